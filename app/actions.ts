@@ -1,0 +1,21 @@
+'use server';
+
+import { cookies } from 'next/headers';
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { DEMO_ROLE_COOKIE } from '@/lib/auth/viewer';
+import { ROLES } from '@/lib/db/schema';
+import { isDemoMode } from '@/lib/env';
+
+const roleSchema = z.enum(ROLES);
+
+/** Demo mode only: act as the demo analyst, reviewer or admin. */
+export async function switchDemoRole(role: string): Promise<{ ok: true } | { ok: false; error: string }> {
+  if (!isDemoMode()) return { ok: false, error: 'Role switching exists only in demo mode.' };
+  const parsed = roleSchema.safeParse(role);
+  if (!parsed.success) return { ok: false, error: 'Unknown role.' };
+  const jar = await cookies();
+  jar.set(DEMO_ROLE_COOKIE, parsed.data, { httpOnly: true, sameSite: 'lax', path: '/' });
+  revalidatePath('/', 'layout');
+  return { ok: true };
+}

@@ -1,0 +1,45 @@
+import Link from 'next/link';
+import type { Viewer } from '@/lib/auth/viewer';
+import { hasRole } from '@/lib/auth/viewer';
+import { DemoRoleSwitcher } from './demo-role-switcher';
+import { NavLink } from './nav-link';
+
+const links = [
+  { href: '/ask', label: 'Ask', role: 'analyst' },
+  { href: '/facts', label: 'Facts', role: 'analyst' },
+  { href: '/manifests', label: 'Manifests', role: 'reviewer' },
+  { href: '/admin', label: 'Admin', role: 'admin' },
+] as const;
+
+export function AppNav({ viewer }: { viewer: Viewer | null }) {
+  return (
+    <header className="border-b border-line bg-white">
+      <div className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-3">
+        <Link href="/" className="text-lg font-semibold tracking-tight text-accent">
+          Ledgerline
+        </Link>
+        <nav aria-label="Main" className="flex gap-1">
+          {links
+            .filter((l) => viewer && hasRole(viewer.role, l.role))
+            .map((l) => (
+              <NavLink key={l.href} href={l.href}>
+                {l.label}
+              </NavLink>
+            ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-3 text-sm text-muted">
+          {viewer ? (
+            <>
+              <span>
+                {viewer.name} · <span className="font-medium" data-testid="viewer-role">{viewer.role}</span>
+              </span>
+              {viewer.demo && <DemoRoleSwitcher current={viewer.role} />}
+            </>
+          ) : (
+            <span>Not signed in</span>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,131 @@
+'use client';
+
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import type { FactFilters, FactRow } from '@/lib/facts/list-facts';
+import { formatFactValue } from '@/lib/format';
+
+const columns: DataTableColumn<FactRow>[] = [
+  { id: 'entity', header: 'Entity', accessorFn: (r) => r.entityName },
+  {
+    id: 'metric',
+    header: 'Metric / concept',
+    accessorFn: (r) => r.metricId,
+    cell: ({ row }) => (
+      <div>
+        <div className="font-medium">{row.original.metricId ?? <span className="text-muted">unmapped</span>}</div>
+        <div className="font-mono text-xs text-muted">{row.original.concept}</div>
+        {Object.keys(row.original.dimensions).length > 0 && (
+          <div className="font-mono text-xs text-warn">
+            {Object.entries(row.original.dimensions)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(', ')}
+          </div>
+        )}
+      </div>
+    ),
+  },
+  {
+    id: 'value',
+    header: 'Value',
+    accessorFn: (r) => r.value,
+    cell: ({ row }) => (
+      <div className="tabular text-right">
+        <div className="font-medium">{formatFactValue(row.original)}</div>
+        <div className="text-xs text-muted">
+          {row.original.unit} · scale 10^{row.original.scale}
+        </div>
+      </div>
+    ),
+  },
+  {
+    id: 'end',
+    header: 'Period',
+    accessorFn: (r) => r.endDate,
+    cell: ({ row }) => {
+      const r = row.original;
+      return (
+        <div className="tabular whitespace-nowrap">
+          <div>{r.periodType === 'instant' ? `as of ${r.endDate}` : `${r.startDate} → ${r.endDate}`}</div>
+          <div className="text-xs text-muted">
+            {r.periodType}
+            {r.periodType === 'duration' ? ` · ${r.durationDays + 1} days` : ''} · {r.scope}
+          </div>
+        </div>
+      );
+    },
+  },
+  {
+    id: 'fiscalYear',
+    header: 'Fiscal',
+    accessorFn: (r) => r.fiscalYear,
+    cell: ({ row }) =>
+      row.original.fiscalYear ? (
+        <span className="whitespace-nowrap">
+          {row.original.fiscalPeriod === 'FY' ? '' : `${row.original.fiscalPeriod} `}FY{row.original.fiscalYear}
+        </span>
+      ) : (
+        <span className="text-muted">—</span>
+      ),
+  },
+  {
+    id: 'filedAt',
+    header: 'Source filing',
+    accessorFn: (r) => r.filedAt,
+    cell: ({ row }) => {
+      const r = row.original;
+      return (
+        <div className="max-w-64">
+          <div className="truncate" title={r.sourceTitle}>
+            {r.form ?? 'document'} · filed {r.filedAt}
+          </div>
+          <div className="font-mono text-xs text-muted">{r.accession ?? r.sourceId.slice(0, 12)}</div>
+          <div className="text-xs text-muted">{provenanceText(r.provenance)}</div>
+        </div>
+      );
+    },
+  },
+  {
+    id: 'version',
+    header: 'Version',
+    accessorFn: (r) => r.version,
+    cell: ({ row }) => {
+      const r = row.original;
+      return (
+        <div className="whitespace-nowrap text-xs">
+          v{r.version}
+          {r.isLatest && <span className="ml-1 rounded bg-accent-soft px-1 text-accent">latest</span>}
+          {r.isOriginal && <span className="ml-1 rounded bg-slate-100 px-1">original</span>}
+          {r.status !== 'active' && (
+            <div className="mt-1 text-warn">
+              {r.status}
+              {r.quarantineReason ? `: ${r.quarantineReason}` : ''}
+            </div>
+          )}
+        </div>
+      );
+    },
+  },
+];
+
+function provenanceText(p: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (typeof p.page === 'number') parts.push(`p. ${p.page}`);
+  if (typeof p.sourceLabel === 'string') parts.push(p.sourceLabel);
+  if (typeof p.cellId === 'string') parts.push('table cell');
+  return parts.join(' · ');
+}
+
+export function FactsTable({ rows, total, filters }: { rows: FactRow[]; total: number; filters: FactFilters }) {
+  return (
+    <DataTable
+      caption="Facts"
+      columns={columns}
+      data={rows}
+      rowCount={total}
+      sort={{ id: filters.sort, desc: filters.dir === 'desc' }}
+      page={filters.page}
+      pageSize={filters.size}
+      getRowId={(r) => r.id}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import { FactsPage } from './pages/facts-page';
+import { expect, test } from './fixtures';
+
+test('facts table shows period bounds, scale and provenance', async ({ page }) => {
+  const facts = new FactsPage(page);
+  await facts.goto();
+  await expect(facts.rows()).toHaveCount(4);
+  const fy26 = facts.rows().filter({ hasText: '2025-04-01 → 2026-03-31' }).filter({ hasText: 'revenue' });
+  await expect(fy26).toContainText('₹1,200 crore');
+  await expect(fy26).toContainText('FY2026');
+  await expect(fy26).toContainText('Year ended 31 March 2026');
+  await page.screenshot({ path: 'test-results/screens/facts.png', fullPage: true });
+});
+
+test('facts table filters by fiscal year and metric in SQL', async ({ page }) => {
+  const facts = new FactsPage(page);
+  await facts.goto();
+  await facts.filter('Fiscal year', '2025');
+  await facts.filter('Metric', 'operating_income');
+  await facts.apply();
+  await expect(page).toHaveURL(/fy=2025/);
+  await expect(facts.rows()).toHaveCount(1);
+  await expect(facts.rows().first()).toContainText('₹180 crore');
+  await expect(facts.rows().first()).toContainText('2024-04-01 → 2025-03-31');
+  await expect(page.getByTestId('row-count')).toHaveText('1 row');
+});
+
+test('sorting by value happens on the server', async ({ page }) => {
+  const facts = new FactsPage(page);
+  await facts.goto();
+  await page.getByRole('button', { name: /Value/ }).click();
+  await expect(page).toHaveURL(/sort=value/);
+  const first = await facts.rows().first().innerText();
+  await page.getByRole('button', { name: /Value/ }).click();
+  await expect(page).toHaveURL(/dir=(asc|desc)/);
+  await expect(facts.rows().first()).not.toHaveText(first);
+});

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { users, type Role } from '@/lib/db/schema';
+import { DEMO_TENANT_ID, DEMO_USERS } from '@/lib/db/seed';
+import { isDemoMode } from '@/lib/env';
+
+export interface Viewer {
+  userId: string;
+  tenantId: string;
+  name: string;
+  role: Role;
+  demo: boolean;
+}
+
+export const DEMO_ROLE_COOKIE = 'll_demo_role';
+
+const rank: Record<Role, number> = { analyst: 0, reviewer: 1, admin: 2 };
+
+/** Whether `role` includes the rights of `needed` (admin ⊃ reviewer ⊃ analyst). */
+export function hasRole(role: Role, needed: Role): boolean {
+  return rank[role] >= rank[needed];
+}
+
+/**
+ * The signed-in user. Until accounts land (issue 8) only demo mode has a viewer: the demo analyst,
+ * or the demo reviewer/admin chosen with the role switcher (a cookie honoured only in demo mode).
+ */
+export async function resolveViewer(db: Db, demoRole: string | undefined): Promise<Viewer | null> {
+  if (!isDemoMode()) return null;
+  const wanted = DEMO_USERS.find((u) => u.role === demoRole) ?? DEMO_USERS[0]!;
+  const [row] = await db.select().from(users).where(eq(users.id, wanted.id)).limit(1);
+  if (!row) return null;
+  return { userId: row.id, tenantId: DEMO_TENANT_ID, name: row.name, role: row.role, demo: true };
+}

@@ -1,0 +1,66 @@
+import { openFromEnv, type Database } from '@/lib/db/client';
+import { migrate } from '@/lib/db/migrate';
+import { countRows, seedDemo } from '@/lib/db/seed';
+
+export interface Command {
+  name: string;
+  summary: string;
+  run(args: string[]): Promise<number>;
+}
+
+async function withDatabase<T>(fn: (d: Database) => Promise<T>): Promise<T> {
+  const database = await openFromEnv();
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+  }
+}
+
+function notImplemented(name: string, issue: string): Command['run'] {
+  return async () => {
+    process.stderr.write(`ledgerline: '${name}' is not implemented yet (${issue}).\n`);
+    return 3;
+  };
+}
+
+export const commands: Command[] = [
+  {
+    name: 'db migrate',
+    summary: 'apply the migrations in drizzle/ to the configured database',
+    run: () =>
+      withDatabase(async (d) => {
+        await migrate(d);
+        process.stdout.write(`migrated ${d.driver} (${d.location})\n`);
+        return 0;
+      }),
+  },
+  {
+    name: 'db seed',
+    summary: 'migrate, then seed the demo tenant (idempotent)',
+    run: () =>
+      withDatabase(async (d) => {
+        await migrate(d);
+        const res = await seedDemo(d.db);
+        const counts = await countRows(d.db);
+        process.stdout.write(
+          `${res.created ? `seeded demo tenant (${res.facts} facts)` : 'demo tenant already seeded'}; ` +
+            `${Object.entries(counts)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(' ')}\n`,
+        );
+        return 0;
+      }),
+  },
+  { name: 'ingest', summary: 'ingest files or folders (format auto-detected)', run: notImplemented('ingest', 'issue 4') },
+  { name: 'ask', summary: 'ask a question; --json prints one Answer', run: notImplemented('ask', 'issue 7') },
+];
+
+export function usage(): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return (
+    'usage: npm run cli -- <command> [options]\n\ncommands:\n' +
+    commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n') +
+    '\n\nenvironment: DATABASE_URL (PostgreSQL) or LEDGERLINE_DATA_DIR (embedded, default .data)\n'
+  );
+}

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '@/lib/env';
+import { writeFacts, type FactInput } from '@/lib/facts/write-facts';
+import { listFacts, parseFactFilters } from '@/lib/facts/list-facts';
+import { openDatabase, type Database } from './client';
+import { entities, sources, tenants } from './schema';
+import { DEMO_TENANT_ID, countRows, seedDemo } from './seed';
+import { testTargets } from './testing';
+
+async function schemaSnapshot(d: Database) {
+  const columns = await d.query<{ table_name: string; column_name: string; data_type: string; udt_name: string; is_nullable: string; column_default: string | null; is_generated: string }>(
+    `select table_name, column_name, data_type, udt_name, is_nullable, column_default, is_generated
+     from information_schema.columns where table_schema = 'public' order by table_name, column_name`,
+  );
+  const indexes = await d.query<{ indexname: string; indexdef: string }>(
+    `select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`,
+  );
+  // not-null constraints appear in pg_constraint only from PostgreSQL 18 (PGlite); nullability is compared via columns
+  const constraints = await d.query<{ conname: string; def: string }>(
+    `select conname, pg_get_constraintdef(c.oid) as def from pg_constraint c
+     join pg_namespace n on n.oid = c.connamespace
+     where n.nspname = 'public' and c.contype <> 'n' order by conname`,
+  );
+  return { columns, indexes, constraints };
+}
+
+function sighting(sourceId: string, accession: string, filedAt: string) {
+  return { sourceId, accession, form: '10-K', filedAt, labels: { fy: 2024 } };
+}
+
+for (const target of testTargets()) {
+  describe(`fact store on ${target.name}`, () => {
+    let d: Database;
+    beforeAll(async () => {
+      d = await target.open();
+    });
+    afterAll(async () => {
+      await d?.close();
+    });
+
+    it('migrates with the vector extension, tsvector and HNSW index', async () => {
+      const ext = await d.query<{ extname: string }>(`select extname from pg_extension where extname = 'vector'`);
+      expect(ext).toHaveLength(1);
+      const idx = await d.query<{ indexdef: string }>(`select indexdef from pg_indexes where indexname = 'chunks_embedding_idx'`);
+      expect(idx[0]?.indexdef).toMatch(/hnsw/i);
+      const snap = await schemaSnapshot(d);
+      expect(snap.columns.find((c) => c.table_name === 'chunks' && c.column_name === 'tsv')?.is_generated).toBe('ALWAYS');
+    });
+
+    it('seeds the demo tenant idempotently with full provenance', async () => {
+      const first = await seedDemo(d.db);
+      expect(first.created).toBe(true);
+      expect(first.facts).toBe(4);
+      const again = await seedDemo(d.db);
+      expect(again.created).toBe(false);
+      expect((await countRows(d.db)).facts).toBe(4);
+      const { rows } = await listFacts({ db: d.db, tenantId: DEMO_TENANT_ID, filters: parseFactFilters({ metric: 'revenue', sort: 'end', dir: 'desc' }) });
+      expect(rows.map((r) => [r.startDate, r.endDate, r.value, r.fiscalYear, r.fiscalPeriod])).toEqual([
+        ['2025-04-01', '2026-03-31', '12000000000', 2026, 'FY'],
+        ['2024-04-01', '2025-03-31', '10000000000', 2025, 'FY'],
+      ]);
+      expect(rows[0]?.provenance).toMatchObject({ page: 112, sourceLabel: 'Year ended 31 March 2026' });
+      const cell = await d.query<{ row_label: string; column_path: string[] }>(
+        `select c.row_label, c.column_path from source_cells c join facts f on f.cell_id = c.id where f.id = $1`,
+        [rows[0]!.id],
+      );
+      expect(cell[0]).toEqual({ row_label: 'Revenue from operations', column_path: ['Year ended 31 March 2026'] });
+    });
+
+    it('keeps every version of a restated value with sightings, latest and original flags', async () => {
+      await d.db.insert(tenants).values({ id: 't-versions', name: 'Versions' });
+      await d.db.insert(entities).values({ id: 'e-apple', tenantId: 't-versions', name: 'Apple Inc.' });
+      for (const [id, acc, filed] of [
+        ['s1', '0001193125-09-214859', '2009-10-27'],
+        ['s2', '0001193125-10-012091', '2010-01-25'],
+      ] as const) {
+        await d.db.insert(sources).values({
+          id, tenantId: 't-versions', entityId: 'e-apple', kind: 'companyfacts', title: acc, accession: acc,
+          filedAt: filed, sha256: id, byteSize: 1, extractorVersion: 'test',
+        });
+      }
+      const base: Omit<FactInput, 'value' | 'sighting'> = {
+        tenantId: 't-versions', entityId: 'e-apple', metricId: null, concept: 'us-gaap:EarningsPerShareDiluted',
+        unit: 'USD/shares', currency: 'USD', scale: 0, decimals: 2,
+        period: { type: 'duration', start: '2007-09-30', end: '2008-09-27' }, fiscalYear: 2008, fiscalPeriod: 'FY',
+        scope: 'consolidated', dimensions: {}, accountingStandard: 'us-gaap', provenance: {},
+      };
+      // ingest the later filing first: versions must still follow filing dates
+      await writeFacts(d.db, [{ ...base, value: '6.78', sighting: sighting('s2', '0001193125-10-012091', '2010-01-25') }]);
+      const r1 = await writeFacts(d.db, [{ ...base, value: '5.36', sighting: sighting('s1', '0001193125-09-214859', '2009-10-27') }]);
+      expect(r1.inserted).toBe(1);
+      const again = await writeFacts(d.db, [{ ...base, value: '5.36', sighting: sighting('s1', '0001193125-09-214859', '2009-10-27') }]);
+      expect(again).toMatchObject({ inserted: 0, sightings: 0 });
+      const rows = await d.query<{ value: string; version: number; is_latest: boolean; is_original: boolean; accession: string; supersedes: string | null; id: string }>(
+        `select id, value::text, version, is_latest, is_original, accession, supersedes from facts where tenant_id = 't-versions' order by version`,
+      );
+      expect(rows.map((r) => [r.value, r.version, r.is_latest, r.is_original, r.accession])).toEqual([
+        ['5.36', 1, false, true, '0001193125-09-214859'],
+        ['6.78', 2, true, false, '0001193125-10-012091'],
+      ]);
+      expect(rows[1]?.supersedes).toBe(rows[0]?.id);
+    });
+
+    it('never shows one tenant’s facts to another', async () => {
+      const other = await listFacts({ db: d.db, tenantId: 't-versions', filters: parseFactFilters({ version: 'all' }) });
+      expect(other.rows.every((r) => r.entityId === 'e-apple')).toBe(true);
+      expect(other.total).toBe(2);
+      const demo = await listFacts({ db: d.db, tenantId: DEMO_TENANT_ID, filters: parseFactFilters({ version: 'all' }) });
+      expect(demo.rows.some((r) => r.entityId === 'e-apple')).toBe(false);
+    });
+
+    it('paginates and sorts in SQL', async () => {
+      const page1 = await listFacts({ db: d.db, tenantId: DEMO_TENANT_ID, filters: parseFactFilters({ size: '5', sort: 'value', dir: 'asc' }) });
+      expect(page1.total).toBe(4);
+      expect(page1.rows.map((r) => Number(r.value))).toEqual([1_440_000_000, 1_800_000_000, 10_000_000_000, 12_000_000_000]);
+      const fy = await listFacts({ db: d.db, tenantId: DEMO_TENANT_ID, filters: parseFactFilters({ fy: '2025' }) });
+      expect(fy.rows.every((r) => r.fiscalYear === 2025)).toBe(true);
+      expect(fy.total).toBe(2);
+    });
+  });
+}
+
+describe('schema parity', () => {
+  const targets = testTargets();
+  it.runIf(targets.length === 2)('the same migrations create identical schemas on PGlite and PostgreSQL', async () => {
+    const [a, b] = await Promise.all(targets.map((t) => t.open()));
+    try {
+      const [sa, sb] = await Promise.all([schemaSnapshot(a!), schemaSnapshot(b!)]);
+      expect(sa.columns.length).toBeGreaterThan(100);
+      expect(sa).toEqual(sb);
+    } finally {
+      await Promise.all([a!.close(), b!.close()]);
+    }
+  });
+});
+
+describe('bad configuration fails fast with a clear message', () => {
+  it('unreachable DATABASE_URL', async () => {
+    await expect(openDatabase({ url: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow(ConfigError);
+    await expect(openDatabase({ url: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow(/Cannot reach DATABASE_URL/);
+  });
+  it('unwritable data directory', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'll-')), 'a-file');
+    fs.writeFileSync(file, '');
+    await expect(openDatabase({ dataDir: path.join(file, 'sub') })).rejects.toThrow(/not a writable folder/);
+  });
+  it('a data directory already open in another live process', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'll-lock-'));
+    fs.writeFileSync(path.join(dir, 'ledgerline.lock'), String(process.ppid));
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/in use by process/);
+  });
+  it('a stale lock from a dead process is taken over', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'll-stale-'));
+    fs.writeFileSync(path.join(dir, 'ledgerline.lock'), '999999');
+    const d = await openDatabase({ dataDir: dir });
+    await d.close();
+    expect(fs.existsSync(path.join(dir, 'ledgerline.lock'))).toBe(false);
+  });
+});

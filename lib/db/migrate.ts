@@ -1,0 +1,23 @@
+import type { Database } from './client';
+import { migrationsFolder } from './client';
+
+const MIGRATION_LOCK = 727274;
+
+/** Apply drizzle/ migrations. On PostgreSQL an advisory lock serializes concurrent migrators. */
+export async function migrate(database: Database): Promise<void> {
+  const folder = migrationsFolder();
+  if (database.driver === 'pglite') {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(database.db as Parameters<typeof run>[0], { migrationsFolder: folder });
+    return;
+  }
+  const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+  await database.withConnection(async (conn) => {
+    await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await run(conn.db as Parameters<typeof run>[0], { migrationsFolder: folder });
+    } finally {
+      await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  });
+}

@@ -1,0 +1,36 @@
+import { isDemoMode, readEnv } from '@/lib/env';
+import { openFromEnv, type Database } from './client';
+import { migrate } from './migrate';
+import { isDemoSeeded, seedDemo, seedMetrics } from './seed';
+
+const globalKey = Symbol.for('ledgerline.database');
+type Holder = { [globalKey]?: Promise<Database> };
+
+/**
+ * The process-wide database: opened once (also across dev hot reloads), migrated, and — in demo
+ * mode — seeded with the demo tenant on first start.
+ */
+export function getDatabase(): Promise<Database> {
+  const holder = globalThis as Holder;
+  if (!holder[globalKey]) {
+    holder[globalKey] = prepare().catch((e) => {
+      delete holder[globalKey];
+      throw e;
+    });
+  }
+  return holder[globalKey];
+}
+
+async function prepare(): Promise<Database> {
+  const env = readEnv();
+  const database = await openFromEnv();
+  try {
+    await migrate(database);
+    await seedMetrics(database.db);
+    if (isDemoMode(env) && !(await isDemoSeeded(database.db))) await seedDemo(database.db);
+  } catch (e) {
+    await database.close().catch(() => undefined);
+    throw e;
+  }
+  return database;
+}

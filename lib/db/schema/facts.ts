@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { Provenance } from '@/lib/facts/types';
+import { entities } from './entities';
+import { metrics } from './metrics';
+import { sourceCells, sources } from './sources';
+import { tenants } from './tenancy';
+
+export const FACT_STATUSES = ['active', 'quarantined', 'rejected'] as const;
+export const SCOPES = ['consolidated', 'standalone'] as const;
+export const PERIOD_TYPES = ['instant', 'duration'] as const;
+
+/**
+ * One row per distinct (tenant, entity, concept, unit, period, scope, dimensions, value).
+ * Every filing that reported it is a row of fact_sightings; a version chain groups the
+ * distinct values of one (entity, concept, unit, period, scope, dimensions).
+ */
+export const facts = pgTable(
+  'facts',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    entityId: text('entity_id')
+      .notNull()
+      .references(() => entities.id),
+    metricId: text('metric_id').references(() => metrics.id),
+    concept: text('concept').notNull(),
+    /** exact decimal in base units */
+    value: numeric('value').notNull(),
+    unit: text('unit').notNull(),
+    currency: text('currency'),
+    scale: integer('scale').notNull().default(0),
+    decimals: integer('decimals'),
+    periodType: text('period_type', { enum: PERIOD_TYPES }).notNull(),
+    /** null for instants */
+    startDate: date('start_date'),
+    /** the instant date for instants */
+    endDate: date('end_date').notNull(),
+    /** end − start in days (0 for instants) */
+    durationDays: integer('duration_days').notNull(),
+    fiscalYear: integer('fiscal_year'),
+    fiscalPeriod: text('fiscal_period'),
+    scope: text('scope', { enum: SCOPES }).notNull().default('consolidated'),
+    dimensions: jsonb('dimensions').$type<Record<string, string>>().notNull().default({}),
+    /** canonical text of dimensions ('' for none) so the common case is an equality */
+    dimsKey: text('dims_key').notNull().default(''),
+    accountingStandard: text('accounting_standard').notNull(),
+    /** the source that first reported this value */
+    sourceId: text('source_id')
+      .notNull()
+      .references(() => sources.id),
+    accession: text('accession'),
+    form: text('form'),
+    filedAt: date('filed_at').notNull(),
+    chainKey: text('chain_key').notNull(),
+    version: integer('version').notNull().default(1),
+    supersedes: text('supersedes'),
+    isLatest: boolean('is_latest').notNull().default(true),
+    isOriginal: boolean('is_original').notNull().default(true),
+    provenance: jsonb('provenance').$type<Provenance>().notNull().default({}),
+    cellId: text('cell_id').references(() => sourceCells.id, { onDelete: 'set null' }),
+    status: text('status', { enum: FACT_STATUSES }).notNull().default('active'),
+    quarantineReason: text('quarantine_reason'),
+    /** the source's own labels (fy/fp/frame, column header) — kept for audit, never used for identity */
+    sourceLabels: jsonb('source_labels').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('facts_lookup_idx').on(t.tenantId, t.entityId, t.metricId, t.endDate),
+    index('facts_bucket_idx').on(t.entityId, t.fiscalYear),
+    index('facts_concept_idx').on(t.entityId, t.concept, t.endDate),
+    index('facts_chain_idx').on(t.chainKey, t.version),
+    index('facts_status_idx').on(t.tenantId, t.status).where(sql`${t.status} <> 'active'`),
+    index('facts_source_idx').on(t.sourceId),
+  ],
+);
+
+/** Every filing in which a fact value was seen. */
+export const factSightings = pgTable(
+  'fact_sightings',
+  {
+    factId: text('fact_id')
+      .notNull()
+      .references(() => facts.id, { onDelete: 'cascade' }),
+    sourceId: text('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    accession: text('accession').notNull().default(''),
+    form: text('form'),
+    filedAt: date('filed_at').notNull(),
+    /** source labels of this sighting (fy, fp, frame, column header) */
+    labels: jsonb('labels').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    primaryKey({ columns: [t.factId, t.sourceId, t.accession] }),
+    index('fact_sightings_source_idx').on(t.sourceId),
+  ],
+);

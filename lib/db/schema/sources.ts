@@ -1,0 +1,109 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { entities } from './entities';
+import { tenants } from './tenancy';
+
+export const SOURCE_KINDS = [
+  'companyfacts',
+  'xbrl-instance',
+  'ixbrl',
+  'html-report',
+  'pdf-report',
+  'manual',
+] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/** A filing or document as ingested. id = sha256(tenant, file bytes). */
+export const sources = pgTable(
+  'sources',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    entityId: text('entity_id').references(() => entities.id),
+    kind: text('kind', { enum: SOURCE_KINDS }).notNull(),
+    title: text('title').notNull(),
+    fileName: text('file_name'),
+    form: text('form'),
+    accession: text('accession'),
+    filedAt: date('filed_at'),
+    periodOfReport: date('period_of_report'),
+    sha256: text('sha256').notNull(),
+    byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
+    /** increases when the same logical document (tenant, entity, kind, accession/file name) is re-ingested with new bytes */
+    version: integer('version').notNull().default(1),
+    supersedes: text('supersedes'),
+    /** roles allowed to see the source within its tenant; empty = every role of the tenant */
+    aclRoles: text('acl_roles').array().notNull().default([]),
+    /** invisible before this instant (embargo) */
+    effectiveAt: timestamp('effective_at', { withTimezone: true }),
+    revoked: boolean('revoked').notNull().default(false),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    extractorVersion: text('extractor_version').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    ingestedAt: timestamp('ingested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sources_tenant_sha_uq').on(t.tenantId, t.sha256),
+    index('sources_entity_idx').on(t.entityId),
+    index('sources_accession_idx').on(t.accession),
+  ],
+);
+
+/** A table as it appears in a source (financial statement, note, results table). */
+export const sourceTables = pgTable(
+  'source_tables',
+  {
+    id: text('id').primaryKey(),
+    sourceId: text('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    title: text('title'),
+    section: text('section'),
+    page: integer('page'),
+    /** e.g. "₹ in crore", "in millions, except per share data" */
+    unitLine: text('unit_line'),
+    scale: integer('scale'),
+    currency: text('currency'),
+    /** header rows as rendered: string[][] */
+    headerRows: jsonb('header_rows').$type<string[][]>().notNull().default([]),
+    rowCount: integer('row_count').notNull(),
+    columnCount: integer('column_count').notNull(),
+  },
+  (t) => [index('source_tables_source_idx').on(t.sourceId, t.ordinal)],
+);
+
+export const sourceCells = pgTable(
+  'source_cells',
+  {
+    id: text('id').primaryKey(),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => sourceTables.id, { onDelete: 'cascade' }),
+    rowIndex: integer('row_index').notNull(),
+    colIndex: integer('col_index').notNull(),
+    rowLabel: text('row_label'),
+    /** inherited column header path, outermost first */
+    columnPath: text('column_path').array().notNull().default([]),
+    text: text('text').notNull(),
+    numericValue: numeric('numeric_value'),
+    page: integer('page'),
+    spanStart: integer('span_start'),
+    spanEnd: integer('span_end'),
+  },
+  (t) => [index('source_cells_table_idx').on(t.tableId, t.rowIndex, t.colIndex)],
+);

@@ -1,0 +1,12 @@
+import { getDatabase } from './runtime';
+
+/** Server start: prepare the database; exit with a clear message on bad configuration. */
+export async function warmUp(): Promise<void> {
+  try {
+    const database = await getDatabase();
+    console.log(`[ledgerline] database ready: ${database.driver} (${database.location})`);
+  } catch (e) {
+    console.error(`[ledgerline] database not ready: ${(e as Error).message}`);
+    if ((e as Error).name === 'ConfigError') process.exit(78);
+  }
+}

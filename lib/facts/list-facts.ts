@@ -1,0 +1,171 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '@/lib/db/client';
+import { entities, facts, sources } from '@/lib/db/schema';
+
+export const FACT_SORT_COLUMNS = ['entity', 'metric', 'concept', 'end', 'start', 'fiscalYear', 'value', 'filedAt', 'version'] as const;
+
+/** One zod schema for the URL filters of /facts and for the server query. */
+export const factFiltersSchema = z.object({
+  entity: z.string().trim().max(80).optional(),
+  metric: z.string().trim().max(80).optional(),
+  fy: z.coerce.number().int().min(1900).max(2100).optional(),
+  fp: z.enum(['FY', 'Q1', 'Q2', 'Q3', 'Q4', 'H1', 'H2', '9M', 'TRANSITION', 'OTHER']).optional(),
+  ptype: z.enum(['instant', 'duration']).optional(),
+  version: z.enum(['latest', 'all']).default('latest'),
+  status: z.enum(['active', 'quarantined', 'rejected', 'any']).default('active'),
+  sort: z.enum(FACT_SORT_COLUMNS).default('end'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(5).max(200).default(25),
+});
+export type FactFilters = z.infer<typeof factFiltersSchema>;
+
+/** Parse URL search params leniently: a bad value falls back to its default instead of failing the page. */
+export function parseFactFilters(params: Record<string, string | string[] | undefined>): FactFilters {
+  const flat: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) {
+    const s = Array.isArray(v) ? v[0] : v;
+    if (s !== undefined && s !== '') flat[k] = s;
+  }
+  const shape = factFiltersSchema.shape;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
+    const parsed = shape[key].safeParse(flat[key]);
+    out[key] = parsed.success ? parsed.data : shape[key].safeParse(undefined).data;
+  }
+  return out as FactFilters;
+}
+
+export interface FactRow {
+  id: string;
+  entityId: string;
+  entityName: string;
+  metricId: string | null;
+  concept: string;
+  value: string;
+  unit: string;
+  currency: string | null;
+  scale: number;
+  periodType: 'instant' | 'duration';
+  startDate: string | null;
+  endDate: string;
+  durationDays: number;
+  fiscalYear: number | null;
+  fiscalPeriod: string | null;
+  scope: string;
+  dimensions: Record<string, string>;
+  version: number;
+  isLatest: boolean;
+  isOriginal: boolean;
+  status: string;
+  quarantineReason: string | null;
+  accession: string | null;
+  form: string | null;
+  filedAt: string;
+  sourceId: string;
+  sourceTitle: string;
+  provenance: Record<string, unknown>;
+}
+
+export interface ListFactsOptions {
+  db: Db;
+  tenantId: string;
+  filters: FactFilters;
+}
+
+/** Filtered, sorted, paginated facts of one tenant — all in SQL. Revoked sources never appear. */
+export async function listFacts({ db, tenantId, filters }: ListFactsOptions): Promise<{ rows: FactRow[]; total: number }> {
+  const where: SQL[] = [eq(facts.tenantId, tenantId), eq(sources.revoked, false)];
+  if (filters.entity) where.push(eq(facts.entityId, filters.entity));
+  if (filters.metric) where.push(eq(facts.metricId, filters.metric));
+  if (filters.fy) where.push(eq(facts.fiscalYear, filters.fy));
+  if (filters.fp) where.push(eq(facts.fiscalPeriod, filters.fp));
+  if (filters.ptype) where.push(eq(facts.periodType, filters.ptype));
+  if (filters.version === 'latest') where.push(eq(facts.isLatest, true));
+  if (filters.status !== 'any') where.push(eq(facts.status, filters.status));
+  where.push(sql`(${sources.effectiveAt} is null or ${sources.effectiveAt} <= now())`);
+  const cond = and(...where);
+
+  const sortCol = {
+    entity: entities.name,
+    metric: facts.metricId,
+    concept: facts.concept,
+    end: facts.endDate,
+    start: facts.startDate,
+    fiscalYear: facts.fiscalYear,
+    value: facts.value,
+    filedAt: facts.filedAt,
+    version: facts.version,
+  }[filters.sort];
+  const order = filters.dir === 'asc' ? asc(sortCol) : desc(sortCol);
+
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: facts.id,
+        entityId: facts.entityId,
+        entityName: entities.name,
+        metricId: facts.metricId,
+        concept: facts.concept,
+        value: facts.value,
+        unit: facts.unit,
+        currency: facts.currency,
+        scale: facts.scale,
+        periodType: facts.periodType,
+        startDate: facts.startDate,
+        endDate: facts.endDate,
+        durationDays: facts.durationDays,
+        fiscalYear: facts.fiscalYear,
+        fiscalPeriod: facts.fiscalPeriod,
+        scope: facts.scope,
+        dimensions: facts.dimensions,
+        version: facts.version,
+        isLatest: facts.isLatest,
+        isOriginal: facts.isOriginal,
+        status: facts.status,
+        quarantineReason: facts.quarantineReason,
+        accession: facts.accession,
+        form: facts.form,
+        filedAt: facts.filedAt,
+        sourceId: facts.sourceId,
+        sourceTitle: sources.title,
+        provenance: facts.provenance,
+      })
+      .from(facts)
+      .innerJoin(entities, eq(entities.id, facts.entityId))
+      .innerJoin(sources, eq(sources.id, facts.sourceId))
+      .where(cond)
+      .orderBy(order, asc(facts.id))
+      .limit(filters.size)
+      .offset((filters.page - 1) * filters.size),
+    db
+      .select({ n: count() })
+      .from(facts)
+      .innerJoin(sources, eq(sources.id, facts.sourceId))
+      .where(cond),
+  ]);
+  return { rows: rows as FactRow[], total: Number(totals[0]?.n ?? 0) };
+}
+
+/** Options for the filter controls: the tenant's entities and the metrics that have facts. */
+export async function factFilterOptions(db: Db, tenantId: string) {
+  const [ents, mets, years] = await Promise.all([
+    db.select({ id: entities.id, name: entities.name }).from(entities).where(eq(entities.tenantId, tenantId)).orderBy(asc(entities.name)),
+    db
+      .selectDistinct({ id: facts.metricId })
+      .from(facts)
+      .where(and(eq(facts.tenantId, tenantId), sql`${facts.metricId} is not null`))
+      .orderBy(asc(facts.metricId)),
+    db
+      .selectDistinct({ fy: facts.fiscalYear })
+      .from(facts)
+      .where(and(eq(facts.tenantId, tenantId), sql`${facts.fiscalYear} is not null`))
+      .orderBy(desc(facts.fiscalYear)),
+  ]);
+  return {
+    entities: ents,
+    metrics: mets.map((m) => m.id!).filter(Boolean),
+    fiscalYears: years.map((y) => y.fy!).filter((y) => y !== null),
+  };
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Install PostgreSQL 15 (Debian), build pgvector from Debian's source package when no binary package
+# exists, start a throwaway cluster and create the database. Idempotent; needs root.
+# Prints the DATABASE_URL on its last line.
+#   usage: scripts/setup-postgres.sh [PORT] [DATA_DIR]
+set -euo pipefail
+PORT=${1:-5433}
+PGDATA_DIR=${2:-/tmp/ledgerline-pg}
+DB=${LEDGERLINE_PG_DB:-ledgerline}
+PGBIN=/usr/lib/postgresql/15/bin
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+log() { echo "[setup-postgres] $*" >&2; }
+
+[ "$(id -u)" = 0 ] || { log "must run as root (apt-get, runuser)"; exit 1; }
+export DEBIAN_FRONTEND=noninteractive
+
+if [ ! -x "$PGBIN/postgres" ] || [ ! -f /usr/include/postgresql/15/server/postgres.h ] || ! command -v dpkg-source >/dev/null; then
+  log "installing postgresql-15 from Debian"
+  apt-get update -qq
+  apt-get install -y -qq postgresql-15 postgresql-server-dev-15 dpkg-dev >/dev/null
+fi
+
+SHARE=$("$PGBIN/pg_config" --sharedir)
+if [ ! -f "$SHARE/extension/vector.control" ]; then
+  if apt-get install -y -qq postgresql-15-pgvector >/dev/null 2>&1; then
+    log "installed pgvector from a binary package"
+  else
+    log "building pgvector from Debian's source package"
+    A=$ROOT/.apt-pgvector
+    mkdir -p "$A/lists/partial" "$A/cache/archives/partial" "$A/src"
+    printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: trixie\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' >"$A/trixie-src.sources"
+    O=(-o "Dir::Etc::SourceList=$A/trixie-src.sources" -o Dir::Etc::SourceParts=/dev/null -o "Dir::State::Lists=$A/lists" -o "Dir::Cache=$A/cache")
+    apt-get "${O[@]}" update -qq
+    if ! ls -d "$A"/src/pgvector-*/ >/dev/null 2>&1; then (cd "$A/src" && apt-get "${O[@]}" source pgvector >/dev/null 2>&1); fi
+    SRC=$(ls -d "$A"/src/pgvector-*/ | head -1)
+    make -s -C "$SRC" PG_CONFIG="$PGBIN/pg_config" with_llvm=no -j2 >/dev/null
+    make -s -C "$SRC" PG_CONFIG="$PGBIN/pg_config" with_llvm=no install >/dev/null
+  fi
+fi
+
+if ! runuser -u postgres -- "$PGBIN/pg_ctl" -D "$PGDATA_DIR" status >/dev/null 2>&1; then
+  if [ ! -f "$PGDATA_DIR/PG_VERSION" ]; then
+    log "initdb $PGDATA_DIR"
+    mkdir -p "$PGDATA_DIR"; chown postgres "$PGDATA_DIR"; chmod 700 "$PGDATA_DIR"
+    runuser -u postgres -- "$PGBIN/initdb" -D "$PGDATA_DIR" -U postgres --auth=trust -E UTF8 >/dev/null
+  fi
+  log "starting PostgreSQL on 127.0.0.1:$PORT"
+  runuser -u postgres -- "$PGBIN/pg_ctl" -D "$PGDATA_DIR" -o "-p $PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off" \
+    -l "$PGDATA_DIR/server.log" -w start >/dev/null
+fi
+
+PSQL=(psql -h 127.0.0.1 -p "$PORT" -U postgres -v ON_ERROR_STOP=1 -qtA)
+if [ "$("${PSQL[@]}" -c "select 1 from pg_database where datname = '$DB'")" != 1 ]; then
+  "${PSQL[@]}" -c "create database $DB"
+fi
+"${PSQL[@]}" -d "$DB" -c 'create extension if not exists vector' >/dev/null
+log "ready: PostgreSQL $("${PSQL[@]}" -c 'show server_version'), pgvector $("${PSQL[@]}" -d "$DB" -c "select extversion from pg_extension where extname = 'vector'")"
+echo "postgres://postgres@127.0.0.1:$PORT/$DB"

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+const alias = { '@': path.resolve(import.meta.dirname) };
+
+// CI collects counts from a JSON report next to the usual console output
+const jsonOut = process.env.VITEST_JSON_OUT;
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    reporters: jsonOut ? ['default', ['json', { outputFile: jsonOut }]] : ['default'],
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'app/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/*.data.test.ts', 'node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['lib/**/*.int.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
