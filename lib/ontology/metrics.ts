@@ -152,7 +152,7 @@ export const METRICS: MetricDef[] = [
     description: 'Diluted earnings per share.',
     periodType: 'duration',
     unitKind: 'per_share',
-    synonyms: ['diluted eps', 'diluted earnings per share', 'eps diluted', 'earnings per share diluted', 'eps', 'earnings per share'],
+    synonyms: ['diluted eps', 'diluted earnings per share', 'eps diluted', 'earnings per share diluted', 'eps (diluted)'],
     concepts: [
       'us-gaap:EarningsPerShareDiluted',
       'us-gaap:EarningsPerShareBasicAndDiluted',

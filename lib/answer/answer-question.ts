@@ -1,0 +1,428 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { entities } from '@/lib/db/schema';
+import { AppError } from '@/lib/errors';
+import type { Period } from '@/lib/facts/types';
+import { change, growth, ttmFromQuarters, type CalcResult, type TypedError } from '@/lib/calc';
+import { fiscalPeriodBounds, resolveSpec, type ResolvedPeriod } from '@/lib/fiscal';
+import { loadCalendars, loadEntityCatalog, latestPeriodEnd } from '@/lib/planner/catalog';
+import { planQuestion } from '@/lib/planner/plan';
+import type { Intent, PeriodRequest } from '@/lib/planner/types';
+import { storeManifest } from '@/lib/evidence/store-manifest';
+import {
+  answerPeriod,
+  computeFigure,
+  fetchBase,
+  inputOf,
+  recordCalculation,
+  targetFor,
+  type EntityContext,
+  type ExecContext,
+  type Failure,
+  type Figure,
+  type Target,
+  type Trace,
+} from './compute';
+import { TextBuilder, lowerFirst, possessive } from './text';
+import type { Answer, AnswerError, AnswerStatus, AnswerValue } from './types';
+
+export const PLANNER_VERSION = 'planner/1';
+export const MAX_QUESTION_LENGTH = 2000;
+
+export interface AnswerQuestionOptions {
+  db: Db;
+  tenantId: string;
+  userId: string | null;
+  question: string;
+  threadId?: string | null;
+  /** the previous intent of the thread (follow-ups inherit what they leave unsaid) */
+  previous?: Intent | null;
+  /** store the evidence manifest (default true) */
+  store?: boolean;
+}
+
+interface Outcome {
+  figure?: Figure;
+  failure?: Failure;
+  entity: EntityContext;
+  target?: Target;
+  extra?: { earlier: Figure; later: Figure } | { quarters: Figure[] };
+}
+
+async function entityContext(db: Db, tenantId: string, ref: Intent['entities'][number]): Promise<EntityContext> {
+  const [calendars, latest, row] = await Promise.all([
+    loadCalendars(db, ref.id),
+    latestPeriodEnd(db, tenantId, ref.id),
+    db.select({ currency: entities.reportingCurrency }).from(entities).where(eq(entities.id, ref.id)).limit(1),
+  ]);
+  return { entity: ref, calendars, latestPeriodEnd: latest, reportingCurrency: row[0]?.currency ?? null };
+}
+
+type Resolution = { ok: true; target: Target; resolved: ResolvedPeriod } | { ok: false; status: AnswerStatus; message: string; options?: string[] };
+
+function resolveFor(ent: EntityContext, req: PeriodRequest, metricPeriodType: 'instant' | 'duration'): Resolution {
+  if (ent.calendars.length === 0) {
+    return { ok: false, status: 'insufficient_evidence', message: `No fiscal calendar is registered for ${ent.entity.name}, so “${req.text}” cannot be pinned to dates.` };
+  }
+  const r = resolveSpec(req.spec, { calendars: ent.calendars, latestPeriodEnd: ent.latestPeriodEnd }, req.text);
+  if (r.status === 'ambiguous') {
+    return { ok: false, status: 'needs_clarification', message: `${r.reason} Which period do you mean for ${ent.entity.name}?`, options: r.options.map((o) => `${o.label} (${o.dateRange})`) };
+  }
+  if (r.status === 'unresolvable') return { ok: false, status: 'insufficient_evidence', message: `“${req.text}” cannot be resolved for ${ent.entity.name}: ${r.reason}` };
+  let period: Period = r.period;
+  if (metricPeriodType === 'instant' && period.type === 'duration') period = { type: 'instant', date: period.end };
+  if (metricPeriodType === 'duration' && period.type === 'instant') {
+    return { ok: false, status: 'rejected', message: `INSTANT_DURATION_MIX: the measure is a flow over a period, but “${req.text}” names a single date (${r.dateRange}). Ask for a period such as a fiscal year or quarter.` };
+  }
+  const target = targetFor(period, ent.calendars);
+  return { ok: true, target, resolved: r };
+}
+
+function priorComparable(ent: EntityContext, t: Target): Target | null {
+  if (t.fiscalYear === null || !t.fiscalPeriod || t.fiscalPeriod === 'OTHER' || t.fiscalPeriod === 'TRANSITION') return null;
+  const b = fiscalPeriodBounds(ent.calendars, t.fiscalYear - 1, t.fiscalPeriod === 'FY' ? 'FY' : t.fiscalPeriod);
+  if (!b) return null;
+  const p: Period = t.period.type === 'instant' ? { type: 'instant', date: b.end } : { type: 'duration', start: b.start, end: b.end };
+  return targetFor(p, ent.calendars);
+}
+
+function endOf(p: Period): string {
+  return p.type === 'instant' ? p.date : p.end;
+}
+
+/**
+ * Answer one question: plan → resolve each entity's periods on its own calendar → typed lookups and
+ * validated calculations → deterministic text with every number cited → evidence manifest.
+ */
+export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answer> {
+  const t0 = performance.now();
+  const question = opts.question.trim();
+  if (!question) throw new AppError('bad_request:question', 'The question is empty.');
+  if (question.length > MAX_QUESTION_LENGTH) throw new AppError('bad_request:question', `Questions are limited to ${MAX_QUESTION_LENGTH} characters.`);
+  const { db, tenantId } = opts;
+  const trace: Trace = { lookups: [], calculations: [] };
+  const catalog = await loadEntityCatalog(db, tenantId);
+  const plan = planQuestion(question, { catalog, previous: opts.previous ?? null });
+
+  const finish = async (answer: Omit<Answer, 'timingMs' | 'manifestId'>): Promise<Answer> => {
+    const timingMs = Math.round(performance.now() - t0);
+    let manifestId: string | null = null;
+    if (opts.store !== false) {
+      manifestId = await storeManifest({
+        db,
+        tenantId,
+        userId: opts.userId,
+        threadId: opts.threadId ?? null,
+        question,
+        answer: { ...answer, timingMs, manifestId: null },
+        plan,
+        trace,
+        latencyMs: timingMs,
+        versions: { planner: PLANNER_VERSION },
+      });
+    }
+    return { ...answer, manifestId, timingMs: Math.round(performance.now() - t0) };
+  };
+
+  if (plan.status !== 'planned') {
+    const tb = new TextBuilder();
+    const partial = plan.partial;
+    if (plan.status === 'needs_clarification') tb.text(plan.clarification.question);
+    else tb.text(`${plan.missing} Ledgerline answers only from reported facts and does not guess.`);
+    return finish({
+      status: plan.status,
+      pathway: partial.entities && partial.entities.length > 1 ? 'comparison' : 'detail',
+      text: tb.toString(),
+      segments: tb.segments,
+      values: [],
+      clarification: plan.status === 'needs_clarification' ? plan.clarification : null,
+      errors: plan.status === 'insufficient_evidence' ? [{ code: 'MISSING_FACT', message: plan.missing, factIds: [] }] : [],
+      intent: null,
+      table: null,
+    });
+  }
+
+  const intent = plan.intent;
+  const ctx: ExecContext = { db, tenantId, scope: intent.scope, basis: intent.basis, trace };
+  const contexts = await Promise.all(intent.entities.map((e) => entityContext(db, tenantId, e)));
+  const outcomes: Outcome[] = [];
+  const stop: { status: AnswerStatus; message: string; options?: string[] }[] = [];
+
+  for (const ent of contexts) {
+    const free = intent.periods.filter((p) => p.forMetric === null);
+    const pinned = intent.periods.filter((p) => p.forMetric !== null);
+    const pins = new Map<string, Target>();
+    let blocked = false;
+    for (const p of pinned) {
+      const base = intent.metric.numerator === p.forMetric || intent.metric.denominator === p.forMetric ? 'duration' : intent.metric.periodType;
+      const r = resolveFor(ent, p, base);
+      if (!r.ok) {
+        stop.push(r);
+        blocked = true;
+        continue;
+      }
+      pins.set(p.forMetric!, r.target);
+    }
+    if (blocked) continue;
+
+    if (intent.operation === 'series') {
+      const targets: Target[] = [];
+      if (intent.range) {
+        for (let y = intent.range.from; y <= intent.range.to; y++) {
+          const b = fiscalPeriodBounds(ent.calendars, y, 'FY');
+          if (!b) continue;
+          const p: Period = intent.metric.periodType === 'instant' ? { type: 'instant', date: b.end } : { type: 'duration', start: b.start, end: b.end };
+          targets.push(targetFor(p, ent.calendars));
+        }
+      } else {
+        for (const p of free) {
+          const r = resolveFor(ent, p, intent.metric.periodType);
+          if (r.ok) targets.push(r.target);
+          else stop.push(r);
+        }
+      }
+      for (const target of targets) {
+        const r = await computeFigure(ctx, ent, intent.metric, target, pins);
+        outcomes.push(r.ok ? { figure: r.figure, entity: ent, target } : { failure: r.failure, entity: ent, target });
+      }
+      continue;
+    }
+
+    const resolutions = free.map((p) => resolveFor(ent, p, intent.metric.periodType));
+    const failed = resolutions.find((r): r is Extract<Resolution, { ok: false }> => !r.ok);
+    if (failed) {
+      stop.push(failed);
+      continue;
+    }
+    const resolved = resolutions as Extract<Resolution, { ok: true }>[];
+    if (resolved.length === 0 && pins.size > 0) {
+      // only pinned periods: the question period is the denominator's (the base of the measure)
+      resolved.push({ ok: true, target: pins.get(intent.metric.denominator ?? '') ?? [...pins.values()][0]!, resolved: null as unknown as ResolvedPeriod });
+    }
+
+    if (intent.operation === 'ttm') {
+      const r = resolved.find((x) => x.resolved?.kind === 'ttm') ?? resolved[0]!;
+      const quarters = r.resolved.periods.map((p) => targetFor(p, ent.calendars));
+      const figs: Figure[] = [];
+      let fail: Failure | null = null;
+      for (const q of quarters) {
+        const f = await computeFigure(ctx, ent, intent.metric, q, pins);
+        if (f.ok) figs.push(f.figure);
+        else fail = fail ?? f.failure;
+      }
+      if (fail) {
+        outcomes.push({ failure: fail, entity: ent, target: r.target });
+        continue;
+      }
+      const res = ttmFromQuarters({ quarters: figs.map((f) => f.operand), metricId: intent.metric.id, calendars: ent.calendars });
+      recordCalculation(ctx, res);
+      outcomes.push(calcOutcome(res, intent.metric.label, figs, ent, r.target));
+      continue;
+    }
+
+    if (intent.operation === 'growth' || intent.operation === 'change') {
+      const targets = resolved.map((r) => r.target).sort((a, b) => endOf(a.period).localeCompare(endOf(b.period)));
+      let earlierT: Target | null;
+      let laterT: Target;
+      if (targets.length >= 2) {
+        earlierT = targets[0]!;
+        laterT = targets[targets.length - 1]!;
+      } else {
+        laterT = targets[0]!;
+        earlierT = priorComparable(ent, laterT);
+      }
+      if (!earlierT) {
+        stop.push({ status: 'needs_clarification', message: `Compared with which period? ${laterT.label} has no comparable prior period under ${ent.entity.name}’s calendar.` });
+        continue;
+      }
+      const later = await computeFigure(ctx, ent, intent.metric, laterT, pins);
+      const earlier = await computeFigure(ctx, ent, intent.metric, earlierT, pins);
+      if (!later.ok || !earlier.ok) {
+        outcomes.push({ failure: (!later.ok ? later.failure : (earlier as { ok: false; failure: Failure }).failure), entity: ent, target: !later.ok ? laterT : earlierT });
+        continue;
+      }
+      const isRatio = later.figure.unit === 'ratio';
+      const op = intent.operation === 'growth' && !isRatio ? growth : change;
+      const res = op({ later: later.figure.operand, earlier: earlier.figure.operand, metricId: `${intent.metric.id}_${op === growth ? 'growth' : 'change'}`, calendars: ent.calendars });
+      recordCalculation(ctx, res);
+      const o = calcOutcome(res, intent.metric.label, [earlier.figure, later.figure], ent, laterT);
+      o.extra = { earlier: earlier.figure, later: later.figure };
+      outcomes.push(o);
+      continue;
+    }
+
+    // value: one figure per requested period
+    for (const r of resolved) {
+      const f = await computeFigure(ctx, ent, intent.metric, r.target, pins);
+      outcomes.push(f.ok ? { figure: f.figure, entity: ent, target: r.target } : { failure: f.failure, entity: ent, target: r.target });
+    }
+  }
+
+  return finish(compose(intent, outcomes, stop));
+}
+
+function calcOutcome(res: CalcResult, label: string, parts: Figure[], ent: EntityContext, target: Target): Outcome {
+  if (!res.ok) return { failure: { kind: 'rejected', message: res.errors.map((e) => e.message).join('; '), errors: res.errors }, entity: ent, target };
+  return {
+    entity: ent,
+    target,
+    figure: {
+      operand: { ...parts[0]!.operand, id: `calc:${res.op}`, value: res.exact, unit: res.unit, period: res.period },
+      value: res.value,
+      exact: res.exact,
+      display: res.display,
+      unit: res.unit,
+      currency: res.currency,
+      period: res.period,
+      basis: res.basis,
+      formula: res.formula,
+      factIds: res.operandFactIds,
+      citations: parts.flatMap((p) => p.citations),
+      inputs: parts.map((p, i) => inputOf(p, ent, `in${i + 1}`)),
+      versionBasis: res.versionBasis ?? 'latest',
+      otherVersions: parts.some((p) => p.otherVersions),
+      flags: res.flags,
+      metricLabel: label,
+    },
+  };
+}
+
+function valueLabel(intent: Intent): string {
+  if (intent.operation === 'growth') return `${intent.metric.label} growth`;
+  if (intent.operation === 'change') return `Change in ${lowerFirst(intent.metric.label)}`;
+  if (intent.operation === 'ttm') return `${intent.metric.label} (TTM)`;
+  return intent.metric.label;
+}
+
+function compose(intent: Intent, outcomes: Outcome[], stop: { status: AnswerStatus; message: string; options?: string[] }[]): Omit<Answer, 'timingMs' | 'manifestId'> {
+  const tb = new TextBuilder();
+  const values: AnswerValue[] = [];
+  const errors: AnswerError[] = [];
+  const label = valueLabel(intent);
+  const metricWords = lowerFirst(intent.metric.label);
+
+  const clar = stop.find((s) => s.status === 'needs_clarification');
+  if (clar && outcomes.every((o) => !o.figure)) {
+    tb.text(clar.message);
+    return base('needs_clarification', { question: clar.message, options: clar.options ?? [] });
+  }
+
+  let n = 0;
+  for (const o of outcomes) {
+    if (!o.figure) continue;
+    const f = o.figure;
+    const id = `v${++n}`;
+    const ent = o.entity;
+    values.push({
+      id,
+      label,
+      entity: ent.entity,
+      metric: intent.operation === 'value' || intent.operation === 'series' ? intent.metric.id : `${intent.metric.id}_${intent.operation}`,
+      value: f.value,
+      display: f.display,
+      unit: f.unit,
+      currency: f.currency,
+      period: answerPeriod(f.period, ent.calendars),
+      basis: f.basis,
+      formula: f.formula,
+      factIds: f.factIds,
+      citations: f.citations,
+      scope: intent.scope,
+      versionBasis: f.versionBasis,
+      otherVersions: f.otherVersions,
+      flags: f.flags,
+      inputs: f.inputs.map((inp) => ({ ...inp, id: `${id}.${inp.id}` })),
+    });
+  }
+
+  for (const o of outcomes) {
+    if (o.failure) for (const e of o.failure.errors) errors.push({ code: e.code, message: `${o.entity.entity.name}: ${e.message}`, factIds: e.factIds });
+  }
+  for (const s of stop) errors.push({ code: s.status === 'rejected' ? 'INSTANT_DURATION_MIX' : s.status === 'needs_clarification' ? 'AMBIGUOUS_PERIOD' : 'MISSING_FACT', message: s.message, factIds: [] });
+
+  // text
+  if (intent.pathway === 'comparison' && values.length > 0) {
+    tb.text(`${intent.metric.label}${intent.operation === 'value' ? '' : ` (${intent.operation})`}, each company on its own fiscal calendar: `);
+    values.forEach((v, i) => {
+      tb.text(`${i ? '; ' : ''}${v.entity.name} `).value(v.id, v.display).text(` for ${v.period.label} (${v.period.dateRange})`);
+    });
+    tb.text('.');
+  } else if (intent.operation === 'series' && values.length > 0) {
+    const first = values[0]!;
+    tb.text(`${possessive(first.entity.name)} ${metricWords} by fiscal year: `);
+    values.forEach((v, i) => tb.text(`${i ? '; ' : ''}${v.period.label} (${v.period.dateRange}) `).value(v.id, v.display));
+    tb.text('. ');
+    tb.text(trendSentence(values));
+  } else {
+    for (const v of values) {
+      const name = possessive(v.entity.name);
+      if (intent.operation === 'growth' || intent.operation === 'change') {
+        const [earlier, later] = v.inputs as [AnswerValue['inputs'][0], AnswerValue['inputs'][0]];
+        const verb = intent.operation === 'growth' ? (v.value >= 0 ? 'grew' : 'fell') : 'changed by';
+        tb.text(`${name} ${metricWords} ${verb} `).value(v.id, intent.operation === 'growth' ? v.display.replace(/^−/, '') : v.display);
+        tb.text(` from ${earlier.period.label} (${earlier.period.dateRange}), `).value(earlier.id, earlier.display);
+        tb.text(`, to ${later.period.label} (${later.period.dateRange}), `).value(later.id, later.display).text('.');
+        if (v.flags.includes('WEEKS_53_VS_52')) tb.text(' Note: one of the two fiscal years had 53 weeks, the other 52.');
+      } else if (intent.operation === 'ttm') {
+        tb.text(`${name} trailing-twelve-month ${metricWords} to ${v.period.dateRange.split(' – ')[1]} was `).value(v.id, v.display);
+        tb.text(`, the sum of four contiguous quarters: `);
+        v.inputs.forEach((inp, i) => tb.text(`${i ? ', ' : ''}${inp.period.label} `).value(inp.id, inp.display));
+        tb.text('.');
+      } else {
+        tb.text(`For ${v.period.label} (${v.period.dateRange}), ${name} ${metricWords} was `).value(v.id, v.display);
+        if (v.inputs.length && v.formula) {
+          if (intent.metric.kind === 'base') {
+            // a stored metric with inputs is a derived fourth quarter: FY − 9M YTD
+            tb.text(`, derived as ${v.inputs[0]!.period.label} `).value(v.inputs[0]!.id, v.inputs[0]!.display).text(` minus ${v.inputs[1]!.period.label} `).value(v.inputs[1]!.id, v.inputs[1]!.display);
+          } else {
+            tb.text(', from ');
+            v.inputs.forEach((inp, i) => tb.text(`${i ? ' and ' : ''}${lowerFirst(inp.label)} `).value(inp.id, inp.display));
+          }
+        }
+        tb.text('.');
+        if (v.otherVersions) tb.text(` Other reported versions of this figure exist; this uses the ${v.versionBasis.replace('_', ' ')} basis.`);
+      }
+      tb.text(' ');
+    }
+  }
+  const missing = outcomes.filter((o) => o.failure);
+  for (const o of missing) {
+    const code = o.failure!.errors[0]?.code;
+    if (o.failure!.kind === 'rejected') tb.text(` Refused for ${o.entity.entity.name} [${code}]: ${o.failure!.message}.`);
+    else tb.text(` Not available for ${o.entity.entity.name}: ${o.failure!.message}. Ledgerline does not substitute another period.`);
+  }
+  for (const s of stop) tb.text(` ${s.message}`);
+
+  const rejectedAny = missing.some((o) => o.failure!.kind === 'rejected') || stop.some((s) => s.status === 'rejected');
+  const status: AnswerStatus = values.length > 0 ? 'answered' : rejectedAny ? 'rejected' : stop.some((s) => s.status === 'needs_clarification') ? 'needs_clarification' : 'insufficient_evidence';
+  const table =
+    intent.pathway !== 'detail' && values.length > 0
+      ? {
+          columns: ['Company', 'Period', 'Dates', label],
+          rows: values.map((v) => ({ valueId: v.id, cells: [v.entity.name, v.period.label, v.period.dateRange, v.display] })),
+        }
+      : null;
+  return { ...base(status, null), table };
+
+  function base(status: AnswerStatus, clarification: Answer['clarification']) {
+    const text = tb.toString().replace(/\s+/g, ' ').trim();
+    return { status, pathway: intent.pathway, text, segments: tb.segments, values, clarification, errors, intent, table: null } as Omit<Answer, 'timingMs' | 'manifestId'>;
+  }
+}
+
+/** The direction of a series, stated only as far as the numbers show it. */
+function trendSentence(values: AnswerValue[]): string {
+  if (values.length < 2) return '';
+  const ups: string[] = [];
+  const downs: string[] = [];
+  for (let i = 1; i < values.length; i++) {
+    const d = values[i]!.value - values[i - 1]!.value;
+    if (d > 0) ups.push(values[i]!.period.label);
+    else if (d < 0) downs.push(values[i]!.period.label);
+  }
+  if (downs.length === 0 && ups.length === values.length - 1) return 'It rose in every year shown.';
+  if (ups.length === 0 && downs.length === values.length - 1) return 'It fell in every year shown.';
+  return `It did not move in one direction: it rose in ${ups.join(', ') || 'no year'} and fell in ${downs.join(', ') || 'no year'}.`;
+}
+
+export type { TypedError };

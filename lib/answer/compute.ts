@@ -1,0 +1,281 @@
+/**
+ * Computes one figure (a stored metric or a derived one) for one entity and one resolved period:
+ * typed fact lookup → bounded refetch (derived Q4) → validated calculation. Everything considered is
+ * recorded in the trace for the evidence manifest.
+ */
+import type { Db } from '@/lib/db/client';
+import type { Basis, FiscalCalendar, FiscalPeriodCode, Period, Scope } from '@/lib/facts/types';
+import {
+  deriveQ4,
+  formatValue,
+  freeCashFlow,
+  margin,
+  ratio,
+  resultAsOperand,
+  type CalcResult,
+  type Operand,
+  type TypedError,
+} from '@/lib/calc';
+import { deriveFiscal, fiscalPeriodBounds, formatDateRange, formatFiscalLabel } from '@/lib/fiscal';
+import { getMetric } from '@/lib/ontology/metrics';
+import { lookupFact, type Citation, type LookupResult, type RejectedCandidate } from '@/lib/retrieval/lookup-facts';
+import type { EntityRef, MetricRef } from '@/lib/planner/types';
+import type { AnswerInput, AnswerPeriod } from './types';
+
+export interface EntityContext {
+  entity: EntityRef;
+  calendars: FiscalCalendar[];
+  latestPeriodEnd: string | null;
+  reportingCurrency: string | null;
+}
+
+export interface Trace {
+  lookups: {
+    entityId: string;
+    metricId: string;
+    period: Period;
+    status: LookupResult['status'];
+    candidates: { id: string; concept: string; value: string; period: Period; filedAt: string; version: number; accession: string | null }[];
+    rejected: RejectedCandidate[];
+    chosen: string | null;
+    reason?: string;
+  }[];
+  calculations: { op: string; ok: boolean; formula?: string; operandFactIds?: string[]; errors?: TypedError[]; value?: string }[];
+}
+
+export interface ExecContext {
+  db: Db;
+  tenantId: string;
+  scope: Scope;
+  basis: Basis;
+  trace: Trace;
+}
+
+/** A target period: exact bounds plus the fiscal position derived from them. */
+export interface Target {
+  period: Period;
+  fiscalYear: number | null;
+  fiscalPeriod: FiscalPeriodCode | null;
+  label: string;
+}
+
+export interface Figure {
+  operand: Operand;
+  value: number;
+  exact: string;
+  display: string;
+  unit: string;
+  currency: string | null;
+  period: Period;
+  basis: 'reported' | 'derived';
+  formula: string | null;
+  factIds: string[];
+  citations: Citation[];
+  inputs: AnswerInput[];
+  versionBasis: string;
+  otherVersions: boolean;
+  flags: string[];
+  metricLabel: string;
+}
+
+export type Failure =
+  | { kind: 'missing'; message: string; errors: TypedError[] }
+  | { kind: 'rejected'; message: string; errors: TypedError[] }
+  | { kind: 'conflict'; message: string; errors: TypedError[] };
+
+export type FigureResult = { ok: true; figure: Figure } | { ok: false; failure: Failure };
+
+export function answerPeriod(period: Period, calendars: FiscalCalendar[], label?: string): AnswerPeriod {
+  const derived = calendars.length ? deriveFiscal(period, calendars) : null;
+  const fp = derived && derived.fiscalPeriod !== 'OTHER' ? derived.fiscalPeriod : null;
+  return {
+    type: period.type,
+    start: period.type === 'duration' ? period.start : null,
+    end: period.type === 'duration' ? period.end : period.date,
+    fiscalYear: derived?.fiscalYear ?? null,
+    fiscalPeriod: derived?.fiscalPeriod ?? null,
+    label: label ?? (derived ? (fp ? (period.type === 'instant' ? `end of ${formatFiscalLabel(derived.fiscalYear, fp)}` : formatFiscalLabel(derived.fiscalYear, fp)) : derived.label) : formatDateRange(period)),
+    dateRange: formatDateRange(period),
+  };
+}
+
+export function targetFor(period: Period, calendars: FiscalCalendar[]): Target {
+  const derived = calendars.length ? deriveFiscal(period, calendars) : null;
+  return {
+    period,
+    fiscalYear: derived?.fiscalYear ?? null,
+    fiscalPeriod: derived?.fiscalPeriod ?? null,
+    label: answerPeriod(period, calendars).label,
+  };
+}
+
+function metricLabel(id: string): string {
+  return getMetric(id)?.label ?? id;
+}
+
+function failure(kind: Failure['kind'], message: string, errors: TypedError[] = []): FigureResult {
+  return { ok: false, failure: { kind, message, errors } };
+}
+
+async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, target: Target): Promise<LookupResult> {
+  const res = await lookupFact({
+    db: ctx.db,
+    tenantId: ctx.tenantId,
+    entityId: ent.entity.id,
+    metricId,
+    period: target.period,
+    fiscalYear: target.fiscalYear,
+    fiscalPeriod: target.fiscalPeriod,
+    scope: ctx.scope,
+    basis: ctx.basis,
+    reportingCurrency: ent.reportingCurrency,
+  });
+  ctx.trace.lookups.push({
+    entityId: ent.entity.id,
+    metricId,
+    period: target.period,
+    status: res.status,
+    candidates: res.candidates.map((c) => ({ id: c.id, concept: c.concept, value: c.value, period: c.period, filedAt: c.filedAt, version: c.version, accession: c.accession })),
+    rejected: res.rejected,
+    chosen: res.status === 'found' ? res.fact.id : null,
+    reason: res.status === 'found' ? undefined : res.reason,
+  });
+  return res;
+}
+
+function record(ctx: ExecContext, r: CalcResult): void {
+  ctx.trace.calculations.push(
+    r.ok
+      ? { op: r.op, ok: true, formula: r.formula, operandFactIds: r.operandFactIds, value: r.exact }
+      : { op: r.op, ok: false, errors: r.errors },
+  );
+}
+
+function inputOf(f: Figure, ent: EntityContext, id: string): AnswerInput {
+  return {
+    id,
+    label: f.metricLabel,
+    metric: f.operand.metricId ?? f.operand.concept,
+    value: f.value,
+    display: f.display,
+    unit: f.unit,
+    currency: f.currency,
+    period: answerPeriod(f.period, ent.calendars),
+    basis: f.basis,
+    formula: f.formula,
+    factIds: f.factIds,
+    citations: f.citations,
+  };
+}
+
+function fromCalc(r: Extract<CalcResult, { ok: true }>, label: string, parts: Figure[], ent: EntityContext): Figure {
+  const inputs = parts.map((p, i) => inputOf(p, ent, `in${i + 1}`));
+  return {
+    operand: resultAsOperand(r, r.metricId ?? undefined),
+    value: r.value,
+    exact: r.exact,
+    display: r.display,
+    unit: r.unit,
+    currency: r.currency,
+    period: r.period,
+    basis: r.basis,
+    formula: r.formula,
+    factIds: r.operandFactIds,
+    citations: parts.flatMap((p) => p.citations),
+    inputs,
+    versionBasis: r.versionBasis ?? 'latest',
+    otherVersions: parts.some((p) => p.otherVersions),
+    flags: r.flags,
+    metricLabel: label,
+  };
+}
+
+/** A stored metric for one period; Q4 falls back to FY − 9M YTD (labelled derived). */
+export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: string, target: Target): Promise<FigureResult> {
+  const res = await lookup(ctx, ent, metricId, target);
+  if (res.status === 'found') {
+    const f = res.fact;
+    return {
+      ok: true,
+      figure: {
+        operand: f,
+        value: Number(f.value),
+        exact: f.value,
+        display: formatValue(f.value, { unit: f.unit, currency: f.currency }),
+        unit: f.unit,
+        currency: f.currency,
+        period: f.period,
+        basis: 'reported',
+        formula: null,
+        factIds: [f.id],
+        citations: [f.citation],
+        inputs: [],
+        versionBasis: f.basisTag,
+        otherVersions: res.restated,
+        flags: [],
+        metricLabel: metricLabel(metricId),
+      },
+    };
+  }
+  if (res.status === 'conflict') {
+    return failure('conflict', res.reason, [{ code: 'RESTATEMENT_CONFLICT', message: res.reason, factIds: res.factIds }]);
+  }
+  // bounded refetch: the derived route for a fourth quarter (FY − 9M YTD), never another period
+  if (target.fiscalPeriod === 'Q4' && target.period.type === 'duration' && target.fiscalYear !== null) {
+    const fyB = fiscalPeriodBounds(ent.calendars, target.fiscalYear, 'FY');
+    const nmB = fiscalPeriodBounds(ent.calendars, target.fiscalYear, '9M');
+    if (fyB && nmB) {
+      const fy = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', ...fyB }, ent.calendars));
+      const nm = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', ...nmB }, ent.calendars));
+      if (fy.ok && nm.ok) {
+        const r = deriveQ4({ fy: fy.figure.operand, nineMonths: nm.figure.operand, metricId, calendars: ent.calendars });
+        record(ctx, r);
+        if (!r.ok) return failure('rejected', `Q4 could not be derived: ${r.errors.map((e) => e.message).join('; ')}`, r.errors);
+        return { ok: true, figure: fromCalc(r, metricLabel(metricId), [fy.figure, nm.figure], ent) };
+      }
+      const missing = [!fy.ok ? `FY${target.fiscalYear}` : null, !nm.ok ? `9M FY${target.fiscalYear}` : null].filter(Boolean).join(' and ');
+      return failure('missing', `${metricLabel(metricId)} for ${target.label} is not reported, and it cannot be derived because ${missing} is not reported either`, [
+        { code: 'MISSING_FACT', message: `no ${metricId} for ${target.label}`, factIds: [] },
+      ]);
+    }
+  }
+  return failure('missing', `${metricLabel(metricId)} for ${target.label} (${formatDateRange(target.period)}) is not reported`, [
+    { code: 'MISSING_FACT', message: `no ${metricId} fact for ${target.label}`, factIds: [] },
+  ]);
+}
+
+/**
+ * A figure for a metric reference: stored metrics via fetchBase; derived ones (margins, ratios, free
+ * cash flow) via lib/calc over operands each fetched for its own period (pins), so an invalid join
+ * is refused by the calculation service with a typed error.
+ */
+export async function computeFigure(
+  ctx: ExecContext,
+  ent: EntityContext,
+  metric: MetricRef,
+  target: Target,
+  pins: Map<string, Target> = new Map(),
+): Promise<FigureResult> {
+  if (metric.kind === 'base') return fetchBase(ctx, ent, metric.id, target);
+  const numId = metric.numerator!;
+  const denId = metric.denominator!;
+  const num = await fetchBase(ctx, ent, numId, pins.get(numId) ?? target);
+  if (!num.ok) return num;
+  const den = await fetchBase(ctx, ent, denId, pins.get(denId) ?? target);
+  if (!den.ok) return den;
+  let r: CalcResult;
+  if (metric.op === 'free_cash_flow') {
+    r = freeCashFlow({ operatingCashFlow: num.figure.operand, capex: den.figure.operand, metricId: metric.id, calendars: ent.calendars });
+  } else if (metric.op === 'margin') {
+    r = margin({ numerator: num.figure.operand, denominator: den.figure.operand, metricId: metric.id, calendars: ent.calendars });
+  } else {
+    r = ratio({ numerator: num.figure.operand, denominator: den.figure.operand, metricId: metric.id, calendars: ent.calendars });
+  }
+  record(ctx, r);
+  if (!r.ok) {
+    return failure('rejected', r.errors.map((e) => e.message).join('; '), r.errors);
+  }
+  return { ok: true, figure: fromCalc(r, metric.label, [num.figure, den.figure], ent) };
+}
+
+export { record as recordCalculation, inputOf };

@@ -1,0 +1,32 @@
+import type { TextSegment } from './types';
+
+/** Builds answer text with its numbers marked as cited values. */
+export class TextBuilder {
+  readonly segments: TextSegment[] = [];
+
+  text(s: string): this {
+    if (!s) return this;
+    const last = this.segments[this.segments.length - 1];
+    if (last?.type === 'text') last.text += s;
+    else this.segments.push({ type: 'text', text: s });
+    return this;
+  }
+
+  value(valueId: string, display: string): this {
+    this.segments.push({ type: 'value', valueId, text: display });
+    return this;
+  }
+
+  toString(): string {
+    return this.segments.map((s) => s.text).join('');
+  }
+}
+
+/** "Helios Components'" / "Tesla's" */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}’` : `${name}’s`;
+}
+
+export function lowerFirst(s: string): string {
+  return /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+}

@@ -1,0 +1,69 @@
+import type { Citation } from '@/lib/retrieval/lookup-facts';
+import type { FiscalPeriodCode } from '@/lib/facts/types';
+import type { Intent, Pathway } from '@/lib/planner/types';
+
+export type AnswerStatus = 'answered' | 'needs_clarification' | 'insufficient_evidence' | 'rejected';
+
+export interface AnswerPeriod {
+  type: 'instant' | 'duration';
+  /** null for instants */
+  start: string | null;
+  end: string;
+  fiscalYear: number | null;
+  fiscalPeriod: FiscalPeriodCode | null;
+  /** "FY2026", "Q4 FY2021", "end of FY2019", "TTM Q3 FY2025" */
+  label: string;
+  /** "1 Apr 2025 – 31 Mar 2026" */
+  dateRange: string;
+}
+
+/** A number the answer rests on (an operand of a calculation), cited on its own. */
+export interface AnswerInput {
+  id: string;
+  label: string;
+  metric: string;
+  value: number;
+  display: string;
+  unit: string;
+  currency: string | null;
+  period: AnswerPeriod;
+  basis: 'reported' | 'derived';
+  formula: string | null;
+  factIds: string[];
+  citations: Citation[];
+}
+
+export interface AnswerValue extends AnswerInput {
+  entity: { id: string; name: string; ticker: string | null };
+  scope: 'consolidated' | 'standalone';
+  /** restatement basis: latest / original / as_of:<date> */
+  versionBasis: string;
+  /** other versions of an operand exist (restated, split-adjusted, re-rounded) */
+  otherVersions: boolean;
+  flags: string[];
+  inputs: AnswerInput[];
+}
+
+export interface AnswerError {
+  code: string;
+  message: string;
+  factIds: string[];
+}
+
+/** Text with the numbers marked, so every number in the UI is a focusable, cited button. */
+export type TextSegment = { type: 'text'; text: string } | { type: 'value'; valueId: string; text: string };
+
+export interface Answer {
+  status: AnswerStatus;
+  pathway: Pathway;
+  text: string;
+  segments: TextSegment[];
+  values: AnswerValue[];
+  clarification: { question: string; options: string[] } | null;
+  errors: AnswerError[];
+  manifestId: string | null;
+  timingMs: number;
+  intent: Intent | null;
+  /** comparison/longitudinal rendering hints */
+  table: { columns: string[]; rows: { valueId: string; cells: string[] }[] } | null;
+}

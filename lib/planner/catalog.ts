@@ -1,0 +1,53 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { entities, entityAliases, fiscalCalendars } from '@/lib/db/schema';
+import type { FiscalCalendar } from '@/lib/facts/types';
+
+export interface CatalogEntity {
+  id: string;
+  name: string;
+  legalName: string | null;
+  ticker: string | null;
+  cik: string | null;
+  aliases: { alias: string; normalized: string; kind: string }[];
+}
+
+/** Entities of a tenant with their aliases: what the planner can resolve names against. */
+export async function loadEntityCatalog(db: Db, tenantId: string): Promise<CatalogEntity[]> {
+  const rows = await db
+    .select({ id: entities.id, name: entities.name, legalName: entities.legalName, ticker: entities.ticker, cik: entities.cik })
+    .from(entities)
+    .where(eq(entities.tenantId, tenantId));
+  if (rows.length === 0) return [];
+  const aliases = await db
+    .select()
+    .from(entityAliases)
+    .where(inArray(entityAliases.entityId, rows.map((r) => r.id)));
+  return rows.map((r) => ({ ...r, aliases: aliases.filter((a) => a.entityId === r.id) }));
+}
+
+/** Active (not superseded) calendars of an entity, in effective order. */
+export async function loadCalendars(db: Db, entityId: string): Promise<FiscalCalendar[]> {
+  const rows = await db
+    .select()
+    .from(fiscalCalendars)
+    .where(and(eq(fiscalCalendars.entityId, entityId), isNull(fiscalCalendars.supersededAt)))
+    .orderBy(fiscalCalendars.effectiveFrom);
+  return rows.map((r) => ({
+    entityId: r.entityId,
+    effectiveFrom: r.effectiveFrom,
+    effectiveTo: r.effectiveTo,
+    yearEnd: r.yearEnd,
+    labelBy: r.labelBy,
+  }));
+}
+
+/** End of the entity's latest reported annual or quarterly duration (anchor for "last fiscal year"). */
+export async function latestPeriodEnd(db: Db, tenantId: string, entityId: string): Promise<string | null> {
+  const res = await db.execute<{ end: string | null }>(sql`
+    select max(end_date)::text as "end" from facts
+    where tenant_id = ${tenantId} and entity_id = ${entityId} and status = 'active'
+      and period_type = 'duration' and fiscal_period in ('FY', 'Q1', 'Q2', 'Q3', 'Q4')`);
+  const rows = (res as unknown as { rows: { end: string | null }[] }).rows;
+  return rows[0]?.end ?? null;
+}

@@ -1,0 +1,230 @@
+import { extractPeriodPhrases, parseDateText, type PeriodPhrase, type PeriodSpec } from '@/lib/fiscal';
+import type { CatalogEntity } from './catalog';
+import { matchEntities } from './match-entities';
+import { matchMetrics, normalizeForMetrics } from './match-metric';
+import type { EntityRef, Intent, MetricRef, Operation, PeriodRequest, PlanResult } from './types';
+
+export interface PlanContext {
+  catalog: CatalogEntity[];
+  /** the previous intent of the thread: follow-ups inherit what they leave unsaid */
+  previous?: Intent | null;
+}
+
+const GROWTH = /\b(growth|grew|grow|growing|increase|increased|decrease|decreased|decline|declined|yoy|year[- ]over[- ]year|y\/y|% change|percent(?:age)? change)\b/;
+const CHANGE = /\b(change|changed|difference|delta)\b/;
+const SERIES = /\b(by (?:fiscal )?year|each year|every year|per year|annual(?:ly)? (?:series|history)|trend|history|over time|over the (?:last|past) \d+ (?:fiscal )?years|series)\b/;
+const RANGE_JOIN = /^\s*(?:-|–|—|to|through|thru|until|and)\s*$/i;
+
+function ref(e: CatalogEntity): EntityRef {
+  return { id: e.id, name: e.name, ticker: e.ticker };
+}
+
+/** Position words written apart from their year ("nine-month YTD revenue FY2021", "Q3 revenue FY2025"). */
+function loosePosition(q: string): 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'H2' | '9M' | null {
+  const n = q.toLowerCase();
+  if (/\b(nine|9)[- ]months?\b|\b9m\b/.test(n)) return '9M';
+  const quarter = /\b(?:q([1-4])|([1-4])q|(first|second|third|fourth) (?:fiscal )?quarter)\b/.exec(n);
+  if (quarter) {
+    const w = { first: 1, second: 2, third: 3, fourth: 4 } as const;
+    const num = quarter[1] ?? quarter[2] ?? String(w[quarter[3] as keyof typeof w]);
+    return `Q${num}` as 'Q1';
+  }
+  const half = /\b(?:h([12])|(first|second) half)\b/.exec(n);
+  if (half) return half[1] === '2' || half[2] === 'second' ? 'H2' : 'H1';
+  return null;
+}
+
+/** Merge phrases the grammar found separately: "TTM … Q3 FY2025", "nine-month YTD … FY2021". */
+function combinePhrases(question: string, phrases: PeriodPhrase[]): PeriodPhrase[] {
+  const out = [...phrases];
+  const ttmAt = out.findIndex((p) => p.spec.type === 'ttm' && p.spec.ref === null);
+  if (ttmAt >= 0) {
+    const anchor = out.find((p, i) => i !== ttmAt && (p.spec.type === 'fiscal' || p.spec.type === 'instant' || p.spec.type === 'ended' || p.spec.type === 'boundary'));
+    if (anchor) {
+      const merged: PeriodPhrase = { ...out[ttmAt]!, text: `${out[ttmAt]!.text} as of ${anchor.text}`, spec: { type: 'ttm', ref: anchor.spec } };
+      return [merged, ...out.filter((p, i) => i !== ttmAt && p !== anchor)];
+    }
+  }
+  const position = loosePosition(question);
+  const ytdAt = out.findIndex((p) => p.spec.type === 'relative' && p.spec.which === 'ytd');
+  const fyPhrases = out.filter((p) => p.spec.type === 'fiscal' && p.spec.position === 'FY');
+  if (position && fyPhrases.length > 0 && out.every((p) => !(p.spec.type === 'fiscal' && p.spec.position !== 'FY'))) {
+    return out
+      .filter((_, i) => i !== ytdAt)
+      .map((p) =>
+        p.spec.type === 'fiscal' && p.spec.position === 'FY'
+          ? { ...p, text: `${position} ${p.text}`, spec: { ...p.spec, position } }
+          : p,
+      );
+  }
+  return out;
+}
+
+/** "FY2018-FY2021", "from FY2022 to FY2024": an inclusive range of fiscal years. */
+function yearRange(question: string, phrases: PeriodPhrase[]): { from: number; to: number } | null {
+  const years = phrases.filter((p): p is PeriodPhrase & { spec: Extract<PeriodSpec, { type: 'fiscal' }> } => p.spec.type === 'fiscal' && p.spec.position === 'FY');
+  if (years.length !== 2) return null;
+  const [a, b] = years as [(typeof years)[0], (typeof years)[0]];
+  const between = question.slice(a.end, b.start);
+  if (!RANGE_JOIN.test(between) && !/^\s*(?:to|through)\s*$/i.test(between)) return null;
+  const from = Math.min(a.spec.year.year, b.spec.year.year);
+  const to = Math.max(a.spec.year.year, b.spec.year.year);
+  if (/^\s*and\s*$/i.test(between) && !/\bbetween\b/i.test(question.slice(0, a.start))) return null;
+  return to - from <= 30 ? { from, to } : null;
+}
+
+function detectBasis(question: string): Intent['basis'] {
+  const q = question.toLowerCase();
+  if (/\b(as )?originally reported\b|\boriginal (?:figure|value|basis|filing)\b|\bas first reported\b/.test(q)) return { kind: 'original' };
+  const asOf = /\bas (?:known|reported|filed) (?:on|as of|at)\s+(.+?)(?:[?.,]|$)/i.exec(question);
+  if (asOf) {
+    const date = parseDateText(asOf[1]!);
+    if (date) return { kind: 'as_of', date };
+  }
+  return { kind: 'latest' };
+}
+
+/** "using FY2025 operating profit": a period pinned to one operand of a derived metric. */
+function pinnedPeriods(question: string, phrases: PeriodPhrase[]): Map<PeriodPhrase, string> {
+  const pins = new Map<PeriodPhrase, string>();
+  for (const p of phrases) {
+    const before = question.slice(Math.max(0, p.start - 30), p.start).toLowerCase();
+    if (!/\b(using|with|from|based on)\s+(the\s+)?$/.test(before)) continue;
+    const after = question.slice(p.end, p.end + 60);
+    const m = matchMetrics(after).mentions[0];
+    if (m && m.index <= 3 && m.ref.kind === 'base') pins.set(p, m.ref.id);
+  }
+  return pins;
+}
+
+/**
+ * Deterministic planner: question → typed intent, or a clarification, or what is missing.
+ * Never guesses an entity, a metric or a period.
+ */
+export function planQuestion(question: string, ctx: PlanContext): PlanResult {
+  const notes: string[] = [];
+  const prev = ctx.previous ?? null;
+  const { mentions, unknownNames } = matchEntities(question, ctx.catalog);
+  const byId = new Map(ctx.catalog.map((e) => [e.id, e]));
+
+  // entities
+  const ambiguousMention = mentions.find((m) => m.entityIds.length > 1);
+  if (ambiguousMention) {
+    return {
+      status: 'needs_clarification',
+      clarification: {
+        question: `“${ambiguousMention.text}” matches several companies. Which one do you mean?`,
+        options: ambiguousMention.entityIds.map((id) => byId.get(id)!.legalName ?? byId.get(id)!.name),
+      },
+      partial: {},
+      notes,
+    };
+  }
+  let entities = [...new Set(mentions.map((m) => m.entityIds[0]!))].map((id) => ref(byId.get(id)!));
+  for (const m of mentions.filter((m) => m.via === 'fuzzy')) notes.push(`read “${m.text}” as ${byId.get(m.entityIds[0]!)!.name}`);
+  if (entities.length === 0 && unknownNames.length > 0) {
+    return {
+      status: 'insufficient_evidence',
+      missing: `No company named ${unknownNames.map((n) => `“${n}”`).join(' or ')} is in this workspace.`,
+      partial: {},
+      notes,
+    };
+  }
+  if (entities.length === 0 && prev) {
+    entities = prev.entities;
+    notes.push('company carried over from the previous question');
+  }
+  if (entities.length === 0) {
+    return {
+      status: 'needs_clarification',
+      clarification: { question: 'Which company do you mean?', options: ctx.catalog.slice(0, 8).map((e) => e.name) },
+      partial: {},
+      notes,
+    };
+  }
+
+  // periods
+  const rawPhrases = extractPeriodPhrases(question);
+  const phrases = combinePhrases(question, rawPhrases);
+  const pins = pinnedPeriods(question, phrases);
+  const range = yearRange(question, phrases);
+
+  // metric
+  const { mentions: metricMentions, ambiguous } = matchMetrics(question);
+  const pinnedMetricIds = new Set(pins.values());
+  const candidates = metricMentions.filter((m) => !(pinnedMetricIds.has(m.ref.id) && metricMentions.length > 1));
+  let metric: MetricRef | null = candidates[0]?.ref ?? null;
+  if (!metric && ambiguous) {
+    return {
+      status: 'needs_clarification',
+      clarification: { question: `“${ambiguous.phrase}” can mean several measures. Which one?`, options: ambiguous.options },
+      partial: { entities },
+      notes,
+    };
+  }
+  if (!metric && prev) {
+    metric = prev.metric;
+    notes.push('measure carried over from the previous question');
+  }
+  if (!metric) {
+    return {
+      status: 'needs_clarification',
+      clarification: {
+        question: 'Which figure do you want?',
+        options: ['revenue', 'operating income', 'net income', 'operating margin', 'total assets'],
+      },
+      partial: { entities },
+      notes,
+    };
+  }
+  if (metric.kind === 'base' && pins.size > 0) {
+    notes.push('a period was pinned to a measure that is not part of a calculation; it is treated as the question period');
+    pins.clear();
+  }
+
+  // operation
+  const nq = normalizeForMetrics(question);
+  let operation: Operation = 'value';
+  if (phrases.some((p) => p.spec.type === 'ttm')) operation = 'ttm';
+  else if (range || SERIES.test(nq)) operation = 'series';
+  else if (GROWTH.test(nq) && !/\bmargin\b/.test(nq)) operation = 'growth';
+  else if (CHANGE.test(nq) || (GROWTH.test(nq) && /\bmargin\b/.test(nq))) operation = 'change';
+
+  let periods: PeriodRequest[] = phrases.map((p) => ({ text: p.text, spec: p.spec, forMetric: pins.get(p) ?? null }));
+  if (periods.length === 0 && prev) {
+    periods = prev.periods;
+    notes.push('period carried over from the previous question');
+  }
+  if (periods.length === 0 && operation !== 'series') {
+    return {
+      status: 'needs_clarification',
+      clarification: {
+        question: 'Which period? Ledgerline never assumes one.',
+        options: ['the latest fiscal year', 'the latest quarter', 'a specific fiscal year, e.g. FY2024'],
+      },
+      partial: { entities, metric },
+      notes,
+    };
+  }
+  if (operation === 'series' && !range && periods.length === 0) {
+    return {
+      status: 'needs_clarification',
+      clarification: { question: 'Over which fiscal years?', options: ['the last 3 fiscal years', 'the last 5 fiscal years'] },
+      partial: { entities, metric },
+      notes,
+    };
+  }
+  const scope = /\bstandalone\b/i.test(question) ? 'standalone' : /\bconsolidated\b/i.test(question) ? 'consolidated' : (prev && entities === prev.entities ? prev.scope : 'consolidated');
+  const pathway = entities.length > 1 ? 'comparison' : operation === 'series' ? 'longitudinal' : 'detail';
+  const intent: Intent = {
+    entities,
+    metric,
+    operation,
+    periods,
+    range,
+    scope,
+    basis: detectBasis(question),
+    pathway,
+  };
+  return { status: 'planned', intent, notes };
+}

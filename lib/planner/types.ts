@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { PeriodSpec } from '@/lib/fiscal';
+
+export const OPERATIONS = ['value', 'growth', 'change', 'ttm', 'series'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+export const PATHWAYS = ['detail', 'comparison', 'longitudinal'] as const;
+export type Pathway = (typeof PATHWAYS)[number];
+
+export const entityRefSchema = z.object({ id: z.string(), name: z.string(), ticker: z.string().nullable() });
+export type EntityRef = z.infer<typeof entityRefSchema>;
+
+export const metricRefSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** base: a stored metric; derived: computed by lib/calc from base metrics */
+  kind: z.enum(['base', 'derived']),
+  op: z.enum(['margin', 'ratio', 'free_cash_flow']).nullable(),
+  numerator: z.string().nullable(),
+  denominator: z.string().nullable(),
+  periodType: z.enum(['instant', 'duration']),
+});
+export type MetricRef = z.infer<typeof metricRefSchema>;
+
+/** A period phrase as written; resolved per entity (each entity's own calendar) at execution. */
+export const periodRequestSchema = z.object({
+  text: z.string(),
+  /** calendar-independent meaning (lib/fiscal PeriodSpec) */
+  spec: z.custom<PeriodSpec>((v) => typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string'),
+  /** which metric the period is pinned to ("using FY2025 operating profit"); null = the whole question */
+  forMetric: z.string().nullable(),
+});
+export type PeriodRequest = z.infer<typeof periodRequestSchema>;
+
+export const basisSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('latest') }),
+  z.object({ kind: z.literal('original') }),
+  z.object({ kind: z.literal('as_of'), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+]);
+
+/** The typed intent of a question: what the validator accepts from the deterministic planner or an LLM. */
+export const intentSchema = z.object({
+  entities: z.array(entityRefSchema).min(1),
+  metric: metricRefSchema,
+  operation: z.enum(OPERATIONS),
+  /** the requested periods, in the order asked (growth: later last is fine; the executor orders them) */
+  periods: z.array(periodRequestSchema).min(1),
+  /** a year range for series ("FY2018–FY2021"), inclusive, as fiscal years */
+  range: z.object({ from: z.number().int(), to: z.number().int() }).nullable(),
+  scope: z.enum(['consolidated', 'standalone']),
+  basis: basisSchema,
+  pathway: z.enum(PATHWAYS),
+});
+export type Intent = z.infer<typeof intentSchema>;
+
+export interface Clarification {
+  question: string;
+  options: string[];
+}
+
+export type PlanResult =
+  | { status: 'planned'; intent: Intent; notes: string[] }
+  | { status: 'needs_clarification'; clarification: Clarification; partial: Partial<Intent>; notes: string[] }
+  | { status: 'insufficient_evidence'; missing: string; partial: Partial<Intent>; notes: string[] };

@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import type { Basis, FiscalPeriodCode, Period, Scope } from '@/lib/facts/types';
+import { selectVersion, type VersionCandidate } from '@/lib/calc';
+import { getMetric } from '@/lib/ontology/metrics';
+
+/** Where a cited number lives in its source. */
+export interface Citation {
+  factId: string;
+  sourceId: string;
+  sourceTitle: string;
+  accession: string | null;
+  form: string | null;
+  filedAt: string;
+  tableId: string | null;
+  table: string | null;
+  cellId: string | null;
+  row: string | null;
+  column: string | null;
+  columnPath: string[];
+  page: number | null;
+  span: [number, number] | null;
+}
+
+export type FactRecord = VersionCandidate & {
+  chainKey: string;
+  version: number;
+  isLatest: boolean;
+  isOriginal: boolean;
+  accession: string | null;
+  form: string | null;
+  fiscalYear: number | null;
+  fiscalPeriod: FiscalPeriodCode | null;
+  durationDays: number;
+  scale: number;
+  citation: Citation;
+};
+
+export interface RejectedCandidate {
+  factId: string;
+  reason: string;
+  code: 'PERIOD_MISMATCH' | 'CONCEPT_FALLBACK' | 'OTHER_VERSION' | 'OTHER_UNIT' | 'RESTATEMENT_CONFLICT';
+}
+
+export interface LookupRequest {
+  db: Db;
+  tenantId: string;
+  entityId: string;
+  metricId: string;
+  period: Period;
+  fiscalYear: number | null;
+  fiscalPeriod: FiscalPeriodCode | null;
+  scope: Scope;
+  basis: Basis;
+  /** preferred currency when a metric is reported in several */
+  reportingCurrency?: string | null;
+}
+
+export type LookupResult =
+  | { status: 'found'; fact: FactRecord & { basisTag: string }; restated: boolean; versions: number; candidates: FactRecord[]; rejected: RejectedCandidate[] }
+  | { status: 'missing'; candidates: FactRecord[]; rejected: RejectedCandidate[]; reason: string }
+  | { status: 'conflict'; candidates: FactRecord[]; rejected: RejectedCandidate[]; reason: string; factIds: string[] };
+
+interface Row {
+  id: string;
+  entity_id: string;
+  metric_id: string | null;
+  concept: string;
+  value: string;
+  unit: string;
+  currency: string | null;
+  scale: number;
+  period_type: 'instant' | 'duration';
+  start_date: string | null;
+  end_date: string;
+  duration_days: number;
+  fiscal_year: number | null;
+  fiscal_period: FiscalPeriodCode | null;
+  scope: Scope;
+  dimensions: Record<string, string>;
+  source_id: string;
+  source_title: string;
+  accession: string | null;
+  form: string | null;
+  filed_at: string;
+  chain_key: string;
+  version: number;
+  is_latest: boolean;
+  is_original: boolean;
+  provenance: { page?: number | null; span?: [number, number] | null; sourceLabel?: string | null };
+  cell_id: string | null;
+  row_label: string | null;
+  column_path: string[] | null;
+  cell_page: number | null;
+  table_id: string | null;
+  table_title: string | null;
+  table_page: number | null;
+}
+
+function toRecord(r: Row): FactRecord {
+  const period: Period = r.period_type === 'instant' ? { type: 'instant', date: r.end_date } : { type: 'duration', start: r.start_date!, end: r.end_date };
+  const columnPath = r.column_path ?? [];
+  return {
+    id: r.id,
+    entityId: r.entity_id,
+    metricId: r.metric_id,
+    concept: r.concept,
+    value: r.value,
+    unit: r.unit,
+    currency: r.currency,
+    scale: r.scale,
+    period,
+    scope: r.scope,
+    dimensions: r.dimensions,
+    fiscalYear: r.fiscal_year,
+    fiscalPeriod: r.fiscal_period,
+    filedAt: r.filed_at,
+    chainKey: r.chain_key,
+    version: r.version,
+    isLatest: r.is_latest,
+    isOriginal: r.is_original,
+    accession: r.accession,
+    form: r.form,
+    durationDays: r.duration_days,
+    status: 'active',
+    factIds: [r.id],
+    citation: {
+      factId: r.id,
+      sourceId: r.source_id,
+      sourceTitle: r.source_title,
+      accession: r.accession,
+      form: r.form,
+      filedAt: r.filed_at,
+      tableId: r.table_id,
+      table: r.table_title,
+      cellId: r.cell_id,
+      row: r.row_label,
+      column: columnPath.length ? columnPath.join(' › ') : (r.provenance.sourceLabel ?? null),
+      columnPath,
+      page: r.cell_page ?? r.table_page ?? r.provenance.page ?? null,
+      span: r.provenance.span ?? null,
+    },
+  };
+}
+
+const SELECT = sql`
+  select f.id, f.entity_id, f.metric_id, f.concept, f.value::text as value, f.unit, f.currency, f.scale,
+         f.period_type, f.start_date::text as start_date, f.end_date::text as end_date, f.duration_days,
+         f.fiscal_year, f.fiscal_period, f.scope, f.dimensions, f.source_id, s.title as source_title,
+         f.accession, f.form, f.filed_at::text as filed_at, f.chain_key, f.version, f.is_latest, f.is_original,
+         f.provenance, f.cell_id, c.row_label, c.column_path, c.page as cell_page,
+         t.id as table_id, t.title as table_title, t.page as table_page
+  from facts f
+  join sources s on s.id = f.source_id
+  left join source_cells c on c.id = f.cell_id
+  left join source_tables t on t.id = c.table_id`;
+
+/** Only what the tenant may see: its own facts, from sources neither revoked nor under embargo. */
+function visible(tenantId: string) {
+  return sql`f.tenant_id = ${tenantId} and s.tenant_id = ${tenantId} and s.revoked = false
+             and (s.effective_at is null or s.effective_at <= now()) and f.status = 'active'`;
+}
+
+function samePeriod(a: Period, b: Period): boolean {
+  if (a.type !== b.type) return false;
+  return a.type === 'instant' ? a.date === (b as typeof a).date : a.start === (b as typeof a).start && a.end === (b as typeof a).end;
+}
+
+/**
+ * Typed fact lookup: one metric of one entity for exactly one period (by its bounds, or by the fiscal
+ * label derived from the dates at ingestion), consolidated totals only (no dimensional facts), under a
+ * restatement basis. Returns the candidates considered and why the others were set aside.
+ */
+export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
+  const { db, tenantId, entityId, metricId, period, scope } = req;
+  const byBounds =
+    period.type === 'instant'
+      ? sql`(f.period_type = 'instant' and f.end_date = ${period.date})`
+      : sql`(f.period_type = 'duration' and f.start_date = ${period.start} and f.end_date = ${period.end})`;
+  const byLabel =
+    req.fiscalYear !== null && req.fiscalPeriod !== null && req.fiscalPeriod !== 'OTHER'
+      ? sql` or (f.period_type = ${period.type} and f.fiscal_year = ${req.fiscalYear} and f.fiscal_period = ${req.fiscalPeriod})`
+      : sql``;
+  const res = await db.execute(sql`${SELECT}
+    where ${visible(tenantId)} and f.entity_id = ${entityId} and f.metric_id = ${metricId}
+      and f.scope = ${scope} and f.dims_key = '' and (${byBounds}${byLabel})
+    order by f.filed_at, f.id`);
+  const candidates = ((res as unknown as { rows: Row[] }).rows ?? []).map(toRecord);
+  const rejected: RejectedCandidate[] = [];
+  if (candidates.length === 0) {
+    return { status: 'missing', candidates, rejected, reason: 'no fact reported for exactly this period' };
+  }
+
+  // exact bounds win; label matches with other bounds are used only when nothing matches exactly
+  const exact = candidates.filter((c) => samePeriod(c.period, period));
+  let pool = exact.length ? exact : candidates;
+  if (exact.length) {
+    for (const c of candidates) if (!exact.includes(c)) rejected.push({ factId: c.id, code: 'PERIOD_MISMATCH', reason: `bounds differ from the requested period` });
+  } else {
+    const boundsSeen = new Set(candidates.map((c) => JSON.stringify(c.period)));
+    if (boundsSeen.size > 1) {
+      return {
+        status: 'conflict',
+        candidates,
+        rejected,
+        reason: `facts labelled ${req.fiscalPeriod} FY${req.fiscalYear} carry ${boundsSeen.size} different date ranges`,
+        factIds: candidates.map((c) => c.id),
+      };
+    }
+  }
+
+  // concept fallback chain: the earliest concept of the metric's chain that has facts
+  const chain = getMetric(metricId)?.concepts ?? [];
+  const rank = (c: FactRecord) => {
+    const i = chain.indexOf(c.concept);
+    return i < 0 ? chain.length : i;
+  };
+  const best = Math.min(...pool.map(rank));
+  for (const c of pool) if (rank(c) !== best) rejected.push({ factId: c.id, code: 'CONCEPT_FALLBACK', reason: `${c.concept} ranks below ${chain[best] ?? 'the chosen concept'} in the metric's concept chain` });
+  pool = pool.filter((c) => rank(c) === best);
+
+  // one unit: the reporting currency when several are reported
+  const units = [...new Set(pool.map((c) => c.unit))];
+  if (units.length > 1) {
+    const preferred = units.find((u) => u === req.reportingCurrency) ?? units.find((u) => u === 'USD') ?? units.sort()[0]!;
+    for (const c of pool) if (c.unit !== preferred) rejected.push({ factId: c.id, code: 'OTHER_UNIT', reason: `reported in ${c.unit}; ${preferred} chosen` });
+    pool = pool.filter((c) => c.unit === preferred);
+  }
+
+  const chosen = selectVersion(pool, req.basis);
+  if (!chosen.ok) {
+    const conflict = chosen.errors.find((e) => e.code === 'RESTATEMENT_CONFLICT');
+    if (conflict) {
+      return { status: 'conflict', candidates, rejected, reason: conflict.message, factIds: conflict.factIds };
+    }
+    return { status: 'missing', candidates, rejected, reason: chosen.errors.map((e) => e.message).join('; ') };
+  }
+  for (const c of pool) {
+    if (c.id !== chosen.fact.id) rejected.push({ factId: c.id, code: 'OTHER_VERSION', reason: `version ${c.version} (filed ${c.filedAt}, value ${c.value}) not chosen under the ${chosen.basisTag} basis` });
+  }
+  return { status: 'found', fact: chosen.fact, restated: chosen.restated, versions: pool.length, candidates, rejected };
+}
