@@ -52,8 +52,21 @@ export const commands: Command[] = [
         return 0;
       }),
   },
-  { name: 'ingest', summary: 'ingest files or folders (format auto-detected)', run: notImplemented('ingest', 'issue 4') },
-  { name: 'ask', summary: 'ask a question; --json prints one Answer', run: notImplemented('ask', 'issue 7') },
+  {
+    name: 'ingest',
+    summary: 'ingest files or folders (format auto-detected); --tenant <id> (default demo)',
+    run: async (args) => (await import('@/lib/ingest/cli')).runIngestCommand(args),
+  },
+  {
+    name: 'sec sync',
+    summary: 'download companyfacts, submissions and filings from EDGAR (--ticker T | --cik N), then ingest',
+    run: async (args) => (await import('@/lib/ingest/cli')).runSecSyncCommand(args),
+  },
+  {
+    name: 'ask',
+    summary: 'ask a question; --json prints one Answer; --batch FILE answers one question a line',
+    run: async (args) => (await import('./ask')).runAsk(args),
+  },
 ];
 
 export function usage(): string {

@@ -120,8 +120,9 @@ function deriveDuration(start: ISODate, end: ISODate, calendars: CalendarInput, 
   const e = toDayNumber(end);
   const tol = POSITION_TOLERANCE_DAYS;
 
+  // a matching position ends within `tol` of `end`, so its year contains end − tol, end or end + tol
   const spans = new Map<string, FiscalYearSpan | TransitionSpan>();
-  for (const probe of [start, end, addDays(end, -tol), addDays(end, tol), addDays(start, tol), addDays(start, -tol)]) {
+  for (const probe of [addDays(end, -tol), end, addDays(end, tol)]) {
     const span = fiscalSpanContaining(calendars, probe);
     spans.set(`${span.kind}:${span.start}`, span);
   }

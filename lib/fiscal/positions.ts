@@ -56,6 +56,24 @@ function layoutFromQuarterEnds(span: FiscalYearSpan, q1End: ISODate, q2End: ISOD
  * years (the preferred one first).
  */
 export function positionLayouts(span: FiscalYearSpan, options: FiscalOptions = {}): PositionLayout[] {
+  let perCalendar = layoutCache.get(span.calendar);
+  if (!perCalendar) {
+    perCalendar = new Map();
+    layoutCache.set(span.calendar, perCalendar);
+  }
+  const key = `${span.start}|${span.end}|${options.week53Quarter ?? ''}`;
+  const cached = perCalendar.get(key);
+  if (cached) return cached;
+  const built = buildLayouts(span, options);
+  if (perCalendar.size > 2000) perCalendar.clear();
+  perCalendar.set(key, built);
+  return built;
+}
+
+/** Layouts memoized per calendar object (calendars are immutable values). */
+const layoutCache = new WeakMap<object, Map<string, PositionLayout[]>>();
+
+function buildLayouts(span: FiscalYearSpan, options: FiscalOptions): PositionLayout[] {
   if (span.calendar.yearEnd.kind === 'fixed') {
     const sticky = isMonthEnd(span.end);
     return [

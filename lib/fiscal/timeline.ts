@@ -62,17 +62,25 @@ export function calendarList(input: CalendarInput): FiscalCalendar[] {
 }
 
 const SEGMENT_CACHE_LIMIT = 256;
-const segmentCache = new Map<string, Segment[]>();
+const segmentsByValue = new Map<string, Segment[]>();
+const segmentsByRef = new WeakMap<object, Segment[]>();
 
-/** Segments for a calendar input, memoized by value (inputs may be rebuilt or mutated by callers). */
+/**
+ * Segments for a calendar input, memoized by reference and by value. Calendars are treated as
+ * immutable values: build a new object (or array) rather than mutating one already passed in.
+ */
 function segmentsOf(input: CalendarInput): Segment[] {
+  const byRef = segmentsByRef.get(input as object);
+  if (byRef) return byRef;
   const list = calendarList(input);
   const key = JSON.stringify(list.map((c) => [c.entityId, c.effectiveFrom, c.effectiveTo, c.yearEnd, c.labelBy]));
-  const cached = segmentCache.get(key);
-  if (cached) return cached;
-  const built = buildSegments(list);
-  if (segmentCache.size >= SEGMENT_CACHE_LIMIT) segmentCache.clear();
-  segmentCache.set(key, built);
+  let built = segmentsByValue.get(key);
+  if (!built) {
+    built = buildSegments(list);
+    if (segmentsByValue.size >= SEGMENT_CACHE_LIMIT) segmentsByValue.clear();
+    segmentsByValue.set(key, built);
+  }
+  segmentsByRef.set(input as object, built);
   return built;
 }
 

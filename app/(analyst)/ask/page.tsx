@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { AskChat } from '@/components/answer/ask-chat';
 import { SignInRequired } from '@/components/sign-in-required';
 import { getViewer } from '@/lib/auth/server';
 
@@ -8,12 +9,15 @@ export default async function AskPage() {
   const viewer = await getViewer();
   if (!viewer) return <SignInRequired />;
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">Ask</h1>
-      <p className="text-muted">
-        Questions about reported numbers are answered here once the planner and answer pipeline are in place. Until then,
-        browse the facts with their exact periods on the Facts page.
-      </p>
+    <div className="mx-auto max-w-4xl space-y-4">
+      <div>
+        <h1 className="text-2xl font-semibold">Ask</h1>
+        <p className="text-sm text-muted">
+          Every number is a button: open it to see its period, filing and the source cell. Joins across periods, scopes or
+          companies are refused with a reason.
+        </p>
+      </div>
+      <AskChat />
     </div>
   );
 }

@@ -1,0 +1,68 @@
+import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
+import { answerQuestion } from '@/lib/answer/answer-question';
+import type { AnswerUIMessage } from '@/lib/answer/messages';
+import { getDatabase } from '@/lib/db/runtime';
+import { AppError } from '@/lib/errors';
+import { readJson, withRole } from '@/lib/http/route';
+import type { Intent } from '@/lib/planner/types';
+import { chatAnswerRequestSchema, jsonAnswerRequestSchema, MAX_BODY_BYTES } from './schema';
+
+export const dynamic = 'force-dynamic';
+
+function wantsJson(req: Request): boolean {
+  const accept = req.headers.get('accept') ?? '';
+  return accept.includes('application/json') && !accept.includes('text/event-stream');
+}
+
+/**
+ * POST /api/answers — with `Accept: application/json` one Answer as JSON; otherwise (useChat) the AI SDK
+ * UI message stream: a status data part, the answer text, then a `data-answer` part with values and
+ * citations.
+ */
+export const POST = withRole('analyst', async (req, viewer) => {
+  const body = await readJson(req, MAX_BODY_BYTES);
+  const { db } = await getDatabase();
+  if (wantsJson(req)) {
+    const parsed = jsonAnswerRequestSchema.safeParse(body);
+    if (!parsed.success) throw new AppError('bad_request:body', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const answer = await answerQuestion({
+      db,
+      tenantId: viewer.tenantId,
+      userId: viewer.userId,
+      question: parsed.data.question,
+      threadId: parsed.data.threadId ?? null,
+      previous: (parsed.data.previousIntent as Intent | null | undefined) ?? null,
+    });
+    return Response.json(answer);
+  }
+
+  const parsed = chatAnswerRequestSchema.safeParse(body);
+  if (!parsed.success) throw new AppError('bad_request:body', 'Malformed chat request.');
+  const messages = parsed.data.messages;
+  const last = messages[messages.length - 1]!;
+  if (last.role !== 'user') throw new AppError('bad_request:body', 'The last message must be the question.');
+  const question = last.parts.flatMap((p) => (p.type === 'text' && 'text' in p ? [String(p.text)] : [])).join(' ').trim();
+  if (!question) throw new AppError('bad_request:question', 'The question is empty.');
+  let previous: Intent | null = null;
+  for (let i = messages.length - 2; i >= 0 && !previous; i--) {
+    for (const p of messages[i]!.parts) {
+      if (p.type === 'data-answer' && 'data' in p) previous = ((p.data as { intent?: Intent | null }).intent ?? null) as Intent | null;
+    }
+  }
+
+  const stream = createUIMessageStream<AnswerUIMessage>({
+    execute: async ({ writer }) => {
+      writer.write({ type: 'data-status', id: 'status', data: { stage: 'planning', message: 'Resolving companies, measures and periods…' }, transient: true });
+      const answer = await answerQuestion({ db, tenantId: viewer.tenantId, userId: viewer.userId, question, threadId: parsed.data.id, previous });
+      writer.write({ type: 'text-start', id: 'answer-text' });
+      for (const chunk of answer.text.match(/.{1,80}(\s|$)/g) ?? [answer.text]) {
+        writer.write({ type: 'text-delta', id: 'answer-text', delta: chunk });
+      }
+      writer.write({ type: 'text-end', id: 'answer-text' });
+      writer.write({ type: 'data-answer', id: 'answer', data: answer });
+      writer.write({ type: 'message-metadata', messageMetadata: { manifestId: answer.manifestId } });
+    },
+    onError: (e) => (e instanceof AppError ? e.message : 'The answer could not be produced.'),
+  });
+  return createUIMessageStreamResponse({ stream });
+});
