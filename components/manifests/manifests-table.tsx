@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import type { ManifestFilters, ManifestRow } from '@/lib/evidence/list-manifests';
 
@@ -10,7 +11,17 @@ const columns: DataTableColumn<ManifestRow>[] = [
     accessorFn: (r) => r.createdAt,
     cell: ({ row }) => <span className="tabular whitespace-nowrap">{row.original.createdAt.slice(0, 19).replace('T', ' ')}</span>,
   },
-  { id: 'question', header: 'Question', accessorFn: (r) => r.question, enableSorting: false },
+  {
+    id: 'question',
+    header: 'Question',
+    accessorFn: (r) => r.question,
+    enableSorting: false,
+    cell: ({ row }) => (
+      <Link className="text-accent underline" href={`/manifests/${row.original.id}`}>
+        {row.original.question}
+      </Link>
+    ),
+  },
   {
     id: 'status',
     header: 'Status',

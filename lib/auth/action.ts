@@ -1,0 +1,29 @@
+import 'server-only';
+import type { z } from 'zod';
+import type { Role } from '@/lib/db/schema';
+import { isAppError } from '@/lib/errors';
+import { getViewer } from './server';
+import { hasRole, type Viewer } from './viewer';
+
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string };
+
+/**
+ * The one wrapper for server actions: authenticate, check the role, validate the input with zod,
+ * run; failures come back as `{ ok: false, error }`, never as thrown errors.
+ */
+export function roleAction<S extends z.ZodType, T>(role: Role, schema: S, fn: (input: z.infer<S>, viewer: Viewer) => Promise<T>) {
+  return async (raw: unknown): Promise<ActionResult<T>> => {
+    const viewer = await getViewer();
+    if (!viewer) return { ok: false, error: 'Sign in to continue.' };
+    if (!hasRole(viewer.role, role)) return { ok: false, error: `This needs the ${role} role.` };
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join('; ') };
+    try {
+      return { ok: true, data: await fn(parsed.data, viewer) };
+    } catch (e) {
+      if (isAppError(e) && e.status < 500) return { ok: false, error: e.message };
+      console.error(e);
+      return { ok: false, error: 'Something went wrong.' };
+    }
+  };
+}

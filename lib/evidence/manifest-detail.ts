@@ -1,0 +1,57 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { manifests, users, verdicts } from '@/lib/db/schema';
+import { AppError } from '@/lib/errors';
+import { contentId } from '@/lib/ids';
+import type { Answer } from '@/lib/answer/types';
+
+/** One manifest of a tenant with its verdicts; null when it does not exist for this tenant. */
+export async function getManifest(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ m: manifests, userName: users.name })
+    .from(manifests)
+    .leftJoin(users, eq(users.id, manifests.userId))
+    .where(and(eq(manifests.id, id), eq(manifests.tenantId, tenantId)))
+    .limit(1);
+  if (!row) return null;
+  const vs = await db
+    .select({ v: verdicts, reviewer: users.name })
+    .from(verdicts)
+    .leftJoin(users, eq(users.id, verdicts.reviewerId))
+    .where(eq(verdicts.manifestId, id))
+    .orderBy(desc(verdicts.createdAt));
+  return { ...row.m, answer: row.m.answer as Answer, userName: row.userName, verdicts: vs.map((x) => ({ ...x.v, reviewer: x.reviewer })) };
+}
+
+export interface RecordVerdictOptions {
+  db: Db;
+  tenantId: string;
+  reviewerId: string;
+  manifestId: string;
+  verdict: 'correct' | 'partial' | 'incorrect' | 'failure';
+  failureClass: string | null;
+  scores: Record<string, number>;
+  comment: string | null;
+}
+
+/** A reviewer's verdict on a manifest of their own tenant. */
+export async function recordVerdict(o: RecordVerdictOptions): Promise<string> {
+  const [m] = await o.db
+    .select({ id: manifests.id })
+    .from(manifests)
+    .where(and(eq(manifests.id, o.manifestId), eq(manifests.tenantId, o.tenantId)))
+    .limit(1);
+  if (!m) throw new AppError('not_found:manifest', 'No such manifest.');
+  if (o.verdict !== 'correct' && !o.failureClass) throw new AppError('bad_request:failure_class', 'Choose a failure class for a verdict other than correct.');
+  const id = contentId('verdict', o.manifestId, o.reviewerId, Date.now());
+  await o.db.insert(verdicts).values({
+    id,
+    manifestId: o.manifestId,
+    reviewerId: o.reviewerId,
+    verdict: o.verdict,
+    failureClass: o.verdict === 'correct' ? null : o.failureClass,
+    scores: o.scores,
+    comment: o.comment,
+  });
+  return id;
+}
