@@ -14,6 +14,7 @@ import {
   commonChecks,
   currencyOf,
   error,
+  invalidOperands,
   nameOf,
   parseValues,
   periodText,
@@ -23,6 +24,7 @@ import type { CalcOptions, CalcResult, Operand, TypedError } from './types';
 
 type Duration = Extract<Period, { type: 'duration' }>;
 
+/** Operands (and options) of the averageBalance operation. */
 export interface AverageBalanceOptions extends CalcOptions {
   /** balance at the prior period end (instant) */
   opening: Operand;
@@ -34,6 +36,8 @@ export interface AverageBalanceOptions extends CalcOptions {
 
 /** (opening + closing) / 2 over the duration between them, basis 'derived'. */
 export function averageBalance({ opening, closing, period, ...options }: AverageBalanceOptions): CalcResult {
+  const invalid = invalidOperands([opening, closing]);
+  if (invalid.length > 0) return rejected('average_balance', invalid);
   const ops = [opening, closing];
   const errors: TypedError[] = [
     ...commonChecks(ops),

@@ -172,41 +172,42 @@ describe('operations never accept a forbidden relation', () => {
         fc.constantFrom('as drawn', 'a year earlier', 'a 53-week year earlier', 'just before'),
         fc.integer({ min: -3, max: 3 }),
         ([a, drawn], relation, placement, wobble) => {
-        // place the earlier period relative to the later one, so that valid plans are common
-        let b = drawn;
-        if (placement !== 'as drawn' && a.period.type === 'duration') {
-          const len = daysBetween(a.period.start, a.period.end);
-          const shift = placement === 'a year earlier' ? 365 : placement === 'a 53-week year earlier' ? 371 : len + 1;
-          const s = toDayNumber(a.period.start) - shift;
-          b = { ...drawn, period: { type: 'duration', start: fromDayNumber(s), end: fromDayNumber(s + len + wobble) } };
-        }
-        const later = operand(a);
-        const earlier = operand(b);
-        const r = growth({ later, earlier, relation });
-        const forbidden =
-          a.entityId !== b.entityId ||
-          a.scope !== b.scope ||
-          a.basisTag !== b.basisTag ||
-          a.unit !== b.unit ||
-          a.metricId !== b.metricId ||
-          !sameDims(a, b) ||
-          a.period.type !== b.period.type ||
-          end(a.period) <= end(b.period);
-        if (forbidden) expect(r.ok).toBe(false);
-        if (a.period.type === 'duration' && b.period.type === 'duration') {
-          const la = daysBetween(a.period.start, a.period.end);
-          const lb = daysBetween(b.period.start, b.period.end);
-          const family = (n: number) => lengthClass(n).replace('_14w', '');
-          const overlapping = a.period.start <= b.period.end && b.period.start <= a.period.end;
-          if (overlapping || family(la) !== family(lb) || Math.abs(la - lb) > 7) expect(r.ok).toBe(false);
-          if (relation === 'sequential' && addDays(b.period.end, 1) !== a.period.start) expect(r.ok).toBe(false);
-          if (r.ok && Math.abs(la - lb) === 7 && family(la) !== 'other') expect(r.flags).toContain('WEEKS_53_VS_52');
-        }
-        if (r.ok) {
-          accepted++;
-          expect(r.period).toEqual(a.period);
-        }
-      }),
+          // place the earlier period relative to the later one, so that valid plans are common
+          let b = drawn;
+          if (placement !== 'as drawn' && a.period.type === 'duration') {
+            const len = daysBetween(a.period.start, a.period.end);
+            const shift = placement === 'a year earlier' ? 365 : placement === 'a 53-week year earlier' ? 371 : len + 1;
+            const s = toDayNumber(a.period.start) - shift;
+            b = { ...drawn, period: { type: 'duration', start: fromDayNumber(s), end: fromDayNumber(s + len + wobble) } };
+          }
+          const later = operand(a);
+          const earlier = operand(b);
+          const r = growth({ later, earlier, relation });
+          const forbidden =
+            a.entityId !== b.entityId ||
+            a.scope !== b.scope ||
+            a.basisTag !== b.basisTag ||
+            a.unit !== b.unit ||
+            a.metricId !== b.metricId ||
+            !sameDims(a, b) ||
+            a.period.type !== b.period.type ||
+            end(a.period) <= end(b.period);
+          if (forbidden) expect(r.ok).toBe(false);
+          if (a.period.type === 'duration' && b.period.type === 'duration') {
+            const la = daysBetween(a.period.start, a.period.end);
+            const lb = daysBetween(b.period.start, b.period.end);
+            const family = (n: number) => lengthClass(n).replace('_14w', '');
+            const overlapping = a.period.start <= b.period.end && b.period.start <= a.period.end;
+            if (overlapping || family(la) !== family(lb) || Math.abs(la - lb) > 7) expect(r.ok).toBe(false);
+            if (relation === 'sequential' && addDays(b.period.end, 1) !== a.period.start) expect(r.ok).toBe(false);
+            if (r.ok && Math.abs(la - lb) === 7 && family(la) !== 'other') expect(r.flags).toContain('WEEKS_53_VS_52');
+          }
+          if (r.ok) {
+            accepted++;
+            expect(r.period).toEqual(a.period);
+          }
+        },
+      ),
       { numRuns: 4000 },
     );
     expect(accepted).toBeGreaterThan(10);

@@ -3,7 +3,7 @@
  * relation holds), so an operation can report every problem at once.
  */
 import type { Period } from '@/lib/facts/types';
-import { daysBetween, lengthClass, toDayNumber } from '@/lib/fiscal';
+import { daysBetween, isISODate, lengthClass, toDayNumber } from '@/lib/fiscal';
 import { parseDecimal, type Decimal } from './decimal';
 import { isCurrencyCode } from './format-value';
 import type { CalcErrorCode, Operand, TypedError } from './types';
@@ -133,6 +133,7 @@ export function checkPeriodType(ops: Operand[], type: Period['type'], why: strin
     : [];
 }
 
+/** True when two periods are identical (same type and dates). */
 export function samePeriod(a: Period, b: Period): boolean {
   if (a.type === 'instant' && b.type === 'instant') return a.date === b.date;
   if (a.type === 'duration' && b.type === 'duration') return a.start === b.start && a.end === b.end;
@@ -232,9 +233,26 @@ export function checkSameMetric(ops: Operand[]): TypedError[] {
 
 /** Checks every operation runs first: distinct facts, one basis, one entity, one scope. */
 export function commonChecks(ops: Operand[]): TypedError[] {
-  const inverted = ops.filter((o) => o.period.type === 'duration' && o.period.end < o.period.start);
-  const periodErrors = inverted.map((o) => error('INVALID_VALUE', `period ${periodText(o.period)} ends before it starts`, o));
-  return [...periodErrors, ...checkDistinct(ops), ...checkBasis(ops), ...checkEntity(ops), ...checkScope(ops)];
+  return [...checkDistinct(ops), ...checkBasis(ops), ...checkEntity(ops), ...checkScope(ops)];
+}
+
+/**
+ * INVALID_VALUE for malformed operands (non-string values, malformed dates, durations that end
+ * before they start). Every operation runs this first, so that later checks never throw.
+ */
+export function invalidOperands(ops: Operand[]): TypedError[] {
+  const errors: TypedError[] = [];
+  for (const o of ops) {
+    if (typeof o.value !== 'string') errors.push(error('INVALID_VALUE', `value of ${o.id} is not a decimal string`, o));
+    const p = o.period;
+    const dates = p?.type === 'instant' ? [p.date] : p?.type === 'duration' ? [p.start, p.end] : [];
+    if (dates.length === 0 || dates.some((d) => typeof d !== 'string' || !isISODate(d))) {
+      errors.push(error('INVALID_VALUE', `period of ${o.id} is malformed`, o));
+    } else if (p.type === 'duration' && p.end < p.start) {
+      errors.push(error('INVALID_VALUE', `period ${periodText(p)} ends before it starts`, o));
+    }
+  }
+  return errors;
 }
 
 /** Operands whose metric cannot be negative but whose value is negative. */

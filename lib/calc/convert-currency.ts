@@ -4,10 +4,11 @@
  * over the same period.
  */
 import { mul, sign, type Decimal } from './decimal';
-import { currencyOf, error, nameOf, parseValues, periodText, samePeriod } from './checks';
+import { currencyOf, error, invalidOperands, nameOf, parseValues, periodText, samePeriod } from './checks';
 import { accepted, rejected } from './result';
 import type { CalcOptions, CalcResult, Operand, TypedError } from './types';
 
+/** Operands (and options) of the convertCurrency operation. */
 export interface ConvertCurrencyOptions extends CalcOptions {
   amount: Operand;
   /** FX fact, unit `<TO>/<FROM>`, e.g. `USD/INR` to turn INR into USD */
@@ -16,6 +17,8 @@ export interface ConvertCurrencyOptions extends CalcOptions {
 
 /** amount × rate in the rate's target currency, basis 'derived', flagged FX_CONVERTED. */
 export function convertCurrency({ amount, rate, ...options }: ConvertCurrencyOptions): CalcResult {
+  const invalid = invalidOperands([amount, rate]);
+  if (invalid.length > 0) return rejected('convert_currency', invalid);
   const errors: TypedError[] = [];
   const from = currencyOf(amount);
   const m = /^([A-Z]{3})\/([A-Z]{3})$/.exec(rate.unit);

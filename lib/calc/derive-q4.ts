@@ -16,6 +16,7 @@ import {
   currencyOf,
   durationDays,
   error,
+  invalidOperands,
   nameOf,
   parseValues,
   periodText,
@@ -26,6 +27,7 @@ import type { CalcOptions, CalcResult, Operand, TypedError } from './types';
 
 type Duration = Extract<Period, { type: 'duration' }>;
 
+/** Operands (and options) of the deriveQ4 operation. */
 export interface DeriveQ4Options extends CalcOptions {
   fy: Operand;
   nineMonths: Operand;
@@ -33,6 +35,8 @@ export interface DeriveQ4Options extends CalcOptions {
 
 /** Q4 = FY − 9M YTD, basis 'derived', period = day after the 9M end .. FY end. */
 export function deriveQ4({ fy, nineMonths, ...options }: DeriveQ4Options): CalcResult {
+  const invalid = invalidOperands([fy, nineMonths]);
+  if (invalid.length > 0) return rejected('derive_q4', invalid);
   const ops = [fy, nineMonths];
   const mix = checkPeriodTypes(ops);
   const errors: TypedError[] = [

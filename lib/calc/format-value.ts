@@ -5,8 +5,10 @@
  */
 import { dec, div, mul, parseDecimal, round, sign, toDecimalString, type Decimal } from './decimal';
 
+/** Scale words for display; `auto` picks crore/lakh for INR, billions/millions otherwise. */
 export type DisplayScale = 'auto' | 'none' | 'thousands' | 'millions' | 'billions' | 'lakh' | 'crore';
 
+/** Options of {@link formatValue}. */
 export interface FormatValueOptions {
   /** unit as stored: `USD`, `INR`, `USD/shares`, `shares`, `ratio`, `pp`, `pure`, … */
   unit: string;

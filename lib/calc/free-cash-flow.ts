@@ -8,12 +8,14 @@ import {
   commonChecks,
   currencyOf,
   error,
+  invalidOperands,
   nameOf,
   parseValues,
 } from './checks';
 import { accepted, rejected } from './result';
 import type { CalcOptions, CalcResult, Operand, TypedError } from './types';
 
+/** Operands (and options) of the freeCashFlow operation. */
 export interface FreeCashFlowOptions extends CalcOptions {
   operatingCashFlow: Operand;
   /** capital expenditure as reported: a positive outflow (e.g. PaymentsToAcquirePropertyPlantAndEquipment) */
@@ -22,6 +24,8 @@ export interface FreeCashFlowOptions extends CalcOptions {
 
 /** operating cash flow − capex; a negative capex is SIGN_CONVENTION (it would be added back). */
 export function freeCashFlow({ operatingCashFlow, capex, ...options }: FreeCashFlowOptions): CalcResult {
+  const invalid = invalidOperands([operatingCashFlow, capex]);
+  if (invalid.length > 0) return rejected('free_cash_flow', invalid);
   const ops = [operatingCashFlow, capex];
   const samePeriod = checkSamePeriod(ops);
   const errors: TypedError[] = [

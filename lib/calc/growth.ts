@@ -15,6 +15,7 @@ import {
   compareLengths,
   currencyOf,
   error,
+  invalidOperands,
   gapDays,
   nameOf,
   overlaps,
@@ -30,6 +31,7 @@ type Duration = Extract<Period, { type: 'duration' }>;
 /** Year over year (same fiscal position, whole years apart) or sequential (adjacent periods). */
 export type ComparisonRelation = 'year_over_year' | 'sequential';
 
+/** The comparison plan of growth and change: later and earlier operand, and their relation. */
 export interface ComparisonOptions extends CalcOptions {
   later: Operand;
   earlier: Operand;
@@ -126,6 +128,8 @@ function prepare(op: CalcOp, { later, earlier, relation = 'year_over_year', ...o
  * periods are accepted and flagged WEEKS_53_VS_52.
  */
 export function growth(plan: ComparisonOptions): CalcResult {
+  const invalid = invalidOperands([plan.later, plan.earlier]);
+  if (invalid.length > 0) return rejected('growth', invalid);
   const p = prepare('growth', plan);
   if (p.errors.length > 0) return rejected('growth', p.errors);
   const [l, e] = p.values;
@@ -161,6 +165,8 @@ export function growth(plan: ComparisonOptions): CalcResult {
  * percentage points (unit 'pp': 0.12 − 0.18 → −6 pp).
  */
 export function change(plan: ComparisonOptions): CalcResult {
+  const invalid = invalidOperands([plan.later, plan.earlier]);
+  if (invalid.length > 0) return rejected('change', invalid);
   const p = prepare('change', plan);
   if (p.errors.length > 0) return rejected('change', p.errors);
   const [l, e] = p.values;

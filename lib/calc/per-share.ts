@@ -6,12 +6,14 @@ import {
   commonChecks,
   currencyOf,
   error,
+  invalidOperands,
   nameOf,
   parseValues,
 } from './checks';
 import { accepted, plausibility, rejected } from './result';
 import type { CalcOptions, CalcResult, Operand, TypedError } from './types';
 
+/** Operands (and options) of the perShare operation. */
 export interface PerShareOptions extends CalcOptions {
   /** monetary amount (e.g. net income, equity) */
   amount: Operand;
@@ -21,6 +23,8 @@ export interface PerShareOptions extends CalcOptions {
 
 /** amount / shares → unit `<CUR>/shares` (e.g. EPS, book value per share). */
 export function perShare({ amount, shares, ...options }: PerShareOptions): CalcResult {
+  const invalid = invalidOperands([amount, shares]);
+  if (invalid.length > 0) return rejected('per_share', invalid);
   const ops = [amount, shares];
   const currency = currencyOf(amount);
   const errors: TypedError[] = [...commonChecks(ops), ...checkSameDimensions(ops), ...checkSamePeriod(ops)];

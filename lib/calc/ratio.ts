@@ -8,6 +8,7 @@ import {
   commonChecks,
   currencyOf,
   error,
+  invalidOperands,
   nameOf,
   negativeWhereImpossible,
   parseValues,
@@ -15,11 +16,13 @@ import {
 import { accepted, plausibility, rejected } from './result';
 import type { CalcOp, CalcOptions, CalcResult, Operand, TypedError } from './types';
 
+/** Operands of ratio and margin. */
 export interface RatioOptions extends CalcOptions {
   numerator: Operand;
   denominator: Operand;
 }
 
+/** Operands (and options) of the share operation. */
 export interface ShareOptions extends CalcOptions {
   /** the component (may carry extra dimension members, e.g. one segment) */
   part: Operand;
@@ -31,22 +34,27 @@ function isSubset(small: Record<string, string>, big: Record<string, string>): b
   return Object.entries(small).every(([k, v]) => big[k] === v);
 }
 
-function quotient(
-  op: CalcOp,
-  num: Operand,
-  den: Operand,
-  options: CalcOptions,
-  dimensionErrors: TypedError[],
-  bounded: boolean,
-): CalcResult {
+interface QuotientRules {
+  /** relation errors found by the caller (dimensions, unit kinds) */
+  relationErrors: TypedError[];
+  /** |result| ≤ 1 and a positive denominator, else IMPLAUSIBLE_RESULT */
+  bounded: boolean;
+  /** operands must be durations (flows) */
+  flowsOnly: boolean;
+}
+
+function quotient(op: CalcOp, num: Operand, den: Operand, options: CalcOptions, rules: QuotientRules): CalcResult {
   const ops = [num, den];
+  const invalid = invalidOperands(ops);
+  if (invalid.length > 0) return rejected(op, invalid);
+  const periodErrors = checkSamePeriod(ops);
   const errors: TypedError[] = [
     ...commonChecks(ops),
-    ...dimensionErrors,
+    ...rules.relationErrors,
     ...checkSameUnit(ops),
-    ...checkSamePeriod(ops),
+    ...periodErrors,
   ];
-  if (op === 'margin' && errors.every((e) => e.code !== 'INSTANT_DURATION_MIX')) {
+  if (rules.flowsOnly && periodErrors.every((e) => e.code !== 'INSTANT_DURATION_MIX')) {
     errors.push(...checkPeriodType(ops, 'duration', `a ${op} compares flows over one duration`));
   }
   const { values, errors: valueErrors } = parseValues(ops);
@@ -56,17 +64,15 @@ function quotient(
   if (isZero(d)) return rejected(op, [error('DIVIDE_BY_ZERO', `${nameOf(den)} is zero`, den)]);
   const value = div(n, d);
   const impossible = negativeWhereImpossible(ops, values, options.isNonNegative);
-  const outOfBounds = bounded && compare(abs(value), dec('1')) > 0;
-  const check = plausibility(
-    impossible.length > 0 || outOfBounds || (bounded && sign(d) < 0),
+  const negativeBase = rules.bounded && sign(d) < 0;
+  const outOfBounds = rules.bounded && compare(abs(value), dec('1')) > 0;
+  const message =
     impossible.length > 0
       ? `${impossible.map(nameOf).join(', ')} cannot be negative`
-      : sign(d) < 0
+      : negativeBase
         ? `${nameOf(den)} is negative`
-        : `${op} ${value.coef < 0n ? 'below −100%' : 'above 100%'} is implausible`,
-    ops,
-    options,
-  );
+        : `${op} ${sign(value) < 0 ? 'below −100%' : 'above 100%'} is implausible`;
+  const check = plausibility(impossible.length > 0 || negativeBase || outOfBounds, message, ops, options);
   if (check.errors.length > 0) return rejected(op, check.errors);
   return accepted({
     op,
@@ -85,7 +91,8 @@ function quotient(
 
 /** numerator / denominator: same entity, period, scope, dimensions and unit (→ unit 'ratio'). */
 export function ratio({ numerator, denominator, ...options }: RatioOptions): CalcResult {
-  return quotient('ratio', numerator, denominator, options, checkSameDimensions([numerator, denominator]), false);
+  const relationErrors = checkSameDimensions([numerator, denominator]);
+  return quotient('ratio', numerator, denominator, options, { relationErrors, bounded: false, flowsOnly: false });
 }
 
 /**
@@ -93,13 +100,12 @@ export function ratio({ numerator, denominator, ...options }: RatioOptions): Cal
  * currency). Output unit 'ratio'; outside ±100% or over negative revenue is IMPLAUSIBLE_RESULT.
  */
 export function margin({ numerator, denominator, ...options }: RatioOptions): CalcResult {
-  const units = currencyOf(numerator) === null || currencyOf(denominator) === null;
-  const unitErrors = units
-    ? [error('UNIT_MISMATCH', 'a margin divides two monetary amounts', numerator, denominator)]
-    : [];
-  const result = quotient('margin', numerator, denominator, options, checkSameDimensions([numerator, denominator]), true);
-  if (unitErrors.length === 0) return result;
-  return rejected('margin', [...unitErrors, ...(result.ok ? [] : result.errors.filter((e) => e.code !== 'UNIT_MISMATCH'))]);
+  const monetary = currencyOf(numerator) !== null && currencyOf(denominator) !== null;
+  const relationErrors = [
+    ...checkSameDimensions([numerator, denominator]),
+    ...(monetary ? [] : [error('UNIT_MISMATCH', 'a margin divides two monetary amounts', numerator, denominator)]),
+  ];
+  return quotient('margin', numerator, denominator, options, { relationErrors, bounded: true, flowsOnly: true });
 }
 
 /**
@@ -107,8 +113,8 @@ export function margin({ numerator, denominator, ...options }: RatioOptions): Ca
  * lacks (a segment of the consolidated total); otherwise dimensions must agree.
  */
 export function share({ part, whole, ...options }: ShareOptions): CalcResult {
-  const dims = isSubset(whole.dimensions, part.dimensions)
+  const relationErrors = isSubset(whole.dimensions, part.dimensions)
     ? []
     : [error('DIMENSION_MISMATCH', `${nameOf(part)} is not a component of ${nameOf(whole)} (dimensions differ)`, part, whole)];
-  return quotient('share', part, whole, options, dims, true);
+  return quotient('share', part, whole, options, { relationErrors, bounded: true, flowsOnly: false });
 }

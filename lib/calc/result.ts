@@ -10,6 +10,7 @@ export function rejected(op: CalcOp, errors: TypedError[]): CalcErr {
   return { ok: false, op, errors };
 }
 
+/** Inputs of {@link accepted}. */
 export interface AcceptArgs {
   op: CalcOp;
   value: Decimal;

@@ -20,6 +20,7 @@ export type VersionCandidate = Operand & {
   status?: FactStatus;
 };
 
+/** The chosen version tagged with its basis, or typed errors. */
 export type SelectVersionResult<T extends VersionCandidate> =
   | { ok: true; fact: T & { basisTag: string }; basisTag: string; restated: boolean; candidates: number }
   | { ok: false; errors: TypedError[] };

@@ -15,6 +15,7 @@ import {
   currencyOf,
   dimensionKey,
   error,
+  invalidOperands,
   gapDays,
   nameOf,
   negativeWhereImpossible,
@@ -27,16 +28,19 @@ import type { CalcOptions, CalcResult, Operand, TypedError } from './types';
 
 type Duration = Extract<Period, { type: 'duration' }>;
 
+/** Operands (and options) of the sum operation. */
 export interface SumOptions extends CalcOptions {
   /** components over the same period (e.g. product and service revenue, or segment members) */
   components: Operand[];
 }
 
+/** Operands (and options) of the difference operation. */
 export interface DifferenceOptions extends CalcOptions {
   minuend: Operand;
   subtrahend: Operand;
 }
 
+/** Operands (and options) of the sumPeriods operation. */
 export interface SumPeriodsOptions extends CalcOptions {
   /** one metric over contiguous, non-overlapping durations (e.g. Q1 + Q2) */
   parts: Operand[];
@@ -80,6 +84,8 @@ function commonDimensions(ops: Operand[]): Record<string, string> {
 
 /** Sum of components over one period (exact). Overlapping-but-different periods → OVERLAPPING_INTERVALS. */
 export function sum({ components, ...options }: SumOptions): CalcResult {
+  const invalid = invalidOperands(components);
+  if (invalid.length > 0) return rejected('sum', invalid);
   if (components.length < 2) {
     return rejected('sum', [error('MISSING_FACT', 'a sum needs at least two components', ...components)]);
   }
@@ -116,6 +122,8 @@ export function sum({ components, ...options }: SumOptions): CalcResult {
  * member of the minuend total (total − segment).
  */
 export function difference({ minuend, subtrahend, ...options }: DifferenceOptions): CalcResult {
+  const invalid = invalidOperands([minuend, subtrahend]);
+  if (invalid.length > 0) return rejected('difference', invalid);
   const ops = [minuend, subtrahend];
   const memberOfTotal = Object.entries(minuend.dimensions).every(([k, v]) => subtrahend.dimensions[k] === v);
   const dims =
@@ -163,6 +171,8 @@ export function checkTiling(parts: Operand[]): { sorted: Operand[]; errors: Type
 
 /** Sum of one metric over contiguous, non-overlapping durations (e.g. Q1 + Q2 = H1), basis 'derived'. */
 export function sumPeriods({ parts, ...options }: SumPeriodsOptions): CalcResult {
+  const invalid = invalidOperands(parts);
+  if (invalid.length > 0) return rejected('sum_periods', invalid);
   if (parts.length < 2) return rejected('sum_periods', [error('MISSING_FACT', 'a sum over time needs at least two periods', ...parts)]);
   const mix = checkPeriodTypes(parts);
   const errors: TypedError[] = [

@@ -18,6 +18,7 @@ import {
   currencyOf,
   durationDays,
   error,
+  invalidOperands,
   nameOf,
   parseValues,
   periodText,
@@ -29,11 +30,13 @@ import type { CalcFlag, CalcOptions, CalcResult, Operand, TypedError } from './t
 
 type Duration = Extract<Period, { type: 'duration' }>;
 
+/** Operands (and options) of ttmFromQuarters. */
 export interface TtmQuartersOptions extends CalcOptions {
   /** four quarter-length durations of one metric (any order) */
   quarters: Operand[];
 }
 
+/** Operands (and options) of ttmFromYtd. */
 export interface TtmYtdOptions extends CalcOptions {
   /** the last full fiscal year */
   fy: Operand;
@@ -43,6 +46,7 @@ export interface TtmYtdOptions extends CalcOptions {
   priorYtd: Operand;
 }
 
+/** Either TTM plan. */
 export type TtmOptions = TtmQuartersOptions | TtmYtdOptions;
 
 function shapeChecks(ops: Operand[]): TypedError[] {
@@ -79,6 +83,8 @@ function finish(ops: Operand[], value: Decimal, period: Duration, formula: strin
 
 /** TTM as the sum of four contiguous, non-overlapping quarters. */
 export function ttmFromQuarters({ quarters, ...options }: TtmQuartersOptions): CalcResult {
+  const invalid = invalidOperands(quarters);
+  if (invalid.length > 0) return rejected('ttm', invalid);
   if (quarters.length !== 4) {
     return rejected('ttm', [error('MISSING_FACT', `TTM needs exactly four quarters, got ${quarters.length}`, ...quarters)]);
   }
@@ -111,6 +117,8 @@ export function ttmFromQuarters({ quarters, ...options }: TtmQuartersOptions): C
 
 /** TTM = FY + current YTD − prior YTD. */
 export function ttmFromYtd({ fy, currentYtd, priorYtd, ...options }: TtmYtdOptions): CalcResult {
+  const invalid = invalidOperands([fy, currentYtd, priorYtd]);
+  if (invalid.length > 0) return rejected('ttm', invalid);
   const ops = [fy, currentYtd, priorYtd];
   const errors = shapeChecks(ops);
   const { values, errors: valueErrors } = parseValues(ops);

@@ -50,6 +50,7 @@ export type CalcFlag =
   /** an amount converted with an explicit dated FX fact */
   | 'FX_CONVERTED';
 
+/** Operation names. */
 export type CalcOp =
   | 'ratio'
   | 'margin'
@@ -136,6 +137,7 @@ export interface CalcErr {
   errors: TypedError[];
 }
 
+/** Every operation returns one of these. */
 export type CalcResult = CalcOk | CalcErr;
 
 /** Options every operation accepts. */

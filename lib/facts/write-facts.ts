@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { factSightings, facts } from '@/lib/db/schema';
-import { factChainKey, factId, normalizeDecimal } from './ids';
+import { contentId } from '@/lib/ids';
+import { factChainKey, normalizeDecimal } from './ids';
 import type { AccountingStandard, FiscalPeriodCode, Period, Provenance, QuarantineReason, Scope } from './types';
 
 /** One observed number, as an extractor produced it. */
@@ -43,10 +43,63 @@ export interface WriteFactsResult {
   chainKeys: string[];
 }
 
-const BATCH = 500;
+/** Rows per statement. Rows travel as one jsonb parameter, so the limit is size, not parameter count. */
+const BATCH = 5000;
 
 function dayDiff(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Rows of a raw `db.execute` result on either driver (node-postgres QueryResult or PGlite Results). */
+export function resultRows<T>(res: unknown): T[] {
+  const r = res as { rows?: T[] } | T[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}
+
+function dimsKeyOf(dimensions: Record<string, string>): string {
+  return Object.keys(dimensions).length ? JSON.stringify(Object.entries(dimensions).sort()) : '';
+}
+
+interface FactRow {
+  id: string;
+  tenant_id: string;
+  entity_id: string;
+  metric_id: string | null;
+  concept: string;
+  value: string;
+  unit: string;
+  currency: string | null;
+  scale: number;
+  decimals: number | null;
+  period_type: 'instant' | 'duration';
+  start_date: string | null;
+  end_date: string;
+  duration_days: number;
+  fiscal_year: number | null;
+  fiscal_period: string | null;
+  scope: Scope;
+  dimensions: Record<string, string>;
+  dims_key: string;
+  accounting_standard: string;
+  source_id: string;
+  accession: string | null;
+  form: string | null;
+  filed_at: string;
+  chain_key: string;
+  provenance: Provenance;
+  cell_id: string | null;
+  status: string;
+  quarantine_reason: string | null;
+  source_labels: Record<string, unknown>;
+}
+
+interface SightingRow {
+  fact_id: string;
+  source_id: string;
+  accession: string;
+  form: string | null;
+  filed_at: string;
+  labels: Record<string, unknown>;
 }
 
 /**
@@ -55,126 +108,204 @@ function dayDiff(start: string, end: string): number {
  */
 export async function writeFacts(db: Db, inputs: FactInput[]): Promise<WriteFactsResult> {
   const chainKeys = new Set<string>();
-  let inserted = 0;
-  let sightings = 0;
-  const rows = new Map<string, typeof facts.$inferInsert>();
-  const sightingRows = new Map<string, typeof factSightings.$inferInsert>();
-  for (const f of inputs) {
+  const rows = new Map<string, FactRow>();
+  const sightingRows = new Map<string, SightingRow>();
+  // earliest sighting first, so a new fact row starts with the filing that first reported it
+  const ordered = inputs.length > 1 ? [...inputs].sort((a, b) => (a.sighting.filedAt < b.sighting.filedAt ? -1 : a.sighting.filedAt > b.sighting.filedAt ? 1 : 0)) : inputs;
+  for (const f of ordered) {
     const value = normalizeDecimal(f.value);
     const chainKey = factChainKey(f);
-    const id = factId({ ...f, value });
+    // same as factId(f), without hashing the chain key twice
+    const id = contentId('fact', chainKey, value);
     chainKeys.add(chainKey);
     const p = f.period;
     if (!rows.has(id)) {
       rows.set(id, {
         id,
-        tenantId: f.tenantId,
-        entityId: f.entityId,
-        metricId: f.metricId,
+        tenant_id: f.tenantId,
+        entity_id: f.entityId,
+        metric_id: f.metricId,
         concept: f.concept,
         value,
         unit: f.unit,
         currency: f.currency,
         scale: f.scale,
         decimals: f.decimals,
-        periodType: p.type,
-        startDate: p.type === 'duration' ? p.start : null,
-        endDate: p.type === 'duration' ? p.end : p.date,
-        durationDays: p.type === 'duration' ? dayDiff(p.start, p.end) : 0,
-        fiscalYear: f.fiscalYear,
-        fiscalPeriod: f.fiscalPeriod,
+        period_type: p.type,
+        start_date: p.type === 'duration' ? p.start : null,
+        end_date: p.type === 'duration' ? p.end : p.date,
+        duration_days: p.type === 'duration' ? dayDiff(p.start, p.end) : 0,
+        fiscal_year: f.fiscalYear,
+        fiscal_period: f.fiscalPeriod,
         scope: f.scope,
         dimensions: f.dimensions,
-        dimsKey: Object.keys(f.dimensions).length ? JSON.stringify(Object.entries(f.dimensions).sort()) : '',
-        accountingStandard: f.accountingStandard,
-        sourceId: f.sighting.sourceId,
+        dims_key: dimsKeyOf(f.dimensions),
+        accounting_standard: f.accountingStandard,
+        source_id: f.sighting.sourceId,
         accession: f.sighting.accession,
         form: f.sighting.form,
-        filedAt: f.sighting.filedAt,
-        chainKey,
+        filed_at: f.sighting.filedAt,
+        chain_key: chainKey,
         provenance: f.provenance,
-        cellId: f.cellId ?? null,
+        cell_id: f.cellId ?? null,
         status: f.status ?? 'active',
-        quarantineReason: f.quarantineReason ?? null,
-        sourceLabels: f.sighting.labels,
+        quarantine_reason: f.quarantineReason ?? null,
+        source_labels: f.sighting.labels,
       });
     }
     const sKey = `${id}|${f.sighting.sourceId}|${f.sighting.accession ?? ''}`;
     if (!sightingRows.has(sKey)) {
       sightingRows.set(sKey, {
-        factId: id,
-        sourceId: f.sighting.sourceId,
+        fact_id: id,
+        source_id: f.sighting.sourceId,
         accession: f.sighting.accession ?? '',
         form: f.sighting.form,
-        filedAt: f.sighting.filedAt,
+        filed_at: f.sighting.filedAt,
         labels: f.sighting.labels,
       });
     }
   }
+
+  const insertedIds = new Set<string>();
   const factList = [...rows.values()];
   for (let i = 0; i < factList.length; i += BATCH) {
-    const res = await db
-      .insert(facts)
-      .values(factList.slice(i, i + BATCH))
-      .onConflictDoNothing({ target: facts.id })
-      .returning({ id: facts.id });
-    inserted += res.length;
+    for (const r of await insertFactRows(db, factList.slice(i, i + BATCH))) insertedIds.add(r);
   }
+  const sightedIds = new Set<string>();
+  let sightings = 0;
   const sightingList = [...sightingRows.values()];
   for (let i = 0; i < sightingList.length; i += BATCH) {
-    const res = await db
-      .insert(factSightings)
-      .values(sightingList.slice(i, i + BATCH))
-      .onConflictDoNothing()
-      .returning({ factId: factSightings.factId });
-    sightings += res.length;
+    const ids = await insertSightingRows(db, sightingList.slice(i, i + BATCH));
+    sightings += ids.length;
+    for (const id of ids) sightedIds.add(id);
   }
+
+  // Chains whose derived fields can change: several values in the chain, or a known value seen in
+  // another filing (its first sighting may move). A new lone fact already carries its first sighting.
   const keys = [...chainKeys];
-  await recomputeChains(db, keys);
-  return { inserted, sightings, chainKeys: keys };
+  const dirty = new Set<string>(await chainsWithSeveralFacts(db, keys));
+  for (const id of sightedIds) {
+    if (!insertedIds.has(id)) dirty.add(rows.get(id)!.chain_key);
+  }
+  if (dirty.size) await recomputeChains(db, [...dirty]);
+  return { inserted: insertedIds.size, sightings, chainKeys: keys };
+}
+
+async function insertFactRows(db: Db, batch: FactRow[]): Promise<string[]> {
+  const res = await db.execute(sql`
+    insert into facts (id, tenant_id, entity_id, metric_id, concept, value, unit, currency, scale, decimals,
+      period_type, start_date, end_date, duration_days, fiscal_year, fiscal_period, scope, dimensions, dims_key,
+      accounting_standard, source_id, accession, form, filed_at, chain_key, provenance, cell_id, status,
+      quarantine_reason, source_labels)
+    select id, tenant_id, entity_id, metric_id, concept, value, unit, currency, scale, decimals,
+      period_type, start_date, end_date, duration_days, fiscal_year, fiscal_period, scope, dimensions, dims_key,
+      accounting_standard, source_id, accession, form, filed_at, chain_key, provenance, cell_id, status,
+      quarantine_reason, source_labels
+    from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(
+      id text, tenant_id text, entity_id text, metric_id text, concept text, value numeric, unit text,
+      currency text, scale integer, decimals integer, period_type text, start_date date, end_date date,
+      duration_days integer, fiscal_year integer, fiscal_period text, scope text, dimensions jsonb,
+      dims_key text, accounting_standard text, source_id text, accession text, form text, filed_at date,
+      chain_key text, provenance jsonb, cell_id text, status text, quarantine_reason text, source_labels jsonb)
+    on conflict (id) do nothing
+    returning id`);
+  return resultRows<{ id: string }>(res).map((r) => r.id);
+}
+
+async function insertSightingRows(db: Db, batch: SightingRow[]): Promise<string[]> {
+  const res = await db.execute(sql`
+    insert into fact_sightings (fact_id, source_id, accession, form, filed_at, labels)
+    select fact_id, source_id, accession, form, filed_at, labels
+    from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(
+      fact_id text, source_id text, accession text, form text, filed_at date, labels jsonb)
+    on conflict do nothing
+    returning fact_id`);
+  return resultRows<{ fact_id: string }>(res).map((r) => r.fact_id);
+}
+
+async function chainsWithSeveralFacts(db: Db, keys: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < keys.length; i += BATCH * 2) {
+    const res = await db.execute(sql`
+      select f.chain_key from facts f
+      where f.chain_key in (select jsonb_array_elements_text(${JSON.stringify(keys.slice(i, i + BATCH * 2))}::jsonb))
+      group by f.chain_key having count(*) > 1`);
+    for (const r of resultRows<{ chain_key: string }>(res)) out.push(r.chain_key);
+  }
+  return out;
 }
 
 /**
  * Re-derive version numbers and latest/original flags of the given chains from their sightings:
  * versions ordered by first filing; a fact's source/accession/filed_at are those of its first sighting; `latest` = the value most recently filed (ties: all tied are latest,
  * which the calculation service reports as RESTATEMENT_CONFLICT); `original` = first filed.
+ * Each later version is labelled with why it differs from the one before (`revision_kind`):
+ * `split_adjustment` (per-share or share values off by a whole split ratio), `rounding` (the values
+ * agree to the precision of the rounder one) or `restatement` (anything else, reclassifications included).
  */
 export async function recomputeChains(db: Db, chainKeys: string[]): Promise<void> {
-  for (let i = 0; i < chainKeys.length; i += 2000) {
-    const slice = chainKeys.slice(i, i + 2000);
+  for (let i = 0; i < chainKeys.length; i += BATCH) {
+    const slice = JSON.stringify(chainKeys.slice(i, i + BATCH));
     await db.execute(sql`
-      with seen as (
-        select f.id, f.chain_key,
+      with keys as (
+        select jsonb_array_elements_text(${slice}::jsonb) as chain_key
+      ), seen as (
+        select f.id, f.chain_key, f.value, f.unit,
                min(s.filed_at) as first_filed,
                max(s.filed_at) as last_filed,
                (array_agg(s.source_id order by s.filed_at, s.accession))[1] as first_source,
                (array_agg(s.accession order by s.filed_at, s.accession))[1] as first_accession,
                (array_agg(s.form order by s.filed_at, s.accession))[1] as first_form
         from facts f join fact_sightings s on s.fact_id = f.id
-        where f.chain_key in ${sql`(${sql.join(slice.map((k) => sql`${k}`), sql`, `)})`}
-        group by f.id, f.chain_key
+        where f.chain_key in (select chain_key from keys)
+        group by f.id, f.chain_key, f.value, f.unit
       ), ranked as (
-        select id, chain_key, first_filed, first_source, nullif(first_accession, '') as first_accession, first_form,
-               row_number() over (partition by chain_key order by first_filed, last_filed, id) as version,
-               lag(id) over (partition by chain_key order by first_filed, last_filed, id) as prev_id,
+        select id, chain_key, value, unit, first_filed, first_source, nullif(first_accession, '') as first_accession, first_form,
+               row_number() over w as version,
+               lag(id) over w as prev_id,
+               lag(value) over w as prev_value,
                last_filed = max(last_filed) over (partition by chain_key) as is_latest,
                first_filed = min(first_filed) over (partition by chain_key) as is_original
         from seen
+        window w as (partition by chain_key order by first_filed, last_filed, id)
+      ), labelled as (
+        select r.*,
+          case
+            when r.prev_value is null then null
+            when (r.unit = 'shares' or r.unit like '%/shares') and r.value <> 0 and r.prev_value <> 0
+                 and greatest(abs(r.value), abs(r.prev_value)) / least(abs(r.value), abs(r.prev_value)) >= 1.9
+                 and abs(greatest(abs(r.value), abs(r.prev_value)) / least(abs(r.value), abs(r.prev_value))
+                         - round(greatest(abs(r.value), abs(r.prev_value)) / least(abs(r.value), abs(r.prev_value))))
+                     <= 0.02 * round(greatest(abs(r.value), abs(r.prev_value)) / least(abs(r.value), abs(r.prev_value)))
+              then 'split_adjustment'
+            when abs(r.value - r.prev_value) * 2 <= power(10::numeric, greatest(
+                   case when position('.' in r.value::text) > 0 then position('.' in r.value::text) - length(r.value::text)
+                        else length(r.value::text) - length(rtrim(r.value::text, '0')) end,
+                   case when position('.' in r.prev_value::text) > 0 then position('.' in r.prev_value::text) - length(r.prev_value::text)
+                        else length(r.prev_value::text) - length(rtrim(r.prev_value::text, '0')) end))
+                 and sign(r.value) = sign(r.prev_value)
+              then 'rounding'
+            else 'restatement'
+          end as revision_kind
+        from ranked r
       )
       update facts f set
         version = r.version,
         supersedes = r.prev_id,
+        revision_kind = r.revision_kind,
         is_latest = r.is_latest,
         is_original = r.is_original,
         filed_at = r.first_filed,
         source_id = r.first_source,
         accession = r.first_accession,
         form = r.first_form
-      from ranked r
+      from labelled r
       where f.id = r.id
         and (f.version is distinct from r.version or f.supersedes is distinct from r.prev_id
+             or f.revision_kind is distinct from r.revision_kind
              or f.is_latest is distinct from r.is_latest or f.is_original is distinct from r.is_original
-             or f.filed_at is distinct from r.first_filed or f.source_id is distinct from r.first_source)
+             or f.filed_at is distinct from r.first_filed or f.source_id is distinct from r.first_source
+             or f.accession is distinct from r.first_accession or f.form is distinct from r.first_form)
     `);
   }
 }

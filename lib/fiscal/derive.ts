@@ -105,6 +105,18 @@ function deriveInstant(date: ISODate, calendars: CalendarInput, options: FiscalO
   return { ...base, fiscalPeriod: code, label, exact: code !== 'OTHER' };
 }
 
+function durationResult(span: FiscalYearSpan, position: FiscalPosition, days: number, exact: boolean): DerivedFiscal {
+  return {
+    ...spanFields(span),
+    fiscalPeriod: position,
+    classification: classificationOf(position, days),
+    days,
+    lengthClass: lengthClass(days),
+    label: formatFiscalLabel(span.fiscalYear, position),
+    exact,
+  };
+}
+
 interface Match {
   span: FiscalYearSpan;
   position: FiscalPosition;
@@ -119,6 +131,19 @@ function deriveDuration(start: ISODate, end: ISODate, calendars: CalendarInput, 
   const s = toDayNumber(start);
   const e = toDayNumber(end);
   const tol = POSITION_TOLERANCE_DAYS;
+
+  // fast path: an exact match lies in the span containing `end`
+  const endSpan = fiscalSpanContaining(calendars, end);
+  if (endSpan.kind === 'year') {
+    for (const layout of positionLayouts(endSpan, options)) {
+      for (const position of FISCAL_POSITIONS) {
+        const b = layout[position];
+        if (b.start === start && b.end === end && FAMILY_OF[position] === family) {
+          return durationResult(endSpan, position, days, true);
+        }
+      }
+    }
+  }
 
   // a matching position ends within `tol` of `end`, so its year contains end − tol, end or end + tol
   const spans = new Map<string, FiscalYearSpan | TransitionSpan>();
@@ -166,17 +191,7 @@ function deriveDuration(start: ISODate, end: ISODate, calendars: CalendarInput, 
       exact,
     };
   }
-  if (best) {
-    return {
-      ...spanFields(best.span),
-      fiscalPeriod: best.position,
-      classification: classificationOf(best.position, days),
-      days,
-      lengthClass: lc,
-      label: formatFiscalLabel(best.span.fiscalYear, best.position),
-      exact: best.drift === 0,
-    };
-  }
+  if (best) return durationResult(best.span, best.position, days, best.drift === 0);
   const containing = fiscalSpanContaining(calendars, end);
   return {
     ...spanFields(containing),

@@ -13,7 +13,9 @@ import { fiscalYearBounds, type CalendarInput, type FiscalYearSpan } from './tim
 /** A fiscal position inside one fiscal year. */
 export type FiscalPosition = Extract<FiscalPeriodCode, 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'H2' | '9M'>;
 
+/** Every position, in matching order (FY first). */
 export const FISCAL_POSITIONS: readonly FiscalPosition[] = ['FY', 'Q1', 'Q2', 'Q3', 'Q4', 'H1', 'H2', '9M'];
+/** The four quarters in order. */
 export const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
 export type Quarter = (typeof QUARTERS)[number];
 

@@ -9,6 +9,7 @@
 import type { FiscalCalendar, ISODate, YearEndRule } from '@/lib/facts/types';
 import { addDays, daysInMonth, makeDate, toDayNumber, weekdayOf, ymd } from './dates';
 
+/** Label convention of fiscal years. */
 export type LabelBy = FiscalCalendar['labelBy'];
 
 /** Weekday names, 0 = Sunday. */
@@ -37,7 +38,24 @@ export function assertValidRule(rule: YearEndRule): void {
  * last day of February every year).
  */
 export function nominalYearEnd(rule: YearEndRule, nominalYear: number): ISODate {
-  assertValidRule(rule);
+  let perRule = endCache.get(rule);
+  if (!perRule) {
+    assertValidRule(rule);
+    perRule = new Map();
+    endCache.set(rule, perRule);
+  }
+  let end = perRule.get(nominalYear);
+  if (end === undefined) {
+    end = computeYearEnd(rule, nominalYear);
+    perRule.set(nominalYear, end);
+  }
+  return end;
+}
+
+/** Year ends memoized per rule object (rules are immutable values). */
+const endCache = new WeakMap<YearEndRule, Map<number, ISODate>>();
+
+function computeYearEnd(rule: YearEndRule, nominalYear: number): ISODate {
   const monthEnd = makeDate(nominalYear, rule.month, daysInMonth(nominalYear, rule.month));
   if (rule.kind === 'fixed') {
     return makeDate(nominalYear, rule.month, Math.min(rule.day, daysInMonth(nominalYear, rule.month)));

@@ -68,6 +68,8 @@ export const facts = pgTable(
     chainKey: text('chain_key').notNull(),
     version: integer('version').notNull().default(1),
     supersedes: text('supersedes'),
+    /** why this version differs from the one it supersedes: restatement | split_adjustment | rounding (null for version 1) */
+    revisionKind: text('revision_kind'),
     isLatest: boolean('is_latest').notNull().default(true),
     isOriginal: boolean('is_original').notNull().default(true),
     provenance: jsonb('provenance').$type<Provenance>().notNull().default({}),

@@ -104,6 +104,11 @@ export const sourceCells = pgTable(
     page: integer('page'),
     spanStart: integer('span_start'),
     spanEnd: integer('span_end'),
+    /** the fact this cell is tagged with (inline XBRL); a fact can sit in several cells and sources */
+    factId: text('fact_id'),
   },
-  (t) => [index('source_cells_table_idx').on(t.tableId, t.rowIndex, t.colIndex)],
+  (t) => [
+    index('source_cells_table_idx').on(t.tableId, t.rowIndex, t.colIndex),
+    index('source_cells_fact_idx').on(t.factId),
+  ],
 );

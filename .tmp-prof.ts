@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import { openDatabase } from '@/lib/db/client';
+import { migrate } from '@/lib/db/migrate';
+import * as wf from '@/lib/facts/write-facts';
+import { ingestFile } from '@/lib/ingest/ingest-file';
+import { noSideFiles } from '@/lib/ingest/side-files';
+import { parseCompanyFacts } from '@/lib/ingest/companyfacts';
+const url = process.env.DATABASE_URL;
+const d = await openDatabase(url ? { url } : { dataDir: 'memory' });
+await migrate(d);
+const f = process.argv[2]!;
+let t = performance.now();
+const text = fs.readFileSync(f, 'utf8');
+const cf = parseCompanyFacts(text, 'x');
+console.log('parse', Math.round(performance.now() - t));
+// monkeypatch timing via db.execute wrapper
+const orig = d.db.execute.bind(d.db);
+const times: Record<string, number> = {};
+(d.db as any).execute = async (q: any) => { const s = performance.now(); const r = await orig(q); const k = JSON.stringify(q.queryChunks?.[0]?.value ?? '').slice(0, 60); times[k] = (times[k] ?? 0) + performance.now() - s; return r; };
+t = performance.now();
+const o = await ingestFile(f, { db: d.db, tenantId: 't' + Date.now(), sideFiles: noSideFiles });
+console.log('ingest', Math.round(performance.now() - t), o.status, o.error);
+console.log((await import("@/lib/facts/write-facts") as any).PROF);
+await d.close();

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { answerQuestion } from '@/lib/answer/answer-question';
+import type { Answer } from '@/lib/answer/types';
+import { openDatabase, type Database } from '@/lib/db/client';
+import { migrate } from '@/lib/db/migrate';
+import { DEMO_TENANT_ID, seedDemo } from '@/lib/db/seed';
+import { ingestPaths } from '@/lib/ingest/cli';
+import { report, scoreItem, type FactBounds, type GoldenItem, type ItemScore, type Report } from './score';
+
+export interface EvalSet {
+  name: string;
+  file: string;
+  items: GoldenItem[];
+}
+
+export function loadGolden(file: string, name: string): EvalSet {
+  const items = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      try {
+        return JSON.parse(l) as GoldenItem;
+      } catch {
+        throw new Error(`${file}:${i + 1}: not JSON`);
+      }
+    });
+  return { name, file, items };
+}
+
+async function factBounds(database: Database, answers: Answer[]): Promise<FactBounds> {
+  const ids = [...new Set(answers.flatMap((a) => a.values.flatMap((v) => [...v.factIds, ...v.citations.map((c) => c.factId), ...v.inputs.flatMap((i) => i.citations.map((c) => c.factId))])))];
+  const out: FactBounds = new Map();
+  for (let i = 0; i < ids.length; i += 500) {
+    const slice = ids.slice(i, i + 500);
+    const res = await database.db.execute(sql`select id, start_date::text as start, end_date::text as "end" from facts where id in ${sql`(${sql.join(slice.map((x) => sql`${x}`), sql`, `)})`}`);
+    for (const r of (res as unknown as { rows: { id: string; start: string | null; end: string }[] }).rows) out.set(r.id, { start: r.start, end: r.end });
+  }
+  return out;
+}
+
+export interface EvalRun {
+  set: string;
+  overall: Report;
+  byPathway: Record<string, Report>;
+  failures: { id: string; question: string; failure: ItemScore['failure'] }[];
+  failureCounts: Record<string, number>;
+  scores: ItemScore[];
+}
+
+export interface PrepareOptions {
+  companyfactsDir: string;
+  dataDir?: string;
+  log?: (s: string) => void;
+}
+
+/** A fresh embedded database with the demo tenant and the seven companyfacts files ingested. */
+export async function prepareEvalDatabase(o: PrepareOptions): Promise<Database> {
+  const dir = o.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-eval-'));
+  const database = await openDatabase({ dataDir: dir });
+  await migrate(database);
+  await seedDemo(database.db);
+  const files = fs
+    .readdirSync(o.companyfactsDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => path.join(o.companyfactsDir, f));
+  const sink = { write: (s: string) => (o.log?.(s.trimEnd()), true) } as unknown as NodeJS.WritableStream;
+  const outcomes = await ingestPaths({ database, tenantId: DEMO_TENANT_ID, files, out: sink, err: sink, showProgress: false });
+  const failed = outcomes.filter((x) => x.status === 'failed');
+  if (failed.length) throw new Error(`eval ingestion failed: ${failed.map((f) => `${f.fileName}: ${f.error?.message}`).join('; ')}`);
+  return database;
+}
+
+/** Ask every question of a set (one connection, in order) and score the answers. */
+export async function runEvalSet(database: Database, set: EvalSet): Promise<EvalRun> {
+  const answers: Answer[] = [];
+  for (const item of set.items) {
+    answers.push(await answerQuestion({ db: database.db, tenantId: DEMO_TENANT_ID, userId: null, question: item.question, store: false }));
+  }
+  const bounds = await factBounds(database, answers);
+  const scores = set.items.map((item, i) => scoreItem(item, answers[i]!, bounds));
+  const pathways = [...new Set(scores.map((s) => s.pathway))].sort();
+  const failures = scores
+    .filter((s) => s.failure)
+    .map((s) => ({ id: s.id, question: set.items.find((x) => x.id === s.id)!.question, failure: s.failure }));
+  const failureCounts: Record<string, number> = {};
+  for (const f of failures) {
+    for (const key of [`finrate:${f.failure!.finrate}`, `temporal:${f.failure!.temporal ?? 'none'}`]) failureCounts[key] = (failureCounts[key] ?? 0) + 1;
+  }
+  return {
+    set: set.name,
+    overall: report(scores),
+    byPathway: Object.fromEntries(pathways.map((p) => [p, report(scores.filter((s) => s.pathway === p))])),
+    failures,
+    failureCounts,
+    scores,
+  };
+}
+
+function pct(r: { rate: number; low: number; high: number; k: number; n: number }): string {
+  return `${(r.rate * 100).toFixed(1)}% [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}] (${r.k}/${r.n})`;
+}
+
+export function formatRun(run: EvalRun): string {
+  const lines = [`== ${run.set}`];
+  const row = (name: string, r: Report) =>
+    `${name.padEnd(13)} n=${String(r.n).padEnd(4)} answer ${pct(r.answerRate)} | correct+supported ${pct(r.correctSupportedRate)} | escapes ${pct(r.periodMismatchEscapeRate)} | abstention ${pct(r.correctAbstentionRate)} | p50 ${r.latencyP50} ms p95 ${r.latencyP95} ms`;
+  lines.push(row('overall', run.overall));
+  for (const [p, r] of Object.entries(run.byPathway)) lines.push(row(p, r));
+  for (const f of run.failures) lines.push(`  FAIL ${f.id} [${f.failure!.finrate} / ${f.failure!.temporal ?? '-'}] ${f.question} — ${f.failure!.detail}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '@/lib/errors';
+import { jsonNumberToDecimal, parseCompanyFacts, tickerFromFileName } from './companyfacts';
+import { shortName } from './entity';
+import { detectFormat } from './formats';
+
+const fixtures = path.join(import.meta.dirname, '__fixtures__');
+const read = (name: string) => fs.readFileSync(path.join(fixtures, name), 'utf8');
+
+describe('parseCompanyFacts', () => {
+  const cf = parseCompanyFacts(read('CIK0000000042_ACME_companyfacts.json'), 'CIK0000000042_ACME_companyfacts.json');
+
+  it('reads entity, ticker from the file name, and every fact with real dates', () => {
+    expect(cf).toMatchObject({ cik: '0000000042', entityName: 'Acme Widgets Corp', tickerHint: 'ACME', latestFiled: '2023-08-01' });
+    expect(cf.facts).toHaveLength(13);
+    const ytd = cf.facts.find((f) => f.value === '610000')!;
+    expect(ytd).toMatchObject({
+      concept: 'us-gaap:Revenues',
+      period: { type: 'duration', start: '2023-01-01', end: '2023-06-30' },
+      unit: { unit: 'USD', currency: 'USD' },
+      accession: '0000000042-23-000030',
+      form: '10-Q',
+      filedAt: '2023-08-01',
+      dimensions: {},
+      labels: { fy: 2023, fp: 'Q2' },
+    });
+    expect(cf.facts.find((f) => f.concept === 'us-gaap:Assets')?.period).toEqual({ type: 'instant', date: '2021-12-31' });
+  });
+
+  it('collects calendar evidence from annual reports only, with the filer’s own year labels', () => {
+    expect(cf.evidence.annual).toEqual([
+      { start: '2021-01-01', end: '2021-12-31' },
+      { start: '2022-01-01', end: '2022-12-31' },
+    ]);
+    expect(cf.evidence.labelledYears).toEqual(
+      expect.arrayContaining([
+        { end: '2021-12-31', fiscalYear: 2021 },
+        { end: '2022-12-31', fiscalYear: 2022 },
+      ]),
+    );
+  });
+
+  it('names the file, line and column of malformed JSON', () => {
+    try {
+      parseCompanyFacts(read('CIK0000000042_ACME_truncated.json'), 'CIK0000000042_ACME_truncated.json');
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(AppError);
+      expect((e as AppError).code).toBe('bad_request:malformed_json');
+      expect((e as AppError).message).toMatch(/^CIK0000000042_ACME_truncated\.json \(line \d+, column \d+\): malformed JSON/);
+    }
+  });
+
+  it('names the JSON path of a bad entry', () => {
+    expect(() => parseCompanyFacts(read('CIK0000000043_BADV_companyfacts.json'), 'bad.json')).toThrow(
+      /bad\.json \(at facts\.us-gaap\.Assets\.units\.USD\[3\]\): value is not a number/,
+    );
+  });
+
+  it('refuses JSON that is not companyfacts', () => {
+    expect(() => parseCompanyFacts('{"a":1}', 'x.json')).toThrow(/not an SEC companyfacts document/);
+  });
+});
+
+describe('helpers', () => {
+  it('turns JSON numbers into exact decimal strings', () => {
+    expect(jsonNumberToDecimal(394328000000)).toBe('394328000000');
+    expect(jsonNumberToDecimal(5.36)).toBe('5.36');
+    expect(jsonNumberToDecimal(-0.5)).toBe('-0.5');
+    expect(jsonNumberToDecimal(1e21)).toBe('1000000000000000000000');
+    expect(jsonNumberToDecimal(1e-7)).toBe('0.0000001');
+    expect(jsonNumberToDecimal('12.5')).toBe('12.5');
+    expect(jsonNumberToDecimal('n/a')).toBeNull();
+    expect(jsonNumberToDecimal(null)).toBeNull();
+  });
+
+  it('reads tickers from companyfacts file names', () => {
+    expect(tickerFromFileName('CIK0000320193_AAPL_companyfacts.json')).toBe('AAPL');
+    expect(tickerFromFileName('CIK0001997711_LPA_companyfacts_ifrs.json')).toBe('LPA');
+    expect(tickerFromFileName('CIK0000320193.json')).toBeNull();
+  });
+
+  it('derives safe short names', () => {
+    expect(shortName('MARVELL TECHNOLOGY, INC')).toBe('Marvell');
+    expect(shortName('Apple Inc.')).toBeNull();
+    expect(shortName('Logistic Properties of the Americas')).toBeNull();
+  });
+
+  it('detects formats from the first bytes', () => {
+    expect(detectFormat(Buffer.from(read('CIK0000000042_ACME_companyfacts.json')), 'a.json').format).toBe('companyfacts');
+    expect(detectFormat(Buffer.from('{"cik":"0000000042","name":"Acme","tickers":["ACME"],"filings":{}}'), 's.json').format).toBe('sec-submissions');
+    expect(() => detectFormat(Buffer.from('%PDF-1.7'), 'r.pdf')).toThrow(/r\.pdf: cannot ingest a PDF/);
+    expect(() => detectFormat(Buffer.from(read('not-a-filing.json')), 'not-a-filing.json')).toThrow(/neither SEC companyfacts/);
+  });
+});

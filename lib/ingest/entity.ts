@@ -1,0 +1,136 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { auditLog, entities, entityAliases, tenants } from '@/lib/db/schema';
+import { normalizeAlias } from '@/lib/facts/aliases';
+import type { AccountingStandard } from '@/lib/facts/types';
+import { contentId } from '@/lib/ids';
+
+/** SEC CIK as the 10-digit zero-padded string EDGAR uses in file names. */
+export function padCik(cik: string | number): string {
+  const digits = String(cik).replace(/\D/g, '').replace(/^0+/, '') || '0';
+  return digits.padStart(10, '0');
+}
+
+/** Creates the tenant row when missing (the CLI's default tenant is `demo`). */
+export async function ensureTenant(db: Db, tenantId: string): Promise<void> {
+  await db
+    .insert(tenants)
+    .values({ id: tenantId, name: tenantId === 'demo' ? 'Demo' : tenantId })
+    .onConflictDoNothing();
+}
+
+export interface EntityFacts {
+  tenantId: string;
+  /** name as filed (companyfacts `entityName`, submissions `name`, dei:EntityRegistrantName) */
+  name: string;
+  cik?: string | null;
+  ticker?: string | null;
+  formerNames?: string[];
+  accountingStandard?: AccountingStandard | null;
+  reportingCurrency?: string | null;
+  country?: string | null;
+  actor?: string;
+}
+
+/** Words that, after a distinctive first word, still name the same company ("Marvell Technology"). */
+const GENERIC_TAIL = new Set([
+  'technology', 'technologies', 'holdings', 'holding', 'group', 'international', 'systems', 'platforms', 'motors',
+  'incorporated', 'global', 'enterprises', 'industries', 'brands', 'labs', 'networks', 'software', 'semiconductor',
+  'entertainment', 'communications', 'pharmaceuticals', 'therapeutics', 'worldwide', 'companies',
+]);
+
+/** Short name a reader would use: "Marvell" for "MARVELL TECHNOLOGY, INC"; null when none is safe. */
+export function shortName(name: string): string | null {
+  const words = normalizeAlias(name).split(' ').filter(Boolean);
+  if (words.length < 2 || words[0]!.length < 4) return null;
+  if (!words.slice(1).every((w) => GENERIC_TAIL.has(w))) return null;
+  return words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1);
+}
+
+/**
+ * Finds the entity by CIK (else by exact normalized name among CIK-less entities of the tenant) or
+ * creates it, then records aliases (name, legal name, ticker, CIK, former names). Never overwrites
+ * what an admin set: only empty fields are filled in.
+ */
+export async function upsertEntity(db: Db, e: EntityFacts): Promise<{ id: string; created: boolean }> {
+  const cik = e.cik ? padCik(e.cik) : null;
+  let existing: typeof entities.$inferSelect | undefined;
+  if (cik) {
+    [existing] = await db
+      .select()
+      .from(entities)
+      .where(and(eq(entities.tenantId, e.tenantId), eq(entities.cik, cik)))
+      .limit(1);
+  }
+  if (!existing) {
+    const norm = normalizeAlias(e.name);
+    const candidates = await db
+      .select({ entity: entities })
+      .from(entityAliases)
+      .innerJoin(entities, eq(entities.id, entityAliases.entityId))
+      .where(and(eq(entities.tenantId, e.tenantId), eq(entityAliases.normalized, norm), isNull(entities.cik)))
+      .limit(2);
+    if (candidates.length === 1) existing = candidates[0]!.entity;
+  }
+  let id: string;
+  let created = false;
+  if (existing) {
+    id = existing.id;
+    const patch: Partial<typeof entities.$inferInsert> = {};
+    if (!existing.cik && cik) patch.cik = cik;
+    if (!existing.ticker && e.ticker) patch.ticker = e.ticker.toUpperCase();
+    if (!existing.legalName && e.name) patch.legalName = e.name;
+    if (!existing.accountingStandard && e.accountingStandard) patch.accountingStandard = e.accountingStandard;
+    if (!existing.reportingCurrency && e.reportingCurrency) patch.reportingCurrency = e.reportingCurrency;
+    if (!existing.country && e.country) patch.country = e.country;
+    if (Object.keys(patch).length) await db.update(entities).set(patch).where(eq(entities.id, id));
+  } else {
+    id = contentId('entity', e.tenantId, cik ? `cik:${cik}` : `name:${normalizeAlias(e.name)}`);
+    const row = {
+      id,
+      tenantId: e.tenantId,
+      name: e.name,
+      legalName: e.name,
+      ticker: e.ticker ? e.ticker.toUpperCase() : null,
+      cik,
+      country: e.country ?? null,
+      reportingCurrency: e.reportingCurrency ?? null,
+      accountingStandard: e.accountingStandard ?? null,
+    };
+    const ins = await db.insert(entities).values(row).onConflictDoNothing().returning({ id: entities.id });
+    created = ins.length > 0;
+    if (created) {
+      await db.insert(auditLog).values({
+        tenantId: e.tenantId,
+        actor: e.actor ?? 'system',
+        action: 'entity.create',
+        targetType: 'entity',
+        targetId: id,
+        after: row,
+        reason: 'ingest',
+      });
+    }
+  }
+  const aliases: { alias: string; kind: (typeof entityAliases.$inferInsert)['kind'] }[] = [
+    { alias: e.name, kind: 'name' },
+  ];
+  const short = shortName(e.name);
+  if (short) aliases.push({ alias: short, kind: 'abbreviation' });
+  if (e.ticker) aliases.push({ alias: e.ticker.toUpperCase(), kind: 'ticker' });
+  if (cik) {
+    // CIKs are identifiers analysts paste; both padded and bare forms resolve
+    aliases.push({ alias: cik, kind: 'abbreviation' });
+    aliases.push({ alias: cik.replace(/^0+/, ''), kind: 'abbreviation' });
+  }
+  for (const f of e.formerNames ?? []) if (f.trim()) aliases.push({ alias: f.trim(), kind: 'former_name' });
+  const seen = new Set<string>();
+  const values = aliases
+    .filter((a) => {
+      if (seen.has(a.alias)) return false;
+      seen.add(a.alias);
+      return normalizeAlias(a.alias) !== '';
+    })
+    .map((a) => ({ entityId: id, alias: a.alias, normalized: normalizeAlias(a.alias), kind: a.kind }));
+  if (values.length) await db.insert(entityAliases).values(values).onConflictDoNothing();
+  return { id, created };
+}

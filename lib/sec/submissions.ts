@@ -1,0 +1,54 @@
+/**
+ * data.sec.gov submissions JSON: the filing index of a company (accession, form, filing and report
+ * dates, primary document) plus its names, tickers and `fiscalYearEnd` (MMDD).
+ */
+import { padCik } from '@/lib/ingest/entity';
+import { ingestError, parseJson } from '@/lib/ingest/errors';
+import type { SubmissionsInfo } from '@/lib/ingest/types';
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function strings(v: unknown): (string | null)[] {
+  return Array.isArray(v) ? v.map((x) => (typeof x === 'string' && x ? x : null)) : [];
+}
+
+/** True when a parsed JSON document is a submissions document. */
+export function isSubmissionsDoc(doc: unknown): boolean {
+  return isObject(doc) && doc.cik !== undefined && isObject(doc.filings) && !('facts' in doc);
+}
+
+/** Reads a submissions document (its `filings.recent` page, or a bare page of older filings). */
+export function readSubmissions(doc: unknown, fileName: string): SubmissionsInfo {
+  if (!isObject(doc)) throw ingestError('unsupported:format', fileName, 'not an SEC submissions document');
+  const cik = String(doc.cik ?? '').replace(/\D/g, '');
+  if (!cik) throw ingestError('bad_request:malformed_submissions', fileName, 'missing cik', { path: 'cik' });
+  const page = isObject(doc.filings) && isObject(doc.filings.recent) ? doc.filings.recent : doc;
+  const acc = strings(page.accessionNumber);
+  const forms = strings(page.form);
+  const filed = strings(page.filingDate);
+  const report = strings(page.reportDate);
+  const primary = strings(page.primaryDocument);
+  const filings: SubmissionsInfo['filings'] = new Map();
+  for (let i = 0; i < acc.length; i++) {
+    const a = acc[i];
+    if (!a || !filed[i]) continue;
+    filings.set(a, { form: forms[i] ?? '', filingDate: filed[i]!, reportDate: report[i] ?? null, primaryDocument: primary[i] ?? null });
+  }
+  const formerNames = Array.isArray(doc.formerNames)
+    ? doc.formerNames.flatMap((f) => (isObject(f) && typeof f.name === 'string' ? [f.name] : []))
+    : [];
+  return {
+    cik: padCik(cik),
+    name: typeof doc.name === 'string' ? doc.name : '',
+    tickers: Array.isArray(doc.tickers) ? doc.tickers.filter((t): t is string => typeof t === 'string') : [],
+    fiscalYearEnd: typeof doc.fiscalYearEnd === 'string' && /^\d{4}$/.test(doc.fiscalYearEnd) ? doc.fiscalYearEnd : null,
+    formerNames,
+    filings,
+  };
+}
+
+export function parseSubmissions(text: string, fileName: string): SubmissionsInfo {
+  return readSubmissions(parseJson(text, fileName), fileName);
+}
