@@ -1,0 +1,197 @@
+/**
+ * Entity-year bucketed hybrid retrieval of narrative passages: Postgres full-text
+ * (websearch_to_tsquery + ts_rank_cd) and pgvector cosine (HNSW) ranked inside each requested
+ * (entity, fiscal year) bucket, fused by reciprocal rank fusion (k = 60, equal weights, ties broken
+ * by chunk id), with per-bucket quotas so every entity and year is represented, synonym expansion
+ * when a bucket's full-text search comes back empty, and a rerank by what must match.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { embeddingModel, toPgVector } from './embed';
+
+export const RRF_K = 60;
+
+export interface Bucket {
+  entityId: string;
+  fiscalYear: number | null;
+}
+
+export interface PassageRequest {
+  db: Db;
+  tenantId: string;
+  /** the (entity, fiscal year) buckets to search; empty = flat retrieval over the whole tenant */
+  buckets: Bucket[];
+  query: string;
+  /** total passages wanted (split evenly across buckets) */
+  k?: number;
+  /** candidates taken from each ranker per bucket */
+  depth?: number;
+  mode?: 'hybrid' | 'fts' | 'dense';
+  /** words that should appear for a passage to be on topic (e.g. metric synonyms); used in the rerank */
+  mustMention?: string[];
+}
+
+export interface Passage {
+  id: string;
+  entityId: string;
+  fiscalYear: number | null;
+  sourceId: string;
+  sourceTitle: string;
+  section: string | null;
+  heading: string | null;
+  text: string;
+  page: number | null;
+  spanStart: number | null;
+  spanEnd: number | null;
+  ftsRank: number | null;
+  denseRank: number | null;
+  rrf: number;
+  onTopic: boolean;
+}
+
+export interface PassageResult {
+  passages: Passage[];
+  buckets: { entityId: string; fiscalYear: number | null; fts: number; dense: number; expanded: boolean; returned: number }[];
+  dropped: { id: string; reason: string }[];
+}
+
+/** Terminology drift: when a bucket has no full-text hit, these alternatives are tried once. */
+const EXPANSIONS: [RegExp, string[]][] = [
+  [/\bcustomer concentration\b|\bconcentration\b/, ['major customers', 'significant customers', 'largest customer', 'customer dependence']],
+  [/\brevenue\b/, ['net sales', 'turnover', 'revenue from operations']],
+  [/\bsupply chain\b/, ['suppliers', 'sourcing', 'component shortages']],
+  [/\bcyber/, ['information security', 'data breach', 'ransomware']],
+  [/\bcompetition\b/, ['competitors', 'competitive']],
+  [/\bdebt\b/, ['borrowings', 'indebtedness', 'credit facility']],
+];
+
+const STOPWORDS = new Set('what how did does do the a an of in on for to and or is are was were from with by about change changed describe say said tell me between over year years fiscal fy company companies its their'.split(' '));
+
+export function queryTerms(query: string): string[] {
+  return [...new Set((query.toLowerCase().match(/[a-z][a-z0-9&-]+/g) ?? []).filter((w) => w.length > 2 && !STOPWORDS.has(w) && !/^fy\d+$/.test(w)))];
+}
+
+function orQuery(terms: string[]): string {
+  return terms.map((t) => t.replace(/[^a-z0-9 ]/g, ' ').trim()).filter(Boolean).join(' or ');
+}
+
+function visible(tenantId: string): SQL {
+  return sql`c.tenant_id = ${tenantId} and s.tenant_id = ${tenantId} and s.revoked = false and (s.effective_at is null or s.effective_at <= now())`;
+}
+
+function bucketCond(b: Bucket | null): SQL {
+  if (!b) return sql`true`;
+  return b.fiscalYear === null ? sql`c.entity_id = ${b.entityId}` : sql`c.entity_id = ${b.entityId} and c.fiscal_year = ${b.fiscalYear}`;
+}
+
+interface Row {
+  id: string;
+  entity_id: string;
+  fiscal_year: number | null;
+  source_id: string;
+  source_title: string;
+  section: string | null;
+  heading: string | null;
+  text: string;
+  page: number | null;
+  span_start: number | null;
+  span_end: number | null;
+}
+
+const COLS = sql`c.id, c.entity_id, c.fiscal_year, c.source_id, s.title as source_title, c.section, c.heading, c.text, c.page, c.span_start, c.span_end`;
+
+async function ftsRank(db: Db, tenantId: string, b: Bucket | null, q: string, depth: number): Promise<Row[]> {
+  if (!q) return [];
+  const res = await db.execute(sql`
+    select ${COLS}, ts_rank_cd(c.tsv, query) as score
+    from chunks c join sources s on s.id = c.source_id, websearch_to_tsquery('english', ${q}) query
+    where ${visible(tenantId)} and ${bucketCond(b)} and c.tsv @@ query
+    order by score desc, c.id limit ${depth}`);
+  return (res as unknown as { rows: Row[] }).rows;
+}
+
+async function denseRank(db: Db, tenantId: string, b: Bucket | null, vec: string, model: string, depth: number): Promise<Row[]> {
+  const res = await db.execute(sql`
+    select ${COLS}
+    from chunks c join sources s on s.id = c.source_id
+    where ${visible(tenantId)} and ${bucketCond(b)} and c.embedding is not null and c.embedding_model = ${model}
+    order by c.embedding <=> ${vec}::vector, c.id limit ${depth}`);
+  return (res as unknown as { rows: Row[] }).rows;
+}
+
+/** Reciprocal rank fusion with equal weights; ties broken by id so results are deterministic. */
+export function rrfFuse<T extends { id: string }>(lists: T[][], k = RRF_K): { item: T; score: number; ranks: (number | null)[] }[] {
+  const byId = new Map<string, { item: T; score: number; ranks: (number | null)[] }>();
+  lists.forEach((list, li) => {
+    list.forEach((item, rank) => {
+      const e = byId.get(item.id) ?? { item, score: 0, ranks: lists.map(() => null) };
+      e.score += 1 / (k + rank + 1);
+      e.ranks[li] = rank + 1;
+      byId.set(item.id, e);
+    });
+  });
+  return [...byId.values()].sort((a, b) => b.score - a.score || (a.item.id < b.item.id ? -1 : 1));
+}
+
+export async function retrievePassages(req: PassageRequest): Promise<PassageResult> {
+  const { db, tenantId } = req;
+  const mode = req.mode ?? 'hybrid';
+  const k = req.k ?? 10;
+  const depth = req.depth ?? 30;
+  const buckets: (Bucket | null)[] = req.buckets.length ? req.buckets : [null];
+  const quota = Math.max(1, Math.floor(k / buckets.length));
+  const terms = queryTerms(req.query);
+  const model = embeddingModel();
+  const vec = mode === 'fts' ? '' : toPgVector((await model.doEmbed({ values: [req.query] })).embeddings[0]!);
+  const mention = (req.mustMention ?? []).map((m) => m.toLowerCase());
+  const out: Passage[] = [];
+  const report: PassageResult['buckets'] = [];
+  const dropped: PassageResult['dropped'] = [];
+
+  for (const b of buckets) {
+    let fts = mode === 'dense' ? [] : await ftsRank(db, tenantId, b, orQuery(terms), depth);
+    let expanded = false;
+    if (mode !== 'dense' && fts.length === 0) {
+      const extra = EXPANSIONS.filter(([re]) => re.test(req.query.toLowerCase())).flatMap(([, alts]) => alts);
+      if (extra.length) {
+        fts = await ftsRank(db, tenantId, b, orQuery([...terms, ...extra]), depth);
+        expanded = true;
+      }
+    }
+    const dense = mode === 'fts' ? [] : await denseRank(db, tenantId, b, vec, model.modelId, depth);
+    const fused = rrfFuse([fts, dense].filter((_, i) => (mode === 'hybrid' ? true : mode === 'fts' ? i === 0 : i === 1)));
+    const ranked = fused.map(({ item, score, ranks }) => {
+      const text = `${item.heading ?? ''} ${item.text}`.toLowerCase();
+      const onTopic = mention.length === 0 || mention.some((m) => text.includes(m)) || terms.some((t) => text.includes(t));
+      const ftsPos = mode === 'dense' ? null : (ranks[0] ?? null);
+      const densePos = mode === 'fts' ? null : (ranks[mode === 'hybrid' ? 1 : 0] ?? null);
+      return { row: item, score, onTopic, ftsPos, densePos };
+    });
+    // what must match first (entity and year are guaranteed by the bucket), then the fused score
+    ranked.sort((a, b2) => Number(b2.onTopic) - Number(a.onTopic) || b2.score - a.score || (a.row.id < b2.row.id ? -1 : 1));
+    const keep = ranked.slice(0, quota);
+    for (const r of ranked.slice(quota)) dropped.push({ id: r.row.id, reason: `below the bucket quota of ${quota}` });
+    for (const r of keep) if (!r.onTopic) dropped.push({ id: r.row.id, reason: 'kept but mentions no query term' });
+    report.push({ entityId: b?.entityId ?? '*', fiscalYear: b?.fiscalYear ?? null, fts: fts.length, dense: dense.length, expanded, returned: keep.length });
+    for (const r of keep) {
+      out.push({
+        id: r.row.id,
+        entityId: r.row.entity_id,
+        fiscalYear: r.row.fiscal_year,
+        sourceId: r.row.source_id,
+        sourceTitle: r.row.source_title,
+        section: r.row.section,
+        heading: r.row.heading,
+        text: r.row.text,
+        page: r.row.page,
+        spanStart: r.row.span_start,
+        spanEnd: r.row.span_end,
+        ftsRank: r.ftsPos,
+        denseRank: r.densePos,
+        rrf: r.score,
+        onTopic: r.onTopic,
+      });
+    }
+  }
+  return { passages: out, buckets: report, dropped };
+}

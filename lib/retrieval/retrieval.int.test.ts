@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/lib/db/client';
+import { chunks, entities, sources, tenants } from '@/lib/db/schema';
+import { testTargets } from '@/lib/db/testing';
+import { DEMO_TENANT_ID, seedDemo } from '@/lib/db/seed';
+import { contentId } from '@/lib/ids';
+import { embedText, LOCAL_EMBEDDING_MODEL_ID } from './embed';
+import { indexChunks } from './index-chunks';
+import { retrievePassages, rrfFuse } from './hybrid-passages';
+import { lookupFact } from './lookup-facts';
+
+const T = 'ret-tenant';
+const ENTS = { a: 'ent-alpha', b: 'ent-beta' };
+
+const TEXTS: [string, number, string, string][] = [
+  [ENTS.a, 2023, 'Risk Factors', 'Customer concentration: our two largest customers accounted for 41% of revenue in fiscal 2023.'],
+  [ENTS.a, 2023, 'MD&A', 'Revenue grew on data centre demand; gross margin improved on mix.'],
+  [ENTS.a, 2024, 'Risk Factors', 'Major customers: a small number of significant customers account for most of our net sales.'],
+  [ENTS.a, 2024, 'MD&A', 'Operating expenses rose with headcount; inventory provisions declined.'],
+  [ENTS.b, 2023, 'Risk Factors', 'Customer concentration risk: one distributor represented 22% of revenue.'],
+  [ENTS.b, 2023, 'MD&A', 'Subscription revenue grew; remaining performance obligations increased.'],
+  [ENTS.b, 2024, 'Risk Factors', 'Cybersecurity incidents could harm our reputation and results.'],
+  [ENTS.b, 2024, 'MD&A', 'Customer concentration eased as our largest customer fell to 12% of revenue.'],
+];
+
+for (const target of testTargets()) {
+  describe(`retrieval on ${target.name}`, () => {
+    let d: Database;
+    beforeAll(async () => {
+      d = await target.open();
+      await d.db.insert(tenants).values({ id: T, name: 'Retrieval' });
+      await d.db.insert(entities).values([
+        { id: ENTS.a, tenantId: T, name: 'Alpha Semis' },
+        { id: ENTS.b, tenantId: T, name: 'Beta Cloud' },
+      ]);
+      for (const e of Object.values(ENTS)) {
+        await d.db.insert(sources).values({ id: `src-${e}`, tenantId: T, entityId: e, kind: 'html-report', title: `${e} report`, sha256: e, byteSize: 1, extractorVersion: 'test' });
+      }
+      await d.db.insert(chunks).values(
+        TEXTS.map(([e, fy, section, text], i) => ({ id: contentId('chunk', i), tenantId: T, entityId: e, sourceId: `src-${e}`, fiscalYear: fy, section, heading: section, ordinal: i, text })),
+      );
+      expect(await indexChunks(d.db)).toBe(TEXTS.length);
+      expect(await indexChunks(d.db)).toBe(0);
+    });
+    afterAll(async () => {
+      await d?.close();
+    });
+
+    it('a comparison never returns one company’s passage for another, and each bucket gets its share', async () => {
+      const buckets = [
+        { entityId: ENTS.a, fiscalYear: 2023 },
+        { entityId: ENTS.b, fiscalYear: 2023 },
+      ];
+      const res = await retrievePassages({ db: d.db, tenantId: T, buckets, query: 'customer concentration risk', k: 4 });
+      expect(res.passages).toHaveLength(4);
+      for (const p of res.passages) expect(buckets.some((b) => b.entityId === p.entityId && b.fiscalYear === p.fiscalYear)).toBe(true);
+      expect(res.passages.filter((p) => p.entityId === ENTS.a)).toHaveLength(2);
+      expect(res.passages.filter((p) => p.entityId === ENTS.b)).toHaveLength(2);
+      expect(res.passages[0]!.text).toMatch(/largest customers/);
+      expect(res.passages[2]!.text).toMatch(/distributor/);
+    });
+
+    it('a longitudinal question gets evidence from every year, expanding synonyms when a year uses other words', async () => {
+      const res = await retrievePassages({
+        db: d.db,
+        tenantId: T,
+        buckets: [
+          { entityId: ENTS.a, fiscalYear: 2023 },
+          { entityId: ENTS.a, fiscalYear: 2024 },
+        ],
+        query: 'concentration',
+        k: 2,
+      });
+      expect(res.passages.map((p) => p.fiscalYear)).toEqual([2023, 2024]);
+      expect(res.passages[1]!.text).toMatch(/significant customers/);
+      expect(res.buckets.find((b) => b.fiscalYear === 2024)?.expanded).toBe(true);
+    });
+
+    it('is deterministic', async () => {
+      const args = { db: d.db, tenantId: T, buckets: [{ entityId: ENTS.b, fiscalYear: 2024 }], query: 'customer revenue', k: 2 };
+      const a = await retrievePassages(args);
+      const b = await retrievePassages(args);
+      expect(a.passages.map((p) => p.id)).toEqual(b.passages.map((p) => p.id));
+    });
+
+    it('another tenant sees none of these passages', async () => {
+      const res = await retrievePassages({ db: d.db, tenantId: 'someone-else', buckets: [], query: 'customer concentration', k: 10 });
+      expect(res.passages).toHaveLength(0);
+    });
+
+    it('a period filter admits no comparative-column fact from another year', async () => {
+      await seedDemo(d.db);
+      const rows = await d.query<{ entity_id: string }>(`select id as entity_id from entities where tenant_id = $1`, [DEMO_TENANT_ID]);
+      const entityId = rows[0]!.entity_id;
+      const fy26 = await lookupFact({
+        db: d.db, tenantId: DEMO_TENANT_ID, entityId, metricId: 'operating_income',
+        period: { type: 'duration', start: '2025-04-01', end: '2026-03-31' }, fiscalYear: 2026, fiscalPeriod: 'FY',
+        scope: 'consolidated', basis: { kind: 'latest' },
+      });
+      expect(fy26.status).toBe('found');
+      if (fy26.status !== 'found') return;
+      expect(fy26.fact.period).toEqual({ type: 'duration', start: '2025-04-01', end: '2026-03-31' });
+      expect(fy26.candidates.every((c) => c.period.type === 'duration' && c.period.end === '2026-03-31')).toBe(true);
+      const fy27 = await lookupFact({
+        db: d.db, tenantId: DEMO_TENANT_ID, entityId, metricId: 'operating_income',
+        period: { type: 'duration', start: '2026-04-01', end: '2027-03-31' }, fiscalYear: 2027, fiscalPeriod: 'FY',
+        scope: 'consolidated', basis: { kind: 'latest' },
+      });
+      expect(fy27.status).toBe('missing');
+    });
+  });
+}
+
+describe('embedder and fusion', () => {
+  it('the local embedder is deterministic, unit length and versioned', () => {
+    const a = embedText('Customer concentration risk');
+    expect(a).toEqual(embedText('Customer concentration risk'));
+    expect(Math.abs(Math.hypot(...a) - 1)).toBeLessThan(1e-3);
+    expect(LOCAL_EMBEDDING_MODEL_ID).toMatch(/-v\d+$/);
+  });
+  it('related texts are closer than unrelated ones', () => {
+    const cos = (x: number[], y: number[]) => x.reduce((s, v, i) => s + v * y[i]!, 0);
+    const q = embedText('customers concentration');
+    expect(cos(q, embedText('our largest customer accounted for most revenue'))).toBeGreaterThan(cos(q, embedText('the weather in the harbour was calm')));
+  });
+  it('RRF uses k = 60 with deterministic tie-breaks', () => {
+    const fused = rrfFuse([[{ id: 'b' }, { id: 'a' }], [{ id: 'a' }, { id: 'b' }]]);
+    expect(fused.map((f) => f.item.id)).toEqual(['a', 'b']);
+    expect(fused[0]!.score).toBeCloseTo(1 / 61 + 1 / 62);
+  });
+});
