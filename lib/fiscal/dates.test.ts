@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -52,5 +53,19 @@ describe('dates', () => {
 
   it('formats human dates', () => {
     expect(formatHumanDate('2025-04-01')).toBe('1 Apr 2025');
+  });
+
+  it('agrees with the JS Date calendar for years 1–9999 (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: toDayNumber('0001-01-01'), max: toDayNumber('9999-12-31') }), (n) => {
+        const viaDate = new Date(n * 86_400_000);
+        const iso = fromDayNumber(n);
+        expect(iso).toBe(viaDate.toISOString().slice(0, 10));
+        expect(toDayNumber(iso)).toBe(n);
+        expect(weekdayOf(iso)).toBe(viaDate.getUTCDay());
+        expect(addDays(iso, 1)).toBe(fromDayNumber(n + 1));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

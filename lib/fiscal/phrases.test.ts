@@ -71,6 +71,9 @@ describe('parsePeriodPhrase', () => {
     ['same quarter last year', { type: 'relative', which: 'year_ago_quarter' }],
     ['year-to-date', { type: 'relative', which: 'ytd' }],
     ['Transition period 2021', { type: 'transition', year: 2021 }],
+    ['Q3', { type: 'latest_position', position: 'Q3' }],
+    ['first half', { type: 'latest_position', position: 'H1' }],
+    ['fourth quarter', { type: 'latest_position', position: 'Q4' }],
   ])('%s', (text, spec) => {
     expect(parsePeriodPhrase(text)).toMatchObject(spec);
   });
@@ -121,6 +124,18 @@ describe('extractPeriodPhrases', () => {
 
   it('does not find periods inside words', () => {
     expect(extractPeriodPhrases('the Q2X chip and the H100 and FY2026X')).toEqual([]);
+  });
+
+  it('reads analyst questions', () => {
+    const cases: [string, string[]][] = [
+      ["What was Apple's revenue in Q3?", ['Q3']],
+      ['How did NVIDIA gross margin change from FY2024 to FY2025?', ['FY2024', 'FY2025']],
+      ['Revenue for the three months ended July 1, 2023 vs the same quarter last year', ['three months ended July 1, 2023', 'same quarter last year']],
+      ['What were total assets at the end of fiscal 2019 and as of 31 March 2025?', ['at the end of fiscal 2019', 'as of 31 March 2025']],
+      ['Net income for calendar year 2023 vs fiscal year 2023', ['calendar year 2023', 'fiscal year 2023']],
+      ['H100 sales in the first quarter of fiscal 2024 and in 1H FY25', ['first quarter of fiscal 2024', '1H FY25']],
+    ];
+    for (const [q, spans] of cases) expect(extractPeriodPhrases(q).map((p) => p.text)).toEqual(spans);
   });
 
   it('reads several comparisons in one question', () => {

@@ -38,6 +38,8 @@ export type PeriodSpec =
   | { type: 'boundary'; edge: 'start' | 'end'; ref: PeriodSpec }
   | { type: 'ttm'; ref: PeriodSpec | null }
   | { type: 'relative'; which: RelativeWhich }
+  /** a position without a year ("Q3", "first half"): the latest one reported */
+  | { type: 'latest_position'; position: FiscalPosition }
   | { type: 'invalid'; reason: string };
 
 /** A period phrase found in text: `text` = `source.slice(start, end)`. */
@@ -249,6 +251,12 @@ const RULES: Rule[] = [
     name: 'ytd',
     source: '(?:ytd|year[- ]to[- ]date)',
     build: () => ({ type: 'relative', which: 'ytd' }),
+  },
+  {
+    name: 'position_only',
+    source:
+      '(?<pos>q[1-4]|[1-4]q|h[12]|[12]h|9m|(?:first|second|third|fourth|1st|2nd|3rd|4th)\\s+(?:fiscal\\s+)?quarter|(?:first|second|1st|2nd)\\s+(?:fiscal\\s+)?half)',
+    build: (g) => ({ type: 'latest_position', position: parsePosition(g.pos!) }),
   },
   {
     name: 'date',

@@ -161,8 +161,15 @@ describe('resolvePeriod: TTM and relative phrases', () => {
     expect(resolvePeriod('prior quarter', { ...helios, anchor: fy2026 })).toMatchObject({ status: 'unresolvable' });
   });
 
+  it('reads a position without a year as the latest one reported', () => {
+    expect(ok(resolvePeriod('Q3', helios))).toMatchObject({ label: 'Q3 FY2025', notes: [expect.stringContaining('latest Q3')] });
+    expect(ok(resolvePeriod('Q2', helios)).label).toBe('Q2 FY2026');
+    expect(ok(resolvePeriod('first half', helios)).label).toBe('H1 FY2026');
+    expect(ok(resolvePeriod('second half', helios)).label).toBe('H2 FY2025');
+  });
+
   it('refuses relative phrases without the latest reported period', () => {
-    for (const text of ['latest quarter', 'last fiscal year', 'prior year', 'TTM', 'YTD']) {
+    for (const text of ['latest quarter', 'last fiscal year', 'prior year', 'TTM', 'YTD', 'Q3']) {
       expect(resolvePeriod(text, { calendars: HELIOS })).toMatchObject({ status: 'unresolvable', reason: expect.stringContaining('latestPeriodEnd') });
     }
   });

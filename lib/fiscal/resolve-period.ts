@@ -6,12 +6,19 @@
 import { addDays, toDayNumber, ymd } from './dates';
 import { formatFiscalLabel } from './label';
 import { extractPeriodPhrases, type PeriodSpec } from './phrases';
-import type { FiscalPosition, Quarter } from './positions';
+import { positionLayouts, type FiscalPosition, type Quarter } from './positions';
 import { calendarResult, endedResult, fiscalResult, instantResult, resolved, unresolvable, duration } from './resolve-builders';
 import { needLatest, quarterEndingBy, quarterIn, ttmFromQuarter } from './resolve-quarters';
 import { relativeResult } from './resolve-relative';
 import type { PeriodResolution, ResolveContext, ResolvedPeriod } from './resolve-types';
-import { calendarList, fiscalYearBounds, transitionPeriod } from './timeline';
+import {
+  calendarList,
+  fiscalSpanContaining,
+  fiscalYearBounds,
+  fiscalYearContaining,
+  previousFiscalYear,
+  transitionPeriod,
+} from './timeline';
 
 export type { AmbiguousPeriod, PeriodResolution, ResolveContext, ResolvedKind, ResolvedPeriod, UnresolvablePeriod } from './resolve-types';
 
@@ -37,6 +44,20 @@ function ttmResult(text: string, ctx: ResolveContext, ref: PeriodSpec | null): P
     return q ? ttmFromQuarter(text, ctx, q) : unresolvable(text, `the entity has no fiscal year ${inner.fiscalYear}`);
   }
   return unresolvable(text, 'TTM needs a fiscal quarter, fiscal year or date to end at');
+}
+
+/** The most recent fiscal `position` that ended by the latest reported period end. */
+function latestPositionResult(text: string, ctx: ResolveContext, position: FiscalPosition): PeriodResolution {
+  const missing = needLatest(text, ctx);
+  if (missing) return missing;
+  const latest = ctx.latestPeriodEnd!;
+  const span = fiscalYearContaining(ctx.calendars, latest) ?? fiscalYearContaining(ctx.calendars, addDays(fiscalSpanContaining(ctx.calendars, latest).start, -1));
+  if (!span) return unresolvable(text, 'no fiscal year before the latest reported period');
+  const done = positionLayouts(span, ctx.options).some((layout) => layout[position].end <= latest);
+  const year = done ? span.fiscalYear : previousFiscalYear(ctx.calendars, span)?.fiscalYear;
+  if (year === undefined) return unresolvable(text, 'the previous fiscal year precedes a change of fiscal year end');
+  const r = fiscalResult(text, ctx, year, position);
+  return r.status === 'resolved' ? { ...r, notes: [...r.notes, `no year given: the latest ${position} reported`] } : r;
 }
 
 function isCalendarLike(ctx: ResolveContext): boolean {
@@ -113,6 +134,8 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
       return ttmResult(text, ctx, spec.ref);
     case 'relative':
       return relativeResult(text, ctx, spec.which);
+    case 'latest_position':
+      return latestPositionResult(text, ctx, spec.position);
   }
 }
 

@@ -6,3 +6,4 @@ export * from './facts';
 export * from './chunks';
 export * from './answers';
 export * from './audit';
+export * from './auth';

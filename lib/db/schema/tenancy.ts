@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const ROLES = ['analyst', 'reviewer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -19,14 +19,20 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     role: text('role', { enum: ROLES }).notNull(),
-    /** null until a password is set (demo users never get one) */
+    /** unused: passwords live in auth_accounts (better-auth credential accounts, scrypt) */
     passwordHash: text('password_hash'),
+    /** set when an admin disables the account: no sign-in, existing sessions stop working */
     disabled: text('disabled_at'),
+    /** better-auth user fields */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_uq').on(t.email), index('users_tenant_idx').on(t.tenantId)],
 );
 
+/** Sign-in sessions (better-auth's session model): the cookie carries the signed token. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -34,8 +40,12 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), uniqueIndex('sessions_token_uq').on(t.token)],
 );
