@@ -2,6 +2,7 @@
 
 import type { Answer, AnswerInput, AnswerValue } from '@/lib/answer/types';
 import { CitationButton } from './citation-popover';
+import { PassageCitation } from './passage-citation';
 import { SeriesChart } from './series-chart';
 
 function findValue(answer: Answer, id: string): AnswerValue | AnswerInput | undefined {
@@ -32,6 +33,10 @@ export function AnswerView({ answer, onAsk }: { answer: Answer; onAsk?: (q: stri
       <p className="leading-7">
         {answer.segments.map((s, i) => {
           if (s.type === 'text') return <span key={i}>{s.text}</span>;
+          if (s.type === 'passage') {
+            const p = answer.passages?.find((x) => x.id === s.passageId);
+            return p ? <PassageCitation key={i} passage={p} text={s.text} /> : <span key={i}>{s.text}</span>;
+          }
           const v = findValue(answer, s.valueId);
           return v ? <CitationButton key={i} value={v} text={s.text} /> : <span key={i}>{s.text}</span>;
         })}

@@ -9,6 +9,7 @@ import { loadCalendars, loadEntityCatalog, latestPeriodEnd } from '@/lib/planner
 import { planQuestion } from '@/lib/planner/plan';
 import type { Intent, PeriodRequest } from '@/lib/planner/types';
 import { storeManifest } from '@/lib/evidence/store-manifest';
+import { answerNarrative } from './answer-narrative';
 import {
   answerPeriod,
   computeFigure,
@@ -49,7 +50,7 @@ interface Outcome {
   extra?: { earlier: Figure; later: Figure } | { quarters: Figure[] };
 }
 
-async function entityContext(db: Db, tenantId: string, ref: Intent['entities'][number]): Promise<EntityContext> {
+export async function entityContext(db: Db, tenantId: string, ref: Intent['entities'][number]): Promise<EntityContext> {
   const [calendars, latest, row] = await Promise.all([
     loadCalendars(db, ref.id),
     latestPeriodEnd(db, tenantId, ref.id),
@@ -124,6 +125,10 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
     return { ...answer, manifestId, timingMs: Math.round(performance.now() - t0) };
   };
 
+  if (plan.status === 'planned_narrative') {
+    return finish(await answerNarrative({ db, tenantId, narrative: plan.narrative, trace }));
+  }
+
   if (plan.status !== 'planned') {
     const tb = new TextBuilder();
     const partial = plan.partial;
@@ -135,6 +140,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
       text: tb.toString(),
       segments: tb.segments,
       values: [],
+      passages: [],
       clarification: plan.status === 'needs_clarification' ? plan.clarification : null,
       errors: plan.status === 'insufficient_evidence' ? [{ code: 'MISSING_FACT', message: plan.missing, factIds: [] }] : [],
       intent: null,
@@ -406,7 +412,7 @@ function compose(intent: Intent, outcomes: Outcome[], stop: { status: AnswerStat
 
   function base(status: AnswerStatus, clarification: Answer['clarification']) {
     const text = tb.toString().replace(/\s+/g, ' ').trim();
-    return { status, pathway: intent.pathway, text, segments: tb.segments, values, clarification, errors, intent, table: null } as Omit<Answer, 'timingMs' | 'manifestId'>;
+    return { status, pathway: intent.pathway, text, segments: tb.segments, values, passages: [], clarification, errors, intent, table: null } as Omit<Answer, 'timingMs' | 'manifestId'>;
   }
 }
 

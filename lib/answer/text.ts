@@ -17,6 +17,11 @@ export class TextBuilder {
     return this;
   }
 
+  passage(passageId: string, quote: string): this {
+    this.segments.push({ type: 'passage', passageId, text: quote });
+    return this;
+  }
+
   toString(): string {
     return this.segments.map((s) => s.text).join('');
   }

@@ -50,8 +50,27 @@ export interface AnswerError {
   factIds: string[];
 }
 
-/** Text with the numbers marked, so every number in the UI is a focusable, cited button. */
-export type TextSegment = { type: 'text'; text: string } | { type: 'value'; valueId: string; text: string };
+/** A quoted sentence from a filing, cited to its passage. */
+export interface AnswerPassage {
+  id: string;
+  entity: { id: string; name: string; ticker: string | null };
+  fiscalYear: number | null;
+  section: string | null;
+  heading: string | null;
+  quote: string;
+  chunkId: string;
+  sourceId: string;
+  sourceTitle: string;
+  page: number | null;
+  /** character offsets of the quote in the source text, when known */
+  span: [number, number] | null;
+}
+
+/** Text with the numbers (and quotes) marked, so each is a focusable, cited button in the UI. */
+export type TextSegment =
+  | { type: 'text'; text: string }
+  | { type: 'value'; valueId: string; text: string }
+  | { type: 'passage'; passageId: string; text: string };
 
 export interface Answer {
   status: AnswerStatus;
@@ -59,6 +78,7 @@ export interface Answer {
   text: string;
   segments: TextSegment[];
   values: AnswerValue[];
+  passages: AnswerPassage[];
   clarification: { question: string; options: string[] } | null;
   errors: AnswerError[];
   manifestId: string | null;

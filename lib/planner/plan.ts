@@ -4,6 +4,9 @@ import { matchEntities } from './match-entities';
 import { matchMetrics, normalizeForMetrics } from './match-metric';
 import type { EntityRef, Intent, MetricRef, Operation, PeriodRequest, PlanResult } from './types';
 
+/** Questions about what the filings say, not about a number. */
+const NARRATIVE = /\b(risk factors?|risks?|md&a|management(?:'s)? discussion|narrative|commentary|describe|explain|why did|what did (?:the company|management) say|outlook|strategy|guidance|disclos\w*|mention\w*|discuss\w*|say about)\b/i;
+
 export interface PlanContext {
   catalog: CatalogEntity[];
   /** the previous intent of the thread: follow-ups inherit what they leave unsaid */
@@ -97,6 +100,15 @@ function pinnedPeriods(question: string, phrases: PeriodPhrase[]): Map<PeriodPhr
   return pins;
 }
 
+/** The question without its period phrases and company names: what the passages must be about. */
+function topicOf(question: string, phrases: PeriodPhrase[], names: string[]): string {
+  let q = question;
+  for (const p of [...phrases].sort((a, b) => b.start - a.start)) q = q.slice(0, p.start) + ' ' + q.slice(p.end);
+  let norm = q.toLowerCase();
+  for (const n of names) norm = norm.replace(new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:['’]s)?\\b`, 'gi'), ' ');
+  return norm.replace(/\b(how|did|does|do|what|the|from|to|between|in|of|on|change|changed|say|said|about|and|vs|versus)\b/g, ' ').replace(/[^a-z0-9&\s-]/g, ' ').replace(/\s+/g, ' ').trim() || question;
+}
+
 /**
  * Deterministic planner: question → typed intent, or a clarification, or what is missing.
  * Never guesses an entity, a metric or a period.
@@ -154,6 +166,23 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
   const pinnedMetricIds = new Set(pins.values());
   const candidates = metricMentions.filter((m) => !(pinnedMetricIds.has(m.ref.id) && metricMentions.length > 1));
   let metric: MetricRef | null = candidates[0]?.ref ?? null;
+  if (!metric && NARRATIVE.test(question)) {
+    const narrativePeriods: PeriodRequest[] = phrases.map((p) => ({ text: p.text, spec: p.spec, forMetric: null }));
+    if (narrativePeriods.length === 0) {
+      return {
+        status: 'needs_clarification',
+        clarification: { question: 'Which fiscal year(s) should the filings come from?', options: ['the latest fiscal year', 'the last two fiscal years'] },
+        partial: { entities },
+        notes,
+      };
+    }
+    const topic = topicOf(question, rawPhrases, mentions.map((m) => m.text));
+    return {
+      status: 'planned_narrative',
+      narrative: { entities, topic, periods: narrativePeriods, pathway: entities.length > 1 ? 'comparison' : narrativePeriods.length > 1 || range ? 'longitudinal' : 'detail' },
+      notes,
+    };
+  }
   if (!metric && ambiguous) {
     return {
       status: 'needs_clarification',
@@ -186,9 +215,10 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
   const nq = normalizeForMetrics(question);
   let operation: Operation = 'value';
   if (phrases.some((p) => p.spec.type === 'ttm')) operation = 'ttm';
-  else if (range || SERIES.test(nq)) operation = 'series';
+  else if (SERIES.test(nq)) operation = 'series';
   else if (GROWTH.test(nq) && !/\bmargin\b/.test(nq)) operation = 'growth';
   else if (CHANGE.test(nq) || (GROWTH.test(nq) && /\bmargin\b/.test(nq))) operation = 'change';
+  else if (range) operation = 'series';
 
   let periods: PeriodRequest[] = phrases.map((p) => ({ text: p.text, spec: p.spec, forMetric: pins.get(p) ?? null }));
   if (periods.length === 0 && prev) {

@@ -57,7 +57,17 @@ export interface Clarification {
   options: string[];
 }
 
+/** A question about what filings say (risk factors, MD&A) rather than a number. */
+export const narrativeIntentSchema = z.object({
+  entities: z.array(entityRefSchema).min(1),
+  topic: z.string().min(1),
+  periods: z.array(periodRequestSchema),
+  pathway: z.enum(PATHWAYS),
+});
+export type NarrativeIntent = z.infer<typeof narrativeIntentSchema>;
+
 export type PlanResult =
   | { status: 'planned'; intent: Intent; notes: string[] }
+  | { status: 'planned_narrative'; narrative: NarrativeIntent; notes: string[] }
   | { status: 'needs_clarification'; clarification: Clarification; partial: Partial<Intent>; notes: string[] }
   | { status: 'insufficient_evidence'; missing: string; partial: Partial<Intent>; notes: string[] };
