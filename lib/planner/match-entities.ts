@@ -11,19 +11,19 @@ export interface EntityMention {
   index: number;
 }
 
+/** Edit distance counting an adjacent transposition as one edit (optimal string alignment). */
 export function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j]!;
-      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
     }
   }
-  return prev[b.length]!;
+  return d[a.length]![b.length]!;
 }
 
 /** Words that look like names but are finance vocabulary, never company names. */
@@ -110,14 +110,10 @@ export function matchEntities(question: string, catalog: CatalogEntity[]): { men
   // capitalised names that match nothing ("Acme Corp's revenue") are reported, never guessed
   if (mentions.length === 0) {
     for (const m of question.matchAll(/(?:^|[\s(])((?:[A-Z][\w&.-]*)(?:\s+[A-Z][\w&.-]*)*)(?:['’]s)?/g)) {
-      const name = m[1]!.replace(/[.,]+$/, '');
+      // a sentence-initial question word is not part of a name ("Report Initech's …")
+      const name = m[1]!.replace(/[.,]+$/, '').replace(/^(What|How|Report|Show|Give|Compare|Tell|List|Which|When|Was|Is|Did|Does)\s+/, '');
       const first = normalizeAlias(name).split(' ')[0] ?? '';
       if (!first || NOT_NAMES.has(first) || /^(FY|Q[1-4]|H[12]|CY|TTM|LTM|EPS|R&D|SG&A)\d*$/i.test(name)) continue;
-      if (m.index === 0 && /^(What|How|Report|Show|Give|Compare|Tell|List|Which|When)$/i.test(name.split(/\s+/)[0]!)) {
-        const rest = name.split(/\s+/).slice(1).join(' ');
-        if (rest && !NOT_NAMES.has(normalizeAlias(rest).split(' ')[0] ?? '')) unknownNames.push(rest);
-        continue;
-      }
       unknownNames.push(name);
     }
   }

@@ -1,0 +1,245 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeAlias } from '@/lib/facts/aliases';
+import type { CatalogEntity } from './catalog';
+import { planQuestion } from './plan';
+
+function ent(id: string, name: string, legal: string, ticker: string, cik: string | null, extra: string[] = []): CatalogEntity {
+  const aliases = [
+    { alias: name, kind: 'name' },
+    { alias: legal, kind: 'legal_name' },
+    { alias: ticker, kind: 'ticker' },
+    ...extra.map((a) => ({ alias: a, kind: 'abbreviation' })),
+  ].map((a) => ({ ...a, normalized: normalizeAlias(a.alias) }));
+  return { id, name, legalName: legal, ticker, cik, aliases };
+}
+
+const CATALOG: CatalogEntity[] = [
+  ent('aapl', 'Apple', 'Apple Inc.', 'AAPL', '0000320193'),
+  ent('nvda', 'NVIDIA', 'NVIDIA Corporation', 'NVDA', '0001045810'),
+  ent('tsla', 'Tesla', 'Tesla, Inc.', 'TSLA', '0001318605'),
+  ent('snow', 'Snowflake', 'Snowflake Inc.', 'SNOW', '0001640147'),
+  ent('googl', 'Alphabet', 'Alphabet Inc.', 'GOOGL', '0001652044', ['Google']),
+  ent('mrvl', 'Marvell Technology', 'Marvell Technology, Inc.', 'MRVL', '0001835632', ['Marvell']),
+  ent('helios', 'Helios Components', 'Helios Components Ltd', 'HELIOS', null, ['Helios']),
+];
+
+const ENTITY_PHRASES: [string, string][] = [
+  ['Apple', 'aapl'],
+  ['Apple Inc.', 'aapl'],
+  ['AAPL', 'aapl'],
+  ['Appel', 'aapl'],
+  ['NVIDIA', 'nvda'],
+  ['Nvidia Corporation', 'nvda'],
+  ['NVDA', 'nvda'],
+  ['Tesla', 'tsla'],
+  ['Tesla, Inc.', 'tsla'],
+  ['TSLA', 'tsla'],
+  ['Snowflake', 'snow'],
+  ['SNOW', 'snow'],
+  ['Snowflke', 'snow'],
+  ['Alphabet', 'googl'],
+  ['Google', 'googl'],
+  ['GOOGL', 'googl'],
+  ['Marvell', 'mrvl'],
+  ['Marvell Technology', 'mrvl'],
+  ['Helios Components', 'helios'],
+  ['Helios Components Ltd', 'helios'],
+  ['CIK 320193', 'aapl'],
+];
+
+const METRIC_PHRASES: [string, string][] = [
+  ['revenue', 'revenue'],
+  ['total revenue', 'revenue'],
+  ['net sales', 'revenue'],
+  ['total net sales', 'revenue'],
+  ['turnover', 'revenue'],
+  ['R&D spending', 'rnd'],
+  ['research and development expense', 'rnd'],
+  ['operating income', 'operating_income'],
+  ['income from operations', 'operating_income'],
+  ['operating profit', 'operating_income'],
+  ['net income', 'net_income'],
+  ['net earnings', 'net_income'],
+  ['diluted EPS', 'eps_diluted'],
+  ['diluted earnings per share', 'eps_diluted'],
+  ['basic EPS', 'eps_basic'],
+  ['total assets', 'total_assets'],
+  ['cash and cash equivalents', 'cash'],
+  ["shareholders' equity", 'total_equity'],
+  ['gross margin', 'gross_margin'],
+  ['operating margin', 'operating_margin'],
+  ['net margin', 'net_margin'],
+  ['free cash flow', 'free_cash_flow'],
+  ['capex', 'capex'],
+  ['cost of revenue', 'cost_of_revenue'],
+];
+
+const PERIOD_PHRASES: [string, { type: string; position?: string; year: number }][] = [
+  ['FY2024', { type: 'fiscal', position: 'FY', year: 2024 }],
+  ['fiscal 2023', { type: 'fiscal', position: 'FY', year: 2023 }],
+  ['fiscal year 2022', { type: 'fiscal', position: 'FY', year: 2022 }],
+  ['FY21', { type: 'fiscal', position: 'FY', year: 2021 }],
+  ['Q2 FY2024', { type: 'fiscal', position: 'Q2', year: 2024 }],
+  ['Q3 fiscal 2023', { type: 'fiscal', position: 'Q3', year: 2023 }],
+  ['H1 FY2025', { type: 'fiscal', position: 'H1', year: 2025 }],
+  ['the first nine months of fiscal 2025', { type: 'fiscal', position: '9M', year: 2025 }],
+];
+
+const TEMPLATES = [
+  (e: string, m: string, p: string) => `What was ${e} ${m} in ${p}?`,
+  (e: string, m: string, p: string) => `${e} ${m} ${p}`,
+  (e: string, m: string, p: string) => `Report ${e}'s ${p} ${m}.`,
+  (e: string, m: string, p: string) => `Show me the ${m} of ${e} for ${p}`,
+  (e: string, m: string, p: string) => `${p} ${m} for ${e}?`,
+];
+
+interface Case {
+  q: string;
+  entity: string;
+  metric: string;
+  period: { type: string; position?: string; year: number };
+}
+
+/** A deterministic spread over entity × metric × period × template phrasings. */
+function cases(): Case[] {
+  const out: Case[] = [];
+  let i = 0;
+  for (const [e, eid] of ENTITY_PHRASES) {
+    for (const [m, mid] of METRIC_PHRASES) {
+      const [p, spec] = PERIOD_PHRASES[i % PERIOD_PHRASES.length]!;
+      const t = TEMPLATES[i % TEMPLATES.length]!;
+      i++;
+      // possessive forms only where the template does not add one
+      const name = t === TEMPLATES[2] || e.startsWith('CIK') || /[A-Z]{3,}$/.test(e) ? e : i % 3 === 0 ? `${e}'s` : e;
+      out.push({ q: t(name, m, p), entity: eid, metric: mid, period: spec });
+    }
+  }
+  return out;
+}
+
+describe('planner: entity × metric × period phrasings', () => {
+  const all = cases();
+  it('covers several hundred phrasings', () => {
+    expect(all.length).toBeGreaterThanOrEqual(500);
+  });
+  it.each(all.map((c) => [c.q, c] as const))('%s', (_q, c) => {
+    const r = planQuestion(c.q, { catalog: CATALOG });
+    expect(r.status, JSON.stringify(r)).toBe('planned');
+    if (r.status !== 'planned') return;
+    expect(r.intent.entities.map((e) => e.id)).toEqual([c.entity]);
+    expect(r.intent.metric.id).toBe(c.metric);
+    expect(r.intent.periods).toHaveLength(1);
+    expect(r.intent.periods[0]!.spec).toMatchObject({ type: c.period.type, position: c.period.position, year: { year: c.period.year } });
+    expect(r.intent.pathway).toBe('detail');
+    expect(r.intent.scope).toBe('consolidated');
+    expect(r.intent.basis).toEqual({ kind: 'latest' });
+  });
+});
+
+describe('planner: operations, pathways, scope and basis', () => {
+  const plan = (q: string) => {
+    const r = planQuestion(q, { catalog: CATALOG });
+    if (r.status !== 'planned') throw new Error(`${q}: ${JSON.stringify(r)}`);
+    return r.intent;
+  };
+  it.each([
+    ['Tesla revenue growth FY2019 vs FY2018', 'growth'],
+    ['How much did Apple net sales grow in fiscal 2023?', 'growth'],
+    ['Year-over-year increase in NVIDIA revenue for FY2025', 'growth'],
+    ['Change in Apple operating margin from FY2022 to FY2023', 'change'],
+    ['How did Helios operating margin change between FY2025 and FY2026?', 'change'],
+    ['Apple TTM revenue as of Q3 FY2023', 'ttm'],
+    ['Tesla trailing twelve months revenue as of Q2 FY2024', 'ttm'],
+    ['Tesla revenue by fiscal year FY2018-FY2021', 'series'],
+    ['Snowflake revenue trend FY2022 to FY2025', 'series'],
+    ['Apple revenue FY2023', 'value'],
+  ])('%s → %s', (q, op) => {
+    expect(plan(q).operation).toBe(op);
+  });
+  it('a series range is inclusive and longitudinal', () => {
+    const i = plan('Tesla revenue by fiscal year FY2018-FY2021');
+    expect(i.range).toEqual({ from: 2018, to: 2021 });
+    expect(i.pathway).toBe('longitudinal');
+  });
+  it('several companies make a comparison, each resolved later on its own calendar', () => {
+    const i = plan('Tesla vs Snowflake research and development expense FY2021');
+    expect(i.entities.map((e) => e.id)).toEqual(['tsla', 'snow']);
+    expect(i.pathway).toBe('comparison');
+    expect(plan('Compare NVDA and AAPL net income in fiscal 2024').entities.map((e) => e.id)).toEqual(['nvda', 'aapl']);
+  });
+  it('standalone only when asked; original basis and as-of basis', () => {
+    expect(plan('Helios standalone revenue FY2026').scope).toBe('standalone');
+    expect(plan('Apple diluted EPS FY2008 as originally reported').basis).toEqual({ kind: 'original' });
+    expect(plan('Apple total assets at end of FY2009 as reported on 31 December 2009').basis).toEqual({ kind: 'as_of', date: '2009-12-31' });
+  });
+  it('pins a period to one operand of a derived measure', () => {
+    const i = plan('What was Helios Components’ operating margin in FY2026 using FY2025 operating profit?');
+    expect(i.metric.id).toBe('operating_margin');
+    expect(i.periods.map((p) => [p.text, p.forMetric])).toEqual([
+      ['FY2026', null],
+      ['FY2025', 'operating_income'],
+    ]);
+  });
+  it('separated positions join their year: nine-month YTD, TTM anchors', () => {
+    expect(plan('Tesla, Inc. nine-month YTD revenue FY2021').periods[0]!.spec).toMatchObject({ position: '9M', year: { year: 2021 } });
+    expect(plan('TTM revenue for Apple as of Q3 FY2025').periods[0]!.spec).toMatchObject({ type: 'ttm', ref: { position: 'Q3' } });
+    expect(plan('Tesla, Inc. total assets as of the end of FY2019').periods[0]!.spec).toMatchObject({ type: 'boundary', edge: 'end' });
+  });
+});
+
+describe('planner: ambiguity is explicit, never a guess', () => {
+  const run = (q: string, catalog = CATALOG) => planQuestion(q, { catalog });
+  it('unknown companies are named as unavailable', () => {
+    for (const q of ['What was Acme Corp revenue in FY2024?', 'Globex Industries net income FY2023', 'Report Initech’s fiscal 2022 revenue.']) {
+      const r = run(q);
+      expect(r.status, q).toBe('insufficient_evidence');
+    }
+  });
+  it('a name shared by several companies asks which one', () => {
+    const twins = [...CATALOG, ent('helios-energy', 'Helios Energy', 'Helios Energy plc', 'HELE', null, ['Helios'])];
+    const r = run('Helios revenue FY2026', twins);
+    expect(r.status).toBe('needs_clarification');
+    if (r.status === 'needs_clarification') expect(r.clarification.options.sort()).toEqual(['Helios Components Ltd', 'Helios Energy plc']);
+  });
+  it.each([
+    ['Apple EPS FY2023', ['diluted EPS', 'basic EPS']],
+    ['Apple earnings per share fiscal 2023', ['diluted EPS', 'basic EPS']],
+    ['Tesla profit FY2021', ['net income', 'operating income', 'gross profit']],
+    ['Snowflake margin FY2024', ['gross margin', 'operating margin', 'net margin']],
+  ])('%s asks which measure', (q, options) => {
+    const r = run(q);
+    expect(r.status).toBe('needs_clarification');
+    if (r.status === 'needs_clarification') expect(r.clarification.options).toEqual(options);
+  });
+  it('a missing period asks which one', () => {
+    for (const q of ['What was Apple revenue?', 'Tesla net income', 'NVIDIA total assets']) expect(run(q).status, q).toBe('needs_clarification');
+  });
+  it('a missing company asks which one', () => {
+    expect(run('What was revenue in FY2024?').status).toBe('needs_clarification');
+  });
+  it('follow-ups inherit what they leave unsaid', () => {
+    const first = run('Apple revenue FY2023');
+    if (first.status !== 'planned') throw new Error('expected a plan');
+    const next = planQuestion('and FY2022?', { catalog: CATALOG, previous: first.intent });
+    expect(next.status).toBe('planned');
+    if (next.status === 'planned') {
+      expect(next.intent.entities[0]!.id).toBe('aapl');
+      expect(next.intent.metric.id).toBe('revenue');
+      expect(next.intent.periods[0]!.spec).toMatchObject({ year: { year: 2022 } });
+    }
+    const other = planQuestion('what about Alphabet?', { catalog: CATALOG, previous: first.intent });
+    expect(other.status).toBe('planned');
+    if (other.status === 'planned') {
+      expect(other.intent.entities[0]!.id).toBe('googl');
+      expect(other.intent.periods[0]!.text).toBe('FY2023');
+    }
+  });
+  it('narrative questions plan passages, not numbers', () => {
+    const r = run('How did the risk factors on customer concentration at Apple change from FY2022 to FY2024?');
+    expect(r.status).toBe('planned_narrative');
+    if (r.status === 'planned_narrative') {
+      expect(r.narrative.topic).toContain('customer concentration');
+      expect(r.narrative.periods.map((p) => p.text)).toEqual(['FY2022', 'FY2024']);
+    }
+  });
+});
