@@ -7,8 +7,12 @@ import { change, growth, ttmFromQuarters, type CalcResult, type TypedError } fro
 import { fiscalPeriodBounds, resolveSpec, type ResolvedPeriod } from '@/lib/fiscal';
 import { loadCalendars, loadEntityCatalog, latestPeriodEnd } from '@/lib/planner/catalog';
 import { planQuestion } from '@/lib/planner/plan';
-import type { Intent, PeriodRequest } from '@/lib/planner/types';
+import type { Intent, PeriodRequest, PlanResult } from '@/lib/planner/types';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { configuredLanguageModel } from '@/lib/ai/models';
 import { storeManifest } from '@/lib/evidence/store-manifest';
+import { proposeIntent } from '@/lib/planner/llm-intent';
+import { phraseAnswer } from './phrase';
 import { answerNarrative } from './answer-narrative';
 import {
   answerPeriod,
@@ -40,6 +44,8 @@ export interface AnswerQuestionOptions {
   previous?: Intent | null;
   /** store the evidence manifest (default true) */
   store?: boolean;
+  /** optional language model for intent proposals and phrasing; undefined = the configured one (usually none) */
+  languageModel?: LanguageModelV3 | null;
 }
 
 interface Outcome {
@@ -103,9 +109,14 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   const { db, tenantId } = opts;
   const trace: Trace = { lookups: [], calculations: [] };
   const catalog = await loadEntityCatalog(db, tenantId);
-  const plan = planQuestion(question, { catalog, previous: opts.previous ?? null });
+  const model = opts.languageModel === undefined ? configuredLanguageModel() : opts.languageModel;
+  let plan: PlanResult = planQuestion(question, { catalog, previous: opts.previous ?? null });
+  if ((plan.status === 'needs_clarification' || plan.status === 'insufficient_evidence') && model) plan = await proposeIntent(question, catalog, model, plan);
 
-  const finish = async (answer: Omit<Answer, 'timingMs' | 'manifestId'>): Promise<Answer> => {
+  const finish = async (composed: Omit<Answer, 'timingMs' | 'manifestId'>): Promise<Answer> => {
+    const phrased = await phraseAnswer({ ...composed, timingMs: 0, manifestId: null }, model);
+    const { timingMs: _t, manifestId: _m, ...answer } = phrased.answer;
+    if (phrased.problems.length) plan.notes.push(`LLM wording rejected: ${phrased.problems.join('; ')}`);
     const timingMs = Math.round(performance.now() - t0);
     let manifestId: string | null = null;
     if (opts.store !== false) {
@@ -119,7 +130,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
         plan,
         trace,
         latencyMs: timingMs,
-        versions: { planner: PLANNER_VERSION },
+        versions: { planner: PLANNER_VERSION, phrasing: phrased.used, ...(model ? { languageModel: `${model.provider}/${model.modelId}` } : {}) },
       });
     }
     return { ...answer, manifestId, timingMs: Math.round(performance.now() - t0) };

@@ -95,7 +95,8 @@ export function matchEntities(question: string, catalog: CatalogEntity[]): { men
     if (!free(s, e) || NOT_NAMES.has(w[0])) continue;
     const close = new Set<string>();
     for (const [k, ids] of aliasIndex) {
-      for (const part of k.split(' ')) {
+      // only the distinctive first word of a name ("Snowflak" → Snowflake), never a generic later word ("components")
+      for (const part of k.split(' ').slice(0, 1)) {
         if (part.length < 5) continue;
         const limit = part.length >= 8 ? 2 : 1;
         if (Math.abs(part.length - w[0].length) <= limit && levenshtein(part, w[0]) <= limit) ids.forEach((id) => close.add(id));
