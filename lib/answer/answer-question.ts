@@ -18,7 +18,7 @@ import {
   answerPeriod,
   computeFigure,
   fetchBase,
-  inputOf,
+  fromCalc,
   recordCalculation,
   targetFor,
   type EntityContext,
@@ -280,28 +280,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
 
 function calcOutcome(res: CalcResult, label: string, parts: Figure[], ent: EntityContext, target: Target): Outcome {
   if (!res.ok) return { failure: { kind: 'rejected', message: res.errors.map((e) => e.message).join('; '), errors: res.errors }, entity: ent, target };
-  return {
-    entity: ent,
-    target,
-    figure: {
-      operand: { ...parts[0]!.operand, id: `calc:${res.op}`, value: res.exact, unit: res.unit, period: res.period },
-      value: res.value,
-      exact: res.exact,
-      display: res.display,
-      unit: res.unit,
-      currency: res.currency,
-      period: res.period,
-      basis: res.basis,
-      formula: res.formula,
-      factIds: res.operandFactIds,
-      citations: parts.flatMap((p) => p.citations),
-      inputs: parts.map((p, i) => inputOf(p, ent, `in${i + 1}`)),
-      versionBasis: res.versionBasis ?? 'latest',
-      otherVersions: parts.some((p) => p.otherVersions),
-      flags: res.flags,
-      metricLabel: label,
-    },
-  };
+  return { entity: ent, target, figure: fromCalc(res, label, parts, ent) };
 }
 
 function valueLabel(intent: Intent): string {

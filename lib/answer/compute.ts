@@ -168,7 +168,7 @@ function inputOf(f: Figure, ent: EntityContext, id: string): AnswerInput {
   };
 }
 
-function fromCalc(r: Extract<CalcResult, { ok: true }>, label: string, parts: Figure[], ent: EntityContext): Figure {
+export function fromCalc(r: Extract<CalcResult, { ok: true }>, label: string, parts: Figure[], ent: EntityContext): Figure {
   const inputs = parts.map((p, i) => inputOf(p, ent, `in${i + 1}`));
   return {
     operand: resultAsOperand(r, r.metricId ?? undefined),
@@ -278,4 +278,4 @@ export async function computeFigure(
   return { ok: true, figure: fromCalc(r, metric.label, [num.figure, den.figure], ent) };
 }
 
-export { record as recordCalculation, inputOf };
+export { record as recordCalculation };
