@@ -6,6 +6,7 @@ import { openFromEnv } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { DEMO_TENANT_ID, seedMetrics } from '@/lib/db/seed';
 import { AppError } from '@/lib/errors';
+import { indexChunks } from '@/lib/retrieval/index-chunks';
 
 interface AskArgs {
   question: string | null;
@@ -47,6 +48,7 @@ export async function runAsk(argv: string[]): Promise<number> {
   try {
     await migrate(database);
     await seedMetrics(database.db);
+    await indexChunks(database.db);
     const ask = (question: string) => answerQuestion({ db: database.db, tenantId: args.tenant, userId: null, question });
     if (args.batch) {
       const input = args.batch === '-' ? process.stdin : fs.createReadStream(args.batch, 'utf8');

@@ -55,12 +55,25 @@ export const commands: Command[] = [
   {
     name: 'ingest',
     summary: 'ingest files or folders (format auto-detected); --tenant <id> (default demo)',
-    run: async (args) => (await import('@/lib/ingest/cli')).runIngestCommand(args),
+    run: async (args) => {
+      const code = await (await import('@/lib/ingest/cli')).runIngestCommand(args);
+      if (args.includes('--help') || args.includes('-h')) return code;
+      // passages from the ingested documents become searchable: embed what has no vector yet
+      const { indexChunks } = await import('@/lib/retrieval/index-chunks');
+      const embedded = await withDatabase((d) => indexChunks(d.db));
+      if (embedded) process.stdout.write(`embedded ${embedded} passage(s) with the local embedder\n`);
+      return code;
+    },
   },
   {
     name: 'sec sync',
     summary: 'download companyfacts, submissions and filings from EDGAR (--ticker T | --cik N), then ingest',
     run: async (args) => (await import('@/lib/ingest/cli')).runSecSyncCommand(args),
+  },
+  {
+    name: 'users create',
+    summary: 'create an account: --email E --name N --role analyst|reviewer|admin [--tenant T]; password from stdin or a prompt',
+    run: async (args) => (await import('@/lib/auth/cli')).runUsersCreate(args),
   },
   {
     name: 'ask',

@@ -2,6 +2,7 @@ import { isDemoMode, readEnv } from '@/lib/env';
 import { openFromEnv, type Database } from './client';
 import { migrate } from './migrate';
 import { isDemoSeeded, seedDemo, seedMetrics } from './seed';
+import { indexChunks } from '@/lib/retrieval/index-chunks';
 
 const globalKey = Symbol.for('ledgerline.database');
 type Holder = { [globalKey]?: Promise<Database> };
@@ -28,6 +29,9 @@ async function prepare(): Promise<Database> {
     await migrate(database);
     await seedMetrics(database.db);
     if (isDemoMode(env) && !(await isDemoSeeded(database.db))) await seedDemo(database.db);
+    // embed new chunks, and re-embed all when the embedding model changed
+    const embedded = await indexChunks(database.db);
+    if (embedded) console.log(`[ledgerline] embedded ${embedded} passages`);
   } catch (e) {
     await database.close().catch(() => undefined);
     throw e;

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { DEMO_TENANT_ID, seedDemo } from '@/lib/db/seed';
 import { ingestPaths } from '@/lib/ingest/cli';
+import { indexChunks } from '@/lib/retrieval/index-chunks';
 import { report, scoreItem, type FactBounds, type GoldenItem, type ItemScore, type Report } from './score';
 
 export interface EvalSet {
@@ -70,6 +71,7 @@ export async function prepareEvalDatabase(o: PrepareOptions): Promise<Database> 
     .map((f) => path.join(o.companyfactsDir, f));
   const sink = { write: (s: string) => (o.log?.(s.trimEnd()), true) } as unknown as NodeJS.WritableStream;
   const outcomes = await ingestPaths({ database, tenantId: DEMO_TENANT_ID, files, out: sink, err: sink, showProgress: false });
+  await indexChunks(database.db);
   const failed = outcomes.filter((x) => x.status === 'failed');
   if (failed.length) throw new Error(`eval ingestion failed: ${failed.map((f) => `${f.fileName}: ${f.error?.message}`).join('; ')}`);
   return database;
