@@ -81,7 +81,9 @@ function resolveFor(ent: EntityContext, req: PeriodRequest, metricPeriodType: 'i
   if (metricPeriodType === 'duration' && period.type === 'instant') {
     return { ok: false, status: 'rejected', message: `INSTANT_DURATION_MIX: the measure is a flow over a period, but “${req.text}” names a single date (${r.dateRange}). Ask for a period such as a fiscal year or quarter.` };
   }
-  const target = targetFor(period, ent.calendars);
+  const derived = targetFor(period, ent.calendars);
+  // a calendar period is matched by its exact dates only, never snapped to a nearby fiscal period
+  const target = r.kind === 'calendar_period' ? { ...derived, fiscalYear: null, fiscalPeriod: null } : derived;
   return { ok: true, target, resolved: r };
 }
 
@@ -199,7 +201,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
         }
       }
       for (const target of targets) {
-        const r = await computeFigure(ctx, ent, intent.metric, target, pins);
+        const r = await computeFigure(ctx, ent, intent.metric, target, pins, intent.operandScopes);
         outcomes.push(r.ok ? { figure: r.figure, entity: ent, target } : { failure: r.failure, entity: ent, target });
       }
       continue;
@@ -223,7 +225,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
       const figs: Figure[] = [];
       let fail: Failure | null = null;
       for (const q of quarters) {
-        const f = await computeFigure(ctx, ent, intent.metric, q, pins);
+        const f = await computeFigure(ctx, ent, intent.metric, q, pins, intent.operandScopes);
         if (f.ok) figs.push(f.figure);
         else fail = fail ?? f.failure;
       }
@@ -252,15 +254,30 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
         stop.push({ status: 'needs_clarification', message: `Compared with which period? ${laterT.label} has no comparable prior period under ${ent.entity.name}’s calendar.` });
         continue;
       }
-      const later = await computeFigure(ctx, ent, intent.metric, laterT, pins);
-      const earlier = await computeFigure(ctx, ent, intent.metric, earlierT, pins);
+      const later = await computeFigure(ctx, ent, intent.metric, laterT, pins, intent.operandScopes);
+      const earlier = await computeFigure(ctx, ent, intent.metric, earlierT, pins, intent.operandScopes);
       if (!later.ok || !earlier.ok) {
         outcomes.push({ failure: (!later.ok ? later.failure : (earlier as { ok: false; failure: Failure }).failure), entity: ent, target: !later.ok ? laterT : earlierT });
         continue;
       }
+      if (intent.basis.kind !== 'latest' && (later.figure.otherVersions || earlier.figure.otherVersions)) {
+        // as-originally-reported values of restated periods (splits, restatements) are on different bases
+        const restated = [earlier.figure, later.figure].filter((f) => f.otherVersions).map((f) => answerPeriod(f.period, ent.calendars).label);
+        outcomes.push({
+          failure: {
+            kind: 'rejected',
+            message: `${restated.join(' and ')} ${restated.length > 1 ? 'were' : 'was'} later restated (e.g. a stock split or restatement), so comparing ${intent.basis.kind === 'original' ? 'originally reported' : 'as-of'} figures would mix bases; ask on the latest basis`,
+            errors: [{ code: 'RESTATEMENT_CONFLICT', message: `growth across restated versions on the ${intent.basis.kind} basis`, factIds: [...earlier.figure.factIds, ...later.figure.factIds] }],
+          },
+          entity: ent,
+          target: laterT,
+        });
+        continue;
+      }
       const isRatio = later.figure.unit === 'ratio';
       const op = intent.operation === 'growth' && !isRatio ? growth : change;
-      const res = op({ later: later.figure.operand, earlier: earlier.figure.operand, metricId: `${intent.metric.id}_${op === growth ? 'growth' : 'change'}`, calendars: ent.calendars });
+      // outside the sanity bounds a result is returned flagged IMPLAUSIBLE and said so, never silently
+      const res = op({ later: later.figure.operand, earlier: earlier.figure.operand, metricId: `${intent.metric.id}_${op === growth ? 'growth' : 'change'}`, calendars: ent.calendars, allowImplausible: true });
       recordCalculation(ctx, res);
       const o = calcOutcome(res, intent.metric.label, [earlier.figure, later.figure], ent, laterT);
       o.extra = { earlier: earlier.figure, later: later.figure };
@@ -270,7 +287,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
 
     // value: one figure per requested period
     for (const r of resolved) {
-      const f = await computeFigure(ctx, ent, intent.metric, r.target, pins);
+      const f = await computeFigure(ctx, ent, intent.metric, r.target, pins, intent.operandScopes);
       outcomes.push(f.ok ? { figure: f.figure, entity: ent, target: r.target } : { failure: f.failure, entity: ent, target: r.target });
     }
   }
@@ -314,9 +331,9 @@ function compose(intent: Intent, outcomes: Outcome[], stop: { status: AnswerStat
       label,
       entity: ent.entity,
       metric: intent.operation === 'value' || intent.operation === 'series' ? intent.metric.id : `${intent.metric.id}_${intent.operation}`,
-      value: f.value,
+      value: f.unit === 'pp' ? f.value / 100 : f.value,
       display: f.display,
-      unit: f.unit,
+      unit: f.unit === 'pp' ? 'ratio' : f.unit,
       currency: f.currency,
       period: answerPeriod(f.period, ent.calendars),
       basis: f.basis,
@@ -359,6 +376,7 @@ function compose(intent: Intent, outcomes: Outcome[], stop: { status: AnswerStat
         tb.text(` from ${earlier.period.label} (${earlier.period.dateRange}), `).value(earlier.id, earlier.display);
         tb.text(`, to ${later.period.label} (${later.period.dateRange}), `).value(later.id, later.display).text('.');
         if (v.flags.includes('WEEKS_53_VS_52')) tb.text(' Note: one of the two fiscal years had 53 weeks, the other 52.');
+        if (v.flags.includes('IMPLAUSIBLE')) tb.text(' Flagged: this is outside the usual sanity bounds (growth above 500% or below −90%); check the operands before relying on it.');
       } else if (intent.operation === 'ttm') {
         tb.text(`${name} trailing-twelve-month ${metricWords} to ${v.period.dateRange.split(' – ')[1]} was `).value(v.id, v.display);
         tb.text(`, the sum of four contiguous quarters: `);

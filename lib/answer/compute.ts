@@ -117,7 +117,7 @@ function failure(kind: Failure['kind'], message: string, errors: TypedError[] = 
   return { ok: false, failure: { kind, message, errors } };
 }
 
-async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, target: Target): Promise<LookupResult> {
+async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, target: Target, scope: Scope): Promise<LookupResult> {
   const res = await lookupFact({
     db: ctx.db,
     tenantId: ctx.tenantId,
@@ -126,7 +126,7 @@ async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, ta
     period: target.period,
     fiscalYear: target.fiscalYear,
     fiscalPeriod: target.fiscalPeriod,
-    scope: ctx.scope,
+    scope,
     basis: ctx.basis,
     reportingCurrency: ent.reportingCurrency,
   });
@@ -191,8 +191,8 @@ export function fromCalc(r: Extract<CalcResult, { ok: true }>, label: string, pa
 }
 
 /** A stored metric for one period; Q4 falls back to FY − 9M YTD (labelled derived). */
-export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: string, target: Target): Promise<FigureResult> {
-  const res = await lookup(ctx, ent, metricId, target);
+export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: string, target: Target, scope: Scope = ctx.scope): Promise<FigureResult> {
+  const res = await lookup(ctx, ent, metricId, target, scope);
   if (res.status === 'found') {
     const f = res.fact;
     return {
@@ -222,11 +222,17 @@ export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: 
   }
   // bounded refetch: the derived route for a fourth quarter (FY − 9M YTD), never another period
   if (target.fiscalPeriod === 'Q4' && target.period.type === 'duration' && target.fiscalYear !== null) {
+    // only amounts add up over time: a per-share figure or share count for Q4 cannot be FY − 9M
+    if (getMetric(metricId)?.unitKind !== 'monetary') {
+      return failure('missing', `${metricLabel(metricId)} for ${target.label} is not reported, and a ${getMetric(metricId)?.unitKind ?? 'non-additive'} figure cannot be derived as FY − 9M`, [
+        { code: 'MISSING_FACT', message: `no reported ${metricId} for ${target.label}; not derivable by subtraction`, factIds: [] },
+      ]);
+    }
     const fyB = fiscalPeriodBounds(ent.calendars, target.fiscalYear, 'FY');
     const nmB = fiscalPeriodBounds(ent.calendars, target.fiscalYear, '9M');
     if (fyB && nmB) {
-      const fy = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', ...fyB }, ent.calendars));
-      const nm = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', ...nmB }, ent.calendars));
+      const fy = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', ...fyB }, ent.calendars), scope);
+      const nm = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', ...nmB }, ent.calendars), scope);
       if (fy.ok && nm.ok) {
         const r = deriveQ4({ fy: fy.figure.operand, nineMonths: nm.figure.operand, metricId, calendars: ent.calendars });
         record(ctx, r);
@@ -255,13 +261,14 @@ export async function computeFigure(
   metric: MetricRef,
   target: Target,
   pins: Map<string, Target> = new Map(),
+  scopes: Record<string, Scope> = {},
 ): Promise<FigureResult> {
   if (metric.kind === 'base') return fetchBase(ctx, ent, metric.id, target);
   const numId = metric.numerator!;
   const denId = metric.denominator!;
-  const num = await fetchBase(ctx, ent, numId, pins.get(numId) ?? target);
+  const num = await fetchBase(ctx, ent, numId, pins.get(numId) ?? target, scopes[numId] ?? ctx.scope);
   if (!num.ok) return num;
-  const den = await fetchBase(ctx, ent, denId, pins.get(denId) ?? target);
+  const den = await fetchBase(ctx, ent, denId, pins.get(denId) ?? target, scopes[denId] ?? ctx.scope);
   if (!den.ok) return den;
   let r: CalcResult;
   if (metric.op === 'free_cash_flow') {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { factVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
-import { entities, entityAliases, fiscalCalendars } from '@/lib/db/schema';
+import { entities, entityAliases, fiscalCalendars, type Role } from '@/lib/db/schema';
 import type { FiscalCalendar } from '@/lib/facts/types';
 
 export interface CatalogEntity {
@@ -43,11 +44,11 @@ export async function loadCalendars(db: Db, entityId: string): Promise<FiscalCal
 }
 
 /** End of the entity's latest reported annual or quarterly duration (anchor for "last fiscal year"). */
-export async function latestPeriodEnd(db: Db, tenantId: string, entityId: string): Promise<string | null> {
+export async function latestPeriodEnd(db: Db, tenantId: string, entityId: string, role?: Role | null): Promise<string | null> {
   const res = await db.execute<{ end: string | null }>(sql`
-    select max(end_date)::text as "end" from facts
-    where tenant_id = ${tenantId} and entity_id = ${entityId} and status = 'active'
-      and period_type = 'duration' and fiscal_period in ('FY', 'Q1', 'Q2', 'Q3', 'Q4')`);
+    select max(f.end_date)::text as "end" from facts f
+    where ${factVisible({ tenantId, role }, 'f')} and f.entity_id = ${entityId} and f.status = 'active'
+      and f.period_type = 'duration' and f.fiscal_period in ('FY', 'Q1', 'Q2', 'Q3', 'Q4')`);
   const rows = (res as unknown as { rows: { end: string | null }[] }).rows;
   return rows[0]?.end ?? null;
 }

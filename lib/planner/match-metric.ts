@@ -71,6 +71,15 @@ export function matchMetrics(question: string): { mentions: MetricMention[]; amb
       from = i + 1;
     }
   }
+  // a generic head ("profit for the year") preceded by a qualifier that names another measure ("gross")
+  for (const [i, m] of mentions.entries()) {
+    const head = m.phrase.split(' ')[0]!;
+    if (!['profit', 'income', 'earnings', 'loss'].includes(head)) continue;
+    const prev = /([a-z&]+) $/.exec(norm.slice(0, m.index))?.[1];
+    if (!prev) continue;
+    const qualified = PHRASES.find((p) => p.phrase === `${prev} ${head}`);
+    if (qualified && qualified.ref.id !== m.ref.id) mentions[i] = { ref: qualified.ref, phrase: qualified.phrase, index: m.index - prev.length - 1 };
+  }
   mentions.sort((a, b) => a.index - b.index);
   let ambiguous: { phrase: string; options: string[] } | null = null;
   if (mentions.length === 0) {

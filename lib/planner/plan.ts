@@ -48,6 +48,16 @@ function combinePhrases(question: string, phrases: PeriodPhrase[]): PeriodPhrase
       return [merged, ...out.filter((p, i) => i !== ttmAt && p !== anchor)];
     }
   }
+  // "year to date through Q2 FY2024": the YTD ending with that quarter (Q1, H1, 9M, FY)
+  const ytdIdx = out.findIndex((p) => p.spec.type === 'relative' && p.spec.which === 'ytd');
+  const quarterAt = out.findIndex((p) => p.spec.type === 'fiscal' && /^Q[1-4]$/.test(p.spec.position));
+  if (ytdIdx >= 0 && quarterAt >= 0) {
+    const q = out[quarterAt]!;
+    const spec = q.spec as Extract<PeriodSpec, { type: 'fiscal' }>;
+    const through = ({ Q1: 'Q1', Q2: 'H1', Q3: '9M', Q4: 'FY' } as const)[spec.position as 'Q1'];
+    const merged: PeriodPhrase = { ...q, text: `YTD through ${q.text}`, spec: { ...spec, position: through } };
+    return out.filter((_, i) => i !== ytdIdx && i !== quarterAt).concat(merged).sort((a, b) => a.start - b.start);
+  }
   const position = loosePosition(question);
   const ytdAt = out.findIndex((p) => p.spec.type === 'relative' && p.spec.which === 'ytd');
   const fyPhrases = out.filter((p) => p.spec.type === 'fiscal' && p.spec.position === 'FY');
@@ -76,15 +86,34 @@ function yearRange(question: string, phrases: PeriodPhrase[]): { from: number; t
   return to - from <= 30 ? { from, to } : null;
 }
 
+const AS_OF_BASIS = /\bas (?:known|reported|filed) (?:on|as of|at)\s+(.+?)(?=[?.,;]|$)/i;
+
+/** The question without its "as reported on <date>" basis phrase, so that date is not read as a period. */
+function withoutBasisPhrase(question: string): string {
+  const m = AS_OF_BASIS.exec(question);
+  return m ? question.slice(0, m.index) + ' '.repeat(m[0].length) + question.slice(m.index + m[0].length) : question;
+}
+
 function detectBasis(question: string): Intent['basis'] {
   const q = question.toLowerCase();
   if (/\b(as )?originally reported\b|\boriginal (?:figure|value|basis|filing)\b|\bas first reported\b/.test(q)) return { kind: 'original' };
-  const asOf = /\bas (?:known|reported|filed) (?:on|as of|at)\s+(.+?)(?:[?.,]|$)/i.exec(question);
+  const asOf = AS_OF_BASIS.exec(question);
   if (asOf) {
     const date = parseDateText(asOf[1]!);
     if (date) return { kind: 'as_of', date };
   }
   return { kind: 'latest' };
+}
+
+/** "consolidated operating profit and standalone revenue": a scope pinned to each operand. */
+function scopePins(question: string): Record<string, 'consolidated' | 'standalone'> {
+  const pins: Record<string, 'consolidated' | 'standalone'> = {};
+  for (const m of question.matchAll(/\b(consolidated|standalone)\s+/gi)) {
+    const after = question.slice(m.index! + m[0].length, m.index! + m[0].length + 60);
+    const hit = matchMetrics(after).mentions[0];
+    if (hit && hit.index <= 2 && hit.ref.kind === 'base') pins[hit.ref.id] = m[1]!.toLowerCase() as 'consolidated' | 'standalone';
+  }
+  return pins;
 }
 
 /** "using FY2025 operating profit": a period pinned to one operand of a derived metric. */
@@ -156,8 +185,9 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
   }
 
   // periods
-  const rawPhrases = extractPeriodPhrases(question);
-  const phrases = combinePhrases(question, rawPhrases);
+  const periodText = withoutBasisPhrase(question);
+  const rawPhrases = extractPeriodPhrases(periodText);
+  const phrases = combinePhrases(periodText, rawPhrases);
   const pins = pinnedPeriods(question, phrases);
   const range = yearRange(question, phrases);
 
@@ -244,7 +274,9 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
       notes,
     };
   }
-  const scope = /\bstandalone\b/i.test(question) ? 'standalone' : /\bconsolidated\b/i.test(question) ? 'consolidated' : (prev && entities === prev.entities ? prev.scope : 'consolidated');
+  const STANDALONE = /\bstandalone\b(?!\s+(?:quarter|three[- ]months?|3[- ]months?|period|basis quarter))/i;
+  const scope = STANDALONE.test(question) ? 'standalone' : /\bconsolidated\b/i.test(question) ? 'consolidated' : (prev && entities === prev.entities ? prev.scope : 'consolidated');
+  const operandScopes = metric.kind === 'derived' ? scopePins(question) : {};
   const pathway = entities.length > 1 ? 'comparison' : operation === 'series' ? 'longitudinal' : 'detail';
   const intent: Intent = {
     entities,
@@ -255,6 +287,7 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
     scope,
     basis: detectBasis(question),
     pathway,
+    ...(Object.keys(operandScopes).length ? { operandScopes } : {}),
   };
   return { status: 'planned', intent, notes };
 }

@@ -49,6 +49,8 @@ export const intentSchema = z.object({
   scope: z.enum(['consolidated', 'standalone']),
   basis: basisSchema,
   pathway: z.enum(PATHWAYS),
+  /** scopes pinned to operands of a derived measure ("consolidated profit / standalone revenue") */
+  operandScopes: z.record(z.string(), z.enum(['consolidated', 'standalone'])).optional(),
 });
 export type Intent = z.infer<typeof intentSchema>;
 
