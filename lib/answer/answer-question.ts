@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { entities } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import type { Period } from '@/lib/facts/types';
-import { change, growth, ttmFromQuarters, type CalcResult, type TypedError } from '@/lib/calc';
+import { change, growth, ttmFromQuarters, ttmFromYtd, type CalcResult, type TypedError } from '@/lib/calc';
 import { fiscalPeriodBounds, resolveSpec, type ResolvedPeriod } from '@/lib/fiscal';
 import { loadCalendars, loadEntityCatalog, latestPeriodEnd } from '@/lib/planner/catalog';
 import { planQuestion } from '@/lib/planner/plan';
@@ -230,6 +230,12 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
         else fail = fail ?? f.failure;
       }
       if (fail) {
+        // second route, one basis: last full year + this year's YTD − last year's YTD (Q1, H1 or 9M)
+        const viaYtd = await ttmViaYtd(ctx, ent, intent, quarters[quarters.length - 1]!);
+        if (viaYtd) {
+          outcomes.push(calcOutcome(viaYtd.res, intent.metric.label, viaYtd.parts, ent, r.target));
+          continue;
+        }
         outcomes.push({ failure: fail, entity: ent, target: r.target });
         continue;
       }
@@ -293,6 +299,24 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   }
 
   return finish(compose(intent, outcomes, stop));
+}
+
+async function ttmViaYtd(ctx: ExecContext, ent: EntityContext, intent: Intent, lastQuarter: Target): Promise<{ res: CalcResult; parts: Figure[] } | null> {
+  if (intent.metric.kind !== 'base' || lastQuarter.fiscalYear === null) return null;
+  const ytdPos = ({ Q1: 'Q1', Q2: 'H1', Q3: '9M' } as const)[lastQuarter.fiscalPeriod as 'Q1'];
+  if (!ytdPos) return null;
+  const fy = lastQuarter.fiscalYear;
+  const bounds = [fiscalPeriodBounds(ent.calendars, fy - 1, 'FY'), fiscalPeriodBounds(ent.calendars, fy, ytdPos), fiscalPeriodBounds(ent.calendars, fy - 1, ytdPos)];
+  if (bounds.some((b) => !b)) return null;
+  const figs: Figure[] = [];
+  for (const b of bounds) {
+    const f = await fetchBase(ctx, ent, intent.metric.id, targetFor({ type: 'duration', start: b!.start, end: b!.end }, ent.calendars));
+    if (!f.ok) return null;
+    figs.push(f.figure);
+  }
+  const res = ttmFromYtd({ fy: figs[0]!.operand, currentYtd: figs[1]!.operand, priorYtd: figs[2]!.operand, metricId: intent.metric.id, calendars: ent.calendars });
+  recordCalculation(ctx, res);
+  return res.ok ? { res, parts: figs } : null;
 }
 
 function calcOutcome(res: CalcResult, label: string, parts: Figure[], ent: EntityContext, target: Target): Outcome {
@@ -379,9 +403,15 @@ function compose(intent: Intent, outcomes: Outcome[], stop: { status: AnswerStat
         if (v.flags.includes('IMPLAUSIBLE')) tb.text(' Flagged: this is outside the usual sanity bounds (growth above 500% or below −90%); check the operands before relying on it.');
       } else if (intent.operation === 'ttm') {
         tb.text(`${name} trailing-twelve-month ${metricWords} to ${v.period.dateRange.split(' – ')[1]} was `).value(v.id, v.display);
-        tb.text(`, the sum of four contiguous quarters: `);
-        v.inputs.forEach((inp, i) => tb.text(`${i ? ', ' : ''}${inp.period.label} `).value(inp.id, inp.display));
-        tb.text('.');
+        if (v.inputs.length === 3) {
+          const [fyIn, cur, prior] = v.inputs as [AnswerValue['inputs'][0], AnswerValue['inputs'][0], AnswerValue['inputs'][0]];
+          tb.text(`, computed as ${fyIn.period.label} `).value(fyIn.id, fyIn.display).text(` + ${cur.period.label} `).value(cur.id, cur.display);
+          tb.text(` − ${prior.period.label} `).value(prior.id, prior.display).text(' (quarterly figures were not all reported).');
+        } else {
+          tb.text(`, the sum of four contiguous quarters: `);
+          v.inputs.forEach((inp, i) => tb.text(`${i ? ', ' : ''}${inp.period.label} `).value(inp.id, inp.display));
+          tb.text('.');
+        }
       } else {
         tb.text(`For ${v.period.label} (${v.period.dateRange}), ${name} ${metricWords} was `).value(v.id, v.display);
         if (v.inputs.length && v.formula) {
