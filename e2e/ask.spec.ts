@@ -51,3 +51,15 @@ test('an unknown period is not borrowed from a nearby year', async ({ page }) =>
   await expect(answer).toHaveAttribute('data-status', 'insufficient_evidence');
   await expect(answer.getByRole('button', { name: /crore/ })).toHaveCount(0);
 });
+
+test('a comparison renders a table with each company’s own fiscal dates', async ({ page }) => {
+  const ask = new AskPage(page);
+  await ask.goto();
+  const answer = await ask.ask('Compare Helios and Northwind revenue FY2025');
+  await expect(answer).toHaveAttribute('data-status', 'answered');
+  const table = answer.getByTestId('answer-table');
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table).toContainText('1 Apr 2024 – 31 Mar 2025');
+  await expect(table).toContainText('Northwind');
+  await page.screenshot({ path: 'test-results/screens/ask-comparison.png', fullPage: true });
+});
