@@ -1,8 +1,10 @@
 'use server';
 
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
+import { signOutSession } from '@/lib/auth/sign-in';
 import { DEMO_ROLE_COOKIE } from '@/lib/auth/viewer';
 import { ROLES } from '@/lib/db/schema';
 import { isDemoMode } from '@/lib/env';
@@ -18,4 +20,11 @@ export async function switchDemoRole(role: string): Promise<{ ok: true } | { ok:
   jar.set(DEMO_ROLE_COOKIE, parsed.data, { httpOnly: true, sameSite: 'lax', path: '/' });
   revalidatePath('/', 'layout');
   return { ok: true };
+}
+
+/** End the signed-in session (anyone may call it: without a session it does nothing). */
+export async function signOutAction(): Promise<void> {
+  await signOutSession(await headers());
+  revalidatePath('/', 'layout');
+  redirect('/sign-in');
 }

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { signOutAction } from '@/app/actions';
 import type { Viewer } from '@/lib/auth/viewer';
 import { hasRole } from '@/lib/auth/viewer';
 import { DemoRoleSwitcher } from './demo-role-switcher';
@@ -33,10 +34,28 @@ export function AppNav({ viewer }: { viewer: Viewer | null }) {
               <span>
                 {viewer.name} · <span className="font-medium" data-testid="viewer-role">{viewer.role}</span>
               </span>
-              {viewer.demo && <DemoRoleSwitcher current={viewer.role} />}
+              {viewer.demo ? (
+                <>
+                  <DemoRoleSwitcher current={viewer.role} />
+                  <Link href="/sign-in" className="text-accent hover:underline">
+                    Sign in
+                  </Link>
+                </>
+              ) : (
+                <form action={signOutAction}>
+                  <button type="submit" className="rounded border border-line px-2 py-1 hover:bg-slate-100">
+                    Sign out
+                  </button>
+                </form>
+              )}
             </>
           ) : (
-            <span>Not signed in</span>
+            <>
+              <span>Not signed in</span>
+              <Link href="/sign-in" className="text-accent hover:underline">
+                Sign in
+              </Link>
+            </>
           )}
         </div>
       </div>

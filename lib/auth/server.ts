@@ -1,15 +1,34 @@
 import 'server-only';
-import { cookies } from 'next/headers';
+import { cache } from 'react';
+import { cookies, headers } from 'next/headers';
 import { getDatabase } from '@/lib/db/runtime';
 import { AppError } from '@/lib/errors';
 import type { Role } from '@/lib/db/schema';
+import { getAuth, sessionCookieName } from './better-auth';
 import { DEMO_ROLE_COOKIE, hasRole, resolveViewer, type Viewer } from './viewer';
 
-export async function getViewer(): Promise<Viewer | null> {
-  const database = await getDatabase();
-  const jar = await cookies();
-  return resolveViewer(database.db, jar.get(DEMO_ROLE_COOKIE)?.value);
+/** Whether the request came over https (Next sets x-forwarded-proto; a TLS proxy in front sets it too). */
+export function isSecureRequest(h: Headers): boolean {
+  return (h.get('x-forwarded-proto') ?? '').split(',')[0]!.trim().toLowerCase() === 'https';
 }
+
+/** The signed-in user's id from a valid, unexpired better-auth session of this request. */
+export async function sessionUserId(h: Headers, hasCookie: (name: string) => boolean): Promise<string | null> {
+  const secure = isSecureRequest(h);
+  if (!hasCookie(sessionCookieName(secure))) return null;
+  const { db } = await getDatabase();
+  const auth = await getAuth(db, { secure });
+  const session = await auth.api.getSession({ headers: h });
+  return session?.user.id ?? null;
+}
+
+/** The viewer of this request (signed-in account, else the demo viewer in demo mode, else null); once per request. */
+export const getViewer = cache(async (): Promise<Viewer | null> => {
+  const database = await getDatabase();
+  const [jar, h] = await Promise.all([cookies(), headers()]);
+  const userId = await sessionUserId(h, (name) => jar.has(name));
+  return resolveViewer(database.db, jar.get(DEMO_ROLE_COOKIE)?.value, userId);
+});
 
 /** The viewer, or an AppError (401 without a viewer, 403 without the role). */
 export async function requireViewer(role: Role = 'analyst'): Promise<Viewer> {

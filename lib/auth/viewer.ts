@@ -21,11 +21,23 @@ export function hasRole(role: Role, needed: Role): boolean {
   return rank[role] >= rank[needed];
 }
 
+/** The viewer of a signed-in account; null when the account is gone or disabled. */
+export async function viewerForUser(db: Db, userId: string): Promise<Viewer | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row || row.disabled) return null;
+  return { userId: row.id, tenantId: row.tenantId, name: row.name, role: row.role, demo: false };
+}
+
 /**
- * The signed-in user. Until accounts land (issue 8) only demo mode has a viewer: the demo analyst,
- * or the demo reviewer/admin chosen with the role switcher (a cookie honoured only in demo mode).
+ * The viewer of a request. A signed-in account (`signedInUserId`, from a valid session) always wins.
+ * Otherwise only demo mode has a viewer: the demo analyst, or the demo reviewer/admin chosen with the
+ * role switcher (a cookie honoured only in demo mode).
  */
-export async function resolveViewer(db: Db, demoRole: string | undefined): Promise<Viewer | null> {
+export async function resolveViewer(db: Db, demoRole: string | undefined, signedInUserId?: string | null): Promise<Viewer | null> {
+  if (signedInUserId) {
+    const signedIn = await viewerForUser(db, signedInUserId);
+    if (signedIn) return signedIn;
+  }
   if (!isDemoMode()) return null;
   const wanted = DEMO_USERS.find((u) => u.role === demoRole) ?? DEMO_USERS[0]!;
   const [row] = await db.select().from(users).where(eq(users.id, wanted.id)).limit(1);

@@ -7,7 +7,7 @@ import { writeFacts, type FactInput } from '@/lib/facts/write-facts';
 import { listFacts, parseFactFilters } from '@/lib/facts/list-facts';
 import { openDatabase, type Database } from './client';
 import { entities, sources, tenants } from './schema';
-import { DEMO_TENANT_ID, countRows, seedDemo } from './seed';
+import { DEMO_COMPANIES, DEMO_TENANT_ID, countRows, seedDemo } from './seed';
 import { testTargets } from './testing';
 
 async function schemaSnapshot(d: Database) {
@@ -53,21 +53,68 @@ for (const target of testTargets()) {
     it('seeds the demo tenant idempotently with full provenance', async () => {
       const first = await seedDemo(d.db);
       expect(first.created).toBe(true);
-      expect(first.facts).toBe(4);
+      expect(first.facts).toBeGreaterThan(100);
+      const before = await countRows(d.db);
+      expect(before.facts).toBe(first.facts);
+      expect(before.entities).toBe(3);
       const again = await seedDemo(d.db);
-      expect(again.created).toBe(false);
-      expect((await countRows(d.db)).facts).toBe(4);
-      const { rows } = await listFacts({ db: d.db, tenantId: DEMO_TENANT_ID, filters: parseFactFilters({ metric: 'revenue', sort: 'end', dir: 'desc' }) });
-      expect(rows.map((r) => [r.startDate, r.endDate, r.value, r.fiscalYear, r.fiscalPeriod])).toEqual([
+      expect(again).toEqual({ facts: 0, created: false });
+      expect(await countRows(d.db)).toEqual(before);
+      const helios = DEMO_COMPANIES[0]!.id;
+      const { rows } = await listFacts({ db: d.db, tenantId: DEMO_TENANT_ID, filters: parseFactFilters({ metric: 'revenue', entity: helios, fp: 'FY', sort: 'end', dir: 'desc', size: '50' }) });
+      const consolidated = rows.filter((r) => r.scope === 'consolidated');
+      expect(consolidated.map((r) => [r.startDate, r.endDate, r.value, r.fiscalYear, r.fiscalPeriod])).toEqual([
         ['2025-04-01', '2026-03-31', '12000000000', 2026, 'FY'],
         ['2024-04-01', '2025-03-31', '10000000000', 2025, 'FY'],
+        ['2023-04-01', '2024-03-31', '8600000000', 2024, 'FY'],
       ]);
-      expect(rows[0]?.provenance).toMatchObject({ page: 112, sourceLabel: 'Year ended 31 March 2026' });
-      const cell = await d.query<{ row_label: string; column_path: string[] }>(
-        `select c.row_label, c.column_path from source_cells c join facts f on f.cell_id = c.id where f.id = $1`,
-        [rows[0]!.id],
+      // standalone figures are separate facts with their own scope
+      const standalone = rows.filter((r) => r.scope === 'standalone' && r.fiscalYear === 2026);
+      expect(standalone.map((r) => r.value)).toEqual(['10500000000']);
+      expect(consolidated[0]?.provenance).toMatchObject({ page: 112, sourceLabel: 'Year ended 31 March 2026' });
+      const cell = await d.query<{ row_label: string; column_path: string[]; page: number; title: string; unit_line: string }>(
+        `select c.row_label, c.column_path, c.page, t.title, t.unit_line from source_cells c join facts f on f.cell_id = c.id
+         join source_tables t on t.id = c.table_id where f.id = $1`,
+        [consolidated[0]!.id],
       );
-      expect(cell[0]).toEqual({ row_label: 'Revenue from operations', column_path: ['Year ended 31 March 2026'] });
+      expect(cell[0]).toEqual({
+        row_label: 'I. Revenue from operations',
+        column_path: ['Year ended 31 March 2026'],
+        page: 112,
+        title: 'Consolidated Statement of Profit and Loss for the year ended 31 March 2026',
+        unit_line: '(₹ in crore)',
+      });
+      const op = await d.query<{ value: string; row_label: string; fiscal_year: number; concept: string; scale: number; currency: string }>(
+        `select f.value::text as value, c.row_label, f.fiscal_year, f.concept, f.scale, f.currency from facts f join source_cells c on c.id = f.cell_id
+         where f.entity_id = $1 and f.metric_id = 'operating_income' and f.scope = 'consolidated' and f.fiscal_period = 'FY' and f.is_latest
+         order by f.fiscal_year desc`,
+        [helios],
+      );
+      expect(op.slice(0, 2)).toEqual([
+        { value: '1440000000', row_label: 'Operating profit', fiscal_year: 2026, concept: 'ind-as:OperatingProfit', scale: 7, currency: 'INR' },
+        { value: '1800000000', row_label: 'Operating profit', fiscal_year: 2025, concept: 'ind-as:OperatingProfit', scale: 7, currency: 'INR' },
+      ]);
+      // the FY2025 reclassification is a version chain: the restated value is the latest
+      const emp = await d.query<{ value: string; version: number; is_latest: boolean; revision_kind: string | null }>(
+        `select value::text as value, version, is_latest, revision_kind from facts
+         where entity_id = $1 and metric_id = 'employee_benefits' and scope = 'consolidated' and start_date = '2024-04-01' and end_date = '2025-03-31'
+         order by version`,
+        [helios],
+      );
+      expect(emp).toEqual([
+        { value: '1560000000', version: 1, is_latest: false, revision_kind: null },
+        { value: '1500000000', version: 2, is_latest: true, revision_kind: 'restatement' },
+      ]);
+      const quarantined = await d.query<{ reason: string }>(`select distinct quarantine_reason as reason from facts where status = 'quarantined' order by 1`);
+      expect(quarantined.map((q) => q.reason)).toEqual(['COLUMN_HEADER_LOST', 'METRIC_UNMAPPED', 'MISSING_FACT_PERIOD', 'UNIT_UNKNOWN', 'UNVERIFIED_RESTATEMENT']);
+      const buckets = await d.query<{ name: string; years: number }>(
+        `select e.name, count(distinct c.fiscal_year)::int as years from chunks c join entities e on e.id = c.entity_id group by e.name order by e.name`,
+      );
+      expect(buckets).toEqual([
+        { name: 'Helios Components', years: 2 },
+        { name: 'Northwind Outfitters', years: 2 },
+        { name: 'Quillon Software', years: 2 },
+      ]);
     });
 
     it('keeps every version of a restated value with sightings, latest and original flags', async () => {
@@ -113,12 +160,17 @@ for (const target of testTargets()) {
     });
 
     it('paginates and sorts in SQL', async () => {
-      const page1 = await listFacts({ db: d.db, tenantId: DEMO_TENANT_ID, filters: parseFactFilters({ size: '5', sort: 'value', dir: 'asc' }) });
-      expect(page1.total).toBe(4);
-      expect(page1.rows.map((r) => Number(r.value))).toEqual([1_440_000_000, 1_800_000_000, 10_000_000_000, 12_000_000_000]);
-      const fy = await listFacts({ db: d.db, tenantId: DEMO_TENANT_ID, filters: parseFactFilters({ fy: '2025' }) });
+      const filters = { metric: 'operating_income', entity: DEMO_COMPANIES[0]!.id, fp: 'FY', sort: 'value', dir: 'asc' };
+      const page1 = await listFacts({ db: d.db, tenantId: DEMO_TENANT_ID, filters: parseFactFilters({ ...filters, size: '5' }) });
+      const all = await listFacts({ db: d.db, tenantId: DEMO_TENANT_ID, filters: parseFactFilters({ ...filters, size: '200' }) });
+      expect(page1.total).toBe(all.total);
+      expect(page1.rows).toHaveLength(5);
+      const values = all.rows.map((r) => Number(r.value));
+      expect(values).toEqual([...values].sort((a, b) => a - b));
+      expect(page1.rows.map((r) => r.id)).toEqual(all.rows.slice(0, 5).map((r) => r.id));
+      const fy = await listFacts({ db: d.db, tenantId: DEMO_TENANT_ID, filters: parseFactFilters({ fy: '2025', size: '200' }) });
       expect(fy.rows.every((r) => r.fiscalYear === 2025)).toBe(true);
-      expect(fy.total).toBe(2);
+      expect(fy.total).toBeGreaterThan(10);
     });
   });
 }

@@ -1,12 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { entities, entityAliases, fiscalCalendars, metrics, sourceCells, sources, sourceTables, tenants, users, auditLog } from './schema';
+import { auditLog, entities, entityAliases, fiscalCalendars, metrics, sources, tenants, users } from './schema';
 import { METRICS } from '@/lib/ontology/metrics';
-import { contentId, sha256Hex } from '@/lib/ids';
-import { writeFacts, type FactInput } from '@/lib/facts/write-facts';
-import { deriveFiscal } from '@/lib/fiscal/derive';
-import type { FiscalCalendar, Period } from '@/lib/facts/types';
+import { contentId } from '@/lib/ids';
+import type { FiscalCalendar, YearEndRule } from '@/lib/facts/types';
 import { normalizeAlias } from '@/lib/facts/aliases';
+import { ingestBytes } from '@/lib/ingest/ingest-file';
 
 export const DEMO_TENANT_ID = 'demo';
 export const DEMO_USERS = [
@@ -32,223 +34,149 @@ export async function seedMetrics(db: Db): Promise<void> {
   }
 }
 
-const HELIOS_ID = contentId('entity', DEMO_TENANT_ID, 'Helios Components Ltd');
-
-/** Calendar: fixed year end 31 March, fiscal year named by its end year (FY2026 = Apr 2025 – Mar 2026). */
-const HELIOS_CALENDAR: FiscalCalendar = {
-  entityId: HELIOS_ID,
-  effectiveFrom: '2000-04-01',
-  effectiveTo: null,
-  yearEnd: { kind: 'fixed', month: 3, day: 31 },
-  labelBy: 'end-year',
-};
-
-interface DemoRow {
-  label: string;
-  metricId: string;
-  concept: string;
-  values: [string, string];
+interface DemoCompany {
+  id: string;
+  name: string;
+  legalName: string;
+  ticker: string;
+  abbreviation: string;
+  country: string;
+  currency: string;
+  accountingStandard: 'ind-as' | 'us-gaap';
+  calendar: { effectiveFrom: string; yearEnd: YearEndRule; labelBy: FiscalCalendar['labelBy']; reason: string };
 }
 
-/** Consolidated statement of profit and loss, ₹ crore, FY2026 with the FY2025 comparative column. */
-const HELIOS_PL: { title: string; unitLine: string; columns: [string, string]; periods: [Period, Period]; rows: DemoRow[] } = {
-  title: 'Consolidated Statement of Profit and Loss for the year ended 31 March 2026',
-  unitLine: '(₹ in crore)',
-  columns: ['Year ended 31 March 2026', 'Year ended 31 March 2025'],
-  periods: [
-    { type: 'duration', start: '2025-04-01', end: '2026-03-31' },
-    { type: 'duration', start: '2024-04-01', end: '2025-03-31' },
-  ],
-  rows: [
-    { label: 'Revenue from operations', metricId: 'revenue', concept: 'ind-as:RevenueFromOperations', values: ['1200', '1000'] },
-    { label: 'Operating profit', metricId: 'operating_income', concept: 'ind-as:OperatingProfit', values: ['144', '180'] },
-  ],
-};
+/** The invented demo companies: three calendars (31 March; 52/53 weeks to the Saturday nearest 31 January; 30 June). */
+export const DEMO_COMPANIES: DemoCompany[] = [
+  {
+    id: contentId('entity', DEMO_TENANT_ID, 'Helios Components Ltd'),
+    name: 'Helios Components',
+    legalName: 'Helios Components Ltd',
+    ticker: 'HELIOS',
+    abbreviation: 'Helios',
+    country: 'IN',
+    currency: 'INR',
+    accountingStandard: 'ind-as',
+    calendar: { effectiveFrom: '2000-04-01', yearEnd: { kind: 'fixed', month: 3, day: 31 }, labelBy: 'end-year', reason: 'Demo seed: Indian fiscal year April–March' },
+  },
+  {
+    id: contentId('entity', DEMO_TENANT_ID, 'Northwind Outfitters, Inc.'),
+    name: 'Northwind Outfitters',
+    legalName: 'Northwind Outfitters, Inc.',
+    ticker: 'NWO',
+    abbreviation: 'Northwind',
+    country: 'US',
+    currency: 'USD',
+    accountingStandard: 'us-gaap',
+    calendar: {
+      effectiveFrom: '2000-01-30',
+      yearEnd: { kind: 'week', weekday: 6, month: 1, rule: 'nearest' },
+      labelBy: 'start-year',
+      reason: 'Demo seed: 52/53-week retail year ending the Saturday nearest 31 January, named by the year it starts',
+    },
+  },
+  {
+    id: contentId('entity', DEMO_TENANT_ID, 'Quillon Software Inc.'),
+    name: 'Quillon Software',
+    legalName: 'Quillon Software Inc.',
+    ticker: 'QLN',
+    abbreviation: 'Quillon',
+    country: 'US',
+    currency: 'USD',
+    accountingStandard: 'us-gaap',
+    calendar: { effectiveFrom: '2000-07-01', yearEnd: { kind: 'fixed', month: 6, day: 30 }, labelBy: 'end-year', reason: 'Demo seed: fiscal year July–June' },
+  },
+];
 
-const CRORE = 10_000_000n;
+/**
+ * The demo corpus (authored HTML under lib/db/demo/), ingested in filing order through the report
+ * pipeline. `helios-results-q2-fy2026.pdf` is the same release rendered to PDF by
+ * `scripts/demo/make-demo-pdf.ts`; the PDF path is tested against it, the seed stays HTML-only so
+ * the app's first start never loads the PDF engine.
+ */
+export const DEMO_DOCUMENTS = [
+  'helios-annual-report-fy2025.html',
+  'helios-results-q2-fy2026.html',
+  'helios-annual-report-fy2026.html',
+  'northwind-10k-fy2024.html',
+  'northwind-10k-fy2025.html',
+  'quillon-10k-fy2024.html',
+  'quillon-10k-fy2025.html',
+] as const;
 
-function croreToBase(crore: string): string {
-  const [int, frac = ''] = crore.split('.');
-  const scaled = BigInt(int ?? '0') * CRORE + BigInt((frac + '0000000').slice(0, 7));
-  return scaled.toString();
+/** Folder of the demo corpus: next to this module, else `lib/db/demo` under the working directory (bundled server). */
+export function demoCorpusDir(): string {
+  const candidates: string[] = [];
+  try {
+    if (import.meta.url.startsWith('file:')) candidates.push(path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo'));
+  } catch {
+    // not a file URL (bundled)
+  }
+  candidates.push(path.resolve(process.cwd(), 'lib', 'db', 'demo'));
+  for (const c of candidates) if (fs.existsSync(path.join(c, DEMO_DOCUMENTS[0]))) return c;
+  throw new Error(`demo corpus not found (looked in ${candidates.join(', ')})`);
 }
 
-/** True when the demo tenant has its demo source. */
+/** True when every demo document is stored for the demo tenant. */
 export async function isDemoSeeded(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: sources.id }).from(sources).where(eq(sources.tenantId, DEMO_TENANT_ID)).limit(1);
-  return rows.length > 0;
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sources)
+    .where(and(eq(sources.tenantId, DEMO_TENANT_ID), inArray(sources.fileName, [...DEMO_DOCUMENTS])));
+  return Number(rows[0]?.n ?? 0) >= DEMO_DOCUMENTS.length;
+}
+
+/** Tenant, users, the demo companies with aliases and registered calendars (audited). Idempotent. */
+async function seedCompanies(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(tenants).values({ id: DEMO_TENANT_ID, name: 'Demo' }).onConflictDoNothing();
+    for (const u of DEMO_USERS) await tx.insert(users).values({ ...u, tenantId: DEMO_TENANT_ID }).onConflictDoNothing();
+    for (const c of DEMO_COMPANIES) {
+      await tx
+        .insert(entities)
+        .values({ id: c.id, tenantId: DEMO_TENANT_ID, name: c.name, legalName: c.legalName, ticker: c.ticker, country: c.country, reportingCurrency: c.currency, accountingStandard: c.accountingStandard })
+        .onConflictDoNothing();
+      for (const [alias, kind] of [
+        [c.name, 'name'],
+        [c.legalName, 'legal_name'],
+        [c.abbreviation, 'abbreviation'],
+        [c.ticker, 'ticker'],
+      ] as const) {
+        await tx.insert(entityAliases).values({ entityId: c.id, alias, normalized: normalizeAlias(alias), kind }).onConflictDoNothing();
+      }
+      const calendar: FiscalCalendar = { entityId: c.id, effectiveFrom: c.calendar.effectiveFrom, effectiveTo: null, yearEnd: c.calendar.yearEnd, labelBy: c.calendar.labelBy };
+      const calendarId = contentId('calendar', c.id, calendar.effectiveFrom);
+      const cal = await tx
+        .insert(fiscalCalendars)
+        .values({ id: calendarId, entityId: c.id, effectiveFrom: calendar.effectiveFrom, effectiveTo: null, yearEnd: calendar.yearEnd, labelBy: calendar.labelBy, origin: 'registered', reason: c.calendar.reason })
+        .onConflictDoNothing()
+        .returning({ id: fiscalCalendars.id });
+      if (cal.length) {
+        await tx.insert(auditLog).values({ tenantId: DEMO_TENANT_ID, actor: 'system', action: 'calendar.register', targetType: 'fiscal_calendar', targetId: calendarId, after: calendar, reason: 'demo seed' });
+      }
+    }
+  });
 }
 
 /**
- * Seed the demo tenant: users (no passwords), Helios Components Ltd with its fiscal calendar, and one
- * statement table whose cells carry the facts. Idempotent: running it twice changes nothing.
+ * Seed the demo tenant: users (no passwords), three companies with registered calendars, and the
+ * demo corpus ingested through the report pipeline (tables, cells, facts — active and quarantined —
+ * and narrative chunks). Idempotent: running it twice changes nothing.
  */
 export async function seedDemo(db: Db): Promise<{ facts: number; created: boolean }> {
   await seedMetrics(db);
-  return db.transaction(async (tx) => {
-    await tx.insert(tenants).values({ id: DEMO_TENANT_ID, name: 'Demo' }).onConflictDoNothing();
-    for (const u of DEMO_USERS) {
-      await tx.insert(users).values({ ...u, tenantId: DEMO_TENANT_ID }).onConflictDoNothing();
-    }
-    await tx
-      .insert(entities)
-      .values({
-        id: HELIOS_ID,
-        tenantId: DEMO_TENANT_ID,
-        name: 'Helios Components',
-        legalName: 'Helios Components Ltd',
-        ticker: 'HELIOS',
-        country: 'IN',
-        reportingCurrency: 'INR',
-        accountingStandard: 'ind-as',
-      })
-      .onConflictDoNothing();
-    for (const [alias, kind] of [
-      ['Helios Components', 'name'],
-      ['Helios Components Ltd', 'legal_name'],
-      ['Helios', 'abbreviation'],
-      ['HELIOS', 'ticker'],
-    ] as const) {
-      await tx
-        .insert(entityAliases)
-        .values({ entityId: HELIOS_ID, alias, normalized: normalizeAlias(alias), kind })
-        .onConflictDoNothing();
-    }
-    const calendarId = contentId('calendar', HELIOS_ID, HELIOS_CALENDAR.effectiveFrom);
-    const cal = await tx
-      .insert(fiscalCalendars)
-      .values({
-        id: calendarId,
-        entityId: HELIOS_ID,
-        effectiveFrom: HELIOS_CALENDAR.effectiveFrom,
-        effectiveTo: null,
-        yearEnd: HELIOS_CALENDAR.yearEnd,
-        labelBy: HELIOS_CALENDAR.labelBy,
-        origin: 'registered',
-        reason: 'Demo seed: Indian fiscal year April–March',
-      })
-      .onConflictDoNothing()
-      .returning({ id: fiscalCalendars.id });
-    if (cal.length) {
-      await tx.insert(auditLog).values({
-        tenantId: DEMO_TENANT_ID,
-        actor: 'system',
-        action: 'calendar.register',
-        targetType: 'fiscal_calendar',
-        targetId: calendarId,
-        after: HELIOS_CALENDAR,
-        reason: 'demo seed',
-      });
-    }
-
-    const content = JSON.stringify(HELIOS_PL);
-    const sha = sha256Hex(content);
-    const sourceId = contentId('source', DEMO_TENANT_ID, sha);
-    const created = await tx
-      .insert(sources)
-      .values({
-        id: sourceId,
-        tenantId: DEMO_TENANT_ID,
-        entityId: HELIOS_ID,
-        kind: 'manual',
-        title: 'Helios Components Ltd — Annual Report FY2026 (demo extract)',
-        fileName: null,
-        form: 'Annual Report',
-        accession: 'HELIOS-AR-FY2026',
-        filedAt: '2026-05-20',
-        periodOfReport: '2026-03-31',
-        sha256: sha,
-        byteSize: Buffer.byteLength(content),
-        extractorVersion: 'demo-seed/1',
-      })
-      .onConflictDoNothing()
-      .returning({ id: sources.id });
-    if (!created.length) return { facts: 0, created: false };
-
-    const tableId = contentId('table', sourceId, 0);
-    await tx.insert(sourceTables).values({
-      id: tableId,
-      sourceId,
-      ordinal: 0,
-      title: HELIOS_PL.title,
-      section: 'Financial Statements',
-      page: 112,
-      unitLine: HELIOS_PL.unitLine,
-      scale: 7,
-      currency: 'INR',
-      headerRows: [['Particulars', ...HELIOS_PL.columns]],
-      rowCount: HELIOS_PL.rows.length + 1,
-      columnCount: 3,
-    });
-    const inputs: FactInput[] = [];
-    for (const [r, row] of HELIOS_PL.rows.entries()) {
-      const rowIndex = r + 1;
-      await tx.insert(sourceCells).values({
-        id: contentId('cell', tableId, rowIndex, 0),
-        tableId,
-        rowIndex,
-        colIndex: 0,
-        rowLabel: row.label,
-        columnPath: ['Particulars'],
-        text: row.label,
-        page: 112,
-      });
-      for (const [c, value] of row.values.entries()) {
-        const colIndex = c + 1;
-        const cellId = contentId('cell', tableId, rowIndex, colIndex);
-        const period = HELIOS_PL.periods[c]!;
-        await tx.insert(sourceCells).values({
-          id: cellId,
-          tableId,
-          rowIndex,
-          colIndex,
-          rowLabel: row.label,
-          columnPath: [HELIOS_PL.columns[c]!],
-          text: value.replace(/\B(?=(\d{3})+(?!\d))/g, ','),
-          numericValue: value,
-          page: 112,
-        });
-        const fiscal = deriveFiscal(period, [HELIOS_CALENDAR]);
-        inputs.push({
-          tenantId: DEMO_TENANT_ID,
-          entityId: HELIOS_ID,
-          metricId: row.metricId,
-          concept: row.concept,
-          value: croreToBase(value),
-          unit: 'INR',
-          currency: 'INR',
-          scale: 7,
-          decimals: -5,
-          period,
-          fiscalYear: fiscal.fiscalYear,
-          fiscalPeriod: fiscal.fiscalPeriod,
-          scope: 'consolidated',
-          dimensions: {},
-          accountingStandard: 'ind-as',
-          provenance: { tableId, cellId, page: 112, sourceLabel: HELIOS_PL.columns[c] },
-          cellId,
-          sighting: {
-            sourceId,
-            accession: 'HELIOS-AR-FY2026',
-            form: 'Annual Report',
-            filedAt: '2026-05-20',
-            labels: { column: HELIOS_PL.columns[c] },
-          },
-        });
-      }
-    }
-    const res = await writeFacts(tx as unknown as Db, inputs);
-    await tx.insert(auditLog).values({
-      tenantId: DEMO_TENANT_ID,
-      actor: 'system',
-      action: 'source.ingest',
-      targetType: 'source',
-      targetId: sourceId,
-      after: { facts: res.inserted },
-      reason: 'demo seed',
-    });
-    return { facts: res.inserted, created: true };
-  });
+  await seedCompanies(db);
+  const dir = demoCorpusDir();
+  let facts = 0;
+  let created = false;
+  for (const name of DEMO_DOCUMENTS) {
+    const bytes = fs.readFileSync(path.join(dir, name));
+    const o = await ingestBytes(bytes, name, { db, tenantId: DEMO_TENANT_ID, actor: 'system' });
+    if (o.status === 'failed') throw new Error(`demo seed: ${name}: ${o.error?.code}: ${o.error?.message}`);
+    if (o.status === 'ok') created = true;
+    facts += o.factsAdded;
+  }
+  return { facts, created };
 }
 
 /** Count rows per table (used by health and CLI summaries). */

@@ -49,6 +49,8 @@ export interface EvalRun {
   byPathway: Record<string, Report>;
   failures: { id: string; question: string; failure: ItemScore['failure'] }[];
   failureCounts: Record<string, number>;
+  /** correct and supported per golden category (items without a category: "uncategorised") */
+  byCategory: Record<string, { n: number; correct: number }>;
   scores: ItemScore[];
 }
 
@@ -93,12 +95,19 @@ export async function runEvalSet(database: Database, set: EvalSet): Promise<Eval
   for (const f of failures) {
     for (const key of [`finrate:${f.failure!.finrate}`, `temporal:${f.failure!.temporal ?? 'none'}`]) failureCounts[key] = (failureCounts[key] ?? 0) + 1;
   }
+  const byCategory: EvalRun['byCategory'] = {};
+  set.items.forEach((item, i) => {
+    const c = (byCategory[item.category ?? 'uncategorised'] ??= { n: 0, correct: 0 });
+    c.n++;
+    if (scores[i]!.supported) c.correct++;
+  });
   return {
     set: set.name,
     overall: report(scores),
     byPathway: Object.fromEntries(pathways.map((p) => [p, report(scores.filter((s) => s.pathway === p))])),
     failures,
     failureCounts,
+    byCategory: Object.fromEntries(Object.entries(byCategory).sort((a, b) => a[0].localeCompare(b[0]))),
     scores,
   };
 }
@@ -113,6 +122,10 @@ export function formatRun(run: EvalRun): string {
     `${name.padEnd(13)} n=${String(r.n).padEnd(4)} answer ${pct(r.answerRate)} | correct+supported ${pct(r.correctSupportedRate)} | escapes ${pct(r.periodMismatchEscapeRate)} | abstention ${pct(r.correctAbstentionRate)} | p50 ${r.latencyP50} ms p95 ${r.latencyP95} ms`;
   lines.push(row('overall', run.overall));
   for (const [p, r] of Object.entries(run.byPathway)) lines.push(row(p, r));
+  const cats = Object.entries(run.byCategory ?? {});
+  if (cats.length > 1) lines.push(`  by category: ${cats.map(([c, x]) => `${c} ${x.correct}/${x.n}`).join(', ')}`);
+  const counts = Object.entries(run.failureCounts).sort((a, b) => b[1] - a[1]);
+  if (counts.length) lines.push(`  failure classes: ${counts.map(([k, n]) => `${k} ${n}`).join(', ')}`);
   for (const f of run.failures) lines.push(`  FAIL ${f.id} [${f.failure!.finrate} / ${f.failure!.temporal ?? '-'}] ${f.question} — ${f.failure!.detail}`);
   return lines.join('\n');
 }

@@ -85,6 +85,21 @@ export function citationsSupport(v: AnswerValue, facts: FactBounds): boolean {
   return true;
 }
 
+/** Typed codes that say the periods were read or combined wrongly (a temporal misunderstanding). */
+const TEMPORAL_CODES = new Set(['INSTANT_DURATION_MIX', 'PERIOD_MISMATCH', 'PERIOD_LENGTH_MISMATCH', 'FISCAL_POSITION_MISMATCH', 'OVERLAPPING_INTERVALS', 'NON_CONTIGUOUS_PERIODS', 'AMBIGUOUS_PERIOD']);
+/** Codes of a calculation refused on its numbers. */
+const CALC_CODES = new Set(['IMPLAUSIBLE_RESULT', 'NEGATIVE_BASE', 'DIVIDE_BY_ZERO', 'SIGN_CONVENTION', 'MIXED_BASIS', 'RESTATEMENT_CONFLICT', 'VERSION_CHAIN_MISMATCH']);
+
+/** Why an answerable question was not answered: a rejection on temporal grounds, on the numbers, a question back, or missing evidence. */
+function notAnsweredFailure(answer: Answer): NonNullable<ItemScore['failure']> {
+  const codes = answer.errors.map((e) => e.code);
+  const detail = `answered ${answer.status}${codes.length ? ` [${[...new Set(codes)].join(', ')}]` : ''}: ${answer.text.slice(0, 160)}`;
+  if (answer.status === 'rejected' && codes.some((c) => TEMPORAL_CODES.has(c))) return { finrate: 'understanding_temporal', temporal: 'period_filter_error', detail };
+  if (answer.status === 'rejected' && codes.some((c) => CALC_CODES.has(c))) return { finrate: 'reasoning_calculation', temporal: null, detail };
+  if (answer.status === 'needs_clarification') return { finrate: 'understanding_query', temporal: null, detail };
+  return { finrate: 'retrieval_missing_evidence', temporal: 'missing_period', detail };
+}
+
 export function scoreItem(item: GoldenItem, answer: Answer, facts: FactBounds): ItemScore {
   const exp = item.expect;
   const abstainExpected = exp.status !== 'answered';
@@ -101,7 +116,7 @@ export function scoreItem(item: GoldenItem, answer: Answer, facts: FactBounds): 
     if (!correct) {
       const periodOnly = golden.map((g) => answer.values.find((v) => periodMatches(v, g)));
       if (escapes > 0) failure = { finrate: 'understanding_temporal', temporal: 'period_filter_error', detail: `${escapes} value(s) for periods not asked` };
-      else if (!answered) failure = { finrate: 'retrieval_missing_evidence', temporal: 'missing_period', detail: `answered ${answer.status}: ${answer.text.slice(0, 160)}` };
+      else if (!answered) failure = notAnsweredFailure(answer);
       else if (periodOnly.every(Boolean)) failure = { finrate: 'reasoning_calculation', temporal: 'extraction_mismatch', detail: `values ${answer.values.map((v) => v.value).join(', ')} vs ${golden.map((g) => g.value).join(', ')}` };
       else failure = { finrate: 'generation_incomplete', temporal: 'missing_period', detail: 'an expected value is missing' };
     } else if (!supported) {

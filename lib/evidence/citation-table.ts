@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { cellVisible, factVisible, sourceVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
+import type { Role } from '@/lib/db/schema';
 
 export interface CitationTable {
   factId: string;
@@ -10,8 +12,9 @@ export interface CitationTable {
   source: { id: string; title: string; form: string | null; accession: string | null; filedAt: string | null };
 }
 
-/** The source table around a cited fact (tenant-scoped, hidden if the source is revoked or embargoed). */
-export async function citationTable(db: Db, tenantId: string, factId: string): Promise<CitationTable | null> {
+/** The source table around a cited fact (tenant-scoped, hidden if the source is revoked, embargoed or ACL-restricted). */
+export async function citationTable(db: Db, tenantId: string, factId: string, role?: Role | null): Promise<CitationTable | null> {
+  const scope = { tenantId, role };
   const head = await db.execute(sql`
     select f.id, f.cell_id, s.id as source_id, s.title, s.form, s.accession, s.filed_at::text as filed_at,
            c.table_id, c.row_label, c.column_path, c.page,
@@ -20,15 +23,14 @@ export async function citationTable(db: Db, tenantId: string, factId: string): P
     join sources s on s.id = f.source_id
     left join source_cells c on c.id = f.cell_id
     left join source_tables t on t.id = c.table_id
-    where f.id = ${factId} and f.tenant_id = ${tenantId} and s.tenant_id = ${tenantId}
-      and s.revoked = false and (s.effective_at is null or s.effective_at <= now())`);
+    where f.id = ${factId} and ${factVisible(scope, 'f')} and ${sourceVisible(scope, 's')}`);
   const h = (head as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!h) return null;
   const source = { id: String(h.source_id), title: String(h.title), form: (h.form as string) ?? null, accession: (h.accession as string) ?? null, filedAt: (h.filed_at as string) ?? null };
   if (!h.table_id) return { factId, table: null, rows: [], cited: null, source };
   const cells = await db.execute(sql`
-    select id, row_index, col_index, row_label, column_path, text from source_cells
-    where table_id = ${h.table_id as string} order by row_index, col_index limit 4000`);
+    select id, row_index, col_index, row_label, column_path, text from source_cells c
+    where c.table_id = ${h.table_id as string} and ${cellVisible(scope, 'c')} order by row_index, col_index limit 4000`);
   const byRow = new Map<number, CitationTable['rows'][number]>();
   for (const c of (cells as unknown as { rows: { id: string; row_index: number; col_index: number; row_label: string | null; column_path: string[]; text: string }[] }).rows) {
     if (!byRow.has(c.row_index)) byRow.set(c.row_index, { rowIndex: c.row_index, label: c.row_label, cells: [] });

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { manifestVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
 import { manifests, users } from '@/lib/db/schema';
 
@@ -38,7 +39,7 @@ export interface ManifestRow {
 
 /** Manifests of one tenant, filtered, sorted and paginated in SQL. */
 export async function listManifests({ db, tenantId, filters }: { db: Db; tenantId: string; filters: ManifestFilters }) {
-  const where: SQL[] = [eq(manifests.tenantId, tenantId)];
+  const where: SQL[] = [manifestVisible({ tenantId })];
   if (filters.status) where.push(eq(manifests.status, filters.status));
   if (filters.code) where.push(sql`${filters.code} = any(${manifests.errorCodes})`);
   const cond = and(...where);

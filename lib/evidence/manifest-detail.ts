@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { manifestVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
 import { manifests, users, verdicts } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
@@ -11,7 +12,7 @@ export async function getManifest(db: Db, tenantId: string, id: string) {
     .select({ m: manifests, userName: users.name })
     .from(manifests)
     .leftJoin(users, eq(users.id, manifests.userId))
-    .where(and(eq(manifests.id, id), eq(manifests.tenantId, tenantId)))
+    .where(and(eq(manifests.id, id), manifestVisible({ tenantId })))
     .limit(1);
   if (!row) return null;
   const vs = await db
@@ -39,7 +40,7 @@ export async function recordVerdict(o: RecordVerdictOptions): Promise<string> {
   const [m] = await o.db
     .select({ id: manifests.id })
     .from(manifests)
-    .where(and(eq(manifests.id, o.manifestId), eq(manifests.tenantId, o.tenantId)))
+    .where(and(eq(manifests.id, o.manifestId), manifestVisible({ tenantId: o.tenantId })))
     .limit(1);
   if (!m) throw new AppError('not_found:manifest', 'No such manifest.');
   if (o.verdict !== 'correct' && !o.failureClass) throw new AppError('bad_request:failure_class', 'Choose a failure class for a verdict other than correct.');

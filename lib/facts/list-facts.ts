@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { factVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
-import { entities, facts, sources } from '@/lib/db/schema';
+import { entities, facts, sources, type Role } from '@/lib/db/schema';
 
 export const FACT_SORT_COLUMNS = ['entity', 'metric', 'concept', 'end', 'start', 'fiscalYear', 'value', 'filedAt', 'version'] as const;
 
@@ -71,12 +72,14 @@ export interface FactRow {
 export interface ListFactsOptions {
   db: Db;
   tenantId: string;
+  /** the viewer's role, for source ACLs (omitted: only sources without an ACL) */
+  role?: Role | null;
   filters: FactFilters;
 }
 
-/** Filtered, sorted, paginated facts of one tenant — all in SQL. Revoked sources never appear. */
-export async function listFacts({ db, tenantId, filters }: ListFactsOptions): Promise<{ rows: FactRow[]; total: number }> {
-  const where: SQL[] = [eq(facts.tenantId, tenantId), eq(sources.revoked, false)];
+/** Filtered, sorted, paginated facts of one tenant — all in SQL. Revoked, embargoed and ACL-hidden sources never appear. */
+export async function listFacts({ db, tenantId, role, filters }: ListFactsOptions): Promise<{ rows: FactRow[]; total: number }> {
+  const where: SQL[] = [factVisible({ tenantId, role })];
   if (filters.entity) where.push(eq(facts.entityId, filters.entity));
   if (filters.metric) where.push(eq(facts.metricId, filters.metric));
   if (filters.fy) where.push(eq(facts.fiscalYear, filters.fy));
@@ -84,7 +87,6 @@ export async function listFacts({ db, tenantId, filters }: ListFactsOptions): Pr
   if (filters.ptype) where.push(eq(facts.periodType, filters.ptype));
   if (filters.version === 'latest') where.push(eq(facts.isLatest, true));
   if (filters.status !== 'any') where.push(eq(facts.status, filters.status));
-  where.push(sql`(${sources.effectiveAt} is null or ${sources.effectiveAt} <= now())`);
   const cond = and(...where);
 
   const sortCol = {
@@ -148,19 +150,20 @@ export async function listFacts({ db, tenantId, filters }: ListFactsOptions): Pr
   return { rows: rows as FactRow[], total: Number(totals[0]?.n ?? 0) };
 }
 
-/** Options for the filter controls: the tenant's entities and the metrics that have facts. */
-export async function factFilterOptions(db: Db, tenantId: string) {
+/** Options for the filter controls: the tenant's entities and the metrics that have (visible) facts. */
+export async function factFilterOptions(db: Db, tenantId: string, role?: Role | null) {
+  const visible = factVisible({ tenantId, role });
   const [ents, mets, years] = await Promise.all([
     db.select({ id: entities.id, name: entities.name }).from(entities).where(eq(entities.tenantId, tenantId)).orderBy(asc(entities.name)),
     db
       .selectDistinct({ id: facts.metricId })
       .from(facts)
-      .where(and(eq(facts.tenantId, tenantId), sql`${facts.metricId} is not null`))
+      .where(and(visible, sql`${facts.metricId} is not null`))
       .orderBy(asc(facts.metricId)),
     db
       .selectDistinct({ fy: facts.fiscalYear })
       .from(facts)
-      .where(and(eq(facts.tenantId, tenantId), sql`${facts.fiscalYear} is not null`))
+      .where(and(visible, sql`${facts.fiscalYear} is not null`))
       .orderBy(desc(facts.fiscalYear)),
   ]);
   return {

@@ -1,22 +1,25 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import { factVisible, sourceVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
-import { entities, facts, sources } from '@/lib/db/schema';
+import { entities, facts, sources, type Role } from '@/lib/db/schema';
 
-/** Counts for the home page, scoped to one tenant. */
-export async function tenantOverview(db: Db, tenantId: string) {
+/** Counts for the home page: what the viewer may see of one tenant. */
+export async function tenantOverview(db: Db, tenantId: string, role?: Role | null) {
+  const scope = { tenantId, role };
   const [factCounts, sourceCount, byEntity] = await Promise.all([
     db
       .select({ status: facts.status, n: count() })
       .from(facts)
-      .where(eq(facts.tenantId, tenantId))
+      .where(factVisible(scope))
       .groupBy(facts.status),
-    db.select({ n: count() }).from(sources).where(and(eq(sources.tenantId, tenantId), eq(sources.revoked, false))),
+    db.select({ n: count() }).from(sources).where(sourceVisible(scope)),
     db
       .select({
         id: entities.id,
         name: entities.name,
         ticker: entities.ticker,
-        facts: sql<number>`(select count(*)::int from ${facts} where ${facts.entityId} = ${entities.id} and ${facts.status} = 'active')`,
+        // "entities"."id" spelled out: drizzle leaves columns unqualified in single-table selects, and the subquery would capture them
+        facts: sql<number>`(select count(*)::int from facts vf where vf.entity_id = ${sql.raw('"entities"."id"')} and vf.status = 'active' and ${factVisible(scope, 'vf')})`,
       })
       .from(entities)
       .where(eq(entities.tenantId, tenantId))

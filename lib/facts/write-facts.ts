@@ -43,6 +43,15 @@ export interface WriteFactsResult {
   chainKeys: string[];
 }
 
+export interface WriteFactsOptions {
+  /**
+   * The caller guarantees that no stored fact shares a version chain with this batch (a company's
+   * first source, written in batches that never split a chain): chains needing versions are then
+   * found in the batch itself, without a query.
+   */
+  newChainsOnly?: boolean;
+}
+
 /** Rows per statement. Rows travel as one jsonb parameter, so the limit is size, not parameter count. */
 const BATCH = 5000;
 
@@ -106,7 +115,7 @@ interface SightingRow {
  * Idempotent write of facts and their sightings, then re-derivation of the version chains they touch.
  * Call inside the ingestion transaction.
  */
-export async function writeFacts(db: Db, inputs: FactInput[]): Promise<WriteFactsResult> {
+export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFactsOptions = {}): Promise<WriteFactsResult> {
   const chainKeys = new Set<string>();
   const rows = new Map<string, FactRow>();
   const sightingRows = new Map<string, SightingRow>();
@@ -183,7 +192,17 @@ export async function writeFacts(db: Db, inputs: FactInput[]): Promise<WriteFact
   // Chains whose derived fields can change: several values in the chain, or a known value seen in
   // another filing (its first sighting may move). A new lone fact already carries its first sighting.
   const keys = [...chainKeys];
-  const dirty = new Set<string>(await chainsWithSeveralFacts(db, keys));
+  let dirty: Set<string>;
+  if (options.newChainsOnly) {
+    const seen = new Set<string>();
+    dirty = new Set<string>();
+    for (const r of rows.values()) {
+      if (seen.has(r.chain_key)) dirty.add(r.chain_key);
+      seen.add(r.chain_key);
+    }
+  } else {
+    dirty = new Set<string>(await chainsWithSeveralFacts(db, keys));
+  }
   for (const id of sightedIds) {
     if (!insertedIds.has(id)) dirty.add(rows.get(id)!.chain_key);
   }
@@ -191,36 +210,65 @@ export async function writeFacts(db: Db, inputs: FactInput[]): Promise<WriteFact
   return { inserted: insertedIds.size, sightings, chainKeys: keys };
 }
 
+/** Rows grouped by the values that repeat in every row of a batch (sent once, not per row). */
+function groupBy<T>(rows: T[], key: (r: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const g = groups.get(k);
+    if (g) g.push(r);
+    else groups.set(k, [r]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Rows travel as one jsonb parameter of positional arrays (no repeated keys), with tenant, entity
+ * and source sent once per statement: the payload is about a third of row objects, which matters
+ * most on the embedded database, where the parameter is encoded in JavaScript.
+ */
 async function insertFactRows(db: Db, batch: FactRow[]): Promise<string[]> {
-  const res = await db.execute(sql`
-    insert into facts (id, tenant_id, entity_id, metric_id, concept, value, unit, currency, scale, decimals,
-      period_type, start_date, end_date, duration_days, fiscal_year, fiscal_period, scope, dimensions, dims_key,
-      accounting_standard, source_id, accession, form, filed_at, chain_key, provenance, cell_id, status,
-      quarantine_reason, source_labels)
-    select id, tenant_id, entity_id, metric_id, concept, value, unit, currency, scale, decimals,
-      period_type, start_date, end_date, duration_days, fiscal_year, fiscal_period, scope, dimensions, dims_key,
-      accounting_standard, source_id, accession, form, filed_at, chain_key, provenance, cell_id, status,
-      quarantine_reason, source_labels
-    from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(
-      id text, tenant_id text, entity_id text, metric_id text, concept text, value numeric, unit text,
-      currency text, scale integer, decimals integer, period_type text, start_date date, end_date date,
-      duration_days integer, fiscal_year integer, fiscal_period text, scope text, dimensions jsonb,
-      dims_key text, accounting_standard text, source_id text, accession text, form text, filed_at date,
-      chain_key text, provenance jsonb, cell_id text, status text, quarantine_reason text, source_labels jsonb)
-    on conflict (id) do nothing
-    returning id`);
-  return resultRows<{ id: string }>(res).map((r) => r.id);
+  const ids: string[] = [];
+  for (const group of groupBy(batch, (r) => `${r.tenant_id}|${r.entity_id}|${r.source_id}`)) {
+    const { tenant_id, entity_id, source_id } = group[0]!;
+    const payload = JSON.stringify(
+      group.map((r) => [
+        r.id, r.metric_id, r.concept, r.value, r.unit, r.currency, r.scale, r.decimals, r.period_type, r.start_date,
+        r.end_date, r.duration_days, r.fiscal_year, r.fiscal_period, r.scope, r.dimensions, r.dims_key,
+        r.accounting_standard, r.accession, r.form, r.filed_at, r.chain_key, r.provenance, r.cell_id, r.status,
+        r.quarantine_reason, r.source_labels,
+      ]),
+    );
+    const res = await db.execute(sql`
+      insert into facts (id, tenant_id, entity_id, metric_id, concept, value, unit, currency, scale, decimals,
+        period_type, start_date, end_date, duration_days, fiscal_year, fiscal_period, scope, dimensions, dims_key,
+        accounting_standard, source_id, accession, form, filed_at, chain_key, provenance, cell_id, status,
+        quarantine_reason, source_labels)
+      select r->>0, ${tenant_id}, ${entity_id}, r->>1, r->>2, (r->>3)::numeric, r->>4, r->>5, (r->>6)::int, (r->>7)::int,
+        r->>8, (r->>9)::date, (r->>10)::date, (r->>11)::int, (r->>12)::int, r->>13, r->>14, r->15, r->>16,
+        r->>17, ${source_id}, r->>18, r->>19, (r->>20)::date, r->>21, r->22, r->>23, r->>24,
+        r->>25, r->26
+      from jsonb_array_elements(${payload}::jsonb) as r
+      on conflict (id) do nothing
+      returning id`);
+    for (const row of resultRows<{ id: string }>(res)) ids.push(row.id);
+  }
+  return ids;
 }
 
 async function insertSightingRows(db: Db, batch: SightingRow[]): Promise<string[]> {
-  const res = await db.execute(sql`
-    insert into fact_sightings (fact_id, source_id, accession, form, filed_at, labels)
-    select fact_id, source_id, accession, form, filed_at, labels
-    from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(
-      fact_id text, source_id text, accession text, form text, filed_at date, labels jsonb)
-    on conflict do nothing
-    returning fact_id`);
-  return resultRows<{ fact_id: string }>(res).map((r) => r.fact_id);
+  const ids: string[] = [];
+  for (const group of groupBy(batch, (r) => r.source_id)) {
+    const payload = JSON.stringify(group.map((r) => [r.fact_id, r.accession, r.form, r.filed_at, r.labels]));
+    const res = await db.execute(sql`
+      insert into fact_sightings (fact_id, source_id, accession, form, filed_at, labels)
+      select r->>0, ${group[0]!.source_id}, r->>1, r->>2, (r->>3)::date, r->4
+      from jsonb_array_elements(${payload}::jsonb) as r
+      on conflict do nothing
+      returning fact_id`);
+    for (const row of resultRows<{ fact_id: string }>(res)) ids.push(row.fact_id);
+  }
+  return ids;
 }
 
 async function chainsWithSeveralFacts(db: Db, keys: string[]): Promise<string[]> {

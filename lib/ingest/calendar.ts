@@ -173,7 +173,8 @@ export function fiscalLabeler(calendars: CalendarInput | null): (p: { type: 'ins
 
 /**
  * Re-derives fiscal year/period of every stored fact of an entity from the given calendars (after a
- * calendar change). Returns the number of facts relabelled.
+ * calendar change, inferred or registered by an admin), and the fiscal-year bucket of its chunks
+ * (the fiscal year of their source's period of report). Returns the number of facts relabelled.
  */
 export async function relabelEntityFacts(db: Db, entityId: string, calendars: FiscalCalendar[]): Promise<number> {
   const res = await db.execute(sql`
@@ -201,6 +202,16 @@ export async function relabelEntityFacts(db: Db, entityId: string, calendars: Fi
       )
       select count(*)::int as n from u`);
     changed += Number(resultRows<{ n: number }>(upd)[0]?.n ?? 0);
+  }
+  const sourcesRes = await db.execute(sql`
+    select id, to_char(period_of_report, 'YYYY-MM-DD') as por from sources
+    where entity_id = ${entityId} and period_of_report is not null and id in (select source_id from chunks where entity_id = ${entityId})`);
+  const buckets = resultRows<{ id: string; por: string }>(sourcesRes).map((s) => ({ id: s.id, fy: label({ type: 'instant', date: s.por })?.fiscalYear ?? null }));
+  if (buckets.length) {
+    await db.execute(sql`
+      update chunks c set fiscal_year = x.fy
+      from jsonb_to_recordset(${JSON.stringify(buckets)}::jsonb) as x(id text, fy integer)
+      where c.source_id = x.id and c.entity_id = ${entityId} and c.fiscal_year is distinct from x.fy`);
   }
   return changed;
 }

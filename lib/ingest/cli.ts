@@ -106,6 +106,7 @@ export interface IngestPathsOptions {
   showProgress?: boolean;
   /** files ingested at once, each in its own transaction (PostgreSQL only; PGlite is single-connection) */
   jobs?: number;
+  sideFiles?: ReturnType<typeof createSideFiles>;
 }
 
 /** Ingests files one after another (each its own transaction), printing a line per file. */
@@ -113,9 +114,11 @@ export async function ingestPaths(opts: IngestPathsOptions): Promise<IngestOutco
   const out = opts.out ?? process.stdout;
   const err = opts.err ?? process.stderr;
   const bar = opts.showProgress === false ? createProgressBar({ isTTY: false } as NodeJS.WriteStream) : createProgressBar();
-  const sideFiles = createSideFiles();
+  const sideFiles = opts.sideFiles ?? createSideFiles();
   for (const f of opts.files) sideFiles.addDirFor(f);
-  const jobs = opts.database.driver === 'postgres' ? Math.max(1, Math.min(opts.jobs ?? 1, 8)) : 1;
+  // PostgreSQL: two files at a time by default (each its own transaction and connection; one company
+  // at a time per entity lock). PGlite has one connection.
+  const jobs = opts.database.driver === 'postgres' ? Math.max(1, Math.min(opts.jobs ?? 2, 8)) : 1;
   const outcomes: IngestOutcome[] = new Array(opts.files.length);
   // progress of the files in flight, summed
   const live = new Map<number, { done: number; total: number }>();
@@ -152,6 +155,7 @@ export async function ingestPaths(opts: IngestPathsOptions): Promise<IngestOutco
       bar.stop();
       outcomes[i] = o;
       out.write(`${describeOutcome(o)}\n`);
+      for (const n of o.notes) if (/^quarantined /.test(n)) out.write(`           note: ${n}\n`);
       if (o.error) err.write(`ledgerline: ${o.error.code}: ${o.error.message}\n`);
     }
   };
@@ -162,7 +166,7 @@ export async function ingestPaths(opts: IngestPathsOptions): Promise<IngestOutco
 export async function runIngestCommand(args: string[]): Promise<number> {
   const { positional, flags } = parseArgs(args, ['tenant', 'format', 'max-bytes', 'jobs']);
   if (positional.length === 0 || flags.has('help')) {
-    process.stderr.write('usage: npm run cli -- ingest <file|dir>... [--tenant <id>] [--format companyfacts|sec-submissions|xbrl-instance|ixbrl] [--max-bytes <n>] [--jobs <n> (PostgreSQL)]\n');
+    process.stderr.write('usage: npm run cli -- ingest <file|dir>... [--tenant <id>] [--format companyfacts|sec-submissions|xbrl-instance|ixbrl] [--max-bytes <n>] [--jobs <n> (PostgreSQL, default 2)]\n');
     return 2;
   }
   const tenantId = typeof flags.get('tenant') === 'string' ? (flags.get('tenant') as string) : DEMO_TENANT_ID;
@@ -174,8 +178,8 @@ export async function runIngestCommand(args: string[]): Promise<number> {
     return 2;
   }
   const jobsFlag = flags.get('jobs');
-  const jobs = typeof jobsFlag === 'string' ? Number(jobsFlag) : 1;
-  if (!Number.isInteger(jobs) || jobs < 1) {
+  const jobs = typeof jobsFlag === 'string' ? Number(jobsFlag) : undefined;
+  if (jobs !== undefined && (!Number.isInteger(jobs) || jobs < 1)) {
     process.stderr.write(`ledgerline: bad_request:args: --jobs must be a positive integer\n`);
     return 2;
   }
@@ -194,7 +198,74 @@ export async function runIngestCommand(args: string[]): Promise<number> {
   return missing.length > 0 || outcomes.some((o) => o.status === 'failed') ? 1 : 0;
 }
 
-export async function runSecSyncCommand(_args: string[]): Promise<number> {
-  process.stderr.write(`ledgerline: not_implemented:sec_sync: 'sec sync' is not implemented yet\n`);
-  return 3;
+const SYNC_USAGE =
+  'usage: npm run cli -- sec sync (--ticker <T> | --cik <N>) [--forms 10-K,10-Q] [--limit <n>] [--accession <a,b>]\n' +
+  '       [--documents primary|instance] [--out <dir> (default .data-sec)] [--refresh] [--no-ingest] [--tenant <id>]\n' +
+  '       [--user-agent "<name> <email>" (default $SEC_USER_AGENT)] [--base-url <url> (a mirror of data.sec.gov and www.sec.gov)]\n';
+
+export async function runSecSyncCommand(args: string[]): Promise<number> {
+  const valueFlags = ['ticker', 'cik', 'forms', 'limit', 'accession', 'documents', 'out', 'tenant', 'user-agent', 'base-url'] as const;
+  const { flags } = parseArgs(args, valueFlags);
+  const str = (name: (typeof valueFlags)[number]) => {
+    const v = flags.get(name);
+    return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+  };
+  if (flags.has('help') || (!str('ticker') && !str('cik'))) {
+    process.stderr.write(SYNC_USAGE);
+    return 2;
+  }
+  const { readEnv } = await import('@/lib/env');
+  const { EdgarClient } = await import('@/lib/sec/client');
+  const { syncCompany } = await import('@/lib/sec/sync');
+  const limit = str('limit') ? Number(str('limit')) : 1;
+  const documents = str('documents') ?? 'primary';
+  if (!Number.isInteger(limit) || limit < 0 || (documents !== 'primary' && documents !== 'instance')) {
+    process.stderr.write(`ledgerline: bad_request:args: --limit must be a whole number and --documents primary or instance\n${SYNC_USAGE}`);
+    return 2;
+  }
+  const baseUrl = str('base-url');
+  const client = new EdgarClient({
+    userAgent: str('user-agent') ?? readEnv().SEC_USER_AGENT,
+    dataBaseUrl: baseUrl,
+    wwwBaseUrl: baseUrl,
+  });
+  const outDir = path.resolve(str('out') ?? '.data-sec');
+  const started = performance.now();
+  const result = await syncCompany({
+    client,
+    outDir,
+    ticker: str('ticker'),
+    cik: str('cik'),
+    forms: str('forms')?.split(',').map((f) => f.trim()).filter(Boolean),
+    limit,
+    accessions: str('accession')?.split(',').map((a) => a.trim()).filter(Boolean),
+    documents,
+    refresh: flags.has('refresh'),
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
+  for (const f of result.failures) process.stderr.write(`ledgerline: ${f.code}: ${f.message}\n`);
+  process.stdout.write(
+    `synced ${result.name} (CIK ${result.cik}${result.ticker ? `, ${result.ticker}` : ''}): ${result.files.filter((f) => f.downloaded).length} downloaded, ` +
+      `${result.files.filter((f) => !f.downloaded).length} kept, ${result.failures.length} failed, ${result.requests} request(s) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+  if (flags.has('no-ingest')) return result.failures.length ? 1 : 0;
+
+  const files = [...result.files.filter((f) => f.kind === 'companyfacts'), ...result.files.filter((f) => f.kind === 'filing')].map((f) => f.path);
+  const database = await openFromEnv();
+  let outcomes: IngestOutcome[] = [];
+  const ingestStarted = performance.now();
+  try {
+    await migrate(database);
+    outcomes = await ingestPaths({
+      database,
+      tenantId: str('tenant') ?? DEMO_TENANT_ID,
+      files,
+      actor: 'cli',
+      sideFiles: createSideFiles({ dirs: [outDir], submissions: [result.submissions] }),
+    });
+  } finally {
+    await database.close();
+  }
+  process.stdout.write(`${summarize(outcomes, performance.now() - ingestStarted)}\n`);
+  return result.failures.length || outcomes.some((o) => o.status === 'failed') ? 1 : 0;
 }

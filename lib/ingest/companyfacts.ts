@@ -110,7 +110,7 @@ export function parseCompanyFacts(text: string, fileName: string): CompanyFacts 
             form,
             filedAt: filed,
             labels,
-            provenance: { sourceLabel: `fy=${e.fy ?? '-'} fp=${e.fp ?? '-'}${e.frame ? ` frame=${e.frame}` : ''}` },
+            provenance: {},
           });
           if (!latestFiled || filed > latestFiled) latestFiled = filed;
           if (period.type === 'duration' && (form?.startsWith('10-') || form?.startsWith('20-') || form?.startsWith('40-'))) {
@@ -153,6 +153,11 @@ function mostCommonCurrency(facts: RawFact[]): string | null {
   const counts = new Map<string, number>();
   for (const f of facts) if (f.unit.kind === 'monetary' && f.unit.currency) counts.set(f.unit.currency, (counts.get(f.unit.currency) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+/** Facts of one concept stay in one batch (all its units: two unit keys may name one stored unit). */
+function sameGroup(a: RawFact, b: RawFact): boolean {
+  return a.concept === b.concept;
 }
 
 /** Facts per writeFacts call: bounds statement size and lets the progress bar move. */
@@ -202,25 +207,40 @@ export async function writeCompanyFacts(ctx: WriteContext, cf: CompanyFacts): Pr
   let sightingsAdded = 0;
   let quarantined = 0;
   let unlabelled = 0;
+  const unknownUnits = new Map<string, string>();
   const total = cf.facts.length;
   ctx.progress(0, total);
-  for (let i = 0; i < total; i += WRITE_CHUNK) {
+  // batches end at concept boundaries, so no version chain is split between two writes; a new
+  // company's chains then need no lookup of stored facts
+  const newChainsOnly = entity.created;
+  let start = 0;
+  while (start < total) {
+    let end = Math.min(start + WRITE_CHUNK, total);
+    while (end < total && sameGroup(cf.facts[end - 1]!, cf.facts[end]!)) end++;
     const inputs: FactInput[] = [];
-    for (const r of cf.facts.slice(i, i + WRITE_CHUNK)) {
+    for (let i = start; i < end; i++) {
+      const r = cf.facts[i]!;
       const input = buildFactInput(r, build);
-      if (input.status === 'quarantined') quarantined++;
+      if (input.status === 'quarantined') {
+        quarantined++;
+        if (!unknownUnits.has(r.unit.unit)) unknownUnits.set(r.unit.unit, `facts.${r.concept.replace(':', '.')}.units.${r.unit.unit}`);
+      }
       if (input.fiscalYear === null) unlabelled++;
       inputs.push(input);
     }
-    const res = await writeFacts(tx, inputs);
+    const res = await writeFacts(tx, inputs, { newChainsOnly });
     factsAdded += res.inserted;
     sightingsAdded += res.sightings;
-    ctx.progress(Math.min(i + WRITE_CHUNK, total), total);
+    start = end;
+    ctx.progress(end, total);
   }
   let relabelled = 0;
   if (calendars.relabel) relabelled = await relabelEntityFacts(tx, entity.id, calendars.calendars);
   const notes = [`calendar: ${calendars.origin}${calendars.confidence !== null ? ` (confidence ${calendars.confidence})` : ''}`];
-  if (quarantined) notes.push(`${quarantined} fact(s) with units other than currency, shares or pure quarantined (UNIT_UNKNOWN)`);
+  if (quarantined) {
+    const where = [...unknownUnits].slice(0, 5).map(([u, at]) => `${u} at ${at}`).join('; ');
+    notes.push(`quarantined ${quarantined} fact(s) in units other than a currency, shares or pure (UNIT_UNKNOWN): ${where}${unknownUnits.size > 5 ? '; …' : ''}`);
+  }
   if (unlabelled) notes.push(`${unlabelled} fact(s) without fiscal labels (no calendar)`);
   return {
     entityId: entity.id,

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { auditLog, entities, entityAliases, tenants } from '@/lib/db/schema';
 import { normalizeAlias } from '@/lib/facts/aliases';
@@ -45,6 +45,14 @@ export function shortName(name: string): string | null {
   if (words.length < 2 || words[0]!.length < 4) return null;
   if (!words.slice(1).every((w) => GENERIC_TAIL.has(w))) return null;
   return words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1);
+}
+
+/**
+ * Serializes concurrent ingests of one company (calendar inference, version chains): held until the
+ * transaction ends. Different companies proceed in parallel.
+ */
+export async function lockEntity(db: Db, entityId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`entity:${entityId}`}, 0))`);
 }
 
 /**
@@ -123,6 +131,7 @@ export async function upsertEntity(db: Db, e: EntityFacts): Promise<{ id: string
     aliases.push({ alias: cik.replace(/^0+/, ''), kind: 'abbreviation' });
   }
   for (const f of e.formerNames ?? []) if (f.trim()) aliases.push({ alias: f.trim(), kind: 'former_name' });
+  await lockEntity(db, id);
   const seen = new Set<string>();
   const values = aliases
     .filter((a) => {

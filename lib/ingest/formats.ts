@@ -1,11 +1,15 @@
 import { companyFactsFormat } from './companyfacts';
+import { htmlReportFormat, pdfReportFormat } from './report/format';
 import { ingestError } from './errors';
 import { submissionsFormat } from './submissions-format';
 import type { FormatHandler } from './types';
+import { ixbrlFormat } from './ixbrl/format';
 import { xbrlInstanceFormat } from './xbrl/instance';
 
 /** Supported formats, most specific first. Other ingesters register here. */
-export const FORMATS: FormatHandler<unknown>[] = [companyFactsFormat, submissionsFormat, xbrlInstanceFormat];
+export const FORMATS: FormatHandler<unknown>[] = [companyFactsFormat, submissionsFormat, xbrlInstanceFormat, ixbrlFormat];
+// Report documents (plain HTML without ix: tags, text PDFs) go last: they are the least specific.
+FORMATS.push(htmlReportFormat as FormatHandler<unknown>, pdfReportFormat as FormatHandler<unknown>);
 
 const HEAD_BYTES = 64 * 1024;
 

@@ -15,6 +15,7 @@ import { METRICS } from '@/lib/ontology/metrics';
 import { ensureTenant } from './entity';
 import { ingestError } from './errors';
 import { detectFormat } from './formats';
+import { hasParseBytes } from './report/format';
 import { noSideFiles } from './side-files';
 import type { FormatHandler, IngestProgress, SideFiles, WriteResult } from './types';
 
@@ -204,7 +205,7 @@ export async function ingestBytes(
       o.entityId = known.entityId;
       o.notes.push('same bytes already ingested');
     } else {
-      const parsed = handler.parse(stripBom(bytes.toString('utf8')), fileName);
+      const parsed = hasParseBytes(handler) ? await handler.parseBytes(bytes, fileName) : handler.parse(stripBom(bytes.toString('utf8')), fileName);
       const h = handler;
       for (let attempt = 1; ; attempt++) {
         try {

@@ -29,6 +29,7 @@ export const METRICS: MetricDef[] = [
       'us-gaap:SalesRevenueNet',
       'us-gaap:RevenueFromContractWithCustomerIncludingAssessedTax',
       'us-gaap:SalesRevenueGoodsNet',
+      'us-gaap:SalesRevenueServicesNet',
       'ifrs-full:Revenue',
       'ifrs-full:RevenueFromContractsWithCustomers',
       'ind-as:RevenueFromOperations',
@@ -57,6 +58,7 @@ export const METRICS: MetricDef[] = [
       'us-gaap:CostOfGoodsAndServicesSold',
       'us-gaap:CostOfGoodsSold',
       'us-gaap:CostOfGoodsAndServiceExcludingDepreciationDepletionAndAmortization',
+      'us-gaap:CostOfServices',
       'ifrs-full:CostOfSales',
       'ind-as:CostOfMaterialsConsumed',
     ],
@@ -167,7 +169,17 @@ export const METRICS: MetricDef[] = [
     periodType: 'duration',
     unitKind: 'shares',
     synonyms: ['diluted shares', 'diluted weighted average shares', 'weighted average diluted shares'],
-    concepts: ['us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding'],
+    concepts: ['us-gaap:WeightedAverageNumberOfDilutedSharesOutstanding', 'ifrs-full:AdjustedWeightedAverageShares'],
+    constraints: { nonNegative: true },
+  },
+  {
+    id: 'shares_basic',
+    label: 'Basic weighted average shares',
+    description: 'Weighted average number of shares outstanding, basic.',
+    periodType: 'duration',
+    unitKind: 'shares',
+    synonyms: ['basic shares', 'basic weighted average shares', 'weighted average shares outstanding', 'weighted average basic shares'],
+    concepts: ['us-gaap:WeightedAverageNumberOfSharesOutstandingBasic', 'ifrs-full:WeightedAverageShares'],
     constraints: { nonNegative: true },
   },
   {
@@ -177,7 +189,7 @@ export const METRICS: MetricDef[] = [
     periodType: 'instant',
     unitKind: 'shares',
     synonyms: ['shares outstanding', 'common shares outstanding', 'share count'],
-    concepts: ['us-gaap:CommonStockSharesOutstanding', 'dei:EntityCommonStockSharesOutstanding'],
+    concepts: ['us-gaap:CommonStockSharesOutstanding', 'ifrs-full:NumberOfSharesOutstanding', 'dei:EntityCommonStockSharesOutstanding'],
     constraints: { nonNegative: true },
   },
   {
@@ -192,6 +204,7 @@ export const METRICS: MetricDef[] = [
       'us-gaap:NetCashProvidedByUsedInOperatingActivitiesContinuingOperations',
       'ifrs-full:CashFlowsFromUsedInOperatingActivities',
       'ind-as:CashFlowsFromUsedInOperatingActivities',
+      'ifrs-full:CashFlowsFromUsedInOperations',
     ],
   },
   {
@@ -271,7 +284,11 @@ export const METRICS: MetricDef[] = [
       'us-gaap:LongTermDebtNoncurrent',
       'us-gaap:LongTermDebt',
       'us-gaap:LongTermDebtAndCapitalLeaseObligations',
+      'us-gaap:LongTermDebtAndFinanceLeasesNoncurrent',
+      'us-gaap:ConvertibleDebtNoncurrent',
+      'us-gaap:ConvertibleNotesPayable',
       'ifrs-full:NoncurrentPortionOfNoncurrentBorrowings',
+      'ifrs-full:LongtermBorrowings',
       'ifrs-full:Borrowings',
       'ind-as:BorrowingsNoncurrent',
     ],
@@ -284,7 +301,7 @@ export const METRICS: MetricDef[] = [
     periodType: 'instant',
     unitKind: 'monetary',
     synonyms: ['inventories', 'inventory'],
-    concepts: ['us-gaap:InventoryNet', 'ifrs-full:Inventories', 'ind-as:Inventories'],
+    concepts: ['us-gaap:InventoryNet', 'us-gaap:InventoryGross', 'ifrs-full:Inventories', 'ind-as:Inventories'],
     constraints: { nonNegative: true },
   },
   {
@@ -297,13 +314,96 @@ export const METRICS: MetricDef[] = [
     concepts: [
       'us-gaap:AccountsReceivableNetCurrent',
       'us-gaap:ReceivablesNetCurrent',
+      'us-gaap:AccountsReceivableNet',
       'ifrs-full:TradeAndOtherCurrentReceivables',
       'ifrs-full:CurrentTradeReceivables',
       'ind-as:TradeReceivablesCurrent',
     ],
     constraints: { nonNegative: true },
   },
+  {
+    id: 'other_income',
+    label: 'Other income',
+    description: 'Other (non-operating) income: interest, dividends, gains (Ind AS statements).',
+    periodType: 'duration',
+    unitKind: 'monetary',
+    synonyms: ['other income', 'non-operating income'],
+    concepts: ['ind-as:OtherIncome'],
+  },
+  {
+    id: 'employee_benefits',
+    label: 'Employee benefits expense',
+    description: 'Salaries, wages and other employee benefits expense.',
+    periodType: 'duration',
+    unitKind: 'monetary',
+    synonyms: ['employee benefits expense', 'employee benefit expense', 'employee costs', 'staff costs', 'personnel expenses'],
+    concepts: ['ind-as:EmployeeBenefitExpense'],
+    constraints: { nonNegative: true },
+  },
+  {
+    id: 'finance_costs',
+    label: 'Finance costs',
+    description: 'Finance costs / interest expense.',
+    periodType: 'duration',
+    unitKind: 'monetary',
+    synonyms: ['finance costs', 'finance cost', 'interest expense', 'interest costs'],
+    concepts: ['ind-as:FinanceCosts'],
+  },
+  {
+    id: 'depreciation',
+    label: 'Depreciation and amortisation',
+    description: 'Depreciation, amortisation (and impairment) expense.',
+    periodType: 'duration',
+    unitKind: 'monetary',
+    synonyms: ['depreciation and amortisation', 'depreciation and amortization', 'depreciation', 'd&a'],
+    concepts: ['ind-as:DepreciationDepletionAndAmortisationExpense'],
+  },
+  {
+    id: 'other_expenses',
+    label: 'Other expenses',
+    description: 'Other expenses (Ind AS statement of profit and loss).',
+    periodType: 'duration',
+    unitKind: 'monetary',
+    synonyms: ['other expenses', 'other operating expenses'],
+    concepts: ['ind-as:OtherExpenses'],
+  },
+  {
+    id: 'total_expenses',
+    label: 'Total expenses',
+    description: 'Total expenses (Ind AS statement of profit and loss).',
+    periodType: 'duration',
+    unitKind: 'monetary',
+    synonyms: ['total expenses', 'total costs and expenses'],
+    concepts: ['ind-as:Expenses'],
+  },
+  {
+    id: 'tax_expense',
+    label: 'Tax expense',
+    description: 'Total income tax expense (current and deferred).',
+    periodType: 'duration',
+    unitKind: 'monetary',
+    synonyms: ['tax expense', 'income tax expense', 'provision for income taxes', 'total tax expense'],
+    concepts: ['ind-as:TaxExpense'],
+  },
+  {
+    id: 'total_comprehensive_income',
+    label: 'Total comprehensive income',
+    description: 'Profit plus other comprehensive income for the period.',
+    periodType: 'duration',
+    unitKind: 'monetary',
+    synonyms: ['total comprehensive income', 'comprehensive income'],
+    concepts: ['ind-as:ComprehensiveIncome'],
+  },
 ];
+
+// Untagged report tables (HTML/PDF annual reports) bind rows to metrics by label; their facts carry
+// `report:<metric id>` unless an Ind AS concept exists. Last in each chain: tagged concepts win.
+// (The metrics above from other_income on carry only Ind AS and report concepts for now, so that
+// SEC ingestion keeps mapping exactly the concepts it did.)
+for (const m of METRICS) {
+  const concept = `report:${m.id}`;
+  if (!m.concepts.includes(concept)) m.concepts.push(concept);
+}
 
 /** Derived metrics: computed by lib/calc from ontology metrics, never stored as facts. */
 export interface DerivedMetricDef {

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { factVisible, sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
+import type { Role } from '@/lib/db/schema';
 import type { Basis, FiscalPeriodCode, Period, Scope } from '@/lib/facts/types';
 import { selectVersion, type VersionCandidate } from '@/lib/calc';
 import { getMetric } from '@/lib/ontology/metrics';
@@ -45,6 +47,8 @@ export interface RejectedCandidate {
 export interface LookupRequest {
   db: Db;
   tenantId: string;
+  /** the viewer's role, for source ACLs (omitted: only sources without an ACL) */
+  role?: Role | null;
   entityId: string;
   metricId: string;
   period: Period;
@@ -143,22 +147,26 @@ function toRecord(r: Row): FactRecord {
   };
 }
 
-const SELECT = sql`
+/**
+ * Active facts the scope may see (tenant, source neither revoked nor embargoed nor ACL-hidden), with
+ * their citation, among the facts matching `narrow` (a condition on `facts f`). The narrowing runs
+ * first, in a materialized CTE: otherwise the planner, misjudging how few sources pass the visibility
+ * predicate, starts from sources and scans each source's facts (about 3× slower on the real data).
+ */
+function selectVisible(scope: VisibilityScope, narrow: SQL) {
+  return sql`
+  with cand as materialized (select * from facts f where f.tenant_id = ${scope.tenantId} and f.status = 'active' and ${narrow})
   select f.id, f.entity_id, f.metric_id, f.concept, f.value::text as value, f.unit, f.currency, f.scale,
          f.period_type, f.start_date::text as start_date, f.end_date::text as end_date, f.duration_days,
          f.fiscal_year, f.fiscal_period, f.scope, f.dimensions, f.source_id, s.title as source_title,
          f.accession, f.form, f.filed_at::text as filed_at, f.chain_key, f.version, f.is_latest, f.is_original,
          f.provenance, f.cell_id, c.row_label, c.column_path, c.page as cell_page,
          t.id as table_id, t.title as table_title, t.page as table_page
-  from facts f
+  from cand f
   join sources s on s.id = f.source_id
   left join source_cells c on c.id = f.cell_id
-  left join source_tables t on t.id = c.table_id`;
-
-/** Only what the tenant may see: its own facts, from sources neither revoked nor under embargo. */
-function visible(tenantId: string) {
-  return sql`f.tenant_id = ${tenantId} and s.tenant_id = ${tenantId} and s.revoked = false
-             and (s.effective_at is null or s.effective_at <= now()) and f.status = 'active'`;
+  left join source_tables t on t.id = c.table_id
+  where ${factVisible(scope, 'f')} and ${sourceVisible(scope, 's')} and f.status = 'active'`;
 }
 
 function samePeriod(a: Period, b: Period): boolean {
@@ -172,7 +180,7 @@ function samePeriod(a: Period, b: Period): boolean {
  * restatement basis. Returns the candidates considered and why the others were set aside.
  */
 export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
-  const { db, tenantId, entityId, metricId, period, scope } = req;
+  const { db, tenantId, role, entityId, metricId, period, scope } = req;
   const byBounds =
     period.type === 'instant'
       ? sql`(f.period_type = 'instant' and f.end_date = ${period.date})`
@@ -181,9 +189,9 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
     req.fiscalYear !== null && req.fiscalPeriod !== null && req.fiscalPeriod !== 'OTHER'
       ? sql` or (f.period_type = ${period.type} and f.fiscal_year = ${req.fiscalYear} and f.fiscal_period = ${req.fiscalPeriod})`
       : sql``;
-  const res = await db.execute(sql`${SELECT}
-    where ${visible(tenantId)} and f.entity_id = ${entityId} and f.metric_id = ${metricId}
-      and f.scope = ${scope} and f.dims_key = '' and (${byBounds}${byLabel})
+  const narrow = sql`f.entity_id = ${entityId} and f.metric_id = ${metricId}
+      and f.scope = ${scope} and f.dims_key = '' and (${byBounds}${byLabel})`;
+  const res = await db.execute(sql`${selectVisible({ tenantId, role }, narrow)}
     order by f.filed_at, f.id`);
   const candidates = ((res as unknown as { rows: Row[] }).rows ?? []).map(toRecord);
   const rejected: RejectedCandidate[] = [];

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { SignInRequired } from '@/components/sign-in-required';
 import { adminOverview } from '@/lib/admin/overview';
 import { getViewer } from '@/lib/auth/server';
@@ -24,7 +25,12 @@ export default async function AdminPage() {
   const data = await adminOverview(db, viewer.tenantId);
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Admin</h1>
+      <div className="flex items-baseline gap-4">
+        <h1 className="text-2xl font-semibold">Admin</h1>
+        <Link href="/admin/monitoring" className="text-sm text-accent hover:underline">
+          Monitoring and eval results →
+        </Link>
+      </div>
       <section className="rounded-lg border border-line bg-white" aria-labelledby="cal-h">
         <h2 id="cal-h" className="border-b border-line px-4 py-2 font-medium">
           Entities and fiscal calendars

@@ -65,4 +65,4 @@ export const POST = withRole('analyst', async (req, viewer) => {
     onError: (e) => (e instanceof AppError ? e.message : 'The answer could not be produced.'),
   });
   return createUIMessageStreamResponse({ stream });
-});
+}, { rateLimit: 'ask' });

@@ -87,6 +87,11 @@ export const facts = pgTable(
     index('facts_chain_idx').on(t.chainKey, t.version),
     index('facts_status_idx').on(t.tenantId, t.status).where(sql`${t.status} <> 'active'`),
     index('facts_source_idx').on(t.sourceId),
+    // the latest reported annual/quarterly period of an entity (lib/planner/catalog.ts latestPeriodEnd):
+    // an index-only scan, source_id included for the visibility semi-join
+    index('facts_latest_period_idx')
+      .on(t.tenantId, t.entityId, t.endDate, t.sourceId)
+      .where(sql`${t.status} = 'active' and ${t.periodType} = 'duration' and ${t.fiscalPeriod} in ('FY', 'Q1', 'Q2', 'Q3', 'Q4')`),
   ],
 );
 

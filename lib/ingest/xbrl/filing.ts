@@ -14,7 +14,7 @@ import { emptyResult } from '../companyfacts';
 import { padCik, upsertEntity } from '../entity';
 import { ingestError, lineColumn } from '../errors';
 import type { RawFact, WriteContext, WriteResult } from '../types';
-import { mmddOf, parseDecimals, type XbrlContext } from './model';
+import { coverDate, mmddOf, parseDecimals, type XbrlContext } from './model';
 import type { XbrlDocument } from './instance';
 
 export interface FilingInfo {
@@ -49,7 +49,7 @@ function cikOf(doc: XbrlDocument): string | null {
 /** Accession and filing date: metadata side file → submissions index → stored sightings → period end. */
 async function resolveFiling(ctx: WriteContext, doc: XbrlDocument, cik: string | null, entityId: string): Promise<FilingInfo> {
   const form = doc.cover.documentType ?? null;
-  const periodOfReport = doc.cover.documentPeriodEndDate?.slice(0, 10) ?? null;
+  const periodOfReport = coverDate(doc.cover.documentPeriodEndDate);
   const meta = ctx.filePath ? (ctx.sideFiles.filingMetadata?.(ctx.filePath) ?? null) : null;
   if (meta?.filingDate && (!meta.cik || !cik || padCik(meta.cik) === cik)) {
     return { accession: meta.accession, filedAt: meta.filingDate, filedAtKnown: true, form: form ?? meta.form, periodOfReport, how: 'filing metadata' };
@@ -213,7 +213,9 @@ export async function writeXbrlFiling(ctx: WriteContext, doc: XbrlDocument, hook
 
   const quarantined = list.filter((i) => i.status === 'quarantined').length;
   const dimensional = list.filter((i) => Object.keys(i.dimensions).length > 0).length;
+  const unknownUnits = [...new Set(list.filter((i) => i.quarantineReason === 'UNIT_UNKNOWN').map((i) => i.unit))];
   const notes = [`filing ${filing.accession ?? '(accession unknown)'} filed ${filing.filedAt} (${filing.how})`, `calendar: ${calendars.origin}`];
+  if (quarantined) notes.push(`quarantined ${quarantined} fact(s) in units other than a currency, shares or pure (UNIT_UNKNOWN): ${unknownUnits.slice(0, 5).join(', ')}`);
   if (noPeriod) notes.push(`${noPeriod} fact(s) without a usable period skipped`);
   if (doc.nilFacts) notes.push(`${doc.nilFacts} nil fact(s) skipped`);
   if (doc.problems.length) notes.push(...doc.problems.slice(0, 5));

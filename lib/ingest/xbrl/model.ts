@@ -273,11 +273,55 @@ export function recordCover(cover: CoverFacts, concept: string, value: string): 
   return true;
 }
 
-/** `--09-30` / `09-30` / `0930` → `0930`. */
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+function monthNumber(name: string): number | null {
+  const i = MONTHS.indexOf(name.slice(0, 3).toLowerCase());
+  return i >= 0 ? i + 1 : null;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** `--09-30` / `09-30` / `0930` / `September 28` → `0930`. */
 export function mmddOf(v: string | undefined): string | null {
   if (!v) return null;
-  const m = /(\d{2})-?(\d{2})\s*$/.exec(v.trim());
+  const t = v.trim();
+  const named = /^([A-Za-z]+)\.?\s+(\d{1,2})\b/.exec(t) ?? /^(\d{1,2})\s+([A-Za-z]+)/.exec(t);
+  if (named) {
+    const [a, b] = /^\d/.test(named[1]!) ? [named[2]!, named[1]!] : [named[1]!, named[2]!];
+    const month = monthNumber(a);
+    if (month) return `${pad2(month)}${pad2(Number(b))}`;
+  }
+  const m = /(\d{2})-?(\d{2})\s*$/.exec(t);
   return m ? `${m[1]}${m[2]}` : null;
+}
+
+/** A cover date as filed (`2024-09-28`, `September 28, 2024`, `28 September 2024`) → ISO, or null. */
+export function coverDate(v: string | undefined): string | null {
+  if (!v) return null;
+  const t = v.trim().replace(/\s+/g, ' ');
+  const iso = /^(\d{4}-\d{2}-\d{2})/.exec(t);
+  if (iso && isISODate(iso[1]!)) return iso[1]!;
+  let m = /^([A-Za-z]+)\.? (\d{1,2}),? (\d{4})$/.exec(t);
+  let month: number | null = null;
+  let day = 0;
+  let year = 0;
+  if (m) {
+    month = monthNumber(m[1]!);
+    day = Number(m[2]);
+    year = Number(m[3]);
+  } else if ((m = /^(\d{1,2}) ([A-Za-z]+),? (\d{4})$/.exec(t))) {
+    month = monthNumber(m[2]!);
+    day = Number(m[1]);
+    year = Number(m[3]);
+  } else if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t))) {
+    month = Number(m[1]);
+    day = Number(m[2]);
+    year = Number(m[3]);
+  }
+  if (!month) return null;
+  const d = `${year}-${pad2(month)}-${pad2(day)}`;
+  return isISODate(d) ? d : null;
 }
 
 /** Parses an XBRL `decimals` attribute: INF → null. */

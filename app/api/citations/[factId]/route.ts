@@ -14,7 +14,7 @@ export const GET = withRole('analyst', async (_req, viewer, ctx: { params: Promi
   const parsed = idSchema.safeParse(factId);
   if (!parsed.success) throw new AppError('bad_request:fact_id', 'Not a fact id.');
   const { db } = await getDatabase();
-  const table = await citationTable(db, viewer.tenantId, parsed.data);
+  const table = await citationTable(db, viewer.tenantId, parsed.data, viewer.role);
   if (!table) throw new AppError('not_found:fact', 'No such fact.');
   return Response.json(table);
 });

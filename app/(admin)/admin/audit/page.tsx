@@ -1,0 +1,75 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { adminView, formatWhen, Section } from '@/components/admin/guard';
+import { listAudit, parseAuditFilters } from '@/lib/admin/audit';
+import { getDatabase } from '@/lib/db/runtime';
+
+export const metadata: Metadata = { title: 'Audit log' };
+
+function summary(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = JSON.stringify(v);
+  return s.length > 160 ? `${s.slice(0, 160)}…` : s;
+}
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { viewer, denied } = await adminView();
+  if (!viewer) return denied;
+  const filters = parseAuditFilters(await searchParams);
+  const { db } = await getDatabase();
+  const { rows, total } = await listAudit({ db, tenantId: viewer.tenantId, filters });
+  const pages = Math.max(1, Math.ceil(total / filters.size));
+  const href = (page: number) => `/admin/audit?${new URLSearchParams({ ...(filters.action ? { action: filters.action } : {}), page: String(page) })}`;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">Audit log</h1>
+      <form method="get" className="flex items-end gap-2 text-sm">
+        <label className="flex flex-col gap-1 text-xs text-muted">
+          Action starts with
+          <input name="action" defaultValue={filters.action ?? ''} placeholder="calendar., source.revoke, user." className="rounded border border-line px-2 py-1.5 text-sm" />
+        </label>
+        <button type="submit" className="rounded border border-line px-3 py-1.5 hover:bg-slate-100">
+          Filter
+        </button>
+      </form>
+      <Section title={`${total.toLocaleString('en-US')} entries`} id="audit-h">
+        <table className="w-full text-sm" data-testid="audit-table">
+          <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
+            <tr>
+              <th className="px-4 py-2">When</th>
+              <th className="px-4 py-2">Who</th>
+              <th className="px-4 py-2">Action</th>
+              <th className="px-4 py-2">Target</th>
+              <th className="px-4 py-2">Why</th>
+              <th className="px-4 py-2">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((a) => (
+              <tr key={a.id} className="border-t border-line align-top">
+                <td className="tabular whitespace-nowrap px-4 py-2 text-xs">{formatWhen(a.createdAt)}</td>
+                <td className="px-4 py-2">{a.actorName ?? a.actor}</td>
+                <td className="px-4 py-2 font-mono text-xs">{a.action}</td>
+                <td className="px-4 py-2 font-mono text-xs">
+                  {a.targetType} {a.targetId?.slice(0, 12)}
+                </td>
+                <td className="px-4 py-2">{a.reason}</td>
+                <td className="px-4 py-2 font-mono text-xs text-muted">
+                  {a.before !== null && <div>− {summary(a.before)}</div>}
+                  {a.after !== null && <div>+ {summary(a.after)}</div>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+      <nav aria-label="Pages" className="flex gap-3 text-sm">
+        {filters.page > 1 && <Link href={href(filters.page - 1)}>← Newer</Link>}
+        <span className="text-muted">
+          Page {filters.page} of {pages}
+        </span>
+        {filters.page < pages && <Link href={href(filters.page + 1)}>Older →</Link>}
+      </nav>
+    </div>
+  );
+}

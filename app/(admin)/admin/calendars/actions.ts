@@ -1,0 +1,78 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { changeCalendar, importCalendars, planCalendarImport, yearEndSchema } from '@/lib/admin/calendars';
+import { roleAction } from '@/lib/auth/action';
+import { getDatabase } from '@/lib/db/runtime';
+import { AppError } from '@/lib/errors';
+
+const MAX_IMPORT_CHARS = 2 * 1024 * 1024;
+
+const changeSchema = z.object({
+  entityId: z.string().regex(/^[0-9a-f]{64}$/),
+  effectiveFrom: z.string(),
+  effectiveTo: z.string().optional(),
+  kind: z.enum(['fixed', 'week']),
+  month: z.coerce.number(),
+  day: z.coerce.number().optional(),
+  weekday: z.coerce.number().optional(),
+  rule: z.enum(['last', 'nearest']).optional(),
+  labelBy: z.enum(['end-year', 'start-year']),
+  reason: z.string().trim().min(1, 'Say why the calendar changes.').max(1000),
+});
+
+const change = roleAction('admin', changeSchema, async (input, viewer) => {
+  const yearEnd = yearEndSchema.safeParse(
+    input.kind === 'fixed' ? { kind: 'fixed', month: input.month, day: input.day } : { kind: 'week', month: input.month, weekday: input.weekday, rule: input.rule },
+  );
+  if (!yearEnd.success) throw new AppError('bad_request:year_end', yearEnd.error.issues.map((i) => i.message).join('; '));
+  const { db } = await getDatabase();
+  const r = await changeCalendar({
+    db,
+    tenantId: viewer.tenantId,
+    actorId: viewer.userId,
+    entityId: input.entityId,
+    rule: { effectiveFrom: input.effectiveFrom, effectiveTo: input.effectiveTo || null, yearEnd: yearEnd.data, labelBy: input.labelBy },
+    reason: input.reason,
+  });
+  revalidatePath('/admin/calendars', 'layout');
+  return { message: `Calendar registered; ${r.relabelled} fact label${r.relabelled === 1 ? '' : 's'} re-derived.` };
+});
+
+/** Form action: register an effective-dated calendar for an entity (admin). */
+export async function changeCalendarAction(_prev: unknown, form: FormData) {
+  return change(Object.fromEntries([...form.entries()].filter(([, v]) => v !== '')));
+}
+
+const importSchema = z.object({
+  json: z.string().min(2, 'Paste or choose a calendar export.').max(MAX_IMPORT_CHARS, 'The file is too large.'),
+  reason: z.string().trim().max(1000).optional(),
+  apply: z.enum(['0', '1']).default('0'),
+});
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('bad_request:json', 'The file is not valid JSON.');
+  }
+}
+
+const importAction = roleAction('admin', importSchema, async (input, viewer) => {
+  const { db } = await getDatabase();
+  const raw = parseJson(input.json);
+  if (input.apply !== '1') {
+    const plan = await planCalendarImport(db, viewer.tenantId, raw);
+    return { applied: false, ...plan, relabelled: 0 };
+  }
+  if (!input.reason) throw new AppError('bad_request:reason', 'Say why the calendars are imported.');
+  const r = await importCalendars({ db, tenantId: viewer.tenantId, actorId: viewer.userId, raw, reason: input.reason });
+  revalidatePath('/admin/calendars', 'layout');
+  return { applied: true, ...r };
+});
+
+/** Form action: review (apply=0) or apply (apply=1, with a reason) a calendar import (admin). */
+export async function importCalendarsAction(_prev: unknown, form: FormData) {
+  return importAction(Object.fromEntries([...form.entries()].filter(([, v]) => v !== '')));
+}

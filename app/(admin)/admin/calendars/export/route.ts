@@ -1,0 +1,15 @@
+import { exportCalendars } from '@/lib/admin/calendars';
+import { getDatabase } from '@/lib/db/runtime';
+import { withRole } from '@/lib/http/route';
+
+export const dynamic = 'force-dynamic';
+
+/** GET /admin/calendars/export — the tenant's calendars as reviewable JSON (admin). */
+export const GET = withRole('admin', async (_req, viewer) => {
+  const { db } = await getDatabase();
+  const body = await exportCalendars(db, viewer.tenantId);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(`${JSON.stringify(body, null, 2)}\n`, {
+    headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="fiscal-calendars-${day}.json"` },
+  });
+});

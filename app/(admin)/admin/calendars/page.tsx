@@ -1,0 +1,78 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { CalendarImport } from '@/components/admin/calendar-import';
+import { adminView, formatWhen, Section } from '@/components/admin/guard';
+import { listCalendars } from '@/lib/admin/calendars';
+import { getDatabase } from '@/lib/db/runtime';
+import { describeRule } from '@/lib/fiscal/year-end';
+import { importCalendarsAction } from './actions';
+
+export const metadata: Metadata = { title: 'Fiscal calendars' };
+
+export default async function CalendarsPage() {
+  const { viewer, denied } = await adminView();
+  if (!viewer) return denied;
+  const { db } = await getDatabase();
+  const list = await listCalendars(db, viewer.tenantId);
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">Fiscal calendars</h1>
+      <p className="max-w-3xl text-sm text-muted">
+        Effective-dated calendars per entity. A change re-derives the fiscal year and period of the entity’s facts in one
+        transaction and is recorded in the audit log with its reason.
+      </p>
+      <Section
+        title="Registry"
+        id="registry-h"
+        actions={
+          <a href="/admin/calendars/export" className="text-sm text-accent hover:underline" download>
+            Export JSON
+          </a>
+        }
+      >
+        <table className="w-full text-sm" data-testid="calendar-registry">
+          <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
+            <tr>
+              <th className="px-4 py-2">Entity</th>
+              <th className="px-4 py-2">Year end</th>
+              <th className="px-4 py-2">Named by</th>
+              <th className="px-4 py-2">Effective</th>
+              <th className="px-4 py-2">Origin</th>
+              <th className="px-4 py-2">Changed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map(({ entity, calendars }) => (
+              <tr key={entity.id} className="border-t border-line align-top">
+                <td className="px-4 py-2">
+                  <Link href={`/admin/calendars/${entity.id}`} className="font-medium text-accent hover:underline">
+                    {entity.name}
+                  </Link>
+                  {entity.ticker && <span className="ml-2 font-mono text-xs text-muted">{entity.ticker}</span>}
+                </td>
+                {calendars.length === 0 ? (
+                  <td colSpan={5} className="px-4 py-2 text-warn">
+                    No calendar: questions about periods cannot be answered for this entity.
+                  </td>
+                ) : (
+                  <>
+                    <td className="px-4 py-2">{calendars.map((c) => <div key={c.id}>{describeRule(c.yearEnd)}</div>)}</td>
+                    <td className="px-4 py-2">{calendars.map((c) => <div key={c.id}>{c.labelBy}</div>)}</td>
+                    <td className="tabular px-4 py-2">{calendars.map((c) => <div key={c.id}>{c.effectiveFrom} → {c.effectiveTo ?? 'open'}</div>)}</td>
+                    <td className="px-4 py-2">{calendars.map((c) => <div key={c.id}>{c.origin}</div>)}</td>
+                    <td className="px-4 py-2 text-xs text-muted">{calendars.map((c) => <div key={c.id}>{formatWhen(c.createdAt)}</div>)}</td>
+                  </>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+      <Section title="Import" id="import-h">
+        <div className="p-4">
+          <CalendarImport action={importCalendarsAction} />
+        </div>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ActionForm, inputClass } from '@/components/admin/action-form';
+import { adminView, formatWhen, Section } from '@/components/admin/guard';
+import { UploadForm } from '@/components/admin/upload-form';
+import { listSources } from '@/lib/admin/sources';
+import { MAX_UPLOAD_BYTES, UPLOAD_TYPES } from '@/lib/admin/upload-source';
+import { getDatabase } from '@/lib/db/runtime';
+import { revokeSourceAction } from './actions';
+
+export const metadata: Metadata = { title: 'Sources' };
+
+function state(s: { revoked: boolean; effectiveAt: Date | null; aclRoles: string[] }): string {
+  if (s.revoked) return 'revoked';
+  const parts: string[] = [];
+  if (s.effectiveAt && s.effectiveAt > new Date()) parts.push(`embargoed until ${formatWhen(s.effectiveAt)}`);
+  if (s.aclRoles.length) parts.push(`only ${s.aclRoles.join(', ')}`);
+  return parts.join('; ') || 'active';
+}
+
+export default async function SourcesPage() {
+  const { viewer, denied } = await adminView();
+  if (!viewer) return denied;
+  const { db } = await getDatabase();
+  const list = await listSources(db, viewer.tenantId);
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">Sources</h1>
+      <Section title="Upload" id="upload-h">
+        <div className="p-4">
+          <UploadForm maxBytes={MAX_UPLOAD_BYTES} extensions={Object.keys(UPLOAD_TYPES)} />
+          <p className="mt-2 text-xs text-muted">
+            A new file for a document already stored (same company, form and accession or file name) becomes its next version.
+            Re-uploading revoked bytes does not bring them back.
+          </p>
+        </div>
+      </Section>
+      <Section title="Stored sources" id="sources-h">
+        <table className="w-full text-sm" data-testid="sources-table">
+          <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
+            <tr>
+              <th className="px-4 py-2">Title</th>
+              <th className="px-4 py-2">Entity</th>
+              <th className="px-4 py-2">Filing</th>
+              <th className="px-4 py-2">Version</th>
+              <th className="px-4 py-2">Facts</th>
+              <th className="px-4 py-2">State</th>
+              <th className="px-4 py-2">Revoke</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((s) => (
+              <tr key={s.id} className="border-t border-line align-top">
+                <td className="px-4 py-2">
+                  <Link href={`/admin/sources/${s.id}`} className="text-accent hover:underline">
+                    {s.title}
+                  </Link>
+                  <div className="text-xs text-muted">
+                    {s.kind} · {s.fileName ?? '—'} · ingested {formatWhen(s.ingestedAt)}
+                  </div>
+                </td>
+                <td className="px-4 py-2">{s.entityName}</td>
+                <td className="px-4 py-2 font-mono text-xs">
+                  {s.form} {s.accession} {s.filedAt && `· ${s.filedAt}`}
+                </td>
+                <td className="px-4 py-2">v{s.version}</td>
+                <td className="tabular px-4 py-2">
+                  {s.factsAdded ?? '—'}
+                  {s.factsQuarantined ? <span className="text-warn"> ({s.factsQuarantined} quarantined)</span> : null}
+                </td>
+                <td className={`px-4 py-2 ${s.revoked ? 'text-bad' : ''}`}>{state(s)}</td>
+                <td className="px-4 py-2">
+                  {!s.revoked && (
+                    <ActionForm action={revokeSourceAction} submit="Revoke" submitClassName="rounded border border-bad px-2 py-1 text-xs text-bad hover:bg-red-50">
+                      <input type="hidden" name="sourceId" value={s.id} />
+                      <input name="reason" required maxLength={1000} placeholder="reason" aria-label={`Reason to revoke ${s.title}`} className={`${inputClass} w-36 text-xs`} />
+                    </ActionForm>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+    </div>
+  );
+}

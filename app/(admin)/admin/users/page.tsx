@@ -1,0 +1,97 @@
+import type { Metadata } from 'next';
+import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
+import { adminView, formatWhen, Section } from '@/components/admin/guard';
+import { MIN_PASSWORD_LENGTH } from '@/lib/auth/better-auth';
+import { listUsers } from '@/lib/auth/users';
+import { ROLES } from '@/lib/db/schema';
+import { getDatabase } from '@/lib/db/runtime';
+import { createUserAction, updateUserAction } from './actions';
+
+export const metadata: Metadata = { title: 'Users' };
+
+export default async function UsersPage() {
+  const { viewer, denied } = await adminView();
+  if (!viewer) return denied;
+  const { db } = await getDatabase();
+  const list = await listUsers(db, viewer.tenantId);
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">Users</h1>
+      <Section title="Accounts" id="users-h">
+        <table className="w-full text-sm" data-testid="users-table">
+          <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
+            <tr>
+              <th className="px-4 py-2">Name</th>
+              <th className="px-4 py-2">Email</th>
+              <th className="px-4 py-2">Role</th>
+              <th className="px-4 py-2">Sessions</th>
+              <th className="px-4 py-2">Created</th>
+              <th className="px-4 py-2">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((u) => (
+              <tr key={u.id} className={`border-t border-line align-top ${u.disabled ? 'text-muted' : ''}`}>
+                <td className="px-4 py-2">
+                  {u.name}
+                  {u.disabled && <span className="ml-1 text-xs text-bad">disabled</span>}
+                </td>
+                <td className="px-4 py-2">{u.email}</td>
+                <td className="px-4 py-2">{u.role}</td>
+                <td className="tabular px-4 py-2">{u.sessions}</td>
+                <td className="px-4 py-2 text-xs">{formatWhen(u.createdAt)}</td>
+                <td className="px-4 py-2">
+                  {u.id !== viewer.userId && (
+                    <ActionForm action={updateUserAction} submit="Apply" submitClassName="rounded border border-line px-2 py-1 text-xs hover:bg-slate-100">
+                      <input type="hidden" name="userId" value={u.id} />
+                      <select name="role" defaultValue={u.role} aria-label={`Role of ${u.email}`} className={`${inputClass} text-xs`}>
+                        {ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {r}
+                          </option>
+                        ))}
+                      </select>
+                      <select name="disabled" defaultValue={u.disabled ? '1' : '0'} aria-label={`State of ${u.email}`} className={`${inputClass} text-xs`}>
+                        <option value="0">enabled</option>
+                        <option value="1">disabled</option>
+                      </select>
+                      <input name="reason" required maxLength={500} placeholder="reason" aria-label={`Reason for changing ${u.email}`} className={`${inputClass} w-32 text-xs`} />
+                    </ActionForm>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+      <Section title="New account" id="new-user-h">
+        <div className="p-4">
+          <ActionForm action={createUserAction} submit="Create account" testId="create-user-form">
+            <label className={labelClass}>
+              Email
+              <input name="email" type="email" required maxLength={254} autoComplete="off" className={inputClass} />
+            </label>
+            <label className={labelClass}>
+              Name
+              <input name="name" required maxLength={120} className={inputClass} />
+            </label>
+            <label className={labelClass}>
+              Role
+              <select name="role" defaultValue="analyst" className={inputClass}>
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className={labelClass}>
+              Initial password (at least {MIN_PASSWORD_LENGTH} characters)
+              <input name="password" type="password" required minLength={MIN_PASSWORD_LENGTH} maxLength={128} autoComplete="new-password" className={inputClass} />
+            </label>
+          </ActionForm>
+        </div>
+      </Section>
+    </div>
+  );
+}

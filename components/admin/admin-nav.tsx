@@ -1,0 +1,36 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+
+const LINKS = [
+  { href: '/admin', label: 'Overview' },
+  { href: '/admin/calendars', label: 'Calendars' },
+  { href: '/admin/entities', label: 'Entities' },
+  { href: '/admin/sources', label: 'Sources' },
+  { href: '/admin/quarantine', label: 'Quarantine' },
+  { href: '/admin/users', label: 'Users' },
+  { href: '/admin/audit', label: 'Audit log' },
+  { href: '/admin/monitoring', label: 'Monitoring' },
+];
+
+export function AdminNav() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Administration" className="flex flex-wrap gap-1 border-b border-line pb-2">
+      {LINKS.map((l) => {
+        const active = l.href === '/admin' ? pathname === '/admin' : pathname === l.href || pathname.startsWith(`${l.href}/`);
+        return (
+          <Link
+            key={l.href}
+            href={l.href}
+            aria-current={active ? 'page' : undefined}
+            className={`rounded px-3 py-1.5 text-sm ${active ? 'bg-accent-soft font-medium text-accent' : 'text-muted hover:bg-slate-100'}`}
+          >
+            {l.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "sources_acl_cardinality_idx" ON "sources" USING btree (cardinality("acl_roles"));--> statement-breakpoint
+CREATE INDEX "facts_latest_period_idx" ON "facts" USING btree ("tenant_id","entity_id","end_date","source_id") WHERE "facts"."status" = 'active' and "facts"."period_type" = 'duration' and "facts"."fiscal_period" in ('FY', 'Q1', 'Q2', 'Q3', 'Q4');

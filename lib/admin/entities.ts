@@ -1,0 +1,86 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '@/lib/db/client';
+import { ALIAS_KINDS, entities, entityAliases } from '@/lib/db/schema';
+import { AppError } from '@/lib/errors';
+import { normalizeAlias } from '@/lib/facts/aliases';
+import { recordAudit } from './audit';
+
+export const aliasSchema = z.object({
+  entityId: z.string().regex(/^[0-9a-f]{64}$/),
+  alias: z.string().trim().min(1).max(200),
+  kind: z.enum(ALIAS_KINDS),
+});
+
+export const entityPatchSchema = z.object({
+  entityId: z.string().regex(/^[0-9a-f]{64}$/),
+  name: z.string().trim().min(1).max(200),
+  ticker: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9.\-]{1,12}$/, 'Tickers are letters, digits, . and - (at most 12).')
+    .nullable(),
+  reason: z.string().trim().min(1, 'Say why.').max(500),
+});
+
+/** The tenant's entities with their aliases (admin view). */
+export async function listEntities(db: Db, tenantId: string) {
+  const ents = await db.select().from(entities).where(eq(entities.tenantId, tenantId)).orderBy(asc(entities.name));
+  const aliases = ents.length
+    ? await db.select().from(entityAliases).where(inArray(entityAliases.entityId, ents.map((e) => e.id))).orderBy(asc(entityAliases.alias))
+    : [];
+  return ents.map((e) => ({ ...e, aliases: aliases.filter((a) => a.entityId === e.id) }));
+}
+
+async function ownEntity(db: Db, tenantId: string, entityId: string) {
+  const [e] = await db.select().from(entities).where(and(eq(entities.id, entityId), eq(entities.tenantId, tenantId))).limit(1);
+  if (!e) throw new AppError('not_found:entity', 'No such entity.');
+  return e;
+}
+
+export async function addAlias(o: { db: Db; tenantId: string; actorId: string } & z.infer<typeof aliasSchema>): Promise<void> {
+  const normalized = normalizeAlias(o.alias);
+  if (!normalized) throw new AppError('bad_request:alias', 'The alias has no letters or digits.');
+  await o.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    await ownEntity(db, o.tenantId, o.entityId);
+    const added = await db.insert(entityAliases).values({ entityId: o.entityId, alias: o.alias, normalized, kind: o.kind }).onConflictDoNothing().returning();
+    if (!added.length) throw new AppError('conflict:alias', 'The entity has this alias already.');
+    await recordAudit(db, { tenantId: o.tenantId, actor: o.actorId, action: 'entity.alias_add', targetType: 'entity', targetId: o.entityId, after: { alias: o.alias, kind: o.kind } });
+  });
+}
+
+export async function removeAlias(o: { db: Db; tenantId: string; actorId: string; entityId: string; alias: string }): Promise<void> {
+  await o.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    await ownEntity(db, o.tenantId, o.entityId);
+    const gone = await db.delete(entityAliases).where(and(eq(entityAliases.entityId, o.entityId), eq(entityAliases.alias, o.alias))).returning();
+    if (!gone.length) throw new AppError('not_found:alias', 'No such alias.');
+    await recordAudit(db, { tenantId: o.tenantId, actor: o.actorId, action: 'entity.alias_remove', targetType: 'entity', targetId: o.entityId, before: { alias: o.alias, kind: gone[0]!.kind } });
+  });
+}
+
+/** Rename an entity or change its ticker (the ticker alias follows); audited with the reason. */
+export async function updateEntity(o: { db: Db; tenantId: string; actorId: string } & z.infer<typeof entityPatchSchema>): Promise<void> {
+  await o.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const e = await ownEntity(db, o.tenantId, o.entityId);
+    await db.update(entities).set({ name: o.name, ticker: o.ticker }).where(eq(entities.id, e.id));
+    if (e.ticker !== o.ticker) {
+      if (e.ticker) await db.delete(entityAliases).where(and(eq(entityAliases.entityId, e.id), eq(entityAliases.alias, e.ticker), eq(entityAliases.kind, 'ticker')));
+      if (o.ticker) await db.insert(entityAliases).values({ entityId: e.id, alias: o.ticker, normalized: normalizeAlias(o.ticker), kind: 'ticker' }).onConflictDoNothing();
+    }
+    if (e.name !== o.name) await db.insert(entityAliases).values({ entityId: e.id, alias: o.name, normalized: normalizeAlias(o.name), kind: 'name' }).onConflictDoNothing();
+    await recordAudit(db, {
+      tenantId: o.tenantId,
+      actor: o.actorId,
+      action: 'entity.update',
+      targetType: 'entity',
+      targetId: e.id,
+      before: { name: e.name, ticker: e.ticker },
+      after: { name: o.name, ticker: o.ticker },
+      reason: o.reason,
+    });
+  });
+}

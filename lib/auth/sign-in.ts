@@ -1,0 +1,65 @@
+import 'server-only';
+import { z } from 'zod';
+import { getDatabase } from '@/lib/db/runtime';
+import { isAppError } from '@/lib/errors';
+import { enforceRateLimit } from '@/lib/http/rate-limit';
+import { getAuth, MAX_PASSWORD_LENGTH } from './better-auth';
+import { isSecureRequest } from './server';
+
+export const signInSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter your email address.')),
+  password: z.string().min(1, 'Enter your password.').max(MAX_PASSWORD_LENGTH),
+  next: z.string().max(500).optional(),
+});
+
+/** Where to go after signing in: a same-origin path only (no `//host`, no scheme, no backslashes). */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\') || /[\u0000-\u001f]/.test(next)) return '/';
+  return next;
+}
+
+/** The client address for per-address limits (first x-forwarded-for hop, else x-real-ip). */
+export function clientAddress(h: Headers): string {
+  return (h.get('x-forwarded-for') ?? '').split(',')[0]!.trim() || h.get('x-real-ip') || 'unknown';
+}
+
+const WRONG = 'Wrong email or password.';
+
+/**
+ * Email + password sign-in through better-auth; the session cookie is written by its next-cookies
+ * plugin. Limited per email and per client address; never says which of email or password was wrong.
+ */
+export async function signInWithPassword(raw: unknown, h: Headers): Promise<{ ok: true } | { ok: false; error: string }> {
+  const parsed = signInSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? WRONG };
+  const { email, password } = parsed.data;
+  try {
+    enforceRateLimit('signInEmail', email);
+    enforceRateLimit('signInAddress', clientAddress(h));
+  } catch (e) {
+    if (isAppError(e)) return { ok: false, error: e.message };
+    throw e;
+  }
+  const { db } = await getDatabase();
+  const auth = await getAuth(db, { secure: isSecureRequest(h) });
+  try {
+    await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: h });
+    return { ok: true };
+  } catch (e) {
+    const status = (e as { statusCode?: number }).statusCode;
+    if (status && status < 500) return { ok: false, error: WRONG };
+    throw e;
+  }
+}
+
+/** End the current session (deletes the session row and clears the cookie). */
+export async function signOutSession(h: Headers): Promise<void> {
+  const { db } = await getDatabase();
+  const auth = await getAuth(db, { secure: isSecureRequest(h) });
+  try {
+    await auth.api.signOut({ headers: h });
+  } catch (e) {
+    // no session: nothing to end
+    if (((e as { statusCode?: number }).statusCode ?? 500) >= 500) throw e;
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * Hostile input against the answers API, called directly with a signed-in analyst: oversized and
+ * lying bodies, malformed JSON, SQL and markup in questions, and the per-user rate limit.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('server-only', () => ({}));
+vi.mock('next/headers', async () => {
+  const { harness, fakeCookieJar } = await import('@/lib/auth/testing');
+  return { cookies: async () => fakeCookieJar(), headers: async () => harness.headers };
+});
+vi.mock('next/cache', () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined }));
+vi.mock('@/lib/db/runtime', async () => {
+  const { harness } = await import('@/lib/auth/testing');
+  return { getDatabase: () => harness.database! };
+});
+
+import { sql } from 'drizzle-orm';
+import type { Database } from '@/lib/db/client';
+import { DEMO_TENANT_ID, countRows, seedDemo } from '@/lib/db/seed';
+import { testTargets } from '@/lib/db/testing';
+import { authSecret, createAuth, sessionCookieName } from '@/lib/auth/better-auth';
+import { harness } from '@/lib/auth/testing';
+import { createUser } from '@/lib/auth/users';
+import { POST } from '@/app/api/answers/route';
+import { MAX_BODY_BYTES } from '@/app/api/answers/schema';
+import { RATE_RULES, resetRateLimits } from './rate-limit';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function ask(body: BodyInit | null, headers: Record<string, string> = {}, init: RequestInit = {}) {
+  return POST(
+    new Request('http://localhost/api/answers', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
+      body,
+      ...init,
+    }),
+    {},
+  );
+}
+
+function streamOf(totalBytes: number): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= totalBytes) return controller.close();
+      const n = Math.min(64 * 1024, totalBytes - sent);
+      sent += n;
+      controller.enqueue(new Uint8Array(n).fill(0x20));
+    },
+  });
+}
+
+describe('hostile input (answers API)', () => {
+  let d: Database;
+  const savedDemo = process.env.LEDGERLINE_DEMO;
+  let analystCookie = '';
+  let adminCookie = '';
+
+  beforeAll(async () => {
+    process.env.LEDGERLINE_DEMO = '0';
+    d = await testTargets()[0]!.open();
+    harness.database = Promise.resolve(d);
+    await seedDemo(d.db);
+    const password = 'hostile-password-1';
+    await createUser({ db: d.db, actor: 'cli', tenantId: DEMO_TENANT_ID, email: 'h@example.com', name: 'H', role: 'analyst', password });
+    const auth = createAuth({ db: d.db, secret: await authSecret(d.db), secure: false, nextCookies: false });
+    const res = await auth.api.signInEmail({ body: { email: 'h@example.com', password }, returnHeaders: true });
+    const token = /ll\.session_token=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
+    analystCookie = `${sessionCookieName(false)}=${token}`;
+    await createUser({ db: d.db, actor: 'cli', tenantId: DEMO_TENANT_ID, email: 'a@example.com', name: 'A', role: 'admin', password });
+    const resA = await auth.api.signInEmail({ body: { email: 'a@example.com', password }, returnHeaders: true });
+    adminCookie = `${sessionCookieName(false)}=${/ll\.session_token=([^;]+)/.exec(resA.headers.get('set-cookie') ?? '')![1]!}`;
+    useCookie(analystCookie);
+  });
+
+  function useCookie(cookie: string) {
+    const [name, value] = cookie.split('=') as [string, string];
+    harness.cookies = new Map([[name, value]]);
+    harness.headers = new Headers({ cookie, 'x-forwarded-for': '198.51.100.7' });
+  }
+  afterAll(async () => {
+    if (savedDemo === undefined) delete process.env.LEDGERLINE_DEMO;
+    else process.env.LEDGERLINE_DEMO = savedDemo;
+    await d?.close();
+  });
+  beforeEach(() => {
+    resetRateLimits();
+    if (analystCookie) useCookie(analystCookie);
+  });
+
+  it('refuses a declared oversized body with 413 before reading it', async () => {
+    const res = await ask('{}', { 'content-length': String(50 * 1024 * 1024) });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe('payload_too_large:body');
+  });
+
+  it('refuses an oversized streamed body without a content-length (stops reading)', async () => {
+    const res = await ask(streamOf(MAX_BODY_BYTES * 8), {}, { duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+  });
+
+  it.each([['{"question": '], ['not json'], ['\u0000\u0001'], ['']])('malformed JSON %j → 400', async (body) => {
+    const res = await ask(body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe('bad_request:json');
+  });
+
+  it.each([[{}], [{ question: 42 }], [{ question: 'x'.repeat(5000) }], [[1, 2]], [{ question: '   ' }]])('wrong shape %# → 400', async (body) => {
+    const res = await ask(JSON.stringify(body));
+    expect(res.status).toBe(400);
+  });
+
+  it('treats SQL in a question as text: nothing runs, nothing changes', async () => {
+    const before = await countRows(d.db);
+    for (const q of [
+      "Helios revenue FY2026'; drop table facts; --",
+      'What was revenue of Helios" or 1=1 --',
+      "x'); delete from sources where ('1'='1",
+      'revenue $$; truncate entities; $$',
+    ]) {
+      const res = await ask(JSON.stringify({ question: q }));
+      expect(res.status).toBe(200);
+      expect(['answered', 'needs_clarification', 'insufficient_evidence', 'rejected']).toContain((await res.json()).status);
+    }
+    const after = await countRows(d.db);
+    expect(after.facts).toBe(before.facts);
+    expect(after.sources).toBe(before.sources);
+    expect(after.entities).toBe(before.entities);
+    const tables = await d.db.execute(sql`select count(*)::int as n from information_schema.tables where table_name in ('facts', 'sources', 'entities')`);
+    expect((tables as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(3);
+  });
+
+  it('answers markup in a question as JSON data, never as HTML', async () => {
+    const res = await ask(JSON.stringify({ question: '<script>alert(1)</script><img src=x onerror=alert(2)> Helios revenue FY2026?' }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = await res.json();
+    expect(typeof body.text).toBe('string');
+  });
+
+  it('limits questions per user: the bucket empties, then 429 with Retry-After', async () => {
+    const n = RATE_RULES.ask.capacity;
+    const statuses: number[] = [];
+    for (let i = 0; i < n + 2; i++) statuses.push((await ask('not json')).status);
+    expect(statuses.slice(0, n).every((s) => s === 400)).toBe(true);
+    const last = await ask(JSON.stringify({ question: 'Helios revenue FY2026?' }));
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(statuses.slice(n)).toEqual([429, 429]);
+  });
+
+  it('limits sign-in attempts per email (and per address), whatever the password', async () => {
+    const { signInAction } = await import('@/app/sign-in/actions');
+    const attempt = async (email: string) => {
+      const f = new FormData();
+      f.set('email', email);
+      f.set('password', 'guess-guess-guess');
+      return signInAction(null, f);
+    };
+    const results = [];
+    for (let i = 0; i < RATE_RULES.signInEmail.capacity + 1; i++) results.push(await attempt('h@example.com'));
+    expect(results.slice(0, -1).every((r) => r?.error === 'Wrong email or password.')).toBe(true);
+    expect(results.at(-1)?.error).toMatch(/^Too many requests/);
+    expect((await attempt('other@example.com'))?.error).toBe('Wrong email or password.');
+  });
+
+  it('limits uploads per admin: 429 once the bucket is empty; names with paths and odd types are refused', async () => {
+    useCookie(adminCookie);
+    const { POST: upload } = await import('@/app/(admin)/admin/sources/upload/route');
+    const send = (name: string, body: string, encode = true) =>
+      upload(new Request('http://localhost/admin/sources/upload', { method: 'POST', headers: { 'x-file-name': encode ? encodeURIComponent(name) : name }, body }), {});
+    expect((await send('../../../etc/cron.d/evil.sh', '#!/bin/sh')).status).toBe(415);
+    expect((await send('report.pdf', '{"not": "a pdf"}')).status).toBe(415);
+    expect((await send('empty.json', '')).status).toBe(400);
+    const bad = await send('%E0%A4%A', '{}', false);
+    expect(bad.status).toBe(400);
+    for (let i = 4; i < RATE_RULES.upload.capacity; i++) await send('x.exe', '');
+    const limited = await send('x.json', '{}');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('renders stored text only as React text: no dangerouslySetInnerHTML or innerHTML in the UI', () => {
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/\.(tsx?|jsx?)$/.test(e.name) && !/\.test\./.test(e.name) && /dangerouslySetInnerHTML|\.innerHTML\s*=|insertAdjacentHTML/.test(fs.readFileSync(p, 'utf8'))) offenders.push(path.relative(ROOT, p));
+      }
+    };
+    walk(path.join(ROOT, 'app'));
+    walk(path.join(ROOT, 'components'));
+    expect(offenders).toEqual([]);
+  });
+});

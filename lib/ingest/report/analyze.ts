@@ -1,0 +1,157 @@
+/**
+ * The pure middle of report ingestion: an extracted document plus the entity's calendar → bound
+ * tables (every numeric cell with its fact, active or quarantined), narrative chunks and counters.
+ * No database; the data tests and the benchmark call it directly.
+ */
+import type { FactInput } from '@/lib/facts/write-facts';
+import type { QuarantineReason, Scope } from '@/lib/facts/types';
+import type { CalendarInput } from '@/lib/fiscal';
+import { bindTable, resolveSourceDuplicates, tableTitle, type BoundTable } from './bind';
+import { chunkBlocks, type NarrativeChunk } from './chunk';
+import type { ReportDocument } from './model';
+import { scopeIn, yearEndEvidence, type DateOrder } from './periods';
+import { structureTable } from './structure';
+import { findUnitLine, type UnitLine } from './units';
+
+export interface AnalyzeOptions {
+  calendars: CalendarInput | null;
+  standard: string;
+  currency: string | null;
+  /** overrides the date order guessed from the currency (INR → day first, USD → month first) */
+  order?: DateOrder;
+}
+
+export interface ReportCounters {
+  tables: number;
+  numericCells: number;
+  bound: number;
+  quarantined: number;
+  nil: number;
+  noteCells: number;
+  derivedCells: number;
+  byReason: Partial<Record<QuarantineReason, number>>;
+  chunks: number;
+}
+
+export interface AnalyzedReport {
+  tables: BoundTable[];
+  chunks: NarrativeChunk[];
+  counters: ReportCounters;
+  /** the document-wide unit line, if one was found */
+  unit: UnitLine | null;
+  scope: Scope | null;
+  annual: boolean;
+}
+
+/** Texts that may name periods and year ends: table titles, contexts, header rows, headings. */
+export function periodTexts(doc: ReportDocument): string[] {
+  const out: string[] = [];
+  if (doc.title) out.push(doc.title);
+  for (const t of doc.tables) {
+    if (t.caption) out.push(t.caption);
+    out.push(...t.context);
+    // a column's stacked heading read as one phrase ("52 Weeks Ended" over "August 29, 2021")
+    const width = Math.max(0, ...t.grid.slice(0, 5).map((r) => r.length));
+    for (let c = 1; c < width; c++) {
+      const parts: string[] = [];
+      for (const row of t.grid.slice(0, 5)) {
+        const cell = row[c];
+        if (cell?.text && parts[parts.length - 1] !== cell.text) parts.push(cell.text);
+      }
+      if (parts.length > 1) out.push(parts.join(' '));
+    }
+    for (const row of t.grid.slice(0, 6)) {
+      const seen = new Set<number>();
+      const texts: string[] = [];
+      for (const c of row) if (c && !seen.has(c.id)) {
+        seen.add(c.id);
+        texts.push(c.text);
+      }
+      out.push(...texts.filter(Boolean));
+    }
+  }
+  for (const b of doc.blocks) if (b.kind === 'heading' || b.text.length < 200) out.push(b.text);
+  return out;
+}
+
+/** The document's default unit line: the first "All amounts in ₹ crore …"-style block. */
+export function documentUnit(doc: ReportDocument): UnitLine | null {
+  for (const b of doc.blocks) {
+    if (b.text.length > 300) continue;
+    if (!/\b(?:all\s+amounts?|amounts?\s+(?:are\s+)?in|figures\s+(?:are\s+)?in|unless\s+otherwise\s+stated|in\s+(?:₹|rs\.?|inr|\$|usd)\s*(?:crores?|lakhs?|millions?|thousands?|billions?))/i.test(b.text)) continue;
+    const u = findUnitLine(b.text);
+    if (u) return u;
+  }
+  return null;
+}
+
+/**
+ * Whether any table is described as consolidated (title, caption, context, heading, header rows).
+ * A document whose tables never are, and whose text speaks of standalone figures, reports standalone.
+ */
+export function tablesSayConsolidated(doc: ReportDocument): boolean {
+  const re = /\bconsolidated\b/i;
+  if (re.test(doc.title ?? '')) return true;
+  return doc.tables.some((t) => re.test(t.caption ?? '') || t.context.some((c) => re.test(c)) || re.test(t.heading ?? '') || re.test(t.section ?? '') || t.grid.slice(0, 4).some((r) => r.some((c) => !!c && re.test(c.text))));
+}
+
+export function isAnnualDocument(doc: ReportDocument): boolean {
+  const t = `${doc.meta.form ?? ''} ${doc.title ?? ''}`;
+  return /\bannual\b|\b10-K\b|\b20-F\b|\b40-F\b|\bintegrated report\b/i.test(t);
+}
+
+export function dateOrderFor(currency: string | null, country: string | null | undefined): DateOrder {
+  if (country && /^(?:US|USA|United States)$/i.test(country)) return 'mdy';
+  return currency === 'USD' ? 'mdy' : 'dmy';
+}
+
+export function analyzeReport(doc: ReportDocument, opts: AnalyzeOptions): AnalyzedReport {
+  const unit = documentUnit(doc);
+  const currency = opts.currency ?? doc.meta.currency ?? unit?.currency ?? null;
+  const order = opts.order ?? dateOrderFor(currency, doc.meta.country);
+  const annual = isAnnualDocument(doc);
+  const scope = doc.meta.scope ?? scopeIn(doc.title ?? '') ?? (!tablesSayConsolidated(doc) && doc.blocks.some((b) => /\bstand[- ]?alone\b/i.test(b.text)) ? 'standalone' : null);
+  const evidence = yearEndEvidence(periodTexts(doc), order);
+  const fallbackDate = doc.meta.periodEnd ?? evidence.flatMap((e) => e.dates).sort().at(-1) ?? doc.meta.filedAt ?? '1970-01-01';
+  const tables: BoundTable[] = [];
+  const ctx = { calendars: opts.calendars, standard: opts.standard, currency, order, annual, scope, unit, fallbackDate };
+  for (const raw of doc.tables) {
+    const structured = structureTable(raw);
+    const bound = bindTable(raw, structured, ctx);
+    if (bound.cells.length || bound.labelCells.length) tables.push(bound);
+  }
+  resolveSourceDuplicates(tables);
+  const chunks = chunkBlocks(doc.blocks);
+  const counters: ReportCounters = { tables: tables.length, numericCells: 0, bound: 0, quarantined: 0, nil: 0, noteCells: 0, derivedCells: 0, byReason: {}, chunks: chunks.length };
+  for (const t of tables) {
+    for (const c of t.cells) {
+      if (c.skipped === 'nil') counters.nil++;
+      else if (c.skipped === 'note') counters.noteCells++;
+      else if (c.skipped === 'derived') counters.derivedCells++;
+      if (!c.fact) continue;
+      counters.numericCells++;
+      if (c.fact.status === 'active') counters.bound++;
+      else {
+        counters.quarantined++;
+        const r = c.fact.reason ?? 'METRIC_UNMAPPED';
+        counters.byReason[r] = (counters.byReason[r] ?? 0) + 1;
+      }
+    }
+  }
+  return { tables, chunks, counters, unit, scope, annual };
+}
+
+/** Active facts of an analysis as plain rows (tests, reports): metric, scope, period, value. */
+export function activeFacts(a: AnalyzedReport): { metricId: string; scope: Scope; period: FactInput['period']; value: string; unit: string; row: string; column: string; table: string | null; page: number | null }[] {
+  const out = [];
+  for (const t of a.tables) {
+    for (const c of t.cells) {
+      const f = c.fact;
+      if (!f || f.status !== 'active' || !f.metricId) continue;
+      out.push({ metricId: f.metricId, scope: f.scope, period: f.period, value: f.value, unit: f.unit, row: c.rowLabel, column: c.columnPath.join(' › '), table: t.title, page: c.page });
+    }
+  }
+  return out;
+}
+
+export { tableTitle };

@@ -1,0 +1,434 @@
+/**
+ * Binding: every numeric cell of a structured table gets a period (from its column headers through
+ * the fiscal calendar), a scope, a version label, a unit and scale (unit lines, row labels, glyphs)
+ * and a metric (row label through the ontology). A cell for which any of period, unit or metric
+ * cannot be established becomes a quarantined fact with a typed reason — never an active guess.
+ */
+import type { FiscalPeriodCode, Period, QuarantineReason, Scope } from '@/lib/facts/types';
+import type { CalendarInput } from '@/lib/fiscal';
+import { conceptFor, metricForLabel, unmappedConcept } from './labels';
+import type { RawTable } from './model';
+import { shiftDecimal } from './numbers';
+import { instantAtEnd, readColumnPeriod, scopeIn, versionIn, yearEndingAt, type ColumnPeriod, type DateOrder } from './periods';
+import type { StructuredRow, StructuredTable, ValueCell } from './structure';
+import { findUnitLine, rowUnitKind, type UnitLine } from './units';
+
+export type TableKind = 'balance_sheet' | 'profit_loss' | 'cash_flow' | 'results' | 'equity' | 'other';
+
+export interface BindContext {
+  calendars: CalendarInput | null;
+  /** accounting standard of the entity (concept choice) */
+  standard: string;
+  /** reporting currency when a unit line names none */
+  currency: string | null;
+  order: DateOrder;
+  /** the document is an annual report: a bare date over a duration row means the year ended then */
+  annual: boolean;
+  scope: Scope | null;
+  /** document-wide unit line ("All amounts in ₹ crore unless otherwise stated") */
+  unit: UnitLine | null;
+  /** placeholder date for quarantined cells without a period (period of report or filing date) */
+  fallbackDate: string;
+}
+
+export interface BoundCell {
+  rowIndex: number;
+  colIndex: number;
+  rowLabel: string;
+  sectionPath: string[];
+  columnPath: string[];
+  text: string;
+  page: number | null;
+  spanStart: number | null;
+  spanEnd: number | null;
+  /** normalized decimal as printed (sign applied) */
+  printed: string;
+  fact: BoundFact | null;
+  /** why no fact: nil (dash), note or derived column */
+  skipped: 'nil' | 'note' | 'derived' | null;
+}
+
+export interface BoundFact {
+  metricId: string | null;
+  concept: string;
+  /** base units */
+  value: string;
+  unit: string;
+  currency: string | null;
+  scale: number;
+  decimals: number | null;
+  period: Period;
+  fiscalYear: number | null;
+  fiscalPeriod: FiscalPeriodCode | null;
+  scope: Scope;
+  status: 'active' | 'quarantined';
+  reason: QuarantineReason | null;
+  /** why, in words (kept in source labels for the review queue) */
+  detail: string | null;
+  labels: Record<string, unknown>;
+}
+
+export interface BoundTable {
+  ordinal: number;
+  title: string | null;
+  kind: TableKind;
+  section: string | null;
+  page: number | null;
+  unitLine: string | null;
+  scale: number | null;
+  currency: string | null;
+  headerRows: string[][];
+  rowCount: number;
+  columnCount: number;
+  labelCells: { rowIndex: number; label: string; page: number | null; span: [number, number] | null }[];
+  cells: BoundCell[];
+}
+
+const TITLE_HINT = /statement|balance sheet|profit|loss|income|cash flow|results|financial position|operations|earnings|highlights|summary|note\s+\d|schedule/i;
+
+/** The table's title: its caption, else the nearest context line that reads like one. */
+export function tableTitle(raw: RawTable): string | null {
+  if (raw.caption) return raw.caption;
+  const ctx = [...raw.context].reverse().filter((l) => !findUnitLineOnly(l));
+  const titled = ctx.find((l) => TITLE_HINT.test(l) && l.length <= 200);
+  const short = ctx.find((l) => l.length <= 100 && !/[.:;]$/.test(l));
+  return titled ?? short ?? raw.heading ?? null;
+}
+
+function findUnitLineOnly(line: string): boolean {
+  const u = findUnitLine(line);
+  return !!u && u.text.length >= line.replace(/\s+/g, ' ').trim().length - 4;
+}
+
+export function tableKind(text: string): TableKind {
+  const t = text.toLowerCase();
+  if (/balance sheet|financial position|assets and liabilities/.test(t)) return 'balance_sheet';
+  if (/cash flows?/.test(t)) return 'cash_flow';
+  if (/changes in (?:shareholders'? |stockholders'? )?equity/.test(t)) return 'equity';
+  if (/financial results|results for the (?:quarter|half|period)|quarterly results|unaudited results/.test(t)) return 'results';
+  if (/profit and loss|profit & loss|income statement|statements? of (?:consolidated )?(?:income|operations|earnings|comprehensive income)/.test(t)) return 'profit_loss';
+  return 'other';
+}
+
+function unitFor(raw: RawTable, table: StructuredTable): UnitLine | null {
+  const candidates = [raw.caption ?? '', ...table.headerRows.flat(), ...[...raw.context].reverse(), ...table.rows.filter((r) => r.kind === 'text' || r.kind === 'section').slice(0, 3).map((r) => r.label)];
+  for (const c of candidates) {
+    if (!c) continue;
+    const u = findUnitLine(c);
+    if (u) return u;
+  }
+  return null;
+}
+
+function pathUnit(path: string[]): UnitLine | null {
+  for (const p of path) {
+    const u = findUnitLine(p);
+    if (u) return u;
+  }
+  return null;
+}
+
+function labelUnit(label: string): UnitLine | null {
+  const m = /\(([^()]*(?:₹|\$|rs\.?|inr|usd|crore|lakh|million|thousand|billion|[JH]\b)[^()]*)\)/i.exec(label);
+  return m ? findUnitLine(m[1]!) : null;
+}
+
+function periodKey(p: Period): string {
+  return p.type === 'instant' ? `I:${p.date}` : `D:${p.start}..${p.end}`;
+}
+
+/** Binds one structured table. */
+const periodMemo = new WeakMap<BindContext, Map<string, ReturnType<typeof readColumnPeriod>>>();
+
+/** readColumnPeriod memoized per binding context (headers repeat on every row). */
+function readPeriodCached(path: string[], ctx: BindContext, titlePeriod: ColumnPeriod | null): ReturnType<typeof readColumnPeriod> {
+  let memo = periodMemo.get(ctx);
+  if (!memo) {
+    memo = new Map();
+    periodMemo.set(ctx, memo);
+  }
+  const key = `${titlePeriod ? JSON.stringify(titlePeriod.period) : ''}|${path.join('\u0001')}`;
+  let hit = memo.get(key);
+  if (!hit) {
+    hit = readColumnPeriod(path, ctx.calendars, { order: ctx.order, titlePeriod });
+    memo.set(key, hit);
+  }
+  return hit;
+}
+
+export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContext): BoundTable {
+  const title = tableTitle(raw);
+  const titleText = [title ?? '', raw.heading ?? '', raw.section ?? ''].join(' ');
+  const kind = tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' '));
+  const unit = unitFor(raw, table) ?? ctx.unit;
+  const glyphCurrency = dominantGlyph(table.rows);
+  const tableScope = scopeIn(title ?? '') ?? scopeIn(raw.context.join(' ')) ?? scopeIn(raw.heading ?? '') ?? scopeIn(raw.section ?? '');
+  const titleReading = title ? readPeriodCached([title], ctx, null) : { status: 'none' as const };
+  const titlePeriod = titleReading.status === 'ok' ? titleReading.value : null;
+  const annualTable = ctx.annual || /\b(?:year|annual)\b/i.test(titleText);
+  const valueColumns = new Set<number>();
+  for (const r of table.rows) for (const v of r.values) if (v.columnKind === 'value' && v.value.kind === 'number') valueColumns.add(v.col);
+
+  const cells: BoundCell[] = [];
+  const labelCells: BoundTable['labelCells'] = [];
+  for (const row of table.rows) {
+    if (row.kind !== 'data') continue;
+    labelCells.push({ rowIndex: row.index, label: row.label, page: row.page, span: row.labelSpan });
+    const found = row.label ? ((row.inheritedLabel ? metricForLabel(`Total ${row.label}`, row.sectionPath) : null) ?? metricForLabel(row.label, row.sectionPath)) : null;
+    const match = found && allowedIn(found.metric, kind) ? found : null;
+    const unitKind = rowUnitKind(row.label);
+    for (const v of row.values) {
+      const base: Omit<BoundCell, 'fact' | 'skipped' | 'printed'> = {
+        rowIndex: row.index,
+        colIndex: v.col,
+        rowLabel: row.label,
+        sectionPath: row.sectionPath,
+        columnPath: v.path,
+        text: v.text,
+        page: v.page ?? row.page,
+        spanStart: v.spanStart,
+        spanEnd: v.spanEnd,
+      };
+      if (v.columnKind !== 'value') {
+        cells.push({ ...base, printed: v.value.kind === 'number' ? v.value.value : '', fact: null, skipped: v.columnKind });
+        continue;
+      }
+      if (v.value.kind === 'nil') {
+        cells.push({ ...base, printed: '', fact: null, skipped: 'nil' });
+        continue;
+      }
+      if (v.value.kind !== 'number') continue;
+      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1 }, ctx), skipped: null });
+    }
+  }
+  resolveDuplicates(cells, kind);
+  return {
+    ordinal: raw.ordinal,
+    title,
+    kind,
+    section: raw.section,
+    page: raw.page,
+    unitLine: unit?.text ?? null,
+    scale: unit?.scale ?? null,
+    currency: unit?.currency ?? glyphCurrency ?? null,
+    headerRows: table.headerRows,
+    rowCount: table.rowCount,
+    columnCount: table.columnCount,
+    labelCells,
+    cells,
+  };
+}
+
+const CASH_FLOW_METRICS = new Set(['operating_cash_flow', 'capex']);
+
+/**
+ * Statements bind only their own kind of line: a cash flow statement's "Inventories" is a change in
+ * working capital, not the balance; a balance sheet holds no flows.
+ */
+function allowedIn(metric: { id: string; periodType: string }, kind: TableKind): boolean {
+  if (kind === 'cash_flow') return CASH_FLOW_METRICS.has(metric.id);
+  if (kind === 'balance_sheet') return metric.periodType === 'instant';
+  if (kind === 'profit_loss' || kind === 'results') return metric.periodType === 'duration' && !CASH_FLOW_METRICS.has(metric.id);
+  if (kind === 'equity') return false;
+  return true;
+}
+
+function dominantGlyph(rows: StructuredRow[]): string | null {
+  const counts = new Map<string, number>();
+  for (const r of rows) for (const v of r.values) if (v.value.kind === 'number' && v.value.currency) counts.set(v.value.currency, (counts.get(v.value.currency) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+interface RowContext {
+  match: ReturnType<typeof metricForLabel>;
+  unitKind: ReturnType<typeof rowUnitKind>;
+  unit: UnitLine | null;
+  glyphCurrency: string | null;
+  tableScope: Scope | null;
+  titlePeriod: ColumnPeriod | null;
+  annualTable: boolean;
+  kind: TableKind;
+  single: boolean;
+}
+
+function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindContext): BoundFact {
+  if (v.value.kind !== 'number') throw new Error('bindValue needs a number');
+  const num = v.value;
+  const reasons: { reason: QuarantineReason; detail: string }[] = [];
+  const labels: Record<string, unknown> = { table: null, row: row.label, column: v.path.join(' › ') || null };
+  if (row.inheritedLabel) labels.inheritedLabel = true;
+  const metric = rc.match?.metric ?? null;
+  if (!metric) reasons.push({ reason: 'METRIC_UNMAPPED', detail: row.label ? `no metric for the row "${row.label}"` : 'the row has no label' });
+  const wantInstant = metric ? metric.periodType === 'instant' : rc.kind === 'balance_sheet';
+
+  // period
+  let cp: ColumnPeriod | null = null;
+  if (v.path.length === 0) {
+    if (rc.single && rc.titlePeriod) cp = rc.titlePeriod;
+    else reasons.push({ reason: 'COLUMN_HEADER_LOST', detail: 'the column has no header' });
+  } else {
+    const reading = readPeriodCached(v.path, ctx, rc.titlePeriod);
+    if (reading.status === 'ok') cp = reading.value;
+    else if (reading.status === 'none' && rc.single && rc.titlePeriod) cp = rc.titlePeriod;
+    else reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: reading.status === 'none' ? `no period in the header "${v.path.join(' › ')}"` : reading.reason });
+  }
+  if (cp) {
+    if (wantInstant && cp.period.type === 'duration') {
+      if (cp.fiscalPeriod && cp.fiscalPeriod !== 'OTHER') cp = instantAtEnd(cp);
+      else {
+        reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: 'a balance at a date under a period that is not a fiscal period' });
+        cp = null;
+      }
+    } else if (!wantInstant && cp.period.type === 'instant') {
+      const end = ctx.calendars && cp.dateOnly && rc.annualTable ? yearEndingAt(cp.period.date, ctx.calendars) : null;
+      if (end) cp = end;
+      else {
+        reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `a flow under an instant header "${v.path.join(' › ')}"` });
+        cp = null;
+      }
+    }
+  }
+
+  // scope and version
+  const colText = v.path.join(' ');
+  const scope = scopeIn(colText) ?? scopeIn(row.sectionPath.join(' ')) ?? rc.tableScope ?? ctx.scope ?? 'consolidated';
+  const version = versionIn(colText);
+  if (version === 'restated') labels.restated = true;
+  if (version === 'previously_reported') {
+    labels.previouslyReported = true;
+    reasons.push({ reason: 'UNVERIFIED_RESTATEMENT', detail: 'an "as previously reported" figure, superseded in this document' });
+  }
+
+  // unit and scale
+  let unit: string;
+  let currency: string | null = null;
+  let scale = 0;
+  let value: string;
+  let decimals: number | null;
+  const colUnit = pathUnit(v.path);
+  const ownUnit = labelUnit(row.label);
+  const tableUnit = ownUnit ?? colUnit ?? rc.unit;
+  if (num.percent || rc.unitKind === 'percent') {
+    unit = 'pure';
+    value = shiftDecimal(num.value, -2);
+    decimals = num.fractionDigits + 2;
+    if (!num.percent && rc.unitKind === 'percent' && !/%|percent/i.test(row.label + colText)) {
+      // "ratio" / "times" rows: the number is the ratio itself
+      value = num.value;
+      decimals = num.fractionDigits;
+    }
+  } else if (rc.unitKind === 'shares' || rc.unitKind === 'count') {
+    unit = rc.unitKind === 'shares' ? 'shares' : 'count';
+    scale = ownUnit?.scale ?? (tableUnit && !tableUnit.exceptPerShare ? tableUnit.scale : 0);
+    if (rc.unitKind === 'count') scale = ownUnit?.scale ?? 0;
+    value = shiftDecimal(num.value, scale);
+    decimals = num.fractionDigits - scale;
+  } else {
+    currency = num.currency ?? ownUnit?.currency ?? colUnit?.currency ?? rc.unit?.currency ?? rc.glyphCurrency ?? ctx.unit?.currency ?? ctx.currency;
+    const perShare = rc.unitKind === 'per_share' || metric?.unitKind === 'per_share';
+    if (perShare) {
+      // per-share amounts are printed in the currency itself ("in millions, except per share data")
+      scale = ownUnit?.scale ?? 0;
+      unit = currency ? `${currency}/shares` : 'unknown/shares';
+    } else {
+      unit = currency ?? 'unknown';
+      if (tableUnit) scale = tableUnit.scale;
+      else if (!num.currency) reasons.push({ reason: 'UNIT_UNKNOWN', detail: 'no unit line for the table or the document' });
+    }
+    if (!currency) reasons.push({ reason: 'UNIT_UNKNOWN', detail: 'no currency for a monetary amount' });
+    value = shiftDecimal(num.value, scale);
+    decimals = num.fractionDigits - scale;
+    // a payment printed as an outflow "(95.00)" in a cash flow statement is a payment of 95
+    if (metric?.id === 'capex' && value.startsWith('-')) {
+      value = value.slice(1);
+      labels.printedAsOutflow = true;
+    }
+  }
+  if (metric && metric.unitKind === 'monetary' && unit !== currency) reasons.push({ reason: 'METRIC_UNMAPPED', detail: `"${row.label}" is not a monetary amount here (${unit})` });
+  if (metric && metric.unitKind === 'per_share' && !unit.endsWith('/shares')) reasons.push({ reason: 'METRIC_UNMAPPED', detail: `"${row.label}" is not a per-share amount here` });
+
+  const order: QuarantineReason[] = ['COLUMN_HEADER_LOST', 'MISSING_FACT_PERIOD', 'UNIT_UNKNOWN', 'METRIC_UNMAPPED', 'UNVERIFIED_RESTATEMENT'];
+  reasons.sort((a, b) => order.indexOf(a.reason) - order.indexOf(b.reason));
+  const first = reasons[0] ?? null;
+  const period: Period = cp?.period ?? { type: 'instant', date: ctx.fallbackDate };
+  if (!cp) labels.periodPlaceholder = true;
+  const active = !first && metric !== null && cp !== null;
+  return {
+    metricId: active ? metric!.id : null,
+    concept: active ? conceptFor(metric!, ctx.standard) : unmappedConcept(row.label, row.sectionPath),
+    value,
+    unit,
+    currency,
+    scale,
+    decimals,
+    period,
+    fiscalYear: cp?.fiscalYear ?? null,
+    fiscalPeriod: cp?.fiscalPeriod ?? null,
+    scope,
+    status: active ? 'active' : 'quarantined',
+    reason: active ? null : (first?.reason ?? 'METRIC_UNMAPPED'),
+    detail: first?.detail ?? null,
+    labels: { ...labels, ...(metric && !active ? { candidateMetric: metric.id } : {}), ...(cp ? { periodHow: cp.how } : {}) },
+  };
+}
+
+/**
+ * One metric, period, scope and unit with different values in one table (a sub-total and a total
+ * both labelled "Borrowings"): only the first row keeps the metric, the others are quarantined.
+ */
+function resolveDuplicates(cells: BoundCell[], _kind: TableKind): void {
+  const seen = new Map<string, string>();
+  // rows that print their label win over unlabelled totals named after their section
+  const ordered = [...cells.filter((c) => !c.fact?.labels.inheritedLabel), ...cells.filter((c) => c.fact?.labels.inheritedLabel)];
+  for (const c of ordered) {
+    const f = c.fact;
+    if (!f || f.status !== 'active' || !f.metricId) continue;
+    const key = `${f.metricId}|${periodKey(f.period)}|${f.scope}|${f.unit}`;
+    const prev = seen.get(key);
+    if (prev === undefined) {
+      seen.set(key, f.value);
+      continue;
+    }
+    if (prev === f.value) continue;
+    demote(c, `another row of this table already reports ${f.metricId} for this period`);
+  }
+}
+
+/** Turns an active fact into a METRIC_UNMAPPED quarantined one (ambiguous row). */
+export function demote(c: BoundCell, detail: string): void {
+  const f = c.fact;
+  if (!f) return;
+  f.labels = { ...f.labels, candidateMetric: f.metricId, conflict: detail };
+  f.metricId = null;
+  f.concept = unmappedConcept(c.rowLabel, c.sectionPath);
+  f.status = 'quarantined';
+  f.reason = 'METRIC_UNMAPPED';
+  f.detail = detail;
+}
+
+/** Ranking of tables when the same metric/period/scope appears in several: primary statements first. */
+export function tablePriority(kind: TableKind): number {
+  return { profit_loss: 0, balance_sheet: 0, cash_flow: 0, results: 1, equity: 3, other: 2 }[kind];
+}
+
+/** Cross-table duplicates of one source: the primary statement's value wins; others are demoted. */
+export function resolveSourceDuplicates(tables: BoundTable[]): number {
+  const best = new Map<string, { value: string; rank: number }>();
+  const ordered = [...tables].sort((a, b) => tablePriority(a.kind) - tablePriority(b.kind) || a.ordinal - b.ordinal);
+  let demoted = 0;
+  for (const t of ordered) {
+    const rank = tablePriority(t.kind);
+    for (const c of t.cells) {
+      const f = c.fact;
+      if (!f || f.status !== 'active' || !f.metricId) continue;
+      const key = `${f.metricId}|${periodKey(f.period)}|${f.scope}|${f.unit}`;
+      const prev = best.get(key);
+      if (!prev) best.set(key, { value: f.value, rank });
+      else if (prev.value !== f.value) {
+        demote(c, `${t.title ?? 'another table'} disagrees with an earlier statement for ${f.metricId}`);
+        demoted++;
+      }
+    }
+  }
+  return demoted;
+}

@@ -1,0 +1,620 @@
+/**
+ * Text PDFs → the same extracted form as HTML reports, from text positions (pdf.js, legacy build for
+ * Node 20; no OCR, no canvas): lines from baselines, segments from gaps, table regions from runs of
+ * lines with numbers, value columns from the right edges of numbers (figures are right-aligned),
+ * header lines above a region mapped onto columns (a heading centred over several columns spans
+ * them), wrapped row labels re-joined, a header lost at a page break inherited from the previous
+ * page's table. Everything else becomes narrative blocks; headings by font size. Spans are offsets
+ * into the text this module rebuilds (lines joined by "\n", pages by "\f").
+ *
+ * Encrypted, malformed, empty, image-only and over-long PDFs end in a clear AppError, never a crash.
+ */
+import { ingestError } from '../errors';
+import type { GridCell, RawTable, ReportDocument, ReportMeta, TextBlock } from './model';
+import { isYearText, parseCellValue } from './numbers';
+import { findUnitLine } from './units';
+
+/** Pages beyond this are refused (a guard against runaway documents). */
+export const MAX_PDF_PAGES = 3000;
+
+interface Item {
+  x0: number;
+  x1: number;
+  y: number;
+  size: number;
+  text: string;
+}
+
+/** A text item as pdf.js gave it, inside a segment. */
+interface Part {
+  x0: number;
+  x1: number;
+  text: string;
+}
+
+interface Segment {
+  /** the text items the segment was joined from */
+  parts: Part[];
+  x0: number;
+  x1: number;
+  text: string;
+  /** offsets in the rebuilt text */
+  start: number;
+  end: number;
+  numeric: boolean;
+}
+
+interface Line {
+  page: number;
+  y: number;
+  size: number;
+  segments: Segment[];
+  text: string;
+  start: number;
+  end: number;
+}
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjsPromise: Promise<PdfJs> | null = null;
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjsPromise;
+}
+
+const META_MAP: Record<string, keyof ReportMeta> = {
+  entity: 'entityName',
+  'legal-name': 'legalName',
+  ticker: 'ticker',
+  cik: 'cik',
+  country: 'country',
+  currency: 'currency',
+  'accounting-standard': 'accountingStandard',
+  'document-type': 'form',
+  'filing-date': 'filedAt',
+  'period-end': 'periodEnd',
+  'document-id': 'documentId',
+  'fiscal-year-end': 'fiscalYearEnd',
+  scope: 'scope',
+};
+
+/** Text PostgreSQL can store: no NUL or other C0 controls, no lone UTF-16 surrogates (broken font maps emit both). */
+export function storableText(t: string): string {
+  return t.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
+function isNumericText(t: string): boolean {
+  const v = parseCellValue(t);
+  return v.kind === 'number' || v.kind === 'nil';
+}
+
+/** Items of one page → lines (top to bottom) of segments (left to right). */
+function toLines(items: Item[], page: number): Omit<Line, 'text' | 'start' | 'end'>[] {
+  const sorted = items.filter((i) => i.text.trim() !== '').sort((a, b) => b.y - a.y || a.x0 - b.x0);
+  const rows: { y: number; size: number; items: Item[] }[] = [];
+  for (const it of sorted) {
+    const row = rows.find((r) => Math.abs(r.y - it.y) <= Math.max(1.5, 0.35 * Math.min(r.size, it.size)));
+    if (row) {
+      row.items.push(it);
+      row.size = Math.max(row.size, it.size);
+    } else rows.push({ y: it.y, size: it.size, items: [it] });
+  }
+  rows.sort((a, b) => b.y - a.y);
+  return rows.map((r) => {
+    const its = r.items.sort((a, b) => a.x0 - b.x0);
+    const segs: { x0: number; x1: number; text: string; parts: Part[] }[] = [];
+    for (const it of its) {
+      const last = segs[segs.length - 1];
+      const gap = last ? it.x0 - last.x1 : Infinity;
+      // a gap wider than about one and a half spaces separates cells
+      if (last && gap < Math.max(2.5, r.size * 0.55)) {
+        last.text += gap > r.size * 0.12 && !last.text.endsWith(' ') && !it.text.startsWith(' ') ? ` ${it.text}` : it.text;
+        last.x1 = Math.max(last.x1, it.x1);
+        last.parts.push({ x0: it.x0, x1: it.x1, text: it.text.trim() });
+      } else segs.push({ x0: it.x0, x1: it.x1, text: it.text, parts: [{ x0: it.x0, x1: it.x1, text: it.text.trim() }] });
+    }
+    return { page, y: r.y, size: r.size, segments: splitNumericRuns(segs).map((s) => ({ ...s, parts: s.parts ?? [{ x0: s.x0, x1: s.x1, text: s.text.trim() }], text: s.text.replace(/\s+/g, ' ').trim(), start: 0, end: 0, numeric: false })) };
+  });
+}
+
+/** "23 8,45,512.61" glued into one segment by narrow gaps: split trailing number runs apart. */
+function splitNumericRuns(segs: { x0: number; x1: number; text: string; parts: Part[] }[]): { x0: number; x1: number; text: string; parts?: Part[] }[] {
+  const out: { x0: number; x1: number; text: string; parts?: Part[] }[] = [];
+  for (const s of segs) {
+    const parts = s.text.trim().split(/\s{2,}/);
+    if (parts.length > 1 && parts.slice(1).every(isNumericText)) {
+      const width = s.x1 - s.x0;
+      const total = s.text.trim().length || 1;
+      let offset = 0;
+      const trimmed = s.text.trim();
+      for (const p of parts) {
+        const at = trimmed.indexOf(p, offset);
+        out.push({ x0: s.x0 + (width * at) / total, x1: s.x0 + (width * (at + p.length)) / total, text: p });
+        offset = at + p.length;
+      }
+    } else out.push(s);
+  }
+  return out;
+}
+
+/** Joins "$" / "(" segments to the number after them and ")" / "%" to the number before. */
+function joinGlyphs(segs: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (let i = 0; i < segs.length; i++) {
+    const s = segs[i]!;
+    const next = segs[i + 1];
+    if (/^(?:\$|₹|rs\.?|[JH]|\(|\$\s*\(|US\$)$/i.test(s.text) && next && isNumericText(`${s.text}${next.text}`)) {
+      out.push({ ...next, x0: s.x0, text: `${s.text}${next.text}`, start: s.start, parts: [...s.parts, ...next.parts] });
+      i++;
+      continue;
+    }
+    const prev = out[out.length - 1];
+    if (/^(?:\)|%|\)%)$/.test(s.text) && prev && isNumericText(`${prev.text}${s.text}`)) {
+      prev.text += s.text;
+      prev.x1 = s.x1;
+      prev.end = s.end;
+      continue;
+    }
+    out.push(s);
+  }
+  return out;
+}
+
+interface Region {
+  lines: Line[];
+  /** right edges of the value columns, left to right */
+  anchors: { x1: number; minX0: number }[];
+  labelRight: number;
+}
+
+/** A line with figures in it: two numbers, or one number that is not the first thing on the line. */
+function isNumericLine(l: Line): boolean {
+  const nums = l.segments.filter((s) => s.numeric);
+  // a line of years ("2019  2018  2017") is a column heading, not figures
+  if (nums.length && nums.every((s) => isYearText(s.text))) return false;
+  if (nums.length >= 2) return true;
+  return nums.length === 1 && l.segments[0] !== nums[0];
+}
+
+function clusterAnchors(lines: Line[]): { x1: number; minX0: number }[] {
+  const edges: { x0: number; x1: number }[] = [];
+  for (const l of lines) for (const s of l.segments) if (s.numeric && (l.segments[0] !== s || l.segments.length > 1 || isNumericLine(l))) edges.push({ x0: s.x0, x1: s.x1 });
+  edges.sort((a, b) => a.x1 - b.x1);
+  const clusters: { x1s: number[]; minX0: number }[] = [];
+  for (const e of edges) {
+    const c = clusters[clusters.length - 1];
+    if (c && e.x1 - c.x1s[c.x1s.length - 1]! <= 9) {
+      c.x1s.push(e.x1);
+      c.minX0 = Math.min(c.minX0, e.x0);
+    } else clusters.push({ x1s: [e.x1], minX0: e.x0 });
+  }
+  const min = Math.max(2, Math.ceil(lines.filter(isNumericLine).length * 0.15));
+  return clusters
+    .filter((c) => c.x1s.length >= Math.min(min, 3) || c.x1s.length >= min)
+    .map((c) => ({ x1: c.x1s.sort((a, b) => a - b)[Math.floor(c.x1s.length / 2)]!, minX0: c.minX0 }));
+}
+
+function nearestAnchor(anchors: Region['anchors'], x1: number): number {
+  let best = -1;
+  let dist = Infinity;
+  for (let i = 0; i < anchors.length; i++) {
+    const d = Math.abs(anchors[i]!.x1 - x1);
+    if (d < dist) {
+      dist = d;
+      best = i;
+    }
+  }
+  return dist <= 14 ? best : -1;
+}
+
+const CONNECTOR_START = /^(?:and|or|of|to|in|for|the|other than|from|with|by|on|at|including|net of|relating)\b/;
+const CONNECTOR_END = /(?:\b(?:and|or|of|to|the|from|in|for|on|with|by|at|as|relating|including|net)|[,/(&-])$/i;
+
+/** Table regions of a page: runs of numeric lines, with the text lines between them that belong (sections, wrapped labels). */
+function regionsOf(lines: Line[]): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  let start = -1;
+  let lastNumeric = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (isNumericLine(l)) {
+      if (start < 0) start = i;
+      else {
+        // a long stretch of prose between figures ends the table
+        const between = lines.slice(lastNumeric + 1, i);
+        const prose = between.filter((b) => b.text.length > 90).length;
+        const gap = lastNumeric >= 0 ? lines[lastNumeric]!.y - l.y : 0;
+        if (prose >= 2 || between.length > 6 || gap > 8 * Math.max(l.size, 6)) {
+          out.push({ start, end: lastNumeric });
+          start = i;
+        }
+      }
+      lastNumeric = i;
+    }
+  }
+  if (start >= 0) out.push({ start, end: lastNumeric });
+  return out.filter((r) => lines.slice(r.start, r.end + 1).filter(isNumericLine).length >= 2);
+}
+
+class PdfLayout {
+  text = '';
+  lines: Line[] = [];
+  tables: RawTable[] = [];
+  blocks: TextBlock[] = [];
+  private cellId = 0;
+  private lastHeader: { rows: (GridCell | null)[][]; columns: number; context: string[] } | null = null;
+
+  addPage(page: number, items: Item[]): void {
+    if (page > 1) this.text += '\f';
+    const raw = toLines(items, page);
+    const lines: Line[] = [];
+    for (const r of raw) {
+      const start = this.text.length;
+      const parts: string[] = [];
+      let pos = start;
+      for (const s of r.segments) {
+        if (parts.length) pos += 1;
+        s.start = pos;
+        s.end = pos + s.text.length;
+        pos = s.end;
+        parts.push(s.text);
+      }
+      const text = parts.join(' ');
+      this.text += text + '\n';
+      const segments = joinGlyphs(r.segments).map((s) => ({ ...s, numeric: isNumericText(s.text) }));
+      lines.push({ ...r, segments, text, start, end: start + text.length });
+    }
+    this.lines.push(...lines);
+    this.layoutPage(page, lines);
+  }
+
+  private layoutPage(page: number, lines: Line[]): void {
+    const used = new Set<number>();
+    const bodySize = median(lines.map((l) => l.size)) || 10;
+    for (const r of regionsOf(lines)) {
+      const regionLines = lines.slice(r.start, r.end + 1);
+      const anchors = clusterAnchors(regionLines);
+      if (anchors.length === 0) continue;
+      const labelRight = Math.min(...anchors.map((a) => a.minX0)) - 2;
+      // section labels ("ASSETS", "Non-current Assets") may sit between the header and the first figures
+      const overCols = (l: Line) => l.segments.some((s) => s.x1 > labelRight && !s.numeric) || l.segments.some((s) => s.numeric && isYearText(s.text));
+      let top = r.start;
+      for (let k = r.start - 1; k >= 0 && r.start - k <= 4; k--) {
+        const l = lines[k]!;
+        if (overCols(l)) {
+          if (k < top - 1 || k === r.start - 1) top = k + 1;
+          break;
+        }
+        if (l.text.length > 110 || isUnitLine(l.text) || used.has(k)) break;
+        if (k === 0) break;
+      }
+      if (top < r.start && !(top - 1 >= 0 && overCols(lines[top - 1]!))) top = r.start;
+      if (top < r.start) {
+        regionLines.unshift(...lines.slice(top, r.start));
+        r.start = top;
+      }
+      // a wrapped label of the last row continues below the last figures
+      while (r.end + 1 < lines.length && !used.has(r.end + 1)) {
+        const next = lines[r.end + 1]!;
+        const last = lines[r.end]!;
+        if (overCols(next) || last.y - next.y > 1.6 * Math.max(next.size, 6) || !(/^[a-z([]/.test(next.text) || CONNECTOR_END.test(last.text))) break;
+        regionLines.push(next);
+        r.end++;
+      }
+      // header lines: just above the region, with text over the value columns
+      let h = r.start - 1;
+      const header: Line[] = [];
+      while (h >= 0 && header.length < 5) {
+        const l = lines[h]!;
+        const overColumns = overCols(l) || /^(?:particulars|description|s\.?\s?no\.?|sr\.?\s?no\.?)$/i.test(l.text.replace(/\s+/g, ''));
+        const unitOnly = isUnitLine(l.text);
+        if (!overColumns || unitOnly || lines[h + 1]!.y - l.y > 4 * Math.max(l.size, 6)) break;
+        header.unshift(l);
+        h--;
+      }
+      const context: string[] = [];
+      for (let c = h; c >= 0 && context.length < 4; c--) {
+        const l = lines[c]!;
+        if (used.has(c)) break;
+        context.unshift(l.text);
+      }
+      for (let i = h + 1; i <= r.end; i++) used.add(i);
+      this.tables.push(this.buildTable(page, header, regionLines, { anchors, labelRight, lines: regionLines }, context));
+    }
+    // narrative: the remaining lines, grouped into paragraphs
+    let para: Line[] = [];
+    const flush = () => {
+      if (!para.length) return;
+      const text = para.map((l) => l.text).join(' ').replace(/\s+/g, ' ').trim();
+      const first = para[0]!;
+      const heading = para.length === 1 && text.length <= 120 && (first.size >= bodySize * 1.15 || (/^[A-Z0-9 ,.&'’:()/-]{6,}$/.test(text) && /[A-Z]{4}/.test(text))) && !/[.;]$/.test(text);
+      this.blocks.push({ kind: heading ? 'heading' : 'paragraph', level: heading ? (first.size >= bodySize * 1.5 ? 2 : 3) : 0, text, page, spanStart: first.start, spanEnd: para[para.length - 1]!.end });
+      para = [];
+    };
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i]!;
+      if (used.has(i)) {
+        flush();
+        continue;
+      }
+      const prev = para[para.length - 1];
+      const big = l.size >= bodySize * 1.15;
+      if (prev && (prev.y - l.y > 1.9 * Math.max(prev.size, l.size) || Math.abs(prev.size - l.size) > 1 || big)) flush();
+      para.push(l);
+      if (big) flush();
+    }
+    flush();
+  }
+
+  private cell(text: string, page: number, start: number | null, end: number | null, th = false): GridCell {
+    return { id: this.cellId++, text, th, page, spanStart: start, spanEnd: end };
+  }
+
+  private buildTable(page: number, header: Line[], lines: Line[], region: Region, context: string[]): RawTable {
+    const { anchors, labelRight } = region;
+    const width = anchors.length + 1;
+    const grid: (GridCell | null)[][] = [];
+    // header rows: a segment over several columns spans them
+    for (const [li, l] of header.entries()) {
+      const row: (GridCell | null)[] = Array.from({ length: width }, () => null);
+      const segs = headerSegments(l.segments, anchors);
+      // an upper heading line ("Quarter ended" … "Half year ended") shares the columns out among its headings
+      const upper = li < header.length - 1 ? partitionColumns(anchors, segs.filter((s) => !(s.x1 <= labelRight && !s.numeric))) : null;
+      for (const s of segs) {
+        if (s.x1 <= labelRight && !s.numeric) {
+          row[0] = row[0] ? this.cell(`${row[0].text} ${s.text}`, page, row[0].spanStart, s.end, true) : this.cell(s.text, page, s.start, s.end, true);
+          continue;
+        }
+        const cols = (upper?.get(s) ?? headerColumns(anchors, s.x0, s.x1)).map((i) => i + 1);
+        const cell = this.cell(s.text, page, s.start, s.end, true);
+        for (const c of cols) row[c] = row[c] ? this.cell(`${row[c]!.text} ${s.text}`, page, row[c]!.spanStart, s.end, true) : cell;
+      }
+      grid.push(row);
+    }
+    let headRows = grid.length;
+    // body rows
+    let prevData: (GridCell | null)[] | null = null;
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i]!;
+      const row: (GridCell | null)[] = Array.from({ length: width }, () => null);
+      const labelParts: Segment[] = [];
+      let values = 0;
+      for (const s of l.segments) {
+        const a = s.numeric ? nearestAnchor(anchors, s.x1) : -1;
+        if (a >= 0 && s.x0 > labelRight - 40) {
+          row[a + 1] = this.cell(s.text, page, s.start, s.end);
+          values++;
+        } else if (s.x1 <= labelRight + 4 || labelParts.length === 0) {
+          labelParts.push(s);
+        } else if (s.numeric) {
+          // a figure in no value column (a lone note reference): never guessed into a column
+          continue;
+        } else {
+          const c = nearestByCenter(anchors, (s.x0 + s.x1) / 2) + 1;
+          row[c] = this.cell(row[c] ? `${row[c]!.text} ${s.text}` : s.text, page, s.start, s.end);
+        }
+      }
+      const label = labelParts.map((s) => s.text).join(' ').trim();
+      if (label) row[0] = this.cell(label, page, labelParts[0]!.start, labelParts[labelParts.length - 1]!.end);
+      // a wrapped label: a line with no figures continuing the row above
+      if (values === 0 && prevData && label && row.slice(1).every((c) => c === null)) {
+        const prevLabel = prevData[0]?.text ?? '';
+        const prevLine = lines[i - 1];
+        const close = prevLine && prevLine.y - l.y < 1.6 * Math.max(l.size, 6);
+        // indented past the previous row's enumeration marker ("B." | "Total outstanding dues …" / "Enterprises")
+        const prevFirst = prevLine?.segments[0];
+        const indented = !!prevFirst && prevLine!.segments.length > 1 && /^(?:[a-zA-Z]|[ivx]{1,4}|\d{1,2})[.)]$/.test(prevFirst.text) && labelParts[0]!.x0 > prevFirst.x0 + 3;
+        const enumerated = /^(?:[a-zA-Z]|[ivx]{1,4}|\d{1,2})[.)]\s|^\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s/.test(label);
+        // …unless the line after it carries figures and continues this line ("… other than micro" / "and small enterprises 1,508.28")
+        const next = lines[i + 1];
+        const startsNext = !!next && isNumericLine(next) && CONNECTOR_START.test(next.segments[0]?.text ?? '') && l.y - next.y < 1.6 * Math.max(l.size, 6);
+        if (close && !enumerated && !startsNext && (/^[a-z([]/.test(label) || CONNECTOR_END.test(prevLabel) || indented)) {
+          if (prevData[0]) prevData[0] = this.cell(`${prevLabel} ${label}`, page, prevData[0].spanStart, labelParts[labelParts.length - 1]!.end);
+          continue;
+        }
+      }
+      // a label that began on the line above ("total outstanding dues of creditors other than micro" / "and small enterprises  1,508.28")
+      const above = grid[grid.length - 1];
+      const prevLine = lines[i - 1];
+      const openParen = (t: string) => (t.match(/\(/g) ?? []).length > (t.match(/\)/g) ?? []).length;
+      if (values > 0 && label && (CONNECTOR_START.test(label) || CONNECTOR_END.test(above?.[0]?.text ?? '') || openParen(above?.[0]?.text ?? '')) && above && grid.length > headRows && above[0] && above.slice(1).every((c) => c === null) && prevLine && prevLine.y - l.y < 1.6 * Math.max(l.size, 6)) {
+        row[0] = this.cell(`${above[0].text} ${label}`, page, above[0].spanStart, row[0]!.spanEnd);
+        grid.pop();
+      }
+      grid.push(row);
+      prevData = values > 0 ? row : null;
+    }
+    // a page whose table lost its header: inherit the previous page's when the columns match
+    const hasPeriodHeader = grid.slice(0, headRows).some((r) => r.slice(1).some((c) => c && /\d{4}|year|quarter|months|ended|as at/i.test(c.text)));
+    let ctx = context;
+    if (!hasPeriodHeader && this.lastHeader && this.lastHeader.columns === width) {
+      grid.unshift(...this.lastHeader.rows.map((r) => r.map((c) => (c ? { ...c, page } : null))));
+      headRows += this.lastHeader.rows.length;
+      // the continued table keeps its title and unit line too
+      ctx = [...this.lastHeader.context, ...context];
+    } else if (hasPeriodHeader) {
+      this.lastHeader = { rows: grid.slice(0, headRows), columns: width, context };
+    }
+    return { ordinal: this.tables.length, grid, headRows, caption: null, context: ctx, section: null, heading: null, page };
+  }
+}
+
+/**
+ * Columns a header segment belongs to: of the runs of adjacent columns whose extent contains the
+ * segment, the one centred nearest to it ("Quarter ended" centred over three columns spans all three).
+ */
+function headerColumns(anchors: Region['anchors'], x0: number, x1: number): number[] {
+  const n = anchors.length;
+  const left = (i: number) => (i > 0 ? anchors[i - 1]!.x1 : anchors[0]!.x1 - (n > 1 ? anchors[1]!.x1 - anchors[0]!.x1 : 60));
+  const centre = (x0 + x1) / 2;
+  const colWidth = n > 1 ? (anchors[n - 1]!.x1 - anchors[0]!.x1) / (n - 1) : 60;
+  let best: [number, number] | null = null;
+  let score = Infinity;
+  for (let i = 0; i < n; i++) {
+    for (let j = i; j < n; j++) {
+      const l = left(i);
+      const r = anchors[j]!.x1;
+      // most of the heading lies over the run (headings may overhang the figures a little)
+      if (overlap(x0, x1, l - 4, r + 4) < 0.7 * Math.max(1, x1 - x0)) continue;
+      // off-centre distance, plus a price per extra column: the narrowest run that centres the text wins
+      const sc = Math.abs((l + r) / 2 - centre) + (j - i) * colWidth * 0.25;
+      if (sc < score) {
+        score = sc;
+        best = [i, j];
+      }
+    }
+  }
+  if (best) return Array.from({ length: best[1] - best[0] + 1 }, (_, k) => best![0] + k);
+  const covered = anchors.map((a, i) => ({ a, i })).filter(({ a }) => overlap(x0, x1, Math.min(a.minX0, a.x1 - 30), a.x1) > 0).map((c) => c.i);
+  return covered.length ? covered : [nearestByCenter(anchors, centre)];
+}
+
+/** Each column to the heading of the line nearest to it (by centres); headings get contiguous runs. */
+function partitionColumns(anchors: Region['anchors'], segs: Segment[]): Map<Segment, number[]> | null {
+  if (segs.length === 0) return null;
+  const n = anchors.length;
+  const left = (i: number) => (i > 0 ? anchors[i - 1]!.x1 : anchors[0]!.x1 - (n > 1 ? anchors[1]!.x1 - anchors[0]!.x1 : 60));
+  const out = new Map<Segment, number[]>();
+  for (let i = 0; i < n; i++) {
+    const c = (left(i) + anchors[i]!.x1) / 2;
+    let best = segs[0]!;
+    for (const s of segs) if (Math.abs((s.x0 + s.x1) / 2 - c) < Math.abs((best.x0 + best.x1) / 2 - c)) best = s;
+    const list = out.get(best) ?? [];
+    list.push(i);
+    out.set(best, list);
+  }
+  return out;
+}
+
+/** Header segments split back into their text items where the items fall under different columns. */
+function headerSegments(segs: Segment[], anchors: Region['anchors']): Segment[] {
+  const out: Segment[] = [];
+  for (const s of segs) {
+    if (s.parts.length < 2 || s.numeric) {
+      out.push(s);
+      continue;
+    }
+    const groups: { parts: Part[]; key: string }[] = [];
+    for (const p of s.parts) {
+      if (!p.text) continue;
+      const key = headerColumns(anchors, p.x0, p.x1).join(',');
+      const last = groups[groups.length - 1];
+      if (last && last.key === key) last.parts.push(p);
+      else groups.push({ parts: [p], key });
+    }
+    if (groups.length < 2) {
+      out.push(s);
+      continue;
+    }
+    for (const g of groups) {
+      const text = g.parts.map((p) => p.text).join(' ');
+      out.push({ ...s, parts: g.parts, x0: g.parts[0]!.x0, x1: g.parts[g.parts.length - 1]!.x1, text });
+    }
+  }
+  return out;
+}
+
+function overlap(a0: number, a1: number, b0: number, b1: number): number {
+  return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+}
+
+function nearestByCenter(anchors: Region['anchors'], x: number): number {
+  let best = 0;
+  let dist = Infinity;
+  anchors.forEach((a, i) => {
+    const center = (Math.min(a.minX0, a.x1 - 20) + a.x1) / 2;
+    const d = Math.abs(center - x);
+    if (d < dist) {
+      dist = d;
+      best = i;
+    }
+  });
+  return best;
+}
+
+function median(xs: number[]): number {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function isUnitLine(text: string): boolean {
+  const u = findUnitLine(text);
+  return !!u && u.text.length >= text.replace(/[()]/g, '').trim().length - 4;
+}
+
+function metaFromInfo(info: Record<string, unknown>): { meta: ReportMeta; title: string | null } {
+  const meta: ReportMeta = {};
+  const custom = (info.Custom ?? {}) as Record<string, unknown>;
+  const all: Record<string, unknown> = { ...info, ...custom };
+  for (const [k, v] of Object.entries(all)) {
+    if (typeof v !== 'string' || !v.trim()) continue;
+    const key = k.toLowerCase().replace(/^(?:ledgerline|report)[:_-]/, '');
+    const field = META_MAP[key];
+    if (field) (meta as Record<string, unknown>)[field] = field === 'scope' ? (/stand/i.test(v) ? 'standalone' : /consol/i.test(v) ? 'consolidated' : null) : v.trim();
+  }
+  const title = typeof info.Title === 'string' && info.Title.trim() ? storableText(info.Title.trim()) : null;
+  for (const k of Object.keys(meta) as (keyof ReportMeta)[]) if (typeof meta[k] === 'string') (meta as Record<string, unknown>)[k] = storableText(meta[k] as string);
+  return { meta, title };
+}
+
+/** Extracts a text PDF. Throws AppErrors for encrypted, malformed, empty, image-only or too long files. */
+export async function extractPdfReport(bytes: Uint8Array, fileName: string, opts: { maxPages?: number } = {}): Promise<ReportDocument> {
+  if (bytes.byteLength === 0) throw ingestError('bad_request:empty_pdf', fileName, 'the file is empty');
+  const pdfjs = await loadPdfJs();
+  // pdf.js takes ownership of (and detaches) the buffer it is given
+  const data = new Uint8Array(bytes.byteLength);
+  data.set(bytes);
+  const task = pdfjs.getDocument({ data, disableFontFace: true, isEvalSupported: false, useSystemFonts: false, verbosity: 0, stopAtErrors: false });
+  let doc: Awaited<typeof task.promise>;
+  try {
+    doc = await task.promise;
+  } catch (e) {
+    await task.destroy().catch(() => undefined);
+    const name = (e as { name?: string })?.name ?? '';
+    if (name === 'PasswordException') throw ingestError('bad_request:pdf_encrypted', fileName, 'the PDF is encrypted (password protected); decrypt it before ingesting', undefined, e);
+    if (name === 'InvalidPDFException') throw ingestError('bad_request:malformed_pdf', fileName, `not a readable PDF: ${(e as Error).message}`, undefined, e);
+    throw ingestError('bad_request:malformed_pdf', fileName, `cannot open the PDF: ${(e as Error)?.message ?? String(e)}`, undefined, e);
+  }
+  try {
+    const maxPages = opts.maxPages ?? MAX_PDF_PAGES;
+    if (doc.numPages > maxPages) throw ingestError('payload_too_large:pdf_pages', fileName, `the PDF has ${doc.numPages} pages; the limit is ${maxPages}`);
+    let meta: ReportMeta = {};
+    let title: string | null = null;
+    try {
+      const m = await doc.getMetadata();
+      ({ meta, title } = metaFromInfo((m.info ?? {}) as Record<string, unknown>));
+    } catch {
+      // metadata is a hint only
+    }
+    const layout = new PdfLayout();
+    const problems: string[] = [];
+    let chars = 0;
+    for (let n = 1; n <= doc.numPages; n++) {
+      let items: Item[] = [];
+      try {
+        const page = await doc.getPage(n);
+        const content = await page.getTextContent();
+        items = [];
+        for (const it of content.items) {
+          if (!('str' in it) || !it.str) continue;
+          const [a, b, , d, e, f] = it.transform as number[];
+          const size = Math.hypot(b ?? 0, d ?? 0) || Math.abs(a ?? 0) || 10;
+          if (Math.abs(b ?? 0) > Math.abs(a ?? 0)) continue; // rotated text (margins, watermarks)
+          const text = storableText(it.str);
+          if (!text) continue;
+          items.push({ x0: e ?? 0, x1: (e ?? 0) + (it.width ?? 0), y: f ?? 0, size, text });
+          chars += text.trim().length;
+        }
+        page.cleanup();
+      } catch (e) {
+        problems.push(`page ${n}: ${(e as Error)?.message ?? String(e)}`);
+      }
+      layout.addPage(n, items);
+    }
+    if (chars === 0) throw ingestError('bad_request:pdf_no_text', fileName, `no extractable text in ${doc.numPages} page(s): a scanned or image-only PDF (OCR is not supported)`);
+    const firstHeading = layout.blocks.find((b) => b.kind === 'heading')?.text ?? null;
+    return { format: 'pdf', title: title ?? firstHeading, meta, tables: layout.tables, blocks: layout.blocks, pages: doc.numPages, problems, text: layout.text };
+  } finally {
+    await doc.destroy().catch(() => undefined);
+  }
+}

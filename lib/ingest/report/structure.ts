@@ -1,0 +1,322 @@
+/**
+ * A table grid → header rows, value columns with inherited multi-level header paths, and data rows
+ * with labels, section paths and value cells. Works the same on HTML grids and on the grids the PDF
+ * layout pass builds.
+ *
+ * - Header rows: `<thead>`/all-`<th>` rows, or rows before the first data row whose value cells are
+ *   text or years. A header block later in the table (a repeated heading, a new page's heading)
+ *   replaces the paths of the columns it covers from there on.
+ * - A value split over cells ("$" | "1,234" | ")") is joined; it is anchored at its digits' column.
+ * - Note-reference columns ("Note", "Note No.") and derived columns ("% change") hold no facts.
+ */
+import { normalizeLabel } from './labels';
+import type { GridCell, RawTable } from './model';
+import { isYearText, parseCellValue, type CellValue } from './numbers';
+
+export interface ValueCell {
+  /** grid column of the number */
+  col: number;
+  text: string;
+  value: CellValue;
+  /** header path of the column at this row, outermost first */
+  path: string[];
+  columnKind: ColumnKind;
+  page: number | null;
+  spanStart: number | null;
+  spanEnd: number | null;
+}
+
+export type ColumnKind = 'value' | 'note' | 'derived';
+
+export interface StructuredRow {
+  index: number;
+  label: string;
+  /** section rows above it (outermost first), e.g. ["Equity and liabilities", "Non-current liabilities"] */
+  sectionPath: string[];
+  kind: 'data' | 'section' | 'header' | 'text';
+  /** the row printed no label: it is the unlabelled total of the section named by `label` */
+  inheritedLabel?: boolean;
+  values: ValueCell[];
+  page: number | null;
+  labelSpan: [number, number] | null;
+}
+
+export interface StructuredTable {
+  ordinal: number;
+  headerRows: string[][];
+  rows: StructuredRow[];
+  rowCount: number;
+  columnCount: number;
+  /** columns set aside, by kind */
+  skippedColumns: { note: number; derived: number };
+}
+
+const NOTE_HEADER = /^(?:notes?|note\s*no\.?|note\s*ref(?:erence)?\.?|notes?\s*#|sch(?:edule)?\.?(?:\s*no\.?)?|ref\.?)$/i;
+const DERIVED_HEADER = /%\s*(?:change|chg|growth|var)|\bchange\b|\bvariance\b|\bgrowth\b|\byoy\b|y-o-y|\bincrease\b|\bdecrease\b|% of (?:revenue|sales|total|net)|as a % of|\bbps\b|\badjustments?\b|\breclassifications?\b|\bimpact of\b|\beffect of\b|\bdifference\b/i;
+const PERIOD_WORDS = /\b(?:year|quarter|months?|weeks?|half|period|ended|ending|as at|as of|fy|fiscal|restated|audited|unaudited|standalone|consolidated|current|previous|prior)\b|\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/i;
+const GLYPH_ONLY = /^(?:[$₹€£(]|rs\.?|us\$|\$\(|₹\(|[JH])$/i;
+const CLOSER_ONLY = /^(?:\)|%|\)%|\)\s*%|pts?|bps|x)$/i;
+
+function distinctCells(row: (GridCell | null)[]): { cell: GridCell; col: number; lastCol: number }[] {
+  const out: { cell: GridCell; col: number; lastCol: number }[] = [];
+  for (let c = 0; c < row.length; c++) {
+    const cell = row[c];
+    if (!cell) continue;
+    const prev = out[out.length - 1];
+    if (prev && prev.cell === cell) prev.lastCol = c;
+    else out.push({ cell, col: c, lastCol: c });
+  }
+  return out;
+}
+
+interface Token {
+  col: number;
+  text: string;
+  value: CellValue;
+  cells: GridCell[];
+  cols: number[];
+}
+
+/** Number tokens of a row's cells from `fromCol` on, joining split glyphs, parentheses and percent signs. */
+function numberTokens(cells: { cell: GridCell; col: number; lastCol: number }[], fromCol: number): Token[] {
+  const tokens: Token[] = [];
+  let prefix: { text: string; cell: GridCell; col: number } | null = null;
+  for (const { cell, col } of cells) {
+    if (col < fromCol) continue;
+    const t = cell.text.trim();
+    if (t === '') continue;
+    if (GLYPH_ONLY.test(t)) {
+      prefix = { text: t, cell, col };
+      continue;
+    }
+    const last = tokens[tokens.length - 1];
+    // a closing ")" or "%" in its own cell completes the previous number ("(295" | ")")
+    if (CLOSER_ONLY.test(t) && last && last.value.kind !== 'nil' && last.cells[last.cells.length - 1]!.id !== cell.id) {
+      const joined = last.text + t;
+      const v = parseCellValue(joined);
+      if (v.kind === 'number') {
+        last.text = joined;
+        last.value = v;
+        last.cells.push(cell);
+        last.cols.push(col);
+      }
+      continue;
+    }
+    const text = prefix ? `${prefix.text}${t}` : t;
+    let value = parseCellValue(text);
+    const cellsUsed = prefix ? [prefix.cell, cell] : [cell];
+    const cols = prefix ? [prefix.col, col] : [col];
+    if (prefix && value.kind !== 'number') value = parseCellValue(t);
+    tokens.push({ col, text: value.kind === 'number' || value.kind === 'nil' ? text : t, value, cells: cellsUsed, cols });
+    prefix = null;
+  }
+  return tokens;
+}
+
+function rowText(cells: { cell: GridCell }[]): string {
+  return cells.map((c) => c.cell.text.trim()).filter(Boolean).join(' ');
+}
+
+/** Structures a grid. `labelCols` = columns holding the row label (default: the columns before the first value column). */
+export function structureTable(raw: RawTable): StructuredTable {
+  const grid = raw.grid;
+  const width = Math.max(0, ...grid.map((r) => r.length));
+  const rowsCells = grid.map(distinctCells);
+
+  // the first column where numbers appear in at least one row: everything left of it is label
+  let firstValueCol = Infinity;
+  for (const cells of rowsCells) {
+    for (const t of numberTokens(cells, 1)) {
+      if (t.value.kind === 'number' && !isYearText(t.text)) firstValueCol = Math.min(firstValueCol, Math.min(...t.cols));
+    }
+  }
+  if (!Number.isFinite(firstValueCol)) firstValueCol = 1;
+
+  const headerPaths: string[][] = Array.from({ length: width }, () => []);
+  const headerRowsOut: string[][] = [];
+  const rows: StructuredRow[] = [];
+  let pendingHeader: { r: number; cells: { cell: GridCell; col: number; lastCol: number }[] }[] = [];
+  let seenData = false;
+  const sections: Section[] = [];
+  const skipped = { note: 0, derived: 0 };
+
+  const flushHeader = () => {
+    if (!pendingHeader.length) return;
+    // per column: texts of the header cells covering it, outermost first, each cell once
+    const covered = new Set<number>();
+    const paths: string[][] = Array.from({ length: width }, () => []);
+    for (const { cells } of pendingHeader) {
+      for (const { cell, col, lastCol } of cells) {
+        const t = cell.text.replace(/\s+/g, ' ').trim();
+        for (let c = col; c <= lastCol; c++) {
+          if (t && paths[c]![paths[c]!.length - 1] !== t) paths[c]!.push(t);
+          if (t) covered.add(c);
+        }
+      }
+    }
+    for (let c = 0; c < width; c++) if (covered.has(c)) headerPaths[c] = paths[c]!;
+    for (const { cells } of pendingHeader) headerRowsOut.push(cells.map(({ cell }) => cell.text.replace(/\s+/g, ' ').trim()));
+    pendingHeader = [];
+  };
+
+  for (let r = 0; r < grid.length; r++) {
+    const cells = rowsCells[r]!;
+    if (cells.length === 0 || cells.every((c) => c.cell.text.trim() === '')) continue;
+    const labelCells = cells.filter((c) => c.col < firstValueCol);
+    const valueCells = cells.filter((c) => c.col >= firstValueCol || (c.lastCol >= firstValueCol && c.col < firstValueCol && c.cell.text.trim() === ''));
+    const label = rowText(labelCells.filter((c) => c.lastCol < firstValueCol || c.col === 0));
+    const tokens = numberTokens(cells.filter((c) => c.col >= firstValueCol), firstValueCol);
+    const numbers = tokens.filter((t) => t.value.kind === 'number');
+    const nonYearNumbers = numbers.filter((t) => !isYearText(t.text));
+    const valueTexts = valueCells.map((c) => c.cell.text.trim()).filter(Boolean);
+    const allTh = cells.every((c) => c.cell.th || c.cell.text.trim() === '');
+    const page = cells.find((c) => c.cell.page !== null)?.cell.page ?? null;
+
+    const inHead = r < raw.headRows;
+    const spanningCell = cells.length === 1 && cells[0]!.lastCol > cells[0]!.col && cells[0]!.col === 0;
+    const textValues = valueTexts.length > 0 && nonYearNumbers.length === 0 && tokens.every((t) => t.value.kind !== 'nil' || isYearText(t.text));
+    const periodish = valueTexts.some((t) => PERIOD_WORDS.test(t));
+    const isHeader =
+      !spanningCell &&
+      (inHead ||
+        (allTh && cells.some((c) => c.cell.th) && nonYearNumbers.length === 0) ||
+        (!seenData && textValues) ||
+        (seenData && textValues && periodish && (label === '' || /^(?:particulars|description|in .*|\(.*\))$/i.test(label))));
+    if (isHeader) {
+      pendingHeader.push({ r, cells });
+      rows.push({ index: r, label, sectionPath: [], kind: 'header', values: [], page, labelSpan: null });
+      continue;
+    }
+    flushHeader();
+    if (numbers.length === 0 && tokens.every((t) => t.value.kind !== 'nil')) {
+      // a section row ("Expenses:", "Non-current liabilities") or free text inside the table
+      const text = label || rowText(cells);
+      if (valueTexts.length === 0 || spanningCell) {
+        pushSection(sections, text);
+        rows.push({ index: r, label: text, sectionPath: sections.slice(0, -1).map((s) => s.label), kind: 'section', values: [], page, labelSpan: spanOf(labelCells) });
+      } else {
+        rows.push({ index: r, label: text, sectionPath: sections.map((s) => s.label), kind: 'text', values: [], page, labelSpan: spanOf(labelCells) });
+      }
+      continue;
+    }
+    seenData = true;
+    // an unlabelled sub-total right under a section's lines totals that section ("Depreciation … on:" a) b) → total)
+    let rowLabel = label;
+    const lastRow = rows[rows.length - 1];
+    const here = sections.map((x) => x.label).join('|');
+    let run = 0;
+    for (let k = rows.length - 1; k >= 0 && rows[k]!.kind === 'data' && rows[k]!.sectionPath.join('|') === here && !rows[k]!.inheritedLabel; k--) run++;
+    const top = sections[sections.length - 1];
+    if (!rowLabel && top && (top.level <= 1 || /:\s*$/.test(top.raw)) && lastRow?.kind === 'data' && run >= 2) {
+      rowLabel = sections[sections.length - 1]!.label;
+      sections.pop();
+    }
+    const values: ValueCell[] = [];
+    for (const t of tokens) {
+      if (t.value.kind === 'text') continue;
+      let path = headerPaths[t.col] ?? [];
+      if (!path.length) for (const c of t.cols) if (headerPaths[c]?.length) path = headerPaths[c]!;
+      if (!path.length) path = nearbyHeader(headerPaths, t.col, tokens);
+      const leaf = path[path.length - 1] ?? '';
+      const columnKind: ColumnKind = NOTE_HEADER.test(leaf) ? 'note' : path.some((p) => DERIVED_HEADER.test(p)) ? 'derived' : 'value';
+      const cell = t.cells[t.cells.length - 1]!;
+      const first = t.cells[0]!;
+      values.push({
+        col: t.col,
+        text: t.text,
+        value: t.value,
+        path,
+        columnKind,
+        page: cell.page,
+        spanStart: first.spanStart,
+        spanEnd: cell.spanEnd,
+      });
+    }
+    markNoteColumn(values);
+    for (const v of values) if (v.columnKind !== 'value') skipped[v.columnKind]++;
+    const style = enumStyle(label);
+    if (style) {
+      const i = sections.findIndex((x) => x.style === style);
+      if (i >= 0) sections.splice(i);
+    }
+    const totalOf = /^total\s+(.+)$/i.exec(label.trim());
+    rows.push({ index: r, label: rowLabel, sectionPath: sections.map((s) => s.label), kind: 'data', values, page, labelSpan: spanOf(labelCells), ...(rowLabel !== label ? { inheritedLabel: true } : {}) });
+    if (totalOf) popSection(sections, totalOf[1]!);
+  }
+  flushHeader();
+  return { ordinal: raw.ordinal, headerRows: headerRowsOut, rows, rowCount: grid.length, columnCount: width, skippedColumns: skipped };
+}
+
+function spanOf(cells: { cell: GridCell }[]): [number, number] | null {
+  const s = cells.map((c) => c.cell.spanStart).filter((x): x is number => x !== null);
+  const e = cells.map((c) => c.cell.spanEnd).filter((x): x is number => x !== null);
+  return s.length && e.length ? [Math.min(...s), Math.max(...e)] : null;
+}
+
+/** A header a column or two to the left when the number's own column has none (misaligned spans). */
+function nearbyHeader(paths: string[][], col: number, tokens: Token[]): string[] {
+  const taken = new Set(tokens.map((t) => t.col));
+  for (const d of [-1, 1, -2, 2]) {
+    const c = col + d;
+    if (c < 1 || c >= paths.length || taken.has(c)) continue;
+    if (paths[c]?.length) return paths[c]!;
+  }
+  return [];
+}
+
+/** A first value column of small integers right after the label, with no period header: note references. */
+function markNoteColumn(values: ValueCell[]): void {
+  const first = values[0];
+  if (!first || first.columnKind !== 'value' || values.length < 3) return;
+  const leaf = (first.path[first.path.length - 1] ?? '').trim();
+  if (leaf !== '' && PERIOD_WORDS.test(leaf)) return;
+  if (first.value.kind === 'number' && /^\d{1,2}(?:\.\d{1,2})?[A-Za-z]?$/.test(first.text.trim()) && values.slice(1).some((v) => v.value.kind === 'number' && /[,.]/.test(v.text))) {
+    if (leaf === '' || NOTE_HEADER.test(leaf)) first.columnKind = 'note';
+  }
+}
+
+const LEVEL0 = /^(?:assets|equity and liabilities|liabilities and equity|equity|liabilities|income|expenses|revenue|.*\bactivities\b.*|(?:standalone|consolidated)(?: results| financial results)?|segment .*)$/i;
+const LEVEL1 = /^(?:non[-\s]*current|current)\s+(?:assets|liabilities)$/i;
+
+function sectionLevel(label: string): number {
+  const l = label.replace(/^(?:[IVX]+|[A-H]|\d+)[.)]\s*/, '').replace(/:$/, '').trim();
+  if (LEVEL0.test(l) || (l === l.toUpperCase() && /[A-Z]{3}/.test(l))) return 0;
+  if (LEVEL1.test(l)) return 1;
+  return 2;
+}
+
+interface Section {
+  label: string;
+  /** as printed (trailing colon kept) */
+  raw: string;
+  level: number;
+  /** enumeration style of the marker ("a)", "(i)", "II.") — a later line of the same style is a sibling */
+  style: string | null;
+}
+
+/** Style of an enumeration marker: "b) x" → "alpha)", "(ii) x" → "(roman)", "IV. x" → "ROMAN.", none → null. */
+function enumStyle(label: string): string | null {
+  const m = /^(\()?([a-z]|[ivx]{1,4}|[A-H]|[IVXL]{1,5}|\d{1,2})([.)])\s/.exec(label.trim());
+  if (!m) return null;
+  const tok = m[2]!;
+  const kind = /^\d+$/.test(tok) ? 'digit' : /^[ivx]+$/.test(tok) && tok !== 'i' ? 'roman' : /^[IVXL]+$/.test(tok) && tok.length > 1 ? 'ROMAN' : /^[a-z]$/.test(tok) ? (tok === 'i' ? 'roman' : 'alpha') : /^[A-Z]$/.test(tok) ? (tok === 'I' || tok === 'V' || tok === 'X' ? 'ROMAN' : 'ALPHA') : 'other';
+  return `${m[1] ?? ''}${kind}${m[3]}`;
+}
+
+function pushSection(sections: Section[], label: string): void {
+  const level = sectionLevel(label);
+  const style = enumStyle(label);
+  if (style) {
+    const i = sections.findIndex((x) => x.style === style);
+    if (i >= 0) sections.splice(i);
+  }
+  while (sections.length && sections[sections.length - 1]!.level >= level && level < 2) sections.pop();
+  if (level === 2 && !style) while (sections.length && sections[sections.length - 1]!.level === 2 && !sections[sections.length - 1]!.style) sections.pop();
+  sections.push({ label: label.replace(/:\s*$/, '').trim(), raw: label.trim(), level, style });
+}
+
+function popSection(sections: Section[], what: string): void {
+  const w = normalizeLabel(what);
+  const i = sections.findIndex((s) => normalizeLabel(s.label) === w);
+  if (i >= 0) sections.splice(i);
+}

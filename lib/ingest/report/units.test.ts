@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { findUnitLine, parseUnitLine, rowUnitKind } from './units';
+
+describe('unit lines', () => {
+  it.each([
+    ['(₹ in crore)', 7, 'INR', false],
+    ['(J in crore)', 7, 'INR', false],
+    ['( H in crore)', 7, 'INR', false],
+    ['Rs. in lakhs', 5, 'INR', false],
+    ['All amounts in ₹ crore unless otherwise stated', 7, 'INR', false],
+    ['(in millions, except per share data)', 6, null, true],
+    ['(In millions of U.S. dollars, except per share amounts)', 6, 'USD', true],
+    ['$ in thousands', 3, 'USD', false],
+    ['(Amount in ₹)', 0, 'INR', false],
+    ['Amount in INR million', 6, 'INR', false],
+  ])('%s', (text, scale, currency, except) => {
+    expect(parseUnitLine(text.replace(/^\(|\)$/g, '')) ?? findUnitLine(text)).toMatchObject({ scale, currency, exceptPerShare: except });
+  });
+  it('ignores sentences that only mention a scale', () => {
+    expect(parseUnitLine('We shipped 5 million units to customers in the United States during the year, up from 4 million')).toBeNull();
+    expect(parseUnitLine('Revenue from operations')).toBeNull();
+  });
+  it('finds a unit phrase inside a title line', () => {
+    expect(findUnitLine('Statement of Profit and Loss for the year ended March 31, 2025 (₹ in crore)')).toMatchObject({ scale: 7, currency: 'INR' });
+  });
+});
+
+describe('row unit kinds', () => {
+  it('recognizes per-share, percentage and share-count rows', () => {
+    expect(rowUnitKind('Basic earnings per share (₹)')).toBe('per_share');
+    expect(rowUnitKind('Face Value Per Equity Share (₹)')).toBe('per_share');
+    expect(rowUnitKind('Operating margin (%)')).toBe('percent');
+    expect(rowUnitKind('Weighted average number of equity shares')).toBe('shares');
+    expect(rowUnitKind('Revenue from operations')).toBeNull();
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Unit lines of report tables: "(₹ in crore)", "(J in crore)", "Rs. in lakhs", "All amounts in ₹ crore
+ * unless otherwise stated", "(in millions, except per share data)", "$ in thousands", "(In millions
+ * of U.S. dollars)", "Amount in INR million". A unit line gives a scale (power of ten) and, usually, a
+ * currency; "except per share" marks per-share rows as unscaled.
+ */
+
+export interface UnitLine {
+  /** the text the unit was read from */
+  text: string;
+  /** power of ten: 0, 3 (thousand), 5 (lakh), 6 (million), 7 (crore), 9 (billion) */
+  scale: number;
+  currency: string | null;
+  /** "except per share data": per-share (and share-count) rows are not scaled */
+  exceptPerShare: boolean;
+}
+
+const SCALE_WORDS: [RegExp, number][] = [
+  [/\b(?:crores?|cr\.?)(?![a-z])/i, 7],
+  [/\b(?:lakhs?|lacs?)\b/i, 5],
+  [/\b(?:billions?|bn)\b/i, 9],
+  [/\b(?:millions?|mn|mio)\b/i, 6],
+  [/\b(?:thousands?|'000s?|000s)(?![a-z])/i, 3],
+];
+
+const CURRENCY_WORDS: [RegExp, string][] = [
+  [/₹|\brs\.?(?=\s|$|\))|\binr\b|\brupees?\b|(?:^|[\s(])[JH`](?=\s+in\b)|(?:^|[\s(])[JH`]\s*(?=crore|lakh|million)/i, 'INR'],
+  [/us\$|\busd\b|u\.s\. dollars|\bdollars\b|\$/i, 'USD'],
+  [/€|\beur\b|\beuros?\b/i, 'EUR'],
+  [/£|\bgbp\b|\bpounds sterling\b/i, 'GBP'],
+];
+
+/** Is the text a unit line (short, names a scale or a currency with "in")? */
+export function parseUnitLine(text: string): UnitLine | null {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (t.length === 0 || t.length > 160) return null;
+  let scale: number | null = null;
+  for (const [re, s] of SCALE_WORDS) {
+    if (re.test(t)) {
+      scale = s;
+      break;
+    }
+  }
+  let currency: string | null = null;
+  for (const [re, code] of CURRENCY_WORDS) {
+    if (re.test(t)) {
+      currency = code;
+      break;
+    }
+  }
+  const unitish = /\b(?:in|amounts?|figures|rupees|dollars|currency)\b|^\(?\s*(?:₹|\$|rs\.?|inr|usd|[JH])\s*(?:in\b|crore|lakh|million|thousand|billion)/i.test(t);
+  if (!unitish) return null;
+  // a sentence that merely mentions millions ("revenue grew by 5 million units") is not a unit line
+  if (t.length > 60 && !/\b(?:amounts?|figures|all|unless|except|otherwise|stated|expressed|presented|reported)\b/i.test(t)) return null;
+  if (scale === null) {
+    // "(₹)", "(in ₹)", "Amount in INR": units of the currency itself
+    if (currency && /^\(?\s*(?:amounts?\s+)?(?:in\s+)?(?:₹|rs\.?|inr|\$|usd|us\$|[JH])\s*\)?$/i.test(t)) scale = 0;
+    else if (currency && /\b(?:in|amounts? in)\s+(?:₹|rs\.?|inr|\$|usd|us\$|rupees|dollars)\s*\)?\s*$/i.test(t)) scale = 0;
+    else return null;
+  }
+  if (currency === null && scale === 7) currency = 'INR';
+  if (currency === null && scale === 5) currency = 'INR';
+  return { text: t, scale, currency, exceptPerShare: /except\b.*\bper[- ]share|per[- ]share\b.*\bexcept/i.test(t) || /except\s+(?:share|per)/i.test(t) };
+}
+
+/** Finds a unit line inside a longer text (caption, title line): the parenthesised or trailing unit phrase. */
+export function findUnitLine(text: string): UnitLine | null {
+  const t = text.replace(/\s+/g, ' ').trim();
+  const whole = parseUnitLine(t);
+  if (whole && t.length <= 60) return whole;
+  for (const m of t.matchAll(/\(([^()]{2,80})\)/g)) {
+    const u = parseUnitLine(m[1]!);
+    if (u) return u;
+  }
+  const tail = /(?:all\s+)?(?:amounts?|figures)?\s*(?:are\s+)?in\s+(?:₹|rs\.?|inr|\$|usd|us\$|[JH])?\s*(?:crores?|lakhs?|millions?|thousands?|billions?)(?:[^.;]{0,60})?$/i.exec(t);
+  if (tail) return parseUnitLine(tail[0]);
+  return whole;
+}
+
+/** Scale and currency a row label implies on its own: EPS in ₹, percentages, share counts. */
+export type RowUnitKind = 'per_share' | 'percent' | 'shares' | 'count' | null;
+
+export function rowUnitKind(label: string): RowUnitKind {
+  const l = label.toLowerCase();
+  if (/\bper (?:equity |ordinary |common )?share\b|earnings per|\beps\b|\bdividends? per\b|face value/.test(l)) return 'per_share';
+  if (/^(?:basic|diluted)\b/.test(l) && /\(in [₹$]|\(₹\)|\(\$\)|\(rs/i.test(label)) return 'per_share';
+  if (/%|\bpercent(?:age)?\b|\bmargin\b|\bratio\b|\(times\)|\btimes\b/.test(l)) return 'percent';
+  if (/\bnumber of (?:equity |ordinary |common )?shares\b|\bshares outstanding\b|weighted average (?:number of )?(?:equity |common )?shares/.test(l)) return 'shares';
+  if (/\bnumber of\b|\bheadcount\b|\bemployees\b|\bstores\b|\bcustomers\b/.test(l)) return 'count';
+  return null;
+}

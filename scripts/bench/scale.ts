@@ -1,0 +1,229 @@
+/**
+ * Synthetic scale-up (support/synthetic.ts) on top of the real data: with --scale full, 2,000
+ * companies — 1.21M facts and 100k embedded chunks — on PostgreSQL (a scratch database dropped at
+ * the end), and the same facts with 20k chunks on PGlite (its HNSW build is in-process WASM);
+ * --scale small builds 100 companies (60k facts, 5k chunks) to exercise the same path quickly.
+ * Measures typed fact lookup, entity-year bucketed hybrid retrieval (1–2 buckets, as detail,
+ * comparison and longitudinal questions use), flat hybrid retrieval over the whole tenant, and the
+ * end-to-end numeric question with the manifest stored — for synthetic companies (a 2,000-company
+ * catalog) and for the real companies in the same, larger tables.
+ * Targets (issue 6, 9; PostgreSQL at full scale): lookup p95 ≤ 10 ms, hybrid retrieval p95 ≤ 50 ms,
+ * end-to-end numeric question p95 ≤ 50 ms.
+ */
+import { summarizeLatencies } from '@/lib/bench/metrics';
+import { openDatabase, type Database, type Driver } from '@/lib/db/client';
+import { answerQuestion } from '@/lib/answer/answer-question';
+import { DEMO_TENANT_ID } from '@/lib/db/seed';
+import { retrievePassages, type Bucket } from '@/lib/retrieval/hybrid-passages';
+import { lookupFact } from '@/lib/retrieval/lookup-facts';
+import { loadEntityCatalog } from '@/lib/planner/catalog';
+import { planQuestion } from '@/lib/planner/plan';
+import { statusCounts } from './answer';
+import { lookupCases, numericQuestions } from './support/cases';
+import { buildSynthetic, LAST_YEAR, SCALE_TENANT_ID, type SyntheticInfo } from './support/synthetic';
+import { cycle, rng, timeSequential } from './support/timing';
+import type { BenchContext, BenchRow, BenchSection } from './support/types';
+
+/** Topics analysts ask about in 10-K narrative, as the planner would pass them on. */
+const TOPICS = [
+  'supply chain disruption risks',
+  'cybersecurity incidents and data breaches',
+  'foreign currency exchange rate risk',
+  'competition and pricing pressure',
+  'liquidity and capital resources',
+  'legal proceedings and litigation',
+  'interest rate risk on investments and debt',
+  'customer concentration',
+  'inventory and component shortages',
+  'climate change and environmental regulation',
+  'share repurchase program',
+  'critical accounting estimates',
+  'tax rate and income tax uncertainties',
+  'international operations and tariffs',
+  'goodwill impairment',
+];
+
+interface Sizes {
+  companies: number;
+  chunksPerBucket: number;
+  chunkCompanies: number;
+  lookups: number;
+  retrievals: number;
+  questions: number;
+}
+
+function sizes(ctx: BenchContext, driver: Driver): Sizes {
+  if (ctx.scale === 'small') return { companies: 100, chunksPerBucket: 10, chunkCompanies: 100, lookups: 200, retrievals: 100, questions: 60 };
+  return driver === 'postgres'
+    ? { companies: 2000, chunksPerBucket: 10, chunkCompanies: 2000, lookups: 1000, retrievals: 400, questions: 300 }
+    : { companies: 2000, chunksPerBucket: 10, chunkCompanies: 400, lookups: 500, retrievals: 200, questions: 150 };
+}
+
+/** Retrieval requests: one bucket (detail), two companies of a year (comparison), one company over two years (longitudinal). */
+function retrievalRequests(info: SyntheticInfo, chunkCompanies: number, n: number): { buckets: Bucket[]; query: string; kind: string }[] {
+  const r = rng(99);
+  const pick = () => info.companies[Math.floor(r() * chunkCompanies)]!.id;
+  const year = () => LAST_YEAR - Math.floor(r() * 5);
+  return Array.from({ length: n }, (_, i) => {
+    const query = TOPICS[i % TOPICS.length]!;
+    const kind = i % 3;
+    if (kind === 0) return { kind: 'detail', query, buckets: [{ entityId: pick(), fiscalYear: year() }] };
+    if (kind === 1) {
+      const y = year();
+      return { kind: 'comparison', query, buckets: [{ entityId: pick(), fiscalYear: y }, { entityId: pick(), fiscalYear: y }] };
+    }
+    const e = pick();
+    const y = LAST_YEAR - Math.floor(r() * 4);
+    return { kind: 'longitudinal', query, buckets: [{ entityId: e, fiscalYear: y - 1 }, { entityId: e, fiscalYear: y }] };
+  });
+}
+
+async function scaleDatabase(ctx: BenchContext, driver: Driver): Promise<Database> {
+  if (driver === 'postgres') return (await ctx.scratchPostgres('scale', 'real')).database;
+  const dir = await ctx.realPgliteCopy();
+  const d = await openDatabase({ dataDir: dir });
+  ctx.onCleanup(() => d.close().catch(() => undefined));
+  return d;
+}
+
+async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
+  const sz = sizes(ctx, driver);
+  ctx.log(`   ${driver}: building the scale-up (${sz.companies} companies, ${sz.chunkCompanies * 5 * sz.chunksPerBucket} chunks)`);
+  const database = await scaleDatabase(ctx, driver);
+  const info = await buildSynthetic(database, { companies: sz.companies, chunksPerBucket: sz.chunksPerBucket, chunkCompanies: sz.chunkCompanies, log: ctx.log });
+  const totals = (await database.query<{ facts: number; chunks: number }>('select (select count(*) from facts)::int as facts, (select count(*) from chunks)::int as chunks'))[0]!;
+  const size = `${totals.facts.toLocaleString('en-US')} facts, ${totals.chunks.toLocaleString('en-US')} chunks in the tables`;
+  const full = ctx.scale === 'full';
+  const target = (metric: 'p95Ms', value: number) => (full && driver === 'postgres' ? { target: { metric, op: '<=' as const, value, met: null } } : {});
+  const base = { section: 'scale', driver } as const;
+  const rows: BenchRow[] = [];
+  const { db } = database;
+
+  // typed fact lookup
+  const cases = await lookupCases(db, SCALE_TENANT_ID, sz.lookups);
+  const lk = await timeSequential(cases, (c) => lookupFact({ db, ...c }), 20);
+  rows.push({
+    ...base,
+    case: 'lookup, synthetic companies',
+    n: cases.length,
+    p50Ms: lk.summary.p50Ms,
+    p95Ms: lk.summary.p95Ms,
+    p99Ms: lk.summary.p99Ms,
+    throughput: lk.opsPerS,
+    ...target('p95Ms', 10),
+    extra: { facts: totals.facts, statuses: statusCounts(lk.results.map((r) => r.status)), build: info.timingsS, summary: size },
+  });
+  const realCases = await lookupCases(db, DEMO_TENANT_ID, Math.min(300, sz.lookups));
+  const lr = await timeSequential(realCases, (c) => lookupFact({ db, ...c }), 10);
+  rows.push({
+    ...base,
+    case: 'lookup, real companies',
+    n: realCases.length,
+    p50Ms: lr.summary.p50Ms,
+    p95Ms: lr.summary.p95Ms,
+    p99Ms: lr.summary.p99Ms,
+    throughput: lr.opsPerS,
+    ...target('p95Ms', 10),
+    extra: { statuses: statusCounts(lr.results.map((r) => r.status)), summary: size },
+  });
+
+  // hybrid retrieval
+  const requests = retrievalRequests(info, sz.chunkCompanies, sz.retrievals);
+  const rt = await timeSequential(requests, (r) => retrievePassages({ db, tenantId: SCALE_TENANT_ID, buckets: r.buckets, query: r.query, k: 10, mode: 'hybrid' }));
+  const empty = rt.results.filter((r) => r.passages.length === 0).length;
+  const denseShort = rt.results.filter((r) => r.buckets.some((b) => b.dense < Math.min(30, sz.chunksPerBucket))).length;
+  rows.push({
+    ...base,
+    case: 'bucketed hybrid retrieval',
+    n: requests.length,
+    p50Ms: rt.summary.p50Ms,
+    p95Ms: rt.summary.p95Ms,
+    p99Ms: rt.summary.p99Ms,
+    throughput: rt.opsPerS,
+    ...target('p95Ms', 50),
+    extra: { emptyResults: empty, bucketsWithFewerDenseCandidates: denseShort, summary: `${size}; ${empty} empty; ${denseShort} with a short dense list` },
+  });
+  for (const kind of ['detail', 'comparison', 'longitudinal']) {
+    const idx = requests.map((r, i) => (r.kind === kind ? i : -1)).filter((i) => i >= 0);
+    const lat = idx.map((i) => rt.latencies[i]!);
+    const s = summarizeLatencies(lat);
+    rows.push({ ...base, case: `bucketed hybrid retrieval: ${kind}`, n: lat.length, p50Ms: s.p50Ms, p95Ms: s.p95Ms, p99Ms: s.p99Ms, extra: { summary: `${kind === 'detail' ? 1 : 2} bucket(s)` } });
+  }
+  const flatN = full ? 100 : 30;
+  const fl = await timeSequential(cycle(requests, flatN), (r) => retrievePassages({ db, tenantId: SCALE_TENANT_ID, buckets: [], query: r.query, k: 10, mode: 'hybrid' }), 3);
+  rows.push({
+    ...base,
+    case: 'flat hybrid retrieval (whole tenant)',
+    n: flatN,
+    p50Ms: fl.summary.p50Ms,
+    p95Ms: fl.summary.p95Ms,
+    p99Ms: fl.summary.p99Ms,
+    throughput: fl.opsPerS,
+    extra: { summary: `${info.chunks.toLocaleString('en-US')} chunks in the tenant` },
+  });
+
+  // end-to-end numeric question, manifest stored
+  const names = new Map(info.companies.map((c) => [c.id, c.name]));
+  const questions = await numericQuestions(db, SCALE_TENANT_ID, sz.questions, names);
+  const e2e = await timeSequential(questions, (question) => answerQuestion({ db, tenantId: SCALE_TENANT_ID, userId: null, question, store: true }));
+  const statuses = statusCounts(e2e.results.map((a) => a.status));
+  rows.push({
+    ...base,
+    case: `numeric question, ${info.companies.length.toLocaleString('en-US')}-company catalog`,
+    n: questions.length,
+    p50Ms: e2e.summary.p50Ms,
+    p95Ms: e2e.summary.p95Ms,
+    p99Ms: e2e.summary.p99Ms,
+    throughput: e2e.opsPerS,
+    ...target('p95Ms', 50),
+    extra: { statuses, summary: `${size}; ${Object.entries(statuses).map(([k, v]) => `${v} ${k}`).join(', ')}` },
+  });
+  // where the question's time goes with a large catalog: the per-question catalog load and the planner
+  const catalogT = await timeSequential(questions.slice(0, 50), () => loadEntityCatalog(db, SCALE_TENANT_ID), 3);
+  const catalog = await loadEntityCatalog(db, SCALE_TENANT_ID);
+  const planT = await timeSequential(questions.slice(0, 50), async (question) => planQuestion(question, { catalog, previous: null }), 3);
+  for (const [label, t] of [
+    [`  of which: entity catalog load (${catalog.length.toLocaleString('en-US')} companies)`, catalogT],
+    ['  of which: planner', planT],
+  ] as const) {
+    rows.push({ ...base, case: label, n: t.latencies.length, p50Ms: t.summary.p50Ms, p95Ms: t.summary.p95Ms, p99Ms: t.summary.p99Ms, extra: { summary: 'per question (lib/planner)' } });
+  }
+  const realQuestions = await numericQuestions(db, DEMO_TENANT_ID, full ? 100 : 40);
+  const re2e = await timeSequential(realQuestions, (question) => answerQuestion({ db, tenantId: DEMO_TENANT_ID, userId: null, question, store: true }));
+  const rstatuses = statusCounts(re2e.results.map((a) => a.status));
+  rows.push({
+    ...base,
+    case: 'numeric question, real companies',
+    n: realQuestions.length,
+    p50Ms: re2e.summary.p50Ms,
+    p95Ms: re2e.summary.p95Ms,
+    p99Ms: re2e.summary.p99Ms,
+    throughput: re2e.opsPerS,
+    ...target('p95Ms', 50),
+    extra: { statuses: rstatuses, summary: `${size}; ${Object.entries(rstatuses).map(([k, v]) => `${v} ${k}`).join(', ')}` },
+  });
+  return rows;
+}
+
+const section: BenchSection = {
+  name: 'scale',
+  description: 'synthetic scale-up (full: ≥ 1M facts, ≥ 100k chunks on PostgreSQL): lookup, hybrid retrieval, numeric question',
+  scales: ['full'],
+  async run(ctx) {
+    const rows: BenchRow[] = [];
+    const drivers: Driver[] = ctx.pgUrl ? ['postgres', 'pglite'] : ['pglite'];
+    if (!ctx.pgUrl) ctx.log('   PostgreSQL not configured: the scale-up runs on PGlite only (targets are for PostgreSQL)');
+    for (const d of drivers) {
+      try {
+        rows.push(...(await measure(ctx, d)));
+      } catch (e) {
+        // keep what the other driver measured
+        ctx.log(`   ${d}: scale-up FAILED: ${(e as Error).stack ?? (e as Error).message}`);
+        rows.push({ section: 'scale', case: 'FAILED', driver: d, n: 0, p50Ms: null, p95Ms: null, extra: { summary: (e as Error).message } });
+      }
+    }
+    return rows;
+  },
+};
+
+export default section;

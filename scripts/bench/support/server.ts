@@ -1,0 +1,125 @@
+/**
+ * The production server for the HTTP load test: `next build` when .next is missing or older than the
+ * sources (under `flock /tmp/ll-next-build.lock`, held until the server stops so that nobody rebuilds
+ * .next under it), then `next start` on a free loopback port in its own process group.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const BUILD_LOCK = '/tmp/ll-next-build.lock';
+
+/** Hold an exclusive flock on `file` until release() (a `flock … cat` child blocking on its stdin). */
+export async function holdLock(file: string, log: (s: string) => void): Promise<() => Promise<void>> {
+  const child = spawn('flock', [file, '-c', 'echo locked; exec cat >/dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const waiting = setTimeout(() => log(`   waiting for ${file} (another build or server holds it)`), 2000);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`flock ${file} exited with ${code}`)));
+    child.once('error', reject);
+  });
+  clearTimeout(waiting);
+  return async () => {
+    child.stdin!.end();
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+  };
+}
+
+const SOURCES = ['app', 'lib', 'components', 'public', 'next.config.ts', 'instrumentation.ts', 'package.json', 'package-lock.json', 'tsconfig.json', 'postcss.config.mjs'];
+
+function newestMtime(p: string): number {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = 0;
+  for (const e of fs.readdirSync(p, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
+    if (e.isFile() && /\.test\.ts$/.test(e.name)) continue;
+    max = Math.max(max, newestMtime(path.join(p, e.name)));
+  }
+  return max;
+}
+
+/** Why .next needs a build, or null when it is up to date. */
+export function buildStaleness(root: string): string | null {
+  const id = path.join(root, '.next', 'BUILD_ID');
+  if (!fs.existsSync(id)) return '.next has no production build';
+  const built = fs.statSync(id).mtimeMs;
+  const changed = SOURCES.map((s) => [s, newestMtime(path.join(root, s))] as const).filter(([, m]) => m > built);
+  return changed.length ? `sources changed since the last build (${changed.map(([s]) => s).join(', ')})` : null;
+}
+
+export async function run(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }): Promise<number> {
+  const out = fs.openSync(opts.logFile, 'a');
+  const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', out, out] });
+  const code = await new Promise<number>((r) => child.once('exit', (c) => r(c ?? 1)));
+  fs.closeSync(out);
+  return code;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server {
+  url: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** `next start` on a free loopback port; resolves once GET /api/health answers 200. */
+export async function startServer(opts: { root: string; env: NodeJS.ProcessEnv; logFile: string; timeoutMs?: number }): Promise<Server> {
+  const port = await freePort();
+  const out = fs.openSync(opts.logFile, 'a');
+  const bin = path.join(opts.root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const child: ChildProcess = spawn(process.execPath, [bin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: opts.root,
+    env: { ...opts.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', out, out],
+    detached: true,
+  });
+  fs.closeSync(out);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || !child.pid) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}; see ${opts.logFile}`);
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) });
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not become ready; see ${opts.logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, logFile: opts.logFile, stop };
+}
