@@ -8,7 +8,7 @@ export default async function HomePage() {
   const viewer = await getViewer();
   if (!viewer) return <SignInRequired />;
   const { db } = await getDatabase();
-  const overview = await tenantOverview(db, viewer.tenantId);
+  const overview = await tenantOverview(db, viewer.tenantId, viewer.role);
   return (
     <div className="space-y-6">
       <section>

@@ -15,6 +15,8 @@ const schema = z.object({
   LEDGERLINE_DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).optional()),
   SEC_DATA_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   SEC_USER_AGENT: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** signs session cookies; lib/auth/config.ts generates and stores one when unset */
+  LEDGERLINE_AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'LEDGERLINE_AUTH_SECRET must be at least 32 characters').optional()),
   LLM_BASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   LLM_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   LLM_MODEL: z.preprocess(emptyAsUndefined, z.string().optional()),

@@ -4,6 +4,7 @@
  * is reported as such — never filled from another year.
  */
 import type { Db } from '@/lib/db/client';
+import type { Role } from '@/lib/db/schema';
 import { resolveSpec } from '@/lib/fiscal';
 import type { NarrativeIntent } from '@/lib/planner/types';
 import { tokenize } from '@/lib/retrieval/embed';
@@ -16,6 +17,7 @@ import type { Answer, AnswerError, AnswerPassage } from './types';
 export interface AnswerNarrativeOptions {
   db: Db;
   tenantId: string;
+  role: Role | null;
   narrative: NarrativeIntent;
   trace: Trace & { passages?: unknown };
 }
@@ -40,7 +42,7 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
   const tb = new TextBuilder();
   const passages: AnswerPassage[] = [];
   const errors: AnswerError[] = [];
-  const contexts = await Promise.all(narrative.entities.map((e) => entityContext(db, tenantId, e)));
+  const contexts = await Promise.all(narrative.entities.map((e) => entityContext(db, tenantId, e, o.role)));
   const buckets: (Bucket & { name: string; label: string })[] = [];
   for (const ent of contexts) {
     for (const p of narrative.periods) {
@@ -54,7 +56,7 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
   }
   const unique = buckets.filter((b, i) => buckets.findIndex((x) => x.entityId === b.entityId && x.fiscalYear === b.fiscalYear) === i);
   const res = unique.length
-    ? await retrievePassages({ db, tenantId, buckets: unique, query: narrative.topic, k: unique.length * 2 })
+    ? await retrievePassages({ db, tenantId, role: o.role, buckets: unique, query: narrative.topic, k: unique.length * 2 })
     : { passages: [] as Passage[], buckets: [], dropped: [] };
   o.trace.passages = { query: narrative.topic, buckets: res.buckets, dropped: res.dropped, passages: res.passages.map((p) => ({ id: p.id, entityId: p.entityId, fiscalYear: p.fiscalYear, rrf: p.rrf, ftsRank: p.ftsRank, denseRank: p.denseRank })) };
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import type { Role } from '@/lib/db/schema';
 import { entities } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import type { Period } from '@/lib/facts/types';
@@ -38,6 +39,8 @@ export interface AnswerQuestionOptions {
   db: Db;
   tenantId: string;
   userId: string | null;
+  /** the asker's role: sources restricted to other roles stay invisible */
+  role?: Role | null;
   question: string;
   threadId?: string | null;
   /** the previous intent of the thread (follow-ups inherit what they leave unsaid) */
@@ -56,10 +59,10 @@ interface Outcome {
   extra?: { earlier: Figure; later: Figure } | { quarters: Figure[] };
 }
 
-export async function entityContext(db: Db, tenantId: string, ref: Intent['entities'][number]): Promise<EntityContext> {
+export async function entityContext(db: Db, tenantId: string, ref: Intent['entities'][number], role: Role | null = null): Promise<EntityContext> {
   const [calendars, latest, row] = await Promise.all([
     loadCalendars(db, ref.id),
-    latestPeriodEnd(db, tenantId, ref.id),
+    latestPeriodEnd(db, tenantId, ref.id, role),
     db.select({ currency: entities.reportingCurrency }).from(entities).where(eq(entities.id, ref.id)).limit(1),
   ]);
   return { entity: ref, calendars, latestPeriodEnd: latest, reportingCurrency: row[0]?.currency ?? null };
@@ -139,7 +142,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   };
 
   if (plan.status === 'planned_narrative') {
-    return finish(await answerNarrative({ db, tenantId, narrative: plan.narrative, trace }));
+    return finish(await answerNarrative({ db, tenantId, role: opts.role ?? null, narrative: plan.narrative, trace }));
   }
 
   if (plan.status !== 'planned') {
@@ -162,8 +165,8 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   }
 
   const intent = plan.intent;
-  const ctx: ExecContext = { db, tenantId, scope: intent.scope, basis: intent.basis, trace };
-  const contexts = await Promise.all(intent.entities.map((e) => entityContext(db, tenantId, e)));
+  const ctx: ExecContext = { db, tenantId, role: opts.role ?? null, scope: intent.scope, basis: intent.basis, trace };
+  const contexts = await Promise.all(intent.entities.map((e) => entityContext(db, tenantId, e, ctx.role)));
   const outcomes: Outcome[] = [];
   const stop: { status: AnswerStatus; message: string; options?: string[] }[] = [];
 

@@ -4,6 +4,7 @@
  * recorded in the trace for the evidence manifest.
  */
 import type { Db } from '@/lib/db/client';
+import type { Role } from '@/lib/db/schema';
 import type { Basis, FiscalCalendar, FiscalPeriodCode, Period, Scope } from '@/lib/facts/types';
 import {
   deriveQ4,
@@ -46,6 +47,8 @@ export interface Trace {
 export interface ExecContext {
   db: Db;
   tenantId: string;
+  /** the viewer's role, for source ACLs */
+  role: Role | null;
   scope: Scope;
   basis: Basis;
   trace: Trace;
@@ -121,6 +124,7 @@ async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, ta
   const res = await lookupFact({
     db: ctx.db,
     tenantId: ctx.tenantId,
+    role: ctx.role,
     entityId: ent.entity.id,
     metricId,
     period: target.period,

@@ -49,7 +49,7 @@ export async function runAsk(argv: string[]): Promise<number> {
     await migrate(database);
     await seedMetrics(database.db);
     await indexChunks(database.db);
-    const ask = (question: string) => answerQuestion({ db: database.db, tenantId: args.tenant, userId: null, question });
+    const ask = (question: string) => answerQuestion({ db: database.db, tenantId: args.tenant, userId: null, role: 'admin', question });
     if (args.batch) {
       const input = args.batch === '-' ? process.stdin : fs.createReadStream(args.batch, 'utf8');
       const lines = readline.createInterface({ input, crlfDelay: Infinity });

@@ -83,7 +83,7 @@ export async function prepareEvalDatabase(o: PrepareOptions): Promise<Database> 
 export async function runEvalSet(database: Database, set: EvalSet): Promise<EvalRun> {
   const answers: Answer[] = [];
   for (const item of set.items) {
-    answers.push(await answerQuestion({ db: database.db, tenantId: DEMO_TENANT_ID, userId: null, question: item.question, store: false }));
+    answers.push(await answerQuestion({ db: database.db, tenantId: DEMO_TENANT_ID, userId: null, role: 'analyst', question: item.question, store: false }));
   }
   const bounds = await factBounds(database, answers);
   const scores = set.items.map((item, i) => scoreItem(item, answers[i]!, bounds));

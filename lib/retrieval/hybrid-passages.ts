@@ -7,6 +7,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { chunkVisible, sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
+import type { Role } from '@/lib/db/schema';
 import { embeddingModel, toPgVector } from './embed';
 
 export const RRF_K = 60;
@@ -19,6 +21,8 @@ export interface Bucket {
 export interface PassageRequest {
   db: Db;
   tenantId: string;
+  /** the viewer's role, for source ACLs (omitted: only sources without an ACL) */
+  role?: Role | null;
   /** the (entity, fiscal year) buckets to search; empty = flat retrieval over the whole tenant */
   buckets: Bucket[];
   query: string;
@@ -75,9 +79,6 @@ function orQuery(terms: string[]): string {
   return terms.map((t) => t.replace(/[^a-z0-9 ]/g, ' ').trim()).filter(Boolean).join(' or ');
 }
 
-function visible(tenantId: string): SQL {
-  return sql`c.tenant_id = ${tenantId} and s.tenant_id = ${tenantId} and s.revoked = false and (s.effective_at is null or s.effective_at <= now())`;
-}
 
 function bucketCond(b: Bucket | null): SQL {
   if (!b) return sql`true`;
@@ -100,21 +101,21 @@ interface Row {
 
 const COLS = sql`c.id, c.entity_id, c.fiscal_year, c.source_id, s.title as source_title, c.section, c.heading, c.text, c.page, c.span_start, c.span_end`;
 
-async function ftsRank(db: Db, tenantId: string, b: Bucket | null, q: string, depth: number): Promise<Row[]> {
+async function ftsRank(db: Db, scope: VisibilityScope, b: Bucket | null, q: string, depth: number): Promise<Row[]> {
   if (!q) return [];
   const res = await db.execute(sql`
     select ${COLS}, ts_rank_cd(c.tsv, query) as score
     from chunks c join sources s on s.id = c.source_id, websearch_to_tsquery('english', ${q}) query
-    where ${visible(tenantId)} and ${bucketCond(b)} and c.tsv @@ query
+    where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and ${bucketCond(b)} and c.tsv @@ query
     order by score desc, c.id limit ${depth}`);
   return (res as unknown as { rows: Row[] }).rows;
 }
 
-async function denseRank(db: Db, tenantId: string, b: Bucket | null, vec: string, model: string, depth: number): Promise<Row[]> {
+async function denseRank(db: Db, scope: VisibilityScope, b: Bucket | null, vec: string, model: string, depth: number): Promise<Row[]> {
   const res = await db.execute(sql`
     select ${COLS}
     from chunks c join sources s on s.id = c.source_id
-    where ${visible(tenantId)} and ${bucketCond(b)} and c.embedding is not null and c.embedding_model = ${model}
+    where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and ${bucketCond(b)} and c.embedding is not null and c.embedding_model = ${model}
     order by c.embedding <=> ${vec}::vector, c.id limit ${depth}`);
   return (res as unknown as { rows: Row[] }).rows;
 }
@@ -134,7 +135,8 @@ export function rrfFuse<T extends { id: string }>(lists: T[][], k = RRF_K): { it
 }
 
 export async function retrievePassages(req: PassageRequest): Promise<PassageResult> {
-  const { db, tenantId } = req;
+  const { db } = req;
+  const scope: VisibilityScope = { tenantId: req.tenantId, role: req.role ?? null };
   const mode = req.mode ?? 'hybrid';
   const k = req.k ?? 10;
   const depth = req.depth ?? 30;
@@ -149,16 +151,16 @@ export async function retrievePassages(req: PassageRequest): Promise<PassageResu
   const dropped: PassageResult['dropped'] = [];
 
   for (const b of buckets) {
-    let fts = mode === 'dense' ? [] : await ftsRank(db, tenantId, b, orQuery(terms), depth);
+    let fts = mode === 'dense' ? [] : await ftsRank(db, scope, b, orQuery(terms), depth);
     let expanded = false;
     if (mode !== 'dense' && fts.length === 0) {
       const extra = EXPANSIONS.filter(([re]) => re.test(req.query.toLowerCase())).flatMap(([, alts]) => alts);
       if (extra.length) {
-        fts = await ftsRank(db, tenantId, b, orQuery([...terms, ...extra]), depth);
+        fts = await ftsRank(db, scope, b, orQuery([...terms, ...extra]), depth);
         expanded = true;
       }
     }
-    const dense = mode === 'fts' ? [] : await denseRank(db, tenantId, b, vec, model.modelId, depth);
+    const dense = mode === 'fts' ? [] : await denseRank(db, scope, b, vec, model.modelId, depth);
     const fused = rrfFuse([fts, dense].filter((_, i) => (mode === 'hybrid' ? true : mode === 'fts' ? i === 0 : i === 1)));
     const ranked = fused.map(({ item, score, ranks }) => {
       const text = `${item.heading ?? ''} ${item.text}`.toLowerCase();

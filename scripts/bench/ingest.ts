@@ -70,6 +70,7 @@ async function measure(label: string, database: Database, files: string[], jobs:
       out: {
         write: (line: string) => {
           if (!/^(ok|unchanged|failed)\s/.test(line)) return true;
+          log(`${label}: ${line.trim()}`);
           const mem = process.memoryUsage();
           peakRss = Math.max(peakRss, mem.rss);
           perFile.push({ file: line.trim().split(/\s+/)[1] ?? '', facts: 0, seconds: 0, factsPerSecond: 0, rssMbAfter: Math.round(mem.rss / MB), heapMbAfter: Math.round(mem.heapUsed / MB) });

@@ -14,8 +14,8 @@ export default async function FactsPage({ searchParams }: { searchParams: Promis
   const filters = parseFactFilters(await searchParams);
   const { db } = await getDatabase();
   const [{ rows, total }, options] = await Promise.all([
-    listFacts({ db, tenantId: viewer.tenantId, filters }),
-    factFilterOptions(db, viewer.tenantId),
+    listFacts({ db, tenantId: viewer.tenantId, role: viewer.role, filters }),
+    factFilterOptions(db, viewer.tenantId, viewer.role),
   ]);
   return (
     <div className="space-y-4">

@@ -29,6 +29,7 @@ export const POST = withRole('analyst', async (req, viewer) => {
       db,
       tenantId: viewer.tenantId,
       userId: viewer.userId,
+      role: viewer.role,
       question: parsed.data.question,
       threadId: parsed.data.threadId ?? null,
       previous: (parsed.data.previousIntent as Intent | null | undefined) ?? null,
@@ -53,7 +54,7 @@ export const POST = withRole('analyst', async (req, viewer) => {
   const stream = createUIMessageStream<AnswerUIMessage>({
     execute: async ({ writer }) => {
       writer.write({ type: 'data-status', id: 'status', data: { stage: 'planning', message: 'Resolving companies, measures and periods…' }, transient: true });
-      const answer = await answerQuestion({ db, tenantId: viewer.tenantId, userId: viewer.userId, question, threadId: parsed.data.id, previous });
+      const answer = await answerQuestion({ db, tenantId: viewer.tenantId, userId: viewer.userId, role: viewer.role, question, threadId: parsed.data.id, previous });
       writer.write({ type: 'text-start', id: 'answer-text' });
       for (const chunk of answer.text.match(/.{1,80}(\s|$)/g) ?? [answer.text]) {
         writer.write({ type: 'text-delta', id: 'answer-text', delta: chunk });

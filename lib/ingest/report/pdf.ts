@@ -57,7 +57,8 @@ interface Line {
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjsPromise: Promise<PdfJs> | null = null;
 function loadPdfJs(): Promise<PdfJs> {
-  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  // loaded from node_modules at run time, never bundled into the app's server build
+  pdfjsPromise ??= import(/* webpackIgnore: true */ /* turbopackIgnore: true */ 'pdfjs-dist/legacy/build/pdf.mjs') as Promise<PdfJs>;
   return pdfjsPromise;
 }
 
