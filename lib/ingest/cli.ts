@@ -13,7 +13,7 @@ import { createProgressBar } from './progress';
 import { createSideFiles } from './side-files';
 
 /** Extensions picked up when walking a folder (files named explicitly are always tried). */
-const DATA_EXTENSIONS = /\.(json|xml|xbrl|htm|html|xhtml)$/i;
+const DATA_EXTENSIONS = /\.(json|xml|xbrl|htm|html|xhtml|pdf)$/i;
 
 export interface ParsedArgs {
   positional: string[];
@@ -131,11 +131,24 @@ export async function ingestPaths(opts: IngestPathsOptions): Promise<IngestOutco
     }
     bar.update(done, total);
   };
+  // in parallel, the largest files first, so no big file starts last
+  const order = opts.files.map((_, i) => i);
+  if (jobs > 1) {
+    const size = (f: string) => {
+      try {
+        return fs.statSync(f).size;
+      } catch {
+        return 0;
+      }
+    };
+    const sizes = opts.files.map(size);
+    order.sort((a, b) => sizes[b]! - sizes[a]!);
+  }
   let next = 0;
   bar.start(jobs === 1 ? path.basename(opts.files[0] ?? '') : `${opts.files.length} files`);
   const worker = async () => {
-    while (next < opts.files.length) {
-      const i = next++;
+    while (next < order.length) {
+      const i = order[next++]!;
       const file = opts.files[i]!;
       if (jobs === 1) bar.start(path.basename(file));
       live.set(i, { done: 0, total: 0 });
