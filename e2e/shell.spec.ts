@@ -39,3 +39,10 @@ test('admin page lists calendars and sources', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Sources' })).toContainText('Annual Report');
   await actAs(page, 'analyst');
 });
+
+test('monitoring dashboard loads for an admin', async ({ page }) => {
+  await actAs(page, 'admin');
+  await page.goto('/admin/monitoring');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Monitoring/i);
+  await actAs(page, 'analyst');
+});
