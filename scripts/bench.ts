@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --only a,b] [--skip a,b] [--scale small|full] [--pg-url URL | --no-pg]
- *               [--fresh] [--clean] [--keep] [--readme] [--list] [--no-build]
+ *               [--fresh] [--clean] [--keep] [--readme | --readme-only] [--list] [--no-build]
  *
  * Runs the benchmark sections in scripts/bench/*.ts (each exports default `{ name, description, run(ctx) }`
  * returning rows), prints a table with p50/p95 and ratios, and writes bench-results/latest.json and
@@ -8,7 +8,7 @@
  * databases are created there and dropped at the end (--keep leaves them). `--scale small` (default)
  * uses the real data only; `--scale full` adds the ≥ 1M facts / ≥ 100k chunks scale-up.
  * `--readme` rewrites the README section between <!-- bench:start --> and <!-- bench:end --> from the
- * latest complete (no --only/--skip) small and full results. `--fresh` rebuilds the real-data caches, `--clean` removes them.
+ * latest complete (no --only/--skip) small and full results (`--readme-only`: without running anything). `--fresh` rebuilds the real-data caches, `--clean` removes them.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -97,7 +97,20 @@ function legacyRows(name: string, res: LegacyResult): BenchRow[] {
   return [{ section: name, case: 'summary', driver: 'n/a', n: 0, p50Ms: null, p95Ms: null, extra: { summary: `${ok}: ${res.summary.join(' | ')}`, result: res } }];
 }
 
+function writeReadme(outDir: string): void {
+  const runs = (['small', 'full'] as const)
+    .map((sc) => path.join(outDir, `latest-${sc}.json`))
+    .filter((f) => fs.existsSync(f))
+    .map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as RunResult);
+  updateReadme(path.resolve('README.md'), readmeSection(runs));
+  console.log('README.md benchmark section updated');
+}
+
 async function main(): Promise<number> {
+  if (has('--readme-only')) {
+    writeReadme(path.resolve('bench-results'));
+    return 0;
+  }
   const sections = await loadSections();
   if (has('--list')) {
     for (const s of sections) console.log(`${s.name.padEnd(20)} ${s.scales ? `[${s.scales.join(', ')}] ` : ''}${s.description}`);
@@ -279,14 +292,7 @@ async function main(): Promise<number> {
   const outDir = path.resolve('bench-results');
   const { json, md } = writeResults(outDir, result, only.length === 0 && skip.length === 0);
   console.log(`\nresults: ${path.relative(process.cwd(), json)}, ${path.relative(process.cwd(), md)} (${result.durationS.toFixed(0)} s)`);
-  if (has('--readme')) {
-    const runs = (['small', 'full'] as const)
-      .map((sc) => path.join(outDir, `latest-${sc}.json`))
-      .filter((f) => fs.existsSync(f))
-      .map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as RunResult);
-    updateReadme(path.resolve('README.md'), readmeSection(runs));
-    console.log('README.md benchmark section updated');
-  }
+  if (has('--readme')) writeReadme(outDir);
   if (failures.length) console.log(`${failures.length} section(s) failed: ${failures.map((f) => f.section).join(', ')}`);
   return failures.length ? 1 : 0;
 }

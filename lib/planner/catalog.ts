@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { factVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
 import { entities, entityAliases, fiscalCalendars, type Role } from '@/lib/db/schema';
@@ -13,18 +13,27 @@ export interface CatalogEntity {
   aliases: { alias: string; normalized: string; kind: string }[];
 }
 
-/** Entities of a tenant with their aliases: what the planner can resolve names against. */
+/** Entities of a tenant with their aliases: what the planner can resolve names against (two queries, one pass). */
 export async function loadEntityCatalog(db: Db, tenantId: string): Promise<CatalogEntity[]> {
-  const rows = await db
-    .select({ id: entities.id, name: entities.name, legalName: entities.legalName, ticker: entities.ticker, cik: entities.cik })
-    .from(entities)
-    .where(eq(entities.tenantId, tenantId));
-  if (rows.length === 0) return [];
-  const aliases = await db
-    .select()
-    .from(entityAliases)
-    .where(inArray(entityAliases.entityId, rows.map((r) => r.id)));
-  return rows.map((r) => ({ ...r, aliases: aliases.filter((a) => a.entityId === r.id) }));
+  const [rows, aliases] = await Promise.all([
+    db
+      .select({ id: entities.id, name: entities.name, legalName: entities.legalName, ticker: entities.ticker, cik: entities.cik })
+      .from(entities)
+      .where(eq(entities.tenantId, tenantId)),
+    db
+      .select({ entityId: entityAliases.entityId, alias: entityAliases.alias, normalized: entityAliases.normalized, kind: entityAliases.kind })
+      .from(entityAliases)
+      .innerJoin(entities, eq(entities.id, entityAliases.entityId))
+      .where(eq(entities.tenantId, tenantId)),
+  ]);
+  const byEntity = new Map<string, CatalogEntity['aliases']>();
+  for (const a of aliases) {
+    const list = byEntity.get(a.entityId);
+    const item = { alias: a.alias, normalized: a.normalized, kind: a.kind };
+    if (list) list.push(item);
+    else byEntity.set(a.entityId, [item]);
+  }
+  return rows.map((r) => ({ ...r, aliases: byEntity.get(r.id) ?? [] }));
 }
 
 /** Active (not superseded) calendars of an entity, in effective order. */

@@ -189,7 +189,7 @@ export function readmeSection(runs: RunResult[]): string {
       '',
       readmeTable(readmeRows(res.rows)),
     );
-    const pg = res.comparisons.filter((c) => c.metric === 'p95' && c.ratio != null && !/: (detail|comparison|longitudinal)|of which/.test(c.what));
+    const pg = res.comparisons.filter((c) => c.metric === 'p95' && c.ratio != null && !/^retrieval-quality|: (detail|comparison|longitudinal)|of which/.test(c.what));
     if (pg.length) parts.push('', `PostgreSQL / PGlite p95: ${pg.map((c) => `${c.what.replace(': postgres / pglite', '')} ${c.ratio!.toFixed(2)}×`).join('; ')}.`);
     if (res.failures.length) parts.push('', `Sections that failed: ${res.failures.map((f) => f.section).join(', ')}.`);
   }
