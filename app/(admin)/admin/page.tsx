@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
 import { SignInRequired } from '@/components/sign-in-required';
 import { adminOverview } from '@/lib/admin/overview';
@@ -36,15 +37,7 @@ export default async function AdminPage() {
           Entities and fiscal calendars
         </h2>
         <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
-            <tr>
-              <th className="px-4 py-2">Entity</th>
-              <th className="px-4 py-2">Identifiers</th>
-              <th className="px-4 py-2">Fiscal year end</th>
-              <th className="px-4 py-2">Effective</th>
-              <th className="px-4 py-2">Origin</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Entity', 'Identifiers', 'Fiscal year end', 'Effective', 'Origin']} />
           <tbody>
             {data.entities.map((e) => {
               const cals = data.calendars.filter((c) => c.entityId === e.id && !c.supersededAt);
@@ -75,15 +68,7 @@ export default async function AdminPage() {
           Sources
         </h2>
         <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
-            <tr>
-              <th className="px-4 py-2">Title</th>
-              <th className="px-4 py-2">Kind</th>
-              <th className="px-4 py-2">Filing</th>
-              <th className="px-4 py-2">Version</th>
-              <th className="px-4 py-2">State</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Title', 'Kind', 'Filing', 'Version', 'State']} />
           <tbody>
             {data.sources.map((s) => (
               <tr key={s.id} className="border-t border-line">

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
 import { adminView, formatWhen, Section } from '@/components/admin/guard';
 import { listAudit, parseAuditFilters } from '@/lib/admin/audit';
@@ -34,16 +35,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       </form>
       <Section title={`${total.toLocaleString('en-US')} entries`} id="audit-h">
         <table className="w-full text-sm" data-testid="audit-table">
-          <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
-            <tr>
-              <th className="px-4 py-2">When</th>
-              <th className="px-4 py-2">Who</th>
-              <th className="px-4 py-2">Action</th>
-              <th className="px-4 py-2">Target</th>
-              <th className="px-4 py-2">Why</th>
-              <th className="px-4 py-2">Change</th>
-            </tr>
-          </thead>
+          <TableHead columns={['When', 'Who', 'Action', 'Target', 'Why', 'Change']} />
           <tbody>
             {rows.map((a) => (
               <tr key={a.id} className="border-t border-line align-top">

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
 import { CalendarImport } from '@/components/admin/calendar-import';
 import { adminView, formatWhen, Section } from '@/components/admin/guard';
@@ -31,16 +32,7 @@ export default async function CalendarsPage() {
         }
       >
         <table className="w-full text-sm" data-testid="calendar-registry">
-          <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
-            <tr>
-              <th className="px-4 py-2">Entity</th>
-              <th className="px-4 py-2">Year end</th>
-              <th className="px-4 py-2">Named by</th>
-              <th className="px-4 py-2">Effective</th>
-              <th className="px-4 py-2">Origin</th>
-              <th className="px-4 py-2">Changed</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Entity', 'Year end', 'Named by', 'Effective', 'Origin', 'Changed']} />
           <tbody>
             {list.map(({ entity, calendars }) => (
               <tr key={entity.id} className="border-t border-line align-top">

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
 import { ActionForm, inputClass } from '@/components/admin/action-form';
 import { adminView, formatWhen, Section } from '@/components/admin/guard';
@@ -37,17 +38,7 @@ export default async function SourcesPage() {
       </Section>
       <Section title="Stored sources" id="sources-h">
         <table className="w-full text-sm" data-testid="sources-table">
-          <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
-            <tr>
-              <th className="px-4 py-2">Title</th>
-              <th className="px-4 py-2">Entity</th>
-              <th className="px-4 py-2">Filing</th>
-              <th className="px-4 py-2">Version</th>
-              <th className="px-4 py-2">Facts</th>
-              <th className="px-4 py-2">State</th>
-              <th className="px-4 py-2">Revoke</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Title', 'Entity', 'Filing', 'Version', 'Facts', 'State', 'Revoke']} />
           <tbody>
             {list.map((s) => (
               <tr key={s.id} className="border-t border-line align-top">

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { TableHead } from '@/components/ui/table-head';
 import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
 import { adminView, formatWhen, Section } from '@/components/admin/guard';
 import { MIN_PASSWORD_LENGTH } from '@/lib/auth/better-auth';
@@ -19,16 +20,7 @@ export default async function UsersPage() {
       <h1 className="text-2xl font-semibold">Users</h1>
       <Section title="Accounts" id="users-h">
         <table className="w-full text-sm" data-testid="users-table">
-          <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
-            <tr>
-              <th className="px-4 py-2">Name</th>
-              <th className="px-4 py-2">Email</th>
-              <th className="px-4 py-2">Role</th>
-              <th className="px-4 py-2">Sessions</th>
-              <th className="px-4 py-2">Created</th>
-              <th className="px-4 py-2">Change</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Email', 'Role', 'Sessions', 'Created', 'Change']} />
           <tbody>
             {list.map((u) => (
               <tr key={u.id} className={`border-t border-line align-top ${u.disabled ? 'text-muted' : ''}`}>

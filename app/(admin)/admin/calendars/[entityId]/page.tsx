@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
 import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
 import { adminView, formatWhen, Section } from '@/components/admin/guard';
@@ -213,16 +214,7 @@ export default async function EntityCalendarPage({ params, searchParams }: { par
 
       <Section title="History" id="history-h">
         <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
-            <tr>
-              <th className="px-4 py-2">Rule</th>
-              <th className="px-4 py-2">Effective</th>
-              <th className="px-4 py-2">Origin</th>
-              <th className="px-4 py-2">Reason</th>
-              <th className="px-4 py-2">Recorded</th>
-              <th className="px-4 py-2">Superseded</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Rule', 'Effective', 'Origin', 'Reason', 'Recorded', 'Superseded']} />
           <tbody>
             {[...history].reverse().map((c) => (
               <tr key={c.id} className={`border-t border-line ${c.supersededAt ? 'text-muted' : ''}`}>

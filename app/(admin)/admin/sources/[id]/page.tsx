@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
 import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
 import { adminView, formatWhen, Section } from '@/components/admin/guard';
@@ -33,16 +34,7 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
       <h1 className="text-2xl font-semibold">{s.title}</h1>
       <Section title="Versions" id="versions-h">
         <table className="w-full text-sm" data-testid="source-versions">
-          <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
-            <tr>
-              <th className="px-4 py-2">Version</th>
-              <th className="px-4 py-2">File</th>
-              <th className="px-4 py-2">Filed</th>
-              <th className="px-4 py-2">Ingested</th>
-              <th className="px-4 py-2">Facts</th>
-              <th className="px-4 py-2">State</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Version', 'File', 'Filed', 'Ingested', 'Facts', 'State']} />
           <tbody>
             {versions.map((v) => (
               <tr key={v.id} className={`border-t border-line ${v.id === id ? 'bg-accent-soft/40' : ''}`}>
