@@ -4,7 +4,7 @@ import { cookies, headers } from 'next/headers';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { signOutSession } from '@/lib/auth/sign-in';
+import { signOutSession } from '@/lib/server/sign-in';
 import { DEMO_ROLE_COOKIE } from '@/lib/auth/viewer';
 import { ROLES } from '@/lib/db/schema';
 import { isDemoMode } from '@/lib/env';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { AppNav } from '@/components/app-nav';
-import { getViewer } from '@/lib/auth/server';
+import { getViewer } from '@/lib/server/session';
 import './globals.css';
 
 export const metadata: Metadata = {

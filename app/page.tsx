@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { SignInRequired } from '@/components/sign-in-required';
-import { getViewer } from '@/lib/auth/server';
-import { getDatabase } from '@/lib/db/runtime';
+import { getViewer } from '@/lib/server/session';
+import { getDatabase } from '@/lib/server/runtime';
 import { tenantOverview } from '@/lib/facts/overview';
 
 export default async function HomePage() {

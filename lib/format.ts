@@ -7,3 +7,10 @@ const SCALE_OF_POWER: Record<number, DisplayScale> = { 0: 'none', 3: 'thousands'
 export function formatFactValue(f: { value: string; unit: string; currency: string | null; scale: number }): string {
   return formatValue(f.value, { unit: f.unit, currency: f.currency, scale: SCALE_OF_POWER[f.scale] ?? 'auto' });
 }
+
+/** A timestamp as `YYYY-MM-DD HH:MM UTC` (admin tables; the same text on server and client). */
+export function formatWhen(d: Date | string | null): string {
+  if (!d) return '';
+  const date = typeof d === 'string' ? new Date(d) : d;
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

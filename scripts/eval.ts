@@ -25,7 +25,7 @@ const value = (f: string) => {
 const BASELINE = path.resolve('lib/eval/baseline.json');
 
 if (flag('--narrative')) {
-  const { runNarrativeReport } = await import('@/lib/eval/narrative-cli');
+  const { runNarrativeReport } = await import('@/lib/cli/eval-narrative');
   process.exit(await runNarrativeReport({ judge: flag('--judge'), tenantId: value('--tenant') }));
 }
 

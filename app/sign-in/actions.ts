@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { revalidatePath } from 'next/cache';
-import { safeNextPath, signInWithPassword } from '@/lib/auth/sign-in';
+import { safeNextPath, signInWithPassword } from '@/lib/server/sign-in';
 
 export type SignInState = { ok: false; error: string } | null;
 

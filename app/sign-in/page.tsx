@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { getViewer } from '@/lib/auth/server';
-import { safeNextPath } from '@/lib/auth/sign-in';
+import { getViewer } from '@/lib/server/session';
+import { safeNextPath } from '@/lib/server/sign-in';
 import { isDemoMode } from '@/lib/env';
 import { SignInForm } from './sign-in-form';
 

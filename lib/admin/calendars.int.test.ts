@@ -2,8 +2,8 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
 import { auditLog, entities, fiscalCalendars, tenants } from '@/lib/db/schema';
-import { DEMO_TENANT_ID, DEMO_USERS, seedDemo } from '@/lib/db/seed';
-import { testTargets } from '@/lib/db/testing';
+import { DEMO_TENANT_ID, DEMO_USERS, seedDemo } from '@/lib/demo/seed';
+import { testTargets } from '@/tests/support/db';
 import {
   calendarRuleSchema,
   changeCalendar,

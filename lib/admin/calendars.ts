@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { entities, fiscalCalendars, users } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
-import type { FiscalCalendar, YearEndRule } from '@/lib/facts/types';
+import type { FiscalCalendar, YearEndRule } from '@/lib/domain/types';
 import { addDays, isISODate } from '@/lib/fiscal/dates';
 import { positionLayouts } from '@/lib/fiscal/positions';
 import { fiscalYearBounds, transitionPeriods } from '@/lib/fiscal/timeline';

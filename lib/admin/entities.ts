@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { ALIAS_KINDS, entities, entityAliases } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
-import { normalizeAlias } from '@/lib/facts/aliases';
+import { normalizeAlias } from '@/lib/domain/names';
 import { recordAudit } from './audit';
 
 export const aliasSchema = z.object({

@@ -10,7 +10,7 @@ import type { Db } from '@/lib/db/client';
 import { entities, facts, fiscalCalendars, metrics, sources } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { factChainKey } from '@/lib/facts/ids';
-import type { FiscalCalendar, Period } from '@/lib/facts/types';
+import type { FiscalCalendar, Period } from '@/lib/domain/types';
 import { daysBetween, isISODate } from '@/lib/fiscal/dates';
 import { deriveFiscal } from '@/lib/fiscal/derive';
 import { recordAudit } from './audit';

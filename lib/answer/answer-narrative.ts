@@ -9,7 +9,7 @@ import { resolveSpec } from '@/lib/fiscal';
 import type { NarrativeIntent } from '@/lib/planner/types';
 import { tokenize } from '@/lib/retrieval/embed';
 import { retrievePassages, type Bucket, type Passage } from '@/lib/retrieval/hybrid-passages';
-import { entityContext } from './answer-question';
+import { entityContext } from './entity-context';
 import type { Trace } from './compute';
 import { TextBuilder } from './text';
 import type { Answer, AnswerError, AnswerPassage } from './types';

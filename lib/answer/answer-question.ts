@@ -1,17 +1,16 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { Role } from '@/lib/db/schema';
-import { entities } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
-import type { Period } from '@/lib/facts/types';
+import type { Period } from '@/lib/domain/types';
 import { change, growth, ttmFromQuarters, ttmFromYtd, type CalcResult, type TypedError } from '@/lib/calc';
 import { fiscalPeriodBounds, resolveSpec, type ResolvedPeriod } from '@/lib/fiscal';
-import { loadCalendars, loadEntityCatalog, latestPeriodEnd } from '@/lib/planner/catalog';
+import { loadEntityCatalog } from '@/lib/planner/catalog';
 import { planQuestion } from '@/lib/planner/plan';
 import type { Intent, PeriodRequest, PlanResult } from '@/lib/planner/types';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { configuredLanguageModel } from '@/lib/ai/models';
-import { storeManifest } from '@/lib/evidence/store-manifest';
+import { storeManifest } from './store-manifest';
+import { entityContext } from './entity-context';
 import { proposeIntent } from '@/lib/planner/llm-intent';
 import { phraseAnswer } from './phrase';
 import { answerNarrative } from './answer-narrative';
@@ -59,14 +58,6 @@ interface Outcome {
   extra?: { earlier: Figure; later: Figure } | { quarters: Figure[] };
 }
 
-export async function entityContext(db: Db, tenantId: string, ref: Intent['entities'][number], role: Role | null = null): Promise<EntityContext> {
-  const [calendars, latest, row] = await Promise.all([
-    loadCalendars(db, ref.id),
-    latestPeriodEnd(db, tenantId, ref.id, role),
-    db.select({ currency: entities.reportingCurrency }).from(entities).where(eq(entities.id, ref.id)).limit(1),
-  ]);
-  return { entity: ref, calendars, latestPeriodEnd: latest, reportingCurrency: row[0]?.currency ?? null };
-}
 
 type Resolution = { ok: true; target: Target; resolved: ResolvedPeriod } | { ok: false; status: AnswerStatus; message: string; options?: string[] };
 

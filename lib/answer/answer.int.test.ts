@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
 import { chunks, entities, fiscalCalendars, sources, tenants } from '@/lib/db/schema';
-import { DEMO_TENANT_ID, seedDemo } from '@/lib/db/seed';
-import { testTargets } from '@/lib/db/testing';
+import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
+import { testTargets } from '@/tests/support/db';
 import { indexChunks } from '@/lib/retrieval/index-chunks';
 import { answerQuestion } from './answer-question';
 

@@ -5,7 +5,7 @@
  */
 import type { Db } from '@/lib/db/client';
 import type { Role } from '@/lib/db/schema';
-import type { Basis, FiscalCalendar, FiscalPeriodCode, Period, Scope } from '@/lib/facts/types';
+import type { Basis, FiscalCalendar, FiscalPeriodCode, Period, Scope } from '@/lib/domain/types';
 import {
   deriveQ4,
   formatValue,

@@ -1,8 +1,8 @@
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
-import { DEMO_TENANT_ID, seedDemo } from '@/lib/db/seed';
-import { testTargets } from '@/lib/db/testing';
+import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
+import { testTargets } from '@/tests/support/db';
 import { answerQuestion } from './answer-question';
 import { numbersIn, verifyNumbers } from './verify-numbers';
 

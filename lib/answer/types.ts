@@ -1,5 +1,5 @@
 import type { Citation } from '@/lib/retrieval/lookup-facts';
-import type { FiscalPeriodCode } from '@/lib/facts/types';
+import type { FiscalPeriodCode } from '@/lib/domain/types';
 import type { Intent, Pathway } from '@/lib/planner/types';
 
 export type AnswerStatus = 'answered' | 'needs_clarification' | 'insufficient_evidence' | 'rejected';

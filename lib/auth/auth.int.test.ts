@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
 import { authAccounts, auditLog, sessions, tenants, users } from '@/lib/db/schema';
-import { DEMO_TENANT_ID, DEMO_USERS } from '@/lib/db/seed';
-import { testTargets } from '@/lib/db/testing';
+import { DEMO_TENANT_ID, DEMO_USERS } from '@/lib/demo/identity';
+import { testTargets } from '@/tests/support/db';
 import { authSecret, createAuth, sessionCookieName } from './better-auth';
 import { createUser, listUsers, updateUser } from './users';
-import { resolveViewer } from './viewer';
+import { resolveViewer } from '@/lib/server/resolve-viewer';
 
 const PASSWORD = 'correct horse battery staple';
 

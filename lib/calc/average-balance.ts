@@ -2,7 +2,7 @@
  * Average balance over a duration from the instant balances at both ends: the opening balance at
  * the day before the duration starts (the prior period end) and the closing balance at its end.
  */
-import type { Period } from '@/lib/facts/types';
+import type { Period } from '@/lib/domain/types';
 import { addDays } from '@/lib/fiscal';
 import { add, dec, div, sign, type Decimal } from './decimal';
 import {

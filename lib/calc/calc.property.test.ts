@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Fact, Period } from '@/lib/facts/types';
+import type { Fact, Period } from '@/lib/domain/types';
 import { addDays, daysBetween, fromDayNumber, lengthClass, toDayNumber } from '@/lib/fiscal';
 import { fact } from './__fixtures__/facts';
 import { deriveQ4 } from './derive-q4';

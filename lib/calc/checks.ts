@@ -2,7 +2,7 @@
  * Relation checks shared by the operations. Each returns the typed errors it finds (empty when the
  * relation holds), so an operation can report every problem at once.
  */
-import type { Period } from '@/lib/facts/types';
+import type { Period } from '@/lib/domain/types';
 import { daysBetween, isISODate, lengthClass, toDayNumber } from '@/lib/fiscal';
 import { parseDecimal, type Decimal } from './decimal';
 import { isCurrencyCode } from './format-value';

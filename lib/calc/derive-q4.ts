@@ -2,7 +2,7 @@
  * Fourth quarter derived as FY − nine-month YTD (filings report no standalone Q4). The 9M must start
  * on the fiscal year start and end right before Q4; the result is labelled basis 'derived'.
  */
-import type { Period } from '@/lib/facts/types';
+import type { Period } from '@/lib/domain/types';
 import { addDays, lengthClass, lengthFamily } from '@/lib/fiscal';
 import { sign, sub, type Decimal } from './decimal';
 import {

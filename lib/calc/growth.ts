@@ -3,7 +3,7 @@
  * earlier operand, comparable period lengths, and the same fiscal position (year over year) or
  * adjacent periods (sequential). The result's period is the later period.
  */
-import type { FiscalPeriodCode, Period } from '@/lib/facts/types';
+import type { FiscalPeriodCode, Period } from '@/lib/domain/types';
 import { daysBetween } from '@/lib/fiscal';
 import { compare, dec, div, isZero, mul, sign, sub, toNumber, type Decimal } from './decimal';
 import {

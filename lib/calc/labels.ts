@@ -1,5 +1,5 @@
 /** Period labels for formulas: fiscal labels when calendars (or operand labels) are known. */
-import type { Period } from '@/lib/facts/types';
+import type { Period } from '@/lib/domain/types';
 import { deriveFiscal, formatFiscalLabel, type CalendarInput, type DerivedFiscal } from '@/lib/fiscal';
 import { periodText } from './checks';
 import type { Operand } from './types';

@@ -3,7 +3,7 @@
  * Q4 from 10-Q year-to-date facts, and restatements chosen under an explicit basis.
  */
 import { describe, expect, it } from 'vitest';
-import type { Basis } from '@/lib/facts/types';
+import type { Basis } from '@/lib/domain/types';
 import { annualPeriodsFrom10K, loadCompanyFacts, type RawFact } from '@/lib/fiscal/__fixtures__/companyfacts';
 import { inferCalendar } from '@/lib/fiscal';
 import {

@@ -1,5 +1,5 @@
 /** Building accepted and rejected results, and feeding results back in as operands. */
-import type { Period } from '@/lib/facts/types';
+import type { Period } from '@/lib/domain/types';
 import { toDecimalString, toNumber, type Decimal } from './decimal';
 import { formatValue } from './format-value';
 import { basisTagOf, dimensionKey, error, idsOf, periodText } from './checks';

@@ -1,7 +1,7 @@
 /** Every operation returns a result for any input shape: rejections are results, never exceptions. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Period } from '@/lib/facts/types';
+import type { Period } from '@/lib/domain/types';
 import { fact } from './__fixtures__/facts';
 import {
   averageBalance,

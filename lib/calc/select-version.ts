@@ -6,7 +6,7 @@
  * The chosen fact is tagged with the basis so that one calculation never mixes bases. When the policy
  * cannot choose (two versions filed the same day with different values) → RESTATEMENT_CONFLICT.
  */
-import type { Basis, FactStatus, ISODate } from '@/lib/facts/types';
+import type { Basis, FactStatus, ISODate } from '@/lib/domain/types';
 import { compare, parseDecimal } from './decimal';
 import { dimensionKey, error, periodText } from './checks';
 import type { Operand, TypedError } from './types';

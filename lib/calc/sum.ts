@@ -2,7 +2,7 @@
  * Additive operations: sum of components and difference over one period, and sums over time of
  * contiguous, non-overlapping durations.
  */
-import type { Period } from '@/lib/facts/types';
+import type { Period } from '@/lib/domain/types';
 import { add, sign, sub, sum as sumDecimals, type Decimal } from './decimal';
 import {
   cannotBeNegative,

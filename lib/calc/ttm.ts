@@ -3,7 +3,7 @@
  * quarters, or FY + current YTD − prior YTD where the prior YTD starts on the FY start, the current
  * YTD starts the day after the FY ends, and both YTDs have matching lengths and positions.
  */
-import type { Period } from '@/lib/facts/types';
+import type { Period } from '@/lib/domain/types';
 import { addDays, lengthClass, lengthFamily } from '@/lib/fiscal';
 import { add, sign, sub, sum as sumDecimals, type Decimal } from './decimal';
 import {

@@ -2,7 +2,7 @@
  * Calculation operands, results and typed errors. Rejections are results (`{ ok: false, errors }`),
  * never exceptions.
  */
-import type { Fact, FiscalPeriodCode, ISODate, Period, Scope } from '@/lib/facts/types';
+import type { Fact, FiscalPeriodCode, ISODate, Period, Scope } from '@/lib/domain/types';
 import type { CalendarInput } from '@/lib/fiscal';
 import type { DisplayScale } from './format-value';
 

@@ -4,7 +4,8 @@ import { answerQuestion } from '@/lib/answer/answer-question';
 import type { Answer } from '@/lib/answer/types';
 import { openFromEnv } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
-import { DEMO_TENANT_ID, seedMetrics } from '@/lib/db/seed';
+import { DEMO_TENANT_ID } from '@/lib/demo/identity';
+import { seedMetrics } from '@/lib/db/seed-metrics';
 import { AppError } from '@/lib/errors';
 import { indexChunks } from '@/lib/retrieval/index-chunks';
 

@@ -1,6 +1,7 @@
 import { openFromEnv, type Database } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
-import { countRows, seedDemo } from '@/lib/db/seed';
+import { seedDemo } from '@/lib/demo/seed';
+import { countRows } from '@/lib/db/seed-metrics';
 
 export interface Command {
   name: string;
@@ -56,7 +57,7 @@ export const commands: Command[] = [
     name: 'ingest',
     summary: 'ingest files or folders (format auto-detected); --tenant <id> (default demo)',
     run: async (args) => {
-      const code = await (await import('@/lib/ingest/cli')).runIngestCommand(args);
+      const code = await (await import('@/lib/cli/ingest')).runIngestCommand(args);
       if (args.includes('--help') || args.includes('-h')) return code;
       // passages from the ingested documents become searchable: embed what has no vector yet
       const { indexChunks } = await import('@/lib/retrieval/index-chunks');
@@ -68,12 +69,12 @@ export const commands: Command[] = [
   {
     name: 'sec sync',
     summary: 'download companyfacts, submissions and filings from EDGAR (--ticker T | --cik N), then ingest',
-    run: async (args) => (await import('@/lib/ingest/cli')).runSecSyncCommand(args),
+    run: async (args) => (await import('@/lib/cli/ingest')).runSecSyncCommand(args),
   },
   {
     name: 'users create',
     summary: 'create an account: --email E --name N --role analyst|reviewer|admin [--tenant T]; password from stdin or a prompt',
-    run: async (args) => (await import('@/lib/auth/cli')).runUsersCreate(args),
+    run: async (args) => (await import('@/lib/cli/users')).runUsersCreate(args),
   },
   {
     name: 'ask',

@@ -7,8 +7,9 @@ import { writeFacts, type FactInput } from '@/lib/facts/write-facts';
 import { listFacts, parseFactFilters } from '@/lib/facts/list-facts';
 import { openDatabase, type Database } from './client';
 import { entities, sources, tenants } from './schema';
-import { DEMO_COMPANIES, DEMO_TENANT_ID, countRows, seedDemo } from './seed';
-import { testTargets } from './testing';
+import { DEMO_COMPANIES, DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
+import { countRows } from '@/lib/db/seed-metrics';
+import { testTargets } from '@/tests/support/db';
 
 async function schemaSnapshot(d: Database) {
   const columns = await d.query<{ table_name: string; column_name: string; data_type: string; udt_name: string; is_nullable: string; column_default: string | null; is_generated: string }>(

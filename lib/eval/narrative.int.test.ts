@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
 import { manifests, tenants, users, verdicts } from '@/lib/db/schema';
-import { testTargets } from '@/lib/db/testing';
+import { testTargets } from '@/tests/support/db';
 import { MockLanguageModelV3 } from 'ai/test';
 import { prescoreNarratives } from './judge';
 import { aggregateVerdicts, loadVerdicts } from './narrative';

@@ -6,8 +6,8 @@ import { answerQuestion } from '@/lib/answer/answer-question';
 import type { Answer } from '@/lib/answer/types';
 import { openDatabase, type Database } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
-import { DEMO_TENANT_ID, seedDemo } from '@/lib/db/seed';
-import { ingestPaths } from '@/lib/ingest/cli';
+import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
+import { ingestPaths } from '@/lib/ingest/ingest-paths';
 import { indexChunks } from '@/lib/retrieval/index-chunks';
 import { report, scoreItem, type FactBounds, type GoldenItem, type ItemScore, type Report } from './score';
 

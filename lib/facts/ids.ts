@@ -1,5 +1,5 @@
 import { canonicalJson, contentId } from '@/lib/ids';
-import type { Period, Scope } from './types';
+import type { Period, Scope } from '@/lib/domain/types';
 
 export interface FactIdentity {
   tenantId: string;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { contentId } from '@/lib/ids';
 import { factChainKey, normalizeDecimal } from './ids';
-import type { AccountingStandard, FiscalPeriodCode, Period, Provenance, QuarantineReason, Scope } from './types';
+import type { AccountingStandard, FiscalPeriodCode, Period, Provenance, QuarantineReason, Scope } from '@/lib/domain/types';
 
 /** One observed number, as an extractor produced it. */
 export interface FactInput {

@@ -2,7 +2,7 @@
  * Calendar-date arithmetic on ISO `YYYY-MM-DD` strings, done in whole UTC days so that
  * no time zone or daylight-saving shift can move a period boundary.
  */
-import type { ISODate } from '@/lib/facts/types';
+import type { ISODate } from '@/lib/domain/types';
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 

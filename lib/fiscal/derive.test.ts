@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Period } from '@/lib/facts/types';
+import type { Period } from '@/lib/domain/types';
 import { APPLE, CALENDAR_YEAR, DEC_TO_MAR, HELIOS, MARVELL, NVIDIA, SNOWFLAKE } from './__fixtures__/calendars';
 import { deriveFiscal } from './derive';
 

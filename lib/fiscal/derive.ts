@@ -2,7 +2,7 @@
  * Fiscal year / period derived from a period's dates and the entity's calendars — never from a
  * source's own label (`fy`, `fp`, `frame`).
  */
-import type { FiscalPeriodCode, ISODate, Period } from '@/lib/facts/types';
+import type { FiscalPeriodCode, ISODate, Period } from '@/lib/domain/types';
 import { addDays, daysBetween, toDayNumber } from './dates';
 import { formatDateRange, formatFiscalLabel } from './label';
 import { lengthClass, lengthFamily, type LengthClass } from './length-class';

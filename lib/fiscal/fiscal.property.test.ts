@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FiscalCalendar, Period, YearEndRule } from '@/lib/facts/types';
+import type { FiscalCalendar, Period, YearEndRule } from '@/lib/domain/types';
 import { cal } from './__fixtures__/calendars';
 import { addDays, daysBetween, fromDayNumber, toDayNumber, weekdayOf } from './dates';
 import { deriveFiscal } from './derive';

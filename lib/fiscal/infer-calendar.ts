@@ -3,7 +3,7 @@
  * 52/53-week (weekday, last vs nearest, anchor month), changes of year end over time, the label
  * convention, and where the 53rd week goes.
  */
-import type { FiscalCalendar, ISODate, YearEndRule } from '@/lib/facts/types';
+import type { FiscalCalendar, ISODate, YearEndRule } from '@/lib/domain/types';
 import { daysBetween, isISODate, isMonthEnd, weekdayOf, ymd } from './dates';
 import { isRoughlyAnnual } from './length-class';
 import type { Bounds, Week53Quarter } from './positions';

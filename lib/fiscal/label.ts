@@ -2,7 +2,7 @@
  * Fiscal labels ("FY2026", "Q2 FY2026", "H1 FY2026", "9M FY2025", "Transition period 2021") and
  * human date ranges ("1 Apr 2025 – 31 Mar 2026"). Labels round-trip through `parseFiscalLabel`.
  */
-import type { FiscalPeriodCode, Period } from '@/lib/facts/types';
+import type { FiscalPeriodCode, Period } from '@/lib/domain/types';
 import { formatHumanDate } from './dates';
 
 /** Fiscal period codes that have a label (OTHER has none: show its dates). */

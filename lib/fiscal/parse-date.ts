@@ -2,7 +2,7 @@
  * Parses the date forms analysts write: "31 March 2026", "31st Mar 2026", "March 31, 2026",
  * "Mar. 31 2026", "2026-03-31". Numeric d/m/y forms are ambiguous and deliberately not accepted.
  */
-import type { ISODate } from '@/lib/facts/types';
+import type { ISODate } from '@/lib/domain/types';
 import { daysInMonth, isISODate, makeDate } from './dates';
 
 const MONTHS: Record<string, number> = {

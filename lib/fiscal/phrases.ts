@@ -3,7 +3,7 @@
  * calendar-independent {@link PeriodSpec}. Resolution against an entity's calendar happens in
  * `resolve-period.ts`; nothing here needs a calendar, so the planner can extract spans first.
  */
-import type { ISODate } from '@/lib/facts/types';
+import type { ISODate } from '@/lib/domain/types';
 import { DATE_SOURCE, parseDateText } from './parse-date';
 import type { FiscalPosition } from './positions';
 

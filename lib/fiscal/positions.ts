@@ -6,7 +6,7 @@
  * default, or into Q1 (Apple FY2023: Q1 = 2022-09-25..2022-12-31, 14 weeks) — both layouts are
  * offered so observed periods classify either way.
  */
-import type { FiscalPeriodCode, ISODate } from '@/lib/facts/types';
+import type { FiscalPeriodCode, ISODate } from '@/lib/domain/types';
 import { addDays, addMonths, isMonthEnd } from './dates';
 import { fiscalYearBounds, type CalendarInput, type FiscalYearSpan } from './timeline';
 

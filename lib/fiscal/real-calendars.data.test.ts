@@ -4,7 +4,7 @@
  * a fact describes its filing, never the fact, so it is used here only to show that it differs.
  */
 import { describe, expect, it } from 'vitest';
-import type { YearEndRule } from '@/lib/facts/types';
+import type { YearEndRule } from '@/lib/domain/types';
 import { annualPeriodsFrom10K, durations, loadCompanyFacts } from './__fixtures__/companyfacts';
 import { daysBetween } from './dates';
 import { deriveFiscal } from './derive';

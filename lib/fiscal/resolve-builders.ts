@@ -2,7 +2,7 @@
  * Builders of resolution results: fiscal positions, calendar periods, instants and "… ended <date>"
  * periods, each with its label and human date range.
  */
-import type { ISODate, Period } from '@/lib/facts/types';
+import type { ISODate, Period } from '@/lib/domain/types';
 import { addDays, addMonths, daysBetween, daysInMonth, makeDate, ymd } from './dates';
 import { deriveFiscal } from './derive';
 import { formatCalendarLabel, formatDateRange, formatFiscalLabel } from './label';

@@ -3,7 +3,7 @@
  * quarter a year earlier, and the four quarters of a TTM. A quarter keeps the layout it was found
  * in, so a 14-week Q1 observed in data stays 14 weeks.
  */
-import type { ISODate, Period } from '@/lib/facts/types';
+import type { ISODate, Period } from '@/lib/domain/types';
 import { addDays } from './dates';
 import { formatFiscalLabel } from './label';
 import { positionLayouts, QUARTERS, type Bounds, type PositionLayout, type Quarter } from './positions';

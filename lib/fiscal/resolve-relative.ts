@@ -3,7 +3,7 @@
  * quarter last year", "YTD" — anchored on an explicit anchor period or on the entity's latest
  * reported period end, never on the wall clock.
  */
-import type { Period } from '@/lib/facts/types';
+import type { Period } from '@/lib/domain/types';
 import { addDays, addMonths } from './dates';
 import { deriveFiscal } from './derive';
 import { formatDateRange, formatFiscalLabel } from './label';

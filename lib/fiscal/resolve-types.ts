@@ -1,5 +1,5 @@
 /** Types of period resolution: the context it needs and the three kinds of outcome. */
-import type { FiscalPeriodCode, ISODate, Period } from '@/lib/facts/types';
+import type { FiscalPeriodCode, ISODate, Period } from '@/lib/domain/types';
 import type { FiscalOptions } from './positions';
 import type { CalendarInput } from './timeline';
 

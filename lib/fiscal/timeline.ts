@@ -7,7 +7,7 @@
  * day after the previous calendar's last year end. Days between the two form the transition period
  * (e.g. a switch from December to March year ends leaves 1 Jan – 31 Mar as a transition period).
  */
-import type { FiscalCalendar, ISODate } from '@/lib/facts/types';
+import type { FiscalCalendar, ISODate } from '@/lib/domain/types';
 import { addDays, daysBetween, fromDayNumber, toDayNumber, ymd } from './dates';
 import {
   labelOfNominal,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { YearEndRule } from '@/lib/facts/types';
+import type { YearEndRule } from '@/lib/domain/types';
 import {
   assertValidRule,
   describeRule,

@@ -6,7 +6,7 @@
  * calendar year of that anchor month, even when a "nearest" rule spills into the next month
  * (Marvell's year anchored on January 2024 ends Saturday 2024-02-03).
  */
-import type { FiscalCalendar, ISODate, YearEndRule } from '@/lib/facts/types';
+import type { FiscalCalendar, ISODate, YearEndRule } from '@/lib/domain/types';
 import { addDays, daysInMonth, makeDate, toDayNumber, weekdayOf, ymd } from './dates';
 
 /** Label convention of fiscal years. */

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { sources, type SourceKind } from '@/lib/db/schema';
 import type { FactInput } from '@/lib/facts/write-facts';
-import type { AccountingStandard } from '@/lib/facts/types';
+import type { AccountingStandard } from '@/lib/domain/types';
 import { metricForConcept } from '@/lib/ontology/metrics';
 import type { fiscalLabeler } from './calendar';
 import type { RawFact } from './types';

@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { auditLog, fiscalCalendars } from '@/lib/db/schema';
 import { resultRows } from '@/lib/facts/write-facts';
-import type { FiscalCalendar, ISODate } from '@/lib/facts/types';
+import type { FiscalCalendar, ISODate } from '@/lib/domain/types';
 import { deriveFiscal, inferCalendar, type Bounds, type CalendarInput, type DerivedFiscal } from '@/lib/fiscal';
 import { contentId } from '@/lib/ids';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
 import { fiscalCalendars } from '@/lib/db/schema';
-import { testTargets } from '@/lib/db/testing';
+import { testTargets } from '@/tests/support/db';
 import { contentId } from '@/lib/ids';
 import { relabelEntityFacts } from './calendar';
 import { ingestBytes, ingestFile } from './ingest-file';

@@ -8,7 +8,7 @@
 import type { Db } from '@/lib/db/client';
 import { writeFacts, type FactInput } from '@/lib/facts/write-facts';
 import { isISODate } from '@/lib/fiscal';
-import type { Period } from '@/lib/facts/types';
+import type { Period } from '@/lib/domain/types';
 import { buildFactInput, dominantStandard, insertSource } from './build-facts';
 import { fiscalLabeler, isAnnualReportForm, relabelEntityFacts, resolveCalendars, type CalendarEvidence } from './calendar';
 import { padCik, upsertEntity } from './entity';

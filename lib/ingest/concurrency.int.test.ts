@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
-import { testTargets } from '@/lib/db/testing';
-import { ingestPaths } from './cli';
+import { testTargets } from '@/tests/support/db';
+import { ingestPaths } from '@/lib/ingest/ingest-paths';
 import { createSideFiles } from './side-files';
 
 const fixtures = path.join(import.meta.dirname, '__fixtures__');

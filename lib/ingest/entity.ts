@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { auditLog, entities, entityAliases, tenants } from '@/lib/db/schema';
-import { normalizeAlias } from '@/lib/facts/aliases';
-import type { AccountingStandard } from '@/lib/facts/types';
+import { normalizeAlias } from '@/lib/domain/names';
+import type { AccountingStandard } from '@/lib/domain/types';
 import { contentId } from '@/lib/ids';
 
 /** SEC CIK as the 10-digit zero-padded string EDGAR uses in file names. */

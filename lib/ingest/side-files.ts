@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { secDataDir } from '@/lib/data-dir';
-import { parseSubmissions } from '@/lib/sec/submissions';
+import { parseSubmissions } from '@/lib/ingest/sec/submissions';
 import type { FilingMetadata, SideFiles, SubmissionsInfo } from './types';
 
 /** File name stem shared by a filing's documents: `aapl-20230930_htm.xml` → `aapl-20230930`. */

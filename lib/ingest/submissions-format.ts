@@ -3,7 +3,7 @@
  * tickers, former names, CIK) so questions can name it, and its `fiscalYearEnd` hints the calendar
  * of later companyfacts ingests.
  */
-import { parseSubmissions } from '@/lib/sec/submissions';
+import { parseSubmissions } from '@/lib/ingest/sec/submissions';
 import { upsertEntity } from './entity';
 import type { FormatHandler, SubmissionsInfo } from './types';
 

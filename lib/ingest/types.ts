@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db/client';
 import type { SourceKind } from '@/lib/db/schema';
-import type { Period, Provenance } from '@/lib/facts/types';
+import type { Period, Provenance } from '@/lib/domain/types';
 import type { ParsedUnit } from './units';
 
 /** A number as an extractor read it, before entity, calendar and ontology are applied. */

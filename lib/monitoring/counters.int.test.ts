@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerQuestion } from '@/lib/answer/answer-question';
 import type { Database } from '@/lib/db/client';
-import { DEMO_TENANT_ID, seedDemo } from '@/lib/db/seed';
-import { testTargets } from '@/lib/db/testing';
+import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
+import { testTargets } from '@/tests/support/db';
 import { answerCounters, ingestCounters, quarantineCounters } from './counters';
 import { monitoringData } from './dashboard';
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { factVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
 import { entities, entityAliases, fiscalCalendars, type Role } from '@/lib/db/schema';
-import type { FiscalCalendar } from '@/lib/facts/types';
+import type { FiscalCalendar } from '@/lib/domain/types';
 
 export interface CatalogEntity {
   id: string;

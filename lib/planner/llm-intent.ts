@@ -7,7 +7,7 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { generateObject } from 'ai';
 import { z } from 'zod';
-import { normalizeAlias } from '@/lib/facts/aliases';
+import { normalizeAlias } from '@/lib/domain/names';
 import { parsePeriodPhrase } from '@/lib/fiscal';
 import { DERIVED_METRICS, METRICS } from '@/lib/ontology/metrics';
 import type { CatalogEntity } from './catalog';

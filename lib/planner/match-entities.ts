@@ -1,4 +1,4 @@
-import { normalizeAlias } from '@/lib/facts/aliases';
+import { normalizeAlias } from '@/lib/domain/names';
 import type { CatalogEntity } from './catalog';
 
 export interface EntityMention {

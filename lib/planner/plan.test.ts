@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeAlias } from '@/lib/facts/aliases';
+import { normalizeAlias } from '@/lib/domain/names';
 import type { CatalogEntity } from './catalog';
 import { planQuestion } from './plan';
 

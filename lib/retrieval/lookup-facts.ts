@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { factVisible, sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
 import type { Role } from '@/lib/db/schema';
-import type { Basis, FiscalPeriodCode, Period, Scope } from '@/lib/facts/types';
+import type { Basis, FiscalPeriodCode, Period, Scope } from '@/lib/domain/types';
 import { selectVersion, type VersionCandidate } from '@/lib/calc';
 import { getMetric } from '@/lib/ontology/metrics';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
 import { chunks, entities, sources, tenants } from '@/lib/db/schema';
-import { testTargets } from '@/lib/db/testing';
-import { DEMO_TENANT_ID, seedDemo } from '@/lib/db/seed';
+import { testTargets } from '@/tests/support/db';
+import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
 import { contentId } from '@/lib/ids';
 import { embedText, LOCAL_EMBEDDING_MODEL_ID } from './embed';
 import { indexChunks } from './index-chunks';

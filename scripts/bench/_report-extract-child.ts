@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { analyzeReport } from '@/lib/ingest/report/analyze';
 import { extractPdfReport } from '@/lib/ingest/report/pdf';
 import { statementPdf } from '@/lib/ingest/report/pdf-fixtures';
-import type { FiscalCalendar } from '@/lib/facts/types';
+import type { FiscalCalendar } from '@/lib/domain/types';
 
 const MARCH: FiscalCalendar[] = [{ entityId: 'bench', effectiveFrom: '2000-04-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 3, day: 31 }, labelBy: 'end-year' }];
 const arg = process.argv[2] ?? 'generated:200';

@@ -6,7 +6,7 @@
  */
 import type { Driver } from '@/lib/db/client';
 import { answerQuestion } from '@/lib/answer/answer-question';
-import { DEMO_TENANT_ID } from '@/lib/db/seed';
+import { DEMO_TENANT_ID } from '@/lib/demo/identity';
 import { numericQuestions } from './support/cases';
 import { timeSequential } from './support/timing';
 import type { BenchRow, BenchSection } from './support/types';

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '@/lib/db/client';
 import { authSecret, createAuth } from '@/lib/auth/better-auth';
 import { createUser } from '@/lib/auth/users';
-import { DEMO_TENANT_ID } from '@/lib/db/seed';
+import { DEMO_TENANT_ID } from '@/lib/demo/identity';
 import { numericQuestions } from './support/cases';
 import { loadTest } from './support/load';
 import { BUILD_LOCK, buildStaleness, holdLock, run, startServer } from './support/server';

@@ -14,7 +14,7 @@ import vm from 'node:vm';
 import { openDatabase, type Database } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { secDataDir } from '@/lib/data-dir';
-import { ingestPaths } from '@/lib/ingest/cli';
+import { ingestPaths } from '@/lib/ingest/ingest-paths';
 import type { IngestOutcome } from '@/lib/ingest/ingest-file';
 import { percentile, type BenchResult, type BenchSection } from './types';
 

@@ -5,7 +5,7 @@
  * once (throughput). About 10% of the lookups ask for a year with no facts.
  */
 import type { Driver } from '@/lib/db/client';
-import { DEMO_TENANT_ID } from '@/lib/db/seed';
+import { DEMO_TENANT_ID } from '@/lib/demo/identity';
 import { lookupFact } from '@/lib/retrieval/lookup-facts';
 import { lookupCases } from './support/cases';
 import { timeConcurrent, timeSequential } from './support/timing';

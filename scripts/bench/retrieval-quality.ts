@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database, Driver } from '@/lib/db/client';
 import { allKeysHit, keyPrecision, mean, ratio, recallAtK, reciprocalRank, summarizeLatencies } from '@/lib/bench/metrics';
-import { DEMO_TENANT_ID } from '@/lib/db/seed';
+import { DEMO_TENANT_ID } from '@/lib/demo/identity';
 import { retrievePassages, type Passage } from '@/lib/retrieval/hybrid-passages';
 import { retrievalSet, type EvalQuestion, type QuestionKind } from './support/retrieval-set';
 import { round, sample } from './support/timing';

@@ -4,7 +4,7 @@
  * and flat hybrid retrieval over the whole tenant for contrast, on PGlite and PostgreSQL.
  */
 import type { Driver } from '@/lib/db/client';
-import { DEMO_TENANT_ID } from '@/lib/db/seed';
+import { DEMO_TENANT_ID } from '@/lib/demo/identity';
 import { retrievePassages } from '@/lib/retrieval/hybrid-passages';
 import { retrievalSet } from './support/retrieval-set';
 import { cycle, sample, timeSequential } from './support/timing';

@@ -13,7 +13,7 @@
 import { summarizeLatencies } from '@/lib/bench/metrics';
 import { openDatabase, type Database, type Driver } from '@/lib/db/client';
 import { answerQuestion } from '@/lib/answer/answer-question';
-import { DEMO_TENANT_ID } from '@/lib/db/seed';
+import { DEMO_TENANT_ID } from '@/lib/demo/identity';
 import { retrievePassages, type Bucket } from '@/lib/retrieval/hybrid-passages';
 import { lookupFact } from '@/lib/retrieval/lookup-facts';
 import { loadEntityCatalog } from '@/lib/planner/catalog';

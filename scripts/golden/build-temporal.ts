@@ -4,7 +4,7 @@
  *   npx tsx scripts/golden/build-temporal.ts [--out FILE]
  *
  * Expected values come straight from the raw SEC companyfacts JSON (scripts/golden/sec-truth.ts) and
- * from the demo source (lib/db/seed.ts, read as text); nothing here calls Ledgerline's ingestion,
+ * from the demo source (lib/demo/seed.ts, read as text); nothing here calls Ledgerline's ingestion,
  * fiscal, calc or answer code. Deterministic: sorted inputs, phrasings rotated by a counter.
  */
 import fs from 'node:fs';
@@ -908,7 +908,7 @@ function negatives(): void {
 
 // ── 16. demo corpus ────────────────────────────────────────────────────────────────────────────
 function demo(): void {
-  const facts = readDemoFacts(path.resolve('lib/db'));
+  const facts = readDemoFacts(path.resolve('lib/demo'));
   if (facts.length === 0) {
     console.warn('demo: no demo facts found; demo questions skipped');
     return;

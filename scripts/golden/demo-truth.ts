@@ -1,7 +1,7 @@
 /**
- * Demo-corpus ground truth, read as text from the demo source (lib/db/seed.ts today), never by
+ * Demo-corpus ground truth, read as text from the demo source (lib/demo/seed.ts today), never by
  * running the seed: statement tables with their column periods, row metrics and values.
- * When the demo corpus moves (lib/db/demo/), extend this reader and rebuild the golden set.
+ * When the demo corpus moves (lib/demo/documents/), extend this reader and rebuild the golden set.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -74,7 +74,7 @@ function fromSeed(file: string): DemoFact[] {
   return out;
 }
 
-// ── the HTML demo corpus (lib/db/demo/*.html) ──────────────────────────────────────────────
+// ── the HTML demo corpus (lib/demo/documents/*.html) ──────────────────────────────────────────────
 /** Row labels → metric (the demo statements' own wording). */
 const ROWS: [RegExp, string][] = [
   [/^(?:[ivx]+\.\s*|\d+\.\s*)?(?:revenue from operations|net sales|revenue|total revenues?)$/i, 'revenue'],
@@ -262,7 +262,7 @@ function fromHtml(file: string): DemoFact[] {
 }
 
 export function readDemoFacts(dbDir: string): DemoFact[] {
-  const demoDir = path.join(dbDir, 'demo');
+  const demoDir = path.join(dbDir, 'documents');
   const seed = path.join(dbDir, 'seed.ts');
   const seedText = fs.existsSync(seed) ? fs.readFileSync(seed, 'utf8') : '';
   // the seed ingests the HTML corpus when it names its documents; else the seed's own table is the demo

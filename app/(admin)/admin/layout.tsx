@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AdminNav } from '@/components/admin/admin-nav';
-import { getViewer } from '@/lib/auth/server';
+import { getViewer } from '@/lib/server/session';
 import { hasRole } from '@/lib/auth/viewer';
 
 /** Admin section frame: the sub-navigation for admins (each page checks the role itself as well). */

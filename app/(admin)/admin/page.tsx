@@ -3,10 +3,10 @@ import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
 import { SignInRequired } from '@/components/sign-in-required';
 import { adminOverview } from '@/lib/admin/overview';
-import { getViewer } from '@/lib/auth/server';
+import { getViewer } from '@/lib/server/session';
 import { hasRole } from '@/lib/auth/viewer';
-import { getDatabase } from '@/lib/db/runtime';
-import type { YearEndRule } from '@/lib/facts/types';
+import { getDatabase } from '@/lib/server/runtime';
+import type { YearEndRule } from '@/lib/domain/types';
 
 export const metadata: Metadata = { title: 'Admin' };
 

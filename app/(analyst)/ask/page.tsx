@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { AskChat } from '@/components/answer/ask-chat';
 import { SignInRequired } from '@/components/sign-in-required';
-import { getViewer } from '@/lib/auth/server';
+import { getViewer } from '@/lib/server/session';
 
 export const metadata: Metadata = { title: 'Ask' };
 

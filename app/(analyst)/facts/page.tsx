@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { FactsFilters } from '@/components/facts/facts-filters';
 import { FactsTable } from '@/components/facts/facts-table';
 import { SignInRequired } from '@/components/sign-in-required';
-import { getViewer } from '@/lib/auth/server';
-import { getDatabase } from '@/lib/db/runtime';
+import { getViewer } from '@/lib/server/session';
+import { getDatabase } from '@/lib/server/runtime';
 import { factFilterOptions, listFacts, parseFactFilters } from '@/lib/facts/list-facts';
 
 export const metadata: Metadata = { title: 'Facts' };

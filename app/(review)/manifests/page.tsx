@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { ManifestsTable } from '@/components/manifests/manifests-table';
 import { SignInRequired } from '@/components/sign-in-required';
-import { getViewer } from '@/lib/auth/server';
+import { getViewer } from '@/lib/server/session';
 import { hasRole } from '@/lib/auth/viewer';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 import { listManifests, parseManifestFilters } from '@/lib/evidence/list-manifests';
 
 export const metadata: Metadata = { title: 'Evidence manifests' };

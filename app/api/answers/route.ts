@@ -1,9 +1,9 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { answerQuestion } from '@/lib/answer/answer-question';
 import type { AnswerUIMessage } from '@/lib/answer/messages';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 import { AppError } from '@/lib/errors';
-import { readJson, withRole } from '@/lib/http/route';
+import { readJson, withRole } from '@/lib/server/route';
 import type { Intent } from '@/lib/planner/types';
 import { chatAnswerRequestSchema, jsonAnswerRequestSchema, MAX_BODY_BYTES } from './schema';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 /** Test fixtures: complete Fact records with sensible defaults (Helios Components Ltd, ₹). */
-import type { Fact, FiscalCalendar, Period } from '@/lib/facts/types';
+import type { Fact, FiscalCalendar, Period } from '@/lib/domain/types';
 
 let counter = 0;
 

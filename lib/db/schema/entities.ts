@@ -1,5 +1,5 @@
 import { date, index, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
-import type { YearEndRule } from '@/lib/facts/types';
+import type { YearEndRule } from '@/lib/domain/types';
 import { tenants, users } from './tenancy';
 
 export const entities = pgTable(

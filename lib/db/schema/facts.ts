@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { Provenance } from '@/lib/facts/types';
+import type { Provenance } from '@/lib/domain/types';
 import { entities } from './entities';
 import { metrics } from './metrics';
 import { sourceCells, sources } from './sources';

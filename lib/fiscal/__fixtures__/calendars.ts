@@ -1,5 +1,5 @@
 /** Calendars used across the fiscal tests. */
-import type { FiscalCalendar, YearEndRule } from '@/lib/facts/types';
+import type { FiscalCalendar, YearEndRule } from '@/lib/domain/types';
 
 /** A single calendar in effect for all time. */
 export function cal(yearEnd: YearEndRule, labelBy: FiscalCalendar['labelBy'] = 'end-year', entityId = 'e1'): FiscalCalendar {

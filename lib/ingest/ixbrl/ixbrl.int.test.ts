@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
-import { testTargets } from '@/lib/db/testing';
+import { testTargets } from '@/tests/support/db';
 import { ingestFile } from '../ingest-file';
 import { noSideFiles } from '../side-files';
 

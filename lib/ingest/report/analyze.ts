@@ -4,7 +4,7 @@
  * No database; the data tests and the benchmark call it directly.
  */
 import type { FactInput } from '@/lib/facts/write-facts';
-import type { QuarantineReason, Scope } from '@/lib/facts/types';
+import type { QuarantineReason, Scope } from '@/lib/domain/types';
 import type { CalendarInput } from '@/lib/fiscal';
 import { bindTable, resolveSourceDuplicates, tableTitle, type BoundTable } from './bind';
 import { chunkBlocks, type NarrativeChunk } from './chunk';

@@ -4,7 +4,7 @@
  * and a metric (row label through the ontology). A cell for which any of period, unit or metric
  * cannot be established becomes a quarantined fact with a typed reason — never an active guess.
  */
-import type { FiscalPeriodCode, Period, QuarantineReason, Scope } from '@/lib/facts/types';
+import type { FiscalPeriodCode, Period, QuarantineReason, Scope } from '@/lib/domain/types';
 import type { CalendarInput } from '@/lib/fiscal';
 import { conceptFor, metricForLabel, unmappedConcept } from './labels';
 import type { RawTable } from './model';

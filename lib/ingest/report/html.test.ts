@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FiscalCalendar } from '@/lib/facts/types';
+import type { FiscalCalendar } from '@/lib/domain/types';
 import { activeFacts, analyzeReport } from './analyze';
 import { extractHtmlReport, looksLikeHtmlReport, looksLikeInlineXbrl } from './html';
 import { readColumnPeriod } from './periods';

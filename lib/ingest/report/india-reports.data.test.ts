@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { secDataDir } from '@/lib/data-dir';
-import type { FiscalCalendar, Period, Scope } from '@/lib/facts/types';
+import type { FiscalCalendar, Period, Scope } from '@/lib/domain/types';
 import { analyzeReport, type AnalyzedReport } from './analyze';
 import { cleanLabel } from './labels';
 import { shiftDecimal } from './numbers';

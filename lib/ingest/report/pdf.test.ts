@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FiscalCalendar } from '@/lib/facts/types';
+import type { FiscalCalendar } from '@/lib/domain/types';
 import { isAppError } from '@/lib/errors';
 import { activeFacts, analyzeReport } from './analyze';
 import { extractHtmlReport } from './html';
@@ -9,7 +9,7 @@ import { extractPdfReport } from './pdf';
 import { encryptedPdf, imageOnlyPdf, malformedPdf, statementPdf } from './pdf-fixtures';
 
 const MARCH: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-04-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 3, day: 31 }, labelBy: 'end-year' }];
-const demo = (name: string) => path.join(process.cwd(), 'lib', 'db', 'demo', name);
+const demo = (name: string) => path.join(process.cwd(), 'lib', 'demo', 'documents', name);
 
 async function code(p: Promise<unknown>): Promise<string> {
   try {

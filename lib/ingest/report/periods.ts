@@ -6,7 +6,7 @@
  * "Year ended December 31,", "Current year"/"Previous year" (relative to the table title's period).
  * Periods come from dates and the calendar; a header that yields no single period yields none.
  */
-import type { FiscalPeriodCode, ISODate, Period, Scope } from '@/lib/facts/types';
+import type { FiscalPeriodCode, ISODate, Period, Scope } from '@/lib/domain/types';
 import { addDays, addMonths, extractPeriodPhrases, isISODate, resolveSpec, type CalendarInput, type PeriodSpec, type ResolvedPeriod } from '@/lib/fiscal';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
-import { testTargets } from '@/lib/db/testing';
+import { testTargets } from '@/tests/support/db';
 import { ingestBytes } from '../ingest-file';
 import { encryptedPdf, imageOnlyPdf, malformedPdf, statementPdf } from './pdf-fixtures';
 
@@ -71,7 +71,7 @@ for (const target of testTargets()) {
     });
 
     it('ingests a PDF report through the same pipeline; bad PDFs fail cleanly without partial writes', async () => {
-      const pdf = fs.readFileSync(path.join(process.cwd(), 'lib', 'db', 'demo', 'helios-results-q2-fy2026.pdf'));
+      const pdf = fs.readFileSync(path.join(process.cwd(), 'lib', 'demo', 'documents', 'helios-results-q2-fy2026.pdf'));
       const o = await ingestBytes(pdf, 'helios-results-q2-fy2026.pdf', { db: d.db, tenantId: 't2' });
       expect(o.error).toBeNull();
       expect(o).toMatchObject({ status: 'ok', format: 'pdf-report', quarantined: 0, tablesAdded: 1 });

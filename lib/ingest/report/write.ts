@@ -7,8 +7,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { chunks, entities, entityAliases, sourceCells, sourceTables } from '@/lib/db/schema';
-import { normalizeAlias } from '@/lib/facts/aliases';
-import type { AccountingStandard, FiscalCalendar, Scope } from '@/lib/facts/types';
+import { normalizeAlias } from '@/lib/domain/names';
+import type { AccountingStandard, FiscalCalendar, Scope } from '@/lib/domain/types';
 import { writeFacts, type FactInput } from '@/lib/facts/write-facts';
 import { daysBetween } from '@/lib/fiscal';
 import { contentId } from '@/lib/ids';

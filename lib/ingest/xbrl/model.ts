@@ -4,7 +4,7 @@
  * collected by a namespace-aware SAX handler.
  */
 import { addDays, isISODate } from '@/lib/fiscal';
-import type { Period } from '@/lib/facts/types';
+import type { Period } from '@/lib/domain/types';
 import { parseUnit, type ParsedUnit } from '../units';
 
 export const NS = {

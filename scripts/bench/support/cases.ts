@@ -1,7 +1,7 @@
 /** Workloads drawn from a database's own facts: typed lookups and numeric questions. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import type { FiscalPeriodCode } from '@/lib/facts/types';
+import type { FiscalPeriodCode } from '@/lib/domain/types';
 import type { LookupRequest } from '@/lib/retrieval/lookup-facts';
 
 export type LookupCase = Omit<LookupRequest, 'db'>;

@@ -15,8 +15,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
-import { DEMO_TENANT_ID, seedDemo } from '@/lib/db/seed';
-import { ingestPaths } from '@/lib/ingest/cli';
+import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
+import { ingestPaths } from '@/lib/ingest/ingest-paths';
 import { LOCAL_EMBEDDING_MODEL_ID } from '@/lib/retrieval/embed';
 import { indexChunks } from '@/lib/retrieval/index-chunks';
 

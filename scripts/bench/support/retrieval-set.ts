@@ -18,8 +18,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { DEMO_TENANT_ID } from '@/lib/db/seed';
-import { entityContext } from '@/lib/answer/answer-question';
+import { DEMO_TENANT_ID } from '@/lib/demo/identity';
+import { entityContext } from '@/lib/answer/entity-context';
 import { resolveSpec } from '@/lib/fiscal';
 import { loadEntityCatalog } from '@/lib/planner/catalog';
 import { planQuestion } from '@/lib/planner/plan';

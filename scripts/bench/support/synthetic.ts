@@ -12,8 +12,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '@/lib/db/client';
-import { DEMO_TENANT_ID } from '@/lib/db/seed';
-import { normalizeAlias } from '@/lib/facts/aliases';
+import { DEMO_TENANT_ID } from '@/lib/demo/identity';
+import { normalizeAlias } from '@/lib/domain/names';
 import { METRICS } from '@/lib/ontology/metrics';
 import { embedText, LOCAL_EMBEDDING_MODEL_ID, toPgVector } from '@/lib/retrieval/embed';
 import { dropIndexes, restoreIndexes, type Queryable } from './fixtures';

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
-import { adminView, formatWhen, Section } from '@/components/admin/guard';
+import { adminView } from '@/app/(admin)/admin/admin-view';
+import { Section } from '@/components/admin/section';
+import { formatWhen } from '@/lib/format';
 import { listAudit, parseAuditFilters } from '@/lib/admin/audit';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 
 export const metadata: Metadata = { title: 'Audit log' };
 

@@ -3,8 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { changeCalendar, importCalendars, planCalendarImport, yearEndSchema } from '@/lib/admin/calendars';
-import { roleAction } from '@/lib/auth/action';
-import { getDatabase } from '@/lib/db/runtime';
+import { roleAction } from '@/lib/server/action';
+import { getDatabase } from '@/lib/server/runtime';
 import { AppError } from '@/lib/errors';
 
 const MAX_IMPORT_CHARS = 2 * 1024 * 1024;

@@ -2,9 +2,11 @@ import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
 import { CalendarImport } from '@/components/admin/calendar-import';
-import { adminView, formatWhen, Section } from '@/components/admin/guard';
+import { adminView } from '@/app/(admin)/admin/admin-view';
+import { Section } from '@/components/admin/section';
+import { formatWhen } from '@/lib/format';
 import { listCalendars } from '@/lib/admin/calendars';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 import { describeRule } from '@/lib/fiscal/year-end';
 import { importCalendarsAction } from './actions';
 

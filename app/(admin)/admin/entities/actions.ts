@@ -3,8 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { addAlias, aliasSchema, entityPatchSchema, removeAlias, updateEntity } from '@/lib/admin/entities';
-import { roleAction } from '@/lib/auth/action';
-import { getDatabase } from '@/lib/db/runtime';
+import { roleAction } from '@/lib/server/action';
+import { getDatabase } from '@/lib/server/runtime';
 
 const formData = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => v !== ''));
 

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
-import { adminView, Section } from '@/components/admin/guard';
+import { adminView } from '@/app/(admin)/admin/admin-view';
+import { Section } from '@/components/admin/section';
 import { listEntities } from '@/lib/admin/entities';
 import { ALIAS_KINDS } from '@/lib/db/schema';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 import { addAliasAction, removeAliasAction, updateEntityAction } from './actions';
 
 export const metadata: Metadata = { title: 'Entities' };

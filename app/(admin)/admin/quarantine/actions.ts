@@ -2,8 +2,8 @@
 
 import { revalidatePath } from 'next/cache';
 import { bindQuarantined, bindSchema, rejectQuarantined, rejectSchema } from '@/lib/admin/quarantine';
-import { roleAction } from '@/lib/auth/action';
-import { getDatabase } from '@/lib/db/runtime';
+import { roleAction } from '@/lib/server/action';
+import { getDatabase } from '@/lib/server/runtime';
 
 const formData = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => v !== ''));
 

@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
-import { adminView, Section } from '@/components/admin/guard';
+import { adminView } from '@/app/(admin)/admin/admin-view';
+import { Section } from '@/components/admin/section';
 import { listQuarantined } from '@/lib/admin/quarantine';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 import { METRICS } from '@/lib/ontology/metrics';
 import { bindFactAction, rejectFactAction } from './actions';
 

@@ -3,8 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { revokeSource, setSourceAccess } from '@/lib/admin/sources';
-import { roleAction } from '@/lib/auth/action';
-import { getDatabase } from '@/lib/db/runtime';
+import { roleAction } from '@/lib/server/action';
+import { getDatabase } from '@/lib/server/runtime';
 import { ROLES } from '@/lib/db/schema';
 
 const sourceId = z.string().regex(/^[0-9a-f]{64}$/);

@@ -2,11 +2,13 @@ import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
 import { ActionForm, inputClass } from '@/components/admin/action-form';
-import { adminView, formatWhen, Section } from '@/components/admin/guard';
+import { adminView } from '@/app/(admin)/admin/admin-view';
+import { Section } from '@/components/admin/section';
+import { formatWhen } from '@/lib/format';
 import { UploadForm } from '@/components/admin/upload-form';
 import { listSources } from '@/lib/admin/sources';
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES } from '@/lib/admin/upload-source';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 import { revokeSourceAction } from './actions';
 
 export const metadata: Metadata = { title: 'Sources' };

@@ -3,8 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { createUser, newUserSchema, updateUser } from '@/lib/auth/users';
-import { roleAction } from '@/lib/auth/action';
-import { getDatabase } from '@/lib/db/runtime';
+import { roleAction } from '@/lib/server/action';
+import { getDatabase } from '@/lib/server/runtime';
 import { ROLES } from '@/lib/db/schema';
 
 const create = roleAction('admin', newUserSchema.omit({ tenantId: true }), async (input, viewer) => {

@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
 import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
-import { adminView, formatWhen, Section } from '@/components/admin/guard';
+import { adminView } from '@/app/(admin)/admin/admin-view';
+import { Section } from '@/components/admin/section';
+import { formatWhen } from '@/lib/format';
 import { MIN_PASSWORD_LENGTH } from '@/lib/auth/better-auth';
 import { listUsers } from '@/lib/auth/users';
 import { ROLES } from '@/lib/db/schema';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 import { createUserAction, updateUserAction } from './actions';
 
 export const metadata: Metadata = { title: 'Users' };

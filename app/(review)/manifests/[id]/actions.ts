@@ -2,8 +2,8 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { roleAction } from '@/lib/auth/action';
-import { getDatabase } from '@/lib/db/runtime';
+import { roleAction } from '@/lib/server/action';
+import { getDatabase } from '@/lib/server/runtime';
 import { VERDICTS } from '@/lib/db/schema';
 import { recordVerdict } from '@/lib/evidence/manifest-detail';
 import { FAILURE_CLASS_IDS } from '@/lib/evidence/taxonomy';

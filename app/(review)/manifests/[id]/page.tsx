@@ -4,9 +4,9 @@ import { notFound } from 'next/navigation';
 import { AnswerView } from '@/components/answer/answer-view';
 import { VerdictForm } from '@/components/manifests/verdict-form';
 import { SignInRequired } from '@/components/sign-in-required';
-import { getViewer } from '@/lib/auth/server';
+import { getViewer } from '@/lib/server/session';
 import { hasRole } from '@/lib/auth/viewer';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 import { getManifest } from '@/lib/evidence/manifest-detail';
 
 export const metadata: Metadata = { title: 'Evidence manifest' };

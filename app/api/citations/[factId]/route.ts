@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 import { AppError } from '@/lib/errors';
 import { citationTable } from '@/lib/evidence/citation-table';
-import { withRole } from '@/lib/http/route';
+import { withRole } from '@/lib/server/route';
 
 export const dynamic = 'force-dynamic';
 

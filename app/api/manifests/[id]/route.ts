@@ -1,7 +1,7 @@
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 import { AppError } from '@/lib/errors';
 import { getManifest } from '@/lib/evidence/manifest-detail';
-import { withRole } from '@/lib/http/route';
+import { withRole } from '@/lib/server/route';
 
 export const dynamic = 'force-dynamic';
 

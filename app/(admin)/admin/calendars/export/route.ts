@@ -1,6 +1,6 @@
 import { exportCalendars } from '@/lib/admin/calendars';
-import { getDatabase } from '@/lib/db/runtime';
-import { withRole } from '@/lib/http/route';
+import { getDatabase } from '@/lib/server/runtime';
+import { withRole } from '@/lib/server/route';
 
 export const dynamic = 'force-dynamic';
 

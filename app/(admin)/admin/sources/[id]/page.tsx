@@ -2,10 +2,12 @@ import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
 import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
-import { adminView, formatWhen, Section } from '@/components/admin/guard';
+import { adminView } from '@/app/(admin)/admin/admin-view';
+import { Section } from '@/components/admin/section';
+import { formatWhen } from '@/lib/format';
 import { sourceVersions } from '@/lib/admin/sources';
 import { ROLES } from '@/lib/db/schema';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 import { isAppError } from '@/lib/errors';
 import { setSourceAccessAction } from '../actions';
 

@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES, uploadSource } from '@/lib/admin/upload-source';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 import { AppError } from '@/lib/errors';
-import { readBodyBytes, withRole } from '@/lib/http/route';
+import { readBodyBytes, withRole } from '@/lib/server/route';
 
 export const dynamic = 'force-dynamic';
 

@@ -9,27 +9,27 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('server-only', () => ({}));
 vi.mock('next/headers', async () => {
-  const { harness, fakeCookieJar } = await import('./testing');
+  const { harness, fakeCookieJar } = await import('./support/auth');
   return { cookies: async () => fakeCookieJar(), headers: async () => harness.headers };
 });
 vi.mock('next/cache', () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined }));
-vi.mock('@/lib/db/runtime', async () => {
-  const { harness } = await import('./testing');
+vi.mock('@/lib/server/runtime', async () => {
+  const { harness } = await import('./support/auth');
   return { getDatabase: () => harness.database! };
 });
 
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
 import { facts, manifests, tenants, users } from '@/lib/db/schema';
-import { DEMO_TENANT_ID, DEMO_USERS, seedDemo } from '@/lib/db/seed';
-import { testTargets } from '@/lib/db/testing';
+import { DEMO_TENANT_ID, DEMO_USERS, seedDemo } from '@/lib/demo/seed';
+import { testTargets } from '@/tests/support/db';
 import { resetRateLimits } from '@/lib/http/rate-limit';
-import { authSecret, createAuth, sessionCookieName } from './better-auth';
-import { harness, isDenied, OTHER_ADMIN, OTHER_TENANT_ID, PRINCIPALS, type Principal } from './testing';
-import { createUser } from './users';
+import { authSecret, createAuth, sessionCookieName } from '@/lib/auth/better-auth';
+import { harness, isDenied, OTHER_ADMIN, OTHER_TENANT_ID, PRINCIPALS, type Principal } from './support/auth';
+import { createUser } from '@/lib/auth/users';
 import { adminFixtures, matrixCases, type MatrixIds, type Outcome } from './authorization-matrix.cases';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'matrix-password-123';
 
 function discover(dir: string, out: string[] = []): string[] {
@@ -122,7 +122,7 @@ describe('authorization matrix', () => {
 
   it('anonymous callers have no viewer outside demo mode', async () => {
     await actAs('anonymous');
-    const { getViewer } = await import('./server');
+    const { getViewer } = await import('@/lib/server/session');
     expect(await getViewer()).toBeNull();
     await actAs('reviewer');
     expect(await getViewer()).toMatchObject({ role: 'reviewer', tenantId: DEMO_TENANT_ID, demo: false });

@@ -2,37 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from './client';
-import { auditLog, entities, entityAliases, fiscalCalendars, metrics, sources, tenants, users } from './schema';
-import { METRICS } from '@/lib/ontology/metrics';
+import type { Db } from '@/lib/db/client';
+import { auditLog, entities, entityAliases, fiscalCalendars, sources, tenants, users } from '@/lib/db/schema';
+import { seedMetrics } from '@/lib/db/seed-metrics';
+import { DEMO_TENANT_ID, DEMO_USERS } from './identity';
 import { contentId } from '@/lib/ids';
-import type { FiscalCalendar, YearEndRule } from '@/lib/facts/types';
-import { normalizeAlias } from '@/lib/facts/aliases';
+import type { FiscalCalendar, YearEndRule } from '@/lib/domain/types';
+import { normalizeAlias } from '@/lib/domain/names';
 import { ingestBytes } from '@/lib/ingest/ingest-file';
 
-export const DEMO_TENANT_ID = 'demo';
-export const DEMO_USERS = [
-  { id: 'demo-analyst', email: 'analyst@demo.ledgerline.local', name: 'Demo Analyst', role: 'analyst' as const },
-  { id: 'demo-reviewer', email: 'reviewer@demo.ledgerline.local', name: 'Demo Reviewer', role: 'reviewer' as const },
-  { id: 'demo-admin', email: 'admin@demo.ledgerline.local', name: 'Demo Admin', role: 'admin' as const },
-];
+export { DEMO_TENANT_ID, DEMO_USERS } from './identity';
 
-/** Upsert the metric ontology (shared reference data). */
-export async function seedMetrics(db: Db): Promise<void> {
-  for (const m of METRICS) {
-    const row = {
-      id: m.id,
-      label: m.label,
-      description: m.description,
-      periodType: m.periodType,
-      unitKind: m.unitKind,
-      synonyms: m.synonyms,
-      concepts: m.concepts,
-      constraints: m.constraints ?? {},
-    };
-    await db.insert(metrics).values(row).onConflictDoUpdate({ target: metrics.id, set: row });
-  }
-}
 
 interface DemoCompany {
   id: string;
@@ -89,7 +69,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
 ];
 
 /**
- * The demo corpus (authored HTML under lib/db/demo/), ingested in filing order through the report
+ * The demo corpus (authored HTML under lib/demo/documents/), ingested in filing order through the report
  * pipeline. `helios-results-q2-fy2026.pdf` is the same release rendered to PDF by
  * `scripts/demo/make-demo-pdf.ts`; the PDF path is tested against it, the seed stays HTML-only so
  * the app's first start never loads the PDF engine.
@@ -104,15 +84,15 @@ export const DEMO_DOCUMENTS = [
   'quillon-10k-fy2025.html',
 ] as const;
 
-/** Folder of the demo corpus: next to this module, else `lib/db/demo` under the working directory (bundled server). */
+/** Folder of the demo corpus: next to this module, else `lib/demo/documents` under the working directory (bundled server). */
 export function demoCorpusDir(): string {
   const candidates: string[] = [];
   try {
-    if (import.meta.url.startsWith('file:')) candidates.push(path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo'));
+    if (import.meta.url.startsWith('file:')) candidates.push(path.join(path.dirname(fileURLToPath(import.meta.url)), 'documents'));
   } catch {
     // not a file URL (bundled)
   }
-  candidates.push(path.resolve(process.cwd(), 'lib', 'db', 'demo'));
+  candidates.push(path.resolve(process.cwd(), 'lib', 'demo', 'documents'));
   for (const c of candidates) if (fs.existsSync(path.join(c, DEMO_DOCUMENTS[0]))) return c;
   throw new Error(`demo corpus not found (looked in ${candidates.join(', ')})`);
 }
@@ -179,14 +159,3 @@ export async function seedDemo(db: Db): Promise<{ facts: number; created: boolea
   return { facts, created };
 }
 
-/** Count rows per table (used by health and CLI summaries). */
-export async function countRows(db: Db): Promise<Record<string, number>> {
-  const res = await db.execute<{ t: string; n: number }>(sql`
-    select 'facts' as t, count(*)::int as n from facts
-    union all select 'entities', count(*)::int from entities
-    union all select 'sources', count(*)::int from sources
-    union all select 'chunks', count(*)::int from chunks
-    union all select 'manifests', count(*)::int from manifests`);
-  const rows = (res as unknown as { rows?: { t: string; n: number }[] }).rows ?? (res as unknown as { t: string; n: number }[]);
-  return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
-}

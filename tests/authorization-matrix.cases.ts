@@ -8,9 +8,9 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { entities, entityAliases, facts, sources, users, type Role } from '@/lib/db/schema';
-import { DEMO_TENANT_ID } from '@/lib/db/seed';
+import { DEMO_TENANT_ID } from '@/lib/demo/identity';
 import { writeFacts } from '@/lib/facts/write-facts';
-import type { Principal } from './testing';
+import type { Principal } from './support/auth';
 
 export type Outcome = 'allow' | 'deny' | 'not_found';
 
@@ -89,7 +89,7 @@ export async function adminFixtures(db: Db, ids: MatrixIds): Promise<void> {
   ids.userId = u!.id;
 }
 
-const FIXTURE = path.resolve(import.meta.dirname, '../ingest/__fixtures__/CIK0000000043_BADV_companyfacts.json');
+const FIXTURE = path.resolve(import.meta.dirname, '../lib/ingest/__fixtures__/CIK0000000043_BADV_companyfacts.json');
 
 export function matrixCases(_ids: MatrixIds): MatrixCase[] {
   const admin = needs('admin', false);

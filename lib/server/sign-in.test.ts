@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('server-only', () => ({}));
 
 import { clientAddress, safeNextPath } from './sign-in';
-import { isSecureRequest } from './server';
+import { isSecureRequest } from './session';
 
 describe('sign-in helpers', () => {
   it.each([

@@ -8,27 +8,28 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 
 vi.mock('server-only', () => ({}));
 vi.mock('next/headers', async () => {
-  const { harness, fakeCookieJar } = await import('@/lib/auth/testing');
+  const { harness, fakeCookieJar } = await import('@/tests/support/auth');
   return { cookies: async () => fakeCookieJar(), headers: async () => harness.headers };
 });
 vi.mock('next/cache', () => ({ revalidatePath: () => undefined, revalidateTag: () => undefined }));
-vi.mock('@/lib/db/runtime', async () => {
-  const { harness } = await import('@/lib/auth/testing');
+vi.mock('@/lib/server/runtime', async () => {
+  const { harness } = await import('@/tests/support/auth');
   return { getDatabase: () => harness.database! };
 });
 
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/lib/db/client';
-import { DEMO_TENANT_ID, countRows, seedDemo } from '@/lib/db/seed';
-import { testTargets } from '@/lib/db/testing';
+import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
+import { countRows } from '@/lib/db/seed-metrics';
+import { testTargets } from '@/tests/support/db';
 import { authSecret, createAuth, sessionCookieName } from '@/lib/auth/better-auth';
-import { harness } from '@/lib/auth/testing';
+import { harness } from '@/tests/support/auth';
 import { createUser } from '@/lib/auth/users';
 import { POST } from '@/app/api/answers/route';
 import { MAX_BODY_BYTES } from '@/app/api/answers/schema';
-import { RATE_RULES, resetRateLimits } from './rate-limit';
+import { RATE_RULES, resetRateLimits } from '@/lib/http/rate-limit';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '..');
 
 function ask(body: BodyInit | null, headers: Record<string, string> = {}, init: RequestInit = {}) {
   return POST(

@@ -8,9 +8,9 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { openFromEnv } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
-import { DEMO_TENANT_ID } from '@/lib/db/seed';
+import { DEMO_TENANT_ID } from '@/lib/demo/identity';
 import { isAppError } from '@/lib/errors';
-import { createUser, newUserSchema } from './users';
+import { createUser, newUserSchema } from '@/lib/auth/users';
 
 export const USERS_CREATE_USAGE =
   'usage: npm run cli -- users create --email EMAIL --name NAME --role analyst|reviewer|admin [--tenant ID]\n' +

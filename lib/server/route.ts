@@ -1,9 +1,9 @@
 import 'server-only';
-import { getViewer } from '@/lib/auth/server';
+import { getViewer } from '@/lib/server/session';
 import { hasRole, type Viewer } from '@/lib/auth/viewer';
 import type { Role } from '@/lib/db/schema';
 import { AppError, isAppError } from '@/lib/errors';
-import { enforceRateLimit, type RateRuleName } from './rate-limit';
+import { enforceRateLimit, type RateRuleName } from '@/lib/http/rate-limit';
 
 export interface WithRoleOptions {
   /** per-user token bucket checked after the role (429 with Retry-After when empty) */

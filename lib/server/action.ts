@@ -2,8 +2,8 @@ import 'server-only';
 import type { z } from 'zod';
 import type { Role } from '@/lib/db/schema';
 import { isAppError } from '@/lib/errors';
-import { getViewer } from './server';
-import { hasRole, type Viewer } from './viewer';
+import { getViewer } from './session';
+import { hasRole, type Viewer } from '@/lib/auth/viewer';
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string };
 

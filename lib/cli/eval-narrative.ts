@@ -1,7 +1,7 @@
 import { openFromEnv } from '@/lib/db/client';
-import { DEMO_TENANT_ID } from '@/lib/db/seed';
-import { judgeFromEnv, prescoreNarratives } from './judge';
-import { aggregateVerdicts, formatNarrative, loadVerdicts } from './narrative';
+import { DEMO_TENANT_ID } from '@/lib/demo/identity';
+import { judgeFromEnv, prescoreNarratives } from '@/lib/eval/judge';
+import { aggregateVerdicts, formatNarrative, loadVerdicts } from '@/lib/eval/narrative';
 
 /**
  * `npm run eval -- --narrative [--judge] [--tenant ID]`: aggregates reviewer verdicts on narrative

@@ -1,5 +1,5 @@
 /**
- * Regenerates the demo PDF(s) from their HTML: `npx tsx lib/db/demo/make-pdf.ts`.
+ * Regenerates the demo PDF(s) from their HTML: `npx tsx lib/demo/documents/make-pdf.ts`.
  * The output is deterministic (fixed dates), so re-running it leaves the committed PDF unchanged.
  */
 import fs from 'node:fs';

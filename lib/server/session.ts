@@ -1,11 +1,12 @@
 import 'server-only';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 import { AppError } from '@/lib/errors';
 import type { Role } from '@/lib/db/schema';
-import { getAuth, sessionCookieName } from './better-auth';
-import { DEMO_ROLE_COOKIE, hasRole, resolveViewer, type Viewer } from './viewer';
+import { getAuth, sessionCookieName } from '@/lib/auth/better-auth';
+import { DEMO_ROLE_COOKIE, hasRole, type Viewer } from '@/lib/auth/viewer';
+import { resolveViewer } from './resolve-viewer';
 
 /** Whether the request came over https (Next sets x-forwarded-proto; a TLS proxy in front sets it too). */
 export function isSecureRequest(h: Headers): boolean {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
-const fixtures = path.join(import.meta.dirname, '__fixtures__');
+const fixtures = path.join(import.meta.dirname, '..', 'ingest', '__fixtures__');
 
 async function cli(args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env, LEDGERLINE_DATA_DIR: dataDir, DATABASE_URL: '' };

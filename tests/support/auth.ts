@@ -1,11 +1,11 @@
 /**
  * Test harness for route handlers and server actions called directly: a request-scoped viewer, cookie
- * jar and headers that the mocked `@/lib/auth/server`, `next/headers` and `@/lib/db/runtime` read.
+ * jar and headers that the mocked `@/lib/server/session`, `next/headers` and `@/lib/server/runtime` read.
  * Used by the authorization matrix and the hostile-input tests (vi.mock factories import this file).
  */
 import type { Database } from '@/lib/db/client';
-import { DEMO_TENANT_ID, DEMO_USERS } from '@/lib/db/seed';
-import type { Viewer } from './viewer';
+import { DEMO_TENANT_ID, DEMO_USERS } from '@/lib/demo/identity';
+import type { Viewer } from '@/lib/auth/viewer';
 
 export type Principal = 'anonymous' | 'analyst' | 'reviewer' | 'admin' | 'other-tenant';
 export const PRINCIPALS: Principal[] = ['anonymous', 'analyst', 'reviewer', 'admin', 'other-tenant'];

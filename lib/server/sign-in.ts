@@ -1,10 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
-import { getDatabase } from '@/lib/db/runtime';
+import { getDatabase } from '@/lib/server/runtime';
 import { isAppError } from '@/lib/errors';
 import { enforceRateLimit } from '@/lib/http/rate-limit';
-import { getAuth, MAX_PASSWORD_LENGTH } from './better-auth';
-import { isSecureRequest } from './server';
+import { getAuth, MAX_PASSWORD_LENGTH } from '@/lib/auth/better-auth';
+import { isSecureRequest } from './session';
 
 export const signInSchema = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter your email address.')),

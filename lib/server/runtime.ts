@@ -1,7 +1,8 @@
 import { isDemoMode, readEnv } from '@/lib/env';
-import { openFromEnv, type Database } from './client';
-import { migrate } from './migrate';
-import { isDemoSeeded, seedDemo, seedMetrics } from './seed';
+import { openFromEnv, type Database } from '@/lib/db/client';
+import { migrate } from '@/lib/db/migrate';
+import { isDemoSeeded, seedDemo } from '@/lib/demo/seed';
+import { seedMetrics } from '@/lib/db/seed-metrics';
 import { indexChunks } from '@/lib/retrieval/index-chunks';
 
 const globalKey = Symbol.for('ledgerline.database');

@@ -14,7 +14,7 @@ import { openDatabase, type Database } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { secDataDir } from '@/lib/data-dir';
 import { AppError } from '@/lib/errors';
-import { ingestPaths } from '@/lib/ingest/cli';
+import { ingestPaths } from '@/lib/ingest/ingest-paths';
 import { createSideFiles } from '@/lib/ingest/side-files';
 import { EdgarClient } from './client';
 import { syncCompany } from './sync';

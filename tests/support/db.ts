@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { openDatabase, type Database } from './client';
-import { migrate } from './migrate';
+import { openDatabase, type Database } from '@/lib/db/client';
+import { migrate } from '@/lib/db/migrate';
 
 export interface TestTarget {
   name: 'pglite' | 'postgres';

@@ -1,0 +1,22 @@
+/**
+ * The layers of lib/, lowest first: a folder may import only folders of strictly lower layers (and itself),
+ * so lib/ folders cannot form a cycle. Read by .dependency-cruiser.cjs (the rules) and scripts/layers/check.ts
+ * (the diagram printed in CI and kept in the README).
+ */
+const LAYERS = [
+  { name: 'foundation', folders: ['domain', 'errors', 'ids', 'env', 'data-dir'], what: 'domain types and identity, typed errors, ids, env' },
+  { name: 'domain logic', folders: ['fiscal', 'ontology'], what: 'calendars and period algebra; the measure ontology (data)' },
+  { name: 'calculation', folders: ['calc'], what: 'validated operations with typed errors' },
+  { name: 'storage', folders: ['db', 'http', 'format'], what: 'drizzle schema + client (PGlite | PostgreSQL); HTTP limits; display formatting' },
+  { name: 'access', folders: ['auth', 'ai'], what: 'accounts, roles, the visibility predicate; optional model' },
+  { name: 'fact store', folders: ['facts'], what: 'idempotent, versioned fact writer and readers' },
+  { name: 'ingest + retrieval', folders: ['ingest', 'retrieval'], what: 'readers per format (+ EDGAR); typed lookups, passages' },
+  { name: 'planning', folders: ['planner'], what: 'question → typed intent' },
+  { name: 'answering', folders: ['answer'], what: 'plan → figures → text → evidence manifest' },
+  { name: 'services', folders: ['evidence', 'admin', 'monitoring', 'bench'], what: 'review, administration, monitoring' },
+  { name: 'demo', folders: ['demo'], what: 'demo tenant, documents, seed' },
+  { name: 'runtime', folders: ['server', 'eval'], what: 'process runtime, session, action/route wrappers; evaluation' },
+  { name: 'commands', folders: ['cli'], what: 'every CLI' },
+];
+
+module.exports = { LAYERS };
