@@ -17,6 +17,16 @@ export interface TextBlock {
   text: string;
   start: number;
   end: number;
+  /** all (≥ 90%) of the block's text is bold (b/strong or font-weight ≥ 600): headings, risk factor titles */
+  bold?: boolean;
+}
+
+/** Bold from the element itself (tag or inline style), else null = inherit. */
+function boldOf(tag: string, style: string): boolean | null {
+  const w = /font-weight\s*:\s*([a-z0-9]+)/i.exec(style)?.[1]?.toLowerCase();
+  if (w) return w === 'bold' || w === 'bolder' || (/^\d+$/.test(w) && Number(w) >= 600);
+  if (tag === 'b' || tag === 'strong') return true;
+  return null;
 }
 
 export interface CellDraft {
@@ -71,7 +81,7 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
   let error: Error | null = null;
 
   // element bookkeeping
-  const stack: { kind: string; hidden: boolean; table: boolean }[] = [];
+  const stack: { kind: string; hidden: boolean; table: boolean; bold: boolean }[] = [];
   let hiddenDepth = 0; // display:none, ix:header, script/style
   let ixHiddenDepth = 0;
   let excludeDepth = 0;
@@ -79,6 +89,8 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
   let buf = '';
   let bufStart = -1;
   let bufEnd = -1;
+  let bufChars = 0;
+  let bufBold = 0;
   // tables (a stack for nested tables)
   const tableStack: { draft: TableDraft; row: CellDraft[] | null; cell: CellDraft | null }[] = [];
   // open numeric facts (nested ix:nonFraction is allowed)
@@ -91,7 +103,9 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
 
   const flush = () => {
     const t = normalizeSpace(buf);
-    if (t) blocks.push({ text: t, start: bufStart, end: bufEnd });
+    if (t) blocks.push(bufChars > 0 && bufBold >= bufChars * 0.9 ? { text: t, start: bufStart, end: bufEnd, bold: true } : { text: t, start: bufStart, end: bufEnd });
+    bufChars = 0;
+    bufBold = 0;
     buf = '';
     bufStart = -1;
     bufEnd = -1;
@@ -168,7 +182,8 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
           }
         }
         if (hides) hiddenDepth++;
-        stack.push({ kind, hidden: hides, table: pushedTable });
+        const inherited = stack[stack.length - 1]?.bold ?? false;
+        stack.push({ kind, hidden: hides, table: pushedTable, bold: isIx ? inherited : (boldOf(local.toLowerCase(), style) ?? inherited) });
       },
       ontext(raw) {
         if (error) return;
@@ -187,6 +202,9 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
         }
         if (bufStart < 0 && raw.trim()) bufStart = parser.startIndex;
         if (raw.trim()) bufEnd = parser.endIndex + 1;
+        const letters = raw.replace(/\s+/g, '').length;
+        bufChars += letters;
+        if (stack[stack.length - 1]?.bold) bufBold += letters;
         buf += raw;
       },
       onclosetag(rawName) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chunkNarrative, detectSections } from './sections';
+import { parseHtmlFiling, type TextBlock } from './parse';
 
-const blocks = (texts: string[]) => texts.map((text, i) => ({ text, start: i * 100, end: i * 100 + text.length }));
+const blocks = (texts: string[]): TextBlock[] => texts.map((text, i) => ({ text, start: i * 100, end: i * 100 + text.length }));
 
 describe('detectSections', () => {
   it('finds 20-F items, letters included, in order', () => {
@@ -34,14 +35,46 @@ describe('detectSections', () => {
 });
 
 describe('chunkNarrative', () => {
-  it('keeps chunks within a section, near the target size, without page furniture', () => {
+  it('keeps chunks within a section and the word bound, without page furniture or the cover page', () => {
     const sentence = 'Revenue grew because demand for widgets rose in every region. ';
-    const b = blocks(['Item 7. MD&A', sentence.repeat(30), '12', 'Acme Corp | 2024 Form 10-K | 31', sentence.repeat(30), 'Item 8. Financial Statements', 'See the statements.']);
-    const chunks = chunkNarrative(b, detectSections(b, '10-K'), { target: 1200, max: 1500 });
-    expect(chunks.every((c) => c.text.length <= 1500)).toBe(true);
+    const b = blocks(['APPLE INC. FORM 10-K cover', 'Item 7. MD&A', sentence.repeat(30), '12', 'Acme Corp | 2024 Form 10-K | 31', sentence.repeat(30), 'Item 8. Financial Statements', 'See the statements.']);
+    const chunks = chunkNarrative(b, detectSections(b, '10-K'), { maxWords: 200 });
+    expect(chunks.every((c) => c.text.split(/\s+/).length <= 200)).toBe(true);
     expect(chunks.filter((c) => c.section === 'Item 7').length).toBeGreaterThanOrEqual(3);
-    expect(chunks.some((c) => /Form 10-K \|/.test(c.text) || /^12$/m.test(c.text))).toBe(false);
+    expect(chunks.some((c) => /Form 10-K \|/.test(c.text) || /^12$/m.test(c.text) || /cover/.test(c.text))).toBe(false);
     expect(chunks.at(-1)).toMatchObject({ section: 'Item 8', text: 'See the statements.' });
     expect(chunks.map((c) => c.ordinal)).toEqual(chunks.map((_, i) => i));
+  });
+
+  it('makes each bold risk factor title its own unit, under its group heading', () => {
+    const b = blocks(['Item 1A. Risk Factors', 'The risks below could harm us.', 'Business Risks', 'The Company depends on outsourcing partners located outside of the U.S.', 'Substantially all manufacturing is performed by partners.', 'Partners in Asia assemble most products.', 'Future results depend on obtaining components.', 'Some components are single-sourced.', 'Financial Risks', 'The Company’s stock price is subject to volatility.', 'The stock price can swing.']);
+    for (const i of [0, 2, 3, 6, 8, 9]) b[i]!.bold = true;
+    const chunks = chunkNarrative(b, detectSections(b, '10-K'));
+    expect(chunks.map((c) => [c.heading, c.text])).toEqual([
+      ['Item 1A. Risk Factors', 'The risks below could harm us.'],
+      ['Business Risks — The Company depends on outsourcing partners located outside of the U.S.', 'Substantially all manufacturing is performed by partners.\nPartners in Asia assemble most products.'],
+      ['Business Risks — Future results depend on obtaining components.', 'Some components are single-sourced.'],
+      ['Financial Risks — The Company’s stock price is subject to volatility.', 'The stock price can swing.'],
+    ]);
+  });
+
+  it('joins a paragraph split by a page break and never splits inside a number', () => {
+    const b = blocks(['Item 7. MD&A', 'Operating margin was reduced to 11.4% in the year and', 'Apple Inc. | 2024 Form 10-K | 22', 'Table of Contents', 'recovered later. Costs rose by 3.5 percent. Sales grew.']);
+    const chunks = chunkNarrative(b, detectSections(b, '10-K'), { maxWords: 12 });
+    expect(chunks.map((c) => c.text).join(' | ')).toBe('Operating margin was reduced to 11.4% in the year and recovered later. | Costs rose by 3.5 percent. Sales grew.');
+  });
+});
+
+describe('bold blocks', () => {
+  it('marks blocks whose text is bold by tag or font-weight, not partly bold ones', () => {
+    const html = `<html><body><div><span style="font-weight:700;font-style:italic">The Company depends on partners.</span></div>
+      <p>Plain text with <b>one</b> bold word.</p><p><strong>Business Risks</strong></p><div style="font-weight:bold"><span style="font-weight:400">Normal inside bold.</span></div></body></html>`;
+    const doc = parseHtmlFiling(html, 'x.htm', { xmlMode: false });
+    expect(doc.blocks.map((b) => [b.text, !!b.bold])).toEqual([
+      ['The Company depends on partners.', true],
+      ['Plain text with one bold word.', false],
+      ['Business Risks', true],
+      ['Normal inside bold.', false],
+    ]);
   });
 });

@@ -72,6 +72,10 @@ export function sectionAt(sections: Section[], blockIndex: number): Section | nu
 
 export interface NarrativeChunk {
   section: string;
+  /**
+   * the unit the text sits under: a risk factor's bold title, an MD&A sub-heading (with its group
+   * heading, "Macroeconomic and Industry Risks — The Company’s operations …"), or the item title
+   */
   heading: string;
   text: string;
   ordinal: number;
@@ -80,7 +84,7 @@ export interface NarrativeChunk {
 }
 
 /** Page furniture: page numbers, running footers, "Table of Contents" links. */
-function isFurniture(text: string): boolean {
+export function isFurniture(text: string): boolean {
   return (
     text.length < 3 ||
     /^\d{1,3}$/.test(text) ||
@@ -88,63 +92,143 @@ function isFurniture(text: string): boolean {
     /^table of contents$/i.test(text) ||
     /^part\s+(i{1,3}|iv)\b\.?$/i.test(text) ||
     /\|\s*\d{4}\s+form\s+(10-k|10-q|20-f)\s*\|\s*\d+$/i.test(text) ||
-    /form\s+(10-k|10-q|20-f)\s*\|\s*\d+$/i.test(text)
+    /form\s+(10-k|10-q|20-f)\s*\|\s*\d+$/i.test(text) ||
+    /^[A-Z][\w.,&' -]{1,60}\s\|\s(?:Q[1-4]\s)?\d{4}\sForm\s(?:10-K|10-Q|20-F)\s\|\s\d+$/.test(text)
   );
 }
 
-function splitLong(text: string, max: number): string[] {
-  if (text.length <= max) return [text];
-  const parts: string[] = [];
-  let rest = text;
-  while (rest.length > max) {
-    const window = rest.slice(0, max);
-    const cut = Math.max(window.lastIndexOf('. '), window.lastIndexOf('; '));
-    const at = cut > max * 0.5 ? cut + 1 : window.lastIndexOf(' ') > 0 ? window.lastIndexOf(' ') : max;
-    parts.push(rest.slice(0, at).trim());
-    rest = rest.slice(at).trim();
+/** Words in a text (for the chunk size bound). */
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** Splits an over-long paragraph at sentence ends (never inside a number such as "11.4"), else at spaces. */
+function splitLong(text: string, maxWords: number): string[] {
+  if (wordCount(text) <= maxWords) return [text];
+  const sentences = text.match(/(?:[^.!?]|[.!?](?=[\d\w]))+(?:[.!?]+(?=\s|$)|$)\s*/g) ?? [text];
+  const out: string[] = [];
+  let buf = '';
+  for (const s of sentences) {
+    if (buf && wordCount(buf) + wordCount(s) > maxWords) {
+      out.push(buf.trim());
+      buf = '';
+    }
+    buf += s;
   }
-  if (rest) parts.push(rest);
-  return parts;
+  if (buf.trim()) out.push(buf.trim());
+  return out;
+}
+
+type Role = 'prose' | 'group' | 'title' | 'sub';
+
+/**
+ * What a block is within a section. Bold blocks are headings: a bold sentence (ends with a full
+ * stop, longer than a caption) is a unit title — a risk factor's title; a short bold line is a
+ * sub-heading, and a group heading when the next block is a heading too ("Business Risks" above a
+ * risk factor). Documents without any bold text fall back to layout: a short line without a full
+ * stop followed by longer text.
+ */
+function roleOf(blocks: TextBlock[], i: number, end: number, anyBold: boolean): Role {
+  const b = blocks[i]!;
+  const next = blocks.slice(i + 1, Math.min(end, i + 4)).find((x) => !isFurniture(x.text));
+  if (anyBold) {
+    if (!b.bold || b.text.length > 450 || /^[•\-–·●▪]/.test(b.text)) return 'prose';
+    if (!next) return 'prose';
+    const sentence = /[.?!:]$/.test(b.text) && b.text.split(/\s+/).length >= 5;
+    if (sentence) return 'title';
+    return next.bold && next.text.length <= 450 ? 'group' : 'sub';
+  }
+  const looksLikeHeading =
+    b.text.length < 120 &&
+    !/[.:;,]$/.test(b.text) &&
+    !/\b(?:and|or|the|of|to|in|a|an|for|with|by|that|which|was|were|is|are)$/.test(b.text) &&
+    !!next &&
+    next.text.length > b.text.length &&
+    !/^[a-z(]/.test(next.text) &&
+    !/^[•\-–·●▪]/.test(b.text);
+  return looksLikeHeading ? 'sub' : 'prose';
+}
+
+/** A block continuing the paragraph of the block before it (split by a page break). */
+function continues(prev: string | undefined, text: string): boolean {
+  return !!prev && !/[.!?:;”")]$/.test(prev) && /^[a-z(]/.test(text);
 }
 
 /**
- * Chunks the narrative of each section (~`target` characters, never across sections), each with its
- * section id and the nearest heading. Text before the first item (cover page) is left out.
+ * Chunks the narrative of each section, never across sections nor across a heading: each risk
+ * factor (its bold title) or sub-section is one unit, split only beyond `maxWords` words (at
+ * paragraph, then sentence, boundaries). Paragraphs split by a page break are joined again, page
+ * furniture is dropped, and text before the first item (the cover page) is left out. Each chunk
+ * carries its section id and its heading path (group heading — unit title).
  */
-export function chunkNarrative(blocks: TextBlock[], sections: Section[], opts: { target?: number; max?: number } = {}): NarrativeChunk[] {
-  const target = opts.target ?? 1200;
-  const max = opts.max ?? 2000;
+export function chunkNarrative(blocks: TextBlock[], sections: Section[], opts: { maxWords?: number } = {}): NarrativeChunk[] {
+  const maxWords = opts.maxWords ?? 2600;
+  const anyBold = blocks.some((b) => b.bold);
+  // running page headers ("Notes to Condensed Consolidated Financial Statements (Continued)",
+  // "(Unaudited)"): short lines repeated on many pages
+  const seen = new Map<string, number>();
+  for (const b of blocks) if (b.text.length < 120) seen.set(b.text, (seen.get(b.text) ?? 0) + 1);
+  const running = (t: string) => (seen.get(t) ?? 0) >= 4 && !/[.!?]$/.test(t);
   const chunks: NarrativeChunk[] = [];
   let ordinal = 0;
   for (let s = 0; s < sections.length; s++) {
     const sec = sections[s]!;
     const end = sections[s + 1]?.startBlock ?? blocks.length;
-    let heading = sec.title;
+    let group: string | null = null;
+    let unit: string | null = null;
     let parts: string[] = [];
-    let size = 0;
+    let words = 0;
     let spanStart = -1;
     let spanEnd = -1;
+    const headingNow = () => [group, unit].filter((x): x is string => !!x).join(' — ') || sec.title;
+    let heading = headingNow();
+    let afterGroup = false;
     const emit = () => {
-      if (parts.length) {
-        chunks.push({ section: sec.id, heading, text: parts.join('\n'), ordinal: ordinal++, spanStart, spanEnd });
-      }
+      if (parts.length) chunks.push({ section: sec.id, heading, text: parts.join('\n'), ordinal: ordinal++, spanStart, spanEnd });
       parts = [];
-      size = 0;
+      words = 0;
       spanStart = -1;
     };
-    for (let i = sec.startBlock + 1; i < end; i++) {
+    // the section heading's own block, and the next (its title) when the heading was only "Item 7."
+    const bare = /^(?:part\s+[ivx]+\s*[,.\-–—]?\s*)?item\s+\d{1,2}[a-d]?\s*[.:\-–—]?\s*$/i.test(blocks[sec.startBlock]!.text);
+    const first = sec.startBlock + (bare ? 2 : 1);
+    // logical blocks: headings, and paragraphs re-joined across page breaks
+    const items: { role: Role; text: string; start: number; end: number }[] = [];
+    for (let i = first; i < end; i++) {
       const b = blocks[i]!;
-      if (isFurniture(b.text)) continue;
-      // a short line without a full stop that is followed by text reads as a subheading
-      const looksLikeHeading = b.text.length < 120 && !/[.:;,]$/.test(b.text) && i + 1 < end && blocks[i + 1]!.text.length > b.text.length;
-      if (looksLikeHeading && size > 0) emit();
-      if (looksLikeHeading) heading = `${sec.title} — ${b.text}`;
-      for (const piece of splitLong(b.text, max)) {
-        if (size > 0 && size + piece.length > target) emit();
-        if (spanStart < 0) spanStart = b.start;
-        spanEnd = b.end;
+      if (isFurniture(b.text) || running(b.text)) continue;
+      const role = roleOf(blocks, i, end, anyBold);
+      const prev = items.at(-1);
+      if (role === 'prose' && prev?.role === 'prose' && continues(prev.text, b.text)) {
+        prev.text = `${prev.text} ${b.text}`;
+        prev.end = b.end;
+      } else items.push({ role, text: b.text, start: b.start, end: b.end });
+    }
+    for (const it of items) {
+      if (it.role !== 'prose') {
+        emit();
+        if (it.role === 'group') {
+          group = it.text;
+          unit = null;
+        } else if (it.role === 'title') unit = it.text;
+        else {
+          // a sub-heading right under a group heading belongs to it; one after prose may be the
+          // group's sibling, so it stands alone rather than carry a group it may not belong to
+          if (!afterGroup) group = null;
+          unit = it.text;
+        }
+        afterGroup = it.role === 'group';
+        heading = headingNow();
+        continue;
+      }
+      afterGroup = false;
+      for (const piece of splitLong(it.text, maxWords)) {
+        const n = wordCount(piece);
+        if (words > 0 && words + n > maxWords) emit();
+        if (spanStart < 0) spanStart = it.start;
+        spanEnd = it.end;
         parts.push(piece);
-        size += piece.length + 1;
+        words += n;
       }
     }
     emit();
