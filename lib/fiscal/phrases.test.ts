@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandYear, extractPeriodPhrases, parsePeriodPhrase } from './phrases';
+import { expandYear, extractPeriodPhrases, grammarPhrases, parsePeriodPhrase } from './phrases';
 import { parseDateText } from './parse-date';
 
 describe('parseDateText', () => {
@@ -107,11 +107,17 @@ describe('extractPeriodPhrases', () => {
 
   it('prefers the longest phrase over the phrases inside it', () => {
     const q = 'TTM revenue as of Q3 FY2025 and cash as of 30 September 2024 and the first half of fiscal 2026';
-    expect(extractPeriodPhrases(q).map((p) => [p.text, p.rule])).toEqual([
+    expect(grammarPhrases(q).map((p) => [p.text, p.rule])).toEqual([
       ['TTM', 'ttm'],
       ['Q3 FY2025', 'fiscal_position'],
       ['as of 30 September 2024', 'as_of'],
       ['first half of fiscal 2026', 'fiscal_position'],
+    ]);
+    // folded: the TTM written apart from its anchor is one phrase of two parts
+    expect(extractPeriodPhrases(q).map((p) => [p.text, p.rule, p.parts ?? null])).toEqual([
+      ['TTM as of Q3 FY2025', 'ttm', [[0, 3], [12, 27]]],
+      ['as of 30 September 2024', 'as_of', null],
+      ['first half of fiscal 2026', 'fiscal_position', null],
     ]);
     expect(extractPeriodPhrases('TTM as of Q3 FY2025 revenue').map((p) => p.text)).toEqual(['TTM as of Q3 FY2025']);
   });

@@ -6,6 +6,7 @@
 import { addDays, toDayNumber, ymd } from './dates';
 import { formatFiscalLabel } from './label';
 import { extractPeriodPhrases, type PeriodSpec } from './phrases';
+import { filingResult, monthRangeResult, namedByMonthResult, samePeriodResult, ttmAtNamed, ytdThroughResult } from './resolve-named';
 import { positionLayouts, type FiscalPosition, type Quarter } from './positions';
 import { calendarResult, endedResult, fiscalResult, instantResult, resolved, unresolvable, duration } from './resolve-builders';
 import { needLatest, quarterEndingBy, quarterIn, ttmFromQuarter } from './resolve-quarters';
@@ -43,6 +44,8 @@ function ttmResult(text: string, ctx: ResolveContext, ref: PeriodSpec | null): P
     const q = quarterIn(ctx, inner.fiscalYear!, LAST_QUARTER_OF[ref.position]);
     return q ? ttmFromQuarter(text, ctx, q) : unresolvable(text, `the entity has no fiscal year ${inner.fiscalYear}`);
   }
+  const named = ttmAtNamed(text, ctx, ref);
+  if (named) return named;
   return unresolvable(text, 'TTM needs a fiscal quarter, fiscal year or date to end at');
 }
 
@@ -136,6 +139,18 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
       return relativeResult(text, ctx, spec.which);
     case 'latest_position':
       return latestPositionResult(text, ctx, spec.position);
+    case 'named_by_month':
+      return namedByMonthResult(text, ctx, spec);
+    case 'month_range':
+      return monthRangeResult(text, ctx, spec);
+    case 'month':
+      return unresolvable(text, `"${text}" is a calendar month, not a reported period: name the quarter, half or year`);
+    case 'ytd_through':
+      return ytdThroughResult(text, ctx, spec.ref);
+    case 'same_period':
+      return samePeriodResult(text, ctx, spec);
+    case 'filing':
+      return filingResult(text, ctx, spec);
   }
 }
 

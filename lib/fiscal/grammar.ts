@@ -1,0 +1,495 @@
+/**
+ * The period grammar, written with the combinators of combinators.ts over the token stream of
+ * tokens.ts. Each top-level rule reads one phrase and builds its calendar-independent
+ * {@link PeriodSpec}; `phrases.ts` runs the rules at every token and keeps the longest phrases.
+ *
+ * Building blocks, bottom up: years (FY/fiscal/financial/CY/calendar prefixes, 2- and 4-digit
+ * years, apostrophes, spans), positions (ordinals with or without hyphens and "fiscal", codes such
+ * as Q3/3Q/1H/9M/6M, "first six months", "first two quarters", YTD forms), dates, month-years,
+ * lengths ("three months", "year", "twelve months", "52 weeks"), then the phrases built of them.
+ */
+import type { ISODate } from '@/lib/domain/types';
+import { daysInMonth, isISODate, makeDate } from './dates';
+import type { EndedLength, MonthRef, PeriodSpec, RelativeWhich, YearRef } from './period-spec';
+import type { FiscalPosition } from './positions';
+import { alt, g, hyphen, map, memo, numberLed, num, opt, punct, pure, seq, tok, where, word, words, type Parser } from './combinators';
+import { glued, isAlnum, type Tok } from './tokens';
+
+/** Expands a two-digit year: 00–69 → 2000s, 70–99 → 1900s. */
+export function expandYear(digits: string): number {
+  const n = Number(digits);
+  if (digits.length === 4) return n;
+  return n < 70 ? 2000 + n : 1900 + n;
+}
+
+type Invalid = { invalid: string };
+const isInvalid = (v: unknown): v is Invalid => typeof v === 'object' && v !== null && 'invalid' in v;
+
+// ── small pieces ────────────────────────────────────────────────────────────────────────────────
+const the = opt(word('the'));
+const apos = punct("'’‘`");
+const comma = punct(',');
+const openParen = punct('(');
+
+/** A year as written: four digits (1900–2099) or two digits (expanded). */
+interface YearNum {
+  year: number;
+  digits: 2 | 4;
+}
+const y4: Parser<YearNum> = map(num(4, (n) => n >= 1900 && n <= 2099), (n) => ({ year: n, digits: 4 as const }));
+const yy: Parser<YearNum> = map(tok((t) => t.kind === 'num' && t.text.length === 2, new Set(['#'])), (t) => ({ year: expandYear(t.text), digits: 2 as const }));
+/** "'24", "’24" */
+const aposYY: Parser<YearNum> = map(seq(apos, g(yy)), ([, y]) => y);
+
+/** A four-digit year standing alone: not an amount ($2026, 2,024, 2024.5, 2024%) nor inside a word. */
+const bareY4: Parser<number> = memo(numberLed((ts, i) => {
+  const t = ts[i];
+  if (!t || t.kind !== 'num' || t.text.length !== 4) return [];
+  const n = Number(t.text);
+  if (n < 1900 || n > 2099) return [];
+  const prev = ts[i - 1];
+  if (glued(prev, t) && (isAlnum(prev) || ".,€£₹$'’‘".includes(prev!.text))) return [];
+  const next = ts[i + 1];
+  if (glued(t, next)) {
+    if (next!.text === '%') return [];
+    if ((next!.text === '.' || next!.text === ',') && ts[i + 2]?.kind === 'num' && glued(next, ts[i + 2])) return [];
+  }
+  return [{ v: n, i: i + 1 }];
+}));
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14,
+};
+/** The number `n` written in digits or as a word. */
+function count(...ns: number[]): Parser<number> {
+  const names = Object.entries(NUMBER_WORDS).filter(([, v]) => ns.includes(v)).map(([k]) => k);
+  return alt(num(undefined, (n) => ns.includes(n)), map(word(...names), (t) => NUMBER_WORDS[t.lower]!));
+}
+/** "fifty-two", "52" */
+const weeksCount = (n: number, name: string): Parser<null> => alt(map(num(2, (v) => v === n), () => null), words(name));
+
+const fiscalW = word('fiscal');
+const months = word('months', 'month', 'mos', 'mo');
+const quarterW = word('quarter', 'qtr');
+const quartersW = word('quarters', 'qtrs');
+const ytdW = memo(alt(map(word('ytd'), () => null), words('year to date')));
+
+// ── years ───────────────────────────────────────────────────────────────────────────────────────
+/** "FY", "F.Y.", "fiscal", "fiscal year(s)", "fiscal yr", "financial year" */
+const fyKeyword: Parser<null> = alt(
+  map(word('fy'), () => null),
+  map(seq(word('f'), g(punct('.')), g(word('y')), opt(g(punct('.')))), () => null),
+  words('fiscal year|years|yr|yrs'),
+  words('fiscal'),
+  words('financial year|years'),
+);
+
+function spanOf(first: YearNum, second: YearNum, text: string): YearRef | Invalid {
+  const end = second.digits === 4 ? second.year : Math.floor(first.year / 100) * 100 + (second.year % 100) + (second.year % 100 < first.year % 100 ? 100 : 0);
+  if (end !== first.year + 1) return { invalid: `"${text}" spans ${first.year}–${end}, not one fiscal year` };
+  return { year: first.year, style: 'span', spanEnd: end };
+}
+
+const textOf = (ts: readonly Tok[], from: number, to: number): string => ts.slice(from, to).map((t, k) => (k > 0 && t.sp ? ' ' : '') + t.text).join('');
+
+/** "FY2026", "FY26", "FY'24", "FY’24", "FY-25", "FY25A", "fiscal 25", "fiscal '24", "FY2025-26". */
+const fyRef: Parser<YearRef | Invalid> = memo(alt(
+  map(
+    seq(
+      fyKeyword,
+      opt(alt(map(seq(hyphen, opt(apos)), () => null), map(apos, () => null))),
+      alt(y4, yy),
+      opt(g(word('a'))),
+      opt(seq(punct('-–/'), alt(y4, yy))),
+    ),
+    ([, , first, , span], ts, from, to): YearRef | Invalid => {
+      if (span) return spanOf(first, span[1], textOf(ts, from, to));
+      return { year: first.year, style: 'fiscal' };
+    },
+  ),
+  // "F2025"
+  map(seq(word('f'), g(y4)), ([, y]): YearRef => ({ year: y.year, style: 'fiscal' })),
+  // "the 2025 fiscal year"
+  map(seq(y4, words('fiscal year')), ([y]): YearRef => ({ year: y.year, style: 'fiscal' })),
+  // "full-year 2021", "full fiscal year 2024"
+  map(seq(words('full'), opt(hyphen), opt(fiscalW), word('year'), alt(y4, aposYY)), ([, , f, , y]): YearRef => ({ year: y.year, style: f ? 'fiscal' : 'bare' })),
+));
+
+/** "CY2024", "CY21", "calendar 2024", "calendar year 2024" → the calendar year. */
+const cyRef: Parser<number> = memo(map(
+  seq(alt(map(word('cy'), () => null), words('calendar year|years'), words('calendar')), opt(alt(hyphen, apos)), alt(y4, yy)),
+  ([, , y]) => y.year,
+));
+
+// ── positions ───────────────────────────────────────────────────────────────────────────────────
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, final: 4 };
+const SUFFIX: Record<number, string> = { 1: 'st', 2: 'nd', 3: 'rd', 4: 'th' };
+/** first…fourth, 1st…4th, final (= fourth) */
+const ordinal: Parser<number> = memo(alt(
+  map(word('first', 'second', 'third', 'fourth', 'final'), (t) => ORDINALS[t.lower]!),
+  map(
+    where(seq(num(1, (n) => n >= 1 && n <= 4), g(word('st', 'nd', 'rd', 'th'))), ([n, s]) => SUFFIX[n] === s.lower),
+    ([n]) => n,
+  ),
+));
+const ordinal12 = where(ordinal, (n) => n <= 2);
+
+const Q = (n: number) => `Q${n}` as FiscalPosition;
+const qDigit = num(1, (n) => n >= 1 && n <= 4);
+const hDigit = num(1, (n) => n === 1 || n === 2);
+/** "Q3", "3Q" */
+const qCode: Parser<FiscalPosition> = memo(alt(map(seq(word('q'), g(qDigit)), ([, n]) => Q(n)), map(seq(qDigit, g(word('q'))), ([n]) => Q(n))));
+/** "H1", "1H" */
+const hCode: Parser<FiscalPosition> = memo(alt(map(seq(word('h'), g(hDigit)), ([, n]) => (n === 1 ? 'H1' : 'H2')), map(seq(hDigit, g(word('h'))), ([n]) => (n === 1 ? 'H1' : 'H2'))));
+/** "9M", "6M" */
+const mCode: Parser<FiscalPosition> = memo(map(seq(num(1, (n) => n === 9 || n === 6), g(word('m'))), ([n]) => (n === 9 ? '9M' : 'H1')));
+const code: Parser<FiscalPosition> = memo(alt(qCode, hCode, mCode));
+
+const optFiscal = opt(seq(opt(hyphen), fiscalW));
+/** "fourth quarter", "fourth-quarter", "fourth fiscal quarter", "3rd quarter", "final quarter" */
+const ordinalQuarter: Parser<FiscalPosition> = map(seq(ordinal, optFiscal, opt(hyphen), quarterW), ([n]) => Q(n));
+/** "first half", "second-half", "first half-year", "1st fiscal half" */
+const ordinalHalf: Parser<FiscalPosition> = map(seq(ordinal12, optFiscal, opt(hyphen), word('half'), opt(seq(opt(hyphen), word('year')))), ([n]) => (n === 1 ? 'H1' : 'H2'));
+/** "first three months" (Q1), "first six months" (H1), "first nine months" (9M), "first two quarters" (H1), "first three quarters" (9M) */
+const firstMonths: Parser<FiscalPosition> = alt(
+  map(seq(word('first'), count(3, 6, 9), opt(hyphen), months), ([, n]) => ({ 3: 'Q1', 6: 'H1', 9: '9M' } as const)[n as 3]),
+  map(seq(word('first'), count(2, 3), quartersW), ([, n]) => (n === 2 ? 'H1' : '9M')),
+);
+/** "nine months", "nine-month YTD", "9-month year-to-date", "9M YTD" */
+const nineMonths: Parser<FiscalPosition> = alt(
+  map(seq(count(9), opt(hyphen), months, opt(ytdW)), () => '9M' as const),
+  map(seq(mCode, ytdW), ([p]) => p),
+);
+const THROUGH: Record<string, FiscalPosition> = { Q1: 'Q1', Q2: 'H1', Q3: '9M', Q4: 'FY' };
+/** "YTD Q3", "YTD through Q2", "Q3 YTD": the year to date ending with that quarter */
+const ytdQuarter: Parser<FiscalPosition> = alt(
+  map(seq(ytdW, opt(word('through', 'thru', 'to', 'ending')), alt(qCode, ordinalQuarter)), ([, , q]) => THROUGH[q]!),
+  map(seq(alt(qCode), ytdW), ([q]) => THROUGH[q]!),
+);
+
+/** Any position within a fiscal year. */
+const position: Parser<FiscalPosition> = memo(alt(ytdQuarter, ordinalQuarter, ordinalHalf, firstMonths, nineMonths, code));
+/** Positions that may stand without a year (the latest one reported). */
+const loosePosition: Parser<FiscalPosition> = memo(alt(
+  ytdQuarter,
+  ordinalQuarter,
+  ordinalHalf,
+  where(firstMonths, (p) => p !== 'Q1'),
+  map(seq(opt(word('first')), count(9), opt(hyphen), months, ytdW), () => '9M' as const),
+  map(seq(word('first'), count(9), opt(hyphen), months), () => '9M' as const),
+  map(seq(count(9), hyphen, word('month')), () => '9M' as const),
+  where(code, () => true),
+));
+
+/** Between a position and its year: nothing, "-", "/", ",", "of", "of the", "in". */
+const posJoin: Parser<null> = alt(pure(null), map(punct('-–/,'), () => null), words('of'), words('of the'), words('in'));
+
+/** The year after a position: FY forms, a bare 4-digit year, "'24", "-24". */
+type PosYear = { kind: 'fiscal'; year: YearRef | Invalid } | { kind: 'calendar'; year: number };
+const posYear: Parser<PosYear> = memo(alt<PosYear>(
+  map(fyRef, (year) => ({ kind: 'fiscal', year })),
+  map(cyRef, (year) => ({ kind: 'calendar', year })),
+  map(bareY4, (y) => ({ kind: 'fiscal', year: { year: y, style: 'bare' } })),
+  map(aposYY, (y) => ({ kind: 'fiscal', year: { year: y.year, style: 'bare' } })),
+));
+/** A two-digit year right after a position code's "-", "/" or glued: "Q1-25", "3Q24", "1H25" */
+const codeYY: Parser<YearRef> = alt<YearRef>(
+  map(g(yy), (y): YearRef => ({ year: y.year, style: 'fiscal' })),
+  map(seq(g(punct('-/')), g(yy)), ([, y]): YearRef => ({ year: y.year, style: 'bare' })),
+);
+
+function fiscalOf(position: FiscalPosition, year: YearRef | Invalid): PeriodSpec {
+  if (isInvalid(year)) return { type: 'invalid', reason: year.invalid };
+  return { type: 'fiscal', position, year };
+}
+function posSpec(position: FiscalPosition, y: PosYear): PeriodSpec {
+  return y.kind === 'calendar' ? { type: 'calendar', position, year: y.year } : fiscalOf(position, y.year);
+}
+
+/** "<position> <year>" in all its orders and codes. */
+const positionYear: Parser<PeriodSpec> = memo(alt<PeriodSpec>(
+  // Q3 FY2025, fourth-quarter fiscal 2025, Q1 of 2022, Q2-2020, Q3/2022, Q3'24, first half of FY2026, Q3 CY2024
+  map(seq(position, posJoin, posYear), ([p, , y]) => posSpec(p, y)),
+  map(seq(code, codeYY), ([p, y]) => fiscalOf(p, y)),
+  // the last quarter of fiscal 2023
+  map(seq(word('last'), quarterW, words('of'), the, posYear), ([, , , , y]) => posSpec('Q4', y)),
+  // fiscal second-quarter 2024, fiscal Q2 2025, fiscal 3Q24
+  map(seq(fiscalW, opt(hyphen), position, posJoin, alt(y4, aposYY, yy)), ([, , p, , y]) => fiscalOf(p, { year: y.year, style: 'fiscal' })),
+  map(seq(fiscalW, code, g(yy)), ([, p, y]) => fiscalOf(p, { year: y.year, style: 'fiscal' })),
+  // 3QFY25, Q2FY26, 1HFY24, 9MFY25
+  map(seq(code, g(fyRef)), ([p, y]) => fiscalOf(p, y)),
+  // F3Q25, F1Q26, F1H25, FQ1'25, FQ1 2025
+  map(seq(word('f'), g(code), alt(g(yy), g(y4), aposYY, y4)), ([, p, y]) => fiscalOf(p, { year: y.year, style: 'fiscal' })),
+  map(seq(word('f'), g(word('q')), g(qDigit), opt(alt(hyphen, apos)), alt(y4, yy)), ([, , n, , y]) => fiscalOf(Q(n), { year: y.year, style: 'fiscal' })),
+  // FY2026 Q3, FY26Q3, fiscal 2024 first quarter
+  map(seq(fyRef, opt(punct('-')), alt(code, ordinalQuarter, ordinalHalf)), ([y, , p]) => fiscalOf(p, y)),
+  // 2020Q3, 2024-Q3, 2024 Q3
+  map(seq(bareY4, opt(punct('-')), code), ([y, , p]) => fiscalOf(p, { year: y, style: 'bare' })),
+));
+
+/** "CQ3 2024", "calendar Q3 2024", "CY Q2 2024", "calendar third quarter of 2024" */
+const calendarQuarter: Parser<PeriodSpec> = memo(alt(
+  map(seq(word('cq'), g(qDigit), opt(alt(apos, hyphen)), alt(y4, yy)), ([, n, , y]): PeriodSpec => ({ type: 'calendar', position: Q(n), year: y.year })),
+  map(seq(alt(words('calendar'), map(word('cy'), () => null)), position, posJoin, alt(y4, aposYY, yy)), ([, p, , y]): PeriodSpec => ({ type: 'calendar', position: p, year: y.year })),
+));
+
+// ── dates and months ────────────────────────────────────────────────────────────────────────────
+const MONTHS: Record<string, number> = {
+  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
+  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11,
+  dec: 12, december: 12,
+};
+/** A month name or abbreviation, with an optional full stop ("Sept.") */
+export const monthName: Parser<number> = memo(map(seq(word(...Object.keys(MONTHS)), opt(g(punct('.')))), ([t]) => MONTHS[t.lower]!));
+const day: Parser<number> = map(seq(num([1, 2], (n) => n >= 1 && n <= 31), opt(g(word('st', 'nd', 'rd', 'th')))), ([n]) => n);
+const anyY4 = map(num(4), (n) => n);
+
+type DateValue = { date: ISODate } | Invalid;
+function dateOf(year: number, month: number, d: number, text: string): DateValue {
+  if (month < 1 || month > 12 || d < 1 || d > daysInMonth(year, month)) return { invalid: `"${text}" is not a valid date` };
+  return { date: makeDate(year, month, d) };
+}
+
+/** "31 March 2026", "March 31, 2026", "Mar. 31 2026", "2026-03-31", "1/31/2024", "3/31/22" */
+export const date: Parser<DateValue> = memo(alt<DateValue>(
+  map(seq(day, monthName, opt(comma), anyY4), ([d, m, , y], ts, a, b) => dateOf(y, m, d, textOf(ts, a, b))),
+  map(seq(monthName, day, opt(comma), anyY4), ([m, d, , y], ts, a, b) => dateOf(y, m, d, textOf(ts, a, b))),
+  map(seq(num(4), g(punct('-')), g(num(2)), g(punct('-')), g(num(2))), ([y, , m, , d], ts, a, b) => {
+    const text = textOf(ts, a, b);
+    return isISODate(text) ? { date: text } : { invalid: `"${text}" is not a valid date` };
+  }),
+  // numeric dates: month/day/year when unambiguous (one part above 12), else refused
+  map(seq(num([1, 2]), g(punct('/')), g(num([1, 2])), g(punct('/')), g(alt(anyY4, map(num(2), (n) => expandYear(String(n).padStart(2, '0')))))), ([a, , b, , y], ts, from, to) => {
+    const text = textOf(ts, from, to);
+    if (a <= 12 && b <= 12 && a !== b) return { invalid: `"${text}" could be ${a}/${b} or ${b}/${a}: write the month as a word` };
+    return a > 12 ? dateOf(y, b, a, text) : dateOf(y, a, b, text);
+  }),
+));
+
+/** "September 2021", "Sept. 2023", "Jan-24", "Jan '25", "January of 2025" */
+const monthYear: Parser<MonthRef> = memo(alt(
+  map(seq(monthName, opt(word('of')), opt(comma), anyY4), ([m, , , y]) => ({ month: m, year: y })),
+  map(seq(monthName, alt(map(seq(hyphen, opt(apos)), () => null), map(apos, () => null)), g(yy)), ([m, , y]) => ({ month: m, year: y.year })),
+));
+
+// ── lengths ─────────────────────────────────────────────────────────────────────────────────────
+const period = opt(word('period'));
+/** What an "… ended <date>" phrase measures. */
+const length: Parser<EndedLength> = memo(alt<EndedLength>(
+  map(seq(opt(alt(fiscalW, word('financial'))), opt(hyphen), word('year')), () => 'year'),
+  map(word('fy'), () => 'year'),
+  map(seq(count(12), opt(hyphen), months, period), () => 'year'),
+  map(seq(alt(weeksCount(52, 'fifty two'), weeksCount(53, 'fifty three')), opt(hyphen), word('weeks', 'week'), period), () => 'year'),
+  map(seq(opt(fiscalW), quarterW), () => 'quarter'),
+  map(seq(count(3), opt(hyphen), months, period), () => 'quarter'),
+  map(seq(alt(weeksCount(13, 'thirteen'), weeksCount(14, 'fourteen'), weeksCount(12, 'twelve')), opt(hyphen), word('weeks', 'week'), period), () => 'quarter'),
+  map(seq(count(6), opt(hyphen), months, period), () => 'half'),
+  map(seq(opt(fiscalW), words('half year|yr')), () => 'half'),
+  map(seq(weeksCount(26, 'twenty six'), opt(hyphen), word('weeks', 'week'), period), () => 'half'),
+  map(seq(count(9), opt(hyphen), months, period), () => 'nine_months'),
+  map(seq(weeksCount(39, 'thirty nine'), opt(hyphen), word('weeks', 'week'), period), () => 'nine_months'),
+));
+/** "ended", "ending", "that ended in", "ended on", "to", "through" */
+const endWord: Parser<null> = memo(alt(
+  map(seq(opt(word('that', 'which')), word('ended', 'ending', 'ends'), opt(word('on', 'in'))), () => null),
+  map(word('to', 'through', 'thru', 'until'), () => null),
+));
+
+// ── relative phrases ────────────────────────────────────────────────────────────────────────────
+const latestW = alt(map(word('latest', 'last'), () => null), words('most recent'), words('most recently'));
+const rel = (which: RelativeWhich) => (): PeriodSpec => ({ type: 'relative', which });
+const latestQuarter: Parser<PeriodSpec> = memo(map(seq(latestW, opt(word('reported', 'completed', 'full')), opt(fiscalW), quarterW), rel('latest_quarter')));
+
+const relative: Parser<{ spec: PeriodSpec; rule: string }> = alt(
+  map(
+    alt(
+      map(seq(word('same', 'corresponding'), opt(fiscalW), quarterW, opt(word('of', 'in')), alt(map(word('last'), () => null), map(seq(word('the'), word('prior', 'previous', 'preceding')), () => null), map(word('a'), () => null)), word('year'), opt(word('ago'))), () => null),
+      words('year ago quarter'),
+      words('prior year quarter'),
+    ),
+    () => ({ spec: rel('year_ago_quarter')(), rule: 'year_ago_quarter' }),
+  ),
+  map(
+    alt(
+      map(seq(latestW, opt(word('full', 'complete', 'completed', 'reported')), alt(fiscalW, word('financial')), word('year')), () => null),
+      map(seq(alt(map(word('latest'), () => null), words('most recent')), opt(word('full', 'complete', 'completed', 'reported')), word('year')), () => null),
+      map(seq(word('last'), word('full', 'complete', 'completed', 'reported'), word('year')), () => null),
+    ),
+    () => ({ spec: rel('last_fiscal_year')(), rule: 'last_fiscal_year' }),
+  ),
+  map(latestQuarter, (spec) => ({ spec, rule: 'latest_quarter' })),
+  map(seq(word('prior', 'previous', 'preceding', 'sequential'), opt(fiscalW), quarterW), () => ({ spec: rel('prior_quarter')(), rule: 'prior_quarter' })),
+  map(
+    alt(
+      map(seq(word('prior', 'previous', 'preceding'), opt(alt(fiscalW, word('financial'))), word('year')), () => null),
+      words('last year'),
+      map(seq(words('year ago'), opt(word('period'))), () => null),
+      words('a year ago'),
+      words('a year earlier'),
+      words('prior year period'),
+      map(seq(word('same', 'corresponding'), word('period'), alt(words('last year'), words('a year ago'), words('a year earlier'), seq(word('of', 'in'), word('the'), word('prior', 'previous', 'preceding'), word('year')), words('the year before'))), () => null),
+    ),
+    () => ({ spec: rel('prior_year')(), rule: 'prior_year' }),
+  ),
+  map(ytdW, () => ({ spec: rel('ytd')(), rule: 'ytd' })),
+);
+
+// ── filings ─────────────────────────────────────────────────────────────────────────────────────
+const form: Parser<'10-K' | '10-Q' | 'annual'> = memo(alt(
+  map(seq(num(2, (n) => n === 10), opt(hyphen), word('k', 'ks'), opt(g(word('s')))), () => '10-K' as const),
+  map(seq(num(2, (n) => n === 10), opt(hyphen), word('q', 'qs'), opt(g(word('s')))), () => '10-Q' as const),
+  map(seq(word('annual'), word('report', 'reports', 'filing', 'filings')), () => 'annual' as const),
+  map(seq(word('quarterly'), word('report', 'reports', 'filing', 'filings')), () => '10-Q' as const),
+));
+const filing: Parser<PeriodSpec> = alt<PeriodSpec>(
+  map(seq(latestW, opt(word('filed', 'published')), form), ([, , f]) => ({ type: 'filing', form: f, which: 'latest' })),
+  map(seq(alt(map(fyRef, (y) => (isInvalid(y) ? null : y.year)), bareY4), form), ([y, f]) => (y === null ? { type: 'invalid', reason: 'not a fiscal year' } : { type: 'filing', form: f, which: y })),
+  map(seq(form, word('for'), the, alt(map(fyRef, (y) => (isInvalid(y) ? null : y.year)), bareY4)), ([f, , , y]) => (y === null ? { type: 'invalid', reason: 'not a fiscal year' } : { type: 'filing', form: f, which: y })),
+);
+
+// ── phrases ─────────────────────────────────────────────────────────────────────────────────────
+function dateSpec(d: DateValue, build: (date: ISODate) => PeriodSpec): PeriodSpec {
+  return isInvalid(d) ? { type: 'invalid', reason: d.invalid } : build(d.date);
+}
+
+const fiscalYearSpec: Parser<PeriodSpec> = memo(map(fyRef, (y) => fiscalOf('FY', y)));
+/** A reference a boundary or a TTM can be anchored on. */
+const anchorRef: Parser<PeriodSpec> = memo(alt<PeriodSpec>(
+  positionYear,
+  calendarQuarter,
+  fiscalYearSpec,
+  map(cyRef, (y) => ({ type: 'calendar', position: 'FY', year: y })),
+));
+
+/** "as of", "as at", "at" */
+const asOf = alt(words('as of'), words('as at'), map(word('at'), () => null));
+const ttmWord: Parser<null> = memo(map(
+  seq(
+    alt(
+      map(word('ttm', 'ltm'), () => null),
+      map(seq(word('trailing', 'last', 'past', 'rolling'), opt(hyphen), count(12), opt(hyphen), alt(months, map(g(word('m')), () => null))), () => null),
+      map(seq(word('trailing', 'last', 'past', 'rolling'), opt(hyphen), count(4), quartersW), () => null),
+    ),
+    opt(word('basis', 'period')),
+  ),
+  () => null,
+));
+const ttmConnector: Parser<null> = alt(
+  words('as of'),
+  words('as at'),
+  map(seq(word('ended', 'ending'), opt(word('on', 'in'))), () => null),
+  map(word('through', 'thru', 'to', 'at', 'for', 'in', 'until'), () => null),
+);
+const ttmRef: Parser<PeriodSpec> = memo(alt<PeriodSpec>(
+  anchorRef,
+  map(date, (d) => dateSpec(d, (iso) => ({ type: 'instant', date: iso }))),
+  map(monthYear, (m) => ({ type: 'named_by_month', length: 'quarter', month: m.month, year: m.year, yearKind: 'calendar' })),
+  latestQuarter,
+));
+
+export interface RuleHit {
+  spec: PeriodSpec;
+  rule: string;
+}
+const rule = (name: string, p: Parser<PeriodSpec>): Parser<RuleHit> => map(p, (spec) => ({ spec, rule: name }));
+
+/** Every top-level rule, in priority order (earlier wins a tie in length). */
+export const RULES: Parser<RuleHit>[] = [
+  rule(
+    'ttm',
+    map(seq(ttmWord, opt(seq(opt(alt(openParen, comma)), opt(ttmConnector), the, ttmRef, opt(punct(')'))))), ([, ref]): PeriodSpec => {
+      if (!ref) return { type: 'ttm', ref: null };
+      const r = ref[3];
+      return r.type === 'invalid' ? r : { type: 'ttm', ref: r };
+    }),
+  ),
+  rule(
+    'boundary',
+    alt<PeriodSpec>(
+      map(seq(opt(asOf), the, word('end', 'close', 'beginning', 'start'), word('of'), the, alt(anchorRef, map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })))), ([, , edge, , , ref]) =>
+        ref.type === 'invalid' ? ref : { type: 'boundary', edge: edge.lower === 'end' || edge.lower === 'close' ? 'end' : 'start', ref },
+      ),
+      // period-end Q2 2022, year-end FY24
+      map(seq(opt(asOf), the, word('period', 'quarter', 'year'), opt(hyphen), word('end'), opt(word('of')), alt(anchorRef, map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })))), ([, , , , , , ref]) =>
+        ref.type === 'invalid' ? ref : { type: 'boundary', edge: 'end', ref },
+      ),
+      // FY24 year-end, fiscal 2021 year-ends, Q3 FY25 quarter end, 2020 year end
+      map(seq(alt(anchorRef, map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y }))), word('year', 'quarter', 'period'), opt(hyphen), word('end', 'ends')), ([ref]) =>
+        ref.type === 'invalid' ? ref : { type: 'boundary', edge: 'end', ref },
+      ),
+    ),
+  ),
+  rule(
+    'ended',
+    alt<PeriodSpec>(
+      map(seq(length, endWord, the, date), ([len, , , d]) => dateSpec(d, (iso) => ({ type: 'ended', length: len, date: iso }))),
+      map(seq(length, endWord, monthYear), ([len, , m]) => ({ type: 'named_by_month', length: len, month: m.month, year: m.year, yearKind: 'calendar' })),
+      map(seq(word('fye'), opt(punct(':')), date), ([, , d]) => dateSpec(d, (iso) => ({ type: 'ended', length: 'year', date: iso }))),
+      map(seq(word('fye'), opt(punct(':')), monthYear), ([, , m]) => ({ type: 'named_by_month', length: 'year', month: m.month, year: m.year, yearKind: 'calendar' })),
+    ),
+  ),
+  rule(
+    'month_named',
+    // the March quarter of 2025, June-quarter 2024, September quarter of fiscal 2023, the December half of 2024
+    map(
+      seq(monthName, opt(hyphen), alt(map(quarterW, () => 'quarter' as const), map(word('half'), () => 'half' as const)), alt(words('of'), words('in'), pure(null), map(comma, () => null)), alt<PosYear>(map(fyRef, (year) => ({ kind: 'fiscal', year })), map(bareY4, (y) => ({ kind: 'calendar', year: y })), map(aposYY, (y) => ({ kind: 'calendar', year: y.year })))),
+      ([m, , len, , y]): PeriodSpec => {
+        if (y.kind === 'fiscal') {
+          if (isInvalid(y.year)) return { type: 'invalid', reason: y.year.invalid };
+          return { type: 'named_by_month', length: len, month: m, year: y.year.year, yearKind: 'fiscal' };
+        }
+        return { type: 'named_by_month', length: len, month: m, year: y.year, yearKind: 'calendar' };
+      },
+    ),
+  ),
+  rule(
+    'month_range',
+    alt<PeriodSpec>(
+      map(seq(monthName, alt(hyphen, word('to', 'through', 'thru')), monthName, opt(comma), anyY4), ([a, , b, , y]) => ({ type: 'month_range', from: { month: a, year: a <= b ? y : y - 1 }, to: { month: b, year: y } })),
+      map(seq(monthYear, alt(hyphen, word('to', 'through', 'thru')), monthYear), ([a, , b]) => ({ type: 'month_range', from: a, to: b })),
+    ),
+  ),
+  rule(
+    'ytd_through',
+    map(seq(ytdW, opt(alt(word('through', 'thru', 'to', 'ending', 'ended', 'at'), words('as of'))), the, alt(map(date, (d) => dateSpec(d, (iso): PeriodSpec => ({ type: 'instant', date: iso }))), map(monthYear, (m): PeriodSpec => ({ type: 'month', month: m.month, year: m.year })))), ([, , , ref]): PeriodSpec =>
+      ref.type === 'invalid' ? ref : { type: 'ytd_through', ref },
+    ),
+  ),
+  rule(
+    'as_of',
+    map(seq(alt(asOf, map(word('on'), () => null)), the, date), ([, , d]) => dateSpec(d, (iso) => ({ type: 'instant', date: iso }))),
+  ),
+  rule('filing', filing),
+  rule(
+    'calendar_position',
+    map(seq(position, posJoin, cyRef), ([p, , y]): PeriodSpec => ({ type: 'calendar', position: p, year: y })),
+  ),
+  rule('calendar_quarter', calendarQuarter),
+  rule('fiscal_position', positionYear),
+  rule('fiscal_year', fiscalYearSpec),
+  rule('calendar_year', map(cyRef, (y): PeriodSpec => ({ type: 'calendar', position: 'FY', year: y }))),
+  rule('transition', map(seq(word('transition'), word('period'), y4), ([, , y]): PeriodSpec => ({ type: 'transition', year: y.year }))),
+  rule(
+    'same_period',
+    map(seq(word('same', 'corresponding'), word('period', 'quarter', 'half'), word('of', 'in'), alt(map(fyRef, (y) => y), map(bareY4, (y): YearRef => ({ year: y, style: 'bare' })))), ([, , , y]): PeriodSpec =>
+      isInvalid(y) ? { type: 'invalid', reason: y.invalid } : { type: 'same_period', year: y },
+    ),
+  ),
+  relative,
+  rule('position_only', map(loosePosition, (p): PeriodSpec => ({ type: 'latest_position', position: p }))),
+  rule('date', map(date, (d) => dateSpec(d, (iso) => ({ type: 'instant', date: iso })))),
+  rule('month', map(monthYear, (m): PeriodSpec => ({ type: 'month', month: m.month, year: m.year }))),
+  rule('bare_year', map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y }))),
+  // "2019-21", "2019–2021": the end of a range of bare years
+  rule('range_end', numberLed((ts, i) => {
+    const [a, dash, b] = [ts[i - 2], ts[i - 1], ts[i]];
+    if (!a || !dash || !b || a.kind !== 'num' || a.text.length !== 4 || !'-–—'.includes(dash.text) || b.kind !== 'num') return [];
+    if (b.text.length !== 2 && b.text.length !== 4) return [];
+    const first = Number(a.text);
+    const end = b.text.length === 4 ? Number(b.text) : Math.floor(first / 100) * 100 + Number(b.text);
+    if (end <= first || end - first > 30 || (b.text.length === 4 && bareY4(ts, i).length === 0)) return [];
+    if (glued(b, ts[i + 1]) && isAlnum(ts[i + 1])) return [];
+    return [{ v: { type: 'bare_year', year: end } as PeriodSpec, i: i + 1 }];
+  })),
+];

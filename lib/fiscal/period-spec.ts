@@ -1,0 +1,79 @@
+/** Calendar-independent meanings of period phrases (what the grammar produces). */
+import type { ISODate } from '@/lib/domain/types';
+import type { FiscalPosition } from './positions';
+
+/** A year reference: `FY2026`/`fiscal 2026` (fiscal), `2026` (bare), `FY2025-26` (span). */
+export interface YearRef {
+  year: number;
+  style: 'fiscal' | 'bare' | 'span';
+  /** second year of a span ("FY2025-26" → 2026) */
+  spanEnd?: number;
+}
+
+/** What a relative phrase refers to. */
+export type RelativeWhich =
+  | 'last_fiscal_year'
+  | 'latest_quarter'
+  | 'prior_year'
+  | 'prior_quarter'
+  | 'year_ago_quarter'
+  | 'ytd';
+
+/** Length named by an "… ended <date>" phrase. */
+export type EndedLength = 'year' | 'quarter' | 'half' | 'nine_months';
+
+/** A calendar month of a calendar year. */
+export interface MonthRef {
+  year: number;
+  /** 1–12 */
+  month: number;
+}
+
+/** Calendar-independent meaning of a period phrase. */
+export type PeriodSpec =
+  | { type: 'fiscal'; position: FiscalPosition; year: YearRef }
+  | { type: 'calendar'; position: FiscalPosition; year: number }
+  | { type: 'bare_year'; year: number }
+  | { type: 'transition'; year: number }
+  | { type: 'ended'; length: EndedLength; date: ISODate }
+  | { type: 'instant'; date: ISODate }
+  | { type: 'boundary'; edge: 'start' | 'end'; ref: PeriodSpec }
+  | { type: 'ttm'; ref: PeriodSpec | null }
+  | { type: 'relative'; which: RelativeWhich }
+  /** a position without a year ("Q3", "first half"): the latest one reported */
+  | { type: 'latest_position'; position: FiscalPosition }
+  /**
+   * A period named by the month it ends in: "the March quarter of 2025", "the three months to
+   * September 2021", "the year ended September 2024", "FYE Jan-24" (yearKind 'calendar': `year` is
+   * the calendar year of that month); "September quarter of fiscal 2023" (yearKind 'fiscal': the
+   * period of fiscal year `year` that ends in that month). Resolves only when the entity's calendar
+   * has a period of that length ending in that month.
+   */
+  | { type: 'named_by_month'; length: EndedLength; month: number; year: number; yearKind: 'calendar' | 'fiscal' }
+  /** "January–June 2021", "Oct–Dec 2021": the fiscal period running from the first month to the last */
+  | { type: 'month_range'; from: MonthRef; to: MonthRef }
+  /** a calendar month on its own ("September 2021"): never a reported period by itself */
+  | { type: 'month'; month: number; year: number }
+  /** "year-to-date through September 30, 2022": the fiscal YTD (Q1, H1, 9M or FY) ending there */
+  | { type: 'ytd_through'; ref: PeriodSpec }
+  /** "the same period of 2021": the asked period's position, in that year (needs an anchor) */
+  | { type: 'same_period'; year: YearRef }
+  /** "latest 10-K", "most recent 10-Q", "the 2024 annual report": the period a filing covers */
+  | { type: 'filing'; form: '10-K' | '10-Q' | 'annual'; which: 'latest' | number }
+  | { type: 'invalid'; reason: string };
+
+/** A period phrase found in text. */
+export interface PeriodPhrase {
+  /** `source.slice(start, end)`; for a phrase made of `parts`, the parts' texts joined by a space */
+  text: string;
+  /** UTF-16 offsets into the original text, end exclusive (first..last part when `parts` is set) */
+  start: number;
+  end: number;
+  rule: string;
+  spec: PeriodSpec;
+  /**
+   * Pieces of a phrase written apart ("Q3 revenue FY2025" → [[0, 2], [11, 17]]): only these ranges
+   * belong to the phrase; the words between them do not.
+   */
+  parts?: [number, number][];
+}
