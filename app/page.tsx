@@ -1,13 +1,8 @@
 import Link from 'next/link';
-import { SignInRequired } from '@/components/sign-in-required';
-import { getViewer } from '@/lib/server/session';
-import { getDatabase } from '@/lib/server/runtime';
 import { tenantOverview } from '@/lib/facts/overview';
+import { withPage } from '@/app/with-page';
 
-export default async function HomePage() {
-  const viewer = await getViewer();
-  if (!viewer) return <SignInRequired />;
-  const { db } = await getDatabase();
+export default withPage('analyst', async function HomePage({ db, viewer }) {
   const overview = await tenantOverview(db, viewer.tenantId, viewer.role);
   return (
     <div className="space-y-6">
@@ -51,4 +46,4 @@ export default async function HomePage() {
       </section>
     </div>
   );
-}
+});

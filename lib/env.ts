@@ -1,25 +1,35 @@
+/**
+ * The one settings module (t3-env style): every environment variable product code reads is declared,
+ * validated and documented here, and read only through `readEnv()`. A bad value fails at start with one
+ * clean `ConfigError` naming each bad variable (the CLI prints it, the server exits with status 78).
+ * A unit test (lib/env.scan.test.ts) fails on any other `process.env` read in lib/, app/ or components/.
+ */
 import { z } from 'zod';
 
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optional = <T extends z.ZodType>(t: T) => z.preprocess(emptyAsUndefined, t.optional());
+const secret = (name: string) => optional(z.string().min(32, `${name} must be at least 32 characters`));
 
 const schema = z.object({
-  DATABASE_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
-      .optional(),
-  ),
+  /** `production` under `next start`/`next build`, `development` under `next dev`, `test` under vitest */
+  NODE_ENV: optional(z.string()),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')),
   LEDGERLINE_DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('.data')),
   /** demo mode: seed the demo tenant and sign in the demo analyst automatically */
-  LEDGERLINE_DEMO: z.preprocess(emptyAsUndefined, z.enum(['0', '1']).optional()),
-  SEC_DATA_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
-  SEC_USER_AGENT: z.preprocess(emptyAsUndefined, z.string().optional()),
-  /** signs session cookies; lib/auth/config.ts generates and stores one when unset */
-  LEDGERLINE_AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'LEDGERLINE_AUTH_SECRET must be at least 32 characters').optional()),
-  LLM_BASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
-  LLM_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-  LLM_MODEL: z.preprocess(emptyAsUndefined, z.string().optional()),
+  LEDGERLINE_DEMO: optional(z.enum(['0', '1'], 'LEDGERLINE_DEMO must be 0 or 1')),
+  SEC_DATA_DIR: optional(z.string()),
+  SEC_USER_AGENT: optional(z.string()),
+  /** signs session cookies; when unset one is generated on first start and kept in the database */
+  LEDGERLINE_AUTH_SECRET: secret('LEDGERLINE_AUTH_SECRET'),
+  /** better-auth's own name for the same secret (LEDGERLINE_AUTH_SECRET wins) */
+  BETTER_AUTH_SECRET: secret('BETTER_AUTH_SECRET'),
+  LLM_BASE_URL: optional(z.url('LLM_BASE_URL must be a URL')),
+  LLM_API_KEY: optional(z.string()),
+  LLM_MODEL: optional(z.string()),
+  /** optional LLM judge for narrative evaluation (OpenAI-compatible) */
+  JUDGE_BASE_URL: optional(z.url('JUDGE_BASE_URL must be a URL')),
+  JUDGE_MODEL: optional(z.string()),
+  JUDGE_API_KEY: optional(z.string()),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -29,7 +39,7 @@ export class ConfigError extends Error {
 }
 
 /** Validated environment; throws a ConfigError naming each bad variable. */
-export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -42,4 +52,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 export function isDemoMode(env: Env = readEnv()): boolean {
   if (env.LEDGERLINE_DEMO) return env.LEDGERLINE_DEMO === '1';
   return !env.DATABASE_URL;
+}
+
+/** The configured session-signing secret, if any (else the database keeps a generated one). */
+export function configuredAuthSecret(env: Env = readEnv()): string | undefined {
+  return env.LEDGERLINE_AUTH_SECRET ?? env.BETTER_AUTH_SECRET;
 }

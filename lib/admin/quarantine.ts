@@ -9,7 +9,7 @@ import { factVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
 import { entities, facts, fiscalCalendars, metrics, sources } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
-import { factChainKey } from '@/lib/facts/ids';
+import { factChainKey } from '@/lib/domain/identity';
 import type { FiscalCalendar, Period } from '@/lib/domain/types';
 import { daysBetween, isISODate } from '@/lib/fiscal/dates';
 import { deriveFiscal } from '@/lib/fiscal/derive';

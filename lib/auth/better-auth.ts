@@ -10,7 +10,7 @@ import { nextCookies } from 'better-auth/next-js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { authAccounts, authSecrets, authVerifications, sessions, users } from '@/lib/db/schema';
-import { readAuthEnv } from './config';
+import { configuredAuthSecret } from '@/lib/env';
 
 export const SESSION_COOKIE_PREFIX = 'll';
 /** 14 days, extended at most once a day while in use */
@@ -90,7 +90,7 @@ export function sessionCookieName(secure: boolean): string {
  * on first start and kept in the database so every process of the deployment shares it.
  */
 export async function authSecret(db: Db): Promise<string> {
-  const configured = readAuthEnv().secret;
+  const configured = configuredAuthSecret();
   if (configured) return configured;
   await db
     .insert(authSecrets)

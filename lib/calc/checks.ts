@@ -3,6 +3,7 @@
  * relation holds), so an operation can report every problem at once.
  */
 import type { Period } from '@/lib/domain/types';
+import { dimensionKey, dimensionLabel } from '@/lib/domain/identity';
 import { daysBetween, isISODate, lengthClass, toDayNumber } from '@/lib/fiscal';
 import { parseDecimal, type Decimal } from './decimal';
 import { isCurrencyCode } from './format-value';
@@ -78,16 +79,8 @@ export function checkScope(ops: Operand[]): TypedError[] {
   return [error('INCOMPARABLE_SCOPE', `consolidated and standalone figures cannot be combined (${detail})`, ...ops)];
 }
 
-/** Stable key of a dimension set. */
-export function dimensionKey(dims: Record<string, string>): string {
-  return Object.keys(dims)
-    .sort()
-    .map((k) => `${k}=${dims[k]}`)
-    .join('|');
-}
-
 function dimensionText(dims: Record<string, string>): string {
-  return dimensionKey(dims) || 'consolidated total';
+  return dimensionLabel(dims) || 'consolidated total';
 }
 
 /** DIMENSION_MISMATCH unless every operand has the same dimensions. */

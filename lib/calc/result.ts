@@ -2,7 +2,8 @@
 import type { Period } from '@/lib/domain/types';
 import { toDecimalString, toNumber, type Decimal } from './decimal';
 import { formatValue } from './format-value';
-import { basisTagOf, dimensionKey, error, idsOf, periodText } from './checks';
+import { dimensionLabel } from '@/lib/domain/identity';
+import { basisTagOf, error, idsOf, periodText } from './checks';
 import type { CalcErr, CalcFlag, CalcOk, CalcOp, CalcOptions, Operand, ResultBasis, TypedError } from './types';
 
 /** A rejected result. */
@@ -71,7 +72,7 @@ export function plausibility(
 export function resultAsOperand(result: CalcOk, name?: string): Operand {
   const metric = name ?? result.metricId;
   return {
-    id: `calc:${result.op}:${metric ?? result.formula}:${periodText(result.period)}:${dimensionKey(result.dimensions)}`,
+    id: `calc:${result.op}:${metric ?? result.formula}:${periodText(result.period)}:${dimensionLabel(result.dimensions)}`,
     entityId: result.entityId,
     metricId: metric ?? null,
     concept: metric ?? result.formula,

@@ -8,7 +8,8 @@
  */
 import type { Basis, FactStatus, ISODate } from '@/lib/domain/types';
 import { compare, parseDecimal } from './decimal';
-import { dimensionKey, error, periodText } from './checks';
+import { factChainKey } from '@/lib/domain/identity';
+import { error } from './checks';
 import type { Operand, TypedError } from './types';
 
 /** A version of a fact: an operand with its filing date (and optionally its chain and status). */
@@ -37,9 +38,12 @@ export function describeBasis(basis: Basis): string {
   return `values filed on or before ${basis.date}`;
 }
 
-/** Version-chain identity: entity, concept, unit, period, scope, dimensions. */
-export function chainIdentity(f: VersionCandidate): string {
-  return f.chainKey || [f.entityId, f.concept, f.unit, periodText(f.period), f.scope, dimensionKey(f.dimensions)].join('#');
+/**
+ * Version-chain identity ("the same number"): the stored chain key, else the domain's chain key computed
+ * from entity, concept, unit, period, scope and dimensions (candidates of one call share a tenant).
+ */
+export function chainIdentity(f: VersionCandidate & { tenantId?: string }): string {
+  return f.chainKey || factChainKey({ tenantId: f.tenantId ?? '', entityId: f.entityId, concept: f.concept, unit: f.unit, period: f.period, scope: f.scope, dimensions: f.dimensions });
 }
 
 function sameValue(a: VersionCandidate, b: VersionCandidate): boolean {

@@ -3,6 +3,7 @@
  * contiguous, non-overlapping durations.
  */
 import type { Period } from '@/lib/domain/types';
+import { dimensionKey, dimensionLabel } from '@/lib/domain/identity';
 import { add, sign, sub, sum as sumDecimals, type Decimal } from './decimal';
 import {
   cannotBeNegative,
@@ -13,7 +14,6 @@ import {
   checkSameUnit,
   commonChecks,
   currencyOf,
-  dimensionKey,
   error,
   invalidOperands,
   gapDays,
@@ -69,7 +69,7 @@ function componentDimensionErrors(ops: Operand[]): TypedError[] {
   for (const op of ops) {
     const key = `${op.metricId ?? op.concept}#${dimensionKey(op.dimensions)}#${periodText(op.period)}`;
     const first = seen.get(key);
-    if (first) return [error('DUPLICATE_OPERAND', `${nameOf(op)} (${dimensionKey(op.dimensions) || 'total'}) appears twice`, first, op)];
+    if (first) return [error('DUPLICATE_OPERAND', `${nameOf(op)} (${dimensionLabel(op.dimensions) || 'total'}) appears twice`, first, op)];
     seen.set(key, op);
   }
   return [];

@@ -1,4 +1,5 @@
 import { openFromEnv } from '@/lib/db/client';
+import { readEnv } from '@/lib/env';
 import { DEMO_TENANT_ID } from '@/lib/demo/identity';
 import { judgeFromEnv, prescoreNarratives } from '@/lib/eval/judge';
 import { aggregateVerdicts, formatNarrative, loadVerdicts } from '@/lib/eval/narrative';
@@ -18,7 +19,8 @@ export async function runNarrativeReport(o: { judge: boolean; tenantId?: string 
         console.error('no judge configured: set JUDGE_BASE_URL and JUDGE_MODEL (and JUDGE_API_KEY if needed)');
         return 2;
       }
-      const generator = process.env.LLM_MODEL ? `configured/${process.env.LLM_MODEL}` : null;
+      const llmModel = readEnv().LLM_MODEL;
+      const generator = llmModel ? `configured/${llmModel}` : null;
       const pre = await prescoreNarratives(database.db, tenantId, model, { generator });
       for (const p of pre) {
         if (p.result) console.log(`  ${p.manifestId} ${p.result.verdict} ${JSON.stringify(p.result.scores)} — ${p.question}\n    ${p.result.rationale}`);

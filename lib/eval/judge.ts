@@ -6,6 +6,7 @@
  * returned to the caller, never written as reviewer verdicts.
  */
 import { generateObject } from 'ai';
+import { readEnv } from '@/lib/env';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { sql } from 'drizzle-orm';
@@ -65,15 +66,9 @@ export class JudgeRefusedError extends Error {
   readonly code = 'judge:same_family';
 }
 
-const envSchema = z.object({
-  JUDGE_BASE_URL: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().url().optional()),
-  JUDGE_MODEL: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional()),
-  JUDGE_API_KEY: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().optional()),
-});
-
 /** The judge configured by environment, or null (no judge: reviewers only). */
-export function judgeFromEnv(env: Record<string, string | undefined> = process.env): LanguageModelV3 | null {
-  const e = envSchema.parse(env);
+export function judgeFromEnv(source?: Record<string, string | undefined>): LanguageModelV3 | null {
+  const e = readEnv(source);
   if (!e.JUDGE_BASE_URL || !e.JUDGE_MODEL) return null;
   const provider = createOpenAICompatible({ name: 'judge', baseURL: e.JUDGE_BASE_URL, apiKey: e.JUDGE_API_KEY });
   return provider.chatModel(e.JUDGE_MODEL);

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { contentId } from '@/lib/ids';
-import { factChainKey, normalizeDecimal } from './ids';
+import { facts } from '@/lib/db/schema';
+import { dimensionKey, factChainKey, factIdInChain, normalizeDecimal } from '@/lib/domain/identity';
 import type { AccountingStandard, FiscalPeriodCode, Period, Provenance, QuarantineReason, Scope } from '@/lib/domain/types';
 
 /** One observed number, as an extractor produced it. */
@@ -65,41 +65,39 @@ export function resultRows<T>(res: unknown): T[] {
   return Array.isArray(r) ? r : (r.rows ?? []);
 }
 
-function dimsKeyOf(dimensions: Record<string, string>): string {
-  return Object.keys(dimensions).length ? JSON.stringify(Object.entries(dimensions).sort()) : '';
-}
+/** A fact row as the insert writes it: every column of `facts` except those the chain re-derivation and defaults set. */
+type NewFact = typeof facts.$inferInsert;
+const DERIVED_COLUMNS = ['version', 'supersedes', 'revisionKind', 'isLatest', 'isOriginal', 'createdAt'] as const;
+type FactRow = Required<Omit<NewFact, (typeof DERIVED_COLUMNS)[number]>>;
+type FactKey = keyof FactRow;
+/** columns sent once per statement (they repeat in every row of a source's batch) */
+const PER_STATEMENT = ['tenantId', 'entityId', 'sourceId'] as const satisfies readonly FactKey[];
 
-interface FactRow {
-  id: string;
-  tenant_id: string;
-  entity_id: string;
-  metric_id: string | null;
-  concept: string;
-  value: string;
-  unit: string;
-  currency: string | null;
-  scale: number;
-  decimals: number | null;
-  period_type: 'instant' | 'duration';
-  start_date: string | null;
-  end_date: string;
-  duration_days: number;
-  fiscal_year: number | null;
-  fiscal_period: string | null;
-  scope: Scope;
-  dimensions: Record<string, string>;
-  dims_key: string;
-  accounting_standard: string;
-  source_id: string;
-  accession: string | null;
-  form: string | null;
-  filed_at: string;
-  chain_key: string;
-  provenance: Provenance;
-  cell_id: string | null;
-  status: string;
-  quarantine_reason: string | null;
-  source_labels: Record<string, unknown>;
+const FACT_COLUMNS = getTableColumns(facts);
+/** the written columns, in the schema's order (a new column without a default fails the FactRow type) */
+const WRITTEN = (Object.keys(FACT_COLUMNS) as (keyof typeof FACT_COLUMNS)[]).filter(
+  (k): k is FactKey => !(DERIVED_COLUMNS as readonly string[]).includes(k),
+);
+const PER_ROW = WRITTEN.filter((k) => !(PER_STATEMENT as readonly string[]).includes(k));
+
+/**
+ * `insert into facts (<written columns>) select <one expression per column> from jsonb_array_elements($rows)`,
+ * built from the drizzle table: a per-row column is `r->i` (jsonb) or `(r->>i)::<its SQL type>`; a
+ * per-statement column is a parameter.
+ */
+function factInsert(perStatement: Pick<FactRow, (typeof PER_STATEMENT)[number]>, payload: string) {
+  const names = sql.raw(WRITTEN.map((k) => `"${FACT_COLUMNS[k].name}"`).join(', '));
+  const exprs = WRITTEN.map((k) => {
+    const i = PER_ROW.indexOf(k);
+    if (i < 0) return sql`${perStatement[k as (typeof PER_STATEMENT)[number]]}`;
+    const type = FACT_COLUMNS[k].getSQLType();
+    return sql.raw(type === 'jsonb' ? `r->${i}` : `(r->>${i})::${type}`);
+  });
+  return sql`insert into facts (${names})
+    select ${sql.join(exprs, sql`, `)}
+    from jsonb_array_elements(${payload}::jsonb) as r
+    on conflict (id) do nothing
+    returning id`;
 }
 
 interface SightingRow {
@@ -125,41 +123,41 @@ export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFact
     const value = normalizeDecimal(f.value);
     const chainKey = factChainKey(f);
     // same as factId(f), without hashing the chain key twice
-    const id = contentId('fact', chainKey, value);
+    const id = factIdInChain(chainKey, value);
     chainKeys.add(chainKey);
     const p = f.period;
     if (!rows.has(id)) {
       rows.set(id, {
         id,
-        tenant_id: f.tenantId,
-        entity_id: f.entityId,
-        metric_id: f.metricId,
+        tenantId: f.tenantId,
+        entityId: f.entityId,
+        metricId: f.metricId,
         concept: f.concept,
         value,
         unit: f.unit,
         currency: f.currency,
         scale: f.scale,
         decimals: f.decimals,
-        period_type: p.type,
-        start_date: p.type === 'duration' ? p.start : null,
-        end_date: p.type === 'duration' ? p.end : p.date,
-        duration_days: p.type === 'duration' ? dayDiff(p.start, p.end) : 0,
-        fiscal_year: f.fiscalYear,
-        fiscal_period: f.fiscalPeriod,
+        periodType: p.type,
+        startDate: p.type === 'duration' ? p.start : null,
+        endDate: p.type === 'duration' ? p.end : p.date,
+        durationDays: p.type === 'duration' ? dayDiff(p.start, p.end) : 0,
+        fiscalYear: f.fiscalYear,
+        fiscalPeriod: f.fiscalPeriod,
         scope: f.scope,
         dimensions: f.dimensions,
-        dims_key: dimsKeyOf(f.dimensions),
-        accounting_standard: f.accountingStandard,
-        source_id: f.sighting.sourceId,
+        dimsKey: dimensionKey(f.dimensions),
+        accountingStandard: f.accountingStandard,
+        sourceId: f.sighting.sourceId,
         accession: f.sighting.accession,
         form: f.sighting.form,
-        filed_at: f.sighting.filedAt,
-        chain_key: chainKey,
+        filedAt: f.sighting.filedAt,
+        chainKey,
         provenance: f.provenance,
-        cell_id: f.cellId ?? null,
+        cellId: f.cellId ?? null,
         status: f.status ?? 'active',
-        quarantine_reason: f.quarantineReason ?? null,
-        source_labels: f.sighting.labels,
+        quarantineReason: f.quarantineReason ?? null,
+        sourceLabels: f.sighting.labels,
       });
     }
     const sKey = `${id}|${f.sighting.sourceId}|${f.sighting.accession ?? ''}`;
@@ -197,14 +195,14 @@ export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFact
     const seen = new Set<string>();
     dirty = new Set<string>();
     for (const r of rows.values()) {
-      if (seen.has(r.chain_key)) dirty.add(r.chain_key);
-      seen.add(r.chain_key);
+      if (seen.has(r.chainKey)) dirty.add(r.chainKey);
+      seen.add(r.chainKey);
     }
   } else {
     dirty = new Set<string>(await chainsWithSeveralFacts(db, keys));
   }
   for (const id of sightedIds) {
-    if (!insertedIds.has(id)) dirty.add(rows.get(id)!.chain_key);
+    if (!insertedIds.has(id)) dirty.add(rows.get(id)!.chainKey);
   }
   if (dirty.size) await recomputeChains(db, [...dirty]);
   return { inserted: insertedIds.size, sightings, chainKeys: keys };
@@ -229,28 +227,10 @@ function groupBy<T>(rows: T[], key: (r: T) => string): T[][] {
  */
 async function insertFactRows(db: Db, batch: FactRow[]): Promise<string[]> {
   const ids: string[] = [];
-  for (const group of groupBy(batch, (r) => `${r.tenant_id}|${r.entity_id}|${r.source_id}`)) {
-    const { tenant_id, entity_id, source_id } = group[0]!;
-    const payload = JSON.stringify(
-      group.map((r) => [
-        r.id, r.metric_id, r.concept, r.value, r.unit, r.currency, r.scale, r.decimals, r.period_type, r.start_date,
-        r.end_date, r.duration_days, r.fiscal_year, r.fiscal_period, r.scope, r.dimensions, r.dims_key,
-        r.accounting_standard, r.accession, r.form, r.filed_at, r.chain_key, r.provenance, r.cell_id, r.status,
-        r.quarantine_reason, r.source_labels,
-      ]),
-    );
-    const res = await db.execute(sql`
-      insert into facts (id, tenant_id, entity_id, metric_id, concept, value, unit, currency, scale, decimals,
-        period_type, start_date, end_date, duration_days, fiscal_year, fiscal_period, scope, dimensions, dims_key,
-        accounting_standard, source_id, accession, form, filed_at, chain_key, provenance, cell_id, status,
-        quarantine_reason, source_labels)
-      select r->>0, ${tenant_id}, ${entity_id}, r->>1, r->>2, (r->>3)::numeric, r->>4, r->>5, (r->>6)::int, (r->>7)::int,
-        r->>8, (r->>9)::date, (r->>10)::date, (r->>11)::int, (r->>12)::int, r->>13, r->>14, r->15, r->>16,
-        r->>17, ${source_id}, r->>18, r->>19, (r->>20)::date, r->>21, r->22, r->>23, r->>24,
-        r->>25, r->26
-      from jsonb_array_elements(${payload}::jsonb) as r
-      on conflict (id) do nothing
-      returning id`);
+  for (const group of groupBy(batch, (r) => `${r.tenantId}|${r.entityId}|${r.sourceId}`)) {
+    const { tenantId, entityId, sourceId } = group[0]!;
+    const payload = JSON.stringify(group.map((r) => PER_ROW.map((k) => r[k])));
+    const res = await db.execute(factInsert({ tenantId, entityId, sourceId }, payload));
     for (const row of resultRows<{ id: string }>(res)) ids.push(row.id);
   }
   return ids;

@@ -3,15 +3,17 @@ import type { z } from 'zod';
 import type { Role } from '@/lib/db/schema';
 import { isAppError } from '@/lib/errors';
 import { getViewer } from './session';
-import { hasRole, type Viewer } from '@/lib/auth/viewer';
+import { hasRole } from '@/lib/auth/viewer';
+import { contextFor, type RequestContext } from './context';
+import { formInput } from './form';
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string };
 
 /**
- * The one wrapper for server actions: authenticate, check the role, validate the input with zod,
- * run; failures come back as `{ ok: false, error }`, never as thrown errors.
+ * The one wrapper for server actions: authenticate, check the role, validate the input with zod, run
+ * with the database and the viewer; failures come back as `{ ok: false, error }`, never as thrown errors.
  */
-export function roleAction<S extends z.ZodType, T>(role: Role, schema: S, fn: (input: z.infer<S>, viewer: Viewer) => Promise<T>) {
+export function roleAction<S extends z.ZodType, T>(role: Role, schema: S, fn: (input: z.infer<S>, ctx: RequestContext) => Promise<T>) {
   return async (raw: unknown): Promise<ActionResult<T>> => {
     const viewer = await getViewer();
     if (!viewer) return { ok: false, error: 'Sign in to continue.' };
@@ -19,11 +21,20 @@ export function roleAction<S extends z.ZodType, T>(role: Role, schema: S, fn: (i
     const parsed = schema.safeParse(raw);
     if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join('; ') };
     try {
-      return { ok: true, data: await fn(parsed.data, viewer) };
+      return { ok: true, data: await fn(parsed.data, await contextFor(viewer)) };
     } catch (e) {
       if (isAppError(e) && e.status < 500) return { ok: false, error: e.message };
       console.error(e);
       return { ok: false, error: 'Something went wrong.' };
     }
   };
+}
+
+/**
+ * A form action (`useActionState` signature) over `roleAction`: the form is read with `formInput`
+ * against the same schema that validates it on the server.
+ */
+export function roleFormAction<S extends z.ZodType, T>(role: Role, schema: S, fn: (input: z.infer<S>, ctx: RequestContext) => Promise<T>) {
+  const action = roleAction(role, schema, fn);
+  return (_prev: unknown, form: FormData): Promise<ActionResult<T>> => action(formInput(schema, form));
 }

@@ -1,9 +1,10 @@
 import 'server-only';
 import { getViewer } from '@/lib/server/session';
-import { hasRole, type Viewer } from '@/lib/auth/viewer';
+import { hasRole } from '@/lib/auth/viewer';
 import type { Role } from '@/lib/db/schema';
 import { AppError, isAppError } from '@/lib/errors';
 import { enforceRateLimit, type RateRuleName } from '@/lib/http/rate-limit';
+import { contextFor, type RequestContext } from './context';
 
 export interface WithRoleOptions {
   /** per-user token bucket checked after the role (429 with Retry-After when empty) */
@@ -11,17 +12,17 @@ export interface WithRoleOptions {
 }
 
 /**
- * The one route handler wrapper: session (401) → role (403) → rate limit (429) → work; AppErrors become
- * JSON with their status.
+ * The one route handler wrapper: session (401) → role (403) → rate limit (429) → work with the database
+ * and the viewer; AppErrors become JSON with their status.
  */
-export function withRole<C>(role: Role, handler: (req: Request, viewer: Viewer, ctx: C) => Promise<Response>, options: WithRoleOptions = {}) {
+export function withRole<C>(role: Role, handler: (req: Request, ctx: RequestContext, routeCtx: C) => Promise<Response>, options: WithRoleOptions = {}) {
   return async (req: Request, ctx: C): Promise<Response> => {
     try {
       const viewer = await getViewer();
       if (!viewer) throw new AppError('unauthorized:session', 'Sign in to continue.');
       if (!hasRole(viewer.role, role)) throw new AppError('forbidden:role', `This needs the ${role} role.`);
       if (options.rateLimit) enforceRateLimit(options.rateLimit, `${viewer.tenantId}:${viewer.userId}`);
-      return await handler(req, viewer, ctx);
+      return await handler(req, await contextFor(viewer), ctx);
     } catch (e) {
       return errorResponse(e);
     }

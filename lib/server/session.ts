@@ -38,3 +38,9 @@ export async function requireViewer(role: Role = 'analyst'): Promise<Viewer> {
   if (!hasRole(viewer.role, role)) throw new AppError('forbidden:role', `This needs the ${role} role.`);
   return viewer;
 }
+
+/** Whether this request's viewer has `role` (for layout chrome; pages and actions check through their wrappers). */
+export async function viewerHasRole(role: Role): Promise<boolean> {
+  const viewer = await getViewer();
+  return !!viewer && hasRole(viewer.role, role);
+}

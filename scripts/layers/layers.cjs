@@ -4,10 +4,11 @@
  * (the diagram printed in CI and kept in the README).
  */
 const LAYERS = [
-  { name: 'foundation', folders: ['domain', 'errors', 'ids', 'env', 'data-dir'], what: 'domain types and identity, typed errors, ids, env' },
+  { name: 'domain', folders: ['domain'], what: 'domain types and their one identity (chain key, dimension key); imports no lib folder' },
+  { name: 'foundation', folders: ['errors', 'ids', 'env'], what: 'typed errors, ids, env (the one settings module)' },
   { name: 'domain logic', folders: ['fiscal', 'ontology'], what: 'calendars and period algebra; the measure ontology (data)' },
   { name: 'calculation', folders: ['calc'], what: 'validated operations with typed errors' },
-  { name: 'storage', folders: ['db', 'http', 'format'], what: 'drizzle schema + client (PGlite | PostgreSQL); HTTP limits; display formatting' },
+  { name: 'storage', folders: ['db', 'http', 'format', 'data-dir'], what: 'drizzle schema + client (PGlite | PostgreSQL); HTTP limits; display formatting; real-data folder' },
   { name: 'access', folders: ['auth', 'ai'], what: 'accounts, roles, the visibility predicate; optional model' },
   { name: 'fact store', folders: ['facts'], what: 'idempotent, versioned fact writer and readers' },
   { name: 'ingest + retrieval', folders: ['ingest', 'retrieval'], what: 'readers per format (+ EDGAR); typed lookups, passages' },

@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { AdminNav } from '@/components/admin/admin-nav';
-import { getViewer } from '@/lib/server/session';
-import { hasRole } from '@/lib/auth/viewer';
+import { viewerHasRole } from '@/lib/server/session';
 
-/** Admin section frame: the sub-navigation for admins (each page checks the role itself as well). */
+/** Admin section frame: the sub-navigation for admins (each page checks the role itself as well, through withPage). */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const viewer = await getViewer();
-  const admin = !!viewer && hasRole(viewer.role, 'admin');
+  const admin = await viewerHasRole('admin');
   return (
     <div className="space-y-6">
       {admin && <AdminNav />}

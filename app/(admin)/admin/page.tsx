@@ -1,12 +1,9 @@
 import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
-import { SignInRequired } from '@/components/sign-in-required';
 import { adminOverview } from '@/lib/admin/overview';
-import { getViewer } from '@/lib/server/session';
-import { hasRole } from '@/lib/auth/viewer';
-import { getDatabase } from '@/lib/server/runtime';
 import type { YearEndRule } from '@/lib/domain/types';
+import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Admin' };
 
@@ -18,11 +15,7 @@ function describeRule(rule: YearEndRule): string {
   return `${rule.rule === 'last' ? 'last' : 'nearest'} ${DAYS[rule.weekday]} ${rule.rule === 'last' ? 'of' : 'to the end of'} ${MONTHS[rule.month - 1]} (52/53 weeks)`;
 }
 
-export default async function AdminPage() {
-  const viewer = await getViewer();
-  if (!viewer) return <SignInRequired />;
-  if (!hasRole(viewer.role, 'admin')) return <SignInRequired role="admin" />;
-  const { db } = await getDatabase();
+export default withPage('admin', async function AdminPage({ db, viewer }) {
   const data = await adminOverview(db, viewer.tenantId);
   return (
     <div className="space-y-6">
@@ -101,4 +94,4 @@ export default async function AdminPage() {
       </section>
     </div>
   );
-}
+});

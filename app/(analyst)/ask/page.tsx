@@ -1,13 +1,10 @@
 import type { Metadata } from 'next';
 import { AskChat } from '@/components/answer/ask-chat';
-import { SignInRequired } from '@/components/sign-in-required';
-import { getViewer } from '@/lib/server/session';
+import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Ask' };
 
-export default async function AskPage() {
-  const viewer = await getViewer();
-  if (!viewer) return <SignInRequired />;
+export default withPage('analyst', async function AskPage(_ctx) {
   return (
     <div className="mx-auto max-w-4xl space-y-4">
       <div>
@@ -20,4 +17,4 @@ export default async function AskPage() {
       <AskChat />
     </div>
   );
-}
+});

@@ -1,18 +1,13 @@
 import type { Metadata } from 'next';
 import { FactsFilters } from '@/components/facts/facts-filters';
 import { FactsTable } from '@/components/facts/facts-table';
-import { SignInRequired } from '@/components/sign-in-required';
-import { getViewer } from '@/lib/server/session';
-import { getDatabase } from '@/lib/server/runtime';
 import { factFilterOptions, listFacts, parseFactFilters } from '@/lib/facts/list-facts';
+import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Facts' };
 
-export default async function FactsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const viewer = await getViewer();
-  if (!viewer) return <SignInRequired />;
+export default withPage('analyst', async function FactsPage({ db, viewer }, { searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const filters = parseFactFilters(await searchParams);
-  const { db } = await getDatabase();
   const [{ rows, total }, options] = await Promise.all([
     listFacts({ db, tenantId: viewer.tenantId, role: viewer.role, filters }),
     factFilterOptions(db, viewer.tenantId, viewer.role),
@@ -30,4 +25,4 @@ export default async function FactsPage({ searchParams }: { searchParams: Promis
       <FactsTable rows={rows} total={total} filters={filters} />
     </div>
   );
-}
+});

@@ -1,19 +1,12 @@
 import type { Metadata } from 'next';
 import { ManifestsTable } from '@/components/manifests/manifests-table';
-import { SignInRequired } from '@/components/sign-in-required';
-import { getViewer } from '@/lib/server/session';
-import { hasRole } from '@/lib/auth/viewer';
-import { getDatabase } from '@/lib/server/runtime';
 import { listManifests, parseManifestFilters } from '@/lib/evidence/list-manifests';
+import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Evidence manifests' };
 
-export default async function ManifestsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const viewer = await getViewer();
-  if (!viewer) return <SignInRequired />;
-  if (!hasRole(viewer.role, 'reviewer')) return <SignInRequired role="reviewer" />;
+export default withPage('reviewer', async function ManifestsPage({ db, viewer }, { searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const filters = parseManifestFilters(await searchParams);
-  const { db } = await getDatabase();
   const { rows, total } = await listManifests({ db, tenantId: viewer.tenantId, filters });
   return (
     <div className="space-y-4">
@@ -45,4 +38,4 @@ export default async function ManifestsPage({ searchParams }: { searchParams: Pr
       <ManifestsTable rows={rows} total={total} filters={filters} />
     </div>
   );
-}
+});

@@ -1,7 +1,6 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { answerQuestion } from '@/lib/answer/answer-question';
 import type { AnswerUIMessage } from '@/lib/answer/messages';
-import { getDatabase } from '@/lib/server/runtime';
 import { AppError } from '@/lib/errors';
 import { readJson, withRole } from '@/lib/server/route';
 import type { Intent } from '@/lib/planner/types';
@@ -19,9 +18,8 @@ function wantsJson(req: Request): boolean {
  * UI message stream: a status data part, the answer text, then a `data-answer` part with values and
  * citations.
  */
-export const POST = withRole('analyst', async (req, viewer) => {
+export const POST = withRole('analyst', async (req, { db, viewer }) => {
   const body = await readJson(req, MAX_BODY_BYTES);
-  const { db } = await getDatabase();
   if (wantsJson(req)) {
     const parsed = jsonAnswerRequestSchema.safeParse(body);
     if (!parsed.success) throw new AppError('bad_request:body', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));

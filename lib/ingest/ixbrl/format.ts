@@ -4,7 +4,7 @@
  * and the narrative split into items and chunked for the retriever.
  */
 import { sql } from 'drizzle-orm';
-import { factId } from '@/lib/facts/ids';
+import { factId } from '@/lib/domain/identity';
 import { contentId } from '@/lib/ids';
 import type { FormatHandler, WriteContext } from '../types';
 import { assertWellFormedXml } from '../xbrl/instance';

@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
-import { adminView } from '@/app/(admin)/admin/admin-view';
 import { Section } from '@/components/admin/section';
 import { formatWhen } from '@/lib/format';
 import { listAudit, parseAuditFilters } from '@/lib/admin/audit';
-import { getDatabase } from '@/lib/server/runtime';
+import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -15,11 +14,8 @@ function summary(v: unknown): string {
   return s.length > 160 ? `${s.slice(0, 160)}…` : s;
 }
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { viewer, denied } = await adminView();
-  if (!viewer) return denied;
+export default withPage('admin', async function AuditPage({ db, viewer }, { searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const filters = parseAuditFilters(await searchParams);
-  const { db } = await getDatabase();
   const { rows, total } = await listAudit({ db, tenantId: viewer.tenantId, filters });
   const pages = Math.max(1, Math.ceil(total / filters.size));
   const href = (page: number) => `/admin/audit?${new URLSearchParams({ ...(filters.action ? { action: filters.action } : {}), page: String(page) })}`;
@@ -66,4 +62,4 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       </nav>
     </div>
   );
-}
+});

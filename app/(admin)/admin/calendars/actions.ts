@@ -3,8 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { changeCalendar, importCalendars, planCalendarImport, yearEndSchema } from '@/lib/admin/calendars';
-import { roleAction } from '@/lib/server/action';
-import { getDatabase } from '@/lib/server/runtime';
+import { roleFormAction } from '@/lib/server/action';
 import { AppError } from '@/lib/errors';
 
 const MAX_IMPORT_CHARS = 2 * 1024 * 1024;
@@ -22,12 +21,11 @@ const changeSchema = z.object({
   reason: z.string().trim().min(1, 'Say why the calendar changes.').max(1000),
 });
 
-const change = roleAction('admin', changeSchema, async (input, viewer) => {
+const change = roleFormAction('admin', changeSchema, async (input, { db, viewer }) => {
   const yearEnd = yearEndSchema.safeParse(
     input.kind === 'fixed' ? { kind: 'fixed', month: input.month, day: input.day } : { kind: 'week', month: input.month, weekday: input.weekday, rule: input.rule },
   );
   if (!yearEnd.success) throw new AppError('bad_request:year_end', yearEnd.error.issues.map((i) => i.message).join('; '));
-  const { db } = await getDatabase();
   const r = await changeCalendar({
     db,
     tenantId: viewer.tenantId,
@@ -41,8 +39,8 @@ const change = roleAction('admin', changeSchema, async (input, viewer) => {
 });
 
 /** Form action: register an effective-dated calendar for an entity (admin). */
-export async function changeCalendarAction(_prev: unknown, form: FormData) {
-  return change(Object.fromEntries([...form.entries()].filter(([, v]) => v !== '')));
+export async function changeCalendarAction(prev: unknown, form: FormData) {
+  return change(prev, form);
 }
 
 const importSchema = z.object({
@@ -59,8 +57,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-const importAction = roleAction('admin', importSchema, async (input, viewer) => {
-  const { db } = await getDatabase();
+const importAction = roleFormAction('admin', importSchema, async (input, { db, viewer }) => {
   const raw = parseJson(input.json);
   if (input.apply !== '1') {
     const plan = await planCalendarImport(db, viewer.tenantId, raw);
@@ -73,6 +70,6 @@ const importAction = roleAction('admin', importSchema, async (input, viewer) => 
 });
 
 /** Form action: review (apply=0) or apply (apply=1, with a reason) a calendar import (admin). */
-export async function importCalendarsAction(_prev: unknown, form: FormData) {
-  return importAction(Object.fromEntries([...form.entries()].filter(([, v]) => v !== '')));
+export async function importCalendarsAction(prev: unknown, form: FormData) {
+  return importAction(prev, form);
 }

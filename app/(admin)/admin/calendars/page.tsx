@@ -2,20 +2,16 @@ import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
 import { CalendarImport } from '@/components/admin/calendar-import';
-import { adminView } from '@/app/(admin)/admin/admin-view';
 import { Section } from '@/components/admin/section';
 import { formatWhen } from '@/lib/format';
 import { listCalendars } from '@/lib/admin/calendars';
-import { getDatabase } from '@/lib/server/runtime';
 import { describeRule } from '@/lib/fiscal/year-end';
 import { importCalendarsAction } from './actions';
+import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Fiscal calendars' };
 
-export default async function CalendarsPage() {
-  const { viewer, denied } = await adminView();
-  if (!viewer) return denied;
-  const { db } = await getDatabase();
+export default withPage('admin', async function CalendarsPage({ db, viewer }) {
   const list = await listCalendars(db, viewer.tenantId);
   return (
     <div className="space-y-6">
@@ -69,4 +65,4 @@ export default async function CalendarsPage() {
       </Section>
     </div>
   );
-}
+});

@@ -1,18 +1,14 @@
 import type { Metadata } from 'next';
 import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
-import { adminView } from '@/app/(admin)/admin/admin-view';
 import { Section } from '@/components/admin/section';
 import { listEntities } from '@/lib/admin/entities';
 import { ALIAS_KINDS } from '@/lib/db/schema';
-import { getDatabase } from '@/lib/server/runtime';
 import { addAliasAction, removeAliasAction, updateEntityAction } from './actions';
+import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Entities' };
 
-export default async function EntitiesPage() {
-  const { viewer, denied } = await adminView();
-  if (!viewer) return denied;
-  const { db } = await getDatabase();
+export default withPage('admin', async function EntitiesPage({ db, viewer }) {
   const list = await listEntities(db, viewer.tenantId);
   return (
     <div className="space-y-6">
@@ -71,4 +67,4 @@ export default async function EntitiesPage() {
       ))}
     </div>
   );
-}
+});

@@ -1,13 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { LineChart } from '@/components/monitoring/line-chart';
-import { SignInRequired } from '@/components/sign-in-required';
-import { getViewer } from '@/lib/server/session';
-import { hasRole } from '@/lib/auth/viewer';
-import { getDatabase } from '@/lib/server/runtime';
 import { WATCHED_CODES } from '@/lib/monitoring/counters';
 import { monitoringData, parseWindow, WINDOWS } from '@/lib/monitoring/dashboard';
 import type { EvalReport } from '@/lib/monitoring/eval-results';
+import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Monitoring' };
 export const dynamic = 'force-dynamic';
@@ -34,12 +31,8 @@ function ReportRow({ name, r }: { name: string; r: EvalReport }) {
   );
 }
 
-export default async function MonitoringPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const viewer = await getViewer();
-  if (!viewer) return <SignInRequired />;
-  if (!hasRole(viewer.role, 'admin')) return <SignInRequired role="admin" />;
+export default withPage('admin', async function MonitoringPage({ db, viewer }, { searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const days = parseWindow((await searchParams).days);
-  const { db } = await getDatabase();
   const data = await monitoringData(db, viewer.tenantId, { days });
   const c = data.charts;
   const sets = [...new Set(data.evalHistory.map((h) => h.set))];
@@ -262,4 +255,4 @@ export default async function MonitoringPage({ searchParams }: { searchParams: P
       </section>
     </div>
   );
-}
+});

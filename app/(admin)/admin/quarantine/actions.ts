@@ -2,31 +2,26 @@
 
 import { revalidatePath } from 'next/cache';
 import { bindQuarantined, bindSchema, rejectQuarantined, rejectSchema } from '@/lib/admin/quarantine';
-import { roleAction } from '@/lib/server/action';
-import { getDatabase } from '@/lib/server/runtime';
+import { roleFormAction } from '@/lib/server/action';
 
-const formData = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => v !== ''));
-
-const bind = roleAction('admin', bindSchema, async (input, viewer) => {
-  const { db } = await getDatabase();
+const bind = roleFormAction('admin', bindSchema, async (input, { db, viewer }) => {
   await bindQuarantined({ db, tenantId: viewer.tenantId, actorId: viewer.userId, ...input });
   revalidatePath('/admin/quarantine');
   return { message: `Bound to ${input.metricId}; the fact is active.` };
 });
 
 /** Form action: bind a quarantined fact to a metric (and period) (admin). */
-export async function bindFactAction(_prev: unknown, form: FormData) {
-  return bind(formData(form));
+export async function bindFactAction(prev: unknown, form: FormData) {
+  return bind(prev, form);
 }
 
-const reject = roleAction('admin', rejectSchema, async (input, viewer) => {
-  const { db } = await getDatabase();
+const reject = roleFormAction('admin', rejectSchema, async (input, { db, viewer }) => {
   await rejectQuarantined({ db, tenantId: viewer.tenantId, actorId: viewer.userId, ...input });
   revalidatePath('/admin/quarantine');
   return { message: 'Rejected.' };
 });
 
 /** Form action: reject a quarantined fact (admin). */
-export async function rejectFactAction(_prev: unknown, form: FormData) {
-  return reject(formData(form));
+export async function rejectFactAction(prev: unknown, form: FormData) {
+  return reject(prev, form);
 }

@@ -1,18 +1,14 @@
 import type { Metadata } from 'next';
 import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
-import { adminView } from '@/app/(admin)/admin/admin-view';
 import { Section } from '@/components/admin/section';
 import { listQuarantined } from '@/lib/admin/quarantine';
-import { getDatabase } from '@/lib/server/runtime';
 import { METRICS } from '@/lib/ontology/metrics';
 import { bindFactAction, rejectFactAction } from './actions';
+import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Quarantine' };
 
-export default async function QuarantinePage() {
-  const { viewer, denied } = await adminView();
-  if (!viewer) return denied;
-  const { db } = await getDatabase();
+export default withPage('admin', async function QuarantinePage({ db, viewer }) {
   const queue = await listQuarantined(db, viewer.tenantId);
   return (
     <div className="space-y-6">
@@ -80,4 +76,4 @@ export default async function QuarantinePage() {
       })}
     </div>
   );
-}
+});

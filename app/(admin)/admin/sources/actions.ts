@@ -3,33 +3,31 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { revokeSource, setSourceAccess } from '@/lib/admin/sources';
-import { roleAction } from '@/lib/server/action';
-import { getDatabase } from '@/lib/server/runtime';
+import { roleFormAction } from '@/lib/server/action';
 import { ROLES } from '@/lib/db/schema';
 
 const sourceId = z.string().regex(/^[0-9a-f]{64}$/);
 
-const revoke = roleAction('admin', z.object({ sourceId, reason: z.string().trim().min(1, 'Say why the source is revoked.').max(1000) }), async (input, viewer) => {
-  const { db } = await getDatabase();
+const revoke = roleFormAction('admin', z.object({ sourceId, reason: z.string().trim().min(1, 'Say why the source is revoked.').max(1000) }), async (input, { db, viewer }) => {
   await revokeSource({ db, tenantId: viewer.tenantId, actorId: viewer.userId, ...input });
   revalidatePath('/admin/sources', 'layout');
   return { message: 'Source revoked: its facts, tables and passages are no longer used.' };
 });
 
 /** Form action: revoke a source for good (admin). */
-export async function revokeSourceAction(_prev: unknown, form: FormData) {
-  return revoke({ sourceId: form.get('sourceId'), reason: form.get('reason') });
+export async function revokeSourceAction(prev: unknown, form: FormData) {
+  return revoke(prev, form);
 }
 
 const accessSchema = z.object({
   sourceId,
   aclRoles: z.array(z.enum(ROLES)).max(3),
-  effectiveAt: z.iso.datetime({ local: true, offset: true }).nullable(),
+  /** a datetime-local field (`YYYY-MM-DDTHH:mm`, read as UTC) or a full ISO datetime; empty = no embargo */
+  effectiveAt: z.preprocess((v) => (typeof v === 'string' && v.length === 16 ? `${v}:00Z` : v), z.iso.datetime({ local: true, offset: true }).nullable()),
   reason: z.string().trim().min(1, 'Say why access changes.').max(1000),
 });
 
-const access = roleAction('admin', accessSchema, async (input, viewer) => {
-  const { db } = await getDatabase();
+const access = roleFormAction('admin', accessSchema, async (input, { db, viewer }) => {
   await setSourceAccess({
     db,
     tenantId: viewer.tenantId,
@@ -44,12 +42,6 @@ const access = roleAction('admin', accessSchema, async (input, viewer) => {
 });
 
 /** Form action: set a source's ACL roles and embargo date (admin). */
-export async function setSourceAccessAction(_prev: unknown, form: FormData) {
-  const at = form.get('effectiveAt');
-  return access({
-    sourceId: form.get('sourceId'),
-    aclRoles: form.getAll('aclRoles'),
-    effectiveAt: typeof at === 'string' && at ? (at.length === 16 ? `${at}:00Z` : at) : null,
-    reason: form.get('reason'),
-  });
+export async function setSourceAccessAction(prev: unknown, form: FormData) {
+  return access(prev, form);
 }

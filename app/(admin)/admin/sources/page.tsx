@@ -2,14 +2,13 @@ import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
 import { ActionForm, inputClass } from '@/components/admin/action-form';
-import { adminView } from '@/app/(admin)/admin/admin-view';
 import { Section } from '@/components/admin/section';
 import { formatWhen } from '@/lib/format';
 import { UploadForm } from '@/components/admin/upload-form';
 import { listSources } from '@/lib/admin/sources';
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES } from '@/lib/admin/upload-source';
-import { getDatabase } from '@/lib/server/runtime';
 import { revokeSourceAction } from './actions';
+import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Sources' };
 
@@ -21,10 +20,7 @@ function state(s: { revoked: boolean; effectiveAt: Date | null; aclRoles: string
   return parts.join('; ') || 'active';
 }
 
-export default async function SourcesPage() {
-  const { viewer, denied } = await adminView();
-  if (!viewer) return denied;
-  const { db } = await getDatabase();
+export default withPage('admin', async function SourcesPage({ db, viewer }) {
   const list = await listSources(db, viewer.tenantId);
   return (
     <div className="space-y-6">
@@ -77,4 +73,4 @@ export default async function SourcesPage() {
       </Section>
     </div>
   );
-}
+});

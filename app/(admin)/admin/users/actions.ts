@@ -3,20 +3,18 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { createUser, newUserSchema, updateUser } from '@/lib/auth/users';
-import { roleAction } from '@/lib/server/action';
-import { getDatabase } from '@/lib/server/runtime';
+import { roleFormAction } from '@/lib/server/action';
 import { ROLES } from '@/lib/db/schema';
 
-const create = roleAction('admin', newUserSchema.omit({ tenantId: true }), async (input, viewer) => {
-  const { db } = await getDatabase();
+const create = roleFormAction('admin', newUserSchema.omit({ tenantId: true }), async (input, { db, viewer }) => {
   await createUser({ db, actor: viewer.userId, tenantId: viewer.tenantId, ...input });
   revalidatePath('/admin/users');
   return { message: `Account created for ${input.email}.` };
 });
 
 /** Form action: create an account in the admin's own tenant (admin). */
-export async function createUserAction(_prev: unknown, form: FormData) {
-  return create(Object.fromEntries(form.entries()));
+export async function createUserAction(prev: unknown, form: FormData) {
+  return create(prev, form);
 }
 
 const updateSchema = z.object({
@@ -26,8 +24,7 @@ const updateSchema = z.object({
   reason: z.string().trim().min(1, 'Say why.').max(500),
 });
 
-const update = roleAction('admin', updateSchema, async (input, viewer) => {
-  const { db } = await getDatabase();
+const update = roleFormAction('admin', updateSchema, async (input, { db, viewer }) => {
   await updateUser({
     db,
     tenantId: viewer.tenantId,
@@ -42,6 +39,6 @@ const update = roleAction('admin', updateSchema, async (input, viewer) => {
 });
 
 /** Form action: change a user's role or disable/enable the account (admin, own tenant). */
-export async function updateUserAction(_prev: unknown, form: FormData) {
-  return update(Object.fromEntries([...form.entries()].filter(([, v]) => v !== '')));
+export async function updateUserAction(prev: unknown, form: FormData) {
+  return update(prev, form);
 }

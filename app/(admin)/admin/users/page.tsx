@@ -1,21 +1,17 @@
 import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
 import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
-import { adminView } from '@/app/(admin)/admin/admin-view';
 import { Section } from '@/components/admin/section';
 import { formatWhen } from '@/lib/format';
 import { MIN_PASSWORD_LENGTH } from '@/lib/auth/better-auth';
 import { listUsers } from '@/lib/auth/users';
 import { ROLES } from '@/lib/db/schema';
-import { getDatabase } from '@/lib/server/runtime';
 import { createUserAction, updateUserAction } from './actions';
+import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Users' };
 
-export default async function UsersPage() {
-  const { viewer, denied } = await adminView();
-  if (!viewer) return denied;
-  const { db } = await getDatabase();
+export default withPage('admin', async function UsersPage({ db, viewer }) {
   const list = await listUsers(db, viewer.tenantId);
   return (
     <div className="space-y-6">
@@ -88,4 +84,4 @@ export default async function UsersPage() {
       </Section>
     </div>
   );
-}
+});

@@ -2,8 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { roleAction } from '@/lib/server/action';
-import { getDatabase } from '@/lib/server/runtime';
+import { roleFormAction } from '@/lib/server/action';
 import { VERDICTS } from '@/lib/db/schema';
 import { recordVerdict } from '@/lib/evidence/manifest-detail';
 import { FAILURE_CLASS_IDS } from '@/lib/evidence/taxonomy';
@@ -22,8 +21,7 @@ const verdictSchema = z.object({
   depth: score,
 });
 
-const record = roleAction('reviewer', verdictSchema, async (input, viewer) => {
-  const { db } = await getDatabase();
+const record = roleFormAction('reviewer', verdictSchema, async (input, { db, viewer }) => {
   const scores = Object.fromEntries(
     (['coverage', 'reasoning', 'factual_consistency', 'clarity', 'depth'] as const).flatMap((k) => (input[k] ? [[k, input[k]]] : [])),
   );
@@ -42,7 +40,6 @@ const record = roleAction('reviewer', verdictSchema, async (input, viewer) => {
 });
 
 /** Form action: record a reviewer verdict (reviewer role, own tenant only). */
-export async function recordVerdictAction(_prev: unknown, form: FormData) {
-  const raw = Object.fromEntries([...form.entries()].filter(([, v]) => v !== ''));
-  return record(raw);
+export async function recordVerdictAction(prev: unknown, form: FormData) {
+  return record(prev, form);
 }

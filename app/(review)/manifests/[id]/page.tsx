@@ -3,11 +3,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AnswerView } from '@/components/answer/answer-view';
 import { VerdictForm } from '@/components/manifests/verdict-form';
-import { SignInRequired } from '@/components/sign-in-required';
-import { getViewer } from '@/lib/server/session';
-import { hasRole } from '@/lib/auth/viewer';
-import { getDatabase } from '@/lib/server/runtime';
 import { getManifest } from '@/lib/evidence/manifest-detail';
+import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Evidence manifest' };
 
@@ -24,13 +21,9 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-export default async function ManifestPage({ params }: { params: Promise<{ id: string }> }) {
-  const viewer = await getViewer();
-  if (!viewer) return <SignInRequired />;
-  if (!hasRole(viewer.role, 'reviewer')) return <SignInRequired role="reviewer" />;
+export default withPage('reviewer', async function ManifestPage({ db, viewer }, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!/^[0-9a-f]{64}$/.test(id)) notFound();
-  const { db } = await getDatabase();
   const m = await getManifest(db, viewer.tenantId, id);
   if (!m) notFound();
   const rejected = m.rejected as { kind: string; code?: string; reason?: string; factId?: string; errors?: { code: string; message: string }[] }[];
@@ -120,4 +113,4 @@ export default async function ManifestPage({ params }: { params: Promise<{ id: s
       </Section>
     </div>
   );
-}
+});

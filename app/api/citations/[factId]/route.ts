@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { getDatabase } from '@/lib/server/runtime';
 import { AppError } from '@/lib/errors';
 import { citationTable } from '@/lib/evidence/citation-table';
 import { withRole } from '@/lib/server/route';
@@ -9,11 +8,10 @@ export const dynamic = 'force-dynamic';
 const idSchema = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** GET /api/citations/:factId — the source table around a cited fact, for citation popovers. */
-export const GET = withRole('analyst', async (_req, viewer, ctx: { params: Promise<{ factId: string }> }) => {
+export const GET = withRole('analyst', async (_req, { db, viewer }, ctx: { params: Promise<{ factId: string }> }) => {
   const { factId } = await ctx.params;
   const parsed = idSchema.safeParse(factId);
   if (!parsed.success) throw new AppError('bad_request:fact_id', 'Not a fact id.');
-  const { db } = await getDatabase();
   const table = await citationTable(db, viewer.tenantId, parsed.data, viewer.role);
   if (!table) throw new AppError('not_found:fact', 'No such fact.');
   return Response.json(table);

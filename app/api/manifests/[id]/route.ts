@@ -1,4 +1,3 @@
-import { getDatabase } from '@/lib/server/runtime';
 import { AppError } from '@/lib/errors';
 import { getManifest } from '@/lib/evidence/manifest-detail';
 import { withRole } from '@/lib/server/route';
@@ -6,10 +5,9 @@ import { withRole } from '@/lib/server/route';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/manifests/:id — the whole evidence manifest as JSON (reviewers, own tenant). */
-export const GET = withRole('reviewer', async (_req, viewer, ctx: { params: Promise<{ id: string }> }) => {
+export const GET = withRole('reviewer', async (_req, { db, viewer }, ctx: { params: Promise<{ id: string }> }) => {
   const { id } = await ctx.params;
   if (!/^[0-9a-f]{64}$/.test(id)) throw new AppError('bad_request:id', 'Not a manifest id.');
-  const { db } = await getDatabase();
   const m = await getManifest(db, viewer.tenantId, id);
   if (!m) throw new AppError('not_found:manifest', 'No such manifest.');
   return Response.json(m, { headers: { 'content-disposition': `attachment; filename="manifest-${id.slice(0, 12)}.json"` } });

@@ -2,14 +2,13 @@ import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
 import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
-import { adminView } from '@/app/(admin)/admin/admin-view';
 import { Section } from '@/components/admin/section';
 import { formatWhen } from '@/lib/format';
 import { applyChange, calendarRuleSchema, entityCalendars, previewCalendars, type PreviewYear } from '@/lib/admin/calendars';
-import { getDatabase } from '@/lib/server/runtime';
 import { isAppError } from '@/lib/errors';
 import { describeRule, WEEKDAY_NAMES } from '@/lib/fiscal/year-end';
 import { changeCalendarAction } from '../actions';
+import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Fiscal calendar' };
 
@@ -61,11 +60,8 @@ function PreviewTable({ years, transitions }: { years: PreviewYear[]; transition
   );
 }
 
-export default async function EntityCalendarPage({ params, searchParams }: { params: Promise<{ entityId: string }>; searchParams: Promise<Params> }) {
-  const { viewer, denied } = await adminView();
-  if (!viewer) return denied;
+export default withPage('admin', async function EntityCalendarPage({ db, viewer }, { params, searchParams }: { params: Promise<{ entityId: string }>; searchParams: Promise<Params> }) {
   const [{ entityId }, sp] = await Promise.all([params, searchParams]);
-  const { db } = await getDatabase();
   let data;
   try {
     data = await entityCalendars(db, viewer.tenantId, entityId);
@@ -237,4 +233,4 @@ export default async function EntityCalendarPage({ params, searchParams }: { par
       </Section>
     </div>
   );
-}
+});

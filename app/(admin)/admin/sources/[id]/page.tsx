@@ -2,22 +2,18 @@ import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
 import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
-import { adminView } from '@/app/(admin)/admin/admin-view';
 import { Section } from '@/components/admin/section';
 import { formatWhen } from '@/lib/format';
 import { sourceVersions } from '@/lib/admin/sources';
 import { ROLES } from '@/lib/db/schema';
-import { getDatabase } from '@/lib/server/runtime';
 import { isAppError } from '@/lib/errors';
 import { setSourceAccessAction } from '../actions';
+import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Source' };
 
-export default async function SourcePage({ params }: { params: Promise<{ id: string }> }) {
-  const { viewer, denied } = await adminView();
-  if (!viewer) return denied;
+export default withPage('admin', async function SourcePage({ db, viewer }, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { db } = await getDatabase();
   let versions;
   try {
     versions = await sourceVersions(db, viewer.tenantId, id);
@@ -89,4 +85,4 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
       )}
     </div>
   );
-}
+});

@@ -1,5 +1,4 @@
 import { MAX_UPLOAD_BYTES, uploadSource } from '@/lib/admin/upload-source';
-import { getDatabase } from '@/lib/server/runtime';
 import { AppError } from '@/lib/errors';
 import { readBodyBytes, withRole } from '@/lib/server/route';
 
@@ -11,7 +10,7 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = withRole(
   'admin',
-  async (req, viewer) => {
+  async (req, { db, viewer }) => {
     const rawName = req.headers.get('x-file-name');
     if (!rawName) throw new AppError('bad_request:file_name', 'The file name is missing.');
     let fileName: string;
@@ -21,7 +20,6 @@ export const POST = withRole(
       throw new AppError('bad_request:file_name', 'The file name is not valid.');
     }
     const bytes = await readBodyBytes(req, MAX_UPLOAD_BYTES);
-    const { db } = await getDatabase();
     const r = await uploadSource({ db, tenantId: viewer.tenantId, actorId: viewer.userId, fileName, bytes });
     return Response.json(
       {
