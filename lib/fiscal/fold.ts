@@ -16,9 +16,9 @@ import type { FiscalPosition } from './positions';
 const LIST_JOIN = /^\s*(?:,|and|&|or|,\s*(?:and|or|&))\s*$/i;
 const RANGE_JOIN = /^\s*(?:-|–|—|to|through|thru|until)\s*$/i;
 const COMPARE_JOIN = /^\s*(?:,|and|&|or|vs\.?|versus|compared\s+(?:with|to)|against|over|relative\s+to|,\s*(?:and|or))\s*$/i;
-/** Words between two pieces that make them separate operands. */
+/** Words between two pieces that make them separate operands (a lone comma does not: "Q1, FY2021"). */
 const SEPARATES =
-  /[,;:=+*/()&]|\b(?:and|or|vs|versus|compared?|against|plus|minus|less|than|over|relative|add(?:ing|ed)?|sum|subtract(?:ing)?|divided|times|ratio|between|from|with|then|while|but|each|every|per)\b/i;
+  /[;:=+*/()&]|\b(?:and|or|vs|versus|compared?|against|plus|minus|less|than|over|relative|add(?:ing|ed)?|sum|subtract(?:ing)?|divided|times|ratio|between|from|with|then|while|but|each|every|per)\b/i;
 /** A connector that belongs to the anchor piece ("… as of Q3 FY2025"). */
 const CONNECTOR = /(?:^|\s)((?:as\s+(?:of|at)|through|thru|to|ending|ended|at|for|in|until)\s*)$/i;
 
@@ -158,6 +158,8 @@ function ttmAnchor(s: PeriodSpec): PeriodSpec | null {
 }
 
 function ytdEnd(s: PeriodSpec): PeriodSpec | null {
+  // "nine-month … YTD", "YTD … Q3": still a position waiting for its year
+  if (s.type === 'latest_position') return { type: 'latest_position', position: THROUGH[s.position] ?? s.position };
   if (s.type === 'fiscal' && /^Q[1-4]$/.test(s.position)) return { ...s, position: THROUGH[s.position]! };
   if (s.type === 'instant' || s.type === 'month') return { type: 'ytd_through', ref: s };
   if (s.type === 'ended' && s.length === 'quarter') return { type: 'ytd_through', ref: { type: 'instant', date: s.date } };
@@ -177,8 +179,11 @@ function foldPairs(question: string, out: PeriodPhrase[]): PeriodPhrase[] {
       hit = partner(question, out, i, (q) => ttmAnchor(q.spec) !== null);
       if (hit) spec = { type: 'ttm', ref: ttmAnchor(out[hit.j]!.spec)! };
     } else if (s.type === 'relative' && s.which === 'ytd') {
-      hit = partner(question, out, i, (q) => ytdEnd(q.spec) !== null);
-      if (hit) spec = ytdEnd(out[hit.j]!.spec);
+      hit = partner(question, out, i, (q) => ytdEnd(q.spec) !== null && (q.spec.type !== 'latest_position' || q.spec.position !== 'H2'));
+      if (hit) {
+        spec = ytdEnd(out[hit.j]!.spec);
+        if (spec?.type === 'latest_position') rule = 'position_only';
+      }
     } else if (s.type === 'latest_position') {
       hit = partner(question, out, i, isYearOnly);
       if (hit) {

@@ -14,3 +14,6 @@ export * from './parse-date';
 export * from './phrases';
 export * from './resolve-period';
 export * from './infer-calendar';
+export * from './period-spec';
+export * from './temporal-words';
+export * from './year-range';

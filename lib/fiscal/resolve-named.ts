@@ -36,13 +36,16 @@ interface Candidate {
   quarter?: QuarterRef;
 }
 
-/** Whether `date` falls in month `m` (52/53-week calendars: within the slack of it). */
+/**
+ * Whether a period ending on `date` is named by month `m`: it ends in that month; for 52/53-week
+ * calendars, it ends within 7 days of that month's last day (Marvell's year ending 1 February is
+ * "the January year", Apple's quarter ending 29 March is "the March quarter", not April's).
+ */
 function inMonth(date: ISODate, m: MonthRef, week: boolean): boolean {
-  const first = makeDate(m.year, m.month, 1);
-  const last = makeDate(m.year, m.month, daysInMonth(m.year, m.month));
-  const slack = week ? MONTH_SLACK_DAYS : 0;
+  const last = toDayNumber(makeDate(m.year, m.month, daysInMonth(m.year, m.month)));
   const d = toDayNumber(date);
-  return d >= toDayNumber(first) - slack && d <= toDayNumber(last) + slack;
+  if (week) return Math.abs(d - last) <= MONTH_SLACK_DAYS;
+  return d >= toDayNumber(makeDate(m.year, m.month, 1)) && d <= last;
 }
 
 /** Fiscal years whose periods could end near the given calendar month. */
