@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
+import { bumpDataVersion } from '@/lib/db/data-version';
 import { entities, fiscalCalendars, users } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import type { FiscalCalendar, YearEndRule } from '@/lib/domain/types';
@@ -221,7 +222,7 @@ export interface ChangeCalendarOptions {
 export async function changeCalendar(o: ChangeCalendarOptions): Promise<{ relabelled: number; calendars: FiscalCalendar[] }> {
   const rule = calendarRuleSchema.parse(o.rule);
   if (!o.reason.trim()) throw new AppError('bad_request:reason', 'Say why the calendar changes.');
-  return o.db.transaction(async (tx) => {
+  const result = await o.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     await entityOfTenant(db, o.tenantId, o.entityId);
     const current = await db
@@ -232,6 +233,8 @@ export async function changeCalendar(o: ChangeCalendarOptions): Promise<{ relabe
     const { relabelled } = await replaceCalendars({ tx: db, tenantId: o.tenantId, actorId: o.actorId, entityId: o.entityId, next, origin: 'registered', reason: o.reason.trim(), action: 'calendar.change' });
     return { relabelled, calendars: next };
   });
+  await bumpDataVersion(o.db, o.tenantId);
+  return result;
 }
 
 export const CALENDAR_EXPORT_FORMAT = 'ledgerline.fiscal-calendars/1';
@@ -313,7 +316,7 @@ export async function planCalendarImport(db: Db, tenantId: string, raw: unknown)
 /** Apply an import: each changed entity's calendar set is replaced and its facts relabelled, all in one transaction. */
 export async function importCalendars(o: { db: Db; tenantId: string; actorId: string; raw: unknown; reason: string }): Promise<ImportPlan & { relabelled: number }> {
   if (!o.reason.trim()) throw new AppError('bad_request:reason', 'Say why the calendars are imported.');
-  return o.db.transaction(async (tx) => {
+  const result = await o.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const plan = await planCalendarImport(db, o.tenantId, o.raw);
     let relabelled = 0;
@@ -323,4 +326,6 @@ export async function importCalendars(o: { db: Db; tenantId: string; actorId: st
     }
     return { ...plan, relabelled };
   });
+  await bumpDataVersion(o.db, o.tenantId);
+  return result;
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
+import { bumpDataVersion } from '@/lib/db/data-version';
 import { ALIAS_KINDS, entities, entityAliases } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { normalizeAlias } from '@/lib/domain/names';
@@ -49,6 +50,8 @@ export async function addAlias(o: { db: Db; tenantId: string; actorId: string } 
     if (!added.length) throw new AppError('conflict:alias', 'The entity has this alias already.');
     await recordAudit(db, { tenantId: o.tenantId, actor: o.actorId, action: 'entity.alias_add', targetType: 'entity', targetId: o.entityId, after: { alias: o.alias, kind: o.kind } });
   });
+  // after the commit: the planner's entity index rebuilds on the next question (every process)
+  await bumpDataVersion(o.db, o.tenantId);
 }
 
 export async function removeAlias(o: { db: Db; tenantId: string; actorId: string; entityId: string; alias: string }): Promise<void> {
@@ -59,6 +62,7 @@ export async function removeAlias(o: { db: Db; tenantId: string; actorId: string
     if (!gone.length) throw new AppError('not_found:alias', 'No such alias.');
     await recordAudit(db, { tenantId: o.tenantId, actor: o.actorId, action: 'entity.alias_remove', targetType: 'entity', targetId: o.entityId, before: { alias: o.alias, kind: gone[0]!.kind } });
   });
+  await bumpDataVersion(o.db, o.tenantId);
 }
 
 /** Rename an entity or change its ticker (the ticker alias follows); audited with the reason. */
@@ -83,4 +87,5 @@ export async function updateEntity(o: { db: Db; tenantId: string; actorId: strin
       reason: o.reason,
     });
   });
+  await bumpDataVersion(o.db, o.tenantId);
 }

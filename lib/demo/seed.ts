@@ -9,6 +9,7 @@ import { DEMO_TENANT_ID, DEMO_USERS } from './identity';
 import { contentId } from '@/lib/ids';
 import type { FiscalCalendar, YearEndRule } from '@/lib/domain/types';
 import { normalizeAlias } from '@/lib/domain/names';
+import { bumpDataVersion } from '@/lib/db/data-version';
 import { ingestBytes } from '@/lib/ingest/ingest-file';
 
 export { DEMO_TENANT_ID, DEMO_USERS } from './identity';
@@ -136,6 +137,7 @@ async function seedCompanies(db: Db): Promise<void> {
       }
     }
   });
+  await bumpDataVersion(db, DEMO_TENANT_ID);
 }
 
 /**

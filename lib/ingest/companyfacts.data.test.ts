@@ -9,6 +9,8 @@ import { openDatabase, type Database } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { secDataDir } from '@/lib/data-dir';
 import { ingestFile, type IngestOutcome } from './ingest-file';
+import { loadEntityIndex } from '@/lib/planner/catalog';
+import { matchEntities } from '@/lib/planner/match-entities';
 import { createSideFiles } from './side-files';
 
 const dir = path.join(secDataDir(), 'sec-companyfacts');
@@ -210,6 +212,20 @@ describe.runIf(files.length === 7)('companyfacts on real SEC data', () => {
     expect(snow.map((r) => [r.end_date, r.value])).toEqual([['2024-01-31', '8223383000']]);
     const tsla = await facts('TSLA', `metric_id = 'revenue' and fiscal_year = 2021 and fiscal_period in ('FY', '9M') and is_latest`);
     expect(tsla.map((r) => [r.fiscal_period, r.value])).toEqual(expect.arrayContaining([['FY', '53823000000']]));
+  });
+
+  it('records Tesla’s former name and listing from its submissions, Alphabet’s brand and share classes from the curated file', async () => {
+    const index = await loadEntityIndex(d.db, TENANT);
+    const resolve = (q: string) => matchEntities(q, index).mentions.map((m) => [m.text, index.byId(m.entityIds[0]!)!.ticker]);
+    expect(resolve('Tesla Motors revenue 2015')).toEqual([['Tesla Motors', 'TSLA']]);
+    expect(resolve('NASDAQ:TSLA revenue 2015')).toEqual([['NASDAQ:TSLA', 'TSLA']]);
+    expect(resolve('TSLA UW Equity revenue')).toEqual([['TSLA UW Equity', 'TSLA']]);
+    expect(resolve('Google revenue 2024')).toEqual([['Google', 'GOOGL']]);
+    expect(resolve('GOOG revenue 2024')).toEqual([['GOOG', 'GOOGL']]);
+    expect(resolve('$nvda revenue FY2025')).toEqual([['$nvda', 'NVDA']]);
+    expect(resolve('snow revenue FY2024')).toEqual([['snow', 'SNOW']]);
+    const tesla = index.byId(entity.get('TSLA')!)!;
+    expect(tesla.aliases.map((a) => `${a.kind}:${a.alias}`)).toEqual(expect.arrayContaining(['former_name:TESLA MOTORS INC', 'listing:Nasdaq:TSLA']));
   });
 
   it('re-ingesting a file changes nothing', async () => {

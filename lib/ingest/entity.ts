@@ -4,6 +4,8 @@ import { auditLog, entities, entityAliases, tenants } from '@/lib/db/schema';
 import { normalizeAlias } from '@/lib/domain/names';
 import type { AccountingStandard } from '@/lib/domain/types';
 import { contentId } from '@/lib/ids';
+import knownAliases from './sec/known-aliases.json';
+import type { SubmissionsInfo } from './types';
 
 /** SEC CIK as the 10-digit zero-padded string EDGAR uses in file names. */
 export function padCik(cik: string | number): string {
@@ -26,10 +28,60 @@ export interface EntityFacts {
   cik?: string | null;
   ticker?: string | null;
   formerNames?: string[];
+  /** other names the filer used in this source (companyfacts `entityName` when submissions name it differently) */
+  otherNames?: string[];
+  /** EDGAR submissions for the CIK, when at hand: every ticker (share classes), its exchange, former names */
+  submissions?: SubmissionsInfo | null;
   accountingStandard?: AccountingStandard | null;
   reportingCurrency?: string | null;
   country?: string | null;
   actor?: string;
+}
+
+interface KnownAliases {
+  entities: Record<string, { name: string; brands?: string[]; tickers?: string[] }>;
+}
+
+/** Brand names and share-class tickers of a CIK from the curated data file (lib/ingest/sec/known-aliases.json). */
+export function knownAliasesFor(cik: string | null | undefined): { brands: string[]; tickers: string[] } {
+  const hit = cik ? (knownAliases as KnownAliases).entities[padCik(cik)] : undefined;
+  return { brands: hit?.brands ?? [], tickers: hit?.tickers ?? [] };
+}
+
+type AliasKind = (typeof entityAliases.$inferInsert)['kind'];
+
+/**
+ * Every alias an SEC source gives an entity: its name and other filed names, the short name, each
+ * ticker and `EXCHANGE:TICKER` listing (submissions), the CIK padded and bare, former names
+ * (submissions `formerNames`), and the curated brand names and share-class tickers for the CIK.
+ */
+export function entityAliasList(e: EntityFacts, cik: string | null): { alias: string; kind: AliasKind }[] {
+  const aliases: { alias: string; kind: AliasKind }[] = [{ alias: e.name, kind: 'name' }];
+  for (const n of e.otherNames ?? []) if (n.trim()) aliases.push({ alias: n.trim(), kind: 'legal_name' });
+  const short = shortName(e.name);
+  if (short) aliases.push({ alias: short, kind: 'abbreviation' });
+  if (e.ticker) aliases.push({ alias: e.ticker.toUpperCase(), kind: 'ticker' });
+  const subs = e.submissions ?? null;
+  subs?.tickers.forEach((t, i) => {
+    aliases.push({ alias: t.toUpperCase(), kind: 'ticker' });
+    const x = subs.exchanges[i];
+    if (x) aliases.push({ alias: `${x}:${t.toUpperCase()}`, kind: 'listing' });
+  });
+  if (cik) {
+    // CIKs are identifiers analysts paste; both padded and bare forms resolve
+    aliases.push({ alias: cik, kind: 'abbreviation' });
+    aliases.push({ alias: cik.replace(/^0+/, ''), kind: 'abbreviation' });
+  }
+  for (const f of [...(e.formerNames ?? []), ...(subs?.formerNames ?? [])]) if (f.trim()) aliases.push({ alias: f.trim(), kind: 'former_name' });
+  const known = knownAliasesFor(cik);
+  for (const b of known.brands) aliases.push({ alias: b, kind: 'brand' });
+  for (const t of known.tickers) aliases.push({ alias: t.toUpperCase(), kind: 'ticker' });
+  const seen = new Set<string>();
+  return aliases.filter((a) => {
+    if (seen.has(a.alias) || normalizeAlias(a.alias) === '') return false;
+    seen.add(a.alias);
+    return true;
+  });
 }
 
 /** Words that, after a distinctive first word, still name the same company ("Marvell Technology"). */
@@ -57,8 +109,9 @@ export async function lockEntity(db: Db, entityId: string): Promise<void> {
 
 /**
  * Finds the entity by CIK (else by exact normalized name among CIK-less entities of the tenant) or
- * creates it, then records aliases (name, legal name, ticker, CIK, former names). Never overwrites
- * what an admin set: only empty fields are filled in.
+ * creates it, then records aliases (entityAliasList: names, tickers and listings, CIK, former names,
+ * brands). Never overwrites what an admin set: only empty fields are filled in, and an alias an
+ * admin removed comes back only when a source names it again.
  */
 export async function upsertEntity(db: Db, e: EntityFacts): Promise<{ id: string; created: boolean }> {
   const cik = e.cik ? padCik(e.cik) : null;
@@ -86,7 +139,8 @@ export async function upsertEntity(db: Db, e: EntityFacts): Promise<{ id: string
     id = existing.id;
     const patch: Partial<typeof entities.$inferInsert> = {};
     if (!existing.cik && cik) patch.cik = cik;
-    if (!existing.ticker && e.ticker) patch.ticker = e.ticker.toUpperCase();
+    const ticker = e.ticker ?? e.submissions?.tickers[0] ?? null;
+    if (!existing.ticker && ticker) patch.ticker = ticker.toUpperCase();
     if (!existing.legalName && e.name) patch.legalName = e.name;
     if (!existing.accountingStandard && e.accountingStandard) patch.accountingStandard = e.accountingStandard;
     if (!existing.reportingCurrency && e.reportingCurrency) patch.reportingCurrency = e.reportingCurrency;
@@ -99,7 +153,7 @@ export async function upsertEntity(db: Db, e: EntityFacts): Promise<{ id: string
       tenantId: e.tenantId,
       name: e.name,
       legalName: e.name,
-      ticker: e.ticker ? e.ticker.toUpperCase() : null,
+      ticker: (e.ticker ?? e.submissions?.tickers[0])?.toUpperCase() ?? null,
       cik,
       country: e.country ?? null,
       reportingCurrency: e.reportingCurrency ?? null,
@@ -119,27 +173,8 @@ export async function upsertEntity(db: Db, e: EntityFacts): Promise<{ id: string
       });
     }
   }
-  const aliases: { alias: string; kind: (typeof entityAliases.$inferInsert)['kind'] }[] = [
-    { alias: e.name, kind: 'name' },
-  ];
-  const short = shortName(e.name);
-  if (short) aliases.push({ alias: short, kind: 'abbreviation' });
-  if (e.ticker) aliases.push({ alias: e.ticker.toUpperCase(), kind: 'ticker' });
-  if (cik) {
-    // CIKs are identifiers analysts paste; both padded and bare forms resolve
-    aliases.push({ alias: cik, kind: 'abbreviation' });
-    aliases.push({ alias: cik.replace(/^0+/, ''), kind: 'abbreviation' });
-  }
-  for (const f of e.formerNames ?? []) if (f.trim()) aliases.push({ alias: f.trim(), kind: 'former_name' });
   await lockEntity(db, id);
-  const seen = new Set<string>();
-  const values = aliases
-    .filter((a) => {
-      if (seen.has(a.alias)) return false;
-      seen.add(a.alias);
-      return normalizeAlias(a.alias) !== '';
-    })
-    .map((a) => ({ entityId: id, alias: a.alias, normalized: normalizeAlias(a.alias), kind: a.kind }));
+  const values = entityAliasList(e, cik).map((a) => ({ entityId: id, alias: a.alias, normalized: normalizeAlias(a.alias), kind: a.kind }));
   if (values.length) await db.insert(entityAliases).values(values).onConflictDoNothing();
   return { id, created };
 }

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { bumpDataVersion } from '@/lib/db/data-version';
 import { auditLog, ingestRuns, metrics, sources } from '@/lib/db/schema';
 import { isAppError } from '@/lib/errors';
 import { contentId, sha256Hex } from '@/lib/ids';
@@ -210,6 +211,8 @@ export async function ingestBytes(
       for (let attempt = 1; ; attempt++) {
         try {
           await writeInTransaction(h, parsed, sha, sourceId);
+          // after the commit: caches of the tenant's entities and calendars rebuild on the next question
+          if (o.status === 'ok') await bumpDataVersion(db, tenantId);
           break;
         } catch (e) {
           if (attempt < MAX_ATTEMPTS && RETRYABLE.has(pgCode(e) ?? '')) {

@@ -21,7 +21,7 @@ export const submissionsFormat: FormatHandler<SubmissionsInfo> = {
       name: s.name || `CIK ${s.cik}`,
       cik: s.cik,
       ticker: s.tickers[0] ?? null,
-      formerNames: s.formerNames,
+      submissions: s,
       actor: ctx.actor,
     });
     return {

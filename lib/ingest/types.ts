@@ -66,6 +66,8 @@ export interface SubmissionsInfo {
   cik: string;
   name: string;
   tickers: string[];
+  /** exchange of each ticker, same order as `tickers` ("Nasdaq", "NYSE"; null when not given) */
+  exchanges: (string | null)[];
   fiscalYearEnd: string | null;
   formerNames: string[];
   /** accession → filing facts */

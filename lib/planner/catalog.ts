@@ -1,8 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { factVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
+import { readDataVersion } from '@/lib/db/data-version';
 import { entities, entityAliases, fiscalCalendars, type Role } from '@/lib/db/schema';
 import type { FiscalCalendar } from '@/lib/domain/types';
+import { buildEntityIndex, type EntityIndex } from './entity-index';
+
+export { EntityIndex, buildEntityIndex } from './entity-index';
 
 export interface CatalogEntity {
   id: string;
@@ -13,9 +17,18 @@ export interface CatalogEntity {
   aliases: { alias: string; normalized: string; kind: string }[];
 }
 
-/** Entities of a tenant with their aliases: what the planner can resolve names against (two queries, one pass). */
-export async function loadEntityCatalog(db: Db, tenantId: string): Promise<CatalogEntity[]> {
-  const [rows, aliases] = await Promise.all([
+interface CacheEntry {
+  version: number;
+  index: Promise<EntityIndex>;
+  /** set once built: lets loadCalendars find an entity's tenant without a query */
+  built: EntityIndex | null;
+}
+
+/** Per database handle, per tenant: the entity index and the data version it was built at. */
+const indexCache = new WeakMap<Db, Map<string, CacheEntry>>();
+
+async function buildIndex(db: Db, tenantId: string, version: number | null): Promise<EntityIndex> {
+  const [rows, aliases, calendars] = await Promise.all([
     db
       .select({ id: entities.id, name: entities.name, legalName: entities.legalName, ticker: entities.ticker, cik: entities.cik })
       .from(entities)
@@ -25,6 +38,18 @@ export async function loadEntityCatalog(db: Db, tenantId: string): Promise<Catal
       .from(entityAliases)
       .innerJoin(entities, eq(entities.id, entityAliases.entityId))
       .where(eq(entities.tenantId, tenantId)),
+    db
+      .select({
+        entityId: fiscalCalendars.entityId,
+        effectiveFrom: fiscalCalendars.effectiveFrom,
+        effectiveTo: fiscalCalendars.effectiveTo,
+        yearEnd: fiscalCalendars.yearEnd,
+        labelBy: fiscalCalendars.labelBy,
+      })
+      .from(fiscalCalendars)
+      .innerJoin(entities, eq(entities.id, fiscalCalendars.entityId))
+      .where(and(eq(entities.tenantId, tenantId), isNull(fiscalCalendars.supersededAt)))
+      .orderBy(fiscalCalendars.entityId, fiscalCalendars.effectiveFrom),
   ]);
   const byEntity = new Map<string, CatalogEntity['aliases']>();
   for (const a of aliases) {
@@ -33,11 +58,79 @@ export async function loadEntityCatalog(db: Db, tenantId: string): Promise<Catal
     if (list) list.push(item);
     else byEntity.set(a.entityId, [item]);
   }
-  return rows.map((r) => ({ ...r, aliases: byEntity.get(r.id) ?? [] }));
+  const cals = new Map<string, FiscalCalendar[]>();
+  for (const c of calendars) {
+    const cal: FiscalCalendar = { entityId: c.entityId, effectiveFrom: c.effectiveFrom, effectiveTo: c.effectiveTo, yearEnd: c.yearEnd, labelBy: c.labelBy };
+    const list = cals.get(c.entityId);
+    if (list) list.push(cal);
+    else cals.set(c.entityId, [cal]);
+  }
+  const catalog = rows.map((r) => ({ ...r, aliases: byEntity.get(r.id) ?? [] }));
+  return buildEntityIndex(catalog, { tenantId, version, calendars: cals });
 }
 
-/** Active (not superseded) calendars of an entity, in effective order. */
-export async function loadCalendars(db: Db, entityId: string): Promise<FiscalCalendar[]> {
+/**
+ * The tenant's entity index (names, aliases, tickers, listings, CIKs, calendars), built once per
+ * process and tenant and rebuilt when the tenant's data version moved (ingest, admin alias and
+ * calendar edits bump it after committing): per question one primary-key read, no catalog load.
+ */
+export async function loadEntityIndex(db: Db, tenantId: string): Promise<EntityIndex> {
+  const version = await readDataVersion(db, tenantId);
+  if (version === null) return buildEntityIndex([], { tenantId, version: null });
+  let perDb = indexCache.get(db);
+  if (!perDb) {
+    perDb = new Map();
+    indexCache.set(db, perDb);
+  }
+  const hit = perDb.get(tenantId);
+  if (hit && hit.version === version) return hit.index;
+  const entry: CacheEntry = { version, index: buildIndex(db, tenantId, version), built: null };
+  perDb.set(tenantId, entry);
+  const cache = perDb;
+  entry.index.then(
+    (idx) => {
+      entry.built = idx;
+    },
+    () => {
+      if (cache.get(tenantId) === entry) cache.delete(tenantId);
+    },
+  );
+  return entry.index;
+}
+
+/** Forget cached indexes (of one tenant, or all of a database handle); the data version makes this unnecessary across processes. */
+export function invalidateEntityIndex(db: Db, tenantId?: string): void {
+  if (tenantId === undefined) indexCache.delete(db);
+  else indexCache.get(db)?.delete(tenantId);
+}
+
+/**
+ * Entities of a tenant with their aliases: what the planner resolves names against. The array is
+ * the cached index's (the same instance while the data version holds), so matchEntities on it
+ * reuses the index instead of rebuilding one.
+ */
+export async function loadEntityCatalog(db: Db, tenantId: string): Promise<CatalogEntity[]> {
+  return (await loadEntityIndex(db, tenantId)).entities;
+}
+
+/**
+ * Active (not superseded) calendars of an entity, in effective order: from the tenant's cached
+ * index (revalidated against the data version) when the entity is in one, else from the database.
+ */
+export async function loadCalendars(db: Db, entityId: string, tenantId?: string): Promise<FiscalCalendar[]> {
+  let tenant = tenantId;
+  if (!tenant) {
+    for (const [t, entry] of indexCache.get(db) ?? []) {
+      if (entry.built?.has(entityId)) {
+        tenant = t;
+        break;
+      }
+    }
+  }
+  if (tenant) {
+    const idx = await loadEntityIndex(db, tenant);
+    if (idx.has(entityId)) return [...(idx.calendars(entityId) ?? [])];
+  }
   const rows = await db
     .select()
     .from(fiscalCalendars)

@@ -25,7 +25,11 @@ export const entities = pgTable(
   ],
 );
 
-export const ALIAS_KINDS = ['name', 'legal_name', 'ticker', 'former_name', 'abbreviation'] as const;
+/**
+ * brand: a name the company trades under ("Google" for Alphabet Inc.); listing: a ticker on an
+ * exchange, written `EXCHANGE:TICKER` ("Nasdaq:TSLA"), from EDGAR submissions `exchanges`.
+ */
+export const ALIAS_KINDS = ['name', 'legal_name', 'ticker', 'former_name', 'abbreviation', 'brand', 'listing'] as const;
 
 export const entityAliases = pgTable(
   'entity_aliases',

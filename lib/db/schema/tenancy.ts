@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const ROLES = ['analyst', 'reviewer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -7,6 +7,11 @@ export const tenants = pgTable('tenants', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Bumped after every committed change to the tenant's entities, aliases, calendars or facts
+   * (ingest, admin edits): in-process caches (the planner's entity index, calendars) compare it.
+   */
+  dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
 });
 
 export const users = pgTable(

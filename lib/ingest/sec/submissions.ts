@@ -1,6 +1,7 @@
 /**
  * data.sec.gov submissions JSON: the filing index of a company (accession, form, filing and report
- * dates, primary document) plus its names, tickers and `fiscalYearEnd` (MMDD).
+ * dates, primary document) plus its names (current and former), tickers with their exchanges and
+ * `fiscalYearEnd` (MMDD).
  */
 import { padCik } from '@/lib/ingest/entity';
 import { ingestError, parseJson } from '@/lib/ingest/errors';
@@ -37,12 +38,24 @@ export function readSubmissions(doc: unknown, fileName: string): SubmissionsInfo
     filings.set(a, { form: forms[i] ?? '', filingDate: filed[i]!, reportDate: report[i] ?? null, primaryDocument: primary[i] ?? null });
   }
   const formerNames = Array.isArray(doc.formerNames)
-    ? doc.formerNames.flatMap((f) => (isObject(f) && typeof f.name === 'string' ? [f.name] : []))
+    ? doc.formerNames.flatMap((f) => (isObject(f) && typeof f.name === 'string' && f.name.trim() ? [f.name.trim()] : []))
     : [];
+  // tickers[i] trades on exchanges[i]; a ticker that is not a string is dropped with its exchange
+  const rawTickers = Array.isArray(doc.tickers) ? doc.tickers : [];
+  const rawExchanges = Array.isArray(doc.exchanges) ? doc.exchanges : [];
+  const tickers: string[] = [];
+  const exchanges: (string | null)[] = [];
+  rawTickers.forEach((t, i) => {
+    if (typeof t !== 'string' || !/^[A-Za-z0-9.\-/]{1,12}$/.test(t.trim())) return;
+    const x = rawExchanges[i];
+    tickers.push(t.trim().toUpperCase());
+    exchanges.push(typeof x === 'string' && x.trim() ? x.trim() : null);
+  });
   return {
     cik: padCik(cik),
     name: typeof doc.name === 'string' ? doc.name : '',
-    tickers: Array.isArray(doc.tickers) ? doc.tickers.filter((t): t is string => typeof t === 'string') : [],
+    tickers,
+    exchanges,
     fiscalYearEnd: typeof doc.fiscalYearEnd === 'string' && /^\d{4}$/.test(doc.fiscalYearEnd) ? doc.fiscalYearEnd : null,
     formerNames,
     filings,

@@ -159,7 +159,7 @@ export async function writeXbrlFiling(ctx: WriteContext, doc: XbrlDocument, hook
     name,
     cik,
     ticker: doc.cover.tradingSymbol ?? subs?.tickers[0] ?? null,
-    formerNames: subs?.formerNames,
+    submissions: subs,
     accountingStandard: standard,
     actor: ctx.actor,
   });

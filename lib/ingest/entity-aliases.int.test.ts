@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/lib/db/client';
+import { readDataVersion } from '@/lib/db/data-version';
+import { loadEntityIndex } from '@/lib/planner/catalog';
+import { matchEntities } from '@/lib/planner/match-entities';
+import { testTargets } from '@/tests/support/db';
+import { ingestFile } from './ingest-file';
+import { createSideFiles } from './side-files';
+
+const FIXTURE = path.join(import.meta.dirname, '__fixtures__', 'CIK0000000042_ACME_companyfacts.json');
+const TENANT = 't-aliases';
+
+/** An EDGAR submissions document for the fixture's CIK: two share classes on NYSE, one former name. */
+const SUBMISSIONS = {
+  cik: '42',
+  name: 'Acme Widgets Corp',
+  tickers: ['ACME', 'ACME-B', 42],
+  exchanges: ['NYSE', 'NYSE', 'OTC'],
+  formerNames: [
+    { name: 'ACME GADGETS INC', from: '2001-01-01T00:00:00.000Z', to: '2015-06-30T00:00:00.000Z' },
+    { name: '', from: null, to: null },
+  ],
+  fiscalYearEnd: '1231',
+  filings: { recent: { accessionNumber: [], form: [], filingDate: [], reportDate: [], primaryDocument: [] } },
+};
+
+for (const target of testTargets()) {
+  describe(`entity aliases from SEC side files on ${target.name}`, () => {
+    let d: Database;
+    let dir: string;
+    beforeAll(async () => {
+      d = await target.open();
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'll-subs-'));
+      fs.writeFileSync(path.join(dir, 'CIK0000000042_submissions.json'), JSON.stringify(SUBMISSIONS));
+    });
+    afterAll(async () => {
+      await d?.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('records former names, every ticker and its listing from the submissions beside the companyfacts', async () => {
+      const o = await ingestFile(FIXTURE, { db: d.db, tenantId: TENANT, actor: 'test', sideFiles: createSideFiles({ dirs: [dir] }) });
+      expect(o.status).toBe('ok');
+      const aliases = await d.query<{ alias: string; kind: string }>(
+        `select a.alias, a.kind from entity_aliases a join entities e on e.id = a.entity_id where e.tenant_id = $1 order by a.kind, a.alias`,
+        [TENANT],
+      );
+      const got = aliases.map((a) => `${a.kind}:${a.alias}`);
+      expect(got).toEqual(
+        expect.arrayContaining(['former_name:ACME GADGETS INC', 'ticker:ACME', 'ticker:ACME-B', 'listing:NYSE:ACME', 'listing:NYSE:ACME-B', 'name:Acme Widgets Corp']),
+      );
+      // a malformed ticker (a number) is dropped together with its exchange; an empty former name too
+      expect(got.some((a) => a.includes('OTC') || a === 'former_name:')).toBe(false);
+      expect(await readDataVersion(d.db, TENANT)).toBeGreaterThan(0);
+    });
+
+    it('the next question resolves the former name, the share class and the exchange code', async () => {
+      const index = await loadEntityIndex(d.db, TENANT);
+      const id = index.entities[0]!.id;
+      for (const q of ['Acme Gadgets revenue FY2022', 'ACME-B revenue FY2022', 'NYSE: ACME revenue FY2022', 'acme-b revenue FY2022']) {
+        const { mentions } = matchEntities(q, index);
+        expect(mentions.map((m) => m.entityIds), q).toEqual([[id]]);
+      }
+      expect(matchEntities('Acme Gadgets, Inc. revenue', index).mentions[0]!.text).toBe('Acme Gadgets, Inc.');
+    });
+
+    it('re-ingesting the same bytes keeps the index: the data version does not move', async () => {
+      const before = await readDataVersion(d.db, TENANT);
+      const first = await loadEntityIndex(d.db, TENANT);
+      const o = await ingestFile(FIXTURE, { db: d.db, tenantId: TENANT, actor: 'test', sideFiles: createSideFiles({ dirs: [dir] }) });
+      expect(o.status).toBe('unchanged');
+      expect(await readDataVersion(d.db, TENANT)).toBe(before);
+      expect(await loadEntityIndex(d.db, TENANT)).toBe(first);
+    });
+  });
+}
