@@ -260,6 +260,8 @@ async function build(conn: Queryable, o: SyntheticOptions): Promise<SyntheticInf
   lap(`chunks embedded and loaded (${chunks.toLocaleString('en-US')})`);
   await restoreIndexes(database, chunkIndexes);
   lap(`chunks indexes built (${chunkIndexes.map((i) => i.name).join(', ')})`);
+  // written around the ingest path: say so, so cached entity indexes and calendars rebuild
+  await q(`update tenants set data_version = data_version + 1 where id = $1`, [SCALE_TENANT_ID]);
   for (const table of ['facts', 'chunks', 'sources', 'entities', 'entity_aliases', 'fiscal_calendars']) await q(`vacuum analyze ${table}`);
   lap('vacuum analyze');
   for (const tmp of ['bench_fact', 'bench_metric', 'bench_src', 'bench_co']) await q(`drop table if exists ${tmp}`);
