@@ -37,11 +37,12 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `npx next build && npx next start -p ${PORT}`,
+    command: `npx next build && npx next start -H 127.0.0.1 -p ${PORT}`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { LEDGERLINE_DATA_DIR: dataDir, DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1', LEDGERLINE_DEMO: '1' },
+    // a production build running the demo: demo mode in production needs the explicit acknowledgement
+    env: { LEDGERLINE_DATA_DIR: dataDir, DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1', LEDGERLINE_DEMO: '1', LEDGERLINE_DEMO_ACK: 'anyone-can-be-admin' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'app/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/*.data.test.ts', 'node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.data.test.ts', '**/*.sec.test.ts', 'node_modules/**'],
           environment: 'node',
         },
       },
@@ -28,6 +28,19 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // `npm run test:security`: every failure of the security review (issue 18) as a test, plus the
+          // authorization matrix, tenant isolation and hostile input; PGlite always, PostgreSQL with DATABASE_URL
+          name: 'security',
+          include: ['tests/security/**/*.sec.test.ts', 'tests/authorization-matrix.int.test.ts', 'tests/hostile-input.int.test.ts', 'lib/auth/tenant-isolation.int.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

@@ -10,13 +10,21 @@ const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const optional = <T extends z.ZodType>(t: T) => z.preprocess(emptyAsUndefined, t.optional());
 const secret = (name: string) => optional(z.string().min(32, `${name} must be at least 32 characters`));
 
+/** The acknowledgement that a production demo is open to anyone (LEDGERLINE_DEMO_ACK). */
+export const DEMO_ACK = 'anyone-can-be-admin';
+
 const schema = z.object({
   /** `production` under `next start`/`next build`, `development` under `next dev`, `test` under vitest */
   NODE_ENV: optional(z.string()),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')),
   LEDGERLINE_DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('.data')),
-  /** demo mode: seed the demo tenant and sign in the demo analyst automatically */
+  /**
+   * demo mode: seed the demo tenant and sign in the demo analyst automatically, with a role switcher (anyone
+   * may act as admin). Unset: on only under `next dev` with the embedded database.
+   */
   LEDGERLINE_DEMO: optional(z.enum(['0', '1'], 'LEDGERLINE_DEMO must be 0 or 1')),
+  /** with NODE_ENV=production, LEDGERLINE_DEMO=1 also needs LEDGERLINE_DEMO_ACK=anyone-can-be-admin */
+  LEDGERLINE_DEMO_ACK: optional(z.string()),
   SEC_DATA_DIR: optional(z.string()),
   SEC_USER_AGENT: optional(z.string()),
   /** signs session cookies; when unset one is generated on first start and kept in the database */
@@ -30,6 +38,14 @@ const schema = z.object({
   JUDGE_BASE_URL: optional(z.url('JUDGE_BASE_URL must be a URL')),
   JUDGE_MODEL: optional(z.string()),
   JUDGE_API_KEY: optional(z.string()),
+}).superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production' && env.LEDGERLINE_DEMO === '1' && env.LEDGERLINE_DEMO_ACK !== DEMO_ACK) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['LEDGERLINE_DEMO'],
+      message: `demo mode lets any visitor act as admin; in production it also needs LEDGERLINE_DEMO_ACK=${DEMO_ACK}`,
+    });
+  }
 });
 
 export type Env = z.infer<typeof schema>;
@@ -48,10 +64,18 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   return parsed.data;
 }
 
-/** True when the embedded database is in use and demo mode is not switched off. */
+/**
+ * Demo mode: LEDGERLINE_DEMO=1 (in production only with the acknowledgement, checked by readEnv), or —
+ * when unset — only under `next dev` with the embedded database. Never by default in production or tests.
+ */
 export function isDemoMode(env: Env = readEnv()): boolean {
   if (env.LEDGERLINE_DEMO) return env.LEDGERLINE_DEMO === '1';
-  return !env.DATABASE_URL;
+  return env.NODE_ENV === 'development' && !env.DATABASE_URL;
+}
+
+/** Whether this process is a production server (`next start`/`next build`). */
+export function isProduction(env: Env = readEnv()): boolean {
+  return env.NODE_ENV === 'production';
 }
 
 /** The configured session-signing secret, if any (else the database keeps a generated one). */

@@ -37,6 +37,8 @@ export interface CreateUserOptions extends NewUser {
   actor: string;
   /** create the tenant when it does not exist (CLI first run); admins create users in their own tenant */
   createTenant?: boolean;
+  /** created while the server runs in demo mode: the account stops working outside demo mode */
+  createdInDemo?: boolean;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function createUser(o: CreateUserOptions): Promise<{ id: string }> 
     }
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
     if (taken) throw new AppError('conflict:email', `An account for ${input.email} exists already.`);
-    await tx.insert(users).values({ id, tenantId: input.tenantId, email: input.email, name: input.name, role: input.role });
+    await tx.insert(users).values({ id, tenantId: input.tenantId, email: input.email, name: input.name, role: input.role, createdInDemo: o.createdInDemo ?? false });
     await tx.insert(authAccounts).values({ id: randomUUID(), userId: id, accountId: id, providerId: 'credential', password: hash });
     await tx.insert(auditLog).values({
       tenantId: input.tenantId,
@@ -64,7 +66,7 @@ export async function createUser(o: CreateUserOptions): Promise<{ id: string }> 
       action: 'user.create',
       targetType: 'user',
       targetId: id,
-      after: { email: input.email, name: input.name, role: input.role },
+      after: { email: input.email, name: input.name, role: input.role, ...(o.createdInDemo ? { createdInDemo: true } : {}) },
     });
     return { id };
   });

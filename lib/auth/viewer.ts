@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { users, type Role } from '@/lib/db/schema';
+import { isDemoMode } from '@/lib/env';
 
 export interface Viewer {
   userId: string;
@@ -23,5 +24,7 @@ export function hasRole(role: Role, needed: Role): boolean {
 export async function viewerForUser(db: Db, userId: string): Promise<Viewer | null> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!row || row.disabled) return null;
+  // demo accounts and accounts created in demo mode do not survive leaving demo mode
+  if (row.createdInDemo && !isDemoMode()) return null;
   return { userId: row.id, tenantId: row.tenantId, name: row.name, role: row.role, demo: false };
 }

@@ -111,7 +111,7 @@ export async function isDemoSeeded(db: Db): Promise<boolean> {
 async function seedCompanies(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(tenants).values({ id: DEMO_TENANT_ID, name: 'Demo' }).onConflictDoNothing();
-    for (const u of DEMO_USERS) await tx.insert(users).values({ ...u, tenantId: DEMO_TENANT_ID }).onConflictDoNothing();
+    for (const u of DEMO_USERS) await tx.insert(users).values({ ...u, tenantId: DEMO_TENANT_ID, createdInDemo: true }).onConflictDoNothing();
     for (const c of DEMO_COMPANIES) {
       await tx
         .insert(entities)

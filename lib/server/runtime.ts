@@ -4,6 +4,7 @@ import { migrate } from '@/lib/db/migrate';
 import { isDemoSeeded, seedDemo } from '@/lib/demo/seed';
 import { seedMetrics } from '@/lib/db/seed-metrics';
 import { indexChunks } from '@/lib/retrieval/index-chunks';
+import { startupChecks } from './startup';
 
 const globalKey = Symbol.for('ledgerline.database');
 type Holder = { [globalKey]?: Promise<Database> };
@@ -30,6 +31,7 @@ async function prepare(): Promise<Database> {
     await migrate(database);
     await seedMetrics(database.db);
     if (isDemoMode(env) && !(await isDemoSeeded(database.db))) await seedDemo(database.db);
+    await startupChecks(database.db, env);
     // embed new chunks, and re-embed all when the embedding model changed
     const embedded = await indexChunks(database.db);
     if (embedded) console.log(`[ledgerline] embedded ${embedded} passages`);

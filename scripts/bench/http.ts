@@ -27,6 +27,8 @@ const CLIENTS = 50;
 async function signedInClients(database: Database, n: number): Promise<string[]> {
   const auth = createAuth({ db: database.db, secret: await authSecret(database.db), secure: false, nextCookies: false });
   const tag = randomBytes(4).toString('hex');
+  // a production start refuses to run with neither an auth secret nor an admin account (issue 18)
+  await createUser({ db: database.db, actor: 'bench', tenantId: DEMO_TENANT_ID, email: `bench-${tag}-admin@bench.ledgerline.local`, name: 'Bench admin', role: 'admin', password: randomBytes(18).toString('base64url') });
   const cookies: string[] = [];
   for (let i = 0; i < n; i++) {
     const email = `bench-${tag}-${i}@bench.ledgerline.local`;

@@ -28,6 +28,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** set when an admin disables the account: no sign-in, existing sessions stop working */
     disabled: text('disabled_at'),
+    /** a demo account, or an account created while the server ran in demo mode: unusable outside demo mode */
+    createdInDemo: boolean('created_in_demo').notNull().default(false),
     /** better-auth user fields */
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),

@@ -5,9 +5,10 @@ import { z } from 'zod';
 import { createUser, newUserSchema, updateUser } from '@/lib/auth/users';
 import { roleFormAction } from '@/lib/server/action';
 import { ROLES } from '@/lib/db/schema';
+import { isDemoMode } from '@/lib/env';
 
 const create = roleFormAction('admin', newUserSchema.omit({ tenantId: true }), async (input, { db, viewer }) => {
-  await createUser({ db, actor: viewer.userId, tenantId: viewer.tenantId, ...input });
+  await createUser({ db, actor: viewer.userId, tenantId: viewer.tenantId, ...input, createdInDemo: viewer.demo || isDemoMode() });
   revalidatePath('/admin/users');
   return { message: `Account created for ${input.email}.` };
 });
