@@ -53,7 +53,8 @@ describe('one settings module', () => {
     expect(configuredAuthSecret(readEnv({ BETTER_AUTH_SECRET: s }))).toBe(s);
     expect(configuredAuthSecret(readEnv({ LEDGERLINE_AUTH_SECRET: `${s}a`, BETTER_AUTH_SECRET: s }))).toBe(`${s}a`);
     expect(configuredAuthSecret(readEnv({ LEDGERLINE_AUTH_SECRET: '  ' }))).toBeUndefined();
-    expect(isDemoMode(readEnv({}))).toBe(true);
-    expect(isDemoMode(readEnv({ DATABASE_URL: 'postgres://x' }))).toBe(false);
+    expect(isDemoMode(readEnv({ NODE_ENV: 'development' }))).toBe(true);
+    expect(isDemoMode(readEnv({}))).toBe(false);
+    expect(isDemoMode(readEnv({ NODE_ENV: 'development', DATABASE_URL: 'postgres://x' }))).toBe(false);
   });
 });
