@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractPeriodPhrases } from './phrases';
 import { temporalWordSpans } from './temporal-words';
-import { yearRange } from './year-range';
+import { yearRange, yearRangeSpan } from './year-range';
 
 const pieces = (q: string, parts: [number, number][] | undefined) => parts?.map(([a, b]) => q.slice(a, b));
 
@@ -94,5 +94,14 @@ describe('yearRange', () => {
     ['Q1 2021 to Q3 2022 revenue', null],
   ])('%s', (q, range) => {
     expect(yearRange(q, extractPeriodPhrases(q))).toEqual(range);
+  });
+
+  it('gives the text a range spans, joiner and lead word included', () => {
+    const q = 'Snowflake R&D each fiscal year from FY2022 to FY2024';
+    const r = yearRangeSpan(q, extractPeriodPhrases(q))!;
+    expect(q.slice(r.start, r.end)).toBe('from FY2022 to FY2024');
+    const q2 = 'revenue between 2019 and 2021';
+    const r2 = yearRangeSpan(q2, extractPeriodPhrases(q2))!;
+    expect(q2.slice(r2.start, r2.end)).toBe('between 2019 and 2021');
   });
 });

@@ -164,6 +164,8 @@ function ytdEnd(s: PeriodSpec): PeriodSpec | null {
   if (s.type === 'instant' || s.type === 'month') return { type: 'ytd_through', ref: s };
   if (s.type === 'ended' && s.length === 'quarter') return { type: 'ytd_through', ref: { type: 'instant', date: s.date } };
   if (s.type === 'named_by_month' && s.length === 'quarter' && s.yearKind === 'calendar') return { type: 'ytd_through', ref: { type: 'month', month: s.month, year: s.year } };
+  // "YTD FY2025": the year to date of that fiscal year
+  if ((s.type === 'fiscal' && s.position === 'FY' && s.year.style !== 'span') || s.type === 'bare_year') return { type: 'ytd_through', ref: s };
   return null;
 }
 
@@ -179,7 +181,10 @@ function foldPairs(question: string, out: PeriodPhrase[]): PeriodPhrase[] {
       hit = partner(question, out, i, (q) => ttmAnchor(q.spec) !== null);
       if (hit) spec = { type: 'ttm', ref: ttmAnchor(out[hit.j]!.spec)! };
     } else if (s.type === 'relative' && s.which === 'ytd') {
-      hit = partner(question, out, i, (q) => ytdEnd(q.spec) !== null && (q.spec.type !== 'latest_position' || q.spec.position !== 'H2'));
+      // a position next to the YTD first ("nine-month … YTD FY2021"), then its end or year
+      hit =
+        partner(question, out, i, (q) => q.spec.type === 'latest_position' && q.spec.position !== 'H2') ??
+        partner(question, out, i, (q) => ytdEnd(q.spec) !== null && q.spec.type !== 'latest_position');
       if (hit) {
         spec = ytdEnd(out[hit.j]!.spec);
         if (spec?.type === 'latest_position') rule = 'position_only';
@@ -189,6 +194,14 @@ function foldPairs(question: string, out: PeriodPhrase[]): PeriodPhrase[] {
       if (hit) {
         spec = withPosition(out[hit.j]!.spec, s.position);
         rule = 'fiscal_position';
+      } else {
+        // "Q4 of last year", "the first half of the last fiscal year"
+        hit = partner(question, out, i, (q) => q.spec.type === 'relative' && (q.spec.which === 'prior_year' || q.spec.which === 'last_fiscal_year'));
+        if (hit) {
+          const which = (out[hit.j]!.spec as { which: 'prior_year' | 'last_fiscal_year' }).which;
+          spec = { type: 'relative_position', position: s.position, which };
+          rule = 'relative_position';
+        }
       }
     }
     if (!hit || !spec) continue;

@@ -139,6 +139,8 @@ describe('period grammar: lists and ranges with bare years', () => {
     ['2019, 2020 and 2021', [['2019', 'bare_year', 2019], ['2020', 'bare_year', 2020], ['2021', 'bare_year', 2021]]],
     ['fiscal 2022 and 2023', [['fiscal 2022', 'fiscal', 2022], ['2023', 'fiscal', 2023]]],
     ['fiscal years 2021 through 2025', [['fiscal years 2021', 'fiscal', 2021], ['2025', 'fiscal', 2025]]],
+    ['fiscal years 2022-2024', [['fiscal years 2022', 'fiscal', 2022], ['2024', 'fiscal', 2024]]],
+    ['FY2019-2021', [['FY2019', 'fiscal', 2019], ['2021', 'fiscal', 2021]]],
   ])('%s', (text, expected) => {
     const got = extractPeriodPhrases(text).map((p) => [p.text, p.spec.type, 'year' in p.spec ? (typeof p.spec.year === 'number' ? p.spec.year : p.spec.year.year) : null]);
     expect(got).toEqual(expected);

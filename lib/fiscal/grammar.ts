@@ -73,17 +73,25 @@ const fiscalW = word('fiscal');
 const months = word('months', 'month', 'mos', 'mo');
 const quarterW = word('quarter', 'qtr');
 const quartersW = word('quarters', 'qtrs');
-const ytdW = memo(alt(map(word('ytd'), () => null), words('year to date')));
+const ytdW = memo(alt(map(seq(opt(word('fiscal')), word('ytd')), () => null), map(seq(opt(word('fiscal')), words('year to date')), () => null)));
 
 // ── years ───────────────────────────────────────────────────────────────────────────────────────
 /** "FY", "F.Y.", "fiscal", "fiscal year(s)", "fiscal yr", "financial year" */
-const fyKeyword: Parser<null> = alt(
-  map(word('fy'), () => null),
-  map(seq(word('f'), g(punct('.')), g(word('y')), opt(g(punct('.')))), () => null),
-  words('fiscal year|years|yr|yrs'),
-  words('fiscal'),
-  words('financial year|years'),
+/** Value: whether the keyword is plural ("fiscal years 2021-2023" is a range, not a span). */
+const fyKeyword: Parser<boolean> = alt(
+  map(word('fy', 'fys'), (t) => t.lower === 'fys'),
+  map(seq(word('f'), g(punct('.')), g(word('y')), opt(g(punct('.')))), () => false),
+  map(words('fiscal year|yr'), () => false),
+  map(words('fiscal years|yrs'), () => true),
+  map(words('fiscal'), () => false),
+  map(words('financial year'), () => false),
+  map(words('financial years'), () => true),
 );
+
+/** `map` that drops the parses for which `f` returns null. */
+function mapWhere<T, U>(p: Parser<T>, f: (v: T, ts: readonly Tok[], from: number, to: number) => U | null): Parser<U> {
+  return map(where(map(p, (v, ts, a, b) => ({ u: f(v, ts, a, b) })), (x) => x.u !== null), (x) => x.u as U);
+}
 
 function spanOf(first: YearNum, second: YearNum, text: string): YearRef | Invalid {
   const end = second.digits === 4 ? second.year : Math.floor(first.year / 100) * 100 + (second.year % 100) + (second.year % 100 < first.year % 100 ? 100 : 0);
@@ -95,7 +103,7 @@ const textOf = (ts: readonly Tok[], from: number, to: number): string => ts.slic
 
 /** "FY2026", "FY26", "FY'24", "FY’24", "FY-25", "FY25A", "fiscal 25", "fiscal '24", "FY2025-26". */
 const fyRef: Parser<YearRef | Invalid> = memo(alt(
-  map(
+  mapWhere(
     seq(
       fyKeyword,
       opt(alt(map(seq(hyphen, opt(apos)), () => null), map(apos, () => null))),
@@ -103,9 +111,12 @@ const fyRef: Parser<YearRef | Invalid> = memo(alt(
       opt(g(word('a'))),
       opt(seq(punct('-–/'), alt(y4, yy))),
     ),
-    ([, , first, , span], ts, from, to): YearRef | Invalid => {
-      if (span) return spanOf(first, span[1], textOf(ts, from, to));
-      return { year: first.year, style: 'fiscal' };
+    ([plural, , first, , span], ts, from, to): YearRef | Invalid | null => {
+      if (!span) return { year: first.year, style: 'fiscal' };
+      const ref = spanOf(first, span[1], textOf(ts, from, to));
+      // "fiscal years 2021-2023", "FY2019-2021": a range (its end is read as its own phrase)
+      if (isInvalid(ref) && (plural || span[1].digits === 4)) return null;
+      return ref;
     },
   ),
   // "F2025"
@@ -368,8 +379,8 @@ const ttmWord: Parser<null> = memo(map(
   seq(
     alt(
       map(word('ttm', 'ltm'), () => null),
-      map(seq(word('trailing', 'last', 'past', 'rolling'), opt(hyphen), count(12), opt(hyphen), alt(months, map(g(word('m')), () => null))), () => null),
-      map(seq(word('trailing', 'last', 'past', 'rolling'), opt(hyphen), count(4), quartersW), () => null),
+      map(seq(word('trailing', 'last', 'past', 'rolling', 'latest'), opt(hyphen), count(12), opt(hyphen), alt(months, map(g(word('m')), () => null))), () => null),
+      map(seq(word('trailing', 'last', 'past', 'rolling', 'latest'), opt(hyphen), count(4), quartersW), () => null),
     ),
     opt(word('basis', 'period')),
   ),
@@ -467,6 +478,11 @@ export const RULES: Parser<RuleHit>[] = [
   ),
   rule('calendar_quarter', calendarQuarter),
   rule('fiscal_position', positionYear),
+  // "the standalone quarter Q3 FY2023", "discrete quarter Q2 2024": the three-month quarter, not the YTD
+  rule(
+    'fiscal_position',
+    map(where(seq(word('standalone', 'discrete'), quarterW, opt(comma), positionYear), ([, , , sp]) => (sp.type === 'fiscal' || sp.type === 'calendar') && /^Q[1-4]$/.test(sp.position)), ([, , , sp]) => sp),
+  ),
   rule('fiscal_year', fiscalYearSpec),
   rule('calendar_year', map(cyRef, (y): PeriodSpec => ({ type: 'calendar', position: 'FY', year: y }))),
   rule('transition', map(seq(word('transition'), word('period'), y4), ([, , y]): PeriodSpec => ({ type: 'transition', year: y.year }))),

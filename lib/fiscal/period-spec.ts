@@ -54,8 +54,13 @@ export type PeriodSpec =
   | { type: 'month_range'; from: MonthRef; to: MonthRef }
   /** a calendar month on its own ("September 2021"): never a reported period by itself */
   | { type: 'month'; month: number; year: number }
-  /** "year-to-date through September 30, 2022": the fiscal YTD (Q1, H1, 9M or FY) ending there */
+  /**
+   * "year-to-date through September 30, 2022": the fiscal YTD (Q1, H1, 9M or FY) ending there; with
+   * a fiscal year ("YTD FY2025"), the YTD of that year through its latest reported quarter
+   */
   | { type: 'ytd_through'; ref: PeriodSpec }
+  /** "Q4 of last year", "the first half of the last fiscal year": a position of a relative year */
+  | { type: 'relative_position'; position: FiscalPosition; which: 'last_fiscal_year' | 'prior_year' }
   /** "the same period of 2021": the asked period's position, in that year (needs an anchor) */
   | { type: 'same_period'; year: YearRef }
   /** "latest 10-K", "most recent 10-Q", "the 2024 annual report": the period a filing covers */

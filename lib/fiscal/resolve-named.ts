@@ -169,8 +169,34 @@ export function monthRangeResult(text: string, ctx: ResolveContext, spec: Extrac
 
 const YTD_OF: Record<string, FiscalPosition> = { Q1: 'Q1', Q2: 'H1', Q3: '9M', Q4: 'FY' };
 
+/** "YTD FY2025": the fiscal year if it has ended, else its year to date through the latest quarter. */
+function ytdOfYear(text: string, ctx: ResolveContext, fiscalYear: number): PeriodResolution {
+  const span = fiscalYearBounds(ctx.calendars, fiscalYear);
+  if (!span) return unresolvable(text, `the entity has no fiscal year ${fiscalYear}`);
+  const missing = needLatest(text, ctx);
+  if (missing) return missing;
+  const latest = ctx.latestPeriodEnd!;
+  if (latest >= span.end) {
+    const r = fiscalResult(text, ctx, fiscalYear, 'FY');
+    return r.status === 'resolved' ? { ...r, notes: [...r.notes, `fiscal ${fiscalYear} has ended: its year to date is the full year`] } : r;
+  }
+  const q = quarterEndingBy(ctx, latest);
+  if (!q || q.span.fiscalYear !== fiscalYear) return unresolvable(text, `no quarter of fiscal ${fiscalYear} is reported yet`);
+  const position = YTD_OF[q.quarter]!;
+  return resolved(text, {
+    kind: 'fiscal_period',
+    period: duration(q.layout[position]),
+    fiscalYear,
+    fiscalPeriod: position,
+    label: formatFiscalLabel(fiscalYear, position),
+    notes: [`year to date through ${formatFiscalLabel(fiscalYear, q.quarter)}`],
+  });
+}
+
 /** "year-to-date through September 30, 2022": the fiscal YTD ending with the quarter ending there. */
 export function ytdThroughResult(text: string, ctx: ResolveContext, ref: PeriodSpec): PeriodResolution {
+  if (ref.type === 'fiscal' && ref.position === 'FY') return ytdOfYear(text, ctx, ref.year.year);
+  if (ref.type === 'bare_year') return ytdOfYear(text, ctx, ref.year);
   let q: QuarterRef | PeriodResolution;
   if (ref.type === 'instant') q = quarterEndingOn(text, ctx, ref.date);
   else if (ref.type === 'month') q = quarterEndingIn(text, ctx, { year: ref.year, month: ref.month });
@@ -217,6 +243,15 @@ export function filingResult(text: string, ctx: ResolveContext, spec: Extract<Pe
   const options = (['Q1', 'Q2', 'Q3'] as const).map((p) => fiscalResult(text, ctx, spec.which as number, p)).filter((r): r is ResolvedPeriod => r.status === 'resolved');
   if (options.length === 0) return unresolvable(text, `the entity has no fiscal year ${spec.which}`);
   return { status: 'ambiguous', text, reason: `a fiscal ${spec.which} 10-Q covers Q1, Q2 or Q3: which quarter?`, options };
+}
+
+/** "Q4 of last year", "the first half of the last fiscal year". */
+export function relativePositionResult(text: string, ctx: ResolveContext, spec: Extract<PeriodSpec, { type: 'relative_position' }>): PeriodResolution {
+  const a = ctx.anchor;
+  if (spec.which === 'prior_year' && a && a.fiscalYear !== null) return fiscalResult(text, ctx, a.fiscalYear - 1, spec.position);
+  const year = relativeResult(text, { ...ctx, anchor: null }, spec.which);
+  if (year.status !== 'resolved' || year.fiscalYear === null) return year.status === 'resolved' ? unresolvable(text, 'no fiscal year to take the position of') : year;
+  return fiscalResult(text, ctx, year.fiscalYear, spec.position);
 }
 
 /** "the same period of 2021": the anchor's fiscal position, in that year. */

@@ -6,7 +6,7 @@
 import { addDays, toDayNumber, ymd } from './dates';
 import { formatFiscalLabel } from './label';
 import { extractPeriodPhrases, type PeriodSpec } from './phrases';
-import { filingResult, monthRangeResult, namedByMonthResult, samePeriodResult, ttmAtNamed, ytdThroughResult } from './resolve-named';
+import { filingResult, monthRangeResult, namedByMonthResult, relativePositionResult, samePeriodResult, ttmAtNamed, ytdThroughResult } from './resolve-named';
 import { positionLayouts, type FiscalPosition, type Quarter } from './positions';
 import { calendarResult, endedResult, fiscalResult, instantResult, resolved, unresolvable, duration } from './resolve-builders';
 import { needLatest, quarterEndingBy, quarterIn, ttmFromQuarter } from './resolve-quarters';
@@ -151,6 +151,8 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
       return samePeriodResult(text, ctx, spec);
     case 'filing':
       return filingResult(text, ctx, spec);
+    case 'relative_position':
+      return relativePositionResult(text, ctx, spec);
   }
 }
 
