@@ -11,7 +11,7 @@ import { chunkBlocks, type NarrativeChunk } from './chunk';
 import type { ReportDocument } from './model';
 import { scopeIn, yearEndEvidence, type DateOrder } from './periods';
 import { structureTable } from './structure';
-import { findUnitLine, type UnitLine } from './units';
+import { findUnitLine, parseUnitLine, type UnitLine } from './units';
 
 export interface AnalyzeOptions {
   calendars: CalendarInput | null;
@@ -19,6 +19,8 @@ export interface AnalyzeOptions {
   currency: string | null;
   /** overrides the date order guessed from the currency (INR → day first, USD → month first) */
   order?: DateOrder;
+  /** an SEC filing (it has a cover page): amounts need a unit line for their scale */
+  secFiling?: boolean;
 }
 
 export interface ReportCounters {
@@ -82,6 +84,15 @@ export function documentUnit(doc: ReportDocument): UnitLine | null {
     const u = findUnitLine(b.text);
     if (u) return u;
   }
+  // "Unless otherwise noted, tabular dollars are presented in millions, except per share amounts."
+  for (const b of doc.blocks) {
+    if (!/\btabular\b|\bunless otherwise (?:noted|stated|indicated)\b/i.test(b.text)) continue;
+    for (const sentence of b.text.split(/(?<=\.)\s+(?=[A-Z])/)) {
+      if (!/\b(?:tabular\s+(?:dollars|amounts)|unless otherwise (?:noted|stated|indicated))\b[^.]*\b(?:millions|thousands|billions)\b/i.test(sentence)) continue;
+      const u = parseUnitLine(sentence.replace(/^.*?\b(?=tabular|unless)/i, ''));
+      if (u) return u;
+    }
+  }
   return null;
 }
 
@@ -114,7 +125,7 @@ export function analyzeReport(doc: ReportDocument, opts: AnalyzeOptions): Analyz
   const evidence = yearEndEvidence(periodTexts(doc), order);
   const fallbackDate = doc.meta.periodEnd ?? evidence.flatMap((e) => e.dates).sort().at(-1) ?? doc.meta.filedAt ?? '1970-01-01';
   const tables: BoundTable[] = [];
-  const ctx = { calendars: opts.calendars, standard: opts.standard, currency, order, annual, scope, unit, fallbackDate };
+  const ctx = { calendars: opts.calendars, standard: opts.standard, currency, order, annual, scope, unit, fallbackDate, glyphIsNotScale: !!opts.secFiling };
   for (const raw of doc.tables) {
     const structured = structureTable(raw);
     const bound = bindTable(raw, structured, ctx);

@@ -29,6 +29,8 @@ export interface BindContext {
   unit: UnitLine | null;
   /** placeholder date for quarantined cells without a period (period of report or filing date) */
   fallbackDate: string;
+  /** SEC filings print statements in thousands or millions: a "$" alone does not say the scale */
+  glyphIsNotScale?: boolean;
 }
 
 export interface BoundCell {
@@ -198,7 +200,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
         continue;
       }
       if (v.value.kind !== 'number') continue;
-      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1 }, ctx), skipped: null });
+      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title }, ctx), skipped: null });
     }
   }
   resolveDuplicates(cells, kind);
@@ -249,6 +251,8 @@ interface RowContext {
   annualTable: boolean;
   kind: TableKind;
   single: boolean;
+  /** notes tables: the title, so that rows of different notes are different concepts */
+  tableSlug: string | null;
 }
 
 function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindContext): BoundFact {
@@ -258,8 +262,12 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   const labels: Record<string, unknown> = { table: null, row: row.label, column: v.path.join(' › ') || null };
   if (row.inheritedLabel) labels.inheritedLabel = true;
   const metric = rc.match?.metric ?? null;
-  if (!metric) reasons.push({ reason: 'METRIC_UNMAPPED', detail: row.label ? `no metric for the row "${row.label}"` : 'the row has no label' });
-  const wantInstant = metric ? metric.periodType === 'instant' : rc.kind === 'balance_sheet';
+  // a labelled row no metric names is still bound, to its own row concept (no metric: the planner never reads it as one)
+  const rowConcept = !metric && !!row.label && /[A-Za-z]{3}/.test(row.label);
+  if (!metric && !rowConcept) reasons.push({ reason: 'METRIC_UNMAPPED', detail: row.label ? `no metric for the row "${row.label}"` : 'the row has no label' });
+  const statementType = rc.kind === 'balance_sheet' ? 'instant' : rc.kind === 'profit_loss' || rc.kind === 'cash_flow' || rc.kind === 'results' ? 'duration' : null;
+  // a row concept outside the primary statements keeps the period its column header names
+  const wantInstant = metric ? metric.periodType === 'instant' : statementType ? statementType === 'instant' : null;
 
   // period
   let cp: ColumnPeriod | null = null;
@@ -273,7 +281,9 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     else reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: reading.status === 'none' ? `no period in the header "${v.path.join(' › ')}"` : reading.reason });
   }
   if (cp) {
-    if (wantInstant && cp.period.type === 'duration') {
+    if (wantInstant === null) {
+      // the header decides
+    } else if (wantInstant && cp.period.type === 'duration') {
       if (cp.fiscalPeriod && cp.fiscalPeriod !== 'OTHER') cp = instantAtEnd(cp);
       else {
         reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: 'a balance at a date under a period that is not a fiscal period' });
@@ -333,7 +343,7 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     } else {
       unit = currency ?? 'unknown';
       if (tableUnit) scale = tableUnit.scale;
-      else if (!num.currency) reasons.push({ reason: 'UNIT_UNKNOWN', detail: 'no unit line for the table or the document' });
+      else if (!num.currency || ctx.glyphIsNotScale) reasons.push({ reason: 'UNIT_UNKNOWN', detail: 'no unit line for the table or the document' });
     }
     if (!currency) reasons.push({ reason: 'UNIT_UNKNOWN', detail: 'no currency for a monetary amount' });
     value = shiftDecimal(num.value, scale);
@@ -352,10 +362,10 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   const first = reasons[0] ?? null;
   const period: Period = cp?.period ?? { type: 'instant', date: ctx.fallbackDate };
   if (!cp) labels.periodPlaceholder = true;
-  const active = !first && metric !== null && cp !== null;
+  const active = !first && (metric !== null || rowConcept) && cp !== null;
   return {
-    metricId: active ? metric!.id : null,
-    concept: active ? conceptFor(metric!, ctx.standard) : unmappedConcept(row.label, row.sectionPath),
+    metricId: active && metric ? metric.id : null,
+    concept: active && metric ? conceptFor(metric, ctx.standard) : unmappedConcept(row.label, rc.kind === 'other' && rc.tableSlug ? [rc.tableSlug, ...row.sectionPath] : row.sectionPath),
     value,
     unit,
     currency,
@@ -382,15 +392,15 @@ function resolveDuplicates(cells: BoundCell[], _kind: TableKind): void {
   const ordered = [...cells.filter((c) => !c.fact?.labels.inheritedLabel), ...cells.filter((c) => c.fact?.labels.inheritedLabel)];
   for (const c of ordered) {
     const f = c.fact;
-    if (!f || f.status !== 'active' || !f.metricId) continue;
-    const key = `${f.metricId}|${periodKey(f.period)}|${f.scope}|${f.unit}`;
+    if (!f || f.status !== 'active') continue;
+    const key = `${f.metricId ?? f.concept}|${periodKey(f.period)}|${f.scope}|${f.unit}`;
     const prev = seen.get(key);
     if (prev === undefined) {
       seen.set(key, f.value);
       continue;
     }
     if (prev === f.value) continue;
-    demote(c, `another row of this table already reports ${f.metricId} for this period`);
+    demote(c, `another row of this table already reports ${f.metricId ?? f.concept} for this period`);
   }
 }
 
@@ -398,7 +408,7 @@ function resolveDuplicates(cells: BoundCell[], _kind: TableKind): void {
 export function demote(c: BoundCell, detail: string): void {
   const f = c.fact;
   if (!f) return;
-  f.labels = { ...f.labels, candidateMetric: f.metricId, conflict: detail };
+  f.labels = { ...f.labels, ...(f.metricId ? { candidateMetric: f.metricId } : {}), conflict: detail };
   f.metricId = null;
   f.concept = unmappedConcept(c.rowLabel, c.sectionPath);
   f.status = 'quarantined';
@@ -420,12 +430,12 @@ export function resolveSourceDuplicates(tables: BoundTable[]): number {
     const rank = tablePriority(t.kind);
     for (const c of t.cells) {
       const f = c.fact;
-      if (!f || f.status !== 'active' || !f.metricId) continue;
-      const key = `${f.metricId}|${periodKey(f.period)}|${f.scope}|${f.unit}`;
+      if (!f || f.status !== 'active') continue;
+      const key = `${f.metricId ?? f.concept}|${periodKey(f.period)}|${f.scope}|${f.unit}`;
       const prev = best.get(key);
       if (!prev) best.set(key, { value: f.value, rank });
       else if (prev.value !== f.value) {
-        demote(c, `${t.title ?? 'another table'} disagrees with an earlier statement for ${f.metricId}`);
+        demote(c, `${t.title ?? 'another table'} disagrees with an earlier statement for ${f.metricId ?? f.concept}`);
         demoted++;
       }
     }

@@ -76,8 +76,9 @@ describe('HTML tables', () => {
       ['Half year ended › 30.09.2025', { type: 'duration', start: '2025-04-01', end: '2025-09-30' }, '6000000000'],
     ]);
     expect(a.counters.nil).toBe(2);
-    // "Exceptional items" maps to no metric: its number is quarantined, not dropped
-    expect(cellsOf(a).find((c) => c.row === 'Exceptional items')).toMatchObject({ status: 'quarantined', reason: 'METRIC_UNMAPPED', value: '40000000' });
+    // "Exceptional items" maps to no metric: its number is bound to the row's own concept, never to a metric
+    expect(cellsOf(a).find((c) => c.row === 'Exceptional items')).toMatchObject({ status: 'active', reason: null, value: '40000000' });
+    expect(a.tables[0]!.cells.find((c) => c.rowLabel === 'Exceptional items' && c.fact)!.fact).toMatchObject({ metricId: null, concept: expect.stringMatching(/^report:row\//) });
   });
 
   it('keeps header paths across a repeated heading (a table continued on the next page)', () => {

@@ -117,11 +117,14 @@ function toLines(items: Item[], page: number): Omit<Line, 'text' | 'start' | 'en
   });
 }
 
+/** "2022 2021 2020" set as one text run over three columns: one segment per year. */
+const YEAR_RUN = /^(?:(?:19|20)\d{2}\s+){1,5}(?:19|20)\d{2}$/;
+
 /** "23 8,45,512.61" glued into one segment by narrow gaps: split trailing number runs apart. */
 function splitNumericRuns(segs: { x0: number; x1: number; text: string; parts: Part[] }[]): { x0: number; x1: number; text: string; parts?: Part[] }[] {
   const out: { x0: number; x1: number; text: string; parts?: Part[] }[] = [];
   for (const s of segs) {
-    const parts = s.text.trim().split(/\s{2,}/);
+    const parts = YEAR_RUN.test(s.text.trim()) ? s.text.trim().split(/\s+/) : s.text.trim().split(/\s{2,}/);
     if (parts.length > 1 && parts.slice(1).every(isNumericText)) {
       const width = s.x1 - s.x0;
       const total = s.text.trim().length || 1;
@@ -242,7 +245,7 @@ class PdfLayout {
   tables: RawTable[] = [];
   blocks: TextBlock[] = [];
   private cellId = 0;
-  private lastHeader: { rows: (GridCell | null)[][]; columns: number; context: string[] } | null = null;
+  private lastHeader: { rows: (GridCell | null)[][]; columns: number; context: string[]; page: number } | null = null;
 
   addPage(page: number, items: Item[]): void {
     if (page > 1) this.text += '\f';
@@ -265,7 +268,8 @@ class PdfLayout {
       lines.push({ ...r, segments, text, start, end: start + text.length });
     }
     this.lines.push(...lines);
-    this.layoutPage(page, lines);
+    // running page links ("Table of Contents") sit above tables and are neither headers nor titles
+    this.layoutPage(page, lines.filter((l) => !/^(?:table of contents|index to (?:consolidated )?financial statements|back to contents)$/i.test(l.text.trim())));
   }
 
   private layoutPage(page: number, lines: Line[]): void {
@@ -285,7 +289,7 @@ class PdfLayout {
           if (k < top - 1 || k === r.start - 1) top = k + 1;
           break;
         }
-        if (l.text.length > 110 || isUnitLine(l.text) || used.has(k)) break;
+        if (l.text.length > 110 || (isUnitLine(l.text) && !l.segments.some((x) => x.numeric && isYearText(x.text))) || used.has(k)) break;
         if (k === 0) break;
       }
       if (top < r.start && !(top - 1 >= 0 && overCols(lines[top - 1]!))) top = r.start;
@@ -307,7 +311,7 @@ class PdfLayout {
       while (h >= 0 && header.length < 5) {
         const l = lines[h]!;
         const overColumns = overCols(l) || /^(?:particulars|description|s\.?\s?no\.?|sr\.?\s?no\.?)$/i.test(l.text.replace(/\s+/g, ''));
-        const unitOnly = isUnitLine(l.text);
+        const unitOnly = isUnitLine(l.text) && !l.segments.some((x) => x.numeric && isYearText(x.text) && x.x1 > labelRight);
         if (!overColumns || unitOnly || lines[h + 1]!.y - l.y > 4 * Math.max(l.size, 6)) break;
         header.unshift(l);
         h--;
@@ -365,7 +369,9 @@ class PdfLayout {
           row[0] = row[0] ? this.cell(`${row[0].text} ${s.text}`, page, row[0].spanStart, s.end, true) : this.cell(s.text, page, s.start, s.end, true);
           continue;
         }
-        const cols = (upper?.get(s) ?? headerColumns(anchors, s.x0, s.x1)).map((i) => i + 1);
+        // a year over a column is right-aligned with its figures, like them
+        const yearAnchor = s.numeric && isYearText(s.text) ? nearestAnchor(anchors, s.x1) : -1;
+        const cols = (yearAnchor >= 0 ? [yearAnchor] : (upper?.get(s) ?? headerColumns(anchors, s.x0, s.x1))).map((i) => i + 1);
         const cell = this.cell(s.text, page, s.start, s.end, true);
         for (const c of cols) row[c] = row[c] ? this.cell(`${row[c]!.text} ${s.text}`, page, row[c]!.spanStart, s.end, true) : cell;
       }
@@ -433,8 +439,13 @@ class PdfLayout {
       // the continued table keeps its title and unit line too
       ctx = [...this.lastHeader.context, ...context];
     } else if (hasPeriodHeader) {
-      this.lastHeader = { rows: grid.slice(0, headRows), columns: width, context };
+      // a statement continued on the next page repeats its column header, not always its title and unit line
+      const key = (rows: (GridCell | null)[][]) => rows.map((r) => r.slice(1).map((c) => c?.text ?? '').join('|')).join('/');
+      const prev = this.lastHeader;
+      if (prev && prev.columns === width && prev.page === page - 1 && key(prev.rows) === key(grid.slice(0, headRows)) && !context.some((c) => isUnitLine(c) || !!findUnitLine(c))) ctx = [...prev.context, ...context];
+      this.lastHeader = { rows: grid.slice(0, headRows), columns: width, context: ctx, page };
     }
+    if (this.lastHeader && !hasPeriodHeader) this.lastHeader.page = page;
     return { ordinal: this.tables.length, grid, headRows, caption: null, context: ctx, section: null, heading: null, page };
   }
 }

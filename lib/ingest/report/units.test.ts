@@ -34,3 +34,19 @@ describe('row unit kinds', () => {
     expect(rowUnitKind('Revenue from operations')).toBeNull();
   });
 });
+
+describe('US unit lines', () => {
+  it('takes the first scale named; later ones are exceptions', () => {
+    expect(findUnitLine('(In millions, except number of shares which are reflected in thousands and par value)')).toMatchObject({ scale: 6, exceptPerShare: true });
+    expect(findUnitLine('(Dollars in millions, except per share data)')).toMatchObject({ scale: 6, currency: 'USD', exceptPerShare: true });
+    expect(findUnitLine('(in thousands, except per share amounts)')).toMatchObject({ scale: 3, exceptPerShare: true });
+  });
+});
+
+describe('bare scale lines', () => {
+  it('reads "(Millions)" and "$ millions" as scale lines', () => {
+    expect(findUnitLine('(Millions)')).toMatchObject({ scale: 6 });
+    expect(findUnitLine('$ millions')).toMatchObject({ scale: 6, currency: 'USD' });
+    expect(parseUnitLine('Millions of people')).toBeNull();
+  });
+});

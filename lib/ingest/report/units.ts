@@ -33,12 +33,16 @@ const CURRENCY_WORDS: [RegExp, string][] = [
 /** Is the text a unit line (short, names a scale or a currency with "in")? */
 export function parseUnitLine(text: string): UnitLine | null {
   const t = text.replace(/\s+/g, ' ').trim();
-  if (t.length === 0 || t.length > 160) return null;
+  if (t.length === 0 || t.length > 200) return null;
+  // the first scale named is the table's; later ones are exceptions ("In millions, except number of
+  // shares which are reflected in thousands")
   let scale: number | null = null;
+  let at = Infinity;
   for (const [re, s] of SCALE_WORDS) {
-    if (re.test(t)) {
+    const m = re.exec(t);
+    if (m && m.index < at) {
       scale = s;
-      break;
+      at = m.index;
     }
   }
   let currency: string | null = null;
@@ -48,7 +52,7 @@ export function parseUnitLine(text: string): UnitLine | null {
       break;
     }
   }
-  const unitish = /\b(?:in|amounts?|figures|rupees|dollars|currency)\b|^\(?\s*(?:₹|\$|rs\.?|inr|usd|[JH])\s*(?:in\b|crore|lakh|million|thousand|billion)/i.test(t);
+  const unitish = /^\(?\s*(?:\$|us\$|usd|dollars|amounts?)?\s*(?:in\s+)?(?:millions?|thousands?|billions?)\s*(?:of\s+(?:u\.s\.\s+)?dollars)?\s*\)?$/i.test(t) || /\b(?:in|amounts?|figures|rupees|dollars|currency)\b|^\(?\s*(?:₹|\$|rs\.?|inr|usd|[JH])\s*(?:in\b|crore|lakh|million|thousand|billion)/i.test(t);
   if (!unitish) return null;
   // a sentence that merely mentions millions ("revenue grew by 5 million units") is not a unit line
   if (t.length > 60 && !/\b(?:amounts?|figures|all|unless|except|otherwise|stated|expressed|presented|reported)\b/i.test(t)) return null;
@@ -60,7 +64,7 @@ export function parseUnitLine(text: string): UnitLine | null {
   }
   if (currency === null && scale === 7) currency = 'INR';
   if (currency === null && scale === 5) currency = 'INR';
-  return { text: t, scale, currency, exceptPerShare: /except\b.*\bper[- ]share|per[- ]share\b.*\bexcept/i.test(t) || /except\s+(?:share|per)/i.test(t) };
+  return { text: t, scale, currency, exceptPerShare: /except\b.*\bper[- ]share|per[- ]share\b.*\bexcept/i.test(t) || /except\s+(?:share|per|number of shares)/i.test(t) };
 }
 
 /** Finds a unit line inside a longer text (caption, title line): the parenthesised or trailing unit phrase. */
@@ -68,7 +72,7 @@ export function findUnitLine(text: string): UnitLine | null {
   const t = text.replace(/\s+/g, ' ').trim();
   const whole = parseUnitLine(t);
   if (whole && t.length <= 60) return whole;
-  for (const m of t.matchAll(/\(([^()]{2,80})\)/g)) {
+  for (const m of t.matchAll(/\(([^()]{2,200})\)/g)) {
     const u = parseUnitLine(m[1]!);
     if (u) return u;
   }

@@ -4,7 +4,7 @@
  * source row, tables and cells, facts (active and quarantined, each linked to its cell) through
  * writeFacts, and narrative chunks bucketed by the document's fiscal year.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { chunks, entities, entityAliases, sourceCells, sourceTables } from '@/lib/db/schema';
 import { normalizeAlias } from '@/lib/domain/names';
@@ -15,12 +15,14 @@ import { contentId } from '@/lib/ids';
 import { insertSource } from '../build-facts';
 import { currentCalendars, fiscalLabeler, relabelEntityFacts, resolveCalendars, type CalendarEvidence } from '../calendar';
 import { emptyResult } from '../companyfacts';
-import { upsertEntity } from '../entity';
+import { padCik, upsertEntity } from '../entity';
 import { ingestError } from '../errors';
 import type { WriteContext, WriteResult } from '../types';
 import { analyzeReport, dateOrderFor, periodTexts, type AnalyzedReport } from './analyze';
+import { displayName, withCover, type CoverPage } from './cover';
 import type { ReportDocument } from './model';
 import { twelveMonthsEnding, yearEndEvidence } from './periods';
+import { documentYearEnds } from './year-end';
 
 const COMPANY = /\b((?:[A-Z][A-Za-z0-9&'’.-]*\s){0,5}?(?:[A-Z][A-Za-z0-9&'’.-]*)\s*,?\s(?:Limited|Ltd\.?|Inc\.?|Incorporated|Corporation|Corp\.?|plc|PLC|N\.V\.|S\.A\.|AG|LLC|Company))(?![A-Za-z])/g;
 
@@ -40,48 +42,70 @@ export function companyOf(doc: ReportDocument): { name: string; legalName: strin
   return best ? { name: best[0], legalName: best[0] } : null;
 }
 
-/** Finds the entity by any alias of the tenant (one entity only), else creates it. */
-async function findOrCreateEntity(tx: Db, ctx: WriteContext, doc: ReportDocument): Promise<{ id: string; standard: string | null; currency: string | null; country: string | null }> {
-  const company = companyOf(doc);
-  if (!company) throw ingestError('bad_request:report_entity', ctx.fileName, 'cannot tell which company this report is about (no entity metadata and no legal name in the text)');
-  const names = [company.name, company.legalName, doc.meta.ticker].filter((x): x is string => !!x);
+/**
+ * The entity a report is about. A filing's cover fixes it: CIK, then ticker, then the registrant's
+ * exact name (one entity of the tenant only) — a name seen elsewhere in the text never matches an
+ * existing entity. Documents without a cover (annual reports of other markets) fall back to their
+ * metadata or the legal name they repeat most. An entity that cannot be identified refuses the
+ * document with a typed error (no facts are filed under a guess).
+ */
+async function findOrCreateEntity(tx: Db, ctx: WriteContext, doc: ReportDocument, cover: CoverPage): Promise<{ id: string; standard: string | null; currency: string | null; country: string | null }> {
+  const cik = doc.meta.cik ?? cover.cik;
+  const ticker = doc.meta.ticker ?? cover.tickers[0] ?? null;
+  const coverName = cover.registrantName ? displayName(cover.registrantName) : null;
+  const company = doc.meta.entityName || doc.meta.legalName ? companyOf(doc) : coverName ? { name: coverName, legalName: coverName } : cover.kind === 'none' ? companyOf(doc) : null;
+  if (!company && !cik && !ticker) throw ingestError('bad_request:report_entity', ctx.fileName, 'cannot tell which company this report is about (no cover page, no entity metadata and no legal name in the text)');
+  const select = { id: entities.id, standard: entities.accountingStandard, currency: entities.reportingCurrency, country: entities.country };
+  if (cik) {
+    const rows = await tx.select(select).from(entities).where(and(eq(entities.tenantId, ctx.tenantId), eq(entities.cik, padCik(cik)))).limit(2);
+    if (rows.length === 1) return rows[0]!;
+  }
+  if (ticker) {
+    const rows = await tx.select(select).from(entities).where(and(eq(entities.tenantId, ctx.tenantId), eq(entities.ticker, ticker.toUpperCase()))).limit(2);
+    if (rows.length === 1) return rows[0]!;
+  }
+  const names = [company?.name, company?.legalName, ...(cover.kind === 'none' && ticker ? [ticker] : [])].filter((x): x is string => !!x);
   for (const n of names) {
     const norm = normalizeAlias(n);
     if (!norm) continue;
     const rows = await tx
-      .selectDistinct({ id: entities.id, standard: entities.accountingStandard, currency: entities.reportingCurrency, country: entities.country })
+      .selectDistinct(select)
       .from(entityAliases)
       .innerJoin(entities, eq(entities.id, entityAliases.entityId))
-      .where(and(eq(entities.tenantId, ctx.tenantId), eq(entityAliases.normalized, norm)))
+      // a cover names its registrant exactly: an entity of another CIK is another company
+      .where(and(eq(entities.tenantId, ctx.tenantId), eq(entityAliases.normalized, norm), ...(cik ? [isNull(entities.cik)] : []), ...(ticker && cover.kind !== 'none' ? [or(isNull(entities.ticker), eq(entities.ticker, ticker.toUpperCase()))] : [])))
       .limit(2);
     if (rows.length === 1) return rows[0]!;
   }
-  const standard = (doc.meta.accountingStandard as AccountingStandard | undefined) ?? null;
+  if (!company) throw ingestError('bad_request:report_entity', ctx.fileName, `no entity of this tenant has ${cik ? `CIK ${cik}` : `ticker ${ticker}`}, and the document names no registrant to create one from`);
+  const standard = (doc.meta.accountingStandard as AccountingStandard | undefined) ?? (cover.kind === 'filing' && !/20-F|40-F/.test(cover.form ?? '') ? 'us-gaap' : null);
   const created = await upsertEntity(tx, {
     tenantId: ctx.tenantId,
     name: company.legalName ?? company.name,
-    cik: doc.meta.cik ?? null,
-    ticker: doc.meta.ticker ?? null,
+    cik: cik ?? null,
+    ticker,
     accountingStandard: standard,
-    reportingCurrency: doc.meta.currency ?? null,
-    country: doc.meta.country ?? null,
+    reportingCurrency: doc.meta.currency ?? (cover.kind !== 'none' ? 'USD' : null),
+    country: doc.meta.country ?? (cover.kind !== 'none' && cover.state && US_STATES.test(cover.state) ? 'US' : null),
     actor: ctx.actor,
   });
   const [row] = await tx.select({ standard: entities.accountingStandard, currency: entities.reportingCurrency, country: entities.country }).from(entities).where(eq(entities.id, created.id));
   return { id: created.id, standard: row?.standard ?? standard, currency: row?.currency ?? null, country: row?.country ?? null };
 }
 
-/** Evidence for a provisional calendar from the year ends the document names. */
-function calendarEvidence(doc: ReportDocument, order: 'dmy' | 'mdy'): CalendarEvidence {
-  const ev = yearEndEvidence(periodTexts(doc), order);
-  const dates = [...new Set(ev.flatMap((e) => e.dates))].sort();
+const US_STATES = /^(?:alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|virginia|washington|west virginia|wisconsin|wyoming|district of columbia|[A-Z]{2})$/i;
+
+/** Evidence for a provisional calendar from the year ends the document names (anchored on its cover). */
+export function calendarEvidence(doc: ReportDocument, cover: CoverPage, order: 'dmy' | 'mdy'): CalendarEvidence {
+  const ye = documentYearEnds(doc, cover, order);
+  const dates = ye.dates;
   const annual: CalendarEvidence['annual'] = [];
   for (let i = 1; i < dates.length; i++) {
     const d = daysBetween(dates[i - 1]!, dates[i]!);
     if (d >= 357 && d <= 373) annual.push({ start: addDay(dates[i - 1]!), end: dates[i]! });
   }
-  if (!annual.length && !ev[0]?.weekBased) for (const d of dates.slice(-2)) annual.push(twelveMonthsEnding(d));
-  const mmdd = doc.meta.fiscalYearEnd?.replace(/\D/g, '') || (ev[0]?.weekBased ? null : (ev[0]?.mmdd ?? null));
+  if (!annual.length && !ye.weekBased) for (const d of dates.slice(-2)) annual.push(twelveMonthsEnding(d));
+  const mmdd = doc.meta.fiscalYearEnd?.replace(/\D/g, '') || ye.mmdd;
   return { annual, labelledYears: [], fiscalYearEndMMDD: mmdd };
 }
 
@@ -98,9 +122,10 @@ export interface ReportWriteHooks {
   extractorVersion: string;
 }
 
-export async function writeReport(ctx: WriteContext, doc: ReportDocument, hooks: ReportWriteHooks): Promise<WriteResult> {
+export async function writeReport(ctx: WriteContext, original: ReportDocument, hooks: ReportWriteHooks): Promise<WriteResult> {
   const tx = ctx.tx;
-  const entity = await findOrCreateEntity(tx, ctx, doc);
+  const { doc, cover } = withCover(original);
+  const entity = await findOrCreateEntity(tx, ctx, doc, cover);
   const standard = entity.standard ?? doc.meta.accountingStandard ?? (doc.meta.currency === 'INR' || entity.currency === 'INR' ? 'ind-as' : 'other');
   const currency = doc.meta.currency ?? entity.currency ?? null;
   const order = dateOrderFor(currency, doc.meta.country ?? entity.country);
@@ -110,13 +135,13 @@ export async function writeReport(ctx: WriteContext, doc: ReportDocument, hooks:
   let relabel = false;
   const calendarNotes: string[] = [];
   if (!registered.length) {
-    const resolved = await resolveCalendars(tx, { tenantId: ctx.tenantId, entityId: entity.id, evidence: calendarEvidence(doc, order), actor: ctx.actor });
+    const resolved = await resolveCalendars(tx, { tenantId: ctx.tenantId, entityId: entity.id, evidence: calendarEvidence(doc, cover, order), actor: ctx.actor });
     calendars = resolved.calendars;
     relabel = resolved.relabel;
     calendarNotes.push(`calendar: ${resolved.origin}`, ...resolved.notes.slice(0, 2));
   } else calendarNotes.push('calendar: registered');
 
-  const analysis = analyzeReport(doc, { calendars: calendars.length ? calendars : null, standard, currency, order });
+  const analysis = analyzeReport(doc, { calendars: calendars.length ? calendars : null, standard, currency, order, secFiling: cover.kind === 'filing' });
   const label = fiscalLabeler(calendars.length ? calendars : null);
   const active = analysis.tables.flatMap((t) => t.cells.map((c) => c.fact)).filter((f) => f && f.status === 'active');
   const latestEnd = active.map((f) => (f!.period.type === 'instant' ? f!.period.date : f!.period.end)).sort().at(-1) ?? null;
@@ -125,8 +150,8 @@ export async function writeReport(ctx: WriteContext, doc: ReportDocument, hooks:
   const filedAt = doc.meta.filedAt ?? periodOfReport;
   if (!filedAt) throw ingestError('bad_request:report_date', ctx.fileName, 'cannot tell when this report was published (no filing date, and no period could be read from its tables)');
   const docFiscal = periodOfReport ? label({ type: 'instant', date: periodOfReport }) : null;
-  const company = companyOf(doc)!;
-  const form = doc.meta.form ?? (analysis.annual ? 'Annual Report' : 'Report');
+  const company = cover.registrantName ? { name: displayName(cover.registrantName) } : (companyOf(doc) ?? { name: ctx.fileName });
+  const form = doc.meta.form ?? (cover.kind === 'release' ? 'Earnings Release' : analysis.annual ? 'Annual Report' : 'Report');
   const title = doc.title ?? `${company.name} ${form}${periodOfReport ? ` for the period ended ${periodOfReport}` : ''}`;
 
   const stored = await insertSource(tx, {
@@ -149,6 +174,7 @@ export async function writeReport(ctx: WriteContext, doc: ReportDocument, hooks:
       filedAtKnown: !!doc.meta.filedAt,
       unitLine: analysis.unit?.text ?? null,
       counters: analysis.counters,
+      cover: cover.kind === 'none' ? null : cover,
       problems: doc.problems.slice(0, 20),
     },
   });

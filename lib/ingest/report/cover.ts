@@ -1,0 +1,188 @@
+/**
+ * The cover page of a US filing (10-K, 10-Q, 20-F, 40-F, 10-KT) or the dateline of an earnings
+ * release: registrant name, CIK, tickers and exchanges, commission file number, state, I.R.S.
+ * number, form, "For the fiscal year ended …" / "For the quarterly period ended …", shares
+ * outstanding and their date. The cover fixes the entity (CIK, then ticker, then the registrant's
+ * exact name) and the document's period; a name found only in the body text never does.
+ */
+import type { ISODate } from '@/lib/domain/types';
+import type { ReportDocument } from './model';
+
+export interface CoverPage {
+  form: string | null;
+  /** annual | quarterly | transition, from "For the fiscal year / quarterly period ended" */
+  periodKind: 'annual' | 'quarterly' | 'transition' | null;
+  periodEnd: ISODate | null;
+  registrantName: string | null;
+  cik: string | null;
+  /** primary ticker first (the common stock's), then the others */
+  tickers: string[];
+  exchanges: string[];
+  commissionFileNumber: string | null;
+  state: string | null;
+  irsNumber: string | null;
+  sharesOutstanding: { shares: string; date: ISODate | null } | null;
+  /** the fiscal year end this cover states (annual forms: the period end), MMDD */
+  fiscalYearEnd: string | null;
+  /** where the identity came from: a filing's cover, an earnings release's dateline, or nothing */
+  kind: 'filing' | 'release' | 'none';
+}
+
+const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12 };
+const DATE = /\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)\s+(\d{1,2})\s*,?\s*((?:19|20)\d{2})\b/i;
+const EXCHANGE = /(?:The\s+)?(?:New York Stock Exchange|NYSE(?:\s+(?:Arca|American))?|Nasdaq(?:\s+(?:Global Select|Global|Capital|Stock))?(?:\s+Market)?(?:\s+LLC)?|NASDAQ(?:\s+(?:Global Select|Global|Capital|Stock))?(?:\s+Market)?|Chicago Stock Exchange)/i;
+
+/** "June 30, 2023" → 2023-06-30 (null when not a date). */
+export function parseUsDate(text: string): ISODate | null {
+  const m = DATE.exec(text);
+  if (!m) return null;
+  const month = MONTHS[m[1]!.toLowerCase().replace(/\.$/, '').slice(0, m[1]!.toLowerCase().startsWith('sept') ? 4 : 3)] ?? MONTHS[m[1]!.toLowerCase().slice(0, 3)];
+  const day = Number(m[2]);
+  if (!month || day < 1 || day > 31) return null;
+  const iso = `${m[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? null : iso;
+}
+
+/** Text of the first pages (the cover is page 1, sometimes 2 after a blank or a table of contents). */
+function coverText(doc: ReportDocument, pages = 2): string {
+  if (doc.text) return doc.text.split('\f').slice(0, pages).join('\n');
+  return doc.blocks
+    .filter((b) => (b.page ?? 1) <= pages)
+    .slice(0, 200)
+    .map((b) => b.text)
+    .join('\n');
+}
+
+function clean(s: string): string {
+  return s.replace(/[\u00a0\u2009\u202f]/g, ' ').replace(/[_]{3,}/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+const NOT_A_NAME = /^(?:\(|commission|form\b|for the|or$|united states|securities|washington|table of contents|indicate|annual report|quarterly report|transition report|mark one|\d)/i;
+
+/** Reads the cover of a filing (or the dateline of an earnings release). Never throws. */
+export function readCover(doc: ReportDocument): CoverPage {
+  const out: CoverPage = { form: null, periodKind: null, periodEnd: null, registrantName: null, cik: null, tickers: [], exchanges: [], commissionFileNumber: null, state: null, irsNumber: null, sharesOutstanding: null, fiscalYearEnd: null, kind: 'none' };
+  const text = coverText(doc);
+  const lines = text.split('\n').map(clean).filter(Boolean);
+  const flat = clean(text);
+
+  // a filing's cover opens with the Commission's heading and the form; a release only mentions forms
+  const head = clean(lines.slice(0, 12).join(' '));
+  const form = /securities\s+and\s+exchange\s+commission/i.test(head) ? /\bFORM\s+(10-K(?:T|405)?|10-Q|20-F|40-F|6-K|8-K)\b/i.exec(head) : null;
+  if (form) out.form = form[1]!.toUpperCase();
+
+  // "For the fiscal year ended December 31, 2022" | "For the quarterly period ended Commission file\nJune 30, 2023"
+  const period = /\bfor\s+the\s+(fiscal\s+year|year|quarterly\s+period|quarter|transition\s+period)\s+ended\b([\s\S]{0,80})/i.exec(flat);
+  if (period) {
+    const d = parseUsDate(period[2]!);
+    if (d) {
+      out.periodEnd = d;
+      out.periodKind = /quarter/i.test(period[1]!) ? 'quarterly' : /transition/i.test(period[1]!) ? 'transition' : 'annual';
+    }
+  }
+  if (out.form && !out.periodKind) out.periodKind = /10-Q/.test(out.form) ? 'quarterly' : /10-K|20-F|40-F/.test(out.form) ? 'annual' : null;
+  if (out.periodKind === 'annual' && out.periodEnd) out.fiscalYearEnd = out.periodEnd.slice(5, 7) + out.periodEnd.slice(8, 10);
+
+  const cfn = /\bcommission\s+file\s*(?:no\.?|number|#)?\s*:?\s*(?:[A-Za-z]+\s+\d{1,2},?\s+\d{4}\s+number\s+)?(\d{1,3}-\d{3,6})/i.exec(flat) ?? /\bfile\s+(?:no\.?|number)\s*:?\s*(\d{1,3}-\d{3,6})/i.exec(flat) ?? /\bnumber\s+(\d{1,3}-\d{4,6})\b/.exec(flat);
+  if (cfn) out.commissionFileNumber = cfn[1]!;
+  const cik = /\b(?:central index key|CIK)(?:\s+(?:no\.?|number))?\s*:?\s*(\d{4,10})\b/i.exec(flat);
+  if (cik) out.cik = cik[1]!.replace(/^0+/, '');
+  const irs = /\b(\d{2}-\d{7})\b/.exec(flat);
+  if (irs) out.irsNumber = irs[1]!;
+
+  if (out.form && /^(?:10-K|10-Q|20-F|40-F|10-KT)/.test(out.form)) {
+    out.kind = 'filing';
+    // registrant: the line above "(Exact name of registrant as specified in its charter)"
+    const exact = lines.findIndex((l) => /exact\s+name\s+of\s+(?:the\s+)?registrant/i.test(l));
+    if (exact > 0) {
+      const candidate = lines[exact - 1]!.replace(/\(exact name.*$/i, '').trim();
+      if (candidate && !NOT_A_NAME.test(candidate)) out.registrantName = candidate;
+      else if (/^\(?exact/i.test(lines[exact]!) && exact > 1 && !NOT_A_NAME.test(lines[exact - 2]!)) out.registrantName = lines[exact - 2]!;
+    }
+    if (!out.registrantName) {
+      // "Commission file number 1-3285" followed by the registrant's name
+      const at = lines.findIndex((l) => /commission\s+file/i.test(l));
+      for (let i = at + 1; at >= 0 && i < Math.min(lines.length, at + 4); i++) {
+        const l = lines[i]!;
+        if ((NOT_A_NAME.test(l) && !/^\d+[A-Za-z]/.test(l)) || /\d{2}-\d{7}|state of|incorporat|employer|^[\d-]+$/i.test(l)) continue;
+        if (/[A-Za-z]{2}/.test(l) && l.length <= 80) {
+          out.registrantName = l;
+          break;
+        }
+      }
+    }
+    // state of incorporation: "State of Incorporation: Delaware" | "Delaware 77-0019522"
+    const state = /state\s+of\s+incorporation\s*:?\s*([A-Z][A-Za-z ]{2,30}?)(?=\s+I\.R\.S|\s+\(|\s+\d|$)/i.exec(flat) ?? lines.map((l) => /^([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)\s+\d{2}-\d{7}$/.exec(l)).find(Boolean);
+    if (state) out.state = state[1]!.trim();
+    // tickers: lines of the Section 12(b) table "<class> <SYMBOL> <exchange>"
+    const start = lines.findIndex((l) => /section\s+12\s*\(b\)/i.test(l));
+    if (start >= 0) {
+      for (const l of lines.slice(start + 1, start + 30)) {
+        if (/section\s+12\s*\(g\)|indicate by check mark/i.test(l)) break;
+        const ex = EXCHANGE.exec(l);
+        if (!ex) continue;
+        const before = l.slice(0, ex.index).trim();
+        const m = /(?:^|\s)([A-Z][A-Z0-9]{0,5}(?:[./ ](?:PR\s)?[A-Z0-9]{1,3})?)$/.exec(before);
+        const sym = m?.[1]?.trim();
+        if (sym && !/^(?:LLC|INC|THE|NYSE|PLC|AND)$/.test(sym)) {
+          if (!out.tickers.includes(sym)) out.tickers.push(sym);
+          const exchange = clean(ex[0]).replace(/^The\s+/i, '');
+          if (!out.exchanges.includes(exchange)) out.exchanges.push(exchange);
+        }
+      }
+    }
+    // "As of July 21, 2023, there were 2,906,085,273 shares …" | "… outstanding as of June 30, 2023: 2,906,085,273"
+    const sh =
+      /(\d{1,3}(?:,\d{3}){2,})\s+shares\s+of\s+(?:the\s+registrant['’]s\s+)?(?:class\s+[AB]\s+)?(?:common|ordinary|capital)[^.]{0,120}?(?:outstanding)?[^.]{0,60}?(?:as\s+of|at)\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})/i.exec(flat) ??
+      /outstanding\s+(?:as\s+of|at)\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})\s*[:,]?\s*(?:was|were)?\s*(\d{1,3}(?:,\d{3}){2,})/i.exec(flat) ??
+      /(?:as\s+of|at)\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}),?\s+(?:there\s+were\s+|the\s+registrant\s+had\s+)?(\d{1,3}(?:,\d{3}){2,})\s+shares/i.exec(flat);
+    if (sh) {
+      const [a, b] = [sh[1]!, sh[2]!];
+      const shares = /^\d/.test(a) ? a : b;
+      const date = /^\d/.test(a) ? b : a;
+      out.sharesOutstanding = { shares: shares.replace(/,/g, ''), date: parseUsDate(date) };
+    }
+  } else {
+    // earnings release: "PepsiCo, Inc. (NASDAQ: PEP) today reported …"
+    const rel = /((?:[A-Z][\w&'’.-]*,?\s){0,5}?(?:[A-Z][\w&'’.-]*)(?:,?\s+(?:Inc|Corp|Corporation|Co|Company|Ltd|plc|N\.V|S\.A|AG|Incorporated)\.?)?)\s*\((?:NYSE|NASDAQ|Nasdaq|NYSE American|Nasdaq GS|NasdaqGS)\s*:\s*([A-Z]{1,5}(?:\.[A-Z])?)\)/.exec(flat);
+    if (rel) {
+      out.kind = 'release';
+      out.registrantName = rel[1]!.replace(/^(?:[-–—)]+\s*)/, '').replace(/^.*?--\s*/, '').replace(/^\(?[A-Z][A-Z .,-]+--\(?[A-Z ]+\)?--\s*/, '').trim();
+      out.tickers.push(rel[2]!);
+      out.form = 'Earnings Release';
+    }
+  }
+  if (out.registrantName) out.registrantName = out.registrantName.replace(/\s*\((?:the\s+)?["“]?(?:company|registrant)["”]?\)\s*$/i, '').replace(/[,;]$/, '').trim();
+  return out;
+}
+
+/** A registrant name as people write it: "ADOBE INC." → "Adobe Inc.", "3M COMPANY" → "3M Company"; mixed case kept. */
+export function displayName(name: string): string {
+  if (/[a-z]/.test(name)) return name;
+  return name
+    .split(/(\s+)/)
+    .map((w) => (/^(?:[A-Z]\.)+$|^\d\w*$|^(?:PLC|LLC|NV|SA|AG|II|III|USA)\.?,?$/.test(w) ? (/(?:PLC)/.test(w) ? 'plc' : w) : w.charAt(0) + w.slice(1).toLowerCase()))
+    .join('');
+}
+
+/**
+ * The document with what its cover says filled into the metadata it lacks (explicit metadata
+ * wins): form, period end, ticker, CIK, registrant name, the annual fiscal year end, and USD / US
+ * for a US registrant's filing.
+ */
+export function withCover(doc: ReportDocument): { doc: ReportDocument; cover: CoverPage } {
+  const cover = readCover(doc);
+  if (cover.kind === 'none') return { doc, cover };
+  const m = doc.meta;
+  const meta = {
+    ...m,
+    form: m.form ?? (cover.kind === 'filing' ? cover.form : null) ?? m.form,
+    periodEnd: m.periodEnd ?? cover.periodEnd ?? m.periodEnd,
+    ticker: m.ticker ?? cover.tickers[0] ?? m.ticker,
+    cik: m.cik ?? cover.cik ?? m.cik,
+    fiscalYearEnd: m.fiscalYearEnd ?? cover.fiscalYearEnd ?? m.fiscalYearEnd,
+    currency: m.currency ?? (cover.kind === 'filing' && !/20-F|40-F/.test(cover.form ?? '') ? 'USD' : m.currency),
+  };
+  return { doc: { ...doc, meta }, cover };
+}

@@ -1,0 +1,80 @@
+/**
+ * A document's fiscal year ends, anchored on its cover. An annual filing's cover states the year
+ * end ("For the fiscal year ended December 2, 2022"): only header dates within a few days of that
+ * month and day are year ends (52/53-week years drift by up to a week) — an audit-report date, a
+ * subsequent-event date or a quarter end never is. A quarterly filing's cover gives the quarter end;
+ * its balance sheet compares with the last fiscal year end, the date its headers name most often a
+ * few months before the quarter end.
+ */
+import type { ISODate } from '@/lib/domain/types';
+import { daysBetween, extractPeriodPhrases, isISODate } from '@/lib/fiscal';
+import { periodTexts } from './analyze';
+import type { CoverPage } from './cover';
+import type { ReportDocument } from './model';
+import { normalizeHeaderText, yearEndEvidence, type DateOrder } from './periods';
+
+export interface DocumentYearEnds {
+  /** fiscal year ends the document names, ascending */
+  dates: ISODate[];
+  /** MMDD of the latest one (the hint for calendar inference), null when none is known */
+  mmdd: string | null;
+  /** the document speaks of 52/53-week years */
+  weekBased: boolean;
+  /** how the year end was found */
+  how: 'cover' | 'balance_sheet' | 'headers' | 'none';
+}
+
+/** Days between two month-days, around the year (Dec 30 vs Jan 2 → 3). */
+function monthDayDistance(a: ISODate, b: ISODate): number {
+  const doy = (d: ISODate) => daysBetween(`${d.slice(0, 4)}-01-01`, d);
+  const x = doy(a);
+  const y = doy(b);
+  const diff = Math.abs(x - y);
+  return Math.min(diff, 365 - diff);
+}
+
+/** Every date the headers and titles name (instants and period ends), with counts. */
+function headerDates(doc: ReportDocument, order: DateOrder): Map<ISODate, number> {
+  const counts = new Map<ISODate, number>();
+  for (const raw of periodTexts(doc)) {
+    if (raw.length > 300) continue;
+    for (const p of extractPeriodPhrases(normalizeHeaderText(raw, order))) {
+      const spec = p.spec as { type: string; date?: string };
+      const d = spec.date;
+      if ((spec.type === 'instant' || spec.type === 'ended') && d && isISODate(d)) counts.set(d, (counts.get(d) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+export function documentYearEnds(doc: ReportDocument, cover: CoverPage, order: DateOrder): DocumentYearEnds {
+  const texts = periodTexts(doc);
+  const ev = yearEndEvidence(texts, order);
+  const weekBased = ev.some((e) => e.weekBased) || texts.some((t) => /\b(?:52|53|fifty[- ]two|fifty[- ]three)[- ]weeks?\b/i.test(t));
+  const mmddOf = (d: ISODate) => d.slice(5, 7) + d.slice(8, 10);
+  if (cover.periodKind === 'annual' && cover.periodEnd) {
+    const anchor = cover.periodEnd;
+    const dates = new Set<ISODate>([anchor]);
+    for (const e of ev) for (const d of e.dates) if (d <= anchor && monthDayDistance(d, anchor) <= 7) dates.add(d);
+    return { dates: [...dates].sort(), mmdd: mmddOf(anchor), weekBased, how: 'cover' };
+  }
+  if (cover.periodKind === 'quarterly' && cover.periodEnd) {
+    const q = cover.periodEnd;
+    let best: { d: ISODate; n: number } | null = null;
+    for (const [d, n] of headerDates(doc, order)) {
+      const back = daysBetween(d, q);
+      if (back < 60 || back > 300 || monthDayDistance(d, q) <= 7) continue;
+      if (!best || n > best.n || (n === best.n && d > best.d)) best = { d, n };
+    }
+    if (best && best.n >= 2) {
+      const dates = new Set<ISODate>([best.d]);
+      for (const e of ev) for (const d of e.dates) if (d <= best.d && monthDayDistance(d, best.d) <= 7) dates.add(d);
+      return { dates: [...dates].sort(), mmdd: mmddOf(best.d), weekBased, how: 'balance_sheet' };
+    }
+    return { dates: [], mmdd: null, weekBased, how: 'none' };
+  }
+  // no cover period (earnings releases, annual reports of other markets): the headers' year ends
+  const top = ev[0];
+  if (!top) return { dates: [], mmdd: null, weekBased, how: 'none' };
+  return { dates: [...new Set(ev.flatMap((e) => e.dates))].sort(), mmdd: top.weekBased ? null : top.mmdd, weekBased, how: 'headers' };
+}
