@@ -31,7 +31,8 @@ function SourceTable({ citation }: { citation: Citation }) {
       </p>
     );
   }
-  const header = data.table.headerRows[data.table.headerRows.length - 1] ?? [];
+  const headerRows = data.table.headerRows.filter((r) => r.some((h) => h));
+  const header = headerRows[headerRows.length - 1] ?? [];
   return (
     <div className="mt-1">
       <div className="text-xs font-medium">{data.table.title}</div>
@@ -43,13 +44,15 @@ function SourceTable({ citation }: { citation: Citation }) {
         <table className="w-full text-xs" data-testid="source-table">
           {header.length > 0 && (
             <thead className="bg-slate-50">
-              <tr>
-                {header.map((h, i) => (
-                  <th key={i} scope="col" className="px-2 py-1 text-left font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
+              {headerRows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((h, i) => (
+                    <th key={i} scope="col" className="px-2 py-1 text-left font-medium">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              ))}
             </thead>
           )}
           <tbody>

@@ -117,6 +117,7 @@ export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFact
   const chainKeys = new Set<string>();
   const rows = new Map<string, FactRow>();
   const sightingRows = new Map<string, SightingRow>();
+  const cellOf = new Map<string, { cellId: string; provenance: Provenance }>();
   // earliest sighting first, so a new fact row starts with the filing that first reported it
   const ordered = inputs.length > 1 ? [...inputs].sort((a, b) => (a.sighting.filedAt < b.sighting.filedAt ? -1 : a.sighting.filedAt > b.sighting.filedAt ? 1 : 0)) : inputs;
   for (const f of ordered) {
@@ -168,9 +169,11 @@ export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFact
         accession: f.sighting.accession ?? '',
         form: f.sighting.form,
         filed_at: f.sighting.filedAt,
-        labels: f.sighting.labels,
+        // each sighting keeps the table cell it was printed in, so every one can be shown
+        labels: f.cellId ? { ...f.sighting.labels, cellId: f.cellId, ...(f.provenance.tableId ? { tableId: f.provenance.tableId } : {}) } : f.sighting.labels,
       });
     }
+    if (f.cellId && !cellOf.has(id)) cellOf.set(id, { cellId: f.cellId, provenance: f.provenance });
   }
 
   const insertedIds = new Set<string>();
@@ -185,6 +188,16 @@ export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFact
     const ids = await insertSightingRows(db, sightingList.slice(i, i + BATCH));
     sightings += ids.length;
     for (const id of ids) sightedIds.add(id);
+  }
+
+  // A known fact seen again in a filing's table (companyfacts first, then the inline-XBRL 10-K that
+  // tagged it): the fact takes that table cell when it had none, so its citation shows the table.
+  const cellLinks = [...cellOf].filter(([id]) => !insertedIds.has(id)).map(([id, c]) => [id, c.cellId, c.provenance]);
+  for (let i = 0; i < cellLinks.length; i += BATCH) {
+    await db.execute(sql`
+      update facts f set cell_id = r->>1, provenance = f.provenance || (r->2)
+      from jsonb_array_elements(${JSON.stringify(cellLinks.slice(i, i + BATCH))}::jsonb) as r
+      where f.id = r->>0 and f.cell_id is null`);
   }
 
   // Chains whose derived fields can change: several values in the chain, or a known value seen in
