@@ -14,6 +14,8 @@ import path from 'node:path';
 import { secDataDir } from '@/lib/data-dir';
 import { historyEntries } from '@/lib/monitoring/eval-results';
 import { formatRun, loadGolden, prepareEvalDatabase, runEvalSet, type EvalRun } from '@/lib/eval/run-eval';
+import { formatNarrativeSet, loadNarrativeSet, narrativeReport } from '@/lib/eval/narrative-set';
+import { runNarrativeSet, type NarrativeRun } from '@/lib/eval/narrative-run';
 
 const args = process.argv.slice(2);
 const flag = (f: string) => args.includes(f);
@@ -34,16 +36,27 @@ const sets = [
   { name: 'dev', file: path.resolve(shared, '..', 'eval', 'golden-dev.jsonl') },
   { name: 'temporal', file: path.resolve('lib/eval/golden/temporal.jsonl') },
 ].filter((s) => (value('--set') ? s.name === value('--set') : true) && fs.existsSync(s.file));
+// the narrative set: questions over the inline-XBRL filings, scored by key-point recall (lib/eval/narrative-set.ts)
+const NARRATIVE_SET = path.resolve('lib/eval/golden/narrative.jsonl');
+const withNarrative = (value('--set') ? value('--set') === 'narrative' : true) && fs.existsSync(NARRATIVE_SET);
 
 const t0 = Date.now();
-const database = await prepareEvalDatabase({ companyfactsDir: path.join(shared, 'sec-companyfacts') });
+const database = await prepareEvalDatabase({
+  companyfactsDir: path.join(shared, 'sec-companyfacts'),
+  ...(withNarrative ? { filingsDir: path.join(shared, 'filings-ixbrl') } : {}),
+});
 console.log(`eval database ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 const runs: EvalRun[] = [];
+let narrativeRun: NarrativeRun | null = null;
 try {
   for (const s of sets) {
     const run = await runEvalSet(database, loadGolden(s.file, s.name));
     runs.push(run);
     console.log(formatRun(run));
+  }
+  if (withNarrative) {
+    narrativeRun = await runNarrativeSet(database, 'narrative', loadNarrativeSet(NARRATIVE_SET));
+    console.log(formatNarrativeSet('narrative', narrativeRun.scores));
   }
 } finally {
   await database.close();
@@ -52,11 +65,17 @@ try {
 const out = value('--out') ?? '.eval/latest.json';
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const at = new Date().toISOString();
-fs.writeFileSync(out, JSON.stringify({ at, runs }, null, 2));
+fs.writeFileSync(out, JSON.stringify({ at, runs, narrative: narrativeRun ? { set: narrativeRun.set, report: narrativeReport(narrativeRun.scores), scores: narrativeRun.scores } : null }, null, 2));
 // one summary line per set, for the monitoring page's history chart
 fs.appendFileSync(path.join(path.dirname(out), 'history.jsonl'), historyEntries(at, runs).map((h) => JSON.stringify(h)).join('\n') + '\n');
 console.log(`results written to ${out}`);
 
+interface NarrativeBaseline {
+  n: number;
+  keyPointRecall: number;
+  abstention: number;
+  entityErrors: number;
+}
 interface BaselineEntry {
   n: number;
   correctSupportedRate: number;
@@ -65,7 +84,13 @@ interface BaselineEntry {
   knownEscapes?: string[];
 }
 const escapingIds = (r: EvalRun) => r.scores.filter((s) => s.escapes > 0).map((s) => s.id);
-const readBaseline = (): Record<string, BaselineEntry> => (fs.existsSync(BASELINE) ? (JSON.parse(fs.readFileSync(BASELINE, 'utf8')) as Record<string, BaselineEntry>) : {});
+const readBaseline = (): Record<string, BaselineEntry> & { narrative?: NarrativeBaseline } =>
+  fs.existsSync(BASELINE) ? (JSON.parse(fs.readFileSync(BASELINE, 'utf8')) as Record<string, BaselineEntry> & { narrative?: NarrativeBaseline }) : {};
+const narrativeNow = (): NarrativeBaseline | null => {
+  if (!narrativeRun) return null;
+  const r = narrativeReport(narrativeRun.scores);
+  return { n: r.n, keyPointRecall: r.recall.rate, abstention: r.abstention.rate, entityErrors: r.entityErrors };
+};
 if (flag('--update-baseline')) {
   // merge: updating one set (--set temporal) keeps the others' baselines
   const next = readBaseline();
@@ -73,6 +98,8 @@ if (flag('--update-baseline')) {
     next[r.set] = { n: r.overall.n, correctSupportedRate: r.overall.correctSupportedRate.rate, escapes: r.overall.periodMismatchEscapeRate.k };
     if (flag('--accept-known-escapes') && escapingIds(r).length) next[r.set]!.knownEscapes = escapingIds(r);
   }
+  const nb = narrativeNow();
+  if (nb) next.narrative = nb;
   fs.writeFileSync(BASELINE, `${JSON.stringify(next, null, 2)}\n`);
   console.log(`baseline updated: ${BASELINE}`);
 }
@@ -90,8 +117,20 @@ if (flag('--check-baseline')) {
       problems.push(`${r.set}: correct supported rate ${(r.overall.correctSupportedRate.rate * 100).toFixed(1)}% < baseline ${(b.correctSupportedRate * 100).toFixed(1)}%`);
     }
   }
-  const total = runs.reduce((a, r) => a + r.overall.n, 0);
-  const good = runs.reduce((a, r) => a + r.overall.correctSupportedRate.k, 0);
+  const nb = narrativeNow();
+  let nTotal = 0;
+  let nGood = 0;
+  if (nb && narrativeRun) {
+    // gate: no entity-attribute error, recall and abstention not below the baseline
+    const b = baseline.narrative;
+    if (nb.entityErrors > 0) problems.push(`narrative: ${nb.entityErrors} entity-attribute error(s)`);
+    if (b && nb.keyPointRecall + 1e-9 < b.keyPointRecall) problems.push(`narrative: key-point recall ${(nb.keyPointRecall * 100).toFixed(1)}% < baseline ${(b.keyPointRecall * 100).toFixed(1)}%`);
+    if (b && nb.abstention + 1e-9 < b.abstention) problems.push(`narrative: abstention ${(nb.abstention * 100).toFixed(1)}% < baseline ${(b.abstention * 100).toFixed(1)}%`);
+    nTotal = narrativeRun.scores.length;
+    nGood = narrativeRun.scores.filter((s) => (s.expected === 'answered' ? s.recalled === s.keyPoints && s.entityErrors.length === 0 : s.abstainedCorrectly)).length;
+  }
+  const total = runs.reduce((a, r) => a + r.overall.n, 0) + nTotal;
+  const good = runs.reduce((a, r) => a + r.overall.correctSupportedRate.k, 0) + nGood;
   console.log(`eval: ${good} passed, ${total - good} failed`);
   if (problems.length) {
     console.error(`eval regression:\n  ${problems.join('\n  ')}`);

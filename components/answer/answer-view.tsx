@@ -2,6 +2,7 @@
 
 import type { Answer, AnswerInput, AnswerValue } from '@/lib/answer/types';
 import { CitationButton } from './citation-popover';
+import { NarrativeView } from './narrative-view';
 import { PassageCitation } from './passage-citation';
 import { SeriesChart } from './series-chart';
 
@@ -69,6 +70,7 @@ export function AnswerView({ answer, onAsk }: { answer: Answer; onAsk?: (q: stri
         </table>
       )}
       {answer.pathway === 'longitudinal' && answer.values.length > 1 && <SeriesChart values={answer.values} />}
+      {answer.narrative && <NarrativeView answer={answer} />}
       {answer.errors.length > 0 && (
         <ul className="space-y-1 text-sm" aria-label="Why parts of the answer were refused or unavailable">
           {answer.errors.map((e, i) => (

@@ -25,7 +25,11 @@ export function PassageCitation({ passage, text }: { passage: AnswerPassage; tex
           <span className="block font-medium">
             {passage.entity.name} · FY{passage.fiscalYear} · {passage.section ?? 'passage'}
           </span>
-          <span className="block text-muted">{passage.sourceTitle}</span>
+          {passage.heading && passage.heading !== passage.section && <span className="block">{passage.heading}</span>}
+          <span className="block text-muted">
+            {passage.form ? `${passage.form}${passage.filedAt ? `, filed ${passage.filedAt}` : ''} · ` : ''}
+            {passage.sourceTitle}
+          </span>
           <span className="block text-muted">
             {passage.page ? `page ${passage.page} · ` : ''}
             {passage.span ? `characters ${passage.span[0]}–${passage.span[1]}` : 'position not recorded'}

@@ -1,102 +1,345 @@
 /**
- * Narrative answers: extractive, per entity and fiscal year, from the entity-year bucketed hybrid
- * retriever. Every sentence is a quote cited to its passage; a bucket with no passage on the topic
- * is reported as such — never filled from another year.
+ * Narrative answers, composed by pathway from whole sentences quoted out of the filings:
+ *   detail        the key sentences under the Item and heading they came from;
+ *   comparison    the same per company, and a side-by-side table (one column per company, one row per
+ *                 aspect found in the evidence; a cell is a cited quote or "not disclosed");
+ *   longitudinal  year by year, and a "what changed" redline between the earliest and the latest
+ *                 filing of each company (aligned by heading and sentence similarity).
+ * Buckets are (entity, fiscal year) or one filing ("latest 10-K"): a bucket without a passage on the
+ * topic is reported as such — never filled from another year or company. Before the answer is
+ * returned every quote is checked against its passage's entity, year, item, heading and text
+ * (entity-attribute check); a mismatch is removed and recorded.
  */
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { chunkVisible, sourceVisible } from '@/lib/auth/visibility';
 import type { Role } from '@/lib/db/schema';
 import { resolveSpec } from '@/lib/fiscal';
-import type { NarrativeIntent } from '@/lib/planner/types';
+import type { FilingRef } from '@/lib/planner/narrative';
+import type { EntityRef, NarrativeIntent } from '@/lib/planner/types';
 import { tokenize } from '@/lib/retrieval/embed';
-import { retrievePassages, type Bucket, type Passage } from '@/lib/retrieval/hybrid-passages';
+import { listFilings, retrieveNarrative, type FilingRow, type NarrativeBucket, type NarrativePassage } from '@/lib/retrieval/narrative-passages';
+import { annualItem, NARRATIVE_TOPICS, topicsOf, type NarrativeTopic } from '@/lib/retrieval/narrative-topics';
 import { entityContext } from './entity-context';
 import type { Trace } from './compute';
+import { redline, type RedlineSentence } from './narrative-redline';
+import { scoreSentence, splitSentences, topicScorer, type TopicScorer } from './narrative-sentences';
 import { TextBuilder } from './text';
-import type { Answer, AnswerError, AnswerPassage } from './types';
+import type { Answer, AnswerError, AnswerPassage, NarrativeBlock, NarrativeRedline, NarrativeSection, NarrativeTable } from './types';
+
+/** A narrative intent, optionally with what the classifier found (lib/planner/narrative). */
+export type NarrativeInput = NarrativeIntent & { filings?: FilingRef[]; topicTerms?: string[]; topics?: string[] };
 
 export interface AnswerNarrativeOptions {
   db: Db;
   tenantId: string;
   role: Role | null;
-  narrative: NarrativeIntent;
+  narrative: NarrativeInput;
   trace: Trace & { passages?: unknown };
 }
 
-/** Best sentence of a passage for the topic: most topic terms, then earliest. Offsets are into the passage text. */
-export function bestSentence(text: string, topic: string): { quote: string; start: number; end: number } | null {
-  const terms = new Set(tokenize(topic));
-  let best: { quote: string; start: number; end: number; score: number } | null = null;
-  for (const m of text.matchAll(/[^.!?]+[.!?]*/g)) {
-    const raw = m[0];
-    const quote = raw.trim();
-    if (quote.length < 12) continue;
-    const start = m.index! + raw.indexOf(quote);
-    const score = tokenize(quote).filter((t) => terms.has(t)).length;
-    if (!best || score > best.score) best = { quote, start, end: start + quote.length, score };
+/** Passages kept per bucket and sentences quoted per bucket, by pathway. */
+const SIZES = { detail: { k: 7, sentences: 7 }, comparison: { k: 6, sentences: 4 }, longitudinal: { k: 6, sentences: 4 } } as const;
+/** a bucket counts as answering the topic when its best sentence scores at least this */
+const MIN_SCORE = 2;
+
+const ITEM_NAMES: Record<string, string> = {
+  'Item 1': 'Business (Item 1)',
+  'Item 1A': 'Risk factors (Item 1A)',
+  'Item 1C': 'Cybersecurity (Item 1C)',
+  'Item 2': 'Properties (Item 2)',
+  'Item 3': 'Legal proceedings (Item 3)',
+  'Item 5': 'Equity and repurchases (Item 5)',
+  'Item 7': 'MD&A (Item 7)',
+  'Item 7A': 'Market risk (Item 7A)',
+  'Item 8': 'Financial statements and notes (Item 8)',
+  'Item 9A': 'Controls and procedures (Item 9A)',
+};
+
+interface Bucket extends NarrativeBucket {
+  entity: EntityRef;
+  label: string;
+  form: string | null;
+  filedAt: string | null;
+  /** chronological order key */
+  order: string;
+}
+
+interface Candidate {
+  p: NarrativePassage;
+  text: string;
+  start: number;
+  end: number;
+  score: number;
+  stems: Set<string>;
+  /** position of the passage in the bucket's ranking */
+  rank: number;
+}
+
+function filingLabel(f: { form: string | null; fiscalYear: number | null; filedAt: string | null }): string {
+  return `${f.form ?? 'filing'}${f.fiscalYear !== null ? ` FY${f.fiscalYear}` : ''}${f.filedAt ? `, filed ${f.filedAt}` : ''}`;
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  if (!a.size || !b.size) return 0;
+  let n = 0;
+  for (const x of a) if (b.has(x)) n++;
+  return n / (a.size + b.size - n);
+}
+
+/** Topic sentences of a bucket's passages, best first. */
+function candidates(passages: NarrativePassage[], sc: TopicScorer): Candidate[] {
+  const out: Candidate[] = [];
+  passages.forEach((p, rank) => {
+    for (const s of splitSentences(p.text)) {
+      const score = scoreSentence(s.text, p.heading, sc);
+      if (score <= 0) continue;
+      // the passage's retrieval rank breaks ties and nudges towards the best passages
+      out.push({ p, text: s.text, start: s.start, end: s.end, score: score + Math.max(0, 0.6 - rank * 0.1), stems: new Set(tokenize(s.text)), rank });
+    }
+  });
+  return out.sort((a, b) => b.score - a.score || a.rank - b.rank || a.start - b.start);
+}
+
+/** MMR over sentences: relevant, not repeating each other, at most `perPassage` from one passage. */
+function pick(cands: Candidate[], n: number, perPassage = 3): Candidate[] {
+  const kept: Candidate[] = [];
+  const pool = [...cands];
+  while (kept.length < n && pool.length) {
+    let bi = -1;
+    let best = -Infinity;
+    pool.forEach((c, i) => {
+      if (kept.filter((k) => k.p.id === c.p.id).length >= perPassage) return;
+      const sim = kept.length ? Math.max(...kept.map((k) => jaccard(k.stems, c.stems))) : 0;
+      if (sim > 0.8) return;
+      const v = c.score - sim * 4;
+      if (v > best) {
+        best = v;
+        bi = i;
+      }
+    });
+    if (bi < 0) break;
+    kept.push(pool.splice(bi, 1)[0]!);
   }
-  return best && best.score > 0 ? { quote: best.quote, start: best.start, end: best.end } : null;
+  return kept;
+}
+
+/** Sentences in reading order: by item prior of the passage, then the filing's own order. */
+function readingOrder(cs: Candidate[], items: string[]): Candidate[] {
+  const itemRank = (c: Candidate) => {
+    const i = items.indexOf(annualItem(c.p.section) ?? '');
+    return i < 0 ? items.length : i;
+  };
+  return [...cs].sort((a, b) => itemRank(a) - itemRank(b) || a.p.ordinal - b.p.ordinal || a.start - b.start);
 }
 
 export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<Answer, 'timingMs' | 'manifestId'>> {
   const { db, tenantId, narrative } = o;
+  const pathway = narrative.pathway;
   const tb = new TextBuilder();
   const passages: AnswerPassage[] = [];
   const errors: AnswerError[] = [];
+  const touched: NarrativeTopic[] = narrative.topics?.length ? NARRATIVE_TOPICS.filter((t) => narrative.topics!.includes(t.id)) : topicsOf(narrative.topic);
+  const topicTerms = narrative.topicTerms?.length ? narrative.topicTerms : [...new Set([...narrative.topic.split(/\s+/).filter(Boolean), ...touched.flatMap((t) => t.terms)])];
+  const items = [...new Set([...touched.flatMap((t) => t.items.map((i) => annualItem(i)!)), 'Item 1A', 'Item 7', 'Item 1'])];
+  const expansion = topicTerms.filter((t) => !narrative.topic.split(/\s+/).includes(t));
+  const sc = topicScorer(narrative.topic, expansion);
+
+  // buckets: each entity's requested fiscal years and filings
   const contexts = await Promise.all(narrative.entities.map((e) => entityContext(db, tenantId, e, o.role)));
-  const buckets: (Bucket & { name: string; label: string })[] = [];
+  const buckets: Bucket[] = [];
+  const missing: { entity: EntityRef; label: string }[] = [];
   for (const ent of contexts) {
+    const filings: FilingRow[] = await listFilings(db, tenantId, o.role, ent.entity.id);
     for (const p of narrative.periods) {
       const r = ent.calendars.length ? resolveSpec(p.spec, { calendars: ent.calendars, latestPeriodEnd: ent.latestPeriodEnd }, p.text) : null;
       if (!r || r.status !== 'resolved' || r.fiscalYear === null) {
         errors.push({ code: 'AMBIGUOUS_PERIOD', message: `${ent.entity.name}: “${p.text}” does not name one fiscal year`, factIds: [] });
+        missing.push({ entity: ent.entity, label: p.text });
         continue;
       }
-      buckets.push({ entityId: ent.entity.id, fiscalYear: r.fiscalYear, name: ent.entity.name, label: `FY${r.fiscalYear}` });
+      const inYear = filings.filter((f) => f.fiscalYear === r.fiscalYear);
+      const only = inYear.length === 1 ? inYear[0]! : null;
+      buckets.push({
+        entityId: ent.entity.id,
+        fiscalYear: r.fiscalYear,
+        entity: ent.entity,
+        form: only?.form ?? null,
+        filedAt: only?.filedAt ?? null,
+        sourceId: null,
+        label: only ? filingLabel(only) : `FY${r.fiscalYear}`,
+        order: `${r.fiscalYear}|${only?.filedAt ?? ''}`,
+      });
+    }
+    for (const f of narrative.filings ?? []) {
+      const forms = f.form ? [f.form] : ['10-K', '10-Q', '20-F'];
+      const match = filings.filter((x) => forms.includes((x.form ?? '').toUpperCase().replace(/\/A$/, '')) && (f.fiscalYear === null || x.fiscalYear === f.fiscalYear));
+      const chosen = match[0];
+      const want = `${f.form ?? 'filing'}${f.fiscalYear !== null ? ` for FY${f.fiscalYear}` : f.latest ? ' (latest)' : ''}`;
+      if (!chosen) {
+        errors.push({ code: 'MISSING_FILING', message: `${ent.entity.name}: no ${want} is held`, factIds: [] });
+        missing.push({ entity: ent.entity, label: want });
+        continue;
+      }
+      buckets.push({
+        entityId: ent.entity.id,
+        fiscalYear: chosen.fiscalYear,
+        entity: ent.entity,
+        sourceId: chosen.sourceId,
+        form: chosen.form,
+        filedAt: chosen.filedAt,
+        label: filingLabel(chosen),
+        order: `${chosen.fiscalYear ?? ''}|${chosen.filedAt ?? ''}`,
+      });
     }
   }
-  const unique = buckets.filter((b, i) => buckets.findIndex((x) => x.entityId === b.entityId && x.fiscalYear === b.fiscalYear) === i);
+  const unique = buckets.filter((b, i) => buckets.findIndex((x) => x.entityId === b.entityId && x.fiscalYear === b.fiscalYear && (x.sourceId ?? null) === (b.sourceId ?? null)) === i);
+  const size = SIZES[pathway];
   const res = unique.length
-    ? await retrievePassages({ db, tenantId, role: o.role, buckets: unique, query: narrative.topic, k: unique.length * 2 })
-    : { passages: [] as Passage[], buckets: [], dropped: [] };
-  o.trace.passages = { query: narrative.topic, buckets: res.buckets, dropped: res.dropped, passages: res.passages.map((p) => ({ id: p.id, entityId: p.entityId, fiscalYear: p.fiscalYear, rrf: p.rrf, ftsRank: p.ftsRank, denseRank: p.denseRank })) };
+    ? await retrieveNarrative({ db, tenantId, role: o.role, buckets: unique, topic: narrative.topic, terms: expansion, items, k: size.k })
+    : { passages: [] as NarrativePassage[], buckets: [], query: { fts: '', dense: '' } };
+
+  // sentence candidates per bucket
+  const inBucket = (b: Bucket) => res.passages.filter((p) => p.entityId === b.entityId && p.fiscalYear === b.fiscalYear && (!b.sourceId || p.sourceId === b.sourceId));
+  const perBucket = unique.map((b) => {
+    const cands = candidates(inBucket(b), sc);
+    const found = cands.length > 0 && cands[0]!.score >= MIN_SCORE;
+    return { b, cands: found ? cands : [], found };
+  });
 
   let n = 0;
-  for (const b of unique) {
-    const inBucket = res.passages.filter((p) => p.entityId === b.entityId && p.fiscalYear === b.fiscalYear && p.onTopic);
-    const picked = inBucket.map((p) => ({ p, s: bestSentence(p.text, narrative.topic) })).filter((x) => x.s);
-    const ent = contexts.find((c) => c.entity.id === b.entityId)!.entity;
-    if (picked.length === 0) {
-      tb.text(`${b.name}, ${b.label}: no passage in its filings for that year addresses “${narrative.topic}”. `);
-      errors.push({ code: 'MISSING_PASSAGE', message: `${b.name} ${b.label}: no passage on “${narrative.topic}”`, factIds: [] });
-      continue;
-    }
-    tb.text(`${b.name}, ${b.label}`);
-    const first = picked[0]!.p;
-    tb.text(first.section ? ` (${first.section}): ` : ': ');
-    picked.slice(0, 2).forEach(({ p, s }, i) => {
-      const id = `p${++n}`;
-      passages.push({
-        id,
-        entity: ent,
-        fiscalYear: p.fiscalYear,
-        section: p.section,
-        heading: p.heading,
-        quote: s!.quote,
-        chunkId: p.id,
-        sourceId: p.sourceId,
-        sourceTitle: p.sourceTitle,
-        page: p.page,
-        span: p.spanStart !== null ? [p.spanStart + s!.start, p.spanStart + s!.end] : null,
-      });
-      tb.text(i ? ' ' : '').passage(id, `“${s!.quote}”`);
+  const byKey = new Map<string, string>();
+  const cite = (c: Candidate, ent: EntityRef): string => {
+    const key = `${c.p.id}:${c.start}`;
+    const known = byKey.get(key);
+    if (known) return known;
+    const id = `p${++n}`;
+    byKey.set(key, id);
+    passages.push({
+      id,
+      entity: ent,
+      fiscalYear: c.p.fiscalYear,
+      section: c.p.section,
+      heading: c.p.heading,
+      quote: c.text,
+      chunkId: c.p.id,
+      sourceId: c.p.sourceId,
+      sourceTitle: c.p.sourceTitle,
+      page: c.p.page,
+      span: c.p.spanStart !== null ? [c.p.spanStart + c.start, c.p.spanStart + c.end] : null,
+      form: c.p.form,
+      filedAt: c.p.filedAt,
+      accession: c.p.accession,
     });
-    tb.text(' ');
+    return id;
+  };
+  const sections: NarrativeSection[] = [];
+  /** quotes of one bucket under their Item and heading, into the text and the sections list */
+  const writeBucket = (b: Bucket, chosen: Candidate[]) => {
+    let lastKey = '';
+    for (const c of readingOrder(chosen, items)) {
+      const key = `${c.p.section}|${c.p.heading}`;
+      if (key !== lastKey) {
+        tb.text(lastKey ? ' ' : '').text(`${c.p.section ?? 'Filing'}${c.p.heading && !/^Item\s/i.test(c.p.heading) ? ` — ${c.p.heading}` : ''}: `);
+        sections.push({ entityId: b.entityId, fiscalYear: b.fiscalYear, filing: b.label, item: c.p.section, heading: c.p.heading, passageIds: [] });
+        lastKey = key;
+      } else tb.text(' ');
+      const id = cite(c, b.entity);
+      sections.at(-1)!.passageIds.push(id);
+      tb.passage(id, `“${c.text}”`);
+    }
+  };
+  const noPassage = (b: Bucket) => {
+    tb.text(`${b.entity.name}, ${b.label}: no passage addresses “${narrative.topic}”. `);
+    errors.push({ code: 'MISSING_PASSAGE', message: `${b.entity.name} ${b.label}: no passage on “${narrative.topic}”`, factIds: [] });
+  };
+
+  let table: NarrativeTable | null = null;
+  const redlines: NarrativeRedline[] = [];
+  if (pathway === 'longitudinal') {
+    // chronological, year by year, per company
+    for (const ent of narrative.entities) {
+      const mine = perBucket.filter((x) => x.b.entityId === ent.id).sort((a, b) => a.b.order.localeCompare(b.b.order));
+      for (const { b, cands, found } of mine) {
+        if (!found) {
+          noPassage(b);
+          continue;
+        }
+        tb.text(`${b.entity.name}, ${b.label} — `);
+        writeBucket(b, pick(cands, size.sentences));
+        tb.text(' ');
+      }
+      const present = mine.filter((x) => x.found);
+      if (present.length >= 2) {
+        const first = present[0]!;
+        const last = present[present.length - 1]!;
+        const rl = await redlineBetween(db, tenantId, o.role, first, last, cite);
+        redlines.push(rl);
+        const changed = rl.entries.length;
+        tb.text(
+          `What changed from ${first.b.label} to ${last.b.label}: ${rl.entries.filter((e) => e.kind === 'added').length} sentence(s) added, ${rl.entries.filter((e) => e.kind === 'modified').length} modified, ${rl.entries.filter((e) => e.kind === 'removed').length} ${rl.partialLater ? 'not repeated in the later filing' : 'removed'}, ${rl.unchanged} unchanged on this topic${changed ? ' (see the redline)' : ''}. `,
+        );
+      } else if (mine.length >= 1 && present.length === 1 && mine.length + missing.filter((m) => m.entity.id === ent.id).length >= 2) {
+        tb.text(`Only one of the requested filings addresses the topic, so there is no change to show. `);
+      }
+    }
+  } else {
+    for (const { b, cands, found } of perBucket) {
+      if (!found) {
+        noPassage(b);
+        continue;
+      }
+      tb.text(`${b.entity.name}, ${b.label} — `);
+      writeBucket(b, pick(cands, size.sentences));
+      tb.text(' ');
+    }
+    if (pathway === 'comparison' && perBucket.filter((x) => x.found).length >= 1 && perBucket.length >= 2) {
+      table = compareTable(perBucket, touched, items, cite);
+    }
   }
+  for (const m of missing) tb.text(`${m.entity.name}: ${m.label} — no such filing is held, so nothing is quoted for it. `);
+
+  // entity-attribute check: every quote against the chunk it cites
+  const check = entityAttributeCheck(passages, res.passages);
+  if (check.removed.length) {
+    const gone = new Set(check.removed.map((r) => r.passageId));
+    for (let i = passages.length - 1; i >= 0; i--) if (gone.has(passages[i]!.id)) passages.splice(i, 1);
+    for (let i = tb.segments.length - 1; i >= 0; i--) {
+      const s = tb.segments[i]!;
+      if (s.type === 'passage' && gone.has(s.passageId)) tb.segments.splice(i, 1);
+    }
+    for (const s of sections) s.passageIds = s.passageIds.filter((id) => !gone.has(id));
+    if (table) for (const r of table.rows) for (const c of r.cells) c.passageIds = c.passageIds.filter((id) => !gone.has(id));
+  }
+
+  o.trace.passages = {
+    query: res.query,
+    topic: narrative.topic,
+    topicTerms,
+    items,
+    buckets: res.buckets,
+    passages: res.passages.map((p) => ({ id: p.id, entityId: p.entityId, fiscalYear: p.fiscalYear, section: p.section, score: Math.round(p.score * 1000) / 1000, parts: p.parts, ftsRank: p.ftsRank, denseRank: p.denseRank })),
+    entityAttributeCheck: check,
+  };
+
   const status = passages.length ? 'answered' : 'insufficient_evidence';
-  if (!passages.length && unique.length) tb.text('Ledgerline quotes only passages from the requested years and does not substitute another year.');
+  if (!passages.length && (unique.length || missing.length)) tb.text('Ledgerline quotes only passages from the requested filings and years and does not substitute another year or company.');
+  const block: NarrativeBlock = {
+    topic: narrative.topic,
+    topicTerms,
+    filings: [
+      ...perBucket.map(({ b, found }) => ({ entityId: b.entityId, entityName: b.entity.name, fiscalYear: b.fiscalYear, form: b.form, filedAt: b.filedAt, sourceId: b.sourceId ?? null, label: b.label, found })),
+      ...missing.map((m) => ({ entityId: m.entity.id, entityName: m.entity.name, fiscalYear: null, form: null, filedAt: null, sourceId: null, label: m.label, found: false })),
+    ],
+    sections,
+    table,
+    redlines,
+    check,
+    composer: 'deterministic',
+  };
   return {
     status,
-    pathway: narrative.pathway,
+    pathway,
     text: tb.toString().replace(/\s+/g, ' ').trim(),
     segments: tb.segments,
     values: [],
@@ -105,5 +348,132 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     errors,
     intent: null,
     table: null,
+    narrative: block,
   };
+}
+
+/** One row per aspect found in the evidence: the topic's aspects, else the items the quotes come from. */
+function compareTable(
+  perBucket: { b: Bucket; cands: Candidate[]; found: boolean }[],
+  touched: NarrativeTopic[],
+  items: string[],
+  cite: (c: Candidate, ent: EntityRef) => string,
+): NarrativeTable {
+  const columns = perBucket.map(({ b }) => ({ entityId: b.entityId, label: `${b.entity.name} (${b.label})` }));
+  const aspects = touched.find((t) => t.aspects?.length)?.aspects;
+  const rows: NarrativeTable['rows'] = [];
+  const used = perBucket.map(() => new Set<string>());
+  const keyOf = (c: Candidate) => `${c.p.id}:${c.start}`;
+  if (aspects) {
+    for (const a of aspects) {
+      const cells = perBucket.map(({ cands }, bi) => {
+        let best: Candidate | null = null;
+        let bestV = 0;
+        for (const c of cands.slice(0, 24)) {
+          if (used[bi]!.has(keyOf(c))) continue;
+          const lower = c.text.toLowerCase();
+          const hits = a.terms.filter((t) => lower.includes(t)).length;
+          if (!hits) continue;
+          const v = hits + c.score * 0.3;
+          if (v > bestV) {
+            bestV = v;
+            best = c;
+          }
+        }
+        if (best) used[bi]!.add(keyOf(best));
+        return best;
+      });
+      if (cells.some(Boolean)) rows.push({ aspect: a.label, cells: cells.map((c, bi) => (c ? { passageIds: [cite(c, perBucket[bi]!.b.entity)], notDisclosed: false } : { passageIds: [], notDisclosed: true })) });
+    }
+  } else {
+    const found = [...new Set(perBucket.flatMap(({ cands }) => cands.slice(0, 24).map((c) => annualItem(c.p.section) ?? 'Other')))];
+    found.sort((a, b) => (items.indexOf(a) < 0 ? 99 : items.indexOf(a)) - (items.indexOf(b) < 0 ? 99 : items.indexOf(b)));
+    for (const item of found.slice(0, 5)) {
+      const cells = perBucket.map(({ cands }) => cands.find((c) => (annualItem(c.p.section) ?? 'Other') === item) ?? null);
+      rows.push({ aspect: ITEM_NAMES[item] ?? item, cells: cells.map((c, bi) => (c ? { passageIds: [cite(c, perBucket[bi]!.b.entity)], notDisclosed: false } : { passageIds: [], notDisclosed: true })) });
+    }
+  }
+  return { columns, rows };
+}
+
+/** The redline of one company's earliest and latest filing on the topic. */
+async function redlineBetween(
+  db: Db,
+  tenantId: string,
+  role: Role | null,
+  first: { b: Bucket; cands: Candidate[] },
+  last: { b: Bucket; cands: Candidate[] },
+  cite: (c: Candidate, ent: EntityRef) => string,
+): Promise<NarrativeRedline> {
+  const top = (cs: Candidate[]) => cs.filter((c) => c.score >= MIN_SCORE).slice(0, 14);
+  const before = top(first.cands);
+  const after = top(last.cands);
+  const asSentence = (c: Candidate): RedlineSentence & { c: Candidate } => ({ text: c.text, heading: c.p.heading, section: c.p.section, passageId: null, c });
+  const fullText = async (sourceIds: string[]) => {
+    if (!sourceIds.length) return [];
+    const r = await db.execute(sql`
+      select c.text from chunks c join sources s on s.id = c.source_id
+      where ${chunkVisible({ tenantId, role }, 'c')} and ${sourceVisible({ tenantId, role }, 's')} and c.source_id in (${sql.join(sourceIds.map((x) => sql`${x}`), sql`, `)})`);
+    return (r as unknown as { rows: { text: string }[] }).rows.map((x) => x.text);
+  };
+  const [beforeFull, afterFull] = await Promise.all([fullText([...new Set(before.map((c) => c.p.sourceId))]), fullText([...new Set(after.map((c) => c.p.sourceId))])]);
+  const bs = readingOrderPlain(before).map(asSentence);
+  const as = readingOrderPlain(after).map(asSentence);
+  const entries = redline(bs, as, { afterFullText: afterFull, beforeFullText: beforeFull });
+  const find = (s: RedlineSentence | null, list: (RedlineSentence & { c: Candidate })[]) => (s ? list.find((x) => x.text === s.text && x.heading === s.heading) : undefined);
+  const changed = entries.filter((e) => e.kind !== 'unchanged');
+  const rank = { modified: 0, added: 1, removed: 2 } as const;
+  changed.sort((x, y) => rank[x.kind as keyof typeof rank] - rank[y.kind as keyof typeof rank]);
+  const laterForm = (last.b.form ?? '').toUpperCase();
+  return {
+    entityId: first.b.entityId,
+    entityName: first.b.entity.name,
+    from: first.b.label,
+    to: last.b.label,
+    partialLater: /^10-Q/.test(laterForm) && !/^10-Q/.test((first.b.form ?? '').toUpperCase()),
+    entries: changed.slice(0, 12).map((e) => {
+      const bc = find(e.before, bs);
+      const ac = find(e.after, as);
+      return {
+        kind: e.kind as 'added' | 'removed' | 'modified',
+        heading: e.heading,
+        beforePassageId: bc ? cite(bc.c, first.b.entity) : null,
+        afterPassageId: ac ? cite(ac.c, last.b.entity) : null,
+        diff: e.diff,
+      };
+    }),
+    unchanged: entries.length - changed.length,
+  };
+}
+
+function readingOrderPlain(cs: Candidate[]): Candidate[] {
+  return [...cs].sort((a, b) => a.p.ordinal - b.p.ordinal || a.start - b.start);
+}
+
+const normQuote = (s: string) => s.replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * Every quote is checked against the chunk it cites: same entity, fiscal year, item and heading, and
+ * the quote's words are the chunk's words. Pure; mismatches are returned for removal and the manifest.
+ */
+export function entityAttributeCheck(quoted: AnswerPassage[], retrieved: { id: string; entityId: string; fiscalYear: number | null; section: string | null; heading: string | null; text: string }[]): NarrativeBlock['check'] {
+  const byId = new Map(retrieved.map((p) => [p.id, p]));
+  const removed: NarrativeBlock['check']['removed'] = [];
+  for (const q of quoted) {
+    const src = byId.get(q.chunkId);
+    const why: string[] = [];
+    if (!src) why.push('cites a passage that was not retrieved');
+    else {
+      if (src.entityId !== q.entity.id) why.push(`entity ${q.entity.name} ≠ passage entity`);
+      if (src.fiscalYear !== q.fiscalYear) why.push(`fiscal year ${q.fiscalYear} ≠ passage FY${src.fiscalYear}`);
+      if ((src.section ?? null) !== (q.section ?? null)) why.push(`item ${q.section} ≠ passage ${src.section}`);
+      if ((src.heading ?? null) !== (q.heading ?? null)) why.push('heading differs from the passage');
+      if (!normQuote(src.text).includes(normQuote(q.quote))) why.push('quote is not in the passage');
+      // every number in the quote must be a number of the passage
+      const nums = q.quote.match(/\d[\d,.]*\d|\d/g) ?? [];
+      if (nums.some((x) => !src.text.includes(x))) why.push('a number is not in the passage');
+    }
+    if (why.length) removed.push({ passageId: q.id, reason: why.join('; ') });
+  }
+  return { checked: quoted.length, removed };
 }

@@ -64,6 +64,60 @@ export interface AnswerPassage {
   page: number | null;
   /** character offsets of the quote in the source text, when known */
   span: [number, number] | null;
+  /** the filing the passage comes from (narrative answers) */
+  form?: string | null;
+  filedAt?: string | null;
+  accession?: string | null;
+}
+
+/** One key sentence group of a narrative answer: a filing's heading (Item + heading) and its quotes. */
+export interface NarrativeSection {
+  entityId: string;
+  fiscalYear: number | null;
+  /** "10-K FY2024, filed 2024-11-01" */
+  filing: string;
+  item: string | null;
+  heading: string | null;
+  passageIds: string[];
+}
+
+/** Side-by-side comparison: one column per company, one row per aspect found in the evidence. */
+export interface NarrativeTable {
+  columns: { entityId: string; label: string }[];
+  rows: { aspect: string; cells: { passageIds: string[]; notDisclosed: boolean }[] }[];
+}
+
+/** "What changed" between two filings of one company, aligned by heading and sentence similarity. */
+export interface NarrativeRedline {
+  entityId: string;
+  entityName: string;
+  from: string;
+  to: string;
+  /** the later filing is a 10-Q, which repeats only changed risk factors: "removed" reads "not repeated" */
+  partialLater: boolean;
+  entries: {
+    kind: 'added' | 'removed' | 'modified';
+    heading: string | null;
+    beforePassageId: string | null;
+    afterPassageId: string | null;
+    diff: { op: 'eq' | 'ins' | 'del'; text: string }[] | null;
+  }[];
+  unchanged: number;
+}
+
+/** The structure of a narrative answer (optional: numeric answers have none). */
+export interface NarrativeBlock {
+  topic: string;
+  topicTerms: string[];
+  /** one entry per (entity, filing/year) searched, in the order shown */
+  filings: { entityId: string; entityName: string; fiscalYear: number | null; form: string | null; filedAt: string | null; sourceId: string | null; label: string; found: boolean }[];
+  sections: NarrativeSection[];
+  table: NarrativeTable | null;
+  redlines: NarrativeRedline[];
+  /** entity-attribute check: every quote against its passage's entity, year, item, heading and text */
+  check: { checked: number; removed: { passageId: string; reason: string }[] };
+  /** how the text was written: deterministic composition, or an audited LLM draft */
+  composer: 'deterministic' | 'llm-audited';
 }
 
 /** Text with the numbers (and quotes) marked, so each is a focusable, cited button in the UI. */
@@ -86,4 +140,6 @@ export interface Answer {
   intent: Intent | null;
   /** comparison/longitudinal rendering hints */
   table: { columns: string[]; rows: { valueId: string; cells: string[] }[] } | null;
+  /** narrative answers: sections, side-by-side table, redline, checks (absent on numeric answers) */
+  narrative?: NarrativeBlock;
 }

@@ -56,6 +56,8 @@ export interface EvalRun {
 
 export interface PrepareOptions {
   companyfactsDir: string;
+  /** inline-XBRL 10-K/10-Q filings to ingest too (the narrative set's corpus) */
+  filingsDir?: string;
   dataDir?: string;
   log?: (s: string) => void;
 }
@@ -71,6 +73,10 @@ export async function prepareEvalDatabase(o: PrepareOptions): Promise<Database> 
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => path.join(o.companyfactsDir, f));
+  if (o.filingsDir) {
+    if (!fs.existsSync(o.filingsDir)) throw new Error(`eval: filings folder ${o.filingsDir} is missing`);
+    files.push(...fs.readdirSync(o.filingsDir).filter((f) => /\.html?$/i.test(f)).sort().map((f) => path.join(o.filingsDir!, f)));
+  }
   const sink = { write: (s: string) => (o.log?.(s.trimEnd()), true) } as unknown as NodeJS.WritableStream;
   const outcomes = await ingestPaths({ database, tenantId: DEMO_TENANT_ID, files, out: sink, err: sink, showProgress: false });
   await indexChunks(database.db);

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { entityAttributeCheck } from './answer-narrative';
+import { redline, wordDiff } from './narrative-redline';
+import { scoreSentence, splitSentences, topicScorer } from './narrative-sentences';
+import { ftsQuery, rerankBucket } from '@/lib/retrieval/narrative-passages';
+import type { AnswerPassage } from './types';
+
+describe('splitSentences', () => {
+  it('keeps whole sentences: never inside a number, an abbreviation or a parenthesis', () => {
+    const t = 'The U.S. District Court ruled that Google violated U.S. antitrust laws. The operating margin was reduced to 11.4% (compared with 12.1% in fiscal 2023. see below). Sales rose in the U.S. The Company (the “Company”) sells. It paid $3.0 billion, i.e. more.\n• a bullet; and';
+    const s = splitSentences(t).map((x) => x.text);
+    expect(s).toEqual([
+      'The U.S. District Court ruled that Google violated U.S. antitrust laws.',
+      'The operating margin was reduced to 11.4% (compared with 12.1% in fiscal 2023. see below).',
+      'Sales rose in the U.S.',
+      'The Company (the “Company”) sells.',
+      'It paid $3.0 billion, i.e. more.',
+      '• a bullet; and',
+    ]);
+    for (const x of splitSentences(t)) expect(t.slice(x.start, x.end)).toBe(x.text);
+    expect(s.some((x) => /\d\.$/.test(x) && !/\d{4}\.$/.test(x))).toBe(false);
+  });
+});
+
+describe('scoreSentence', () => {
+  it('prefers the topic words, then the expansion, under a matching heading; cross-references score low', () => {
+    const sc = topicScorer('cybersecurity governance', ['ciso', 'audit committee', 'information security']);
+    const a = scoreSentence('The Audit Committee assists the Board in the oversight and monitoring of cybersecurity matters.', 'Item 1C. Cybersecurity', sc);
+    const b = scoreSentence('The Company’s Information Security team develops policies.', null, sc);
+    const c = scoreSentence('For a discussion of cybersecurity risks, see Item 1A of this Form 10-K.', null, sc);
+    const d = scoreSentence('Net sales grew in every region.', null, sc);
+    expect(a).toBeGreaterThan(b);
+    expect(b).toBeGreaterThan(0);
+    expect(a).toBeGreaterThan(c);
+    expect(d).toBe(0);
+  });
+});
+
+describe('redline', () => {
+  const s = (text: string, heading: string | null = 'H') => ({ text, heading, section: 'Item 1A', passageId: null });
+  it('marks unchanged, modified (with a word diff), added and removed sentences', () => {
+    const before = [s('Export controls restrict sales of our products to China.'), s('We depend on a limited number of customers.'), s('Old risk that was dropped entirely from the filing.')];
+    const after = [s('Export controls restrict sales of our H20 products to China and D:5 countries.'), s('We depend on a limited number of customers.'), s('In April 2025 the USG informed us that a license is required.')];
+    const e = redline(before, after);
+    expect(e.map((x) => x.kind)).toEqual(['modified', 'unchanged', 'removed', 'added']);
+    expect(e[0]!.diff!.filter((d) => d.op === 'ins').map((d) => d.text)).toEqual(['H20', 'China and D:5 countries.']);
+  });
+
+  it('does not call a sentence removed when the later filing still has it elsewhere', () => {
+    const e = redline([s('A sentence kept in another section of the later filing.')], [], { afterFullText: ['Intro. A sentence kept in another section of the later filing. More.'] });
+    expect(e.map((x) => x.kind)).toEqual(['unchanged']);
+  });
+
+  it('diffs words', () => {
+    expect(wordDiff('a b c', 'a x c')).toEqual([{ op: 'eq', text: 'a' }, { op: 'del', text: 'b' }, { op: 'ins', text: 'x' }, { op: 'eq', text: 'c' }]);
+  });
+});
+
+describe('rerankBucket', () => {
+  const chunk = (id: string, section: string, heading: string, text: string) => ({ id, section, heading, text });
+  it('ranks by topic coverage, heading and item prior over raw fusion, and keeps diverse passages', () => {
+    const fused = [
+      { item: chunk('auditor', 'Item 8', 'Report of Independent Registered Public Accounting Firm', 'We audited internal control over financial reporting and the supply of information.'), score: 1 / 61 },
+      { item: chunk('rf1', 'Item 1A', 'Risks associated with our suppliers could materially adversely affect our financial performance.', 'Global sourcing of many products from suppliers is important. Supply chain disruption hurts.'), score: 1 / 62 },
+      { item: chunk('rf1dup', 'Item 1A', 'Risks associated with our suppliers could materially adversely affect our financial performance.', 'Global sourcing of many products from suppliers is important. Supply chain disruption hurts.'), score: 1 / 63 },
+      { item: chunk('mdna', 'Item 7', 'Overview', 'Disruptions in supply chain and inventory management influence results.'), score: 1 / 64 },
+    ];
+    const kept = rerankBucket(fused, { topic: 'supply chain risks', terms: ['supplier', 'sourcing'], items: ['Item 1A', 'Item 1', 'Item 7'], k: 2 });
+    expect(kept.map((k) => k.item.id)).toEqual(['rf1', 'mdna']);
+  });
+
+  it('builds an OR full-text query with quoted phrases', () => {
+    expect(ftsQuery('cybersecurity governance', ['information security', 'ciso'])).toBe('cybersecurity or governance or "information security" or ciso');
+  });
+});
+
+describe('entityAttributeCheck', () => {
+  const chunk = { id: 'c1', entityId: 'aapl', fiscalYear: 2024, section: 'Item 1A', heading: 'H', text: 'Sales to direct Customers A, B and C represented 12%, 11% and 11% of total revenue.' };
+  const passage = (over: Partial<AnswerPassage>): AnswerPassage => ({
+    id: 'p1', entity: { id: 'aapl', name: 'Apple', ticker: 'AAPL' }, fiscalYear: 2024, section: 'Item 1A', heading: 'H', quote: 'Sales to direct Customers A, B and C represented 12%, 11% and 11% of total revenue.',
+    chunkId: 'c1', sourceId: 's', sourceTitle: 't', page: null, span: null, ...over,
+  });
+  it('keeps a quote that matches its passage and removes one with another entity, year, item or number', () => {
+    expect(entityAttributeCheck([passage({})], [chunk]).removed).toEqual([]);
+    const bad = entityAttributeCheck(
+      [passage({ id: 'a', entity: { id: 'nvda', name: 'NVIDIA', ticker: 'NVDA' } }), passage({ id: 'b', fiscalYear: 2025 }), passage({ id: 'c', section: 'Item 8' }), passage({ id: 'd', quote: 'Customers A, B and C represented 13% of total revenue.' })],
+      [chunk],
+    );
+    expect(bad.removed.map((r) => r.passageId)).toEqual(['a', 'b', 'c', 'd']);
+    expect(bad.removed[3]!.reason).toMatch(/quote is not in the passage; a number is not in the passage/);
+  });
+});

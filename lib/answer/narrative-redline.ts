@@ -1,0 +1,141 @@
+/**
+ * "What changed" between two filings of one company: the topic's sentences of the earlier and the
+ * later filing aligned by heading and sentence similarity (stemmed-token Jaccard), each pair marked
+ * unchanged, modified (with a word-level diff) or, when unmatched, removed / added. A sentence
+ * that is missing from the later filing's retrieved passages but present anywhere in its full text
+ * counts as unchanged, so "removed" means gone from the filing, not merely not retrieved.
+ */
+import { tokenize } from '@/lib/retrieval/embed';
+
+export interface RedlineSentence {
+  text: string;
+  heading: string | null;
+  section: string | null;
+  /** the passage that quotes it in the answer */
+  passageId: string | null;
+}
+
+export type DiffOp = { op: 'eq' | 'ins' | 'del'; text: string };
+
+export interface RedlineEntry {
+  kind: 'added' | 'removed' | 'modified' | 'unchanged';
+  heading: string | null;
+  before: RedlineSentence | null;
+  after: RedlineSentence | null;
+  similarity: number;
+  diff: DiffOp[] | null;
+}
+
+function stems(s: string): Set<string> {
+  return new Set(tokenize(s));
+}
+
+export function similarity(a: string, b: string): number {
+  const x = stems(a);
+  const y = stems(b);
+  if (!x.size || !y.size) return 0;
+  let inter = 0;
+  for (const t of x) if (y.has(t)) inter++;
+  return inter / (x.size + y.size - inter);
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim();
+
+/** Word-level diff (LCS) of two sentences. */
+export function wordDiff(a: string, b: string): DiffOp[] {
+  const x = a.split(/\s+/).filter(Boolean);
+  const y = b.split(/\s+/).filter(Boolean);
+  const n = x.length;
+  const m = y.length;
+  const L: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) L[i]![j] = norm(x[i]!) === norm(y[j]!) ? L[i + 1]![j + 1]! + 1 : Math.max(L[i + 1]![j]!, L[i]![j + 1]!);
+  const ops: DiffOp[] = [];
+  const push = (op: DiffOp['op'], w: string) => {
+    const last = ops[ops.length - 1];
+    if (last?.op === op) last.text += ` ${w}`;
+    else ops.push({ op, text: w });
+  };
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (norm(x[i]!) === norm(y[j]!)) {
+      push('eq', y[j]!);
+      i++;
+      j++;
+    } else if (L[i + 1]![j]! >= L[i]![j + 1]!) push('del', x[i++]!);
+    else push('ins', y[j++]!);
+  }
+  while (i < n) push('del', x[i++]!);
+  while (j < m) push('ins', y[j++]!);
+  return ops;
+}
+
+export interface RedlineOptions {
+  /** pairs at or above this similarity are the same sentence, modified */
+  match?: number;
+  /** the later (earlier) filing's whole text, to tell "not retrieved" from "removed" ("added") */
+  afterFullText?: string[];
+  beforeFullText?: string[];
+}
+
+/** Aligns the earlier and later filing's sentences on a topic. Pure. */
+export function redline(before: RedlineSentence[], after: RedlineSentence[], o: RedlineOptions = {}): RedlineEntry[] {
+  const threshold = o.match ?? 0.45;
+  const pairs: { i: number; j: number; s: number }[] = [];
+  before.forEach((b, i) =>
+    after.forEach((a, j) => {
+      let s = norm(a.text) === norm(b.text) ? 1 : similarity(a.text, b.text);
+      if (s < 1 && a.heading && b.heading && norm(a.heading) === norm(b.heading)) s = Math.min(0.999, s + 0.08);
+      if (s >= threshold) pairs.push({ i, j, s });
+    }),
+  );
+  pairs.sort((p, q) => q.s - p.s || p.i - q.i || p.j - q.j);
+  const bUsed = new Map<number, { j: number; s: number }>();
+  const aUsed = new Set<number>();
+  for (const p of pairs) {
+    if (bUsed.has(p.i) || aUsed.has(p.j)) continue;
+    bUsed.set(p.i, { j: p.j, s: p.s });
+    aUsed.add(p.j);
+  }
+  const inFull = (text: string, full?: string[]) => {
+    if (!full?.length) return false;
+    const t = norm(text);
+    return full.some((f) => norm(f).includes(t));
+  };
+  const entries: RedlineEntry[] = [];
+  // walk the later filing in order; removed sentences go where their earlier neighbour was matched
+  const removedAfter = new Map<number, number[]>();
+  before.forEach((_, i) => {
+    if (bUsed.has(i)) return;
+    let anchor = -1;
+    for (let k = i - 1; k >= 0; k--) {
+      const m = bUsed.get(k);
+      if (m) {
+        anchor = m.j;
+        break;
+      }
+    }
+    removedAfter.set(anchor, [...(removedAfter.get(anchor) ?? []), i]);
+  });
+  const emitRemoved = (anchor: number) => {
+    for (const i of removedAfter.get(anchor) ?? []) {
+      const b = before[i]!;
+      const kept = inFull(b.text, o.afterFullText);
+      entries.push({ kind: kept ? 'unchanged' : 'removed', heading: b.heading, before: b, after: null, similarity: kept ? 1 : 0, diff: null });
+    }
+  };
+  emitRemoved(-1);
+  after.forEach((a, j) => {
+    const i = [...bUsed.entries()].find(([, v]) => v.j === j)?.[0];
+    if (i === undefined) {
+      const existed = inFull(a.text, o.beforeFullText);
+      entries.push({ kind: existed ? 'unchanged' : 'added', heading: a.heading, before: null, after: a, similarity: existed ? 1 : 0, diff: null });
+    } else {
+      const b = before[i]!;
+      const same = norm(a.text) === norm(b.text);
+      entries.push({ kind: same ? 'unchanged' : 'modified', heading: a.heading ?? b.heading, before: b, after: a, similarity: bUsed.get(i)!.s, diff: same ? null : wordDiff(b.text, a.text) });
+    }
+    emitRemoved(j);
+  });
+  return entries;
+}

@@ -1,0 +1,195 @@
+/**
+ * The narrative golden set (lib/eval/golden/narrative.jsonl): questions over the held 10-Ks and
+ * 10-Qs, each with 2–5 key points quoted verbatim from the filings (or none, for questions the
+ * filings cannot answer). Scoring:
+ *   key-point recall   a key point is recalled when a quoted passage of the same company and fiscal
+ *                      year contains it (quote or the heading it is cited under), whitespace- and
+ *                      quote-mark-insensitive;
+ *   entity-attribute   a passage whose entity, fiscal year, item, heading or text does not match the
+ *                      stored chunk it cites is an error (must be 0);
+ *   abstention         unanswerable questions must come back insufficient_evidence or
+ *                      needs_clarification with no quote.
+ */
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import type { Answer } from '@/lib/answer/types';
+import { wilson } from './score';
+
+export interface KeyPoint {
+  ticker: string;
+  form: string;
+  fiscalYear: number;
+  item: string;
+  text: string;
+}
+
+export interface NarrativeItem {
+  id: string;
+  question: string;
+  pathway: 'detail' | 'comparison' | 'longitudinal';
+  expect: { status: 'answered' | 'insufficient_evidence' };
+  keyPoints: KeyPoint[];
+}
+
+export function loadNarrativeSet(file: string): NarrativeItem[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l, i) => {
+      try {
+        return JSON.parse(l) as NarrativeItem;
+      } catch {
+        throw new Error(`${file}:${i + 1}: not JSON`);
+      }
+    });
+}
+
+export const normText = (s: string) =>
+  s
+    .replace(/[’‘]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+export interface StoredChunk {
+  id: string;
+  entityId: string;
+  ticker: string | null;
+  fiscalYear: number | null;
+  section: string | null;
+  heading: string | null;
+  text: string;
+}
+
+export interface NarrativeScore {
+  id: string;
+  pathway: string;
+  expected: 'answered' | 'insufficient_evidence';
+  status: string;
+  keyPoints: number;
+  recalled: number;
+  missed: string[];
+  entityErrors: { passageId: string; reason: string }[];
+  /** unanswerable: abstained without quoting */
+  abstainedCorrectly: boolean | null;
+  latencyMs: number;
+}
+
+/** Scores one answer against its item, with the stored chunks its passages cite. Pure. */
+export function scoreNarrative(item: NarrativeItem, answer: Answer, chunks: Map<string, StoredChunk>): NarrativeScore {
+  const entityErrors: NarrativeScore['entityErrors'] = [];
+  for (const p of answer.passages) {
+    const c = chunks.get(p.chunkId);
+    const why: string[] = [];
+    if (!c) why.push('cites no stored chunk');
+    else {
+      if (c.entityId !== p.entity.id) why.push('entity');
+      if (c.fiscalYear !== p.fiscalYear) why.push('fiscal year');
+      if ((c.section ?? null) !== (p.section ?? null)) why.push('item');
+      if ((c.heading ?? null) !== (p.heading ?? null)) why.push('heading');
+      if (!normText(c.text).includes(normText(p.quote))) why.push('quote not in chunk');
+    }
+    if (why.length) entityErrors.push({ passageId: p.id, reason: why.join(', ') });
+  }
+  const good = answer.passages.filter((p) => !entityErrors.some((e) => e.passageId === p.id));
+  const missed: string[] = [];
+  let recalled = 0;
+  for (const kp of item.keyPoints) {
+    const t = normText(kp.text);
+    const hit = good.some((p) => {
+      const c = chunks.get(p.chunkId);
+      if (!c || (c.ticker ?? '').toUpperCase() !== kp.ticker.toUpperCase() || c.fiscalYear !== kp.fiscalYear) return false;
+      return normText(p.quote).includes(t) || normText(p.heading ?? '').includes(t);
+    });
+    if (hit) recalled++;
+    else missed.push(kp.text);
+  }
+  const abstained = answer.status === 'insufficient_evidence' || answer.status === 'needs_clarification';
+  return {
+    id: item.id,
+    pathway: item.pathway,
+    expected: item.expect.status,
+    status: answer.status,
+    keyPoints: item.keyPoints.length,
+    recalled,
+    missed,
+    entityErrors,
+    abstainedCorrectly: item.expect.status === 'insufficient_evidence' ? abstained && answer.passages.length === 0 : null,
+    latencyMs: answer.timingMs,
+  };
+}
+
+/** The stored chunks the answers cite (one query). */
+export async function citedChunks(db: Db, answers: Answer[]): Promise<Map<string, StoredChunk>> {
+  const ids = [...new Set(answers.flatMap((a) => a.passages.map((p) => p.chunkId)))];
+  const out = new Map<string, StoredChunk>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const slice = ids.slice(i, i + 500);
+    const res = await db.execute(sql`
+      select c.id, c.entity_id as "entityId", e.ticker, c.fiscal_year as "fiscalYear", c.section, c.heading, c.text
+      from chunks c join entities e on e.id = c.entity_id where c.id in (${sql.join(slice.map((x) => sql`${x}`), sql`, `)})`);
+    for (const r of (res as unknown as { rows: StoredChunk[] }).rows) out.set(r.id, r);
+  }
+  return out;
+}
+
+export interface NarrativeReportRow {
+  n: number;
+  answerable: number;
+  keyPoints: number;
+  recalled: number;
+  recall: ReturnType<typeof wilson>;
+  /** mean of per-question recall (answerable questions) */
+  macroRecall: number;
+  answeredRate: ReturnType<typeof wilson>;
+  entityErrors: number;
+  unanswerable: number;
+  abstention: ReturnType<typeof wilson>;
+  latencyP50: number;
+}
+
+function pctl(xs: number[], p: number): number {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
+export function narrativeReport(scores: NarrativeScore[]): NarrativeReportRow {
+  const answerable = scores.filter((s) => s.expected === 'answered');
+  const unanswerable = scores.filter((s) => s.expected === 'insufficient_evidence');
+  const kps = answerable.reduce((a, s) => a + s.keyPoints, 0);
+  const rec = answerable.reduce((a, s) => a + s.recalled, 0);
+  return {
+    n: scores.length,
+    answerable: answerable.length,
+    keyPoints: kps,
+    recalled: rec,
+    recall: wilson(rec, kps),
+    macroRecall: answerable.length ? answerable.reduce((a, s) => a + (s.keyPoints ? s.recalled / s.keyPoints : 1), 0) / answerable.length : 0,
+    answeredRate: wilson(answerable.filter((s) => s.status === 'answered').length, answerable.length),
+    entityErrors: scores.reduce((a, s) => a + s.entityErrors.length, 0),
+    unanswerable: unanswerable.length,
+    abstention: wilson(unanswerable.filter((s) => s.abstainedCorrectly).length, unanswerable.length),
+    latencyP50: pctl(scores.map((s) => s.latencyMs), 50),
+  };
+}
+
+export function formatNarrativeSet(name: string, scores: NarrativeScore[]): string {
+  const pct = (r: { rate: number; low: number; high: number; k: number; n: number }) => `${(r.rate * 100).toFixed(1)}% [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}] (${r.k}/${r.n})`;
+  const row = (label: string, r: NarrativeReportRow) =>
+    `${label.padEnd(13)} n=${String(r.n).padEnd(4)} key-point recall ${pct(r.recall)} (per question ${(r.macroRecall * 100).toFixed(1)}%) | answered ${pct(r.answeredRate)} | entity-attribute errors ${r.entityErrors} | abstention ${r.unanswerable ? pct(r.abstention) : '–'} | p50 ${r.latencyP50} ms`;
+  const lines = [`== ${name}`, row('overall', narrativeReport(scores))];
+  const pathways = [...new Set(scores.map((s) => s.pathway))].sort();
+  for (const p of pathways) lines.push(row(p, narrativeReport(scores.filter((s) => s.pathway === p && s.expected === 'answered'))));
+  lines.push(row('unanswerable', narrativeReport(scores.filter((s) => s.expected === 'insufficient_evidence'))));
+  for (const s of scores) {
+    if (s.expected === 'answered' && s.recalled < s.keyPoints) lines.push(`  MISS ${s.id} ${s.recalled}/${s.keyPoints}${s.status !== 'answered' ? ` (${s.status})` : ''}: ${s.missed.map((m) => `“${m.slice(0, 70)}${m.length > 70 ? '…' : ''}”`).join('; ')}`);
+    if (s.abstainedCorrectly === false) lines.push(`  FAIL ${s.id}: expected abstention, got ${s.status}`);
+    for (const e of s.entityErrors) lines.push(`  ENTITY ${s.id} ${e.passageId}: ${e.reason}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogEntity } from './catalog';
+import { classifyQuestion, findFilingRefs, planNarrative } from './narrative';
+
+const entity = (id: string, name: string, ticker: string, aliases: string[] = []): CatalogEntity =>
+  ({ id, name, legalName: null, ticker, cik: null, aliases: aliases.map((a) => ({ alias: a, normalized: a.toLowerCase(), kind: 'name' })) }) as CatalogEntity;
+const catalog = [entity('aapl', 'Apple Inc.', 'AAPL', ['Apple']), entity('nvda', 'NVIDIA CORP', 'NVDA', ['NVIDIA']), entity('wmt', 'Walmart Inc.', 'WMT', ['Walmart'])];
+
+describe('classifyQuestion', () => {
+  it.each([
+    ['Compare the cybersecurity risk factor disclosures of Apple and NVIDIA in their latest 10-K filings', 'narrative', 'comparison'],
+    ["How has NVIDIA's customer concentration changed between its fiscal 2025 10-K and its latest 10-Q?", 'narrative', 'longitudinal'],
+    ["What are the main risks to Walmart's sales in its latest 10-K?", 'narrative', 'detail'],
+    ['Describe Walmart’s supply chain risks in its most recent annual report', 'narrative', 'detail'],
+    ['What does P&G say about climate change in its latest 10-K?', 'narrative', 'detail'],
+    ["What was Apple's revenue in FY2024?", 'numeric', 'detail'],
+    ["How did Apple's net sales change from 2023 to 2024?", 'numeric', 'longitudinal'],
+    ["What were Apple's total R&D expenses in fiscal 2024 and what percentage of revenue did they represent?", 'numeric', 'detail'],
+    ["What was NVIDIA's revenue in fiscal 2025 and what drove its growth?", 'mixed', 'detail'],
+  ])('%s → %s', (q, kind, pathway) => {
+    const c = classifyQuestion(q);
+    expect([c.kind, c.pathwayHint]).toEqual([kind, pathway]);
+  });
+
+  it('drops operation, pathway and filing words from the topic and expands it', () => {
+    const q = 'Compare the cybersecurity risk factor disclosures of Apple and NVIDIA in their latest 10-K filings';
+    const span = (w: string) => ({ start: q.indexOf(w), end: q.indexOf(w) + w.length, role: 'entity' });
+    const c = classifyQuestion(q, [span('Apple'), span('NVIDIA')]);
+    expect(c.topic).toBe('cybersecurity risk factor');
+    expect(c.topics).toEqual(['cybersecurity']);
+    expect(c.topicTerms).toEqual(expect.arrayContaining(['cyber', 'information security', 'ciso', 'ransomware']));
+  });
+
+  it('splits a mixed question into its numeric and narrative parts, the figure joining the topic', () => {
+    const c = classifyQuestion("What was NVIDIA's revenue in fiscal 2025 and what drove its growth?");
+    expect(c.numericPart).toBe("What was NVIDIA's revenue in fiscal 2025");
+    expect(c.narrativePart).toBe('what drove its growth');
+    expect(c.topic).toContain('revenue');
+  });
+});
+
+describe('findFilingRefs', () => {
+  it('reads latest / most recent / year-qualified filings as periods of a filing', () => {
+    expect(findFilingRefs('in their latest 10-K filings').map((f) => [f.form, f.latest, f.fiscalYear])).toEqual([['10-K', true, null]]);
+    expect(findFilingRefs('its most recent annual report').map((f) => [f.form, f.latest])).toEqual([['10-K', true]]);
+    expect(findFilingRefs('in their 2024 10-Ks').map((f) => [f.form, f.latest, f.fiscalYear])).toEqual([['10-K', false, 2024]]);
+    expect(findFilingRefs('its fiscal 2025 10-K and its latest 10-Q').map((f) => [f.form, f.fiscalYear])).toEqual([['10-K', 2025], ['10-Q', null]]);
+    expect(findFilingRefs('what the report says')).toEqual([]);
+  });
+});
+
+describe('planNarrative', () => {
+  it('plans a comparison over the latest 10-Ks with the entities out of the topic', () => {
+    const p = planNarrative('Compare the cybersecurity risk factor disclosures of Apple and NVIDIA in their latest 10-K filings', { catalog });
+    expect(p.status).toBe('planned_narrative');
+    if (p.status !== 'planned_narrative') return;
+    expect(p.narrative.entities.map((e) => e.id)).toEqual(['aapl', 'nvda']);
+    expect(p.narrative.pathway).toBe('comparison');
+    expect(p.narrative.topic).toBe('cybersecurity risk factor');
+    expect(p.narrative.periods).toEqual([]);
+    expect(p.narrative.filings?.map((f) => f.form)).toEqual(['10-K']);
+  });
+
+  it('keeps the year of a "fiscal 2025 10-K" in the filing, not as a second period', () => {
+    const p = planNarrative("How has NVIDIA's customer concentration changed between its fiscal 2025 10-K and its latest 10-Q?", { catalog });
+    if (p.status !== 'planned_narrative') throw new Error(p.status);
+    expect(p.narrative.periods).toEqual([]);
+    expect(p.narrative.filings?.map((f) => [f.form, f.fiscalYear, f.latest])).toEqual([['10-K', 2025, false], ['10-Q', null, true]]);
+    expect(p.narrative.pathway).toBe('longitudinal');
+    expect(p.narrative.topic).toBe('customer concentration');
+  });
+
+  it('asks which filing when none is named, and leaves numeric questions alone', () => {
+    expect(planNarrative("What are Apple's supply chain risks?", { catalog }).status).toBe('needs_clarification');
+    expect(planNarrative("What was Apple's revenue in FY2024?", { catalog }).status).toBe('not_narrative');
+  });
+});

@@ -1,0 +1,312 @@
+/**
+ * Routing for questions about what filings say. A pure classifier — question (+ the planner's span
+ * map) → narrative | numeric | mixed, the topic without operation/pathway words, its expansion, the
+ * pathway, the filing references ("latest 10-K", "in their 2024 10-Ks") — and `planNarrative`, which
+ * turns a narrative question into a NarrativeRequest on its own (entities, periods, filings, topic).
+ *
+ * Rule of thumb: a question is narrative when it asks what a filing says (describe, discuss, risk
+ * factors, "how has X changed" about a topic that is not a reported figure, drivers, reasons), even
+ * when it names a measure ("risks to Walmart's sales"); numeric when it asks for a figure; mixed when
+ * one clause asks for a figure and another for what the filing says — each part goes its own way.
+ */
+import { extractPeriodPhrases, type PeriodPhrase } from '@/lib/fiscal';
+import { NARRATIVE_TOPICS, topicsOf } from '@/lib/retrieval/narrative-topics';
+import type { CatalogEntity } from './catalog';
+import { matchEntities } from './match-entities';
+import { matchMetrics } from './match-metric';
+import type { Clarification, EntityRef, NarrativeIntent, Pathway, PeriodRequest } from './types';
+
+/** A span of the question the planner has already placed (entity, period, metric …). */
+export interface QuestionSpan {
+  start: number;
+  end: number;
+  role: string;
+}
+
+/** "latest 10-K", "most recent annual report", "their 2024 10-Ks", "fiscal 2025 10-Q". */
+export interface FilingRef {
+  text: string;
+  start: number;
+  end: number;
+  /** null = any periodic report ("latest filing") */
+  form: '10-K' | '10-Q' | '20-F' | null;
+  /** the latest such filing of each entity */
+  latest: boolean;
+  /** the filing for this fiscal year (the entity's calendar), when written */
+  fiscalYear: number | null;
+}
+
+export type QuestionKind = 'narrative' | 'numeric' | 'mixed';
+
+export interface Classification {
+  kind: QuestionKind;
+  /** what the passages must be about, without company names, periods, filing and operation words */
+  topic: string;
+  /** the topic's words plus the filings' words for the topics it touches (expansion) */
+  topicTerms: string[];
+  /** ids of the lexicon topics touched (lib/retrieval/narrative-topics) */
+  topics: string[];
+  /** comparison when the question contrasts companies, longitudinal when it asks how text changed */
+  pathwayHint: Pathway;
+  /** the clause(s) asking for figures (mixed and numeric questions) */
+  numericPart?: string;
+  /** the clause(s) asking what the filings say (mixed and narrative questions) */
+  narrativePart?: string;
+  filings: FilingRef[];
+  /** why: one short note per signal, for the manifest */
+  reasons: string[];
+}
+
+const FORM = String.raw`(?:10-?k|10-?q|20-?f|annual reports?|quarterly reports?|(?:annual|quarterly|periodic) filings?|filings?|reports?)s?`;
+const FILING_RE = new RegExp(
+  String.raw`\b(?:(?:in|from|of|per|according to)\s+)?(?:(?:the|their|its|each|both|his|her)\s+(?:companies'?\s+|company's\s+)?)?` +
+    String.raw`(?:(latest|most recent|last|newest|recent|current)\s+)?(?:(?:fiscal\s+(?:year\s+)?|fy\s*)?((?:19|20)\d{2})\s+)?(?:form\s+)?(${FORM})\b`,
+  'gi',
+);
+
+function formOf(word: string): FilingRef['form'] {
+  const w = word.toLowerCase().replace(/s$/, '');
+  if (/^10-?k|annual/.test(w)) return '10-K';
+  if (/^10-?q|quarterly/.test(w)) return '10-Q';
+  if (/^20-?f/.test(w)) return '20-F';
+  return null;
+}
+
+/** Filing references in the question; a bare "report"/"filing" counts only with latest or a year. */
+export function findFilingRefs(question: string): FilingRef[] {
+  const out: FilingRef[] = [];
+  for (const m of question.matchAll(FILING_RE)) {
+    const latest = !!m[1];
+    const year = m[2] ? Number(m[2]) : null;
+    const form = formOf(m[3]!);
+    if (form === null && !latest && year === null) continue;
+    // "annual report" with no qualifier is still a filing reference ("in its annual report")
+    out.push({ text: m[0].trim(), start: m.index!, end: m.index! + m[0].length, form, latest: latest || (year === null && form !== null), fiscalYear: year });
+  }
+  return out;
+}
+
+/** Words that ask what a filing says. */
+const NARRATIVE_ASK =
+  /\b(describe[sd]?|describing|description|discuss(?:es|ed|ion)?|explain(?:s|ed)?|summari[sz]e|outline|characteri[sz]e[sd]?|say|says|said|state[sd]?|disclos\w*|mention\w*|highlight\w*|identif(?:y|ies|ied)|cite[sd]?|attribut\w*|why|drove|drivers?|driven|factors|reasons?|language|commentary|narrative|wording|approach|manage[sd]?|mitigat\w*|oversee[sn]?|oversight|address(?:es|ed)?|view|warn\w*|md&a|item\s+\d{1,2}[a-c]?|risk factors?|risks?|threats?|challenges|uncertaint\w*|policy|policies)\b/i;
+
+/** Words that ask for a figure. */
+const NUMERIC_ASK =
+  /\b(how much|how many|what (?:was|were|is|are) (?:the |its |their )?(?:total|amount|value|level|figure|number)|amount of|percentage|percent|share of|ratio|proportion|portion of|by how much|in (?:dollars|millions|billions)|\$\s?\d|margin (?:in|for)|grow(?:th)? rate|what (?:was|were) [\w'’&. -]{0,40}(?:revenue|sales|income|expenses?|profit|margin|cash flow|eps|assets|debt)\b)/i;
+
+/** Operation and pathway words, filing words and fillers: not part of the topic. */
+const NOT_TOPIC = new Set(
+  (
+    'what which who whom how why when where did does do is are was were be been being has have had the a an of in on at for to from by with and or vs versus ' +
+    'compare compared comparing comparison contrast contrasting differ differs difference differences between against side each both their its his her they them it this that these those ' +
+    'change changed changes changing evolve evolved evolution shift shifted over time year years yearly annual annually quarter quarters latest most recent last newest current ' +
+    'describe described describes describing description discuss discussed discusses discussion explain explained explains summarize summarise outline characterize say says said state stated ' +
+    'disclose disclosed discloses disclosure disclosures mention mentioned mentions highlight highlights identify identified cite cited tell me please give show list provide ' +
+    'filing filings report reports annual quarterly 10-k 10-ks 10-q 10-qs 20-f form company companies company\'s companies\' management management\'s according per ' +
+    'language wording commentary narrative section item key main primary principal major any all there about regarding related relating around concerning including such ' +
+    'fiscal fy calendar period periods through since versus '
+  ).split(/\s+/).filter(Boolean),
+);
+
+function cleanWords(text: string): string[] {
+  return (text.toLowerCase().replace(/[’‘]/g, "'").match(/[a-z0-9][a-z0-9&'-]*/g) ?? [])
+    .map((w) => w.replace(/'s$|'$/, ''))
+    .filter((w) => w.length > 1 && !NOT_TOPIC.has(w) && !/^(?:19|20)\d{2}$/.test(w) && !/^(?:fy|q)\d+$/.test(w));
+}
+
+/** Clause boundaries: "…; …", "…? …", "… and what/how/why …". */
+function clauses(question: string): { text: string; start: number }[] {
+  const out: { text: string; start: number }[] = [];
+  const re = /\s*(?:[;?]|,?\s+(?:and|also|plus)\s+(?=(?:what|how|why|which|where|who|describe|explain|discuss|summari[sz]e|outline|did|does|is|are|was|were|has|have)\b))\s*/gi;
+  let last = 0;
+  for (const m of question.matchAll(re)) {
+    const text = question.slice(last, m.index);
+    if (text.trim()) out.push({ text, start: last });
+    last = m.index! + m[0].length;
+  }
+  if (question.slice(last).trim()) out.push({ text: question.slice(last), start: last });
+  return out;
+}
+
+/** Topics that are about what a filing says, whatever the question's form. */
+const TEXT_TOPICS = new Set(['cybersecurity', 'supply_chain', 'climate', 'competition', 'legal', 'controls', 'human_capital', 'export_controls', 'tariffs', 'ai', 'strategy', 'outlook', 'privacy', 'ip', 'regulation', 'seasonality', 'properties', 'accounting_policies', 'market_risk', 'customers', 'macro']);
+
+function clauseKind(text: string, hasMetric: boolean): { kind: 'narrative' | 'numeric' | 'unknown'; why: string } {
+  const t = text.toLowerCase();
+  const ask = NARRATIVE_ASK.exec(t);
+  const numeric = NUMERIC_ASK.exec(t);
+  const textTopic = topicsOf(t).find((x) => TEXT_TOPICS.has(x.id));
+  // "how has X changed" with a reported figure is a number; with a text topic it is what the filing says
+  const changeQ = /\bhow (?:has|have|did|do|does)\b.*\b(chang\w*|evolv\w*|shift\w*|develop\w*|differ\w*)\b/.test(t);
+  if (ask && !(numeric && /^(?:percentage|percent|share of|ratio|proportion)$/i.test(numeric[1]!) && !/\b(risk|describe|discuss|explain|why|driver|factor|reason)/.test(t))) {
+    return { kind: 'narrative', why: `asks what the filing says (“${ask[1]}”)` };
+  }
+  if (numeric) return { kind: 'numeric', why: `asks for a figure (“${numeric[1]}”)` };
+  if (textTopic && (!hasMetric || changeQ)) return { kind: 'narrative', why: `topic “${textTopic.id}” is disclosed in text` };
+  if (hasMetric) return { kind: 'numeric', why: 'names a measure' };
+  if (textTopic) return { kind: 'narrative', why: `topic “${textTopic.id}”` };
+  return { kind: 'unknown', why: 'no narrative or numeric signal' };
+}
+
+/**
+ * Classifies a question. `spans` (optional) are the planner's placed spans (entities, periods,
+ * metrics …) in question offsets: entity and period spans are left out of the topic, metric spans
+ * make a clause numeric unless it asks what the filing says.
+ */
+export function classifyQuestion(question: string, spans: QuestionSpan[] = []): Classification {
+  const reasons: string[] = [];
+  const filings = findFilingRefs(question);
+  const metricSpans = spans.filter((s) => s.role === 'metric');
+  const parts = clauses(question);
+  const kinds = parts.map((c) => {
+    const end = c.start + c.text.length;
+    const hasMetric = metricSpans.some((s) => s.start < end && s.end > c.start) || (spans.length === 0 && matchMetrics(c.text).mentions.length > 0);
+    const k = clauseKind(c.text, hasMetric);
+    reasons.push(`“${c.text.trim()}”: ${k.kind} — ${k.why}`);
+    return { ...c, kind: k.kind };
+  });
+  // a clause without a signal of its own follows the question's other clauses
+  const known = kinds.filter((k) => k.kind !== 'unknown');
+  const narrativeClauses = kinds.filter((k) => k.kind === 'narrative');
+  const numericClauses = kinds.filter((k) => k.kind === 'numeric');
+  let kind: QuestionKind;
+  if (narrativeClauses.length && numericClauses.length) kind = 'mixed';
+  else if (narrativeClauses.length) kind = 'narrative';
+  else if (numericClauses.length || known.length === 0) kind = 'numeric';
+  else kind = 'numeric';
+  if (kind === 'numeric' && filings.length && known.length === 0) kind = 'narrative';
+
+  const narrativeText = kind === 'numeric' ? '' : kind === 'mixed' ? narrativeClauses.map((c) => c.text).join(' ') : question;
+  const narrativeStart = kind === 'mixed' ? narrativeClauses[0]!.start : 0;
+  // the topic: the narrative clause(s) without entity/period/filing spans and operation words
+  const cut: [number, number][] = [
+    ...spans.filter((s) => s.role === 'entity' || s.role === 'period').map((s) => [s.start, s.end] as [number, number]),
+    ...filings.map((f) => [f.start, f.end] as [number, number]),
+    ...extractPeriodPhrases(question).map((p: PeriodPhrase) => [p.start, p.end] as [number, number]),
+  ];
+  let masked = question;
+  for (const [a, b] of cut) masked = masked.slice(0, a) + ' '.repeat(Math.max(0, b - a)) + masked.slice(b);
+  const topicSource = kind === 'mixed' ? narrativeClauses.map((c) => masked.slice(c.start, c.start + c.text.length)).join(' ') : masked;
+  const words = cleanWords(topicSource.replace(/\bclimate[- ]change\b/gi, 'climate-change'));
+  // "… and what drove its growth": the figure the narrative clause refers back to is part of its topic
+  if (kind === 'mixed') {
+    for (const c of numericClauses) for (const m of matchMetrics(c.text).mentions) for (const w of cleanWords(m.phrase)) if (!words.includes(w)) words.unshift(w);
+  }
+  const topic = words.join(' ');
+  const touched = topicsOf(`${topicSource} ${words.join(' ')}`);
+  const topicTerms = [...new Set([...words, ...touched.flatMap((t) => t.terms)])];
+  const q = question.toLowerCase().replace(/\bclimate[- ]change\b/g, 'climate');
+  const pathwayHint: Pathway = /\b(compar\w*|contrast\w*|versus|vs\.?|differ\w*|side[- ]by[- ]side|relative to|against)\b/.test(q)
+    ? 'comparison'
+    : /\b(chang\w*|evolv\w*|evolution|shift\w*|over time|year[- ]over[- ]year|from (?:fy|fiscal )?\d{4} to|between (?:fy|fiscal )?\d{4} and|trend|added|removed|new (?:risk|language|disclosure)s?|redline|no longer)\b/.test(q)
+      ? 'longitudinal'
+      : 'detail';
+  void narrativeStart;
+  return {
+    kind,
+    topic,
+    topicTerms,
+    topics: touched.map((t) => t.id),
+    pathwayHint,
+    ...(kind !== 'narrative' ? { numericPart: numericClauses.length ? numericClauses.map((c) => c.text.trim()).join('; ') : question } : {}),
+    ...(kind !== 'numeric' ? { narrativePart: narrativeText.trim() } : {}),
+    filings,
+    reasons,
+  };
+}
+
+/** A narrative intent plus what the classifier found: the filings asked for and the expanded topic. */
+export interface NarrativeRequest extends NarrativeIntent {
+  /** the filings named ("latest 10-K"): buckets are that filing's fiscal year and form */
+  filings?: FilingRef[];
+  /** expanded topic words for retrieval (classifier output); default: the topic's own words */
+  topicTerms?: string[];
+  topics?: string[];
+}
+
+export type NarrativePlan =
+  | { status: 'planned_narrative'; narrative: NarrativeRequest; classification: Classification; notes: string[] }
+  | { status: 'needs_clarification'; clarification: Clarification; classification: Classification; notes: string[] }
+  | { status: 'insufficient_evidence'; missing: string; classification: Classification; notes: string[] }
+  | { status: 'not_narrative'; classification: Classification; notes: string[] };
+
+/** Where the matched company names (and the catalog's names and tickers) stand in the raw question. */
+export function entitySpans(question: string, mentionTexts: string[], catalog: CatalogEntity[]): QuestionSpan[] {
+  const q = question.toLowerCase().replace(/[’‘]/g, "'");
+  const names = new Set<string>(mentionTexts.map((t) => t.toLowerCase()));
+  for (const e of catalog) {
+    for (const n of [e.name, e.legalName, e.ticker, ...e.aliases.map((a) => a.alias)]) if (n && n.length > 1 && new RegExp(`\\b${escapeRe(n.toLowerCase())}\\b`).test(q)) names.add(n.toLowerCase());
+  }
+  const spans: QuestionSpan[] = [];
+  for (const n of [...names].sort((a, b) => b.length - a.length)) {
+    const re = new RegExp(`\\b${escapeRe(n).replace(/ /g, '[\\s,.]+')}(?:'s|')?(?![a-z0-9])`, 'g');
+    for (const m of q.matchAll(re)) {
+      if (spans.some((s) => m.index! < s.end && m.index! + m[0].length > s.start)) continue;
+      spans.push({ start: m.index!, end: m.index! + m[0].length, role: 'entity' });
+    }
+  }
+  return spans;
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A narrative question → NarrativeRequest: entities from the catalog, periods from the period
+ * grammar, filings ("latest 10-K"), topic and pathway. Without a period or a filing it asks which
+ * filing — it never picks a year for the analyst.
+ */
+export function planNarrative(question: string, ctx: { catalog: CatalogEntity[] }): NarrativePlan {
+  const notes: string[] = [];
+  const { mentions, unknownNames } = matchEntities(question, ctx.catalog);
+  const classification = classifyQuestion(question, entitySpans(question, mentions.map((m) => m.text), ctx.catalog));
+  if (classification.kind === 'numeric') return { status: 'not_narrative', classification, notes };
+  const byId = new Map(ctx.catalog.map((e) => [e.id, e]));
+  const ambiguous = mentions.find((m) => m.entityIds.length > 1);
+  if (ambiguous) {
+    return {
+      status: 'needs_clarification',
+      clarification: { question: `“${ambiguous.text}” matches several companies. Which one do you mean?`, options: ambiguous.entityIds.map((id) => byId.get(id)!.name) },
+      classification,
+      notes,
+    };
+  }
+  const entities: EntityRef[] = [...new Set(mentions.map((m) => m.entityIds[0]!))].map((id) => {
+    const e = byId.get(id)!;
+    return { id: e.id, name: e.name, ticker: e.ticker };
+  });
+  if (entities.length === 0) {
+    if (unknownNames.length) return { status: 'insufficient_evidence', missing: `No company named ${unknownNames.map((n) => `“${n}”`).join(' or ')} is in this workspace.`, classification, notes };
+    return { status: 'needs_clarification', clarification: { question: 'Which company do you mean?', options: ctx.catalog.slice(0, 8).map((e) => e.name) }, classification, notes };
+  }
+  if (unknownNames.length) {
+    return { status: 'insufficient_evidence', missing: `No company named ${unknownNames.map((n) => `“${n}”`).join(' or ')} is in this workspace.`, classification, notes };
+  }
+  const filings = classification.filings;
+  const filingSpans = filings.map((f) => [f.start, f.end]);
+  // period phrases inside a filing reference ("2024" of "2024 10-K") belong to the filing
+  const periods: PeriodRequest[] = extractPeriodPhrases(question)
+    .filter((p) => !filingSpans.some(([a, b]) => p.start >= a! && p.end <= b!))
+    .map((p) => ({ text: p.text, spec: p.spec, forMetric: null }));
+  if (periods.length === 0 && filings.length === 0) {
+    return {
+      status: 'needs_clarification',
+      clarification: { question: 'Which filing should the answer come from?', options: ['the latest 10-K', 'the latest 10-Q', 'a fiscal year (e.g. fiscal 2024)'] },
+      classification,
+      notes,
+    };
+  }
+  if (!classification.topic) {
+    return { status: 'needs_clarification', clarification: { question: 'What should the passages be about?', options: ['risk factors', 'cybersecurity', 'competition', 'supply chain'] }, classification, notes };
+  }
+  const pathway: Pathway = entities.length > 1 ? 'comparison' : classification.pathwayHint === 'longitudinal' || periods.length + filings.length > 1 ? 'longitudinal' : 'detail';
+  return {
+    status: 'planned_narrative',
+    narrative: { entities, topic: classification.topic, periods, pathway, filings, topicTerms: classification.topicTerms, topics: classification.topics },
+    classification,
+    notes,
+  };
+}
+
+export { NARRATIVE_TOPICS };

@@ -1,0 +1,277 @@
+/**
+ * Narrative retrieval inside (entity, fiscal year[, filing]) buckets: full-text over the topic and
+ * its expansion (phrases quoted) and dense cosine over the topic, fused by reciprocal rank fusion,
+ * then a rerank on topic-term coverage + heading match + item prior, and MMR for diversity, with a
+ * per-bucket top-k sized by pathway. Also lists an entity's filings ("latest 10-K").
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { chunkVisible, sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
+import type { Role } from '@/lib/db/schema';
+import { embeddingModel, stem, toPgVector, tokenize } from './embed';
+import { rrfFuse } from './hybrid-passages';
+import { annualItem } from './narrative-topics';
+
+export interface NarrativeBucket {
+  entityId: string;
+  fiscalYear: number | null;
+  /** only this filing's chunks (a "latest 10-K" bucket) */
+  sourceId?: string | null;
+  /** only filings of this form */
+  form?: string | null;
+}
+
+export interface NarrativePassage {
+  id: string;
+  entityId: string;
+  entityName: string;
+  ticker: string | null;
+  cik: string | null;
+  fiscalYear: number | null;
+  sourceId: string;
+  sourceTitle: string;
+  form: string | null;
+  filedAt: string | null;
+  periodOfReport: string | null;
+  accession: string | null;
+  section: string | null;
+  heading: string | null;
+  ordinal: number;
+  text: string;
+  page: number | null;
+  spanStart: number | null;
+  spanEnd: number | null;
+  ftsRank: number | null;
+  denseRank: number | null;
+  rrf: number;
+  /** rerank score (higher first) and its parts, for the manifest */
+  score: number;
+  parts: { rrf: number; coverage: number; expansion: number; heading: number; item: number };
+}
+
+export interface NarrativeRetrieval {
+  db: Db;
+  tenantId: string;
+  role?: Role | null;
+  buckets: NarrativeBucket[];
+  /** the question's own topic words (must-match core) */
+  topic: string;
+  /** expansion terms (phrases allowed) */
+  terms: string[];
+  /** items that usually hold the topic, most likely first (10-K ids) */
+  items: string[];
+  /** passages kept per bucket (sized by pathway) */
+  k: number;
+  /** candidates per ranker per bucket */
+  depth?: number;
+  /** MMR trade-off between relevance and novelty */
+  lambda?: number;
+}
+
+export interface NarrativeRetrievalResult {
+  passages: NarrativePassage[];
+  buckets: { entityId: string; fiscalYear: number | null; sourceId: string | null; fts: number; dense: number; returned: number }[];
+  query: { fts: string; dense: string };
+}
+
+interface Row {
+  id: string;
+  entity_id: string;
+  entity_name: string;
+  ticker: string | null;
+  cik: string | null;
+  fiscal_year: number | null;
+  source_id: string;
+  source_title: string;
+  form: string | null;
+  filed_at: string | null;
+  period_of_report: string | null;
+  accession: string | null;
+  section: string | null;
+  heading: string | null;
+  ordinal: number;
+  text: string;
+  page: number | null;
+  span_start: number | null;
+  span_end: number | null;
+}
+
+const COLS = sql`c.id, c.entity_id, e.name as entity_name, e.ticker, e.cik, c.fiscal_year, c.source_id, s.title as source_title, s.form,
+  s.filed_at::text as filed_at, s.period_of_report::text as period_of_report, s.accession, c.section, c.heading, c.ordinal, c.text, c.page, c.span_start, c.span_end`;
+
+function bucketCond(b: NarrativeBucket): SQL {
+  const parts: SQL[] = [sql`c.entity_id = ${b.entityId}`];
+  if (b.fiscalYear !== null) parts.push(sql`c.fiscal_year = ${b.fiscalYear}`);
+  if (b.sourceId) parts.push(sql`c.source_id = ${b.sourceId}`);
+  if (b.form) parts.push(sql`upper(s.form) = ${b.form.toUpperCase()}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** A websearch_to_tsquery string: words and quoted phrases joined by "or". */
+export function ftsQuery(topic: string, terms: string[]): string {
+  const clean = (t: string) => t.toLowerCase().replace(/[^a-z0-9\s-]/g, ' ').replace(/\s+/g, ' ').trim();
+  const items = [...new Set([...tokenizeWords(topic), ...terms.map(clean)].filter((t) => t.length > 1))];
+  return items.map((t) => (t.includes(' ') || t.includes('-') ? `"${t}"` : t)).join(' or ');
+}
+
+function tokenizeWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z0-9][a-z0-9&-]*/g) ?? []).filter((w) => w.length > 1);
+}
+
+/** Stemmed tokens of a text (as a set). */
+export function stemSet(text: string): Set<string> {
+  return new Set(tokenize(text));
+}
+
+/** How many of the phrases occur in the text (phrases by substring, words by stem). */
+export function phraseHits(textLower: string, stems: Set<string>, phrases: string[]): number {
+  let n = 0;
+  for (const p of phrases) {
+    if (p.includes(' ') || p.includes('-')) {
+      if (textLower.includes(p)) n++;
+    } else if (stems.has(stem(p)) || (p.length >= 5 && textLower.includes(p))) n++;
+  }
+  return n;
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  if (!a.size || !b.size) return 0;
+  let inter = 0;
+  for (const x of a) if (b.has(x)) inter++;
+  return inter / (a.size + b.size - inter);
+}
+
+/** Sections that are boilerplate for most topics: signatures, exhibits, governance cross-references. */
+const LOW_VALUE_ITEMS = new Set(['Item 10', 'Item 11', 'Item 12', 'Item 13', 'Item 14', 'Item 15', 'Item 16', 'Item 4', 'Item 6', 'Item 9', 'Item 9B', 'Item 9C', 'Item 1B']);
+
+/** Reranks and diversifies one bucket's fused candidates. Pure (exported for tests). */
+export function rerankBucket<T extends { id: string; section: string | null; heading: string | null; text: string }>(
+  fused: { item: T; score: number }[],
+  o: { topic: string; terms: string[]; items: string[]; k: number; lambda?: number },
+): { item: T; score: number; parts: NarrativePassage['parts'] }[] {
+  const core = [...stemSet(o.topic)];
+  const terms = o.terms.map((t) => t.toLowerCase());
+  const scored = fused.map(({ item, score }) => {
+    const body = `${item.heading ?? ''} ${item.text}`.toLowerCase();
+    const stems = stemSet(body);
+    const headStems = stemSet(item.heading ?? '');
+    const headLower = (item.heading ?? '').toLowerCase();
+    const coverage = core.length ? core.filter((c) => stems.has(c)).length / core.length : 0;
+    const expansion = Math.min(1, Math.log1p(phraseHits(body, stems, terms)) / Math.log(8));
+    const heading = Math.min(1, (core.filter((c) => headStems.has(c)).length + phraseHits(headLower, headStems, terms.slice(0, 8))) / 2);
+    const annual = annualItem(item.section);
+    const at = annual ? o.items.indexOf(annual) : -1;
+    const itemPrior = at === 0 ? 1 : at === 1 ? 0.6 : at >= 2 ? 0.35 : annual && LOW_VALUE_ITEMS.has(annual) ? -0.6 : 0;
+    const boiler = /forward-looking statements|incorporated (?:herein )?by reference/i.test(`${item.heading ?? ''} ${item.text.slice(0, 300)}`) ? -0.4 : 0;
+    const parts = { rrf: score * 60, coverage, expansion, heading, item: itemPrior + boiler };
+    const total = parts.rrf * 0.8 + coverage * 1.6 + expansion * 1.0 + heading * 0.8 + parts.item;
+    return { item, score: total, parts, stems };
+  });
+  scored.sort((a, b) => b.score - a.score || (a.item.id < b.item.id ? -1 : 1));
+  // MMR: relevance against similarity to what is already kept
+  const lambda = o.lambda ?? 0.75;
+  const kept: typeof scored = [];
+  const pool = scored.slice(0, Math.max(o.k * 4, 20));
+  while (kept.length < o.k && pool.length) {
+    let bestI = 0;
+    let best = -Infinity;
+    pool.forEach((c, i) => {
+      const sim = kept.length ? Math.max(...kept.map((k) => jaccard(k.stems, c.stems))) : 0;
+      // a near-duplicate (the same text filed twice, a repeated summary) adds nothing
+      const mmr = sim >= 0.85 ? -Infinity : lambda * c.score - (1 - lambda) * sim * 3;
+      if (mmr > best) {
+        best = mmr;
+        bestI = i;
+      }
+    });
+    if (best === -Infinity) break;
+    kept.push(pool.splice(bestI, 1)[0]!);
+  }
+  return kept.map(({ item, score, parts }) => ({ item, score, parts }));
+}
+
+export async function retrieveNarrative(r: NarrativeRetrieval): Promise<NarrativeRetrievalResult> {
+  const scope: VisibilityScope = { tenantId: r.tenantId, role: r.role ?? null };
+  const depth = r.depth ?? 40;
+  const fts = ftsQuery(r.topic, r.terms);
+  const denseText = [r.topic, ...r.terms.slice(0, 6)].join(' ');
+  const model = embeddingModel();
+  const vec = toPgVector((await model.doEmbed({ values: [denseText] })).embeddings[0]!);
+  const out: NarrativePassage[] = [];
+  const report: NarrativeRetrievalResult['buckets'] = [];
+  for (const b of r.buckets) {
+    const cond = bucketCond(b);
+    const ftsRes = fts
+      ? await r.db.execute(sql`
+          select ${COLS}, ts_rank_cd(c.tsv, query) as score
+          from chunks c join sources s on s.id = c.source_id join entities e on e.id = c.entity_id, websearch_to_tsquery('english', ${fts}) query
+          where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and ${cond} and c.tsv @@ query
+          order by score desc, c.id limit ${depth}`)
+      : { rows: [] };
+    const denseRes = await r.db.execute(sql`
+      select ${COLS}
+      from chunks c join sources s on s.id = c.source_id join entities e on e.id = c.entity_id
+      where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and ${cond} and c.embedding is not null and c.embedding_model = ${model.modelId}
+      order by c.embedding <=> ${vec}::vector, c.id limit ${depth}`);
+    const ftsRows = (ftsRes as unknown as { rows: Row[] }).rows;
+    const denseRows = (denseRes as unknown as { rows: Row[] }).rows;
+    const fused = rrfFuse([ftsRows, denseRows]);
+    const ranks = new Map(fused.map((f) => [f.item.id, f.ranks]));
+    const kept = rerankBucket(fused, { topic: r.topic, terms: r.terms, items: r.items, k: r.k });
+    report.push({ entityId: b.entityId, fiscalYear: b.fiscalYear, sourceId: b.sourceId ?? null, fts: ftsRows.length, dense: denseRows.length, returned: kept.length });
+    for (const { item: row, score, parts } of kept) {
+      const rk = ranks.get(row.id) ?? [null, null];
+      out.push({
+        id: row.id,
+        entityId: row.entity_id,
+        entityName: row.entity_name,
+        ticker: row.ticker,
+        cik: row.cik,
+        fiscalYear: row.fiscal_year,
+        sourceId: row.source_id,
+        sourceTitle: row.source_title,
+        form: row.form,
+        filedAt: row.filed_at,
+        periodOfReport: row.period_of_report,
+        accession: row.accession,
+        section: row.section,
+        heading: row.heading,
+        ordinal: row.ordinal,
+        text: row.text,
+        page: row.page,
+        spanStart: row.span_start,
+        spanEnd: row.span_end,
+        ftsRank: rk[0] ?? null,
+        denseRank: rk[1] ?? null,
+        rrf: parts.rrf / 60,
+        score,
+        parts,
+      });
+    }
+  }
+  return { passages: out, buckets: report, query: { fts, dense: denseText } };
+}
+
+export interface FilingRow {
+  sourceId: string;
+  form: string | null;
+  filedAt: string | null;
+  periodOfReport: string | null;
+  accession: string | null;
+  title: string;
+  /** fiscal year of the filing's chunks (its bucket) */
+  fiscalYear: number | null;
+}
+
+/** The entity's filings that have narrative chunks, newest first (visible to the viewer). */
+export async function listFilings(db: Db, tenantId: string, role: Role | null, entityId: string): Promise<FilingRow[]> {
+  const scope: VisibilityScope = { tenantId, role };
+  const res = await db.execute(sql`
+    select s.id as "sourceId", s.form, s.filed_at::text as "filedAt", s.period_of_report::text as "periodOfReport", s.accession, s.title,
+           max(c.fiscal_year) as "fiscalYear"
+    from sources s join chunks c on c.source_id = s.id
+    where ${sourceVisible(scope, 's')} and ${chunkVisible(scope, 'c')} and c.entity_id = ${entityId}
+    group by s.id, s.form, s.filed_at, s.period_of_report, s.accession, s.title
+    order by s.filed_at desc nulls last, s.id`);
+  return (res as unknown as { rows: FilingRow[] }).rows;
+}

@@ -1,0 +1,236 @@
+/**
+ * What filings call a topic: the words a question uses for it, the words filings use for it (topic
+ * expansion: cybersecurity → cyber, information security, CISO, ransomware …) and the items that
+ * usually hold it (the item prior of the rerank). Data, not code: one entry per topic an analyst
+ * asks about; a question may touch several.
+ */
+
+export interface NarrativeTopic {
+  id: string;
+  /** matched against the lower-cased question (after company names and periods are removed) */
+  ask: RegExp;
+  /** phrases filings use for the topic (lower case); the first ones are the most specific */
+  terms: string[];
+  /** items that usually disclose it, most likely first (10-K ids; 10-Q ids match by item number) */
+  items: string[];
+  /** row labels of the side-by-side comparison: aspects a disclosure of this topic usually covers */
+  aspects?: { label: string; terms: string[] }[];
+}
+
+export const NARRATIVE_TOPICS: NarrativeTopic[] = [
+  {
+    id: 'cybersecurity',
+    ask: /\bcyber\w*|\binformation security\b|\bdata breach\w*|\bhack\w*|\bransomware\b|\bciso\b|\bsecurity incidents?\b/,
+    terms: ['cybersecurity', 'cyber', 'information security', 'chief information security officer', 'ciso', 'ransomware', 'malware', 'data breach', 'security incident', 'cyberattack', 'cyber-attack', 'phishing', 'unauthorized access', 'threat', 'attack', 'vulnerabilit', 'hacking', 'security'],
+    items: ['Item 1C', 'Item 1A'],
+    aspects: [
+      { label: 'Threats', terms: ['ransomware', 'malware', 'phishing', 'attack', 'threat', 'hack', 'vulnerabilit', 'nation-state', 'social engineering', 'denial of service'] },
+      { label: 'Governance and oversight', terms: ['board', 'committee', 'oversight', 'chief information security officer', 'ciso', 'report', 'governance', 'management'] },
+      { label: 'Risk management', terms: ['program', 'process', 'framework', 'assess', 'identify', 'third-party', 'vendor', 'test', 'training', 'monitor', 'incident response'] },
+      { label: 'Incidents and impact', terms: ['incident', 'breach', 'material', 'materially affected', 'experienced', 'impact', 'losses'] },
+      { label: 'Regulation and liability', terms: ['law', 'regulat', 'litigation', 'liabilit', 'privacy', 'fine', 'penalt'] },
+    ],
+  },
+  {
+    id: 'supply_chain',
+    ask: /\bsupply[- ]chain\w*|\bsuppliers?\b|\bsourcing\b|\bmanufactur\w*|\bcomponents?\b|\blogistics\b/,
+    terms: ['supply chain', 'supplier', 'suppliers', 'sourcing', 'single source', 'sole source', 'component', 'manufacturing', 'outsourcing partners', 'contract manufacturers', 'logistics', 'shortage', 'supply', 'vendors', 'transportation', 'capacity'],
+    items: ['Item 1A', 'Item 1', 'Item 7'],
+    aspects: [
+      { label: 'Dependence on suppliers', terms: ['single source', 'sole source', 'outsourcing', 'contract manufacturer', 'third-party', 'supplier', 'depend'] },
+      { label: 'Geography', terms: ['china', 'asia', 'taiwan', 'outside of the u.s.', 'international', 'countries'] },
+      { label: 'Shortages and disruption', terms: ['shortage', 'disruption', 'interruption', 'delay', 'constraint', 'natural disaster'] },
+      { label: 'Costs and commitments', terms: ['cost', 'price', 'commitment', 'inflation', 'prepayment', 'purchase obligation'] },
+    ],
+  },
+  {
+    id: 'climate',
+    ask: /\bclimate\b|\bweather\b|\bemissions?\b|\bgreenhouse\b|\bsustainability\b|\besg\b|\benvironmental\b/,
+    terms: ['climate change', 'climate', 'extreme weather', 'weather', 'greenhouse gas', 'emissions', 'carbon', 'sustainability', 'environmental', 'natural disasters', 'water'],
+    items: ['Item 1A', 'Item 1'],
+    aspects: [
+      { label: 'Physical risks', terms: ['weather', 'natural disaster', 'flood', 'drought', 'wildfire', 'water', 'physical'] },
+      { label: 'Regulation and reporting', terms: ['regulat', 'law', 'reporting', 'disclosure', 'tax', 'carbon'] },
+      { label: 'Targets and commitments', terms: ['goal', 'target', 'commitment', 'net zero', 'renewable', 'reduce'] },
+      { label: 'Costs and demand', terms: ['cost', 'demand', 'price', 'customers'] },
+    ],
+  },
+  {
+    id: 'competition',
+    ask: /\bcompeti\w*|\bcompetitors?\b|\brivals?\b|\bmarket share\b/,
+    terms: ['competition', 'competitive', 'competitors', 'compete', 'competing', 'market share', 'pricing pressure', 'price competition'],
+    items: ['Item 1', 'Item 1A'],
+    aspects: [
+      { label: 'Competitors', terms: ['competitors', 'companies', 'including'] },
+      { label: 'Basis of competition', terms: ['price', 'quality', 'innovation', 'service', 'features', 'brand'] },
+      { label: 'Effects', terms: ['margin', 'market share', 'pressure', 'reduce', 'adversely'] },
+    ],
+  },
+  {
+    id: 'customers',
+    ask: /\bcustomer concentration\b|\bconcentration\b|\b(?:major|largest|significant|key|direct|indirect) customers?\b|\bcustomers?\b|\bdistributors?\b|\bresellers?\b|\bcarriers?\b/,
+    terms: ['customer', 'customers', 'direct customer', 'indirect customer', 'concentration', 'accounted for', 'of total revenue', 'distributors', 'partners', 'resellers', 'carriers', 'wholesalers', 'largest customer', 'significant customer'],
+    items: ['Item 1A', 'Item 7', 'Item 8', 'Item 1'],
+  },
+  {
+    id: 'legal',
+    ask: /\blegal proceedings?\b|\blitigation\b|\blawsuits?\b|\bantitrust\b|\binvestigations?\b|\bsettlements?\b|\bclass actions?\b|\bcourts?\b|\blegal\b/,
+    terms: ['legal proceedings', 'litigation', 'lawsuit', 'antitrust', 'investigation', 'class action', 'settlement', 'court', 'complaint', 'plaintiffs', 'department of justice', 'european commission', 'appeal', 'fine'],
+    items: ['Item 3', 'Item 1A', 'Item 8'],
+  },
+  {
+    id: 'controls',
+    ask: /\binternal controls?\b|\bdisclosure controls\b|\bcontrols and procedures\b|\bmaterial weakness\w*|\bicfr\b|\bcontrols\b/,
+    terms: ['internal control over financial reporting', 'disclosure controls and procedures', 'internal control', 'material weakness', 'effective', 'controls'],
+    items: ['Item 9A', 'Part I, Item 4'],
+  },
+  {
+    id: 'human_capital',
+    ask: /\bhuman capital\b|\bemployees?\b|\bworkforce\b|\bheadcount\b|\bteam members\b|\bassociates\b|\btalent\b|\bunion\w*|\bdiversity\b/,
+    terms: ['human capital', 'employees', 'full-time', 'workforce', 'team members', 'associates', 'talent', 'headcount', 'compensation', 'benefits', 'diversity', 'inclusion', 'unions'],
+    items: ['Item 1'],
+  },
+  {
+    id: 'export_controls',
+    ask: /\bexport\w*|\bchina\b|\blicen[cs]e requirements?\b|\bgeopolitic\w*|\btrade restrictions?\b/,
+    terms: ['export controls', 'export', 'license requirement', 'licenses', 'china', 'usg', 'u.s. government', 'restrictions', 'geopolitical', 'entity list', 'h20', 'trade'],
+    items: ['Item 1A', 'Item 7', 'Part II, Item 1A'],
+  },
+  {
+    id: 'tariffs',
+    ask: /\btariffs?\b|\btrade (?:policy|policies|disputes?|war)\b|\bduties\b/,
+    terms: ['tariffs', 'tariff', 'trade policies', 'trade disputes', 'duties', 'import', 'international trade', 'trade'],
+    items: ['Item 1A', 'Item 7', 'Part I, Item 2', 'Part II, Item 1A'],
+  },
+  {
+    id: 'ai',
+    ask: /\bartificial intelligence\b|\bgenerative ai\b|\b(?:ai)\b|\bmachine learning\b/,
+    terms: ['artificial intelligence', 'ai', 'generative ai', 'machine learning', 'models', 'accelerated computing'],
+    items: ['Item 1', 'Item 1A', 'Item 7'],
+  },
+  {
+    id: 'market_risk',
+    ask: /\bmarket risk\b|\binterest rate risk\b|\bforeign (?:exchange|currency)\b|\bcurrency risk\b|\bhedg\w*|\bfx\b/,
+    terms: ['interest rate risk', 'foreign exchange', 'foreign currency', 'currency', 'hedge', 'hedging', 'derivative', 'interest rates', 'basis points', 'value-at-risk', 'var'],
+    items: ['Item 7A', 'Part I, Item 3', 'Item 7'],
+  },
+  {
+    id: 'liquidity',
+    ask: /\bliquidity\b|\bcapital resources\b|\bcash (?:position|requirements|needs)\b|\bborrowings?\b|\bdebt\b|\bcommercial paper\b|\bcapital return\b|\brepurchas\w*|\bbuybacks?\b|\bdividends?\b/,
+    terms: ['liquidity', 'capital resources', 'cash, cash equivalents', 'unrestricted cash', 'commercial paper', 'term debt', 'debt', 'borrowings', 'credit facility', 'repurchase', 'dividends', 'capital return', 'material cash requirements'],
+    items: ['Item 7', 'Part I, Item 2', 'Item 5'],
+  },
+  {
+    id: 'accounting_policies',
+    ask: /\baccounting polic\w*|\brevenue recognition\b|\bcritical accounting\b|\baccounting estimates?\b|\bpolicies\b/,
+    terms: ['revenue recognition', 'recognizes revenue', 'performance obligation', 'critical accounting estimates', 'accounting policies', 'estimates', 'judgment', 'assumptions'],
+    items: ['Item 8', 'Item 7', 'Part I, Item 1'],
+  },
+  {
+    id: 'segments',
+    ask: /\bsegments?\b|\bbusiness units?\b|\bdivisions?\b/,
+    terms: ['segment', 'segments', 'reportable segments', 'operating segments', 'geographic'],
+    items: ['Item 1', 'Item 7', 'Item 8'],
+  },
+  {
+    id: 'strategy',
+    ask: /\bstrateg\w*|\bpriorities\b|\bbusiness model\b|\bomni-?channel\b/,
+    terms: ['strategy', 'strategic', 'priorities', 'focus', 'investments', 'omni-channel', 'growth'],
+    items: ['Item 1', 'Item 7', 'Item 1A'],
+  },
+  {
+    id: 'outlook',
+    ask: /\boutlook\b|\bguidance\b|\bexpectations?\b|\bexpects?\b|\bforecast\w*|\bnext (?:fiscal )?(?:year|quarter)\b/,
+    terms: ['expect', 'expects', 'anticipate', 'outlook', 'guidance', 'future', 'will continue', 'believe'],
+    items: ['Item 7', 'Part I, Item 2'],
+  },
+  {
+    id: 'margin',
+    ask: /\bgross margins?\b|\bmargins?\b|\bprofitability\b/,
+    terms: ['gross margin', 'margin', 'gross margin percentage', 'cost of sales', 'leverage', 'mix'],
+    items: ['Item 7', 'Part I, Item 2'],
+  },
+  {
+    id: 'r_and_d',
+    ask: /\bresearch and development\b|\br&d\b|\binnovation\b/,
+    terms: ['research and development', 'r&d', 'innovation', 'engineering'],
+    items: ['Item 1', 'Item 7'],
+  },
+  {
+    id: 'properties',
+    ask: /\bpropert(?:y|ies)\b|\bfacilities\b|\bheadquarters\b|\bsquare feet\b|\boffices?\b|\bstores\b|\bdistribution centers?\b/,
+    terms: ['properties', 'facilities', 'headquarters', 'square feet', 'leased', 'owned', 'office', 'distribution centers', 'stores'],
+    items: ['Item 2'],
+  },
+  {
+    id: 'seasonality',
+    ask: /\bseasonal\w*|\bholiday\b/,
+    terms: ['seasonal', 'seasonality', 'holiday', 'quarter', 'fluctuat'],
+    items: ['Item 1', 'Item 7', 'Item 1A'],
+  },
+  {
+    id: 'tax',
+    ask: /\btax\w*|\bpillar two\b|\bstate aid\b/,
+    terms: ['income taxes', 'effective tax rate', 'tax', 'pillar two', 'state aid', 'tax legislation', 'unrecognized tax benefits'],
+    items: ['Item 7', 'Item 8', 'Item 1A'],
+  },
+  {
+    id: 'macro',
+    ask: /\bmacroeconomic\b|\beconomic conditions\b|\binflation\b|\brecession\b|\binterest rates\b|\beconomy\b/,
+    terms: ['macroeconomic', 'economic conditions', 'inflation', 'recession', 'interest rates', 'consumer spending', 'unemployment', 'currency fluctuations'],
+    items: ['Item 1A', 'Item 7'],
+  },
+  {
+    id: 'privacy',
+    ask: /\bprivacy\b|\bdata protection\b|\bpersonal (?:data|information)\b|\bgdpr\b/,
+    terms: ['privacy', 'data protection', 'personal information', 'personal data', 'gdpr', 'data security'],
+    items: ['Item 1A'],
+  },
+  {
+    id: 'ip',
+    ask: /\bintellectual property\b|\bpatents?\b|\btrademarks?\b|\bcopyrights?\b|\bip rights\b/,
+    terms: ['intellectual property', 'patents', 'trademarks', 'copyrights', 'trade secrets', 'licenses'],
+    items: ['Item 1', 'Item 1A'],
+  },
+  {
+    id: 'inventory',
+    ask: /\binventor(?:y|ies)\b|\bwrite-?downs?\b|\bobsolescence\b|\bexcess\b/,
+    terms: ['inventory', 'write-down', 'excess', 'obsolete', 'purchase commitments', 'provisions'],
+    items: ['Item 1A', 'Item 7', 'Item 8'],
+  },
+  {
+    id: 'regulation',
+    ask: /\bregulat\w*|\bcompliance\b|\blaws?\b|\bgovernment\w*/,
+    terms: ['regulation', 'regulatory', 'laws', 'compliance', 'government', 'rules', 'regulators', 'scrutiny'],
+    items: ['Item 1A', 'Item 1'],
+  },
+];
+
+/** Topics a question touches, in lexicon order. */
+export function topicsOf(text: string): NarrativeTopic[] {
+  const t = text.toLowerCase();
+  return NARRATIVE_TOPICS.filter((x) => x.ask.test(t));
+}
+
+/** The item number of a section id, without its part: "Part II, Item 1A" → "1A". */
+export function itemNumber(section: string | null): string | null {
+  const m = /item\s+(\d{1,2}[a-d]?)/i.exec(section ?? '');
+  return m ? m[1]!.toUpperCase() : null;
+}
+
+const QUARTERLY_TO_ANNUAL: Record<string, string> = {
+  'Part I, Item 1': 'Item 8',
+  'Part I, Item 2': 'Item 7',
+  'Part I, Item 3': 'Item 7A',
+  'Part I, Item 4': 'Item 9A',
+  'Part II, Item 1': 'Item 3',
+  'Part II, Item 1A': 'Item 1A',
+  'Part II, Item 2': 'Item 5',
+  'Part II, Item 5': 'Item 9B',
+};
+
+/** The 10-K item a section corresponds to (10-Q items map to their annual counterpart). */
+export function annualItem(section: string | null): string | null {
+  if (!section) return null;
+  return QUARTERLY_TO_ANNUAL[section] ?? section.replace(/^Part [IV]+, /, '');
+}
