@@ -10,6 +10,7 @@
  * returned every quote is checked against its passage's entity, year, item, heading and text
  * (entity-attribute check); a mismatch is removed and recorded.
  */
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { chunkVisible, sourceVisible } from '@/lib/auth/visibility';
@@ -22,6 +23,7 @@ import { listFilings, retrieveNarrative, type FilingRow, type NarrativeBucket, t
 import { annualItem, NARRATIVE_TOPICS, topicsOf, type NarrativeTopic } from '@/lib/retrieval/narrative-topics';
 import { entityContext } from './entity-context';
 import type { Trace } from './compute';
+import { composeNarrativeWithLlm } from './narrative-llm';
 import { redline, type RedlineSentence } from './narrative-redline';
 import { scoreSentence, splitSentences, topicScorer, type TopicScorer } from './narrative-sentences';
 import { TextBuilder } from './text';
@@ -36,12 +38,16 @@ export interface AnswerNarrativeOptions {
   role: Role | null;
   narrative: NarrativeInput;
   trace: Trace & { passages?: unknown };
+  /** optional generator + auditor (lib/answer/narrative-llm); null/absent = deterministic composition */
+  languageModel?: LanguageModelV3 | null;
+  /** the question as asked (the generator's prompt) */
+  question?: string;
 }
 
 /** Passages kept per bucket and sentences quoted per bucket, by pathway. */
-const SIZES = { detail: { k: 7, sentences: 7 }, comparison: { k: 6, sentences: 4 }, longitudinal: { k: 6, sentences: 4 } } as const;
+const SIZES = { detail: { k: 8, sentences: 9 }, comparison: { k: 6, sentences: 5 }, longitudinal: { k: 6, sentences: 5 } } as const;
 /** a bucket counts as answering the topic when its best sentence scores at least this */
-const MIN_SCORE = 2;
+const MIN_SCORE = 3;
 
 const ITEM_NAMES: Record<string, string> = {
   'Item 1': 'Business (Item 1)',
@@ -88,40 +94,44 @@ function jaccard(a: Set<string>, b: Set<string>): number {
 }
 
 /** Topic sentences of a bucket's passages, best first. */
-function candidates(passages: NarrativePassage[], sc: TopicScorer): Candidate[] {
+export function candidates(passages: NarrativePassage[], sc: TopicScorer): Candidate[] {
   const out: Candidate[] = [];
+  const top = Math.max(1e-9, ...passages.map((p) => p.score));
   passages.forEach((p, rank) => {
-    for (const s of splitSentences(p.text)) {
-      const score = scoreSentence(s.text, p.heading, sc);
-      if (score <= 0) continue;
-      // the passage's retrieval rank breaks ties and nudges towards the best passages
-      out.push({ p, text: s.text, start: s.start, end: s.end, score: score + Math.max(0, 0.6 - rank * 0.1), stems: new Set(tokenize(s.text)), rank });
-    }
+    splitSentences(p.text).forEach((s, i) => {
+      const score = scoreSentence(s.text, { heading: p.heading, passageWeight: Math.max(0, p.score / top), position: i }, sc);
+      if (score <= 0) return;
+      out.push({ p, text: s.text, start: s.start, end: s.end, score, stems: new Set(tokenize(s.text)), rank });
+    });
   });
   return out.sort((a, b) => b.score - a.score || a.rank - b.rank || a.start - b.start);
 }
 
-/** MMR over sentences: relevant, not repeating each other, at most `perPassage` from one passage. */
-function pick(cands: Candidate[], n: number, perPassage = 3): Candidate[] {
+/**
+ * The quotes of one bucket, passage first: the best passages (rerank order) give their best
+ * sentences — the top passage up to 4, the next 3, then 2 and 1 — the lead sentence of a unit
+ * first when it is on topic; near-duplicates are skipped; `n` caps the bucket.
+ */
+export function pick(cands: Candidate[], n: number): Candidate[] {
+  const byPassage = new Map<string, Candidate[]>();
+  for (const c of cands) byPassage.set(c.p.id, [...(byPassage.get(c.p.id) ?? []), c]);
+  const order = [...byPassage.values()].sort((a, b) => a[0]!.rank - b[0]!.rank);
+  const budget = [5, 3, 2, 2, 1, 1, 1, 1, 1, 1];
   const kept: Candidate[] = [];
-  const pool = [...cands];
-  while (kept.length < n && pool.length) {
-    let bi = -1;
-    let best = -Infinity;
-    pool.forEach((c, i) => {
-      if (kept.filter((k) => k.p.id === c.p.id).length >= perPassage) return;
-      const sim = kept.length ? Math.max(...kept.map((k) => jaccard(k.stems, c.stems))) : 0;
-      if (sim > 0.8) return;
-      const v = c.score - sim * 4;
-      if (v > best) {
-        best = v;
-        bi = i;
-      }
-    });
-    if (bi < 0) break;
-    kept.push(pool.splice(bi, 1)[0]!);
-  }
-  return kept;
+  order.forEach((list, r) => {
+    const own = [...list].sort((a, b) => b.score - a.score || a.start - b.start);
+    const chosen: Candidate[] = [];
+    for (const c of own) {
+      if (chosen.length >= (budget[r] ?? 1)) break;
+      if (c.score < 1.5) break;
+      const sim = [...kept, ...chosen].reduce((m, k) => Math.max(m, jaccard(k.stems, c.stems)), 0);
+      if (sim > 0.8) continue;
+      chosen.push(c);
+    }
+    kept.push(...chosen);
+  });
+  // over the cap: keep the best-ranked passages' quotes
+  return kept.slice(0, n);
 }
 
 /** Sentences in reading order: by item prior of the passage, then the filing's own order. */
@@ -318,7 +328,7 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     topicTerms,
     items,
     buckets: res.buckets,
-    passages: res.passages.map((p) => ({ id: p.id, entityId: p.entityId, fiscalYear: p.fiscalYear, section: p.section, score: Math.round(p.score * 1000) / 1000, parts: p.parts, ftsRank: p.ftsRank, denseRank: p.denseRank })),
+    passages: res.passages.map((p) => ({ id: p.id, entityId: p.entityId, fiscalYear: p.fiscalYear, section: p.section, heading: p.heading, score: Math.round(p.score * 1000) / 1000, parts: p.parts, ftsRank: p.ftsRank, denseRank: p.denseRank })),
     entityAttributeCheck: check,
   };
 
@@ -337,7 +347,7 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     check,
     composer: 'deterministic',
   };
-  return {
+  const composed = {
     status,
     pathway,
     text: tb.toString().replace(/\s+/g, ' ').trim(),
@@ -349,7 +359,12 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     intent: null,
     table: null,
     narrative: block,
-  };
+  } satisfies Omit<Answer, 'timingMs' | 'manifestId'>;
+  if (!o.languageModel) return composed;
+  const llm = await composeNarrativeWithLlm({ ...composed, timingMs: 0, manifestId: null }, o.question ?? narrative.topic, o.languageModel, narrative.entities.map((e) => e.name));
+  (o.trace.passages as Record<string, unknown>).llm = { used: llm.used, audit: llm.audit };
+  const { timingMs: _t, manifestId: _m, ...answer } = llm.answer;
+  return answer;
 }
 
 /** One row per aspect found in the evidence: the topic's aspects, else the items the quotes come from. */

@@ -74,24 +74,56 @@ export interface TopicScorer {
   terms: string[];
 }
 
+/** Topic words that every passage of a filing's risk or MD&A sections uses: they weigh little. */
+const GENERIC = new Set(tokenize('risk risks factor factors disclosure disclosures describe related business company companies impact impacts affect issue issues matter matters concern concerns effect effects main key'));
+
 export function topicScorer(topic: string, terms: string[]): TopicScorer {
   return { core: new Set(tokenize(topic)), terms: terms.map((t) => t.toLowerCase()) };
 }
 
-/** Score of one sentence for the topic (0 = off topic). */
-export function scoreSentence(s: string, heading: string | null, sc: TopicScorer): number {
+/** Weight of a topic word: generic words count a quarter. */
+export function coreWeight(stemmed: string): number {
+  return GENERIC.has(stemmed) ? 0.25 : 1;
+}
+
+export interface SentenceContext {
+  heading: string | null;
+  /** the passage's rerank score relative to the best passage of its bucket (0–1) */
+  passageWeight?: number;
+  /** position of the sentence in its passage (0 = the unit's lead) */
+  position?: number;
+}
+
+/**
+ * Score of one sentence for the topic (0 = off topic). The topic's own words count in the sentence
+ * and in the heading it sits under (a sentence under "Human Capital Management" is about human
+ * capital even when it says "associates"); the expansion's words, a specific fact (a number, a date),
+ * being the lead of its unit and the passage's own rank add to it; cross-references and boilerplate
+ * lose.
+ */
+export function scoreSentence(s: string, ctx: SentenceContext | string | null, sc: TopicScorer): number {
+  const c: SentenceContext = typeof ctx === 'object' && ctx !== null ? ctx : { heading: ctx };
   const lower = s.toLowerCase();
   const stems = new Set(tokenize(s));
-  const coreHits = [...sc.core].filter((c) => stems.has(c)).length;
+  const headStems = new Set(tokenize(c.heading ?? ''));
+  const core = [...sc.core];
+  const sum = (xs: string[]) => xs.reduce((a, x) => a + coreWeight(x), 0);
+  const own = sum(core.filter((x) => stems.has(x)));
+  const inHeading = sum(core.filter((x) => headStems.has(x) && !stems.has(x)));
+  const coreTotal = sum(core);
   const termHits = phraseHits(lower, stems, sc.terms);
-  if (coreHits === 0 && termHits === 0) return 0;
-  const headStems = new Set(tokenize(heading ?? ''));
-  const headHit = [...sc.core].some((c) => headStems.has(c)) || phraseHits((heading ?? '').toLowerCase(), headStems, sc.terms.slice(0, 8)) > 0;
+  const headTerms = phraseHits((c.heading ?? '').toLowerCase(), headStems, sc.terms.slice(0, 10));
+  const headHit = core.some((x) => headStems.has(x) && coreWeight(x) === 1) || headTerms > 0;
+  if (own === 0 && termHits === 0 && !headHit) return 0;
   const words = s.split(/\s+/).length;
-  let score = coreHits * 2 + Math.min(termHits, 4) * 0.8 + (headHit ? 1 : 0);
+  const coverage = coreTotal ? (own + inHeading * 0.6) / coreTotal : 0;
+  let score = own * 1.2 + coverage * 2 + Math.min(termHits, 3) * 0.6 + (headHit ? 1 : 0) + (c.passageWeight ?? 0) * 1.5;
+  if (c.position === 0) score += 0.8;
+  else if (c.position === 1) score += 0.4;
+  if (/\d/.test(s) && /\b(?:19|20)\d{2}\b|%|\$\s?\d|\d+\s(?:million|billion)/.test(s)) score += 0.4;
   if (words < 7) score -= 1.5;
   if (words > 110) score -= 1;
-  if (/\b(see|refer to)\b.*\b(item|note|part)\s+\d|incorporated (?:herein )?by reference|forward-looking statements?/i.test(s)) score -= 1.5;
+  if (/\b(see|refer to)\b[^.]*\b(item|note|part|section)\s+\d|incorporated (?:herein )?by reference|forward-looking statements?/i.test(s)) score -= 3;
   if (/^\(?\d+\)|^table of contents/i.test(s)) score -= 1;
   return score;
 }
