@@ -100,17 +100,27 @@ export function seq<P extends readonly Parser<unknown>[]>(...ps: P): Parser<Valu
   }
   return annotate(
     (ts, i) => {
-      let states: Hit<unknown[]>[] = [{ v: [], i }];
+      // values are kept as a chain back to the first parser and turned into tuples at the end
+      type Link = { v: unknown; prev: Link | null; i: number };
+      let states: Link[] = [{ v: undefined, prev: null, i }];
       for (const p of ps) {
-        const next: Hit<unknown[]>[] = [];
+        const next: Link[] = [];
         for (const s of states) {
           if (!admits(p, ts[s.i])) continue;
-          for (const h of p(ts, s.i)) next.push({ v: [...s.v, h.v], i: h.i });
+          for (const h of p(ts, s.i)) next.push({ v: h.v, prev: s, i: h.i });
         }
         if (next.length === 0) return [];
         states = next;
       }
-      return states as Hit<ValuesOf<P>>[];
+      return states.map((s) => {
+        const v = new Array<unknown>(ps.length);
+        let link: Link | null = s;
+        for (let k = ps.length - 1; k >= 0; k--) {
+          v[k] = link!.v;
+          link = link!.prev;
+        }
+        return { v: v as ValuesOf<P>, i: s.i };
+      });
     },
     union(lead.map((p) => p.first)),
     ps.every((p) => p.nullable),

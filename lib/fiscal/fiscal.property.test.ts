@@ -109,7 +109,7 @@ describe('fiscal labels round-trip over 1990–2040', () => {
       ),
       { numRuns: 3000 },
     );
-  });
+  }, 30_000);
 
   it('across a change of year end, including the transition period', () => {
     fc.assert(
@@ -196,7 +196,7 @@ describe('fiscal years', () => {
       }),
       { numRuns: 3000 },
     );
-  });
+  }, 30_000);
 });
 
 describe('inferCalendar', () => {

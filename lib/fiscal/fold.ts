@@ -148,6 +148,10 @@ function ttmAnchor(s: PeriodSpec): PeriodSpec | null {
       return s.position === 'FY' ? null : s;
     case 'month':
       return { type: 'named_by_month', length: 'quarter', month: s.month, year: s.year, yearKind: 'calendar' };
+    case 'bare_year':
+      return { type: 'fiscal', position: 'FY', year: { year: s.year, style: 'bare' } };
+    case 'latest_position':
+      return /^Q[1-4]$/.test(s.position) ? s : null;
     case 'boundary':
       return s.edge === 'end' ? s.ref : null;
     case 'relative':

@@ -87,7 +87,7 @@ describe('grammar properties', () => {
       }),
       { numRuns: 1500 },
     );
-  });
+  }, 30_000);
 
   it('quarters named by the month they end in resolve to that quarter of the calendar', () => {
     fc.assert(
@@ -112,7 +112,7 @@ describe('grammar properties', () => {
       }),
       { numRuns: 600 },
     );
-  });
+  }, 30_000);
 
   it('an unknown word inside a phrase never yields another period with every temporal word covered', () => {
     const withWord = caseArb.chain((c) => {
@@ -134,5 +134,5 @@ describe('grammar properties', () => {
       }),
       { numRuns: 1500 },
     );
-  });
+  }, 30_000);
 });

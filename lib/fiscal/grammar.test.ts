@@ -128,6 +128,7 @@ describe('period grammar: each form is one phrase', () => {
   it('does not read product names, amounts or words as periods', () => {
     expect(extractPeriodPhrases('H100 and Q100 sales, F150 trucks, 3M revenue, $2025 of cash, 2025% up, AB2024')).toEqual([]);
     expect(extractPeriodPhrases('the fiscal 2024 10-K filing').map((p) => p.text)).toEqual(['fiscal 2024 10-K']);
+    expect(extractPeriodPhrases('revenue in the fiscal 10-K and the FY 10-Q')).toEqual([]);
   });
 });
 

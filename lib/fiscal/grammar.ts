@@ -112,6 +112,8 @@ const fyRef: Parser<YearRef | Invalid> = memo(alt(
       opt(seq(punct('-–/'), alt(y4, yy))),
     ),
     ([plural, , first, , span], ts, from, to): YearRef | Invalid | null => {
+      // "fiscal 10-K", "FY 10-Q" are filings, not fiscal 2010
+      if (!span && first.digits === 2 && glued(ts[to - 1], ts[to]) && ts[to]!.text === '-' && /^[kq]s?$/.test(ts[to + 1]?.lower ?? '')) return null;
       if (!span) return { year: first.year, style: 'fiscal' };
       const ref = spanOf(first, span[1], textOf(ts, from, to));
       // "fiscal years 2021-2023", "FY2019-2021": a range (its end is read as its own phrase)

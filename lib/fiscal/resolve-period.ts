@@ -44,6 +44,12 @@ function ttmResult(text: string, ctx: ResolveContext, ref: PeriodSpec | null): P
     const q = quarterIn(ctx, inner.fiscalYear!, LAST_QUARTER_OF[ref.position]);
     return q ? ttmFromQuarter(text, ctx, q) : unresolvable(text, `the entity has no fiscal year ${inner.fiscalYear}`);
   }
+  if (ref.type === 'latest_position' && /^Q[1-4]$/.test(ref.position)) {
+    const inner = latestPositionResult(text, ctx, ref.position);
+    if (inner.status !== 'resolved') return inner;
+    const q = quarterIn(ctx, inner.fiscalYear!, ref.position as Quarter);
+    return q ? ttmFromQuarter(text, ctx, q) : unresolvable(text, `the entity has no fiscal year ${inner.fiscalYear}`);
+  }
   const named = ttmAtNamed(text, ctx, ref);
   if (named) return named;
   return unresolvable(text, 'TTM needs a fiscal quarter, fiscal year or date to end at');
