@@ -8,16 +8,19 @@ import type { Role } from '@/lib/db/schema';
 import type { Basis, FiscalCalendar, FiscalPeriodCode, Period, Scope } from '@/lib/domain/types';
 import {
   deriveQ4,
+  evaluateFormula,
   formatValue,
   freeCashFlow,
   margin,
   ratio,
   resultAsOperand,
   type CalcResult,
+  type OperandRequest,
   type Operand,
   type TypedError,
 } from '@/lib/calc';
 import { deriveFiscal, fiscalPeriodBounds, formatDateRange, formatFiscalLabel } from '@/lib/fiscal';
+import { getFormula } from '@/lib/ontology/formulas';
 import { getMetric } from '@/lib/ontology/metrics';
 import { lookupFact, type Citation, type LookupResult, type RejectedCandidate } from '@/lib/retrieval/lookup-facts';
 import type { EntityRef, MetricRef } from '@/lib/planner/types';
@@ -112,15 +115,22 @@ export function targetFor(period: Period, calendars: FiscalCalendar[]): Target {
   };
 }
 
-function metricLabel(id: string): string {
-  return getMetric(id)?.label ?? id;
+function baseLabel(id: string): string {
+  return getMetric(id)?.label ?? getFormula(id)?.label ?? id;
 }
 
 function failure(kind: Failure['kind'], message: string, errors: TypedError[] = []): FigureResult {
   return { ok: false, failure: { kind, message, errors } };
 }
 
-async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, target: Target, scope: Scope): Promise<LookupResult> {
+/** A stored metric restricted to dimension members (a segment, product, geography): exact members only. */
+export interface MemberFilter {
+  dimensions?: Record<string, string>;
+  /** the member as labelled in the filing ("iPhone"), for messages and labels */
+  memberLabel?: string;
+}
+
+async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, target: Target, scope: Scope, member: MemberFilter = {}): Promise<LookupResult> {
   const res = await lookupFact({
     db: ctx.db,
     tenantId: ctx.tenantId,
@@ -133,6 +143,7 @@ async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, ta
     scope,
     basis: ctx.basis,
     reportingCurrency: ent.reportingCurrency,
+    dimensions: member.dimensions,
   });
   ctx.trace.lookups.push({
     entityId: ent.entity.id,
@@ -194,9 +205,20 @@ export function fromCalc(r: Extract<CalcResult, { ok: true }>, label: string, pa
   };
 }
 
-/** A stored metric for one period; Q4 falls back to FY − 9M YTD (labelled derived). */
-export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: string, target: Target, scope: Scope = ctx.scope): Promise<FigureResult> {
-  const res = await lookup(ctx, ent, metricId, target, scope);
+function memberText(member: MemberFilter): string {
+  if (!member.dimensions || Object.keys(member.dimensions).length === 0) return '';
+  return member.memberLabel ?? Object.values(member.dimensions).map((m) => m.replace(/^[^:]*:/, '').replace(/Member$/, '')).join(', ');
+}
+
+/**
+ * A stored metric for one period; Q4 falls back to FY − 9M YTD (labelled derived). With `member`,
+ * only the fact for exactly those dimension members counts: when it is not reported the result is
+ * missing, naming the member — never the consolidated total.
+ */
+export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: string, target: Target, scope: Scope = ctx.scope, member: MemberFilter = {}): Promise<FigureResult> {
+  const named = memberText(member);
+  const metricLabel = (id: string) => (named ? `${named} ${baseLabel(id).toLowerCase()}` : baseLabel(id));
+  const res = await lookup(ctx, ent, metricId, target, scope, member);
   if (res.status === 'found') {
     const f = res.fact;
     return {
@@ -235,8 +257,8 @@ export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: 
     const fyB = fiscalPeriodBounds(ent.calendars, target.fiscalYear, 'FY');
     const nmB = fiscalPeriodBounds(ent.calendars, target.fiscalYear, '9M');
     if (fyB && nmB) {
-      const fy = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', ...fyB }, ent.calendars), scope);
-      const nm = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', ...nmB }, ent.calendars), scope);
+      const fy = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', ...fyB }, ent.calendars), scope, member);
+      const nm = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', ...nmB }, ent.calendars), scope, member);
       if (fy.ok && nm.ok) {
         const r = deriveQ4({ fy: fy.figure.operand, nineMonths: nm.figure.operand, metricId, calendars: ent.calendars });
         record(ctx, r);
@@ -249,9 +271,62 @@ export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: 
       ]);
     }
   }
-  return failure('missing', `${metricLabel(metricId)} for ${target.label} (${formatDateRange(target.period)}) is not reported`, [
-    { code: 'MISSING_FACT', message: `no ${metricId} fact for ${target.label}`, factIds: [] },
+  return failure('missing', `${metricLabel(metricId)} for ${target.label} (${formatDateRange(target.period)}) is not reported${named ? ` (no fact for the ${named} member; the total is not used in its place)` : ''}`, [
+    { code: 'MISSING_FACT', message: `no ${metricId}${named ? ` [${named}]` : ''} fact for ${target.label}`, factIds: [] },
   ]);
+}
+
+/**
+ * A formula of the ontology (ratios, margins, returns, turnovers, EBITDA, …) through the one
+ * evaluator in lib/calc: each operand is fetched for the period its role names (a pinned operand
+ * for its pinned period, which the evaluator then refuses if it breaks the relation).
+ */
+async function computeFormula(
+  ctx: ExecContext,
+  ent: EntityContext,
+  metric: MetricRef,
+  target: Target,
+  pins: Map<string, Target>,
+  scopes: Record<string, Scope>,
+): Promise<FigureResult | null> {
+  const def = getFormula(metric.formulaId ?? metric.id);
+  if (!def) return null;
+  const member: MemberFilter = { dimensions: metric.dimensions, memberLabel: metric.memberLabel };
+  const figures = new Map<string, Figure>();
+  const failures = new Map<string, Failure>();
+  const keyOf = (r: OperandRequest) => `${r.measureId}|${JSON.stringify(r.period)}`;
+  const r = await evaluateFormula(def, {
+    anchor: target.period,
+    calendars: ent.calendars,
+    metricId: metric.id,
+    fetch: async (req) => {
+      const pinned = req.role === 'same' ? pins.get(req.measureId) : undefined;
+      const t = pinned ?? targetFor(req.period, ent.calendars);
+      const f = await fetchBase(ctx, ent, req.measureId, t, scopes[req.measureId] ?? ctx.scope, member);
+      if (!f.ok) {
+        failures.set(keyOf(req), f.failure);
+        return null;
+      }
+      figures.set(f.figure.operand.id, f.figure);
+      return f.figure.operand;
+    },
+  });
+  record(ctx, r);
+  if (!r.ok) {
+    const miss = r.missing?.[0];
+    if (miss) {
+      const f = failures.get(keyOf(miss));
+      if (f && f.kind !== 'missing') return { ok: false, failure: f };
+      return failure('missing', `${metric.label}${member.memberLabel ? ` for ${member.memberLabel}` : ''} cannot be computed for ${target.label}: ${f?.message ?? `${baseLabel(miss.measureId)} is not reported`}`, f?.errors ?? r.errors);
+    }
+    return failure('rejected', r.errors.map((e) => e.message).join('; '), r.errors);
+  }
+  const parts: Figure[] = [];
+  for (const id of r.operandFactIds) {
+    for (const f of figures.values()) if (f.factIds.includes(id) && !parts.includes(f)) parts.push(f);
+  }
+  const label = member.memberLabel ? `${member.memberLabel} ${metric.label.toLowerCase()}` : metric.label;
+  return { ok: true, figure: fromCalc(r, label, parts, ent) };
 }
 
 /**
@@ -267,7 +342,9 @@ export async function computeFigure(
   pins: Map<string, Target> = new Map(),
   scopes: Record<string, Scope> = {},
 ): Promise<FigureResult> {
-  if (metric.kind === 'base') return fetchBase(ctx, ent, metric.id, target);
+  if (metric.kind === 'base') return fetchBase(ctx, ent, metric.id, target, ctx.scope, { dimensions: metric.dimensions, memberLabel: metric.memberLabel });
+  const viaFormula = await computeFormula(ctx, ent, metric, target, pins, scopes);
+  if (viaFormula) return viaFormula;
   const numId = metric.numerator!;
   const denId = metric.denominator!;
   const num = await fetchBase(ctx, ent, numId, pins.get(numId) ?? target, scopes[numId] ?? ctx.scope);

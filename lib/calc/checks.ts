@@ -7,6 +7,7 @@ import { dimensionKey, dimensionLabel } from '@/lib/domain/identity';
 import { daysBetween, isISODate, lengthClass, toDayNumber } from '@/lib/fiscal';
 import { parseDecimal, type Decimal } from './decimal';
 import { isCurrencyCode } from './format-value';
+import { isNonNegativeMetric } from '@/lib/ontology/metrics';
 import type { CalcErrorCode, Operand, TypedError } from './types';
 
 type Duration = Extract<Period, { type: 'duration' }>;
@@ -201,15 +202,12 @@ export function compareLengths(a: Duration, b: Duration): { ok: true; flag: 'WEE
   return { ok: true, flag: da === db ? null : 'PERIOD_LENGTH_DIFFERS' };
 }
 
-/** Is this operand's metric one that cannot be negative (default list). */
-const NON_NEGATIVE_METRICS = new Set([
-  'revenue', 'total_income', 'cost_of_revenue', 'shares_diluted', 'shares_basic', 'shares_outstanding',
-  'total_assets', 'cash', 'inventories', 'receivables', 'capex',
-]);
-
-/** Default non-negativity rule: a built-in list of metric ids that cannot be negative. */
+/**
+ * Default non-negativity rule: the ontology's `nonNegative` constraint of the operand's metric (the
+ * one source of truth; lib/ontology/metrics.ts and line-items.ts).
+ */
 export function defaultIsNonNegative(op: Operand): boolean {
-  return op.metricId !== null && NON_NEGATIVE_METRICS.has(op.metricId);
+  return isNonNegativeMetric(op.metricId);
 }
 
 /** Same metric: metric ids when both have one (concept names change over time), else concepts. */

@@ -100,6 +100,14 @@ export function formatValue(value: number | string | Decimal, options: FormatVal
     const pct = mul(absD, dec('100'));
     return signed(negative && !roundsToZero(pct, places), `${fixed(pct, places, false)}%`);
   }
+  if (unit === 'times') {
+    const places = options.decimals ?? 2;
+    return signed(negative && !roundsToZero(absD, places), `${fixed(absD, places, false)}×`);
+  }
+  if (unit === 'days') {
+    const places = options.decimals ?? 1;
+    return signed(negative && !roundsToZero(absD, places), `${fixed(absD, places, false)} days`);
+  }
   if (unit === 'pp') {
     const places = options.decimals ?? 1;
     return signed(negative && !roundsToZero(absD, places), `${fixed(absD, places, false)} pp`);

@@ -19,4 +19,6 @@ export * from './average-balance';
 export * from './per-share';
 export * from './free-cash-flow';
 export * from './convert-currency';
+export * from './formula';
+export * from './cagr';
 export * from './select-version';

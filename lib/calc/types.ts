@@ -65,7 +65,9 @@ export type CalcOp =
   | 'average_balance'
   | 'per_share'
   | 'free_cash_flow'
-  | 'convert_currency';
+  | 'convert_currency'
+  | 'cagr'
+  | 'formula';
 
 /** 'reported' when every operand is reported for the result's own period, 'derived' otherwise. */
 export type ResultBasis = 'reported' | 'derived';

@@ -2,7 +2,16 @@
  * The metric ontology: what analysts ask for, mapped to ordered concept fallback chains
  * (us-gaap, ifrs-full, ind-as/report labels). Earlier concepts win when several exist for one period.
  */
+import { LINE_ITEMS } from './line-items';
+
 export type UnitKind = 'monetary' | 'per_share' | 'shares' | 'ratio' | 'count';
+
+/**
+ * How a reported value is signed: `positive` balances and counts; `income`/`expense` amounts shown
+ * as positive figures; `outflow`/`inflow` cash-flow lines reported as positive payments/receipts
+ * (a negative capex is a sign-convention error, not a refund); `signed` amounts that may be either.
+ */
+export type SignConvention = 'positive' | 'income' | 'expense' | 'outflow' | 'inflow' | 'signed';
 
 export interface MetricDef {
   id: string;
@@ -10,12 +19,17 @@ export interface MetricDef {
   description: string;
   periodType: 'instant' | 'duration';
   unitKind: UnitKind;
+  /** names that also bind untagged report rows (lib/ingest/report) */
   synonyms: string[];
+  /** ask-only phrasings (captions, analyst slang); never bind report rows */
+  aliases?: string[];
   concepts: string[];
+  sign?: SignConvention;
+  /** nonNegative: the one source of truth lib/calc uses for "cannot be negative" */
   constraints?: { nonNegative?: boolean };
 }
 
-export const METRICS: MetricDef[] = [
+const CORE: MetricDef[] = [
   {
     id: 'revenue',
     label: 'Revenue',
@@ -279,7 +293,8 @@ export const METRICS: MetricDef[] = [
     description: 'Long-term debt (non-current portion where reported separately).',
     periodType: 'instant',
     unitKind: 'monetary',
-    synonyms: ['long-term debt', 'long term debt', 'debt', 'borrowings', 'non-current borrowings', 'total debt'],
+    synonyms: ['long-term debt', 'long term debt', 'borrowings', 'non-current borrowings'],
+    aliases: ['lt debt', 'term debt', 'long-term borrowings'],
     concepts: [
       'us-gaap:LongTermDebtNoncurrent',
       'us-gaap:LongTermDebt',
@@ -328,7 +343,8 @@ export const METRICS: MetricDef[] = [
     periodType: 'duration',
     unitKind: 'monetary',
     synonyms: ['other income', 'non-operating income'],
-    concepts: ['ind-as:OtherIncome'],
+    concepts: ['ind-as:OtherIncome', 'us-gaap:OtherNonoperatingIncomeExpense', 'ifrs-full:OtherIncome'],
+    aliases: ['other income net', 'other nonoperating income', 'other non-operating income expense'],
   },
   {
     id: 'employee_benefits',
@@ -337,7 +353,8 @@ export const METRICS: MetricDef[] = [
     periodType: 'duration',
     unitKind: 'monetary',
     synonyms: ['employee benefits expense', 'employee benefit expense', 'employee costs', 'staff costs', 'personnel expenses'],
-    concepts: ['ind-as:EmployeeBenefitExpense'],
+    concepts: ['ind-as:EmployeeBenefitExpense', 'ifrs-full:EmployeeBenefitsExpense', 'us-gaap:LaborAndRelatedExpense'],
+    aliases: ['wages and salaries', 'salaries and wages', 'wages expense', 'compensation and benefits', 'labor and related expense'],
     constraints: { nonNegative: true },
   },
   {
@@ -347,7 +364,8 @@ export const METRICS: MetricDef[] = [
     periodType: 'duration',
     unitKind: 'monetary',
     synonyms: ['finance costs', 'finance cost', 'interest expense', 'interest costs'],
-    concepts: ['ind-as:FinanceCosts'],
+    concepts: ['ind-as:FinanceCosts', 'us-gaap:InterestExpense', 'us-gaap:InterestExpenseNonoperating', 'us-gaap:InterestExpenseDebt', 'us-gaap:InterestAndDebtExpense', 'ifrs-full:FinanceCosts', 'ifrs-full:InterestExpense'],
+    aliases: ['interest expense net', 'interest and debt expense', 'interest charges', 'annual interest expense'],
   },
   {
     id: 'depreciation',
@@ -356,7 +374,16 @@ export const METRICS: MetricDef[] = [
     periodType: 'duration',
     unitKind: 'monetary',
     synonyms: ['depreciation and amortisation', 'depreciation and amortization', 'depreciation', 'd&a'],
-    concepts: ['ind-as:DepreciationDepletionAndAmortisationExpense'],
+    concepts: [
+      'ind-as:DepreciationDepletionAndAmortisationExpense',
+      'us-gaap:DepreciationDepletionAndAmortization',
+      'us-gaap:DepreciationAmortizationAndAccretionNet',
+      'us-gaap:DepreciationAndAmortization',
+      'us-gaap:Depreciation',
+      'ifrs-full:DepreciationAndAmortisationExpense',
+      'ifrs-full:DepreciationAmortisationAndImpairmentLossReversalOfImpairmentLossRecognisedInProfitOrLoss',
+    ],
+    aliases: ['depreciation & amortization', 'depreciation and amortization expense', 'depreciation amortization', 'dna', 'd and a'],
   },
   {
     id: 'other_expenses',
@@ -383,7 +410,8 @@ export const METRICS: MetricDef[] = [
     periodType: 'duration',
     unitKind: 'monetary',
     synonyms: ['tax expense', 'income tax expense', 'provision for income taxes', 'total tax expense'],
-    concepts: ['ind-as:TaxExpense'],
+    concepts: ['ind-as:TaxExpense', 'us-gaap:IncomeTaxExpenseBenefit', 'ifrs-full:IncomeTaxExpenseContinuingOperations'],
+    aliases: ['income taxes', 'income tax', 'provision for taxes', 'tax provision', 'taxes', 'income tax provision', 'provision for income tax', 'income tax expense (benefit)'],
   },
   {
     id: 'total_comprehensive_income',
@@ -392,9 +420,51 @@ export const METRICS: MetricDef[] = [
     periodType: 'duration',
     unitKind: 'monetary',
     synonyms: ['total comprehensive income', 'comprehensive income'],
-    concepts: ['ind-as:ComprehensiveIncome'],
+    concepts: ['ind-as:ComprehensiveIncome', 'us-gaap:ComprehensiveIncomeNetOfTax', 'ifrs-full:ComprehensiveIncome'],
   },
 ];
+
+/** Ask-only phrasings of the core metrics: statement captions and analyst slang (data). */
+const CORE_ALIASES: Record<string, string[]> = {
+  revenue: ['topline', 'net revenues', 'sales revenue', 'total net revenues', 'revenues net', 'net sales revenue', 'gross revenue', 'total sales'],
+  cost_of_revenue: ['cost of revenue total', 'total cost of revenue', 'total cost of sales', 'cost of net revenues', 'cost of goods and services sold'],
+  gross_profit: ['gross margin amount', 'gross margin in dollars'],
+  rnd: ['r&d expenses', 'research and development costs', 'r&d costs', 'research and development spending', 'technology and development'],
+  sga: ['sg&a expense', 'sg&a expenses', 'selling general & administrative', 'selling, general and administrative expenses', 'selling general and administrative expenses'],
+  operating_income: ['unadjusted operating income', 'gaap operating income', 'operating earnings', 'op income', 'reported operating income', 'operating profit (loss)', 'income (loss) from operations'],
+  profit_before_tax: ['ebt', 'income before taxes', 'pre-tax profit', 'pretax profit', 'earnings before income taxes', 'income before provision for income taxes', 'income before income tax', 'pre tax income'],
+  net_income: ['net income attributable to shareholders', 'net income attributable to common stockholders', 'net income attributable to common shareholders', 'net earnings attributable to shareholders', 'profit attributable to owners of the parent', 'profit attributable to shareholders', 'net income attributable to parent', 'gaap net income', 'unadjusted net income', 'net loss attributable to common stockholders'],
+  eps_basic: ['basic net income per share', 'net income per share basic', 'basic earnings per common share'],
+  eps_diluted: ['earnings per diluted share', 'diluted net income per share', 'net income per share diluted', 'diluted earnings per common share', 'gaap diluted eps'],
+  shares_diluted: ['diluted share count', 'weighted average diluted shares outstanding', 'diluted weighted average shares outstanding'],
+  shares_basic: ['basic share count', 'weighted average basic shares outstanding'],
+  shares_outstanding: ['outstanding shares', 'number of shares outstanding', 'shares of common stock outstanding', 'common stock shares outstanding'],
+  operating_cash_flow: ['cash generated from operations', 'cash generated by operations', 'cash generated from operating activities', 'cash flow from operating activities', 'cash flows from operating activities', 'cash from operating activities', 'operating cashflow', 'ocf', 'cash provided by operations', 'cash provided by operating activities', 'net cash provided by operating activities', 'net cash from operations'],
+  capex: ['capital spending', 'capital investment', 'capital investments', 'purchases of property plant and equipment', 'purchases of pp&e', 'purchase of property and equipment', 'capital expenditure amount', 'payments for acquisition of property plant and equipment', 'purchases of property, plant and equipment'],
+  total_assets: ['balance sheet total', 'total asset'],
+  total_liabilities: ['total liability'],
+  total_equity: ['shareholders funds', "shareholders' funds", 'total stockholders equity', 'total shareholders equity', 'equity attributable to owners', 'common equity', 'book equity'],
+  cash: ['cash balance', 'cash on hand', 'cash position', 'cash & cash equivalents', 'cash and cash equivalent'],
+  long_term_debt: [],
+  inventories: ['merchandise inventories', 'merchandise inventory', 'total inventories', 'inventory balance', 'inventories net'],
+  receivables: ['net ar', 'a/r', 'accounts receivable net', 'net accounts receivable', 'trade receivables net', 'trade accounts receivable', 'net receivables'],
+  depreciation: [],
+  total_expenses: [],
+  total_comprehensive_income: [],
+};
+/** Sign conventions of the core metrics (line items declare their own). */
+const CORE_SIGNS: Record<string, SignConvention> = {
+  revenue: 'income', total_income: 'income', cost_of_revenue: 'expense', rnd: 'expense', sga: 'expense', capex: 'outflow',
+  employee_benefits: 'expense', depreciation: 'expense', finance_costs: 'expense', other_expenses: 'expense', total_expenses: 'expense',
+  shares_basic: 'positive', shares_diluted: 'positive', shares_outstanding: 'positive', total_assets: 'positive', total_liabilities: 'positive',
+  cash: 'positive', long_term_debt: 'positive', inventories: 'positive', receivables: 'positive',
+};
+for (const m of CORE) {
+  m.aliases = [...new Set([...(m.aliases ?? []), ...(CORE_ALIASES[m.id] ?? [])])];
+  m.sign = m.sign ?? CORE_SIGNS[m.id] ?? 'signed';
+}
+
+export const METRICS: MetricDef[] = [...CORE, ...LINE_ITEMS];
 
 // Untagged report tables (HTML/PDF annual reports) bind rows to metrics by label; their facts carry
 // `report:<metric id>` unless an Ind AS concept exists. Last in each chain: tagged concepts win.
@@ -405,24 +475,6 @@ for (const m of METRICS) {
   if (!m.concepts.includes(concept)) m.concepts.push(concept);
 }
 
-/** Derived metrics: computed by lib/calc from ontology metrics, never stored as facts. */
-export interface DerivedMetricDef {
-  id: string;
-  label: string;
-  synonyms: string[];
-  op: 'margin' | 'ratio' | 'free_cash_flow';
-  numerator?: string;
-  denominator?: string;
-}
-
-export const DERIVED_METRICS: DerivedMetricDef[] = [
-  { id: 'gross_margin', label: 'Gross margin', synonyms: ['gross margin', 'gross profit margin'], op: 'margin', numerator: 'gross_profit', denominator: 'revenue' },
-  { id: 'operating_margin', label: 'Operating margin', synonyms: ['operating margin', 'operating profit margin', 'ebit margin'], op: 'margin', numerator: 'operating_income', denominator: 'revenue' },
-  { id: 'net_margin', label: 'Net margin', synonyms: ['net margin', 'net profit margin', 'profit margin', 'net income margin'], op: 'margin', numerator: 'net_income', denominator: 'revenue' },
-  { id: 'rnd_intensity', label: 'R&D as a share of revenue', synonyms: ['r&d intensity', 'r&d as a percentage of revenue', 'r&d to revenue'], op: 'margin', numerator: 'rnd', denominator: 'revenue' },
-  { id: 'free_cash_flow', label: 'Free cash flow', synonyms: ['free cash flow', 'fcf'], op: 'free_cash_flow', numerator: 'operating_cash_flow', denominator: 'capex' },
-];
-
 const byId = new Map(METRICS.map((m) => [m.id, m]));
 const byConcept = new Map<string, string>();
 for (const m of METRICS) for (const c of m.concepts) if (!byConcept.has(c)) byConcept.set(c, m.id);
@@ -431,7 +483,18 @@ export function getMetric(id: string): MetricDef | undefined {
   return byId.get(id);
 }
 
-/** The ontology metric a concept belongs to, if any. */
+/**
+ * The ontology metric a concept is stored under, if any (the first metric whose chain lists it).
+ * A concept may appear in several chains (us-gaap:ProfitLoss is net income's fallback and "net income
+ * including noncontrolling interests" itself): lookups go by the chain, not by this id.
+ */
 export function metricForConcept(concept: string): string | null {
   return byConcept.get(concept) ?? null;
 }
+
+/** Whether a metric's values cannot be negative (the ontology's constraint; unknown metrics: false). */
+export function isNonNegativeMetric(id: string | null | undefined): boolean {
+  return id ? byId.get(id)?.constraints?.nonNegative === true : false;
+}
+
+export { DERIVED_METRICS, type DerivedMetricDef } from './formulas';

@@ -1,9 +1,19 @@
-import { DERIVED_METRICS, METRICS } from '@/lib/ontology/metrics';
+/**
+ * Measure matching: every phrase of the ontology (labels, synonyms, ask-only aliases of stored
+ * metrics; labels and synonyms of formulas) found in a question, longest and most specific first,
+ * with UTF-16 offsets into the ORIGINAL question, and the qualifiers around each mention (a
+ * dimension member, basic/diluted, GAAP/non-GAAP, consolidated/standalone). A qualifier the
+ * ontology or the member catalog cannot place is reported with `understood: false`, never dropped.
+ */
+import { FORMULAS } from '@/lib/ontology/formulas';
+import { METRICS } from '@/lib/ontology/metrics';
 import type { MetricRef } from './types';
 
 interface MetricPhrase {
   phrase: string;
   ref: MetricRef;
+  /** verbs like "earn": used only when nothing else names a measure */
+  weak?: boolean;
 }
 
 function baseRef(id: string): MetricRef {
@@ -11,87 +21,420 @@ function baseRef(id: string): MetricRef {
   return { id: m.id, label: m.label, kind: 'base', op: null, numerator: null, denominator: null, periodType: m.periodType };
 }
 
-const PHRASES: MetricPhrase[] = [
-  ...METRICS.flatMap((m) => [m.label, ...m.synonyms].map((phrase) => ({ phrase: phrase.toLowerCase(), ref: baseRef(m.id) }))),
-  ...DERIVED_METRICS.flatMap((d) =>
-    [d.label, ...d.synonyms].map((phrase) => ({
-      phrase: phrase.toLowerCase(),
-      ref: {
-        id: d.id,
-        label: d.label,
-        kind: 'derived' as const,
-        op: d.op,
-        numerator: d.numerator ?? null,
-        denominator: d.denominator ?? null,
-        periodType: 'duration' as const,
-      },
-    })),
-  ),
-].sort((a, b) => b.phrase.length - a.phrase.length);
+function formulaRef(id: string): MetricRef {
+  const f = FORMULAS.find((x) => x.id === id)!;
+  const e = f.formula;
+  let numerator: string | null = null;
+  let denominator: string | null = null;
+  if ('op' in e && 'measure' in e.args[0]) {
+    numerator = e.args[0].measure;
+    const d = e.args[1];
+    denominator = 'measure' in d ? d.measure : 'average' in d && 'measure' in d.average ? d.average.measure : null;
+  }
+  return { id: f.id, label: f.label, kind: 'derived', op: f.op, numerator, denominator, periodType: f.periodType, formulaId: f.id };
+}
+
+/** Map of each normalized character back to its UTF-16 offset in the original text. */
+interface Normalized {
+  text: string;
+  /** offsets[i] = offset in the original of text[i] (for padding spaces: the nearest character) */
+  offsets: number[];
+}
+
+/** Lower case, unify quotes, everything but [a-z0-9&'%] becomes one space; padded with spaces. */
+function normalizeWithOffsets(original: string): Normalized {
+  let text = ' ';
+  const offsets: number[] = [0];
+  for (let i = 0; i < original.length; i++) {
+    let c = original[i]!;
+    const lc = c.toLowerCase();
+    c = lc.length === 1 ? lc : c;
+    if (c === '’' || c === '‘') c = "'";
+    const keep = /[a-z0-9&'%]/.test(c);
+    if (keep) {
+      text += c;
+      offsets.push(i);
+    } else if (!text.endsWith(' ')) {
+      text += ' ';
+      offsets.push(i);
+    }
+  }
+  if (!text.endsWith(' ')) {
+    text += ' ';
+    offsets.push(original.length);
+  }
+  return { text, offsets };
+}
+
+export function normalizeForMetrics(text: string): string {
+  return normalizeWithOffsets(text).text;
+}
+
+const norm = (s: string) => normalizeForMetrics(s).trim();
+
+const WEAK = new Set(['earn', 'earned', 'earns']);
+
+const PHRASES: MetricPhrase[] = (() => {
+  const out: MetricPhrase[] = [];
+  const seen = new Set<string>();
+  const push = (phrase: string, ref: MetricRef) => {
+    const p = norm(phrase);
+    if (!p || seen.has(p)) return;
+    seen.add(p);
+    out.push({ phrase: p, ref });
+  };
+  // formulas first: "operating cash flow ratio" beats "operating cash flow" by length anyway; on equal phrases a formula wins
+  for (const f of FORMULAS) for (const p of [f.label, ...f.synonyms]) push(p, formulaRef(f.id));
+  for (const m of METRICS) for (const p of [m.label, ...m.synonyms, ...(m.aliases ?? [])]) push(p, baseRef(m.id));
+  for (const w of WEAK) out.push({ phrase: w, ref: baseRef('net_income'), weak: true });
+  return out.sort((a, b) => b.phrase.length - a.phrase.length);
+})();
+
+/** Every phrase the matcher knows, with what it resolves to (for the phrasing table and the UI). */
+export function knownMeasurePhrases(): { phrase: string; id: string; kind: 'base' | 'derived' }[] {
+  return PHRASES.filter((p) => !p.weak).map((p) => ({ phrase: p.phrase, id: p.ref.id, kind: p.ref.kind }));
+}
 
 /** Phrases that name several metrics: the planner asks instead of choosing. */
 const AMBIGUOUS: { pattern: RegExp; options: string[] }[] = [
   { pattern: /\b(eps|earnings per share)\b/, options: ['diluted EPS', 'basic EPS'] },
-  { pattern: /\bearnings\b/, options: ['net income', 'diluted EPS'] },
-  { pattern: /\bprofit\b/, options: ['net income', 'operating income', 'gross profit'] },
-  { pattern: /\bmargin\b/, options: ['gross margin', 'operating margin', 'net margin'] },
+  { pattern: /\b(earnings)\b/, options: ['net income', 'diluted EPS'] },
+  { pattern: /\b(profit)\b/, options: ['net income', 'operating income', 'gross profit'] },
+  { pattern: /\b(margin)\b/, options: ['gross margin', 'operating margin', 'net margin'] },
+  { pattern: /\b(debt)\b/, options: ['total debt', 'long-term debt', 'net debt'] },
+  { pattern: /\b(leverage)\b/, options: ['debt to equity', 'net debt to EBITDA', 'debt to EBITDA'] },
+  { pattern: /\b(liquidity)\b/, options: ['current ratio', 'quick ratio', 'cash ratio'] },
+  { pattern: /\b(returns?)\b/, options: ['return on equity', 'return on assets', 'return on invested capital'] },
+  { pattern: /\b(turnover)\b/, options: ['asset turnover', 'inventory turnover', 'receivables turnover'] },
 ];
 
-export function normalizeForMetrics(text: string): string {
-  return ` ${text
-    .toLowerCase()
-    .replace(/[’‘]/g, "'")
-    .replace(/[^a-z0-9&'%]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()} `;
+/** A dimension member a question may name: from the filing (table row labels, the member QName). */
+export interface MemberEntry {
+  entityId?: string;
+  /** axis QName, e.g. `srt:ProductOrServiceAxis` */
+  axis: string;
+  /** member QName, e.g. `us-gaap:IPhoneMember` */
+  member: string;
+  /** labels and aliases, e.g. ["iPhone"] */
+  labels: string[];
+}
+
+export interface MatchContext {
+  /** members of the question's entities (lib/retrieval/members.ts loadMemberCatalog) */
+  members?: MemberEntry[];
+}
+
+export type QualifierKind = 'member' | 'eps_basis' | 'gaap' | 'scope';
+
+export interface MeasureQualifier {
+  kind: QualifierKind;
+  /** the words as written */
+  text: string;
+  start: number;
+  end: number;
+  /** basic | diluted | gaap | non_gaap | consolidated | standalone | the member QName; null when not understood */
+  value: string | null;
+  /** the resolved member */
+  member?: { axis: string; member: string; label: string } | null;
+  /** false: a qualifier Ledgerline cannot apply (an adjusted figure, an unknown segment): the planner must block */
+  understood: boolean;
 }
 
 export interface MetricMention {
   ref: MetricRef;
   phrase: string;
+  /** UTF-16 offset of the mention in the original question (same as `start`) */
   index: number;
+  start: number;
+  /** exclusive */
+  end: number;
+  qualifiers: MeasureQualifier[];
 }
 
-/** All metric mentions, longest phrase first, without overlaps, in question order. */
-export function matchMetrics(question: string): { mentions: MetricMention[]; ambiguous: { phrase: string; options: string[] } | null } {
-  const norm = normalizeForMetrics(question);
+/**
+ * Words that qualify a measure (segment, adjusted, non-GAAP, organic, excluding, per employee, …):
+ * when one is left unconsumed by any rule, the planner blocks instead of answering the unqualified
+ * total. Multi-word entries are matched as phrases.
+ */
+export const MEASURE_QUALIFIER_WORDS: readonly string[] = [
+  'segment', 'segments', 'division', 'divisions', 'business unit', 'reportable segment', 'operating segment',
+  'adjusted', 'non gaap', 'nongaap', 'non-gaap', 'pro forma', 'proforma', 'normalized', 'normalised', 'underlying',
+  'organic', 'core', 'recurring', 'comparable', 'like for like', 'same store', 'same-store', 'constant currency', 'fx neutral',
+  'excluding', 'ex', 'exclusive of', 'net of',
+  'per employee', 'per store', 'per unit', 'per subscriber', 'per user', 'per customer', 'per square foot',
+  'run rate', 'annualized', 'annualised', 'implied', 'guidance', 'forecast', 'estimated', 'consensus',
+  'domestic', 'international', 'region', 'regional', 'geographic', 'geography', 'country',
+  'product', 'products', 'services', 'category', 'brand', 'platform', 'market',
+  'attributable', 'continuing', 'discontinued',
+];
+
+const QUALIFIER_RE = new RegExp(
+  `(?:^|[^a-z0-9])(${[...MEASURE_QUALIFIER_WORDS].sort((a, b) => b.length - a.length).map((w) => w.replace(/[-\s]+/g, '[-\\s]+')).join('|')})(?=$|[^a-z0-9])`,
+  'gi',
+);
+
+/**
+ * Measure-qualifier words in the question outside the given spans (what the planner's rules
+ * consumed): each is a word that could change which figure is meant.
+ */
+export function unplacedQualifierWords(question: string, consumed: readonly { start: number; end: number }[]): { text: string; start: number; end: number }[] {
+  const out: { text: string; start: number; end: number }[] = [];
+  for (const m of question.matchAll(QUALIFIER_RE)) {
+    const start = m.index! + m[0].length - m[1]!.length;
+    const end = start + m[1]!.length;
+    if (consumed.some((c) => start < c.end && end > c.start)) continue;
+    out.push({ text: m[1]!, start, end });
+  }
+  return out;
+}
+
+const NON_GAAP = /^(?:adjusted|non gaap|nongaap|pro forma|proforma|normalized|normalised|underlying|organic|core|recurring|comparable|cash)$/;
+const GAAP = /^(?:gaap|unadjusted|reported|as reported|statutory)$/;
+const MEMBER_NOUNS = /^(?:segment|segments|division|business|unit|region|category|product line|platform|market|brand)$/;
+const STOP = new Set(['the', 'a', 'an', 'of', 'for', 'in', 'from', 'by', 'at', 'and', 'or', 'what', 'was', 'is', 'were', 'how', 'much', 'many', 'did', 'does', 'its', "'s", 's', 'to', 'on', 'with', 'total', 'fiscal', 'fy', 'year', 'quarter']);
+
+interface Word {
+  w: string;
+  start: number;
+  end: number;
+}
+
+function wordsOf(n: Normalized): Word[] {
+  const out: Word[] = [];
+  const re = /[^ ]+/g;
+  for (const m of n.text.matchAll(re)) {
+    const s = m.index!;
+    const e = s + m[0].length;
+    out.push({ w: m[0], start: n.offsets[s]!, end: n.offsets[e - 1]! + 1 });
+  }
+  return out;
+}
+
+const squash = (s: string) => norm(s).replace(/[^a-z0-9&]/g, '');
+
+interface MemberIndexEntry {
+  key: string;
+  entry: MemberEntry;
+  label: string;
+}
+
+function memberIndex(members: MemberEntry[]): Map<string, MemberIndexEntry[]> {
+  const idx = new Map<string, MemberIndexEntry[]>();
+  for (const e of members) {
+    for (const label of e.labels) {
+      const key = squash(label);
+      if (key.length < 2) continue;
+      const list = idx.get(key) ?? [];
+      if (!list.some((x) => x.entry.axis === e.axis && x.entry.member === e.member)) list.push({ key, entry: e, label });
+      idx.set(key, list);
+    }
+  }
+  return idx;
+}
+
+/** Axis preference when one label names members of several axes: segments, then products, then geography. */
+function axisRank(axis: string): number {
+  if (/BusinessSegments|Segment/i.test(axis)) return 0;
+  if (/ProductOrService|Product/i.test(axis)) return 1;
+  if (/Geograph|Region|Country/i.test(axis)) return 2;
+  return 3;
+}
+
+/** The longest run of words ending at `to` (exclusive) or starting at `from` that names a member. */
+function findMember(words: Word[], lo: number, hi: number, idx: Map<string, MemberIndexEntry[]>, anchorEnd: boolean): { from: number; to: number; hit: MemberIndexEntry } | null {
+  for (let len = Math.min(5, hi - lo); len >= 1; len--) {
+    const from = anchorEnd ? hi - len : lo;
+    const to = from + len;
+    const key = words.slice(from, to).map((w) => w.w).join('').replace(/[^a-z0-9&]/g, '');
+    const hits = idx.get(key);
+    if (hits && hits.length) {
+      const best = [...hits].sort((a, b) => axisRank(a.entry.axis) - axisRank(b.entry.axis))[0]!;
+      return { from, to, hit: best };
+    }
+  }
+  return null;
+}
+
+function qualifiersFor(question: string, words: Word[], mention: { start: number; end: number; ref: MetricRef }, ctx: MatchContext | undefined, idx: Map<string, MemberIndexEntry[]> | null): MeasureQualifier[] {
+  const out: MeasureQualifier[] = [];
+  const first = words.findIndex((w) => w.start >= mention.start);
+  let last = words.findIndex((w) => w.end > mention.end - 1 && w.start < mention.end);
+  if (last < 0) last = first;
+  const within = words.slice(first, last + 1).map((w) => w.w);
+  const span = (a: Word, b: Word) => ({ text: question.slice(a.start, b.end), start: a.start, end: b.end });
+  if (within.includes('basic')) out.push({ kind: 'eps_basis', value: 'basic', understood: true, ...span(words[first]!, words[last]!) });
+  if (within.includes('diluted')) out.push({ kind: 'eps_basis', value: 'diluted', understood: true, ...span(words[first]!, words[last]!) });
+  let i = first - 1;
+  if (within[0] === 'gaap' && words[i]?.w === 'non') {
+    // "non-GAAP operating income": the phrase "gaap operating income" must not swallow the "non"
+    out.push({ kind: 'gaap', value: 'non_gaap', understood: false, ...span(words[i]!, words[first]!) });
+    i--;
+  } else if (within.includes('unadjusted') || within.includes('gaap')) out.push({ kind: 'gaap', value: 'gaap', understood: true, ...span(words[first]!, words[last]!) });
+
+  // words before the mention: GAAP/non-GAAP, scope, members ("iPhone net sales", "Data Center revenue", "Google Cloud segment revenue")
+  while (i >= 0) {
+    const w = words[i]!.w;
+    if (GAAP.test(w) && words[i - 1]?.w !== 'non') {
+      out.push({ kind: 'gaap', value: 'gaap', understood: true, ...span(words[i]!, words[i]!) });
+      i--;
+      continue;
+    }
+    if (NON_GAAP.test(w) || (w === 'gaap' && words[i - 1]?.w === 'non')) {
+      const a = w === 'gaap' ? i - 1 : i;
+      out.push({ kind: 'gaap', value: 'non_gaap', understood: false, ...span(words[a]!, words[i]!) });
+      i = a - 1;
+      continue;
+    }
+    if (w === 'consolidated' || w === 'standalone') {
+      out.push({ kind: 'scope', value: w, understood: true, ...span(words[i]!, words[i]!) });
+      i--;
+      continue;
+    }
+    break;
+  }
+  // "<member> [segment] <measure>"
+  let hi = i + 1;
+  let noun: Word | null = null;
+  if (hi > 0 && MEMBER_NOUNS.test(words[hi - 1]!.w)) {
+    noun = words[hi - 1]!;
+    hi--;
+  }
+  let placed = false;
+  if (idx && hi > 0) {
+    const lo = Math.max(0, hi - 5);
+    const f = findMember(words, lo, hi, idx, true);
+    if (f) {
+      const a = words[f.from]!;
+      const b = noun ?? words[f.to - 1]!;
+      out.push({ kind: 'member', value: f.hit.entry.member, member: { axis: f.hit.entry.axis, member: f.hit.entry.member, label: f.hit.label }, understood: true, ...span(a, b) });
+      placed = true;
+    }
+  }
+  // "<measure> from|of|for [the] <member> [segment]"
+  if (!placed && idx) {
+    let j = last + 1;
+    if (['from', 'of', 'for', 'in', 'at', 'by'].includes(words[j]?.w ?? '')) {
+      j++;
+      if (['the', 'its', 'their'].includes(words[j]?.w ?? '')) j++;
+      const f = findMember(words, j, Math.min(words.length, j + 5), idx, false);
+      if (f) {
+        const after = words[f.to];
+        const b = after && MEMBER_NOUNS.test(after.w) ? after : words[f.to - 1]!;
+        out.push({ kind: 'member', value: f.hit.entry.member, member: { axis: f.hit.entry.axis, member: f.hit.entry.member, label: f.hit.label }, understood: true, ...span(words[f.from]!, b) });
+        placed = true;
+      }
+    }
+  }
+  // an unknown member: "<words> segment <measure>", "<measure> of the <words> segment"
+  if (!placed && noun) {
+    let a = hi - 1;
+    while (a >= 0 && !STOP.has(words[a]!.w) && hi - a <= 3) a--;
+    const from = a + 1;
+    if (from < hi) {
+      out.push({ kind: 'member', value: null, member: null, understood: false, ...span(words[from]!, noun) });
+      placed = true;
+    }
+  }
+  if (!placed) {
+    const j0 = last + 1;
+    if (['from', 'of', 'for', 'in', 'at', 'by'].includes(words[j0]?.w ?? '')) {
+      let j = j0 + 1;
+      if (['the', 'its', 'their'].includes(words[j]?.w ?? '')) j++;
+      let k = j;
+      while (k < words.length && k - j < 4 && !MEMBER_NOUNS.test(words[k]!.w) && !STOP.has(words[k]!.w)) k++;
+      if (k < words.length && k > j && MEMBER_NOUNS.test(words[k]!.w)) {
+        out.push({ kind: 'member', value: null, member: null, understood: false, ...span(words[j]!, words[k]!) });
+      }
+    }
+  }
+  void ctx;
+  return out;
+}
+
+/**
+ * All measure mentions, longest phrase first, without overlaps, in question order, each with its
+ * qualifiers; `ambiguous` when no phrase matched but a word names several measures.
+ */
+export function matchMetrics(question: string, ctx?: MatchContext): { mentions: MetricMention[]; ambiguous: { phrase: string; options: string[] } | null } {
+  const n = normalizeWithOffsets(question);
+  const normText = n.text;
   const taken: [number, number][] = [];
-  const mentions: MetricMention[] = [];
+  const raw: { p: MetricPhrase; s: number; e: number }[] = [];
   for (const p of PHRASES) {
     let from = 0;
     for (;;) {
-      const i = norm.indexOf(` ${p.phrase} `, from);
+      const i = normText.indexOf(` ${p.phrase} `, from);
       if (i < 0) break;
       const s = i + 1;
       const e = s + p.phrase.length;
       if (taken.every(([a, b]) => e <= a || s >= b)) {
         taken.push([s, e]);
-        mentions.push({ ref: p.ref, phrase: p.phrase, index: s });
+        raw.push({ p, s, e });
       }
       from = i + 1;
     }
   }
   // a generic head ("profit for the year") preceded by a qualifier that names another measure ("gross")
-  for (const [i, m] of mentions.entries()) {
-    const head = m.phrase.split(' ')[0]!;
+  for (const [i, m] of raw.entries()) {
+    const head = m.p.phrase.split(' ')[0]!;
     if (!['profit', 'income', 'earnings', 'loss'].includes(head)) continue;
-    const prev = /([a-z&]+) $/.exec(norm.slice(0, m.index))?.[1];
+    const prev = /([a-z&]+) $/.exec(normText.slice(0, m.s))?.[1];
     if (!prev) continue;
     const qualified = PHRASES.find((p) => p.phrase === `${prev} ${head}`);
-    if (qualified && qualified.ref.id !== m.ref.id) mentions[i] = { ref: qualified.ref, phrase: qualified.phrase, index: m.index - prev.length - 1 };
+    if (qualified && qualified.ref.id !== m.p.ref.id) raw[i] = { p: qualified, s: m.s - prev.length - 1, e: m.e };
   }
-  mentions.sort((a, b) => a.index - b.index);
+  const strong = raw.filter((r) => !r.p.weak);
+  const chosen = strong.length ? strong : raw;
+  const words = wordsOf(n);
+  const idx = ctx?.members?.length ? memberIndex(ctx.members) : null;
+  const mentions: MetricMention[] = chosen
+    .map((r) => {
+      const start = n.offsets[r.s]!;
+      const end = n.offsets[r.e - 1]! + 1;
+      const qualifiers = qualifiersFor(question, words, { start, end, ref: r.p.ref }, ctx, idx);
+      const member = qualifiers.find((q) => q.kind === 'member' && q.member);
+      const ref: MetricRef = member?.member
+        ? { ...r.p.ref, dimensions: { [member.member.axis]: member.member.member }, memberLabel: member.member.label }
+        : r.p.ref;
+      return { ref, phrase: r.p.phrase, index: start, start, end, qualifiers };
+    })
+    .sort((a, b) => a.start - b.start);
   let ambiguous: { phrase: string; options: string[] } | null = null;
   if (mentions.length === 0) {
-    let rest = norm;
     for (const a of AMBIGUOUS) {
-      const m = a.pattern.exec(rest);
+      const m = a.pattern.exec(normText);
       if (m) {
         ambiguous = { phrase: m[1]!, options: a.options };
         break;
       }
-      rest = norm;
     }
   }
   return { mentions, ambiguous };
+}
+
+/**
+ * The known measures closest to an unknown phrase (word overlap, then shared prefixes), for the
+ * "unknown measure" answer's choices.
+ */
+export function closestMeasures(text: string, limit = 5): { id: string; label: string }[] {
+  const q = norm(text).split(' ').filter((w) => w.length > 1 && !STOP.has(w));
+  if (q.length === 0) return [];
+  const labels = new Map<string, string>([...METRICS.map((m) => [m.id, m.label] as const), ...FORMULAS.map((f) => [f.id, f.label] as const)]);
+  const score = new Map<string, number>();
+  for (const p of PHRASES) {
+    if (p.weak) continue;
+    const words = p.phrase.split(' ');
+    let s = 0;
+    for (const w of q) {
+      if (words.includes(w)) s += 2;
+      else if (words.some((x) => x.length > 3 && w.length > 3 && (x.startsWith(w.slice(0, 4)) || w.startsWith(x.slice(0, 4))))) s += 1;
+    }
+    if (s === 0) continue;
+    const norm2 = s / Math.sqrt(words.length);
+    if ((score.get(p.ref.id) ?? 0) < norm2) score.set(p.ref.id, norm2);
+  }
+  return [...score.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, limit)
+    .map(([id]) => ({ id, label: labels.get(id) ?? id }));
 }

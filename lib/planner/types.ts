@@ -18,6 +18,12 @@ export const metricRefSchema = z.object({
   numerator: z.string().nullable(),
   denominator: z.string().nullable(),
   periodType: z.enum(['instant', 'duration']),
+  /** the ontology formula (lib/ontology/formulas.ts) a derived measure evaluates; absent for stored metrics */
+  formulaId: z.string().optional(),
+  /** dimension members the figure is restricted to ({ axis: member }); absent or empty = the consolidated total */
+  dimensions: z.record(z.string(), z.string()).optional(),
+  /** the member as the filing labels it ("iPhone"), for text and the popover */
+  memberLabel: z.string().optional(),
 });
 export type MetricRef = z.infer<typeof metricRefSchema>;
 

@@ -58,6 +58,16 @@ export interface LookupRequest {
   basis: Basis;
   /** preferred currency when a metric is reported in several */
   reportingCurrency?: string | null;
+  /**
+   * Dimension members the fact must carry, exactly ({ axis: member }). Absent or empty: the
+   * consolidated total only (no dimensional fact). A member fact never replaces a total, nor the reverse.
+   */
+  dimensions?: Record<string, string>;
+}
+
+/** Canonical text of a dimension set, as the fact writer stores it in `dims_key` ('' for none). */
+export function dimsKeyOf(dimensions: Record<string, string> | undefined): string {
+  return dimensions && Object.keys(dimensions).length ? JSON.stringify(Object.entries(dimensions).sort()) : '';
 }
 
 export type LookupResult =
@@ -101,13 +111,14 @@ interface Row {
   table_page: number | null;
 }
 
-function toRecord(r: Row): FactRecord {
+function toRecord(r: Row, asMetric?: string): FactRecord {
   const period: Period = r.period_type === 'instant' ? { type: 'instant', date: r.end_date } : { type: 'duration', start: r.start_date!, end: r.end_date };
   const columnPath = r.column_path ?? [];
   return {
     id: r.id,
     entityId: r.entity_id,
-    metricId: r.metric_id,
+    // a concept may serve several measures (us-gaap:ProfitLoss): the record is the measure it was looked up as
+    metricId: asMetric ?? r.metric_id,
     concept: r.concept,
     value: r.value,
     unit: r.unit,
@@ -176,8 +187,10 @@ function samePeriod(a: Period, b: Period): boolean {
 
 /**
  * Typed fact lookup: one metric of one entity for exactly one period (by its bounds, or by the fiscal
- * label derived from the dates at ingestion), consolidated totals only (no dimensional facts), under a
- * restatement basis. Returns the candidates considered and why the others were set aside.
+ * label derived from the dates at ingestion), under a restatement basis. A fact belongs to the metric
+ * when it was stored under it or its concept is in the metric's concept chain. Consolidated totals
+ * only (dims_key '') unless `dimensions` names members, then exactly those members. Returns the
+ * candidates considered and why the others were set aside.
  */
 export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
   const { db, tenantId, role, entityId, metricId, period, scope } = req;
@@ -189,11 +202,16 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
     req.fiscalYear !== null && req.fiscalPeriod !== null && req.fiscalPeriod !== 'OTHER'
       ? sql` or (f.period_type = ${period.type} and f.fiscal_year = ${req.fiscalYear} and f.fiscal_period = ${req.fiscalPeriod})`
       : sql``;
-  const narrow = sql`f.entity_id = ${entityId} and f.metric_id = ${metricId}
-      and f.scope = ${scope} and f.dims_key = '' and (${byBounds}${byLabel})`;
+  const chainConcepts = getMetric(metricId)?.concepts ?? [];
+  const byMetric = chainConcepts.length
+    ? sql`(f.metric_id = ${metricId} or f.concept in (${sql.join(chainConcepts.map((c) => sql`${c}`), sql`, `)}))`
+    : sql`f.metric_id = ${metricId}`;
+  const dimsKey = dimsKeyOf(req.dimensions);
+  const narrow = sql`f.entity_id = ${entityId} and ${byMetric}
+      and f.scope = ${scope} and f.dims_key = ${dimsKey} and (${byBounds}${byLabel})`;
   const res = await db.execute(sql`${selectVisible({ tenantId, role }, narrow)}
     order by f.filed_at, f.id`);
-  const candidates = ((res as unknown as { rows: Row[] }).rows ?? []).map(toRecord);
+  const candidates = ((res as unknown as { rows: Row[] }).rows ?? []).map((r) => toRecord(r, metricId));
   const rejected: RejectedCandidate[] = [];
   if (candidates.length === 0) {
     return { status: 'missing', candidates, rejected, reason: 'no fact reported for exactly this period' };

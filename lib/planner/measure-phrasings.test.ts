@@ -1,0 +1,228 @@
+/**
+ * The measure phrasing table: statement captions (as printed in 10-K/20-F/annual-report statements)
+ * and analyst slang, each with the stored metric or ontology formula it must resolve to. Ambiguous
+ * or broader readings are listed as what they must NOT resolve to.
+ */
+import { describe, expect, it } from 'vitest';
+import { closestMeasures, matchMetrics, MEASURE_QUALIFIER_WORDS, unplacedQualifierWords, type MemberEntry } from './match-metric';
+
+const TABLE: [string, string][] = [
+  // revenue
+  ['revenue', 'revenue'], ['revenues', 'revenue'], ['total revenue', 'revenue'], ['total revenues', 'revenue'], ['net revenue', 'revenue'], ['net revenues', 'revenue'],
+  ['net sales', 'revenue'], ['total net sales', 'revenue'], ['sales', 'revenue'], ['turnover', 'revenue'], ['revenue from operations', 'revenue'], ['top line', 'revenue'],
+  ['topline', 'revenue'], ['total net revenue', 'revenue'], ['sales revenue', 'revenue'], ['total sales', 'revenue'],
+  // cost of revenue, gross profit
+  ['cost of revenue', 'cost_of_revenue'], ['cost of revenues', 'cost_of_revenue'], ['cost of sales', 'cost_of_revenue'], ['cost of goods sold', 'cost_of_revenue'], ['COGS', 'cost_of_revenue'],
+  ['total cost of sales', 'cost_of_revenue'], ['total cost of revenue', 'cost_of_revenue'], ['cost of products sold', 'cost_of_products'],
+  ['gross profit', 'gross_profit'], ['gross income', 'gross_profit'],
+  // opex lines
+  ['research and development', 'rnd'], ['R&D', 'rnd'], ['R&D expense', 'rnd'], ['research and development expense', 'rnd'], ['R&D spending', 'rnd'], ['research & development', 'rnd'],
+  ['SG&A', 'sga'], ['selling, general and administrative expenses', 'sga'], ['selling general and administrative', 'sga'], ['SG&A expense', 'sga'],
+  ['sales and marketing', 'selling_marketing'], ['selling and marketing expense', 'selling_marketing'], ['general and administrative', 'general_admin'], ['G&A', 'general_admin'],
+  ['operating expenses', 'operating_expenses'], ['total operating expenses', 'operating_expenses'], ['opex', 'operating_expenses'], ['operating costs', 'operating_expenses'],
+  ['total costs and expenses', 'total_expenses'], ['stock-based compensation', 'stock_compensation'], ['share-based compensation expense', 'stock_compensation'], ['SBC', 'stock_compensation'],
+  ['restructuring charges', 'restructuring'], ['restructuring costs', 'restructuring'], ['goodwill impairment', 'goodwill_impairment'], ['amortization of intangible assets', 'amortization_intangibles'],
+  ['depreciation and amortization', 'depreciation'], ['D&A', 'depreciation'], ['depreciation', 'depreciation'], ['depreciation and amortisation', 'depreciation'],
+  ['employee benefits expense', 'employee_benefits'], ['staff costs', 'employee_benefits'], ['wages and salaries', 'employee_benefits'],
+  // operating income and below
+  ['operating income', 'operating_income'], ['operating profit', 'operating_income'], ['income from operations', 'operating_income'], ['operating income (loss)', 'operating_income'],
+  ['EBIT', 'operating_income'], ['unadjusted operating income', 'operating_income'], ['op income', 'operating_income'], ['operating earnings', 'operating_income'],
+  ['interest expense', 'finance_costs'], ['finance costs', 'finance_costs'], ['interest income', 'interest_income'], ['net interest income', 'net_interest_income'],
+  ['other income', 'other_income'], ['non-operating income', 'other_income'], ['total other income (expense)', 'nonoperating_income'], ['other income (expense), net', 'nonoperating_income'],
+  ['income before income taxes', 'profit_before_tax'], ['profit before tax', 'profit_before_tax'], ['pre-tax income', 'profit_before_tax'], ['pretax income', 'profit_before_tax'],
+  ['earnings before taxes', 'profit_before_tax'], ['EBT', 'profit_before_tax'], ['income before provision for income taxes', 'profit_before_tax'], ['PBT', 'profit_before_tax'],
+  ['provision for income taxes', 'tax_expense'], ['income tax expense', 'tax_expense'], ['tax expense', 'tax_expense'], ['income taxes', 'tax_expense'], ['tax provision', 'tax_expense'],
+  ['deferred income taxes', 'deferred_tax_expense'], ['current income tax expense', 'income_tax_current'],
+  ['net income', 'net_income'], ['net earnings', 'net_income'], ['net profit', 'net_income'], ['profit for the year', 'net_income'], ['net loss', 'net_income'], ['bottom line', 'net_income'],
+  ['profit after tax', 'net_income'], ['PAT', 'net_income'], ['net income attributable to shareholders', 'net_income'], ['net income attributable to common stockholders', 'net_income'],
+  ['net income including noncontrolling interest', 'net_income_including_nci'], ['net income attributable to noncontrolling interests', 'net_income_nci'],
+  ['income from continuing operations', 'income_continuing_ops'], ['total comprehensive income', 'total_comprehensive_income'], ['other comprehensive income', 'other_comprehensive_income'],
+  ['earn', 'net_income'],
+  // per share and shares
+  ['diluted EPS', 'eps_diluted'], ['diluted earnings per share', 'eps_diluted'], ['earnings per diluted share', 'eps_diluted'], ['EPS (diluted)', 'eps_diluted'],
+  ['basic EPS', 'eps_basic'], ['basic earnings per share', 'eps_basic'], ['dividends per share', 'dividends_per_share'], ['DPS', 'dividends_per_share'],
+  ['dividends declared per share', 'dividends_per_share'], ['diluted shares', 'shares_diluted'], ['weighted average diluted shares', 'shares_diluted'],
+  ['basic weighted average shares', 'shares_basic'], ['shares outstanding', 'shares_outstanding'], ['share count', 'shares_outstanding'], ['number of shares outstanding', 'shares_outstanding'],
+  ['shares repurchased', 'shares_repurchased'],
+  // cash flow
+  ['operating cash flow', 'operating_cash_flow'], ['cash from operations', 'operating_cash_flow'], ['cash flow from operations', 'operating_cash_flow'], ['CFO', 'operating_cash_flow'],
+  ['net cash provided by operating activities', 'operating_cash_flow'], ['cash generated from operations', 'operating_cash_flow'], ['cash flow from operating activities', 'operating_cash_flow'],
+  ['net cash from operating activities', 'operating_cash_flow'], ['OCF', 'operating_cash_flow'], ['cash generated by operations', 'operating_cash_flow'],
+  ['capex', 'capex'], ['capital expenditure', 'capex'], ['capital expenditures', 'capex'], ['capital spending', 'capex'], ['purchases of property and equipment', 'capex'],
+  ['purchases of property, plant and equipment', 'capex'], ['payments for property plant and equipment', 'capex'], ['capital expenditure amount', 'capex'],
+  ['investing cash flow', 'investing_cash_flow'], ['net cash used in investing activities', 'investing_cash_flow'], ['cash from investing activities', 'investing_cash_flow'],
+  ['financing cash flow', 'financing_cash_flow'], ['net cash used in financing activities', 'financing_cash_flow'], ['cash flow from financing activities', 'financing_cash_flow'],
+  ['dividends paid', 'dividends_paid'], ['cash dividends paid', 'dividends_paid'], ['payments of dividends', 'dividends_paid'], ['cash dividends', 'dividends_paid'],
+  ['share repurchases', 'share_repurchases'], ['buybacks', 'share_repurchases'], ['stock buybacks', 'share_repurchases'], ['repurchases of common stock', 'share_repurchases'],
+  ['payments for repurchase of common stock', 'share_repurchases'], ['acquisitions, net of cash acquired', 'acquisitions'], ['income taxes paid', 'income_taxes_paid'], ['cash paid for interest', 'interest_paid'],
+  ['proceeds from issuance of long-term debt', 'debt_issued'], ['repayments of long-term debt', 'debt_repaid'], ['change in working capital', 'working_capital_change'],
+  ['free cash flow', 'free_cash_flow'], ['FCF', 'free_cash_flow'], ['free cashflow', 'free_cash_flow'], ['EBITDA less capex', 'ebitda_less_capex'],
+  // balance sheet
+  ['total assets', 'total_assets'], ['total current assets', 'current_assets'], ['current assets', 'current_assets'], ['total non-current assets', 'noncurrent_assets'],
+  ['total liabilities', 'total_liabilities'], ['total current liabilities', 'current_liabilities'], ['current liabilities', 'current_liabilities'], ['total non-current liabilities', 'noncurrent_liabilities'],
+  ["total liabilities and shareholders' equity", 'liabilities_and_equity'], ['total liabilities and equity', 'liabilities_and_equity'],
+  ["shareholders' equity", 'total_equity'], ["total stockholders' equity", 'total_equity'], ['total equity', 'total_equity'], ['book value', 'total_equity'], ['net worth', 'total_equity'],
+  ['total equity including noncontrolling interests', 'total_equity_including_nci'], ['noncontrolling interests', 'noncontrolling_interest'], ['minority interest', 'noncontrolling_interest'],
+  ['cash and cash equivalents', 'cash'], ['cash', 'cash'], ['cash & equivalents', 'cash'], ['cash balance', 'cash'], ['cash on hand', 'cash'],
+  ['cash, cash equivalents and restricted cash', 'restricted_cash_and_cash'], ['marketable securities', 'marketable_securities_current'], ['short-term investments', 'marketable_securities_current'],
+  ['non-current marketable securities', 'marketable_securities_noncurrent'], ['long-term investments', 'marketable_securities_noncurrent'],
+  ['accounts receivable', 'receivables'], ['receivables', 'receivables'], ['trade receivables', 'receivables'], ['net AR', 'receivables'], ['accounts receivable, net', 'receivables'],
+  ['vendor non-trade receivables', 'other_receivables'], ['inventories', 'inventories'], ['inventory', 'inventories'], ['merchandise inventories', 'inventories'], ['total inventories', 'inventories'],
+  ['other current assets', 'other_current_assets'], ['other non-current assets', 'other_noncurrent_assets'],
+  ['property, plant and equipment, net', 'ppe_net'], ['net PP&E', 'ppe_net'], ['PP&E', 'ppe_net'], ['net PPNE', 'ppe_net'], ['fixed assets', 'ppe_net'], ['property and equipment, net', 'ppe_net'],
+  ['gross PP&E', 'ppe_gross'], ['accumulated depreciation', 'accumulated_depreciation'], ['goodwill', 'goodwill'], ['intangible assets', 'intangible_assets'], ['intangible assets, net', 'intangible_assets'],
+  ['operating lease right-of-use assets', 'operating_lease_assets'], ['operating lease liabilities', 'operating_lease_liabilities'], ['deferred tax assets', 'deferred_tax_assets'], ['deferred tax liabilities', 'deferred_tax_liabilities'],
+  ['accounts payable', 'accounts_payable'], ['payables', 'accounts_payable'], ['trade payables', 'accounts_payable'], ['accrued liabilities', 'accrued_liabilities'], ['accrued expenses', 'accrued_liabilities'],
+  ['other current liabilities', 'other_current_liabilities'], ['other non-current liabilities', 'other_noncurrent_liabilities'], ['deferred revenue', 'deferred_revenue'], ['unearned revenue', 'deferred_revenue'],
+  ['contract liabilities', 'deferred_revenue'], ['commercial paper', 'short_term_borrowings'], ['short-term debt', 'short_term_borrowings'], ['short-term borrowings', 'short_term_borrowings'],
+  ['current portion of long-term debt', 'current_portion_long_term_debt'], ['term debt, current', 'current_portion_long_term_debt'], ['non-current term debt', 'long_term_debt_noncurrent'],
+  ['long-term debt', 'long_term_debt'], ['long term debt', 'long_term_debt'], ['non-current borrowings', 'long_term_debt'], ['borrowings', 'long_term_debt'],
+  ['total debt', 'total_debt'], ['gross debt', 'total_debt'], ['net debt', 'net_debt'], ['working capital', 'working_capital'], ['net working capital', 'working_capital'],
+  ['retained earnings', 'retained_earnings'], ['accumulated deficit', 'retained_earnings'], ['accumulated other comprehensive income', 'aoci'], ['additional paid-in capital', 'paid_in_capital'],
+  ['treasury stock', 'treasury_stock'], ['net loans', 'loans_net'], ['total deposits', 'deposits'], ['allowance for credit losses', 'allowance_credit_losses'],
+  // cover page and counts
+  ['employees', 'employees'], ['number of employees', 'employees'], ['headcount', 'employees'], ['full-time employees', 'employees'], ['number of stores', 'stores'], ['store count', 'stores'],
+  ['public float', 'public_float'],
+  // margins and ratios
+  ['gross margin', 'gross_margin'], ['gross profit margin', 'gross_margin'], ['GM%', 'gross_margin'], ['gross margin percentage', 'gross_margin'],
+  ['operating margin', 'operating_margin'], ['op margin', 'operating_margin'], ['EBIT margin', 'operating_margin'], ['operating profit margin', 'operating_margin'], ['unadjusted operating income % margin', 'operating_margin'],
+  ['net margin', 'net_margin'], ['net profit margin', 'net_margin'], ['profit margin', 'net_margin'], ['net income margin', 'net_margin'], ['net earnings as a percent of sales', 'net_margin'],
+  ['EBITDA', 'ebitda'], ['unadjusted EBITDA', 'ebitda'], ['EBITDA margin', 'ebitda_margin'], ['unadjusted EBITDA % margin', 'ebitda_margin'], ['FCF margin', 'fcf_margin'], ['free cash flow margin', 'fcf_margin'],
+  ['pre-tax margin', 'pretax_margin'], ['R&D as a percentage of revenue', 'rnd_intensity'], ['R&D intensity', 'rnd_intensity'], ['SG&A as a percent of net sales', 'sga_to_revenue'],
+  ['COGS % margin', 'cogs_to_revenue'], ['capex as a % of revenue', 'capex_intensity'], ['capex intensity', 'capex_intensity'], ['capital intensity', 'capex_intensity'], ['opex ratio', 'opex_to_revenue'],
+  ['effective tax rate', 'effective_tax_rate'], ['ETR', 'effective_tax_rate'], ['tax rate', 'effective_tax_rate'],
+  ['payout ratio', 'payout_ratio'], ['dividend payout ratio', 'payout_ratio'], ['retention ratio', 'retention_ratio'], ['interest coverage ratio', 'interest_coverage'], ['times interest earned', 'interest_coverage'],
+  ['free cash flow conversion', 'fcf_conversion'], ['FCF conversion', 'fcf_conversion'],
+  ['current ratio', 'current_ratio'], ['working capital ratio', 'current_ratio'], ['quick ratio', 'quick_ratio'], ['acid-test ratio', 'quick_ratio'], ['cash ratio', 'cash_ratio'],
+  ['debt to equity', 'debt_to_equity'], ['debt-to-equity ratio', 'debt_to_equity'], ['D/E', 'debt_to_equity'], ['gearing', 'debt_to_equity'], ['debt to assets', 'debt_to_assets'],
+  ['liabilities to equity', 'liabilities_to_equity'], ['equity ratio', 'equity_ratio'], ['book value per share', 'book_value_per_share'], ['BVPS', 'book_value_per_share'],
+  ['net debt to EBITDA', 'net_debt_to_ebitda'], ['net debt/EBITDA', 'net_debt_to_ebitda'], ['net leverage', 'net_debt_to_ebitda'], ['debt to EBITDA', 'debt_to_ebitda'], ['debt/EBITDA', 'debt_to_ebitda'],
+  ['operating cash flow ratio', 'operating_cash_flow_ratio'],
+  ['return on equity', 'roe'], ['ROE', 'roe'], ['return on average equity', 'roe'], ['return on assets', 'roa'], ['ROA', 'roa'], ['return on invested capital', 'roic'], ['ROIC', 'roic'], ['ROCE', 'roic'],
+  ['NOPAT', 'nopat'], ['invested capital', 'invested_capital'],
+  ['asset turnover', 'asset_turnover'], ['fixed asset turnover ratio', 'fixed_asset_turnover'], ['inventory turnover', 'inventory_turnover'], ['inventory turnover ratio', 'inventory_turnover'], ['inventory turns', 'inventory_turnover'],
+  ['receivables turnover', 'receivables_turnover'], ['accounts payable turnover', 'payables_turnover'], ['days sales outstanding', 'dso'], ['DSO', 'dso'], ['days inventory outstanding', 'dio'], ['DIO', 'dio'],
+  ['days payable outstanding', 'dpo'], ['DPO', 'dpo'], ['cash conversion cycle', 'cash_conversion_cycle'], ['CCC', 'cash_conversion_cycle'],
+  ['free cash flow per share', 'fcf_per_share'], ['revenue per share', 'revenue_per_share'], ['operating cash flow per share', 'operating_cash_flow_per_share'],
+];
+
+describe('measure phrasing table', () => {
+  it(`has 300+ phrasings`, () => {
+    expect(TABLE.length).toBeGreaterThanOrEqual(300);
+  });
+  for (const [phrase, id] of TABLE) {
+    it(`“${phrase}” → ${id}`, () => {
+      for (const q of [`What was Acme's ${phrase} in FY2024?`, `${phrase} FY2024`]) {
+        const { mentions } = matchMetrics(q);
+        expect(mentions.length, q).toBeGreaterThan(0);
+        expect(mentions[0]!.ref.id, q).toBe(id);
+        // the span covers the phrase as written in the original question
+        expect(q.slice(mentions[0]!.start, mentions[0]!.end).toLowerCase()).toBe(phrase.toLowerCase().replace(/[^a-z0-9&%]+$/, ''));
+      }
+    });
+  }
+});
+
+describe('most specific phrase wins; a broader measure never replaces the one asked', () => {
+  const never: [string, string, string][] = [
+    ['What were total current liabilities at FY2024 year end?', 'current_liabilities', 'total_liabilities'],
+    ['Apple debt to equity ratio FY2024', 'debt_to_equity', 'long_term_debt'],
+    ['What is the cash generated from operations in FY2023?', 'operating_cash_flow', 'cash'],
+    ['total current assets at the end of FY2019', 'current_assets', 'total_assets'],
+    ['operating cash flow ratio for FY2017', 'operating_cash_flow_ratio', 'operating_cash_flow'],
+    ['net debt at FY2024', 'net_debt', 'total_debt'],
+    ['dividends per share FY2024', 'dividends_per_share', 'dividends_paid'],
+    ['EBITDA margin FY2022', 'ebitda_margin', 'ebitda'],
+    ['net income attributable to noncontrolling interests FY2022', 'net_income_nci', 'net_income'],
+    ['What was the fixed asset turnover ratio in FY2019?', 'fixed_asset_turnover', 'asset_turnover'],
+    ['cash ratio at FY2024', 'cash_ratio', 'cash'],
+    ['return on average assets', 'roa', 'total_assets'],
+  ];
+  for (const [q, want, not] of never) {
+    it(q, () => {
+      const ids = matchMetrics(q).mentions.map((m) => m.ref.id);
+      expect(ids[0]).toBe(want);
+      expect(ids).not.toContain(not);
+    });
+  }
+});
+
+describe('spans, qualifiers and members', () => {
+  const apple: MemberEntry[] = [
+    { axis: 'srt:ProductOrServiceAxis', member: 'us-gaap:IPhoneMember', labels: ['iPhone', 'I Phone'] },
+    { axis: 'srt:ProductOrServiceAxis', member: 'aapl:WearablesHomeandAccessoriesMember', labels: ['Wearables, Home and Accessories', 'Wearables'] },
+    { axis: 'srt:ProductOrServiceAxis', member: 'us-gaap:ServiceMember', labels: ['Services', 'Service'] },
+    { axis: 'us-gaap:StatementBusinessSegmentsAxis', member: 'aapl:AmericasSegmentMember', labels: ['Americas'] },
+    { axis: 'us-gaap:StatementBusinessSegmentsAxis', member: 'goog:GoogleCloudMember', labels: ['Google Cloud'] },
+    { axis: 'srt:ProductOrServiceAxis', member: 'nvda:DataCenterMember', labels: ['Data Center'] },
+    { axis: 'us-gaap:StatementBusinessSegmentsAxis', member: 'nvda:ComputeAndNetworkingMember', labels: ['Compute & Networking', 'Compute and Networking'] },
+  ];
+
+  it('offsets are UTF-16 positions in the original question, end exclusive (curly quotes, dashes, double spaces)', () => {
+    const q = 'Apple’s  “total  current liabilities” — FY2024';
+    const [m] = matchMetrics(q).mentions;
+    expect(q.slice(m!.start, m!.end)).toBe('total  current liabilities');
+    const q2 = 'Débt—to—equity for NVIDIA? no: debt-to-equity ratio';
+    const m2 = matchMetrics(q2).mentions.find((x) => x.ref.id === 'debt_to_equity')!;
+    expect(q2.slice(m2.start, m2.end)).toBe('debt-to-equity ratio');
+  });
+
+  it('a member named before or after the measure restricts it to that member (filing labels)', () => {
+    const cases: [string, string, string][] = [
+      ['Apple iPhone net sales FY2024', 'us-gaap:IPhoneMember', 'iPhone'],
+      ['What were net sales from Wearables in FY2024?', 'aapl:WearablesHomeandAccessoriesMember', 'Wearables'],
+      ['Alphabet Google Cloud revenue 2024', 'goog:GoogleCloudMember', 'Google Cloud'],
+      ['NVIDIA Data Center revenue fiscal 2025', 'nvda:DataCenterMember', 'Data Center'],
+      ['NVIDIA Compute & Networking segment revenue FY2025', 'nvda:ComputeAndNetworkingMember', 'Compute & Networking'],
+      ['revenue of the Compute and Networking segment', 'nvda:ComputeAndNetworkingMember', 'Compute and Networking'],
+      ['Americas net sales', 'aapl:AmericasSegmentMember', 'Americas'],
+    ];
+    for (const [q, member, text] of cases) {
+      const [m] = matchMetrics(q, { members: apple }).mentions;
+      const mq = m!.qualifiers.find((x) => x.kind === 'member');
+      expect(mq?.member?.member, q).toBe(member);
+      expect(q.slice(mq!.start, mq!.end).replace(/ segment$/, ''), q).toBe(text);
+      expect(Object.values(m!.ref.dimensions ?? {})).toEqual([member]);
+      expect(m!.ref.id).toBe('revenue');
+    }
+  });
+
+  it('an unknown segment is reported as an unknown qualifier, never dropped', () => {
+    for (const q of ['Apple automotive segment revenue FY2024', 'revenue of the automotive segment in FY2024']) {
+      const [m] = matchMetrics(q, { members: apple }).mentions;
+      const mq = m!.qualifiers.find((x) => x.kind === 'member');
+      expect(mq, q).toMatchObject({ understood: false, member: null });
+      expect(q.slice(mq!.start, mq!.end)).toMatch(/automotive/);
+      expect(m!.ref.dimensions).toBeUndefined();
+    }
+  });
+
+  it('GAAP / non-GAAP, basic / diluted and scope qualifiers', () => {
+    expect(matchMetrics('adjusted EBITDA FY2023').mentions[0]!.qualifiers).toEqual([expect.objectContaining({ kind: 'gaap', value: 'non_gaap', understood: false, text: 'adjusted' })]);
+    expect(matchMetrics('non-GAAP operating income FY2023').mentions[0]!.qualifiers).toEqual([expect.objectContaining({ kind: 'gaap', value: 'non_gaap', understood: false, text: 'non-GAAP' })]);
+    expect(matchMetrics('unadjusted operating income FY2023').mentions[0]!.qualifiers).toEqual([expect.objectContaining({ kind: 'gaap', value: 'gaap', understood: true })]);
+    expect(matchMetrics('diluted EPS FY2023').mentions[0]!.qualifiers).toEqual([expect.objectContaining({ kind: 'eps_basis', value: 'diluted' })]);
+    expect(matchMetrics('consolidated revenue FY2023').mentions[0]!.qualifiers).toEqual([expect.objectContaining({ kind: 'scope', value: 'consolidated' })]);
+  });
+
+  it('qualifier words left outside the consumed spans are listed for the planner to block on', () => {
+    const q = 'What was Apple organic revenue growth excluding FX in FY2024?';
+    const spans = matchMetrics(q).mentions.map((m) => ({ start: m.start, end: m.end }));
+    expect(unplacedQualifierWords(q, spans).map((w) => w.text)).toEqual(['organic', 'excluding']);
+    expect(unplacedQualifierWords('revenue per employee FY2024', []).map((w) => w.text)).toEqual(['per employee']);
+    expect(MEASURE_QUALIFIER_WORDS).toContain('segment');
+  });
+
+  it('ambiguous words ask; unknown measures get the closest known ones', () => {
+    expect(matchMetrics('What was the debt in FY2024?').ambiguous?.options).toEqual(['total debt', 'long-term debt', 'net debt']);
+    expect(matchMetrics('Apple earnings FY2024').ambiguous?.options).toContain('net income');
+    expect(closestMeasures('customer acquisition cost').length).toBeGreaterThanOrEqual(0);
+    expect(closestMeasures('inventory days').map((m) => m.id)).toContain('dio');
+    expect(closestMeasures('operating cash').map((m) => m.id)).toContain('operating_cash_flow');
+  });
+
+  it('verbs such as "earn" resolve only when nothing else names a measure', () => {
+    expect(matchMetrics('How much did Apple earn in FY2024?').mentions.map((m) => m.ref.id)).toEqual(['net_income']);
+    expect(matchMetrics('How much revenue did Apple earn in FY2024?').mentions.map((m) => m.ref.id)).toEqual(['revenue']);
+  });
+});
