@@ -4,25 +4,38 @@ import { DataTable, type DataTableColumn } from '@/components/data-table/data-ta
 import type { FactFilters, FactRow } from '@/lib/facts/list-facts';
 import { formatFactValue } from '@/lib/format';
 
-const columns: DataTableColumn<FactRow>[] = [
+/** Display names of a fact: the ontology's metric label, the filer's concept label, readable members. */
+export interface FactLabels {
+  metric: string | null;
+  concept: string | null;
+  members: string[];
+}
+
+function columnsFor(labels: Record<string, FactLabels>): DataTableColumn<FactRow>[] {
+  return [
   { id: 'entity', header: 'Entity', accessorFn: (r) => r.entityName },
   {
     id: 'metric',
     header: 'Metric / concept',
     accessorFn: (r) => r.metricId,
-    cell: ({ row }) => (
-      <div>
-        <div className="font-medium">{row.original.metricId ?? <span className="text-muted">unmapped</span>}</div>
-        <div className="font-mono text-xs text-muted">{row.original.concept}</div>
-        {Object.keys(row.original.dimensions).length > 0 && (
-          <div className="font-mono text-xs text-warn">
-            {Object.entries(row.original.dimensions)
-              .map(([k, v]) => `${k}=${v}`)
-              .join(', ')}
+    cell: ({ row }) => {
+      const l = labels[row.original.id];
+      return (
+        <div>
+          <div className="font-medium">{l?.metric ?? row.original.metricId ?? <span className="text-muted">unmapped</span>}</div>
+          {l?.concept && <div className="text-xs">{l.concept}</div>}
+          <div className="font-mono text-xs text-muted">
+            {row.original.metricId && l?.metric ? `${row.original.metricId} · ` : ''}
+            {row.original.concept}
           </div>
-        )}
-      </div>
-    ),
+          {Object.keys(row.original.dimensions).length > 0 && (
+            <div className="text-xs text-warn" title={Object.entries(row.original.dimensions).map(([k, v]) => `${k}=${v}`).join(', ')}>
+              {(l?.members.length ? l.members : Object.values(row.original.dimensions)).join(' · ')}
+            </div>
+          )}
+        </div>
+      );
+    },
   },
   {
     id: 'value',
@@ -105,7 +118,8 @@ const columns: DataTableColumn<FactRow>[] = [
       );
     },
   },
-];
+  ];
+}
 
 function provenanceText(p: Record<string, unknown>): string {
   const parts: string[] = [];
@@ -115,11 +129,11 @@ function provenanceText(p: Record<string, unknown>): string {
   return parts.join(' · ');
 }
 
-export function FactsTable({ rows, total, filters }: { rows: FactRow[]; total: number; filters: FactFilters }) {
+export function FactsTable({ rows, total, filters, labels = {} }: { rows: FactRow[]; total: number; filters: FactFilters; labels?: Record<string, FactLabels> }) {
   return (
     <DataTable
       caption="Facts"
-      columns={columns}
+      columns={columnsFor(labels)}
       data={rows}
       rowCount={total}
       sort={{ id: filters.sort, desc: filters.dir === 'desc' }}

@@ -116,6 +116,8 @@ export function targetFor(period: Period, calendars: FiscalCalendar[]): Target {
 }
 
 function baseLabel(id: string): string {
+  const concept = id.startsWith('concept:') ? id.slice('concept:'.length) : null;
+  if (concept) return concept.slice(concept.indexOf(':') + 1).replace(/([a-z0-9])([A-Z])/g, '$1 $2');
   return getMetric(id)?.label ?? getFormula(id)?.label ?? id;
 }
 

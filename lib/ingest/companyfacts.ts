@@ -15,6 +15,7 @@ import { padCik, upsertEntity } from './entity';
 import { ingestError, parseJson } from './errors';
 import type { FormatHandler, RawFact, WriteContext, WriteResult } from './types';
 import { parseUnit } from './units';
+import { conceptLabelOf, writeConceptLabels, type ConceptLabel } from './concept-labels';
 
 export const COMPANYFACTS_EXTRACTOR = 'companyfacts/1';
 
@@ -27,6 +28,8 @@ export interface CompanyFacts {
   evidence: CalendarEvidence;
   latestFiled: string | null;
   latestPeriodEnd: string | null;
+  /** each concept's label (and description) as the filer's data gives it */
+  conceptLabels?: ConceptLabel[];
 }
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -64,6 +67,7 @@ export function parseCompanyFacts(text: string, fileName: string): CompanyFacts 
   if (!cikDigits) throw ingestError('bad_request:malformed_companyfacts', fileName, 'missing cik', { path: 'cik' });
   const entityName = typeof doc.entityName === 'string' && doc.entityName.trim() ? doc.entityName.trim() : `CIK ${padCik(cikDigits)}`;
   const facts: RawFact[] = [];
+  const conceptLabels: ConceptLabel[] = [];
   const annual: CalendarEvidence['annual'] = [];
   const quarters: NonNullable<CalendarEvidence['quarters']> = [];
   const labelled = new Map<string, { end: string; fiscalYear: number }>();
@@ -76,6 +80,8 @@ export function parseCompanyFacts(text: string, fileName: string): CompanyFacts 
       const path = `facts.${taxonomy}.${name}`;
       if (!isObject(def) || !isObject(def.units)) throw ingestError('bad_request:malformed_companyfacts', fileName, 'expected {label, units}', { path });
       const concept = `${taxonomy}:${name}`;
+      const cl = conceptLabelOf(concept, def);
+      if (cl) conceptLabels.push(cl);
       for (const [unitKey, entries] of Object.entries(def.units)) {
         if (!Array.isArray(entries)) throw ingestError('bad_request:malformed_companyfacts', fileName, 'expected an array of facts', { path: `${path}.units.${unitKey}` });
         const unit = parseUnit(unitKey);
@@ -138,6 +144,7 @@ export function parseCompanyFacts(text: string, fileName: string): CompanyFacts 
     tickerHint: tickerFromFileName(fileName),
     facts,
     evidence: { annual: dedupe(annual), quarters: dedupe(quarters), labelledYears: [...labelled.values()] },
+    conceptLabels,
     latestFiled,
     latestPeriodEnd,
   };
@@ -235,6 +242,7 @@ export async function writeCompanyFacts(ctx: WriteContext, cf: CompanyFacts): Pr
     start = end;
     ctx.progress(end, total);
   }
+  const labelsStored = cf.conceptLabels?.length ? await writeConceptLabels(tx, { tenantId: ctx.tenantId, entityId: entity.id, sourceId: ctx.sourceId }, cf.conceptLabels) : 0;
   let relabelled = 0;
   if (calendars.relabel) relabelled = await relabelEntityFacts(tx, entity.id, calendars.calendars);
   const notes = [`calendar: ${calendars.origin}${calendars.confidence !== null ? ` (confidence ${calendars.confidence})` : ''}`];
@@ -252,7 +260,7 @@ export async function writeCompanyFacts(ctx: WriteContext, cf: CompanyFacts): Pr
     quarantined,
     chunksAdded: 0,
     tablesAdded: 0,
-    counters: { facts: total, factsAdded, sightingsAdded, quarantined, unlabelled, relabelled, entityCreated: entity.created ? 1 : 0, calendarChanged: calendars.changed ? 1 : 0 },
+    counters: { facts: total, factsAdded, sightingsAdded, quarantined, unlabelled, relabelled, conceptLabels: labelsStored, entityCreated: entity.created ? 1 : 0, calendarChanged: calendars.changed ? 1 : 0 },
     notes,
   };
 }

@@ -117,11 +117,34 @@ export interface MemberEntry {
   member: string;
   /** labels and aliases, e.g. ["iPhone"] */
   labels: string[];
+  /** the full dimension set of the member's facts (with neutral or parent members); default { axis: member } */
+  dimensions?: Record<string, string>;
+}
+
+/** A reported concept outside the ontology, askable by the filer's label (lib/retrieval/concepts.ts). */
+export interface ConceptEntry {
+  concept: string;
+  label: string;
+  periodType: 'instant' | 'duration';
 }
 
 export interface MatchContext {
   /** members of the question's entities (lib/retrieval/members.ts loadMemberCatalog) */
   members?: MemberEntry[];
+  /** labelled concepts of the question's entities that the ontology does not map */
+  concepts?: ConceptEntry[];
+}
+
+/** Label phrasings of a concept: "Nontrade Receivables, Current" → also "nontrade receivables". */
+function conceptPhrases(label: string): string[] {
+  const out = [label];
+  const head = label.split(',')[0]!.trim();
+  if (head !== label && head.split(/\s+/).length >= 2) out.push(head);
+  return out;
+}
+
+function conceptRef(c: ConceptEntry): MetricRef {
+  return { id: `concept:${c.concept}`, label: c.label, kind: 'base', op: null, numerator: null, denominator: null, periodType: c.periodType };
 }
 
 export type QualifierKind = 'member' | 'eps_basis' | 'gaap' | 'scope';
@@ -135,7 +158,7 @@ export interface MeasureQualifier {
   /** basic | diluted | gaap | non_gaap | consolidated | standalone | the member QName; null when not understood */
   value: string | null;
   /** the resolved member */
-  member?: { axis: string; member: string; label: string } | null;
+  member?: { axis: string; member: string; label: string; dimensions: Record<string, string> } | null;
   /** false: a qualifier Ledgerline cannot apply (an adjusted figure, an unknown segment): the planner must block */
   understood: boolean;
 }
@@ -210,7 +233,7 @@ function wordsOf(n: Normalized): Word[] {
   return out;
 }
 
-const squash = (s: string) => norm(s).replace(/[^a-z0-9&]/g, '');
+const squash = (s: string) => norm(s).replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
 
 interface MemberIndexEntry {
   key: string;
@@ -245,10 +268,11 @@ function findMember(words: Word[], lo: number, hi: number, idx: Map<string, Memb
   for (let len = Math.min(5, hi - lo); len >= 1; len--) {
     const from = anchorEnd ? hi - len : lo;
     const to = from + len;
-    const key = words.slice(from, to).map((w) => w.w).join('').replace(/[^a-z0-9&]/g, '');
+    const key = words.slice(from, to).map((w) => w.w).join('').replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
     const hits = idx.get(key);
     if (hits && hits.length) {
-      const best = [...hits].sort((a, b) => axisRank(a.entry.axis) - axisRank(b.entry.axis))[0]!;
+      const size = (e: MemberEntry) => Object.keys(e.dimensions ?? { [e.axis]: e.member }).length;
+      const best = [...hits].sort((a, b) => axisRank(a.entry.axis) - axisRank(b.entry.axis) || size(a.entry) - size(b.entry))[0]!;
       return { from, to, hit: best };
     }
   }
@@ -306,7 +330,7 @@ function qualifiersFor(question: string, words: Word[], mention: { start: number
     if (f) {
       const a = words[f.from]!;
       const b = noun ?? words[f.to - 1]!;
-      out.push({ kind: 'member', value: f.hit.entry.member, member: { axis: f.hit.entry.axis, member: f.hit.entry.member, label: f.hit.label }, understood: true, ...span(a, b) });
+      out.push({ kind: 'member', value: f.hit.entry.member, member: { axis: f.hit.entry.axis, member: f.hit.entry.member, label: f.hit.label, dimensions: f.hit.entry.dimensions ?? { [f.hit.entry.axis]: f.hit.entry.member } }, understood: true, ...span(a, b) });
       placed = true;
     }
   }
@@ -320,7 +344,7 @@ function qualifiersFor(question: string, words: Word[], mention: { start: number
       if (f) {
         const after = words[f.to];
         const b = after && MEMBER_NOUNS.test(after.w) ? after : words[f.to - 1]!;
-        out.push({ kind: 'member', value: f.hit.entry.member, member: { axis: f.hit.entry.axis, member: f.hit.entry.member, label: f.hit.label }, understood: true, ...span(words[f.from]!, b) });
+        out.push({ kind: 'member', value: f.hit.entry.member, member: { axis: f.hit.entry.axis, member: f.hit.entry.member, label: f.hit.label, dimensions: f.hit.entry.dimensions ?? { [f.hit.entry.axis]: f.hit.entry.member } }, understood: true, ...span(words[f.from]!, b) });
         placed = true;
       }
     }
@@ -360,7 +384,20 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
   const normText = n.text;
   const taken: [number, number][] = [];
   const raw: { p: MetricPhrase; s: number; e: number }[] = [];
-  for (const p of PHRASES) {
+  // filer concepts (ask by label) rank after ontology phrases of the same length: the ontology wins ties
+  const known = new Set(PHRASES.map((p) => p.phrase));
+  const extra: MetricPhrase[] = [];
+  for (const c of ctx?.concepts ?? []) {
+    for (const label of conceptPhrases(c.label)) {
+      const phrase = norm(label);
+      if (phrase.split(' ').length >= 2 && !known.has(phrase)) {
+        known.add(phrase);
+        extra.push({ phrase, ref: conceptRef(c) });
+      }
+    }
+  }
+  const phrases = extra.length ? [...PHRASES, ...extra].sort((a, b) => b.phrase.length - a.phrase.length) : PHRASES;
+  for (const p of phrases) {
     let from = 0;
     for (;;) {
       const i = normText.indexOf(` ${p.phrase} `, from);
@@ -394,7 +431,7 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
       const qualifiers = qualifiersFor(question, words, { start, end, ref: r.p.ref }, ctx, idx);
       const member = qualifiers.find((q) => q.kind === 'member' && q.member);
       const ref: MetricRef = member?.member
-        ? { ...r.p.ref, dimensions: { [member.member.axis]: member.member.member }, memberLabel: member.member.label }
+        ? { ...r.p.ref, dimensions: member.member.dimensions, memberLabel: member.member.label }
         : r.p.ref;
       return { ref, phrase: r.p.phrase, index: start, start, end, qualifiers };
     })

@@ -5,6 +5,7 @@ import type { Role } from '@/lib/db/schema';
 import type { Basis, FiscalPeriodCode, Period, Scope } from '@/lib/domain/types';
 import { selectVersion, type VersionCandidate } from '@/lib/calc';
 import { getMetric } from '@/lib/ontology/metrics';
+import { withoutNeutral } from '@/lib/ontology/members';
 
 /** Where a cited number lives in its source. */
 export interface Citation {
@@ -202,16 +203,26 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
     req.fiscalYear !== null && req.fiscalPeriod !== null && req.fiscalPeriod !== 'OTHER'
       ? sql` or (f.period_type = ${period.type} and f.fiscal_year = ${req.fiscalYear} and f.fiscal_period = ${req.fiscalPeriod})`
       : sql``;
-  const chainConcepts = getMetric(metricId)?.concepts ?? [];
-  const byMetric = chainConcepts.length
-    ? sql`(f.metric_id = ${metricId} or f.concept in (${sql.join(chainConcepts.map((c) => sql`${c}`), sql`, `)}))`
-    : sql`f.metric_id = ${metricId}`;
-  const dimsKey = dimsKeyOf(req.dimensions);
+  // `concept:<qname>`: a reported concept outside the ontology, asked by its label
+  const ownConcept = metricId.startsWith('concept:') ? metricId.slice('concept:'.length) : null;
+  const chainConcepts = ownConcept ? [ownConcept] : (getMetric(metricId)?.concepts ?? []);
+  const byMetric = ownConcept
+    ? sql`f.concept = ${ownConcept}`
+    : chainConcepts.length
+      ? sql`(f.metric_id = ${metricId} or f.concept in (${sql.join(chainConcepts.map((c) => sql`${c}`), sql`, `)}))`
+      : sql`f.metric_id = ${metricId}`;
+  // members: exactly the requested non-neutral members (a segment's figure may also carry the
+  // neutral "operating segments" consolidation item); never a narrower slice, never the total
+  const wanted = withoutNeutral(req.dimensions ?? {});
+  const wantedKey = dimsKeyOf(wanted);
+  const byDims = wantedKey === '' ? sql`f.dims_key = ''` : sql`f.dims_key <> '' and f.dimensions @> ${JSON.stringify(wanted)}::jsonb`;
   const narrow = sql`f.entity_id = ${entityId} and ${byMetric}
-      and f.scope = ${scope} and f.dims_key = ${dimsKey} and (${byBounds}${byLabel})`;
+      and f.scope = ${scope} and ${byDims} and (${byBounds}${byLabel})`;
   const res = await db.execute(sql`${selectVisible({ tenantId, role }, narrow)}
     order by f.filed_at, f.id`);
-  const candidates = ((res as unknown as { rows: Row[] }).rows ?? []).map((r) => toRecord(r, metricId));
+  const candidates = ((res as unknown as { rows: Row[] }).rows ?? [])
+    .filter((r) => wantedKey === '' || dimsKeyOf(withoutNeutral(r.dimensions)) === wantedKey)
+    .map((r) => toRecord(r, metricId));
   const rejected: RejectedCandidate[] = [];
   if (candidates.length === 0) {
     return { status: 'missing', candidates, rejected, reason: 'no fact reported for exactly this period' };
@@ -236,7 +247,7 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
   }
 
   // concept fallback chain: the earliest concept of the metric's chain that has facts
-  const chain = getMetric(metricId)?.concepts ?? [];
+  const chain = chainConcepts;
   const rank = (c: FactRecord) => {
     const i = chain.indexOf(c.concept);
     return i < 0 ? chain.length : i;

@@ -2,6 +2,9 @@ import type { Metadata } from 'next';
 import { FactsFilters } from '@/components/facts/facts-filters';
 import { FactsTable } from '@/components/facts/facts-table';
 import { factFilterOptions, listFacts, parseFactFilters } from '@/lib/facts/list-facts';
+import { getMetric } from '@/lib/ontology/metrics';
+import { memberLabelFromQName } from '@/lib/ontology/members';
+import { conceptLabelsFor } from '@/lib/retrieval/concepts';
 import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Facts' };
@@ -12,6 +15,18 @@ export default withPage('analyst', async function FactsPage({ db, viewer }, { se
     listFacts({ db, tenantId: viewer.tenantId, role: viewer.role, filters }),
     factFilterOptions(db, viewer.tenantId, viewer.role),
   ]);
+  const conceptLabels = await conceptLabelsFor(db, viewer.tenantId, rows);
+  // display names: the ontology's metric label, the filer's concept label, readable members
+  const labels = Object.fromEntries(
+    rows.map((r) => [
+      r.id,
+      {
+        metric: r.metricId ? (getMetric(r.metricId)?.label ?? r.metricId) : null,
+        concept: conceptLabels[`${r.entityId}|${r.concept}`] ?? null,
+        members: Object.values(r.dimensions).map(memberLabelFromQName),
+      },
+    ]),
+  );
   return (
     <div className="space-y-4">
       <div>
@@ -22,7 +37,7 @@ export default withPage('analyst', async function FactsPage({ db, viewer }, { se
         </p>
       </div>
       <FactsFilters filters={filters} options={options} />
-      <FactsTable rows={rows} total={total} filters={filters} />
+      <FactsTable rows={rows} total={total} filters={filters} labels={labels} />
     </div>
   );
 });

@@ -2,6 +2,7 @@ export * from './tenancy';
 export * from './entities';
 export * from './sources';
 export * from './metrics';
+export * from './concepts';
 export * from './facts';
 export * from './chunks';
 export * from './answers';

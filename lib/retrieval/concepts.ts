@@ -1,0 +1,58 @@
+/**
+ * Concepts the entities report that the ontology does not map (company extensions, the long tail
+ * of us-gaap/ifrs-full), with the filer's label for each: what makes any reported concept askable
+ * by its label. Measures for them are addressed as `concept:<qname>` (see lookupFact).
+ */
+import { sql } from 'drizzle-orm';
+import { factVisible, sourceVisible } from '@/lib/auth/visibility';
+import type { Db } from '@/lib/db/client';
+import type { Role } from '@/lib/db/schema';
+import { metricForConcept } from '@/lib/ontology/metrics';
+
+export interface CatalogConcept {
+  entityId: string;
+  concept: string;
+  label: string;
+  periodType: 'instant' | 'duration';
+}
+
+/** The `concept:<qname>` measure id of a concept outside the ontology. */
+export function conceptMeasureId(concept: string): string {
+  return `concept:${concept}`;
+}
+
+/** The concept of a `concept:<qname>` measure id, or null for ontology ids. */
+export function conceptOfMeasure(id: string): string | null {
+  return id.startsWith('concept:') ? id.slice('concept:'.length) : null;
+}
+
+/** Labelled concepts with visible active consolidated facts, outside the ontology's chains. */
+export async function loadConceptCatalog(db: Db, tenantId: string, entityIds: string[], role?: Role | null): Promise<CatalogConcept[]> {
+  if (entityIds.length === 0) return [];
+  const scope = { tenantId, role };
+  const res = await db.execute(sql`
+    select cl.entity_id, cl.concept, cl.label,
+      (select f.period_type from facts f join sources s on s.id = f.source_id
+        where f.entity_id = cl.entity_id and f.concept = cl.concept and f.status = 'active' and f.dims_key = ''
+          and ${factVisible(scope, 'f')} and ${sourceVisible(scope, 's')} limit 1) as period_type
+    from concept_labels cl
+    where cl.tenant_id = ${tenantId} and cl.entity_id in (${sql.join(entityIds.map((id) => sql`${id}`), sql`, `)})`);
+  const rows = (res as unknown as { rows: { entity_id: string; concept: string; label: string; period_type: 'instant' | 'duration' | null }[] }).rows ?? [];
+  return rows
+    .filter((r) => r.period_type !== null && metricForConcept(r.concept) === null)
+    .map((r) => ({ entityId: r.entity_id, concept: r.concept, label: r.label, periodType: r.period_type! }));
+}
+
+/** The filer's labels of some (entity, concept) pairs, keyed `${entityId}|${concept}` (facts browser, popovers). */
+export async function conceptLabelsFor(db: Db, tenantId: string, pairs: { entityId: string; concept: string }[]): Promise<Record<string, string>> {
+  const concepts = [...new Set(pairs.map((p) => p.concept))];
+  const entityIds = [...new Set(pairs.map((p) => p.entityId))];
+  if (concepts.length === 0) return {};
+  const res = await db.execute(sql`
+    select entity_id, concept, label from concept_labels
+    where tenant_id = ${tenantId}
+      and entity_id in (${sql.join(entityIds.map((id) => sql`${id}`), sql`, `)})
+      and concept in (${sql.join(concepts.map((c) => sql`${c}`), sql`, `)})`);
+  const rows = (res as unknown as { rows: { entity_id: string; concept: string; label: string }[] }).rows ?? [];
+  return Object.fromEntries(rows.map((r) => [`${r.entity_id}|${r.concept}`, r.label]));
+}

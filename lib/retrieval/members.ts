@@ -1,0 +1,69 @@
+/**
+ * The dimension members of some entities' facts, with the labels a question may use for them: the
+ * filing's own row labels of the cells the facts sit in and the member QName split into words
+ * (lib/ontology/members.ts). The planner matches members against this catalog (matchMetrics ctx).
+ */
+import { sql } from 'drizzle-orm';
+import { factVisible, sourceVisible } from '@/lib/auth/visibility';
+import type { Db } from '@/lib/db/client';
+import type { Role } from '@/lib/db/schema';
+import { distinguishingMember, memberLabelFromQName, memberLabelsFromRow, withoutNeutral } from '@/lib/ontology/members';
+
+export interface CatalogMember {
+  entityId: string;
+  /** the axis of the member the question names */
+  axis: string;
+  member: string;
+  /** the dimension set of the facts without neutral members (the distinguishing member, and a product's own segment) */
+  dimensions: Record<string, string>;
+  labels: string[];
+}
+
+interface Row {
+  entity_id: string;
+  dims_key: string;
+  dimensions: Record<string, string>;
+  row_label: string | null;
+}
+
+/** Members of the entities' visible active facts (at most two axes), with their labels. */
+export async function loadMemberCatalog(db: Db, tenantId: string, entityIds: string[], role?: Role | null): Promise<CatalogMember[]> {
+  if (entityIds.length === 0) return [];
+  const scope = { tenantId, role };
+  const res = await db.execute(sql`
+    select f.entity_id, f.dims_key, f.dimensions, c.row_label
+    from facts f
+    join sources s on s.id = f.source_id
+    left join source_cells c on c.id = f.cell_id
+    where f.tenant_id = ${tenantId} and f.status = 'active' and f.dims_key <> ''
+      and f.entity_id in (${sql.join(entityIds.map((id) => sql`${id}`), sql`, `)})
+      and ${factVisible(scope, 'f')} and ${sourceVisible(scope, 's')}
+    group by f.entity_id, f.dims_key, f.dimensions, c.row_label`);
+  const rows = (res as unknown as { rows: Row[] }).rows ?? [];
+  const byKey = new Map<string, CatalogMember>();
+  for (const r of rows) {
+    if (Object.keys(r.dimensions).length > 3) continue;
+    const d = distinguishingMember(r.dimensions);
+    if (!d) continue;
+    const dims = withoutNeutral(r.dimensions);
+    const key = `${r.entity_id}|${JSON.stringify(Object.entries(dims).sort())}`;
+    let entry = byKey.get(key);
+    if (!entry) {
+      entry = { entityId: r.entity_id, axis: d.axis, member: d.member, dimensions: dims, labels: [] };
+      byKey.set(key, entry);
+    }
+    for (const l of memberLabelsFromRow(r.row_label)) if (!entry.labels.includes(l)) entry.labels.push(l);
+  }
+  // the QName's own words label the member's smallest dimension set only (never a narrower slice)
+  const smallest = new Map<string, CatalogMember>();
+  for (const e of byKey.values()) {
+    const k = `${e.entityId}|${e.axis}|${e.member}`;
+    const prev = smallest.get(k);
+    if (!prev || Object.keys(e.dimensions).length < Object.keys(prev.dimensions).length) smallest.set(k, e);
+  }
+  for (const e of smallest.values()) {
+    const l = memberLabelFromQName(e.member);
+    if (l && !e.labels.includes(l)) e.labels.push(l);
+  }
+  return [...byKey.values()].filter((e) => e.labels.length > 0);
+}
