@@ -7,7 +7,7 @@ import { DEMO_TENANT_ID, DEMO_USERS, seedDemo } from '@/lib/demo/seed';
 import { loadCalendars, loadEntityIndex } from '@/lib/planner/catalog';
 import { testTargets } from '@/tests/support/db';
 import { changeCalendar } from './calendars';
-import { addAlias, removeAlias, updateEntity } from './entities';
+import { addAlias, listEntities, removeAlias, updateEntity } from './entities';
 
 const ADMIN = DEMO_USERS[2]!.id;
 
@@ -41,6 +41,18 @@ for (const target of testTargets()) {
       expect((await ask(q)).status).not.toBe('answered');
       const audit = (await d.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, helios))).map((a) => a.action);
       expect(audit).toEqual(expect.arrayContaining(['entity.alias_add', 'entity.alias_remove']));
+    });
+
+    it('the admin list finds entities by name, ticker or alias and pages a large tenant', async () => {
+      const all = await listEntities(d.db, DEMO_TENANT_ID);
+      expect(all.total).toBe(all.length);
+      const byAlias = await listEntities(d.db, DEMO_TENANT_ID, { q: 'helios' });
+      expect(byAlias.map((e) => e.id)).toEqual([helios]);
+      expect(byAlias[0]!.aliases.length).toBeGreaterThan(0);
+      const limited = await listEntities(d.db, DEMO_TENANT_ID, { limit: 1 });
+      expect(limited).toHaveLength(1);
+      expect(limited.total).toBe(all.total);
+      expect(await listEntities(d.db, DEMO_TENANT_ID, { q: '100%_' })).toHaveLength(0);
     });
 
     it('a ticker change is visible at once', async () => {

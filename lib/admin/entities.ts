@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { bumpDataVersion } from '@/lib/db/data-version';
@@ -25,13 +25,42 @@ export const entityPatchSchema = z.object({
   reason: z.string().trim().min(1, 'Say why.').max(500),
 });
 
-/** The tenant's entities with their aliases (admin view). */
-export async function listEntities(db: Db, tenantId: string) {
-  const ents = await db.select().from(entities).where(eq(entities.tenantId, tenantId)).orderBy(asc(entities.name));
+/** Entities shown per admin page (a tenant may hold the whole SEC universe). */
+export const ENTITY_PAGE_SIZE = 100;
+
+/**
+ * The tenant's entities with their aliases (admin view), by name; `q` filters on name, ticker, CIK
+ * or any alias (case-insensitive substring). At most `limit` entities; `total` counts all matches.
+ */
+export async function listEntities(db: Db, tenantId: string, opts: { q?: string | null; limit?: number } = {}) {
+  const q = opts.q?.trim() ?? '';
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = q
+    ? and(
+        eq(entities.tenantId, tenantId),
+        or(
+          ilike(entities.name, like),
+          ilike(entities.ticker, like),
+          ilike(entities.cik, like),
+          exists(db.select({ one: sql`1` }).from(entityAliases).where(and(eq(entityAliases.entityId, entities.id), ilike(entityAliases.alias, like)))),
+        ),
+      )
+    : eq(entities.tenantId, tenantId);
+  const [ents, [counted]] = await Promise.all([
+    db.select().from(entities).where(where).orderBy(asc(entities.name)).limit(opts.limit ?? ENTITY_PAGE_SIZE),
+    db.select({ n: sql<number>`count(*)::int` }).from(entities).where(where),
+  ]);
   const aliases = ents.length
     ? await db.select().from(entityAliases).where(inArray(entityAliases.entityId, ents.map((e) => e.id))).orderBy(asc(entityAliases.alias))
     : [];
-  return ents.map((e) => ({ ...e, aliases: aliases.filter((a) => a.entityId === e.id) }));
+  const byEntity = new Map<string, (typeof aliases)[number][]>();
+  for (const a of aliases) {
+    const list = byEntity.get(a.entityId);
+    if (list) list.push(a);
+    else byEntity.set(a.entityId, [a]);
+  }
+  const list = ents.map((e) => ({ ...e, aliases: byEntity.get(e.id) ?? [] }));
+  return Object.assign(list, { total: Number(counted?.n ?? 0) });
 }
 
 async function ownEntity(db: Db, tenantId: string, entityId: string) {
@@ -40,7 +69,26 @@ async function ownEntity(db: Db, tenantId: string, entityId: string) {
   return e;
 }
 
+/**
+ * The alias as stored: tickers in capitals (letters, digits, `.`, `-`, `/`), listings as
+ * `EXCHANGE:TICKER` ("NYSE:SNOW"); a typed error otherwise.
+ */
+export function aliasForKind(alias: string, kind: (typeof ALIAS_KINDS)[number]): string {
+  const a = alias.trim();
+  if (kind === 'ticker') {
+    if (!/^[A-Za-z0-9.\-/]{1,12}$/.test(a)) throw new AppError('bad_request:alias', 'Tickers are letters, digits, . - and / (at most 12).');
+    return a.toUpperCase();
+  }
+  if (kind === 'listing') {
+    const l = /^([A-Za-z][A-Za-z ]{0,30}?)\s*:\s*([A-Za-z0-9.\-/]{1,12})$/.exec(a);
+    if (!l) throw new AppError('bad_request:alias', 'A listing is EXCHANGE:TICKER, e.g. NYSE:SNOW.');
+    return `${l[1]!.trim()}:${l[2]!.toUpperCase()}`;
+  }
+  return a;
+}
+
 export async function addAlias(o: { db: Db; tenantId: string; actorId: string } & z.infer<typeof aliasSchema>): Promise<void> {
+  o = { ...o, alias: aliasForKind(o.alias, o.kind) };
   const normalized = normalizeAlias(o.alias);
   if (!normalized) throw new AppError('bad_request:alias', 'The alias has no letters or digits.');
   await o.db.transaction(async (tx) => {

@@ -8,13 +8,31 @@ import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Entities' };
 
-export default withPage('admin', async function EntitiesPage({ db, viewer }) {
-  const list = await listEntities(db, viewer.tenantId);
+export default withPage('admin', async function EntitiesPage({ db, viewer }, { searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const raw = (await searchParams).q;
+  const q = (Array.isArray(raw) ? raw[0] : raw)?.slice(0, 200) ?? '';
+  const list = await listEntities(db, viewer.tenantId, { q });
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Entities</h1>
-      <p className="max-w-3xl text-sm text-muted">Names, tickers and aliases the planner resolves questions against. Every change is audited.</p>
-      {list.length === 0 && <p className="text-sm text-muted">No entities yet: upload a source.</p>}
+      <p className="max-w-3xl text-sm text-muted">
+        Names, tickers and aliases the planner resolves questions against; the next question sees a change. Kinds: <em>brand</em> — a name the
+        company trades under (Google); <em>former_name</em> — a name it used to file under; <em>ticker</em> — one per share class (GOOG, GOOGL);
+        <em>listing</em> — EXCHANGE:TICKER (NYSE:SNOW). Every change is audited.
+      </p>
+      <form method="get" className="flex items-end gap-2" role="search">
+        <label className={labelClass}>
+          Find
+          <input name="q" defaultValue={q} maxLength={200} placeholder="name, ticker, CIK or alias" className={inputClass} />
+        </label>
+        <button type="submit" className="rounded border border-line px-3 py-1 text-sm">
+          Search
+        </button>
+        <span className="text-sm text-muted">
+          {list.total > list.length ? `Showing ${list.length} of ${list.total.toLocaleString('en-US')}; narrow the search to see others.` : `${list.total.toLocaleString('en-US')} entities`}
+        </span>
+      </form>
+      {list.length === 0 && <p className="text-sm text-muted">{q ? 'No entity matches.' : 'No entities yet: upload a source.'}</p>}
       {list.map((e) => (
         <Section key={e.id} title={e.name} id={`entity-${e.id.slice(0, 12)}`} actions={<span className="font-mono text-xs text-muted">{[e.ticker, e.cik && `CIK ${e.cik}`].filter(Boolean).join(' · ')}</span>}>
           <div className="space-y-3 p-4">
