@@ -1,7 +1,7 @@
 /** Pieces written apart fold into one phrase with parts; temporal words; year ranges. */
 import { describe, expect, it } from 'vitest';
 import { extractPeriodPhrases } from './phrases';
-import { temporalWordSpans } from './temporal-words';
+import { phraseRanges, temporalWordSpans, uncoveredTemporalWords } from './temporal-words';
 import { yearRange, yearRangeSpan } from './year-range';
 
 const pieces = (q: string, parts: [number, number][] | undefined) => parts?.map(([a, b]) => q.slice(a, b));
@@ -78,6 +78,14 @@ describe('temporalWordSpans', () => {
     expect(words('NVIDIA H100 revenue may rise; $2026 million, 2,024 units, Apple iPhone')).toEqual([]);
     expect(words('revenue in May 2024')).toEqual(['May', '2024']);
   });
+  it('names the temporal words no period phrase covers', () => {
+    const q = 'Tesla fourth blah quarter revenue 2025, nine-month YTD revenue FY2021';
+    const covered = extractPeriodPhrases(q).flatMap(phraseRanges);
+    expect(uncoveredTemporalWords(q, covered).map((w) => w.word)).toEqual(['fourth', 'quarter']);
+    const q2 = 'Q3 revenue FY2025';
+    expect(uncoveredTemporalWords(q2, extractPeriodPhrases(q2).flatMap(phraseRanges))).toEqual([]);
+  });
+
   it('gives offsets into the original text', () => {
     const q = 'Snowflake revenue FY’24 vs the three months to Sept. 2021';
     for (const s of temporalWordSpans(q)) expect(q.slice(s.start, s.end)).toBe(s.word);

@@ -17,3 +17,4 @@ export * from './infer-calendar';
 export * from './period-spec';
 export * from './temporal-words';
 export * from './year-range';
+export { tokenize, type Tok } from './tokens';

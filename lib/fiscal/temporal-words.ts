@@ -4,6 +4,7 @@
  * years, "fiscal", FY/CY-like codes, ended/ending/through, "to date", "as of", YTD/TTM/LTM, ordinals,
  * four-digit years, 'YY, filing forms, and numbers written next to any of these.
  */
+import type { PeriodPhrase } from './period-spec';
 import { glued, tokenize, type Tok } from './tokens';
 
 /** A temporal-looking word: `word` = `source.slice(start, end)`. */
@@ -136,4 +137,19 @@ export function temporalWordSpans(question: string): TemporalWordSpan[] {
     out.push({ start: w.start, end: w.end, word: w.text });
   }
   return out;
+}
+
+/** The text ranges a period phrase covers: its parts, or its whole span. */
+export function phraseRanges(p: PeriodPhrase): [number, number][] {
+  return p.parts ?? [[p.start, p.end]];
+}
+
+/**
+ * The temporal-looking words of `question` that no range of `covered` contains — what the planner
+ * must ask about. Pass the ranges of the period phrases (see {@link phraseRanges}), of a year range
+ * (`yearRangeSpan`), and of anything else the planner understood (operations such as
+ * "quarter-over-quarter", series words such as "each fiscal year", basis phrases).
+ */
+export function uncoveredTemporalWords(question: string, covered: readonly (readonly [number, number])[]): TemporalWordSpan[] {
+  return temporalWordSpans(question).filter((w) => !covered.some(([a, b]) => a <= w.start && w.end <= b));
 }
