@@ -1,5 +1,5 @@
 /**
- * npm run eval [-- --check-baseline] [--update-baseline] [--set dev|temporal] [--out FILE]
+ * npm run eval [-- --check-baseline] [--update-baseline] [--set dev|analyst|temporal] [--out FILE] [--db-dir DIR]
  * npm run eval -- --narrative [--judge]   reviewer verdicts on narrative answers in the app database
  *   (four tiers, five 1–5 dimensions, per pathway, 95% intervals); --judge pre-scores unreviewed
  *   narrative answers with the LLM judge configured by JUDGE_BASE_URL/JUDGE_MODEL (never required).
@@ -34,6 +34,7 @@ if (flag('--narrative')) {
 const shared = secDataDir();
 const sets = [
   { name: 'dev', file: path.resolve(shared, '..', 'eval', 'golden-dev.jsonl') },
+  { name: 'analyst', file: path.resolve(shared, '..', 'eval', 'golden-analyst-dev.jsonl') },
   { name: 'temporal', file: path.resolve('lib/eval/golden/temporal.jsonl') },
 ].filter((s) => (value('--set') ? s.name === value('--set') : true) && fs.existsSync(s.file));
 // the narrative set: questions over the inline-XBRL filings, scored by key-point recall (lib/eval/narrative-set.ts)
@@ -41,9 +42,12 @@ const NARRATIVE_SET = path.resolve('lib/eval/golden/narrative.jsonl');
 const withNarrative = (value('--set') ? value('--set') === 'narrative' : true) && fs.existsSync(NARRATIVE_SET);
 
 const t0 = Date.now();
+// --db-dir DIR keeps the eval database between runs (built on the first run, reused after)
 const database = await prepareEvalDatabase({
   companyfactsDir: path.join(shared, 'sec-companyfacts'),
   ...(withNarrative ? { filingsDir: path.join(shared, 'filings-ixbrl') } : {}),
+  dataDir: value('--db-dir'),
+  reuse: Boolean(value('--db-dir')),
 });
 console.log(`eval database ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 const runs: EvalRun[] = [];
@@ -106,6 +110,8 @@ if (flag('--update-baseline')) {
 if (flag('--check-baseline')) {
   const baseline = readBaseline();
   const problems: string[] = [];
+  // a baselined set whose file is missing fails the check (never passes empty)
+  for (const name of Object.keys(baseline)) if (!value('--set') && !runs.some((r) => r.set === name)) problems.push(`${name}: golden set not found (SEC_DATA_DIR=${shared})`);
   for (const r of runs) {
     const b = baseline[r.set];
     const known = new Set(b?.knownEscapes ?? []);

@@ -22,7 +22,8 @@ const statusStyle: Record<Answer['status'], string> = {
   rejected: 'border-bad',
 };
 
-export function AnswerView({ answer, onAsk }: { answer: Answer; onAsk?: (q: string) => void }) {
+/** `onChoose`: a clarification chip was picked — the choice is sent bound to this answer's manifest, not as new text. */
+export function AnswerView({ answer, onAsk, onChoose }: { answer: Answer; onAsk?: (q: string) => void; onChoose?: (manifestId: string, choice: number, label: string) => void }) {
   return (
     <div className={`space-y-3 rounded-lg border-l-4 bg-white p-4 ${statusStyle[answer.status]}`} data-testid="answer" data-status={answer.status}>
       <div className="flex items-center gap-2 text-xs text-muted">
@@ -82,8 +83,13 @@ export function AnswerView({ answer, onAsk }: { answer: Answer; onAsk?: (q: stri
       )}
       {answer.clarification && answer.clarification.options.length > 0 && (
         <div className="flex flex-wrap gap-2" aria-label="Choose an option">
-          {answer.clarification.options.map((o) => (
-            <button key={o} type="button" className="rounded-full border border-line px-3 py-1 text-sm hover:bg-slate-50" onClick={() => onAsk?.(o)}>
+          {answer.clarification.options.map((o, i) => (
+            <button
+              key={o}
+              type="button"
+              className="rounded-full border border-line px-3 py-1 text-sm hover:bg-slate-50"
+              onClick={() => (answer.manifestId && answer.clarification?.rewrites?.[i] && onChoose ? onChoose(answer.manifestId, i, o) : onAsk?.(o))}
+            >
               {o}
             </button>
           ))}

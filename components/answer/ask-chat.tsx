@@ -23,6 +23,11 @@ export function AskChat() {
     void sendMessage({ text });
     setInput('');
   };
+  // a clarification chip answers the question it clarifies: the server looks the choice up in the stored manifest
+  const choose = (manifestId: string, choice: number, label: string) => {
+    if (busy) return;
+    void sendMessage({ text: label, metadata: { clarification: { manifestId, choice } } });
+  };
   return (
     <div className="space-y-4">
       <ol className="space-y-4" aria-live="polite" aria-label="Conversation">
@@ -39,7 +44,7 @@ export function AskChat() {
           return (
             <li key={m.id}>
               {answerPart && answerPart.type === 'data-answer' ? (
-                <AnswerView answer={answerPart.data} onAsk={ask} />
+                <AnswerView answer={answerPart.data} onAsk={ask} onChoose={choose} />
               ) : (
                 <div className="rounded-lg bg-white p-4 text-muted">{text || 'Working…'}</div>
               )}

@@ -4,6 +4,7 @@ import { AppError } from '@/lib/errors';
 import type { Period } from '@/lib/domain/types';
 import { change, growth, ttmFromQuarters, ttmFromYtd, type CalcResult, type TypedError } from '@/lib/calc';
 import { fiscalPeriodBounds, resolveSpec, type ResolvedPeriod } from '@/lib/fiscal';
+import { evaluateExpression, type ResolveOperandPeriod } from './expression';
 import { loadEntityCatalog } from '@/lib/planner/catalog';
 import { planQuestion } from '@/lib/planner/plan';
 import type { Intent, PeriodRequest, PlanResult } from '@/lib/planner/types';
@@ -59,7 +60,7 @@ interface Outcome {
 }
 
 
-type Resolution = { ok: true; target: Target; resolved: ResolvedPeriod } | { ok: false; status: AnswerStatus; message: string; options?: string[] };
+type Resolution = { ok: true; target: Target; resolved: ResolvedPeriod | null } | { ok: false; status: AnswerStatus; message: string; options?: string[] };
 
 function resolveFor(ent: EntityContext, req: PeriodRequest, metricPeriodType: 'instant' | 'duration'): Resolution {
   if (ent.calendars.length === 0) {
@@ -91,6 +92,28 @@ function priorComparable(ent: EntityContext, t: Target): Target | null {
 
 function endOf(p: Period): string {
   return p.type === 'instant' ? p.date : p.end;
+}
+
+function startOfPeriod(p: Period): string {
+  return p.type === 'instant' ? p.date : p.start;
+}
+
+/** The marker of the period a calculation's result must have (the one the question names). */
+const TARGET = '__target__';
+
+function sameFiscalPosition(a: Target, b: Target): boolean {
+  return a.fiscalPeriod !== null && a.fiscalPeriod === b.fiscalPeriod;
+}
+
+/** The period just before (sequential): the previous quarter; for a Q1, the fourth quarter of the year before. */
+function priorSequential(ent: EntityContext, t: Target): Target | null {
+  if (t.fiscalYear === null || !t.fiscalPeriod) return null;
+  const prev: Record<string, [number, 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1']> = { Q2: [0, 'Q1'], Q3: [0, 'Q2'], Q4: [0, 'Q3'], Q1: [-1, 'Q4'], H2: [0, 'H1'] };
+  const step = prev[t.fiscalPeriod];
+  if (!step) return null;
+  const b = fiscalPeriodBounds(ent.calendars, t.fiscalYear + step[0], step[1]);
+  if (!b) return null;
+  return targetFor({ type: 'duration', start: b.start, end: b.end }, ent.calendars);
 }
 
 /**
@@ -162,8 +185,9 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   const stop: { status: AnswerStatus; message: string; options?: string[] }[] = [];
 
   for (const ent of contexts) {
-    const free = intent.periods.filter((p) => p.forMetric === null);
-    const pinned = intent.periods.filter((p) => p.forMetric !== null);
+    const mine = intent.periods.filter((p) => !p.forEntity || p.forEntity === ent.entity.id);
+    const free = mine.filter((p) => p.forMetric === null);
+    const pinned = mine.filter((p) => p.forMetric !== null && p.forMetric !== TARGET);
     const pins = new Map<string, Target>();
     let blocked = false;
     for (const p of pinned) {
@@ -177,6 +201,35 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
       pins.set(p.forMetric!, r.target);
     }
     if (blocked) continue;
+
+    if (intent.operation === 'expression' && intent.expression) {
+      const targetReq = intent.periods.find((p) => p.forMetric === TARGET);
+      const target = targetReq ? resolveFor(ent, targetReq, intent.metric.periodType) : null;
+      const resolvePeriod: ResolveOperandPeriod = (req, periodType) => {
+        const r = resolveFor(ent, req, periodType);
+        if (r.ok) return { ok: true, target: r.target };
+        const code = r.status === 'rejected' ? 'INSTANT_DURATION_MIX' : 'MISSING_FACT';
+        const failure: Failure = r.status === 'rejected' ? { kind: 'rejected', message: r.message, errors: [{ code, message: r.message, factIds: [] }] } : { kind: 'missing', message: r.message, errors: [{ code, message: r.message, factIds: [] }] };
+        return { ok: false, failure };
+      };
+      const named = intent.metric.kind === 'derived' || targetReq ? intent.metric : null;
+      const r = await evaluateExpression(ctx, ent, intent.expression, resolvePeriod, named);
+      if (r.ok && target?.ok && (endOf(target.target.period) !== endOf(r.figure.period) || startOfPeriod(target.target.period) !== startOfPeriod(r.figure.period))) {
+        const got = answerPeriod(r.figure.period, ent.calendars);
+        outcomes.push({
+          failure: {
+            kind: 'rejected',
+            message: `the calculation described gives ${got.label} (${got.dateRange}), not ${target.target.label} as asked`,
+            errors: [{ code: 'PERIOD_MISMATCH', message: `calculated period ${got.dateRange} differs from the period asked`, factIds: r.figure.factIds }],
+          },
+          entity: ent,
+          target: target.target,
+        });
+        continue;
+      }
+      outcomes.push(r.ok ? { figure: r.figure, entity: ent, target: target?.ok ? target.target : undefined } : { failure: r.failure, entity: ent });
+      continue;
+    }
 
     if (intent.operation === 'series') {
       const targets: Target[] = [];
@@ -210,11 +263,15 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
     const resolved = resolutions as Extract<Resolution, { ok: true }>[];
     if (resolved.length === 0 && pins.size > 0) {
       // only pinned periods: the question period is the denominator's (the base of the measure)
-      resolved.push({ ok: true, target: pins.get(intent.metric.denominator ?? '') ?? [...pins.values()][0]!, resolved: null as unknown as ResolvedPeriod });
+      resolved.push({ ok: true, target: pins.get(intent.metric.denominator ?? '') ?? [...pins.values()][0]!, resolved: null });
     }
 
     if (intent.operation === 'ttm') {
-      const r = resolved.find((x) => x.resolved?.kind === 'ttm') ?? resolved[0]!;
+      const r = resolved.find((x) => x.resolved?.kind === 'ttm');
+      if (!r?.resolved) {
+        stop.push({ status: 'needs_clarification', message: `Which trailing twelve months? Name the quarter the TTM ends with (e.g. “TTM as of Q3 FY2025”) for ${ent.entity.name}.` });
+        continue;
+      }
       const quarters = r.resolved.periods.map((p) => targetFor(p, ent.calendars));
       const figs: Figure[] = [];
       let fail: Failure | null = null;
@@ -248,7 +305,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
         laterT = targets[targets.length - 1]!;
       } else {
         laterT = targets[0]!;
-        earlierT = priorComparable(ent, laterT);
+        earlierT = intent.comparison === 'sequential' ? priorSequential(ent, laterT) : priorComparable(ent, laterT);
       }
       if (!earlierT) {
         stop.push({ status: 'needs_clarification', message: `Compared with which period? ${laterT.label} has no comparable prior period under ${ent.entity.name}’s calendar.` });
@@ -277,7 +334,8 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
       const isRatio = later.figure.unit === 'ratio';
       const op = intent.operation === 'growth' && !isRatio ? growth : change;
       // outside the sanity bounds a result is returned flagged IMPLAUSIBLE and said so, never silently
-      const res = op({ later: later.figure.operand, earlier: earlier.figure.operand, metricId: `${intent.metric.id}_${op === growth ? 'growth' : 'change'}`, calendars: ent.calendars, allowImplausible: true });
+      const relation = intent.comparison ?? (targets.length >= 2 && !sameFiscalPosition(earlierT, laterT) ? 'sequential' : 'year_over_year');
+      const res = op({ later: later.figure.operand, earlier: earlier.figure.operand, metricId: `${intent.metric.id}_${op === growth ? 'growth' : 'change'}`, calendars: ent.calendars, allowImplausible: true, relation });
       recordCalculation(ctx, res);
       const o = calcOutcome(res, intent.metric.label, [earlier.figure, later.figure], ent, laterT);
       o.extra = { earlier: earlier.figure, later: later.figure };
@@ -387,7 +445,12 @@ function compose(intent: Intent, outcomes: Outcome[], stop: { status: AnswerStat
   } else {
     for (const v of values) {
       const name = possessive(v.entity.name);
-      if (intent.operation === 'growth' || intent.operation === 'change') {
+      if (intent.operation === 'expression') {
+        const symbol = ({ sum: ' + ', difference: ' − ', ratio: ' ÷ ', share: ' ÷ ' } as const)[intent.expression?.kind === 'op' ? intent.expression.op : 'sum'];
+        tb.text(`${name} ${lowerFirst(v.label)} for ${v.period.label} (${v.period.dateRange}) is `).value(v.id, v.display).text(', computed as ');
+        v.inputs.forEach((inp, i) => tb.text(`${i ? symbol : ''}${lowerFirst(inp.label)} for ${inp.period.label} `).value(inp.id, inp.display));
+        tb.text('.');
+      } else if (intent.operation === 'growth' || intent.operation === 'change') {
         const [earlier, later] = v.inputs as [AnswerValue['inputs'][0], AnswerValue['inputs'][0]];
         const verb = intent.operation === 'growth' ? (v.value >= 0 ? 'grew' : 'fell') : 'changed by';
         tb.text(`${name} ${metricWords} ${verb} `).value(v.id, intent.operation === 'growth' ? v.display.replace(/^−/, '') : v.display);
@@ -430,6 +493,7 @@ function compose(intent: Intent, outcomes: Outcome[], stop: { status: AnswerStat
     else tb.text(` Not available for ${o.entity.entity.name}: ${o.failure!.message}. Ledgerline does not substitute another period.`);
   }
   for (const s of stop) tb.text(` ${s.message}`);
+  if (intent.unknownEntities?.length) tb.text(` No company named ${intent.unknownEntities.map((n) => `“${n}”`).join(' or ')} is in this workspace.`);
 
   const rejectedAny = missing.some((o) => o.failure!.kind === 'rejected') || stop.some((s) => s.status === 'rejected');
   const status: AnswerStatus = values.length > 0 ? 'answered' : rejectedAny ? 'rejected' : stop.some((s) => s.status === 'needs_clarification') ? 'needs_clarification' : 'insufficient_evidence';
@@ -440,12 +504,30 @@ function compose(intent: Intent, outcomes: Outcome[], stop: { status: AnswerStat
           rows: values.map((v) => ({ valueId: v.id, cells: [v.entity.name, v.period.label, v.period.dateRange, v.display] })),
         }
       : null;
-  return { ...base(status, null), table };
+  // a refused calculation offers the valid questions it contains, as chips (no number is given)
+  const alternatives = status === 'rejected' && intent.operation === 'expression' ? expressionAlternatives(intent) : null;
+  return { ...base(status, alternatives), table };
 
   function base(status: AnswerStatus, clarification: Answer['clarification']) {
     const text = tb.toString().replace(/\s+/g, ' ').trim();
     return { status, pathway: intent.pathway, text, segments: tb.segments, values, passages: [], clarification, errors, intent, table: null } as Omit<Answer, 'timingMs' | 'manifestId'>;
   }
+}
+
+/** The valid questions inside a refused calculation: each operand on its own. */
+function expressionAlternatives(intent: Intent): Answer['clarification'] {
+  const operands: { label: string; period: string }[] = [];
+  const walk = (n: NonNullable<Intent['expression']>) => {
+    if (n.kind === 'operand') operands.push({ label: n.operand.metric.label, period: n.operand.period.text });
+    else n.args.forEach(walk);
+  };
+  if (intent.expression) walk(intent.expression);
+  const who = intent.entities[0]?.name ?? '';
+  const options = [...new Set(operands.map((o) => `${who} ${lowerFirst(o.label)} ${o.period}`.trim()))];
+  if (intent.metric.kind === 'derived') {
+    for (const p of [...new Set(operands.map((o) => o.period))]) options.push(`${who} ${lowerFirst(intent.metric.label)} ${p}`.trim());
+  }
+  return { question: 'Ask for a valid figure instead:', options, rewrites: options };
 }
 
 /** The direction of a series, stated only as far as the numbers show it. */

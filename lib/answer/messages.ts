@@ -7,4 +7,4 @@ export type AnswerDataParts = {
   answer: Answer;
 };
 
-export type AnswerUIMessage = UIMessage<{ manifestId?: string | null }, AnswerDataParts>;
+export type AnswerUIMessage = UIMessage<{ manifestId?: string | null; clarification?: { manifestId: string; choice: number } }, AnswerDataParts>;

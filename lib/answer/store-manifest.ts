@@ -41,7 +41,7 @@ export async function storeManifest(o: StoreManifestOptions): Promise<string> {
     question: o.question,
     status: o.answer.status,
     pathway: o.answer.pathway,
-    intent: { plan: o.plan.status, intent: o.answer.intent, notes: o.plan.notes },
+    intent: { plan: o.plan.status, intent: o.answer.intent, notes: o.plan.notes, spans: o.plan.spans ?? [] },
     candidates,
     rejected,
     operands,

@@ -133,7 +133,8 @@ export interface Answer {
   segments: TextSegment[];
   values: AnswerValue[];
   passages: AnswerPassage[];
-  clarification: { question: string; options: string[] } | null;
+  /** rewrites[i]: the question option i stands for (the server re-asks it when the chip is chosen) */
+  clarification: { question: string; options: string[]; rewrites?: (string | null)[] } | null;
   errors: AnswerError[];
   manifestId: string | null;
   timingMs: number;

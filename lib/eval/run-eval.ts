@@ -59,14 +59,18 @@ export interface PrepareOptions {
   /** inline-XBRL 10-K/10-Q filings to ingest too (the narrative set's corpus) */
   filingsDir?: string;
   dataDir?: string;
+  /** reuse an eval database already built in `dataDir` (development loop); default: always build */
+  reuse?: boolean;
   log?: (s: string) => void;
 }
 
 /** A fresh embedded database with the demo tenant and the seven companyfacts files ingested. */
 export async function prepareEvalDatabase(o: PrepareOptions): Promise<Database> {
   const dir = o.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-eval-'));
+  const built = o.reuse && fs.existsSync(path.join(dir, '.eval-ready'));
   const database = await openDatabase({ dataDir: dir });
   await migrate(database);
+  if (built) return database;
   await seedDemo(database.db);
   const files = fs
     .readdirSync(o.companyfactsDir)
@@ -82,6 +86,7 @@ export async function prepareEvalDatabase(o: PrepareOptions): Promise<Database> 
   await indexChunks(database.db);
   const failed = outcomes.filter((x) => x.status === 'failed');
   if (failed.length) throw new Error(`eval ingestion failed: ${failed.map((f) => `${f.fileName}: ${f.error?.message}`).join('; ')}`);
+  if (o.reuse) fs.writeFileSync(path.join(dir, '.eval-ready'), new Date().toISOString());
   return database;
 }
 

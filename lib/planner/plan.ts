@@ -1,8 +1,11 @@
+import { normalizeAlias } from '@/lib/domain/names';
 import { extractPeriodPhrases, parseDateText, type PeriodPhrase, type PeriodSpec } from '@/lib/fiscal';
 import type { CatalogEntity } from './catalog';
 import { matchEntities } from './match-entities';
-import { matchMetrics, normalizeForMetrics } from './match-metric';
-import type { EntityRef, Intent, MetricRef, Operation, PeriodRequest, PlanResult } from './types';
+import { matchMetrics } from './match-metric';
+import { operationWords, type OperationWords } from './operations';
+import { SpanMap, type Token } from './spans';
+import type { EntityRef, ExpressionNode, Intent, MetricRef, Operation, PeriodRequest, PlanResult } from './types';
 
 /** Questions about what the filings say, not about a number. */
 const NARRATIVE = /\b(risk factors?|risks?|md&a|management(?:'s)? discussion|narrative|commentary|describe|explain|why did|what did (?:the company|management) say|outlook|strategy|guidance|disclos\w*|mention\w*|discuss\w*|say about)\b/i;
@@ -13,9 +16,6 @@ export interface PlanContext {
   previous?: Intent | null;
 }
 
-const GROWTH = /\b(growth|grew|grow|growing|increase|increased|decrease|decreased|decline|declined|yoy|year[- ]over[- ]year|y\/y|% change|percent(?:age)? change)\b/;
-const CHANGE = /\b(change|changed|difference|delta)\b/;
-const SERIES = /\b(by (?:fiscal )?year|each year|every year|per year|annual(?:ly)? (?:series|history)|trend|history|over time|over the (?:last|past) \d+ (?:fiscal )?years|series)\b/;
 const RANGE_JOIN = /^\s*(?:-|–|—|to|through|thru|until|and)\s*$/i;
 
 function ref(e: CatalogEntity): EntityRef {
@@ -121,7 +121,8 @@ function pinnedPeriods(question: string, phrases: PeriodPhrase[]): Map<PeriodPhr
   const pins = new Map<PeriodPhrase, string>();
   for (const p of phrases) {
     const before = question.slice(Math.max(0, p.start - 30), p.start).toLowerCase();
-    if (!/\b(using|with|from|based on)\s+(the\s+)?$/.test(before)) continue;
+    // "using FY2025 gross profit and FY2024 revenue": a list of pinned operands
+    if (!/\b(using|with|from|based on)\s+(the\s+)?(its\s+)?$/.test(before) && !(pins.size > 0 && /\band\s+(the\s+)?(its\s+)?$/.test(before))) continue;
     const after = question.slice(p.end, p.end + 60);
     const m = matchMetrics(after).mentions[0];
     if (m && m.index <= 3 && m.ref.kind === 'base') pins.set(p, m.ref.id);
@@ -138,11 +139,120 @@ function topicOf(question: string, phrases: PeriodPhrase[], names: string[]): st
   return norm.replace(/\b(how|did|does|do|what|the|from|to|between|in|of|on|change|changed|say|said|about|and|vs|versus)\b/g, ' ').replace(/[^a-z0-9&\s-]/g, ' ').replace(/\s+/g, ' ').trim() || question;
 }
 
+
+// ── spans of entity and measure mentions in the original question ───────────────────────────────
+
+/** Original-text offsets of a position in ` ${normalizeForMetrics(q)} `. */
+function metricNormMap(question: string): number[] {
+  const map: number[] = [-1];
+  let last = ' ';
+  for (let i = 0; i < question.length; i++) {
+    const c = question[i]!.toLowerCase().replace(/[’‘]/g, "'");
+    if (/[a-z0-9&'%]/.test(c)) {
+      map.push(i);
+      last = c;
+    } else if (last !== ' ' && map.length > 1) {
+      map.push(i);
+      last = ' ';
+    }
+  }
+  return map;
+}
+
+function metricSpan(question: string, m: { index: number; phrase: string; start?: number; end?: number }, map: number[]): [number, number] {
+  if (typeof m.start === 'number' && typeof m.end === 'number') return [m.start, m.end];
+  const s = map[m.index] ?? 0;
+  const e = (map[m.index + m.phrase.length - 1] ?? s) + 1;
+  return [s, e];
+}
+
+function entitySpans(question: string, tokens: Token[], m: { text: string; via: string; start?: number; end?: number }, taken: (s: number, e: number) => boolean): [number, number] | null {
+  if (typeof m.start === 'number' && typeof m.end === 'number') return [m.start, m.end];
+  if (m.via === 'ticker' || m.via === 'cik') {
+    const t = m.text.replace(/^CIK\s*/i, '');
+    const re = new RegExp(`(?<![\\w$])\\$?(?:CIK\\s*0*)?${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'gi');
+    for (const x of question.matchAll(re)) if (!taken(x.index!, x.index! + x[0].length)) return [x.index!, x.index! + x[0].length];
+    return null;
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    for (let j = i; j < Math.min(tokens.length, i + 8); j++) {
+      const s = tokens[i]!.start;
+      let e = tokens[j]!.end;
+      if (normalizeAlias(question.slice(s, e)) !== m.text || taken(s, e)) continue;
+      // legal suffixes and punctuation that normalize away belong to the name ("Tesla Motors, Inc.")
+      for (let k = j + 1; k < tokens.length && normalizeAlias(question.slice(s, tokens[k]!.end)) === m.text; k++) e = tokens[k]!.end;
+      if (question[e] === '.' && /^(inc|corp|co|ltd|plc|llc)$/i.test(question.slice(s, e).split(/\W+/).pop() ?? '')) e++;
+      return [s, e];
+    }
+  }
+  return null;
+}
+
+const INSTRUCTIONS: { re: RegExp; apply: (m: RegExpExecArray, i: NonNullable<Intent['instructions']>) => void }[] = [
+  {
+    re: /\b(?:round(?:ed)?|rounding)\s+(?:it\s+|the\s+(?:answer|result)\s+)?(?:to|at)\s+(?:the\s+nearest\s+)?(\w+)\s+decimal(?:\s+places?|s)?\b/i,
+    apply: (m, i) => {
+      const words: Record<string, number> = { zero: 0, no: 0, one: 1, two: 2, three: 3, four: 4 };
+      const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : words[m[1]!.toLowerCase()];
+      if (n !== undefined) i.decimals = n;
+    },
+  },
+  {
+    re: /\b(?:in|expressed\s+in)\s+(?:usd|us\$|\$|dollars?)\s*(thousands|millions|billions)\b|\b(?:in|expressed\s+in)\s+(thousands|millions|billions)(?:\s+of\s+(?:us\s+)?dollars)?\b/i,
+    apply: (m, i) => {
+      i.scale = (m[1] ?? m[2])!.toLowerCase() as 'millions';
+    },
+  },
+  {
+    re: /\b(?:based\s+on|using|from|per|according\s+to)\s+(?:the\s+)?(?:(?:consolidated\s+)?(cash\s+flows?\s+statement|statements?\s+of\s+cash\s+flows|income\s+statement|statements?\s+of\s+(?:income|operations)|p&l|balance\s+sheet|statements?\s+of\s+financial\s+position))\b/i,
+    apply: (m, i) => {
+      const t = m[1]!.toLowerCase();
+      i.statement = /cash/.test(t) ? 'cash_flow_statement' : /balance|financial position/.test(t) ? 'balance_sheet' : 'income_statement';
+    },
+  },
+];
+
+interface PeriodItem {
+  phrase: PeriodPhrase;
+}
+
+/** The year reference of a fiscal spec, or null. */
+function yearOf(spec: PeriodSpec): Extract<PeriodSpec, { type: 'fiscal' }>['year'] | null {
+  if (spec.type === 'fiscal') return spec.year;
+  if (spec.type === 'bare_year') return { year: spec.year, style: 'bare' };
+  return null;
+}
+
+/** A position written without its year ("Q1" in "Q1 and Q2 2022") takes the year of a sibling period. */
+function withYear(spec: PeriodSpec, sibling: PeriodSpec | undefined): PeriodSpec {
+  if (spec.type !== 'latest_position' || !sibling) return spec;
+  const year = yearOf(sibling);
+  return year ? { type: 'fiscal', position: spec.position, year } : spec;
+}
+
+const LOOSE_POSITION = /\b(?:nine|9)[- ]months?\b|\b9m\b|\bq[1-4]\b|\b[1-4]q\b|\b(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter\b|\bh[12]\b|\b(?:first|second)\s+half\b/gi;
+const FULL_YEAR = /\bfull[- ]year\b|\bfull\s+fiscal\s+year\b|\bwhole\s+year\b/gi;
+const POSITION_WORDS = /\b(?:the\s+)?(?:first|1st)\s+(?:nine|9|six|6|three|3)\s+months\b|\b(?:the\s+)?(?:first|second)\s+half\b|\b(?:the\s+)?(?:first|second|third|fourth)\s+quarter\b/gi;
+
+interface Clause {
+  start: number;
+  end: number;
+  measures: { ref: MetricRef; start: number; end: number }[];
+  periods: PeriodPhrase[];
+}
+
 /**
  * Deterministic planner: question → typed intent, or a clarification, or what is missing.
- * Never guesses an entity, a metric or a period.
+ * Every word is placed (entity, measure, period, operation, basis, scope, instruction, filler) or the
+ * answer is blocked: it never falls back to the year, the total or the nearest measure.
  */
 export function planQuestion(question: string, ctx: PlanContext): PlanResult {
+  const spans = new SpanMap(question);
+  const result = planWithSpans(question, ctx, spans);
+  return { ...result, spans: spans.map() };
+}
+
+function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): PlanResult {
   const notes: string[] = [];
   const prev = ctx.previous ?? null;
   const { mentions, unknownNames } = matchEntities(question, ctx.catalog);
@@ -151,15 +261,25 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
   // entities
   const ambiguousMention = mentions.find((m) => m.entityIds.length > 1);
   if (ambiguousMention) {
+    const options = ambiguousMention.entityIds.map((id) => byId.get(id)!.legalName ?? byId.get(id)!.name);
     return {
       status: 'needs_clarification',
       clarification: {
         question: `“${ambiguousMention.text}” matches several companies. Which one do you mean?`,
-        options: ambiguousMention.entityIds.map((id) => byId.get(id)!.legalName ?? byId.get(id)!.name),
+        options,
+        rewrites: ambiguousMention.entityIds.map((id) => replaceMention(question, spans.tokens, ambiguousMention, byId.get(id)!.legalName ?? byId.get(id)!.name)),
       },
       partial: {},
       notes,
     };
+  }
+  const entityAt: { id: string; start: number; end: number }[] = [];
+  for (const m of mentions) {
+    const sp = entitySpans(question, spans.tokens, m as typeof m & { start?: number; end?: number }, (s, e) => spans.taken(s, e));
+    if (sp) {
+      spans.claim(sp[0], sp[1], 'entity', m.entityIds[0]);
+      entityAt.push({ id: m.entityIds[0]!, start: sp[0], end: sp[1] });
+    }
   }
   let entities = [...new Set(mentions.map((m) => m.entityIds[0]!))].map((id) => ref(byId.get(id)!));
   for (const m of mentions.filter((m) => m.via === 'fuzzy')) notes.push(`read “${m.text}” as ${byId.get(m.entityIds[0]!)!.name}`);
@@ -184,15 +304,82 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
     };
   }
 
-  // periods
+  // basis, scope and instructions
+  const basis = detectBasis(question);
+  for (const re of [AS_OF_BASIS, /\b(?:as\s+)?originally\s+reported\b|\boriginal\s+(?:figure|value|basis|filing)\b|\bas\s+first\s+reported\b/i]) {
+    const m = re.exec(question);
+    if (m) spans.claim(m.index, m.index + m[0].length, 'basis', basis.kind);
+  }
+  // "the standalone quarter Q3": a discrete quarter (not the YTD), not a scope
+  for (const m of question.matchAll(/\b(?:standalone|discrete|stand-alone)\s+(?:quarter|three[- ]months?|3[- ]months?|period)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'period', 'discrete quarter');
+  for (const m of question.matchAll(/\b(consolidated|standalone)\b/gi)) if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'scope', m[1]!.toLowerCase());
+  for (const m of question.matchAll(/\b(?:as\s+)?(?:latest|most\s+recently|last)\s+(?:reported|filed|restated)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'basis', 'latest');
+  const instructions: NonNullable<Intent['instructions']> = {};
+  for (const ins of INSTRUCTIONS) {
+    const m = ins.re.exec(question);
+    if (!m) continue;
+    ins.apply(m, instructions);
+    spans.claim(m.index, m.index + m[0].length, 'instruction', m[0]);
+  }
+
+  // operation words that contain period words ("versus the prior quarter", "same period of 2021")
+  const ow = operationWords(question);
+  for (const c of ow.comparison) spans.claim(c.start, c.end, 'operation', c.kind);
+
+  // periods (the basis phrase's date is not a period)
   const periodText = withoutBasisPhrase(question);
-  const rawPhrases = extractPeriodPhrases(periodText);
-  const phrases = combinePhrases(periodText, rawPhrases);
+  const rawPhrases = extractPeriodPhrases(periodText).filter((p) => !ow.comparison.some((c) => p.start < c.end && c.start < p.end && !(c.samePeriod && p.start >= c.end - 0)));
+  const compTail = ow.comparison.filter((c) => c.samePeriod);
+  // "the same period of 2021": the year after the phrase is the comparison base, not a new position
+  const sameYear = new Set<PeriodPhrase>();
+  for (const c of compTail) {
+    const next = rawPhrases.find((p) => p.start >= c.end && p.start - c.end <= 2);
+    if (next) sameYear.add(next);
+  }
+  for (const p of rawPhrases) {
+    for (const [s, e] of (p as PeriodPhrase & { parts?: [number, number][] }).parts ?? [[p.start, p.end]]) spans.claim(s, e, 'period', p.text);
+  }
+  for (const m of question.matchAll(FULL_YEAR)) {
+    const near = rawPhrases.some((p) => Math.abs(p.start - (m.index! + m[0].length)) <= 2 && (p.spec.type === 'fiscal' || p.spec.type === 'bare_year'));
+    if (near) spans.claim(m.index!, m.index! + m[0].length, 'period', 'FY');
+  }
+  let phrases = combinePhrases(periodText, rawPhrases);
+  // a position written apart from its year ("nine-month YTD revenue FY2021") was folded into a phrase
+  if (phrases.some((p) => !rawPhrases.some((r) => r.text === p.text))) {
+    for (const m of periodText.matchAll(LOOSE_POSITION)) if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'period', m[0]);
+  }
+  // "compared with the same period of 2021": that year at the other period's position
+  if (sameYear.size) {
+    const anchor = phrases.find((p) => !sameYear.has(p) && p.spec.type === 'fiscal');
+    phrases = phrases.map((p) => {
+      if (!sameYear.has(p) || !anchor || anchor.spec.type !== 'fiscal') return p;
+      const year = yearOf(p.spec);
+      return year ? { ...p, text: `${anchor.spec.position} ${p.text}`, spec: { type: 'fiscal', position: anchor.spec.position, year } } : p;
+    });
+  }
   const pins = pinnedPeriods(question, phrases);
   const range = yearRange(question, phrases);
 
-  // metric
-  const { mentions: metricMentions, ambiguous } = matchMetrics(question);
+  // measures
+  const matchedMetrics = matchMetrics(question);
+  const metricMentions = matchedMetrics.mentions;
+  // the word with several readings ("margin", "profit"), as written in the question
+  const ambiguous = matchedMetrics.ambiguous
+    ? { ...matchedMetrics.ambiguous, phrase: matchedMetrics.ambiguous.phrase ?? /\b(margins?|profits?|earnings|eps|earnings per share)\b/i.exec(question)?.[1] }
+    : null;
+  const normMap = metricNormMap(question);
+  const measureAt = metricMentions.map((m) => {
+    const [s, e] = metricSpan(question, m as typeof m & { start?: number; end?: number }, normMap);
+    return { ref: m.ref, start: s, end: e };
+  });
+  for (const m of measureAt) if (!spans.taken(m.start, m.end)) spans.claim(m.start, m.end, 'measure', m.ref.id);
+  // a measure word with several readings ("earnings per share", "margin") is placed; the planner asks which
+  if (ambiguous?.phrase) {
+    const m = new RegExp(`\\b${ambiguous.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').exec(question);
+    if (m && !spans.taken(m.index, m.index + m[0].length)) spans.claim(m.index, m.index + m[0].length, 'measure', 'ambiguous');
+  }
+
+  // narrative questions: passages, not numbers
   const pinnedMetricIds = new Set(pins.values());
   const candidates = metricMentions.filter((m) => !(pinnedMetricIds.has(m.ref.id) && metricMentions.length > 1));
   let metric: MetricRef | null = candidates[0]?.ref ?? null;
@@ -213,12 +400,76 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
       notes,
     };
   }
+
+  // operation words outside every claimed span
+  const free = <T extends { start: number; end: number }>(xs: T[]) => xs.filter((x) => !spans.taken(x.start, x.end));
+  const growthW = free(ow.growth);
+  const changeW = free(ow.change);
+  const seriesW = free(ow.series);
+  const comparing = growthW.length > 0 || changeW.length > 0 || ow.comparison.length > 0;
+  const prefixW = free(ow.prefix);
+  // "over" divides only between two measures ("2021 operating income over 2020 revenue"), not "over the last four quarters"
+  const between = (w: { start: number; end: number }) => measureAt.some((m) => m.end <= w.start) && measureAt.some((m) => m.start >= w.end);
+  const arithW = free(ow.infix).filter((x) => x.op !== 'join' && !(comparing && /^(over|from)$/i.test(x.text.trim())) && !(/^over$/i.test(x.text.trim()) && !between(x)));
+  const methodW = free(ow.method);
+
+  if (prefixW.length > 0 || arithW.length > 0) {
+    return planExpression({ question, spans, entities, entityAt, measureAt, phrases, ow, prefixW, arithW, methodW, basis, instructions, notes, prev });
+  }
+
+  for (const w of [...growthW, ...changeW, ...seriesW, ...methodW]) spans.claim(w.start, w.end, 'operation', w.text.toLowerCase());
+  // comparison connectors ("2021 over 2020", "Q3 next to Q3") and words joining two periods ("2017 through 2021")
+  if (comparing) for (const w of free(ow.infix)) if (/^(over|from|to|against)$/i.test(w.text.trim())) spans.claim(w.start, w.end, 'operation', 'comparison');
+  for (const m of question.matchAll(/\b(?:next\s+to|side\s+by\s+side)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'filler');
+  claimPeriodJoiners(question, spans);
+  // "using FY2025 operating profit and FY2024 revenue": the words joining pinned operands
+  for (const w of free(ow.infix)) {
+    if (w.op === 'join' && pins.size > 0 && /^(and|with|from)$/i.test(w.text.trim())) spans.claim(w.start, w.end, 'operand_pin');
+  }
+  for (const m of question.matchAll(/\b(?:using|based\s+on)\b/gi)) if (pins.size > 0) spans.claim(m.index!, m.index! + m[0].length, 'operand_pin');
+
+  // a capitalised name beside a known company is a company that is not in the workspace ("Apple and Hooli")
+  const unknownCompanies: string[] = [];
+  if (entityAt.length > 0) {
+    for (const t of spans.unplaced()) {
+      if (!/^[A-Z][a-z]+$/.test(t.text) || t.start === spans.tokens[0]?.start) continue;
+      const before = question.slice(0, t.start);
+      const after = question.slice(t.end);
+      if (/(?:\b(?:and|or|vs\.?|versus|with)|,)\s*$/i.test(before) || /^\s*(?:,|\band\b|\bor\b|\bvs\.?|\bversus\b)/i.test(after)) {
+        spans.claim(t.start, t.end, 'entity', 'unknown');
+        unknownCompanies.push(t.text);
+      }
+    }
+  }
+  if (unknownCompanies.length) notes.push(`No company named ${unknownCompanies.map((n) => `“${n}”`).join(' or ')} is in this workspace.`);
+
+  // every word placed, or the answer is blocked
+  const loose = spans.unplacedPhrases();
   if (!metric && ambiguous) {
     return {
       status: 'needs_clarification',
-      clarification: { question: `“${ambiguous.phrase}” can mean several measures. Which one?`, options: ambiguous.options },
+      clarification: { question: ambiguous.phrase ? `“${ambiguous.phrase}” can mean several measures. Which one?` : 'Which measure do you mean?', options: ambiguous.options, rewrites: ambiguous.options.map((o) => replaceWord(question, ambiguous.phrase, o)) },
       partial: { entities },
       notes,
+    };
+  }
+  if (!metric && loose.length > 0 && !prev) {
+    return {
+      status: 'insufficient_evidence',
+      missing: `No reported measure matches ${loose.map((l) => `“${l}”`).join(', ')}.`,
+      partial: { entities },
+      notes,
+    };
+  }
+  if (loose.length > 0) {
+    return {
+      status: 'needs_clarification',
+      clarification: {
+        question: `I could not place ${loose.map((l) => `“${l}”`).join(', ')} in this question, so I will not guess what ${loose.length > 1 ? 'they change' : 'it changes'} (a period, a segment, a measure or a calculation). Please rephrase.`,
+        options: [],
+      },
+      partial: { entities, ...(metric ? { metric } : {}) },
+      notes: [...notes, `unplaced words: ${loose.join(', ')}`],
     };
   }
   if (!metric && prev) {
@@ -242,15 +493,17 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
   }
 
   // operation
-  const nq = normalizeForMetrics(question);
   let operation: Operation = 'value';
   if (phrases.some((p) => p.spec.type === 'ttm')) operation = 'ttm';
-  else if (SERIES.test(nq)) operation = 'series';
-  else if (GROWTH.test(nq) && !/\bmargin\b/.test(nq)) operation = 'growth';
-  else if (CHANGE.test(nq) || (GROWTH.test(nq) && /\bmargin\b/.test(nq))) operation = 'change';
+  else if (seriesW.length > 0) operation = 'series';
+  else if ((growthW.length > 0 || ow.comparison.length > 0) && metric.periodType !== 'instant' && !/\bmargin\b/i.test(metric.label) && metric.op !== 'margin') operation = 'growth';
+  else if (changeW.length > 0 || growthW.length > 0 || ow.comparison.length > 0) operation = 'change';
   else if (range) operation = 'series';
+  const comparison = ow.comparison.find((c) => !c.samePeriod)?.kind ?? (ow.comparison.length ? 'year_over_year' : undefined);
 
   let periods: PeriodRequest[] = phrases.map((p) => ({ text: p.text, spec: p.spec, forMetric: pins.get(p) ?? null }));
+  // comparisons name their base in the operation words ("vs the prior quarter"): relative phrases are not periods
+  if (comparison) periods = periods.filter((p) => !(p.spec.type === 'relative' && ['prior_quarter', 'prior_year', 'year_ago_quarter'].includes(p.spec.which)));
   if (periods.length === 0 && prev) {
     periods = prev.periods;
     notes.push('period carried over from the previous question');
@@ -274,6 +527,12 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
       notes,
     };
   }
+  // several companies, each with its own period ("Tesla's Q3 2021 revenue next to Snowflake's Q3 FY2022")
+  if (entities.length > 1 && periods.length === entities.length && operation === 'value') {
+    const order = [...entityAt].sort((a, b) => a.start - b.start);
+    const owner = phrases.map((p) => [...order].reverse().find((e) => e.start <= p.start)?.id ?? null);
+    if (owner.every(Boolean) && new Set(owner).size === entities.length) periods = periods.map((p, i) => ({ ...p, forEntity: owner[i] }));
+  }
   const STANDALONE = /\bstandalone\b(?!\s+(?:quarter|three[- ]months?|3[- ]months?|period|basis quarter))/i;
   const scope = STANDALONE.test(question) ? 'standalone' : /\bconsolidated\b/i.test(question) ? 'consolidated' : (prev && entities === prev.entities ? prev.scope : 'consolidated');
   const operandScopes = metric.kind === 'derived' ? scopePins(question) : {};
@@ -282,12 +541,212 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
     entities,
     metric,
     operation,
+    ...(comparison && (operation === 'growth' || operation === 'change') ? { comparison } : {}),
     periods,
     range,
     scope,
-    basis: detectBasis(question),
+    basis,
     pathway,
+    ...(Object.keys(instructions).length ? { instructions } : {}),
     ...(Object.keys(operandScopes).length ? { operandScopes } : {}),
+    ...(unknownCompanies.length ? { unknownEntities: unknownCompanies } : {}),
   };
   return { status: 'planned', intent, notes };
+}
+
+interface ExpressionInput {
+  question: string;
+  spans: SpanMap;
+  entities: EntityRef[];
+  entityAt: { id: string; start: number; end: number }[];
+  measureAt: { ref: MetricRef; start: number; end: number }[];
+  phrases: PeriodPhrase[];
+  ow: OperationWords;
+  prefixW: OperationWords['prefix'];
+  arithW: OperationWords['infix'];
+  methodW: OperationWords['method'];
+  basis: Intent['basis'];
+  instructions: NonNullable<Intent['instructions']>;
+  notes: string[];
+  prev: Intent | null;
+}
+
+/**
+ * Explicit arithmetic ("add Q1 and Q2 revenue", "net income divided by revenue", "take FY2021 and
+ * subtract the first nine months"): operands each with their own measure and period, evaluated by
+ * lib/calc, which refuses invalid joins with typed errors.
+ */
+function planExpression(x: ExpressionInput): PlanResult {
+  const { question, spans, notes } = x;
+  const ops = new Set<string>([...x.prefixW.map((p) => p.op), ...x.arithW.map((a) => a.op)]);
+  if (ops.size > 1) {
+    return { status: 'needs_clarification', clarification: { question: `This asks for more than one kind of calculation (${[...ops].join(', ')}). Ask for one at a time.`, options: [] }, partial: { entities: x.entities }, notes };
+  }
+  const op = [...ops][0] as 'sum' | 'difference' | 'ratio' | 'share';
+  if (x.entities.length > 1) {
+    return { status: 'needs_clarification', clarification: { question: 'A calculation across several companies is not something Ledgerline combines; ask for each company, or compare them.', options: [] }, partial: { entities: x.entities }, notes };
+  }
+  for (const w of [...x.prefixW, ...x.arithW]) spans.claim(w.start, w.end, 'operation', w.op);
+
+  // where the operands are: after a prefix verb or a method divider; before "to get"; the rest names the target
+  let region: [number, number] = [0, question.length];
+  let target: [number, number] | null = null;
+  const divider = [...x.methodW, ...[...question.matchAll(/\s=\s|:\s/g)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] }))]
+    .filter((m) => /^(?:computed|calculated|defined|take|\s*[=:])/i.test(m.text.trim() || m.text))
+    .sort((a, b) => a.start - b.start)[0];
+  const toGet = x.methodW.find((m) => /^to\s+get/i.test(m.text));
+  const prefix = [...x.prefixW].sort((a, b) => a.start - b.start)[0];
+  if (divider) {
+    target = [0, divider.start];
+    region = [divider.end, question.length];
+  } else if (prefix) {
+    target = [0, prefix.start];
+    region = [prefix.end, question.length];
+  }
+  if (toGet && toGet.start >= region[0]) {
+    target = [toGet.end, question.length];
+    region = [region[0], toGet.start];
+  }
+  for (const m of x.methodW) spans.claim(m.start, m.end, 'operation', 'method');
+
+  const inRange = (r: [number, number]) => (s: { start: number; end: number }) => s.start >= r[0] && s.end <= r[1];
+  const targetMeasure = target ? x.measureAt.find(inRange(target)) ?? null : null;
+  const targetPeriod = target ? x.phrases.find(inRange(target)) ?? null : null;
+
+  // split the operand region at the operators and joining words
+  const splits = [...x.arithW, ...x.ow.infix.filter((j) => j.op === 'join' && !spans.taken(j.start, j.end))]
+    .filter(inRange(region))
+    .sort((a, b) => a.start - b.start || b.end - a.end)
+    .filter((s, i, all) => !all.slice(0, i).some((p) => s.start < p.end));
+  const reversed = x.prefixW.some((p) => p.reversed) && splits.some((s) => /^from$/i.test(s.text.trim()));
+  const bounds: [number, number][] = [];
+  let cur = region[0];
+  for (const s of splits) {
+    bounds.push([cur, s.start]);
+    cur = s.end;
+    if (s.op === 'join') spans.claim(s.start, s.end, 'operation', 'join');
+  }
+  bounds.push([cur, region[1]]);
+  const clauses: Clause[] = bounds
+    .map(([s, e]) => ({ start: s, end: e, measures: x.measureAt.filter(inRange([s, e])), periods: x.phrases.filter(inRange([s, e])) }))
+    .filter((c) => c.measures.length > 0 || c.periods.length > 0 || POSITION_WORDS.test(question.slice(c.start, c.end)));
+  // position words without a year ("the first nine months") read from the clause text
+  for (const c of clauses) {
+    POSITION_WORDS.lastIndex = 0;
+    if (c.periods.length > 0) continue;
+    const m = POSITION_WORDS.exec(question.slice(c.start, c.end));
+    const pos = m ? loosePosition(m[0]) : null;
+    if (m && pos) {
+      const s = c.start + m.index;
+      spans.claim(s, s + m[0].length, 'period', pos);
+      c.periods.push({ text: m[0], start: s, end: s + m[0].length, rule: 'position_words', spec: { type: 'latest_position', position: pos } });
+    }
+  }
+  if (clauses.length < 2) {
+    return { status: 'needs_clarification', clarification: { question: 'Which figures should be combined? Name each operand with its measure and period.', options: [] }, partial: { entities: x.entities }, notes };
+  }
+  const measureClauses = clauses.filter((c) => c.measures.length > 0);
+  const allPeriods = clauses.flatMap((c) => c.periods);
+  let operands: { metric: MetricRef; period: PeriodPhrase | null }[] = [];
+  if (measureClauses.length >= 2) {
+    const shared = clauses.filter((c) => c.measures.length === 0 && c.periods.length === 1).map((c) => c.periods[0]!);
+    for (const c of measureClauses) {
+      if (c.measures.length > 1 || c.periods.length > 1) {
+        return { status: 'needs_clarification', clarification: { question: `I could not tell which period goes with which figure in “${question.slice(c.start, c.end).trim()}”.`, options: [] }, partial: { entities: x.entities }, notes };
+      }
+      const own = c.periods[0] ?? (shared.length === 1 ? shared[0]! : null) ?? targetPeriod ?? (allPeriods.length === 1 ? allPeriods[0]! : null);
+      operands.push({ metric: c.measures[0]!.ref, period: own });
+    }
+  } else {
+    const measure = measureClauses[0]?.measures[0]?.ref ?? targetMeasure?.ref ?? null;
+    if (!measure || measureClauses.some((c) => c.measures.length > 1)) {
+      return { status: 'needs_clarification', clarification: { question: 'Which measure should the calculation use?', options: [] }, partial: { entities: x.entities }, notes };
+    }
+    const periodClauses = clauses.filter((c) => c.periods.length > 0);
+    if (periodClauses.some((c) => c.periods.length > 1)) {
+      return { status: 'needs_clarification', clarification: { question: 'I could not tell the operands of this calculation apart; name each period once.', options: [] }, partial: { entities: x.entities }, notes };
+    }
+    operands = periodClauses.map((c) => ({ metric: measure, period: c.periods[0]! }));
+  }
+  if (operands.length < 2 || operands.some((o) => !o.period)) {
+    return {
+      status: 'needs_clarification',
+      clarification: { question: 'Which period does each figure of the calculation cover? Ledgerline never assumes one.', options: [] },
+      partial: { entities: x.entities },
+      notes,
+    };
+  }
+  // a position without its year takes the year of a sibling ("Q1 and Q2 2022")
+  const specs = operands.map((o) => o.period!.spec);
+  const sibling = specs.find((s) => yearOf(s));
+  const ordered = reversed ? [...operands].reverse() : operands;
+  if ((op === 'difference' || op === 'ratio' || op === 'share') && ordered.length !== 2) {
+    return { status: 'needs_clarification', clarification: { question: `A ${op} takes exactly two figures; this names ${ordered.length}.`, options: [] }, partial: { entities: x.entities }, notes };
+  }
+  const requests: PeriodRequest[] = ordered.map((o) => ({ text: o.period!.text, spec: withYear(o.period!.spec, sibling), forMetric: null }));
+  if (requests.some((r) => r.spec.type === 'latest_position')) {
+    return { status: 'needs_clarification', clarification: { question: 'Which year do the periods of this calculation belong to?', options: [] }, partial: { entities: x.entities }, notes };
+  }
+  // the target names the measure and period the calculation stands for ("operating margin", "Q4 2021 gross profit")
+  for (const w of x.ow.growth.concat(x.ow.change)) if (!spans.taken(w.start, w.end) && target && inRange(target)(w)) spans.claim(w.start, w.end, 'operation', w.text);
+  const loose = spans.unplacedPhrases();
+  if (loose.length > 0) {
+    return {
+      status: 'needs_clarification',
+      clarification: { question: `I could not place ${loose.map((l) => `“${l}”`).join(', ')} in this calculation, so I will not guess. Please rephrase.`, options: [] },
+      partial: { entities: x.entities },
+      notes: [...notes, `unplaced words: ${loose.join(', ')}`],
+    };
+  }
+  const expression: ExpressionNode = {
+    kind: 'op',
+    op,
+    args: ordered.map((o, i) => ({ kind: 'operand', operand: { metric: o.metric, period: requests[i]! } })),
+  };
+  const metric = targetMeasure?.ref ?? ordered[0]!.metric;
+  const targetRequest: PeriodRequest[] = targetPeriod ? [{ text: targetPeriod.text, spec: targetPeriod.spec, forMetric: '__target__' }] : [];
+  const intent: Intent = {
+    entities: x.entities,
+    metric,
+    operation: 'expression',
+    expression,
+    periods: [...requests, ...targetRequest],
+    range: null,
+    scope: 'consolidated',
+    basis: x.basis,
+    pathway: 'detail',
+    ...(Object.keys(x.instructions).length ? { instructions: x.instructions } : {}),
+  };
+  return { status: 'planned', intent, notes };
+}
+
+/**
+ * Words that join or qualify period phrases: "2017 through 2021", "YTD through September 30, 2022",
+ * "fiscal Q2 2025", "on a trailing 12-month basis", "FY24 year-end".
+ */
+function claimPeriodJoiners(question: string, spans: SpanMap): void {
+  const periods = spans.map().filter((e) => e.role === 'period').sort((a, b) => a.start - b.start);
+  for (let i = 1; i < periods.length; i++) {
+    const gap = question.slice(periods[i - 1]!.end, periods[i]!.start);
+    const m = /^\s*(?:,\s*)?(through|thru|to|until|till|ending|ended|as\s+of|at)\s*$/i.exec(gap);
+    if (m) spans.claim(periods[i - 1]!.end, periods[i]!.start, 'period', m[1]!.toLowerCase());
+  }
+  for (const p of periods) {
+    const before = /(?:\bfiscal\s*)$/i.exec(question.slice(Math.max(0, p.start - 8), p.start));
+    if (before) spans.claim(p.start - before[0].length, p.start, 'period', 'fiscal');
+    const after = /^\s*(?:basis\b|year[- ]ends?\b|period[- ]end\b)/i.exec(question.slice(p.end, p.end + 14));
+    if (after) spans.claim(p.end, p.end + after[0].length, 'period', after[0].trim());
+  }
+}
+
+/** The question with one word replaced (a clarification chip's rewrite). */
+function replaceWord(question: string, word: string | undefined, by: string): string {
+  if (!word) return `${question} (${by})`;
+  const re = new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
+  return re.test(question) ? question.replace(re, by) : `${question} (${by})`;
+}
+
+function replaceMention(question: string, tokens: Token[], m: { text: string; via: string }, by: string): string {
+  const sp = entitySpans(question, tokens, m, () => false);
+  return sp ? question.slice(0, sp[0]) + by + question.slice(sp[1]) : `${question} (${by})`;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PeriodSpec } from '@/lib/fiscal';
 
-export const OPERATIONS = ['value', 'growth', 'change', 'ttm', 'series'] as const;
+export const OPERATIONS = ['value', 'growth', 'change', 'ttm', 'series', 'expression'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 export const PATHWAYS = ['detail', 'comparison', 'longitudinal'] as const;
 export type Pathway = (typeof PATHWAYS)[number];
@@ -34,6 +34,8 @@ export const periodRequestSchema = z.object({
   spec: z.custom<PeriodSpec>((v) => typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string'),
   /** which metric the period is pinned to ("using FY2025 operating profit"); null = the whole question */
   forMetric: z.string().nullable(),
+  /** which entity the period belongs to ("Tesla's Q3 2021 … next to Snowflake's Q3 FY2022"); absent = every entity */
+  forEntity: z.string().max(200).nullable().optional(),
 });
 export type PeriodRequest = z.infer<typeof periodRequestSchema>;
 
@@ -43,13 +45,42 @@ export const basisSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('as_of'), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
 ]);
 
+/** One operand of an explicit calculation: a measure over a period (of the intent's entity). */
+export const operandSchema = z.object({ metric: metricRefSchema, period: periodRequestSchema });
+export type ExpressionOperand = z.infer<typeof operandSchema>;
+
+/** An explicit calculation the question asks for ("Q1 plus Q2 revenue", "net income divided by revenue"). */
+export type ExpressionNode =
+  | { kind: 'operand'; operand: ExpressionOperand }
+  | { kind: 'op'; op: 'sum' | 'difference' | 'ratio' | 'share'; args: ExpressionNode[] };
+export const expressionSchema: z.ZodType<ExpressionNode> = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('operand'), operand: operandSchema }),
+    z.object({ kind: z.literal('op'), op: z.enum(['sum', 'difference', 'ratio', 'share']), args: z.array(expressionSchema).min(2).max(12) }),
+  ]),
+);
+
+/** Output instructions stated in the question ("round to two decimal places", "in USD millions"). */
+export const instructionsSchema = z.object({
+  decimals: z.number().int().min(0).max(10).optional(),
+  scale: z.enum(['thousands', 'millions', 'billions']).optional(),
+  statement: z.enum(['income_statement', 'balance_sheet', 'cash_flow_statement']).optional(),
+});
+
 /** The typed intent of a question: what the validator accepts from the deterministic planner or an LLM. */
 export const intentSchema = z.object({
-  entities: z.array(entityRefSchema).min(1),
+  entities: z.array(entityRefSchema).min(1).max(20),
   metric: metricRefSchema,
   operation: z.enum(OPERATIONS),
+  /** growth/change: against the same position a year earlier (default) or the period just before */
+  comparison: z.enum(['year_over_year', 'sequential']).optional(),
+  /** operation 'expression': the calculation as asked, each operand with its own period */
+  expression: expressionSchema.optional(),
+  instructions: instructionsSchema.optional(),
+  /** names the question gives for companies that are not in the workspace (said so in the answer) */
+  unknownEntities: z.array(z.string().max(200)).max(20).optional(),
   /** the requested periods, in the order asked (growth: later last is fine; the executor orders them) */
-  periods: z.array(periodRequestSchema).min(1),
+  periods: z.array(periodRequestSchema).min(1).max(40),
   /** a year range for series ("FY2018–FY2021"), inclusive, as fiscal years */
   range: z.object({ from: z.number().int(), to: z.number().int() }).nullable(),
   scope: z.enum(['consolidated', 'standalone']),
@@ -62,7 +93,10 @@ export type Intent = z.infer<typeof intentSchema>;
 
 export interface Clarification {
   question: string;
+  /** chip labels */
   options: string[];
+  /** per option, the question it stands for (re-asked on the server when the chip is chosen) */
+  rewrites?: (string | null)[];
 }
 
 /** A question about what filings say (risk factors, MD&A) rather than a number. */
@@ -74,8 +108,12 @@ export const narrativeIntentSchema = z.object({
 });
 export type NarrativeIntent = z.infer<typeof narrativeIntentSchema>;
 
-export type PlanResult =
+import type { SpanEntry } from './spans';
+
+/** Every plan carries the span map: which words became which role. */
+export type PlanResult = (
   | { status: 'planned'; intent: Intent; notes: string[] }
   | { status: 'planned_narrative'; narrative: NarrativeIntent; notes: string[] }
   | { status: 'needs_clarification'; clarification: Clarification; partial: Partial<Intent>; notes: string[] }
-  | { status: 'insufficient_evidence'; missing: string; partial: Partial<Intent>; notes: string[] };
+  | { status: 'insufficient_evidence'; missing: string; partial: Partial<Intent>; notes: string[] }
+) & { spans?: SpanEntry[] };

@@ -3,7 +3,7 @@ import { answerQuestion } from '@/lib/answer/answer-question';
 import type { AnswerUIMessage } from '@/lib/answer/messages';
 import { AppError } from '@/lib/errors';
 import { readJson, withRole } from '@/lib/server/route';
-import type { Intent } from '@/lib/planner/types';
+import { clarifiedQuestion, previousIntentFor } from '@/lib/answer/follow-up';
 import { chatAnswerRequestSchema, jsonAnswerRequestSchema, MAX_BODY_BYTES } from './schema';
 
 export const dynamic = 'force-dynamic';
@@ -20,17 +20,20 @@ function wantsJson(req: Request): boolean {
  */
 export const POST = withRole('analyst', async (req, { db, viewer }) => {
   const body = await readJson(req, MAX_BODY_BYTES);
+  const owner = { db, tenantId: viewer.tenantId, userId: viewer.userId };
   if (wantsJson(req)) {
     const parsed = jsonAnswerRequestSchema.safeParse(body);
     if (!parsed.success) throw new AppError('bad_request:body', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const chosen = parsed.data.clarification ? await clarifiedQuestion({ ...owner, ...parsed.data.clarification }) : null;
+    const threadId = parsed.data.threadId ?? chosen?.threadId ?? null;
     const answer = await answerQuestion({
       db,
       tenantId: viewer.tenantId,
       userId: viewer.userId,
       role: viewer.role,
-      question: parsed.data.question,
-      threadId: parsed.data.threadId ?? null,
-      previous: (parsed.data.previousIntent as Intent | null | undefined) ?? null,
+      question: chosen?.question ?? parsed.data.question!,
+      threadId,
+      previous: await previousIntentFor({ ...owner, threadId }),
     });
     return Response.json(answer);
   }
@@ -40,14 +43,11 @@ export const POST = withRole('analyst', async (req, { db, viewer }) => {
   const messages = parsed.data.messages;
   const last = messages[messages.length - 1]!;
   if (last.role !== 'user') throw new AppError('bad_request:body', 'The last message must be the question.');
-  const question = last.parts.flatMap((p) => (p.type === 'text' && 'text' in p ? [String(p.text)] : [])).join(' ').trim();
+  const choice = last.metadata?.clarification;
+  const typed = last.parts.flatMap((p) => (p.type === 'text' && 'text' in p ? [String(p.text)] : [])).join(' ').trim();
+  const question = choice ? (await clarifiedQuestion({ ...owner, ...choice })).question : typed;
   if (!question) throw new AppError('bad_request:question', 'The question is empty.');
-  let previous: Intent | null = null;
-  for (let i = messages.length - 2; i >= 0 && !previous; i--) {
-    for (const p of messages[i]!.parts) {
-      if (p.type === 'data-answer' && 'data' in p) previous = ((p.data as { intent?: Intent | null }).intent ?? null) as Intent | null;
-    }
-  }
+  const previous = await previousIntentFor({ ...owner, threadId: parsed.data.id });
 
   const stream = createUIMessageStream<AnswerUIMessage>({
     execute: async ({ writer }) => {

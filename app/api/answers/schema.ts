@@ -1,16 +1,22 @@
 import { z } from 'zod';
-import { intentSchema } from '@/lib/planner/types';
 import { MAX_QUESTION_LENGTH } from '@/lib/answer/answer-question';
 
-/** JSON API body: one question (optionally a follow-up in a thread). */
-export const jsonAnswerRequestSchema = z.object({
-  question: z.string().trim().min(1).max(MAX_QUESTION_LENGTH),
-  threadId: z.string().max(100).optional(),
-  previousIntent: intentSchema.nullish(),
-});
+/** A clarification chip: the stored answer it belongs to and the option chosen (resolved on the server). */
+export const clarificationChoiceSchema = z.object({ manifestId: z.string().min(1).max(100), choice: z.number().int().min(0).max(50) });
+
+/**
+ * JSON API body: one question, or a clarification choice; `threadId` makes it a follow-up whose previous
+ * intent is loaded on the server from the thread's stored manifests (the client never sends an intent).
+ */
+export const jsonAnswerRequestSchema = z
+  .object({
+    question: z.string().trim().min(1).max(MAX_QUESTION_LENGTH).optional(),
+    clarification: clarificationChoiceSchema.optional(),
+    threadId: z.string().max(100).optional(),
+  })
+  .refine((b) => Boolean(b.question) !== Boolean(b.clarification), { message: 'send either a question or a clarification choice' });
 
 const textPart = z.object({ type: z.literal('text'), text: z.string().max(MAX_QUESTION_LENGTH * 4) });
-const dataAnswerPart = z.object({ type: z.literal('data-answer'), data: z.object({ intent: intentSchema.nullable() }).passthrough() });
 const otherPart = z.object({ type: z.string().max(60) }).passthrough();
 
 /** useChat (DefaultChatTransport) body: the thread's messages; the last user message is the question. */
@@ -21,7 +27,8 @@ export const chatAnswerRequestSchema = z.object({
       z.object({
         id: z.string().max(100),
         role: z.enum(['user', 'assistant', 'system']),
-        parts: z.array(z.union([textPart, dataAnswerPart, otherPart])).max(50),
+        parts: z.array(z.union([textPart, otherPart])).max(50),
+        metadata: z.object({ clarification: clarificationChoiceSchema.optional() }).passthrough().optional(),
       }),
     )
     .min(1)

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/lib/db/client';
+import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
+import { testTargets } from '@/tests/support/db';
+import { answerQuestion } from './answer-question';
+import { clarifiedQuestion, previousIntentFor } from './follow-up';
+
+const target = testTargets()[0]!;
+
+describe('explicit calculations, clarifications and follow-ups on the demo corpus', () => {
+  let d: Database;
+  const ask = (question: string, threadId: string | null = null) => answerQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', question, threadId });
+  beforeAll(async () => {
+    d = await target.open();
+    await seedDemo(d.db);
+  });
+  afterAll(async () => {
+    await d?.close();
+  });
+
+  it('a later year minus an earlier one is a change carrying the later period', async () => {
+    const a = await ask('Helios Components revenue FY2026 minus FY2025 revenue');
+    expect(a.status, a.text).toBe('answered');
+    expect(a.values).toHaveLength(1);
+    expect(a.values[0]!.period).toMatchObject({ start: '2025-04-01', end: '2026-03-31' });
+    expect(a.values[0]!.inputs).toHaveLength(2);
+  });
+
+  it('a balance added to a flow is refused with a typed code and no number', async () => {
+    const a = await ask('Helios Components total assets at the end of FY2026 plus its FY2026 revenue');
+    expect(a.status, a.text).toBe('rejected');
+    expect(a.values).toHaveLength(0);
+    expect(a.errors.map((e) => e.code)).toContain('INSTANT_DURATION_MIX');
+    expect(a.clarification?.options.length).toBeGreaterThan(0);
+  });
+
+  it('a margin over operands of two years is refused (PERIOD_MISMATCH)', async () => {
+    const a = await ask('Helios Components operating margin computed as FY2026 operating profit over FY2025 revenue');
+    expect(a.status, a.text).toBe('rejected');
+    expect(a.values).toHaveLength(0);
+    expect(a.errors.map((e) => e.code)).toContain('PERIOD_MISMATCH');
+  });
+
+  it('a TTM-pinned margin operand is a typed answer, not a crash', async () => {
+    const a = await ask('What was Helios Components’ operating margin using TTM operating profit?');
+    expect(['needs_clarification', 'rejected', 'insufficient_evidence']).toContain(a.status);
+    expect(a.values).toHaveLength(0);
+  });
+
+  it('a clarification choice is answered through the stored manifest, bound to its rewrite', async () => {
+    const a = await ask('Helios Components margin FY2026');
+    expect(a.status).toBe('needs_clarification');
+    expect(a.clarification?.rewrites?.length).toBe(a.clarification?.options.length);
+    const i = a.clarification!.options.indexOf('operating margin');
+    expect(i).toBeGreaterThanOrEqual(0);
+    const chosen = await clarifiedQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', manifestId: a.manifestId!, choice: i });
+    const b = await ask(chosen.question);
+    expect(b.status).toBe('answered');
+    expect(b.values[0]!.metric).toBe('operating_margin');
+    // another tenant's viewer, or a choice out of range, gets a typed error
+    await expect(clarifiedQuestion({ db: d.db, tenantId: 'other', userId: 'demo-analyst', manifestId: a.manifestId!, choice: i })).rejects.toMatchObject({ code: 'not_found:manifest' });
+    await expect(clarifiedQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', manifestId: a.manifestId!, choice: 40 })).rejects.toMatchObject({ code: 'bad_request:clarification' });
+  });
+
+  it('the previous intent of a thread comes from its stored manifest', async () => {
+    await ask('Helios Components revenue FY2026', 'thread-1');
+    const prev = await previousIntentFor({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', threadId: 'thread-1' });
+    expect(prev?.metric.id).toBe('revenue');
+    expect(await previousIntentFor({ db: d.db, tenantId: 'other', userId: 'demo-analyst', threadId: 'thread-1' })).toBeNull();
+    const follow = await answerQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', question: 'and FY2025?', previous: prev, threadId: 'thread-1' });
+    expect(follow.status).toBe('answered');
+    expect(follow.values[0]!.period.end).toBe('2025-03-31');
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The figure engine for explicit calculations: evaluates an intent's expression tree node by node,
+ * each operand fetched for its own measure and period, each node through the validated calculation
+ * service. Invalid joins (a quarter added to the YTD that contains it, a balance added to a flow, a
+ * margin over two years) come back as typed errors, never as a number.
+ */
+import { change, deriveQ4, difference, margin, ratio, sum, sumPeriods, type CalcResult, type Operand } from '@/lib/calc';
+import type { Period } from '@/lib/domain/types';
+import { deriveFiscal } from '@/lib/fiscal';
+import type { ExpressionNode, MetricRef } from '@/lib/planner/types';
+import { computeFigure, fromCalc, recordCalculation, type EntityContext, type ExecContext, type Failure, type Figure, type FigureResult, type Target } from './compute';
+
+export type ResolveOperandPeriod = (req: Extract<ExpressionNode, { kind: 'operand' }>['operand']['period'], periodType: 'instant' | 'duration') => { ok: true; target: Target } | { ok: false; failure: Failure };
+
+function endOf(p: Period): string {
+  return p.type === 'instant' ? p.date : p.end;
+}
+
+function startOf(p: Period): string {
+  return p.type === 'instant' ? p.date : p.start;
+}
+
+function sameMetric(a: Figure, b: Figure): boolean {
+  return (a.operand.metricId ?? a.operand.concept) === (b.operand.metricId ?? b.operand.concept);
+}
+
+function rejectedFailure(r: Extract<CalcResult, { ok: false }>): Failure {
+  return { kind: 'rejected', message: r.errors.map((e) => e.message).join('; '), errors: r.errors };
+}
+
+/** The label a calculation result carries: the measure named in the question, else the operands'. */
+function labelOf(op: string, parts: Figure[], metric: MetricRef | null): string {
+  if (metric) return metric.label;
+  const names = [...new Set(parts.map((p) => p.metricLabel))];
+  if (op === 'change') return `Change in ${names[0]!.charAt(0).toLowerCase()}${names[0]!.slice(1)}`;
+  return names.length === 1 ? names[0]! : names.join(` ${op === 'sum' ? '+' : op === 'difference' ? '−' : '/'} `);
+}
+
+export async function evaluateExpression(
+  ctx: ExecContext,
+  ent: EntityContext,
+  node: ExpressionNode,
+  resolvePeriod: ResolveOperandPeriod,
+  label: MetricRef | null,
+): Promise<FigureResult> {
+  if (node.kind === 'operand') {
+    const { metric, period } = node.operand;
+    const r = resolvePeriod(period, metric.periodType);
+    if (!r.ok) return { ok: false, failure: r.failure };
+    return computeFigure(ctx, ent, metric, r.target);
+  }
+  const parts: Figure[] = [];
+  for (const arg of node.args) {
+    const f = await evaluateExpression(ctx, ent, arg, resolvePeriod, null);
+    if (!f.ok) return f;
+    parts.push(f.figure);
+  }
+  const calendars = ent.calendars;
+  const operands: Operand[] = parts.map((p) => p.operand);
+  let res: CalcResult;
+  let op: string = node.op;
+  if (node.op === 'sum') {
+    const oneMeasureOverTime = parts.every((p) => sameMetric(p, parts[0]!)) && new Set(parts.map((p) => `${startOf(p.period)}..${endOf(p.period)}`)).size === parts.length;
+    res = oneMeasureOverTime && parts.every((p) => p.period.type === 'duration') ? sumPeriods({ parts: operands, calendars }) : sum({ components: operands, calendars });
+  } else if (node.op === 'difference') {
+    const [a, b] = parts as [Figure, Figure];
+    if (sameMetric(a, b) && (startOf(a.period) !== startOf(b.period) || endOf(a.period) !== endOf(b.period))) {
+      if (a.period.type === 'duration' && b.period.type === 'duration' && a.period.start === b.period.start && b.period.end < a.period.end) {
+        // FY − 9M YTD: what remains is the fourth quarter (the calculation checks that it is one)
+        res = deriveQ4({ fy: a.operand, nineMonths: b.operand, calendars });
+        op = 'derive_q4';
+      } else if (endOf(a.period) > endOf(b.period)) {
+        // a later period minus an earlier one is a change, carrying the later period
+        const pa = calendars.length ? deriveFiscal(a.period, calendars) : null;
+        const pb = calendars.length ? deriveFiscal(b.period, calendars) : null;
+        const relation = pa && pb && pa.fiscalPeriod === pb.fiscalPeriod ? 'year_over_year' : 'sequential';
+        res = change({ later: a.operand, earlier: b.operand, calendars, relation, allowImplausible: true });
+        op = 'change';
+      } else {
+        return {
+          ok: false,
+          failure: {
+            kind: 'rejected',
+            message: `${a.metricLabel} for an earlier period minus a later one is not a change Ledgerline reports; ask for the change from the earlier to the later period`,
+            errors: [{ code: 'PERIOD_MISMATCH', message: 'the minuend ends before the subtrahend', factIds: [...a.factIds, ...b.factIds] }],
+          },
+        };
+      }
+    } else {
+      res = difference({ minuend: a.operand, subtrahend: b.operand, calendars });
+    }
+  } else {
+    const [a, b] = parts as [Figure, Figure];
+    res = node.op === 'share' || label?.op === 'margin' ? margin({ numerator: a.operand, denominator: b.operand, calendars }) : ratio({ numerator: a.operand, denominator: b.operand, calendars });
+  }
+  recordCalculation(ctx, res);
+  if (!res.ok) return { ok: false, failure: rejectedFailure(res) };
+  return { ok: true, figure: fromCalc(res, labelOf(op, parts, label), parts, ent) };
+}

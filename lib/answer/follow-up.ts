@@ -1,0 +1,48 @@
+/**
+ * What a follow-up or a clarification choice builds on, loaded on the server from the stored evidence
+ * manifests of the viewer's own tenant and account — never taken from the client.
+ */
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { manifests } from '@/lib/db/schema';
+import { AppError } from '@/lib/errors';
+import { intentSchema, type Intent } from '@/lib/planner/types';
+
+interface Owner {
+  db: Db;
+  tenantId: string;
+  userId: string | null;
+}
+
+const ownedBy = (o: Owner) => and(eq(manifests.tenantId, o.tenantId), o.userId ? eq(manifests.userId, o.userId) : undefined);
+
+/** The intent of the thread's latest answered question (validated again: stored data is not trusted either). */
+export async function previousIntentFor(o: Owner & { threadId: string | null | undefined }): Promise<Intent | null> {
+  if (!o.threadId) return null;
+  const [row] = await o.db
+    .select({ intent: manifests.intent })
+    .from(manifests)
+    .where(and(ownedBy(o), eq(manifests.threadId, o.threadId), isNotNull(manifests.intent)))
+    .orderBy(desc(manifests.createdAt))
+    .limit(1);
+  const stored = (row?.intent as { intent?: unknown } | null)?.intent;
+  const parsed = intentSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The question a clarification chip stands for: the stored manifest's rewrite for that choice, so the
+ * choice is bound to the intent it clarifies (a chip label is never re-read as a new question).
+ */
+export async function clarifiedQuestion(o: Owner & { manifestId: string; choice: number }): Promise<{ question: string; threadId: string | null }> {
+  const [row] = await o.db
+    .select({ answer: manifests.answer, threadId: manifests.threadId })
+    .from(manifests)
+    .where(and(ownedBy(o), eq(manifests.id, o.manifestId)))
+    .limit(1);
+  if (!row) throw new AppError('not_found:manifest', 'That answer is not available.');
+  const clar = (row.answer as { clarification?: { options?: string[]; rewrites?: (string | null)[] } | null }).clarification;
+  const rewrite = clar?.rewrites?.[o.choice];
+  if (!clar || !clar.options?.[o.choice] || !rewrite) throw new AppError('bad_request:clarification', 'That choice does not belong to this clarification.');
+  return { question: rewrite, threadId: row.threadId };
+}

@@ -1,0 +1,83 @@
+/**
+ * Operation words of a question, with their spans: comparisons (year over year, sequential), change,
+ * growth, series, and explicit arithmetic (sum, difference, ratio, share) with the words that split
+ * its operands. Pure text analysis: the planner turns these into the intent's operation or expression.
+ */
+
+export type ComparisonKind = 'year_over_year' | 'sequential';
+export type ArithmeticOp = 'sum' | 'difference' | 'ratio' | 'share';
+
+export interface Mention {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface OperationWords {
+  growth: Mention[];
+  change: Mention[];
+  series: Mention[];
+  comparison: (Mention & { kind: ComparisonKind; samePeriod?: boolean })[];
+  /** verbs before the operands ("add", "divide", "take … and subtract") */
+  prefix: (Mention & { op: ArithmeticOp; reversed?: boolean })[];
+  /** words between operands ("plus", "minus", "divided by", "over", "as a share of", "and", "to", "with", "by", "from") */
+  infix: (Mention & { op: ArithmeticOp | 'join'; reversed?: boolean })[];
+  /** method words that name no number ("computed as", "to get a", "into one number", "what do you get") */
+  method: Mention[];
+}
+
+function find(question: string, re: RegExp): Mention[] {
+  const flags = re.flags.includes('g') ? re.flags : `${re.flags}g`;
+  return [...question.matchAll(new RegExp(re.source, flags))].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] }));
+}
+
+const SEQUENTIAL = [
+  /\b(?:sequential(?:ly)?|q\/q|qoq|quarter[- ](?:over|on)[- ]quarter)\b/i,
+  /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over|from)\s+(?:the\s+)?(?:immediately\s+)?(?:prior|previous|preceding|last|sequential)\s+(?:fiscal\s+)?quarter\b/i,
+];
+const YOY = [
+  /\b(?:yoy|y\/y|year[- ](?:over|on)[- ]year)\b/i,
+  /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|from)\s+(?:a\s+year\s+(?:ago|earlier|before)|the\s+(?:prior|previous|preceding)[- ]year\s+(?:quarter|period)|the\s+year[- ]ago\s+(?:quarter|period)|last\s+year)\b/i,
+];
+/** "compared with the same period of 2021": the base is the same fiscal position in the year named */
+const SAME_PERIOD = /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)?\s*(?:the\s+)?same\s+(?:period|quarter|months|half(?:[- ]year)?|nine\s+months|six\s+months)\s+(?:of|in|a\s+year\s+(?:ago|earlier)|last\s+year|the\s+(?:prior|previous)\s+year)\b/i;
+const GROWTH = /(?:\b(?:growth(?:\s+rate)?|grew|grow|growing|grows|increased?|increases|decreased?|decreases|declined?|declines|rose|rise|rises|fell|fall|falls|dropped|drop|percent(?:age)?\s+change|how\s+fast)\b|(?<![\w%])%\s*change\b)(?:\s*\(?%\)?(?!\w))?/i;
+const CHANGE = /\b(?:change[sd]?|changing|difference|delta)\b/i;
+const SERIES =
+  /\b(?:by\s+(?:fiscal\s+)?year|for\s+each\s+(?:fiscal\s+)?year|each\s+(?:fiscal\s+)?year|every\s+(?:fiscal\s+)?year|per\s+year|annual(?:ly)?\s+(?:series|history)|trend|history|over\s+time|series)\b/i;
+
+const PREFIX: { re: RegExp; op: ArithmeticOp; reversed?: boolean }[] = [
+  { re: /\b(?:add|adding|sum|summing|the\s+sum\s+of|(?:the\s+)?total\s+of|combine|combining|aggregate)\b/i, op: 'sum' },
+  { re: /\b(?:subtract|subtracting|deduct|deducting)\b/i, op: 'difference', reversed: true },
+  { re: /\b(?:divide|dividing)\b/i, op: 'ratio' },
+];
+const INFIX: { re: RegExp; op: ArithmeticOp | 'join'; reversed?: boolean }[] = [
+  { re: /\b(?:plus|added\s+to)\b|\+/i, op: 'sum' },
+  { re: /\b(?:minus|less)\b|\s[−–-]\s/i, op: 'difference' },
+  { re: /\band\s+(?:then\s+)?subtract(?:ing)?\b/i, op: 'difference' },
+  { re: /\b(?:divided\s+by|over)\b|\s\/\s|÷/i, op: 'ratio' },
+  { re: /\bas\s+an?\s+(?:share|percentage|percent|%|proportion|fraction|portion)\s+of\b|\bas\s+a\s+%\s+of\b|\bas\s+%\s+of\b/i, op: 'share' },
+  { re: /\b(?:and|with|to|by|from)\b|,|;/i, op: 'join' },
+];
+const METHOD =
+  /\b(?:computed\s+as|calculated\s+as|defined\s+as|work\s+out|compute\s+it|calculate\s+it|to\s+get(?:\s+an?)?|into\s+one\s+number|what(?:'s|’s|\s+is)?\s+the\s+combined\s+figure|the\s+combined\s+figure|combined\s+figure|what\s+do\s+you\s+get|take|you\s+get|result)\b/i;
+
+export function operationWords(question: string): OperationWords {
+  const comparison: OperationWords['comparison'] = [
+    ...SEQUENTIAL.flatMap((re) => find(question, re).map((m) => ({ ...m, kind: 'sequential' as const }))),
+    ...YOY.flatMap((re) => find(question, re).map((m) => ({ ...m, kind: 'year_over_year' as const }))),
+    ...find(question, SAME_PERIOD).map((m) => {
+      const lead = /^\s*/.exec(m.text)![0].length;
+      return { ...m, start: m.start + lead, text: m.text.slice(lead), kind: 'year_over_year' as const, samePeriod: true };
+    }),
+  ];
+  return {
+    growth: find(question, GROWTH),
+    change: find(question, CHANGE),
+    series: find(question, SERIES),
+    comparison,
+    prefix: PREFIX.flatMap((p) => find(question, p.re).map((m) => ({ ...m, op: p.op, ...(p.reversed ? { reversed: true } : {}) }))),
+    infix: INFIX.flatMap((p) => find(question, p.re).map((m) => ({ ...m, op: p.op, ...(p.reversed ? { reversed: true } : {}) }))),
+    method: find(question, METHOD),
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The span map: every word of a question gets a role (entity, measure, period, operation, …) or is a
+ * filler word from a closed list. Whatever is left unplaced blocks a numeric answer — the planner asks
+ * about those words instead of answering a different question.
+ */
+import { isFiller } from './filler';
+
+export const SPAN_ROLES = [
+  'entity',
+  'measure',
+  'qualifier',
+  'period',
+  'operation',
+  'operand_pin',
+  'basis',
+  'scope',
+  'instruction',
+  'filler',
+] as const;
+export type SpanRole = (typeof SPAN_ROLES)[number];
+
+/** One placed span: `text` = `question.slice(start, end)`. */
+export interface SpanEntry {
+  start: number;
+  end: number;
+  text: string;
+  role: SpanRole;
+  /** what the span became ("revenue", "Q3 FY2025", "tsla", "sequential growth") */
+  detail?: string;
+}
+
+/** A word of the question with its offsets. */
+export interface Token {
+  text: string;
+  lower: string;
+  start: number;
+  end: number;
+}
+
+const WORD = /[\p{L}\p{N}$%][\p{L}\p{N}&%$]*(?:[’'][\p{L}]+)*/gu;
+
+export function tokenize(question: string): Token[] {
+  return [...question.matchAll(WORD)].map((m) => ({ text: m[0], lower: m[0].toLowerCase().replace(/’/g, "'"), start: m.index!, end: m.index! + m[0].length }));
+}
+
+export class SpanMap {
+  readonly tokens: Token[];
+  private readonly entries: SpanEntry[] = [];
+
+  constructor(readonly question: string) {
+    this.tokens = tokenize(question);
+  }
+
+  claim(start: number, end: number, role: SpanRole, detail?: string): void {
+    if (end <= start) return;
+    this.entries.push({ start, end, text: this.question.slice(start, end), role, ...(detail ? { detail } : {}) });
+  }
+
+  /** Whether any claim already covers part of [start, end). */
+  taken(start: number, end: number): boolean {
+    return this.entries.some((e) => e.role !== 'filler' && start < e.end && e.start < end);
+  }
+
+  /** Tokens no claim covers (filler words excluded). */
+  unplaced(): Token[] {
+    return this.tokens.filter((t) => !this.entries.some((e) => t.start < e.end && e.start < t.end) && !isFiller(t.lower));
+  }
+
+  /** Marks the remaining filler words, then returns the entries in question order. */
+  map(): SpanEntry[] {
+    for (const t of this.tokens) {
+      if (!this.entries.some((e) => t.start < e.end && e.start < t.end) && isFiller(t.lower)) this.claim(t.start, t.end, 'filler');
+    }
+    return [...this.entries].sort((a, b) => a.start - b.start || b.end - a.end);
+  }
+
+  /** Unplaced tokens grouped into runs of adjacent words ("vehicle deliveries"). */
+  unplacedPhrases(): string[] {
+    const loose = new Set(this.unplaced());
+    const out: string[] = [];
+    let run: Token[] = [];
+    const flush = () => {
+      if (run.length) out.push(this.question.slice(run[0]!.start, run[run.length - 1]!.end));
+      run = [];
+    };
+    for (const t of this.tokens) {
+      if (loose.has(t)) run.push(t);
+      else flush();
+    }
+    flush();
+    return out;
+  }
+}
