@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'app/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/*.data.test.ts', '**/*.sec.test.ts', 'node_modules/**'],
           environment: 'node',
+          // property suites run thousands of cases; on a loaded 2-core machine 5 s is not enough (speed lives in the bench)
+          testTimeout: 60_000,
         },
       },
       {
