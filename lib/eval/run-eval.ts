@@ -67,7 +67,7 @@ export interface PrepareOptions {
 /** A fresh embedded database with the demo tenant and the seven companyfacts files ingested. */
 export async function prepareEvalDatabase(o: PrepareOptions): Promise<Database> {
   const dir = o.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-eval-'));
-  const built = o.reuse && fs.existsSync(path.join(dir, '.eval-ready'));
+  const built = o.reuse && fs.existsSync(path.join(dir, `.eval-ready-${o.filingsDir ? 'filings' : 'facts'}`));
   const database = await openDatabase({ dataDir: dir });
   await migrate(database);
   if (built) return database;
@@ -86,7 +86,7 @@ export async function prepareEvalDatabase(o: PrepareOptions): Promise<Database> 
   await indexChunks(database.db);
   const failed = outcomes.filter((x) => x.status === 'failed');
   if (failed.length) throw new Error(`eval ingestion failed: ${failed.map((f) => `${f.fileName}: ${f.error?.message}`).join('; ')}`);
-  if (o.reuse) fs.writeFileSync(path.join(dir, '.eval-ready'), new Date().toISOString());
+  if (o.reuse) fs.writeFileSync(path.join(dir, `.eval-ready-${o.filingsDir ? 'filings' : 'facts'}`), new Date().toISOString());
   return database;
 }
 
