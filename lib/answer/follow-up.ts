@@ -5,6 +5,7 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { manifests } from '@/lib/db/schema';
+import { manifestVisible } from '@/lib/auth/visibility';
 import { AppError } from '@/lib/errors';
 import { intentSchema, type Intent } from '@/lib/planner/types';
 
@@ -14,7 +15,8 @@ interface Owner {
   userId: string | null;
 }
 
-const ownedBy = (o: Owner) => and(eq(manifests.tenantId, o.tenantId), o.userId ? eq(manifests.userId, o.userId) : undefined);
+/** the tenant predicate (lib/auth/visibility) plus the asker's own account */
+const ownedBy = (o: Owner) => and(manifestVisible({ tenantId: o.tenantId }), o.userId ? eq(manifests.userId, o.userId) : undefined);
 
 /** The intent of the thread's latest answered question (validated again: stored data is not trusted either). */
 export async function previousIntentFor(o: Owner & { threadId: string | null | undefined }): Promise<Intent | null> {
