@@ -26,6 +26,8 @@ const CATALOG: CatalogEntity[] = [
   ent('mrvl', 'Marvell Technology, Inc.', 'MRVL', '0001835632', [['Marvell', 'abbreviation']]),
   ent('ko', 'The Coca-Cola Company', 'KO', '0000021344'),
   ent('nestle', 'Nestlé S.A.', null, null),
+  ent('jpm', 'JPMorgan Chase & Co.', 'JPM', '0000019617'),
+  ent('pg', 'PROCTER & GAMBLE Co', 'PG', '0000080424'),
 ];
 const INDEX = buildEntityIndex(CATALOG);
 
@@ -77,6 +79,9 @@ const FORMS: [string, string[], string[]][] = [
   ['Compare Apple and Tesla revenue', ['Apple', 'Tesla'], ['aapl', 'tsla']],
   ['Tesla (TSLA) revenue', ['Tesla', 'TSLA'], ['tsla', 'tsla']],
   ['Marvell Technology revenue', ['Marvell Technology'], ['mrvl']],
+  ['JPMorgan Chase & Co. net income', ['JPMorgan Chase & Co.'], ['jpm']],
+  ['JPMorgan Chase net income', ['JPMorgan Chase'], ['jpm']],
+  ['Procter & Gamble revenue', ['Procter & Gamble'], ['pg']],
 ];
 
 describe('matchEntities: every alias form, exact spans', () => {

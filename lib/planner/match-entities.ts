@@ -234,9 +234,15 @@ function extendName(question: string, tokens: QuestionToken[], last: QuestionTok
   let at = tokens.indexOf(last);
   let tok = last;
   while (at + 1 < tokens.length) {
-    const next = tokens[at + 1]!;
+    let next = tokens[at + 1]!;
+    // "JPMorgan Chase & Co.": the ampersand of a legal form belongs to the name
+    const afterAmp = tokens[at + 2];
+    if (next.norm === '&' && afterAmp?.suffix && afterAmp.norm !== 'the' && /^\s*$/.test(question.slice(next.end, afterAmp.start))) {
+      at++;
+      next = afterAmp;
+    }
     if (!next.suffix || next.norm === 'the' || tok.possessiveEnd !== null) break;
-    if (!/^[\s,]*$/.test(question.slice(tok.end, next.start))) break;
+    if (!/^[\s,]*&?[\s,]*$/.test(question.slice(tok.end, next.start))) break;
     at++;
     tok = next;
   }
