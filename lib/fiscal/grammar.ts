@@ -303,6 +303,8 @@ const length: Parser<EndedLength> = memo(alt<EndedLength>(
   map(seq(count(9), opt(hyphen), months, period), () => 'nine_months'),
   map(seq(weeksCount(39, 'thirty nine'), opt(hyphen), word('weeks', 'week'), period), () => 'nine_months'),
 ));
+/** "twelve months", "12-month period": a year when a fiscal year ends there, else a TTM */
+const twelveMonths: Parser<null> = map(seq(count(12), opt(hyphen), months, period), () => null);
 /** "ended", "ending", "that ended in", "ended on", "to", "through" */
 const endWord: Parser<null> = memo(alt(
   map(seq(opt(word('that', 'which')), word('ended', 'ending', 'ends'), opt(word('on', 'in'))), () => null),
@@ -436,6 +438,8 @@ export const RULES: Parser<RuleHit>[] = [
   rule(
     'ended',
     alt<PeriodSpec>(
+      map(seq(twelveMonths, endWord, the, date), ([, , , d]) => dateSpec(d, (iso) => ({ type: 'ended', length: 'year', date: iso, months12: true }))),
+      map(seq(twelveMonths, endWord, monthYear), ([, , m]): PeriodSpec => ({ type: 'named_by_month', length: 'year', month: m.month, year: m.year, yearKind: 'calendar', months12: true })),
       map(seq(length, endWord, the, date), ([len, , , d]) => dateSpec(d, (iso) => ({ type: 'ended', length: len, date: iso }))),
       map(seq(length, endWord, monthYear), ([len, , m]) => ({ type: 'named_by_month', length: len, month: m.month, year: m.year, yearKind: 'calendar' })),
       map(seq(word('fye'), opt(punct(':')), date), ([, , d]) => dateSpec(d, (iso) => ({ type: 'ended', length: 'year', date: iso }))),

@@ -35,7 +35,8 @@ export type PeriodSpec =
   | { type: 'calendar'; position: FiscalPosition; year: number }
   | { type: 'bare_year'; year: number }
   | { type: 'transition'; year: number }
-  | { type: 'ended'; length: EndedLength; date: ISODate }
+  /** `months12`: written as "twelve months" — when no fiscal year ends there, the TTM ending there */
+  | { type: 'ended'; length: EndedLength; date: ISODate; months12?: true }
   | { type: 'instant'; date: ISODate }
   | { type: 'boundary'; edge: 'start' | 'end'; ref: PeriodSpec }
   | { type: 'ttm'; ref: PeriodSpec | null }
@@ -49,7 +50,7 @@ export type PeriodSpec =
    * period of fiscal year `year` that ends in that month). Resolves only when the entity's calendar
    * has a period of that length ending in that month.
    */
-  | { type: 'named_by_month'; length: EndedLength; month: number; year: number; yearKind: 'calendar' | 'fiscal' }
+  | { type: 'named_by_month'; length: EndedLength; month: number; year: number; yearKind: 'calendar' | 'fiscal'; months12?: true }
   /** "January–June 2021", "Oct–Dec 2021": the fiscal period running from the first month to the last */
   | { type: 'month_range'; from: MonthRef; to: MonthRef }
   /** a calendar month on its own ("September 2021"): never a reported period by itself */

@@ -39,7 +39,10 @@ const TABLE: [string, string, string, string, string][] = [
   ['FYE Jan-24', X, '2023-02-01..2024-01-31 FY2024', X, X],
   ['FYE Sept. 2023', X, X, '2022-09-25..2023-09-30 FY2023', X],
   ['FYE Mar-25', X, X, X, '2024-04-01..2025-03-31 FY2025'],
-  ['twelve months ended December 31, 2021', '2021-01-01..2021-12-31 FY2021', '2021-01-01..2021-12-31 CY2021', '2021-01-01..2021-12-31 CY2021', '2021-01-01..2021-12-31 CY2021'],
+  ['twelve months ended December 31, 2021', '2021-01-01..2021-12-31 FY2021', '2021-01-01..2021-12-31 CY2021', '2020-12-27..2021-12-25 TTM Q1 FY2022', '2021-01-01..2021-12-31 TTM Q3 FY2022'],
+  // twelve months that are no fiscal year: the TTM ending with the quarter ending there, if any
+  ['twelve months ended June 30, 2022', '2021-07-01..2022-06-30 TTM Q2 FY2022', '2021-07-01..2022-06-30 12 months ended 30 Jun 2022', '2021-06-27..2022-06-25 TTM Q3 FY2022', '2021-07-01..2022-06-30 TTM Q1 FY2023'],
+  ['the 12 months to March 2025', '2024-04-01..2025-03-31 TTM Q1 FY2025', X, '2024-03-31..2025-03-29 TTM Q2 FY2025', '2024-04-01..2025-03-31 FY2025'],
   ['first six months of fiscal 2026', '2026-01-01..2026-06-30 H1 FY2026', '2025-02-01..2025-07-31 H1 FY2026', '2025-09-28..2026-03-28 H1 FY2026', '2025-04-01..2025-09-30 H1 FY2026'],
   ['nine months ended June 2025', X, X, '2024-09-29..2025-06-28 9M FY2025', X],
   ['nine months ended December 2024', X, X, X, '2024-04-01..2024-12-31 9M FY2025'],

@@ -6,7 +6,7 @@
 import { addDays, toDayNumber, ymd } from './dates';
 import { formatFiscalLabel } from './label';
 import { extractPeriodPhrases, type PeriodSpec } from './phrases';
-import { filingResult, monthRangeResult, namedByMonthResult, relativePositionResult, samePeriodResult, ttmAtNamed, ytdThroughResult } from './resolve-named';
+import { filingResult, monthRangeResult, namedByMonthResult, quarterEndingIn, quarterEndingOn, relativePositionResult, samePeriodResult, ttmAtNamed, ytdThroughResult } from './resolve-named';
 import { positionLayouts, type FiscalPosition, type Quarter } from './positions';
 import { calendarResult, endedResult, fiscalResult, instantResult, resolved, unresolvable, duration } from './resolve-builders';
 import { needLatest, quarterEndingBy, quarterIn, ttmFromQuarter } from './resolve-quarters';
@@ -53,6 +53,17 @@ function ttmResult(text: string, ctx: ResolveContext, ref: PeriodSpec | null): P
   const named = ttmAtNamed(text, ctx, ref);
   if (named) return named;
   return unresolvable(text, 'TTM needs a fiscal quarter, fiscal year or date to end at');
+}
+
+/**
+ * "twelve months ended 30 June 2022" where no fiscal year ends then: the TTM ending with the fiscal
+ * quarter that ends there (null when no quarter does).
+ */
+function twelveMonthsTtm(text: string, ctx: ResolveContext, end: PeriodSpec): PeriodResolution | null {
+  const q = end.type === 'instant' ? quarterEndingOn(text, ctx, end.date) : end.type === 'month' ? quarterEndingIn(text, ctx, { year: end.year, month: end.month }) : null;
+  if (!q || 'status' in q) return null;
+  const r = ttmFromQuarter(text, ctx, q);
+  return r.status === 'resolved' ? { ...r, notes: [...r.notes, 'no fiscal year ends there: the twelve months are the trailing four quarters'] } : r;
 }
 
 /** The most recent fiscal `position` that ended by the latest reported period end. */
@@ -121,8 +132,11 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
         label: formatFiscalLabel(t.fiscalYear, 'TRANSITION'),
       });
     }
-    case 'ended':
-      return endedResult(text, ctx, spec.length, spec.date);
+    case 'ended': {
+      const r = endedResult(text, ctx, spec.length, spec.date);
+      const notFiscal = r.status === 'resolved' && (r.kind === 'window' || (r.kind === 'calendar_period' && r.fiscalPeriod === null));
+      return spec.months12 && notFiscal ? (twelveMonthsTtm(text, ctx, { type: 'instant', date: spec.date }) ?? r) : r;
+    }
     case 'instant':
       return instantResult(text, ctx, spec.date);
     case 'boundary': {
@@ -145,8 +159,10 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
       return relativeResult(text, ctx, spec.which);
     case 'latest_position':
       return latestPositionResult(text, ctx, spec.position);
-    case 'named_by_month':
-      return namedByMonthResult(text, ctx, spec);
+    case 'named_by_month': {
+      const r = namedByMonthResult(text, ctx, spec);
+      return spec.months12 && r.status !== 'resolved' ? (twelveMonthsTtm(text, ctx, { type: 'month', month: spec.month, year: spec.year }) ?? r) : r;
+    }
     case 'month_range':
       return monthRangeResult(text, ctx, spec);
     case 'month':
