@@ -45,7 +45,7 @@ export interface AnswerNarrativeOptions {
 }
 
 /** Passages kept per bucket and sentences quoted per bucket, by pathway. */
-const SIZES = { detail: { k: 8, sentences: 9 }, comparison: { k: 6, sentences: 5 }, longitudinal: { k: 6, sentences: 5 } } as const;
+const SIZES = { detail: { k: 8, sentences: 12 }, comparison: { k: 6, sentences: 7 }, longitudinal: { k: 6, sentences: 6 } } as const;
 /** a bucket counts as answering the topic when its best sentence scores at least this */
 const MIN_SCORE = 3;
 
@@ -116,7 +116,8 @@ export function pick(cands: Candidate[], n: number): Candidate[] {
   const byPassage = new Map<string, Candidate[]>();
   for (const c of cands) byPassage.set(c.p.id, [...(byPassage.get(c.p.id) ?? []), c]);
   const order = [...byPassage.values()].sort((a, b) => a[0]!.rank - b[0]!.rank);
-  const budget = [5, 3, 2, 2, 1, 1, 1, 1, 1, 1];
+  // the best passage gives about half of the quotes, the next a third, the rest one or two each
+  const budget = [0.5, 0.34, 0.22, 0.22].map((w) => Math.max(1, Math.round(n * w)));
   const kept: Candidate[] = [];
   order.forEach((list, r) => {
     const own = [...list].sort((a, b) => b.score - a.score || a.start - b.start);

@@ -118,13 +118,15 @@ export function scoreSentence(s: string, ctx: SentenceContext | string | null, s
   const words = s.split(/\s+/).length;
   const coverage = coreTotal ? (own + inHeading * 0.6) / coreTotal : 0;
   let score = own * 1.2 + coverage * 2 + Math.min(termHits, 3) * 0.6 + (headHit ? 1 : 0) + (c.passageWeight ?? 0) * 1.5;
-  if (c.position === 0) score += 0.8;
-  else if (c.position === 1) score += 0.4;
+  // a unit's opening sentences state what it is about; later ones add detail
+  score += [1.4, 1.0, 0.6, 0.3][c.position ?? 9] ?? 0;
   if (/\d/.test(s) && /\b(?:19|20)\d{2}\b|%|\$\s?\d|\d+\s(?:million|billion)/.test(s)) score += 0.4;
   if (words < 7) score -= 1.5;
   if (words > 110) score -= 1;
   if (/\b(see|refer to)\b[^.]*\b(item|note|part|section)\s+\d|incorporated (?:herein )?by reference|forward-looking statements?/i.test(s)) score -= 3;
   if (/^\(?\d+\)|^table of contents/i.test(s)) score -= 1;
+  // a fragment (starts mid-sentence after a page or table break) reads badly as a quote
+  if (/^[a-z]/.test(s)) score -= 2;
   return score;
 }
 

@@ -80,7 +80,7 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
   },
   {
     id: 'controls',
-    ask: /\binternal controls?\b|\bdisclosure controls\b|\bcontrols and procedures\b|\bmaterial weakness\w*|\bicfr\b|\bcontrols\b/,
+    ask: /\binternal controls?\b|\bdisclosure controls\b|\bcontrols and procedures\b|\bmaterial weakness\w*|\bicfr\b|(?<!export |trade |currency |price |exchange )\bcontrols\b/,
     terms: ['internal control over financial reporting', 'disclosure controls and procedures', 'internal control', 'material weakness', 'effective', 'controls'],
     items: ['Item 9A', 'Part I, Item 4'],
   },
