@@ -1,5 +1,5 @@
 /**
- * npm run eval [-- --check-baseline] [--update-baseline] [--set dev|analyst|temporal] [--out FILE] [--db-dir DIR]
+ * npm run eval [-- --check-baseline] [--update-baseline] [--set dev|analyst|temporal|narrative] [--out FILE] [--db-dir DIR]
  * npm run eval -- --narrative [--judge]   reviewer verdicts on narrative answers in the app database
  *   (four tiers, five 1–5 dimensions, per pathway, 95% intervals); --judge pre-scores unreviewed
  *   narrative answers with the LLM judge configured by JUDGE_BASE_URL/JUDGE_MODEL (never required).

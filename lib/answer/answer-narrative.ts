@@ -162,7 +162,17 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
   const missing: { entity: EntityRef; label: string }[] = [];
   for (const ent of contexts) {
     const filings: FilingRow[] = await listFilings(db, tenantId, o.role, ent.entity.id);
-    for (const p of narrative.periods) {
+    // a period phrase that names a filing ("latest 10-K", "FY2024 10-K", lib/fiscal's `filing` spec)
+    // means that held filing, not the fiscal year the facts reach: read it as a filing reference
+    const filingRefs: FilingRef[] = [...(narrative.filings ?? [])];
+    const periods = narrative.periods.filter((p) => {
+      const spec = p.spec as { type: string; form?: string; which?: number | 'latest' };
+      if (spec.type !== 'filing') return true;
+      const form = spec.form === '10-Q' ? '10-Q' : spec.form === '20-F' ? '20-F' : spec.form === '10-K' || spec.form === 'annual' ? '10-K' : null;
+      if (!filingRefs.some((f) => f.text === p.text)) filingRefs.push({ text: p.text, start: 0, end: 0, form, latest: spec.which === 'latest', fiscalYear: typeof spec.which === 'number' ? spec.which : null });
+      return false;
+    });
+    for (const p of periods) {
       const r = ent.calendars.length ? resolveSpec(p.spec, { calendars: ent.calendars, latestPeriodEnd: ent.latestPeriodEnd }, p.text) : null;
       if (!r || r.status !== 'resolved' || r.fiscalYear === null) {
         errors.push({ code: 'AMBIGUOUS_PERIOD', message: `${ent.entity.name}: “${p.text}” does not name one fiscal year`, factIds: [] });
@@ -182,7 +192,7 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
         order: `${r.fiscalYear}|${only?.filedAt ?? ''}`,
       });
     }
-    for (const f of narrative.filings ?? []) {
+    for (const f of filingRefs) {
       const forms = f.form ? [f.form] : ['10-K', '10-Q', '20-F'];
       const match = filings.filter((x) => forms.includes((x.form ?? '').toUpperCase().replace(/\/A$/, '')) && (f.fiscalYear === null || x.fiscalYear === f.fiscalYear));
       const chosen = match[0];
