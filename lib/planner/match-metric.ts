@@ -90,6 +90,28 @@ const PHRASES: MetricPhrase[] = (() => {
   return out.sort((a, b) => b.phrase.length - a.phrase.length);
 })();
 
+/**
+ * Phrases that contain a measure word but name no measure: statement hints ("based on the cash flow
+ * statement" is a source restriction, not the cash balance), securities, bare "cash flow". They take
+ * their span so no shorter phrase inside them is read as a measure.
+ */
+export const NON_MEASURE_PHRASES: readonly string[] = [
+  'cash flow statement', 'cash flow statements', 'cash flows statement', 'statement of cash flows', 'statements of cash flows', 'statement of cash flow',
+  'consolidated statements of cash flows', 'consolidated statement of cash flows', 'balance sheet', 'balance sheets', 'income statement', 'income statements',
+  'statement of income', 'statements of income', 'statement of operations', 'statements of operations', 'statement of financial position', 'p&l statement',
+  'debt securities', 'equity securities', 'cash flow', 'cash flows', 'cash-flow',
+];
+const NON_MEASURE = [...new Set(NON_MEASURE_PHRASES.map((p) => normalizeForMetrics(p).trim()))];
+
+/** Margin formulas by their numerator (measure ÷ revenue over the same duration). */
+const MARGIN_OF = new Map<string, string>();
+for (const f of FORMULAS) {
+  const e = f.formula;
+  if (f.op === 'margin' && 'op' in e && e.op === 'div' && 'measure' in e.args[0] && 'measure' in e.args[1] && e.args[1].measure === 'revenue' && !MARGIN_OF.has(e.args[0].measure)) {
+    MARGIN_OF.set(e.args[0].measure, f.id);
+  }
+}
+
 /** Every phrase the matcher knows, with what it resolves to (for the phrasing table and the UI). */
 export function knownMeasurePhrases(): { phrase: string; id: string; kind: 'base' | 'derived' }[] {
   return PHRASES.filter((p) => !p.weak).map((p) => ({ phrase: p.phrase, id: p.ref.id, kind: p.ref.kind }));
@@ -101,7 +123,8 @@ const AMBIGUOUS: { pattern: RegExp; options: string[] }[] = [
   { pattern: /\b(earnings)\b/, options: ['net income', 'diluted EPS'] },
   { pattern: /\b(profit)\b/, options: ['net income', 'operating income', 'gross profit'] },
   { pattern: /\b(margin)\b/, options: ['gross margin', 'operating margin', 'net margin'] },
-  { pattern: /\b(debt)\b/, options: ['total debt', 'long-term debt', 'net debt'] },
+  { pattern: /\b(debt)\b(?! securities)/, options: ['total debt', 'long-term debt', 'net debt'] },
+  { pattern: /\b(cash flows?)\b(?! statements?)/, options: ['operating cash flow', 'free cash flow', 'investing cash flow', 'financing cash flow'] },
   { pattern: /\b(leverage)\b/, options: ['debt to equity', 'net debt to EBITDA', 'debt to EBITDA'] },
   { pattern: /\b(liquidity)\b/, options: ['current ratio', 'quick ratio', 'cash ratio'] },
   { pattern: /\b(returns?)\b/, options: ['return on equity', 'return on assets', 'return on invested capital'] },
@@ -397,6 +420,17 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
     }
   }
   const phrases = extra.length ? [...PHRASES, ...extra].sort((a, b) => b.phrase.length - a.phrase.length) : PHRASES;
+  // statement hints and other non-measures: claimed first unless a longer measure phrase covers them
+  const blocked: [number, number][] = [];
+  for (const np of NON_MEASURE) {
+    let from = 0;
+    for (;;) {
+      const i = normText.indexOf(` ${np} `, from);
+      if (i < 0) break;
+      blocked.push([i + 1, i + 1 + np.length]);
+      from = i + 1;
+    }
+  }
   for (const p of phrases) {
     let from = 0;
     for (;;) {
@@ -404,7 +438,10 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
       if (i < 0) break;
       const s = i + 1;
       const e = s + p.phrase.length;
-      if (taken.every(([a, b]) => e <= a || s >= b)) {
+      // a measure phrase inside a non-measure phrase ("cash" in "cash flow statement") is not a measure;
+      // one that covers it ("cash flow from operations") is
+      const inside = blocked.some(([a, b]) => s >= a && e <= b);
+      if (!inside && taken.every(([a, b]) => e <= a || s >= b)) {
         taken.push([s, e]);
         raw.push({ p, s, e });
       }
@@ -419,6 +456,22 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
     if (!prev) continue;
     const qualified = PHRASES.find((p) => p.phrase === `${prev} ${head}`);
     if (qualified && qualified.ref.id !== m.p.ref.id) raw[i] = { p: qualified, s: m.s - prev.length - 1, e: m.e };
+  }
+  // "<measure> (…) % margin", "<measure> as a % of revenue": the measure's margin formula, when the ontology has one
+  for (const [i, m] of raw.entries()) {
+    if (m.p.ref.kind !== 'base') continue;
+    const after = question.slice(n.offsets[m.e - 1]! + 1);
+    const tail = /^\s*(?:\([^()]{0,80}\)\s*)?(?:%\s*margin|margin\b|as an? (?:%|percent(?:age)?|share) of (?:total )?(?:net )?(?:revenues?|sales))/i.exec(after);
+    if (!tail) continue;
+    const f = MARGIN_OF.get(m.p.ref.id);
+    if (!f) continue;
+    const endOrig = n.offsets[m.e - 1]! + 1 + tail[0].length;
+    // the normalized end: the first normalized position at or after the original end
+    let e = m.e;
+    while (e < n.offsets.length && n.offsets[e]! < endOrig) e++;
+    const phrase = norm(question.slice(n.offsets[m.s]!, endOrig));
+    for (const [j, o] of raw.entries()) if (j !== i && o.s >= m.e && o.e <= e) raw[j] = { ...o, p: { ...o.p, weak: true } };
+    raw[i] = { p: { phrase, ref: formulaRef(f) }, s: m.s, e };
   }
   const strong = raw.filter((r) => !r.p.weak);
   const chosen = strong.length ? strong : raw;

@@ -103,6 +103,8 @@ const TABLE: [string, string][] = [
   ['asset turnover', 'asset_turnover'], ['fixed asset turnover ratio', 'fixed_asset_turnover'], ['inventory turnover', 'inventory_turnover'], ['inventory turnover ratio', 'inventory_turnover'], ['inventory turns', 'inventory_turnover'],
   ['receivables turnover', 'receivables_turnover'], ['accounts payable turnover', 'payables_turnover'], ['days sales outstanding', 'dso'], ['DSO', 'dso'], ['days inventory outstanding', 'dio'], ['DIO', 'dio'],
   ['days payable outstanding', 'dpo'], ['DPO', 'dpo'], ['cash conversion cycle', 'cash_conversion_cycle'], ['CCC', 'cash_conversion_cycle'],
+  ['depreciation and amortization (D&A from cash flow statement) % margin', 'da_to_revenue'], ['operating income (GAAP) % margin', 'operating_margin'],
+  ['research and development as a percentage of net sales', 'rnd_intensity'], ['cost of goods sold as a % of revenue', 'cogs_to_revenue'], ['gross margins', 'gross_margin'],
   ['free cash flow per share', 'fcf_per_share'], ['revenue per share', 'revenue_per_share'], ['operating cash flow per share', 'operating_cash_flow_per_share'],
 ];
 
