@@ -107,7 +107,12 @@ for (const target of testTargets()) {
         { value: '1500000000', version: 2, is_latest: true, revision_kind: 'restatement' },
       ]);
       const quarantined = await d.query<{ reason: string }>(`select distinct quarantine_reason as reason from facts where status = 'quarantined' order by 1`);
-      expect(quarantined.map((q) => q.reason)).toEqual(['COLUMN_HEADER_LOST', 'METRIC_UNMAPPED', 'MISSING_FACT_PERIOD', 'UNIT_UNKNOWN', 'UNVERIFIED_RESTATEMENT']);
+      expect(quarantined.map((q) => q.reason)).toEqual(['COLUMN_HEADER_LOST', 'MISSING_FACT_PERIOD', 'UNIT_UNKNOWN', 'UNVERIFIED_RESTATEMENT']);
+      // rows the ontology's line items name (by label) are bound, not left unmapped
+      const bound = await d.query<{ metric_id: string }>(
+        `select distinct f.metric_id from facts f join source_cells c on c.id = f.cell_id where f.status = 'active' and c.row_label in ('Total current assets', 'Total current liabilities') order by 1`,
+      );
+      expect(bound.map((b) => b.metric_id)).toEqual(['current_assets', 'current_liabilities']);
       const buckets = await d.query<{ name: string; years: number }>(
         `select e.name, count(distinct c.fiscal_year)::int as years from chunks c join entities e on e.id = c.entity_id group by e.name order by e.name`,
       );
