@@ -15,6 +15,17 @@ function findValue(answer: Answer, id: string): AnswerValue | AnswerInput | unde
   return undefined;
 }
 
+/** A part a stored manifest hides from this viewer (its source is no longer visible to them). */
+const isRedacted = (x: unknown): boolean => !!x && typeof x === 'object' && (x as { redacted?: unknown }).redacted === true;
+
+function Redacted({ text }: { text: string }) {
+  return (
+    <span data-redacted="true" title="Redacted: rests on a source you may not see" className="rounded bg-slate-200 px-1 text-muted">
+      {text}
+    </span>
+  );
+}
+
 const statusStyle: Record<Answer['status'], string> = {
   answered: 'border-line',
   needs_clarification: 'border-amber-400',
@@ -37,9 +48,11 @@ export function AnswerView({ answer, onAsk, onChoose }: { answer: Answer; onAsk?
           if (s.type === 'text') return <span key={i}>{s.text}</span>;
           if (s.type === 'passage') {
             const p = answer.passages?.find((x) => x.id === s.passageId);
+            if (isRedacted(p)) return <Redacted key={i} text={s.text} />;
             return p ? <PassageCitation key={i} passage={p} text={s.text} /> : <span key={i}>{s.text}</span>;
           }
           const v = findValue(answer, s.valueId);
+          if (isRedacted(v)) return <Redacted key={i} text={s.text} />;
           return v ? <CitationButton key={i} value={v} text={s.text} /> : <span key={i}>{s.text}</span>;
         })}
       </p>
@@ -61,7 +74,7 @@ export function AnswerView({ answer, onAsk, onChoose }: { answer: Answer; onAsk?
                 <tr key={r.valueId} className="border-t border-line">
                   {r.cells.map((c, i) => (
                     <td key={i} className="px-3 py-1.5 tabular">
-                      {i === r.cells.length - 1 && v ? <CitationButton value={v} text={c} /> : c}
+                      {i === r.cells.length - 1 && v ? isRedacted(v) ? <Redacted text={c} /> : <CitationButton value={v} text={c} /> : c}
                     </td>
                   ))}
                 </tr>
@@ -70,7 +83,7 @@ export function AnswerView({ answer, onAsk, onChoose }: { answer: Answer; onAsk?
           </tbody>
         </table>
       )}
-      {answer.pathway === 'longitudinal' && answer.values.length > 1 && <SeriesChart values={answer.values} />}
+      {answer.pathway === 'longitudinal' && answer.values.filter((v) => !isRedacted(v)).length > 1 && <SeriesChart values={answer.values.filter((v) => !isRedacted(v))} />}
       {answer.narrative && <NarrativeView answer={answer} />}
       {answer.errors.length > 0 && (
         <ul className="space-y-1 text-sm" aria-label="Why parts of the answer were refused or unavailable">

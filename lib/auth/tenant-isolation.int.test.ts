@@ -214,7 +214,7 @@ for (const target of testTargets()) {
       const { rows: listed } = await listManifests({ db: d.db, tenantId: A.id, filters: parseManifestFilters({ size: '200' }) });
       expect(listed.length).toBe(A.manifestIds.size);
       for (const m of listed) expect(A.manifestIds.has(m.id)).toBe(true);
-      for (const m of B.manifestIds) expect(await getManifest(d.db, A.id, m)).toBeNull();
+      for (const m of B.manifestIds) expect(await getManifest(d.db, { tenantId: A.id, role: 'admin' }, m)).toBeNull();
       const [row] = await d.db.select({ tenantId: manifests.tenantId }).from(manifests).where(eq(manifests.id, [...B.manifestIds][0]!));
       expect(row!.tenantId).toBe(B.id);
     });

@@ -161,3 +161,34 @@ export function findBypasses(src: string): Bypass[] {
   }
   return out;
 }
+
+/** Manifest columns holding source-derived content (values, facts, passages, text). */
+export const MANIFEST_CONTENT = ['answer', 'candidates', 'rejected', 'operands', 'calculations'];
+
+/**
+ * Reads of manifest *content* that skip the read-time redaction: a row-level `manifestVisible` only
+ * checks the tenant, but a manifest's values, candidates, operands, passages and text come from sources
+ * whose ACL, revocation or embargo may have changed since. A builder read selecting the whole row or a
+ * content column needs `redactManifest(` in the file; a raw SQL read of content columns must either call
+ * it or use them only under `factVisible(` (aggregates).
+ */
+export function findUnredactedManifestReads(src: string): Bypass[] {
+  const out: Bypass[] = [];
+  const redactsInFile = /\bredactManifest\(/.test(src);
+  const contentCol = new RegExp(`manifests\\.(${MANIFEST_CONTENT.join('|')})\\b`);
+  for (const m of src.matchAll(/\.from\(\s*manifests\b/g)) {
+    const head = src.slice(Math.max(0, m.index! - 600), m.index!);
+    const sel = head.lastIndexOf('.select(');
+    if (sel < 0) continue;
+    const selection = head.slice(sel + '.select('.length);
+    const whole = /^\s*\)/.test(selection) || /(:\s*|\.\.\.\s*)manifests\b(?!\s*\.)/.test(selection) || contentCol.test(selection);
+    if (whole && !redactsInFile) out.push({ line: lineOf(src, m.index!), snippet: expressionFrom(src, m.index!).replace(/\s+/g, ' ').trim().slice(0, 120) });
+  }
+  const rawContent = new RegExp(`(\\bselect\\s+\\*|\\b\\w+\\.(${MANIFEST_CONTENT.join('|')})\\b)`, 'i');
+  for (const t of templatesOf(src)) {
+    if (!/\b(from|join)\s+manifests\b/i.test(t.staticText) || !rawContent.test(t.staticText)) continue;
+    if (/\b(redactManifest|factVisible)\(/.test(t.source)) continue;
+    out.push({ line: lineOf(src, t.start), snippet: t.staticText.replace(/\s+/g, ' ').trim().slice(0, 120) });
+  }
+  return out;
+}

@@ -1,13 +1,19 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { manifestVisible } from '@/lib/auth/visibility';
+import { manifestVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
 import { manifests, users, verdicts } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { contentId } from '@/lib/ids';
 import type { Answer } from '@/lib/answer/types';
+import { redactManifest } from './redact-manifest';
 
-/** One manifest of a tenant with its verdicts; null when it does not exist for this tenant. */
-export async function getManifest(db: Db, tenantId: string, id: string) {
+/**
+ * One manifest of the viewer's tenant with its verdicts, null when it does not exist for this tenant; its
+ * values, candidates, operands, calculations, passages and text are redacted where they rest on sources the
+ * viewer may not see now (ACL, revocation, embargo: lib/evidence/redact-manifest.ts).
+ */
+export async function getManifest(db: Db, scope: VisibilityScope, id: string) {
+  const { tenantId } = scope;
   const [row] = await db
     .select({ m: manifests, userName: users.name })
     .from(manifests)
@@ -21,7 +27,8 @@ export async function getManifest(db: Db, tenantId: string, id: string) {
     .leftJoin(users, eq(users.id, verdicts.reviewerId))
     .where(eq(verdicts.manifestId, id))
     .orderBy(desc(verdicts.createdAt));
-  return { ...row.m, answer: row.m.answer as Answer, userName: row.userName, verdicts: vs.map((x) => ({ ...x.v, reviewer: x.reviewer })) };
+  const visible = await redactManifest(db, scope, row.m);
+  return { ...visible, answer: visible.answer as Answer, userName: row.userName, verdicts: vs.map((x) => ({ ...x.v, reviewer: x.reviewer })) };
 }
 
 export interface RecordVerdictOptions {

@@ -9,6 +9,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { factVisible, manifestVisible, type VisibilityScope } from '@/lib/auth/visibility';
+
+/** Monitoring is an admin view: aggregates count what an admin of the tenant may see (no revoked or embargoed sources). */
+const adminScope = (tenantId: string): VisibilityScope => ({ tenantId, role: 'admin' });
 
 /** The temporal codes the issue asks to watch. */
 export const WATCHED_CODES = ['PERIOD_MISMATCH', 'MISSING_FACT_PERIOD', 'COLUMN_HEADER_LOST', 'INSTANT_DURATION_MIX', 'UNVERIFIED_RESTATEMENT'] as const;
@@ -75,11 +79,11 @@ export async function answerCounters(db: Db, tenantId: string, w: CounterWindow 
       select m.id, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, m.status, m.error_codes, m.latency_ms,
              (select f.source_id
                 from jsonb_array_elements(case when jsonb_typeof(m.operands) = 'array' then m.operands else '[]'::jsonb end) as o(op)
-                join facts f on f.id = o.op->>'factId'
+                join facts f on f.id = o.op->>'factId' and ${factVisible(adminScope(tenantId), 'f')}
                order by f.source_id
                limit 1) as source_id
       from manifests m
-      where m.tenant_id = ${tenantId} and m.created_at >= ${from} and m.created_at <= ${until}
+      where ${manifestVisible(adminScope(tenantId), 'm')} and m.created_at >= ${from} and m.created_at <= ${until}
     )
     select m.day, coalesce(s.kind, 'none') as source, coalesce(s.extractor_version, 'none') as "extractorVersion",
            count(*)::int as answers,
@@ -146,7 +150,7 @@ export async function quarantineCounters(db: Db, tenantId: string): Promise<Quar
   const res = await db.execute(sql`
     select s.kind as source, s.extractor_version as "extractorVersion", coalesce(f.quarantine_reason, 'UNSPECIFIED') as reason, count(*)::int as facts
     from facts f join sources s on s.id = f.source_id
-    where f.tenant_id = ${tenantId} and f.status = 'quarantined'
+    where ${factVisible(adminScope(tenantId), 'f')} and f.status = 'quarantined'
     group by 1, 2, 3
     order by 4 desc, 1, 2, 3`);
   return rowsOf<Record<string, unknown>>(res).map((r) => ({ source: String(r.source), extractorVersion: String(r.extractorVersion), reason: String(r.reason), facts: num(r.facts) }));

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { AnswerView } from '@/components/answer/answer-view';
 import { VerdictForm } from '@/components/manifests/verdict-form';
 import { getManifest } from '@/lib/evidence/manifest-detail';
+import { REDACTED } from '@/lib/evidence/redact-manifest';
 import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Evidence manifest' };
@@ -24,10 +25,10 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export default withPage('reviewer', async function ManifestPage({ db, viewer }, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!/^[0-9a-f]{64}$/.test(id)) notFound();
-  const m = await getManifest(db, viewer.tenantId, id);
+  const m = await getManifest(db, { tenantId: viewer.tenantId, role: viewer.role }, id);
   if (!m) notFound();
-  const rejected = m.rejected as { kind: string; code?: string; reason?: string; factId?: string; errors?: { code: string; message: string }[] }[];
-  const candidates = m.candidates as { id: string; concept: string; value: string; period: { start?: string; end?: string; date?: string }; filedAt: string; version: number; accession: string | null }[];
+  const rejected = m.rejected as { kind: string; code?: string; reason?: string; factId?: string; errors?: { code: string; message: string }[]; redacted?: true }[];
+  const candidates = m.candidates as ({ id: string; concept: string; value: string; period: { start?: string; end?: string; date?: string }; filedAt: string; version: number; accession: string | null; redacted?: undefined } | { redacted: true })[];
   return (
     <div className="space-y-6">
       <div className="flex items-start justify-between gap-4">
@@ -44,6 +45,12 @@ export default withPage('reviewer', async function ManifestPage({ db, viewer }, 
           Export JSON
         </a>
       </div>
+      {m.redaction.parts > 0 && (
+        <p role="status" data-testid="redaction-notice" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm">
+          {m.redaction.parts} part{m.redaction.parts === 1 ? '' : 's'} of this manifest {m.redaction.parts === 1 ? 'is' : 'are'} redacted: they rest on sources you may not see now
+          (access restricted, revoked or embargoed since the question was asked). Marked {REDACTED} below and in the export.
+        </p>
+      )}
       <Section title="Answer">
         <AnswerView answer={m.answer} />
       </Section>
@@ -63,7 +70,14 @@ export default withPage('reviewer', async function ManifestPage({ db, viewer }, 
             </tr>
           </thead>
           <tbody>
-            {candidates.map((c, i) => (
+            {candidates.map((c, i) =>
+              c.redacted ? (
+                <tr key={`redacted-${i}`} className="border-t border-line text-muted">
+                  <td className="px-2 py-1" colSpan={6}>
+                    {REDACTED}
+                  </td>
+                </tr>
+              ) : (
               <tr key={`${c.id}-${i}`} className="border-t border-line">
                 <td className="px-2 py-1 font-mono">{c.id.slice(0, 12)}</td>
                 <td className="px-2 py-1 font-mono">{c.concept}</td>
@@ -74,7 +88,8 @@ export default withPage('reviewer', async function ManifestPage({ db, viewer }, 
                 </td>
                 <td className="px-2 py-1">v{c.version}</td>
               </tr>
-            ))}
+              ),
+            )}
           </tbody>
         </table>
       </Section>
@@ -82,10 +97,10 @@ export default withPage('reviewer', async function ManifestPage({ db, viewer }, 
         <ul className="space-y-1 text-sm">
           {rejected.map((r, i) => (
             <li key={i} className="rounded bg-red-50 px-2 py-1">
-              <code className="font-mono text-xs font-semibold text-bad">{r.code ?? r.errors?.map((e) => e.code).join(', ')}</code>{' '}
+              <code className="font-mono text-xs font-semibold text-bad">{r.code ?? r.errors?.map((e) => e.code).join(', ') ?? ''}</code>{' '}
               <span className="text-xs">
                 {r.kind}
-                {r.factId ? ` ${r.factId.slice(0, 12)}` : ''}: {r.reason ?? r.errors?.map((e) => e.message).join('; ')}
+                {r.factId ? ` ${r.factId.slice(0, 12)}` : ''}: {r.redacted && !r.reason ? REDACTED : (r.reason ?? r.errors?.map((e) => e.message).join('; '))}
               </span>
             </li>
           ))}

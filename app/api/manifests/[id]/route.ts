@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withRole('reviewer', async (_req, { db, viewer }, ctx: { params: Promise<{ id: string }> }) => {
   const { id } = await ctx.params;
   if (!/^[0-9a-f]{64}$/.test(id)) throw new AppError('bad_request:id', 'Not a manifest id.');
-  const m = await getManifest(db, viewer.tenantId, id);
+  const m = await getManifest(db, { tenantId: viewer.tenantId, role: viewer.role }, id);
   if (!m) throw new AppError('not_found:manifest', 'No such manifest.');
   return Response.json(m, { headers: { 'content-disposition': `attachment; filename="manifest-${id.slice(0, 12)}.json"` } });
 });
