@@ -45,7 +45,7 @@ export interface AnswerNarrativeOptions {
 }
 
 /** Passages kept per bucket and sentences quoted per bucket, by pathway. */
-const SIZES = { detail: { k: 8, sentences: 12 }, comparison: { k: 6, sentences: 7 }, longitudinal: { k: 6, sentences: 6 } } as const;
+const SIZES = { detail: { k: 8, sentences: 12 }, comparison: { k: 6, sentences: 8 }, longitudinal: { k: 6, sentences: 8 } } as const;
 /** a bucket counts as answering the topic when its best sentence scores at least this */
 const MIN_SCORE = 3;
 

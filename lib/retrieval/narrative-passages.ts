@@ -164,7 +164,7 @@ export function rerankBucket<T extends { id: string; section: string | null; hea
     const itemPrior = at === 0 ? 1 : at === 1 ? 0.6 : at >= 2 ? 0.35 : annual && LOW_VALUE_ITEMS.has(annual) ? -0.6 : 0;
     const boiler = /forward-looking statements|incorporated (?:herein )?by reference/i.test(`${item.heading ?? ''} ${item.text.slice(0, 300)}`) ? -0.4 : 0;
     const parts = { rrf: score * 60, coverage, expansion, heading, item: itemPrior + boiler };
-    const total = parts.rrf * 0.8 + coverage * 1.6 + expansion * 1.0 + heading * 0.8 + parts.item;
+    const total = parts.rrf * 0.8 + coverage * 1.6 + expansion * 1.0 + heading * 1.5 + parts.item;
     return { item, score: total, parts, stems };
   });
   scored.sort((a, b) => b.score - a.score || (a.item.id < b.item.id ? -1 : 1));
