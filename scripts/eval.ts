@@ -1,5 +1,7 @@
 /**
- * npm run eval [-- --check-baseline] [--update-baseline] [--set dev|analyst|temporal|narrative] [--out FILE] [--db-dir DIR]
+ * npm run eval [-- --check-baseline] [--update-baseline] [--set dev|analyst|temporal|narrative|financebench] [--out FILE] [--db-dir DIR]
+ *   --set financebench: ingests the held FinanceBench PDFs into a fresh database, asks the questions
+ *   whose document is held, scores numeric gold answers and gates on correct/wrong counts
  * npm run eval -- --narrative [--judge]   reviewer verdicts on narrative answers in the app database
  *   (four tiers, five 1–5 dimensions, per pathway, 95% intervals); --judge pre-scores unreviewed
  *   narrative answers with the LLM judge configured by JUDGE_BASE_URL/JUDGE_MODEL (never required).
@@ -32,6 +34,42 @@ if (flag('--narrative')) {
 }
 
 const shared = secDataDir();
+
+if (value('--set') === 'financebench') {
+  // FinanceBench on the held PDFs: its own database (the PDFs only), its own table and gate
+  const { formatFinanceBench, runFinanceBench } = await import('@/lib/eval/financebench');
+  const t0 = Date.now();
+  const run = await runFinanceBench(path.join(shared, 'financebench'), { log: (s) => console.log(s) });
+  console.log(formatFinanceBench(run));
+  console.log(`financebench done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const out = value('--out') ?? '.eval/financebench.json';
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), run }, null, 2));
+  const all = fs.existsSync(BASELINE) ? (JSON.parse(fs.readFileSync(BASELINE, 'utf8')) as Record<string, unknown>) : {};
+  const cells = run.documents.reduce((n, d) => n + d.numericCells, 0);
+  const bound = run.documents.reduce((n, d) => n + d.bound, 0);
+  const current = { n: run.numeric.n, correct: run.numeric.correct, wrong: run.numeric.wrong, documentsFiled: run.documents.filter((d) => d.status === 'ok').length, boundRate: cells ? Math.floor((bound / cells) * 1000) / 1000 : 0 };
+  if (flag('--update-baseline')) {
+    fs.writeFileSync(BASELINE, `${JSON.stringify({ ...all, financebench: current }, null, 2)}\n`);
+    console.log(`baseline updated: ${BASELINE}`);
+  }
+  if (flag('--check-baseline')) {
+    const b = all.financebench as typeof current | undefined;
+    const problems: string[] = [];
+    if (b) {
+      if (current.correct < b.correct) problems.push(`financebench: ${current.correct} correct < baseline ${b.correct}`);
+      if (current.wrong > b.wrong) problems.push(`financebench: ${current.wrong} wrong numbers > baseline ${b.wrong}`);
+      if (current.documentsFiled < b.documentsFiled) problems.push(`financebench: ${current.documentsFiled} documents ingested < baseline ${b.documentsFiled}`);
+      if (current.boundRate + 1e-9 < b.boundRate) problems.push(`financebench: bound rate ${current.boundRate} < baseline ${b.boundRate}`);
+    }
+    console.log(`financebench: ${current.correct} correct, ${current.wrong} wrong, ${current.n - current.correct - current.wrong} abstained of ${current.n} numeric`);
+    if (problems.length) {
+      console.error(`eval regression:\n  ${problems.join('\n  ')}`);
+      process.exit(1);
+    }
+  }
+  process.exit(0);
+}
 const sets = [
   { name: 'dev', file: path.resolve(shared, '..', 'eval', 'golden-dev.jsonl') },
   { name: 'analyst', file: path.resolve(shared, '..', 'eval', 'golden-analyst-dev.jsonl') },
@@ -111,7 +149,8 @@ if (flag('--check-baseline')) {
   const baseline = readBaseline();
   const problems: string[] = [];
   // a baselined set whose file is missing fails the check (never passes empty)
-  for (const name of Object.keys(baseline)) if (!value('--set') && !runs.some((r) => r.set === name)) problems.push(`${name}: golden set not found (SEC_DATA_DIR=${shared})`);
+  // financebench has its own invocation (--set financebench) and gate above
+  for (const name of Object.keys(baseline)) if (!value('--set') && name !== 'financebench' && !runs.some((r) => r.set === name)) problems.push(`${name}: golden set not found (SEC_DATA_DIR=${shared})`);
   for (const r of runs) {
     const b = baseline[r.set];
     const known = new Set(b?.knownEscapes ?? []);

@@ -424,10 +424,13 @@ export function tablePriority(kind: TableKind): number {
 /** Cross-table duplicates of one source: the primary statement's value wins; others are demoted. */
 export function resolveSourceDuplicates(tables: BoundTable[]): number {
   const best = new Map<string, { value: string; rank: number }>();
-  const ordered = [...tables].sort((a, b) => tablePriority(a.kind) - tablePriority(b.kind) || a.ordinal - b.ordinal);
+  // the consolidated statement over a sub-group's (obligor group, guarantors, parent only) or an untitled summary
+  const titleRank = (t: BoundTable) => (/\b(?:obligor|guarantor|issuer|parent(?: company)?(?: only)?|condensed consolidating|non-guarantor)\b/i.test(t.title ?? '') ? 1 : /\bconsolidated\b/i.test(t.title ?? '') ? 0 : 0.5);
+  const rankOf = (t: BoundTable) => tablePriority(t.kind) + titleRank(t);
+  const ordered = [...tables].sort((a, b) => rankOf(a) - rankOf(b) || a.ordinal - b.ordinal);
   let demoted = 0;
   for (const t of ordered) {
-    const rank = tablePriority(t.kind);
+    const rank = rankOf(t);
     for (const c of t.cells) {
       const f = c.fact;
       if (!f || f.status !== 'active') continue;

@@ -7,7 +7,7 @@
  * few months before the quarter end.
  */
 import type { ISODate } from '@/lib/domain/types';
-import { daysBetween, extractPeriodPhrases, isISODate } from '@/lib/fiscal';
+import { daysBetween, daysInMonth, extractPeriodPhrases, isISODate, isMonthEnd } from '@/lib/fiscal';
 import { periodTexts } from './analyze';
 import type { CoverPage } from './cover';
 import type { ReportDocument } from './model';
@@ -55,7 +55,16 @@ export function documentYearEnds(doc: ReportDocument, cover: CoverPage, order: D
   if (cover.periodKind === 'annual' && cover.periodEnd) {
     const anchor = cover.periodEnd;
     const dates = new Set<ISODate>([anchor]);
-    for (const e of ev) for (const d of e.dates) if (d <= anchor && monthDayDistance(d, anchor) <= 7) dates.add(d);
+    // a month-end year end without 52/53-week language: a date a few days off is a year end only if the
+    // headers name it more than once (PepsiCo's "December 25, 2021", not a stray "July 1, 2022")
+    const fixedMonthEnd = !weekBased && isMonthEnd(anchor);
+    for (const e of ev) for (const d of e.dates) if (d <= anchor && monthDayDistance(d, anchor) <= 7 && (!fixedMonthEnd || isMonthEnd(d) || e.count >= 2)) dates.add(d);
+    // "Year Ended June 30, 2023 2022 2021": the earlier columns name only their years. A month-end year
+    // end with no 52/53-week language ends on that month end every year.
+    if (dates.size === 1 && !weekBased && isMonthEnd(anchor)) {
+      const prior = `${Number(anchor.slice(0, 4)) - 1}-${anchor.slice(5, 7)}-${String(daysInMonth(Number(anchor.slice(0, 4)) - 1, Number(anchor.slice(5, 7)))).padStart(2, '0')}`;
+      if (texts.some((t) => t.includes(prior.slice(0, 4)))) dates.add(prior);
+    }
     return { dates: [...dates].sort(), mmdd: mmddOf(anchor), weekBased, how: 'cover' };
   }
   if (cover.periodKind === 'quarterly' && cover.periodEnd) {
