@@ -156,7 +156,20 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   };
 
   if (plan.status === 'planned_narrative') {
-    return finish(await answerNarrative({ db, tenantId, role: opts.role ?? null, narrative: plan.narrative, trace }));
+    const narrative = await answerNarrative({ db, tenantId, role: opts.role ?? null, narrative: plan.narrative, trace, question });
+    if (!plan.numericQuestion || plan.numericQuestion.trim() === question) return finish(narrative);
+    // a mixed question: the figures through the numeric path, the text through the narrative one, one answer
+    const numeric = await answerQuestion({ ...opts, question: plan.numericQuestion, store: false, previous: null });
+    const seg = numeric.segments.concat([{ type: 'text', text: ' ' }], narrative.segments);
+    return finish({
+      ...narrative,
+      status: numeric.status === 'answered' || narrative.status === 'answered' ? 'answered' : narrative.status,
+      text: `${numeric.text} ${narrative.text}`.trim(),
+      segments: seg,
+      values: numeric.values,
+      errors: [...numeric.errors, ...narrative.errors],
+      intent: numeric.intent,
+    });
   }
 
   if (plan.status !== 'planned') {

@@ -160,7 +160,7 @@ export function classifyQuestion(question: string, spans: QuestionSpan[] = []): 
   const parts = clauses(question);
   const kinds = parts.map((c) => {
     const end = c.start + c.text.length;
-    const hasMetric = metricSpans.some((s) => s.start < end && s.end > c.start) || (spans.length === 0 && matchMetrics(c.text).mentions.length > 0);
+    const hasMetric = metricSpans.some((s) => s.start < end && s.end > c.start) || (metricSpans.length === 0 && matchMetrics(c.text).mentions.length > 0);
     const k = clauseKind(c.text, hasMetric);
     reasons.push(`“${c.text.trim()}”: ${k.kind} — ${k.why}`);
     return { ...c, kind: k.kind };

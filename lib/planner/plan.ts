@@ -3,6 +3,7 @@ import { extractPeriodPhrases, parseDateText, type PeriodPhrase, type PeriodSpec
 import type { CatalogEntity } from './catalog';
 import { matchEntities } from './match-entities';
 import { matchMetrics } from './match-metric';
+import { planNarrative } from './narrative';
 import { operationWords, type OperationWords } from './operations';
 import { SpanMap, type Token } from './spans';
 import type { EntityRef, ExpressionNode, Intent, MetricRef, Operation, PeriodRequest, PlanResult } from './types';
@@ -247,6 +248,17 @@ interface Clause {
  * answer is blocked: it never falls back to the year, the total or the nearest measure.
  */
 export function planQuestion(question: string, ctx: PlanContext): PlanResult {
+  // what the filings say goes to passages, even when it names a measure; a mixed question answers both parts
+  const n = planNarrative(question, { catalog: ctx.catalog });
+  if (n.status !== 'not_narrative') {
+    const notes = [...n.notes, ...n.classification.reasons];
+    if (n.status === 'planned_narrative') {
+      const numericQuestion = n.classification.kind === 'mixed' ? n.classification.numericPart : undefined;
+      return { status: 'planned_narrative', narrative: n.narrative, notes, ...(numericQuestion ? { numericQuestion } : {}) };
+    }
+    if (n.status === 'needs_clarification') return { status: 'needs_clarification', clarification: n.clarification, partial: {}, notes };
+    return { status: 'insufficient_evidence', missing: n.missing, partial: {}, notes };
+  }
   const spans = new SpanMap(question);
   const result = planWithSpans(question, ctx, spans);
   return { ...result, spans: spans.map() };

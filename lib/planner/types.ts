@@ -108,12 +108,13 @@ export const narrativeIntentSchema = z.object({
 });
 export type NarrativeIntent = z.infer<typeof narrativeIntentSchema>;
 
+import type { FilingRef } from './narrative';
 import type { SpanEntry } from './spans';
 
 /** Every plan carries the span map: which words became which role. */
 export type PlanResult = (
   | { status: 'planned'; intent: Intent; notes: string[] }
-  | { status: 'planned_narrative'; narrative: NarrativeIntent; notes: string[] }
+  | { status: 'planned_narrative'; narrative: NarrativeIntent & { filings?: FilingRef[]; topicTerms?: string[]; topics?: string[] }; notes: string[]; numericQuestion?: string }
   | { status: 'needs_clarification'; clarification: Clarification; partial: Partial<Intent>; notes: string[] }
   | { status: 'insufficient_evidence'; missing: string; partial: Partial<Intent>; notes: string[] }
 ) & { spans?: SpanEntry[] };
