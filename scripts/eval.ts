@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { secDataDir } from '@/lib/data-dir';
 import { historyEntries } from '@/lib/monitoring/eval-results';
-import { formatRun, loadGolden, prepareEvalDatabase, runEvalSet, type EvalRun } from '@/lib/eval/run-eval';
+import { addEvalFilings, formatRun, loadGolden, prepareEvalDatabase, runEvalSet, type EvalRun } from '@/lib/eval/run-eval';
 import { formatNarrativeSet, loadNarrativeSet, narrativeReport } from '@/lib/eval/narrative-set';
 import { runNarrativeSet, type NarrativeRun } from '@/lib/eval/narrative-run';
 
@@ -81,11 +81,12 @@ const withNarrative = (value('--set') ? value('--set') === 'narrative' : true) &
 
 const t0 = Date.now();
 // --db-dir DIR keeps the eval database between runs (built on the first run, reused after)
+// the numeric sets run on the companyfacts corpus; the filings are added afterwards for the narrative set
 const database = await prepareEvalDatabase({
   companyfactsDir: path.join(shared, 'sec-companyfacts'),
-  ...(withNarrative ? { filingsDir: path.join(shared, 'filings-ixbrl') } : {}),
   dataDir: value('--db-dir'),
-  reuse: Boolean(value('--db-dir')),
+  // a reused database must not keep the narrative filings (the numeric sets' premises exclude them)
+  reuse: Boolean(value('--db-dir')) && !withNarrative,
 });
 console.log(`eval database ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 const runs: EvalRun[] = [];
@@ -97,6 +98,7 @@ try {
     console.log(formatRun(run));
   }
   if (withNarrative) {
+    await addEvalFilings(database, path.join(shared, 'filings-ixbrl'));
     narrativeRun = await runNarrativeSet(database, 'narrative', loadNarrativeSet(NARRATIVE_SET));
     console.log(formatNarrativeSet('narrative', narrativeRun.scores));
   }

@@ -5,7 +5,7 @@ import type { Period } from '@/lib/domain/types';
 import { change, growth, ttmFromQuarters, ttmFromYtd, type CalcResult, type TypedError } from '@/lib/calc';
 import { fiscalPeriodBounds, resolveSpec, type ResolvedPeriod } from '@/lib/fiscal';
 import { evaluateExpression, type ResolveOperandPeriod } from './expression';
-import { loadEntityCatalog } from '@/lib/planner/catalog';
+import { loadEntityIndex } from '@/lib/planner/catalog';
 import { planQuestion } from '@/lib/planner/plan';
 import type { Intent, PeriodRequest, PlanResult } from '@/lib/planner/types';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
@@ -127,9 +127,10 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   if (question.length > MAX_QUESTION_LENGTH) throw new AppError('bad_request:question', `Questions are limited to ${MAX_QUESTION_LENGTH} characters.`);
   const { db, tenantId } = opts;
   const trace: Trace = { lookups: [], calculations: [] };
-  const catalog = await loadEntityCatalog(db, tenantId);
+  const index = await loadEntityIndex(db, tenantId);
+  const catalog = index.entities;
   const model = opts.languageModel === undefined ? configuredLanguageModel() : opts.languageModel;
-  let plan: PlanResult = planQuestion(question, { catalog, previous: opts.previous ?? null });
+  let plan: PlanResult = planQuestion(question, { catalog, index, previous: opts.previous ?? null });
   if ((plan.status === 'needs_clarification' || plan.status === 'insufficient_evidence') && model) plan = await proposeIntent(question, catalog, model, plan);
 
   const finish = async (composed: Omit<Answer, 'timingMs' | 'manifestId'>): Promise<Answer> => {

@@ -90,6 +90,20 @@ export async function prepareEvalDatabase(o: PrepareOptions): Promise<Database> 
   return database;
 }
 
+/**
+ * Adds the inline-XBRL filings to an eval database (the narrative set's corpus), after the numeric sets
+ * ran: their golden premises (e.g. "Walmart is not in the workspace") hold for the companyfacts corpus.
+ */
+export async function addEvalFilings(database: Database, filingsDir: string, log?: (s: string) => void): Promise<void> {
+  if (!fs.existsSync(filingsDir)) throw new Error(`eval: filings folder ${filingsDir} is missing`);
+  const files = fs.readdirSync(filingsDir).filter((f) => /\.html?$/i.test(f)).sort().map((f) => path.join(filingsDir, f));
+  const sink = { write: (s: string) => (log?.(s.trimEnd()), true) } as unknown as NodeJS.WritableStream;
+  const outcomes = await ingestPaths({ database, tenantId: DEMO_TENANT_ID, files, out: sink, err: sink, showProgress: false });
+  await indexChunks(database.db);
+  const failed = outcomes.filter((x) => x.status === 'failed');
+  if (failed.length) throw new Error(`eval ingestion failed: ${failed.map((f) => `${f.fileName}: ${f.error?.message}`).join('; ')}`);
+}
+
 /** Ask every question of a set (one connection, in order) and score the answers. */
 export async function runEvalSet(database: Database, set: EvalSet): Promise<EvalRun> {
   const answers: Answer[] = [];

@@ -12,6 +12,7 @@
 import { extractPeriodPhrases, type PeriodPhrase } from '@/lib/fiscal';
 import { NARRATIVE_TOPICS, topicsOf } from '@/lib/retrieval/narrative-topics';
 import type { CatalogEntity } from './catalog';
+import type { EntityIndex } from './entity-index';
 import { matchEntities } from './match-entities';
 import { matchMetrics } from './match-metric';
 import type { Clarification, EntityRef, NarrativeIntent, Pathway, PeriodRequest } from './types';
@@ -257,12 +258,14 @@ function escapeRe(s: string): string {
  * grammar, filings ("latest 10-K"), topic and pathway. Without a period or a filing it asks which
  * filing — it never picks a year for the analyst.
  */
-export function planNarrative(question: string, ctx: { catalog: CatalogEntity[] }): NarrativePlan {
+export function planNarrative(question: string, ctx: { catalog: CatalogEntity[]; index?: EntityIndex }): NarrativePlan {
   const notes: string[] = [];
-  const { mentions, unknownNames } = matchEntities(question, ctx.catalog);
-  const classification = classifyQuestion(question, entitySpans(question, mentions.map((m) => m.text), ctx.catalog));
+  const { mentions, unknownNames } = matchEntities(question, ctx.index ?? ctx.catalog);
+  // the matcher's own spans (exact offsets), never a scan of the catalog per question
+  const classification = classifyQuestion(question, mentions.map((m) => ({ start: m.start, end: m.end, role: 'entity' })));
   if (classification.kind === 'numeric') return { status: 'not_narrative', classification, notes };
-  const byId = new Map(ctx.catalog.map((e) => [e.id, e]));
+  const index = ctx.index;
+  const byId: { get(id: string): CatalogEntity | undefined } = index ? { get: (id) => index.byId(id) } : new Map(ctx.catalog.map((e) => [e.id, e]));
   const ambiguous = mentions.find((m) => m.entityIds.length > 1);
   if (ambiguous) {
     return {

@@ -1,6 +1,7 @@
 import { normalizeAlias } from '@/lib/domain/names';
-import { extractPeriodPhrases, parseDateText, type PeriodPhrase, type PeriodSpec } from '@/lib/fiscal';
+import { extractPeriodPhrases, parseDateText, phraseRanges, yearRangeSpan, type PeriodPhrase, type PeriodSpec } from '@/lib/fiscal';
 import type { CatalogEntity } from './catalog';
+import type { EntityIndex } from './entity-index';
 import { matchEntities } from './match-entities';
 import { matchMetrics } from './match-metric';
 import { planNarrative } from './narrative';
@@ -13,11 +14,12 @@ const NARRATIVE = /\b(risk factors?|risks?|md&a|management(?:'s)? discussion|nar
 
 export interface PlanContext {
   catalog: CatalogEntity[];
+  /** the tenant's cached entity index (lib/planner/catalog loadEntityIndex): lookups without a scan */
+  index?: EntityIndex;
   /** the previous intent of the thread: follow-ups inherit what they leave unsaid */
   previous?: Intent | null;
 }
 
-const RANGE_JOIN = /^\s*(?:-|–|—|to|through|thru|until|and)\s*$/i;
 
 function ref(e: CatalogEntity): EntityRef {
   return { id: e.id, name: e.name, ticker: e.ticker };
@@ -36,55 +38,6 @@ function loosePosition(q: string): 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'H2' | '9M
   const half = /\b(?:h([12])|(first|second) half)\b/.exec(n);
   if (half) return half[1] === '2' || half[2] === 'second' ? 'H2' : 'H1';
   return null;
-}
-
-/** Merge phrases the grammar found separately: "TTM … Q3 FY2025", "nine-month YTD … FY2021". */
-function combinePhrases(question: string, phrases: PeriodPhrase[]): PeriodPhrase[] {
-  const out = [...phrases];
-  const ttmAt = out.findIndex((p) => p.spec.type === 'ttm' && p.spec.ref === null);
-  if (ttmAt >= 0) {
-    const anchor = out.find((p, i) => i !== ttmAt && (p.spec.type === 'fiscal' || p.spec.type === 'instant' || p.spec.type === 'ended' || p.spec.type === 'boundary'));
-    if (anchor) {
-      const merged: PeriodPhrase = { ...out[ttmAt]!, text: `${out[ttmAt]!.text} as of ${anchor.text}`, spec: { type: 'ttm', ref: anchor.spec } };
-      return [merged, ...out.filter((p, i) => i !== ttmAt && p !== anchor)];
-    }
-  }
-  // "year to date through Q2 FY2024": the YTD ending with that quarter (Q1, H1, 9M, FY)
-  const ytdIdx = out.findIndex((p) => p.spec.type === 'relative' && p.spec.which === 'ytd');
-  const quarterAt = out.findIndex((p) => p.spec.type === 'fiscal' && /^Q[1-4]$/.test(p.spec.position));
-  if (ytdIdx >= 0 && quarterAt >= 0) {
-    const q = out[quarterAt]!;
-    const spec = q.spec as Extract<PeriodSpec, { type: 'fiscal' }>;
-    const through = ({ Q1: 'Q1', Q2: 'H1', Q3: '9M', Q4: 'FY' } as const)[spec.position as 'Q1'];
-    const merged: PeriodPhrase = { ...q, text: `YTD through ${q.text}`, spec: { ...spec, position: through } };
-    return out.filter((_, i) => i !== ytdIdx && i !== quarterAt).concat(merged).sort((a, b) => a.start - b.start);
-  }
-  const position = loosePosition(question);
-  const ytdAt = out.findIndex((p) => p.spec.type === 'relative' && p.spec.which === 'ytd');
-  const fyPhrases = out.filter((p) => p.spec.type === 'fiscal' && p.spec.position === 'FY');
-  if (position && fyPhrases.length > 0 && out.every((p) => !(p.spec.type === 'fiscal' && p.spec.position !== 'FY'))) {
-    return out
-      .filter((_, i) => i !== ytdAt)
-      .map((p) =>
-        p.spec.type === 'fiscal' && p.spec.position === 'FY'
-          ? { ...p, text: `${position} ${p.text}`, spec: { ...p.spec, position } }
-          : p,
-      );
-  }
-  return out;
-}
-
-/** "FY2018-FY2021", "from FY2022 to FY2024": an inclusive range of fiscal years. */
-function yearRange(question: string, phrases: PeriodPhrase[]): { from: number; to: number } | null {
-  const years = phrases.filter((p): p is PeriodPhrase & { spec: Extract<PeriodSpec, { type: 'fiscal' }> } => p.spec.type === 'fiscal' && p.spec.position === 'FY');
-  if (years.length !== 2) return null;
-  const [a, b] = years as [(typeof years)[0], (typeof years)[0]];
-  const between = question.slice(a.end, b.start);
-  if (!RANGE_JOIN.test(between) && !/^\s*(?:to|through)\s*$/i.test(between)) return null;
-  const from = Math.min(a.spec.year.year, b.spec.year.year);
-  const to = Math.max(a.spec.year.year, b.spec.year.year);
-  if (/^\s*and\s*$/i.test(between) && !/\bbetween\b/i.test(question.slice(0, a.start))) return null;
-  return to - from <= 30 ? { from, to } : null;
 }
 
 const AS_OF_BASIS = /\bas (?:known|reported|filed) (?:on|as of|at)\s+(.+?)(?=[?.,;]|$)/i;
@@ -161,7 +114,12 @@ function metricNormMap(question: string): number[] {
 }
 
 function metricSpan(question: string, m: { index: number; phrase: string; start?: number; end?: number }, map: number[]): [number, number] {
-  if (typeof m.start === 'number' && typeof m.end === 'number') return [m.start, m.end];
+  if (typeof m.start === 'number' && typeof m.end === 'number') {
+    // the words of the phrase as written from its start (a matcher's end may run past them)
+    const words = m.phrase.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const exact = new RegExp(`^${words.join("[\\s\\-,.'’&]+")}`, 'i').exec(question.slice(m.start));
+    return exact ? [m.start, m.start + exact[0].length] : [m.start, m.end];
+  }
   const s = map[m.index] ?? 0;
   const e = (map[m.index + m.phrase.length - 1] ?? s) + 1;
   return [s, e];
@@ -213,10 +171,6 @@ const INSTRUCTIONS: { re: RegExp; apply: (m: RegExpExecArray, i: NonNullable<Int
   },
 ];
 
-interface PeriodItem {
-  phrase: PeriodPhrase;
-}
-
 /** The year reference of a fiscal spec, or null. */
 function yearOf(spec: PeriodSpec): Extract<PeriodSpec, { type: 'fiscal' }>['year'] | null {
   if (spec.type === 'fiscal') return spec.year;
@@ -231,7 +185,6 @@ function withYear(spec: PeriodSpec, sibling: PeriodSpec | undefined): PeriodSpec
   return year ? { type: 'fiscal', position: spec.position, year } : spec;
 }
 
-const LOOSE_POSITION = /\b(?:nine|9)[- ]months?\b|\b9m\b|\bq[1-4]\b|\b[1-4]q\b|\b(?:first|second|third|fourth)\s+(?:fiscal\s+)?quarter\b|\bh[12]\b|\b(?:first|second)\s+half\b/gi;
 const FULL_YEAR = /\bfull[- ]year\b|\bfull\s+fiscal\s+year\b|\bwhole\s+year\b/gi;
 const POSITION_WORDS = /\b(?:the\s+)?(?:first|1st)\s+(?:nine|9|six|6|three|3)\s+months\b|\b(?:the\s+)?(?:first|second)\s+half\b|\b(?:the\s+)?(?:first|second|third|fourth)\s+quarter\b/gi;
 
@@ -249,7 +202,7 @@ interface Clause {
  */
 export function planQuestion(question: string, ctx: PlanContext): PlanResult {
   // what the filings say goes to passages, even when it names a measure; a mixed question answers both parts
-  const n = planNarrative(question, { catalog: ctx.catalog });
+  const n = planNarrative(question, { catalog: ctx.catalog, ...(ctx.index ? { index: ctx.index } : {}) });
   if (n.status !== 'not_narrative') {
     const notes = [...n.notes, ...n.classification.reasons];
     if (n.status === 'planned_narrative') {
@@ -268,7 +221,9 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   const notes: string[] = [];
   const prev = ctx.previous ?? null;
   const { mentions, unknownNames } = matchEntities(question, ctx.catalog);
-  const byId = new Map(ctx.catalog.map((e) => [e.id, e]));
+  // the cached per-tenant index when given (a question never rebuilds the catalog), else a map of the list
+  const index = ctx.index;
+  const byId: { get(id: string): CatalogEntity | undefined } = index ? { get: (id) => index.byId(id) } : new Map(ctx.catalog.map((e) => [e.id, e]));
 
   // entities
   const ambiguousMention = mentions.find((m) => m.entityIds.length > 1);
@@ -334,43 +289,23 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     spans.claim(m.index, m.index + m[0].length, 'instruction', m[0]);
   }
 
-  // operation words that contain period words ("versus the prior quarter", "same period of 2021")
-  const ow = operationWords(question);
-  for (const c of ow.comparison) spans.claim(c.start, c.end, 'operation', c.kind);
-
-  // periods (the basis phrase's date is not a period)
+  // periods (the basis phrase's date is not a period); one grammar in lib/fiscal, positions apart from their year folded in
   const periodText = withoutBasisPhrase(question);
-  const rawPhrases = extractPeriodPhrases(periodText).filter((p) => !ow.comparison.some((c) => p.start < c.end && c.start < p.end && !(c.samePeriod && p.start >= c.end - 0)));
-  const compTail = ow.comparison.filter((c) => c.samePeriod);
-  // "the same period of 2021": the year after the phrase is the comparison base, not a new position
-  const sameYear = new Set<PeriodPhrase>();
-  for (const c of compTail) {
-    const next = rawPhrases.find((p) => p.start >= c.end && p.start - c.end <= 2);
-    if (next) sameYear.add(next);
-  }
-  for (const p of rawPhrases) {
-    for (const [s, e] of (p as PeriodPhrase & { parts?: [number, number][] }).parts ?? [[p.start, p.end]]) spans.claim(s, e, 'period', p.text);
-  }
+  const rawPhrases = extractPeriodPhrases(periodText);
+  // operation words that name a comparison base ("versus the prior quarter"); a period the grammar reads wins
+  const ow = operationWords(question);
+  ow.comparison = ow.comparison.filter((c) => !rawPhrases.some((p) => p.spec.type !== 'relative' && p.start < c.end && c.start < p.end));
+  for (const c of ow.comparison) spans.claim(c.start, c.end, 'operation', c.kind);
+  const phrases = rawPhrases.filter((p) => !(p.spec.type === 'relative' && ow.comparison.some((c) => p.start < c.end && c.start < p.end)));
+  for (const p of phrases) for (const [s, e] of phraseRanges(p)) spans.claim(s, e, 'period', p.text);
   for (const m of question.matchAll(FULL_YEAR)) {
-    const near = rawPhrases.some((p) => Math.abs(p.start - (m.index! + m[0].length)) <= 2 && (p.spec.type === 'fiscal' || p.spec.type === 'bare_year'));
+    const near = phrases.some((p) => Math.abs(p.start - (m.index! + m[0].length)) <= 2 && (p.spec.type === 'fiscal' || p.spec.type === 'bare_year'));
     if (near) spans.claim(m.index!, m.index! + m[0].length, 'period', 'FY');
   }
-  let phrases = combinePhrases(periodText, rawPhrases);
-  // a position written apart from its year ("nine-month YTD revenue FY2021") was folded into a phrase
-  if (phrases.some((p) => !rawPhrases.some((r) => r.text === p.text))) {
-    for (const m of periodText.matchAll(LOOSE_POSITION)) if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'period', m[0]);
-  }
-  // "compared with the same period of 2021": that year at the other period's position
-  if (sameYear.size) {
-    const anchor = phrases.find((p) => !sameYear.has(p) && p.spec.type === 'fiscal');
-    phrases = phrases.map((p) => {
-      if (!sameYear.has(p) || !anchor || anchor.spec.type !== 'fiscal') return p;
-      const year = yearOf(p.spec);
-      return year ? { ...p, text: `${anchor.spec.position} ${p.text}`, spec: { type: 'fiscal', position: anchor.spec.position, year } } : p;
-    });
-  }
+  const rangeSpan = yearRangeSpan(periodText, phrases);
+  if (rangeSpan) spans.claim(rangeSpan.start, rangeSpan.end, 'period', `FY${rangeSpan.from}–FY${rangeSpan.to}`);
   const pins = pinnedPeriods(question, phrases);
-  const range = yearRange(question, phrases);
+  const range = rangeSpan ? { from: rangeSpan.from, to: rangeSpan.to } : null;
 
   // measures
   const matchedMetrics = matchMetrics(question);
@@ -744,6 +679,8 @@ function claimPeriodJoiners(question: string, spans: SpanMap): void {
     if (m) spans.claim(periods[i - 1]!.end, periods[i]!.start, 'period', m[1]!.toLowerCase());
   }
   for (const p of periods) {
+    const lead = /\b(?:over|during|across|throughout|within)\s+(?:the\s+)?$/i.exec(question.slice(Math.max(0, p.start - 16), p.start));
+    if (lead) spans.claim(p.start - lead[0].length, p.start, 'period', lead[0].trim());
     const before = /(?:\bfiscal\s*)$/i.exec(question.slice(Math.max(0, p.start - 8), p.start));
     if (before) spans.claim(p.start - before[0].length, p.start, 'period', 'fiscal');
     const after = /^\s*(?:basis\b|year[- ]ends?\b|period[- ]end\b)/i.exec(question.slice(p.end, p.end + 14));
