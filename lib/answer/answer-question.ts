@@ -6,6 +6,9 @@ import { change, growth, ttmFromQuarters, ttmFromYtd, type CalcResult, type Type
 import { fiscalPeriodBounds, resolveSpec, type ResolvedPeriod } from '@/lib/fiscal';
 import { evaluateExpression, type ResolveOperandPeriod } from './expression';
 import { loadEntityIndex } from '@/lib/planner/catalog';
+import { matchEntities } from '@/lib/planner/match-entities';
+import { loadMemberCatalog } from '@/lib/retrieval/members';
+import { loadConceptCatalog } from '@/lib/retrieval/concepts';
 import { planQuestion } from '@/lib/planner/plan';
 import type { Intent, PeriodRequest, PlanResult } from '@/lib/planner/types';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
@@ -130,7 +133,10 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   const index = await loadEntityIndex(db, tenantId);
   const catalog = index.entities;
   const model = opts.languageModel === undefined ? configuredLanguageModel() : opts.languageModel;
-  let plan: PlanResult = planQuestion(question, { catalog, index, previous: opts.previous ?? null });
+  // the members (segments, products, regions) and labelled concepts of the companies the question names
+  const named = [...new Set([...matchEntities(question, index).mentions.flatMap((m) => m.entityIds), ...(opts.previous?.entities.map((e) => e.id) ?? [])])];
+  const [members, concepts] = named.length ? await Promise.all([loadMemberCatalog(db, tenantId, named, opts.role ?? null), loadConceptCatalog(db, tenantId, named, opts.role ?? null)]) : [[], []];
+  let plan: PlanResult = planQuestion(question, { catalog, index, previous: opts.previous ?? null, measures: { members, concepts } });
   if ((plan.status === 'needs_clarification' || plan.status === 'insufficient_evidence') && model) plan = await proposeIntent(question, catalog, model, plan);
 
   const finish = async (composed: Omit<Answer, 'timingMs' | 'manifestId'>): Promise<Answer> => {

@@ -3,10 +3,14 @@ import { extractPeriodPhrases, parseDateText, phraseRanges, yearRangeSpan, type 
 import type { CatalogEntity } from './catalog';
 import type { EntityIndex } from './entity-index';
 import { matchEntities } from './match-entities';
-import { matchMetrics } from './match-metric';
+import { matchMetrics, type MatchContext } from './match-metric';
 import { planNarrative } from './narrative';
 import { operationWords, type OperationWords } from './operations';
 import { SpanMap, type Token } from './spans';
+
+function lowerFirst(t: string): string {
+  return /^[A-Z][a-z]/.test(t) ? t[0]!.toLowerCase() + t.slice(1) : t;
+}
 import type { EntityRef, ExpressionNode, Intent, MetricRef, Operation, PeriodRequest, PlanResult } from './types';
 
 /** Questions about what the filings say, not about a number. */
@@ -16,6 +20,8 @@ export interface PlanContext {
   catalog: CatalogEntity[];
   /** the tenant's cached entity index (lib/planner/catalog loadEntityIndex): lookups without a scan */
   index?: EntityIndex;
+  /** members (segments, products, geographies) and labelled concepts of the question's companies */
+  measures?: MatchContext;
   /** the previous intent of the thread: follow-ups inherit what they leave unsaid */
   previous?: Intent | null;
 }
@@ -308,7 +314,7 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   const range = rangeSpan ? { from: rangeSpan.from, to: rangeSpan.to } : null;
 
   // measures
-  const matchedMetrics = matchMetrics(question);
+  const matchedMetrics = matchMetrics(question, ctx.measures);
   const metricMentions = matchedMetrics.mentions;
   // the word with several readings ("margin", "profit"), as written in the question
   const ambiguous = matchedMetrics.ambiguous
@@ -320,6 +326,25 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     return { ref: m.ref, start: s, end: e };
   });
   for (const m of measureAt) if (!spans.taken(m.start, m.end)) spans.claim(m.start, m.end, 'measure', m.ref.id);
+  // qualifiers of a measure (a segment or product, basic/diluted, GAAP): applied when understood, else the answer is blocked
+  for (const m of metricMentions) {
+    for (const q of m.qualifiers ?? []) {
+      if (q.understood) {
+        if (!spans.taken(q.start, q.end)) spans.claim(q.start, q.end, 'qualifier', q.value ?? q.text);
+        continue;
+      }
+      const what = q.kind === 'member' ? `“${q.text}” (no reported ${lowerFirst(m.ref.label)} for that segment, product or region)` : `“${q.text}”`;
+      if (q.kind === 'member') {
+        return { status: 'insufficient_evidence', missing: `${m.ref.label} for ${what} is not reported; Ledgerline does not answer with the total instead.`, partial: { entities }, notes };
+      }
+      return {
+        status: 'needs_clarification',
+        clarification: { question: `Ledgerline reports figures as filed and cannot apply ${what} to ${lowerFirst(m.ref.label)}. Ask for the reported figure instead?`, options: [] },
+        partial: { entities },
+        notes,
+      };
+    }
+  }
   // a measure word with several readings ("earnings per share", "margin") is placed; the planner asks which
   if (ambiguous?.phrase) {
     const m = new RegExp(`\\b${ambiguous.phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').exec(question);
