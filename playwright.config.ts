@@ -35,11 +35,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    // desktop: every spec except the phone-only ones, at the 1366×900 laptop size analysts use
+    { name: 'chromium', testIgnore: /\.mobile\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined, viewport: { width: 1366, height: 900 } } },
+    // phone: the *.mobile.spec.ts specs at 390×844 with touch
+    {
+      name: 'mobile',
+      testMatch: /\.mobile\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    },
+  ],
   webServer: {
     command: `npx next build && npx next start -H 127.0.0.1 -p ${PORT}`,
     url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 180_000,
+    timeout: 420_000,
     reuseExistingServer: false,
     // a production build running the demo: demo mode in production needs the explicit acknowledgement
     env: { LEDGERLINE_DATA_DIR: dataDir, DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1', LEDGERLINE_DEMO: '1', LEDGERLINE_DEMO_ACK: 'anyone-can-be-admin' },

@@ -15,11 +15,11 @@ const links = [
 export function AppNav({ viewer }: { viewer: Viewer | null }) {
   return (
     <header className="border-b border-line bg-white">
-      <div className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-3">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <Link href="/" className="text-lg font-semibold tracking-tight text-accent">
           Ledgerline
         </Link>
-        <nav aria-label="Main" className="flex gap-1">
+        <nav aria-label="Main" className="order-last -mx-1 flex w-full gap-1 overflow-x-auto sm:order-none sm:mx-0 sm:w-auto">
           {links
             .filter((l) => viewer && hasRole(viewer.role, l.role))
             .map((l) => (
@@ -28,11 +28,14 @@ export function AppNav({ viewer }: { viewer: Viewer | null }) {
               </NavLink>
             ))}
         </nav>
-        <div className="ml-auto flex items-center gap-3 text-sm text-muted">
+        <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm text-muted">
           {viewer ? (
             <>
-              <span>
-                {viewer.name} · <span className="font-medium" data-testid="viewer-role">{viewer.role}</span>
+              <span className="truncate">
+                <span className="hidden sm:inline">{viewer.name} · </span>
+                <span className="font-medium" data-testid="viewer-role">
+                  {viewer.role}
+                </span>
               </span>
               {viewer.demo ? (
                 <>

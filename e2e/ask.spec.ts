@@ -19,7 +19,7 @@ test('the demo margin question streams a cited answer with a popover on each num
   await expect(cited.nth(1)).toHaveText(/^1,200(\.00)?$/);
   await expect(dialog).toContainText('Operating profit');
   await expect(dialog).toContainText('Revenue from operations');
-  await page.screenshot({ path: 'test-results/screens/ask-popover.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/ask-popover-desktop.png' });
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(margin).toBeFocused();
@@ -32,7 +32,7 @@ test('a margin that mixes fiscal years is refused with PERIOD_MISMATCH', async (
   await expect(answer).toHaveAttribute('data-status', 'rejected');
   await expect(answer).toContainText('PERIOD_MISMATCH');
   await expect(answer.getByRole('button', { name: /%$/ })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/screens/ask-rejected.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/ask-rejected-desktop.png', fullPage: true });
 });
 
 test('a follow-up inherits the company and measure', async ({ page }) => {
@@ -52,14 +52,29 @@ test('an unknown period is not borrowed from a nearby year', async ({ page }) =>
   await expect(answer.getByRole('button', { name: /crore/ })).toHaveCount(0);
 });
 
-test('a comparison renders a table with each company’s own fiscal dates', async ({ page }) => {
+test('a comparison renders as a pivot and a chart, each company listed once', async ({ page }) => {
   const ask = new AskPage(page);
   await ask.goto();
-  const answer = await ask.ask('Compare Helios and Northwind revenue FY2025');
+  const answer = await ask.ask('Compare Helios and Northwind revenue FY2024 and FY2025');
   await expect(answer).toHaveAttribute('data-status', 'answered');
-  const table = answer.getByTestId('answer-table');
-  await expect(table.getByRole('row')).toHaveCount(3);
-  await expect(table).toContainText('1 Apr 2024 – 31 Mar 2025');
-  await expect(table).toContainText('Northwind');
-  await page.screenshot({ path: 'test-results/screens/ask-comparison.png', fullPage: true });
+  const pivot = answer.getByTestId('answer-table');
+  // companies as columns, periods as rows
+  await expect(pivot.getByRole('columnheader')).toHaveText([/Period/, /Helios Components/, /Northwind Outfitters/]);
+  await expect(pivot.getByRole('rowheader')).toHaveText(['FY2024', 'FY2025']);
+  // each cell carries its own fiscal dates
+  await expect(pivot.getByRole('row').nth(2)).toContainText('1 Apr 2024 – 31 Mar 2025');
+  await expect(pivot.getByRole('row').nth(2)).toContainText('2 Feb 2025 – 31 Jan 2026');
+  // not listed a second time in prose
+  await expect(answer.getByRole('button', { name: '₹1,000 crore' })).toHaveCount(1);
+  // one chart per currency, with axes captioned in the answer's scale
+  const charts = answer.getByTestId('answer-chart');
+  await expect(charts).toHaveCount(2);
+  await expect(charts.nth(0)).toContainText('₹ crore');
+  await expect(charts.nth(1)).toContainText('USD billions');
+  await expect(charts.nth(0).locator('.recharts-bar-rectangle')).toHaveCount(2);
+  await charts.nth(0).locator('.recharts-bar-rectangle').nth(1).hover();
+  const tip = page.getByTestId('chart-tooltip');
+  await expect(tip).toContainText('₹1,000 crore');
+  await expect(tip).toContainText('HELIOS-AR-FY2025');
+  await page.screenshot({ path: 'test-results/screens/ask-comparison-desktop.png', fullPage: true });
 });

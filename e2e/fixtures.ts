@@ -1,12 +1,15 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** Fails the test on any console error or uncaught page error. */
+/**
+ * Fails the test on any console error or warning (React's DOM-nesting and hydration warnings are
+ * console errors; library deprecations are warnings) and on any uncaught page error.
+ */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(msg.text());
+        if (msg.type() === 'error' || msg.type() === 'warning') errors.push(`${msg.type()}: ${msg.text()}`);
       });
       page.on('pageerror', (err) => errors.push(err.message));
       await use(errors);
@@ -26,4 +29,37 @@ export async function actAs(page: Page, role: 'analyst' | 'reviewer' | 'admin') 
     await select.selectOption(role);
     await expect(page.getByTestId('viewer-role')).toHaveText(role);
   }
+}
+
+/** Every page of the app an analyst, reviewer or admin can open (for layout and screenshot sweeps). */
+export const PAGES: { path: string; role: 'analyst' | 'reviewer' | 'admin'; name: string }[] = [
+  { path: '/', role: 'analyst', name: 'home' },
+  { path: '/ask', role: 'analyst', name: 'ask' },
+  { path: '/facts', role: 'analyst', name: 'facts' },
+  { path: '/manifests', role: 'reviewer', name: 'manifests' },
+  { path: '/admin', role: 'admin', name: 'admin' },
+  { path: '/admin/calendars', role: 'admin', name: 'admin-calendars' },
+  { path: '/admin/entities', role: 'admin', name: 'admin-entities' },
+  { path: '/admin/sources', role: 'admin', name: 'admin-sources' },
+  { path: '/admin/quarantine', role: 'admin', name: 'admin-quarantine' },
+  { path: '/admin/users', role: 'admin', name: 'admin-users' },
+  { path: '/admin/audit', role: 'admin', name: 'admin-audit' },
+  { path: '/admin/monitoring', role: 'admin', name: 'admin-monitoring' },
+  { path: '/sign-in', role: 'analyst', name: 'sign-in' },
+];
+
+/** The page's horizontal overflow in px (0 = nothing scrolls sideways). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** Asserts an element's box lies inside the viewport. */
+export async function expectInViewport(page: Page, selector: ReturnType<Page['locator']>) {
+  const box = await selector.boundingBox();
+  const vp = page.viewportSize()!;
+  expect(box, 'element is rendered').not.toBeNull();
+  expect(box!.x, 'left edge inside the viewport').toBeGreaterThanOrEqual(0);
+  expect(box!.y, 'top edge inside the viewport').toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, 'right edge inside the viewport').toBeLessThanOrEqual(vp.width + 0.5);
+  expect(box!.y + box!.height, 'bottom edge inside the viewport').toBeLessThanOrEqual(vp.height + 0.5);
 }

@@ -14,3 +14,29 @@ export function formatWhen(d: Date | string | null): string {
   const date = typeof d === 'string' ? new Date(d) : d;
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
+
+const CURRENCY_SYMBOL: Record<string, string> = { INR: '₹', USD: 'USD', EUR: 'EUR', GBP: 'GBP', JPY: 'JPY', CNY: 'CNY' };
+const SCALE_WORDS: Record<string, string> = { thousand: 'thousands', million: 'millions', billion: 'billions', lakh: 'lakh', crore: 'crore' };
+
+/**
+ * What a displayed number is measured in — unit, currency and scale in one caption: "₹ crore",
+ * "USD millions", "USD per share", "percent", "shares". The scale is read from the display text the
+ * calculation service's formatter produced, so the caption and the number can never disagree.
+ */
+export function unitCaption(v: { unit: string; currency: string | null; display: string }): string {
+  const { unit } = v;
+  if (unit === 'ratio') return 'percent';
+  if (unit === 'pp') return 'percentage points';
+  const perShare = /^([A-Z]{3})\/shares?$/.exec(unit);
+  if (perShare) return `${CURRENCY_SYMBOL[perShare[1]!] ?? perShare[1]} per share`;
+  const currency = v.currency ?? (/^[A-Z]{3}$/.test(unit) ? unit : null);
+  const word = /\b(thousand|million|billion|lakh|crore)\b/.exec(v.display)?.[1];
+  const scale = word ? SCALE_WORDS[word] : null;
+  if (currency) {
+    const sym = CURRENCY_SYMBOL[currency] ?? currency;
+    if (scale) return `${sym} ${scale}`;
+    return sym === currency ? currency : `${sym} (${currency})`;
+  }
+  const base = unit === 'pure' || unit === '' ? 'number' : unit;
+  return scale ? `${base}, ${scale}` : base;
+}

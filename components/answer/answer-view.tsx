@@ -1,10 +1,13 @@
 'use client';
 
 import type { Answer, AnswerInput, AnswerValue } from '@/lib/answer/types';
+import { AnswerActions } from './answer-actions';
+import { AnswerChart } from './answer-chart';
 import { CitationButton } from './citation-popover';
 import { NarrativeView } from './narrative-view';
 import { PassageCitation } from './passage-citation';
-import { SeriesChart } from './series-chart';
+import { buildPivot, pivotValues, sentencesBesidePivot } from './pivot-model';
+import { PivotTable } from './pivot-table';
 
 function findValue(answer: Answer, id: string): AnswerValue | AnswerInput | undefined {
   for (const v of answer.values) {
@@ -27,63 +30,79 @@ function Redacted({ text }: { text: string }) {
 }
 
 const statusStyle: Record<Answer['status'], string> = {
-  answered: 'border-line',
+  answered: 'border-accent',
   needs_clarification: 'border-amber-400',
   insufficient_evidence: 'border-slate-400',
   rejected: 'border-bad',
 };
 
-/** `onChoose`: a clarification chip was picked — the choice is sent bound to this answer's manifest, not as new text. */
-export function AnswerView({ answer, onAsk, onChoose }: { answer: Answer; onAsk?: (q: string) => void; onChoose?: (manifestId: string, choice: number, label: string) => void }) {
+const statusChip: Record<Answer['status'], string> = {
+  answered: 'bg-teal-50 text-teal-800',
+  needs_clarification: 'bg-amber-50 text-amber-800',
+  insufficient_evidence: 'bg-slate-100 text-slate-700',
+  rejected: 'bg-red-50 text-red-800',
+};
+
+function Segments({ answer, segments }: { answer: Answer; segments: Answer['segments'] }) {
   return (
-    <div className={`space-y-3 rounded-lg border-l-4 bg-white p-4 ${statusStyle[answer.status]}`} data-testid="answer" data-status={answer.status}>
-      <div className="flex items-center gap-2 text-xs text-muted">
-        <span className="rounded bg-slate-100 px-1.5 py-0.5 font-medium">{answer.status.replace('_', ' ')}</span>
+    <>
+      {segments.map((s, i) => {
+        if (s.type === 'text') return <span key={i}>{s.text}</span>;
+        if (s.type === 'passage') {
+          const p = answer.passages?.find((x) => x.id === s.passageId);
+          if (isRedacted(p)) return <Redacted key={i} text={s.text} />;
+          return p ? <PassageCitation key={i} passage={p} text={s.text} /> : <span key={i}>{s.text}</span>;
+        }
+        const v = findValue(answer, s.valueId);
+        if (isRedacted(v)) return <Redacted key={i} text={s.text} />;
+        return v ? <CitationButton key={i} value={v} text={s.text} /> : <span key={i}>{s.text}</span>;
+      })}
+    </>
+  );
+}
+
+export interface AnswerViewProps {
+  answer: Answer;
+  /** the question, for exports and "copy with citations" */
+  question?: string;
+  onAsk?: (q: string) => void;
+  /** a clarification chip was picked — the choice is sent bound to this answer's manifest, not as new text */
+  onChoose?: (manifestId: string, choice: number, label: string) => void;
+  /** hide the toolbar (e.g. inside a shared page that renders its own) */
+  actions?: boolean;
+}
+
+export function AnswerView({ answer, question, onAsk, onChoose, actions = true }: AnswerViewProps) {
+  const series = answer.table ? pivotValues(answer) : [];
+  const pivot = series.length > 1 ? buildPivot(series) : null;
+  const metricLabel = series[0]?.label;
+  const segments = pivot ? sentencesBesidePivot(answer.segments, new Set(series.map((v) => v.id))) : answer.segments;
+  return (
+    <article className={`min-w-0 space-y-3 rounded-lg border border-line border-l-4 bg-white p-4 shadow-sm ${statusStyle[answer.status]}`} data-testid="answer" data-status={answer.status}>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
+        <span className={`rounded px-1.5 py-0.5 font-medium ${statusChip[answer.status]}`}>{answer.status.replace('_', ' ')}</span>
         <span>{answer.pathway}</span>
         <span>· {answer.timingMs} ms</span>
-        {answer.manifestId && <span className="font-mono">· manifest {answer.manifestId.slice(0, 10)}</span>}
+        {answer.manifestId && <span className="hidden font-mono sm:inline">· manifest {answer.manifestId.slice(0, 10)}</span>}
+        {actions && answer.manifestId && <AnswerActions answer={answer} question={question} />}
       </div>
-      <p className="leading-7">
-        {answer.segments.map((s, i) => {
-          if (s.type === 'text') return <span key={i}>{s.text}</span>;
-          if (s.type === 'passage') {
-            const p = answer.passages?.find((x) => x.id === s.passageId);
-            if (isRedacted(p)) return <Redacted key={i} text={s.text} />;
-            return p ? <PassageCitation key={i} passage={p} text={s.text} /> : <span key={i}>{s.text}</span>;
-          }
-          const v = findValue(answer, s.valueId);
-          if (isRedacted(v)) return <Redacted key={i} text={s.text} />;
-          return v ? <CitationButton key={i} value={v} text={s.text} /> : <span key={i}>{s.text}</span>;
-        })}
-      </p>
-      {answer.table && (
-        <table className="w-full text-sm" data-testid="answer-table">
-          <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
-            <tr>
-              {answer.table.columns.map((c) => (
-                <th key={c} scope="col" className="px-3 py-1.5">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {answer.table.rows.map((r) => {
-              const v = findValue(answer, r.valueId);
-              return (
-                <tr key={r.valueId} className="border-t border-line">
-                  {r.cells.map((c, i) => (
-                    <td key={i} className="px-3 py-1.5 tabular">
-                      {i === r.cells.length - 1 && v ? isRedacted(v) ? <Redacted text={c} /> : <CitationButton value={v} text={c} /> : c}
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+      {pivot && (
+        <h3 className="text-sm font-semibold">
+          {metricLabel}
+          {pivot.columns.length > 1 ? ' — each company on its own fiscal calendar' : ` — ${pivot.columns[0]?.entity.name}`}
+        </h3>
       )}
-      {answer.pathway === 'longitudinal' && answer.values.filter((v) => !isRedacted(v)).length > 1 && <SeriesChart values={answer.values.filter((v) => !isRedacted(v))} />}
+      {segments.length > 0 && (
+        <div className="leading-7" data-testid="answer-text">
+          <Segments answer={answer} segments={segments} />
+        </div>
+      )}
+      {pivot && (
+        <div className="space-y-3">
+          <PivotTable pivot={pivot} caption={`${metricLabel ?? 'Values'} by period`} />
+          <AnswerChart pivot={pivot} />
+        </div>
+      )}
       {answer.narrative && <NarrativeView answer={answer} />}
       {answer.errors.length > 0 && (
         <ul className="space-y-1 text-sm" aria-label="Why parts of the answer were refused or unavailable">
@@ -108,6 +127,6 @@ export function AnswerView({ answer, onAsk, onChoose }: { answer: Answer; onAsk?
           ))}
         </div>
       )}
-    </div>
+    </article>
   );
 }

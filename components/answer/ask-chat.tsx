@@ -2,9 +2,15 @@
 
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport } from 'ai';
-import { useMemo, useState } from 'react';
-import type { AnswerUIMessage } from '@/lib/answer/messages';
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { STAGE_MESSAGES, type AnswerDataParts, type AnswerUIMessage } from '@/lib/answer/messages';
 import { AnswerView } from './answer-view';
+import { suggestCompanies, wordAt, type Company } from './company-suggest';
+
+/** Longest question the answer route accepts (lib/answer MAX_QUESTION_LENGTH). */
+const MAX_QUESTION = 2000;
+const STAGES = ['planning', 'looking_up', 'computing', 'composing'] as const;
 
 const EXAMPLES = [
   'What was Helios Components’ operating margin in FY2026?',
@@ -12,14 +18,77 @@ const EXAMPLES = [
   'Helios revenue growth FY2026 vs FY2025',
 ];
 
-export function AskChat() {
+/** The user's question an assistant message answers (the closest user message before it). */
+function questionBefore(messages: AnswerUIMessage[], index: number): string | undefined {
+  for (let i = index - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role === 'user') return m.parts.map((p) => (p.type === 'text' ? p.text : '')).join('');
+  }
+  return undefined;
+}
+
+export interface AskChatProps {
+  /** the conversation's id (persisted per user); a new conversation gets a fresh one */
+  threadId: string;
+  /** the stored turns when a conversation is reopened */
+  initialMessages?: AnswerUIMessage[];
+  /** the tenant's companies, for ticker/name autocomplete */
+  companies?: Company[];
+}
+
+function Progress({ stage }: { stage: AnswerDataParts['status']['stage'] | null }) {
+  const at = stage && stage !== 'done' ? STAGES.indexOf(stage) : 0;
+  return (
+    <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted" data-testid="answer-progress" data-stage={stage ?? 'planning'}>
+      <span className="inline-block size-2 animate-pulse rounded-full bg-accent" aria-hidden />
+      <span>{STAGE_MESSAGES[stage && stage !== 'done' ? stage : 'planning']}</span>
+      <ol className="flex gap-1" aria-label="Stages">
+        {STAGES.map((s, i) => (
+          <li key={s} className={`h-1.5 w-6 rounded-full ${i <= at ? 'bg-accent' : 'bg-slate-200'}`} title={STAGE_MESSAGES[s]}>
+            <span className="sr-only">
+              {STAGE_MESSAGES[s]} {i < at ? '(done)' : i === at ? '(now)' : ''}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+export function AskChat({ threadId, initialMessages, companies = [] }: AskChatProps) {
+  const router = useRouter();
   const transport = useMemo(() => new DefaultChatTransport<AnswerUIMessage>({ api: '/api/answers' }), []);
-  const { messages, sendMessage, status, error } = useChat<AnswerUIMessage>({ transport });
+  const [stage, setStage] = useState<AnswerDataParts['status']['stage'] | null>(null);
+  const { messages, sendMessage, status, error } = useChat<AnswerUIMessage>({
+    id: threadId,
+    messages: initialMessages,
+    transport,
+    onData: (part) => {
+      if (part.type === 'data-status') setStage((part.data as AnswerDataParts['status']).stage);
+    },
+    onFinish: () => {
+      // the conversation now exists server-side: keep its address (reload reopens it) and refresh the history list
+      if (!new URLSearchParams(window.location.search).get('thread')) window.history.replaceState(null, '', `/ask?thread=${encodeURIComponent(threadId)}`);
+      router.refresh();
+    },
+  });
   const [input, setInput] = useState('');
+  const [caret, setCaret] = useState(0);
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listId = useId();
   const busy = status === 'submitted' || status === 'streaming';
+  const tooLong = input.length > MAX_QUESTION;
+  const { word, start } = wordAt(input, caret);
+  const suggestions = dismissed ? [] : suggestCompanies(companies, word);
+  useEffect(() => setActive(0), [word]);
+  useEffect(() => {
+    if (!busy) setStage(null);
+  }, [busy]);
   const ask = (q: string) => {
     const text = q.trim();
-    if (!text || busy) return;
+    if (!text || busy || text.length > MAX_QUESTION) return;
     void sendMessage({ text });
     setInput('');
   };
@@ -28,13 +97,21 @@ export function AskChat() {
     if (busy) return;
     void sendMessage({ text: label, metadata: { clarification: { manifestId, choice } } });
   };
+  const chooseCompany = (c: Company) => {
+    const next = `${input.slice(0, start)}${c.name}${input.slice(caret)}`;
+    const pos = start + c.name.length;
+    setInput(next);
+    setCaret(pos);
+    setDismissed(true);
+    requestAnimationFrame(() => inputRef.current?.setSelectionRange(pos, pos));
+  };
   return (
     <div className="space-y-4">
       <ol className="space-y-4" aria-live="polite" aria-label="Conversation">
-        {messages.map((m) => {
+        {messages.map((m, index) => {
           if (m.role === 'user') {
             return (
-              <li key={m.id} className="ml-auto max-w-2xl rounded-lg bg-slate-800 px-4 py-2 text-white">
+              <li key={m.id} className="ml-auto w-fit max-w-full break-words rounded-lg bg-slate-800 px-4 py-2 text-white sm:max-w-2xl">
                 {m.parts.map((p, i) => (p.type === 'text' ? <span key={i}>{p.text}</span> : null))}
               </li>
             );
@@ -42,9 +119,9 @@ export function AskChat() {
           const answerPart = m.parts.find((p) => p.type === 'data-answer');
           const text = m.parts.filter((p) => p.type === 'text').map((p) => (p.type === 'text' ? p.text : '')).join('');
           return (
-            <li key={m.id}>
+            <li key={m.id} className="min-w-0">
               {answerPart && answerPart.type === 'data-answer' ? (
-                <AnswerView answer={answerPart.data} onAsk={ask} onChoose={choose} />
+                <AnswerView answer={answerPart.data} question={questionBefore(messages, index)} onAsk={ask} onChoose={choose} />
               ) : (
                 <div className="rounded-lg bg-white p-4 text-muted">{text || 'Working…'}</div>
               )}
@@ -52,14 +129,14 @@ export function AskChat() {
           );
         })}
       </ol>
-      {busy && <p className="text-sm text-muted" role="status">Resolving companies, measures and periods…</p>}
+      {busy && <Progress stage={stage} />}
       {error && (
         <p role="alert" className="rounded bg-red-50 p-2 text-sm text-bad">
           {error.message}
         </p>
       )}
       <form
-        className="flex gap-2"
+        className="relative flex gap-2"
         onSubmit={(e) => {
           e.preventDefault();
           ask(input);
@@ -69,23 +146,72 @@ export function AskChat() {
           Question
         </label>
         <input
+          ref={inputRef}
           id="question"
           name="question"
           value={input}
-          onChange={(e) => setInput(e.target.value)}
-          maxLength={2000}
+          onChange={(e) => {
+            setInput(e.target.value);
+            setCaret(e.target.selectionStart ?? e.target.value.length);
+            setDismissed(false);
+          }}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
+          onBlur={() => setTimeout(() => setDismissed(true), 150)}
+          onKeyDown={(e) => {
+            if (!suggestions.length) return;
+            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              e.preventDefault();
+              setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : suggestions.length - 1)) % suggestions.length);
+            } else if (e.key === 'Tab' || (e.key === 'Enter' && suggestions[active] && !input.slice(start, caret).includes(' '))) {
+              if (e.key === 'Enter' && word.length < 2) return;
+              e.preventDefault();
+              chooseCompany(suggestions[active]!);
+            } else if (e.key === 'Escape') setDismissed(true);
+          }}
+          role="combobox"
+          aria-expanded={suggestions.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={suggestions.length ? `${listId}-${active}` : undefined}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={tooLong ? `${listId}-len` : undefined}
           placeholder="Ask about reported numbers, e.g. What was Helios Components’ operating margin in FY2026?"
-          className="flex-1 rounded-lg border border-line bg-white px-3 py-2"
+          className="min-w-0 flex-1 rounded-lg border border-line bg-white px-3 py-2"
           autoComplete="off"
         />
-        <button type="submit" disabled={busy || !input.trim()} className="rounded-lg bg-accent px-4 py-2 font-medium text-white disabled:opacity-50">
+        <button type="submit" disabled={busy || !input.trim() || tooLong} className="rounded-lg bg-accent px-4 py-2 font-medium text-white disabled:opacity-50">
           Ask
         </button>
+        {suggestions.length > 0 && (
+          <ul id={listId} role="listbox" aria-label="Companies" className="absolute left-0 top-full z-30 mt-1 w-full max-w-md overflow-hidden rounded-lg border border-line bg-white text-sm shadow-lg">
+            {suggestions.map((c, i) => (
+              <li
+                key={c.id}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={`flex cursor-pointer items-center justify-between gap-3 px-3 py-1.5 ${i === active ? 'bg-accent-soft' : 'hover:bg-slate-50'}`}
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  chooseCompany(c);
+                }}
+              >
+                <span className="truncate">{c.name}</span>
+                {c.ticker && <span className="font-mono text-xs text-muted">{c.ticker}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
       </form>
+      {tooLong && (
+        <p id={`${listId}-len`} role="alert" className="text-sm text-bad">
+          The question is {input.length.toLocaleString('en-US')} characters; the limit is {MAX_QUESTION.toLocaleString('en-US')}. Shorten it — nothing is cut silently.
+        </p>
+      )}
       {messages.length === 0 && (
         <div className="flex flex-wrap gap-2 text-sm" aria-label="Example questions">
           {EXAMPLES.map((q) => (
-            <button key={q} type="button" className="rounded-full border border-line bg-white px-3 py-1 hover:bg-slate-50" onClick={() => ask(q)}>
+            <button key={q} type="button" className="rounded-full border border-line bg-white px-3 py-1 text-left hover:bg-slate-50" onClick={() => ask(q)}>
               {q}
             </button>
           ))}

@@ -3,6 +3,7 @@
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import type { FactFilters, FactRow } from '@/lib/facts/list-facts';
 import { formatFactValue } from '@/lib/format';
+import { FactEvidenceButton } from '@/components/answer/citation-popover';
 
 /** Display names of a fact: the ontology's metric label, the filer's concept label, readable members. */
 export interface FactLabels {
@@ -93,6 +94,9 @@ function columnsFor(labels: Record<string, FactLabels>): DataTableColumn<FactRow
           </div>
           <div className="font-mono text-xs text-muted">{r.accession ?? r.sourceId.slice(0, 12)}</div>
           <div className="text-xs text-muted">{provenanceText(r.provenance)}</div>
+          <div className="mt-1">
+            <FactEvidenceButton factId={r.id} sourceId={r.sourceId} label={`${r.entityName} · ${r.metricId ?? r.concept} · ${formatFactValue(r)}`} />
+          </div>
         </div>
       );
     },
@@ -129,9 +133,26 @@ function provenanceText(p: Record<string, unknown>): string {
   return parts.join(' · ');
 }
 
+function exportHref(filters: FactFilters, format: 'csv' | 'xlsx'): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== null && k !== 'page' && k !== 'size') q.set(k, String(v));
+  q.set('format', format);
+  return `/api/exports/facts?${q.toString()}`;
+}
+
 export function FactsTable({ rows, total, filters, labels = {} }: { rows: FactRow[]; total: number; filters: FactFilters; labels?: Record<string, FactLabels> }) {
   return (
-    <DataTable
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center justify-end gap-2 text-xs">
+        <span className="text-muted">Export all {total.toLocaleString('en-US')} matching facts:</span>
+        <a href={exportHref(filters, 'csv')} download className="rounded border border-line bg-white px-2 py-0.5 font-medium hover:bg-slate-50" data-testid="export-facts-csv">
+          CSV
+        </a>
+        <a href={exportHref(filters, 'xlsx')} download className="rounded border border-line bg-white px-2 py-0.5 font-medium hover:bg-slate-50" data-testid="export-facts-xlsx">
+          XLSX
+        </a>
+      </div>
+      <DataTable
       caption="Facts"
       columns={columnsFor(labels)}
       data={rows}
@@ -140,6 +161,7 @@ export function FactsTable({ rows, total, filters, labels = {} }: { rows: FactRo
       page={filters.page}
       pageSize={filters.size}
       getRowId={(r) => r.id}
-    />
+      />
+    </div>
   );
 }

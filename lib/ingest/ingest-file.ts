@@ -9,7 +9,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { bumpDataVersion } from '@/lib/db/data-version';
-import { auditLog, ingestRuns, metrics, sources } from '@/lib/db/schema';
+import { auditLog, ingestRuns, metrics, sourceDocuments, sources } from '@/lib/db/schema';
 import { isAppError } from '@/lib/errors';
 import { contentId, sha256Hex } from '@/lib/ids';
 import { METRICS } from '@/lib/ontology/metrics';
@@ -268,6 +268,7 @@ export async function ingestBytes(
       });
       o.notes.push(...r.notes);
       counters = r.counters;
+      if (!r.unchanged && r.sourceId) await keepSourceDocument(tx as unknown as Db, r.sourceId, h.format, bytes);
       if (!r.unchanged) {
         await tx.insert(auditLog).values({
           tenantId,
@@ -283,6 +284,16 @@ export async function ingestBytes(
       await recordRun(tx as unknown as Db, tenantId, o, h.extractorVersion, counters);
     });
   }
+}
+
+/** Media types of the formats whose bytes the source viewer shows (data files such as companyfacts are not kept). */
+const VIEWABLE_FORMATS: Record<string, string> = { ixbrl: 'text/html', 'html-report': 'text/html', 'pdf-report': 'application/pdf' };
+
+/** Keeps a filing's bytes for the source viewer (/sources/[id]), in the ingest transaction. */
+async function keepSourceDocument(db: Db, sourceId: string, format: string, bytes: Buffer): Promise<void> {
+  const mediaType = VIEWABLE_FORMATS[format];
+  if (!mediaType) return;
+  await db.insert(sourceDocuments).values({ sourceId, mediaType, byteSize: bytes.byteLength, content: bytes }).onConflictDoNothing();
 }
 
 function stripBom(text: string): string {

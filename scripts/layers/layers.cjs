@@ -14,7 +14,7 @@ const LAYERS = [
   { name: 'ingest + retrieval', folders: ['ingest', 'retrieval'], what: 'readers per format (+ EDGAR); typed lookups, passages' },
   { name: 'planning', folders: ['planner'], what: 'question → typed intent' },
   { name: 'answering', folders: ['answer'], what: 'plan → figures → text → evidence manifest' },
-  { name: 'services', folders: ['evidence', 'admin', 'monitoring', 'bench'], what: 'review, administration, monitoring' },
+  { name: 'services', folders: ['evidence', 'admin', 'monitoring', 'bench', 'workspace'], what: 'review, administration, monitoring; the analyst workspace (threads, export, source viewer)' },
   { name: 'demo', folders: ['demo'], what: 'demo tenant, documents, seed' },
   { name: 'runtime', folders: ['server', 'eval'], what: 'process runtime, session, action/route wrappers; evaluation' },
   { name: 'commands', folders: ['cli'], what: 'every CLI' },

@@ -1,20 +1,62 @@
+import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { AskChat } from '@/components/answer/ask-chat';
+import { ThreadHistory } from '@/components/answer/thread-history';
+import type { AnswerUIMessage } from '@/lib/answer/messages';
 import { withPage } from '@/app/with-page';
+import { viewerCompanies, viewerThread, viewerThreads } from '@/lib/server/workspace';
+import type { ThreadTurn } from '@/lib/workspace/threads';
+import { deleteThreadAction, renameThreadAction } from './actions';
 
 export const metadata: Metadata = { title: 'Ask' };
 
-export default withPage('analyst', async function AskPage(_ctx) {
+/** A stored conversation as chat messages: each turn's question and the answer exactly as stored. */
+function toMessages(turns: ThreadTurn[]): AnswerUIMessage[] {
+  return turns.flatMap((t) => [
+    { id: `q-${t.manifestId}`, role: 'user' as const, parts: [{ type: 'text' as const, text: t.question }] },
+    {
+      id: `a-${t.manifestId}`,
+      role: 'assistant' as const,
+      metadata: { manifestId: t.manifestId },
+      parts: [
+        { type: 'text' as const, text: t.answer.text },
+        { type: 'data-answer' as const, id: 'answer', data: t.answer },
+      ],
+    },
+  ]);
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default withPage('analyst', async function AskPage({ viewer }, { searchParams }: Props) {
+  const sp = await searchParams;
+  const wanted = typeof sp.thread === 'string' ? sp.thread : null;
+  const [threads, opened, companies] = await Promise.all([viewerThreads(viewer), wanted ? viewerThread(viewer, wanted) : Promise.resolve(null), viewerCompanies(viewer)]);
+  const threadId = opened?.thread.id ?? randomUUID().replace(/-/g, '');
+  const history = <ThreadHistory threads={threads} currentId={opened?.thread.id ?? null} rename={renameThreadAction} remove={deleteThreadAction} />;
   return (
-    <div className="mx-auto max-w-4xl space-y-4">
-      <div>
-        <h1 className="text-2xl font-semibold">Ask</h1>
-        <p className="text-sm text-muted">
-          Every number is a button: open it to see its period, filing and the source cell. Joins across periods, scopes or
-          companies are refused with a reason.
-        </p>
+    <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+      <aside className="hidden lg:block">{history}</aside>
+      <div className="min-w-0 space-y-4">
+        <div>
+          <h1 className="text-2xl font-semibold">Ask</h1>
+          <p className="text-sm text-muted">
+            Every number is a button: open it to see its period, filing and the source cell. Joins across periods, scopes or
+            companies are refused with a reason.
+          </p>
+        </div>
+        <details className="rounded-lg border border-line bg-white p-3 lg:hidden">
+          <summary className="cursor-pointer text-sm font-medium">History ({threads.length})</summary>
+          <div className="mt-2">{history}</div>
+        </details>
+        {wanted && !opened && (
+          <p role="status" className="rounded bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            That conversation is not in your history (it was deleted, or it is someone else’s). A new one starts here.
+          </p>
+        )}
+        {opened && <h2 className="text-sm font-medium text-muted" data-testid="thread-title">{opened.thread.title}</h2>}
+        <AskChat key={threadId} threadId={threadId} initialMessages={opened ? toMessages(opened.turns) : undefined} companies={companies} />
       </div>
-      <AskChat />
     </div>
   );
 });

@@ -1,9 +1,10 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { answerQuestion } from '@/lib/answer/answer-question';
-import type { AnswerUIMessage } from '@/lib/answer/messages';
+import { STAGE_MESSAGES, type AnswerStage, type AnswerUIMessage, type StageCallback } from '@/lib/answer/messages';
 import { AppError } from '@/lib/errors';
 import { readJson, withRole } from '@/lib/server/route';
 import { clarifiedQuestion, previousIntentFor } from '@/lib/answer/follow-up';
+import { recordThreadActivity } from '@/lib/server/workspace';
 import { chatAnswerRequestSchema, jsonAnswerRequestSchema, MAX_BODY_BYTES } from './schema';
 
 export const dynamic = 'force-dynamic';
@@ -26,6 +27,7 @@ export const POST = withRole('analyst', async (req, { db, viewer }) => {
     if (!parsed.success) throw new AppError('bad_request:body', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     const chosen = parsed.data.clarification ? await clarifiedQuestion({ ...owner, ...parsed.data.clarification }) : null;
     const threadId = parsed.data.threadId ?? chosen?.threadId ?? null;
+    if (threadId) await recordThreadActivity(viewer, threadId, chosen?.question ?? parsed.data.question!);
     const answer = await answerQuestion({
       db,
       tenantId: viewer.tenantId,
@@ -49,10 +51,20 @@ export const POST = withRole('analyst', async (req, { db, viewer }) => {
   if (!question) throw new AppError('bad_request:question', 'The question is empty.');
   const previous = await previousIntentFor({ ...owner, threadId: parsed.data.id });
 
+  // the conversation is persisted per user (history, reopen); another user's thread id is refused
+  await recordThreadActivity(viewer, parsed.data.id, question);
+
   const stream = createUIMessageStream<AnswerUIMessage>({
     execute: async ({ writer }) => {
-      writer.write({ type: 'data-status', id: 'status', data: { stage: 'planning', message: 'Resolving companies, measures and periods…' }, transient: true });
-      const answer = await answerQuestion({ db, tenantId: viewer.tenantId, userId: viewer.userId, role: viewer.role, question, threadId: parsed.data.id, previous });
+      const status = (stage: AnswerStage | 'done') =>
+        writer.write({ type: 'data-status', id: 'status', data: { stage, message: STAGE_MESSAGES[stage] }, transient: true });
+      status('planning');
+      // each stage is streamed as it starts; answerQuestion calls onStage once it reports progress
+      // (until then the browser sees 'planning' and then the answer)
+      const onStage: StageCallback = (stage) => status(stage);
+      const options = { db, tenantId: viewer.tenantId, userId: viewer.userId, role: viewer.role, question, threadId: parsed.data.id, previous, onStage };
+      const answer = await answerQuestion(options);
+      status('composing');
       writer.write({ type: 'text-start', id: 'answer-text' });
       for (const chunk of answer.text.match(/.{1,80}(\s|$)/g) ?? [answer.text]) {
         writer.write({ type: 'text-delta', id: 'answer-text', delta: chunk });
@@ -60,6 +72,7 @@ export const POST = withRole('analyst', async (req, { db, viewer }) => {
       writer.write({ type: 'text-end', id: 'answer-text' });
       writer.write({ type: 'data-answer', id: 'answer', data: answer });
       writer.write({ type: 'message-metadata', messageMetadata: { manifestId: answer.manifestId } });
+      status('done');
     },
     onError: (e) => (e instanceof AppError ? e.message : 'The answer could not be produced.'),
   });

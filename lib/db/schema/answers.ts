@@ -33,6 +33,7 @@ export const manifests = pgTable(
   (t) => [
     index('manifests_tenant_created_idx').on(t.tenantId, t.createdAt),
     index('manifests_status_idx').on(t.tenantId, t.status),
+    index('manifests_thread_idx').on(t.tenantId, t.threadId, t.createdAt),
   ],
 );
 

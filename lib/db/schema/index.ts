@@ -8,3 +8,4 @@ export * from './chunks';
 export * from './answers';
 export * from './audit';
 export * from './auth';
+export * from './workspace';

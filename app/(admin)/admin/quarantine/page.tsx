@@ -1,15 +1,37 @@
 import type { Metadata } from 'next';
 import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
 import { Section } from '@/components/admin/section';
-import { listQuarantined } from '@/lib/admin/quarantine';
+import Link from 'next/link';
+import { quarantinePage } from '@/lib/admin/quarantine';
 import { METRICS } from '@/lib/ontology/metrics';
 import { bindFactAction, rejectFactAction } from './actions';
 import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Quarantine' };
 
-export default withPage('admin', async function QuarantinePage({ db, viewer }) {
-  const queue = await listQuarantined(db, viewer.tenantId);
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default withPage('admin', async function QuarantinePage({ db, viewer }, { searchParams }: Props) {
+  const sp = await searchParams;
+  const q = await quarantinePage(db, viewer.tenantId, Number(typeof sp.page === 'string' ? sp.page : 1));
+  const queue = q.rows;
+  const pager = q.pages > 1 && (
+    <nav aria-label="Pages" className="flex flex-wrap items-center gap-3 text-sm">
+      {q.page > 1 && (
+        <Link className="text-accent hover:underline" href={`/admin/quarantine?page=${q.page - 1}`}>
+          ← Previous
+        </Link>
+      )}
+      <span className="text-muted">
+        Page {q.page} of {q.pages.toLocaleString('en-US')}
+      </span>
+      {q.page < q.pages && (
+        <Link className="text-accent hover:underline" href={`/admin/quarantine?page=${q.page + 1}`}>
+          Next →
+        </Link>
+      )}
+    </nav>
+  );
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Quarantine review</h1>
@@ -17,6 +39,11 @@ export default withPage('admin', async function QuarantinePage({ db, viewer }) {
         Numbers an extractor could not place with confidence. Bind one to a metric (and its period, when the column header was
         lost) to make it usable, or reject it. Decisions are audited.
       </p>
+      <p className="text-sm" data-testid="quarantine-total">
+        <span className="font-medium">{q.total.toLocaleString('en-US')}</span> waiting
+        {q.reasons.length > 0 && <span className="text-muted"> · {q.reasons.map((r) => `${r.reason} ${r.n.toLocaleString('en-US')}`).join(' · ')}</span>}
+      </p>
+      {pager}
       {queue.length === 0 && <p className="text-sm text-muted">The queue is empty.</p>}
       {queue.map((f) => {
         const column = (f.provenance as { sourceLabel?: string } | null)?.sourceLabel;
@@ -74,6 +101,7 @@ export default withPage('admin', async function QuarantinePage({ db, viewer }) {
           </Section>
         );
       })}
+      {pager}
     </div>
   );
 });

@@ -1,0 +1,36 @@
+import { AskPage } from './pages/ask-page';
+import { actAs, expect, expectInViewport, horizontalOverflow, PAGES, test } from './fixtures';
+
+for (const p of PAGES) {
+  test(`${p.path} does not scroll sideways at 390 px (screenshot)`, async ({ page }) => {
+    await actAs(page, p.role);
+    await page.goto(p.path);
+    await expect(page.locator('main')).toBeVisible();
+    expect(await horizontalOverflow(page), `${p.path} scrolls sideways`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/screens/${p.name}-mobile.png`, fullPage: true });
+    if (p.role !== 'analyst') await actAs(page, 'analyst');
+  });
+}
+
+test('popovers stay inside a 390×844 viewport and answers do not scroll sideways', async ({ page }) => {
+  const ask = new AskPage(page);
+  await ask.goto();
+  for (const q of ['What was Helios Components’ operating margin in FY2026?', 'Compare Helios and Northwind revenue FY2024 and FY2025']) {
+    const answer = await ask.ask(q);
+    await expect(answer).toHaveAttribute('data-status', 'answered');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    const buttons = answer.locator('[data-testid^="value-"]');
+    const n = await buttons.count();
+    for (let i = 0; i < n; i++) {
+      await buttons.nth(i).scrollIntoViewIfNeeded();
+      await buttons.nth(i).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expectInViewport(page, dialog);
+      if (i === 0) await page.screenshot({ path: `test-results/screens/ask-popover-${q.startsWith('Compare') ? 'comparison' : 'margin'}-mobile.png` });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
+  }
+  await page.screenshot({ path: 'test-results/screens/ask-answers-mobile.png', fullPage: true });
+});

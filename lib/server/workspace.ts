@@ -1,0 +1,110 @@
+import 'server-only';
+import type { Viewer } from '@/lib/auth/viewer';
+import { AppError } from '@/lib/errors';
+import { listFacts, type FactFilters } from '@/lib/facts/list-facts';
+import { getDatabase } from '@/lib/server/runtime';
+import { answerExportRows, toCsv, type ExportRow } from '@/lib/workspace/export-rows';
+import { factExportRow } from '@/lib/workspace/facts-export';
+import { storedAnswer, type StoredAnswer } from '@/lib/workspace/shared-answer';
+import { citedTarget, renderedHtmlSource, sourceDocumentBytes, sourceHeader } from '@/lib/workspace/source-view';
+import { deleteThread, listThreads, renameThread, threadIdSchema, threadWithTurns, touchThread } from '@/lib/workspace/threads';
+import { toXlsx } from '@/lib/workspace/xlsx';
+import { companyDirectory } from '@/lib/workspace/companies';
+
+/** Upper bound of one facts-browser export (rows). */
+export const MAX_FACT_EXPORT_ROWS = 20_000;
+
+function scope(viewer: Viewer) {
+  return { tenantId: viewer.tenantId, role: viewer.role, userId: viewer.userId };
+}
+
+/** A stored answer a viewer may open (share links, exports); 404 otherwise. */
+export async function viewerAnswer(viewer: Viewer, manifestId: string): Promise<StoredAnswer> {
+  const { db } = await getDatabase();
+  const found = await storedAnswer(db, scope(viewer), manifestId);
+  if (!found) throw new AppError('not_found:answer', 'No such answer.');
+  return found;
+}
+
+async function fileResponse(rows: ExportRow[], format: 'csv' | 'xlsx', name: string, about: { title: string; question?: string | null; exportedBy: string; note?: string }): Promise<Response> {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+  if (format === 'csv') {
+    return new Response(`\uFEFF${toCsv(rows)}`, { headers: { ...headers, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}.csv"` } });
+  }
+  const body = await toXlsx(rows, about);
+  return new Response(new Uint8Array(body), {
+    headers: { ...headers, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename="${name}.xlsx"` },
+  });
+}
+
+/** CSV/XLSX of one stored answer: every value and operand with period bounds, unit, scale, filing and fact id. */
+export async function exportAnswer(viewer: Viewer, manifestId: string, format: 'csv' | 'xlsx'): Promise<Response> {
+  const a = await viewerAnswer(viewer, manifestId);
+  return fileResponse(answerExportRows(a.answer), format, `ledgerline-answer-${manifestId.slice(0, 12)}`, { title: `Answer ${manifestId}`, question: a.question, exportedBy: viewer.name });
+}
+
+/** CSV/XLSX of the facts browser's current filters (all pages, up to MAX_FACT_EXPORT_ROWS rows). */
+export async function exportFacts(viewer: Viewer, filters: FactFilters, format: 'csv' | 'xlsx'): Promise<Response> {
+  const { db } = await getDatabase();
+  const { rows, total } = await listFacts({ db, tenantId: viewer.tenantId, role: viewer.role, filters: { ...filters, page: 1, size: MAX_FACT_EXPORT_ROWS } });
+  const note = total > rows.length ? `Truncated: ${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} facts; narrow the filters.` : undefined;
+  return fileResponse(rows.map(factExportRow), format, 'ledgerline-facts', { title: 'Facts browser', exportedBy: viewer.name, note });
+}
+
+/** Everything the source viewer shows for one visible source and an optional cited fact or passage. */
+export async function sourceView(viewer: Viewer, sourceId: string, want: { factId?: string | null; chunkId?: string | null }) {
+  const { db } = await getDatabase();
+  const s = scope(viewer);
+  const header = await sourceHeader(db, s, sourceId);
+  if (!header) throw new AppError('not_found:source', 'No such source.');
+  const [target, rendered] = await Promise.all([citedTarget(db, s, sourceId, want), header.mediaType === 'text/html' ? renderedHtmlSource(db, s, sourceId) : Promise.resolve(null)]);
+  return { header, target, html: rendered?.html ?? null, contexts: rendered?.contexts ?? [] };
+}
+
+/** A visible source's stored document bytes (the PDF viewer loads them). */
+export async function sourceDocument(viewer: Viewer, sourceId: string): Promise<{ mediaType: string; content: Buffer }> {
+  const { db } = await getDatabase();
+  const doc = await sourceDocumentBytes(db, scope(viewer), sourceId);
+  if (!doc) throw new AppError('not_found:document', 'This source has no stored document.');
+  return doc;
+}
+
+function owner(viewer: Viewer) {
+  return { tenantId: viewer.tenantId, userId: viewer.userId, role: viewer.role };
+}
+
+/** Records a question in the viewer's thread (creates it on the first question); 403 for another user's thread id. */
+export async function recordThreadActivity(viewer: Viewer, threadId: string, question: string): Promise<void> {
+  const id = threadIdSchema.safeParse(threadId);
+  if (!id.success) throw new AppError('bad_request:thread_id', 'The conversation id must be 8–100 letters, digits, - or _.');
+  const { db } = await getDatabase();
+  await touchThread(db, owner(viewer), id.data, question);
+}
+
+/** The viewer's conversations, most recent first. */
+export async function viewerThreads(viewer: Viewer) {
+  const { db } = await getDatabase();
+  return listThreads(db, owner(viewer));
+}
+
+/** One of the viewer's conversations with its turns (null when it is not theirs). */
+export async function viewerThread(viewer: Viewer, threadId: string) {
+  const { db } = await getDatabase();
+  return threadWithTurns(db, owner(viewer), threadId);
+}
+
+export async function renameViewerThread(viewer: Viewer, threadId: string, title: string): Promise<void> {
+  const { db } = await getDatabase();
+  await renameThread(db, owner(viewer), threadId, title);
+}
+
+export async function deleteViewerThread(viewer: Viewer, threadId: string): Promise<void> {
+  const { db } = await getDatabase();
+  await deleteThread(db, owner(viewer), threadId);
+}
+
+/** The viewer's tenant's companies (names, tickers, aliases) for autocomplete. */
+export async function viewerCompanies(viewer: Viewer) {
+  const { db } = await getDatabase();
+  return companyDirectory(db, viewer.tenantId);
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { insertMarkers, sanitizeFiling, xbrlContexts } from './source-view';
+
+const filing = `<html><head><title>x</title><script>alert(1)</script></head><body>
+<div style="display:none"><ix:header><ix:resources>
+<xbrli:context id="c-1"><xbrli:entity><xbrli:identifier scheme="s">1</xbrli:identifier><xbrli:segment><xbrldi:explicitMember dimension="srt:ProductOrServiceAxis">aapl:IPhoneMember</xbrldi:explicitMember></xbrli:segment></xbrli:entity><xbrli:period><xbrli:startDate>2024-09-29</xbrli:startDate><xbrli:endDate>2025-06-28</xbrli:endDate></xbrli:period></xbrli:context>
+<xbrli:context id="c-2"><xbrli:period><xbrli:instant>2025-06-28</xbrli:instant></xbrli:period></xbrli:context>
+</ix:resources></ix:header></div>
+<p onclick="evil()">Net sales grew.</p>
+<table><tr><td style="text-align:right;background:url(javascript:x)">$<ix:nonFraction name="us-gaap:Revenues" contextRef="c-1" unitRef="usd" scale="6" decimals="-6">94,036</ix:nonFraction></td></tr></table>
+<a href="https://evil.example">link</a></body></html>`;
+
+describe('source viewer HTML', () => {
+  it('inserts attribute markers only where an element starts, and passage markers anywhere', () => {
+    const td = filing.indexOf('<td');
+    const p = filing.indexOf('Net sales');
+    const out = insertMarkers(filing, [
+      { at: td, attr: 'data-ll-cell="cell1" data-ll-fact="f1"' },
+      { at: p, attr: 'data-ll-cell="nope"' },
+      { at: p, html: '<span data-ll-mark="s-ch1"></span>' },
+      { at: p + 'Net sales grew.'.length, html: '<span data-ll-mark="e-ch1"></span>' },
+    ]);
+    expect(out).toContain('<td data-ll-cell="cell1" data-ll-fact="f1" style=');
+    expect(out).not.toContain('nope');
+    expect(out).toContain('<span data-ll-mark="s-ch1"></span>Net sales grew.<span data-ll-mark="e-ch1"></span>');
+  });
+  it('sanitizes: no scripts, handlers, links or url() styles; inline XBRL facts become annotated spans', () => {
+    const html = sanitizeFiling(insertMarkers(filing, [{ at: filing.indexOf('<td'), attr: 'data-ll-cell="cell1"' }]));
+    expect(html).not.toMatch(/script|alert|onclick|evil|href|url\(/i);
+    expect(html).not.toContain('2024-09-29'); // the hidden header is not rendered as text
+    expect(html).toContain('data-ll-cell="cell1"');
+    expect(html).toMatch(/<span data-ix-name="us-gaap:Revenues" data-ix-context="c-1" data-ix-unit="usd" data-ix-scale="6" data-ix-decimals="-6">94,036<\/span>/);
+    expect(html).toContain('<p>Net sales grew.</p>');
+  });
+  it('reads XBRL contexts with periods and dimensions', () => {
+    expect(xbrlContexts(filing)).toEqual([
+      { id: 'c-1', period: '2024-09-29 to 2025-06-28', dimensions: [{ axis: 'srt:ProductOrServiceAxis', member: 'aapl:IPhoneMember' }] },
+      { id: 'c-2', period: 'as of 2025-06-28', dimensions: [] },
+    ]);
+  });
+});
