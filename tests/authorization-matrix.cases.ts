@@ -116,6 +116,38 @@ export function matrixCases(_ids: MatrixIds): MatrixCase[] {
       call: async (ids) => (await import('@/app/api/manifests/[id]/route')).GET(get(`/api/manifests/${ids.manifestId}`), params({ id: ids.manifestId })),
     },
     {
+      id: 'app/api/exports/answers/[id]/route.ts#GET',
+      expect: needs('analyst', true),
+      call: async (ids) => (await import('@/app/api/exports/answers/[id]/route')).GET(get(`/api/exports/answers/${ids.manifestId}?format=csv`), params({ id: ids.manifestId })),
+    },
+    {
+      id: 'app/api/exports/facts/route.ts#GET',
+      expect: needs('analyst', false),
+      call: async () => (await import('@/app/api/exports/facts/route')).GET(get('/api/exports/facts?format=csv'), {}),
+    },
+    {
+      id: 'app/api/sources/[id]/document/route.ts#GET',
+      expect: needs('analyst', true),
+      call: async (ids) => (await import('@/app/api/sources/[id]/document/route')).GET(get(`/api/sources/${ids.sourceId}/document`), params({ id: ids.sourceId })),
+    },
+    {
+      // pdf.js's worker script from the installed library: no data, served to anyone
+      id: 'app/api/pdf-worker/route.ts#GET',
+      expect: PUBLIC,
+      call: async () => (await import('@/app/api/pdf-worker/route')).GET(),
+    },
+    {
+      // a conversation is its owner's alone: for every other signed-in user it does not exist
+      id: 'app/(analyst)/ask/actions.ts#renameThreadAction',
+      expect: { anonymous: 'deny', analyst: 'not_found', reviewer: 'not_found', admin: 'not_found', 'other-tenant': 'not_found' },
+      call: async () => (await import('@/app/(analyst)/ask/actions')).renameThreadAction('matrix-thread-nobody', 'x'),
+    },
+    {
+      id: 'app/(analyst)/ask/actions.ts#deleteThreadAction',
+      expect: { anonymous: 'deny', analyst: 'not_found', reviewer: 'not_found', admin: 'not_found', 'other-tenant': 'not_found' },
+      call: async () => (await import('@/app/(analyst)/ask/actions')).deleteThreadAction('matrix-thread-nobody'),
+    },
+    {
       id: 'app/actions.ts#switchDemoRole',
       expect: PUBLIC,
       call: async () => (await import('@/app/actions')).switchDemoRole('admin'),
