@@ -30,7 +30,7 @@ import {
 import { driverComparisons, judge, printTable, readmeSection, updateReadme, writeResults, type RunResult } from './bench/support/report';
 import type { BenchContext, BenchRow, BenchSection, Scale } from './bench/support/types';
 
-const ORDER = ['ingest', 'lookup', 'retrieval-quality', 'retrieval', 'planner', 'answer', 'scale', 'http'];
+const ORDER = ['ingest', 'lookup', 'retrieval-quality', 'retrieval', 'planner', 'answer', 'quarantine', 'scale', 'http'];
 
 const argv = process.argv.slice(2);
 const has = (f: string) => argv.includes(f);
