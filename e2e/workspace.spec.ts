@@ -120,9 +120,12 @@ test('a conversation survives reload and appears in history; rename and delete i
   await expect(third).toContainText('₹860 crore');
   await page.screenshot({ path: 'test-results/screens/ask-thread-desktop.png', fullPage: true });
 
-  await item.getByRole('button', { name: /^Rename/ }).click();
-  await item.getByLabel('Conversation title').fill('Helios top line');
-  await item.getByRole('button', { name: 'Save' }).click();
+  // the conversation just used is the most recent one
+  const mine = history.getByTestId('thread-item').first();
+  await expect(mine).toContainText('Helios revenue FY2026');
+  await mine.getByRole('button', { name: /^Rename/ }).click();
+  await mine.getByLabel('Conversation title').fill('Helios top line');
+  await mine.getByRole('button', { name: 'Save' }).click();
   await expect(history.getByTestId('thread-item').filter({ hasText: 'Helios top line' })).toHaveCount(1);
 
   page.once('dialog', (d) => void d.accept());
