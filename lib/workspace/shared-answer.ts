@@ -3,6 +3,7 @@ import type { Answer } from '@/lib/answer/types';
 import { manifestVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
 import { manifests, users } from '@/lib/db/schema';
+import { redactManifest } from '@/lib/evidence/redact-manifest';
 
 export interface StoredAnswer {
   manifestId: string;
@@ -27,10 +28,12 @@ export async function storedAnswer(db: Db, scope: VisibilityScope & { userId?: s
     .where(and(eq(manifests.id, manifestId), manifestVisible(scope)))
     .limit(1);
   if (!row) return null;
+  // what rests on sources the viewer may no longer see is redacted at read time, as on the review page
+  const visible = await redactManifest(db, scope, { answer: row.answer, candidates: [], rejected: [], operands: [], calculations: [] });
   return {
     manifestId: row.id,
     question: row.question,
-    answer: row.answer as Answer,
+    answer: visible.answer as Answer,
     threadId: row.threadId,
     askedBy: row.userName,
     askedByMe: !!scope.userId && row.userId === scope.userId,

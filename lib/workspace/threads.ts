@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Answer } from '@/lib/answer/types';
 import { manifestVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
+import { redactManifest } from '@/lib/evidence/redact-manifest';
 import { manifests, threads } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 
@@ -96,7 +97,13 @@ export async function threadWithTurns(db: Db, owner: ThreadOwner & VisibilitySco
     .where(and(eq(manifests.threadId, t.id), eq(manifests.userId, owner.userId), manifestVisible(owner)))
     .orderBy(asc(manifests.createdAt))
     .limit(200);
-  const turns = rows.map((r) => ({ manifestId: r.id, question: r.question, answer: r.answer as Answer, createdAt: r.createdAt.toISOString() }));
+  // each stored answer as the owner may see it now (sources revoked or restricted since are redacted)
+  const turns = await Promise.all(
+    rows.map(async (r) => {
+      const visible = await redactManifest(db, owner, { answer: r.answer, candidates: [], rejected: [], operands: [], calculations: [] });
+      return { manifestId: r.id, question: r.question, answer: visible.answer as Answer, createdAt: r.createdAt.toISOString() };
+    }),
+  );
   return {
     thread: { id: t.id, title: t.title, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(), turns: turns.length },
     turns,
