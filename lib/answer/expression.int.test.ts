@@ -48,15 +48,15 @@ describe('explicit calculations, clarifications and follow-ups on the demo corpu
   });
 
   it('a clarification choice is answered through the stored manifest, bound to its rewrite', async () => {
-    const a = await ask('Helios Components margin FY2026');
+    const a = await ask('Helios Components profit FY2026');
     expect(a.status).toBe('needs_clarification');
     expect(a.clarification?.rewrites?.length).toBe(a.clarification?.options.length);
-    const i = a.clarification!.options.indexOf('operating margin');
+    const i = a.clarification!.options.indexOf('operating income');
     expect(i).toBeGreaterThanOrEqual(0);
     const chosen = await clarifiedQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', manifestId: a.manifestId!, choice: i });
     const b = await ask(chosen.question);
     expect(b.status).toBe('answered');
-    expect(b.values[0]!.metric).toBe('operating_margin');
+    expect(b.values[0]!.metric).toBe('operating_income');
     // another tenant's viewer, or a choice out of range, gets a typed error
     await expect(clarifiedQuestion({ db: d.db, tenantId: 'other', userId: 'demo-analyst', manifestId: a.manifestId!, choice: i })).rejects.toMatchObject({ code: 'not_found:manifest' });
     await expect(clarifiedQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', manifestId: a.manifestId!, choice: 40 })).rejects.toMatchObject({ code: 'bad_request:clarification' });

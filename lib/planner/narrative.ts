@@ -159,10 +159,13 @@ export function classifyQuestion(question: string, spans: QuestionSpan[] = []): 
   const filings = findFilingRefs(question);
   const metricSpans = spans.filter((s) => s.role === 'metric');
   const parts = clauses(question);
+  // company names are not topics ("Helios Components" is no supply-chain question)
+  let unnamed = question;
+  for (const sp of spans.filter((x) => x.role === 'entity')) unnamed = unnamed.slice(0, sp.start) + ' '.repeat(Math.max(0, sp.end - sp.start)) + unnamed.slice(sp.end);
   const kinds = parts.map((c) => {
     const end = c.start + c.text.length;
     const hasMetric = metricSpans.some((s) => s.start < end && s.end > c.start) || (metricSpans.length === 0 && matchMetrics(c.text).mentions.length > 0);
-    const k = clauseKind(c.text, hasMetric);
+    const k = clauseKind(unnamed.slice(c.start, end), hasMetric);
     reasons.push(`“${c.text.trim()}”: ${k.kind} — ${k.why}`);
     return { ...c, kind: k.kind };
   });
