@@ -35,6 +35,17 @@ describe('inferCalendar', () => {
     expect(r.calendars).toHaveLength(1);
   });
 
+  it('tells "28 February" from "the end of February" by a year that starts on 29 February', () => {
+    // fast-check counterexample: FY2017..FY2019 on a fixed 28 February year end; FY2017 starts 2016-02-29
+    const given = years({ kind: 'fixed', month: 2, day: 28 }, 2017, 2019);
+    expect(given[0]!.start).toBe('2016-02-29');
+    const r = inferCalendar(given);
+    expect(r.calendar?.yearEnd).toEqual({ kind: 'fixed', month: 2, day: 28 });
+    for (const [i, y] of given.entries()) expect(fiscalYearBounds(r.calendars, 2017 + i)).toMatchObject(y);
+    // without a leap year among them, the last day of February stays the reading
+    expect(inferCalendar(years({ kind: 'fixed', month: 2, day: 29 }, 2017, 2019)).calendar?.yearEnd).toEqual({ kind: 'fixed', month: 2, day: 29 });
+  });
+
   it('labels NVIDIA years by their end year', () => {
     const r = inferCalendar([{ start: '2024-01-29', end: '2025-01-26' }, { start: '2023-01-30', end: '2024-01-28' }]);
     const bounds = fiscalYearBounds(r.calendars, 2025)!;

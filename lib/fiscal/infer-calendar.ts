@@ -50,6 +50,9 @@ const MAX_MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function candidateRules(end: ISODate): YearEndRule[] {
   const { month, day } = ymd(end);
   const out: YearEndRule[] = [{ kind: 'fixed', month, day: isMonthEnd(end) ? MAX_MONTH_DAYS[month - 1]! : day }];
+  // 28 February of a common year is both "the last day of February" and "28 February"; the periods'
+  // starts (a year starting 29 February follows a 28 February year end) tell them apart
+  if (isMonthEnd(end) && day < MAX_MONTH_DAYS[month - 1]!) out.push({ kind: 'fixed', month, day });
   const weekday = weekdayOf(end);
   const months = [month];
   if (day <= 3) months.push(month === 1 ? 12 : month - 1);
