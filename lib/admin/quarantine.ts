@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { factVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
+import { bumpDataVersion } from '@/lib/db/data-version';
 import { entities, facts, fiscalCalendars, metrics, sources } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { factChainKey } from '@/lib/domain/identity';
@@ -139,6 +140,8 @@ export async function bindQuarantined(o: { db: Db; tenantId: string; actorId: st
       reason: o.reason,
     });
   });
+  // visibility changed: in-process catalogues built at the old version are rebuilt
+  await bumpDataVersion(o.db, o.tenantId);
 }
 
 /** Reject a quarantined fact: it stays stored (for audit) but is never used. */
@@ -158,4 +161,6 @@ export async function rejectQuarantined(o: { db: Db; tenantId: string; actorId: 
       reason: o.reason,
     });
   });
+  // visibility changed: in-process catalogues built at the old version are rebuilt
+  await bumpDataVersion(o.db, o.tenantId);
 }

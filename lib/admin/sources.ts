@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { bumpDataVersion } from '@/lib/db/data-version';
 import { sourceRevocations, sources } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { recordAudit } from './audit';
@@ -104,6 +105,8 @@ export async function revokeSource(o: RevokeSourceOptions): Promise<void> {
       reason: o.reason,
     });
   });
+  // visibility changed: in-process catalogues built at the old version are rebuilt
+  await bumpDataVersion(o.db, o.tenantId);
 }
 
 export interface SetSourceAccessOptions {
@@ -135,4 +138,6 @@ export async function setSourceAccess(o: SetSourceAccessOptions): Promise<void> 
       reason: o.reason,
     });
   });
+  // visibility changed: in-process catalogues built at the old version are rebuilt
+  await bumpDataVersion(o.db, o.tenantId);
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { bumpDataVersion } from '@/lib/db/data-version';
+import { refreshStatistics } from '@/lib/db/statistics';
 import { auditLog, ingestRuns, metrics, sourceDocuments, sources } from '@/lib/db/schema';
 import { isAppError } from '@/lib/errors';
 import { contentId, sha256Hex } from '@/lib/ids';
@@ -33,6 +34,8 @@ export interface IngestOptions {
   sideFiles?: SideFiles;
   /** force a format instead of sniffing */
   format?: string;
+  /** analyse the written tables after the commit (default true; a batch analyses once at its end) */
+  refreshStatistics?: boolean;
 }
 
 export type IngestStatus = 'ok' | 'unchanged' | 'failed';
@@ -212,7 +215,10 @@ export async function ingestBytes(
         try {
           await writeInTransaction(h, parsed, sha, sourceId);
           // after the commit: caches of the tenant's entities and calendars rebuild on the next question
-          if (o.status === 'ok') await bumpDataVersion(db, tenantId);
+          if (o.status === 'ok') {
+            await bumpDataVersion(db, tenantId);
+            if (opts.refreshStatistics !== false) await refreshStatistics(db);
+          }
           break;
         } catch (e) {
           if (attempt < MAX_ATTEMPTS && RETRYABLE.has(pgCode(e) ?? '')) {

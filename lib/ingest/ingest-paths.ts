@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '@/lib/db/client';
+import { refreshStatistics } from '@/lib/db/statistics';
 import { ingestFile, type IngestOutcome } from './ingest-file';
 import { createProgressBar } from './progress';
 import { createSideFiles } from './side-files';
@@ -131,6 +132,7 @@ export async function ingestPaths(opts: IngestPathsOptions): Promise<IngestOutco
           redraw();
         },
         sideFiles,
+        refreshStatistics: false,
       });
       live.delete(i);
       bar.stop();
@@ -141,6 +143,8 @@ export async function ingestPaths(opts: IngestPathsOptions): Promise<IngestOutco
     }
   };
   await Promise.all(Array.from({ length: jobs }, worker));
+  // once for the batch: the planner's row estimates for what was just written
+  if (outcomes.some((o) => o?.status === 'ok')) await refreshStatistics(opts.database.db);
   return outcomes;
 }
 

@@ -4,6 +4,7 @@
  * under their measures; a member filter never returns a total.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokeSource } from '@/lib/admin/sources';
 import type { Database } from '@/lib/db/client';
 import { ingestBytes } from '@/lib/ingest/ingest-file';
 import { noSideFiles } from '@/lib/ingest/side-files';
@@ -71,6 +72,17 @@ for (const target of testTargets()) {
       const member = await lookupFact({ db: d.db, tenantId: TENANT, entityId, metricId: 'revenue', period, fiscalYear: null, fiscalPeriod: null, scope: 'consolidated', basis: { kind: 'latest' }, dimensions: { 'srt:ProductOrServiceAxis': 'zed:DrillsMember' } });
       expect(member.status).toBe('missing');
       expect(member.candidates).toEqual([]);
+    });
+
+    // last: it revokes the source
+    it('the catalogue is kept per data version: a revoked source takes its concepts out on the next question', async () => {
+      const before = await loadConceptCatalog(d.db, TENANT, [entityId], 'analyst');
+      expect(before).toHaveLength(1);
+      // a second read at the same version is the kept catalogue
+      expect(await loadConceptCatalog(d.db, TENANT, [entityId], 'analyst')).toEqual(before);
+      const [src] = await d.query<{ id: string }>(`select id from sources where tenant_id = $1 and entity_id = $2`, [TENANT, entityId]);
+      await revokeSource({ db: d.db, tenantId: TENANT, actorId: 'admin-test', sourceId: src!.id, reason: 'test: withdrawn' });
+      expect(await loadConceptCatalog(d.db, TENANT, [entityId], 'analyst')).toEqual([]);
     });
   });
 }

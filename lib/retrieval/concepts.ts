@@ -6,6 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { factVisible, sourceVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
+import { readDataVersion } from '@/lib/db/data-version';
+import { versionedCache } from '@/lib/db/versioned-cache';
 import type { Role } from '@/lib/db/schema';
 import { metricForConcept } from '@/lib/ontology/metrics';
 
@@ -26,17 +28,36 @@ export function conceptOfMeasure(id: string): string | null {
   return id.startsWith('concept:') ? id.slice('concept:'.length) : null;
 }
 
-/** Labelled concepts with visible active consolidated facts, outside the ontology's chains. */
+const catalogCache = versionedCache<CatalogConcept[]>();
+
+/**
+ * Labelled concepts with visible active consolidated facts, outside the ontology's chains. Built per
+ * entity and role, kept while the tenant's data version holds (ingest, ACL and revocation bump it).
+ */
 export async function loadConceptCatalog(db: Db, tenantId: string, entityIds: string[], role?: Role | null): Promise<CatalogConcept[]> {
   if (entityIds.length === 0) return [];
+  const version = await readDataVersion(db, tenantId);
+  if (version === null) return [];
+  const per = await Promise.all(
+    [...new Set(entityIds)].map((id) => catalogCache.get(db, tenantId, version, `${role ?? ''}|${id}`, () => queryConceptCatalog(db, tenantId, id, role))),
+  );
+  return per.flat();
+}
+
+async function queryConceptCatalog(db: Db, tenantId: string, entityId: string, role?: Role | null): Promise<CatalogConcept[]> {
   const scope = { tenantId, role };
+  // one pass over the entity's consolidated facts (not one probe per label): the period type of each
+  // labelled concept that has a visible active fact
   const res = await db.execute(sql`
-    select cl.entity_id, cl.concept, cl.label,
-      (select f.period_type from facts f join sources s on s.id = f.source_id
-        where f.entity_id = cl.entity_id and f.concept = cl.concept and f.status = 'active' and f.dims_key = ''
-          and ${factVisible(scope, 'f')} and ${sourceVisible(scope, 's')} limit 1) as period_type
-    from concept_labels cl
-    where cl.tenant_id = ${tenantId} and cl.entity_id in (${sql.join(entityIds.map((id) => sql`${id}`), sql`, `)})`);
+    with reported as (
+      select f.concept, min(f.period_type) as period_type
+      from facts f join sources s on s.id = f.source_id
+      where f.tenant_id = ${tenantId} and f.entity_id = ${entityId} and f.status = 'active' and f.dims_key = ''
+        and ${factVisible(scope, 'f')} and ${sourceVisible(scope, 's')}
+      group by f.concept)
+    select cl.entity_id, cl.concept, cl.label, r.period_type
+    from concept_labels cl join reported r on r.concept = cl.concept
+    where cl.tenant_id = ${tenantId} and cl.entity_id = ${entityId}`);
   const rows = (res as unknown as { rows: { entity_id: string; concept: string; label: string; period_type: 'instant' | 'duration' | null }[] }).rows ?? [];
   return rows
     .filter((r) => r.period_type !== null && metricForConcept(r.concept) === null)
