@@ -18,6 +18,8 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** run `fn` on one dedicated connection (session-level locks, SET commands) */
   withConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
+  /** PGlite only: the whole data directory as an uncompressed tarball (a template for OpenOptions.template) */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,8 @@ export interface OpenOptions {
   url?: string;
   /** PGlite data directory, or `memory` for an in-memory database (tests) */
   dataDir?: string;
+  /** an in-memory PGlite starts from this data directory snapshot (see Database.snapshot) instead of initdb */
+  template?: Blob;
 }
 
 export function migrationsFolder(): string {
@@ -50,7 +54,7 @@ function redactUrl(url: string): string {
 /** Open the configured database: PostgreSQL when a URL is given, PGlite otherwise. Fails fast with ConfigError. */
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir ?? readEnv().LEDGERLINE_DATA_DIR);
+  return openPglite(options.dataDir ?? readEnv().LEDGERLINE_DATA_DIR, options.template);
 }
 
 /** Database chosen by the environment (DATABASE_URL, else LEDGERLINE_DATA_DIR). */
@@ -59,7 +63,7 @@ export async function openFromEnv(): Promise<Database> {
   return openDatabase({ url: env.DATABASE_URL, dataDir: env.LEDGERLINE_DATA_DIR });
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { vector } = await import('@electric-sql/pglite-pgvector');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -74,7 +78,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   let client: InstanceType<typeof PGlite>;
   try {
     client = memory
-      ? await PGlite.create({ extensions: { vector } })
+      ? await PGlite.create({ extensions: { vector }, ...(template ? { loadDataDir: template } : {}) })
       : await PGlite.create(dir, { extensions: { vector } });
   } catch (e) {
     releaseLock();
@@ -91,6 +95,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     location: memory ? 'memory' : dir,
     query,
     withConnection: (fn) => fn({ db, query }),
+    snapshot: () => client.dumpDataDir('none'),
     async close() {
       await client.close();
       releaseLock();

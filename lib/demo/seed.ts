@@ -10,6 +10,7 @@ import { contentId } from '@/lib/ids';
 import type { FiscalCalendar, YearEndRule } from '@/lib/domain/types';
 import { normalizeAlias } from '@/lib/domain/names';
 import { bumpDataVersion } from '@/lib/db/data-version';
+import { refreshStatistics } from '@/lib/db/statistics';
 import { ingestBytes } from '@/lib/ingest/ingest-file';
 
 export { DEMO_TENANT_ID, DEMO_USERS } from './identity';
@@ -153,11 +154,12 @@ export async function seedDemo(db: Db): Promise<{ facts: number; created: boolea
   let created = false;
   for (const name of DEMO_DOCUMENTS) {
     const bytes = fs.readFileSync(path.join(dir, name));
-    const o = await ingestBytes(bytes, name, { db, tenantId: DEMO_TENANT_ID, actor: 'system' });
+    const o = await ingestBytes(bytes, name, { db, tenantId: DEMO_TENANT_ID, actor: 'system', refreshStatistics: false });
     if (o.status === 'failed') throw new Error(`demo seed: ${name}: ${o.error?.code}: ${o.error?.message}`);
     if (o.status === 'ok') created = true;
     facts += o.factsAdded;
   }
+  if (created) await refreshStatistics(db);
   return { facts, created };
 }
 

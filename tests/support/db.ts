@@ -1,6 +1,62 @@
-import { randomBytes } from 'node:crypto';
-import { openDatabase, type Database } from '@/lib/db/client';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { migrationsFolder, openDatabase, type Database } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
+
+/** The migration set's fingerprint: a template built from other migrations is never used. */
+function migrationsHash(): string {
+  const h = createHash('sha256');
+  const dir = migrationsFolder();
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.sql')).sort()) h.update(f).update(fs.readFileSync(path.join(dir, f)));
+  return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * A migrated empty PGlite, once per worker: initdb plus the migrations take ~3 s, loading the
+ * snapshot ~0.7 s. Every open() still gets its own database; nothing is shared between tests.
+ */
+let pgliteTemplate: Promise<Blob> | null = null;
+function pgliteSnapshot(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const d = await openDatabase({ dataDir: 'memory' });
+    try {
+      await migrate(d);
+      return await d.snapshot!();
+    } finally {
+      await d.close();
+    }
+  })();
+  return pgliteTemplate;
+}
+
+const TEMPLATE_LOCK = 727275;
+/** A migrated template database on the server (named by the migrations' fingerprint), created once. */
+async function postgresTemplate(admin: Database, url: string): Promise<string> {
+  const name = `ll_template_${migrationsHash()}`;
+  await admin.withConnection(async (conn) => {
+    await conn.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      const [ready] = await conn.query<{ ok: boolean }>(`select exists(select 1 from pg_database where datname = $1 and datistemplate) as ok`, [name]);
+      if (ready?.ok) return;
+      await conn.query(`drop database if exists ${name} with (force)`);
+      await conn.query(`create database ${name}`);
+      const u = new URL(url);
+      u.pathname = `/${name}`;
+      const t = await openDatabase({ url: u.toString() });
+      try {
+        await migrate(t);
+      } finally {
+        await t.close();
+      }
+      // marked a template only once migrated: a crash half-way leaves a database that is rebuilt next time
+      await conn.query(`alter database ${name} is_template true`);
+    } finally {
+      await conn.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
+  return name;
+}
 
 export interface TestTarget {
   name: 'pglite' | 'postgres';
@@ -21,13 +77,13 @@ function assertLocal(url: string): void {
  * DATABASE_URL is set (each open() creates a scratch database that close() drops).
  */
 export function testTargets(): TestTarget[] {
+  // CI's PostgreSQL step sets LEDGERLINE_TEST_TARGETS=postgres: the PGlite half ran in `npm test` already
+  const only = process.env.LEDGERLINE_TEST_TARGETS;
   const targets: TestTarget[] = [
     {
       name: 'pglite',
       async open() {
-        const d = await openDatabase({ dataDir: 'memory' });
-        await migrate(d);
-        return d;
+        return openDatabase({ dataDir: 'memory', template: await pgliteSnapshot() });
       },
     },
   ];
@@ -39,11 +95,11 @@ export function testTargets(): TestTarget[] {
       async open() {
         const admin = await openDatabase({ url });
         const name = `ll_test_${randomBytes(6).toString('hex')}`;
-        await admin.query(`create database ${name}`);
+        const template = await postgresTemplate(admin, url);
+        await admin.query(`create database ${name} template ${template}`);
         const u = new URL(url);
         u.pathname = `/${name}`;
         const d = await openDatabase({ url: u.toString() });
-        await migrate(d);
         const close = d.close.bind(d);
         d.close = async () => {
           await close();
@@ -53,6 +109,11 @@ export function testTargets(): TestTarget[] {
         return d;
       },
     });
+  }
+  if (only) {
+    const chosen = targets.filter((t) => only.split(',').includes(t.name));
+    if (chosen.length === 0) throw new Error(`LEDGERLINE_TEST_TARGETS=${only} names no available target (${targets.map((t) => t.name).join(', ')}; postgres needs DATABASE_URL)`);
+    return chosen;
   }
   return targets;
 }
