@@ -45,7 +45,7 @@ export interface AnswerNarrativeOptions {
 }
 
 /** Passages kept per bucket and sentences quoted per bucket, by pathway. */
-const SIZES = { detail: { k: 8, sentences: 12 }, comparison: { k: 6, sentences: 8 }, longitudinal: { k: 6, sentences: 8 } } as const;
+const SIZES = { detail: { k: 8, sentences: 16 }, comparison: { k: 6, sentences: 12 }, longitudinal: { k: 6, sentences: 12 } } as const;
 /** a bucket counts as answering the topic when its best sentence scores at least this */
 const MIN_SCORE = 3;
 
@@ -93,13 +93,24 @@ function jaccard(a: Set<string>, b: Set<string>): number {
   return n / (a.size + b.size - n);
 }
 
+/** score a sentence loses per place its passage stands below the bucket's best */
+const RANK_PENALTY = 0.3;
+const BULLET = /^(?:[•●▪◦·\-–—*]|\(?[a-z0-9]{1,3}\)\s)/;
+
 /** Topic sentences of a bucket's passages, best first. */
 export function candidates(passages: NarrativePassage[], sc: TopicScorer): Candidate[] {
   const out: Candidate[] = [];
   const top = Math.max(1e-9, ...passages.map((p) => p.score));
   passages.forEach((p, rank) => {
-    splitSentences(p.text).forEach((s, i) => {
-      const score = scoreSentence(s.text, { heading: p.heading, passageWeight: Math.max(0, p.score / top), position: i }, sc);
+    // a sentence's position counts within its paragraph: each paragraph's opening sentence states what
+    // it is about (a bullet continues the list its paragraph opened)
+    let para = 0;
+    let lastEnd = 0;
+    splitSentences(p.text).forEach((s) => {
+      if (/\n/.test(p.text.slice(lastEnd, s.start)) && !BULLET.test(s.text)) para = 0;
+      lastEnd = s.end;
+      const position = para++;
+      const score = scoreSentence(s.text, { heading: p.heading, passageWeight: Math.max(0, p.score / top), position }, sc);
       if (score <= 0) return;
       out.push({ p, text: s.text, start: s.start, end: s.end, score, stems: new Set(tokenize(s.text)), rank });
     });
@@ -108,31 +119,21 @@ export function candidates(passages: NarrativePassage[], sc: TopicScorer): Candi
 }
 
 /**
- * The quotes of one bucket, passage first: the best passages (rerank order) give their best
- * sentences — the top passage up to 4, the next 3, then 2 and 1 — the lead sentence of a unit
- * first when it is on topic; near-duplicates are skipped; `n` caps the bucket.
+ * The quotes of one bucket: the best sentences of the bucket, each weighed down a little by its
+ * passage's rank in the rerank (a sentence of the best passage wins a tie); near-duplicates are
+ * skipped; `n` caps the bucket. A fixed share per passage rank lost on-topic sentences of the
+ * third and later passages to weaker ones of the first.
  */
 export function pick(cands: Candidate[], n: number): Candidate[] {
-  const byPassage = new Map<string, Candidate[]>();
-  for (const c of cands) byPassage.set(c.p.id, [...(byPassage.get(c.p.id) ?? []), c]);
-  const order = [...byPassage.values()].sort((a, b) => a[0]!.rank - b[0]!.rank);
-  // the best passage gives about half of the quotes, the next a third, the rest one or two each
-  const budget = [0.5, 0.34, 0.22, 0.22].map((w) => Math.max(1, Math.round(n * w)));
+  const pool = cands.filter((c) => c.score >= 1.5).map((c) => ({ c, v: c.score - RANK_PENALTY * c.rank }));
+  pool.sort((a, b) => b.v - a.v || a.c.rank - b.c.rank || a.c.start - b.c.start);
   const kept: Candidate[] = [];
-  order.forEach((list, r) => {
-    const own = [...list].sort((a, b) => b.score - a.score || a.start - b.start);
-    const chosen: Candidate[] = [];
-    for (const c of own) {
-      if (chosen.length >= (budget[r] ?? 1)) break;
-      if (c.score < 1.5) break;
-      const sim = [...kept, ...chosen].reduce((m, k) => Math.max(m, jaccard(k.stems, c.stems)), 0);
-      if (sim > 0.8) continue;
-      chosen.push(c);
-    }
-    kept.push(...chosen);
-  });
-  // over the cap: keep the best-ranked passages' quotes
-  return kept.slice(0, n);
+  for (const { c } of pool) {
+    if (kept.length >= n) break;
+    if (kept.some((k) => jaccard(k.stems, c.stems) > 0.8)) continue;
+    kept.push(c);
+  }
+  return kept;
 }
 
 /** Sentences in reading order: by item prior of the passage, then the filing's own order. */

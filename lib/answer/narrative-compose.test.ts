@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entityAttributeCheck } from './answer-narrative';
+import { candidates, entityAttributeCheck, pick } from './answer-narrative';
+import type { NarrativePassage } from '@/lib/retrieval/narrative-passages';
 import { redline, wordDiff } from './narrative-redline';
 import { scoreSentence, splitSentences, topicScorer } from './narrative-sentences';
 import { ftsQuery, rerankBucket } from '@/lib/retrieval/narrative-passages';
@@ -33,6 +34,34 @@ describe('scoreSentence', () => {
     expect(b).toBeGreaterThan(0);
     expect(a).toBeGreaterThan(c);
     expect(d).toBe(0);
+  });
+});
+
+describe('candidates', () => {
+  const passage = (text: string): NarrativePassage =>
+    ({ id: 'c1', entityId: 'e', entityName: 'E', ticker: 'E', cik: null, fiscalYear: 2024, sourceId: 's', sourceTitle: 't', form: '10-K', filedAt: null, periodOfReport: null, accession: null, section: 'Item 1C', heading: 'Cybersecurity', ordinal: 1, text, page: null, spanStart: 0, spanEnd: text.length, ftsRank: 1, denseRank: 1, rrf: 1, score: 1, parts: { rrf: 1, coverage: 1, expansion: 1, heading: 1, item: 1 } }) as NarrativePassage;
+  it('counts a sentence position within its paragraph: a later paragraph opens with what it is about', () => {
+    const lead = 'The Audit Committee assists the Board in the oversight and monitoring of cybersecurity matters.';
+    const filler = 'The team runs cybersecurity training for employees every year. It tests cybersecurity controls with third parties. It monitors cybersecurity events around the clock.';
+    const sc = topicScorer('cybersecurity oversight', []);
+    const asLead = candidates([passage(`${filler}\n${lead} It reports to the Board.`)], sc).find((c) => c.text === lead)!;
+    const asFourth = candidates([passage(`${filler} ${lead}\nIt reports to the Board.`)], sc).find((c) => c.text === lead)!;
+    expect(asLead.score).toBeGreaterThan(asFourth.score);
+  });
+
+  it('picks the bucket\'s best sentences across passages, a lower-ranked passage\'s strong sentence over a top passage\'s weak one', () => {
+    const mk = (id: string, rank: number, text: string, score: number) => ({ p: { ...passage(text), id }, text, start: 0, end: text.length, score, stems: new Set(text.toLowerCase().split(/\W+/)), rank });
+    const cs = [mk('a', 0, 'Strong lead of the top passage about cybersecurity.', 9), mk('a', 0, 'Weak aside in the top passage.', 3), mk('c', 3, 'Strong sentence of the fourth passage on cyber threats.', 8), mk('b', 1, 'Strong lead of the top passage about cybersecurity.', 8.5)];
+    expect(pick(cs, 2).map((c) => c.p.id)).toEqual(['a', 'c']);
+  });
+});
+
+describe('topic phrases', () => {
+  it('scores a sentence that uses the topic phrase above one with the same words apart', () => {
+    const sc = topicScorer('manufacturing lead times', []);
+    const phrase = scoreSentence('We have experienced extended lead times of more than 12 months for manufacturing.', null, sc);
+    const apart = scoreSentence('Manufacturing times may lead to more than 12 months of extended delay.', null, sc);
+    expect(phrase).toBeGreaterThan(apart);
   });
 });
 

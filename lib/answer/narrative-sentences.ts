@@ -72,13 +72,17 @@ export function splitSentences(text: string): Sentence[] {
 export interface TopicScorer {
   core: Set<string>;
   terms: string[];
+  /** adjacent topic words as the question wrote them ("lead times", "customer concentration"), stemmed */
+  bigrams?: Set<string>;
 }
 
 /** Topic words that every passage of a filing's risk or MD&A sections uses: they weigh little. */
 const GENERIC = new Set(tokenize('risk risks factor factors disclosure disclosures describe related business company companies impact impacts affect issue issues matter matters concern concerns effect effects main key'));
 
 export function topicScorer(topic: string, terms: string[]): TopicScorer {
-  return { core: new Set(tokenize(topic)), terms: terms.map((t) => t.toLowerCase()) };
+  const seq = tokenize(topic);
+  const bigrams = new Set(seq.slice(1).map((w, i) => `${seq[i]} ${w}`).filter((b) => !b.split(' ').every((w) => GENERIC.has(w))));
+  return { core: new Set(seq), terms: terms.map((t) => t.toLowerCase()), bigrams };
 }
 
 /** Weight of a topic word: generic words count a quarter. */
@@ -118,6 +122,13 @@ export function scoreSentence(s: string, ctx: SentenceContext | string | null, s
   const words = s.split(/\s+/).length;
   const coverage = coreTotal ? (own + inHeading * 0.6) / coreTotal : 0;
   let score = own * 1.2 + coverage * 2 + Math.min(termHits, 3) * 0.6 + (headHit ? 1 : 0) + (c.passageWeight ?? 0) * 1.5;
+  // the topic's own phrase ("lead times") in the sentence is stronger evidence than its words apart
+  if (sc.bigrams?.size) {
+    const seq = tokenize(s);
+    let phrases = 0;
+    for (let i = 1; i < seq.length; i++) if (sc.bigrams.has(`${seq[i - 1]} ${seq[i]}`)) phrases++;
+    score += Math.min(phrases, 2) * 0.8;
+  }
   // a unit's opening sentences state what it is about; later ones add detail
   score += [1.4, 1.0, 0.6, 0.3][c.position ?? 9] ?? 0;
   if (/\d/.test(s) && /\b(?:19|20)\d{2}\b|%|\$\s?\d|\d+\s(?:million|billion)/.test(s)) score += 0.4;
