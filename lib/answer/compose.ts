@@ -1,0 +1,97 @@
+/**
+ * The text composer: outcomes of every entity → the answer's values (each with its fact ids,
+ * period bounds and inputs), its typed errors, its status and its deterministic text, in which every
+ * number is a cited value segment. How one value is said belongs to its operation.
+ */
+import type { Intent } from '@/lib/planner/types';
+import { answerPeriod } from './compute';
+import { operationFor, type Outcome } from './operations';
+import type { Stop } from './targets';
+import { TextBuilder, lowerFirst, possessive } from './text';
+import type { Answer, AnswerError, AnswerStatus, AnswerValue } from './types';
+
+export type ComposedAnswer = Omit<Answer, 'timingMs' | 'manifestId'>;
+
+export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): ComposedAnswer {
+  const operation = operationFor(intent);
+  const tb = new TextBuilder();
+  const values: AnswerValue[] = [];
+  const errors: AnswerError[] = [];
+  const label = operation.label(intent);
+  const metricWords = lowerFirst(intent.metric.label);
+  const base = (status: AnswerStatus, clarification: Answer['clarification']): ComposedAnswer => {
+    const text = tb.toString().replace(/\s+/g, ' ').trim();
+    return { status, pathway: intent.pathway, text, segments: tb.segments, values, passages: [], clarification, errors, intent, table: null };
+  };
+
+  const clar = stop.find((s) => s.status === 'needs_clarification');
+  if (clar && outcomes.every((o) => !o.figure)) {
+    tb.text(clar.message);
+    return base('needs_clarification', { question: clar.message, options: clar.options ?? [] });
+  }
+
+  let n = 0;
+  for (const o of outcomes) {
+    if (!o.figure) continue;
+    const f = o.figure;
+    const id = `v${++n}`;
+    const ent = o.entity;
+    values.push({
+      id,
+      label,
+      entity: ent.entity,
+      metric: intent.operation === 'value' || intent.operation === 'series' ? intent.metric.id : `${intent.metric.id}_${intent.operation}`,
+      value: f.unit === 'pp' ? f.value / 100 : f.value,
+      display: f.display,
+      unit: f.unit === 'pp' ? 'ratio' : f.unit,
+      currency: f.currency,
+      period: answerPeriod(f.period, ent.calendars),
+      basis: f.basis,
+      formula: f.formula,
+      factIds: f.factIds,
+      citations: f.citations,
+      scope: intent.scope,
+      versionBasis: f.versionBasis,
+      otherVersions: f.otherVersions,
+      flags: f.flags,
+      inputs: f.inputs.map((inp) => ({ ...inp, id: `${id}.${inp.id}` })),
+    });
+  }
+
+  for (const o of outcomes) {
+    if (o.failure) for (const e of o.failure.errors) errors.push({ code: e.code, message: `${o.entity.entity.name}: ${e.message}`, factIds: e.factIds });
+  }
+  for (const s of stop) errors.push({ code: s.status === 'rejected' ? 'INSTANT_DURATION_MIX' : s.status === 'needs_clarification' ? 'AMBIGUOUS_PERIOD' : 'MISSING_FACT', message: s.message, factIds: [] });
+
+  if (intent.pathway === 'comparison' && values.length > 0) {
+    tb.text(`${intent.metric.label}${intent.operation === 'value' ? '' : ` (${intent.operation})`}, each company on its own fiscal calendar: `);
+    values.forEach((v, i) => {
+      tb.text(`${i ? '; ' : ''}${v.entity.name} `).value(v.id, v.display).text(` for ${v.period.label} (${v.period.dateRange})`);
+    });
+    tb.text('.');
+  } else if (!operation.sayAll?.(tb, values, intent)) {
+    for (const v of values) {
+      operation.say({ tb, v, intent, name: possessive(v.entity.name), metricWords });
+      tb.text(' ');
+    }
+  }
+  const missing = outcomes.filter((o) => o.failure);
+  for (const o of missing) {
+    const code = o.failure!.errors[0]?.code;
+    if (o.failure!.kind === 'rejected') tb.text(` Refused for ${o.entity.entity.name} [${code}]: ${o.failure!.message}.`);
+    else tb.text(` Not available for ${o.entity.entity.name}: ${o.failure!.message}. Ledgerline does not substitute another period.`);
+  }
+  for (const s of stop) tb.text(` ${s.message}`);
+  if (intent.unknownEntities?.length) tb.text(` No company named ${intent.unknownEntities.map((n) => `“${n}”`).join(' or ')} is in this workspace.`);
+
+  const rejectedAny = missing.some((o) => o.failure!.kind === 'rejected') || stop.some((s) => s.status === 'rejected');
+  const status: AnswerStatus = values.length > 0 ? 'answered' : rejectedAny ? 'rejected' : stop.some((s) => s.status === 'needs_clarification') ? 'needs_clarification' : 'insufficient_evidence';
+  const table =
+    intent.pathway !== 'detail' && values.length > 0
+      ? {
+          columns: ['Company', 'Period', 'Dates', label],
+          rows: values.map((v) => ({ valueId: v.id, cells: [v.entity.name, v.period.label, v.period.dateRange, v.display] })),
+        }
+      : null;
+  return { ...base(status, operation.alternatives?.(intent, status) ?? null), table };
+}

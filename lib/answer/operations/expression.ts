@@ -1,0 +1,69 @@
+/**
+ * Explicit arithmetic the user wrote (sum, difference, ratio, share, stated definitions): the
+ * expression tree evaluated by the figure engine, each operand on its own period. A result whose
+ * period is not the one the question names is refused (PERIOD_MISMATCH); a refused calculation
+ * offers its valid parts as chips.
+ */
+import { answerPeriod, type Failure } from '../compute';
+import { evaluateExpression, type ResolveOperandPeriod } from '../expression';
+import { TARGET, endOf, resolveFor, startOf } from '../targets';
+import { lowerFirst } from '../text';
+import type { Answer } from '../types';
+import type { Operation } from './types';
+
+export const expressionOperation: Operation = {
+  handles: ['expression'],
+  resolvesPeriods: false,
+  async run({ ctx, ent, intent, outcomes }) {
+    if (!intent.expression) return;
+    const targetReq = intent.periods.find((p) => p.forMetric === TARGET);
+    const target = targetReq ? resolveFor(ent, targetReq, intent.metric.periodType) : null;
+    const resolvePeriod: ResolveOperandPeriod = (req, periodType) => {
+      const r = resolveFor(ent, req, periodType);
+      if (r.ok) return { ok: true, target: r.target };
+      const code = r.status === 'rejected' ? 'INSTANT_DURATION_MIX' : 'MISSING_FACT';
+      const failure: Failure = r.status === 'rejected' ? { kind: 'rejected', message: r.message, errors: [{ code, message: r.message, factIds: [] }] } : { kind: 'missing', message: r.message, errors: [{ code, message: r.message, factIds: [] }] };
+      return { ok: false, failure };
+    };
+    const named = intent.metric.kind === 'derived' || targetReq ? intent.metric : null;
+    const r = await evaluateExpression(ctx, ent, intent.expression, resolvePeriod, named);
+    if (r.ok && target?.ok && (endOf(target.target.period) !== endOf(r.figure.period) || startOf(target.target.period) !== startOf(r.figure.period))) {
+      const got = answerPeriod(r.figure.period, ent.calendars);
+      outcomes.push({
+        failure: {
+          kind: 'rejected',
+          message: `the calculation described gives ${got.label} (${got.dateRange}), not ${target.target.label} as asked`,
+          errors: [{ code: 'PERIOD_MISMATCH', message: `calculated period ${got.dateRange} differs from the period asked`, factIds: r.figure.factIds }],
+        },
+        entity: ent,
+        target: target.target,
+      });
+      return;
+    }
+    outcomes.push(r.ok ? { figure: r.figure, entity: ent, target: target?.ok ? target.target : undefined } : { failure: r.failure, entity: ent });
+  },
+  label: (intent) => intent.metric.label,
+  say({ tb, v, intent, name }) {
+    const symbol = ({ sum: ' + ', difference: ' − ', ratio: ' ÷ ', share: ' ÷ ' } as const)[intent.expression?.kind === 'op' ? intent.expression.op : 'sum'];
+    tb.text(`${name} ${lowerFirst(v.label)} for ${v.period.label} (${v.period.dateRange}) is `).value(v.id, v.display).text(', computed as ');
+    v.inputs.forEach((inp, i) => tb.text(`${i ? symbol : ''}${lowerFirst(inp.label)} for ${inp.period.label} `).value(inp.id, inp.display));
+    tb.text('.');
+  },
+  alternatives: (intent, status) => (status === 'rejected' ? expressionAlternatives(intent) : null),
+};
+
+/** The valid questions inside a refused calculation: each operand on its own. */
+function expressionAlternatives(intent: Parameters<Operation['label']>[0]): Answer['clarification'] {
+  const operands: { label: string; period: string }[] = [];
+  const walk = (n: NonNullable<typeof intent.expression>) => {
+    if (n.kind === 'operand') operands.push({ label: n.operand.metric.label, period: n.operand.period.text });
+    else n.args.forEach(walk);
+  };
+  if (intent.expression) walk(intent.expression);
+  const who = intent.entities[0]?.name ?? '';
+  const options = [...new Set(operands.map((o) => `${who} ${lowerFirst(o.label)} ${o.period}`.trim()))];
+  if (intent.metric.kind === 'derived') {
+    for (const p of [...new Set(operands.map((o) => o.period))]) options.push(`${who} ${lowerFirst(intent.metric.label)} ${p}`.trim());
+  }
+  return { question: 'Ask for a valid figure instead:', options, rewrites: options };
+}

@@ -1,0 +1,62 @@
+/** A series: the measure for each fiscal year of a range, or for each period named. */
+import type { Period } from '@/lib/domain/types';
+import { fiscalPeriodBounds } from '@/lib/fiscal';
+import { computeFigure, targetFor, type Target } from '../compute';
+import { resolveFor } from '../targets';
+import { lowerFirst, possessive } from '../text';
+import type { AnswerValue } from '../types';
+import type { Operation } from './types';
+
+export const seriesOperation: Operation = {
+  handles: ['series'],
+  resolvesPeriods: false,
+  async run({ ctx, ent, intent, free, pins, outcomes, stop }) {
+    const targets: Target[] = [];
+    if (intent.range) {
+      for (let y = intent.range.from; y <= intent.range.to; y++) {
+        const b = fiscalPeriodBounds(ent.calendars, y, 'FY');
+        if (!b) continue;
+        const p: Period = intent.metric.periodType === 'instant' ? { type: 'instant', date: b.end } : { type: 'duration', start: b.start, end: b.end };
+        targets.push(targetFor(p, ent.calendars));
+      }
+    } else {
+      for (const p of free) {
+        const r = resolveFor(ent, p, intent.metric.periodType);
+        if (r.ok) targets.push(r.target);
+        else stop.push(r);
+      }
+    }
+    for (const target of targets) {
+      const r = await computeFigure(ctx, ent, intent.metric, target, pins, intent.operandScopes);
+      outcomes.push(r.ok ? { figure: r.figure, entity: ent, target } : { failure: r.failure, entity: ent, target });
+    }
+  },
+  label: (intent) => intent.metric.label,
+  say({ tb, v, name, metricWords }) {
+    tb.text(`For ${v.period.label} (${v.period.dateRange}), ${name} ${metricWords} was `).value(v.id, v.display).text('.');
+  },
+  sayAll(tb, values, intent) {
+    if (values.length === 0) return false;
+    const first = values[0]!;
+    tb.text(`${possessive(first.entity.name)} ${lowerFirst(intent.metric.label)} by fiscal year: `);
+    values.forEach((v, i) => tb.text(`${i ? '; ' : ''}${v.period.label} (${v.period.dateRange}) `).value(v.id, v.display));
+    tb.text('. ');
+    tb.text(trendSentence(values));
+    return true;
+  },
+};
+
+/** The direction of a series, stated only as far as the numbers show it. */
+export function trendSentence(values: AnswerValue[]): string {
+  if (values.length < 2) return '';
+  const ups: string[] = [];
+  const downs: string[] = [];
+  for (let i = 1; i < values.length; i++) {
+    const d = values[i]!.value - values[i - 1]!.value;
+    if (d > 0) ups.push(values[i]!.period.label);
+    else if (d < 0) downs.push(values[i]!.period.label);
+  }
+  if (downs.length === 0 && ups.length === values.length - 1) return 'It rose in every year shown.';
+  if (ups.length === 0 && downs.length === values.length - 1) return 'It fell in every year shown.';
+  return `It did not move in one direction: it rose in ${ups.join(', ') || 'no year'} and fell in ${downs.join(', ') || 'no year'}.`;
+}
