@@ -7,6 +7,7 @@
  */
 import { FORMULAS } from '@/lib/ontology/formulas';
 import { METRICS } from '@/lib/ontology/metrics';
+import { EXPENSE_TAIL_WORDS, MEASURE_ABBREVIATIONS, TOTAL_WORDS } from '@/lib/ontology/shorthand';
 import type { MetricRef } from './types';
 
 interface MetricPhrase {
@@ -63,6 +64,31 @@ function normalizeWithOffsets(original: string): Normalized {
     text += ' ';
     offsets.push(original.length);
   }
+  return expandShorthand({ text, offsets });
+}
+
+/**
+ * Analyst abbreviations inside measure names ("cash flow from ops", "int expense") read as their
+ * expansion (lib/ontology/shorthand.ts). The expansion's characters map back to the abbreviation as
+ * written: its first character to the word's start, its last to the word's end.
+ */
+function expandShorthand(n: Normalized): Normalized {
+  let text = ' ';
+  const offsets: number[] = [n.offsets[0]!];
+  for (const m of n.text.matchAll(/[^ ]+/g)) {
+    const s = m.index!;
+    const e = s + m[0].length;
+    const x = Object.hasOwn(MEASURE_ABBREVIATIONS, m[0]) ? MEASURE_ABBREVIATIONS[m[0]]! : null;
+    if (x) {
+      text += x;
+      for (let k = 0; k < x.length; k++) offsets.push(k === x.length - 1 ? n.offsets[e - 1]! : n.offsets[s]!);
+    } else {
+      text += m[0];
+      for (let k = s; k < e; k++) offsets.push(n.offsets[k]!);
+    }
+    text += ' ';
+    offsets.push(n.offsets[e] ?? n.offsets[e - 1]! + 1);
+  }
   return { text, offsets };
 }
 
@@ -73,6 +99,7 @@ export function normalizeForMetrics(text: string): string {
 const norm = (s: string) => normalizeForMetrics(s).trim();
 
 const WEAK = new Set(['earn', 'earned', 'earns']);
+const SIGN = new Map(METRICS.map((m) => [m.id, m.sign]));
 
 const PHRASES: MetricPhrase[] = (() => {
   const out: MetricPhrase[] = [];
@@ -475,6 +502,23 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
   }
   const strong = raw.filter((r) => !r.p.weak);
   const chosen = strong.length ? strong : raw;
+  // "total opex", "overall revenue": the word naming the reported total belongs to the measure's span
+  // "G&A expense", "R&D costs": a word after an expense measure that only repeats what it is
+  const free = (s: number, e: number) => !chosen.some((o) => s < o.e && e > o.s);
+  for (const [i, r] of chosen.entries()) {
+    let { s, e, p } = r;
+    const prev = /([a-z]+) $/.exec(normText.slice(0, s));
+    if (prev && TOTAL_WORDS.includes(prev[1]!) && !TOTAL_WORDS.includes(p.phrase.split(' ')[0]!) && free(s - prev[1]!.length - 1, s - 1)) {
+      s -= prev[1]!.length + 1;
+      p = { ...p, phrase: `${prev[1]} ${p.phrase}` };
+    }
+    const next = /^ ([a-z]+) /.exec(normText.slice(e));
+    if (next && EXPENSE_TAIL_WORDS.includes(next[1]!) && p.ref.kind === 'base' && SIGN.get(p.ref.id) === 'expense' && !EXPENSE_TAIL_WORDS.includes(p.phrase.split(' ').at(-1)!) && free(e + 1, e + 1 + next[1]!.length)) {
+      e += next[1]!.length + 1;
+      p = { ...p, phrase: `${p.phrase} ${next[1]}` };
+    }
+    chosen[i] = { ...r, p, s, e };
+  }
   const words = wordsOf(n);
   const idx = ctx?.members?.length ? memberIndex(ctx.members) : null;
   const mentions: MetricMention[] = chosen

@@ -106,6 +106,16 @@ const TABLE: [string, string][] = [
   ['depreciation and amortization (D&A from cash flow statement) % margin', 'da_to_revenue'], ['operating income (GAAP) % margin', 'operating_margin'],
   ['research and development as a percentage of net sales', 'rnd_intensity'], ['cost of goods sold as a % of revenue', 'cogs_to_revenue'], ['gross margins', 'gross_margin'],
   ['free cash flow per share', 'fcf_per_share'], ['revenue per share', 'revenue_per_share'], ['operating cash flow per share', 'operating_cash_flow_per_share'],
+  // analyst shorthand: a total word before any measure, abbreviations inside a measure's name (lib/ontology/shorthand.ts)
+  ['total opex', 'operating_expenses'], ['total R&D', 'rnd'], ['total SG&A', 'sga'], ['overall revenue', 'revenue'], ['total capex', 'capex'], ['total D&A', 'depreciation'],
+  ['cash flow from ops', 'operating_cash_flow'], ['cash from ops', 'operating_cash_flow'], ['income from ops', 'operating_income'], ['total revs', 'revenue'], ['rev', 'revenue'],
+  ['int expense', 'finance_costs'], ['SG&A exp', 'sga'], ['R&D exps', 'rnd'], ['G&A exp', 'general_admin'], ['S&M exp', 'selling_marketing'], ['op. income', 'operating_income'],
+  ['total curr liabilities', 'current_liabilities'], ['accts receivable', 'receivables'], ['dil EPS', 'eps_diluted'], ['wtd average diluted shares', 'shares_diluted'],
+  ['fully diluted shares', 'shares_diluted'], ['capital spend', 'capex'], ['stock comp', 'stock_compensation'], ['operating cash flows', 'operating_cash_flow'],
+  // GAAP EPS = diluted EPS under GAAP (analyst convention); bare EPS stays ambiguous (below)
+  ['GAAP EPS', 'eps_diluted'], ['GAAP earnings per share', 'eps_diluted'], ['diluted GAAP EPS', 'eps_diluted'],
+  // attributable to common (the caption of NetIncomeLoss) vs available to common (the basic EPS numerator)
+  ['net income available to common stockholders', 'net_income_to_common'], ['income available to common shareholders', 'net_income_to_common'], ['reported net income', 'net_income'],
 ];
 
 describe('measure phrasing table', () => {
@@ -139,6 +149,11 @@ describe('most specific phrase wins; a broader measure never replaces the one as
     ['What was the fixed asset turnover ratio in FY2019?', 'fixed_asset_turnover', 'asset_turnover'],
     ['cash ratio at FY2024', 'cash_ratio', 'cash'],
     ['return on average assets', 'roa', 'total_assets'],
+    ['net income available to common stockholders FY2021', 'net_income_to_common', 'net_income'],
+    ['net income attributable to common stockholders FY2021', 'net_income', 'net_income_to_common'],
+    ['GAAP EPS FY2025', 'eps_diluted', 'eps_basic'],
+    ['total current liabilities FY2024', 'current_liabilities', 'total_liabilities'],
+    ['total debt FY2024', 'total_debt', 'long_term_debt'],
   ];
   for (const [q, want, not] of never) {
     it(q, () => {
@@ -221,6 +236,25 @@ describe('spans, qualifiers and members', () => {
     expect(closestMeasures('customer acquisition cost').length).toBeGreaterThanOrEqual(0);
     expect(closestMeasures('inventory days').map((m) => m.id)).toContain('dio');
     expect(closestMeasures('operating cash').map((m) => m.id)).toContain('operating_cash_flow');
+  });
+
+  it('a total word is part of the measure span; abbreviations keep offsets into the question as written', () => {
+    const q = 'Snowflake total opex fiscal 2025';
+    const [m] = matchMetrics(q).mentions;
+    expect([m!.ref.id, q.slice(m!.start, m!.end)]).toEqual(['operating_expenses', 'total opex']);
+    const q2 = 'Snowflake cash flow from ops FY2024';
+    const [m2] = matchMetrics(q2).mentions;
+    expect([m2!.ref.id, q2.slice(m2!.start, m2!.end)]).toEqual(['operating_cash_flow', 'cash flow from ops']);
+    // "the total of" is arithmetic, not a total word; "total" before a member is not swallowed into another measure
+    expect(matchMetrics('the total of Q1 and Q2 revenue').mentions.map((x) => x.phrase)).toEqual(['revenue']);
+    // words that only look like abbreviations stay as written
+    expect(matchMetrics('Apple Inc. revenue FY2024').mentions.map((x) => x.ref.id)).toEqual(['revenue']);
+  });
+
+  it('GAAP EPS is diluted; EPS alone asks basic or diluted; non-GAAP EPS is an unplaceable qualifier', () => {
+    expect(matchMetrics('Snowflake EPS fiscal 2025').ambiguous?.options).toEqual(['diluted EPS', 'basic EPS']);
+    const [m] = matchMetrics('Snowflake non-GAAP EPS fiscal 2025').mentions;
+    expect(m!.qualifiers).toEqual([expect.objectContaining({ kind: 'gaap', value: 'non_gaap', understood: false })]);
   });
 
   it('verbs such as "earn" resolve only when nothing else names a measure', () => {

@@ -17,6 +17,9 @@ describe('classifyQuestion', () => {
     ["How did Apple's net sales change from 2023 to 2024?", 'numeric', 'longitudinal'],
     ["What were Apple's total R&D expenses in fiscal 2024 and what percentage of revenue did they represent?", 'numeric', 'detail'],
     ["What was NVIDIA's revenue in fiscal 2025 and what drove its growth?", 'mixed', 'detail'],
+    // a narrative word inside a measure's name asks nothing; outside it, it still does
+    ['Apple net income attributable to common stockholders, 2024', 'numeric', 'detail'],
+    ['What did Apple attribute its revenue growth to in 2024?', 'narrative', 'detail'],
   ])('%s → %s', (q, kind, pathway) => {
     const c = classifyQuestion(q);
     expect([c.kind, c.pathwayHint]).toEqual([kind, pathway]);

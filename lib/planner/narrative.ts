@@ -132,9 +132,12 @@ function clauses(question: string): { text: string; start: number }[] {
 /** Topics that are about what a filing says, whatever the question's form. */
 const TEXT_TOPICS = new Set(['cybersecurity', 'supply_chain', 'climate', 'competition', 'legal', 'controls', 'human_capital', 'export_controls', 'tariffs', 'ai', 'strategy', 'outlook', 'privacy', 'ip', 'regulation', 'seasonality', 'properties', 'accounting_policies', 'market_risk', 'customers', 'macro']);
 
-function clauseKind(text: string, hasMetric: boolean): { kind: 'narrative' | 'numeric' | 'unknown'; why: string } {
+function clauseKind(text: string, hasMetric: boolean, measureSpans: { start: number; end: number }[] = []): { kind: 'narrative' | 'numeric' | 'unknown'; why: string } {
   const t = text.toLowerCase();
-  const ask = NARRATIVE_ASK.exec(t);
+  // words inside a measure's name ask nothing ("net income attributable to common stockholders")
+  let asking = t;
+  for (const m of measureSpans) asking = asking.slice(0, m.start) + ' '.repeat(Math.max(0, m.end - m.start)) + asking.slice(m.end);
+  const ask = NARRATIVE_ASK.exec(asking);
   const numeric = NUMERIC_ASK.exec(t);
   const textTopic = topicsOf(t).find((x) => TEXT_TOPICS.has(x.id));
   // "how has X changed" with a reported figure is a number; with a text topic it is what the filing says
@@ -164,8 +167,9 @@ export function classifyQuestion(question: string, spans: QuestionSpan[] = []): 
   for (const sp of spans.filter((x) => x.role === 'entity')) unnamed = unnamed.slice(0, sp.start) + ' '.repeat(Math.max(0, sp.end - sp.start)) + unnamed.slice(sp.end);
   const kinds = parts.map((c) => {
     const end = c.start + c.text.length;
-    const hasMetric = metricSpans.some((s) => s.start < end && s.end > c.start) || (metricSpans.length === 0 && matchMetrics(c.text).mentions.length > 0);
-    const k = clauseKind(unnamed.slice(c.start, end), hasMetric);
+    const own = matchMetrics(c.text).mentions;
+    const hasMetric = metricSpans.some((s) => s.start < end && s.end > c.start) || (metricSpans.length === 0 && own.length > 0);
+    const k = clauseKind(unnamed.slice(c.start, end), hasMetric, own);
     reasons.push(`“${c.text.trim()}”: ${k.kind} — ${k.why}`);
     return { ...c, kind: k.kind };
   });
