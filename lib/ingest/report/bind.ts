@@ -161,7 +161,9 @@ function readPeriodCached(path: string[], ctx: BindContext, titlePeriod: ColumnP
 export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContext): BoundTable {
   const title = tableTitle(raw);
   const titleText = [title ?? '', raw.heading ?? '', raw.section ?? ''].join(' ');
-  const kind = tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' '));
+  // a statement whose title is printed inside its column heading ("CONSOLIDATED STATEMENTS OF OPERATIONS" over the years)
+  const headingTitle = (table.headerRows[0] ?? []).find((c) => /^(?:condensed\s+)?(?:consolidated\s+)?(?:statements?\s+of\b|balance\s+sheets?\b)/i.test(c.trim())) ?? '';
+  const kind = tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' ')) === 'other' && headingTitle ? tableKind(headingTitle) : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' '));
   const unit = unitFor(raw, table) ?? ctx.unit;
   const glyphCurrency = dominantGlyph(table.rows);
   const tableScope = scopeIn(title ?? '') ?? scopeIn(raw.context.join(' ')) ?? scopeIn(raw.heading ?? '') ?? scopeIn(raw.section ?? '');
@@ -169,7 +171,17 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   const titlePeriod = titleReading.status === 'ok' ? titleReading.value : null;
   const annualTable = ctx.annual || /\b(?:year|annual)\b/i.test(titleText);
   const valueColumns = new Set<number>();
-  for (const r of table.rows) for (const v of r.values) if (v.columnKind === 'value' && v.value.kind === 'number') valueColumns.add(v.col);
+  let periodColumns = 0;
+  for (const r of table.rows) {
+    for (const v of r.values) {
+      if (v.columnKind !== 'value' || v.value.kind !== 'number') continue;
+      valueColumns.add(v.col);
+      if (v.path.length && readPeriodCached(v.path, ctx, titlePeriod).status !== 'none') periodColumns++;
+    }
+  }
+  // columns that are dimensions ("Flexibles | Rigid Packaging | Total", "Level 1 | Level 2") under one
+  // period heading above the table ("Year Ended June 30, 2023", "December 31, 2022")
+  const contextPeriod = periodColumns === 0 && !titlePeriod ? headingPeriod(raw, ctx) : null;
 
   const cells: BoundCell[] = [];
   const labelCells: BoundTable['labelCells'] = [];
@@ -200,7 +212,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
         continue;
       }
       if (v.value.kind !== 'number') continue;
-      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title }, ctx), skipped: null });
+      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, contextPeriod }, ctx), skipped: null });
     }
   }
   resolveDuplicates(cells, kind);
@@ -253,6 +265,31 @@ interface RowContext {
   single: boolean;
   /** notes tables: the title, so that rows of different notes are different concepts */
   tableSlug: string | null;
+  /** the one period a short heading line above the table names, when no column heading names one */
+  contextPeriod: ColumnPeriod | null;
+}
+
+/**
+ * The period of a short heading line just above a table ("Year Ended June 30, 2023", "June 30, 2023",
+ * "Fiscal 2022"): the nearest such line, up to three lines up, skipping unit lines. Prose ("… as
+ * follows:"), a line naming several periods, or none: no period.
+ */
+function headingPeriod(raw: RawTable, ctx: BindContext): ColumnPeriod | null {
+  const lines = [...raw.context].reverse().slice(0, 3);
+  for (const line of lines) {
+    const t = line.replace(/\s+/g, ' ').trim();
+    if (!t || findUnitLineOnlyText(t)) continue;
+    if (t.length > 60 || /[.;:]$/.test(t)) return null;
+    const r = readPeriodCached([t], ctx, null);
+    if (r.status === 'ok') return r.value;
+    if (r.status === 'unresolved') return null;
+  }
+  return null;
+}
+
+function findUnitLineOnlyText(line: string): boolean {
+  const u = findUnitLine(line);
+  return !!u && u.text.length >= line.length - 4;
 }
 
 function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindContext): BoundFact {
@@ -261,9 +298,10 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   const reasons: { reason: QuarantineReason; detail: string }[] = [];
   const labels: Record<string, unknown> = { table: null, row: row.label, column: v.path.join(' › ') || null };
   if (row.inheritedLabel) labels.inheritedLabel = true;
-  const metric = rc.match?.metric ?? null;
+  let dimension: string | null = null;
+  let metric = rc.match?.metric ?? null;
   // a labelled row no metric names is still bound, to its own row concept (no metric: the planner never reads it as one)
-  const rowConcept = !metric && !!row.label && /[A-Za-z]{3}/.test(row.label);
+  let rowConcept = !metric && !!row.label && /[A-Za-z]{3}/.test(row.label);
   if (!metric && !rowConcept) reasons.push({ reason: 'METRIC_UNMAPPED', detail: row.label ? `no metric for the row "${row.label}"` : 'the row has no label' });
   const statementType = rc.kind === 'balance_sheet' ? 'instant' : rc.kind === 'profit_loss' || rc.kind === 'cash_flow' || rc.kind === 'results' ? 'duration' : null;
   // a row concept outside the primary statements keeps the period its column header names
@@ -278,6 +316,11 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     const reading = readPeriodCached(v.path, ctx, rc.titlePeriod);
     if (reading.status === 'ok') cp = reading.value;
     else if (reading.status === 'none' && rc.single && rc.titlePeriod) cp = rc.titlePeriod;
+    else if (reading.status === 'none' && rc.contextPeriod) {
+      // a dimension column: its own row concept per column, never a metric of the entity as a whole
+      cp = rc.contextPeriod;
+      dimension = v.path.join(' ');
+    }
     else reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: reading.status === 'none' ? `no period in the header "${v.path.join(' › ')}"` : reading.reason });
   }
   if (cp) {
@@ -297,6 +340,14 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
         cp = null;
       }
     }
+  }
+
+  if (dimension !== null) {
+    if (metric) labels.candidateMetric = metric.id;
+    metric = null;
+    rowConcept = !!row.label && /[A-Za-z]{3}/.test(row.label);
+    if (!rowConcept && !reasons.some((r) => r.reason === 'METRIC_UNMAPPED')) reasons.push({ reason: 'METRIC_UNMAPPED', detail: 'the row has no label' });
+    labels.dimension = dimension;
   }
 
   // scope and version
@@ -365,7 +416,7 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   const active = !first && (metric !== null || rowConcept) && cp !== null;
   return {
     metricId: active && metric ? metric.id : null,
-    concept: active && metric ? conceptFor(metric, ctx.standard) : unmappedConcept(row.label, rc.kind === 'other' && rc.tableSlug ? [rc.tableSlug, ...row.sectionPath] : row.sectionPath),
+    concept: active && metric ? conceptFor(metric, ctx.standard) : unmappedConcept(row.label, rc.kind === 'other' && rc.tableSlug ? [rc.tableSlug, ...row.sectionPath] : row.sectionPath, dimension),
     value,
     unit,
     currency,

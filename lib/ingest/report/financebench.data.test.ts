@@ -120,6 +120,19 @@ describe('FinanceBench PDFs: cover, fiscal year end and statements', () => {
     expect(agree).toBeGreaterThanOrEqual(15);
   });
 
+  it('column headings above a unit line, and upper headings that list every year, still head their columns (Netflix, Oracle)', () => {
+    const active = (name: string, metric: string, end: string) => {
+      const r = reads.get(name);
+      expect(r, `${name}.pdf was not read`).toBeDefined();
+      return r!.analysis.tables.flatMap((t) => t.cells.map((c) => c.fact)).filter((f) => f?.status === 'active' && f.metricId === metric && f.period.type === 'duration' && f.period.end === end && f.period.start.slice(5) === (end === '2017-12-31' ? '01-01' : '06-01')).map((f) => Number(f!.value));
+    };
+    // Netflix's selected financial data: "Year ended December 31," / "2017 … 2013" / "(in thousands, …)" above the figures
+    expect(active('NETFLIX_2017_10K', 'revenue', '2017-12-31')).toContain(11_692_713_000);
+    // Oracle: "For the Years Ended May 31, 2023, 2022 and 2021" › "Year Ended May 31," › "2023"
+    expect(active('ORACLE_2023_10K', 'revenue', '2023-05-31')).toContain(49_954_000_000);
+    expect(active('ORACLE_2023_10K', 'revenue', '2021-05-31')).toContain(40_479_000_000);
+  });
+
   for (const name of Object.keys(EXPECTED).filter((n) => /10K$/.test(n))) {
     it(`${name}: revenue of the cover's fiscal year is bound at a plausible scale; the balance sheet adds up`, () => {
       const r = reads.get(name)!;

@@ -46,6 +46,15 @@ describe('column headers → periods', () => {
     expect(ok(['Fiscal Year Ended', 'February 3, 2024', '(53 weeks)'], RETAIL)).toEqual([{ type: 'duration', start: '2023-01-29', end: '2024-02-03' }, 'FY']);
     expect(ok(['52 weeks ended January 31, 2026'], RETAIL)).toEqual([{ type: 'duration', start: '2025-02-02', end: '2026-01-31' }, 'FY']);
   });
+  it('narrows an upper heading that lists every column\'s period to the column\'s own heading', () => {
+    const MAY: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-06-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 5, day: 31 }, labelBy: 'end-year' }];
+    const path = ['CONSOLIDATED STATEMENTS OF OPERATIONS', 'For the Years Ended May 31, 2023, 2022 and 2021', 'Year Ended May 31,'];
+    expect(ok([...path, '2023'], MAY)).toEqual([{ type: 'duration', start: '2022-06-01', end: '2023-05-31' }, 'FY']);
+    expect(ok([...path, '2021'], MAY)).toEqual([{ type: 'duration', start: '2020-06-01', end: '2021-05-31' }, 'FY']);
+    // a column heading naming a period the upper heading does not list stays unread
+    expect(ok([...path, '2019'], MAY)).toBe('unresolved');
+    expect(ok(['as of September 24, 2022 and September 25, 2021', 'Cash and Adjusted Cost'])).toBe('unresolved');
+  });
   it('reports no period for headers without one', () => {
     expect(ok(['Particulars'])).toBe('none');
     expect(ok(['Note No.'])).toBe('none');
@@ -173,5 +182,34 @@ describe('HTML tables', () => {
     const c = a.chunks[0]!;
     expect(html.slice(c.spanStart, c.spanEnd)).toContain('mid-teens');
     expect(doc.pages).toBe(31);
+  });
+});
+
+describe('dimension columns under one period heading', () => {
+  const SEGMENTS = `<html><body>
+<p>Note 20 - Segments</p>
+<p>Year Ended March 31, 2025</p>
+<p>(₹ in crore)</p>
+<table>
+<tr><th></th><th>Flexibles</th><th>Rigid Packaging</th><th>Total</th></tr>
+<tr><td>Net sales</td><td>4,411.00</td><td>2,745.00</td><td>7,156.00</td></tr>
+<tr><td>Adjusted EBIT</td><td>611.00</td><td>201.00</td><td>812.00</td></tr>
+</table></body></html>`;
+  it('binds each column to its own row concept under the heading\'s period, never to an entity-wide metric', () => {
+    const cells = cellsOf(analyze(SEGMENTS).a);
+    expect(cells).toHaveLength(6);
+    for (const c of cells) {
+      expect(c.status).toBe('active');
+      expect(c.period).toEqual({ type: 'duration', start: '2024-04-01', end: '2025-03-31' });
+      expect(c.metricId).toBeNull();
+    }
+    // the "Total" column's net sales is a row of this note, not the company's revenue
+    const total = cells.find((c) => c.row === 'Net sales' && c.col === 'Total')!;
+    expect(total.labels.candidateMetric).toBe('revenue');
+    expect(new Set(cells.map((c) => c.concept)).size).toBe(6);
+  });
+  it('leaves the columns unread when the heading above is prose or names several periods', () => {
+    const prose = SEGMENTS.replace('<p>Year Ended March 31, 2025</p>', '<p>Segment results for the years ended March 31, 2025 and 2024 were as follows:</p>');
+    for (const c of cellsOf(analyze(prose).a)) expect(c.status).toBe('quarantined');
   });
 });

@@ -24,6 +24,9 @@ describe('row labels', () => {
     expect(m('Income from operations')).toBe('operating_income');
     expect(m('Net cash generated from operating activities (A)')).toBe('operating_cash_flow');
     expect(m('Purchase of property, plant and equipment')).toBe('capex');
+    expect(m('Net cash (used in) provided by operating activities')).toBe('operating_cash_flow');
+    expect(m('Net cash provided by (used in) operating activities')).toBe('operating_cash_flow');
+    expect(m('Net cash (used in) provided by investing activities')).toBeNull();
   });
   it('uses the section path where a label alone is ambiguous', () => {
     expect(m('(i) Borrowings', ['Equity and liabilities', 'Non-current liabilities', 'Financial liabilities'])).toBe('long_term_debt');

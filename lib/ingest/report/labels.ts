@@ -94,7 +94,8 @@ const RULES: LabelRule[] = [
   { metric: 'long_term_debt', patterns: [/^long term (?:debt|borrowings)$/, /^non current borrowings$/] },
   { metric: 'inventories', patterns: [/^inventories$/, /^merchandise inventories$/], where: notNonCurrent },
   { metric: 'receivables', patterns: [/^trade receivables$/, /^accounts receivable(?: net)?$/], where: notNonCurrent },
-  { metric: 'operating_cash_flow', patterns: [/^net cash (?:flows? )?(?:from|generated from|provided by|used in|generated from used in|used in generated from|from used in|provided by used in) operating activities(?: a)?$/] },
+  // "provided by (used in)", "(used in) provided by", "generated from/(used in)": any order of the two directions
+  { metric: 'operating_cash_flow', patterns: [/^net cash (?:flows? )?(?:(?:from|generated(?: from)?|provided(?: by)?|used(?: in)?|by)\s+){1,4}operating activities(?: a)?$/] },
   {
     metric: 'capex',
     patterns: [/^(?:purchases?|acquisitions?|payments?) (?:of|for) property plant and equipment(?: including cwip)?(?: and (?:other )?intangible assets)?$/, /^purchases? of property and equipment$/, /^capital expenditures?$/],
@@ -159,8 +160,8 @@ export function conceptFor(metric: MetricDef, standard: string): string {
 }
 
 /** Concept of an unmapped row: section and label, slugged (`report:row/expenses/excise-duty`). */
-export function unmappedConcept(label: string, sectionPath: string[]): string {
+export function unmappedConcept(label: string, sectionPath: string[], column: string | null = null): string {
   const slug = (s: string) => normalizeLabel(s).replace(/\s+/g, '-').slice(0, 60);
-  const parts = [...sectionPath.slice(-2).map(slug), slug(label) || 'unlabelled'].filter(Boolean);
+  const parts = [...sectionPath.slice(-2).map(slug), slug(label) || 'unlabelled', ...(column ? [slug(column)] : [])].filter(Boolean);
   return `report:row/${parts.join('/')}`;
 }

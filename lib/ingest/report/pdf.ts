@@ -308,20 +308,35 @@ class PdfLayout {
       // header lines: just above the region, with text over the value columns
       let h = r.start - 1;
       const header: Line[] = [];
+      // unit lines between the column headings and the figures ("Year ended December 31," / "2017 2016" /
+      // "(in thousands)"): kept as context, the headings above them still head the columns
+      const unitBetween: string[] = [];
       while (h >= 0 && header.length < 5) {
         const l = lines[h]!;
         const overColumns = overCols(l) || /^(?:particulars|description|s\.?\s?no\.?|sr\.?\s?no\.?)$/i.test(l.text.replace(/\s+/g, ''));
-        const unitOnly = isUnitLine(l.text) && !l.segments.some((x) => x.numeric && isYearText(x.text) && x.x1 > labelRight);
-        if (!overColumns || unitOnly || lines[h + 1]!.y - l.y > 4 * Math.max(l.size, 6)) break;
+        // a unit phrase in the label column does not make "($ in millions) June 30, 2023 June 30, 2022" a unit line
+        const unitOnly = isUnitLine(l.text) && !l.segments.some((x) => x.x1 > labelRight && ((x.numeric && isYearText(x.text)) || (!x.numeric && PERIODISH.test(x.text))));
+        if (lines[h + 1]!.y - l.y > 4 * Math.max(l.size, 6)) break;
+        if (unitOnly && h > 0 && header.length + unitBetween.length < 2) {
+          const above = lines[h - 1]!;
+          if (!used.has(h - 1) && l.y - above.y <= 4 * Math.max(above.size, 6) && overCols(above) && !isUnitLine(above.text) && above.segments.some((x) => x.x1 > labelRight && PERIODISH.test(x.text))) {
+            unitBetween.unshift(l.text);
+            h--;
+            continue;
+          }
+        }
+        if (!overColumns || unitOnly) break;
         header.unshift(l);
         h--;
       }
+      if (header.length === 0 && unitBetween.length) h += unitBetween.splice(0).length;
       const context: string[] = [];
       for (let c = h; c >= 0 && context.length < 4; c--) {
         const l = lines[c]!;
         if (used.has(c)) break;
         context.unshift(l.text);
       }
+      context.push(...unitBetween);
       for (let i = h + 1; i <= r.end; i++) used.add(i);
       this.tables.push(this.buildTable(page, header, regionLines, { anchors, labelRight, lines: regionLines }, context));
     }
@@ -548,6 +563,9 @@ function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 }
+
+/** Words of a column heading that names a period. */
+const PERIODISH = /\b(?:19|20)\d{2}\b|\b(?:ended|ending|as of|as at|year|quarter|months|weeks|fiscal)\b/i;
 
 function isUnitLine(text: string): boolean {
   const u = findUnitLine(text);

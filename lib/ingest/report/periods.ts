@@ -87,6 +87,35 @@ function periodKey(p: Period): string {
  * for "Current year"/"Previous year" headers and for a bare "ended" without a date.
  */
 export function readColumnPeriod(path: string[], calendars: CalendarInput | null, opts: { order?: DateOrder; titlePeriod?: ColumnPeriod | null } = {}): PeriodReading {
+  const whole = readJoinedPeriod(path, calendars, opts);
+  if (whole.status !== 'unresolved' || path.length < 2 || !whole.reason.startsWith('several periods')) return whole;
+  // "For the Years Ended May 31, 2023, 2022 and 2021" › "Year Ended May 31," › "2023": an upper heading
+  // that lists every column's period, narrowed by the column's own heading to one of them
+  for (let k = 1; k < path.length; k++) {
+    const own = readJoinedPeriod(path.slice(k), calendars, opts);
+    if (own.status !== 'ok') continue;
+    const listed = periodsNamed(path.slice(0, k).join(' '), calendars, opts.order);
+    const p = own.value.period;
+    const end = p.type === 'instant' ? p.date : p.end;
+    const named = listed.some((q) => periodKey(q) === periodKey(p) || (q.type === 'instant' && q.date === end) || (q.type === 'duration' && p.type === 'instant' && q.end === end));
+    return named ? { status: 'ok', value: { ...own.value, how: `${own.value.how}:narrowed` } } : whole;
+  }
+  return whole;
+}
+
+/** Every period a text names, resolved on the calendar (unresolvable phrases left out). */
+function periodsNamed(text: string, calendars: CalendarInput | null, order?: DateOrder): Period[] {
+  if (!calendars) return [];
+  const out: Period[] = [];
+  for (const { spec, text: t } of specsOf(normalizeHeaderText(text, order))) {
+    if (spec.type === 'relative' || spec.type === 'ttm') continue;
+    const res = spec.type === 'bare_year' ? resolveSpec({ type: 'fiscal', position: 'FY', year: { year: spec.year, style: 'fiscal' } }, { calendars }, t) : resolveSpec(spec, { calendars }, t);
+    if (res.status === 'resolved') out.push(res.period);
+  }
+  return out;
+}
+
+function readJoinedPeriod(path: string[], calendars: CalendarInput | null, opts: { order?: DateOrder; titlePeriod?: ColumnPeriod | null }): PeriodReading {
   const joined = normalizeHeaderText(path.join(' '), opts.order);
   if (!joined) return { status: 'none' };
   const relative = /\b(?:previous|prior|preceding|last)\s+(?:fiscal\s+|financial\s+)?(?:year|period)\b|\bcorresponding\b/i.test(joined)
