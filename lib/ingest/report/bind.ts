@@ -215,6 +215,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
       cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, contextPeriod }, ctx), skipped: null });
     }
   }
+  dimensionColumns(cells, kind === 'other' && title ? [title] : []);
   resolveDuplicates(cells, kind);
   return {
     ordinal: raw.ordinal,
@@ -431,6 +432,33 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     detail: first?.detail ?? null,
     labels: { ...labels, ...(metric && !active ? { candidateMetric: metric.id } : {}), ...(cp ? { periodHow: cp.how } : {}) },
   };
+}
+
+/**
+ * Several value columns of one period, scope and version ("June 30, 2023" › "Level 1 | Level 2 |
+ * Total", "Year ended" › "Flexibles | Rigid | Total", "Reported | Adjusted"): the columns are
+ * dimensions of the row, so no cell of them is the entity-wide metric; each column keeps its own row
+ * concept.
+ */
+function dimensionColumns(cells: BoundCell[], prefix: string[]): void {
+  const columnsOf = new Map<string, Set<number>>();
+  const keyOf = (f: BoundFact) => `${periodKey(f.period)}|${f.scope}|${f.labels.restated ? 'r' : ''}${f.labels.previouslyReported ? 'p' : ''}`;
+  for (const c of cells) {
+    const f = c.fact;
+    if (!f || f.labels.periodPlaceholder || f.labels.dimension) continue;
+    const k = keyOf(f);
+    const set = columnsOf.get(k) ?? new Set<number>();
+    set.add(c.colIndex);
+    columnsOf.set(k, set);
+  }
+  for (const c of cells) {
+    const f = c.fact;
+    if (!f || f.labels.periodPlaceholder || f.labels.dimension || (columnsOf.get(keyOf(f))?.size ?? 0) < 2) continue;
+    const column = c.columnPath.join(' ') || `column ${c.colIndex}`;
+    f.labels = { ...f.labels, ...(f.metricId ? { candidateMetric: f.metricId } : {}), dimension: column };
+    f.metricId = null;
+    f.concept = unmappedConcept(c.rowLabel, [...prefix, ...c.sectionPath], column);
+  }
 }
 
 /**

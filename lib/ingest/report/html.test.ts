@@ -208,6 +208,22 @@ describe('dimension columns under one period heading', () => {
     expect(total.labels.candidateMetric).toBe('revenue');
     expect(new Set(cells.map((c) => c.concept)).size).toBe(6);
   });
+  it('several columns of one period are dimensions even when each column heading names the period', () => {
+    const levels = `<html><body><p>Fair value measurements</p><p>(₹ in crore)</p><table>
+<tr><th></th><th colspan="3">As at 31 March 2025</th><th>As at 31 March 2024</th></tr>
+<tr><th></th><th>Level 1</th><th>Level 2</th><th>Total</th><th>Total</th></tr>
+<tr><td>Total assets</td><td>10.00</td><td>20.00</td><td>30.00</td><td>25.00</td></tr>
+</table></body></html>`;
+    const cells = cellsOf(analyze(levels).a);
+    expect(cells).toHaveLength(4);
+    const of = (col: string) => cells.find((c) => c.col === col)!;
+    for (const col of ['As at 31 March 2025 › Level 1', 'As at 31 March 2025 › Level 2', 'As at 31 March 2025 › Total']) {
+      expect(of(col).metricId).toBeNull();
+      expect(of(col).labels.candidateMetric).toBe('total_assets');
+    }
+    // the only column of its period stays the entity's figure
+    expect(of('As at 31 March 2024 › Total').metricId).toBe('total_assets');
+  });
   it('leaves the columns unread when the heading above is prose or names several periods', () => {
     const prose = SEGMENTS.replace('<p>Year Ended March 31, 2025</p>', '<p>Segment results for the years ended March 31, 2025 and 2024 were as follows:</p>');
     for (const c of cellsOf(analyze(prose).a)) expect(c.status).toBe('quarantined');

@@ -315,7 +315,8 @@ class PdfLayout {
         const l = lines[h]!;
         const overColumns = overCols(l) || /^(?:particulars|description|s\.?\s?no\.?|sr\.?\s?no\.?)$/i.test(l.text.replace(/\s+/g, ''));
         // a unit phrase in the label column does not make "($ in millions) June 30, 2023 June 30, 2022" a unit line
-        const unitOnly = isUnitLine(l.text) && !l.segments.some((x) => x.x1 > labelRight && ((x.numeric && isYearText(x.text)) || (!x.numeric && PERIODISH.test(x.text))));
+        // nor "(in millions) Cost Gains Losses Fair Value": headings over the columns that are not unit phrases themselves
+        const unitOnly = isUnitLine(l.text) && !l.segments.some((x) => x.x1 > labelRight && ((x.numeric && isYearText(x.text)) || (!x.numeric && (PERIODISH.test(x.text) || !findUnitLine(x.text)))));
         if (lines[h + 1]!.y - l.y > 4 * Math.max(l.size, 6)) break;
         if (unitOnly && h > 0 && header.length + unitBetween.length < 2) {
           const above = lines[h - 1]!;
