@@ -435,14 +435,14 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
 }
 
 /**
- * Several value columns of one period, scope and version ("June 30, 2023" › "Level 1 | Level 2 |
+ * Several value columns of one period, scope, unit and version ("June 30, 2023" › "Level 1 | Level 2 |
  * Total", "Year ended" › "Flexibles | Rigid | Total", "Reported | Adjusted"): the columns are
  * dimensions of the row, so no cell of them is the entity-wide metric; each column keeps its own row
  * concept.
  */
 function dimensionColumns(cells: BoundCell[], prefix: string[]): void {
   const columnsOf = new Map<string, Set<number>>();
-  const keyOf = (f: BoundFact) => `${periodKey(f.period)}|${f.scope}|${f.labels.restated ? 'r' : ''}${f.labels.previouslyReported ? 'p' : ''}`;
+  const keyOf = (f: BoundFact) => `${periodKey(f.period)}|${f.scope}|${f.unit}|${f.labels.restated ? 'r' : ''}${f.labels.previouslyReported ? 'p' : ''}`;
   for (const c of cells) {
     const f = c.fact;
     if (!f || f.labels.periodPlaceholder || f.labels.dimension) continue;
