@@ -3,6 +3,7 @@ import { candidates, entityAttributeCheck, pick } from './answer-narrative';
 import type { NarrativePassage } from '@/lib/retrieval/narrative-passages';
 import { redline, wordDiff } from './narrative-redline';
 import { scoreSentence, splitSentences, topicScorer } from './narrative-sentences';
+import { NARRATIVE_TOPICS } from '@/lib/retrieval/narrative-topics';
 import { ftsQuery, rerankBucket } from '@/lib/retrieval/narrative-passages';
 import type { AnswerPassage } from './types';
 
@@ -62,6 +63,24 @@ describe('topic phrases', () => {
     const phrase = scoreSentence('We have experienced extended lead times of more than 12 months for manufacturing.', null, sc);
     const apart = scoreSentence('Manufacturing times may lead to more than 12 months of extended delay.', null, sc);
     expect(phrase).toBeGreaterThan(apart);
+  });
+});
+
+describe('topic words', () => {
+  it('weighs a dated development above the same statement undated', () => {
+    const sc = topicScorer('antitrust', []);
+    expect(scoreSentence('In September 2024, the Court rejected our appeal in the antitrust case.', null, sc)).toBeGreaterThan(scoreSentence('Eventually, the Court rejected our appeal in the antitrust case.', null, sc));
+  });
+
+  it('topic aspects (the comparison rows) are lower-case terms under distinct labels', () => {
+    for (const t of NARRATIVE_TOPICS) {
+      const labels = (t.aspects ?? []).map((a) => a.label);
+      expect(new Set(labels).size).toBe(labels.length);
+      for (const a of t.aspects ?? []) {
+        expect(a.terms.length).toBeGreaterThan(0);
+        for (const term of a.terms) expect(term).toBe(term.toLowerCase().trim());
+      }
+    }
   });
 });
 

@@ -69,6 +69,8 @@ export function splitSentences(text: string): Sentence[] {
   return out;
 }
 
+const DATED = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},\s+)?(?:19|20)\d{2}\b/;
+
 export interface TopicScorer {
   core: Set<string>;
   terms: string[];
@@ -132,6 +134,8 @@ export function scoreSentence(s: string, ctx: SentenceContext | string | null, s
   // a unit's opening sentences state what it is about; later ones add detail
   score += [1.4, 1.0, 0.6, 0.3][c.position ?? 9] ?? 0;
   if (/\d/.test(s) && /\b(?:19|20)\d{2}\b|%|\$\s?\d|\d+\s(?:million|billion)/.test(s)) score += 0.4;
+  // a dated development ("In September 2024, the Court …", "In April 2025, the USG informed us …") is what happened, not boilerplate
+  if (DATED.test(s)) score += 0.8;
   if (words < 7) score -= 1.5;
   if (words > 110) score -= 1;
   if (/\b(see|refer to)\b[^.]*\b(item|note|part|section)\s+\d|incorporated (?:herein )?by reference|forward-looking statements?/i.test(s)) score -= 3;

@@ -46,7 +46,7 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
   {
     id: 'climate',
     ask: /\bclimate\b|\bweather\b|\bemissions?\b|\bgreenhouse\b|\bsustainability\b|\besg\b|\benvironmental\b/,
-    terms: ['climate change', 'climate', 'extreme weather', 'weather', 'greenhouse gas', 'emissions', 'carbon', 'sustainability', 'environmental', 'natural disasters', 'water'],
+    terms: ['climate change', 'climate', 'extreme weather', 'weather', 'greenhouse gas', 'emissions', 'carbon', 'sustainability', 'environmental', 'natural disasters', 'water', 'net zero', 'renewable', 'decarboniz'],
     items: ['Item 1A', 'Item 1'],
     aspects: [
       { label: 'Physical risks', terms: ['weather', 'natural disaster', 'flood', 'drought', 'wildfire', 'water', 'physical'] },
@@ -71,48 +71,92 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
     ask: /\bcustomer concentration\b|\bconcentration\b|\b(?:major|largest|significant|key|direct|indirect) customers?\b|\bcustomers?\b|\bdistributors?\b|\bresellers?\b|\bcarriers?\b/,
     terms: ['customer', 'customers', 'direct customer', 'indirect customer', 'concentration', 'accounted for', 'of total revenue', 'distributors', 'partners', 'resellers', 'carriers', 'wholesalers', 'largest customer', 'significant customer'],
     items: ['Item 1A', 'Item 7', 'Item 8', 'Item 1'],
+    aspects: [
+      { label: 'Concentration', terms: ['accounted for', 'concentration', 'significant amount', 'limited number', '% of total', 'largest', 'major'] },
+      { label: 'Channels and resellers', terms: ['reseller', 'distributor', 'carrier', 'wholesaler', 'retailer', 'channel', 'partner', 'system integrator'] },
+      { label: 'Dependence and effects', terms: ['depend', 'loss of', 'reduce', 'adversely', 'harm', 'credit', 'inventory'] }
+    ],
   },
   {
     id: 'legal',
     ask: /\blegal proceedings?\b|\blitigation\b|\blawsuits?\b|\bantitrust\b|\binvestigations?\b|\bsettlements?\b|\bclass actions?\b|\bcourts?\b|\blegal\b/,
     terms: ['legal proceedings', 'litigation', 'lawsuit', 'antitrust', 'investigation', 'class action', 'settlement', 'court', 'complaint', 'plaintiffs', 'department of justice', 'european commission', 'appeal', 'fine'],
     items: ['Item 3', 'Item 1A', 'Item 8'],
+    aspects: [
+      { label: 'Matters', terms: ['lawsuit', 'complaint', 'filed', 'alleg', 'class action', 'antitrust', 'patent'] },
+      { label: 'Regulators and investigations', terms: ['investigation', 'department of justice', 'doj', 'european commission', 'regulator', 'attorneys general', 'ftc', 'authorit'] },
+      { label: 'Rulings, fines and remedies', terms: ['ruled', 'court', 'fine', 'judgment', 'verdict', 'remed', 'penalt', 'appeal', 'decision'] },
+      { label: 'Accruals and outcome', terms: ['accru', 'settle', 'loss', 'probable', 'estimable', 'outcome', 'material'] }
+    ],
   },
   {
     id: 'controls',
     ask: /\binternal controls?\b|\bdisclosure controls\b|\bcontrols and procedures\b|\bmaterial weakness\w*|\bicfr\b|(?<!export |trade |currency |price |exchange )\bcontrols\b/,
     terms: ['internal control over financial reporting', 'disclosure controls and procedures', 'internal control', 'material weakness', 'effective', 'controls'],
     items: ['Item 9A', 'Part I, Item 4'],
+    aspects: [
+      { label: 'Disclosure controls', terms: ['disclosure controls', 'effective', 'conclude', 'evaluat'] },
+      { label: 'Internal control over financial reporting', terms: ['internal control over financial reporting', 'framework', 'coso', 'attestation'] },
+      { label: 'Changes', terms: ['changes', 'no change', 'material weakness', 'remediat'] }
+    ],
   },
   {
     id: 'human_capital',
     ask: /\bhuman capital\b|\bemployees?\b|\bworkforce\b|\bheadcount\b|\bteam members\b|\bassociates\b|\btalent\b|\bunion\w*|\bdiversity\b/,
     terms: ['human capital', 'employees', 'full-time', 'workforce', 'team members', 'associates', 'talent', 'headcount', 'compensation', 'benefits', 'diversity', 'inclusion', 'unions'],
     items: ['Item 1'],
+    aspects: [
+      { label: 'Workforce', terms: ['employees', 'associates', 'approximately', 'full-time', 'part-time', 'worldwide', 'headcount'] },
+      { label: 'Pay and benefits', terms: ['wage', 'compensation', 'benefit', 'pay', '401(k)', 'health'] },
+      { label: 'Development and culture', terms: ['training', 'development', 'career', 'culture', 'inclusion', 'belonging', 'engagement', 'talent'] },
+      { label: 'Labor relations', terms: ['union', 'collective', 'labor', 'works council'] }
+    ],
   },
   {
     id: 'export_controls',
     ask: /\bexport\w*|\bchina\b|\blicen[cs]e requirements?\b|\bgeopolitic\w*|\btrade restrictions?\b/,
     terms: ['export controls', 'export', 'license requirement', 'licenses', 'china', 'usg', 'u.s. government', 'restrictions', 'geopolitical', 'entity list', 'h20', 'trade'],
     items: ['Item 1A', 'Item 7', 'Part II, Item 1A'],
+    aspects: [
+      { label: 'Rules and licenses', terms: ['license', 'export control', 'rule', 'requirement', 'entity list', 'restriction'] },
+      { label: 'Markets and products affected', terms: ['china', 'countries', 'products', 'customers', 'h20', 'gpu'] },
+      { label: 'Financial effect', terms: ['charge', 'revenue', 'billion', 'inventory', 'impact', 'sales'] },
+      { label: 'Geopolitics', terms: ['geopolitical', 'tension', 'government', 'sanction', 'retaliat', 'trade'] }
+    ],
   },
   {
     id: 'tariffs',
     ask: /\btariffs?\b|\btrade (?:policy|policies|disputes?|war)\b|\bduties\b/,
     terms: ['tariffs', 'tariff', 'trade policies', 'trade disputes', 'duties', 'import', 'international trade', 'trade'],
     items: ['Item 1A', 'Item 7', 'Part I, Item 2', 'Part II, Item 1A'],
+    aspects: [
+      { label: 'Tariffs and trade policy', terms: ['tariff', 'trade polic', 'import', 'duties', 'retaliat', 'trade'] },
+      { label: 'Cost and margin effect', terms: ['cost', 'margin', 'price', 'incremental', 'impact', 'expect'] },
+      { label: 'Response', terms: ['mitigat', 'sourcing', 'pricing actions', 'shift', 'supply chain', 'offset'] }
+    ],
   },
   {
     id: 'ai',
     ask: /\bartificial intelligence\b|\bgenerative ai\b|\b(?:ai)\b|\bmachine learning\b/,
     terms: ['artificial intelligence', 'ai', 'generative ai', 'machine learning', 'models', 'accelerated computing'],
     items: ['Item 1', 'Item 1A', 'Item 7'],
+    aspects: [
+      { label: 'Competition and investment', terms: ['competit', 'invest', 'rapidly', 'evolving', 'costs'] },
+      { label: 'Regulation', terms: ['regulat', 'law', 'legislation', 'compliance', 'government'] },
+      { label: 'Misuse and reputation', terms: ['harm', 'reputation', 'unintended', 'misuse', 'ethical', 'bias', 'flawed', 'inaccurate'] },
+      { label: 'Demand and supply', terms: ['demand', 'data center', 'customers', 'supply', 'capacity'] }
+    ],
   },
   {
     id: 'market_risk',
     ask: /\bmarket risk\b|\binterest rate risk\b|\bforeign (?:exchange|currency)\b|\bcurrency risk\b|\bhedg\w*|\bfx\b/,
     terms: ['interest rate risk', 'foreign exchange', 'foreign currency', 'currency', 'hedge', 'hedging', 'derivative', 'interest rates', 'basis points', 'value-at-risk', 'var'],
     items: ['Item 7A', 'Part I, Item 3', 'Item 7'],
+    aspects: [
+      { label: 'Exposures', terms: ['exposed', 'exposure', 'denominated', 'international', 'fluctuat'] },
+      { label: 'Hedging', terms: ['hedg', 'derivative', 'forward', 'option', 'swap'] },
+      { label: 'Sensitivity', terms: ['var', 'value-at-risk', 'basis point', 'hypothetical', 'one-day', 'confidence', '10%'] }
+    ],
   },
   {
     id: 'liquidity',
@@ -185,6 +229,12 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
     ask: /\bprivacy\b|\bdata protection\b|\bpersonal (?:data|information)\b|\bgdpr\b/,
     terms: ['privacy', 'data protection', 'personal information', 'personal data', 'gdpr', 'data security'],
     items: ['Item 1A'],
+    aspects: [
+      { label: 'Laws and regulation', terms: ['law', 'regulat', 'gdpr', 'ccpa', 'legislation', 'compliance'] },
+      { label: 'Security and breaches', terms: ['breach', 'unauthorized', 'security', 'incident', 'attack'] },
+      { label: 'Consequences', terms: ['fine', 'penalt', 'liabilit', 'reputation', 'litigation', 'cost'] },
+      { label: 'Practices', terms: ['collect', 'use of', 'personal', 'policies', 'practices', 'consent'] }
+    ],
   },
   {
     id: 'ip',
