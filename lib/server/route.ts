@@ -4,11 +4,13 @@ import { hasRole } from '@/lib/auth/viewer';
 import type { Role } from '@/lib/db/schema';
 import { AppError, isAppError } from '@/lib/errors';
 import { enforceRateLimit, type RateRuleName } from '@/lib/http/rate-limit';
-import { contextFor, type RequestContext } from './context';
+import { withContext, type RequestContext } from './context';
 
 export interface WithRoleOptions {
   /** per-user token bucket checked after the role (429 with Retry-After when empty) */
   rateLimit?: RateRuleName;
+  /** run the handler under row-level security for the viewer's tenant (handlers that do not stream) */
+  tenantScope?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export function withRole<C>(role: Role, handler: (req: Request, ctx: RequestCont
       if (!viewer) throw new AppError('unauthorized:session', 'Sign in to continue.');
       if (!hasRole(viewer.role, role)) throw new AppError('forbidden:role', `This needs the ${role} role.`);
       if (options.rateLimit) enforceRateLimit(options.rateLimit, `${viewer.tenantId}:${viewer.userId}`);
-      return await handler(req, await contextFor(viewer), ctx);
+      return await withContext(viewer, options.tenantScope ?? false, (c) => handler(req, c, ctx));
     } catch (e) {
       return errorResponse(e);
     }

@@ -15,4 +15,4 @@ export const GET = withRole('analyst', async (_req, { db, viewer }, ctx: { param
   const table = await citationTable(db, viewer.tenantId, parsed.data, viewer.role);
   if (!table) throw new AppError('not_found:fact', 'No such fact.');
   return Response.json(table);
-});
+}, { tenantScope: true });

@@ -11,4 +11,4 @@ export const GET = withRole('reviewer', async (_req, { db, viewer }, ctx: { para
   const m = await getManifest(db, { tenantId: viewer.tenantId, role: viewer.role }, id);
   if (!m) throw new AppError('not_found:manifest', 'No such manifest.');
   return Response.json(m, { headers: { 'content-disposition': `attachment; filename="manifest-${id.slice(0, 12)}.json"` } });
-});
+}, { tenantScope: true });

@@ -10,4 +10,4 @@ export const GET = withRole('admin', async (_req, { db, viewer }) => {
   return new Response(`${JSON.stringify(body, null, 2)}\n`, {
     headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="fiscal-calendars-${day}.json"` },
   });
-});
+}, { tenantScope: true });
