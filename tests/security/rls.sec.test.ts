@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '@/lib/db/client';
-import { auditLog, chunks, ingestRuns, sourceRevocations, entities, entityAliases, factSightings, facts, fiscalCalendars, manifests, sourceCells, sources, sourceTables, tenants, verdicts } from '@/lib/db/schema';
+import { auditLog, chunks, conceptLabels, ingestRuns, sourceRevocations, entities, entityAliases, factSightings, facts, fiscalCalendars, manifests, sourceCells, sources, sourceTables, tenants, verdicts } from '@/lib/db/schema';
 import { resultRows } from '@/lib/facts/write-facts';
 import { APP_ROLE, inTenantScope } from '@/lib/db/tenant-scope';
 import { testTargets } from '@/tests/support/db';
 
 /** Every table that holds tenant data (directly or through its parent row). */
-const TENANT_TABLES = ['facts', 'fact_sightings', 'sources', 'source_tables', 'source_cells', 'chunks', 'manifests', 'verdicts', 'audit_log', 'entities', 'entity_aliases', 'fiscal_calendars', 'ingest_runs', 'source_revocations'];
+const TENANT_TABLES = ['facts', 'fact_sightings', 'sources', 'source_tables', 'source_cells', 'chunks', 'manifests', 'verdicts', 'audit_log', 'entities', 'entity_aliases', 'fiscal_calendars', 'ingest_runs', 'source_revocations', 'concept_labels'];
 
 async function seedTenant(db: Db, t: string): Promise<void> {
   const id = (k: string) => `${t}-${k}`;
@@ -27,6 +27,7 @@ async function seedTenant(db: Db, t: string): Promise<void> {
   await db.insert(chunks).values({ id: id('c'), tenantId: t, entityId: id('e'), sourceId: id('s'), ordinal: 0, text: `secret of ${t}` });
   await db.insert(manifests).values({ id: id('m'), tenantId: t, question: `question of ${t}`, status: 'answered', answer: {} });
   await db.insert(verdicts).values({ id: id('v'), manifestId: id('m'), verdict: 'correct' });
+  await db.insert(conceptLabels).values({ tenantId: t, entityId: id('e'), concept: 'x:Revenue', label: 'Revenue' });
   await db.insert(auditLog).values({ tenantId: t, actor: 'test', action: 'test.seed', targetType: 'tenant', targetId: t });
   await db.insert(ingestRuns).values({ id: id('run'), tenantId: t, fileName: 'x.json', status: 'ok' });
   await db.insert(sourceRevocations).values({ tenantId: t, sha256: id('revoked'), sourceId: id('s'), reason: 'test', actor: 'test' });
