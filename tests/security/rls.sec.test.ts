@@ -5,13 +5,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '@/lib/db/client';
-import { auditLog, chunks, conceptLabels, ingestRuns, sourceRevocations, entities, entityAliases, factSightings, facts, fiscalCalendars, manifests, sourceCells, sources, sourceTables, tenants, verdicts } from '@/lib/db/schema';
+import { auditLog, chunks, conceptLabels, ingestRuns, sourceRevocations, entities, entityAliases, factSightings, facts, fiscalCalendars, manifests, sourceCells, sourceDocuments, sources, sourceTables, tenants, threads, users, verdicts } from '@/lib/db/schema';
 import { resultRows } from '@/lib/facts/write-facts';
 import { APP_ROLE, inTenantScope } from '@/lib/db/tenant-scope';
 import { testTargets } from '@/tests/support/db';
 
 /** Every table that holds tenant data (directly or through its parent row). */
-const TENANT_TABLES = ['facts', 'fact_sightings', 'sources', 'source_tables', 'source_cells', 'chunks', 'manifests', 'verdicts', 'audit_log', 'entities', 'entity_aliases', 'fiscal_calendars', 'ingest_runs', 'source_revocations', 'concept_labels'];
+const TENANT_TABLES = ['facts', 'fact_sightings', 'sources', 'source_tables', 'source_cells', 'source_documents', 'chunks', 'manifests', 'verdicts', 'audit_log', 'entities', 'entity_aliases', 'fiscal_calendars', 'ingest_runs', 'source_revocations', 'concept_labels', 'threads'];
+
+/**
+ * Tables outside the policies, each for a reason: the tenant list and the shared metric ontology hold no
+ * tenant data; users, sessions and the auth tables are read before a tenant is known (sign-in finds the
+ * user by email), and the app reaches them only through lib/auth. Every other table must be in TENANT_TABLES.
+ */
+const GLOBAL_TABLES = ['tenants', 'metrics', 'users', 'sessions', 'auth_accounts', 'auth_secrets', 'auth_verifications'];
 
 async function seedTenant(db: Db, t: string): Promise<void> {
   const id = (k: string) => `${t}-${k}`;
@@ -28,6 +35,9 @@ async function seedTenant(db: Db, t: string): Promise<void> {
   await db.insert(manifests).values({ id: id('m'), tenantId: t, question: `question of ${t}`, status: 'answered', answer: {} });
   await db.insert(verdicts).values({ id: id('v'), manifestId: id('m'), verdict: 'correct' });
   await db.insert(conceptLabels).values({ tenantId: t, entityId: id('e'), concept: 'x:Revenue', label: 'Revenue' });
+  await db.insert(sourceDocuments).values({ sourceId: id('s'), mediaType: 'text/plain', byteSize: 1, content: Buffer.from('x') });
+  await db.insert(users).values({ id: id('u'), tenantId: t, email: `${t}@example.test`, name: t, role: 'analyst' });
+  await db.insert(threads).values({ id: id('th'), tenantId: t, userId: id('u'), title: `thread of ${t}` });
   await db.insert(auditLog).values({ tenantId: t, actor: 'test', action: 'test.seed', targetType: 'tenant', targetId: t });
   await db.insert(ingestRuns).values({ id: id('run'), tenantId: t, fileName: 'x.json', status: 'ok' });
   await db.insert(sourceRevocations).values({ tenantId: t, sha256: id('revoked'), sourceId: id('s'), reason: 'test', actor: 'test' });
@@ -51,7 +61,9 @@ for (const target of testTargets()) {
           from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'`),
       );
       for (const t of TENANT_TABLES) expect(rows.find((r) => r.relname === t), t).toMatchObject({ relrowsecurity: true, policies: 1 });
-      // a new table with a tenant_id column must join the list (and get a policy)
+      // a new table — with a tenant_id column or reaching a tenant through its parent row — must join the list
+      // (and get a policy), or be named global with its reason
+      for (const r of rows) expect([...TENANT_TABLES, ...GLOBAL_TABLES], `${r.relname} is neither under row-level security nor named global`).toContain(r.relname);
       const withTenant = resultRows<{ table_name: string }>(await d.db.execute(sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id'`)).map((r) => r.table_name);
       for (const t of withTenant) if (t !== 'users') expect(TENANT_TABLES, `${t} has tenant_id but no row-level security`).toContain(t);
       const [role] = resultRows<{ rolbypassrls: boolean; rolsuper: boolean }>(await d.db.execute(sql`select rolbypassrls, rolsuper from pg_roles where rolname = ${APP_ROLE}`));
