@@ -223,7 +223,7 @@ export async function changeCalendar(o: ChangeCalendarOptions): Promise<{ relabe
   const rule = calendarRuleSchema.parse(o.rule);
   if (!o.reason.trim()) throw new AppError('bad_request:reason', 'Say why the calendar changes.');
   const result = await o.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     await entityOfTenant(db, o.tenantId, o.entityId);
     const current = await db
       .select()
@@ -317,7 +317,7 @@ export async function planCalendarImport(db: Db, tenantId: string, raw: unknown)
 export async function importCalendars(o: { db: Db; tenantId: string; actorId: string; raw: unknown; reason: string }): Promise<ImportPlan & { relabelled: number }> {
   if (!o.reason.trim()) throw new AppError('bad_request:reason', 'Say why the calendars are imported.');
   const result = await o.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const plan = await planCalendarImport(db, o.tenantId, o.raw);
     let relabelled = 0;
     for (const c of plan.changes) {

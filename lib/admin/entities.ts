@@ -92,7 +92,7 @@ export async function addAlias(o: { db: Db; tenantId: string; actorId: string } 
   const normalized = normalizeAlias(o.alias);
   if (!normalized) throw new AppError('bad_request:alias', 'The alias has no letters or digits.');
   await o.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     await ownEntity(db, o.tenantId, o.entityId);
     const added = await db.insert(entityAliases).values({ entityId: o.entityId, alias: o.alias, normalized, kind: o.kind }).onConflictDoNothing().returning();
     if (!added.length) throw new AppError('conflict:alias', 'The entity has this alias already.');
@@ -104,7 +104,7 @@ export async function addAlias(o: { db: Db; tenantId: string; actorId: string } 
 
 export async function removeAlias(o: { db: Db; tenantId: string; actorId: string; entityId: string; alias: string }): Promise<void> {
   await o.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     await ownEntity(db, o.tenantId, o.entityId);
     const gone = await db.delete(entityAliases).where(and(eq(entityAliases.entityId, o.entityId), eq(entityAliases.alias, o.alias))).returning();
     if (!gone.length) throw new AppError('not_found:alias', 'No such alias.');
@@ -116,7 +116,7 @@ export async function removeAlias(o: { db: Db; tenantId: string; actorId: string
 /** Rename an entity or change its ticker (the ticker alias follows); audited with the reason. */
 export async function updateEntity(o: { db: Db; tenantId: string; actorId: string } & z.infer<typeof entityPatchSchema>): Promise<void> {
   await o.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const e = await ownEntity(db, o.tenantId, o.entityId);
     await db.update(entities).set({ name: o.name, ticker: o.ticker }).where(eq(entities.id, e.id));
     if (e.ticker !== o.ticker) {

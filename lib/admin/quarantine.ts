@@ -98,7 +98,7 @@ async function quarantinedFact(db: Db, tenantId: string, factId: string) {
 /** Bind a quarantined fact to a metric (and optionally a corrected period); it becomes active. */
 export async function bindQuarantined(o: { db: Db; tenantId: string; actorId: string } & z.infer<typeof bindSchema>): Promise<void> {
   await o.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const f = await quarantinedFact(db, o.tenantId, o.factId);
     const [metric] = await db.select({ id: metrics.id, periodType: metrics.periodType }).from(metrics).where(eq(metrics.id, o.metricId)).limit(1);
     if (!metric) throw new AppError('bad_request:metric', `Unknown metric ${o.metricId}.`);
@@ -147,7 +147,7 @@ export async function bindQuarantined(o: { db: Db; tenantId: string; actorId: st
 /** Reject a quarantined fact: it stays stored (for audit) but is never used. */
 export async function rejectQuarantined(o: { db: Db; tenantId: string; actorId: string } & z.infer<typeof rejectSchema>): Promise<void> {
   await o.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const f = await quarantinedFact(db, o.tenantId, o.factId);
     await db.update(facts).set({ status: 'rejected' }).where(eq(facts.id, f.id));
     await recordAudit(db, {

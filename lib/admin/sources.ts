@@ -94,7 +94,7 @@ export async function revokeSource(o: RevokeSourceOptions): Promise<void> {
       .insert(sourceRevocations)
       .values({ tenantId: o.tenantId, sourceId: s.id, sha256: s.sha256, actor: o.actorId, reason: o.reason })
       .onConflictDoNothing();
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       tenantId: o.tenantId,
       actor: o.actorId,
       action: 'source.revoke',
@@ -127,7 +127,7 @@ export async function setSourceAccess(o: SetSourceAccessOptions): Promise<void> 
     const [s] = await tx.select().from(sources).where(and(eq(sources.id, o.sourceId), eq(sources.tenantId, o.tenantId))).limit(1);
     if (!s) throw new AppError('not_found:source', 'No such source.');
     await tx.update(sources).set({ aclRoles: o.aclRoles, effectiveAt: o.effectiveAt }).where(eq(sources.id, s.id));
-    await recordAudit(tx as unknown as Db, {
+    await recordAudit(tx, {
       tenantId: o.tenantId,
       actor: o.actorId,
       action: 'source.access',

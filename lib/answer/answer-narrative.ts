@@ -12,7 +12,7 @@
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import { chunkVisible, sourceVisible } from '@/lib/auth/visibility';
 import type { Role } from '@/lib/db/schema';
 import { resolveSpec } from '@/lib/fiscal';
@@ -441,7 +441,7 @@ async function redlineBetween(
     const r = await db.execute(sql`
       select c.text from chunks c join sources s on s.id = c.source_id
       where ${chunkVisible({ tenantId, role }, 'c')} and ${sourceVisible({ tenantId, role }, 's')} and c.source_id in (${sql.join(sourceIds.map((x) => sql`${x}`), sql`, `)})`);
-    return (r as unknown as { rows: { text: string }[] }).rows.map((x) => x.text);
+    return rowsOf<{ text: string }>(r).map((x) => x.text);
   };
   const [beforeFull, afterFull] = await Promise.all([fullText([...new Set(before.map((c) => c.p.sourceId))]), fullText([...new Set(after.map((c) => c.p.sourceId))])]);
   const bs = readingOrderPlain(before).map(asSentence);

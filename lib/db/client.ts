@@ -87,7 +87,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
         'If the folder holds a database from another version, move it away or set LEDGERLINE_DATA_DIR.',
     );
   }
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db: Db = drizzle(client, { schema });
   const query = async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
   return {
     db,
@@ -187,7 +187,7 @@ async function openPostgres(url: string): Promise<Database> {
     const err = e as NodeJS.ErrnoException;
     throw new ConfigError(`Cannot reach DATABASE_URL ${where}: ${err.code ?? ''} ${err.message}`.replace(/\s+/g, ' '));
   }
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db: Db = drizzle(pool, { schema });
   return {
     db,
     driver: 'postgres',
@@ -199,7 +199,7 @@ async function openPostgres(url: string): Promise<Database> {
     async withConnection(fn) {
       const client = await pool.connect();
       try {
-        const conn = drizzle(client, { schema }) as unknown as Db;
+        const conn: Db = drizzle(client, { schema });
         return await fn({
           db: conn,
           query: async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],
@@ -212,4 +212,10 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/** The rows of a `db.execute(sql…)` result on either driver (both return `{ rows }`), typed by the caller's query. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows as T[];
+  throw new Error('rowsOf: the result has no rows (not a db.execute result)');
 }

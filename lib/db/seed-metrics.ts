@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { METRICS } from '@/lib/ontology/metrics';
-import type { Db } from './client';
+import { rowsOf, type Db } from './client';
 import { metrics } from './schema';
 
 /** Upsert the metric ontology (shared reference data). */
@@ -28,6 +28,6 @@ export async function countRows(db: Db): Promise<Record<string, number>> {
     union all select 'sources', count(*)::int from sources
     union all select 'chunks', count(*)::int from chunks
     union all select 'manifests', count(*)::int from manifests`);
-  const rows = (res as unknown as { rows?: { t: string; n: number }[] }).rows ?? (res as unknown as { t: string; n: number }[]);
+  const rows = rowsOf<{ t: string; n: number }>(res);
   return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
 }

@@ -11,7 +11,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import { VERDICTS } from '@/lib/db/schema/answers';
 import { NARRATIVE_DIMENSIONS } from './narrative';
 
@@ -135,7 +135,7 @@ export async function prescoreNarratives(db: Db, tenantId: string, model: Langua
     order by m.created_at desc, m.id
     limit ${o.limit ?? 50}`);
   type StoredPassage = { quote: string; sourceTitle?: string | null; section?: string | null; fiscalYear?: number | null };
-  const rows = (res as unknown as { rows: { id: string; question: string; answer: { text?: string; passages?: StoredPassage[] } | null; versions: Record<string, string> | null }[] }).rows;
+  const rows = rowsOf<{ id: string; question: string; answer: { text?: string; passages?: StoredPassage[] } | null; versions: Record<string, string> | null }>(res);
   const out: Prescore[] = [];
   for (const r of rows) {
     const generator = r.versions?.languageModel ?? o.generator ?? null;

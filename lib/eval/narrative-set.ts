@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import type { Answer } from '@/lib/answer/types';
 import { wilson } from './score';
 
@@ -132,7 +132,7 @@ export async function citedChunks(db: Db, answers: Answer[]): Promise<Map<string
     const res = await db.execute(sql`
       select c.id, c.entity_id as "entityId", e.ticker, c.fiscal_year as "fiscalYear", c.section, c.heading, c.text
       from chunks c join entities e on e.id = c.entity_id where c.id in (${sql.join(slice.map((x) => sql`${x}`), sql`, `)})`);
-    for (const r of (res as unknown as { rows: StoredChunk[] }).rows) out.set(r.id, r);
+    for (const r of rowsOf<StoredChunk>(res)) out.set(r.id, r);
   }
   return out;
 }

@@ -5,7 +5,7 @@
  * per pathway and overall, with 95% intervals: Wilson for tier rates, Student t for dimension means.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import { VERDICTS } from '@/lib/db/schema/answers';
 import { wilson } from './score';
 
@@ -185,7 +185,7 @@ export async function loadVerdicts(db: Db, tenantId: string, o: LoadVerdictOptio
     where m.tenant_id = ${tenantId}
       ${o.since ? sql`and v.created_at >= ${o.since.toISOString()}` : sql``}
     order by v.created_at, v.id`);
-  const rows = (res as unknown as { rows: VerdictRow[] }).rows.map((r) => ({ ...r, scores: (r.scores ?? {}) as Record<string, unknown>, narrative: Boolean(r.narrative) }));
+  const rows = rowsOf<VerdictRow>(res).map((r) => ({ ...r, scores: (r.scores ?? {}) as Record<string, unknown>, narrative: Boolean(r.narrative) }));
   return narrativeOnly ? rows.filter((r) => r.narrative) : rows;
 }
 

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { answerQuestion } from '@/lib/answer/answer-question';
 import type { Answer } from '@/lib/answer/types';
-import { openDatabase, type Database } from '@/lib/db/client';
+import { openDatabase, type Database, rowsOf } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
-import { ingestPaths } from '@/lib/ingest/ingest-paths';
+import { ingestPaths, type LineSink } from '@/lib/ingest/ingest-paths';
 import { indexChunks } from '@/lib/retrieval/index-chunks';
 import { report, scoreItem, type FactBounds, type GoldenItem, type ItemScore, type Report } from './score';
 
@@ -38,7 +38,7 @@ async function factBounds(database: Database, answers: Answer[]): Promise<FactBo
   for (let i = 0; i < ids.length; i += 500) {
     const slice = ids.slice(i, i + 500);
     const res = await database.db.execute(sql`select id, start_date::text as start, end_date::text as "end" from facts where id in ${sql`(${sql.join(slice.map((x) => sql`${x}`), sql`, `)})`}`);
-    for (const r of (res as unknown as { rows: { id: string; start: string | null; end: string }[] }).rows) out.set(r.id, { start: r.start, end: r.end });
+    for (const r of rowsOf<{ id: string; start: string | null; end: string }>(res)) out.set(r.id, { start: r.start, end: r.end });
   }
   return out;
 }
@@ -81,7 +81,7 @@ export async function prepareEvalDatabase(o: PrepareOptions): Promise<Database> 
     if (!fs.existsSync(o.filingsDir)) throw new Error(`eval: filings folder ${o.filingsDir} is missing`);
     files.push(...fs.readdirSync(o.filingsDir).filter((f) => /\.html?$/i.test(f)).sort().map((f) => path.join(o.filingsDir!, f)));
   }
-  const sink = { write: (s: string) => (o.log?.(s.trimEnd()), true) } as unknown as NodeJS.WritableStream;
+  const sink: LineSink = { write: (s: string) => o.log?.(s.trimEnd()) };
   const outcomes = await ingestPaths({ database, tenantId: DEMO_TENANT_ID, files, out: sink, err: sink, showProgress: false });
   await indexChunks(database.db);
   const failed = outcomes.filter((x) => x.status === 'failed');
@@ -97,7 +97,7 @@ export async function prepareEvalDatabase(o: PrepareOptions): Promise<Database> 
 export async function addEvalFilings(database: Database, filingsDir: string, log?: (s: string) => void): Promise<void> {
   if (!fs.existsSync(filingsDir)) throw new Error(`eval: filings folder ${filingsDir} is missing`);
   const files = fs.readdirSync(filingsDir).filter((f) => /\.html?$/i.test(f)).sort().map((f) => path.join(filingsDir, f));
-  const sink = { write: (s: string) => (log?.(s.trimEnd()), true) } as unknown as NodeJS.WritableStream;
+  const sink: LineSink = { write: (s: string) => log?.(s.trimEnd()) };
   const outcomes = await ingestPaths({ database, tenantId: DEMO_TENANT_ID, files, out: sink, err: sink, showProgress: false });
   await indexChunks(database.db);
   const failed = outcomes.filter((x) => x.status === 'failed');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { cellVisible, factVisible, sourceVisible } from '@/lib/auth/visibility';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import type { Role } from '@/lib/db/schema';
 
 export interface CitationSighting {
@@ -43,7 +43,7 @@ export async function citationTable(db: Db, tenantId: string, factId: string, ro
     from facts f
     join sources s on s.id = f.source_id
     where f.id = ${factId} and ${factVisible(scope, 'f')} and ${sourceVisible(scope, 's')}`);
-  const h = (head as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  const h = rowsOf<Record<string, unknown>>(head)[0];
   if (!h) return null;
   const sightingRows = await db.execute(sql`
     select fs.source_id, fs.accession, fs.form, fs.filed_at::text as filed_at, fs.labels->>'cellId' as cell_id, s.title, s.kind
@@ -52,7 +52,7 @@ export async function citationTable(db: Db, tenantId: string, factId: string, ro
     join sources s on s.id = fs.source_id
     where fs.fact_id = ${factId} and ${factVisible(scope, 'f')} and ${sourceVisible(scope, 's')}
     order by fs.filed_at, fs.source_id`);
-  const sightings: CitationSighting[] = (sightingRows as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+  const sightings: CitationSighting[] = rowsOf<Record<string, unknown>>(sightingRows).map((r) => ({
     sourceId: String(r.source_id),
     title: String(r.title),
     kind: String(r.kind),
@@ -73,7 +73,7 @@ export async function citationTable(db: Db, tenantId: string, factId: string, ro
       join source_tables t on t.id = c.table_id
       join sources s on s.id = t.source_id
       where c.id = ${id} and ${cellVisible(scope, 'c')} and ${sourceVisible(scope, 's')}`);
-    cell = (res as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    cell = rowsOf<Record<string, unknown>>(res)[0];
     if (cell) break;
   }
   const src = cell ?? h;
@@ -83,7 +83,7 @@ export async function citationTable(db: Db, tenantId: string, factId: string, ro
   const cells = await db.execute(sql`
     select id, row_index, col_index, row_label, column_path, text from source_cells c
     where c.table_id = ${cell.table_id as string} and ${cellVisible(scope, 'c')} order by row_index, col_index limit 4000`);
-  const list = (cells as unknown as { rows: { id: string; row_index: number; col_index: number; row_label: string | null; column_path: string[]; text: string }[] }).rows;
+  const list = rowsOf<{ id: string; row_index: number; col_index: number; row_label: string | null; column_path: string[]; text: string }>(cells);
   const { headerRows, rows } = alignTable(list, String(cell.id), (cell.header_rows as string[][]) ?? []);
   return {
     factId,

@@ -45,7 +45,13 @@ const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : []);
 
 /** Every fact id a value rests on: its own, its inputs', its citations'. */
-function valueFactIds(v: Rec): string[] {
+/** A stored manifest's answer: written by storeManifest as an Answer; older versions may lack fields (read with `?? []`). */
+function isStoredAnswer(x: unknown): x is Answer {
+  return isRec(x);
+}
+
+function valueFactIds(value: object): string[] {
+  const v = value as Rec;
   const ids = [...strings(v.factIds)];
   for (const c of Array.isArray(v.citations) ? v.citations : []) if (isRec(c)) ids.push(...strings(c.factId));
   for (const i of Array.isArray(v.inputs) ? v.inputs : []) if (isRec(i)) ids.push(...valueFactIds(i));
@@ -138,11 +144,11 @@ export async function redactManifest<T extends ManifestContent>(db: Db, scope: V
   });
 
   let answer = content.answer;
-  if (isRec(answer)) {
-    const a = answer as unknown as Answer;
+  if (isStoredAnswer(answer)) {
+    const a = answer;
     const hiddenValues = new Set<string>();
     const values = (a.values ?? []).map((v): AnswerValue => {
-      if (!anyHidden(valueFactIds(v as unknown as Rec))) return v;
+      if (!anyHidden(valueFactIds(v))) return v;
       hiddenValues.add(v.id);
       for (const i of v.inputs ?? []) hiddenValues.add(i.id); // segments cite inputs by their own ids
       parts++;

@@ -248,7 +248,7 @@ export async function ingestBytes(
     await db.transaction(async (tx) => {
       const r: WriteResult = await h.write(
         {
-          tx: tx as unknown as Db,
+          tx: tx,
           tenantId,
           fileName,
           filePath: opts.filePath ?? null,
@@ -274,7 +274,7 @@ export async function ingestBytes(
       });
       o.notes.push(...r.notes);
       counters = r.counters;
-      if (!r.unchanged && r.sourceId) await keepSourceDocument(tx as unknown as Db, r.sourceId, h.format, bytes);
+      if (!r.unchanged && r.sourceId) await keepSourceDocument(tx, r.sourceId, h.format, bytes);
       if (!r.unchanged) {
         await tx.insert(auditLog).values({
           tenantId,
@@ -287,7 +287,7 @@ export async function ingestBytes(
         });
       }
       o.durationMs = Math.round(performance.now() - started);
-      await recordRun(tx as unknown as Db, tenantId, o, h.extractorVersion, counters);
+      await recordRun(tx, tenantId, o, h.extractorVersion, counters);
     });
   }
 }

@@ -70,12 +70,17 @@ export interface IngestPathsOptions {
   format?: string;
   maxBytes?: number;
   actor?: string;
-  out?: NodeJS.WritableStream;
-  err?: NodeJS.WritableStream;
+  out?: LineSink;
+  err?: LineSink;
   showProgress?: boolean;
   /** files ingested at once, each in its own transaction (PostgreSQL only; PGlite is single-connection) */
   jobs?: number;
   sideFiles?: ReturnType<typeof createSideFiles>;
+}
+
+/** Where the per-file lines go: process.stdout/stderr, or any writer of strings (the eval's log). */
+export interface LineSink {
+  write(line: string): unknown;
 }
 
 /** Ingests files one after another (each its own transaction), printing a line per file. */

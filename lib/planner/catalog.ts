@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { factVisible } from '@/lib/auth/visibility';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import { readDataVersion } from '@/lib/db/data-version';
 import { entities, entityAliases, fiscalCalendars, type Role } from '@/lib/db/schema';
 import type { FiscalCalendar } from '@/lib/domain/types';
@@ -151,6 +151,6 @@ export async function latestPeriodEnd(db: Db, tenantId: string, entityId: string
     select max(f.end_date)::text as "end" from facts f
     where ${factVisible({ tenantId, role }, 'f')} and f.entity_id = ${entityId} and f.status = 'active'
       and f.period_type = 'duration' and f.fiscal_period in ('FY', 'Q1', 'Q2', 'Q3', 'Q4')`);
-  const rows = (res as unknown as { rows: { end: string | null }[] }).rows;
+  const rows = rowsOf<{ end: string | null }>(res);
   return rows[0]?.end ?? null;
 }

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { factVisible, sourceVisible } from '@/lib/auth/visibility';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import { readDataVersion } from '@/lib/db/data-version';
 import { versionedCache } from '@/lib/db/versioned-cache';
 import type { Role } from '@/lib/db/schema';
@@ -58,7 +58,7 @@ async function queryConceptCatalog(db: Db, tenantId: string, entityId: string, r
     select cl.entity_id, cl.concept, cl.label, r.period_type
     from concept_labels cl join reported r on r.concept = cl.concept
     where cl.tenant_id = ${tenantId} and cl.entity_id = ${entityId}`);
-  const rows = (res as unknown as { rows: { entity_id: string; concept: string; label: string; period_type: 'instant' | 'duration' | null }[] }).rows ?? [];
+  const rows = rowsOf<{ entity_id: string; concept: string; label: string; period_type: 'instant' | 'duration' | null }>(res);
   return rows
     .filter((r) => r.period_type !== null && metricForConcept(r.concept) === null)
     .map((r) => ({ entityId: r.entity_id, concept: r.concept, label: r.label, periodType: r.period_type! }));
@@ -74,6 +74,6 @@ export async function conceptLabelsFor(db: Db, tenantId: string, pairs: { entity
     where tenant_id = ${tenantId}
       and entity_id in (${sql.join(entityIds.map((id) => sql`${id}`), sql`, `)})
       and concept in (${sql.join(concepts.map((c) => sql`${c}`), sql`, `)})`);
-  const rows = (res as unknown as { rows: { entity_id: string; concept: string; label: string }[] }).rows ?? [];
+  const rows = rowsOf<{ entity_id: string; concept: string; label: string }>(res);
   return Object.fromEntries(rows.map((r) => [`${r.entity_id}|${r.concept}`, r.label]));
 }

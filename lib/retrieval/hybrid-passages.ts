@@ -6,7 +6,7 @@
  * when a bucket's full-text search comes back empty, and a rerank by what must match.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import { chunkVisible, sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import type { Role } from '@/lib/db/schema';
 import { embeddingModel, toPgVector } from './embed';
@@ -108,7 +108,7 @@ async function ftsRank(db: Db, scope: VisibilityScope, b: Bucket | null, q: stri
     from chunks c join sources s on s.id = c.source_id, websearch_to_tsquery('english', ${q}) query
     where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and ${bucketCond(b)} and c.tsv @@ query
     order by score desc, c.id limit ${depth}`);
-  return (res as unknown as { rows: Row[] }).rows;
+  return rowsOf<Row>(res);
 }
 
 async function denseRank(db: Db, scope: VisibilityScope, b: Bucket | null, vec: string, model: string, depth: number): Promise<Row[]> {
@@ -117,7 +117,7 @@ async function denseRank(db: Db, scope: VisibilityScope, b: Bucket | null, vec: 
     from chunks c join sources s on s.id = c.source_id
     where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and ${bucketCond(b)} and c.embedding is not null and c.embedding_model = ${model}
     order by c.embedding <=> ${vec}::vector, c.id limit ${depth}`);
-  return (res as unknown as { rows: Row[] }).rows;
+  return rowsOf<Row>(res);
 }
 
 /** Reciprocal rank fusion with equal weights; ties broken by id so results are deterministic. */

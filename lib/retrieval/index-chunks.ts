@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import { embeddingModel, toPgVector } from './embed';
 
 /**
@@ -16,7 +16,7 @@ export async function indexChunks(db: Db, options: { tenantId?: string; batch?: 
       where (embedding is null or embedding_model is distinct from ${model.modelId})
         ${options.tenantId ? sql`and tenant_id = ${options.tenantId}` : sql``}
       order by id limit ${batch}`);
-    const rows = (res as unknown as { rows: { id: string; text: string }[] }).rows;
+    const rows = rowsOf<{ id: string; text: string }>(res);
     if (rows.length === 0) return done;
     const { embeddings } = await model.doEmbed({ values: rows.map((r) => r.text) });
     for (const [i, r] of rows.entries()) {

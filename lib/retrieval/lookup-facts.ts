@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { factVisible, sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import type { Role } from '@/lib/db/schema';
 import type { Basis, FiscalPeriodCode, Period, Scope } from '@/lib/domain/types';
 import { selectVersion, type VersionCandidate } from '@/lib/calc';
@@ -220,7 +220,7 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
       and f.scope = ${scope} and ${byDims} and (${byBounds}${byLabel})`;
   const res = await db.execute(sql`${selectVisible({ tenantId, role }, narrow)}
     order by f.filed_at, f.id`);
-  const candidates = ((res as unknown as { rows: Row[] }).rows ?? [])
+  const candidates = (rowsOf<Row>(res))
     .filter((r) => wantedKey === '' || dimsKeyOf(withoutNeutral(r.dimensions)) === wantedKey)
     .map((r) => toRecord(r, metricId));
   const rejected: RejectedCandidate[] = [];

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { factVisible, sourceVisible } from '@/lib/auth/visibility';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import { readDataVersion } from '@/lib/db/data-version';
 import { versionedCache } from '@/lib/db/versioned-cache';
 import type { Role } from '@/lib/db/schema';
@@ -53,7 +53,7 @@ async function queryMemberCatalog(db: Db, tenantId: string, entityIds: string[],
       and f.entity_id in (${sql.join(entityIds.map((id) => sql`${id}`), sql`, `)})
       and ${factVisible(scope, 'f')} and ${sourceVisible(scope, 's')}
     group by f.entity_id, f.dims_key, f.dimensions, c.row_label`);
-  const rows = (res as unknown as { rows: Row[] }).rows ?? [];
+  const rows = rowsOf<Row>(res);
   const byKey = new Map<string, CatalogMember>();
   for (const r of rows) {
     if (Object.keys(r.dimensions).length > 3) continue;

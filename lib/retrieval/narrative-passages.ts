@@ -5,7 +5,7 @@
  * per-bucket top-k sized by pathway. Also lists an entity's filings ("latest 10-K").
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import { chunkVisible, sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import type { Role } from '@/lib/db/schema';
 import { embeddingModel, stem, toPgVector, tokenize } from './embed';
@@ -213,8 +213,8 @@ export async function retrieveNarrative(r: NarrativeRetrieval): Promise<Narrativ
       from chunks c join sources s on s.id = c.source_id join entities e on e.id = c.entity_id
       where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and ${cond} and c.embedding is not null and c.embedding_model = ${model.modelId}
       order by c.embedding <=> ${vec}::vector, c.id limit ${depth}`);
-    const ftsRows = (ftsRes as unknown as { rows: Row[] }).rows;
-    const denseRows = (denseRes as unknown as { rows: Row[] }).rows;
+    const ftsRows = rowsOf<Row>(ftsRes);
+    const denseRows = rowsOf<Row>(denseRes);
     const fused = rrfFuse([ftsRows, denseRows]);
     const ranks = new Map(fused.map((f) => [f.item.id, f.ranks]));
     const kept = rerankBucket(fused, { topic: r.topic, terms: r.terms, items: r.items, k: r.k });
@@ -273,5 +273,5 @@ export async function listFilings(db: Db, tenantId: string, role: Role | null, e
     where ${sourceVisible(scope, 's')} and ${chunkVisible(scope, 'c')} and c.entity_id = ${entityId}
     group by s.id, s.form, s.filed_at, s.period_of_report, s.accession, s.title
     order by s.filed_at desc nulls last, s.id`);
-  return (res as unknown as { rows: FilingRow[] }).rows;
+  return rowsOf<FilingRow>(res);
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType> };
-const defOf = (t: z.ZodType): Def => (t as unknown as { def: Def }).def;
+const defOf = (t: z.ZodType): Def => t.def as Def;
 
 /** The zod type under optional/nullable/default/pipe wrappers. */
 function unwrap(t: z.ZodType): z.ZodType {

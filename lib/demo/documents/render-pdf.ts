@@ -5,7 +5,7 @@
  * break. Metadata travel in the PDF info dictionary (`ledgerline:*` keys). Used by `make-pdf.ts`
  * and by tests that build PDFs (the PDF extractor must read back what the HTML says).
  */
-import { PDFDocument, PDFName, PDFString, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { extractHtmlReport } from '@/lib/ingest/report/html';
 import type { GridCell, ReportDocument } from '@/lib/ingest/report/model';
 import { isNumberText } from '@/lib/ingest/report/numbers';
@@ -102,8 +102,8 @@ export async function renderReportPdf(doc: ReportDocument, opts: { meta?: Record
   pdf.setProducer('Ledgerline demo renderer');
   pdf.setCreationDate(new Date('2025-11-12T00:00:00Z'));
   pdf.setModificationDate(new Date('2025-11-12T00:00:00Z'));
-  // pdf-lib keeps the info dictionary accessor private; custom keys need it
-  const info = (pdf as unknown as { getInfoDict(): { set(key: PDFName, value: PDFString): void } }).getInfoDict();
+  // the document information dictionary (setTitle above created it) through pdf-lib's public context
+  const info = pdf.context.lookup(pdf.context.trailerInfo.Info, PDFDict);
   for (const [k, v] of Object.entries(opts.meta ?? {})) info.set(PDFName.of(`ledgerline:${k}`), PDFString.of(v));
   const w = new Writer(pdf, font, bold);
 

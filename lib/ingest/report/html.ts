@@ -306,7 +306,7 @@ export function looksLikeHtmlReport(head: string): boolean {
 
 /** Parses an HTML report. Never throws on malformed markup (browsers' recovery rules). */
 export function extractHtmlReport(text: string): ReportDocument {
-  const dom = parseDocument(text, { withStartIndices: true, withEndIndices: true, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }) as unknown as DomNode;
+  const dom: DomNode = parseDocument(text, { withStartIndices: true, withEndIndices: true, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
   const x = new Extractor();
   for (const c of dom.children ?? []) x.walk(c, false);
   x.flush();

@@ -128,7 +128,7 @@ export class EdgarClient {
     const part = `${dest}.part`;
     const res = await this.get(url);
     if (!res.body) throw new AppError('unavailable:sec', `GET ${url} returned no body`);
-    await pipeline(Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>), fs.createWriteStream(part));
+    await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), fs.createWriteStream(part));
     fs.renameSync(part, dest);
     return { path: dest, downloaded: true, bytes: fs.statSync(dest).size };
   }
