@@ -14,6 +14,6 @@ export async function inTenantScope<T>(db: Db, tenantId: string, fn: (tx: Db) =>
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('ledgerline.tenant_id', ${tenantId}, true)`);
     await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
-    return fn(tx as unknown as Db);
+    return fn(tx);
   });
 }
