@@ -93,6 +93,8 @@ function jaccard(a: Set<string>, b: Set<string>): number {
   return n / (a.size + b.size - n);
 }
 
+/** share of a bucket's quotes the best passage may take first (its on-topic sentences that score below other passages' leads) */
+const TOP_SHARE = 0.35;
 /** score a sentence loses per place its passage stands below the bucket's best */
 const RANK_PENALTY = 0.3;
 const BULLET = /^(?:[•●▪◦·\-–—*]|\(?[a-z0-9]{1,3}\)\s)/;
@@ -119,19 +121,25 @@ export function candidates(passages: NarrativePassage[], sc: TopicScorer): Candi
 }
 
 /**
- * The quotes of one bucket: the best sentences of the bucket, each weighed down a little by its
- * passage's rank in the rerank (a sentence of the best passage wins a tie); near-duplicates are
- * skipped; `n` caps the bucket. A fixed share per passage rank lost on-topic sentences of the
- * third and later passages to weaker ones of the first.
+ * The quotes of one bucket: first the best passage's best sentences (up to a third of the bucket —
+ * a risk factor on the topic holds its detail in sentences that name the topic less than other
+ * passages' leads do), then the bucket's best sentences, each weighed down a little by its passage's
+ * rank in the rerank; near-duplicates are skipped; `n` caps the bucket. (A fixed share per passage
+ * rank lost on-topic sentences of the third and later passages to weaker ones of the first.)
  */
 export function pick(cands: Candidate[], n: number): Candidate[] {
   const pool = cands.filter((c) => c.score >= 1.5).map((c) => ({ c, v: c.score - RANK_PENALTY * c.rank }));
   pool.sort((a, b) => b.v - a.v || a.c.rank - b.c.rank || a.c.start - b.c.start);
   const kept: Candidate[] = [];
+  const add = (c: Candidate) => {
+    if (kept.includes(c) || kept.some((k) => jaccard(k.stems, c.stems) > 0.8)) return;
+    kept.push(c);
+  };
+  const share = Math.ceil(n * TOP_SHARE);
+  for (const { c } of pool) if (c.rank === 0 && kept.length < share) add(c);
   for (const { c } of pool) {
     if (kept.length >= n) break;
-    if (kept.some((k) => jaccard(k.stems, c.stems) > 0.8)) continue;
-    kept.push(c);
+    add(c);
   }
   return kept;
 }

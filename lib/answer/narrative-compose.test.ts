@@ -55,6 +55,17 @@ describe('candidates', () => {
     const cs = [mk('a', 0, 'Strong lead of the top passage about cybersecurity.', 9), mk('a', 0, 'Weak aside in the top passage.', 3), mk('c', 3, 'Strong sentence of the fourth passage on cyber threats.', 8), mk('b', 1, 'Strong lead of the top passage about cybersecurity.', 8.5)];
     expect(pick(cs, 2).map((c) => c.p.id)).toEqual(['a', 'c']);
   });
+
+  it('lets the best passage give its on-topic detail first, up to a third of the bucket', () => {
+    const mk = (id: string, rank: number, text: string, score: number) => ({ p: { ...passage(text), id }, text, start: score, end: text.length, score, stems: new Set(text.toLowerCase().split(/\W+/)), rank });
+    const cs = [mk('a', 0, 'Lead of the risk factor on suppliers.', 9), mk('a', 0, 'Global sourcing of products matters.', 4), mk('b', 1, 'Other lead one.', 7), mk('b', 1, 'Other lead two here.', 6.5), mk('c', 2, 'Third lead text.', 6.4), mk('c', 2, 'Third aside text more.', 6.3)];
+    const got = pick(cs, 6).map((c) => c.text);
+    expect(got.slice(0, 2)).toEqual(['Lead of the risk factor on suppliers.', 'Global sourcing of products matters.']);
+    // the weak aside (4) outscores nothing else, yet the best passage's share keeps it in a bucket of three
+    expect(pick(cs, 3).map((c) => c.text)).toEqual(['Lead of the risk factor on suppliers.', 'Global sourcing of products matters.', 'Other lead one.']);
+    // a bucket of one: only the best sentence
+    expect(pick(cs, 1).map((c) => c.text)).toEqual(['Lead of the risk factor on suppliers.']);
+  });
 });
 
 describe('topic phrases', () => {
