@@ -33,6 +33,7 @@ export interface CagrOptions extends CalcOptions {
 }
 
 const DAYS_PER_YEAR = 365.2425;
+const RATE_UNITS = new Set(['ratio', 'pp', 'times', 'percent']);
 
 function endOf(p: Period): string {
   return p.type === 'instant' ? p.date : p.end;
@@ -45,6 +46,8 @@ export function cagr({ later, earlier, years, ...options }: CagrOptions): CalcRe
   const ops = [later, earlier];
   const errors: TypedError[] = [...commonChecks(ops), ...checkSameMetric(ops), ...checkSameDimensions(ops), ...checkSameUnit(ops), ...checkPeriodTypes(ops)];
   if (!Number.isInteger(years) || years < 1 || years > 50) errors.push(error('INVALID_VALUE', `a CAGR spans a whole number of years ≥ 1 (got ${years})`, ...ops));
+  // a rate of a rate (margin, multiple, percentage points) compounds nothing: its change is the answer
+  if (RATE_UNITS.has(later.unit) || RATE_UNITS.has(earlier.unit)) errors.push(error('INVALID_VALUE', `a CAGR compounds amounts (money, shares, per-share figures, counts), not a ratio such as ${nameOf(later)}; ask for its change instead`, ...ops));
   if (errors.length === 0) {
     const lp = later.period;
     const ep = earlier.period;
@@ -66,12 +69,13 @@ export function cagr({ later, earlier, years, ...options }: CagrOptions): CalcRe
   errors.push(...valueErrors);
   if (errors.length > 0) return rejected('cagr', errors);
   const [l, e] = values as [Decimal, Decimal];
+  const labels = [operandPeriodLabel(later, options.calendars), operandPeriodLabel(earlier, options.calendars)];
   if (sign(e) <= 0 || sign(l) <= 0) {
-    return rejected('cagr', [error('NEGATIVE_BASE', `a CAGR needs positive values at both ends (${periodText(earlier.period)}: ${earlier.value}, ${periodText(later.period)}: ${later.value})`, ...ops)]);
+    const at = (o: Operand, label: string) => `${label} (${periodText(o.period)}): ${o.value}`;
+    return rejected('cagr', [error('NEGATIVE_BASE', `a CAGR needs positive values at both ends (${at(earlier, labels[1]!)}; ${at(later, labels[0]!)})`, ...ops)]);
   }
   const growthFactor = toNumber(div(l, e, 30));
   const rate = Math.pow(growthFactor, 1 / years) - 1;
-  const labels = [operandPeriodLabel(later, options.calendars), operandPeriodLabel(earlier, options.calendars)];
   return accepted({
     op: 'cagr',
     value: dec(rate.toFixed(15)),

@@ -228,5 +228,10 @@ describe('cagr', () => {
     const q = op('revenue', { type: 'duration', start: '2021-07-01', end: '2021-09-30' }, '5', { id: 'q' });
     expect(cagr({ later: y(2024, '10'), earlier: q, years: 3 }).ok).toBe(false);
     expect(cagr({ later: y(2024, '10'), earlier: y(2021, '5'), years: 0 }).ok).toBe(false);
+    expect(cagr({ later: y(2024, '0'), earlier: y(2021, '5'), years: 3 })).toMatchObject({ ok: false, errors: [{ code: 'NEGATIVE_BASE' }] });
+  });
+  it('refuses to compound a ratio (a margin, a multiple): its change is the answer', () => {
+    const m = (year: number, v: string) => ({ ...op('revenue', { type: 'duration', start: `${year - 1}-10-01`, end: `${year}-09-30` }, v, { id: `m${year}`, metricId: 'gross_margin', unit: 'ratio', currency: null }) });
+    expect(cagr({ later: m(2024, '0.46'), earlier: m(2021, '0.42'), years: 3 })).toMatchObject({ ok: false, errors: [{ code: 'INVALID_VALUE' }] });
   });
 });

@@ -24,6 +24,10 @@ export interface OperationWords {
   infix: (Mention & { op: ArithmeticOp | 'join'; reversed?: boolean })[];
   /** method words that name no number ("computed as", "to get a", "into one number", "what do you get") */
   method: Mention[];
+  /** compound annual growth ("CAGR", "compound annual growth rate", "compounded annual growth") */
+  cagr: Mention[];
+  /** a count of years ("3-year", "five year"): the span of a CAGR when one end year is named */
+  yearCounts: (Mention & { years: number })[];
 }
 
 function find(question: string, re: RegExp): Mention[] {
@@ -62,6 +66,11 @@ const INFIX: { re: RegExp; op: ArithmeticOp | 'join'; reversed?: boolean }[] = [
 const METHOD =
   /\b(?:computed\s+as|calculated\s+as|defined\s+as|work\s+out|compute\s+it|calculate\s+it|to\s+get(?:\s+an?)?|into\s+one\s+number|what(?:'s|’s|\s+is)?\s+the\s+combined\s+figure|the\s+combined\s+figure|combined\s+figure|what\s+do\s+you\s+get|take|you\s+get|result)\b/i;
 
+const CAGR =
+  /\b(?:cagrs?|compound(?:ed)?\s+annual(?:i[sz]ed)?\s+(?:growth(?:\s+rates?)?|rates?\s+of\s+growth|rates?)|compound(?:ed)?\s+growth(?:\s+rates?)?|annuali[sz]ed\s+growth(?:\s+rates?)?)\b/i;
+const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20 };
+const YEAR_COUNT = /\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)[- ](?:fiscal[- ])?(?:years?|yrs?)\b/i;
+
 export function operationWords(question: string): OperationWords {
   const comparison: OperationWords['comparison'] = [
     ...SEQUENTIAL.flatMap((re) => find(question, re).map((m) => ({ ...m, kind: 'sequential' as const }))),
@@ -79,5 +88,10 @@ export function operationWords(question: string): OperationWords {
     prefix: PREFIX.flatMap((p) => find(question, p.re).map((m) => ({ ...m, op: p.op, ...(p.reversed ? { reversed: true } : {}) }))),
     infix: INFIX.flatMap((p) => find(question, p.re).map((m) => ({ ...m, op: p.op, ...(p.reversed ? { reversed: true } : {}) }))),
     method: find(question, METHOD),
+    cagr: find(question, CAGR),
+    yearCounts: find(question, YEAR_COUNT).map((m) => {
+      const w = YEAR_COUNT.exec(m.text)![1]!.toLowerCase();
+      return { ...m, years: /^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w]! };
+    }),
   };
 }

@@ -2,6 +2,7 @@ import { normalizeAlias } from '@/lib/domain/names';
 import { extractPeriodPhrases, parseDateText, phraseRanges, yearRangeSpan, type PeriodPhrase, type PeriodSpec } from '@/lib/fiscal';
 import type { CatalogEntity } from './catalog';
 import type { EntityIndex } from './entity-index';
+import { cagrSpan } from './cagr';
 import { matchEntities } from './match-entities';
 import { matchMetrics, type MatchContext } from './match-metric';
 import { planNarrative } from './narrative';
@@ -375,6 +376,9 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
 
   // operation words outside every claimed span
   const free = <T extends { start: number; end: number }>(xs: T[]) => xs.filter((x) => !spans.taken(x.start, x.end));
+  // "CAGR", "compound annual growth rate": one operation (its growth words are not a yearly growth)
+  const cagrW = free(ow.cagr);
+  for (const w of cagrW) spans.claim(w.start, w.end, 'operation', 'cagr');
   const growthW = free(ow.growth);
   const changeW = free(ow.change);
   const seriesW = free(ow.series);
@@ -394,6 +398,9 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   if (comparing) for (const w of free(ow.infix)) if (/^(over|from|to|against)$/i.test(w.text.trim())) spans.claim(w.start, w.end, 'operation', 'comparison');
   for (const m of question.matchAll(/\b(?:next\s+to|side\s+by\s+side)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'filler');
   claimPeriodJoiners(question, spans);
+  const cagr = cagrW.length > 0 ? cagrSpan(question, phrases, rangeSpan, free(ow.yearCounts)) : null;
+  if (cagr?.ok) for (const c of cagr.claims) spans.claim(c.start, c.end, 'operation', 'cagr');
+  if (cagr && !cagr.ok && metric) return { status: 'needs_clarification', clarification: { question: cagr.question, options: cagr.options }, partial: { entities, metric }, notes };
   // "using FY2025 operating profit and FY2024 revenue": the words joining pinned operands
   for (const w of free(ow.infix)) {
     if (w.op === 'join' && pins.size > 0 && /^(and|with|from)$/i.test(w.text.trim())) spans.claim(w.start, w.end, 'operand_pin');
@@ -466,7 +473,8 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
 
   // operation
   let operation: Operation = 'value';
-  if (phrases.some((p) => p.spec.type === 'ttm')) operation = 'ttm';
+  if (cagr?.ok) operation = 'cagr';
+  else if (phrases.some((p) => p.spec.type === 'ttm')) operation = 'ttm';
   else if (seriesW.length > 0) operation = 'series';
   else if ((growthW.length > 0 || ow.comparison.length > 0) && metric.periodType !== 'instant' && !/\bmargin\b/i.test(metric.label) && metric.op !== 'margin') operation = 'growth';
   else if (changeW.length > 0 || growthW.length > 0 || ow.comparison.length > 0) operation = 'change';
@@ -515,7 +523,7 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     operation,
     ...(comparison && (operation === 'growth' || operation === 'change') ? { comparison } : {}),
     periods,
-    range,
+    range: cagr?.ok ? cagr.range : range,
     scope,
     basis,
     pathway,

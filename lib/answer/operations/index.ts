@@ -1,5 +1,6 @@
 /** The answer room's operations, by the intent operation each evaluates. */
 import type { Intent } from '@/lib/planner/types';
+import { cagrOperation } from './cagr';
 import { expressionOperation } from './expression';
 import { growthOperation } from './growth';
 import { seriesOperation } from './series';
@@ -9,7 +10,7 @@ import { valueOperation } from './value';
 
 export type { Operation, OperationInput, Outcome, SayValue } from './types';
 
-const OPERATIONS: readonly Operation[] = [valueOperation, seriesOperation, growthOperation, ttmOperation, expressionOperation];
+const OPERATIONS: readonly Operation[] = [valueOperation, seriesOperation, growthOperation, ttmOperation, expressionOperation, cagrOperation];
 
 /** The module that evaluates and says the intent's operation (an expression intent without a tree is a plain value). */
 export function operationFor(intent: Intent): Operation {
