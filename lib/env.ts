@@ -25,6 +25,14 @@ const schema = z.object({
   LEDGERLINE_DEMO: optional(z.enum(['0', '1'], 'LEDGERLINE_DEMO must be 0 or 1')),
   /** with NODE_ENV=production, LEDGERLINE_DEMO=1 also needs LEDGERLINE_DEMO_ACK=anyone-can-be-admin */
   LEDGERLINE_DEMO_ACK: optional(z.string()),
+  /**
+   * how long a request body may take to arrive, in ms (whole body, not idle time): a body that trickles or
+   * stalls ends with 408 instead of holding a connection (uploads get more, lib/server/route.ts)
+   */
+  LEDGERLINE_BODY_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number('LEDGERLINE_BODY_TIMEOUT_MS must be a number of milliseconds').int().min(1, 'LEDGERLINE_BODY_TIMEOUT_MS must be at least 1').max(600_000, 'LEDGERLINE_BODY_TIMEOUT_MS must be at most 600000 (10 minutes)').default(10_000),
+  ),
   SEC_DATA_DIR: optional(z.string()),
   SEC_USER_AGENT: optional(z.string()),
   /** signs session cookies; when unset one is generated on first start and kept in the database */

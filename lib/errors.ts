@@ -8,6 +8,7 @@ export type ErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'request_timeout'
   | 'payload_too_large'
   | 'rate_limited'
   | 'unsupported'
@@ -24,6 +25,7 @@ const httpStatus: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  request_timeout: 408,
   payload_too_large: 413,
   rate_limited: 429,
   unsupported: 415,
@@ -40,6 +42,7 @@ const visible = new Set<ErrorKind>([
   'forbidden',
   'not_found',
   'conflict',
+  'request_timeout',
   'payload_too_large',
   'rate_limited',
   'unsupported',

@@ -3,6 +3,7 @@ import { getViewer } from '@/lib/server/session';
 import { hasRole } from '@/lib/auth/viewer';
 import type { Role } from '@/lib/db/schema';
 import { AppError, isAppError } from '@/lib/errors';
+import { readEnv } from '@/lib/env';
 import { enforceRateLimit, type RateRuleName } from '@/lib/http/rate-limit';
 import { withContext, type RequestContext } from './context';
 
@@ -42,11 +43,25 @@ export function errorResponse(e: unknown): Response {
   return Response.json({ error: { code: 'internal:error', message: 'Something went wrong.' } }, { status: 500 });
 }
 
+/** The configured deadline for a request body to arrive (LEDGERLINE_BODY_TIMEOUT_MS, 10 s by default). */
+export function bodyReadTimeoutMs(): number {
+  return readEnv().LEDGERLINE_BODY_TIMEOUT_MS;
+}
+
+export interface ReadBodyOptions {
+  /** the whole body must arrive within this many ms (default: bodyReadTimeoutMs()); finite */
+  timeoutMs?: number;
+}
+
 /**
- * Read a body with a size limit, streaming: 413 as soon as more than `maxBytes` arrive (a missing or
- * false content-length does not help), without buffering the rest.
+ * Read a body with a size limit and a deadline, streaming: 413 as soon as more than `maxBytes` arrive (a
+ * missing or false content-length does not help), without buffering the rest; 408 when the whole body has
+ * not arrived within the deadline (a stalled or trickling body no longer holds the connection for minutes).
+ * Either way the reader is cancelled.
  */
-export async function readBodyBytes(req: Request, maxBytes: number): Promise<Buffer> {
+export async function readBodyBytes(req: Request, maxBytes: number, options: ReadBodyOptions = {}): Promise<Buffer> {
+  const timeoutMs = options.timeoutMs ?? bodyReadTimeoutMs();
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new Error(`readBodyBytes needs a finite deadline, got ${timeoutMs}`);
   const tooLarge = () => new AppError('payload_too_large:body', `The request body exceeds ${maxBytes} bytes.`);
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw tooLarge();
@@ -54,15 +69,23 @@ export async function readBodyBytes(req: Request, maxBytes: number): Promise<Buf
   const reader = req.body.getReader();
   const parts: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError('request_timeout:body', `The request body did not arrive within ${timeoutMs} ms.`)), timeoutMs);
+  });
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), deadline]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) throw tooLarge();
+      parts.push(value);
     }
-    parts.push(value);
+  } catch (e) {
+    await reader.cancel().catch(() => undefined);
+    throw e;
+  } finally {
+    clearTimeout(timer);
   }
   return Buffer.concat(parts);
 }

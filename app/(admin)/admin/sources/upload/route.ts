@@ -1,8 +1,10 @@
 import { MAX_UPLOAD_BYTES, uploadSource } from '@/lib/admin/upload-source';
 import { AppError } from '@/lib/errors';
-import { readBodyBytes, withRole } from '@/lib/server/route';
+import { bodyReadTimeoutMs, readBodyBytes, withRole } from '@/lib/server/route';
 
 export const dynamic = 'force-dynamic';
+
+const UPLOAD_TIMEOUT_MS = 60_000;
 
 /**
  * POST /admin/sources/upload — the raw file as the body, its name in `x-file-name` (URI-encoded).
@@ -19,7 +21,8 @@ export const POST = withRole(
     } catch {
       throw new AppError('bad_request:file_name', 'The file name is not valid.');
     }
-    const bytes = await readBodyBytes(req, MAX_UPLOAD_BYTES);
+    // a file of up to 50 MB gets a minute (or the configured body deadline when longer), never unbounded
+    const bytes = await readBodyBytes(req, MAX_UPLOAD_BYTES, { timeoutMs: Math.max(UPLOAD_TIMEOUT_MS, bodyReadTimeoutMs()) });
     const r = await uploadSource({ db, tenantId: viewer.tenantId, actorId: viewer.userId, fileName, bytes });
     return Response.json(
       {
