@@ -431,12 +431,12 @@ const CORE_ALIASES: Record<string, string[]> = {
   gross_profit: ['gross margin amount', 'gross margin in dollars'],
   rnd: ['r&d expenses', 'research and development costs', 'r&d costs', 'research and development spending', 'technology and development'],
   sga: ['sg&a expense', 'sg&a expenses', 'selling general & administrative', 'selling, general and administrative expenses', 'selling general and administrative expenses'],
-  operating_income: ['unadjusted operating income', 'gaap operating income', 'operating earnings', 'op income', 'reported operating income', 'operating profit (loss)', 'income (loss) from operations'],
+  operating_income: ['operating inc', 'unadjusted operating income', 'gaap operating income', 'operating earnings', 'op income', 'reported operating income', 'operating profit (loss)', 'income (loss) from operations'],
   profit_before_tax: ['ebt', 'income before taxes', 'pre-tax profit', 'pretax profit', 'earnings before income taxes', 'income before provision for income taxes', 'income before income tax', 'pre tax income'],
   // "attributable to common stockholders" is the filer's caption of us-gaap:NetIncomeLoss (after
   // noncontrolling interests); "available to common" (after preferred dividends and participating
   // securities, the EPS numerator) is its own line item, net_income_to_common
-  net_income: ['reported net income', 'net income attributable to shareholders', 'net income attributable to common stockholders', 'net income attributable to common shareholders', 'net earnings attributable to shareholders', 'profit attributable to owners of the parent', 'profit attributable to shareholders', 'net income attributable to parent', 'gaap net income', 'unadjusted net income', 'net loss attributable to common stockholders'],
+  net_income: ['reported net income', 'net inc', 'net profit attributable to shareholders', 'net profit attributable to owners of the parent', 'net profit attributable to equity holders', 'net income attributable to shareholders', 'net income attributable to common stockholders', 'net income attributable to common shareholders', 'net earnings attributable to shareholders', 'profit attributable to owners of the parent', 'profit attributable to shareholders', 'net income attributable to parent', 'gaap net income', 'unadjusted net income', 'net loss attributable to common stockholders'],
   eps_basic: ['basic net income per share', 'net income per share basic', 'basic earnings per common share'],
   // "GAAP EPS" is, by analyst convention, the headline per-share figure a filer reports: diluted EPS
   // under GAAP (basic EPS is asked as "basic"). A bare "EPS" stays ambiguous and is asked back.

@@ -116,6 +116,7 @@ const TABLE: [string, string][] = [
   ['GAAP EPS', 'eps_diluted'], ['GAAP earnings per share', 'eps_diluted'], ['diluted GAAP EPS', 'eps_diluted'],
   // attributable to common (the caption of NetIncomeLoss) vs available to common (the basic EPS numerator)
   ['net income available to common stockholders', 'net_income_to_common'], ['income available to common shareholders', 'net_income_to_common'], ['reported net income', 'net_income'],
+  ['net income to common', 'net_income_to_common'], ['net inc', 'net_income'], ['op inc', 'operating_income'], ['net profit attributable to shareholders', 'net_income'],
 ];
 
 describe('measure phrasing table', () => {
