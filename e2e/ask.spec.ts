@@ -78,3 +78,38 @@ test('a comparison renders as a pivot and a chart, each company listed once', as
   await expect(tip).toContainText('HELIOS-AR-FY2025');
   await page.screenshot({ path: 'test-results/screens/ask-comparison-desktop.png', fullPage: true });
 });
+
+test('a clarification chip answers the question it clarifies (bound to the stored answer, not sent as new text)', async ({ page }) => {
+  const ask = new AskPage(page);
+  await ask.goto();
+  const asked = await ask.ask('Helios Components profit FY2026');
+  await expect(asked).toHaveAttribute('data-status', 'needs_clarification');
+  const chip = asked.getByLabel('Choose an option').getByRole('button', { name: 'operating income', exact: true });
+  await expect(chip).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/ask-clarification-desktop.png', fullPage: true });
+  const before = await ask.answers().count();
+  await chip.click();
+  await expect(ask.answers()).toHaveCount(before + 1);
+  const answered = ask.answers().last();
+  await expect(answered).toHaveAttribute('data-status', 'answered');
+  await expect(answered).toContainText('1 Apr 2025 – 31 Mar 2026');
+  await expect(answered).toContainText(/operating (income|profit)/i);
+  await expect(answered).not.toContainText('No company named');
+  await page.screenshot({ path: 'test-results/screens/ask-clarification-answered-desktop.png', fullPage: true });
+});
+
+test('a forged previous intent is a typed 400 and a TTM-operand margin is a clarification, never a 500', async ({ page }) => {
+  await page.goto('/ask');
+  const headers = { accept: 'application/json', 'content-type': 'application/json' };
+  const forged = await page.request.post('/api/answers', {
+    headers,
+    data: { question: 'and FY2025?', previousIntent: { entities: [{ id: 'x', name: 'Other tenant Inc' }], metric: { id: 'revenue' } } },
+  });
+  expect(forged.status()).toBe(400);
+  expect((await forged.json()).error.code).toBe('bad_request:body');
+  const ttm = await page.request.post('/api/answers', { headers, data: { question: 'What was Helios Components’ operating margin using TTM operating profit?' } });
+  expect(ttm.status()).toBe(200);
+  const body = await ttm.json();
+  expect(['needs_clarification', 'rejected', 'insufficient_evidence']).toContain(body.status);
+  expect(body.values).toEqual([]);
+});

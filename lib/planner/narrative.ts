@@ -12,7 +12,7 @@
 import { extractPeriodPhrases, type PeriodPhrase } from '@/lib/fiscal';
 import { NARRATIVE_TOPICS, topicsOf } from '@/lib/retrieval/narrative-topics';
 import type { CatalogEntity } from './catalog';
-import type { EntityIndex } from './entity-index';
+import { type EntityIndex, indexOf } from './entity-index';
 import { matchEntities } from './match-entities';
 import { matchMetrics } from './match-metric';
 import type { Clarification, EntityRef, NarrativeIntent, Pathway, PeriodRequest } from './types';
@@ -271,8 +271,9 @@ export function planNarrative(question: string, ctx: { catalog: CatalogEntity[];
   // the matcher's own spans (exact offsets), never a scan of the catalog per question
   const classification = classifyQuestion(question, mentions.map((m) => ({ start: m.start, end: m.end, role: 'entity' })));
   if (classification.kind === 'numeric') return { status: 'not_narrative', classification, notes };
-  const index = ctx.index;
-  const byId: { get(id: string): CatalogEntity | undefined } = index ? { get: (id) => index.byId(id) } : new Map(ctx.catalog.map((e) => [e.id, e]));
+  // the cached per-tenant index, or the one kept for this catalog array: never a per-question rebuild
+  const index = ctx.index ?? indexOf(ctx.catalog);
+  const byId: { get(id: string): CatalogEntity | undefined } = { get: (id) => index.byId(id) };
   const ambiguous = mentions.find((m) => m.entityIds.length > 1);
   if (ambiguous) {
     return {

@@ -1,8 +1,8 @@
 import { normalizeAlias } from '@/lib/domain/names';
 import { extractPeriodPhrases, parseDateText, phraseRanges, yearRangeSpan, type PeriodPhrase, type PeriodSpec } from '@/lib/fiscal';
 import type { CatalogEntity } from './catalog';
-import type { EntityIndex } from './entity-index';
 import { cagrSpan } from './cagr';
+import { type EntityIndex, indexOf } from './entity-index';
 import { matchEntities } from './match-entities';
 import { matchMetrics, type MatchContext } from './match-metric';
 import { planNarrative } from './narrative';
@@ -229,8 +229,9 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   const prev = ctx.previous ?? null;
   const { mentions, unknownNames } = matchEntities(question, ctx.catalog);
   // the cached per-tenant index when given (a question never rebuilds the catalog), else a map of the list
-  const index = ctx.index;
-  const byId: { get(id: string): CatalogEntity | undefined } = index ? { get: (id) => index.byId(id) } : new Map(ctx.catalog.map((e) => [e.id, e]));
+  // the cached per-tenant index, or the one kept for this catalog array: never a per-question rebuild
+  const index = ctx.index ?? indexOf(ctx.catalog);
+  const byId: { get(id: string): CatalogEntity | undefined } = { get: (id) => index.byId(id) };
 
   // entities
   const ambiguousMention = mentions.find((m) => m.entityIds.length > 1);

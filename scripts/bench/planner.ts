@@ -120,7 +120,7 @@ const section: BenchSection = {
         }
         for (const q of qs) {
           const t = performance.now();
-          const res = planQuestion(q, { catalog: s.index.entities, previous: null });
+          const res = planQuestion(q, { catalog: s.index.entities, index: s.index, previous: null });
           if (r > 0) plan.get(s.size)!.push(performance.now() - t);
           if (r === 1) {
             const st = statuses.get(s.size) ?? {};

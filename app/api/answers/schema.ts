@@ -14,6 +14,8 @@ export const jsonAnswerRequestSchema = z
     clarification: clarificationChoiceSchema.optional(),
     threadId: z.string().max(100).optional(),
   })
+  // strict: an intent (or anything else) sent by the client is refused with a typed 400, never trusted or silently dropped
+  .strict()
   .refine((b) => Boolean(b.question) !== Boolean(b.clarification), { message: 'send either a question or a clarification choice' });
 
 const textPart = z.object({ type: z.literal('text'), text: z.string().max(MAX_QUESTION_LENGTH * 4) });
