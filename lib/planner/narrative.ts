@@ -273,18 +273,17 @@ export function planNarrative(question: string, ctx: { catalog: CatalogEntity[];
   if (classification.kind === 'numeric') return { status: 'not_narrative', classification, notes };
   // the cached per-tenant index, or the one kept for this catalog array: never a per-question rebuild
   const index = ctx.index ?? indexOf(ctx.catalog);
-  const byId: { get(id: string): CatalogEntity | undefined } = { get: (id) => index.byId(id) };
   const ambiguous = mentions.find((m) => m.entityIds.length > 1);
   if (ambiguous) {
     return {
       status: 'needs_clarification',
-      clarification: { question: `“${ambiguous.text}” matches several companies. Which one do you mean?`, options: ambiguous.entityIds.map((id) => byId.get(id)!.name) },
+      clarification: { question: `“${ambiguous.text}” matches several companies. Which one do you mean?`, options: ambiguous.entityIds.map((id) => index.byId(id)!.name) },
       classification,
       notes,
     };
   }
   const entities: EntityRef[] = [...new Set(mentions.map((m) => m.entityIds[0]!))].map((id) => {
-    const e = byId.get(id)!;
+    const e = index.byId(id)!;
     return { id: e.id, name: e.name, ticker: e.ticker };
   });
   if (entities.length === 0) {

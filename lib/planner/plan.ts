@@ -231,18 +231,17 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   // the cached per-tenant index when given (a question never rebuilds the catalog), else a map of the list
   // the cached per-tenant index, or the one kept for this catalog array: never a per-question rebuild
   const index = ctx.index ?? indexOf(ctx.catalog);
-  const byId: { get(id: string): CatalogEntity | undefined } = { get: (id) => index.byId(id) };
 
   // entities
   const ambiguousMention = mentions.find((m) => m.entityIds.length > 1);
   if (ambiguousMention) {
-    const options = ambiguousMention.entityIds.map((id) => byId.get(id)!.legalName ?? byId.get(id)!.name);
+    const options = ambiguousMention.entityIds.map((id) => index.byId(id)!.legalName ?? index.byId(id)!.name);
     return {
       status: 'needs_clarification',
       clarification: {
         question: `“${ambiguousMention.text}” matches several companies. Which one do you mean?`,
         options,
-        rewrites: ambiguousMention.entityIds.map((id) => replaceMention(question, spans.tokens, ambiguousMention, byId.get(id)!.legalName ?? byId.get(id)!.name)),
+        rewrites: ambiguousMention.entityIds.map((id) => replaceMention(question, spans.tokens, ambiguousMention, index.byId(id)!.legalName ?? index.byId(id)!.name)),
       },
       partial: {},
       notes,
@@ -256,8 +255,8 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
       entityAt.push({ id: m.entityIds[0]!, start: sp[0], end: sp[1] });
     }
   }
-  let entities = [...new Set(mentions.map((m) => m.entityIds[0]!))].map((id) => ref(byId.get(id)!));
-  for (const m of mentions.filter((m) => m.via === 'fuzzy')) notes.push(`read “${m.text}” as ${byId.get(m.entityIds[0]!)!.name}`);
+  let entities = [...new Set(mentions.map((m) => m.entityIds[0]!))].map((id) => ref(index.byId(id)!));
+  for (const m of mentions.filter((m) => m.via === 'fuzzy')) notes.push(`read “${m.text}” as ${index.byId(m.entityIds[0]!)!.name}`);
   if (entities.length === 0 && unknownNames.length > 0) {
     return {
       status: 'insufficient_evidence',
