@@ -1,20 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT as root, productFiles } from '@/tests/support/product-files';
 import { ConfigError, configuredAuthSecret, isDemoMode, readEnv } from './env';
-
-const root = path.resolve(import.meta.dirname, '..');
-
-function productFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    const rel = path.join(dir, e.name);
-    if (e.isDirectory()) {
-      if (e.name !== 'node_modules' && e.name !== '__fixtures__') out.push(...productFiles(rel));
-    } else if (/\.(ts|tsx)$/.test(e.name) && !/\.(test|int\.test|data\.test)\.tsx?$/.test(e.name)) out.push(rel);
-  }
-  return out;
-}
 
 describe('one settings module', () => {
   it('no product code reads process.env except lib/env.ts (and NEXT_RUNTIME in instrumentation.ts)', () => {

@@ -6,19 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '..');
-
-function productFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    const rel = path.join(dir, e.name);
-    if (e.isDirectory()) {
-      if (e.name !== 'node_modules' && e.name !== '__fixtures__') out.push(...productFiles(rel));
-    } else if (/\.(ts|tsx)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) out.push(rel);
-  }
-  return out;
-}
+import { ROOT as root, productFiles } from './support/product-files';
 
 describe('code rules', () => {
   it('no `as unknown as` in product code (lib, app, components)', () => {
