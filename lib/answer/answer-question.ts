@@ -62,7 +62,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   const model = opts.languageModel === undefined ? configuredLanguageModel() : opts.languageModel;
   // the members (segments, products, regions) and labelled concepts of the companies the question names
   const named = [...new Set([...matchEntities(question, index).mentions.flatMap((m) => m.entityIds), ...(opts.previous?.entities.map((e) => e.id) ?? [])])];
-  const [members, concepts] = named.length ? await Promise.all([loadMemberCatalog(db, tenantId, named, opts.role ?? null), loadConceptCatalog(db, tenantId, named, opts.role ?? null)]) : [[], []];
+  const [members, concepts] = named.length ? await Promise.all([loadMemberCatalog(db, tenantId, named, opts.role ?? null, index.version), loadConceptCatalog(db, tenantId, named, opts.role ?? null, index.version)]) : [[], []];
   let plan: PlanResult = planQuestion(question, { catalog, index, previous: opts.previous ?? null, measures: { members, concepts } });
   if ((plan.status === 'needs_clarification' || plan.status === 'insufficient_evidence') && model) plan = await proposeIntent(question, catalog, model, plan);
 

@@ -5,6 +5,7 @@
  * once per entity instead of once per question; every fact lookup still applies visibility itself.
  */
 import type { Db } from './client';
+import { readDataVersion } from './data-version';
 
 interface Entry<T> {
   version: number;
@@ -14,6 +15,23 @@ interface Entry<T> {
 
 export interface VersionedCache<T> {
   get(db: Db, tenantId: string, version: number, key: string, build: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * A per-entity, per-role catalogue (`T[]` for each entity) concatenated for `entityIds`, each entity's
+ * part kept in `cache`. `version`: the tenant data version the caller already read (the entity index
+ * carries it), else it is read here; an unknown tenant has no catalogue.
+ */
+export async function perEntityCatalog<T>(
+  cache: VersionedCache<T[]>,
+  o: { db: Db; tenantId: string; entityIds: string[]; role?: string | null; version?: number | null },
+  query: (entityId: string) => Promise<T[]>,
+): Promise<T[]> {
+  if (o.entityIds.length === 0) return [];
+  const version = o.version ?? (await readDataVersion(o.db, o.tenantId));
+  if (version === null) return [];
+  const parts = await Promise.all([...new Set(o.entityIds)].map((id) => cache.get(o.db, o.tenantId, version, `${o.role ?? ''}|${id}`, () => query(id))));
+  return parts.flat();
 }
 
 export function versionedCache<T>(maxAgeMs = 30_000, now: () => number = Date.now): VersionedCache<T> {

@@ -6,8 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { factVisible, sourceVisible } from '@/lib/auth/visibility';
 import { type Db, rowsOf } from '@/lib/db/client';
-import { readDataVersion } from '@/lib/db/data-version';
-import { versionedCache } from '@/lib/db/versioned-cache';
+import { perEntityCatalog, versionedCache } from '@/lib/db/versioned-cache';
 import type { Role } from '@/lib/db/schema';
 import { metricForConcept } from '@/lib/ontology/metrics';
 
@@ -32,16 +31,11 @@ const catalogCache = versionedCache<CatalogConcept[]>();
 
 /**
  * Labelled concepts with visible active consolidated facts, outside the ontology's chains. Built per
- * entity and role, kept while the tenant's data version holds (ingest, ACL and revocation bump it).
+ * entity and role, kept while the tenant's data version holds (ingest, ACL and revocation bump it);
+ * `version`: the data version the caller already read.
  */
-export async function loadConceptCatalog(db: Db, tenantId: string, entityIds: string[], role?: Role | null): Promise<CatalogConcept[]> {
-  if (entityIds.length === 0) return [];
-  const version = await readDataVersion(db, tenantId);
-  if (version === null) return [];
-  const per = await Promise.all(
-    [...new Set(entityIds)].map((id) => catalogCache.get(db, tenantId, version, `${role ?? ''}|${id}`, () => queryConceptCatalog(db, tenantId, id, role))),
-  );
-  return per.flat();
+export async function loadConceptCatalog(db: Db, tenantId: string, entityIds: string[], role?: Role | null, version?: number | null): Promise<CatalogConcept[]> {
+  return perEntityCatalog(catalogCache, { db, tenantId, entityIds, role, version }, (id) => queryConceptCatalog(db, tenantId, id, role));
 }
 
 async function queryConceptCatalog(db: Db, tenantId: string, entityId: string, role?: Role | null): Promise<CatalogConcept[]> {

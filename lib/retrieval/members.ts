@@ -6,8 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { factVisible, sourceVisible } from '@/lib/auth/visibility';
 import { type Db, rowsOf } from '@/lib/db/client';
-import { readDataVersion } from '@/lib/db/data-version';
-import { versionedCache } from '@/lib/db/versioned-cache';
+import { perEntityCatalog, versionedCache } from '@/lib/db/versioned-cache';
 import type { Role } from '@/lib/db/schema';
 import { distinguishingMember, memberLabelFromQName, memberLabelsFromRow, withoutNeutral } from '@/lib/ontology/members';
 
@@ -31,15 +30,9 @@ interface Row {
 /** Members of the entities' visible active facts (at most two axes), with their labels. */
 const memberCache = versionedCache<CatalogMember[]>();
 
-/** The members of the entities' dimensional facts, per entity and role, kept while the tenant's data version holds. */
-export async function loadMemberCatalog(db: Db, tenantId: string, entityIds: string[], role?: Role | null): Promise<CatalogMember[]> {
-  if (entityIds.length === 0) return [];
-  const version = await readDataVersion(db, tenantId);
-  if (version === null) return [];
-  const per = await Promise.all(
-    [...new Set(entityIds)].map((id) => memberCache.get(db, tenantId, version, `${role ?? ''}|${id}`, () => queryMemberCatalog(db, tenantId, [id], role))),
-  );
-  return per.flat();
+/** The members of the entities' dimensional facts, per entity and role, kept while the tenant's data version holds (`version`: the one the caller already read). */
+export async function loadMemberCatalog(db: Db, tenantId: string, entityIds: string[], role?: Role | null, version?: number | null): Promise<CatalogMember[]> {
+  return perEntityCatalog(memberCache, { db, tenantId, entityIds, role, version }, (id) => queryMemberCatalog(db, tenantId, [id], role));
 }
 
 async function queryMemberCatalog(db: Db, tenantId: string, entityIds: string[], role?: Role | null): Promise<CatalogMember[]> {
