@@ -5,11 +5,14 @@ import { migrationsFolder, openDatabase, type Database } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 
 /** The migration set's fingerprint: a template built from other migrations is never used. */
+let migrationsFingerprint: string | null = null;
 function migrationsHash(): string {
+  if (migrationsFingerprint) return migrationsFingerprint;
   const h = createHash('sha256');
   const dir = migrationsFolder();
   for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.sql')).sort()) h.update(f).update(fs.readFileSync(path.join(dir, f)));
-  return h.digest('hex').slice(0, 16);
+  migrationsFingerprint = h.digest('hex').slice(0, 16);
+  return migrationsFingerprint;
 }
 
 /**
