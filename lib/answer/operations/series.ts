@@ -6,6 +6,7 @@ import { resolveFor } from '../targets';
 import { lowerFirst, possessive } from '../text';
 import type { AnswerValue } from '../types';
 import type { Operation } from './types';
+import { valueOperation } from './value';
 
 export const seriesOperation: Operation = {
   handles: ['series'],
@@ -32,9 +33,8 @@ export const seriesOperation: Operation = {
     }
   },
   label: (intent) => intent.metric.label,
-  say({ tb, v, name, metricWords }) {
-    tb.text(`For ${v.period.label} (${v.period.dateRange}), ${name} ${metricWords} was `).value(v.id, v.display).text('.');
-  },
+  // one value of a series is said as a plain value (sayAll says them together whenever there are any)
+  say: (s) => valueOperation.say(s),
   sayAll(tb, values, intent) {
     if (values.length === 0) return false;
     const first = values[0]!;
