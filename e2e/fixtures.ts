@@ -53,13 +53,19 @@ export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/** Asserts an element's box lies inside the viewport. */
+/**
+ * Asserts an element's box lies inside the viewport, once its layout settled: a popover repositions
+ * (floating-ui autoUpdate) after its source cell loads and grows it, so the same bounds are retried
+ * for a few seconds instead of read in the frame it first appeared.
+ */
 export async function expectInViewport(page: Page, selector: ReturnType<Page['locator']>) {
-  const box = await selector.boundingBox();
   const vp = page.viewportSize()!;
-  expect(box, 'element is rendered').not.toBeNull();
-  expect(box!.x, 'left edge inside the viewport').toBeGreaterThanOrEqual(0);
-  expect(box!.y, 'top edge inside the viewport').toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, 'right edge inside the viewport').toBeLessThanOrEqual(vp.width + 0.5);
-  expect(box!.y + box!.height, 'bottom edge inside the viewport').toBeLessThanOrEqual(vp.height + 0.5);
+  await expect(async () => {
+    const box = await selector.boundingBox();
+    expect(box, 'element is rendered').not.toBeNull();
+    expect(box!.x, 'left edge inside the viewport').toBeGreaterThanOrEqual(0);
+    expect(box!.y, 'top edge inside the viewport').toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, 'right edge inside the viewport').toBeLessThanOrEqual(vp.width + 0.5);
+    expect(box!.y + box!.height, 'bottom edge inside the viewport').toBeLessThanOrEqual(vp.height + 0.5);
+  }).toPass({ timeout: 5_000 });
 }
