@@ -113,3 +113,18 @@ test('a forged previous intent is a typed 400 and a TTM-operand margin is a clar
   expect(['needs_clarification', 'rejected', 'insufficient_evidence']).toContain(body.status);
   expect(body.values).toEqual([]);
 });
+
+test('the answer stream tells each stage as it starts, before the answer parts', async ({ page }) => {
+  await page.goto('/ask');
+  const res = await page.request.post('/api/answers', {
+    data: { id: `e2e-stages-${Date.now()}`, messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'What was Helios Components’ operating margin in FY2026?' }] }] },
+  });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('text/event-stream');
+  const parts = (await res.text())
+    .split('\n')
+    .filter((l) => l.startsWith('data: {'))
+    .map((l) => JSON.parse(l.slice(6)) as { type: string; data?: { stage?: string } });
+  const order = parts.flatMap((p) => (p.type === 'data-status' ? [p.data!.stage!] : p.type === 'text-start' || p.type === 'data-answer' ? [p.type] : []));
+  expect(order).toEqual(['planning', 'looking_up', 'computing', 'composing', 'text-start', 'data-answer', 'done']);
+});

@@ -20,6 +20,7 @@ import { answerNarrative } from './answer-narrative';
 import { compose, type ComposedAnswer } from './compose';
 import type { EntityContext, ExecContext, Target, Trace } from './compute';
 import { entityContext } from './entity-context';
+import { ANSWER_STAGES, type StageCallback } from './messages';
 import { operationFor, type Outcome } from './operations';
 import { phraseAnswer } from './phrase';
 import { storeManifest } from './store-manifest';
@@ -44,6 +45,8 @@ export interface AnswerQuestionOptions {
   store?: boolean;
   /** optional language model for intent proposals and phrasing; undefined = the configured one (usually none) */
   languageModel?: LanguageModelV3 | null;
+  /** told as each stage starts (planning → looking_up → computing → composing; stages a question skips are not told) */
+  onStage?: StageCallback;
 }
 
 /**
@@ -56,7 +59,13 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   if (!question) throw new AppError('bad_request:question', 'The question is empty.');
   if (question.length > MAX_QUESTION_LENGTH) throw new AppError('bad_request:question', `Questions are limited to ${MAX_QUESTION_LENGTH} characters.`);
   const { db, tenantId } = opts;
+  const stage = stageTeller(opts.onStage);
+  stage('planning');
   const trace: Trace = { lookups: [], calculations: [] };
+  // the first validated calculation (operations record each one in the trace) starts the computing stage
+  const calculations = trace.calculations;
+  const push = calculations.push.bind(calculations);
+  Object.defineProperty(calculations, 'push', { enumerable: false, value: (...items: Trace['calculations']) => (stage('computing'), push(...items)) });
   const index = await loadEntityIndex(db, tenantId);
   const catalog = index.entities;
   const model = opts.languageModel === undefined ? configuredLanguageModel() : opts.languageModel;
@@ -67,6 +76,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   if ((plan.status === 'needs_clarification' || plan.status === 'insufficient_evidence') && model) plan = await proposeIntent(question, catalog, model, plan);
 
   const finish = async (composed: ComposedAnswer): Promise<Answer> => {
+    stage('composing');
     const phrased = await phraseAnswer({ ...composed, timingMs: 0, manifestId: null }, model);
     const { timingMs: _t, manifestId: _m, ...answer } = phrased.answer;
     if (phrased.problems.length) plan.notes.push(`LLM wording rejected: ${phrased.problems.join('; ')}`);
@@ -90,10 +100,12 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   };
 
   if (plan.status === 'planned_narrative') {
+    stage('looking_up');
     const narrative = await answerNarrative({ db, tenantId, role: opts.role ?? null, narrative: plan.narrative, trace, question });
     if (!plan.numericQuestion || plan.numericQuestion.trim() === question) return finish(narrative);
     // a mixed question: the figures through the numeric path, the text through the narrative one, one answer
-    const numeric = await answerQuestion({ ...opts, question: plan.numericQuestion, store: false, previous: null });
+    stage('computing');
+    const numeric = await answerQuestion({ ...opts, question: plan.numericQuestion, store: false, previous: null, onStage: undefined });
     const seg = numeric.segments.concat([{ type: 'text', text: ' ' }], narrative.segments);
     return finish({
       ...narrative,
@@ -126,6 +138,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   }
 
   const intent = plan.intent;
+  stage('looking_up');
   const ctx: ExecContext = { db, tenantId, role: opts.role ?? null, scope: intent.scope, basis: intent.basis, trace };
   const contexts = await Promise.all(intent.entities.map((e) => entityContext(db, tenantId, e, ctx.role)));
   const operation = operationFor(intent);
@@ -154,7 +167,19 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
     await operation.run({ ctx, ent, intent, free, pins, resolved, outcomes, stop });
   }
 
+  stage('computing');
   return finish(compose(intent, outcomes, stop));
+}
+
+/** Tells each stage once and in order: a stage that comes back (a second company's lookups after the first one's calculation) is not told again. */
+function stageTeller(onStage: StageCallback | undefined): StageCallback {
+  let last = -1;
+  return (s) => {
+    const i = ANSWER_STAGES.indexOf(s);
+    if (!onStage || i <= last) return;
+    last = i;
+    onStage(s);
+  };
 }
 
 /** The periods pinned to one operand of a formula ("operating income from fiscal 2023"), resolved; null when one fails (it is in `stop`). */

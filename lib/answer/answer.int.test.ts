@@ -42,6 +42,17 @@ describe('answers on the demo corpus', () => {
     expect(m?.operands).toHaveLength(2);
   });
 
+  it('tells each stage once, in order, as it starts: a margin computes, a clarification skips to composing', async () => {
+    const told = async (question: string) => {
+      const stages: string[] = [];
+      await answerQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', question, store: false, onStage: (s) => stages.push(s) });
+      return stages;
+    };
+    expect(await told('What was Helios Components’ operating margin in FY2026?')).toEqual(['planning', 'looking_up', 'computing', 'composing']);
+    expect(await told('Compare Helios and Northwind operating margin FY2025')).toEqual(['planning', 'looking_up', 'computing', 'composing']);
+    expect(await told('What was the operating margin in FY2026?')).toEqual(['planning', 'composing']);
+  });
+
   it('refuses FY2026 revenue with FY2025 operating profit as PERIOD_MISMATCH, with no number', async () => {
     const a = await ask('What was Helios Components’ operating margin in FY2026 using FY2025 operating profit?');
     expect(a.status).toBe('rejected');

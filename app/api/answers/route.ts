@@ -16,7 +16,7 @@ function wantsJson(req: Request): boolean {
 
 /**
  * POST /api/answers — with `Accept: application/json` one Answer as JSON; otherwise (useChat) the AI SDK
- * UI message stream: a status data part, the answer text, then a `data-answer` part with values and
+ * UI message stream: a status data part as each stage starts, the answer text, then a `data-answer` part with values and
  * citations.
  */
 export const POST = withRole('analyst', async (req, { db, viewer }) => {
@@ -58,13 +58,9 @@ export const POST = withRole('analyst', async (req, { db, viewer }) => {
     execute: async ({ writer }) => {
       const status = (stage: AnswerStage | 'done') =>
         writer.write({ type: 'data-status', id: 'status', data: { stage, message: STAGE_MESSAGES[stage] }, transient: true });
-      status('planning');
-      // each stage is streamed as it starts; answerQuestion calls onStage once it reports progress
-      // (until then the browser sees 'planning' and then the answer)
+      // each stage is streamed as it starts (planning → looking up → computing → composing), told by the orchestrator
       const onStage: StageCallback = (stage) => status(stage);
-      const options = { db, tenantId: viewer.tenantId, userId: viewer.userId, role: viewer.role, question, threadId: parsed.data.id, previous, onStage };
-      const answer = await answerQuestion(options);
-      status('composing');
+      const answer = await answerQuestion({ db, tenantId: viewer.tenantId, userId: viewer.userId, role: viewer.role, question, threadId: parsed.data.id, previous, onStage });
       writer.write({ type: 'text-start', id: 'answer-text' });
       for (const chunk of answer.text.match(/.{1,80}(\s|$)/g) ?? [answer.text]) {
         writer.write({ type: 'text-delta', id: 'answer-text', delta: chunk });
