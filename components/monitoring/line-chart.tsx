@@ -20,6 +20,8 @@ export interface LineChartProps {
   /** fixed y maximum (e.g. 1 for rates) */
   yMax?: number;
   height?: number;
+  /** drawing width in SVG units: the narrower it is, the larger the labels look in a narrow column */
+  width?: number;
 }
 
 export function niceMax(v: number): number {
@@ -29,16 +31,18 @@ export function niceMax(v: number): number {
   return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p;
 }
 
-export function LineChart({ title, x, series, format = (v) => String(Math.round(v)), yMax, height = 160 }: LineChartProps) {
-  const width = 640;
-  const pad = { l: 44, r: 12, t: 10, b: 24 };
+const plain = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+
+export function LineChart({ title, x, series, format = plain, yMax, height = 180, width = 640 }: LineChartProps) {
+  const pad = { l: 44, r: 14, t: 10, b: 26 };
   const w = width - pad.l - pad.r;
   const h = height - pad.t - pad.b;
   const max = yMax ?? niceMax(Math.max(0, ...series.flatMap((s) => s.values)));
   const px = (i: number) => pad.l + (x.length <= 1 ? w / 2 : (i * w) / (x.length - 1));
   const py = (v: number) => pad.t + h - (Math.max(0, v) / max) * h;
-  const ticks = [0, max / 2, max];
-  const labelEvery = Math.max(1, Math.ceil(x.length / 6));
+  // counts have no half ticks: a maximum of 1 or 5 is drawn 0 and max only
+  const ticks = yMax !== undefined || Number.isInteger(max / 2) ? [0, max / 2, max] : [0, max];
+  const labelEvery = Math.max(1, Math.ceil(x.length / (width < 500 ? 4 : 6)));
   const id = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const empty = series.every((s) => s.values.every((v) => v === 0));
   return (
@@ -49,14 +53,14 @@ export function LineChart({ title, x, series, format = (v) => String(Math.round(
         {ticks.map((t) => (
           <g key={t}>
             <line x1={pad.l} x2={width - pad.r} y1={py(t)} y2={py(t)} stroke="#e2e8f0" />
-            <text x={pad.l - 6} y={py(t) + 4} fontSize="10" textAnchor="end" fill="#64748b">
+            <text x={pad.l - 6} y={py(t) + 4} fontSize="12" textAnchor="end" fill="#64748b">
               {format(t)}
             </text>
           </g>
         ))}
         {x.map((d, i) =>
           i % labelEvery === 0 || i === x.length - 1 ? (
-            <text key={d + i} x={px(i)} y={height - 6} fontSize="10" textAnchor="middle" fill="#64748b">
+            <text key={d + i} x={px(i)} y={height - 6} fontSize="12" textAnchor={i === x.length - 1 && x.length > 1 ? 'end' : 'middle'} fill="#64748b">
               {d.length > 5 ? d.slice(5) : d}
             </text>
           ) : null,
@@ -85,27 +89,30 @@ export function LineChart({ title, x, series, format = (v) => String(Math.round(
           </li>
         ))}
       </ul>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th>Date</th>
-            {series.map((s) => (
-              <th key={s.label}>{s.label}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {x.map((d, i) => (
-            <tr key={d + i}>
-              <td>{d}</td>
+      {/* sr-only on a wrapper: a table ignores the 1 px width and would widen the page by its full size */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th>Date</th>
               {series.map((s) => (
-                <td key={s.label}>{format(s.values[i] ?? 0)}</td>
+                <th key={s.label}>{s.label}</th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {x.map((d, i) => (
+              <tr key={d + i}>
+                <td>{d}</td>
+                {series.map((s) => (
+                  <td key={s.label}>{format(s.values[i] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

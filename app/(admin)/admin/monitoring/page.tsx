@@ -59,49 +59,51 @@ export default withPage('admin', async function MonitoringPage({ db, viewer }, {
           Answers (last {days} days)
         </h2>
         <div className="grid gap-6 lg:grid-cols-3">
-          <LineChart title="Answered and abstentions per day" x={c.volume.days} series={series(c.volume.series)} />
-          <LineChart title="Typed error codes per day" x={c.codes.days} series={WATCHED_CODES.map((k) => ({ label: k, values: c.codes.series[k] ?? c.codes.days.map(() => 0) }))} />
-          <LineChart title="Latency per day (ms)" x={c.latency.days} series={series(c.latency.series)} />
+          <LineChart width={420} height={150} title="Answered and abstentions per day" x={c.volume.days} series={series(c.volume.series)} />
+          <LineChart width={420} height={150} title="Typed error codes per day" x={c.codes.days} series={WATCHED_CODES.map((k) => ({ label: k, values: c.codes.series[k] ?? c.codes.days.map(() => 0) }))} />
+          <LineChart width={420} height={150} title="Latency per day (ms)" x={c.latency.days} series={series(c.latency.series)} />
         </div>
-        <table className="mt-4 w-full text-sm">
-          <caption className="px-3 pb-1 text-left text-xs text-muted">By ingestion source and extractor version of the facts the answers rest on (“none”: no fact, e.g. an abstention)</caption>
-          <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
-            <tr>
-              <th className="px-3 py-1.5">Source · extractor</th>
-              <th className="px-3 py-1.5">Answers</th>
-              <th className="px-3 py-1.5">Abstentions</th>
-              {WATCHED_CODES.map((k) => (
-                <th key={k} className="px-3 py-1.5">
-                  {k}
-                </th>
-              ))}
-              <th className="px-3 py-1.5">p95 ms</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.bySource.length === 0 ? (
+        <div className="mt-4 min-w-0 overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="px-3 pb-1 text-left text-xs text-muted">By ingestion source and extractor version of the facts the answers rest on (“none”: no fact, e.g. an abstention)</caption>
+            <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
               <tr>
-                <td colSpan={4 + WATCHED_CODES.length} className="px-3 py-2 text-muted">
-                  No answers in this window.
-                </td>
+                <th className="px-3 py-1.5">Source · extractor</th>
+                <th className="px-3 py-1.5">Answers</th>
+                <th className="px-3 py-1.5">Abstentions</th>
+                {WATCHED_CODES.map((k) => (
+                  <th key={k} className="px-3 py-1.5">
+                    {k}
+                  </th>
+                ))}
+                <th className="px-3 py-1.5">p95 ms</th>
               </tr>
-            ) : (
-              data.bySource.map((g) => (
-                <tr key={g.key} className="border-t border-line">
-                  <td className="px-3 py-1.5 font-mono text-xs">{g.key}</td>
-                  <td className="px-3 py-1.5 tabular">{g.answers}</td>
-                  <td className="px-3 py-1.5 tabular">{g.abstentions}</td>
-                  {WATCHED_CODES.map((k) => (
-                    <td key={k} className={`px-3 py-1.5 tabular ${g.codes[k] ? 'font-semibold' : 'text-muted'}`}>
-                      {g.codes[k]}
-                    </td>
-                  ))}
-                  <td className="px-3 py-1.5 tabular">{g.latencyP95 ?? '–'}</td>
+            </thead>
+            <tbody>
+              {data.bySource.length === 0 ? (
+                <tr>
+                  <td colSpan={4 + WATCHED_CODES.length} className="px-3 py-2 text-muted">
+                    No answers in this window.
+                  </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+              ) : (
+                data.bySource.map((g) => (
+                  <tr key={g.key} className="border-t border-line">
+                    <td className="px-3 py-1.5 font-mono text-xs">{g.key}</td>
+                    <td className="px-3 py-1.5 tabular">{g.answers}</td>
+                    <td className="px-3 py-1.5 tabular">{g.abstentions}</td>
+                    {WATCHED_CODES.map((k) => (
+                      <td key={k} className={`px-3 py-1.5 tabular ${g.codes[k] ? 'font-semibold' : 'text-muted'}`}>
+                        {g.codes[k]}
+                      </td>
+                    ))}
+                    <td className="px-3 py-1.5 tabular">{g.latencyP95 ?? '–'}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
       </section>
 
       <section className="rounded-lg border border-line bg-white p-4" aria-labelledby="ing-h">
@@ -113,64 +115,68 @@ export default withPage('admin', async function MonitoringPage({ db, viewer }, {
           <LineChart title="Quarantine reasons counted by ingestion per day" x={c.ingestCodes.days} series={series(c.ingestCodes.series)} />
         </div>
         <div className="mt-4 grid gap-6 lg:grid-cols-2">
-          <table className="w-full text-sm">
-            <caption className="px-3 pb-1 text-left text-xs text-muted">Runs by format and extractor version</caption>
-            <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
-              <tr>
-                <th className="px-3 py-1.5">Day</th>
-                <th className="px-3 py-1.5">Format · extractor</th>
-                <th className="px-3 py-1.5">Runs</th>
-                <th className="px-3 py-1.5">Failed</th>
-                <th className="px-3 py-1.5">Facts</th>
-                <th className="px-3 py-1.5">Quarantined</th>
-                <th className="px-3 py-1.5">p95 ms</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.ingest.slice(-20).map((r) => (
-                <tr key={`${r.day}|${r.format}|${r.extractorVersion}`} className="border-t border-line">
-                  <td className="px-3 py-1.5 tabular">{r.day}</td>
-                  <td className="px-3 py-1.5 font-mono text-xs">
-                    {r.format} · {r.extractorVersion}
-                  </td>
-                  <td className="px-3 py-1.5 tabular">{r.runs}</td>
-                  <td className={`px-3 py-1.5 tabular ${r.failed ? 'font-semibold text-red-700' : ''}`}>{r.failed}</td>
-                  <td className="px-3 py-1.5 tabular">{r.factsAdded}</td>
-                  <td className="px-3 py-1.5 tabular">{r.factsQuarantined}</td>
-                  <td className="px-3 py-1.5 tabular">{r.durationP95 ?? '–'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <table className="w-full text-sm">
-            <caption className="px-3 pb-1 text-left text-xs text-muted">Quarantined facts (all time) by reason, source and extractor version</caption>
-            <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
-              <tr>
-                <th className="px-3 py-1.5">Reason</th>
-                <th className="px-3 py-1.5">Source · extractor</th>
-                <th className="px-3 py-1.5">Facts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.quarantine.length === 0 ? (
+          <div className="min-w-0 overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="px-3 pb-1 text-left text-xs text-muted">Runs by format and extractor version</caption>
+              <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
                 <tr>
-                  <td colSpan={3} className="px-3 py-2 text-muted">
-                    No quarantined facts.
-                  </td>
+                  <th className="px-3 py-1.5">Day</th>
+                  <th className="px-3 py-1.5">Format · extractor</th>
+                  <th className="px-3 py-1.5">Runs</th>
+                  <th className="px-3 py-1.5">Failed</th>
+                  <th className="px-3 py-1.5">Facts</th>
+                  <th className="px-3 py-1.5">Quarantined</th>
+                  <th className="px-3 py-1.5">p95 ms</th>
                 </tr>
-              ) : (
-                data.quarantine.map((q) => (
-                  <tr key={`${q.reason}|${q.source}|${q.extractorVersion}`} className="border-t border-line">
-                    <td className="px-3 py-1.5 font-mono text-xs">{q.reason}</td>
+              </thead>
+              <tbody>
+                {data.ingest.slice(-20).map((r) => (
+                  <tr key={`${r.day}|${r.format}|${r.extractorVersion}`} className="border-t border-line">
+                    <td className="whitespace-nowrap px-3 py-1.5 tabular">{r.day}</td>
                     <td className="px-3 py-1.5 font-mono text-xs">
-                      {q.source} · {q.extractorVersion}
+                      {r.format} · {r.extractorVersion}
                     </td>
-                    <td className="px-3 py-1.5 tabular">{q.facts}</td>
+                    <td className="px-3 py-1.5 tabular">{r.runs}</td>
+                    <td className={`px-3 py-1.5 tabular ${r.failed ? 'font-semibold text-red-700' : ''}`}>{r.failed}</td>
+                    <td className="px-3 py-1.5 tabular">{r.factsAdded}</td>
+                    <td className="px-3 py-1.5 tabular">{r.factsQuarantined}</td>
+                    <td className="px-3 py-1.5 tabular">{r.durationP95 ?? '–'}</td>
                   </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="min-w-0 overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="px-3 pb-1 text-left text-xs text-muted">Quarantined facts (all time) by reason, source and extractor version</caption>
+              <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
+                <tr>
+                  <th className="px-3 py-1.5">Reason</th>
+                  <th className="px-3 py-1.5">Source · extractor</th>
+                  <th className="px-3 py-1.5">Facts</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.quarantine.length === 0 ? (
+                  <tr>
+                    <td colSpan={3} className="px-3 py-2 text-muted">
+                      No quarantined facts.
+                    </td>
+                  </tr>
+                ) : (
+                  data.quarantine.map((q) => (
+                    <tr key={`${q.reason}|${q.source}|${q.extractorVersion}`} className="border-t border-line">
+                      <td className="px-3 py-1.5 font-mono text-xs">{q.reason}</td>
+                      <td className="px-3 py-1.5 font-mono text-xs">
+                        {q.source} · {q.extractorVersion}
+                      </td>
+                      <td className="px-3 py-1.5 tabular">{q.facts}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
         </div>
       </section>
 
@@ -188,25 +194,27 @@ export default withPage('admin', async function MonitoringPage({ db, viewer }, {
             {data.eval.runs.map((run) => (
               <div key={run.set} className="space-y-2">
                 <h3 className="text-sm font-semibold">Set “{run.set}”</h3>
-                <table className="w-full text-sm">
-                  <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
-                    <tr>
-                      <th className="px-3 py-1.5">Pathway</th>
-                      <th className="px-3 py-1.5">n</th>
-                      <th className="px-3 py-1.5">Answer rate</th>
-                      <th className="px-3 py-1.5">Correct + supported</th>
-                      <th className="px-3 py-1.5">Period-mismatch escapes</th>
-                      <th className="px-3 py-1.5">Correct abstention</th>
-                      <th className="px-3 py-1.5">Latency p50 / p95</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    <ReportRow name="overall" r={run.overall} />
-                    {Object.entries(run.byPathway).map(([p, r]) => (
-                      <ReportRow key={p} name={p} r={r} />
-                    ))}
-                  </tbody>
-                </table>
+                <div className="min-w-0 overflow-x-auto">
+                  <table className="w-full text-sm">
+                    <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
+                      <tr>
+                        <th className="px-3 py-1.5">Pathway</th>
+                        <th className="px-3 py-1.5">n</th>
+                        <th className="px-3 py-1.5">Answer rate</th>
+                        <th className="px-3 py-1.5">Correct + supported</th>
+                        <th className="px-3 py-1.5">Period-mismatch escapes</th>
+                        <th className="px-3 py-1.5">Correct abstention</th>
+                        <th className="px-3 py-1.5">Latency p50 / p95</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      <ReportRow name="overall" r={run.overall} />
+                      {Object.entries(run.byPathway).map(([p, r]) => (
+                        <ReportRow key={p} name={p} r={r} />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
                 {run.byCategory ? (
                   <p className="text-xs text-muted">
                     By category:{' '}
