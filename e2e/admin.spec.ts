@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { actAs, expect, test } from './fixtures';
 
@@ -48,9 +49,17 @@ test('calendars export as reviewable JSON', async ({ page }) => {
 test('sources: upload with progress, review the quarantine, revoke; re-uploading revoked bytes keeps them revoked', async ({ page }) => {
   await actAs(page, 'admin');
   await page.goto('/admin/sources');
-  await page.getByLabel('Source file').setInputFiles(ACME);
+  // several files at once: each gets its own progress and result; a refused type never leaves the browser
+  await page
+    .getByLabel('Source file')
+    .setInputFiles([{ name: path.basename(ACME), mimeType: 'application/json', buffer: fs.readFileSync(ACME) }, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') }]);
   await page.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByTestId('upload-result')).toContainText('ingested as companyfacts');
+  const files = page.getByTestId('upload-file');
+  await expect(files).toHaveCount(2);
+  await expect(files.nth(0).getByTestId('upload-result')).toContainText('ingested as companyfacts');
+  await expect(files.nth(0).getByRole('link', { name: 'Open source' })).toBeVisible();
+  await expect(files.nth(1)).toHaveAttribute('data-phase', 'failed');
+  await expect(files.nth(1).getByTestId('upload-result')).toContainText('notes.txt: files of type .txt cannot be uploaded');
   const row = page.getByTestId('sources-table').getByRole('row').filter({ hasText: 'Acme' });
   await expect(row).toHaveCount(1);
 
