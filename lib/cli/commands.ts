@@ -67,6 +67,16 @@ export const commands: Command[] = [
     },
   },
   {
+    name: 'bulk ingest',
+    summary: 'ingest an EDGAR companyfacts.zip bulk archive, streamed and resumable per CIK (--tenant, --jobs, --limit, --reset)',
+    run: async (args) => (await import('@/lib/cli/bulk')).runBulkIngest(args),
+  },
+  {
+    name: 'bulk synth',
+    summary: 'write a synthetic companyfacts.zip (--companies N [--years 10] [--seed 1]) for benches',
+    run: async (args) => (await import('@/lib/cli/bulk')).runBulkSynth(args),
+  },
+  {
     name: 'sec sync',
     summary: 'download companyfacts, submissions and filings from EDGAR (--ticker T | --cik N), then ingest',
     run: async (args) => (await import('@/lib/cli/ingest')).runSecSyncCommand(args),

@@ -26,6 +26,11 @@ export interface Database {
 export interface Connection {
   db: Db;
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * PostgreSQL only: `COPY … FROM STDIN` on this connection (inside its open transaction, if any),
+   * streaming `data` (COPY text format) through pg-copy-streams. Absent on PGlite.
+   */
+  copyFrom?(copySql: string, data: Iterable<string | Buffer>): Promise<void>;
 }
 
 export interface OpenOptions {
@@ -203,6 +208,12 @@ async function openPostgres(url: string): Promise<Database> {
         return await fn({
           db: conn,
           query: async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],
+          async copyFrom(copySql, data) {
+            const { from } = await import('pg-copy-streams');
+            const { Readable } = await import('node:stream');
+            const { pipeline } = await import('node:stream/promises');
+            await pipeline(Readable.from(data), client.query(from(copySql)));
+          },
         });
       } finally {
         client.release();

@@ -50,6 +50,18 @@ export interface WriteFactsOptions {
    * found in the batch itself, without a query.
    */
   newChainsOnly?: boolean;
+  /**
+   * How the rows reach the tables (default: one `insert … select from jsonb_array_elements` per
+   * batch). The bulk ingester passes a COPY-through-staging inserter (lib/ingest/bulk); every other
+   * step — row identity, first sighting, dirty chains, version re-derivation — is this function's.
+   */
+  inserter?: FactRowInserter;
+}
+
+/** Writes fact rows and sighting rows idempotently; returns the ids that were new (facts) or newly sighted (sightings). */
+export interface FactRowInserter {
+  facts(db: Db, rows: FactRow[]): Promise<string[]>;
+  sightings(db: Db, rows: SightingRow[]): Promise<string[]>;
 }
 
 /** Rows per statement. Rows travel as one jsonb parameter, so the limit is size, not parameter count. */
@@ -68,16 +80,17 @@ export function resultRows<T>(res: unknown): T[] {
 /** A fact row as the insert writes it: every column of `facts` except those the chain re-derivation and defaults set. */
 type NewFact = typeof facts.$inferInsert;
 const DERIVED_COLUMNS = ['version', 'supersedes', 'revisionKind', 'isLatest', 'isOriginal', 'createdAt'] as const;
-type FactRow = Required<Omit<NewFact, (typeof DERIVED_COLUMNS)[number]>>;
+export type FactRow = Required<Omit<NewFact, (typeof DERIVED_COLUMNS)[number]>>;
 type FactKey = keyof FactRow;
 /** columns sent once per statement (they repeat in every row of a source's batch) */
 const PER_STATEMENT = ['tenantId', 'entityId', 'sourceId'] as const satisfies readonly FactKey[];
 
 const FACT_COLUMNS = getTableColumns(facts);
 /** the written columns, in the schema's order (a new column without a default fails the FactRow type) */
-const WRITTEN = (Object.keys(FACT_COLUMNS) as (keyof typeof FACT_COLUMNS)[]).filter(
+export const WRITTEN_FACT_COLUMNS = (Object.keys(FACT_COLUMNS) as (keyof typeof FACT_COLUMNS)[]).filter(
   (k): k is FactKey => !(DERIVED_COLUMNS as readonly string[]).includes(k),
 );
+const WRITTEN = WRITTEN_FACT_COLUMNS;
 const PER_ROW = WRITTEN.filter((k) => !(PER_STATEMENT as readonly string[]).includes(k));
 
 /**
@@ -100,7 +113,7 @@ function factInsert(perStatement: Pick<FactRow, (typeof PER_STATEMENT)[number]>,
     returning id`;
 }
 
-interface SightingRow {
+export interface SightingRow {
   fact_id: string;
   source_id: string;
   accession: string;
@@ -176,16 +189,17 @@ export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFact
     if (f.cellId && !cellOf.has(id)) cellOf.set(id, { cellId: f.cellId, provenance: f.provenance });
   }
 
+  const inserter = options.inserter ?? jsonbInserter;
   const insertedIds = new Set<string>();
   const factList = [...rows.values()];
   for (let i = 0; i < factList.length; i += BATCH) {
-    for (const r of await insertFactRows(db, factList.slice(i, i + BATCH))) insertedIds.add(r);
+    for (const r of await inserter.facts(db, factList.slice(i, i + BATCH))) insertedIds.add(r);
   }
   const sightedIds = new Set<string>();
   let sightings = 0;
   const sightingList = [...sightingRows.values()];
   for (let i = 0; i < sightingList.length; i += BATCH) {
-    const ids = await insertSightingRows(db, sightingList.slice(i, i + BATCH));
+    const ids = await inserter.sightings(db, sightingList.slice(i, i + BATCH));
     sightings += ids.length;
     for (const id of ids) sightedIds.add(id);
   }
@@ -263,6 +277,8 @@ async function insertSightingRows(db: Db, batch: SightingRow[]): Promise<string[
   }
   return ids;
 }
+
+const jsonbInserter: FactRowInserter = { facts: insertFactRows, sightings: insertSightingRows };
 
 async function chainsWithSeveralFacts(db: Db, keys: string[]): Promise<string[]> {
   const out: string[] = [];

@@ -236,7 +236,7 @@ export async function writeCompanyFacts(ctx: WriteContext, cf: CompanyFacts): Pr
       if (input.fiscalYear === null) unlabelled++;
       inputs.push(input);
     }
-    const res = await writeFacts(tx, inputs, { newChainsOnly });
+    const res = await writeFacts(tx, inputs, { newChainsOnly, inserter: ctx.factInserter });
     factsAdded += res.inserted;
     sightingsAdded += res.sightings;
     start = end;

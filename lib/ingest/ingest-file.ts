@@ -19,6 +19,7 @@ import { ingestError } from './errors';
 import { detectFormat } from './formats';
 import { hasParseBytes } from './report/format';
 import { noSideFiles } from './side-files';
+import type { FactRowInserter } from '@/lib/facts/write-facts';
 import type { FormatHandler, IngestProgress, SideFiles, WriteResult } from './types';
 
 /** Default upper bound on one file (bytes). */
@@ -36,6 +37,8 @@ export interface IngestOptions {
   format?: string;
   /** analyse the written tables after the commit (default true; a batch analyses once at its end) */
   refreshStatistics?: boolean;
+  /** how fact rows reach the tables (the bulk ingester's COPY path); default the batched insert */
+  factInserter?: FactRowInserter;
 }
 
 export type IngestStatus = 'ok' | 'unchanged' | 'failed';
@@ -258,6 +261,7 @@ export async function ingestBytes(
           actor,
           progress: opts.progress ?? (() => {}),
           sideFiles: opts.sideFiles ?? noSideFiles,
+          factInserter: opts.factInserter,
         },
         parsed,
       );

@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db/client';
+import type { FactRowInserter } from '@/lib/facts/write-facts';
 import type { SourceKind } from '@/lib/db/schema';
 import type { Period, Provenance } from '@/lib/domain/types';
 import type { ParsedUnit } from './units';
@@ -45,6 +46,8 @@ export interface WriteContext {
   progress: IngestProgress;
   /** look up side files (submissions JSON, filing metadata) next to the file or in the data folder */
   sideFiles: SideFiles;
+  /** how fact rows reach the tables (bulk ingestion: COPY through staging); default the batched insert */
+  factInserter?: FactRowInserter;
 }
 
 export interface SideFiles {

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '@/lib/db/client';
-import { auditLog, chunks, conceptLabels, ingestRuns, sourceRevocations, entities, entityAliases, factSightings, facts, fiscalCalendars, manifests, sourceCells, sourceDocuments, sources, sourceTables, tenants, threads, users, verdicts } from '@/lib/db/schema';
+import { auditLog, bulkIngestProgress, chunks, conceptLabels, ingestRuns, sourceRevocations, entities, entityAliases, factSightings, facts, fiscalCalendars, manifests, sourceCells, sourceDocuments, sources, sourceTables, tenants, threads, users, verdicts } from '@/lib/db/schema';
 import { resultRows } from '@/lib/facts/write-facts';
 import { APP_ROLE, inTenantScope } from '@/lib/db/tenant-scope';
 import { testTargets } from '@/tests/support/db';
 
 /** Every table that holds tenant data (directly or through its parent row). */
-const TENANT_TABLES = ['facts', 'fact_sightings', 'sources', 'source_tables', 'source_cells', 'source_documents', 'chunks', 'manifests', 'verdicts', 'audit_log', 'entities', 'entity_aliases', 'fiscal_calendars', 'ingest_runs', 'source_revocations', 'concept_labels', 'threads'];
+const TENANT_TABLES = ['facts', 'fact_sightings', 'sources', 'source_tables', 'source_cells', 'source_documents', 'chunks', 'manifests', 'verdicts', 'audit_log', 'entities', 'entity_aliases', 'fiscal_calendars', 'ingest_runs', 'source_revocations', 'concept_labels', 'threads', 'bulk_ingest_progress'];
 
 /**
  * Tables outside the policies, each for a reason: the tenant list and the shared metric ontology hold no
@@ -41,6 +41,7 @@ async function seedTenant(db: Db, t: string): Promise<void> {
   await db.insert(auditLog).values({ tenantId: t, actor: 'test', action: 'test.seed', targetType: 'tenant', targetId: t });
   await db.insert(ingestRuns).values({ id: id('run'), tenantId: t, fileName: 'x.json', status: 'ok' });
   await db.insert(sourceRevocations).values({ tenantId: t, sha256: id('revoked'), sourceId: id('s'), reason: 'test', actor: 'test' });
+  await db.insert(bulkIngestProgress).values({ tenantId: t, cik: '0000000001', archive: 'companyfacts.zip', entryName: 'CIK0000000001.json', entryCrc32: '00000000', entrySize: 1, status: 'ok' });
 }
 
 for (const target of testTargets()) {

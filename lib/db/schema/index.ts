@@ -9,3 +9,4 @@ export * from './answers';
 export * from './audit';
 export * from './auth';
 export * from './workspace';
+export * from './bulk';

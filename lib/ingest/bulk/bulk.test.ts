@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCompanyFacts } from '../companyfacts';
+import { copyField } from './copy-inserter';
+import { entryKey, progressLine } from './ingest-archive';
+import { syntheticCompanyFacts, syntheticCompanyName, writeSyntheticArchive } from './synthetic-archive';
+import { openArchive } from './zip-read';
+import { ZipWriter } from './zip-write';
+
+describe('COPY text fields', () => {
+  it('escapes backslash, tab, newline and carriage return, and writes null as \\N', () => {
+    expect(copyField(null)).toBe('\\N');
+    expect(copyField(undefined)).toBe('\\N');
+    expect(copyField('a\tb\nc\rd\\e')).toBe('a\\tb\\nc\\rd\\\\e');
+    expect(copyField(12)).toBe('12');
+    expect(copyField({ a: 'x\ny', b: '\\' }, true)).toBe('{"a":"x\\\\ny","b":"\\\\\\\\"}');
+    expect(copyField({}, true)).toBe('{}');
+  });
+});
+
+describe('zip writer and reader', () => {
+  it('round-trips entries with their CRC-32 and sizes, reading one at a time', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'll-zip-'));
+    try {
+      const file = path.join(dir, 'a.zip');
+      const z = new ZipWriter(file);
+      z.add('CIK0000000001.json', '{"a":1}');
+      z.add('dir/CIK0000000002.json', Buffer.from('x'.repeat(100_000)));
+      z.add('empty.json', '');
+      z.close();
+      const a = await openArchive(file);
+      expect(a.entryCount).toBe(3);
+      const got: [string, string, number, number][] = [];
+      for await (const e of a.entries()) got.push([e.fileName, e.crc32, e.uncompressedSize, (await e.read()).length]);
+      a.close();
+      expect(got.map((g) => [g[0], g[2], g[3]])).toEqual([
+        ['CIK0000000001.json', 7, 7],
+        ['dir/CIK0000000002.json', 100_000, 100_000],
+        ['empty.json', 0, 0],
+      ]);
+      expect(got[0]![1]).toMatch(/^[0-9a-f]{8}$/);
+      expect(got[2]![1]).toBe('00000000');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects a file that is not a zip with an error, not a hang', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'll-zip-'));
+    try {
+      const file = path.join(dir, 'not.zip');
+      fs.writeFileSync(file, 'not a zip at all');
+      await expect(openArchive(file)).rejects.toThrow();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('synthetic companyfacts archive', () => {
+  it('is deterministic, parses as companyfacts, and has comparatives and restatements', () => {
+    const a = syntheticCompanyFacts(3, { years: 5, seed: 2 });
+    expect(syntheticCompanyFacts(3, { years: 5, seed: 2 })).toEqual(a);
+    expect(syntheticCompanyFacts(3, { years: 5, seed: 3 }).json).not.toBe(a.json);
+    expect(a.fileName).toBe('CIK0008000003.json');
+    const cf = parseCompanyFacts(a.json, a.fileName);
+    expect(cf.cik).toBe('0008000003');
+    expect(cf.facts.length).toBe(a.entries);
+    expect(cf.evidence.annual.length).toBe(5);
+    // the same period reported twice (10-K comparative): a second sighting
+    const keys = cf.facts.filter((f) => f.concept === 'us-gaap:Revenues' && f.form === '10-K').map((f) => JSON.stringify(f.period));
+    expect(new Set(keys).size).toBeLessThan(keys.length);
+  });
+
+  it('gives unique names to 20,000 companies', () => {
+    const names = new Set(Array.from({ length: 20_000 }, (_, i) => syntheticCompanyName(i)));
+    expect(names.size).toBe(20_000);
+  });
+
+  it('writes N entries named by CIK', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'll-synth-'));
+    try {
+      const file = path.join(dir, 'cf.zip');
+      const r = writeSyntheticArchive(file, { companies: 3, years: 2, first: 10 });
+      expect(r.companies).toBe(3);
+      const a = await openArchive(file);
+      const names: string[] = [];
+      for await (const e of a.entries()) names.push(e.fileName);
+      a.close();
+      expect(names).toEqual(['CIK0008000010.json', 'CIK0008000011.json', 'CIK0008000012.json']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('progress', () => {
+  it('keys entries by CIK and prints one line', () => {
+    expect(entryKey('CIK0000320193.json')).toBe('0000320193');
+    expect(entryKey('x/CIK320193_AAPL_companyfacts.json')).toBe('0000320193');
+    expect(entryKey('other.json')).toBe('other.json');
+    expect(progressLine({ entries: 10, done: 5, skipped: 1, failed: 0, factsSeen: 12345, factsAdded: 12000, seconds: 1, factsPerSecond: 12345, rssMb: 100, last: null })).toBe(
+      '5/10 companies (50%)  12,345 facts  12,345 facts/s  0 failed  1 skipped  RSS 100 MB',
+    );
+  });
+});

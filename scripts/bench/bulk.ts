@@ -1,0 +1,100 @@
+/**
+ * Bulk ingestion of a synthetic EDGAR companyfacts.zip (lib/ingest/bulk): the archive is generated
+ * (deterministic; --scale small 300 companies ≈ 275k fact entries, full 2,000 ≈ 1.8M), then ingested
+ * into an empty scratch database — on PostgreSQL through COPY and staging with 1 and 2 jobs, and on
+ * PGlite (batched insert) at a tenth of the size. Reports facts read per second, peak RSS of the
+ * process and its growth (memory must stay flat: one company in memory per job).
+ * Target (issue 19): ≥ 50k facts/s on PostgreSQL.
+ */
+import path from 'node:path';
+import { openDatabase, type Database, type Driver } from '@/lib/db/client';
+import { migrate } from '@/lib/db/migrate';
+import { ingestArchive, progressLine, type BulkSummary } from '@/lib/ingest/bulk/ingest-archive';
+import { writeSyntheticArchive } from '@/lib/ingest/bulk/synthetic-archive';
+import { noSideFiles } from '@/lib/ingest/side-files';
+import type { BenchContext, BenchRow, BenchSection } from './support/types';
+
+export const TARGET_FACTS_PER_S = 50_000;
+
+/** Ingests `archive` into `database` and returns the bench row. */
+export async function bulkRow(ctx: BenchContext, database: Database, archive: string, o: { label: string; jobs: number; target: boolean; tenantId?: string }): Promise<{ row: BenchRow; summary: BulkSummary }> {
+  const rssStart = Math.round(process.memoryUsage().rss / 2 ** 20);
+  let last = 0;
+  const s = await ingestArchive({
+    database,
+    archive,
+    tenantId: o.tenantId ?? 'bench-bulk',
+    jobs: o.jobs,
+    actor: 'bench',
+    sideFiles: noSideFiles,
+    onProgress: (p) => {
+      if (performance.now() - last > 15_000) {
+        last = performance.now();
+        ctx.log(`     ${progressLine(p)}`);
+      }
+    },
+  });
+  ctx.log(`   ${database.driver} ${o.label}: ${progressLine(s)}; ${s.seconds.toFixed(1)} s; peak RSS ${s.peakRssMb} MB`);
+  const row: BenchRow = {
+    section: 'bulk',
+    case: `bulk ingest, ${o.label}, ${s.jobs} job(s)`,
+    driver: database.driver,
+    n: s.factsSeen,
+    p50Ms: null,
+    p95Ms: null,
+    throughput: s.factsPerSecond,
+    throughputUnit: 'facts/s',
+    ...(o.target ? { target: { metric: 'throughput', op: '>=' as const, value: TARGET_FACTS_PER_S, met: null } } : {}),
+    extra: {
+      seconds: Math.round(s.seconds * 10) / 10,
+      companies: s.ingested,
+      failed: s.failed,
+      factsAdded: s.factsAdded,
+      transport: s.transport,
+      peakRssMb: s.peakRssMb,
+      rssStartMb: rssStart,
+      summary: `${s.ingested.toLocaleString('en-US')} companies, ${s.factsAdded.toLocaleString('en-US')} facts stored in ${s.seconds.toFixed(1)} s (${s.transport === 'copy' ? 'COPY + staging' : 'batched insert'}); peak RSS ${s.peakRssMb} MB (start ${rssStart} MB)${s.failed ? `; ${s.failed} FAILED` : ''}`,
+    },
+  };
+  return { row, summary: s };
+}
+
+async function emptyDatabase(ctx: BenchContext, driver: Driver): Promise<Database> {
+  if (driver === 'postgres') {
+    const { database } = await ctx.scratchPostgres('bulk', 'empty');
+    await migrate(database);
+    return database;
+  }
+  const d = await openDatabase({ dataDir: path.join(ctx.tmpDir('bulk-pglite'), 'data') });
+  ctx.onCleanup(() => d.close().catch(() => undefined));
+  await migrate(d);
+  return d;
+}
+
+const section: BenchSection = {
+  name: 'bulk',
+  description: 'bulk ingestion of a synthetic companyfacts.zip (small 300 / full 2,000 companies): facts/s, peak RSS',
+  async run(ctx) {
+    const companies = ctx.scale === 'small' ? 300 : 2000;
+    const dir = ctx.tmpDir('bulk-archive');
+    const rows: BenchRow[] = [];
+    const t0 = performance.now();
+    const pgArchive = path.join(dir, `companyfacts-${companies}.zip`);
+    const made = writeSyntheticArchive(pgArchive, { companies, years: 10, seed: 1, level: 1 });
+    ctx.log(`   synthetic archive: ${companies} companies, ${made.entries.toLocaleString('en-US')} fact entries in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    if (ctx.pgUrl) {
+      for (const jobs of [1, 2]) {
+        const database = await emptyDatabase(ctx, 'postgres');
+        rows.push((await bulkRow(ctx, database, pgArchive, { label: `${companies.toLocaleString('en-US')} companies`, jobs, target: ctx.scale !== 'small' })).row);
+      }
+    } else ctx.log('   PostgreSQL not configured: PGlite only (the target is for PostgreSQL)');
+    const small = Math.max(30, Math.round(companies / 10));
+    const pgliteArchive = path.join(dir, `companyfacts-${small}.zip`);
+    writeSyntheticArchive(pgliteArchive, { companies: small, years: 10, seed: 1, level: 1 });
+    const pglite = await emptyDatabase(ctx, 'pglite');
+    rows.push((await bulkRow(ctx, pglite, pgliteArchive, { label: `${small} companies`, jobs: 1, target: false })).row);
+    return rows;
+  },
+};
+
+export default section;
