@@ -4,7 +4,7 @@ import type { NarrativePassage } from '@/lib/retrieval/narrative-passages';
 import { redline, wordDiff } from './narrative-redline';
 import { scoreSentence, splitSentences, topicScorer } from './narrative-sentences';
 import { NARRATIVE_TOPICS } from '@/lib/retrieval/narrative-topics';
-import { ftsQuery, rerankBucket } from '@/lib/retrieval/narrative-passages';
+import { ftsQuery, headingNote, noteReferences, rerankBucket } from '@/lib/retrieval/narrative-passages';
 import type { AnswerPassage } from './types';
 
 describe('splitSentences', () => {
@@ -21,6 +21,11 @@ describe('splitSentences', () => {
     ]);
     for (const x of splitSentences(t)) expect(t.slice(x.start, x.end)).toBe(x.text);
     expect(s.some((x) => /\d\.$/.test(x) && !/\d{4}\.$/.test(x))).toBe(false);
+  });
+
+  it('does not end a sentence at an item number inside a quoted caption, but does at "see Note 10."', () => {
+    const t = 'We describe the matters below under the caption "Item 3. Legal Proceedings." For details, see Note 10. The Company appealed.';
+    expect(splitSentences(t).map((x) => x.text)).toEqual(['We describe the matters below under the caption "Item 3. Legal Proceedings."', 'For details, see Note 10.', 'The Company appealed.']);
   });
 });
 
@@ -126,6 +131,35 @@ describe('rerankBucket', () => {
     ];
     const kept = rerankBucket(fused, { topic: 'supply chain risks', terms: ['supplier', 'sourcing'], items: ['Item 1A', 'Item 1', 'Item 7'], k: 2 });
     expect(kept.map((k) => k.item.id)).toEqual(['rf1', 'mdna']);
+  });
+
+  it('a topic item that only points to a note hands the note its prior; the pointer itself drops', () => {
+    const pointer = chunk('item3', 'Item 3', 'Item 3. LEGAL PROCEEDINGS', 'For a description of our material pending legal proceedings, see Legal Matters in Note 10 of the Notes to Consolidated Financial Statements included in Part II, Item 8.');
+    const note = chunk('n10', 'Item 8', 'Note 10. Commitments and Contingencies — Legal Matters — Antitrust Matters', 'We are subject to antitrust investigations and litigation. In September 2024, the court upheld the fine.');
+    const risk = chunk('rf', 'Item 1A', 'We are subject to legal proceedings and antitrust claims that could harm our business.', 'Legal proceedings and antitrust lawsuits could result in fines.');
+    const o = { topic: 'antitrust legal proceedings', terms: ['litigation', 'court', 'fine'], items: ['Item 3', 'Item 1A', 'Item 8'], k: 3 };
+    const fused = [risk, pointer, note].map((item, i) => ({ item, score: 1 / (61 + i) }));
+    const kept = rerankBucket(fused, o);
+    expect(kept[0]!.item.id).toBe('n10');
+    expect(kept.find((k) => k.item.id === 'n10')!.parts.item).toBeCloseTo(1.25);
+    expect(kept.find((k) => k.item.id === 'item3')!.parts.item).toBeLessThan(1);
+    // without the pointer the note is just Item 8
+    expect(rerankBucket([risk, note].map((item, i) => ({ item, score: 1 / (61 + i) })), o).find((k) => k.item.id === 'n10')!.parts.item).toBeCloseTo(0.35);
+  });
+
+  it('reads note references and their captions in the forms filings use', () => {
+    expect(noteReferences({ id: 'a', section: 'Item 3', text: 'For a description of our material pending legal proceedings, see Legal Matters in Note 10 of the Notes to Consolidated Financial Statements.' })).toEqual([
+      { note: 10, captions: ['legal matters'], fromId: 'a', section: 'Item 3' },
+    ]);
+    expect(noteReferences({ id: 'b', section: 'Item 3', text: 'Refer to Note 16 — Commitments and Contingencies in the accompanying Notes to the Consolidated Financial Statements for additional information.' })[0]).toMatchObject({ note: 16, captions: ['commitments and contingencies'] });
+    expect(noteReferences({ id: 'c', section: 'Item 3', text: 'We discuss certain legal proceedings in Note 10 to our Consolidated Financial Statements included in "Item 8. Financial Statements," which is captioned "Contingencies," under the sub-caption "Legal Proceedings."' })[0]!.captions).toEqual(
+      expect.arrayContaining(['contingencies', 'legal proceedings']),
+    );
+    // a long passage is content, not a pointer; a number like "Note 1.5" is not a note
+    expect(noteReferences({ id: 'd', section: 'Item 3', text: `${'The Company is party to many matters. '.repeat(50)} See Note 4.` })).toEqual([]);
+    expect(headingNote('NOTE 13 COMMITMENTS AND CONTINGENCIES — Legal')).toBe(13);
+    expect(headingNote('Note 1 - Organization and Summary')).toBe(1);
+    expect(headingNote('Notes to Consolidated Financial Statements')).toBeNull();
   });
 
   it('builds an OR full-text query with quoted phrases', () => {

@@ -22,6 +22,8 @@ export function splitSentences(text: string): Sentence[] {
   const out: Sentence[] = [];
   let start = 0;
   let depth = 0;
+  // an open double quote ('under the caption "Item 3. Legal Proceedings"'): a full stop inside it does not end the sentence
+  let quoted = false;
   const push = (end: number) => {
     const raw = text.slice(start, end);
     const lead = raw.length - raw.trimStart().length;
@@ -33,10 +35,14 @@ export function splitSentences(text: string): Sentence[] {
     const ch = text[i]!;
     if (ch === '(') depth++;
     else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if (ch === '“') quoted = true;
+    else if (ch === '”') quoted = false;
+    else if (ch === '"') quoted = !quoted;
     if (ch === '\n') {
       push(i);
       start = i + 1;
       depth = 0;
+      quoted = false;
       continue;
     }
     if (ch !== '.' && ch !== '!' && ch !== '?') continue;
@@ -62,8 +68,14 @@ export function splitSentences(text: string): Sentence[] {
       const close = text.indexOf(')', k);
       if (close >= 0 && close - k < 200) continue;
     }
+    if (quoted && /^(?:item|note|part|section)\s+\d{1,2}[a-z]?$/i.test(/[“"]([^“”"]*)$/.exec(text.slice(Math.max(0, i - 24), i))?.[1] ?? '')) {
+      // '"Item 3. Legal Proceedings"': the caption goes on to its closing quote
+      const close = text.slice(k, k + 120).search(/[”"]/);
+      if (close >= 0) continue;
+    }
     push(j);
     depth = 0;
+    quoted = false;
   }
   push(text.length);
   return out;

@@ -144,6 +144,53 @@ function jaccard(a: Set<string>, b: Set<string>): number {
 /** Sections that are boilerplate for most topics: signatures, exhibits, governance cross-references. */
 const LOW_VALUE_ITEMS = new Set(['Item 10', 'Item 11', 'Item 12', 'Item 13', 'Item 14', 'Item 15', 'Item 16', 'Item 4', 'Item 6', 'Item 9', 'Item 9B', 'Item 9C', 'Item 1B']);
 
+/** A note of the financial statements that a passage points to ("see Legal Matters in Note 10", "Refer to Note 16 — Commitments and Contingencies"). */
+export interface NoteReference {
+  note: number;
+  /** captions the pointer names ("Legal Matters", "Contingencies"), lower case */
+  captions: string[];
+  /** the pointing passage */
+  fromId: string;
+  section: string | null;
+}
+
+const POINTER = /\b(?:see|refer(?:s)? (?:you )?to|discuss(?:ed)?|described|incorporated|can be found)\b/i;
+
+/**
+ * Notes a short passage hands its subject to: an item that only points to a note ("Item 3. Legal
+ * Proceedings — see Legal Matters in Note 10 …") holds its disclosure there. Pure.
+ */
+export function noteReferences(p: { id: string; section: string | null; text: string }): NoteReference[] {
+  if (p.text.length > 1500 || !POINTER.test(p.text)) return [];
+  const out: NoteReference[] = [];
+  for (const m of p.text.matchAll(/\bNote\s+(\d{1,2})\b(?![.,]\d)/g)) {
+    const note = Number(m[1]);
+    if (out.some((r) => r.note === note)) continue;
+    const around = p.text.slice(Math.max(0, m.index - 80), m.index + 240);
+    const captions = [
+      ...[...around.matchAll(/[“"(]([A-Z][^”")]{2,60}?)[,.]?[”")]/g)].map((x) => x[1]!),
+      ...[...around.matchAll(/\bsee ([A-Z][\w ,&’'-]{2,60}?) in Note\b/g)].map((x) => x[1]!),
+      ...[...around.matchAll(/Note\s+\d{1,2}\s*[—–-]\s*([A-Z][\w ,&’'-]{2,60}?)(?= in\b|[.,;])/g)].map((x) => x[1]!),
+    ]
+      .map((c) => c.toLowerCase().replace(/^(?:financial statements\s*[–—-]\s*)?/, '').trim())
+      .filter((c) => c && !/^item\s/.test(c) && !/notes? to/.test(c));
+    out.push({ note, captions: [...new Set(captions)], fromId: p.id, section: p.section });
+  }
+  return out;
+}
+
+/** The note number a chunk heading sits under ("Note 10. Commitments …", "NOTE 13 COMMITMENTS …", "Note 1 - Organization …"). */
+export function headingNote(heading: string | null): number | null {
+  const m = /^note\s+(\d{1,2})\b/i.exec(heading ?? '');
+  return m ? Number(m[1]) : null;
+}
+
+function itemPriorAt(items: string[], section: string | null): number {
+  const annual = annualItem(section);
+  const at = annual ? items.indexOf(annual) : -1;
+  return at === 0 ? 1 : at === 1 ? 0.6 : at >= 2 ? 0.35 : annual && LOW_VALUE_ITEMS.has(annual) ? -0.6 : 0;
+}
+
 /** Reranks and diversifies one bucket's fused candidates. Pure (exported for tests). */
 export function rerankBucket<T extends { id: string; section: string | null; heading: string | null; text: string }>(
   fused: { item: T; score: number }[],
@@ -151,6 +198,23 @@ export function rerankBucket<T extends { id: string; section: string | null; hea
 ): { item: T; score: number; parts: NarrativePassage['parts'] }[] {
   const core = [...stemSet(o.topic)];
   const terms = o.terms.map((t) => t.toLowerCase());
+  // a topic item that only points to a note ("Item 3 — see Note 10") lends the note its prior, a
+  // little more where the note's heading carries the caption the pointer names; the pointer itself
+  // says nothing on the topic
+  const refs = fused.flatMap(({ item }) => (itemPriorAt(o.items, item.section) > 0 ? noteReferences(item) : []));
+  const pointers = new Set(refs.map((r) => r.fromId));
+  const referencedPrior = (item: T): number | null => {
+    const n = headingNote(item.heading);
+    if (n === null) return null;
+    let best: number | null = null;
+    for (const r of refs) {
+      if (r.note !== n) continue;
+      const head = (item.heading ?? '').toLowerCase();
+      const v = itemPriorAt(o.items, r.section) + (r.captions.some((c) => head.includes(c)) ? 0.25 : 0);
+      best = best === null ? v : Math.max(best, v);
+    }
+    return best;
+  };
   const scored = fused.map(({ item, score }) => {
     const body = `${item.heading ?? ''} ${item.text}`.toLowerCase();
     const stems = stemSet(body);
@@ -159,9 +223,8 @@ export function rerankBucket<T extends { id: string; section: string | null; hea
     const coverage = core.length ? core.filter((c) => stems.has(c)).length / core.length : 0;
     const expansion = Math.min(1, Math.log1p(phraseHits(body, stems, terms)) / Math.log(8));
     const heading = Math.min(1, (core.filter((c) => headStems.has(c)).length + phraseHits(headLower, headStems, terms.slice(0, 8))) / 2);
-    const annual = annualItem(item.section);
-    const at = annual ? o.items.indexOf(annual) : -1;
-    const itemPrior = at === 0 ? 1 : at === 1 ? 0.6 : at >= 2 ? 0.35 : annual && LOW_VALUE_ITEMS.has(annual) ? -0.6 : 0;
+    const referenced = referencedPrior(item);
+    const itemPrior = Math.max(itemPriorAt(o.items, item.section), referenced ?? -Infinity) - (pointers.has(item.id) ? 0.5 : 0);
     const boiler = /forward-looking statements|incorporated (?:herein )?by reference/i.test(`${item.heading ?? ''} ${item.text.slice(0, 300)}`) ? -0.4 : 0;
     const parts = { rrf: score * 60, coverage, expansion, heading, item: itemPrior + boiler };
     const total = parts.rrf * 0.8 + coverage * 1.6 + expansion * 1.0 + heading * 1.5 + parts.item;
@@ -215,7 +278,19 @@ export async function retrieveNarrative(r: NarrativeRetrieval): Promise<Narrativ
       order by c.embedding <=> ${vec}::vector, c.id limit ${depth}`);
     const ftsRows = rowsOf<Row>(ftsRes);
     const denseRows = rowsOf<Row>(denseRes);
-    const fused = rrfFuse([ftsRows, denseRows]);
+    // the notes a topic item points to ("Item 3 — see Note 10"), when not retrieved on their own
+    const refs = [...ftsRows, ...denseRows].filter((x) => itemPriorAt(r.items, x.section) > 0).flatMap((x) => noteReferences(x).map((n) => ({ ...n, sourceId: x.source_id })));
+    const noteRows: Row[] = [];
+    for (const ref of refs.filter((x, i) => refs.findIndex((y) => y.note === x.note && y.sourceId === x.sourceId) === i).slice(0, 3)) {
+      const res = await r.db.execute(sql`
+        select ${COLS}
+        from chunks c join sources s on s.id = c.source_id join entities e on e.id = c.entity_id
+        where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and ${cond} and c.source_id = ${ref.sourceId}
+          and c.heading ~* ${`^note\s+${ref.note}([^0-9]|$)`}
+        order by c.ordinal limit 40`);
+      noteRows.push(...rowsOf<Row>(res));
+    }
+    const fused = rrfFuse([ftsRows, denseRows, noteRows.filter((x) => !ftsRows.some((y) => y.id === x.id) && !denseRows.some((y) => y.id === x.id))]);
     const ranks = new Map(fused.map((f) => [f.item.id, f.ranks]));
     const kept = rerankBucket(fused, { topic: r.topic, terms: r.terms, items: r.items, k: r.k });
     report.push({ entityId: b.entityId, fiscalYear: b.fiscalYear, sourceId: b.sourceId ?? null, fts: ftsRows.length, dense: denseRows.length, returned: kept.length });

@@ -19,6 +19,16 @@ export interface TextBlock {
   end: number;
   /** all (≥ 90%) of the block's text is bold (b/strong or font-weight ≥ 600): headings, risk factor titles */
   bold?: boolean;
+  /** all (≥ 90%) of the block's text is italic (i/em or font-style: italic): with bold, a heading one level down ("Antitrust Matters" under "Legal Matters") */
+  italic?: boolean;
+}
+
+/** Italic from the element itself (tag or inline style), else null = inherit. */
+function italicOf(tag: string, style: string): boolean | null {
+  const s = /font-style\s*:\s*([a-z]+)/i.exec(style)?.[1]?.toLowerCase();
+  if (s) return s === 'italic' || s === 'oblique';
+  if (tag === 'i' || tag === 'em') return true;
+  return null;
 }
 
 /** Bold from the element itself (tag or inline style), else null = inherit. */
@@ -81,7 +91,7 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
   let error: Error | null = null;
 
   // element bookkeeping
-  const stack: { kind: string; hidden: boolean; table: boolean; bold: boolean }[] = [];
+  const stack: { kind: string; hidden: boolean; table: boolean; bold: boolean; italic: boolean }[] = [];
   let hiddenDepth = 0; // display:none, ix:header, script/style
   let ixHiddenDepth = 0;
   let excludeDepth = 0;
@@ -91,6 +101,7 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
   let bufEnd = -1;
   let bufChars = 0;
   let bufBold = 0;
+  let bufItalic = 0;
   // tables (a stack for nested tables)
   const tableStack: { draft: TableDraft; row: CellDraft[] | null; cell: CellDraft | null }[] = [];
   // open numeric facts (nested ix:nonFraction is allowed)
@@ -103,9 +114,15 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
 
   const flush = () => {
     const t = normalizeSpace(buf);
-    if (t) blocks.push(bufChars > 0 && bufBold >= bufChars * 0.9 ? { text: t, start: bufStart, end: bufEnd, bold: true } : { text: t, start: bufStart, end: bufEnd });
+    if (t) {
+      const block: TextBlock = { text: t, start: bufStart, end: bufEnd };
+      if (bufChars > 0 && bufBold >= bufChars * 0.9) block.bold = true;
+      if (bufChars > 0 && bufItalic >= bufChars * 0.9) block.italic = true;
+      blocks.push(block);
+    }
     bufChars = 0;
     bufBold = 0;
+    bufItalic = 0;
     buf = '';
     bufStart = -1;
     bufEnd = -1;
@@ -183,7 +200,14 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
         }
         if (hides) hiddenDepth++;
         const inherited = stack[stack.length - 1]?.bold ?? false;
-        stack.push({ kind, hidden: hides, table: pushedTable, bold: isIx ? inherited : (boldOf(local.toLowerCase(), style) ?? inherited) });
+        const inheritedItalic = stack[stack.length - 1]?.italic ?? false;
+        stack.push({
+          kind,
+          hidden: hides,
+          table: pushedTable,
+          bold: isIx ? inherited : (boldOf(local.toLowerCase(), style) ?? inherited),
+          italic: isIx ? inheritedItalic : (italicOf(local.toLowerCase(), style) ?? inheritedItalic),
+        });
       },
       ontext(raw) {
         if (error) return;
@@ -205,6 +229,7 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
         const letters = raw.replace(/\s+/g, '').length;
         bufChars += letters;
         if (stack[stack.length - 1]?.bold) bufBold += letters;
+        if (stack[stack.length - 1]?.italic) bufItalic += letters;
         buf += raw;
       },
       onclosetag(rawName) {

@@ -65,6 +65,74 @@ describe('chunkNarrative', () => {
   });
 });
 
+describe('chunk headings of the financial statements', () => {
+  const heading = (texts: [string, string][]) => {
+    const b: TextBlock[] = texts.map(([text, style], i) => ({ text, start: i * 100, end: i * 100 + text.length, ...(style.includes('B') ? { bold: true } : {}), ...(style.includes('I') ? { italic: true } : {}) }));
+    return chunkNarrative(b, detectSections(b, '10-K')).map((c) => [c.heading, c.text]);
+  };
+
+  it('puts each note above its sub-headings and nests a bold italic sub-heading under the plain bold one before it', () => {
+    expect(
+      heading([
+        ['Item 8. Financial Statements', 'B'],
+        ['Note 10. Commitments and Contingencies', 'B'],
+        ['Commitments', 'B'],
+        ['We have content licensing agreements.', ''],
+        ['Legal Matters', 'B'],
+        ['We record a liability when a loss is probable.', ''],
+        ['Antitrust Matters', 'BI'],
+        ['We are subject to investigations on competition matters.', ''],
+        ['Other', 'BI'],
+        ['We are subject to other claims.', ''],
+        ['Non-Income Taxes', 'B'],
+        ['We are under audit by tax authorities.', ''],
+        ['Note 11. Stockholders’ Equity', 'B'],
+        ['Our Board authorized three classes of stock.', ''],
+      ]),
+    ).toEqual([
+      ['Note 10. Commitments and Contingencies — Commitments', 'We have content licensing agreements.'],
+      ['Note 10. Commitments and Contingencies — Legal Matters', 'We record a liability when a loss is probable.'],
+      ['Note 10. Commitments and Contingencies — Legal Matters — Antitrust Matters', 'We are subject to investigations on competition matters.'],
+      ['Note 10. Commitments and Contingencies — Legal Matters — Other', 'We are subject to other claims.'],
+      ['Note 10. Commitments and Contingencies — Non-Income Taxes', 'We are under audit by tax authorities.'],
+      ['Note 11. Stockholders’ Equity', 'Our Board authorized three classes of stock.'],
+    ]);
+  });
+
+  it('joins a bare "NOTE 1" with its title, and keeps risk factor titles (bold italic sentences) under their group', () => {
+    expect(
+      heading([
+        ['Item 8. Financial Statements', 'B'],
+        ['NOTE 1', 'BI'],
+        ['SUMMARY OF SIGNIFICANT ACCOUNTING POLICIES', 'B'],
+        ['Nature of Operations', 'B'],
+        ['The Company sells consumer goods.', ''],
+      ]),
+    ).toEqual([['NOTE 1 SUMMARY OF SIGNIFICANT ACCOUNTING POLICIES — Nature of Operations', 'The Company sells consumer goods.']]);
+    expect(
+      heading([
+        ['Item 1A. Risk Factors', 'B'],
+        ['Business Risks', 'B'],
+        ['The Company depends on outsourcing partners located outside of the U.S.', 'BI'],
+        ['Substantially all manufacturing is performed by partners.', ''],
+      ]),
+    ).toEqual([['Business Risks — The Company depends on outsourcing partners located outside of the U.S.', 'Substantially all manufacturing is performed by partners.']]);
+  });
+
+  it('drops page numbers with a full stop and "Table of Contents <company>" running headers, joining the paragraph they split', () => {
+    expect(
+      heading([
+        ['Item 8. Financial Statements', 'B'],
+        ['Antitrust Matters', 'BI'],
+        ['We appealed the decision and brought shopping ads into', ''],
+        ['78.', ''],
+        ['Table of Contents Alphabet Inc.', ''],
+        ['compliance with the decision. In September 2024, the court upheld the €2.4 billion fine.', ''],
+      ]),
+    ).toEqual([['Antitrust Matters', 'We appealed the decision and brought shopping ads into compliance with the decision. In September 2024, the court upheld the €2.4 billion fine.']]);
+  });
+});
+
 describe('bold blocks', () => {
   it('marks blocks whose text is bold by tag or font-weight, not partly bold ones', () => {
     const html = `<html><body><div><span style="font-weight:700;font-style:italic">The Company depends on partners.</span></div>
@@ -75,6 +143,18 @@ describe('bold blocks', () => {
       ['Plain text with one bold word.', false],
       ['Business Risks', true],
       ['Normal inside bold.', false],
+    ]);
+  });
+
+  it('marks italic blocks by tag or font-style, inherited and overridden like bold', () => {
+    const html = `<html><body><div><span style="font-weight:700;font-style:italic">Antitrust Matters</span></div><p><b><i>Privacy Matters</i></b></p>
+      <p>Text with <em>one</em> italic word.</p><div style="font-style:italic"><span style="font-style:normal">Upright inside italic.</span></div></body></html>`;
+    const doc = parseHtmlFiling(html, 'x.htm', { xmlMode: false });
+    expect(doc.blocks.map((b) => [b.text, !!b.bold, !!b.italic])).toEqual([
+      ['Antitrust Matters', true, true],
+      ['Privacy Matters', true, true],
+      ['Text with one italic word.', false, false],
+      ['Upright inside italic.', false, false],
     ]);
   });
 });

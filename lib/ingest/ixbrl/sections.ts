@@ -87,12 +87,14 @@ export interface NarrativeChunk {
 export function isFurniture(text: string): boolean {
   return (
     text.length < 3 ||
-    /^\d{1,3}$/.test(text) ||
+    /^\d{1,3}\.?$/.test(text) ||
+    /^table of contents\b.{0,60}$/i.test(text) ||
     /^(page\s+)?\d{1,3}\s*(of\s+\d+)?$/i.test(text) ||
-    /^table of contents$/i.test(text) ||
     /^part\s+(i{1,3}|iv)\b\.?$/i.test(text) ||
     /\|\s*\d{4}\s+form\s+(10-k|10-q|20-f)\s*\|\s*\d+$/i.test(text) ||
     /form\s+(10-k|10-q|20-f)\s*\|\s*\d+$/i.test(text) ||
+    // "2025 FORM 10-K 91", "NIKE, Inc. 2025 Form 10-K 91"
+    (text.length < 80 && /\bform\s+(10-k|10-q|20-f)\s+\d{1,3}$/i.test(text)) ||
     /^[A-Z][\w.,&' -]{1,60}\s\|\s(?:Q[1-4]\s)?\d{4}\sForm\s(?:10-K|10-Q|20-F)\s\|\s\d+$/.test(text)
   );
 }
@@ -120,6 +122,13 @@ function splitLong(text: string, maxWords: number): string[] {
 }
 
 type Role = 'prose' | 'group' | 'title' | 'sub';
+
+/** A note of the financial statements: "Note 10. Commitments and Contingencies", "Note 1 - Organization …", "NOTE 1", "2. SIGNIFICANT ACCOUNTING POLICIES". */
+const NOTE = /^note\s+\d{1,2}\b(?![.,]\d)/i;
+const NUMBERED_NOTE = /^\d{1,2}\.\s+[A-Z][A-Z0-9 ,&'’()\-–]{3,}$/;
+const isNote = (text: string) => text.length <= 150 && (NOTE.test(text) || NUMBERED_NOTE.test(text));
+/** a note heading that is only its number ("NOTE 1"): its title is the next heading */
+const BARE_NOTE = /^note\s+\d{1,2}\s*[.:\-–—]?$/i;
 
 /**
  * What a block is within a section. Bold blocks are headings: a bold sentence (ends with a full
@@ -174,13 +183,18 @@ export function chunkNarrative(blocks: TextBlock[], sections: Section[], opts: {
   for (let s = 0; s < sections.length; s++) {
     const sec = sections[s]!;
     const end = sections[s + 1]?.startBlock ?? blocks.length;
+    // the heading path: the note of the financial statements (Item 8), a group heading, the unit's
+    // title; `parent` is the last plain bold sub-heading, under which a bold italic one nests
+    // ("Legal Matters — Antitrust Matters")
+    let note: string | null = null;
     let group: string | null = null;
     let unit: string | null = null;
+    let parent: string | null = null;
     let parts: string[] = [];
     let words = 0;
     let spanStart = -1;
     let spanEnd = -1;
-    const headingNow = () => [group, unit].filter((x): x is string => !!x).join(' — ') || sec.title;
+    const headingNow = () => [note, group, unit].filter((x): x is string => !!x).join(' — ') || sec.title;
     let heading = headingNow();
     let afterGroup = false;
     const emit = () => {
@@ -193,29 +207,36 @@ export function chunkNarrative(blocks: TextBlock[], sections: Section[], opts: {
     const bare = /^(?:part\s+[ivx]+\s*[,.\-–—]?\s*)?item\s+\d{1,2}[a-d]?\s*[.:\-–—]?\s*$/i.test(blocks[sec.startBlock]!.text);
     const first = sec.startBlock + (bare ? 2 : 1);
     // logical blocks: headings, and paragraphs re-joined across page breaks
-    const items: { role: Role; text: string; start: number; end: number }[] = [];
+    const items: { role: Role | 'note'; text: string; start: number; end: number; italic: boolean }[] = [];
     for (let i = first; i < end; i++) {
       const b = blocks[i]!;
       if (isFurniture(b.text) || running(b.text)) continue;
       const role = roleOf(blocks, i, end, anyBold);
       const prev = items.at(-1);
-      if (role === 'prose' && prev?.role === 'prose' && continues(prev.text, b.text)) {
+      if (role !== 'prose' && isNote(b.text)) items.push({ role: 'note', text: b.text, start: b.start, end: b.end, italic: !!b.italic });
+      else if (role !== 'prose' && prev?.role === 'note' && BARE_NOTE.test(prev.text) && !isNote(b.text)) prev.text = `${prev.text} ${b.text}`;
+      else if (role === 'prose' && prev?.role === 'prose' && continues(prev.text, b.text)) {
         prev.text = `${prev.text} ${b.text}`;
         prev.end = b.end;
-      } else items.push({ role, text: b.text, start: b.start, end: b.end });
+      } else items.push({ role, text: b.text, start: b.start, end: b.end, italic: !!b.italic });
     }
     for (const it of items) {
       if (it.role !== 'prose') {
         emit();
-        if (it.role === 'group') {
+        if (it.role === 'note') {
+          note = it.text;
+          group = unit = parent = null;
+        } else if (it.role === 'group') {
           group = it.text;
-          unit = null;
+          unit = parent = null;
         } else if (it.role === 'title') unit = it.text;
+        else if (it.italic && parent && !afterGroup) unit = `${parent} — ${it.text}`;
         else {
           // a sub-heading right under a group heading belongs to it; one after prose may be the
           // group's sibling, so it stands alone rather than carry a group it may not belong to
           if (!afterGroup) group = null;
           unit = it.text;
+          if (!it.italic && !afterGroup) parent = it.text;
         }
         afterGroup = it.role === 'group';
         heading = headingNow();
