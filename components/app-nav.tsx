@@ -31,7 +31,8 @@ export function AppNav({ viewer }: { viewer: Viewer | null }) {
         <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm text-muted">
           {viewer ? (
             <>
-              <span className="truncate">
+              {/* on a phone the demo's role picker already says the role */}
+              <span className={`truncate ${viewer.demo ? 'sr-only sm:not-sr-only' : ''}`}>
                 <span className="hidden sm:inline">{viewer.name} · </span>
                 <span className="font-medium" data-testid="viewer-role">
                   {viewer.role}

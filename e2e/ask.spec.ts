@@ -1,5 +1,5 @@
 import { AskPage } from './pages/ask-page';
-import { expect, test } from './fixtures';
+import { expect, test, snap } from './fixtures';
 
 test('the demo margin question streams a cited answer with a popover on each number', async ({ page }) => {
   const ask = new AskPage(page);
@@ -19,7 +19,7 @@ test('the demo margin question streams a cited answer with a popover on each num
   await expect(cited.nth(1)).toHaveText(/^1,200(\.00)?$/);
   await expect(dialog).toContainText('Operating profit');
   await expect(dialog).toContainText('Revenue from operations');
-  await page.screenshot({ path: 'test-results/screens/ask-popover-desktop.png' });
+  await snap(page, 'test-results/screens/ask-popover-desktop.png');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(margin).toBeFocused();
@@ -32,7 +32,7 @@ test('a margin that mixes fiscal years is refused with PERIOD_MISMATCH', async (
   await expect(answer).toHaveAttribute('data-status', 'rejected');
   await expect(answer).toContainText('PERIOD_MISMATCH');
   await expect(answer.getByRole('button', { name: /%$/ })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/screens/ask-rejected-desktop.png', fullPage: true });
+  await snap(page, 'test-results/screens/ask-rejected-desktop.png', true);
 });
 
 test('a follow-up inherits the company and measure', async ({ page }) => {
@@ -76,7 +76,7 @@ test('a comparison renders as a pivot and a chart, each company listed once', as
   const tip = page.getByTestId('chart-tooltip');
   await expect(tip).toContainText('₹1,000 crore');
   await expect(tip).toContainText('HELIOS-AR-FY2025');
-  await page.screenshot({ path: 'test-results/screens/ask-comparison-desktop.png', fullPage: true });
+  await snap(page, 'test-results/screens/ask-comparison-desktop.png', true);
 });
 
 test('a clarification chip answers the question it clarifies (bound to the stored answer, not sent as new text)', async ({ page }) => {
@@ -86,7 +86,7 @@ test('a clarification chip answers the question it clarifies (bound to the store
   await expect(asked).toHaveAttribute('data-status', 'needs_clarification');
   const chip = asked.getByLabel('Choose an option').getByRole('button', { name: 'operating income', exact: true });
   await expect(chip).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/ask-clarification-desktop.png', fullPage: true });
+  await snap(page, 'test-results/screens/ask-clarification-desktop.png', true);
   const before = await ask.answers().count();
   await chip.click();
   await expect(ask.answers()).toHaveCount(before + 1);
@@ -95,7 +95,7 @@ test('a clarification chip answers the question it clarifies (bound to the store
   await expect(answered).toContainText('1 Apr 2025 – 31 Mar 2026');
   await expect(answered).toContainText(/operating (income|profit)/i);
   await expect(answered).not.toContainText('No company named');
-  await page.screenshot({ path: 'test-results/screens/ask-clarification-answered-desktop.png', fullPage: true });
+  await snap(page, 'test-results/screens/ask-clarification-answered-desktop.png', true);
 });
 
 test('a forged previous intent is a typed 400 and a TTM-operand margin is a clarification, never a 500', async ({ page }) => {

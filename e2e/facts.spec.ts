@@ -1,5 +1,5 @@
 import { FactsPage } from './pages/facts-page';
-import { expect, test } from './fixtures';
+import { expect, test, snap } from './fixtures';
 
 test('facts table shows period bounds, scale and provenance', async ({ page }) => {
   const facts = new FactsPage(page);
@@ -13,7 +13,7 @@ test('facts table shows period bounds, scale and provenance', async ({ page }) =
   await expect(fy26).toContainText('₹1,200 crore');
   await expect(fy26).toContainText('FY2026');
   await expect(fy26).toContainText('Year ended 31 March 2026');
-  await page.screenshot({ path: 'test-results/screens/facts.png', fullPage: true });
+  await snap(page, 'test-results/screens/facts.png', true);
 });
 
 test('facts table filters by fiscal year and metric in SQL', async ({ page }) => {

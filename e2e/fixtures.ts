@@ -69,3 +69,12 @@ export async function expectInViewport(page: Page, selector: ReturnType<Page['lo
     expect(box!.y + box!.height, 'bottom edge inside the viewport').toBeLessThanOrEqual(vp.height + 0.5);
   }).toPass({ timeout: 5_000 });
 }
+
+/**
+ * A screenshot for test-results/screens/. The caret is left as it is: Playwright's caret hiding writes
+ * an inline style on inputs, and when that lands before hydration React reports a mismatch (a console
+ * error that fails the spec).
+ */
+export async function snap(page: Page, path: string, fullPage = false) {
+  await page.screenshot({ path, fullPage, caret: 'initial' });
+}

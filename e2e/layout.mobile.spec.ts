@@ -1,5 +1,5 @@
 import { AskPage } from './pages/ask-page';
-import { actAs, expect, expectInViewport, horizontalOverflow, PAGES, test } from './fixtures';
+import { actAs, expect, expectInViewport, horizontalOverflow, PAGES, test, snap } from './fixtures';
 
 for (const p of PAGES) {
   test(`${p.path} does not scroll sideways at 390 px (screenshot)`, async ({ page }) => {
@@ -7,7 +7,7 @@ for (const p of PAGES) {
     await page.goto(p.path);
     await expect(page.locator('main')).toBeVisible();
     expect(await horizontalOverflow(page), `${p.path} scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/screens/${p.name}-mobile.png`, fullPage: true });
+    await snap(page, `test-results/screens/${p.name}-mobile.png`, true);
     if (p.role !== 'analyst') await actAs(page, 'analyst');
   });
 }
@@ -27,10 +27,10 @@ test('popovers stay inside a 390×844 viewport and answers do not scroll sideway
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       await expectInViewport(page, dialog);
-      if (i === 0) await page.screenshot({ path: `test-results/screens/ask-popover-${q.startsWith('Compare') ? 'comparison' : 'margin'}-mobile.png` });
+      if (i === 0) await snap(page, `test-results/screens/ask-popover-${q.startsWith('Compare') ? 'comparison' : 'margin'}-mobile.png`);
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
     }
   }
-  await page.screenshot({ path: 'test-results/screens/ask-answers-mobile.png', fullPage: true });
+  await snap(page, 'test-results/screens/ask-answers-mobile.png', true);
 });

@@ -1,5 +1,5 @@
 import { AskPage } from './pages/ask-page';
-import { actAs, expect, test } from './fixtures';
+import { actAs, expect, test, snap } from './fixtures';
 
 test('a reviewer opens the manifest of an answer and records a verdict', async ({ page }) => {
   await actAs(page, 'analyst');
@@ -21,7 +21,7 @@ test('a reviewer opens the manifest of an answer and records a verdict', async (
   await page.getByRole('button', { name: 'Save verdict' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Verdict saved.' })).toBeVisible();
   await expect(page.getByTestId('verdict').first()).toContainText('correct');
-  await page.screenshot({ path: 'test-results/screens/manifest-verdict.png', fullPage: true });
+  await snap(page, 'test-results/screens/manifest-verdict.png', true);
 
   const exported = await page.request.get(page.url().replace('/manifests/', '/api/manifests/'));
   expect(exported.ok()).toBe(true);

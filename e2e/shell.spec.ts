@@ -46,3 +46,12 @@ test('monitoring dashboard loads for an admin', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/Monitoring/i);
   await actAs(page, 'analyst');
 });
+
+test('the home ask box opens Ask with the question filled in, not sent', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('search', { name: 'Ask a question' }).getByLabel('Question', { exact: true }).fill('Helios revenue FY2026');
+  await page.getByRole('search', { name: 'Ask a question' }).getByRole('button', { name: 'Ask' }).click();
+  await expect(page).toHaveURL(/\/ask\?q=Helios\+revenue\+FY2026$/);
+  await expect(page.getByLabel('Question', { exact: true })).toHaveValue('Helios revenue FY2026');
+  await expect(page.getByTestId('answer')).toHaveCount(0);
+});

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AskPage } from './pages/ask-page';
-import { actAs, expect, test } from './fixtures';
+import { actAs, expect, test, snap } from './fixtures';
 
 const SEC_DIR = process.env.SEC_DATA_DIR ?? path.resolve(process.cwd(), '..', 'shared', 'data');
 const FILING = path.join(SEC_DIR, 'filings-ixbrl', 'aapl-10-q-2025-08-01.html');
@@ -22,7 +22,7 @@ test('a real SEC number: popover → source viewer with the tagged cell highligh
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('30 Mar 2025 – 28 Jun 2025');
   await expect(dialog.getByTestId('popover-unit')).toHaveText('USD billions');
-  await page.screenshot({ path: 'test-results/screens/ask-popover-sec-desktop.png' });
+  await snap(page, 'test-results/screens/ask-popover-sec-desktop.png');
   await dialog.getByTestId('open-source').first().click();
 
   await expect(page).toHaveURL(/\/sources\/[0-9a-f]{64}\?fact=/);
@@ -33,7 +33,7 @@ test('a real SEC number: popover → source viewer with the tagged cell highligh
   await expect(cited).toHaveCount(1);
   await expect(cited).toContainText('94,036');
   await expect(cited).toBeInViewport();
-  await page.screenshot({ path: 'test-results/screens/source-viewer-sec-desktop.png' });
+  await snap(page, 'test-results/screens/source-viewer-sec-desktop.png');
 
   // a tagged fact shows its concept, context and dimensions
   await cited.locator('[data-ix-name]').first().click();
@@ -52,7 +52,7 @@ test('a demo passage and a demo number open the report at the cited place', asyn
   const cited = page.getByTestId('filing').locator('[data-ll-cited="true"]');
   await expect(cited).toHaveText(/^1,200(\.00)?$/);
   await expect(cited).toBeInViewport();
-  await page.screenshot({ path: 'test-results/screens/source-viewer-desktop.png' });
+  await snap(page, 'test-results/screens/source-viewer-desktop.png');
 });
 
 test('a source outside the viewer’s tenant or role is not found', async ({ page }) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { AskPage } from './pages/ask-page';
-import { actAs, expect, expectInViewport, horizontalOverflow, PAGES, test } from './fixtures';
+import { actAs, expect, expectInViewport, horizontalOverflow, PAGES, test, snap } from './fixtures';
 
 test('every popover of a margin answer and of a comparison stays inside a 1366×900 viewport', async ({ page }) => {
   const ask = new AskPage(page);
@@ -97,7 +97,7 @@ for (const p of PAGES) {
     await page.goto(p.path);
     await expect(page.locator('main')).toBeVisible();
     expect(await horizontalOverflow(page), `${p.path} scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/screens/${p.name}-desktop.png`, fullPage: true });
+    await snap(page, `test-results/screens/${p.name}-desktop.png`, true);
     if (p.role !== 'analyst') await actAs(page, 'analyst');
   });
 }
@@ -118,7 +118,7 @@ test('a conversation survives reload and appears in history; rename and delete i
   // a follow-up in the reopened conversation still inherits company and measure
   const third = await ask.ask('and FY2024?');
   await expect(third).toContainText('₹860 crore');
-  await page.screenshot({ path: 'test-results/screens/ask-thread-desktop.png', fullPage: true });
+  await snap(page, 'test-results/screens/ask-thread-desktop.png', true);
 
   // the conversation just used is the most recent one
   const mine = history.getByTestId('thread-item').first();

@@ -59,7 +59,7 @@ function GroupChart({ group, kind, colorOf }: { group: ChartGroup; kind: 'bar' |
         width={64}
         label={{ value: group.axis, angle: -90, position: 'insideLeft', style: { fontSize: 11, fill: '#475569', textAnchor: 'middle' } }}
       />
-      <Tooltip content={(props) => <CitedTooltip {...(props as TooltipContentProps<number, string>)} group={group} />} />
+      <Tooltip cursor={kind === 'line' ? { stroke: '#94a3b8', strokeDasharray: '3 3' } : { fill: 'rgba(15, 118, 110, 0.07)' }} content={(props) => <CitedTooltip {...(props as TooltipContentProps<number, string>)} group={group} />} />
       {group.columns.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
     </>
   );

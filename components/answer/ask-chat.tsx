@@ -34,6 +34,8 @@ export interface AskChatProps {
   initialMessages?: AnswerUIMessage[];
   /** the tenant's companies, for ticker/name autocomplete */
   companies?: Company[];
+  /** a question to start from (the home page's ask box): filled in, not sent, so it can be read and edited first */
+  initialQuestion?: string;
 }
 
 function Progress({ stage }: { stage: AnswerDataParts['status']['stage'] | null }) {
@@ -55,7 +57,7 @@ function Progress({ stage }: { stage: AnswerDataParts['status']['stage'] | null 
   );
 }
 
-export function AskChat({ threadId, initialMessages, companies = [] }: AskChatProps) {
+export function AskChat({ threadId, initialMessages, companies = [], initialQuestion = '' }: AskChatProps) {
   const router = useRouter();
   const transport = useMemo(() => new DefaultChatTransport<AnswerUIMessage>({ api: '/api/answers' }), []);
   const [stage, setStage] = useState<AnswerDataParts['status']['stage'] | null>(null);
@@ -72,7 +74,7 @@ export function AskChat({ threadId, initialMessages, companies = [] }: AskChatPr
       router.refresh();
     },
   });
-  const [input, setInput] = useState('');
+  const [input, setInput] = useState(initialQuestion);
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState(false);

@@ -55,7 +55,7 @@ function ThreadItem({ t, current, rename, remove }: { t: ThreadSummary; current:
         </Link>
       )}
       <div className="flex items-center gap-2 text-[11px] text-muted">
-        <span>
+        <span className="whitespace-nowrap">
           {t.turns} {t.turns === 1 ? 'answer' : 'answers'} · {formatWhen(t.updatedAt).slice(0, 10)}
         </span>
         <span className="ml-auto flex gap-2 sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">

@@ -28,6 +28,8 @@ export interface DataTableProps<T extends RowData> {
   getRowId: (row: T) => string;
   caption: string;
   emptyText?: string;
+  /** columns left out below the `sm` breakpoint (a phone), when another column already shows what they say */
+  hideOnPhone?: string[];
 }
 
 function apply<S>(updater: Updater<S>, old: S): S {
@@ -38,7 +40,8 @@ function apply<S>(updater: Updater<S>, old: S): S {
  * The one table wrapper: sorting and pagination are server-driven (URL search params → SQL);
  * the table only renders the current page and turns clicks into URL changes.
  */
-export function DataTable<T extends RowData>({ columns, data, rowCount, sort, page, pageSize, getRowId, caption, emptyText }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({ columns, data, rowCount, sort, page, pageSize, getRowId, caption, emptyText, hideOnPhone = [] }: DataTableProps<T>) {
+  const phone = (id: string) => (hideOnPhone.includes(id) ? 'hidden sm:table-cell' : '');
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -90,7 +93,7 @@ export function DataTable<T extends RowData>({ columns, data, rowCount, sort, pa
                     <th
                       key={header.id}
                       scope="col"
-                      className="whitespace-nowrap px-3 py-2 font-medium"
+                      className={`whitespace-nowrap px-3 py-2 font-medium ${phone(header.column.id)}`}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {canSort ? (
@@ -111,7 +114,7 @@ export function DataTable<T extends RowData>({ columns, data, rowCount, sort, pa
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id} className="border-t border-line align-top hover:bg-slate-50" data-testid="data-row">
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2">
+                  <td key={cell.id} className={`px-3 py-2 ${phone(cell.column.id)}`}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}

@@ -23,9 +23,10 @@ function columnsFor(labels: Record<string, FactLabels>): DataTableColumn<FactRow
       const l = labels[row.original.id];
       return (
         <div>
+          <div className="text-xs text-muted sm:hidden">{row.original.entityName}</div>
           <div className="font-medium">{l?.metric ?? row.original.metricId ?? <span className="text-muted">unmapped</span>}</div>
           {l?.concept && <div className="text-xs">{l.concept}</div>}
-          <div className="font-mono text-xs text-muted">
+          <div className="break-all font-mono text-xs text-muted">
             {row.original.metricId && l?.metric ? `${row.original.metricId} · ` : ''}
             {row.original.concept}
           </div>
@@ -44,7 +45,7 @@ function columnsFor(labels: Record<string, FactLabels>): DataTableColumn<FactRow
     accessorFn: (r) => r.value,
     cell: ({ row }) => (
       <div className="tabular text-right">
-        <div className="font-medium">{formatFactValue(row.original)}</div>
+        <div className="whitespace-nowrap font-medium">{formatFactValue(row.original)}</div>
         <div className="text-xs text-muted">
           {row.original.unit} · scale 10^{row.original.scale}
         </div>
@@ -161,6 +162,7 @@ export function FactsTable({ rows, total, filters, labels = {} }: { rows: FactRo
       page={filters.page}
       pageSize={filters.size}
       getRowId={(r) => r.id}
+      hideOnPhone={['entity']}
       />
     </div>
   );

@@ -31,6 +31,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default withPage('analyst', async function AskPage({ viewer }, { searchParams }: Props) {
   const sp = await searchParams;
   const wanted = typeof sp.thread === 'string' ? sp.thread : null;
+  const startFrom = typeof sp.q === 'string' && !wanted ? sp.q : '';
   const [threads, opened, companies] = await Promise.all([viewerThreads(viewer), wanted ? viewerThread(viewer, wanted) : Promise.resolve(null), viewerCompanies(viewer)]);
   const threadId = opened?.thread.id ?? randomUUID().replace(/-/g, '');
   const history = <ThreadHistory threads={threads} currentId={opened?.thread.id ?? null} rename={renameThreadAction} remove={deleteThreadAction} />;
@@ -54,8 +55,13 @@ export default withPage('analyst', async function AskPage({ viewer }, { searchPa
             That conversation is not in your history (it was deleted, or it is someone else’s). A new one starts here.
           </p>
         )}
-        {opened && <h2 className="text-sm font-medium text-muted" data-testid="thread-title">{opened.thread.title}</h2>}
-        <AskChat key={threadId} threadId={threadId} initialMessages={opened ? toMessages(opened.turns) : undefined} companies={companies} />
+        {opened && (
+          <h2 className="truncate border-b border-line pb-2 text-sm font-semibold" data-testid="thread-title" title={opened.thread.title}>
+            <span className="font-normal text-muted">Conversation · </span>
+            {opened.thread.title}
+          </h2>
+        )}
+        <AskChat key={threadId} threadId={threadId} initialMessages={opened ? toMessages(opened.turns) : undefined} companies={companies} initialQuestion={startFrom} />
       </div>
     </div>
   );
