@@ -17,7 +17,7 @@ const LINKS = [
 export function AdminNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Administration" className="flex flex-wrap gap-1 border-b border-line pb-2">
+    <nav aria-label="Administration" className="-mx-1 flex gap-1 overflow-x-auto border-b border-line px-1 pb-2 sm:mx-0 sm:flex-wrap sm:px-0">
       {LINKS.map((l) => {
         const active = l.href === '/admin' ? pathname === '/admin' : pathname === l.href || pathname.startsWith(`${l.href}/`);
         return (
@@ -25,7 +25,7 @@ export function AdminNav() {
             key={l.href}
             href={l.href}
             aria-current={active ? 'page' : undefined}
-            className={`rounded px-3 py-1.5 text-sm ${active ? 'bg-accent-soft font-medium text-accent' : 'text-muted hover:bg-slate-100'}`}
+            className={`whitespace-nowrap rounded px-3 py-1.5 text-sm ${active ? 'bg-accent-soft font-medium text-accent' : 'text-muted hover:bg-slate-100'}`}
           >
             {l.label}
           </Link>

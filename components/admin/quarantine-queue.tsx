@@ -7,6 +7,13 @@ import { METRICS } from '@/lib/ontology/metrics';
 
 type Action = (prev: unknown, form: FormData) => Promise<FormActionResult>;
 
+/** The stored number with thousands separators (every digit kept), as the filing printed it otherwise. */
+function grouped(value: string | number | null): string {
+  const s = String(value ?? '');
+  const m = /^(-?)(\d+)(\.\d+)?$/.exec(s);
+  return m ? `${m[1]}${m[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${m[3] ?? ''}` : s;
+}
+
 /** One page of the quarantine review queue: totals per reason, pager, and a bind/reject form per fact. */
 export function QuarantineQueue({ q, bindFactAction, rejectFactAction }: { q: Awaited<ReturnType<typeof quarantinePage>>; bindFactAction: Action; rejectFactAction: Action }) {
   const queue = q.rows;
@@ -48,7 +55,7 @@ export function QuarantineQueue({ q, bindFactAction, rejectFactAction }: { q: Aw
               <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
                 <dt className="text-muted">Value</dt>
                 <dd className="tabular">
-                  {f.value} {f.unit}
+                  {grouped(f.value)} {f.unit}
                 </dd>
                 <dt className="text-muted">Period</dt>
                 <dd className="tabular">{f.periodType === 'instant' ? f.endDate : `${f.startDate} – ${f.endDate}`}</dd>
@@ -59,9 +66,9 @@ export function QuarantineQueue({ q, bindFactAction, rejectFactAction }: { q: Aw
               </dl>
               <ActionForm action={bindFactAction} submit="Bind" testId="bind-form">
                 <input type="hidden" name="factId" value={f.id} />
-                <label className={labelClass}>
+                <label className={`${labelClass} min-w-0 max-w-full`}>
                   Metric
-                  <select name="metricId" required defaultValue={f.metricId ?? ''} className={inputClass}>
+                  <select name="metricId" required defaultValue={f.metricId ?? ''} className={`${inputClass} max-w-full`}>
                     <option value="" disabled>
                       choose…
                     </option>

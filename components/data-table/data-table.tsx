@@ -97,7 +97,7 @@ export function DataTable<T extends RowData>({ columns, data, rowCount, sort, pa
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {canSort ? (
-                        <button type="button" className="inline-flex items-center gap-1 hover:text-ink" onClick={header.column.getToggleSortingHandler()}>
+                        <button type="button" className="inline-flex items-center gap-1 uppercase tracking-wide hover:text-ink" onClick={header.column.getToggleSortingHandler()}>
                           <table.FlexRender header={header} />
                           <span aria-hidden>{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
                         </button>

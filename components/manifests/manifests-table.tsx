@@ -17,7 +17,7 @@ const columns: DataTableColumn<ManifestRow>[] = [
     accessorFn: (r) => r.question,
     enableSorting: false,
     cell: ({ row }) => (
-      <Link className="text-accent underline" href={`/manifests/${row.original.id}`}>
+      <Link className="inline-block min-w-48 text-accent underline" href={`/manifests/${row.original.id}`}>
         {row.original.question}
       </Link>
     ),

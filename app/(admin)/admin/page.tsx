@@ -66,7 +66,7 @@ export default withPage('admin', async function AdminPage({ db, viewer }) {
             {data.sources.map((s) => (
               <tr key={s.id} className="border-t border-line">
                 <td className="px-4 py-2">{s.title}</td>
-                <td className="px-4 py-2">{s.kind}</td>
+                <td className="whitespace-nowrap px-4 py-2">{s.kind}</td>
                 <td className="px-4 py-2 font-mono text-xs">
                   {s.form} {s.accession} {s.filedAt && `· ${s.filedAt}`}
                 </td>

@@ -8,10 +8,25 @@ import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
-function summary(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = JSON.stringify(v);
-  return s.length > 160 ? `${s.slice(0, 160)}…` : s;
+/** A change as `key: value` pairs (the JSON of nested values), cut at 160 characters; the whole of it in the title. */
+function summary(v: unknown): { short: string; full: string } {
+  if (v === null || v === undefined) return { short: '', full: '' };
+  const full =
+    typeof v === 'object' && !Array.isArray(v)
+      ? Object.entries(v as Record<string, unknown>)
+          .map(([k, x]) => `${k}: ${typeof x === 'string' ? x : JSON.stringify(x)}`)
+          .join(' · ')
+      : JSON.stringify(v);
+  return { short: full.length > 160 ? `${full.slice(0, 160)}…` : full, full };
+}
+
+function Change({ sign, v }: { sign: string; v: unknown }) {
+  const s = summary(v);
+  return (
+    <div title={s.full}>
+      {sign} {s.short}
+    </div>
+  );
 }
 
 export default withPage('admin', async function AuditPage({ db, viewer }, { searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -25,7 +40,7 @@ export default withPage('admin', async function AuditPage({ db, viewer }, { sear
       <form method="get" className="flex items-end gap-2 text-sm">
         <label className="flex flex-col gap-1 text-xs text-muted">
           Action starts with
-          <input name="action" defaultValue={filters.action ?? ''} placeholder="calendar., source.revoke, user." className="rounded border border-line px-2 py-1.5 text-sm" />
+          <input name="action" defaultValue={filters.action ?? ''} placeholder="calendar., source.revoke, user." className="w-64 max-w-full rounded border border-line px-2 py-1.5 text-sm" />
         </label>
         <button type="submit" className="rounded border border-line px-3 py-1.5 hover:bg-slate-100">
           Filter
@@ -43,10 +58,10 @@ export default withPage('admin', async function AuditPage({ db, viewer }, { sear
                 <td className="px-4 py-2 font-mono text-xs">
                   {a.targetType} {a.targetId?.slice(0, 12)}
                 </td>
-                <td className="px-4 py-2">{a.reason}</td>
-                <td className="px-4 py-2 font-mono text-xs text-muted">
-                  {a.before !== null && <div>− {summary(a.before)}</div>}
-                  {a.after !== null && <div>+ {summary(a.after)}</div>}
+                <td className="min-w-40 px-4 py-2 [overflow-wrap:anywhere]">{a.reason}</td>
+                <td className="min-w-64 px-4 py-2 font-mono text-xs text-muted [overflow-wrap:anywhere]">
+                  {a.before !== null && <Change sign="−" v={a.before} />}
+                  {a.after !== null && <Change sign="+" v={a.after} />}
                 </td>
               </tr>
             ))}

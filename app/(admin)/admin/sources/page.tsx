@@ -40,7 +40,7 @@ export default withPage('admin', async function SourcesPage({ db, viewer }) {
           <tbody>
             {list.map((s) => (
               <tr key={s.id} className="border-t border-line align-top">
-                <td className="px-4 py-2">
+                <td className="min-w-56 px-4 py-2">
                   <Link href={`/admin/sources/${s.id}`} className="text-accent hover:underline">
                     {s.title}
                   </Link>
@@ -49,9 +49,7 @@ export default withPage('admin', async function SourcesPage({ db, viewer }) {
                   </div>
                 </td>
                 <td className="px-4 py-2">{s.entityName}</td>
-                <td className="px-4 py-2 font-mono text-xs">
-                  {s.form} {s.accession} {s.filedAt && `· ${s.filedAt}`}
-                </td>
+                <td className="px-4 py-2 font-mono text-xs">{[[s.form, s.accession].filter(Boolean).join(' '), s.filedAt].filter(Boolean).join(' · ') || '—'}</td>
                 <td className="px-4 py-2">v{s.version}</td>
                 <td className="tabular px-4 py-2">
                   {s.factsAdded ?? '—'}
