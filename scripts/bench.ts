@@ -1,12 +1,13 @@
 /**
- * npm run bench [-- --only a,b] [--skip a,b] [--scale small|full] [--pg-url URL | --no-pg]
+ * npm run bench [-- --only a,b] [--skip a,b] [--scale small|full|universe] [--pg-url URL | --no-pg]
  *               [--fresh] [--clean] [--keep] [--readme | --readme-only] [--list] [--no-build]
  *
  * Runs the benchmark sections in scripts/bench/*.ts (each exports default `{ name, description, run(ctx) }`
  * returning rows), prints a table with p50/p95 and ratios, and writes bench-results/latest.json and
  * latest.md. PostgreSQL is benchmarked when --pg-url or DATABASE_URL names a local server: scratch
  * databases are created there and dropped at the end (--keep leaves them). `--scale small` (default)
- * uses the real data only; `--scale full` adds the ≥ 1M facts / ≥ 100k chunks scale-up.
+ * uses the real data only; `--scale full` adds the ≥ 1M facts / ≥ 100k chunks scale-up; `--scale universe`
+ * runs the bulk-ingested SEC-universe bench (scripts/bench/universe.ts, PostgreSQL) at 2,000 and 10,000 companies.
  * `--readme` rewrites the README section between <!-- bench:start --> and <!-- bench:end --> from the
  * latest complete (no --only/--skip) small and full results (`--readme-only`: without running anything). `--fresh` rebuilds the real-data caches, `--clean` removes them.
  */
@@ -30,7 +31,7 @@ import {
 import { driverComparisons, judge, printTable, readmeSection, updateReadme, writeResults, type RunResult } from './bench/support/report';
 import type { BenchContext, BenchRow, BenchSection, Scale } from './bench/support/types';
 
-const ORDER = ['ingest', 'lookup', 'retrieval-quality', 'retrieval', 'planner', 'answer', 'quarantine', 'scale', 'http'];
+const ORDER = ['ingest', 'bulk', 'lookup', 'retrieval-quality', 'retrieval', 'planner', 'answer', 'quarantine', 'scale', 'universe', 'http'];
 
 const argv = process.argv.slice(2);
 const has = (f: string) => argv.includes(f);
@@ -98,7 +99,7 @@ function legacyRows(name: string, res: LegacyResult): BenchRow[] {
 }
 
 function writeReadme(outDir: string): void {
-  const runs = (['small', 'full'] as const)
+  const runs = (['small', 'full', 'universe'] as const)
     .map((sc) => path.join(outDir, `latest-${sc}.json`))
     .filter((f) => fs.existsSync(f))
     .map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as RunResult);
@@ -117,8 +118,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const scale = (value('--scale') ?? 'small') as Scale;
-  if (scale !== 'small' && scale !== 'full') {
-    log('--scale must be small or full');
+  if (scale !== 'small' && scale !== 'full' && scale !== 'universe') {
+    log('--scale must be small, full or universe');
     return 2;
   }
   const pgUrl = has('--no-pg') ? null : (value('--pg-url') ?? process.env.DATABASE_URL ?? null) || null;

@@ -61,6 +61,10 @@ export async function createStaging(conn: Connection): Promise<void> {
   await conn.query(`create temp table if not exists ${STAGE_SIGHTINGS} (like fact_sightings including defaults)`);
 }
 
+export async function dropStaging(conn: Connection): Promise<void> {
+  await conn.query(`drop table if exists ${STAGE_FACTS}, ${STAGE_SIGHTINGS}`);
+}
+
 /**
  * The COPY inserter for a PostgreSQL connection (createStaging first). Each call stages one batch
  * (truncate, COPY) and merges it; the caller's transaction makes the company atomic.

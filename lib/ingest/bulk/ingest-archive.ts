@@ -15,13 +15,14 @@
  */
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import type { Connection, Database } from '@/lib/db/client';
+import type { FactRowInserter } from '@/lib/facts/write-facts';
 import { refreshStatistics } from '@/lib/db/statistics';
 import { bulkIngestProgress } from '@/lib/db/schema';
 import { ingestBytes, DEFAULT_MAX_BYTES, type IngestOutcome } from '../ingest-file';
 import { ensureTenant } from '../entity';
 import type { SideFiles } from '../types';
-import { copyInserter, createStaging } from './copy-inserter';
+import { copyInserter, createStaging, dropStaging } from './copy-inserter';
 import { openArchive, type ArchiveEntry } from './zip-read';
 
 export interface BulkProgress {
@@ -156,7 +157,22 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
           await createStaging(conn);
           inserter = copyInserter(conn);
           s.transport = 'copy';
+          // one commit per company and per progress row: without waiting for each WAL flush. A crash
+          // loses at most the last few commits, in order (a progress row never outlives its company),
+          // and the rerun redoes them: a company's source is then already stored or not at all.
+          await conn.query('set synchronous_commit = off');
         }
+        try {
+          await work(conn, inserter);
+        } finally {
+          if (conn.copyFrom) {
+            await conn.query('reset synchronous_commit').catch(() => undefined);
+            await dropStaging(conn).catch(() => undefined);
+          }
+        }
+      });
+
+    const work = async (conn: Connection, inserter: FactRowInserter | undefined) => {
         for (let e = await next(); e; e = await next()) {
           const key = entryKey(e.fileName);
           const ident = `${e.crc32}:${e.uncompressedSize}`;
@@ -212,7 +228,7 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
             await analyzing;
           }
         }
-      });
+    };
     await Promise.all(Array.from({ length: jobs }, worker));
     await refreshStatistics(database.db);
   } finally {

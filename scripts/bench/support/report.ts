@@ -149,7 +149,7 @@ function readmeRows(rows: BenchRow[]): BenchRow[] {
     if (r.target) return true;
     if (r.section === 'retrieval-quality') return r.driver === qualityDriver;
     if (/^\s|: (detail|comparison|longitudinal)$|callers|FAILED/.test(r.case)) return false;
-    return ['ingest', 'lookup', 'retrieval', 'answer', 'scale', 'http'].includes(r.section);
+    return ['ingest', 'bulk', 'lookup', 'retrieval', 'answer', 'scale', 'universe', 'http'].includes(r.section);
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Database, Driver } from '@/lib/db/client';
 
-export type Scale = 'small' | 'full';
+export type Scale = 'small' | 'full' | 'universe';
 
 /** One measured line of the results table. Latencies in milliseconds, throughput in operations per second. */
 export interface BenchRow {
