@@ -141,8 +141,10 @@ async function main(): Promise<number> {
     log(`unknown section(s): ${unknown.join(', ')} (known: ${sections.map((s) => s.name).join(', ')})`);
     return 2;
   }
-  const chosen = sections.filter((s) => (only.length ? only.includes(s.name) : !s.scales || s.scales.includes(scale)) && !skip.includes(s.name));
-  const deferred = sections.filter((s) => !only.length && s.scales && !s.scales.includes(scale)).map((s) => s.name);
+  // --scale universe runs the sections made for it (the universe bench), not the real-data ones again
+  const atScale = (s: LoadedSection) => (scale === 'universe' ? !!s.scales?.includes('universe') : !s.scales || s.scales.includes(scale));
+  const chosen = sections.filter((s) => (only.length ? only.includes(s.name) : atScale(s)) && !skip.includes(s.name));
+  const deferred = sections.filter((s) => !only.length && !atScale(s)).map((s) => s.name);
 
   const cleanups: (() => Promise<void> | void)[] = [];
   const tmpDirs: string[] = [];

@@ -83,7 +83,7 @@ const section: BenchSection = {
     const made = writeSyntheticArchive(pgArchive, { companies, years: 10, seed: 1, level: 1 });
     ctx.log(`   synthetic archive: ${companies} companies, ${made.entries.toLocaleString('en-US')} fact entries in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     if (ctx.pgUrl) {
-      for (const jobs of [1, 2]) {
+      for (const jobs of ctx.scale === 'small' ? [2] : [1, 2]) {
         const database = await emptyDatabase(ctx, 'postgres');
         rows.push((await bulkRow(ctx, database, pgArchive, { label: `${companies.toLocaleString('en-US')} companies`, jobs, target: ctx.scale !== 'small' })).row);
       }
