@@ -21,7 +21,7 @@ const ITEMS: Item[] = [
   flow({ id: 'general_admin', label: 'General and administrative', unitKind: 'monetary', sign: 'expense', aliases: ['general and administrative', 'general and administrative expense', 'g&a', 'administrative expenses', 'administrative expense'], concepts: ['us-gaap:GeneralAndAdministrativeExpense', 'ifrs-full:AdministrativeExpense'], constraints: { nonNegative: true } }),
   flow({ id: 'interest_income', label: 'Interest income', unitKind: 'monetary', sign: 'income', aliases: ['interest income', 'investment income interest', 'interest and dividend income'], concepts: ['us-gaap:InvestmentIncomeInterest', 'us-gaap:InvestmentIncomeInterestAndDividend', 'us-gaap:InterestAndDividendIncomeOperating', 'ifrs-full:InterestIncome', 'ifrs-full:FinanceIncome'] }),
   flow({ id: 'net_interest_income', label: 'Net interest income', unitKind: 'monetary', sign: 'signed', aliases: ['net interest income', 'nii'], concepts: ['us-gaap:InterestIncomeExpenseNet', 'us-gaap:InterestIncomeExpenseOperatingNet', 'ifrs-full:RevenueFromInterest'] }),
-  flow({ id: 'nonoperating_income', label: 'Non-operating income (expense)', unitKind: 'monetary', sign: 'signed', aliases: ['non-operating income', 'nonoperating income', 'non-operating income expense', 'total other income expense', 'other income expense net', 'other income (expense), net'], concepts: ['us-gaap:NonoperatingIncomeExpense'] }),
+  flow({ id: 'nonoperating_income', label: 'Non-operating income (expense)', unitKind: 'monetary', sign: 'signed', aliases: ['non-operating income', 'nonoperating income', 'non-operating income expense', 'total other income expense', 'other income expense net', 'other income (expense), net'], concepts: ['us-gaap:NonoperatingIncomeExpense', 'us-gaap:OtherNonoperatingIncomeExpense'] }),
   flow({ id: 'income_continuing_ops', label: 'Income from continuing operations', unitKind: 'monetary', sign: 'signed', aliases: ['income from continuing operations', 'net income from continuing operations', 'earnings from continuing operations'], concepts: ['us-gaap:IncomeLossFromContinuingOperations', 'ifrs-full:ProfitLossFromContinuingOperations'] }),
   flow({ id: 'net_income_nci', label: 'Net income attributable to noncontrolling interests', unitKind: 'monetary', sign: 'signed', aliases: ['net income attributable to noncontrolling interests', 'net income attributable to noncontrolling interest', 'minority interest in earnings', 'noncontrolling interest share of net income'], concepts: ['us-gaap:NetIncomeLossAttributableToNoncontrollingInterest', 'ifrs-full:ProfitLossAttributableToNoncontrollingInterests'] }),
   flow({ id: 'net_income_to_common', label: 'Net income available to common stockholders', unitKind: 'monetary', sign: 'signed', description: 'Net income available to common stockholders (basic): after preferred dividends and participating securities — the numerator of basic EPS.', aliases: ['net income available to common stockholders', 'net income available to common shareholders', 'net income available to common', 'net income available to common stock', 'income available to common stockholders', 'income available to common shareholders', 'earnings available to common stockholders', 'earnings available to common shareholders', 'net earnings available to common shareholders', 'net income applicable to common stockholders', 'net income applicable to common shareholders', 'net income applicable to common shares', 'net loss available to common stockholders', 'net income to common', 'net income to common stockholders', 'net income to common shareholders'], concepts: ['us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic', 'ifrs-full:ProfitLossAttributableToOrdinaryEquityHoldersOfParentEntity'] }),
@@ -98,4 +98,31 @@ const ITEMS: Item[] = [
   balance({ id: 'public_float', label: 'Public float', unitKind: 'monetary', sign: 'positive', aliases: ['public float', 'aggregate market value held by non-affiliates', 'market value of non-affiliates'], concepts: ['dei:EntityPublicFloat'], constraints: { nonNegative: true } }),
 ];
 
-export const LINE_ITEMS: MetricDef[] = ITEMS.map((x) => ({ description: x.label, synonyms: [], ...x }));
+/**
+ * Captions filers print for these line items (statements in ../shared/data/filings-ixbrl: Apple,
+ * Alphabet, NVIDIA, Nike, P&G, Walmart, Wells Fargo), ask-only like the aliases above. Each names
+ * the concept the filer tags it with, so lib/planner/statement-captions.data.test.ts can check it.
+ */
+const CAPTION_ALIASES: Record<string, string[]> = {
+  net_income_nci: ['net earnings attributable to noncontrolling interests', 'net earnings attributable to noncontrolling interest', 'net income loss attributable to noncontrolling interest', 'net income loss attributable to noncontrolling interests', 'net loss attributable to noncontrolling interests', 'net loss attributable to noncontrolling interest'],
+  accrued_liabilities: ['accrued and other liabilities'],
+  other_noncurrent_assets: ['other long-term assets', 'other long term assets'],
+  other_current_assets: ['prepaid expenses and other'],
+  paid_in_capital: ['capital in excess of par value', 'capital in excess of stated value'],
+  other_comprehensive_income: ['other comprehensive loss', 'other comprehensive income loss', 'other comprehensive income net of tax', 'other comprehensive loss net of tax', 'other comprehensive income loss net of tax', 'other comprehensive income net of income taxes', 'other comprehensive loss net of income taxes'],
+  ppe_gross: ['property and equipment gross', 'gross property and equipment'],
+  income_tax_current: ['current tax provision', 'current income tax provision', 'current provision for income taxes'],
+  deferred_tax_expense: ['deferred tax provision', 'deferred income tax provision', 'deferred income tax'],
+  share_repurchases: ['treasury stock purchases', 'purchases of treasury stock', 'purchase of treasury stock', 'purchase of company stock', 'purchases of company stock', 'repurchases of stock', 'repurchase of stock'],
+  debt_issued: ['additions to long-term debt', 'issuance of long-term debt', 'proceeds from issuance of debt'],
+  debt_repaid: ['reductions in long-term debt', 'reduction of long-term debt', 'repayment of debt', 'repayment of long-term debt'],
+  amortization_intangibles: ['intangible asset amortization', 'amortization of acquired intangible assets', 'amortization of acquisition-related intangible assets'],
+  stock_compensation: ['share-based expense', 'stock-based expense'],
+};
+
+export const LINE_ITEMS: MetricDef[] = ITEMS.map((x) => ({
+  description: x.label,
+  synonyms: [],
+  ...x,
+  aliases: [...new Set([...(x.aliases ?? []), ...(CAPTION_ALIASES[x.id] ?? [])])],
+}));

@@ -401,7 +401,8 @@ const CORE: MetricDef[] = [
     periodType: 'duration',
     unitKind: 'monetary',
     synonyms: ['total expenses', 'total costs and expenses'],
-    concepts: ['ind-as:Expenses'],
+    // the US filer's "Total costs and expenses" (Alphabet) is this line; the Ind AS concept first
+    concepts: ['ind-as:Expenses', 'us-gaap:CostsAndExpenses'],
   },
   {
     id: 'tax_expense',
@@ -430,7 +431,7 @@ const CORE_ALIASES: Record<string, string[]> = {
   cost_of_revenue: ['cost of revenue total', 'total cost of revenue', 'total cost of sales', 'cost of net revenues', 'cost of goods and services sold'],
   gross_profit: ['gross margin amount', 'gross margin in dollars'],
   rnd: ['r&d expenses', 'research and development costs', 'r&d costs', 'research and development spending', 'technology and development'],
-  sga: ['sg&a expense', 'sg&a expenses', 'selling general & administrative', 'selling, general and administrative expenses', 'selling general and administrative expenses'],
+  sga: ['sales general and administrative', 'sales, general and administrative expenses', 'selling and administrative expense', 'selling and administrative expenses', 'sg&a expense', 'sg&a expenses', 'selling general & administrative', 'selling, general and administrative expenses', 'selling general and administrative expenses'],
   operating_income: ['operating inc', 'unadjusted operating income', 'gaap operating income', 'operating earnings', 'op income', 'reported operating income', 'operating profit (loss)', 'income (loss) from operations'],
   profit_before_tax: ['ebt', 'income before taxes', 'pre-tax profit', 'pretax profit', 'earnings before income taxes', 'income before provision for income taxes', 'income before income tax', 'pre tax income'],
   // "attributable to common stockholders" is the filer's caption of us-gaap:NetIncomeLoss (after

@@ -7,7 +7,7 @@
  */
 import { FORMULAS } from '@/lib/ontology/formulas';
 import { METRICS } from '@/lib/ontology/metrics';
-import { EXPENSE_TAIL_WORDS, MEASURE_ABBREVIATIONS, TOTAL_WORDS } from '@/lib/ontology/shorthand';
+import { CAPTION_PATTERNS, EXPENSE_TAIL_WORDS, MEASURE_ABBREVIATIONS, TOTAL_WORDS } from '@/lib/ontology/shorthand';
 import type { MetricRef } from './types';
 
 interface MetricPhrase {
@@ -116,6 +116,12 @@ const PHRASES: MetricPhrase[] = (() => {
   for (const w of WEAK) out.push({ phrase: w, ref: baseRef('net_income'), weak: true });
   return out.sort((a, b) => b.phrase.length - a.phrase.length);
 })();
+
+/** Caption patterns as whole-word regexes over the normalized text (captured: the caption). */
+const CAPTIONS = CAPTION_PATTERNS.map((c) => ({
+  re: new RegExp(` (${c.pattern})(?= )`, 'g'),
+  ref: baseRef(c.metric),
+}));
 
 /**
  * Phrases that contain a measure word but name no measure: statement hints ("based on the cash flow
@@ -458,7 +464,26 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
       from = i + 1;
     }
   }
+  // statement captions (lib/ontology/shorthand CAPTION_PATTERNS): they compete with phrases by length
+  const captions: { p: MetricPhrase; s: number; e: number }[] = [];
+  for (const c of CAPTIONS) {
+    for (const m of normText.matchAll(c.re)) {
+      const s = m.index! + 1;
+      const e = s + m[1]!.length;
+      if (captions.some((o) => s < o.e && e > o.s)) continue;
+      captions.push({ p: { phrase: m[1]!, ref: c.ref }, s, e });
+    }
+  }
+  captions.sort((a, b) => b.e - b.s - (a.e - a.s));
+  const claim = (r: { p: MetricPhrase; s: number; e: number }) => {
+    const inside = blocked.some(([a, b]) => r.s >= a && r.e <= b);
+    if (!inside && taken.every(([a, b]) => r.e <= a || r.s >= b)) {
+      taken.push([r.s, r.e]);
+      raw.push(r);
+    }
+  };
   for (const p of phrases) {
+    while (captions.length && captions[0]!.e - captions[0]!.s >= p.phrase.length) claim(captions.shift()!);
     let from = 0;
     for (;;) {
       const i = normText.indexOf(` ${p.phrase} `, from);
@@ -475,12 +500,14 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
       from = i + 1;
     }
   }
-  // a generic head ("profit for the year") preceded by a qualifier that names another measure ("gross")
+  for (const c of captions) claim(c);
+  // a generic head ("profit for the year") preceded by a qualifier that names another measure ("gross");
+  // a total word is not such a qualifier ("total income before income taxes" is income before income taxes)
   for (const [i, m] of raw.entries()) {
     const head = m.p.phrase.split(' ')[0]!;
     if (!['profit', 'income', 'earnings', 'loss'].includes(head)) continue;
     const prev = /([a-z&]+) $/.exec(normText.slice(0, m.s))?.[1];
-    if (!prev) continue;
+    if (!prev || TOTAL_WORDS.includes(prev)) continue;
     const qualified = PHRASES.find((p) => p.phrase === `${prev} ${head}`);
     if (qualified && qualified.ref.id !== m.p.ref.id) raw[i] = { p: qualified, s: m.s - prev.length - 1, e: m.e };
   }
