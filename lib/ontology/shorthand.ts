@@ -83,12 +83,17 @@ export const CAPTION_PATTERNS: readonly { pattern: string; metric: string }[] = 
   { pattern: "(?:cash )?dividends?(?: and dividend equivalents)?(?: declared| paid)? per (?:common |ordinary )?share", metric: 'dividends_per_share' },
   // capital expenditure: "additions to property, plant and equipment", "payments for property and equipment", "purchases related to property and equipment and intangible assets"
   { pattern: "(?:additions to|payments for|payments for acquisition of|purchases? of|purchases related to|acquisitions? of|expenditures for|investments? in) property(?: plant)? and equipment(?: and intangible assets)?", metric: 'capex' },
+  { pattern: "proceeds from (?:the )?(?:sales?|disposals?|disposition) of property(?: plant)? and equipment", metric: 'ppe_sale_proceeds' },
   // the current portion of long-term debt: "less current portion of term debt", "long-term debt due within one year"
   { pattern: "(?:total )?non ?current portion of (?:long term |term )?(?:debt|notes|borrowings)", metric: 'long_term_debt_noncurrent' },
   { pattern: "(?<!non )(?<!non)current (?:portion|maturities) of (?:long term |term )?(?:debt|notes|borrowings)", metric: 'current_portion_long_term_debt' },
   { pattern: "long term debt due within one year", metric: 'current_portion_long_term_debt' },
   // the balance sheet total: "total liabilities, redeemable noncontrolling interest, and shareholders' equity"
   { pattern: "total liabilities(?: [a-z]+){0,4} and (?:total )?(?:shareholders|stockholders|shareowners)'? (?:equity|deficit)", metric: 'liabilities_and_equity' },
+  // the cash flow statement's last lines: "net increase (decrease) in cash and equivalents", "effect of exchange rate changes on cash, cash equivalents and restricted cash"
+  { pattern: "(?:net (?:increase|decrease|change)(?: increase| decrease)*|(?:increase|decrease|change)(?: increase| decrease)*) in cash(?: and cash equivalents| and equivalents| cash equivalents and restricted cash(?: and restricted cash equivalents)?)", metric: 'net_change_in_cash' },
+  { pattern: "net (?:increase|decrease|change)(?: increase| decrease)* in cash", metric: 'net_change_in_cash' },
+  { pattern: "effect of (?:foreign )?exchange rates?(?: changes)? on cash(?: and cash equivalents| cash equivalents and restricted cash(?: and restricted cash equivalents)?| and equivalents)?", metric: 'fx_effect_on_cash' },
   // supplemental cash flow: "cash payments for income taxes", "cash paid for interest"
   { pattern: "cash (?:paid|payments) for (?:income )?taxes", metric: 'income_taxes_paid' },
   { pattern: "cash (?:paid|payments) for interest", metric: 'interest_paid' },

@@ -574,25 +574,39 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
 }
 
 /**
- * The known measures closest to an unknown phrase (word overlap, then shared prefixes), for the
- * "unknown measure" answer's choices.
+ * The known measures closest to an unknown phrase, for the "unknown measure" answer's choices: a
+ * measure phrase sharing a word with it (2 points), or a stem of five letters or more (1 point:
+ * "EBITDAR" ~ "EBITDA", "store" ~ "stores"), scaled by the phrase's length. Only measures that
+ * share at least half of the phrase's words count, so a phrase sharing one generic word ("cost" in
+ * "customer acquisition cost") gets no choices and is said to be unknown.
  */
 export function closestMeasures(text: string, limit = 5): { id: string; label: string }[] {
-  const q = norm(text).split(' ').filter((w) => w.length > 1 && !STOP.has(w));
+  const q = [...new Set(norm(text).split(' ').filter((w) => w.length > 1 && !STOP.has(w)))];
   if (q.length === 0) return [];
   const labels = new Map<string, string>([...METRICS.map((m) => [m.id, m.label] as const), ...FORMULAS.map((f) => [f.id, f.label] as const)]);
+  const stem = (a: string, b: string) => {
+    let i = 0;
+    while (i < a.length && i < b.length && a[i] === b[i]) i++;
+    return i >= 5;
+  };
   const score = new Map<string, number>();
   for (const p of PHRASES) {
     if (p.weak) continue;
     const words = p.phrase.split(' ');
     let s = 0;
+    let shared = 0;
     for (const w of q) {
-      if (words.includes(w)) s += 2;
-      else if (words.some((x) => x.length > 3 && w.length > 3 && (x.startsWith(w.slice(0, 4)) || w.startsWith(x.slice(0, 4))))) s += 1;
+      if (words.includes(w)) {
+        s += 2;
+        shared += 1;
+      } else if (words.some((x) => stem(x, w))) {
+        s += 1;
+        shared += 0.5;
+      }
     }
-    if (s === 0) continue;
-    const norm2 = s / Math.sqrt(words.length);
-    if ((score.get(p.ref.id) ?? 0) < norm2) score.set(p.ref.id, norm2);
+    if (s === 0 || shared < q.length / 2) continue;
+    const scaled = s / Math.sqrt(words.length);
+    if ((score.get(p.ref.id) ?? 0) < scaled) score.set(p.ref.id, scaled);
   }
   return [...score.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))

@@ -4,7 +4,7 @@ import type { CatalogEntity } from './catalog';
 import { cagrSpan } from './cagr';
 import { type EntityIndex, indexOf } from './entity-index';
 import { matchEntities } from './match-entities';
-import { matchMetrics, type MatchContext } from './match-metric';
+import { closestMeasures, matchMetrics, type MatchContext } from './match-metric';
 import { planNarrative } from './narrative';
 import { operationWords, type OperationWords } from './operations';
 import { SpanMap, type Token } from './spans';
@@ -433,6 +433,17 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     };
   }
   if (!metric && loose.length > 0 && !prev) {
+    // an unknown measure is said to be unknown; the closest known measures are offered as choices
+    const close = closestMeasures(loose.join(' '), 4);
+    if (close.length > 0) {
+      const what = loose.map((l) => `“${l}”`).join(', ');
+      return {
+        status: 'needs_clarification',
+        clarification: { question: `Ledgerline does not know a measure called ${what}. The closest measures it knows are listed; which one do you mean?`, options: close.map((c) => c.label), rewrites: close.map((c) => replaceWord(question, loose.length === 1 ? loose[0] : undefined, c.label.toLowerCase())) },
+        partial: { entities },
+        notes: [...notes, `unknown measure: ${loose.join(', ')}`],
+      };
+    }
     return {
       status: 'insufficient_evidence',
       missing: `No reported measure matches ${loose.map((l) => `“${l}”`).join(', ')}.`,
