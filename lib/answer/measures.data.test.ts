@@ -118,6 +118,30 @@ describe('members and ratios on real inline-XBRL 10-Ks', () => {
     }
   });
 
+  it('line items beyond the basics resolve by their captions to the figure in the filing', async () => {
+    const cases: [string, string, number][] = [
+      ['Apple taxes paid related to net share settlement of equity awards FY2024', 'share_settlement_taxes', 5_441e6],
+      ['Apple proceeds from (repayments of) commercial paper, net FY2024', 'commercial_paper_net', 3_960e6],
+      ['Apple net increase (decrease) in cash, cash equivalents and restricted cash FY2024', 'net_change_in_cash', -794e6],
+      ['Apple federal statutory tax rate FY2024', 'statutory_tax_rate', 0.21],
+    ];
+    for (const [q, id, want] of cases) {
+      const { m, r } = await ask('AAPL', q, 2024);
+      expect(m.ref.id, q).toBe(id);
+      expect(r.ok, JSON.stringify(!r.ok && r.failure)).toBe(true);
+      if (r.ok) expect(r.figure.value, q).toBeCloseTo(want, 6);
+    }
+  });
+
+  it('a measure the filing does not tag (employees: no dei or us-gaap fact) is missing with the reason, never another figure', async () => {
+    const { m, r } = await ask('AAPL', 'How many employees did Apple have at the end of FY2024?', 2024);
+    expect(m.ref.id).toBe('employees');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.failure.kind).toBe('missing');
+    expect(r.failure.message).toMatch(/Number of employees .*is not reported/);
+  });
+
   describe('Apple FY2024 ratios, by hand from the 10-K', () => {
     const cases: [string, number, RegExp][] = [
       ['Apple current ratio at the end of FY2024', 152_987 / 176_392, /^current_ratio = current_assets\[.*\] \/ current_liabilities\[/],
