@@ -431,6 +431,45 @@ function qualifiersFor(question: string, words: Word[], mention: { start: number
   return out;
 }
 
+const SHARE_WORDS = new Set(['percentage', 'percent', '%', 'share', 'proportion', 'fraction', 'portion']);
+
+/**
+ * Segment mix with the member named alone: "iPhone as a percentage of total net sales", "Data Center
+ * as a share of revenue". The member is the measure after "of" restricted to that member (the same
+ * measure, so the share compares one figure with its own total over the same period); a word before
+ * "as" that names no member of the filing gives nothing.
+ */
+function memberShareMentions(question: string, words: Word[], mentions: MetricMention[], idx: Map<string, MemberIndexEntry[]>): MetricMention[] {
+  const out: MetricMention[] = [];
+  for (const m of mentions) {
+    if (m.ref.dimensions || m.ref.kind !== 'base') continue;
+    let k = words.findIndex((w) => w.start >= m.start) - 1;
+    // "of [the] [Apple's|its] [total] net sales"
+    for (let n = 0; n < 3 && /^(?:total|the|its|their|[a-z0-9&]+'s?)$/.test(words[k]?.w ?? '') && words[k]?.w !== 'of'; n++) k--;
+    if (words[k]?.w !== 'of') continue;
+    k--;
+    if (!SHARE_WORDS.has(words[k]?.w ?? '')) continue;
+    k--;
+    if (words[k]?.w === 'a' || words[k]?.w === 'an') k--;
+    if (words[k]?.w !== 'as') continue;
+    const f = findMember(words, Math.max(0, k - 5), k, idx, true);
+    if (!f) continue;
+    const a = words[f.from]!;
+    const b = words[f.to - 1]!;
+    if (mentions.some((o) => a.start < o.end && b.end > o.start)) continue;
+    const member = { axis: f.hit.entry.axis, member: f.hit.entry.member, label: f.hit.label, dimensions: f.hit.entry.dimensions ?? { [f.hit.entry.axis]: f.hit.entry.member } };
+    out.push({
+      ref: { ...m.ref, dimensions: member.dimensions, memberLabel: member.label },
+      phrase: question.slice(a.start, b.end).toLowerCase(),
+      index: a.start,
+      start: a.start,
+      end: b.end,
+      qualifiers: [{ kind: 'member', value: member.member, member, understood: true, text: question.slice(a.start, b.end), start: a.start, end: b.end }],
+    });
+  }
+  return out;
+}
+
 /**
  * All measure mentions, longest phrase first, without overlaps, in question order, each with its
  * qualifiers; `ambiguous` when no phrase matched but a word names several measures.
@@ -560,6 +599,8 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
       return { ref, phrase: r.p.phrase, index: start, start, end, qualifiers };
     })
     .sort((a, b) => a.start - b.start);
+  if (idx) mentions.push(...memberShareMentions(question, words, mentions, idx));
+  mentions.sort((a, b) => a.start - b.start);
   let ambiguous: { phrase: string; options: string[] } | null = null;
   if (mentions.length === 0) {
     for (const a of AMBIGUOUS) {

@@ -260,6 +260,23 @@ describe('spans, qualifiers and members', () => {
     }
   });
 
+  it('segment mix with the member named alone: the member is the share’s own measure, restricted to it', () => {
+    for (const q of ["iPhone as a percentage of Apple's total net sales in FY2024", 'Data Center as a share of revenue FY2025']) {
+      const ms = matchMetrics(q, { members: apple }).mentions;
+      expect(ms.map((m) => [m.ref.id, q.slice(m.start, m.end), Object.values(m.ref.dimensions ?? {})]), q).toEqual([
+        ['revenue', q.startsWith('iPhone') ? 'iPhone' : 'Data Center', [q.startsWith('iPhone') ? 'us-gaap:IPhoneMember' : 'nvda:DataCenterMember']],
+        ['revenue', q.startsWith('iPhone') ? 'total net sales' : 'revenue', []],
+      ]);
+    }
+    const catalog = [{ id: 'aapl', name: 'Apple', legalName: 'Apple Inc.', ticker: 'AAPL', cik: null, aliases: [{ alias: 'Apple', kind: 'name', normalized: 'apple' }] }];
+    const r = planQuestion("iPhone as a percentage of Apple's total net sales in FY2024", { catalog, measures: { members: apple } });
+    expect(r.status).toBe('planned');
+    if (r.status !== 'planned') return;
+    expect(r.intent.expression).toMatchObject({ op: 'share', args: [{ operand: { metric: { id: 'revenue', memberLabel: 'iPhone' } } }, { operand: { metric: { id: 'revenue' } } }] });
+    // a word that names no member gives no share of a total
+    expect(matchMetrics('Apple automotive as a share of revenue FY2024', { members: apple }).mentions.map((m) => m.ref.dimensions)).toEqual([undefined]);
+  });
+
   it('an unknown segment is reported as an unknown qualifier, never dropped', () => {
     for (const q of ['Apple automotive segment revenue FY2024', 'revenue of the automotive segment in FY2024']) {
       const [m] = matchMetrics(q, { members: apple }).mentions;
