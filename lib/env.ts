@@ -4,6 +4,7 @@
  * clean `ConfigError` naming each bad variable (the CLI prints it, the server exits with status 78).
  * A unit test (lib/env.scan.test.ts) fails on any other `process.env` read in lib/, app/ or components/.
  */
+import net from 'node:net';
 import { z } from 'zod';
 
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -33,6 +34,17 @@ const schema = z.object({
     emptyAsUndefined,
     z.coerce.number('LEDGERLINE_BODY_TIMEOUT_MS must be a number of milliseconds').int().min(1, 'LEDGERLINE_BODY_TIMEOUT_MS must be at least 1').max(600_000, 'LEDGERLINE_BODY_TIMEOUT_MS must be at most 600000 (10 minutes)').default(10_000),
   ),
+  /**
+   * proxies whose X-Forwarded-For entries are believed (addresses, CIDR ranges or `loopback`, comma-separated);
+   * unset: none, the connection's peer is the client (lib/http/client-address.ts)
+   */
+  LEDGERLINE_TRUSTED_PROXIES: optional(
+    z.string().superRefine((v, ctx) => {
+      for (const entry of v.split(',').map((x) => x.trim()).filter(Boolean)) {
+        if (!isProxyEntry(entry)) ctx.addIssue({ code: 'custom', message: `LEDGERLINE_TRUSTED_PROXIES: not an IP address, CIDR range or "loopback": ${entry}` });
+      }
+    }),
+  ),
   SEC_DATA_DIR: optional(z.string()),
   SEC_USER_AGENT: optional(z.string()),
   /** signs session cookies; when unset one is generated on first start and kept in the database */
@@ -57,6 +69,15 @@ const schema = z.object({
 });
 
 export type Env = z.infer<typeof schema>;
+
+/** `loopback`, an IP address, or an IP address with a prefix length within its family's bits. */
+function isProxyEntry(entry: string): boolean {
+  if (entry === 'loopback') return true;
+  const [addr, bits, ...rest] = entry.split('/');
+  const family = net.isIP(addr ?? '');
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

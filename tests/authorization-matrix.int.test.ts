@@ -23,7 +23,7 @@ import type { Database } from '@/lib/db/client';
 import { facts, manifests, tenants, users } from '@/lib/db/schema';
 import { DEMO_TENANT_ID, DEMO_USERS, seedDemo } from '@/lib/demo/seed';
 import { testTargets } from '@/tests/support/db';
-import { resetRateLimits } from '@/lib/http/rate-limit';
+import { resetRateLimits } from '@/lib/server/limits';
 import { authSecret, createAuth, sessionCookieName } from '@/lib/auth/better-auth';
 import { harness, isDenied, OTHER_ADMIN, OTHER_TENANT_ID, PRINCIPALS, type Principal } from './support/auth';
 import { createUser } from '@/lib/auth/users';
@@ -97,7 +97,7 @@ describe('authorization matrix', () => {
 
   /** A fresh signed-in session for the principal (a sign-out row ends the one it used). */
   async function actAs(p: Principal) {
-    resetRateLimits();
+    await resetRateLimits(d.db);
     harness.cookies = new Map();
     harness.headers = new Headers({ 'x-forwarded-proto': 'http', 'x-forwarded-for': '203.0.113.9' });
     const email = emailOf.get(p);

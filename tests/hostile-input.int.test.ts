@@ -27,7 +27,8 @@ import { harness } from '@/tests/support/auth';
 import { createUser } from '@/lib/auth/users';
 import { POST } from '@/app/api/answers/route';
 import { MAX_BODY_BYTES } from '@/app/api/answers/schema';
-import { RATE_RULES, resetRateLimits } from '@/lib/http/rate-limit';
+import { RATE_RULES, SIGN_IN_BACKOFF } from '@/lib/http/rate-limit';
+import { resetRateLimits } from '@/lib/server/limits';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -88,8 +89,8 @@ describe('hostile input (answers API)', () => {
     else process.env.LEDGERLINE_DEMO = savedDemo;
     await d?.close();
   });
-  beforeEach(() => {
-    resetRateLimits();
+  beforeEach(async () => {
+    if (d) await resetRateLimits(d.db);
     if (analystCookie) useCookie(analystCookie);
   });
 
@@ -113,6 +114,49 @@ describe('hostile input (answers API)', () => {
   it.each([[{}], [{ question: 42 }], [{ question: 'x'.repeat(5000) }], [[1, 2]], [{ question: '   ' }]])('wrong shape %# → 400', async (body) => {
     const res = await ask(JSON.stringify(body));
     expect(res.status).toBe(400);
+  });
+
+  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x'], ['']])('a body sent as %j is refused with 415 before it is read (issue 18 §6)', async (type) => {
+    const headers: Record<string, string> = type ? { 'content-type': type } : {};
+    const res = await POST(new Request('http://localhost/api/answers', { method: 'POST', headers: { accept: 'application/json', ...headers }, body: JSON.stringify({ question: 'Helios revenue FY2026?' }) }), {});
+    expect(res.status).toBe(415);
+    expect((await res.json()).error.code).toBe('unsupported:content_type');
+  });
+
+  it('a write from a foreign Origin (or a cross-site fetch) is refused with 403; same origin and no origin (CLI, curl) pass', async () => {
+    const body = JSON.stringify({ question: 'Helios revenue FY2026?' });
+    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://localhost.evil.example' }]) {
+      const res = await ask(body, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect((await res.json()).error.code).toBe('forbidden:origin');
+    }
+    expect((await ask(body, { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await ask(body, { origin: 'https://app.example.com', 'x-forwarded-host': 'app.example.com' })).status).toBe(200);
+  });
+
+  it.each([[0x00], [0x07], [0x1b], [0x7f], [0x85]])('a question with control character U+%s (decimal) is a typed 400 (no 500, no SQL shown)', async (code) => {
+    const c = String.fromCharCode(code);
+    const question = `Helios revenue${c} FY2026?`;
+    const res = await ask(JSON.stringify({ question }));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.code).toBe('bad_request:control_characters');
+    expect(JSON.stringify(body)).not.toMatch(/select|insert|from "/i);
+    // inside nested chat messages and object keys too
+    const chat = await ask(JSON.stringify({ id: 't', messages: [{ id: 'm', role: 'user', parts: [{ type: 'text', text: question }] }] }), { accept: 'text/event-stream' });
+    expect(chat.status).toBe(400);
+  });
+
+  it('a URL with an encoded NUL is a typed 400 on the API', async () => {
+    const { GET } = await import('@/app/api/exports/facts/route');
+    const res = await GET(new Request('http://localhost/api/exports/facts?format=csv&q=rev%00enue'), {});
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe('bad_request:control_characters');
+  });
+
+  it('tabs and line breaks are text, not control characters', async () => {
+    const res = await ask(JSON.stringify({ question: 'Helios\trevenue\nFY2026?' }));
+    expect(res.status).toBe(200);
   });
 
   it('treats SQL in a question as text: nothing runs, nothing changes', async () => {
@@ -154,7 +198,7 @@ describe('hostile input (answers API)', () => {
     expect(statuses.slice(n)).toEqual([429, 429]);
   });
 
-  it('limits sign-in attempts per email (and per address), whatever the password', async () => {
+  it('slows wrong passwords per (account, address) without locking the account for its owner elsewhere', async () => {
     const { signInAction } = await import('@/app/sign-in/actions');
     const attempt = async (email: string) => {
       const f = new FormData();
@@ -163,10 +207,29 @@ describe('hostile input (answers API)', () => {
       return signInAction(null, f);
     };
     const results = [];
-    for (let i = 0; i < RATE_RULES.signInEmail.capacity + 1; i++) results.push(await attempt('h@example.com'));
+    for (let i = 0; i < SIGN_IN_BACKOFF.freeAttempts + 1; i++) results.push(await attempt('h@example.com'));
     expect(results.slice(0, -1).every((r) => r?.error === 'Wrong email or password.')).toBe(true);
-    expect(results.at(-1)?.error).toMatch(/^Too many requests/);
+    expect(results.at(-1)?.error).toMatch(/^Too many sign-in attempts; try again in \d+ s\.$/);
+    // another account from the same address, and the same account from another address, are not slowed
     expect((await attempt('other@example.com'))?.error).toBe('Wrong email or password.');
+    harness.headers = new Headers({ cookie: analystCookie, 'x-forwarded-for': '192.0.2.44' });
+    expect((await attempt('h@example.com'))?.error).toBe('Wrong email or password.');
+  });
+
+  it('limits sign-in attempts per client address across accounts', async () => {
+    const { signInAction } = await import('@/app/sign-in/actions');
+    const results = [];
+    // each attempt costs a password hash; the bucket refills 0.1 token/s meanwhile, so a few more than capacity
+    for (let i = 0; i < RATE_RULES.signInAddress.capacity + 5; i++) {
+      const f = new FormData();
+      f.set('email', `spray${i}@example.com`);
+      f.set('password', 'guess-guess-guess');
+      results.push(await signInAction(null, f));
+    }
+    const wrong = results.filter((r) => r?.error === 'Wrong email or password.').length;
+    expect(wrong).toBeGreaterThanOrEqual(RATE_RULES.signInAddress.capacity);
+    expect(wrong).toBeLessThanOrEqual(RATE_RULES.signInAddress.capacity + 3);
+    expect(results.at(-1)?.error).toMatch(/^Too many requests/);
   });
 
   it('limits uploads per admin: 429 once the bucket is empty; names with paths and odd types are refused', async () => {

@@ -65,7 +65,7 @@ export function createAuth({ db, secret, secure, nextCookies: withNext = true }:
         },
       },
     },
-    // our own per-user limiter guards sign-in (lib/http/rate-limit.ts); better-auth's only sees its HTTP handler
+    // our own limits guard sign-in (lib/server/limits.ts, state in the database); better-auth's only sees its HTTP handler
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: {

@@ -6,75 +6,63 @@ export interface RateRule {
   windowS: number;
 }
 
-/** Per-user limits (per process; a multi-process deployment would move these to Redis or PostgreSQL). */
+/**
+ * Limits per user or per client address. The state lives in the database (lib/server/limits.ts), so every
+ * server process on one database shares it.
+ */
 export const RATE_RULES = {
   /** POST /api/answers: 30 questions, refilled over a minute */
   ask: { capacity: 30, windowS: 60 },
   /** admin uploads: 20 files per 10 minutes */
   upload: { capacity: 20, windowS: 600 },
-  /** sign-in attempts per email: 10 per 5 minutes */
-  signInEmail: { capacity: 10, windowS: 300 },
-  /** sign-in attempts per client address (offices share one): 30 per 5 minutes */
+  /** sign-in attempts per client address, whatever the account (offices share one): 30 per 5 minutes */
   signInAddress: { capacity: 30, windowS: 300 },
 } as const satisfies Record<string, RateRule>;
 export type RateRuleName = keyof typeof RATE_RULES;
 
-interface Bucket {
+/** The state of one bucket as stored. */
+export interface BucketState {
   tokens: number;
-  updated: number;
+  updatedMs: number;
 }
 
-export class RateLimiter {
-  private buckets = new Map<string, Bucket>();
+export type TakeResult = { ok: true; remaining: number } | { ok: false; retryAfterS: number };
 
-  constructor(
-    private readonly rule: RateRule,
-    private readonly now: () => number = () => Date.now(),
-    private readonly maxKeys = 50_000,
-  ) {}
-
-  /** Take one token for `key`: ok, or how many seconds until one is available. */
-  take(key: string): { ok: true; remaining: number } | { ok: false; retryAfterS: number } {
-    const t = this.now();
-    const rate = this.rule.capacity / (this.rule.windowS * 1000);
-    const b = this.buckets.get(key) ?? { tokens: this.rule.capacity, updated: t };
-    b.tokens = Math.min(this.rule.capacity, b.tokens + (t - b.updated) * rate);
-    b.updated = t;
-    this.buckets.delete(key);
-    this.buckets.set(key, b); // most recently used last
-    if (this.buckets.size > this.maxKeys) this.buckets.delete(this.buckets.keys().next().value!);
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
-      return { ok: true, remaining: Math.floor(b.tokens) };
-    }
-    return { ok: false, retryAfterS: Math.max(1, Math.ceil((1 - b.tokens) / rate / 1000)) };
-  }
-
-  reset(): void {
-    this.buckets.clear();
-  }
+/**
+ * One take from a bucket at `nowMs` (pure: the store runs the same arithmetic atomically in SQL):
+ * refill since the last take, then take one token when at least one is there.
+ */
+export function takeToken(rule: RateRule, state: BucketState | undefined, nowMs: number): { next: BucketState; result: TakeResult } {
+  const rate = rule.capacity / (rule.windowS * 1000);
+  const refilled = state ? Math.min(rule.capacity, state.tokens + Math.max(0, nowMs - state.updatedMs) * rate) : rule.capacity;
+  if (refilled >= 1) return { next: { tokens: refilled - 1, updatedMs: nowMs }, result: { ok: true, remaining: Math.floor(refilled - 1) } };
+  return { next: { tokens: refilled, updatedMs: nowMs }, result: { ok: false, retryAfterS: retryAfterS(rule, refilled) } };
 }
 
-const globalKey = Symbol.for('ledgerline.rate-limiters');
-type Holder = { [globalKey]?: Map<RateRuleName, RateLimiter> };
-
-export function limiter(name: RateRuleName): RateLimiter {
-  const holder = globalThis as Holder;
-  const all = (holder[globalKey] ??= new Map());
-  let l = all.get(name);
-  if (!l) all.set(name, (l = new RateLimiter(RATE_RULES[name])));
-  return l;
+/** Seconds until a bucket holding `tokens` (< 1) has one again. */
+export function retryAfterS(rule: RateRule, tokens: number): number {
+  const rate = rule.capacity / (rule.windowS * 1000);
+  return Math.max(1, Math.ceil((1 - tokens) / rate / 1000));
 }
 
-/** Throws rate_limited (HTTP 429, with the wait in details) when `key` has used up its bucket. */
-export function enforceRateLimit(name: RateRuleName, key: string): void {
-  const r = limiter(name).take(key);
-  if (!r.ok) {
-    throw new AppError(`rate_limited:${name}`, `Too many requests; try again in ${r.retryAfterS} s.`, { details: { retryAfterS: r.retryAfterS } });
-  }
+/** The 429 for an empty bucket. */
+export function rateLimitedError(name: string, retryAfter: number): AppError {
+  return new AppError(`rate_limited:${name}`, `Too many requests; try again in ${retryAfter} s.`, { details: { retryAfterS: retryAfter } });
 }
 
-/** Forget all buckets (tests). */
-export function resetRateLimits(): void {
-  for (const l of ((globalThis as Holder)[globalKey] ?? new Map()).values()) l.reset();
+/**
+ * Sign-in back-off per (account, client address) instead of an account lockout (issue 18 §5: ten wrong
+ * passwords locked any account, and an attacker kept it locked with two requests a minute). The first
+ * `freeAttempts` attempts go through at once; after that each attempt waits twice as long as the one before
+ * (1 s, 2 s, 4 s … up to `maxDelayS`). A success clears it; a record untouched for `forgetAfterS` starts over.
+ * Another address — the account's owner at their desk — is not slowed by it.
+ */
+export const SIGN_IN_BACKOFF = { freeAttempts: 5, baseDelayS: 1, maxDelayS: 15 * 60, forgetAfterS: 24 * 3600 } as const;
+export type BackoffPolicy = typeof SIGN_IN_BACKOFF;
+
+/** How long to wait after the `attempts`-th counted attempt before the next one, in ms. */
+export function backoffDelayMs(attempts: number, policy: BackoffPolicy = SIGN_IN_BACKOFF): number {
+  if (attempts < policy.freeAttempts) return 0;
+  const exp = attempts - policy.freeAttempts;
+  return Math.min(policy.maxDelayS, policy.baseDelayS * 2 ** Math.min(exp, 30)) * 1000;
 }

@@ -6,6 +6,7 @@ import { getViewer } from './session';
 import { hasRole } from '@/lib/auth/viewer';
 import { contextFor, type RequestContext } from './context';
 import { formInput } from './form';
+import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '@/lib/http/text';
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string };
 
@@ -18,6 +19,9 @@ export function roleAction<S extends z.ZodType, T>(role: Role, schema: S, fn: (i
     const viewer = await getViewer();
     if (!viewer) return { ok: false, error: 'Sign in to continue.' };
     if (!hasRole(viewer.role, role)) return { ok: false, error: `This needs the ${role} role.` };
+    // NUL and other control characters never reach a query (PostgreSQL refuses NUL in text: a 500 before)
+    const at = findControlCharacter(raw);
+    if (at !== null) return { ok: false, error: `${at}: ${CONTROL_CHARACTER_MESSAGE}` };
     const parsed = schema.safeParse(raw);
     if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => i.message).join('; ') };
     try {

@@ -4,8 +4,11 @@ import { hasRole } from '@/lib/auth/viewer';
 import type { Role } from '@/lib/db/schema';
 import { AppError, isAppError } from '@/lib/errors';
 import { readEnv } from '@/lib/env';
-import { enforceRateLimit, type RateRuleName } from '@/lib/http/rate-limit';
+import type { RateRuleName } from '@/lib/http/rate-limit';
+import { enforceRateLimit } from './limits';
+import { getDatabase } from './runtime';
 import { withContext, type RequestContext } from './context';
+import { CONTROL_CHARACTER_MESSAGE, findControlCharacter, hasControlCharacter } from '@/lib/http/text';
 
 export interface WithRoleOptions {
   /** per-user token bucket checked after the role (429 with Retry-After when empty) */
@@ -21,15 +24,43 @@ export interface WithRoleOptions {
 export function withRole<C>(role: Role, handler: (req: Request, ctx: RequestContext, routeCtx: C) => Promise<Response>, options: WithRoleOptions = {}) {
   return async (req: Request, ctx: C): Promise<Response> => {
     try {
+      checkOrigin(req);
+      checkUrlText(req.url);
       const viewer = await getViewer();
       if (!viewer) throw new AppError('unauthorized:session', 'Sign in to continue.');
       if (!hasRole(viewer.role, role)) throw new AppError('forbidden:role', `This needs the ${role} role.`);
-      if (options.rateLimit) enforceRateLimit(options.rateLimit, `${viewer.tenantId}:${viewer.userId}`);
+      if (options.rateLimit) await enforceRateLimit((await getDatabase()).db, options.rateLimit, `${viewer.tenantId}:${viewer.userId}`);
       return await withContext(viewer, options.tenantScope ?? false, (c) => handler(req, c, ctx));
     } catch (e) {
       return errorResponse(e);
     }
   };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cross-origin writes are refused like Next refuses them for server actions (issue 18 §6: the JSON API
+ * accepted text/plain and form posts from a foreign Origin; only SameSite cookies stopped them). A browser
+ * names the page's origin on every POST; it must be this server's host (X-Forwarded-Host behind a proxy,
+ * else Host). No Origin — curl, the CLI, server-side callers — carries no ambient browser credentials of a
+ * foreign page and passes; `Sec-Fetch-Site: cross-site` (or same-site: a sibling subdomain) never does.
+ */
+export function checkOrigin(req: Request): void {
+  if (SAFE_METHODS.has(req.method.toUpperCase())) return;
+  const h = req.headers;
+  const site = h.get('sec-fetch-site');
+  if (site === 'cross-site' || site === 'same-site') throw new AppError('forbidden:origin', 'Cross-origin requests are not accepted.');
+  const origin = h.get('origin');
+  if (origin === null) return;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw new AppError('forbidden:origin', 'Cross-origin requests are not accepted.');
+  }
+  const host = (h.get('x-forwarded-host') ?? '').split(',')[0]!.trim() || h.get('host') || new URL(req.url).host;
+  if (originHost.toLowerCase() !== host.toLowerCase()) throw new AppError('forbidden:origin', 'Cross-origin requests are not accepted.');
 }
 
 export function errorResponse(e: unknown): Response {
@@ -90,12 +121,32 @@ export async function readBodyBytes(req: Request, maxBytes: number, options: Rea
   return Buffer.concat(parts);
 }
 
-/** Read a JSON body with a size limit: 413 when too large, 400 when not JSON. */
+/**
+ * Read a JSON body with a size limit: 415 unless sent as `application/json` (a form or text/plain post — the
+ * kinds a foreign page can send without a preflight — is never read), 413 when too large, 400 when not JSON.
+ */
 export async function readJson(req: Request, maxBytes: number): Promise<unknown> {
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') throw new AppError('unsupported:content_type', 'Send the request body as application/json.');
   const text = (await readBodyBytes(req, maxBytes)).toString('utf8');
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new AppError('bad_request:json', 'The request body is not valid JSON.');
   }
+  const at = findControlCharacter(body);
+  if (at !== null) throw new AppError('bad_request:control_characters', `${at}: ${CONTROL_CHARACTER_MESSAGE}`);
+  return body;
+}
+
+/** A typed 400 for a URL whose path or query carries a control character (route handlers and the proxy). */
+export function checkUrlText(url: string): void {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(new URL(url).pathname + new URL(url).search.replace(/\+/g, ' '));
+  } catch {
+    throw new AppError('bad_request:url', 'The address is not valid.');
+  }
+  if (hasControlCharacter(decoded)) throw new AppError('bad_request:control_characters', `The address: ${CONTROL_CHARACTER_MESSAGE}`);
 }

@@ -25,7 +25,16 @@ describe('sign-in helpers', () => {
     expect(isSecureRequest(new Headers({ 'x-forwarded-proto': 'https,http' }))).toBe(true);
     expect(isSecureRequest(new Headers({ 'x-forwarded-proto': 'http' }))).toBe(false);
     expect(isSecureRequest(new Headers())).toBe(false);
-    expect(clientAddress(new Headers({ 'x-forwarded-for': '203.0.113.5, 10.0.0.1' }))).toBe('203.0.113.5');
+    // no trusted proxy: the last hop (the connection's peer, appended by the server) is the client
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '203.0.113.5, 10.0.0.1' }))).toBe('10.0.0.1');
     expect(clientAddress(new Headers())).toBe('unknown');
+    const saved = process.env.LEDGERLINE_TRUSTED_PROXIES;
+    process.env.LEDGERLINE_TRUSTED_PROXIES = '10.0.0.0/8';
+    try {
+      expect(clientAddress(new Headers({ 'x-forwarded-for': '6.6.6.6, 203.0.113.5, 10.0.0.1' }))).toBe('203.0.113.5');
+    } finally {
+      if (saved === undefined) delete process.env.LEDGERLINE_TRUSTED_PROXIES;
+      else process.env.LEDGERLINE_TRUSTED_PROXIES = saved;
+    }
   });
 });

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { getDatabase } from '@/lib/server/runtime';
 import { isAppError } from '@/lib/errors';
-import { enforceRateLimit } from '@/lib/http/rate-limit';
+import { claimSignInAttempt, clearSignInFailures, clientAddress, enforceRateLimit } from './limits';
 import { getAuth, MAX_PASSWORD_LENGTH } from '@/lib/auth/better-auth';
 import { isSecureRequest } from './session';
 
@@ -18,38 +18,41 @@ export function safeNextPath(next: string | null | undefined): string {
   return next;
 }
 
-/** The client address for per-address limits (first x-forwarded-for hop, else x-real-ip). */
-export function clientAddress(h: Headers): string {
-  return (h.get('x-forwarded-for') ?? '').split(',')[0]!.trim() || h.get('x-real-ip') || 'unknown';
-}
+export { clientAddress };
 
 const WRONG = 'Wrong email or password.';
 
 /**
  * Email + password sign-in through better-auth; the session cookie is written by its next-cookies
- * plugin. Limited per email and per client address; never says which of email or password was wrong.
+ * plugin. Never says which of email or password was wrong. Limits (issue 18 §5), kept in the database:
+ * a bucket per client address (the address believed only from trusted proxies), and an exponential
+ * back-off per (account, address) — wrong passwords from one address slow that address down for that
+ * account, they never lock the account for its owner elsewhere.
  */
 export async function signInWithPassword(raw: unknown, h: Headers): Promise<{ ok: true } | { ok: false; error: string }> {
   const parsed = signInSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? WRONG };
   const { email, password } = parsed.data;
+  const { db } = await getDatabase();
+  const address = clientAddress(h);
   try {
-    enforceRateLimit('signInEmail', email);
-    enforceRateLimit('signInAddress', clientAddress(h));
+    await enforceRateLimit(db, 'signInAddress', address);
   } catch (e) {
     if (isAppError(e)) return { ok: false, error: e.message };
     throw e;
   }
-  const { db } = await getDatabase();
+  const claim = await claimSignInAttempt(db, email, address);
+  if (!claim.ok) return { ok: false, error: `Too many sign-in attempts; try again in ${claim.retryAfterS} s.` };
   const auth = await getAuth(db, { secure: isSecureRequest(h) });
   try {
     await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: h });
-    return { ok: true };
   } catch (e) {
     const status = (e as { statusCode?: number }).statusCode;
     if (status && status < 500) return { ok: false, error: WRONG };
     throw e;
   }
+  await clearSignInFailures(db, email, address);
+  return { ok: true };
 }
 
 /** End the current session (deletes the session row and clears the cookie). */

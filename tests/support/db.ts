@@ -102,7 +102,9 @@ export function testTargets(): TestTarget[] {
         await admin.query(`create database ${name} template ${template}`);
         const u = new URL(url);
         u.pathname = `/${name}`;
-        const d = await openDatabase({ url: u.toString() });
+        const d: Database & { testUrl?: string } = await openDatabase({ url: u.toString() });
+        // tests that need a second, independent connection pool (another server process) open this URL
+        d.testUrl = u.toString();
         const close = d.close.bind(d);
         d.close = async () => {
           await close();

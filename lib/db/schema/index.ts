@@ -10,3 +10,4 @@ export * from './audit';
 export * from './auth';
 export * from './workspace';
 export * from './bulk';
+export * from './limits';

@@ -1,0 +1,35 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+
+vi.mock('server-only', () => ({}));
+vi.mock('./session', () => ({ getViewer: async () => ({ userId: 'u', tenantId: 't', role: 'admin', email: 'a@example.com', name: 'A' }) }));
+vi.mock('./context', () => ({ contextFor: async (viewer: unknown) => ({ db: {}, viewer }) }));
+
+import { roleAction, roleFormAction } from './action';
+
+/** Issue 18 §7: a NUL in a filter, entity name or verdict comment gave an untyped 500 (PostgreSQL refuses NUL). */
+describe('server actions refuse control characters before any work', () => {
+  const schema = z.object({ comment: z.string().max(2000), tags: z.array(z.string().max(50)).max(10).optional() });
+  const work = vi.fn(async (input: z.infer<typeof schema>) => input.comment.length);
+  const action = roleAction('reviewer', schema, work);
+
+  it('NUL, ESC or DEL anywhere in the input is a typed refusal and the work never runs', async () => {
+    for (const raw of [{ comment: 'ok\u0000' }, { comment: 'ok', tags: ['a', '\u001b[2J'] }, { comment: '\u007f' }]) {
+      const r = await action(raw);
+      expect(r.ok).toBe(false);
+      expect(!r.ok && r.error).toMatch(/control characters/);
+    }
+    expect(work).not.toHaveBeenCalled();
+  });
+
+  it('multi-line text with tabs passes', async () => {
+    expect(await action({ comment: 'line one\n\tline two\r\n' })).toEqual({ ok: true, data: 20 });
+  });
+
+  it('form actions are checked the same way', async () => {
+    const form = new FormData();
+    form.set('comment', 'x\u0000y');
+    const r = await roleFormAction('reviewer', schema, work)(null, form);
+    expect(r.ok).toBe(false);
+  });
+});
