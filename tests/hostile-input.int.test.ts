@@ -125,7 +125,7 @@ describe('hostile input (answers API)', () => {
 
   it('a write from a foreign Origin (or a cross-site fetch) is refused with 403; same origin and no origin (CLI, curl) pass', async () => {
     const body = JSON.stringify({ question: 'Helios revenue FY2026?' });
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://localhost.evil.example' }]) {
+    for (const headers of <Array<Record<string, string>>>[{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://localhost.evil.example' }]) {
       const res = await ask(body, headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect((await res.json()).error.code).toBe('forbidden:origin');
