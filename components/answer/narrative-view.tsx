@@ -60,8 +60,9 @@ export function NarrativeRedlineView({ answer, redline }: { answer: Answer; redl
       <h3 className="text-sm font-medium">
         What changed — {redline.entityName}: {redline.from} → {redline.to}
       </h3>
-      <p className="text-xs text-muted">
-        {redline.entries.length} change(s) on this topic, {redline.unchanged} sentence(s) unchanged.
+      <p className="text-xs text-muted" data-testid="redline-basis">
+        {redline.entries.length} change(s) on this topic, {redline.unchanged} sentence(s) unchanged
+        {redline.basis ? `, aligned against all ${redline.basis.beforeSentences} sentences of the earlier and ${redline.basis.afterSentences} of the later filing` : ''}.
         {redline.partialLater ? ' The later filing is a 10-Q, which repeats only risk factors that changed: “removed” means not repeated there.' : ''}
       </p>
       <ul className="space-y-2 text-sm">
@@ -105,12 +106,42 @@ export function NarrativeRedlineView({ answer, redline }: { answer: Answer; redl
   );
 }
 
-/** The structured parts of a narrative answer: the comparison table and the redlines. */
+type Filing = NonNullable<Answer['narrative']>['filings'][number];
+/** per company (in the order they come), earliest filing first */
+function chronological(fs: Filing[]): Filing[] {
+  const firstSeen = (id: string) => fs.findIndex((f) => f.entityId === id);
+  return [...fs].sort((a, b) => firstSeen(a.entityId) - firstSeen(b.entityId) || (a.fiscalYear ?? 9999) - (b.fiscalYear ?? 9999) || (a.filedAt ?? '').localeCompare(b.filedAt ?? ''));
+}
+
+/** Year anchors of a longitudinal answer: each filing searched, in chronological order, with the quotes it gave (a link to the first). */
+export function NarrativeYears({ answer }: { answer: Answer }) {
+  const n = answer.narrative;
+  if (!n) return null;
+  return (
+    <ol className="flex flex-wrap items-center gap-2 text-xs" data-testid="narrative-years" aria-label="Filings, year by year">
+      {chronological(n.filings).map((f, i) => {
+        const quotes = n.sections.filter((s) => s.entityId === f.entityId && s.filing === f.label).flatMap((s) => s.passageIds);
+        return (
+          <li key={`${f.entityId}-${f.label}`} className="flex items-center gap-2" data-found={f.found}>
+            {i > 0 && <span aria-hidden="true">→</span>}
+            <span className={`rounded border px-2 py-0.5 ${f.found ? 'border-line bg-white' : 'border-dashed border-line text-muted'}`}>
+              <span className="font-semibold">{f.fiscalYear !== null ? `FY${f.fiscalYear}` : f.label}</span> · {f.entityName} · {f.form ?? 'filing'}
+              {f.filedAt ? ` filed ${f.filedAt}` : ''} · {f.found ? `${quotes.length} quote(s)` : 'nothing on this topic'}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The structured parts of a narrative answer: year anchors, the comparison table and the redlines. */
 export function NarrativeView({ answer }: { answer: Answer }) {
   const n = answer.narrative;
   if (!n) return null;
   return (
     <div className="space-y-4">
+      {answer.pathway === 'longitudinal' && n.filings.length > 1 && <NarrativeYears answer={answer} />}
       {n.table && n.table.rows.length > 0 && <NarrativeTableView answer={answer} table={n.table} />}
       {n.redlines.map((r) => (
         <NarrativeRedlineView key={`${r.entityId}-${r.from}-${r.to}`} answer={answer} redline={r} />

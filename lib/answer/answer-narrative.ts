@@ -11,15 +11,13 @@
  * (entity-attribute check); a mismatch is removed and recorded.
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '@/lib/db/client';
-import { chunkVisible, sourceVisible } from '@/lib/auth/visibility';
+import type { Db } from '@/lib/db/client';
 import type { Role } from '@/lib/db/schema';
 import { resolveSpec } from '@/lib/fiscal';
 import type { FilingRef } from '@/lib/planner/narrative';
 import type { EntityRef, NarrativeIntent } from '@/lib/planner/types';
 import { tokenize } from '@/lib/retrieval/embed';
-import { listFilings, retrieveNarrative, type FilingRow, type NarrativeBucket, type NarrativePassage } from '@/lib/retrieval/narrative-passages';
+import { filingPassages, listFilings, retrieveNarrative, type FilingRow, type NarrativeBucket, type NarrativePassage } from '@/lib/retrieval/narrative-passages';
 import { annualItem, NARRATIVE_TOPICS, topicsOf, type NarrativeTopic } from '@/lib/retrieval/narrative-topics';
 import { entityContext } from './entity-context';
 import type { Trace } from './compute';
@@ -286,6 +284,8 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
 
   let table: NarrativeTable | null = null;
   const redlines: NarrativeRedline[] = [];
+  // chunks the redline read from the whole filings (beyond the retrieved ones): checked like them
+  const wholeFiling: NarrativePassage[] = [];
   if (pathway === 'longitudinal') {
     // chronological, year by year, per company
     for (const ent of narrative.entities) {
@@ -303,12 +303,20 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
       if (present.length >= 2) {
         const first = present[0]!;
         const last = present[present.length - 1]!;
-        const rl = await redlineBetween(db, tenantId, o.role, first, last, cite);
+        const rl = await redlineBetween(db, tenantId, o.role, first, last, cite, wholeFiling);
         redlines.push(rl);
         const changed = rl.entries.length;
         tb.text(
-          `What changed from ${first.b.label} to ${last.b.label}: ${rl.entries.filter((e) => e.kind === 'added').length} sentence(s) added, ${rl.entries.filter((e) => e.kind === 'modified').length} modified, ${rl.entries.filter((e) => e.kind === 'removed').length} ${rl.partialLater ? 'not repeated in the later filing' : 'removed'}, ${rl.unchanged} unchanged on this topic${changed ? ' (see the redline)' : ''}. `,
+          `What changed from ${first.b.label} to ${last.b.label} (aligned against every sentence of both filings): ${rl.entries.filter((e) => e.kind === 'added').length} sentence(s) added, ${rl.entries.filter((e) => e.kind === 'modified').length} modified, ${rl.entries.filter((e) => e.kind === 'removed').length} ${rl.partialLater ? 'not repeated in the later filing' : 'removed'}, ${rl.unchanged} unchanged on this topic${changed ? ' (see the redline)' : ''}. `,
         );
+        // the changes themselves, cited: the later wording of what was modified or added, the earlier of what went
+        const shown = [...rl.entries.filter((e) => e.kind === 'added'), ...rl.entries.filter((e) => e.kind === 'modified'), ...rl.entries.filter((e) => e.kind === 'removed')].slice(0, 6);
+        for (const e of shown) {
+          const id = e.kind === 'removed' ? e.beforePassageId : e.afterPassageId;
+          const q = passages.find((p) => p.id === id);
+          if (!id || !q) continue;
+          tb.text(`${e.kind === 'added' ? `New in ${last.b.label}` : e.kind === 'modified' ? `Reworded in ${last.b.label}` : `${rl.partialLater ? 'Not repeated' : 'Removed'} since ${first.b.label}`}: `).passage(id, `“${q.quote}”`).text(' ');
+        }
       } else if (mine.length >= 1 && present.length === 1 && mine.length + missing.filter((m) => m.entity.id === ent.id).length >= 2) {
         tb.text(`Only one of the requested filings addresses the topic, so there is no change to show. `);
       }
@@ -330,7 +338,7 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
   for (const m of missing) tb.text(`${m.entity.name}: ${m.label} — no such filing is held, so nothing is quoted for it. `);
 
   // entity-attribute check: every quote against the chunk it cites
-  const check = entityAttributeCheck(passages, res.passages);
+  const check = entityAttributeCheck(passages, [...res.passages, ...wholeFiling]);
   if (check.removed.length) {
     const gone = new Set(check.removed.map((r) => r.passageId));
     for (let i = passages.length - 1; i >= 0; i--) if (gone.has(passages[i]!.id)) passages.splice(i, 1);
@@ -431,7 +439,7 @@ function compareTable(
   return { columns, rows };
 }
 
-/** The redline of one company's earliest and latest filing on the topic. */
+/** The redline of one company's earliest and latest filing on the topic, aligned against both whole filings. */
 async function redlineBetween(
   db: Db,
   tenantId: string,
@@ -439,23 +447,32 @@ async function redlineBetween(
   first: { b: Bucket; cands: Candidate[] },
   last: { b: Bucket; cands: Candidate[] },
   cite: (c: Candidate, ent: EntityRef) => string,
+  wholeFiling: NarrativePassage[],
 ): Promise<NarrativeRedline> {
   const top = (cs: Candidate[]) => cs.filter((c) => c.score >= MIN_SCORE).slice(0, 14);
   const before = top(first.cands);
   const after = top(last.cands);
-  const asSentence = (c: Candidate): RedlineSentence & { c: Candidate } => ({ text: c.text, heading: c.p.heading, section: c.p.section, passageId: null, c });
-  const fullText = async (sourceIds: string[]) => {
-    if (!sourceIds.length) return [];
-    const r = await db.execute(sql`
-      select c.text from chunks c join sources s on s.id = c.source_id
-      where ${chunkVisible({ tenantId, role }, 'c')} and ${sourceVisible({ tenantId, role }, 's')} and c.source_id in (${sql.join(sourceIds.map((x) => sql`${x}`), sql`, `)})`);
-    return rowsOf<{ text: string }>(r).map((x) => x.text);
+  type Line = RedlineSentence & { c: Candidate };
+  const asSentence = (c: Candidate): Line => ({ text: c.text, heading: c.p.heading, section: c.p.section, passageId: null, c });
+  // every sentence of each whole filing, as candidates of their chunk (so a counterpart found there is cited like a retrieved quote)
+  const whole = async (sourceIds: string[], known: Candidate[]): Promise<Line[]> => {
+    const ps = await filingPassages(db, tenantId, role, sourceIds);
+    const lines: Line[] = [];
+    for (const p of ps) {
+      const hit = known.find((k) => k.p.id === p.id)?.p;
+      const passage = hit ?? p;
+      if (!hit && !wholeFiling.some((w) => w.id === p.id)) wholeFiling.push(p);
+      for (const s of splitSentences(p.text)) {
+        if (s.text.split(/\s+/).length < 5) continue;
+        lines.push(asSentence({ p: passage, text: s.text, start: s.start, end: s.end, score: 0, stems: new Set(), rank: 99 }));
+      }
+    }
+    return lines;
   };
-  const [beforeFull, afterFull] = await Promise.all([fullText([...new Set(before.map((c) => c.p.sourceId))]), fullText([...new Set(after.map((c) => c.p.sourceId))])]);
+  const [beforeFull, afterFull] = await Promise.all([whole([...new Set(before.map((c) => c.p.sourceId))], first.cands), whole([...new Set(after.map((c) => c.p.sourceId))], last.cands)]);
   const bs = readingOrderPlain(before).map(asSentence);
   const as = readingOrderPlain(after).map(asSentence);
-  const entries = redline(bs, as, { afterFullText: afterFull, beforeFullText: beforeFull });
-  const find = (s: RedlineSentence | null, list: (RedlineSentence & { c: Candidate })[]) => (s ? list.find((x) => x.text === s.text && x.heading === s.heading) : undefined);
+  const entries = redline<Line>(bs, as, { afterFull, beforeFull });
   const changed = entries.filter((e) => e.kind !== 'unchanged');
   const rank = { modified: 0, added: 1, removed: 2 } as const;
   changed.sort((x, y) => rank[x.kind as keyof typeof rank] - rank[y.kind as keyof typeof rank]);
@@ -466,17 +483,14 @@ async function redlineBetween(
     from: first.b.label,
     to: last.b.label,
     partialLater: /^10-Q/.test(laterForm) && !/^10-Q/.test((first.b.form ?? '').toUpperCase()),
-    entries: changed.slice(0, 12).map((e) => {
-      const bc = find(e.before, bs);
-      const ac = find(e.after, as);
-      return {
-        kind: e.kind as 'added' | 'removed' | 'modified',
-        heading: e.heading,
-        beforePassageId: bc ? cite(bc.c, first.b.entity) : null,
-        afterPassageId: ac ? cite(ac.c, last.b.entity) : null,
-        diff: e.diff,
-      };
-    }),
+    basis: { beforeSentences: beforeFull.length, afterSentences: afterFull.length, topicSentences: [bs.length, as.length] },
+    entries: changed.slice(0, 12).map((e) => ({
+      kind: e.kind as 'added' | 'removed' | 'modified',
+      heading: e.heading,
+      beforePassageId: e.before ? cite(e.before.c, first.b.entity) : null,
+      afterPassageId: e.after ? cite(e.after.c, last.b.entity) : null,
+      diff: e.diff,
+    })),
     unchanged: entries.length - changed.length,
   };
 }

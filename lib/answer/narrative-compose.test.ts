@@ -115,6 +115,28 @@ describe('redline', () => {
     expect(e.map((x) => x.kind)).toEqual(['unchanged']);
   });
 
+  it('aligns a topic sentence without a counterpart against the whole other filing: reworded elsewhere is modified, kept is unchanged, gone is removed', () => {
+    const before = [s('Excessive or shifting export controls increase the risk of investing in U.S. semiconductor products.'), s('We sold A100 products to China in fiscal 2024.'), s('The AI Diffusion rule would expose U.S. providers to enhanced competition.')];
+    const afterFull = [
+      s('Export controls increase the risk of investing in U.S. semiconductor products.', 'Other heading'),
+      s('We sold A100 products to China in fiscal 2024.', 'Other heading'),
+      s('Our revenue grew in every segment during the quarter.', 'MD&A'),
+    ];
+    const after = [s('In April 2025, the USG informed us that a license is required for H20 exports to China.')];
+    const beforeFull = [...before, s('Unrelated earlier sentence about leases and office space.')];
+    const e = redline(before, after, { afterFull, beforeFull });
+    expect(e.map((x) => [x.kind, x.after?.text.slice(0, 20) ?? null])).toEqual([
+      ['modified', 'Export controls incr'],
+      ['unchanged', 'We sold A100 product'],
+      ['removed', null],
+      ['added', 'In April 2025, the U'],
+    ]);
+    expect(e[0]!.diff!.filter((d) => d.op === 'del').map((d) => d.text)).toEqual(['Excessive or shifting']);
+    // a counterpart is used once: a second copy of a sentence does not claim the same later sentence
+    const twice = redline([s('We sold A100 products to China in fiscal 2024.'), s('We sold A100 products to China in fiscal 2024.', 'Elsewhere')], [], { afterFull });
+    expect(twice.map((x) => x.kind)).toEqual(['unchanged', 'removed']);
+  });
+
   it('diffs words', () => {
     expect(wordDiff('a b c', 'a x c')).toEqual([{ op: 'eq', text: 'a' }, { op: 'del', text: 'b' }, { op: 'ins', text: 'x' }, { op: 'eq', text: 'c' }]);
   });

@@ -1,9 +1,10 @@
 /**
  * "What changed" between two filings of one company: the topic's sentences of the earlier and the
  * later filing aligned by heading and sentence similarity (stemmed-token Jaccard), each pair marked
- * unchanged, modified (with a word-level diff) or, when unmatched, removed / added. A sentence
- * that is missing from the later filing's retrieved passages but present anywhere in its full text
- * counts as unchanged, so "removed" means gone from the filing, not merely not retrieved.
+ * unchanged, modified (with a word-level diff) or, when unmatched, removed / added. A topic sentence
+ * without a counterpart among the other filing's topic sentences is aligned against every sentence
+ * of the other (full) filing, so "removed" means gone from the filing, not merely not retrieved, and
+ * a rewritten sentence that moved elsewhere is "modified", not "removed" plus "added".
  */
 import { tokenize } from '@/lib/retrieval/embed';
 
@@ -17,11 +18,11 @@ export interface RedlineSentence {
 
 export type DiffOp = { op: 'eq' | 'ins' | 'del'; text: string };
 
-export interface RedlineEntry {
+export interface RedlineEntry<S extends RedlineSentence = RedlineSentence> {
   kind: 'added' | 'removed' | 'modified' | 'unchanged';
   heading: string | null;
-  before: RedlineSentence | null;
-  after: RedlineSentence | null;
+  before: S | null;
+  after: S | null;
   similarity: number;
   diff: DiffOp[] | null;
 }
@@ -70,22 +71,66 @@ export function wordDiff(a: string, b: string): DiffOp[] {
   return ops;
 }
 
-export interface RedlineOptions {
+export interface RedlineOptions<S extends RedlineSentence = RedlineSentence> {
   /** pairs at or above this similarity are the same sentence, modified */
   match?: number;
   /** the later (earlier) filing's whole text, to tell "not retrieved" from "removed" ("added") */
   afterFullText?: string[];
   beforeFullText?: string[];
+  /**
+   * every sentence of the later (earlier) filing: a topic sentence without a counterpart among the
+   * other filing's topic sentences is aligned against the whole other filing, so "modified" and
+   * "unchanged" are found wherever the sentence now sits, and "removed"/"added" mean gone/new
+   */
+  afterFull?: S[];
+  beforeFull?: S[];
+}
+
+/** Stemmed tokens per sentence, computed once per text. */
+function stemCache() {
+  const m = new Map<string, Set<string>>();
+  return (t: string) => {
+    let v = m.get(t);
+    if (!v) m.set(t, (v = stems(t)));
+    return v;
+  };
+}
+
+function pairScore(a: RedlineSentence, b: RedlineSentence, st: (t: string) => Set<string>): number {
+  if (norm(a.text) === norm(b.text)) return 1;
+  const x = st(a.text);
+  const y = st(b.text);
+  let s = 0;
+  if (x.size && y.size) {
+    let inter = 0;
+    for (const t of x) if (y.has(t)) inter++;
+    s = inter / (x.size + y.size - inter);
+  }
+  if (a.heading && b.heading && norm(a.heading) === norm(b.heading)) s = Math.min(0.999, s + 0.08);
+  return s;
+}
+
+/** The best counterpart of a sentence in a whole filing (at or above the threshold), else null. */
+function bestIn<S extends RedlineSentence>(x: S, full: S[] | undefined, threshold: number, st: (t: string) => Set<string>, taken: Set<S>): { s: S; score: number } | null {
+  if (!full?.length) return null;
+  let best: { s: S; score: number } | null = null;
+  for (const y of full) {
+    if (taken.has(y)) continue;
+    const v = pairScore(x, y, st);
+    if (v >= threshold && (!best || v > best.score)) best = { s: y, score: v };
+    if (v === 1) break;
+  }
+  return best;
 }
 
 /** Aligns the earlier and later filing's sentences on a topic. Pure. */
-export function redline(before: RedlineSentence[], after: RedlineSentence[], o: RedlineOptions = {}): RedlineEntry[] {
+export function redline<S extends RedlineSentence>(before: S[], after: S[], o: RedlineOptions<S> = {}): RedlineEntry<S>[] {
   const threshold = o.match ?? 0.45;
+  const st = stemCache();
   const pairs: { i: number; j: number; s: number }[] = [];
   before.forEach((b, i) =>
     after.forEach((a, j) => {
-      let s = norm(a.text) === norm(b.text) ? 1 : similarity(a.text, b.text);
-      if (s < 1 && a.heading && b.heading && norm(a.heading) === norm(b.heading)) s = Math.min(0.999, s + 0.08);
+      const s = pairScore(a, b, st);
       if (s >= threshold) pairs.push({ i, j, s });
     }),
   );
@@ -102,7 +147,10 @@ export function redline(before: RedlineSentence[], after: RedlineSentence[], o: 
     const t = norm(text);
     return full.some((f) => norm(f).includes(t));
   };
-  const entries: RedlineEntry[] = [];
+  const entries: RedlineEntry<S>[] = [];
+  // counterparts found in the whole other filing are not offered twice
+  const takenAfter = new Set<S>(after);
+  const takenBefore = new Set<S>(before);
   // walk the later filing in order; removed sentences go where their earlier neighbour was matched
   const removedAfter = new Map<number, number[]>();
   before.forEach((_, i) => {
@@ -120,6 +168,13 @@ export function redline(before: RedlineSentence[], after: RedlineSentence[], o: 
   const emitRemoved = (anchor: number) => {
     for (const i of removedAfter.get(anchor) ?? []) {
       const b = before[i]!;
+      const found = bestIn(b, o.afterFull, threshold, st, takenAfter);
+      if (found) {
+        takenAfter.add(found.s);
+        const same = found.score === 1;
+        entries.push({ kind: same ? 'unchanged' : 'modified', heading: found.s.heading ?? b.heading, before: b, after: found.s, similarity: found.score, diff: same ? null : wordDiff(b.text, found.s.text) });
+        continue;
+      }
       const kept = inFull(b.text, o.afterFullText);
       entries.push({ kind: kept ? 'unchanged' : 'removed', heading: b.heading, before: b, after: null, similarity: kept ? 1 : 0, diff: null });
     }
@@ -128,8 +183,15 @@ export function redline(before: RedlineSentence[], after: RedlineSentence[], o: 
   after.forEach((a, j) => {
     const i = [...bUsed.entries()].find(([, v]) => v.j === j)?.[0];
     if (i === undefined) {
-      const existed = inFull(a.text, o.beforeFullText);
-      entries.push({ kind: existed ? 'unchanged' : 'added', heading: a.heading, before: null, after: a, similarity: existed ? 1 : 0, diff: null });
+      const found = bestIn(a, o.beforeFull, threshold, st, takenBefore);
+      if (found) {
+        takenBefore.add(found.s);
+        const same = found.score === 1;
+        entries.push({ kind: same ? 'unchanged' : 'modified', heading: a.heading ?? found.s.heading, before: found.s, after: a, similarity: found.score, diff: same ? null : wordDiff(found.s.text, a.text) });
+      } else {
+        const existed = inFull(a.text, o.beforeFullText);
+        entries.push({ kind: existed ? 'unchanged' : 'added', heading: a.heading, before: null, after: a, similarity: existed ? 1 : 0, diff: null });
+      }
     } else {
       const b = before[i]!;
       const same = norm(a.text) === norm(b.text);

@@ -76,7 +76,13 @@ describe('narrative answers on real 10-Ks and a 10-Q', () => {
     expect(a.text).toMatch(/10-K FY2025.*10-Q FY2026/);
     const rl = a.narrative!.redlines[0]!;
     expect([rl.from, rl.to]).toEqual([expect.stringMatching(/^10-K FY2025/), expect.stringMatching(/^10-Q FY2026/)]);
-    expect(rl.entries.some((e) => e.kind === 'added' && /H20/.test(a.passages.find((p) => p.id === e.afterPassageId)?.quote ?? ''))).toBe(true);
+    // aligned against every sentence of both filings: the 10-Q's H20 wording is new or a rewording of a 10-K sentence, cited to the 10-Q
+    expect(rl.basis!.afterSentences).toBeGreaterThan(100);
+    const h20 = rl.entries.find((e) => (e.kind === 'added' || e.kind === 'modified') && /H20/.test(a.passages.find((p) => p.id === e.afterPassageId)?.quote ?? ''));
+    expect(h20).toBeDefined();
+    expect(a.passages.find((p) => p.id === h20!.afterPassageId)).toMatchObject({ form: '10-Q', fiscalYear: 2026 });
+    if (h20!.kind === 'modified') expect(a.passages.find((p) => p.id === h20!.beforePassageId)).toMatchObject({ form: '10-K', fiscalYear: 2025 });
+    expect(a.narrative?.check.removed).toEqual([]);
   });
 
   it('abstains on a filing that is not held instead of quoting another year', async () => {

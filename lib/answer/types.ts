@@ -95,6 +95,8 @@ export interface NarrativeRedline {
   to: string;
   /** the later filing is a 10-Q, which repeats only changed risk factors: "removed" reads "not repeated" */
   partialLater: boolean;
+  /** what was aligned: every sentence of the earlier and the later filing, and the topic sentences of each (absent on answers stored before) */
+  basis?: { beforeSentences: number; afterSentences: number; topicSentences: [number, number] };
   entries: {
     kind: 'added' | 'removed' | 'modified';
     heading: string | null;
