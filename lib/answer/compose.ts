@@ -31,16 +31,21 @@ export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): Comp
   }
 
   let n = 0;
+  /** values produced by another operation than the intent's (said by it) */
+  const sayer = new Map<string, typeof operation>();
   for (const o of outcomes) {
     if (!o.figure) continue;
     const f = o.figure;
     const id = `v${++n}`;
     const ent = o.entity;
+    const via = o.via && o.via !== operation ? o.via : null;
+    if (via) sayer.set(id, via);
+    const opName = via ? via.handles[0]! : intent.operation;
     values.push({
       id,
-      label,
+      label: via ? via.label(intent) : label,
       entity: ent.entity,
-      metric: intent.operation === 'value' || intent.operation === 'series' ? intent.metric.id : `${intent.metric.id}_${intent.operation}`,
+      metric: opName === 'value' || opName === 'series' ? intent.metric.id : `${intent.metric.id}_${opName}`,
       value: f.unit === 'pp' ? f.value / 100 : f.value,
       display: f.display,
       unit: f.unit === 'pp' ? 'ratio' : f.unit,
@@ -71,7 +76,7 @@ export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): Comp
     tb.text('.');
   } else if (!operation.sayAll?.(tb, values, intent)) {
     for (const v of values) {
-      operation.say({ tb, v, intent, name: possessive(v.entity.name), metricWords });
+      (sayer.get(v.id) ?? operation).say({ tb, v, intent, name: possessive(v.entity.name), metricWords });
       tb.text(' ');
     }
   }

@@ -26,6 +26,23 @@ describe('explicit calculations, clarifications and follow-ups on the demo corpu
     expect(a.values[0]!.inputs).toHaveLength(2);
   });
 
+  it('“twelve months ended” a quarter end is the TTM there, and the fiscal year where a year ends', async () => {
+    const ttm = await ask('Helios Components revenue for the twelve months ended 30 September 2025');
+    expect(ttm.status, ttm.text).toBe('answered');
+    expect(ttm.values).toHaveLength(1);
+    expect(ttm.values[0]!).toMatchObject({ metric: 'revenue_ttm', period: { start: '2024-10-01', end: '2025-09-30' } });
+    expect(ttm.values[0]!.inputs.length).toBeGreaterThanOrEqual(3);
+    expect(ttm.text).toMatch(/trailing-twelve-month/);
+    const fy = await ask('Helios Components revenue for the twelve months ended 31 March 2026');
+    expect(fy.values.map((v) => [v.metric, v.period.start, v.period.end])).toEqual([['revenue', '2025-04-01', '2026-03-31']]);
+  });
+
+  it('“the last two fiscal years” is each fiscal year counted back from the last one reported', async () => {
+    const a = await ask('Helios Components revenue for the last two fiscal years');
+    expect(a.status, a.text).toBe('answered');
+    expect(a.values.map((v) => v.period.label)).toEqual(['FY2025', 'FY2026']);
+  });
+
   it('a balance added to a flow is refused with a typed code and no number', async () => {
     const a = await ask('Helios Components total assets at the end of FY2026 plus its FY2026 revenue');
     expect(a.status, a.text).toBe('rejected');

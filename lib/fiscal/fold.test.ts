@@ -21,6 +21,7 @@ describe('folding pieces written apart', () => {
     ['YTD revenue FY2025', 'YTD FY2025', ['YTD', 'FY2025'], { type: 'ytd_through', ref: { type: 'fiscal', position: 'FY', year: { year: 2025 } } }],
     ['Q4 revenue of last year', 'Q4 last year', ['Q4', 'last year'], { type: 'relative_position', position: 'Q4', which: 'prior_year' }],
     ['YTD revenue through Q2 FY2024', 'YTD through Q2 FY2024', ['YTD', 'through Q2 FY2024'], { type: 'fiscal', position: 'H1', year: { year: 2024 } }],
+    ['year-to-date revenue through the third quarter of fiscal 2026', 'year-to-date through the third quarter of fiscal 2026', ['year-to-date', 'through the third quarter of fiscal 2026'], { type: 'fiscal', position: '9M', year: { year: 2026 } }],
     ['year to date revenue through Q3 FY25', 'year to date through Q3 FY25', ['year to date', 'through Q3 FY25'], { type: 'fiscal', position: '9M', year: { year: 2025 } }],
     ['YTD operating income through September 30, 2022', 'YTD through September 30, 2022', ['YTD', 'through September 30, 2022'], { type: 'ytd_through', ref: { type: 'instant', date: '2022-09-30' } }],
   ])('%s', (q, text, parts, spec) => {

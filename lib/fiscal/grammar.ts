@@ -177,7 +177,7 @@ const nineMonths: Parser<FiscalPosition> = alt(
 const THROUGH: Record<string, FiscalPosition> = { Q1: 'Q1', Q2: 'H1', Q3: '9M', Q4: 'FY' };
 /** "YTD Q3", "YTD through Q2", "Q3 YTD": the year to date ending with that quarter */
 const ytdQuarter: Parser<FiscalPosition> = alt(
-  map(seq(ytdW, opt(word('through', 'thru', 'to', 'ending')), alt(qCode, ordinalQuarter)), ([, , q]) => THROUGH[q]!),
+  map(seq(ytdW, opt(word('through', 'thru', 'to', 'ending')), the, alt(qCode, ordinalQuarter)), ([, , , q]) => THROUGH[q]!),
   map(seq(alt(qCode), ytdW), ([q]) => THROUGH[q]!),
 );
 
@@ -314,7 +314,8 @@ const endWord: Parser<null> = memo(alt(
 // ── relative phrases ────────────────────────────────────────────────────────────────────────────
 const latestW = alt(map(word('latest', 'last'), () => null), words('most recent'), words('most recently'));
 const rel = (which: RelativeWhich) => (): PeriodSpec => ({ type: 'relative', which });
-const latestQuarter: Parser<PeriodSpec> = memo(map(seq(latestW, opt(word('reported', 'completed', 'full')), opt(fiscalW), quarterW), rel('latest_quarter')));
+/** "latest quarter", "most recent reported fiscal quarter", "most recent quarterly <measure>" */
+const latestQuarter: Parser<PeriodSpec> = memo(map(seq(latestW, opt(word('reported', 'completed', 'full')), opt(fiscalW), alt(quarterW, word('quarterly'))), rel('latest_quarter')));
 
 const relative: Parser<{ spec: PeriodSpec; rule: string }> = alt(
   map(
@@ -334,6 +335,11 @@ const relative: Parser<{ spec: PeriodSpec; rule: string }> = alt(
     () => ({ spec: rel('last_fiscal_year')(), rule: 'last_fiscal_year' }),
   ),
   map(latestQuarter, (spec) => ({ spec, rule: 'latest_quarter' })),
+  // "the last three fiscal years", "past 5 years", "most recent four full fiscal years"
+  map(
+    seq(alt(map(word('last', 'past', 'latest', 'trailing'), () => null), words('most recent')), count(2, 3, 4, 5, 6, 7, 8, 9, 10), opt(word('full', 'complete', 'completed', 'reported')), opt(alt(fiscalW, word('financial'))), word('years', 'yrs')),
+    ([, n]) => ({ spec: { type: 'latest_years', count: n } as PeriodSpec, rule: 'latest_years' }),
+  ),
   map(seq(word('prior', 'previous', 'preceding', 'sequential'), opt(fiscalW), quarterW), () => ({ spec: rel('prior_quarter')(), rule: 'prior_quarter' })),
   map(
     alt(
@@ -458,6 +464,14 @@ export const RULES: Parser<RuleHit>[] = [
         }
         return { type: 'named_by_month', length: len, month: m, year: y.year, yearKind: 'calendar' };
       },
+    ),
+  ),
+  rule(
+    'month_named',
+    // the December 2025 quarter, the June 2024 quarter, the September-2023 half: the calendar month and year it ends in
+    map(
+      seq(monthName, opt(comma), alt(anyY4, map(aposYY, (y) => y.year)), opt(hyphen), alt(map(quarterW, () => 'quarter' as const), map(word('half'), () => 'half' as const))),
+      ([m, , year, , len]): PeriodSpec => ({ type: 'named_by_month', length: len, month: m, year, yearKind: 'calendar' }),
     ),
   ),
   rule(

@@ -60,6 +60,13 @@ export type PeriodSpec =
    * a fiscal year ("YTD FY2025"), the YTD of that year through its latest reported quarter
    */
   | { type: 'ytd_through'; ref: PeriodSpec }
+  /**
+   * "the last three fiscal years", "past 5 years": the `count` latest fiscal years reported (the
+   * planner asks one `fiscal_year_back` per year)
+   */
+  | { type: 'latest_years'; count: number }
+  /** the fiscal year `back` years before the last fiscal year reported (0 = the last fiscal year) */
+  | { type: 'fiscal_year_back'; back: number }
   /** "Q4 of last year", "the first half of the last fiscal year": a position of a relative year */
   | { type: 'relative_position'; position: FiscalPosition; which: 'last_fiscal_year' | 'prior_year' }
   /** "the same period of 2021": the asked period's position, in that year (needs an anchor) */

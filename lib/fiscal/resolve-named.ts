@@ -263,3 +263,11 @@ export function samePeriodResult(text: string, ctx: ResolveContext, spec: Extrac
   }
   return fiscalResult(text, ctx, spec.year.year, pos);
 }
+
+/** The fiscal year `back` years before the last fiscal year reported ("the last three fiscal years" asks back = 2, 1, 0). */
+export function fiscalYearBackResult(text: string, ctx: ResolveContext, back: number): PeriodResolution {
+  const last = relativeResult(text, { ...ctx, anchor: null }, 'last_fiscal_year');
+  if (last.status !== 'resolved' || last.fiscalYear === null) return last.status === 'resolved' ? unresolvable(text, 'no last fiscal year to count back from') : last;
+  const r = fiscalResult(text, ctx, last.fiscalYear - back, 'FY');
+  return r.status === 'resolved' ? { ...r, notes: [...r.notes, back === 0 ? 'the last fiscal year reported' : `${back} fiscal year${back > 1 ? 's' : ''} before the last one reported`] } : r;
+}

@@ -6,7 +6,7 @@
 import { addDays, toDayNumber, ymd } from './dates';
 import { formatFiscalLabel } from './label';
 import { extractPeriodPhrases, type PeriodSpec } from './phrases';
-import { filingResult, monthRangeResult, namedByMonthResult, quarterEndingIn, quarterEndingOn, relativePositionResult, samePeriodResult, ttmAtNamed, ytdThroughResult } from './resolve-named';
+import { filingResult, fiscalYearBackResult, monthRangeResult, namedByMonthResult, quarterEndingIn, quarterEndingOn, relativePositionResult, samePeriodResult, ttmAtNamed, ytdThroughResult } from './resolve-named';
 import { positionLayouts, type FiscalPosition, type Quarter } from './positions';
 import { calendarResult, endedResult, fiscalResult, instantResult, resolved, unresolvable, duration } from './resolve-builders';
 import { needLatest, quarterEndingBy, quarterIn, ttmFromQuarter } from './resolve-quarters';
@@ -175,6 +175,10 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
       return filingResult(text, ctx, spec);
     case 'relative_position':
       return relativePositionResult(text, ctx, spec);
+    case 'fiscal_year_back':
+      return fiscalYearBackResult(text, ctx, spec.back);
+    case 'latest_years':
+      return unresolvable(text, `"${text}" names ${spec.count} fiscal years, not one period`);
   }
 }
 

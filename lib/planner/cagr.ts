@@ -24,6 +24,9 @@ const ASK = { question: 'Over which fiscal years? Name the first and the last, e
 export function cagrSpan(question: string, phrases: PeriodPhrase[], range: YearRangeSpan | null, counts: (Mention & { years: number })[]): CagrSpan {
   const count = counts[0] ?? null;
   if (counts.length > 1) return { ok: false, question: `The question names ${counts.map((c) => `“${c.text}”`).join(' and ')}; which span should the CAGR cover?`, options: [] };
+  // "CAGR over the last three years": three years of compounding or three years of figures — asked
+  const latest = phrases.find((p) => p.spec.type === 'latest_years');
+  if (latest) return { ok: false, question: `“${latest.text}” can mean that many years of compounding or that many yearly figures. ${ASK.question}`, options: ASK.options };
   const notYears = phrases.filter((p) => wholeYear(p) === null);
   if (notYears.length > 0) {
     return { ok: false, question: `A CAGR compounds over whole fiscal years; “${notYears[0]!.text}” is not one. Name the first and last fiscal year.`, options: ASK.options };

@@ -156,6 +156,28 @@ describe('planner: operations, pathways, scope and basis', () => {
   ])('%s → %s', (q, op) => {
     expect(plan(q).operation).toBe(op);
   });
+  it('“the last N fiscal years” asks each year counted back from the last one, oldest first', () => {
+    const i = plan('Apple revenue for the last three fiscal years');
+    expect(i.operation).toBe('series');
+    expect(i.periods.map((p) => p.spec)).toEqual([
+      { type: 'fiscal_year_back', back: 2 },
+      { type: 'fiscal_year_back', back: 1 },
+      { type: 'fiscal_year_back', back: 0 },
+    ]);
+    expect(plan('Tesla gross margin trend over the past 5 years').periods).toHaveLength(5);
+  });
+  it('a growth, change or CAGR over “the last N years” is asked back, never picked', () => {
+    for (const q of ['Apple revenue growth over the last 3 years', 'Tesla net income change over the past three fiscal years']) {
+      const r = planQuestion(q, { catalog: CATALOG });
+      expect(r.status, q).toBe('needs_clarification');
+      if (r.status === 'needs_clarification') expect(r.clarification.question).toMatch(/first and last fiscal year/);
+    }
+  });
+  it('a measure whose words touch the version basis is still placed (“latest reported net income”)', () => {
+    const r = planQuestion('Apple latest reported operating income', { catalog: CATALOG });
+    expect(r.status).toBe('needs_clarification');
+    if (r.status === 'needs_clarification') expect(r.clarification.question).toBe('Which period? Ledgerline never assumes one.');
+  });
   it('a series range is inclusive and longitudinal', () => {
     const i = plan('Tesla revenue by fiscal year FY2018-FY2021');
     expect(i.range).toEqual({ from: 2018, to: 2021 });

@@ -326,7 +326,10 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     const [s, e] = metricSpan(question, m as typeof m & { start?: number; end?: number }, normMap);
     return { ref: m.ref, start: s, end: e };
   });
-  for (const m of measureAt) if (!spans.taken(m.start, m.end)) spans.claim(m.start, m.end, 'measure', m.ref.id);
+  for (const m of measureAt) {
+    const part: [number, number] | null = spans.taken(m.start, m.end) ? spans.untaken(m.start, m.end, ['basis', 'instruction']) : [m.start, m.end];
+    if (part) spans.claim(part[0], part[1], 'measure', m.ref.id);
+  }
   // qualifiers of a measure (a segment or product, basic/diluted, GAAP): applied when understood, else the answer is blocked
   for (const m of metricMentions) {
     for (const q of m.qualifiers ?? []) {
@@ -489,10 +492,28 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   else if (seriesW.length > 0) operation = 'series';
   else if ((growthW.length > 0 || ow.comparison.length > 0) && metric.periodType !== 'instant' && !/\bmargin\b/i.test(metric.label) && metric.op !== 'margin') operation = 'growth';
   else if (changeW.length > 0 || growthW.length > 0 || ow.comparison.length > 0) operation = 'change';
-  else if (range) operation = 'series';
+  else if (range || phrases.some((p) => p.spec.type === 'latest_years')) operation = 'series';
   const comparison = ow.comparison.find((c) => !c.samePeriod)?.kind ?? (ow.comparison.length ? 'year_over_year' : undefined);
 
-  let periods: PeriodRequest[] = phrases.map((p) => ({ text: p.text, spec: p.spec, forMetric: pins.get(p) ?? null }));
+  // "growth over the last three years": yearly rates, the change across the window or a CAGR — asked, never picked
+  const latestYears = phrases.find((p) => p.spec.type === 'latest_years');
+  if (latestYears && operation !== 'series') {
+    return {
+      status: 'needs_clarification',
+      clarification: {
+        question: `“${latestYears.text}” with ${operation === 'value' ? 'this measure' : `a ${operation === 'change' ? 'change' : operation === 'ttm' ? 'TTM' : 'growth rate'}`} can mean several calculations. Name the first and last fiscal year (e.g. “from FY2022 to FY2025”), or ask for the yearly figures.`,
+        options: [],
+      },
+      partial: { entities, metric },
+      notes,
+    };
+  }
+  // "the last three fiscal years": one request per year, oldest first, each counted back from the entity's last fiscal year
+  let periods: PeriodRequest[] = phrases.flatMap((p): PeriodRequest[] =>
+    p.spec.type === 'latest_years'
+      ? Array.from({ length: p.spec.count }, (_, k) => ({ text: p.text, spec: { type: 'fiscal_year_back' as const, back: (p.spec as { count: number }).count - 1 - k }, forMetric: pins.get(p) ?? null }))
+      : [{ text: p.text, spec: p.spec, forMetric: pins.get(p) ?? null }],
+  );
   // comparisons name their base in the operation words ("vs the prior quarter"): relative phrases are not periods
   if (comparison) periods = periods.filter((p) => !(p.spec.type === 'relative' && ['prior_quarter', 'prior_year', 'year_ago_quarter'].includes(p.spec.which)));
   if (periods.length === 0 && prev) {

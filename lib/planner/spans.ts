@@ -61,6 +61,23 @@ export class SpanMap {
     return this.entries.some((e) => e.role !== 'filler' && start < e.end && e.start < end);
   }
 
+  /**
+   * [start, end) without the words at its edges that another claim already covers ("latest reported"
+   * read as the version basis leaves "net income" of "reported net income"), trimmed only of claims
+   * in `roles`; null when another word of it is covered too or nothing is left.
+   */
+  untaken(start: number, end: number, roles: readonly SpanRole[]): [number, number] | null {
+    const inside = this.tokens.filter((t) => t.start >= start && t.end <= end);
+    const byRole = (t: Token) => this.entries.some((e) => roles.includes(e.role) && t.start < e.end && e.start < t.end);
+    const isTaken = (t: Token) => this.taken(t.start, t.end);
+    let a = 0;
+    let b = inside.length;
+    while (a < b && byRole(inside[a]!)) a++;
+    while (b > a && byRole(inside[b - 1]!)) b--;
+    if (a === b || inside.slice(a, b).some(isTaken)) return null;
+    return [inside[a]!.start, inside[b - 1]!.end];
+  }
+
   /** Tokens no claim covers (filler words excluded). */
   unplaced(): Token[] {
     return this.tokens.filter((t) => !this.entries.some((e) => t.start < e.end && e.start < t.end) && !isFiller(t.lower));

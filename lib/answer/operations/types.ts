@@ -17,6 +17,8 @@ export interface Outcome {
   entity: EntityContext;
   target?: Target;
   extra?: { earlier: Figure; later: Figure } | { quarters: Figure[] };
+  /** the operation that produced this figure when it is not the intent's ("twelve months ended" that is a TTM) */
+  via?: Operation;
 }
 
 export interface OperationInput {

@@ -1,13 +1,24 @@
 /** The plain figure: one value per requested period (a stored measure, a derived Q4 or a formula). */
 import { computeFigure } from '../compute';
 import { lowerFirst } from '../text';
+import { ttmOperation } from './ttm';
 import type { Operation } from './types';
 
 export const valueOperation: Operation = {
   handles: ['value'],
   resolvesPeriods: true,
-  async run({ ctx, ent, intent, pins, resolved, outcomes }) {
-    for (const { target } of resolved) {
+  async run(input) {
+    const { ctx, ent, intent, pins, resolved, outcomes } = input;
+    for (const r of resolved) {
+      if (r.resolved?.kind === 'ttm') {
+        // "twelve months ended 30 September 2025" where no fiscal year ends then is the trailing four
+        // quarters on this entity's calendar: the TTM operation computes and says it
+        const from = outcomes.length;
+        await ttmOperation.run({ ...input, resolved: [r] });
+        for (let i = from; i < outcomes.length; i++) outcomes[i] = { ...outcomes[i]!, via: ttmOperation };
+        continue;
+      }
+      const { target } = r;
       const f = await computeFigure(ctx, ent, intent.metric, target, pins, intent.operandScopes);
       outcomes.push(f.ok ? { figure: f.figure, entity: ent, target } : { failure: f.failure, entity: ent, target });
     }
