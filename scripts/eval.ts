@@ -1,5 +1,5 @@
 /**
- * npm run eval [-- --check-baseline] [--update-baseline] [--set dev|analyst|temporal|narrative|financebench] [--out FILE] [--db-dir DIR]
+ * npm run eval [-- --check-baseline] [--update-baseline] [--set dev|analyst|analyst-other|temporal|narrative|financebench] [--out FILE] [--db-dir DIR]
  *   --set financebench: ingests the held FinanceBench PDFs into a fresh database, asks the questions
  *   whose document is held, scores numeric gold answers and gates on correct/wrong counts
  * npm run eval -- --narrative [--judge]   reviewer verdicts on narrative answers in the app database
@@ -74,6 +74,8 @@ const sets = [
   { name: 'dev', file: path.resolve(shared, '..', 'eval', 'golden-dev.jsonl') },
   { name: 'analyst', file: path.resolve(shared, '..', 'eval', 'golden-analyst-dev.jsonl') },
   { name: 'temporal', file: path.resolve('lib/eval/golden/temporal.jsonl') },
+  // the analyst categories on other companies (Apple, NVIDIA, Alphabet, Marvell: 52/53-week and calendar years)
+  { name: 'analyst-other', file: path.resolve('lib/eval/golden/analyst-other.jsonl') },
 ].filter((s) => (value('--set') ? s.name === value('--set') : true) && fs.existsSync(s.file));
 // the narrative set: questions over the inline-XBRL filings, scored by key-point recall (lib/eval/narrative-set.ts)
 const NARRATIVE_SET = path.resolve('lib/eval/golden/narrative.jsonl');
