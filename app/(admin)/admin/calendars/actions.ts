@@ -10,12 +10,14 @@ const MAX_IMPORT_CHARS = 2 * 1024 * 1024;
 
 const changeSchema = z.object({
   entityId: z.string().regex(/^[0-9a-f]{64}$/),
-  effectiveFrom: z.string(),
-  effectiveTo: z.string().optional(),
+  // bounded here (issue 18 §4: every input string and number has a bound); the dates are checked as ISO
+  // dates and the year end by yearEndSchema in lib/admin/calendars
+  effectiveFrom: z.string().max(10),
+  effectiveTo: z.string().max(10).optional(),
   kind: z.enum(['fixed', 'week']),
-  month: z.coerce.number(),
-  day: z.coerce.number().optional(),
-  weekday: z.coerce.number().optional(),
+  month: z.coerce.number().int().min(1).max(12),
+  day: z.coerce.number().int().min(1).max(31).optional(),
+  weekday: z.coerce.number().int().min(0).max(6).optional(),
   rule: z.enum(['last', 'nearest']).optional(),
   labelBy: z.enum(['end-year', 'start-year']),
   reason: z.string().trim().min(1, 'Say why the calendar changes.').max(1000),
