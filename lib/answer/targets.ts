@@ -27,7 +27,9 @@ export function resolveFor(ent: EntityContext, req: PeriodRequest, metricPeriodT
   }
   const r = resolveSpec(req.spec, { calendars: ent.calendars, latestPeriodEnd: ent.latestPeriodEnd }, req.text);
   if (r.status === 'ambiguous') {
-    return { ok: false, status: 'needs_clarification', message: `${r.reason} Which period do you mean for ${ent.entity.name}?`, options: r.options.map((o) => `${o.label} (${o.dateRange})`) };
+    // the resolver's reason is a clause ("the entity's fiscal year is not …"): said as a sentence about this company
+    const reason = r.reason.replace(/^the entity's\b/, `${ent.entity.name}'s`).replace(/^./, (c) => c.toUpperCase()).replace(/([^.?!])$/, '$1.');
+    return { ok: false, status: 'needs_clarification', message: `${reason} Which period do you mean for ${ent.entity.name}?`, options: r.options.map((o) => `${o.label} (${o.dateRange})`) };
   }
   if (r.status === 'unresolvable') return { ok: false, status: 'insufficient_evidence', message: `“${req.text}” cannot be resolved for ${ent.entity.name}: ${r.reason}` };
   let period: Period = r.period;
