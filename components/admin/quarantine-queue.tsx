@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import type { FormActionResult } from '@/components/admin/action-form';
 import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
+import { MetricPicker } from '@/components/admin/metric-picker';
 import { Section } from '@/components/admin/section';
 import type { quarantinePage } from '@/lib/admin/quarantine';
-import { METRICS } from '@/lib/ontology/metrics';
 
 type Action = (prev: unknown, form: FormData) => Promise<FormActionResult>;
 
@@ -68,16 +68,7 @@ export function QuarantineQueue({ q, bindFactAction, rejectFactAction }: { q: Aw
                 <input type="hidden" name="factId" value={f.id} />
                 <label className={`${labelClass} min-w-0 max-w-full`}>
                   Metric
-                  <select name="metricId" required defaultValue={f.metricId ?? ''} className={`${inputClass} max-w-full`}>
-                    <option value="" disabled>
-                      choose…
-                    </option>
-                    {METRICS.map((m) => (
-                      <option key={m.id} value={m.id}>
-                        {m.label}
-                      </option>
-                    ))}
-                  </select>
+                  <MetricPicker name="metricId" defaultValue={f.metricId} className={`${inputClass} max-w-full`} />
                 </label>
                 <label className={labelClass}>
                   Period start (if wrong)
