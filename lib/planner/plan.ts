@@ -2,6 +2,8 @@ import { normalizeAlias } from '@/lib/domain/names';
 import { extractPeriodPhrases, parseDateText, phraseRanges, yearRangeSpan, type PeriodPhrase, type PeriodSpec } from '@/lib/fiscal';
 import type { CatalogEntity } from './catalog';
 import { cagrSpan } from './cagr';
+import { readDefinitions } from './definitions';
+import { readInstructions, withinInstruction, withoutInstructions } from './instructions';
 import { type EntityIndex, indexOf } from './entity-index';
 import { matchEntities } from './match-entities';
 import { closestMeasures, matchMetrics, type MatchContext } from './match-metric';
@@ -154,30 +156,6 @@ function entitySpans(question: string, tokens: Token[], m: { text: string; via: 
   return null;
 }
 
-const INSTRUCTIONS: { re: RegExp; apply: (m: RegExpExecArray, i: NonNullable<Intent['instructions']>) => void }[] = [
-  {
-    re: /\b(?:round(?:ed)?|rounding)\s+(?:it\s+|the\s+(?:answer|result)\s+)?(?:to|at)\s+(?:the\s+nearest\s+)?(\w+)\s+decimal(?:\s+places?|s)?\b/i,
-    apply: (m, i) => {
-      const words: Record<string, number> = { zero: 0, no: 0, one: 1, two: 2, three: 3, four: 4 };
-      const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : words[m[1]!.toLowerCase()];
-      if (n !== undefined) i.decimals = n;
-    },
-  },
-  {
-    re: /\b(?:in|expressed\s+in)\s+(?:usd|us\$|\$|dollars?)\s*(thousands|millions|billions)\b|\b(?:in|expressed\s+in)\s+(thousands|millions|billions)(?:\s+of\s+(?:us\s+)?dollars)?\b/i,
-    apply: (m, i) => {
-      i.scale = (m[1] ?? m[2])!.toLowerCase() as 'millions';
-    },
-  },
-  {
-    re: /\b(?:based\s+on|using|from|per|according\s+to)\s+(?:the\s+)?(?:(?:consolidated\s+)?(cash\s+flows?\s+statement|statements?\s+of\s+cash\s+flows|income\s+statement|statements?\s+of\s+(?:income|operations)|p&l|balance\s+sheet|statements?\s+of\s+financial\s+position))\b/i,
-    apply: (m, i) => {
-      const t = m[1]!.toLowerCase();
-      i.statement = /cash/.test(t) ? 'cash_flow_statement' : /balance|financial position/.test(t) ? 'balance_sheet' : 'income_statement';
-    },
-  },
-];
-
 /** The year reference of a fiscal spec, or null. */
 function yearOf(spec: PeriodSpec): Extract<PeriodSpec, { type: 'fiscal' }>['year'] | null {
   if (spec.type === 'fiscal') return spec.year;
@@ -209,7 +187,8 @@ interface Clause {
  */
 export function planQuestion(question: string, ctx: PlanContext): PlanResult {
   // what the filings say goes to passages, even when it names a measure; a mixed question answers both parts
-  const n = planNarrative(question, { catalog: ctx.catalog, ...(ctx.index ? { index: ctx.index } : {}) });
+  // instruction clauses ("Base your judgments on … the balance sheet") say how to answer, not what about
+  const n = planNarrative(withoutInstructions(question, readInstructions(question).claims), { catalog: ctx.catalog, ...(ctx.index ? { index: ctx.index } : {}) });
   if (n.status !== 'not_narrative') {
     const notes = [...n.notes, ...n.classification.reasons];
     if (n.status === 'planned_narrative') {
@@ -288,47 +267,68 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   for (const m of question.matchAll(/\b(?:standalone|discrete|stand-alone)\s+(?:quarter|three[- ]months?|3[- ]months?|period)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'period', 'discrete quarter');
   for (const m of question.matchAll(/\b(consolidated|standalone)\b/gi)) if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'scope', m[1]!.toLowerCase());
   for (const m of question.matchAll(/\b(?:as\s+)?(?:latest|most\s+recently|last)\s+(?:reported|filed|restated)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'basis', 'latest');
-  const instructions: NonNullable<Intent['instructions']> = {};
-  for (const ins of INSTRUCTIONS) {
-    const m = ins.re.exec(question);
-    if (!m) continue;
-    ins.apply(m, instructions);
-    spans.claim(m.index, m.index + m[0].length, 'instruction', m[0]);
-  }
+  // instruction words: statement scope, rounding, units, preamble (lib/planner/instructions)
+  const read = readInstructions(question);
+  const instructions: NonNullable<Intent['instructions']> = read.instructions;
+  for (const c of read.claims) spans.claim(c.start, c.end, 'instruction', c.detail);
 
   // periods (the basis phrase's date is not a period); one grammar in lib/fiscal, positions apart from their year folded in
   const periodText = withoutBasisPhrase(question);
-  const rawPhrases = extractPeriodPhrases(periodText);
+  const rawPhrases = extractPeriodPhrases(periodText).filter((p) => !withinInstruction(read.claims, p.start, p.end));
   // operation words that name a comparison base ("versus the prior quarter"); a period the grammar reads wins
   const ow = operationWords(question);
   ow.comparison = ow.comparison.filter((c) => !rawPhrases.some((p) => p.spec.type !== 'relative' && p.start < c.end && c.start < p.end));
   for (const c of ow.comparison) spans.claim(c.start, c.end, 'operation', c.kind);
-  const phrases = rawPhrases.filter((p) => !(p.spec.type === 'relative' && ow.comparison.some((c) => p.start < c.end && c.start < p.end)));
+  let phrases = rawPhrases.filter((p) => !(p.spec.type === 'relative' && ow.comparison.some((c) => p.start < c.end && c.start < p.end)));
   for (const p of phrases) for (const [s, e] of phraseRanges(p)) spans.claim(s, e, 'period', p.text);
   for (const m of question.matchAll(FULL_YEAR)) {
     const near = phrases.some((p) => Math.abs(p.start - (m.index! + m[0].length)) <= 2 && (p.spec.type === 'fiscal' || p.spec.type === 'bare_year'));
     if (near) spans.claim(m.index!, m.index! + m[0].length, 'period', 'FY');
   }
-  const rangeSpan = yearRangeSpan(periodText, phrases);
+  let rangeSpan = yearRangeSpan(periodText, phrases);
   if (rangeSpan) spans.claim(rangeSpan.start, rangeSpan.end, 'period', `FY${rangeSpan.from}–FY${rangeSpan.to}`);
   const pins = pinnedPeriods(question, phrases);
-  const range = rangeSpan ? { from: rangeSpan.from, to: rangeSpan.to } : null;
+  let range = rangeSpan ? { from: rangeSpan.from, to: rangeSpan.to } : null;
 
   // measures
   const matchedMetrics = matchMetrics(question, ctx.measures);
-  const metricMentions = matchedMetrics.mentions;
+  // a measure word inside an instruction is part of a statement's name ("cash flow statement")
+  let metricMentions = matchedMetrics.mentions.filter((m) => {
+    const at = m as typeof m & { start?: number; end?: number };
+    return !(typeof at.start === 'number' && typeof at.end === 'number' && withinInstruction(read.claims, at.start, at.end));
+  });
   // the word with several readings ("margin", "profit"), as written in the question
   const ambiguous = matchedMetrics.ambiguous
     ? { ...matchedMetrics.ambiguous, phrase: matchedMetrics.ambiguous.phrase ?? /\b(margins?|profits?|earnings|eps|earnings per share)\b/i.exec(question)?.[1] }
     : null;
   const normMap = metricNormMap(question);
-  const measureAt = metricMentions.map((m) => {
+  let measureAt = metricMentions.map((m) => {
     const [s, e] = metricSpan(question, m as typeof m & { start?: number; end?: number }, normMap);
     return { ref: m.ref, start: s, end: e };
   });
   for (const m of measureAt) {
     const part: [number, number] | null = spans.taken(m.start, m.end) ? spans.untaken(m.start, m.end, ['basis', 'instruction']) : [m.start, m.end];
     if (part) spans.claim(part[0], part[1], 'measure', m.ref.id);
+  }
+  // definitions that agree with the ontology's formula are placed and add nothing (lib/planner/definitions)
+  const defs = readDefinitions(
+    question,
+    measureAt.map((m, i) => ({ id: m.ref.id, start: m.start, end: m.end, extra: (metricMentions[i]!.qualifiers ?? []).map((q) => ({ start: q.start, end: q.end })) })),
+    phrases,
+    (s, e) => withinInstruction(read.claims, s, e),
+  );
+  if (defs.claims.length > 0) {
+    for (const c of defs.claims) spans.claim(c.start, c.end, 'operation', c.detail);
+    metricMentions = metricMentions.filter((_, i) => !defs.mentions.has(i));
+    measureAt = measureAt.filter((_, i) => !defs.mentions.has(i));
+    phrases = phrases.filter((p) => !defs.phrases.has(p));
+    for (const p of defs.phrases) pins.delete(p);
+    const rs = rangeSpan;
+    if (rs && defs.claims.some((c) => c.start <= rs.start && rs.end <= c.end)) {
+      rangeSpan = null;
+      range = null;
+    }
+    notes.push(...defs.claims.map((c) => `read “${question.slice(c.start, c.end).trim()}” as the ${c.detail}`));
   }
   // qualifiers of a measure (a segment or product, basic/diluted, GAAP): applied when understood, else the answer is blocked
   for (const m of metricMentions) {

@@ -1,0 +1,186 @@
+/**
+ * Definitions stated in a question ("Define unadjusted EBITDA as unadjusted operating income +
+ * depreciation and amortization", "retention ratio (using total cash dividends paid and net income)",
+ * "Inventory turnover ratio is defined as: (FY2021 COGS) / (average inventory between FY2020 and
+ * FY2021)"). Ledgerline computes derived measures by the ontology's formulas only, so a definition is
+ * understood when it *agrees* with the formula of the measure it defines — the same operands (named
+ * directly or as their base measures), only operators the formula uses, "average" only where the
+ * formula averages a balance, and periods that are the question's own fiscal year (or the year
+ * before it, for an averaged balance's opening). Such a clause is placed as a confirmation and adds
+ * nothing to the plan. A definition that differs in any of these is not placed: its words stay
+ * unplaced and block the answer (Ledgerline never answers by its own formula when asked for another).
+ */
+import type { PeriodPhrase } from '@/lib/fiscal';
+import { getFormula, type Expr } from '@/lib/ontology/formulas';
+import { isFiller } from './filler';
+import { tokenize } from './spans';
+
+export interface DefinitionMention {
+  id: string;
+  start: number;
+  end: number;
+  /** qualifier spans of the mention ("unadjusted") */
+  extra?: { start: number; end: number }[];
+}
+
+export interface DefinitionRead {
+  claims: { start: number; end: number; detail: string }[];
+  /** indexes (into the given mentions) of the measures a definition consumed: neither the question's measure nor operands */
+  mentions: Set<number>;
+  /** period phrases inside definitions (checked against the question's own period) */
+  phrases: Set<PeriodPhrase>;
+}
+
+type Op = 'add' | 'sub' | 'mul' | 'div';
+
+function walk(e: Expr, f: (x: Expr) => void): void {
+  f(e);
+  if ('average' in e) walk(e.average, f);
+  if ('op' in e) for (const a of e.args) walk(a, f);
+}
+
+function directMeasures(e: Expr): string[] {
+  const out: string[] = [];
+  walk(e, (x) => {
+    if ('measure' in x) out.push(x.measure);
+  });
+  return out;
+}
+
+/** Every formula node reachable from a measure id, nested formulas expanded. */
+function expanded(id: string, seen = new Set<string>()): { leaves: Set<string>; ops: Set<Op>; averages: boolean; nested: Set<string> } {
+  const leaves = new Set<string>();
+  const ops = new Set<Op>();
+  const nested = new Set<string>();
+  let averages = false;
+  const f = getFormula(id);
+  if (!f || seen.has(id)) return { leaves: new Set([id]), ops, averages, nested };
+  walk(f.formula, (x) => {
+    if ('op' in x) ops.add(x.op);
+    if ('average' in x) averages = true;
+    if ('measure' in x) {
+      nested.add(x.measure);
+      const sub = expanded(x.measure, new Set([...seen, id]));
+      for (const l of sub.leaves) leaves.add(l);
+      for (const o of sub.ops) ops.add(o);
+      for (const n of sub.nested) nested.add(n);
+      averages ||= sub.averages;
+    }
+  });
+  return { leaves, ops, averages, nested };
+}
+
+const OPERATOR_WORDS: Record<string, Op> = { plus: 'add', minus: 'sub', less: 'sub', divided: 'div', over: 'div', times: 'mul', multiplied: 'mul' };
+const OPERATOR_SYMBOLS: Record<string, Op> = { '+': 'add', '-': 'sub', '−': 'sub', '/': 'div', '÷': 'div', '*': 'mul', '×': 'mul' };
+/** Words a definition's body may hold besides measures, periods and operators. */
+const BODY_WORDS = new Set('and by of the total sum between from to for using with its their a an average averaged mean'.split(' '));
+
+const SENTENCE_END = /[.?!](?=\s|$)/g;
+
+function sentenceEnd(question: string, from: number): number {
+  SENTENCE_END.lastIndex = from;
+  const m = SENTENCE_END.exec(question);
+  return m ? m.index : question.length;
+}
+
+function yearOfPhrase(p: PeriodPhrase): number | null {
+  const s = p.spec as { type: string; position?: string; year?: number | { year: number } };
+  if (s.type === 'bare_year' && typeof s.year === 'number') return s.year;
+  if (s.type === 'fiscal' && (s.position === 'FY' || s.position === undefined) && s.year && typeof s.year === 'object') return s.year.year;
+  return null;
+}
+
+/**
+ * The definitions of a question that agree with the ontology. `mentions` are the measure mentions in
+ * question order; `phrases` the period phrases; `placed(start, end)` says whether a word is already
+ * placed (an instruction such as "[from cash flow statement]").
+ */
+export function readDefinitions(question: string, mentions: DefinitionMention[], phrases: PeriodPhrase[], placed: (start: number, end: number) => boolean): DefinitionRead {
+  const out: DefinitionRead = { claims: [], mentions: new Set(), phrases: new Set() };
+  const found: { start: number; end: number; defined: number; body: [number, number] }[] = [];
+  mentions.forEach((m, i) => {
+    const before = question.slice(Math.max(0, m.start - 30), m.start);
+    const after = question.slice(m.end);
+    let start = -1;
+    let bodyStart = -1;
+    let bodyEnd = -1;
+    const lead = /\b(?:define|defining|calculate|calculating|compute|computing)\s+(?:the\s+)?$/i.exec(before);
+    const as = /^\s+(?:as|using|with|from|by)\b\s*:?/i.exec(after);
+    const isDefined = /^\s+(?:is|are|being|to\s+be)?\s*(?:defined|calculated|computed|measured)\s+(?:as|using|by)\b\s*:?/i.exec(after);
+    const paren = /^\s*\(\s*(?:using|with|based\s+on|defined\s+as|calculated\s+(?:as|using)|computed\s+(?:as|using))\s+/i.exec(after);
+    if (lead && as && (/^\s+as\b/i.test(as[0]) || /^(?:calculat|comput)/i.test(lead[0].trim()))) {
+      start = m.start - lead[0].length;
+      bodyStart = m.end + as[0].length;
+      bodyEnd = sentenceEnd(question, bodyStart);
+    } else if (isDefined) {
+      start = m.start;
+      bodyStart = m.end + isDefined[0].length;
+      bodyEnd = sentenceEnd(question, bodyStart);
+    } else if (paren) {
+      start = m.end + after.indexOf('(');
+      bodyStart = m.end + paren[0].length;
+      const close = question.indexOf(')', bodyStart);
+      if (close < 0) return;
+      bodyEnd = close + 1;
+    } else return;
+    found.push({ start: start < 0 ? m.start : start, end: bodyEnd, defined: i, body: [bodyStart, bodyEnd] });
+  });
+  if (found.length === 0) return out;
+
+  const insideAny = (s: number, e: number) => found.some((f) => f.start <= s && e <= f.end);
+  const main = mentions.find((m) => !insideAny(m.start, m.end));
+  if (!main) return out;
+  const mainYears = phrases.filter((p) => !insideAny(p.start, p.end)).map(yearOfPhrase);
+
+  for (const f of found) {
+    const defined = mentions[f.defined]!;
+    // the defined measure is the question's measure or one of its formula's operands
+    if (main.id !== defined.id && !expanded(main.id).nested.has(defined.id)) continue;
+    const formula = getFormula(defined.id);
+    const shape = expanded(defined.id);
+    const [bs, be] = f.body;
+    const bodyMentions = mentions.map((m, i) => ({ m, i })).filter(({ m, i }) => i !== f.defined && m.start >= bs && m.end <= be);
+    const bodyIds = new Set(bodyMentions.map(({ m }) => m.id));
+    if (bodyIds.size === 0) continue;
+    const direct = formula ? new Set(directMeasures(formula.formula)) : new Set<string>();
+    const same = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((x) => b.has(x));
+    const operandsAgree = (bodyIds.size === 1 && bodyIds.has(defined.id)) || same(bodyIds, direct) || same(bodyIds, shape.leaves);
+    if (!operandsAgree) continue;
+    // operators: only those the formula uses
+    const body = question.slice(bs, be);
+    let opsAgree = true;
+    for (const ch of body.replace(/\b[\w&]+-[\w&]+\b/g, ' ')) {
+      const op = OPERATOR_SYMBOLS[ch];
+      if (op && !shape.ops.has(op)) opsAgree = false;
+    }
+    // periods: the question's fiscal year, or the year before for an averaged balance
+    const bodyPhrases = phrases.filter((p) => p.start >= bs && p.end <= be);
+    const mainYear = mainYears.length === 1 ? mainYears[0] : null;
+    const periodsAgree = bodyPhrases.every((p) => {
+      const y = yearOfPhrase(p);
+      return y !== null && mainYear != null && (y === mainYear || (shape.averages && y === mainYear - 1));
+    });
+    if (!opsAgree || !periodsAgree) continue;
+    // every other word of the body is an operator word or a joining word
+    const covered = (s: number, e: number) =>
+      bodyMentions.some(({ m }) => (m.start <= s && e <= m.end) || (m.extra ?? []).some((x) => x.start <= s && e <= x.end)) ||
+      bodyPhrases.some((p) => p.start <= s && e <= p.end) ||
+      placed(s, e);
+    const loose = tokenize(body)
+      .map((t) => ({ ...t, start: t.start + bs, end: t.end + bs }))
+      .filter((t) => !covered(t.start, t.end))
+      .filter((t) => {
+        const op = OPERATOR_WORDS[t.lower];
+        if (op) return !shape.ops.has(op);
+        if (/^(?:average|averaged|mean)$/.test(t.lower)) return !shape.averages;
+        return !(BODY_WORDS.has(t.lower) || isFiller(t.lower));
+      });
+    if (loose.length > 0) continue;
+    out.claims.push({ start: f.start, end: f.end, detail: `definition of ${defined.id} (agrees with the ontology formula)` });
+    // a definition sentence restates its measure ("Define EBITDA as …"); a bracket after the question's measure does not
+    if (defined.start >= f.start) out.mentions.add(f.defined);
+    for (const { i } of bodyMentions) out.mentions.add(i);
+    for (const p of bodyPhrases) out.phrases.add(p);
+  }
+  return out;
+}

@@ -1,0 +1,201 @@
+/**
+ * Instruction words: the parts of a question that say *how* to answer, not *what* — a statement-scope
+ * hint ("Base your judgments on the information provided primarily in the balance sheet", "using the
+ * cash flow statement"), a rounding or format instruction ("Round your answer to two decimal places"),
+ * a unit instruction ("Answer in USD millions", "in units of percents") and preamble sentences that only
+ * announce the question ("We want to calculate a financial metric. Here's the question:").
+ *
+ * Read as grammar over closed word lists, never by sentence: a clause (text between sentence ends,
+ * commas, colons, semicolons and brackets) is an instruction only when every one of its words is a
+ * statement name, a format phrase, or a word of the instruction vocabulary. One word outside it — a
+ * measure, a period, a segment, "excluding", a company — and the clause is left to the rest of the
+ * planner, where an unplaced word blocks the answer as before.
+ */
+import { isFiller } from './filler';
+import { tokenize } from './spans';
+
+export type StatementKind = 'income_statement' | 'balance_sheet' | 'cash_flow_statement';
+
+export interface Instructions {
+  decimals?: number;
+  scale?: 'thousands' | 'millions' | 'billions';
+  /** the answer is wanted as a percent ("in units of percents", "as a percentage") */
+  unit?: 'percent';
+  /** the first statement named as the source of the figures */
+  statement?: StatementKind;
+  /** every statement named as a source, in question order */
+  statements?: StatementKind[];
+}
+
+export interface InstructionClaim {
+  start: number;
+  end: number;
+  /** what the span is: "statement scope", "rounding", "scale", "percent", "preamble" */
+  detail: string;
+}
+
+export interface ReadInstructions {
+  instructions: Instructions;
+  claims: InstructionClaim[];
+}
+
+const STATEMENT_NAMES: { kind: StatementKind; re: RegExp }[] = [
+  {
+    kind: 'cash_flow_statement',
+    re: /\b(?:consolidated\s+)?(?:cash[- ]flows?\s+statements?|statements?\s+of\s+(?:consolidated\s+)?cash[- ]flows?)\b/gi,
+  },
+  {
+    kind: 'balance_sheet',
+    re: /\b(?:consolidated\s+)?(?:balance\s+sheets?|statements?\s+of\s+(?:consolidated\s+)?financial\s+(?:position|condition))\b/gi,
+  },
+  {
+    kind: 'income_statement',
+    re: /\b(?:consolidated\s+)?(?:income\s+statements?|statements?\s+of\s+(?:consolidated\s+)?(?:comprehensive\s+)?(?:income|operations|earnings)|p\s*&\s*l(?:\s+statements?)?|profit\s+(?:and|&)\s+loss(?:\s+(?:statements?|accounts?))?)(?![\w&])/gi,
+  },
+];
+
+const DECIMAL_WORDS: Record<string, number> = { zero: 0, no: 0, one: 1, two: 2, three: 3, four: 4, '0': 0, '1': 1, '2': 2, '3': 3, '4': 4 };
+
+const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instructions) => boolean }[] = [
+  {
+    detail: 'rounding',
+    re: /\b(?:round(?:ed)?|rounding)\s+(?:(?:it|off|(?:the|your)\s+(?:final\s+)?(?:answer|result)|answers?|results?)\s+)?(?:to|at)\s+(?:the\s+nearest\s+)?(\w+)\s+decimal(?:\s+places?|s)?\b/gi,
+    apply: (m, i) => {
+      const n = DECIMAL_WORDS[m[1]!.toLowerCase()];
+      if (n === undefined) return false;
+      i.decimals = n;
+      return true;
+    },
+  },
+  {
+    detail: 'scale',
+    re: /\b(?:in|expressed\s+in|in\s+units\s+of)\s+(?:usd|us\$|\$|dollars?)\s*(thousands|millions|billions)\b|\b(?:in|expressed\s+in|in\s+units\s+of)\s+(thousands|millions|billions)(?:\s+of\s+(?:us\s+|u\.s\.\s+)?dollars)?\b/gi,
+    apply: (m, i) => {
+      i.scale = (m[1] ?? m[2])!.toLowerCase() as Instructions['scale'];
+      return true;
+    },
+  },
+  {
+    detail: 'percent',
+    re: /\b(?:in\s+(?:units\s+of\s+)?|as\s+(?:a\s+)?)(?:percents?|percentages?)\b(?!\s+(?:of|change)\b)/gi,
+    apply: (_m, i) => {
+      i.unit = 'percent';
+      return true;
+    },
+  },
+];
+
+/**
+ * Words that, beside a statement name, only say where the figures come from or how to respond
+ * ("Respond to the question by assuming the perspective of an investment analyst who can only use
+ * the details shown within …"). Scope-limiting words ("only", "primarily", "within") are here because
+ * they limit the *source*; outside a clause that names a statement they are not instruction words.
+ */
+const SOURCE_WORDS = new Set(
+  `information info details detail data line items item figures numbers amounts shown stated provided presented reported disclosed
+  contained included listed found given clearly explicitly only solely primarily mainly mostly exclusively purely strictly
+  within in inside from on off of using use utilizing utilize utilising utilise relying rely referencing reference referring refer
+  basing base based drawing draw conclusions conclusion judgments judgements judgment judgement response respond responses answer answers
+  answering question questions asked ask perspective investment analyst analysts financial assuming assume who which can
+  calculate calculating calculation compute computing help want when while according per through by via your our us we please
+  provide give state consolidated statement statements and or as the a an what was is`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Words of a clause that only announces the question or asks for an answer ("Here's the question", "Answer"). */
+const PREAMBLE_WORDS = new Set(
+  `we want wants would like to calculate compute computing calculating a financial metric please help us it answer answers respond
+  response question here here's is the following your our give provide state express round rounded and`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+/** A preamble clause names one of these (a clause of only "the" and "is" is not an instruction). */
+const PREAMBLE_STRONG = /\b(?:question|answer|respond|response|calculate|compute|metric|express)\b/i;
+
+/** Text between sentence ends, commas, colons, semicolons and brackets. */
+function clauses(question: string): [number, number][] {
+  const out: [number, number][] = [];
+  let start = 0;
+  const cut = /[.?!;:](?=\s|$)|[,()[\]]/g;
+  for (const m of question.matchAll(cut)) {
+    if (m.index! > start) out.push([start, m.index!]);
+    start = m.index! + m[0].length;
+  }
+  if (start < question.length) out.push([start, question.length]);
+  return out;
+}
+
+function inside(s: number, e: number, spans: { start: number; end: number }[]): boolean {
+  return spans.some((x) => x.start <= s && e <= x.end);
+}
+
+/**
+ * The instructions of a question and the spans they cover. Statement names outside an instruction
+ * clause are claimed only after a source preposition ("… depreciation and amortization from the cash
+ * flow statement", "based on the income statement"); elsewhere they stay unplaced.
+ */
+export function readInstructions(question: string): ReadInstructions {
+  const instructions: Instructions = {};
+  const claims: InstructionClaim[] = [];
+  const format: { start: number; end: number; detail: string }[] = [];
+  for (const f of FORMAT) {
+    for (const m of question.matchAll(f.re)) {
+      if (f.apply(m as RegExpExecArray, instructions)) format.push({ start: m.index!, end: m.index! + m[0].length, detail: f.detail });
+    }
+  }
+  const statements: { start: number; end: number; kind: StatementKind }[] = [];
+  for (const s of STATEMENT_NAMES) {
+    for (const m of question.matchAll(s.re)) {
+      if (!statements.some((x) => m.index! < x.end && x.start < m.index! + m[0].length)) statements.push({ start: m.index!, end: m.index! + m[0].length, kind: s.kind });
+    }
+  }
+  statements.sort((a, b) => a.start - b.start);
+  claims.push(...format);
+  const used = new Set<(typeof statements)[number]>();
+
+  for (const [cs, ce] of clauses(question)) {
+    const tokens = tokenize(question.slice(cs, ce)).map((t) => ({ ...t, start: t.start + cs, end: t.end + cs }));
+    if (tokens.length === 0) continue;
+    const named = statements.filter((s) => s.start >= cs && s.end <= ce);
+    const rest = tokens.filter((t) => !inside(t.start, t.end, named) && !inside(t.start, t.end, format));
+    if (named.length > 0) {
+      if (rest.every((t) => SOURCE_WORDS.has(t.lower) || isFiller(t.lower))) {
+        claims.push({ start: tokens[0]!.start, end: tokens[tokens.length - 1]!.end, detail: 'statement scope' });
+        for (const s of named) used.add(s);
+      }
+      continue;
+    }
+    const formatHere = format.some((f) => f.start >= cs && f.end <= ce);
+    if (rest.length === 0) continue;
+    if (rest.every((t) => PREAMBLE_WORDS.has(t.lower)) && (formatHere || PREAMBLE_STRONG.test(rest.map((t) => t.text).join(' ')))) {
+      claims.push({ start: rest[0]!.start, end: rest[rest.length - 1]!.end, detail: formatHere ? 'format' : 'preamble' });
+    }
+  }
+  // "… from the cash flow statement", "based on the income statement": a source pinned inside a clause
+  for (const s of statements) {
+    if (used.has(s)) continue;
+    const lead = /\b(?:based\s+on|using|from|per|according\s+to|in|on)\s+(?:the\s+)?(?:its\s+)?$/i.exec(question.slice(Math.max(0, s.start - 30), s.start));
+    if (!lead) continue;
+    claims.push({ start: s.start - lead[0].length, end: s.end, detail: 'statement scope' });
+    used.add(s);
+  }
+  const kinds = statements.filter((s) => used.has(s)).map((s) => s.kind);
+  if (kinds.length) {
+    instructions.statement = kinds[0]!;
+    instructions.statements = [...new Set(kinds)];
+  }
+  return { instructions, claims: claims.sort((a, b) => a.start - b.start) };
+}
+
+/** Whether [start, end) lies inside an instruction claim (a measure word there is part of a statement's name). */
+export function withinInstruction(claims: InstructionClaim[], start: number, end: number): boolean {
+  return claims.some((c) => c.start <= start && end <= c.end);
+}
+
+/** The question with its instruction spans blanked out (same length and offsets). */
+export function withoutInstructions(question: string, claims: InstructionClaim[]): string {
+  let q = question;
+  for (const c of claims) q = q.slice(0, c.start) + ' '.repeat(c.end - c.start) + q.slice(c.end);
+  return q;
+}
