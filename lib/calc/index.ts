@@ -21,4 +21,5 @@ export * from './free-cash-flow';
 export * from './convert-currency';
 export * from './formula';
 export * from './cagr';
+export * from './average-periods';
 export * from './select-version';

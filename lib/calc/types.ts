@@ -67,6 +67,7 @@ export type CalcOp =
   | 'free_cash_flow'
   | 'convert_currency'
   | 'cagr'
+  | 'average_periods'
   | 'formula';
 
 /** 'reported' when every operand is reported for the result's own period, 'derived' otherwise. */

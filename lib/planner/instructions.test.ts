@@ -128,3 +128,30 @@ describe('definitions', () => {
     });
   }
 });
+
+describe('average over fiscal years', () => {
+  it('an N-year average over a range of N fiscal years (inclusive)', () => {
+    const r = plan('What is the FY2018 - FY2020 3 year average EBITDA margin for Zeta Foods?');
+    expect(r.status, JSON.stringify(r)).toBe('planned');
+    if (r.status !== 'planned') return;
+    expect(r.intent).toMatchObject({ operation: 'average', range: { from: 2018, to: 2020 } });
+    expect(r.intent.metric.id).toBe('ebitda_margin');
+  });
+
+  it('a count ending at a named year', () => {
+    const r = plan('What is the three-year average revenue through FY2024 for Acme Widgets?');
+    expect(r.status, JSON.stringify(r)).toBe('planned');
+    if (r.status === 'planned') expect(r.intent).toMatchObject({ operation: 'average', range: { from: 2022, to: 2024 } });
+  });
+
+  it('a count that disagrees with the range, quarters or no span are asked back', () => {
+    expect(plan('What is the FY2018 - FY2020 5 year average revenue for Zeta Foods?').status).toBe('needs_clarification');
+    expect(plan('What is the 3 year average revenue for Zeta Foods?').status).not.toBe('planned');
+    expect(plan('What is the 3 year average revenue for Zeta Foods through Q3 FY2024?').status).not.toBe('planned');
+  });
+
+  it('"average" before a balance with one year is not this operation', () => {
+    const r = plan('What was the average inventory of Acme Widgets in FY2021?');
+    expect(r.status === 'planned' && r.intent.operation === 'average').toBe(false);
+  });
+});

@@ -2,6 +2,7 @@ import { normalizeAlias } from '@/lib/domain/names';
 import { extractPeriodPhrases, parseDateText, phraseRanges, yearRangeSpan, type PeriodPhrase, type PeriodSpec } from '@/lib/fiscal';
 import type { CatalogEntity } from './catalog';
 import { cagrSpan } from './cagr';
+import { averageSpan } from './average';
 import { readDefinitions } from './definitions';
 import { readInstructions, withinInstruction, withoutInstructions } from './instructions';
 import { type EntityIndex, indexOf } from './entity-index';
@@ -404,6 +405,10 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   const cagr = cagrW.length > 0 ? cagrSpan(question, phrases, rangeSpan, free(ow.yearCounts)) : null;
   if (cagr?.ok) for (const c of cagr.claims) spans.claim(c.start, c.end, 'operation', 'cagr');
   if (cagr && !cagr.ok && metric) return { status: 'needs_clarification', clarification: { question: cagr.question, options: cagr.options }, partial: { entities, metric }, notes };
+  // "FY2018 - FY2020 3 year average EBITDA margin": an average over fiscal years (its own span rule)
+  const average = !cagr && metric ? averageSpan(question, phrases, rangeSpan, free(ow.yearCounts), (st, en) => spans.taken(st, en)) : null;
+  if (average && !average.ok) return { status: 'needs_clarification', clarification: { question: average.question, options: average.options }, partial: { entities, ...(metric ? { metric } : {}) }, notes };
+  if (average?.ok) for (const c of average.claims) spans.claim(c.start, c.end, 'operation', 'average');
   // "using FY2025 operating profit and FY2024 revenue": the words joining pinned operands
   for (const w of free(ow.infix)) {
     if (w.op === 'join' && pins.size > 0 && /^(and|with|from)$/i.test(w.text.trim())) spans.claim(w.start, w.end, 'operand_pin');
@@ -488,6 +493,7 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   // operation
   let operation: Operation = 'value';
   if (cagr?.ok) operation = 'cagr';
+  else if (average?.ok) operation = 'average';
   else if (phrases.some((p) => p.spec.type === 'ttm')) operation = 'ttm';
   else if (seriesW.length > 0) operation = 'series';
   else if ((growthW.length > 0 || ow.comparison.length > 0) && metric.periodType !== 'instant' && !/\bmargin\b/i.test(metric.label) && metric.op !== 'margin') operation = 'growth';
@@ -555,7 +561,7 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     operation,
     ...(comparison && (operation === 'growth' || operation === 'change') ? { comparison } : {}),
     periods,
-    range: cagr?.ok ? cagr.range : range,
+    range: cagr?.ok ? cagr.range : average?.ok ? average.range : range,
     scope,
     basis,
     pathway,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PeriodSpec } from '@/lib/fiscal';
 
-export const OPERATIONS = ['value', 'growth', 'change', 'ttm', 'series', 'expression', 'cagr'] as const;
+export const OPERATIONS = ['value', 'growth', 'change', 'ttm', 'series', 'expression', 'cagr', 'average'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 export const PATHWAYS = ['detail', 'comparison', 'longitudinal'] as const;
 export type Pathway = (typeof PATHWAYS)[number];
@@ -81,7 +81,7 @@ export const intentSchema = z.object({
   unknownEntities: z.array(z.string().max(200)).max(20).optional(),
   /** the requested periods, in the order asked (growth: later last is fine; the executor orders them) */
   periods: z.array(periodRequestSchema).min(1).max(40),
-  /** a year range for series ("FY2018–FY2021"), inclusive, as fiscal years; for a CAGR its first and last fiscal year */
+  /** a year range for series ("FY2018–FY2021"), inclusive, as fiscal years; for a CAGR or an average its first and last fiscal year */
   range: z.object({ from: z.number().int(), to: z.number().int() }).nullable(),
   scope: z.enum(['consolidated', 'standalone']),
   basis: basisSchema,

@@ -1,5 +1,6 @@
 /** The answer room's operations, by the intent operation each evaluates. */
 import type { Intent } from '@/lib/planner/types';
+import { averageOperation } from './average';
 import { cagrOperation } from './cagr';
 import { expressionOperation } from './expression';
 import { growthOperation } from './growth';
@@ -10,7 +11,7 @@ import { valueOperation } from './value';
 
 export type { Operation, OperationInput, Outcome, SayValue } from './types';
 
-const OPERATIONS: readonly Operation[] = [valueOperation, seriesOperation, growthOperation, ttmOperation, expressionOperation, cagrOperation];
+const OPERATIONS: readonly Operation[] = [valueOperation, seriesOperation, growthOperation, ttmOperation, expressionOperation, cagrOperation, averageOperation];
 
 /** The module that evaluates and says the intent's operation (an expression intent without a tree is a plain value). */
 export function operationFor(intent: Intent): Operation {
