@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, readCover } from './cover';
+import { displayName, readCover, signatureDate, withCover } from './cover';
 import type { ReportDocument } from './model';
 
 const doc = (text: string): ReportDocument => ({ format: 'pdf', title: null, meta: {}, tables: [], blocks: [], pages: 1, problems: [], text });
@@ -53,5 +53,19 @@ describe('cover page', () => {
   });
   it('finds nothing in a document without a cover', () => {
     expect(readCover(doc('Annual Report 2024-25\nHelios Components Ltd'))).toMatchObject({ kind: 'none', registrantName: null, tickers: [] });
+  });
+});
+
+describe('signature date (when the filing was published)', () => {
+  it('is the signatures page date after the period end, not the period end', () => {
+    const text = `${TENK}\fSIGNATURES\nPursuant to the requirements … thereunto duly authorized, as of January 20, 2023.\nDate: January 20, 2023\nDate: January 20, 2023\nDated: December 2, 2022`;
+    expect(signatureDate(doc(text), '2022-12-02')).toBe('2023-01-20');
+    expect(withCover(doc(text)).doc.meta.filedAt).toBe('2023-01-20');
+  });
+
+  it('ignores dates before the period end or more than 400 days after it, and explicit metadata wins', () => {
+    expect(signatureDate(doc('Date: March 1, 2021\nDate: June 1, 2025'), '2022-12-02')).toBeNull();
+    const d = { ...doc(`${TENK}\nDate: January 20, 2023`), meta: { filedAt: '2023-01-23' } };
+    expect(withCover(d).doc.meta.filedAt).toBe('2023-01-23');
   });
 });

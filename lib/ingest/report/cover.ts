@@ -26,6 +26,8 @@ export interface CoverPage {
   fiscalYearEnd: string | null;
   /** where the identity came from: a filing's cover, an earnings release's dateline, or nothing */
   kind: 'filing' | 'release' | 'none';
+  /** the date the report was signed ("… duly authorized, as of January 30, 2020", "Date: July 20, 2021"): when it was filed */
+  signedAt?: ISODate | null;
 }
 
 const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12 };
@@ -157,6 +159,28 @@ export function readCover(doc: ReportDocument): CoverPage {
   return out;
 }
 
+/**
+ * The date a filing was signed: its signatures page ("thereunto duly authorized, as of January 30,
+ * 2020", "Dated: July 20, 2021"), the date named most often there, after the period end and within
+ * 400 days of it. Not the period end itself: a filing is published after the period it reports.
+ */
+export function signatureDate(doc: ReportDocument, periodEnd: ISODate | null): ISODate | null {
+  if (!periodEnd) return null;
+  const text = doc.text ?? doc.blocks.map((b) => b.text).join('\n');
+  const counts = new Map<ISODate, number>();
+  const re = /duly\s+authori[sz]ed[,.]?\s+(?:on|as\s+of)\s+([A-Z][a-z]+\.?\s+\d{1,2}\s*,?\s*(?:19|20)\d{2})|\bDated?\s*:\s*([A-Z][a-z]+\.?\s+\d{1,2}\s*,?\s*(?:19|20)\d{2})/g;
+  for (const m of text.matchAll(re)) {
+    const d = parseUsDate(m[1] ?? m[2]!);
+    if (!d || d <= periodEnd) continue;
+    const days = (Date.parse(`${d}T00:00:00Z`) - Date.parse(`${periodEnd}T00:00:00Z`)) / 86_400_000;
+    if (days > 400) continue;
+    counts.set(d, (counts.get(d) ?? 0) + 1);
+  }
+  let best: { d: ISODate; n: number } | null = null;
+  for (const [d, n] of counts) if (!best || n > best.n || (n === best.n && d < best.d)) best = { d, n };
+  return best?.d ?? null;
+}
+
 /** A registrant name as people write it: "ADOBE INC." → "Adobe Inc.", "3M COMPANY" → "3M Company"; mixed case kept. */
 export function displayName(name: string): string {
   if (/[a-z]/.test(name)) return name;
@@ -175,10 +199,12 @@ export function withCover(doc: ReportDocument): { doc: ReportDocument; cover: Co
   const cover = readCover(doc);
   if (cover.kind === 'none') return { doc, cover };
   const m = doc.meta;
+  if (cover.kind === 'filing' && !m.filedAt) cover.signedAt = signatureDate(doc, m.periodEnd ?? cover.periodEnd);
   const meta = {
     ...m,
     form: m.form ?? (cover.kind === 'filing' ? cover.form : null) ?? m.form,
     periodEnd: m.periodEnd ?? cover.periodEnd ?? m.periodEnd,
+    filedAt: m.filedAt ?? cover.signedAt ?? m.filedAt,
     ticker: m.ticker ?? cover.tickers[0] ?? m.ticker,
     cik: m.cik ?? cover.cik ?? m.cik,
     fiscalYearEnd: m.fiscalYearEnd ?? cover.fiscalYearEnd ?? m.fiscalYearEnd,

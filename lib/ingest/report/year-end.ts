@@ -6,9 +6,10 @@
  * its balance sheet compares with the last fiscal year end, the date its headers name most often a
  * few months before the quarter end.
  */
-import type { ISODate } from '@/lib/domain/types';
-import { daysBetween, daysInMonth, extractPeriodPhrases, isISODate, isMonthEnd } from '@/lib/fiscal';
+import type { ISODate, YearEndRule } from '@/lib/domain/types';
+import { daysBetween, daysInMonth, extractPeriodPhrases, isISODate, isMonthEnd, nominalYearEndingOn, weekdayOf } from '@/lib/fiscal';
 import { periodTexts } from './analyze';
+import { tableKind, tableTitle } from './bind';
 import type { CoverPage } from './cover';
 import type { ReportDocument } from './model';
 import { normalizeHeaderText, yearEndEvidence, type DateOrder } from './periods';
@@ -47,6 +48,36 @@ function headerDates(doc: ReportDocument, order: DateOrder): Map<ISODate, number
   return counts;
 }
 
+/** Year ends the headers of the primary statements (balance sheet, income statement, cash flows) name. */
+function statementYearEnds(doc: ReportDocument, order: DateOrder): ISODate[] {
+  const tables = doc.tables.filter((t) => {
+    const kind = tableKind([tableTitle(t) ?? '', ...t.context.slice(-3)].join(' '));
+    return kind === 'balance_sheet' || kind === 'profit_loss' || kind === 'cash_flow';
+  });
+  if (tables.length === 0) return [];
+  const texts = periodTexts({ ...doc, title: null, tables, blocks: [] });
+  return [...new Set(yearEndEvidence(texts, order).flatMap((e) => e.dates))];
+}
+
+/**
+ * The dates that are year ends of the 52/53-week rule the anchor (the cover's year end) follows: its
+ * weekday, last of or nearest to the end of its month, whichever rule more of the dates follow.
+ */
+export function weekRuleDates(anchor: ISODate, dates: ISODate[]): ISODate[] {
+  const weekday = weekdayOf(anchor);
+  const m = Number(anchor.slice(5, 7));
+  // a year end in the first days of a month belongs to the month before ("nearest Saturday to 31 January" → 3 February)
+  const month = Number(anchor.slice(8, 10)) <= 7 ? (m === 1 ? 12 : m - 1) : m;
+  let best: ISODate[] = [anchor];
+  for (const rule of ['last', 'nearest'] as const) {
+    const r: YearEndRule = { kind: 'week', weekday, month, rule };
+    if (nominalYearEndingOn(r, anchor) === null) continue;
+    const fits = dates.filter((d) => nominalYearEndingOn(r, d) !== null);
+    if (fits.length > best.length) best = fits;
+  }
+  return best.sort();
+}
+
 export function documentYearEnds(doc: ReportDocument, cover: CoverPage, order: DateOrder): DocumentYearEnds {
   const texts = periodTexts(doc);
   const ev = yearEndEvidence(texts, order);
@@ -55,10 +86,24 @@ export function documentYearEnds(doc: ReportDocument, cover: CoverPage, order: D
   if (cover.periodKind === 'annual' && cover.periodEnd) {
     const anchor = cover.periodEnd;
     const dates = new Set<ISODate>([anchor]);
+    // the primary statements' own headers name the year ends they compare; when they name any besides
+    // the cover's, only theirs count (a debt note's "December 31, 2009" or a standard's "January 1, 2019" never does)
+    const own = statementYearEnds(doc, order).filter((d) => d < anchor && monthDayDistance(d, anchor) <= 7);
+    if (own.length > 0) {
+      const all = weekBased ? weekRuleDates(anchor, [anchor, ...own]) : [anchor, ...own];
+      return { dates: [...new Set(all)].sort(), mmdd: mmddOf(anchor), weekBased, how: 'cover' };
+    }
     // a month-end year end without 52/53-week language: a date a few days off is a year end only if the
     // headers name it more than once (PepsiCo's "December 25, 2021", not a stray "July 1, 2022")
     const fixedMonthEnd = !weekBased && isMonthEnd(anchor);
     for (const e of ev) for (const d of e.dates) if (d <= anchor && monthDayDistance(d, anchor) <= 7 && (!fixedMonthEnd || isMonthEnd(d) || e.count >= 2)) dates.add(d);
+    // 52/53-week years: a year end falls on the anchor's weekday under one rule (last / nearest to the
+    // month end); "January 1, 2019" (a standard's effective date) or a Wednesday 31 December is not one
+    if (weekBased) {
+      const kept = weekRuleDates(anchor, [...dates]);
+      dates.clear();
+      for (const d of kept) dates.add(d);
+    }
     // "Year Ended June 30, 2023 2022 2021": the earlier columns name only their years. A month-end year
     // end with no 52/53-week language ends on that month end every year.
     if (dates.size === 1 && !weekBased && isMonthEnd(anchor)) {
