@@ -229,3 +229,16 @@ describe('dimension columns under one period heading', () => {
     for (const c of cellsOf(analyze(prose).a)) expect(c.status).toBe('quarantined');
   });
 });
+
+describe('reference columns', () => {
+  it('page numbers of a table of contents are references, not amounts', () => {
+    const { a } = analyze(`<html><body><p>All amounts in ₹ crore</p><table>
+      <tr><th></th><th>Page</th></tr>
+      <tr><td>Statement of profit and loss</td><td>96</td></tr>
+      <tr><td>Balance sheet</td><td>98</td></tr>
+      <tr><td>Notes to the financial statements</td><td>102</td></tr>
+    </table></body></html>`);
+    expect(a.counters.numericCells).toBe(0);
+    expect(a.counters.noteCells).toBe(3);
+  });
+});

@@ -51,7 +51,8 @@ export interface StructuredTable {
   skippedColumns: { note: number; derived: number };
 }
 
-const NOTE_HEADER = /^(?:notes?|note\s*no\.?|note\s*ref(?:erence)?\.?|notes?\s*#|sch(?:edule)?\.?(?:\s*no\.?)?|ref\.?)$/i;
+/** A reference column (note, schedule, page of a table of contents): its numbers point elsewhere, they are no amounts. */
+const NOTE_HEADER = /^(?:notes?|note\s*no\.?|note\s*ref(?:erence)?\.?|notes?\s*#|sch(?:edule)?\.?(?:\s*no\.?)?|ref\.?|pages?(?:\s*(?:no\.?|numbers?|#|ref(?:erence)?\.?))?)$/i;
 const DERIVED_HEADER = /%\s*(?:change|chg|growth|var)|\bchange\b|\bvariance\b|\bgrowth\b|\byoy\b|y-o-y|\bincrease\b|\bdecrease\b|% of (?:revenue|sales|total|net)|as a % of|\bbps\b|\badjustments?\b|\breclassifications?\b|\bimpact of\b|\beffect of\b|\bdifference\b/i;
 const PERIOD_WORDS = /\b(?:year|quarter|months?|weeks?|half|period|ended|ending|as at|as of|fy|fiscal|restated|audited|unaudited|standalone|consolidated|current|previous|prior)\b|\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/i;
 const GLYPH_ONLY = /^(?:[$₹€£(]|rs\.?|us\$|\$\(|₹\(|[JH])$/i;
