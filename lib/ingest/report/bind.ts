@@ -106,7 +106,7 @@ export function tableKind(text: string): TableKind {
   const t = text.toLowerCase();
   if (/balance sheet|financial position|assets and liabilities/.test(t)) return 'balance_sheet';
   if (/cash flows?/.test(t)) return 'cash_flow';
-  if (/changes in (?:shareholders'? |stockholders'? )?equity/.test(t)) return 'equity';
+  if (/changes in (?:shareholders['’]? |stockholders['’]? )?equity|statements? of (?:consolidated )?(?:changes in )?(?:shareholders['’]?|stockholders['’]?|shareowners['’]?) (?:equity|deficit)/.test(t)) return 'equity';
   if (/financial results|results for the (?:quarter|half|period)|quarterly results|unaudited results/.test(t)) return 'results';
   if (/profit and loss|profit & loss|income statement|statements? of (?:consolidated )?(?:income|operations|earnings|comprehensive income)/.test(t)) return 'profit_loss';
   return 'other';
@@ -182,6 +182,8 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   // columns that are dimensions ("Flexibles | Rigid Packaging | Total", "Level 1 | Level 2") under one
   // period heading above the table ("Year Ended June 30, 2023", "December 31, 2022")
   const contextPeriod = periodColumns === 0 && !titlePeriod ? headingPeriod(raw, ctx) : null;
+  // a statement of changes in equity names its periods in its rows ("Balance at December 31, 2021")
+  const rowPeriods = kind === 'equity' && periodColumns === 0 && !titlePeriod && ctx.calendars ? equityRowPeriods(table.rows, ctx) : null;
 
   const cells: BoundCell[] = [];
   const labelCells: BoundTable['labelCells'] = [];
@@ -212,7 +214,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
         continue;
       }
       if (v.value.kind !== 'number') continue;
-      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, contextPeriod }, ctx), skipped: null });
+      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, contextPeriod: rowPeriods?.get(row.index) ?? contextPeriod }, ctx), skipped: null });
     }
   }
   dimensionColumns(cells, kind === 'other' && title ? [title] : []);
@@ -235,13 +237,18 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
 }
 
 const CASH_FLOW_METRICS = new Set(['operating_cash_flow', 'capex']);
+/**
+ * Lines a cash flow statement reports as themselves: its flows, and the non-cash expense it adds back
+ * (depreciation and amortisation of the period, the same figure as the income statement's).
+ */
+const CASH_FLOW_LINES = new Set([...CASH_FLOW_METRICS, 'dividends_paid', 'depreciation']);
 
 /**
  * Statements bind only their own kind of line: a cash flow statement's "Inventories" is a change in
  * working capital, not the balance; a balance sheet holds no flows.
  */
 function allowedIn(metric: { id: string; periodType: string }, kind: TableKind): boolean {
-  if (kind === 'cash_flow') return CASH_FLOW_METRICS.has(metric.id);
+  if (kind === 'cash_flow') return CASH_FLOW_LINES.has(metric.id);
   if (kind === 'balance_sheet') return metric.periodType === 'instant';
   if (kind === 'profit_loss' || kind === 'results') return metric.periodType === 'duration' && !CASH_FLOW_METRICS.has(metric.id);
   if (kind === 'equity') return false;
@@ -286,6 +293,47 @@ function headingPeriod(raw: RawTable, ctx: BindContext): ColumnPeriod | null {
     if (r.status === 'unresolved') return null;
   }
   return null;
+}
+
+function dayBefore(d: string): string {
+  const t = new Date(`${d}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() - 1);
+  return t.toISOString().slice(0, 10);
+}
+
+/**
+ * The periods of a statement of changes in equity, read from its rows: a balance row ("Balance at
+ * December 31, 2021", "Balances as of February 1, 2017") is the balance at a fiscal year end (a
+ * year's first day stands for the year end before it); the rows between two balance rows are the
+ * movements of the fiscal year that runs from the first balance to the second, when the entity's
+ * calendar has exactly that year. Rows outside such a pair, or a pair that is not one fiscal year
+ * apart, get no period (their cells are quarantined as before).
+ */
+function equityRowPeriods(rows: StructuredRow[], ctx: BindContext): Map<number, ColumnPeriod> {
+  const out = new Map<number, ColumnPeriod>();
+  const calendars = ctx.calendars!;
+  const data = rows.filter((r) => r.kind === 'data' || r.kind === 'section' || r.kind === 'text');
+  const balances: { at: number; period: ColumnPeriod }[] = [];
+  data.forEach((r, i) => {
+    const m = /^\s*balances?\b[\s,:-]*(?:(?:as\s+)?(?:of|at)\s+)?(.*\d{4})\s*[,:]?\s*$/i.exec(r.label ?? '');
+    if (!m) return;
+    const reading = readPeriodCached([m[1]!], ctx, null);
+    if (reading.status !== 'ok' || reading.value.period.type !== 'instant') return;
+    const date = reading.value.period.date;
+    const year = yearEndingAt(date, calendars) ?? yearEndingAt(dayBefore(date), calendars);
+    if (!year) return;
+    balances.push({ at: i, period: instantAtEnd(year) });
+  });
+  for (let k = 0; k < balances.length; k++) {
+    const b = balances[k]!;
+    out.set(data[b.at]!.index, b.period);
+    const next = balances[k + 1];
+    if (!next || b.period.period.type !== 'instant' || next.period.period.type !== 'instant') continue;
+    const year = yearEndingAt(next.period.period.date, calendars);
+    if (!year || year.period.type !== 'duration' || dayBefore(year.period.start) !== b.period.period.date) continue;
+    for (let i = b.at + 1; i < next.at; i++) out.set(data[i]!.index, year);
+  }
+  return out;
 }
 
 function findUnitLineOnlyText(line: string): boolean {
@@ -401,7 +449,7 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     value = shiftDecimal(num.value, scale);
     decimals = num.fractionDigits - scale;
     // a payment printed as an outflow "(95.00)" in a cash flow statement is a payment of 95
-    if (metric?.id === 'capex' && value.startsWith('-')) {
+    if ((metric?.id === 'capex' || (metric?.sign === 'outflow' && rc.kind === 'cash_flow')) && value.startsWith('-')) {
       value = value.slice(1);
       labels.printedAsOutflow = true;
     }

@@ -242,3 +242,32 @@ describe('reference columns', () => {
     expect(a.counters.noteCells).toBe(3);
   });
 });
+
+describe('statements of changes in equity', () => {
+  const DEC: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' }];
+  const html = (balance2: string) => `<html><body><p>(In millions)</p><h3>Consolidated Statements of Shareholders’ Equity</h3><table>
+    <tr><th></th><th>Common stock</th><th>Retained earnings</th><th>Total equity</th></tr>
+    <tr><td>Balance at December 31, 2020</td><td>100</td><td>1,000</td><td>1,100</td></tr>
+    <tr><td>Net income</td><td></td><td>250</td><td>250</td></tr>
+    <tr><td>Dividends declared</td><td></td><td>(150)</td><td>(150)</td></tr>
+    <tr><td>Balance at ${balance2}</td><td>100</td><td>1,100</td><td>1,200</td></tr>
+  </table></body></html>`;
+
+  it('balance rows are balances at the year ends; the rows between them are that fiscal year’s movements', () => {
+    const { a } = analyze(html('December 31, 2021'), DEC, 'USD', 'us-gaap');
+    const cells = cellsOf(a);
+    const at = (row: string, col: string) => cells.find((c) => c.row === row && c.col.includes(col));
+    expect(at('Balance at December 31, 2020', 'Total')).toMatchObject({ status: 'active', period: { type: 'instant', date: '2020-12-31' } });
+    expect(at('Net income', 'Retained')).toMatchObject({ status: 'active', period: { type: 'duration', start: '2021-01-01', end: '2021-12-31' }, value: '250000000' });
+    expect(at('Dividends declared', 'Total')).toMatchObject({ status: 'active', value: '-150000000', period: { type: 'duration', end: '2021-12-31' } });
+    expect(at('Balance at December 31, 2021', 'Total')).toMatchObject({ status: 'active', period: { type: 'instant', date: '2021-12-31' } });
+    // never a metric of the entity as a whole: equity statement rows are row concepts
+    expect(cells.filter((c) => c.status === 'active').every((c) => c.metricId === null)).toBe(true);
+  });
+
+  it('balances that are not one fiscal year apart give the rows between them no period', () => {
+    const { a } = analyze(html('June 30, 2021'), DEC, 'USD', 'us-gaap');
+    const net = cellsOf(a).find((c) => c.row === 'Net income');
+    expect(net?.status).toBe('quarantined');
+  });
+});
