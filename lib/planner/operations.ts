@@ -61,10 +61,12 @@ const INFIX: { re: RegExp; op: ArithmeticOp | 'join'; reversed?: boolean }[] = [
   { re: /\band\s+(?:then\s+)?subtract(?:ing)?\b/i, op: 'difference' },
   { re: /\b(?:divided\s+by|over)\b|\s\/\s|÷/i, op: 'ratio' },
   { re: /\bas\s+an?\s+(?:share|percentage|percent|%|proportion|fraction|portion)\s+of\b|\bas\s+a\s+%\s+of\b|\bas\s+%\s+of\b/i, op: 'share' },
+  // "R&D in fiscal 2024 and what percentage of revenue did they represent"
+  { re: /\b(?:and\s+)?what\s+(?:share|percentage|percent|%|proportion|fraction|portion)\s+of\b/i, op: 'share' },
   { re: /\b(?:and|with|to|by|from)\b|,|;/i, op: 'join' },
 ];
 const METHOD =
-  /\b(?:computed\s+as|calculated\s+as|defined\s+as|work\s+out|compute\s+it|calculate\s+it|to\s+get(?:\s+an?)?|into\s+one\s+number|what(?:'s|’s|\s+is)?\s+the\s+combined\s+figure|the\s+combined\s+figure|combined\s+figure|what\s+do\s+you\s+get|take|you\s+get|result)\b/i;
+  /\b(?:(?:did|do|does)\s+(?:they|it|this|that|these|those)\s+(?:represent|make\s+up|account\s+for|constitute)|computed\s+as|calculated\s+as|defined\s+as|work\s+out|compute\s+it|calculate\s+it|to\s+get(?:\s+an?)?|into\s+one\s+number|what(?:'s|’s|\s+is)?\s+the\s+combined\s+figure|the\s+combined\s+figure|combined\s+figure|what\s+do\s+you\s+get|take|you\s+get|result)\b/i;
 
 const CAGR =
   /\b(?:cagrs?|compound(?:ed)?\s+annual(?:i[sz]ed)?\s+(?:growth(?:\s+rates?)?|rates?\s+of\s+growth|rates?)|compound(?:ed)?\s+growth(?:\s+rates?)?|annuali[sz]ed\s+growth(?:\s+rates?)?)\b/i;

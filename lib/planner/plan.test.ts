@@ -178,6 +178,11 @@ describe('planner: operations, pathways, scope and basis', () => {
     expect(r.status).toBe('needs_clarification');
     if (r.status === 'needs_clarification') expect(r.clarification.question).toBe('Which period? Ledgerline never assumes one.');
   });
+  it('“X in FY2024 and what percentage of Y did they represent” is X as a share of Y over that year', () => {
+    const i = plan("What were Apple's total R&D expenses in fiscal 2024 and what percentage of revenue did they represent?");
+    expect(i.operation).toBe('expression');
+    expect(i.expression).toMatchObject({ kind: 'op', op: 'share', args: [{ operand: { metric: { id: 'rnd' } } }, { operand: { metric: { id: 'revenue' } } }] });
+  });
   it('a series range is inclusive and longitudinal', () => {
     const i = plan('Tesla revenue by fiscal year FY2018-FY2021');
     expect(i.range).toEqual({ from: 2018, to: 2021 });

@@ -42,8 +42,18 @@ export const expressionOperation: Operation = {
     }
     outcomes.push(r.ok ? { figure: r.figure, entity: ent, target: target?.ok ? target.target : undefined } : { failure: r.failure, entity: ent });
   },
-  label: (intent) => intent.metric.label,
+  label: (intent) => {
+    const parts = shareParts(intent);
+    return parts ? `${parts[0]} as a share of ${lowerFirst(parts[1])}` : intent.metric.label;
+  },
   say({ tb, v, intent, name }) {
+    if (shareParts(intent) && v.inputs.length === 2) {
+      // "R&D in FY2024 and what share of revenue": the part, then its share of the whole, each cited
+      const [part, whole] = v.inputs as [(typeof v.inputs)[number], (typeof v.inputs)[number]];
+      tb.text(`${name} ${lowerFirst(part.label)} for ${part.period.label} (${part.period.dateRange}) was `).value(part.id, part.display);
+      tb.text(', ').value(v.id, v.display).text(` of ${lowerFirst(whole.label)} for ${whole.period.label} `).value(whole.id, whole.display).text('.');
+      return;
+    }
     const symbol = ({ sum: ' + ', difference: ' − ', ratio: ' ÷ ', share: ' ÷ ' } as const)[intent.expression?.kind === 'op' ? intent.expression.op : 'sum'];
     tb.text(`${name} ${lowerFirst(v.label)} for ${v.period.label} (${v.period.dateRange}) is `).value(v.id, v.display).text(', computed as ');
     v.inputs.forEach((inp, i) => tb.text(`${i ? symbol : ''}${lowerFirst(inp.label)} for ${inp.period.label} `).value(inp.id, inp.display));
@@ -66,4 +76,12 @@ function expressionAlternatives(intent: Parameters<Operation['label']>[0]): Answ
     for (const p of [...new Set(operands.map((o) => o.period))]) options.push(`${who} ${lowerFirst(intent.metric.label)} ${p}`.trim());
   }
   return { question: 'Ask for a valid figure instead:', options, rewrites: options };
+}
+
+/** The measures of a two-operand share ("X as a percentage of Y"), or null. */
+function shareParts(intent: Parameters<Operation['label']>[0]): [string, string] | null {
+  const e = intent.expression;
+  if (e?.kind !== 'op' || e.op !== 'share' || e.args.length !== 2) return null;
+  const [a, b] = e.args;
+  return a?.kind === 'operand' && b?.kind === 'operand' ? [a.operand.metric.label, b.operand.metric.label] : null;
 }
