@@ -1,6 +1,9 @@
 /** Open, migrate and (in demo mode) seed the database when the server starts, so the first request is fast. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // before any request: the connection's peer becomes the last X-Forwarded-For hop (client addresses for limits)
+  const { installPeerAddressHook } = await import('@/lib/server/peer-address');
+  installPeerAddressHook();
   const { warmUp } = await import('@/lib/server/warm-up');
   await warmUp();
 }

@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { API_CSP, STATIC_SECURITY_HEADERS } from './lib/http/security-headers';
 
 const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-pgvector', 'pg'],
@@ -6,6 +7,15 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   // `npm run typecheck` (tsc over app, lib, tests) runs in CI; the build does not repeat it
   typescript: { ignoreBuildErrors: true },
+  // nosniff, Referrer-Policy, Permissions-Policy, X-Frame-Options on every response; a no-content CSP on the
+  // API (pages get a nonce CSP from proxy.ts) — issue 18 §6
+  async headers() {
+    return [
+      { source: '/:path*', headers: [...STATIC_SECURITY_HEADERS] },
+      // (not the pdf.js worker script: a worker runs under its own response's CSP)
+      { source: '/api/:path((?!pdf-worker).*)', headers: [{ key: 'Content-Security-Policy', value: API_CSP }] },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,0 +1,36 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { newNonce, pageCsp } from '@/lib/http/security-headers';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '@/lib/http/text';
+
+/**
+ * Pages (issue 18 §6, §7):
+ * - an address with a control character (`/facts?q=%00`) is a typed 400 before any page renders (it reached
+ *   a query as a 500 before);
+ * - a CSP with a fresh nonce per request, set on the request too: Next reads the nonce from the request's
+ *   Content-Security-Policy header and adds it to the scripts it renders.
+ * API routes check their URL and origin in lib/server/route.ts and get a static CSP (next.config.ts).
+ */
+export function proxy(request: NextRequest) {
+  let address: string;
+  try {
+    address = decodeURIComponent(request.nextUrl.pathname + request.nextUrl.search.replace(/\+/g, ' '));
+  } catch {
+    return badRequest('bad_request:url', 'The address is not valid.');
+  }
+  if (hasControlCharacter(address)) return badRequest('bad_request:control_characters', `The address: ${CONTROL_CHARACTER_MESSAGE}`);
+  const csp = pageCsp(newNonce(), process.env.NODE_ENV === 'development');
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('content-security-policy', csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('content-security-policy', csp);
+  return response;
+}
+
+function badRequest(code: string, message: string): Response {
+  return Response.json({ error: { code, message } }, { status: 400, headers: { 'cache-control': 'no-store' } });
+}
+
+export const config = {
+  // pages (and their RSC requests); not the API (lib/server/route.ts) nor static assets
+  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico|icon.svg).*)'],
+};
