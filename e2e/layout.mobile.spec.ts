@@ -34,3 +34,16 @@ test('popovers stay inside a 390×844 viewport and answers do not scroll sideway
   }
   await snap(page, 'test-results/screens/ask-answers-mobile.png', true);
 });
+
+test('the source viewer opens at the cited cell on a phone without scrolling sideways (screenshot)', async ({ page }) => {
+  const ask = new AskPage(page);
+  await ask.goto();
+  const answer = await ask.ask('Helios revenue FY2026');
+  await answer.getByRole('button', { name: '₹1,200 crore' }).click();
+  await page.getByRole('dialog').getByTestId('open-source').first().click();
+  const cited = page.getByTestId('filing').locator('[data-ll-cited="true"]');
+  await expect(cited).toHaveText(/^1,200(\.00)?$/);
+  await expect(cited).toBeInViewport();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await snap(page, 'test-results/screens/source-viewer-mobile.png');
+});
