@@ -12,14 +12,14 @@ import https from 'node:https';
  */
 export function installPeerAddressHook(): void {
   const marker = Symbol.for('ledgerline.peer-address-hook');
-  for (const proto of [http.Server.prototype, https.Server.prototype] as unknown as Array<Record<string | symbol, unknown>>) {
-    if (proto[marker]) continue;
-    const emit = proto.emit as (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
-    proto.emit = function (this: unknown, event: string | symbol, ...args: unknown[]) {
+  for (const proto of [http.Server.prototype, https.Server.prototype]) {
+    if (Reflect.get(proto, marker)) continue;
+    const emit = proto.emit;
+    proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
       if (event === 'request') appendPeer(args[0] as http.IncomingMessage);
-      return emit.call(this, event, ...args);
-    };
-    proto[marker] = true;
+      return Reflect.apply(emit, this, [event, ...args]) === true;
+    } as typeof proto.emit;
+    Reflect.set(proto, marker, true);
   }
 }
 
