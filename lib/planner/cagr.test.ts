@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeAlias } from '@/lib/domain/names';
-import type { CatalogEntity } from './catalog';
 import { planQuestion } from './plan';
+import { ent } from './__fixtures__/catalog';
 
-function ent(id: string, name: string, legal: string, ticker: string): CatalogEntity {
-  const aliases = [{ alias: name, kind: 'name' }, { alias: legal, kind: 'legal_name' }, { alias: ticker, kind: 'ticker' }].map((a) => ({ ...a, normalized: normalizeAlias(a.alias) }));
-  return { id, name, legalName: legal, ticker, cik: null, aliases };
-}
 const catalog = [ent('aapl', 'Apple', 'Apple Inc.', 'AAPL'), ent('tsla', 'Tesla', 'Tesla, Inc.', 'TSLA')];
 const plan = (q: string) => planQuestion(q, { catalog });
 

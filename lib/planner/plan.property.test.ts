@@ -6,19 +6,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeAlias } from '@/lib/domain/names';
-import type { CatalogEntity } from './catalog';
 import { planQuestion } from './plan';
 import type { PlanResult } from './types';
+import { ent } from './__fixtures__/catalog';
 
-function ent(id: string, name: string, legal: string, ticker: string): CatalogEntity {
-  const aliases = [
-    { alias: name, kind: 'name' },
-    { alias: legal, kind: 'legal_name' },
-    { alias: ticker, kind: 'ticker' },
-  ].map((a) => ({ ...a, normalized: normalizeAlias(a.alias) }));
-  return { id, name, legalName: legal, ticker, cik: null, aliases };
-}
 const CATALOG = [ent('tsla', 'Tesla', 'Tesla, Inc.', 'TSLA'), ent('snow', 'Snowflake', 'Snowflake Inc.', 'SNOW')];
 
 const ENTITY_FORMS: [string, string][] = [

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeAlias } from '@/lib/domain/names';
-import type { CatalogEntity } from './catalog';
 import { planQuestion } from './plan';
 import type { ExpressionNode } from './types';
+import { ent } from './__fixtures__/catalog';
 
-function ent(id: string, name: string, legal: string, ticker: string): CatalogEntity {
-  const aliases = [
-    { alias: name, kind: 'name' },
-    { alias: legal, kind: 'legal_name' },
-    { alias: ticker, kind: 'ticker' },
-  ].map((a) => ({ ...a, normalized: normalizeAlias(a.alias) }));
-  return { id, name, legalName: legal, ticker, cik: null, aliases };
-}
 const CATALOG = [ent('tsla', 'Tesla', 'Tesla, Inc.', 'TSLA'), ent('snow', 'Snowflake', 'Snowflake Inc.', 'SNOW'), ent('aapl', 'Apple', 'Apple Inc.', 'AAPL')];
 const plan = (q: string) => planQuestion(q, { catalog: CATALOG });
 const operands = (e: ExpressionNode | undefined): [string, string][] => (e?.kind === 'op' ? e.args.flatMap((a) => (a.kind === 'operand' ? [[a.operand.metric.id, a.operand.period.text] as [string, string]] : operands(a))) : []);
