@@ -24,7 +24,7 @@ import { tenantOverview } from '@/lib/facts/overview';
 import { writeFacts, type FactInput } from '@/lib/facts/write-facts';
 import { deriveFiscal } from '@/lib/fiscal/derive';
 import type { FiscalCalendar, Period } from '@/lib/domain/types';
-import { contentId } from '@/lib/ids';
+import { contentId, seededRandom } from '@/lib/ids';
 import { ingestBytes } from '@/lib/ingest/ingest-file';
 import { upsertEntity } from '@/lib/ingest/entity';
 import { retrievePassages } from '@/lib/retrieval/hybrid-passages';
@@ -34,17 +34,6 @@ import { chunkVisible } from './visibility';
 
 const SEED = Number(process.env.ISOLATION_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
-/** mulberry32: small deterministic PRNG */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES: [string, string][] = [
   ['Helios Components', 'HELC'],
@@ -134,7 +123,7 @@ for (const target of testTargets()) {
     beforeAll(async () => {
       d = await target.open();
       await seedMetrics(d.db);
-      const rand = rng(SEED);
+      const rand = seededRandom(SEED);
       const shuffled = [...NAMES].sort(() => rand() - 0.5);
       // both tenants share at least three names; each may have one of its own
       const shared = shuffled.slice(0, 3);

@@ -21,7 +21,8 @@ import { planQuestion } from '@/lib/planner/plan';
 import { statusCounts } from './answer';
 import { lookupCases, numericQuestions } from './support/cases';
 import { buildSynthetic, LAST_YEAR, SCALE_TENANT_ID, type SyntheticInfo } from './support/synthetic';
-import { cycle, rng, timeSequential } from './support/timing';
+import { seededRandom } from '@/lib/ids';
+import { cycle, timeSequential } from './support/timing';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
 /** Topics analysts ask about in 10-K narrative, as the planner would pass them on. */
@@ -61,7 +62,7 @@ function sizes(ctx: BenchContext, driver: Driver): Sizes {
 
 /** Retrieval requests: one bucket (detail), two companies of a year (comparison), one company over two years (longitudinal). */
 function retrievalRequests(info: SyntheticInfo, chunkCompanies: number, n: number): { buckets: Bucket[]; query: string; kind: string }[] {
-  const r = rng(99);
+  const r = seededRandom(99);
   const pick = () => info.companies[Math.floor(r() * chunkCompanies)]!.id;
   const year = () => LAST_YEAR - Math.floor(r() * 5);
   return Array.from({ length: n }, (_, i) => {

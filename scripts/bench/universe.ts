@@ -28,7 +28,8 @@ import { statusCounts } from './answer';
 import { bulkRow, TARGET_FACTS_PER_S } from './bulk';
 import { lookupCases } from './support/cases';
 import { dropIndexes, restoreIndexes } from './support/fixtures';
-import { rng, timeSequential } from './support/timing';
+import { seededRandom } from '@/lib/ids';
+import { timeSequential } from './support/timing';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
 const TENANT = 'bench-universe';
@@ -61,7 +62,7 @@ async function questions(d: Database, synthetic: boolean, n: number): Promise<st
       group by e.name`,
     [TENANT, SYNTH_CIK_MIN, synthetic, n],
   );
-  const r = rng(synthetic ? 11 : 12);
+  const r = seededRandom(synthetic ? 11 : 12);
   const out: string[] = [];
   for (let i = 0; out.length < n && rows.length; i++) {
     const row = rows[i % rows.length]!;
@@ -170,7 +171,7 @@ async function measureSize(ctx: BenchContext, companies: number, years: number, 
   rows.push(latencyRow(base, `lookup, ${tag} (warm)`, warm, { statuses: statusCounts(warm.results.map((r) => r.status)), summary: size }, targets ? 5 : undefined));
 
   const ch = await addChunks(ctx, d, Math.min(chunkCompanies, companies));
-  const r = rng(99);
+  const r = seededRandom(99);
   const pick = () => ch.entities[Math.floor(r() * ch.entities.length)]!;
   const reqs: { buckets: Bucket[]; query: string }[] = Array.from({ length: 300 }, (_, i) => {
     const y = 2020 + Math.floor(r() * 5);

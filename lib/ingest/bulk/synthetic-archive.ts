@@ -8,6 +8,7 @@
  * CIKs start at 8,000,000, far above EDGAR's (< 2.1M), so synthetic and real companies never collide.
  */
 import { ZipWriter } from './zip-write';
+import { seededRandom } from '@/lib/ids';
 
 export const SYNTHETIC_CIK_BASE = 8_000_000;
 
@@ -59,16 +60,6 @@ const YEAR_ENDS: [number, number][] = [
   [3, 31],
 ];
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 function addDays(d: Date, n: number): Date {
@@ -100,7 +91,7 @@ export interface SyntheticCompanyOptions {
 /** The companyfacts JSON of synthetic company `i`, and the number of fact entries in it. */
 export function syntheticCompanyFacts(i: number, o: SyntheticCompanyOptions = {}): { fileName: string; json: string; entries: number } {
   const years = o.years ?? 10;
-  const r = mulberry32(((o.seed ?? 1) * 1_000_003 + i) >>> 0);
+  const r = seededRandom(((o.seed ?? 1) * 1_000_003 + i) >>> 0);
   const cik = syntheticCik(i);
   const [yeMonth] = YEAR_ENDS[i % YEAR_ENDS.length]!;
   const lastFy = 2024;

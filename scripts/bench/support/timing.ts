@@ -1,4 +1,5 @@
 import { summarizeLatencies, throughput, type LatencySummary } from '@/lib/bench/metrics';
+import { seededRandom } from '@/lib/ids';
 
 export interface Timed<T> {
   latencies: number[];
@@ -47,20 +48,9 @@ export async function timeConcurrent<I, T>(items: readonly I[], op: (item: I, i:
   return { latencies, results, elapsedMs, summary: summarizeLatencies(latencies), opsPerS: throughput(items.length, elapsedMs) };
 }
 
-/** Deterministic pseudo-random numbers (mulberry32) so every run samples the same cases. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function sample<T>(items: readonly T[], n: number, seed = 42): T[] {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(r() * (i + 1));
