@@ -48,7 +48,7 @@ export async function timeConcurrent<I, T>(items: readonly I[], op: (item: I, i:
   return { latencies, results, elapsedMs, summary: summarizeLatencies(latencies), opsPerS: throughput(items.length, elapsedMs) };
 }
 
-
+/** `n` items sampled without replacement, the same ones on every run for a seed. */
 export function sample<T>(items: readonly T[], n: number, seed = 42): T[] {
   const r = seededRandom(seed);
   const copy = [...items];
