@@ -296,47 +296,17 @@ export async function retrieveNarrative(r: NarrativeRetrieval): Promise<Narrativ
     report.push({ entityId: b.entityId, fiscalYear: b.fiscalYear, sourceId: b.sourceId ?? null, fts: ftsRows.length, dense: denseRows.length, returned: kept.length });
     for (const { item: row, score, parts } of kept) {
       const rk = ranks.get(row.id) ?? [null, null];
-      out.push({
-        id: row.id,
-        entityId: row.entity_id,
-        entityName: row.entity_name,
-        ticker: row.ticker,
-        cik: row.cik,
-        fiscalYear: row.fiscal_year,
-        sourceId: row.source_id,
-        sourceTitle: row.source_title,
-        form: row.form,
-        filedAt: row.filed_at,
-        periodOfReport: row.period_of_report,
-        accession: row.accession,
-        section: row.section,
-        heading: row.heading,
-        ordinal: row.ordinal,
-        text: row.text,
-        page: row.page,
-        spanStart: row.span_start,
-        spanEnd: row.span_end,
-        ftsRank: rk[0] ?? null,
-        denseRank: rk[1] ?? null,
-        rrf: parts.rrf / 60,
-        score,
-        parts,
-      });
+      out.push(passageOf(row, { ftsRank: rk[0] ?? null, denseRank: rk[1] ?? null, rrf: parts.rrf / 60, score, parts }));
     }
   }
   return { passages: out, buckets: report, query: { fts, dense: denseText } };
 }
 
-/** Every narrative chunk of the given filings, in reading order (the redline's whole-filing side). */
-export async function filingPassages(db: Db, tenantId: string, role: Role | null, sourceIds: string[]): Promise<NarrativePassage[]> {
-  if (!sourceIds.length) return [];
-  const scope: VisibilityScope = { tenantId, role };
-  const res = await db.execute(sql`
-    select ${COLS}
-    from chunks c join sources s on s.id = c.source_id join entities e on e.id = c.entity_id
-    where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and c.source_id in (${sql.join(sourceIds.map((x) => sql`${x}`), sql`, `)})
-    order by c.source_id, c.ordinal`);
-  return rowsOf<Row>(res).map((row) => ({
+type Ranking = Pick<NarrativePassage, 'ftsRank' | 'denseRank' | 'rrf' | 'score' | 'parts'>;
+
+/** A chunk row as a passage, with how it was ranked (unranked for a whole filing read in order). */
+function passageOf(row: Row, ranking: Ranking): NarrativePassage {
+  return {
     id: row.id,
     entityId: row.entity_id,
     entityName: row.entity_name,
@@ -356,12 +326,20 @@ export async function filingPassages(db: Db, tenantId: string, role: Role | null
     page: row.page,
     spanStart: row.span_start,
     spanEnd: row.span_end,
-    ftsRank: null,
-    denseRank: null,
-    rrf: 0,
-    score: 0,
-    parts: { rrf: 0, coverage: 0, expansion: 0, heading: 0, item: 0 },
-  }));
+    ...ranking,
+  };
+}
+
+/** Every narrative chunk of the given filings, in reading order (the redline's whole-filing side). */
+export async function filingPassages(db: Db, tenantId: string, role: Role | null, sourceIds: string[]): Promise<NarrativePassage[]> {
+  if (!sourceIds.length) return [];
+  const scope: VisibilityScope = { tenantId, role };
+  const res = await db.execute(sql`
+    select ${COLS}
+    from chunks c join sources s on s.id = c.source_id join entities e on e.id = c.entity_id
+    where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and c.source_id in (${sql.join(sourceIds.map((x) => sql`${x}`), sql`, `)})
+    order by c.source_id, c.ordinal`);
+  return rowsOf<Row>(res).map((row) => passageOf(row, { ftsRank: null, denseRank: null, rrf: 0, score: 0, parts: { rrf: 0, coverage: 0, expansion: 0, heading: 0, item: 0 } }));
 }
 
 export interface FilingRow {
