@@ -98,7 +98,8 @@ export function readSourceFile(filePath: string, maxBytes = DEFAULT_MAX_BYTES): 
   return fs.readFileSync(filePath);
 }
 
-function blankOutcome(fileName: string, runId: string): IngestOutcome {
+/** An outcome that wrote nothing (status failed, every count zero), filled in as the ingest proceeds. */
+export function blankOutcome(fileName: string, runId: string): IngestOutcome {
   return {
     fileName,
     status: 'failed',

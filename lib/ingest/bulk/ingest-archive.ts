@@ -19,7 +19,7 @@ import type { Connection, Database } from '@/lib/db/client';
 import type { FactRowInserter } from '@/lib/facts/write-facts';
 import { refreshStatistics } from '@/lib/db/statistics';
 import { bulkIngestProgress } from '@/lib/db/schema';
-import { ingestBytes, DEFAULT_MAX_BYTES, type IngestOutcome } from '../ingest-file';
+import { blankOutcome, ingestBytes, DEFAULT_MAX_BYTES, type IngestOutcome } from '../ingest-file';
 import { ensureTenant } from '../entity';
 import type { SideFiles } from '../types';
 import { copyInserter, createStaging, dropStaging } from './copy-inserter';
@@ -240,23 +240,7 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
 }
 
 function failedOutcome(fileName: string, code: string, message: string): IngestOutcome {
-  return {
-    fileName,
-    status: 'failed',
-    format: 'companyfacts',
-    sourceId: null,
-    entityId: null,
-    factsSeen: 0,
-    factsAdded: 0,
-    sightingsAdded: 0,
-    quarantined: 0,
-    chunksAdded: 0,
-    tablesAdded: 0,
-    durationMs: 0,
-    error: { code, message },
-    notes: [],
-    runId: '',
-  };
+  return { ...blankOutcome(fileName, ''), format: 'companyfacts', error: { code, message } };
 }
 
 async function recordProgress(db: Database['db'], tenantId: string, archive: string, cik: string, e: ArchiveEntry, o: IngestOutcome): Promise<void> {
