@@ -8,18 +8,12 @@
  * of a formula, not this operation, and is left to the measure grammar.
  */
 import type { PeriodPhrase, YearRangeSpan } from '@/lib/fiscal';
+import { wholeYear } from './cagr';
 import type { Mention } from './operations';
 
 export type AverageSpan =
   | { ok: true; range: { from: number; to: number }; claims: Mention[] }
   | { ok: false; question: string; options: string[] };
-
-function wholeYear(p: PeriodPhrase): number | null {
-  const s = p.spec;
-  if (s.type === 'fiscal' && s.position === 'FY' && s.year.style !== 'span') return s.year.year;
-  if (s.type === 'bare_year') return s.year;
-  return null;
-}
 
 const AVERAGE = /\b(?:average|averaged|mean)\b/gi;
 

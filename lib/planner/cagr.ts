@@ -12,7 +12,7 @@ export type CagrSpan =
   | { ok: false; question: string; options: string[] };
 
 /** The fiscal year of a whole-year phrase ("FY2024", "fiscal 2024", "2024"); null for quarters, halves, dates. */
-function wholeYear(p: PeriodPhrase): number | null {
+export function wholeYear(p: PeriodPhrase): number | null {
   const s = p.spec;
   if (s.type === 'fiscal' && s.position === 'FY' && s.year.style !== 'span') return s.year.year;
   if (s.type === 'bare_year') return s.year;
