@@ -490,7 +490,8 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     pins.clear();
   }
 
-  // operation
+  // operation ("the last three fiscal years" is a series of its years)
+  const latestYears = phrases.find((p) => p.spec.type === 'latest_years');
   let operation: Operation = 'value';
   if (cagr?.ok) operation = 'cagr';
   else if (average?.ok) operation = 'average';
@@ -498,16 +499,17 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   else if (seriesW.length > 0) operation = 'series';
   else if ((growthW.length > 0 || ow.comparison.length > 0) && metric.periodType !== 'instant' && !/\bmargin\b/i.test(metric.label) && metric.op !== 'margin') operation = 'growth';
   else if (changeW.length > 0 || growthW.length > 0 || ow.comparison.length > 0) operation = 'change';
-  else if (range || phrases.some((p) => p.spec.type === 'latest_years')) operation = 'series';
+  else if (range || latestYears) operation = 'series';
   const comparison = ow.comparison.find((c) => !c.samePeriod)?.kind ?? (ow.comparison.length ? 'year_over_year' : undefined);
 
   // "growth over the last three years": yearly rates, the change across the window or a CAGR — asked, never picked
-  const latestYears = phrases.find((p) => p.spec.type === 'latest_years');
   if (latestYears && operation !== 'series') {
+    // only a TTM, a growth rate or a change gets here (a CAGR over such a window is asked back by cagrSpan)
+    const what = operation === 'change' ? 'a change' : operation === 'ttm' ? 'a TTM' : 'a growth rate';
     return {
       status: 'needs_clarification',
       clarification: {
-        question: `“${latestYears.text}” with ${operation === 'value' ? 'this measure' : `a ${operation === 'change' ? 'change' : operation === 'ttm' ? 'TTM' : 'growth rate'}`} can mean several calculations. Name the first and last fiscal year (e.g. “from FY2022 to FY2025”), or ask for the yearly figures.`,
+        question: `“${latestYears.text}” with ${what} can mean several calculations. Name the first and last fiscal year (e.g. “from FY2022 to FY2025”), or ask for the yearly figures.`,
         options: [],
       },
       partial: { entities, metric },
@@ -515,11 +517,12 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     };
   }
   // "the last three fiscal years": one request per year, oldest first, each counted back from the entity's last fiscal year
-  let periods: PeriodRequest[] = phrases.flatMap((p): PeriodRequest[] =>
-    p.spec.type === 'latest_years'
-      ? Array.from({ length: p.spec.count }, (_, k) => ({ text: p.text, spec: { type: 'fiscal_year_back' as const, back: (p.spec as { count: number }).count - 1 - k }, forMetric: pins.get(p) ?? null }))
-      : [{ text: p.text, spec: p.spec, forMetric: pins.get(p) ?? null }],
-  );
+  let periods: PeriodRequest[] = phrases.flatMap((p): PeriodRequest[] => {
+    const { spec } = p;
+    const forMetric = pins.get(p) ?? null;
+    if (spec.type !== 'latest_years') return [{ text: p.text, spec, forMetric }];
+    return Array.from({ length: spec.count }, (_, k) => ({ text: p.text, spec: { type: 'fiscal_year_back' as const, back: spec.count - 1 - k }, forMetric }));
+  });
   // comparisons name their base in the operation words ("vs the prior quarter"): relative phrases are not periods
   if (comparison) periods = periods.filter((p) => !(p.spec.type === 'relative' && ['prior_quarter', 'prior_year', 'year_ago_quarter'].includes(p.spec.which)));
   if (periods.length === 0 && prev) {
