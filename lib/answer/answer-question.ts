@@ -17,10 +17,11 @@ import type { Intent, PeriodRequest, PlanResult } from '@/lib/planner/types';
 import { loadConceptCatalog } from '@/lib/retrieval/concepts';
 import { loadMemberCatalog } from '@/lib/retrieval/members';
 import { answerNarrative } from './answer-narrative';
+import { answerCacheKey, cachedAnswer, rememberAnswer, serveCached } from './cache';
 import { compose, type ComposedAnswer } from './compose';
 import type { EntityContext, ExecContext, Target, Trace } from './compute';
 import { entityContext } from './entity-context';
-import { ANSWER_STAGES, type StageCallback } from './messages';
+import { ANSWER_STAGES, type AnswerStage, type StageCallback } from './messages';
 import { operationFor, type Outcome } from './operations';
 import { phraseAnswer } from './phrase';
 import { storeManifest } from './store-manifest';
@@ -47,6 +48,8 @@ export interface AnswerQuestionOptions {
   languageModel?: LanguageModelV3 | null;
   /** told as each stage starts (planning → looking_up → computing → composing; stages a question skips are not told) */
   onStage?: StageCallback;
+  /** serve and keep the answer in the answer cache (default true; cache.ts says when an answer is served again) */
+  cache?: boolean;
 }
 
 /**
@@ -59,7 +62,13 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   if (!question) throw new AppError('bad_request:question', 'The question is empty.');
   if (question.length > MAX_QUESTION_LENGTH) throw new AppError('bad_request:question', `Questions are limited to ${MAX_QUESTION_LENGTH} characters.`);
   const { db, tenantId } = opts;
-  const stage = stageTeller(opts.onStage);
+  const model = opts.languageModel === undefined ? configuredLanguageModel() : opts.languageModel;
+  // only a deterministic answer is cached: with a language model the same question may be worded (or planned) anew
+  const cacheKey = opts.cache === false || model ? null : await answerCacheKey({ db, tenantId, role: opts.role ?? null, question, previous: opts.previous ?? null, plannerVersion: PLANNER_VERSION });
+  const hit = cacheKey && cachedAnswer(cacheKey);
+  if (hit) return serveCached(db, { hit, tenantId, userId: opts.userId, threadId: opts.threadId ?? null, question, store: opts.store !== false, startedAt: t0, onStage: opts.onStage });
+  const told: AnswerStage[] = [];
+  const stage = stageTeller((s) => (told.push(s), opts.onStage?.(s)));
   stage('planning');
   const trace: Trace = { lookups: [], calculations: [] };
   // the first validated calculation (operations record each one in the trace) starts the computing stage
@@ -68,7 +77,6 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   Object.defineProperty(calculations, 'push', { enumerable: false, value: (...items: Trace['calculations']) => (stage('computing'), push(...items)) });
   const index = await loadEntityIndex(db, tenantId);
   const catalog = index.entities;
-  const model = opts.languageModel === undefined ? configuredLanguageModel() : opts.languageModel;
   // the members (segments, products, regions) and labelled concepts of the companies the question names
   const named = [...new Set([...matchEntities(question, index).mentions.flatMap((m) => m.entityIds), ...(opts.previous?.entities.map((e) => e.id) ?? [])])];
   const [members, concepts] = named.length ? await Promise.all([loadMemberCatalog(db, tenantId, named, opts.role ?? null, index.version), loadConceptCatalog(db, tenantId, named, opts.role ?? null, index.version)]) : [[], []];
@@ -81,21 +89,12 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
     const { timingMs: _t, manifestId: _m, ...answer } = phrased.answer;
     if (phrased.problems.length) plan.notes.push(`LLM wording rejected: ${phrased.problems.join('; ')}`);
     const timingMs = Math.round(performance.now() - t0);
+    const versions = { planner: PLANNER_VERSION, phrasing: phrased.used, ...(model ? { languageModel: `${model.provider}/${model.modelId}` } : {}) };
     let manifestId: string | null = null;
     if (opts.store !== false) {
-      manifestId = await storeManifest({
-        db,
-        tenantId,
-        userId: opts.userId,
-        threadId: opts.threadId ?? null,
-        question,
-        answer: { ...answer, timingMs, manifestId: null },
-        plan,
-        trace,
-        latencyMs: timingMs,
-        versions: { planner: PLANNER_VERSION, phrasing: phrased.used, ...(model ? { languageModel: `${model.provider}/${model.modelId}` } : {}) },
-      });
+      manifestId = await storeManifest({ db, tenantId, userId: opts.userId, threadId: opts.threadId ?? null, question, answer: { ...answer, timingMs, manifestId: null }, plan, trace, latencyMs: timingMs, versions });
     }
+    if (cacheKey) rememberAnswer(cacheKey, { answer, plan, trace, versions, stages: told, manifestId });
     return { ...answer, manifestId, timingMs: Math.round(performance.now() - t0) };
   };
 

@@ -27,7 +27,7 @@ const section: BenchSection = {
     for (const driver of drivers) {
       const database = await ctx.realDatabase(driver);
       const questions = await numericQuestions(database.db, DEMO_TENANT_ID, n);
-      const run = await timeSequential(questions, (question) => answerQuestion({ db: database.db, tenantId: DEMO_TENANT_ID, userId: null, question, store: true }));
+      const run = await timeSequential(questions, (question) => answerQuestion({ db: database.db, tenantId: DEMO_TENANT_ID, userId: null, question, store: true, cache: false }));
       const statuses = statusCounts(run.results.map((a) => a.status));
       const stored = run.results.filter((a) => a.manifestId).length;
       rows.push({

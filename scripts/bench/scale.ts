@@ -177,7 +177,7 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
   // end-to-end numeric question, manifest stored
   const names = new Map(info.companies.map((c) => [c.id, c.name]));
   const questions = await numericQuestions(db, SCALE_TENANT_ID, sz.questions, names);
-  const e2e = await timeSequential(questions, (question) => answerQuestion({ db, tenantId: SCALE_TENANT_ID, userId: null, question, store: true }));
+  const e2e = await timeSequential(questions, (question) => answerQuestion({ db, tenantId: SCALE_TENANT_ID, userId: null, question, store: true, cache: false }));
   const statuses = statusCounts(e2e.results.map((a) => a.status));
   rows.push({
     ...base,
@@ -201,7 +201,7 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
     rows.push({ ...base, case: label, n: t.latencies.length, p50Ms: t.summary.p50Ms, p95Ms: t.summary.p95Ms, p99Ms: t.summary.p99Ms, extra: { summary: 'per question (lib/planner)' } });
   }
   const realQuestions = await numericQuestions(db, DEMO_TENANT_ID, full ? 100 : 40);
-  const re2e = await timeSequential(realQuestions, (question) => answerQuestion({ db, tenantId: DEMO_TENANT_ID, userId: null, question, store: true }));
+  const re2e = await timeSequential(realQuestions, (question) => answerQuestion({ db, tenantId: DEMO_TENANT_ID, userId: null, question, store: true, cache: false }));
   const rstatuses = statusCounts(re2e.results.map((a) => a.status));
   rows.push({
     ...base,

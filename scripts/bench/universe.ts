@@ -183,7 +183,7 @@ async function measureSize(ctx: BenchContext, companies: number, years: number, 
 
   for (const synthetic of [true, false]) {
     const qs = await questions(d, synthetic, synthetic ? 300 : 100);
-    const t = await timeSequential(qs, (question) => answerQuestion({ db: d.db, tenantId: TENANT, userId: null, question, store: true }));
+    const t = await timeSequential(qs, (question) => answerQuestion({ db: d.db, tenantId: TENANT, userId: null, question, store: true, cache: false }));
     const st = statusCounts(t.results.map((a) => a.status));
     rows.push(latencyRow(base, `numeric question, ${synthetic ? 'synthetic' : 'real'} companies, ${tag}`, t, { statuses: st, summary: `${size}; ${Object.entries(st).map(([k, v]) => `${v} ${k}`).join(', ')}` }, targets ? 25 : undefined));
   }
