@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError, readEnv } from '@/lib/env';
 import * as schema from './schema';
+import { deadlineLogger } from './deadline';
 
 export type Schema = typeof schema;
 /** One drizzle type for both drivers: every query in lib/ is written against this. */
@@ -14,6 +15,8 @@ export interface Database {
   driver: Driver;
   /** where the data lives: a directory, `memory`, or the redacted URL */
   location: string;
+  /** how many statements can run at once: the pool's size on PostgreSQL, 1 on PGlite */
+  connections: number;
   /** raw SQL with positional parameters; rows as plain objects */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** run `fn` on one dedicated connection (session-level locks, SET commands) */
@@ -40,6 +43,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** an in-memory PGlite starts from this data directory snapshot (see Database.snapshot) instead of initdb */
   template?: Blob;
+  /** PostgreSQL: the pool's size (default LEDGERLINE_DB_POOL_MAX, 10) */
+  poolMax?: number;
 }
 
 export function migrationsFolder(): string {
@@ -58,7 +63,7 @@ function redactUrl(url: string): string {
 
 /** Open the configured database: PostgreSQL when a URL is given, PGlite otherwise. Fails fast with ConfigError. */
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  if (options.url) return openPostgres(options.url);
+  if (options.url) return openPostgres(options.url, options.poolMax ?? readEnv().LEDGERLINE_DB_POOL_MAX);
   return openPglite(options.dataDir ?? readEnv().LEDGERLINE_DATA_DIR, options.template);
 }
 
@@ -92,12 +97,13 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
         'If the folder holds a database from another version, move it away or set LEDGERLINE_DATA_DIR.',
     );
   }
-  const db: Db = drizzle(client, { schema });
+  const db: Db = drizzle(client, { schema, logger: deadlineLogger });
   const query = async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
   return {
     db,
     driver: 'pglite',
     location: memory ? 'memory' : dir,
+    connections: 1,
     query,
     withConnection: (fn) => fn({ db, query }),
     snapshot: () => client.dumpDataDir('none'),
@@ -165,11 +171,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, poolMax: number): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const where = redactUrl(url);
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
   pool.on('error', (e) => console.error('[db] idle client error:', e.message));
   try {
     const client = await pool.connect();
@@ -192,11 +198,12 @@ async function openPostgres(url: string): Promise<Database> {
     const err = e as NodeJS.ErrnoException;
     throw new ConfigError(`Cannot reach DATABASE_URL ${where}: ${err.code ?? ''} ${err.message}`.replace(/\s+/g, ' '));
   }
-  const db: Db = drizzle(pool, { schema });
+  const db: Db = drizzle(pool, { schema, logger: deadlineLogger });
   return {
     db,
     driver: 'postgres',
     location: where,
+    connections: poolMax,
     async query<T>(text: string, params: unknown[] = []) {
       const res = await pool.query(text, params);
       return res.rows as T[];
@@ -204,7 +211,7 @@ async function openPostgres(url: string): Promise<Database> {
     async withConnection(fn) {
       const client = await pool.connect();
       try {
-        const conn: Db = drizzle(client, { schema });
+        const conn: Db = drizzle(client, { schema, logger: deadlineLogger });
         return await fn({
           db: conn,
           query: async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],

@@ -1,19 +1,80 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 
 /** The database role tenant-scoped work runs as: no BYPASSRLS, subject to the tenant_scope policies (drizzle/0009_row_level_security.sql). */
 export const APP_ROLE = 'ledgerline_app';
 
+export interface TenantScopeOptions {
+  /**
+   * PostgreSQL: each statement inside may run at most this long (`SET LOCAL statement_timeout`, this
+   * transaction only); a longer one is cancelled with SQLSTATE 57014. PGlite accepts and ignores it (no
+   * timers in its WASM backend) — lib/db/deadline.ts bounds the work there.
+   */
+  statementTimeoutMs?: number;
+}
+
 /**
  * Row-level security as a second wall: run `fn` in one transaction as APP_ROLE with the tenant set for that
  * transaction only (`set_config(…, true)` = SET LOCAL), so every query inside — including one that forgets
  * the tenant/ACL predicate — sees and writes only this tenant's rows of the tenant tables. Opt-in per call
- * site (the lib/server wrappers' `tenantScope` option); the predicate stays the first wall.
+ * site (the lib/server wrappers' `tenantScope` option, the answers route); the predicate stays the first wall.
  */
-export async function inTenantScope<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+export async function inTenantScope<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T>, options: TenantScopeOptions = {}): Promise<T> {
+  const timeout = options.statementTimeoutMs;
+  if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) throw new Error(`statementTimeoutMs must be a positive whole number, got ${timeout}`);
+  const root = rootOf.get(db) ?? db;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('ledgerline.tenant_id', ${tenantId}, true)`);
+    if (timeout !== undefined) await tx.execute(sql`select set_config('statement_timeout', ${String(timeout)}, true)`);
     await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
-    return fn(tx);
+    return openScope.run({ root, tx }, () => fn(tx));
   });
+}
+
+/** The transaction of the tenant scope the current async work runs in, with the handle it was opened on. */
+const openScope = new AsyncLocalStorage<{ root: Db; tx: Db }>();
+const scopedOf = new WeakMap<Db, Db>();
+const rootOf = new WeakMap<Db, Db>();
+
+/**
+ * One long-lived handle per database for tenant-scoped work: each call goes to the transaction of the
+ * scope the caller runs in (AsyncLocalStorage), else to `root`. Work inside a scope that reaches the
+ * database through it — a helper that was handed no transaction, a nested `transaction()` (a savepoint) —
+ * stays in the scope's transaction and under its row-level security: on PostgreSQL it takes no second
+ * pool connection outside the policies, on PGlite it does not wait for the one connection its own
+ * transaction holds (a deadlock). Its identity is stable, so the per-handle caches (the planner's entity
+ * index, the member and concept catalogues) keep working across requests: one cache for scoped work,
+ * another for the unscoped root, so a scope never waits on a build queued behind its own transaction.
+ */
+export function scopedHandle(root: Db): Db {
+  const base = rootOf.get(root) ?? root;
+  let handle = scopedOf.get(base);
+  if (!handle) {
+    handle = new Proxy(base, {
+      get(target, prop) {
+        const open = openScope.getStore();
+        const to = open && open.root === target ? open.tx : target;
+        const v = Reflect.get(to, prop, to) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(to) : v;
+      },
+    });
+    scopedOf.set(base, handle);
+    rootOf.set(handle, base);
+  }
+  return handle;
+}
+
+/** The handle for `root` here: the scoped handle inside a tenant scope opened on it, else `root` itself. */
+export function currentHandle(root: Db): Db {
+  const base = rootOf.get(root) ?? root;
+  return openScope.getStore()?.root === base ? scopedHandle(base) : base;
+}
+
+/** PostgreSQL's "canceling statement due to statement timeout" (SQLSTATE 57014), also when wrapped by drizzle. */
+export function isStatementTimeout(e: unknown): boolean {
+  for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
+    if ((cur as { code?: unknown }).code === '57014') return true;
+  }
+  return false;
 }

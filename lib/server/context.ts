@@ -1,7 +1,8 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import type { Viewer } from '@/lib/auth/viewer';
-import { inTenantScope } from '@/lib/db/tenant-scope';
+import { boundedTenantWork } from './bounded';
+import { currentHandle } from '@/lib/db/tenant-scope';
 import { getDatabase } from './runtime';
 
 /** What a page, route handler or server action works with: the database and who asks. */
@@ -10,19 +11,28 @@ export interface RequestContext {
   viewer: Viewer;
 }
 
+/**
+ * The database handle for work here: inside a tenant scope (lib/server/bounded.ts) the scoped handle, whose
+ * queries join that scope's transaction — a helper that fetched the database itself neither escapes the
+ * row-level security nor deadlocks on PGlite's one connection — else the process-wide handle.
+ */
+export async function currentDb(): Promise<Db> {
+  return currentHandle((await getDatabase()).db);
+}
+
 /** The request context for a viewer already authenticated and role-checked by a wrapper. */
 export async function contextFor(viewer: Viewer): Promise<RequestContext> {
-  const { db } = await getDatabase();
-  return { db, viewer };
+  return { db: await currentDb(), viewer };
 }
 
 /**
- * Run `fn` with the request context; with `tenantScope`, inside one transaction under row-level security
- * for the viewer's tenant (lib/db/tenant-scope.ts) — the second wall behind the visibility predicate. Only
- * for work that finishes before `fn` returns (not for streamed responses).
+ * Run `fn` with the request context; with `tenantScope`, as bounded tenant work (lib/server/bounded.ts):
+ * inside one transaction under row-level security for the viewer's tenant (lib/db/tenant-scope.ts) — the
+ * second wall behind the visibility predicate — with the tenant's connection share, the statement timeout
+ * and the request deadline. For work that finishes before `fn` returns; a streamed response runs its own
+ * `boundedTenantWork` while it streams (app/api/answers/route.ts).
  */
 export async function withContext<T>(viewer: Viewer, tenantScope: boolean, fn: (ctx: RequestContext) => Promise<T>): Promise<T> {
-  const ctx = await contextFor(viewer);
-  if (!tenantScope) return fn(ctx);
-  return inTenantScope(ctx.db, viewer.tenantId, (db) => fn({ db, viewer }));
+  if (!tenantScope) return fn(await contextFor(viewer));
+  return boundedTenantWork(await getDatabase(), viewer.tenantId, (db) => fn({ db, viewer }));
 }

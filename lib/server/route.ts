@@ -8,6 +8,7 @@ import type { RateRuleName } from '@/lib/http/rate-limit';
 import { enforceRateLimit } from './limits';
 import { getDatabase } from './runtime';
 import { withContext, type RequestContext } from './context';
+import { typedBoundError } from './bounded';
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacter, hasControlCharacter } from '@/lib/http/text';
 
 export interface WithRoleOptions {
@@ -64,10 +65,11 @@ export function checkOrigin(req: Request): void {
 }
 
 export function errorResponse(e: unknown): Response {
+  e = typedBoundError(e) ?? e;
   if (isAppError(e)) {
-    if (e.status >= 500) console.error(e);
+    if (e.status >= 500 && e.status !== 503) console.error(e);
     const retryAfter = e.details?.retryAfterS;
-    const headers = e.status === 429 && typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : undefined;
+    const headers = (e.status === 429 || e.status === 503) && typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : undefined;
     return Response.json({ error: e.toResponseBody() }, { status: e.status, headers });
   }
   console.error(e);

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Viewer } from '@/lib/auth/viewer';
 import { AppError } from '@/lib/errors';
 import { listFacts, type FactFilters } from '@/lib/facts/list-facts';
-import { getDatabase } from '@/lib/server/runtime';
+import { currentDb } from './context';
 import { answerExportRows, toCsv, type ExportRow } from '@/lib/workspace/export-rows';
 import { factExportRow } from '@/lib/workspace/facts-export';
 import { storedAnswer, type StoredAnswer } from '@/lib/workspace/shared-answer';
@@ -20,7 +20,7 @@ function scope(viewer: Viewer) {
 
 /** A stored answer a viewer may open (share links, exports); 404 otherwise. */
 export async function viewerAnswer(viewer: Viewer, manifestId: string): Promise<StoredAnswer> {
-  const { db } = await getDatabase();
+  const db = await currentDb();
   const found = await storedAnswer(db, scope(viewer), manifestId);
   if (!found) throw new AppError('not_found:answer', 'No such answer.');
   return found;
@@ -45,7 +45,7 @@ export async function exportAnswer(viewer: Viewer, manifestId: string, format: '
 
 /** CSV/XLSX of the facts browser's current filters (all pages, up to MAX_FACT_EXPORT_ROWS rows). */
 export async function exportFacts(viewer: Viewer, filters: FactFilters, format: 'csv' | 'xlsx'): Promise<Response> {
-  const { db } = await getDatabase();
+  const db = await currentDb();
   const { rows, total } = await listFacts({ db, tenantId: viewer.tenantId, role: viewer.role, filters: { ...filters, page: 1, size: MAX_FACT_EXPORT_ROWS } });
   const note = total > rows.length ? `Truncated: ${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} facts; narrow the filters.` : undefined;
   return fileResponse(rows.map(factExportRow), format, 'ledgerline-facts', { title: 'Facts browser', exportedBy: viewer.name, note });
@@ -53,7 +53,7 @@ export async function exportFacts(viewer: Viewer, filters: FactFilters, format: 
 
 /** Everything the source viewer shows for one visible source and an optional cited fact or passage. */
 export async function sourceView(viewer: Viewer, sourceId: string, want: { factId?: string | null; chunkId?: string | null }) {
-  const { db } = await getDatabase();
+  const db = await currentDb();
   const s = scope(viewer);
   const header = await sourceHeader(db, s, sourceId);
   if (!header) throw new AppError('not_found:source', 'No such source.');
@@ -63,7 +63,7 @@ export async function sourceView(viewer: Viewer, sourceId: string, want: { factI
 
 /** A visible source's stored document bytes (the PDF viewer loads them). */
 export async function sourceDocument(viewer: Viewer, sourceId: string): Promise<{ mediaType: string; content: Buffer }> {
-  const { db } = await getDatabase();
+  const db = await currentDb();
   const doc = await sourceDocumentBytes(db, scope(viewer), sourceId);
   if (!doc) throw new AppError('not_found:document', 'This source has no stored document.');
   return doc;
@@ -77,34 +77,34 @@ function owner(viewer: Viewer) {
 export async function recordThreadActivity(viewer: Viewer, threadId: string, question: string): Promise<void> {
   const id = threadIdSchema.safeParse(threadId);
   if (!id.success) throw new AppError('bad_request:thread_id', 'The conversation id must be 8–100 letters, digits, - or _.');
-  const { db } = await getDatabase();
+  const db = await currentDb();
   await touchThread(db, owner(viewer), id.data, question);
 }
 
 /** The viewer's conversations, most recent first. */
 export async function viewerThreads(viewer: Viewer) {
-  const { db } = await getDatabase();
+  const db = await currentDb();
   return listThreads(db, owner(viewer));
 }
 
 /** One of the viewer's conversations with its turns (null when it is not theirs). */
 export async function viewerThread(viewer: Viewer, threadId: string) {
-  const { db } = await getDatabase();
+  const db = await currentDb();
   return threadWithTurns(db, owner(viewer), threadId);
 }
 
 export async function renameViewerThread(viewer: Viewer, threadId: string, title: string): Promise<void> {
-  const { db } = await getDatabase();
+  const db = await currentDb();
   await renameThread(db, owner(viewer), threadId, title);
 }
 
 export async function deleteViewerThread(viewer: Viewer, threadId: string): Promise<void> {
-  const { db } = await getDatabase();
+  const db = await currentDb();
   await deleteThread(db, owner(viewer), threadId);
 }
 
 /** The viewer's tenant's companies (names, tickers, aliases) for autocomplete. */
 export async function viewerCompanies(viewer: Viewer) {
-  const { db } = await getDatabase();
+  const db = await currentDb();
   return companyDirectory(db, viewer.tenantId);
 }

@@ -1,0 +1,141 @@
+import 'server-only';
+import type { Database, Db } from '@/lib/db/client';
+import { withDeadline } from '@/lib/db/deadline';
+import { inTenantScope, isStatementTimeout, scopedHandle } from '@/lib/db/tenant-scope';
+import { readEnv } from '@/lib/env';
+import { AppError } from '@/lib/errors';
+
+/**
+ * Bounded work per request (issue 18 §4). One request of six with 2,000 entities exhausted the
+ * 10-connection pool and made other users wait 12 s. Tenant-scoped work — every answer, streamed or not,
+ * and the `tenantScope` route handlers and pages — now runs through `boundedTenantWork`:
+ * - a **per-tenant share of the connections**: at most `LEDGERLINE_TENANT_MAX_CONCURRENT` requests of one
+ *   tenant hold a connection at once (default: the pool less two on PostgreSQL, 2 on PGlite's single
+ *   connection, so another tenant's request waits behind at most two); the next ones wait their turn in a
+ *   FIFO queue for at most `LEDGERLINE_TENANT_QUEUE_MS` (and at most QUEUE_LIMIT of them), then get a typed
+ *   503 `unavailable:tenant_busy` with Retry-After;
+ * - **one connection per request**: the work is one transaction (under row-level security for the
+ *   viewer's tenant), so a request's parallel queries queue on its own connection instead of taking more;
+ * - **a statement timeout** (`SET LOCAL statement_timeout`, PostgreSQL) and **a deadline for the whole
+ *   work** (checked before every query, both drivers; lib/db/deadline.ts) — a typed 503
+ *   (`unavailable:statement_timeout`, `unavailable:deadline`) with Retry-After, the transaction rolled back.
+ */
+export interface BoundedWorkLimits {
+  /** requests of one tenant holding a connection at once */
+  perTenant: number;
+  /** how long one more waits for a slot, ms */
+  queueMs: number;
+  statementTimeoutMs: number;
+  deadlineMs: number;
+}
+
+/** Waiting requests per tenant beyond which the next is refused at once (the queue's memory is bounded too). */
+export const QUEUE_LIMIT = 200;
+
+export function boundedWorkLimits(database: Pick<Database, 'driver' | 'connections'>): BoundedWorkLimits {
+  const env = readEnv();
+  const derived = database.driver === 'pglite' ? 2 : Math.max(1, database.connections - 2);
+  return {
+    perTenant: env.LEDGERLINE_TENANT_MAX_CONCURRENT ?? derived,
+    queueMs: env.LEDGERLINE_TENANT_QUEUE_MS,
+    statementTimeoutMs: env.LEDGERLINE_STATEMENT_TIMEOUT_MS,
+    deadlineMs: env.LEDGERLINE_REQUEST_DEADLINE_MS,
+  };
+}
+
+interface Waiter {
+  grant: () => void;
+}
+
+/** Per-key counting semaphores with a bounded FIFO wait; a key's entry is dropped when idle. */
+export class TenantSlots {
+  private readonly busy = new Map<string, { active: number; waiting: Waiter[] }>();
+
+  /** Take a slot of `key` (at most `limit` held at once), waiting at most `waitMs`; returns its release. */
+  async acquire(key: string, limit: number, waitMs: number): Promise<() => void> {
+    let entry = this.busy.get(key);
+    if (!entry) this.busy.set(key, (entry = { active: 0, waiting: [] }));
+    const e = entry;
+    const release = once(() => {
+      const next = e.waiting.shift();
+      if (next) next.grant();
+      else if (--e.active === 0) this.busy.delete(key);
+    });
+    if (e.active < limit) {
+      e.active++;
+      return release;
+    }
+    if (e.waiting.length >= QUEUE_LIMIT || waitMs <= 0) throw busyError();
+    return new Promise<() => void>((resolve, reject) => {
+      const waiter: Waiter = {
+        // a released slot passes straight to the next waiter (active stays the same)
+        grant: () => {
+          clearTimeout(timer);
+          resolve(release);
+        },
+      };
+      const timer = setTimeout(() => {
+        const i = e.waiting.indexOf(waiter);
+        if (i >= 0) e.waiting.splice(i, 1);
+        reject(busyError());
+      }, waitMs);
+      e.waiting.push(waiter);
+    });
+  }
+
+  /** Slots held and requests waiting for `key` (tests, monitoring). */
+  state(key: string): { active: number; waiting: number } {
+    const e = this.busy.get(key);
+    return { active: e?.active ?? 0, waiting: e?.waiting.length ?? 0 };
+  }
+}
+
+function once(fn: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+}
+
+function busyError(): AppError {
+  return new AppError('unavailable:tenant_busy', 'Too many requests of your organisation are being answered at once; try again in a moment.', { details: { retryAfterS: 2 } });
+}
+
+const slotsKey = Symbol.for('ledgerline.tenantSlots');
+/** The process-wide slots (kept across dev hot reloads, like the database). */
+export function tenantSlots(): TenantSlots {
+  const holder = globalThis as { [slotsKey]?: TenantSlots };
+  return (holder[slotsKey] ??= new TenantSlots());
+}
+
+/**
+ * Run `fn` as bounded tenant work: a slot of the tenant's share, one transaction under row-level security
+ * with the statement timeout, the deadline over `fn`'s queries. Errors of the bounds come out typed.
+ */
+export async function boundedTenantWork<T>(database: Pick<Database, 'db' | 'driver' | 'connections'>, tenantId: string, fn: (db: Db) => Promise<T>, limits: BoundedWorkLimits = boundedWorkLimits(database)): Promise<T> {
+  const release = await tenantSlots().acquire(tenantId, limits.perTenant, limits.queueMs);
+  try {
+    // the deadline starts inside the transaction: waiting for PGlite's one connection is not work. `fn`
+    // gets the stable scoped handle (its queries go to this transaction; the per-handle caches hold)
+    return await inTenantScope(database.db, tenantId, () => withDeadline(limits.deadlineMs, () => fn(scopedHandle(database.db))), { statementTimeoutMs: limits.statementTimeoutMs });
+  } catch (e) {
+    throw typedBoundError(e, limits) ?? e;
+  } finally {
+    release();
+  }
+}
+
+/** The typed error for a bound that ended the work (statement timeout, pool exhausted), else null. */
+export function typedBoundError(e: unknown, limits?: Pick<BoundedWorkLimits, 'statementTimeoutMs' | 'deadlineMs'>): AppError | null {
+  if (e instanceof AppError) return null;
+  if (isStatementTimeout(e)) {
+    return new AppError('unavailable:statement_timeout', `A database statement ran longer than ${limits?.statementTimeoutMs ?? readEnv().LEDGERLINE_STATEMENT_TIMEOUT_MS} ms and was cancelled; try a narrower question.`, { cause: e, details: { retryAfterS: 1 } });
+  }
+  // pg.Pool's connectionTimeoutMillis: every connection stayed busy
+  if (e instanceof Error && /timeout exceeded when trying to connect/i.test(e.message)) {
+    return new AppError('unavailable:database_busy', 'The database is busy; try again in a moment.', { cause: e, details: { retryAfterS: 2 } });
+  }
+  return null;
+}
