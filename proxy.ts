@@ -1,16 +1,21 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { newNonce, pageCsp } from '@/lib/http/security-headers';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '@/lib/http/text';
+import { oversizedActionResponse } from '@/lib/http/action-body';
 
 /**
  * Pages (issue 18 §6, §7):
  * - an address with a control character (`/facts?q=%00`) is a typed 400 before any page renders (it reached
  *   a query as a 500 before);
+ * - a server-action post declaring a body over the action limit is a typed 413 (Next's own refusal is a 500;
+ *   lib/http/action-body.ts);
  * - a CSP with a fresh nonce per request, set on the request too: Next reads the nonce from the request's
  *   Content-Security-Policy header and adds it to the scripts it renders.
  * API routes check their URL and origin in lib/server/route.ts and get a static CSP (next.config.ts).
  */
 export function proxy(request: NextRequest) {
+  const oversized = oversizedActionResponse(request.method, request.headers);
+  if (oversized) return oversized;
   let address: string;
   try {
     address = decodeURIComponent(request.nextUrl.pathname + request.nextUrl.search.replace(/\+/g, ' '));

@@ -57,7 +57,10 @@ export async function createUser(o: CreateUserOptions): Promise<{ id: string }> 
       if (!t) throw new AppError('not_found:tenant', `No tenant ${input.tenantId}.`);
     }
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-    if (taken) throw new AppError('conflict:email', `An account for ${input.email} exists already.`);
+    // emails are unique across tenants (sign-in finds the account by email), so a taken address cannot be
+    // used again — but the message must not tell a tenant admin that some other organisation has it
+    // (issue 18 §7): one wording whoever holds the address, and nothing about where
+    if (taken) throw new AppError('conflict:email', 'This email address cannot be used for a new account; use another address.');
     await tx.insert(users).values({ id, tenantId: input.tenantId, email: input.email, name: input.name, role: input.role, createdInDemo: o.createdInDemo ?? false });
     await tx.insert(authAccounts).values({ id: randomUUID(), userId: id, accountId: id, providerId: 'credential', password: hash });
     await tx.insert(auditLog).values({
