@@ -14,7 +14,7 @@ import { writeSyntheticArchive } from '@/lib/ingest/bulk/synthetic-archive';
 import { createSideFiles } from '@/lib/ingest/side-files';
 import { parseArgs } from './ingest';
 
-const INGEST_USAGE = 'usage: npm run cli -- bulk ingest <companyfacts.zip> [--tenant <id>] [--jobs <n> (PostgreSQL, default 2)] [--limit <n>] [--reset] [--submissions <dir>]\n';
+const INGEST_USAGE = 'usage: npm run cli -- bulk ingest <companyfacts.zip> [--tenant <id>] [--jobs <n> (PostgreSQL, default 2)] [--limit <n>] [--reset] [--submissions <dir>] [--defer-indexes (PostgreSQL initial load: secondary indexes built once at the end)]\n';
 const SYNTH_USAGE = 'usage: npm run cli -- bulk synth <out.zip> --companies <n> [--years <n> (default 10)] [--seed <n> (default 1)]\n';
 
 function intFlag(flags: Map<string, string | true>, name: string, min: number): number | undefined | null {
@@ -69,6 +69,8 @@ export async function runBulkIngest(args: string[]): Promise<number> {
       tenantId,
       jobs,
       limit,
+      deferIndexes: flags.has('defer-indexes'),
+      log: (l) => process.stderr.write(`${l}\n`),
       actor: 'cli',
       sideFiles,
       onProgress: (p) => {

@@ -29,3 +29,16 @@ export const bulkIngestProgress = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.cik] })],
 );
+
+/**
+ * Secondary indexes of facts / fact_sightings dropped for an initial bulk load (lib/ingest/bulk,
+ * `--defer-indexes`) and not yet rebuilt: the definition is written in the transaction that drops
+ * the index, so a load killed mid-archive leaves a record and the next run (or its end) rebuilds it.
+ */
+export const bulkDeferredIndexes = pgTable('bulk_deferred_indexes', {
+  indexName: text('index_name').primaryKey(),
+  tableName: text('table_name').notNull(),
+  /** pg_get_indexdef of the index as it was */
+  definition: text('definition').notNull(),
+  deferredAt: timestamp('deferred_at', { withTimezone: true }).notNull().defaultNow(),
+});

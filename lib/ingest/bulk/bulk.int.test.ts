@@ -10,6 +10,8 @@ import { storedSnapshot } from './compare';
 import { ingestArchive } from './ingest-archive';
 import { syntheticCompanyFacts, writeSyntheticArchive } from './synthetic-archive';
 import { ZipWriter } from './zip-write';
+import { canSkipRowTriggers, copyInserter, createStaging, dropStaging } from './copy-inserter';
+import { deferIndexes, pendingIndexes } from './deferred-indexes';
 
 const TENANT = 't-bulk';
 const N = 4;
@@ -70,6 +72,66 @@ for (const target of testTargets()) {
       expect(progress).toEqual([{ status: 'failed' }]);
       const again = await ingestArchive({ database: bulk, archive: bad, tenantId: TENANT, actor: 'test', sideFiles: noSideFiles });
       expect(again).toMatchObject({ skipped: 1, failed: 1 });
+    });
+
+    it.runIf(target.name === 'postgres')('as an initial load (deferred indexes) stores the same rows, rebuilds every index, and a killed load is repaired by the next run', async () => {
+      const fresh = await target.open();
+      try {
+        const indexes = async () => (await fresh.query<{ indexname: string; indexdef: string }>(`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename in ('facts', 'fact_sightings') order by 1`)).map((r) => `${r.indexname}: ${r.indexdef}`);
+        const before = await indexes();
+        const s = await ingestArchive({ database: fresh, archive, tenantId: TENANT, actor: 'test', sideFiles: noSideFiles, deferIndexes: true });
+        expect(s).toMatchObject({ done: N, ingested: N, failed: 0, setWiseChecks: true });
+        // kept: the merge's unique keys, the chain index and one entity index; the rest were dropped and rebuilt
+        expect(s.deferredIndexes).toEqual(expect.arrayContaining(['facts_lookup_idx', 'facts_concept_idx', 'facts_source_idx', 'fact_sightings_source_idx']));
+        expect(s.deferredIndexes).not.toContain('facts_chain_idx');
+        expect(s.deferredIndexes).not.toContain('facts_pkey');
+        expect(await indexes()).toEqual(before);
+        expect(await fresh.withConnection((c) => pendingIndexes(c))).toEqual([]);
+        expect(await storedSnapshot(fresh, TENANT)).toEqual(await storedSnapshot(single, TENANT));
+
+        // a load killed after dropping the indexes: the records stay, the next run (not deferring) rebuilds first
+        const dropped = await fresh.withConnection((c) => deferIndexes(c));
+        expect(dropped.length).toBeGreaterThan(3);
+        expect((await indexes()).length).toBe(before.length - dropped.length);
+        const again = await ingestArchive({ database: fresh, archive, tenantId: TENANT, actor: 'test', sideFiles: noSideFiles });
+        expect(again).toMatchObject({ skipped: N, failed: 0 });
+        expect(await indexes()).toEqual(before);
+        expect(await fresh.withConnection((c) => pendingIndexes(c))).toEqual([]);
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    it.runIf(target.name === 'postgres')('checks references set-wise: a fact naming a missing source fails like the foreign key, and row triggers are back on afterwards', async () => {
+      await bulk.withConnection(async (conn) => {
+        await createStaging(conn);
+        try {
+          expect(await canSkipRowTriggers(conn)).toBe(true);
+          const ins = copyInserter(conn, { setWiseChecks: true });
+          const [row] = await conn.query<Record<string, unknown>>(`select * from facts where tenant_id = $1 limit 1`, [TENANT]);
+          const fact = {
+            id: 'f'.repeat(64), tenantId: row!.tenant_id, entityId: row!.entity_id, metricId: row!.metric_id, concept: row!.concept, value: '1', unit: row!.unit, currency: row!.currency,
+            scale: 0, decimals: null, periodType: row!.period_type, startDate: null, endDate: '2020-01-01', durationDays: 0, fiscalYear: null, fiscalPeriod: null, scope: 'consolidated',
+            dimensions: {}, dimsKey: '', accountingStandard: 'us-gaap', sourceId: 'no-such-source', accession: null, form: null, filedAt: '2020-02-01', chainKey: 'c'.repeat(64),
+            provenance: {}, cellId: null, status: 'active', quarantineReason: null, sourceLabels: {},
+          } as never;
+          await conn.query('begin');
+          await expect(ins.facts(conn.db, [fact])).rejects.toMatchObject({ code: '23503', message: expect.stringContaining('source_id no-such-source') });
+          await conn.query('rollback');
+          await conn.query('begin');
+          await ins.facts(conn.db, [{ ...(fact as object), sourceId: row!.source_id } as never]);
+          await expect(ins.sightings(conn.db, [{ fact_id: 'e'.repeat(64), source_id: row!.source_id as string, accession: '', form: null, filed_at: '2020-02-01', labels: {} }])).rejects.toMatchObject({ code: '23503', message: expect.stringContaining('fact_id') });
+          await conn.query('rollback');
+          await conn.query('begin');
+          await ins.facts(conn.db, [{ ...(fact as object), sourceId: row!.source_id } as never]);
+          await ins.sightings(conn.db, [{ fact_id: 'f'.repeat(64), source_id: row!.source_id as string, accession: '', form: null, filed_at: '2020-02-01', labels: {} }]);
+          const [role] = await conn.query<{ r: string }>(`select current_setting('session_replication_role') as r`);
+          expect(role!.r).toBe('origin');
+          await conn.query('rollback');
+        } finally {
+          await dropStaging(conn);
+        }
+      });
     });
   });
 }

@@ -8,10 +8,16 @@
  * (copy-inserter.ts). On PGlite — no COPY FROM STDIN through pg-copy-streams — the rows take the
  * batched `insert … select from jsonb_array_elements` of lib/facts/write-facts.ts.
  *
+ * On PostgreSQL the merges check references set-wise instead of by row triggers when the role may
+ * (copy-inserter.ts), and an initial load (`deferIndexes`) drops the secondary indexes the load does
+ * not read and builds them once at the end (deferred-indexes.ts; the build time is part of the run's
+ * time and rate).
+ *
  * Resumable per CIK: `bulk_ingest_progress` names the entry (CRC-32, size) last ingested for each
- * CIK; a rerun skips those without inflating them and retries the failed ones. Statistics are
- * refreshed as the tables grow (doubling) and once at the end, and the tenant's data version is
- * bumped per company (ingestBytes), so caches see new companies as they land.
+ * CIK; a rerun skips those without inflating them and retries the failed ones. On PGlite the
+ * statistics of the tables the per-company statements read are refreshed as they grow (doubling);
+ * all of them once at the end, and the tenant's data version is bumped per company (ingestBytes), so caches see new
+ * companies as they land.
  */
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -22,7 +28,8 @@ import { bulkIngestProgress } from '@/lib/db/schema';
 import { blankOutcome, ingestBytes, DEFAULT_MAX_BYTES, type IngestOutcome } from '../ingest-file';
 import { ensureTenant } from '../entity';
 import type { SideFiles } from '../types';
-import { copyInserter, createStaging, dropStaging } from './copy-inserter';
+import { canSkipRowTriggers, copyInserter, createStaging, dropStaging } from './copy-inserter';
+import { deferIndexes, pendingIndexes, rebuildIndexes } from './deferred-indexes';
 import { openArchive, type ArchiveEntry } from './zip-read';
 
 export interface BulkProgress {
@@ -50,6 +57,13 @@ export interface BulkIngestOptions {
   maxBytes?: number;
   /** stop after this many entries (tests, benches) */
   limit?: number;
+  /**
+   * PostgreSQL: an initial load into a database that is not answering questions — drop the secondary
+   * indexes of facts/fact_sightings that the load does not read and build them once at the end.
+   */
+  deferIndexes?: boolean;
+  /** lines about index rebuilds */
+  log?: (line: string) => void;
   /** called after each company, and at the end */
   onProgress?: (p: BulkProgress) => void;
 }
@@ -70,6 +84,12 @@ export interface BulkSummary extends BulkProgress {
   unchanged: number;
   peakRssMb: number;
   failures: BulkFailure[];
+  /** indexes dropped for this load (deferIndexes) */
+  deferredIndexes: string[];
+  /** seconds spent rebuilding deferred indexes (included in `seconds`) */
+  indexSeconds: number;
+  /** merges checked references set-wise instead of by row triggers */
+  setWiseChecks: boolean;
 }
 
 const CIK_IN_NAME = /CIK0*(\d{1,10})/i;
@@ -108,6 +128,9 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
     peakRssMb: Math.round(process.memoryUsage().rss / MB),
     last: null,
     failures: [],
+    deferredIndexes: [],
+    indexSeconds: 0,
+    setWiseChecks: false,
   };
   const sampler = setInterval(() => {
     s.peakRssMb = Math.max(s.peakRssMb, Math.round(process.memoryUsage().rss / MB));
@@ -120,8 +143,17 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
     o.onProgress?.({ ...s });
   };
 
+  const rebuild = async () => {
+    const r = await database.withConnection((conn) => rebuildIndexes(conn, o.log));
+    s.indexSeconds += r.seconds;
+  };
   try {
     await ensureTenant(database.db, tenantId);
+    if (database.driver === 'postgres') {
+      if (o.deferIndexes) s.deferredIndexes = await database.withConnection((conn) => deferIndexes(conn));
+      // a deferred load killed earlier left indexes unbuilt: build them now unless this run defers too
+      else if ((await database.withConnection((conn) => pendingIndexes(conn))).length) await rebuild();
+    }
     const done = new Map<string, string>();
     for (const r of await database.db
       .select({ cik: bulkIngestProgress.cik, crc: bulkIngestProgress.entryCrc32, size: bulkIngestProgress.entrySize, status: bulkIngestProgress.status })
@@ -146,8 +178,11 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
       return p;
     };
 
-    // statistics while the tables grow: after 2k, 4k, 8k … facts (PGlite has no autovacuum)
-    let analyzeAt = 2000;
+    // statistics while the tables grow: after 2k, 4k, 8k … facts. PGlite only: it has no autovacuum.
+    // PostgreSQL's autovacuum analyzes as they grow, and between two analyzes its planner scales the
+    // row estimates with the tables' current size (an analyze of the growing tables cost ~3 s each
+    // time under load, with one job waiting for it).
+    let analyzeAt = database.driver === 'pglite' ? 2000 : Infinity;
     let analyzing: Promise<void> | null = null;
 
     const worker = async () =>
@@ -155,7 +190,9 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
         let inserter = undefined as ReturnType<typeof copyInserter> | undefined;
         if (conn.copyFrom) {
           await createStaging(conn);
-          inserter = copyInserter(conn);
+          const setWiseChecks = await canSkipRowTriggers(conn);
+          s.setWiseChecks = setWiseChecks;
+          inserter = copyInserter(conn, { setWiseChecks });
           s.transport = 'copy';
           // one commit per company and per progress row: without waiting for each WAL flush. A crash
           // loses at most the last few commits, in order (a progress row never outlives its company),
@@ -222,7 +259,7 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
           report();
           if (s.factsAdded >= analyzeAt && !analyzing) {
             analyzeAt = s.factsAdded * 2;
-            analyzing = refreshStatistics(conn.db).finally(() => {
+            analyzing = analyzeGrowing(conn).finally(() => {
               analyzing = null;
             });
             await analyzing;
@@ -230,6 +267,7 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
         }
     };
     await Promise.all(Array.from({ length: jobs }, worker));
+    if (database.driver === 'postgres' && (o.deferIndexes || (await database.withConnection((conn) => pendingIndexes(conn))).length)) await rebuild();
     await refreshStatistics(database.db);
   } finally {
     clearInterval(sampler);
@@ -237,6 +275,11 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
   }
   report();
   return s;
+}
+
+/** The tables the per-company statements read (entity, calendar, source, chains): their statistics as they grow. */
+async function analyzeGrowing(conn: Connection): Promise<void> {
+  await conn.query('analyze facts, fact_sightings, sources, entities, entity_aliases, fiscal_calendars, concept_labels');
 }
 
 function failedOutcome(fileName: string, code: string, message: string): IngestOutcome {
