@@ -25,7 +25,7 @@ import { ANSWER_STAGES, type AnswerStage, type StageCallback } from './messages'
 import { operationFor, type Outcome } from './operations';
 import { phraseAnswer } from './phrase';
 import { storeManifest } from './store-manifest';
-import { TARGET, resolveFor, type Resolution, type Stop } from './targets';
+import { TARGET, resolveAllFor, resolveFor, type Resolution, type Stop } from './targets';
 import { TextBuilder } from './text';
 import type { Answer } from './types';
 
@@ -151,7 +151,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
     if (!pins) continue;
     let resolved: Extract<Resolution, { ok: true }>[] = [];
     if (operation.resolvesPeriods) {
-      const resolutions = free.map((p) => resolveFor(ent, p, intent.metric.periodType));
+      const resolutions = resolveAllFor(ent, free, intent.metric.periodType);
       const failed = resolutions.find((r): r is Extract<Resolution, { ok: false }> => !r.ok);
       if (failed) {
         stop.push(failed);

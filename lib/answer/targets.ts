@@ -21,11 +21,37 @@ export type Resolution = { ok: true; target: Target; resolved: ResolvedPeriod | 
 /** The marker of the period a calculation's result must have (the one the question names). */
 export const TARGET = '__target__';
 
-export function resolveFor(ent: EntityContext, req: PeriodRequest, metricPeriodType: 'instant' | 'duration'): Resolution {
+/**
+ * Phrases that name a period by its place next to another one ("the prior quarter", "a year
+ * earlier", "the same period of 2023"): in a question that also names a period, they are read
+ * against that period, never against the entity's latest report.
+ */
+export function isAnchoredPhrase(req: PeriodRequest): boolean {
+  const s = req.spec;
+  if (s.type === 'relative') return s.which === 'prior_quarter' || s.which === 'prior_year' || s.which === 'year_ago_quarter';
+  return s.type === 'same_period' || (s.type === 'relative_position' && s.which === 'prior_year');
+}
+
+/**
+ * Resolves the requests of one question in order: each anchored phrase against the nearest period
+ * named before it (else the first named after it); without one, against the latest report.
+ */
+export function resolveAllFor(ent: EntityContext, reqs: PeriodRequest[], metricPeriodType: 'instant' | 'duration'): Resolution[] {
+  const out: (Resolution | null)[] = reqs.map((r) => (isAnchoredPhrase(r) ? null : resolveFor(ent, r, metricPeriodType)));
+  return reqs.map((r, i) => {
+    const own = out[i];
+    if (own) return own;
+    const named = [...out.slice(0, i)].reverse().find((o) => o?.ok) ?? out.slice(i + 1).find((o) => o?.ok);
+    const anchor = named && named.ok ? named.resolved : null;
+    return resolveFor(ent, r, metricPeriodType, anchor);
+  });
+}
+
+export function resolveFor(ent: EntityContext, req: PeriodRequest, metricPeriodType: 'instant' | 'duration', anchor: ResolvedPeriod | null = null): Resolution {
   if (ent.calendars.length === 0) {
     return { ok: false, status: 'insufficient_evidence', message: `No fiscal calendar is registered for ${ent.entity.name}, so “${req.text}” cannot be pinned to dates.` };
   }
-  const r = resolveSpec(req.spec, { calendars: ent.calendars, latestPeriodEnd: ent.latestPeriodEnd }, req.text);
+  const r = resolveSpec(req.spec, { calendars: ent.calendars, latestPeriodEnd: ent.latestPeriodEnd, anchor }, req.text);
   if (r.status === 'ambiguous') {
     // the resolver's reason is a clause ("the entity's fiscal year is not …"): said as a sentence about this company
     const reason = r.reason.replace(/^the entity's\b/, `${ent.entity.name}'s`).replace(/^./, (c) => c.toUpperCase()).replace(/([^.?!])$/, '$1.');
@@ -39,7 +65,7 @@ export function resolveFor(ent: EntityContext, req: PeriodRequest, metricPeriodT
   }
   const derived = targetFor(period, ent.calendars);
   // a calendar period is matched by its exact dates only, never snapped to a nearby fiscal period
-  const target = r.kind === 'calendar_period' ? { ...derived, fiscalYear: null, fiscalPeriod: null } : derived;
+  const target = r.kind === 'calendar_period' ? { ...derived, fiscalYear: null, fiscalPeriod: null, label: period.type === r.period.type ? r.label : derived.label } : derived;
   return { ok: true, target, resolved: r };
 }
 

@@ -163,7 +163,11 @@ const optFiscal = opt(seq(opt(hyphen), fiscalW));
 /** "fourth quarter", "fourth-quarter", "fourth fiscal quarter", "3rd quarter", "final quarter" */
 const ordinalQuarter: Parser<FiscalPosition> = map(seq(ordinal, optFiscal, opt(hyphen), quarterW), ([n]) => Q(n));
 /** "first half", "second-half", "first half-year", "1st fiscal half" */
-const ordinalHalf: Parser<FiscalPosition> = map(seq(ordinal12, optFiscal, opt(hyphen), word('half'), opt(seq(opt(hyphen), word('year')))), ([n]) => (n === 1 ? 'H1' : 'H2'));
+const ordinalHalf: Parser<FiscalPosition> = alt(
+  map(seq(ordinal12, optFiscal, opt(hyphen), word('half'), opt(seq(opt(hyphen), word('year')))), ([n]) => (n === 1 ? 'H1' : 'H2')),
+  // "front half", "back-half" (analysts' words for the first and second half)
+  map(seq(word('front', 'back'), opt(hyphen), word('half')), ([w]) => (w.lower === 'front' ? 'H1' : 'H2')),
+);
 /** "first three months" (Q1), "first six months" (H1), "first nine months" (9M), "first two quarters" (H1), "first three quarters" (9M) */
 const firstMonths: Parser<FiscalPosition> = alt(
   map(seq(word('first'), count(3, 6, 9), opt(hyphen), months), ([, n]) => ({ 3: 'Q1', 6: 'H1', 9: '9M' } as const)[n as 3]),
@@ -374,6 +378,19 @@ function dateSpec(d: DateValue, build: (date: ISODate) => PeriodSpec): PeriodSpe
   return isInvalid(d) ? { type: 'invalid', reason: d.invalid } : build(d.date);
 }
 
+/** The word or dash between the two dates of a range. */
+/** "from", "between", "the period from" before the first date of a range. */
+const rangeLead = opt(seq(opt(word('period')), word('from', 'between')));
+const rangeJoin = alt(hyphen, map(word('to', 'through', 'thru', 'until', 'and'), () => null));
+
+/** Two dates as one duration, first day to last day; a range that runs backwards is refused. */
+function dateRangeSpec(a: DateValue, b: DateValue): PeriodSpec {
+  if (isInvalid(a)) return { type: 'invalid', reason: a.invalid };
+  if (isInvalid(b)) return { type: 'invalid', reason: b.invalid };
+  if (b.date <= a.date) return { type: 'invalid', reason: `the range ends (${b.date}) before it starts (${a.date})` };
+  return { type: 'date_range', start: a.date, end: b.date };
+}
+
 const fiscalYearSpec: Parser<PeriodSpec> = memo(map(fyRef, (y) => fiscalOf('FY', y)));
 /** A reference a boundary or a TTM can be anchored on. */
 const anchorRef: Parser<PeriodSpec> = memo(alt<PeriodSpec>(
@@ -431,6 +448,16 @@ export const RULES: Parser<RuleHit>[] = [
       map(seq(opt(asOf), the, word('end', 'close', 'beginning', 'start'), word('of'), the, alt(anchorRef, map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })))), ([, , edge, , , ref]) =>
         ref.type === 'invalid' ? ref : { type: 'boundary', edge: edge.lower === 'end' || edge.lower === 'close' ? 'end' : 'start', ref },
       ),
+      // the last day of fiscal 2024, the first day of FY2025
+      map(seq(opt(asOf), the, word('last', 'first'), word('day'), word('of'), the, alt(anchorRef, map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })))), ([, , edge, , , , ref]) =>
+        ref.type === 'invalid' ? ref : { type: 'boundary', edge: edge.lower === 'last' ? 'end' : 'start', ref },
+      ),
+      // fiscal year-end 2024, the fiscal year end of 2023: the end of that fiscal year
+      map(seq(opt(asOf), the, fiscalW, word('year'), opt(hyphen), word('end'), opt(word('of')), bareY4), ([, , , , , , , y]): PeriodSpec => ({
+        type: 'boundary',
+        edge: 'end',
+        ref: { type: 'fiscal', position: 'FY', year: { year: y, style: 'fiscal' } },
+      })),
       // period-end Q2 2022, year-end FY24
       map(seq(opt(asOf), the, word('period', 'quarter', 'year'), opt(hyphen), word('end'), opt(word('of')), alt(anchorRef, map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })))), ([, , , , , , ref]) =>
         ref.type === 'invalid' ? ref : { type: 'boundary', edge: 'end', ref },
@@ -472,6 +499,21 @@ export const RULES: Parser<RuleHit>[] = [
     map(
       seq(monthName, opt(comma), alt(anyY4, map(aposYY, (y) => y.year)), opt(hyphen), alt(map(quarterW, () => 'quarter' as const), map(word('half'), () => 'half' as const))),
       ([m, , year, , len]): PeriodSpec => ({ type: 'named_by_month', length: len, month: m, year, yearKind: 'calendar' }),
+    ),
+  ),
+  rule(
+    'date_range',
+    alt<PeriodSpec>(
+      // "from July 1, 2024 to September 30, 2024", "2024-07-01 to 2024-09-30", "between 1 July 2024 and 30 September 2024"
+      map(seq(rangeLead, date, rangeJoin, date), ([, a, , b]) => dateRangeSpec(a, b)),
+      // "from July 1 to September 30, 2024": the year written once, at the end
+      map(seq(rangeLead, monthName, day, rangeJoin, monthName, day, opt(comma), anyY4), ([, m1, d1, , m2, d2, , y], ts, a, b) =>
+        dateRangeSpec(dateOf(m1 <= m2 ? y : y - 1, m1, d1, textOf(ts, a, b)), dateOf(y, m2, d2, textOf(ts, a, b))),
+      ),
+      // "1 July to 30 September 2024"
+      map(seq(rangeLead, day, monthName, rangeJoin, day, monthName, opt(comma), anyY4), ([, d1, m1, , d2, m2, , y], ts, a, b) =>
+        dateRangeSpec(dateOf(m1 <= m2 ? y : y - 1, m1, d1, textOf(ts, a, b)), dateOf(y, m2, d2, textOf(ts, a, b))),
+      ),
     ),
   ),
   rule(

@@ -53,6 +53,8 @@ export type PeriodSpec =
   | { type: 'named_by_month'; length: EndedLength; month: number; year: number; yearKind: 'calendar' | 'fiscal'; months12?: true }
   /** "January–June 2021", "Oct–Dec 2021": the fiscal period running from the first month to the last */
   | { type: 'month_range'; from: MonthRef; to: MonthRef }
+  /** "from July 1 to September 30, 2024": exactly these dates, first and last day included */
+  | { type: 'date_range'; start: ISODate; end: ISODate }
   /** a calendar month on its own ("September 2021"): never a reported period by itself */
   | { type: 'month'; month: number; year: number }
   /**

@@ -78,6 +78,20 @@ export function calendarResult(text: string, ctx: ResolveContext, year: number, 
   });
 }
 
+/**
+ * Two dates a question wrote out: matched by exactly these dates, never snapped to a nearby fiscal
+ * period (fiscal fields only when the dates are one; otherwise a note names the period they are near).
+ */
+export function dateRangeResult(text: string, ctx: ResolveContext, start: ISODate, end: ISODate): ResolvedPeriod {
+  const period: Period = { type: 'duration', start, end };
+  const derived = deriveFiscal(period, ctx.calendars, ctx.options);
+  const fiscal = derived.exact && derived.fiscalPeriod !== 'OTHER';
+  const near = !fiscal && derived.fiscalPeriod !== 'OTHER' ? [`near the entity's ${derived.label}, but not its dates; matched by these dates only`] : [];
+  // the dates of a fiscal period are that period (a derived Q4 is derived as for "Q4 FY2024")
+  if (fiscal) return resolved(text, { kind: 'fiscal_period', period, fiscalYear: derived.fiscalYear, fiscalPeriod: derived.fiscalPeriod, label: derived.label });
+  return resolved(text, { kind: 'calendar_period', period, fiscalYear: null, fiscalPeriod: null, label: formatDateRange(period), notes: near });
+}
+
 /** An instant, labelled by its fiscal position, with a note when a period end is a few days away. */
 export function instantResult(text: string, ctx: ResolveContext, date: ISODate, label?: string): ResolvedPeriod {
   const period: Period = { type: 'instant', date };

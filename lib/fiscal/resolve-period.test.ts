@@ -228,3 +228,27 @@ describe('resolvePeriod: not a period', () => {
     expect(resolvePeriod(text, helios)).toMatchObject({ status: 'unresolvable', reason: expect.stringContaining(reason) });
   });
 });
+
+describe('resolvePeriod: dates written out and analysts’ shorthand', () => {
+  const apple: ResolveContext = { calendars: APPLE, latestPeriodEnd: '2025-06-28' };
+  const alphabet: ResolveContext = { calendars: CALENDAR_YEAR, latestPeriodEnd: '2025-12-31' };
+  it.each([
+    ['from July 1 to September 30, 2024', alphabet, '2024-07-01..2024-09-30', 'Q3 FY2024'],
+    ['between 1 July 2024 and 30 September 2024', alphabet, '2024-07-01..2024-09-30', 'Q3 FY2024'],
+    ['the period from 2024-07-01 to 2024-09-30', alphabet, '2024-07-01..2024-09-30', 'Q3 FY2024'],
+    ['from June 30, 2024 to September 28, 2024', apple, '2024-06-30..2024-09-28', 'Q4 FY2024'],
+    // the calendar quarter is not Apple's fourth quarter: matched by its own dates, never snapped
+    ['from July 1 to September 30, 2024', apple, '2024-07-01..2024-09-30', '1 Jul 2024 – 30 Sep 2024'],
+    ['back-half 2024', alphabet, '2024-07-01..2024-12-31', 'H2 FY2024'],
+    ['front half of 2024', alphabet, '2024-01-01..2024-06-30', 'H1 FY2024'],
+    ['fiscal year-end 2024', apple, '@2024-09-28', null],
+    ['the last day of fiscal 2024', apple, '@2024-09-28', null],
+  ] as const)('%s', (text, ctx, bounds, label) => {
+    const r = resolvePeriod(text, ctx);
+    expect(range(r)).toBe(bounds);
+    if (label) expect(ok(r).label).toBe(label);
+  });
+  it('a range that ends before it starts is refused, not flipped', () => {
+    expect(resolvePeriod('from September 30, 2024 to July 1, 2024', alphabet).status).toBe('unresolvable');
+  });
+});

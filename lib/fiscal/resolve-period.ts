@@ -8,7 +8,7 @@ import { formatFiscalLabel } from './label';
 import { extractPeriodPhrases, type PeriodSpec } from './phrases';
 import { filingResult, fiscalYearBackResult, monthRangeResult, namedByMonthResult, quarterEndingIn, quarterEndingOn, relativePositionResult, samePeriodResult, ttmAtNamed, ytdThroughResult } from './resolve-named';
 import { positionLayouts, type FiscalPosition, type Quarter } from './positions';
-import { calendarResult, endedResult, fiscalResult, instantResult, resolved, unresolvable, duration } from './resolve-builders';
+import { calendarResult, dateRangeResult, endedResult, fiscalResult, instantResult, resolved, unresolvable, duration } from './resolve-builders';
 import { needLatest, quarterEndingBy, quarterIn, ttmFromQuarter } from './resolve-quarters';
 import { relativeResult } from './resolve-relative';
 import type { PeriodResolution, ResolveContext, ResolvedPeriod } from './resolve-types';
@@ -165,6 +165,8 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
     }
     case 'month_range':
       return monthRangeResult(text, ctx, spec);
+    case 'date_range':
+      return dateRangeResult(text, ctx, spec.start, spec.end);
     case 'month':
       return unresolvable(text, `"${text}" is a calendar month, not a reported period: name the quarter, half or year`);
     case 'ytd_through':

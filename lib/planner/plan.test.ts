@@ -153,6 +153,8 @@ describe('planner: operations, pathways, scope and basis', () => {
     ['Tesla revenue by fiscal year FY2018-FY2021', 'series'],
     ['Snowflake revenue trend FY2022 to FY2025', 'series'],
     ['Apple revenue FY2023', 'value'],
+    ["Apple's R&D expense growth from FY2022 to FY2024, annualized", 'cagr'],
+    ["Apple's annualized R&D growth from FY2022 to FY2024", 'cagr'],
   ])('%s → %s', (q, op) => {
     expect(plan(q).operation).toBe(op);
   });
@@ -221,6 +223,16 @@ describe('planner: ambiguity is explicit, never a guess', () => {
       const r = run(q);
       expect(r.status, q).toBe('insufficient_evidence');
     }
+  });
+  it.each([
+    ["Which was larger in fiscal 2024, Apple's R&D or its SG&A?", 2],
+    ["Apple's R&D and SG&A in fiscal 2024", 2],
+    ["What were Apple's current assets and current liabilities at the end of fiscal 2024?", 2],
+    ['Tesla FY2021 revenue, net income and operating cash flow', 3],
+  ])('%s names several measures: asked one at a time, never the first alone', (q, n) => {
+    const r = run(q);
+    expect(r.status, q).toBe('needs_clarification');
+    if (r.status === 'needs_clarification') expect(r.clarification.options).toHaveLength(n);
   });
   it('a name shared by several companies asks which one', () => {
     const twins = [...CATALOG, ent('helios-energy', 'Helios Energy', 'Helios Energy plc', 'HELE', null, ['Helios'])];

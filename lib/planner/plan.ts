@@ -382,6 +382,9 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   const free = <T extends { start: number; end: number }>(xs: T[]) => xs.filter((x) => !spans.taken(x.start, x.end));
   // "CAGR", "compound annual growth rate": one operation (its growth words are not a yearly growth)
   const cagrW = free(ow.cagr);
+  // "R&D growth from FY2022 to FY2024, annualized": one growth word and its "annualized" are one CAGR
+  const annualized = free([...question.matchAll(/\bannuali[sz]ed\b/gi)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] })));
+  if (cagrW.length === 0 && annualized.length === 1 && free(ow.growth).length === 1) cagrW.push(annualized[0]!, free(ow.growth)[0]!);
   for (const w of cagrW) spans.claim(w.start, w.end, 'operation', 'cagr');
   const growthW = free(ow.growth);
   const changeW = free(ow.change);
@@ -468,6 +471,20 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
       },
       partial: { entities, ...(metric ? { metric } : {}) },
       notes: [...notes, `unplaced words: ${loose.join(', ')}`],
+    };
+  }
+  // several measures and no calculation joining them ("R&D or SG&A", "current assets and current
+  // liabilities"): each is a question of its own; answering the first would drop the others
+  const named = [...new Map(candidates.map((c) => [c.ref.id, c.ref])).values()];
+  if (named.length > 1) {
+    return {
+      status: 'needs_clarification',
+      clarification: {
+        question: `This names ${named.length} measures (${named.map((m) => lowerFirst(m.label)).join(', ')}) without a calculation joining them. Ask for one at a time, or say how to combine them (e.g. “${lowerFirst(named[0]!.label)} divided by ${lowerFirst(named[1]!.label)}”).`,
+        options: named.map((m) => m.label),
+      },
+      partial: { entities },
+      notes: [...notes, `several measures: ${named.map((m) => m.id).join(', ')}`],
     };
   }
   if (!metric && prev) {

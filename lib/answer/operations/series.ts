@@ -2,7 +2,7 @@
 import type { Period } from '@/lib/domain/types';
 import { fiscalPeriodBounds } from '@/lib/fiscal';
 import { computeFigure, targetFor, type Target } from '../compute';
-import { resolveFor } from '../targets';
+import { resolveAllFor } from '../targets';
 import { lowerFirst, possessive } from '../text';
 import type { AnswerValue } from '../types';
 import type { Operation } from './types';
@@ -21,8 +21,7 @@ export const seriesOperation: Operation = {
         targets.push(targetFor(p, ent.calendars));
       }
     } else {
-      for (const p of free) {
-        const r = resolveFor(ent, p, intent.metric.periodType);
+      for (const r of resolveAllFor(ent, free, intent.metric.periodType)) {
         if (r.ok) targets.push(r.target);
         else stop.push(r);
       }

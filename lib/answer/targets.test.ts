@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { CALENDAR_YEAR } from '@/lib/fiscal/__fixtures__/calendars';
+import type { PeriodRequest } from '@/lib/planner/types';
+import type { EntityContext } from './compute';
+import { resolveAllFor } from './targets';
+
+const ent: EntityContext = {
+  entity: { id: 'alphabet', name: 'Alphabet Inc.', ticker: 'GOOGL' },
+  calendars: [CALENDAR_YEAR],
+  latestPeriodEnd: '2026-03-31',
+  reportingCurrency: 'USD',
+};
+const q3: PeriodRequest = { text: 'Q3 2024', spec: { type: 'fiscal', position: 'Q3', year: { year: 2024, style: 'bare' } }, forMetric: null };
+const rel = (which: 'prior_quarter' | 'prior_year' | 'year_ago_quarter'): PeriodRequest => ({ text: which, spec: { type: 'relative', which }, forMetric: null });
+const bounds = (reqs: PeriodRequest[]) =>
+  resolveAllFor(ent, reqs, 'duration').map((r) => (r.ok && r.target.period.type === 'duration' ? `${r.target.period.start}..${r.target.period.end}` : 'stop'));
+
+describe('periods named next to another period', () => {
+  it('“Q3 2024 … the prior quarter” is Q2 2024, not the quarter before the latest report', () => {
+    expect(bounds([q3, rel('prior_quarter')])).toEqual(['2024-07-01..2024-09-30', '2024-04-01..2024-06-30']);
+  });
+  it('the named period anchors the phrase whichever comes first', () => {
+    expect(bounds([rel('year_ago_quarter'), q3])).toEqual(['2023-07-01..2023-09-30', '2024-07-01..2024-09-30']);
+    expect(bounds([q3, rel('prior_year')])).toEqual(['2024-07-01..2024-09-30', '2023-07-01..2023-09-30']);
+  });
+  it('alone, the phrase is read against the latest report', () => {
+    expect(bounds([rel('prior_quarter')])).toEqual(['2025-10-01..2025-12-31']);
+  });
+});
