@@ -22,6 +22,7 @@ import { statusCounts } from './answer';
 import { lookupCases, numericQuestions } from './support/cases';
 import { buildSynthetic, LAST_YEAR, SCALE_TENANT_ID, type SyntheticInfo } from './support/synthetic';
 import { seededRandom } from '@/lib/ids';
+import { captureQueries, explainAnalyze, partitionProof, planLine, PARTITIONS, type PlanSummary, type Statement } from './support/plans';
 import { cycle, timeSequential } from './support/timing';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
@@ -53,11 +54,20 @@ interface Sizes {
   questions: number;
 }
 
+function argValue(ctx: BenchContext, flag: string): string | undefined {
+  const i = ctx.args.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+  if (i < 0) return undefined;
+  return ctx.args[i]!.includes('=') ? ctx.args[i]!.slice(ctx.args[i]!.indexOf('=') + 1) : ctx.args[i + 1];
+}
+
+/** `--scale-companies N` and `--scale-chunk-companies N` override the full scale's 2,000 companies (PostgreSQL: passages for all of them). */
 function sizes(ctx: BenchContext, driver: Driver): Sizes {
   if (ctx.scale === 'small') return { companies: 100, chunksPerBucket: 10, chunkCompanies: 100, lookups: 200, retrievals: 100, questions: 60 };
+  const companies = Number(argValue(ctx, '--scale-companies') ?? 2000);
+  const chunkCompanies = Math.min(companies, Number(argValue(ctx, '--scale-chunk-companies') ?? (driver === 'postgres' ? companies : 400)));
   return driver === 'postgres'
-    ? { companies: 2000, chunksPerBucket: 10, chunkCompanies: 2000, lookups: 1000, retrievals: 400, questions: 300 }
-    : { companies: 2000, chunksPerBucket: 10, chunkCompanies: 400, lookups: 500, retrievals: 200, questions: 150 };
+    ? { companies, chunksPerBucket: 10, chunkCompanies, lookups: 1000, retrievals: 400, questions: 300 }
+    : { companies, chunksPerBucket: 10, chunkCompanies, lookups: 500, retrievals: 200, questions: 150 };
 }
 
 /** Retrieval requests: one bucket (detail), two companies of a year (comparison), one company over two years (longitudinal). */
@@ -79,18 +89,21 @@ function retrievalRequests(info: SyntheticInfo, chunkCompanies: number, n: numbe
   });
 }
 
-async function scaleDatabase(ctx: BenchContext, driver: Driver): Promise<Database> {
-  if (driver === 'postgres') return (await ctx.scratchPostgres('scale', 'real')).database;
+async function scaleDatabase(ctx: BenchContext, driver: Driver): Promise<{ database: Database; url: string | null }> {
+  if (driver === 'postgres') {
+    const { database, url } = await ctx.scratchPostgres('scale', 'real');
+    return { database, url };
+  }
   const dir = await ctx.realPgliteCopy();
   const d = await openDatabase({ dataDir: dir });
   ctx.onCleanup(() => d.close().catch(() => undefined));
-  return d;
+  return { database: d, url: null };
 }
 
 async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
   const sz = sizes(ctx, driver);
   ctx.log(`   ${driver}: building the scale-up (${sz.companies} companies, ${sz.chunkCompanies * 5 * sz.chunksPerBucket} chunks)`);
-  const database = await scaleDatabase(ctx, driver);
+  const { database, url } = await scaleDatabase(ctx, driver);
   const info = await buildSynthetic(database, { companies: sz.companies, chunksPerBucket: sz.chunksPerBucket, chunkCompanies: sz.chunkCompanies, log: ctx.log });
   const totals = (await database.query<{ facts: number; chunks: number }>('select (select count(*) from facts)::int as facts, (select count(*) from chunks)::int as chunks'))[0]!;
   const size = `${totals.facts.toLocaleString('en-US')} facts, ${totals.chunks.toLocaleString('en-US')} chunks in the tables`;
@@ -214,6 +227,87 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
     ...target('p95Ms', 50),
     extra: { statuses: rstatuses, summary: `${size}; ${Object.entries(rstatuses).map(([k, v]) => `${v} ${k}`).join(', ')}` },
   });
+  if (url) rows.push(...(await plans(ctx, database, url, { cases, requests, questions, size })));
+  return rows;
+}
+
+/**
+ * PostgreSQL: `EXPLAIN (ANALYZE, BUFFERS)` of the statements the hot paths send (typed lookup, the
+ * question path's reads, bucketed and whole-tenant full-text and dense retrieval), the five slowest
+ * shown; then the shard-key proof on hash-partitioned copies of facts and chunks.
+ */
+async function plans(
+  ctx: BenchContext,
+  d: Database,
+  url: string,
+  o: { cases: Awaited<ReturnType<typeof lookupCases>>; requests: ReturnType<typeof retrievalRequests>; questions: string[]; size: string },
+): Promise<BenchRow[]> {
+  const base = { section: 'scale', driver: 'postgres' } as const;
+  const reads = (st: Statement[]) => st.filter((s) => /^\s*(select|with)\b/i.test(s.text));
+  const one = (st: Statement[], re: RegExp, what: string) => {
+    const s = reads(st).find((x) => re.test(x.text));
+    if (!s) throw new Error(`plans: no ${what} statement captured`);
+    return s;
+  };
+  const lookup = await captureQueries(url, (db) => lookupFact({ db, ...o.cases[0]! }));
+  const lookupSql = one(lookup.statements, /from facts f\b/, 'typed lookup');
+  const detail = o.requests.find((r) => r.kind === 'detail')!;
+  const bucketed = await captureQueries(url, (db) => retrievePassages({ db, tenantId: SCALE_TENANT_ID, buckets: detail.buckets, query: detail.query, k: 10, mode: 'hybrid' }));
+  const whole = await captureQueries(url, (db) => retrievePassages({ db, tenantId: SCALE_TENANT_ID, buckets: [], query: detail.query, k: 10, mode: 'hybrid' }));
+  const answer = await captureQueries(url, (db) => answerQuestion({ db, tenantId: SCALE_TENANT_ID, userId: null, question: o.questions[0]!, store: false, cache: false }));
+  const candidates: { label: string; s: Statement }[] = [
+    { label: 'typed lookup (one entity, one metric, one period)', s: lookupSql },
+    { label: 'bucketed full-text rank (one entity-year)', s: one(bucketed.statements, /websearch_to_tsquery/, 'bucketed fts') },
+    { label: 'bucketed dense rank (one entity-year)', s: one(bucketed.statements, /<=>/, 'bucketed dense') },
+    { label: 'whole-tenant full-text rank (GIN)', s: one(whole.statements, /websearch_to_tsquery/, 'whole-tenant fts') },
+    { label: 'whole-tenant dense rank (HNSW)', s: one(whole.statements, /<=>/, 'whole-tenant dense') },
+    ...reads(answer.statements).map((s, i) => ({ label: `numeric question, statement ${i + 1}: ${s.text.replace(/\s+/g, ' ').slice(0, 60)}…`, s })),
+  ];
+  const planned: PlanSummary[] = [];
+  for (const c of candidates) planned.push(await explainAnalyze(d, c.label, c.s));
+  const hottest = [...planned].sort((a, b) => b.executionMs - a.executionMs).slice(0, 5);
+  const rows: BenchRow[] = hottest.map((p, i) => ({
+    ...base,
+    case: `plan ${i + 1} of the 5 slowest: ${p.label}`,
+    n: 1,
+    p50Ms: p.executionMs,
+    p95Ms: null,
+    extra: { summary: planLine(p), plan: p.text, planned: planned.map((x) => ({ label: x.label, executionMs: x.executionMs, scans: x.scans })) },
+  }));
+  for (const p of hottest) ctx.log(`   plan: ${p.label}\n      ${p.text.join('\n      ')}`);
+
+  // the shard key: single-company reads touch one partition, a comparison two, a whole-tenant question all
+  const [e1, e2] = [o.cases[0]!.entityId, o.cases.find((c) => c.entityId !== o.cases[0]!.entityId)!.entityId];
+  const byEntity = (ids: string[]): Statement => ({
+    text: `select f.entity_id, f.fiscal_year, f.value from facts f where f.tenant_id = $1 and f.entity_id = any($2::text[]) and f.metric_id = 'revenue' and f.fiscal_period = 'FY' and f.status = 'active'`,
+    params: [SCALE_TENANT_ID, ids],
+  });
+  const proof = await partitionProof(
+    d,
+    [
+      { label: 'typed lookup, one company', s: lookupSql },
+      { label: 'revenue series, one company', s: byEntity([e1]) },
+      { label: 'revenue series, comparison of two companies', s: byEntity([e1, e2]) },
+      { label: 'revenue FY2023, whole tenant', s: { text: `select count(*), sum(f.value) from facts f where f.tenant_id = $1 and f.metric_id = 'revenue' and f.fiscal_year = 2023 and f.fiscal_period = 'FY' and f.status = 'active'`, params: [SCALE_TENANT_ID] } },
+      { label: 'bucketed full-text rank, one company-year', s: candidates[1]!.s },
+      { label: 'whole-tenant full-text rank', s: candidates[3]!.s },
+    ],
+    ctx.log,
+  );
+  for (const { plain, partitioned } of proof) {
+    rows.push({
+      ...base,
+      case: `shard key: ${plain.label}`,
+      n: 1,
+      p50Ms: partitioned.executionMs,
+      p95Ms: null,
+      extra: {
+        summary: `hash(entity_id) × ${PARTITIONS}: ${planLine(partitioned)} | unpartitioned: ${plain.executionMs} ms`,
+        partitioned: partitioned.text,
+        plain: plain.text,
+      },
+    });
+  }
   return rows;
 }
 
@@ -223,7 +317,8 @@ const section: BenchSection = {
   scales: ['full'],
   async run(ctx) {
     const rows: BenchRow[] = [];
-    const drivers: Driver[] = ctx.pgUrl ? ['postgres', 'pglite'] : ['pglite'];
+    const only = argValue(ctx, '--scale-drivers')?.split(',') as Driver[] | undefined;
+    const drivers: Driver[] = (ctx.pgUrl ? (['postgres', 'pglite'] as Driver[]) : (['pglite'] as Driver[])).filter((d) => !only || only.includes(d));
     if (!ctx.pgUrl) ctx.log('   PostgreSQL not configured: the scale-up runs on PGlite only (targets are for PostgreSQL)');
     for (const d of drivers) {
       try {
