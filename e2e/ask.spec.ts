@@ -6,7 +6,7 @@ test('the demo margin question streams a cited answer with a popover on each num
   await ask.goto();
   const answer = await ask.ask('What was Helios Components’ operating margin in FY2026?');
   await expect(answer).toHaveAttribute('data-status', 'answered');
-  const margin = answer.getByRole('button', { name: '12.0%' });
+  const margin = answer.getByRole('button', { name: '12.00%' });
   await expect(margin).toBeVisible();
   await margin.focus();
   await page.keyboard.press('Enter');

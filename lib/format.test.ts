@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unitCaption } from './format';
+import { formatInstructed, unitCaption } from './format';
 
 describe('unitCaption', () => {
   it('names currency and scale together, never the currency twice', () => {
@@ -13,5 +13,32 @@ describe('unitCaption', () => {
     expect(unitCaption({ unit: 'pp', currency: null, display: '1.2 pp' })).toBe('percentage points');
     expect(unitCaption({ unit: 'USD/shares', currency: 'USD', display: '$6.11' })).toBe('USD per share');
     expect(unitCaption({ unit: 'shares', currency: null, display: '15.2 billion shares' })).toBe('shares, billions');
+  });
+});
+
+describe('formatInstructed', () => {
+  const usd = { exact: '1577000000', unit: 'USD', currency: 'USD' };
+  it('shows the number of decimals and the scale asked, never changing the value', () => {
+    expect(formatInstructed(usd, undefined)).toEqual({ display: '$1.6 billion', unit: 'USD' });
+    expect(formatInstructed(usd, { scale: 'millions' })).toEqual({ display: '$1,577.0 million', unit: 'USD' });
+    expect(formatInstructed(usd, { scale: 'millions', decimals: 2 })).toEqual({ display: '$1,577.00 million', unit: 'USD' });
+    expect(formatInstructed(usd, { scale: 'billions', decimals: 2 }).display).toBe('$1.58 billion');
+    expect(formatInstructed(usd, { scale: 'thousands', decimals: 0 }).display).toBe('$1,577,000 thousand');
+    expect(formatInstructed({ exact: '0.080216', unit: 'ratio', currency: null }, undefined).display).toBe('8.02%');
+    expect(formatInstructed({ exact: '0.080216', unit: 'ratio', currency: null }, { decimals: 1 }).display).toBe('8.0%');
+    expect(formatInstructed({ exact: '2.345', unit: 'pp', currency: null }, { decimals: 1 }).display).toBe('2.3 pp');
+    expect(formatInstructed({ exact: '6.1349', unit: 'USD/shares', currency: 'USD' }, { decimals: 3 }).display).toBe('$6.135');
+  });
+  it('shows a multiple asked as a percentage as a percent; a percent asked of an amount cannot apply', () => {
+    expect(formatInstructed({ exact: '1.5', unit: 'times', currency: null }, { unit: 'percent' })).toEqual({ display: '150.00%', unit: 'ratio' });
+    expect(formatInstructed({ exact: '1.5', unit: 'times', currency: null }, { unit: 'percent', decimals: 0 }).display).toBe('150%');
+    expect(formatInstructed({ exact: '0.12', unit: 'ratio', currency: null }, { unit: 'percent' }).display).toBe('12.00%');
+    expect(formatInstructed(usd, { unit: 'percent' })).toEqual({ display: '$1.6 billion', unit: 'USD' });
+  });
+  it('leaves a scale asked of a rate, a multiple or a per-share amount out', () => {
+    expect(formatInstructed({ exact: '0.12', unit: 'ratio', currency: null }, { scale: 'millions' }).display).toBe('12.00%');
+    expect(formatInstructed({ exact: '1.5', unit: 'times', currency: null }, { scale: 'millions', decimals: 1 }).display).toBe('1.5×');
+    expect(formatInstructed({ exact: '6.13', unit: 'USD/shares', currency: 'USD' }, { scale: 'millions' }).display).toBe('$6.13');
+    expect(formatInstructed({ exact: '15550061000', unit: 'shares', currency: null }, { scale: 'millions', decimals: 0 }).display).toBe('15,550 million shares');
   });
 });

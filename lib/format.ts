@@ -8,6 +8,36 @@ export function formatFactValue(f: { value: string; unit: string; currency: stri
   return formatValue(f.value, { unit: f.unit, currency: f.currency, scale: SCALE_OF_POWER[f.scale] ?? 'auto' });
 }
 
+/** How a question asked its answer to be shown ("round to two decimal places", "in USD millions", "as a percentage"). */
+export interface DisplayInstruction {
+  decimals?: number;
+  scale?: 'thousands' | 'millions' | 'billions';
+  unit?: 'percent';
+}
+
+/** Units a scale word ("in millions") applies to: amounts and counts, not rates, multiples or per-share figures. */
+function scalable(unit: string): boolean {
+  return unit !== 'ratio' && unit !== 'pp' && unit !== 'times' && unit !== 'days' && !/\/shares?$/.test(unit);
+}
+
+/**
+ * A value shown as the question instructed, from its exact decimal text: the number of decimals, the
+ * scale word and, for a multiple ("1.5×") asked "as a percentage", a percent (unit `ratio`, "150.00%").
+ * The value itself is never changed — only its display and, for the percent case, the unit it is shown
+ * in. A scale asked of a rate or a percent asked of an amount cannot apply and is left out.
+ */
+export function formatInstructed(
+  v: { exact: string; unit: string; currency: string | null },
+  instruction: DisplayInstruction | undefined,
+): { display: string; unit: string } {
+  let unit = v.unit;
+  if (instruction?.unit === 'percent' && unit === 'times') unit = 'ratio';
+  const options: Parameters<typeof formatValue>[1] = { unit, currency: v.currency };
+  if (instruction?.decimals !== undefined) options.decimals = instruction.decimals;
+  if (instruction?.scale && scalable(unit)) options.scale = instruction.scale;
+  return { display: formatValue(v.exact, options), unit };
+}
+
 /** A timestamp as `YYYY-MM-DD HH:MM UTC` (admin tables; the same text on server and client). */
 export function formatWhen(d: Date | string | null): string {
   if (!d) return '';

@@ -34,7 +34,7 @@ for (const target of testTargets()) {
       await addAlias({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, entityId: helios, alias: 'Sunbeam Parts', kind: 'brand' });
       const after = await ask(q);
       expect(after.status).toBe('answered');
-      expect(after.values[0]!.display).toBe('12.0%');
+      expect(after.values[0]!.display).toBe('12.00%');
       expect(await loadEntityIndex(d.db, DEMO_TENANT_ID)).not.toBe(indexBefore);
 
       await removeAlias({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, entityId: helios, alias: 'Sunbeam Parts' });

@@ -26,7 +26,7 @@ describe('answers on the demo corpus', () => {
     expect(a.values).toHaveLength(1);
     const v = a.values[0]!;
     expect(v.value).toBeCloseTo(0.12, 10);
-    expect(v.display).toBe('12.0%');
+    expect(v.display).toBe('12.00%');
     expect(v.period).toMatchObject({ type: 'duration', start: '2025-04-01', end: '2026-03-31', fiscalYear: 2026, fiscalPeriod: 'FY' });
     expect(v.inputs.map((i) => [i.display, i.period.start, i.period.end])).toEqual([
       ['₹144 crore', '2025-04-01', '2026-03-31'],
@@ -65,10 +65,10 @@ describe('answers on the demo corpus', () => {
 
   it('FY2025 margin is 18.0% and the change is −6.0 pp, carried on the later period', async () => {
     const fy25 = await ask('Helios operating margin FY2025');
-    expect(fy25.values[0]?.display).toBe('18.0%');
+    expect(fy25.values[0]?.display).toBe('18.00%');
     const change = await ask('How did Helios operating margin change from FY2025 to FY2026?');
     expect(change.status).toBe('answered');
-    expect(change.values[0]).toMatchObject({ display: '−6.0 pp', unit: 'ratio' });
+    expect(change.values[0]).toMatchObject({ display: '−6.00 pp', unit: 'ratio' });
     expect(change.values[0]!.value).toBeCloseTo(-0.06, 10);
     expect(change.values[0]!.period).toMatchObject({ start: '2025-04-01', end: '2026-03-31' });
   });

@@ -3,6 +3,7 @@
  * period bounds and inputs), its typed errors, its status and its deterministic text, in which every
  * number is a cited value segment. How one value is said belongs to its operation.
  */
+import { formatInstructed, type DisplayInstruction } from '@/lib/format';
 import type { Intent } from '@/lib/planner/types';
 import { answerPeriod } from './compute';
 import { operationFor, type Outcome } from './operations';
@@ -11,6 +12,28 @@ import { TextBuilder, lowerFirst, possessive } from './text';
 import type { Answer, AnswerError, AnswerStatus, AnswerValue } from './types';
 
 export type ComposedAnswer = Omit<Answer, 'timingMs' | 'manifestId'>;
+
+/** The display instruction of an intent (rounding, scale, percent), or undefined when it gives none. */
+function displayInstruction(intent: Intent): DisplayInstruction | undefined {
+  const i = intent.instructions;
+  if (!i || (i.decimals === undefined && !i.scale && !i.unit)) return undefined;
+  return { ...(i.decimals !== undefined ? { decimals: i.decimals } : {}), ...(i.scale ? { scale: i.scale } : {}), ...(i.unit ? { unit: i.unit } : {}) };
+}
+
+/**
+ * A figure's display as the question instructed. The answer's own values follow the instruction; an
+ * input follows it only when it is measured like the value ("$1,234.57 million = $600.12 million + …"),
+ * so the operands of a margin keep their own units. Without an instruction, the calculation's display.
+ */
+function shown(f: { exact: string; display: string; unit: string; currency: string | null }, ins: DisplayInstruction | undefined): { display: string; unit: string } {
+  if (!ins) return { display: f.display, unit: f.unit };
+  return formatInstructed(f, ins);
+}
+
+/** An input's display as instructed (it carries its number as a JS number; exact at the digits shown). */
+function inputShown(inp: { value: number; unit: string; currency: string | null }, ins: DisplayInstruction): { display: string; unit: string } {
+  return formatInstructed({ exact: String(inp.value), unit: inp.unit, currency: inp.currency }, ins);
+}
 
 export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): ComposedAnswer {
   const operation = operationFor(intent);
@@ -30,6 +53,7 @@ export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): Comp
     return base('needs_clarification', { question: clar.message, options: clar.options ?? [] });
   }
 
+  const instruction = displayInstruction(intent);
   let n = 0;
   /** values produced by another operation than the intent's (said by it) */
   const sayer = new Map<string, typeof operation>();
@@ -41,14 +65,15 @@ export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): Comp
     const via = o.via && o.via !== operation ? o.via : null;
     if (via) sayer.set(id, via);
     const opName = via ? via.handles[0]! : intent.operation;
+    const own = shown(f, instruction);
     values.push({
       id,
       label: via ? via.label(intent) : label,
       entity: ent.entity,
       metric: opName === 'value' || opName === 'series' ? intent.metric.id : `${intent.metric.id}_${opName}`,
       value: f.unit === 'pp' ? f.value / 100 : f.value,
-      display: f.display,
-      unit: f.unit === 'pp' ? 'ratio' : f.unit,
+      display: own.display,
+      unit: own.unit === 'pp' ? 'ratio' : own.unit,
       currency: f.currency,
       period: answerPeriod(f.period, ent.calendars),
       basis: f.basis,
@@ -59,7 +84,7 @@ export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): Comp
       versionBasis: f.versionBasis,
       otherVersions: f.otherVersions,
       flags: f.flags,
-      inputs: f.inputs.map((inp) => ({ ...inp, id: `${id}.${inp.id}` })),
+      inputs: f.inputs.map((inp) => ({ ...inp, ...(instruction && inp.unit === f.unit && inp.currency === f.currency ? inputShown(inp, instruction) : {}), id: `${id}.${inp.id}` })),
     });
   }
 

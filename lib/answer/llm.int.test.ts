@@ -47,7 +47,7 @@ describe('optional language model (mock models only)', () => {
       'Helios Components’ operating margin was 12.0% [v1.in2] in FY2026.',
     ]) {
       const a = await ask('What was Helios Components’ operating margin in FY2026?', textModel(bad));
-      expect(a.text).toMatch(/^For FY2026 \(1 Apr 2025 – 31 Mar 2026\), Helios Components’ operating margin was 12\.0%/);
+      expect(a.text).toMatch(/^For FY2026 \(1 Apr 2025 – 31 Mar 2026\), Helios Components’ operating margin was 12\.00%/);
       const [m] = await d.query<{ versions: Record<string, string>; intent: { notes: string[] } }>('select versions, intent from manifests where id = $1', [a.manifestId]);
       expect(m?.versions.phrasing).toBe('deterministic');
       expect(m?.intent.notes.join(' ')).toContain('LLM wording rejected');

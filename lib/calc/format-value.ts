@@ -1,6 +1,6 @@
 /**
  * Display formatting of calculated and reported values: "₹1,200 crore" (Indian grouping for INR,
- * "8,45,512.61"), "$394.3 billion", "12.0%", "−$0.98", "−6.0 pp". Negative numbers always use the
+ * "8,45,512.61"), "$394.3 billion", "12.00%", "−$0.98", "−6.00 pp". Negative numbers always use the
  * minus sign U+2212 in front of the currency symbol. Rounding is exact (half away from zero).
  */
 import { dec, div, mul, parseDecimal, round, sign, toDecimalString, type Decimal } from './decimal';
@@ -95,8 +95,9 @@ export function formatValue(value: number | string | Decimal, options: FormatVal
   const negative = sign(d) < 0;
   const absD = negative ? mul(d, dec('-1')) : d;
 
+  // percentages and percentage points with two decimals: an analyst comparing margins reads 8.02%, not 8.0%
   if (unit === 'ratio') {
-    const places = options.decimals ?? 1;
+    const places = options.decimals ?? 2;
     const pct = mul(absD, dec('100'));
     return signed(negative && !roundsToZero(pct, places), `${fixed(pct, places, false)}%`);
   }
@@ -109,7 +110,7 @@ export function formatValue(value: number | string | Decimal, options: FormatVal
     return signed(negative && !roundsToZero(absD, places), `${fixed(absD, places, false)} days`);
   }
   if (unit === 'pp') {
-    const places = options.decimals ?? 1;
+    const places = options.decimals ?? 2;
     return signed(negative && !roundsToZero(absD, places), `${fixed(absD, places, false)} pp`);
   }
   const perShare = /^([A-Z]{3})\/shares?$/.exec(unit);

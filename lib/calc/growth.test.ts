@@ -11,7 +11,7 @@ describe('growth', () => {
     const fy2023 = fact({ ...usd, value: '383285000000', period: dur('2022-09-25', '2023-09-30') });
     const fy2022 = fact({ ...usd, value: '394328000000', period: dur('2021-09-26', '2022-09-24') });
     const r = growth({ later: fy2023, earlier: fy2022, calendars: APPLE_CALENDAR });
-    expect(r).toMatchObject({ ok: true, flags: ['WEEKS_53_VS_52'], formula: 'revenue[FY2023] / revenue[FY2022] - 1', display: '−2.8%' });
+    expect(r).toMatchObject({ ok: true, flags: ['WEEKS_53_VS_52'], formula: 'revenue[FY2023] / revenue[FY2022] - 1', display: '−2.80%' });
     if (r.ok) expect(r.exact).toBe('-0.02800460530319936702');
   });
 
@@ -96,6 +96,6 @@ describe('change', () => {
   it('turns ratio changes into percentage points', () => {
     const a = fact({ value: '0.1234', unit: 'ratio', currency: null, period: FY2026, metricId: 'gross_margin' });
     const b = fact({ value: '0.1', unit: 'ratio', currency: null, period: FY2025, metricId: 'gross_margin' });
-    expect(change({ later: a, earlier: b })).toMatchObject({ ok: true, exact: '2.34', unit: 'pp', display: '2.3 pp' });
+    expect(change({ later: a, earlier: b })).toMatchObject({ ok: true, exact: '2.34', unit: 'pp', display: '2.34 pp' });
   });
 });

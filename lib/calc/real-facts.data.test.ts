@@ -65,9 +65,9 @@ describe('Apple revenue around the 53-week FY2023', () => {
   const nine2022 = apple('2021-09-26', '2022-06-25');
   const nine2023 = apple('2022-09-25', '2023-07-01');
 
-  it('grows FY2023 over FY2022 by −2.8%, flagged 53 vs 52 weeks', () => {
+  it('grows FY2023 over FY2022 by −2.80%, flagged 53 vs 52 weeks', () => {
     const r = ok(growth({ later: fy2023, earlier: fy2022, calendars }));
-    expect(r.display).toBe('−2.8%');
+    expect(r.display).toBe('−2.80%');
     expect(r.flags).toEqual(['WEEKS_53_VS_52']);
     expect(r.formula).toBe('revenue[FY2023] / revenue[FY2022] - 1');
     expect(r.versionBasis).toBe('latest');

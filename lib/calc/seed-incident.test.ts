@@ -40,7 +40,7 @@ describe('Helios operating margin', () => {
       exact: '0.12',
       unit: 'ratio',
       currency: null,
-      display: '12.0%',
+      display: '12.00%',
       formula: 'operating_income / revenue',
       operandFactIds: ['op-fy26', 'rev-fy26'],
       basis: 'reported',
@@ -52,7 +52,7 @@ describe('Helios operating margin', () => {
 
   it('computes FY2025 margin 180 / 1,000 = 18.0%', () => {
     const r = accepted(margin({ numerator: profit2025, denominator: revenue2025 }));
-    expect(r).toMatchObject({ value: 0.18, display: '18.0%', period: FY2025 });
+    expect(r).toMatchObject({ value: 0.18, display: '18.00%', period: FY2025 });
   });
 
   it('reports the change as −6.0 percentage points in an explicit comparison', () => {
@@ -63,7 +63,7 @@ describe('Helios operating margin', () => {
       value: -6,
       exact: '-6',
       unit: 'pp',
-      display: '−6.0 pp',
+      display: '−6.00 pp',
       period: FY2026,
       formula: 'operating_margin[FY2026] - operating_margin[FY2025]',
     });
@@ -80,6 +80,6 @@ describe('Helios operating margin', () => {
 
   it('grows revenue 20.0% year over year', () => {
     const r = accepted(growth({ later: revenue2026, earlier: revenue2025, calendars: HELIOS_CALENDAR }));
-    expect(r).toMatchObject({ value: 0.2, display: '20.0%', formula: 'revenue[FY2026] / revenue[FY2025] - 1' });
+    expect(r).toMatchObject({ value: 0.2, display: '20.00%', formula: 'revenue[FY2026] / revenue[FY2025] - 1' });
   });
 });

@@ -64,6 +64,8 @@ export const expressionSchema: z.ZodType<ExpressionNode> = z.lazy(() =>
 export const instructionsSchema = z.object({
   decimals: z.number().int().min(0).max(10).optional(),
   scale: z.enum(['thousands', 'millions', 'billions']).optional(),
+  /** the answer is wanted as a percent ("as a percentage", "in units of percents") */
+  unit: z.literal('percent').optional(),
   statement: z.enum(['income_statement', 'balance_sheet', 'cash_flow_statement']).optional(),
 });
 
