@@ -97,6 +97,22 @@ export function documentUnit(doc: ReportDocument): UnitLine | null {
 }
 
 /**
+ * The unit the notes declare once for all their tables, on the heading that opens them ("Notes to the
+ * Consolidated Financial Statements … (Dollars in millions, except per share data)"), with the page it
+ * is printed on: tables from there on that print no unit line of their own are in it. Tables before
+ * the notes (the business section's counts of units delivered, say) are not.
+ */
+export function notesUnit(doc: ReportDocument): { unit: UnitLine; page: number } | null {
+  for (const b of doc.blocks) {
+    if (b.page === null || b.text.length > 400) continue;
+    if (!/\bnotes\s+to\s+(?:the\s+)?(?:condensed\s+)?(?:consolidated\s+)?financial\s+statements\b/i.test(b.text)) continue;
+    const u = findUnitLine(b.text);
+    if (u && u.scale > 0) return { unit: u, page: b.page };
+  }
+  return null;
+}
+
+/**
  * Whether any table is described as consolidated (title, caption, context, heading, header rows).
  * A document whose tables never are, and whose text speaks of standalone figures, reports standalone.
  */
@@ -126,9 +142,10 @@ export function analyzeReport(doc: ReportDocument, opts: AnalyzeOptions): Analyz
   const fallbackDate = doc.meta.periodEnd ?? evidence.flatMap((e) => e.dates).sort().at(-1) ?? doc.meta.filedAt ?? '1970-01-01';
   const tables: BoundTable[] = [];
   const ctx = { calendars: opts.calendars, standard: opts.standard, currency, order, annual, scope, unit, fallbackDate, glyphIsNotScale: !!opts.secFiling };
+  const notes = notesUnit(doc);
   for (const raw of doc.tables) {
     const structured = structureTable(raw);
-    const bound = bindTable(raw, structured, ctx);
+    const bound = bindTable(raw, structured, ctx, notes && raw.page !== null && raw.page >= notes.page ? notes.unit : null);
     if (bound.cells.length || bound.labelCells.length) tables.push(bound);
   }
   resolveSourceDuplicates(tables);

@@ -135,6 +135,10 @@ function labelUnit(label: string): UnitLine | null {
   return m ? findUnitLine(m[1]!) : null;
 }
 
+function endOf(p: Period): string {
+  return p.type === 'instant' ? p.date : p.end;
+}
+
 function periodKey(p: Period): string {
   return p.type === 'instant' ? `I:${p.date}` : `D:${p.start}..${p.end}`;
 }
@@ -158,13 +162,14 @@ function readPeriodCached(path: string[], ctx: BindContext, titlePeriod: ColumnP
   return hit;
 }
 
-export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContext): BoundTable {
+/** `inheritedUnit`: the unit the section the table sits in declares for all its tables (the notes' heading). */
+export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContext, inheritedUnit: UnitLine | null = null): BoundTable {
   const title = tableTitle(raw);
   const titleText = [title ?? '', raw.heading ?? '', raw.section ?? ''].join(' ');
   // a statement whose title is printed inside its column heading ("CONSOLIDATED STATEMENTS OF OPERATIONS" over the years)
   const headingTitle = (table.headerRows[0] ?? []).find((c) => /^(?:condensed\s+)?(?:consolidated\s+)?(?:statements?\s+of\b|balance\s+sheets?\b)/i.test(c.trim())) ?? '';
   const kind = tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' ')) === 'other' && headingTitle ? tableKind(headingTitle) : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' '));
-  const unit = unitFor(raw, table) ?? ctx.unit;
+  const unit = unitFor(raw, table) ?? ctx.unit ?? inheritedUnit;
   const glyphCurrency = dominantGlyph(table.rows);
   const tableScope = scopeIn(title ?? '') ?? scopeIn(raw.context.join(' ')) ?? scopeIn(raw.heading ?? '') ?? scopeIn(raw.section ?? '');
   const titleReading = title ? readPeriodCached([title], ctx, null) : { status: 'none' as const };
@@ -181,7 +186,15 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   }
   // columns that are dimensions ("Flexibles | Rigid Packaging | Total", "Level 1 | Level 2") under one
   // period heading above the table ("Year Ended June 30, 2023", "December 31, 2022")
-  const contextPeriod = periodColumns === 0 && !titlePeriod ? headingPeriod(raw, ctx) : null;
+  // (a title that names one period heads several such columns the same way)
+  const contextPeriod = periodColumns === 0 ? (titlePeriod && valueColumns.size > 1 ? titlePeriod : !titlePeriod ? headingPeriod(raw, ctx) : null) : null;
+  // a period printed for the rows (the header block's stub, a date line between blocks of rows)
+  const rowHint = (row: StructuredRow): ColumnPeriod | null => {
+    if (!row.periodHint) return null;
+    const r = readPeriodCached([row.periodHint], ctx, null);
+    return r.status === 'ok' ? r.value : null;
+  };
+  const hintPeriod = (row: StructuredRow): ColumnPeriod | null => (periodColumns === 0 ? rowHint(row) : null);
   // a statement of changes in equity names its periods in its rows ("Balance at December 31, 2021")
   const rowPeriods = kind === 'equity' && periodColumns === 0 && !titlePeriod && ctx.calendars ? equityRowPeriods(table.rows, ctx) : null;
 
@@ -214,7 +227,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
         continue;
       }
       if (v.value.kind !== 'number') continue;
-      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, contextPeriod: rowPeriods?.get(row.index) ?? contextPeriod }, ctx), skipped: null });
+      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null }, ctx), skipped: null });
     }
   }
   dimensionColumns(cells, kind === 'other' && title ? [title] : []);
@@ -275,6 +288,8 @@ interface RowContext {
   tableSlug: string | null;
   /** the one period a short heading line above the table names, when no column heading names one */
   contextPeriod: ColumnPeriod | null;
+  /** the period printed for the row's block (stub or date line), to check a column's own period against */
+  rowPeriod: ColumnPeriod | null;
 }
 
 /**
@@ -363,7 +378,10 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     else reasons.push({ reason: 'COLUMN_HEADER_LOST', detail: 'the column has no header' });
   } else {
     const reading = readPeriodCached(v.path, ctx, rc.titlePeriod);
-    if (reading.status === 'ok') cp = reading.value;
+    if (reading.status === 'ok' && rc.rowPeriod && endOf(rc.rowPeriod.period) !== endOf(reading.value.period)) {
+      // rows headed "December 31, 2022" under a column headed by another date: which one is unknown
+      reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `the rows are headed by ${endOf(rc.rowPeriod.period)} but the column "${v.path.join(' › ')}" by another date` });
+    } else if (reading.status === 'ok') cp = reading.value;
     else if (reading.status === 'none' && rc.single && rc.titlePeriod) cp = rc.titlePeriod;
     else if (reading.status === 'none' && rc.contextPeriod) {
       // a dimension column: its own row concept per column, never a metric of the entity as a whole

@@ -133,6 +133,25 @@ describe('FinanceBench PDFs: cover, fiscal year end and statements', () => {
     expect(active('ORACLE_2023_10K', 'revenue', '2021-05-31')).toContain(40_479_000_000);
   });
 
+  it('notes layouts: periods printed for the rows, unit lines without "in", the notes heading\'s unit (Nike, American Express, Boeing)', () => {
+    const active = (name: string) => {
+      const r = reads.get(name);
+      expect(r, `${name}.pdf was not read`).toBeDefined();
+      return r!.analysis.tables.flatMap((t) => t.cells.filter((c) => c.fact?.status === 'active').map((c) => ({ row: c.rowLabel, col: c.columnPath.join(' › '), table: t.kind, ...c.fact! })));
+    };
+    const end = (f: { period: { type: string } }) => (f.period.type === 'instant' ? (f.period as { date: string }).date : (f.period as { end: string }).end);
+    // Nike's fair-value note: "MAY 31, 2020" re-heads the columns for its second block of rows
+    const nikeCash = active('NIKE_2021_10K').filter((f) => f.row === 'Cash' && /ASSETS AT FAIR VALUE/.test(f.col));
+    expect(nikeCash.map((f) => [f.value, end(f)])).toEqual(expect.arrayContaining([['840000000', '2021-05-31'], ['596000000', '2020-05-31']]));
+    expect(nikeCash.some((f) => f.value === '596000000' && end(f) === '2021-05-31')).toBe(false);
+    // American Express's balance sheet: "December 31 (Millions, except share data)"
+    const axp = active('AMERICANEXPRESS_2022_10K').filter((f) => f.metricId === 'total_assets' && f.table === 'balance_sheet');
+    expect(axp.map((f) => [f.value, end(f)])).toEqual(expect.arrayContaining([['228354000000', '2022-12-31'], ['188548000000', '2021-12-31']]));
+    // Boeing's notes print no unit line per table: "Notes to the Consolidated Financial Statements … (Dollars in millions …)"
+    const boeing = active('BOEING_2022_10K').filter((f) => f.row === 'Service cost' && /^Pension/.test(f.col));
+    expect(boeing.map((f) => [f.value, end(f)])).toEqual(expect.arrayContaining([['3000000', '2022-12-31']]));
+  });
+
   for (const name of Object.keys(EXPECTED).filter((n) => /10K$/.test(n))) {
     it(`${name}: revenue of the cover's fiscal year is bound at a plausible scale; the balance sheet adds up`, () => {
       const r = reads.get(name)!;

@@ -36,6 +36,15 @@ export interface StructuredRow {
   kind: 'data' | 'section' | 'header' | 'text';
   /** the row printed no label: it is the unlabelled total of the section named by `label` */
   inheritedLabel?: boolean;
+  /**
+   * A period printed for the rows rather than over the columns: the stub of the header block above
+   * ("June 30, 2023 (in millions)" left of "Level 1 | Level 2 | Total") or a date line heading the
+   * rows ("December 31, 2022" between two blocks of rows). Binding reads it only for columns whose
+   * own heading names no period.
+   */
+  periodHint?: string;
+  /** where the hint was printed: the header block's stub, or a date line between rows */
+  periodHintFrom?: 'stub' | 'row';
   values: ValueCell[];
   page: number | null;
   labelSpan: [number, number] | null;
@@ -55,6 +64,8 @@ export interface StructuredTable {
 const NOTE_HEADER = /^(?:notes?|note\s*no\.?|note\s*ref(?:erence)?\.?|notes?\s*#|sch(?:edule)?\.?(?:\s*no\.?)?|ref\.?|pages?(?:\s*(?:no\.?|numbers?|#|ref(?:erence)?\.?))?)$/i;
 const DERIVED_HEADER = /%\s*(?:change|chg|growth|var)|\bchange\b|\bvariance\b|\bgrowth\b|\byoy\b|y-o-y|\bincrease\b|\bdecrease\b|% of (?:revenue|sales|total|net)|as a % of|\bbps\b|\badjustments?\b|\breclassifications?\b|\bimpact of\b|\beffect of\b|\bdifference\b/i;
 const PERIOD_WORDS = /\b(?:year|quarter|months?|weeks?|half|period|ended|ending|as at|as of|fy|fiscal|restated|audited|unaudited|standalone|consolidated|current|previous|prior)\b|\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/i;
+/** A line that is a date, or a period ending on one ("June 30, 2023", "As of December 31, 2022 (in millions)", "Year ended 31 March 2025"). */
+const DATE_LINE = /^\s*(?:(?:as\s+(?:of|at)|at|balances?\s+(?:as\s+)?(?:of|at)|(?:for\s+the\s+)?(?:(?:three|six|nine|twelve)\s+months|(?:fiscal\s+)?years?|quarters?|half[- ]year|period)\s+end(?:ed|ing))\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?\s+)(?:19|20)\d{2}\b[,:]?\s*(?:\((?:in\s+)?[a-z$ ,]+\))?\s*$/i;
 const GLYPH_ONLY = /^(?:[$₹€£(]|rs\.?|us\$|\$\(|₹\(|[JH])$/i;
 const CLOSER_ONLY = /^(?:\)|%|\)%|\)\s*%|pts?|bps|x)$/i;
 
@@ -138,6 +149,8 @@ export function structureTable(raw: RawTable): StructuredTable {
   const rows: StructuredRow[] = [];
   let pendingHeader: { r: number; cells: { cell: GridCell; col: number; lastCol: number }[] }[] = [];
   let seenData = false;
+  let periodHint: string | null = null;
+  let periodHintFrom: 'stub' | 'row' = 'stub';
   const sections: Section[] = [];
   const skipped = { note: 0, derived: 0 };
 
@@ -156,6 +169,10 @@ export function structureTable(raw: RawTable): StructuredTable {
       }
     }
     for (let c = 0; c < width; c++) if (covered.has(c)) headerPaths[c] = paths[c]!;
+    // the header block's stub (its label column) names the rows' period, or a new block resets it
+    const stub = pendingHeader.map(({ cells }) => rowText(cells.filter((c) => c.lastCol < firstValueCol))).filter((t) => DATE_LINE.test(t));
+    periodHint = stub.length === 1 ? stub[0]! : null;
+    periodHintFrom = 'stub';
     for (const { cells } of pendingHeader) headerRowsOut.push(cells.map(({ cell }) => cell.text.replace(/\s+/g, ' ').trim()));
     pendingHeader = [];
   };
@@ -192,6 +209,14 @@ export function structureTable(raw: RawTable): StructuredTable {
     if (numbers.length === 0 && tokens.every((t) => t.value.kind !== 'nil')) {
       // a section row ("Expenses:", "Non-current liabilities") or free text inside the table
       const text = label || rowText(cells);
+      if (DATE_LINE.test(text) && text.length <= 60) {
+        // "May 31, 2020" under columns headed "May 31, 2021" › "Level 1 …": the columns' heading again,
+        // for the next period; under columns that name no date: the period of the rows that follow
+        periodHint = reheadDates(headerPaths, text) ? null : text;
+        periodHintFrom = 'row';
+        rows.push({ index: r, label: text, sectionPath: sections.map((s) => s.label), kind: 'text', values: [], page, labelSpan: spanOf(labelCells) });
+        continue;
+      }
       if (valueTexts.length === 0 || spanningCell) {
         pushSection(sections, text);
         rows.push({ index: r, label: text, sectionPath: sections.slice(0, -1).map((s) => s.label), kind: 'section', values: [], page, labelSpan: spanOf(labelCells) });
@@ -241,11 +266,24 @@ export function structureTable(raw: RawTable): StructuredTable {
       if (i >= 0) sections.splice(i);
     }
     const totalOf = /^total\s+(.+)$/i.exec(label.trim());
-    rows.push({ index: r, label: rowLabel, sectionPath: sections.map((s) => s.label), kind: 'data', values, page, labelSpan: spanOf(labelCells), ...(rowLabel !== label ? { inheritedLabel: true } : {}) });
+    rows.push({ index: r, label: rowLabel, sectionPath: sections.map((s) => s.label), kind: 'data', values, page, labelSpan: spanOf(labelCells), ...(rowLabel !== label ? { inheritedLabel: true } : {}), ...(periodHint ? { periodHint, periodHintFrom } : {}) });
     if (totalOf) popSection(sections, totalOf[1]!);
   }
   flushHeader();
   return { ordinal: raw.ordinal, headerRows: headerRowsOut, rows, rowCount: grid.length, columnCount: width, skippedColumns: skipped };
+}
+
+/** Replaces the date heading of the columns headed by one ("MAY 31, 2021" › …) with the next block's date line. */
+function reheadDates(paths: string[][], line: string): boolean {
+  let replaced = false;
+  for (let c = 1; c < paths.length; c++) {
+    const p = paths[c]!;
+    const i = p.findIndex((t) => DATE_LINE.test(t));
+    if (i < 0) continue;
+    paths[c] = [...p.slice(0, i), line, ...p.slice(i + 1)];
+    replaced = true;
+  }
+  return replaced;
 }
 
 function spanOf(cells: { cell: GridCell }[]): [number, number] | null {

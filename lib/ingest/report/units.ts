@@ -52,7 +52,10 @@ export function parseUnitLine(text: string): UnitLine | null {
       break;
     }
   }
-  const unitish = /^\(?\s*(?:\$|us\$|usd|dollars|amounts?)?\s*(?:in\s+)?(?:millions?|thousands?|billions?)\s*(?:of\s+(?:u\.s\.\s+)?dollars)?\s*\)?$/i.test(t) || /\b(?:in|amounts?|figures|rupees|dollars|currency)\b|^\(?\s*(?:₹|\$|rs\.?|inr|usd|[JH])\s*(?:in\b|crore|lakh|million|thousand|billion)/i.test(t);
+  const unitish =
+    /^\(?\s*(?:\$|us\$|usd|dollars|amounts?)?\s*(?:in\s+)?(?:millions?|thousands?|billions?)\s*(?:of\s+(?:u\.s\.\s+)?dollars)?\s*\)?$/i.test(t) ||
+    // "(Millions, except share data)", "(Millions unless noted)", "Millions, except percentages"
+    /^\(?\s*(?:\$\s*)?(?:millions|thousands|billions)\s*(?:,\s*|\s+)(?:except|unless|other than)\b/i.test(t) || /\b(?:in|amounts?|figures|rupees|dollars|currency)\b|^\(?\s*(?:₹|\$|rs\.?|inr|usd|[JH])\s*(?:in\b|crore|lakh|million|thousand|billion)/i.test(t);
   if (!unitish) return null;
   // a sentence that merely mentions millions ("revenue grew by 5 million units") is not a unit line
   if (t.length > 60 && !/\b(?:amounts?|figures|all|unless|except|otherwise|stated|expressed|presented|reported)\b/i.test(t)) return null;

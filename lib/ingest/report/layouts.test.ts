@@ -1,0 +1,136 @@
+/**
+ * US notes-table layouts whose periods or units are not printed over the columns: a period in the
+ * header block's stub, a date line re-heading the columns for the next block of rows, a date line
+ * heading rows whose columns name no period, a title naming the one period of dimension columns,
+ * unit lines without "in" ("(Millions, except share data)"), and the notes' heading declaring the
+ * unit of every notes table.
+ */
+import { describe, expect, it } from 'vitest';
+import type { FiscalCalendar } from '@/lib/domain/types';
+import { analyzeReport, notesUnit } from './analyze';
+import { extractHtmlReport } from './html';
+import { parseUnitLine } from './units';
+
+const DEC: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' }];
+const MAY: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-06-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 5, day: 31 }, labelBy: 'end-year' }];
+
+function cells(html: string, calendars = DEC) {
+  const doc = extractHtmlReport(html);
+  const a = analyzeReport(doc, { calendars, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true });
+  return a.tables.flatMap((t) => t.cells.filter((c) => c.fact).map((c) => ({ row: c.rowLabel, col: c.columnPath.join(' › '), ...c.fact! })));
+}
+const at = (f: { period: { type: string; date?: string; end?: string } }) => (f.period.type === 'instant' ? f.period.date : f.period.end);
+
+describe('periods printed for the rows', () => {
+  it('reads the period from the header stub when the columns are fair-value levels', () => {
+    const html = `<p>Assets measured at fair value on a recurring basis</p><table>
+      <tr><td>June 30, 2023 (in millions)</td><td>Level 1</td><td>Level 2</td><td>Total fair value</td></tr>
+      <tr><td>Securities borrowed</td><td>—</td><td>55,905</td><td>55,905</td></tr>
+      <tr><td>Loans</td><td>12</td><td>6,984</td><td>6,996</td></tr></table>`;
+    const got = cells(html).filter((c) => c.value !== '0');
+    expect(got.length).toBe(5);
+    for (const c of got) {
+      expect(c.status).toBe('active');
+      expect(c.period).toEqual({ type: 'instant', date: '2023-06-30' });
+      // a level column is a dimension of the row, never the entity-wide metric
+      expect(c.metricId).toBeNull();
+    }
+    expect(got.find((c) => c.row === 'Loans' && c.col === 'Level 2')!.value).toBe('6984000000');
+  });
+
+  it('re-heads the columns for a second block of rows headed by the earlier date (Nike, Amcor)', () => {
+    const html = `<table>
+      <tr><td></td><td colspan="2">MAY 31, 2021</td></tr>
+      <tr><td>(Dollars in millions)</td><td>ASSETS AT FAIR VALUE</td><td>CASH AND EQUIVALENTS</td></tr>
+      <tr><td>Cash</td><td>$840</td><td>$840</td></tr>
+      <tr><td>Time deposits</td><td>1,293</td><td>1,291</td></tr>
+      <tr><td>MAY 31, 2020</td><td></td><td></td></tr>
+      <tr><td>Cash</td><td>$596</td><td>$596</td></tr>
+      <tr><td>Time deposits</td><td>981</td><td>979</td></tr></table>`;
+    const got = cells(html, MAY);
+    const cash = got.filter((c) => c.row === 'Cash' && c.col.endsWith('ASSETS AT FAIR VALUE'));
+    expect(cash.map((c) => [c.value, at(c)])).toEqual([
+      ['840000000', '2021-05-31'],
+      ['596000000', '2020-05-31'],
+    ]);
+    expect(got.filter((c) => c.row === 'Time deposits' && at(c) === '2020-05-31').map((c) => c.value)).toEqual(['981000000', '979000000']);
+  });
+
+  it('a date line heading rows whose columns name no period gives them that period', () => {
+    const html = `<p>(in millions)</p><table>
+      <tr><td></td><td>Carrying value</td><td>Fair value</td></tr>
+      <tr><td>December 31, 2022</td><td></td><td></td></tr>
+      <tr><td>Long-term debt</td><td>1,000</td><td>950</td></tr>
+      <tr><td>June 30, 2023</td><td></td><td></td></tr>
+      <tr><td>Long-term debt</td><td>1,200</td><td>1,100</td></tr></table>`;
+    const got = cells(html);
+    expect(got.map((c) => [c.value, at(c), c.status])).toEqual([
+      ['1000000000', '2022-12-31', 'active'],
+      ['950000000', '2022-12-31', 'active'],
+      ['1200000000', '2023-06-30', 'active'],
+      ['1100000000', '2023-06-30', 'active'],
+    ]);
+  });
+
+  it('a date line over columns headed by another date leaves the cells unbound', () => {
+    const html = `<p>(in millions)</p><table>
+      <tr><td></td><td>Year ended December 31,</td><td></td></tr>
+      <tr><td></td><td>2022</td><td>2021</td></tr>
+      <tr><td>Revenue</td><td>500</td><td>400</td></tr>
+      <tr><td>December 31, 2020</td><td></td><td></td></tr>
+      <tr><td>Revenue</td><td>300</td><td>200</td></tr></table>`;
+    const got = cells(html);
+    expect(got.filter((c) => c.status === 'active').map((c) => c.value)).toEqual(['500000000', '400000000']);
+    expect(got.filter((c) => c.status !== 'active').map((c) => c.reason)).toEqual(['MISSING_FACT_PERIOD', 'MISSING_FACT_PERIOD']);
+  });
+
+  it('a title naming one period heads dimension columns', () => {
+    const html = `<p>(in millions)</p><p>December 31, 2022</p><table>
+      <tr><td></td><td>Credit exposure</td><td>Investment-grade</td></tr>
+      <tr><td>Real Estate</td><td>170,857</td><td>129,866</td></tr></table>`;
+    const got = cells(html);
+    expect(got.map((c) => [c.value, at(c), c.status, c.metricId])).toEqual([
+      ['170857000000', '2022-12-31', 'active', null],
+      ['129866000000', '2022-12-31', 'active', null],
+    ]);
+  });
+});
+
+describe('units', () => {
+  it('reads unit lines that print the scale without "in"', () => {
+    expect(parseUnitLine('Millions, except share data')).toMatchObject({ scale: 6, exceptPerShare: true });
+    expect(parseUnitLine('Millions unless noted')).toMatchObject({ scale: 6 });
+    expect(parseUnitLine('Millions, except percentages')).toMatchObject({ scale: 6 });
+    expect(parseUnitLine('Millions of shoppers visited')).toBeNull();
+  });
+
+  it('a balance sheet headed "December 31 (Millions, except share data)" is in millions (American Express)', () => {
+    const html = `<p>CONSOLIDATED BALANCE SHEETS</p><table>
+      <tr><td>December 31 (Millions, except share data)</td><td>2022</td><td>2021</td></tr>
+      <tr><td>Total assets</td><td>$228,354</td><td>$188,548</td></tr></table>`;
+    const got = cells(html);
+    expect(got.map((c) => [c.metricId, c.value, at(c)])).toEqual([
+      ['total_assets', '228354000000', '2022-12-31'],
+      ['total_assets', '188548000000', '2021-12-31'],
+    ]);
+  });
+
+  it('the notes heading declares the unit of the notes tables after it, not of the tables before (Boeing)', () => {
+    const html = `<p>Deliveries were as follows:</p><table>
+      <tr><td>Years ended December 31,</td><td>2022</td><td>2021</td></tr>
+      <tr><td>737</td><td>387</td><td>245</td></tr></table>
+      <div style="page-break-before:always"></div>
+      <p>The Boeing Company and Subsidiaries Notes to the Consolidated Financial Statements Years ended December 31, 2022, 2021 and 2020 (Dollars in millions, except otherwise stated)</p>
+      <p>Note 16 – Postretirement Plans</p><table>
+      <tr><td></td><td>2022</td><td>2021</td></tr>
+      <tr><td>Service cost</td><td>3</td><td>4</td></tr></table>`;
+    const doc = extractHtmlReport(html);
+    expect(notesUnit(doc)?.unit).toMatchObject({ scale: 6, currency: 'USD' });
+    const got = cells(html);
+    expect(got.filter((c) => c.row === 'Service cost').map((c) => [c.value, c.status])).toEqual([
+      ['3000000', 'active'],
+      ['4000000', 'active'],
+    ]);
+    expect(got.filter((c) => c.row === '737').every((c) => c.status !== 'active' || c.scale === 0)).toBe(true);
+  });
+});
