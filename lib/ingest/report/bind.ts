@@ -9,7 +9,7 @@ import type { CalendarInput } from '@/lib/fiscal';
 import { conceptFor, metricForLabel, unmappedConcept } from './labels';
 import type { RawTable } from './model';
 import { shiftDecimal } from './numbers';
-import { instantAtEnd, readColumnPeriod, scopeIn, versionIn, yearEndingAt, type ColumnPeriod, type DateOrder } from './periods';
+import { instantAtEnd, monthsEndingAt, readColumnPeriod, scopeIn, versionIn, yearEndingAt, type ColumnPeriod, type DateOrder } from './periods';
 import type { StructuredRow, StructuredTable, ValueCell } from './structure';
 import { findUnitLine, rowUnitKind, type UnitLine } from './units';
 
@@ -102,6 +102,8 @@ function findUnitLineOnly(line: string): boolean {
   return !!u && u.text.length >= line.replace(/\s+/g, ' ').trim().length - 4;
 }
 
+const EQUITY_TITLE = /statements? of (?:consolidated )?(?:changes in )?(?:total )?(?:(?:shareholders['’]?|stockholders['’]?|shareowners['’]?) )?(?:equity|deficit)\b/i;
+
 export function tableKind(text: string): TableKind {
   const t = text.toLowerCase();
   if (/balance sheet|financial position|assets and liabilities/.test(t)) return 'balance_sheet';
@@ -112,12 +114,25 @@ export function tableKind(text: string): TableKind {
   return 'other';
 }
 
+function unitCandidates(raw: RawTable, table: StructuredTable): string[] {
+  return [raw.caption ?? '', ...table.headerRows.flat(), ...[...raw.context].reverse(), ...table.rows.filter((r) => r.kind === 'text' || r.kind === 'section').slice(0, 3).map((r) => r.label)];
+}
+
+/** The table's unit line; a line that only scales share counts ("(shares in 000's)") is not it. */
 function unitFor(raw: RawTable, table: StructuredTable): UnitLine | null {
-  const candidates = [raw.caption ?? '', ...table.headerRows.flat(), ...[...raw.context].reverse(), ...table.rows.filter((r) => r.kind === 'text' || r.kind === 'section').slice(0, 3).map((r) => r.label)];
-  for (const c of candidates) {
+  for (const c of unitCandidates(raw, table)) {
     if (!c) continue;
     const u = findUnitLine(c);
-    if (u) return u;
+    if (u && !u.sharesOnly) return u;
+  }
+  return null;
+}
+
+/** A unit line that scales the table's share counts only ("(shares in 000's)"). */
+function shareUnitFor(raw: RawTable, table: StructuredTable): UnitLine | null {
+  for (const c of unitCandidates(raw, table)) {
+    const u = c ? findUnitLine(c) : null;
+    if (u?.sharesOnly) return u;
   }
   return null;
 }
@@ -170,6 +185,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   const headingTitle = (table.headerRows[0] ?? []).find((c) => /^(?:condensed\s+)?(?:consolidated\s+)?(?:statements?\s+of\b|balance\s+sheets?\b)/i.test(c.trim())) ?? '';
   const kind = tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' ')) === 'other' && headingTitle ? tableKind(headingTitle) : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' '));
   const unit = unitFor(raw, table) ?? ctx.unit ?? inheritedUnit;
+  const shareUnit = shareUnitFor(raw, table);
   const glyphCurrency = dominantGlyph(table.rows);
   const tableScope = scopeIn(title ?? '') ?? scopeIn(raw.context.join(' ')) ?? scopeIn(raw.heading ?? '') ?? scopeIn(raw.section ?? '');
   const titleReading = title ? readPeriodCached([title], ctx, null) : { status: 'none' as const };
@@ -196,7 +212,9 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   };
   const hintPeriod = (row: StructuredRow): ColumnPeriod | null => (periodColumns === 0 ? rowHint(row) : null);
   // a statement of changes in equity names its periods in its rows ("Balance at December 31, 2021")
-  const rowPeriods = kind === 'equity' && periodColumns === 0 && !titlePeriod && ctx.calendars ? equityRowPeriods(table.rows, ctx) : null;
+  // (also "Consolidated Statements of Equity", "… of Total Equity": their rows, not their kind, matter here)
+  const equityLike = kind === 'equity' || (kind === 'other' && EQUITY_TITLE.test([title ?? '', ...raw.context].join(' ')));
+  const rowPeriods = equityLike && periodColumns === 0 && !titlePeriod && ctx.calendars ? equityRowPeriods(table.rows, ctx) : null;
 
   const cells: BoundCell[] = [];
   const labelCells: BoundTable['labelCells'] = [];
@@ -227,7 +245,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
         continue;
       }
       if (v.value.kind !== 'number') continue;
-      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null }, ctx), skipped: null });
+      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null }, ctx), skipped: null });
     }
   }
   dimensionColumns(cells, kind === 'other' && title ? [title] : []);
@@ -278,6 +296,8 @@ interface RowContext {
   match: ReturnType<typeof metricForLabel>;
   unitKind: ReturnType<typeof rowUnitKind>;
   unit: UnitLine | null;
+  /** "(shares in 000's)": the scale of share counts only */
+  shareUnit: UnitLine | null;
   glyphCurrency: string | null;
   tableScope: Scope | null;
   titlePeriod: ColumnPeriod | null;
@@ -318,37 +338,54 @@ function dayBefore(d: string): string {
 
 /**
  * The periods of a statement of changes in equity, read from its rows: a balance row ("Balance at
- * December 31, 2021", "Balances as of February 1, 2017") is the balance at a fiscal year end (a
- * year's first day stands for the year end before it); the rows between two balance rows are the
- * movements of the fiscal year that runs from the first balance to the second, when the entity's
- * calendar has exactly that year. Rows outside such a pair, or a pair that is not one fiscal year
- * apart, get no period (their cells are quarantined as before).
+ * December 31, 2021", "Balances, April 1, 2023") is the balance at a fiscal year or quarter end (a
+ * period's first day stands for the end before it); the rows between two balance rows are the
+ * movements of the fiscal year, or of the quarter, half or nine months, that runs from the first
+ * balance to the second, when the entity's calendar has exactly that period. Rows outside such a pair,
+ * or a pair that is no fiscal period apart, get no period (their cells are quarantined as before).
  */
 function equityRowPeriods(rows: StructuredRow[], ctx: BindContext): Map<number, ColumnPeriod> {
   const out = new Map<number, ColumnPeriod>();
   const calendars = ctx.calendars!;
   const data = rows.filter((r) => r.kind === 'data' || r.kind === 'section' || r.kind === 'text');
   const balances: { at: number; period: ColumnPeriod }[] = [];
+  const balanceAt = (date: string): ColumnPeriod | null => {
+    for (const d of [date, dayBefore(date)]) {
+      const p = yearEndingAt(d, calendars) ?? monthsEndingAt(d, 3, calendars);
+      if (p) return instantAtEnd(p);
+    }
+    return null;
+  };
   data.forEach((r, i) => {
     const m = /^\s*balances?\b[\s,:-]*(?:(?:as\s+)?(?:of|at)\s+)?(.*\d{4})\s*[,:]?\s*$/i.exec(r.label ?? '');
     if (!m) return;
     const reading = readPeriodCached([m[1]!], ctx, null);
     if (reading.status !== 'ok' || reading.value.period.type !== 'instant') return;
-    const date = reading.value.period.date;
-    const year = yearEndingAt(date, calendars) ?? yearEndingAt(dayBefore(date), calendars);
-    if (!year) return;
-    balances.push({ at: i, period: instantAtEnd(year) });
+    const period = balanceAt(reading.value.period.date);
+    if (period) balances.push({ at: i, period });
   });
   for (let k = 0; k < balances.length; k++) {
     const b = balances[k]!;
     out.set(data[b.at]!.index, b.period);
     const next = balances[k + 1];
     if (!next || b.period.period.type !== 'instant' || next.period.period.type !== 'instant') continue;
-    const year = yearEndingAt(next.period.period.date, calendars);
-    if (!year || year.period.type !== 'duration' || dayBefore(year.period.start) !== b.period.period.date) continue;
-    for (let i = b.at + 1; i < next.at; i++) out.set(data[i]!.index, year);
+    const from = b.period.period.date;
+    const to = next.period.period.date;
+    const months = Math.round((Date.parse(to) - Date.parse(from)) / (30.44 * 86_400_000));
+    const span = months === 12 ? yearEndingAt(to, calendars) : months === 3 || months === 6 || months === 9 ? monthsEndingAt(to, months, calendars) : null;
+    if (!span || span.period.type !== 'duration' || dayBefore(span.period.start) !== from) continue;
+    for (let i = b.at + 1; i < next.at; i++) out.set(data[i]!.index, span);
   }
   return out;
+}
+
+/** A unit line that sets share counts apart ("except share data", "except number of shares"), unlike "except per share amounts". */
+const SHARES_EXCEPTED = /\bexcept\b[^)]*?(?<!per[- ])\b(?:number of shares|shares\b|share (?:data|amounts|counts))/i;
+
+/** A column of share counts ("Common Stock › Shares", "Shares (000's)"), not of amounts per share or of shareholders' equity. */
+function shareColumn(path: string[]): boolean {
+  const leaf = path[path.length - 1] ?? '';
+  return /^(?:number\s+of\s+)?shares\b/i.test(leaf.trim()) || (path.length > 1 && /^\(?(?:000['’]?s|in\s+thousands|thousands)\)?$/i.test(leaf.trim()) && /^shares\b/i.test((path[path.length - 2] ?? '').trim()));
 }
 
 function findUnitLineOnlyText(line: string): boolean {
@@ -445,9 +482,19 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
       value = num.value;
       decimals = num.fractionDigits;
     }
+  } else if (!rc.unitKind && shareColumn(v.path)) {
+    // a "Shares" column (a statement of equity's share counts): only its own heading or a unit line
+    // naming no currency ("(In thousands)") says its scale; "$ in millions" speaks of the amounts
+    unit = 'shares';
+    const scaleUnit = colUnit ?? rc.shareUnit ?? (rc.unit && ((!rc.unit.currency && !rc.unit.exceptPerShare) || /\bshares\s+in\b|\band\s+shares\b/i.test(rc.unit.text)) ? rc.unit : null);
+    scale = scaleUnit?.scale ?? 0;
+    if (!scaleUnit) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `no unit line for the share counts of "${colText}"` });
+    value = shiftDecimal(num.value, scale);
+    decimals = num.fractionDigits - scale;
   } else if (rc.unitKind === 'shares' || rc.unitKind === 'count') {
     unit = rc.unitKind === 'shares' ? 'shares' : 'count';
-    scale = ownUnit?.scale ?? (tableUnit && !tableUnit.exceptPerShare ? tableUnit.scale : 0);
+    // "(in millions, except per share data)" scales the share counts too; "(… except share data)" does not
+    scale = ownUnit?.scale ?? rc.shareUnit?.scale ?? (tableUnit && !SHARES_EXCEPTED.test(tableUnit.text) ? tableUnit.scale : 0);
     if (rc.unitKind === 'count') scale = ownUnit?.scale ?? 0;
     value = shiftDecimal(num.value, scale);
     decimals = num.fractionDigits - scale;

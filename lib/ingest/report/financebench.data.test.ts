@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { secDataDir } from '@/lib/data-dir';
-import type { FiscalCalendar } from '@/lib/domain/types';
+import type { FiscalCalendar, Period } from '@/lib/domain/types';
 import { inferCalendar } from '@/lib/fiscal';
 import { getMetric } from '@/lib/ontology/metrics';
 import { analyzeReport, type AnalyzedReport } from './analyze';
@@ -139,7 +139,7 @@ describe('FinanceBench PDFs: cover, fiscal year end and statements', () => {
       expect(r, `${name}.pdf was not read`).toBeDefined();
       return r!.analysis.tables.flatMap((t) => t.cells.filter((c) => c.fact?.status === 'active').map((c) => ({ row: c.rowLabel, col: c.columnPath.join(' › '), table: t.kind, ...c.fact! })));
     };
-    const end = (f: { period: { type: string } }) => (f.period.type === 'instant' ? (f.period as { date: string }).date : (f.period as { end: string }).end);
+    const end = (f: { period: Period }) => (f.period.type === 'instant' ? f.period.date : f.period.end);
     // Nike's fair-value note: "MAY 31, 2020" re-heads the columns for its second block of rows
     const nikeCash = active('NIKE_2021_10K').filter((f) => f.row === 'Cash' && /ASSETS AT FAIR VALUE/.test(f.col));
     expect(nikeCash.map((f) => [f.value, end(f)])).toEqual(expect.arrayContaining([['840000000', '2021-05-31'], ['596000000', '2020-05-31']]));

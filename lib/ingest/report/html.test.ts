@@ -265,9 +265,30 @@ describe('statements of changes in equity', () => {
     expect(cells.filter((c) => c.status === 'active').every((c) => c.metricId === null)).toBe(true);
   });
 
-  it('balances that are not one fiscal year apart give the rows between them no period', () => {
-    const { a } = analyze(html('June 30, 2021'), DEC, 'USD', 'us-gaap');
+  it('balances that are no fiscal period apart give the rows between them no period', () => {
+    const { a } = analyze(html('August 31, 2021'), DEC, 'USD', 'us-gaap');
     const net = cellsOf(a).find((c) => c.row === 'Net income');
     expect(net?.status).toBe('quarantined');
+  });
+
+  it('a quarterly statement: balances at a quarter’s first day and its end bound the quarter’s movements (10-Q)', () => {
+    const q = `<html><body><p>(In thousands)</p><h3>Consolidated Statements of Stockholders’ Equity</h3><table>
+      <tr><th></th><th>Shares</th><th>Retained earnings</th><th>Total equity</th></tr>
+      <tr><td>Balances, April 1, 2023</td><td>358,000</td><td>1,000</td><td>1,100</td></tr>
+      <tr><td>Net income</td><td></td><td>250</td><td>250</td></tr>
+      <tr><td>Balances, June 30, 2023</td><td>350,000</td><td>1,250</td><td>1,350</td></tr>
+      <tr><td>Balances, January 1, 2023</td><td>360,000</td><td>800</td><td>900</td></tr>
+      <tr><td>Net income</td><td></td><td>450</td><td>450</td></tr>
+      <tr><td>Balances, June 30, 2023</td><td>350,000</td><td>1,250</td><td>1,350</td></tr>
+    </table></body></html>`;
+    const cells = cellsOf(analyze(q, DEC, 'USD', 'us-gaap').a);
+    const net = cells.filter((c) => c.row === 'Net income' && c.col.includes('Retained'));
+    expect(net.map((c) => [c.status, c.value, c.period])).toEqual([
+      ['active', '250000', { type: 'duration', start: '2023-04-01', end: '2023-06-30' }],
+      ['active', '450000', { type: 'duration', start: '2023-01-01', end: '2023-06-30' }],
+    ]);
+    expect(cells.find((c) => c.row === 'Balances, April 1, 2023' && c.col.includes('Total'))).toMatchObject({ status: 'active', period: { type: 'instant', date: '2023-03-31' } });
+    // the "Shares" column counts shares, in the thousands the unit line names (no currency)
+    expect(cells.find((c) => c.row === 'Balances, April 1, 2023' && c.col === 'Shares')).toMatchObject({ status: 'active', unit: 'shares', value: '358000000' });
   });
 });

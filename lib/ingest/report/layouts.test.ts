@@ -104,6 +104,20 @@ describe('units', () => {
     expect(parseUnitLine('Millions of shoppers visited')).toBeNull();
   });
 
+  it('a line scaling share counts only leaves the amounts in the document unit (Costco: "(shares in 000’s)")', () => {
+    expect(parseUnitLine('shares in 000’s')).toMatchObject({ scale: 3, sharesOnly: true });
+    const html = `<p>All amounts in millions, unless otherwise stated</p><p>… basic and of potentially dilutive common shares outstanding (shares in 000’s):</p><table>
+      <tr><td></td><td>2021</td><td>2020</td></tr>
+      <tr><td>Net income attributable to Costco</td><td>$5,007</td><td>$4,002</td></tr>
+      <tr><td>Weighted average basic shares</td><td>443,089</td><td>442,297</td></tr></table>`;
+    const got = cells(html);
+    expect(got.filter((c) => c.row.startsWith('Net income')).map((c) => c.value)).toEqual(['5007000000', '4002000000']);
+    expect(got.filter((c) => c.row.startsWith('Weighted')).map((c) => [c.unit, c.value])).toEqual([
+      ['shares', '443089000'],
+      ['shares', '442297000'],
+    ]);
+  });
+
   it('a balance sheet headed "December 31 (Millions, except share data)" is in millions (American Express)', () => {
     const html = `<p>CONSOLIDATED BALANCE SHEETS</p><table>
       <tr><td>December 31 (Millions, except share data)</td><td>2022</td><td>2021</td></tr>

@@ -203,6 +203,16 @@ export function yearEndingAt(date: ISODate, calendars: CalendarInput): ColumnPer
   return res.status === 'resolved' && res.kind === 'fiscal_period' ? fromResolved(res, 'ended') : null;
 }
 
+/** The fiscal quarter, half or nine months ending on a date ("three months ended 30 June 2023"), if the calendar has one. */
+export function monthsEndingAt(date: ISODate, months: 3 | 6 | 9, calendars: CalendarInput): ColumnPeriod | null {
+  const word = { 3: 'three', 6: 'six', 9: 'nine' }[months];
+  const phrase = `${word} months ended ${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+  const specs = specsOf(phrase);
+  if (specs.length !== 1) return null;
+  const res = resolveSpec(specs[0]!.spec, { calendars }, phrase);
+  return res.status === 'resolved' && res.kind === 'fiscal_period' ? fromResolved(res, 'ended') : null;
+}
+
 /** A duration column read as its end date (balance-sheet rows under a "Year ended" header). */
 export function instantAtEnd(p: ColumnPeriod): ColumnPeriod {
   if (p.period.type === 'instant') return p;

@@ -13,6 +13,8 @@ export interface UnitLine {
   currency: string | null;
   /** "except per share data": per-share (and share-count) rows are not scaled */
   exceptPerShare: boolean;
+  /** "(shares in 000's)": the line scales share counts, not amounts */
+  sharesOnly?: boolean;
 }
 
 const SCALE_WORDS: [RegExp, number][] = [
@@ -20,7 +22,7 @@ const SCALE_WORDS: [RegExp, number][] = [
   [/\b(?:lakhs?|lacs?)\b/i, 5],
   [/\b(?:billions?|bn)\b/i, 9],
   [/\b(?:millions?|mn|mio)\b/i, 6],
-  [/\b(?:thousands?|'000s?|000s)(?![a-z])/i, 3],
+  [/\b(?:thousands?|['’]000s?|000['’]?s)(?![a-z])/i, 3],
 ];
 
 const CURRENCY_WORDS: [RegExp, string][] = [
@@ -67,7 +69,8 @@ export function parseUnitLine(text: string): UnitLine | null {
   }
   if (currency === null && scale === 7) currency = 'INR';
   if (currency === null && scale === 5) currency = 'INR';
-  return { text: t, scale, currency, exceptPerShare: /except\b.*\bper[- ]share|per[- ]share\b.*\bexcept/i.test(t) || /except\s+(?:share|per|number of shares)/i.test(t) };
+  const sharesOnly = /^\(?\s*(?:number\s+of\s+)?shares\s+(?:are\s+)?in\b/i.test(t);
+  return { text: t, scale, currency, ...(sharesOnly ? { sharesOnly } : {}), exceptPerShare: /except\b.*\bper[- ]share|per[- ]share\b.*\bexcept/i.test(t) || /except\s+(?:share|per|number of shares)/i.test(t) };
 }
 
 /** Finds a unit line inside a longer text (caption, title line): the parenthesised or trailing unit phrase. */
@@ -92,7 +95,7 @@ export function rowUnitKind(label: string): RowUnitKind {
   if (/\bper (?:equity |ordinary |common )?share\b|earnings per|\beps\b|\bdividends? per\b|face value/.test(l)) return 'per_share';
   if (/^(?:basic|diluted)\b/.test(l) && /\(in [₹$]|\(₹\)|\(\$\)|\(rs/i.test(label)) return 'per_share';
   if (/%|\bpercent(?:age)?\b|\bmargin\b|\bratio\b|\(times\)|\btimes\b/.test(l)) return 'percent';
-  if (/\bnumber of (?:equity |ordinary |common )?shares\b|\bshares outstanding\b|weighted average (?:number of )?(?:equity |common )?shares/.test(l)) return 'shares';
+  if (/\bnumber of (?:equity |ordinary |common )?shares\b|\bshares outstanding\b|weighted[- ]average (?:number of )?(?:basic |diluted )?(?:equity |common )?shares|^(?:common )?shares (?:purchased|repurchased|issued|outstanding)\b/.test(l)) return 'shares';
   if (/\bnumber of\b|\bheadcount\b|\bemployees\b|\bstores\b|\bcustomers\b/.test(l)) return 'count';
   return null;
 }
