@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCompanyFacts } from '../companyfacts';
 import { copyField } from './copy-inserter';
+import { indexesToDefer } from './deferred-indexes';
 import { entryKey, progressLine } from './ingest-archive';
 import { syntheticCompanyFacts, syntheticCompanyName, writeSyntheticArchive } from './synthetic-archive';
 import { openArchive } from './zip-read';
@@ -17,6 +18,23 @@ describe('COPY text fields', () => {
     expect(copyField(12)).toBe('12');
     expect(copyField({ a: 'x\ny', b: '\\' }, true)).toBe('{"a":"x\\\\ny","b":"\\\\\\\\"}');
     expect(copyField({}, true)).toBe('{}');
+  });
+});
+
+describe('indexes deferred for an initial load', () => {
+  const ix = (index_name: string, table_name: string, first_column: string, key_columns: number) => ({ index_name, table_name, first_column, key_columns, definition: `CREATE INDEX ${index_name} …` });
+  it('keeps the chain index and the narrowest entity index of each table, and defers the rest', () => {
+    const all = [
+      ix('facts_lookup_idx', 'facts', 'tenant_id', 4),
+      ix('facts_bucket_idx', 'facts', 'entity_id', 2),
+      ix('facts_concept_idx', 'facts', 'entity_id', 3),
+      ix('facts_chain_idx', 'facts', 'chain_key', 2),
+      ix('facts_source_idx', 'facts', 'source_id', 1),
+      ix('fact_sightings_source_idx', 'fact_sightings', 'source_id', 1),
+    ];
+    expect(indexesToDefer(all).map((i) => i.index_name)).toEqual(['facts_lookup_idx', 'facts_concept_idx', 'facts_source_idx', 'fact_sightings_source_idx']);
+    // with two entity indexes of the same width, the first by name stays
+    expect(indexesToDefer([ix('b_idx', 'facts', 'entity_id', 2), ix('a_idx', 'facts', 'entity_id', 2)]).map((i) => i.index_name)).toEqual(['b_idx']);
   });
 });
 
