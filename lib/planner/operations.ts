@@ -19,7 +19,7 @@ export interface OperationWords {
   series: Mention[];
   comparison: (Mention & { kind: ComparisonKind; samePeriod?: boolean })[];
   /** verbs before the operands ("add", "divide", "take … and subtract") */
-  prefix: (Mention & { op: ArithmeticOp; reversed?: boolean })[];
+  prefix: (Mention & { op: ArithmeticOp; reversed?: boolean; postfix?: boolean })[];
   /** words between operands ("plus", "minus", "divided by", "over", "as a share of", "and", "to", "with", "by", "from") */
   infix: (Mention & { op: ArithmeticOp | 'join'; reversed?: boolean })[];
   /** method words that name no number ("computed as", "to get a", "into one number", "what do you get") */
@@ -45,15 +45,17 @@ const YOY = [
 ];
 /** "compared with the same period of 2021": the base is the same fiscal position in the year named */
 const SAME_PERIOD = /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)?\s*(?:the\s+)?same\s+(?:period|quarter|months|half(?:[- ]year)?|nine\s+months|six\s+months)\s+(?:of|in|a\s+year\s+(?:ago|earlier)|last\s+year|the\s+(?:prior|previous)\s+year)\b/i;
-const GROWTH = /(?:\b(?:growth(?:\s+rate)?|grew|grow|growing|grows|increased?|increases|decreased?|decreases|declined?|declines|rose|rise|rises|fell|fall|falls|dropped|drop|percent(?:age)?\s+change|how\s+fast)\b|(?<![\w%])%\s*change\b)(?:\s*\(?%\)?(?!\w))?/i;
-const CHANGE = /\b(?:change[sd]?|changing|difference|delta)\b/i;
+const GROWTH = /(?:\b(?:growth(?:\s+rate)?|grew|grow|growing|grows|increased?|increases|decreased?|decreases|declined?|declines|rose|rise|rises|fell|fall|falls|dropped|drop|percent(?:age)?\s+change|how\s+fast|by\s+what\s+(?:percent(?:age)?|proportion)|by\s+how\s+many\s+percent(?:age\s+points)?|in\s+percent(?:age)?\s+terms)\b|(?<![\w%])%\s*change\b)(?:\s*\(?%\)?(?!\w))?/i;
+const CHANGE = /\b(?:change[sd]?|changing|difference|delta|incremental)\b/i;
 const SERIES =
   /\b(?:by\s+(?:fiscal\s+)?year|for\s+each\s+(?:fiscal\s+)?year|each\s+(?:fiscal\s+)?year|every\s+(?:fiscal\s+)?year|per\s+year|annual(?:ly)?\s+(?:series|history)|trend|history|over\s+time|series)\b/i;
 
-const PREFIX: { re: RegExp; op: ArithmeticOp; reversed?: boolean }[] = [
+const PREFIX: { re: RegExp; op: ArithmeticOp; reversed?: boolean; postfix?: boolean }[] = [
   { re: /\b(?:add|adding|sum|summing|the\s+sum\s+of|(?:the\s+)?total\s+of|combine|combining|aggregate)\b/i, op: 'sum' },
   { re: /\b(?:subtract|subtracting|deduct|deducting)\b/i, op: 'difference', reversed: true },
   { re: /\b(?:divide|dividing)\b/i, op: 'ratio' },
+  // written after the operands: "2023 and 2024 revenue combined", "Q1 and Q2 revenue in total"
+  { re: /\b(?:combined|cumulative(?:ly)?|in\s+total|in\s+aggregate)\s*[?.!]?\s*$/i, op: 'sum', postfix: true },
 ];
 const INFIX: { re: RegExp; op: ArithmeticOp | 'join'; reversed?: boolean }[] = [
   { re: /\b(?:plus|added\s+to)\b|\+/i, op: 'sum' },
@@ -87,7 +89,7 @@ export function operationWords(question: string): OperationWords {
     change: find(question, CHANGE),
     series: find(question, SERIES),
     comparison,
-    prefix: PREFIX.flatMap((p) => find(question, p.re).map((m) => ({ ...m, op: p.op, ...(p.reversed ? { reversed: true } : {}) }))),
+    prefix: PREFIX.flatMap((p) => find(question, p.re).map((m) => ({ ...m, op: p.op, ...(p.reversed ? { reversed: true } : {}), ...(p.postfix ? { postfix: true } : {}) }))),
     infix: INFIX.flatMap((p) => find(question, p.re).map((m) => ({ ...m, op: p.op, ...(p.reversed ? { reversed: true } : {}) }))),
     method: find(question, METHOD),
     cagr: find(question, CAGR),

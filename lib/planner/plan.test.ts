@@ -155,6 +155,10 @@ describe('planner: operations, pathways, scope and basis', () => {
     ['Apple revenue FY2023', 'value'],
     ["Apple's R&D expense growth from FY2022 to FY2024, annualized", 'cagr'],
     ["Apple's annualized R&D growth from FY2022 to FY2024", 'cagr'],
+    ["By what percentage did Alphabet's net income rise in 2024?", 'growth'],
+    ["What was Alphabet's incremental revenue in 2024 over 2023?", 'change'],
+    ["Alphabet's total revenue for 2023 and 2024 combined", 'expression'],
+    ["Alphabet's Q1 and Q2 2024 revenue in total", 'expression'],
   ])('%s → %s', (q, op) => {
     expect(plan(q).operation).toBe(op);
   });

@@ -637,6 +637,9 @@ function planExpression(x: ExpressionInput): PlanResult {
   if (divider) {
     target = [0, divider.start];
     region = [divider.end, question.length];
+  } else if (prefix?.postfix) {
+    // "combined", "in total" close the operands: everything before them
+    region = [0, prefix.start];
   } else if (prefix) {
     target = [0, prefix.start];
     region = [prefix.end, question.length];
