@@ -1,0 +1,54 @@
+/**
+ * FinanceBench statement values through the app's answer path: the held 10-K PDFs ingested once into
+ * a fresh embedded database, each value read by hand from the statements (financebench-values.ts, with
+ * its page) asked as a typed question, the answer's number and fiscal-year bounds compared with it.
+ * Never a wrong number; a value the binder does not bind yet abstains (listed with its reason).
+ * Fails, rather than passing empty, when the data folder is missing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerQuestion } from '@/lib/answer/answer-question';
+import { secDataDir } from '@/lib/data-dir';
+import type { Database } from '@/lib/db/client';
+import { FINANCEBENCH_TENANT, prepareFinanceBench } from './financebench';
+import { judge, questionFor, STATEMENT_VALUES } from './financebench-values';
+
+const dir = path.join(secDataDir(), 'financebench', 'pdfs');
+const pdfs = STATEMENT_VALUES.map((c) => path.join(dir, `${c.doc}.pdf`));
+
+describe('FinanceBench statement values, asked through the answer path', () => {
+  const missing = pdfs.filter((f) => !fs.existsSync(f));
+  if (missing.length) throw new Error(`missing real data: ${missing.join(', ')} (set SEC_DATA_DIR)`);
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = (await prepareFinanceBench(pdfs)).database;
+  }, 3_600_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('checks at least 15 values per company, from its income statement, balance sheet and cash flow statement', () => {
+    for (const c of STATEMENT_VALUES) {
+      const checked = c.values.filter((v) => !v.wrongToday);
+      expect(checked.length, c.doc).toBeGreaterThanOrEqual(15);
+      expect(new Set(checked.map((v) => v.statement)), c.doc).toEqual(new Set(['income', 'balance', 'cash_flow']));
+    }
+  });
+
+  for (const c of STATEMENT_VALUES) {
+    for (const v of c.values) {
+      const title = `${c.doc} ${v.statement} ${v.measure} ${v.printed} (page ${v.page})`;
+      if (v.wrongToday) {
+        it.todo(`${title} — answered wrong today: ${v.wrongToday}`);
+        continue;
+      }
+      it(`${title}${v.abstain ? ` — abstains today: ${v.abstain}` : ''}`, async () => {
+        const a = await answerQuestion({ db: database!.db, tenantId: FINANCEBENCH_TENANT, userId: null, role: 'analyst', question: questionFor(c, v), store: false });
+        const { verdict, detail } = judge(c, v, a);
+        expect(verdict, detail).not.toBe('wrong');
+        if (!v.abstain) expect(verdict, detail).toBe('correct');
+      }, 60_000);
+    }
+  }
+});
