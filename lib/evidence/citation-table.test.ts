@@ -39,4 +39,32 @@ describe('citation table layout', () => {
       ['', '2022', '2021'],
     ]);
   });
+
+  it('shows a "$" printed in its own cell together with its figure, in the column the other rows use', () => {
+    const fy24 = ['Years ended', 'September 28, 2024'];
+    const fy23 = ['Years ended', 'September 30, 2023'];
+    const { headerRows, rows } = alignTable(
+      [
+        cell('h1', 1, 2, 'Years ended', fy24),
+        cell('h2', 1, 4, 'Years ended', fy23),
+        cell('l2', 2, 0, 'Products', [], 'Products'),
+        cell('s2', 2, 1, '$', fy24),
+        cell('a2', 2, 2, '294,866', fy24),
+        cell('t2', 2, 3, '$', fy23),
+        cell('b2', 2, 4, '298,085', fy23),
+        cell('l3', 3, 0, 'Total net sales', [], 'Total net sales'),
+        cell('a3', 3, 1, '391,035', fy24),
+        cell('b3', 3, 3, '383,285', fy23),
+      ],
+      'a3',
+      [],
+    );
+    // the heading kept as a row of cells is not shown twice
+    expect(rows.map((r) => r.rowIndex)).toEqual([2, 3]);
+    expect(rows[0]!.cells.map((c) => c.text)).toEqual(['Products', '$ 294,866', '', '$ 298,085', '']);
+    expect(rows[1]!.cells.map((c) => c.text)).toEqual(['Total net sales', '391,035', '', '383,285', '']);
+    const cited = rows[1]!.cells.findIndex((c) => c.cited);
+    expect(cited).toBe(1);
+    expect(headerRows.map((h) => h[cited])).toEqual(['Years ended', 'September 28, 2024']);
+  });
 });

@@ -137,5 +137,34 @@ export function alignTable(cells: StoredCell[], citedCellId: string | null, stor
     }
     row.cells[c.col_index] = { colIndex: c.col_index, text: c.text, cited: c.id === citedCellId, columnPath: c.column_path ?? [] };
   }
-  return { headerRows, rows: [...byRow.values()].sort((a, b) => a.rowIndex - b.rowIndex) };
+  const body = [...byRow.values()].sort((a, b) => a.rowIndex - b.rowIndex).filter((r) => !repeatsHeader(r, headerRows));
+  for (const r of body) joinCurrencySymbols(r);
+  return { headerRows, rows: body };
+}
+
+const CURRENCY_SYMBOL = /^(?:\$|US\$|€|£|¥|₹|Rs\.?)$/;
+const NUMBER = /^\(?-?[\d,]+(?:\.\d+)?\)?%?$/;
+
+/**
+ * A filing that prints "$" in a cell of its own before a figure ("$ | 294,866") while the rows below
+ * print the figure alone in that cell ("96,169"): the symbol and its figure are shown as one cell in
+ * the symbol's column, so every figure of a year stands in one column under its header.
+ */
+function joinCurrencySymbols(row: CitationTable['rows'][number]): void {
+  const cells = row.cells;
+  for (let i = 1; i + 1 < cells.length; i++) {
+    const sym = cells[i]!;
+    const next = cells[i + 1]!;
+    if (!CURRENCY_SYMBOL.test(sym.text.trim()) || !NUMBER.test(next.text.trim())) continue;
+    cells[i] = { ...next, colIndex: sym.colIndex, text: `${sym.text.trim()} ${next.text.trim()}`, columnPath: next.columnPath.length ? next.columnPath : sym.columnPath };
+    cells[i + 1] = { colIndex: next.colIndex, text: '', cited: false, columnPath: next.columnPath };
+  }
+}
+
+/** A body row without a label that only repeats the header texts above its cells (a heading kept as cells). */
+function repeatsHeader(row: CitationTable['rows'][number], headerRows: string[][]): boolean {
+  if (row.label || headerRows.length === 0) return false;
+  const filled = row.cells.filter((c) => c.text.trim());
+  if (filled.length === 0 || filled.some((c) => c.cited)) return false;
+  return filled.every((c) => headerRows.some((h) => (h[c.colIndex] ?? '').trim() === c.text.trim()));
 }
