@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { FiscalCalendar } from '@/lib/domain/types';
 import { analyzeReport, notesUnit } from './analyze';
 import { extractHtmlReport } from './html';
-import { parseUnitLine } from './units';
+import { readColumnPeriod } from './periods';
+import { parseUnitLine, rowUnitKind } from './units';
 
 const DEC: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' }];
 const MAY: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-06-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 5, day: 31 }, labelBy: 'end-year' }];
@@ -93,6 +94,26 @@ describe('periods printed for the rows', () => {
       ['170857000000', '2022-12-31', 'active', null],
       ['129866000000', '2022-12-31', 'active', null],
     ]);
+  });
+});
+
+describe('headings that run a sentence or junk into the period', () => {
+  const read = (path: string[]) => {
+    const r = readColumnPeriod(path, DEC, { order: 'mdy' });
+    return r.status === 'ok' ? r.value.period : r.status;
+  };
+  it('a sentence above the heading leaves the column its own period (JPMorgan)', () => {
+    expect(read(['30, 2023 and 2022.', 'As of or for the three months', 'ended June 30,', '2022'])).toEqual({ type: 'duration', start: '2022-04-01', end: '2022-06-30' });
+  });
+  it('a quarter or half year with its year printed after other words is that quarter, never the fiscal year', () => {
+    expect(read(['Six months ended June 30,', '(in millions)', '2023'])).toEqual({ type: 'duration', start: '2023-01-01', end: '2023-06-30' });
+    expect(read(['Three months ended June 30,', 'Average', '2023'])).toEqual({ type: 'duration', start: '2023-04-01', end: '2023-06-30' });
+    expect(read(['three months ended', 'Contractual', 'December', '(b)', '31, 2022'])).toBe('unresolved');
+  });
+  it('a note named by its coupon is not a percentage row', () => {
+    expect(rowUnitKind('1.600% Senior Notes due April 2030')).toBeNull();
+    expect(rowUnitKind('2.600% Notes due on December 5, 2019')).toBeNull();
+    expect(rowUnitKind('Gross margin %')).toBe('percent');
   });
 });
 

@@ -98,7 +98,11 @@ export function readColumnPeriod(path: string[], calendars: CalendarInput | null
     const p = own.value.period;
     const end = p.type === 'instant' ? p.date : p.end;
     const named = listed.some((q) => periodKey(q) === periodKey(p) || (q.type === 'instant' && q.date === end) || (q.type === 'duration' && p.type === 'instant' && q.end === end));
-    return named ? { status: 'ok', value: { ...own.value, how: `${own.value.how}:narrowed` } } : whole;
+    // an upper heading that names no period of its own, or a sentence run into the heading ("… for the
+    // three and six months ended June 30, 2023 and 2022."), leaves the column's own heading to say it
+    const upper = path.slice(0, k).join(' ').trim();
+    const prose = /[.:;]$/.test(upper) || upper.length > 100;
+    return named || listed.length === 0 || prose ? { status: 'ok', value: { ...own.value, how: `${own.value.how}:narrowed` } } : whole;
   }
   return whole;
 }
@@ -166,6 +170,22 @@ function readJoinedPeriod(path: string[], calendars: CalendarInput | null, opts:
   }
   if (found.size === 1) {
     const only = [...found.values()][0]!;
+    // "Three months ended June 30," › "Average" › "2023": the bare year is not the quarter the heading
+    // names, and a phrase that did not resolve may be the column's real period
+    if (only.how === 'bare_year' && /\b(?:quarter|three months|six months|nine months|half year)\b/i.test(joined)) {
+      // "Six months ended June 30, (in millions) 2023": the length, its end day and the year, read together
+      const m = /\b(quarter|three months|six months|nine months|half year)\s+ended\s+(?:[A-Za-z]+\s+){0,2}?((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2})\b/i.exec(joined);
+      const years = joined.match(/\b(?:19|20)\d{2}\b/g) ?? [];
+      if (m && years.length === 1) {
+        const phrase = `${m[1]} ended ${m[2]}, ${years[0]}`;
+        const again = specsOf(phrase);
+        if (again.length === 1 && again[0]!.spec.type !== 'bare_year') {
+          const res = resolveSpec(again[0]!.spec, ctx, phrase);
+          if (res.status === 'resolved') return { status: 'ok', value: fromResolved(res, 'ended') };
+        }
+      }
+      return { status: 'unresolved', reason: `"${joined}" names a part of a year and a bare year` };
+    }
     // "Year ended" over a column whose own header is only a date: the length phrase decides
     const lengthWord = /\b(?:year|quarter|three months|six months|nine months|half year|twelve months)\b(?!\s+(?:ended|ending))/i.exec(joined);
     if (only.how === 'instant' && only.dateOnly && lengthWord) {

@@ -94,7 +94,9 @@ export function rowUnitKind(label: string): RowUnitKind {
   const l = label.toLowerCase();
   if (/\bper (?:equity |ordinary |common )?share\b|earnings per|\beps\b|\bdividends? per\b|face value/.test(l)) return 'per_share';
   if (/^(?:basic|diluted)\b/.test(l) && /\(in [₹$]|\(₹\)|\(\$\)|\(rs/i.test(label)) return 'per_share';
-  if (/%|\bpercent(?:age)?\b|\bmargin\b|\bratio\b|\(times\)|\btimes\b/.test(l)) return 'percent';
+  // "1.600% Senior Notes due April 2030" is a debt instrument named by its coupon, not a percentage
+  const coupon = /\d%\s+(?:senior\s+|subordinated\s+|convertible\s+)*(?:notes?|debentures?|bonds?)\b/.test(l);
+  if (!coupon && /%|\bpercent(?:age)?\b|\bmargin\b|\bratio\b|\(times\)|\btimes\b/.test(l)) return 'percent';
   if (/\bnumber of (?:equity |ordinary |common )?shares\b|\bshares outstanding\b|weighted[- ]average (?:number of )?(?:basic |diluted )?(?:equity |common )?shares|^(?:common )?shares (?:purchased|repurchased|issued|outstanding)\b/.test(l)) return 'shares';
   if (/\bnumber of\b|\bheadcount\b|\bemployees\b|\bstores\b|\bcustomers\b/.test(l)) return 'count';
   return null;
