@@ -31,7 +31,7 @@ import {
 import { driverComparisons, judge, printTable, readmeSection, updateReadme, writeResults, type RunResult } from './bench/support/report';
 import type { BenchContext, BenchRow, BenchSection, Scale } from './bench/support/types';
 
-const ORDER = ['ingest', 'bulk', 'lookup', 'retrieval-quality', 'retrieval', 'planner', 'answer', 'quarantine', 'scale', 'universe', 'http'];
+const ORDER = ['ingest', 'bulk', 'lookup', 'retrieval-quality', 'retrieval', 'planner', 'answer', 'quarantine', 'scale', 'universe', 'http', 'hostile'];
 
 const argv = process.argv.slice(2);
 const has = (f: string) => argv.includes(f);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
-import { jsonNumberToDecimal, parseCompanyFacts, tickerFromFileName } from './companyfacts';
+import { decimalFromLiteral, jsonNumberToDecimal, MAX_VALUE_DIGITS, parseCompanyFacts, tickerFromFileName } from './companyfacts';
 import { shortName } from './entity';
 import { detectFormat } from './formats';
 
@@ -74,6 +74,49 @@ describe('helpers', () => {
     expect(jsonNumberToDecimal('12.5')).toBe('12.5');
     expect(jsonNumberToDecimal('n/a')).toBeNull();
     expect(jsonNumberToDecimal(null)).toBeNull();
+  });
+
+  it('reads number literals exactly, in the form String(number) gives for exact doubles (issue 18 §7)', () => {
+    expect(decimalFromLiteral('5e-324')).toBe(`0.${'0'.repeat(323)}5`);
+    expect(decimalFromLiteral('123456789012345678901234567890123456789')).toBe('123456789012345678901234567890123456789');
+    expect(decimalFromLiteral('9007199254740993')).toBe('9007199254740993'); // 2^53 + 1: a double says …992
+    expect(decimalFromLiteral('1.5E+3')).toBe('1500');
+    expect(decimalFromLiteral('-1.25e-2')).toBe('-0.0125');
+    expect(decimalFromLiteral('1234.5600')).toBe('1234.56');
+    expect(decimalFromLiteral('-0.000')).toBe('0');
+    expect(decimalFromLiteral('0.1000000000000000055511151231257827')).toBe('0.1000000000000000055511151231257827');
+    expect(decimalFromLiteral(`1e${MAX_VALUE_DIGITS}`)).toBe('out_of_range');
+    expect(decimalFromLiteral(`1e-${MAX_VALUE_DIGITS + 1}`)).toBe('out_of_range');
+    expect(decimalFromLiteral('1e99999999999999999999')).toBe('out_of_range');
+    expect(decimalFromLiteral('abc')).toBeNull();
+    // every double the old path read exactly reads the same (facts stay the same facts)
+    for (const v of [0, 1, -1, 0.1, 5.36, 394328000000, 1e21, 1e-7, 123.456, 2 ** 53, -0.5, 1 / 3]) {
+      const old = /e/i.test(String(v)) ? v.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 }) : String(v);
+      expect(decimalFromLiteral(String(v)), String(v)).toBe(old);
+    }
+  });
+
+  it('keeps the digits of companyfacts values JSON.parse would round, and refuses one it cannot store', () => {
+    const doc = (val: string, label = 'Revenues') =>
+      `{"cik": 42, "entityName": "Exact Co", "facts": {"us-gaap": {"Revenues": {"label": ${JSON.stringify(label)}, "units": {"USD": [{"end": "2024-12-31", "start": "2024-01-01", "val": ${val}, "filed": "2025-01-31", "form": "10-K", "accn": "0000000042-25-000001", "fy": 2024, "fp": "FY"}]}}}}}`;
+    const value = (val: string, label?: string) => parseCompanyFacts(doc(val, label), 'CIK0000000042_EXACT_companyfacts.json').facts[0]!.value;
+    expect(value('123456789012345678901234567890123456789')).toBe('123456789012345678901234567890123456789');
+    expect(value('9007199254740993')).toBe('9007199254740993');
+    expect(value('5e-324')).toBe(`0.${'0'.repeat(323)}5`);
+    expect(value('-12.50')).toBe('-12.5');
+    // a label that spells `"val": 1` inside a string is text, not a value
+    expect(value('42', 'Revenues "val": 1 (restated)')).toBe('42');
+    let err: unknown;
+    try {
+      value('1e5000');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe('bad_request:value_out_of_range');
+    expect((err as AppError).message).toMatch(/1e5000/);
+    // malformed JSON still names the line and column of the text as given
+    expect(() => parseCompanyFacts('{"cik": 42, "facts": {"us-gaap": {"val": 1,,}}}', 'x.json')).toThrow(/malformed JSON/);
   });
 
   it('reads tickers from companyfacts file names', () => {

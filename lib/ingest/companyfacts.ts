@@ -33,14 +33,52 @@ export interface CompanyFacts {
 }
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
+const JSON_NUMBER = /^(-)?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+/** Digits a stored value may have before and after the point (PostgreSQL's numeric holds far more; no filing needs as many). */
+export const MAX_VALUE_DIGITS = 1000;
 
-/** A JSON number (or numeric string) as an exact decimal string; null when it is not a finite number. */
-export function jsonNumberToDecimal(v: unknown): string | null {
+/**
+ * The exact decimal written by a JSON number literal (`1.5E+3` → `1500`, `5e-324` → 324 places), in the
+ * form String(number) gives for every number a double holds exactly (no exponent, no trailing fraction
+ * zeros, no leading zeros, `-0` → `0`), so facts read before stay the same facts. Null when it is no
+ * number literal; `out_of_range` when it needs more than MAX_VALUE_DIGITS digits on either side.
+ */
+export function decimalFromLiteral(text: string): string | null | 'out_of_range' {
+  const m = JSON_NUMBER.exec(text.trim());
+  if (!m) return null;
+  const [, sign, int, frac = '', expText = '0'] = m;
+  const exp = Number(expText);
+  if (!Number.isSafeInteger(exp) || Math.abs(exp) > 10 * MAX_VALUE_DIGITS) return 'out_of_range';
+  const digits = `${int}${frac}`;
+  const point = int!.length + exp; // position of the decimal point within `digits`
+  let whole = point <= 0 ? '0' : point >= digits.length ? digits + '0'.repeat(point - digits.length) : digits.slice(0, point);
+  let fraction = point <= 0 ? '0'.repeat(-point) + digits : point >= digits.length ? '' : digits.slice(point);
+  whole = whole.replace(/^0+(?=\d)/, '');
+  fraction = fraction.replace(/0+$/, '');
+  if (whole.length > MAX_VALUE_DIGITS || fraction.length > MAX_VALUE_DIGITS) return 'out_of_range';
+  const abs = fraction ? `${whole}.${fraction}` : whole;
+  return sign && /[1-9]/.test(abs) ? `-${abs}` : abs;
+}
+
+/** Marks a number literal of a `val` quoted by `withExactValues` (a JSON string cannot begin with a raw NUL). */
+const LITERAL = '\u0000#';
+
+/**
+ * companyfacts text with every `"val": <number>` turned into a marked string of its literal, so the exact
+ * digits survive JSON.parse (which rounds to a double: 39-digit values and values beyond 2^53 lost digits,
+ * 5e-324 became 0). A `"val"` with an unescaped quote before its colon is always a key: inside a string a
+ * quote is escaped.
+ */
+function withExactValues(text: string): string {
+  return text.replace(/(?<!\\)("val"\s*:\s*)(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?=\s*[,}\]])/g, (_, key: string, num: string) => `${key}"\\u0000#${num}"`);
+}
+
+/** A JSON number (or numeric string) as an exact decimal string; null when it is not a finite number; `out_of_range` beyond MAX_VALUE_DIGITS. */
+export function jsonNumberToDecimal(v: unknown): string | null | 'out_of_range' {
+  if (typeof v === 'string' && v.startsWith(LITERAL)) return decimalFromLiteral(v.slice(LITERAL.length));
   if (typeof v === 'string') return DECIMAL.test(v.trim()) ? v.trim() : null;
   if (typeof v !== 'number' || !Number.isFinite(v)) return null;
-  const s = String(v);
-  if (!/e/i.test(s)) return s;
-  return v.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+  return decimalFromLiteral(String(v));
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -59,7 +97,12 @@ function dayDiff(start: string, end: string): number {
 
 /** Parses and validates a companyfacts document; errors name the JSON path of the bad entry. */
 export function parseCompanyFacts(text: string, fileName: string): CompanyFacts {
-  const doc = parseJson(text, fileName);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(withExactValues(text));
+  } catch {
+    doc = parseJson(text, fileName); // the typed error, with the line and column of the text as given
+  }
   if (!isObject(doc) || !isObject(doc.facts) || (doc.cik === undefined && doc.entityName === undefined)) {
     throw ingestError('unsupported:format', fileName, 'not an SEC companyfacts document (expected {cik, entityName, facts})');
   }
@@ -96,7 +139,10 @@ export function parseCompanyFacts(text: string, fileName: string): CompanyFacts 
             throw ingestError('bad_request:malformed_companyfacts', fileName, `bad start date ${JSON.stringify(start)}`, { path: at });
           }
           const value = jsonNumberToDecimal(e.val);
-          if (value === null) throw ingestError('bad_request:malformed_companyfacts', fileName, `value is not a number: ${JSON.stringify(e.val)}`, { path: at });
+          const shown = typeof e.val === 'string' && e.val.startsWith(LITERAL) ? e.val.slice(LITERAL.length, LITERAL.length + 40) : JSON.stringify(e.val);
+          if (value === null) throw ingestError('bad_request:malformed_companyfacts', fileName, `value is not a number: ${shown}`, { path: at });
+          // never rounded to fit: a value that cannot be stored exactly refuses the file, naming it
+          if (value === 'out_of_range') throw ingestError('bad_request:value_out_of_range', fileName, `value ${shown}… needs more than ${MAX_VALUE_DIGITS} digits before or after the point; it cannot be stored exactly`, { path: at });
           const filed = e.filed;
           if (typeof filed !== 'string' || !isISODate(filed)) throw ingestError('bad_request:malformed_companyfacts', fileName, `bad or missing filed date ${JSON.stringify(filed)}`, { path: at });
           const accession = typeof e.accn === 'string' && e.accn ? e.accn : null;

@@ -18,13 +18,13 @@ import { createUser } from '@/lib/auth/users';
 import { DEMO_TENANT_ID } from '@/lib/demo/identity';
 import { numericQuestions } from './support/cases';
 import { loadTest } from './support/load';
-import { BUILD_LOCK, buildStaleness, holdLock, run, startServer } from './support/server';
+import { BUILD_LOCK, ensureProductionBuild, holdLock, startServer } from './support/server';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
 const CLIENTS = 50;
 
 /** Create `n` analysts in the demo tenant and sign each in; returns one Cookie header per user. */
-async function signedInClients(database: Database, n: number): Promise<string[]> {
+export async function signedInClients(database: Database, n: number): Promise<string[]> {
   const auth = createAuth({ db: database.db, secret: await authSecret(database.db), secure: false, nextCookies: false });
   const tag = randomBytes(4).toString('hex');
   // a production start refuses to run with neither an auth secret nor an admin account (issue 18)
@@ -120,28 +120,7 @@ const section: BenchSection = {
     const release = await holdLock(BUILD_LOCK, ctx.log);
     const rows: BenchRow[] = [];
     try {
-      const stale = buildStaleness(root);
-      let buildNote = 'up-to-date build';
-      if (stale && ctx.args.includes('--no-build')) {
-        if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('--no-build, but .next has no production build');
-        buildNote = `STALE build (--no-build: ${stale})`;
-        ctx.log(`   using the existing build: ${buildNote}`);
-      } else if (stale) {
-        ctx.log(`   next build (${stale}) …`);
-        const t0 = performance.now();
-        const logFile = path.join(logDir, 'build.log');
-        const code = await run(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, logFile });
-        const secs = ((performance.now() - t0) / 1000).toFixed(0);
-        if (code !== 0) {
-          const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
-          if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error(`next build failed (${secs} s) and there is no earlier build:\n${tail}`);
-          ctx.log(`   next build failed (${secs} s); using the previous build in .next:\n${tail}`);
-          buildNote = 'STALE build (next build failed)';
-        } else {
-          ctx.log(`   built in ${secs} s`);
-          buildNote = `built in ${secs} s`;
-        }
-      }
+      const buildNote = await ensureProductionBuild(root, ctx.args, logDir, ctx.log);
       for (const driver of ctx.pgUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
         const logFile = path.join(logDir, `server-${driver}.log`);
         try {

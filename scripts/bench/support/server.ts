@@ -123,3 +123,31 @@ export async function startServer(opts: { root: string; env: NodeJS.ProcessEnv; 
   }
   return { url, logFile: opts.logFile, stop };
 }
+
+/**
+ * Make sure .next holds a production build of the current sources: `next build` when stale (the caller
+ * holds BUILD_LOCK), or with `--no-build` the build as it is. Returns a note for the results table.
+ */
+export async function ensureProductionBuild(root: string, args: string[], logDir: string, log: (s: string) => void): Promise<string> {
+  const stale = buildStaleness(root);
+  if (!stale) return 'up-to-date build';
+  if (args.includes('--no-build')) {
+    if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('--no-build, but .next has no production build');
+    const note = `STALE build (--no-build: ${stale})`;
+    log(`   using the existing build: ${note}`);
+    return note;
+  }
+  log(`   next build (${stale}) …`);
+  const t0 = performance.now();
+  const logFile = path.join(logDir, 'build.log');
+  const code = await run(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, logFile });
+  const secs = ((performance.now() - t0) / 1000).toFixed(0);
+  if (code !== 0) {
+    const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
+    if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error(`next build failed (${secs} s) and there is no earlier build:\n${tail}`);
+    log(`   next build failed (${secs} s); using the previous build in .next:\n${tail}`);
+    return 'STALE build (next build failed)';
+  }
+  log(`   built in ${secs} s`);
+  return `built in ${secs} s`;
+}
