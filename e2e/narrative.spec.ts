@@ -58,7 +58,8 @@ test('narrative longitudinal: year anchors and a "what changed" redline between 
   await expect(answer).toHaveAttribute('data-status', 'answered');
   const years = answer.getByTestId('narrative-years');
   await expect(years.locator('li')).toHaveText([/^FY2025 · NVIDIA.* · 10-K filed 2025-02-26 · \d+ quote/, /FY2026 · NVIDIA.* · 10-Q filed 2025-08-27 · \d+ quote/]);
-  await expect(answer.getByTestId('answer-text')).toContainText(/What changed from 10-K FY2025.* to 10-Q FY2026/);
+  // what changed comes first, then the year-by-year anchors
+  await expect(answer.getByTestId('answer-text')).toContainText(/What changed for NVIDIA.* from 10-K FY2025.* to 10-Q FY2026.*Year by year: 10-K FY2025.*10-Q FY2026/);
   const rl = answer.getByTestId('narrative-redline');
   await expect(rl).toContainText('What changed — NVIDIA');
   await expect(rl.getByTestId('redline-basis')).toContainText(/aligned against all \d+ sentences of the earlier and \d+ of the later filing/);

@@ -141,11 +141,12 @@ export function NarrativeView({ answer }: { answer: Answer }) {
   if (!n) return null;
   return (
     <div className="space-y-4">
-      {answer.pathway === 'longitudinal' && n.filings.length > 1 && <NarrativeYears answer={answer} />}
       {n.table && n.table.rows.length > 0 && <NarrativeTableView answer={answer} table={n.table} />}
+      {/* a longitudinal answer: what changed first, then the filings year by year */}
       {n.redlines.map((r) => (
         <NarrativeRedlineView key={`${r.entityId}-${r.from}-${r.to}`} answer={answer} redline={r} />
       ))}
+      {answer.pathway === 'longitudinal' && n.filings.length > 1 && <NarrativeYears answer={answer} />}
       {n.check.removed.length > 0 && (
         <p className="text-xs text-muted" data-testid="narrative-check">
           {n.check.removed.length} quote(s) removed by the entity-attribute check (recorded in the manifest).

@@ -17,10 +17,11 @@ import { resolveSpec } from '@/lib/fiscal';
 import type { FilingRef } from '@/lib/planner/narrative';
 import type { EntityRef, NarrativeIntent } from '@/lib/planner/types';
 import { tokenize } from '@/lib/retrieval/embed';
-import { filingPassages, listFilings, retrieveNarrative, type FilingRow, type NarrativeBucket, type NarrativePassage } from '@/lib/retrieval/narrative-passages';
+import { listFilings, retrieveNarrative, type FilingRow, type NarrativeBucket, type NarrativePassage } from '@/lib/retrieval/narrative-passages';
 import { annualItem, NARRATIVE_TOPICS, topicsOf, type NarrativeTopic } from '@/lib/retrieval/narrative-topics';
 import { entityContext } from './entity-context';
 import type { Trace } from './compute';
+import { parsedFilings } from './narrative-filings';
 import { composeNarrativeWithLlm } from './narrative-llm';
 import { redline, type RedlineSentence } from './narrative-redline';
 import { scoreSentence, splitSentences, topicScorer, type TopicScorer } from './narrative-sentences';
@@ -44,6 +45,9 @@ export interface AnswerNarrativeOptions {
 
 /** Passages kept per bucket and sentences quoted per bucket, by pathway. */
 const SIZES = { detail: { k: 8, sentences: 16 }, comparison: { k: 6, sentences: 12 }, longitudinal: { k: 6, sentences: 12 } } as const;
+/** a longitudinal answer: changes quoted in its text (the redline lists them all), key sentences per filing */
+const LT_CHANGES_SHOWN = 6;
+const LT_ANCHOR_SENTENCES = SIZES.longitudinal.sentences;
 /** a bucket counts as answering the topic when its best sentence scores at least this */
 const MIN_SCORE = 3;
 
@@ -151,6 +155,9 @@ function readingOrder(cs: Candidate[], items: string[]): Candidate[] {
   return [...cs].sort((a, b) => itemRank(a) - itemRank(b) || a.p.ordinal - b.p.ordinal || a.start - b.start);
 }
 
+/** one key per sentence of a stored chunk, whether retrieved or read with its whole filing */
+const keyOf = (c: Candidate) => `${c.p.id}:${c.start}`;
+
 export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<Answer, 'timingMs' | 'manifestId'>> {
   const { db, tenantId, narrative } = o;
   const pathway = narrative.pathway;
@@ -238,7 +245,7 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
   let n = 0;
   const byKey = new Map<string, string>();
   const cite = (c: Candidate, ent: EntityRef): string => {
-    const key = `${c.p.id}:${c.start}`;
+    const key = keyOf(c);
     const known = byKey.get(key);
     if (known) return known;
     const id = `p${++n}`;
@@ -287,38 +294,42 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
   // chunks the redline read from the whole filings (beyond the retrieved ones): checked like them
   const wholeFiling: NarrativePassage[] = [];
   if (pathway === 'longitudinal') {
-    // chronological, year by year, per company
+    // per company: first what changed between its earliest and latest filing on the topic (the
+    // redline, its changes cited), then the filings year by year, each with its few key sentences
     for (const ent of narrative.entities) {
       const mine = perBucket.filter((x) => x.b.entityId === ent.id).sort((a, b) => a.b.order.localeCompare(b.b.order));
-      for (const { b, cands, found } of mine) {
-        if (!found) {
-          noPassage(b);
-          continue;
-        }
-        tb.text(`${b.entity.name}, ${b.label} — `);
-        writeBucket(b, pick(cands, size.sentences));
-        tb.text(' ');
-      }
       const present = mine.filter((x) => x.found);
+      const shownKeys = new Set<string>();
       if (present.length >= 2) {
         const first = present[0]!;
         const last = present[present.length - 1]!;
         const rl = await redlineBetween(db, tenantId, o.role, first, last, cite, wholeFiling);
         redlines.push(rl);
-        const changed = rl.entries.length;
+        const count = (k: string) => rl.entries.filter((e) => e.kind === k).length;
         tb.text(
-          `What changed from ${first.b.label} to ${last.b.label} (aligned against every sentence of both filings): ${rl.entries.filter((e) => e.kind === 'added').length} sentence(s) added, ${rl.entries.filter((e) => e.kind === 'modified').length} modified, ${rl.entries.filter((e) => e.kind === 'removed').length} ${rl.partialLater ? 'not repeated in the later filing' : 'removed'}, ${rl.unchanged} unchanged on this topic${changed ? ' (see the redline)' : ''}. `,
+          `What changed for ${ent.name} from ${first.b.label} to ${last.b.label} (sentences aligned by heading and similarity against every sentence of both filings): ${count('added')} added, ${count('modified')} reworded, ${count('removed')} ${rl.partialLater ? 'not repeated in the later filing' : 'removed'}, ${rl.unchanged} unchanged on this topic. `,
         );
-        // the changes themselves, cited: the later wording of what was modified or added, the earlier of what went
-        const shown = [...rl.entries.filter((e) => e.kind === 'added'), ...rl.entries.filter((e) => e.kind === 'modified'), ...rl.entries.filter((e) => e.kind === 'removed')].slice(0, 6);
+        // the changes themselves, cited: the later wording of what was added or reworded, the earlier of what went
+        const shown = [...rl.entries.filter((e) => e.kind === 'added'), ...rl.entries.filter((e) => e.kind === 'modified'), ...rl.entries.filter((e) => e.kind === 'removed')].slice(0, LT_CHANGES_SHOWN);
         for (const e of shown) {
           const id = e.kind === 'removed' ? e.beforePassageId : e.afterPassageId;
           const q = passages.find((p) => p.id === id);
           if (!id || !q) continue;
+          shownKeys.add(`${q.chunkId}:${q.quote}`);
           tb.text(`${e.kind === 'added' ? `New in ${last.b.label}` : e.kind === 'modified' ? `Reworded in ${last.b.label}` : `${rl.partialLater ? 'Not repeated' : 'Removed'} since ${first.b.label}`}: `).passage(id, `“${q.quote}”`).text(' ');
         }
       } else if (mine.length >= 1 && present.length === 1 && mine.length + missing.filter((m) => m.entity.id === ent.id).length >= 2) {
-        tb.text(`Only one of the requested filings addresses the topic, so there is no change to show. `);
+        tb.text(`${ent.name}: only one of the requested filings addresses the topic, so there is no change to show. `);
+      }
+      if (mine.length) tb.text(mine.length > 1 ? 'Year by year: ' : '');
+      for (const { b, cands, found } of mine) {
+        if (!found) {
+          noPassage(b);
+          continue;
+        }
+        tb.text(`${b.label} — `);
+        writeBucket(b, pick(cands.filter((c) => !shownKeys.has(`${c.p.id}:${c.text}`)), LT_ANCHOR_SENTENCES));
+        tb.text(' ');
       }
     }
   } else {
@@ -406,7 +417,6 @@ function compareTable(
   const aspects = touched.find((t) => t.aspects?.length)?.aspects;
   const rows: NarrativeTable['rows'] = [];
   const used = perBucket.map(() => new Set<string>());
-  const keyOf = (c: Candidate) => `${c.p.id}:${c.start}`;
   if (aspects) {
     for (const a of aspects) {
       const cells = perBucket.map(({ cands }, bi) => {
@@ -453,23 +463,19 @@ async function redlineBetween(
   const before = top(first.cands);
   const after = top(last.cands);
   type Line = RedlineSentence & { c: Candidate };
-  const asSentence = (c: Candidate): Line => ({ text: c.text, heading: c.p.heading, section: c.p.section, passageId: null, c });
-  // every sentence of each whole filing, as candidates of their chunk (so a counterpart found there is cited like a retrieved quote)
-  const whole = async (sourceIds: string[], known: Candidate[]): Promise<Line[]> => {
-    const ps = await filingPassages(db, tenantId, role, sourceIds);
+  const asSentence = (c: Candidate): Line => ({ text: c.text, heading: c.p.heading, section: c.p.section, passageId: null, stems: c.stems, c });
+  // every sentence of each whole filing (parsed once per filing, lib/answer/narrative-filings), as
+  // candidates of their whole chunk: a counterpart found there is cited like a retrieved quote
+  const seen = new Set(wholeFiling.map((p) => p.id));
+  const whole = async (sourceIds: string[]): Promise<Line[]> => {
     const lines: Line[] = [];
-    for (const p of ps) {
-      const hit = known.find((k) => k.p.id === p.id)?.p;
-      const passage = hit ?? p;
-      if (!hit && !wholeFiling.some((w) => w.id === p.id)) wholeFiling.push(p);
-      for (const s of splitSentences(p.text)) {
-        if (s.text.split(/\s+/).length < 5) continue;
-        lines.push(asSentence({ p: passage, text: s.text, start: s.start, end: s.end, score: 0, stems: new Set(), rank: 99 }));
-      }
+    for (const f of await parsedFilings(db, tenantId, role, sourceIds)) {
+      for (const p of f.passages) if (!seen.has(p.id)) (seen.add(p.id), wholeFiling.push(p));
+      for (const s of f.sentences) lines.push(asSentence({ p: s.p, text: s.text, start: s.start, end: s.end, score: 0, stems: s.stems, rank: 99 }));
     }
     return lines;
   };
-  const [beforeFull, afterFull] = await Promise.all([whole([...new Set(before.map((c) => c.p.sourceId))], first.cands), whole([...new Set(after.map((c) => c.p.sourceId))], last.cands)]);
+  const [beforeFull, afterFull] = await Promise.all([whole([...new Set(before.map((c) => c.p.sourceId))]), whole([...new Set(after.map((c) => c.p.sourceId))])]);
   const bs = readingOrderPlain(before).map(asSentence);
   const as = readingOrderPlain(after).map(asSentence);
   const entries = redline<Line>(bs, as, { afterFull, beforeFull });

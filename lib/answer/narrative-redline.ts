@@ -14,6 +14,8 @@ export interface RedlineSentence {
   section: string | null;
   /** the passage that quotes it in the answer */
   passageId: string | null;
+  /** its stemmed tokens, when already known (a parsed filing's sentences) */
+  stems?: Set<string>;
 }
 
 export type DiffOp = { op: 'eq' | 'ins' | 'del'; text: string };
@@ -40,7 +42,17 @@ export function similarity(a: string, b: string): number {
   return inter / (x.size + y.size - inter);
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim();
+const normalise = (s: string) => s.toLowerCase().replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim();
+/** normalised texts and headings, memoised (a redline compares each against a whole filing's) */
+const normMemo = new Map<string, string>();
+const norm = (s: string) => {
+  let v = normMemo.get(s);
+  if (v === undefined) {
+    if (normMemo.size > 50_000) normMemo.clear();
+    normMemo.set(s, (v = normalise(s)));
+  }
+  return v;
+};
 
 /** Word-level diff (LCS) of two sentences. */
 export function wordDiff(a: string, b: string): DiffOp[] {
@@ -86,32 +98,34 @@ export interface RedlineOptions<S extends RedlineSentence = RedlineSentence> {
   beforeFull?: S[];
 }
 
-/** Stemmed tokens per sentence, computed once per text. */
+/** Stemmed tokens per sentence: its own when it carries them, else computed once per text. */
 function stemCache() {
   const m = new Map<string, Set<string>>();
-  return (t: string) => {
-    let v = m.get(t);
-    if (!v) m.set(t, (v = stems(t)));
+  return (x: RedlineSentence) => {
+    if (x.stems) return x.stems;
+    let v = m.get(x.text);
+    if (!v) m.set(x.text, (v = stems(x.text)));
     return v;
   };
 }
 
-function pairScore(a: RedlineSentence, b: RedlineSentence, st: (t: string) => Set<string>): number {
-  if (norm(a.text) === norm(b.text)) return 1;
-  const x = st(a.text);
-  const y = st(b.text);
+function pairScore(a: RedlineSentence, b: RedlineSentence, st: (x: RedlineSentence) => Set<string>): number {
+  const x = st(a);
+  const y = st(b);
   let s = 0;
   if (x.size && y.size) {
     let inter = 0;
     for (const t of x) if (y.has(t)) inter++;
     s = inter / (x.size + y.size - inter);
   }
+  // the same words: the same sentence when the text is the same (normalised), else a rewording
+  if ((s === 1 || (!x.size && !y.size)) && norm(a.text) === norm(b.text)) return 1;
   if (a.heading && b.heading && norm(a.heading) === norm(b.heading)) s = Math.min(0.999, s + 0.08);
   return s;
 }
 
 /** The best counterpart of a sentence in a whole filing (at or above the threshold), else null. */
-function bestIn<S extends RedlineSentence>(x: S, full: S[] | undefined, threshold: number, st: (t: string) => Set<string>, taken: Set<S>): { s: S; score: number } | null {
+function bestIn<S extends RedlineSentence>(x: S, full: S[] | undefined, threshold: number, st: (x: RedlineSentence) => Set<string>, taken: Set<S>): { s: S; score: number } | null {
   if (!full?.length) return null;
   let best: { s: S; score: number } | null = null;
   for (const y of full) {

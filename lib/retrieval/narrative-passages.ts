@@ -342,6 +342,23 @@ export async function filingPassages(db: Db, tenantId: string, role: Role | null
   return rowsOf<Row>(res).map((row) => passageOf(row, { ftsRank: null, denseRank: null, rrf: 0, score: 0, parts: { rrf: 0, coverage: 0, expansion: 0, heading: 0, item: 0 } }));
 }
 
+/**
+ * What a filing's narrative is now, for each of the given sources the viewer may see (the same
+ * tenant/ACL/revocation/embargo predicate as every chunk read): its version, extractor, ingest time
+ * and its chunks' count, last ordinal and last creation. A source missing from the result is not
+ * visible; a stamp that differs from a cached one means the filing was re-ingested.
+ */
+export async function filingStamps(db: Db, tenantId: string, role: Role | null, sourceIds: string[]): Promise<Map<string, string>> {
+  if (!sourceIds.length) return new Map();
+  const scope: VisibilityScope = { tenantId, role };
+  const res = await db.execute(sql`
+    select s.id, concat_ws('|', s.version, s.extractor_version, s.ingested_at::text, count(c.id), max(c.ordinal), max(c.created_at)::text) as stamp
+    from sources s join chunks c on c.source_id = s.id
+    where ${sourceVisible(scope, 's')} and ${chunkVisible(scope, 'c')} and s.id in (${sql.join(sourceIds.map((x) => sql`${x}`), sql`, `)})
+    group by s.id, s.version, s.extractor_version, s.ingested_at`);
+  return new Map(rowsOf<{ id: string; stamp: string }>(res).map((r) => [r.id, r.stamp]));
+}
+
 export interface FilingRow {
   sourceId: string;
   form: string | null;
