@@ -238,6 +238,18 @@ describe('planner: ambiguity is explicit, never a guess', () => {
     expect(r.status, q).toBe('needs_clarification');
     if (r.status === 'needs_clarification') expect(r.clarification.options).toHaveLength(n);
   });
+  it.each([
+    "What was the difference between Apple's and NVIDIA's revenue in fiscal 2024?",
+    'What is the gap between NVIDIA and Marvell operating margin in fiscal 2025?',
+  ])('%s is a calculation across companies: asked back, never each company’s own change', (q) => {
+    const r = run(q);
+    expect(r.status).toBe('needs_clarification');
+  });
+  it('a difference between two periods for several companies is each company’s change', () => {
+    const r = run('Difference between fiscal 2023 and fiscal 2024 revenue for Apple and NVIDIA');
+    expect(r.status).toBe('planned');
+    if (r.status === 'planned') expect(r.intent.operation).toBe('change');
+  });
   it('a name shared by several companies asks which one', () => {
     const twins = [...CATALOG, ent('helios-energy', 'Helios Energy', 'Helios Energy plc', 'HELE', null, ['Helios'])];
     const r = run('Helios revenue FY2026', twins);

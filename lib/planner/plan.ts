@@ -388,6 +388,22 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   for (const w of cagrW) spans.claim(w.start, w.end, 'operation', 'cagr');
   const growthW = free(ow.growth);
   const changeW = free(ow.change);
+  // "the difference between Apple's and NVIDIA's revenue": one number across companies, which
+  // Ledgerline does not combine (each company's own change over time is another question)
+  const acrossCompanies = /\b(?:difference|gap|delta|spread)\b[^.?!;]*?\bbetween\b/i.exec(question);
+  if (acrossCompanies && entities.length > 1) {
+    const after = acrossCompanies.index + acrossCompanies[0].length;
+    const firstEntity = entityAt.filter((e) => e.start >= after).sort((a, b) => a.start - b.start)[0];
+    const firstPeriod = phrases.filter((p) => p.start >= after).sort((a, b) => a.start - b.start)[0];
+    if (firstEntity && (!firstPeriod || firstEntity.start < firstPeriod.start)) {
+      return {
+        status: 'needs_clarification',
+        clarification: { question: 'A difference between companies is a calculation across companies, which Ledgerline does not combine. Ask for the companies side by side (each figure cited), or for each company’s own change between two periods.', options: [] },
+        partial: { entities, ...(metric ? { metric } : {}) },
+        notes,
+      };
+    }
+  }
   const seriesW = free(ow.series);
   const comparing = growthW.length > 0 || changeW.length > 0 || ow.comparison.length > 0;
   const prefixW = free(ow.prefix);
