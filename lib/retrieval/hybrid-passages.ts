@@ -112,12 +112,31 @@ async function ftsRank(db: Db, scope: VisibilityScope, b: Bucket | null, q: stri
 }
 
 async function denseRank(db: Db, scope: VisibilityScope, b: Bucket | null, vec: string, model: string, depth: number): Promise<Row[]> {
-  const res = await db.execute(sql`
-    select ${COLS}
-    from chunks c join sources s on s.id = c.source_id
-    where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and ${bucketCond(b)} and c.embedding is not null and c.embedding_model = ${model}
-    order by c.embedding <=> ${vec}::vector, c.id limit ${depth}`);
-  return rowsOf<Row>(res);
+  const where = sql`${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and ${bucketCond(b)} and c.embedding is not null and c.embedding_model = ${model}`;
+  if (b) {
+    // one entity(-year): the bucket index and an exact sort (ties by id)
+    const res = await db.execute(sql`
+      select ${COLS}
+      from chunks c join sources s on s.id = c.source_id
+      where ${where}
+      order by c.embedding <=> ${vec}::vector, c.id limit ${depth}`);
+    return rowsOf<Row>(res);
+  }
+  // the whole tenant: ordered by the distance alone, so the HNSW index can serve it (a second sort key
+  // rules the index out: every chunk would be ranked), with pgvector's iterative index scan so the
+  // index keeps going until `depth` rows pass the tenant and visibility filters (other tenants' and
+  // invisible chunks are in the same index); the few rows are then sorted exactly, ties by id
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
+    const res = await tx.execute(sql`
+      select * from (
+        select ${COLS}, c.embedding <=> ${vec}::vector as distance
+        from chunks c join sources s on s.id = c.source_id
+        where ${where}
+        order by c.embedding <=> ${vec}::vector limit ${depth}) d
+      order by d.distance, d.id`);
+    return rowsOf<Row>(res);
+  });
 }
 
 /** Reciprocal rank fusion with equal weights; ties broken by id so results are deterministic. */
