@@ -13,6 +13,7 @@ import { ingestError } from '../errors';
 import type { GridCell, RawTable, ReportDocument, ReportMeta, TextBlock } from './model';
 import { isYearText, parseCellValue } from './numbers';
 import { findUnitLine } from './units';
+import { checkPdfDecodedBudget } from './pdf-budget';
 
 /** Pages beyond this are refused (a guard against runaway documents). */
 export const MAX_PDF_PAGES = 3000;
@@ -592,8 +593,10 @@ function metaFromInfo(info: Record<string, unknown>): { meta: ReportMeta; title:
 }
 
 /** Extracts a text PDF. Throws AppErrors for encrypted, malformed, empty, image-only or too long files. */
-export async function extractPdfReport(bytes: Uint8Array, fileName: string, opts: { maxPages?: number } = {}): Promise<ReportDocument> {
+export async function extractPdfReport(bytes: Uint8Array, fileName: string, opts: { maxPages?: number; maxDecodedBytes?: number } = {}): Promise<ReportDocument> {
   if (bytes.byteLength === 0) throw ingestError('bad_request:empty_pdf', fileName, 'the file is empty');
+  // a small PDF inflating to hundreds of MB is refused before pdf.js decodes it (issue 18 §4; pdf-budget.ts)
+  await checkPdfDecodedBudget(bytes, fileName, opts.maxDecodedBytes);
   const pdfjs = await loadPdfJs();
   // pdf.js takes ownership of (and detaches) the buffer it is given
   const data = new Uint8Array(bytes.byteLength);
