@@ -17,10 +17,12 @@ const TENANT_TABLES = ['facts', 'fact_sightings', 'sources', 'source_tables', 's
  * Tables outside the policies, each for a reason: the tenant list and the shared metric ontology hold no
  * tenant data; users, sessions and the auth tables are read before a tenant is known (sign-in finds the
  * user by email), and the app reaches them only through lib/auth; the rate-limit tables are keyed by digests
- * of user, email and address and are written before a tenant is known (lib/server/limits.ts). Every other
- * table must be in TENANT_TABLES.
+ * of user, email and address and are written before a tenant is known (lib/server/limits.ts);
+ * bulk_deferred_indexes holds the definitions of the database's own secondary indexes while a bulk load
+ * has them dropped (lib/ingest/bulk/deferred-indexes.ts), no tenant's data. Every other table must be in
+ * TENANT_TABLES.
  */
-const GLOBAL_TABLES = ['tenants', 'metrics', 'users', 'sessions', 'auth_accounts', 'auth_secrets', 'auth_verifications', 'rate_limit_buckets', 'sign_in_backoff'];
+const GLOBAL_TABLES = ['tenants', 'metrics', 'users', 'sessions', 'auth_accounts', 'auth_secrets', 'auth_verifications', 'rate_limit_buckets', 'sign_in_backoff', 'bulk_deferred_indexes'];
 
 async function seedTenant(db: Db, t: string): Promise<void> {
   const id = (k: string) => `${t}-${k}`;
