@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { weekRuleDates } from './year-end';
+import { statedYearEndRule, weekRuleDates } from './year-end';
 
 describe('52/53-week year ends', () => {
   it('keeps the dates of the rule the cover year end follows (last Saturday of December)', () => {
@@ -9,5 +9,20 @@ describe('52/53-week year ends', () => {
 
   it('a year end in the first days of a month follows the month before (Saturday nearest 31 January)', () => {
     expect(weekRuleDates('2024-02-03', ['2023-01-28', '2022-01-29', '2023-01-31', '2024-02-03'])).toEqual(['2022-01-29', '2023-01-28', '2024-02-03']);
+  });
+});
+
+describe('a 52/53-week rule stated in words', () => {
+  it('reads last-weekday and nearest-weekday rules', () => {
+    expect(statedYearEndRule(['Our fiscal year ends on the last Saturday of each December, resulting in a 53 reporting week every five or six years.'])).toEqual({ kind: 'week', weekday: 6, month: 12, rule: 'last' });
+    expect(statedYearEndRule(['The Company’s fiscal year is the 52- or 53-week period that ends on the last Saturday of September.'])).toEqual({ kind: 'week', weekday: 6, month: 9, rule: 'last' });
+    expect(statedYearEndRule(['Our fiscal year ends on the Saturday nearest the end of January.'])).toEqual({ kind: 'week', weekday: 6, month: 1, rule: 'nearest' });
+    expect(statedYearEndRule(['We report on a 52/53-week fiscal year ending on the Sunday closest to August 31.'])).toEqual({ kind: 'week', weekday: 0, month: 8, rule: 'nearest' });
+  });
+
+  it('is no rule when the sentence names no weekday rule or an odd anchor day', () => {
+    expect(statedYearEndRule(['Our fiscal year ends on December 31.'])).toBeNull();
+    expect(statedYearEndRule(['The term business day means any day, other than a Saturday or Sunday.'])).toBeNull();
+    expect(statedYearEndRule(['Our fiscal year ends on the Sunday closest to August 15.'])).toBeNull();
   });
 });

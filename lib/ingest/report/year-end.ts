@@ -7,7 +7,7 @@
  * few months before the quarter end.
  */
 import type { ISODate, YearEndRule } from '@/lib/domain/types';
-import { daysBetween, daysInMonth, extractPeriodPhrases, isISODate, isMonthEnd, nominalYearEndingOn, weekdayOf } from '@/lib/fiscal';
+import { daysBetween, daysInMonth, extractPeriodPhrases, isISODate, isMonthEnd, nominalYearContaining, nominalYearEnd, nominalYearEndingOn, WEEKDAY_NAMES, weekdayOf } from '@/lib/fiscal';
 import { periodTexts } from './analyze';
 import { tableKind, tableTitle } from './bind';
 import type { CoverPage } from './cover';
@@ -78,13 +78,51 @@ export function weekRuleDates(anchor: ISODate, dates: ISODate[]): ISODate[] {
   return best.sort();
 }
 
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const WEEKDAY = WEEKDAY_NAMES.map((w) => w.toLowerCase());
+const STATED_RULE = new RegExp(
+  String.raw`\b(?:fiscal|financial|reporting)\s+years?\b[^.;]{0,160}?\b(?:end(?:s|ed|ing)?|clos(?:es|ing))\s+on\s+(?:the\s+)?(?:(last)\s+(${WEEKDAY.join('|')})\s+(?:(?:of|in)\s+)?(?:(?:each|every|the\s+month\s+of)\s+)?(${MONTHS.join('|')})` +
+    String.raw`|(${WEEKDAY.join('|')})\s+(?:nearest|closest)\s+(?:to\s+)?(?:(?:the\s+)?(?:last\s+day|end)\s+of\s+(${MONTHS.join('|')})|(${MONTHS.join('|')})\s+(\d{1,2})))`,
+  'i',
+);
+
+/**
+ * The 52/53-week rule a document states in words: "Our fiscal year ends on the last Saturday of each
+ * December", "a 52- or 53-week fiscal year ending on the Saturday nearest to January 31", "the fiscal
+ * year ends on the Sunday closest to the end of August". Null when no sentence states one (a fixed year
+ * end is read from the headers' dates instead).
+ */
+export function statedYearEndRule(texts: Iterable<string>): Extract<YearEndRule, { kind: 'week' }> | null {
+  for (const t of texts) {
+    const m = STATED_RULE.exec(t.replace(/\s+/g, ' '));
+    if (!m) continue;
+    if (m[1]) return { kind: 'week', weekday: WEEKDAY.indexOf(m[2]!.toLowerCase()), month: MONTHS.indexOf(m[3]!.toLowerCase()) + 1, rule: 'last' };
+    const weekday = WEEKDAY.indexOf(m[4]!.toLowerCase());
+    if (m[5]) return { kind: 'week', weekday, month: MONTHS.indexOf(m[5].toLowerCase()) + 1, rule: 'nearest' };
+    // "nearest to January 31" is the month's end; "nearest to September 30" likewise — another day is no rule we hold
+    const month = MONTHS.indexOf(m[6]!.toLowerCase()) + 1;
+    if (Number(m[7]) !== daysInMonth(2001, month) && !(month === 2 && Number(m[7]) >= 28)) continue;
+    return { kind: 'week', weekday, month, rule: 'nearest' };
+  }
+  return null;
+}
+
 export function documentYearEnds(doc: ReportDocument, cover: CoverPage, order: DateOrder): DocumentYearEnds {
   const texts = periodTexts(doc);
   const ev = yearEndEvidence(texts, order);
-  const weekBased = ev.some((e) => e.weekBased) || texts.some((t) => /\b(?:52|53|fifty[- ]two|fifty[- ]three)[- ]weeks?\b/i.test(t));
   const mmddOf = (d: ISODate) => d.slice(5, 7) + d.slice(8, 10);
+  const stated = statedYearEndRule(doc.blocks.map((b) => b.text));
+  const weekBased = !!stated || ev.some((e) => e.weekBased) || texts.some((t) => /\b(?:52|53|fifty[- ]two|fifty[- ]three)[- ]weeks?\b/i.test(t));
   if (cover.periodKind === 'annual' && cover.periodEnd) {
     const anchor = cover.periodEnd;
+    // the document states its rule and the cover's year end follows it: the year ends it compares are
+    // the rule's (PepsiCo's "last Saturday of each December": 25 Dec 2021, not the 1 Jan 2022 a
+    // "nearest" reading of the headers' dates would give)
+    const n = stated ? nominalYearEndingOn(stated, anchor) : null;
+    if (stated && n !== null) {
+      const dates = [nominalYearEnd(stated, n - 2), nominalYearEnd(stated, n - 1), anchor];
+      return { dates, mmdd: mmddOf(anchor), weekBased: true, how: 'cover' };
+    }
     const dates = new Set<ISODate>([anchor]);
     // the primary statements' own headers name the year ends they compare; when they name any besides
     // the cover's, only theirs count (a debt note's "December 31, 2009" or a standard's "January 1, 2019" never does)
@@ -114,6 +152,12 @@ export function documentYearEnds(doc: ReportDocument, cover: CoverPage, order: D
   }
   if (cover.periodKind === 'quarterly' && cover.periodEnd) {
     const q = cover.periodEnd;
+    if (stated) {
+      // the last fiscal year end before the quarter, by the rule the document states
+      const prior = nominalYearEnd(stated, nominalYearContaining(stated, q) - 1);
+      const n = nominalYearEndingOn(stated, prior)!;
+      if (daysBetween(prior, q) >= 60) return { dates: [nominalYearEnd(stated, n - 1), prior], mmdd: mmddOf(prior), weekBased: true, how: 'balance_sheet' };
+    }
     let best: { d: ISODate; n: number } | null = null;
     for (const [d, n] of headerDates(doc, order)) {
       const back = daysBetween(d, q);
