@@ -176,6 +176,13 @@ function errorInfo(e: unknown): { code: string; message: string } {
   return { code: 'internal:ingest', message: (code ? `database error ${code}: ${msg}` : msg).slice(0, 2000) };
 }
 
+/** Thrown inside the ingest transaction to roll it back: the same bytes were committed by another ingest meanwhile. */
+class StoredMeanwhile extends Error {
+  constructor(readonly entityId: string | null) {
+    super('same bytes stored meanwhile');
+  }
+}
+
 /** Deadlocks and serialization failures between concurrent ingests are retried. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 3;
@@ -219,12 +226,20 @@ export async function ingestBytes(
         try {
           await writeInTransaction(h, parsed, sha, sourceId);
           // after the commit: caches of the tenant's entities and calendars rebuild on the next question
-          if (o.status === 'ok') {
-            await bumpDataVersion(db, tenantId);
-            if (opts.refreshStatistics !== false) await refreshStatistics(db);
-          }
-          break;
+          await bumpDataVersion(db, tenantId);
+          if (opts.refreshStatistics !== false) await refreshStatistics(db);
+          return o;
         } catch (e) {
+          if (e instanceof StoredMeanwhile) {
+            // a concurrent ingest of the same bytes committed first: this transaction was rolled back, so
+            // whatever it did before finding the source row (a calendar inference and its audit entry,
+            // alias rows) is not written a second time; the run is recorded below, outside it
+            o.status = 'unchanged';
+            o.sourceId = sourceId;
+            o.entityId = e.entityId;
+            o.notes.push('same bytes stored by a concurrent ingest');
+            break;
+          }
           if (attempt < MAX_ATTEMPTS && RETRYABLE.has(pgCode(e) ?? '')) {
             o.notes.push(`retried after ${pgCode(e)}`);
             continue;
@@ -232,7 +247,6 @@ export async function ingestBytes(
           throw e;
         }
       }
-      return o;
     }
   } catch (e) {
     Object.assign(o, blankOutcome(fileName, o.runId), { format: o.format });
@@ -266,9 +280,12 @@ export async function ingestBytes(
         },
         parsed,
       );
-      o.status = r.unchanged ? 'unchanged' : 'ok';
+      // the source row already existed (same tenant and bytes, committed by a concurrent ingest since the
+      // check above): roll everything of this attempt back, so one ingest leaves one set of audit entries
+      if (r.unchanged) throw new StoredMeanwhile(r.entityId);
+      o.status = 'ok';
       Object.assign(o, {
-        sourceId: r.sourceId ?? (r.unchanged ? sourceId : null),
+        sourceId: r.sourceId,
         entityId: r.entityId,
         factsSeen: r.factsSeen,
         factsAdded: r.factsAdded,
@@ -279,18 +296,16 @@ export async function ingestBytes(
       });
       o.notes.push(...r.notes);
       counters = r.counters;
-      if (!r.unchanged && r.sourceId) await keepSourceDocument(tx, r.sourceId, h.format, bytes);
-      if (!r.unchanged) {
-        await tx.insert(auditLog).values({
-          tenantId,
-          actor,
-          action: 'source.ingest',
-          targetType: r.sourceId ? 'source' : 'entity',
-          targetId: r.sourceId ?? r.entityId,
-          after: { fileName, format: h.format, sha256: sha, ...r.counters },
-          reason: `ingest ${fileName}`,
-        });
-      }
+      if (r.sourceId) await keepSourceDocument(tx, r.sourceId, h.format, bytes);
+      await tx.insert(auditLog).values({
+        tenantId,
+        actor,
+        action: 'source.ingest',
+        targetType: r.sourceId ? 'source' : 'entity',
+        targetId: r.sourceId ?? r.entityId,
+        after: { fileName, format: h.format, sha256: sha, ...r.counters },
+        reason: `ingest ${fileName}`,
+      });
       o.durationMs = Math.round(performance.now() - started);
       await recordRun(tx, tenantId, o, h.extractorVersion, counters);
     });
