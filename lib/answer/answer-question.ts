@@ -166,6 +166,17 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
     await operation.run({ ctx, ent, intent, free, pins, resolved, outcomes, stop });
   }
 
+  // "in US dollars", "in euros": a figure measured in another currency is refused, never converted or relabelled
+  const wanted = intent.instructions?.currency;
+  if (wanted) {
+    for (const [i, o] of outcomes.entries()) {
+      const have = o.figure?.currency;
+      if (!o.figure || !have || have === wanted) continue;
+      const message = `${intent.metric.label} is reported in ${have}, and the question asks for ${wanted}; Ledgerline does not convert currencies`;
+      outcomes[i] = { entity: o.entity, ...(o.target ? { target: o.target } : {}), failure: { kind: 'rejected', message, errors: [{ code: 'CURRENCY_MISMATCH', message, factIds: o.figure.factIds }] } };
+    }
+  }
+
   stage('computing');
   return finish(compose(intent, outcomes, stop));
 }

@@ -8,7 +8,7 @@ import type { Intent } from '@/lib/planner/types';
 import { answerPeriod } from './compute';
 import { operationFor, type Outcome } from './operations';
 import type { Stop } from './targets';
-import { TextBuilder, lowerFirst, possessive } from './text';
+import { lowerFirst, periodText, possessive, TextBuilder } from './text';
 import type { Answer, AnswerError, AnswerStatus, AnswerValue } from './types';
 
 export type ComposedAnswer = Omit<Answer, 'timingMs' | 'manifestId'>;
@@ -96,7 +96,7 @@ export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): Comp
   if (intent.pathway === 'comparison' && values.length > 0) {
     tb.text(`${intent.metric.label}${intent.operation === 'value' ? '' : ` (${intent.operation})`}, each company on its own fiscal calendar: `);
     values.forEach((v, i) => {
-      tb.text(`${i ? '; ' : ''}${v.entity.name} `).value(v.id, v.display).text(` for ${v.period.label} (${v.period.dateRange})`);
+      tb.text(`${i ? '; ' : ''}${v.entity.name} `).value(v.id, v.display).text(` for ${periodText(v.period)}`);
     });
     tb.text('.');
   } else if (!operation.sayAll?.(tb, values, intent)) {

@@ -46,4 +46,19 @@ describe('instructions on the demo corpus', () => {
     expect(a.text).toContain('₹12,000.00 million');
     expect(a.segments).toContainEqual({ type: 'value', valueId: v.id, text: '₹12,000.00 million' });
   });
+
+  it('an amount asked in another currency is refused, never converted or relabelled; its own currency answers', async () => {
+    for (const q of ['What was Helios Components’ revenue in FY2026 in USD millions?', 'What was Helios Components’ revenue in FY2026 in US dollars?']) {
+      const a = await ask(q);
+      expect(a.status).toBe('rejected');
+      expect(a.values).toEqual([]);
+      expect(a.errors.map((e) => e.code)).toContain('CURRENCY_MISMATCH');
+      expect(a.text).toContain('reported in INR');
+    }
+    // a margin has no currency: the instruction does not touch it
+    expect((await ask('What was Helios Components’ operating margin in FY2026 in rupees?')).status).toBe('answered');
+    const own = await ask('What was Helios Components’ revenue in FY2026 in rupees?');
+    expect(own.status).toBe('answered');
+    expect(own.values[0]!.value).toBe(12_000_000_000);
+  });
 });

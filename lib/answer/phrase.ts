@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { generateText } from 'ai';
 import type { Answer, TextSegment } from './types';
 import { verifyNumbers } from './verify-numbers';
+import { periodText } from './text';
 
 export interface PhraseResult {
   used: 'llm' | 'deterministic';
@@ -18,9 +19,9 @@ function evidenceFor(answer: Answer) {
       label: v.label,
       entity: v.entity.name,
       display: v.display,
-      period: `${v.period.label} (${v.period.dateRange})`,
+      period: `${periodText(v.period)}`,
       formula: v.formula,
-      inputs: v.inputs.map((i) => ({ id: i.id, label: i.label, display: i.display, period: `${i.period.label} (${i.period.dateRange})` })),
+      inputs: v.inputs.map((i) => ({ id: i.id, label: i.label, display: i.display, period: `${periodText(i.period)}` })),
     })),
     errors: answer.errors.map((e) => `${e.code}: ${e.message}`),
   };

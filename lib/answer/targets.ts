@@ -8,6 +8,7 @@ import { fiscalPeriodBounds, resolveSpec, type ResolvedPeriod } from '@/lib/fisc
 import type { PeriodRequest } from '@/lib/planner/types';
 import { targetFor, type EntityContext, type Target } from './compute';
 import type { AnswerStatus } from './types';
+import { periodText } from './text';
 
 /** Why an entity's question stops before any figure: asked back, not available, or refused. */
 export interface Stop {
@@ -55,7 +56,7 @@ export function resolveFor(ent: EntityContext, req: PeriodRequest, metricPeriodT
   if (r.status === 'ambiguous') {
     // the resolver's reason is a clause ("the entity's fiscal year is not …"): said as a sentence about this company
     const reason = r.reason.replace(/^the entity's\b/, `${ent.entity.name}'s`).replace(/^./, (c) => c.toUpperCase()).replace(/([^.?!])$/, '$1.');
-    return { ok: false, status: 'needs_clarification', message: `${reason} Which period do you mean for ${ent.entity.name}?`, options: r.options.map((o) => `${o.label} (${o.dateRange})`) };
+    return { ok: false, status: 'needs_clarification', message: `${reason} Which period do you mean for ${ent.entity.name}?`, options: r.options.map((o) => `${periodText(o)}`) };
   }
   if (r.status === 'unresolvable') return { ok: false, status: 'insufficient_evidence', message: `“${req.text}” cannot be resolved for ${ent.entity.name}: ${r.reason}` };
   let period: Period = r.period;

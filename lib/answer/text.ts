@@ -35,3 +35,8 @@ export function possessive(name: string): string {
 export function lowerFirst(s: string): string {
   return /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
 }
+
+/** A period as said in an answer: "FY2024 (1 Oct 2023 – 28 Sep 2024)"; a label that is its dates already is said once. */
+export function periodText(p: { label: string; dateRange: string }): string {
+  return p.label === p.dateRange ? p.label : `${p.label} (${p.dateRange})`;
+}

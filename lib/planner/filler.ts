@@ -15,7 +15,7 @@ const FILLER = new Set(
   make made deliver delivered produce produced achieve achieved log logged bring brought ring rang come came
   spend spent spending put side alongside exit exited land print printed
   much many more most least bigger larger higher lower smaller greater
-  company company's companies firm business group entity figure figures number numbers amount amounts value values
+  money company company's companies firm business group entity figure figures number numbers amount amounts value values
   result results data line item items metric metrics number's
   here there any some other another
   vs v versus between compare compared comparing comparison against relative`.split(/\s+/).filter(Boolean),

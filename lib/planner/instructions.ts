@@ -21,6 +21,8 @@ export interface Instructions {
   scale?: 'thousands' | 'millions' | 'billions';
   /** the answer is wanted as a percent ("in units of percents", "as a percentage") */
   unit?: 'percent';
+  /** the currency the answer is wanted in ("in USD millions", "in US dollars", "in euros") */
+  currency?: 'USD' | 'EUR' | 'GBP' | 'INR' | 'JPY' | 'CNY';
   /** the first statement named as the source of the figures */
   statement?: StatementKind;
   /** every statement named as a source, in question order */
@@ -54,6 +56,19 @@ const STATEMENT_NAMES: { kind: StatementKind; re: RegExp }[] = [
   },
 ];
 
+/** The ISO code of a currency word ("dollars", "US$", "euros", "₹"); null for none. */
+function currencyOf(word: string | undefined): Instructions['currency'] | null {
+  if (!word) return null;
+  const w = word.toLowerCase().replace(/\s+/g, ' ');
+  if (/dollar|usd|us\$|^\$$/.test(w)) return 'USD';
+  if (/euro|eur|€/.test(w)) return 'EUR';
+  if (/pound|gbp|£/.test(w)) return 'GBP';
+  if (/rupee|inr|₹/.test(w)) return 'INR';
+  if (/yen|jpy|¥/.test(w)) return 'JPY';
+  if (/yuan|renminbi|rmb|cny/.test(w)) return 'CNY';
+  return null;
+}
+
 const DECIMAL_WORDS: Record<string, number> = { zero: 0, no: 0, one: 1, two: 2, three: 3, four: 4, '0': 0, '1': 1, '2': 2, '3': 3, '4': 4 };
 
 const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instructions) => boolean }[] = [
@@ -69,15 +84,28 @@ const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instr
   },
   {
     detail: 'scale',
-    re: /\b(?:in|expressed\s+in|in\s+units\s+of)\s+(?:usd|us\$|\$|dollars?)\s*(thousands|millions|billions)\b|\b(?:in|expressed\s+in|in\s+units\s+of)\s+(thousands|millions|billions)(?:\s+of\s+(?:us\s+|u\.s\.\s+)?dollars)?\b/gi,
+    re: /\b(?:in|expressed\s+in|in\s+units\s+of)\s+(usd|us\$|\$|dollars?|eur|euros?|€|gbp|£|inr|₹|rupees?|jpy|¥|yen|cny|rmb|yuan)\s*(thousands|millions|billions)\b|\b(?:in|expressed\s+in|in\s+units\s+of)\s+(thousands|millions|billions)(?:\s+of\s+((?:us\s+|u\.s\.\s+)?dollars|euros|rupees|yen|yuan|pounds(?:\s+sterling)?))?\b/gi,
     apply: (m, i) => {
-      i.scale = (m[1] ?? m[2])!.toLowerCase() as Instructions['scale'];
+      i.scale = (m[2] ?? m[3])!.toLowerCase() as Instructions['scale'];
+      const c = currencyOf(m[1] ?? m[4]);
+      if (c) i.currency = c;
+      return true;
+    },
+  },
+  {
+    // "in US dollars", "in euros", "in USD" — not "in dollar terms" (an absolute change) nor "in dollars per share"
+    detail: 'currency',
+    re: /\b(?:in|expressed\s+in|in\s+units\s+of)\s+((?:us\s+|u\.s\.\s+)?dollars|usd|us\$|euros?|eur|pounds\s+sterling|gbp|indian\s+rupees|rupees|inr|yen|jpy|yuan|renminbi|rmb|cny)\b(?!\s*(?:thousands|millions|billions|terms|per\b))/gi,
+    apply: (m, i) => {
+      const c = currencyOf(m[1]);
+      if (!c) return false;
+      i.currency = c;
       return true;
     },
   },
   {
     detail: 'percent',
-    re: /\b(?:in\s+(?:units\s+of\s+)?|as\s+(?:a\s+)?)(?:percents?|percentages?)\b(?!\s+(?:of|change)\b)/gi,
+    re: /\b(?:in\s+(?:units\s+of\s+)?|as\s+(?:a\s+)?)(?:percents?|percentages?)\b(?!\s+(?:of|change|terms|points)\b)/gi,
     apply: (_m, i) => {
       i.unit = 'percent';
       return true;

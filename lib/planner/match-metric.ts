@@ -98,7 +98,8 @@ export function normalizeForMetrics(text: string): string {
 
 const norm = (s: string) => normalizeForMetrics(s).trim();
 
-const WEAK = new Set(['earn', 'earned', 'earns']);
+// "how much did Marvell lose": the net loss is net income below zero, said as it is
+const WEAK = new Set(['earn', 'earned', 'earns', 'lose', 'lost', 'loses']);
 const SIGN = new Map(METRICS.map((m) => [m.id, m.sign]));
 
 const PHRASES: MetricPhrase[] = (() => {

@@ -16,6 +16,8 @@ export interface Mention {
 export interface OperationWords {
   growth: Mention[];
   change: Mention[];
+  /** "in absolute terms", "in dollar terms", "by how many dollars", "in dollars": a change is wanted as an amount, not a rate */
+  absolute: Mention[];
   series: Mention[];
   comparison: (Mention & { kind: ComparisonKind; samePeriod?: boolean })[];
   /** verbs before the operands ("add", "divide", "take … and subtract") */
@@ -46,6 +48,8 @@ const YOY = [
 /** "compared with the same period of 2021": the base is the same fiscal position in the year named */
 const SAME_PERIOD = /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)?\s*(?:the\s+)?same\s+(?:period|quarter|months|half(?:[- ]year)?|nine\s+months|six\s+months)\s+(?:of|in|a\s+year\s+(?:ago|earlier)|last\s+year|the\s+(?:prior|previous)\s+year)\b/i;
 const GROWTH = /(?:\b(?:growth(?:\s+rate)?|grew|grow|growing|grows|increased?|increases|decreased?|decreases|declined?|declines|rose|rise|rises|fell|fall|falls|dropped|drop|percent(?:age)?\s+change|how\s+fast|by\s+what\s+(?:percent(?:age)?|proportion)|by\s+how\s+many\s+percent(?:age\s+points)?|in\s+percent(?:age)?\s+terms)\b|(?<![\w%])%\s*change\b)(?:\s*\(?%\)?(?!\w))?/i;
+const ABSOLUTE =
+  /\b(?:in\s+(?:absolute|dollar|nominal|monetary|currency)\s+terms|in\s+absolute\s+(?:dollars|amounts?|numbers|values?)|(?:by\s+)?how\s+many\s+(?:us\s+)?dollars|in\s+(?:us\s+)?dollars|in\s+usd)\b(?!\s*(?:thousands|millions|billions|per\b))/i;
 const CHANGE = /\b(?:change[sd]?|changing|difference|delta|incremental)\b/i;
 const SERIES =
   /\b(?:by\s+(?:fiscal\s+)?year|for\s+each\s+(?:fiscal\s+)?year|each\s+(?:fiscal\s+)?year|every\s+(?:fiscal\s+)?year|per\s+year|annual(?:ly)?\s+(?:series|history)|trend|history|over\s+time|series)\b/i;
@@ -87,6 +91,7 @@ export function operationWords(question: string): OperationWords {
   return {
     growth: find(question, GROWTH),
     change: find(question, CHANGE),
+    absolute: find(question, ABSOLUTE),
     series: find(question, SERIES),
     comparison,
     prefix: PREFIX.flatMap((p) => find(question, p.re).map((m) => ({ ...m, op: p.op, ...(p.reversed ? { reversed: true } : {}), ...(p.postfix ? { postfix: true } : {}) }))),

@@ -298,3 +298,37 @@ describe('planner: ambiguity is explicit, never a guess', () => {
     }
   });
 });
+
+describe('how a change is wanted, currencies, "each of", losses', () => {
+  const run = (q: string) => planQuestion(q, { catalog: CATALOG });
+  const planned = (q: string) => {
+    const r = run(q);
+    if (r.status !== 'planned') throw new Error(`expected a plan for ${q}: ${JSON.stringify(r)}`);
+    return r.intent;
+  };
+  it('"in percentage terms" is a growth rate; "in absolute terms", "in dollars", "by how many dollars" a change', () => {
+    expect(planned("What was the change in Apple's revenue from fiscal 2023 to 2024 in percentage terms?").operation).toBe('growth');
+    expect(planned("What was the change in Apple's revenue from fiscal 2023 to 2024 in absolute terms?").operation).toBe('change');
+    expect(planned("How much did Apple's revenue grow from fiscal 2023 to 2024 in dollar terms?").operation).toBe('change');
+    expect(planned("By how many dollars did Apple's revenue change from fiscal 2023 to 2024?").operation).toBe('change');
+    expect(planned("What was the year-on-year change in Tesla's operating income in 2021, in dollars?").operation).toBe('change');
+  });
+  it('"in absolute terms" with no change or growth is not placed', () => {
+    expect(run("Apple's revenue in fiscal 2024 in absolute terms").status).toBe('needs_clarification');
+  });
+  it('a currency named as the unit of the answer is an instruction the answer must meet', () => {
+    expect(planned("Apple's fiscal 2024 revenue in US dollars").instructions?.currency).toBe('USD');
+    expect(planned("Helios Components revenue for FY2026 in USD millions").instructions).toMatchObject({ currency: 'USD', scale: 'millions' });
+    expect(planned("Helios Components revenue for FY2026 in euros").instructions?.currency).toBe('EUR');
+    expect(planned("Apple's fiscal 2024 revenue in millions").instructions?.currency).toBeUndefined();
+  });
+  it('"each of" before several periods is one figure per period; before one period it is not placed', () => {
+    expect(planned("Give me Apple's diluted EPS for each of fiscal 2022, 2023 and 2024").periods).toHaveLength(3);
+    expect(planned("What was Apple's revenue in each of the last three fiscal years?").operation).toBe('series');
+    expect(run("What was Apple's revenue in each of fiscal 2024?").status).toBe('needs_clarification');
+  });
+  it('"how much did X lose" is its net income (a loss is said as a negative figure)', () => {
+    expect(planned('How much money did Marvell lose in fiscal 2024?').metric.id).toBe('net_income');
+    expect(run('How much revenue did Marvell lose in fiscal 2024?').status).not.toBe('planned');
+  });
+});

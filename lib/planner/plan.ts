@@ -388,6 +388,10 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   for (const w of cagrW) spans.claim(w.start, w.end, 'operation', 'cagr');
   const growthW = free(ow.growth);
   const changeW = free(ow.change);
+  // "in absolute terms", "in dollars" beside a growth or change: the change as an amount (a currency
+  // instruction's span may hold it already); standing alone they are not an operation
+  const absoluteW = ow.absolute;
+  if (absoluteW.length > 0 && (growthW.length > 0 || changeW.length > 0 || ow.comparison.length > 0)) for (const w of free(absoluteW)) spans.claim(w.start, w.end, 'operation', 'change');
   // "the difference between Apple's and NVIDIA's revenue": one number across companies, which
   // Ledgerline does not combine (each company's own change over time is another question)
   const acrossCompanies = /\b(?:difference|gap|delta|spread)\b[^.?!;]*?\bbetween\b/i.exec(question);
@@ -420,6 +424,12 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   // comparison connectors ("2021 over 2020", "Q3 next to Q3") and words joining two periods ("2017 through 2021")
   if (comparing) for (const w of free(ow.infix)) if (/^(over|from|to|against)$/i.test(w.text.trim())) spans.claim(w.start, w.end, 'operation', 'comparison');
   for (const m of question.matchAll(/\b(?:next\s+to|side\s+by\s+side)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'filler');
+  // "for each of fiscal 2022, 2023 and 2024", "in each of the last three fiscal years": one figure per period
+  // named — only when the periods that follow are several (a single period has no "each")
+  for (const m of question.matchAll(/\b(?:(?:for|in)\s+)?each\s+of(?:\s+the)?\b/gi)) {
+    const after = phrases.filter((p) => p.start >= m.index! + m[0].length);
+    if (after.length >= 2 || after.some((p) => p.spec.type === 'latest_years')) spans.claim(m.index!, m.index! + m[0].length, 'filler');
+  }
   claimPeriodJoiners(question, spans);
   const cagr = cagrW.length > 0 ? cagrSpan(question, phrases, rangeSpan, free(ow.yearCounts)) : null;
   if (cagr?.ok) for (const c of cagr.claims) spans.claim(c.start, c.end, 'operation', 'cagr');
@@ -530,7 +540,7 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   else if (average?.ok) operation = 'average';
   else if (phrases.some((p) => p.spec.type === 'ttm')) operation = 'ttm';
   else if (seriesW.length > 0) operation = 'series';
-  else if ((growthW.length > 0 || ow.comparison.length > 0) && metric.periodType !== 'instant' && !/\bmargin\b/i.test(metric.label) && metric.op !== 'margin') operation = 'growth';
+  else if ((growthW.length > 0 || ow.comparison.length > 0) && absoluteW.length === 0 && metric.periodType !== 'instant' && !/\bmargin\b/i.test(metric.label) && metric.op !== 'margin') operation = 'growth';
   else if (changeW.length > 0 || growthW.length > 0 || ow.comparison.length > 0) operation = 'change';
   else if (range || latestYears) operation = 'series';
   const comparison = ow.comparison.find((c) => !c.samePeriod)?.kind ?? (ow.comparison.length ? 'year_over_year' : undefined);

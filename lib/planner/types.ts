@@ -66,6 +66,8 @@ export const instructionsSchema = z.object({
   scale: z.enum(['thousands', 'millions', 'billions']).optional(),
   /** the answer is wanted as a percent ("as a percentage", "in units of percents") */
   unit: z.literal('percent').optional(),
+  /** the currency the answer is wanted in ("in USD millions", "in euros"): Ledgerline never converts, a figure in another currency is refused */
+  currency: z.enum(['USD', 'EUR', 'GBP', 'INR', 'JPY', 'CNY']).optional(),
   statement: z.enum(['income_statement', 'balance_sheet', 'cash_flow_statement']).optional(),
 });
 

@@ -10,6 +10,7 @@ import { fiscalPeriodBounds } from '@/lib/fiscal';
 import { answerPeriod, computeFigure, recordCalculation, targetFor, type Failure, type Figure, type Target } from '../compute';
 import { calcOutcome } from './outcome';
 import type { Operation, Outcome } from './types';
+import { periodText } from '../text';
 
 export const averageOperation: Operation = {
   handles: ['average'],
@@ -58,7 +59,7 @@ export const averageOperation: Operation = {
     const years = v.inputs;
     tb.text(`${name} ${metricWords} averaged `).value(v.id, v.display);
     if (years.length > 0) tb.text(` over ${years.length} fiscal years, ${years[0]!.period.label} to ${years[years.length - 1]!.period.label}: `);
-    years.forEach((y, i) => tb.text(`${i ? '; ' : ''}${y.period.label} (${y.period.dateRange}) `).value(y.id, y.display));
+    years.forEach((y, i) => tb.text(`${i ? '; ' : ''}${periodText(y.period)} `).value(y.id, y.display));
     tb.text('.');
   },
 };

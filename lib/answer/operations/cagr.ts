@@ -12,6 +12,7 @@ import { endOf } from '../targets';
 import type { AnswerValue } from '../types';
 import { calcOutcome } from './outcome';
 import type { Operation, Outcome } from './types';
+import { periodText } from '../text';
 
 type Input = AnswerValue['inputs'][number];
 
@@ -83,7 +84,7 @@ export const cagrOperation: Operation = {
     const [earlier, later] = v.inputs as [Input, Input];
     const years = (later.period.fiscalYear ?? 0) - (earlier.period.fiscalYear ?? 0);
     tb.text(`${name} ${metricWords} ${v.value >= 0 ? 'grew' : 'declined'} at a compound annual rate of `).value(v.id, v.display.replace(/^−/, ''));
-    tb.text(` over ${years} fiscal year${years === 1 ? '' : 's'}, from ${earlier.period.label} (${earlier.period.dateRange}), `).value(earlier.id, earlier.display);
-    tb.text(`, to ${later.period.label} (${later.period.dateRange}), `).value(later.id, later.display).text('.');
+    tb.text(` over ${years} fiscal year${years === 1 ? '' : 's'}, from ${periodText(earlier.period)}, `).value(earlier.id, earlier.display);
+    tb.text(`, to ${periodText(later.period)}, `).value(later.id, later.display).text('.');
   },
 };

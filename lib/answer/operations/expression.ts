@@ -7,7 +7,7 @@
 import { answerPeriod, type Failure } from '../compute';
 import { evaluateExpression, type ResolveOperandPeriod } from '../expression';
 import { TARGET, endOf, resolveFor, startOf } from '../targets';
-import { lowerFirst } from '../text';
+import { lowerFirst, periodText } from '../text';
 import type { Answer } from '../types';
 import type { Operation } from './types';
 
@@ -32,7 +32,7 @@ export const expressionOperation: Operation = {
       outcomes.push({
         failure: {
           kind: 'rejected',
-          message: `the calculation described gives ${got.label} (${got.dateRange}), not ${target.target.label} as asked`,
+          message: `the calculation described gives ${periodText(got)}, not ${target.target.label} as asked`,
           errors: [{ code: 'PERIOD_MISMATCH', message: `calculated period ${got.dateRange} differs from the period asked`, factIds: r.figure.factIds }],
         },
         entity: ent,
@@ -50,12 +50,12 @@ export const expressionOperation: Operation = {
     if (shareParts(intent) && v.inputs.length === 2) {
       // "R&D in FY2024 and what share of revenue": the part, then its share of the whole, each cited
       const [part, whole] = v.inputs as [(typeof v.inputs)[number], (typeof v.inputs)[number]];
-      tb.text(`${name} ${lowerFirst(part.label)} for ${part.period.label} (${part.period.dateRange}) was `).value(part.id, part.display);
+      tb.text(`${name} ${lowerFirst(part.label)} for ${periodText(part.period)} was `).value(part.id, part.display);
       tb.text(', ').value(v.id, v.display).text(` of ${lowerFirst(whole.label)} for ${whole.period.label} `).value(whole.id, whole.display).text('.');
       return;
     }
     const symbol = ({ sum: ' + ', difference: ' − ', ratio: ' ÷ ', share: ' ÷ ' } as const)[intent.expression?.kind === 'op' ? intent.expression.op : 'sum'];
-    tb.text(`${name} ${lowerFirst(v.label)} for ${v.period.label} (${v.period.dateRange}) is `).value(v.id, v.display).text(', computed as ');
+    tb.text(`${name} ${lowerFirst(v.label)} for ${periodText(v.period)} is `).value(v.id, v.display).text(', computed as ');
     v.inputs.forEach((inp, i) => tb.text(`${i ? symbol : ''}${lowerFirst(inp.label)} for ${inp.period.label} `).value(inp.id, inp.display));
     tb.text('.');
   },

@@ -7,7 +7,7 @@
 import { change, growth } from '@/lib/calc';
 import { answerPeriod, computeFigure, recordCalculation, type Failure, type Target } from '../compute';
 import { endOf, priorComparable, priorSequential, sameFiscalPosition } from '../targets';
-import { lowerFirst } from '../text';
+import { lowerFirst, periodText } from '../text';
 import type { AnswerValue } from '../types';
 import { calcOutcome } from './outcome';
 import type { Operation } from './types';
@@ -67,8 +67,8 @@ export const growthOperation: Operation = {
     const [earlier, later] = v.inputs as [Input, Input];
     const verb = intent.operation === 'growth' ? (v.value >= 0 ? 'grew' : 'fell') : 'changed by';
     tb.text(`${name} ${metricWords} ${verb} `).value(v.id, intent.operation === 'growth' ? v.display.replace(/^−/, '') : v.display);
-    tb.text(` from ${earlier.period.label} (${earlier.period.dateRange}), `).value(earlier.id, earlier.display);
-    tb.text(`, to ${later.period.label} (${later.period.dateRange}), `).value(later.id, later.display).text('.');
+    tb.text(` from ${periodText(earlier.period)}, `).value(earlier.id, earlier.display);
+    tb.text(`, to ${periodText(later.period)}, `).value(later.id, later.display).text('.');
     if (v.flags.includes('WEEKS_53_VS_52')) tb.text(' Note: one of the two fiscal years had 53 weeks, the other 52.');
     if (v.flags.includes('IMPLAUSIBLE')) tb.text(' Flagged: this is outside the usual sanity bounds (growth above 500% or below −90%); check the operands before relying on it.');
   },

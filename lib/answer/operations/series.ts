@@ -3,7 +3,7 @@ import type { Period } from '@/lib/domain/types';
 import { fiscalPeriodBounds } from '@/lib/fiscal';
 import { computeFigure, targetFor, type Target } from '../compute';
 import { resolveAllFor } from '../targets';
-import { lowerFirst, possessive } from '../text';
+import { lowerFirst, periodText, possessive } from '../text';
 import type { AnswerValue } from '../types';
 import type { Operation } from './types';
 import { valueOperation } from './value';
@@ -38,7 +38,7 @@ export const seriesOperation: Operation = {
     if (values.length === 0) return false;
     const first = values[0]!;
     tb.text(`${possessive(first.entity.name)} ${lowerFirst(intent.metric.label)} by fiscal year: `);
-    values.forEach((v, i) => tb.text(`${i ? '; ' : ''}${v.period.label} (${v.period.dateRange}) `).value(v.id, v.display));
+    values.forEach((v, i) => tb.text(`${i ? '; ' : ''}${periodText(v.period)} `).value(v.id, v.display));
     tb.text('. ');
     tb.text(trendSentence(values));
     return true;
