@@ -64,6 +64,12 @@ const schema = z.object({
       }
     }),
   ),
+  /**
+   * manifest retention (lib/admin/manifest-retention.ts): evidence manifests older than this many days that
+   * nothing references (no reviewer verdict, no conversation still in its owner's history) are deleted by the
+   * server's daily pruning and `npm run cli -- manifests prune`; 0 keeps every manifest forever
+   */
+  LEDGERLINE_MANIFEST_RETENTION_DAYS: intSetting('LEDGERLINE_MANIFEST_RETENTION_DAYS', 0, 36_500, 365),
   SEC_DATA_DIR: optional(z.string()),
   SEC_USER_AGENT: optional(z.string()),
   /** signs session cookies; when unset one is generated on first start and kept in the database */

@@ -87,6 +87,11 @@ export const commands: Command[] = [
     run: async (args) => (await import('@/lib/cli/users')).runUsersCreate(args),
   },
   {
+    name: 'manifests prune',
+    summary: 'delete manifests past the retention window that no verdict or conversation refers to (--days N, --tenant T, --dry-run)',
+    run: async (args) => (await import('@/lib/cli/manifests')).runManifestsPrune(args),
+  },
+  {
     name: 'ask',
     summary: 'ask a question; --json prints one Answer; --batch FILE answers one question a line',
     run: async (args) => (await import('./ask')).runAsk(args),

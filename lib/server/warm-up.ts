@@ -1,3 +1,4 @@
+import { startManifestRetention } from './manifest-retention-job';
 import { getDatabase } from './runtime';
 
 /** Server start: prepare the database; exit with a clear message on bad configuration. */
@@ -5,6 +6,7 @@ export async function warmUp(): Promise<void> {
   try {
     const database = await getDatabase();
     console.log(`[ledgerline] database ready: ${database.driver} (${database.location})`);
+    startManifestRetention();
   } catch (e) {
     console.error(`[ledgerline] database not ready: ${(e as Error).message}`);
     if ((e as Error).name === 'ConfigError') process.exit(78);
