@@ -8,8 +8,9 @@ import { signOutSession } from '@/lib/server/sign-in';
 import { DEMO_ROLE_COOKIE } from '@/lib/auth/viewer';
 import { ROLES } from '@/lib/db/schema';
 import { isDemoMode } from '@/lib/env';
+import { requestSchema } from '@/lib/server/input-schemas';
 
-const roleSchema = z.enum(ROLES);
+const roleSchema = requestSchema('switchDemoRole role', z.enum(ROLES));
 
 /** Demo mode only: act as the demo analyst, reviewer or admin. */
 export async function switchDemoRole(role: string): Promise<{ ok: true } | { ok: false; error: string }> {

@@ -4,7 +4,10 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { revalidatePath } from 'next/cache';
 import { formInput } from '@/lib/server/form';
+import { requestSchema } from '@/lib/server/input-schemas';
 import { safeNextPath, signInSchema, signInWithPassword } from '@/lib/server/sign-in';
+
+requestSchema('sign-in form', signInSchema);
 
 export type SignInState = { ok: false; error: string } | null;
 

@@ -18,7 +18,7 @@ import { contentId } from '@/lib/ids';
 import { relabelEntityFacts } from '@/lib/ingest/calendar';
 import { recordAudit } from './audit';
 
-const isoDate = z.string().refine((s) => isISODate(s), 'Use a date like 2024-04-01.');
+const isoDate = z.string().max(10, 'Use a date like 2024-04-01.').refine((s) => isISODate(s), 'Use a date like 2024-04-01.');
 
 export const yearEndSchema = z
   .discriminatedUnion('kind', [

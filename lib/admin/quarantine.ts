@@ -17,7 +17,7 @@ import { deriveFiscal } from '@/lib/fiscal/derive';
 import { recordAudit } from './audit';
 
 const factIdSchema = z.string().regex(/^[0-9a-f]{64}$/);
-const isoDate = z.string().refine((s) => isISODate(s), 'Use a date like 2024-03-31.');
+const isoDate = z.string().max(10, 'Use a date like 2024-03-31.').refine((s) => isISODate(s), 'Use a date like 2024-03-31.');
 
 export const bindSchema = z
   .object({

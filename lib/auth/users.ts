@@ -21,6 +21,8 @@ export const passwordSchema = z
 export const newUserSchema = z.object({
   email: z
     .string()
+    // bounded before trimming (issue 18 §4): the raw field, with room for surrounding blanks
+    .max(320, 'Not an email address.')
     .trim()
     .toLowerCase()
     .pipe(z.email('Not an email address.').max(254)),

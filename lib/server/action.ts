@@ -6,6 +6,7 @@ import { getViewer } from './session';
 import { hasRole } from '@/lib/auth/viewer';
 import { contextFor, type RequestContext } from './context';
 import { formInput } from './form';
+import { requestSchema } from './input-schemas';
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '@/lib/http/text';
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string };
@@ -15,6 +16,8 @@ export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string
  * with the database and the viewer; failures come back as `{ ok: false, error }`, never as thrown errors.
  */
 export function roleAction<S extends z.ZodType, T>(role: Role, schema: S, fn: (input: z.infer<S>, ctx: RequestContext) => Promise<T>) {
+  // declared for the input-bounds test (every string and array bounded)
+  requestSchema(`server action input (${role})`, schema);
   return async (raw: unknown): Promise<ActionResult<T>> => {
     const viewer = await getViewer();
     if (!viewer) return { ok: false, error: 'Sign in to continue.' };

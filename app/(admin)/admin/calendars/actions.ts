@@ -2,11 +2,16 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { changeCalendar, importCalendars, planCalendarImport, yearEndSchema } from '@/lib/admin/calendars';
+import { calendarExportSchema, changeCalendar, importCalendars, planCalendarImport, yearEndSchema } from '@/lib/admin/calendars';
 import { roleFormAction } from '@/lib/server/action';
+import { requestSchema } from '@/lib/server/input-schemas';
 import { AppError } from '@/lib/errors';
 
 const MAX_IMPORT_CHARS = 2 * 1024 * 1024;
+
+// what the actions parse out of their input: the year end of a change, the pasted export of an import
+requestSchema('calendar change year end', yearEndSchema);
+requestSchema('calendar import JSON', calendarExportSchema);
 
 const changeSchema = z.object({
   entityId: z.string().regex(/^[0-9a-f]{64}$/),

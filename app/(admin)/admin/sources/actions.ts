@@ -23,7 +23,7 @@ const accessSchema = z.object({
   sourceId,
   aclRoles: z.array(z.enum(ROLES)).max(3),
   /** a datetime-local field (`YYYY-MM-DDTHH:mm`, read as UTC) or a full ISO datetime; empty = no embargo */
-  effectiveAt: z.preprocess((v) => (typeof v === 'string' && v.length === 16 ? `${v}:00Z` : v), z.iso.datetime({ local: true, offset: true }).nullable()),
+  effectiveAt: z.preprocess((v) => (typeof v === 'string' && v.length === 16 ? `${v}:00Z` : v), z.iso.datetime({ local: true, offset: true }).max(40).nullable()),
   reason: z.string().trim().min(1, 'Say why access changes.').max(1000),
 });
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 import { citationTable } from '@/lib/evidence/citation-table';
+import { requestSchema } from '@/lib/server/input-schemas';
 import { withRole } from '@/lib/server/route';
 
 export const dynamic = 'force-dynamic';
 
-const idSchema = z.string().regex(/^[0-9a-f]{64}$/);
+const idSchema = requestSchema('GET /api/citations/[factId] fact id', z.string().regex(/^[0-9a-f]{64}$/));
 
 /** GET /api/citations/:factId — the source table around a cited fact, for citation popovers. */
 export const GET = withRole('analyst', async (_req, { db, viewer }, ctx: { params: Promise<{ factId: string }> }) => {

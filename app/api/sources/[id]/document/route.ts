@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
+import { requestSchema } from '@/lib/server/input-schemas';
 import { withRole } from '@/lib/server/route';
 import { sourceDocument } from '@/lib/server/workspace';
 
 export const dynamic = 'force-dynamic';
 
-const idSchema = z.string().regex(/^[0-9a-f]{64}$/);
+const idSchema = requestSchema('GET /api/sources/[id]/document source id', z.string().regex(/^[0-9a-f]{64}$/));
 
 /** GET /api/sources/:id/document — the stored bytes of a visible source (PDF pages are drawn from them with pdf.js). */
 export const GET = withRole('analyst', async (_req, { viewer }, ctx: { params: Promise<{ id: string }> }) => {
