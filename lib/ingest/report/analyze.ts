@@ -7,6 +7,7 @@ import type { FactInput } from '@/lib/facts/write-facts';
 import type { QuarantineReason, Scope } from '@/lib/domain/types';
 import type { CalendarInput } from '@/lib/fiscal';
 import { bindTable, resolveSourceDuplicates, tableTitle, type BoundTable } from './bind';
+import { registrantPattern } from './labels';
 import { chunkBlocks, type NarrativeChunk } from './chunk';
 import type { ReportDocument } from './model';
 import { scopeIn, yearEndEvidence, type DateOrder } from './periods';
@@ -21,6 +22,11 @@ export interface AnalyzeOptions {
   order?: DateOrder;
   /** an SEC filing (it has a cover page): amounts need a unit line for their scale */
   secFiling?: boolean;
+  /**
+   * the registrant's names (the cover's, the entity record's): rows attributing a result to it ("Net
+   * income attributable to PepsiCo") are the parent's share. The document's entity metadata is added.
+   */
+  registrant?: (string | null | undefined)[];
 }
 
 export interface ReportCounters {
@@ -141,7 +147,8 @@ export function analyzeReport(doc: ReportDocument, opts: AnalyzeOptions): Analyz
   const evidence = yearEndEvidence(periodTexts(doc), order);
   const fallbackDate = doc.meta.periodEnd ?? evidence.flatMap((e) => e.dates).sort().at(-1) ?? doc.meta.filedAt ?? '1970-01-01';
   const tables: BoundTable[] = [];
-  const ctx = { calendars: opts.calendars, standard: opts.standard, currency, order, annual, scope, unit, fallbackDate, glyphIsNotScale: !!opts.secFiling };
+  const registrant = registrantPattern([...(opts.registrant ?? []), doc.meta.entityName, doc.meta.legalName]);
+  const ctx = { calendars: opts.calendars, standard: opts.standard, currency, order, annual, scope, unit, fallbackDate, glyphIsNotScale: !!opts.secFiling, registrant };
   const notes = notesUnit(doc);
   for (const raw of doc.tables) {
     const structured = structureTable(raw);

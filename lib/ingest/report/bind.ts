@@ -6,7 +6,8 @@
  */
 import type { FiscalPeriodCode, Period, QuarantineReason, Scope } from '@/lib/domain/types';
 import type { CalendarInput } from '@/lib/fiscal';
-import { conceptFor, metricForLabel, unmappedConcept } from './labels';
+import { getMetric, isNonNegativeMetric, type MetricDef } from '@/lib/ontology/metrics';
+import { attributionOf, conceptFor, isPlainNetResult, metricForLabel, unmappedConcept, type MetricMatch } from './labels';
 import type { RawTable } from './model';
 import { shiftDecimal } from './numbers';
 import { instantAtEnd, monthsEndingAt, readColumnPeriod, scopeIn, versionIn, yearEndingAt, type ColumnPeriod, type DateOrder } from './periods';
@@ -31,6 +32,8 @@ export interface BindContext {
   fallbackDate: string;
   /** SEC filings print statements in thousands or millions: a "$" alone does not say the scale */
   glyphIsNotScale?: boolean;
+  /** the registrant as row labels name it ("Net income attributable to PepsiCo"), labels.registrantPattern */
+  registrant?: RegExp | null;
 }
 
 export interface BoundCell {
@@ -216,14 +219,17 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   const equityLike = kind === 'equity' || (kind === 'other' && EQUITY_TITLE.test([title ?? '', ...raw.context].join(' ')));
   const rowPeriods = equityLike && periodColumns === 0 && !titlePeriod && ctx.calendars ? equityRowPeriods(table.rows, ctx) : null;
 
+  const matches = rowMatches(table.rows, kind, ctx);
+  const expensesNegative = (kind === 'profit_loss' || kind === 'results') && printsExpensesNegative(table.rows, matches);
+
   const cells: BoundCell[] = [];
   const labelCells: BoundTable['labelCells'] = [];
   for (const row of table.rows) {
     if (row.kind !== 'data') continue;
     labelCells.push({ rowIndex: row.index, label: row.label, page: row.page, span: row.labelSpan });
-    const found = row.label ? ((row.inheritedLabel ? metricForLabel(`Total ${row.label}`, row.sectionPath) : null) ?? metricForLabel(row.label, row.sectionPath)) : null;
-    const match = found && allowedIn(found.metric, kind) ? found : null;
-    const unitKind = rowUnitKind(row.label);
+    const match = matches.get(row.index) ?? null;
+    // an income statement's "Gross margin" is the amount (gross profit), not a percentage
+    const unitKind = match && kind === 'profit_loss' && match.metric.unitKind === 'monetary' && !/%|percent/i.test(row.label) ? null : rowUnitKind(row.label);
     for (const v of row.values) {
       const base: Omit<BoundCell, 'fact' | 'skipped' | 'printed'> = {
         rowIndex: row.index,
@@ -245,7 +251,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
         continue;
       }
       if (v.value.kind !== 'number') continue;
-      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null }, ctx), skipped: null });
+      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null }, ctx), skipped: null });
     }
   }
   dimensionColumns(cells, kind === 'other' && title ? [title] : []);
@@ -267,12 +273,70 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   };
 }
 
-const CASH_FLOW_METRICS = new Set(['operating_cash_flow', 'capex']);
+const CASH_FLOW_METRICS = new Set(['operating_cash_flow', 'investing_cash_flow', 'financing_cash_flow', 'capex']);
 /**
- * Lines a cash flow statement reports as themselves: its flows, and the non-cash expense it adds back
- * (depreciation and amortisation of the period, the same figure as the income statement's).
+ * Lines a cash flow statement reports as themselves: its flows, and the non-cash expenses it adds back
+ * (depreciation and amortisation, stock-based compensation: the period's expense).
  */
-const CASH_FLOW_LINES = new Set([...CASH_FLOW_METRICS, 'dividends_paid', 'depreciation']);
+const CASH_FLOW_LINES = new Set([...CASH_FLOW_METRICS, 'dividends_paid', 'share_repurchases', 'depreciation', 'stock_compensation']);
+
+/**
+ * The metric of each data row, in its table: the row label through the ontology (with the registrant's
+ * name and the statement kind as context), then two corrections that need the whole table:
+ * - a result before the noncontrolling interests' share ("Net income" above "Net income attributable
+ *   to PepsiCo", or above "… attributable to noncontrolling interests") is net income including
+ *   noncontrolling interests, not the parent's net income;
+ * - several revenue rows where one is the total ("Net sales", "Membership fees", "Total revenue"):
+ *   the total is the revenue, the others are its parts (their own row concepts).
+ */
+function rowMatches(rows: StructuredRow[], kind: TableKind, ctx: BindContext): Map<number, MetricMatch | null> {
+  const lc = { registrant: ctx.registrant ?? null, kind };
+  const out = new Map<number, MetricMatch | null>();
+  const data = rows.filter((r) => r.kind === 'data');
+  for (const row of data) {
+    const found = row.label ? ((row.inheritedLabel ? metricForLabel(`Total ${row.label}`, row.sectionPath, lc) : null) ?? metricForLabel(row.label, row.sectionPath, lc)) : null;
+    out.set(row.index, found && allowedIn(found.metric, kind) ? found : null);
+  }
+  const firstAttributed = data.findIndex((r) => !!r.label && attributionOf(r.label, lc) !== null);
+  const includingNci = getMetric('net_income_including_nci');
+  if (firstAttributed >= 0 && includingNci && allowedIn(includingNci, kind)) {
+    for (const row of data.slice(0, firstAttributed)) {
+      const m = out.get(row.index);
+      if (m?.metric.id === 'net_income' && !m.parent && isPlainNetResult(row.label)) out.set(row.index, { metric: includingNci, strength: m.strength });
+    }
+  }
+  const revenueRows = data.filter((r) => out.get(r.index)?.metric.id === 'revenue');
+  const totals = revenueRows.filter((r) => /^\s*total\b/i.test(r.label));
+  if (revenueRows.length > 1 && totals.length === 1) for (const r of revenueRows) if (r !== totals[0]) out.set(r.index, null);
+  return out;
+}
+
+/** An expense line whose amount the statement's sign convention sets (tax expense too: its benefit is the negative). */
+function expenseLike(m: MetricDef): boolean {
+  return m.sign === 'expense' || m.id === 'tax_expense';
+}
+
+/**
+ * Whether an income statement prints its expenses in parentheses ("Cost of sales (11,969)"): most of
+ * its operating expense lines (those the ontology says cannot be negative) are negative as printed, at
+ * least two. Its expense amounts are then stored as the
+ * positive expense the ontology means; a statement printing them positive is read as printed.
+ */
+function printsExpensesNegative(rows: StructuredRow[], matches: Map<number, MetricMatch | null>): boolean {
+  let negative = 0;
+  let positive = 0;
+  for (const r of rows) {
+    const m = matches.get(r.index);
+    // operating expenses that cannot be negative decide; interest expense is often printed in parentheses
+    // under "Other income (expense)" by statements that print their operating expenses positive
+    if (!m || m.metric.sign !== 'expense' || !isNonNegativeMetric(m.metric.id)) continue;
+    const first = r.values.find((v) => v.columnKind === 'value' && v.value.kind === 'number');
+    if (!first || first.value.kind !== 'number' || /^-?0*(?:\.0*)?$/.test(first.value.value)) continue;
+    if (first.value.value.startsWith('-')) negative++;
+    else positive++;
+  }
+  return negative >= 2 && negative > positive;
+}
 
 /**
  * Statements bind only their own kind of line: a cash flow statement's "Inventories" is a change in
@@ -306,6 +370,8 @@ interface RowContext {
   single: boolean;
   /** notes tables: the title, so that rows of different notes are different concepts */
   tableSlug: string | null;
+  /** the statement prints its expenses in parentheses */
+  expensesNegative: boolean;
   /** the one period a short heading line above the table names, when no column heading names one */
   contextPeriod: ColumnPeriod | null;
   /** the period printed for the row's block (stub or date line), to check a column's own period against */
@@ -518,6 +584,20 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
       value = value.slice(1);
       labels.printedAsOutflow = true;
     }
+    // "Cost of sales (11,969)" in a statement that prints its expenses in parentheses: an expense of 11,969
+    // (a line printed positive there is a credit: a negative expense)
+    if (metric && rc.expensesNegative && expenseLike(metric) && !/^-?0*(?:\.0*)?$/.test(value)) {
+      value = value.startsWith('-') ? value.slice(1) : `-${value}`;
+      labels.printedAsExpense = true;
+    }
+    // a measure that cannot be negative printed negative (a tax reconciliation's "Stock-based compensation
+    // (850)", a note's dividends in parentheses) is not that measure here: the row keeps its own concept
+    if (metric && isNonNegativeMetric(metric.id) && value.startsWith('-') && !/^-0*(?:\.0*)?$/.test(value)) {
+      labels.candidateMetric = metric.id;
+      labels.negativeOfNonNegative = true;
+      metric = null;
+      rowConcept = !!row.label && /[A-Za-z]{3}/.test(row.label);
+    }
   }
   if (metric && metric.unitKind === 'monetary' && unit !== currency) reasons.push({ reason: 'METRIC_UNMAPPED', detail: `"${row.label}" is not a monetary amount here (${unit})` });
   if (metric && metric.unitKind === 'per_share' && !unit.endsWith('/shares')) reasons.push({ reason: 'METRIC_UNMAPPED', detail: `"${row.label}" is not a per-share amount here` });
@@ -608,6 +688,15 @@ export function demote(c: BoundCell, detail: string): void {
   f.detail = detail;
 }
 
+/** An active metric fact of a notes table that disagrees with the statements: the table's own row concept, still active. */
+function toNoteRow(c: BoundCell, title: string | null, detail: string): void {
+  const f = c.fact;
+  if (!f || !f.metricId) return;
+  f.labels = { ...f.labels, candidateMetric: f.metricId, conflict: detail };
+  f.metricId = null;
+  f.concept = unmappedConcept(c.rowLabel, title ? [title, ...c.sectionPath] : c.sectionPath);
+}
+
 /** Ranking of tables when the same metric/period/scope appears in several: primary statements first. */
 export function tablePriority(kind: TableKind): number {
   return { profit_loss: 0, balance_sheet: 0, cash_flow: 0, results: 1, equity: 3, other: 2 }[kind];
@@ -629,7 +718,11 @@ export function resolveSourceDuplicates(tables: BoundTable[]): number {
       const key = `${f.metricId ?? f.concept}|${periodKey(f.period)}|${f.scope}|${f.unit}`;
       const prev = best.get(key);
       if (!prev) best.set(key, { value: f.value, rank });
-      else if (prev.value !== f.value) {
+      else if (prev.value !== f.value && t.kind === 'other' && f.metricId) {
+        // a note's or the MD&A's line of another amount ("Research, development and related expenses" of
+        // a restructuring note): a part or another measure, kept as the note's own row, never the metric
+        toNoteRow(c, t.title, `${f.metricId} for this period is the primary statement's; this table reports another amount`);
+      } else if (prev.value !== f.value) {
         demote(c, `${t.title ?? 'another table'} disagrees with an earlier statement for ${f.metricId ?? f.concept}`);
         demoted++;
       }

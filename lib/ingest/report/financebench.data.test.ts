@@ -72,7 +72,7 @@ describe('FinanceBench PDFs: cover, fiscal year end and statements', () => {
       const { doc, cover } = withCover(raw);
       const ev = calendarEvidence(doc, cover, 'mdy');
       const calendars = inferCalendar(ev.annual, { fiscalYearEndMMDD: ev.fiscalYearEndMMDD ?? undefined, entityId: f }).calendars;
-      reads.set(f.replace(/\.pdf$/, ''), { cover, calendars, analysis: analyzeReport(doc, { calendars: calendars.length ? calendars : null, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: cover.kind === 'filing' }) });
+      reads.set(f.replace(/\.pdf$/, ''), { cover, calendars, analysis: analyzeReport(doc, { calendars: calendars.length ? calendars : null, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: cover.kind === 'filing', registrant: [cover.registrantName] }) });
     }
   }, 600_000);
 

@@ -39,6 +39,8 @@ export function cleanLabel(label: string): string {
 export function normalizeLabel(label: string): string {
   return cleanLabel(label)
     .toLowerCase()
+    // "Accounts receivable — net of allowances of $174 and $189": the allowance's amounts are not part of the caption
+    .replace(/[\s,—–-]*\b(?:net of|less) (?:an )?allowances?\b.*$/, ' net')
     .replace(/[’‘`]/g, "'")
     .replace(/&/g, ' and ')
     .replace(/\s*\/\s*\((?:loss|profit|income|deficit)\)/g, '')
@@ -59,29 +61,50 @@ interface LabelRule {
   patterns: RegExp[];
   /** the row's section path (lower case, joined by " > ") must pass this */
   where?: (path: string) => boolean;
+  /** only in these statements (a caption that is unambiguous only there: "Income taxes" on the income statement) */
+  kinds?: string[];
+  /** the row is the parent's share of a line that also has a noncontrolling-interest-inclusive total */
+  parent?: true;
 }
+
+/** The registrant, as a row label names it, is replaced by this placeholder ("Net income attributable to PepsiCo"). */
+const COMPANY = 'the company';
+const HOLDERS = '(?:common )?(?:share|stock)holders|shareowners|common shareowners';
+/** "attributable to <the registrant> [shareholders]", "… to common stockholders", "… to the parent" */
+const TO_PARENT = `attributable to (?:${COMPANY}(?: ${HOLDERS})?|${HOLDERS}|(?:the )?parent(?: company)?|owners of the parent|equity holders of the parent)`;
+const NCI = '(?:redeemable (?:and )?)?(?:non ?controlling|minority) interests?';
+const NET_RESULT = 'net (?:income|earnings|loss|profit)(?: loss| income)?';
 
 const notNonCurrent = (p: string) => !/non current|noncurrent|long term/.test(p);
 const nonCurrent = (p: string) => /non current|noncurrent|long term/.test(p);
-const underEps = (p: string) => /earnings per|\beps\b|per equity share|per share/.test(p);
+const underEps = (p: string) => /earnings per|\beps\b|per equity share|per (?:common |ordinary )?share/.test(p);
+const currentAssets = (p: string) => /\bcurrent assets\b/.test(p) && !/non current|noncurrent|long term/.test(p);
+const liabilities = (p: string) => /liabilit/.test(p);
 
 /** Report labels per metric (whole-label regular expressions on the normalized label). */
 const RULES: LabelRule[] = [
   { metric: 'revenue', patterns: [/^(?:total )?revenues? from operations$/, /^(?:total )?(?:net )?revenues?$/, /^(?:total )?net sales$/, /^(?:total )?net revenues?$/, /^revenue from contracts with customers$/, /^sales and other operating revenues$/] },
   { metric: 'total_income', patterns: [/^total income$/, /^total revenue and other income$/] },
   { metric: 'cost_of_revenue', patterns: [/^cost of (?:materials? consumed|revenues?|sales|goods sold|products sold)$/, /^total cost of (?:revenues?|sales)$/] },
-  { metric: 'gross_profit', patterns: [/^gross (?:profit|margin)$/] },
-  { metric: 'rnd', patterns: [/^research and development(?: expenses?| costs?)?$/] },
+  { metric: 'gross_profit', patterns: [/^(?:total )?gross (?:profit|margin)$/] },
+  { metric: 'rnd', patterns: [/^research(?: and)? development(?: and related)?(?: expenses?| costs?)?(?: net)?$/] },
+  { metric: 'general_admin', patterns: [/^general and administrative(?: expenses?)?$/] },
   { metric: 'sga', patterns: [/^selling general and administrative(?: expenses?)?$/] },
-  { metric: 'operating_income', patterns: [/^operating (?:profit|income|income loss|loss)$/, /^(?:income|profit) from operations$/, /^operating (?:profit|income) ebit$/] },
+  { metric: 'operating_income', patterns: [/^operating (?:profit|income|income loss|loss)$/, /^(?:income|profit|loss|income loss|loss income) from operations$/, /^operating (?:profit|income) ebit$/] },
   {
     metric: 'profit_before_tax',
-    patterns: [/^profit before (?:income )?tax(?:es|ation)?$/, /^(?:income|earnings|profit) before (?:provision for )?income tax(?:es)?$/, /^profit before tax for the (?:year|period)$/],
+    patterns: [/^profit before (?:income )?tax(?:es|ation)?$/, /^(?:income|earnings|profit|loss|income loss|loss income|earnings loss) before (?:provision for )?income tax(?:es)?$/, /^profit before tax for the (?:year|period)$/],
   },
+  // the parent's share first: "Net earnings attributable to General Mills", "Net loss attributable to Boeing Shareholders"
+  { metric: 'net_income', parent: true, patterns: [new RegExp(`^${NET_RESULT} ${TO_PARENT}$`)] },
+  { metric: 'net_income_including_nci', patterns: [new RegExp(`^${NET_RESULT} including (?:(?:net )?(?:income|earnings|loss) attributable to )?${NCI}$`)] },
   {
     metric: 'net_income',
     patterns: [/^(?:net )?profit (?:after tax )?for the (?:year|period|quarter)$/, /^net (?:income|earnings|profit)$/, /^net income loss$/, /^profit after tax(?: for the (?:year|period))?$/, /^net profit after tax$/],
   },
+  // "Earnings per share attributable to 3M common shareholders — basic", "Basic loss per share", "Diluted net income per share"
+  { metric: 'eps_basic', patterns: [new RegExp(`^(?:net )?(?:earnings|income|loss|earnings loss|income loss) per (?:common )?share ${TO_PARENT} basic$`), /^basic (?:net )?(?:earnings|income|loss|earnings loss|income loss) per (?:common )?share$/] },
+  { metric: 'eps_diluted', patterns: [new RegExp(`^(?:net )?(?:earnings|income|loss|earnings loss|income loss) per (?:common )?share ${TO_PARENT} diluted$`), /^diluted (?:net )?(?:earnings|income|loss|earnings loss|income loss) per (?:common )?share$/] },
   { metric: 'eps_basic', patterns: [/^basic$/, /^basic (?:earnings per (?:equity )?share|eps)$/], where: underEps },
   { metric: 'eps_basic', patterns: [/^basic (?:earnings per (?:equity |common )?share|eps)$/, /^earnings per share basic$/] },
   { metric: 'eps_diluted', patterns: [/^diluted$/, /^diluted (?:earnings per (?:equity )?share|eps)$/], where: underEps },
@@ -91,14 +114,34 @@ const RULES: LabelRule[] = [
   { metric: 'total_equity', patterns: [/^total equity$/, /^total (?:shareholders|stockholders) equity$/] },
   { metric: 'cash', patterns: [/^cash and cash equivalents$/], where: (p) => !/cash flow|operating|investing|financing/.test(p) },
   { metric: 'long_term_debt', patterns: [/^borrowings$/], where: nonCurrent },
-  { metric: 'long_term_debt', patterns: [/^long term (?:debt|borrowings)$/, /^non current borrowings$/] },
-  { metric: 'inventories', patterns: [/^inventories$/, /^merchandise inventories$/], where: notNonCurrent },
-  { metric: 'receivables', patterns: [/^trade receivables$/, /^accounts receivable(?: net)?$/], where: notNonCurrent },
+  { metric: 'long_term_debt', patterns: [/^long term (?:debt|borrowings)$/, /^non current borrowings$/, /^long term debt (?:less|excluding|net of) current (?:portion|maturities)$/] },
+  // a balance sheet's "Long-Term Debt Obligations" (not a contractual-obligations table's line)
+  { metric: 'long_term_debt', patterns: [/^long term debt obligations$/], where: liabilities, kinds: ['balance_sheet'] },
+  { metric: 'inventories', patterns: [/^(?:total )?inventories$/, /^merchandise inventories$/], where: notNonCurrent },
+  { metric: 'receivables', patterns: [/^trade receivables(?: net)?$/, /^accounts receivable(?: net)?$/, /^accounts and notes receivable(?: net)?$/], where: notNonCurrent },
+  // "Receivables" alone names the balance only among a balance sheet's current assets
+  { metric: 'receivables', patterns: [/^receivables(?: net)?$/], where: currentAssets, kinds: ['balance_sheet'] },
+  { metric: 'ppe_net', patterns: [/^net property(?: plant)? and equipment$/, /^property(?: plant)? and equipment net$/], kinds: ['balance_sheet'] },
+  { metric: 'retained_earnings', patterns: [/^retained earnings(?: accumulated deficit)?$/, /^accumulated deficit retained earnings$/], kinds: ['balance_sheet'] },
   // "provided by (used in)", "(used in) provided by", "generated from/(used in)": any order of the two directions
-  { metric: 'operating_cash_flow', patterns: [/^net cash (?:flows? )?(?:(?:from|generated(?: from)?|provided(?: by)?|used(?: in)?|by)\s+){1,4}operating activities(?: a)?$/] },
+  { metric: 'operating_cash_flow', patterns: [/^net cash (?:flows? )?(?:(?:from|generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}operating activities(?: a)?$/, /^(?:total )?cash (?:(?:generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}operating activities$/] },
+  { metric: 'investing_cash_flow', patterns: [/^net cash (?:flows? )?(?:(?:from|generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}investing activities(?: b)?$/, /^(?:total )?cash (?:(?:generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}investing activities$/], kinds: ['cash_flow'] },
+  { metric: 'financing_cash_flow', patterns: [/^net cash (?:flows? )?(?:(?:from|generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}financing activities(?: c)?$/, /^(?:total )?cash (?:(?:generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}financing activities$/], kinds: ['cash_flow'] },
+  { metric: 'stock_compensation', patterns: [/^(?:stock|share|equity) based compensation(?: expenses?| costs?)?$/], kinds: ['cash_flow'] },
+  {
+    metric: 'share_repurchases',
+    patterns: [/^(?:purchases?|repurchases?) of (?:common|treasury|company|ordinary) (?:stock|shares)(?: for treasury)?$/, /^share repurchases?(?: common)?$/, /^payments? for (?:the )?repurchases? of common stock$/],
+    kinds: ['cash_flow'],
+  },
+  { metric: 'dividends_paid', patterns: [/^(?:cash )?dividends paid(?: to (?:share|stock)holders| on common stock)?$/, /^payments? (?:for|of) dividends(?: and dividend equivalents)?$/], kinds: ['cash_flow'] },
   {
     metric: 'capex',
-    patterns: [/^(?:purchases?|acquisitions?|payments?) (?:of|for) property plant and equipment(?: including cwip)?(?: and (?:other )?intangible assets)?$/, /^purchases? of property and equipment$/, /^capital expenditures?$/],
+    patterns: [
+      /^(?:purchases?|acquisitions?|payments?) (?:of|for) property plant and equipment(?: pp and e)?(?: including cwip)?(?: and (?:other )?intangible assets)?$/,
+      /^purchases? of property and equipment$/,
+      /^capital expenditures?$/,
+      /^(?:payments? (?:for (?:the )?acquisition of|to acquire)|additions to|purchases? of) (?:property plant and equipment|property and equipment|land buildings and equipment)$/,
+    ],
   },
   { metric: 'other_income', patterns: [/^other income(?: net)?$/] },
   { metric: 'finance_costs', patterns: [/^finance costs?$/, /^interest expense(?: net)?$/] },
@@ -106,7 +149,9 @@ const RULES: LabelRule[] = [
   { metric: 'employee_benefits', patterns: [/^employee benefits? expenses?$/] },
   { metric: 'other_expenses', patterns: [/^other expenses$/] },
   { metric: 'total_expenses', patterns: [/^total expenses$/] },
-  { metric: 'tax_expense', patterns: [/^(?:total )?tax expenses?$/, /^provision for income taxes$/, /^income tax expense$/] },
+  { metric: 'tax_expense', patterns: [/^(?:total )?tax expenses?$/, /^provision for income taxes$/, /^income tax expense$/, /^provision for benefit from income taxes$/, /^benefit provision for income taxes$/] },
+  // "Income taxes" is the tax expense only as a line of the income statement
+  { metric: 'tax_expense', patterns: [/^income taxes$/], kinds: ['profit_loss', 'results'] },
   { metric: 'total_comprehensive_income', patterns: [/^total comprehensive income(?: for the (?:year|period))?$/] },
 ];
 
@@ -130,24 +175,82 @@ export interface MetricMatch {
   metric: MetricDef;
   /** 2 = a report label rule, 1 = an ontology synonym */
   strength: 1 | 2;
+  /** the row names the parent's share ("… attributable to <registrant>") */
+  parent?: boolean;
+}
+
+export interface LabelContext {
+  /** the registrant as row labels name it (registrantPattern) */
+  registrant?: RegExp | null;
+  /** the kind of statement the row is in (bind.ts TableKind); rules bound to kinds need it */
+  kind?: string;
+}
+
+const LEGAL_SUFFIX = /\b(?:the|inc|incorporated|corp|corporation|company|co|plc|ltd|limited|llc|lp|l p|n v|nv|s a|sa|ag|se|group|holdings?)\b/g;
+
+/**
+ * The registrant's names as row labels print them: each name given (cover, entity record), normalized,
+ * with and without its legal form ("Amcor plc", "Amcor"), and its first word when that is distinctive
+ * ("Costco" of "Costco Wholesale Corporation", "PepsiCo" of "PepsiCo, Inc."). Null when no name is given.
+ */
+export function registrantPattern(names: (string | null | undefined)[]): RegExp | null {
+  const forms = new Set<string>();
+  for (const name of names) {
+    if (!name) continue;
+    const full = normalizeLabel(name);
+    if (!full) continue;
+    forms.add(full);
+    const bare = full.replace(LEGAL_SUFFIX, ' ').replace(/\s+/g, ' ').trim();
+    if (bare) forms.add(bare);
+    const first = bare.split(' ')[0] ?? '';
+    // a first word that is a common word ("general", "american", "first") names no company on its own
+    if (first && first !== bare && (first.length >= 4 || /\d/.test(first)) && !GENERIC_FIRST_WORDS.has(first)) forms.add(first);
+  }
+  if (!forms.size) return null;
+  const alts = [...forms].sort((a, b) => b.length - a.length).map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // only where a label attributes a result to someone: a registrant named "Cash America" leaves "cash and cash equivalents" alone
+  return new RegExp(`\\battributable to (?:the )?(?:${alts.join('|')})\\b`, 'g');
+}
+
+const GENERIC_FIRST_WORDS = new Set(['general', 'american', 'national', 'international', 'united', 'first', 'global', 'royal', 'southern', 'northern', 'western', 'eastern', 'central', 'pacific', 'atlantic', 'federal', 'public', 'standard', 'new', 'great', 'common', 'total', 'net', 'other']);
+
+/** The normalized label with the registrant it attributes a result to replaced by "the company". */
+function withRegistrant(n: string, registrant: RegExp | null | undefined): string {
+  if (!registrant) return n;
+  registrant.lastIndex = 0;
+  return n.replace(registrant, `attributable to ${COMPANY}`);
 }
 
 /** The metric a row label names in its section path, or null. */
-export function metricForLabel(label: string, sectionPath: string[] = []): MetricMatch | null {
-  const n = normalizeLabel(label);
+export function metricForLabel(label: string, sectionPath: string[] = [], lc: LabelContext = {}): MetricMatch | null {
+  const n = withRegistrant(normalizeLabel(label), lc.registrant);
   if (!n) return null;
-  const path = sectionPath.map(normalizeLabel).join(' > ');
+  const path = sectionPath.map((x) => withRegistrant(normalizeLabel(x), lc.registrant)).join(' > ');
+  const inKind = (r: LabelRule) => !r.kinds || (lc.kind !== undefined && r.kinds.includes(lc.kind));
   for (const r of RULES) {
-    if (r.patterns.some((p) => p.test(n)) && (!r.where || r.where(path))) {
+    if (r.patterns.some((p) => p.test(n)) && (!r.where || r.where(path)) && inKind(r)) {
       const metric = getMetric(r.metric);
-      if (metric) return { metric, strength: 2 };
+      if (metric) return r.parent ? { metric, strength: 2, parent: true } : { metric, strength: 2 };
     }
   }
   // context-bound rules that failed their context do not fall back to synonyms
-  if (RULES.some((r) => r.where && r.patterns.some((p) => p.test(n)))) return null;
+  if (RULES.some((r) => (r.where || r.kinds) && r.patterns.some((p) => p.test(n)))) return null;
   const id = synonyms().get(n);
   const metric = id ? getMetric(id) : undefined;
   return metric ? { metric, strength: 1 } : null;
+}
+
+/** Whether a row label names the parent's or the noncontrolling interests' share of a result ("… attributable to …"). */
+export function attributionOf(label: string, lc: LabelContext = {}): 'parent' | 'nci' | null {
+  const n = withRegistrant(normalizeLabel(label), lc.registrant);
+  if (new RegExp(`attributable to ${NCI}$`).test(n)) return 'nci';
+  if (new RegExp(`\\battributable to ${COMPANY}\\b`).test(n)) return 'parent';
+  return null;
+}
+
+/** A row that is the whole result, before the noncontrolling interests' share: "Net income", "Net loss", "Net earnings". */
+export function isPlainNetResult(label: string): boolean {
+  return new RegExp(`^${NET_RESULT}$`).test(normalizeLabel(label));
 }
 
 /** Concept a report-derived fact of this metric gets: the Ind AS concept for Ind AS reporters, else `report:<metric>`. */

@@ -49,13 +49,13 @@ export function companyOf(doc: ReportDocument): { name: string; legalName: strin
  * metadata or the legal name they repeat most. An entity that cannot be identified refuses the
  * document with a typed error (no facts are filed under a guess).
  */
-async function findOrCreateEntity(tx: Db, ctx: WriteContext, doc: ReportDocument, cover: CoverPage): Promise<{ id: string; standard: string | null; currency: string | null; country: string | null }> {
+async function findOrCreateEntity(tx: Db, ctx: WriteContext, doc: ReportDocument, cover: CoverPage): Promise<{ id: string; name: string | null; standard: string | null; currency: string | null; country: string | null }> {
   const cik = doc.meta.cik ?? cover.cik;
   const ticker = doc.meta.ticker ?? cover.tickers[0] ?? null;
   const coverName = cover.registrantName ? displayName(cover.registrantName) : null;
   const company = doc.meta.entityName || doc.meta.legalName ? companyOf(doc) : coverName ? { name: coverName, legalName: coverName } : cover.kind === 'none' ? companyOf(doc) : null;
   if (!company && !cik && !ticker) throw ingestError('bad_request:report_entity', ctx.fileName, 'cannot tell which company this report is about (no cover page, no entity metadata and no legal name in the text)');
-  const select = { id: entities.id, standard: entities.accountingStandard, currency: entities.reportingCurrency, country: entities.country };
+  const select = { id: entities.id, name: entities.name, standard: entities.accountingStandard, currency: entities.reportingCurrency, country: entities.country };
   if (cik) {
     const rows = await tx.select(select).from(entities).where(and(eq(entities.tenantId, ctx.tenantId), eq(entities.cik, padCik(cik)))).limit(2);
     if (rows.length === 1) return rows[0]!;
@@ -90,7 +90,7 @@ async function findOrCreateEntity(tx: Db, ctx: WriteContext, doc: ReportDocument
     actor: ctx.actor,
   });
   const [row] = await tx.select({ standard: entities.accountingStandard, currency: entities.reportingCurrency, country: entities.country }).from(entities).where(eq(entities.id, created.id));
-  return { id: created.id, standard: row?.standard ?? standard, currency: row?.currency ?? null, country: row?.country ?? null };
+  return { id: created.id, name: company.legalName ?? company.name, standard: row?.standard ?? standard, currency: row?.currency ?? null, country: row?.country ?? null };
 }
 
 const US_STATES = /^(?:alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|virginia|washington|west virginia|wisconsin|wyoming|district of columbia|[A-Z]{2})$/i;
@@ -141,7 +141,7 @@ export async function writeReport(ctx: WriteContext, original: ReportDocument, h
     calendarNotes.push(`calendar: ${resolved.origin}`, ...resolved.notes.slice(0, 2));
   } else calendarNotes.push('calendar: registered');
 
-  const analysis = analyzeReport(doc, { calendars: calendars.length ? calendars : null, standard, currency, order, secFiling: cover.kind === 'filing' });
+  const analysis = analyzeReport(doc, { calendars: calendars.length ? calendars : null, standard, currency, order, secFiling: cover.kind === 'filing', registrant: [cover.registrantName, entity.name] });
   const label = fiscalLabeler(calendars.length ? calendars : null);
   const active = analysis.tables.flatMap((t) => t.cells.map((c) => c.fact)).filter((f) => f && f.status === 'active');
   const latestEnd = active.map((f) => (f!.period.type === 'instant' ? f!.period.date : f!.period.end)).sort().at(-1) ?? null;

@@ -1,0 +1,129 @@
+/**
+ * US income statement conventions the binder reads from the whole table: rows naming the registrant
+ * ("Net income attributable to PepsiCo") are the parent's net income and the result above them
+ * includes the noncontrolling interests; expenses printed in parentheses are positive expenses; a
+ * revenue total over its parts is the revenue; a measure that cannot be negative printed negative is
+ * not that measure; cash flow statements bind their investing and financing totals.
+ */
+import { describe, expect, it } from 'vitest';
+import type { FiscalCalendar } from '@/lib/domain/types';
+import { analyzeReport } from './analyze';
+import { extractHtmlReport } from './html';
+
+const DEC: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' }];
+
+function facts(html: string, registrant: string[] = []) {
+  const a = analyzeReport(extractHtmlReport(html), { calendars: DEC, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true, registrant });
+  const out = a.tables.flatMap((t) => t.cells.filter((c) => c.fact && c.columnPath.join(' ').includes('2022')).map((c) => ({ row: c.rowLabel, ...c.fact! })));
+  const metric = (id: string) => out.filter((f) => f.status === 'active' && f.metricId === id).map((f) => f.value);
+  return { out, metric };
+}
+
+const income = (rows: string, title = 'Consolidated Statement of Income') => `<p>${title}</p><p>(in millions, except per share amounts)</p><table>
+  <tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td></tr>${rows}</table>`;
+const row = (label: string, a: string, b: string) => `<tr><td>${label}</td><td>${a}</td><td>${b}</td></tr>`;
+
+describe('rows naming the registrant', () => {
+  const html = income(
+    row('Net Revenue', '86,392', '79,474') +
+      row('Income before income taxes', '10,705', '9,579') +
+      row('Net income', '8,978', '7,679') +
+      row('Less: Net income attributable to noncontrolling interests', '68', '61') +
+      row('Net Income Attributable to PepsiCo', '8,910', '7,618') +
+      '<tr><td>Net Income Attributable to PepsiCo per Common Share</td><td></td><td></td></tr>' +
+      row('Diluted', '$ 6.42', '$ 5.49'),
+  );
+
+  it('the parent’s row is net income; the result above it includes the noncontrolling interests', () => {
+    const { metric } = facts(html, ['PepsiCo, Inc.']);
+    expect(metric('net_income')).toEqual(['8910000000']);
+    expect(metric('net_income_including_nci')).toEqual(['8978000000']);
+    expect(metric('eps_diluted')).toEqual(['6.42']);
+  });
+
+  it('without the registrant’s name, the noncontrolling interests’ row still keeps the total above it from being net income', () => {
+    const { metric } = facts(html);
+    expect(metric('net_income')).toEqual([]);
+    expect(metric('net_income_including_nci')).toEqual(['8978000000']);
+  });
+
+  it('short forms of the name: "Boeing Shareholders", "Costco", "Amcor plc", "3M"', () => {
+    const names: [string, string][] = [
+      ['The Boeing Company', 'Net loss attributable to Boeing Shareholders'],
+      ['COSTCO WHOLESALE CORPORATION', 'NET INCOME ATTRIBUTABLE TO COSTCO'],
+      ['Amcor plc', 'Net income attributable to Amcor plc'],
+      ['3M COMPANY', 'Net income attributable to 3M'],
+      ['General Mills, Inc.', 'Net earnings attributable to General Mills'],
+    ];
+    for (const [name, label] of names) {
+      const { metric } = facts(income(row('Net income', '1,058', '815') + row(label, '1,048', '805')), [name]);
+      expect(metric('net_income'), label).toEqual(['1048000000']);
+      expect(metric('net_income_including_nci'), label).toEqual(['1058000000']);
+    }
+  });
+
+  it('another company’s name is not the registrant', () => {
+    const { metric } = facts(income(row('Net income', '1,058', '815') + row('Net income attributable to Amcor plc', '1,048', '805')), ['Costco Wholesale Corporation']);
+    expect(metric('net_income')).toEqual(['1058000000']);
+  });
+});
+
+describe('expense signs', () => {
+  it('a statement printing its expenses in parentheses stores positive expenses; other lines as printed', () => {
+    const { metric } = facts(
+      income(
+        row('Net sales', '14,694', '14,544') +
+          row('Cost of sales', '(11,969)', '(11,724)') +
+          row('Selling, general, and administrative expenses', '(1,246)', '(1,284)') +
+          row('Research and development expenses', '(1,101)', '(1,106)') +
+          row('Other income, net', '(1,026)', '60') +
+          row('Operating income', '1,508', '1,386') +
+          row('Income tax expense', '(193)', '(215)'),
+      ),
+    );
+    expect(metric('cost_of_revenue')).toEqual(['11969000000']);
+    expect(metric('sga')).toEqual(['1246000000']);
+    expect(metric('rnd')).toEqual(['1101000000']);
+    expect(metric('tax_expense')).toEqual(['193000000']);
+    expect(metric('other_income')).toEqual(['-1026000000']);
+    expect(metric('revenue')).toEqual(['14694000000']);
+  });
+
+  it('a statement printing its expenses positive is read as printed; a lone negative cost is no expense', () => {
+    const { metric, out } = facts(income(row('Net sales', '192,052', '163,220') + row('Selling, general and administrative', '18,461', '16,332') + row('Research and development', '(1,012)', '30') + row('Interest expense', '(171)', '(160)')));
+    expect(metric('sga')).toEqual(['18461000000']);
+    // research and development cannot be negative: the row keeps its own concept
+    expect(metric('rnd')).toEqual([]);
+    expect(out.find((f) => f.row === 'Research and development')!.status).toBe('active');
+    expect(metric('finance_costs')).toEqual(['-171000000']);
+  });
+});
+
+describe('revenue total over its parts', () => {
+  it('"Total revenue" is the revenue when "Net sales" and "Membership fees" are printed above it', () => {
+    const { metric } = facts(income(row('Net sales', '192,052', '163,220') + row('Membership fees', '3,877', '3,541') + row('Total revenue', '195,929', '166,761')));
+    expect(metric('revenue')).toEqual(['195929000000']);
+  });
+});
+
+describe('cash flow statements', () => {
+  it('bind operating, investing and financing totals, stock-based compensation, repurchases and dividends', () => {
+    const html = `<p>Consolidated Statement of Cash Flows</p><p>(in millions)</p><table>
+      <tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td></tr>
+      ${row('Stock-based compensation expense', '263', '274')}
+      ${row('Net cash provided by (used in) operating activities', '5,591', '7,454')}
+      ${row('Purchases of property, plant and equipment (PP&amp;E)', '(1,749)', '(1,603)')}
+      ${row('Net cash provided by (used in) investing activities', '(1,046)', '(1,317)')}
+      ${row('Purchases of treasury stock', '(1,464)', '(2,199)')}
+      ${row('Dividends paid to shareholders', '(3,369)', '(3,420)')}
+      ${row('Net cash provided by (used in) financing activities', '(5,350)', '(4,743)')}</table>`;
+    const { metric } = facts(html);
+    expect(metric('stock_compensation')).toEqual(['263000000']);
+    expect(metric('operating_cash_flow')).toEqual(['5591000000']);
+    expect(metric('capex')).toEqual(['1749000000']);
+    expect(metric('investing_cash_flow')).toEqual(['-1046000000']);
+    expect(metric('share_repurchases')).toEqual(['1464000000']);
+    expect(metric('dividends_paid')).toEqual(['3369000000']);
+    expect(metric('financing_cash_flow')).toEqual(['-5350000000']);
+  });
+});
