@@ -287,7 +287,8 @@ const CASH_FLOW_LINES = new Set([...CASH_FLOW_METRICS, 'dividends_paid', 'share_
  *   to PepsiCo", or above "… attributable to noncontrolling interests") is net income including
  *   noncontrolling interests, not the parent's net income;
  * - several revenue rows where one is the total ("Net sales", "Membership fees", "Total revenue"):
- *   the total is the revenue, the others are its parts (their own row concepts).
+ *   the total is the revenue, the others are its parts (their own row concepts); likewise a cash flow
+ *   total printed twice, before and after taxes paid: the "Net cash …" line is the total.
  */
 function rowMatches(rows: StructuredRow[], kind: TableKind, ctx: BindContext): Map<number, MetricMatch | null> {
   const lc = { registrant: ctx.registrant ?? null, kind };
@@ -304,6 +305,13 @@ function rowMatches(rows: StructuredRow[], kind: TableKind, ctx: BindContext): M
       const m = out.get(row.index);
       if (m?.metric.id === 'net_income' && !m.parent && isPlainNetResult(row.label)) out.set(row.index, { metric: includingNci, strength: m.strength });
     }
+  }
+  // "Cash generated from operating activities" before "Direct taxes paid" and "Net cash generated from
+  // operating activities": the net line is the cash flow total, the other a subtotal
+  for (const id of ['operating_cash_flow', 'investing_cash_flow', 'financing_cash_flow']) {
+    const rowsOf = data.filter((r) => out.get(r.index)?.metric.id === id);
+    const net = rowsOf.filter((r) => /^\s*net\b/i.test(r.label));
+    if (rowsOf.length > 1 && net.length) for (const r of rowsOf) if (!net.includes(r)) out.set(r.index, null);
   }
   const revenueRows = data.filter((r) => out.get(r.index)?.metric.id === 'revenue');
   const totals = revenueRows.filter((r) => /^\s*total\b/i.test(r.label));

@@ -149,7 +149,8 @@ const RULES: LabelRule[] = [
   { metric: 'employee_benefits', patterns: [/^employee benefits? expenses?$/] },
   { metric: 'other_expenses', patterns: [/^other expenses$/] },
   { metric: 'total_expenses', patterns: [/^total expenses$/] },
-  { metric: 'tax_expense', patterns: [/^(?:total )?tax expenses?$/, /^provision for income taxes$/, /^income tax expense$/, /^provision for benefit from income taxes$/, /^benefit provision for income taxes$/] },
+  { metric: 'tax_expense', patterns: [/^(?:total )?tax expenses?$/, /^provision for income taxes$/, /^income tax expense$/, /^provision for benefit from income taxes$/] },
+  // ("(Benefit) provision" and "Benefit (provision)" read alike once normalized, with opposite signs: neither binds)
   // "Income taxes" is the tax expense only as a line of the income statement
   { metric: 'tax_expense', patterns: [/^income taxes$/], kinds: ['profit_loss', 'results'] },
   { metric: 'total_comprehensive_income', patterns: [/^total comprehensive income(?: for the (?:year|period))?$/] },

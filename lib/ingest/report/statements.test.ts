@@ -107,6 +107,15 @@ describe('revenue total over its parts', () => {
 });
 
 describe('cash flow statements', () => {
+  it('the net line is the operating cash flow when a subtotal before taxes paid reads alike', () => {
+    const html = `<p>Statement of Cash Flows</p><p>(in millions)</p><table>
+      <tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td></tr>
+      ${row('Cash generated from operating activities', '450', '403')}
+      ${row('Direct taxes paid', '(26)', '(85)')}
+      ${row('Net cash generated from operating activities', '424', '318')}</table>`;
+    expect(facts(html).metric('operating_cash_flow')).toEqual(['424000000']);
+  });
+
   it('bind operating, investing and financing totals, stock-based compensation, repurchases and dividends', () => {
     const html = `<p>Consolidated Statement of Cash Flows</p><p>(in millions)</p><table>
       <tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td></tr>
