@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { bumpDataVersion } from '@/lib/db/data-version';
 import { sourceRevocations, sources } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
+import { clearFilingCache } from '@/lib/answer/narrative-filings';
 import { recordAudit } from './audit';
 
 export interface SourceRow {
@@ -105,8 +106,10 @@ export async function revokeSource(o: RevokeSourceOptions): Promise<void> {
       reason: o.reason,
     });
   });
-  // visibility changed: in-process catalogues built at the old version are rebuilt
+  // visibility changed: in-process catalogues built at the old version are rebuilt, and the
+  // source's parsed filing (the redline's whole-filing cache) is dropped on every handle
   await bumpDataVersion(o.db, o.tenantId);
+  clearFilingCache(null, o.tenantId, o.sourceId);
 }
 
 export interface SetSourceAccessOptions {
@@ -138,6 +141,8 @@ export async function setSourceAccess(o: SetSourceAccessOptions): Promise<void> 
       reason: o.reason,
     });
   });
-  // visibility changed: in-process catalogues built at the old version are rebuilt
+  // visibility changed: in-process catalogues built at the old version are rebuilt, and the
+  // source's parsed filing (the redline's whole-filing cache) is dropped on every handle
   await bumpDataVersion(o.db, o.tenantId);
+  clearFilingCache(null, o.tenantId, o.sourceId);
 }

@@ -106,6 +106,7 @@ export function candidates(passages: NarrativePassage[], sc: TopicScorer): Candi
   const out: Candidate[] = [];
   const top = Math.max(1e-9, ...passages.map((p) => p.score));
   passages.forEach((p, rank) => {
+    const filing = { fiscalYear: p.fiscalYear, periodEnd: p.periodOfReport, filedAt: p.filedAt };
     // a sentence's position counts within its paragraph: each paragraph's opening sentence states what
     // it is about (a bullet continues the list its paragraph opened)
     let para = 0;
@@ -114,7 +115,7 @@ export function candidates(passages: NarrativePassage[], sc: TopicScorer): Candi
       if (/\n/.test(p.text.slice(lastEnd, s.start)) && !BULLET.test(s.text)) para = 0;
       lastEnd = s.end;
       const position = para++;
-      const score = scoreSentence(s.text, { heading: p.heading, passageWeight: Math.max(0, p.score / top), position }, sc);
+      const score = scoreSentence(s.text, { heading: p.heading, passageWeight: Math.max(0, p.score / top), position, filing }, sc);
       if (score <= 0) return;
       out.push({ p, text: s.text, start: s.start, end: s.end, score, stems: new Set(tokenize(s.text)), rank });
     });

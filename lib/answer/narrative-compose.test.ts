@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { candidates, entityAttributeCheck, pick } from './answer-narrative';
 import type { NarrativePassage } from '@/lib/retrieval/narrative-passages';
 import { redline, wordDiff } from './narrative-redline';
-import { scoreSentence, splitSentences, topicScorer } from './narrative-sentences';
+import { recency, scoreSentence, splitSentences, topicScorer } from './narrative-sentences';
 import { NARRATIVE_TOPICS } from '@/lib/retrieval/narrative-topics';
 import { ftsQuery, headingNote, noteReferences, rerankBucket } from '@/lib/retrieval/narrative-passages';
 import type { AnswerPassage } from './types';
@@ -40,6 +40,29 @@ describe('scoreSentence', () => {
     expect(b).toBeGreaterThan(0);
     expect(a).toBeGreaterThan(c);
     expect(d).toBe(0);
+  });
+});
+
+describe('recency', () => {
+  // Alphabet FY2024 (year ended 31 Dec 2024, filed 5 Feb 2025); NVIDIA's 10-Q for Q2 FY2026 (ended 27 Jul 2025)
+  const googl = { fiscalYear: 2024, periodEnd: '2024-12-31', filedAt: '2025-02-05' };
+  const nvdaQ = { fiscalYear: 2026, periodEnd: '2025-07-27', filedAt: '2025-08-27' };
+  it('reads a development dated in the filing\'s period, or its fiscal year named, as news; one years before as history', () => {
+    expect(recency('In September 2024, the European Court of Justice rejected our appeal.', googl)).toBe('recent');
+    expect(recency('In January 2025, the court set a date.', googl)).toBe('recent');
+    expect(recency('In June 2017, the EC announced its decision.', googl)).toBe('old');
+    expect(recency('In May 2025, the USG announced that it would rescind the rule.', nvdaQ)).toBe('recent');
+    expect(recency('There were no H20 sales in the second quarter of fiscal year 2026.', nvdaQ)).toBe('recent');
+    expect(recency('For fiscal 2027, we expect a negative impact on gross margin.', { fiscalYear: 2026, periodEnd: '2026-05-31', filedAt: null })).toBe('recent');
+    expect(recency('In 2021, the Company announced a 2040 net zero ambition.', { fiscalYear: 2025, periodEnd: '2025-06-30', filedAt: '2025-08-04' })).toBe('old');
+    expect(recency('We face intense competition.', googl)).toBeNull();
+  });
+
+  it('lifts a sentence of the period above the same sentence dated years before', () => {
+    const sc = topicScorer('antitrust', ['court', 'fine']);
+    const recent = scoreSentence('In September 2024, the Court rejected our appeal and upheld the antitrust fine.', { heading: 'Antitrust Matters', filing: googl }, sc);
+    const old = scoreSentence('In September 2017, the Court rejected our appeal and upheld the antitrust fine.', { heading: 'Antitrust Matters', filing: googl }, sc);
+    expect(recent).toBeGreaterThan(old);
   });
 });
 

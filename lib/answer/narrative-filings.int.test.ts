@@ -56,6 +56,20 @@ for (const target of testTargets()) {
       await d.db.update(sources).set({ revoked: false, revokedAt: null }).where(eq(sources.id, 'src-open'));
     });
 
+    it('drops a source from every handle when an admin changes it (clearFilingCache(null, …))', async () => {
+      const [f] = await parsedFilings(d.db, T, 'analyst', ['src-open']);
+      const [hit] = await parsedFilings(d.db, T, 'analyst', ['src-open']);
+      expect(hit).toBe(f);
+      clearFilingCache(null, T, 'src-other');
+      expect((await parsedFilings(d.db, T, 'analyst', ['src-open']))[0]).toBe(f);
+      clearFilingCache(null, T, 'src-open');
+      const [again] = await parsedFilings(d.db, T, 'analyst', ['src-open']);
+      expect(again).not.toBe(f);
+      expect(again!.sentences).toEqual(f!.sentences.map((s) => expect.objectContaining({ text: s.text })));
+      clearFilingCache(null, T);
+      expect((await parsedFilings(d.db, T, 'analyst', ['src-open']))[0]).not.toBe(again);
+    });
+
     it('parses a re-ingested filing again', async () => {
       const [f] = await parsedFilings(d.db, T, 'analyst', ['src-open']);
       await d.db.delete(chunks).where(eq(chunks.sourceId, 'src-open'));

@@ -36,6 +36,8 @@ export interface ParsedFiling {
 
 interface Entry {
   stamp: string;
+  /** the eviction generation of its tenant and source when it was parsed */
+  generation: number;
   filing: ParsedFiling;
 }
 
@@ -43,6 +45,13 @@ interface Entry {
 const MAX_ENTRIES = 24;
 const caches = new WeakMap<Db, Map<string, Entry>>();
 const keyOf = (tenantId: string, sourceId: string) => `${tenantId}\u0000${sourceId}`;
+/**
+ * Evictions that reach every database handle (an admin's revocation runs on another handle than the
+ * answers that cached the filing): a bump of the tenant's or the source's generation makes every
+ * entry parsed before it a miss.
+ */
+const generations = new Map<string, number>();
+const generationOf = (tenantId: string, sourceId: string) => (generations.get(tenantId) ?? 0) + (generations.get(keyOf(tenantId, sourceId)) ?? 0);
 
 export function parseFiling(sourceId: string, passages: NarrativePassage[]): ParsedFiling {
   const sentences: FilingSentence[] = [];
@@ -72,7 +81,7 @@ export async function parsedFilings(db: Db, tenantId: string, role: Role | null,
     if (stamp === undefined) continue;
     const key = keyOf(tenantId, id);
     const e = cache.get(key);
-    if (e && e.stamp === stamp) {
+    if (e && e.stamp === stamp && e.generation === generationOf(tenantId, id)) {
       cache.delete(key);
       cache.set(key, e);
       out.set(id, e.filing);
@@ -88,15 +97,25 @@ export async function parsedFilings(db: Db, tenantId: string, role: Role | null,
       );
       filingCacheStats.parsed++;
       out.set(id, filing);
-      cache.set(keyOf(tenantId, id), { stamp: stamps.get(id)!, filing });
+      cache.set(keyOf(tenantId, id), { stamp: stamps.get(id)!, generation: generationOf(tenantId, id), filing });
       while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     }
   }
   return ids.filter((id) => out.has(id)).map((id) => out.get(id)!);
 }
 
-/** Drops cached filings: all of a database, one tenant's, or one source of a tenant. */
-export function clearFilingCache(db: Db, tenantId?: string, sourceId?: string): void {
+/**
+ * Drops cached filings: all of a database, one tenant's, or one source of a tenant. With `db` null the
+ * tenant's (or its source's) entries are dropped from every database handle of the process — what
+ * an admin's revocation, access change or replacement of a source calls.
+ */
+export function clearFilingCache(db: Db | null, tenantId?: string, sourceId?: string): void {
+  if (db === null) {
+    if (!tenantId) return;
+    const key = sourceId ? keyOf(tenantId, sourceId) : tenantId;
+    generations.set(key, (generations.get(key) ?? 0) + 1);
+    return;
+  }
   const cache = caches.get(db);
   if (!cache) return;
   if (!tenantId) return cache.clear();

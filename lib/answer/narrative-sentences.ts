@@ -83,6 +83,65 @@ export function splitSentences(text: string): Sentence[] {
 
 const DATED = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},\s+)?(?:19|20)\d{2}\b/;
 
+/** The period a filing reports on: its fiscal year, the period's end and the filing date (ISO dates). */
+export interface FilingPeriod {
+  fiscalYear: number | null;
+  periodEnd: string | null;
+  filedAt: string | null;
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_DATE = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},\s+)?((?:19|20)\d{2})\b/g;
+/** "fiscal 2026", "fiscal year 2025", "the third quarter of fiscal year 2026", "the third quarter of 2025" */
+const FISCAL_YEAR = /\b(?:fiscal(?:\s+year)?|quarter\s+of(?:\s+fiscal)?(?:\s+year)?)\s+((?:19|20)\d{2})\b/gi;
+/** "In 2023, we …", "during 2024" */
+const BARE_YEAR = /\b(?:[Ii]n|[Dd]uring|[Ss]ince|[Tt]hrough)\s+((?:19|20)\d{2})\b(?![-–]\d)/g;
+
+/**
+ * Whether a sentence reports a development of the filing's own period — a month dated from a year
+ * before the period's end up to the filing date, the filing's fiscal year or the next one named
+ * ("for fiscal 2026, we expect …") — or only history (every date three or more years before the
+ * period's end: "In June 2017, the EC announced …"). null: the sentence is not dated. Pure.
+ */
+export function recency(s: string, f: FilingPeriod): 'recent' | 'old' | null {
+  const end = f.periodEnd ? Date.parse(f.periodEnd) : NaN;
+  const fy = f.fiscalYear ?? (Number.isFinite(end) ? new Date(end).getUTCFullYear() : null);
+  if (fy === null) return null;
+  const filed = f.filedAt ? Date.parse(f.filedAt) : NaN;
+  const DAY = 86_400_000;
+  let dated = 0;
+  let recent = 0;
+  let old = 0;
+  for (const m of s.matchAll(MONTH_DATE)) {
+    dated++;
+    const y = Number(m[2]);
+    const mi = MONTHS.indexOf(m[1]!.toLowerCase());
+    if (Number.isFinite(end)) {
+      const d = Date.UTC(y, mi, 15);
+      const upTo = Number.isFinite(filed) ? filed + 31 * DAY : end + 120 * DAY;
+      if (d >= end - 380 * DAY && d <= upTo) recent++;
+      else if (d < end - 3 * 365 * DAY) old++;
+    } else if (y === fy || y === fy - 1) recent++;
+    else if (y <= fy - 3) old++;
+  }
+  for (const m of s.matchAll(FISCAL_YEAR)) {
+    dated++;
+    const y = Number(m[1]);
+    if (y === fy || y === fy + 1) recent++;
+    else if (y <= fy - 3) old++;
+  }
+  for (const m of s.matchAll(BARE_YEAR)) {
+    dated++;
+    const y = Number(m[1]);
+    const endYear = Number.isFinite(end) ? new Date(end).getUTCFullYear() : fy;
+    if (y === fy || y === endYear) recent++;
+    else if (y <= Math.min(fy, endYear) - 3) old++;
+  }
+  if (!dated) return null;
+  if (recent) return 'recent';
+  return old === dated ? 'old' : null;
+}
+
 export interface TopicScorer {
   core: Set<string>;
   terms: string[];
@@ -106,6 +165,8 @@ export function coreWeight(stemmed: string): number {
 
 export interface SentenceContext {
   heading: string | null;
+  /** the filing the sentence is quoted from: a development dated in its period is news, one years before it is history */
+  filing?: FilingPeriod | null;
   /** the passage's rerank score relative to the best passage of its bucket (0–1) */
   passageWeight?: number;
   /** position of the sentence in its passage (0 = the unit's lead) */
@@ -148,6 +209,10 @@ export function scoreSentence(s: string, ctx: SentenceContext | string | null, s
   if (/\d/.test(s) && /\b(?:19|20)\d{2}\b|%|\$\s?\d|\d+\s(?:million|billion)/.test(s)) score += 0.4;
   // a dated development ("In September 2024, the Court …", "In April 2025, the USG informed us …") is what happened, not boilerplate
   if (DATED.test(s)) score += 0.8;
+  const when = c.filing ? recency(s, c.filing) : null;
+  // (an old date loses nothing: a commitment announced years ago — "In 2021, … a 2040 net zero
+  // ambition" — still stands)
+  if (when === 'recent') score += 1.2;
   if (words < 7) score -= 1.5;
   if (words > 110) score -= 1;
   if (/\b(see|refer to)\b[^.]*\b(item|note|part|section)\s+\d|incorporated (?:herein )?by reference|forward-looking statements?/i.test(s)) score -= 3;

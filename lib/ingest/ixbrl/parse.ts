@@ -21,6 +21,12 @@ export interface TextBlock {
   bold?: boolean;
   /** all (≥ 90%) of the block's text is italic (i/em or font-style: italic): with bold, a heading one level down ("Antitrust Matters" under "Legal Matters") */
   italic?: boolean;
+  /**
+   * a run-in heading: the block opens with bold text and goes on in regular type ("**Data privacy and
+   * security concerns … could harm our reputation.** Computer viruses, …"): that bold lead, and the
+   * source offset where it ends
+   */
+  lead?: { text: string; end: number };
 }
 
 /** Italic from the element itself (tag or inline style), else null = inherit. */
@@ -102,6 +108,10 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
   let bufChars = 0;
   let bufBold = 0;
   let bufItalic = 0;
+  // the bold run the block opens with (a run-in heading): its end in `buf` and in the source
+  let leadRaw = 0;
+  let leadEnd = -1;
+  let leadBroken = false;
   // tables (a stack for nested tables)
   const tableStack: { draft: TableDraft; row: CellDraft[] | null; cell: CellDraft | null }[] = [];
   // open numeric facts (nested ix:nonFraction is allowed)
@@ -118,11 +128,18 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
       const block: TextBlock = { text: t, start: bufStart, end: bufEnd };
       if (bufChars > 0 && bufBold >= bufChars * 0.9) block.bold = true;
       if (bufChars > 0 && bufItalic >= bufChars * 0.9) block.italic = true;
+      if (!block.bold && leadBroken && leadRaw > 0) {
+        const lead = normalizeSpace(buf.slice(0, leadRaw));
+        if (lead && t.startsWith(lead) && t.length > lead.length) block.lead = { text: lead, end: leadEnd };
+      }
       blocks.push(block);
     }
     bufChars = 0;
     bufBold = 0;
     bufItalic = 0;
+    leadRaw = 0;
+    leadEnd = -1;
+    leadBroken = false;
     buf = '';
     bufStart = -1;
     bufEnd = -1;
@@ -231,6 +248,12 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
         if (stack[stack.length - 1]?.bold) bufBold += letters;
         if (stack[stack.length - 1]?.italic) bufItalic += letters;
         buf += raw;
+        if (letters > 0 && !leadBroken) {
+          if (stack[stack.length - 1]?.bold) {
+            leadRaw = buf.length;
+            leadEnd = parser.endIndex + 1;
+          } else leadBroken = true;
+        }
       },
       onclosetag(rawName) {
         if (error) return;

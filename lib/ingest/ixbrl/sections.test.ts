@@ -46,6 +46,26 @@ describe('chunkNarrative', () => {
     expect(chunks.map((c) => c.ordinal)).toEqual(chunks.map((_, i) => i));
   });
 
+  it('makes a bold title run into its paragraph its own unit, and rejoins a paragraph whose continuation carries a page footer', () => {
+    const html = `<html><body><div><span style="font-weight:700">Item 1A. Risk Factors</span></div>
+      <div><span style="font-weight:700">Risks Related to our Industry</span></div>
+      <div><span style="font-weight:700;font-style:italic">Data privacy and security concerns could harm our reputation.</span><span style="font-weight:400">Computer viruses and attacks on our systems could result in the improper disclosure of user data.</span></div>
+      <div><span style="font-weight:700">Shopping:</span><span> In June 2017, the EC announced its decision.</span></div>
+      <div><span>Trade policies affect us (including governmental</span></div>
+      <div><span>2025 FORM 10-K 19 action related to tariffs). Such changes may harm us.</span></div>
+      <div><span style="font-weight:700">Item 1B. Unresolved Staff Comments</span></div><div>None.</div></body></html>`;
+    const parsed = parseHtmlFiling(html, 'x.htm', { xmlMode: false });
+    const chunks = chunkNarrative(parsed.blocks, detectSections(parsed.blocks, '10-K'));
+    const risk = chunks.filter((c) => c.section === 'Item 1A');
+    expect(risk.map((c) => c.heading)).toEqual(['Risks Related to our Industry — Data privacy and security concerns could harm our reputation.']);
+    expect(risk[0]!.text.split('\n')).toEqual([
+      'Computer viruses and attacks on our systems could result in the improper disclosure of user data.',
+      // a bold label ("Shopping:") is not a title: its paragraph stays whole
+      'Shopping: In June 2017, the EC announced its decision.',
+      'Trade policies affect us (including governmental action related to tariffs). Such changes may harm us.',
+    ]);
+  });
+
   it('makes each bold risk factor title its own unit, under its group heading', () => {
     const b = blocks(['Item 1A. Risk Factors', 'The risks below could harm us.', 'Business Risks', 'The Company depends on outsourcing partners located outside of the U.S.', 'Substantially all manufacturing is performed by partners.', 'Partners in Asia assemble most products.', 'Future results depend on obtaining components.', 'Some components are single-sourced.', 'Financial Risks', 'The Company’s stock price is subject to volatility.', 'The stock price can swing.']);
     for (const i of [0, 2, 3, 6, 8, 9]) b[i]!.bold = true;

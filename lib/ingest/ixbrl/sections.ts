@@ -141,11 +141,13 @@ function roleOf(blocks: TextBlock[], i: number, end: number, anyBold: boolean): 
   const b = blocks[i]!;
   const next = blocks.slice(i + 1, Math.min(end, i + 4)).find((x) => !isFurniture(x.text));
   if (anyBold) {
-    if (!b.bold || b.text.length > 450 || /^[•\-–·●▪]/.test(b.text)) return 'prose';
+    // (a risk factor's title may run to a few sentences: Alphabet's and Walmart's reach ~500 characters)
+    if (!b.bold || b.text.length > TITLE_MAX || /^[•\-–·●▪]/.test(b.text)) return 'prose';
     if (!next) return 'prose';
     const sentence = /[.?!:]$/.test(b.text) && b.text.split(/\s+/).length >= 5;
     if (sentence) return 'title';
-    return next.bold && next.text.length <= 450 ? 'group' : 'sub';
+    // a group heading sits above a unit title: a bold one, or one run into its paragraph
+    return (next.bold && next.text.length <= TITLE_MAX) || (next.lead && runInTitle(next.lead.text)) ? 'group' : 'sub';
   }
   const looksLikeHeading =
     b.text.length < 120 &&
@@ -156,6 +158,23 @@ function roleOf(blocks: TextBlock[], i: number, end: number, anyBold: boolean): 
     !/^[a-z(]/.test(next.text) &&
     !/^[•\-–·●▪]/.test(b.text);
   return looksLikeHeading ? 'sub' : 'prose';
+}
+
+/** The longest bold block read as a heading (longer bold text is emphasised prose). */
+const TITLE_MAX = 700;
+
+/** A running footer a page break left at the start of a block, before the paragraph goes on ("2025 FORM 10-K 19 action related to tariffs …"). */
+const FOOTER_PREFIX = /^(?:[A-Z][\w.,&' -]{0,60}?\s(?:\|\s)?)?(?:Q[1-4]\s)?\d{4}\s+form\s+(?:10-k|10-q|20-f)\s*\|?\s*\d{1,3}\s+(?=[a-z(])/i;
+
+/** The block without a running footer glued to its start. */
+export function withoutFooter(text: string): string {
+  const m = FOOTER_PREFIX.exec(text);
+  return m ? text.slice(m[0].length) : text;
+}
+
+/** A bold lead that is a unit's title run into its paragraph: a whole sentence, not a label ("Shopping:") or an item caption. */
+function runInTitle(lead: string): boolean {
+  return /[.?!]$/.test(lead) && lead.split(/\s+/).length >= 5 && lead.length <= TITLE_MAX && !/^[•\-–·●▪(]/.test(lead) && !/^(?:part\s+[ivx]+|item\s+\d)/i.test(lead);
 }
 
 /** A block continuing the paragraph of the block before it (split by a page break). */
@@ -209,8 +228,16 @@ export function chunkNarrative(blocks: TextBlock[], sections: Section[], opts: {
     // logical blocks: headings, and paragraphs re-joined across page breaks
     const items: { role: Role | 'note'; text: string; start: number; end: number; italic: boolean }[] = [];
     for (let i = first; i < end; i++) {
-      const b = blocks[i]!;
-      if (isFurniture(b.text) || running(b.text)) continue;
+      const raw = blocks[i]!;
+      if (isFurniture(raw.text) || running(raw.text)) continue;
+      const stripped = withoutFooter(raw.text);
+      const b = stripped === raw.text ? raw : { ...raw, text: stripped, lead: undefined };
+      // a title run into its paragraph (bold lead, regular text after): the title, then the paragraph
+      if (anyBold && b.lead && runInTitle(b.lead.text)) {
+        items.push({ role: 'title', text: b.lead.text, start: b.start, end: b.lead.end, italic: false });
+        items.push({ role: 'prose', text: b.text.slice(b.lead.text.length).trim(), start: b.lead.end, end: b.end, italic: false });
+        continue;
+      }
       const role = roleOf(blocks, i, end, anyBold);
       const prev = items.at(-1);
       if (role !== 'prose' && isNote(b.text)) items.push({ role: 'note', text: b.text, start: b.start, end: b.end, italic: !!b.italic });
