@@ -20,7 +20,7 @@ import { answerNarrative } from './answer-narrative';
 import { answerCacheKey, cachedAnswer, rememberAnswer, serveCached } from './cache';
 import { compose, type ComposedAnswer } from './compose';
 import type { EntityContext, ExecContext, Target, Trace } from './compute';
-import { entityContext } from './entity-context';
+import { entityContext, latestPeriodEndAt } from './entity-context';
 import { ANSWER_STAGES, type AnswerStage, type StageCallback } from './messages';
 import { operationFor, type Outcome } from './operations';
 import { phraseAnswer } from './phrase';
@@ -79,6 +79,10 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   const catalog = index.entities;
   // the members (segments, products, regions) and labelled concepts of the companies the question names
   const named = [...new Set([...matchEntities(question, index).mentions.flatMap((m) => m.entityIds), ...(opts.previous?.entities.map((e) => e.id) ?? [])])];
+  // their latest period ends (the anchor of "last fiscal year") are read alongside the catalogues;
+  // entityContext takes them from the cache instead of one more round trip after planning
+  const version = index.version;
+  if (version !== null) for (const id of named) void latestPeriodEndAt(db, tenantId, id, opts.role ?? null, version).catch(() => undefined);
   const [members, concepts] = named.length ? await Promise.all([loadMemberCatalog(db, tenantId, named, opts.role ?? null, index.version), loadConceptCatalog(db, tenantId, named, opts.role ?? null, index.version)]) : [[], []];
   let plan: PlanResult = planQuestion(question, { catalog, index, previous: opts.previous ?? null, measures: { members, concepts } });
   if ((plan.status === 'needs_clarification' || plan.status === 'insufficient_evidence') && model) plan = await proposeIntent(question, catalog, model, plan);
@@ -139,7 +143,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   const intent = plan.intent;
   stage('looking_up');
   const ctx: ExecContext = { db, tenantId, role: opts.role ?? null, scope: intent.scope, basis: intent.basis, trace };
-  const contexts = await Promise.all(intent.entities.map((e) => entityContext(db, tenantId, e, ctx.role)));
+  const contexts = await Promise.all(intent.entities.map((e) => entityContext(db, tenantId, e, ctx.role, index)));
   const operation = operationFor(intent);
   const outcomes: Outcome[] = [];
   const stop: Stop[] = [];

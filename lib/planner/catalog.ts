@@ -30,7 +30,7 @@ const indexCache = new WeakMap<Db, Map<string, CacheEntry>>();
 async function buildIndex(db: Db, tenantId: string, version: number | null): Promise<EntityIndex> {
   const [rows, aliases, calendars] = await Promise.all([
     db
-      .select({ id: entities.id, name: entities.name, legalName: entities.legalName, ticker: entities.ticker, cik: entities.cik })
+      .select({ id: entities.id, name: entities.name, legalName: entities.legalName, ticker: entities.ticker, cik: entities.cik, currency: entities.reportingCurrency })
       .from(entities)
       .where(eq(entities.tenantId, tenantId)),
     db
@@ -65,8 +65,9 @@ async function buildIndex(db: Db, tenantId: string, version: number | null): Pro
     if (list) list.push(cal);
     else cals.set(c.entityId, [cal]);
   }
-  const catalog = rows.map((r) => ({ ...r, aliases: byEntity.get(r.id) ?? [] }));
-  return buildEntityIndex(catalog, { tenantId, version, calendars: cals });
+  const catalog = rows.map(({ currency: _c, ...r }) => ({ ...r, aliases: byEntity.get(r.id) ?? [] }));
+  const currencies = new Map(rows.map((r) => [r.id, r.currency]));
+  return buildEntityIndex(catalog, { tenantId, version, calendars: cals, currencies });
 }
 
 /**
@@ -145,12 +146,18 @@ export async function loadCalendars(db: Db, entityId: string, tenantId?: string)
   }));
 }
 
-/** End of the entity's latest reported annual or quarterly duration (anchor for "last fiscal year"). */
+/**
+ * End of the entity's latest reported annual or quarterly duration (anchor for "last fiscal year"):
+ * the facts_latest_period_idx read backwards, probing each row's source for visibility until one
+ * passes (one probe when the newest source is visible). `max(end_date)` instead made PostgreSQL hash
+ * every visible source of the tenant first — 43 ms at 2,000 companies, against 0.3 ms for this.
+ */
 export async function latestPeriodEnd(db: Db, tenantId: string, entityId: string, role?: Role | null): Promise<string | null> {
   const res = await db.execute<{ end: string | null }>(sql`
-    select max(f.end_date)::text as "end" from facts f
+    select f.end_date::text as "end" from facts f
     where ${factVisible({ tenantId, role }, 'f')} and f.entity_id = ${entityId} and f.status = 'active'
-      and f.period_type = 'duration' and f.fiscal_period in ('FY', 'Q1', 'Q2', 'Q3', 'Q4')`);
+      and f.period_type = 'duration' and f.fiscal_period in ('FY', 'Q1', 'Q2', 'Q3', 'Q4')
+    order by f.end_date desc limit 1`);
   const rows = rowsOf<{ end: string | null }>(res);
   return rows[0]?.end ?? null;
 }

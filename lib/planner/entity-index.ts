@@ -52,6 +52,15 @@ function add<K>(map: Map<K, string[]>, key: K, id: string): void {
   else if (!list.includes(id)) list.push(id);
 }
 
+export interface IndexOptions {
+  tenantId?: string | null;
+  version?: number | null;
+  /** active calendars per entity, in effective order */
+  calendars?: Map<string, FiscalCalendar[]>;
+  /** reporting currency per entity (loaded indexes: what answering needs without a per-question read) */
+  currencies?: Map<string, string | null>;
+}
+
 export class EntityIndex {
   /** the catalog, in load order (the same array for every question while the version holds) */
   readonly entities: CatalogEntity[];
@@ -72,12 +81,14 @@ export class EntityIndex {
   readonly trigramIndex = new Map<string, number[]>();
   private readonly byIdMap = new Map<string, CatalogEntity>();
   private readonly calendarMap: Map<string, FiscalCalendar[]>;
+  private readonly currencyMap: Map<string, string | null> | null;
 
-  constructor(catalog: CatalogEntity[], opts: { tenantId?: string | null; version?: number | null; calendars?: Map<string, FiscalCalendar[]> } = {}) {
+  constructor(catalog: CatalogEntity[], opts: IndexOptions = {}) {
     this.entities = catalog;
     this.tenantId = opts.tenantId ?? null;
     this.version = opts.version ?? null;
     this.calendarMap = opts.calendars ?? new Map();
+    this.currencyMap = opts.currencies ?? null;
     const phraseByKey = new Map<string, PhraseEntry>();
     const fuzzyByWord = new Map<string, string[]>();
     for (const e of catalog) {
@@ -141,6 +152,12 @@ export class EntityIndex {
     return this.calendarMap.get(entityId);
   }
 
+  /** The entity's reporting currency when the index was loaded with them (null: none recorded), else undefined. */
+  reportingCurrency(entityId: string): string | null | undefined {
+    if (!this.currencyMap || !this.byIdMap.has(entityId)) return undefined;
+    return this.currencyMap.get(entityId) ?? null;
+  }
+
   get size(): number {
     return this.entities.length;
   }
@@ -168,7 +185,7 @@ export class EntityIndex {
 }
 
 /** Builds an index over a catalog array (tests, the bench, callers that hold only a catalog). */
-export function buildEntityIndex(catalog: CatalogEntity[], opts: { tenantId?: string | null; version?: number | null; calendars?: Map<string, FiscalCalendar[]> } = {}): EntityIndex {
+export function buildEntityIndex(catalog: CatalogEntity[], opts: IndexOptions = {}): EntityIndex {
   return new EntityIndex(catalog, opts);
 }
 

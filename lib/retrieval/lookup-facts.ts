@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { factVisible, sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
+import { sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import { type Db, rowsOf } from '@/lib/db/client';
 import type { Role } from '@/lib/db/schema';
 import type { Basis, FiscalPeriodCode, Period, Scope } from '@/lib/domain/types';
@@ -164,6 +164,9 @@ function toRecord(r: Row, asMetric?: string): FactRecord {
  * their citation, among the facts matching `narrow` (a condition on `facts f`). The narrowing runs
  * first, in a materialized CTE: otherwise the planner, misjudging how few sources pass the visibility
  * predicate, starts from sources and scans each source's facts (about 3× slower on the real data).
+ * The tenant and status conditions are inside the CTE and the source join is the visibility check
+ * (factVisible's semi-join on the same source row would only be planned twice: planning, not
+ * execution, is most of a lookup's database time — 1.4–7.7 ms against 0.3–0.7 ms at 1.2M facts).
  */
 function selectVisible(scope: VisibilityScope, narrow: SQL) {
   return sql`
@@ -178,7 +181,7 @@ function selectVisible(scope: VisibilityScope, narrow: SQL) {
   join sources s on s.id = f.source_id
   left join source_cells c on c.id = f.cell_id
   left join source_tables t on t.id = c.table_id
-  where ${factVisible(scope, 'f')} and ${sourceVisible(scope, 's')} and f.status = 'active'`;
+  where ${sourceVisible(scope, 's')}`;
 }
 
 function samePeriod(a: Period, b: Period): boolean {

@@ -89,6 +89,12 @@ export const facts = pgTable(
     index('facts_source_idx').on(t.sourceId),
     // the latest reported annual/quarterly period of an entity (lib/planner/catalog.ts latestPeriodEnd):
     // an index-only scan, source_id included for the visibility semi-join
+    // the dimensional facts of an entity (lib/retrieval/members.ts, per question for the companies it
+    // names): most companies have none or few, so the member catalogue reads only those rows instead of
+    // every fact of the entity
+    index('facts_dims_entity_idx')
+      .on(t.tenantId, t.entityId)
+      .where(sql`${t.dimsKey} <> '' and ${t.status} = 'active'`),
     index('facts_latest_period_idx')
       .on(t.tenantId, t.entityId, t.endDate, t.sourceId)
       .where(sql`${t.status} = 'active' and ${t.periodType} = 'duration' and ${t.fiscalPeriod} in ('FY', 'Q1', 'Q2', 'Q3', 'Q4')`),

@@ -1,0 +1,1 @@
+CREATE INDEX "facts_dims_entity_idx" ON "facts" USING btree ("tenant_id","entity_id") WHERE "facts"."dims_key" <> '' and "facts"."status" = 'active';
