@@ -98,11 +98,14 @@ describe('hostile input (answers API)', () => {
     const res = await ask('{}', { 'content-length': String(50 * 1024 * 1024) });
     expect(res.status).toBe(413);
     expect((await res.json()).error.code).toBe('payload_too_large:body');
+    // the server closes the connection after the answer instead of draining the rest of the body
+    expect(res.headers.get('connection')).toBe('close');
   });
 
   it('refuses an oversized streamed body without a content-length (stops reading)', async () => {
     const res = await ask(streamOf(MAX_BODY_BYTES * 8), {}, { duplex: 'half' } as RequestInit);
     expect(res.status).toBe(413);
+    expect(res.headers.get('connection')).toBe('close');
   });
 
   it.each([['{"question": '], ['not json'], ['\u0000\u0001'], ['']])('malformed JSON %j → 400', async (body) => {

@@ -69,7 +69,11 @@ export function errorResponse(e: unknown): Response {
   if (isAppError(e)) {
     if (e.status >= 500 && e.status !== 503) console.error(e);
     const retryAfter = e.details?.retryAfterS;
-    const headers = (e.status === 429 || e.status === 503) && typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : undefined;
+    const headers: Record<string, string> = {};
+    if ((e.status === 429 || e.status === 503) && typeof retryAfter === 'number') headers['retry-after'] = String(retryAfter);
+    // a body refused before its end (too large, too slow): close the connection after the answer, so the
+    // server does not go on reading the rest of it (Node drains an unread body to reuse the connection)
+    if (e.status === 413 || e.status === 408) headers.connection = 'close';
     return Response.json({ error: e.toResponseBody() }, { status: e.status, headers });
   }
   console.error(e);
