@@ -235,7 +235,8 @@ export function chunkNarrative(blocks: TextBlock[], sections: Section[], opts: {
       // a title run into its paragraph (bold lead, regular text after): the title, then the paragraph
       if (anyBold && b.lead && runInTitle(b.lead.text)) {
         items.push({ role: 'title', text: b.lead.text, start: b.start, end: b.lead.end, italic: false });
-        items.push({ role: 'prose', text: b.text.slice(b.lead.text.length).trim(), start: b.lead.end, end: b.end, italic: false });
+        // (the paragraph's span is the block's: the unit's source span covers its run-in title too)
+        items.push({ role: 'prose', text: b.text.slice(b.lead.text.length).trim(), start: b.start, end: b.end, italic: false });
         continue;
       }
       const role = roleOf(blocks, i, end, anyBold);
