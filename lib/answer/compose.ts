@@ -68,7 +68,8 @@ export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): Comp
     const own = shown(f, instruction);
     values.push({
       id,
-      label: via ? via.label(intent) : label,
+      // a calculation's figure names what it computed ("Change in revenue" for Q2 minus Q1), not only the measure asked
+      label: via ? via.label(intent) : intent.operation === 'expression' && /^Change in /.test(f.metricLabel) ? f.metricLabel : label,
       entity: ent.entity,
       metric: opName === 'value' || opName === 'series' ? intent.metric.id : `${intent.metric.id}_${opName}`,
       value: f.unit === 'pp' ? f.value / 100 : f.value,

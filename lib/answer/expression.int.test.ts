@@ -24,6 +24,10 @@ describe('explicit calculations, clarifications and follow-ups on the demo corpu
     expect(a.values).toHaveLength(1);
     expect(a.values[0]!.period).toMatchObject({ start: '2025-04-01', end: '2026-03-31' });
     expect(a.values[0]!.inputs).toHaveLength(2);
+    // said as the change between the two years, never as "revenue for FY2026"
+    expect(a.values[0]!.label).toBe('Change in revenue');
+    expect(a.text).toMatch(/change in revenue from FY2025 \(.*\) to FY2026 \(/);
+    expect(a.text).not.toMatch(/revenue for FY2026 \([^)]*\) is/);
   });
 
   it('“twelve months ended” a quarter end is the TTM there, and the fiscal year where a year ends', async () => {

@@ -30,9 +30,10 @@ function rejectedFailure(r: Extract<CalcResult, { ok: false }>): Failure {
 
 /** The label a calculation result carries: the measure named in the question, else the operands'. */
 function labelOf(op: string, parts: Figure[], metric: MetricRef | null): string {
-  if (metric) return metric.label;
   const names = [...new Set(parts.map((p) => p.metricLabel))];
+  // "Q2 revenue minus Q1 revenue" is the change between them, never "revenue for Q2" (the later period it carries)
   if (op === 'change') return `Change in ${names[0]!.charAt(0).toLowerCase()}${names[0]!.slice(1)}`;
+  if (metric) return metric.label;
   return names.length === 1 ? names[0]! : names.join(` ${op === 'sum' ? '+' : op === 'difference' ? '−' : '/'} `);
 }
 

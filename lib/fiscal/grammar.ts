@@ -307,6 +307,15 @@ const length: Parser<EndedLength> = memo(alt<EndedLength>(
   map(seq(count(9), opt(hyphen), months, period), () => 'nine_months'),
   map(seq(weeksCount(39, 'thirty nine'), opt(hyphen), word('weeks', 'week'), period), () => 'nine_months'),
 ));
+/** "52 weeks", "fourteen-week period": the length with its stated number of weeks (checked against the period found) */
+const weeksOf = (n: number, name: string, len: EndedLength): Parser<{ len: EndedLength; weeks: number }> =>
+  map(seq(weeksCount(n, name), opt(hyphen), word('weeks', 'week'), period), () => ({ len, weeks: n }));
+const weeksLength: Parser<{ len: EndedLength; weeks: number }> = memo(alt(
+  weeksOf(52, 'fifty two', 'year'), weeksOf(53, 'fifty three', 'year'),
+  weeksOf(13, 'thirteen', 'quarter'), weeksOf(14, 'fourteen', 'quarter'), weeksOf(12, 'twelve', 'quarter'),
+  weeksOf(26, 'twenty six', 'half'), weeksOf(27, 'twenty seven', 'half'),
+  weeksOf(39, 'thirty nine', 'nine_months'), weeksOf(40, 'forty', 'nine_months'),
+));
 /** "twelve months", "12-month period": a year when a fiscal year ends there, else a TTM */
 const twelveMonths: Parser<null> = map(seq(count(12), opt(hyphen), months, period), () => null);
 /** "ended", "ending", "that ended in", "ended on", "to", "through" */
@@ -473,6 +482,7 @@ export const RULES: Parser<RuleHit>[] = [
     alt<PeriodSpec>(
       map(seq(twelveMonths, endWord, the, date), ([, , , d]) => dateSpec(d, (iso) => ({ type: 'ended', length: 'year', date: iso, months12: true }))),
       map(seq(twelveMonths, endWord, monthYear), ([, , m]): PeriodSpec => ({ type: 'named_by_month', length: 'year', month: m.month, year: m.year, yearKind: 'calendar', months12: true })),
+      map(seq(weeksLength, endWord, the, date), ([w, , , d]) => dateSpec(d, (iso) => ({ type: 'ended', length: w.len, date: iso, weeks: w.weeks }))),
       map(seq(length, endWord, the, date), ([len, , , d]) => dateSpec(d, (iso) => ({ type: 'ended', length: len, date: iso }))),
       map(seq(length, endWord, monthYear), ([len, , m]) => ({ type: 'named_by_month', length: len, month: m.month, year: m.year, yearKind: 'calendar' })),
       map(seq(word('fye'), opt(punct(':')), date), ([, , d]) => dateSpec(d, (iso) => ({ type: 'ended', length: 'year', date: iso }))),

@@ -36,7 +36,8 @@ export type PeriodSpec =
   | { type: 'bare_year'; year: number }
   | { type: 'transition'; year: number }
   /** `months12`: written as "twelve months" — when no fiscal year ends there, the TTM ending there */
-  | { type: 'ended'; length: EndedLength; date: ISODate; months12?: true }
+  /** `weeks`: written as "52 weeks ended …" — the period found must be that many weeks long */
+  | { type: 'ended'; length: EndedLength; date: ISODate; months12?: true; weeks?: number }
   | { type: 'instant'; date: ISODate }
   | { type: 'boundary'; edge: 'start' | 'end'; ref: PeriodSpec }
   | { type: 'ttm'; ref: PeriodSpec | null }

@@ -252,3 +252,18 @@ describe('resolvePeriod: dates written out and analysts’ shorthand', () => {
     expect(resolvePeriod('from September 30, 2024 to July 1, 2024', alphabet).status).toBe('unresolvable');
   });
 });
+
+describe('resolvePeriod: a stated number of weeks must be the period’s length (Apple, 52/53 weeks)', () => {
+  const apple: ResolveContext = { calendars: APPLE, latestPeriodEnd: '2024-09-28' };
+  it('keeps the period when its weeks agree', () => {
+    expect(range(resolvePeriod('52 weeks ended September 28, 2024', apple))).toBe('2023-10-01..2024-09-28');
+    expect(range(resolvePeriod('53 weeks ended September 30, 2023', apple))).toBe('2022-09-25..2023-09-30');
+    expect(range(resolvePeriod('fourteen weeks ended December 31, 2022', apple))).toBe('2022-09-25..2022-12-31');
+  });
+  it('refuses a period that ran another number of weeks, never the nearest one', () => {
+    const r = resolvePeriod('52 weeks ended September 30, 2023', apple);
+    expect(r.status).toBe('unresolvable');
+    expect('reason' in r ? r.reason : '').toContain('ran 53 weeks, not 52');
+    expect(resolvePeriod('14 weeks ended December 30, 2023', apple).status).toBe('unresolvable');
+  });
+});

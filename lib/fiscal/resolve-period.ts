@@ -3,7 +3,7 @@
  * "latest quarter", …) to exact dates under an entity's calendars. Relative phrases are anchored on
  * the entity's latest reported period end (never the wall clock) or on an explicit anchor period.
  */
-import { addDays, toDayNumber, ymd } from './dates';
+import { addDays, daysBetween, toDayNumber, ymd } from './dates';
 import { formatFiscalLabel } from './label';
 import { extractPeriodPhrases, type PeriodSpec } from './phrases';
 import { filingResult, fiscalYearBackResult, monthRangeResult, namedByMonthResult, quarterEndingIn, quarterEndingOn, relativePositionResult, samePeriodResult, ttmAtNamed, ytdThroughResult } from './resolve-named';
@@ -134,6 +134,11 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
     }
     case 'ended': {
       const r = endedResult(text, ctx, spec.length, spec.date);
+      // "52 weeks ended 30 September 2023" when that fiscal year ran 53 weeks: the question names another period
+      if (spec.weeks && r.status === 'resolved' && r.period.type === 'duration') {
+        const days = daysBetween(r.period.start, r.period.end) + 1;
+        if (days !== spec.weeks * 7) return unresolvable(text, `${r.label} (${r.dateRange}) ran ${days % 7 === 0 ? `${days / 7} weeks` : `${days} days`}, not ${spec.weeks} weeks as the question says`);
+      }
       const notFiscal = r.status === 'resolved' && (r.kind === 'window' || (r.kind === 'calendar_period' && r.fiscalPeriod === null));
       return spec.months12 && notFiscal ? (twelveMonthsTtm(text, ctx, { type: 'instant', date: spec.date }) ?? r) : r;
     }

@@ -439,10 +439,10 @@ const CORE_ALIASES: Record<string, string[]> = {
   // noncontrolling interests); "available to common" (after preferred dividends and participating
   // securities, the EPS numerator) is its own line item, net_income_to_common
   net_income: ['reported net income', 'net inc', 'net profit attributable to shareholders', 'net profit attributable to owners of the parent', 'net profit attributable to equity holders', 'net income attributable to shareholders', 'net income attributable to common stockholders', 'net income attributable to common shareholders', 'net earnings attributable to shareholders', 'profit attributable to owners of the parent', 'profit attributable to shareholders', 'net income attributable to parent', 'gaap net income', 'unadjusted net income', 'net loss attributable to common stockholders'],
-  eps_basic: ['basic net income per share', 'net income per share basic', 'basic earnings per common share'],
+  eps_basic: ['basic net income per share', 'net income per share basic', 'basic earnings per common share', 'net income per basic share', 'earnings per basic share'],
   // "GAAP EPS" is, by analyst convention, the headline per-share figure a filer reports: diluted EPS
   // under GAAP (basic EPS is asked as "basic"). A bare "EPS" stays ambiguous and is asked back.
-  eps_diluted: ['earnings per diluted share', 'diluted net income per share', 'net income per share diluted', 'diluted earnings per common share', 'gaap diluted eps', 'gaap eps', 'eps gaap', 'gaap earnings per share', 'diluted gaap eps', 'gaap diluted earnings per share'],
+  eps_diluted: ['earnings per diluted share', 'net income per diluted share', 'net earnings per diluted share', 'diluted net income per share', 'net income per share diluted', 'diluted earnings per common share', 'gaap diluted eps', 'gaap eps', 'eps gaap', 'gaap earnings per share', 'diluted gaap eps', 'gaap diluted earnings per share'],
   shares_diluted: ['fully diluted shares', 'fully diluted share count', 'diluted share count', 'weighted average diluted shares outstanding', 'diluted weighted average shares outstanding'],
   shares_basic: ['basic share count', 'weighted average basic shares outstanding'],
   shares_outstanding: ['outstanding shares', 'number of shares outstanding', 'shares of common stock outstanding', 'common stock shares outstanding'],

@@ -13,7 +13,7 @@ const FILLER = new Set(
   show give tell list find pull fetch provide return display get got see look let lets let's want need like know
   report reports reported reporting post posted posting book booked record recorded generate generated generating
   make made deliver delivered produce produced achieve achieved log logged bring brought ring rang come came
-  spend spent spending put side alongside exit exited land print printed
+  hold held holding spend spent spending put side alongside exit exited land print printed
   much many more most least bigger larger higher lower smaller greater
   money company company's companies firm business group entity figure figures number numbers amount amounts value values
   result results data line item items metric metrics number's

@@ -55,6 +55,14 @@ export const expressionOperation: Operation = {
       return;
     }
     const symbol = ({ sum: ' + ', difference: ' − ', ratio: ' ÷ ', share: ' ÷ ' } as const)[intent.expression?.kind === 'op' ? intent.expression.op : 'sum'];
+    if (/^Change in /.test(v.label) && v.inputs.length === 2) {
+      // a later period minus an earlier one: the change from the one to the other
+      const [later, earlier] = v.inputs as [(typeof v.inputs)[number], (typeof v.inputs)[number]];
+      tb.text(`${name} ${lowerFirst(v.label)} from ${periodText(earlier.period)} to ${periodText(later.period)} is `).value(v.id, v.display).text(', computed as ');
+      tb.text(`${lowerFirst(later.label)} for ${later.period.label} `).value(later.id, later.display).text(`${symbol}${lowerFirst(earlier.label)} for ${earlier.period.label} `).value(earlier.id, earlier.display);
+      tb.text('.');
+      return;
+    }
     tb.text(`${name} ${lowerFirst(v.label)} for ${periodText(v.period)} is `).value(v.id, v.display).text(', computed as ');
     v.inputs.forEach((inp, i) => tb.text(`${i ? symbol : ''}${lowerFirst(inp.label)} for ${inp.period.label} `).value(inp.id, inp.display));
     tb.text('.');
