@@ -23,6 +23,20 @@ describe('instruction words', () => {
     expect(readInstructions('net income as a percentage of revenue').instructions.unit).toBeUndefined();
   });
 
+  it('reads abbreviated scales and the currency a scale or unit phrase names', () => {
+    expect(readInstructions('revenue in $bn').instructions).toEqual({ scale: 'billions', currency: 'USD' });
+    expect(readInstructions('revenue in bn').instructions).toEqual({ scale: 'billions' });
+    expect(readInstructions('revenue in $m').instructions).toEqual({ scale: 'millions', currency: 'USD' });
+    expect(readInstructions('revenue in USD bn').instructions).toEqual({ scale: 'billions', currency: 'USD' });
+    expect(readInstructions('in millions of euros').instructions).toEqual({ scale: 'millions', currency: 'EUR' });
+    expect(readInstructions('in US dollars').instructions).toEqual({ currency: 'USD' });
+    expect(readInstructions('in rupees').instructions).toEqual({ currency: 'INR' });
+    // an absolute change and a per-share amount are not currency instructions; "in percentage terms" is a growth, not a unit
+    expect(readInstructions('the change in dollar terms').instructions.currency).toBeUndefined();
+    expect(readInstructions('EPS in dollars per share').instructions.currency).toBeUndefined();
+    expect(readInstructions('the change in percentage terms').instructions.unit).toBeUndefined();
+  });
+
   it('reads the statements a scope clause names, in order', () => {
     const r = readInstructions('Give a response by relying on the details shown in the statement of cash flows and the P&L statement.');
     expect(r.instructions.statements).toEqual(['cash_flow_statement', 'income_statement']);

@@ -56,6 +56,8 @@ const STATEMENT_NAMES: { kind: StatementKind; re: RegExp }[] = [
   },
 ];
 
+const SCALE_WORDS: Record<string, NonNullable<Instructions['scale']>> = { thousands: 'thousands', k: 'thousands', millions: 'millions', mn: 'millions', mm: 'millions', m: 'millions', billions: 'billions', bn: 'billions' };
+
 /** The ISO code of a currency word ("dollars", "US$", "euros", "₹"); null for none. */
 function currencyOf(word: string | undefined): Instructions['currency'] | null {
   if (!word) return null;
@@ -84,9 +86,10 @@ const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instr
   },
   {
     detail: 'scale',
-    re: /\b(?:in|expressed\s+in|in\s+units\s+of)\s+(usd|us\$|\$|dollars?|eur|euros?|€|gbp|£|inr|₹|rupees?|jpy|¥|yen|cny|rmb|yuan)\s*(thousands|millions|billions)\b|\b(?:in|expressed\s+in|in\s+units\s+of)\s+(thousands|millions|billions)(?:\s+of\s+((?:us\s+|u\.s\.\s+)?dollars|euros|rupees|yen|yuan|pounds(?:\s+sterling)?))?\b/gi,
+    // "in USD millions", "in millions of dollars", "in $bn", "in bn", "in $m", "in mn"
+    re: /(?:\b(?:in|expressed\s+in|in\s+units\s+of)\s+|\bin\s+(?=[$€£₹¥]))(usd|us\$|\$|dollars?|eur|euros?|€|gbp|£|inr|₹|rupees?|jpy|¥|yen|cny|rmb|yuan)\s*(thousands|millions|billions|bn|mn|mm|m|k)(?![\w$])|\b(?:in|expressed\s+in|in\s+units\s+of)\s+(thousands|millions|billions|bn|mn)(?:\s+of\s+((?:us\s+|u\.s\.\s+)?dollars|euros|rupees|yen|yuan|pounds(?:\s+sterling)?))?(?![\w$])/gi,
     apply: (m, i) => {
-      i.scale = (m[2] ?? m[3])!.toLowerCase() as Instructions['scale'];
+      i.scale = SCALE_WORDS[(m[2] ?? m[3])!.toLowerCase()]!;
       const c = currencyOf(m[1] ?? m[4]);
       if (c) i.currency = c;
       return true;

@@ -50,7 +50,8 @@ const SAME_PERIOD = /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|agai
 const GROWTH = /(?:\b(?:growth(?:\s+rate)?|grew|grow|growing|grows|increased?|increases|decreased?|decreases|declined?|declines|rose|rise|rises|fell|fall|falls|dropped|drop|percent(?:age)?\s+(?:change|growth|increase|decrease|decline|rise|drop)|how\s+fast|by\s+what\s+(?:percent(?:age)?|proportion)|by\s+how\s+many\s+percent(?:age\s+points)?|in\s+percent(?:age)?\s+terms)\b|(?<![\w%])%\s*change\b)(?:\s*\(?%\)?(?!\w))?/i;
 const ABSOLUTE =
   /\b(?:in\s+(?:absolute|dollar|nominal|monetary|currency)\s+terms|in\s+absolute\s+(?:dollars|amounts?|numbers|values?)|(?:by\s+)?how\s+many\s+(?:us\s+)?dollars|in\s+(?:us\s+)?dollars|in\s+usd)\b(?!\s*(?:thousands|millions|billions|per\b))/i;
-const CHANGE = /\b(?:change[sd]?|changing|difference|delta|incremental)\b/i;
+// "how much did the gross margin expand / contract": a change said by its direction
+const CHANGE = /\b(?:change[sd]?|changing|difference|delta|incremental|expand(?:ed|s)?|expansion|contract(?:ed|s)?|contraction|compress(?:ed|es)?|compression)\b/i;
 const SERIES =
   /\b(?:by\s+(?:fiscal\s+)?year|for\s+each\s+(?:fiscal\s+)?year|each\s+(?:fiscal\s+)?year|every\s+(?:fiscal\s+)?year|per\s+year|annual(?:ly)?\s+(?:series|history)|trend|history|over\s+time|series)\b/i;
 

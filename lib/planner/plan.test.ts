@@ -313,6 +313,10 @@ describe('how a change is wanted, currencies, "each of", losses', () => {
     expect(planned("By how many dollars did Apple's revenue change from fiscal 2023 to 2024?").operation).toBe('change');
     expect(planned("What was the year-on-year change in Tesla's operating income in 2021, in dollars?").operation).toBe('change');
   });
+  it('a margin that expands or contracts is its change', () => {
+    expect(planned("How much did NVIDIA's gross margin expand in fiscal 2024?").operation).toBe('change');
+    expect(planned("How much did Alphabet's operating margin contract in 2023?").operation).toBe('change');
+  });
   it('"in absolute terms" with no change or growth is not placed', () => {
     expect(run("Apple's revenue in fiscal 2024 in absolute terms").status).toBe('needs_clarification');
   });
