@@ -35,6 +35,17 @@ function inputShown(inp: { value: number; unit: string; currency: string | null 
   return formatInstructed({ exact: String(inp.value), unit: inp.unit, currency: inp.currency }, ins);
 }
 
+/**
+ * What a sum or difference the question wrote computed: "Change in revenue" (Q2 minus Q1), "Revenue −
+ * cost of revenue" (two measures), the measure itself when one measure is summed over periods. Null
+ * for other operations and for a measure the question defines (their operation's label says it).
+ */
+function expressionLabel(intent: Intent, computed: string): string | null {
+  if (intent.operation !== 'expression' || intent.metric.kind === 'derived') return null;
+  const root = intent.expression?.kind === 'op' ? intent.expression.op : null;
+  return root === 'sum' || root === 'difference' ? computed : null;
+}
+
 export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): ComposedAnswer {
   const operation = operationFor(intent);
   const tb = new TextBuilder();
@@ -69,7 +80,7 @@ export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): Comp
     values.push({
       id,
       // a calculation's figure names what it computed ("Change in revenue" for Q2 minus Q1), not only the measure asked
-      label: via ? via.label(intent) : intent.operation === 'expression' && /^Change in /.test(f.metricLabel) ? f.metricLabel : label,
+      label: via ? via.label(intent) : expressionLabel(intent, f.metricLabel) ?? label,
       entity: ent.entity,
       metric: opName === 'value' || opName === 'series' ? intent.metric.id : `${intent.metric.id}_${opName}`,
       value: f.unit === 'pp' ? f.value / 100 : f.value,

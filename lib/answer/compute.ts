@@ -273,7 +273,7 @@ export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: 
       ]);
     }
   }
-  return failure('missing', `${metricLabel(metricId)} for ${target.label} (${formatDateRange(target.period)}) is not reported${named ? ` (no fact for the ${named} member; the total is not used in its place)` : ''}`, [
+  return failure('missing', `${metricLabel(metricId)} for ${target.label === formatDateRange(target.period) ? target.label : `${target.label} (${formatDateRange(target.period)})`} is not reported${named ? ` (no fact for the ${named} member; the total is not used in its place)` : ''}`, [
     { code: 'MISSING_FACT', message: `no ${metricId}${named ? ` [${named}]` : ''} fact for ${target.label}`, factIds: [] },
   ]);
 }

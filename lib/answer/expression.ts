@@ -33,8 +33,10 @@ function labelOf(op: string, parts: Figure[], metric: MetricRef | null): string 
   const names = [...new Set(parts.map((p) => p.metricLabel))];
   // "Q2 revenue minus Q1 revenue" is the change between them, never "revenue for Q2" (the later period it carries)
   if (op === 'change') return `Change in ${names[0]!.charAt(0).toLowerCase()}${names[0]!.slice(1)}`;
-  if (metric) return metric.label;
-  return names.length === 1 ? names[0]! : names.join(` ${op === 'sum' ? '+' : op === 'difference' ? '−' : '/'} `);
+  // a measure the question defines by this calculation ("gross margin computed as …"), or one measure summed over periods
+  if (metric && (metric.kind === 'derived' || names.length === 1)) return metric.label;
+  // "revenue less cost of revenue" is that difference, never "revenue"
+  return names.length === 1 ? names[0]! : names.map((n, i) => (i ? n.charAt(0).toLowerCase() + n.slice(1) : n)).join(` ${op === 'sum' ? '+' : op === 'difference' ? '−' : '/'} `);
 }
 
 export async function evaluateExpression(

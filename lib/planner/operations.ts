@@ -53,7 +53,7 @@ const ABSOLUTE =
 // "how much did the gross margin expand / contract": a change said by its direction
 const CHANGE = /\b(?:change[sd]?|changing|difference|delta|incremental|expand(?:ed|s)?|expansion|contract(?:ed|s)?|contraction|compress(?:ed|es)?|compression)\b/i;
 const SERIES =
-  /\b(?:by\s+(?:fiscal\s+)?year|for\s+each\s+(?:fiscal\s+)?year|each\s+(?:fiscal\s+)?year|every\s+(?:fiscal\s+)?year|per\s+year|annual(?:ly)?\s+(?:series|history)|trend|history|over\s+time|series)\b/i;
+  /\b(?:(?:year|quarter)[- ]by[- ](?:year|quarter)|by\s+(?:fiscal\s+)?year|for\s+each\s+(?:fiscal\s+)?year|each\s+(?:fiscal\s+)?year|every\s+(?:fiscal\s+)?year|per\s+year|annual(?:ly)?\s+(?:series|history)|trend|history|over\s+time|series)\b/i;
 
 const PREFIX: { re: RegExp; op: ArithmeticOp; reversed?: boolean; postfix?: boolean }[] = [
   { re: /\b(?:add|adding|sum|summing|the\s+sum\s+of|(?:the\s+)?total\s+of|combine|combining|aggregate)\b/i, op: 'sum' },

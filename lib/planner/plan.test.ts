@@ -331,6 +331,15 @@ describe('how a change is wanted, currencies, "each of", losses', () => {
     expect(planned("What was Apple's revenue in each of the last three fiscal years?").operation).toBe('series');
     expect(run("What was Apple's revenue in each of fiscal 2024?").status).toBe('needs_clarification');
   });
+  it('"in each fiscal year 2021-2024" and "2021 to 2023, year by year" are series', () => {
+    expect(planned('NVIDIA revenue in each fiscal year 2021-2024').operation).toBe('series');
+    expect(planned('Alphabet net income, 2021 to 2023, year by year').operation).toBe('series');
+  });
+  it('"computed with FY2024 gross profit and FY2023 revenue" pins each operand to its period', () => {
+    const i = planned('Apple gross margin computed with FY2024 gross profit and FY2023 revenue');
+    expect(i.metric.id).toBe('gross_margin');
+    expect(i.periods.map((p) => p.forMetric).sort()).toEqual(['gross_profit', 'revenue']);
+  });
   it('"how much did X lose" is its net income (a loss is said as a negative figure)', () => {
     expect(planned('How much money did Marvell lose in fiscal 2024?').metric.id).toBe('net_income');
     expect(run('How much revenue did Marvell lose in fiscal 2024?').status).not.toBe('planned');

@@ -426,9 +426,11 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   for (const m of question.matchAll(/\b(?:next\s+to|side\s+by\s+side)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'filler');
   // "for each of fiscal 2022, 2023 and 2024", "in each of the last three fiscal years": one figure per period
   // named — only when the periods that follow are several (a single period has no "each")
-  for (const m of question.matchAll(/\b(?:(?:for|in)\s+)?each\s+of(?:\s+the)?\b/gi)) {
+  for (const m of question.matchAll(/\b(?:(?:for|in)\s+)?each(?:\s+of(?:\s+the)?)?\b/gi)) {
+    if (spans.taken(m.index!, m.index! + m[0].length)) continue;
     const after = phrases.filter((p) => p.start >= m.index! + m[0].length);
-    if (after.length >= 2 || after.some((p) => p.spec.type === 'latest_years')) spans.claim(m.index!, m.index! + m[0].length, 'filler');
+    const rangeAfter = rangeSpan && rangeSpan.start >= m.index! + m[0].length;
+    if (after.length >= 2 || rangeAfter || after.some((p) => p.spec.type === 'latest_years')) spans.claim(m.index!, m.index! + m[0].length, 'filler');
   }
   claimPeriodJoiners(question, spans);
   const cagr = cagrW.length > 0 ? cagrSpan(question, phrases, rangeSpan, free(ow.yearCounts)) : null;
@@ -442,7 +444,7 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   for (const w of free(ow.infix)) {
     if (w.op === 'join' && pins.size > 0 && /^(and|with|from)$/i.test(w.text.trim())) spans.claim(w.start, w.end, 'operand_pin');
   }
-  for (const m of question.matchAll(/\b(?:using|based\s+on)\b/gi)) if (pins.size > 0) spans.claim(m.index!, m.index! + m[0].length, 'operand_pin');
+  for (const m of question.matchAll(/\b(?:using|based\s+on|(?:computed|calculated|derived|worked\s+out)\s+(?:with|from|using|on))\b/gi)) if (pins.size > 0) spans.claim(m.index!, m.index! + m[0].length, 'operand_pin');
 
   // a capitalised name beside a known company is a company that is not in the workspace ("Apple and Hooli")
   const unknownCompanies: string[] = [];

@@ -57,5 +57,14 @@ export function trendSentence(values: AnswerValue[]): string {
   }
   if (downs.length === 0 && ups.length === values.length - 1) return 'It rose in every year shown.';
   if (ups.length === 0 && downs.length === values.length - 1) return 'It fell in every year shown.';
-  return `It did not move in one direction: it rose in ${ups.join(', ') || 'no year'} and fell in ${downs.join(', ') || 'no year'}.`;
+  // in the order of the years: "it fell in FY2022 and rose in FY2023", never the rises first
+  const moves: string[] = [];
+  for (let i = 1; i < values.length; i++) {
+    const d = values[i]!.value - values[i - 1]!.value;
+    const word = d > 0 ? 'rose' : d < 0 ? 'fell' : 'was unchanged';
+    const last = moves.at(-1);
+    if (last?.startsWith(`${word} in `)) moves[moves.length - 1] = `${last}, ${values[i]!.period.label}`;
+    else moves.push(`${word} in ${values[i]!.period.label}`);
+  }
+  return `It did not move in one direction: it ${moves.length > 1 ? `${moves.slice(0, -1).join(', ')} and ${moves.at(-1)}` : moves[0]}.`;
 }
