@@ -154,8 +154,8 @@ export function documentYearEnds(doc: ReportDocument, cover: CoverPage, order: D
     const q = cover.periodEnd;
     if (stated) {
       // the last fiscal year end before the quarter, by the rule the document states
-      const prior = nominalYearEnd(stated, nominalYearContaining(stated, q) - 1);
-      const n = nominalYearEndingOn(stated, prior)!;
+      const n = nominalYearContaining(stated, q) - 1;
+      const prior = nominalYearEnd(stated, n);
       if (daysBetween(prior, q) >= 60) return { dates: [nominalYearEnd(stated, n - 1), prior], mmdd: mmddOf(prior), weekBased: true, how: 'balance_sheet' };
     }
     let best: { d: ISODate; n: number } | null = null;
