@@ -5,7 +5,7 @@
  */
 import { formatInstructed, type DisplayInstruction } from '@/lib/format';
 import type { Intent } from '@/lib/planner/types';
-import { answerPeriod } from './compute';
+import { answerPeriod, type Figure } from './compute';
 import { operationFor, type Outcome } from './operations';
 import type { Stop } from './targets';
 import { lowerFirst, periodText, possessive, TextBuilder } from './text';
@@ -68,6 +68,8 @@ export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): Comp
   let n = 0;
   /** values produced by another operation than the intent's (said by it) */
   const sayer = new Map<string, typeof operation>();
+  /** the calculation behind each value (a change, a derived Q4, a sum), read by its sayer */
+  const calculationOf = new Map<string, Figure['calculation']>();
   for (const o of outcomes) {
     if (!o.figure) continue;
     const f = o.figure;
@@ -75,6 +77,7 @@ export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): Comp
     const ent = o.entity;
     const via = o.via && o.via !== operation ? o.via : null;
     if (via) sayer.set(id, via);
+    calculationOf.set(id, f.calculation);
     const opName = via ? via.handles[0]! : intent.operation;
     const own = shown(f, instruction);
     values.push({
@@ -113,7 +116,7 @@ export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): Comp
     tb.text('.');
   } else if (!operation.sayAll?.(tb, values, intent)) {
     for (const v of values) {
-      (sayer.get(v.id) ?? operation).say({ tb, v, intent, name: possessive(v.entity.name), metricWords });
+      (sayer.get(v.id) ?? operation).say({ tb, v, intent, name: possessive(v.entity.name), metricWords, calculation: calculationOf.get(v.id) ?? null });
       tb.text(' ');
     }
   }

@@ -14,6 +14,7 @@ import {
   margin,
   ratio,
   resultAsOperand,
+  type CalcOp,
   type CalcResult,
   type OperandRequest,
   type Operand,
@@ -82,6 +83,8 @@ export interface Figure {
   otherVersions: boolean;
   flags: string[];
   metricLabel: string;
+  /** the calculation that produced it (`change`, `derive_q4`, `sum`, …); null for a stored fact */
+  calculation: CalcOp | null;
 }
 
 export type Failure =
@@ -204,6 +207,7 @@ export function fromCalc(r: Extract<CalcResult, { ok: true }>, label: string, pa
     otherVersions: parts.some((p) => p.otherVersions),
     flags: r.flags,
     metricLabel: label,
+    calculation: r.op,
   };
 }
 
@@ -242,6 +246,7 @@ export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: 
         otherVersions: res.restated,
         flags: [],
         metricLabel: metricLabel(metricId),
+        calculation: null,
       },
     };
   }

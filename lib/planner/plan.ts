@@ -390,8 +390,7 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   const changeW = free(ow.change);
   // "in absolute terms", "in dollars" beside a growth or change: the change as an amount (a currency
   // instruction's span may hold it already); standing alone they are not an operation
-  const absoluteW = ow.absolute;
-  if (absoluteW.length > 0 && (growthW.length > 0 || changeW.length > 0 || ow.comparison.length > 0)) for (const w of free(absoluteW)) spans.claim(w.start, w.end, 'operation', 'change');
+  if (ow.absolute.length > 0 && (growthW.length > 0 || changeW.length > 0 || ow.comparison.length > 0)) for (const w of free(ow.absolute)) spans.claim(w.start, w.end, 'operation', 'change');
   // "the difference between Apple's and NVIDIA's revenue": one number across companies, which
   // Ledgerline does not combine (each company's own change over time is another question)
   const acrossCompanies = /\b(?:difference|gap|delta|spread)\b[^.?!;]*?\bbetween\b/i.exec(question);
@@ -542,7 +541,7 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   else if (average?.ok) operation = 'average';
   else if (phrases.some((p) => p.spec.type === 'ttm')) operation = 'ttm';
   else if (seriesW.length > 0) operation = 'series';
-  else if ((growthW.length > 0 || ow.comparison.length > 0) && absoluteW.length === 0 && metric.periodType !== 'instant' && !/\bmargin\b/i.test(metric.label) && metric.op !== 'margin') operation = 'growth';
+  else if ((growthW.length > 0 || ow.comparison.length > 0) && ow.absolute.length === 0 && metric.periodType !== 'instant' && !/\bmargin\b/i.test(metric.label) && metric.op !== 'margin') operation = 'growth';
   else if (changeW.length > 0 || growthW.length > 0 || ow.comparison.length > 0) operation = 'change';
   else if (range || latestYears) operation = 'series';
   const comparison = ow.comparison.find((c) => !c.samePeriod)?.kind ?? (ow.comparison.length ? 'year_over_year' : undefined);

@@ -46,7 +46,7 @@ export const expressionOperation: Operation = {
     const parts = shareParts(intent);
     return parts ? `${parts[0]} as a share of ${lowerFirst(parts[1])}` : intent.metric.label;
   },
-  say({ tb, v, intent, name }) {
+  say({ tb, v, intent, name, calculation }) {
     if (shareParts(intent) && v.inputs.length === 2) {
       // "R&D in FY2024 and what share of revenue": the part, then its share of the whole, each cited
       const [part, whole] = v.inputs as [(typeof v.inputs)[number], (typeof v.inputs)[number]];
@@ -55,7 +55,7 @@ export const expressionOperation: Operation = {
       return;
     }
     const symbol = ({ sum: ' + ', difference: ' − ', ratio: ' ÷ ', share: ' ÷ ' } as const)[intent.expression?.kind === 'op' ? intent.expression.op : 'sum'];
-    if (/^Change in /.test(v.label) && v.inputs.length === 2) {
+    if (calculation === 'change' && v.inputs.length === 2) {
       // a later period minus an earlier one: the change from the one to the other
       const [later, earlier] = v.inputs as [(typeof v.inputs)[number], (typeof v.inputs)[number]];
       tb.text(`${name} ${lowerFirst(v.label)} from ${periodText(earlier.period)} to ${periodText(later.period)} is `).value(v.id, v.display).text(', computed as ');

@@ -44,6 +44,8 @@ export interface SayValue {
   name: string;
   /** the measure in running text (“net income”) */
   metricWords: string;
+  /** the calculation that produced the value (`change`, `derive_q4`, `sum`, …); null for a stored fact */
+  calculation: Figure['calculation'];
 }
 
 export interface Operation {
