@@ -46,7 +46,24 @@ function expressionLabel(intent: Intent, computed: string): string | null {
   return root === 'sum' || root === 'difference' ? computed : null;
 }
 
-export function compose(intent: Intent, outcomes: Outcome[], stop: Stop[]): ComposedAnswer {
+/**
+ * The question's instructions that are conditions, not formats: "in US dollars", "in euros" — a figure
+ * measured in another currency is refused (CURRENCY_MISMATCH), never converted or relabelled. Formats
+ * (decimals, scale, percent) are applied by `displayInstruction`.
+ */
+function instructionsMet(intent: Intent, outcomes: Outcome[]): Outcome[] {
+  const wanted = intent.instructions?.currency;
+  if (!wanted) return outcomes;
+  return outcomes.map((o) => {
+    const have = o.figure?.currency;
+    if (!o.figure || !have || have === wanted) return o;
+    const message = `${intent.metric.label} is reported in ${have}, and the question asks for ${wanted}; Ledgerline does not convert currencies`;
+    return { entity: o.entity, ...(o.target ? { target: o.target } : {}), failure: { kind: 'rejected', message, errors: [{ code: 'CURRENCY_MISMATCH', message, factIds: o.figure.factIds }] } };
+  });
+}
+
+export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): ComposedAnswer {
+  const outcomes = instructionsMet(intent, computed);
   const operation = operationFor(intent);
   const tb = new TextBuilder();
   const values: AnswerValue[] = [];
