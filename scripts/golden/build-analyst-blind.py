@@ -1,0 +1,588 @@
+#!/usr/bin/env python3
+"""Builds lib/eval/golden/analyst-blind.jsonl: a blind test of question understanding in the 16 analyst
+categories of ../shared/eval/golden-analyst-dev.jsonl, over all seven companyfacts files (Apple, NVIDIA,
+Alphabet, Marvell, Logistic Properties of the Americas (IFRS, 20-F), lightly Tesla and Snowflake), worded
+the way sell-side/buy-side notes, newswires, terminals and IR decks write — phrasings no other set uses.
+
+Truth is read straight from the companyfacts JSON, independently of Ledgerline's code:
+- fiscal years: start/end of 350–380-day facts of the company's net-income concept in 10-K/20-F filings,
+  named by the calendar year in which they end (each company's own 52/53-week calendar);
+- quarters: 80–100-day durations, Q1 starting on the fiscal-year start, Q2/Q3 the day after the quarter
+  before; H1 = FY start to Q2 end; 9M = FY start to Q3 end; Q4 = FY − 9M (derived, from one concept),
+  starting the day after Q3 ended; H2 = FY − H1;
+- TTM ending at a Q1–Q3 quarter = FY(prior) + YTD(current) − YTD(prior), starting the day after the
+  prior-year quarter ended;
+- values: the latest-filed fact (max filed, ties by accession) for exactly the period, unless a question
+  asks for the original (earliest filed) or a named filing; each question names its concept chain (first
+  concept with a fact for the period wins; other concepts of the chain within 0.5% go to `accept`);
+- growth = later / earlier − 1 and changes carry the later period; ratios carry the period of both operands.
+Non-answers: `insufficient_evidence` (any abstention without a value is right), `needs_clarification`
+(scored the same way) and `rejected` (invalid arithmetic; the shared rules accept a rejection or a
+clarification). `note` = "<category>: what it tests (and why the answer is what it is)".
+
+Usage: python3 scripts/golden/build-analyst-blind.py > lib/eval/golden/analyst-blind.jsonl
+(SEC_DATA_DIR overrides ../shared/data). Score CLI answers by the shared rules:
+  jq -r .question lib/eval/golden/analyst-blind.jsonl > /tmp/q.txt
+  npm run --silent cli -- ask --json --batch /tmp/q.txt > /tmp/a.jsonl
+  python3 scripts/golden/build-analyst-blind.py --score /tmp/a.jsonl"""
+import datetime as dt
+import functools
+import glob
+import json
+import os
+import sys
+
+DATA = os.environ.get('SEC_DATA_DIR', os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', 'shared', 'data'))
+
+
+@functools.lru_cache(maxsize=None)
+def load(t):
+    f = glob.glob(os.path.join(DATA, 'sec-companyfacts', f'*_{t}_companyfacts*.json'))
+    if not f:
+        raise SystemExit(f'no companyfacts file for {t}')
+    return json.load(open(f[0]))
+
+
+def day(s):
+    return dt.date.fromisoformat(s)
+
+
+def iso(d):
+    return d.isoformat()
+
+
+def plus(s, n):
+    return iso(day(s) + dt.timedelta(days=n))
+
+
+def days(s, e):
+    return (day(e) - day(s)).days
+
+
+def raw(t, qname):
+    """All facts of one concept 'ns:Name' (every unit), as dicts with unit."""
+    ns, name = qname.split(':')
+    d = load(t)['facts'].get(ns, {}).get(name)
+    if not d:
+        return []
+    return [dict(x, unit=u) for u, arr in d['units'].items() for x in arr]
+
+
+# ---------------------------------------------------------------- concept chains (chosen per measure)
+G = 'us-gaap:'
+F = 'ifrs-full:'
+CHAINS = {
+    'rev': [G + 'RevenueFromContractWithCustomerExcludingAssessedTax', G + 'Revenues', G + 'SalesRevenueNet', F + 'Revenue'],
+    'cor': [G + 'CostOfRevenue', G + 'CostOfGoodsAndServicesSold'],
+    'gp': [G + 'GrossProfit'],
+    'rnd': [G + 'ResearchAndDevelopmentExpense'],
+    'sga': [G + 'SellingGeneralAndAdministrativeExpense'],
+    'opex': [G + 'OperatingExpenses'],
+    'oi': [G + 'OperatingIncomeLoss', F + 'ProfitLossFromOperatingActivities'],
+    'pbt': [G + 'IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest', F + 'ProfitLossBeforeTax'],
+    'tax': [G + 'IncomeTaxExpenseBenefit', F + 'IncomeTaxExpenseContinuingOperations'],
+    'ni': [G + 'NetIncomeLoss', F + 'ProfitLossAttributableToOwnersOfParent'],
+    'profit_total': [F + 'ProfitLoss'],
+    'eps_d': [G + 'EarningsPerShareDiluted', F + 'DilutedEarningsLossPerShare'],
+    'eps_b': [G + 'EarningsPerShareBasic', F + 'BasicEarningsLossPerShare'],
+    'sh_d': [G + 'WeightedAverageNumberOfDilutedSharesOutstanding', F + 'AdjustedWeightedAverageShares'],
+    'sh_b': [G + 'WeightedAverageNumberOfSharesOutstandingBasic', F + 'WeightedAverageShares'],
+    'ocf': [G + 'NetCashProvidedByUsedInOperatingActivities'],
+    'capex': [G + 'PaymentsToAcquirePropertyPlantAndEquipment', G + 'PaymentsToAcquireProductiveAssets', F + 'PurchaseOfPropertyPlantAndEquipmentClassifiedAsInvestingActivities'],
+    'sbc': [G + 'ShareBasedCompensation', G + 'AllocatedShareBasedCompensationExpense'],
+    'buyback': [G + 'PaymentsForRepurchaseOfCommonStock'],
+    'divpaid': [G + 'PaymentsOfDividends', G + 'PaymentsOfDividendsCommonStock'],
+    'dps': [G + 'CommonStockDividendsPerShareDeclared'],
+    'rental': [F + 'RentalIncome'],
+    'finance_costs': [F + 'FinanceCosts'],
+    # instants
+    'assets': [G + 'Assets', F + 'Assets'],
+    'liab': [G + 'Liabilities', F + 'Liabilities'],
+    'cl': [G + 'LiabilitiesCurrent', F + 'CurrentLiabilities'],
+    'ca': [G + 'AssetsCurrent', F + 'CurrentAssets'],
+    'equity': [G + 'StockholdersEquity', F + 'EquityAttributableToOwnersOfParent'],
+    'equity_total': [F + 'Equity'],
+    'cash': [G + 'CashAndCashEquivalentsAtCarryingValue', F + 'CashAndCashEquivalents'],
+    'inv': [G + 'InventoryNet'],
+    'ltd': [G + 'LongTermDebtNoncurrent'],
+    'ar': [G + 'AccountsReceivableNetCurrent'],
+    'so': [G + 'CommonStockSharesOutstanding'],
+    'invprop': [F + 'InvestmentProperty'],
+    'borrowings': [F + 'Borrowings'],
+}
+UNIT = {'eps_d': 'USD/shares', 'eps_b': 'USD/shares', 'dps': 'USD/shares', 'sh_d': 'shares', 'sh_b': 'shares', 'so': 'shares'}
+
+
+def pick(cands, basis):
+    if not cands:
+        return None
+    key = lambda x: (x['filed'], x['accn'])
+    return min(cands, key=key) if basis == 'original' else max(cands, key=key)
+
+
+def fact(t, concept, start, end, unit, basis='latest'):
+    """The fact of one concept for exactly [start, end] (start None = instant). basis: latest | original | filed:<accn-prefix or date>"""
+    c = [x for x in raw(t, concept) if x.get('start') == start and x['end'] == end and x['unit'] == unit]
+    if basis.startswith('asof:'):
+        c = [x for x in c if x['filed'] <= basis[5:]]
+        basis = 'latest'
+    if basis.startswith('fy:'):  # as reported in the annual report (10-K/20-F) whose filing fy is given
+        c = [x for x in c if x['form'] in ('10-K', '20-F') and str(x['fy']) == basis[3:]]
+        basis = 'latest'
+    return pick(c, basis)
+
+
+def value(t, m, start, end, basis='latest'):
+    """(value, accept[]) of measure m for exactly the period: first concept of the chain with a fact wins."""
+    unit = UNIT.get(m, 'USD')
+    found = [(c, fact(t, c, start, end, unit, basis)) for c in CHAINS[m]]
+    found = [(c, f) for c, f in found if f]
+    if not found:
+        raise SystemExit(f'missing {t} {m} {start}..{end} ({basis})')
+    v = found[0][1]['val']
+    acc = sorted({f['val'] for _, f in found if v and abs(f['val'] - v) <= abs(v) * 0.005})
+    return v, acc
+
+
+# ---------------------------------------------------------------- fiscal calendars from the data
+@functools.lru_cache(maxsize=None)
+def calendar(t):
+    concept = F + 'ProfitLoss' if t == 'LPA' else G + 'NetIncomeLoss'
+    years, quarters = {}, set()
+    for x in raw(t, concept) + raw(t, CHAINS['rev'][0]) + raw(t, G + 'Revenues'):
+        s = x.get('start')
+        if not s:
+            continue
+        n = days(s, x['end'])
+        if 350 <= n <= 380 and x['form'] in ('10-K', '20-F', '10-K/A', '20-F/A'):
+            years[day(x['end']).year] = (s, x['end'])
+        if 80 <= n <= 100:
+            quarters.add((s, x['end']))
+    return years, sorted(quarters)
+
+
+def fy(t, y):
+    years, _ = calendar(t)
+    if y in years:
+        return years[y]
+    if y - 1 in years:  # the open fiscal year: starts the day after the last closed one
+        return (plus(years[y - 1][1], 1), None)
+    raise SystemExit(f'no fiscal year {y} for {t}')
+
+
+def q(t, y, n):
+    """Quarter n (1–4) of fiscal year y; Q4 is (Q3 end + 1, FY end)."""
+    start, end = fy(t, y)
+    _, qs = calendar(t)
+    s = start
+    for i in range(1, n + 1):
+        if i == 4:
+            return (s, end)
+        hit = [x for x in qs if x[0] == s]
+        if not hit:
+            raise SystemExit(f'no Q{i} FY{y} for {t} starting {s}')
+        qq = hit[0]
+        if i == n:
+            return qq
+        s = plus(qq[1], 1)
+
+
+def ytd(t, y, n):
+    """Year to date through quarter n (n = 2: H1, n = 3: 9M, n = 1: Q1)."""
+    return (fy(t, y)[0], q(t, y, n)[1])
+
+
+# ---------------------------------------------------------------- expected values
+def amt(t, m, per, basis='latest', tol=0.0005):
+    s, e = per
+    v, acc = value(t, m, s, e, basis)
+    return dict(value=v, start=s, end=e, tol=tol, accept=acc)
+
+
+def inst(t, m, end, basis='latest', tol=0.0005):
+    v, acc = value(t, m, None, end, basis)
+    return dict(value=v, start=None, end=end, tol=tol, accept=acc)
+
+
+def q4(t, m, y):
+    """Derived fourth quarter = FY − 9M, from the first concept reporting both."""
+    fs, fe = fy(t, y)
+    _, n9e = ytd(t, y, 3)
+    unit = UNIT.get(m, 'USD')
+    for c in CHAINS[m]:
+        a, b = fact(t, c, fs, fe, unit), fact(t, c, fs, n9e, unit)
+        if a and b:
+            return dict(value=a['val'] - b['val'], start=plus(n9e, 1), end=fe, tol=0.0005, accept=[a['val'] - b['val']])
+    raise SystemExit(f'no Q4 {t} {m} FY{y}')
+
+
+def h2(t, m, y):
+    fs, fe = fy(t, y)
+    _, h1e = ytd(t, y, 2)
+    unit = UNIT.get(m, 'USD')
+    for c in CHAINS[m]:
+        a, b = fact(t, c, fs, fe, unit), fact(t, c, fs, h1e, unit)
+        if a and b:
+            return dict(value=a['val'] - b['val'], start=plus(h1e, 1), end=fe, tol=0.0005, accept=[a['val'] - b['val']])
+    raise SystemExit(f'no H2 {t} {m} FY{y}')
+
+
+def ttm(t, m, y, n):
+    """Trailing twelve months ending at quarter n (1–3) of fiscal year y = FY(y−1) + YTD(y, n) − YTD(y−1, n)."""
+    unit = UNIT.get(m, 'USD')
+    pf = fy(t, y - 1)
+    cur, prev = ytd(t, y, n), ytd(t, y - 1, n)
+    for c in CHAINS[m]:
+        a, b, d = fact(t, c, *pf, unit), fact(t, c, *cur, unit), fact(t, c, *prev, unit)
+        if a and b and d:
+            v = a['val'] + b['val'] - d['val']
+            return dict(value=v, start=plus(prev[1], 1), end=cur[1], tol=0.0005, accept=[v])
+    raise SystemExit(f'no TTM {t} {m} FY{y} Q{n}')
+
+
+def ratio(num, den, tol=0.001):
+    assert (num['start'], num['end']) == (den['start'], den['end']), 'ratio operands must share a period'
+    v = num['value'] / den['value']
+    return dict(value=v, start=num['start'], end=num['end'], tol=tol, accept=[v])
+
+
+def growth(later, earlier, tol=0.001):
+    v = later['value'] / earlier['value'] - 1
+    return dict(value=v, start=later['start'], end=later['end'], tol=tol, accept=[v])
+
+
+def change(later, earlier, tol=0.0005):
+    v = later['value'] - earlier['value']
+    return dict(value=v, start=later['start'], end=later['end'], tol=tol, accept=[v])
+
+
+def diff(a, b, tol=0.0005):
+    assert (a['start'], a['end']) == (b['start'], b['end'])
+    v = a['value'] - b['value']
+    return dict(value=v, start=a['start'], end=a['end'], tol=tol, accept=[v])
+
+
+def span_sum(*parts, tol=0.0005):
+    """Contiguous periods added together: one value over the combined span."""
+    for x, y in zip(parts, parts[1:]):
+        assert plus(x['end'], 1) == y['start'], 'parts must be contiguous'
+    v = sum(p['value'] for p in parts)
+    return dict(value=v, start=parts[0]['start'], end=parts[-1]['end'], tol=tol, accept=[v])
+
+
+def margin_change(n1, d1, n0, d0, tol=0.01):
+    a, b = ratio(n1, d1), ratio(n0, d0)
+    v = a['value'] - b['value']
+    return dict(value=v, start=a['start'], end=a['end'], tol=tol, accept=[v])
+
+
+# ---------------------------------------------------------------- the set
+items = []
+seen = set()
+
+
+def emit(id, q_, expect, note):
+    if id in seen:
+        raise SystemExit(f'duplicate id {id}')
+    seen.add(id)
+    cat = note.split(':', 1)[0]
+    items.append({'id': id, 'question': q_, 'expect': expect, 'note': note, 'category': cat})
+
+
+def ans(id, q_, vals, note):
+    out = []
+    for x in vals:
+        g = dict(value=x['value'], end=x['end'], tol=x.get('tol', 0.0005), period_type='instant' if x.get('start') is None else 'duration')
+        if x.get('start'):
+            g['start'] = x['start']
+        g['accept'] = x.get('accept') or [x['value']]
+        out.append(g)
+    emit(id, q_, {'status': 'answered', 'values': out}, note)
+
+
+def no(id, q_, status, note):
+    emit(id, q_, {'status': status, 'values': []}, note)
+
+
+# ================================================================ round 1
+A, N, GO, M, LP, T, S = 'AAPL', 'NVDA', 'GOOGL', 'MRVL', 'LPA', 'TSLA', 'SNOW'
+
+# --- alias: tickers, codes, typos, registrant and brand names
+ans('b-alias-01', 'AAPL.O net sales, fiscal 2024', [amt(A, 'rev', fy(A, 2024))], 'alias: Reuters RIC for Apple')
+ans('b-alias-02', 'goog 2023 operating income', [amt(GO, 'oi', fy(GO, 2023))], 'alias: lowercase class C ticker goog (Alphabet reports one consolidated figure for both share classes)')
+ans('b-alias-03', 'Googel net income 2021', [amt(GO, 'ni', fy(GO, 2021))], 'alias: misspelt brand name Google (Alphabet)')
+ans('b-alias-04', 'Nvdia revenue for fiscal 2024', [amt(N, 'rev', fy(N, 2024))], 'alias: typo of Nvidia')
+ans('b-alias-05', 'Marvel Technology net revenue FY2025', [amt(M, 'rev', fy(M, 2025))], "alias: 'Marvel Technology' (one l) = Marvell Technology")
+ans('b-alias-06', 'NVIDIA CORP diluted EPS for fiscal year 2023', [amt(N, 'eps_d', fy(N, 2023))], 'alias: EDGAR registrant name in capitals (FY2023 EPS as last filed, i.e. restated for the 2024 10-for-1 split)')
+ans('b-alias-07', 'Logistic Properties of the Americas (NYSE American: LPA) revenue, FY2023', [amt(LP, 'rev', fy(LP, 2023))], 'alias: press-release form with NYSE American listing; IFRS 20-F filer (ifrs-full:Revenue)')
+ans('b-alias-08', 'lpa total revenue 2022', [amt(LP, 'rev', fy(LP, 2022))], 'alias: lowercase ticker lpa')
+ans('b-alias-09', 'GOOGL US Equity capex 2024', [amt(GO, 'capex', fy(GO, 2024))], "alias: Bloomberg code 'GOOGL US Equity'")
+ans('b-alias-10', 'Appel FY2025 net income', [amt(A, 'ni', fy(A, 2025))], 'alias: typo Appel for Apple')
+ans('b-alias-11', 'Marvell Technology, Inc. (NASDAQ: MRVL) gross profit in fiscal 2026', [amt(M, 'gp', fy(M, 2026))], 'alias: press-release legal name with exchange code')
+
+# --- fy-shorthand
+ans('b-fy-01', "Apple fiscal '23 OCF", [amt(A, 'ocf', fy(A, 2023))], "fy-shorthand: fiscal '23 (straight apostrophe) + OCF; Apple FY2023 is a 53-week year ended Sep 30, 2023")
+ans('b-fy-02', "NVDA F'26 net income", [amt(N, 'ni', fy(N, 2026))], "fy-shorthand: F'26 = fiscal 2026 (ended Jan 25, 2026)")
+ans('b-fy-03', 'Marvell FY 24 R&D', [amt(M, 'rnd', fy(M, 2024))], 'fy-shorthand: FY 24 (space, two digits); Marvell FY2024 is 53 weeks to Feb 3, 2024')
+ans('b-fy-04', 'Alphabet FY24 capital expenditures', [amt(GO, 'capex', fy(GO, 2024))], 'fy-shorthand: FY24 for a calendar-year filer')
+ans('b-fy-05', "LPA FY'23 rental income", [amt(LP, 'rental', fy(LP, 2023))], "fy-shorthand: FY'23; IFRS concept ifrs-full:RentalIncome")
+ans('b-fy-06', 'Apple fiscal year 2024 (ended September) diluted EPS', [amt(A, 'eps_d', fy(A, 2024))], 'fy-shorthand: a parenthetical naming the fiscal year-end month')
+ans('b-fy-07', "nvda fiscal '26 diluted eps", [amt(N, 'eps_d', fy(N, 2026))], "fy-shorthand: lowercase fiscal '26")
+ans('b-fy-08', 'MRVL FY2026A revenue', [amt(M, 'rev', fy(M, 2026))], 'fy-shorthand: FY2026A (A = actual)')
+ans('b-fy-09', 'Apple FY25 SG&A, please', [amt(A, 'sga', fy(A, 2025))], "fy-shorthand: trailing ', please'")
+
+# --- ordinal-quarter
+ans('b-q-01', "What did NVDA print for revenue in FQ2'25?", [amt(N, 'rev', q(N, 2025, 2))], "ordinal-quarter: FQ2'25 = fiscal Q2 FY2025 (Apr 29 – Jul 28, 2024); 'print' = report")
+ans('b-q-02', 'Apple December-quarter 2024 sales', [amt(A, 'rev', q(A, 2025, 1))], "ordinal-quarter: 'December-quarter 2024' = the fiscal quarter ended Dec 28, 2024 (Q1 FY2025)")
+ans('b-q-03', 'GOOGL 3Q24 top line', [amt(GO, 'rev', q(GO, 2024, 3))], 'ordinal-quarter: 3Q24 for a calendar-year filer; top line = revenue')
+ans('b-q-04', "AAPL FQ1'26 net income", [amt(A, 'ni', q(A, 2026, 1))], "ordinal-quarter: FQ1'26 = Sep 28 – Dec 27, 2025 (latest Apple quarter)")
+ans('b-q-05', "Marvell fiscal Q2 '26 revenue", [amt(M, 'rev', q(M, 2026, 2))], "ordinal-quarter: fiscal Q2 '26 = May 4 – Aug 2, 2025")
+ans('b-q-06', 'Alphabet March-quarter 2026 operating income', [amt(GO, 'oi', q(GO, 2026, 1))], 'ordinal-quarter: the quarter ended March 31, 2026')
+ans('b-q-07', "NVDA's April-2026 quarter revenue — in $m", [amt(N, 'rev', q(N, 2026 + 1, 1))], "ordinal-quarter: the quarter ended Apr 26, 2026 (Q1 FY2027), with a trailing scale clause")
+ans('b-q-08', 'Marvell revenue for the 13 weeks ended November 1, 2025', [amt(M, 'rev', q(M, 2026, 3))], 'ordinal-quarter: 13 weeks ended = Q3 FY2026 (91 days)')
+ans('b-q-09', "Apple's 14-week first quarter of fiscal 2023: revenue", [amt(A, 'rev', q(A, 2023, 1))], 'ordinal-quarter: the 14-week Q1 of the 53-week FY2023 (Sep 25 – Dec 31, 2022)')
+ans('b-q-10', 'GOOGL second-quarter 2025 net income, in $m', [amt(GO, 'ni', q(GO, 2025, 2))], 'ordinal-quarter: second-quarter 2025 with a scale clause')
+ans('b-q-11', "Nvidia's last reported quarter: net income", [amt(N, 'ni', q(N, 2027, 1))], 'ordinal-quarter: last reported quarter = Q1 FY2027 (ended Apr 26, 2026)')
+ans('b-q-12', "Alphabet Q1'26 diluted EPS", [amt(GO, 'eps_d', q(GO, 2026, 1))], "ordinal-quarter: Q1'26 for a calendar-year filer")
+ans('b-q-13', 'AAPL F3Q25 R&D expense', [amt(A, 'rnd', q(A, 2025, 3))], 'ordinal-quarter: F3Q25 = fiscal Q3 2025 (Mar 30 – Jun 28, 2025)')
+ans('b-q-14', 'Tesla Sept-quarter 2022 GAAP net income', [amt(T, 'ni', q(T, 2022, 3))], "ordinal-quarter: Sept-quarter 2022 (Jul–Sep); 'GAAP' is the reported figure")
+ans('b-q-15', 'MRVL fiscal first quarter 2027 gross profit', [amt(M, 'gp', q(M, 2027, 1))], 'ordinal-quarter: latest Marvell quarter (Feb 1 – May 2, 2026)')
+
+# --- fy-end-date
+ans('b-fyend-01', 'NVDA revenue, fiscal year ended Jan. 26, 2025', [amt(N, 'rev', fy(N, 2025))], 'fy-end-date: abbreviated month with a period')
+ans('b-fyend-02', 'Apple net income for the 53 weeks ended September 30, 2023', [amt(A, 'ni', fy(A, 2023))], 'fy-end-date: a correct week count (FY2023 had 53 weeks)')
+ans('b-fyend-03', 'Marvell net income for the 52 weeks ended January 31, 2026', [amt(M, 'ni', fy(M, 2026))], 'fy-end-date: 52 weeks ended Jan 31, 2026 = FY2026')
+ans('b-fyend-04', 'MRVL revenue FYE 2/3/24', [amt(M, 'rev', fy(M, 2024))], 'fy-end-date: FYE with a US short date; the 53-week FY2024')
+ans('b-fyend-05', 'Alphabet operating income for the year ending Dec-2023', [amt(GO, 'oi', fy(GO, 2023))], 'fy-end-date: Dec-2023')
+ans('b-fyend-06', 'NVDA gross profit, year to 25 January 2026', [amt(N, 'gp', fy(N, 2026))], "fy-end-date: British 'year to' with day-month order")
+ans('b-fyend-07', 'Apple R&D in the fiscal year through Sept. 27, 2025', [amt(A, 'rnd', fy(A, 2025))], "fy-end-date: 'fiscal year through' an abbreviated date")
+ans('b-fyend-08', 'LPA operating profit for the year ended 31-Dec-2023', [amt(LP, 'oi', fy(LP, 2023))], 'fy-end-date: 31-Dec-2023; IFRS ProfitLossFromOperatingActivities')
+
+# --- half-ytd
+ans('b-ytd-01', 'NVDA H1 FY25 revenue', [amt(N, 'rev', ytd(N, 2025, 2))], 'half-ytd: H1 FY25 = Jan 29 – Jul 28, 2024')
+ans('b-ytd-02', 'Apple first-half fiscal 2025 net income', [amt(A, 'ni', ytd(A, 2025, 2))], 'half-ytd: first-half fiscal 2025 = Sep 29, 2024 – Mar 29, 2025')
+ans('b-ytd-03', 'Alphabet 9M25 operating income', [amt(GO, 'oi', ytd(GO, 2025, 3))], 'half-ytd: 9M25')
+ans('b-ytd-04', 'MRVL six-month FY26 revenue', [amt(M, 'rev', ytd(M, 2026, 2))], 'half-ytd: six-month FY26')
+ans('b-ytd-05', 'Apple revenue, YTD through the June 2025 quarter', [amt(A, 'rev', ytd(A, 2025, 3))], 'half-ytd: YTD through the quarter ended Jun 28, 2025 = 9M FY2025')
+ans('b-ytd-06', 'NVDA revenue for the 39 weeks ended October 26, 2025', [amt(N, 'rev', ytd(N, 2026, 3))], 'half-ytd: 39 weeks = 9M FY2026')
+ans('b-ytd-07', 'GOOGL Jan-Jun 2024 capex', [amt(GO, 'capex', ytd(GO, 2024, 2))], 'half-ytd: Jan-Jun 2024 (hyphen) capex (cash flow is YTD-only)')
+ans('b-ytd-08', 'Marvell net income for the 26-week period ended August 3, 2024', [amt(M, 'ni', ytd(M, 2025, 2))], 'half-ytd: 26-week period = H1 FY2025')
+ans('b-ytd-09', 'Apple back-half fiscal 2025 revenue', [h2(A, 'rev', 2025)], "half-ytd: back half = second half of fiscal 2025 = FY − H1 (Mar 30 – Sep 27, 2025); must not be the year or the first half")
+ans('b-ytd-10', "NVDA 2H FY26 net income", [h2(N, 'ni', 2026)], 'half-ytd: 2H FY26 = FY − H1 (Jul 28, 2025 – Jan 25, 2026)')
+
+# --- ttm
+ans('b-ttm-01', 'Alphabet LTM operating income as of June 2025', [ttm(GO, 'oi', 2025, 2)], 'ttm: LTM as of June 2025 (Jul 1, 2024 – Jun 30, 2025)')
+ans('b-ttm-02', 'MRVL trailing four quarters revenue as of 3Q FY26', [ttm(M, 'rev', 2026, 3)], 'ttm: trailing four quarters to Q3 FY2026')
+ans('b-ttm-03', 'NVDA TTM net income to Q3 FY26', [ttm(N, 'ni', 2026, 3)], 'ttm: TTM to Q3 FY26')
+ans('b-ttm-04', 'Apple revenue, 12 months to December 2025', [ttm(A, 'rev', 2026, 1)], 'ttm: 12 months to the quarter ended Dec 27, 2025 (Dec 29, 2024 – Dec 27, 2025)')
+ans('b-ttm-05', 'Marvell LTM net income as of May 2026', [ttm(M, 'ni', 2027, 1)], 'ttm: LTM as of May 2026 = to Q1 FY2027 (May 2, 2026)')
+ans('b-ttm-06', 'Alphabet trailing-twelve-month operating cash flow through March 2026', [ttm(GO, 'ocf', 2026, 1)], 'ttm: cash flow TTM through Mar 31, 2026')
+no('b-ttm-07', 'Apple trailing four quarters diluted EPS through FQ1\'26', 'insufficient_evidence', 'ttm: EPS is not additive over quarters (weighted shares change); FY + YTD − YTD is not a reported EPS, so no figure may be given')
+
+# --- derived-q4
+ans('b-q4-01', 'Apple Sept-quarter 2025 revenue', [q4(A, 'rev', 2025)], 'derived-q4: the quarter ended Sep 27, 2025 = FY2025 − 9M (Jun 29 – Sep 27, 2025)')
+ans('b-q4-02', 'NVDA January-quarter FY2026 net income', [q4(N, 'ni', 2026)], 'derived-q4: January quarter of FY2026 = FY − 9M (Oct 27, 2025 – Jan 25, 2026)')
+ans('b-q4-03', 'MRVL 4Q FY26 gross profit', [q4(M, 'gp', 2026)], 'derived-q4: 4Q FY26 = FY − 9M')
+ans('b-q4-04', "Alphabet Q4'25 net income", [q4(GO, 'ni', 2025)], "derived-q4: Q4'25")
+ans('b-q4-05', 'Marvell revenue for the 14 weeks ended February 3, 2024', [q4(M, 'rev', 2024)], 'derived-q4: the 14-week Q4 of the 53-week FY2024 (Oct 29, 2023 – Feb 3, 2024)')
+ans('b-q4-06', 'Apple fiscal fourth-quarter 2024 operating cash flow', [q4(A, 'ocf', 2024)], 'derived-q4: cash flow Q4 = FY − 9M YTD')
+no('b-q4-07', 'NVDA Q4 FY25 diluted EPS', 'insufficient_evidence', 'derived-q4: no Q4 EPS is filed and EPS cannot be derived as FY − 9M')
+ans('b-q4-08', 'GOOGL fourth-quarter 2025 capex', [q4(GO, 'capex', 2025)], 'derived-q4: capex Q4 = FY − 9M')
+
+# --- synonym
+ans('b-syn-01', 'NVDA EBIT FY2025', [amt(N, 'oi', fy(N, 2025))], 'synonym: EBIT = operating income (NVIDIA reports no other EBIT)')
+ans('b-syn-02', "Marvell SBC in fiscal '25", [amt(M, 'sbc', fy(M, 2025))], "synonym: SBC = share-based compensation (cash-flow add-back, a GAAP figure)")
+ans('b-syn-03', 'How much did Apple spend on buybacks in FY2024?', [amt(A, 'buyback', fy(A, 2024))], 'synonym: buybacks = repurchases of common stock (cash flow)')
+ans('b-syn-04', "Apple dividends paid, fiscal '24", [amt(A, 'divpaid', fy(A, 2024))], 'synonym: dividends paid (cash flow)')
+ans('b-syn-05', 'Alphabet cost of revenues 2024', [amt(GO, 'cor', fy(GO, 2024))], "synonym: Alphabet's caption 'cost of revenues'")
+ans('b-syn-06', 'NVDA opex FY2026', [amt(N, 'opex', fy(N, 2026))], 'synonym: opex = total operating expenses')
+ans('b-syn-07', 'Alphabet pre-tax income 2023', [amt(GO, 'pbt', fy(GO, 2023))], 'synonym: pre-tax income')
+ans('b-syn-08', "MRVL GM% 1Q FY27", [ratio(amt(M, 'gp', q(M, 2027, 1)), amt(M, 'rev', q(M, 2027, 1)))], 'synonym: GM% for the latest quarter')
+ans('b-syn-09', 'LPA rental income 2024', [amt(LP, 'rental', fy(LP, 2024))], 'synonym: IFRS line item by its own caption (RentalIncome)')
+ans('b-syn-10', 'Apple net cash from operating activities FY2025, please', [amt(A, 'ocf', fy(A, 2025))], 'synonym: full cash-flow caption with trailing please')
+ans('b-syn-11', 'LPA turnover 2023', [amt(LP, 'rev', fy(LP, 2023))], 'synonym: turnover (British) = revenue for an IFRS filer')
+ans('b-syn-12', 'GOOGL EPS (diluted) Q3 2025', [amt(GO, 'eps_d', q(GO, 2025, 3))], 'synonym: EPS (diluted) in parentheses')
+ans('b-syn-13', 'Apple dividends per share declared, FY2025', [amt(A, 'dps', fy(A, 2025))], 'synonym: dividends per share declared (per-share figure)')
+ans('b-syn-14', 'NVDA weighted diluted share count FQ1\'27', [amt(N, 'sh_d', q(N, 2027, 1))], 'synonym: weighted diluted share count for a quarter')
+ans('b-syn-15', 'LPA profit for the year 2024', [amt(LP, 'profit_total', fy(LP, 2024))], "synonym: IFRS caption 'profit (loss) for the year' = ifrs-full:ProfitLoss (−19.4m, incl. non-controlling interests), not the owners' share (−29.3m)")
+ans('b-syn-16', 'LPA net loss attributable to owners of the parent, 2024', [amt(LP, 'ni', fy(LP, 2024))], 'synonym: owners of the parent = ProfitLossAttributableToOwnersOfParent')
+ans('b-syn-17', 'Apple income tax provision FY2025', [amt(A, 'tax', fy(A, 2025))], 'synonym: income tax provision')
+
+# --- balance-asof
+ans('b-bal-01', 'Apple cash & equivalents at quarter-end, Dec-2025', [inst(A, 'cash', q(A, 2026, 1)[1])], 'balance-asof: at quarter-end Dec-2025 = Dec 27, 2025')
+ans('b-bal-02', 'NVDA total assets at fiscal year-end 2026', [inst(N, 'assets', fy(N, 2026)[1])], 'balance-asof: FY2026 year-end = Jan 25, 2026')
+ans('b-bal-03', 'MRVL inventory at the end of Q1 FY27', [inst(M, 'inv', q(M, 2027, 1)[1])], 'balance-asof: end of Q1 FY27 = May 2, 2026')
+ans('b-bal-04', 'Alphabet long-term debt at 12/31/24', [inst(GO, 'ltd', '2024-12-31')], 'balance-asof: long-term debt (non-current) at 12/31/24')
+ans('b-bal-05', 'GOOGL shares outstanding at March 31, 2026', [inst(GO, 'so', '2026-03-31')], 'balance-asof: share count at a quarter-end')
+ans('b-bal-06', 'Apple current liabilities at FQ3\'25 quarter-end', [inst(A, 'cl', q(A, 2025, 3)[1])], "balance-asof: FQ3'25 quarter-end = Jun 28, 2025")
+ans('b-bal-07', 'LPA cash at 31-Dec-2023', [inst(LP, 'cash', '2023-12-31')], 'balance-asof: IFRS cash and cash equivalents')
+ans('b-bal-08', 'LPA total equity at December 31, 2024', [inst(LP, 'equity_total', '2024-12-31')], "balance-asof: IFRS 'total equity' = ifrs-full:Equity 270.8m incl. non-controlling interests, not equity attributable to owners (229.0m)")
+ans('b-bal-09', 'LPA equity attributable to owners of the parent at YE2024', [inst(LP, 'equity', '2024-12-31')], 'balance-asof: owners-of-parent equity at year-end 2024')
+ans('b-bal-10', 'LPA investment property at year-end 2024', [inst(LP, 'invprop', '2024-12-31')], 'balance-asof: IFRS line item InvestmentProperty')
+ans('b-bal-11', "NVDA shares outstanding at January 28, 2024, as originally reported", [inst(N, 'so', '2024-01-28', basis='original')], 'balance-asof: original (pre-10-for-1-split) share count 2,464m from the FY2024 10-K; the later 10-K restates it to 24,643m')
+ans('b-bal-12', 'NVDA shares outstanding at January 28, 2024 (split-adjusted)', [inst(N, 'so', '2024-01-28')], 'balance-asof: split-adjusted = latest filed, 24,643m')
+ans('b-bal-13', 'Tesla inventory at 9/30/22', [inst(T, 'inv', '2022-09-30')], 'balance-asof: US short date, latest Tesla balance sheet')
+
+# --- growth
+ans('b-gr-01', 'GOOGL 3Q25 revenue y/y', [growth(amt(GO, 'rev', q(GO, 2025, 3)), amt(GO, 'rev', q(GO, 2024, 3)))], 'growth: y/y for a quarter')
+ans('b-gr-02', "NVDA FQ1'27 revenue growth over the January quarter", [growth(amt(N, 'rev', q(N, 2027, 1)), q4(N, 'rev', 2026))], 'growth: sequential, base named by its month = Q1 FY27 over the derived Q4 FY26 (ended Jan 25, 2026)')
+ans('b-gr-03', 'Apple December-quarter 2025 revenue growth vs. the comparable period last year', [growth(amt(A, 'rev', q(A, 2026, 1)), amt(A, 'rev', q(A, 2025, 1)))], "growth: 'vs. the comparable period last year' = Q1 FY26 over Q1 FY25")
+ans('b-gr-04', 'MRVL H1 FY26 vs H1 FY25 revenue growth', [growth(amt(M, 'rev', ytd(M, 2026, 2)), amt(M, 'rev', ytd(M, 2025, 2)))], 'growth: first half over first half')
+ans('b-gr-05', 'Alphabet 9M25 net income growth vs 9M24', [growth(amt(GO, 'ni', ytd(GO, 2025, 3)), amt(GO, 'ni', ytd(GO, 2024, 3)))], 'growth: nine months over nine months')
+ans('b-gr-06', "Apple gross margin change y/y in FQ1'26", [margin_change(amt(A, 'gp', q(A, 2026, 1)), amt(A, 'rev', q(A, 2026, 1)), amt(A, 'gp', q(A, 2025, 1)), amt(A, 'rev', q(A, 2025, 1)))], 'growth: change in a margin (a difference of fractions), carrying the later quarter')
+ans('b-gr-07', 'NVDA fiscal 2026 diluted EPS growth', [growth(amt(N, 'eps_d', fy(N, 2026)), amt(N, 'eps_d', fy(N, 2025)))], 'growth: EPS growth FY26 over FY25 (both split-adjusted as last filed)')
+ans('b-gr-08', 'MRVL operating income change, FY26 vs FY25, in $', [change(amt(M, 'oi', fy(M, 2026)), amt(M, 'oi', fy(M, 2025)))], 'growth: a dollar change from a loss to a profit (carrying FY26)')
+no('b-gr-09', 'MRVL operating income growth % FY26 vs FY25', 'insufficient_evidence', 'growth: a percentage from a negative base (FY25 operating loss −720.3m) is not meaningful: refuse')
+ans('b-gr-10', 'Apple FY25 revenue % chg', [growth(amt(A, 'rev', fy(A, 2025)), amt(A, 'rev', fy(A, 2024)))], 'growth: % chg = growth')
+ans('b-gr-11', 'Alphabet Q1 2026 operating income q/q', [growth(amt(GO, 'oi', q(GO, 2026, 1)), q4(GO, 'oi', 2025))], 'growth: q/q = over the derived Q4 2025')
+ans('b-gr-12', 'LPA revenue growth 2024', [growth(amt(LP, 'rev', fy(LP, 2024)), amt(LP, 'rev', fy(LP, 2023)))], 'growth: IFRS filer, annual only')
+ans('b-gr-13', 'By how much did NVDA revenue rise y/y in the October 2025 quarter?', [growth(amt(N, 'rev', q(N, 2026, 3)), amt(N, 'rev', q(N, 2025, 3)))], 'growth: month-named quarter (ended Oct 26, 2025) vs the year-ago quarter')
+ans('b-gr-14', "NVDA revenue FQ1'27 vs. the year-ago quarter", [growth(amt(N, 'rev', q(N, 2027, 1)), amt(N, 'rev', q(N, 2026, 1)))], "growth: 'vs. the year-ago quarter'")
+ans('b-gr-15', 'Apple operating margin expansion FY2025 vs FY2024', [margin_change(amt(A, 'oi', fy(A, 2025)), amt(A, 'rev', fy(A, 2025)), amt(A, 'oi', fy(A, 2024)), amt(A, 'rev', fy(A, 2024)))], 'growth: margin expansion = change in operating margin')
+
+# --- multi-year
+ans('b-multi-01', 'Apple revenue FY21–FY25', [amt(A, 'rev', fy(A, y)) for y in range(2021, 2026)], 'multi-year: FY21–FY25 with an en dash')
+ans('b-multi-02', 'NVDA net income, fiscal 2024 through fiscal 2026, by year', [amt(N, 'ni', fy(N, y)) for y in (2024, 2025, 2026)], 'multi-year: through, by year')
+ans('b-multi-03', "Alphabet capex 2022, '23 and '24", [amt(GO, 'capex', fy(GO, y)) for y in (2022, 2023, 2024)], "multi-year: apostrophe years '23 and '24")
+ans('b-multi-04', 'LPA revenue 2021-2024', [amt(LP, 'rev', fy(LP, y)) for y in (2021, 2022, 2023, 2024)], 'multi-year: IFRS filer, all four years held')
+ans('b-multi-05', 'MRVL R&D for the past three fiscal years', [amt(M, 'rnd', fy(M, y)) for y in (2024, 2025, 2026)], 'multi-year: past three fiscal years = FY24–FY26')
+ans('b-multi-06', "Apple quarterly revenue for fiscal 2025", [amt(A, 'rev', q(A, 2025, 1)), amt(A, 'rev', q(A, 2025, 2)), amt(A, 'rev', q(A, 2025, 3)), q4(A, 'rev', 2025)], 'multi-year: the four quarters of fiscal 2025 (Q4 derived)')
+ans('b-multi-07', 'GOOGL revenue by quarter, 2025', [amt(GO, 'rev', q(GO, 2025, 1)), amt(GO, 'rev', q(GO, 2025, 2)), amt(GO, 'rev', q(GO, 2025, 3)), q4(GO, 'rev', 2025)], 'multi-year: by quarter for a calendar year (Q4 derived)')
+
+# --- cross-company
+ans('b-cross-01', 'NVDA vs AAPL revenue, FY2024', [amt(N, 'rev', fy(N, 2024)), amt(A, 'rev', fy(A, 2024))], 'cross-company: each on its own FY2024 (Jan 28, 2024 and Sep 28, 2024)')
+ans('b-cross-02', 'MRVL and NVDA gross margin, fiscal 2026', [ratio(amt(M, 'gp', fy(M, 2026)), amt(M, 'rev', fy(M, 2026))), ratio(amt(N, 'gp', fy(N, 2026)), amt(N, 'rev', fy(N, 2026)))], 'cross-company: two 52/53-week calendars')
+ans('b-cross-03', 'GOOGL and LPA operating income 2023', [amt(GO, 'oi', fy(GO, 2023)), amt(LP, 'oi', fy(LP, 2023))], 'cross-company: US GAAP and IFRS, both calendar years')
+ans('b-cross-04', "AAPL v. NVDA cash at their latest quarter-ends", [inst(A, 'cash', q(A, 2026, 1)[1]), inst(N, 'cash', q(N, 2027, 1)[1])], 'cross-company: latest balance sheet of each (Dec 27, 2025; Apr 26, 2026)')
+ans('b-cross-05', "NVDA FQ1'27 vs MRVL FQ1'27 revenue", [amt(N, 'rev', q(N, 2027, 1)), amt(M, 'rev', q(M, 2027, 1))], 'cross-company: each fiscal Q1 FY27 (ended Apr 26 and May 2, 2026)')
+ans('b-cross-06', 'Which had higher R&D in 2024, Alphabet or Apple (fiscal years)?', [amt(GO, 'rnd', fy(GO, 2024)), amt(A, 'rnd', fy(A, 2024))], 'cross-company: each fiscal 2024')
+
+# --- valid-arithmetic
+ans('b-arith-01', "Sum of the first two quarters of Alphabet's 2025 revenue", [span_sum(amt(GO, 'rev', q(GO, 2025, 1)), amt(GO, 'rev', q(GO, 2025, 2)))], 'valid-arithmetic: arithmetic in words, = H1 2025 with its dates')
+ans('b-arith-02', 'Apple FY2025 revenue less cost of sales', [diff(amt(A, 'rev', fy(A, 2025)), amt(A, 'cor', fy(A, 2025)))], 'valid-arithmetic: same-year difference (= gross profit)')
+ans('b-arith-03', 'NVDA OCF minus capex FY2026', [diff(amt(N, 'ocf', fy(N, 2026)), amt(N, 'capex', fy(N, 2026)))], 'valid-arithmetic: OCF − capex (NVIDIA capex = purchases of property, equipment and intangibles)')
+ans('b-arith-04', 'Alphabet cumulative net income 2023 through 2025', [span_sum(*[amt(GO, 'ni', fy(GO, y)) for y in (2023, 2024, 2025)])], 'valid-arithmetic: cumulative = one sum over Jan 1, 2023 – Dec 31, 2025 (not a series)')
+ans('b-arith-05', 'Apple Q2 FY25 net income minus Q1 FY25 net income', [change(amt(A, 'ni', q(A, 2025, 2)), amt(A, 'ni', q(A, 2025, 1)))], 'valid-arithmetic: a change between consecutive quarters, carrying Q2')
+ans('b-arith-06', 'GOOGL R&D as a % of revenue, 2025', [ratio(amt(GO, 'rnd', fy(GO, 2025)), amt(GO, 'rev', fy(GO, 2025)))], 'valid-arithmetic: same-year ratio')
+ans('b-arith-07', "NVDA Q1 + Q2 + Q3 FY26 net income", [span_sum(amt(N, 'ni', q(N, 2026, 1)), amt(N, 'ni', q(N, 2026, 2)), amt(N, 'ni', q(N, 2026, 3)))], 'valid-arithmetic: = 9M FY26 with its dates')
+ans('b-arith-08', 'Apple FY2025 gross profit net of opex', [diff(amt(A, 'gp', fy(A, 2025)), amt(A, 'opex', fy(A, 2025)))], 'valid-arithmetic: same-year difference (= operating income)')
+ans('b-arith-09', 'LPA operating profit over revenue, 2024 (%)', [ratio(amt(LP, 'oi', fy(LP, 2024)), amt(LP, 'rev', fy(LP, 2024)))], 'valid-arithmetic: IFRS same-year ratio')
+ans('b-arith-10', 'Apple Q3 FY25 plus Q4 FY25 revenue', [span_sum(amt(A, 'rev', q(A, 2025, 3)), q4(A, 'rev', 2025))], 'valid-arithmetic: Q3 + derived Q4 = the second half (Mar 30 – Sep 27, 2025)')
+ans('b-arith-11', 'NVDA revenue FY24 and FY25 combined', [span_sum(amt(N, 'rev', fy(N, 2024)), amt(N, 'rev', fy(N, 2025)))], 'valid-arithmetic: two contiguous fiscal years summed = one 2-year span')
+
+# --- invalid-join
+no('b-inv-01', 'divide FY24 net income by FY23 sales for Nvidia', 'rejected', 'invalid-join: casual ratio across two fiscal years')
+no('b-inv-02', "Add NVDA's Q2 FY26 net income to its six-month FY26 net income", 'rejected', 'invalid-join: quarter + the YTD that contains it')
+no('b-inv-03', 'Apple 9M FY25 revenue divided by FY24 revenue', 'rejected', 'invalid-join: ratio of two different periods')
+no('b-inv-04', 'Alphabet Q3 2025 op income / Q2 2025 revenue', 'rejected', 'invalid-join: margin with operands from different quarters')
+no('b-inv-05', "LPA 2024 profit over 2023 revenue", 'rejected', 'invalid-join: IFRS, ratio across years')
+no('b-inv-06', 'Apple FY2025 net income plus its net income for the first nine months of FY2025', 'rejected', 'invalid-join: year + YTD inside it')
+no('b-inv-07', "divide GOOGL's 2025 capex by its 2024 operating cash flow", 'rejected', 'invalid-join: ratio across years (casual)')
+no('b-inv-08', 'MRVL inventory at Q1 FY27 end plus Q1 FY27 revenue', 'rejected', 'invalid-join: balance + flow')
+no('b-inv-09', 'Marvell TTM revenue calculated as FY2026 plus 1H FY2026', 'rejected', 'invalid-join: a TTM from overlapping periods')
+no('b-inv-10', 'Alphabet total liabilities at YE2025 minus 2025 net income', 'rejected', 'invalid-join: balance − flow')
+
+# --- abstain
+no('b-abs-01', 'AMD revenue FY2024', 'insufficient_evidence', 'abstain: company not held (AMD)')
+no('b-abs-02', "Broadcom (AVGO) FQ2'25 revenue", 'insufficient_evidence', 'abstain: company not held')
+no('b-abs-03', 'MSFT FY24 revenue', 'insufficient_evidence', 'abstain: Microsoft has no companyfacts in the corpus')
+no('b-abs-04', 'Apple FY2027 revenue', 'insufficient_evidence', 'abstain: future fiscal year')
+no('b-abs-05', "NVDA FQ2'27 revenue", 'insufficient_evidence', 'abstain: quarter after the last filing (latest is Q1 FY27)')
+no('b-abs-06', 'Alphabet Q2 2026 net income', 'insufficient_evidence', 'abstain: quarter after the last filing')
+no('b-abs-07', 'MRVL op inc ex-SBC FY2026', 'insufficient_evidence', 'abstain: operating income excluding SBC is non-GAAP, not reported')
+no('b-abs-08', 'Alphabet 2025 revenue growth on a constant-currency basis', 'insufficient_evidence', 'abstain: constant-currency growth is not an XBRL fact')
+no('b-abs-09', "What did NVDA print for data center in FQ1'27?", 'insufficient_evidence', 'abstain: segment revenue (data center) is not in companyfacts')
+no('b-abs-10', 'Apple iPhone unit sales FY2024', 'insufficient_evidence', 'abstain: units are not reported')
+no('b-abs-11', 'LPA revenue H1 2024', 'insufficient_evidence', 'abstain: LPA files annual 20-Fs only; no half-year figure')
+no('b-abs-12', 'LPA Q4 2024 revenue', 'insufficient_evidence', 'abstain: no nine-month figure to derive Q4 for a 20-F filer')
+no('b-abs-13', 'Apple adjusted EBITDA FY2025', 'insufficient_evidence', 'abstain: adjusted EBITDA is a non-GAAP measure Apple does not report')
+no('b-abs-14', "NVDA non-GAAP gross margin FQ1'27", 'insufficient_evidence', 'abstain: non-GAAP')
+no('b-abs-15', 'Alphabet revenue FY2012', 'insufficient_evidence', "abstain: before Alphabet's first reported year in companyfacts (2013)")
+no('b-abs-16', 'LPA revenue 2020', 'insufficient_evidence', 'abstain: before the data (first year 2021)')
+no('b-abs-17', 'LPA revenue 2024 in Colombian pesos', 'insufficient_evidence', 'abstain: revenue is reported in USD only; no COP figure exists (no FX conversion)')
+no('b-abs-18', 'Apple FY2025 net income in euros', 'insufficient_evidence', 'abstain: a currency the figure is not reported in')
+no('b-abs-19', 'LPA NOI 2024', 'insufficient_evidence', 'abstain: net operating income (real-estate NOI) is not tagged; operating profit is a different measure')
+no('b-abs-20', 'Tesla full-year 22 net income', 'insufficient_evidence', 'abstain: Tesla FY2022 not in the corpus')
+
+# --- ambiguous
+no('b-amb-01', 'nvda 2025 sales', 'needs_clarification', 'ambiguous: bare year for a January year-end filer (fiscal 2025 or calendar 2025?)')
+no('b-amb-02', 'Marvell 3Q24 revenue', 'needs_clarification', 'ambiguous: 3Q24 without fiscal for a non-calendar filer (fiscal Q3 FY24 ended Oct 28, 2023; no Marvell quarter is calendar Q3 2024)')
+no('b-amb-03', "Apple margin FQ1'26", 'needs_clarification', 'ambiguous: margin type')
+no('b-amb-04', 'NVDA run-rate revenue', 'needs_clarification', 'ambiguous: run-rate (annualised which quarter?) and not a reported figure')
+no('b-amb-05', 'NVDA revenue exit rate for fiscal 2026', 'needs_clarification', 'ambiguous: exit rate is not a reported figure (annualised last quarter or last month?)')
+no('b-amb-06', 'Apple stub-period revenue', 'needs_clarification', 'ambiguous: stub period without dates')
+no('b-amb-07', 'Alphabet EPS 2025', 'needs_clarification', 'ambiguous: basic or diluted')
+no('b-amb-08', 'MRVL revenue for the quarter ended September 30, 2025', 'needs_clarification', 'ambiguous: no Marvell quarter ends Sep 30 (Q3 FY26 ended Nov 1, 2025)')
+no('b-amb-09', 'GOOGL sales, please', 'needs_clarification', 'ambiguous: no period')
+no('b-amb-10', "What was NVDA's Q2?", 'needs_clarification', 'ambiguous: no metric, no year')
+no('b-amb-11', 'Compare NVDA and MRVL revenue for calendar 2025', 'needs_clarification', 'ambiguous: neither company has a calendar fiscal year')
+no('b-amb-12', 'GOOGL Q1 revenue', 'needs_clarification', 'ambiguous: quarter without a year')
+no('b-amb-13', 'NVDA revenue for the first quarter of calendar 2025', 'needs_clarification', "ambiguous: NVIDIA's fiscal Q1 FY26 ran Jan 27 – Apr 27, 2025; no NVIDIA quarter is calendar Q1 2025")
+no('b-amb-14', 'Apple net income per share FY2025', 'needs_clarification', "ambiguous: 'per share' without basic/diluted")
+
+ans('b-bal-14', "Snowflake stockholders' equity at FYE Jan-25", [inst(S, 'equity', fy(S, 2025)[1])], 'balance-asof: FYE Jan-25 = Jan 31, 2025')
+ans('b-syn-18', "SNOW net loss margin FQ1'26", [ratio(amt(S, 'ni', q(S, 2026, 1)), amt(S, 'rev', q(S, 2026, 1)))], 'synonym: net loss margin = net income / revenue (negative), latest Snowflake quarter')
+
+# --- restated vs originally reported (period forms above; category by period)
+ans('b-fy-10', 'LPA basic EPS 2022 as reported in the 2023 20-F', [amt(LP, 'eps_b', fy(LP, 2022), basis='fy:2023')], 'fy-shorthand: a named filing: the 2023 20-F reported FY2022 basic EPS 0.048 (restated to 0.28 in the 2024 20-F)')
+ans('b-fy-11', 'LPA basic EPS FY2023, restated', [amt(LP, 'eps_b', fy(LP, 2023))], 'fy-shorthand: restated = latest filed (0.11; originally 0.019)')
+ans('b-fy-12', 'NVDA FY24 diluted EPS as originally reported (pre-split)', [amt(N, 'eps_d', fy(N, 2024), basis='original')], 'fy-shorthand: original (11.93, before the 10-for-1 split) vs latest 1.19')
+
+
+
+# ---------------------------------------------------------------- scoring by the shared rules
+def score(answers_file):
+    """Scores `npm run --silent cli -- ask --json --batch` output (one Answer a line, in question order)
+    with the rules of ../shared/eval/README.md, which an outside scorer uses: answered = every expected
+    value matched (tolerance, period end and, for durations, start) and no escape; insufficient_evidence /
+    needs_clarification = any abstention without a value; rejected = `rejected` or `needs_clarification`.
+    An escape is a returned value whose period matches no expected period (any value, for a non-answer)."""
+    answers = [json.loads(l) for l in open(answers_file) if l.strip()]
+    assert len(answers) == len(items), f'{len(answers)} answers for {len(items)} questions'
+    rows, cats = [], {}
+    for it, a in zip(items, answers):
+        exp = it['expect']
+        vals = a.get('values') or []
+        st = a.get('status')
+
+        def pmatch(v, g):
+            p = v['period']
+            if p['end'] != g['end']:
+                return False
+            return p['type'] == 'duration' and p.get('start') == g.get('start') if g['period_type'] == 'duration' else p['type'] == 'instant'
+
+        if exp['status'] == 'answered':
+            esc = [v for v in vals if not any(pmatch(v, g) for g in exp['values'])]
+            ok = st == 'answered' and not esc and all(
+                any(pmatch(v, g) and any(abs(v['value'] - t) <= abs(t) * g['tol'] + 1e-12 for t in [g['value'], *g.get('accept', [])]) for v in vals)
+                for g in exp['values'])
+        else:
+            esc = vals
+            ok = not vals and (st in ('rejected', 'needs_clarification') if exp['status'] == 'rejected' else st != 'answered')
+        if ok:
+            verdict = 'ok'
+        elif esc or (st == 'answered' and exp['status'] == 'answered'):
+            verdict = 'WRONG-ANSWERED'  # a value for a period not asked, or a wrong number labelled answered
+        elif exp['status'] == 'answered':
+            verdict = 'wrong-refusal'
+        else:
+            verdict = 'wrong-kind-of-refusal'
+        c = cats.setdefault(it['category'], [0, 0])
+        c[0] += 1
+        c[1] += ok
+        shown = '; '.join(f"{v['value']} {v['period'].get('start')}..{v['period']['end']} [{v.get('metric')}]" for v in vals)
+        rows.append((verdict, it['id'], it['question'], exp['status'], st, shown, (a.get('text') or '')[:200]))
+    n_ok = sum(r[0] == 'ok' for r in rows)
+    print(f'{n_ok}/{len(rows)} correct by the shared rules; {sum(r[0] == "WRONG-ANSWERED" for r in rows)} wrong answers labelled answered (escapes or wrong values)')
+    print('by category: ' + ', '.join(f'{k} {v[1]}/{v[0]}' for k, v in sorted(cats.items())))
+    for r in sorted(rows, key=lambda r: (r[0] != 'WRONG-ANSWERED', r[0] == 'ok', r[1])):
+        if r[0] != 'ok':
+            print(f'{r[0]:22} {r[1]:12} {r[2]} | expected {r[3]} | got {r[4]} {r[5]} | {r[6]}')
+
+
+if len(sys.argv) > 2 and sys.argv[1] == '--score':
+    score(sys.argv[2])
+else:
+    for it in items:
+        print(json.dumps(it))
+    print(f'{len(items)} questions', file=sys.stderr)
