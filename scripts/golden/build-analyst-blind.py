@@ -95,6 +95,10 @@ CHAINS = {
     'dps': [G + 'CommonStockDividendsPerShareDeclared'],
     'rental': [F + 'RentalIncome'],
     'finance_costs': [F + 'FinanceCosts'],
+    'nci_profit': [F + 'ProfitLossAttributableToNoncontrollingInterests'],
+    'tci': [F + 'ComprehensiveIncome'],
+    'fv_gain': [F + 'GainsLossesOnFairValueAdjustmentInvestmentProperty'],
+    'profit_incl_nci': [G + 'ProfitLoss'],
     # instants
     'assets': [G + 'Assets', F + 'Assets'],
     'liab': [G + 'Liabilities', F + 'Liabilities'],
@@ -109,6 +113,9 @@ CHAINS = {
     'so': [G + 'CommonStockSharesOutstanding'],
     'invprop': [F + 'InvestmentProperty'],
     'borrowings': [F + 'Borrowings'],
+    'nci': [F + 'NoncontrollingInterests', G + 'MinorityInterest'],
+    'eq_and_liab': [F + 'EquityAndLiabilities', G + 'LiabilitiesAndStockholdersEquity'],
+    'equity_incl_nci': [G + 'StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest', F + 'Equity'],
 }
 UNIT = {'eps_d': 'USD/shares', 'eps_b': 'USD/shares', 'dps': 'USD/shares', 'sh_d': 'shares', 'sh_b': 'shares', 'so': 'shares'}
 
@@ -528,6 +535,121 @@ ans('b-fy-10', 'LPA basic EPS 2022 as reported in the 2023 20-F', [amt(LP, 'eps_
 ans('b-fy-11', 'LPA basic EPS FY2023, restated', [amt(LP, 'eps_b', fy(LP, 2023))], 'fy-shorthand: restated = latest filed (0.11; originally 0.019)')
 ans('b-fy-12', 'NVDA FY24 diluted EPS as originally reported (pre-split)', [amt(N, 'eps_d', fy(N, 2024), basis='original')], 'fy-shorthand: original (11.93, before the 10-for-1 split) vs latest 1.19')
 
+
+
+# ================================================================ round 2: aimed at round 1's failures and their neighbours
+# (1) a "total"/"for the year" caption answered with the parent-only line (b-syn-15, b-bal-08)
+ans('b2-ifrs-01', 'LPA profit for the period, FY2023', [amt(LP, 'profit_total', fy(LP, 2023))], "synonym: IFRS 'profit for the period' = ifrs-full:ProfitLoss 7.16m; owners' share is 3.14m")
+ans('b2-ifrs-02', 'LPA profit (loss) 2024 incl. non-controlling interests', [amt(LP, 'profit_total', fy(LP, 2024))], 'synonym: profit including NCI = ifrs-full:ProfitLoss')
+ans('b2-ifrs-03', 'LPA profit attributable to non-controlling interests, 2024', [dict(zip(('value', 'accept'), value(LP, 'nci_profit', '2024-01-01', '2024-12-31')), start='2024-01-01', end='2024-12-31')], 'synonym: the NCI share of profit (ifrs-full:ProfitLossAttributableToNoncontrollingInterests 9.86m) — not net income')
+ans('b2-ifrs-04', 'LPA non-controlling interests at year-end 2024', [inst(LP, 'nci', '2024-12-31')], 'balance-asof: NCI balance 41.8m — not total equity')
+ans('b2-ifrs-05', 'LPA total equity and liabilities at 31 December 2023', [inst(LP, 'eq_and_liab', '2023-12-31')], 'balance-asof: IFRS caption total equity and liabilities (= total assets)')
+ans('b2-ifrs-06', 'LPA total comprehensive income 2024', [amt(LP, 'tci', fy(LP, 2024))], "synonym: IFRS total comprehensive income −32.4m (incl. NCI); owners' share is −42.3m")
+ans('b2-ifrs-07', "Tesla total equity at Dec 31, 2021", [inst(T, 'equity_incl_nci', '2021-12-31')], "balance-asof: Tesla's balance sheet shows 'Total stockholders' equity' 30,189m and, after NCI, 'Total equity' 31,015m")
+ans('b2-ifrs-08', "Tesla total stockholders' equity at Dec 31, 2021", [inst(T, 'equity', '2021-12-31')], "balance-asof: the parent's total (control for b2-ifrs-07)")
+ans('b2-ifrs-09', 'Tesla net income including noncontrolling interests, 2021', [amt(T, 'profit_incl_nci', fy(T, 2021))], 'synonym: us-gaap:ProfitLoss 5,644m (NetIncomeLoss 5,519m is after NCI)')
+ans('b2-ifrs-10', 'LPA income tax expense 2024', [amt(LP, 'tax', fy(LP, 2024))], 'synonym: IFRS income tax expense')
+ans('b2-ifrs-11', 'LPA fair value gain on investment property, 2024', [amt(LP, 'fv_gain', fy(LP, 2024))], 'synonym: IFRS line item by its caption (GainsLossesOnFairValueAdjustmentInvestmentProperty)')
+ans('b2-ifrs-12', 'LPA finance costs FY2024', [amt(LP, 'finance_costs', fy(LP, 2024))], 'synonym: IFRS finance costs')
+
+# (2) quarter codes without F/FY for non-calendar filers (b-amb-02) and periods without a year (b-amb-12)
+no('b2-amb-01', 'NVDA 2Q25 revenue', 'needs_clarification', 'ambiguous: 2Q25 without fiscal for a January year-end filer (fiscal Q2 FY25 ended Jul 28, 2024; calendar 2Q25 matches no NVIDIA quarter)')
+no('b2-amb-02', 'AAPL 1Q25 revenue', 'needs_clarification', "ambiguous: 1Q25 without fiscal: Apple's fiscal Q1 2025 is Oct–Dec 2024, calendar 1Q25 is Jan–Mar 2025")
+no('b2-amb-03', "Marvell Q3'25 net income", 'needs_clarification', "ambiguous: Q3'25 without fiscal for a non-calendar filer")
+no('b2-amb-04', 'Apple Q1 revenue', 'needs_clarification', 'ambiguous: quarter without a year')
+no('b2-amb-05', 'NVDA Q4 net income', 'needs_clarification', 'ambiguous: quarter without a year')
+no('b2-amb-06', 'Alphabet full-year revenue', 'needs_clarification', 'ambiguous: full year without a year')
+no('b2-amb-07', 'Alphabet 1H revenue', 'needs_clarification', 'ambiguous: half without a year')
+no('b2-amb-08', "Apple CQ4'24 revenue", 'needs_clarification', "ambiguous: calendar Q4 2024 (Oct–Dec) matches no Apple fiscal quarter (Q1 FY25 ran Sep 29 – Dec 28, 2024); must not be read as fiscal Q4")
+no('b2-amb-09', 'NVDA CY25 revenue', 'needs_clarification', 'ambiguous: calendar 2025 for a January year-end filer')
+ans('b2-cross-01', 'NVDA and Apple revenue for the quarter that ended in December 2025', [amt(A, 'rev', q(A, 2026, 1))], "cross-company: Apple's quarter ended Dec 27, 2025; no NVIDIA quarter ended in December 2025 (Oct 27, 2025 – Jan 25, 2026), which must be said, not substituted (a partial answer with Apple's figure only)")
+ans('b2-q-01', "Alphabet CQ3'25 revenue", [amt(GO, 'rev', q(GO, 2025, 3))], "ordinal-quarter: CQ3'25 (calendar quarter) for a calendar-year filer")
+ans('b2-q-02', 'NVDA 2Q FY25 revenue', [amt(N, 'rev', q(N, 2025, 2))], 'ordinal-quarter: control for b2-amb-01 with FY')
+ans('b2-q-03', "Apple's fiscal 1Q25 revenue", [amt(A, 'rev', q(A, 2025, 1))], 'ordinal-quarter: control for b2-amb-02 with fiscal')
+ans('b2-q-04', "Alphabet's most recent fiscal year net income", [amt(GO, 'ni', fy(GO, 2025))], 'ordinal-quarter: most recent fiscal year = FY2025')
+
+# (3) per-share measures in TTM/derived arithmetic (b-ttm-07)
+no('b2-eps-01', "NVDA LTM diluted EPS as of FQ3'26", 'insufficient_evidence', 'ttm: EPS is not additive; no LTM EPS is filed')
+no('b2-eps-02', 'GOOGL TTM basic EPS through Q1 2026', 'insufficient_evidence', 'ttm: EPS is not additive')
+no('b2-eps-03', "Alphabet Q4'25 diluted EPS", 'insufficient_evidence', 'derived-q4: no Q4 EPS is filed; FY − 9M is not an EPS')
+no('b2-eps-04', 'Apple second-half fiscal 2025 diluted EPS', 'insufficient_evidence', 'half-ytd: no H2 EPS is filed; FY − H1 is not an EPS')
+no('b2-eps-05', 'Marvell Q1 FY26 diluted EPS plus Q2 FY26 diluted EPS', 'rejected', 'invalid-join: EPS of two quarters added (weighted shares differ): 0.20 + 0.22 = 0.42, but the filed H1 FY26 diluted EPS is 0.43')
+no('b2-eps-08', "Apple's 1H FY23 diluted EPS as the sum of Q1 and Q2", 'rejected', 'invalid-join: 1.88 + 1.52 = 3.40, but the filed H1 FY23 diluted EPS is 3.41: per-share figures do not add')
+ans('b2-eps-06', 'Apple Q2 FY25 diluted EPS minus Q1 FY25 diluted EPS', [change(amt(A, 'eps_d', q(A, 2025, 2)), amt(A, 'eps_d', q(A, 2025, 1)))], 'valid-arithmetic: a difference of two EPS figures is a change, valid')
+no('b2-eps-07', 'Apple trailing 12-month weighted diluted shares through FQ1\'26', 'insufficient_evidence', 'ttm: weighted share counts are not additive')
+ans('b2-ttm-01', "NVDA TTM operating margin as of FQ1'27", [ratio(ttm(N, 'oi', 2027, 1), ttm(N, 'rev', 2027, 1))], 'ttm: a ratio of two TTM flows over the same window')
+
+# (4) month-named TTM and quarter anchors on early-month quarter ends (b-ttm-05)
+ans('b2-ttm-02', 'Marvell revenue, twelve months ended May 2, 2026', [ttm(M, 'rev', 2027, 1)], 'ttm: explicit date (control for b-ttm-05)')
+ans('b2-ttm-03', 'MRVL TTM revenue as of Nov 2025', [ttm(M, 'rev', 2026, 3)], 'ttm: month-named anchor; Q3 FY26 ended Nov 1, 2025')
+ans('b2-ttm-04', 'Marvell LTM revenue as of August 2025', [ttm(M, 'rev', 2026, 2)], 'ttm: month-named anchor; Q2 FY26 ended Aug 2, 2025')
+ans('b2-ttm-05', 'NVDA LTM revenue as of April 2026', [ttm(N, 'rev', 2027, 1)], 'ttm: month-named anchor (quarter ended Apr 26, 2026)')
+ans('b2-ttm-06', 'Apple LTM revenue as of September 2025', [amt(A, 'rev', fy(A, 2025))], 'ttm: twelve months to a fiscal year-end = the fiscal year')
+ans('b2-q-05', 'Marvell revenue, quarter ended May 2025', [amt(M, 'rev', q(M, 2026, 1))], 'ordinal-quarter: quarter ended in May 2025 = Q1 FY26 (ended May 3, 2025)')
+ans('b2-q-06', 'MRVL net income for the quarter ended in early August 2025', [amt(M, 'ni', q(M, 2026, 2))], "ordinal-quarter: 'early August 2025' = Q2 FY26 (ended Aug 2, 2025)")
+
+# (5) H2 / back half and quarterly series (b-ytd-09/10, b-multi-06/07)
+ans('b2-h2-01', 'Alphabet second-half 2025 revenue', [h2(GO, 'rev', 2025)], 'half-ytd: H2 = FY − H1 (Jul 1 – Dec 31, 2025)')
+ans('b2-h2-02', 'MRVL H2 FY26 net income', [h2(M, 'ni', 2026)], 'half-ytd: H2 = FY − H1')
+ans('b2-multi-01', 'NVDA revenue each quarter of FY2026', [amt(N, 'rev', q(N, 2026, 1)), amt(N, 'rev', q(N, 2026, 2)), amt(N, 'rev', q(N, 2026, 3)), q4(N, 'rev', 2026)], 'multi-year: four quarters of one fiscal year (Q4 derived)')
+ans('b2-multi-02', 'Alphabet quarterly net income in 2024', [amt(GO, 'ni', q(GO, 2024, 1)), amt(GO, 'ni', q(GO, 2024, 2)), amt(GO, 'ni', q(GO, 2024, 3)), q4(GO, 'ni', 2024)], 'multi-year: quarterly series of a calendar year')
+
+# (6) non-GAAP / adjusted / segment words next to a known measure (all must abstain)
+no('b2-ng-01', "NVDA adjusted EPS FQ1'27", 'insufficient_evidence', 'abstain: adjusted EPS is non-GAAP')
+no('b2-ng-02', 'Alphabet operating income excluding stock-based compensation, 2025', 'insufficient_evidence', 'abstain: excluding SBC is non-GAAP')
+no('b2-ng-03', 'Alphabet organic revenue growth 2025', 'insufficient_evidence', 'abstain: organic growth is not reported')
+no('b2-ng-04', 'Apple FX-neutral revenue growth FY25', 'insufficient_evidence', 'abstain: FX-neutral growth is not reported')
+no('b2-ng-05', 'NVDA underlying net income FY2026', 'insufficient_evidence', "abstain: 'underlying' = an adjusted, non-GAAP figure")
+no('b2-ng-06', 'MRVL core operating margin FY26', 'insufficient_evidence', "abstain: 'core' = adjusted, non-GAAP")
+no('b2-ng-07', 'Apple normalized EPS FY2025', 'insufficient_evidence', 'abstain: normalized EPS is non-GAAP')
+no('b2-ng-08', 'NVDA pro forma net income FY2026', 'insufficient_evidence', 'abstain: pro forma is not reported')
+no('b2-ng-09', 'Google Cloud operating income 2025', 'insufficient_evidence', "abstain: a segment (Google Cloud); the brand alias 'Google' must not turn it into Alphabet's total")
+no('b2-ng-10', 'Apple Services revenue FY25', 'insufficient_evidence', 'abstain: a segment/product line not in companyfacts')
+no('b2-ng-11', 'NVDA gaming revenue FY2026', 'insufficient_evidence', 'abstain: a segment not in companyfacts')
+no('b2-ng-12', 'YouTube ads revenue 2025', 'insufficient_evidence', 'abstain: a product line (and not a company held)')
+no('b2-ng-13', 'Apple Greater China net sales FY2025', 'insufficient_evidence', 'abstain: a geographic segment not in companyfacts')
+no('b2-ng-14', 'LPA 2024 revenue in Peruvian soles', 'insufficient_evidence', 'abstain: currency not reported (USD only)')
+no('b2-ng-15', "LPA's 2024 rental income, COP", 'insufficient_evidence', 'abstain: currency not reported (USD only)')
+
+# (7) restated / original / split wording (b-fy-10..12, b-bal-12)
+ans('b2-ver-01', 'NVDA FY2024 diluted EPS per the fiscal 2024 10-K', [amt(N, 'eps_d', fy(N, 2024), basis='fy:2024')], 'fy-shorthand: a named filing (the FY2024 10-K reported 11.93, before the split)')
+ans('b2-ver-02', 'NVDA FY24 diluted EPS, as restated', [amt(N, 'eps_d', fy(N, 2024))], 'fy-shorthand: as restated = latest filed (1.19)')
+ans('b2-ver-03', 'Alphabet 2021 diluted EPS as first published', [amt(GO, 'eps_d', fy(GO, 2021), basis='original')], 'fy-shorthand: first published = original (112.20, before the 2022 20-for-1 split)')
+ans('b2-ver-04', 'GOOGL 2021 diluted EPS, split-adjusted', [amt(GO, 'eps_d', fy(GO, 2021))], 'fy-shorthand: split-adjusted = latest (5.61)')
+
+# (8) words and marks around known constructions (round 1 severity 2)
+ans('b2-w-01', 'Apple FY25 revenue y/y %', [growth(amt(A, 'rev', fy(A, 2025)), amt(A, 'rev', fy(A, 2024)))], 'growth: y/y %')
+ans('b2-w-02', 'NVDA FY26 net income change in $bn', [change(amt(N, 'ni', fy(N, 2026)), amt(N, 'ni', fy(N, 2025)))], 'growth: a dollar change with a scale')
+ans('b2-w-03', 'Apple DPS FY2025', [amt(A, 'dps', fy(A, 2025))], 'synonym: DPS = dividends per share')
+ans('b2-w-04', 'NVDA dividends per share FY2026', [amt(N, 'dps', fy(N, 2026))], 'synonym: dividends per share')
+ans('b2-w-05', 'Apple basic share count FY2025', [amt(A, 'sh_b', fy(A, 2025))], 'synonym: basic (weighted) share count for a year')
+ans('b2-w-06', 'Apple shares outstanding at quarter-end Dec 2025', [inst(A, 'so', q(A, 2026, 1)[1])], 'balance-asof: quarter-end Dec 2025 = Dec 27, 2025')
+ans('b2-w-07', 'Alphabet cash at YE25', [inst(GO, 'cash', '2025-12-31')], 'balance-asof: YE25')
+ans('b2-w-08', 'MRVL cash at the Q2 FY26 quarter-end', [inst(M, 'cash', q(M, 2026, 2)[1])], 'balance-asof: Q2 FY26 quarter-end = Aug 2, 2025')
+ans('b2-w-09', 'NVDA inventory at 4/26/26', [inst(N, 'inv', '2026-04-26')], 'balance-asof: US short date')
+ans('b2-w-10', "NVDA cash at the beginning of FY2026", [inst(N, 'cash', fy(N, 2025)[1])], 'balance-asof: beginning of FY2026 = end of FY2025 (Jan 26, 2025)')
+ans('b2-w-11', 'Apple revenue for the 13 weeks ended Dec 27 2025', [amt(A, 'rev', q(A, 2026, 1))], 'ordinal-quarter: 13 weeks ended (no comma in the date)')
+ans('b2-w-12', 'Apple revenue for the 52 weeks ended September 27, 2025', [amt(A, 'rev', fy(A, 2025))], 'fy-end-date: 52 weeks ended the FY2025 year-end')
+ans('b2-w-13', 'Apple June-quarter 2025 diluted EPS', [amt(A, 'eps_d', q(A, 2025, 3))], 'ordinal-quarter: hyphenated June-quarter = Q3 FY25 (ended Jun 28, 2025)')
+ans('b2-w-14', 'NVDA October-quarter FY26 gross margin', [ratio(amt(N, 'gp', q(N, 2026, 3)), amt(N, 'rev', q(N, 2026, 3)))], 'ordinal-quarter: October-quarter FY26 = Q3 FY26')
+ans('b2-w-15', 'Apple Dec qtr 2025 revenue', [amt(A, 'rev', q(A, 2026, 1))], "ordinal-quarter: 'Dec qtr 2025' abbreviations")
+ans('b2-w-16', 'Alphabet 2025 revenue — GAAP, in $bn', [amt(GO, 'rev', fy(GO, 2025))], 'alias: trailing clause with GAAP and scale')
+ans('b2-w-17', 'NVDA FY26 net income (USD m)', [amt(N, 'ni', fy(N, 2026))], 'fy-shorthand: parenthetical currency and scale')
+ans('b2-w-18', 'Alphabett 2025 revenue', [amt(GO, 'rev', fy(GO, 2025))], 'alias: typo Alphabett')
+ans('b2-w-19', 'NVIDA FY26 net income', [amt(N, 'ni', fy(N, 2026))], 'alias: typo NVIDA')
+ans('b2-w-20', 'Alphabet and Marvell revenue, Q3 of their fiscal 2025', [amt(GO, 'rev', q(GO, 2025, 3)), amt(M, 'rev', q(M, 2025, 3))], "cross-company: Q3 of each fiscal 2025 (Jul–Sep 2025; Aug 4 – Nov 2, 2024)")
+ans('b2-w-21', 'Apple vs Alphabet net income for fiscal 2024', [amt(A, 'ni', fy(A, 2024)), amt(GO, 'ni', fy(GO, 2024))], 'cross-company: each own fiscal 2024')
+
+# (9) arithmetic in words (b-arith-01/04/08/09)
+ans('b2-ar-01', "NVDA's first three quarters of FY26 revenue combined", [span_sum(amt(N, 'rev', q(N, 2026, 1)), amt(N, 'rev', q(N, 2026, 2)), amt(N, 'rev', q(N, 2026, 3)))], 'valid-arithmetic: first three quarters combined = 9M FY26')
+ans('b2-ar-02', 'Alphabet Q1 and Q2 2025 net income together', [span_sum(amt(GO, 'ni', q(GO, 2025, 1)), amt(GO, 'ni', q(GO, 2025, 2)))], 'valid-arithmetic: together = H1 2025')
+ans('b2-ar-03', 'Aggregate Apple revenue FY2023 to FY2025', [span_sum(*[amt(A, 'rev', fy(A, y)) for y in (2023, 2024, 2025)])], 'valid-arithmetic: aggregate = one sum over the three fiscal years')
+ans('b2-ar-04', 'the difference between Apple FY25 and FY24 revenue', [change(amt(A, 'rev', fy(A, 2025)), amt(A, 'rev', fy(A, 2024)))], 'valid-arithmetic: the difference between two years = a change carrying FY25')
+no('b2-ar-05', "Apple's FY25 net income as a % of FY24 sales", 'rejected', 'invalid-join: ratio across years, casual')
+no('b2-ar-06', 'NVDA H1 FY26 revenue plus Q2 FY26 revenue', 'rejected', 'invalid-join: half + a quarter inside it')
+no('b2-ar-07', 'Apple cash at FYE25 plus FY25 operating cash flow', 'rejected', 'invalid-join: balance + flow')
+no('b2-ar-08', 'take Alphabet 2025 net income and divide it by 2024 revenue', 'rejected', 'invalid-join: ratio across years, imperative')
+no('b2-ar-09', 'Apple Q1 FY26 revenue annualized', 'needs_clarification', 'ambiguous: an annualised quarter (run-rate) is not a reported figure')
 
 
 # ---------------------------------------------------------------- scoring by the shared rules
