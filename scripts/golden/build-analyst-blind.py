@@ -652,6 +652,79 @@ no('b2-ar-08', 'take Alphabet 2025 net income and divide it by 2024 revenue', 'r
 no('b2-ar-09', 'Apple Q1 FY26 revenue annualized', 'needs_clarification', 'ambiguous: an annualised quarter (run-rate) is not a reported figure')
 
 
+def cagr(later, earlier, years, tol=0.001):
+    v = (later['value'] / earlier['value']) ** (1 / years) - 1
+    return dict(value=v, start=later['start'], end=later['end'], tol=tol, accept=[v])
+
+
+def q4ratio(t, num, den, y):
+    return ratio(q4(t, num, y), q4(t, den, y))
+
+
+# ================================================================ round 3: neighbours of the round 2 severity-1 findings
+# (A) ratios and growth over windows (b2-ttm-01: a TTM margin as the sum of quarterly margins)
+ans('b3-win-01', "Apple TTM gross margin through FQ1'26", [ratio(ttm(A, 'gp', 2026, 1), ttm(A, 'rev', 2026, 1))], 'ttm: TTM gross profit / TTM revenue (Dec 29, 2024 – Dec 27, 2025)')
+ans('b3-win-02', 'Alphabet LTM net margin as of Q1 2026', [ratio(ttm(GO, 'ni', 2026, 1), ttm(GO, 'rev', 2026, 1))], 'ttm: TTM net income / TTM revenue')
+ans('b3-win-03', "NVDA TTM revenue growth y/y as of FQ1'27", [growth(ttm(N, 'rev', 2027, 1), ttm(N, 'rev', 2026, 1))], 'ttm: TTM over the prior TTM (both windows FY + YTD − YTD)')
+ans('b3-win-04', 'MRVL gross margin for Q1 and Q2 FY26 combined', [ratio(amt(M, 'gp', ytd(M, 2026, 2)), amt(M, 'rev', ytd(M, 2026, 2)))], 'valid-arithmetic: the margin of the combined half = H1 gross profit / H1 revenue (not the sum or mean of two margins)')
+ans('b3-win-05', 'Apple back-half FY25 gross margin', [ratio(h2(A, 'gp', 2025), h2(A, 'rev', 2025))], 'half-ytd: H2 gross margin = (FY − H1 gross profit) / (FY − H1 revenue)')
+ans('b3-win-06', 'Apple net margin Q4 FY25', [q4ratio(A, 'ni', 'rev', 2025)], 'derived-q4: a margin of derived Q4 flows')
+ans('b3-win-07', 'NVDA 9M FY26 operating margin', [ratio(amt(N, 'oi', ytd(N, 2026, 3)), amt(N, 'rev', ytd(N, 2026, 3)))], 'half-ytd: nine-month margin from the nine-month facts')
+no('b3-win-08', 'Add up Apple gross margin for Q1 and Q2 FY25', 'rejected', 'invalid-join: adding two margins is meaningless')
+no('b3-win-09', "NVDA TTM diluted share count as of FQ1'27", 'insufficient_evidence', 'ttm: weighted share counts are not additive')
+no('b3-win-10', 'Apple TTM cash as of FQ1\'26', 'insufficient_evidence', 'ttm: cash is a balance; a trailing sum of balances is meaningless')
+ans('b3-win-11', 'Alphabet effective tax rate 2025', [ratio(amt(GO, 'tax', fy(GO, 2025)), amt(GO, 'pbt', fy(GO, 2025)))], 'synonym: effective tax rate = income tax / pre-tax income')
+ans('b3-win-12', 'Alphabet gross margin 2025', [ratio(diff(amt(GO, 'rev', fy(GO, 2025)), amt(GO, 'cor', fy(GO, 2025))), amt(GO, 'rev', fy(GO, 2025)))], 'synonym: Alphabet tags no gross profit; gross margin = (revenues − cost of revenues) / revenues')
+ans('b3-win-13', 'NVDA gross margin Q4 FY26', [q4ratio(N, 'gp', 'rev', 2026)], 'derived-q4: gross margin of the derived Q4')
+ans('b3-win-14', "Apple TTM free cash flow through FQ1'26", [diff(ttm(A, 'ocf', 2026, 1), ttm(A, 'capex', 2026, 1))], 'ttm: TTM OCF − TTM capex')
+
+# (B) per-share and share-count arithmetic (b2-eps-05)
+no('b3-ps-01', 'NVDA FY24 and FY25 diluted EPS combined', 'rejected', 'invalid-join: EPS of two years added')
+no('b3-ps-02', "add up Marvell's Q1, Q2 and Q3 FY26 diluted EPS", 'rejected', 'invalid-join: EPS of three quarters added (filed 9M FY26 diluted EPS differs from the sum)')
+no('b3-ps-03', 'Apple Q1 FY25 plus Q2 FY25 diluted share count', 'rejected', 'invalid-join: weighted share counts added')
+no('b3-ps-04', 'Tesla Q1 2022 basic EPS + Q2 2022 basic EPS', 'rejected', 'invalid-join: EPS of two quarters added (2.86 + 1.95 = 4.81 diluted; per-share figures do not add)')
+ans('b3-ps-05', 'MRVL H1 FY26 diluted EPS', [amt(M, 'eps_d', ytd(M, 2026, 2))], 'half-ytd: the filed six-month EPS (0.43) — control for b2-eps-05')
+
+# (C) "total equity" / NCI captions, US GAAP and IFRS (b-bal-08, b2-ifrs-07)
+ans('b3-nci-01', 'Tesla total equity at 9/30/22', [inst(T, 'equity_incl_nci', '2022-09-30')], "balance-asof: Tesla 'Total equity' (incl. NCI) 40,703m vs total stockholders' equity 39,851m")
+ans('b3-nci-02', 'Tesla net income incl. minority interests, Q3 2022', [amt(T, 'profit_incl_nci', q(T, 2022, 3))], 'synonym: us-gaap:ProfitLoss 3,331m (attributable to common stockholders 3,292m)')
+ans('b3-nci-03', "Tesla noncontrolling interests in subsidiaries at Dec 31, 2021", [inst(T, 'nci', '2021-12-31')], 'balance-asof: the NCI balance (826m), not equity')
+ans('b3-nci-04', 'LPA profit attributable to owners of the parent, FY2023', [amt(LP, 'ni', fy(LP, 2023))], 'synonym: control: owners-of-parent profit 3.14m')
+ans('b3-nci-05', 'LPA total equity, end of 2023', [inst(LP, 'equity_total', '2023-12-31')], 'balance-asof: IFRS total equity 260.9m (owners 222.3m)')
+
+# (D) periods without a year, and quarter/half codes without fiscal for non-calendar filers (b-amb-02/12)
+no('b3-nofy-01', "NVDA Q2'26 revenue", 'needs_clarification', "ambiguous: Q2'26 without fiscal (NVIDIA's fiscal Q2 FY26 ended Jul 27, 2025; calendar Q2 2026 has not been reported)")
+no('b3-nofy-02', 'Snowflake Q1 2026 revenue', 'needs_clarification', 'ambiguous: Q1 2026 without fiscal for a January year-end filer (the shared README: Snowflake questions outside ambiguous always say fiscal)')
+no('b3-nofy-03', 'Apple first quarter 2025 revenue', 'needs_clarification', 'ambiguous: first quarter 2025 without fiscal (Apple fiscal Q1 2025 = Oct–Dec 2024)')
+no('b3-nofy-04', 'Marvell 9M25 revenue', 'needs_clarification', 'ambiguous: 9M25 without fiscal for a non-calendar filer')
+no('b3-nofy-05', 'NVDA H1 2025 revenue', 'needs_clarification', 'ambiguous: H1 2025 without fiscal for a non-calendar filer')
+no('b3-nofy-06', 'NVDA LTM revenue as of 1Q26', 'needs_clarification', 'ambiguous: 1Q26 without fiscal')
+no('b3-nofy-07', "Apple's 4Q revenue", 'needs_clarification', 'ambiguous: quarter without a year')
+no('b3-nofy-08', 'MRVL first-quarter revenue', 'needs_clarification', 'ambiguous: quarter without a year')
+no('b3-nofy-09', 'Apple YTD revenue', 'needs_clarification', 'ambiguous: YTD without a year (or an as-of date)')
+no('b3-nofy-10', 'NVDA total assets', 'needs_clarification', 'ambiguous: a balance without a date')
+no('b3-nofy-11', "Marvell's cash balance", 'needs_clarification', 'ambiguous: a balance without a date')
+ans('b3-nofy-12', 'NVDA TTM revenue', [ttm(N, 'rev', 2027, 1)], 'ttm: TTM without an anchor = the trailing twelve months to the latest quarter (Q1 FY27)')
+ans('b3-nofy-13', 'Alphabet Q2 2024 revenue', [amt(GO, 'rev', q(GO, 2024, 2))], 'ordinal-quarter: calendar filer, control for the non-calendar cases')
+
+# (E) not-reported constructions next to a reported measure
+no('b3-nr-01', "Did NVDA beat consensus revenue in FQ1'27?", 'insufficient_evidence', 'abstain: consensus estimates are not in the corpus; the reported figure alone does not answer it')
+no('b3-nr-02', "NVDA FQ2'27 revenue guidance", 'insufficient_evidence', 'abstain: guidance is not an XBRL fact (and Q2 FY27 is not reported)')
+no('b3-nr-03', 'Apple FY2026 revenue estimate', 'insufficient_evidence', 'abstain: estimates are not held')
+no('b3-nr-04', 'Apple revenue excluding currency effects FY2025', 'insufficient_evidence', 'abstain: a currency-neutral figure is not reported')
+no('b3-nr-05', 'MRVL net income growth FY26 vs FY25', 'insufficient_evidence', 'growth: from a negative base (FY25 net loss) a percentage is not meaningful')
+no('b3-nr-06', 'Alphabet headcount at YE2025', 'insufficient_evidence', 'abstain: employees are not tagged in companyfacts')
+
+# (F) growth measures over many years
+ans('b3-cagr-01', 'Apple revenue CAGR FY2021–FY2025', [cagr(amt(A, 'rev', fy(A, 2025)), amt(A, 'rev', fy(A, 2021)), 4)], 'growth: CAGR over four years, carrying the last year')
+ans('b3-cagr-02', 'NVDA 3-year revenue CAGR through FY2026', [cagr(amt(N, 'rev', fy(N, 2026)), amt(N, 'rev', fy(N, 2023)), 3)], 'growth: 3-year CAGR FY23 → FY26')
+ans('b3-cagr-03', 'Alphabet 2-yr revenue CAGR, 2023 to 2025', [cagr(amt(GO, 'rev', fy(GO, 2025)), amt(GO, 'rev', fy(GO, 2023)), 2)], 'growth: 2-yr CAGR')
+
+# (G) two calendars, one month-named quarter
+ans('b3-cross-01', 'Apple and Alphabet revenue for the March 2025 quarter', [amt(A, 'rev', q(A, 2025, 2)), amt(GO, 'rev', q(GO, 2025, 1))], 'cross-company: the quarter ended in March 2025 for each (Apple Mar 29; Alphabet Mar 31)')
+ans('b3-cross-02', "NVDA and MRVL revenue for their fiscal years ended in early 2025", [amt(N, 'rev', fy(N, 2025)), amt(M, 'rev', fy(M, 2025))], 'cross-company: FY2025 of each (Jan 26, 2025; Feb 1, 2025)')
+
+
 # ---------------------------------------------------------------- scoring by the shared rules
 def score(answers_file):
     """Scores `npm run --silent cli -- ask --json --batch` output (one Answer a line, in question order)
