@@ -725,6 +725,44 @@ ans('b3-cross-01', 'Apple and Alphabet revenue for the March 2025 quarter', [amt
 ans('b3-cross-02', "NVDA and MRVL revenue for their fiscal years ended in early 2025", [amt(N, 'rev', fy(N, 2025)), amt(M, 'rev', fy(M, 2025))], 'cross-company: FY2025 of each (Jan 26, 2025; Feb 1, 2025)')
 
 
+# ================================================================ round 4: neighbours of round 3's causes
+# cause 5: a calculation word dropped ("TTM revenue growth y/y" answered as TTM revenue)
+ans('b4-drop-01', "Apple trailing-twelve-month net income growth through FQ1'26", [growth(ttm(A, 'ni', 2026, 1), ttm(A, 'ni', 2025, 1))], 'ttm: TTM net income over the prior TTM')
+ans('b4-drop-02', 'Alphabet LTM revenue, % change y/y, as of Q1 2026', [growth(ttm(GO, 'rev', 2026, 1), ttm(GO, 'rev', 2025, 1))], 'ttm: TTM revenue growth')
+ans('b4-drop-03', 'NVDA revenue growth in each of FY2024, FY2025 and FY2026', [growth(amt(N, 'rev', fy(N, y)), amt(N, 'rev', fy(N, y - 1))) for y in (2024, 2025, 2026)], 'multi-year: a series of growth rates, each carrying its year')
+ans('b4-drop-04', 'Apple gross margin trend FY2023-FY2025', [ratio(amt(A, 'gp', fy(A, y)), amt(A, 'rev', fy(A, y))) for y in (2023, 2024, 2025)], 'multi-year: a series of margins')
+ans('b4-drop-05', 'Alphabet operating margin change q/q in Q1 2026', [margin_change(amt(GO, 'oi', q(GO, 2026, 1)), amt(GO, 'rev', q(GO, 2026, 1)), q4(GO, 'oi', 2025), q4(GO, 'rev', 2025))], 'growth: margin change over the derived Q4 2025')
+ans('b4-drop-06', 'MRVL LTM operating income as of Q1 FY27', [ttm(M, 'oi', 2027, 1)], 'ttm: control (a flow)')
+# cause 1: ratios over windows / combined periods
+ans('b4-win-01', "NVDA LTM EBIT margin as of FQ3'26", [ratio(ttm(N, 'oi', 2026, 3), ttm(N, 'rev', 2026, 3))], 'ttm: EBIT (operating) margin over a TTM window')
+ans('b4-win-02', 'NVDA gross margin for FQ1 and FQ2 FY26 combined', [ratio(amt(N, 'gp', ytd(N, 2026, 2)), amt(N, 'rev', ytd(N, 2026, 2)))], 'valid-arithmetic: margin of the combined half (from H1 facts)')
+ans('b4-win-03', 'Alphabet net income as a % of revenue, trailing four quarters to Q1 2026', [ratio(ttm(GO, 'ni', 2026, 1), ttm(GO, 'rev', 2026, 1))], 'ttm: ratio in words over a TTM window')
+no('b4-win-04', 'Tesla Q2 2022 basic EPS + Q3 2022 basic EPS', 'rejected', "invalid-join: per-share figures do not add, and these two are on different split bases (Q2 2.18 before the Aug 2022 3-for-1 split; Q3 after it)")
+no('b4-win-05', 'NVDA FY2025 plus FY2026 weighted basic shares', 'rejected', 'invalid-join: weighted share counts do not add')
+ans('b4-win-06', 'Alphabet book value per share at YE2025', [ratio(inst(GO, 'equity', '2025-12-31'), inst(GO, 'so', '2025-12-31'))], 'synonym: equity / shares outstanding at the same date')
+# cause 2: captions
+ans('b4-cap-01', 'LPA profit after tax 2024', [amt(LP, 'profit_total', fy(LP, 2024))], "synonym: IFRS 'profit after tax' = ProfitLoss (−19.4m), owners' share −29.3m")
+ans('b4-cap-02', "LPA shareholders' equity at YE2024", [inst(LP, 'equity', '2024-12-31')], "balance-asof: shareholders' equity = equity attributable to owners (control; 229.0m)")
+ans('b4-cap-03', "Apple total equity at the end of fiscal 2025", [inst(A, 'equity', fy(A, 2025)[1])], "balance-asof: Apple has no NCI: total equity = total shareholders' equity (control)")
+ans('b4-cap-04', 'Tesla net income attributable to common stockholders, Q3 2022', [amt(T, 'ni', q(T, 2022, 3))], 'synonym: control (NetIncomeLoss)')
+# causes 3/4: periods without fiscal or year
+no('b4-nofy-01', 'Apple second-quarter revenue', 'needs_clarification', 'ambiguous: quarter without a year')
+no('b4-nofy-02', 'Alphabet Q3 revenue', 'needs_clarification', 'ambiguous: quarter without a year (calendar filer)')
+no('b4-nofy-03', 'MRVL FY revenue', 'needs_clarification', 'ambiguous: fiscal year without a year')
+no('b4-nofy-04', 'NVDA 1H26 net income', 'needs_clarification', 'ambiguous: 1H26 without fiscal for a non-calendar filer')
+no('b4-nofy-05', "Apple Q4'25 operating income", 'needs_clarification', "ambiguous: Q4'25 without fiscal (Apple fiscal Q4 2025 = Jun 29 – Sep 27, 2025; calendar Q4 2025 ≈ fiscal Q1 FY26)")
+ans('b4-nofy-06', "Apple fiscal Q4'25 operating income", [q4(A, 'oi', 2025)], 'derived-q4: control with fiscal')
+# month anchors (round 1/2 severity 2)
+ans('b4-mon-01', 'Marvell revenue for the quarter ended February 1, 2025', [q4(M, 'rev', 2025)], 'derived-q4: by exact end date (Q4 FY25)')
+ans('b4-mon-02', 'MRVL operating income, quarter ended Nov 2025', [amt(M, 'oi', q(M, 2026, 3))], 'ordinal-quarter: month-named quarter ending Nov 1, 2025')
+# scale / currency / version
+ans('b4-unit-01', 'Apple FY25 revenue in $ thousands', [amt(A, 'rev', fy(A, 2025))], 'fy-shorthand: a display scale')
+no('b4-unit-02', 'NVDA FY26 revenue in billions of euros', 'insufficient_evidence', 'abstain: currency not reported')
+ans('b4-unit-03', 'LPA 2024 revenue, USD thousands', [amt(LP, 'rev', fy(LP, 2024))], 'alias: IFRS filer in its reporting currency with a scale')
+ans('b4-ver-01', 'Alphabet diluted EPS 2021 as reported in the 2021 10-K', [amt(GO, 'eps_d', fy(GO, 2021), basis='fy:2021')], 'fy-shorthand: named filing (112.20 before the split)')
+ans('b4-ver-02', 'NVDA shares outstanding at Jan 28, 2024 per the FY2025 10-K', [inst(N, 'so', '2024-01-28', basis='fy:2025')], 'balance-asof: named later filing (24,643m, split-adjusted)')
+
+
 # ---------------------------------------------------------------- scoring by the shared rules
 def score(answers_file):
     """Scores `npm run --silent cli -- ask --json --batch` output (one Answer a line, in question order)
