@@ -763,6 +763,31 @@ ans('b4-ver-01', 'Alphabet diluted EPS 2021 as reported in the 2021 10-K', [amt(
 ans('b4-ver-02', 'NVDA shares outstanding at Jan 28, 2024 per the FY2025 10-K', [inst(N, 'so', '2024-01-28', basis='fy:2025')], 'balance-asof: named later filing (24,643m, split-adjusted)')
 
 
+# ================================================================ round 5: exact dates that are not period ends; growth lists; named filings
+# a date that is not the company's period end must not be answered with the nearest period end
+no('b5-date-01', 'Apple total assets as of December 31, 2025', 'needs_clarification', "ambiguous: Apple's balance sheet date is Dec 27, 2025; no balance is reported at Dec 31, 2025 (must not substitute)")
+no('b5-date-02', 'NVDA cash at 1/31/2026', 'needs_clarification', "ambiguous: NVIDIA's FY2026 ended Jan 25, 2026; no balance at Jan 31, 2026")
+no('b5-date-03', 'Marvell inventory at January 31, 2025', 'needs_clarification', "ambiguous: Marvell's FY2025 ended Feb 1, 2025; no balance at Jan 31, 2025")
+no('b5-date-04', 'Apple revenue for the three months ended December 31, 2025', 'needs_clarification', 'ambiguous: no Apple quarter ended Dec 31, 2025 (Q1 FY26 ended Dec 27)')
+no('b5-date-05', 'NVDA revenue for the year ended December 31, 2025', 'needs_clarification', 'ambiguous: NVIDIA has no year ended Dec 31, 2025')
+ans('b5-date-06', 'Apple total assets at the end of the December 2025 quarter', [inst(A, 'assets', q(A, 2026, 1)[1])], 'balance-asof: month-named quarter end = Dec 27, 2025 (control)')
+ans('b5-date-07', 'Tesla total assets as at 30.09.2022', [inst(T, 'assets', '2022-09-30')], 'balance-asof: European dotted date')
+ans('b5-date-08', 'Marvell inventory at February 1, 2025', [inst(M, 'inv', '2025-02-01')], 'balance-asof: exact fiscal year-end (control)')
+# growth series
+ans('b5-gr-01', "Apple's yearly net income growth rates for FY24 and FY25", [growth(amt(A, 'ni', fy(A, y)), amt(A, 'ni', fy(A, y - 1))) for y in (2024, 2025)], 'multi-year: two yearly growth rates (FY24 over FY23, FY25 over FY24)')
+ans('b5-gr-02', 'Alphabet y/y revenue growth for each quarter of 2025', [growth(amt(GO, 'rev', q(GO, 2025, n)), amt(GO, 'rev', q(GO, 2024, n))) for n in (1, 2, 3)] + [growth(q4(GO, 'rev', 2025), q4(GO, 'rev', 2024))], 'multi-year: four quarterly y/y rates (Q4s derived)')
+ans('b5-gr-03', "NVDA TTM revenue change in $ as of FQ1'27", [change(ttm(N, 'rev', 2027, 1), ttm(N, 'rev', 2026, 1))], 'ttm: the dollar change of TTM revenue over the prior TTM')
+ans('b5-gr-04', 'Apple vs NVDA TTM revenue', [ttm(A, 'rev', 2026, 1), ttm(N, 'rev', 2027, 1)], 'cross-company: each TTM to its latest quarter (Dec 27, 2025; Apr 26, 2026)')
+# named filings and original figures
+ans('b5-ver-01', 'NVDA FY2024 diluted EPS as reported at the time', [amt(N, 'eps_d', fy(N, 2024), basis='original')], "fy-shorthand: 'as reported at the time' = original (11.93)")
+ans('b5-ver-02', "Alphabet 2021 diluted EPS in its 10-K for 2021", [amt(GO, 'eps_d', fy(GO, 2021), basis='fy:2021')], 'fy-shorthand: named filing (112.20)')
+ans('b5-ver-03', 'Apple FY2025 revenue as reported in the fiscal 2025 10-K', [amt(A, 'rev', fy(A, 2025), basis='fy:2025')], 'fy-shorthand: named filing whose figure equals the latest (control)')
+ans('b5-ver-04', "LPA basic EPS 2023 as first reported", [amt(LP, 'eps_b', fy(LP, 2023), basis='original')], 'fy-shorthand: original 0.019 (latest 0.11)')
+# per-share arithmetic that is valid
+ans('b5-ps-01', 'NVDA diluted EPS change FY26 vs FY25', [change(amt(N, 'eps_d', fy(N, 2026)), amt(N, 'eps_d', fy(N, 2025)))], 'growth: a per-share change is valid (both split-adjusted as last filed)')
+ans('b5-ps-02', 'Apple payout ratio FY2025', [ratio(amt(A, 'divpaid', fy(A, 2025)), amt(A, 'ni', fy(A, 2025)))], 'synonym: payout ratio = dividends paid / net income')
+
+
 # ---------------------------------------------------------------- scoring by the shared rules
 def score(answers_file):
     """Scores `npm run --silent cli -- ask --json --batch` output (one Answer a line, in question order)
