@@ -10,7 +10,7 @@
  */
 import type { ISODate } from '@/lib/domain/types';
 import { daysInMonth, isISODate, makeDate } from './dates';
-import type { EndedLength, MonthRef, PeriodSpec, RelativeWhich, YearRef } from './period-spec';
+import type { EndedLength, MonthRef, PeriodSpec, RelativeToWhich, RelativeWhich, YearRef } from './period-spec';
 import type { FiscalPosition } from './positions';
 import { alt, g, hyphen, map, memo, numberLed, num, opt, punct, pure, seq, tok, where, word, words, type Parser } from './combinators';
 import { glued, isAlnum, type Tok } from './tokens';
@@ -435,6 +435,37 @@ const ttmRef: Parser<PeriodSpec> = memo(alt<PeriodSpec>(
   latestQuarter,
 ));
 
+// ── periods placed against another one ──────────────────────────────────────────────────────────
+// "the quarter before Q3 FY2024", "the prior-year quarter of Q1 FY2025", "the year after FY2022",
+// "the same quarter a year earlier than Q1 FY2025": one period, placed by its relation to the period
+// named after it (which is not itself asked for)
+const yearLater: Parser<null> = alt(words('a year earlier'), words('a year ago'), words('one year earlier'), words('last year'), map(seq(word('of', 'in'), word('the'), word('prior', 'previous', 'preceding'), opt(alt(fiscalW, word('financial'))), word('year')), () => null));
+const sameW = word('same', 'corresponding', 'comparable', 'equivalent');
+const priorW = word('prior', 'previous', 'preceding');
+const relToLink = alt(map(word('of', 'to', 'for', 'than', 'before', 'preceding'), () => null), words('prior to'), words('relative to'), words('ahead of'));
+const relToHead: Parser<RelativeToWhich> = alt<RelativeToWhich>(
+  // a noun with its own preposition
+  map(seq(opt(fiscalW), quarterW, alt(map(word('before', 'preceding'), () => null), words('prior to'), words('ahead of'))), () => 'prior_quarter'),
+  map(seq(opt(fiscalW), quarterW, word('after', 'following')), () => 'next_quarter'),
+  map(seq(opt(alt(fiscalW, word('financial'))), word('year'), alt(map(word('before', 'preceding'), () => null), words('prior to'))), () => 'prior_year'),
+  map(seq(opt(alt(fiscalW, word('financial'))), word('year'), word('after', 'following')), () => 'next_year'),
+  map(seq(word('a', 'one'), word('year'), alt(map(seq(word('earlier'), opt(word('than'))), () => null), map(word('before'), () => null), words('prior to'))), () => 'prior_year'),
+  map(seq(word('a', 'one'), quarterW, alt(map(seq(word('earlier'), opt(word('than'))), () => null), map(word('before'), () => null), words('prior to'))), () => 'prior_quarter'),
+  // an adjective and its noun, then a linking word
+  map(seq(alt(priorW, word('sequential')), opt(fiscalW), quarterW, relToLink), () => 'prior_quarter'),
+  map(seq(word('next', 'following', 'subsequent', 'succeeding'), opt(fiscalW), quarterW, alt(relToLink, map(word('after'), () => null))), () => 'next_quarter'),
+  map(seq(priorW, opt(alt(fiscalW, word('financial'))), word('year'), relToLink), () => 'prior_year'),
+  map(seq(word('next', 'following', 'subsequent', 'succeeding'), opt(alt(fiscalW, word('financial'))), word('year'), alt(relToLink, map(word('after'), () => null))), () => 'next_year'),
+  map(seq(alt(words('year ago'), map(seq(opt(sameW), words('prior|previous|preceding year')), () => null)), opt(fiscalW), quarterW, relToLink), () => 'year_ago_quarter'),
+  map(seq(sameW, opt(fiscalW), quarterW, yearLater, opt(relToLink)), () => 'year_ago_quarter'),
+  map(seq(alt(words('year ago'), words('prior|previous|preceding year'), map(seq(sameW, words('prior|previous|preceding year')), () => null)), word('period'), relToLink), () => 'prior_year'),
+  map(seq(sameW, word('period'), yearLater, opt(relToLink)), () => 'prior_year'),
+);
+const relativeTo: Parser<PeriodSpec> = memo(map(
+  seq(the, relToHead, the, alt<PeriodSpec>(anchorRef, map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })))),
+  ([, which, , ref]): PeriodSpec => (ref.type === 'invalid' ? ref : { type: 'relative_to', which, ref }),
+));
+
 export interface RuleHit {
   spec: PeriodSpec;
   rule: string;
@@ -558,6 +589,7 @@ export const RULES: Parser<RuleHit>[] = [
   rule('fiscal_year', fiscalYearSpec),
   rule('calendar_year', map(cyRef, (y): PeriodSpec => ({ type: 'calendar', position: 'FY', year: y }))),
   rule('transition', map(seq(word('transition'), word('period'), y4), ([, , y]): PeriodSpec => ({ type: 'transition', year: y.year }))),
+  rule('relative_to', relativeTo),
   rule(
     'same_period',
     map(seq(word('same', 'corresponding'), word('period', 'quarter', 'half'), word('of', 'in'), alt(map(fyRef, (y) => y), map(bareY4, (y): YearRef => ({ year: y, style: 'bare' })))), ([, , , y]): PeriodSpec =>

@@ -19,6 +19,9 @@ export type RelativeWhich =
   | 'year_ago_quarter'
   | 'ytd';
 
+/** How a period is placed against another one: the quarter or year before or after it, the same quarter a year before. */
+export type RelativeToWhich = 'prior_quarter' | 'next_quarter' | 'prior_year' | 'next_year' | 'year_ago_quarter';
+
 /** Length named by an "… ended <date>" phrase. */
 export type EndedLength = 'year' | 'quarter' | 'half' | 'nine_months';
 
@@ -72,6 +75,12 @@ export type PeriodSpec =
   | { type: 'fiscal_year_back'; back: number }
   /** "Q4 of last year", "the first half of the last fiscal year": a position of a relative year */
   | { type: 'relative_position'; position: FiscalPosition; which: 'last_fiscal_year' | 'prior_year' }
+  /**
+   * "the quarter before Q3 FY2024", "the prior-year quarter of Q1 FY2025", "the year after FY2022",
+   * "a year earlier than Q2 2025": a period placed by its relation to the period named in the same
+   * phrase — only that period is asked for, never the one it is placed against
+   */
+  | { type: 'relative_to'; which: RelativeToWhich; ref: PeriodSpec }
   /** "the same period of 2021": the asked period's position, in that year (needs an anchor) */
   | { type: 'same_period'; year: YearRef }
   /** "latest 10-K", "most recent 10-Q", "the 2024 annual report": the period a filing covers */

@@ -15,7 +15,7 @@ import type { PeriodPhrase } from './period-spec';
 import { glued, isAlnum, tokenize, type Tok } from './tokens';
 
 export { expandYear } from './grammar';
-export type { EndedLength, MonthRef, PeriodPhrase, PeriodSpec, RelativeWhich, YearRef } from './period-spec';
+export type { EndedLength, MonthRef, PeriodPhrase, PeriodSpec, RelativeToWhich, RelativeWhich, YearRef } from './period-spec';
 
 /** A phrase may not start inside a word ("AB2024", the "3Q25" of "F3Q25"). */
 function startsWord(ts: readonly Tok[], i: number): boolean {

@@ -38,6 +38,13 @@ const TABLE: [string, string, string, string, string][] = [
   ['the fiscal year that ended in January 2025', X, '2024-02-01..2025-01-31 FY2025', X, X],
   ['FYE Jan-24', X, '2023-02-01..2024-01-31 FY2024', X, X],
   ['FYE Sept. 2023', X, X, '2022-09-25..2023-09-30 FY2023', X],
+  // placed against another period: only the placed one, on each company's own calendar
+  ['the quarter before Q1 FY2025', '2024-10-01..2024-12-31 Q4 FY2024', '2023-11-01..2024-01-31 Q4 FY2024', '2024-06-30..2024-09-28 Q4 FY2024', '2024-01-01..2024-03-31 Q4 FY2024'],
+  ['the quarter after Q4 FY2024', '2025-01-01..2025-03-31 Q1 FY2025', '2024-02-01..2024-04-30 Q1 FY2025', '2024-09-29..2024-12-28 Q1 FY2025', '2024-04-01..2024-06-30 Q1 FY2025'],
+  ['the year-ago quarter of Q2 FY2025', '2024-04-01..2024-06-30 Q2 FY2024', '2023-05-01..2023-07-31 Q2 FY2024', '2023-12-31..2024-03-30 Q2 FY2024', '2023-07-01..2023-09-30 Q2 FY2024'],
+  ['the year before FY2024', '2023-01-01..2023-12-31 FY2023', '2022-02-01..2023-01-31 FY2023', '2022-09-25..2023-09-30 FY2023', '2022-04-01..2023-03-31 FY2023'],
+  ['the year after FY2023', '2024-01-01..2024-12-31 FY2024', '2023-02-01..2024-01-31 FY2024', '2023-10-01..2024-09-28 FY2024', '2023-04-01..2024-03-31 FY2024'],
+  ['the quarter before FY2024', X, X, X, X],
   ['FYE Mar-25', X, X, X, '2024-04-01..2025-03-31 FY2025'],
   ['twelve months ended December 31, 2021', '2021-01-01..2021-12-31 FY2021', '2021-01-01..2021-12-31 CY2021', '2020-12-27..2021-12-25 TTM Q1 FY2022', '2021-01-01..2021-12-31 TTM Q3 FY2022'],
   // twelve months that are no fiscal year: the TTM ending with the quarter ending there, if any

@@ -5,11 +5,11 @@
  */
 import { addDays, daysBetween, toDayNumber, ymd } from './dates';
 import { formatFiscalLabel } from './label';
-import { extractPeriodPhrases, type PeriodSpec } from './phrases';
+import { extractPeriodPhrases, type PeriodSpec, type RelativeToWhich } from './phrases';
 import { filingResult, fiscalYearBackResult, monthRangeResult, namedByMonthResult, quarterEndingIn, quarterEndingOn, relativePositionResult, samePeriodResult, ttmAtNamed, ytdThroughResult } from './resolve-named';
 import { positionLayouts, type FiscalPosition, type Quarter } from './positions';
 import { calendarResult, dateRangeResult, endedResult, fiscalResult, instantResult, resolved, unresolvable, duration } from './resolve-builders';
-import { needLatest, quarterEndingBy, quarterIn, ttmFromQuarter } from './resolve-quarters';
+import { needLatest, nextQuarter, quarterEndingBy, quarterIn, quarterResult, ttmFromQuarter } from './resolve-quarters';
 import { relativeResult } from './resolve-relative';
 import type { PeriodResolution, ResolveContext, ResolvedPeriod } from './resolve-types';
 import {
@@ -78,6 +78,35 @@ function latestPositionResult(text: string, ctx: ResolveContext, position: Fisca
   if (year === undefined) return unresolvable(text, 'the previous fiscal year precedes a change of fiscal year end');
   const r = fiscalResult(text, ctx, year, position);
   return r.status === 'resolved' ? { ...r, notes: [...r.notes, `no year given: the latest ${position} reported`] } : r;
+}
+
+const RELATION_WORDS: Record<RelativeToWhich, string> = {
+  prior_quarter: 'the quarter before',
+  next_quarter: 'the quarter after',
+  prior_year: 'a year before',
+  next_year: 'a year after',
+  year_ago_quarter: 'the same quarter a year before',
+};
+
+/**
+ * "the quarter before Q3 FY2024", "the prior-year quarter of Q1 FY2025", "the year after FY2022": the
+ * period named in the phrase is resolved first (on its own, never against the latest report), then
+ * the period placed against it; only the latter is the answer's period.
+ */
+function relativeToResult(text: string, ctx: ResolveContext, spec: Extract<PeriodSpec, { type: 'relative_to' }>): PeriodResolution {
+  const a = resolveSpec(spec.ref, { ...ctx, anchor: null }, text);
+  if (a.status !== 'resolved') return a;
+  const note = (r: PeriodResolution): PeriodResolution => (r.status === 'resolved' ? { ...r, notes: [...r.notes, `${RELATION_WORDS[spec.which]} ${a.label}`] } : r);
+  if (spec.which === 'prior_quarter' || spec.which === 'prior_year' || spec.which === 'year_ago_quarter') return note(relativeResult(text, { ...ctx, anchor: a }, spec.which));
+  const pos = a.fiscalPeriod;
+  if (a.kind !== 'fiscal_period' || a.fiscalYear === null || !pos || pos === 'OTHER' || pos === 'TRANSITION') {
+    return unresolvable(text, `"${text}" needs a fiscal ${spec.which === 'next_quarter' ? 'quarter' : 'period'} to follow, got ${a.label}`);
+  }
+  if (spec.which === 'next_year') return note(fiscalResult(text, ctx, a.fiscalYear + 1, pos));
+  if (!/^Q[1-4]$/.test(pos)) return unresolvable(text, `"${text}" needs a quarter to follow, got ${a.label}`);
+  const q = quarterIn(ctx, a.fiscalYear, pos as Quarter);
+  const after = q ? nextQuarter(ctx, q) : null;
+  return after ? note(quarterResult(text, after)) : unresolvable(text, 'the quarter after it crosses a change of fiscal year end');
 }
 
 function isCalendarLike(ctx: ResolveContext): boolean {
@@ -176,6 +205,8 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
       return unresolvable(text, `"${text}" is a calendar month, not a reported period: name the quarter, half or year`);
     case 'ytd_through':
       return ytdThroughResult(text, ctx, spec.ref);
+    case 'relative_to':
+      return relativeToResult(text, ctx, spec);
     case 'same_period':
       return samePeriodResult(text, ctx, spec);
     case 'filing':

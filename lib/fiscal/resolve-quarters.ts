@@ -9,7 +9,7 @@ import { formatFiscalLabel } from './label';
 import { positionLayouts, QUARTERS, type Bounds, type PositionLayout, type Quarter } from './positions';
 import { duration, resolved, unresolvable } from './resolve-builders';
 import type { PeriodResolution, ResolveContext, ResolvedPeriod, UnresolvablePeriod } from './resolve-types';
-import { fiscalSpanContaining, fiscalYearBounds, previousFiscalYear, type FiscalYearSpan } from './timeline';
+import { fiscalSpanContaining, fiscalYearBounds, nextFiscalYear, previousFiscalYear, type FiscalYearSpan } from './timeline';
 
 /** A fiscal quarter with the layout of its year. */
 export interface QuarterRef {
@@ -51,6 +51,14 @@ export function previousQuarter(ctx: ResolveContext, q: QuarterRef): QuarterRef 
   if (i > 0) return { ...q, quarter: QUARTERS[i - 1]! };
   const prior = previousFiscalYear(ctx.calendars, q.span);
   return prior ? { span: prior, layout: positionLayouts(prior, ctx.options)[0]!, quarter: 'Q4' } : null;
+}
+
+/** The quarter after, across fiscal years; null across a transition period. */
+export function nextQuarter(ctx: ResolveContext, q: QuarterRef): QuarterRef | null {
+  const i = QUARTERS.indexOf(q.quarter);
+  if (i < QUARTERS.length - 1) return { ...q, quarter: QUARTERS[i + 1]! };
+  const following = nextFiscalYear(ctx.calendars, q.span);
+  return following ? { span: following, layout: positionLayouts(following, ctx.options)[0]!, quarter: 'Q1' } : null;
 }
 
 /** The last fiscal quarter that ends on or before `date`. */

@@ -345,3 +345,28 @@ describe('how a change is wanted, currencies, "each of", losses', () => {
     expect(run('How much revenue did Marvell lose in fiscal 2024?').status).not.toBe('planned');
   });
 });
+
+describe('a period placed against another one is the only period asked', () => {
+  const planned = (q: string) => {
+    const r = planQuestion(q, { catalog: CATALOG });
+    if (r.status !== 'planned') throw new Error(`expected a plan for ${q}: ${JSON.stringify(r)}`);
+    return r.intent;
+  };
+  it('"the year-ago quarter of Q1 FY2025", "the quarter before Q3 FY2024": one period, no second value for the reference', () => {
+    for (const q of [
+      "Apple's net income in the year-ago quarter of Q1 FY2025",
+      "What was Apple's net income in the prior-year quarter to Q1 FY2025?",
+      'Apple net income for the same quarter a year earlier than Q1 FY2025',
+      'Apple revenue in the quarter before Q3 FY2024',
+      'Apple revenue in the fiscal year prior to FY2024',
+      'Apple revenue a year earlier than Q2 FY2025',
+    ]) {
+      const i = planned(q);
+      expect(i.operation, q).toBe('value');
+      expect(i.periods.map((p) => p.spec.type), q).toEqual(['relative_to']);
+    }
+  });
+  it('a reference period named on its own stays a second period ("Q3 FY2025 revenue and the prior-year quarter")', () => {
+    expect(planned('Apple Q3 FY2025 revenue and the prior-year quarter').periods).toHaveLength(2);
+  });
+});
