@@ -35,6 +35,13 @@ describe('scoring', () => {
     const rej: GoldenItem = { id: 'r', question: 'q', expect: { status: 'rejected', values: [], codes: ['PERIOD_MISMATCH'] } };
     expect(scoreItem(rej, answer('rejected', [], ['PERIOD_MISMATCH']), bounds).correct).toBe(true);
     expect(scoreItem(rej, answer('rejected', [], ['MISSING_FACT']), bounds).correct).toBe(false);
+    // without codes (the shared README's invalid joins): a refusal, or a clarification asked back, with no number
+    const join: GoldenItem = { id: 'j', question: 'q', expect: { status: 'rejected', values: [] } };
+    const asked = { ...answer('needs_clarification'), clarification: { question: 'Which period?', options: [] } };
+    expect(scoreItem(join, asked, bounds).correct).toBe(true);
+    expect(scoreItem(join, answer('needs_clarification'), bounds).correct).toBe(false);
+    expect(scoreItem(join, answer('insufficient_evidence', [], ['MISSING_FACT']), bounds).correct).toBe(false);
+    expect(scoreItem(rej, asked, bounds).correct).toBe(false);
     const ab: GoldenItem = { id: 'i', question: 'q', expect: { status: 'insufficient_evidence', values: [] } };
     expect(scoreItem(ab, answer('needs_clarification'), bounds).correctAbstention).toBe(true);
     const wrong = scoreItem(ab, answer('answered', [value(1, '2024-01-01', '2024-12-31')]), bounds);

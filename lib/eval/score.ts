@@ -124,7 +124,11 @@ export function scoreItem(item: GoldenItem, answer: Answer, facts: FactBounds): 
     }
   } else {
     const abstained = answer.values.length === 0 && answer.status !== 'answered';
-    const wanted = exp.status === 'rejected' ? answer.status === 'rejected' && (exp.codes ?? []).every((c) => answer.errors.some((e) => e.code === c)) : abstained;
+    // an invalid join (shared README): refused, or asked back with a clarification, carrying no number; the
+    // project's own sets may also name the typed error codes the refusal must carry (then only a refusal counts)
+    const refused = answer.values.length === 0 && answer.status === 'rejected' && (exp.codes ?? []).every((c) => answer.errors.some((e) => e.code === c));
+    const askedBack = !exp.codes?.length && answer.values.length === 0 && answer.status === 'needs_clarification' && Boolean(answer.clarification?.question);
+    const wanted = exp.status === 'rejected' ? refused || askedBack : abstained;
     correct = wanted;
     supported = wanted;
     if (!wanted) {
