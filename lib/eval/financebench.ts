@@ -103,6 +103,10 @@ export interface DocumentStats {
   bound: number;
   quarantined: number;
   byReason: Record<string, number>;
+  /** the primary statements' numeric cells only (income, comprehensive income, balance sheet, cash flows, equity: by their printed title) */
+  statementCells: number;
+  statementBound: number;
+  statementByReason: Record<string, number>;
   durationMs: number;
   error: string | null;
 }
@@ -147,7 +151,7 @@ export async function prepareFinanceBench(pdfs: string[], o: { dataDir?: string;
 }
 
 async function documentStats(database: Database, o: IngestOutcome): Promise<DocumentStats> {
-  const base: DocumentStats = { file: o.fileName, status: o.status, entity: null, ticker: null, fiscalYearEnd: null, form: null, numericCells: 0, bound: 0, quarantined: 0, byReason: {}, durationMs: o.durationMs, error: o.error ? `${o.error.code}: ${o.error.message}` : null };
+  const base: DocumentStats = { file: o.fileName, status: o.status, entity: null, ticker: null, fiscalYearEnd: null, form: null, numericCells: 0, bound: 0, quarantined: 0, byReason: {}, statementCells: 0, statementBound: 0, statementByReason: {}, durationMs: o.durationMs, error: o.error ? `${o.error.code}: ${o.error.message}` : null };
   if (!o.sourceId) return base;
   const [row] = await database.query<{ name: string; ticker: string | null; form: string | null; counters: Record<string, number> | null; year_end: unknown }>(
     `select e.name, e.ticker, s.form, s.metadata->'counters' as counters,
@@ -156,8 +160,21 @@ async function documentStats(database: Database, o: IngestOutcome): Promise<Docu
     [o.sourceId],
   );
   if (!row) return base;
-  const c = (row.counters ?? {}) as { numericCells?: number; bound?: number; quarantined?: number; byReason?: Record<string, number> };
-  return { ...base, entity: row.name, ticker: row.ticker, form: row.form, fiscalYearEnd: describeYearEnd(row.year_end), numericCells: c.numericCells ?? 0, bound: c.bound ?? 0, quarantined: c.quarantined ?? 0, byReason: c.byReason ?? {} };
+  const c = (row.counters ?? {}) as { numericCells?: number; bound?: number; quarantined?: number; byReason?: Record<string, number>; statementCells?: number; statementBound?: number; statementByReason?: Record<string, number> };
+  return {
+    ...base,
+    entity: row.name,
+    ticker: row.ticker,
+    form: row.form,
+    fiscalYearEnd: describeYearEnd(row.year_end),
+    numericCells: c.numericCells ?? 0,
+    bound: c.bound ?? 0,
+    quarantined: c.quarantined ?? 0,
+    byReason: c.byReason ?? {},
+    statementCells: c.statementCells ?? 0,
+    statementBound: c.statementBound ?? 0,
+    statementByReason: c.statementByReason ?? {},
+  };
 }
 
 /** The first reported or derived number of an answer (what a reader takes as "the answer"). */
@@ -217,18 +234,35 @@ export function summarize(scores: FinanceBenchScore[]): Pick<FinanceBenchRun, 'n
   return { numeric, byType };
 }
 
+/**
+ * The two extraction rates the gate holds (rounded down to 0.001): numeric cells bound over all tables
+ * of all documents (statements, notes, MD&A; the issue's gated metric since it was set), and over the
+ * primary statements only.
+ */
+export function boundRates(documents: DocumentStats[]): { boundRate: number; statementBoundRate: number } {
+  const sum = (f: (d: DocumentStats) => number) => documents.reduce((n, d) => n + f(d), 0);
+  const rate = (k: number, n: number) => (n ? Math.floor((k / n) * 1000) / 1000 : 0);
+  return { boundRate: rate(sum((d) => d.bound), sum((d) => d.numericCells)), statementBoundRate: rate(sum((d) => d.statementBound), sum((d) => d.statementCells)) };
+}
+
 export function formatFinanceBench(run: FinanceBenchRun): string {
   const pct = (k: number, n: number) => (n ? `${((100 * k) / n).toFixed(1)}%` : '—');
   const lines = ['== financebench', `documents: ${run.documents.length} ingested in ${(run.ingestMs / 1000).toFixed(1)} s`];
-  lines.push(`${'document'.padEnd(32)} ${'entity'.padEnd(30)} ${'FYE'.padEnd(24)} cells   bound  quarantined by reason`);
+  lines.push(`${'document'.padEnd(32)} ${'entity'.padEnd(30)} ${'FYE'.padEnd(24)}  all tables: cells  bound | statements: cells  bound | quarantined by reason (all tables; statements)`);
   let cells = 0;
   let bound = 0;
+  let sCells = 0;
+  let sBound = 0;
+  const reasons = (r: Record<string, number>) => Object.entries(r).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || '-';
   for (const d of run.documents) {
     cells += d.numericCells;
     bound += d.bound;
-    lines.push(`${d.file.padEnd(32)} ${(d.entity ?? d.error ?? d.status).slice(0, 30).padEnd(30)} ${(d.fiscalYearEnd ?? '?').padEnd(24)} ${String(d.numericCells).padStart(6)} ${pct(d.bound, d.numericCells).padStart(6)}  ${Object.entries(d.byReason).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    sCells += d.statementCells;
+    sBound += d.statementBound;
+    lines.push(`${d.file.padEnd(32)} ${(d.entity ?? d.error ?? d.status).slice(0, 30).padEnd(30)} ${(d.fiscalYearEnd ?? '?').padEnd(24)} ${String(d.numericCells).padStart(18)} ${pct(d.bound, d.numericCells).padStart(6)} | ${String(d.statementCells).padStart(17)} ${pct(d.statementBound, d.statementCells).padStart(6)} | ${reasons(d.byReason)}; ${reasons(d.statementByReason)}`);
   }
-  lines.push(`all documents: ${bound}/${cells} numeric cells bound (${pct(bound, cells)})`);
+  lines.push(`all documents, all tables: ${bound}/${cells} numeric cells bound (${pct(bound, cells)})`);
+  lines.push(`all documents, primary statements: ${sBound}/${sCells} numeric cells bound (${pct(sBound, sCells)})`);
   lines.push('', `${'question type'.padEnd(20)} questions  answered  numeric  correct  wrong  abstained`);
   for (const [t, x] of Object.entries(run.byType).sort()) lines.push(`${t.padEnd(20)} ${String(x.n).padStart(9)} ${String(x.answered).padStart(9)} ${String(x.numeric).padStart(8)} ${String(x.correct).padStart(8)} ${String(x.wrong).padStart(6)} ${String(x.abstained).padStart(10)}`);
   const n = run.numeric;

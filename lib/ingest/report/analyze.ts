@@ -38,6 +38,10 @@ export interface ReportCounters {
   noteCells: number;
   derivedCells: number;
   byReason: Partial<Record<QuarantineReason, number>>;
+  /** the same counts over the primary statements only (BoundTable.statement) */
+  statementCells: number;
+  statementBound: number;
+  statementByReason: Partial<Record<QuarantineReason, number>>;
   chunks: number;
 }
 
@@ -157,7 +161,7 @@ export function analyzeReport(doc: ReportDocument, opts: AnalyzeOptions): Analyz
   }
   resolveSourceDuplicates(tables);
   const chunks = chunkBlocks(doc.blocks);
-  const counters: ReportCounters = { tables: tables.length, numericCells: 0, bound: 0, quarantined: 0, nil: 0, noteCells: 0, derivedCells: 0, byReason: {}, chunks: chunks.length };
+  const counters: ReportCounters = { tables: tables.length, numericCells: 0, bound: 0, quarantined: 0, nil: 0, noteCells: 0, derivedCells: 0, byReason: {}, statementCells: 0, statementBound: 0, statementByReason: {}, chunks: chunks.length };
   for (const t of tables) {
     for (const c of t.cells) {
       if (c.skipped === 'nil') counters.nil++;
@@ -165,11 +169,15 @@ export function analyzeReport(doc: ReportDocument, opts: AnalyzeOptions): Analyz
       else if (c.skipped === 'derived') counters.derivedCells++;
       if (!c.fact) continue;
       counters.numericCells++;
-      if (c.fact.status === 'active') counters.bound++;
-      else {
+      if (t.statement) counters.statementCells++;
+      if (c.fact.status === 'active') {
+        counters.bound++;
+        if (t.statement) counters.statementBound++;
+      } else {
         counters.quarantined++;
         const r = c.fact.reason ?? 'METRIC_UNMAPPED';
         counters.byReason[r] = (counters.byReason[r] ?? 0) + 1;
+        if (t.statement) counters.statementByReason[r] = (counters.statementByReason[r] ?? 0) + 1;
       }
     }
   }

@@ -77,6 +77,12 @@ export interface BoundTable {
   ordinal: number;
   title: string | null;
   kind: TableKind;
+  /**
+   * A primary statement (income statement and comprehensive income, balance sheet, cash flows, changes
+   * in equity) by its own printed title, not a note or an MD&A table that merely mentions one
+   * (`isPrimaryStatement`): the extraction statistics report these cells apart.
+   */
+  statement: boolean;
   section: string | null;
   page: number | null;
   unitLine: string | null;
@@ -105,13 +111,32 @@ function findUnitLineOnly(line: string): boolean {
   return !!u && u.text.length >= line.replace(/\s+/g, ' ').trim().length - 4;
 }
 
+/**
+ * A statement's own title: "Consolidated Statements of Operations", "CONDENSED CONSOLIDATED BALANCE
+ * SHEETS (Unaudited)", "Consolidated Statements of Financial Position", "PARENT COMPANY – CONDENSED
+ * STATEMENTS OF CASH FLOWS", "Consolidated Statement of Changes in Equity". It opens the line (after a
+ * short "<name> –" prefix at most); a sentence that names a statement ("… included in our Consolidated
+ * Statements of Income") is not a title.
+ */
+const STATEMENT_TITLE = /^(?:[^.:;]{1,40}\s[–—-]\s)?(?:condensed\s+)?(?:consolidated\s+)?(?:(?:condensed\s+)?statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|comprehensive\s+(?:income|loss|earnings)|cash\s+flows?|financial\s+(?:position|condition)|profit\s+(?:and|&)\s+loss|(?:changes\s+in\s+)?(?:total\s+)?(?:(?:shareholders|stockholders|shareowners)['’]?\s+)?(?:equity|deficit))|balance\s+sheets?|(?:comprehensive\s+)?income\s+statements?|cash\s+flows?\s+statements?|(?:(?:shareholders|stockholders|shareowners)['’]?\s+)?equity\s+statements?)\b/i;
+
+/** Whether a table of a statement kind is the statement itself: one of its title lines (caption, context, heading, header row) is a statement title. */
+export function isPrimaryStatement(raw: RawTable, kind: TableKind, headerRows: string[][]): boolean {
+  if (kind === 'other' || kind === 'results') return false;
+  const lines = [raw.caption ?? '', ...raw.context, raw.heading ?? '', ...(headerRows[0] ?? [])];
+  return lines.some((l) => {
+    const t = l.replace(/\s+/g, ' ').trim();
+    return t.length > 0 && t.length <= 120 && STATEMENT_TITLE.test(t);
+  });
+}
+
 const EQUITY_TITLE = /statements? of (?:consolidated )?(?:changes in )?(?:total )?(?:(?:shareholders['’]?|stockholders['’]?|shareowners['’]?) )?(?:equity|deficit)\b/i;
 
 export function tableKind(text: string): TableKind {
   const t = text.toLowerCase();
   if (/balance sheet|financial position|assets and liabilities/.test(t)) return 'balance_sheet';
   if (/cash flows?/.test(t)) return 'cash_flow';
-  if (/changes in (?:shareholders['’]? |stockholders['’]? )?equity|statements? of (?:consolidated )?(?:changes in )?(?:shareholders['’]?|stockholders['’]?|shareowners['’]?) (?:equity|deficit)/.test(t)) return 'equity';
+  if (/changes in (?:shareholders['’]? |stockholders['’]? )?equity|(?:shareholders|stockholders|shareowners)['’]? equity statements?|statements? of (?:consolidated )?(?:changes in )?(?:shareholders['’]?|stockholders['’]?|shareowners['’]?) (?:equity|deficit)/.test(t)) return 'equity';
   if (/financial results|results for the (?:quarter|half|period)|quarterly results|unaudited results/.test(t)) return 'results';
   if (/profit and loss|profit & loss|income statement|statements? of (?:consolidated )?(?:income|operations|earnings|comprehensive income)/.test(t)) return 'profit_loss';
   return 'other';
@@ -260,6 +285,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
     ordinal: raw.ordinal,
     title,
     kind,
+    statement: isPrimaryStatement(raw, kind, table.headerRows),
     section: raw.section,
     page: raw.page,
     unitLine: unit?.text ?? null,
@@ -404,6 +430,32 @@ function headingPeriod(raw: RawTable, ctx: BindContext): ColumnPeriod | null {
   return null;
 }
 
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** "Balance, beginning of period", "… at beginning of year", "Opening balance" → start; "… at end of year", "Ending balance" → end. */
+export function balanceEdge(label: string, column?: Period | null): 'start' | 'end' | null {
+  const l = label.replace(/\s+/g, ' ').trim().toLowerCase();
+  // "Balance at June 30" under "Six months ended June 30, 2023": the day the column's period ends (or opens after)
+  // (also "Outstanding at December 31" of a stock option activity table, "Balance at January 1" opening it)
+  const day = /^(?:(?:beginning |ending )?balances?|outstanding|(?:options |shares )?outstanding)(?:\s*[-–—]\s*|,?\s+(?:at|as of)\s+)([a-z]+)\.?\s+(\d{1,2})\s*,?$/.exec(l);
+  if (day && column?.type === 'duration') {
+    const month = MONTH_NAMES.findIndex((m) => m.startsWith(day[1]!.slice(0, 3)));
+    const mmdd = month >= 0 ? `${String(month + 1).padStart(2, '0')}-${day[2]!.padStart(2, '0')}` : null;
+    if (mmdd && column.end.slice(5) === mmdd) return 'end';
+    if (mmdd && (dayBefore(column.start).slice(5) === mmdd || column.start.slice(5) === mmdd)) return 'start';
+    return null;
+  }
+  if (/\b(?:at|as of)?\s*(?:the\s+)?beginning of (?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|^(?:beginning|opening) balances?\b|^balances?,? (?:at )?(?:the )?beginning\b/.test(l)) return 'start';
+  if (/\b(?:at|as of)?\s*(?:the\s+)?end of (?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|^(?:ending|closing) balances?\b|^balances?,? (?:at )?(?:the )?end\b/.test(l)) return 'end';
+  return null;
+}
+
+/** The fiscal year, quarter, half or nine months ending on a date, as the instant at its end (a balance on that date). */
+function periodEndingAt(date: string, calendars: CalendarInput): ColumnPeriod | null {
+  const p = yearEndingAt(date, calendars) ?? monthsEndingAt(date, 3, calendars) ?? monthsEndingAt(date, 6, calendars) ?? monthsEndingAt(date, 9, calendars);
+  return p ? instantAtEnd(p) : null;
+}
+
 function dayBefore(d: string): string {
   const t = new Date(`${d}T00:00:00Z`);
   t.setUTCDate(t.getUTCDate() - 1);
@@ -501,7 +553,23 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     }
     else reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: reading.status === 'none' ? `no period in the header "${v.path.join(' › ')}"` : reading.reason });
   }
-  if (cp) {
+  // a roll-forward's opening and closing rows ("Balance, beginning of period", "Benefit obligation at end
+  // of year") are balances at the edges of the column's period, not flows over it
+  // (in a statement of changes in equity, its "Total stockholders' equity" row is the closing balance too)
+  const edge = !metric || metric.periodType === 'instant' ? (balanceEdge(row.label, cp?.period) ?? (rc.kind === 'equity' && /^total\b.*\b(?:equity|deficit)\b/i.test(row.label) ? 'end' : null)) : null;
+  if (cp && edge && cp.period.type === 'duration') {
+    if (edge === 'end') cp = { ...instantAtEnd(cp), how: `${cp.how}:closing` };
+    else {
+      // the balance the period opens with is the one of the day before it starts (the previous period's end)
+      const before = dayBefore(cp.period.start);
+      const at = ctx.calendars ? periodEndingAt(before, ctx.calendars) : null;
+      cp = at ? { ...at, how: `${cp.how}:opening` } : { period: { type: 'instant', date: before }, fiscalYear: null, fiscalPeriod: null, how: `${cp.how}:opening`, dateOnly: false, notes: [] };
+    }
+    labels.balanceEdge = edge;
+  }
+  if (cp && edge) {
+    // the edge decided: an instant
+  } else if (cp) {
     if (wantInstant === null) {
       // the header decides
     } else if (wantInstant && cp.period.type === 'duration') {
@@ -646,15 +714,20 @@ function dimensionColumns(cells: BoundCell[], prefix: string[]): void {
   const keyOf = (f: BoundFact) => `${periodKey(f.period)}|${f.scope}|${f.unit}|${f.labels.restated ? 'r' : ''}${f.labels.previouslyReported ? 'p' : ''}`;
   for (const c of cells) {
     const f = c.fact;
-    if (!f || f.labels.periodPlaceholder || f.labels.dimension) continue;
+    // (an opening or closing balance row's period comes from its label, not from its column's heading)
+    if (!f || f.labels.periodPlaceholder || f.labels.dimension || f.labels.balanceEdge) continue;
     const k = keyOf(f);
     const set = columnsOf.get(k) ?? new Set<number>();
     set.add(c.colIndex);
     columnsOf.set(k, set);
   }
+  const dimensional = new Set<number>();
+  for (const cols of columnsOf.values()) if (cols.size >= 2) for (const c of cols) dimensional.add(c);
   for (const c of cells) {
     const f = c.fact;
-    if (!f || f.labels.periodPlaceholder || f.labels.dimension || (columnsOf.get(keyOf(f))?.size ?? 0) < 2) continue;
+    if (!f || f.labels.periodPlaceholder || f.labels.dimension) continue;
+    // an opening or closing balance is a dimension when its column is one
+    if (f.labels.balanceEdge ? !dimensional.has(c.colIndex) : (columnsOf.get(keyOf(f))?.size ?? 0) < 2) continue;
     const column = c.columnPath.join(' ') || `column ${c.colIndex}`;
     f.labels = { ...f.labels, ...(f.metricId ? { candidateMetric: f.metricId } : {}), dimension: column };
     f.metricId = null;
