@@ -4,6 +4,9 @@ export async function register() {
   // before any request: the connection's peer becomes the last X-Forwarded-For hop (client addresses for limits)
   const { installPeerAddressHook } = await import('@/lib/server/peer-address');
   installPeerAddressHook();
+  // an early 413/408 closes its connection without resetting a client that is still uploading
+  const { installLingeringCloseHook } = await import('@/lib/server/lingering-close');
+  installLingeringCloseHook();
   const { warmUp } = await import('@/lib/server/warm-up');
   await warmUp();
 }

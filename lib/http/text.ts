@@ -38,4 +38,19 @@ export function findControlCharacter(value: unknown, maxNodes = 100_000): string
   return null;
 }
 
+/**
+ * Whether a JSON text may hold a refused control character once parsed — in a string or a key — without
+ * parsing it: JSON forbids raw C0 characters inside strings (JSON.parse refuses them), so one can only
+ * arrive escaped (`\b`, `\f`, `\u0000`–`\u001f`) or as a raw DEL/C1 character (U+007F–U+009F). False
+ * positives are possible (an escaped tab `\u0009`, an escaped backslash before a `b`): the caller then
+ * walks the parsed value with findControlCharacter, which tells the exact place; a false negative is not.
+ * One regular-expression scan of the text instead of a walk that builds a path for every value (a
+ * 2,000-entity body cost 20–40 ms of walking on a loaded machine).
+ */
+const JSON_CONTROL = /[\u007f-\u009f]|\\(?:[bf]|u00(?:[01][0-9a-fA-F]|7[fF]|[89][0-9a-fA-F]))/;
+
+export function jsonTextMayHaveControlCharacter(text: string): boolean {
+  return JSON_CONTROL.test(text);
+}
+
 export const CONTROL_CHARACTER_MESSAGE = 'Text may not contain control characters (such as NUL).';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getViewer } from '@/lib/server/session';
+import { getViewer, mayHaveViewer } from '@/lib/server/session';
 import { hasRole } from '@/lib/auth/viewer';
 import type { Role } from '@/lib/db/schema';
 import { AppError, isAppError } from '@/lib/errors';
@@ -9,33 +9,80 @@ import { enforceRateLimit } from './limits';
 import { getDatabase } from './runtime';
 import { withContext, type RequestContext } from './context';
 import { typedBoundError } from './bounded';
-import { CONTROL_CHARACTER_MESSAGE, findControlCharacter, hasControlCharacter } from '@/lib/http/text';
+import { CONTROL_CHARACTER_MESSAGE, findControlCharacter, hasControlCharacter, jsonTextMayHaveControlCharacter } from '@/lib/http/text';
 
-export interface WithRoleOptions {
+export interface JsonBodyOptions<B> {
+  /** bytes the body may have (413 beyond, declared or streamed) */
+  maxBytes: number;
+  /** the body's shape (zod, usually), checked before the session lookup: throw an AppError (400) for a wrong one */
+  parse: (body: unknown, req: Request) => B;
+}
+
+export interface WithRoleOptions<B = undefined> {
   /** per-user token bucket checked after the role (429 with Retry-After when empty) */
   rateLimit?: RateRuleName;
   /** run the handler under row-level security for the viewer's tenant (handlers that do not stream) */
   tenantScope?: boolean;
+  /**
+   * The request body is JSON: read, parsed and checked by the wrapper before any database work (see
+   * withRole); the handler gets it as `body`.
+   */
+  jsonBody?: JsonBodyOptions<B>;
+  /** a raw body (the handler reads it itself, after the role check): a declared Content-Length over this is a 413 before any database work */
+  maxDeclaredBytes?: number;
 }
 
+export type RouteHandlerContext<B> = RequestContext & { body: B };
+
 /**
- * The one route handler wrapper: session (401) → role (403) → rate limit (429) → work with the database
- * and the viewer; AppErrors become JSON with their status.
+ * The one route handler wrapper: origin and URL (403/400) → body checks → session (401) → role (403) →
+ * rate limit (429) → work with the database and the viewer; AppErrors become JSON with their status.
+ *
+ * What can be refused without the database is refused first (issue 18 §4: hostile bodies paid a session
+ * lookup and a rate-limit upsert before the body was looked at): a wrong content type (415) and a declared
+ * size over the limit (413) from the headers alone; a JSON route without a session cookie (outside demo
+ * mode) is a 401 before its body is read; then the JSON body is read streaming (413 past the limit, 408
+ * past the deadline), parsed and checked for control characters and shape (400) — all before the session
+ * lookup, the role check and the rate-limit upsert. So a body refused for its size, type or shape costs no
+ * query and takes no token of the per-user limit; everything that reaches the database is counted.
  */
-export function withRole<C>(role: Role, handler: (req: Request, ctx: RequestContext, routeCtx: C) => Promise<Response>, options: WithRoleOptions = {}) {
+export function withRole<C, B = undefined>(role: Role, handler: (req: Request, ctx: RouteHandlerContext<B>, routeCtx: C) => Promise<Response>, options: WithRoleOptions<B> = {}) {
   return async (req: Request, ctx: C): Promise<Response> => {
     try {
       checkOrigin(req);
       checkUrlText(req.url);
+      let body = undefined as B;
+      if (options.jsonBody) {
+        checkJsonHeaders(req, options.jsonBody.maxBytes);
+        if (!(await mayHaveViewer())) throw unauthorized();
+        body = options.jsonBody.parse(await readJson(req, options.jsonBody.maxBytes), req);
+      } else if (options.maxDeclaredBytes !== undefined && declaredLength(req) > options.maxDeclaredBytes) {
+        throw payloadTooLarge(options.maxDeclaredBytes);
+      }
       const viewer = await getViewer();
-      if (!viewer) throw new AppError('unauthorized:session', 'Sign in to continue.');
+      if (!viewer) throw unauthorized();
       if (!hasRole(viewer.role, role)) throw new AppError('forbidden:role', `This needs the ${role} role.`);
       if (options.rateLimit) await enforceRateLimit((await getDatabase()).db, options.rateLimit, `${viewer.tenantId}:${viewer.userId}`);
-      return await withContext(viewer, options.tenantScope ?? false, (c) => handler(req, c, ctx));
+      return await withContext(viewer, options.tenantScope ?? false, (c) => handler(req, { ...c, body }, ctx));
     } catch (e) {
       return errorResponse(e);
     }
   };
+}
+
+const unauthorized = () => new AppError('unauthorized:session', 'Sign in to continue.');
+const payloadTooLarge = (maxBytes: number) => new AppError('payload_too_large:body', `The request body exceeds ${maxBytes} bytes.`);
+
+function declaredLength(req: Request): number {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  return Number.isFinite(declared) ? declared : 0;
+}
+
+/** 415 unless the body is sent as application/json; 413 when its declared length is over `maxBytes`. From the headers alone. */
+function checkJsonHeaders(req: Request, maxBytes: number): void {
+  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') throw new AppError('unsupported:content_type', 'Send the request body as application/json.');
+  if (declaredLength(req) > maxBytes) throw payloadTooLarge(maxBytes);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -99,9 +146,8 @@ export interface ReadBodyOptions {
 export async function readBodyBytes(req: Request, maxBytes: number, options: ReadBodyOptions = {}): Promise<Buffer> {
   const timeoutMs = options.timeoutMs ?? bodyReadTimeoutMs();
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new Error(`readBodyBytes needs a finite deadline, got ${timeoutMs}`);
-  const tooLarge = () => new AppError('payload_too_large:body', `The request body exceeds ${maxBytes} bytes.`);
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw tooLarge();
+  const tooLarge = () => payloadTooLarge(maxBytes);
+  if (declaredLength(req) > maxBytes) throw tooLarge();
   if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const parts: Uint8Array[] = [];
@@ -129,11 +175,12 @@ export async function readBodyBytes(req: Request, maxBytes: number, options: Rea
 
 /**
  * Read a JSON body with a size limit: 415 unless sent as `application/json` (a form or text/plain post — the
- * kinds a foreign page can send without a preflight — is never read), 413 when too large, 400 when not JSON.
+ * kinds a foreign page can send without a preflight — is never read), 413 when too large, 400 when not JSON
+ * or when a string or key holds a control character. The text is scanned once for anything that could
+ * parse to a control character; only then is the parsed value walked to say where.
  */
 export async function readJson(req: Request, maxBytes: number): Promise<unknown> {
-  const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw new AppError('unsupported:content_type', 'Send the request body as application/json.');
+  checkJsonHeaders(req, maxBytes);
   const text = (await readBodyBytes(req, maxBytes)).toString('utf8');
   let body: unknown;
   try {
@@ -141,8 +188,11 @@ export async function readJson(req: Request, maxBytes: number): Promise<unknown>
   } catch {
     throw new AppError('bad_request:json', 'The request body is not valid JSON.');
   }
-  const at = findControlCharacter(body);
-  if (at !== null) throw new AppError('bad_request:control_characters', `${at}: ${CONTROL_CHARACTER_MESSAGE}`);
+  if (jsonTextMayHaveControlCharacter(text)) {
+    // the body is size-limited, so the walk is too: no node budget that a long body could outrun
+    const at = findControlCharacter(body, Number.POSITIVE_INFINITY);
+    if (at !== null) throw new AppError('bad_request:control_characters', `${at}: ${CONTROL_CHARACTER_MESSAGE}`);
+  }
   return body;
 }
 

@@ -7,6 +7,7 @@ import type { Role } from '@/lib/db/schema';
 import { getAuth, sessionCookieName } from '@/lib/auth/better-auth';
 import { DEMO_ROLE_COOKIE, hasRole, type Viewer } from '@/lib/auth/viewer';
 import { resolveViewer } from './resolve-viewer';
+import { isDemoMode } from '@/lib/env';
 
 /** Whether the request came over https (Next sets x-forwarded-proto; a TLS proxy in front sets it too). */
 export function isSecureRequest(h: Headers): boolean {
@@ -21,6 +22,17 @@ export async function sessionUserId(h: Headers, hasCookie: (name: string) => boo
   const auth = await getAuth(db, { secure });
   const session = await auth.api.getSession({ headers: h });
   return session?.user.id ?? null;
+}
+
+/**
+ * Whether this request can have a viewer at all, from its headers alone (no query): demo mode, or a
+ * session cookie present. False means getViewer() answers null — a 401 that needs no database and no
+ * body (lib/server/route.ts refuses an anonymous JSON post before reading it).
+ */
+export async function mayHaveViewer(): Promise<boolean> {
+  if (isDemoMode()) return true;
+  const [jar, h] = await Promise.all([cookies(), headers()]);
+  return jar.has(sessionCookieName(isSecureRequest(h)));
 }
 
 /** The viewer of this request (signed-in account, else the demo viewer in demo mode, else null); once per request. */

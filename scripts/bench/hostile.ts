@@ -7,6 +7,8 @@
  * (`{"error":{"code":…}}`, 4xx) within 100 ms (p99), and the normal user's p95 under 200 ms; the same
  * normal user alone first gives the baseline.
  * Each attacker and user sends at most 25 requests, under the per-user limit of 30 questions a minute.
+ * The attackers post through a client that reads the answer while still sending (support/raw-http.ts, as
+ * curl and browsers do), one connection per post; the normal user through node:http with keep-alive.
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import { summarizeLatencies } from '@/lib/bench/metrics';
 import { signedInClients } from './http';
 import { numericQuestions } from './support/cases';
 import { hostileBodies } from './support/hostile';
+import { rawPost } from './support/raw-http';
 import { BUILD_LOCK, ensureProductionBuild, holdLock, startServer } from './support/server';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
@@ -62,6 +65,22 @@ function post(agent: http.Agent, url: URL, cookie: string, body: string, chunked
   });
 }
 
+/**
+ * An attacker's post, through a client that reads the answer while it is still sending (as curl and
+ * browsers do; support/raw-http.ts): a refused upload is timed to its typed answer, not to the end of the
+ * attacker's own upload. One connection per post.
+ */
+async function attack(url: URL, cookie: string, body: string, chunked = false): Promise<Reply> {
+  const r = await rawPost(url, { 'content-type': 'application/json', accept: 'application/json', cookie }, body, { chunked, timeoutMs: 30_000 });
+  let parsed: { error?: { code?: string }; status?: string } = {};
+  try {
+    parsed = JSON.parse(r.body);
+  } catch {
+    /* not JSON: counted as untyped */
+  }
+  return { status: r.status, ms: r.ms, code: parsed.error?.code ?? null, answerStatus: parsed.status ?? null };
+}
+
 async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile: string): Promise<BenchRow[]> {
   let env: NodeJS.ProcessEnv;
   let database: Database;
@@ -86,7 +105,7 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
     if (driver === 'pglite') await database.close();
   }
   const server = await startServer({ root: process.cwd(), env, logFile });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 + ATTACKERS });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
   const url = new URL('/api/answers', server.url);
   const ask = (cookie: string, q: string) => post(agent, url, cookie, JSON.stringify({ question: q }));
   const normalUser = async (cookie: string) => {
@@ -110,7 +129,7 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
     const attackers = Array.from({ length: ATTACKERS }, async (_, a) => {
       for (let i = 0; i < PER_CLIENT && attacking; i++) {
         const k = kinds[(a + i) % kinds.length]!;
-        const r = await post(agent, url, cookies[3 + a]!, k.body, k.chunked).catch((e: Error) => ({ status: 0, ms: Number.NaN, code: `network: ${e.message}`, answerStatus: null }));
+        const r = await attack(url, cookies[3 + a]!, k.body, k.chunked).catch((e: Error) => ({ status: 0, ms: Number.NaN, code: e.message, answerStatus: null }));
         hostile.push({ ...r, kind: k.name });
       }
     });

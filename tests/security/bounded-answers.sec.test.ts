@@ -16,7 +16,7 @@ vi.mock('@/lib/server/runtime', async () => {
 });
 vi.mock('@/lib/server/session', async () => {
   const { harness } = await import('@/tests/support/auth');
-  return { getViewer: async () => harness.viewer };
+  return { getViewer: async () => harness.viewer, mayHaveViewer: async () => harness.viewer !== null };
 });
 /** what the answers route hands the orchestrator: who the database says runs its queries */
 const probes: { user: string; tenant: string | null }[] = [];

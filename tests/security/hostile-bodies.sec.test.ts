@@ -17,7 +17,7 @@ vi.mock('@/lib/server/runtime', async () => {
 });
 vi.mock('@/lib/server/session', async () => {
   const { harness } = await import('@/tests/support/auth');
-  return { getViewer: async () => harness.viewer };
+  return { getViewer: async () => harness.viewer, mayHaveViewer: async () => harness.viewer !== null };
 });
 
 import { NextRequest } from 'next/server';
@@ -79,6 +79,41 @@ describe('hostile bodies (issue 18 §4, §7)', () => {
     const streamed = await ask(new Blob([bodies.tenMegabytes]).stream() as unknown as BodyInit, {}, { duplex: 'half' } as RequestInit);
     expect(streamed.status).toBe(413);
     expect((await streamed.json()).error.code).toBe('payload_too_large:body');
+  });
+
+  it('every hostile body is refused before the database is reached: no session lookup, no rate-limit upsert, no query', async () => {
+    const bodies = hostileBodies();
+    const saved = harness.database;
+    let reached = 0;
+    Object.defineProperty(harness, 'database', { configurable: true, enumerable: true, get: () => (reached++, saved) });
+    try {
+      const replies = [
+        await ask(bodies.entityIntent),
+        await ask(bodies.chatFlood),
+        await ask(bodies.entityQuestion),
+        await ask(bodies.tenMegabytes),
+        await ask(new Blob([bodies.tenMegabytes]).stream() as unknown as BodyInit, {}, { duplex: 'half' } as RequestInit),
+        await ask(JSON.stringify({ question: 'Helios revenue FY2026?' }), { 'content-type': 'text/plain' }),
+        await ask('{"question": "Helios\\u0000 revenue"}'),
+      ];
+      expect(replies.map((r) => r.status)).toEqual([400, 400, 400, 413, 413, 415, 400]);
+      expect(reached).toBe(0);
+      // the same analyst's ordinary question does reach it (the counter counts)
+      expect((await ask(JSON.stringify({ question: 'Helios revenue FY2026?' }))).status).toBe(200);
+      expect(reached).toBeGreaterThan(0);
+    } finally {
+      Object.defineProperty(harness, 'database', { configurable: true, enumerable: true, writable: true, value: saved });
+    }
+  });
+
+  it('an anonymous post is a 401 before its body is read', async () => {
+    harness.viewer = null;
+    try {
+      const res = await ask(hostileBodies().tenMegabytes.slice(0, 200_000));
+      expect(res.status).toBe(401);
+    } finally {
+      harness.viewer = viewerFor('analyst');
+    }
   });
 
   it('a server-action post declaring more than the action limit is a typed 413 before Next reads it; others pass', async () => {

@@ -13,7 +13,7 @@ vi.mock('@/lib/server/runtime', async () => {
 });
 vi.mock('@/lib/server/session', async () => {
   const { harness } = await import('@/tests/support/auth');
-  return { getViewer: async () => harness.viewer };
+  return { getViewer: async () => harness.viewer, mayHaveViewer: async () => harness.viewer !== null };
 });
 
 import { eq, inArray } from 'drizzle-orm';

@@ -2,7 +2,7 @@ import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { answerQuestion } from '@/lib/answer/answer-question';
 import { STAGE_MESSAGES, type AnswerStage, type AnswerUIMessage, type StageCallback } from '@/lib/answer/messages';
 import { AppError } from '@/lib/errors';
-import { readJson, withRole } from '@/lib/server/route';
+import { withRole } from '@/lib/server/route';
 import { withContext } from '@/lib/server/context';
 import { typedBoundError } from '@/lib/server/bounded';
 import { clarifiedQuestion, previousIntentFor } from '@/lib/answer/follow-up';
@@ -17,18 +17,31 @@ function wantsJson(req: Request): boolean {
 }
 
 /**
+ * The body, checked by the route wrapper before the session lookup and the rate limit (a hostile body
+ * costs no query): the JSON API's `{ question | clarification, threadId? }`, or useChat's messages.
+ */
+function parseBody(body: unknown, req: Request) {
+  if (wantsJson(req)) {
+    const parsed = jsonAnswerRequestSchema.safeParse(body);
+    if (!parsed.success) throw new AppError('bad_request:body', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    return { json: true as const, data: parsed.data };
+  }
+  const parsed = chatAnswerRequestSchema.safeParse(body);
+  if (!parsed.success) throw new AppError('bad_request:body', 'Malformed chat request.');
+  return { json: false as const, data: parsed.data };
+}
+
+/**
  * POST /api/answers — with `Accept: application/json` one Answer as JSON; otherwise (useChat) the AI SDK
  * UI message stream: a status data part as each stage starts, the answer text, then a `data-answer` part with values and
  * citations.
  */
-export const POST = withRole('analyst', async (req, { viewer }) => {
-  const body = await readJson(req, MAX_BODY_BYTES);
+export const POST = withRole('analyst', async (req, { viewer, body }) => {
   // every read and write of the answer runs as bounded tenant work (lib/server/bounded.ts): under
   // row-level security for the viewer's tenant, within the tenant's share of the connections, the
   // statement timeout and the request deadline — the streamed answer too, while it streams
-  if (wantsJson(req)) {
-    const parsed = jsonAnswerRequestSchema.safeParse(body);
-    if (!parsed.success) throw new AppError('bad_request:body', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  if (body.json) {
+    const parsed = body;
     const answer = await withContext(viewer, true, async ({ db }) => {
       const owner = { db, tenantId: viewer.tenantId, userId: viewer.userId };
       const chosen = parsed.data.clarification ? await clarifiedQuestion({ ...owner, ...parsed.data.clarification }) : null;
@@ -47,8 +60,7 @@ export const POST = withRole('analyst', async (req, { viewer }) => {
     return Response.json(answer);
   }
 
-  const parsed = chatAnswerRequestSchema.safeParse(body);
-  if (!parsed.success) throw new AppError('bad_request:body', 'Malformed chat request.');
+  const parsed = body;
   const messages = parsed.data.messages;
   const last = messages[messages.length - 1]!;
   if (last.role !== 'user') throw new AppError('bad_request:body', 'The last message must be the question.');
@@ -88,4 +100,4 @@ export const POST = withRole('analyst', async (req, { viewer }) => {
     },
   });
   return createUIMessageStreamResponse({ stream });
-}, { rateLimit: 'ask' });
+}, { rateLimit: 'ask', jsonBody: { maxBytes: MAX_BODY_BYTES, parse: parseBody } });

@@ -58,15 +58,29 @@ export async function run(cmd: string, args: string[], opts: { cwd: string; env:
   return code;
 }
 
-export function freePort(): Promise<number> {
+function tryPort(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
+    srv.listen(port, '127.0.0.1', () => {
+      const { port: bound } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * A free loopback port: the first free one of `LEDGERLINE_BENCH_PORTS` (`3220-3229`; a shared machine gives
+ * each engineer a range), else any the system hands out.
+ */
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec((process.env.LEDGERLINE_BENCH_PORTS ?? '').trim());
+  if (!range) return tryPort(0);
+  for (let p = Number(range[1]); p <= Number(range[2]); p++) {
+    const got = await tryPort(p).catch(() => null);
+    if (got !== null) return got;
+  }
+  throw new Error(`no free port in LEDGERLINE_BENCH_PORTS=${process.env.LEDGERLINE_BENCH_PORTS}`);
 }
 
 export interface Server {

@@ -40,5 +40,6 @@ export const POST = withRole(
       { status: r.status === 'failed' ? 422 : 200 },
     );
   },
-  { rateLimit: 'upload' },
+  // a declared size over the limit is a 413 before the session lookup; the body itself is read after the role check
+  { rateLimit: 'upload', maxDeclaredBytes: MAX_UPLOAD_BYTES },
 );
