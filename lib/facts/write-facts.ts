@@ -122,15 +122,31 @@ export interface SightingRow {
   labels: Record<string, unknown>;
 }
 
+/** The rows a batch of fact inputs becomes, before anything is written (prepareFacts). */
+export interface PreparedFacts {
+  /** one row per distinct fact id, each from its earliest sighting */
+  rows: FactRow[];
+  /** one row per distinct (fact, source, accession) */
+  sightings: SightingRow[];
+  /** facts printed in a table cell: (fact id → cell and provenance), first seen */
+  cells: Map<string, { cellId: string; provenance: Provenance }>;
+  /** every chain key the inputs touch, first seen first */
+  chainKeys: string[];
+  /** chains with several values among these rows (they need version re-derivation) */
+  multiValueChains: string[];
+}
+
 /**
- * Idempotent write of facts and their sightings, then re-derivation of the version chains they touch.
- * Call inside the ingestion transaction.
+ * Fact inputs → fact and sighting rows, with their content ids (no database access). writeFacts
+ * writes what this returns; the bulk archive writer (lib/ingest/bulk) writes the same rows for many
+ * companies at once, so both store the same facts.
  */
-export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFactsOptions = {}): Promise<WriteFactsResult> {
+export function prepareFacts(inputs: FactInput[]): PreparedFacts {
   const chainKeys = new Set<string>();
   const rows = new Map<string, FactRow>();
   const sightingRows = new Map<string, SightingRow>();
-  const cellOf = new Map<string, { cellId: string; provenance: Provenance }>();
+  const cells = new Map<string, { cellId: string; provenance: Provenance }>();
+  const multi = new Set<string>();
   // earliest sighting first, so a new fact row starts with the filing that first reported it
   const ordered = inputs.length > 1 ? [...inputs].sort((a, b) => (a.sighting.filedAt < b.sighting.filedAt ? -1 : a.sighting.filedAt > b.sighting.filedAt ? 1 : 0)) : inputs;
   for (const f of ordered) {
@@ -138,9 +154,9 @@ export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFact
     const chainKey = factChainKey(f);
     // same as factId(f), without hashing the chain key twice
     const id = factIdInChain(chainKey, value);
-    chainKeys.add(chainKey);
     const p = f.period;
     if (!rows.has(id)) {
+      if (chainKeys.has(chainKey)) multi.add(chainKey);
       rows.set(id, {
         id,
         tenantId: f.tenantId,
@@ -174,6 +190,7 @@ export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFact
         sourceLabels: f.sighting.labels,
       });
     }
+    chainKeys.add(chainKey);
     const sKey = `${id}|${f.sighting.sourceId}|${f.sighting.accession ?? ''}`;
     if (!sightingRows.has(sKey)) {
       sightingRows.set(sKey, {
@@ -186,18 +203,26 @@ export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFact
         labels: f.cellId ? { ...f.sighting.labels, cellId: f.cellId, ...(f.provenance.tableId ? { tableId: f.provenance.tableId } : {}) } : f.sighting.labels,
       });
     }
-    if (f.cellId && !cellOf.has(id)) cellOf.set(id, { cellId: f.cellId, provenance: f.provenance });
+    if (f.cellId && !cells.has(id)) cells.set(id, { cellId: f.cellId, provenance: f.provenance });
   }
+  return { rows: [...rows.values()], sightings: [...sightingRows.values()], cells, chainKeys: [...chainKeys], multiValueChains: [...multi] };
+}
 
+/**
+ * Idempotent write of facts and their sightings, then re-derivation of the version chains they touch.
+ * Call inside the ingestion transaction.
+ */
+export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFactsOptions = {}): Promise<WriteFactsResult> {
+  const prepared = prepareFacts(inputs);
   const inserter = options.inserter ?? jsonbInserter;
   const insertedIds = new Set<string>();
-  const factList = [...rows.values()];
+  const factList = prepared.rows;
   for (let i = 0; i < factList.length; i += BATCH) {
     for (const r of await inserter.facts(db, factList.slice(i, i + BATCH))) insertedIds.add(r);
   }
   const sightedIds = new Set<string>();
   let sightings = 0;
-  const sightingList = [...sightingRows.values()];
+  const sightingList = prepared.sightings;
   for (let i = 0; i < sightingList.length; i += BATCH) {
     const ids = await inserter.sightings(db, sightingList.slice(i, i + BATCH));
     sightings += ids.length;
@@ -206,7 +231,7 @@ export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFact
 
   // A known fact seen again in a filing's table (companyfacts first, then the inline-XBRL 10-K that
   // tagged it): the fact takes that table cell when it had none, so its citation shows the table.
-  const cellLinks = [...cellOf].filter(([id]) => !insertedIds.has(id)).map(([id, c]) => [id, c.cellId, c.provenance]);
+  const cellLinks = [...prepared.cells].filter(([id]) => !insertedIds.has(id)).map(([id, c]) => [id, c.cellId, c.provenance]);
   for (let i = 0; i < cellLinks.length; i += BATCH) {
     await db.execute(sql`
       update facts f set cell_id = r->>1, provenance = f.provenance || (r->2)
@@ -216,20 +241,13 @@ export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFact
 
   // Chains whose derived fields can change: several values in the chain, or a known value seen in
   // another filing (its first sighting may move). A new lone fact already carries its first sighting.
-  const keys = [...chainKeys];
-  let dirty: Set<string>;
-  if (options.newChainsOnly) {
-    const seen = new Set<string>();
-    dirty = new Set<string>();
-    for (const r of rows.values()) {
-      if (seen.has(r.chainKey)) dirty.add(r.chainKey);
-      seen.add(r.chainKey);
-    }
-  } else {
-    dirty = new Set<string>(await chainsWithSeveralFacts(db, keys));
-  }
+  const keys = prepared.chainKeys;
+  const dirty = new Set<string>(options.newChainsOnly ? prepared.multiValueChains : await chainsWithSeveralFacts(db, keys));
+  let chainOf: Map<string, string> | null = null;
   for (const id of sightedIds) {
-    if (!insertedIds.has(id)) dirty.add(rows.get(id)!.chainKey);
+    if (insertedIds.has(id)) continue;
+    chainOf ??= new Map(factList.map((r) => [r.id, r.chainKey]));
+    dirty.add(chainOf.get(id)!);
   }
   if (dirty.size) await recomputeChains(db, [...dirty]);
   return { inserted: insertedIds.size, sightings, chainKeys: keys };
@@ -278,7 +296,8 @@ async function insertSightingRows(db: Db, batch: SightingRow[]): Promise<string[
   return ids;
 }
 
-const jsonbInserter: FactRowInserter = { facts: insertFactRows, sightings: insertSightingRows };
+/** The default transport: one `insert … select from jsonb_array_elements` per (tenant, entity, source) group. */
+export const jsonbInserter: FactRowInserter = { facts: insertFactRows, sightings: insertSightingRows };
 
 async function chainsWithSeveralFacts(db: Db, keys: string[]): Promise<string[]> {
   const out: string[] = [];

@@ -202,7 +202,7 @@ function dedupe(list: { start: string; end: string }[]): { start: string; end: s
   return [...seen.values()];
 }
 
-function mostCommonCurrency(facts: RawFact[]): string | null {
+export function mostCommonCurrency(facts: RawFact[]): string | null {
   const counts = new Map<string, number>();
   for (const f of facts) if (f.unit.kind === 'monetary' && f.unit.currency) counts.set(f.unit.currency, (counts.get(f.unit.currency) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;

@@ -64,7 +64,7 @@ export interface IngestOutcome {
 const ensured = new WeakSet<object>();
 
 /** Tenant row and the metric ontology (facts reference metrics). Cheap and idempotent. */
-async function ensureReferenceData(db: Db, tenantId: string): Promise<void> {
+export async function ensureReferenceData(db: Db, tenantId: string): Promise<void> {
   await ensureTenant(db, tenantId);
   if (ensured.has(db)) return;
   for (const m of METRICS) {

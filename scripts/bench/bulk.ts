@@ -40,8 +40,13 @@ export async function bulkRow(ctx: BenchContext, database: Database, archive: st
     },
   });
   const loadEnd = os.loadavg()[0]!;
-  ctx.log(`   ${database.driver} ${o.label}: ${progressLine(s)}; ${s.seconds.toFixed(1)} s (index builds ${s.indexSeconds.toFixed(1)} s); peak RSS ${s.peakRssMb} MB; load average ${load.toFixed(1)} → ${loadEnd.toFixed(1)}`);
-  const mode = [s.transport === 'copy' ? 'COPY + staging' : 'batched insert', s.setWiseChecks ? 'set-wise reference checks' : null, o.deferIndexes ? `${s.deferredIndexes.length} secondary indexes deferred, rebuilt in ${s.indexSeconds.toFixed(1)} s (included)` : null].filter(Boolean).join(', ');
+  ctx.log(`   ${database.driver} ${o.label}: ${progressLine(s)}; ${s.seconds.toFixed(1)} s (index builds ${s.indexSeconds.toFixed(1)} s); peak RSS ${s.peakRssMb} MB; load average ${load.toFixed(1)} → ${loadEnd.toFixed(1)}; process CPU ${s.processCpuSeconds.toFixed(1)} s, backends ${s.backendCpuSeconds?.toFixed(1) ?? '–'} s`);
+  const procUs = s.factsSeen ? (s.processCpuSeconds * 1e6) / s.factsSeen : null;
+  const backendUs = s.factsSeen && s.backendCpuSeconds !== null ? (s.backendCpuSeconds * 1e6) / s.factsSeen : null;
+  const cpu = `CPU per fact entry: process ${procUs?.toFixed(1) ?? '–'} µs, backends ${backendUs?.toFixed(1) ?? '–'} µs (index rebuilds included)`;
+  const mode = [
+    s.batchedCompanies ? `${s.batchedCompanies.toLocaleString('en-US')} companies in ${s.batches} batch transaction(s)${s.batchFallbacks ? `, ${s.batchFallbacks} rolled back and redone per company` : ''}` : null,
+    s.transport === 'copy' ? (s.batchedCompanies ? 'COPY straight into the tables' : 'COPY + staging') : 'batched insert', s.setWiseChecks ? 'set-wise reference checks' : null, o.deferIndexes ? `${s.deferredIndexes.length} secondary indexes deferred, rebuilt in ${s.indexSeconds.toFixed(1)} s (included)` : null].filter(Boolean).join(', ');
   const row: BenchRow = {
     section: 'bulk',
     case: `bulk ingest, ${o.label}, ${s.jobs} job(s)${o.deferIndexes ? ', deferred indexes' : ''}`,
@@ -62,8 +67,15 @@ export async function bulkRow(ctx: BenchContext, database: Database, archive: st
       rssStartMb: rssStart,
       indexSeconds: Math.round(s.indexSeconds * 10) / 10,
       setWiseChecks: s.setWiseChecks,
+      batches: s.batches,
+      batchedCompanies: s.batchedCompanies,
+      batchFallbacks: s.batchFallbacks,
+      processCpuSeconds: Math.round(s.processCpuSeconds * 10) / 10,
+      backendCpuSeconds: s.backendCpuSeconds === null ? null : Math.round(s.backendCpuSeconds * 10) / 10,
+      processCpuUsPerFact: procUs === null ? null : Math.round(procUs * 10) / 10,
+      backendCpuUsPerFact: backendUs === null ? null : Math.round(backendUs * 10) / 10,
       loadAverage: [Math.round(load * 10) / 10, Math.round(loadEnd * 10) / 10],
-      summary: `${s.ingested.toLocaleString('en-US')} companies, ${s.factsAdded.toLocaleString('en-US')} facts stored in ${s.seconds.toFixed(1)} s (${mode}); peak RSS ${s.peakRssMb} MB (start ${rssStart} MB); load average ${load.toFixed(1)} → ${loadEnd.toFixed(1)} on ${os.cpus().length} cores${s.failed ? `; ${s.failed} FAILED` : ''}`,
+      summary: `${s.ingested.toLocaleString('en-US')} companies, ${s.factsAdded.toLocaleString('en-US')} facts stored in ${s.seconds.toFixed(1)} s (${mode}); ${cpu}; peak RSS ${s.peakRssMb} MB (start ${rssStart} MB); load average ${load.toFixed(1)} → ${loadEnd.toFixed(1)} on ${os.cpus().length} cores${s.failed ? `; ${s.failed} FAILED` : ''}`,
     },
   };
   return { row, summary: s };

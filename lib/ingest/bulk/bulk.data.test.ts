@@ -47,7 +47,7 @@ for (const target of testTargets()) {
       z.close();
 
       const s = await ingestArchive({ database: bulk, archive, tenantId: TENANT, actor: 'test', sideFiles: sideFiles() });
-      expect(s).toMatchObject({ done: NAMES.length, ingested: NAMES.length, failed: 0 });
+      expect(s).toMatchObject({ done: NAMES.length, ingested: NAMES.length, failed: 0, batchedCompanies: NAMES.length, batchFallbacks: 0 });
       const sf = sideFiles();
       for (const f of files) {
         const o = await ingestFile(f, { db: single.db, tenantId: TENANT, actor: 'test', sideFiles: sf });

@@ -38,6 +38,8 @@ for (const target of testTargets()) {
       const lines: string[] = [];
       const s = await ingestArchive({ database: bulk, archive, tenantId: TENANT, actor: 'test', sideFiles: noSideFiles, onProgress: (p) => lines.push(`${p.done}/${p.entries}`) });
       expect(s).toMatchObject({ entries: N, done: N, ingested: N, failed: 0, skipped: 0, transport: target.name === 'postgres' ? 'copy' : 'insert' });
+      // new companies: written in batch transactions, none rolled back
+      expect(s).toMatchObject({ batchedCompanies: N, batchFallbacks: 0 });
       expect(s.factsSeen).toBeGreaterThan(N * 100);
       expect(lines.at(-1)).toBe(`${N}/${N}`);
       for (let i = 0; i < N; i++) {

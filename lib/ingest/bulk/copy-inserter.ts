@@ -79,7 +79,7 @@ function* copyChunks<T>(rows: readonly T[], line: (r: T) => string): Generator<s
   if (buf) yield buf;
 }
 
-function factLine(r: FactRow): string {
+export function factLine(r: FactRow): string {
   let out = ENCODERS[0]!(r[WRITTEN_FACT_COLUMNS[0]!]);
   for (let i = 1; i < WRITTEN_FACT_COLUMNS.length; i++) out += `\t${ENCODERS[i]!(r[WRITTEN_FACT_COLUMNS[i]!])}`;
   return `${out}\n`;
@@ -87,7 +87,7 @@ function factLine(r: FactRow): string {
 
 const text = (v: string | null) => (v === null ? '\\N' : escapeText(v));
 
-function sightingLine(r: SightingRow): string {
+export function sightingLine(r: SightingRow): string {
   return `${escapeText(r.fact_id)}\t${escapeText(r.source_id)}\t${escapeText(r.accession)}\t${text(r.form)}\t${text(r.filed_at)}\t${jsonField(r.labels)}\n`;
 }
 

@@ -1,33 +1,41 @@
 /**
  * Bulk ingestion of an EDGAR companyfacts archive (`companyfacts.zip`: one CIK##########.json per
- * company). The zip is read entry by entry from the file (zip-read.ts: nothing unpacked to disk, one
- * company in memory per worker); each company goes through the same path as `ledgerline ingest`
- * (ingestBytes with the companyfacts handler: entity, calendar, source, facts, labels, audit and run
- * record in one transaction, so a company is all in or not at all), except that on PostgreSQL its
- * fact rows travel by COPY into session-temporary staging tables and are merged set-wise
- * (copy-inserter.ts). On PGlite — no COPY FROM STDIN through pg-copy-streams — the rows take the
- * batched `insert … select from jsonb_array_elements` of lib/facts/write-facts.ts.
+ * company). The zip is read entry by entry from the file (zip-read.ts: nothing unpacked to disk).
+ * Each job parses its next company and, when the company is well-formed companyfacts, plans every row
+ * the per-file ingest would write for it as a new company (company-plan.ts); plans gather into a
+ * batch of ~40,000 fact entries that is written in one transaction, set-wise (batch-writer.ts:
+ * COPY straight into facts and fact_sightings on PostgreSQL). Companies that turn out not to be new,
+ * and every company of a batch that fails, go through the same path as `ledgerline ingest`
+ * (ingestBytes with the companyfacts handler, one transaction per company; on PostgreSQL its fact
+ * rows travel by COPY into session-temporary staging tables and are merged set-wise,
+ * copy-inserter.ts) — so a company is all in or not at all, and both paths store the same rows.
  *
- * On PostgreSQL the merges check references set-wise instead of by row triggers when the role may
- * (copy-inserter.ts), and an initial load (`deferIndexes`) drops the secondary indexes the load does
- * not read and builds them once at the end (deferred-indexes.ts; the build time is part of the run's
- * time and rate).
+ * On PostgreSQL the writes check references set-wise instead of by row triggers when the role may,
+ * and an initial load (`deferIndexes`) drops the secondary indexes the load does not read and builds
+ * them once at the end (deferred-indexes.ts; the build time is part of the run's time and rate).
  *
  * Resumable per CIK: `bulk_ingest_progress` names the entry (CRC-32, size) last ingested for each
- * CIK; a rerun skips those without inflating them and retries the failed ones. On PGlite the
- * statistics of the tables the per-company statements read are refreshed as they grow (doubling);
- * all of them once at the end, and the tenant's data version is bumped per company (ingestBytes), so caches see new
- * companies as they land.
+ * CIK (written in the transaction that stores the company); a rerun skips those without inflating
+ * them and retries the failed ones. On PGlite the statistics of the tables the per-company statements
+ * read are refreshed as they grow (doubling); all of them once at the end, and the tenant's data
+ * version is bumped after each batch or company, so caches see new companies as they land.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Connection, Database } from '@/lib/db/client';
 import type { FactRowInserter } from '@/lib/facts/write-facts';
 import { refreshStatistics } from '@/lib/db/statistics';
 import { bulkIngestProgress } from '@/lib/db/schema';
-import { blankOutcome, ingestBytes, DEFAULT_MAX_BYTES, type IngestOutcome } from '../ingest-file';
+import { bumpDataVersion } from '@/lib/db/data-version';
+import { sha256Hex } from '@/lib/ids';
+import { parseCompanyFacts, type CompanyFacts } from '../companyfacts';
+import { blankOutcome, ensureReferenceData, ingestBytes, DEFAULT_MAX_BYTES, type IngestOutcome } from '../ingest-file';
+import { noSideFiles } from '../side-files';
 import { ensureTenant } from '../entity';
 import type { SideFiles } from '../types';
+import { classifyBatch, CompanyBatch, writeBatch, type BatchItem } from './batch-writer';
+import { planNewCompany, type CompanyPlan } from './company-plan';
 import { canSkipRowTriggers, copyInserter, createStaging, dropStaging } from './copy-inserter';
 import { deferIndexes, pendingIndexes, rebuildIndexes } from './deferred-indexes';
 import { openArchive, type ArchiveEntry } from './zip-read';
@@ -62,7 +70,13 @@ export interface BulkIngestOptions {
    * indexes of facts/fact_sightings that the load does not read and build them once at the end.
    */
   deferIndexes?: boolean;
-  /** lines about index rebuilds */
+  /**
+   * Fact entries per batch transaction (default DEFAULT_BATCH_FACTS): new companies are prepared in
+   * memory and written many at a time (batch-writer.ts); 0 ingests every company on its own, as
+   * `ledgerline ingest` does.
+   */
+  batchFacts?: number;
+  /** lines about index rebuilds and rolled-back batches */
   log?: (line: string) => void;
   /** called after each company, and at the end */
   onProgress?: (p: BulkProgress) => void;
@@ -90,6 +104,14 @@ export interface BulkSummary extends BulkProgress {
   indexSeconds: number;
   /** merges checked references set-wise instead of by row triggers */
   setWiseChecks: boolean;
+  /** batch transactions committed, companies written by them, and batches rolled back (their companies went one by one) */
+  batches: number;
+  batchedCompanies: number;
+  batchFallbacks: number;
+  /** CPU seconds of this process during the run */
+  processCpuSeconds: number;
+  /** CPU seconds of the PostgreSQL backends of the workers (local server only; null when not measurable) */
+  backendCpuSeconds: number | null;
 }
 
 const CIK_IN_NAME = /CIK0*(\d{1,10})/i;
@@ -131,7 +153,13 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
     deferredIndexes: [],
     indexSeconds: 0,
     setWiseChecks: false,
+    batches: 0,
+    batchedCompanies: 0,
+    batchFallbacks: 0,
+    processCpuSeconds: 0,
+    backendCpuSeconds: null,
   };
+  const cpu0 = process.cpuUsage();
   const sampler = setInterval(() => {
     s.peakRssMb = Math.max(s.peakRssMb, Math.round(process.memoryUsage().rss / MB));
   }, 100);
@@ -140,11 +168,26 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
     s.factsPerSecond = s.seconds > 0 ? Math.round(s.factsSeen / s.seconds) : 0;
     s.rssMb = Math.round(process.memoryUsage().rss / MB);
     s.peakRssMb = Math.max(s.peakRssMb, s.rssMb);
+    const cpu = process.cpuUsage(cpu0);
+    s.processCpuSeconds = (cpu.user + cpu.system) / 1e6;
     o.onProgress?.({ ...s });
   };
 
+  /** `fn` on a connection of its own, its backend's CPU time counted (PostgreSQL on this host) */
+  const onBackend = <T>(fn: (conn: Connection) => Promise<T>): Promise<T> =>
+    database.withConnection(async (conn) => {
+      const pid = conn.copyFrom ? await backendPidOf(conn) : null;
+      const cpu0 = pid ? backendCpuSeconds(pid) : null;
+      try {
+        return await fn(conn);
+      } finally {
+        const cpu1 = pid ? backendCpuSeconds(pid) : null;
+        if (cpu0 !== null && cpu1 !== null) s.backendCpuSeconds = (s.backendCpuSeconds ?? 0) + cpu1 - cpu0;
+      }
+    });
+
   const rebuild = async () => {
-    const r = await database.withConnection((conn) => rebuildIndexes(conn, o.log));
+    const r = await onBackend((conn) => rebuildIndexes(conn, o.log));
     s.indexSeconds += r.seconds;
   };
   try {
@@ -186,21 +229,22 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
     let analyzing: Promise<void> | null = null;
 
     const worker = async () =>
-      database.withConnection(async (conn) => {
+      onBackend(async (conn) => {
         let inserter = undefined as ReturnType<typeof copyInserter> | undefined;
+        let setWiseChecks = false;
         if (conn.copyFrom) {
           await createStaging(conn);
-          const setWiseChecks = await canSkipRowTriggers(conn);
+          setWiseChecks = await canSkipRowTriggers(conn);
           s.setWiseChecks = setWiseChecks;
           inserter = copyInserter(conn, { setWiseChecks });
           s.transport = 'copy';
-          // one commit per company and per progress row: without waiting for each WAL flush. A crash
+          // one commit per batch, company and progress row: without waiting for each WAL flush. A crash
           // loses at most the last few commits, in order (a progress row never outlives its company),
           // and the rerun redoes them: a company's source is then already stored or not at all.
           await conn.query('set synchronous_commit = off');
         }
         try {
-          await work(conn, inserter);
+          await work(conn, inserter, setWiseChecks);
         } finally {
           if (conn.copyFrom) {
             await conn.query('reset synchronous_commit').catch(() => undefined);
@@ -209,62 +253,144 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
         }
       });
 
-    const work = async (conn: Connection, inserter: FactRowInserter | undefined) => {
-        for (let e = await next(); e; e = await next()) {
-          const key = entryKey(e.fileName);
-          const ident = `${e.crc32}:${e.uncompressedSize}`;
-          s.last = e.fileName;
-          if (done.get(key) === ident) {
-            s.skipped++;
-            s.done++;
-            report();
-            continue;
+    const maxBytes = o.maxBytes ?? DEFAULT_MAX_BYTES;
+    const actor = o.actor ?? 'cli';
+    const batchFacts = o.batchFacts ?? DEFAULT_BATCH_FACTS;
+
+    /** Tallies one company's outcome (progress row already written). */
+    const finish = (key: string, e: Pick<ArchiveEntry, 'fileName'>, outcome: IngestOutcome) => {
+      if (outcome.status === 'failed') {
+        s.failed++;
+        s.failures.push({ cik: key, entry: e.fileName, code: outcome.error?.code ?? 'internal', message: outcome.error?.message ?? '' });
+      } else {
+        if (outcome.status === 'ok') s.ingested++;
+        else s.unchanged++;
+        s.factsSeen += outcome.factsSeen;
+        s.factsAdded += outcome.factsAdded;
+      }
+      s.last = e.fileName;
+      s.done++;
+      report();
+    };
+
+    /** One company through the per-file path (its own transaction), then its progress row. */
+    const single = async (conn: Connection, inserter: FactRowInserter | undefined, key: string, e: Pick<ArchiveEntry, 'fileName' | 'crc32' | 'uncompressedSize'>, bytes: Buffer) => {
+      const outcome = await ingestBytes(bytes, path.basename(e.fileName), {
+        db: conn.db,
+        tenantId,
+        actor,
+        format: 'companyfacts',
+        sideFiles: o.sideFiles,
+        maxBytes,
+        refreshStatistics: false,
+        factInserter: inserter,
+      });
+      await recordProgress(conn.db, tenantId, archiveName, key, e, outcome);
+      finish(key, e, outcome);
+    };
+
+    const work = async (conn: Connection, inserter: FactRowInserter | undefined, setWiseChecks: boolean) => {
+      const batch = new CompanyBatch();
+      let referenceData = false;
+
+      /** Writes the batch in one transaction; companies that are not new, or all of them after an error, go one by one. */
+      const flush = async () => {
+        const items = batch.take();
+        if (!items.length) return;
+        let written: BatchItem[] = [];
+        let alone: BatchItem[] = items;
+        try {
+          if (!referenceData) {
+            await ensureReferenceData(conn.db, tenantId);
+            referenceData = true;
           }
-          let outcome: IngestOutcome;
-          const maxBytes = o.maxBytes ?? DEFAULT_MAX_BYTES;
-          if (e.uncompressedSize > maxBytes) {
-            outcome = failedOutcome(e.fileName, 'payload_too_large:file', `entry is ${e.uncompressedSize.toLocaleString('en-US')} bytes; the limit is ${maxBytes.toLocaleString('en-US')}`);
-          } else {
-            let bytes: Buffer | null = null;
-            try {
-              bytes = await e.read();
-            } catch (err) {
-              outcome = failedOutcome(e.fileName, 'bad_request:archive_entry', `cannot inflate: ${(err as Error).message}`);
-            }
-            if (bytes) {
-              outcome = await ingestBytes(bytes, path.basename(e.fileName), {
-                db: conn.db,
-                tenantId,
-                actor: o.actor ?? 'cli',
-                format: 'companyfacts',
-                sideFiles: o.sideFiles,
-                maxBytes,
-                refreshStatistics: false,
-                factInserter: inserter,
-              });
-            }
-          }
-          outcome = outcome!;
-          if (outcome.status === 'failed') {
-            s.failed++;
-            s.failures.push({ cik: key, entry: e.fileName, code: outcome.error?.code ?? 'internal', message: outcome.error?.message ?? '' });
-          } else {
-            if (outcome.status === 'ok') s.ingested++;
-            else s.unchanged++;
-            s.factsSeen += outcome.factsSeen;
-            s.factsAdded += outcome.factsAdded;
-          }
-          await recordProgress(conn.db, tenantId, archiveName, key, e, outcome);
-          s.done++;
-          report();
-          if (s.factsAdded >= analyzeAt && !analyzing) {
-            analyzeAt = s.factsAdded * 2;
-            analyzing = analyzeGrowing(conn).finally(() => {
-              analyzing = null;
+          await conn.db.transaction(async (tx) => {
+            const { notNew } = await classifyBatch(tx, tenantId, items);
+            const fresh = items.filter((i) => !notNew.has(i));
+            await writeBatch(conn, tx, fresh, { tenantId, archive: archiveName, setWiseChecks });
+            written = fresh;
+            alone = items.filter((i) => notNew.has(i));
+          });
+          s.batches++;
+        } catch (err) {
+          written = [];
+          alone = items;
+          s.batchFallbacks++;
+          o.log?.(`batch of ${items.length} companies rolled back (${(err as Error).message.slice(0, 200)}); ingesting them one by one`);
+        }
+        if (written.length) {
+          // after the commit: caches of the tenant's entities and calendars rebuild on the next question
+          await bumpDataVersion(conn.db, tenantId);
+          s.batchedCompanies += written.length;
+          for (const i of written) {
+            finish(i.key, i.entry, {
+              ...blankOutcome(i.plan.fileName, String(i.plan.run.id)),
+              status: 'ok',
+              format: 'companyfacts',
+              sourceId: i.plan.sourceId,
+              entityId: i.plan.entityId,
+              factsSeen: i.plan.factsSeen,
+              factsAdded: i.plan.factsAdded,
+              sightingsAdded: i.plan.sightingsAdded,
+              quarantined: i.plan.quarantined,
+              notes: i.plan.notes,
             });
-            await analyzing;
           }
         }
+        for (const i of alone) await single(conn, inserter, i.key, i.entry, i.bytes);
+        await maybeAnalyze(conn);
+      };
+
+      for (let e = await next(); e; e = await next()) {
+        const key = entryKey(e.fileName);
+        const ident = `${e.crc32}:${e.uncompressedSize}`;
+        if (done.get(key) === ident) {
+          s.skipped++;
+          s.done++;
+          s.last = e.fileName;
+          report();
+          continue;
+        }
+        let failure: IngestOutcome | null = null;
+        let bytes: Buffer | null = null;
+        if (e.uncompressedSize > maxBytes) {
+          failure = failedOutcome(e.fileName, 'payload_too_large:file', `entry is ${e.uncompressedSize.toLocaleString('en-US')} bytes; the limit is ${maxBytes.toLocaleString('en-US')}`);
+        } else {
+          try {
+            bytes = await e.read();
+          } catch (err) {
+            failure = failedOutcome(e.fileName, 'bad_request:archive_entry', `cannot inflate: ${(err as Error).message}`);
+          }
+        }
+        if (failure || !bytes) {
+          const outcome = failure ?? failedOutcome(e.fileName, 'internal', 'no bytes');
+          await recordProgress(conn.db, tenantId, archiveName, key, e, outcome);
+          finish(key, e, outcome);
+          continue;
+        }
+        const plan = batchFacts > 0 ? planEntry(bytes, e.fileName, { tenantId, actor, sideFiles: o.sideFiles ?? noSideFiles }) : null;
+        if (!plan) {
+          // not a new company's well-formed companyfacts (or batching is off): the per-file path, which also records any failure
+          await flush();
+          await single(conn, inserter, key, e, bytes);
+          await maybeAnalyze(conn);
+          continue;
+        }
+        if (batch.has(plan.cik)) await flush();
+        batch.add({ plan, key, entry: e, bytes });
+        if (batch.facts >= batchFacts || batch.items.length >= MAX_BATCH_COMPANIES) await flush();
+      }
+      await flush();
+    };
+
+    const maybeAnalyze = async (conn: Connection) => {
+      if (s.factsAdded >= analyzeAt && !analyzing) {
+        analyzeAt = s.factsAdded * 2;
+        analyzing = analyzeGrowing(conn).finally(() => {
+          analyzing = null;
+        });
+        await analyzing;
+      }
     };
     await Promise.all(Array.from({ length: jobs }, worker));
     if (database.driver === 'postgres' && (o.deferIndexes || (await database.withConnection((conn) => pendingIndexes(conn))).length)) await rebuild();
@@ -277,6 +403,45 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
   return s;
 }
 
+/** Fact entries per batch transaction (one worker's batch; default). */
+export const DEFAULT_BATCH_FACTS = 40_000;
+/** Companies per batch transaction at most (statement sizes of the per-company tables). */
+const MAX_BATCH_COMPANIES = 400;
+
+/**
+ * The batch plan of an entry: null when it is not well-formed companyfacts (the per-file path then
+ * records the precise failure) or its facts cannot be written set-wise (company-plan.ts).
+ */
+function planEntry(bytes: Buffer, entryName: string, o: { tenantId: string; actor: string; sideFiles: SideFiles }): CompanyPlan | null {
+  const startedAt = performance.now();
+  const fileName = path.basename(entryName);
+  let cf: CompanyFacts;
+  try {
+    const text = bytes.toString('utf8');
+    cf = parseCompanyFacts(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, fileName);
+  } catch {
+    return null;
+  }
+  return planNewCompany(cf, { ...o, fileName, sha256: sha256Hex(bytes), byteSize: bytes.byteLength, startedAt });
+}
+
+async function backendPidOf(conn: Connection): Promise<number | null> {
+  const [r] = await conn.query<{ pid: number }>('select pg_backend_pid() as pid');
+  return r ? Number(r.pid) : null;
+}
+
+/** CPU seconds (user + system) of a local PostgreSQL backend process, from /proc; null when not readable (remote server, other OS). */
+export function backendCpuSeconds(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(f[11]) + Number(f[12]);
+    return Number.isFinite(ticks) ? ticks / 100 : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The tables the per-company statements read (entity, calendar, source, chains): their statistics as they grow. */
 async function analyzeGrowing(conn: Connection): Promise<void> {
   await conn.query('analyze facts, fact_sightings, sources, entities, entity_aliases, fiscal_calendars, concept_labels');
@@ -286,7 +451,7 @@ function failedOutcome(fileName: string, code: string, message: string): IngestO
   return { ...blankOutcome(fileName, ''), format: 'companyfacts', error: { code, message } };
 }
 
-async function recordProgress(db: Database['db'], tenantId: string, archive: string, cik: string, e: ArchiveEntry, o: IngestOutcome): Promise<void> {
+async function recordProgress(db: Database['db'], tenantId: string, archive: string, cik: string, e: Pick<ArchiveEntry, 'fileName' | 'crc32' | 'uncompressedSize'>, o: IngestOutcome): Promise<void> {
   const row = {
     tenantId,
     cik,

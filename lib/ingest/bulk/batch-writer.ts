@@ -1,0 +1,263 @@
+/**
+ * Many new companies in one transaction, set-wise: one statement per table for the whole batch
+ * (entities, aliases, calendars, sources, concept labels, audit entries, run records, progress rows),
+ * the fact and sighting rows of every company in one COPY each straight into `facts` and
+ * `fact_sightings` (PostgreSQL; PGlite takes writeFacts' batched insert). Rows are those of
+ * company-plan.ts — what the per-file ingest stores for a new company — with the version fields of
+ * chains with several values derived in memory (lib/facts/chain-versions.ts; the few chains it
+ * leaves to SQL, and on PGlite all of them, are re-derived by recomputeChains after the write).
+ *
+ * Why straight into the tables, without staging and `on conflict`: every fact id hashes its entity
+ * id, and every company of a batch is new to the tenant (classifyBatch, in the transaction: no entity
+ * with its CIK, no CIK-less entity of its name, its bytes not stored) — no stored fact can share an id
+ * with the batch, and the batch's own ids are distinct (one id per chain and value, chains never
+ * span companies). If a concurrent ingest created one of these entities or sources meanwhile, the
+ * `returning` counts differ and the batch is rolled back; so is it on any other error — the caller
+ * then ingests each company on its own (per-file path), so a failure rolls back only that company.
+ *
+ * Referential checks: as in copy-inserter.ts, when the role may set `session_replication_role`, the
+ * batch's writes run with row triggers off after its outside references were checked (and locked
+ * `for key share`) once: the tenant, the ontology metrics and any table cell the facts name; every
+ * other row referenced (entities, sources, facts) is inserted by this transaction.
+ */
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { Connection, Db } from '@/lib/db/client';
+import { auditLog, bulkIngestProgress, entities, entityAliases, facts as factsTable, fiscalCalendars, ingestRuns, sources } from '@/lib/db/schema';
+import { jsonbInserter, recomputeChains, resultRows, WRITTEN_FACT_COLUMNS, type FactRow, type SightingRow } from '@/lib/facts/write-facts';
+import { copyField, factLine, sightingLine } from './copy-inserter';
+import type { CompanyPlan } from './company-plan';
+import type { ArchiveEntry } from './zip-read';
+
+export interface BatchItem {
+  plan: CompanyPlan;
+  /** progress key (10-digit CIK) and the archive entry */
+  key: string;
+  entry: Pick<ArchiveEntry, 'fileName' | 'crc32' | 'uncompressedSize'>;
+  /** the entry's bytes: the per-file path needs them when the company leaves the batch */
+  bytes: Buffer;
+}
+
+const FACT_COLUMNS = getTableColumns(factsTable);
+/** the written columns, then the version fields (derived in memory for new chains: chain-versions.ts) */
+const FACT_LIST = [...WRITTEN_FACT_COLUMNS.map((k) => `"${FACT_COLUMNS[k].name}"`), 'version', 'supersedes', 'revision_kind', 'is_latest', 'is_original'].join(', ');
+const UNDERIVED = '\t1\t\\N\t\\N\ttrue\ttrue\n';
+const SIGHTING_LIST = 'fact_id, source_id, accession, form, filed_at, labels';
+
+/** A fact's COPY line with its version fields: the defaults of a lone value, or those derived for its chain. */
+function factLineOf(p: CompanyPlan): (r: FactRow) => string {
+  return (r) => {
+    const d = p.derived.get(r.id);
+    if (!d) return factLine(r).slice(0, -1) + UNDERIVED;
+    const line = factLine({ ...r, filedAt: d.filedAt, sourceId: d.sourceId, accession: d.accession, form: d.form }).slice(0, -1);
+    return `${line}\t${d.version}\t${copyField(d.supersedes)}\t${copyField(d.revisionKind)}\t${d.isLatest}\t${d.isOriginal}\n`;
+  };
+}
+
+/** Lines of COPY text, company after company, in strings of about 1 MB (one write each). */
+function* copyText<T>(plans: CompanyPlan[], rows: (p: CompanyPlan) => readonly T[], lineOf: (p: CompanyPlan) => (r: T) => string): Generator<string> {
+  let buf = '';
+  for (const p of plans) {
+    const line = lineOf(p);
+    for (const r of rows(p)) {
+      buf += line(r);
+      if (buf.length >= 1 << 20) {
+        yield buf;
+        buf = '';
+      }
+    }
+  }
+  if (buf) yield buf;
+}
+
+/** The new companies one worker has prepared and not yet written. */
+export class CompanyBatch {
+  items: BatchItem[] = [];
+  facts = 0;
+  private readonly ciks = new Set<string>();
+
+  has(cik: string): boolean {
+    return this.ciks.has(cik);
+  }
+
+  add(item: BatchItem): void {
+    this.items.push(item);
+    this.ciks.add(item.plan.cik);
+    this.facts += item.plan.factsSeen;
+  }
+
+  /** empties the batch, returning what it held */
+  take(): BatchItem[] {
+    const out = this.items;
+    this.items = [];
+    this.facts = 0;
+    this.ciks.clear();
+    return out;
+  }
+}
+
+export interface Classification {
+  /** companies that are not new (their CIK or name is taken, or their bytes are stored): per-file path */
+  notNew: Set<BatchItem>;
+}
+
+/**
+ * Which companies of the batch are not new to the tenant: an entity with the CIK exists, or a
+ * CIK-less entity goes by the same normalized name (upsertEntity would adopt it), or the same bytes
+ * are stored. One statement.
+ */
+export async function classifyBatch(db: Db, tenantId: string, items: BatchItem[]): Promise<Classification> {
+  const res = await db.execute(sql`
+    select 'cik' as kind, e.cik as value from entities e
+     where e.tenant_id = ${tenantId} and e.cik in (select jsonb_array_elements_text(${JSON.stringify(items.map((i) => i.plan.cik))}::jsonb))
+    union all
+    select 'name', a.normalized from entity_aliases a join entities e on e.id = a.entity_id
+     where e.tenant_id = ${tenantId} and e.cik is null and a.normalized in (select jsonb_array_elements_text(${JSON.stringify(items.map((i) => i.plan.normalizedName))}::jsonb))
+    union all
+    select 'sha', s.sha256 from sources s
+     where s.tenant_id = ${tenantId} and s.sha256 in (select jsonb_array_elements_text(${JSON.stringify(items.map((i) => i.plan.source.sha256))}::jsonb))`);
+  const taken = new Set(resultRows<{ kind: string; value: string }>(res).map((r) => `${r.kind}:${r.value}`));
+  const notNew = new Set<BatchItem>();
+  for (const i of items) {
+    if (taken.has(`cik:${i.plan.cik}`) || taken.has(`name:${i.plan.normalizedName}`) || taken.has(`sha:${i.plan.source.sha256}`)) notNew.add(i);
+  }
+  return { notNew };
+}
+
+/** The batch's writes would not be what the per-file path writes (a concurrent ingest got there first). */
+export class BatchConflict extends Error {}
+
+export interface BatchWriteOptions {
+  tenantId: string;
+  archive: string;
+  /** merge with set-wise reference checks instead of row triggers (canSkipRowTriggers said yes) */
+  setWiseChecks: boolean;
+}
+
+/**
+ * Writes the batch's companies in the caller's transaction `tx` (on `conn`, whose COPY runs in it).
+ * Every item must be new (classifyBatch first); throws BatchConflict when one turns out not to be.
+ */
+export async function writeBatch(conn: Connection, tx: Db, items: BatchItem[], o: BatchWriteOptions): Promise<void> {
+  if (!items.length) return;
+  const plans = items.map((i) => i.plan);
+  const { tenantId } = o;
+
+  // set-wise reference checks: the tenant and the metrics are checked and locked once; every other
+  // row referenced is inserted by this transaction (entities, sources, facts) — row triggers off until the end
+  if (o.setWiseChecks) {
+    const metricIds = new Set<string>();
+    const cellIds = new Set<string>();
+    for (const p of plans) {
+      for (const r of p.facts) {
+        if (r.metricId !== null) metricIds.add(r.metricId);
+        if (r.cellId !== null) cellIds.add(r.cellId);
+      }
+    }
+    await checkAndDisableTriggers(tx, tenantId, [...metricIds], [...cellIds]);
+  }
+  const ents = await tx.insert(entities).values(plans.map((p) => p.entity)).onConflictDoNothing().returning({ id: entities.id });
+  if (ents.length !== plans.length) throw new BatchConflict(`${plans.length - ents.length} entit(ies) created meanwhile`);
+  // lockEntity for each (serializes with per-file ingests of the same companies), in one order
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('entity:' || id, 0)) from (select jsonb_array_elements_text(${JSON.stringify(plans.map((p) => p.entityId).sort())}::jsonb) as id) k`);
+  const aliases = plans.flatMap((p) => p.aliases);
+  for (let i = 0; i < aliases.length; i += 5000) await tx.insert(entityAliases).values(aliases.slice(i, i + 5000)).onConflictDoNothing();
+  const calendars = plans.flatMap((p) => p.calendars);
+  if (calendars.length) {
+    await tx
+      .insert(fiscalCalendars)
+      .values(calendars)
+      .onConflictDoUpdate({ target: fiscalCalendars.id, set: { supersededAt: null, confidence: sql`excluded.confidence`, reason: sql`excluded.reason` } });
+  }
+  const srcs = await tx.insert(sources).values(plans.map((p) => p.source)).onConflictDoNothing().returning({ id: sources.id });
+  if (srcs.length !== plans.length) throw new BatchConflict(`${plans.length - srcs.length} source(s) stored meanwhile`);
+
+  // facts and sightings
+  if (conn.copyFrom) {
+    await conn.copyFrom(`copy facts (${FACT_LIST}) from stdin`, copyText(plans, (p) => p.facts, factLineOf));
+    await conn.copyFrom(`copy fact_sightings (${SIGHTING_LIST}) from stdin`, copyText(plans, (p) => p.sightings, () => sightingLine));
+    const dirty = plans.flatMap((p) => p.sqlChains);
+    if (dirty.length) await recomputeChains(tx, dirty);
+  } else {
+    // the batched insert writes the columns writeFacts writes; every chain with several values is re-derived in SQL
+    const rows: FactRow[] = plans.flatMap((p) => p.facts);
+    for (let i = 0; i < rows.length; i += 5000) await jsonbInserter.facts(tx, rows.slice(i, i + 5000));
+    const sightings: SightingRow[] = plans.flatMap((p) => p.sightings);
+    for (let i = 0; i < sightings.length; i += 5000) await jsonbInserter.sightings(tx, sightings.slice(i, i + 5000));
+    const dirty = plans.flatMap((p) => p.multiValueChains);
+    if (dirty.length) await recomputeChains(tx, dirty);
+  }
+
+  const labels = plans.flatMap((p) => p.labels.map((l) => ({ entity_id: p.entityId, source_id: p.sourceId, concept: l.concept, label: l.label, description: l.description })));
+  for (let i = 0; i < labels.length; i += 20000) {
+    await tx.execute(sql`
+      insert into concept_labels (tenant_id, entity_id, concept, label, description, source_id)
+      select ${tenantId}, x.entity_id, x.concept, x.label, x.description, x.source_id
+        from jsonb_to_recordset(${JSON.stringify(labels.slice(i, i + 20000))}::jsonb) as x(entity_id text, concept text, label text, description text, source_id text)
+      on conflict (tenant_id, entity_id, concept) do update set label = excluded.label, description = excluded.description, source_id = excluded.source_id, updated_at = now()`);
+  }
+  await tx.insert(auditLog).values(plans.flatMap((p) => p.audit));
+  await tx.insert(ingestRuns).values(plans.map((p) => p.run));
+  const progress = items.map((i) => ({
+    tenantId,
+    cik: i.key,
+    archive: o.archive,
+    entryName: i.entry.fileName,
+    entryCrc32: i.entry.crc32,
+    entrySize: i.entry.uncompressedSize,
+    status: 'ok' as const,
+    sourceId: i.plan.sourceId,
+    factsSeen: i.plan.factsSeen,
+    factsAdded: i.plan.factsAdded,
+    errorCode: null,
+    errorMessage: null,
+    updatedAt: sql`now()`,
+  }));
+  await tx
+    .insert(bulkIngestProgress)
+    .values(progress)
+    .onConflictDoUpdate({
+      target: [bulkIngestProgress.tenantId, bulkIngestProgress.cik],
+      set: {
+        archive: sql`excluded.archive`,
+        entryName: sql`excluded.entry_name`,
+        entryCrc32: sql`excluded.entry_crc32`,
+        entrySize: sql`excluded.entry_size`,
+        status: sql`excluded.status`,
+        sourceId: sql`excluded.source_id`,
+        factsSeen: sql`excluded.facts_seen`,
+        factsAdded: sql`excluded.facts_added`,
+        errorCode: sql`excluded.error_code`,
+        errorMessage: sql`excluded.error_message`,
+        updatedAt: sql`now()`,
+      },
+    });
+  // row triggers back on for the rest of the transaction (after an error, its rollback restores them)
+  if (o.setWiseChecks) await tx.execute(sql`select set_config('session_replication_role', 'origin', true)`);
+}
+
+/**
+ * Locks the tenant and the metrics the batch's facts name `for key share` (as the foreign-key
+ * triggers would), fails with 23503 when one is missing, else turns row triggers off for the rest of
+ * the transaction (until set back).
+ */
+async function checkAndDisableTriggers(tx: Db, tenantId: string, metricIds: string[], cellIds: string[]): Promise<void> {
+  const res = await tx.execute(sql`
+    with t as (select id from tenants where id = ${tenantId} for key share),
+         m as (select id from metrics where id in (select jsonb_array_elements_text(${JSON.stringify(metricIds)}::jsonb)) for key share),
+         c as (select id from source_cells where id in (select jsonb_array_elements_text(${JSON.stringify(cellIds)}::jsonb)) for key share)
+    select (select count(*) from t)::int as tenants, array(select id from m) as metrics, array(select id from c) as cells,
+           set_config('session_replication_role',
+                      case when (select count(*) from t) = 1 and (select count(*) from m) = ${metricIds.length} and (select count(*) from c) = ${cellIds.length}
+                           then 'replica' else 'origin' end, true) as role`);
+  const row = resultRows<{ tenants: number; metrics: string[]; cells: string[] }>(res)[0]!;
+  const have = new Set([...row.metrics, ...row.cells]);
+  const missing =
+    row.tenants !== 1
+      ? [`tenant_id ${tenantId}`]
+      : [...metricIds.filter((m) => !have.has(m)).map((m) => `metric_id ${m}`), ...cellIds.filter((c) => !have.has(c)).map((c) => `cell_id ${c}`)];
+  if (missing.length) {
+    const e = new Error(`insert or update on table "facts" violates foreign key constraint: ${missing.slice(0, 3).join(', ')} not present`);
+    (e as Error & { code: string }).code = '23503';
+    throw e;
+  }
+}
