@@ -121,8 +121,9 @@ const fyRef: Parser<YearRef | Invalid> = memo(alt(
       return ref;
     },
   ),
-  // "F2025"
+  // "F2025", "F26", "F'26"
   map(seq(word('f'), g(y4)), ([, y]): YearRef => ({ year: y.year, style: 'fiscal' })),
+  map(seq(word('f'), alt(g(yy), map(seq(g(apos), g(yy)), ([, y]) => y))), ([, y]): YearRef => ({ year: y.year, style: 'fiscal' })),
   // "the 2025 fiscal year"
   map(seq(y4, words('fiscal year')), ([y]): YearRef => ({ year: y.year, style: 'fiscal' })),
   // "full-year 2021", "full fiscal year 2024"
@@ -212,7 +213,9 @@ const posYear: Parser<PosYear> = memo(alt<PosYear>(
 ));
 /** A two-digit year right after a position code's "-", "/" or glued: "Q1-25", "3Q24", "1H25" */
 const codeYY: Parser<YearRef> = alt<YearRef>(
-  map(g(yy), (y): YearRef => ({ year: y.year, style: 'fiscal' })),
+  // "3Q24" names no fiscal year by itself ("F3Q24", "3QFY24" do): for a company whose fiscal year is not
+  // the calendar year it is asked back, like "Q3 2024"
+  map(g(yy), (y): YearRef => ({ year: y.year, style: 'bare' })),
   map(seq(g(punct('-/')), g(yy)), ([, y]): YearRef => ({ year: y.year, style: 'bare' })),
 );
 
@@ -226,6 +229,9 @@ function posSpec(position: FiscalPosition, y: PosYear): PeriodSpec {
 
 /** "<position> <year>" in all its orders and codes. */
 const positionYear: Parser<PeriodSpec> = memo(alt<PeriodSpec>(
+  // "second fiscal quarter 2025", "first fiscal half of 2024": the word fiscal in the position names the year fiscal
+  map(seq(ordinal, fiscalW, opt(hyphen), quarterW, posJoin, alt(y4, aposYY)), ([n, , , , , y]) => fiscalOf(Q(n), { year: y.year, style: 'fiscal' })),
+  map(seq(ordinal12, fiscalW, opt(hyphen), word('half'), posJoin, alt(y4, aposYY)), ([n, , , , , y]) => fiscalOf(n === 1 ? 'H1' : 'H2', { year: y.year, style: 'fiscal' })),
   // Q3 FY2025, fourth-quarter fiscal 2025, Q1 of 2022, Q2-2020, Q3/2022, Q3'24, first half of FY2026, Q3 CY2024
   map(seq(position, posJoin, posYear), ([p, , y]) => posSpec(p, y)),
   map(seq(code, codeYY), ([p, y]) => fiscalOf(p, y)),

@@ -4,7 +4,7 @@
  * and March 31 (Indian). Month-named periods resolve only to a period the calendar has.
  */
 import { describe, expect, it } from 'vitest';
-import { APPLE, CALENDAR_YEAR, HELIOS, NVIDIA, SNOWFLAKE } from './__fixtures__/calendars';
+import { APPLE, CALENDAR_YEAR, HELIOS, MARVELL, NVIDIA, SNOWFLAKE } from './__fixtures__/calendars';
 import { extractPeriodPhrases } from './phrases';
 import { resolveSpec, type ResolveContext } from './resolve-period';
 
@@ -93,6 +93,15 @@ describe('resolution on four calendars', () => {
     expect(resolveText('the quarter ended July 28, 2024', { calendars: NVIDIA })).toBe('2024-04-29..2024-07-28 Q2 FY2025');
     expect(resolveText('the July quarter of 2024', { calendars: NVIDIA })).toBe('2024-04-29..2024-07-28 Q2 FY2025');
     expect(resolveText('the January quarter of 2025', { calendars: NVIDIA })).toBe('2024-10-28..2025-01-26 Q4 FY2025');
+  });
+
+  it('a 52/53-week period ending in the first days of a month is named by that month as dated, and by the month before', () => {
+    // Marvell's Q1 FY2026 ended 3 May 2025: "the quarter ended May 2025" (as dated) and "the April quarter of 2025"
+    expect(resolveText('the quarter ended May 2025', { calendars: MARVELL })).toBe('2025-02-02..2025-05-03 Q1 FY2026');
+    expect(resolveText('the April quarter of 2025', { calendars: MARVELL })).toBe('2025-02-02..2025-05-03 Q1 FY2026');
+    expect(resolveText('the year ended February 2024', { calendars: MARVELL })).toBe('2023-01-29..2024-02-03 FY2024');
+    expect(resolveText('the year ended January 2024', { calendars: MARVELL })).toBe('2023-01-29..2024-02-03 FY2024');
+    expect(resolveText('the quarter ended June 2025', { calendars: MARVELL })).toBe('unresolvable');
   });
 
   it('a 10-Q of a named year asks which quarter', () => {

@@ -38,21 +38,23 @@ interface Candidate {
 
 /**
  * Whether a period ending on `date` is named by month `m`: it ends in that month; for 52/53-week
- * calendars, it ends within 7 days of that month's last day (Marvell's year ending 1 February is
- * "the January year", Apple's quarter ending 29 March is "the March quarter", not April's).
+ * calendars also when it ends within 7 days of that month's last day (Marvell's year ending 1 February
+ * is "the January year" and, as dated, "the year ended February 2025"; its quarter ending 3 May 2025 is
+ * "the April quarter" and "the quarter ended May 2025"; Apple's quarter ending 29 March is "the March
+ * quarter", not April's). Both readings name the same period of one calendar.
  */
 function inMonth(date: ISODate, m: MonthRef, week: boolean): boolean {
   const last = toDayNumber(makeDate(m.year, m.month, daysInMonth(m.year, m.month)));
   const d = toDayNumber(date);
-  if (week) return Math.abs(d - last) <= MONTH_SLACK_DAYS;
-  return d >= toDayNumber(makeDate(m.year, m.month, 1)) && d <= last;
+  const within = d >= toDayNumber(makeDate(m.year, m.month, 1)) && d <= last;
+  return within || (week && Math.abs(d - last) <= MONTH_SLACK_DAYS);
 }
 
 /** Fiscal years whose periods could end near the given calendar month. */
 function yearsAround(ctx: ResolveContext, m: MonthRef): FiscalYearSpan[] {
   const out: FiscalYearSpan[] = [];
   const seen = new Set<number>();
-  for (const probe of [makeDate(m.year, m.month, 15), addDays(makeDate(m.year, m.month, 15), 200), addDays(makeDate(m.year, m.month, 15), 400)]) {
+  for (const probe of [addDays(makeDate(m.year, m.month, 1), -10), makeDate(m.year, m.month, 15), addDays(makeDate(m.year, m.month, 15), 200), addDays(makeDate(m.year, m.month, 15), 400)]) {
     const span = fiscalYearContaining(ctx.calendars, probe);
     if (span && !seen.has(span.fiscalYear)) {
       seen.add(span.fiscalYear);

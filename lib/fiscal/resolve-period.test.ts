@@ -22,9 +22,8 @@ describe('resolvePeriod: fiscal phrases (Helios, April–March)', () => {
     ['fiscal year 2026', '2025-04-01..2026-03-31', 'FY2026', 'FY'],
     ['FY2025-26', '2025-04-01..2026-03-31', 'FY2026', 'FY'],
     ['Q2 FY2026', '2025-07-01..2025-09-30', 'Q2 FY2026', 'Q2'],
-    ['Q2 2026', '2025-07-01..2025-09-30', 'Q2 FY2026', 'Q2'],
-    ['2Q26', '2025-07-01..2025-09-30', 'Q2 FY2026', 'Q2'],
-    ['H1 2026', '2025-04-01..2025-09-30', 'H1 FY2026', 'H1'],
+    ['Q2 FY26', '2025-07-01..2025-09-30', 'Q2 FY2026', 'Q2'],
+    ['2QFY26', '2025-07-01..2025-09-30', 'Q2 FY2026', 'Q2'],
     ['H1 FY2026', '2025-04-01..2025-09-30', 'H1 FY2026', 'H1'],
     ['first half of fiscal 2026', '2025-04-01..2025-09-30', 'H1 FY2026', 'H1'],
     ['second half of FY2026', '2025-10-01..2026-03-31', 'H2 FY2026', 'H2'],
@@ -46,8 +45,13 @@ describe('resolvePeriod: fiscal phrases (Helios, April–March)', () => {
     expect(ok(resolvePeriod('FY2026', helios)).dateRange).toBe('1 Apr 2025 – 31 Mar 2026');
   });
 
-  it('notes a bare year read as fiscal, and a period not yet reported', () => {
-    expect(ok(resolvePeriod('Q2 2026', helios)).notes).toEqual([expect.stringContaining('fiscal')]);
+  it('asks whether a position with a bare year is fiscal or calendar, and notes a period not yet reported', () => {
+    // "Q2 2026" for an April–March company: fiscal Q2 FY2026 (Jul–Sep 2025) or calendar Q2 2026 (Apr–Jun 2026)
+    for (const text of ['Q2 2026', '2Q26', "Q2'26", 'H1 2026', 'second quarter of 2026']) {
+      const r = resolvePeriod(text, helios);
+      expect(r.status, text).toBe('ambiguous');
+      if (r.status === 'ambiguous') expect(r.options.map((o) => o.dateRange), text).toEqual([expect.stringContaining('2025'), expect.stringContaining('2026')]);
+    }
     expect(ok(resolvePeriod('Q2 FY2026', helios)).notes).toEqual([]);
     expect(ok(resolvePeriod('FY2026', helios)).notes).toEqual([expect.stringContaining('may not be reported yet')]);
   });
@@ -161,11 +165,15 @@ describe('resolvePeriod: TTM and relative phrases', () => {
     expect(resolvePeriod('prior quarter', { ...helios, anchor: fy2026 })).toMatchObject({ status: 'unresolvable' });
   });
 
-  it('reads a position without a year as the latest one reported', () => {
-    expect(ok(resolvePeriod('Q3', helios))).toMatchObject({ label: 'Q3 FY2025', notes: [expect.stringContaining('latest Q3')] });
-    expect(ok(resolvePeriod('Q2', helios)).label).toBe('Q2 FY2026');
-    expect(ok(resolvePeriod('first half', helios)).label).toBe('H1 FY2026');
-    expect(ok(resolvePeriod('second half', helios)).label).toBe('H2 FY2025');
+  it('asks the year of a position written without one, offering the latest reported and the one before', () => {
+    const labels = (text: string) => {
+      const r = resolvePeriod(text, helios);
+      return r.status === 'ambiguous' ? r.options.map((o) => o.label) : r.status;
+    };
+    expect(labels('Q3')).toEqual(['Q3 FY2025', 'Q3 FY2024']);
+    expect(labels('Q2')).toEqual(['Q2 FY2026', 'Q2 FY2025']);
+    expect(labels('first half')).toEqual(['H1 FY2026', 'H1 FY2025']);
+    expect(labels('second half')).toEqual(['H2 FY2025', 'H2 FY2024']);
   });
 
   it('refuses relative phrases without the latest reported period', () => {

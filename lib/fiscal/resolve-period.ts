@@ -45,7 +45,7 @@ function ttmResult(text: string, ctx: ResolveContext, ref: PeriodSpec | null): P
     return q ? ttmFromQuarter(text, ctx, q) : unresolvable(text, `the entity has no fiscal year ${inner.fiscalYear}`);
   }
   if (ref.type === 'latest_position' && /^Q[1-4]$/.test(ref.position)) {
-    const inner = latestPositionResult(text, ctx, ref.position);
+    const inner = noYearResult(text, ctx, ref.position);
     if (inner.status !== 'resolved') return inner;
     const q = quarterIn(ctx, inner.fiscalYear!, ref.position as Quarter);
     return q ? ttmFromQuarter(text, ctx, q) : unresolvable(text, `the entity has no fiscal year ${inner.fiscalYear}`);
@@ -109,6 +109,23 @@ function relativeToResult(text: string, ctx: ResolveContext, spec: Extract<Perio
   return after ? note(quarterResult(text, after)) : unresolvable(text, 'the quarter after it crosses a change of fiscal year end');
 }
 
+/**
+ * "Q1 revenue", "first-half net income": a position without its year. The latest one reported is only
+ * one reading (the question may mean another year), so it is asked back with the latest and the one
+ * before as choices — never answered with the latest silently.
+ */
+function noYearResult(text: string, ctx: ResolveContext, position: FiscalPosition): PeriodResolution {
+  const latest = latestPositionResult(text, ctx, position);
+  if (latest.status !== 'resolved' || latest.fiscalYear === null) return latest;
+  const before = fiscalResult(text, ctx, latest.fiscalYear - 1, position);
+  return {
+    status: 'ambiguous',
+    text,
+    reason: `"${text}" names no year: the latest ${position} reported is ${latest.label} (${latest.dateRange})`,
+    options: before.status === 'resolved' ? [latest, before] : [latest],
+  };
+}
+
 function isCalendarLike(ctx: ResolveContext): boolean {
   const list = calendarList(ctx.calendars);
   const rule = list[list.length - 1]!.yearEnd;
@@ -130,11 +147,18 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
         }
         return unresolvable(text, `no fiscal year of the entity runs from ${spec.year.year} into ${spec.year.spanEnd}`);
       }
-      const notes =
-        spec.year.style === 'bare' && !isCalendarLike(ctx)
-          ? [`"${text}" read as the fiscal ${spec.position} (say "CY" for the calendar period)`]
-          : [];
-      return fiscalResult(text, ctx, spec.year.year, spec.position, notes);
+      const fiscal = fiscalResult(text, ctx, spec.year.year, spec.position);
+      if (spec.year.style !== 'bare' || isCalendarLike(ctx) || fiscal.status !== 'resolved') return fiscal;
+      // "Q3 2024", "3Q24", "H1 2025" without "fiscal" for a company whose fiscal year is not the calendar
+      // year: the fiscal and the calendar period lie months apart, so the question is asked back (as a
+      // bare year is), never read one way silently
+      const calendar = calendarResult(text, ctx, spec.year.year, spec.position);
+      return {
+        status: 'ambiguous',
+        text,
+        reason: `the entity's fiscal year is not the calendar year: ${fiscal.label} is ${fiscal.dateRange}, calendar ${spec.position} ${spec.year.year} is ${calendar.status === 'resolved' ? calendar.dateRange : 'another period'}`,
+        options: calendar.status === 'resolved' ? [fiscal, calendar] : [fiscal],
+      };
     }
     case 'calendar':
       return calendarResult(text, ctx, spec.year, spec.position);
@@ -192,7 +216,7 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
     case 'relative':
       return relativeResult(text, ctx, spec.which);
     case 'latest_position':
-      return latestPositionResult(text, ctx, spec.position);
+      return noYearResult(text, ctx, spec.position);
     case 'named_by_month': {
       const r = namedByMonthResult(text, ctx, spec);
       return spec.months12 && r.status !== 'resolved' ? (twelveMonthsTtm(text, ctx, { type: 'month', month: spec.month, year: spec.year }) ?? r) : r;

@@ -143,7 +143,7 @@ const CORE: MetricDef[] = [
     description: 'Net income attributable to the parent / profit for the year.',
     periodType: 'duration',
     unitKind: 'monetary',
-    synonyms: ['net income', 'net earnings', 'net profit', 'profit for the year', 'profit for the period', 'net loss', 'net income (loss)', 'profit after tax', 'pat', 'bottom line'],
+    synonyms: ['net income', 'net earnings', 'net profit', 'net loss', 'net income (loss)', 'bottom line'],
     concepts: [
       'us-gaap:NetIncomeLoss',
       'us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic',
@@ -263,7 +263,7 @@ const CORE: MetricDef[] = [
     description: "Stockholders' equity attributable to the parent.",
     periodType: 'instant',
     unitKind: 'monetary',
-    synonyms: ["shareholders' equity", 'shareholders equity', "stockholders' equity", 'stockholders equity', 'total equity', "total shareholders' equity", "total stockholders' equity", 'net worth', 'book value'],
+    synonyms: ["shareholders' equity", 'shareholders equity', "stockholders' equity", 'stockholders equity', "total shareholders' equity", "total stockholders' equity", 'net worth', 'book value'],
     concepts: [
       'us-gaap:StockholdersEquity',
       'us-gaap:StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest',

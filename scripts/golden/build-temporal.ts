@@ -101,9 +101,13 @@ function fyText(label: number, salt = 0): string {
   return rot([`FY${label}`, `fiscal ${label}`, `fiscal year ${label}`, `FY${String(label).slice(2)}`], salt);
 }
 const ORD = ['', 'first', 'second', 'third', 'fourth'];
-function qText(q: number, label: number, salt = 0): string {
+/** December year ends: a calendar quarter or half is the fiscal one, so a code without FY ("3Q24") names it. */
+const DECEMBER: ReadonlySet<Key> = new Set<Key>(['TSLA', 'GOOGL']);
+/** A quarter/half code with a two-digit year: bare for December year ends, with FY otherwise ("3Q24" is asked back for them). */
+const codeYY = (k: Key, code: string, yy: string) => (DECEMBER.has(k) ? `${code}${yy}` : `${code}FY${yy}`);
+function qText(k: Key, q: number, label: number, salt = 0): string {
   const yy = String(label).slice(2);
-  return rot([`Q${q} FY${label}`, `Q${q} fiscal ${label}`, `${ORD[q]} quarter of fiscal ${label}`, `FY${label} Q${q}`, `${q}Q${yy}`, `the ${ORD[q]} fiscal quarter of FY${label}`], salt);
+  return rot([`Q${q} FY${label}`, `Q${q} fiscal ${label}`, `${ORD[q]} quarter of fiscal ${label}`, `FY${label} Q${q}`, codeYY(k, `${q}Q`, yy), `the ${ORD[q]} fiscal quarter of FY${label}`], salt);
 }
 
 const TEMPLATES: ((e: string, m: string, p: string) => string)[] = [
@@ -337,7 +341,7 @@ function quarters(): void {
         const m = metrics[i++ % metrics.length]!;
         const v = quarterValue(c, label, q, m);
         if (!v) continue;
-        add('quarter', ask(name(k, q), words(m, q), qText(q, label, i), i), 'answered', [gv(duration(v.span), v.value, tolOf(m), v.accept)], `discrete Q${q} ${v.span.start}..${v.span.end}; ${v.note}`);
+        add('quarter', ask(name(k, q), words(m, q), qText(k, q, label, i), i), 'answered', [gv(duration(v.span), v.value, tolOf(m), v.accept)], `discrete Q${q} ${v.span.start}..${v.span.end}; ${v.note}`);
       }
     }
   }
@@ -366,7 +370,7 @@ function derivedQ4(): void {
       for (const m of [metrics[i % metrics.length]!, ...(i === 0 ? [metrics[1]!] : [])]) {
         const v = q4Value(c, label, m);
         if (!v) continue;
-        add('derived_q4', ask(name(k, i), words(m, i), qText(4, label, i), i), 'answered', [gv(duration(v.span), v.value, TOL.money, v.accept)], v.note);
+        add('derived_q4', ask(name(k, i), words(m, i), qText(k, 4, label, i), i), 'answered', [gv(duration(v.span), v.value, TOL.money, v.accept)], v.note);
       }
     });
   }
@@ -394,7 +398,7 @@ function halfYears(): void {
     const p = h && c.pick(m, duration(h));
     if (!h || !p) continue;
     const yy = String(label).slice(2);
-    const period = rot([`H1 FY${label}`, `first half of fiscal ${label}`, `the first half of FY${label}`, `1H${yy}`, `six months ended ${dateText(h.end, false)}`]);
+    const period = rot([`H1 FY${label}`, `first half of fiscal ${label}`, `the first half of FY${label}`, codeYY(k, '1H', yy), `six months ended ${dateText(h.end, false)}`]);
     add('half_year', ask(name(k), words(m), period), 'answered', [fromPick(duration(h), p, m)], `6-month YTD ${h.start}..${h.end}; ${src(p)}`);
   }
 }
@@ -1010,6 +1014,15 @@ function demo(): void {
   cmp('Compare Helios, Northwind and Quillon operating income in FY2025', [get('Helios', 'operating_income', 2025), get('Northwind', 'operating_income', 2025), get('Quillon', 'operating_income', 2025)]);
 }
 
+/** Appended last so the rotation of every other phrasing stays as it was. */
+function codesWithoutFiscalYear(): void {
+  // a code or position with a bare year, for a company whose fiscal year is not the calendar year: the
+  // fiscal and the calendar period lie months apart, so it is asked back (like a bare year), never read one way
+  for (const [k, text] of [['MRVL', '1Q24 revenue'], ['NVDA', 'revenue for 1H25'], ['AAPL', 'Q4 2019 revenue'], ['SNOW', "Q2'24 net income"]] as [Key, string][]) {
+    abstain('calendar_year', `${name(k)} ${text}`, `fiscal or calendar? ${k}'s fiscal year is not the calendar year and the period names no FY`);
+  }
+}
+
 // ── build ──────────────────────────────────────────────────────────────────────────────────────
 fiscalYears();
 fyLabels();
@@ -1027,6 +1040,7 @@ crossCompany();
 longitudinal();
 negatives();
 demo();
+codesWithoutFiscalYear();
 
 fs.mkdirSync(path.dirname(OUT), { recursive: true });
 fs.writeFileSync(OUT, items.map((x) => JSON.stringify(x)).join('\n') + '\n');
