@@ -7,6 +7,7 @@ import { testTargets } from '@/tests/support/db';
 import { authSecret, createAuth, sessionCookieName } from './better-auth';
 import { createUser, listUsers, updateUser } from './users';
 import { resolveViewer } from '@/lib/server/resolve-viewer';
+import type { ViewerUser } from './viewer';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -74,6 +75,9 @@ for (const target of testTargets()) {
       expect((await listUsers(d.db, 'acme')).find((u) => u.id === userId)?.sessions).toBe(1);
       const viewer = await resolveViewer(d.db, 'analyst', session!.user.id);
       expect(viewer).toEqual({ userId, tenantId: 'acme', name: 'Ada', role: 'admin', demo: false });
+      // the user record that comes with the session carries all the viewer needs (no second read): the same viewer
+      expect(session!.user).toMatchObject({ tenantId: 'acme', role: 'admin', disabled: null, createdInDemo: false });
+      expect(await resolveViewer(d.db, 'analyst', session!.user as unknown as ViewerUser)).toEqual(viewer);
 
       // a tampered token is not a session
       const forged = new Headers({ cookie: cookieHeader(setCookie).replace(/=([^.;]+)/, '=AAAA$1') });
@@ -95,6 +99,23 @@ for (const target of testTargets()) {
       const p = auth.api.signUpEmail({ body: { email: 'eve@example.com', password: PASSWORD, name: 'Eve' } });
       await expect(p).rejects.toBeTruthy();
       expect(await d.db.select().from(users).where(eq(users.email, 'eve@example.com'))).toHaveLength(0);
+    });
+
+    it("an account made in demo mode has no viewer once demo mode is off, also from its session's user record", async () => {
+      const { id } = await createUser({ db: d.db, actor: userId, tenantId: 'acme', email: 'demo-made@example.com', name: 'Demo made', role: 'analyst', password: PASSWORD, createdInDemo: true });
+      const res = await auth.api.signInEmail({ body: { email: 'demo-made@example.com', password: PASSWORD }, returnHeaders: true });
+      const session = await auth.api.getSession({ headers: new Headers({ cookie: cookieHeader(res.headers.get('set-cookie')) }) });
+      expect(session!.user).toMatchObject({ id, createdInDemo: true });
+      const saved = process.env.LEDGERLINE_DEMO;
+      process.env.LEDGERLINE_DEMO = '0';
+      try {
+        expect(await resolveViewer(d.db, undefined, session!.user as unknown as ViewerUser)).toBeNull();
+        // a record without the flags is not trusted: read again
+        expect(await resolveViewer(d.db, undefined, { id, tenantId: 'acme', name: 'x', role: 'admin' })).toBeNull();
+      } finally {
+        if (saved === undefined) delete process.env.LEDGERLINE_DEMO;
+        else process.env.LEDGERLINE_DEMO = saved;
+      }
     });
 
     it('a disabled account cannot sign in, and its sessions end', async () => {

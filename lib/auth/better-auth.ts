@@ -48,6 +48,8 @@ export function createAuth({ db, secret, secure, nextCookies: withNext = true }:
         tenantId: { type: 'string', required: true, input: false },
         role: { type: 'string', required: true, input: false },
         disabled: { type: 'string', required: false, input: false },
+        // returned with the session, so the request's viewer needs no second read of the users row (lib/server/session.ts)
+        createdInDemo: { type: 'boolean', required: false, input: false },
       },
     },
     session: { modelName: 'sessions', expiresIn: SESSION_TTL_S, updateAge: 24 * 3600 },

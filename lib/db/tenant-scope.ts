@@ -25,9 +25,10 @@ export async function inTenantScope<T>(db: Db, tenantId: string, fn: (tx: Db) =>
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) throw new Error(`statementTimeoutMs must be a positive whole number, got ${timeout}`);
   const root = rootOf.get(db) ?? db;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('ledgerline.tenant_id', ${tenantId}, true)`);
-    if (timeout !== undefined) await tx.execute(sql`select set_config('statement_timeout', ${String(timeout)}, true)`);
-    await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+    // one statement for the three settings (was three round trips per request): set_config(…, true) is SET
+    // LOCAL, for the role too; the role comes last, after the settings the superuser session makes
+    const statementTimeout = timeout === undefined ? sql`` : sql`, set_config('statement_timeout', ${String(timeout)}, true)`;
+    await tx.execute(sql`select set_config('ledgerline.tenant_id', ${tenantId}, true)${statementTimeout}, set_config('role', ${APP_ROLE}, true)`);
     return openScope.run({ root, tx }, () => fn(tx));
   });
 }

@@ -5,7 +5,7 @@ import { getDatabase } from '@/lib/server/runtime';
 import { AppError } from '@/lib/errors';
 import type { Role } from '@/lib/db/schema';
 import { getAuth, sessionCookieName } from '@/lib/auth/better-auth';
-import { DEMO_ROLE_COOKIE, hasRole, type Viewer } from '@/lib/auth/viewer';
+import { DEMO_ROLE_COOKIE, hasRole, type Viewer, type ViewerUser } from '@/lib/auth/viewer';
 import { resolveViewer } from './resolve-viewer';
 import { isDemoMode } from '@/lib/env';
 
@@ -14,14 +14,19 @@ export function isSecureRequest(h: Headers): boolean {
   return (h.get('x-forwarded-proto') ?? '').split(',')[0]!.trim().toLowerCase() === 'https';
 }
 
-/** The signed-in user's id from a valid, unexpired better-auth session of this request. */
-export async function sessionUserId(h: Headers, hasCookie: (name: string) => boolean): Promise<string | null> {
+/**
+ * The signed-in user of a valid, unexpired better-auth session of this request, as better-auth read it with
+ * the session (with tenant, role, disabled and created-in-demo: nothing more to read for the viewer).
+ */
+export async function sessionUser(h: Headers, hasCookie: (name: string) => boolean): Promise<ViewerUser | null> {
   const secure = isSecureRequest(h);
   if (!hasCookie(sessionCookieName(secure))) return null;
   const { db } = await getDatabase();
   const auth = await getAuth(db, { secure });
   const session = await auth.api.getSession({ headers: h });
-  return session?.user.id ?? null;
+  if (!session) return null;
+  const u = session.user as typeof session.user & { createdInDemo?: boolean | null };
+  return { id: u.id, tenantId: u.tenantId, name: u.name, role: u.role, disabled: u.disabled, createdInDemo: u.createdInDemo };
 }
 
 /**
@@ -39,8 +44,8 @@ export async function mayHaveViewer(): Promise<boolean> {
 export const getViewer = cache(async (): Promise<Viewer | null> => {
   const database = await getDatabase();
   const [jar, h] = await Promise.all([cookies(), headers()]);
-  const userId = await sessionUserId(h, (name) => jar.has(name));
-  return resolveViewer(database.db, jar.get(DEMO_ROLE_COOKIE)?.value, userId);
+  const user = await sessionUser(h, (name) => jar.has(name));
+  return resolveViewer(database.db, jar.get(DEMO_ROLE_COOKIE)?.value, user);
 });
 
 /** The viewer, or an AppError (401 without a viewer, 403 without the role). */

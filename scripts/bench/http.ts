@@ -5,6 +5,8 @@
  * `--no-build` uses .next as it is (reported as stale when sources changed since).
  * 50 concurrent clients, each signed in as its own analyst (better-auth sessions created before the
  * server starts), send numeric questions one after another — at most 25 each (small) or 40 (full),
+ * drawn from ~1,500 distinct questions (support/cases.ts questionMix: 30 % of the requests ask one of 20
+ * popular questions, the rest walk the long tail, so ~70 % are asked for the first time in the run) —
  * for at most 15 s / 30 s — so that no client exceeds the per-user limit of 30 questions a minute
  * (a 429 would count as an error). Reports throughput, p50/p95/p99 and errors.
  * Target (issue 9): zero errors at 50 concurrent clients.
@@ -16,7 +18,10 @@ import { openDatabase, type Database } from '@/lib/db/client';
 import { authSecret, createAuth } from '@/lib/auth/better-auth';
 import { createUser } from '@/lib/auth/users';
 import { DEMO_TENANT_ID } from '@/lib/demo/identity';
-import { numericQuestions } from './support/cases';
+import { sql } from 'drizzle-orm';
+import { questionMix, questionPool } from './support/cases';
+import { groupCpuMs, postgresBackendsCpuMs } from './support/cpu';
+import { startPgCounter, type PgCounter } from './support/pg-counter';
 import { loadTest } from './support/load';
 import { BUILD_LOCK, ensureProductionBuild, holdLock, startServer } from './support/server';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
@@ -46,43 +51,77 @@ export async function signedInClients(database: Database, n: number): Promise<st
   return cookies;
 }
 
+/** Manifests stored since `since` (database clock), and how many of them served a cached answer. */
+async function manifestCounts(database: Database, since: string): Promise<{ stored: number; cached: number }> {
+  const res = await database.db.execute(sql`select count(*)::int as stored, (count(*) filter (where versions ? 'answerCache'))::int as cached from manifests where created_at >= ${since}::timestamptz`);
+  const row = (res as unknown as { rows: { stored: number; cached: number }[] }).rows[0]!;
+  return { stored: Number(row.stored), cached: Number(row.cached) };
+}
+
 async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile: string): Promise<BenchRow> {
   const full = ctx.scale === 'full';
+  const perClient = full ? 40 : 25;
   let env: NodeJS.ProcessEnv;
   let database: Database;
+  let dataDir: string | null = null;
+  let dbName: string | null = null;
+  let counter: PgCounter | null = null;
   if (driver === 'pglite') {
-    const dir = await ctx.realPgliteCopy();
-    database = await openDatabase({ dataDir: dir });
-    env = { ...process.env, LEDGERLINE_DATA_DIR: dir, DATABASE_URL: '', LEDGERLINE_DEMO: '' };
+    dataDir = await ctx.realPgliteCopy();
+    database = await openDatabase({ dataDir });
+    env = { ...process.env, LEDGERLINE_DATA_DIR: dataDir, DATABASE_URL: '', LEDGERLINE_DEMO: '' };
   } else {
     const s = await ctx.scratchPostgres('http', 'real');
     database = s.database;
-    env = { ...process.env, DATABASE_URL: s.url, LEDGERLINE_DEMO: '' };
+    dbName = new URL(s.url).pathname.slice(1);
+    // the server reaches the database through a counting relay: statements per request, measured outside it
+    counter = await startPgCounter(s.url);
+    env = { ...process.env, DATABASE_URL: counter.url, LEDGERLINE_DEMO: '' };
   }
   // the server must use the session secret stored in its database
   delete env.LEDGERLINE_AUTH_SECRET;
   delete env.BETTER_AUTH_SECRET;
   let cookies: string[];
-  let questions: string[];
+  let pool: string[];
   try {
     cookies = await signedInClients(database, CLIENTS + 1);
-    questions = await numericQuestions(database.db, DEMO_TENANT_ID, 80);
+    pool = await questionPool(database.db, DEMO_TENANT_ID);
   } finally {
     // PGlite: one process per data folder — the server's
     if (driver === 'pglite') await database.close();
   }
+  // many different questions, some asked again (cases.ts: 30 % from 20 popular ones, the rest the long tail)
+  const mix = questionMix(pool, CLIENTS, perClient);
   const server = await startServer({ root: process.cwd(), env, logFile });
   try {
-    // warm-up with a spare user (the route, the database, the planner's catalog)
-    const warm = await loadTest({ url: server.url, clients: 1, cookies: [cookies[CLIENTS]!], questions, perClient: 10, durationMs: 30_000 });
+    // warm-up with a spare user and questions the load does not ask (the route, the database, the planner's catalog)
+    const warm = await loadTest({ url: server.url, clients: 1, cookies: [cookies[CLIENTS]!], questions: pool.slice(-10), perClient: 10, durationMs: 30_000 });
     if (warm.errors) throw new Error(`warm-up failed: ${warm.errorSamples.join(' | ')}`);
-    const r = await loadTest({ url: server.url, clients: CLIENTS, cookies: cookies.slice(0, CLIENTS), questions, perClient: full ? 40 : 25, durationMs: full ? 30_000 : 15_000 });
+    const since = driver === 'postgres' ? String(((await database.db.execute(sql`select now()::text as t`)) as unknown as { rows: { t: string }[] }).rows[0]!.t) : new Date().toISOString();
+    const c0 = counter?.counts();
+    const cpu0 = { server: groupCpuMs(server.pgid), db: dbName ? postgresBackendsCpuMs(dbName) : null };
+    const r = await loadTest({ url: server.url, clients: CLIENTS, cookies: cookies.slice(0, CLIENTS), questions: pool, perClientQuestions: mix.perClient, perClient, durationMs: full ? 30_000 : 15_000 });
+    const cpu1 = { server: groupCpuMs(server.pgid), db: dbName ? postgresBackendsCpuMs(dbName) : null };
+    const c1 = counter?.counts();
     if (r.errors) {
       const keep = path.resolve('bench-results', `http-server-${driver}.log`);
       fs.copyFileSync(logFile, keep);
       ctx.log(`   ${driver}: ${r.errors} error(s); server log kept in ${path.relative(process.cwd(), keep)}`);
     }
-    ctx.log(`   ${driver}: ${r.requests} requests in ${(r.elapsedMs / 1000).toFixed(1)} s, ${r.rps.toFixed(1)} req/s, p99 ${r.latency.p99Ms.toFixed(0)} ms, ${r.errors} errors ${JSON.stringify(r.statuses)}`);
+    const perReq = (a: number | null, b: number | null) => (a === null || b === null || r.requests === 0 ? null : (b - a) / r.requests);
+    const serverCpuMs = perReq(cpu0.server, cpu1.server);
+    const dbCpuMs = perReq(cpu0.db, cpu1.db);
+    const statements = c0 && c1 ? (c1.statements - c0.statements) / r.requests : null;
+    const roundTrips = c0 && c1 ? (c1.roundTrips - c0.roundTrips) / r.requests : null;
+    if (driver === 'pglite') {
+      await server.stop();
+      database = await openDatabase({ dataDir: dataDir! });
+    }
+    const manifests = await manifestCounts(database, since);
+    if (driver === 'pglite') await database.close();
+    const hitRate = manifests.stored ? manifests.cached / manifests.stored : null;
+    const fmt = (v: number | null, d = 1) => (v === null ? 'n/a' : v.toFixed(d));
+    ctx.log(`   ${driver}: ${r.requests} requests in ${(r.elapsedMs / 1000).toFixed(1)} s, ${r.rps.toFixed(1)} req/s, p99 ${r.latency.p99Ms.toFixed(0)} ms, ${r.errors} errors ${JSON.stringify(r.statuses)}; CPU per request: server ${fmt(serverCpuMs)} ms, PostgreSQL ${fmt(dbCpuMs)} ms; ${fmt(statements)} statements (${fmt(roundTrips)} round trips) per request; answer cache ${manifests.cached}/${manifests.stored} hits (${mix.distinct} distinct questions, ${mix.repeats} repeats)`);
     return {
       section: 'http',
       case: `POST /api/answers, ${CLIENTS} clients`,
@@ -101,11 +140,21 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
         answerStatuses: r.answerStatuses,
         serverP50Ms: r.serverMs.p50Ms,
         serverP95Ms: r.serverMs.p95Ms,
-        summary: `${r.errors} errors; server time p50 ${r.serverMs.p50Ms.toFixed(0)} / p95 ${r.serverMs.p95Ms.toFixed(0)} ms; ${Object.entries(r.answerStatuses).map(([k, v]) => `${v} ${k}`).join(', ')}`,
+        serverCpuMsPerRequest: serverCpuMs,
+        postgresCpuMsPerRequest: dbCpuMs,
+        statementsPerRequest: statements,
+        roundTripsPerRequest: roundTrips,
+        distinctQuestions: mix.distinct,
+        repeatedQuestions: mix.repeats,
+        answerCacheHits: manifests.cached,
+        manifestsStored: manifests.stored,
+        answerCacheHitRate: hitRate,
+        summary: `${r.errors} errors; server time p50 ${r.serverMs.p50Ms.toFixed(0)} / p95 ${r.serverMs.p95Ms.toFixed(0)} ms; CPU per request: server ${fmt(serverCpuMs)} ms${dbCpuMs === null ? '' : `, PostgreSQL ${fmt(dbCpuMs)} ms`}${statements === null ? '' : `; ${fmt(statements)} statements / ${fmt(roundTrips)} round trips per request`}; ${mix.distinct} distinct questions of ${mix.distinct + mix.repeats}, answer cache hits ${hitRate === null ? 'n/a' : `${(hitRate * 100).toFixed(0)} %`}; ${Object.entries(r.answerStatuses).map(([k, v]) => `${v} ${k}`).join(', ')}`,
       },
     };
   } finally {
     await server.stop();
+    await counter?.close();
   }
 }
 

@@ -15,6 +15,8 @@ export interface LoadOptions {
   /** one Cookie header per client */
   cookies: string[];
   questions: string[];
+  /** per client, the questions in order (else client c's i-th request asks questions[(c·7 + i) mod n]) */
+  perClientQuestions?: string[][];
   perClient: number;
   durationMs: number;
   timeoutMs?: number;
@@ -66,7 +68,8 @@ export async function loadTest(o: LoadOptions): Promise<LoadResult> {
   await Promise.all(
     Array.from({ length: o.clients }, async (_, c) => {
       for (let i = 0; i < o.perClient && performance.now() - t0 < o.durationMs; i++) {
-        const question = o.questions[(c * 7 + i) % o.questions.length]!;
+        const own = o.perClientQuestions?.[c];
+        const question = own ? own[i % own.length]! : o.questions[(c * 7 + i) % o.questions.length]!;
         const t = performance.now();
         sent++;
         try {

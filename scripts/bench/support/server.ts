@@ -86,6 +86,8 @@ export async function freePort(): Promise<number> {
 export interface Server {
   url: string;
   logFile: string;
+  /** the server's process group (next start and any process it starts) */
+  pgid: number;
   stop(): Promise<void>;
 }
 
@@ -135,7 +137,7 @@ export async function startServer(opts: { root: string; env: NodeJS.ProcessEnv; 
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, logFile: opts.logFile, stop };
+  return { url, logFile: opts.logFile, pgid: child.pid!, stop };
 }
 
 /**
