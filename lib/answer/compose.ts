@@ -155,5 +155,16 @@ export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): Comp
           rows: values.map((v) => ({ valueId: v.id, cells: [v.entity.name, v.period.label, v.period.dateRange, v.display] })),
         }
       : null;
-  return { ...base(status, operation.alternatives?.(intent, status) ?? null), table };
+  return { ...base(status, alternativesOf(missing, operation.alternatives?.(intent, status) ?? null)), table };
+}
+
+/**
+ * The chips of an answer: what a refusal offers in its own right (the figure the filing reports for
+ * a window that was refused, lib/answer/compute refuseWindow) first, then the operation's.
+ */
+function alternativesOf(failed: Outcome[], fromOperation: Answer['clarification']): Answer['clarification'] {
+  const own = [...new Set(failed.flatMap((o) => o.failure?.alternatives ?? []))];
+  if (own.length === 0) return fromOperation;
+  const options = [...new Set([...own, ...(fromOperation?.options ?? [])])];
+  return { question: fromOperation?.question ?? 'Ask for a valid figure instead:', options, rewrites: options };
 }

@@ -7,6 +7,7 @@ import type { Db } from '@/lib/db/client';
 import type { Role } from '@/lib/db/schema';
 import type { Basis, FiscalCalendar, FiscalPeriodCode, Period, Scope } from '@/lib/domain/types';
 import {
+  deriveH2,
   deriveQ4,
   evaluateFormula,
   formatValue,
@@ -14,6 +15,11 @@ import {
   margin,
   ratio,
   resultAsOperand,
+  sumPeriods,
+  ttmFromQuarters,
+  ttmFromYtd,
+  nonAdditiveMessage,
+  windowRule,
   type CalcOp,
   type CalcResult,
   type OperandRequest,
@@ -25,6 +31,7 @@ import { getFormula } from '@/lib/ontology/formulas';
 import { getMetric } from '@/lib/ontology/metrics';
 import { lookupFact, type Citation, type LookupResult, type RejectedCandidate } from '@/lib/retrieval/lookup-facts';
 import type { EntityRef, MetricRef } from '@/lib/planner/types';
+import { lowerFirst } from './text';
 import type { AnswerInput, AnswerPeriod } from './types';
 
 export interface EntityContext {
@@ -87,10 +94,13 @@ export interface Figure {
   calculation: CalcOp | null;
 }
 
-export type Failure =
-  | { kind: 'missing'; message: string; errors: TypedError[] }
-  | { kind: 'rejected'; message: string; errors: TypedError[] }
-  | { kind: 'conflict'; message: string; errors: TypedError[] };
+export type Failure = {
+  kind: 'missing' | 'rejected' | 'conflict';
+  message: string;
+  errors: TypedError[];
+  /** valid questions to offer instead (chips), e.g. the figure the filing reports for a refused window */
+  alternatives?: string[];
+};
 
 export type FigureResult = { ok: true; figure: Figure } | { ok: false; failure: Failure };
 
@@ -127,6 +137,12 @@ function baseLabel(id: string): string {
 function failure(kind: Failure['kind'], message: string, errors: TypedError[] = []): FigureResult {
   return { ok: false, failure: { kind, message, errors } };
 }
+
+/** The rest of a fiscal year that filings do not report on its own: Q4 = FY − 9M, H2 = FY − H1. */
+const REST: Record<'Q4' | 'H2', { position: 'Q4' | 'H2'; ytd: '9M' | 'H1'; derive: (fy: Operand, ytd: Operand, metricId: string, calendars: FiscalCalendar[]) => CalcResult }> = {
+  Q4: { position: 'Q4', ytd: '9M', derive: (fy, nineMonths, metricId, calendars) => deriveQ4({ fy, nineMonths, metricId, calendars }) },
+  H2: { position: 'H2', ytd: 'H1', derive: (fy, firstHalf, metricId, calendars) => deriveH2({ fy, firstHalf, metricId, calendars }) },
+};
 
 /** A stored metric restricted to dimension members (a segment, product, geography): exact members only. */
 export interface MemberFilter {
@@ -253,26 +269,31 @@ export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: 
   if (res.status === 'conflict') {
     return failure('conflict', res.reason, [{ code: 'RESTATEMENT_CONFLICT', message: res.reason, factIds: res.factIds }]);
   }
-  // bounded refetch: the derived route for a fourth quarter (FY − 9M YTD), never another period
-  if (target.fiscalPeriod === 'Q4' && target.period.type === 'duration' && target.fiscalYear !== null) {
-    // only amounts add up over time: a per-share figure or share count for Q4 cannot be FY − 9M
-    if (getMetric(metricId)?.unitKind !== 'monetary') {
-      return failure('missing', `${metricLabel(metricId)} for ${target.label} is not reported, and a ${getMetric(metricId)?.unitKind ?? 'non-additive'} figure cannot be derived as FY − 9M`, [
+  // bounded refetch: the derived route for a fourth quarter (FY − 9M YTD) or a second half (FY − H1),
+  // never another period
+  const rest = target.period.type === 'duration' && target.fiscalYear !== null ? REST[target.fiscalPeriod as 'Q4' | 'H2'] : undefined;
+  if (rest && target.fiscalYear !== null) {
+    // only additive flows add up over time (lib/calc windowRule, from the ontology): a per-share figure
+    // or a weighted share count for Q4 or H2 cannot be FY minus the year to date
+    const rule = windowRule(metricId);
+    if (rule.kind !== 'sum') {
+      const why = rule.kind === 'refuse' ? rule.message : nonAdditiveMessage('unknown');
+      return failure('missing', `${metricLabel(metricId)} for ${target.label} is not reported, and it cannot be derived as FY − ${rest.ytd}: ${why}`, [
         { code: 'MISSING_FACT', message: `no reported ${metricId} for ${target.label}; not derivable by subtraction`, factIds: [] },
       ]);
     }
     const fyB = fiscalPeriodBounds(ent.calendars, target.fiscalYear, 'FY');
-    const nmB = fiscalPeriodBounds(ent.calendars, target.fiscalYear, '9M');
-    if (fyB && nmB) {
+    const ytdB = fiscalPeriodBounds(ent.calendars, target.fiscalYear, rest.ytd);
+    if (fyB && ytdB) {
       const fy = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', ...fyB }, ent.calendars), scope, member);
-      const nm = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', ...nmB }, ent.calendars), scope, member);
-      if (fy.ok && nm.ok) {
-        const r = deriveQ4({ fy: fy.figure.operand, nineMonths: nm.figure.operand, metricId, calendars: ent.calendars });
+      const ytd = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', ...ytdB }, ent.calendars), scope, member);
+      if (fy.ok && ytd.ok) {
+        const r = rest.derive(fy.figure.operand, ytd.figure.operand, metricId, ent.calendars);
         record(ctx, r);
-        if (!r.ok) return failure('rejected', `Q4 could not be derived: ${r.errors.map((e) => e.message).join('; ')}`, r.errors);
-        return { ok: true, figure: fromCalc(r, metricLabel(metricId), [fy.figure, nm.figure], ent) };
+        if (!r.ok) return failure('rejected', `${rest.position} could not be derived: ${r.errors.map((e) => e.message).join('; ')}`, r.errors);
+        return { ok: true, figure: fromCalc(r, metricLabel(metricId), [fy.figure, ytd.figure], ent) };
       }
-      const missing = [!fy.ok ? `FY${target.fiscalYear}` : null, !nm.ok ? `9M FY${target.fiscalYear}` : null].filter(Boolean).join(' and ');
+      const missing = [!fy.ok ? `FY${target.fiscalYear}` : null, !ytd.ok ? `${rest.ytd} FY${target.fiscalYear}` : null].filter(Boolean).join(' and ');
       return failure('missing', `${metricLabel(metricId)} for ${target.label} is not reported, and it cannot be derived because ${missing} is not reported either`, [
         { code: 'MISSING_FACT', message: `no ${metricId} for ${target.label}`, factIds: [] },
       ]);
@@ -288,6 +309,9 @@ export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: 
  * evaluator in lib/calc: each operand is fetched for the period its role names (a pinned operand
  * for its pinned period, which the evaluator then refuses if it breaks the relation).
  */
+/** Fetches one base operand of a formula (default: the stored figure for the period, {@link fetchBase}). */
+type FetchLeaf = (measureId: string, target: Target, scope: Scope, member: MemberFilter) => Promise<FigureResult>;
+
 async function computeFormula(
   ctx: ExecContext,
   ent: EntityContext,
@@ -295,6 +319,7 @@ async function computeFormula(
   target: Target,
   pins: Map<string, Target>,
   scopes: Record<string, Scope>,
+  fetchLeaf: FetchLeaf = (id, t, scope, member) => fetchBase(ctx, ent, id, t, scope, member),
 ): Promise<FigureResult | null> {
   const def = getFormula(metric.formulaId ?? metric.id);
   if (!def) return null;
@@ -309,7 +334,7 @@ async function computeFormula(
     fetch: async (req) => {
       const pinned = req.role === 'same' ? pins.get(req.measureId) : undefined;
       const t = pinned ?? targetFor(req.period, ent.calendars);
-      const f = await fetchBase(ctx, ent, req.measureId, t, scopes[req.measureId] ?? ctx.scope, member);
+      const f = await fetchLeaf(req.measureId, t, scopes[req.measureId] ?? ctx.scope, member);
       if (!f.ok) {
         failures.set(keyOf(req), f.failure);
         return null;
@@ -371,6 +396,136 @@ export async function computeFigure(
     return failure('rejected', r.errors.map((e) => e.message).join('; '), r.errors);
   }
   return { ok: true, figure: fromCalc(r, metric.label, [num.figure, den.figure], ent) };
+}
+
+// ── figures over a window of periods (TTM, "Q1 and Q2 combined") ─────────────────────────────────
+
+type Duration = Extract<Period, { type: 'duration' }>;
+
+/**
+ * A window of periods a figure is wanted over: the four quarters of a TTM, or the contiguous periods a
+ * question adds up ("Q1 and Q2 combined", "FY2023 to FY2025 in aggregate").
+ */
+export interface Window {
+  kind: 'ttm' | 'sum';
+  /** the whole span */
+  period: Duration;
+  /** the periods that tile it, oldest first */
+  parts: Target[];
+}
+
+/** The trailing four fiscal quarters ending with fiscal quarter `quarter` of `fiscalYear`, or null. */
+export function ttmWindow(ent: EntityContext, fiscalYear: number, quarter: 1 | 2 | 3 | 4): Window | null {
+  const parts: Target[] = [];
+  for (let k = 3; k >= 0; k--) {
+    const n = quarter - k;
+    const [y, q] = n >= 1 ? [fiscalYear, n] : [fiscalYear - 1, n + 4];
+    const b = fiscalPeriodBounds(ent.calendars, y, `Q${q}` as 'Q1');
+    if (!b) return null;
+    parts.push(targetFor({ type: 'duration', start: b.start, end: b.end }, ent.calendars));
+  }
+  const first = parts[0]!.period as Duration;
+  const last = parts[3]!.period as Duration;
+  return { kind: 'ttm', period: { type: 'duration', start: first.start, end: last.end }, parts };
+}
+
+/**
+ * An additive flow over a window: the sum of its parts (TTM: four quarters). A TTM whose quarters are
+ * not all reported discretely (cash-flow lines are year-to-date only in 10-Qs) is the last fiscal
+ * year + this year's YTD − last year's YTD. Inside a formula (`reportedWindow`), a window the filing
+ * reports as one period (H1 of "Q1 and Q2 combined") is that reported figure when a part is missing.
+ * A measure that is not an additive flow is refused (NON_ADDITIVE) by lib/calc.
+ */
+export async function windowBase(ctx: ExecContext, ent: EntityContext, metricId: string, window: Window, scope: Scope = ctx.scope, member: MemberFilter = {}, reportedWindow = false): Promise<FigureResult> {
+  const rule = windowRule(metricId);
+  if (rule.kind === 'refuse' && (getMetric(metricId) || getFormula(metricId))) return refuseWindow(ctx, ent, metricId, window, rule.message, scope, member);
+  const figs: Figure[] = [];
+  let fail: Failure | null = null;
+  for (const t of window.parts) {
+    const f = await fetchBase(ctx, ent, metricId, t, scope, member);
+    if (f.ok) figs.push(f.figure);
+    else fail = fail ?? f.failure;
+  }
+  const label = figs[0]?.metricLabel ?? baseLabel(metricId);
+  if (!fail) {
+    const operands = figs.map((f) => f.operand);
+    const r = window.kind === 'ttm' ? ttmFromQuarters({ quarters: operands, metricId, calendars: ent.calendars }) : sumPeriods({ parts: operands, metricId, calendars: ent.calendars });
+    record(ctx, r);
+    if (!r.ok) return failure('rejected', r.errors.map((e) => e.message).join('; '), r.errors);
+    return { ok: true, figure: fromCalc(r, label, figs, ent) };
+  }
+  if (fail.kind !== 'missing') return { ok: false, failure: fail };
+  if (window.kind === 'ttm') {
+    const viaYtd = await ttmViaYtd(ctx, ent, metricId, window.parts[window.parts.length - 1]!, scope, member);
+    if (viaYtd) return viaYtd;
+  }
+  if (reportedWindow) {
+    const whole = await fetchBase(ctx, ent, metricId, targetFor(window.period, ent.calendars), scope, member);
+    if (whole.ok) return whole;
+  }
+  return { ok: false, failure: fail };
+}
+
+/** TTM = last fiscal year + this year's YTD − last year's YTD (one basis); null when it cannot be built. */
+async function ttmViaYtd(ctx: ExecContext, ent: EntityContext, metricId: string, lastQuarter: Target, scope: Scope, member: MemberFilter): Promise<FigureResult | null> {
+  if (lastQuarter.fiscalYear === null) return null;
+  const ytdPos = ({ Q1: 'Q1', Q2: 'H1', Q3: '9M' } as const)[lastQuarter.fiscalPeriod as 'Q1'];
+  if (!ytdPos) return null;
+  const fy = lastQuarter.fiscalYear;
+  const bounds = [fiscalPeriodBounds(ent.calendars, fy - 1, 'FY'), fiscalPeriodBounds(ent.calendars, fy, ytdPos), fiscalPeriodBounds(ent.calendars, fy - 1, ytdPos)];
+  if (bounds.some((b) => !b)) return null;
+  const figs: Figure[] = [];
+  for (const b of bounds) {
+    const f = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', start: b!.start, end: b!.end }, ent.calendars), scope, member);
+    if (!f.ok) return null;
+    figs.push(f.figure);
+  }
+  const r = ttmFromYtd({ fy: figs[0]!.operand, currentYtd: figs[1]!.operand, priorYtd: figs[2]!.operand, metricId, calendars: ent.calendars });
+  record(ctx, r);
+  if (!r.ok) return r.errors.some((e) => e.code === 'NON_ADDITIVE') ? failure('rejected', r.errors.map((e) => e.message).join('; '), r.errors) : null;
+  return { ok: true, figure: fromCalc(r, figs[0]!.metricLabel, figs, ent) };
+}
+
+/**
+ * A measure that does not add up over periods, asked over a window: refused with the reason
+ * (NON_ADDITIVE). When the window is itself a period the filing reports (H1 = Q1 + Q2), the reported
+ * figure is offered as a chip — never computed from the parts.
+ */
+async function refuseWindow(ctx: ExecContext, ent: EntityContext, metricId: string, window: Window, why: string, scope: Scope, member: MemberFilter): Promise<FigureResult> {
+  const whole = targetFor(window.period, ent.calendars);
+  const label = baseLabel(metricId);
+  const reported = whole.fiscalPeriod && whole.fiscalPeriod !== 'OTHER' ? await lookup(ctx, ent, metricId, whole, scope, member) : null;
+  const offered = reported?.status === 'found';
+  const over = window.kind === 'ttm' ? `a trailing twelve months (${formatDateRange(window.period)})` : `${window.parts.map((p) => p.label).join(' + ')}`;
+  const message = `${label} over ${over} is not computed: ${why}${offered ? `. ${ent.entity.name} reports ${lowerFirst(label)} for ${whole.label} itself` : ''}`;
+  return {
+    ok: false,
+    failure: {
+      kind: 'rejected',
+      message,
+      errors: [{ code: 'NON_ADDITIVE', message, factIds: offered && reported.status === 'found' ? [reported.fact.id] : [] }],
+      ...(offered ? { alternatives: [`${ent.entity.name} ${lowerFirst(label)} ${whole.label}`] } : {}),
+    },
+  };
+}
+
+/**
+ * A figure over a window of periods: an additive flow is summed over it ({@link windowBase}); a
+ * formula (a margin, free cash flow, a return) is evaluated once over the whole window, each flow
+ * operand summed over it and each balance at its own date — never a sum of the parts' ratios; a
+ * per-share figure or weighted share count is refused with the reason (NON_ADDITIVE).
+ */
+export async function computeWindowFigure(ctx: ExecContext, ent: EntityContext, metric: MetricRef, window: Window, scopes: Record<string, Scope> = {}): Promise<FigureResult> {
+  const member: MemberFilter = { dimensions: metric.dimensions, memberLabel: metric.memberLabel };
+  if (metric.kind === 'base') return windowBase(ctx, ent, metric.id, window, ctx.scope, member);
+  const whole = targetFor(window.period, ent.calendars);
+  const viaFormula = await computeFormula(ctx, ent, metric, whole, new Map(), scopes, (id, t, scope, m) =>
+    t.period.type === 'duration' && t.period.start === window.period.start && t.period.end === window.period.end ? windowBase(ctx, ent, id, window, scope, m, true) : fetchBase(ctx, ent, id, t, scope, m),
+  );
+  if (viaFormula) return viaFormula;
+  return failure('rejected', `${metric.label} has no formula Ledgerline can evaluate over ${formatDateRange(window.period)}`, [
+    { code: 'INVALID_VALUE', message: `no formula for ${metric.id}`, factIds: [] },
+  ]);
 }
 
 export { record as recordCalculation };

@@ -4,11 +4,11 @@
  * service. Invalid joins (a quarter added to the YTD that contains it, a balance added to a flow, a
  * margin over two years) come back as typed errors, never as a number.
  */
-import { change, deriveQ4, difference, margin, ratio, sum, sumPeriods, type CalcResult, type Operand } from '@/lib/calc';
+import { change, deriveQ4, difference, margin, ratio, sum, sumPeriods, windowRule, type CalcResult, type Operand } from '@/lib/calc';
 import type { Period } from '@/lib/domain/types';
-import { deriveFiscal } from '@/lib/fiscal';
+import { addDays, deriveFiscal } from '@/lib/fiscal';
 import type { ExpressionNode, MetricRef } from '@/lib/planner/types';
-import { computeFigure, fromCalc, recordCalculation, type EntityContext, type ExecContext, type Failure, type Figure, type FigureResult, type Target } from './compute';
+import { computeFigure, computeWindowFigure, fromCalc, recordCalculation, type EntityContext, type ExecContext, type Failure, type Figure, type FigureResult, type Target, type Window } from './compute';
 
 export type ResolveOperandPeriod = (req: Extract<ExpressionNode, { kind: 'operand' }>['operand']['period'], periodType: 'instant' | 'duration') => { ok: true; target: Target } | { ok: false; failure: Failure };
 
@@ -52,6 +52,8 @@ export async function evaluateExpression(
     if (!r.ok) return { ok: false, failure: r.failure };
     return computeFigure(ctx, ent, metric, r.target);
   }
+  const window = node.op === 'sum' ? await measureOverWindow(ctx, ent, node, resolvePeriod) : null;
+  if (window) return window;
   const parts: Figure[] = [];
   for (const arg of node.args) {
     const f = await evaluateExpression(ctx, ent, arg, resolvePeriod, null);
@@ -99,4 +101,32 @@ export async function evaluateExpression(
   recordCalculation(ctx, res);
   if (!res.ok) return { ok: false, failure: rejectedFailure(res) };
   return { ok: true, figure: fromCalc(res, labelOf(op, parts, label), parts, ent) };
+}
+
+/**
+ * One measure added over contiguous periods ("Q1 and Q2 gross margin combined", "Q1 EPS plus Q2
+ * EPS"), when the measure is not an additive flow: a ratio is its formula over the combined window
+ * (numerator and denominator each summed, divided once); a per-share figure or weighted share count
+ * is refused (NON_ADDITIVE), offering the figure the filing reports for the window when there is
+ * one. Null when the node is anything else (additive flows are summed by sumPeriods as written).
+ */
+async function measureOverWindow(ctx: ExecContext, ent: EntityContext, node: Extract<ExpressionNode, { kind: 'op' }>, resolvePeriod: ResolveOperandPeriod): Promise<FigureResult | null> {
+  const operands = node.args.map((a) => (a.kind === 'operand' ? a.operand : null));
+  if (operands.some((o) => !o)) return null;
+  const metric = operands[0]!.metric;
+  if (metric.periodType !== 'duration' || operands.some((o) => o!.metric.id !== metric.id)) return null;
+  const rule = windowRule(metric.id);
+  if (rule.kind === 'sum') return null;
+  const targets: Target[] = [];
+  for (const o of operands) {
+    const r = resolvePeriod(o!.period, metric.periodType);
+    if (!r.ok) return { ok: false, failure: r.failure };
+    targets.push(r.target);
+  }
+  const parts = [...targets].sort((a, b) => startOf(a.period).localeCompare(startOf(b.period)));
+  // the parts must tile one window (else the calculation service says why, operand by operand)
+  const tiles = parts.every((t, i) => t.period.type === 'duration' && (i === 0 || (parts[i - 1]!.period.type === 'duration' && t.period.start === addDays(endOf(parts[i - 1]!.period), 1))));
+  if (!tiles) return null;
+  const w: Window = { kind: 'sum', period: { type: 'duration', start: startOf(parts[0]!.period), end: endOf(parts[parts.length - 1]!.period) }, parts };
+  return computeWindowFigure(ctx, ent, metric, w);
 }

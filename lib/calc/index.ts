@@ -11,6 +11,7 @@ export * from './format-value';
 export { resultAsOperand } from './result';
 export { defaultIsNonNegative } from './checks';
 export * from './ratio';
+export * from './additivity';
 export * from './sum';
 export * from './growth';
 export * from './ttm';

@@ -23,6 +23,7 @@ import {
   parseValues,
   periodText,
 } from './checks';
+import { checkAdditive } from './additivity';
 import { accepted, plausibility, rejected } from './result';
 import type { CalcOptions, CalcResult, Operand, TypedError } from './types';
 
@@ -184,6 +185,8 @@ export function sumPeriods({ parts, ...options }: SumPeriodsOptions): CalcResult
       : [error('DIMENSION_MISMATCH', 'parts have different dimensions', ...parts)]),
     ...(mix.length > 0 ? mix : checkPeriodType(parts, 'duration', 'only flows (durations) add up over time')),
   ];
+  // only additive flows add up over time (never a per-share figure, a weighted share count or a ratio)
+  if (errors.length === 0) errors.push(...checkAdditive(parts, 'a sum over periods'));
   const { values, errors: valueErrors } = parseValues(parts);
   errors.push(...valueErrors);
   if (errors.length > 0) return rejected('sum_periods', errors);

@@ -24,6 +24,7 @@ import {
   periodText,
 } from './checks';
 import { fiscalOf } from './labels';
+import { checkAdditive } from './additivity';
 import { accepted, plausibility, rejected } from './result';
 import { checkTiling } from './sum';
 import type { CalcFlag, CalcOptions, CalcResult, Operand, TypedError } from './types';
@@ -51,13 +52,15 @@ export type TtmOptions = TtmQuartersOptions | TtmYtdOptions;
 
 function shapeChecks(ops: Operand[]): TypedError[] {
   const mix = checkPeriodTypes(ops);
-  return [
+  const errors = [
     ...commonChecks(ops),
     ...checkSameMetric(ops),
     ...checkSameDimensions(ops),
     ...checkSameUnit(ops),
     ...(mix.length > 0 ? mix : checkPeriodType(ops, 'duration', 'TTM adds flows (durations)')),
   ];
+  // a TTM adds (and subtracts) periods: only additive flows, never per-share figures, weighted share counts or ratios
+  return errors.length > 0 ? errors : checkAdditive(ops, 'a trailing-twelve-month figure');
 }
 
 function finish(ops: Operand[], value: Decimal, period: Duration, formula: string, flags: CalcFlag[], options: CalcOptions): CalcResult {

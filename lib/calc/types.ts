@@ -30,7 +30,9 @@ export type CalcErrorCode =
   | 'MISSING_FACT'
   | 'DUPLICATE_OPERAND'
   | 'INVALID_VALUE'
-  | 'IMPLAUSIBLE_RESULT';
+  | 'IMPLAUSIBLE_RESULT'
+  /** a measure that is not an additive flow (per-share figure, weighted share count, ratio, balance) added over periods */
+  | 'NON_ADDITIVE';
 
 /** A typed rejection naming the facts involved. */
 export interface TypedError {
@@ -62,6 +64,7 @@ export type CalcOp =
   | 'change'
   | 'ttm'
   | 'derive_q4'
+  | 'derive_h2'
   | 'average_balance'
   | 'per_share'
   | 'free_cash_flow'

@@ -30,6 +30,10 @@ export interface OperationWords {
   cagr: Mention[];
   /** a count of years ("3-year", "five year"): the span of a CAGR when one end year is named */
   yearCounts: (Mention & { years: number })[];
+  /** a series of the quarters of one year ("quarterly", "by quarter", "each quarter of") */
+  quarterly: Mention[];
+  /** "yearly", "annual" beside a growth: one rate per year named */
+  yearly: Mention[];
 }
 
 function find(question: string, re: RegExp): Mention[] {
@@ -47,7 +51,7 @@ const YOY = [
 ];
 /** "compared with the same period of 2021": the base is the same fiscal position in the year named */
 const SAME_PERIOD = /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)?\s*(?:the\s+)?same\s+(?:period|quarter|months|half(?:[- ]year)?|nine\s+months|six\s+months)\s+(?:of|in|a\s+year\s+(?:ago|earlier)|last\s+year|the\s+(?:prior|previous)\s+year)\b/i;
-const GROWTH = /(?:\b(?:growth(?:\s+rate)?|grew|grow|growing|grows|increased?|increases|decreased?|decreases|declined?|declines|rose|rise|rises|fell|fall|falls|dropped|drop|percent(?:age)?\s+(?:change|growth|increase|decrease|decline|rise|drop)|how\s+fast|by\s+what\s+(?:percent(?:age)?|proportion)|by\s+how\s+many\s+percent(?:age\s+points)?|in\s+percent(?:age)?\s+terms)\b|(?<![\w%])%\s*change\b)(?:\s*\(?%\)?(?!\w))?/i;
+const GROWTH = /(?:\b(?:growth(?:\s+rates?)?|grew|grow|growing|grows|increased?|increases|decreased?|decreases|declined?|declines|rose|rise|rises|fell|fall|falls|dropped|drop|percent(?:age)?\s+(?:change|growth|increase|decrease|decline|rise|drop)|how\s+fast|by\s+what\s+(?:percent(?:age)?|proportion)|by\s+how\s+many\s+percent(?:age\s+points)?|in\s+percent(?:age)?\s+terms)\b|(?<![\w%])%\s*change\b)(?:\s*\(?%\)?(?!\w))?/i;
 const ABSOLUTE =
   /\b(?:in\s+(?:absolute|dollar|nominal|monetary|currency)\s+terms|in\s+absolute\s+(?:dollars|amounts?|numbers|values?)|(?:by\s+)?how\s+many\s+(?:us\s+)?dollars|in\s+(?:us\s+)?dollars|in\s+usd)\b(?!\s*(?:thousands|millions|billions|per\b))/i;
 // "how much did the gross margin expand / contract": a change said by its direction
@@ -56,15 +60,15 @@ const SERIES =
   /\b(?:(?:year|quarter)[- ]by[- ](?:year|quarter)|by\s+(?:fiscal\s+)?year|for\s+each\s+(?:fiscal\s+)?year|each\s+(?:fiscal\s+)?year|every\s+(?:fiscal\s+)?year|per\s+year|annual(?:ly)?\s+(?:series|history)|trend|history|over\s+time|series)\b/i;
 
 const PREFIX: { re: RegExp; op: ArithmeticOp; reversed?: boolean; postfix?: boolean }[] = [
-  { re: /\b(?:add|adding|sum|summing|the\s+sum\s+of|(?:the\s+)?total\s+of|combine|combining|aggregate)\b/i, op: 'sum' },
+  { re: /\b(?:add|adding|sum|summing|the\s+sum\s+of|(?:the\s+)?total\s+of|combine|combining|aggregate|cumulative(?!\s*[?.!]?\s*$))\b/i, op: 'sum' },
   { re: /\b(?:subtract|subtracting|deduct|deducting)\b/i, op: 'difference', reversed: true },
   { re: /\b(?:divide|dividing)\b/i, op: 'ratio' },
   // written after the operands: "2023 and 2024 revenue combined", "Q1 and Q2 revenue in total"
-  { re: /\b(?:combined|cumulative(?:ly)?|in\s+total|in\s+aggregate)\s*[?.!]?\s*$/i, op: 'sum', postfix: true },
+  { re: /\b(?:combined|together|cumulative(?:ly)?|in\s+total|in\s+aggregate)\s*[?.!]?\s*$/i, op: 'sum', postfix: true },
 ];
 const INFIX: { re: RegExp; op: ArithmeticOp | 'join'; reversed?: boolean }[] = [
   { re: /\b(?:plus|added\s+to)\b|\+/i, op: 'sum' },
-  { re: /\b(?:minus|less)\b|\s[−–-]\s/i, op: 'difference' },
+  { re: /\b(?:minus|less|net\s+of)\b|\s[−–-]\s/i, op: 'difference' },
   { re: /\band\s+(?:then\s+)?subtract(?:ing)?\b/i, op: 'difference' },
   { re: /\b(?:divided\s+by|over)\b|\s\/\s|÷/i, op: 'ratio' },
   { re: /\bas\s+an?\s+(?:share|percentage|percent|%|proportion|fraction|portion)\s+of\b|\bas\s+a\s+%\s+of\b|\bas\s+%\s+of\b/i, op: 'share' },
@@ -74,6 +78,9 @@ const INFIX: { re: RegExp; op: ArithmeticOp | 'join'; reversed?: boolean }[] = [
 ];
 const METHOD =
   /\b(?:(?:did|do|does)\s+(?:they|it|this|that|these|those)\s+(?:represent|make\s+up|account\s+for|constitute)|computed\s+as|calculated\s+as|defined\s+as|work\s+out|compute\s+it|calculate\s+it|to\s+get(?:\s+an?)?|into\s+one\s+number|what(?:'s|’s|\s+is)?\s+the\s+combined\s+figure|the\s+combined\s+figure|combined\s+figure|what\s+do\s+you\s+get|take|you\s+get|result)\b/i;
+
+const QUARTERLY = /\b(?:quarterly|quarter[- ]by[- ]quarter|by\s+(?:fiscal\s+)?quarter|(?:(?:for|in)\s+)?(?:each|every)\s+(?:fiscal\s+)?quarter(?:\s+(?:of|in))?|per\s+quarter)\b/i;
+const YEARLY = /\b(?:yearly|annual)\b/i;
 
 const CAGR =
   /\b(?:cagrs?|compound(?:ed)?\s+annual(?:i[sz]ed)?\s+(?:growth(?:\s+rates?)?|rates?\s+of\s+growth|rates?)|compound(?:ed)?\s+growth(?:\s+rates?)?|annuali[sz]ed\s+growth(?:\s+rates?)?)\b/i;
@@ -99,6 +106,8 @@ export function operationWords(question: string): OperationWords {
     infix: INFIX.flatMap((p) => find(question, p.re).map((m) => ({ ...m, op: p.op, ...(p.reversed ? { reversed: true } : {}) }))),
     method: find(question, METHOD),
     cagr: find(question, CAGR),
+    quarterly: find(question, QUARTERLY),
+    yearly: find(question, YEARLY),
     yearCounts: find(question, YEAR_COUNT).map((m) => {
       const w = YEAR_COUNT.exec(m.text)![1]!.toLowerCase();
       return { ...m, years: /^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w]! };

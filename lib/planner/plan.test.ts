@@ -370,3 +370,62 @@ describe('a period placed against another one is the only period asked', () => {
     expect(planned('Apple Q3 FY2025 revenue and the prior-year quarter').periods).toHaveLength(2);
   });
 });
+
+describe('calculation words over windows of periods are never dropped', () => {
+  const run = (q: string) => planQuestion(q, { catalog: CATALOG });
+  const planned = (q: string) => {
+    const r = run(q);
+    if (r.status !== 'planned') throw new Error(`expected a plan for ${q}: ${JSON.stringify(r)}`);
+    return r.intent;
+  };
+  const operandTexts = (q: string) => {
+    const e = planned(q).expression;
+    if (e?.kind !== 'op') throw new Error(`no expression for ${q}`);
+    return { op: e.op, periods: e.args.map((a) => (a.kind === 'operand' ? a.operand.period.spec : null)) };
+  };
+
+  it('"TTM revenue growth" is the growth of the TTM (a TTM written apart from its end is one period), never the TTM level', () => {
+    for (const q of ["NVIDIA TTM revenue growth y/y as of FQ1'27", 'Alphabet LTM revenue, % change y/y, as of Q1 2026', "Apple trailing-twelve-month net income growth through FQ1'26"]) {
+      const i = planned(q);
+      expect(i.operation, q).toBe('growth');
+      expect(i.periods, q).toHaveLength(1);
+      expect(i.periods[0]!.spec, q).toMatchObject({ type: 'ttm', ref: { type: 'fiscal', position: 'Q1' } });
+    }
+    expect(planned('Apple TTM net income change through Q1 FY2026').operation).toBe('change');
+    // without a growth word the TTM is the figure, ending where the question says
+    const ttm = planned("NVIDIA TTM revenue as of FQ3'26");
+    expect(ttm.operation).toBe('ttm');
+    expect(ttm.periods.map((p) => p.spec)).toEqual([{ type: 'ttm', ref: { type: 'fiscal', position: 'Q3', year: { year: 2026, style: 'fiscal' } } }]);
+  });
+
+  it('a growth in each of several years is one rate per year, not one rate from the first to the last', () => {
+    const each = planned('NVIDIA revenue growth in each of FY2024, FY2025 and FY2026');
+    expect(each).toMatchObject({ operation: 'growth', each: true, pathway: 'longitudinal' });
+    expect(each.periods).toHaveLength(3);
+    expect(planned("Apple's yearly net income growth rates for FY24 and FY25")).toMatchObject({ operation: 'growth', each: true });
+    expect(planned('Tesla revenue growth by fiscal year FY2018-FY2021')).toMatchObject({ operation: 'growth', each: true, range: { from: 2018, to: 2021 } });
+    // two years joined by from/to are one growth between them
+    expect(planned('Tesla revenue growth from FY2019 to FY2021').each).toBeUndefined();
+  });
+
+  it('"quarterly", "by quarter", "each quarter of" a year are its four fiscal quarters', () => {
+    for (const [q, style] of [['Apple quarterly revenue for fiscal 2025', 'fiscal'], ['GOOGL revenue by quarter, 2025', 'bare'], ['NVIDIA revenue each quarter of FY2026', 'fiscal']] as const) {
+      const i = planned(q);
+      expect(i.operation, q).toBe('series');
+      expect(i.periods.map((p) => p.spec), q).toEqual((['Q1', 'Q2', 'Q3', 'Q4'] as const).map((position) => ({ type: 'fiscal', position, year: { year: q.includes('2026') ? 2026 : 2025, style } })));
+    }
+    expect(planned('Alphabet y/y revenue growth for each quarter of 2025')).toMatchObject({ operation: 'growth', each: true, comparison: 'year_over_year' });
+  });
+
+  it('arithmetic in words: a range or a run of quarters added up is each of its periods; "together", "cumulative", "net of"', () => {
+    expect(operandTexts('Aggregate Apple revenue FY2023 to FY2025').periods.map((s) => s && 'year' in s && (typeof s.year === 'number' ? s.year : s.year.year))).toEqual([2023, 2024, 2025]);
+    expect(operandTexts('Alphabet cumulative net income 2023 through 2025').periods).toEqual([2023, 2024, 2025].map((year) => ({ type: 'bare_year', year })));
+    expect(operandTexts("Sum of the first two quarters of Alphabet's 2025 revenue").periods.map((s) => s && s.type === 'fiscal' && s.position)).toEqual(['Q1', 'Q2']);
+    expect(operandTexts("NVIDIA's first three quarters of FY26 revenue combined").periods.map((s) => s && s.type === 'fiscal' && s.position)).toEqual(['Q1', 'Q2', 'Q3']);
+    expect(operandTexts('Alphabet Q1 and Q2 2025 net income together').op).toBe('sum');
+    const net = planned('Apple FY2025 gross profit net of opex');
+    expect(net.expression).toMatchObject({ kind: 'op', op: 'difference' });
+    // the plain nine months are one period: nothing to spread
+    expect(planned('NVIDIA revenue for the first nine months of FY2026').operation).toBe('value');
+  });
+});

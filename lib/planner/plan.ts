@@ -1,5 +1,5 @@
 import { normalizeAlias } from '@/lib/domain/names';
-import { extractPeriodPhrases, parseDateText, phraseRanges, yearRangeSpan, type PeriodPhrase, type PeriodSpec } from '@/lib/fiscal';
+import { extractPeriodPhrases, parseDateText, phraseRanges, yearRangeSpan, type PeriodPhrase, type PeriodSpec, type YearRangeSpan } from '@/lib/fiscal';
 import type { CatalogEntity } from './catalog';
 import { cagrSpan } from './cagr';
 import { averageSpan } from './average';
@@ -416,10 +416,18 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   const methodW = free(ow.method);
 
   if (prefixW.length > 0 || arithW.length > 0) {
-    return planExpression({ question, spans, entities, entityAt, measureAt, phrases, ow, prefixW, arithW, methodW, basis, instructions, notes, prev });
+    return planExpression({ question, spans, entities, entityAt, measureAt, phrases, rangeSpan, ow, prefixW, arithW, methodW, basis, instructions, notes, prev });
   }
 
   for (const w of [...growthW, ...changeW, ...seriesW, ...methodW]) spans.claim(w.start, w.end, 'operation', w.text.toLowerCase());
+  // "quarterly revenue for fiscal 2025", "revenue by quarter, 2025", "each quarter of FY2026": the quarters of one year
+  const yearPhrases = phrases.filter((p) => (p.spec.type === 'fiscal' && p.spec.position === 'FY') || p.spec.type === 'bare_year');
+  const quarterlyW = phrases.length === 1 && yearPhrases.length === 1 ? free(ow.quarterly) : [];
+  for (const w of quarterlyW) spans.claim(w.start, w.end, 'operation', 'quarterly');
+  // "yearly growth rates for FY24 and FY25": one rate per year named
+  const yearlyW = comparing && phrases.length + (rangeSpan ? 1 : 0) >= 2 ? free(ow.yearly) : [];
+  for (const w of yearlyW) spans.claim(w.start, w.end, 'operation', 'each');
+  let eachW = false;
   // comparison connectors ("2021 over 2020", "Q3 next to Q3") and words joining two periods ("2017 through 2021")
   if (comparing) for (const w of free(ow.infix)) if (/^(over|from|to|against)$/i.test(w.text.trim())) spans.claim(w.start, w.end, 'operation', 'comparison');
   for (const m of question.matchAll(/\b(?:next\s+to|side\s+by\s+side)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'filler');
@@ -429,9 +437,15 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     if (spans.taken(m.index!, m.index! + m[0].length)) continue;
     const after = phrases.filter((p) => p.start >= m.index! + m[0].length);
     const rangeAfter = rangeSpan && rangeSpan.start >= m.index! + m[0].length;
-    if (after.length >= 2 || rangeAfter || after.some((p) => p.spec.type === 'latest_years')) spans.claim(m.index!, m.index! + m[0].length, 'filler');
+    if (after.length >= 2 || rangeAfter || after.some((p) => p.spec.type === 'latest_years')) {
+      spans.claim(m.index!, m.index! + m[0].length, 'filler');
+      eachW = true;
+    }
   }
   claimPeriodJoiners(question, spans);
+  // "TTM revenue growth y/y as of FQ1'27": the TTM ends with the period its anchor word names (one period, not two)
+  const ttmFold = ttmAnchor(question, phrases);
+  if (ttmFold && ttmFold.joiner && !spans.taken(ttmFold.joiner.start, ttmFold.joiner.end)) spans.claim(ttmFold.joiner.start, ttmFold.joiner.end, 'period', 'TTM end');
   const cagr = cagrW.length > 0 ? cagrSpan(question, phrases, rangeSpan, free(ow.yearCounts)) : null;
   if (cagr?.ok) for (const c of cagr.claims) spans.claim(c.start, c.end, 'operation', 'cagr');
   if (cagr && !cagr.ok && metric) return { status: 'needs_clarification', clarification: { question: cagr.question, options: cagr.options }, partial: { entities, metric }, notes };
@@ -539,15 +553,18 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   let operation: Operation = 'value';
   if (cagr?.ok) operation = 'cagr';
   else if (average?.ok) operation = 'average';
-  else if (phrases.some((p) => p.spec.type === 'ttm')) operation = 'ttm';
-  else if (seriesW.length > 0) operation = 'series';
+  // a growth or change word is never dropped: "TTM revenue growth" is the growth of the TTM, "revenue growth by year" yearly rates
+  else if (phrases.some((p) => p.spec.type === 'ttm') && !comparing) operation = 'ttm';
+  else if ((seriesW.length > 0 || quarterlyW.length > 0) && !comparing) operation = 'series';
   else if ((growthW.length > 0 || ow.comparison.length > 0) && ow.absolute.length === 0 && metric.periodType !== 'instant' && !/\bmargin\b/i.test(metric.label) && metric.op !== 'margin') operation = 'growth';
   else if (changeW.length > 0 || growthW.length > 0 || ow.comparison.length > 0) operation = 'change';
   else if (range || latestYears) operation = 'series';
+  // one rate per period named ("in each of FY2024, FY2025 and FY2026", "by year", "for each quarter of 2025", "yearly … rates")
+  const each = (operation === 'growth' || operation === 'change') && (eachW || seriesW.length > 0 || quarterlyW.length > 0 || yearlyW.length > 0);
   const comparison = ow.comparison.find((c) => !c.samePeriod)?.kind ?? (ow.comparison.length ? 'year_over_year' : undefined);
 
   // "growth over the last three years": yearly rates, the change across the window or a CAGR — asked, never picked
-  if (latestYears && operation !== 'series') {
+  if (latestYears && operation !== 'series' && !each) {
     // only a TTM, a growth rate or a change gets here (a CAGR over such a window is asked back by cagrSpan)
     const what = operation === 'change' ? 'a change' : operation === 'ttm' ? 'a TTM' : 'a growth rate';
     return {
@@ -564,6 +581,10 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   let periods: PeriodRequest[] = phrases.flatMap((p): PeriodRequest[] => {
     const { spec } = p;
     const forMetric = pins.get(p) ?? null;
+    if (ttmFold && p === ttmFold.ttm) return [{ text: `${p.text} … ${ttmFold.anchor.text}`, spec: { type: 'ttm', ref: ttmFold.anchor.spec }, forMetric }];
+    if (ttmFold && p === ttmFold.anchor) return [];
+    // "quarterly revenue for fiscal 2025": the year's four fiscal quarters, in order
+    if (quarterlyW.length > 0) return quartersOf(p);
     if (spec.type !== 'latest_years') return [{ text: p.text, spec, forMetric }];
     return Array.from({ length: spec.count }, (_, k) => ({ text: p.text, spec: { type: 'fiscal_year_back' as const, back: spec.count - 1 - k }, forMetric }));
   });
@@ -601,12 +622,13 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   const STANDALONE = /\bstandalone\b(?!\s+(?:quarter|three[- ]months?|3[- ]months?|period|basis quarter))/i;
   const scope = STANDALONE.test(question) ? 'standalone' : /\bconsolidated\b/i.test(question) ? 'consolidated' : (prev && entities === prev.entities ? prev.scope : 'consolidated');
   const operandScopes = metric.kind === 'derived' ? scopePins(question) : {};
-  const pathway = entities.length > 1 ? 'comparison' : operation === 'series' ? 'longitudinal' : 'detail';
+  const pathway = entities.length > 1 ? 'comparison' : operation === 'series' || each ? 'longitudinal' : 'detail';
   const intent: Intent = {
     entities,
     metric,
     operation,
     ...(comparison && (operation === 'growth' || operation === 'change') ? { comparison } : {}),
+    ...(each && (periods.length >= 2 || range) ? { each: true as const } : {}),
     periods,
     range: cagr?.ok ? cagr.range : average?.ok ? average.range : range,
     scope,
@@ -626,6 +648,8 @@ interface ExpressionInput {
   entityAt: { id: string; start: number; end: number }[];
   measureAt: { ref: MetricRef; start: number; end: number }[];
   phrases: PeriodPhrase[];
+  /** a range of years in the question ("FY2023 to FY2025"): added up, it is each of its years */
+  rangeSpan: YearRangeSpan | null;
   ow: OperationWords;
   prefixW: OperationWords['prefix'];
   arithW: OperationWords['infix'];
@@ -641,6 +665,23 @@ interface ExpressionInput {
  * subtract the first nine months"): operands each with their own measure and period, evaluated by
  * lib/calc, which refuses invalid joins with typed errors.
  */
+/** A clause whose one period phrase stands for several periods, as one clause per period (the measure stays with the first). */
+function spreadWindow(c: Clause, range: YearRangeSpan | null): Clause[] {
+  let specs: { text: string; spec: PeriodSpec }[] | null = null;
+  const [a, b] = c.periods;
+  if (range && c.periods.length === 2 && a!.start >= range.start && b!.end <= range.end) {
+    const years = Array.from({ length: range.to - range.from + 1 }, (_, k) => range.from + k);
+    const s = a!.spec;
+    specs = years.map((y) => (s.type === 'fiscal' ? { text: `FY${y}`, spec: { ...s, year: { ...s.year, year: y } } } : { text: String(y), spec: { type: 'bare_year' as const, year: y } }));
+  } else if (c.periods.length === 1 && a!.spec.type === 'fiscal' && (a!.spec.position === 'H1' || a!.spec.position === '9M') && /\bquarters\b/i.test(a!.text)) {
+    const s = a!.spec;
+    specs = (s.position === 'H1' ? (['Q1', 'Q2'] as const) : (['Q1', 'Q2', 'Q3'] as const)).map((q) => ({ text: quarterText(q, s.year), spec: { ...s, position: q } }));
+  }
+  if (!specs) return [c];
+  const first = c.periods[0]!;
+  return specs.map((p, i) => ({ start: c.start, end: c.end, measures: i === 0 ? c.measures : [], periods: [{ text: p.text, start: first.start, end: first.end, rule: 'spread', spec: p.spec }] }));
+}
+
 function planExpression(x: ExpressionInput): PlanResult {
   const { question, spans, notes } = x;
   const ops = new Set<string>([...x.prefixW.map((p) => p.op), ...x.arithW.map((a) => a.op)]);
@@ -695,9 +736,13 @@ function planExpression(x: ExpressionInput): PlanResult {
     if (s.op === 'join') spans.claim(s.start, s.end, 'operation', 'join');
   }
   bounds.push([cur, region[1]]);
-  const clauses: Clause[] = bounds
+  const written: Clause[] = bounds
     .map(([s, e]) => ({ start: s, end: e, measures: x.measureAt.filter(inRange([s, e])), periods: x.phrases.filter(inRange([s, e])) }))
     .filter((c) => c.measures.length > 0 || c.periods.length > 0 || POSITION_WORDS.test(question.slice(c.start, c.end)));
+  // added up, a range of years is each of its years ("aggregate revenue FY2023 to FY2025", "cumulative
+  // net income 2023 through 2025") and a run of quarters is each of its quarters ("the sum of the first
+  // two quarters of 2025"): one operand per period, so a sum checks each of them (and refuses what does not add)
+  const clauses: Clause[] = op === 'sum' ? written.flatMap((c) => spreadWindow(c, x.rangeSpan)) : written;
   // position words without a year ("the first nine months") read from the clause text
   for (const c of clauses) {
     POSITION_WORDS.lastIndex = 0;
@@ -819,4 +864,34 @@ function replaceWord(question: string, word: string | undefined, by: string): st
 function replaceMention(question: string, tokens: Token[], m: { text: string; via: string }, by: string): string {
   const sp = entitySpans(question, tokens, m, () => false);
   return sp ? question.slice(0, sp[0]) + by + question.slice(sp[1]) : `${question} (${by})`;
+}
+
+/** The four fiscal quarters of a year phrase ("fiscal 2025", "2025"), written with the phrase's own year. */
+function quartersOf(p: PeriodPhrase): PeriodRequest[] {
+  const year = yearOf(p.spec);
+  if (!year) return [{ text: p.text, spec: p.spec, forMetric: null }];
+  return (['Q1', 'Q2', 'Q3', 'Q4'] as const).map((q) => ({ text: quarterText(q, year), spec: { type: 'fiscal' as const, position: q, year }, forMetric: null }));
+}
+
+/** "Q1 FY2025" (a fiscal year written as such) or "Q1 2025" (a bare year, read as the question wrote it). */
+function quarterText(q: string, year: Extract<PeriodSpec, { type: 'fiscal' }>['year']): string {
+  return year.style === 'fiscal' ? `${q} FY${year.year}` : `${q} ${year.year}`;
+}
+
+/**
+ * A TTM written apart from the period it ends with ("TTM revenue growth y/y as of FQ1'27"): the TTM
+ * phrase without its own end, and exactly one other period, introduced by an end word (as of,
+ * through, to, ending, ended, until, at). Null when the question is anything else.
+ */
+function ttmAnchor(question: string, phrases: PeriodPhrase[]): { ttm: PeriodPhrase; anchor: PeriodPhrase; joiner: { start: number; end: number } | null } | null {
+  const ttm = phrases.find((p) => p.spec.type === 'ttm' && p.spec.ref === null);
+  const others = phrases.filter((p) => p !== ttm);
+  if (!ttm || others.length !== 1) return null;
+  const anchor = others[0]!;
+  if (anchor.start < ttm.end || !['fiscal', 'instant', 'latest_position', 'named_by_month', 'relative'].includes(anchor.spec.type)) return null;
+  const from = Math.max(ttm.end, anchor.start - 12);
+  const lead = /\b(?:as\s+of|through|thru|to|ending|ended|until|till|at)\s*$/i.exec(question.slice(from, anchor.start));
+  if (!lead) return null;
+  const start = from + lead.index;
+  return { ttm, anchor, joiner: { start, end: start + lead[0].trimEnd().length } };
 }

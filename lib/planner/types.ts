@@ -78,6 +78,8 @@ export const intentSchema = z.object({
   operation: z.enum(OPERATIONS),
   /** growth/change: against the same position a year earlier (default) or the period just before */
   comparison: z.enum(['year_over_year', 'sequential']).optional(),
+  /** growth/change: one rate per period named ("growth in each of FY2024, FY2025 and FY2026"), each against its own comparable prior — never one rate from the first to the last */
+  each: z.literal(true).optional(),
   /** operation 'expression': the calculation as asked, each operand with its own period */
   expression: expressionSchema.optional(),
   instructions: instructionsSchema.optional(),

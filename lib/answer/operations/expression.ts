@@ -63,6 +63,13 @@ export const expressionOperation: Operation = {
       tb.text('.');
       return;
     }
+    if (calculation === 'formula') {
+      // one measure over the periods combined: its formula over the combined window, each operand summed over it
+      tb.text(`${name} ${lowerFirst(v.label)} for ${periodText(v.period)} (the periods combined) is `).value(v.id, v.display).text(', computed from ');
+      v.inputs.forEach((inp, i) => tb.text(`${i ? (i === v.inputs.length - 1 ? ' and ' : ', ') : ''}${lowerFirst(inp.label)} for the same period `).value(inp.id, inp.display));
+      tb.text(' — not by adding the periods’ ratios.');
+      return;
+    }
     tb.text(`${name} ${lowerFirst(v.label)} for ${periodText(v.period)} is `).value(v.id, v.display).text(', computed as ');
     v.inputs.forEach((inp, i) => tb.text(`${i ? symbol : ''}${lowerFirst(inp.label)} for ${inp.period.label} `).value(inp.id, inp.display));
     tb.text('.');

@@ -37,7 +37,9 @@ export const seriesOperation: Operation = {
   sayAll(tb, values, intent) {
     if (values.length === 0) return false;
     const first = values[0]!;
-    tb.text(`${possessive(first.entity.name)} ${lowerFirst(intent.metric.label)} by fiscal year: `);
+    const years = values.every((v) => v.period.fiscalPeriod === 'FY');
+    const quarters = values.every((v) => /^Q[1-4]$/.test(v.period.fiscalPeriod ?? ''));
+    tb.text(`${possessive(first.entity.name)} ${lowerFirst(intent.metric.label)} by ${years ? 'fiscal year' : quarters ? 'fiscal quarter' : 'period'}: `);
     values.forEach((v, i) => tb.text(`${i ? '; ' : ''}${periodText(v.period)} `).value(v.id, v.display));
     tb.text('. ');
     tb.text(trendSentence(values));
@@ -55,8 +57,9 @@ export function trendSentence(values: AnswerValue[]): string {
     if (d > 0) ups.push(values[i]!.period.label);
     else if (d < 0) downs.push(values[i]!.period.label);
   }
-  if (downs.length === 0 && ups.length === values.length - 1) return 'It rose in every year shown.';
-  if (ups.length === 0 && downs.length === values.length - 1) return 'It fell in every year shown.';
+  const unit = values.every((v) => v.period.fiscalPeriod === 'FY') ? 'year' : values.every((v) => /^Q[1-4]$/.test(v.period.fiscalPeriod ?? '')) ? 'quarter' : 'period';
+  if (downs.length === 0 && ups.length === values.length - 1) return `It rose in every ${unit} shown.`;
+  if (ups.length === 0 && downs.length === values.length - 1) return `It fell in every ${unit} shown.`;
   // in the order of the years: "it fell in FY2022 and rose in FY2023", never the rises first
   const moves: string[] = [];
   for (let i = 1; i < values.length; i++) {
