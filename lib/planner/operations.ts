@@ -46,14 +46,16 @@ const SEQUENTIAL = [
   /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over|from)\s+(?:the\s+)?(?:immediately\s+)?(?:prior|previous|preceding|last|sequential)\s+(?:fiscal\s+)?quarter\b/i,
 ];
 const YOY = [
-  /\b(?:yoy|y\/y|year[- ](?:over|on)[- ]year)\b/i,
+  // "y/y %", "YoY (%)": the rate of the comparison
+  /\b(?:yoy|y\/y|year[- ](?:over|on)[- ]year)\b(?:\s*\(?%\)?(?![\w%]))?/i,
   /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|from)\s+(?:a\s+year\s+(?:ago|earlier|before)|the\s+(?:prior|previous|preceding)[- ]year\s+(?:quarter|period)|the\s+year[- ]ago\s+(?:quarter|period)|last\s+year)\b/i,
 ];
 /** "compared with the same period of 2021": the base is the same fiscal position in the year named */
 const SAME_PERIOD = /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)?\s*(?:the\s+)?same\s+(?:period|quarter|months|half(?:[- ]year)?|nine\s+months|six\s+months)\s+(?:of|in|a\s+year\s+(?:ago|earlier)|last\s+year|the\s+(?:prior|previous)\s+year)\b/i;
-const GROWTH = /(?:\b(?:growth(?:\s+rates?)?|grew|grow|growing|grows|increased?|increases|decreased?|decreases|declined?|declines|rose|rise|rises|fell|fall|falls|dropped|drop|percent(?:age)?\s+(?:change|growth|increase|decrease|decline|rise|drop)|how\s+fast|by\s+what\s+(?:percent(?:age)?|proportion)|by\s+how\s+many\s+percent(?:age\s+points)?|in\s+percent(?:age)?\s+terms)\b|(?<![\w%])%\s*change\b)(?:\s*\(?%\)?(?!\w))?/i;
+const GROWTH = /(?:\b(?:growth(?:\s+rates?)?|grew|grow|growing|grows|increased?|increases|decreased?|decreases|declined?|declines|rose|rise|rises|fell|fall|falls|dropped|drop|percent(?:age)?\s+(?:change|growth|increase|decrease|decline|rise|drop)|how\s+fast|by\s+what\s+(?:percent(?:age)?|proportion)|by\s+how\s+many\s+percent(?:age\s+points)?|in\s+percent(?:age)?\s+terms)\b|(?<![\w%])%\s*(?:change|chg)\b|\bpct\.?\s+(?:change|chg)\b)(?:\s*\(?%\)?(?!\w))?/i;
+// "in $" beside a change: the change as an amount ("in $m", "in $ millions" are scales, read as instructions)
 const ABSOLUTE =
-  /\b(?:in\s+(?:absolute|dollar|nominal|monetary|currency)\s+terms|in\s+absolute\s+(?:dollars|amounts?|numbers|values?)|(?:by\s+)?how\s+many\s+(?:us\s+)?dollars|in\s+(?:us\s+)?dollars|in\s+usd)\b(?!\s*(?:thousands|millions|billions|per\b))/i;
+  /\b(?:in\s+(?:absolute|dollar|nominal|monetary|currency)\s+terms|in\s+absolute\s+(?:dollars|amounts?|numbers|values?)|(?:by\s+)?how\s+many\s+(?:us\s+)?dollars|in\s+(?:us\s+)?dollars|in\s+usd)\b(?!\s*(?:thousands|millions|billions|per\b))|\bin\s+(?:us)?\$(?![\w$])(?!\s*(?:thousands|millions|billions|mm?\b|bn\b|b\b|k\b|per\b))/i;
 // "how much did the gross margin expand / contract": a change said by its direction
 const CHANGE = /\b(?:change[sd]?|changing|difference|delta|incremental|expand(?:ed|s)?|expansion|contract(?:ed|s)?|contraction|compress(?:ed|es)?|compression)\b/i;
 const SERIES =

@@ -428,4 +428,15 @@ describe('calculation words over windows of periods are never dropped', () => {
     // the plain nine months are one period: nothing to spread
     expect(planned('NVIDIA revenue for the first nine months of FY2026').operation).toBe('value');
   });
+
+  it('growth and change marks: "% chg", "y/y %", "in $" beside a change', () => {
+    expect(planned('Apple FY25 revenue % chg').operation).toBe('growth');
+    expect(planned('Apple FY25 revenue y/y %')).toMatchObject({ operation: 'growth', comparison: 'year_over_year' });
+    expect(planned('Marvell operating income change, FY26 vs FY25, in $').operation).toBe('change');
+    expect(planned("NVIDIA TTM revenue change in $ as of FQ1'27")).toMatchObject({ operation: 'change', periods: [{ spec: { type: 'ttm' } }] });
+    // a scale is not a change: "in $m" stays the scale of a plain figure
+    expect(planned('Apple revenue FY2025 in $m')).toMatchObject({ operation: 'value', instructions: { scale: 'millions' } });
+    // "in $" with no change or growth is not placed as one
+    expect(run('Apple revenue FY2025 in $').status).not.toBe('planned');
+  });
 });
