@@ -24,7 +24,7 @@ import type { Trace } from './compute';
 import { parsedFilings } from './narrative-filings';
 import { composeNarrativeWithLlm } from './narrative-llm';
 import { redline, type RedlineSentence } from './narrative-redline';
-import { scoreSentence, splitSentences, topicScorer, type TopicScorer } from './narrative-sentences';
+import { scoreSentence, splitSentences, topicScorer, type Sentence, type TopicScorer } from './narrative-sentences';
 import { TextBuilder } from './text';
 import type { Answer, AnswerError, AnswerPassage, NarrativeBlock, NarrativeRedline, NarrativeSection, NarrativeTable } from './types';
 
@@ -44,9 +44,15 @@ export interface AnswerNarrativeOptions {
 }
 
 /** Passages kept per bucket and sentences quoted per bucket, by pathway. */
-const SIZES = { detail: { k: 8, sentences: 16 }, comparison: { k: 6, sentences: 12 }, longitudinal: { k: 6, sentences: 12 } } as const;
+const SIZES = { detail: { k: 8, sentences: 20 }, comparison: { k: 8, sentences: 16 }, longitudinal: { k: 6, sentences: 12 } } as const;
 /** a longitudinal answer: changes quoted in its text (the redline lists them all), key sentences per filing */
-const LT_CHANGES_SHOWN = 6;
+const LT_CHANGES_SHOWN = 8;
+/**
+ * topic sentences of each filing the redline aligns (a filing's news is often a dated sentence that
+ * scores below its risk factor's general wording), and the changes it lists, most important first
+ */
+const REDLINE_SENTENCES = 40;
+const REDLINE_ENTRIES = 20;
 const LT_ANCHOR_SENTENCES = SIZES.longitudinal.sentences;
 /** a bucket counts as answering the topic when its best sentence scores at least this */
 const MIN_SCORE = 3;
@@ -101,6 +107,51 @@ const TOP_SHARE = 0.35;
 const RANK_PENALTY = 0.3;
 const BULLET = /^(?:[•●▪◦·\-–—*]|\(?[a-z0-9]{1,3}\)\s)/;
 
+/** A list item's glyph, left off a quote ("•Continued volatility …" is quoted from "Continued"). */
+const GLYPH = /^[•●▪◦·]\s*/;
+
+/**
+ * A sentence as it can be quoted on its own: without a list glyph, and whole — it starts with a
+ * capital, a digit or an opening quote and ends with a full stop, question or exclamation mark (a list
+ * item that ends in ";" or "and", a lead-in that ends in ":", a sub-heading or table caption inside the
+ * text, or a tail cut by a page break is no quote). Pure.
+ */
+export function quotable(s: { text: string; start: number; end: number }): { text: string; start: number; end: number } | null {
+  const g = GLYPH.exec(s.text);
+  const text = g ? s.text.slice(g[0].length) : s.text;
+  const start = s.start + (g ? g[0].length : 0);
+  if (!/^[A-Z0-9“"‘'($€£]/.test(text) || !/[.!?]["”’)\]]*$/.test(text)) return null;
+  return { text, start, end: s.end };
+}
+
+/** Longest quote of a lead-in with its list ("… including, from: • … ; • … ."), in words. */
+const LIST_QUOTE_WORDS = 160;
+
+/**
+ * A lead-in that ends with a colon, quoted with the list it opens when the list is short enough to
+ * read as one quote (its items, each on its own line, up to the one that ends with a full stop), or
+ * alone when the list is long — never an item cut from its lead-in. Pure.
+ */
+export function leadInWithList(text: string, sentences: Sentence[], i: number): { text: string; start: number; end: number } | null {
+  const lead = sentences[i]!;
+  if (!/:["”’)]*$/.test(lead.text) || !/^[A-Z0-9“"‘'(]/.test(lead.text.replace(GLYPH, '')) || lead.text.split(/\s+/).length < 6 || GLYPH.test(lead.text)) return null;
+  let end = -1;
+  let words = lead.text.split(/\s+/).length;
+  for (let j = i + 1; j < sentences.length; j++) {
+    const item = sentences[j]!;
+    if (!GLYPH.test(item.text)) break;
+    words += item.text.split(/\s+/).length;
+    if (words > LIST_QUOTE_WORDS) break;
+    if (/[.!?]["”’)\]]*$/.test(item.text)) {
+      end = j;
+      break;
+    }
+  }
+  if (end < 0) return { text: lead.text, start: lead.start, end: lead.end };
+  const last = sentences[end]!;
+  return { text: text.slice(lead.start, last.end), start: lead.start, end: last.end };
+}
+
 /** Topic sentences of a bucket's passages, best first. */
 export function candidates(passages: NarrativePassage[], sc: TopicScorer): Candidate[] {
   const out: Candidate[] = [];
@@ -111,13 +162,16 @@ export function candidates(passages: NarrativePassage[], sc: TopicScorer): Candi
     // it is about (a bullet continues the list its paragraph opened)
     let para = 0;
     let lastEnd = 0;
-    splitSentences(p.text).forEach((s) => {
+    const sentences = splitSentences(p.text);
+    sentences.forEach((s, i) => {
       if (/\n/.test(p.text.slice(lastEnd, s.start)) && !BULLET.test(s.text)) para = 0;
       lastEnd = s.end;
       const position = para++;
-      const score = scoreSentence(s.text, { heading: p.heading, passageWeight: Math.max(0, p.score / top), position, filing }, sc);
+      const q = quotable(s) ?? leadInWithList(p.text, sentences, i);
+      if (!q) return;
+      const score = scoreSentence(q.text, { heading: p.heading, context: p.context, passageWeight: Math.max(0, p.score / top), position, filing }, sc);
       if (score <= 0) return;
-      out.push({ p, text: s.text, start: s.start, end: s.end, score, stems: new Set(tokenize(s.text)), rank });
+      out.push({ p, text: q.text, start: q.start, end: q.end, score, stems: new Set(tokenize(q.text)), rank });
     });
   });
   return out.sort((a, b) => b.score - a.score || a.rank - b.rank || a.start - b.start);
@@ -145,6 +199,21 @@ export function pick(cands: Candidate[], n: number): Candidate[] {
     add(c);
   }
   return kept;
+}
+
+/** A sentence that only points to where a disclosure is: another document, item or note. */
+export function isCrossReference(s: string): boolean {
+  return (
+    /\bincorporated (?:herein |into this (?:item|report) )?by reference\b/i.test(s) ||
+    /\b(?:information|disclosure)s?\b[^.]{0,80}\b(?:can be found|is (?:included|contained|set forth))\b[^.]{0,40}\b(?:in|under)\b/i.test(s) ||
+    (/^(?:see|refer to|for (?:a |further |additional )?(?:discussion|information|details?)\b)/i.test(s) && /\b(?:item|note|part|section|annual report|proxy statement)\b/i.test(s) && s.split(/\s+/).length < 40)
+  );
+}
+
+/** The document a cross-reference points to ("the 2024 Annual Report to Shareholders"), when it names one outside the filing. */
+export function referencedDocument(s: string): string | null {
+  const m = /\b((?:\d{4}\s+)?(?:annual report to (?:shareholders|stockholders)|proxy statement|annual report)(?:\s+for\s+\d{4})?)\b/i.exec(s);
+  return m ? m[1]!.replace(/^./, (c) => c) : null;
 }
 
 /** Sentences in reading order: by item prior of the passage, then the filing's own order. */
@@ -238,9 +307,15 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
   // sentence candidates per bucket
   const inBucket = (b: Bucket) => res.passages.filter((p) => p.entityId === b.entityId && p.fiscalYear === b.fiscalYear && (!b.sourceId || p.sourceId === b.sourceId));
   const perBucket = unique.map((b) => {
-    const cands = candidates(inBucket(b), sc);
-    const found = cands.length > 0 && cands[0]!.score >= MIN_SCORE;
-    return { b, cands: found ? cands : [], found };
+    // a cross-reference ("Information in response to this Item 1C can be found in the 2024 Annual
+    // Report to Shareholders … incorporated into this item by reference") is not what the filing says
+    // on the topic: when it is all a filing has, the topic is disclosed in a document not held
+    // (beside what the filing does say, its pointer to the rest is worth quoting)
+    const all = candidates(inBucket(b), sc);
+    const best = all.find((c) => !isCrossReference(c.text));
+    const found = !!best && best.score >= MIN_SCORE;
+    const pointer = found ? null : (all.find((c) => isCrossReference(c.text) && c.score > 0) ?? null);
+    return { b, cands: found ? all : [], found, pointer };
   });
 
   let n = 0;
@@ -285,7 +360,14 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
       tb.passage(id, `“${c.text}”`);
     }
   };
-  const noPassage = (b: Bucket) => {
+  const noPassage = (b: Bucket, pointer: Candidate | null = null) => {
+    const elsewhere = pointer ? referencedDocument(pointer.text) : null;
+    if (pointer && elsewhere) {
+      const where = `${pointer.p.section ?? 'the filing'}${pointer.p.heading && !/^item\s/i.test(pointer.p.heading) ? ` (${pointer.p.heading})` : ''}`;
+      tb.text(`${b.entity.name}, ${b.label}: on “${narrative.topic}” the filing only refers to another document — ${where} incorporates it by reference from the ${elsewhere}, which is not held, so nothing is quoted. `);
+      errors.push({ code: 'INCORPORATED_BY_REFERENCE', message: `${b.entity.name} ${b.label}: ${where} incorporates “${narrative.topic}” by reference from the ${elsewhere} (not held)`, factIds: [] });
+      return;
+    }
     tb.text(`${b.entity.name}, ${b.label}: no passage addresses “${narrative.topic}”. `);
     errors.push({ code: 'MISSING_PASSAGE', message: `${b.entity.name} ${b.label}: no passage on “${narrative.topic}”`, factIds: [] });
   };
@@ -311,7 +393,7 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
           `What changed for ${ent.name} from ${first.b.label} to ${last.b.label} (sentences aligned by heading and similarity against every sentence of both filings): ${count('added')} added, ${count('modified')} reworded, ${count('removed')} ${rl.partialLater ? 'not repeated in the later filing' : 'removed'}, ${rl.unchanged} unchanged on this topic. `,
         );
         // the changes themselves, cited: the later wording of what was added or reworded, the earlier of what went
-        const shown = [...rl.entries.filter((e) => e.kind === 'added'), ...rl.entries.filter((e) => e.kind === 'modified'), ...rl.entries.filter((e) => e.kind === 'removed')].slice(0, LT_CHANGES_SHOWN);
+        const shown = rl.entries.slice(0, LT_CHANGES_SHOWN);
         for (const e of shown) {
           const id = e.kind === 'removed' ? e.beforePassageId : e.afterPassageId;
           const q = passages.find((p) => p.id === id);
@@ -323,9 +405,9 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
         tb.text(`${ent.name}: only one of the requested filings addresses the topic, so there is no change to show. `);
       }
       if (mine.length) tb.text(mine.length > 1 ? 'Year by year: ' : '');
-      for (const { b, cands, found } of mine) {
+      for (const { b, cands, found, pointer } of mine) {
         if (!found) {
-          noPassage(b);
+          noPassage(b, pointer);
           continue;
         }
         tb.text(`${b.label} — `);
@@ -334,9 +416,9 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
       }
     }
   } else {
-    for (const { b, cands, found } of perBucket) {
+    for (const { b, cands, found, pointer } of perBucket) {
       if (!found) {
-        noPassage(b);
+        noPassage(b, pointer);
         continue;
       }
       tb.text(`${b.entity.name}, ${b.label} — `);
@@ -460,7 +542,7 @@ async function redlineBetween(
   cite: (c: Candidate, ent: EntityRef) => string,
   wholeFiling: NarrativePassage[],
 ): Promise<NarrativeRedline> {
-  const top = (cs: Candidate[]) => cs.filter((c) => c.score >= MIN_SCORE).slice(0, 14);
+  const top = (cs: Candidate[]) => cs.filter((c) => c.score >= MIN_SCORE).slice(0, REDLINE_SENTENCES);
   const before = top(first.cands);
   const after = top(last.cands);
   type Line = RedlineSentence & { c: Candidate };
@@ -481,8 +563,11 @@ async function redlineBetween(
   const as = readingOrderPlain(after).map(asSentence);
   const entries = redline<Line>(bs, as, { afterFull, beforeFull });
   const changed = entries.filter((e) => e.kind !== 'unchanged');
-  const rank = { modified: 0, added: 1, removed: 2 } as const;
-  changed.sort((x, y) => rank[x.kind as keyof typeof rank] - rank[y.kind as keyof typeof rank]);
+  // what matters most first: a change's topic score (its later wording's; the earlier one's for what
+  // went), then added and reworded before removed
+  const rank = { modified: 0, added: 0, removed: 1 } as const;
+  const weight = (e: (typeof changed)[number]) => (e.after && e.after.c.score > 0 ? e.after.c.score : e.before?.c.score ?? 0);
+  changed.sort((x, y) => rank[x.kind as keyof typeof rank] - rank[y.kind as keyof typeof rank] || weight(y) - weight(x));
   const laterForm = (last.b.form ?? '').toUpperCase();
   return {
     entityId: first.b.entityId,
@@ -491,7 +576,7 @@ async function redlineBetween(
     to: last.b.label,
     partialLater: /^10-Q/.test(laterForm) && !/^10-Q/.test((first.b.form ?? '').toUpperCase()),
     basis: { beforeSentences: beforeFull.length, afterSentences: afterFull.length, topicSentences: [bs.length, as.length] },
-    entries: changed.slice(0, 12).map((e) => ({
+    entries: changed.slice(0, REDLINE_ENTRIES).map((e) => ({
       kind: e.kind as 'added' | 'removed' | 'modified',
       heading: e.heading,
       beforePassageId: e.before ? cite(e.before.c, first.b.entity) : null,

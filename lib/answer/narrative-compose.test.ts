@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { candidates, entityAttributeCheck, pick } from './answer-narrative';
+import { candidates, entityAttributeCheck, isCrossReference, leadInWithList, pick, quotable, referencedDocument } from './answer-narrative';
 import type { NarrativePassage } from '@/lib/retrieval/narrative-passages';
 import { redline, wordDiff } from './narrative-redline';
 import { recency, scoreSentence, splitSentences, topicScorer } from './narrative-sentences';
-import { NARRATIVE_TOPICS } from '@/lib/retrieval/narrative-topics';
+import { NARRATIVE_TOPICS, topicTokens, topicUnits, unitMatch } from '@/lib/retrieval/narrative-topics';
 import { ftsQuery, headingNote, noteReferences, rerankBucket } from '@/lib/retrieval/narrative-passages';
 import type { AnswerPassage } from './types';
 
@@ -165,8 +165,84 @@ describe('redline', () => {
   });
 });
 
+describe('topic units', () => {
+  const match = (topic: string, text: string, extra: string[] = []) => {
+    const seq = topicTokens(text);
+    return topicUnits(topic, extra).map((u) => unitMatch(u, seq, new Set(seq)));
+  };
+  it('reads a lexicon phrase as one unit: its words apart are not it, unless a word names the topic alone', () => {
+    expect(topicUnits('human capital').map((u) => u.text)).toEqual(['human capital']);
+    expect(match('human capital', 'Human Capital Management')).toEqual([1]);
+    expect(match('human capital', 'CAPITAL RESOURCES')[0]).toBeLessThan(0.2);
+    // "legal" names the legal topic on its own; "proceedings" does not
+    expect(match('antitrust legal proceedings', 'The legal matters are described below.')).toEqual([0, 0.5]);
+    // singular and plural meet ("employee" / "employees")
+    expect(match('employees', 'EMPLOYEE BASE')).toEqual([1]);
+  });
+
+  it('reads a name the question capitalises as one unit, matched by a long tail or its initials', () => {
+    const extra = ['eu digital markets act', 'edma', 'dma'];
+    expect(topicUnits('eu digital markets act', extra)).toHaveLength(1);
+    expect(match('eu digital markets act', 'The DMA provides for significant fines.', extra)).toEqual([1]);
+    expect(match('eu digital markets act', 'to comply with the Digital Markets Act', extra)).toEqual([1]);
+    expect(match('eu digital markets act', 'markets in the EU', extra)[0]).toBeLessThan(0.2);
+  });
+
+  it('a sentence must name the topic itself: a modifier word alone ("governance") is not the topic', () => {
+    const sc = topicScorer('cybersecurity risk governance', NARRATIVE_TOPICS.find((t) => t.id === 'cybersecurity')!.terms);
+    expect(scoreSentence('The OCC guidelines require covered banks to establish a written risk governance framework.', null, sc)).toBe(0);
+    expect(scoreSentence('See the privacy policy, or security policy of this website.', null, sc)).toBe(0);
+    expect(scoreSentence('The Board oversees cybersecurity risk through its Audit Committee.', null, sc)).toBeGreaterThan(0);
+    // a phrase filings use for the topic is enough ("net zero" for climate)
+    const climate = topicScorer('climate-change', NARRATIVE_TOPICS.find((t) => t.id === 'climate')!.terms);
+    expect(scoreSentence('In 2021, the Company announced a 2040 net zero ambition.', null, climate)).toBeGreaterThan(0);
+    // a topic of generic words only ("risk factors") is named by them
+    expect(scoreSentence('There have been no material changes to the risk factors.', null, topicScorer('risk factor', []))).toBeGreaterThan(0);
+  });
+});
+
+describe('quotable sentences', () => {
+  const at = (t: string) => ({ text: t, start: 10, end: 10 + t.length });
+  it('quotes a list item without its glyph, and never a fragment, a lead-in alone or a caption', () => {
+    expect(quotable(at('•A significant amount of our revenue stems from a limited number of partners.'))).toEqual({ text: 'A significant amount of our revenue stems from a limited number of partners.', start: 11, end: 10 + 77 });
+    expect(quotable(at('•lack of guaranteed supply of wafer, component and capacity;'))).toBeNull();
+    expect(quotable(at('•30 basis points of higher commodity costs,'))).toBeNull();
+    expect(quotable(at('Foreign Exchange Rate Risk'))).toBeNull();
+    expect(quotable(at('such as AMD, Huawei and Intel;'))).toBeNull();
+  });
+
+  it('quotes a lead-in with its short list, whole', () => {
+    const text = 'We face formidable competition in every aspect of our business, including from:\n•general purpose search engines;\n•vertical search engines.\nOther text follows here.';
+    const s = splitSentences(text);
+    const q = leadInWithList(text, s, 0)!;
+    expect(q.text).toBe('We face formidable competition in every aspect of our business, including from:\n•general purpose search engines;\n•vertical search engines.');
+    expect(text.slice(q.start, q.end)).toBe(q.text);
+  });
+});
+
+describe('cross-references', () => {
+  it('tells a pointer to another document from what a filing says, and names the document', () => {
+    const p = 'Information in response to this Item 1C can be found in the 2024 Annual Report to Shareholders under “Financial Review – Risk Management – Operational Risk Management.”';
+    expect(isCrossReference(p)).toBe(true);
+    expect(isCrossReference('That information is incorporated into this item by reference.')).toBe(true);
+    expect(referencedDocument(p)).toBe('2024 Annual Report to Shareholders');
+    expect(isCrossReference('The Audit Committee assists the Board in the oversight of cybersecurity matters.')).toBe(false);
+    expect(isCrossReference('For a discussion of cybersecurity risks, see Item 1A of this Form 10-K.')).toBe(true);
+  });
+});
+
 describe('rerankBucket', () => {
   const chunk = (id: string, section: string, heading: string, text: string) => ({ id, section, heading, text });
+  it('matches the topic phrase-aware: "human capital" is not "Capital Resources"', () => {
+    const o = { topic: 'human capital', terms: NARRATIVE_TOPICS.find((t) => t.id === 'human_capital')!.terms, items: ['Item 1', 'Item 1A', 'Item 7'], k: 2 };
+    const fused = [
+      { item: chunk('cap', 'Item 7', 'CAPITAL RESOURCES', 'Our capital resources include cash, commercial paper and long-term debt.'), score: 1 / 61 },
+      { item: chunk('emp', 'Item 1', 'EMPLOYEE BASE', 'As of May 31, 2025, we had approximately 77,800 employees worldwide.'), score: 1 / 64 },
+      { item: chunk('hc', 'Item 1', 'HUMAN CAPITAL RESOURCES', 'We believe our employees are critical to our success.'), score: 1 / 62 },
+    ];
+    expect(rerankBucket(fused, o).map((k) => k.item.id)).toEqual(['hc', 'emp']);
+  });
+
   it('ranks by topic coverage, heading and item prior over raw fusion, and keeps diverse passages', () => {
     const fused = [
       { item: chunk('auditor', 'Item 8', 'Report of Independent Registered Public Accounting Firm', 'We audited internal control over financial reporting and the supply of information.'), score: 1 / 61 },

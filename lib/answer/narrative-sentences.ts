@@ -5,6 +5,7 @@
  */
 import { stem, tokenize } from '@/lib/retrieval/embed';
 import { phraseHits } from '@/lib/retrieval/narrative-passages';
+import { isAnchor, topicTokens, topicUnits, unitMatch, type TopicUnit } from '@/lib/retrieval/narrative-topics';
 
 export interface Sentence {
   text: string;
@@ -147,15 +148,17 @@ export interface TopicScorer {
   terms: string[];
   /** adjacent topic words as the question wrote them ("lead times", "customer concentration"), stemmed */
   bigrams?: Set<string>;
+  /** the topic's words and phrases ("human capital" is one unit: "capital" alone is not it) */
+  units?: TopicUnit[];
 }
 
 /** Topic words that every passage of a filing's risk or MD&A sections uses: they weigh little. */
-const GENERIC = new Set(tokenize('risk risks factor factors disclosure disclosures describe related business company companies impact impacts affect issue issues matter matters concern concerns effect effects main key'));
+const GENERIC = new Set(topicTokens('risk risks factor factors disclosure disclosures describe related business company companies impact impacts affect issue issues matter matters concern concerns effect effects main key'));
 
 export function topicScorer(topic: string, terms: string[]): TopicScorer {
-  const seq = tokenize(topic);
+  const seq = topicTokens(topic);
   const bigrams = new Set(seq.slice(1).map((w, i) => `${seq[i]} ${w}`).filter((b) => !b.split(' ').every((w) => GENERIC.has(w))));
-  return { core: new Set(seq), terms: terms.map((t) => t.toLowerCase()), bigrams };
+  return { core: new Set(seq), terms: terms.map((t) => t.toLowerCase()), bigrams, units: topicUnits(topic, terms.filter((t) => /\s/.test(t))) };
 }
 
 /** Weight of a topic word: generic words count a quarter. */
@@ -171,6 +174,8 @@ export interface SentenceContext {
   passageWeight?: number;
   /** position of the sentence in its passage (0 = the unit's lead) */
   position?: number;
+  /** the sub-headings above the passage's own, nearest first (lib/retrieval headingContext) */
+  context?: string[];
 }
 
 /**
@@ -183,23 +188,56 @@ export interface SentenceContext {
 export function scoreSentence(s: string, ctx: SentenceContext | string | null, sc: TopicScorer): number {
   const c: SentenceContext = typeof ctx === 'object' && ctx !== null ? ctx : { heading: ctx };
   const lower = s.toLowerCase();
-  const stems = new Set(tokenize(s));
-  const headStems = new Set(tokenize(c.heading ?? ''));
-  const core = [...sc.core];
-  const sum = (xs: string[]) => xs.reduce((a, x) => a + coreWeight(x), 0);
-  const own = sum(core.filter((x) => stems.has(x)));
-  const inHeading = sum(core.filter((x) => headStems.has(x) && !stems.has(x)));
-  const coreTotal = sum(core);
+  const seq = topicTokens(s);
+  const stems = new Set(seq);
+  const headSeq = topicTokens(c.heading ?? '');
+  const headStems = new Set(headSeq);
+  // each unit of the topic weighs its words (a generic word a quarter); a phrase whose words do not
+  // stand together counts a fifth
+  const units = sc.units ?? [...sc.core].map((x) => ({ stems: [x], text: x }));
+  const weight = (u: TopicUnit) => u.stems.reduce((a, x) => a + coreWeight(x), 0);
+  let own = 0;
+  let inHeading = 0;
+  let coreTotal = 0;
+  let headHit = false;
+  // a sentence names the topic itself when it holds the unit that names a lexicon topic (the anchor:
+  // "cybersecurity" of "cybersecurity risk governance" — "governance" alone is not it), else one of
+  // the topic's own units that is not a generic word; a topic of generic words only ("risk factors")
+  // is named by any of them
+  const specifics = units.filter((u) => u.stems.some((x) => coreWeight(x) === 1));
+  const anchors = specifics.filter(isAnchor);
+  const needed = anchors.length ? anchors : specifics.length ? specifics : units;
+  let specific = false;
+  for (const u of units) {
+    const w = weight(u);
+    const inS = unitMatch(u, seq, stems);
+    const inH = unitMatch(u, headSeq, headStems);
+    if (inS >= 0.5 && needed.includes(u)) specific = true;
+    own += w * inS;
+    inHeading += w * Math.max(0, inH - inS);
+    coreTotal += w;
+    if (inH === 1 && u.stems.some((x) => coreWeight(x) === 1)) headHit = true;
+  }
   const termHits = phraseHits(lower, stems, sc.terms);
   const headTerms = phraseHits((c.heading ?? '').toLowerCase(), headStems, sc.terms.slice(0, 10));
-  const headHit = core.some((x) => headStems.has(x) && coreWeight(x) === 1) || headTerms > 0;
-  if (own === 0 && termHits === 0 && !headHit) return 0;
+  if (headTerms > 0) headHit = true;
+  // a sub-section under a heading on the topic (the two nearest above it) counts as under it, a little less
+  let contextHit = false;
+  if (!headHit) {
+    for (const h of (c.context ?? []).slice(0, 2)) {
+      const sq = topicTokens(h);
+      const st = new Set(sq);
+      if (units.some((u) => unitMatch(u, sq, st) === 1 && u.stems.some((x) => coreWeight(x) === 1)) || phraseHits(h.toLowerCase(), st, sc.terms.slice(0, 10)) > 0) contextHit = true;
+    }
+  }
+  // off topic: neither the topic's own words, nor one of the phrases or two of the words filings use
+  // for it, nor a heading on it
+  if (!specific && termHits < 2 && !headHit && !contextHit && !sc.terms.some((t) => /[\s-]/.test(t) && lower.includes(t))) return 0;
   const words = s.split(/\s+/).length;
   const coverage = coreTotal ? (own + inHeading * 0.6) / coreTotal : 0;
-  let score = own * 1.2 + coverage * 2 + Math.min(termHits, 3) * 0.6 + (headHit ? 1 : 0) + (c.passageWeight ?? 0) * 1.5;
+  let score = own * 1.2 + coverage * 2 + Math.min(termHits, 3) * 0.6 + (headHit ? 1 : contextHit ? 0.6 : 0) + (c.passageWeight ?? 0) * 1.5;
   // the topic's own phrase ("lead times") in the sentence is stronger evidence than its words apart
   if (sc.bigrams?.size) {
-    const seq = tokenize(s);
     let phrases = 0;
     for (let i = 1; i < seq.length; i++) if (sc.bigrams.has(`${seq[i - 1]} ${seq[i]}`)) phrases++;
     score += Math.min(phrases, 2) * 0.8;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogEntity } from './catalog';
-import { classifyQuestion, findFilingRefs, planNarrative } from './narrative';
+import { classifyQuestion, findFilingRefs, namedPhrases, planNarrative, unheldListedNames } from './narrative';
 
 const entity = (id: string, name: string, ticker: string, aliases: string[] = []): CatalogEntity =>
   ({ id, name, legalName: null, ticker, cik: null, aliases: aliases.map((a) => ({ alias: a, normalized: a.toLowerCase(), kind: 'name' })) }) as CatalogEntity;
-const catalog = [entity('aapl', 'Apple Inc.', 'AAPL', ['Apple']), entity('nvda', 'NVIDIA CORP', 'NVDA', ['NVIDIA']), entity('wmt', 'Walmart Inc.', 'WMT', ['Walmart'])];
+const catalog = [entity('aapl', 'Apple Inc.', 'AAPL', ['Apple']), entity('nvda', 'NVIDIA CORP', 'NVDA', ['NVIDIA']), entity('wmt', 'Walmart Inc.', 'WMT', ['Walmart']), entity('wfc', 'WELLS FARGO & COMPANY/MN', 'WFC')];
 
 describe('classifyQuestion', () => {
   it.each([
@@ -39,6 +39,30 @@ describe('classifyQuestion', () => {
     expect(c.numericPart).toBe("What was NVIDIA's revenue in fiscal 2025");
     expect(c.narrativePart).toBe('what drove its growth');
     expect(c.topic).toContain('revenue');
+  });
+});
+
+describe('names in the question', () => {
+  it('reads a capitalised name as one term, with its initials', () => {
+    expect(namedPhrases('Explain what Apple’s 2024 annual report discloses about the EU Digital Markets Act.')).toEqual(['eu digital markets act']);
+    const c = classifyQuestion('Explain what the 2024 annual report discloses about the EU Digital Markets Act.');
+    expect(c.topicTerms).toEqual(expect.arrayContaining(['eu digital markets act', 'dma']));
+  });
+
+  it('finds a company listed beside a known one that the workspace does not hold', () => {
+    const q = 'Contrast the supply chain risks of Nike and Adidas in their most recent 10-Ks.';
+    expect(unheldListedNames(q, [{ start: q.indexOf('Nike'), end: q.indexOf('Nike') + 4 }])).toEqual(['Adidas']);
+    const r = 'Compare Adidas versus Nike on tariffs';
+    expect(unheldListedNames(r, [{ start: r.indexOf('Nike'), end: r.indexOf('Nike') + 4 }])).toEqual(['Adidas']);
+    const k = 'Compare Apple and NVIDIA on AI in their latest 10-Ks';
+    expect(unheldListedNames(k, [{ start: 8, end: 13 }, { start: 18, end: 24 }])).toEqual([]);
+    expect(planNarrative('Compare the cybersecurity risks of Apple and Microsoft in their latest 10-Ks', { catalog })).toMatchObject({ status: 'insufficient_evidence' });
+  });
+
+  it('leaves the rest of a company name out of the topic ("Fargo" of "Wells Fargo’s")', () => {
+    const p = planNarrative('How does Wells Fargo’s 2024 10-K describe its cybersecurity governance?', { catalog });
+    expect(p.status).toBe('planned_narrative');
+    if (p.status === 'planned_narrative') expect(p.narrative.topic).toBe('cybersecurity governance');
   });
 });
 

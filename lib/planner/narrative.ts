@@ -61,7 +61,9 @@ export interface Classification {
 const FORM = String.raw`(?:10-?k|10-?q|20-?f|annual reports?|quarterly reports?|(?:annual|quarterly|periodic) filings?|filings?|reports?)s?`;
 const FILING_RE = new RegExp(
   String.raw`\b(?:(?:in|from|of|per|according to)\s+)?(?:(?:the|their|its|each|both|his|her)\s+(?:companies'?\s+|company's\s+)?)?` +
-    String.raw`(?:(latest|most recent|last|newest|recent|current)\s+)?(?:(?:fiscal\s+(?:year\s+)?|fy\s*)?((?:19|20)\d{2})\s+)?(?:form\s+)?(${FORM})\b`,
+    String.raw`(?:(latest|most recent|last|newest|recent|current)\s+)?(?:(?:fiscal\s+(?:year\s+)?|fy\s*)?((?:19|20)\d{2})\s+)?(?:form\s+)?(${FORM})\b` +
+    // "annual report for 2024", "10-K for fiscal 2024", "10-Q for fiscal year 2026"
+    String.raw`(?:\s+for\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*)?((?:19|20)\d{2})\b)?`,
   'gi',
 );
 
@@ -78,7 +80,7 @@ export function findFilingRefs(question: string): FilingRef[] {
   const out: FilingRef[] = [];
   for (const m of question.matchAll(FILING_RE)) {
     const latest = !!m[1];
-    const year = m[2] ? Number(m[2]) : null;
+    const year = m[2] ? Number(m[2]) : m[4] ? Number(m[4]) : null;
     const form = formOf(m[3]!);
     if (form === null && !latest && year === null) continue;
     // "annual report" with no qualifier is still a filing reference ("in its annual report")
@@ -89,7 +91,7 @@ export function findFilingRefs(question: string): FilingRef[] {
 
 /** Words that ask what a filing says. */
 const NARRATIVE_ASK =
-  /\b(describe[sd]?|describing|description|discuss(?:es|ed|ion)?|explain(?:s|ed)?|summari[sz]e|outline|characteri[sz]e[sd]?|say|says|said|state[sd]?|disclos\w*|mention\w*|highlight\w*|identif(?:y|ies|ied)|cite[sd]?|attribut\w*|why|drove|drivers?|driven|factors|reasons?|language|commentary|narrative|wording|approach|manage[sd]?|mitigat\w*|oversee[sn]?|oversight|address(?:es|ed)?|view|warn\w*|md&a|item\s+\d{1,2}[a-c]?|risk factors?|risks?|threats?|challenges|uncertaint\w*|policy|policies)\b/i;
+  /\b(describe[sd]?|describing|description|flag(?:s|ged)?|present(?:s|ed)?|discuss(?:es|ed|ion)?|explain(?:s|ed)?|summari[sz]e|outline|characteri[sz]e[sd]?|say|says|said|state[sd]?|disclos\w*|mention\w*|highlight\w*|identif(?:y|ies|ied)|cite[sd]?|attribut\w*|why|drove|drivers?|driven|factors|reasons?|language|commentary|narrative|wording|approach|manage[sd]?|mitigat\w*|oversee[sn]?|oversight|address(?:es|ed)?|view|warn\w*|md&a|item\s+\d{1,2}[a-c]?|risk factors?|risks?|threats?|challenges|uncertaint\w*|policy|policies)\b/i;
 
 /** Words that ask for a figure. */
 const NUMERIC_ASK =
@@ -103,6 +105,7 @@ const NOT_TOPIC = new Set(
     'change changed changes changing evolve evolved evolution shift shifted over time year years yearly annual annually quarter quarters latest most recent last newest current ' +
     'describe described describes describing description discuss discussed discusses discussion explain explained explains summarize summarise outline characterize say says said state stated ' +
     'disclose disclosed discloses disclosure disclosures mention mentioned mentions highlight highlights identify identified cite cited tell me please give show list provide ' +
+    'flag flags flagged present presents presented as ' +
     'filing filings report reports annual quarterly 10-k 10-ks 10-q 10-qs 20-f form company companies company\'s companies\' management management\'s according per ' +
     'language wording commentary narrative section item key main primary principal major any all there about regarding related relating around concerning including such ' +
     'fiscal fy calendar period periods through since versus '
@@ -113,6 +116,31 @@ function cleanWords(text: string): string[] {
   return (text.toLowerCase().replace(/[’‘]/g, "'").match(/[a-z0-9][a-z0-9&'-]*/g) ?? [])
     .map((w) => w.replace(/'s$|'$/, ''))
     .filter((w) => w.length > 1 && !NOT_TOPIC.has(w) && !/^(?:19|20)\d{2}$/.test(w) && !/^(?:fy|q)\d+$/.test(w));
+}
+
+/**
+ * Runs of two or more capitalised words inside a question (a law, a product, a programme: "Digital
+ * Markets Act", "Data Center", "Blackwell Ultra"), lower case, without the question's first word.
+ * Pure.
+ */
+export function namedPhrases(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?<=[a-z0-9,;:'’)]\s+|^\s*\S+\s+)((?:[A-Z][A-Za-z0-9&]*(?:[-’'][A-Za-z]+)?\s+){1,5}[A-Z][A-Za-z0-9&]*)/g)) {
+    const words = cleanWords(m[1]!);
+    if (words.length >= 2) out.push(words.join(' '));
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * The initials a filing may define for a name of three or more words, for the name and each of its
+ * shorter tails: "eu digital markets act" → "edma", "dma".
+ */
+function acronymsOf(phrase: string): string[] {
+  const w = phrase.split(' ');
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= w.length; i++) out.push(w.slice(i).map((x) => x[0]).join(''));
+  return out;
 }
 
 /** Clause boundaries: "…; …", "…? …", "… and what/how/why …". */
@@ -202,7 +230,10 @@ export function classifyQuestion(question: string, spans: QuestionSpan[] = []): 
   }
   const topic = words.join(' ');
   const touched = topicsOf(`${topicSource} ${words.join(' ')}`);
-  const topicTerms = [...new Set([...words, ...touched.flatMap((t) => t.terms)])];
+  // a name the question writes in capitals ("Digital Markets Act", "Blackwell Ultra") is one term,
+  // and filings often shorten it to its initials (“the DMA”)
+  const named = namedPhrases(topicSource).filter((p) => p.split(' ').every((w) => words.includes(w)));
+  const topicTerms = [...new Set([...words, ...named, ...named.flatMap(acronymsOf), ...touched.flatMap((t) => t.terms)])];
   const q = question.toLowerCase().replace(/\bclimate[- ]change\b/g, 'climate');
   const pathwayHint: Pathway = /\b(compar\w*|contrast\w*|versus|vs\.?|differ\w*|side[- ]by[- ]side|relative to|against)\b/.test(q)
     ? 'comparison'
@@ -256,6 +287,61 @@ export function entitySpans(question: string, mentionTexts: string[], catalog: C
   return spans;
 }
 
+/** Where a matched company name ends: past the following words that go on with its catalog name ("Wells" → "Wells Fargo's"). */
+function nameEnd(question: string, end: number, e: CatalogEntity | undefined): number {
+  if (!e) return end;
+  const names = [e.name, e.legalName, ...e.aliases.map((a) => a.alias)].filter((n): n is string => !!n).map((n) => n.toLowerCase().split(/[^a-z0-9&]+/).filter(Boolean));
+  let at = end;
+  for (;;) {
+    const m = /^\s+([A-Za-z0-9&]+)(?:['’]s?)?/.exec(question.slice(at));
+    if (!m) break;
+    const before = question.slice(0, at).toLowerCase().split(/[^a-z0-9&]+/).filter(Boolean);
+    const w = m[1]!.toLowerCase();
+    // the word continues a name whose words so far end the question text up to here
+    const goesOn = names.some((n) => {
+      const i = n.indexOf(w);
+      return i > 0 && n.slice(0, i).every((x, k) => before[before.length - i + k] === x);
+    });
+    if (!goesOn) break;
+    at += m[0].length;
+  }
+  return at;
+}
+
+/** Words that start with a capital but name no company: question words, filings, periods, topics. */
+const NOT_A_COMPANY = /^(?:what|how|why|which|who|where|when|compare|contrast|describe|explain|summari[sz]e|outline|list|show|tell|did|does|do|is|are|was|were|has|have|in|on|for|the|their|its|and|or|vs|versus|item|part|form|fiscal|fy|q[1-4]|annual|quarterly|latest|most|recent|10-?[kq]|20-?f|u\.?s\.?|eu|ai|ceo|cfo|ciso|board|audit|committee|sec|doj|ftc|gaap)$/i;
+
+/**
+ * Capitalised names listed beside a matched company with "and", "or", "vs", "versus" or a comma
+ * ("Nike and Adidas", "Adidas versus Nike") that match no company of the workspace. Pure.
+ */
+export function unheldListedNames(question: string, entitySpans: { start: number; end: number }[], filings: FilingRef[] = []): string[] {
+  const covered = (a: number, b: number) => [...entitySpans, ...filings].some((s) => a < s.end && b > s.start);
+  const out: string[] = [];
+  const name = String.raw`([A-Z][A-Za-z0-9&.\-]*(?:\s+[A-Z][A-Za-z0-9&.\-]*){0,3})(?:['’]s?)?`;
+  const join = String.raw`\s*(?:,\s*(?:and\b|or\b)?|\band\b|\bor\b|\bvs\.?|\bversus\b|&)\s*`;
+  for (const sp of entitySpans) {
+    const after = new RegExp(`^${join}${name}`).exec(question.slice(sp.end));
+    const beforeText = question.slice(0, sp.start);
+    const before = new RegExp(`${name}${join}$`).exec(beforeText);
+    for (const [m, at] of [
+      [after, after ? sp.end + after[0].length - after[1]!.length - (after[0].length - after[0].trimEnd().length) : -1],
+      [before, before ? before.index : -1],
+    ] as const) {
+      if (!m) continue;
+      // (leading question words are not part of the name: "Compare Adidas versus Nike")
+      const words = m[1]!.replace(/[.,]+$/, '').split(/\s+/);
+      let skip = 0;
+      while (skip < words.length && NOT_A_COMPANY.test(words[skip]!)) skip++;
+      const n = words.slice(skip).join(' ');
+      const start = at + (skip ? m[1]!.indexOf(n) : 0);
+      if (!n || NOT_A_COMPANY.test(words.at(-1)!) || covered(start, start + n.length)) continue;
+      if (!out.includes(n)) out.push(n);
+    }
+  }
+  return out;
+}
+
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -268,11 +354,19 @@ function escapeRe(s: string): string {
 export function planNarrative(question: string, ctx: { catalog: CatalogEntity[]; index?: EntityIndex }): NarrativePlan {
   const notes: string[] = [];
   const { mentions, unknownNames } = matchEntities(question, ctx.index ?? ctx.catalog);
-  // the matcher's own spans (exact offsets), never a scan of the catalog per question
-  const classification = classifyQuestion(question, mentions.map((m) => ({ start: m.start, end: m.end, role: 'entity' })));
-  if (classification.kind === 'numeric') return { status: 'not_narrative', classification, notes };
   // the cached per-tenant index, or the one kept for this catalog array: never a per-question rebuild
   const index = ctx.index ?? indexOf(ctx.catalog);
+  // the matcher's own spans (exact offsets), never a scan of the catalog per question; a span runs on
+  // over the rest of its company's name ("Wells" of "Wells Fargo's" matched: "Fargo" is no topic)
+  const spans = mentions.map((m) => ({ start: m.start, end: m.entityIds.length === 1 ? nameEnd(question, m.end, index.byId(m.entityIds[0]!)) : m.end, role: 'entity' }));
+  const classification = classifyQuestion(question, spans);
+  if (classification.kind === 'numeric') return { status: 'not_narrative', classification, notes };
+  // a company listed beside a known one that the workspace does not hold ("Nike and Adidas"): the
+  // comparison cannot be made, and one side alone is not what was asked
+  const listed = unheldListedNames(question, spans, classification.filings);
+  if (listed.length) {
+    return { status: 'insufficient_evidence', missing: `No company named ${listed.map((n) => `“${n}”`).join(' or ')} is in this workspace.`, classification, notes };
+  }
   const ambiguous = mentions.find((m) => m.entityIds.length > 1);
   if (ambiguous) {
     return {

@@ -10,7 +10,7 @@ import { chunkVisible, sourceVisible, type VisibilityScope } from '@/lib/auth/vi
 import type { Role } from '@/lib/db/schema';
 import { embeddingModel, stem, toPgVector, tokenize } from './embed';
 import { rrfFuse } from './hybrid-passages';
-import { annualItem } from './narrative-topics';
+import { annualItem, topicTokens, topicUnits, unitMatch } from './narrative-topics';
 
 export interface NarrativeBucket {
   entityId: string;
@@ -36,6 +36,11 @@ export interface NarrativePassage {
   accession: string | null;
   section: string | null;
   heading: string | null;
+  /**
+   * the sub-headings just above this chunk's own in its section, nearest first (a sub-section such as
+   * "Development and Retention" sits under "Human Capital Management"); matching only, never a label
+   */
+  context?: string[];
   ordinal: number;
   text: string;
   page: number | null;
@@ -120,16 +125,20 @@ function tokenizeWords(text: string): string[] {
 
 /** Stemmed tokens of a text (as a set). */
 export function stemSet(text: string): Set<string> {
-  return new Set(tokenize(text));
+  return new Set(topicTokens(text));
 }
 
-/** How many of the phrases occur in the text (phrases by substring, words by stem). */
+/**
+ * How many of the phrases occur in the text: phrases by substring, words by their `topicTokens` (the
+ * text's are `stems`), or a word of five letters or more as a prefix ("vulnerabilit", "employee" of
+ * "employees").
+ */
 export function phraseHits(textLower: string, stems: Set<string>, phrases: string[]): number {
   let n = 0;
   for (const p of phrases) {
     if (p.includes(' ') || p.includes('-')) {
       if (textLower.includes(p)) n++;
-    } else if (stems.has(stem(p)) || (p.length >= 5 && textLower.includes(p))) n++;
+    } else if (stems.has(topicTokens(p)[0] ?? p) || (p.length >= 5 && (textLower.includes(p) || (p.endsWith('s') && p.length >= 6 && textLower.includes(p.slice(0, -1)))))) n++;
   }
   return n;
 }
@@ -185,6 +194,31 @@ export function headingNote(heading: string | null): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** A heading that is a unit's title sentence (a risk factor), not a sub-heading: it starts a unit of its own. */
+const isTitle = (h: string) => /[.?!]$/.test(h.trim()) || h.split(/\s+/).length > 12;
+
+/**
+ * The sub-headings above a chunk within its section, nearest first: walking back over the filing's
+ * chunks (in reading order) past its own heading, each different short heading of the same section,
+ * up to `max`; the walk stops at another section, at a unit title (a risk factor's sentence) or at
+ * the item's own title. Pure.
+ */
+export function headingContext(chunks: { ordinal: number; section: string | null; heading: string | null }[], at: number, max = 4): string[] {
+  const own = chunks[at];
+  if (!own?.heading || isTitle(own.heading.split(' — ').at(-1)!)) return [];
+  const out: string[] = [];
+  let last = own.heading;
+  for (let j = at - 1; j >= 0 && out.length < max; j--) {
+    const c = chunks[j]!;
+    if (c.section !== own.section || !c.heading) break;
+    if (c.heading === last) continue;
+    if (isTitle(c.heading.split(' — ').at(-1)!) || /^item\s+\d/i.test(c.heading)) break;
+    out.push(c.heading);
+    last = c.heading;
+  }
+  return out;
+}
+
 function itemPriorAt(items: string[], section: string | null): number {
   const annual = annualItem(section);
   const at = annual ? items.indexOf(annual) : -1;
@@ -192,11 +226,12 @@ function itemPriorAt(items: string[], section: string | null): number {
 }
 
 /** Reranks and diversifies one bucket's fused candidates. Pure (exported for tests). */
-export function rerankBucket<T extends { id: string; section: string | null; heading: string | null; text: string }>(
+export function rerankBucket<T extends { id: string; section: string | null; heading: string | null; text: string; context?: string[] }>(
   fused: { item: T; score: number }[],
   o: { topic: string; terms: string[]; items: string[]; k: number; lambda?: number },
 ): { item: T; score: number; parts: NarrativePassage['parts'] }[] {
-  const core = [...stemSet(o.topic)];
+  // the topic's units: a phrase ("human capital") counts where its words stand together
+  const units = topicUnits(o.topic, o.terms.filter((t) => /\s/.test(t)));
   const terms = o.terms.map((t) => t.toLowerCase());
   // a topic item that only points to a note ("Item 3 — see Note 10") lends the note its prior, a
   // little more where the note's heading carries the caption the pointer names; the pointer itself
@@ -217,12 +252,18 @@ export function rerankBucket<T extends { id: string; section: string | null; hea
   };
   const scored = fused.map(({ item, score }) => {
     const body = `${item.heading ?? ''} ${item.text}`.toLowerCase();
-    const stems = stemSet(body);
-    const headStems = stemSet(item.heading ?? '');
-    const headLower = (item.heading ?? '').toLowerCase();
-    const coverage = core.length ? core.filter((c) => stems.has(c)).length / core.length : 0;
+    const seq = topicTokens(body);
+    const stems = new Set(seq);
+    const coverage = units.length ? units.reduce((a, u) => a + unitMatch(u, seq, stems), 0) / units.length : 0;
     const expansion = Math.min(1, Math.log1p(phraseHits(body, stems, terms)) / Math.log(8));
-    const heading = Math.min(1, (core.filter((c) => headStems.has(c)).length + phraseHits(headLower, headStems, terms.slice(0, 8))) / 2);
+    const headingScore = (h: string) => {
+      const sq = topicTokens(h);
+      const st = new Set(sq);
+      return Math.min(1, (units.reduce((a, u) => a + unitMatch(u, sq, st), 0) + phraseHits(h.toLowerCase(), st, terms.slice(0, 8))) / 2);
+    };
+    // a sub-section under a heading on the topic is on the topic, a little less the further up it sits
+    const inherited = (item.context ?? []).reduce((best, h, i) => Math.max(best, headingScore(h) * (0.6 - 0.1 * i)), 0);
+    const heading = Math.max(headingScore(item.heading ?? ''), inherited);
     const referenced = referencedPrior(item);
     const itemPrior = Math.max(itemPriorAt(o.items, item.section), referenced ?? -Infinity) - (pointers.has(item.id) ? 0.5 : 0);
     const boiler = /forward-looking statements|incorporated (?:herein )?by reference/i.test(`${item.heading ?? ''} ${item.text.slice(0, 300)}`) ? -0.4 : 0;
@@ -290,13 +331,31 @@ export async function retrieveNarrative(r: NarrativeRetrieval): Promise<Narrativ
         order by c.ordinal limit 40`);
       noteRows.push(...rowsOf<Row>(res));
     }
-    const fused = rrfFuse([ftsRows, denseRows, noteRows.filter((x) => !ftsRows.some((y) => y.id === x.id) && !denseRows.some((y) => y.id === x.id))]);
+    // every chunk's heading in the bucket, in reading order: the sub-headings above a chunk
+    const outline = rowsOf<{ id: string; source_id: string; ordinal: number; section: string | null; heading: string | null }>(
+      await r.db.execute(sql`
+        select c.id, c.source_id, c.ordinal, c.section, c.heading
+        from chunks c join sources s on s.id = c.source_id
+        where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and ${cond}
+        order by c.source_id, c.ordinal`),
+    );
+    const at = new Map(outline.map((o, i) => [o.id, i]));
+    const contextOf = (id: string) => {
+      const i = at.get(id);
+      if (i === undefined) return [];
+      const src = outline[i]!.source_id;
+      let first = i;
+      while (first > 0 && outline[first - 1]!.source_id === src) first--;
+      return headingContext(outline.slice(first, i + 1), i - first);
+    };
+    const withContext = (rows: Row[]) => rows.map((x) => ({ ...x, context: contextOf(x.id) }));
+    const fused = rrfFuse([withContext(ftsRows), withContext(denseRows), withContext(noteRows.filter((x) => !ftsRows.some((y) => y.id === x.id) && !denseRows.some((y) => y.id === x.id)))]);
     const ranks = new Map(fused.map((f) => [f.item.id, f.ranks]));
     const kept = rerankBucket(fused, { topic: r.topic, terms: r.terms, items: r.items, k: r.k });
     report.push({ entityId: b.entityId, fiscalYear: b.fiscalYear, sourceId: b.sourceId ?? null, fts: ftsRows.length, dense: denseRows.length, returned: kept.length });
     for (const { item: row, score, parts } of kept) {
       const rk = ranks.get(row.id) ?? [null, null];
-      out.push(passageOf(row, { ftsRank: rk[0] ?? null, denseRank: rk[1] ?? null, rrf: parts.rrf / 60, score, parts }));
+      out.push({ ...passageOf(row, { ftsRank: rk[0] ?? null, denseRank: rk[1] ?? null, rrf: parts.rrf / 60, score, parts }), context: row.context });
     }
   }
   return { passages: out, buckets: report, query: { fts, dense: denseText } };

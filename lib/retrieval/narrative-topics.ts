@@ -1,3 +1,5 @@
+import { tokenize } from './embed';
+
 /**
  * What filings call a topic: the words a question uses for it, the words filings use for it (topic
  * expansion: cybersecurity → cyber, information security, CISO, ransomware …) and the items that
@@ -33,7 +35,7 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
   },
   {
     id: 'supply_chain',
-    ask: /\bsupply[- ]chain\w*|\bsuppliers?\b|\bsourcing\b|\bmanufactur\w*|\bcomponents?\b|\blogistics\b/,
+    ask: /\bsupply[- ]chain\w*|\bsupply\b|\bsuppliers?\b|\bsourcing\b|\bmanufactur\w*|\bcomponents?\b|\blogistics\b/,
     terms: ['supply chain', 'supplier', 'suppliers', 'sourcing', 'single source', 'sole source', 'component', 'manufacturing', 'outsourcing partners', 'contract manufacturers', 'logistics', 'shortage', 'supply', 'vendors', 'transportation', 'capacity'],
     items: ['Item 1A', 'Item 1', 'Item 7'],
     aspects: [
@@ -283,4 +285,128 @@ const QUARTERLY_TO_ANNUAL: Record<string, string> = {
 export function annualItem(section: string | null): string | null {
   if (!section) return null;
   return QUARTERLY_TO_ANNUAL[section] ?? section.replace(/^Part [IV]+, /, '');
+}
+
+/**
+ * One unit of a question's topic: a single word, or a phrase the filings use as one term ("human
+ * capital", "supply chain", "foreign currency"). A phrase counts only where its words stand together:
+ * "capital" alone ("Capital Resources") is not "human capital".
+ */
+export interface TopicUnit {
+  /** stemmed words, in order */
+  stems: string[];
+  /** the stems joined (for display and keys) */
+  text: string;
+  /** the words as the question wrote them (lower case) */
+  words?: string[];
+  /**
+   * the words of a phrase that name its topic on their own ("legal" of "legal proceedings", "climate"
+   * of "climate change", "currency" of "foreign currency"; not "capital" of "human capital")
+   */
+  solo?: string[];
+  /** other forms that are the unit in full: a name's initials ("dma") and its longer tails ("digital markets act") */
+  alts?: string[][];
+}
+
+/**
+ * The retrieval tokenizer's words (stop words out, light stemming) with a final "e" dropped, so that
+ * the singular and plural of a word meet ("employee"/"employees", "service"/"services" stem apart).
+ * Matching only: the embedder's features keep their own stems.
+ */
+export function topicTokens(text: string): string[] {
+  return tokenize(text).map((w) => (w.length > 4 ? w.replace(/e+$/, '') : w));
+}
+
+/** Phrases of the lexicon (stemmed word sequences of two or more words), longest first, with the topics that use them. */
+let lexiconPhrases: { stems: string[]; topics: NarrativeTopic[] }[] | null = null;
+function phrasesOfLexicon(): { stems: string[]; topics: NarrativeTopic[] }[] {
+  if (lexiconPhrases) return lexiconPhrases;
+  const byKey = new Map<string, { stems: string[]; topics: NarrativeTopic[] }>();
+  for (const t of NARRATIVE_TOPICS) {
+    for (const term of t.terms) {
+      const st = topicTokens(term);
+      if (st.length < 2) continue;
+      const e = byKey.get(st.join(' ')) ?? { stems: st, topics: [] };
+      if (!e.topics.includes(t)) e.topics.push(t);
+      byKey.set(st.join(' '), e);
+    }
+  }
+  return (lexiconPhrases = [...byKey.values()].sort((a, b) => b.stems.length - a.stems.length));
+}
+
+/** Whether a word, alone, names the topic (its question pattern or one of its one-word terms). */
+function namesTopic(word: string, t: NarrativeTopic): boolean {
+  const key = topicTokens(word)[0];
+  return t.ask.test(word) || t.terms.some((x) => !/[\s-]/.test(x) && (topicTokens(x)[0] ?? x) === key);
+}
+
+/**
+ * The topic's units: the longest lexicon phrase at each place of the topic's word sequence, else the
+ * word alone (words as `topicTokens`). Pure.
+ */
+export function topicUnits(topic: string, extra: string[] = []): TopicUnit[] {
+  // (a hyphenated word is its words: "climate-change" is "climate change")
+  const words = (topic.toLowerCase().replace(/-/g, ' ').match(/[a-z0-9][a-z0-9&']*/g) ?? []).flatMap((w) => topicTokens(w).map((st) => ({ w, st })));
+  const seq = words.map((x) => x.st);
+  // the question's own multiword names ("digital markets act", from the classifier's terms) first:
+  // matched in full, by a tail of three words or more, or by initials
+  const lexicon = phrasesOfLexicon();
+  const known = new Set(lexicon.map((p) => p.stems.join(' ')));
+  const named = extra
+    .map((x) => topicTokens(x.replace(/-/g, ' ')))
+    .filter((st) => st.length >= 2 && !known.has(st.join(' ')))
+    .map((st) => {
+      const alts: string[][] = [];
+      for (let i = 1; i + 3 <= st.length; i++) alts.push(st.slice(i));
+      for (let i = 0; i + 3 <= st.length; i++) alts.push([st.slice(i).map((x) => x[0]).join('')]);
+      return { stems: st, topics: [] as NarrativeTopic[], alts };
+    });
+  const phrases = [...named, ...lexicon.map((p) => ({ ...p, alts: [] as string[][] }))].sort((a, b) => b.stems.length - a.stems.length);
+  const units: TopicUnit[] = [];
+  for (let i = 0; i < seq.length; ) {
+    const p = phrases.find((ph) => ph.stems.length <= seq.length - i && ph.stems.every((s, k) => seq[i + k] === s));
+    if (!p) {
+      units.push({ stems: [seq[i]!], text: seq[i]!, words: [words[i]!.w] });
+      i++;
+      continue;
+    }
+    const n = p.stems.length;
+    const own = words.slice(i, i + n);
+    units.push({
+      stems: seq.slice(i, i + n),
+      text: seq.slice(i, i + n).join(' '),
+      words: words.slice(i, i + n).map((x) => x.w),
+      solo: own.filter((x) => p.topics.some((t) => namesTopic(x.w, t))).map((x) => x.st),
+      ...(p.alts.length ? { alts: p.alts } : {}),
+    });
+    i += n;
+  }
+  return units;
+}
+
+/** Whether a unit names one of the lexicon's topics ("cybersecurity", "tariffs", "human capital"): the topic's anchor. */
+export function isAnchor(u: TopicUnit): boolean {
+  const text = (u.words ?? u.stems).join(' ');
+  return NARRATIVE_TOPICS.some((t) => t.ask.test(text));
+}
+
+/**
+ * How much of a unit a text holds: 1 when all its words are there (a phrase: side by side, in
+ * order); for a phrase whose words do not stand together, its words that name the topic alone count
+ * in full and the others `partial`; 0 when none. `seq` is the text's `topicTokens`, `set` the same as
+ * a set.
+ */
+export function unitMatch(u: TopicUnit, seq: string[], set: Set<string>, partial = 0.2): number {
+  if (u.stems.length === 1) return set.has(u.stems[0]!) ? 1 : 0;
+  for (const alt of u.alts ?? []) {
+    if (!alt.every((x) => set.has(x))) continue;
+    for (let i = 0; i + alt.length <= seq.length; i++) if (alt.every((x, k) => seq[i + k] === x)) return 1;
+  }
+  const present = u.stems.filter((s) => set.has(s));
+  if (!present.length) return 0;
+  if (present.length === u.stems.length) {
+    for (let i = 0; i + u.stems.length <= seq.length; i++) if (u.stems.every((s, k) => seq[i + k] === s)) return 1;
+  }
+  const solo = present.filter((s) => u.solo?.includes(s)).length;
+  return Math.min(0.99, (solo + partial * (present.length - solo)) / u.stems.length);
 }
