@@ -10,6 +10,7 @@ import { operationFor, type Outcome } from './operations';
 import type { Stop } from './targets';
 import { lowerFirst, periodText, possessive, TextBuilder } from './text';
 import type { Answer, AnswerError, AnswerStatus, AnswerValue } from './types';
+import { calculatedBasisSentence } from './version-note';
 
 export type ComposedAnswer = Omit<Answer, 'timingMs' | 'manifestId'>;
 
@@ -115,6 +116,7 @@ export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): Comp
       scope: intent.scope,
       versionBasis: f.versionBasis,
       otherVersions: f.otherVersions,
+      ...(f.version ? { version: f.version } : {}),
       flags: f.flags,
       inputs: f.inputs.map((inp) => ({ ...inp, ...(instruction && inp.unit === f.unit && inp.currency === f.currency ? inputShown(inp, instruction) : {}), id: `${id}.${inp.id}` })),
     });
@@ -137,6 +139,7 @@ export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): Comp
       tb.text(' ');
     }
   }
+  tb.text(calculatedBasisSentence(values, intent.basis));
   const missing = outcomes.filter((o) => o.failure);
   for (const o of missing) {
     const code = o.failure!.errors[0]?.code;

@@ -7,6 +7,7 @@ import type { Db } from '@/lib/db/client';
 import type { Role } from '@/lib/db/schema';
 import type { Basis, FiscalCalendar, FiscalPeriodCode, Period, Scope } from '@/lib/domain/types';
 import {
+  basisTag,
   deriveH2,
   deriveQ4,
   evaluateFormula,
@@ -26,10 +27,12 @@ import {
   type Operand,
   type TypedError,
 } from '@/lib/calc';
-import { deriveFiscal, fiscalPeriodBounds, formatDateRange, formatFiscalLabel } from '@/lib/fiscal';
+import { deriveFiscal, fiscalPeriodBounds, formatDateRange, formatFiscalLabel, formatHumanDate } from '@/lib/fiscal';
 import { getFormula } from '@/lib/ontology/formulas';
 import { getMetric } from '@/lib/ontology/metrics';
 import { lookupFact, type Citation, type LookupResult, type RejectedCandidate } from '@/lib/retrieval/lookup-facts';
+import { findFiling, formsOf, listFilings } from '@/lib/retrieval/filings';
+import { type VersionNote, versionNoteOf } from './version-note';
 import type { EntityRef, MetricRef } from '@/lib/planner/types';
 import { lowerFirst } from './text';
 import type { AnswerInput, AnswerPeriod } from './types';
@@ -51,6 +54,8 @@ export interface Trace {
     rejected: RejectedCandidate[];
     chosen: string | null;
     reason?: string;
+    /** the version basis the lookup chose under (`latest`, `original`, `filing:<accession>`, …) */
+    basis?: string;
   }[];
   calculations: { op: string; ok: boolean; formula?: string; operandFactIds?: string[]; errors?: TypedError[]; value?: string }[];
 }
@@ -88,6 +93,8 @@ export interface Figure {
   inputs: AnswerInput[];
   versionBasis: string;
   otherVersions: boolean;
+  /** which version of a stored fact was used, and the others of its chain (stored facts only) */
+  version?: VersionNote;
   flags: string[];
   metricLabel: string;
   /** the calculation that produced it (`change`, `derive_q4`, `sum`, …); null for a stored fact */
@@ -151,7 +158,32 @@ export interface MemberFilter {
   memberLabel?: string;
 }
 
+/** Named filings found per entity, once per question (a filing basis names "the 2021 10-K"; each company has its own). */
+const filingsFound = new WeakMap<ExecContext, Map<string, Promise<{ ok: true; basis: Basis } | { ok: false; message: string }>>>();
+
+/** The basis of `ctx` for one entity: a named filing is found among the entity's filings; other bases as they are. */
+export function basisFor(ctx: ExecContext, ent: EntityContext): Promise<{ ok: true; basis: Basis } | { ok: false; message: string }> {
+  const basis = ctx.basis;
+  if (basis.kind !== 'filing' || basis.filing) return Promise.resolve({ ok: true, basis });
+  let memo = filingsFound.get(ctx);
+  if (!memo) filingsFound.set(ctx, (memo = new Map()));
+  let found = memo.get(ent.entity.id);
+  if (!found) {
+    found = listFilings(ctx.db, { tenantId: ctx.tenantId, role: ctx.role }, ent.entity.id, formsOf(basis.name.form).concat(basis.name.form === 'annual' ? [] : ['10-K', '10-Q', '20-F', '40-F'])).then((filings) => {
+      const r = findFiling(filings, basis.name);
+      return r.ok ? { ok: true as const, basis: { ...basis, filing: r.filing } } : { ok: false as const, message: r.message };
+    });
+    memo.set(ent.entity.id, found);
+  }
+  return found;
+}
+
 async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, target: Target, scope: Scope, member: MemberFilter = {}): Promise<LookupResult> {
+  const b = await basisFor(ctx, ent);
+  if (!b.ok) {
+    ctx.trace.lookups.push({ entityId: ent.entity.id, metricId, period: target.period, status: 'missing', candidates: [], rejected: [], chosen: null, reason: b.message });
+    return { status: 'missing', candidates: [], rejected: [], reason: b.message, byBasis: 'filing_not_found' };
+  }
   const res = await lookupFact({
     db: ctx.db,
     tenantId: ctx.tenantId,
@@ -162,7 +194,7 @@ async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, ta
     fiscalYear: target.fiscalYear,
     fiscalPeriod: target.fiscalPeriod,
     scope,
-    basis: ctx.basis,
+    basis: b.basis,
     reportingCurrency: ent.reportingCurrency,
     dimensions: member.dimensions,
   });
@@ -175,6 +207,7 @@ async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, ta
     rejected: res.rejected,
     chosen: res.status === 'found' ? res.fact.id : null,
     reason: res.status === 'found' ? undefined : res.reason,
+    basis: res.status === 'found' ? res.fact.basisTag : basisTag(b.basis),
   });
   return res;
 }
@@ -242,6 +275,7 @@ export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: 
   const metricLabel = (id: string) => (named ? `${named} ${baseLabel(id).toLowerCase()}` : baseLabel(id));
   const res = await lookup(ctx, ent, metricId, target, scope, member);
   if (res.status === 'found') {
+    const resolved = await basisFor(ctx, ent);
     const f = res.fact;
     return {
       ok: true,
@@ -260,6 +294,7 @@ export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: 
         inputs: [],
         versionBasis: f.basisTag,
         otherVersions: res.restated,
+        version: versionNoteOf(f, res.chain, resolved.ok ? resolved.basis : ctx.basis),
         flags: [],
         metricLabel: metricLabel(metricId),
         calculation: null,
@@ -269,6 +304,22 @@ export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: 
   if (res.status === 'conflict') {
     return failure('conflict', res.reason, [{ code: 'RESTATEMENT_CONFLICT', message: res.reason, factIds: res.factIds }]);
   }
+  // the version the question names does not exist (a named filing does not report it, it was never
+  // restated, no split adjustment): said so — never another version, never a derived figure instead
+  const where = target.label === formatDateRange(target.period) ? target.label : `${target.label} (${formatDateRange(target.period)})`;
+  const notInFiling = async () => {
+    const b = await basisFor(ctx, ent);
+    const f = b.ok && b.basis.kind === 'filing' ? b.basis.filing : undefined;
+    const message = `${f ? `${f.label} (filed ${formatHumanDate(f.filedAt)})` : 'the named filing'} does not report ${lowerFirst(metricLabel(metricId))} for ${where}${named ? ` (no fact for the ${named} member)` : ''}`;
+    return failure('missing', message, [{ code: 'MISSING_FACT', message, factIds: res.candidates.map((c) => c.id) }]);
+  };
+  if (res.status === 'missing' && res.byBasis) {
+    if (res.byBasis === 'not_in_filing') return notInFiling();
+    const message = res.byBasis === 'filing_not_found' ? res.reason : `${metricLabel(metricId)} for ${where} — ${res.reason}`;
+    return failure('missing', message, [{ code: 'MISSING_FACT', message, factIds: res.candidates.map((c) => c.id) }]);
+  }
+  // a named filing reports what it reports: a fourth quarter is not derived from two filings in its name
+  if (ctx.basis.kind === 'filing') return notInFiling();
   // bounded refetch: the derived route for a fourth quarter (FY − 9M YTD) or a second half (FY − H1),
   // never another period
   const rest = target.period.type === 'duration' && target.fiscalYear !== null ? REST[target.fiscalPeriod as 'Q4' | 'H2'] : undefined;

@@ -1,4 +1,5 @@
 import type { Citation } from '@/lib/retrieval/lookup-facts';
+import type { VersionNote } from './version-note';
 import type { FiscalPeriodCode } from '@/lib/domain/types';
 import type { Intent, Pathway } from '@/lib/planner/types';
 
@@ -40,6 +41,8 @@ export interface AnswerValue extends AnswerInput {
   versionBasis: string;
   /** other versions of an operand exist (restated, split-adjusted, re-rounded) */
   otherVersions: boolean;
+  /** a stored figure: the version used (its filing) and the other versions of its chain */
+  version?: VersionNote;
   flags: string[];
   inputs: AnswerInput[];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dur, fact } from './__fixtures__/facts';
 import { basisTag, describeBasis, selectVersion, selectVersions } from './select-version';
+import type { Basis } from '@/lib/domain/types';
 import { margin } from './ratio';
 
 const period = dur('2007-09-30', '2008-09-27');
@@ -67,5 +68,69 @@ describe('selectVersion', () => {
     expect(basisTag({ kind: 'as_of', date: '2024-01-31' })).toBe('as_of:2024-01-31');
     expect(describeBasis({ kind: 'original' })).toBe('originally reported values');
     expect(describeBasis({ kind: 'as_of', date: '2024-01-31' })).toContain('2024-01-31');
+  });
+});
+
+describe('version words and named filings', () => {
+  // Alphabet FY2021 diluted EPS: 112.20 in the FY2021 10-K, 5.61 after the 20-for-1 split (FY2022 and FY2023 10-Ks)
+  const fy21 = dur('2021-01-01', '2021-12-31');
+  const googl = (id: string, value: string, filedAt: string, over: Record<string, unknown> = {}) =>
+    fact({ id, entityId: 'googl', value, filedAt, period: fy21, unit: 'USD/shares', currency: 'USD', metricId: 'eps_diluted', concept: 'us-gaap:EarningsPerShareDiluted', ...over });
+  const pre = { ...googl('pre', '112.20', '2022-02-02', { accession: 'A21', form: '10-K' }), sightings: ['A21'] };
+  const adj = { ...googl('adj', '5.61', '2023-02-03', { accession: 'A22', form: '10-K', version: 2 }), revisionKind: 'split_adjustment', sightings: ['A22', 'A23'] };
+  const filing = (accessions: string[]): Basis => ({ kind: 'filing', name: { form: '10-K', fiscalYear: 2021, fiscalPeriod: 'FY', text: 'the 2021 10-K' }, filing: { accessions, form: '10-K', filedAt: '2022-02-02', label: 'the 10-K for FY2021' } });
+
+  it('a named filing gives the value that filing reported, and says other versions exist', () => {
+    const r = selectVersion([pre, adj], filing(['A21']));
+    expect(r).toMatchObject({ ok: true, basisTag: 'filing:A21', restated: true, fact: { id: 'pre', value: '112.20' } });
+    if (r.ok) expect(r.chain.map((c) => [c.id, c.revisionKind])).toEqual([['pre', null], ['adj', 'split_adjustment']]);
+    // a later filing that repeated the adjusted value
+    expect(selectVersion([pre, adj], filing(['A23']))).toMatchObject({ ok: true, fact: { id: 'adj' } });
+  });
+
+  it('a named filing that did not report the fact gives nothing, never the latest', () => {
+    expect(selectVersion([pre, adj], filing(['A19']))).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('does not report it') }] });
+    // sightings unknown, or the filing not found: no choice
+    expect(selectVersion([googl('x', '1', '2022-02-02')], filing(['A21']))).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT' }] });
+    expect(selectVersion([pre], { kind: 'filing', name: { form: '10-K', fiscalYear: 2021, fiscalPeriod: 'FY', text: 'the 2021 10-K' } })).toMatchObject({ ok: false });
+  });
+
+  it('a filing that reported two values for one fact is a conflict', () => {
+    const twin = { ...googl('twin', '112.21', '2022-02-02'), sightings: ['A21'] };
+    expect(selectVersion([pre, twin], filing(['A21']))).toMatchObject({ ok: false, errors: [{ code: 'RESTATEMENT_CONFLICT' }] });
+  });
+
+  it('"split-adjusted" and "as restated" are the latest version, only when the chain shows one', () => {
+    expect(selectVersion([pre, adj], { kind: 'latest', require: 'split' })).toMatchObject({ ok: true, fact: { id: 'adj' }, basisTag: 'latest' });
+    expect(selectVersion([pre, adj], { kind: 'latest', require: 'restatement' })).toMatchObject({ ok: true, fact: { id: 'adj' } });
+    const restated = { ...googl('re', '0.11', '2025-04-02'), revisionKind: 'restatement' };
+    const first = googl('first', '0.019', '2024-04-26');
+    expect(selectVersion([first, restated], { kind: 'latest', require: 'restatement' })).toMatchObject({ ok: true, fact: { id: 're' } });
+    // a restatement is not a split; one version is neither
+    expect(selectVersion([first, restated], { kind: 'latest', require: 'split' })).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('no split-adjusted version') }] });
+    expect(selectVersion([first], { kind: 'latest', require: 'restatement' })).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('not been restated') }] });
+    // a re-rounded value is not a restatement
+    const rounded = { ...googl('r', '0.0190', '2025-04-02'), revisionKind: 'rounding' };
+    expect(selectVersion([first, { ...rounded, value: '0.02' }], { kind: 'latest', require: 'restatement' })).toMatchObject({ ok: false });
+  });
+
+  it('"pre-split" is the version before the split adjustment; two splits are asked to be named', () => {
+    expect(selectVersion([pre, adj], { kind: 'pre_split' })).toMatchObject({ ok: true, fact: { id: 'pre' }, basisTag: 'pre_split' });
+    expect(selectVersion([pre, adj], { kind: 'original', require: 'split' })).toMatchObject({ ok: true, fact: { id: 'pre' } });
+    expect(selectVersion([pre], { kind: 'pre_split' })).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT' }] });
+    expect(selectVersion([pre], { kind: 'original', require: 'split' })).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('no pre-split version') }] });
+    // NVDA-like: 4-for-1 then 10-for-1
+    const second = { ...googl('adj2', '0.561', '2025-02-26', { version: 3 }), revisionKind: 'split_adjustment' };
+    expect(selectVersion([pre, adj, second], { kind: 'pre_split' })).toMatchObject({ ok: false, errors: [{ code: 'RESTATEMENT_CONFLICT', message: expect.stringContaining('2 stock splits') }] });
+    // a restatement after the original and before the split: the version in force before the split
+    const mid = { ...googl('mid', '112.30', '2022-06-01', { version: 2 }), revisionKind: 'restatement' };
+    expect(selectVersion([pre, mid, { ...adj, version: 3 }], { kind: 'pre_split' })).toMatchObject({ ok: true, fact: { id: 'mid' } });
+  });
+
+  it('names the new bases', () => {
+    expect(basisTag(filing(['A21']))).toBe('filing:A21');
+    expect(basisTag({ kind: 'pre_split' })).toBe('pre_split');
+    expect(describeBasis(filing(['A21']))).toBe('values as reported in the 10-K for FY2021');
+    expect(describeBasis({ kind: 'latest', require: 'split' })).toContain('split-adjusted');
   });
 });

@@ -3,14 +3,22 @@
  * - latest (default): the version filed last
  * - original: the version filed first
  * - as_of(date): the latest version filed on or before the date
+ * - pre_split: the version in force just before the chain's stock-split adjustment
+ * - filing: the version a named filing reported (a candidate's `sightings` are the filings that reported it)
+ * `latest`/`original` may require the chain to show a restatement or a split adjustment ("as restated",
+ * "split-adjusted", "as originally reported (pre-split)"): when it shows none, nothing is chosen and the
+ * error says so — the plain figure is never given in its place.
  * The chosen fact is tagged with the basis so that one calculation never mixes bases. When the policy
  * cannot choose (two versions filed the same day with different values) → RESTATEMENT_CONFLICT.
  */
-import type { Basis, FactStatus, ISODate } from '@/lib/domain/types';
+import type { Basis, FactStatus, FilingName, ISODate } from '@/lib/domain/types';
 import { compare, parseDecimal } from './decimal';
 import { factChainKey } from '@/lib/domain/identity';
 import { error } from './checks';
 import type { Operand, TypedError } from './types';
+
+/** Why a version differs from the one before it in its chain (lib/facts recomputeChains). */
+export type RevisionKind = 'restatement' | 'split_adjustment' | 'rounding';
 
 /** A version of a fact: an operand with its filing date (and optionally its chain and status). */
 export type VersionCandidate = Operand & {
@@ -18,23 +26,49 @@ export type VersionCandidate = Operand & {
   chainKey?: string;
   version?: number;
   accession?: string | null;
+  form?: string | null;
   status?: FactStatus;
+  /** why this version differs from the one before it (null/absent for the first) */
+  revisionKind?: RevisionKind | string | null;
+  /** accessions of every filing that reported this value (read for the filing basis) */
+  sightings?: readonly string[];
 };
+
+/** One version of the chain a choice was made in, oldest first (for the answer's version note). */
+export interface ChainVersion {
+  id: string;
+  value: string;
+  filedAt: ISODate;
+  accession: string | null;
+  form: string | null;
+  revisionKind: string | null;
+}
 
 /** The chosen version tagged with its basis, or typed errors. */
 export type SelectVersionResult<T extends VersionCandidate> =
-  | { ok: true; fact: T & { basisTag: string }; basisTag: string; restated: boolean; candidates: number }
+  | { ok: true; fact: T & { basisTag: string }; basisTag: string; restated: boolean; candidates: number; chain: ChainVersion[] }
   | { ok: false; errors: TypedError[] };
 
-/** Stable tag of a basis: `latest`, `original`, `as_of:2024-01-31`. */
+/** Stable tag of a basis: `latest`, `original`, `as_of:2024-01-31`, `pre_split`, `filing:<accession>`. */
 export function basisTag(basis: Basis): string {
-  return basis.kind === 'as_of' ? `as_of:${basis.date}` : basis.kind;
+  if (basis.kind === 'as_of') return `as_of:${basis.date}`;
+  if (basis.kind === 'filing') return `filing:${basis.filing?.accessions.join('+') ?? filingNameText(basis.name)}`;
+  return basis.kind;
+}
+
+/** "the 10-K for FY2021", "the latest 10-Q", "the annual report for FY2023". */
+export function filingNameText(name: FilingName): string {
+  const form = name.form === 'annual' ? 'annual report' : name.form;
+  if (name.fiscalYear === 'latest') return `the latest ${form}`;
+  return name.fiscalPeriod === 'FY' ? `the ${form} for FY${name.fiscalYear}` : `the ${form} for ${name.fiscalPeriod} FY${name.fiscalYear}`;
 }
 
 /** Human label of a basis, e.g. "as filed on or before 31 Jan 2024". */
 export function describeBasis(basis: Basis): string {
-  if (basis.kind === 'latest') return 'latest filed values';
-  if (basis.kind === 'original') return 'originally reported values';
+  if (basis.kind === 'latest') return basis.require === 'split' ? 'split-adjusted (latest filed) values' : basis.require === 'restatement' ? 'restated (latest filed) values' : 'latest filed values';
+  if (basis.kind === 'original') return basis.require === 'split' ? 'originally reported (pre-split) values' : 'originally reported values';
+  if (basis.kind === 'pre_split') return 'values as reported before the stock split';
+  if (basis.kind === 'filing') return `values as reported in ${basis.filing?.label ?? filingNameText(basis.name)}`;
   return `values filed on or before ${basis.date}`;
 }
 
@@ -50,6 +84,65 @@ function sameValue(a: VersionCandidate, b: VersionCandidate): boolean {
   const x = parseDecimal(a.value);
   const y = parseDecimal(b.value);
   return x !== null && y !== null ? compare(x, y) === 0 : a.value === b.value;
+}
+
+/** Oldest first: by first filing, then version number. */
+function byFiling<T extends VersionCandidate>(xs: readonly T[]): T[] {
+  return [...xs].sort((a, b) => (a.filedAt < b.filedAt ? -1 : a.filedAt > b.filedAt ? 1 : (a.version ?? 0) - (b.version ?? 0)));
+}
+
+const RESTATED: readonly string[] = ['restatement', 'split_adjustment'];
+
+/** The candidates the basis looks at, or an error saying why none can be (the version asked for does not exist). */
+function eligible<T extends VersionCandidate>(active: T[], basis: Basis): { ok: true; pool: T[]; pick: 'first' | 'last' } | { ok: false; errors: TypedError[] } {
+  const chain = byFiling(active);
+  const splits = chain.filter((c) => c.revisionKind === 'split_adjustment');
+  const when = (c: VersionCandidate) => `${c.form ? `${c.form} ` : ''}filed ${c.filedAt}`;
+  switch (basis.kind) {
+    case 'latest':
+      if (basis.require === 'split' && splits.length === 0) {
+        return { ok: false, errors: [error('MISSING_FACT', `no split-adjusted version exists: no version of this figure differs from another by a stock-split ratio${chain.length > 1 ? '' : ` (one version, ${when(chain[0]!)})`}`, ...active)] };
+      }
+      if (basis.require === 'restatement' && !chain.some((c) => RESTATED.includes(c.revisionKind ?? ''))) {
+        return { ok: false, errors: [error('MISSING_FACT', `it has not been restated: every filing that reports it gives the same value${chain.length > 1 ? ' (later versions differ only by rounding)' : ''}, first ${when(chain[0]!)}`, ...active)] };
+      }
+      return { ok: true, pool: active, pick: 'last' };
+    case 'original':
+      if (basis.require === 'split' && splits.length === 0) {
+        return { ok: false, errors: [error('MISSING_FACT', `no pre-split version exists: no later version differs from the one first reported (${when(chain[0]!)}) by a stock-split ratio`, ...active)] };
+      }
+      return { ok: true, pool: active, pick: 'first' };
+    case 'as_of': {
+      const visible = active.filter((c) => c.filedAt <= basis.date);
+      if (visible.length === 0) return { ok: false, errors: [error('MISSING_FACT', `no version was filed on or before ${basis.date}`, ...active)] };
+      return { ok: true, pool: visible, pick: 'last' };
+    }
+    case 'pre_split': {
+      if (splits.length === 0) {
+        return { ok: false, errors: [error('MISSING_FACT', `no pre-split version exists: no version of this figure differs from another by a stock-split ratio`, ...active)] };
+      }
+      const adjustedOn = [...new Set(splits.map((s) => s.filedAt))];
+      if (adjustedOn.length > 1) {
+        return { ok: false, errors: [error('RESTATEMENT_CONFLICT', `its versions were adjusted for ${adjustedOn.length} stock splits (filed ${adjustedOn.join(', ')}), so "pre-split" does not say which version; name the filing (e.g. "as reported in the FY2021 10-K")`, ...splits)] };
+      }
+      const before = active.filter((c) => c.filedAt < adjustedOn[0]!);
+      return before.length ? { ok: true, pool: before, pick: 'last' } : { ok: false, errors: [error('MISSING_FACT', 'no version was filed before the split adjustment', ...active)] };
+    }
+    case 'filing': {
+      const filing = basis.filing;
+      if (!filing) return { ok: false, errors: [error('MISSING_FACT', `${filingNameText(basis.name)} was not found among the filings`, ...active)] };
+      if (active.some((c) => c.sightings === undefined)) {
+        return { ok: false, errors: [error('MISSING_FACT', 'the filings that reported each version are not known', ...active)] };
+      }
+      const inFiling = active.filter((c) => c.sightings!.some((a) => filing.accessions.includes(a)));
+      if (inFiling.length === 0) return { ok: false, errors: [error('MISSING_FACT', `${filing.label} (filed ${filing.filedAt}) does not report it`, ...active)] };
+      const distinct = inFiling.filter((c, i) => inFiling.findIndex((d) => sameValue(c, d)) === i);
+      if (distinct.length > 1) {
+        return { ok: false, errors: [error('RESTATEMENT_CONFLICT', `${filing.label} reports ${distinct.length} different values (${distinct.map((d) => d.value).join(' vs ')})`, ...inFiling)] };
+      }
+      return { ok: true, pool: inFiling, pick: 'last' };
+    }
+  }
 }
 
 /** Picks the version of one fact that `basis` designates, tagged with the basis. */
@@ -68,15 +161,11 @@ export function selectVersion<T extends VersionCandidate>(
       errors: [error('VERSION_CHAIN_MISMATCH', `candidates are not versions of one fact (${chains.size} different chains)`, ...active)],
     };
   }
-  const visible = basis.kind === 'as_of' ? active.filter((c) => c.filedAt <= basis.date) : active;
-  if (visible.length === 0) {
-    return {
-      ok: false,
-      errors: [error('MISSING_FACT', `no version was filed on or before ${basis.kind === 'as_of' ? basis.date : ''}`, ...active)],
-    };
-  }
+  const el = eligible(active, basis);
+  if (!el.ok) return el;
+  const visible = el.pool;
   const dates = visible.map((c) => c.filedAt).sort();
-  const target = basis.kind === 'original' ? dates[0]! : dates[dates.length - 1]!;
+  const target = el.pick === 'first' ? dates[0]! : dates[dates.length - 1]!;
   const tied = visible.filter((c) => c.filedAt === target);
   const distinct = tied.filter((c, i) => tied.findIndex((d) => sameValue(c, d)) === i);
   if (distinct.length > 1) {
@@ -93,12 +182,16 @@ export function selectVersion<T extends VersionCandidate>(
   }
   const chosen = [...tied].sort((a, b) => (b.version ?? 0) - (a.version ?? 0))[0]!;
   const tag = basisTag(basis);
+  // other versions: any active version of the chain with another value (a named filing or a cut-off date
+  // does not hide that the figure was later restated)
+  const others = basis.kind === 'as_of' ? visible : active;
   return {
     ok: true,
     fact: { ...chosen, basisTag: tag },
     basisTag: tag,
-    restated: visible.some((c) => !sameValue(c, chosen)),
+    restated: others.some((c) => !sameValue(c, chosen)),
     candidates: visible.length,
+    chain: byFiling(active).map((c) => ({ id: c.id, value: c.value, filedAt: c.filedAt, accession: c.accession ?? null, form: c.form ?? null, revisionKind: c.revisionKind ?? null })),
   };
 }
 

@@ -39,8 +39,43 @@ export type QuarantineReason =
   | 'METRIC_UNMAPPED'
   | 'UNVERIFIED_RESTATEMENT';
 
-/** Restatement basis: which version of a fact a calculation uses. */
-export type Basis = { kind: 'latest' } | { kind: 'original' } | { kind: 'as_of'; date: ISODate };
+/** Forms a question names a filing by ("the 2021 10-K", "the 2023 20-F", "its annual report"). */
+export type FilingForm = '10-K' | '10-K/A' | '10-Q' | '10-Q/A' | '20-F' | '20-F/A' | '40-F' | 'annual';
+
+/** A filing named by form and fiscal period ("the Q2 FY2025 10-Q", "the latest 10-K"), before it is found among an entity's filings. */
+export interface FilingName {
+  form: FilingForm;
+  /** the fiscal year of the filing's own reporting period on the entity's calendar, or its latest filing of the form */
+  fiscalYear: number | 'latest';
+  /** the filing's own reporting period: the fiscal year (annual forms) or a quarter (10-Q) */
+  fiscalPeriod: 'FY' | 'Q1' | 'Q2' | 'Q3';
+  /** as written ("the 2021 10-K") */
+  text: string;
+}
+
+/** One filing of an entity, found by its form and its own reporting period. */
+export interface FilingRef {
+  /** one accession, or several when the same form was filed more than once for the same period */
+  accessions: string[];
+  form: string;
+  filedAt: ISODate;
+  /** "the 10-K for FY2021" */
+  label: string;
+}
+
+/**
+ * Restatement basis: which version of a fact a calculation uses.
+ * - latest / original / as_of(date): by first filing date (`require`: the chain must show a restatement
+ *   or a stock-split adjustment, or the answer says none exists)
+ * - pre_split: the version in force just before the chain's split adjustment
+ * - filing: the value a named filing reported (`filing` is that filing once found among the entity's filings)
+ */
+export type Basis =
+  | { kind: 'latest'; require?: 'restatement' | 'split' }
+  | { kind: 'original'; require?: 'split' }
+  | { kind: 'as_of'; date: ISODate }
+  | { kind: 'pre_split' }
+  | { kind: 'filing'; name: FilingName; filing?: FilingRef };
 
 /** Where a number came from in its source document. */
 export interface Provenance {

@@ -13,6 +13,7 @@ import { DERIVED_METRICS, METRICS } from '@/lib/ontology/metrics';
 import type { CatalogEntity } from './catalog';
 import { matchMetrics } from './match-metric';
 import { OPERATIONS, type Intent, type PlanResult } from './types';
+import { readVersionBasis } from './version-basis';
 
 export const intentProposalSchema = z.object({
   companies: z.array(z.string()).min(1).max(6),
@@ -51,6 +52,9 @@ export function validateProposal(question: string, p: IntentProposal, catalog: C
     if (!spec) problems.push(`“${text}” is not a period`);
     return { text, spec: spec!, forMetric: null };
   });
+  // the version the question names is read by the same rules as the deterministic planner's (never dropped)
+  const version = readVersionBasis(question);
+  if (version.clarification) problems.push(`the version words need a clarification: ${version.clarification.question}`);
   if (problems.length) return { ok: false, problems };
   const ents = entities.map((e) => ({ id: e!.id, name: e!.name, ticker: e!.ticker }));
   return {
@@ -62,7 +66,7 @@ export function validateProposal(question: string, p: IntentProposal, catalog: C
       periods,
       range: null,
       scope: p.scope,
-      basis: { kind: 'latest' },
+      basis: version.basis,
       pathway: ents.length > 1 ? 'comparison' : p.operation === 'series' ? 'longitudinal' : 'detail',
     },
     notes: ['intent proposed by the language model and validated against the catalog, ontology and question'],

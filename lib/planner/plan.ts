@@ -11,6 +11,7 @@ import { closestMeasures, matchMetrics, type MatchContext } from './match-metric
 import { planNarrative } from './narrative';
 import { operationWords, type OperationWords } from './operations';
 import { SpanMap, type Token } from './spans';
+import { readVersionBasis, withoutRanges } from './version-basis';
 
 function lowerFirst(t: string): string {
   return /^[A-Z][a-z]/.test(t) ? t[0]!.toLowerCase() + t.slice(1) : t;
@@ -48,25 +49,6 @@ function loosePosition(q: string): 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'H2' | '9M
   const half = /\b(?:h([12])|(first|second) half)\b/.exec(n);
   if (half) return half[1] === '2' || half[2] === 'second' ? 'H2' : 'H1';
   return null;
-}
-
-const AS_OF_BASIS = /\bas (?:known|reported|filed) (?:on|as of|at)\s+(.+?)(?=[?.,;]|$)/i;
-
-/** The question without its "as reported on <date>" basis phrase, so that date is not read as a period. */
-function withoutBasisPhrase(question: string): string {
-  const m = AS_OF_BASIS.exec(question);
-  return m ? question.slice(0, m.index) + ' '.repeat(m[0].length) + question.slice(m.index + m[0].length) : question;
-}
-
-function detectBasis(question: string): Intent['basis'] {
-  const q = question.toLowerCase();
-  if (/\b(as )?originally reported\b|\boriginal (?:figure|value|basis|filing)\b|\bas first reported\b/.test(q)) return { kind: 'original' };
-  const asOf = AS_OF_BASIS.exec(question);
-  if (asOf) {
-    const date = parseDateText(asOf[1]!);
-    if (date) return { kind: 'as_of', date };
-  }
-  return { kind: 'latest' };
 }
 
 /** "consolidated operating profit and standalone revenue": a scope pinned to each operand. */
@@ -258,24 +240,24 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     };
   }
 
-  // basis, scope and instructions
-  const basis = detectBasis(question);
-  for (const re of [AS_OF_BASIS, /\b(?:as\s+)?originally\s+reported\b|\boriginal\s+(?:figure|value|basis|filing)\b|\bas\s+first\s+reported\b/i]) {
-    const m = re.exec(question);
-    if (m) spans.claim(m.index, m.index + m[0].length, 'basis', basis.kind);
-  }
+  // basis (the version of the figure: lib/planner/version-basis), scope and instructions
+  const version = readVersionBasis(question);
+  if (version.clarification) return { status: 'needs_clarification', clarification: version.clarification, partial: { entities }, notes };
+  const basis = version.basis;
+  for (const c of version.claims) spans.claim(c.start, c.end, 'basis', c.detail);
   // "the standalone quarter Q3": a discrete quarter (not the YTD), not a scope
   for (const m of question.matchAll(/\b(?:standalone|discrete|stand-alone)\s+(?:quarter|three[- ]months?|3[- ]months?|period)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'period', 'discrete quarter');
   for (const m of question.matchAll(/\b(consolidated|standalone)\b/gi)) if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'scope', m[1]!.toLowerCase());
-  for (const m of question.matchAll(/\b(?:as\s+)?(?:latest|most\s+recently|last)\s+(?:reported|filed|restated)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'basis', 'latest');
   // instruction words: statement scope, rounding, units, preamble (lib/planner/instructions)
   const read = readInstructions(question);
   const instructions: NonNullable<Intent['instructions']> = read.instructions;
   for (const c of read.claims) spans.claim(c.start, c.end, 'instruction', c.detail);
 
-  // periods (the basis phrase's date is not a period); one grammar in lib/fiscal, positions apart from their year folded in
-  const periodText = withoutBasisPhrase(question);
+  // periods (the basis phrase's date and a named filing are not periods); one grammar in lib/fiscal, positions apart from their year folded in
+  const periodText = withoutRanges(question, version.hidden);
   const rawPhrases = extractPeriodPhrases(periodText).filter((p) => !withinInstruction(read.claims, p.start, p.end));
+  // "Alphabet diluted EPS as reported in the 2021 10-K": a named filing without another period is its own period
+  if (rawPhrases.length === 0 && version.filingPeriod) rawPhrases.push(version.filingPeriod);
   // operation words that name a comparison base ("versus the prior quarter"); a period the grammar reads wins
   const ow = operationWords(question);
   ow.comparison = ow.comparison.filter((c) => !rawPhrases.some((p) => p.spec.type !== 'relative' && p.start < c.end && c.start < p.end));

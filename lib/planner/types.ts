@@ -39,10 +39,21 @@ export const periodRequestSchema = z.object({
 });
 export type PeriodRequest = z.infer<typeof periodRequestSchema>;
 
+/** A filing named by form and fiscal period ("the 2021 10-K"), found among the entity's filings at execution. */
+const filingNameSchema = z.object({
+  form: z.enum(['10-K', '10-K/A', '10-Q', '10-Q/A', '20-F', '20-F/A', '40-F', 'annual']),
+  fiscalYear: z.union([z.number().int().min(1900).max(2200), z.literal('latest')]),
+  fiscalPeriod: z.enum(['FY', 'Q1', 'Q2', 'Q3']),
+  text: z.string().max(200),
+});
+
+/** Which version of a fact (lib/domain Basis; lib/planner/version-basis reads it from the question). */
 export const basisSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('latest') }),
-  z.object({ kind: z.literal('original') }),
+  z.object({ kind: z.literal('latest'), require: z.enum(['restatement', 'split']).optional() }),
+  z.object({ kind: z.literal('original'), require: z.literal('split').optional() }),
   z.object({ kind: z.literal('as_of'), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  z.object({ kind: z.literal('pre_split') }),
+  z.object({ kind: z.literal('filing'), name: filingNameSchema }),
 ]);
 
 /** One operand of an explicit calculation: a measure over a period (of the intent's entity). */

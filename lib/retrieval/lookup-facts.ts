@@ -3,7 +3,7 @@ import { sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import { type Db, rowsOf } from '@/lib/db/client';
 import type { Role } from '@/lib/db/schema';
 import type { Basis, FiscalPeriodCode, Period, Scope } from '@/lib/domain/types';
-import { selectVersion, type VersionCandidate } from '@/lib/calc';
+import { selectVersion, type ChainVersion, type VersionCandidate } from '@/lib/calc';
 import { getMetric } from '@/lib/ontology/metrics';
 import { withoutNeutral } from '@/lib/ontology/members';
 
@@ -72,8 +72,13 @@ export function dimsKeyOf(dimensions: Record<string, string> | undefined): strin
 }
 
 export type LookupResult =
-  | { status: 'found'; fact: FactRecord & { basisTag: string }; restated: boolean; versions: number; candidates: FactRecord[]; rejected: RejectedCandidate[] }
-  | { status: 'missing'; candidates: FactRecord[]; rejected: RejectedCandidate[]; reason: string }
+  | { status: 'found'; fact: FactRecord & { basisTag: string }; restated: boolean; versions: number; candidates: FactRecord[]; rejected: RejectedCandidate[]; chain: ChainVersion[] }
+  /**
+   * `byBasis`: not the version the basis asks for — the named filing is not among the entity's filings
+   * (`filing_not_found`), it does not report this fact (`not_in_filing`), or the chain has no such version
+   * (`no_such_version`: never restated, no split adjustment)
+   */
+  | { status: 'missing'; candidates: FactRecord[]; rejected: RejectedCandidate[]; reason: string; byBasis?: 'filing_not_found' | 'not_in_filing' | 'no_such_version' }
   | { status: 'conflict'; candidates: FactRecord[]; rejected: RejectedCandidate[]; reason: string; factIds: string[] };
 
 interface Row {
@@ -100,6 +105,7 @@ interface Row {
   filed_at: string;
   chain_key: string;
   version: number;
+  revision_kind: string | null;
   is_latest: boolean;
   is_original: boolean;
   provenance: { page?: number | null; span?: [number, number] | null; sourceLabel?: string | null };
@@ -133,6 +139,7 @@ function toRecord(r: Row, asMetric?: string): FactRecord {
     filedAt: r.filed_at,
     chainKey: r.chain_key,
     version: r.version,
+    revisionKind: r.revision_kind,
     isLatest: r.is_latest,
     isOriginal: r.is_original,
     accession: r.accession,
@@ -174,7 +181,7 @@ function selectVisible(scope: VisibilityScope, narrow: SQL) {
   select f.id, f.entity_id, f.metric_id, f.concept, f.value::text as value, f.unit, f.currency, f.scale,
          f.period_type, f.start_date::text as start_date, f.end_date::text as end_date, f.duration_days,
          f.fiscal_year, f.fiscal_period, f.scope, f.dimensions, f.source_id, s.title as source_title,
-         f.accession, f.form, f.filed_at::text as filed_at, f.chain_key, f.version, f.is_latest, f.is_original,
+         f.accession, f.form, f.filed_at::text as filed_at, f.chain_key, f.version, f.revision_kind, f.is_latest, f.is_original,
          f.provenance, f.cell_id, c.row_label, c.column_path, c.page as cell_page,
          t.id as table_id, t.title as table_title, t.page as table_page
   from cand f
@@ -249,20 +256,35 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
     }
   }
 
+  // a named filing: only what that filing reported counts, so the concept and unit are the ones it used
+  // (an older filing may have used a concept later filings replaced); the chain's other versions stay
+  // candidates, so the answer can say that other versions exist
+  const filing = req.basis.kind === 'filing' ? req.basis.filing : undefined;
+  let sighted: FactRecord[] | null = null;
+  if (filing) {
+    const seen = await sightingsOf(db, { tenantId, role }, pool.map((c) => c.id));
+    pool = pool.map((c) => ({ ...c, sightings: seen.get(c.id) ?? [] }));
+    sighted = pool.filter((c) => c.sightings!.some((a) => filing.accessions.includes(a)));
+    if (sighted.length === 0) {
+      return { status: 'missing', candidates, rejected, reason: `${filing.label} (filed ${filing.filedAt}) does not report it`, byBasis: 'not_in_filing' };
+    }
+  }
+
   // concept fallback chain: the earliest concept of the metric's chain that has facts
   const chain = chainConcepts;
   const rank = (c: FactRecord) => {
     const i = chain.indexOf(c.concept);
     return i < 0 ? chain.length : i;
   };
-  const best = Math.min(...pool.map(rank));
+  const best = Math.min(...(sighted ?? pool).map(rank));
   for (const c of pool) if (rank(c) !== best) rejected.push({ factId: c.id, code: 'CONCEPT_FALLBACK', reason: `${c.concept} ranks below ${chain[best] ?? 'the chosen concept'} in the metric's concept chain` });
   pool = pool.filter((c) => rank(c) === best);
 
   // one unit: the reporting currency when several are reported
   const units = [...new Set(pool.map((c) => c.unit))];
   if (units.length > 1) {
-    const preferred = units.find((u) => u === req.reportingCurrency) ?? units.find((u) => u === 'USD') ?? units.sort()[0]!;
+    const own = sighted ? new Set(sighted.filter((c) => rank(c) === best).map((c) => c.unit)) : null;
+    const preferred = units.find((u) => u === req.reportingCurrency && (!own || own.has(u))) ?? units.find((u) => u === 'USD' && (!own || own.has(u))) ?? units.filter((u) => !own || own.has(u)).sort()[0]!;
     for (const c of pool) if (c.unit !== preferred) rejected.push({ factId: c.id, code: 'OTHER_UNIT', reason: `reported in ${c.unit}; ${preferred} chosen` });
     pool = pool.filter((c) => c.unit === preferred);
   }
@@ -273,10 +295,28 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
     if (conflict) {
       return { status: 'conflict', candidates, rejected, reason: conflict.message, factIds: conflict.factIds };
     }
-    return { status: 'missing', candidates, rejected, reason: chosen.errors.map((e) => e.message).join('; ') };
+    return { status: 'missing', candidates, rejected, reason: chosen.errors.map((e) => e.message).join('; '), byBasis: 'no_such_version' };
   }
   for (const c of pool) {
     if (c.id !== chosen.fact.id) rejected.push({ factId: c.id, code: 'OTHER_VERSION', reason: `version ${c.version} (filed ${c.filedAt}, value ${c.value}) not chosen under the ${chosen.basisTag} basis` });
   }
-  return { status: 'found', fact: chosen.fact, restated: chosen.restated, versions: pool.length, candidates, rejected };
+  // the citation of a value taken from a named filing is that filing (the fact may have been first filed earlier)
+  const fact = filing ? { ...chosen.fact, citation: { ...chosen.fact.citation, accession: filing.accessions.find((a) => chosen.fact.sightings?.includes(a)) ?? filing.accessions[0]!, form: filing.form, filedAt: filing.filedAt } } : chosen.fact;
+  return { status: 'found', fact, restated: chosen.restated, versions: pool.length, candidates, rejected, chain: chosen.chain };
+}
+
+/** Accessions of the visible filings that reported each fact. */
+async function sightingsOf(db: Db, scope: VisibilityScope, factIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (factIds.length === 0) return out;
+  const res = await db.execute(sql`
+    select s.fact_id, s.accession from fact_sightings s
+    join sources src on src.id = s.source_id
+    where s.fact_id in (${sql.join(factIds.map((id) => sql`${id}`), sql`, `)}) and s.accession <> '' and ${sourceVisible(scope, 'src')}`);
+  for (const r of rowsOf<{ fact_id: string; accession: string }>(res)) {
+    const list = out.get(r.fact_id);
+    if (list) list.push(r.accession);
+    else out.set(r.fact_id, [r.accession]);
+  }
+  return out;
 }

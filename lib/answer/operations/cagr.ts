@@ -13,6 +13,7 @@ import type { AnswerValue } from '../types';
 import { calcOutcome } from './outcome';
 import type { Operation, Outcome } from './types';
 import { periodText } from '../text';
+import { basisWords } from '@/lib/planner/version-basis';
 
 type Input = AnswerValue['inputs'][number];
 
@@ -67,9 +68,10 @@ export const cagrOperation: Operation = {
       outcomes.push({ failure: { kind, message, errors }, entity: ent, target: missing[0]!.t });
       return;
     }
-    if (intent.basis.kind !== 'latest' && (later.figure.otherVersions || earlier.figure.otherVersions)) {
+    // (one named filing reports both years on one basis: its own)
+    if (intent.basis.kind !== 'latest' && intent.basis.kind !== 'filing' && (later.figure.otherVersions || earlier.figure.otherVersions)) {
       const restated = [earlier.figure, later.figure].filter((f) => f.otherVersions).map((f) => answerPeriod(f.period, ent.calendars).label);
-      const message = `${restated.join(' and ')} ${restated.length > 1 ? 'were' : 'was'} later restated, so compounding ${intent.basis.kind === 'original' ? 'originally reported' : 'as-of'} figures would mix bases; ask on the latest basis`;
+      const message = `${restated.join(' and ')} ${restated.length > 1 ? 'were' : 'was'} later restated, so compounding ${basisWords(intent.basis)} figures would mix bases; ask on the latest basis`;
       outcomes.push({ failure: { kind: 'rejected', message, errors: [{ code: 'RESTATEMENT_CONFLICT', message, factIds: [...earlier.figure.factIds, ...later.figure.factIds] }] }, entity: ent, target: laterT });
       return;
     }

@@ -13,6 +13,7 @@ import type { AnswerValue } from '../types';
 import { calcOutcome } from './outcome';
 import { windowOfTtm } from './ttm';
 import type { Operation, OperationInput } from './types';
+import { basisWords } from '@/lib/planner/version-basis';
 
 type Input = AnswerValue['inputs'][number];
 
@@ -104,13 +105,14 @@ async function compare(input: OperationInput, laterP: Point, earlierGiven: Point
     outcomes.push({ failure: !later.ok ? later.failure : (earlier as { ok: false; failure: Failure }).failure, entity: ent, target: !later.ok ? laterT : earlierT });
     return;
   }
-  if (intent.basis.kind !== 'latest' && (later.figure.otherVersions || earlier.figure.otherVersions)) {
+  // (one named filing reports both periods on one basis: its own)
+  if (intent.basis.kind !== 'latest' && intent.basis.kind !== 'filing' && (later.figure.otherVersions || earlier.figure.otherVersions)) {
     // as-originally-reported values of restated periods (splits, restatements) are on different bases
     const restated = [earlier.figure, later.figure].filter((f) => f.otherVersions).map((f) => answerPeriod(f.period, ent.calendars).label);
     outcomes.push({
       failure: {
         kind: 'rejected',
-        message: `${restated.join(' and ')} ${restated.length > 1 ? 'were' : 'was'} later restated (e.g. a stock split or restatement), so comparing ${intent.basis.kind === 'original' ? 'originally reported' : 'as-of'} figures would mix bases; ask on the latest basis`,
+        message: `${restated.join(' and ')} ${restated.length > 1 ? 'were' : 'was'} later restated (e.g. a stock split or restatement), so comparing ${basisWords(intent.basis)} figures would mix bases; ask on the latest basis`,
         errors: [{ code: 'RESTATEMENT_CONFLICT', message: `growth across restated versions on the ${intent.basis.kind} basis`, factIds: [...earlier.figure.factIds, ...later.figure.factIds] }],
       },
       entity: ent,

@@ -2,6 +2,7 @@
 import { computeFigure } from '../compute';
 import { lowerFirst, periodText } from '../text';
 import { ttmOperation } from './ttm';
+import { versionSentence } from '../version-note';
 import type { Operation } from './types';
 
 export const valueOperation: Operation = {
@@ -36,6 +37,7 @@ export const valueOperation: Operation = {
       }
     }
     tb.text('.');
-    if (v.otherVersions) tb.text(` Other reported versions of this figure exist; this uses the ${v.versionBasis.replace('_', ' ')} basis.`);
+    if (v.version) tb.text(versionSentence(v.version, intent.basis));
+    else if (v.otherVersions) tb.text(` Other reported versions of this figure exist; this uses the ${v.versionBasis.replace('_', ' ')} basis.`);
   },
 };

@@ -1,0 +1,220 @@
+/**
+ * Which version of a figure a question asks for (the restatement basis), read from its words:
+ * - "as originally / first reported", "as first published", "as reported at the time", "unrestated" → original
+ * - "as restated", "restated" → latest, and the chain must show a restatement (else the answer says none exists)
+ * - "split-adjusted", "adjusted for the split", "post-split" → latest, and the chain must show a split adjustment
+ * - "pre-split", "before the split" → the version just before the chain's split adjustment
+ *   ("as originally reported (pre-split)": the original, which a split adjustment must follow)
+ * - "as reported on / as of <date>" → what was filed by that date
+ * - a named filing: "as reported in the 2021 10-K", "in its 10-K for 2021", "per the FY2025 10-K",
+ *   "in the 2023 20-F", "according to the Q2 FY2025 10-Q", "in the latest annual report" → the value that
+ *   filing reported. The filing is named by form and the fiscal year (or quarter) of its own reporting
+ *   period; it is found among the entity's filings at execution. The filing phrase names the version, not
+ *   the period — unless the question names no other period, then it is the filing's own period.
+ * Two version words that disagree ("as originally reported, restated") are asked back, never picked.
+ */
+import type { Basis, FilingForm, FilingName } from '@/lib/domain/types';
+import { parseDateText, type PeriodPhrase, type PeriodSpec } from '@/lib/fiscal';
+
+export interface VersionBasisReading {
+  basis: Basis;
+  /** the words that name the version (claimed as `basis` in the span map) */
+  claims: { start: number; end: number; detail: string }[];
+  /** ranges that are not period phrases (a basis date, a named filing): blanked before periods are read */
+  hidden: [number, number][];
+  /** the named filing's own reporting period, for a question that names no other period */
+  filingPeriod: PeriodPhrase | null;
+  /** version words that cannot be read together, or a filing that cannot be named this way: asked back */
+  clarification: { question: string; options: string[] } | null;
+}
+
+type Word = 'original' | 'latest' | 'restated' | 'split' | 'pre_split';
+
+/** Version words, each with the version it names. Longer phrasings first (a match hides its words from later ones). */
+const WORDS: { re: RegExp; word: Word }[] = [
+  { re: /\b(?:as\s+)?(?:reported|published|filed|stated|disclosed)\s+(?:at\s+the\s+time|back\s+then|then)\b/gi, word: 'original' },
+  { re: /\bat\s+the\s+time\s+of\s+(?:filing|reporting|publication)\b/gi, word: 'original' },
+  { re: /\b(?:as\s+)?(?:originally|initially|first)\s+(?:reported|published|filed|stated|disclosed|presented)\b/gi, word: 'original' },
+  { re: /\boriginal(?:ly)?\s+(?:figure|value|basis|filing|version|report(?:ing)?|print)\b/gi, word: 'original' },
+  { re: /\b(?:un-?restated|before\s+(?:any\s+|the\s+)?restatements?|pre-?restatement)\b/gi, word: 'original' },
+  { re: /\b(?:as\s+)?(?:latest|most\s+recently|last)\s+restated\b/gi, word: 'restated' },
+  { re: /\b(?:as\s+)?(?:latest|most\s+recently|last)\s+(?:reported|filed)\b/gi, word: 'latest' },
+  { re: /\b(?:on\s+an?\s+)?(?:un-?adjusted\s+for\s+(?:the\s+|any\s+)?(?:(?:stock|share)\s+)?splits?|not\s+(?:split-?\s*)?adjusted\s+for\s+(?:the\s+|any\s+)?(?:(?:stock|share)\s+)?splits?|split-?unadjusted)(?:\s+basis)?\b/gi, word: 'pre_split' },
+  { re: /\b(?:on\s+an?\s+)?(?:pre-?\s?split|before\s+the\s+(?:(?:stock|share)\s+)?split|prior\s+to\s+the\s+(?:(?:stock|share)\s+)?split)(?:\s+basis)?\b/gi, word: 'pre_split' },
+  { re: /\b(?:on\s+an?\s+)?(?:split[-\s]adjusted|adjusted\s+for\s+(?:the\s+|all\s+|any\s+)?(?:(?:stock|share)\s+)?splits?|post-?\s?split|after\s+the\s+(?:(?:stock|share)\s+)?split)(?:\s+basis)?\b/gi, word: 'split' },
+  { re: /\b(?:on\s+an?\s+)?(?:as\s+)?restated(?:\s+(?:figure|value|basis|version|number))?\b|\bafter\s+(?:the\s+)?restatement\b|\bpost-?restatement\b/gi, word: 'restated' },
+];
+
+const AS_OF = /\bas\s+(?:known|reported|filed)\s+(?:on|as\s+of|at|by)\s+(.+?)(?=[?.,;)]|$)/i;
+
+// ── named filings ──────────────────────────────────────────────────────────────────────────────
+const FORM = String.raw`(10-?K(?:\/A)?|10-?Q(?:\/A)?|20-?F(?:\/A)?|40-?F|annual\s+(?:report|filing)|quarterly\s+(?:report|filing))`;
+const YEAR = String.raw`(?:fiscal\s+(?:year\s+)?(\d{4})|FY\s?'?(\d{4}|\d{2})|(\d{4}))`;
+const QUARTER = String.raw`(?:Q([1-4])|([1-4])Q|(first|second|third|fourth)[-\s]quarter)`;
+const WHO = String.raw`(?:(?:the|its|their|this|that)\s+|[\w.&-]+['’]s\s+)?`;
+const LEAD = String.raw`(?:(?:as\s+)?(?:originally\s+|first\s+|initially\s+)?(?:reported|filed|published|stated|disclosed|presented|shown|given)\s+(?:in|by)|per|according\s+to|from|in|under)\s+`;
+/** "the 2021 10-K", "its FY2025 10-K", "the Q2 FY2025 10-Q" */
+const YEAR_FORM = new RegExp(String.raw`(${LEAD})?${WHO}(?:${QUARTER}\s+(?:of\s+)?)?${YEAR}\s+${FORM}(?![\w-])`, 'gi');
+/** "its 10-K for 2021", "the 10-Q for Q2 FY2025", "the 20-F for fiscal year 2023" */
+const FORM_FOR = new RegExp(String.raw`(${LEAD})?${WHO}${FORM}\s+for\s+(?:the\s+)?(?:${QUARTER}\s+(?:of\s+)?)?(?:(?:fiscal\s+)?year\s+)?${YEAR}(?![\w-])`, 'gi');
+/** "the latest 10-K", "its most recent annual report" */
+const LATEST_FORM = new RegExp(String.raw`(${LEAD})?${WHO}(?:latest|most\s+recent|last|newest)\s+(?:filed\s+)?${FORM}(?![\w-])`, 'gi');
+
+function formOf(raw: string): FilingForm {
+  const t = raw.toUpperCase().replace(/\s+/g, ' ');
+  if (t.startsWith('ANNUAL')) return 'annual';
+  if (t.startsWith('QUARTERLY')) return '10-Q';
+  const m = /^(\d\d)-?([KQF])(\/A)?$/.exec(t)!;
+  return `${m[1]}-${m[2]}${m[3] ?? ''}` as FilingForm;
+}
+
+function yearOf(a: string | undefined, b: string | undefined, c: string | undefined): number {
+  const y = a ?? b ?? c!;
+  return y.length === 2 ? 2000 + Number(y) : Number(y);
+}
+
+function quarterOf(a: string | undefined, b: string | undefined, c: string | undefined): 'Q1' | 'Q2' | 'Q3' | 'Q4' | null {
+  if (a ?? b) return `Q${a ?? b}` as 'Q1';
+  if (!c) return null;
+  return (['Q1', 'Q2', 'Q3', 'Q4'] as const)[['first', 'second', 'third', 'fourth'].indexOf(c.toLowerCase())]!;
+}
+
+interface NamedFiling {
+  start: number;
+  end: number;
+  /** where the filing's name starts (after "as reported in") */
+  nameStart: number;
+  name: FilingName;
+  /** a filing that cannot be named this way ("the FY2025 10-Q": which quarter?) */
+  problem: string | null;
+}
+
+function filingsIn(question: string): NamedFiling[] {
+  const out: NamedFiling[] = [];
+  const add = (m: RegExpMatchArray, form: string, year: number | 'latest', quarter: 'Q1' | 'Q2' | 'Q3' | 'Q4' | null) => {
+    const start = m.index!;
+    const end = start + m[0].length;
+    if (out.some((o) => start < o.end && o.start < end)) return;
+    const f = formOf(form);
+    const quarterly = f.startsWith('10-Q');
+    const text = question.slice(start + (m[1]?.length ?? 0), end).trim();
+    let problem: string | null = null;
+    if (quarterly && year !== 'latest' && quarter === null) problem = `Which ${f} of fiscal ${year} do you mean: the one for Q1, Q2 or Q3?`;
+    else if (quarterly && quarter === 'Q4') problem = `A fourth quarter is reported in the annual report, not in a ${f}. Do you mean the FY${year} 10-K?`;
+    else if (!quarterly && quarter !== null) problem = `“${text}” names a quarter and an annual filing. Which filing do you mean?`;
+    out.push({ start, end, nameStart: start + (m[1]?.length ?? 0), name: { form: f, fiscalYear: year, fiscalPeriod: quarterly && quarter && quarter !== 'Q4' ? quarter : 'FY', text }, problem });
+  };
+  for (const m of question.matchAll(YEAR_FORM)) add(m, m[8]!, yearOf(m[5], m[6], m[7]), quarterOf(m[2], m[3], m[4]));
+  for (const m of question.matchAll(FORM_FOR)) add(m, m[2]!, yearOf(m[6], m[7], m[8]), quarterOf(m[3], m[4], m[5]));
+  for (const m of question.matchAll(LATEST_FORM)) add(m, m[2]!, 'latest', null);
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** The period a named filing reports as its own: its fiscal year, or its quarter for a 10-Q. */
+function ownPeriod(f: NamedFiling, question: string): PeriodPhrase {
+  const { form, fiscalYear, fiscalPeriod } = f.name;
+  const quarterly = form.startsWith('10-Q');
+  const spec: PeriodSpec =
+    fiscalYear === 'latest'
+      ? { type: 'filing', form: quarterly ? '10-Q' : 'annual', which: 'latest' }
+      : quarterly
+        ? { type: 'fiscal', position: fiscalPeriod, year: { year: fiscalYear, style: 'fiscal' } }
+        : { type: 'filing', form: 'annual', which: fiscalYear };
+  return { text: question.slice(f.nameStart, f.end), start: f.nameStart, end: f.end, rule: 'named_filing', spec };
+}
+
+const LABEL: Record<Word, string> = {
+  original: 'as originally reported',
+  latest: 'as last reported',
+  restated: 'as restated',
+  split: 'split-adjusted',
+  pre_split: 'pre-split',
+};
+
+/** The version basis a question names, with the words that name it. */
+export function readVersionBasis(question: string): VersionBasisReading {
+  const claims: VersionBasisReading['claims'] = [];
+  const hidden: [number, number][] = [];
+  const overlaps = (s: number, e: number) => claims.some((c) => s < c.end && c.start < e);
+  const ask = (q: string, options: string[] = []): VersionBasisReading => ({ basis: { kind: 'latest' }, claims, hidden, filingPeriod: null, clarification: { question: q, options } });
+
+  // a named filing first: "as reported in the 2021 10-K" is one version, not "reported" + a period
+  const filings = filingsIn(question);
+  for (const f of filings) {
+    claims.push({ start: f.start, end: f.end, detail: `filing: ${f.name.text}` });
+    hidden.push([f.start, f.end]);
+  }
+
+  const words = new Map<Word, string>();
+  for (const { re, word } of WORDS) {
+    for (const m of question.matchAll(re)) {
+      const s = m.index!;
+      const e = s + m[0].length;
+      if (overlaps(s, e)) continue;
+      claims.push({ start: s, end: e, detail: word });
+      if (!words.has(word)) words.set(word, m[0].trim());
+    }
+  }
+
+  // "as reported on 31 January 2024", "as known as of 2024-01-31": what was filed by then (a date that is
+  // not one is left unplaced: asked back, never dropped)
+  let asOf: { date: string; text: string } | null = null;
+  const a = AS_OF.exec(question);
+  if (a && !overlaps(a.index, a.index + a[0].length)) {
+    const date = parseDateText(a[1]!);
+    if (date) {
+      asOf = { date, text: a[0].trim() };
+      claims.push({ start: a.index, end: a.index + a[0].length, detail: `as of ${date}` });
+      hidden.push([a.index, a.index + a[0].length]);
+    }
+  }
+
+  const named: string[] = [...filings.map((f) => f.name.text), ...[...words.values()], ...(asOf ? [asOf.text] : [])];
+  const problem = filings.find((f) => f.problem);
+  if (problem) return ask(problem.problem!);
+  if (filings.length > 1) {
+    const distinct = new Set(filings.map((f) => JSON.stringify({ ...f.name, text: '' })));
+    if (distinct.size > 1) return ask(`This names ${filings.length} filings (${filings.map((f) => `“${f.name.text}”`).join(', ')}). Which one should the figure come from?`, filings.map((f) => f.name.text));
+  }
+
+  // version words that agree combine; any others are asked back
+  const has = (w: Word) => words.has(w);
+  const conflict = () =>
+    ask(`This names more than one version of the figure (${named.map((n) => `“${n}”`).join(', ')}). Which one do you want?`, named);
+  if (filings.length > 0) {
+    // "as originally reported in the 2021 10-K": the lead is part of the filing's phrase; other version words disagree
+    if (words.size > 0 || asOf) return conflict();
+    const f = filings[0]!;
+    return { basis: { kind: 'filing', name: f.name }, claims, hidden, filingPeriod: ownPeriod(f, question), clarification: null };
+  }
+  if (asOf) {
+    if (words.size > 0) return conflict();
+    return { basis: { kind: 'as_of', date: asOf.date }, claims, hidden, filingPeriod: null, clarification: null };
+  }
+  let basis: Basis = { kind: 'latest' };
+  if (has('original')) {
+    if (has('latest') || has('restated') || has('split')) return conflict();
+    basis = has('pre_split') ? { kind: 'original', require: 'split' } : { kind: 'original' };
+  } else if (has('pre_split')) {
+    if (has('latest') || has('restated') || has('split')) return conflict();
+    basis = { kind: 'pre_split' };
+  } else if (has('split')) basis = { kind: 'latest', require: 'split' };
+  else if (has('restated')) basis = { kind: 'latest', require: 'restatement' };
+  return { basis, claims, hidden, filingPeriod: null, clarification: null };
+}
+
+/** How a basis reads in a clarification or a note ("as originally reported", "as reported in the 2021 10-K"). */
+export function basisWords(basis: Basis): string {
+  if (basis.kind === 'filing') return `as reported in ${basis.name.text}`;
+  if (basis.kind === 'as_of') return `as filed by ${basis.date}`;
+  if (basis.kind === 'pre_split') return LABEL.pre_split;
+  if (basis.kind === 'original') return basis.require === 'split' ? 'as originally reported (pre-split)' : LABEL.original;
+  return basis.require === 'split' ? LABEL.split : basis.require === 'restatement' ? LABEL.restated : LABEL.latest;
+}
+
+/** The question with `hidden` ranges blanked (same length, so offsets stay valid). */
+export function withoutRanges(question: string, hidden: readonly [number, number][]): string {
+  let q = question;
+  for (const [s, e] of hidden) q = q.slice(0, s) + ' '.repeat(e - s) + q.slice(e);
+  return q;
+}

@@ -1,0 +1,111 @@
+/**
+ * An entity's filings as the stored sightings know them, and a filing named in a question ("the 2021
+ * 10-K", "the Q2 FY2025 10-Q", "the latest annual report") found among them.
+ *
+ * A filing is one accession of the sightings (form and filed date as the filer sent them). Which period it
+ * reports as its own is read from the dates of the facts it reported, labelled on the entity's calendar
+ * at ingestion: a 10-K/20-F's own period is the latest fiscal year among its full-year durations, a 10-Q's
+ * the latest quarter-end among its quarter, half-year and nine-month durations — never the companyfacts
+ * `fy` field (which is the filing's, not the period's, and is set on every prior-year comparative too).
+ */
+import { sql } from 'drizzle-orm';
+import { sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
+import { type Db, rowsOf } from '@/lib/db/client';
+import type { FilingForm, FilingName, FilingRef, ISODate } from '@/lib/domain/types';
+
+/** One stored filing of an entity and the period it reports as its own. */
+export interface StoredFiling {
+  accession: string;
+  form: string;
+  filedAt: ISODate;
+  /** fiscal year of the latest full-year duration it reports (annual forms) */
+  annualYear: number | null;
+  /** the latest quarter-aligned duration it reports: fiscal year and quarter (H1 → Q2, 9M → Q3) */
+  quarterYear: number | null;
+  quarter: 'Q1' | 'Q2' | 'Q3' | 'Q4' | null;
+}
+
+/** The forms a named form stands for ("annual report": 10-K, 20-F, 40-F). Amendments only when named. */
+export function formsOf(form: FilingForm): string[] {
+  if (form === 'annual') return ['10-K', '20-F', '40-F', '10-KT'];
+  return [form];
+}
+
+interface Row {
+  accession: string;
+  form: string;
+  filed_at: string;
+  annual_year: number | null;
+  quarter_year: number | null;
+  quarter_period: string | null;
+}
+
+/** The entity's filings of the given forms that the viewer may see, each with its own reporting period. */
+export async function listFilings(db: Db, scope: VisibilityScope, entityId: string, forms: string[]): Promise<StoredFiling[]> {
+  const res = await db.execute(sql`
+    select s.accession, s.form, min(s.filed_at)::text as filed_at,
+           (array_agg(f.fiscal_year order by f.end_date desc) filter (where f.period_type = 'duration' and f.fiscal_period = 'FY'))[1] as annual_year,
+           (array_agg(f.fiscal_year order by f.end_date desc, f.duration_days) filter (where f.period_type = 'duration' and f.fiscal_period in ('Q1', 'Q2', 'Q3', 'Q4', 'H1', '9M')))[1] as quarter_year,
+           (array_agg(f.fiscal_period order by f.end_date desc, f.duration_days) filter (where f.period_type = 'duration' and f.fiscal_period in ('Q1', 'Q2', 'Q3', 'Q4', 'H1', '9M')))[1] as quarter_period
+    from facts f
+    join fact_sightings s on s.fact_id = f.id
+    join sources src on src.id = s.source_id
+    where f.tenant_id = ${scope.tenantId} and f.entity_id = ${entityId} and f.status = 'active'
+      and s.accession <> '' and s.form in (${sql.join(forms.map((x) => sql`${x}`), sql`, `)})
+      and ${sourceVisible(scope, 'src')}
+    group by s.accession, s.form
+    order by min(s.filed_at), s.accession`);
+  return rowsOf<Row>(res).map((r) => ({
+    accession: r.accession,
+    form: r.form,
+    filedAt: r.filed_at,
+    annualYear: r.annual_year === null ? null : Number(r.annual_year),
+    quarterYear: r.quarter_year === null ? null : Number(r.quarter_year),
+    quarter: r.quarter_period === null ? null : (({ H1: 'Q2', '9M': 'Q3' } as Record<string, 'Q2' | 'Q3'>)[r.quarter_period] ?? (r.quarter_period as 'Q1')),
+  }));
+}
+
+export type FindFilingResult = { ok: true; filing: FilingRef } | { ok: false; message: string };
+
+function ownLabel(f: StoredFiling, quarterly: boolean): string {
+  if (quarterly) return f.quarter && f.quarterYear !== null ? `the ${f.form} for ${f.quarter} FY${f.quarterYear}` : `the ${f.form} filed ${f.filedAt}`;
+  return f.annualYear !== null ? `the ${f.form} for FY${f.annualYear}` : `the ${f.form} filed ${f.filedAt}`;
+}
+
+/**
+ * The filing a question names, among an entity's filings of the forms it stands for: by its own reporting
+ * period (fiscal year, or fiscal quarter for a 10-Q), or the latest filed. When none matches, the message
+ * says which filings of that form there are — never another filing instead.
+ */
+export function findFiling(filings: readonly StoredFiling[], name: FilingName): FindFilingResult {
+  const forms = formsOf(name.form);
+  const quarterly = name.form.startsWith('10-Q');
+  const ofForm = filings.filter((f) => forms.includes(f.form));
+  const formWords = name.form === 'annual' ? 'annual report (10-K, 20-F or 40-F)' : name.form;
+  if (ofForm.length === 0) {
+    const others = [...new Set(filings.map((f) => f.form))];
+    return { ok: false, message: `no ${formWords} is among its filings${others.length ? ` (it files ${others.join(', ')})` : ''}` };
+  }
+  let match: StoredFiling[];
+  if (name.fiscalYear === 'latest') {
+    const last = ofForm.reduce((a, b) => (b.filedAt > a.filedAt ? b : a));
+    match = [last];
+  } else if (quarterly) {
+    match = ofForm.filter((f) => f.quarterYear === name.fiscalYear && f.quarter === name.fiscalPeriod);
+  } else {
+    match = ofForm.filter((f) => f.annualYear === name.fiscalYear);
+  }
+  if (match.length === 0) {
+    const years = ofForm.map((f) => (quarterly ? f.quarterYear : f.annualYear)).filter((y): y is number => y !== null);
+    const [lo, hi] = [Math.min(...years), Math.max(...years)];
+    const span = years.length ? ` (its ${[...new Set(ofForm.map((f) => f.form))].join('/')} filings report ${lo === hi ? `FY${lo}` : `FY${lo}–FY${hi}`})` : '';
+    const wanted = quarterly ? `${name.fiscalPeriod} FY${name.fiscalYear}` : `FY${name.fiscalYear}`;
+    return { ok: false, message: `no ${formWords} for ${wanted} is among its filings${span}` };
+  }
+  match.sort((a, b) => (a.filedAt < b.filedAt ? -1 : a.filedAt > b.filedAt ? 1 : 0));
+  const first = match[0]!;
+  return {
+    ok: true,
+    filing: { accessions: match.map((m) => m.accession), form: first.form, filedAt: first.filedAt, label: ownLabel(first, quarterly) },
+  };
+}
