@@ -78,7 +78,8 @@ describe('only additive flows add up over periods (the ontology walked)', () => 
     expect(windowRule('gross_margin')).toMatchObject({ kind: 'formula' });
     expect(windowRule('free_cash_flow')).toMatchObject({ kind: 'formula' });
     expect(windowRule('current_ratio')).toMatchObject({ kind: 'refuse', reason: 'balance' });
-    expect(windowRule('eps_diluted')).toMatchObject({ kind: 'refuse', reason: 'per_share' });
+    expect(windowRule('eps_diluted')).toMatchObject({ kind: 'refuse', reason: 'earnings_per_share' });
+    expect(windowRule('dividends_per_share')).toMatchObject({ kind: 'refuse', reason: 'per_share' });
     expect(windowRule('shares_diluted')).toMatchObject({ kind: 'refuse', reason: 'weighted_shares' });
     expect(windowRule('total_assets')).toMatchObject({ kind: 'refuse', reason: 'balance' });
   });

@@ -15,7 +15,7 @@ import { isCurrencyCode } from './format-value';
 import type { Operand, TypedError } from './types';
 
 /** Why a measure does not add up over periods. */
-export type NonAdditiveReason = 'per_share' | 'weighted_shares' | 'share_count' | 'ratio' | 'balance' | 'nonlinear' | 'unknown';
+export type NonAdditiveReason = 'earnings_per_share' | 'per_share' | 'weighted_shares' | 'share_count' | 'ratio' | 'balance' | 'nonlinear' | 'unknown';
 
 /** How a measure behaves over a window of periods. */
 export type WindowRule =
@@ -27,7 +27,8 @@ export type WindowRule =
   | { kind: 'refuse'; reason: NonAdditiveReason; message: string };
 
 const WHY: Record<NonAdditiveReason, string> = {
-  per_share: 'a per-share figure is not additive over periods: each period’s figure divides by that period’s own weighted share count, and weighted share counts differ by period; the figure for any period is what the filing reports for that period',
+  earnings_per_share: 'a per-share figure is not additive over periods: each period’s figure divides by that period’s own weighted share count, and weighted share counts differ by period; the figure for any period is what the filing reports for that period',
+  per_share: 'a per-share figure is not additive over periods: each period’s figure is per share of that period, and share counts (and splits) differ by period; the figure for any period is what the filing reports for that period',
   weighted_shares: 'a weighted-average share count is an average over its own period, not additive over periods: weighted share counts differ by period, and the figure for any period is what the filing reports for that period',
   share_count: 'a share count over a period is not added across periods by Ledgerline; the figure for any period is what the filing reports for that period',
   ratio: 'a ratio is not additive over periods; over a window it is computed from the window’s own numerator and denominator',
@@ -41,6 +42,10 @@ export function nonAdditiveMessage(reason: NonAdditiveReason): string {
   return WHY[reason];
 }
 
+function isEarningsPerShare(concept: string): boolean {
+  return /EarningsPerShare|EarningsLossPerShare/i.test(concept);
+}
+
 function isWeightedAverage(m: MetricDef): boolean {
   return m.concepts.some((c) => /WeightedAverage/i.test(c));
 }
@@ -48,7 +53,7 @@ function isWeightedAverage(m: MetricDef): boolean {
 function metricRule(m: MetricDef): WindowRule {
   if (m.periodType === 'instant') return refuse('balance');
   if (m.unitKind === 'monetary') return { kind: 'sum' };
-  if (m.unitKind === 'per_share') return refuse('per_share');
+  if (m.unitKind === 'per_share') return refuse(m.concepts.some(isEarningsPerShare) ? 'earnings_per_share' : 'per_share');
   if (m.unitKind === 'shares') return refuse(isWeightedAverage(m) ? 'weighted_shares' : 'share_count');
   if (m.unitKind === 'ratio') return refuse('ratio');
   return refuse('unknown');
@@ -112,7 +117,7 @@ export function additivityOf(op: Operand): { additive: true } | { additive: fals
   }
   // a filer's own concept (or a metric id Ledgerline does not know): decided by what it measures
   if (op.period.type === 'instant') return { additive: false, reason: 'balance' };
-  if (/\/shares?$/i.test(op.unit)) return { additive: false, reason: 'per_share' };
+  if (/\/shares?$/i.test(op.unit)) return { additive: false, reason: isEarningsPerShare(op.concept) ? 'earnings_per_share' : 'per_share' };
   if (/^shares?$/i.test(op.unit)) return { additive: false, reason: /WeightedAverage/i.test(op.concept) ? 'weighted_shares' : 'share_count' };
   if (isCurrencyCode(op.unit) || (op.currency && op.unit === op.currency)) return { additive: true };
   if (/^(ratio|pure|pp|percent|times|days)$/i.test(op.unit)) return { additive: false, reason: 'ratio' };

@@ -66,7 +66,10 @@ export const expressionOperation: Operation = {
     if (calculation === 'formula') {
       // one measure over the periods combined: its formula over the combined window, each operand summed over it
       tb.text(`${name} ${lowerFirst(v.label)} for ${periodText(v.period)} (the periods combined) is `).value(v.id, v.display).text(', computed from ');
-      v.inputs.forEach((inp, i) => tb.text(`${i ? (i === v.inputs.length - 1 ? ' and ' : ', ') : ''}${lowerFirst(inp.label)} for the same period `).value(inp.id, inp.display));
+      v.inputs.forEach((inp, i) => {
+        const overWindow = inp.period.start === v.period.start && inp.period.end === v.period.end;
+        tb.text(`${i ? (i === v.inputs.length - 1 ? ' and ' : ', ') : ''}${lowerFirst(inp.label)} ${overWindow ? 'for the same period' : `at ${inp.period.dateRange}`} `).value(inp.id, inp.display);
+      });
       tb.text(' — not by adding the periods’ ratios.');
       return;
     }
@@ -81,7 +84,7 @@ export const expressionOperation: Operation = {
 function expressionAlternatives(intent: Parameters<Operation['label']>[0]): Answer['clarification'] {
   const operands: { label: string; period: string }[] = [];
   const walk = (n: NonNullable<typeof intent.expression>) => {
-    if (n.kind === 'operand') operands.push({ label: n.operand.metric.label, period: n.operand.period.text });
+    if (n.kind === 'operand') operands.push({ label: n.operand.metric.label, period: withItsYear(n.operand.period) });
     else n.args.forEach(walk);
   };
   if (intent.expression) walk(intent.expression);
@@ -99,4 +102,11 @@ function shareParts(intent: Parameters<Operation['label']>[0]): [string, string]
   if (e?.kind !== 'op' || e.op !== 'share' || e.args.length !== 2) return null;
   const [a, b] = e.args;
   return a?.kind === 'operand' && b?.kind === 'operand' ? [a.operand.metric.label, b.operand.metric.label] : null;
+}
+
+/** A period as written, with the year it took from a sibling ("Q1" of "Q1 and Q2 2022" → "Q1 2022"), so a chip asks a whole question. */
+function withItsYear(p: { text: string; spec: { type: string; year?: unknown } }): string {
+  const year = p.spec.type === 'fiscal' ? (p.spec.year as { year: number; style: string }) : null;
+  if (!year || p.text.includes(String(year.year % 100).padStart(2, '0'))) return p.text;
+  return `${p.text} ${year.style === 'fiscal' ? 'FY' : ''}${year.year}`;
 }

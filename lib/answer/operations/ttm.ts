@@ -39,8 +39,13 @@ export const ttmOperation: Operation = {
     if (calculation === 'formula') {
       // a ratio over the window: each operand's own TTM, divided once
       tb.text(`, computed over ${v.period.dateRange} from `);
-      v.inputs.forEach((inp, i) => tb.text(`${i ? (i === v.inputs.length - 1 ? ' and ' : ', ') : ''}trailing-twelve-month ${lowerFirst(inp.label)} `).value(inp.id, inp.display));
-      tb.text(' (each over the same twelve months).');
+      // flows over the window are its TTMs; balances (an average's opening and closing) are said at their dates
+      v.inputs.forEach((inp, i) => {
+        const overWindow = inp.period.start === v.period.start && inp.period.end === v.period.end;
+        const words = overWindow ? `trailing-twelve-month ${lowerFirst(inp.label)} ` : `${lowerFirst(inp.label)} at ${inp.period.dateRange} `;
+        tb.text(`${i ? (i === v.inputs.length - 1 ? ' and ' : ', ') : ''}${words}`).value(inp.id, inp.display);
+      });
+      tb.text(v.inputs.every((inp) => inp.period.start === v.period.start && inp.period.end === v.period.end) ? ' (each over the same twelve months).' : '.');
     } else if (v.inputs.length === 3) {
       const [fyIn, cur, prior] = v.inputs as [Input, Input, Input];
       tb.text(`, computed as ${fyIn.period.label} `).value(fyIn.id, fyIn.display).text(` + ${cur.period.label} `).value(cur.id, cur.display);

@@ -106,6 +106,10 @@ describe('figures over windows of periods', () => {
     expect(a.errors.map((e) => e.code)).toContain('NON_ADDITIVE');
     expect(a.text).toMatch(/weighted share counts differ by period/);
     expect(a.clarification?.options[0]).toMatch(/EPS \(diluted\) H1 FY2025$/);
+    // each chip is a whole question: "Q1" of "Q1 and Q2 FY2025" is offered with its year
+    const combined = await ask('Keystone Windows Q1 and Q2 FY2025 diluted EPS combined');
+    expect(combined.status, combined.text).toBe('rejected');
+    expect(combined.clarification?.options).toEqual(['Keystone Windows Inc EPS (diluted) H1 FY2025', 'Keystone Windows Inc EPS (diluted) Q1 FY2025', 'Keystone Windows Inc EPS (diluted) Q2 FY2025']);
     const ttm = await ask('Keystone Windows TTM diluted EPS as of Q3 FY2025');
     expect(ttm.values).toHaveLength(0);
     expect(ttm.errors.map((e) => e.code)).toContain('NON_ADDITIVE');
