@@ -4,11 +4,12 @@
  * service. Invalid joins (a quarter added to the YTD that contains it, a balance added to a flow, a
  * margin over two years) come back as typed errors, never as a number.
  */
-import { change, deriveQ4, difference, margin, ratio, sum, sumPeriods, windowRule, type CalcResult, type Operand } from '@/lib/calc';
+import { change, deriveQ4, difference, isAdditiveFormula, margin, nonAdditiveMessage, ratio, sum, sumPeriods, windowRule, type CalcResult, type Operand } from '@/lib/calc';
 import type { Period } from '@/lib/domain/types';
 import { addDays, deriveFiscal } from '@/lib/fiscal';
 import type { ExpressionNode, MetricRef } from '@/lib/planner/types';
-import { computeFigure, computeWindowFigure, fromCalc, recordCalculation, type EntityContext, type ExecContext, type Failure, type Figure, type FigureResult, type Target, type Window } from './compute';
+import { lowerFirst } from './text';
+import { computeFigure, computeWindowFigure, fromCalc, recordCalculation, targetFor, type EntityContext, type ExecContext, type Failure, type Figure, type FigureResult, type Target, type Window } from './compute';
 
 export type ResolveOperandPeriod = (req: Extract<ExpressionNode, { kind: 'operand' }>['operand']['period'], periodType: 'instant' | 'duration') => { ok: true; target: Target } | { ok: false; failure: Failure };
 
@@ -128,5 +129,15 @@ async function measureOverWindow(ctx: ExecContext, ent: EntityContext, node: Ext
   const tiles = parts.every((t, i) => t.period.type === 'duration' && (i === 0 || (parts[i - 1]!.period.type === 'duration' && t.period.start === addDays(endOf(parts[i - 1]!.period), 1))));
   if (!tiles) return null;
   const w: Window = { kind: 'sum', period: { type: 'duration', start: startOf(parts[0]!.period), end: endOf(parts[parts.length - 1]!.period) }, parts };
+  if (rule.kind === 'formula' && !isAdditiveFormula(rule.formula) && !node.combined) {
+    // "Q1 gross margin plus Q2 gross margin": adding two ratios is not a figure; their combined span is
+    const whole = targetFor(w.period, ent.calendars);
+    const span = whole.fiscalPeriod && whole.fiscalPeriod !== 'OTHER' ? whole.label : `${parts.map((p) => p.label).join(' and ')} combined`;
+    const message = `${metric.label} of ${parts.map((p) => p.label).join(' + ')} is not added: ${nonAdditiveMessage('ratio')}`;
+    return {
+      ok: false,
+      failure: { kind: 'rejected', message, errors: [{ code: 'NON_ADDITIVE', message, factIds: [] }], alternatives: [`${ent.entity.name} ${lowerFirst(metric.label)} ${whole.fiscalPeriod && whole.fiscalPeriod !== 'OTHER' ? span : `for ${span}`}`] },
+    };
+  }
   return computeWindowFigure(ctx, ent, metric, w);
 }

@@ -62,7 +62,7 @@ const SERIES =
   /\b(?:(?:year|quarter)[- ]by[- ](?:year|quarter)|by\s+(?:fiscal\s+)?year|for\s+each\s+(?:fiscal\s+)?year|each\s+(?:fiscal\s+)?year|every\s+(?:fiscal\s+)?year|per\s+year|annual(?:ly)?\s+(?:series|history)|trend|history|over\s+time|series)\b/i;
 
 const PREFIX: { re: RegExp; op: ArithmeticOp; reversed?: boolean; postfix?: boolean }[] = [
-  { re: /\b(?:add|adding|sum|summing|the\s+sum\s+of|(?:the\s+)?total\s+of|combine|combining|aggregate|cumulative(?!\s*[?.!]?\s*$))\b/i, op: 'sum' },
+  { re: /\b(?:add(?:ing)?(?:\s+up)?|sum(?:ming)?(?:\s+up)?|the\s+sum\s+of|(?:the\s+)?total\s+of|combine|combining|aggregate|cumulative(?!\s*[?.!]?\s*$))\b/i, op: 'sum' },
   { re: /\b(?:subtract|subtracting|deduct|deducting)\b/i, op: 'difference', reversed: true },
   { re: /\b(?:divide|dividing)\b/i, op: 'ratio' },
   // written after the operands: "2023 and 2024 revenue combined", "Q1 and Q2 revenue in total"

@@ -423,6 +423,10 @@ describe('calculation words over windows of periods are never dropped', () => {
     expect(operandTexts("Sum of the first two quarters of Alphabet's 2025 revenue").periods.map((s) => s && s.type === 'fiscal' && s.position)).toEqual(['Q1', 'Q2']);
     expect(operandTexts("NVIDIA's first three quarters of FY26 revenue combined").periods.map((s) => s && s.type === 'fiscal' && s.position)).toEqual(['Q1', 'Q2', 'Q3']);
     expect(operandTexts('Alphabet Q1 and Q2 2025 net income together').op).toBe('sum');
+    // taken together, or added as written (a ratio refuses the second)
+    expect(planned('Alphabet Q1 and Q2 2025 gross margin combined').expression).toMatchObject({ op: 'sum', combined: true });
+    expect(planned('Alphabet Q1 2025 gross margin plus Q2 2025 gross margin').expression?.kind === 'op' && (planned('Alphabet Q1 2025 gross margin plus Q2 2025 gross margin').expression as { combined?: true }).combined).toBeFalsy();
+    expect(planned('Add up Apple gross margin for Q1 and Q2 FY25').expression).toMatchObject({ op: 'sum' });
     const net = planned('Apple FY2025 gross profit net of opex');
     expect(net.expression).toMatchObject({ kind: 'op', op: 'difference' });
     // the plain nine months are one period: nothing to spread

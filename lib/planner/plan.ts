@@ -793,10 +793,14 @@ function planExpression(x: ExpressionInput): PlanResult {
       notes: [...notes, `unplaced words: ${loose.join(', ')}`],
     };
   }
+  // "combined", "together", "in total", "aggregate", "cumulative": the periods taken together (a ratio over
+  // their combined span); "plus", "add", "sum of": the figures added as written (a ratio refuses that)
+  const combined = op === 'sum' && [...x.prefixW, ...x.arithW].every((w) => /^(?:combined|together|cumulative(?:ly)?|in\s+total|in\s+aggregate|combin(?:e|ing)|aggregate)\b/i.test(w.text.trim()));
   const expression: ExpressionNode = {
     kind: 'op',
     op,
     args: ordered.map((o, i) => ({ kind: 'operand', operand: { metric: o.metric, period: requests[i]! } })),
+    ...(combined ? { combined: true as const } : {}),
   };
   const metric = targetMeasure?.ref ?? ordered[0]!.metric;
   const targetRequest: PeriodRequest[] = targetPeriod ? [{ text: targetPeriod.text, spec: targetPeriod.spec, forMetric: '__target__' }] : [];

@@ -63,11 +63,16 @@ export type ExpressionOperand = z.infer<typeof operandSchema>;
 /** An explicit calculation the question asks for ("Q1 plus Q2 revenue", "net income divided by revenue"). */
 export type ExpressionNode =
   | { kind: 'operand'; operand: ExpressionOperand }
-  | { kind: 'op'; op: 'sum' | 'difference' | 'ratio' | 'share'; args: ExpressionNode[] };
+  /**
+   * `combined`: a sum of one measure over periods taken together ("Q1 and Q2 combined", "together",
+   * "in total", "cumulative"): a ratio is computed over the combined span. Without it, a sum adds the
+   * figures as written ("plus", "add"), which a ratio refuses.
+   */
+  | { kind: 'op'; op: 'sum' | 'difference' | 'ratio' | 'share'; args: ExpressionNode[]; combined?: true };
 export const expressionSchema: z.ZodType<ExpressionNode> = z.lazy(() =>
   z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('operand'), operand: operandSchema }),
-    z.object({ kind: z.literal('op'), op: z.enum(['sum', 'difference', 'ratio', 'share']), args: z.array(expressionSchema).min(2).max(12) }),
+    z.object({ kind: z.literal('op'), op: z.enum(['sum', 'difference', 'ratio', 'share']), args: z.array(expressionSchema).min(2).max(12), combined: z.literal(true).optional() }),
   ]),
 );
 

@@ -99,6 +99,19 @@ describe('figures over windows of periods', () => {
     expect(a.values[0]!.period).toMatchObject({ start: '2025-01-01', end: '2025-06-30' });
   });
 
+  it('two ratios added as written are refused, offering the ratio of their combined period', async () => {
+    for (const q of ['Keystone Windows Q1 FY2025 gross margin plus Q2 FY2025 gross margin', 'Add up Keystone Windows gross margin for Q1 and Q2 FY2025']) {
+      const a = await ask(q);
+      expect(a.status, `${q}: ${a.text}`).toBe('rejected');
+      expect(a.values).toHaveLength(0);
+      expect(a.errors.map((e) => e.code)).toContain('NON_ADDITIVE');
+      expect(a.clarification?.options[0]).toBe('Keystone Windows Inc gross margin H1 FY2025');
+    }
+    // free cash flow is a sum and difference of flows: added as written, it is the combined period's
+    const f = await ask('Keystone Windows Q1 FY2025 free cash flow plus Q2 FY2025 free cash flow');
+    expect(f.values).toHaveLength(f.status === 'answered' ? 1 : 0);
+  });
+
   it('per-share figures are not added: refused with the reason, offering the figure the filing reports for the window', async () => {
     const a = await ask('Keystone Windows Q1 FY2025 diluted EPS plus Q2 FY2025 diluted EPS');
     expect(a.status, a.text).toBe('rejected');
