@@ -403,6 +403,10 @@ describe('calculation words over windows of periods are never dropped', () => {
     expect(each).toMatchObject({ operation: 'growth', each: true, pathway: 'longitudinal' });
     expect(each.periods).toHaveLength(3);
     expect(planned("Apple's yearly net income growth rates for FY24 and FY25")).toMatchObject({ operation: 'growth', each: true });
+    // one period: "annual growth" is its year-over-year growth
+    expect(planned('Apple annual revenue growth FY2025')).toMatchObject({ operation: 'growth', periods: [{ text: 'FY2025' }] });
+    expect(planned('Apple annual revenue growth FY2025').each).toBeUndefined();
+    expect(run('Apple annual revenue FY2025').status).not.toBe('planned');
     expect(planned('Tesla revenue growth by fiscal year FY2018-FY2021')).toMatchObject({ operation: 'growth', each: true, range: { from: 2018, to: 2021 } });
     // two years joined by from/to are one growth between them
     expect(planned('Tesla revenue growth from FY2019 to FY2021').each).toBeUndefined();

@@ -406,9 +406,10 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   const yearPhrases = phrases.filter((p) => (p.spec.type === 'fiscal' && p.spec.position === 'FY') || p.spec.type === 'bare_year');
   const quarterlyW = phrases.length === 1 && yearPhrases.length === 1 ? free(ow.quarterly) : [];
   for (const w of quarterlyW) spans.claim(w.start, w.end, 'operation', 'quarterly');
-  // "yearly growth rates for FY24 and FY25": one rate per year named
+  // "yearly growth rates for FY24 and FY25": one rate per year named; "annual revenue growth, Q3 FY2025": year over year
   const yearlyW = comparing && phrases.length + (rangeSpan ? 1 : 0) >= 2 ? free(ow.yearly) : [];
   for (const w of yearlyW) spans.claim(w.start, w.end, 'operation', 'each');
+  if (comparing && phrases.length === 1 && !rangeSpan) for (const w of free(ow.yearly)) spans.claim(w.start, w.end, 'operation', 'year_over_year');
   let eachW = false;
   // comparison connectors ("2021 over 2020", "Q3 next to Q3") and words joining two periods ("2017 through 2021")
   if (comparing) for (const w of free(ow.infix)) if (/^(over|from|to|against)$/i.test(w.text.trim())) spans.claim(w.start, w.end, 'operation', 'comparison');
