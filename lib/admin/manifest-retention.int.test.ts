@@ -4,7 +4,7 @@ import type { Database } from '@/lib/db/client';
 import { auditLog, manifests, tenants, threads, users, verdicts } from '@/lib/db/schema';
 import { ConfigError, readEnv } from '@/lib/env';
 import { testTargets } from '@/tests/support/db';
-import { manifestRetentionDays, pruneAllTenants, pruneManifests } from './manifest-retention';
+import { manifestRetentionDays, manifestRetentionStatus, pruneAllTenants, pruneManifests } from './manifest-retention';
 
 const NOW = new Date('2026-12-01T12:00:00Z');
 const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000);
@@ -76,6 +76,19 @@ for (const target of testTargets()) {
       expect(all.find((r) => r.tenantId === 'ret-a')).toMatchObject({ deleted: 0, keptReferenced: 1 });
       expect(await ids('ret-b')).toEqual(['ret-b-old-live-thread', 'ret-b-old-verdict', 'ret-b-recent', 'ret-b-recent-deleted-thread']);
       await expect(pruneManifests({ db: d.db, tenantId: 'ret-a', days: 0, now: NOW })).rejects.toThrow(/whole number of days/);
+    });
+
+    it('the admin view: window, cutoff, stored, what the next pass deletes and keeps, the last pass; 0 keeps all', async () => {
+      await seed('ret-s');
+      const env = readEnv({ LEDGERLINE_MANIFEST_RETENTION_DAYS: '365' });
+      const before = await manifestRetentionStatus(d.db, 'ret-s', env, NOW);
+      expect(before).toMatchObject({ days: 365, cutoff: daysAgo(365).toISOString(), stored: 7, oldest: daysAgo(900).toISOString(), deletable: 3, keptReferenced: 2, lastPrune: null });
+      await pruneManifests({ db: d.db, tenantId: 'ret-s', days: 365, now: NOW, actor: 'cli' });
+      const after = await manifestRetentionStatus(d.db, 'ret-s', env, NOW);
+      expect(after).toMatchObject({ stored: 4, deletable: 0, keptReferenced: 2, lastPrune: { deleted: 3, actor: 'cli' } });
+      // a tenant's view counts only its own manifests and prunes
+      expect(await manifestRetentionStatus(d.db, 'nobody', env, NOW)).toMatchObject({ stored: 0, lastPrune: null });
+      expect(await manifestRetentionStatus(d.db, 'ret-s', readEnv({ LEDGERLINE_MANIFEST_RETENTION_DAYS: '0' }), NOW)).toMatchObject({ days: null, cutoff: null, stored: 4, deletable: 0 });
     });
 
     it('deletes in batches of one transaction each, every batch with its audit entry', async () => {

@@ -12,10 +12,10 @@
  * and kept), the delete re-checks that nothing refers to them in a statement of its own (it sees a verdict
  * committed meanwhile), and the batch's audit entry (`manifest.prune`) commits with it, or nothing does.
  */
-import { and, asc, eq, inArray, isNull, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { manifestVisible } from '@/lib/auth/visibility';
-import { manifests, tenants, threads, verdicts } from '@/lib/db/schema';
+import { auditLog, manifests, tenants, threads, verdicts } from '@/lib/db/schema';
 import { readEnv, type Env } from '@/lib/env';
 import { recordAudit } from './audit';
 
@@ -117,4 +117,44 @@ export async function pruneAllTenants(o: Omit<PruneOptions, 'tenantId'>): Promis
   const out: PruneResult[] = [];
   for (const t of all) out.push(await pruneManifests({ ...o, tenantId: t.id }));
   return out;
+}
+
+export interface RetentionStatus {
+  /** the configured window (LEDGERLINE_MANIFEST_RETENTION_DAYS); null: manifests are kept forever */
+  days: number | null;
+  /** manifests created before this go at the next pass (null when kept forever) */
+  cutoff: string | null;
+  /** the tenant's stored manifests, and the oldest one's time */
+  stored: number;
+  oldest: string | null;
+  /** past the window now: what the next pass deletes, and what it keeps because a verdict or a conversation refers to it */
+  deletable: number;
+  keptReferenced: number;
+  /** the latest `manifest.prune` audit entry of the tenant */
+  lastPrune: { at: string; deleted: number; actor: string } | null;
+}
+
+/** What the admin view shows about the tenant's manifest retention (read only; counts through the manifest predicate). */
+export async function manifestRetentionStatus(db: Db, tenantId: string, env: Env = readEnv(), now = new Date()): Promise<RetentionStatus> {
+  const days = manifestRetentionDays(env);
+  const [totals] = await db
+    .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${manifests.createdAt})::text` })
+    .from(manifests)
+    .where(manifestVisible({ tenantId }));
+  const past = days === null ? null : await pruneManifests({ db, tenantId, days, now, dryRun: true });
+  const [last] = await db
+    .select({ at: auditLog.createdAt, after: auditLog.after, actor: auditLog.actor })
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.action, 'manifest.prune')))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  return {
+    days,
+    cutoff: past?.cutoff ?? null,
+    stored: Number(totals?.n ?? 0),
+    oldest: totals?.oldest ? new Date(totals.oldest).toISOString() : null,
+    deletable: past?.deleted ?? 0,
+    keptReferenced: past?.keptReferenced ?? 0,
+    lastPrune: last ? { at: last.at.toISOString(), deleted: Number((last.after as { deleted?: number } | null)?.deleted ?? 0), actor: last.actor } : null,
+  };
 }

@@ -96,7 +96,9 @@ export async function startServer(opts: { root: string; env: NodeJS.ProcessEnv; 
   const port = await freePort();
   const out = fs.openSync(opts.logFile, 'a');
   const bin = path.join(opts.root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const child: ChildProcess = spawn(process.execPath, [bin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  // LEDGERLINE_BENCH_SERVER_NODE_FLAGS: node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (not allowed in NODE_OPTIONS)
+  const flags = (process.env.LEDGERLINE_BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...flags, bin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: opts.root,
     env: { ...opts.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', out, out],

@@ -5,6 +5,7 @@ import { WATCHED_CODES } from '@/lib/monitoring/counters';
 import { monitoringData, parseWindow, WINDOWS } from '@/lib/monitoring/dashboard';
 import type { EvalReport } from '@/lib/monitoring/eval-results';
 import { withPage } from '@/app/with-page';
+import { manifestRetentionStatus } from '@/lib/admin/manifest-retention';
 
 export const metadata: Metadata = { title: 'Monitoring' };
 export const dynamic = 'force-dynamic';
@@ -33,7 +34,7 @@ function ReportRow({ name, r }: { name: string; r: EvalReport }) {
 
 export default withPage('admin', async function MonitoringPage({ db, viewer }, { searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const days = parseWindow((await searchParams).days);
-  const data = await monitoringData(db, viewer.tenantId, { days });
+  const [data, retention] = await Promise.all([monitoringData(db, viewer.tenantId, { days }), manifestRetentionStatus(db, viewer.tenantId)]);
   const c = data.charts;
   const sets = [...new Set(data.evalHistory.map((h) => h.set))];
   const runs = [...new Set(data.evalHistory.map((h) => h.at))];
@@ -104,6 +105,36 @@ export default withPage('admin', async function MonitoringPage({ db, viewer }, {
             </tbody>
           </table>
         </div>
+      </section>
+
+      <section className="rounded-lg border border-line bg-white p-4" aria-labelledby="ret-h">
+        <h2 id="ret-h" className="mb-2 font-medium">
+          Evidence manifests: retention
+        </h2>
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+          <dt className="text-muted">Kept for</dt>
+          <dd>
+            {retention.days === null ? 'forever (LEDGERLINE_MANIFEST_RETENTION_DAYS=0)' : `${retention.days} days (LEDGERLINE_MANIFEST_RETENTION_DAYS)`}; a manifest a reviewer verdict or a conversation in its owner’s history refers to is kept
+            whatever its age
+          </dd>
+          <dt className="text-muted">Stored</dt>
+          <dd className="tabular">
+            {retention.stored} manifest{retention.stored === 1 ? '' : 's'}
+            {retention.oldest ? `, the oldest from ${retention.oldest.slice(0, 10)}` : ''}
+          </dd>
+          {retention.days !== null && (
+            <>
+              <dt className="text-muted">Past the window</dt>
+              <dd className="tabular">
+                {retention.deletable} to be deleted at the next pass (created before {retention.cutoff?.slice(0, 10)}), {retention.keptReferenced} kept because something refers to them
+              </dd>
+            </>
+          )}
+          <dt className="text-muted">Last deletion</dt>
+          <dd>
+            {retention.lastPrune ? `${retention.lastPrune.at.slice(0, 16).replace('T', ' ')} UTC by ${retention.lastPrune.actor}: ${retention.lastPrune.deleted} deleted` : 'none recorded'}; each server process runs one every 6 hours, `npm run cli -- manifests prune` on demand
+          </dd>
+        </dl>
       </section>
 
       <section className="rounded-lg border border-line bg-white p-4" aria-labelledby="ing-h">
