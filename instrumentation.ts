@@ -7,6 +7,9 @@ export async function register() {
   // an early 413/408 closes its connection without resetting a client that is still uploading
   const { installLingeringCloseHook } = await import('@/lib/server/lingering-close');
   installLingeringCloseHook();
+  // diagnostics, when LEDGERLINE_LOOP_DELAY_FILE is set: the event loop's delay, second by second
+  const { startLoopDelayLog } = await import('@/lib/server/loop-delay');
+  startLoopDelayLog();
   const { warmUp } = await import('@/lib/server/warm-up');
   await warmUp();
 }

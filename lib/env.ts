@@ -17,7 +17,7 @@ const secret = (name: string) => optional(z.string().min(32, `${name} must be at
 /** The acknowledgement that a production demo is open to anyone (LEDGERLINE_DEMO_ACK). */
 export const DEMO_ACK = 'anyone-can-be-admin';
 
-const schema = z.object({
+const fields = z.object({
   /** `production` under `next start`/`next build`, `development` under `next dev`, `test` under vitest */
   NODE_ENV: optional(z.string()),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')),
@@ -70,6 +70,11 @@ const schema = z.object({
    * server's daily pruning and `npm run cli -- manifests prune`; 0 keeps every manifest forever
    */
   LEDGERLINE_MANIFEST_RETENTION_DAYS: intSetting('LEDGERLINE_MANIFEST_RETENTION_DAYS', 0, 36_500, 365),
+  /**
+   * diagnostics: each second the server appends the event loop's delay over that second (p50, p99, max in
+   * ms) to this file as one JSON line (lib/server/loop-delay.ts; the load bench sets it); unset: off
+   */
+  LEDGERLINE_LOOP_DELAY_FILE: optional(z.string()),
   SEC_DATA_DIR: optional(z.string()),
   SEC_USER_AGENT: optional(z.string()),
   /** signs session cookies; when unset one is generated on first start and kept in the database */
@@ -83,7 +88,9 @@ const schema = z.object({
   JUDGE_BASE_URL: optional(z.url('JUDGE_BASE_URL must be a URL')),
   JUDGE_MODEL: optional(z.string()),
   JUDGE_API_KEY: optional(z.string()),
-}).superRefine((env, ctx) => {
+});
+
+const schema = fields.superRefine((env, ctx) => {
   if (env.NODE_ENV === 'production' && env.LEDGERLINE_DEMO === '1' && env.LEDGERLINE_DEMO_ACK !== DEMO_ACK) {
     ctx.addIssue({
       code: 'custom',
@@ -108,13 +115,25 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Validated environment; throws a ConfigError naming each bad variable. */
+const ENV_KEYS = Object.keys(fields.shape);
+/** the last validated environment, with the source it came from and the values of the declared variables then */
+let last: { source: object; values: string; env: Env } | null = null;
+
+/**
+ * Validated environment; throws a ConfigError naming each bad variable. Read on every request by many
+ * helpers: the result is kept while the source and the declared variables' values stay the same (a
+ * zod parse of the whole environment was ~1 ms of CPU per request under load), so a change — a test
+ * setting a variable — is seen at the next call.
+ */
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const values = ENV_KEYS.map((k) => source[k] ?? '\u0000').join('\u0001');
+  if (last && last.source === source && last.values === values) return last.env;
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
+  last = { source, values, env: parsed.data };
   return parsed.data;
 }
 

@@ -75,7 +75,8 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   const calculations = trace.calculations;
   const push = calculations.push.bind(calculations);
   Object.defineProperty(calculations, 'push', { enumerable: false, value: (...items: Trace['calculations']) => (stage('computing'), push(...items)) });
-  const index = await loadEntityIndex(db, tenantId);
+  // the cache key read the data version in this transaction: the index is checked against the same one (one read, not two)
+  const index = await loadEntityIndex(db, tenantId, cacheKey ? cacheKey.version : undefined);
   const catalog = index.entities;
   // the members (segments, products, regions) and labelled concepts of the companies the question names
   const named = [...new Set([...matchEntities(question, index).mentions.flatMap((m) => m.entityIds), ...(opts.previous?.entities.map((e) => e.id) ?? [])])];

@@ -73,10 +73,12 @@ async function buildIndex(db: Db, tenantId: string, version: number | null): Pro
 /**
  * The tenant's entity index (names, aliases, tickers, listings, CIKs, calendars), built once per
  * process and tenant and rebuilt when the tenant's data version moved (ingest, admin alias and
- * calendar edits bump it after committing): per question one primary-key read, no catalog load.
+ * calendar edits bump it after committing): per question one primary-key read (none when the caller
+ * passes the version it read), no catalog load.
  */
-export async function loadEntityIndex(db: Db, tenantId: string): Promise<EntityIndex> {
-  const version = await readDataVersion(db, tenantId);
+export async function loadEntityIndex(db: Db, tenantId: string, knownVersion?: number | null): Promise<EntityIndex> {
+  // `knownVersion`: the caller read the version already in this transaction (the answer cache key did)
+  const version = knownVersion !== undefined ? knownVersion : await readDataVersion(db, tenantId);
   if (version === null) return buildEntityIndex([], { tenantId, version: null });
   let perDb = indexCache.get(db);
   if (!perDb) {

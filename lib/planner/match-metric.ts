@@ -96,7 +96,22 @@ export function normalizeForMetrics(text: string): string {
   return normalizeWithOffsets(text).text;
 }
 
-const norm = (s: string) => normalizeForMetrics(s).trim();
+/**
+ * normalizeForMetrics(s).trim(), remembered: the same filer concept and member labels are normalized for
+ * every question about their company (hundreds of labels per company, character by character), which was
+ * most of the planner's CPU under load. A pure function of the string; the memory is bounded.
+ */
+const normMemo = new Map<string, string>();
+const NORM_MEMO_MAX = 50_000;
+const norm = (s: string) => {
+  let v = normMemo.get(s);
+  if (v === undefined) {
+    v = normalizeForMetrics(s).trim();
+    if (normMemo.size >= NORM_MEMO_MAX) normMemo.clear();
+    normMemo.set(s, v);
+  }
+  return v;
+};
 
 // "how much did Marvell lose": the net loss is net income below zero, said as it is
 const WEAK = new Set(['earn', 'earned', 'earns', 'lose', 'lost', 'loses']);
@@ -117,6 +132,41 @@ const PHRASES: MetricPhrase[] = (() => {
   for (const w of WEAK) out.push({ phrase: w, ref: baseRef('net_income'), weak: true });
   return out.sort((a, b) => b.phrase.length - a.phrase.length);
 })();
+const PHRASE_SET = new Set(PHRASES.map((p) => p.phrase));
+const firstWord = (phrase: string) => {
+  const i = phrase.indexOf(' ');
+  return i < 0 ? phrase : phrase.slice(0, i);
+};
+
+/**
+ * `a` and `b` each sorted by phrase length, longest first: one list in that order, `a`'s entries before
+ * `b`'s of the same length — what a stable sort of [...a, ...b] by length gives, in one pass.
+ */
+function mergeByLength(a: MetricPhrase[], b: MetricPhrase[]): MetricPhrase[] {
+  const out: MetricPhrase[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]!.phrase.length >= b[j]!.phrase.length)) out.push(a[i++]!);
+    else out.push(b[j++]!);
+  }
+  return out;
+}
+
+/** A filer concept's phrases (normalized, two words or more), built once per concept entry. */
+const conceptPhraseMemo = new WeakMap<ConceptEntry, MetricPhrase[]>();
+function conceptPhraseEntries(c: ConceptEntry): MetricPhrase[] {
+  let list = conceptPhraseMemo.get(c);
+  if (!list) {
+    list = [];
+    for (const label of conceptPhrases(c.label)) {
+      const phrase = norm(label);
+      if (phrase.split(' ').length >= 2) list.push({ phrase, ref: conceptRef(c) });
+    }
+    conceptPhraseMemo.set(c, list);
+  }
+  return list;
+}
 
 /** Caption patterns as whole-word regexes over the normalized text (captured: the caption). */
 const CAPTIONS = CAPTION_PATTERNS.map((c) => ({
@@ -481,18 +531,19 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
   const taken: [number, number][] = [];
   const raw: { p: MetricPhrase; s: number; e: number }[] = [];
   // filer concepts (ask by label) rank after ontology phrases of the same length: the ontology wins ties
-  const known = new Set(PHRASES.map((p) => p.phrase));
+  const added = new Set<string>();
   const extra: MetricPhrase[] = [];
   for (const c of ctx?.concepts ?? []) {
-    for (const label of conceptPhrases(c.label)) {
-      const phrase = norm(label);
-      if (phrase.split(' ').length >= 2 && !known.has(phrase)) {
-        known.add(phrase);
-        extra.push({ phrase, ref: conceptRef(c) });
+    for (const e of conceptPhraseEntries(c)) {
+      if (!PHRASE_SET.has(e.phrase) && !added.has(e.phrase)) {
+        added.add(e.phrase);
+        extra.push(e);
       }
     }
   }
-  const phrases = extra.length ? [...PHRASES, ...extra].sort((a, b) => b.phrase.length - a.phrase.length) : PHRASES;
+  const phrases = extra.length ? mergeByLength(PHRASES, extra.sort((a, b) => b.phrase.length - a.phrase.length)) : PHRASES;
+  // a phrase can only be found (` phrase ` in the text) when its first word is a word of the text
+  const textWords = new Set(normText.split(' '));
   // statement hints and other non-measures: claimed first unless a longer measure phrase covers them
   const blocked: [number, number][] = [];
   for (const np of NON_MEASURE) {
@@ -524,6 +575,7 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
   };
   for (const p of phrases) {
     while (captions.length && captions[0]!.e - captions[0]!.s >= p.phrase.length) claim(captions.shift()!);
+    if (!textWords.has(firstWord(p.phrase))) continue;
     let from = 0;
     for (;;) {
       const i = normText.indexOf(` ${p.phrase} `, from);

@@ -51,6 +51,20 @@ export async function signedInClients(database: Database, n: number): Promise<st
   return cookies;
 }
 
+/** The server's event-loop delay during [from, to] (its per-second lines): the worst second's p99, the max, the median second's p50. */
+function loopDelay(file: string, from: number, to: number): { p99Ms: number | null; maxMs: number | null; p50Ms: number | null; seconds: number } {
+  if (!fs.existsSync(file)) return { p99Ms: null, maxMs: null, p50Ms: null, seconds: 0 };
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { t: number; p50: number; p99: number; max: number })
+    .filter((l) => l.t >= from && l.t <= to + 1000);
+  if (lines.length === 0) return { p99Ms: null, maxMs: null, p50Ms: null, seconds: 0 };
+  const p50s = lines.map((l) => l.p50).sort((a, b) => a - b);
+  return { p99Ms: Math.max(...lines.map((l) => l.p99)), maxMs: Math.max(...lines.map((l) => l.max)), p50Ms: p50s[Math.floor(p50s.length / 2)]!, seconds: lines.length };
+}
+
 /** Manifests stored since `since` (database clock), and how many of them served a cached answer. */
 async function manifestCounts(database: Database, since: string): Promise<{ stored: number; cached: number }> {
   const res = await database.db.execute(sql`select count(*)::int as stored, (count(*) filter (where versions ? 'answerCache'))::int as cached from manifests where created_at >= ${since}::timestamptz`);
@@ -92,6 +106,9 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
   }
   // many different questions, some asked again (cases.ts: 30 % from 20 popular ones, the rest the long tail)
   const mix = questionMix(pool, CLIENTS, perClient);
+  // the server logs its event-loop delay second by second (lib/server/loop-delay.ts)
+  const loopFile = path.join(path.dirname(logFile), `loop-delay-${driver}.jsonl`);
+  env.LEDGERLINE_LOOP_DELAY_FILE = loopFile;
   const server = await startServer({ root: process.cwd(), env, logFile });
   try {
     // warm-up with a spare user and questions the load does not ask (the route, the database, the planner's catalog)
@@ -100,8 +117,10 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
     const since = driver === 'postgres' ? String(((await database.db.execute(sql`select now()::text as t`)) as unknown as { rows: { t: string }[] }).rows[0]!.t) : new Date().toISOString();
     const c0 = counter?.counts();
     const cpu0 = { server: groupCpuMs(server.pgid), db: dbName ? postgresBackendsCpuMs(dbName) : null };
+    const loadStart = Date.now();
     const r = await loadTest({ url: server.url, clients: CLIENTS, cookies: cookies.slice(0, CLIENTS), questions: pool, perClientQuestions: mix.perClient, perClient, durationMs: full ? 30_000 : 15_000 });
     const cpu1 = { server: groupCpuMs(server.pgid), db: dbName ? postgresBackendsCpuMs(dbName) : null };
+    const loop = loopDelay(loopFile, loadStart, Date.now());
     const c1 = counter?.counts();
     if (r.errors) {
       const keep = path.resolve('bench-results', `http-server-${driver}.log`);
@@ -121,7 +140,7 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
     if (driver === 'pglite') await database.close();
     const hitRate = manifests.stored ? manifests.cached / manifests.stored : null;
     const fmt = (v: number | null, d = 1) => (v === null ? 'n/a' : v.toFixed(d));
-    ctx.log(`   ${driver}: ${r.requests} requests in ${(r.elapsedMs / 1000).toFixed(1)} s, ${r.rps.toFixed(1)} req/s, p99 ${r.latency.p99Ms.toFixed(0)} ms, ${r.errors} errors ${JSON.stringify(r.statuses)}; CPU per request: server ${fmt(serverCpuMs)} ms, PostgreSQL ${fmt(dbCpuMs)} ms; ${fmt(statements)} statements (${fmt(roundTrips)} round trips) per request; answer cache ${manifests.cached}/${manifests.stored} hits (${mix.distinct} distinct questions, ${mix.repeats} repeats)`);
+    ctx.log(`   ${driver}: ${r.requests} requests in ${(r.elapsedMs / 1000).toFixed(1)} s, ${r.rps.toFixed(1)} req/s, p99 ${r.latency.p99Ms.toFixed(0)} ms, ${r.errors} errors ${JSON.stringify(r.statuses)}; CPU per request: server ${fmt(serverCpuMs)} ms, PostgreSQL ${fmt(dbCpuMs)} ms; ${fmt(statements)} statements (${fmt(roundTrips)} round trips) per request; answer cache ${manifests.cached}/${manifests.stored} hits (${mix.distinct} distinct questions, ${mix.repeats} repeats); event-loop delay p99 ${fmt(loop.p99Ms, 0)} ms (worst second), max ${fmt(loop.maxMs, 0)} ms`);
     return {
       section: 'http',
       case: `POST /api/answers, ${CLIENTS} clients`,
@@ -149,7 +168,8 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
         answerCacheHits: manifests.cached,
         manifestsStored: manifests.stored,
         answerCacheHitRate: hitRate,
-        summary: `${r.errors} errors; server time p50 ${r.serverMs.p50Ms.toFixed(0)} / p95 ${r.serverMs.p95Ms.toFixed(0)} ms; CPU per request: server ${fmt(serverCpuMs)} ms${dbCpuMs === null ? '' : `, PostgreSQL ${fmt(dbCpuMs)} ms`}${statements === null ? '' : `; ${fmt(statements)} statements / ${fmt(roundTrips)} round trips per request`}; ${mix.distinct} distinct questions of ${mix.distinct + mix.repeats}, answer cache hits ${hitRate === null ? 'n/a' : `${(hitRate * 100).toFixed(0)} %`}; ${Object.entries(r.answerStatuses).map(([k, v]) => `${v} ${k}`).join(', ')}`,
+        eventLoopDelay: loop,
+        summary: `${r.errors} errors; server time p50 ${r.serverMs.p50Ms.toFixed(0)} / p95 ${r.serverMs.p95Ms.toFixed(0)} ms; CPU per request: server ${fmt(serverCpuMs)} ms${dbCpuMs === null ? '' : `, PostgreSQL ${fmt(dbCpuMs)} ms`}${statements === null ? '' : `; ${fmt(statements)} statements / ${fmt(roundTrips)} round trips per request`}; event-loop delay p99 ${fmt(loop.p99Ms, 0)} / max ${fmt(loop.maxMs, 0)} ms; ${mix.distinct} distinct questions of ${mix.distinct + mix.repeats}, answer cache hits ${hitRate === null ? 'n/a' : `${(hitRate * 100).toFixed(0)} %`}; ${Object.entries(r.answerStatuses).map(([k, v]) => `${v} ${k}`).join(', ')}`,
       },
     };
   } finally {
