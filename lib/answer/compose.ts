@@ -37,14 +37,15 @@ function inputShown(inp: { value: number; unit: string; currency: string | null 
 }
 
 /**
- * What a sum or difference the question wrote computed: "Change in revenue" (Q2 minus Q1), "Revenue −
- * cost of revenue" (two measures), the measure itself when one measure is summed over periods. Null
- * for other operations and for a measure the question defines (their operation's label says it).
+ * What a sum, difference or ratio the question wrote computed: "Change in revenue" (Q2 minus Q1),
+ * "Revenue − cost of revenue", "Operating income / revenue" (two measures), the measure itself when one
+ * measure is summed over periods. Null for other operations and for a measure the question defines
+ * (their operation's label says it).
  */
 function expressionLabel(intent: Intent, computed: string): string | null {
   if (intent.operation !== 'expression' || intent.metric.kind === 'derived') return null;
   const root = intent.expression?.kind === 'op' ? intent.expression.op : null;
-  return root === 'sum' || root === 'difference' ? computed : null;
+  return root === 'sum' || root === 'difference' || root === 'ratio' ? computed : null;
 }
 
 /**

@@ -177,6 +177,8 @@ const firstMonths: Parser<FiscalPosition> = alt(
 /** "nine months", "nine-month YTD", "9-month year-to-date", "9M YTD" */
 const nineMonths: Parser<FiscalPosition> = alt(
   map(seq(count(9), opt(hyphen), months, opt(ytdW)), () => '9M' as const),
+  // "six-month FY26", "6-month YTD fiscal 2025": the first half (a six-month period with a fiscal year is its YTD)
+  map(seq(count(6), opt(hyphen), months, opt(ytdW)), () => 'H1' as const),
   map(seq(mCode, ytdW), ([p]) => p),
 );
 const THROUGH: Record<string, FiscalPosition> = { Q1: 'Q1', Q2: 'H1', Q3: '9M', Q4: 'FY' };
@@ -278,6 +280,8 @@ function dateOf(year: number, month: number, d: number, text: string): DateValue
 export const date: Parser<DateValue> = memo(alt<DateValue>(
   map(seq(day, monthName, opt(comma), anyY4), ([d, m, , y], ts, a, b) => dateOf(y, m, d, textOf(ts, a, b))),
   map(seq(monthName, day, opt(comma), anyY4), ([m, d, , y], ts, a, b) => dateOf(y, m, d, textOf(ts, a, b))),
+  // "31-Dec-2023", "31-Dec-23" (day, month name and year joined by hyphens)
+  map(seq(day, g(punct('-')), g(monthName), g(punct('-')), g(alt(anyY4, map(num(2), (n) => expandYear(String(n).padStart(2, '0')))))), ([d, , m, , y], ts, a, b) => dateOf(y, m, d, textOf(ts, a, b))),
   map(seq(num(4), g(punct('-')), g(num(2)), g(punct('-')), g(num(2))), ([y, , m, , d], ts, a, b) => {
     const text = textOf(ts, a, b);
     return isISODate(text) ? { date: text } : { invalid: `"${text}" is not a valid date` };
@@ -294,6 +298,8 @@ export const date: Parser<DateValue> = memo(alt<DateValue>(
 const monthYear: Parser<MonthRef> = memo(alt(
   map(seq(monthName, opt(word('of')), opt(comma), anyY4), ([m, , , y]) => ({ month: m, year: y })),
   map(seq(monthName, alt(map(seq(hyphen, opt(apos)), () => null), map(apos, () => null)), g(yy)), ([m, , y]) => ({ month: m, year: y.year })),
+  // "Dec-2023"
+  map(seq(monthName, hyphen, g(anyY4)), ([m, , y]) => ({ month: m, year: y })),
 ));
 
 // ── lengths ─────────────────────────────────────────────────────────────────────────────────────
@@ -368,7 +374,8 @@ const relative: Parser<{ spec: PeriodSpec; rule: string }> = alt(
       words('a year ago'),
       words('a year earlier'),
       words('prior year period'),
-      map(seq(word('same', 'corresponding'), word('period'), alt(words('last year'), words('a year ago'), words('a year earlier'), seq(word('of', 'in'), word('the'), word('prior', 'previous', 'preceding'), word('year')), words('the year before'))), () => null),
+      map(seq(word('same', 'corresponding', 'comparable', 'equivalent'), word('period'), alt(words('last year'), words('a year ago'), words('a year earlier'), seq(word('of', 'in'), word('the'), word('prior', 'previous', 'preceding'), word('year')), words('the year before'))), () => null),
+      map(seq(word('comparable', 'equivalent'), words('prior|previous year'), word('period')), () => null),
     ),
     () => ({ spec: rel('prior_year')(), rule: 'prior_year' }),
   ),
@@ -508,6 +515,14 @@ export const RULES: Parser<RuleHit>[] = [
       map(seq(opt(asOf), the, word('period', 'quarter', 'year'), opt(hyphen), word('end'), opt(word('of')), alt(anchorRef, map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })))), ([, , , , , , ref]) =>
         ref.type === 'invalid' ? ref : { type: 'boundary', edge: 'end', ref },
       ),
+      // YE2024, YE25, YE 2024: the year end of that (bare) year
+      map(seq(opt(asOf), the, word('ye'), alt(g(y4), y4, g(yy))), ([, , , y]): PeriodSpec => ({ type: 'boundary', edge: 'end', ref: { type: 'bare_year', year: y.year } })),
+      // quarter-end Dec 2025, at quarter-end, Dec-2025: the end of the quarter that ends in that month
+      map(seq(opt(asOf), the, word('quarter'), opt(hyphen), word('end'), opt(comma), monthYear), ([, , , , , , m]): PeriodSpec => ({
+        type: 'boundary',
+        edge: 'end',
+        ref: { type: 'named_by_month', length: 'quarter', month: m.month, year: m.year, yearKind: 'calendar' },
+      })),
       // FY24 year-end, fiscal 2021 year-ends, Q3 FY25 quarter end, 2020 year end
       map(seq(alt(anchorRef, map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y }))), word('year', 'quarter', 'period'), opt(hyphen), word('end', 'ends')), ([ref]) =>
         ref.type === 'invalid' ? ref : { type: 'boundary', edge: 'end', ref },
@@ -544,7 +559,7 @@ export const RULES: Parser<RuleHit>[] = [
     'month_named',
     // the December 2025 quarter, the June 2024 quarter, the September-2023 half: the calendar month and year it ends in
     map(
-      seq(monthName, opt(comma), alt(anyY4, map(aposYY, (y) => y.year)), opt(hyphen), alt(map(quarterW, () => 'quarter' as const), map(word('half'), () => 'half' as const))),
+      seq(monthName, opt(alt(comma, map(hyphen, () => null))), alt(anyY4, map(aposYY, (y) => y.year)), opt(hyphen), alt(map(quarterW, () => 'quarter' as const), map(word('half'), () => 'half' as const))),
       ([m, , year, , len]): PeriodSpec => ({ type: 'named_by_month', length: len, month: m, year, yearKind: 'calendar' }),
     ),
   ),
@@ -572,7 +587,7 @@ export const RULES: Parser<RuleHit>[] = [
   ),
   rule(
     'ytd_through',
-    map(seq(ytdW, opt(alt(word('through', 'thru', 'to', 'ending', 'ended', 'at'), words('as of'))), the, alt(map(date, (d) => dateSpec(d, (iso): PeriodSpec => ({ type: 'instant', date: iso }))), map(monthYear, (m): PeriodSpec => ({ type: 'month', month: m.month, year: m.year })))), ([, , , ref]): PeriodSpec =>
+    map(seq(ytdW, opt(alt(word('through', 'thru', 'to', 'ending', 'ended', 'at'), words('as of'))), the, alt(map(date, (d) => dateSpec(d, (iso): PeriodSpec => ({ type: 'instant', date: iso }))), map(seq(monthYear, opt(seq(opt(hyphen), quarterW))), ([m]): PeriodSpec => ({ type: 'month', month: m.month, year: m.year })))), ([, , , ref]): PeriodSpec =>
       ref.type === 'invalid' ? ref : { type: 'ytd_through', ref },
     ),
   ),

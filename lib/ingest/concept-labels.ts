@@ -9,9 +9,25 @@ export interface ConceptLabel {
   description: string | null;
 }
 
-/** A concept definition's label and description, when it has a usable label. */
+/**
+ * A standard element's name read as words ("ifrs-full:RentalIncome" → "Rental income"): the label of a
+ * concept whose data carries none (companyfacts of some IFRS filers have `label: null`). Company
+ * extensions are left unlabelled (their names are the filer's own shorthand).
+ */
+export function labelFromConceptName(concept: string): string | null {
+  const [prefix, local] = concept.split(':');
+  if (!local || !/^(?:us-gaap|ifrs-full|dei|srt|ind-as)$/.test(prefix ?? '')) return null;
+  const words = local
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(' ')
+    .map((w, i) => (i > 0 && !/^[A-Z0-9]{2,}$/.test(w) ? w.toLowerCase() : w));
+  return words.join(' ');
+}
+
+/** A concept definition's label and description, when it has a usable label (else one read from a standard element's name). */
 export function conceptLabelOf(concept: string, def: Record<string, unknown>): ConceptLabel | null {
-  const label = typeof def.label === 'string' ? def.label.replace(/\s+/g, ' ').trim() : '';
+  const label = typeof def.label === 'string' ? def.label.replace(/\s+/g, ' ').trim() : (labelFromConceptName(concept) ?? '');
   if (!label || label.length > 300) return null;
   const description = typeof def.description === 'string' && def.description.trim() ? def.description.trim().slice(0, 2000) : null;
   return { concept, label, description };

@@ -37,6 +37,18 @@ describe('instruction words', () => {
     expect(readInstructions('the change in percentage terms').instructions.unit).toBeUndefined();
   });
 
+  it('reads scale and currency marks written without "in", and percent marks', () => {
+    expect(readInstructions('revenue FY2024 (USD m)').instructions).toEqual({ scale: 'millions', currency: 'USD' });
+    expect(readInstructions('revenue FY2024 (US$ bn)').instructions).toEqual({ scale: 'billions', currency: 'USD' });
+    expect(readInstructions('revenue FY2024 USD thousands').instructions).toEqual({ scale: 'thousands', currency: 'USD' });
+    expect(readInstructions('operating income change, in $').instructions).toEqual({ currency: 'USD' });
+    expect(readInstructions('operating profit over revenue (%)').instructions).toEqual({ unit: 'percent' });
+    expect(readInstructions('operating margin in %').instructions).toEqual({ unit: 'percent' });
+    // "in $bn" stays a scale; a dollar amount is not an instruction
+    expect(readInstructions('revenue in $bn').instructions).toEqual({ scale: 'billions', currency: 'USD' });
+    expect(readInstructions('revenue above $5').claims).toEqual([]);
+  });
+
   it('reads the statements a scope clause names, in order', () => {
     const r = readInstructions('Give a response by relying on the details shown in the statement of cash flows and the P&L statement.');
     expect(r.instructions.statements).toEqual(['cash_flow_statement', 'income_statement']);

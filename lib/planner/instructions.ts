@@ -107,6 +107,35 @@ const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instr
     },
   },
   {
+    // "(USD m)", "(US$ bn)", "USD thousands", "$m": a scale with its currency, no "in"
+    detail: 'scale',
+    re: /\(\s*(usd|us\$|\$|eur|€|gbp|£|inr|₹)\s*(thousands|millions|billions|bn|mn|mm|m|k)\s*\)|\b(usd|us\$|eur|gbp|inr)\s+(thousands|millions|billions)\b/gi,
+    apply: (m, i) => {
+      i.scale = SCALE_WORDS[(m[2] ?? m[4])!.toLowerCase()]!;
+      const c = currencyOf(m[1] ?? m[3]);
+      if (c) i.currency = c;
+      return true;
+    },
+  },
+  {
+    // "in $", "(in $)": the answer in dollars
+    detail: 'currency',
+    re: /\(?\bin\s+\$\)?(?![\w$])/gi,
+    apply: (_m, i) => {
+      i.currency = 'USD';
+      return true;
+    },
+  },
+  {
+    // "(%)", "in %": the answer as a percent
+    detail: 'percent',
+    re: /\(\s*%\s*\)|\bin\s+%(?!\w)/gi,
+    apply: (_m, i) => {
+      i.unit = 'percent';
+      return true;
+    },
+  },
+  {
     detail: 'percent',
     re: /\b(?:in\s+(?:units\s+of\s+)?|as\s+(?:a\s+)?)(?:percents?|percentages?)\b(?!\s+(?:of|change|terms|points)\b)/gi,
     apply: (_m, i) => {

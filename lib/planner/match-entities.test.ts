@@ -105,6 +105,11 @@ describe('matchEntities: every alias form, exact spans', () => {
     expect(via('Teslla revenue')).toEqual(['fuzzy']);
   });
 
+  it('a near-miss first word takes the rest of the name written after it', () => {
+    const { mentions } = matchEntities('Marvel Technology net revenue FY2025', INDEX);
+    expect(mentions.map((m) => [m.text, m.entityIds[0], m.via])).toEqual([['Marvel Technology', 'mrvl', 'fuzzy']]);
+  });
+
   it('takes the longest name and never overlaps spans', () => {
     const { mentions } = matchEntities('Marvell Technology, Inc. and Marvell', INDEX);
     expect(mentions.map((m) => [m.text, m.entityIds[0]])).toEqual([

@@ -202,14 +202,32 @@ export function matchEntities(question: string, source: EntityIndex | CatalogEnt
     push(s, e, ids, 'ticker', isWeakTicker(written, mostlyUpper));
   }
 
-  // 5. near-misses of a name's distinctive first word, on words no other rule used
-  for (const t of words) {
+  // 5. near-misses of a name's distinctive first word, on words no other rule used; the rest of that
+  // name written after it belongs to the mention ("Marvel Technology" is Marvell Technology, one name)
+  for (let i = 0; i < words.length; i++) {
+    const t = words[i]!;
     if (t.norm.length < 5 || !/^[a-z][a-z0-9&]*$/.test(t.norm) || NOT_NAMES.has(t.norm) || COMMON_WORDS.has(t.norm)) continue;
-    const e = t.possessiveEnd ?? t.end;
+    let e = t.possessiveEnd ?? t.end;
     if (!free(t.start, e)) continue;
     const close = new Set<string>();
-    for (const w of idx.nearWords(t.norm, levenshtein)) for (const id of w.entityIds) close.add(id);
-    if (close.size) push(t.start, e, [...close], 'fuzzy');
+    const near = idx.nearWords(t.norm, levenshtein);
+    for (const w of near) for (const id of w.entityIds) close.add(id);
+    if (!close.size) continue;
+    if (!t.possessiveEnd) {
+      let longest = 0;
+      for (const id of close) {
+        for (const a of idx.byId(id)?.aliases ?? []) {
+          const parts = a.normalized.split(' ');
+          if (parts.length < 2 || !near.some((w) => w.word === parts[0]) || i + parts.length > words.length) continue;
+          if (parts.slice(1).every((p, k) => words[i + 1 + k]!.norm === p)) longest = Math.max(longest, parts.length - 1);
+        }
+      }
+      if (longest > 0) {
+        const last = words[i + longest]!;
+        if (free(t.start, last.possessiveEnd ?? last.end)) e = last.possessiveEnd ?? last.end;
+      }
+    }
+    push(t.start, e, [...close], 'fuzzy');
   }
 
   mentions.sort((a, b) => a.start - b.start);

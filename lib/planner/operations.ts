@@ -42,16 +42,16 @@ function find(question: string, re: RegExp): Mention[] {
 }
 
 const SEQUENTIAL = [
-  /\b(?:sequential(?:ly)?|q\/q|qoq|quarter[- ](?:over|on)[- ]quarter)\b/i,
+  /\b(?:sequential(?:ly)?|q\/q|qoq|quarter[- ](?:over|on)[- ]quarter)\b(?:\s*\(?%\)?(?!\w))?/i,
   /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over|from)\s+(?:the\s+)?(?:immediately\s+)?(?:prior|previous|preceding|last|sequential)\s+(?:fiscal\s+)?quarter\b/i,
 ];
 const YOY = [
   // "y/y %", "YoY (%)": the rate of the comparison
   /\b(?:yoy|y\/y|year[- ](?:over|on)[- ]year)\b(?:\s*\(?%\)?(?![\w%]))?/i,
-  /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|from)\s+(?:a\s+year\s+(?:ago|earlier|before)|the\s+(?:prior|previous|preceding)[- ]year\s+(?:quarter|period)|the\s+year[- ]ago\s+(?:quarter|period)|last\s+year)\b/i,
+  /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|from)\s+(?:a\s+year\s+(?:ago|earlier|before)|the\s+(?:comparable\s+|corresponding\s+)?(?:prior|previous|preceding)[- ]year\s+(?:quarter|period)|the\s+year[- ]ago\s+(?:quarter|period)|last\s+year)\b/i,
 ];
 /** "compared with the same period of 2021": the base is the same fiscal position in the year named */
-const SAME_PERIOD = /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)?\s*(?:the\s+)?same\s+(?:period|quarter|months|half(?:[- ]year)?|nine\s+months|six\s+months)\s+(?:of|in|a\s+year\s+(?:ago|earlier)|last\s+year|the\s+(?:prior|previous)\s+year)\b/i;
+const SAME_PERIOD = /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)?\s*(?:the\s+)?(?:same|comparable|corresponding|equivalent)\s+(?:period|quarter|months|half(?:[- ]year)?|nine\s+months|six\s+months)\s+(?:of|in|a\s+year\s+(?:ago|earlier)|last\s+year|the\s+(?:prior|previous)\s+year)\b/i;
 const GROWTH = /(?:\b(?:growth(?:\s+rates?)?|grew|grow|growing|grows|increased?|increases|decreased?|decreases|declined?|declines|rose|rise|rises|fell|fall|falls|dropped|drop|percent(?:age)?\s+(?:change|growth|increase|decrease|decline|rise|drop)|how\s+fast|by\s+what\s+(?:percent(?:age)?|proportion)|by\s+how\s+many\s+percent(?:age\s+points)?|in\s+percent(?:age)?\s+terms)\b|(?<![\w%])%\s*(?:change|chg)\b|\bpct\.?\s+(?:change|chg)\b)(?:\s*\(?%\)?(?!\w))?/i;
 // "in $" beside a change: the change as an amount ("in $m", "in $ millions" are scales, read as instructions)
 const ABSOLUTE =

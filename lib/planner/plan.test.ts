@@ -444,7 +444,22 @@ describe('calculation words over windows of periods are never dropped', () => {
     expect(planned("NVIDIA TTM revenue change in $ as of FQ1'27")).toMatchObject({ operation: 'change', periods: [{ spec: { type: 'ttm' } }] });
     // a scale is not a change: "in $m" stays the scale of a plain figure
     expect(planned('Apple revenue FY2025 in $m')).toMatchObject({ operation: 'value', instructions: { scale: 'millions' } });
-    // "in $" with no change or growth is not placed as one
-    expect(run('Apple revenue FY2025 in $').status).not.toBe('planned');
+    // "in $" with no change or growth is the currency the figure is wanted in (an instruction the answer meets)
+    expect(planned('Apple revenue FY2025 in $')).toMatchObject({ operation: 'value', instructions: { currency: 'USD' } });
+  });
+});
+
+describe('percent and comparison marks', () => {
+  const planned = (q: string) => {
+    const r = planQuestion(q, { catalog: CATALOG });
+    if (r.status !== 'planned') throw new Error(`expected a plan for ${q}: ${JSON.stringify(r)}`);
+    return r.intent;
+  };
+  it('"% chg", "yoy %", "y/y (%)", "q/q %" are growth rates; the comparable period last year is the base', () => {
+    expect(planned('Apple FY25 revenue % chg').operation).toBe('growth');
+    expect(planned('NVIDIA Q2 FY2026 revenue yoy %')).toMatchObject({ operation: 'growth', comparison: 'year_over_year' });
+    expect(planned('Apple FY2025 revenue y/y (%)').operation).toBe('growth');
+    expect(planned('NVIDIA revenue Q2 FY2026 q/q %')).toMatchObject({ operation: 'growth', comparison: 'sequential' });
+    expect(planned('Apple Q1 FY2026 revenue growth vs. the comparable period last year')).toMatchObject({ operation: 'growth', comparison: 'year_over_year' });
   });
 });
