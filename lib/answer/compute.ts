@@ -76,6 +76,8 @@ export interface Target {
   fiscalYear: number | null;
   fiscalPeriod: FiscalPeriodCode | null;
   label: string;
+  /** only a fact with exactly these bounds (the question stated the period's length in weeks), never one matched by its fiscal label */
+  exactBounds?: true;
 }
 
 export interface Figure {
@@ -191,8 +193,8 @@ async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, ta
     entityId: ent.entity.id,
     metricId,
     period: target.period,
-    fiscalYear: target.fiscalYear,
-    fiscalPeriod: target.fiscalPeriod,
+    fiscalYear: target.exactBounds ? null : target.fiscalYear,
+    fiscalPeriod: target.exactBounds ? null : target.fiscalPeriod,
     scope,
     basis: b.basis,
     reportingCurrency: ent.reportingCurrency,

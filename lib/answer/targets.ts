@@ -66,7 +66,9 @@ export function resolveFor(ent: EntityContext, req: PeriodRequest, metricPeriodT
   }
   const derived = targetFor(period, ent.calendars);
   // a calendar period is matched by its exact dates only, never snapped to a nearby fiscal period
-  const target = r.kind === 'calendar_period' ? { ...derived, fiscalYear: null, fiscalPeriod: null, label: period.type === r.period.type ? r.label : derived.label } : derived;
+  const stated = r.kind === 'calendar_period' ? { ...derived, fiscalYear: null, fiscalPeriod: null, label: period.type === r.period.type ? r.label : derived.label } : derived;
+  // a length stated in weeks ("the 14-week first quarter") is met by exactly these dates only
+  const target = req.spec.type === 'fiscal' && req.spec.weeks ? { ...stated, exactBounds: true as const } : stated;
   return { ok: true, target, resolved: r };
 }
 

@@ -94,6 +94,8 @@ describe('period grammar: each form is one phrase', () => {
     ['at quarter-end, Dec-2025', { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 12, year: 2025 } }],
     ['YTD through the June 2025 quarter', { type: 'ytd_through', ref: { type: 'month', month: 6, year: 2025 } }],
     ['second fiscal quarter 2025', fy('Q2', 2025, 'fiscal')],
+    ['the 14-week first quarter of fiscal 2023', { ...fy('Q1', 2023, 'fiscal'), weeks: 14 }],
+    ['53-week fiscal 2023', { ...fy('FY', 2023, 'fiscal'), weeks: 53 }],
     ["FY ended Jan '25", { type: 'named_by_month', length: 'year', month: 1, year: 2025 }],
     ['twelve months ended December 31, 2021', { type: 'ended', length: 'year', date: '2021-12-31' }],
     ['12 months ending December 2019', { type: 'named_by_month', length: 'year', month: 12, year: 2019 }],

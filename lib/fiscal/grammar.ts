@@ -608,6 +608,15 @@ export const RULES: Parser<RuleHit>[] = [
     map(where(seq(word('standalone', 'discrete'), quarterW, opt(comma), positionYear), ([, , , sp]) => (sp.type === 'fiscal' || sp.type === 'calendar') && /^Q[1-4]$/.test(sp.position)), ([, , , sp]) => sp),
   ),
   rule('fiscal_year', fiscalYearSpec),
+  // "the 14-week first quarter of fiscal 2023", "53-week fiscal 2023": a fiscal period with its stated length in weeks
+  rule(
+    'fiscal_position',
+    map(seq(the, weeksLength, alt(positionYear, fiscalYearSpec)), ([, w, sp]): PeriodSpec => {
+      if (sp.type !== 'fiscal') return sp;
+      const len = sp.position === 'FY' ? 'year' : /^Q/.test(sp.position) ? 'quarter' : sp.position === '9M' ? 'nine_months' : 'half';
+      return len === w.len ? { ...sp, weeks: w.weeks } : { type: 'invalid', reason: `a ${w.weeks}-week period is not a ${sp.position}` };
+    }),
+  ),
   rule('calendar_year', map(cyRef, (y): PeriodSpec => ({ type: 'calendar', position: 'FY', year: y }))),
   rule('transition', map(seq(word('transition'), word('period'), y4), ([, , y]): PeriodSpec => ({ type: 'transition', year: y.year }))),
   rule('relative_to', relativeTo),

@@ -34,7 +34,8 @@ export interface MonthRef {
 
 /** Calendar-independent meaning of a period phrase. */
 export type PeriodSpec =
-  | { type: 'fiscal'; position: FiscalPosition; year: YearRef }
+  /** `weeks`: written as "the 14-week first quarter of fiscal 2023" — the period found must be that many weeks long */
+  | { type: 'fiscal'; position: FiscalPosition; year: YearRef; weeks?: number }
   | { type: 'calendar'; position: FiscalPosition; year: number }
   | { type: 'bare_year'; year: number }
   | { type: 'transition'; year: number }

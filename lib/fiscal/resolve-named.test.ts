@@ -95,6 +95,14 @@ describe('resolution on four calendars', () => {
     expect(resolveText('the January quarter of 2025', { calendars: NVIDIA })).toBe('2024-10-28..2025-01-26 Q4 FY2025');
   });
 
+  it('a length stated in weeks picks the layout of a 53-week year that has it, else says the period ran otherwise', () => {
+    // Apple's FY2023 (53 weeks) has a 14-week quarter in one of its layouts
+    expect(resolveText('the 14-week first quarter of fiscal 2023', { calendars: APPLE })).toMatch(/^2022-09-25\.\.2022-12-31 Q1 FY2023$/);
+    expect(resolveText('the 14-week second quarter of fiscal 2024', { calendars: APPLE })).toBe('unresolvable');
+    expect(resolveText('52-week fiscal 2023', { calendars: APPLE })).toBe('unresolvable');
+    expect(resolveText('53-week fiscal 2023', { calendars: APPLE })).toBe('2022-09-25..2023-09-30 FY2023');
+  });
+
   it('a 52/53-week period ending in the first days of a month is named by that month as dated, and by the month before', () => {
     // Marvell's Q1 FY2026 ended 3 May 2025: "the quarter ended May 2025" (as dated) and "the April quarter of 2025"
     expect(resolveText('the quarter ended May 2025', { calendars: MARVELL })).toBe('2025-02-02..2025-05-03 Q1 FY2026');

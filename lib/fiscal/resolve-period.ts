@@ -4,7 +4,7 @@
  * the entity's latest reported period end (never the wall clock) or on an explicit anchor period.
  */
 import { addDays, daysBetween, toDayNumber, ymd } from './dates';
-import { formatFiscalLabel } from './label';
+import { formatDateRange, formatFiscalLabel } from './label';
 import { extractPeriodPhrases, type PeriodSpec, type RelativeToWhich } from './phrases';
 import { filingResult, fiscalYearBackResult, monthRangeResult, namedByMonthResult, quarterEndingIn, quarterEndingOn, relativePositionResult, samePeriodResult, ttmAtNamed, ytdThroughResult } from './resolve-named';
 import { positionLayouts, type FiscalPosition, type Quarter } from './positions';
@@ -148,6 +148,21 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
         return unresolvable(text, `no fiscal year of the entity runs from ${spec.year.year} into ${spec.year.spanEnd}`);
       }
       const fiscal = fiscalResult(text, ctx, spec.year.year, spec.position);
+      // "the 14-week first quarter of fiscal 2023": the layout of a 53-week year whose period has that length
+      // (Apple put FY2023's extra week in Q1); none: the question names another period
+      if (spec.weeks && fiscal.status === 'resolved' && fiscal.period.type === 'duration') {
+        const span = fiscalYearBounds(ctx.calendars, spec.year.year)!;
+        const days = (b: { start: string; end: string }) => daysBetween(b.start, b.end) + 1;
+        const match = positionLayouts(span, ctx.options).map((l) => l[spec.position]).find((b) => days(b) === spec.weeks! * 7);
+        if (!match) {
+          const d = days(fiscal.period);
+          return unresolvable(text, `${fiscal.label} (${fiscal.dateRange}) ran ${d % 7 === 0 ? `${d / 7} weeks` : `${d} days`}, not ${spec.weeks} weeks as the question says`);
+        }
+        if (match.start !== fiscal.period.start || match.end !== fiscal.period.end) {
+          const period = duration(match);
+          return { ...fiscal, period, dateRange: formatDateRange(period), notes: [...fiscal.notes, `the ${spec.weeks}-week ${spec.position} of this 53-week year`] };
+        }
+      }
       if (spec.year.style !== 'bare' || isCalendarLike(ctx) || fiscal.status !== 'resolved') return fiscal;
       // "Q3 2024", "3Q24", "H1 2025" without "fiscal" for a company whose fiscal year is not the calendar
       // year: the fiscal and the calendar period lie months apart, so the question is asked back (as a
