@@ -186,5 +186,6 @@ describe('period grammar: lists and ranges with bare years', () => {
     expect(extractPeriodPhrases('fiscal 2022 and 2023')[1]!.spec).toMatchObject(fy('FY', 2023, 'fiscal'));
     expect(extractPeriodPhrases('Q1, Q2 and Q3 fiscal 2025').map((p) => p.spec)).toMatchObject([fy('Q1', 2025, 'fiscal'), fy('Q2', 2025, 'fiscal'), fy('Q3', 2025, 'fiscal')]);
     expect(extractPeriodPhrases('Q1 and Q2 2022').map((p) => p.spec)).toMatchObject([fy('Q1', 2022, 'bare'), fy('Q2', 2022, 'bare')]);
+    expect(extractPeriodPhrases('FQ1 and FQ2 FY26').map((p) => p.spec)).toMatchObject([fy('Q1', 2026, 'fiscal'), fy('Q2', 2026, 'fiscal')]);
   });
 });

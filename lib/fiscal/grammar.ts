@@ -200,6 +200,8 @@ const loosePosition: Parser<FiscalPosition> = memo(alt(
   map(seq(word('first'), count(9), opt(hyphen), months), () => '9M' as const),
   map(seq(count(9), hyphen, word('month')), () => '9M' as const),
   where(code, () => true),
+  // "FQ1", "FQ2" written before a year given once ("FQ1 and FQ2 FY26"): the fiscal quarter
+  map(seq(word('f'), g(word('q')), g(qDigit)), ([, , n]) => Q(n)),
 ));
 
 /** Between a position and its year: nothing, "-", "/", ",", "of", "of the", "in". */
