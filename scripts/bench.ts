@@ -9,7 +9,9 @@
  * uses the real data only; `--scale full` adds the ≥ 1M facts / ≥ 100k chunks scale-up; `--scale universe`
  * runs the bulk-ingested SEC-universe bench (scripts/bench/universe.ts, PostgreSQL) at 2,000 and 10,000 companies.
  * `--readme` rewrites the README section between <!-- bench:start --> and <!-- bench:end --> from the
- * latest complete (no --only/--skip) small and full results (`--readme-only`: without running anything). `--fresh` rebuilds the real-data caches, `--clean` removes them.
+ * latest complete (no --only/--skip) small and full results (`--readme-only`: without running anything) —
+ * only after a complete run — and, from any run with the http or hostile sections, the request-path block
+ * after it (<!-- bench:request-path:start/end -->). `--fresh` rebuilds the real-data caches, `--clean` removes them.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,7 +30,7 @@ import {
   runDatabaseName,
   withDatabase,
 } from './bench/support/fixtures';
-import { driverComparisons, judge, printTable, readmeSection, updateReadme, writeResults, type RunResult } from './bench/support/report';
+import { driverComparisons, judge, printTable, readmeSection, requestPathSection, updateReadme, updateRequestPathReadme, writeResults, type RunResult } from './bench/support/report';
 import type { BenchContext, BenchRow, BenchSection, Scale } from './bench/support/types';
 
 const ORDER = ['ingest', 'bulk', 'lookup', 'retrieval-quality', 'retrieval', 'planner', 'answer', 'quarantine', 'scale', 'universe', 'http', 'hostile'];
@@ -295,7 +297,16 @@ async function main(): Promise<number> {
   const outDir = path.resolve('bench-results');
   const { json, md } = writeResults(outDir, result, only.length === 0 && skip.length === 0);
   console.log(`\nresults: ${path.relative(process.cwd(), json)}, ${path.relative(process.cwd(), md)} (${result.durationS.toFixed(0)} s)`);
-  if (has('--readme')) writeReadme(outDir);
+  if (has('--readme')) {
+    // the whole section only from a complete run (a partial one would drop what it did not run); the
+    // request-path block (http, hostile) from any run that has them
+    if (only.length === 0 && skip.length === 0) writeReadme(outDir);
+    const block = requestPathSection(result);
+    if (block) {
+      updateRequestPathReadme(path.resolve('README.md'), block);
+      console.log('README.md request-path block updated');
+    }
+  }
   if (failures.length) console.log(`${failures.length} section(s) failed: ${failures.map((f) => f.section).join(', ')}`);
   return failures.length ? 1 : 0;
 }

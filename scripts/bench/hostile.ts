@@ -19,6 +19,8 @@ import { signedInClients } from './http';
 import { numericQuestions } from './support/cases';
 import { hostileBodies } from './support/hostile';
 import { rawPost } from './support/raw-http';
+import { groupCpuMs } from './support/cpu';
+import { startPgCounter, type PgCounter } from './support/pg-counter';
 import { BUILD_LOCK, ensureProductionBuild, holdLock, startServer } from './support/server';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
@@ -84,6 +86,7 @@ async function attack(url: URL, cookie: string, body: string, chunked = false): 
 async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile: string): Promise<BenchRow[]> {
   let env: NodeJS.ProcessEnv;
   let database: Database;
+  let counter: PgCounter | null = null;
   if (driver === 'pglite') {
     const dir = await ctx.realPgliteCopy();
     database = await openDatabase({ dataDir: dir });
@@ -91,7 +94,9 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
   } else {
     const s = await ctx.scratchPostgres('hostile', 'real');
     database = s.database;
-    env = { ...process.env, DATABASE_URL: s.url, LEDGERLINE_DEMO: '' };
+    // through a counting relay: the statements a hostile body costs, measured outside the server
+    counter = await startPgCounter(s.url);
+    env = { ...process.env, DATABASE_URL: counter.url, LEDGERLINE_DEMO: '' };
   }
   delete env.LEDGERLINE_AUTH_SECRET;
   delete env.BETTER_AUTH_SECRET;
@@ -137,6 +142,24 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
     attacking = false;
     await Promise.all(attackers);
 
+    // the hostile bodies alone, one after another: the statements (PostgreSQL) and server CPU each one costs
+    const alone = { n: 0, statements: 0, cpuMs: 0 };
+    {
+      const c0 = counter?.counts();
+      const cpu0 = groupCpuMs(server.pgid);
+      for (let round = 0; round < 4; round++) {
+        for (const k of kinds) {
+          await attack(url, cookies[3]!, k.body, k.chunked).catch(() => null);
+          alone.n++;
+        }
+      }
+      const cpu1 = groupCpuMs(server.pgid);
+      const c1 = counter?.counts();
+      alone.statements = c0 && c1 ? c1.statements - c0.statements : Number.NaN;
+      alone.cpuMs = cpu0 !== null && cpu1 !== null ? cpu1 - cpu0 : Number.NaN;
+    }
+    const perHostile = { statements: alone.statements / alone.n, cpuMs: alone.cpuMs / alone.n };
+
     const typed = (r: Reply) => r.status >= 400 && r.status < 500 && r.status !== 429 && typeof r.code === 'string' && /^[a-z_]+:[a-z_]+$/.test(r.code);
     const untyped = hostile.filter((r) => !typed(r));
     const hostileLat = summarizeLatencies(hostile.filter((r) => Number.isFinite(r.ms)).map((r) => r.ms));
@@ -148,7 +171,7 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
       return [k.name, { n: rs.length, p99Ms: Math.round(summarizeLatencies(rs.map((r) => r.ms)).p99Ms), codes: [...new Set(rs.map((r) => `${r.status} ${r.code}`))] }];
     }));
     const d = driver === 'pglite' ? 'http-pglite' : 'http-postgres';
-    ctx.log(`   ${driver}: hostile p99 ${hostileLat.p99Ms.toFixed(0)} ms (${untyped.length} untyped of ${hostile.length}); normal p95 ${base.p95Ms.toFixed(0)} ms alone, ${under.p95Ms.toFixed(0)} ms beside the attack`);
+    ctx.log(`   ${driver}: hostile alone ${Number.isNaN(perHostile.statements) ? '' : `${perHostile.statements.toFixed(1)} statements, `}${perHostile.cpuMs.toFixed(1)} ms server CPU each; hostile p99 ${hostileLat.p99Ms.toFixed(0)} ms (${untyped.length} untyped of ${hostile.length}); normal p95 ${base.p95Ms.toFixed(0)} ms alone, ${under.p95Ms.toFixed(0)} ms beside the attack`);
     return [
       {
         section: 'hostile',
@@ -159,7 +182,7 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
         p95Ms: hostileLat.p95Ms,
         p99Ms: hostileLat.p99Ms,
         target: { metric: 'p99Ms', op: '<=', value: 100, met: null },
-        extra: { untyped: untyped.length, untypedSamples: untyped.slice(0, 5).map((r) => `${r.kind}: ${r.status} ${r.code}`), perKind, summary: `${untyped.length} untyped of ${hostile.length}; ${Object.entries(perKind).map(([k, v]) => `${k} p99 ${v.p99Ms} ms ${v.codes.join('/')}`).join('; ')}` },
+        extra: { untyped: untyped.length, untypedSamples: untyped.slice(0, 5).map((r) => `${r.kind}: ${r.status} ${r.code}`), perKind, statementsPerHostile: perHostile.statements, serverCpuMsPerHostile: perHostile.cpuMs, summary: `${untyped.length} untyped of ${hostile.length}; alone: ${Number.isNaN(perHostile.statements) ? '' : `${perHostile.statements.toFixed(1)} statements, `}${perHostile.cpuMs.toFixed(1)} ms server CPU a hostile body; ${Object.entries(perKind).map(([k, v]) => `${k} p99 ${v.p99Ms} ms ${v.codes.join('/')}`).join('; ')}` },
       },
       {
         section: 'hostile',
@@ -176,6 +199,7 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
   } finally {
     agent.destroy();
     await server.stop();
+    await counter?.close();
   }
 }
 

@@ -151,7 +151,8 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
       p99Ms: r.latency.p99Ms,
       throughput: r.rps,
       throughputUnit: 'req/s',
-      target: { metric: 'errors', op: '<=', value: 0, met: null },
+      // issue 18/19: on PostgreSQL 0 errors and p99 ≤ 500 ms at 50 clients (the errors are in the notes); PGlite: 0 errors
+      target: driver === 'postgres' ? { metric: 'p99Ms', op: '<=', value: 500, met: null } : { metric: 'errors', op: '<=', value: 0, met: null },
       extra: {
         errors: r.errors,
         statuses: r.statuses,

@@ -205,3 +205,40 @@ export function updateReadme(readmePath: string, section: string): void {
   const next = s >= 0 && e > s ? `${text.slice(0, s)}${section}${text.slice(e + README_END.length)}` : `${text.replace(/\s*$/, '')}\n\n${section}\n`;
   fs.writeFileSync(readmePath, next);
 }
+
+export const REQUEST_PATH_START = '<!-- bench:request-path:start -->';
+export const REQUEST_PATH_END = '<!-- bench:request-path:end -->';
+
+/**
+ * The README block of the request-path sections (http: the 50-client load test; hostile: hostile bodies
+ * beside a normal user) from one run, so `npm run bench -- --only hostile,http --pg-url … --readme` records
+ * them without regenerating (or, from a partial run, wiping) the rest of the benchmark section. It sits after
+ * `<!-- bench:end -->`.
+ */
+export function requestPathSection(res: RunResult): string | null {
+  const rows = res.rows.filter((r) => r.section === 'http' || r.section === 'hostile');
+  if (rows.length === 0) return null;
+  return [
+    REQUEST_PATH_START,
+    `### Request path: load test and hostile bodies — ${res.startedAt.slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `\`npm run bench -- ${res.args.join(' ').replace(/postgres(ql)?:\/\/\S+/g, 'postgres://…')}\`. ${envLine(res.env)}`,
+    'CPU per request (the server’s process group and the PostgreSQL backends, from /proc), statements per request (counted by a relay between server and database), the answer cache’s hit rate and the event-loop delay are in the notes: on a shared machine they are the stable evidence, latencies follow the load.',
+    '',
+    readmeTable(readmeRows(rows)),
+    REQUEST_PATH_END,
+  ].join('\n');
+}
+
+export function updateRequestPathReadme(readmePath: string, section: string): void {
+  const text = fs.readFileSync(readmePath, 'utf8');
+  const s = text.indexOf(REQUEST_PATH_START);
+  const e = text.indexOf(REQUEST_PATH_END);
+  let next: string;
+  if (s >= 0 && e > s) next = `${text.slice(0, s)}${section}${text.slice(e + REQUEST_PATH_END.length)}`;
+  else {
+    const end = text.indexOf(README_END);
+    next = end >= 0 ? `${text.slice(0, end + README_END.length)}\n\n${section}${text.slice(end + README_END.length)}` : `${text.replace(/\s*$/, '')}\n\n${section}\n`;
+  }
+  fs.writeFileSync(readmePath, next.replace(/\s*$/, '\n'));
+}
