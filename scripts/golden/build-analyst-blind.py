@@ -99,6 +99,13 @@ CHAINS = {
     'tci': [F + 'ComprehensiveIncome'],
     'fv_gain': [F + 'GainsLossesOnFairValueAdjustmentInvestmentProperty'],
     'profit_incl_nci': [G + 'ProfitLoss'],
+    'tci_incl_nci': [G + 'ComprehensiveIncomeNetOfTaxIncludingPortionAttributableToNoncontrollingInterest', F + 'ComprehensiveIncome'],
+    'tci_parent': [G + 'ComprehensiveIncomeNetOfTax', F + 'ComprehensiveIncomeAttributableToOwnersOfParent'],
+    'nci_ni': [G + 'NetIncomeLossAttributableToNoncontrollingInterest', F + 'ProfitLossAttributableToNoncontrollingInterests'],
+    'da': [G + 'DepreciationDepletionAndAmortization', G + 'DepreciationAndAmortization'],
+    'pbt_dom': [G + 'IncomeLossFromContinuingOperationsBeforeIncomeTaxesDomestic'],
+    'pbt_for': [G + 'IncomeLossFromContinuingOperationsBeforeIncomeTaxesForeign'],
+    'fed_tax': [G + 'FederalIncomeTaxExpenseBenefitContinuingOperations'],
     # instants
     'assets': [G + 'Assets', F + 'Assets'],
     'liab': [G + 'Liabilities', F + 'Liabilities'],
@@ -115,6 +122,7 @@ CHAINS = {
     'borrowings': [F + 'Borrowings'],
     'nci': [F + 'NoncontrollingInterests', G + 'MinorityInterest'],
     'eq_and_liab': [F + 'EquityAndLiabilities', G + 'LiabilitiesAndStockholdersEquity'],
+    'redeemable_nci': [G + 'RedeemableNoncontrollingInterestEquityCarryingAmount'],
     'equity_incl_nci': [G + 'StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest', F + 'Equity'],
 }
 UNIT = {'eps_d': 'USD/shares', 'eps_b': 'USD/shares', 'dps': 'USD/shares', 'sh_d': 'shares', 'sh_b': 'shares', 'so': 'shares'}
@@ -786,6 +794,284 @@ ans('b5-ver-04', "LPA basic EPS 2023 as first reported", [amt(LP, 'eps_b', fy(LP
 # per-share arithmetic that is valid
 ans('b5-ps-01', 'NVDA diluted EPS change FY26 vs FY25', [change(amt(N, 'eps_d', fy(N, 2026)), amt(N, 'eps_d', fy(N, 2025)))], 'growth: a per-share change is valid (both split-adjusted as last filed)')
 ans('b5-ps-02', 'Apple payout ratio FY2025', [ratio(amt(A, 'divpaid', fy(A, 2025)), amt(A, 'ni', fy(A, 2025)))], 'synonym: payout ratio = dividends paid / net income')
+
+
+# ================================================================ round 6 (second pass): neighbours of the fixes, and constructions not tried yet
+def same(a, b, v, tol=0.001, accept=()):
+    """A value over the period of a (a and b share it), with extra accepted readings."""
+    assert (a['start'], a['end']) == (b['start'], b['end'])
+    return dict(value=v, start=a['start'], end=a['end'], tol=tol, accept=[v, *accept])
+
+
+def add(a, b):
+    return same(a, b, a['value'] + b['value'], tol=0.0005)
+
+
+def either(x, *alts):
+    """x, also accepting the values of alts (other readings of the same words over the same period)."""
+    for y in alts:
+        assert (x['start'], x['end']) == (y['start'], y['end'])
+    return dict(x, accept=[*x.get('accept', [x['value']]), *(y['value'] for y in alts)])
+
+
+def signs(x):
+    """x, also accepting its opposite sign (a loss asked as a positive amount, a change asked as 'how much lower')."""
+    return dict(x, accept=[*x.get('accept', [x['value']]), -x['value']])
+
+
+def on_avg_balance(flow, b0, b1, tol=0.001):
+    """A flow over the average of two balances (ROE, ROA): the opening and closing balances; accepts the closing balance alone."""
+    v = flow['value'] / ((b0['value'] + b1['value']) / 2)
+    return dict(value=v, start=flow['start'], end=flow['end'], tol=tol, accept=[v, flow['value'] / b1['value']])
+
+
+def mean(*xs, tol=0.001):
+    v = sum(x['value'] for x in xs) / len(xs)
+    return dict(value=v, start=xs[0]['start'], end=xs[-1]['end'], tol=tol, accept=[v])
+
+
+def fcf(t, per):
+    return diff(amt(t, 'ocf', per), amt(t, 'capex', per))
+
+
+def ttm_fcf(t, y, n):
+    return diff(ttm(t, 'ocf', y, n), ttm(t, 'capex', y, n))
+
+
+def qend(t, y, n):
+    return q(t, y, n)[1]
+
+
+# (A) fiscal words in unusual places; codes that say fiscal and codes that do not
+ans('b6-fq-01', 'NVDA fiscal Q3 of 2024 revenue', [amt(N, 'rev', q(N, 2024, 3))], "ordinal-quarter: 'fiscal Q3 of 2024' = Q3 FY2024 (Jul 31 – Oct 29, 2023)")
+ans('b6-fq-02', "NVDA revenue in Q3 of fiscal '24", [amt(N, 'rev', q(N, 2024, 3))], "ordinal-quarter: Q3 of fiscal '24")
+ans('b6-fq-03', 'NVDA 3Q of FY24 revenue', [amt(N, 'rev', q(N, 2024, 3))], 'ordinal-quarter: 3Q of FY24')
+ans('b6-fq-04', 'Apple revenue, fiscal 2025 first quarter', [amt(A, 'rev', q(A, 2025, 1))], 'ordinal-quarter: fiscal year before the ordinal')
+ans('b6-fq-05', 'MRVL revenue 3Q fiscal 2026', [amt(M, 'rev', q(M, 2026, 3))], 'ordinal-quarter: 3Q fiscal 2026')
+ans('b6-fq-06', 'NVDA 2QFY26 net income', [amt(N, 'ni', q(N, 2026, 2))], 'ordinal-quarter: 2QFY26 written together')
+ans('b6-fq-07', "Apple's fiscal-2025 Q3 revenue", [amt(A, 'rev', q(A, 2025, 3))], 'ordinal-quarter: hyphenated fiscal-2025 before Q3')
+ans('b6-fq-08', 'NVDA FY2025-Q2 revenue', [amt(N, 'rev', q(N, 2025, 2))], 'ordinal-quarter: FY2025-Q2')
+ans('b6-fq-09', 'Marvell 3rd quarter fiscal 2026 revenue', [amt(M, 'rev', q(M, 2026, 3))], "ordinal-quarter: '3rd quarter fiscal 2026'")
+no('b6-fq-10', 'Apple 2025 third quarter revenue', 'needs_clarification', 'ambiguous: no fiscal word for a September year-end filer (fiscal Q3 2025 = Mar 30 – Jun 28, 2025; calendar Q3 2025 = Jul–Sep)')
+no('b6-fq-11', 'Marvell third quarter of 2026 revenue', 'needs_clarification', 'ambiguous: no fiscal word for a January year-end filer')
+no('b6-fq-12', 'NVDA 2025Q2 revenue', 'needs_clarification', 'ambiguous: 2025Q2 without fiscal for a January year-end filer')
+no('b6-fq-13', 'Snowflake 4Q25 revenue', 'needs_clarification', 'ambiguous: 4Q25 without fiscal for a January year-end filer')
+no('b6-fq-14', 'NVDA Q3 calendar 2025 revenue', 'needs_clarification', 'ambiguous: calendar Q3 2025 (Jul–Sep) is no NVIDIA quarter (Q3 FY26 ended Oct 26, 2025): a clarification or an honest not-reported')
+no('b6-fq-15', 'Apple Q1 CY25 revenue', 'insufficient_evidence', 'abstain: calendar Q1 2025 is no Apple quarter (Q2 FY25 ended Mar 29, 2025)')
+ans('b6-fq-16', 'Alphabet fiscal Q3 2025 revenue', [amt(GO, 'rev', q(GO, 2025, 3))], 'ordinal-quarter: fiscal = calendar for a December year-end filer')
+ans('b6-fq-17', 'Tesla FY21 Q4 revenue', [q4(T, 'rev', 2021)], 'derived-q4: FY21 Q4 = FY − 9M (Oct 1 – Dec 31, 2021)')
+ans('b6-fq-18', 'Apple revenue Q1 2026 (fiscal)', [amt(A, 'rev', q(A, 2026, 1))], "ordinal-quarter: '(fiscal)' after the quarter says fiscal (Sep 28 – Dec 27, 2025)")
+ans('b6-fq-19', 'Apple fiscal 2025 revenue (ended September 2025)', [amt(A, 'rev', fy(A, 2025))], 'fy-shorthand: a parenthetical year-end month and year confirming the fiscal year')
+no('b6-fq-20', 'NVDA fiscal 2025, i.e. calendar 2025, revenue', 'needs_clarification', "ambiguous: contradictory: NVIDIA's fiscal 2025 ran Jan 29, 2024 – Jan 26, 2025, not calendar 2025")
+
+# (B) periods placed against the latest one
+ans('b6-rel-01', 'NVDA revenue in the quarter before the latest quarter', [q4(N, 'rev', 2026)], 'derived-q4: the quarter before the latest (Q1 FY27) = Q4 FY26, derived')
+ans('b6-rel-02', 'MRVL revenue in the quarter before its latest reported quarter', [q4(M, 'rev', 2026)], 'derived-q4: the quarter before Q1 FY27 = Q4 FY26 (Nov 2, 2025 – Jan 31, 2026)')
+ans('b6-rel-03', 'NVDA revenue in the quarter before Q1 FY27', [q4(N, 'rev', 2026)], 'derived-q4: the quarter before a named quarter (control)')
+ans('b6-rel-04', 'Alphabet revenue in the year-ago quarter of its latest quarter', [amt(GO, 'rev', q(GO, 2025, 1))], 'ordinal-quarter: only the year-ago quarter (Q1 2025) is asked; the latest quarter is the reference, not a second answer')
+ans('b6-rel-05', 'Apple revenue in the fiscal year before the latest', [amt(A, 'rev', fy(A, 2024))], 'fy-shorthand: the fiscal year before the latest (FY2025) = FY2024')
+ans('b6-rel-06', 'NVDA latest fiscal year revenue', [amt(N, 'rev', fy(N, 2026))], 'fy-shorthand: latest fiscal year (control)')
+ans('b6-rel-07', 'NVDA revenue in the last quarter of FY2026', [q4(N, 'rev', 2026)], "derived-q4: 'last quarter of FY2026' = Q4")
+ans('b6-rel-08', 'Apple revenue four quarters before Q1 FY26', [amt(A, 'rev', q(A, 2025, 1))], 'ordinal-quarter: four quarters before = the year-ago quarter')
+ans('b6-rel-09', 'Alphabet operating income two quarters before Q1 2026', [amt(GO, 'oi', q(GO, 2025, 3))], 'ordinal-quarter: two quarters before Q1 2026 = Q3 2025')
+ans('b6-rel-10', "NVDA's most recent quarter revenue growth q/q", [growth(amt(N, 'rev', q(N, 2027, 1)), q4(N, 'rev', 2026))], 'growth: sequential growth of the latest quarter over the derived Q4 (control)')
+ans('b6-rel-11', 'NVDA revenue for the last 8 quarters', [amt(N, 'rev', q(N, 2025, 2)), amt(N, 'rev', q(N, 2025, 3)), q4(N, 'rev', 2025), amt(N, 'rev', q(N, 2026, 1)), amt(N, 'rev', q(N, 2026, 2)), amt(N, 'rev', q(N, 2026, 3)), q4(N, 'rev', 2026), amt(N, 'rev', q(N, 2027, 1))], 'multi-year: the eight quarters to the latest (Q2 FY25 – Q1 FY27; Q4s derived)')
+ans('b6-rel-12', 'Marvell revenue in the latest fiscal quarter and the one before it', [q4(M, 'rev', 2026), amt(M, 'rev', q(M, 2027, 1))], 'multi-year: the latest quarter and the one before it')
+
+# (C) TTM of formula measures, and of balances (refused)
+ans('b6-ttm-01', "Apple TTM operating margin through FQ1'26", [ratio(ttm(A, 'oi', 2026, 1), ttm(A, 'rev', 2026, 1))], 'ttm: TTM operating income / TTM revenue')
+ans('b6-ttm-02', "NVDA TTM free cash flow as of FQ1'27", [ttm_fcf(N, 2027, 1)], 'ttm: TTM OCF − TTM capex')
+ans('b6-ttm-03', 'Alphabet TTM FCF margin as of Q1 2026', [ratio(ttm_fcf(GO, 2026, 1), ttm(GO, 'rev', 2026, 1))], 'ttm: TTM FCF / TTM revenue')
+ans('b6-ttm-04', "Apple TTM effective tax rate through FQ1'26", [ratio(ttm(A, 'tax', 2026, 1), ttm(A, 'pbt', 2026, 1))], 'ttm: TTM tax / TTM pre-tax income')
+ans('b6-ttm-05', "NVDA TTM R&D as a % of revenue as of FQ1'27", [ratio(ttm(N, 'rnd', 2027, 1), ttm(N, 'rev', 2027, 1))], 'ttm: ratio in words over a TTM window')
+ans('b6-ttm-06', 'Alphabet TTM ROE as of Q1 2026', [on_avg_balance(ttm(GO, 'ni', 2026, 1), inst(GO, 'equity', '2025-03-31'), inst(GO, 'equity', '2026-03-31'))], 'ttm: TTM net income over the average of opening and closing equity (the closing equity alone is accepted)')
+no('b6-ttm-07', 'Apple TTM total assets', 'insufficient_evidence', 'ttm: a balance has no trailing sum')
+no('b6-ttm-08', "NVDA TTM inventory as of FQ1'27", 'insufficient_evidence', 'ttm: a balance has no trailing sum')
+ans('b6-ttm-09', 'MRVL LTM gross profit as of Q1 FY27', [ttm(M, 'gp', 2027, 1)], 'ttm: a flow (control)')
+ans('b6-ttm-10', "Apple TTM SBC through FQ1'26", [ttm(A, 'sbc', 2026, 1)], 'ttm: a cash-flow add-back')
+ans('b6-ttm-11', 'Alphabet TTM net income growth as of Q1 2026', [growth(ttm(GO, 'ni', 2026, 1), ttm(GO, 'ni', 2025, 1))], 'ttm: TTM over the prior TTM')
+ans('b6-ttm-12', 'MRVL TTM operating margin change y/y as of Q1 FY27', [margin_change(ttm(M, 'oi', 2027, 1), ttm(M, 'rev', 2027, 1), ttm(M, 'oi', 2026, 1), ttm(M, 'rev', 2026, 1))], 'ttm: change of the TTM operating margin over the prior TTM (pp, a fraction)')
+ans('b6-ttm-13', "Apple TTM EBITDA through FQ1'26", [add(ttm(A, 'oi', 2026, 1), ttm(A, 'da', 2026, 1))], 'ttm: TTM operating income + TTM D&A')
+ans('b6-ttm-14', 'Alphabet TTM ROA as of Q1 2026', [on_avg_balance(ttm(GO, 'ni', 2026, 1), inst(GO, 'assets', '2025-03-31'), inst(GO, 'assets', '2026-03-31'))], 'ttm: TTM net income over average assets')
+no('b6-ttm-15', "Apple TTM current ratio through FQ1'26", 'insufficient_evidence', 'ttm: a ratio of balances has no trailing window')
+no('b6-ttm-16', "NVDA TTM book value per share as of FQ1'27", 'insufficient_evidence', 'ttm: a balance per share has no trailing window')
+ans('b6-ttm-17', 'Alphabet TTM payout ratio as of Q1 2026', [ratio(ttm(GO, 'divpaid', 2026, 1), ttm(GO, 'ni', 2026, 1))], 'ttm: TTM dividends paid / TTM net income')
+no('b6-ttm-18', "NVDA LTM dividends per share as of FQ1'27", 'insufficient_evidence', 'ttm: per-share figures do not add')
+ans('b6-ttm-19', "Apple TTM pretax margin through FQ1'26", [ratio(ttm(A, 'pbt', 2026, 1), ttm(A, 'rev', 2026, 1))], 'ttm: TTM pre-tax income / TTM revenue')
+
+# (D) ratios over combined, derived and half-year periods
+ans('b6-comb-01', 'Apple operating margin for Q1 and Q2 FY25 combined', [ratio(amt(A, 'oi', ytd(A, 2025, 2)), amt(A, 'rev', ytd(A, 2025, 2)))], 'valid-arithmetic: margin of the combined half')
+ans('b6-comb-02', 'Alphabet effective tax rate for 2024 and 2025 combined', [ratio(span_sum(amt(GO, 'tax', fy(GO, 2024)), amt(GO, 'tax', fy(GO, 2025))), span_sum(amt(GO, 'pbt', fy(GO, 2024)), amt(GO, 'pbt', fy(GO, 2025))))], 'valid-arithmetic: tax over pre-tax income of the two years together')
+ans('b6-comb-03', 'NVDA FCF margin for FY25 and FY26 together', [ratio(span_sum(fcf(N, fy(N, 2025)), fcf(N, fy(N, 2026))), span_sum(amt(N, 'rev', fy(N, 2025)), amt(N, 'rev', fy(N, 2026))))], 'valid-arithmetic: FCF margin over the two years together')
+ans('b6-comb-04', 'Alphabet net margin for the first three quarters of 2025 combined', [ratio(amt(GO, 'ni', ytd(GO, 2025, 3)), amt(GO, 'rev', ytd(GO, 2025, 3)))], 'valid-arithmetic: margin of 9M 2025')
+no('b6-comb-05', 'Apple net margin Q1 FY25 plus Q2 FY25', 'rejected', 'invalid-join: two margins added')
+no('b6-comb-06', 'Alphabet effective tax rate Q1 2026 plus Q4 2025', 'rejected', 'invalid-join: two tax rates added')
+ans('b6-comb-07', 'Apple EBITDA for Q1 and Q2 FY25 combined', [add(amt(A, 'oi', ytd(A, 2025, 2)), amt(A, 'da', ytd(A, 2025, 2)))], 'valid-arithmetic: EBITDA of the combined half (linear, adds)')
+ans('b6-comb-08', 'NVDA average gross margin FY2024-FY2026', [either(mean(*[ratio(amt(N, 'gp', fy(N, y)), amt(N, 'rev', fy(N, y))) for y in (2024, 2025, 2026)]), ratio(span_sum(*[amt(N, 'gp', fy(N, y)) for y in (2024, 2025, 2026)]), span_sum(*[amt(N, 'rev', fy(N, y)) for y in (2024, 2025, 2026)])))], 'multi-year: average of three yearly margins (the margin of the three years together is accepted), over FY24–FY26')
+ans('b6-comb-09', 'Apple H1 FY25 effective tax rate', [ratio(amt(A, 'tax', ytd(A, 2025, 2)), amt(A, 'pbt', ytd(A, 2025, 2)))], 'half-ytd: a tax rate over the half')
+ans('b6-comb-10', 'Apple Q4 FY25 effective tax rate', [q4ratio(A, 'tax', 'pbt', 2025)], 'derived-q4: a tax rate of derived Q4 flows')
+ans('b6-comb-11', 'Alphabet H2 2025 net margin', [ratio(h2(GO, 'ni', 2025), h2(GO, 'rev', 2025))], 'half-ytd: H2 margin from FY − H1 flows')
+ans('b6-comb-12', 'NVDA Q4 FY26 EBITDA', [add(q4(N, 'oi', 2026), q4(N, 'da', 2026))], 'derived-q4: derived Q4 operating income + derived Q4 D&A')
+
+# (E) versions of a figure
+ans('b6-ver-01', 'NVDA FY2024 diluted EPS as restated in the FY2025 10-K', [amt(N, 'eps_d', fy(N, 2024), basis='fy:2025')], 'fy-shorthand: restated in a named filing (1.19)')
+ans('b6-ver-02', 'NVDA FY2024 diluted EPS, originally reported vs restated', [amt(N, 'eps_d', fy(N, 2024), basis='original'), amt(N, 'eps_d', fy(N, 2024))], 'fy-shorthand: both versions (11.93 and 1.19) of the same period')
+ans('b6-ver-03', 'Alphabet 2021 diluted EPS as reported in the 2023 10-K', [amt(GO, 'eps_d', fy(GO, 2021), basis='fy:2023')], 'fy-shorthand: a later named filing (5.61, after the 2022 split)')
+ans('b6-ver-04', 'LPA basic EPS 2022 as reported in the 2024 20-F', [amt(LP, 'eps_b', fy(LP, 2022), basis='fy:2024')], 'fy-shorthand: IFRS named filing (0.28)')
+ans('b6-ver-05', 'Apple FY2023 revenue as reported in the FY2025 10-K', [amt(A, 'rev', fy(A, 2023), basis='fy:2025')], 'fy-shorthand: the third year of a 10-K')
+no('b6-ver-06', 'NVDA FY2022 revenue as reported in the FY2025 10-K', 'insufficient_evidence', 'abstain: the FY2025 10-K covers FY2023–FY2025 only')
+no('b6-ver-07', 'NVDA FY2024 diluted EPS in the Q1 FY2025 10-Q', 'insufficient_evidence', 'abstain: a 10-Q does not report the fiscal year EPS')
+ans('b6-ver-08', 'NVDA shares outstanding at Jan 28, 2024 before the split', [inst(N, 'so', '2024-01-28', basis='original')], "balance-asof: 'before the split' = as originally reported (2,464m)")
+ans('b6-ver-09', 'What did NVDA originally report for FY2024 diluted EPS, and what is it now?', [amt(N, 'eps_d', fy(N, 2024), basis='original'), amt(N, 'eps_d', fy(N, 2024))], 'fy-shorthand: original and latest versions')
+ans('b6-ver-10', 'NVDA FY2023 diluted EPS as reported in the FY2024 10-K', [amt(N, 'eps_d', fy(N, 2023), basis='fy:2024')], 'fy-shorthand: named filing before the 2024 split (1.74; latest 0.174)')
+ans('b6-ver-11', 'NVDA FY2024 diluted EPS adjusted for the split', [amt(N, 'eps_d', fy(N, 2024))], "fy-shorthand: 'adjusted for the split' = split-adjusted (1.19), not a non-GAAP adjustment")
+ans('b6-ver-12', 'Alphabet 2021 diluted EPS on a post-split basis', [amt(GO, 'eps_d', fy(GO, 2021))], 'fy-shorthand: post-split basis = latest (5.61)')
+
+# (F) equity and NCI captions (US GAAP Tesla; IFRS LPA)
+ans('b6-nci-01', 'Tesla total comprehensive income 2021', [amt(T, 'tci_incl_nci', fy(T, 2021))], "synonym: 'total comprehensive income' = the line incl. NCI (5,335m); attributable to common stockholders is 5,210m")
+ans('b6-nci-02', 'Tesla comprehensive income 2021', [amt(T, 'tci_incl_nci', fy(T, 2021))], "synonym: Tesla's caption 'Comprehensive income' is the total (5,335m) before 'comprehensive income attributable to noncontrolling interests'")
+ans('b6-nci-03', 'Tesla comprehensive income attributable to common stockholders 2021', [amt(T, 'tci_parent', fy(T, 2021))], "synonym: the parent's share (ComprehensiveIncomeNetOfTax 5,210m)")
+ans('b6-nci-04', 'Tesla comprehensive income including noncontrolling interests, 2021', [amt(T, 'tci_incl_nci', fy(T, 2021))], 'synonym: incl. NCI (5,335m)')
+ans('b6-nci-05', 'Tesla total equity at Dec 31, 2020', [inst(T, 'equity_incl_nci', '2020-12-31')], 'balance-asof: total equity incl. NCI (23,075m)')
+ans('b6-nci-06', 'Tesla total liabilities and equity at 9/30/22', [inst(T, 'eq_and_liab', '2022-09-30')], 'balance-asof: total liabilities and equity')
+ans('b6-nci-07', 'Tesla net income attributable to noncontrolling interests 2021', [amt(T, 'nci_ni', fy(T, 2021))], 'synonym: the NCI share of net income (125m)')
+ans('b6-nci-08', "Tesla stockholders' equity including noncontrolling interests at 12/31/2021", [inst(T, 'equity_incl_nci', '2021-12-31')], 'balance-asof: equity incl. NCI (31,015m)')
+ans('b6-nci-09', 'Tesla redeemable noncontrolling interests at Dec 31, 2021', [inst(T, 'redeemable_nci', '2021-12-31')], 'balance-asof: mezzanine redeemable NCI (568m) — neither equity nor the NCI in equity')
+ans('b6-nci-10', 'Tesla net income before noncontrolling interests, 9M 2022', [amt(T, 'profit_incl_nci', ytd(T, 2022, 3))], 'synonym: before NCI = ProfitLoss')
+ans('b6-nci-11', 'LPA total equity at 31 December 2022', [inst(LP, 'equity_total', '2022-12-31')], 'balance-asof: IFRS total equity incl. NCI (control of the fix)')
+ans('b6-nci-12', 'Tesla total equity change 2021 vs 2020', [change(inst(T, 'equity_incl_nci', '2021-12-31'), inst(T, 'equity_incl_nci', '2020-12-31'))], 'growth: change of a balance, total equity incl. NCI')
+ans('b6-nci-13', 'LPA loss for the year 2024', [amt(LP, 'profit_total', fy(LP, 2024))], "synonym: IFRS 'loss for the year' = ProfitLoss (−19.4m, incl. NCI)")
+ans('b6-nci-14', 'LPA total comprehensive income attributable to owners of the parent 2024', [amt(LP, 'tci_parent', fy(LP, 2024))], "synonym: the owners' share of total comprehensive income (−42.3m)")
+ans('b6-nci-15', 'LPA return on equity 2024', [either(on_avg_balance(amt(LP, 'ni', fy(LP, 2024)), inst(LP, 'equity', '2023-12-31'), inst(LP, 'equity', '2024-12-31')), on_avg_balance(amt(LP, 'profit_total', fy(LP, 2024)), inst(LP, 'equity_total', '2023-12-31'), inst(LP, 'equity_total', '2024-12-31')))], "synonym: ROE on a consistent basis: owners' profit over owners' equity (−12.98%) or total profit over total equity (−7.3%)")
+ans('b6-nci-16', 'Tesla ROE 2021', [either(on_avg_balance(amt(T, 'ni', fy(T, 2021)), inst(T, 'equity', '2020-12-31'), inst(T, 'equity', '2021-12-31')), on_avg_balance(amt(T, 'profit_incl_nci', fy(T, 2021)), inst(T, 'equity_incl_nci', '2020-12-31'), inst(T, 'equity_incl_nci', '2021-12-31')))], 'synonym: ROE on a consistent basis (parent or incl. NCI)')
+ans('b6-nci-17', 'Tesla total equity at the end of Q2 2022', [inst(T, 'equity_incl_nci', '2022-06-30')], 'balance-asof: total equity incl. NCI at a quarter-end')
+ans('b6-nci-18', 'LPA non-controlling interests at 31 Dec 2023', [inst(LP, 'nci', '2023-12-31')], 'balance-asof: the NCI balance')
+ans('b6-nci-19', 'Tesla total net income 2021', [amt(T, 'profit_incl_nci', fy(T, 2021))], "synonym: 'total net income' = the line before NCI (Tesla 'Net income' 5,644m; attributable to common stockholders 5,519m)")
+
+# (G) comparisons asked as questions, rankings, cross-company arithmetic
+ans('b6-cmp-01', 'Did NVDA grow revenue faster than Apple in FY2025?', [growth(amt(N, 'rev', fy(N, 2025)), amt(N, 'rev', fy(N, 2024))), growth(amt(A, 'rev', fy(A, 2025)), amt(A, 'rev', fy(A, 2024)))], 'cross-company: two growth rates, each on its own FY2025')
+ans('b6-cmp-02', 'Which of Apple, NVIDIA and Alphabet had the highest net margin in fiscal 2025?', [ratio(amt(t, 'ni', fy(t, 2025)), amt(t, 'rev', fy(t, 2025))) for t in (A, N, GO)], 'cross-company: a ranking = the three margins, each on its own FY2025')
+ans('b6-cmp-03', "Was Alphabet's 2025 operating income larger than Apple's FY2025 operating income?", [amt(GO, 'oi', fy(GO, 2025)), amt(A, 'oi', fy(A, 2025))], 'cross-company: a yes/no comparison = both figures')
+ans('b6-cmp-04', 'Rank Apple, Alphabet and NVDA by FY2025 R&D', [amt(t, 'rnd', fy(t, 2025)) for t in (A, GO, N)], 'cross-company: a ranking of three')
+no('b6-cmp-05', 'NVDA revenue as a multiple of MRVL revenue, FY2026', 'rejected', 'invalid-join: a ratio across companies whose fiscal 2026 periods differ (Jan 25 vs Jan 31, 2026)')
+no('b6-cmp-06', 'Apple revenue divided by Alphabet revenue, 2024', 'rejected', 'invalid-join: a ratio across companies over different periods (Apple FY to Sep 28, 2024; Alphabet calendar 2024)')
+no('b6-cmp-07', "How much bigger was Apple's FY2025 revenue than NVDA's FY2025 revenue?", 'rejected', 'invalid-join: a difference across companies over different periods; the two levels alone do not answer "how much bigger"')
+ans('b6-cmp-08', "Did Alphabet's 2025 revenue grow more than 10%?", [growth(amt(GO, 'rev', fy(GO, 2025)), amt(GO, 'rev', fy(GO, 2024)))], 'growth: a threshold in the question; the answer is the growth rate')
+ans('b6-cmp-09', 'Did Apple revenue exceed $400bn in FY2025?', [amt(A, 'rev', fy(A, 2025))], 'fy-shorthand: a number in the question is a threshold, not a period or a scale')
+ans('b6-cmp-10', 'Was NVDA FY2026 net income above 100 billion?', [amt(N, 'ni', fy(N, 2026))], 'fy-shorthand: a threshold in the question')
+no('b6-cmp-11', "If Apple's FY2025 revenue grew 5%, what would it be?", 'insufficient_evidence', 'abstain: a hypothetical projection is not a reported figure')
+ans('b6-cmp-12', "Did Marvell's FY2026 revenue top 8 billion dollars?", [amt(M, 'rev', fy(M, 2026))], 'fy-shorthand: a threshold in words')
+
+# (H) averages
+ans('b6-avg-01', 'Alphabet average quarterly revenue in 2025', [dict(amt(GO, 'rev', fy(GO, 2025)), value=amt(GO, 'rev', fy(GO, 2025))['value'] / 4, accept=[amt(GO, 'rev', fy(GO, 2025))['value'] / 4], tol=0.001)], 'valid-arithmetic: the mean of the four quarters (= FY / 4), over 2025')
+ans('b6-avg-02', 'NVDA average annual revenue FY2024-FY2026', [mean(*[amt(N, 'rev', fy(N, y)) for y in (2024, 2025, 2026)])], 'multi-year: mean of three fiscal years, over FY24–FY26')
+
+# (I) per-share and per-employee figures
+no('b6-ps-01', 'Apple revenue per employee FY2025', 'insufficient_evidence', 'abstain: employee counts are not in the corpus')
+ans('b6-ps-02', 'Apple book value per share at the end of fiscal 2025', [ratio(inst(A, 'equity', fy(A, 2025)[1]), inst(A, 'so', fy(A, 2025)[1]))], 'synonym: equity / shares outstanding at Sep 27, 2025')
+ans('b6-ps-03', 'Apple sales per diluted share FY2025', [ratio(amt(A, 'rev', fy(A, 2025)), amt(A, 'sh_d', fy(A, 2025)))], 'valid-arithmetic: revenue / weighted diluted shares')
+ans('b6-ps-04', 'Apple net income per diluted share FY2025', [amt(A, 'eps_d', fy(A, 2025))], 'synonym: net income per diluted share = diluted EPS')
+
+# (J) 'excluding' / 'ex-' adjustments: non-GAAP, must not be the GAAP figure
+for i, qq in enumerate(['Apple net income excluding the one-time tax charge FY2025', 'NVDA operating income ex-R&D FY2026', 'Alphabet revenue ex-TAC 2025', 'Alphabet capex excluding finance leases 2025', 'Tesla revenue excluding regulatory credits Q3 2022', 'MRVL net loss ex-impairment FY2025', 'Apple gross margin ex-services FY2025'], 1):
+    no(f'b6-ex-{i:02d}', qq, 'insufficient_evidence', 'abstain: an adjusted figure that is not reported; the GAAP figure must not be given for it')
+
+# (K) segments, products, geographies and 'other' lines: never the total
+SEG = [
+    ('NVDA data center revenue FY2026', 'segment'), ('Apple iPhone revenue FY2025', 'product'),
+    ('Alphabet Google Services operating income 2025', 'segment'), ('Apple Americas net sales FY2025', 'geography'),
+    ('Tesla automotive revenue Q3 2022', 'segment'), ('Apple US revenue FY2025', "geography: 'US' is the United States, not the pronoun"),
+    ('NVDA US revenue FY2026', 'geography'), ('Apple revenue in the US FY2025', 'geography'),
+    ('Apple net sales to the US FY2025', 'geography'), ('Alphabet US revenue 2025', 'geography'),
+    ('Alphabet US net income 2025', 'geography'), ('Alphabet international revenue 2025', 'geography'),
+    ('NVDA revenue from China FY2026', 'geography'), ('Tesla other revenue 2021', "a sub-line ('other revenue'), not total revenue"),
+    ('NVDA other revenue FY2026', 'a sub-line'), ('Apple other net sales FY2025', 'a sub-line'),
+    ('Marvell other revenue FY2026', 'a sub-line'), ('Apple revenue from services FY2025', 'product line'),
+    ('Alphabet advertising revenue 2025', 'product line'), ('Apple revenue by region FY2025', 'geography breakdown'),
+    ('Apple products gross margin FY2025', 'product line'), ('Tesla US revenue 2021', 'geography'),
+    ('Marvell US revenue FY2026', 'geography'),
+]
+for i, (qq, what) in enumerate(SEG, 1):
+    no(f'b6-seg-{i:02d}', qq, 'insufficient_evidence', f'abstain: {what} is not in companyfacts; the consolidated total must not be given')
+ans('b6-seg-24', 'NVDA US pre-tax income FY2026', [amt(N, 'pbt_dom', fy(N, 2026))], "synonym: US = domestic income before taxes (123.2bn), which NVIDIA tags; not the total 141.5bn")
+ans('b6-seg-25', 'NVDA pre-tax income in the US FY2026', [amt(N, 'pbt_dom', fy(N, 2026))], 'synonym: domestic pre-tax income')
+ans('b6-seg-26', 'Alphabet domestic pre-tax income 2025', [amt(GO, 'pbt_dom', fy(GO, 2025))], 'synonym: domestic pre-tax income (control)')
+ans('b6-seg-27', 'Apple foreign pre-tax income FY2025', [amt(A, 'pbt_for', fy(A, 2025))], 'synonym: foreign pre-tax income (control)')
+ans('b6-seg-28', 'Apple federal income tax expense FY2025', [amt(A, 'fed_tax', fy(A, 2025))], 'synonym: federal income tax expense (current + deferred, 9,683m), not total tax (20,719m)')
+
+# (L) units, scales and currencies
+ans('b6-unit-01', 'Alphabet 2025 revenue in mn', [amt(GO, 'rev', fy(GO, 2025))], 'fy-shorthand: scale mn')
+ans('b6-unit-02', 'Apple FY2025 revenue in trillions', [amt(A, 'rev', fy(A, 2025))], 'fy-shorthand: scale trillions')
+ans('b6-unit-03', "LPA 2024 revenue in USD '000", [amt(LP, 'rev', fy(LP, 2024))], "alias: USD '000 (thousands)")
+no('b6-unit-04', 'Apple FY25 revenue in JPY', 'insufficient_evidence', 'abstain: currency not reported')
+ans('b6-unit-05', 'NVDA FY26 diluted EPS in cents', [dict(amt(N, 'eps_d', fy(N, 2026)), accept=[amt(N, 'eps_d', fy(N, 2026))['value'], amt(N, 'eps_d', fy(N, 2026))['value'] * 100])], 'fy-shorthand: a per-share figure shown in cents')
+ans('b6-unit-06', 'Apple revenue in us dollars FY2025', [amt(A, 'rev', fy(A, 2025))], "alias: 'us dollars' in lower case (the reporting currency)")
+no('b6-unit-07', 'Apple FY2025 revenue in INR crore', 'insufficient_evidence', 'abstain: a currency the figure is not reported in (rupees), with an Indian scale')
+
+# (M) negative framing
+ans('b6-neg-01', 'How much did Marvell lose in fiscal 2025?', [signs(amt(M, 'ni', fy(M, 2025)))], 'synonym: a loss asked as an amount (net loss 885m)')
+ans('b6-neg-02', 'Marvell net loss FY2025', [signs(amt(M, 'ni', fy(M, 2025)))], 'synonym: net loss')
+ans('b6-neg-03', 'Snowflake net loss FY2025', [signs(amt(S, 'ni', fy(S, 2025)))], 'synonym: net loss (FY2025 ended Jan 31, 2025)')
+ans('b6-neg-04', 'How much did LPA lose in 2024?', [signs(either(amt(LP, 'profit_total', fy(LP, 2024)), amt(LP, 'ni', fy(LP, 2024))))], "synonym: IFRS loss for the year (−19.4m; the owners' −29.3m is accepted)")
+ans('b6-neg-05', 'Marvell operating loss FY2025', [signs(amt(M, 'oi', fy(M, 2025)))], 'synonym: operating loss')
+ans('b6-neg-06', 'Did Marvell make money in fiscal 2026?', [amt(M, 'ni', fy(M, 2026))], "synonym: 'make money' = net income")
+ans('b6-neg-07', 'Marvell net loss margin FY2025', [ratio(amt(M, 'ni', fy(M, 2025)), amt(M, 'rev', fy(M, 2025)))], 'synonym: net loss margin (negative)')
+ans('b6-neg-08', 'Marvell diluted loss per share FY2025', [signs(amt(M, 'eps_d', fy(M, 2025)))], 'synonym: diluted loss per share')
+no('b6-neg-09', 'Snowflake net loss growth FY2025', 'insufficient_evidence', 'growth: from a negative base a percentage is not meaningful')
+ans('b6-neg-10', 'Snowflake net loss change FY2025 vs FY2024', [signs(change(amt(S, 'ni', fy(S, 2025)), amt(S, 'ni', fy(S, 2024))))], 'growth: the change of a loss (−449.5m in net income; a 449.5m wider loss)')
+no('b6-neg-11', 'Marvell operating income growth FY2026', 'insufficient_evidence', 'growth: from a negative base (FY25 operating loss)')
+ans('b6-neg-12', "How much lower was Marvell's FY2025 net loss than its FY2024 net loss?", [signs(change(amt(M, 'ni', fy(M, 2025)), amt(M, 'ni', fy(M, 2024))))], 'growth: a difference asked in words (+48.4m in net income = a 48.4m smaller loss)')
+
+# (N) follow-up fragments (no context): ask back
+for i, qq in enumerate(['and the year before?', 'what about NVDA?', 'same for Q2', 'And for FY2024?'], 1):
+    no(f'b6-frag-{i:02d}', qq, 'needs_clarification', 'ambiguous: a follow-up fragment without its question')
+
+# (O) long, multi-clause questions
+ans('b6-long-01', 'For Apple, in fiscal 2025 (the year ended September 27, 2025), what was revenue, and by what percentage did it change from fiscal 2024?', [amt(A, 'rev', fy(A, 2025)), growth(amt(A, 'rev', fy(A, 2025)), amt(A, 'rev', fy(A, 2024)))], 'growth: two asks in one question: the level and the growth')
+ans('b6-long-02', "I'd like to know NVIDIA's net income for its fiscal year 2026, which ended in late January 2026, and also the diluted EPS for the same year", [amt(N, 'ni', fy(N, 2026)), amt(N, 'eps_d', fy(N, 2026))], 'fy-shorthand: two measures, a confirming end clause and "the same year"')
+ans('b6-long-03', "Looking at Alphabet's 2024 annual report, what were total assets at year-end and how much cash did it hold?", [inst(GO, 'assets', '2024-12-31', basis='fy:2024'), inst(GO, 'cash', '2024-12-31', basis='fy:2024')], 'balance-asof: two balances at the year-end of a named annual report')
+ans('b6-long-04', "Can you tell me, for Marvell's most recent fiscal quarter, the revenue, gross profit and operating income?", [amt(M, m, q(M, 2027, 1)) for m in ('rev', 'gp', 'oi')], 'ordinal-quarter: three measures of the latest quarter')
+ans('b6-long-05', 'Apple revenue and net income, FY2025', [amt(A, 'rev', fy(A, 2025)), amt(A, 'ni', fy(A, 2025))], 'synonym: two measures listed (not a calculation)')
+
+# (P) typos in measure words
+TYPO = [('Apple reveune FY2025', A, 'rev', fy(A, 2025)), ('NVDA opertaing income FY2026', N, 'oi', fy(N, 2026)),
+        ('Alphabet net incme 2025', GO, 'ni', fy(GO, 2025)), ('Marvell gross proft FY2026', M, 'gp', fy(M, 2026)),
+        ('Apple dilluted EPS FY2025', A, 'eps_d', fy(A, 2025)), ('NVDA reserch and development FY2026', N, 'rnd', fy(N, 2026)),
+        ('Alphabet captial expenditures 2025', GO, 'capex', fy(GO, 2025)), ('NVDA net inocme FY2026', N, 'ni', fy(N, 2026)),
+        ('Apple operating incme FY2025', A, 'oi', fy(A, 2025))]
+for i, (qq, t, m, per) in enumerate(TYPO, 1):
+    ans(f'b6-typo-{i:02d}', qq, [amt(t, m, per)], 'synonym: a typo in the measure word (one reading only)')
+ans('b6-typo-10', 'Apple gross marign FY2025', [ratio(amt(A, 'gp', fy(A, 2025)), amt(A, 'rev', fy(A, 2025)))], 'synonym: typo in margin')
+ans('b6-typo-11', 'Apple total liabilites at Sep 27, 2025', [inst(A, 'liab', '2025-09-27')], 'balance-asof: typo in liabilities')
+ans('b6-typo-12', 'Apple current assests at Sep 27, 2025', [inst(A, 'ca', '2025-09-27')], 'balance-asof: typo in assets')
+
+# (Q) a difference asked in words ('how much more … than'): the change, not the two levels
+ans('b6-diff-01', 'How much more revenue did Apple make in FY2025 than in FY2024?', [change(amt(A, 'rev', fy(A, 2025)), amt(A, 'rev', fy(A, 2024)))], 'valid-arithmetic: how much more … than = the change, carrying FY2025')
+ans('b6-diff-02', "How much higher was NVDA's FY2026 net income than its FY2025 net income?", [change(amt(N, 'ni', fy(N, 2026)), amt(N, 'ni', fy(N, 2025)))], 'valid-arithmetic: how much higher … than')
+ans('b6-diff-03', "Was Apple's FY2025 revenue greater than its FY2024 revenue, and by how much?", [either(change(amt(A, 'rev', fy(A, 2025)), amt(A, 'rev', fy(A, 2024))), growth(amt(A, 'rev', fy(A, 2025)), amt(A, 'rev', fy(A, 2024))))], 'valid-arithmetic: by how much = the change (or the growth rate)')
+ans('b6-diff-04', 'NVDA FY2026 revenue, how much larger than FY2025', [either(change(amt(N, 'rev', fy(N, 2026)), amt(N, 'rev', fy(N, 2025))), growth(amt(N, 'rev', fy(N, 2026)), amt(N, 'rev', fy(N, 2025))))], 'valid-arithmetic: how much larger than')
+ans('b6-diff-05', "How much smaller was Alphabet's 2024 capex than its 2025 capex?", [signs(change(amt(GO, 'capex', fy(GO, 2025)), amt(GO, 'capex', fy(GO, 2024))))], 'valid-arithmetic: how much smaller … than (the change between the years, carrying 2025)')
+ans('b6-diff-06', "By how much did Alphabet's 2025 revenue exceed its 2024 revenue?", [either(change(amt(GO, 'rev', fy(GO, 2025)), amt(GO, 'rev', fy(GO, 2024))), growth(amt(GO, 'rev', fy(GO, 2025)), amt(GO, 'rev', fy(GO, 2024))))], 'valid-arithmetic: by how much … exceed')
+ans('b6-diff-07', "How much did Apple's revenue increase from FY2024 to FY2025?", [either(change(amt(A, 'rev', fy(A, 2025)), amt(A, 'rev', fy(A, 2024))), growth(amt(A, 'rev', fy(A, 2025)), amt(A, 'rev', fy(A, 2024))))], 'growth: how much … increase (amount or rate)')
+ans('b6-diff-08', 'Apple revenue FY2025 compared to FY2024, how much more?', [either(change(amt(A, 'rev', fy(A, 2025)), amt(A, 'rev', fy(A, 2024))), growth(amt(A, 'rev', fy(A, 2025)), amt(A, 'rev', fy(A, 2024))))], 'valid-arithmetic: how much more (trailing)')
+
+# (R) periods by months and counts
+ans('b6-per-01', 'Alphabet revenue for April-September 2025', [span_sum(amt(GO, 'rev', q(GO, 2025, 2)), amt(GO, 'rev', q(GO, 2025, 3)))], 'valid-arithmetic: two calendar quarters by their months = Q2 + Q3 2025')
+ans('b6-per-02', 'Alphabet revenue Jul-Dec 2025', [h2(GO, 'rev', 2025)], 'half-ytd: Jul-Dec = H2 (FY − H1)')
+ans('b6-per-03', 'Apple revenue for the 3 quarters ended June 28, 2025', [amt(A, 'rev', ytd(A, 2025, 3))], 'half-ytd: 3 quarters ended = 9M FY25')
+ans('b6-per-04', 'NVDA revenue through the first three quarters of FY26', [amt(N, 'rev', ytd(N, 2026, 3))], 'half-ytd: through the first three quarters = 9M FY26')
+ans('b6-per-05', 'Apple revenue over the last 5 fiscal years', [amt(A, 'rev', fy(A, y)) for y in range(2021, 2026)], 'multi-year: the last five fiscal years (FY21–FY25)')
+no('b6-per-06', 'Alphabet revenue 5 years ago', 'needs_clarification', 'ambiguous: five years before what (today, the latest year)?')
+ans('b6-per-07', 'Alphabet revenue for the six months ended June 30, 2025', [amt(GO, 'rev', ytd(GO, 2025, 2))], 'half-ytd: six months ended (control)')
+no('b6-per-08', 'Apple monthly revenue FY2025', 'insufficient_evidence', 'abstain: monthly figures are not reported')
+no('b6-per-09', 'NVDA FY2026E revenue', 'insufficient_evidence', 'abstain: FY2026E is an estimate; the actual must not be given for it')
+
+# (S) formula measures (controls)
+ans('b6-frm-01', 'Apple current ratio at the end of fiscal 2025', [ratio(inst(A, 'ca', fy(A, 2025)[1]), inst(A, 'cl', fy(A, 2025)[1]))], 'synonym: current ratio at a year-end')
+ans('b6-frm-02', 'Apple working capital at the end of fiscal 2025', [diff(inst(A, 'ca', fy(A, 2025)[1]), inst(A, 'cl', fy(A, 2025)[1]))], 'synonym: working capital = current assets − current liabilities')
+ans('b6-frm-03', 'Apple EBITDA FY2025', [add(amt(A, 'oi', fy(A, 2025)), amt(A, 'da', fy(A, 2025)))], 'synonym: EBITDA = operating income + D&A')
+ans('b6-frm-04', 'NVDA ROA FY2026', [on_avg_balance(amt(N, 'ni', fy(N, 2026)), inst(N, 'assets', fy(N, 2025)[1]), inst(N, 'assets', fy(N, 2026)[1]))], 'synonym: ROA over average assets')
+ans('b6-frm-05', 'Apple ROE FY2025', [on_avg_balance(amt(A, 'ni', fy(A, 2025)), inst(A, 'equity', fy(A, 2024)[1]), inst(A, 'equity', fy(A, 2025)[1]))], 'synonym: ROE over average equity')
 
 
 # ---------------------------------------------------------------- scoring by the shared rules
