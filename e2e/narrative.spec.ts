@@ -1,16 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { AskPage } from './pages/ask-page';
-import { actAs, expect, test } from './fixtures';
+import { actAs, expect, expectInViewport, horizontalOverflow, snap, test } from './fixtures';
 
 /**
- * The narrative pathways of issue 16 in the browser, on real inline-XBRL filings uploaded through the
- * app: a side-by-side cybersecurity comparison with a citation in every disclosed cell, and a
- * longitudinal answer with year anchors and a "what changed" redline between two filings.
+ * The three pathways of issue 16 in the browser (Chromium), on real inline-XBRL filings uploaded
+ * through the app, checked as a person sees them at 1366 px and at 390 px:
+ *   detail        Apple's FY2024 R&D with revenue and its 8.02% share, each number a cited button;
+ *   comparison    the side-by-side cybersecurity table first (one column per company, one row per
+ *                 aspect, each cell a cited quote or "not disclosed"), then the quotes;
+ *   longitudinal  the "what changed" redline first (added / reworded with a word diff / not repeated),
+ *                 year anchors, then the quotes year by year.
+ * Every test fails on any console error or warning (the `consoleErrors` fixture in ./fixtures), and
+ * screenshots land in test-results/screens/ to be looked at.
  */
 const SEC_DIR = process.env.SEC_DATA_DIR ?? path.resolve(process.cwd(), '..', 'shared', 'data');
 const FILINGS = ['aapl-10-k-2024-11-01.html', 'nvda-10-k-2025-02-26.html', 'nvda-10-q-2025-08-27.html'].map((f) => path.join(SEC_DIR, 'filings-ixbrl', f));
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
 
 async function upload(page: Page) {
   await actAs(page, 'admin');
@@ -22,55 +30,157 @@ async function upload(page: Page) {
   await actAs(page, 'analyst');
 }
 
+/**
+ * A quote as a person reads it: whole — no list glyph or lower-case fragment at its start, a
+ * sentence's end at its end (a lead-in keeps its colon); a quote cut inside a number ("to 11.") cannot
+ * end a sentence there, which the splitter's tests hold on the real filings (narrative.data.test.ts).
+ */
+async function expectWholeQuotes(buttons: Locator) {
+  const texts = await buttons.allInnerTexts();
+  expect(texts.length).toBeGreaterThan(0);
+  for (const t of texts) {
+    const q = t.replace(/^[^“]*“/, '').replace(/”\s*$/, '');
+    expect(q, `quote starts whole: ${q.slice(0, 60)}`).toMatch(/^[A-Z0-9“"‘'($€£]/);
+    expect(q, `quote ends whole: …${q.slice(-60)}`).toMatch(/[.!?:]["”’)\]]*$/);
+  }
+}
+
+/** Every passage citation of an answer opens a popover whose label (company, FY, Item) matches the quote's filing. */
+async function expectLabelled(page: Page, button: Locator, label: RegExp) {
+  await button.scrollIntoViewIfNeeded();
+  await button.click();
+  const pop = page.getByTestId('passage-popover');
+  await expect(pop).toBeVisible();
+  await expect(pop).toContainText(label);
+  await expectInViewport(page, pop);
+  await page.keyboard.press('Escape');
+  await expect(pop).toHaveCount(0);
+}
+
 test.describe.configure({ mode: 'serial' });
 
-test('narrative comparison: a side-by-side cybersecurity table, one column per company, each disclosed cell cited', async ({ page }) => {
+test('detail: Apple FY2024 R&D with revenue and its 8.02% share, each number cited', async ({ page }) => {
   test.setTimeout(600_000);
   await upload(page);
   const ask = new AskPage(page);
   await ask.goto();
+  const answer = await ask.ask('What were Apple’s total R&D expenses in fiscal 2024 and what percentage of revenue did they represent?');
+  await expect(answer).toHaveAttribute('data-status', 'answered');
+  const text = answer.getByTestId('answer-text');
+  await expect(text).toContainText('$31.4 billion');
+  await expect(text).toContainText('8.02%');
+  await expect(text).toContainText('$391.0 billion');
+  // each of the three numbers is a cited button whose popover shows its source
+  for (const shown of ['$31.4 billion', '8.02%', '$391.0 billion']) {
+    const b = text.locator('[data-testid^="value-"]', { hasText: shown });
+    await expect(b).toHaveCount(1);
+    await b.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(/FY2024/);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
+  await snap(page, 'test-results/screens/narrative-rd-desktop.png', true);
+  await page.setViewportSize(PHONE);
+  expect(await horizontalOverflow(page), 'the R&D answer scrolls sideways at 390 px').toBeLessThanOrEqual(0);
+  await snap(page, 'test-results/screens/narrative-rd-mobile.png', true);
+});
+
+test('comparison: the side-by-side cybersecurity table comes first, one column per company, each cell cited or "not disclosed"', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(DESKTOP);
+  const ask = new AskPage(page);
+  await ask.goto();
   const answer = await ask.ask('Compare the cybersecurity risk disclosures of Apple and NVIDIA in their latest 10-K filings.');
   await expect(answer).toHaveAttribute('data-status', 'answered');
+  // the lead says what the table shows; the quotes are in the table and below it, not in a wall of text
+  await expect(answer.getByTestId('answer-text')).toHaveText(/^Side by side on \d aspects of “cybersecurity risk”: threats — (both|only [^;]+);/);
   const table = answer.getByTestId('narrative-table');
   await expect(table).toBeVisible();
+  // the table is the first thing after the lead
+  const tableTop = (await table.boundingBox())!.y;
+  const quotesTop = (await answer.getByTestId('narrative-quotes').boundingBox())!.y;
+  expect(tableTop).toBeLessThan(quotesTop);
   await expect(table.locator('thead th')).toHaveText(['Aspect', /^Apple.*10-K FY2024/, /^NVIDIA.*10-K FY2025/]);
   const rows = table.locator('tbody tr');
   expect(await rows.count()).toBeGreaterThanOrEqual(3);
-  // every cell: a cited quote (a button opening its passage) or "not disclosed"
+  let cited = 0;
   for (const cell of await table.locator('tbody td').all()) {
-    const cited = await cell.locator('button[data-testid^="passage-"]').count();
-    if (!cited) await expect(cell).toHaveText('not disclosed');
+    const n = await cell.locator('button[data-testid^="passage-"]').count();
+    cited += n;
+    if (!n) await expect(cell).toHaveText('not disclosed');
+    // a cell is shown whole: nothing cut off or hidden by overflow
+    const clipped = await cell.evaluate((el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1);
+    expect(clipped, 'a table cell is clipped').toBe(false);
   }
-  const first = table.locator('tbody td button[data-testid^="passage-"]').first();
-  await first.click();
-  const pop = page.getByTestId('passage-popover');
-  await expect(pop).toContainText(/Apple Inc\.|NVIDIA/);
-  await expect(pop).toContainText(/FY20\d\d · Item 1[AC]?/);
-  await expect(pop).toContainText('10-K, filed');
-  await page.screenshot({ path: 'test-results/screens/narrative-comparison-desktop.png', fullPage: true });
+  expect(cited).toBeGreaterThanOrEqual(4);
+  await expectWholeQuotes(table.locator('button[data-testid^="passage-"]'));
+  // the first column's quotes are Apple's, the second's NVIDIA's, each labelled with its filing and Item
+  await expectLabelled(page, rows.first().locator('td').nth(0).locator('button').first(), /Apple Inc\. · FY2024 · Item 1[AC]?(?![0-9])[\s\S]*10-K, filed 2024-11-01/);
+  await expectLabelled(page, rows.first().locator('td').nth(1).locator('button').first(), /NVIDIA CORP · FY2025 · Item 1[AC]?(?![0-9])[\s\S]*10-K, filed 2025-02-26/);
+  // the quotes, company by company, folded under the table
+  const quotes = answer.getByTestId('narrative-quotes');
+  await quotes.locator('summary').click();
+  await expect(quotes.getByTestId('narrative-filing')).toHaveCount(2);
+  await expectWholeQuotes(quotes.locator('button[data-testid^="passage-"]'));
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await table.scrollIntoViewIfNeeded();
+  await snap(page, 'test-results/screens/narrative-comparison-desktop.png', true);
+
+  // at 390 px the same rows are stacked, one aspect at a time, and nothing scrolls sideways
+  await page.setViewportSize(PHONE);
+  await expect(table).toBeHidden();
+  const stacked = answer.getByTestId('narrative-table-stacked');
+  await expect(stacked).toBeVisible();
+  await expect(stacked.locator('h4').first()).toHaveText(/threats/i);
+  await expect(stacked.locator('dt').first()).toHaveText(/^Apple.*10-K FY2024/);
+  expect(await horizontalOverflow(page), 'the comparison scrolls sideways at 390 px').toBeLessThanOrEqual(0);
+  await expectLabelled(page, stacked.locator('button[data-testid^="passage-"]').first(), /Apple Inc\. · FY2024/);
+  await snap(page, 'test-results/screens/narrative-comparison-mobile.png', true);
 });
 
-test('narrative longitudinal: year anchors and a "what changed" redline between the 10-K and the later 10-Q', async ({ page }) => {
+test('longitudinal: the "what changed" redline first, with year anchors, then the quotes year by year', async ({ page }) => {
   test.setTimeout(180_000);
+  await page.setViewportSize(DESKTOP);
   const ask = new AskPage(page);
   await ask.goto();
   const answer = await ask.ask("How did NVIDIA's export control disclosures change between its fiscal 2025 10-K and its latest 10-Q?");
   await expect(answer).toHaveAttribute('data-status', 'answered');
+  await expect(answer.getByTestId('answer-text')).toHaveText(/^What changed for NVIDIA CORP from 10-K FY2025, filed 2025-02-26 to 10-Q FY2026, filed 2025-08-27 .*: \d+ added, \d+ reworded, \d+ not repeated in the later filing, \d+ unchanged/);
+  const rl = answer.getByTestId('narrative-redline');
+  await expect(rl).toContainText('What changed — NVIDIA CORP: 10-K FY2025, filed 2025-02-26 → 10-Q FY2026, filed 2025-08-27');
+  await expect(rl.getByTestId('redline-basis')).toContainText(/aligned against all \d+ sentences of the earlier and \d+ of the later filing/);
+  // redline first, then the year anchors, then the quotes year by year
   const years = answer.getByTestId('narrative-years');
   await expect(years.locator('li')).toHaveText([/^FY2025 · NVIDIA.* · 10-K filed 2025-02-26 · \d+ quote/, /FY2026 · NVIDIA.* · 10-Q filed 2025-08-27 · \d+ quote/]);
-  // what changed comes first, then the year-by-year anchors
-  await expect(answer.getByTestId('answer-text')).toContainText(/What changed for NVIDIA.* from 10-K FY2025.* to 10-Q FY2026.*Year by year: 10-K FY2025.*10-Q FY2026/);
-  const rl = answer.getByTestId('narrative-redline');
-  await expect(rl).toContainText('What changed — NVIDIA');
-  await expect(rl.getByTestId('redline-basis')).toContainText(/aligned against all \d+ sentences of the earlier and \d+ of the later filing/);
+  const quotes = answer.getByTestId('narrative-quotes');
+  const [rlBox, yearsBox, quotesBox] = await Promise.all([rl.boundingBox(), years.boundingBox(), quotes.boundingBox()]);
+  expect(rlBox!.y).toBeLessThan(yearsBox!.y);
+  expect(yearsBox!.y).toBeLessThan(quotesBox!.y);
+  await expect(quotes.getByTestId('narrative-filing')).toHaveText([/^NVIDIA CORP · 10-K FY2025/, /^NVIDIA CORP · 10-Q FY2026/]);
+
   await expect(rl.locator('li[data-kind="added"]').first()).toBeVisible();
   const modified = rl.locator('li[data-kind="modified"]').first();
   await expect(modified).toBeVisible();
-  await expect(modified.locator('ins, del').first()).toBeVisible();
-  // both sides of a modified sentence are cited to their own filing
-  await expect(modified.getByRole('button', { name: /^10-K FY2025.*“/ })).toBeVisible();
-  await modified.getByRole('button', { name: /^10-Q FY2026.*“/ }).click();
-  await expect(page.getByTestId('passage-popover')).toContainText('10-Q, filed 2025-08-27');
+  // the word diff reads: inserted words and deleted words marked, the sentence whole around them
+  const diff = modified.getByTestId('redline-diff');
+  await expect(diff.locator('ins, del').first()).toBeVisible();
+  expect((await diff.innerText()).split(/\s+/).length).toBeGreaterThan(6);
+  // both wordings of a reworded sentence are cited, each to its own filing
+  await expectLabelled(page, modified.getByRole('button', { name: /^10-K FY2025, filed 2025-02-26 wording$/ }), /NVIDIA CORP · FY2025 · Item \d[A]?[\s\S]*10-K, filed 2025-02-26/);
+  await expectLabelled(page, modified.getByRole('button', { name: /^10-Q FY2026, filed 2025-08-27 wording$/ }), /NVIDIA CORP · FY2026 · Part (I|II), Item \d[A]?[\s\S]*10-Q, filed 2025-08-27/);
+  // an added sentence is quoted whole and cited to the later filing; changes are grouped under their heading
+  await expectWholeQuotes(rl.locator('li[data-kind="added"] button[data-testid^="passage-"]'));
+  await expectLabelled(page, rl.locator('li[data-kind="added"] button').first(), /NVIDIA CORP · FY2026[\s\S]*10-Q, filed 2025-08-27/);
+  expect(await rl.getByTestId('redline-group').count()).toBeGreaterThanOrEqual(1);
+  await expect(rl.getByTestId('redline-group').first()).toContainText(/^10-(Q|K) FY20\d\d, filed \d{4}-\d\d-\d\d · (Part (I|II), )?Item \d/);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await rl.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/screens/narrative-redline-desktop.png', fullPage: true });
+  await snap(page, 'test-results/screens/narrative-redline-desktop.png', true);
+
+  await page.setViewportSize(PHONE);
+  expect(await horizontalOverflow(page), 'the redline scrolls sideways at 390 px').toBeLessThanOrEqual(0);
+  await rl.scrollIntoViewIfNeeded();
+  await snap(page, 'test-results/screens/narrative-redline-mobile.png', true);
 });

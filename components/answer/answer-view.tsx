@@ -4,7 +4,7 @@ import type { Answer, AnswerInput, AnswerValue } from '@/lib/answer/types';
 import { AnswerActions } from './answer-actions';
 import { AnswerChart } from './answer-chart';
 import { CitationButton } from './citation-popover';
-import { NarrativeView } from './narrative-view';
+import { hasNarrativeLayout, NarrativeView } from './narrative-view';
 import { PassageCitation } from './passage-citation';
 import { buildPivot, pivotValues, sentencesBesidePivot } from './pivot-model';
 import { PivotTable } from './pivot-table';
@@ -76,7 +76,9 @@ export function AnswerView({ answer, question, onAsk, onChoose, actions = true }
   const series = answer.table ? pivotValues(answer) : [];
   const pivot = series.length > 1 ? buildPivot(series) : null;
   const metricLabel = series[0]?.label;
-  const segments = pivot ? sentencesBesidePivot(answer.segments, new Set(series.map((v) => v.id))) : answer.segments;
+  // a narrative answer laid out from its structure shows its lead here; the quotes follow in their
+  // table, redline and sections (the full text stays the answer's text, for copying and the API)
+  const segments = pivot ? sentencesBesidePivot(answer.segments, new Set(series.map((v) => v.id))) : hasNarrativeLayout(answer) ? answer.narrative!.lead! : answer.segments;
   return (
     <article className={`min-w-0 space-y-3 rounded-lg border border-line border-l-4 bg-white p-4 shadow-sm ${statusStyle[answer.status]}`} data-testid="answer" data-status={answer.status}>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">

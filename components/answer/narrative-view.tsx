@@ -1,25 +1,44 @@
 'use client';
 
-import type { Answer, AnswerPassage, NarrativeRedline, NarrativeTable } from '@/lib/answer/types';
+import { Fragment } from 'react';
+import type { Answer, AnswerPassage, NarrativeBlock, NarrativeRedline, NarrativeSection, NarrativeTable } from '@/lib/answer/types';
 import { PassageCitation } from './passage-citation';
 
 function quote(answer: Answer, id: string | null): AnswerPassage | undefined {
   return id ? answer.passages.find((p) => p.id === id) : undefined;
 }
 
-/** Side-by-side comparison: one column per company, one row per aspect; each cell a cited quote or "not disclosed". */
-export function NarrativeTableView({ answer, table }: { answer: Answer; table: NarrativeTable }) {
+/** A table cell, or a stacked row on a phone: the cited quotes, or "not disclosed". */
+function Cell({ answer, cell }: { answer: Answer; cell: NarrativeTable['rows'][number]['cells'][number] }) {
+  if (cell.notDisclosed || cell.passageIds.length === 0) return <span className="text-muted">not disclosed</span>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full table-fixed text-sm" data-testid="narrative-table">
-        <caption className="pb-1 text-left text-xs text-muted">Side by side: each cell quotes the company’s own filing; “not disclosed” means no passage on that aspect was found.</caption>
+    <>
+      {cell.passageIds.map((id) => {
+        const p = quote(answer, id);
+        return p ? <PassageCitation key={id} passage={p} text={`“${p.quote}”`} /> : null;
+      })}
+    </>
+  );
+}
+
+/**
+ * Side-by-side comparison: one column per company, one row per aspect; each cell a cited quote or
+ * "not disclosed". On a narrow screen the same rows are stacked, one aspect at a time, each company
+ * under it (a three-column table of sentences cannot be read at phone width).
+ */
+export function NarrativeTableView({ answer, table }: { answer: Answer; table: NarrativeTable }) {
+  const caption = 'Side by side: each cell quotes the company’s own filing; “not disclosed” means no passage on that aspect was found.';
+  return (
+    <section aria-label="Side by side">
+      <table className="hidden w-full table-fixed border-collapse text-sm md:table" data-testid="narrative-table">
+        <caption className="pb-1 text-left text-xs text-muted">{caption}</caption>
         <thead className="bg-slate-50 text-left text-xs uppercase text-muted">
           <tr>
-            <th scope="col" className="w-40 px-3 py-1.5">
+            <th scope="col" className="w-36 px-3 py-1.5">
               Aspect
             </th>
             {table.columns.map((c) => (
-              <th key={c.entityId + c.label} scope="col" className="px-3 py-1.5">
+              <th key={c.entityId + c.label} scope="col" className="px-3 py-1.5 normal-case">
                 {c.label}
               </th>
             ))}
@@ -32,88 +51,136 @@ export function NarrativeTableView({ answer, table }: { answer: Answer; table: N
                 {r.aspect}
               </th>
               {r.cells.map((c, i) => (
-                <td key={i} className="px-3 py-2 leading-6">
-                  {c.notDisclosed || c.passageIds.length === 0 ? (
-                    <span className="text-muted">not disclosed</span>
-                  ) : (
-                    c.passageIds.map((id) => {
-                      const p = quote(answer, id);
-                      return p ? <PassageCitation key={id} passage={p} text={`“${p.quote}”`} /> : null;
-                    })
-                  )}
+                <td key={i} className="break-words px-3 py-2 leading-6">
+                  <Cell answer={answer} cell={c} />
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
-  );
-}
-
-const KIND_LABEL = { added: 'added', modified: 'modified', removed: 'removed' } as const;
-
-/** "What changed" between two filings of one company: added, modified (word diff) and removed sentences. */
-export function NarrativeRedlineView({ answer, redline }: { answer: Answer; redline: NarrativeRedline }) {
-  return (
-    <section className="space-y-2" data-testid="narrative-redline" aria-label={`What changed: ${redline.entityName}, ${redline.from} → ${redline.to}`}>
-      <h3 className="text-sm font-medium">
-        What changed — {redline.entityName}: {redline.from} → {redline.to}
-      </h3>
-      <p className="text-xs text-muted" data-testid="redline-basis">
-        {redline.entries.length} change(s) on this topic, {redline.unchanged} sentence(s) unchanged
-        {redline.basis ? `, aligned against all ${redline.basis.beforeSentences} sentences of the earlier and ${redline.basis.afterSentences} of the later filing` : ''}.
-        {redline.partialLater ? ' The later filing is a 10-Q, which repeats only risk factors that changed: “removed” means not repeated there.' : ''}
-      </p>
-      <ul className="space-y-2 text-sm">
-        {redline.entries.map((e, i) => {
-          const before = quote(answer, e.beforePassageId);
-          const after = quote(answer, e.afterPassageId);
-          const label = e.kind === 'removed' && redline.partialLater ? 'not repeated' : KIND_LABEL[e.kind];
-          return (
-            <li key={i} className={`rounded border-l-4 px-3 py-2 ${e.kind === 'added' ? 'border-green-600 bg-green-50' : e.kind === 'removed' ? 'border-red-600 bg-red-50' : 'border-amber-500 bg-amber-50'}`} data-kind={e.kind}>
-              <span className="mr-2 rounded bg-white px-1.5 py-0.5 text-xs font-medium">{label}</span>
-              {e.heading && <span className="text-xs text-muted">{e.heading}</span>}
-              <div className="mt-1 leading-6">
-                {e.kind === 'modified' && e.diff ? (
-                  <span>
-                    {e.diff.map((d, j) =>
-                      d.op === 'eq' ? (
-                        <span key={j}>{d.text} </span>
-                      ) : d.op === 'ins' ? (
-                        <ins key={j} className="bg-green-200 no-underline">
-                          {d.text}{' '}
-                        </ins>
-                      ) : (
-                        <del key={j} className="bg-red-200">
-                          {d.text}{' '}
-                        </del>
-                      ),
-                    )}
-                  </span>
-                ) : null}
-                <span className="block text-xs">
-                  {before && <PassageCitation passage={before} text={`${redline.from}: “${before.quote}”`} />}
-                  {before && after && ' '}
-                  {after && <PassageCitation passage={after} text={`${redline.to}: “${after.quote}”`} />}
-                </span>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+      <div className="space-y-3 md:hidden" data-testid="narrative-table-stacked">
+        <p className="text-xs text-muted">{caption}</p>
+        {table.rows.map((r) => (
+          <div key={r.aspect} className="rounded border border-line">
+            <h4 className="bg-slate-50 px-3 py-1.5 text-xs font-medium uppercase text-muted">{r.aspect}</h4>
+            <dl className="divide-y divide-line">
+              {r.cells.map((c, i) => (
+                <div key={i} className="px-3 py-2">
+                  <dt className="text-xs font-medium">{table.columns[i]?.label}</dt>
+                  <dd className="break-words leading-6">
+                    <Cell answer={answer} cell={c} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))}
+      </div>
     </section>
   );
 }
 
-type Filing = NonNullable<Answer['narrative']>['filings'][number];
+const KIND_LABEL = { added: 'added', modified: 'reworded', removed: 'removed' } as const;
+
+type RedlineEntry = NarrativeRedline['entries'][number];
+
+/** One change: its label, the word diff of a reworded sentence, the cited wording(s). */
+function RedlineItem({ answer, redline, e }: { answer: Answer; redline: NarrativeRedline; e: RedlineEntry }) {
+  const before = quote(answer, e.beforePassageId);
+  const after = quote(answer, e.afterPassageId);
+  const label = e.kind === 'removed' && redline.partialLater ? 'not repeated' : KIND_LABEL[e.kind];
+  return (
+    <li className={`rounded border-l-4 px-3 py-2 ${e.kind === 'added' ? 'border-green-600 bg-green-50' : e.kind === 'removed' ? 'border-red-600 bg-red-50' : 'border-amber-500 bg-amber-50'}`} data-kind={e.kind}>
+      <span className="mr-2 rounded bg-white px-1.5 py-0.5 text-xs font-medium">{label}</span>
+      {e.kind === 'modified' && e.diff ? (
+        <>
+          <span className="break-words leading-6" data-testid="redline-diff">
+            {e.diff.map((d, j) => (
+              <Fragment key={j}>
+                {d.op === 'eq' ? (
+                  d.text
+                ) : d.op === 'ins' ? (
+                  <ins className="rounded-sm bg-green-200 px-0.5 no-underline" title={`new in ${redline.to}`}>
+                    {d.text}
+                  </ins>
+                ) : (
+                  <del className="rounded-sm bg-red-200 px-0.5 text-red-900" title={`in ${redline.from}, gone in ${redline.to}`}>
+                    {d.text}
+                  </del>
+                )}{' '}
+              </Fragment>
+            ))}
+          </span>
+          {/* the two wordings, each cited to its own filing (the diff above reads them together) */}
+          <span className="mt-1 flex flex-wrap gap-2 text-xs">
+            {before && <PassageCitation passage={before} text={`${redline.from} wording`} />}
+            {after && <PassageCitation passage={after} text={`${redline.to} wording`} />}
+          </span>
+        </>
+      ) : (
+        <span className="break-words leading-6">
+          {/* (the group above names the filing) */}
+          {e.kind === 'removed' ? before && <PassageCitation passage={before} text={`“${before.quote}”`} /> : after && <PassageCitation passage={after} text={`“${after.quote}”`} />}
+        </span>
+      )}
+    </li>
+  );
+}
+
+/**
+ * "What changed" between two filings of one company: added, reworded (word diff) and removed — or, in
+ * a later 10-Q, not repeated — sentences, grouped under the heading they sit under (the group of the
+ * most important change first), each change cited.
+ */
+export function NarrativeRedlineView({ answer, redline }: { answer: Answer; redline: NarrativeRedline }) {
+  const groups: { key: string; section: string | null; heading: string | null; filing: string; entries: RedlineEntry[] }[] = [];
+  for (const e of redline.entries) {
+    const cited = quote(answer, e.kind === 'removed' ? e.beforePassageId : e.afterPassageId);
+    const filing = e.kind === 'removed' ? redline.from : redline.to;
+    const key = `${filing}|${cited?.section ?? ''}|${e.heading ?? ''}`;
+    let g = groups.find((x) => x.key === key);
+    if (!g) groups.push((g = { key, section: cited?.section ?? null, heading: e.heading, filing, entries: [] }));
+    g.entries.push(e);
+  }
+  return (
+    <section className="space-y-3" data-testid="narrative-redline" aria-label={`What changed: ${redline.entityName}, ${redline.from} → ${redline.to}`}>
+      <h3 className="text-sm font-semibold">
+        What changed — {redline.entityName}: {redline.from} → {redline.to}
+      </h3>
+      <p className="text-xs text-muted" data-testid="redline-basis">
+        Most important first{redline.basis ? `, aligned against all ${redline.basis.beforeSentences} sentences of the earlier and ${redline.basis.afterSentences} of the later filing` : ''}; {redline.unchanged} sentence(s) on this topic unchanged.
+        {redline.partialLater ? ' The later filing is a 10-Q, which repeats only risk factors that changed: “not repeated” is not “removed”.' : ''}{' '}
+        <span className="whitespace-nowrap">
+          <ins className="rounded-sm bg-green-200 px-0.5 no-underline">new words</ins> <del className="rounded-sm bg-red-200 px-0.5 text-red-900">gone words</del>
+        </span>
+      </p>
+      {groups.map((g) => (
+        <div key={g.key} className="space-y-2" data-testid="redline-group">
+          <p className="text-xs text-muted">
+            <span className="font-medium text-ink">{g.filing}</span>
+            {g.section ? ` · ${g.section}` : ''}
+            {g.heading ? ` · ${g.heading}` : ''}
+          </p>
+          <ul className="space-y-2 text-sm">
+            {g.entries.map((e, i) => (
+              <RedlineItem key={i} answer={answer} redline={redline} e={e} />
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+type Filing = NarrativeBlock['filings'][number];
 /** per company (in the order they come), earliest filing first */
 function chronological(fs: Filing[]): Filing[] {
   const firstSeen = (id: string) => fs.findIndex((f) => f.entityId === id);
   return [...fs].sort((a, b) => firstSeen(a.entityId) - firstSeen(b.entityId) || (a.fiscalYear ?? 9999) - (b.fiscalYear ?? 9999) || (a.filedAt ?? '').localeCompare(b.filedAt ?? ''));
 }
 
-/** Year anchors of a longitudinal answer: each filing searched, in chronological order, with the quotes it gave (a link to the first). */
+/** Year anchors of a longitudinal answer: each filing searched, in chronological order, with the quotes it gave. */
 export function NarrativeYears({ answer }: { answer: Answer }) {
   const n = answer.narrative;
   if (!n) return null;
@@ -135,18 +202,91 @@ export function NarrativeYears({ answer }: { answer: Answer }) {
   );
 }
 
-/** The structured parts of a narrative answer: year anchors, the comparison table and the redlines. */
+/** The quotes of one filing, under the Item and heading each comes from. */
+function FilingQuotes({ answer, filing, sections }: { answer: Answer; filing: Filing; sections: NarrativeSection[] }) {
+  return (
+    <section className="space-y-2" data-testid="narrative-filing" aria-label={`${filing.entityName}, ${filing.label}`}>
+      <h3 className="text-sm font-semibold">
+        {filing.entityName} <span className="font-normal text-muted">· {filing.label}</span>
+      </h3>
+      {sections.map((s, i) => (
+        <div key={i} className="border-l-2 border-line pl-3" data-testid="narrative-section">
+          <p className="text-xs text-muted">
+            {s.heading && /^item\s/i.test(s.heading) ? (
+              <span className="font-medium text-ink">{s.heading}</span>
+            ) : (
+              <>
+                <span className="font-medium text-ink">{s.item ?? 'Filing'}</span>
+                {s.heading ? ` · ${s.heading}` : ''}
+              </>
+            )}
+          </p>
+          <ul className="mt-1 space-y-1">
+            {s.passageIds.map((id) => {
+              const p = quote(answer, id);
+              return p ? (
+                <li key={id} className="break-words leading-6">
+                  <PassageCitation passage={p} text={`“${p.quote}”`} />
+                </li>
+              ) : null;
+            })}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** The filings' quotes, filing by filing (chronological for a longitudinal answer). */
+function QuotesByFiling({ answer }: { answer: Answer }) {
+  const n = answer.narrative!;
+  const order = answer.pathway === 'longitudinal' ? chronological(n.filings) : n.filings;
+  const shown = order.filter((f) => n.sections.some((s) => s.entityId === f.entityId && s.filing === f.label && s.passageIds.length));
+  return (
+    <div className="space-y-4">
+      {shown.map((f) => (
+        <FilingQuotes key={`${f.entityId}-${f.label}`} answer={answer} filing={f} sections={n.sections.filter((s) => s.entityId === f.entityId && s.filing === f.label && s.passageIds.length)} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Whether an answer is laid out from its structure: a deterministic narrative answer that carries its
+ * lead (an audited LLM text, an answer stored before leads, or a mixed answer with figures reads as
+ * its text).
+ */
+export function hasNarrativeLayout(answer: Answer): boolean {
+  const n = answer.narrative;
+  return !!n && n.composer === 'deterministic' && Array.isArray(n.lead) && answer.values.length === 0;
+}
+
+/**
+ * The structured parts of a narrative answer, in the order an analyst reads them: a comparison's
+ * side-by-side table, a longitudinal answer's "what changed" redline and year anchors, then the quotes
+ * filing by filing under their Item and heading.
+ */
 export function NarrativeView({ answer }: { answer: Answer }) {
   const n = answer.narrative;
   if (!n) return null;
+  const laidOut = hasNarrativeLayout(answer);
+  const quotes = n.sections.reduce((a, s) => a + s.passageIds.length, 0);
   return (
     <div className="space-y-4">
       {n.table && n.table.rows.length > 0 && <NarrativeTableView answer={answer} table={n.table} />}
-      {/* a longitudinal answer: what changed first, then the filings year by year */}
       {n.redlines.map((r) => (
         <NarrativeRedlineView key={`${r.entityId}-${r.from}-${r.to}`} answer={answer} redline={r} />
       ))}
       {answer.pathway === 'longitudinal' && n.filings.length > 1 && <NarrativeYears answer={answer} />}
+      {laidOut && quotes > 0 && (
+        <details className="group space-y-3" open={answer.pathway !== 'comparison'} data-testid="narrative-quotes">
+          <summary className="cursor-pointer text-sm font-semibold">
+            {answer.pathway === 'longitudinal' ? 'Year by year' : answer.pathway === 'comparison' ? 'All quotes, company by company' : 'What the filing says'}{' '}
+            <span className="font-normal text-muted">({quotes} quote{quotes === 1 ? '' : 's'})</span>
+          </summary>
+          <QuotesByFiling answer={answer} />
+        </details>
+      )}
       {n.check.removed.length > 0 && (
         <p className="text-xs text-muted" data-testid="narrative-check">
           {n.check.removed.length} quote(s) removed by the entity-attribute check (recorded in the manifest).

@@ -213,16 +213,26 @@ export function isCrossReference(s: string): boolean {
 /** The document a cross-reference points to ("the 2024 Annual Report to Shareholders"), when it names one outside the filing. */
 export function referencedDocument(s: string): string | null {
   const m = /\b((?:\d{4}\s+)?(?:annual report to (?:shareholders|stockholders)|proxy statement|annual report)(?:\s+for\s+\d{4})?)\b/i.exec(s);
-  return m ? m[1]!.replace(/^./, (c) => c) : null;
+  if (m) return m[1]!;
+  // another periodic report ("the 2024 Form 10-K"), not this one ("Item 1A of this Form 10-K")
+  const f = /(?<!\bthis\s)\b(\d{4}\s+Form\s+10-[KQ])\b/i.exec(s);
+  return f ? f[1]! : null;
 }
 
-/** Sentences in reading order: by item prior of the passage, then the filing's own order. */
+/**
+ * Sentences in reading order: grouped by the unit they come from (Item and heading), the most relevant
+ * unit first (its best sentence's score; ties by the item prior), each unit's sentences in the
+ * filing's own order.
+ */
 function readingOrder(cs: Candidate[], items: string[]): Candidate[] {
   const itemRank = (c: Candidate) => {
     const i = items.indexOf(annualItem(c.p.section) ?? '');
     return i < 0 ? items.length : i;
   };
-  return [...cs].sort((a, b) => itemRank(a) - itemRank(b) || a.p.ordinal - b.p.ordinal || a.start - b.start);
+  const unit = (c: Candidate) => `${c.p.sourceId}|${c.p.section}|${c.p.heading}`;
+  const best = new Map<string, number>();
+  for (const c of cs) best.set(unit(c), Math.max(best.get(unit(c)) ?? -Infinity, c.score - RANK_PENALTY * c.rank));
+  return [...cs].sort((a, b) => best.get(unit(b))! - best.get(unit(a))! || itemRank(a) - itemRank(b) || unit(a).localeCompare(unit(b)) || a.p.ordinal - b.p.ordinal || a.start - b.start);
 }
 
 /** one key per sentence of a stored chunk, whether retrieved or read with its whole filing */
@@ -232,6 +242,10 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
   const { db, tenantId, narrative } = o;
   const pathway = narrative.pathway;
   const tb = new TextBuilder();
+  // the answer's lead (what a person reads before the table, redline and quotes): its summary and
+  // notes, also in the text; `say` writes to both
+  const lead = new TextBuilder();
+  const say = (t: string) => (tb.text(t), lead.text(t));
   const passages: AnswerPassage[] = [];
   const errors: AnswerError[] = [];
   const touched: NarrativeTopic[] = narrative.topics?.length ? NARRATIVE_TOPICS.filter((t) => narrative.topics!.includes(t.id)) : topicsOf(narrative.topic);
@@ -315,7 +329,8 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     const best = all.find((c) => !isCrossReference(c.text));
     const found = !!best && best.score >= MIN_SCORE;
     const pointer = found ? null : (all.find((c) => isCrossReference(c.text) && c.score > 0) ?? null);
-    return { b, cands: found ? all : [], found, pointer };
+    // (a pointer to another Item of the same filing — "see Item 1A" — adds nothing the answer lacks)
+    return { b, cands: found ? all.filter((c) => !isCrossReference(c.text) || !!referencedDocument(c.text)) : [], found, pointer };
   });
 
   let n = 0;
@@ -364,11 +379,11 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     const elsewhere = pointer ? referencedDocument(pointer.text) : null;
     if (pointer && elsewhere) {
       const where = `${pointer.p.section ?? 'the filing'}${pointer.p.heading && !/^item\s/i.test(pointer.p.heading) ? ` (${pointer.p.heading})` : ''}`;
-      tb.text(`${b.entity.name}, ${b.label}: on “${narrative.topic}” the filing only refers to another document — ${where} incorporates it by reference from the ${elsewhere}, which is not held, so nothing is quoted. `);
+      say(`${b.entity.name}, ${b.label}: on “${narrative.topic}” the filing only refers to another document — ${where} incorporates it by reference from the ${elsewhere}, which is not held, so nothing is quoted. `);
       errors.push({ code: 'INCORPORATED_BY_REFERENCE', message: `${b.entity.name} ${b.label}: ${where} incorporates “${narrative.topic}” by reference from the ${elsewhere} (not held)`, factIds: [] });
       return;
     }
-    tb.text(`${b.entity.name}, ${b.label}: no passage addresses “${narrative.topic}”. `);
+    say(`${b.entity.name}, ${b.label}: no passage addresses “${narrative.topic}”. `);
     errors.push({ code: 'MISSING_PASSAGE', message: `${b.entity.name} ${b.label}: no passage on “${narrative.topic}”`, factIds: [] });
   };
 
@@ -389,8 +404,8 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
         const rl = await redlineBetween(db, tenantId, o.role, first, last, cite, wholeFiling);
         redlines.push(rl);
         const count = (k: string) => rl.entries.filter((e) => e.kind === k).length;
-        tb.text(
-          `What changed for ${ent.name} from ${first.b.label} to ${last.b.label} (sentences aligned by heading and similarity against every sentence of both filings): ${count('added')} added, ${count('modified')} reworded, ${count('removed')} ${rl.partialLater ? 'not repeated in the later filing' : 'removed'}, ${rl.unchanged} unchanged on this topic. `,
+        say(
+          `What changed for ${ent.name} from ${first.b.label} to ${last.b.label} (sentences aligned by heading and similarity against every sentence of both filings): ${count('added')} added, ${count('modified')} reworded, ${count('removed')} ${rl.partialLater ? 'not repeated in the later filing' : 'removed'}, ${rl.unchanged} unchanged on this topic${rl.entries.length ? '; the redline lists them, most important first' : ''}. `,
         );
         // the changes themselves, cited: the later wording of what was added or reworded, the earlier of what went
         const shown = rl.entries.slice(0, LT_CHANGES_SHOWN);
@@ -402,7 +417,7 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
           tb.text(`${e.kind === 'added' ? `New in ${last.b.label}` : e.kind === 'modified' ? `Reworded in ${last.b.label}` : `${rl.partialLater ? 'Not repeated' : 'Removed'} since ${first.b.label}`}: `).passage(id, `“${q.quote}”`).text(' ');
         }
       } else if (mine.length >= 1 && present.length === 1 && mine.length + missing.filter((m) => m.entity.id === ent.id).length >= 2) {
-        tb.text(`${ent.name}: only one of the requested filings addresses the topic, so there is no change to show. `);
+        say(`${ent.name}: only one of the requested filings addresses the topic, so there is no change to show. `);
       }
       if (mine.length) tb.text(mine.length > 1 ? 'Year by year: ' : '');
       for (const { b, cands, found, pointer } of mine) {
@@ -416,20 +431,29 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
       }
     }
   } else {
+    // a comparison leads with its side-by-side table (cited first) and says what it shows
+    if (pathway === 'comparison' && perBucket.filter((x) => x.found).length >= 1 && perBucket.length >= 2) {
+      table = compareTable(perBucket, touched, items, cite);
+      if (table.rows.length) say(`${tableSummary(table, perBucket.map((x) => x.b.entity.name), narrative.topic)} `);
+    }
     for (const { b, cands, found, pointer } of perBucket) {
       if (!found) {
         noPassage(b, pointer);
         continue;
       }
       tb.text(`${b.entity.name}, ${b.label} — `);
+      const before = sections.length;
       writeBucket(b, pick(cands, size.sentences));
       tb.text(' ');
-    }
-    if (pathway === 'comparison' && perBucket.filter((x) => x.found).length >= 1 && perBucket.length >= 2) {
-      table = compareTable(perBucket, touched, items, cite);
+      if (pathway === 'detail') {
+        const mine = sections.slice(before);
+        const quoted = mine.reduce((a, x) => a + x.passageIds.length, 0);
+        const where = [...new Set(mine.map((x) => x.item ?? 'the filing'))];
+        lead.text(`${b.entity.name}, ${b.label}: ${quoted} sentence${quoted === 1 ? '' : 's'} on “${narrative.topic}”, from ${listOf(where)}, under ${mine.length} heading${mine.length === 1 ? '' : 's'}. `);
+      }
     }
   }
-  for (const m of missing) tb.text(`${m.entity.name}: ${m.label} — no such filing is held, so nothing is quoted for it. `);
+  for (const m of missing) say(`${m.entity.name}: ${m.label} — no such filing is held, so nothing is quoted for it. `);
 
   // entity-attribute check: every quote against the chunk it cites
   const check = entityAttributeCheck(passages, [...res.passages, ...wholeFiling]);
@@ -455,7 +479,7 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
   };
 
   const status = passages.length ? 'answered' : 'insufficient_evidence';
-  if (!passages.length && (unique.length || missing.length)) tb.text('Ledgerline quotes only passages from the requested filings and years and does not substitute another year or company.');
+  if (!passages.length && (unique.length || missing.length)) say('Ledgerline quotes only passages from the requested filings and years and does not substitute another year or company.');
   const block: NarrativeBlock = {
     topic: narrative.topic,
     topicTerms,
@@ -468,6 +492,7 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     redlines,
     check,
     composer: 'deterministic',
+    lead: trimSegments(lead.segments),
   };
   const composed = {
     status,
@@ -489,6 +514,36 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
   return answer;
 }
 
+/** "a", "a and b", "a, b and c" */
+function listOf(xs: string[]): string {
+  return xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
+}
+
+/** Segments with their outer whitespace trimmed (the lead is shown on its own). */
+function trimSegments(segs: TextBuilder['segments']): TextBuilder['segments'] {
+  const out = segs.map((x) => ({ ...x }));
+  const first = out[0];
+  const last = out.at(-1);
+  if (first?.type === 'text') first.text = first.text.trimStart();
+  if (last?.type === 'text') last.text = last.text.trimEnd();
+  return out.filter((x) => x.type !== 'text' || x.text);
+}
+
+/** What a side-by-side table shows, aspect by aspect: who discloses it. */
+export function tableSummary(table: NarrativeTable, names: string[], topic: string): string {
+  const who = (r: NarrativeTable['rows'][number]) => {
+    const has = r.cells.map((c, i) => (!c.notDisclosed && c.passageIds.length ? names[i] : null)).filter((x): x is string => !!x);
+    if (has.length === names.length) return names.length === 2 ? 'both' : 'all';
+    if (!has.length) return 'none';
+    return `only ${listOf(has)}`;
+  };
+  // (a name that ends with its own full stop, "Apple Inc.", ends the sentence too)
+  return `Side by side on ${table.rows.length} aspect${table.rows.length === 1 ? '' : 's'} of “${topic}”: ${table.rows.map((r) => `${r.aspect.toLowerCase()} — ${who(r)}`).join('; ')}.`.replace(/\.\.$/, '.');
+}
+
+/** sentences of each company the side-by-side table reads, best first */
+const ASPECT_POOL = 30;
+
 /** One row per aspect found in the evidence: the topic's aspects, else the items the quotes come from. */
 function compareTable(
   perBucket: { b: Bucket; cands: Candidate[]; found: boolean }[],
@@ -499,28 +554,27 @@ function compareTable(
   const columns = perBucket.map(({ b }) => ({ entityId: b.entityId, label: `${b.entity.name} (${b.label})` }));
   const aspects = touched.find((t) => t.aspects?.length)?.aspects;
   const rows: NarrativeTable['rows'] = [];
-  const used = perBucket.map(() => new Set<string>());
   if (aspects) {
-    for (const a of aspects) {
-      const cells = perBucket.map(({ cands }, bi) => {
-        let best: Candidate | null = null;
-        let bestV = 0;
-        for (const c of cands.slice(0, 24)) {
-          if (used[bi]!.has(keyOf(c))) continue;
-          const lower = c.text.toLowerCase();
-          const hits = a.terms.filter((t) => lower.includes(t)).length;
-          if (!hits) continue;
-          const v = hits + c.score * 0.3;
-          if (v > bestV) {
-            bestV = v;
-            best = c;
-          }
-        }
-        if (best) used[bi]!.add(keyOf(best));
-        return best;
+    // each sentence belongs to the aspect its words name most (a phrase counts twice a word): the
+    // Audit Committee's review of incidents is governance, not an incident; a row's cell is its
+    // best sentence, or "not disclosed"
+    const aspectScore = (a: { terms: string[] }, lower: string) => a.terms.reduce((n, t) => n + (lower.includes(t) ? (/[\s-]/.test(t) ? 2 : 1) : 0), 0);
+    const belongs = perBucket.map(({ cands }) =>
+      cands.slice(0, ASPECT_POOL).map((c) => {
+        const lower = c.text.toLowerCase();
+        const scores = aspects.map((a) => aspectScore(a, lower));
+        const top = Math.max(...scores);
+        return { c, aspect: top > 0 ? scores.indexOf(top) : -1, v: top };
+      }),
+    );
+    aspects.forEach((a, ai) => {
+      const cells = belongs.map((list) => {
+        let best: { c: Candidate; v: number } | null = null;
+        for (const x of list) if (x.aspect === ai && (!best || x.v + x.c.score * 0.3 > best.v + best.c.score * 0.3)) best = x;
+        return best?.c ?? null;
       });
       if (cells.some(Boolean)) rows.push({ aspect: a.label, cells: cells.map((c, bi) => (c ? { passageIds: [cite(c, perBucket[bi]!.b.entity)], notDisclosed: false } : { passageIds: [], notDisclosed: true })) });
-    }
+    });
   } else {
     const found = [...new Set(perBucket.flatMap(({ cands }) => cands.slice(0, 24).map((c) => annualItem(c.p.section) ?? 'Other')))];
     found.sort((a, b) => (items.indexOf(a) < 0 ? 99 : items.indexOf(a)) - (items.indexOf(b) < 0 ? 99 : items.indexOf(b)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidates, entityAttributeCheck, isCrossReference, leadInWithList, pick, quotable, referencedDocument } from './answer-narrative';
+import { candidates, entityAttributeCheck, isCrossReference, leadInWithList, pick, quotable, referencedDocument, tableSummary } from './answer-narrative';
 import type { NarrativePassage } from '@/lib/retrieval/narrative-passages';
 import { redline, wordDiff } from './narrative-redline';
 import { recency, scoreSentence, splitSentences, topicScorer } from './narrative-sentences';
@@ -228,6 +228,17 @@ describe('cross-references', () => {
     expect(referencedDocument(p)).toBe('2024 Annual Report to Shareholders');
     expect(isCrossReference('The Audit Committee assists the Board in the oversight of cybersecurity matters.')).toBe(false);
     expect(isCrossReference('For a discussion of cybersecurity risks, see Item 1A of this Form 10-K.')).toBe(true);
+    // another Item of this filing is no other document; an earlier report is
+    expect(referencedDocument('For a discussion of cybersecurity risks, see Item 1A of this Form 10-K.')).toBeNull();
+    expect(referencedDocument('… which are hereby incorporated by reference, there have been no material changes to the Company’s risk factors since the 2024 Form 10-K.')).toBe('2024 Form 10-K');
+  });
+});
+
+describe('tableSummary', () => {
+  it('says, aspect by aspect, who discloses it', () => {
+    const cell = (on: boolean) => ({ passageIds: on ? ['p1'] : [], notDisclosed: !on });
+    const t = { columns: [], rows: [{ aspect: 'Threats', cells: [cell(true), cell(true)] }, { aspect: 'Incidents and impact', cells: [cell(true), cell(false)] }] };
+    expect(tableSummary(t, ['Apple Inc.', 'NVIDIA CORP'], 'cybersecurity risk')).toBe('Side by side on 2 aspects of “cybersecurity risk”: threats — both; incidents and impact — only Apple Inc.');
   });
 });
 

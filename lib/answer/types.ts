@@ -123,6 +123,12 @@ export interface NarrativeBlock {
   check: { checked: number; removed: { passageId: string; reason: string }[] };
   /** how the text was written: deterministic composition, or an audited LLM draft */
   composer: 'deterministic' | 'llm-audited';
+  /**
+   * the answer's lead, shown before the table, redline and quotes: its summary ("side by side on 5
+   * aspects …", "what changed …: 3 added …") and notes (missing filings); part of `text` too (absent
+   * on answers stored before it)
+   */
+  lead?: TextSegment[];
 }
 
 /** Text with the numbers (and quotes) marked, so each is a focusable, cited button in the UI. */

@@ -26,11 +26,11 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
     terms: ['cybersecurity', 'cyber', 'information security', 'chief information security officer', 'ciso', 'ransomware', 'malware', 'data breach', 'security incident', 'cyberattack', 'cyber-attack', 'phishing', 'unauthorized access', 'threat', 'attack', 'vulnerabilit', 'hacking', 'security'],
     items: ['Item 1C', 'Item 1A'],
     aspects: [
-      { label: 'Threats', terms: ['ransomware', 'malware', 'phishing', 'attack', 'threat', 'hack', 'vulnerabilit', 'nation-state', 'social engineering', 'denial of service'] },
-      { label: 'Governance and oversight', terms: ['board', 'committee', 'oversight', 'chief information security officer', 'ciso', 'report', 'governance', 'management'] },
-      { label: 'Risk management', terms: ['program', 'process', 'framework', 'assess', 'identify', 'third-party', 'vendor', 'test', 'training', 'monitor', 'incident response'] },
-      { label: 'Incidents and impact', terms: ['incident', 'breach', 'material', 'materially affected', 'experienced', 'impact', 'losses'] },
-      { label: 'Regulation and liability', terms: ['law', 'regulat', 'litigation', 'liabilit', 'privacy', 'fine', 'penalt'] },
+      { label: 'Threats', terms: ['ransomware', 'malware', 'phishing', 'attack', 'threat actor', 'hack', 'vulnerabilit', 'nation-state', 'social engineering', 'denial of service', 'malicious', 'cybercriminal'] },
+      { label: 'Governance and oversight', terms: ['board', 'committee', 'oversight', 'chief information security officer', 'chief security officer', 'ciso', 'reports to', 'governance', 'head of'] },
+      { label: 'Risk management', terms: ['program', 'process', 'framework', 'assess', 'identify', 'third-party', 'third parties', 'vendor', 'test', 'training', 'monitor', 'incident response', 'policies'] },
+      { label: 'Incidents and impact', terms: ['breach', 'materially affected', 'reasonably likely to materially affect', 'have not identified', 'experienced', 'experiences', 'disrupt', 'losses', 'consequences'] },
+      { label: 'Regulation and liability', terms: ['law', 'regulat', 'litigation', 'liabilit', 'privacy', 'fine', 'penalt', 'legal'] },
     ],
   },
   {
