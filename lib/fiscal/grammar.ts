@@ -288,6 +288,12 @@ export const date: Parser<DateValue> = memo(alt<DateValue>(
     const text = textOf(ts, a, b);
     return isISODate(text) ? { date: text } : { invalid: `"${text}" is not a valid date` };
   }),
+  // "30.09.2022", "30.09.22": day.month.year as Europe writes it; refused when both parts could be the month
+  map(seq(num([1, 2]), g(punct('.')), g(num([1, 2])), g(punct('.')), g(alt(anyY4, map(num(2), (n) => expandYear(String(n).padStart(2, '0')))))), ([a, , b, , y], ts, from, to) => {
+    const text = textOf(ts, from, to);
+    if (a <= 12 && b <= 12 && a !== b) return { invalid: `"${text}" could be ${a}.${b} or ${b}.${a}: write the month as a word` };
+    return a > 12 || b <= 12 ? dateOf(y, b, a, text) : dateOf(y, a, b, text);
+  }),
   // numeric dates: month/day/year when unambiguous (one part above 12), else refused
   map(seq(num([1, 2]), g(punct('/')), g(num([1, 2])), g(punct('/')), g(alt(anyY4, map(num(2), (n) => expandYear(String(n).padStart(2, '0')))))), ([a, , b, , y], ts, from, to) => {
     const text = textOf(ts, from, to);
@@ -517,6 +523,14 @@ export const RULES: Parser<RuleHit>[] = [
       map(seq(opt(asOf), the, word('period', 'quarter', 'year'), opt(hyphen), word('end'), opt(word('of')), alt(anchorRef, map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })))), ([, , , , , , ref]) =>
         ref.type === 'invalid' ? ref : { type: 'boundary', edge: 'end', ref },
       ),
+      // the end of the December 2025 quarter
+      map(seq(opt(asOf), the, word('end', 'close'), word('of'), the, monthName, opt(alt(comma, map(hyphen, () => null))), alt(anyY4, map(aposYY, (y) => y.year)), opt(hyphen), quarterW), ([, , , , , m, , y]): PeriodSpec => ({
+        type: 'boundary',
+        edge: 'end',
+        ref: { type: 'named_by_month', length: 'quarter', month: m, year: y, yearKind: 'calendar' },
+      })),
+      // the latest quarter-end, their latest quarter-ends, the most recent quarter end
+      map(seq(opt(asOf), the, opt(word('their', 'its')), latestW, opt(fiscalW), word('quarter'), opt(hyphen), word('end', 'ends')), (): PeriodSpec => ({ type: 'boundary', edge: 'end', ref: { type: 'relative', which: 'latest_quarter' } })),
       // YE2024, YE25, YE 2024: the year end of that (bare) year
       map(seq(opt(asOf), the, word('ye'), alt(g(y4), y4, g(yy))), ([, , , y]): PeriodSpec => ({ type: 'boundary', edge: 'end', ref: { type: 'bare_year', year: y.year } })),
       // quarter-end Dec 2025, at quarter-end, Dec-2025: the end of the quarter that ends in that month

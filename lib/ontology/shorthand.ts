@@ -35,6 +35,8 @@ export const MEASURE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   curr: 'current',
   equiv: 'equivalents',
   equivs: 'equivalents',
+  incl: 'including',
+  nci: 'noncontrolling interests',
 };
 
 /**
