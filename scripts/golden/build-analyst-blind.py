@@ -103,6 +103,7 @@ CHAINS = {
     'tci_parent': [G + 'ComprehensiveIncomeNetOfTax', F + 'ComprehensiveIncomeAttributableToOwnersOfParent'],
     'nci_ni': [G + 'NetIncomeLossAttributableToNoncontrollingInterest', F + 'ProfitLossAttributableToNoncontrollingInterests'],
     'da': [G + 'DepreciationDepletionAndAmortization', G + 'DepreciationAndAmortization'],
+    'dep': [G + 'Depreciation'],
     'pbt_dom': [G + 'IncomeLossFromContinuingOperationsBeforeIncomeTaxesDomestic'],
     'pbt_for': [G + 'IncomeLossFromContinuingOperationsBeforeIncomeTaxesForeign'],
     'fed_tax': [G + 'FederalIncomeTaxExpenseBenefitContinuingOperations'],
@@ -1073,6 +1074,52 @@ ans('b6-frm-03', 'Apple EBITDA FY2025', [add(amt(A, 'oi', fy(A, 2025)), amt(A, '
 ans('b6-frm-04', 'NVDA ROA FY2026', [on_avg_balance(amt(N, 'ni', fy(N, 2026)), inst(N, 'assets', fy(N, 2025)[1]), inst(N, 'assets', fy(N, 2026)[1]))], 'synonym: ROA over average assets')
 ans('b6-frm-05', 'Apple ROE FY2025', [on_avg_balance(amt(A, 'ni', fy(A, 2025)), inst(A, 'equity', fy(A, 2024)[1]), inst(A, 'equity', fy(A, 2025)[1]))], 'synonym: ROE over average equity')
 
+
+# ================================================================ round 7 (second pass): ranges of quarters
+# A range of quarters names every quarter in it (or, with 'combined', their sum): never only its two endpoints.
+def qs(t, pairs):
+    return [q4(t, 'rev', y) if n == 4 else amt(t, 'rev', q(t, y, n)) for y, n in pairs]
+
+
+ans('b7-range-01', 'Alphabet revenue Q1-Q3 2025', qs(GO, [(2025, 1), (2025, 2), (2025, 3)]), 'multi-year: a range of quarters = Q1, Q2 and Q3 2025 (Q2 must not be dropped)')
+ans('b7-range-02', 'Alphabet revenue Q1–Q3 2025', qs(GO, [(2025, 1), (2025, 2), (2025, 3)]), 'multi-year: en-dash range of quarters')
+ans('b7-range-03', 'Alphabet revenue Q1 through Q3 2025', qs(GO, [(2025, 1), (2025, 2), (2025, 3)]), "multi-year: 'Q1 through Q3'")
+ans('b7-range-04', 'NVDA Q1-Q3 FY26 revenue', qs(N, [(2026, 1), (2026, 2), (2026, 3)]), 'multi-year: range of fiscal quarters')
+ans('b7-range-05', 'Alphabet 1Q-3Q25 revenue', qs(GO, [(2025, 1), (2025, 2), (2025, 3)]), 'multi-year: 1Q-3Q25')
+ans('b7-range-06', 'Alphabet revenue 1Q25-3Q25', qs(GO, [(2025, 1), (2025, 2), (2025, 3)]), 'multi-year: 1Q25-3Q25')
+ans('b7-range-07', 'MRVL Q1-Q4 FY26 revenue', qs(M, [(2026, 1), (2026, 2), (2026, 3), (2026, 4)]), 'multi-year: Q1-Q4 = four quarters (Q4 derived)')
+ans('b7-range-08', 'Apple revenue Q1-Q4 FY25', qs(A, [(2025, 1), (2025, 2), (2025, 3), (2025, 4)]), 'multi-year: Q1-Q4 FY25')
+ans('b7-range-09', 'Alphabet net income Q2-Q4 2024', [amt(GO, 'ni', q(GO, 2024, 2)), amt(GO, 'ni', q(GO, 2024, 3)), q4(GO, 'ni', 2024)], 'multi-year: Q2-Q4 2024')
+ans('b7-range-10', 'Apple gross margin Q1-Q3 FY25', [ratio(amt(A, 'gp', q(A, 2025, n)), amt(A, 'rev', q(A, 2025, n))) for n in (1, 2, 3)], 'multi-year: a margin for each quarter of the range')
+ans('b7-range-11', 'Alphabet revenue Q3 2024-Q2 2025', qs(GO, [(2024, 3), (2024, 4), (2025, 1), (2025, 2)]), 'multi-year: a range across a year end (four quarters)')
+ans('b7-range-12', 'Alphabet revenue 2Q24-1Q25', qs(GO, [(2024, 2), (2024, 3), (2024, 4), (2025, 1)]), 'multi-year: 2Q24-1Q25 (four quarters)')
+ans('b7-range-13', 'Alphabet revenue Q1-Q3 2025 combined', [span_sum(*qs(GO, [(2025, 1), (2025, 2), (2025, 3)]))], 'valid-arithmetic: a range combined = 9M 2025 (Jan 1 – Sep 30)')
+ans('b7-range-14', 'Alphabet revenue growth Q1-Q3 2025', [growth(amt(GO, 'rev', q(GO, 2025, n)), amt(GO, 'rev', q(GO, 2025, n - 1)) if n > 1 else q4(GO, 'rev', 2024)) for n in (1, 2, 3)], 'growth: sequential growth of each quarter of the range (Q1 over the derived Q4 2024)')
+ans('b7-range-15', 'Alphabet revenue Jan–Mar 2025 through Jul–Sep 2025', qs(GO, [(2025, 1), (2025, 2), (2025, 3)]), 'multi-year: a range named by months')
+ans('b7-range-16', 'Apple revenue over FY2023-25', [amt(A, 'rev', fy(A, y)) for y in (2023, 2024, 2025)], 'multi-year: FY2023-25 = a range of three fiscal years')
+ans('b7-range-17', 'NVDA revenue FY24-26', [amt(N, 'rev', fy(N, y)) for y in (2024, 2025, 2026)], 'multi-year: FY24-26')
+ans('b7-range-18', 'NVDA revenue Q2-Q3 FY26', qs(N, [(2026, 2), (2026, 3)]), 'multi-year: a range of two adjacent quarters (control)')
+ans('b7-range-19', 'Alphabet revenue Jan-Sep 2025', [amt(GO, 'rev', ytd(GO, 2025, 3))], 'half-ytd: Jan-Sep = 9M (control)')
+ans('b7-range-20', 'Apple diluted and basic EPS FY2025', [amt(A, 'eps_d', fy(A, 2025)), amt(A, 'eps_b', fy(A, 2025))], 'synonym: two EPS measures listed')
+
+
+# depreciation alone vs depreciation and amortisation (both tagged by Apple and NVIDIA)
+ans('b7-dep-01', 'Apple depreciation FY2025', [amt(A, 'dep', fy(A, 2025))], "synonym: depreciation (us-gaap:Depreciation 8,000m), not depreciation and amortisation (11,698m)")
+ans('b7-dep-02', 'NVDA depreciation FY2026', [amt(N, 'dep', fy(N, 2026))], 'synonym: depreciation 2,400m (D&A 2,843m)')
+ans('b7-dep-03', 'Apple depreciation expense FY2025', [amt(A, 'dep', fy(A, 2025))], 'synonym: depreciation expense')
+ans('b7-dep-04', 'NVDA depreciation and amortization FY2026', [amt(N, 'da', fy(N, 2026))], 'synonym: D&A (control)')
+# NCI: 'consolidated net income' (ASC 810 caption) is the line before NCI
+ans('b7-nci-01', 'Tesla consolidated net income 2021', [amt(T, 'profit_incl_nci', fy(T, 2021))], "synonym: 'consolidated net income' = net income incl. NCI (us-gaap:ProfitLoss 5,644m); attributable to common stockholders 5,519m")
+# an exact end date that is no period end, on a TTM window (neighbour of b5-date-04)
+no('b7-date-01', 'Apple revenue for the 12 months ended December 31, 2025', 'needs_clarification', "ambiguous: no Apple period ends Dec 31, 2025 (the TTM to Q1 FY26 ends Dec 27)")
+# marks near the landed fixes
+ans('b7-mark-01', 'Apple total assets at FYE2025', [inst(A, 'assets', fy(A, 2025)[1])], 'balance-asof: FYE2025 = fiscal year-end 2025 (Sep 27, 2025)')
+ans('b7-mark-02', 'Apple cash at qtr-end Dec 2025', [inst(A, 'cash', q(A, 2026, 1)[1])], 'balance-asof: qtr-end Dec 2025 = Dec 27, 2025')
+ans('b7-mark-03', 'LPA cash at 31 Dec 23', [inst(LP, 'cash', '2023-12-31')], 'balance-asof: day-month-two-digit-year')
+ans('b7-mark-04', 'Apple Q1 FY26 revenue growth vs the comparable period', [growth(amt(A, 'rev', q(A, 2026, 1)), amt(A, 'rev', q(A, 2025, 1)))], "growth: 'the comparable period' = the prior-year quarter")
+ans('b7-mark-05', 'NVDA revenue growth in the April quarter over the January quarter, FY2027', [growth(amt(N, 'rev', q(N, 2027, 1)), q4(N, 'rev', 2026))], 'growth: quarters named by month, sequential')
+no('b7-mark-06', 'Apple cash at YE2025', 'needs_clarification', "ambiguous: YE2025 for a September year-end filer (control: asked back)")
+ans('b7-mark-07', 'Alphabet cash at YE24', [inst(GO, 'cash', '2024-12-31')], 'balance-asof: YE24 for a calendar filer (control)')
 
 # ---------------------------------------------------------------- scoring by the shared rules
 def score(answers_file):
