@@ -140,7 +140,8 @@ export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): Comp
       tb.text(' ');
     }
   }
-  tb.text(calculatedBasisSentence(values, intent.basis));
+  // a stored value says its own version when its operation says it (lib/answer/operations/value); otherwise once here
+  tb.text(calculatedBasisSentence(values, intent.basis, intent.pathway !== 'comparison' && intent.operation === 'value'));
   const missing = outcomes.filter((o) => o.failure);
   for (const o of missing) {
     const code = o.failure!.errors[0]?.code;

@@ -25,14 +25,15 @@ import {
   type CalcResult,
   type OperandRequest,
   type Operand,
+  type SplitEvent,
   type TypedError,
 } from '@/lib/calc';
 import { deriveFiscal, fiscalPeriodBounds, formatDateRange, formatFiscalLabel, formatHumanDate } from '@/lib/fiscal';
 import { getFormula } from '@/lib/ontology/formulas';
 import { getMetric } from '@/lib/ontology/metrics';
 import { lookupFact, type Citation, type LookupResult, type RejectedCandidate } from '@/lib/retrieval/lookup-facts';
-import { findFiling, formsOf, listFilings } from '@/lib/retrieval/filings';
-import { type VersionNote, versionNoteOf } from './version-note';
+import { findFiling, formsOf, listFilings, splitEvents } from '@/lib/retrieval/filings';
+import { isShareUnit, type VersionNote, versionNoteOf } from './version-note';
 import type { EntityRef, MetricRef } from '@/lib/planner/types';
 import { lowerFirst } from './text';
 import type { AnswerInput, AnswerPeriod } from './types';
@@ -180,6 +181,16 @@ export function basisFor(ctx: ExecContext, ent: EntityContext): Promise<{ ok: tr
   return found;
 }
 
+/** The entity's stock splits, once per question (read only when a per-share or share figure is found). */
+const splitsFound = new WeakMap<ExecContext, Map<string, Promise<SplitEvent[]>>>();
+function splitEventsFor(ctx: ExecContext, ent: EntityContext): Promise<SplitEvent[]> {
+  let memo = splitsFound.get(ctx);
+  if (!memo) splitsFound.set(ctx, (memo = new Map()));
+  let found = memo.get(ent.entity.id);
+  if (!found) memo.set(ent.entity.id, (found = splitEvents(ctx.db, { tenantId: ctx.tenantId, role: ctx.role }, ent.entity.id)));
+  return found;
+}
+
 async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, target: Target, scope: Scope, member: MemberFilter = {}): Promise<LookupResult> {
   const b = await basisFor(ctx, ent);
   if (!b.ok) {
@@ -197,6 +208,7 @@ async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, ta
     fiscalPeriod: target.exactBounds ? null : target.fiscalPeriod,
     scope,
     basis: b.basis,
+    splitEvents: () => splitEventsFor(ctx, ent),
     reportingCurrency: ent.reportingCurrency,
     dimensions: member.dimensions,
   });
@@ -279,6 +291,7 @@ export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: 
   if (res.status === 'found') {
     const resolved = await basisFor(ctx, ent);
     const f = res.fact;
+    const splits = isShareUnit(f.unit) ? await splitEventsFor(ctx, ent) : undefined;
     return {
       ok: true,
       figure: {
@@ -296,7 +309,7 @@ export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: 
         inputs: [],
         versionBasis: f.basisTag,
         otherVersions: res.restated,
-        version: versionNoteOf(f, res.chain, resolved.ok ? resolved.basis : ctx.basis),
+        version: versionNoteOf(f, res.chain, resolved.ok ? resolved.basis : ctx.basis, splits),
         flags: [],
         metricLabel: metricLabel(metricId),
         calculation: null,

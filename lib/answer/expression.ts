@@ -9,7 +9,8 @@ import type { Period } from '@/lib/domain/types';
 import { addDays, deriveFiscal } from '@/lib/fiscal';
 import type { ExpressionNode, MetricRef } from '@/lib/planner/types';
 import { lowerFirst } from './text';
-import { computeFigure, computeWindowFigure, fromCalc, recordCalculation, targetFor, type EntityContext, type ExecContext, type Failure, type Figure, type FigureResult, type Target, type Window } from './compute';
+import { answerPeriod, computeFigure, computeWindowFigure, fromCalc, recordCalculation, targetFor, type EntityContext, type ExecContext, type Failure, type Figure, type FigureResult, type Target, type Window } from './compute';
+import { shareBasisFailure } from './version-note';
 
 export type ResolveOperandPeriod = (req: Extract<ExpressionNode, { kind: 'operand' }>['operand']['period'], periodType: 'instant' | 'duration') => { ok: true; target: Target } | { ok: false; failure: Failure };
 
@@ -62,6 +63,9 @@ export async function evaluateExpression(
     parts.push(f.figure);
   }
   const calendars = ent.calendars;
+  // per-share figures (or share counts) across a stock split one of them was never restated for
+  const mixed = shareBasisFailure(parts.map((p) => ({ ...p, label: answerPeriod(p.period, calendars).label })), parts[0]!.metricLabel);
+  if (mixed) return { ok: false, failure: mixed };
   const operands: Operand[] = parts.map((p) => p.operand);
   let res: CalcResult;
   let op: string = node.op;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChainVersion } from '@/lib/calc';
 import type { Citation } from '@/lib/retrieval/lookup-facts';
-import { calculatedBasisSentence, versionNoteOf, versionSentence } from './version-note';
+import { calculatedBasisSentence, shareBasisConflict, shareBasisFailure, versionNoteOf, versionSentence } from './version-note';
 
 const v = (id: string, value: string, filedAt: string, revisionKind: string | null = null): ChainVersion => ({ id, value, filedAt, accession: `acc-${id}`, form: '10-K', revisionKind });
 const chain = [v('pre', '112.20', '2022-02-02'), v('adj', '5.61', '2023-02-03', 'split_adjustment')];
@@ -39,5 +39,39 @@ describe('version notes', () => {
     expect(calculatedBasisSentence([{ citations: [cite('a', '2024-11-01')] }], basis)).toBe(' Every figure is as reported in the 10-K filed 1 Nov 2024 (the FY2024 10-K).');
     expect(calculatedBasisSentence([{ citations: [] }], { kind: 'latest' })).toBe('');
     expect(calculatedBasisSentence([{ citations: [] }], { kind: 'original' })).toBe(' Every figure is as originally reported.');
+    // a comparison: each company's own filing
+    const two = [
+      { entity: { name: 'Apple Inc.' }, citations: [cite('a', '2024-11-01')] },
+      { entity: { name: 'NVIDIA CORP' }, citations: [cite('n', '2024-02-21')] },
+    ];
+    expect(calculatedBasisSentence(two, { ...basis, name: { ...basis.name, text: 'their FY2024 10-Ks' } }, false)).toBe(
+      ' Each company’s figure is as reported in its own filing (their FY2024 10-Ks): Apple Inc., the 10-K filed 1 Nov 2024; NVIDIA CORP, the 10-K filed 21 Feb 2024.',
+    );
+  });
+});
+
+describe('share bases', () => {
+  const split = { ratio: 10, reverse: false, firstFiled: '2024-08-28' };
+  const eps = (id: string, value: string, filedAt: string) =>
+    versionNoteOf({ id, value, unit: 'USD/shares', basisTag: 'latest', citation: cite(`acc-${id}`, filedAt) }, [v(id, value, filedAt)], { kind: 'latest' }, [split]);
+
+  it('a per-share figure reported before a later split says so; a share-free figure carries no share basis', () => {
+    const stale = eps('fy22', '3.85', '2022-03-18');
+    expect(stale.splitsAfter).toEqual([split]);
+    expect(versionSentence(stale, { kind: 'latest' })).toBe(' It was reported before the 10-for-1 stock split (adjusted in filings from 28 Aug 2024), and no split-adjusted version of it was filed.');
+    expect(eps('fy25', '2.94', '2025-02-26').splitsAfter).toEqual([]);
+    expect(versionNoteOf({ id: 'r', value: '1', unit: 'USD', basisTag: 'latest', citation: cite('r', '2022-03-18') }, [v('r', '1', '2022-03-18')], { kind: 'latest' }, [split]).splitsAfter).toBeUndefined();
+  });
+
+  it('figures on different share bases are not compared; on one basis they are', () => {
+    const fy22 = { label: 'FY2022', version: eps('fy22', '3.85', '2022-03-18'), factIds: ['fy22'] };
+    const fy23 = { label: 'FY2023', version: eps('fy23', '0.17', '2025-02-26'), factIds: ['fy23'] };
+    const fy24 = { label: 'FY2024', version: eps('fy24', '1.19', '2025-02-26'), factIds: ['fy24'] };
+    expect(shareBasisConflict([fy22, fy23], 'EPS (diluted)')).toBe(
+      'EPS (diluted) for FY2022 was last reported before the 10-for-1 stock split (adjusted in filings from 28 Aug 2024), which FY2023 reflects, and no split-adjusted version of it was filed: the figures are on different share bases, so they are not compared',
+    );
+    expect(shareBasisFailure([fy22, fy23], 'EPS (diluted)')).toMatchObject({ kind: 'rejected', errors: [{ code: 'MIXED_BASIS', factIds: ['fy22', 'fy23'] }] });
+    expect(shareBasisConflict([fy23, fy24], 'EPS (diluted)')).toBeNull();
+    expect(shareBasisFailure([fy23, { label: 'FY2024', factIds: [] }], 'EPS (diluted)')).toBeNull();
   });
 });

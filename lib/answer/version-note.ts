@@ -3,7 +3,7 @@
  * figure (the evidence manifest keeps it with the value) and said in the answer text, without numbers
  * (the other versions' values are in the manifest's candidates, not in the text).
  */
-import type { ChainVersion } from '@/lib/calc';
+import { splitsAfter, splitText, type ChainVersion, type SplitEvent } from '@/lib/calc';
 import type { Basis } from '@/lib/domain/types';
 import { formatHumanDate } from '@/lib/fiscal';
 import type { Citation } from '@/lib/retrieval/lookup-facts';
@@ -17,10 +17,20 @@ export interface VersionNote {
   used: ChainVersion;
   /** the chain's versions with another value, oldest first */
   others: ChainVersion[];
+  /**
+   * per-share and share figures: the entity's stock splits first adjusted after the filing this value
+   * comes from (it does not reflect them); two such figures on different share bases are not compared
+   */
+  splitsAfter?: SplitEvent[];
 }
 
 /** The version note of a stored fact chosen under `basis` from its chain. */
-export function versionNoteOf(fact: { id: string; value: string; basisTag: string; citation: Citation; revisionKind?: string | null }, chain: ChainVersion[], basis: Basis): VersionNote {
+export function versionNoteOf(
+  fact: { id: string; value: string; unit?: string; basisTag: string; citation: Citation; revisionKind?: string | null },
+  chain: ChainVersion[],
+  basis: Basis,
+  splits?: readonly SplitEvent[],
+): VersionNote {
   const used = chain.find((c) => c.id === fact.id) ?? { id: fact.id, value: fact.value, filedAt: fact.citation.filedAt, accession: fact.citation.accession, form: fact.citation.form, revisionKind: fact.revisionKind ?? null };
   const require = (basis.kind === 'latest' || basis.kind === 'original') && basis.require ? `+${basis.require}` : '';
   return {
@@ -28,7 +38,39 @@ export function versionNoteOf(fact: { id: string; value: string; basisTag: strin
     filing: { accession: fact.citation.accession, form: fact.citation.form, filedAt: fact.citation.filedAt, label: basis.kind === 'filing' ? (basis.filing?.label ?? null) : null },
     used,
     others: chain.filter((c) => c.id !== used.id && Number(c.value) !== Number(used.value)),
+    // the share basis of the filing the value is cited to (a named filing's own; else the version's first filing);
+    // a cut-off date sees only the splits adjusted by then
+    ...(splits && isShareUnit(fact.unit) ? { splitsAfter: splitsAfter(basis.kind === 'filing' ? fact.citation.filedAt : used.filedAt, basis.kind === 'as_of' ? splits.filter((e) => e.firstFiled <= basis.date) : splits) } : {}),
   };
+}
+
+/** Per-share amounts and share counts: the units a stock split restates. */
+export function isShareUnit(unit: string | undefined): boolean {
+  return unit === 'shares' || (unit?.endsWith('/shares') ?? false);
+}
+
+/** A period's figure on the share basis it was reported on. */
+interface Based {
+  label: string;
+  version?: VersionNote;
+}
+
+/**
+ * Figures of one comparison on different share bases — one reflects a stock split the other was never
+ * restated for (no split-adjusted version of it was filed): the sentence that says so, or null.
+ */
+export function shareBasisConflict(figures: readonly Based[], metricWords: string): string | null {
+  const based = figures.filter((f) => f.version?.splitsAfter);
+  if (based.length < 2) return null;
+  const key = (f: Based) => f.version!.splitsAfter!.map((e) => `${e.ratio}${e.reverse ? 'r' : ''}@${e.firstFiled}`).join('|');
+  if (new Set(based.map(key)).size === 1) return null;
+  // the figures that miss a split another one reflects
+  const most = based.reduce((a, b) => (b.version!.splitsAfter!.length > a.version!.splitsAfter!.length ? b : a));
+  const missing = most.version!.splitsAfter!.filter((e) => based.some((f) => !f.version!.splitsAfter!.some((x) => x.firstFiled === e.firstFiled && x.ratio === e.ratio)));
+  const stale = based.filter((f) => missing.some((e) => f.version!.splitsAfter!.some((x) => x.firstFiled === e.firstFiled && x.ratio === e.ratio))).map((f) => f.label);
+  const fresh = based.filter((f) => !stale.includes(f.label)).map((f) => f.label);
+  const splits = missing.map((e) => `the ${splitText(e)} (adjusted in filings from ${formatHumanDate(e.firstFiled)})`).join(' and ');
+  return `${metricWords} for ${stale.join(', ')} was last reported before ${splits}, which ${fresh.join(', ')} reflects, and no split-adjusted version of it was filed: the figures are on different share bases, so they are not compared`;
 }
 
 const KIND: Record<string, string> = { split_adjustment: 'stock-split adjustment', restatement: 'restatement', rounding: 're-rounding' };
@@ -51,7 +93,11 @@ function other(v: ChainVersion, later: boolean, first: boolean): string {
 export function versionSentence(note: VersionNote | undefined, basis: Basis): string {
   if (!note) return '';
   const defaulted = basis.kind === 'latest' && !basis.require;
-  if (defaulted && note.others.length === 0) return '';
+  // a per-share figure or share count filed before a later stock split, never restated for it
+  const stale = note.splitsAfter?.length && !note.others.some((o) => o.filedAt > note.used.filedAt)
+    ? ` It was reported before the ${note.splitsAfter.map((e) => `${splitText(e)} (adjusted in filings from ${formatHumanDate(e.firstFiled)})`).join(' and ')}, and no split-adjusted version of it was filed.`
+    : '';
+  if (defaulted && note.others.length === 0) return stale;
   const why = note.used.revisionKind ? KIND[note.used.revisionKind] : null;
   let which: string;
   switch (basis.kind) {
@@ -74,19 +120,31 @@ export function versionSentence(note: VersionNote | undefined, basis: Basis): st
   }
   const firstId = note.others.concat(note.used).reduce((a, b) => (b.filedAt < a.filedAt ? b : a)).id;
   const items = note.others.map((o) => other(o, o.filedAt > note.used.filedAt, o.id === firstId));
-  return ` ${which} ${items.length ? `Other versions exist: ${items.join('; ')}.` : 'No other version of it was reported.'}`;
+  return ` ${which} ${items.length ? `Other versions exist: ${items.join('; ')}.` : 'No other version of it was reported.'}${stale}`;
 }
 
 /**
- * For calculated figures (a growth, a derived quarter, a sum), whose operands were all chosen under one
- * basis: which versions they are. Empty for the default basis.
+ * The basis of figures whose own version sentence was not said (calculated figures — a growth, a derived
+ * quarter, a sum — and the figures of a comparison): which versions they are, once. Empty for the
+ * default basis. A named filing is each company's own: said per company when there are several.
  */
-export function calculatedBasisSentence(values: readonly { version?: VersionNote; citations: Citation[] }[], basis: Basis): string {
-  if ((basis.kind === 'latest' && !basis.require) || values.length === 0 || values.every((v) => v.version)) return '';
+export function calculatedBasisSentence(
+  values: readonly { version?: VersionNote; citations: Citation[]; entity?: { name: string } }[],
+  basis: Basis,
+  eachSaid = true,
+): string {
+  if ((basis.kind === 'latest' && !basis.require) || values.length === 0 || (eachSaid && values.every((v) => v.version))) return '';
   switch (basis.kind) {
     case 'filing': {
-      const c = values.flatMap((v) => v.citations)[0];
-      return c ? ` Every figure is as reported in the ${c.form ?? 'filing'} filed ${formatHumanDate(c.filedAt)} (${basis.name.text}).` : '';
+      const per = new Map<string, Citation>();
+      for (const v of values) {
+        const c = v.version ? { ...v.citations[0]!, accession: v.version.filing.accession, form: v.version.filing.form, filedAt: v.version.filing.filedAt } : v.citations[0];
+        if (c && !per.has(v.entity?.name ?? '')) per.set(v.entity?.name ?? '', c);
+      }
+      const said = (c: Citation) => `the ${c.form ?? 'filing'} filed ${formatHumanDate(c.filedAt)}`;
+      if (per.size === 0) return '';
+      if (per.size === 1) return ` Every figure is as reported in ${said([...per.values()][0]!)} (${basis.name.text}).`;
+      return ` Each company’s figure is as reported in its own filing (${basis.name.text}): ${[...per].map(([name, c]) => `${name}, ${said(c)}`).join('; ')}.`;
     }
     case 'original':
       return ` Every figure is as originally reported${basis.require === 'split' ? ', before the stock split' : ''}.`;
@@ -97,4 +155,17 @@ export function calculatedBasisSentence(values: readonly { version?: VersionNote
     default:
       return ` Every figure is the ${basis.require === 'split' ? 'split-adjusted' : 'restated'} (latest filed) version.`;
   }
+}
+
+/**
+ * The refusal of a calculation (growth, change, CAGR, average, difference) over per-share or share
+ * figures on different share bases, or null. MIXED_BASIS: one calculation never mixes bases.
+ */
+export function shareBasisFailure(
+  figures: readonly { label: string; version?: VersionNote; factIds: string[] }[],
+  metricWords: string,
+): { kind: 'rejected'; message: string; errors: { code: 'MIXED_BASIS'; message: string; factIds: string[] }[] } | null {
+  const message = shareBasisConflict(figures, metricWords);
+  if (!message) return null;
+  return { kind: 'rejected', message, errors: [{ code: 'MIXED_BASIS', message, factIds: figures.flatMap((f) => f.factIds) }] };
 }

@@ -10,7 +10,7 @@ import type { Database } from '@/lib/db/client';
 import { tenants } from '@/lib/db/schema';
 import { ingestBytes } from '@/lib/ingest/ingest-file';
 import { noSideFiles } from '@/lib/ingest/side-files';
-import { listFilings } from '@/lib/retrieval/filings';
+import { listFilings, splitEvents } from '@/lib/retrieval/filings';
 import { testTargets } from '@/tests/support/db';
 import { answerQuestion } from './answer-question';
 
@@ -37,6 +37,10 @@ const COMPANYFACTS = {
             k22('2020-01-01', '2020-12-31', 2.93), k22('2021-01-01', '2021-12-31', 5.61), k22('2022-01-01', '2022-12-31', 4.56),
           ],
         },
+      },
+      EarningsPerShareBasic: {
+        label: 'EPS basic',
+        units: { 'USD/shares': [k21('2020-01-01', '2020-12-31', 59.15), k21('2021-01-01', '2021-12-31', 113.88), k22('2020-01-01', '2020-12-31', 2.96), k22('2021-01-01', '2021-12-31', 5.69), k22('2022-01-01', '2022-12-31', 4.59)] },
       },
       Revenues: { label: 'Revenues', units: { USD: [k21('2019-01-01', '2019-12-31', 161e9), k21('2020-01-01', '2020-12-31', 182e9), k21('2021-01-01', '2021-12-31', 257e9)] } },
       RevenueFromContractWithCustomerExcludingAssessedTax: {
@@ -121,6 +125,29 @@ for (const target of testTargets()) {
       const mixed = await ask('Splitco Holdings diluted EPS growth in 2022 as originally reported');
       expect(mixed.status).toBe('rejected');
       expect(mixed.errors.map((e) => e.code)).toContain('RESTATEMENT_CONFLICT');
+    });
+
+    it('the entity’s stock split is read from its chains; figures on different share bases are not compared', async () => {
+      const [e] = await d.query<{ id: string }>('select id from entities where tenant_id = $1', [T]);
+      expect(await splitEvents(d.db, { tenantId: T, role: 'analyst' }, e!.id)).toEqual([{ ratio: 20, reverse: false, firstFiled: '2023-02-03' }]);
+      // FY2019 EPS was only ever reported before the split
+      const stale = await ask('Splitco Holdings diluted EPS 2019');
+      expect(stale.values.map((v) => v.value)).toEqual([49.16]);
+      expect(stale.text).toContain('It was reported before the 20-for-1 stock split (adjusted in filings from 3 Feb 2023), and no split-adjusted version of it was filed.');
+      const cagr = await ask('Splitco Holdings diluted EPS CAGR 2019 to 2022');
+      expect(cagr.status).toBe('rejected');
+      expect(cagr.values).toEqual([]);
+      expect(cagr.errors.map((x) => x.code)).toContain('MIXED_BASIS');
+      expect((await ask('Splitco Holdings diluted EPS 2022 minus 2019')).errors.map((x) => x.code)).toContain('MIXED_BASIS');
+      // both adjusted: compared
+      const growth = await ask('Splitco Holdings diluted EPS growth in 2021');
+      expect(growth.status).toBe('answered');
+      expect(growth.values[0]!.value).toBeCloseTo(5.61 / 2.93 - 1, 10);
+      // a series shows each figure but does not say how it moved across share bases
+      const series = await ask('Splitco Holdings diluted EPS 2019 to 2022');
+      expect(series.values.map((v) => v.value)).toEqual([49.16, 2.93, 5.61, 4.56]);
+      expect(series.text).toContain('the figures are on different share bases, so they are not compared');
+      expect(series.text).not.toMatch(/\b(rose|fell)\b/);
     });
 
     it('split-adjusted, pre-split and restated follow the chain, or say no such version exists', async () => {

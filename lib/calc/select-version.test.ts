@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dur, fact } from './__fixtures__/facts';
-import { basisTag, describeBasis, selectVersion, selectVersions } from './select-version';
+import { basisTag, describeBasis, relabelSplitVersions, restatedBySplit, selectVersion, selectVersions, shareBasesDiffer, splitsAfter, splitText, type SplitEvent } from './select-version';
 import type { Basis } from '@/lib/domain/types';
 import { margin } from './ratio';
 
@@ -132,5 +132,44 @@ describe('version words and named filings', () => {
     expect(basisTag({ kind: 'pre_split' })).toBe('pre_split');
     expect(describeBasis(filing(['A21']))).toBe('values as reported in the 10-K for FY2021');
     expect(describeBasis({ kind: 'latest', require: 'split' })).toContain('split-adjusted');
+  });
+});
+
+describe('stock splits in version chains', () => {
+  const NVDA_SPLITS: SplitEvent[] = [
+    { ratio: 4, reverse: false, firstFiled: '2021-08-20' },
+    { ratio: 10, reverse: false, firstFiled: '2024-08-28' },
+  ];
+
+  it('a split restates a value by its ratio, up to the rounding of either written value', () => {
+    expect(restatedBySplit('1.74', '0.17', 10)).toBe(true); // 0.174 written 0.17
+    expect(restatedBySplit('11.93', '1.19', 10)).toBe(true);
+    expect(restatedBySplit('2464000000', '24643000000', 10)).toBe(false); // 24,640m, not 24,643m…
+    expect(restatedBySplit('2464', '24643', 10)).toBe(true); // …unless written in millions
+    expect(restatedBySplit('1.74', '0.20', 10)).toBe(false);
+    expect(restatedBySplit('1.74', '-0.17', 10)).toBe(false);
+    expect(restatedBySplit('0', '0', 10)).toBe(false);
+  });
+
+  it('relabels a rounded split restatement as a split adjustment, only for a split the entity shows and only after it', () => {
+    const p = dur('2022-01-31', '2023-01-29');
+    const v1: ReturnType<typeof fact> & { revisionKind?: string | null } = fact({ id: 'v1', value: '1.74', filedAt: '2023-02-24', period: p, unit: 'USD/shares', metricId: 'eps_diluted', concept: 'us-gaap:EarningsPerShareDiluted' });
+    const v2 = { ...fact({ id: 'v2', value: '0.17', filedAt: '2025-02-26', period: p, unit: 'USD/shares', metricId: 'eps_diluted', concept: 'us-gaap:EarningsPerShareDiluted', version: 2 }), revisionKind: 'restatement' };
+    expect(relabelSplitVersions([v1, v2], NVDA_SPLITS).map((c) => c.revisionKind ?? null)).toEqual([null, 'split_adjustment']);
+    expect(selectVersion(relabelSplitVersions([v1, v2], NVDA_SPLITS), { kind: 'latest', require: 'split' })).toMatchObject({ ok: true, fact: { id: 'v2' } });
+    // no split of that ratio, or a restatement that is not one: unchanged
+    expect(relabelSplitVersions([v1, v2], [NVDA_SPLITS[0]!])[1]!.revisionKind).toBe('restatement');
+    expect(relabelSplitVersions([v1, { ...v2, value: '0.30' }], NVDA_SPLITS)[1]!.revisionKind).toBe('restatement');
+    expect(relabelSplitVersions([v1, v2], [])).toEqual([v1, v2]);
+  });
+
+  it('a figure reflects the splits adjusted by the filing it comes from', () => {
+    expect(splitsAfter('2022-03-18', NVDA_SPLITS)).toEqual([NVDA_SPLITS[1]]);
+    expect(splitsAfter('2025-02-26', NVDA_SPLITS)).toEqual([]);
+    expect(splitsAfter('2020-02-20', NVDA_SPLITS)).toEqual(NVDA_SPLITS);
+    expect(shareBasesDiffer(splitsAfter('2022-03-18', NVDA_SPLITS), splitsAfter('2025-02-26', NVDA_SPLITS))).toBe(true);
+    expect(shareBasesDiffer(splitsAfter('2025-02-26', NVDA_SPLITS), splitsAfter('2026-02-25', NVDA_SPLITS))).toBe(false);
+    expect(splitText(NVDA_SPLITS[1]!)).toBe('10-for-1 stock split');
+    expect(splitText({ ratio: 8, reverse: true, firstFiled: '2020-01-01' })).toBe('1-for-8 reverse stock split');
   });
 });

@@ -216,3 +216,73 @@ export function selectVersions<T extends VersionCandidate>(
   }
   return { selected, errors };
 }
+
+/**
+ * A stock split of an entity, as its version chains show it: the first filing in which several
+ * per-share or share figures were restated by the same whole ratio (lib/retrieval splitEvents).
+ */
+export interface SplitEvent {
+  /** 10 for a 10-for-1 split (and for a 1-for-10 reverse split) */
+  ratio: number;
+  reverse: boolean;
+  /** the first filing on the new share basis */
+  firstFiled: ISODate;
+}
+
+/** "10-for-1 stock split", "1-for-10 reverse stock split". */
+export function splitText(e: SplitEvent): string {
+  return e.reverse ? `1-for-${e.ratio} reverse stock split` : `${e.ratio}-for-1 stock split`;
+}
+
+/**
+ * The splits a per-share or share figure does not reflect: those first adjusted in a filing after the
+ * one that reported it (`filedAt`). Two such figures are on one share basis when these are the same.
+ */
+export function splitsAfter(filedAt: ISODate, events: readonly SplitEvent[]): SplitEvent[] {
+  return events.filter((e) => e.firstFiled > filedAt).sort((a, b) => (a.firstFiled < b.firstFiled ? -1 : 1));
+}
+
+/** Whether two figures' unreflected splits differ (they are on different share bases). */
+export function shareBasesDiffer(a: readonly SplitEvent[], b: readonly SplitEvent[]): boolean {
+  const key = (xs: readonly SplitEvent[]) => xs.map((e) => `${e.ratio}${e.reverse ? 'r' : ''}@${e.firstFiled}`).join('|');
+  return key(a) !== key(b);
+}
+
+/** Half a unit of the last written digit of a decimal string ("0.17" → 0.005, "24643000000" → 0.5). */
+function halfUlp(value: string): number {
+  const dot = value.indexOf('.');
+  const decimals = dot < 0 ? 0 : value.length - dot - 1;
+  return 0.5 * 10 ** -decimals;
+}
+
+/** Whether `next` is `prev` restated by a split of `ratio`, up to the rounding of either written value. */
+export function restatedBySplit(prev: string, next: string, ratio: number): boolean {
+  const a = Math.abs(Number(prev));
+  const b = Math.abs(Number(next));
+  if (!(a > 0 && b > 0) || Math.sign(Number(prev)) !== Math.sign(Number(next))) return false;
+  const [big, small, bigText, smallText] = a >= b ? [a, b, prev, next] : [b, a, next, prev];
+  return Math.abs(big - small * ratio) <= ratio * halfUlp(smallText.trim()) + halfUlp(bigText.trim()) + 1e-12 * big;
+}
+
+/** How long after a split's first adjusted filing older periods keep being restated by it (comparatives). */
+const SPLIT_RESTATES_FOR_DAYS = 3 * 366;
+
+/**
+ * Versions labelled `restatement` that are a known split of the entity once the rounding of per-share
+ * values is allowed for (NVIDIA FY2023 diluted EPS 1.74 → 0.17 is the 10-for-1 split of 0.174, though
+ * 1.74 / 0.17 is 10.24): relabelled `split_adjustment`. Only splits the entity's chains show
+ * (splitEvents), within the years comparatives are restated after them. Other versions unchanged.
+ */
+export function relabelSplitVersions<T extends VersionCandidate>(candidates: readonly T[], events: readonly SplitEvent[]): T[] {
+  if (events.length === 0) return [...candidates];
+  const ordered = byFiling(candidates);
+  return candidates.map((c) => {
+    if (c.revisionKind !== 'restatement') return c;
+    const i = ordered.indexOf(c);
+    const prev = ordered.slice(0, i).reverse().find((p) => chainIdentity(p) === chainIdentity(c));
+    if (!prev) return c;
+    const days = (e: SplitEvent) => (Date.parse(`${c.filedAt}T00:00:00Z`) - Date.parse(`${e.firstFiled}T00:00:00Z`)) / 86_400_000;
+    const split = events.find((e) => days(e) >= 0 && days(e) <= SPLIT_RESTATES_FOR_DAYS && prev.filedAt < e.firstFiled && restatedBySplit(prev.value, c.value, e.ratio));
+    return split ? { ...c, revisionKind: 'split_adjustment' } : c;
+  });
+}

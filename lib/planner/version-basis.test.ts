@@ -71,6 +71,9 @@ describe('readVersionBasis: named filings', () => {
     ['Apple net income FY2021 according to its annual report for fiscal 2022', { form: 'annual', fiscalYear: 2022, fiscalPeriod: 'FY' }, 'its annual report for fiscal 2022'],
     ['Apple FY2022 revenue as reported in the latest 10-K', { form: '10-K', fiscalYear: 'latest', fiscalPeriod: 'FY' }, 'the latest 10-K'],
     ["Alphabet diluted EPS from Alphabet's 2021 10-K", { form: '10-K', fiscalYear: 2021, fiscalPeriod: 'FY' }, "Alphabet's 2021 10-K"],
+    ['Apple and NVIDIA revenue as reported in their FY2024 10-Ks', { form: '10-K', fiscalYear: 2024, fiscalPeriod: 'FY' }, 'their FY2024 10-Ks'],
+    ['Apple revenue FY2023 in its Form 10-K filing for fiscal 2023', { form: '10-K', fiscalYear: 2023, fiscalPeriod: 'FY' }, 'its Form 10-K filing for fiscal 2023'],
+    ['Alphabet diluted EPS 2021 as reported in the 2021 annual report', { form: 'annual', fiscalYear: 2021, fiscalPeriod: 'FY' }, 'the 2021 annual report'],
   ])('%s', (q, name, text) => {
     const r = readVersionBasis(q);
     expect(r.clarification).toBeNull();

@@ -48,7 +48,7 @@ const WORDS: { re: RegExp; word: Word }[] = [
 const AS_OF = /\bas\s+(?:known|reported|filed)\s+(?:on|as\s+of|at|by)\s+(.+?)(?=[?.,;)]|$)/i;
 
 // ── named filings ──────────────────────────────────────────────────────────────────────────────
-const FORM = String.raw`(10-?K(?:\/A)?|10-?Q(?:\/A)?|20-?F(?:\/A)?|40-?F|annual\s+(?:report|filing)|quarterly\s+(?:report|filing))`;
+const FORM = String.raw`(?:form\s+)?(10-?K(?:\/A)?|10-?Q(?:\/A)?|20-?F(?:\/A)?|40-?F|annual\s+(?:report|filing)|quarterly\s+(?:report|filing))s?(?:\s+(?:filings?|reports?)\b)?`;
 const YEAR = String.raw`(?:fiscal\s+(?:year\s+)?(\d{4})|FY\s?'?(\d{4}|\d{2})|(\d{4}))`;
 const QUARTER = String.raw`(?:Q([1-4])|([1-4])Q|(first|second|third|fourth)[-\s]quarter)`;
 const WHO = String.raw`(?:(?:the|its|their|this|that)\s+|[\w.&-]+['’]s\s+)?`;

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import { type Db, rowsOf } from '@/lib/db/client';
 import type { FilingForm, FilingName, FilingRef, ISODate } from '@/lib/domain/types';
+import type { SplitEvent } from '@/lib/calc';
 
 /** One stored filing of an entity and the period it reports as its own. */
 export interface StoredFiling {
@@ -108,4 +109,51 @@ export function findFiling(filings: readonly StoredFiling[], name: FilingName): 
     ok: true,
     filing: { accessions: match.map((m) => m.accession), form: first.form, filedAt: first.filedAt, label: ownLabel(first, quarterly) },
   };
+}
+
+/** Whole ratios a stock split can have (larger "ratios" are scale slips: thousands read as units). */
+const SPLIT_RATIOS = { min: 2, max: 100 };
+/** Facts one filing must restate by the same ratio for it to be a split (one odd value is not). */
+const SPLIT_MIN_FACTS = 3;
+/** Later filings restating older periods by the same ratio belong to the same split within this many days. */
+const SPLIT_SPAN_DAYS = 3 * 366;
+
+interface SplitRow {
+  ratio: number;
+  filed_at: string;
+  n: number;
+  forward: number;
+}
+
+/**
+ * The entity's stock splits as its version chains show them (write-facts labels a version
+ * `split_adjustment` when per-share or share values differ from the version before by a whole ratio):
+ * per ratio, the first filing that restated at least three such facts by it; a later run of the same
+ * ratio more than three years on is another split.
+ */
+export async function splitEvents(db: Db, scope: VisibilityScope, entityId: string): Promise<SplitEvent[]> {
+  const res = await db.execute(sql`
+    select round(greatest(abs(f.value), abs(p.value)) / least(abs(f.value), abs(p.value)))::int as ratio,
+           f.filed_at::text as filed_at, count(*)::int as n,
+           sum(case when (f.unit = 'shares') = (abs(f.value) > abs(p.value)) then 1 else 0 end)::int as forward
+    from facts f
+    join facts p on p.id = f.supersedes
+    join sources src on src.id = f.source_id
+    where f.tenant_id = ${scope.tenantId} and f.entity_id = ${entityId} and f.status = 'active'
+      and f.revision_kind = 'split_adjustment' and ${sourceVisible(scope, 'src')}
+    group by 1, 2
+    order by 2`);
+  const events: SplitEvent[] = [];
+  for (const r of rowsOf<SplitRow>(res)) {
+    const ratio = Number(r.ratio);
+    if (ratio < SPLIT_RATIOS.min || ratio > SPLIT_RATIOS.max || Number(r.n) < SPLIT_MIN_FACTS) continue;
+    const same = events.find((e) => e.ratio === ratio && daysApart(e.firstFiled, r.filed_at) <= SPLIT_SPAN_DAYS);
+    if (same) continue;
+    events.push({ ratio, reverse: Number(r.forward) * 2 < Number(r.n), firstFiled: r.filed_at });
+  }
+  return events;
+}
+
+function daysApart(a: string, b: string): number {
+  return Math.abs(Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
 }

@@ -3,7 +3,7 @@ import { sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import { type Db, rowsOf } from '@/lib/db/client';
 import type { Role } from '@/lib/db/schema';
 import type { Basis, FiscalPeriodCode, Period, Scope } from '@/lib/domain/types';
-import { selectVersion, type ChainVersion, type VersionCandidate } from '@/lib/calc';
+import { relabelSplitVersions, selectVersion, type ChainVersion, type SplitEvent, type VersionCandidate } from '@/lib/calc';
 import { getMetric } from '@/lib/ontology/metrics';
 import { withoutNeutral } from '@/lib/ontology/members';
 
@@ -64,6 +64,11 @@ export interface LookupRequest {
    * consolidated total only (no dimensional fact). A member fact never replaces a total, nor the reverse.
    */
   dimensions?: Record<string, string>;
+  /**
+   * The entity's stock splits (lib/retrieval/filings splitEvents), read only when the figure is per
+   * share or a share count: a version restated by a known split, up to rounding, is a split adjustment
+   */
+  splitEvents?: () => Promise<readonly SplitEvent[]>;
 }
 
 /** Canonical text of a dimension set, as the fact writer stores it in `dims_key` ('' for none). */
@@ -289,6 +294,7 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
     pool = pool.filter((c) => c.unit === preferred);
   }
 
+  if (req.splitEvents && (pool[0]!.unit === 'shares' || pool[0]!.unit.endsWith('/shares'))) pool = relabelSplitVersions(pool, await req.splitEvents());
   const chosen = selectVersion(pool, req.basis);
   if (!chosen.ok) {
     const conflict = chosen.errors.find((e) => e.code === 'RESTATEMENT_CONFLICT');

@@ -11,6 +11,7 @@ import { answerPeriod, computeFigure, recordCalculation, targetFor, type Failure
 import { calcOutcome } from './outcome';
 import type { Operation, Outcome } from './types';
 import { periodText } from '../text';
+import { shareBasisFailure } from '../version-note';
 
 export const averageOperation: Operation = {
   handles: ['average'],
@@ -48,6 +49,11 @@ export const averageOperation: Operation = {
       const errors = missing.flatMap((m): TypedError[] => (m.f.errors.length ? m.f.errors : [{ code: 'MISSING_FACT', message: `${m.t.label}: ${m.f.message}`, factIds: [] }]));
       const kind: Failure['kind'] = missing.some((m) => m.f.kind === 'rejected') ? 'rejected' : missing.some((m) => m.f.kind === 'conflict') ? 'conflict' : 'missing';
       outcomes.push({ failure: { kind, message: `the average needs every fiscal year of the span; ${message}`, errors }, entity: ent, target: missing[0]!.t });
+      return;
+    }
+    const mixed = shareBasisFailure(figures.map((f, i) => ({ ...f, label: targets[i]!.label })), intent.metric.label);
+    if (mixed) {
+      outcomes.push({ failure: mixed, entity: ent, target: last });
       return;
     }
     const res = averagePeriods({ parts: figures.map((f) => f.operand), metricId: `${intent.metric.id}_average`, calendars: ent.calendars });

@@ -14,6 +14,7 @@ import { calcOutcome } from './outcome';
 import type { Operation, Outcome } from './types';
 import { periodText } from '../text';
 import { basisWords } from '@/lib/planner/version-basis';
+import { shareBasisFailure } from '../version-note';
 
 type Input = AnswerValue['inputs'][number];
 
@@ -73,6 +74,11 @@ export const cagrOperation: Operation = {
       const restated = [earlier.figure, later.figure].filter((f) => f.otherVersions).map((f) => answerPeriod(f.period, ent.calendars).label);
       const message = `${restated.join(' and ')} ${restated.length > 1 ? 'were' : 'was'} later restated, so compounding ${basisWords(intent.basis)} figures would mix bases; ask on the latest basis`;
       outcomes.push({ failure: { kind: 'rejected', message, errors: [{ code: 'RESTATEMENT_CONFLICT', message, factIds: [...earlier.figure.factIds, ...later.figure.factIds] }] }, entity: ent, target: laterT });
+      return;
+    }
+    const mixed = shareBasisFailure([{ ...earlier.figure, label: earlierT.label }, { ...later.figure, label: laterT.label }], intent.metric.label);
+    if (mixed) {
+      outcomes.push({ failure: mixed, entity: ent, target: laterT });
       return;
     }
     const res = cagr({ later: later.figure.operand, earlier: earlier.figure.operand, years, metricId: `${intent.metric.id}_cagr`, calendars: ent.calendars });

@@ -14,6 +14,7 @@ import { calcOutcome } from './outcome';
 import { windowOfTtm } from './ttm';
 import type { Operation, OperationInput } from './types';
 import { basisWords } from '@/lib/planner/version-basis';
+import { shareBasisFailure } from '../version-note';
 
 type Input = AnswerValue['inputs'][number];
 
@@ -118,6 +119,12 @@ async function compare(input: OperationInput, laterP: Point, earlierGiven: Point
       entity: ent,
       target: laterT,
     });
+    return;
+  }
+  // per-share figures (or share counts) across a stock split one of them was never restated for
+  const mixed = shareBasisFailure([{ ...earlier.figure, label: earlierT.label }, { ...later.figure, label: laterT.label }], intent.metric.label);
+  if (mixed) {
+    outcomes.push({ failure: mixed, entity: ent, target: laterT });
     return;
   }
   const isRatio = later.figure.unit === 'ratio';

@@ -7,6 +7,7 @@ import { lowerFirst, periodText, possessive } from '../text';
 import type { AnswerValue } from '../types';
 import type { Operation } from './types';
 import { valueOperation } from './value';
+import { shareBasisConflict } from '../version-note';
 
 export const seriesOperation: Operation = {
   handles: ['series'],
@@ -42,7 +43,9 @@ export const seriesOperation: Operation = {
     tb.text(`${possessive(first.entity.name)} ${lowerFirst(intent.metric.label)} by ${years ? 'fiscal year' : quarters ? 'fiscal quarter' : 'period'}: `);
     values.forEach((v, i) => tb.text(`${i ? '; ' : ''}${periodText(v.period)} `).value(v.id, v.display));
     tb.text('. ');
-    tb.text(trendSentence(values));
+    // per-share figures on different share bases (one never restated for a later split) are not compared
+    const mixed = shareBasisConflict(values.map((v) => ({ label: v.period.label, version: v.version })), intent.metric.label);
+    tb.text(mixed ? `${mixed}.` : trendSentence(values));
     return true;
   },
 };
