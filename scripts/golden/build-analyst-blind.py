@@ -1121,6 +1121,17 @@ ans('b7-mark-05', 'NVDA revenue growth in the April quarter over the January qua
 no('b7-mark-06', 'Apple cash at YE2025', 'needs_clarification', "ambiguous: YE2025 for a September year-end filer (control: asked back)")
 ans('b7-mark-07', 'Alphabet cash at YE24', [inst(GO, 'cash', '2024-12-31')], 'balance-asof: YE24 for a calendar filer (control)')
 
+# growth of a balance is a rate, like growth of a flow; its dollar change is a change
+ans('b7-balg-01', 'Apple total assets growth FY2025', [growth(inst(A, 'assets', fy(A, 2025)[1]), inst(A, 'assets', fy(A, 2024)[1]))], 'growth: growth of a balance = closing / opening − 1 (−1.6%), not the dollar change')
+ans('b7-balg-02', 'Apple total assets growth rate FY2025', [growth(inst(A, 'assets', fy(A, 2025)[1]), inst(A, 'assets', fy(A, 2024)[1]))], "growth: 'growth rate' of a balance")
+ans('b7-balg-03', "Apple shareholders' equity % change FY2025", [growth(inst(A, 'equity', fy(A, 2025)[1]), inst(A, 'equity', fy(A, 2024)[1]))], "growth: '% change' of a balance (+29.4%)")
+ans('b7-balg-04', 'Apple total assets y/y % FY2025', [growth(inst(A, 'assets', fy(A, 2025)[1]), inst(A, 'assets', fy(A, 2024)[1]))], "growth: 'y/y %' of a balance")
+ans('b7-balg-05', 'Alphabet cash y/y growth at Q1 2026', [growth(inst(GO, 'cash', '2026-03-31'), inst(GO, 'cash', '2025-03-31'))], 'growth: y/y growth of a balance at a quarter-end')
+ans('b7-balg-06', 'Tesla total equity growth 2021', [growth(inst(T, 'equity_incl_nci', '2021-12-31'), inst(T, 'equity_incl_nci', '2020-12-31'))], 'growth: growth of total equity incl. NCI')
+ans('b7-balg-07', 'NVDA inventory growth q/q Q1 FY27', [growth(inst(N, 'inv', q(N, 2027, 1)[1]), inst(N, 'inv', fy(N, 2026)[1]))], 'growth: q/q growth of a balance = Apr 26, 2026 over Jan 25, 2026 (nothing to derive)')
+ans('b7-balg-08', 'NVDA total assets CAGR FY2023-FY2026', [cagr(inst(N, 'assets', fy(N, 2026)[1]), inst(N, 'assets', fy(N, 2023)[1]), 3)], 'growth: CAGR of a balance (control)')
+ans('b7-balg-09', 'Apple cash change FY2025', [change(inst(A, 'cash', fy(A, 2025)[1]), inst(A, 'cash', fy(A, 2024)[1]))], 'growth: the dollar change of a balance (control)')
+
 # ---------------------------------------------------------------- scoring by the shared rules
 def score(answers_file):
     """Scores `npm run --silent cli -- ask --json --batch` output (one Answer a line, in question order)
