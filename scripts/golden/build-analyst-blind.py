@@ -1132,6 +1132,14 @@ ans('b7-balg-07', 'NVDA inventory growth q/q Q1 FY27', [growth(inst(N, 'inv', q(
 ans('b7-balg-08', 'NVDA total assets CAGR FY2023-FY2026', [cagr(inst(N, 'assets', fy(N, 2026)[1]), inst(N, 'assets', fy(N, 2023)[1]), 3)], 'growth: CAGR of a balance (control)')
 ans('b7-balg-09', 'Apple cash change FY2025', [change(inst(A, 'cash', fy(A, 2025)[1]), inst(A, 'cash', fy(A, 2024)[1]))], 'growth: the dollar change of a balance (control)')
 
+# explicit arithmetic the shared README calls valid
+ans('b7-ar-01', 'Apple H2 FY25 revenue: FY2025 minus H1', [h2(A, 'rev', 2025)], 'valid-arithmetic: FY − H1 = H2 (Mar 30 – Sep 27, 2025), as FY − 9M = Q4')
+ans('b7-ar-02', 'Alphabet Q3 2025 revenue minus Q1 2025 revenue', [change(amt(GO, 'rev', q(GO, 2025, 3)), amt(GO, 'rev', q(GO, 2025, 1)))], 'valid-arithmetic: a difference between two quarters is a change carrying the later one (adjacency is not required)')
+ans('b7-ar-03', 'Apple cash as % of total assets at the end of fiscal 2025', [ratio(inst(A, 'cash', fy(A, 2025)[1]), inst(A, 'assets', fy(A, 2025)[1]))], 'valid-arithmetic: a ratio of two balances at one date')
+ans('b7-ar-04', 'Apple net income FY22-24', [amt(A, 'ni', fy(A, y)) for y in (2022, 2023, 2024)], 'multi-year: FY22-24 = three fiscal years')
+no('b7-ar-05', 'Apple Q2 FY25 revenue + H1 FY25 revenue', 'rejected', 'invalid-join: a quarter added to the half that contains it (control)')
+no('b7-ar-06', 'Alphabet Q1 2025 plus Q3 2025 revenue', 'rejected', 'invalid-join: two non-adjacent quarters added have no single period (control)')
+
 # ---------------------------------------------------------------- scoring by the shared rules
 def score(answers_file):
     """Scores `npm run --silent cli -- ask --json --batch` output (one Answer a line, in question order)
