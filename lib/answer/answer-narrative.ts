@@ -44,7 +44,7 @@ export interface AnswerNarrativeOptions {
 }
 
 /** Passages kept per bucket and sentences quoted per bucket, by pathway. */
-const SIZES = { detail: { k: 8, sentences: 20 }, comparison: { k: 8, sentences: 16 }, longitudinal: { k: 6, sentences: 12 } } as const;
+const SIZES = { detail: { k: 10, sentences: 20 }, comparison: { k: 10, sentences: 16 }, longitudinal: { k: 6, sentences: 12 } } as const;
 /** a longitudinal answer: changes quoted in its text (the redline lists them all), key sentences per filing */
 const LT_CHANGES_SHOWN = 8;
 /**
@@ -292,9 +292,11 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     }
     for (const f of filingRefs) {
       const forms = f.form ? [f.form] : ['10-K', '10-Q', '20-F'];
-      const match = filings.filter((x) => forms.includes((x.form ?? '').toUpperCase().replace(/\/A$/, '')) && (f.fiscalYear === null || x.fiscalYear === f.fiscalYear));
+      const match = filings.filter(
+        (x) => forms.includes((x.form ?? '').toUpperCase().replace(/\/A$/, '')) && (f.fiscalYear === null || x.fiscalYear === f.fiscalYear) && (!f.periodMonth || endsInMonth(x.periodOfReport, f.periodMonth)),
+      );
       const chosen = match[0];
-      const want = `${f.form ?? 'filing'}${f.fiscalYear !== null ? ` for FY${f.fiscalYear}` : f.latest ? ' (latest)' : ''}`;
+      const want = `${f.form ?? 'filing'}${f.fiscalYear !== null ? ` for FY${f.fiscalYear}` : f.periodMonth ? ` for the period ending in ${f.periodMonth}` : f.latest ? ' (latest)' : ''}`;
       if (!chosen) {
         errors.push({ code: 'MISSING_FILING', message: `${ent.entity.name}: no ${want} is held`, factIds: [] });
         missing.push({ entity: ent.entity, label: want });
@@ -512,6 +514,16 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
   (o.trace.passages as Record<string, unknown>).llm = { used: llm.used, audit: llm.audit };
   const { timingMs: _t, manifestId: _m, ...answer } = llm.answer;
   return answer;
+}
+
+/** Whether a report's period ends in the month named ("2025-06"), or in the first week after it (a 52/53-week quarter "June 2022" may end on 2 July). */
+export function endsInMonth(periodOfReport: string | null, month: string): boolean {
+  if (!periodOfReport) return false;
+  if (periodOfReport.startsWith(month)) return true;
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = new Date(Date.UTC(y, m, 1));
+  const end = Date.parse(periodOfReport);
+  return end >= next.getTime() && end < next.getTime() + 7 * 86_400_000;
 }
 
 /** "a", "a and b", "a, b and c" */

@@ -59,6 +59,23 @@ describe('names in the question', () => {
     expect(planNarrative('Compare the cybersecurity risks of Apple and Microsoft in their latest 10-Ks', { catalog })).toMatchObject({ status: 'insufficient_evidence' });
   });
 
+  it('asks which filing when none is named, each chip standing for the question with its filing', () => {
+    const p = planNarrative('What does Walmart flag as its main supply-chain risks?', { catalog });
+    expect(p.status).toBe('needs_clarification');
+    if (p.status !== 'needs_clarification') return;
+    expect(p.clarification.rewrites).toEqual(['What does Walmart flag as its main supply-chain risks in its latest 10-K?', 'What does Walmart flag as its main supply-chain risks in its latest 10-Q?', null]);
+    const again = planNarrative(p.clarification.rewrites![0]!, { catalog });
+    expect(again.status).toBe('planned_narrative');
+    if (again.status === 'planned_narrative') expect(again.narrative.filings?.map((f) => [f.form, f.latest])).toEqual([['10-K', true]]);
+  });
+
+  it('reads "FY25 10-K" as one filing (a detail answer), and "what\'s new" as no topic word', () => {
+    const p = planNarrative("What does NVIDIA's FY25 10-K say about export controls?", { catalog });
+    expect(p.status === 'planned_narrative' && [p.narrative.pathway, p.narrative.periods.length]).toEqual(['detail', 0]);
+    const q = planNarrative("What's new in NVIDIA's latest 10-Q versus its 10-K on customer concentration?", { catalog });
+    expect(q.status === 'planned_narrative' && [q.narrative.pathway, q.narrative.topic]).toEqual(['longitudinal', 'customer concentration']);
+  });
+
   it('leaves the rest of a company name out of the topic ("Fargo" of "Wells Fargo’s")', () => {
     const p = planNarrative('How does Wells Fargo’s 2024 10-K describe its cybersecurity governance?', { catalog });
     expect(p.status).toBe('planned_narrative');
@@ -73,6 +90,10 @@ describe('findFilingRefs', () => {
     expect(findFilingRefs('in their 2024 10-Ks').map((f) => [f.form, f.latest, f.fiscalYear])).toEqual([['10-K', false, 2024]]);
     expect(findFilingRefs('its fiscal 2025 10-K and its latest 10-Q').map((f) => [f.form, f.fiscalYear])).toEqual([['10-K', 2025], ['10-Q', null]]);
     expect(findFilingRefs('what the report says')).toEqual([]);
+    // a two-digit fiscal year and a named period month are the filing's, not another period
+    expect(findFilingRefs("Nike's FY25 10-K").map((f) => [f.form, f.latest, f.fiscalYear])).toEqual([['10-K', false, 2025]]);
+    expect(findFilingRefs('the June 2025 10-Q').map((f) => [f.form, f.latest, f.fiscalYear, f.periodMonth])).toEqual([['10-Q', false, null, '2025-06']]);
+    expect(findFilingRefs('its annual report for 2024').map((f) => [f.form, f.latest, f.fiscalYear])).toEqual([['10-K', false, 2024]]);
   });
 });
 

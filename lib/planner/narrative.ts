@@ -35,6 +35,8 @@ export interface FilingRef {
   latest: boolean;
   /** the filing for this fiscal year (the entity's calendar), when written */
   fiscalYear: number | null;
+  /** the report for the period ending in this month ("the June 2025 10-Q" → "2025-06"), when written */
+  periodMonth?: string;
 }
 
 export type QuestionKind = 'narrative' | 'numeric' | 'mixed';
@@ -58,10 +60,13 @@ export interface Classification {
   reasons: string[];
 }
 
+const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
 const FORM = String.raw`(?:10-?k|10-?q|20-?f|annual reports?|quarterly reports?|(?:annual|quarterly|periodic) filings?|filings?|reports?)s?`;
 const FILING_RE = new RegExp(
   String.raw`\b(?:(?:in|from|of|per|according to)\s+)?(?:(?:the|their|its|each|both|his|her)\s+(?:companies'?\s+|company's\s+)?)?` +
-    String.raw`(?:(latest|most recent|last|newest|recent|current)\s+)?(?:(?:fiscal\s+(?:year\s+)?|fy\s*)?((?:19|20)\d{2})\s+)?(?:form\s+)?(${FORM})\b` +
+    String.raw`(?:(latest|most recent|last|newest|recent|current)\s+)?` +
+    // "2024 10-K", "fiscal 2025 10-K", "FY25 10-K", "June 2025 10-Q" (the report for the period ending that month)
+    String.raw`(?:(?:(?:fiscal\s+(?:year\s+)?|fy\s*)?((?:19|20)\d{2})|fy\s*'?(\d{2})|(${MONTHS})\s+((?:19|20)\d{2}))\s+)?(?:form\s+)?(${FORM})\b` +
     // "annual report for 2024", "10-K for fiscal 2024", "10-Q for fiscal year 2026"
     String.raw`(?:\s+for\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|fy\s*)?((?:19|20)\d{2})\b)?`,
   'gi',
@@ -80,11 +85,20 @@ export function findFilingRefs(question: string): FilingRef[] {
   const out: FilingRef[] = [];
   for (const m of question.matchAll(FILING_RE)) {
     const latest = !!m[1];
-    const year = m[2] ? Number(m[2]) : m[4] ? Number(m[4]) : null;
-    const form = formOf(m[3]!);
-    if (form === null && !latest && year === null) continue;
+    const year = m[2] ? Number(m[2]) : m[3] ? 2000 + Number(m[3]) : m[7] ? Number(m[7]) : null;
+    const month = m[4] ? `${m[5]}-${String(MONTHS.split('|').indexOf(m[4].toLowerCase()) + 1).padStart(2, '0')}` : null;
+    const form = formOf(m[6]!);
+    if (form === null && !latest && year === null && month === null) continue;
     // "annual report" with no qualifier is still a filing reference ("in its annual report")
-    out.push({ text: m[0].trim(), start: m.index!, end: m.index! + m[0].length, form, latest: latest || (year === null && form !== null), fiscalYear: year });
+    out.push({
+      text: m[0].trim(),
+      start: m.index!,
+      end: m.index! + m[0].length,
+      form,
+      latest: latest || (year === null && month === null && form !== null),
+      fiscalYear: year,
+      ...(month ? { periodMonth: month } : {}),
+    });
   }
   return out;
 }
@@ -102,7 +116,7 @@ const NOT_TOPIC = new Set(
   (
     'what which who whom how why when where did does do is are was were be been being has have had the a an of in on at for to from by with and or vs versus ' +
     'compare compared comparing comparison contrast contrasting differ differs difference differences between against side each both their its his her they them it this that these those ' +
-    'change changed changes changing evolve evolved evolution shift shifted over time year years yearly annual annually quarter quarters latest most recent last newest current ' +
+    'change changed changes changing evolve evolved evolution shift shifted over time year years yearly annual annually quarter quarters latest most recent last newest current new ' +
     'describe described describes describing description discuss discussed discusses discussion explain explained explains summarize summarise outline characterize say says said state stated ' +
     'disclose disclosed discloses disclosure disclosures mention mentioned mentions highlight highlights identify identified cite cited tell me please give show list provide ' +
     'flag flags flagged present presents presented as ' +
@@ -342,6 +356,11 @@ export function unheldListedNames(question: string, entitySpans: { start: number
   return out;
 }
 
+/** The question with a filing named: "What does Walmart flag as its risks?" → "… as its risks in its latest 10-K?". Pure. */
+export function withFiling(question: string, entities: number, filing: string): string {
+  return `${question.trim().replace(/[?.!\s]+$/, '')} in ${entities > 1 ? 'their' : 'its'} ${filing}?`;
+}
+
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -371,7 +390,11 @@ export function planNarrative(question: string, ctx: { catalog: CatalogEntity[];
   if (ambiguous) {
     return {
       status: 'needs_clarification',
-      clarification: { question: `“${ambiguous.text}” matches several companies. Which one do you mean?`, options: ambiguous.entityIds.map((id) => index.byId(id)!.name) },
+      clarification: {
+        question: `“${ambiguous.text}” matches several companies. Which one do you mean?`,
+        options: ambiguous.entityIds.map((id) => index.byId(id)!.name),
+        rewrites: ambiguous.entityIds.map((id) => `${question.slice(0, ambiguous.start)}${index.byId(id)!.name}${question.slice(ambiguous.end)}`),
+      },
       classification,
       notes,
     };
@@ -396,7 +419,12 @@ export function planNarrative(question: string, ctx: { catalog: CatalogEntity[];
   if (periods.length === 0 && filings.length === 0) {
     return {
       status: 'needs_clarification',
-      clarification: { question: 'Which filing should the answer come from?', options: ['the latest 10-K', 'the latest 10-Q', 'a fiscal year (e.g. fiscal 2024)'] },
+      // each chip stands for the question with its filing named (re-asked when chosen); a fiscal year is the analyst's to type
+      clarification: {
+        question: `Which ${entities.length > 1 ? 'filings' : `of ${entities[0]!.name}’s filings`} should the answer quote?`,
+        options: ['the latest 10-K', 'the latest 10-Q', 'a fiscal year (e.g. fiscal 2024)'],
+        rewrites: [withFiling(question, entities.length, 'latest 10-K'), withFiling(question, entities.length, 'latest 10-Q'), null],
+      },
       classification,
       notes,
     };
