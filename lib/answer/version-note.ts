@@ -11,6 +11,8 @@ import type { Citation } from '@/lib/retrieval/lookup-facts';
 export interface VersionNote {
   /** the basis as asked: `latest`, `original`, `pre_split`, `as_of:<date>`, `filing:<accession>` (with the requirement, if any) */
   basis: string;
+  /** the basis the value was chosen under (a question may ask for two, side by side) */
+  asked?: Basis;
   /** the filing the value is cited to (for a named filing: that filing) */
   filing: { accession: string | null; form: string | null; filedAt: string; label: string | null };
   /** the version used, in its chain (oldest first) */
@@ -32,9 +34,10 @@ export function versionNoteOf(
   splits?: readonly SplitEvent[],
 ): VersionNote {
   const used = chain.find((c) => c.id === fact.id) ?? { id: fact.id, value: fact.value, filedAt: fact.citation.filedAt, accession: fact.citation.accession, form: fact.citation.form, revisionKind: fact.revisionKind ?? null };
-  const require = (basis.kind === 'latest' || basis.kind === 'original') && basis.require ? `+${basis.require}` : '';
+  const require = (basis.kind === 'latest' || basis.kind === 'original' || basis.kind === 'filing') && basis.require ? `+${basis.require}` : '';
   return {
     basis: `${fact.basisTag}${require}`,
+    asked: basis,
     filing: { accession: fact.citation.accession, form: fact.citation.form, filedAt: fact.citation.filedAt, label: basis.kind === 'filing' ? (basis.filing?.label ?? null) : null },
     used,
     others: chain.filter((c) => c.id !== used.id && Number(c.value) !== Number(used.value)),
@@ -102,7 +105,7 @@ export function versionSentence(note: VersionNote | undefined, basis: Basis): st
   let which: string;
   switch (basis.kind) {
     case 'filing':
-      which = `This is the figure as reported in ${note.filing.label ?? 'the named filing'} (${filed(note.filing)}).`;
+      which = `This is the figure as ${basis.require ? 'restated' : 'reported'} in ${note.filing.label ?? 'the named filing'} (${filed(note.filing)}).`;
       break;
     case 'original':
       which = `This is the figure as originally reported (${filed(note.used)})${basis.require === 'split' ? ', before the stock split' : ''}.`;

@@ -159,6 +159,11 @@ for (const target of testTargets()) {
       expect(none.status).toBe('insufficient_evidence');
       expect(none.values).toEqual([]);
       expect(none.text).toContain('no split-adjusted version exists');
+      // both versions side by side, each cited to its own filing
+      const both = await ask('Splitco Holdings diluted EPS 2021, originally reported vs restated');
+      expect(both.values.map((v) => [v.value, v.versionBasis, v.citations[0]!.accession])).toEqual([[112.2, 'original', A21], [5.61, 'latest', A22]]);
+      expect((await ask('Splitco Holdings diluted EPS 2021 as restated in the FY2022 10-K')).values.map((v) => v.value)).toEqual([5.61]);
+      expect((await ask('Splitco Holdings diluted EPS 2021 as restated in the 2021 10-K')).text).toContain('did not restate it');
       const notRestated = await ask('Splitco Holdings revenue 2022, restated');
       expect(notRestated.values).toEqual([]);
       expect(notRestated.text).toContain('has not been restated');

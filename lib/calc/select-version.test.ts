@@ -95,6 +95,12 @@ describe('version words and named filings', () => {
     expect(selectVersion([pre], { kind: 'filing', name: { form: '10-K', fiscalYear: 2021, fiscalPeriod: 'FY', text: 'the 2021 10-K' } })).toMatchObject({ ok: false });
   });
 
+  it('"as restated in <filing>": only when that filing’s value differs from the first one', () => {
+    const restatedIn = (accessions: string[]): Basis => ({ ...(filing(accessions) as Extract<Basis, { kind: 'filing' }>), require: 'restatement' });
+    expect(selectVersion([pre, adj], restatedIn(['A22']))).toMatchObject({ ok: true, fact: { id: 'adj' } });
+    expect(selectVersion([pre, adj], restatedIn(['A21']))).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('did not restate it') }] });
+  });
+
   it('a filing that reported two values for one fact is a conflict', () => {
     const twin = { ...googl('twin', '112.21', '2022-02-02'), sightings: ['A21'] };
     expect(selectVersion([pre, twin], filing(['A21']))).toMatchObject({ ok: false, errors: [{ code: 'RESTATEMENT_CONFLICT' }] });

@@ -140,6 +140,10 @@ function eligible<T extends VersionCandidate>(active: T[], basis: Basis): { ok: 
       if (distinct.length > 1) {
         return { ok: false, errors: [error('RESTATEMENT_CONFLICT', `${filing.label} reports ${distinct.length} different values (${distinct.map((d) => d.value).join(' vs ')})`, ...inFiling)] };
       }
+      // "as restated in the FY2025 10-K": that filing's value must differ from the first one reported
+      if (basis.require === 'restatement' && sameValue(distinct[0]!, chain[0]!)) {
+        return { ok: false, errors: [error('MISSING_FACT', `${filing.label} (filed ${filing.filedAt}) did not restate it: it reports the value first reported (${when(chain[0]!)})`, ...inFiling)] };
+      }
       return { ok: true, pool: inFiling, pick: 'last' };
     }
   }

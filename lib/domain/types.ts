@@ -75,7 +75,8 @@ export type Basis =
   | { kind: 'original'; require?: 'split' }
   | { kind: 'as_of'; date: ISODate }
   | { kind: 'pre_split' }
-  | { kind: 'filing'; name: FilingName; filing?: FilingRef };
+  /** `require: 'restatement'`: "as restated in the FY2025 10-K" — that filing's value must restate the first one */
+  | { kind: 'filing'; name: FilingName; filing?: FilingRef; require?: 'restatement' };
 
 /** Where a number came from in its source document. */
 export interface Provenance {

@@ -11,7 +11,7 @@ import { closestMeasures, matchMetrics, type MatchContext } from './match-metric
 import { planNarrative } from './narrative';
 import { operationWords, type OperationWords } from './operations';
 import { SpanMap, type Token } from './spans';
-import { readVersionBasis, withoutRanges } from './version-basis';
+import { readVersionBasis, versionsOnlyForValues, withoutRanges } from './version-basis';
 
 function lowerFirst(t: string): string {
   return /^[A-Z][a-z]/.test(t) ? t[0]!.toLowerCase() + t.slice(1) : t;
@@ -398,6 +398,7 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   const methodW = free(ow.method);
 
   if (prefixW.length > 0 || arithW.length > 0) {
+    if (version.versions) return { status: 'needs_clarification', clarification: versionsOnlyForValues(version.versions), partial: { entities }, notes };
     return planExpression({ question, spans, entities, entityAt, measureAt, phrases, rangeSpan, ow, prefixW, arithW, methodW, basis, instructions, notes, prev });
   }
 
@@ -606,6 +607,8 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   const scope = STANDALONE.test(question) ? 'standalone' : /\bconsolidated\b/i.test(question) ? 'consolidated' : (prev && entities === prev.entities ? prev.scope : 'consolidated');
   const operandScopes = metric.kind === 'derived' ? scopePins(question) : {};
   const pathway = entities.length > 1 ? 'comparison' : operation === 'series' || each ? 'longitudinal' : 'detail';
+  // two versions side by side: of one company's figure, for the periods named (not a calculation across them)
+  if (version.versions && (operation !== 'value' || entities.length > 1)) return { status: 'needs_clarification', clarification: versionsOnlyForValues(version.versions), partial: { entities, metric }, notes };
   const intent: Intent = {
     entities,
     metric,
@@ -616,6 +619,7 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     range: cagr?.ok ? cagr.range : average?.ok ? average.range : range,
     scope,
     basis,
+    ...(version.versions ? { versions: version.versions } : {}),
     pathway,
     ...(Object.keys(instructions).length ? { instructions } : {}),
     ...(Object.keys(operandScopes).length ? { operandScopes } : {}),

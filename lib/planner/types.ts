@@ -53,7 +53,7 @@ export const basisSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('original'), require: z.literal('split').optional() }),
   z.object({ kind: z.literal('as_of'), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
   z.object({ kind: z.literal('pre_split') }),
-  z.object({ kind: z.literal('filing'), name: filingNameSchema }),
+  z.object({ kind: z.literal('filing'), name: filingNameSchema, require: z.literal('restatement').optional() }),
 ]);
 
 /** One operand of an explicit calculation: a measure over a period (of the intent's entity). */
@@ -107,6 +107,8 @@ export const intentSchema = z.object({
   range: z.object({ from: z.number().int(), to: z.number().int() }).nullable(),
   scope: z.enum(['consolidated', 'standalone']),
   basis: basisSchema,
+  /** two versions of the figure side by side ("originally reported vs restated"); `basis` is the first */
+  versions: z.array(basisSchema).min(2).max(2).optional(),
   pathway: z.enum(PATHWAYS),
   /** scopes pinned to operands of a derived measure ("consolidated profit / standalone revenue") */
   operandScopes: z.record(z.string(), z.enum(['consolidated', 'standalone'])).optional(),

@@ -47,8 +47,29 @@ describe('readVersionBasis: version words', () => {
   });
 
   it('version words that disagree are asked back, never picked', () => {
-    for (const q of ['Apple revenue FY2023 as originally reported, restated', 'NVDA EPS FY2024 pre-split, split-adjusted', 'NVDA EPS FY2024 as reported on 1 March 2024, restated', 'Alphabet EPS 2021 as reported in the 2021 10-K, split-adjusted']) {
+    for (const q of ['Apple revenue FY2023 as originally reported restated', 'NVDA EPS FY2024 as reported on 1 March 2024, restated', 'Alphabet EPS 2021 as reported in the 2021 10-K, split-adjusted']) {
       expect(readVersionBasis(q).clarification?.question, q).toMatch(/more than one version/);
+    }
+  });
+
+  it.each([
+    ['NVDA FY2024 diluted EPS, originally reported vs restated', [{ kind: 'original' }, { kind: 'latest', require: 'restatement' }]],
+    ['What did NVDA originally report for FY2024 diluted EPS, and what is it now?', [{ kind: 'original' }, { kind: 'latest' }]],
+    ['NVDA FY2024 diluted EPS pre-split and split-adjusted', [{ kind: 'pre_split' }, { kind: 'latest', require: 'split' }]],
+    ['Apple revenue FY2023 as first reported compared with as last reported', [{ kind: 'original' }, { kind: 'latest' }]],
+  ])('two versions side by side: %s', (q, versions) => {
+    const r = readVersionBasis(q);
+    expect(r.clarification).toBeNull();
+    expect(r.versions).toEqual(versions);
+    expect(r.basis).toEqual(versions[0]);
+  });
+
+  it('"as restated in <filing>": the filing, whose value must be a restatement', () => {
+    const r = readVersionBasis('NVDA FY2024 diluted EPS as restated in the FY2025 10-K');
+    expect(r.basis).toEqual({ kind: 'filing', name: { form: '10-K', fiscalYear: 2025, fiscalPeriod: 'FY', text: 'the FY2025 10-K' }, require: 'restatement' });
+    expect(r.claims.map((c) => q(c))).toEqual(['as restated in the FY2025 10-K']);
+    function q(c: { start: number; end: number }) {
+      return 'NVDA FY2024 diluted EPS as restated in the FY2025 10-K'.slice(c.start, c.end);
     }
   });
 
@@ -130,8 +151,14 @@ describe('planner: the version is a basis, the filing is not a second period', (
     expect(r.status === 'planned' && r.intent.basis).toEqual(basis);
   });
 
+  it('two versions side by side: a value of one company; not a calculation', () => {
+    const r = plan('NVDA FY2024 diluted EPS, originally reported vs restated');
+    expect(r.status === 'planned' && [r.intent.operation, r.intent.basis, r.intent.versions]).toEqual(['value', { kind: 'original' }, [{ kind: 'original' }, { kind: 'latest', require: 'restatement' }]]);
+    expect(plan('NVDA diluted EPS growth FY2024, originally reported vs restated')).toMatchObject({ status: 'needs_clarification', clarification: { question: expect.stringMatching(/side by side/) } });
+  });
+
   it('disagreeing version words and an unplaceable "as reported at" are asked back', () => {
-    expect(plan('Apple revenue FY2023 as originally reported, restated')).toMatchObject({ status: 'needs_clarification', clarification: { question: expect.stringMatching(/more than one version/) } });
+    expect(plan('Apple revenue FY2023 as originally reported restated')).toMatchObject({ status: 'needs_clarification', clarification: { question: expect.stringMatching(/more than one version/) } });
     expect(plan('NVDA FY2024 revenue as reported at the meeting')).toMatchObject({ status: 'needs_clarification', clarification: { question: expect.stringMatching(/meeting/) } });
   });
 });

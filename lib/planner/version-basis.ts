@@ -26,15 +26,22 @@ export interface VersionBasisReading {
   filingPeriod: PeriodPhrase | null;
   /** version words that cannot be read together, or a filing that cannot be named this way: asked back */
   clarification: { question: string; options: string[] } | null;
+  /**
+   * two versions asked side by side ("originally reported vs restated", "what did it originally
+   * report, and what is it now?"): the earlier first; `basis` is the first
+   */
+  versions: Basis[] | null;
 }
 
-type Word = 'original' | 'latest' | 'restated' | 'split' | 'pre_split';
+type Word = 'original' | 'latest' | 'restated' | 'split' | 'pre_split' | 'now';
 
 /** Version words, each with the version it names. Longer phrasings first (a match hides its words from later ones). */
 const WORDS: { re: RegExp; word: Word }[] = [
   { re: /\b(?:as\s+)?(?:reported|published|filed|stated|disclosed)\s+(?:at\s+the\s+time|back\s+then|then)\b/gi, word: 'original' },
   { re: /\bat\s+the\s+time\s+of\s+(?:filing|reporting|publication)\b/gi, word: 'original' },
-  { re: /\b(?:as\s+)?(?:originally|initially|first)\s+(?:reported|published|filed|stated|disclosed|presented)\b/gi, word: 'original' },
+  { re: /\b(?:as\s+)?(?:originally|initially|first)\s+(?:report(?:ed|s)?|publish(?:ed|es)?|file[ds]?|stated|disclosed|presented)\b/gi, word: 'original' },
+  // "…, and what is it now?", "originally reported vs now": the latest version, beside another
+  { re: /\b(?:and\s+)?what\s+(?:is|'s|’s)\s+it\s+now\b|\b(?:vs\.?|versus|and|compared\s+(?:with|to))\s+(?:now|today)\b/gi, word: 'now' },
   { re: /\boriginal(?:ly)?\s+(?:figure|value|basis|filing|version|report(?:ing)?|print)\b/gi, word: 'original' },
   { re: /\b(?:un-?restated|before\s+(?:any\s+|the\s+)?restatements?|pre-?restatement)\b/gi, word: 'original' },
   { re: /\b(?:as\s+)?(?:latest|most\s+recently|last)\s+restated\b/gi, word: 'restated' },
@@ -52,13 +59,15 @@ const FORM = String.raw`(?:form\s+)?(10-?K(?:\/A)?|10-?Q(?:\/A)?|20-?F(?:\/A)?|4
 const YEAR = String.raw`(?:fiscal\s+(?:year\s+)?(\d{4})|FY\s?'?(\d{4}|\d{2})|(\d{4}))`;
 const QUARTER = String.raw`(?:Q([1-4])|([1-4])Q|(first|second|third|fourth)[-\s]quarter)`;
 const WHO = String.raw`(?:(?:the|its|their|this|that)\s+|[\w.&-]+['’]s\s+)?`;
-const LEAD = String.raw`(?:(?:as\s+)?(?:originally\s+|first\s+|initially\s+)?(?:reported|filed|published|stated|disclosed|presented|shown|given)\s+(?:in|by)|per|according\s+to|from|in|under)\s+`;
+const LEAD = String.raw`(?:(?:as\s+)?(?:originally\s+|first\s+|initially\s+)?(?:reported|filed|published|stated|disclosed|presented|shown|given)\s+(?:in|by)|(?:as\s+)?restated\s+(?:in|by)|per|according\s+to|from|in|under)\s+`;
+/** a filing phrase starts at a word ("stated in" inside "restated in" is not a lead of its own) */
+const START = String.raw`(?<![\w'’-])`;
 /** "the 2021 10-K", "its FY2025 10-K", "the Q2 FY2025 10-Q" */
-const YEAR_FORM = new RegExp(String.raw`(${LEAD})?${WHO}(?:${QUARTER}\s+(?:of\s+)?)?${YEAR}\s+${FORM}(?![\w-])`, 'gi');
+const YEAR_FORM = new RegExp(String.raw`${START}(${LEAD})?${WHO}(?:${QUARTER}\s+(?:of\s+)?)?${YEAR}\s+${FORM}(?![\w-])`, 'gi');
 /** "its 10-K for 2021", "the 10-Q for Q2 FY2025", "the 20-F for fiscal year 2023" */
-const FORM_FOR = new RegExp(String.raw`(${LEAD})?${WHO}${FORM}\s+for\s+(?:the\s+)?(?:${QUARTER}\s+(?:of\s+)?)?(?:(?:fiscal\s+)?year\s+)?${YEAR}(?![\w-])`, 'gi');
+const FORM_FOR = new RegExp(String.raw`${START}(${LEAD})?${WHO}${FORM}\s+for\s+(?:the\s+)?(?:${QUARTER}\s+(?:of\s+)?)?(?:(?:fiscal\s+)?year\s+)?${YEAR}(?![\w-])`, 'gi');
 /** "the latest 10-K", "its most recent annual report" */
-const LATEST_FORM = new RegExp(String.raw`(${LEAD})?${WHO}(?:latest|most\s+recent|last|newest)\s+(?:filed\s+)?${FORM}(?![\w-])`, 'gi');
+const LATEST_FORM = new RegExp(String.raw`${START}(${LEAD})?${WHO}(?:latest|most\s+recent|last|newest)\s+(?:filed\s+)?${FORM}(?![\w-])`, 'gi');
 
 function formOf(raw: string): FilingForm {
   const t = raw.toUpperCase().replace(/\s+/g, ' ');
@@ -85,6 +94,8 @@ interface NamedFiling {
   /** where the filing's name starts (after "as reported in") */
   nameStart: number;
   name: FilingName;
+  /** "as restated in the FY2025 10-K": the filing's value must be a restatement */
+  restated: boolean;
   /** a filing that cannot be named this way ("the FY2025 10-Q": which quarter?) */
   problem: string | null;
 }
@@ -102,7 +113,7 @@ function filingsIn(question: string): NamedFiling[] {
     if (quarterly && year !== 'latest' && quarter === null) problem = `Which ${f} of fiscal ${year} do you mean: the one for Q1, Q2 or Q3?`;
     else if (quarterly && quarter === 'Q4') problem = `A fourth quarter is reported in the annual report, not in a ${f}. Do you mean the FY${year} 10-K?`;
     else if (!quarterly && quarter !== null) problem = `“${text}” names a quarter and an annual filing. Which filing do you mean?`;
-    out.push({ start, end, nameStart: start + (m[1]?.length ?? 0), name: { form: f, fiscalYear: year, fiscalPeriod: quarterly && quarter && quarter !== 'Q4' ? quarter : 'FY', text }, problem });
+    out.push({ start, end, nameStart: start + (m[1]?.length ?? 0), name: { form: f, fiscalYear: year, fiscalPeriod: quarterly && quarter && quarter !== 'Q4' ? quarter : 'FY', text }, restated: /restated/i.test(m[1] ?? ''), problem });
   };
   for (const m of question.matchAll(YEAR_FORM)) add(m, m[8]!, yearOf(m[5], m[6], m[7]), quarterOf(m[2], m[3], m[4]));
   for (const m of question.matchAll(FORM_FOR)) add(m, m[2]!, yearOf(m[6], m[7], m[8]), quarterOf(m[3], m[4], m[5]));
@@ -129,6 +140,7 @@ const LABEL: Record<Word, string> = {
   restated: 'as restated',
   split: 'split-adjusted',
   pre_split: 'pre-split',
+  now: 'as last reported',
 };
 
 /** The version basis a question names, with the words that name it. */
@@ -136,7 +148,7 @@ export function readVersionBasis(question: string): VersionBasisReading {
   const claims: VersionBasisReading['claims'] = [];
   const hidden: [number, number][] = [];
   const overlaps = (s: number, e: number) => claims.some((c) => s < c.end && c.start < e);
-  const ask = (q: string, options: string[] = []): VersionBasisReading => ({ basis: { kind: 'latest' }, claims, hidden, filingPeriod: null, clarification: { question: q, options } });
+  const ask = (q: string, options: string[] = []): VersionBasisReading => ({ basis: { kind: 'latest' }, claims, hidden, filingPeriod: null, clarification: { question: q, options }, versions: null });
 
   // a named filing first: "as reported in the 2021 10-K" is one version, not "reported" + a period
   const filings = filingsIn(question);
@@ -185,22 +197,31 @@ export function readVersionBasis(question: string): VersionBasisReading {
     // "as originally reported in the 2021 10-K": the lead is part of the filing's phrase; other version words disagree
     if (words.size > 0 || asOf) return conflict();
     const f = filings[0]!;
-    return { basis: { kind: 'filing', name: f.name }, claims, hidden, filingPeriod: ownPeriod(f, question), clarification: null };
+    return { basis: { kind: 'filing', name: f.name, ...(f.restated ? { require: 'restatement' as const } : {}) }, claims, hidden, filingPeriod: ownPeriod(f, question), clarification: null, versions: null };
   }
   if (asOf) {
     if (words.size > 0) return conflict();
-    return { basis: { kind: 'as_of', date: asOf.date }, claims, hidden, filingPeriod: null, clarification: null };
+    return { basis: { kind: 'as_of', date: asOf.date }, claims, hidden, filingPeriod: null, clarification: null, versions: null };
   }
-  let basis: Basis = { kind: 'latest' };
-  if (has('original')) {
-    if (has('latest') || has('restated') || has('split')) return conflict();
-    basis = has('pre_split') ? { kind: 'original', require: 'split' } : { kind: 'original' };
-  } else if (has('pre_split')) {
-    if (has('latest') || has('restated') || has('split')) return conflict();
-    basis = { kind: 'pre_split' };
-  } else if (has('split')) basis = { kind: 'latest', require: 'split' };
-  else if (has('restated')) basis = { kind: 'latest', require: 'restatement' };
-  return { basis, claims, hidden, filingPeriod: null, clarification: null };
+  // an earlier version (original, pre-split) and a later one (latest, restated, split-adjusted, now)
+  const earlier: Basis | null = has('original') ? (has('pre_split') ? { kind: 'original', require: 'split' } : { kind: 'original' }) : has('pre_split') ? { kind: 'pre_split' } : null;
+  const later: Basis | null = has('split') ? { kind: 'latest', require: 'split' } : has('restated') ? { kind: 'latest', require: 'restatement' } : has('latest') || has('now') ? { kind: 'latest' } : null;
+  if (earlier && later) {
+    // "originally reported vs restated", "what did it originally report, and what is it now?": both, side by side
+    return sideBySide(question, claims) ? { basis: earlier, claims, hidden, filingPeriod: null, clarification: null, versions: [earlier, later] } : conflict();
+  }
+  return { basis: earlier ?? later ?? { kind: 'latest' }, claims, hidden, filingPeriod: null, clarification: null, versions: null };
+}
+
+/** Two version phrases joined as a comparison ("… vs …", "… and …", "…, and what is it now"). */
+function sideBySide(question: string, claims: VersionBasisReading['claims']): boolean {
+  const words = claims.filter((c) => !c.detail.startsWith('filing') && !c.detail.startsWith('as of')).sort((a, b) => a.start - b.start);
+  for (let i = 1; i < words.length; i++) {
+    const between = question.slice(words[i - 1]!.end, words[i]!.start);
+    const next = question.slice(words[i]!.start, words[i]!.end);
+    if (/\b(?:vs\.?|versus|and|compared\s+(?:with|to)|against)\b|[,;/]/i.test(between) || /^(?:and|vs\.?|versus)\b/i.test(next)) return true;
+  }
+  return false;
 }
 
 /** How a basis reads in a clarification or a note ("as originally reported", "as reported in the 2021 10-K"). */
@@ -217,4 +238,13 @@ export function withoutRanges(question: string, hidden: readonly [number, number
   let q = question;
   for (const [s, e] of hidden) q = q.slice(0, s) + ' '.repeat(e - s) + q.slice(e);
   return q;
+}
+
+/** Two versions side by side are given for a figure of one company, not for a calculation or a comparison. */
+export function versionsOnlyForValues(versions: readonly Basis[]): { question: string; options: string[] } {
+  const words = versions.map(basisWords);
+  return {
+    question: `Two versions of a figure (${words.map((w) => `“${w}”`).join(' and ')}) are given side by side for one company's figure, not for a calculation or a comparison. Ask for one version, or for the figure alone.`,
+    options: words,
+  };
 }

@@ -20,8 +20,11 @@ export const valueOperation: Operation = {
         continue;
       }
       const { target } = r;
-      const f = await computeFigure(ctx, ent, intent.metric, target, pins, intent.operandScopes);
-      outcomes.push(f.ok ? { figure: f.figure, entity: ent, target } : { failure: f.failure, entity: ent, target });
+      // "originally reported vs restated": the figure under each version asked, side by side
+      for (const basis of intent.versions ?? [intent.basis]) {
+        const f = await computeFigure(basis === intent.basis ? ctx : { ...ctx, basis }, ent, intent.metric, target, pins, intent.operandScopes);
+        outcomes.push(f.ok ? { figure: f.figure, entity: ent, target } : { failure: f.failure, entity: ent, target });
+      }
     }
   },
   label: (intent) => intent.metric.label,
@@ -37,7 +40,7 @@ export const valueOperation: Operation = {
       }
     }
     tb.text('.');
-    if (v.version) tb.text(versionSentence(v.version, intent.basis));
+    if (v.version) tb.text(versionSentence(v.version, v.version.asked ?? intent.basis));
     else if (v.otherVersions) tb.text(` Other reported versions of this figure exist; this uses the ${v.versionBasis.replace('_', ' ')} basis.`);
   },
 };
