@@ -4,7 +4,7 @@
  * service. Invalid joins (a quarter added to the YTD that contains it, a balance added to a flow, a
  * margin over two years) come back as typed errors, never as a number.
  */
-import { change, deriveQ4, difference, isAdditiveFormula, margin, nonAdditiveMessage, ratio, sum, sumPeriods, windowRule, type CalcResult, type Operand } from '@/lib/calc';
+import { change, deriveH2, deriveQ4, difference, isAdditiveFormula, margin, nonAdditiveMessage, ratio, sum, sumPeriods, windowRule, type CalcResult, type Operand } from '@/lib/calc';
 import type { Period } from '@/lib/domain/types';
 import { addDays, deriveFiscal } from '@/lib/fiscal';
 import type { ExpressionNode, MetricRef } from '@/lib/planner/types';
@@ -75,15 +75,21 @@ export async function evaluateExpression(
   } else if (node.op === 'difference') {
     const [a, b] = parts as [Figure, Figure];
     if (sameMetric(a, b) && (startOf(a.period) !== startOf(b.period) || endOf(a.period) !== endOf(b.period))) {
-      if (a.period.type === 'duration' && b.period.type === 'duration' && a.period.start === b.period.start && b.period.end < a.period.end) {
+      const pa = calendars.length ? deriveFiscal(a.period, calendars) : null;
+      const pb = calendars.length ? deriveFiscal(b.period, calendars) : null;
+      if (a.period.type === 'duration' && b.period.type === 'duration' && a.period.start === b.period.start && b.period.end < a.period.end && pa?.fiscalPeriod === 'FY' && pb?.fiscalPeriod === 'H1') {
+        // FY − H1: what remains is the second half (flows only; the calculation checks it)
+        res = deriveH2({ fy: a.operand, firstHalf: b.operand, calendars });
+        op = 'derive_h2';
+      } else if (a.period.type === 'duration' && b.period.type === 'duration' && a.period.start === b.period.start && b.period.end < a.period.end) {
         // FY − 9M YTD: what remains is the fourth quarter (the calculation checks that it is one)
         res = deriveQ4({ fy: a.operand, nineMonths: b.operand, calendars });
         op = 'derive_q4';
       } else if (endOf(a.period) > endOf(b.period)) {
-        // a later period minus an earlier one is a change, carrying the later period
-        const pa = calendars.length ? deriveFiscal(a.period, calendars) : null;
-        const pb = calendars.length ? deriveFiscal(b.period, calendars) : null;
-        const relation = pa && pb && pa.fiscalPeriod === pb.fiscalPeriod ? 'year_over_year' : 'sequential';
+        // a later period minus an earlier one is a change, carrying the later period: year over year for the
+        // same fiscal position, sequential for adjacent periods, else between the two periods named
+        const adjacent = a.period.type === 'duration' && b.period.type === 'duration' && addDays(b.period.end, 1) === a.period.start;
+        const relation = pa && pb && pa.fiscalPeriod === pb.fiscalPeriod ? 'year_over_year' : adjacent ? 'sequential' : 'between';
         res = change({ later: a.operand, earlier: b.operand, calendars, relation, allowImplausible: true });
         op = 'change';
       } else {

@@ -49,6 +49,11 @@ describe('growth', () => {
     const q3 = fact({ value: '1', period: dur('2025-10-01', '2025-12-31') });
     const q1 = fact({ value: '1', period: dur('2025-04-01', '2025-06-30') });
     expect(codes(growth({ later: q3, earlier: q1, relation: 'sequential' }))).toEqual(['NON_CONTIGUOUS_PERIODS']);
+    // "Q3 minus Q1", named by the question: a change between two periods of one length, the later first
+    expect(change({ later: q3, earlier: q1, relation: 'between' })).toMatchObject({ ok: true });
+    expect(codes(change({ later: q1, earlier: q3, relation: 'between' }))).toEqual(['PERIOD_MISMATCH']);
+    expect(codes(change({ later: fy, earlier: h1, relation: 'between' }))).toEqual(['OVERLAPPING_INTERVALS']);
+    expect(codes(change({ later: q3, earlier: fact({ value: '1', period: dur('2024-04-01', '2024-09-30') }), relation: 'between' }))).toEqual(['PERIOD_LENGTH_MISMATCH']);
   });
 
   it('rejects zero and negative bases, and implausible growth', () => {

@@ -28,8 +28,12 @@ import type { CalcFlag, CalcOp, CalcOptions, CalcResult, Operand, TypedError } f
 
 type Duration = Extract<Period, { type: 'duration' }>;
 
-/** Year over year (same fiscal position, whole years apart) or sequential (adjacent periods). */
-export type ComparisonRelation = 'year_over_year' | 'sequential';
+/**
+ * Year over year (same fiscal position, whole years apart), sequential (adjacent periods), or between two
+ * periods of the same length the question itself names ("Q3 revenue minus Q1 revenue": neither adjacent
+ * nor a year apart, still a change from the one to the other).
+ */
+export type ComparisonRelation = 'year_over_year' | 'sequential' | 'between';
 
 /** The comparison plan of growth and change: later and earlier operand, and their relation. */
 export interface ComparisonOptions extends CalcOptions {
@@ -93,6 +97,8 @@ function comparisonChecks(later: Operand, earlier: Operand, relation: Comparison
         errors.push(error('FISCAL_POSITION_MISMATCH', `periods ending ${endOf(ep)} and ${endOf(lp)} are not whole years apart`, ...ops));
       }
     }
+  } else if (relation === 'between') {
+    // any two periods of one length, the earlier first: checked above
   } else if (lp.type === 'duration' && ep.type === 'duration') {
     if (gapDays(ep as Duration, lp as Duration) !== 0) {
       errors.push(error('NON_CONTIGUOUS_PERIODS', `sequential comparison needs adjacent periods (${periodText(ep)} then ${periodText(lp)})`, ...ops));

@@ -43,7 +43,8 @@ interface Seen {
   row: FactRow;
   firstFiled: string;
   lastFiled: string;
-  first: SightingRow;
+  /** the earliest sighting; null until one is seen */
+  first: SightingRow | null;
 }
 
 /**
@@ -58,7 +59,7 @@ export function deriveChains(chainKeys: Iterable<string>, rows: readonly FactRow
   const chains = new Map<string, Seen[]>();
   for (const r of rows) {
     if (!wanted.has(r.chainKey)) continue;
-    const s: Seen = { row: r, firstFiled: '', lastFiled: '', first: null as unknown as SightingRow };
+    const s: Seen = { row: r, firstFiled: '', lastFiled: '', first: null };
     seen.set(r.id, s);
     const list = chains.get(r.chainKey);
     if (list) list.push(s);
@@ -99,6 +100,11 @@ export function deriveChains(chainKeys: Iterable<string>, rows: readonly FactRow
     let ok = true;
     for (let i = 0; i < list.length; i++) {
       const s = list[i]!;
+      const first = s.first;
+      if (!first) {
+        ok = false;
+        break;
+      }
       const prev = i > 0 ? list[i - 1]! : null;
       const kind = prev ? revisionKind(s.row.value, prev.row.value, s.row.unit) : null;
       if (kind === 'unsure') {
@@ -114,9 +120,9 @@ export function deriveChains(chainKeys: Iterable<string>, rows: readonly FactRow
           isLatest: s.lastFiled === maxLast,
           isOriginal: s.firstFiled === minFirst,
           filedAt: s.firstFiled,
-          sourceId: s.first.source_id,
-          accession: s.first.accession === '' ? null : s.first.accession,
-          form: s.first.form,
+          sourceId: first.source_id,
+          accession: first.accession === '' ? null : first.accession,
+          form: first.form,
         },
       ]);
     }

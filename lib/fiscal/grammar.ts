@@ -116,8 +116,9 @@ const fyRef: Parser<YearRef | Invalid> = memo(alt(
       if (!span && first.digits === 2 && glued(ts[to - 1], ts[to]) && ts[to]!.text === '-' && /^[kq]s?$/.test(ts[to + 1]?.lower ?? '')) return null;
       if (!span) return { year: first.year, style: 'fiscal' };
       const ref = spanOf(first, span[1], textOf(ts, from, to));
-      // "fiscal years 2021-2023", "FY2019-2021": a range (its end is read as its own phrase)
-      if (isInvalid(ref) && (plural || span[1].digits === 4)) return null;
+      // "fiscal years 2021-2023", "FY2019-2021", "FY24-26", "FY2023-25": a range (its end is read as its own
+      // phrase); only two consecutive years are one fiscal year's span ("FY2025-26")
+      if (isInvalid(ref)) return null;
       return ref;
     },
   ),
@@ -483,7 +484,7 @@ const relToHead: Parser<RelativeToWhich> = alt<RelativeToWhich>(
   map(seq(sameW, word('period'), yearLater, opt(relToLink)), () => 'prior_year'),
 );
 const relativeTo: Parser<PeriodSpec> = memo(map(
-  seq(the, relToHead, the, alt<PeriodSpec>(anchorRef, map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })))),
+  seq(the, relToHead, the, alt<PeriodSpec>(anchorRef, map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })), map(seq(opt(word('its', 'their')), latestQuarter), ([, q]) => q))),
   ([, which, , ref]): PeriodSpec => (ref.type === 'invalid' ? ref : { type: 'relative_to', which, ref }),
 ));
 
@@ -650,9 +651,11 @@ export const RULES: Parser<RuleHit>[] = [
   // "2019-21", "2019–2021": the end of a range of bare years
   rule('range_end', numberLed((ts, i) => {
     const [a, dash, b] = [ts[i - 2], ts[i - 1], ts[i]];
-    if (!a || !dash || !b || a.kind !== 'num' || a.text.length !== 4 || !'-–—'.includes(dash.text) || b.kind !== 'num') return [];
+    // "FY24-26": a two-digit first year written with its FY keyword
+    const fyTwoDigits = a?.kind === 'num' && a.text.length === 2 && /^(?:fy|f)$/.test(ts[i - 3]?.lower ?? '') && glued(ts[i - 3], a);
+    if (!a || !dash || !b || a.kind !== 'num' || (a.text.length !== 4 && !fyTwoDigits) || !'-–—'.includes(dash.text) || b.kind !== 'num') return [];
     if (b.text.length !== 2 && b.text.length !== 4) return [];
-    const first = Number(a.text);
+    const first = a.text.length === 4 ? Number(a.text) : expandYear(a.text);
     const end = b.text.length === 4 ? Number(b.text) : Math.floor(first / 100) * 100 + Number(b.text);
     if (end <= first || end - first > 30 || (b.text.length === 4 && bareY4(ts, i).length === 0)) return [];
     if (glued(b, ts[i + 1]) && isAlnum(ts[i + 1])) return [];

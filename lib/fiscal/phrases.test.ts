@@ -80,7 +80,9 @@ describe('parsePeriodPhrase', () => {
 
   it('reports invalid dates and year spans', () => {
     expect(parsePeriodPhrase('as of 31 February 2026')).toMatchObject({ type: 'invalid' });
-    expect(parsePeriodPhrase('FY2020-25')).toMatchObject({ type: 'invalid', reason: expect.stringContaining('2020–2025') });
+    // "FY2020-25" is the range FY2020 to FY2025 (two phrases), never one fiscal year; "FY2025-26" is one year's span
+    expect(parsePeriodPhrase('FY2020-25')).toBeNull();
+    expect(parsePeriodPhrase('FY2025-26')).toMatchObject({ type: 'fiscal', year: { year: 2025, style: 'span', spanEnd: 2026 } });
   });
 
   it('returns null for text that is not one whole phrase', () => {

@@ -374,13 +374,13 @@ const CORE: MetricDef[] = [
     description: 'Depreciation, amortisation (and impairment) expense.',
     periodType: 'duration',
     unitKind: 'monetary',
-    synonyms: ['depreciation and amortisation', 'depreciation and amortization', 'depreciation', 'd&a'],
+    // depreciation alone (us-gaap:Depreciation) is its own line item: it never stands for D&A, nor the reverse
+    synonyms: ['depreciation and amortisation', 'depreciation and amortization', 'd&a'],
     concepts: [
       'ind-as:DepreciationDepletionAndAmortisationExpense',
       'us-gaap:DepreciationDepletionAndAmortization',
       'us-gaap:DepreciationAmortizationAndAccretionNet',
       'us-gaap:DepreciationAndAmortization',
-      'us-gaap:Depreciation',
       'ifrs-full:DepreciationAndAmortisationExpense',
       'ifrs-full:DepreciationAmortisationAndImpairmentLossReversalOfImpairmentLossRecognisedInProfitOrLoss',
     ],
@@ -418,11 +418,13 @@ const CORE: MetricDef[] = [
   {
     id: 'total_comprehensive_income',
     label: 'Total comprehensive income',
-    description: 'Profit plus other comprehensive income for the period.',
+    // the statement's total line, non-controlling interests included (Tesla's "Comprehensive income" before
+    // "Less: … attributable to noncontrolling interests"); a filer without NCI tags only the parent's line
+    description: 'Profit plus other comprehensive income for the period, including noncontrolling interests.',
     periodType: 'duration',
     unitKind: 'monetary',
     synonyms: ['total comprehensive income', 'comprehensive income'],
-    concepts: ['ind-as:ComprehensiveIncome', 'us-gaap:ComprehensiveIncomeNetOfTax', 'ifrs-full:ComprehensiveIncome'],
+    concepts: ['ind-as:ComprehensiveIncome', 'us-gaap:ComprehensiveIncomeNetOfTaxIncludingPortionAttributableToNoncontrollingInterest', 'ifrs-full:ComprehensiveIncome', 'us-gaap:ComprehensiveIncomeNetOfTax'],
   },
 ];
 

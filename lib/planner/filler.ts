@@ -5,7 +5,7 @@
  * filler: a question that uses one the planner cannot place gets a question back, not a guess.
  */
 const FILLER = new Set(
-  `a an the this that these those it its it's their theirs his her our your my me us we you they them i
+  `a an the this that these those it its it's their theirs his her our your my me we you they them i
   of in on at for by from with within into onto about as to and or nor but than then so if whether also both either
   what what's whats which who whom whose where how when why
   is are was were be been being am do does did done doing has have had having will would shall should can could may might must
@@ -17,7 +17,7 @@ const FILLER = new Set(
   much many more most least bigger larger higher lower smaller greater
   money company company's companies firm business group entity figure figures number numbers amount amounts value values
   result results data line item items metric metrics number's
-  here there any some other another
+  here there any some another
   vs v versus between compare compared comparing comparison against relative`.split(/\s+/).filter(Boolean),
 );
 

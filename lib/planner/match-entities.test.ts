@@ -43,7 +43,9 @@ const FORMS: [string, string[], string[]][] = [
   ['TSLA UW Equity revenue 2023', ['TSLA UW Equity'], ['tsla']],
   ['AAPL US Equity net income', ['AAPL US Equity'], ['aapl']],
   ['aapl us equity net income', ['aapl us equity'], ['aapl']],
-  ['AAPL US net income', ['AAPL US'], ['aapl']],
+  // "AAPL US" without "Equity" is Apple and a place ("NVDA US revenue" is NVIDIA's US revenue): the ticker alone
+  ['AAPL US net income', ['AAPL'], ['aapl']],
+  ['AAPL UW net income', ['AAPL UW'], ['aapl']],
   ['NYSE: SNOW revenue', ['NYSE: SNOW'], ['snow']],
   ['NASDAQ:TSLA revenue', ['NASDAQ:TSLA'], ['tsla']],
   ['(Nasdaq: AAPL) revenue', ['Nasdaq: AAPL'], ['aapl']],

@@ -23,7 +23,7 @@ const TABLE: [string, string][] = [
   ['operating expenses', 'operating_expenses'], ['total operating expenses', 'operating_expenses'], ['opex', 'operating_expenses'], ['operating costs', 'operating_expenses'],
   ['total costs and expenses', 'total_expenses'], ['stock-based compensation', 'stock_compensation'], ['share-based compensation expense', 'stock_compensation'], ['SBC', 'stock_compensation'],
   ['restructuring charges', 'restructuring'], ['restructuring costs', 'restructuring'], ['goodwill impairment', 'goodwill_impairment'], ['amortization of intangible assets', 'amortization_intangibles'],
-  ['depreciation and amortization', 'depreciation'], ['D&A', 'depreciation'], ['depreciation', 'depreciation'], ['depreciation and amortisation', 'depreciation'],
+  ['depreciation and amortization', 'depreciation'], ['D&A', 'depreciation'], ['depreciation', 'depreciation_only'], ['depreciation expense', 'depreciation_only'], ['depreciation and amortisation', 'depreciation'],
   ['employee benefits expense', 'employee_benefits'], ['staff costs', 'employee_benefits'], ['wages and salaries', 'employee_benefits'],
   // operating income and below
   ['operating income', 'operating_income'], ['operating profit', 'operating_income'], ['income from operations', 'operating_income'], ['operating income (loss)', 'operating_income'],

@@ -463,3 +463,55 @@ describe('percent and comparison marks', () => {
     expect(planned('Apple Q1 FY2026 revenue growth vs. the comparable period last year')).toMatchObject({ operation: 'growth', comparison: 'year_over_year' });
   });
 });
+
+describe('second blind pass: places, comparatives, runs of quarters, balance rates', () => {
+  const run = (q: string) => planQuestion(q, { catalog: CATALOG });
+  const planned = (q: string) => {
+    const r = run(q);
+    if (r.status !== 'planned') throw new Error(`expected a plan for ${q}: ${JSON.stringify(r)}`);
+    return r.intent;
+  };
+  it('"US" and "other" before a measure are never filler; "tell us" is', () => {
+    expect(run('Apple US revenue FY2025').status).toBe('needs_clarification');
+    expect(run('Apple revenue in the US FY2025').status).toBe('needs_clarification');
+    expect(run('Tesla other revenue 2021').status).toBe('needs_clarification');
+    expect(planned('Can you tell us Apple revenue FY2025?').metric.id).toBe('revenue');
+    expect(planned('NVDA US pre-tax income FY2026').metric.id).toBe('pretax_income_domestic');
+  });
+  it('"how much more … than", "by how much … exceed" are the change; across companies they are asked back', () => {
+    expect(planned('How much more revenue did Apple make in FY2025 than in FY2024?').operation).toBe('change');
+    expect(planned("By how much did Apple's FY2025 revenue exceed its FY2024 revenue?").operation).toBe('change');
+    expect(run("How much bigger was Apple's FY2025 revenue than NVDA's FY2026 revenue?").status).toBe('needs_clarification');
+  });
+  it('a run of quarters is every quarter in it', () => {
+    const specs = (q: string) => planned(q).periods.map((p) => (p.spec.type === 'fiscal' ? `${p.spec.position} ${p.spec.year.year}` : p.spec.type));
+    expect(specs('Alphabet revenue Q1-Q3 2025')).toEqual(['Q1 2025', 'Q2 2025', 'Q3 2025']);
+    expect(specs('NVIDIA revenue Q1 through Q4 FY26')).toEqual(['Q1 2026', 'Q2 2026', 'Q3 2026', 'Q4 2026']);
+    expect(specs('Alphabet revenue Q3 2024-Q2 2025')).toEqual(['Q3 2024', 'Q4 2024', 'Q1 2025', 'Q2 2025']);
+  });
+  it('a balance asked as a rate is a growth; its rise or fall alone an amount', () => {
+    expect(planned("Apple shareholders' equity % change FY2025").operation).toBe('growth');
+    expect(planned('Apple cash growth rate FY2025 vs FY2024').operation).toBe('growth');
+    expect(planned("How much did Apple's cash increase in FY2025?").operation).toBe('change');
+  });
+  it('depreciation alone is not D&A', () => {
+    expect(planned('Apple depreciation FY2025').metric.id).toBe('depreciation_only');
+    expect(planned('Apple D&A FY2025').metric.id).toBe('depreciation');
+  });
+  it('a period placed against the latest quarter is one period', () => {
+    expect(planned('Alphabet revenue in the year-ago quarter of its latest quarter').periods).toHaveLength(1);
+    expect(planned('Apple revenue for the quarter before the latest quarter').periods).toHaveLength(1);
+  });
+});
+
+describe('ranges of years written with FY and two digits', () => {
+  it('"FY24-26", "FY2023-25" are ranges of fiscal years; "FY2025-26" one fiscal year', () => {
+    const r = (q: string) => planQuestion(q, { catalog: CATALOG });
+    const a = r('NVDA revenue FY24-26');
+    expect(a.status === 'planned' && a.intent.range).toEqual({ from: 2024, to: 2026 });
+    const b = r('Apple revenue over FY2023-25');
+    expect(b.status === 'planned' && b.intent.range).toEqual({ from: 2023, to: 2025 });
+    const c = r('Helios revenue FY2025-26');
+    expect(c.status === 'planned' && c.intent.periods.map((p) => p.spec)).toEqual([{ type: 'fiscal', position: 'FY', year: { year: 2025, style: 'span', spanEnd: 2026 } }]);
+  });
+});

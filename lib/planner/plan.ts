@@ -248,6 +248,12 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   // "the standalone quarter Q3": a discrete quarter (not the YTD), not a scope
   for (const m of question.matchAll(/\b(?:standalone|discrete|stand-alone)\s+(?:quarter|three[- ]months?|3[- ]months?|period)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'period', 'discrete quarter');
   for (const m of question.matchAll(/\b(consolidated|standalone)\b/gi)) if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'scope', m[1]!.toLowerCase());
+  // "us" is a pronoun only as the object of a request ("tell us", "show us", "give us"); elsewhere — "US
+  // revenue", "revenue in the US" — it is a place the planner must place or the answer is blocked
+  for (const m of question.matchAll(/\b(?:tell|show|give|let|help|send|get|find|pull|provide|remind|walk)\s+(us)\b/g)) {
+    const s = m.index! + m[0].length - 2;
+    if (!spans.taken(s, s + 2)) spans.claim(s, s + 2, 'filler');
+  }
   // instruction words: statement scope, rounding, units, preamble (lib/planner/instructions)
   const read = readInstructions(question);
   const instructions: NonNullable<Intent['instructions']> = read.instructions;
@@ -375,6 +381,16 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   if (ow.absolute.length > 0 && (growthW.length > 0 || changeW.length > 0 || ow.comparison.length > 0)) for (const w of free(ow.absolute)) spans.claim(w.start, w.end, 'operation', 'change');
   // "the difference between Apple's and NVIDIA's revenue": one number across companies, which
   // Ledgerline does not combine (each company's own change over time is another question)
+  // "how much bigger was Apple's revenue than NVIDIA's": the same, asked by a comparative
+  const comparativeAcross = /\bhow\s+much\s+(?:more|less|higher|lower|bigger|larger|smaller|greater)\b[^.?!;]*\bthan\b/i.exec(question);
+  if (comparativeAcross && entities.length > 1) {
+    return {
+      status: 'needs_clarification',
+      clarification: { question: 'A difference between companies is a calculation across companies, which Ledgerline does not combine. Ask for the companies side by side (each figure cited), or for each company’s own change between two periods.', options: [] },
+      partial: { entities, ...(metric ? { metric } : {}) },
+      notes,
+    };
+  }
   const acrossCompanies = /\b(?:difference|gap|delta|spread)\b[^.?!;]*?\bbetween\b/i.exec(question);
   if (acrossCompanies && entities.length > 1) {
     const after = acrossCompanies.index + acrossCompanies[0].length;
@@ -534,13 +550,16 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
 
   // operation ("the last three fiscal years" is a series of its years)
   const latestYears = phrases.find((p) => p.spec.type === 'latest_years');
+  const rateAsked = growthW.some((w) => /%|percent|pct|growth|grew|grow|rate|how\s+fast/i.test(w.text)) || ow.comparison.some((c) => /%/.test(c.text));
   let operation: Operation = 'value';
   if (cagr?.ok) operation = 'cagr';
   else if (average?.ok) operation = 'average';
   // a growth or change word is never dropped: "TTM revenue growth" is the growth of the TTM, "revenue growth by year" yearly rates
   else if (phrases.some((p) => p.spec.type === 'ttm') && !comparing) operation = 'ttm';
   else if ((seriesW.length > 0 || quarterlyW.length > 0) && !comparing) operation = 'series';
-  else if ((growthW.length > 0 || ow.comparison.length > 0) && ow.absolute.length === 0 && metric.periodType !== 'instant' && !/\bmargin\b/i.test(metric.label) && metric.op !== 'margin') operation = 'growth';
+  // a balance's rise or fall is said as an amount unless the question asks for a rate ("% change",
+  // "growth rate", "grew by what percent" of shareholders' equity is a rate, like a flow's)
+  else if ((growthW.length > 0 || ow.comparison.length > 0) && ow.absolute.length === 0 && (metric.periodType !== 'instant' || rateAsked) && !/\bmargin\b/i.test(metric.label) && metric.op !== 'margin') operation = 'growth';
   else if (changeW.length > 0 || growthW.length > 0 || ow.comparison.length > 0) operation = 'change';
   else if (range || latestYears) operation = 'series';
   // one rate per period named ("in each of FY2024, FY2025 and FY2026", "by year", "for each quarter of 2025", "yearly … rates")
@@ -562,9 +581,13 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     };
   }
   // "the last three fiscal years": one request per year, oldest first, each counted back from the entity's last fiscal year
+  // "Q1-Q3 2025", "Q1 through Q3", "Q3 2024-Q2 2025": a run of quarters is every quarter in it, never its two ends
+  const runs = operation === 'value' || operation === 'series' ? quarterRuns(question, phrases) : new Map<PeriodPhrase, PeriodRequest[]>();
   let periods: PeriodRequest[] = phrases.flatMap((p): PeriodRequest[] => {
     const { spec } = p;
     const forMetric = pins.get(p) ?? null;
+    const run = runs.get(p);
+    if (run) return run;
     if (ttmFold && p === ttmFold.ttm) return [{ text: `${p.text} … ${ttmFold.anchor.text}`, spec: { type: 'ttm', ref: ttmFold.anchor.spec }, forMetric }];
     if (ttmFold && p === ttmFold.anchor) return [];
     // "quarterly revenue for fiscal 2025": the year's four fiscal quarters, in order
@@ -843,6 +866,45 @@ function claimPeriodJoiners(question: string, spans: SpanMap): void {
     const after = /^\s*(?:basis\b|year[- ]ends?\b|period[- ]end\b)/i.exec(question.slice(p.end, p.end + 14));
     if (after) spans.claim(p.end, p.end + after[0].length, 'period', after[0].trim());
   }
+}
+
+const QUARTER_RUN_JOIN = /^\s*(?:-|–|—|to|through|thru|until)\s*$/i;
+const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
+
+/**
+ * Runs of quarters written as a range ("Q1-Q3 2025", "Q1 through Q3 FY2026", "1Q25-3Q25", "Q3 2024-Q2
+ * 2025"): the first phrase of each run maps to the request of every quarter from its start to its end, in
+ * order; the last phrase maps to nothing. Only fiscal quarters (or calendar quarters) of one kind, at most
+ * twelve, and only a range that runs forward.
+ */
+function quarterRuns(question: string, phrases: PeriodPhrase[]): Map<PeriodPhrase, PeriodRequest[]> {
+  const out = new Map<PeriodPhrase, PeriodRequest[]>();
+  const sorted = [...phrases].sort((a, b) => a.start - b.start);
+  const quarterOf = (p: PeriodPhrase) => (p.spec.type === 'fiscal' || p.spec.type === 'calendar') && (QUARTERS as readonly string[]).includes(p.spec.position) ? p.spec : null;
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const a = sorted[i]!;
+    const b = sorted[i + 1]!;
+    const qa = quarterOf(a);
+    const qb = quarterOf(b);
+    if (!qa || !qb || qa.type !== qb.type || !QUARTER_RUN_JOIN.test(question.slice(a.end, b.start))) continue;
+    const ya = qa.type === 'fiscal' ? qa.year.year : qa.year;
+    const yb = qb.type === 'fiscal' ? qb.year.year : qb.year;
+    const from = ya * 4 + QUARTERS.indexOf(qa.position as (typeof QUARTERS)[number]);
+    const to = yb * 4 + QUARTERS.indexOf(qb.position as (typeof QUARTERS)[number]);
+    if (to <= from || to - from >= 12) continue;
+    const requests: PeriodRequest[] = [];
+    for (let k = from; k <= to; k++) {
+      const year = Math.floor(k / 4);
+      const position = QUARTERS[k % 4]!;
+      const spec: PeriodSpec =
+        qb.type === 'fiscal' ? { type: 'fiscal', position, year: { ...(year === yb ? qb.year : qa.type === 'fiscal' && year === ya ? qa.year : { year, style: qb.year.style }), year } } : { type: 'calendar', position, year };
+      requests.push({ text: `${position} ${year}`, spec, forMetric: null });
+    }
+    out.set(a, requests);
+    out.set(b, []);
+    i++;
+  }
+  return out;
 }
 
 /** The question with one word replaced (a clarification chip's rewrite). */

@@ -51,7 +51,7 @@ export const expressionOperation: Operation = {
       // "R&D in FY2024 and what share of revenue": the part, then its share of the whole, each cited
       const [part, whole] = v.inputs as [(typeof v.inputs)[number], (typeof v.inputs)[number]];
       tb.text(`${name} ${lowerFirst(part.label)} for ${periodText(part.period)} was `).value(part.id, part.display);
-      tb.text(', ').value(v.id, v.display).text(` of ${lowerFirst(whole.label)} for ${whole.period.label} `).value(whole.id, whole.display).text('.');
+      tb.text(', ').value(v.id, v.display).text(` of its ${whole.period.label} ${lowerFirst(whole.label)} (`).value(whole.id, whole.display).text(').');
       return;
     }
     const symbol = ({ sum: ' + ', difference: ' − ', ratio: ' ÷ ', share: ' ÷ ' } as const)[intent.expression?.kind === 'op' ? intent.expression.op : 'sum'];
