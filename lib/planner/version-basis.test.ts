@@ -111,6 +111,13 @@ describe('readVersionBasis: named filings', () => {
     expect(readVersionBasis('Apple revenue in the latest 10-Q').filingPeriod?.spec).toEqual({ type: 'filing', form: '10-Q', which: 'latest' });
   });
 
+  it('a filing named by its form alone is asked back, never guessed (its own year? the latest?)', () => {
+    expect(readVersionBasis('Apple revenue FY2023 in its 10-K').clarification?.question).toBe('Which 10-K do you mean by “its 10-K”? Name it by the fiscal year it reports (e.g. “the FY2024 10-K”), or say “the latest 10-K”.');
+    expect(readVersionBasis('NVDA Q1 FY2025 revenue according to the 10-Q').clarification?.question).toMatch(/fiscal quarter it reports \(e\.g\. “the Q2 FY2025 10-Q”\)/);
+    expect(readVersionBasis('LPA revenue 2023 per the 20-F').clarification).not.toBeNull();
+    expect(plan('Apple revenue FY2023 from the 10-K')).toMatchObject({ status: 'needs_clarification', clarification: { question: expect.stringMatching(/^Which 10-K/) } });
+  });
+
   it('a filing that cannot be named this way is asked back', () => {
     expect(readVersionBasis('Apple revenue in the FY2025 10-Q').clarification?.question).toMatch(/Q1, Q2 or Q3/);
     expect(readVersionBasis('Apple revenue in the Q2 FY2025 10-K').clarification?.question).toMatch(/quarter and an annual filing/);

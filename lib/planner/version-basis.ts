@@ -66,6 +66,8 @@ const START = String.raw`(?<![\w'’-])`;
 const YEAR_FORM = new RegExp(String.raw`${START}(${LEAD})?${WHO}(?:${QUARTER}\s+(?:of\s+)?)?${YEAR}\s+${FORM}(?![\w-])`, 'gi');
 /** "its 10-K for 2021", "the 10-Q for Q2 FY2025", "the 20-F for fiscal year 2023" */
 const FORM_FOR = new RegExp(String.raw`${START}(${LEAD})?${WHO}${FORM}\s+for\s+(?:the\s+)?(?:${QUARTER}\s+(?:of\s+)?)?(?:(?:fiscal\s+)?year\s+)?${YEAR}(?![\w-])`, 'gi');
+/** "in its 10-K", "per the 20-F": a filing named by its form alone (which one is asked back) */
+const BARE_FORM = new RegExp(String.raw`${START}(${LEAD})${WHO}${FORM}(?![\w-])`, 'gi');
 /** "the latest 10-K", "its most recent annual report" */
 const LATEST_FORM = new RegExp(String.raw`${START}(${LEAD})?${WHO}(?:latest|most\s+recent|last|newest)\s+(?:filed\s+)?${FORM}(?![\w-])`, 'gi');
 
@@ -184,6 +186,15 @@ export function readVersionBasis(question: string): VersionBasisReading {
   const named: string[] = [...filings.map((f) => f.name.text), ...[...words.values()], ...(asOf ? [asOf.text] : [])];
   const problem = filings.find((f) => f.problem);
   if (problem) return ask(problem.problem!);
+  // "Apple revenue FY2023 in its 10-K": its 10-K for FY2023, or its latest one? never guessed
+  for (const m of question.matchAll(BARE_FORM)) {
+    if (overlaps(m.index!, m.index! + m[0].length)) continue;
+    const form = formOf(m[2]!);
+    const text = question.slice(m.index! + m[1]!.length, m.index! + m[0].length).trim();
+    const words = form === 'annual' ? 'annual report' : form;
+    const quarterly = form.startsWith('10-Q');
+    return ask(`Which ${words} do you mean by “${text}”? Name it by the fiscal ${quarterly ? 'quarter' : 'year'} it reports (e.g. “the ${quarterly ? 'Q2 FY2025' : 'FY2024'} ${words}”), or say “the latest ${words}”.`);
+  }
   if (filings.length > 1) {
     const distinct = new Set(filings.map((f) => JSON.stringify({ ...f.name, text: '' })));
     if (distinct.size > 1) return ask(`This names ${filings.length} filings (${filings.map((f) => `“${f.name.text}”`).join(', ')}). Which one should the figure come from?`, filings.map((f) => f.name.text));
