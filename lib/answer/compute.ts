@@ -32,7 +32,7 @@ import { deriveFiscal, fiscalPeriodBounds, formatDateRange, formatFiscalLabel, f
 import { getFormula } from '@/lib/ontology/formulas';
 import { getMetric } from '@/lib/ontology/metrics';
 import { lookupFact, type Citation, type LookupResult, type RejectedCandidate } from '@/lib/retrieval/lookup-facts';
-import { findFiling, formsOf, listFilings, splitEvents } from '@/lib/retrieval/filings';
+import { filingForms, findFiling, formsOf, listFilings, splitEvents } from '@/lib/retrieval/filings';
 import { isShareUnit, type VersionNote, versionNoteOf } from './version-note';
 import type { EntityRef, MetricRef } from '@/lib/planner/types';
 import { lowerFirst } from './text';
@@ -172,8 +172,10 @@ export function basisFor(ctx: ExecContext, ent: EntityContext): Promise<{ ok: tr
   if (!memo) filingsFound.set(ctx, (memo = new Map()));
   let found = memo.get(ent.entity.id);
   if (!found) {
-    found = listFilings(ctx.db, { tenantId: ctx.tenantId, role: ctx.role }, ent.entity.id, formsOf(basis.name.form).concat(basis.name.form === 'annual' ? [] : ['10-K', '10-Q', '20-F', '40-F'])).then((filings) => {
-      const r = findFiling(filings, basis.name);
+    const scope = { tenantId: ctx.tenantId, role: ctx.role };
+    found = listFilings(ctx.db, scope, ent.entity.id, formsOf(basis.name.form)).then(async (filings) => {
+      // none of that form: the message names the annual forms the entity does file
+      const r = findFiling(filings, basis.name, filings.length ? undefined : await filingForms(ctx.db, scope, ent.entity.id));
       return r.ok ? { ok: true as const, basis: { ...basis, filing: r.filing } } : { ok: false as const, message: r.message };
     });
     memo.set(ent.entity.id, found);

@@ -37,6 +37,8 @@ describe('findFiling', () => {
     expect(findFiling(NVDA, name({ fiscalYear: 2021 }))).toEqual({ ok: false, message: 'no 10-K for FY2021 is among its filings (its 10-K filings report FY2023–FY2025)' });
     expect(findFiling(NVDA, name({ form: '10-Q', fiscalYear: 2025, fiscalPeriod: 'Q1' }))).toMatchObject({ ok: false, message: expect.stringContaining('no 10-Q for Q1 FY2025') });
     expect(findFiling(NVDA, name({ form: '20-F', fiscalYear: 2024 }))).toMatchObject({ ok: false, message: 'no 20-F is among its filings (it files 10-K, 10-Q, 10-K/A, 8-K)' });
+    // only the named form was read: the forms the entity files are passed for the message
+    expect(findFiling([], name({ form: '10-K', fiscalYear: 2023 }), ['20-F'])).toEqual({ ok: false, message: 'no 10-K is among its filings (it files 20-F)' });
   });
 
   it('an annual report is a 20-F for a foreign filer', () => {

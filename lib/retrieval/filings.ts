@@ -52,6 +52,7 @@ export async function listFilings(db: Db, scope: VisibilityScope, entityId: stri
     join fact_sightings s on s.fact_id = f.id
     join sources src on src.id = s.source_id
     where f.tenant_id = ${scope.tenantId} and f.entity_id = ${entityId} and f.status = 'active'
+      and f.period_type = 'duration' and f.fiscal_period in ('FY', 'Q1', 'Q2', 'Q3', 'Q4', 'H1', '9M')
       and s.accession <> '' and s.form in (${sql.join(forms.map((x) => sql`${x}`), sql`, `)})
       and ${sourceVisible(scope, 'src')}
     group by s.accession, s.form
@@ -78,13 +79,13 @@ function ownLabel(f: StoredFiling, quarterly: boolean): string {
  * period (fiscal year, or fiscal quarter for a 10-Q), or the latest filed. When none matches, the message
  * says which filings of that form there are — never another filing instead.
  */
-export function findFiling(filings: readonly StoredFiling[], name: FilingName): FindFilingResult {
+export function findFiling(filings: readonly StoredFiling[], name: FilingName, formsFiled?: readonly string[]): FindFilingResult {
   const forms = formsOf(name.form);
   const quarterly = name.form.startsWith('10-Q');
   const ofForm = filings.filter((f) => forms.includes(f.form));
   const formWords = name.form === 'annual' ? 'annual report (10-K, 20-F or 40-F)' : name.form;
   if (ofForm.length === 0) {
-    const others = [...new Set(filings.map((f) => f.form))];
+    const others = [...new Set(formsFiled ?? filings.map((f) => f.form))];
     return { ok: false, message: `no ${formWords} is among its filings${others.length ? ` (it files ${others.join(', ')})` : ''}` };
   }
   let match: StoredFiling[];
@@ -156,4 +157,16 @@ export async function splitEvents(db: Db, scope: VisibilityScope, entityId: stri
 
 function daysApart(a: string, b: string): number {
   return Math.abs(Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+}
+
+/** The forms of the entity's visible filings (to say which it files when the named form is not among them). */
+export async function filingForms(db: Db, scope: VisibilityScope, entityId: string): Promise<string[]> {
+  const res = await db.execute(sql`
+    select distinct s.form from facts f
+    join fact_sightings s on s.fact_id = f.id
+    join sources src on src.id = s.source_id
+    where f.tenant_id = ${scope.tenantId} and f.entity_id = ${entityId} and f.status = 'active'
+      and f.period_type = 'duration' and f.fiscal_period = 'FY' and s.form is not null and ${sourceVisible(scope, 'src')}
+    order by 1`);
+  return rowsOf<{ form: string }>(res).map((r) => r.form);
 }
