@@ -227,8 +227,12 @@ function foldPairs(question: string, out: PeriodPhrase[]): PeriodPhrase[] {
   return out;
 }
 
-/** A position without a year in a question naming exactly one year takes that year. */
-function inheritYear(out: PeriodPhrase[]): void {
+/**
+ * A position without a year in a question naming exactly one year takes that year. When the year stands
+ * alone and nothing joins it to the position as another period ("Q3 (2025)", "Q3 … of 2025"), it was only
+ * the position's year and is consumed; "Q3 and the full year 2025", "Q3 vs FY2025" keep both.
+ */
+function inheritYear(question: string, out: PeriodPhrase[]): void {
   const years = out.map((p) => (p.spec.type === 'latest_position' ? null : yearOf(p.spec))).filter((y) => y !== null);
   if (years.length === 0) return;
   const key = (y: (typeof years)[number]) => (y.kind === 'calendar' ? `C${y.year}` : `F${y.year.year}${y.year.style === 'span' ? `-${y.year.spanEnd}` : ''}`);
@@ -240,7 +244,19 @@ function inheritYear(out: PeriodPhrase[]): void {
     const spec: PeriodSpec = y.kind === 'calendar' ? { type: 'calendar', position: s.position, year: y.year } : { type: 'fiscal', position: s.position, year: y.year };
     out[i] = { ...out[i]!, rule: 'position_inherited', spec };
   }
+  const positioned = out.filter((p) => p.rule === 'position_inherited');
+  const yearOnly = out.filter(isYearOnly);
+  if (positioned.length === 1 && yearOnly.length === 1 && out.length === 2) {
+    const [a, b] = [positioned[0]!, yearOnly[0]!].sort((x, z) => x.start - z.start);
+    if (!JOINS_PERIODS.test(question.slice(a!.end, b!.start))) {
+      const p = positioned[0]!;
+      const merged = merge(question, [...partsOf(p), ...partsOf(yearOnly[0]!)], 'position_inherited', p.spec);
+      out.splice(0, out.length, merged);
+    }
+  }
 }
+/** Words that make two period phrases two periods ("Q3 and FY2025", "Q3 vs the full year 2025"). */
+const JOINS_PERIODS = /\b(?:and|or|vs\.?|versus|compared|against|plus|minus|over|full[- ]year|whole\s+year)\b|[&;=+]/i;
 
 /** The folded phrases (see the module comment), in text order. */
 export function foldPhrases(question: string, phrases: PeriodPhrase[]): PeriodPhrase[] {
@@ -248,6 +264,6 @@ export function foldPhrases(question: string, phrases: PeriodPhrase[]): PeriodPh
   distributeLists(question, out);
   sameYearAnaphora(out);
   const folded = foldPairs(question, out);
-  inheritYear(folded);
+  inheritYear(question, folded);
   return folded;
 }

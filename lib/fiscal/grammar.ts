@@ -326,6 +326,9 @@ const length: Parser<EndedLength> = memo(alt<EndedLength>(
   map(seq(opt(fiscalW), words('half year|yr')), () => 'half'),
   map(seq(weeksCount(26, 'twenty six'), opt(hyphen), word('weeks', 'week'), period), () => 'half'),
   map(seq(count(9), opt(hyphen), months, period), () => 'nine_months'),
+  // "the 3 quarters ended June 28, 2025", "two quarters ended …"
+  map(seq(count(3), quartersW), () => 'nine_months'),
+  map(seq(count(2), quartersW), () => 'half'),
   map(seq(weeksCount(39, 'thirty nine'), opt(hyphen), word('weeks', 'week'), period), () => 'nine_months'),
 ));
 /** "52 weeks", "fourteen-week period": the length with its stated number of weeks (checked against the period found) */

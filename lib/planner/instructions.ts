@@ -56,7 +56,7 @@ const STATEMENT_NAMES: { kind: StatementKind; re: RegExp }[] = [
   },
 ];
 
-const SCALE_WORDS: Record<string, NonNullable<Instructions['scale']>> = { thousands: 'thousands', k: 'thousands', millions: 'millions', mn: 'millions', mm: 'millions', m: 'millions', billions: 'billions', bn: 'billions' };
+const SCALE_WORDS: Record<string, NonNullable<Instructions['scale']>> = { thousands: 'thousands', "'000": 'thousands', '’000': 'thousands', k: 'thousands', millions: 'millions', mn: 'millions', mm: 'millions', m: 'millions', billions: 'billions', bn: 'billions' };
 
 /** The ISO code of a currency word ("dollars", "US$", "euros", "₹"); null for none. */
 function currencyOf(word: string | undefined): Instructions['currency'] | null {
@@ -109,7 +109,7 @@ const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instr
   {
     // "(USD m)", "(US$ bn)", "USD thousands", "$m": a scale with its currency, no "in"
     detail: 'scale',
-    re: /\(\s*(usd|us\$|\$|eur|€|gbp|£|inr|₹)\s*(thousands|millions|billions|bn|mn|mm|m|k)\s*\)|\b(usd|us\$|eur|gbp|inr)\s+(thousands|millions|billions)\b/gi,
+    re: /\(\s*(usd|us\$|\$|eur|€|gbp|£|inr|₹)\s*(thousands|millions|billions|bn|mn|mm|m|k|['’]000)\s*\)|\b(usd|us\$|eur|gbp|inr)\s+(thousands|millions|billions|['’]000)(?![\w'’])/gi,
     apply: (m, i) => {
       i.scale = SCALE_WORDS[(m[2] ?? m[4])!.toLowerCase()]!;
       const c = currencyOf(m[1] ?? m[3]);

@@ -406,7 +406,9 @@ describe('calculation words over windows of periods are never dropped', () => {
     // one period: "annual growth" is its year-over-year growth
     expect(planned('Apple annual revenue growth FY2025')).toMatchObject({ operation: 'growth', periods: [{ text: 'FY2025' }] });
     expect(planned('Apple annual revenue growth FY2025').each).toBeUndefined();
-    expect(run('Apple annual revenue FY2025').status).not.toBe('planned');
+    // without a growth word, "annual" only says the period is a fiscal year, which FY2025 is
+    expect(planned('Apple annual revenue FY2025')).toMatchObject({ operation: 'value', periods: [{ text: 'FY2025' }] });
+    expect(run('Apple annual revenue Q3 FY2025').status).not.toBe('planned');
     expect(planned('Tesla revenue growth by fiscal year FY2018-FY2021')).toMatchObject({ operation: 'growth', each: true, range: { from: 2018, to: 2021 } });
     // two years joined by from/to are one growth between them
     expect(planned('Tesla revenue growth from FY2019 to FY2021').each).toBeUndefined();
@@ -513,5 +515,27 @@ describe('ranges of years written with FY and two digits', () => {
     expect(b.status === 'planned' && b.intent.range).toEqual({ from: 2023, to: 2025 });
     const c = r('Helios revenue FY2025-26');
     expect(c.status === 'planned' && c.intent.periods.map((p) => p.spec)).toEqual([{ type: 'fiscal', position: 'FY', year: { year: 2025, style: 'span', spanEnd: 2026 } }]);
+  });
+});
+
+describe('third batch of marks', () => {
+  const run = (q: string) => planQuestion(q, { catalog: CATALOG });
+  const planned = (q: string) => {
+    const r = run(q);
+    if (r.status !== 'planned') throw new Error(`expected a plan for ${q}: ${JSON.stringify(r)}`);
+    return r.intent;
+  };
+  const specs = (q: string) => planned(q).periods.map((p) => p.spec);
+  it('"through the first three quarters of fiscal 2025" and "the 3 quarters ended …" are the nine months', () => {
+    expect(specs('Apple revenue through the first three quarters of fiscal 2025')).toEqual([{ type: 'fiscal', position: '9M', year: { year: 2025, style: 'fiscal' } }]);
+    expect(specs('Apple revenue for the 3 quarters ended June 28, 2025')).toEqual([{ type: 'ended', length: 'nine_months', date: '2025-06-28' }]);
+  });
+  it('"(fiscal years)" makes the bare years fiscal; a position takes a lone year written apart as one period', () => {
+    expect(specs('Which had higher R&D in 2024, Alphabet or Apple (fiscal years)?')).toEqual([{ type: 'fiscal', position: 'FY', year: { year: 2024, style: 'fiscal' } }]);
+    expect(specs('Alphabet revenue Q3 (2025)')).toEqual([{ type: 'fiscal', position: 'Q3', year: { year: 2025, style: 'bare' } }]);
+    expect(planned('Alphabet Q3 revenue vs 2025 revenue').periods).toHaveLength(2);
+  });
+  it("\"(USD '000)\" is thousands", () => {
+    expect(planned("Apple revenue FY2025 (USD '000)").instructions).toMatchObject({ scale: 'thousands', currency: 'USD' });
   });
 });

@@ -269,10 +269,27 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   ow.comparison = ow.comparison.filter((c) => !rawPhrases.some((p) => p.spec.type !== 'relative' && p.start < c.end && c.start < p.end));
   for (const c of ow.comparison) spans.claim(c.start, c.end, 'operation', c.kind);
   let phrases = rawPhrases.filter((p) => !(p.spec.type === 'relative' && ow.comparison.some((c) => p.start < c.end && c.start < p.end)));
+  // "(fiscal years)", "(fiscal)", "(in fiscal terms)" after bare years or codes: the question's years are fiscal
+  const fiscalMark = /\(\s*(?:in\s+)?fiscal(?:\s+years?|\s+terms|\s+basis)?\s*\)/i.exec(question);
+  const bareYear = (p: PeriodPhrase) => p.spec.type === 'bare_year' || (p.spec.type === 'fiscal' && p.spec.year.style === 'bare');
+  if (fiscalMark && phrases.some(bareYear) && phrases.every((p) => p.spec.type === 'bare_year' || p.spec.type === 'fiscal')) {
+    spans.claim(fiscalMark.index, fiscalMark.index + fiscalMark[0].length, 'period', 'fiscal');
+    phrases = phrases.map((p): PeriodPhrase => {
+      if (p.spec.type === 'bare_year') return { ...p, spec: { type: 'fiscal', position: 'FY', year: { year: p.spec.year, style: 'fiscal' } } };
+      if (p.spec.type === 'fiscal' && p.spec.year.style === 'bare') return { ...p, spec: { ...p.spec, year: { ...p.spec.year, style: 'fiscal' } } };
+      return p;
+    });
+  }
   for (const p of phrases) for (const [s, e] of phraseRanges(p)) spans.claim(s, e, 'period', p.text);
   for (const m of question.matchAll(FULL_YEAR)) {
     const near = phrases.some((p) => Math.abs(p.start - (m.index! + m[0].length)) <= 2 && (p.spec.type === 'fiscal' || p.spec.type === 'bare_year'));
     if (near) spans.claim(m.index!, m.index! + m[0].length, 'period', 'FY');
+  }
+  // "annual revenue FY2024", "average annual revenue FY2022-FY2024", "yearly net income for the last three
+  // years": the word says the periods are fiscal years, which they are — placed only when every period is one
+  const yearLike = (p: PeriodPhrase) => (p.spec.type === 'fiscal' && p.spec.position === 'FY') || p.spec.type === 'bare_year' || (p.spec.type === 'calendar' && p.spec.position === 'FY') || p.spec.type === 'latest_years' || p.spec.type === 'relative' && p.spec.which === 'last_fiscal_year';
+  if (phrases.length > 0 && phrases.every(yearLike) && ow.growth.length === 0 && ow.change.length === 0 && ow.comparison.length === 0 && ow.cagr.length === 0) {
+    for (const m of question.matchAll(/\b(?:annual|yearly)\b/gi)) if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'period', 'FY');
   }
   let rangeSpan = yearRangeSpan(periodText, phrases);
   if (rangeSpan) spans.claim(rangeSpan.start, rangeSpan.end, 'period', `FY${rangeSpan.from}–FY${rangeSpan.to}`);
@@ -859,7 +876,8 @@ function claimPeriodJoiners(question: string, spans: SpanMap): void {
     if (m) spans.claim(periods[i - 1]!.end, periods[i]!.start, 'period', m[1]!.toLowerCase());
   }
   for (const p of periods) {
-    const lead = /\b(?:over|during|across|throughout|within)\s+(?:the\s+)?$/i.exec(question.slice(Math.max(0, p.start - 16), p.start));
+    // "through the first three quarters of fiscal 2025": the year to date, so "through" leads it
+    const lead = /\b(?:over|during|across|throughout|within)\s+(?:the\s+)?$/i.exec(question.slice(Math.max(0, p.start - 16), p.start)) ?? (/^(?:the\s+)?first\b/i.test(question.slice(p.start, p.end)) ? /\b(?:through|thru)\s+(?:the\s+)?$/i.exec(question.slice(Math.max(0, p.start - 16), p.start)) : null);
     if (lead) spans.claim(p.start - lead[0].length, p.start, 'period', lead[0].trim());
     const before = /(?:\bfiscal\s*)$/i.exec(question.slice(Math.max(0, p.start - 8), p.start));
     if (before) spans.claim(p.start - before[0].length, p.start, 'period', 'fiscal');
