@@ -152,6 +152,43 @@ export const STATEMENT_VALUES: CompanyStatements[] = [
     ],
   },
   {
+    doc: 'MICROSOFT_2023_10K', company: 'Microsoft', fy: 2023, start: '2022-07-01', end: '2023-06-30',
+    values: [
+      is('revenue', '211,915', 58), is('cost of revenue', '65,863', 58), is('gross profit', '146,052', 58), is('research and development expense', '27,195', 58),
+      is('general and administrative expense', '7,575', 58), is('operating income', '88,523', 58), is('income before income taxes', '89,311', 58),
+      is('income tax expense', '16,950', 58), is('net income', '72,361', 58), is('diluted EPS', '9.68', 58, eps), is('basic EPS', '9.72', 58, eps),
+      bs('cash and cash equivalents', '34,704', 60), bs('accounts receivable', '48,688', 60), bs('inventories', '2,500', 60), bs('total current assets', '184,257', 60),
+      bs('goodwill', '67,886', 60), bs('total assets', '411,976', 60), bs('accounts payable', '18,095', 60), bs('total current liabilities', '104,149', 60),
+      bs('long-term debt', '41,990', 60), bs('total liabilities', '205,753', 60), bs('retained earnings', '118,848', 60), bs("total stockholders' equity", '206,223', 60),
+      cf('operating cash flow', '87,582', 61), cf('stock-based compensation', '9,611', 61), cf('capital expenditure', '28,107', 61), cf('share repurchases', '22,245', 61),
+      cf('dividends paid', '19,800', 61), cf('investing cash flow', '-22,680', 61), cf('financing cash flow', '-43,935', 61),
+    ],
+  },
+  {
+    doc: 'NIKE_2021_10K', company: 'Nike', fy: 2021, start: '2020-06-01', end: '2021-05-31',
+    values: [
+      is('revenue', '44,538', 59), is('cost of sales', '24,576', 59), is('gross profit', '19,962', 59), is('income before income taxes', '6,661', 59),
+      is('income tax expense', '934', 59), is('net income', '5,727', 59), is('diluted EPS', '3.56', 59, eps), is('basic EPS', '3.64', 59, eps),
+      bs('cash and cash equivalents', '9,889', 61), bs('accounts receivable', '4,463', 61), bs('inventories', '6,854', 61), bs('total current assets', '26,291', 61),
+      bs('net property, plant and equipment', '4,904', 61), bs('goodwill', '242', 61), bs('total assets', '37,740', 61), bs('accounts payable', '2,836', 61),
+      bs('total current liabilities', '9,674', 61), bs('long-term debt', '9,413', 61), bs('retained earnings', '3,179', 61), bs("total shareholders' equity", '12,767', 61),
+      cf('operating cash flow', '6,657', 62), cf('stock-based compensation', '611', 62), cf('capital expenditure', '695', 62), cf('share repurchases', '608', 62),
+      cf('dividends paid', '1,638', 62), cf('investing cash flow', '-3,800', 62), cf('financing cash flow', '-1,459', 62),
+    ],
+  },
+  {
+    doc: 'WALMART_2020_10K', company: 'Walmart', fy: 2020, start: '2019-02-01', end: '2020-01-31',
+    values: [
+      is('total revenue', '523,964', 51), is('cost of sales', '394,605', 51), is('operating income', '20,568', 51), is('income before income taxes', '20,116', 51),
+      is('income tax expense', '4,915', 51), is('net income', '14,881', 51), is('diluted EPS', '5.19', 51, eps), is('basic EPS', '5.22', 51, eps),
+      bs('cash and cash equivalents', '9,465', 53), bs('accounts receivable', '6,284', 53), bs('inventories', '44,435', 53), bs('total current assets', '61,806', 53),
+      bs('net property and equipment', '105,208', 53), bs('goodwill', '31,073', 53), bs('total assets', '236,495', 53), bs('accounts payable', '46,973', 53),
+      bs('total current liabilities', '77,790', 53), bs('long-term debt', '43,714', 53), bs('retained earnings', '83,943', 53),
+      cf('operating cash flow', '25,255', 56), cf('depreciation and amortization', '10,987', 56), cf('capital expenditure', '10,705', 56), cf('share repurchases', '5,717', 56),
+      cf('dividends paid', '6,048', 56), cf('investing cash flow', '-9,128', 56), cf('financing cash flow', '-14,299', 56),
+    ],
+  },
+  {
     doc: 'PEPSICO_2022_10K', company: 'PepsiCo', fy: 2022, start: '2021-12-26', end: '2022-12-31',
     values: [
       is('revenue', '86,392', 62), is('cost of sales', '40,576', 62), is('gross profit', '45,816', 62), is('SG&A expense', '34,459', 62), is('operating income', '11,512', 62),

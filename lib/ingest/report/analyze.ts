@@ -123,6 +123,35 @@ export function notesUnit(doc: ReportDocument): { unit: UnitLine; page: number }
 }
 
 /**
+ * Scales the footnotes right under a table give some of its figures ("(a) In thousands, disclosed at
+ * target.", "(b) In billions."): the text after the table's last cell on its page, before the next
+ * table. Keyed by table ordinal.
+ */
+export function footnoteScales(doc: ReportDocument): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  const extent = doc.tables.map((t) => {
+    let start = Infinity;
+    let end = -Infinity;
+    for (const row of t.grid) for (const c of row) if (c && c.spanStart !== null && c.spanEnd !== null) {
+      start = Math.min(start, c.spanStart);
+      end = Math.max(end, c.spanEnd);
+    }
+    return { t, start, end };
+  });
+  for (const [i, e] of extent.entries()) {
+    if (!Number.isFinite(e.end)) continue;
+    const next = extent.slice(i + 1).find((x) => Number.isFinite(x.start))?.start ?? Infinity;
+    const scales = new Set<number>();
+    for (const b of doc.blocks) {
+      if (b.page !== e.t.page || b.spanStart < e.end || b.spanStart >= next) continue;
+      for (const m of b.text.matchAll(/(?:^|\s)(?:\([a-z0-9]{1,2}\)|[*†‡])\s*(?:amounts?\s+|dollars\s+)?in\s+(thousands|millions|billions)\b/gi)) scales.add({ thousands: 3, millions: 6, billions: 9 }[m[1]!.toLowerCase() as 'thousands' | 'millions' | 'billions']);
+    }
+    if (scales.size) out.set(e.t.ordinal, [...scales]);
+  }
+  return out;
+}
+
+/**
  * Whether any table is described as consolidated (title, caption, context, heading, header rows).
  * A document whose tables never are, and whose text speaks of standalone figures, reports standalone.
  */
@@ -135,6 +164,12 @@ export function tablesSayConsolidated(doc: ReportDocument): boolean {
 export function isAnnualDocument(doc: ReportDocument): boolean {
   const t = `${doc.meta.form ?? ''} ${doc.title ?? ''}`;
   return /\bannual\b|\b10-K\b|\b20-F\b|\b40-F\b|\bintegrated report\b/i.test(t);
+}
+
+/** A quarterly report or release: a 10-Q, an interim report, an earnings release. */
+export function isQuarterlyDocument(doc: ReportDocument): boolean {
+  const t = `${doc.meta.form ?? ''} ${doc.title ?? ''}`;
+  return !isAnnualDocument(doc) && /\b10-Q\b|\bquarterly report\b|\binterim\b|\bearnings release\b/i.test(t);
 }
 
 export function dateOrderFor(currency: string | null, country: string | null | undefined): DateOrder {
@@ -152,11 +187,12 @@ export function analyzeReport(doc: ReportDocument, opts: AnalyzeOptions): Analyz
   const fallbackDate = doc.meta.periodEnd ?? evidence.flatMap((e) => e.dates).sort().at(-1) ?? doc.meta.filedAt ?? '1970-01-01';
   const tables: BoundTable[] = [];
   const registrant = registrantPattern([...(opts.registrant ?? []), doc.meta.entityName, doc.meta.legalName]);
-  const ctx = { calendars: opts.calendars, standard: opts.standard, currency, order, annual, scope, unit, fallbackDate, glyphIsNotScale: !!opts.secFiling, registrant };
+  const ctx = { calendars: opts.calendars, standard: opts.standard, currency, order, annual, quarterly: isQuarterlyDocument(doc), scope, unit, fallbackDate, periodEnd: doc.meta.periodEnd ?? null, glyphIsNotScale: !!opts.secFiling, registrant };
   const notes = notesUnit(doc);
+  const footnotes = footnoteScales(doc);
   for (const raw of doc.tables) {
     const structured = structureTable(raw);
-    const bound = bindTable(raw, structured, ctx, notes && raw.page !== null && raw.page >= notes.page ? notes.unit : null);
+    const bound = bindTable(raw, structured, ctx, notes && raw.page !== null && raw.page >= notes.page ? notes.unit : null, footnotes.get(raw.ordinal) ?? []);
     if (bound.cells.length || bound.labelCells.length) tables.push(bound);
   }
   resolveSourceDuplicates(tables);

@@ -8,9 +8,9 @@ import type { FiscalPeriodCode, Period, QuarantineReason, Scope } from '@/lib/do
 import type { CalendarInput } from '@/lib/fiscal';
 import { getMetric, isNonNegativeMetric, type MetricDef } from '@/lib/ontology/metrics';
 import { attributionOf, conceptFor, isPlainNetResult, metricForLabel, unmappedConcept, type MetricMatch } from './labels';
-import type { RawTable } from './model';
+import type { GridCell, RawTable } from './model';
 import { shiftDecimal } from './numbers';
-import { instantAtEnd, monthsEndingAt, readColumnPeriod, scopeIn, versionIn, yearEndingAt, type ColumnPeriod, type DateOrder } from './periods';
+import { instantAtEnd, LENGTH_PHRASE, monthsEndingAt, readColumnPeriod, scopeIn, versionIn, yearEndingAt, type ColumnPeriod, type DateOrder } from './periods';
 import type { StructuredRow, StructuredTable, ValueCell } from './structure';
 import { findUnitLine, rowUnitKind, type UnitLine } from './units';
 
@@ -25,11 +25,15 @@ export interface BindContext {
   order: DateOrder;
   /** the document is an annual report: a bare date over a duration row means the year ended then */
   annual: boolean;
+  /** the document is a quarterly report or release (10-Q): a bare year names none of its periods */
+  quarterly?: boolean;
   scope: Scope | null;
   /** document-wide unit line ("All amounts in ₹ crore unless otherwise stated") */
   unit: UnitLine | null;
   /** placeholder date for quarantined cells without a period (period of report or filing date) */
   fallbackDate: string;
+  /** the end of the period the document reports (its cover's), when known: no figure of it is of a later period */
+  periodEnd?: string | null;
   /** SEC filings print statements in thousands or millions: a "$" alone does not say the scale */
   glyphIsNotScale?: boolean;
   /** the registrant as row labels name it ("Net income attributable to PepsiCo"), labels.registrantPattern */
@@ -120,21 +124,37 @@ function findUnitLineOnly(line: string): boolean {
  */
 const STATEMENT_TITLE = /^(?:[^.:;]{1,40}\s[–—-]\s)?(?:condensed\s+)?(?:consolidated\s+)?(?:(?:condensed\s+)?statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|comprehensive\s+(?:income|loss|earnings)|cash\s+flows?|financial\s+(?:position|condition)|profit\s+(?:and|&)\s+loss|(?:changes\s+in\s+)?(?:total\s+)?(?:(?:shareholders|stockholders|shareowners)['’]?\s+)?(?:equity|deficit))|balance\s+sheets?|(?:comprehensive\s+)?income\s+statements?|cash\s+flows?\s+statements?|(?:(?:shareholders|stockholders|shareowners)['’]?\s+)?equity\s+statements?)\b/i;
 
+/** A statement's title printed in the table's first row, over several columns or alone in it ("CONSOLIDATED STATEMENTS OF INCOME" over the years). */
+function spanningTitle(raw: RawTable): string {
+  const row = raw.grid[0] ?? [];
+  const cells: { cell: GridCell; span: number }[] = [];
+  for (const c of row.slice(1)) {
+    if (!c || !c.text.trim()) continue;
+    const last = cells[cells.length - 1];
+    if (last && last.cell === c) last.span++;
+    else cells.push({ cell: c, span: 1 });
+  }
+  const t = cells.find(({ cell, span }) => (span >= 2 || cells.length === 1) && /^(?:condensed\s+)?(?:consolidated\s+)?(?:statements?\s+of\b|balance\s+sheets?\b)/i.test(cell.text.trim()));
+  return t?.cell.text.trim() ?? '';
+}
+
 /** Whether a table of a statement kind is the statement itself: one of its title lines (caption, context, heading, header row) is a statement title. */
 export function isPrimaryStatement(raw: RawTable, kind: TableKind, headerRows: string[][]): boolean {
   if (kind === 'other' || kind === 'results') return false;
   const lines = [raw.caption ?? '', ...raw.context, raw.heading ?? '', ...(headerRows[0] ?? [])];
-  return lines.some((l) => {
-    const t = l.replace(/\s+/g, ' ').trim();
-    return t.length > 0 && t.length <= 120 && STATEMENT_TITLE.test(t);
-  });
+  return lines.some((l) => isStatementTitle(l.replace(/\s+/g, ' ').trim()));
 }
 
-const EQUITY_TITLE = /statements? of (?:consolidated )?(?:changes in )?(?:total )?(?:(?:shareholders['’]?|stockholders['’]?|shareowners['’]?) )?(?:equity|deficit)\b/i;
+/** A line that is a statement's title, not the tail of a sentence wrapped onto it ("Consolidated Statements of Cash Flows as follows ($ in millions):"). */
+function isStatementTitle(t: string): boolean {
+  return t.length > 0 && t.length <= 120 && STATEMENT_TITLE.test(t) && !/:$|\bas follows\b|\bfollowing\b/i.test(t);
+}
+
 
 export function tableKind(text: string): TableKind {
   const t = text.toLowerCase();
-  if (/balance sheet|financial position|assets and liabilities/.test(t)) return 'balance_sheet';
+  // ("average balance sheets, interest and rates": averages and rates over periods, not balances at a date)
+  if (/balance sheet|financial position|assets and liabilities/.test(t) && !/average (?:consolidated )?balance sheets?/.test(t)) return 'balance_sheet';
   if (/cash flows?/.test(t)) return 'cash_flow';
   if (/changes in (?:shareholders['’]? |stockholders['’]? )?equity|(?:shareholders|stockholders|shareowners)['’]? equity statements?|statements? of (?:consolidated )?(?:changes in )?(?:shareholders['’]?|stockholders['’]?|shareowners['’]?) (?:equity|deficit)/.test(t)) return 'equity';
   if (/financial results|results for the (?:quarter|half|period)|quarterly results|unaudited results/.test(t)) return 'results';
@@ -175,7 +195,11 @@ function pathUnit(path: string[]): UnitLine | null {
 
 function labelUnit(label: string): UnitLine | null {
   const m = /\(([^()]*(?:₹|\$|rs\.?|inr|usd|crore|lakh|million|thousand|billion|[JH]\b)[^()]*)\)/i.exec(label);
-  return m ? findUnitLine(m[1]!) : null;
+  const u = m ? findUnitLine(m[1]!) : null;
+  if (u) return u;
+  // "Average proprietary basic Card Member spending (dollars)": whole dollars, whatever the table's scale
+  if (/\((?:in\s+)?(?:us\s+)?dollars\)/i.test(label)) return { text: '(dollars)', scale: 0, currency: 'USD', exceptPerShare: false };
+  return null;
 }
 
 function endOf(p: Period): string {
@@ -205,20 +229,35 @@ function readPeriodCached(path: string[], ctx: BindContext, titlePeriod: ColumnP
   return hit;
 }
 
-/** `inheritedUnit`: the unit the section the table sits in declares for all its tables (the notes' heading). */
-export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContext, inheritedUnit: UnitLine | null = null): BoundTable {
+/**
+ * `inheritedUnit`: the unit the section the table sits in declares for all its tables (the notes' heading).
+ * `footnoteScales`: scales its footnotes give some of its figures ("(a) In thousands, disclosed at target.").
+ */
+export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContext, inheritedUnit: UnitLine | null = null, footnoteScales: number[] = []): BoundTable {
   const title = tableTitle(raw);
   const titleText = [title ?? '', raw.heading ?? '', raw.section ?? ''].join(' ');
   // a statement whose title is printed inside its column heading ("CONSOLIDATED STATEMENTS OF OPERATIONS" over the years)
-  const headingTitle = (table.headerRows[0] ?? []).find((c) => /^(?:condensed\s+)?(?:consolidated\s+)?(?:statements?\s+of\b|balance\s+sheets?\b)/i.test(c.trim())) ?? '';
-  const kind = tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' ')) === 'other' && headingTitle ? tableKind(headingTitle) : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' '));
-  const unit = unitFor(raw, table) ?? ctx.unit ?? inheritedUnit;
+  // (a title over the columns, not a column's own heading: "Balance Sheet / Date Fair / Value" heads one column)
+  const headingTitle = spanningTitle(raw);
+  // a statement's own title line decides first ("CONSOLIDATED STATEMENTS OF CASH FLOWS" over a continuation
+  // whose section line reads "Changes in operating assets and liabilities")
+  const titleLine = [raw.caption ?? '', ...raw.context, raw.heading ?? ''].map((l) => l.replace(/\s+/g, ' ').trim()).find((l) => isStatementTitle(l) && tableKind(l) !== 'other');
+  const kind = titleLine ? tableKind(titleLine) : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' ')) === 'other' && headingTitle ? tableKind(headingTitle) : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' '));
+  const ownUnitLine = unitFor(raw, table);
+  const unit = ownUnitLine ?? ctx.unit ?? inheritedUnit;
   const shareUnit = shareUnitFor(raw, table);
   const glyphCurrency = dominantGlyph(table.rows);
   const tableScope = scopeIn(title ?? '') ?? scopeIn(raw.context.join(' ')) ?? scopeIn(raw.heading ?? '') ?? scopeIn(raw.section ?? '');
   const titleReading = title ? readPeriodCached([title], ctx, null) : { status: 'none' as const };
   const titlePeriod = titleReading.status === 'ok' ? titleReading.value : null;
   const annualTable = ctx.annual || /\b(?:year|annual)\b/i.test(titleText);
+  // the one length phrase printed above the table, over lines ("As of or for the three months" / "ended
+  // June 30,"): the length of its bare-year columns
+  const lengths = new Set([title ?? '', ...raw.context.slice(-3)].join(' ').replace(/\s+/g, ' ').match(new RegExp(LENGTH_PHRASE.source, 'gi'))?.map((m) => m.toLowerCase().replace(/,$/, '')) ?? []);
+  const lengthHint = lengths.size === 1 ? [...lengths][0]! : null;
+  // balances the sentence or heading over the table dates ("… balances at the end of 2021 and 2020:", "as of
+  // May 31,"): its year columns are the balances at those years' ends, not flows over them
+  const instantHint = !lengthHint && INSTANT_WORDS.test([title ?? '', ...raw.context.slice(-2)].join(' ')) && !/\b(?:activity|changes?|roll[- ]?forward|reconciliation|movements?)\b/i.test([title ?? '', ...raw.context.slice(-2)].join(' '));
   const valueColumns = new Set<number>();
   let periodColumns = 0;
   for (const r of table.rows) {
@@ -241,8 +280,9 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   const hintPeriod = (row: StructuredRow): ColumnPeriod | null => (periodColumns === 0 ? rowHint(row) : null);
   // a statement of changes in equity names its periods in its rows ("Balance at December 31, 2021")
   // (also "Consolidated Statements of Equity", "… of Total Equity": their rows, not their kind, matter here)
-  const equityLike = kind === 'equity' || (kind === 'other' && EQUITY_TITLE.test([title ?? '', ...raw.context].join(' ')));
-  const rowPeriods = equityLike && periodColumns === 0 && !titlePeriod && ctx.calendars ? equityRowPeriods(table.rows, ctx) : null;
+  // — and so does any roll-forward whose columns are its components ("Currency Translation Adjustment |
+  // Cash Flow Hedges | … | Total" between "Balance as of December 28, 2019" rows): periods found in its rows
+  const rowPeriods = periodColumns === 0 && !titlePeriod && ctx.calendars ? equityRowPeriods(table.rows, ctx) : null;
 
   const matches = rowMatches(table.rows, kind, ctx);
   const expensesNegative = (kind === 'profit_loss' || kind === 'results') && printsExpensesNegative(table.rows, matches);
@@ -254,7 +294,14 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
     labelCells.push({ rowIndex: row.index, label: row.label, page: row.page, span: row.labelSpan });
     const match = matches.get(row.index) ?? null;
     // an income statement's "Gross margin" is the amount (gross profit), not a percentage
-    const unitKind = match && kind === 'profit_loss' && match.metric.unitKind === 'monetary' && !/%|percent/i.test(row.label) ? null : rowUnitKind(row.label);
+    // ("Diluted" under "Average common shares outstanding" counts shares: a bare label takes its section's unit)
+    const bare = /^(?:basic|diluted|basic and diluted)$/i.test(row.label.trim()) && row.sectionPath.length ? rowUnitKind(row.sectionPath[row.sectionPath.length - 1]!) : null;
+    // (a line of a "Credit ratios" / "Financial ratios" section is a ratio, "%" printed or not; a line under
+    // "Number of units" counts units, under "% of total criticized to total" (a wrapped label) is a percentage)
+    const section = row.sectionPath[row.sectionPath.length - 1] ?? '';
+    const sectionKind = rowUnitKind(section);
+    const ratioSection = !match ? (/\bratios\b/i.test(section) ? ('percent' as const) : sectionKind && sectionKind !== 'years' ? sectionKind : null) : null;
+    const unitKind = match && kind === 'profit_loss' && match.metric.unitKind === 'monetary' && !/%|percent/i.test(row.label) ? null : (bare ?? rowUnitKind(row.label) ?? ratioSection);
     for (const v of row.values) {
       const base: Omit<BoundCell, 'fact' | 'skipped' | 'printed'> = {
         rowIndex: row.index,
@@ -276,9 +323,10 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
         continue;
       }
       if (v.value.kind !== 'number') continue;
-      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null }, ctx), skipped: null });
+      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null, footnoteScales, ownUnitLine: !!ownUnitLine, lengthHint, instantHint }, ctx), skipped: null });
     }
   }
+  taxSigns(cells, expensesNegative);
   dimensionColumns(cells, kind === 'other' && title ? [title] : []);
   resolveDuplicates(cells, kind);
   return {
@@ -410,6 +458,14 @@ interface RowContext {
   contextPeriod: ColumnPeriod | null;
   /** the period printed for the row's block (stub or date line), to check a column's own period against */
   rowPeriod: ColumnPeriod | null;
+  /** scales the table's footnotes give some of its figures */
+  footnoteScales: number[];
+  /** the table prints a unit line of its own (not the document's or the notes' default) */
+  ownUnitLine: boolean;
+  /** the one length phrase above the table ("three months ended June 30"), for its bare-year columns */
+  lengthHint: string | null;
+  /** the table's title or headings date balances ("as of", "at the end of"): its year columns are year ends */
+  instantHint: boolean;
 }
 
 /**
@@ -419,16 +475,34 @@ interface RowContext {
  */
 function headingPeriod(raw: RawTable, ctx: BindContext): ColumnPeriod | null {
   const lines = [...raw.context].reverse().slice(0, 3);
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     const t = line.replace(/\s+/g, ' ').trim();
     if (!t || findUnitLineOnlyText(t)) continue;
-    if (t.length > 60 || /[.;:]$/.test(t)) return null;
+    if (/:$/.test(t)) return leadInPeriod(lines.slice(i).reverse(), ctx);
+    if (t.length > 60 || /[.;]$/.test(t)) return null;
     const r = readPeriodCached([t], ctx, null);
     if (r.status === 'ok') return r.value;
     if (r.status === 'unresolved') return null;
   }
   return null;
 }
+
+/**
+ * The date a balance row prints ("Outstanding at December 25, 2021", "Balance, May 31, 2023", "Balances
+ * as of May 31, 2020", "Expected to vest as of December 31, 2022", "Nonvested at January 1, 2022"), as
+ * YYYY-MM-DD; null for any other row (a note "due December 31, 2025" is no balance row).
+ */
+export function datedBalance(label: string): string | null {
+  const m = /^(?:(?:beginning |ending |opening |closing )?balances?|(?:options |shares |units |awards |rsus? )?outstanding|exercisable|(?:non|un)?vested|expected to vest|options exercisable)\b.{0,40}?\b([a-z]{3,9})\.?\s+(\d{1,2}),?\s+((?:19|20)\d{2})\s*[:,]?$/i.exec(label.replace(/\s+/g, ' ').trim());
+  if (!m) return null;
+  const month = MONTH_NAMES.findIndex((x) => x.startsWith(m[1]!.toLowerCase().slice(0, 3)));
+  const day = Number(m[2]);
+  if (month < 0 || day < 1 || day > 31) return null;
+  return `${m[3]}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** A row label that is a span of dates ("April 1, 2023—April 30, 2023", "March 1 - March 31, 2023"). */
+const DATE_RANGE_LABEL = /^\s*(?:[a-z]+\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:,?\s+(?:19|20)\d{2})?\s*(?:[-–—]|to|through)\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}\b/i;
 
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
@@ -445,8 +519,8 @@ export function balanceEdge(label: string, column?: Period | null): 'start' | 'e
     if (mmdd && (dayBefore(column.start).slice(5) === mmdd || column.start.slice(5) === mmdd)) return 'start';
     return null;
   }
-  if (/\b(?:at|as of)?\s*(?:the\s+)?beginning of (?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|^(?:beginning|opening) balances?\b|^balances?,? (?:at )?(?:the )?beginning\b/.test(l)) return 'start';
-  if (/\b(?:at|as of)?\s*(?:the\s+)?end of (?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|^(?:ending|closing) balances?\b|^balances?,? (?:at )?(?:the )?end\b/.test(l)) return 'end';
+  if (/\b(?:at|as of)?\s*(?:the\s+)?beginning[- ]of[- ](?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|^(?:beginning|opening) balances?\b|^balances?,? (?:at )?(?:the )?beginning\b/.test(l)) return 'start';
+  if (/\b(?:at|as of)?\s*(?:the\s+)?end[- ]of[- ](?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|^(?:ending|closing) balances?\b|^balances?,? (?:at )?(?:the )?end\b/.test(l)) return 'end';
   return null;
 }
 
@@ -454,6 +528,20 @@ export function balanceEdge(label: string, column?: Period | null): 'start' | 'e
 function periodEndingAt(date: string, calendars: CalendarInput): ColumnPeriod | null {
   const p = yearEndingAt(date, calendars) ?? monthsEndingAt(date, 3, calendars) ?? monthsEndingAt(date, 6, calendars) ?? monthsEndingAt(date, 9, calendars);
   return p ? instantAtEnd(p) : null;
+}
+
+/**
+ * The one period the sentence introducing a table names ("Cash, cash equivalents and short-term
+ * investments consisted of the following as of December 3, 2021:", "… for the year ended June 30,
+ * 2023 (in millions):"), read from the paragraph's last sentence. A date it states without "as of" /
+ * "ended" (a "since January 1, 2022"), several periods, or none: no period.
+ */
+function leadInPeriod(lines: string[], ctx: BindContext): ColumnPeriod | null {
+  const paragraph = lines.join(' ').replace(/\s+/g, ' ').trim();
+  const sentence = paragraph.split(/(?<=[a-z0-9)][.;])\s+(?=[A-Z])/).at(-1) ?? paragraph;
+  if (sentence.length > 300) return null;
+  const r = readPeriodCached([sentence.replace(/:$/, '')], ctx, null);
+  return r.status === 'ok' && !r.value.dateOnly ? r.value : null;
 }
 
 function dayBefore(d: string): string {
@@ -480,10 +568,13 @@ function equityRowPeriods(rows: StructuredRow[], ctx: BindContext): Map<number, 
       const p = yearEndingAt(d, calendars) ?? monthsEndingAt(d, 3, calendars);
       if (p) return instantAtEnd(p);
     }
-    return null;
+    // a date before the calendar the filing gave us ("Balances, January 1, 2022" of a 10-Q): the balance
+    // that day (a period's first day stands for the end of the day before)
+    const d = date.endsWith('-01') ? dayBefore(date) : date;
+    return { period: { type: 'instant', date: d }, fiscalYear: null, fiscalPeriod: null, how: 'row', dateOnly: false, notes: [] };
   };
   data.forEach((r, i) => {
-    const m = /^\s*balances?\b[\s,:-]*(?:(?:as\s+)?(?:of|at)\s+)?(.*\d{4})\s*[,:]?\s*$/i.exec(r.label ?? '');
+    const m = /^\s*balances?\b[\s,:-]*(?:(?:as\s+)?(?:of|at)\s+)?(.*\d{4})\s*[,:]?\s*$/i.exec((r.label ?? '').replace(/\s*\((?:[a-z]|\d{1,2})\)\s*$/i, ''));
     if (!m) return;
     const reading = readPeriodCached([m[1]!], ctx, null);
     if (reading.status !== 'ok' || reading.value.period.type !== 'instant') return;
@@ -505,18 +596,43 @@ function equityRowPeriods(rows: StructuredRow[], ctx: BindContext): Map<number, 
   return out;
 }
 
+/** Measures printed in tables that are not money: floor space, land, staff (a count of stores is a row unit of its own). */
+const FLOOR_SPACE = /\bsquare\s+(?:feet|footage|foot|meters)\b|\bsq\.?\s*ft\b|\bacres\b/i;
+const NOT_MONEY = new RegExp(`${FLOOR_SPACE.source}|\\bheadcount\\b|\\bnumber of (?:employees|stores|locations|customers|warehouses)\\b`, 'i');
+
+/** A column counting shares, units, options or accounts ("Number of RSUs (in thousands)", "Total Number of Shares Repurchased", "Shares Available for Grant"). */
+const COUNT_COLUMN = /\b(?:total\s+)?number\s+of\b|\b(?:shares|units|rsus?|psus?|options|awards)\s+(?:outstanding|available|repurchased|purchased|granted|\(in|in\s+thousands)|^\s*(?:shares|units|rsus?|options)\s*$/i;
+/** A column heading naming an amount of money. */
+const MONEY_COLUMN = /\b(?:amount|value|price|cost|dollars?|proceeds|paid|compensation|expense)\b|\$/i;
+
+/** Words dating balances rather than flows: "as of", "as at", "at the end of", "balances at", "at May 31". */
+const INSTANT_WORDS = /\bas (?:of|at)\b|\bat (?:the )?end of\b|\bbalances? at\b|\bat (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b/i;
+
+/** A column of amounts per share, unit or option ("Weighted-Average Exercise Price", "Fair Value Per RSU"). */
+const PER_SHARE_COLUMN = /\b(?:exercise|grant[- ]date|purchase|strike|option)\s+price\b|\bprice\s+per\b|\bper\s+(?:share|unit|rsu|psu|option|award)\b/i;
+
+/** A column of lengths of time ("Contractual Life Remaining (years)", "Weighted-Average Remaining Term (in years)"). */
+const YEARS_COLUMN = /\((?:in\s+)?years\)|\bin years\b/i;
+
 /** A unit line that sets share counts apart ("except share data", "except number of shares"), unlike "except per share amounts". */
 const SHARES_EXCEPTED = /\bexcept\b[^)]*?(?<!per[- ])\b(?:number of shares|shares\b|share (?:data|amounts|counts))/i;
 
 /** A column of share counts ("Common Stock › Shares", "Shares (000's)"), not of amounts per share or of shareholders' equity. */
 function shareColumn(path: string[]): boolean {
   const leaf = path[path.length - 1] ?? '';
+  // (also a "Shares" heading over its dates: "Shares › December 31, 2022" beside "Carrying value › …")
+  if (path.slice(0, -1).some((p) => /^(?:number\s+of\s+)?shares(?:\s+outstanding)?$/i.test(p.trim()))) return true;
   return /^(?:number\s+of\s+)?shares\b/i.test(leaf.trim()) || (path.length > 1 && /^\(?(?:000['’]?s|in\s+thousands|thousands)\)?$/i.test(leaf.trim()) && /^shares\b/i.test((path[path.length - 2] ?? '').trim()));
 }
 
 function findUnitLineOnlyText(line: string): boolean {
   const u = findUnitLine(line);
   return !!u && u.text.length >= line.length - 4;
+}
+
+/** A label that names a row: words, or the year a schedule's row is due in ("2024", "2028 - 2032", "Fiscal 2025"). */
+function conceptLabel(label: string): boolean {
+  return !!label && (/[A-Za-z]{3}/.test(label) || /^(?:(?:fiscal|FY)\s*)?(?:19|20)\d{2}(?:\s*[-–]\s*(?:19|20)?\d{2,4})?$/i.test(label.trim()));
 }
 
 function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindContext): BoundFact {
@@ -528,7 +644,7 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   let dimension: string | null = null;
   let metric = rc.match?.metric ?? null;
   // a labelled row no metric names is still bound, to its own row concept (no metric: the planner never reads it as one)
-  let rowConcept = !metric && !!row.label && /[A-Za-z]{3}/.test(row.label);
+  let rowConcept = !metric && conceptLabel(row.label);
   if (!metric && !rowConcept) reasons.push({ reason: 'METRIC_UNMAPPED', detail: row.label ? `no metric for the row "${row.label}"` : 'the row has no label' });
   const statementType = rc.kind === 'balance_sheet' ? 'instant' : rc.kind === 'profit_loss' || rc.kind === 'cash_flow' || rc.kind === 'results' ? 'duration' : null;
   // a row concept outside the primary statements keeps the period its column header names
@@ -540,10 +656,17 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     if (rc.single && rc.titlePeriod) cp = rc.titlePeriod;
     else reasons.push({ reason: 'COLUMN_HEADER_LOST', detail: 'the column has no header' });
   } else {
-    const reading = readPeriodCached(v.path, ctx, rc.titlePeriod);
+    let reading = readPeriodCached(v.path, ctx, rc.titlePeriod);
+    if (reading.status === 'ok' && reading.value.how === 'bare_year' && rc.lengthHint) {
+      const again = readPeriodCached([rc.lengthHint, ...v.path], ctx, rc.titlePeriod);
+      if (again.status === 'ok') reading = again;
+    }
     if (reading.status === 'ok' && rc.rowPeriod && endOf(rc.rowPeriod.period) !== endOf(reading.value.period)) {
       // rows headed "December 31, 2022" under a column headed by another date: which one is unknown
       reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `the rows are headed by ${endOf(rc.rowPeriod.period)} but the column "${v.path.join(' › ')}" by another date` });
+    } else if (reading.status === 'ok' && reading.value.how === 'bare_year' && ctx.quarterly) {
+      // "2023" alone in a quarterly report: a quarter, a half, nine months or a balance date — not said
+      reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `"${v.path.join(' › ')}" names only a year in a quarterly report` });
     } else if (reading.status === 'ok') cp = reading.value;
     else if (reading.status === 'none' && rc.single && rc.titlePeriod) cp = rc.titlePeriod;
     else if (reading.status === 'none' && rc.contextPeriod) {
@@ -556,7 +679,37 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   // a roll-forward's opening and closing rows ("Balance, beginning of period", "Benefit obligation at end
   // of year") are balances at the edges of the column's period, not flows over it
   // (in a statement of changes in equity, its "Total stockholders' equity" row is the closing balance too)
-  const edge = !metric || metric.periodType === 'instant' ? (balanceEdge(row.label, cp?.period) ?? (rc.kind === 'equity' && /^total\b.*\b(?:equity|deficit)\b/i.test(row.label) ? 'end' : null)) : null;
+  // a column of a later period than the document reports ("2024", "2025 – 2026" of a table of payments due)
+  // is a bucket of what falls due then, as of the balance sheet date — not the period of the figure
+  // (a plan measured on the calendar month end just after a 52/53-week year end is no bucket: a month's slack)
+  if (cp && ctx.periodEnd && Date.parse(endOf(cp.period)) > Date.parse(ctx.periodEnd) + 31 * 86_400_000) {
+    reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `"${v.path.join(' › ')}" is after the period the document reports (${ctx.periodEnd}): a future bucket, not the figure's period` });
+    cp = null;
+  }
+  // a row that names its own period ("April 1, 2023—April 30, 2023" of a repurchase table) is not the column's
+  if (cp && DATE_RANGE_LABEL.test(row.label)) {
+    reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `the row "${row.label}" names its own period` });
+    cp = null;
+  }
+  const balanceRow = !metric || metric.periodType === 'instant';
+  // a balance row that prints its own date ("Outstanding at December 25, 2021", "Balance, May 31, 2023")
+  // under a column of the period it opens or closes is the balance on that date
+  const dated = balanceRow && cp ? datedBalance(row.label) : null;
+  if (cp && dated) {
+    const p = cp.period;
+    // (an instant column a statement of equity dates by the day before "Balances, April 1, 2023" agrees with it)
+    const within = p.type === 'duration' ? dated >= dayBefore(p.start) && dated <= p.end : p.date === dated || p.date === dayBefore(dated);
+    if (!within) {
+      reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `the row is dated ${dated} but its column "${v.path.join(' › ')}" names another period` });
+      cp = null;
+    } else if (p.type === 'duration') {
+      const at = ctx.calendars ? periodEndingAt(dated, ctx.calendars) : null;
+      cp = at && at.period.type === 'instant' && at.period.date === dated ? { ...at, how: `${cp.how}:row-date` } : { period: { type: 'instant', date: dated }, fiscalYear: null, fiscalPeriod: null, how: `${cp.how}:row-date`, dateOnly: false, notes: [] };
+    }
+    labels.balanceEdge = 'dated';
+  }
+  // (or a column of them: "Balance, Beginning 2021" | "Acquisitions" | … | "Balance, End of 2021")
+  const edge = balanceRow && !dated ? (balanceEdge(row.label, cp?.period) ?? (rc.kind === 'equity' && /^total\b.*\b(?:equity|deficit)\b/i.test(row.label) ? 'end' : null) ?? balanceEdge(v.path.join(' ').replace(/\b(?:19|20)\d{2}\b/g, '').trim(), cp?.period)) : null;
   if (cp && edge && cp.period.type === 'duration') {
     if (edge === 'end') cp = { ...instantAtEnd(cp), how: `${cp.how}:closing` };
     else {
@@ -567,10 +720,12 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     }
     labels.balanceEdge = edge;
   }
-  if (cp && edge) {
-    // the edge decided: an instant
+  if (cp && (edge || dated)) {
+    // the row decided: an instant
   } else if (cp) {
-    if (wantInstant === null) {
+    if (wantInstant === null && rc.instantHint && cp.period.type === 'duration' && cp.fiscalPeriod === 'FY' && /^bare_year|^fiscal|^span/.test(cp.how)) {
+      cp = instantAtEnd(cp);
+    } else if (wantInstant === null) {
       // the header decides
     } else if (wantInstant && cp.period.type === 'duration') {
       if (cp.fiscalPeriod && cp.fiscalPeriod !== 'OTHER') cp = instantAtEnd(cp);
@@ -591,7 +746,7 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   if (dimension !== null) {
     if (metric) labels.candidateMetric = metric.id;
     metric = null;
-    rowConcept = !!row.label && /[A-Za-z]{3}/.test(row.label);
+    rowConcept = conceptLabel(row.label);
     if (!rowConcept && !reasons.some((r) => r.reason === 'METRIC_UNMAPPED')) reasons.push({ reason: 'METRIC_UNMAPPED', detail: 'the row has no label' });
     labels.dimension = dimension;
   }
@@ -615,7 +770,12 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   const colUnit = pathUnit(v.path);
   const ownUnit = labelUnit(row.label);
   const tableUnit = ownUnit ?? colUnit ?? rc.unit;
-  if (num.percent || rc.unitKind === 'percent') {
+  if (rc.unitKind === 'years' || YEARS_COLUMN.test(colText)) {
+    // "Weighted-average remaining lease term (years)", a "Contractual Life Remaining (years)" column: a length of time
+    unit = 'years';
+    value = num.value;
+    decimals = num.fractionDigits;
+  } else if (num.percent || rc.unitKind === 'percent') {
     unit = 'pure';
     value = shiftDecimal(num.value, -2);
     decimals = num.fractionDigits + 2;
@@ -624,10 +784,17 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
       value = num.value;
       decimals = num.fractionDigits;
     }
-  } else if (!rc.unitKind && shareColumn(v.path)) {
-    // a "Shares" column (a statement of equity's share counts): only its own heading or a unit line
-    // naming no currency ("(In thousands)") says its scale; "$ in millions" speaks of the amounts
-    unit = 'shares';
+  } else if (!rc.unitKind && COUNT_COLUMN.test(colText) && MONEY_COLUMN.test(colText)) {
+    // "Treasury Shares › Number of › Amount": headings of a count and of an amount over one column
+    unit = 'unknown';
+    value = num.value;
+    decimals = num.fractionDigits;
+    reasons.push({ reason: 'UNIT_UNKNOWN', detail: `the heading "${colText}" names both a count and an amount` });
+  } else if (!rc.unitKind && !PER_SHARE_COLUMN.test(colText) && (shareColumn(v.path) || COUNT_COLUMN.test(colText))) {
+    // a "Shares" column (a statement of equity's share counts), "Number of RSUs (in thousands)", "Number
+    // of Accounts": only its own heading or a unit line naming no currency ("(In thousands)") says its
+    // scale; "$ in millions" speaks of the amounts
+    unit = shareColumn(v.path) || /\b(?:shares|units|rsus?|psus?|options|awards)\b/i.test(colText) ? 'shares' : 'count';
     const scaleUnit = colUnit ?? rc.shareUnit ?? (rc.unit && ((!rc.unit.currency && !rc.unit.exceptPerShare) || /\bshares\s+in\b|\band\s+shares\b/i.test(rc.unit.text)) ? rc.unit : null);
     scale = scaleUnit?.scale ?? 0;
     if (!scaleUnit) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `no unit line for the share counts of "${colText}"` });
@@ -638,11 +805,14 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     // "(in millions, except per share data)" scales the share counts too; "(… except share data)" does not
     scale = ownUnit?.scale ?? rc.shareUnit?.scale ?? (tableUnit && !SHARES_EXCEPTED.test(tableUnit.text) ? tableUnit.scale : 0);
     if (rc.unitKind === 'count') scale = ownUnit?.scale ?? 0;
+    // "Physical stores" under "Leased Square Footage": floor space, not a count of stores
+    if (FLOOR_SPACE.test(colText)) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `"${colText}" measures floor space` });
     value = shiftDecimal(num.value, scale);
     decimals = num.fractionDigits - scale;
   } else {
     currency = num.currency ?? ownUnit?.currency ?? colUnit?.currency ?? rc.unit?.currency ?? rc.glyphCurrency ?? ctx.unit?.currency ?? ctx.currency;
-    const perShare = rc.unitKind === 'per_share' || metric?.unitKind === 'per_share';
+    // ("Weighted-Average Exercise Price", "Grant Date Fair Value Per RSU": an amount per share, unscaled)
+    const perShare = rc.unitKind === 'per_share' || metric?.unitKind === 'per_share' || PER_SHARE_COLUMN.test(colText);
     if (perShare) {
       // per-share amounts are printed in the currency itself ("in millions, except per share data")
       scale = ownUnit?.scale ?? 0;
@@ -651,8 +821,14 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
       unit = currency ?? 'unknown';
       if (tableUnit) scale = tableUnit.scale;
       else if (!num.currency || ctx.glyphIsNotScale) reasons.push({ reason: 'UNIT_UNKNOWN', detail: 'no unit line for the table or the document' });
+      // "(a) In thousands" under a table whose other amounts are in millions: which figures it marks is not kept
+      if (!ownUnit && rc.footnoteScales.some((f) => f !== scale)) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `a footnote gives some of the table's amounts in another scale (10^${rc.footnoteScales.find((f) => f !== scale)})` });
     }
     if (!currency) reasons.push({ reason: 'UNIT_UNKNOWN', detail: 'no currency for a monetary amount' });
+    // an SEC filing's table that prints no currency anywhere — no "$" on any figure, a unit line naming
+    // none ("(in thousands)" of square footage) — says nothing of money: its figures are not read as amounts
+    else if (ctx.glyphIsNotScale && !metric && !num.currency && !rc.glyphCurrency && !ownUnit && !colUnit && !rc.ownUnitLine) reasons.push({ reason: 'UNIT_UNKNOWN', detail: 'the table prints neither a currency nor a unit line of its own: its figures may not be amounts of money' });
+    else if (NOT_MONEY.test(`${row.label} ${colText}`)) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `"${row.label}" under "${colText}" counts no money` });
     value = shiftDecimal(num.value, scale);
     decimals = num.fractionDigits - scale;
     // a payment printed as an outflow "(95.00)" in a cash flow statement is a payment of 95
@@ -672,7 +848,7 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
       labels.candidateMetric = metric.id;
       labels.negativeOfNonNegative = true;
       metric = null;
-      rowConcept = !!row.label && /[A-Za-z]{3}/.test(row.label);
+      rowConcept = conceptLabel(row.label);
     }
   }
   if (metric && metric.unitKind === 'monetary' && unit !== currency) reasons.push({ reason: 'METRIC_UNMAPPED', detail: `"${row.label}" is not a monetary amount here (${unit})` });
@@ -701,6 +877,42 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     detail: first?.detail ?? null,
     labels: { ...labels, ...(metric && !active ? { candidateMetric: metric.id } : {}), ...(cp ? { periodHow: cp.how } : {}) },
   };
+}
+
+/**
+ * The sign of a tax line from the column's own arithmetic: "Income before income taxes 1,916",
+ * "Provision for income taxes (287)", "Net income 1,629" prints the expense as a deduction (an expense
+ * of 287); 1,916 + 287 = 2,203 would be a benefit. A tax line printed negative whose column does not say
+ * which, in a table that does not print its expenses in parentheses, is not read as the tax measure
+ * (it keeps its row concept): a benefit and a deducted expense read alike.
+ */
+function taxSigns(cells: BoundCell[], expensesNegative: boolean): void {
+  const byColumn = new Map<number, BoundCell[]>();
+  for (const c of cells) if (c.fact) byColumn.set(c.colIndex, [...(byColumn.get(c.colIndex) ?? []), c]);
+  for (const col of byColumn.values()) for (const tax of col) {
+    if (tax.fact!.status !== 'active' || tax.fact!.metricId !== 'tax_expense') continue;
+    const f = tax.fact!;
+    if (f.labels.printedAsExpense) continue; // the statement's own sign convention decided
+    const same = (c: BoundCell) => c.fact!.status === 'active' && JSON.stringify(c.fact!.period) === JSON.stringify(f.period);
+    const pbt = col.filter((c) => c.fact!.metricId === 'profit_before_tax' && same(c) && c.rowIndex < tax.rowIndex).at(-1);
+    const ni = col.find((c) => (c.fact!.metricId === 'net_income_including_nci' || c.fact!.metricId === 'net_income') && same(c) && c.rowIndex > tax.rowIndex);
+    const t = Number(f.value);
+    if (pbt && ni) {
+      // the tax that reconciles the column: before − tax + lines between (equity-method results) = after
+      const between = col.filter((c) => c.rowIndex > tax.rowIndex && c.rowIndex < ni.rowIndex).reduce((n, c) => n + Number(c.fact!.value), 0);
+      const reconciling = Number(pbt.fact!.value) + between - Number(ni.fact!.value);
+      // (a line between them the table does not let us read — "(14)" of equity-method results — may leave
+      // a small remainder: a tenth of the tax; an expense and a benefit are twice the tax apart)
+      const tol = Math.max(2 * 10 ** f.scale, Math.abs(t) * 0.1);
+      if (Math.abs(reconciling - t) <= tol) continue;
+      if (Math.abs(reconciling + t) <= tol) {
+        f.value = t < 0 ? f.value.slice(1) : `-${f.value}`;
+        f.labels = { ...f.labels, [t < 0 ? 'printedAsExpense' : 'printedAsBenefit']: true, signFrom: 'arithmetic' };
+        continue;
+      }
+    }
+    if (t < 0 && !expensesNegative) toNoteRow(tax, null, 'a tax line printed negative: a benefit or a deducted expense, and the column does not say which');
+  }
 }
 
 /**
@@ -788,7 +1000,9 @@ export function resolveSourceDuplicates(tables: BoundTable[]): number {
   const best = new Map<string, { value: string; rank: number }>();
   // the consolidated statement over a sub-group's (obligor group, guarantors, parent only) or an untitled summary
   const titleRank = (t: BoundTable) => (/\b(?:obligor|guarantor|issuer|parent(?: company)?(?: only)?|condensed consolidating|non-guarantor)\b/i.test(t.title ?? '') ? 1 : /\bconsolidated\b/i.test(t.title ?? '') ? 0 : 0.5);
-  const rankOf = (t: BoundTable) => tablePriority(t.kind) + titleRank(t);
+  // (a primary statement by its own title first: Microsoft's "BALANCE SHEETS" over a note "… included in our
+  // consolidated balance sheets" that names the allowance "Accounts receivable, net of allowance …")
+  const rankOf = (t: BoundTable) => (t.statement ? -1 : 0) + tablePriority(t.kind) + titleRank(t);
   const ordered = [...tables].sort((a, b) => rankOf(a) - rankOf(b) || a.ordinal - b.ordinal);
   let demoted = 0;
   for (const t of ordered) {
@@ -799,7 +1013,12 @@ export function resolveSourceDuplicates(tables: BoundTable[]): number {
       const key = `${f.metricId ?? f.concept}|${periodKey(f.period)}|${f.scope}|${f.unit}`;
       const prev = best.get(key);
       if (!prev) best.set(key, { value: f.value, rank });
-      else if (prev.value !== f.value && t.kind === 'other' && f.metricId) {
+      else if (prev.value !== f.value && !f.metricId) {
+        // a row concept of another table (a "Total Equities" row of the international plans' assets, after the
+        // U.S. plans'): the same printed row of a different table is another row — it keeps its own concept
+        f.concept = `${f.concept}/table-${t.ordinal}`;
+        f.labels = { ...f.labels, sameRowElsewhere: true };
+      } else if (prev.value !== f.value && t.kind === 'other' && f.metricId) {
         // a note's or the MD&A's line of another amount ("Research, development and related expenses" of
         // a restructuring note): a part or another measure, kept as the note's own row, never the metric
         toNoteRow(c, t.title, `${f.metricId} for this period is the primary statement's; this table reports another amount`);

@@ -40,6 +40,16 @@ describe('row labels', () => {
     expect(cf('Purchases of land, buildings, and equipment')).toBe('capex');
     expect(cf('Payments for acquisition of property, plant and equipment')).toBe('capex');
     expect(cf('Payments for dividends and dividend equivalents')).toBe('dividends_paid');
+    // Microsoft's, Nike's and Walmart's captions
+    expect(cf('Net cash from operations')).toBe('operating_cash_flow');
+    expect(cf('Cash provided (used) by operations')).toBe('operating_cash_flow');
+    expect(cf('Net cash used in investing')).toBe('investing_cash_flow');
+    expect(cf('Net cash used in financing')).toBe('financing_cash_flow');
+    expect(cf('Common stock repurchased')).toBe('share_repurchases');
+    expect(cf('Common stock cash dividends paid')).toBe('dividends_paid');
+    expect(cf('Dividends — common and preferred')).toBe('dividends_paid');
+    expect(cf('Payments for property and equipment')).toBe('capex');
+    expect(m('Cash provided (used) by operations')).toBeNull();
     expect(m('Research, development and related expenses')).toBe('rnd');
     expect(m('Research and development expense, net')).toBe('rnd');
     expect(m('Loss before income taxes')).toBe('profit_before_tax');
@@ -67,6 +77,8 @@ describe('row labels', () => {
     expect(r('Net income attributable to common shareholders')?.metric.id).toBe('net_income');
     expect(r('Net income attributable to Coca-Cola')).toBeNull();
     expect(r('Net earnings, including earnings attributable to redeemable and noncontrolling interests')?.metric.id).toBe('net_income_including_nci');
+    expect(metricForLabel('Consolidated net income attributable to Walmart', [], { registrant: registrantPattern(['Walmart Inc.']), kind: 'profit_loss' })).toMatchObject({ metric: { id: 'net_income' }, parent: true });
+    expect(metricForLabel('Retained earnings (deficit)', [], { kind: 'balance_sheet' })?.metric.id).toBe('retained_earnings');
     expect(attributionOf('Less: Net income attributable to noncontrolling interests', { registrant })).toBe('nci');
     expect(attributionOf('Comprehensive Income Attributable to PepsiCo', { registrant })).toBe('parent');
     expect(attributionOf('Net income', { registrant })).toBeNull();

@@ -73,7 +73,7 @@ const HOLDERS = '(?:common )?(?:share|stock)holders|shareowners|common shareowne
 /** "attributable to <the registrant> [shareholders]", "… to common stockholders", "… to the parent" */
 const TO_PARENT = `attributable to (?:${COMPANY}(?: ${HOLDERS})?|${HOLDERS}|(?:the )?parent(?: company)?|owners of the parent|equity holders of the parent)`;
 const NCI = '(?:redeemable (?:and )?)?(?:non ?controlling|minority) interests?';
-const NET_RESULT = 'net (?:income|earnings|loss|profit)(?: loss| income)?';
+const NET_RESULT = '(?:consolidated )?net (?:income|earnings|loss|profit)(?: loss| income)?';
 
 const notNonCurrent = (p: string) => !/non current|noncurrent|long term/.test(p);
 const nonCurrent = (p: string) => /non current|noncurrent|long term/.test(p);
@@ -122,25 +122,30 @@ const RULES: LabelRule[] = [
   // "Receivables" alone names the balance only among a balance sheet's current assets
   { metric: 'receivables', patterns: [/^receivables(?: net)?$/], where: currentAssets, kinds: ['balance_sheet'] },
   { metric: 'ppe_net', patterns: [/^net property(?: plant)? and equipment$/, /^property(?: plant)? and equipment net$/], kinds: ['balance_sheet'] },
-  { metric: 'retained_earnings', patterns: [/^retained earnings(?: accumulated deficit)?$/, /^accumulated deficit retained earnings$/], kinds: ['balance_sheet'] },
+  { metric: 'retained_earnings', patterns: [/^retained earnings(?: accumulated deficit| deficit)?$/, /^accumulated deficit retained earnings$/], kinds: ['balance_sheet'] },
   // "provided by (used in)", "(used in) provided by", "generated from/(used in)": any order of the two directions
+  // "Net cash from operations" (Microsoft), "Cash provided (used) by operations" (Nike)
+  { metric: 'operating_cash_flow', patterns: [/^(?:net )?cash (?:(?:provided|used|generated|from|by|in)\s+){1,4}operations$/], kinds: ['cash_flow'] },
+  // "Net cash used in financing" / "… in investing" (Microsoft)
+  { metric: 'investing_cash_flow', patterns: [/^net cash (?:(?:provided|used|from|by|in)\s+){1,3}investing$/], kinds: ['cash_flow'] },
+  { metric: 'financing_cash_flow', patterns: [/^net cash (?:(?:provided|used|from|by|in)\s+){1,3}financing$/], kinds: ['cash_flow'] },
   { metric: 'operating_cash_flow', patterns: [/^net cash (?:flows? )?(?:(?:from|generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}operating activities(?: a)?$/, /^(?:total )?cash (?:(?:generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}operating activities$/] },
   { metric: 'investing_cash_flow', patterns: [/^net cash (?:flows? )?(?:(?:from|generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}investing activities(?: b)?$/, /^(?:total )?cash (?:(?:generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}investing activities$/], kinds: ['cash_flow'] },
   { metric: 'financing_cash_flow', patterns: [/^net cash (?:flows? )?(?:(?:from|generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}financing activities(?: c)?$/, /^(?:total )?cash (?:(?:generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}financing activities$/], kinds: ['cash_flow'] },
   { metric: 'stock_compensation', patterns: [/^(?:stock|share|equity) based compensation(?: expenses?| costs?)?$/], kinds: ['cash_flow'] },
   {
     metric: 'share_repurchases',
-    patterns: [/^(?:purchases?|repurchases?) of (?:common|treasury|company|ordinary) (?:stock|shares)(?: for treasury)?$/, /^share repurchases?(?: common)?$/, /^payments? for (?:the )?repurchases? of common stock$/],
+    patterns: [/^(?:purchases?|repurchases?) of (?:common|treasury|company|ordinary) (?:stock|shares)(?: for treasury)?$/, /^share repurchases?(?: common)?$/, /^payments? for (?:the )?repurchases? of common stock$/, /^common stock repurchased$/],
     kinds: ['cash_flow'],
   },
-  { metric: 'dividends_paid', patterns: [/^(?:cash )?dividends paid(?: to (?:share|stock)holders| on common stock)?$/, /^payments? (?:for|of) dividends(?: and dividend equivalents)?$/], kinds: ['cash_flow'] },
+  { metric: 'dividends_paid', patterns: [/^(?:cash )?dividends paid(?: to (?:share|stock)holders| on common stock)?$/, /^payments? (?:for|of) dividends(?: and dividend equivalents)?$/, /^common stock cash dividends paid$/, /^dividends common and preferred$/], kinds: ['cash_flow'] },
   {
     metric: 'capex',
     patterns: [
       /^(?:purchases?|acquisitions?|payments?) (?:of|for) property plant and equipment(?: pp and e)?(?: including cwip)?(?: and (?:other )?intangible assets)?$/,
       /^purchases? of property and equipment$/,
       /^capital expenditures?$/,
-      /^(?:payments? (?:for (?:the )?acquisition of|to acquire)|additions to|purchases? of) (?:property plant and equipment|property and equipment|land buildings and equipment)$/,
+      /^(?:payments? (?:for (?:the )?acquisition of|to acquire)|additions to|purchases? of|payments? for) (?:property plant and equipment|property and equipment|land buildings and equipment)$/,
     ],
   },
   { metric: 'other_income', patterns: [/^other income(?: net)?$/] },
@@ -266,6 +271,15 @@ export function conceptFor(metric: MetricDef, standard: string): string {
 /** Concept of an unmapped row: section and label, slugged (`report:row/expenses/excise-duty`). */
 export function unmappedConcept(label: string, sectionPath: string[], column: string | null = null): string {
   const slug = (s: string) => normalizeLabel(s).replace(/\s+/g, '-').slice(0, 60);
-  const parts = [...sectionPath.slice(-2).map(slug), slug(label) || 'unlabelled', ...(column ? [slug(column)] : [])].filter(Boolean);
+  const parts = [...sectionPath.slice(-2).map(slug), slug(label) || 'unlabelled', ...(column ? [columnSlug(column)] : [])].filter(Boolean);
   return `report:row/${parts.join('/')}`;
+}
+
+/** A dimension column's slug: its heading, and where that is too long to keep whole, its start and a digest of all of it (two columns never share one). */
+function columnSlug(column: string): string {
+  const full = normalizeLabel(column).replace(/\s+/g, '-');
+  if (full.length <= 60) return full;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < full.length; i++) h = Math.imul(h ^ full.charCodeAt(i), 0x01000193) >>> 0;
+  return `${full.slice(0, 51)}-${h.toString(36).padStart(7, '0')}`;
 }

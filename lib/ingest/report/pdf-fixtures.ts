@@ -89,3 +89,35 @@ export async function statementPdf(pages: number, rows = 30, opts: { repeatHeade
 export function malformedPdf(): Uint8Array {
   return new Uint8Array(Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\ngarbage without xref or trailer\n', 'latin1'));
 }
+
+/** One text item of a laid-out line: at `x` (left edge), right-aligned at `right`, or centred on `center`. */
+export interface LaidItem {
+  text: string;
+  x?: number;
+  right?: number;
+  center?: number;
+  size?: number;
+}
+
+/**
+ * A text PDF laid out line by line (tests of table layouts): each page a list of lines, each line its
+ * items; `gap` is the distance to the line above (default 12 points).
+ */
+export async function layoutPdf(pages: { items: LaidItem[]; gap?: number }[][]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const lines of pages) {
+    const page = pdf.addPage([612, 792]);
+    let y = 750;
+    for (const line of lines) {
+      y -= line.gap ?? 12;
+      for (const it of line.items) {
+        const size = it.size ?? 8;
+        const w = font.widthOfTextAtSize(it.text, size);
+        const x = it.right !== undefined ? it.right - w : it.center !== undefined ? it.center - w / 2 : (it.x ?? 40);
+        page.drawText(it.text, { x, y, size, font });
+      }
+    }
+  }
+  return pdf.save({ useObjectStreams: false });
+}

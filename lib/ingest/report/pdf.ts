@@ -182,7 +182,9 @@ function isNumericLine(l: Line): boolean {
 
 function clusterAnchors(lines: Line[]): { x1: number; minX0: number }[] {
   const edges: { x0: number; x1: number }[] = [];
-  for (const l of lines) for (const s of l.segments) if (s.numeric && (l.segments[0] !== s || l.segments.length > 1 || isNumericLine(l))) edges.push({ x0: s.x0, x1: s.x1 });
+  // (a year opening a line with figures after it is the row's label — "2022  $ 260  $ 107" of a maturity
+  // schedule — not a column of values)
+  for (const l of lines) for (const s of l.segments) if (s.numeric && (l.segments[0] !== s || l.segments.length > 1 || isNumericLine(l)) && !(l.segments[0] === s && l.segments.length > 1 && isYearText(s.text))) edges.push({ x0: s.x0, x1: s.x1 });
   edges.sort((a, b) => a.x1 - b.x1);
   const clusters: { x1s: number[]; minX0: number }[] = [];
   for (const e of edges) {
@@ -214,6 +216,32 @@ function nearestAnchor(anchors: Region['anchors'], x1: number): number {
 const CONNECTOR_START = /^(?:and|or|of|to|in|for|the|other than|from|with|by|on|at|including|net of|relating)\b/;
 const CONNECTOR_END = /(?:\b(?:and|or|of|to|the|from|in|for|on|with|by|at|as|relating|including|net)|[,/(&-])$/i;
 
+/**
+ * A line of a table's title block rather than a column heading: a statement's name, the registrant's
+ * name in capitals, or the years the statement covers ("For the Years Ended May 31, 2023, 2022 and 2021").
+ */
+function isTitleLine(l: Line): boolean {
+  if (l.segments.length !== 1) return false;
+  const t = l.segments[0]!.text.replace(/\s+/g, ' ').trim();
+  if (/^(?:condensed\s+)?(?:consolidated\s+)?(?:statements?\s+of\b|balance\s+sheets?\b)/i.test(t)) return true;
+  if (/^for\s+the\s+(?:fiscal\s+)?(?:years?|quarters?|(?:three|six|nine|twelve)\s+months|periods?)\s+ended\b.*\b(?:19|20)\d{2}\b.*\b(?:19|20)\d{2}\b/i.test(t)) return true;
+  return t === t.toUpperCase() && /[A-Z]{3}/.test(t) && /\b(?:INC|INCORPORATED|CORPORATION|CORP|COMPANY|CO|PLC|LTD|LIMITED|N\.V|S\.A)\b\.?/.test(t);
+}
+
+/** A date and nothing else ("MAY 31, 2020", "December 31, 2022"). */
+const LONE_DATE = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}$/i;
+
+/** Footnote markers ("(a)", "(h)(j)", "(1)", "*") and currency glyphs set apart from their figures. */
+const MARKS = /^(?:\((?:[a-z]{1,2}|\d{1,2})\)|[*†‡§$€£₹])+$/i;
+
+/** A line of footnote markers or lone currency glyphs only ("(c)   (c)", "(1)  $  $  $"): set as superscripts or above the figures, neither heading nor row. */
+function isMarkerLine(l: Line): boolean {
+  return l.segments.length > 0 && l.segments.every((s) => MARKS.test(s.text.replace(/\s+/g, '')));
+}
+
+/** A sentence that introduces a table ("… are as follows:", "The following table summarizes …:"), not a section label ending in a colon. */
+const INTRO_SENTENCE = /\b(?:as follows|the following|following tables?|were|are|was|is|consist(?:s|ed)? of|summariz\w+|presents?)\b[^:]*:$/i;
+
 /** Table regions of a page: runs of numeric lines, with the text lines between them that belong (sections, wrapped labels). */
 function regionsOf(lines: Line[]): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
@@ -228,7 +256,9 @@ function regionsOf(lines: Line[]): { start: number; end: number }[] {
         const between = lines.slice(lastNumeric + 1, i);
         const prose = between.filter((b) => b.text.length > 90).length;
         const gap = lastNumeric >= 0 ? lines[lastNumeric]!.y - l.y : 0;
-        if (prose >= 2 || between.length > 6 || gap > 8 * Math.max(l.size, 6)) {
+        // (one sentence introducing the next table — "… future minimum payments … are as follows:" — ends it too)
+        const intro = between.some((b) => b.text.length > 60 && INTRO_SENTENCE.test(b.text.trim()));
+        if (prose >= 2 || intro || between.length > 6 || gap > 8 * Math.max(l.size, 6)) {
           out.push({ start, end: lastNumeric });
           start = i;
         }
@@ -282,18 +312,25 @@ class PdfLayout {
       if (anchors.length === 0) continue;
       const labelRight = Math.min(...anchors.map((a) => a.minX0)) - 2;
       // section labels ("ASSETS", "Non-current Assets") may sit between the header and the first figures
-      const overCols = (l: Line) => l.segments.some((s) => s.x1 > labelRight && !s.numeric) || l.segments.some((s) => s.numeric && isYearText(s.text));
+      // (currency glyphs and footnote markers set on a line of their own are not headings)
+      const overCols = (l: Line) => l.segments.some((s) => s.x1 > labelRight && !s.numeric && !MARKS.test(s.text.replace(/\s+/g, ''))) || l.segments.some((s) => s.numeric && isYearText(s.text));
+      // (up to six of them: a date line, a section and a wrapped caption — "June 30, 2023" / "Changes in Fair
+      // Value" / "Recorded in Other" / "Comprehensive Income" — above the first figures; a sentence is no heading)
       let top = r.start;
-      for (let k = r.start - 1; k >= 0 && r.start - k <= 4; k--) {
+      for (let k = r.start - 1; k >= 0 && r.start - k <= 7; k--) {
         const l = lines[k]!;
+        if (used.has(k) || lines[k + 1]!.y - l.y > 3 * Math.max(l.size, 6)) break;
+        // a line of footnote markers set above the figures ("(c)   (c)") is neither heading nor row
+        if (isMarkerLine(l)) continue;
         if (overCols(l)) {
-          if (k < top - 1 || k === r.start - 1) top = k + 1;
+          if (!isProse(l, labelRight)) top = k + 1;
+          // a long section label running over the columns ("Selected information for plans with accumulated
+          // benefit obligation in excess of plan assets") right under the headings is a row of the table
+          else if (k > 0 && !used.has(k - 1) && l.y - lines[k - 1]!.y <= 3 * Math.max(l.size, 6) && overCols(lines[k - 1]!) && !isProse(lines[k - 1]!, labelRight) && l.segments.length === 1 && !INTRO_SENTENCE.test(l.text) && !/[.;]$/.test(l.text.trim())) continue;
           break;
         }
-        if (l.text.length > 110 || (isUnitLine(l.text) && !l.segments.some((x) => x.numeric && isYearText(x.text))) || used.has(k)) break;
-        if (k === 0) break;
+        if (l.text.length > 80 || (isUnitLine(l.text) && !l.segments.some((x) => x.numeric && isYearText(x.text)))) break;
       }
-      if (top < r.start && !(top - 1 >= 0 && overCols(lines[top - 1]!))) top = r.start;
       if (top < r.start) {
         regionLines.unshift(...lines.slice(top, r.start));
         r.start = top;
@@ -314,6 +351,10 @@ class PdfLayout {
       const unitBetween: string[] = [];
       while (h >= 0 && header.length < 5) {
         const l = lines[h]!;
+        if (isMarkerLine(l) && h > 0 && lines[h + 1]!.y - l.y <= 4 * Math.max(l.size, 6)) {
+          h--;
+          continue;
+        }
         const overColumns = overCols(l) || /^(?:particulars|description|s\.?\s?no\.?|sr\.?\s?no\.?)$/i.test(l.text.replace(/\s+/g, ''));
         // a unit phrase in the label column does not make "($ in millions) June 30, 2023 June 30, 2022" a unit line
         // nor "(in millions) Cost Gains Losses Fair Value": headings over the columns that are not unit phrases themselves
@@ -330,7 +371,9 @@ class PdfLayout {
             continue;
           }
         }
-        if (!overColumns || unitOnly) break;
+        // running text over the columns (the paragraph that introduces the table) ends the headings, and so
+        // does the table's title block (company name, statement name, "For the Years Ended May 31, 2023, 2022 and 2021")
+        if (!overColumns || unitOnly || isProse(l, labelRight) || isTitleLine(l)) break;
         header.unshift(l);
         h--;
       }
@@ -390,7 +433,8 @@ class PdfLayout {
           continue;
         }
         // a year over a column is right-aligned with its figures, like them
-        const yearAnchor = s.numeric && isYearText(s.text) ? nearestAnchor(anchors, s.x1) : -1;
+        // (unless a line of headings below it shares its column out: "2022" over "Shares | Amount")
+        const yearAnchor = s.numeric && isYearText(s.text) && !(upper && header[li + 1]!.segments.filter((x) => x.x1 > labelRight).length > segs.filter((x) => x.x1 > labelRight).length) ? nearestAnchor(anchors, s.x1) : -1;
         const cols = (yearAnchor >= 0 ? [yearAnchor] : (upper?.get(s) ?? headerColumns(anchors, s.x0, s.x1))).map((i) => i + 1);
         const cell = this.cell(s.text, page, s.start, s.end, true);
         for (const c of cols) row[c] = row[c] ? this.cell(`${row[c]!.text} ${s.text}`, page, row[c]!.spanStart, s.end, true) : cell;
@@ -402,22 +446,35 @@ class PdfLayout {
     let prevData: (GridCell | null)[] | null = null;
     for (let i = 0; i < lines.length; i++) {
       const l = lines[i]!;
+      if (isMarkerLine(l)) continue;
       const row: (GridCell | null)[] = Array.from({ length: width }, () => null);
       const labelParts: Segment[] = [];
       let values = 0;
-      for (const s of l.segments) {
+      // a line of words over the columns only (a heading repeated for the next block of rows: "Year Ended
+      // December 31, 2019" / "First  Second  Third  Fourth" / "Quarter …") heads them as a header line does
+      // (a date alone re-heads the dated columns for the rows below: it stays a row of its own, as in a label — "MAY 31, 2020")
+      const isHeading = (x: Line | undefined) => !!x && x.segments.length > 0 && !x.segments.some((s) => s.numeric && !isYearText(s.text)) && x.segments.every((s) => s.x0 > labelRight - 4) && !(x.segments.length === 1 && LONE_DATE.test(x.segments[0]!.text));
+      const headingLine = isHeading(l);
+      const headingSegs = headingLine ? headerSegments(l.segments, anchors) : [];
+      if (headingLine && headingSegs.length === 1) {
+        // (an upper heading, over the headings of the next line, shares the columns out as the top header does)
+        const s = headingSegs[0]!;
+        const cell = this.cell(s.text, page, s.start, s.end, true);
+        const cols = isHeading(lines[i + 1]) ? (partitionColumns(anchors, [s])?.get(s) ?? []) : headerColumns(anchors, s.x0, s.x1);
+        for (const c of cols) row[c + 1] = cell;
+      } else for (const s of headingLine ? headingSegs : l.segments) {
         const a = s.numeric ? nearestAnchor(anchors, s.x1) : -1;
         if (a >= 0 && s.x0 > labelRight - 40) {
-          row[a + 1] = this.cell(s.text, page, s.start, s.end);
-          values++;
-        } else if (s.x1 <= labelRight + 4 || labelParts.length === 0) {
+          row[a + 1] = this.cell(s.text, page, s.start, s.end, headingLine);
+          values += headingLine ? 0 : 1;
+        } else if (!headingLine && (s.x1 <= labelRight + 4 || labelParts.length === 0)) {
           labelParts.push(s);
-        } else if (s.numeric) {
+        } else if (s.numeric && !headingLine) {
           // a figure in no value column (a lone note reference): never guessed into a column
           continue;
         } else {
-          const c = nearestByCenter(anchors, (s.x0 + s.x1) / 2) + 1;
-          row[c] = this.cell(row[c] ? `${row[c]!.text} ${s.text}` : s.text, page, s.start, s.end);
+          const c = (headingLine ? headerColumns(anchors, s.x0, s.x1)[0]! : nearestByCenter(anchors, (s.x0 + s.x1) / 2)) + 1;
+          row[c] = this.cell(row[c] ? `${row[c]!.text} ${s.text}` : s.text, page, s.start, s.end, headingLine);
         }
       }
       const label = labelParts.map((s) => s.text).join(' ').trim();
@@ -453,7 +510,13 @@ class PdfLayout {
     // a page whose table lost its header: inherit the previous page's when the columns match
     const hasPeriodHeader = grid.slice(0, headRows).some((r) => r.slice(1).some((c) => c && /\d{4}|year|quarter|months|ended|as at/i.test(c.text)));
     let ctx = context;
-    if (!hasPeriodHeader && this.lastHeader && this.lastHeader.columns === width) {
+    // (a continuation has no heading of its own and follows the table the header was last used on: further
+    // down the same page, or first on the next page; a table under headings of its own, or introduced by a
+    // sentence of its own, is another table)
+    const firstOnPage = !this.tables.length || this.tables[this.tables.length - 1]!.page !== page;
+    const follows = !!this.lastHeader && (this.lastHeader.page === page || (this.lastHeader.page === page - 1 && firstOnPage));
+    const introduced = context.some((c) => c.length > 60 && INTRO_SENTENCE.test(c.trim()));
+    if (!hasPeriodHeader && headRows === 0 && follows && !introduced && this.lastHeader && this.lastHeader.columns === width) {
       grid.unshift(...this.lastHeader.rows.map((r) => r.map((c) => (c ? { ...c, page } : null))));
       headRows += this.lastHeader.rows.length;
       // the continued table keeps its title and unit line too
@@ -506,8 +569,16 @@ function partitionColumns(anchors: Region['anchors'], segs: Segment[]): Map<Segm
   const n = anchors.length;
   const left = (i: number) => (i > 0 ? anchors[i - 1]!.x1 : anchors[0]!.x1 - (n > 1 ? anchors[1]!.x1 - anchors[0]!.x1 : 60));
   const out = new Map<Segment, number[]>();
+  const colWidth = n > 1 ? (anchors[n - 1]!.x1 - anchors[0]!.x1) / (n - 1) : 60;
+  // a heading is centred over its group: the outermost headings reach as far outwards as they reach
+  // towards their neighbour ("Dec 31,  Jun 30,  Dec 31," over the last three columns heads nothing to
+  // their left; "June 30, 2016 … June 30, 2015" each head their half; one heading alone heads them all)
+  const centres = segs.map((s) => (s.x0 + s.x1) / 2).sort((a, b) => a - b);
+  const lo = centres.length > 1 ? centres[0]! - (centres[1]! - centres[0]!) / 2 - colWidth / 2 : -Infinity;
+  const hi = centres.length > 1 ? centres.at(-1)! + (centres.at(-1)! - centres.at(-2)!) / 2 + colWidth / 2 : Infinity;
   for (let i = 0; i < n; i++) {
     const c = (left(i) + anchors[i]!.x1) / 2;
+    if (c < lo || c > hi) continue;
     let best = segs[0]!;
     for (const s of segs) if (Math.abs((s.x0 + s.x1) / 2 - c) < Math.abs((best.x0 + best.x1) / 2 - c)) best = s;
     const list = out.get(best) ?? [];
@@ -567,6 +638,21 @@ function median(xs: number[]): number {
   if (!xs.length) return 0;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
+}
+
+/**
+ * A line of running text rather than a column heading: a sentence that starts in the label column and
+ * runs over the value columns, a segment of a dozen words or more, or a sentence ending over the
+ * columns ("… were as follows:", "… as of December 31, 2022 and 2021."). Headings are short phrases.
+ */
+export function isProse(l: { segments: { x0: number; x1: number; text: string; numeric: boolean }[] }, labelRight: number): boolean {
+  return l.segments.some((s) => {
+    if (s.numeric) return false;
+    const words = s.text.split(/\s+/).filter((w) => /[A-Za-z]/.test(w)).length;
+    if (words >= 12) return true;
+    if (s.x0 < labelRight && s.x1 > labelRight + 20 && words >= 8) return true;
+    return s.x1 > labelRight && words >= 5 && /[a-z)][.:]$/.test(s.text) && !/\b(?:inc|co|corp|ltd|no)\.$/i.test(s.text);
+  });
 }
 
 /** Words of a column heading that names a period. */

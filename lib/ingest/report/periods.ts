@@ -14,6 +14,13 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 export type DateOrder = 'dmy' | 'mdy';
 
 /**
+ * The length and end of columns' periods printed apart from their years: "Six months ended June 30,"
+ * in a header's stub, "As of or for the three months / ended June 30," above the table, "Year Ended
+ * December 31," over "2022 | 2021".
+ */
+export const LENGTH_PHRASE = /\b(?:(?:three|six|nine|twelve)\s+months|(?:fiscal\s+)?years?|quarters?|(?:13|26|39|52|53)\s+weeks)\s+ended\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?/i;
+
+/**
  * Rewrites header text so the period grammar reads it: numeric dates (30.09.2025, 09/30/2025),
  * week-based lengths, year spans (2024-2025 → FY2024-2025), "YE"/"FYE" abbreviations.
  */
@@ -170,6 +177,13 @@ function readJoinedPeriod(path: string[], calendars: CalendarInput | null, opts:
   }
   if (found.size === 1) {
     const only = [...found.values()][0]!;
+    // "Year Ended December 31, 2018" › "Third Quarter": the quarter of that fiscal year, never the year
+    const quarter = /\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b|\bQ([1-4])\b/i.exec(joined);
+    if (quarter && only.period.type === 'duration' && only.fiscalPeriod === 'FY' && only.fiscalYear !== null) {
+      const n = quarter[2] ? Number(quarter[2]) : { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 }[quarter[1]!.toLowerCase() as 'first'];
+      const res = resolveSpec({ type: 'fiscal', position: `Q${n}` as 'Q1', year: { year: only.fiscalYear, style: 'fiscal' } }, ctx, joined);
+      return res.status === 'resolved' ? { status: 'ok', value: fromResolved(res, 'quarter_of_year') } : { status: 'unresolved', reason: `"${joined}" names a quarter of FY${only.fiscalYear} the calendar does not place` };
+    }
     // "Three months ended June 30," › "Average" › "2023": the bare year is not the quarter the heading
     // names, and a phrase that did not resolve may be the column's real period
     if (only.how === 'bare_year' && /\b(?:quarter|three months|six months|nine months|half year)\b/i.test(joined)) {

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FiscalCalendar } from '@/lib/domain/types';
 import { analyzeReport } from './analyze';
-import { balanceEdge, isPrimaryStatement } from './bind';
+import { balanceEdge, datedBalance, isPrimaryStatement } from './bind';
 import { extractHtmlReport } from './html';
 import type { RawTable } from './model';
 
@@ -121,3 +121,161 @@ describe('primary statements by their printed title', () => {
     expect(a.counters).toMatchObject({ numericCells: 4, bound: 4, statementCells: 2, statementBound: 2 });
   });
 });
+
+describe('rows and columns that date their balances, and figures that are not money', () => {
+  it('a balance row that prints its date is the balance on that date; the flows keep the period the table names', () => {
+    expect(datedBalance('Outstanding at December 25, 2021')).toBe('2021-12-25');
+    expect(datedBalance('Balance, May 31, 2023')).toBe('2023-05-31');
+    expect(datedBalance('Expected to vest as of December 31, 2022')).toBe('2022-12-31');
+    expect(datedBalance('4.25% Notes due December 31, 2025')).toBeNull();
+    const got = cells(`<p>A summary of our long-term cash activity for the year ended December 31, 2022 is as follows (in millions):</p><table>
+      <tr><td></td><td>Long-Term Cash Award</td><td>Balance Sheet Date Fair Value</td><td>Contractual Life Remaining (years)</td></tr>
+      <tr><td>Outstanding at December 31, 2021</td><td>$45.8</td><td></td><td></td></tr>
+      <tr><td>Granted</td><td>18.2</td><td></td><td></td></tr>
+      <tr><td>Outstanding at December 31, 2022</td><td>$50.3</td><td>$68.2</td><td>1.17</td></tr></table>`);
+    const of = (row: string) => got.filter((c) => c.row === row).map((c) => [c.col, c.value, c.unit, c.period.type === 'instant' ? c.period.date : `${c.period.start}..${c.period.end}`, c.status]);
+    expect(of('Outstanding at December 31, 2021')).toEqual([['Long-Term Cash Award', '45800000', 'USD', '2021-12-31', 'active']]);
+    expect(of('Granted')).toEqual([['Long-Term Cash Award', '18200000', 'USD', '2022-01-01..2022-12-31', 'active']]);
+    expect(of('Outstanding at December 31, 2022')).toEqual([
+      ['Long-Term Cash Award', '50300000', 'USD', '2022-12-31', 'active'],
+      ['Balance Sheet Date Fair Value', '68200000', 'USD', '2022-12-31', 'active'],
+      // a length of time, not dollars
+      ['Contractual Life Remaining (years)', '1.17', 'years', '2022-12-31', 'active'],
+    ]);
+    // "Balance Sheet" heading one column is no statement title: the table is a note, its flows stay flows
+    expect(analyze(`<table><tr><td></td><td>Balance Sheet Date Fair Value</td><td>Award</td></tr><tr><td>Granted</td><td>1</td><td>2</td></tr></table>`).tables[0]!.kind).toBe('other');
+  });
+
+  it('a column of opening balances ("Balance, Beginning 2021") is the balance on the day before the year', () => {
+    const got = cells(`<p>The change in the book value of indefinite-lived intangible assets is as follows (in millions):</p><table>
+      <tr><td></td><td>Balance, Beginning 2021</td><td>Acquisitions 2021</td><td>Balance, End of 2021</td></tr>
+      <tr><td>Brands</td><td>340</td><td>12</td><td>352</td></tr></table>`);
+    expect(got.map((c) => [c.col, c.period])).toEqual([
+      ['Balance, Beginning 2021', { type: 'instant', date: '2020-12-31' }],
+      ['Acquisitions 2021', { type: 'duration', start: '2021-01-01', end: '2021-12-31' }],
+      ['Balance, End of 2021', { type: 'instant', date: '2021-12-31' }],
+    ]);
+  });
+
+  it('an amount a footnote scales apart ("(a) In thousands") under a table in millions is not read at either scale', () => {
+    const a = analyze(`<p>Unless otherwise noted, tabular dollars are presented in millions.</p>
+      <p>Share-based compensation for the year ended December 31, 2022 is as follows:</p><table>
+      <tr><td></td><td>Awards (a)</td><td>Expense</td></tr>
+      <tr><td>Granted</td><td>18,182</td><td>$ 25</td></tr></table>
+      <p>(a) In thousands, disclosed at target.</p>`);
+    const f = a.tables[0]!.cells.map((c) => c.fact!);
+    expect(f.map((x) => [x.status, x.reason])).toEqual([
+      ['quarantined', 'UNIT_UNKNOWN'],
+      ['quarantined', 'UNIT_UNKNOWN'],
+    ]);
+  });
+
+  it('a table of an SEC filing that prints neither "$" nor a unit line of its own, or counts floor space, is no money', () => {
+    const a = analyze(`<p>Amounts in millions, except per share data</p>
+      <p>Part I</p><p>Item 1. Business</p><p>Item 2. Properties</p><p>Our retail units by state:</p><table>
+      <tr><td></td><td>December 31, 2022</td><td>December 31, 2021</td></tr>
+      <tr><td>Alabama</td><td>101</td><td>99</td></tr>
+      <tr><td>Alaska</td><td>10</td><td>9</td></tr></table>
+      <p>As of December 31, 2022, we operated the following facilities (in thousands):</p><table>
+      <tr><td></td><td>Leased Square Footage</td><td>Owned Square Footage</td></tr>
+      <tr><td>Office space</td><td>18,051</td><td>4,961</td></tr>
+      <tr><td>Physical stores</td><td>20,072</td><td>662</td></tr></table>`);
+    for (const t of a.tables) for (const c of t.cells) expect([c.rowLabel, c.fact!.status, c.fact!.reason]).toEqual([c.rowLabel, 'quarantined', 'UNIT_UNKNOWN']);
+  });
+
+  it('the same printed row in two tables is two rows; two dimension columns with long headings are two concepts', () => {
+    const a = analyze(`<p>The fair values of the assets held by the U.S. pension plans are as follows (in millions):</p><table>
+      <tr><td></td><td>December 31, 2022</td></tr><tr><td>Total Equities</td><td>372</td></tr><tr><td>Total Fixed Income</td><td>654</td></tr></table>
+      <p>The fair values of the assets held by the international pension plans are as follows (in millions):</p><table>
+      <tr><td></td><td>December 31, 2022</td></tr><tr><td>Total Equities</td><td>1,372</td></tr><tr><td>Total Fixed Income</td><td>4,303</td></tr></table>
+      <p>(in millions)</p><table>
+      <tr><td></td><td>Fair Value Measurements Using Inputs Considered as Level 1 at December 31, 2022</td><td>Fair Value Measurements Using Inputs Considered as Level 2 at December 31, 2022</td></tr>
+      <tr><td>Equities</td><td>1</td><td>2</td></tr></table>`);
+    const facts = a.tables.flatMap((t) => t.cells.map((c) => c.fact!));
+    expect(facts.every((f) => f.status === 'active')).toBe(true);
+    expect(new Set(facts.map((f) => `${f.concept}|${JSON.stringify(f.period)}`)).size).toBe(facts.length);
+  });
+
+  it('a row naming its own span of dates is not the column’s period; "Diluted" under a shares section counts shares', () => {
+    const got = cells(`<p>Share repurchases for the three months ended May 31, 2023 (in millions, except per share amounts):</p><table>
+      <tr><td></td><td>Total Number of Shares Purchased</td><td>Approximate Dollar Value of Shares that May Yet Be Purchased</td></tr>
+      <tr><td>April 1, 2023—April 30, 2023</td><td>1.5</td><td>$8,214.0</td></tr></table>
+      <p>Summary of financial performance (millions):</p><table>
+      <tr><td></td><td>2022</td><td>2021</td></tr>
+      <tr><td>Average common shares outstanding:</td><td></td><td></td></tr>
+      <tr><td>Diluted</td><td>752</td><td>780</td></tr></table>`);
+    expect(got.filter((c) => c.row.startsWith('April')).every((c) => c.status === 'quarantined' && c.reason === 'MISSING_FACT_PERIOD')).toBe(true);
+    expect(got.filter((c) => c.row === 'Diluted').map((c) => [c.unit, c.value])).toEqual([['shares', '752000000'], ['shares', '780000000']]);
+  });
+
+  it('a length printed apart from the years — in the header stub, or over two lines above the table — is the length of the year columns; a bare year in a quarterly report is no period', () => {
+    const stub = cells(`<p>Allowance for credit losses (in millions, except ratios)</p><table>
+      <tr><td>Six months ended June 30,</td><td>2023</td><td>2022</td></tr>
+      <tr><td>Gross charge-offs</td><td>3,227</td><td>2,012</td></tr></table>`);
+    expect(stub.map((c) => [c.period, c.status])).toEqual([
+      [{ type: 'duration', start: '2023-01-01', end: '2023-06-30' }, 'active'],
+      [{ type: 'duration', start: '2022-01-01', end: '2022-06-30' }, 'active'],
+    ]);
+    const above = cells(`<p>As of or for the three months</p><p>ended June 30,</p><p>(in millions)</p><table>
+      <tr><td></td><td>2023</td><td>2022</td></tr>
+      <tr><td>Noninterest revenue</td><td>3,543</td><td>3,850</td></tr></table>`);
+    expect(above.map((c) => c.period)).toEqual([
+      { type: 'duration', start: '2023-04-01', end: '2023-06-30' },
+      { type: 'duration', start: '2022-04-01', end: '2022-06-30' },
+    ]);
+    const quarterly = analyzeReport(extractHtmlReport(`<title>Quarterly Report on Form 10-Q</title><p>Loans repurchased (in millions)</p><table>
+      <tr><td></td><td>2023</td><td>2022</td></tr>
+      <tr><td>Loans repurchased or option to repurchase</td><td>752</td><td>839</td></tr></table>`), { calendars: DEC, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true, });
+    expect(quarterly.tables[0]!.cells.map((c) => [c.fact!.status, c.fact!.reason])).toEqual([
+      ['quarantined', 'MISSING_FACT_PERIOD'],
+      ['quarantined', 'MISSING_FACT_PERIOD'],
+    ]);
+  });
+
+  it('shares under a "Shares" heading, whole dollars in a "(dollars)" row, ratios of a "ratios" section, unit counts: none of them millions of dollars', () => {
+    const got = cells(`<p>Preferred stock (in millions, except shares)</p><table>
+      <tr><td></td><td>Shares</td><td>Carrying value</td></tr>
+      <tr><td></td><td>December 31, 2022</td><td>December 31, 2022</td></tr>
+      <tr><td>Series FF</td><td>225,000</td><td>$2,250</td></tr></table>
+      <p>Selected statistics (millions, except percentages and where indicated)</p><table>
+      <tr><td></td><td>2022</td><td>2021</td></tr>
+      <tr><td>Average proprietary basic Card Member spending (dollars)</td><td>$19,514</td><td>$16,498</td></tr>
+      <tr><td>Unit counts at period end</td><td>6,146</td><td>5,993</td></tr>
+      <tr><td>Credit ratios</td><td></td><td></td></tr>
+      <tr><td>Allowance for loan losses to retained nonaccrual loans</td><td>345</td><td>283</td></tr></table>`);
+    const of = (row: string) => got.filter((c) => c.row === row).map((c) => [c.value, c.unit]);
+    expect(of('Series FF')[0]![1]).not.toBe('USD');
+    expect(of('Series FF')[1]).toEqual(['2250000000', 'USD']);
+    expect(of('Average proprietary basic Card Member spending (dollars)')).toEqual([['19514', 'USD'], ['16498', 'USD']]);
+    expect(of('Unit counts at period end')).toEqual([['6146', 'count'], ['5993', 'count']]);
+    expect(of('Allowance for loan losses to retained nonaccrual loans')).toEqual([['345', 'pure'], ['283', 'pure']]);
+  });
+
+  it('a column of a later year than the document reports is a bucket of payments due, not the figure’s period; balances a table dates "as of" are year ends', () => {
+    const a = analyzeReport(extractHtmlReport(`<meta name="period-end" content="2022-12-31"><p>Contractual obligations as of December 31, 2022 (in millions):</p><table>
+      <tr><td></td><td>2023</td><td>2024</td><td>Thereafter</td></tr>
+      <tr><td>Long-term debt</td><td>1,000</td><td>2,000</td><td>5,000</td></tr></table>
+      <p>Other assets as of December 31, 2022 and 2021 (in millions):</p><table>
+      <tr><td></td><td>2022</td><td>2021</td></tr>
+      <tr><td>Prepaid pension</td><td>948</td><td>1,260</td></tr></table>`), { calendars: DEC, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true });
+    const [due, other] = a.tables;
+    expect(due!.cells.filter((c) => c.fact).every((c) => c.fact!.status === 'quarantined' && c.fact!.reason === 'MISSING_FACT_PERIOD')).toBe(true);
+    expect(other!.cells.map((c) => [c.fact!.period, c.fact!.status])).toEqual([
+      [{ type: 'instant', date: '2022-12-31' }, 'active'],
+      [{ type: 'instant', date: '2021-12-31' }, 'active'],
+    ]);
+  });
+
+  it('a primary statement’s line wins over a note that names the same measure ("BALANCE SHEETS" over "… included in our consolidated balance sheets")', () => {
+    const a = analyze(`<p>BALANCE SHEETS (In millions)</p><table>
+      <tr><td>June 30,</td><td>2023</td><td>2022</td></tr>
+      <tr><td>Accounts receivable, net of allowance for doubtful accounts of $650 and $633</td><td>48,688</td><td>44,261</td></tr>
+      <tr><td>Total assets</td><td>411,976</td><td>364,840</td></tr></table>
+      <p>Allowance for doubtful accounts included in our consolidated balance sheets (In millions):</p><table>
+      <tr><td>June 30,</td><td>2023</td><td>2022</td></tr>
+      <tr><td>Accounts receivable, net of allowance for doubtful accounts</td><td>$650</td><td>$633</td></tr></table>`);
+    const receivables = a.tables.flatMap((t) => t.cells.map((c) => c.fact!)).filter((f) => f.metricId === 'receivables' && f.status === 'active');
+    expect(receivables.map((f) => f.value)).toEqual(['48688000000', '44261000000']);
+  });
+});
+

@@ -12,6 +12,7 @@
 import { normalizeLabel } from './labels';
 import type { GridCell, RawTable } from './model';
 import { isYearText, parseCellValue, type CellValue } from './numbers';
+import { LENGTH_PHRASE } from './periods';
 
 export interface ValueCell {
   /** grid column of the number */
@@ -168,9 +169,18 @@ export function structureTable(raw: RawTable): StructuredTable {
         }
       }
     }
-    for (let c = 0; c < width; c++) if (covered.has(c)) headerPaths[c] = paths[c]!;
+    // the stub's length phrase heads every column ("Six months ended June 30," left of "2023 | 2022")
+    const stubTexts = pendingHeader.map(({ cells }) => rowText(cells.filter((c) => c.lastCol < firstValueCol)).replace(/\s+/g, ' ').trim());
+    const length = stubTexts.map((t) => LENGTH_PHRASE.exec(t)?.[0]).find((t) => !!t && !/\b(?:19|20)\d{2}\b/.test(t));
+    // a heading repeated below figures heads every column anew: a value column it does not reach keeps no
+    // heading from the block above (its period there is not this block's)
+    if (seenData) for (let c = firstValueCol; c < width; c++) if (!covered.has(c)) headerPaths[c] = [];
+    for (let c = 0; c < width; c++) {
+      if (!covered.has(c)) continue;
+      headerPaths[c] = length && !paths[c]!.some((p) => /\bended\b|\bending\b|\bas of\b|\bas at\b/i.test(p)) ? [length, ...paths[c]!] : paths[c]!;
+    }
     // the header block's stub (its label column) names the rows' period, or a new block resets it
-    const stub = pendingHeader.map(({ cells }) => rowText(cells.filter((c) => c.lastCol < firstValueCol))).filter((t) => DATE_LINE.test(t));
+    const stub = stubTexts.filter((t) => DATE_LINE.test(t));
     periodHint = stub.length === 1 ? stub[0]! : null;
     periodHintFrom = 'stub';
     for (const { cells } of pendingHeader) headerRowsOut.push(cells.map(({ cell }) => cell.text.replace(/\s+/g, ' ').trim()));
@@ -199,8 +209,14 @@ export function structureTable(raw: RawTable): StructuredTable {
       (inHead ||
         (allTh && cells.some((c) => c.cell.th) && nonYearNumbers.length === 0) ||
         (!seenData && textValues) ||
-        (seenData && textValues && periodish && (label === '' || /^(?:particulars|description|in .*|\(.*\))$/i.test(label))));
+        (seenData && textValues && periodish && (label === '' || /^(?:particulars|description|in .*|\(.*\))$/i.test(label))) ||
+        // the next line of a heading repeated for the next block of rows ("Year Ended December 31, 2019" / "First  Second …")
+        (seenData && textValues && (label === '' || /^(?:particulars|description|in .*|\(.*\))$/i.test(label)) && pendingHeader.length > 0) ||
+        // a row of years only ("Expense (Income), in Millions | 2022 | 2021 | 2020"): the columns' headings again
+        (seenData && textValues && numbers.length >= 2 && numbers.every((t) => isYearText(t.text)) && valueTexts.length === numbers.length));
     if (isHeader) {
+      // a heading repeated for the next block of rows closes the sections of the block before
+      if (seenData && pendingHeader.length === 0) sections.length = 0;
       pendingHeader.push({ r, cells });
       rows.push({ index: r, label, sectionPath: [], kind: 'header', values: [], page, labelSpan: null });
       continue;

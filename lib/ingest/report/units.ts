@@ -82,22 +82,25 @@ export function findUnitLine(text: string): UnitLine | null {
     const u = parseUnitLine(m[1]!);
     if (u) return u;
   }
-  const tail = /(?:all\s+)?(?:amounts?|figures)?\s*(?:are\s+)?in\s+(?:₹|rs\.?|inr|\$|usd|us\$|[JH])?\s*(?:crores?|lakhs?|millions?|thousands?|billions?)(?:[^.;]{0,60})?$/i.exec(t);
+  // (keeping "$ and shares" of "$ and shares in millions, except per share amounts (unaudited)": the shares' scale too)
+  const tail = /(?:all\s+)?(?:amounts?|figures)?\s*(?:(?:\$|₹|dollars)\s+and\s+shares\s+|shares\s+and\s+(?:\$|₹|dollars)\s+)?(?:are\s+)?in\s+(?:₹|rs\.?|inr|\$|usd|us\$|[JH])?\s*(?:crores?|lakhs?|millions?|thousands?|billions?)(?:[^.;]{0,60})?$/i.exec(t);
   if (tail) return parseUnitLine(tail[0]);
   return whole;
 }
 
 /** Scale and currency a row label implies on its own: EPS in ₹, percentages, share counts. */
-export type RowUnitKind = 'per_share' | 'percent' | 'shares' | 'count' | null;
+export type RowUnitKind = 'per_share' | 'percent' | 'shares' | 'count' | 'years' | null;
 
 export function rowUnitKind(label: string): RowUnitKind {
   const l = label.toLowerCase();
+  // "Weighted-average remaining lease term (years)", "… contractual term (in years)": a length of time
+  if (/\((?:in\s+)?years\)|\b(?:term|life)\b.*\bin years\b/.test(l)) return 'years';
   if (/\bper (?:equity |ordinary |common )?share\b|earnings per|\beps\b|\bdividends? per\b|face value/.test(l)) return 'per_share';
   if (/^(?:basic|diluted)\b/.test(l) && /\(in [₹$]|\(₹\)|\(\$\)|\(rs/i.test(label)) return 'per_share';
   // "1.600% Senior Notes due April 2030" is a debt instrument named by its coupon, not a percentage
   const coupon = /\d%\s+(?:senior\s+|subordinated\s+|convertible\s+)*(?:notes?|debentures?|bonds?)\b/.test(l);
   if (!coupon && /%|\bpercent(?:age)?\b|\bmargin\b|\bratio\b|\(times\)|\btimes\b/.test(l)) return 'percent';
   if (/\bnumber of (?:equity |ordinary |common )?shares\b|\bshares outstanding\b|weighted[- ]average (?:number of )?(?:basic |diluted )?(?:equity |common )?shares|^(?:common )?shares (?:purchased|repurchased|issued|outstanding)\b/.test(l)) return 'shares';
-  if (/\bnumber of\b|\bheadcount\b|\bemployees\b|\bstores\b|\bcustomers\b/.test(l)) return 'count';
+  if (/\bnumber of\b|\bheadcount\b|\bemployees\b|\bstores\b|\bcustomers\b|\bunit counts?\b|\bretail units\b/.test(l)) return 'count';
   return null;
 }

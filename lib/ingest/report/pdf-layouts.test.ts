@@ -1,0 +1,200 @@
+/**
+ * US notes layouts in PDFs (small synthetic pages): the sentence introducing a table is not a column
+ * heading (and the one period it names is the table's); label lines, footnote markers and lone "$"
+ * lines between the headings and the first figures; years that label the rows of a maturity schedule;
+ * a title block above the headings; upper headings over only some columns; a header carried to a
+ * continuation, and never to another table.
+ */
+import { describe, expect, it } from 'vitest';
+import type { FiscalCalendar } from '@/lib/domain/types';
+import { analyzeReport } from './analyze';
+import { extractPdfReport } from './pdf';
+import { layoutPdf, type LaidItem } from './pdf-fixtures';
+
+const DEC: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' }];
+const JUN: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-07-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 6, day: 30 }, labelBy: 'end-year' }];
+
+const L = (...items: LaidItem[]) => ({ items });
+const label = (text: string, x = 40): LaidItem => ({ text, x });
+const at = (right: number, text: string): LaidItem => ({ text, right });
+/** a column heading, centred over the figures right-aligned at `right` */
+const head = (right: number, text: string): LaidItem => ({ text, center: right - 14 });
+
+async function cells(pages: { items: LaidItem[]; gap?: number }[][], calendars = DEC) {
+  const doc = await extractPdfReport(await layoutPdf(pages), 'layout.pdf');
+  const a = analyzeReport(doc, { calendars, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true });
+  return a.tables.flatMap((t) => t.cells.filter((c) => c.fact).map((c) => ({ table: t.ordinal, row: c.rowLabel, col: c.columnPath.join(' › '), ...c.fact! })));
+}
+const when = (f: { period: { type: string; date?: string; start?: string; end?: string } }) => (f.period.type === 'instant' ? f.period.date : `${f.period.start}..${f.period.end}`);
+
+describe('PDF notes layouts', () => {
+  it('the sentence introducing a table is no heading; the one date it names is the period of columns that name none', async () => {
+    const got = await cells([[
+      L(label('Cash, cash equivalents and short-term investments consisted of the following as of December 3, 2021 (in millions):')),
+      L(head(380, 'Amortized'), head(460, 'Unrealized'), head(540, 'Estimated')),
+      L(head(380, 'Cost'), head(460, 'Gains'), head(540, 'Fair Value')),
+      L(label('Money market funds'), at(380, '$ 1,000'), at(460, '$ —'), at(540, '$ 1,000')),
+      L(label('Corporate debt securities'), at(380, '1,266'), at(460, '12'), at(540, '1,278')),
+      L(label('Total'), at(380, '$ 2,266'), at(460, '$ 12'), at(540, '$ 2,278')),
+    ]]);
+    const corp = got.filter((c) => c.row === 'Corporate debt securities');
+    expect(corp.map((c) => [c.col, c.value, when(c), c.status])).toEqual([
+      ['Amortized › Cost', '1266000000', '2021-12-03', 'active'],
+      ['Unrealized › Gains', '12000000', '2021-12-03', 'active'],
+      ['Estimated › Fair Value', '1278000000', '2021-12-03', 'active'],
+    ]);
+    // the columns are dimensions of one date: their own row concepts, never the entity's metric
+    expect(new Set(corp.map((c) => c.concept)).size).toBe(3);
+  });
+
+  it('a date line and a wrapped section caption between the headings and the figures (up to six lines) stay under the headings', async () => {
+    const got = await cells([[
+      L(label('The components of investments were as follows:')),
+      L(head(300, 'Adjusted'), head(380, 'Unrealized'), head(460, 'Recorded'), head(540, 'Short-term')),
+      L(label('(In millions)'), head(300, 'Cost Basis'), head(380, 'Losses'), head(460, 'Basis'), head(540, 'Investments')),
+      L(label('June 30, 2023')),
+      L(label('Changes in Fair Value')),
+      L(label('Recorded in Other', 48)),
+      L(label('Comprehensive Income', 48)),
+      L(label('Commercial paper'), at(300, '$ 16,589'), at(380, '$ 0'), at(460, '$ 16,589'), at(540, '$ 4,358')),
+      L(label('U.S. government securities'), at(300, '65,237'), at(380, '(3,870)'), at(460, '61,369'), at(540, '58,378')),
+    ]], JUN);
+    const us = got.filter((c) => c.row === 'U.S. government securities');
+    expect(us.map((c) => [c.col, c.value, when(c), c.status])).toEqual([
+      ['Adjusted › Cost Basis', '65237000000', '2023-06-30', 'active'],
+      ['Unrealized › Losses', '-3870000000', '2023-06-30', 'active'],
+      ['Recorded › Basis', '61369000000', '2023-06-30', 'active'],
+      ['Short-term › Investments', '58378000000', '2023-06-30', 'active'],
+    ]);
+  });
+
+  it('footnote markers and lone "$" glyphs set on lines of their own are neither headings nor rows', async () => {
+    const got = await cells([[
+      L(label('Operating income by reportable segment was as follows ($ in millions):')),
+      L(at(380, '2023'), at(460, '2022'), at(540, '2021')),
+      L(label('Operating income by reportable segment')),
+      L(label('(1)', 60), at(380, '$'), at(460, '$'), at(540, '$')),
+      L(label('Domestic'), at(380, '1,634'), at(460, '2,795'), at(540, '2,348')),
+      L({ text: '(b)', right: 380 }, { text: '(b)', right: 540 }),
+      L(label('International'), at(380, '161'), at(460, '244'), at(540, '43')),
+    ]]);
+    const domestic = got.filter((c) => c.row === 'Domestic');
+    expect(domestic.map((c) => [c.col, c.value, when(c), c.status])).toEqual([
+      ['2023', '1634000000', '2023-01-01..2023-12-31', 'active'],
+      ['2022', '2795000000', '2022-01-01..2022-12-31', 'active'],
+      ['2021', '2348000000', '2021-01-01..2021-12-31', 'active'],
+    ]);
+    expect(got.filter((c) => c.row === 'International').map((c) => c.concept).every((x) => !/\(b\)|-b-|\/b\//.test(x))).toBe(true);
+  });
+
+  it('years that label the rows of a maturity schedule are labels, not a column of figures; the table introduced by its own sentence does not take the one above it’s headings', async () => {
+    const got = await cells([[
+      L(label('Supplemental cash flow information related to leases was as follows (in millions):')),
+      L(at(460, '2021'), at(540, '2020')),
+      L(label('Cash paid for amounts included in the measurement of lease liabilities:')),
+      L(label('Operating cash flows — operating leases', 48), at(460, '$ 282'), at(540, '$ 258')),
+      L(label('Financing cash flows — finance leases', 48), at(460, '67'), at(540, '49')),
+      L(label('As of August 29, 2021, future minimum payments during the next five fiscal years and thereafter are as follows (in millions):')),
+      L(head(460, 'Operating'), head(540, 'Finance')),
+      L(label('2022'), at(460, '$ 260'), at(540, '$ 107')),
+      L(label('2023'), at(460, '273'), at(540, '92')),
+      L(label('Thereafter'), at(460, '2,507'), at(540, '1,070')),
+    ]]);
+    expect(got.filter((c) => c.row === 'Financing cash flows — finance leases').map((c) => [c.col, when(c), c.status])).toEqual([
+      ['2021', '2021-01-01..2021-12-31', 'active'],
+      ['2020', '2020-01-01..2020-12-31', 'active'],
+    ]);
+    const schedule = got.filter((c) => c.row === '2022');
+    expect(schedule.map((c) => [c.col, c.value, when(c), c.status])).toEqual([
+      ['Operating', '260000000', '2021-08-29', 'active'],
+      ['Finance', '107000000', '2021-08-29', 'active'],
+    ]);
+  });
+
+  it('a title block above the headings (registrant, statement name, the years it covers) is no column heading', async () => {
+    const got = await cells([[
+      L({ text: 'ORACLE CORPORATION', x: 250 }),
+      L({ text: 'CONSOLIDATED STATEMENTS OF STOCKHOLDERS’ EQUITY', x: 200 }),
+      L({ text: 'For the Years Ended May 31, 2023, 2022 and 2021', x: 210 }),
+      L(head(380, 'Number of'), head(460, 'Retained'), head(540, 'Total')),
+      L(label('(in millions)'), head(380, 'Shares'), head(460, 'Earnings'), head(540, 'Equity')),
+      L(label('Balances as of May 31, 2022'), at(380, '2,665'), at(460, '$ (20,000)'), at(540, '$ (6,220)')),
+      L(label('Net income'), at(380, '—'), at(460, '8,503'), at(540, '8,503')),
+      L(label('Balances as of May 31, 2023'), at(380, '2,705'), at(460, '$ (11,497)'), at(540, '$ 1,073')),
+    ]], [{ entityId: 'e', effectiveFrom: '2000-06-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 5, day: 31 }, labelBy: 'end-year' }]);
+    const total = got.filter((c) => c.col === 'Total › Equity');
+    expect(total.map((c) => [c.row, when(c), c.status])).toEqual([
+      ['Balances as of May 31, 2022', '2022-05-31', 'active'],
+      ['Net income', '2022-06-01..2023-05-31', 'active'],
+      ['Balances as of May 31, 2023', '2023-05-31', 'active'],
+    ]);
+  });
+
+  it('an upper heading over the last columns heads none to their left; one heading alone heads them all', async () => {
+    const got = await cells([[
+      L(label('Lending-related commitments (in millions):')),
+      L(head(460, 'Dec 31,'), head(540, 'Jun 30,')),
+      L(head(300, 'June 30, 2023'), head(380, 'Total'), at(460, '2022'), at(540, '2023')),
+      L(label('Residential real estate'), at(300, '$ 9,164'), at(380, '$ 34,033'), at(460, '$ 21,287'), at(540, '$ 714')),
+      L(label('Auto and other'), at(300, '14,203'), at(380, '16,813'), at(460, '12,231'), at(540, '236')),
+    ]]);
+    const byCol = Object.fromEntries(got.map((c) => [c.col, when(c)]));
+    expect(byCol['Dec 31, › 2022']).toBe('2022-12-31');
+    expect(byCol['Jun 30, › 2023']).toBe('2023-06-30');
+    expect(Object.keys(byCol).some((k) => /Dec 31,.*June 30, 2023|June 30, 2023.*Dec 31,/.test(k))).toBe(false);
+  });
+
+  it('a statement split on one page keeps its header below the split; the first table of the next page inherits it; a later table of its own does not', async () => {
+    const got = await cells([
+      [
+        L({ text: 'CONSOLIDATED STATEMENTS OF CASH FLOWS', x: 200 }),
+        L(label('Years Ended December 31 (Millions)'), at(380, '2022'), at(460, '2021'), at(540, '2020')),
+        L(label('Net income'), at(380, '$ 7,514'), at(460, '$ 8,060'), at(540, '$ 3,135')),
+        L(label('Provisions for credit losses'), at(380, '2,182'), at(460, '(1,419)'), at(540, '4,730')),
+        // (a wide gap: the rest of the statement is a region of its own, with no heading)
+        { items: [label('Changes in operating assets and liabilities, net of effects of acquisitions and dispositions:')], gap: 70 },
+        L(label('Deferred taxes', 48), at(380, '1,391'), at(460, '1,068'), at(540, '(1,785)')),
+        L(label('Net cash provided by operating activities'), at(380, '21,079'), at(460, '14,645'), at(540, '5,591')),
+      ],
+      [
+        L(label('Sale of investment securities'), at(380, '26'), at(460, '62'), at(540, '69')),
+        L(label('Net cash used in investing activities'), at(380, '(25,000)'), at(460, '(10,500)'), at(540, '(2,000)')),
+        { items: [label('The following table presents unrelated counts of offices in each region, as follows:')], gap: 60 },
+        L(label('Region'), head(380, 'North'), head(460, 'South'), head(540, 'West')),
+        L(label('Offices'), at(380, '12'), at(460, '15'), at(540, '9')),
+        L(label('Warehouses'), at(380, '3'), at(460, '4'), at(540, '2')),
+      ],
+    ]);
+    const of = (row: string) => got.filter((c) => c.row === row).map((c) => [when(c), c.status]);
+    expect(of('Deferred taxes')).toEqual([
+      ['2022-01-01..2022-12-31', 'active'],
+      ['2021-01-01..2021-12-31', 'active'],
+      ['2020-01-01..2020-12-31', 'active'],
+    ]);
+    expect(of('Sale of investment securities')[0]).toEqual(['2022-01-01..2022-12-31', 'active']);
+    expect(got.filter((c) => c.row === 'Offices').every((c) => c.status === 'quarantined')).toBe(true);
+  });
+
+  it('a heading repeated mid-table heads the next block of rows: each quarter of each year, never the year; a tax line printed as a deduction is the expense', async () => {
+    const block = (year: string, rows: [string, string[]][]) => [
+      L({ text: `Year Ended December 31, ${year} (1)`, center: 420 }),
+      L(head(300, 'First'), head(380, 'Second'), head(460, 'Third'), head(540, 'Fourth')),
+      L(head(300, 'Quarter'), head(380, 'Quarter'), head(460, 'Quarter'), head(540, 'Quarter')),
+      ...rows.map(([name, v]) => L(label(name), at(300, v[0]!), at(380, v[1]!), at(460, v[2]!), at(540, v[3]!))),
+    ];
+    const got = await cells([[
+      L(label('Unaudited quarterly results are as follows (in millions, except per share data):')),
+      ...block('2018', [['Net sales', ['$ 51,042', '$ 52,886', '$ 56,576', '$ 72,383']], ['Income before income taxes', ['1,916', '2,605', '3,390', '3,350']], ['Provision for income taxes', ['(287)', '(174)', '(508)', '(327)']], ['Net income', ['1,629', '2,431', '2,883', '3,027']]]),
+      ...block('2019', [['Net sales', ['$ 59,700', '$ 63,404', '$ 69,981', '$ 87,437']], ['Income before income taxes', ['4,401', '2,889', '2,632', '4,053']], ['Provision for income taxes', ['(836)', '(257)', '(494)', '(786)']], ['Net income', ['3,565', '2,632', '2,138', '3,267']]]),
+    ]]);
+    const metric = (id: string) => got.filter((c) => c.metricId === id && c.status === 'active').map((c) => [when(c), c.value]);
+    expect(metric('revenue')).toEqual([
+      ['2018-01-01..2018-03-31', '51042000000'], ['2018-04-01..2018-06-30', '52886000000'], ['2018-07-01..2018-09-30', '56576000000'], ['2018-10-01..2018-12-31', '72383000000'],
+      ['2019-01-01..2019-03-31', '59700000000'], ['2019-04-01..2019-06-30', '63404000000'], ['2019-07-01..2019-09-30', '69981000000'], ['2019-10-01..2019-12-31', '87437000000'],
+    ]);
+    // 4,401 − 836 = 3,565: the provision is an expense of 836, not a benefit
+    expect(metric('tax_expense').filter(([p]) => p!.startsWith('2019-01'))).toEqual([['2019-01-01..2019-03-31', '836000000']]);
+    expect(got.some((c) => c.metricId === 'tax_expense' && c.value.startsWith('-'))).toBe(false);
+  });
+});
+
