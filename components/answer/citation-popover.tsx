@@ -111,7 +111,9 @@ function Evidence({ value, text, close }: { value: AnswerValue | AnswerInput; te
             <dd>{value.scope}</dd>
             <dt className="text-muted">Basis</dt>
             <dd>
-              {value.versionBasis.replace('_', ' ')} version
+              {value.versionBasis.startsWith('filing:') && value.version?.filing.label
+                ? `as reported in ${value.version.filing.label}`
+                : `${value.versionBasis.replace('_', ' ')} version`}
               {value.otherVersions ? ' · other versions exist (restated or re-reported)' : ' · no other versions'}
             </dd>
           </>

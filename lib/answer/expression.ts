@@ -107,7 +107,9 @@ export async function evaluateExpression(
     }
   } else {
     const [a, b] = parts as [Figure, Figure];
-    res = node.op === 'share' || label?.op === 'margin' ? margin({ numerator: a.operand, denominator: b.operand, calendars }) : ratio({ numerator: a.operand, denominator: b.operand, calendars });
+    // a share of two balances at one date ("cash as a % of total assets") is their quotient; a margin divides flows
+    const balances = a.period.type === 'instant' && b.period.type === 'instant';
+    res = (node.op === 'share' || label?.op === 'margin') && !balances ? margin({ numerator: a.operand, denominator: b.operand, calendars }) : ratio({ numerator: a.operand, denominator: b.operand, calendars });
   }
   recordCalculation(ctx, res);
   if (!res.ok) return { ok: false, failure: rejectedFailure(res) };

@@ -282,6 +282,8 @@ function dateOf(year: number, month: number, d: number, text: string): DateValue
 /** "31 March 2026", "March 31, 2026", "Mar. 31 2026", "2026-03-31", "1/31/2024", "3/31/22" */
 export const date: Parser<DateValue> = memo(alt<DateValue>(
   map(seq(day, monthName, opt(comma), anyY4), ([d, m, , y], ts, a, b) => dateOf(y, m, d, textOf(ts, a, b))),
+  // "31 Dec 23": day, month name, two-digit year
+  map(seq(day, monthName, alt(map(num(2), (n) => expandYear(String(n).padStart(2, '0'))), map(aposYY, (y) => y.year))), ([d, m, y], ts, a, b) => dateOf(y, m, d, textOf(ts, a, b))),
   map(seq(monthName, day, opt(comma), anyY4), ([m, d, , y], ts, a, b) => dateOf(y, m, d, textOf(ts, a, b))),
   // "31-Dec-2023", "31-Dec-23" (day, month name and year joined by hyphens)
   map(seq(day, g(punct('-')), g(monthName), g(punct('-')), g(alt(anyY4, map(num(2), (n) => expandYear(String(n).padStart(2, '0')))))), ([d, , m, , y], ts, a, b) => dateOf(y, m, d, textOf(ts, a, b))),
@@ -538,7 +540,7 @@ export const RULES: Parser<RuleHit>[] = [
       // YE2024, YE25, YE 2024: the year end of that (bare) year
       map(seq(opt(asOf), the, word('ye'), alt(g(y4), y4, g(yy))), ([, , , y]): PeriodSpec => ({ type: 'boundary', edge: 'end', ref: { type: 'bare_year', year: y.year } })),
       // quarter-end Dec 2025, at quarter-end, Dec-2025: the end of the quarter that ends in that month
-      map(seq(opt(asOf), the, word('quarter'), opt(hyphen), word('end'), opt(comma), monthYear), ([, , , , , , m]): PeriodSpec => ({
+      map(seq(opt(asOf), the, word('quarter', 'qtr'), opt(hyphen), word('end'), opt(comma), monthYear), ([, , , , , , m]): PeriodSpec => ({
         type: 'boundary',
         edge: 'end',
         ref: { type: 'named_by_month', length: 'quarter', month: m.month, year: m.year, yearKind: 'calendar' },
@@ -558,6 +560,8 @@ export const RULES: Parser<RuleHit>[] = [
       map(seq(length, endWord, the, date), ([len, , , d]) => dateSpec(d, (iso) => ({ type: 'ended', length: len, date: iso }))),
       map(seq(length, endWord, monthYear), ([len, , m]) => ({ type: 'named_by_month', length: len, month: m.month, year: m.year, yearKind: 'calendar' })),
       map(seq(word('fye'), opt(punct(':')), date), ([, , d]) => dateSpec(d, (iso) => ({ type: 'ended', length: 'year', date: iso }))),
+      // "FYE2025", "FYE 2025", "FYE25": the fiscal year ending in that year (its end, for a balance)
+      map(seq(word('fye'), alt(g(y4), y4, g(yy))), ([, y]): PeriodSpec => ({ type: 'fiscal', position: 'FY', year: { year: y.year, style: 'fiscal' } })),
       map(seq(word('fye'), opt(punct(':')), monthYear), ([, , m]) => ({ type: 'named_by_month', length: 'year', month: m.month, year: m.year, yearKind: 'calendar' })),
     ),
   ),

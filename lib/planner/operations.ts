@@ -51,7 +51,7 @@ const YOY = [
   /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|from)\s+(?:a\s+year\s+(?:ago|earlier|before)|the\s+(?:comparable\s+|corresponding\s+)?(?:prior|previous|preceding)[- ]year\s+(?:quarter|period)|the\s+year[- ]ago\s+(?:quarter|period)|last\s+year)\b/i,
 ];
 /** "compared with the same period of 2021": the base is the same fiscal position in the year named */
-const SAME_PERIOD = /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)?\s*(?:the\s+)?(?:same|comparable|corresponding|equivalent)\s+(?:period|quarter|months|half(?:[- ]year)?|nine\s+months|six\s+months)\s+(?:of|in|a\s+year\s+(?:ago|earlier)|last\s+year|the\s+(?:prior|previous)\s+year)\b/i;
+const SAME_PERIOD = /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)?\s*(?:the\s+)?(?:same|comparable|corresponding|equivalent)\s+(?:period|quarter|months|half(?:[- ]year)?|nine\s+months|six\s+months)\s+(?:of|in|a\s+year\s+(?:ago|earlier)|last\s+year|the\s+(?:prior|previous)\s+year)\b|\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)\s+(?:the\s+)?(?:comparable|corresponding)\s+(?:period|quarter)\b(?!\s+(?:of|in)\b)/i;
 const GROWTH = /(?:\b(?:growth(?:\s+rates?)?|grew|grow|growing|grows|increased?|increases|decreased?|decreases|declined?|declines|rose|rise|rises|fell|fall|falls|dropped|drop|percent(?:age)?\s+(?:change|growth|increase|decrease|decline|rise|drop)|how\s+fast|by\s+what\s+(?:percent(?:age)?|proportion)|by\s+how\s+many\s+percent(?:age\s+points)?|in\s+percent(?:age)?\s+terms)\b|(?<![\w%])%\s*(?:change|chg)\b|\bpct\.?\s+(?:change|chg)\b)(?:\s*\(?%\)?(?!\w))?/i;
 // "in $" beside a change: the change as an amount ("in $m", "in $ millions" are scales, read as instructions)
 const ABSOLUTE =

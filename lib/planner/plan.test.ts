@@ -539,3 +539,23 @@ describe('third batch of marks', () => {
     expect(planned("Apple revenue FY2025 (USD '000)").instructions).toMatchObject({ scale: 'thousands', currency: 'USD' });
   });
 });
+
+describe('fourth batch: shares of balances, marks, NCI captions', () => {
+  const planned = (q: string) => {
+    const r = planQuestion(q, { catalog: CATALOG });
+    if (r.status !== 'planned') throw new Error(`expected a plan for ${q}: ${JSON.stringify(r)}`);
+    return r.intent;
+  };
+  it('reads FYE2025, qtr-end, "31 Dec 23", "vs the comparable period"', () => {
+    expect(planned('Apple total assets at FYE2025').periods.map((p) => p.spec)).toEqual([{ type: 'fiscal', position: 'FY', year: { year: 2025, style: 'fiscal' } }]);
+    expect(planned('Apple cash at qtr-end Dec 2025').periods[0]!.spec).toMatchObject({ type: 'boundary', edge: 'end' });
+    expect(planned('Apple cash at 31 Dec 23').periods[0]!.spec).toEqual({ type: 'instant', date: '2023-12-31' });
+    expect(planned('Apple Q1 FY26 revenue growth vs the comparable period')).toMatchObject({ operation: 'growth', comparison: 'year_over_year' });
+  });
+  it('NCI captions are their own lines', () => {
+    expect(planned('Tesla comprehensive income including noncontrolling interests, 2021').metric.id).toBe('comprehensive_income_including_nci');
+    expect(planned('Tesla redeemable noncontrolling interests at Dec 31, 2021').metric.id).toBe('redeemable_noncontrolling_interest');
+    expect(planned('Tesla net income before noncontrolling interests, 9M 2022').metric.id).toBe('net_income_including_nci');
+    expect(planned("Tesla stockholders' equity including noncontrolling interests at 12/31/2021").metric.id).toBe('total_equity_including_nci');
+  });
+});

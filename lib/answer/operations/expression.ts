@@ -50,8 +50,10 @@ export const expressionOperation: Operation = {
     if (shareParts(intent) && v.inputs.length === 2) {
       // "R&D in FY2024 and what share of revenue": the part, then its share of the whole, each cited
       const [part, whole] = v.inputs as [(typeof v.inputs)[number], (typeof v.inputs)[number]];
-      tb.text(`${name} ${lowerFirst(part.label)} for ${periodText(part.period)} was `).value(part.id, part.display);
-      tb.text(', ').value(v.id, v.display).text(` of its ${whole.period.label} ${lowerFirst(whole.label)} (`).value(whole.id, whole.display).text(').');
+      // balances are said at their date ("at the end of FY2025 (27 Sep 2025) … of its total assets at that date")
+      const at = part.period.type === 'instant';
+      tb.text(`${name} ${lowerFirst(part.label)} ${at ? `at the ${periodText(part.period).replace(/^the /, '')}` : `for ${periodText(part.period)}`} was `).value(part.id, part.display);
+      tb.text(', ').value(v.id, v.display).text(at ? ` of its ${lowerFirst(whole.label)} at that date (` : ` of its ${whole.period.label} ${lowerFirst(whole.label)} (`).value(whole.id, whole.display).text(').');
       return;
     }
     const symbol = ({ sum: ' + ', difference: ' − ', ratio: ' ÷ ', share: ' ÷ ' } as const)[intent.expression?.kind === 'op' ? intent.expression.op : 'sum'];
