@@ -30,7 +30,7 @@ import {
   runDatabaseName,
   withDatabase,
 } from './bench/support/fixtures';
-import { driverComparisons, judge, printTable, readmeSection, requestPathSection, updateReadme, updateRequestPathReadme, writeResults, type RunResult } from './bench/support/report';
+import { driverComparisons, judge, printTable, readmeSection, readmeUniverseBlock, requestPathSection, updateReadme, updateReadmeUniverse, updateRequestPathReadme, writeResults, type RunResult } from './bench/support/report';
 import type { BenchContext, BenchRow, BenchSection, Scale } from './bench/support/types';
 
 const ORDER = ['ingest', 'bulk', 'lookup', 'retrieval-quality', 'retrieval', 'planner', 'answer', 'quarantine', 'scale', 'universe', 'http', 'hostile'];
@@ -298,9 +298,13 @@ async function main(): Promise<number> {
   const { json, md } = writeResults(outDir, result, only.length === 0 && skip.length === 0);
   console.log(`\nresults: ${path.relative(process.cwd(), json)}, ${path.relative(process.cwd(), md)} (${result.durationS.toFixed(0)} s)`);
   if (has('--readme')) {
+    // a universe run writes its own block only (the small and full tables stay as their runs left them);
     // the whole section only from a complete run (a partial one would drop what it did not run); the
     // request-path block (http, hostile) from any run that has them
-    if (only.length === 0 && skip.length === 0) writeReadme(outDir);
+    if (scale === 'universe') {
+      updateReadmeUniverse(path.resolve('README.md'), readmeUniverseBlock(result));
+      console.log('README.md universe block updated');
+    } else if (only.length === 0 && skip.length === 0) writeReadme(outDir);
     const block = requestPathSection(result);
     if (block) {
       updateRequestPathReadme(path.resolve('README.md'), block);

@@ -75,7 +75,7 @@ async function buildTenant(db: Db, id: string, names: [string, string][], rand: 
     t.sourceIds.add(sourceId);
     const tableId = contentId('table', sourceId);
     const years = [2019, 2020, 2021, 2022, 2023, 2024].filter(() => rand() < 0.7);
-    await db.insert(sourceTables).values({ id: tableId, sourceId, ordinal: 0, title: `${name} statement`, rowCount: 2, columnCount: years.length + 1 });
+    await db.insert(sourceTables).values({ id: tableId, entityId, sourceId, ordinal: 0, title: `${name} statement`, rowCount: 2, columnCount: years.length + 1 });
     const inputs: FactInput[] = [];
     const ent = { id: entityId, calendar, years: new Map<number, { factId: string; value: string }>() };
     for (const [i, fy] of years.entries()) {
@@ -88,7 +88,7 @@ async function buildTenant(db: Db, id: string, names: [string, string][], rand: 
       const cellId = contentId('cell', tableId, 1, i + 1);
       const text = `${id}:${name}:${fy}:${value}`;
       t.cellTexts.add(text);
-      await db.insert(sourceCells).values({ id: cellId, tableId, rowIndex: 1, colIndex: i + 1, rowLabel: 'Revenue', text, numericValue: value });
+      await db.insert(sourceCells).values({ id: cellId, entityId, tableId, rowIndex: 1, colIndex: i + 1, rowLabel: 'Revenue', text, numericValue: value });
       const fiscal = deriveFiscal(period, [calendar]);
       inputs.push({
         tenantId: id, entityId, metricId: 'revenue', concept: 'ind-as:RevenueFromOperations', value, unit: 'INR', currency: 'INR', scale: 0, decimals: 0,

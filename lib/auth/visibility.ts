@@ -69,7 +69,7 @@ export function tableVisible(scope: VisibilityScope, alias?: string): SQL {
 /** The cell `alias` (default `source_cells`) sits in a table of a visible source. */
 export function cellVisible(scope: VisibilityScope, alias?: string): SQL {
   return sql`exists (select 1 from source_tables vt join sources vs on vs.id = vt.source_id
-    where vt.id = ${col(alias, 'source_cells', 'table_id')} and ${sourceVisible(scope, 'vs')})`;
+    where vt.entity_id = ${col(alias, 'source_cells', 'entity_id')} and vt.id = ${col(alias, 'source_cells', 'table_id')} and ${sourceVisible(scope, 'vs')})`;
 }
 
 /** The manifest `alias` (default `manifests`) belongs to the tenant. */

@@ -19,11 +19,14 @@ async function schemaSnapshot(d: Database) {
   const indexes = await d.query<{ indexname: string; indexdef: string }>(
     `select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`,
   );
-  // not-null constraints appear in pg_constraint only from PostgreSQL 18 (PGlite); nullability is compared via columns
+  // not-null constraints appear in pg_constraint only from PostgreSQL 18 (PGlite); nullability is compared via columns.
+  // Constraints PostgreSQL derives from a partitioned table's own (a foreign key into a partitioned table
+  // gets one per referenced partition) are named by each release its own way: compared by table and definition.
   const constraints = await d.query<{ conname: string; def: string }>(
-    `select conname, pg_get_constraintdef(c.oid) as def from pg_constraint c
+    `select case when c.conparentid = 0 then conname else '(derived) ' || c.conrelid::regclass::text end as conname, pg_get_constraintdef(c.oid) as def
+     from pg_constraint c
      join pg_namespace n on n.oid = c.connamespace
-     where n.nspname = 'public' and c.contype <> 'n' order by conname`,
+     where n.nspname = 'public' and c.contype <> 'n' order by 1, 2`,
   );
   return { columns, indexes, constraints };
 }

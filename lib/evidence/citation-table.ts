@@ -48,7 +48,7 @@ export async function citationTable(db: Db, tenantId: string, factId: string, ro
   const sightingRows = await db.execute(sql`
     select fs.source_id, fs.accession, fs.form, fs.filed_at::text as filed_at, fs.labels->>'cellId' as cell_id, s.title, s.kind
     from fact_sightings fs
-    join facts f on f.id = fs.fact_id
+    join facts f on f.entity_id = fs.entity_id and f.id = fs.fact_id
     join sources s on s.id = fs.source_id
     where fs.fact_id = ${factId} and ${factVisible(scope, 'f')} and ${sourceVisible(scope, 's')}
     order by fs.filed_at, fs.source_id`);
@@ -70,7 +70,7 @@ export async function citationTable(db: Db, tenantId: string, factId: string, ro
       select c.id, c.table_id, c.row_label, c.column_path, c.page, t.title as table_title, t.unit_line, t.page as table_page, t.header_rows,
              s.id as source_id, s.title, s.form, s.accession, s.filed_at::text as filed_at
       from source_cells c
-      join source_tables t on t.id = c.table_id
+      join source_tables t on t.entity_id = c.entity_id and t.id = c.table_id
       join sources s on s.id = t.source_id
       where c.id = ${id} and ${cellVisible(scope, 'c')} and ${sourceVisible(scope, 's')}`);
     cell = rowsOf<Record<string, unknown>>(res)[0];

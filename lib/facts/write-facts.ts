@@ -109,11 +109,13 @@ function factInsert(perStatement: Pick<FactRow, (typeof PER_STATEMENT)[number]>,
   return sql`insert into facts (${names})
     select ${sql.join(exprs, sql`, `)}
     from jsonb_array_elements(${payload}::jsonb) as r
-    on conflict (id) do nothing
+    on conflict (entity_id, id) do nothing
     returning id`;
 }
 
 export interface SightingRow {
+  /** the fact's entity (the shard key of fact_sightings) */
+  entity_id: string;
   fact_id: string;
   source_id: string;
   accession: string;
@@ -194,6 +196,7 @@ export function prepareFacts(inputs: FactInput[]): PreparedFacts {
     const sKey = `${id}|${f.sighting.sourceId}|${f.sighting.accession ?? ''}`;
     if (!sightingRows.has(sKey)) {
       sightingRows.set(sKey, {
+        entity_id: f.entityId,
         fact_id: id,
         source_id: f.sighting.sourceId,
         accession: f.sighting.accession ?? '',
@@ -231,25 +234,29 @@ export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFact
 
   // A known fact seen again in a filing's table (companyfacts first, then the inline-XBRL 10-K that
   // tagged it): the fact takes that table cell when it had none, so its citation shows the table.
-  const cellLinks = [...prepared.cells].filter(([id]) => !insertedIds.has(id)).map(([id, c]) => [id, c.cellId, c.provenance]);
+  const entityOf = new Map(factList.map((r) => [r.id, r.entityId]));
+  const cellLinks = [...prepared.cells].filter(([id]) => !insertedIds.has(id)).map(([id, c]) => [id, c.cellId, c.provenance, entityOf.get(id)!]);
   for (let i = 0; i < cellLinks.length; i += BATCH) {
+    const slice = cellLinks.slice(i, i + BATCH);
     await db.execute(sql`
       update facts f set cell_id = r->>1, provenance = f.provenance || (r->2)
-      from jsonb_array_elements(${JSON.stringify(cellLinks.slice(i, i + BATCH))}::jsonb) as r
-      where f.id = r->>0 and f.cell_id is null`);
+      from jsonb_array_elements(${JSON.stringify(slice)}::jsonb) as r
+      where f.entity_id = r->>3 and f.id = r->>0 and f.cell_id is null`);
   }
 
   // Chains whose derived fields can change: several values in the chain, or a known value seen in
   // another filing (its first sighting may move). A new lone fact already carries its first sighting.
   const keys = prepared.chainKeys;
-  const dirty = new Set<string>(options.newChainsOnly ? prepared.multiValueChains : await chainsWithSeveralFacts(db, keys));
+  const entityOfChain = new Map(factList.map((r) => [r.chainKey, r.entityId]));
+  const refs = (list: Iterable<string>): ChainRef[] => [...list].map((chainKey) => ({ entityId: entityOfChain.get(chainKey)!, chainKey }));
+  const dirty = new Set<string>(options.newChainsOnly ? prepared.multiValueChains : await chainsWithSeveralFacts(db, refs(keys)));
   let chainOf: Map<string, string> | null = null;
   for (const id of sightedIds) {
     if (insertedIds.has(id)) continue;
     chainOf ??= new Map(factList.map((r) => [r.id, r.chainKey]));
     dirty.add(chainOf.get(id)!);
   }
-  if (dirty.size) await recomputeChains(db, [...dirty]);
+  if (dirty.size) await recomputeChains(db, refs(dirty));
   return { inserted: insertedIds.size, sightings, chainKeys: keys };
 }
 
@@ -283,11 +290,11 @@ async function insertFactRows(db: Db, batch: FactRow[]): Promise<string[]> {
 
 async function insertSightingRows(db: Db, batch: SightingRow[]): Promise<string[]> {
   const ids: string[] = [];
-  for (const group of groupBy(batch, (r) => r.source_id)) {
+  for (const group of groupBy(batch, (r) => `${r.entity_id}|${r.source_id}`)) {
     const payload = JSON.stringify(group.map((r) => [r.fact_id, r.accession, r.form, r.filed_at, r.labels]));
     const res = await db.execute(sql`
-      insert into fact_sightings (fact_id, source_id, accession, form, filed_at, labels)
-      select r->>0, ${group[0]!.source_id}, r->>1, r->>2, (r->>3)::date, r->4
+      insert into fact_sightings (entity_id, fact_id, source_id, accession, form, filed_at, labels)
+      select ${group[0]!.entity_id}, r->>0, ${group[0]!.source_id}, r->>1, r->>2, (r->>3)::date, r->4
       from jsonb_array_elements(${payload}::jsonb) as r
       on conflict do nothing
       returning fact_id`);
@@ -299,13 +306,27 @@ async function insertSightingRows(db: Db, batch: SightingRow[]): Promise<string[
 /** The default transport: one `insert … select from jsonb_array_elements` per (tenant, entity, source) group. */
 export const jsonbInserter: FactRowInserter = { facts: insertFactRows, sightings: insertSightingRows };
 
-async function chainsWithSeveralFacts(db: Db, keys: string[]): Promise<string[]> {
+/** A version chain: its key and the entity it belongs to (the partition it lives in). */
+export interface ChainRef {
+  entityId: string;
+  chainKey: string;
+}
+
+/**
+ * Chains are read key by key: each (entity, chain key) drives an index scan of the chain index (and a
+ * sighting's key), the partition chosen at run time from the entity. Not `entity_id in (<constants>)`:
+ * an entity written in the same transaction has no statistics yet, the planner counts one row for it,
+ * reads it by an entity index and walks every fact of the entity per sighting (minutes for a large
+ * company).
+ */
+const keysOf = (refs: ChainRef[]) => JSON.stringify(refs.map((r) => [r.entityId, r.chainKey]));
+
+async function chainsWithSeveralFacts(db: Db, refs: ChainRef[]): Promise<string[]> {
   const out: string[] = [];
-  for (let i = 0; i < keys.length; i += BATCH * 2) {
+  for (let i = 0; i < refs.length; i += BATCH * 2) {
     const res = await db.execute(sql`
-      select f.chain_key from facts f
-      where f.chain_key in (select jsonb_array_elements_text(${JSON.stringify(keys.slice(i, i + BATCH * 2))}::jsonb))
-      group by f.chain_key having count(*) > 1`);
+      select distinct k->>1 as chain_key from jsonb_array_elements(${keysOf(refs.slice(i, i + BATCH * 2))}::jsonb) as k
+      where (select count(*) from (select 1 from facts f where f.entity_id = k->>0 and f.chain_key = k->>1 limit 2) two) > 1`);
     for (const r of resultRows<{ chain_key: string }>(res)) out.push(r.chain_key);
   }
   return out;
@@ -319,24 +340,26 @@ async function chainsWithSeveralFacts(db: Db, keys: string[]): Promise<string[]>
  * `split_adjustment` (per-share or share values off by a whole split ratio), `rounding` (the values
  * agree to the precision of the rounder one) or `restatement` (anything else, reclassifications included).
  */
-export async function recomputeChains(db: Db, chainKeys: string[]): Promise<void> {
-  for (let i = 0; i < chainKeys.length; i += BATCH) {
-    const slice = JSON.stringify(chainKeys.slice(i, i + BATCH));
+export async function recomputeChains(db: Db, chains: ChainRef[]): Promise<void> {
+  for (let i = 0; i < chains.length; i += BATCH) {
     await db.execute(sql`
       with keys as (
-        select jsonb_array_elements_text(${slice}::jsonb) as chain_key
+        select distinct k->>0 as entity_id, k->>1 as chain_key from jsonb_array_elements(${keysOf(chains.slice(i, i + BATCH))}::jsonb) as k
       ), seen as (
-        select f.id, f.chain_key, f.value, f.unit,
-               min(s.filed_at) as first_filed,
-               max(s.filed_at) as last_filed,
-               (array_agg(s.source_id order by s.filed_at, s.accession))[1] as first_source,
-               (array_agg(s.accession order by s.filed_at, s.accession))[1] as first_accession,
-               (array_agg(s.form order by s.filed_at, s.accession))[1] as first_form
-        from facts f join fact_sightings s on s.fact_id = f.id
-        where f.chain_key in (select chain_key from keys)
-        group by f.id, f.chain_key, f.value, f.unit
+        -- each fact of each chain with its sightings (a fact without one is not counted: the join is inner)
+        select f.entity_id, f.id, f.chain_key, f.value, f.unit, a.first_filed, a.last_filed, a.first_source, a.first_accession, a.first_form
+        from keys
+        cross join lateral (select f.entity_id, f.id, f.chain_key, f.value, f.unit from facts f where f.entity_id = keys.entity_id and f.chain_key = keys.chain_key) f
+        cross join lateral (
+          select min(s.filed_at) as first_filed,
+                 max(s.filed_at) as last_filed,
+                 (array_agg(s.source_id order by s.filed_at, s.accession))[1] as first_source,
+                 (array_agg(s.accession order by s.filed_at, s.accession))[1] as first_accession,
+                 (array_agg(s.form order by s.filed_at, s.accession))[1] as first_form
+          from fact_sightings s where s.entity_id = f.entity_id and s.fact_id = f.id) a
+        where a.first_filed is not null
       ), ranked as (
-        select id, chain_key, value, unit, first_filed, first_source, nullif(first_accession, '') as first_accession, first_form,
+        select entity_id, id, chain_key, value, unit, first_filed, first_source, nullif(first_accession, '') as first_accession, first_form,
                row_number() over w as version,
                lag(id) over w as prev_id,
                lag(value) over w as prev_value,
@@ -376,7 +399,7 @@ export async function recomputeChains(db: Db, chainKeys: string[]): Promise<void
         accession = r.first_accession,
         form = r.first_form
       from labelled r
-      where f.id = r.id
+      where f.entity_id = r.entity_id and f.id = r.id
         and (f.version is distinct from r.version or f.supersedes is distinct from r.prev_id
              or f.revision_kind is distinct from r.revision_kind
              or f.is_latest is distinct from r.is_latest or f.is_original is distinct from r.is_original

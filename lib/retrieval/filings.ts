@@ -49,7 +49,7 @@ export async function listFilings(db: Db, scope: VisibilityScope, entityId: stri
            (array_agg(f.fiscal_year order by f.end_date desc, f.duration_days) filter (where f.period_type = 'duration' and f.fiscal_period in ('Q1', 'Q2', 'Q3', 'Q4', 'H1', '9M')))[1] as quarter_year,
            (array_agg(f.fiscal_period order by f.end_date desc, f.duration_days) filter (where f.period_type = 'duration' and f.fiscal_period in ('Q1', 'Q2', 'Q3', 'Q4', 'H1', '9M')))[1] as quarter_period
     from facts f
-    join fact_sightings s on s.fact_id = f.id
+    join fact_sightings s on s.entity_id = f.entity_id and s.fact_id = f.id
     join sources src on src.id = s.source_id
     where f.tenant_id = ${scope.tenantId} and f.entity_id = ${entityId} and f.status = 'active'
       and f.period_type = 'duration' and f.fiscal_period in ('FY', 'Q1', 'Q2', 'Q3', 'Q4', 'H1', '9M')
@@ -138,7 +138,7 @@ export async function splitEvents(db: Db, scope: VisibilityScope, entityId: stri
            f.filed_at::text as filed_at, count(*)::int as n,
            sum(case when (f.unit = 'shares') = (abs(f.value) > abs(p.value)) then 1 else 0 end)::int as forward
     from facts f
-    join facts p on p.id = f.supersedes
+    join facts p on p.entity_id = f.entity_id and p.id = f.supersedes
     join sources src on src.id = f.source_id
     where f.tenant_id = ${scope.tenantId} and f.entity_id = ${entityId} and f.status = 'active'
       and f.revision_kind = 'split_adjustment' and ${sourceVisible(scope, 'src')}
@@ -163,7 +163,7 @@ function daysApart(a: string, b: string): number {
 export async function filingForms(db: Db, scope: VisibilityScope, entityId: string): Promise<string[]> {
   const res = await db.execute(sql`
     select distinct s.form from facts f
-    join fact_sightings s on s.fact_id = f.id
+    join fact_sightings s on s.entity_id = f.entity_id and s.fact_id = f.id
     join sources src on src.id = s.source_id
     where f.tenant_id = ${scope.tenantId} and f.entity_id = ${entityId} and f.status = 'active'
       and f.period_type = 'duration' and f.fiscal_period = 'FY' and s.form is not null and ${sourceVisible(scope, 'src')}

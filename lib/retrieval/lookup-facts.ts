@@ -191,8 +191,8 @@ function selectVisible(scope: VisibilityScope, narrow: SQL) {
          t.id as table_id, t.title as table_title, t.page as table_page
   from cand f
   join sources s on s.id = f.source_id
-  left join source_cells c on c.id = f.cell_id
-  left join source_tables t on t.id = c.table_id
+  left join source_cells c on c.entity_id = f.entity_id and c.id = f.cell_id
+  left join source_tables t on t.entity_id = c.entity_id and t.id = c.table_id
   where ${sourceVisible(scope, 's')}`;
 }
 
@@ -267,7 +267,7 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
   const filing = req.basis.kind === 'filing' ? req.basis.filing : undefined;
   let sighted: FactRecord[] | null = null;
   if (filing) {
-    const seen = await sightingsOf(db, { tenantId, role }, pool.map((c) => c.id));
+    const seen = await sightingsOf(db, { tenantId, role }, entityId, pool.map((c) => c.id));
     pool = pool.map((c) => ({ ...c, sightings: seen.get(c.id) ?? [] }));
     sighted = pool.filter((c) => c.sightings!.some((a) => filing.accessions.includes(a)));
     if (sighted.length === 0) {
@@ -311,14 +311,14 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
   return { status: 'found', fact, restated: chosen.restated, versions: pool.length, candidates, rejected, chain: chosen.chain };
 }
 
-/** Accessions of the visible filings that reported each fact. */
-async function sightingsOf(db: Db, scope: VisibilityScope, factIds: string[]): Promise<Map<string, string[]>> {
+/** Accessions of the visible filings that reported each fact (of one entity: the sightings' key leads with it). */
+async function sightingsOf(db: Db, scope: VisibilityScope, entityId: string, factIds: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (factIds.length === 0) return out;
   const res = await db.execute(sql`
     select s.fact_id, s.accession from fact_sightings s
     join sources src on src.id = s.source_id
-    where s.fact_id in (${sql.join(factIds.map((id) => sql`${id}`), sql`, `)}) and s.accession <> '' and ${sourceVisible(scope, 'src')}`);
+    where s.entity_id = ${entityId} and s.fact_id in (${sql.join(factIds.map((id) => sql`${id}`), sql`, `)}) and s.accession <> '' and ${sourceVisible(scope, 'src')}`);
   for (const r of rowsOf<{ fact_id: string; accession: string }>(res)) {
     const list = out.get(r.fact_id);
     if (list) list.push(r.accession);

@@ -41,7 +41,7 @@ async function queryMemberCatalog(db: Db, tenantId: string, entityIds: string[],
     select f.entity_id, f.dims_key, f.dimensions, c.row_label
     from facts f
     join sources s on s.id = f.source_id
-    left join source_cells c on c.id = f.cell_id
+    left join source_cells c on c.entity_id = f.entity_id and c.id = f.cell_id
     where f.tenant_id = ${tenantId} and f.status = 'active' and f.dims_key <> ''
       and f.entity_id in (${sql.join(entityIds.map((id) => sql`${id}`), sql`, `)})
       and ${factVisible(scope, 'f')} and ${sourceVisible(scope, 's')}

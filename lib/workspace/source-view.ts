@@ -125,7 +125,7 @@ export async function citedTarget(db: Db, scope: VisibilityScope, sourceId: stri
   // the cell in this source: the one the fact was bound from, else one tagged with it (inline XBRL)
   const cell = rowsOf<{ id: string; page: number | null; text: string; row_label: string | null; column_path: string[] | null }>(
     await db.execute(sql`
-      select c.id, c.page, c.text, c.row_label, c.column_path from source_cells c join source_tables t on t.id = c.table_id
+      select c.id, c.page, c.text, c.row_label, c.column_path from source_cells c join source_tables t on t.entity_id = c.entity_id and t.id = c.table_id
       where t.source_id = ${sourceId} and (c.id = ${(f.cell_id as string) ?? ''} or c.fact_id = ${fact.id}) and ${cellVisible(scope, 'c')}
       order by (c.id = ${(f.cell_id as string) ?? ''}) desc, t.ordinal, c.row_index limit 1`),
   )[0];
@@ -259,7 +259,7 @@ export function xbrlContexts(html: string): XbrlContextInfo[] {
 export async function sourceMarkers(db: Db, scope: VisibilityScope, sourceId: string): Promise<Marker[]> {
   const cells = rowsOf<{ id: string; span_start: number; fact_id: string | null }>(
     await db.execute(sql`
-      select c.id, c.span_start, c.fact_id from source_cells c join source_tables t on t.id = c.table_id
+      select c.id, c.span_start, c.fact_id from source_cells c join source_tables t on t.entity_id = c.entity_id and t.id = c.table_id
       where t.source_id = ${sourceId} and c.span_start is not null and ${cellVisible(scope, 'c')}`),
   );
   const chunks = rowsOf<{ id: string; span_start: number; span_end: number }>(

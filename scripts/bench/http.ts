@@ -28,17 +28,17 @@ import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
 const CLIENTS = 50;
 
-/** Create `n` analysts in the demo tenant and sign each in; returns one Cookie header per user. */
-export async function signedInClients(database: Database, n: number): Promise<string[]> {
+/** Create `n` analysts in the demo tenant (or `tenantId`) and sign each in; returns one Cookie header per user. */
+export async function signedInClients(database: Database, n: number, tenantId: string = DEMO_TENANT_ID): Promise<string[]> {
   const auth = createAuth({ db: database.db, secret: await authSecret(database.db), secure: false, nextCookies: false });
   const tag = randomBytes(4).toString('hex');
   // a production start refuses to run with neither an auth secret nor an admin account (issue 18)
-  await createUser({ db: database.db, actor: 'bench', tenantId: DEMO_TENANT_ID, email: `bench-${tag}-admin@bench.ledgerline.local`, name: 'Bench admin', role: 'admin', password: randomBytes(18).toString('base64url') });
+  await createUser({ db: database.db, actor: 'bench', tenantId, email: `bench-${tag}-admin@bench.ledgerline.local`, name: 'Bench admin', role: 'admin', password: randomBytes(18).toString('base64url') });
   const cookies: string[] = [];
   for (let i = 0; i < n; i++) {
     const email = `bench-${tag}-${i}@bench.ledgerline.local`;
     const password = randomBytes(18).toString('base64url');
-    await createUser({ db: database.db, actor: 'bench', tenantId: DEMO_TENANT_ID, email, name: `Bench analyst ${i}`, role: 'analyst', password });
+    await createUser({ db: database.db, actor: 'bench', tenantId, email, name: `Bench analyst ${i}`, role: 'analyst', password });
     const res = (await auth.api.signInEmail({ body: { email, password }, asResponse: true })) as Response;
     if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status}`);
     const cookie = res.headers

@@ -24,7 +24,7 @@ import { buildSynthetic, companyId, companyName, LAST_YEAR, SCALE_TENANT_ID, typ
 import { PgAdmin, realPostgresTemplate, withDatabase } from './support/fixtures';
 import { migrate } from '@/lib/db/migrate';
 import { seededRandom } from '@/lib/ids';
-import { captureQueries, explainAnalyze, partitionProof, planLine, PARTITIONS, type PlanSummary, type Statement } from './support/plans';
+import { captureQueries, explainAnalyze, partitionReport, planLine, PARTITIONS, type PlanSummary, type Statement } from './support/plans';
 import { cycle, timeSequential } from './support/timing';
 import { profileLine, profileQuestions } from './support/profile';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
@@ -295,7 +295,7 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
 /**
  * PostgreSQL: `EXPLAIN (ANALYZE, BUFFERS)` of the statements the hot paths send (typed lookup, the
  * question path's reads, bucketed and whole-tenant full-text and dense retrieval), the five slowest
- * shown; then the shard-key proof on hash-partitioned copies of facts and chunks.
+ * shown; then the shard key: the partitions of facts and chunks (hash by entity_id) each statement scans.
  */
 async function plans(
   ctx: BenchContext,
@@ -343,30 +343,22 @@ async function plans(
     text: `select f.entity_id, f.fiscal_year, f.value from facts f where f.tenant_id = $1 and f.entity_id = any($2::text[]) and f.metric_id = 'revenue' and f.fiscal_period = 'FY' and f.status = 'active'`,
     params: [SCALE_TENANT_ID, ids],
   });
-  const proof = await partitionProof(
-    d,
-    [
-      { label: 'typed lookup, one company', s: lookupSql },
-      { label: 'revenue series, one company', s: byEntity([e1]) },
-      { label: 'revenue series, comparison of two companies', s: byEntity([e1, e2]) },
-      { label: 'revenue FY2023, whole tenant', s: { text: `select count(*), sum(f.value) from facts f where f.tenant_id = $1 and f.metric_id = 'revenue' and f.fiscal_year = 2023 and f.fiscal_period = 'FY' and f.status = 'active'`, params: [SCALE_TENANT_ID] } },
-      { label: 'bucketed full-text rank, one company-year', s: candidates[1]!.s },
-      { label: 'whole-tenant full-text rank', s: candidates[3]!.s },
-    ],
-    ctx.log,
-  );
-  for (const { plain, partitioned } of proof) {
+  const proof = await partitionReport(d, [
+    { label: 'typed lookup, one company', s: lookupSql },
+    { label: 'revenue series, one company', s: byEntity([e1]) },
+    { label: 'revenue series, comparison of two companies', s: byEntity([e1, e2]) },
+    { label: 'revenue FY2023, whole tenant', s: { text: `select count(*), sum(f.value) from facts f where f.tenant_id = $1 and f.metric_id = 'revenue' and f.fiscal_year = 2023 and f.fiscal_period = 'FY' and f.status = 'active'`, params: [SCALE_TENANT_ID] } },
+    { label: 'bucketed full-text rank, one company-year', s: candidates[1]!.s },
+    { label: 'whole-tenant full-text rank', s: candidates[3]!.s },
+  ]);
+  for (const p of proof) {
     rows.push({
       ...base,
-      case: `shard key: ${plain.label}`,
+      case: `shard key: ${p.label}`,
       n: 1,
-      p50Ms: partitioned.executionMs,
+      p50Ms: p.executionMs,
       p95Ms: null,
-      extra: {
-        summary: `hash(entity_id) × ${PARTITIONS}: ${planLine(partitioned)} | unpartitioned: ${plain.executionMs} ms`,
-        partitioned: partitioned.text,
-        plain: plain.text,
-      },
+      extra: { summary: `hash(entity_id) × ${PARTITIONS}: ${planLine(p)}`, plan: p.text },
     });
   }
   return rows;

@@ -31,10 +31,10 @@ async function seedTenant(db: Db, t: string): Promise<void> {
   await db.insert(entityAliases).values({ entityId: id('e'), alias: `alias ${t}`, normalized: `alias ${t}`, kind: 'name' });
   await db.insert(fiscalCalendars).values({ id: id('cal'), entityId: id('e'), effectiveFrom: '2000-01-01', yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year', origin: 'registered' });
   await db.insert(sources).values({ id: id('s'), tenantId: t, entityId: id('e'), kind: 'manual', title: `Source ${t}`, sha256: id('sha'), byteSize: 1, extractorVersion: 'test' });
-  await db.insert(sourceTables).values({ id: id('tbl'), sourceId: id('s'), ordinal: 0, title: 'T', rowCount: 1, columnCount: 1 });
-  await db.insert(sourceCells).values({ id: id('cell'), tableId: id('tbl'), rowIndex: 0, colIndex: 0, text: '42' });
+  await db.insert(sourceTables).values({ id: id('tbl'), entityId: id('e'), sourceId: id('s'), ordinal: 0, title: 'T', rowCount: 1, columnCount: 1 });
+  await db.insert(sourceCells).values({ id: id('cell'), entityId: id('e'), tableId: id('tbl'), rowIndex: 0, colIndex: 0, text: '42' });
   await db.insert(facts).values({ id: id('f'), tenantId: t, entityId: id('e'), concept: 'x:Revenue', value: '42', unit: 'USD', periodType: 'instant', endDate: '2024-12-31', durationDays: 0, accountingStandard: 'us-gaap', sourceId: id('s'), filedAt: '2025-01-31', chainKey: id('chain') });
-  await db.insert(factSightings).values({ factId: id('f'), sourceId: id('s'), accession: '', filedAt: '2025-01-31' });
+  await db.insert(factSightings).values({ entityId: id('e'), factId: id('f'), sourceId: id('s'), accession: '', filedAt: '2025-01-31' });
   await db.insert(chunks).values({ id: id('c'), tenantId: t, entityId: id('e'), sourceId: id('s'), ordinal: 0, text: `secret of ${t}` });
   await db.insert(manifests).values({ id: id('m'), tenantId: t, question: `question of ${t}`, status: 'answered', answer: {} });
   await db.insert(verdicts).values({ id: id('v'), manifestId: id('m'), verdict: 'correct' });
@@ -61,15 +61,23 @@ for (const target of testTargets()) {
     });
 
     it('every tenant table has row-level security enabled with a tenant_scope policy; the app role cannot bypass it', async () => {
-      const rows = resultRows<{ relname: string; relrowsecurity: boolean; policies: number }>(
-        await d.db.execute(sql`select c.relname, c.relrowsecurity, (select count(*)::int from pg_policies p where p.tablename = c.relname and p.policyname = 'tenant_scope') as policies
-          from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'`),
+      // tables and partitioned tables; a partition (facts_p0 …, drizzle/0014) is under its own policy too,
+      // so reading it directly is no way around its parent's
+      const all = resultRows<{ relname: string; relrowsecurity: boolean; policies: number; partition: boolean }>(
+        await d.db.execute(sql`select c.relname, c.relrowsecurity, c.relispartition as partition, (select count(*)::int from pg_policies p where p.tablename = c.relname and p.policyname = 'tenant_scope') as policies
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p')`),
       );
+      const partitions = all.filter((r) => r.partition);
+      expect(partitions.length).toBeGreaterThanOrEqual(5 * 16);
+      for (const p of partitions) expect(p, p.relname).toMatchObject({ relrowsecurity: true, policies: 1 });
+      const rows = all.filter((r) => !r.partition);
       for (const t of TENANT_TABLES) expect(rows.find((r) => r.relname === t), t).toMatchObject({ relrowsecurity: true, policies: 1 });
       // a new table — with a tenant_id column or reaching a tenant through its parent row — must join the list
       // (and get a policy), or be named global with its reason
       for (const r of rows) expect([...TENANT_TABLES, ...GLOBAL_TABLES], `${r.relname} is neither under row-level security nor named global`).toContain(r.relname);
-      const withTenant = resultRows<{ table_name: string }>(await d.db.execute(sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id'`)).map((r) => r.table_name);
+      const withTenant = resultRows<{ table_name: string }>(await d.db.execute(sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id'`))
+        .map((r) => r.table_name)
+        .filter((t) => !partitions.some((p) => p.relname === t));
       for (const t of withTenant) if (t !== 'users') expect(TENANT_TABLES, `${t} has tenant_id but no row-level security`).toContain(t);
       const [role] = resultRows<{ rolbypassrls: boolean; rolsuper: boolean }>(await d.db.execute(sql`select rolbypassrls, rolsuper from pg_roles where rolname = ${APP_ROLE}`));
       expect(role).toEqual({ rolbypassrls: false, rolsuper: false });

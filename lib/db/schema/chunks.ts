@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, timestamp, vector } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, primaryKey, text, timestamp, vector } from 'drizzle-orm/pg-core';
 import { entities } from './entities';
 import { sources } from './sources';
 import { tenants } from './tenancy';
@@ -13,11 +13,11 @@ const tsvector = customType<{ data: string }>({
   },
 });
 
-/** Narrative passages bucketed by (entity, fiscal year) for the hybrid retriever. */
+/** Narrative passages bucketed by (entity, fiscal year) for the hybrid retriever; partitioned by entity_id (schema/facts.ts). */
 export const chunks = pgTable(
   'chunks',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     tenantId: text('tenant_id')
       .notNull()
       .references(() => tenants.id),
@@ -43,6 +43,8 @@ export const chunks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'chunks_pkey', columns: [t.entityId, t.id] }),
+    index('chunks_id_idx').on(t.id),
     index('chunks_bucket_idx').on(t.tenantId, t.entityId, t.fiscalYear),
     index('chunks_source_idx').on(t.sourceId),
     index('chunks_tsv_idx').using('gin', t.tsv),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -25,11 +26,19 @@ export const PERIOD_TYPES = ['instant', 'duration'] as const;
  * One row per distinct (tenant, entity, concept, unit, period, scope, dimensions, value).
  * Every filing that reported it is a row of fact_sightings; a version chain groups the
  * distinct values of one (entity, concept, unit, period, scope, dimensions).
+ *
+ * The shard key is `entity_id`: facts, fact_sightings, chunks, source_tables and source_cells are
+ * hash-partitioned by it (16 partitions, drizzle/0014_partition_by_entity.sql — drizzle's table
+ * builder has no partitioning, so the migration is written by hand), their keys lead with it, and the
+ * references between them carry it, so one company's rows live in one partition (one shard under
+ * Citus: README "Scaling out").
  */
+export const PARTITIONS = 16;
+
 export const facts = pgTable(
   'facts',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     tenantId: text('tenant_id')
       .notNull()
       .references(() => tenants.id),
@@ -73,7 +82,8 @@ export const facts = pgTable(
     isLatest: boolean('is_latest').notNull().default(true),
     isOriginal: boolean('is_original').notNull().default(true),
     provenance: jsonb('provenance').$type<Provenance>().notNull().default({}),
-    cellId: text('cell_id').references(() => sourceCells.id, { onDelete: 'set null' }),
+    /** the table cell it was read from; (entity_id, cell_id) references source_cells (on delete: cell_id set null) */
+    cellId: text('cell_id'),
     status: text('status', { enum: FACT_STATUSES }).notNull().default('active'),
     quarantineReason: text('quarantine_reason'),
     /** the source's own labels (fy/fp/frame, column header) — kept for audit, never used for identity */
@@ -81,10 +91,14 @@ export const facts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'facts_pkey', columns: [t.entityId, t.id] }),
+    foreignKey({ name: 'facts_cell_fk', columns: [t.entityId, t.cellId], foreignColumns: [sourceCells.entityId, sourceCells.id] }).onDelete('set null'),
+    // a fact by its id alone (citations, manifests): one probe per partition
+    index('facts_id_idx').on(t.id),
     index('facts_lookup_idx').on(t.tenantId, t.entityId, t.metricId, t.endDate),
     index('facts_bucket_idx').on(t.entityId, t.fiscalYear),
     index('facts_concept_idx').on(t.entityId, t.concept, t.endDate),
-    index('facts_chain_idx').on(t.chainKey, t.version),
+    index('facts_chain_idx').on(t.entityId, t.chainKey, t.version),
     index('facts_status_idx').on(t.tenantId, t.status).where(sql`${t.status} <> 'active'`),
     index('facts_source_idx').on(t.sourceId),
     // the latest reported annual/quarterly period of an entity (lib/planner/catalog.ts latestPeriodEnd):
@@ -105,9 +119,9 @@ export const facts = pgTable(
 export const factSightings = pgTable(
   'fact_sightings',
   {
-    factId: text('fact_id')
-      .notNull()
-      .references(() => facts.id, { onDelete: 'cascade' }),
+    /** the fact's entity (the shard key): (entity_id, fact_id) references facts */
+    entityId: text('entity_id').notNull(),
+    factId: text('fact_id').notNull(),
     sourceId: text('source_id')
       .notNull()
       .references(() => sources.id, { onDelete: 'cascade' }),
@@ -118,7 +132,10 @@ export const factSightings = pgTable(
     labels: jsonb('labels').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [
-    primaryKey({ columns: [t.factId, t.sourceId, t.accession] }),
+    primaryKey({ name: 'fact_sightings_pkey', columns: [t.entityId, t.factId, t.sourceId, t.accession] }),
+    foreignKey({ name: 'fact_sightings_fact_fk', columns: [t.entityId, t.factId], foreignColumns: [facts.entityId, facts.id] }).onDelete('cascade'),
+    // a fact's sightings by its id alone: one probe per partition (a join on (entity_id, fact_id) uses the key)
+    index('fact_sightings_fact_idx').on(t.factId),
     index('fact_sightings_source_idx').on(t.sourceId),
   ],
 );

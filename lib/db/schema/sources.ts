@@ -3,11 +3,13 @@ import {
   bigint,
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -68,11 +70,13 @@ export const sources = pgTable(
   ],
 );
 
-/** A table as it appears in a source (financial statement, note, results table). */
+/** A table as it appears in a source (financial statement, note, results table); partitioned by entity_id (schema/facts.ts). */
 export const sourceTables = pgTable(
   'source_tables',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
+    /** the source's entity (the shard key) */
+    entityId: text('entity_id').notNull(),
     sourceId: text('source_id')
       .notNull()
       .references(() => sources.id, { onDelete: 'cascade' }),
@@ -89,16 +93,17 @@ export const sourceTables = pgTable(
     rowCount: integer('row_count').notNull(),
     columnCount: integer('column_count').notNull(),
   },
-  (t) => [index('source_tables_source_idx').on(t.sourceId, t.ordinal)],
+  (t) => [primaryKey({ name: 'source_tables_pkey', columns: [t.entityId, t.id] }), index('source_tables_source_idx').on(t.sourceId, t.ordinal)],
 );
 
+/** A cell of a source table; (entity_id, table_id) references source_tables. Partitioned by entity_id (schema/facts.ts). */
 export const sourceCells = pgTable(
   'source_cells',
   {
-    id: text('id').primaryKey(),
-    tableId: text('table_id')
-      .notNull()
-      .references(() => sourceTables.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    /** the table's entity (the shard key) */
+    entityId: text('entity_id').notNull(),
+    tableId: text('table_id').notNull(),
     rowIndex: integer('row_index').notNull(),
     colIndex: integer('col_index').notNull(),
     rowLabel: text('row_label'),
@@ -113,6 +118,10 @@ export const sourceCells = pgTable(
     factId: text('fact_id'),
   },
   (t) => [
+    primaryKey({ name: 'source_cells_pkey', columns: [t.entityId, t.id] }),
+    foreignKey({ name: 'source_cells_table_fk', columns: [t.entityId, t.tableId], foreignColumns: [sourceTables.entityId, sourceTables.id] }).onDelete('cascade'),
+    // a cell by its id alone (citations): one probe per partition
+    index('source_cells_id_idx').on(t.id),
     index('source_cells_table_idx').on(t.tableId, t.rowIndex, t.colIndex),
     index('source_cells_fact_idx').on(t.factId),
   ],

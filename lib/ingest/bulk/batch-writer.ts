@@ -41,7 +41,7 @@ const FACT_COLUMNS = getTableColumns(factsTable);
 /** the written columns, then the version fields (derived in memory for new chains: chain-versions.ts) */
 const FACT_LIST = [...WRITTEN_FACT_COLUMNS.map((k) => `"${FACT_COLUMNS[k].name}"`), 'version', 'supersedes', 'revision_kind', 'is_latest', 'is_original'].join(', ');
 const UNDERIVED = '\t1\t\\N\t\\N\ttrue\ttrue\n';
-const SIGHTING_LIST = 'fact_id, source_id, accession, form, filed_at, labels';
+const SIGHTING_LIST = 'entity_id, fact_id, source_id, accession, form, filed_at, labels';
 
 /** A fact's COPY line with its version fields: the defaults of a lone value, or those derived for its chain. */
 function factLineOf(p: CompanyPlan): (r: FactRow) => string {
@@ -150,7 +150,7 @@ export async function writeBatch(conn: Connection, tx: Db, items: BatchItem[], o
     for (const p of plans) {
       for (const r of p.facts) {
         if (r.metricId !== null) metricIds.add(r.metricId);
-        if (r.cellId !== null) cellIds.add(r.cellId);
+        if (r.cellId !== null) cellIds.add(`${r.entityId}|${r.cellId}`);
       }
     }
     await checkAndDisableTriggers(tx, tenantId, [...metricIds], [...cellIds]);
@@ -175,7 +175,7 @@ export async function writeBatch(conn: Connection, tx: Db, items: BatchItem[], o
   if (conn.copyFrom) {
     await conn.copyFrom(`copy facts (${FACT_LIST}) from stdin`, copyText(plans, (p) => p.facts, factLineOf));
     await conn.copyFrom(`copy fact_sightings (${SIGHTING_LIST}) from stdin`, copyText(plans, (p) => p.sightings, () => sightingLine));
-    const dirty = plans.flatMap((p) => p.sqlChains);
+    const dirty = plans.flatMap((p) => p.sqlChains.map((chainKey) => ({ entityId: p.entityId, chainKey })));
     if (dirty.length) await recomputeChains(tx, dirty);
   } else {
     // the batched insert writes the columns writeFacts writes; every chain with several values is re-derived in SQL
@@ -183,7 +183,7 @@ export async function writeBatch(conn: Connection, tx: Db, items: BatchItem[], o
     for (let i = 0; i < rows.length; i += 5000) await jsonbInserter.facts(tx, rows.slice(i, i + 5000));
     const sightings: SightingRow[] = plans.flatMap((p) => p.sightings);
     for (let i = 0; i < sightings.length; i += 5000) await jsonbInserter.sightings(tx, sightings.slice(i, i + 5000));
-    const dirty = plans.flatMap((p) => p.multiValueChains);
+    const dirty = plans.flatMap((p) => p.multiValueChains.map((chainKey) => ({ entityId: p.entityId, chainKey })));
     if (dirty.length) await recomputeChains(tx, dirty);
   }
 
@@ -236,7 +236,7 @@ export async function writeBatch(conn: Connection, tx: Db, items: BatchItem[], o
 }
 
 /**
- * Locks the tenant and the metrics the batch's facts name `for key share` (as the foreign-key
+ * Locks the tenant, the metrics and the cells (`entity_id|id`) the batch's facts name `for key share` (as the foreign-key
  * triggers would), fails with 23503 when one is missing, else turns row triggers off for the rest of
  * the transaction (until set back).
  */
@@ -244,7 +244,8 @@ async function checkAndDisableTriggers(tx: Db, tenantId: string, metricIds: stri
   const res = await tx.execute(sql`
     with t as (select id from tenants where id = ${tenantId} for key share),
          m as (select id from metrics where id in (select jsonb_array_elements_text(${JSON.stringify(metricIds)}::jsonb)) for key share),
-         c as (select id from source_cells where id in (select jsonb_array_elements_text(${JSON.stringify(cellIds)}::jsonb)) for key share)
+         c as (select x.entity_id || '|' || x.id as id from source_cells x
+                where (x.entity_id, x.id) in (select split_part(v, '|', 1), split_part(v, '|', 2) from jsonb_array_elements_text(${JSON.stringify(cellIds)}::jsonb) v) for key share of x)
     select (select count(*) from t)::int as tenants, array(select id from m) as metrics, array(select id from c) as cells,
            set_config('session_replication_role',
                       case when (select count(*) from t) = 1 and (select count(*) from m) = ${metricIds.length} and (select count(*) from c) = ${cellIds.length}

@@ -85,7 +85,9 @@ for (const target of testTargets()) {
         expect(s).toMatchObject({ done: N, ingested: N, failed: 0, setWiseChecks: true });
         // kept: the merge's unique keys, the chain index and one entity index; the rest were dropped and rebuilt
         expect(s.deferredIndexes).toEqual(expect.arrayContaining(['facts_lookup_idx', 'facts_concept_idx', 'facts_source_idx', 'fact_sightings_source_idx']));
+        expect(s.deferredIndexes).toContain('facts_id_idx');
         expect(s.deferredIndexes).not.toContain('facts_chain_idx');
+        expect(s.deferredIndexes).not.toContain('facts_bucket_idx');
         expect(s.deferredIndexes).not.toContain('facts_pkey');
         expect(await indexes()).toEqual(before);
         expect(await fresh.withConnection((c) => pendingIndexes(c))).toEqual([]);
@@ -122,11 +124,11 @@ for (const target of testTargets()) {
           await conn.query('rollback');
           await conn.query('begin');
           await ins.facts(conn.db, [{ ...(fact as object), sourceId: row!.source_id } as never]);
-          await expect(ins.sightings(conn.db, [{ fact_id: 'e'.repeat(64), source_id: row!.source_id as string, accession: '', form: null, filed_at: '2020-02-01', labels: {} }])).rejects.toMatchObject({ code: '23503', message: expect.stringContaining('fact_id') });
+          await expect(ins.sightings(conn.db, [{ entity_id: row!.entity_id as string, fact_id: 'e'.repeat(64), source_id: row!.source_id as string, accession: '', form: null, filed_at: '2020-02-01', labels: {} }])).rejects.toMatchObject({ code: '23503', message: expect.stringContaining('fact_id') });
           await conn.query('rollback');
           await conn.query('begin');
           await ins.facts(conn.db, [{ ...(fact as object), sourceId: row!.source_id } as never]);
-          await ins.sightings(conn.db, [{ fact_id: 'f'.repeat(64), source_id: row!.source_id as string, accession: '', form: null, filed_at: '2020-02-01', labels: {} }]);
+          await ins.sightings(conn.db, [{ entity_id: row!.entity_id as string, fact_id: 'f'.repeat(64), source_id: row!.source_id as string, accession: '', form: null, filed_at: '2020-02-01', labels: {} }]);
           const [role] = await conn.query<{ r: string }>(`select current_setting('session_replication_role') as r`);
           expect(role!.r).toBe('origin');
           await conn.query('rollback');

@@ -29,7 +29,7 @@ export async function storedSnapshot(d: Database, tenantId: string): Promise<Sto
   );
   const sightings = await d.query(
     `select s.fact_id, s.source_id, s.accession, s.form, s.filed_at::text as filed_at, s.labels
-       from fact_sightings s join facts f on f.id = s.fact_id where f.tenant_id = $1 order by 1, 2, 3`,
+       from fact_sightings s join facts f on f.entity_id = s.entity_id and f.id = s.fact_id where f.tenant_id = $1 order by 1, 2, 3`,
     [tenantId],
   );
   const entities = await d.query(

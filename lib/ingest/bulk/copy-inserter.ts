@@ -24,7 +24,7 @@ const STAGE_SIGHTINGS = 'll_bulk_stage_sightings';
 const COLUMNS = getTableColumns(facts);
 const FACT_NAMES = WRITTEN_FACT_COLUMNS.map((k) => COLUMNS[k].name);
 const FACT_LIST = FACT_NAMES.map((n) => `"${n}"`).join(', ');
-const SIGHTING_LIST = 'fact_id, source_id, accession, form, filed_at, labels';
+const SIGHTING_LIST = 'entity_id, fact_id, source_id, accession, form, filed_at, labels';
 
 const SPECIAL = /[\\\n\r\t]/;
 
@@ -88,7 +88,7 @@ export function factLine(r: FactRow): string {
 const text = (v: string | null) => (v === null ? '\\N' : escapeText(v));
 
 export function sightingLine(r: SightingRow): string {
-  return `${escapeText(r.fact_id)}\t${escapeText(r.source_id)}\t${escapeText(r.accession)}\t${text(r.form)}\t${text(r.filed_at)}\t${jsonField(r.labels)}\n`;
+  return `${escapeText(r.entity_id)}\t${escapeText(r.fact_id)}\t${escapeText(r.source_id)}\t${escapeText(r.accession)}\t${text(r.form)}\t${text(r.filed_at)}\t${jsonField(r.labels)}\n`;
 }
 
 /** Creates the staging tables of this session (temporary: never WAL-logged, gone with the connection). */
@@ -119,6 +119,9 @@ function distinct(values: Iterable<string | null | undefined>): string[] {
   for (const v of values) if (v !== null && v !== undefined) s.add(v);
   return [...s];
 }
+
+/** References to tables keyed by (entity_id, id): checked as `entity_id|id` pairs. */
+const COMPOSITE = new Set(['cell_id', 'fact_id']);
 
 function missingReference(table: string, what: string, missing: string[]): Error {
   const e = new Error(`insert or update on table "${table}" violates foreign key constraint: ${what} ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''} not present`);
@@ -155,7 +158,12 @@ export function copyInserter(conn: Connection, o: CopyInserterOptions = {}): Fac
    * the first reference that is missing.
    */
   const checkAndDisableTriggers = async (table: string, refs: [string, string, string[]][]): Promise<void> => {
-    const ctes = refs.map(([t], i) => `r${i} as (select id from ${t} where id = any($${i + 1}::text[]) for key share)`);
+    // a reference is an id, or `entity_id|id` for the tables keyed by (entity_id, id)
+    const ctes = refs.map(([t, column], i) =>
+      COMPOSITE.has(column)
+        ? `r${i} as (select x.entity_id || '|' || x.id as id from ${t} x where (x.entity_id, x.id) in (select split_part(v, '|', 1), split_part(v, '|', 2) from unnest($${i + 1}::text[]) v) for key share of x)`
+        : `r${i} as (select id from ${t} where id = any($${i + 1}::text[]) for key share)`,
+    );
     const found = refs.map((_, i) => `array(select id from r${i}) as f${i}`);
     const rows = await conn.query<Record<string, string[]>>(
       `with ${ctes.join(', ')} select ${found.join(', ')}, set_config('session_replication_role', case when ${refs.map((r, i) => `(select count(*) from r${i}) = ${r[2].length}`).join(' and ')} then 'replica' else 'origin' end, true) as role`,
@@ -184,10 +192,10 @@ export function copyInserter(conn: Connection, o: CopyInserterOptions = {}): Fac
           ['entities', 'entity_id', distinct(rows.map((r) => r.entityId))],
           ['metrics', 'metric_id', distinct(rows.map((r) => r.metricId))],
           ['sources', 'source_id', distinct(rows.map((r) => r.sourceId))],
-          ['source_cells', 'cell_id', distinct(rows.map((r) => r.cellId))],
+          ['source_cells', 'cell_id', distinct(rows.map((r) => (r.cellId === null ? null : `${r.entityId}|${r.cellId}`)))],
         ]);
       }
-      const ids = await conn.query<{ id: string }>(`insert into facts (${FACT_LIST}) select ${FACT_LIST} from ${STAGE_FACTS} on conflict (id) do nothing returning id`);
+      const ids = await conn.query<{ id: string }>(`insert into facts (${FACT_LIST}) select ${FACT_LIST} from ${STAGE_FACTS} on conflict (entity_id, id) do nothing returning id`);
       const out = ids.map((r) => r.id);
       for (const id of out) inserted.add(id);
       return out;
@@ -201,7 +209,7 @@ export function copyInserter(conn: Connection, o: CopyInserterOptions = {}): Fac
       if (setWise) {
         await checkAndDisableTriggers('fact_sightings', [
           ['sources', 'source_id', distinct(rows.map((r) => r.source_id))],
-          ['facts', 'fact_id', distinct(rows.map((r) => r.fact_id).filter((id) => !inserted.has(id)))],
+          ['facts', 'fact_id', distinct(rows.filter((r) => !inserted.has(r.fact_id)).map((r) => `${r.entity_id}|${r.fact_id}`))],
         ]);
       }
       try {

@@ -5,7 +5,7 @@
  * drops them first and builds each once at the end, a sorted build that is several times cheaper.
  *
  * Kept through the load: unique indexes and constraints (the merge's `on conflict` arbiter, the
- * sightings key), every index led by `chain_key` (the chain re-derivation reads chains by key) and
+ * sightings key), every index on `chain_key` (the chain re-derivation reads chains by key) and
  * the narrowest index led by `entity_id` (the calendar and relabel reads of one entity), so no
  * statement of the load turns into a scan of the growing table.
  *
@@ -24,8 +24,8 @@ const LOCK_KEY = 727276;
 interface IndexInfo {
   index_name: string;
   table_name: string;
-  first_column: string | null;
-  key_columns: number;
+  /** key columns, in order (null for an expression) */
+  columns: (string | null)[];
   definition: string;
 }
 
@@ -33,8 +33,10 @@ interface IndexInfo {
 async function secondaryIndexes(conn: Connection): Promise<IndexInfo[]> {
   return conn.query<IndexInfo>(
     `select c.relname as index_name, t.relname as table_name,
-            (select a.attname from pg_attribute a where a.attrelid = i.indrelid and a.attnum = i.indkey[0]) as first_column,
-            i.indnkeyatts::int as key_columns, pg_get_indexdef(i.indexrelid) as definition
+            array(select a.attname::text from generate_subscripts(i.indkey, 1) k
+                    left join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[k]
+                   where k < i.indnkeyatts order by k) as columns,
+            pg_get_indexdef(i.indexrelid) as definition
        from pg_index i
        join pg_class c on c.oid = i.indexrelid
        join pg_class t on t.oid = i.indrelid
@@ -51,8 +53,8 @@ export function indexesToDefer(all: IndexInfo[]): IndexInfo[] {
   const keep = new Set<string>();
   for (const table of DEFERRABLE_TABLES) {
     const own = all.filter((i) => i.table_name === table);
-    for (const i of own) if (i.first_column === 'chain_key') keep.add(i.index_name);
-    const byEntity = own.filter((i) => i.first_column === 'entity_id').sort((a, b) => a.key_columns - b.key_columns || a.index_name.localeCompare(b.index_name));
+    for (const i of own) if (i.columns.includes('chain_key')) keep.add(i.index_name);
+    const byEntity = own.filter((i) => i.columns[0] === 'entity_id').sort((a, b) => a.columns.length - b.columns.length || a.index_name.localeCompare(b.index_name));
     if (byEntity[0]) keep.add(byEntity[0].index_name);
   }
   return all.filter((i) => !keep.has(i.index_name));

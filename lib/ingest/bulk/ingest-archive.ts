@@ -243,6 +243,9 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
           // and the rerun redoes them: a company's source is then already stored or not at all.
           await conn.query('set synchronous_commit = off');
         }
+        // the tenant and the metric ontology, up front on each connection: a later upsert of the metrics
+        // would wait for the other job's batch, which holds them `for key share`
+        await ensureReferenceData(conn.db, tenantId);
         try {
           await work(conn, inserter, setWiseChecks);
         } finally {
@@ -291,7 +294,6 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
 
     const work = async (conn: Connection, inserter: FactRowInserter | undefined, setWiseChecks: boolean) => {
       const batch = new CompanyBatch();
-      let referenceData = false;
 
       /** Writes the batch in one transaction; companies that are not new, or all of them after an error, go one by one. */
       const flush = async () => {
@@ -300,10 +302,6 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
         let written: BatchItem[] = [];
         let alone: BatchItem[] = items;
         try {
-          if (!referenceData) {
-            await ensureReferenceData(conn.db, tenantId);
-            referenceData = true;
-          }
           await conn.db.transaction(async (tx) => {
             const { notNew } = await classifyBatch(tx, tenantId, items);
             const fresh = items.filter((i) => !notNew.has(i));

@@ -42,13 +42,14 @@ export function analyze(doc: HtmlFiling, text: string): ParsedIxbrl {
 const BATCH = 2000;
 
 /** Stores tables and cells; links every tagged cell to its fact and gives facts their first cell. */
-export async function storeTables(ctx: WriteContext, p: ParsedIxbrl, inputs: Parameters<NonNullable<FilingHooks['beforeFacts']>>[0]['inputs']): Promise<{ tablesAdded: number }> {
+export async function storeTables(ctx: WriteContext, p: ParsedIxbrl, inputs: Parameters<NonNullable<FilingHooks['beforeFacts']>>[0]['inputs'], entityId: string): Promise<{ tablesAdded: number }> {
   const tableRows: Record<string, unknown>[] = [];
   const cellRows: Record<string, unknown>[] = [];
   p.tables.forEach((t, ordinal) => {
     const tableId = contentId('table', ctx.sourceId, ordinal);
     tableRows.push({
       id: tableId,
+      entity_id: entityId,
       source_id: ctx.sourceId,
       ordinal,
       title: t.title,
@@ -81,6 +82,7 @@ export async function storeTables(ctx: WriteContext, p: ParsedIxbrl, inputs: Par
       }
       cellRows.push({
         id: cellId,
+        entity_id: entityId,
         table_id: tableId,
         row_index: c.row,
         col_index: c.col,
@@ -96,22 +98,22 @@ export async function storeTables(ctx: WriteContext, p: ParsedIxbrl, inputs: Par
   });
   for (let i = 0; i < tableRows.length; i += BATCH) {
     await ctx.tx.execute(sql`
-      insert into source_tables (id, source_id, ordinal, title, section, unit_line, scale, currency, header_rows, row_count, column_count)
-      select id, source_id, ordinal, title, section, unit_line, scale, currency, header_rows, row_count, column_count
+      insert into source_tables (id, entity_id, source_id, ordinal, title, section, unit_line, scale, currency, header_rows, row_count, column_count)
+      select id, entity_id, source_id, ordinal, title, section, unit_line, scale, currency, header_rows, row_count, column_count
       from jsonb_to_recordset(${JSON.stringify(tableRows.slice(i, i + BATCH))}::jsonb) as x(
-        id text, source_id text, ordinal integer, title text, section text, unit_line text, scale integer, currency text,
+        id text, entity_id text, source_id text, ordinal integer, title text, section text, unit_line text, scale integer, currency text,
         header_rows jsonb, row_count integer, column_count integer)
-      on conflict (id) do nothing`);
+      on conflict (entity_id, id) do nothing`);
   }
   for (let i = 0; i < cellRows.length; i += BATCH) {
     await ctx.tx.execute(sql`
-      insert into source_cells (id, table_id, row_index, col_index, row_label, column_path, text, numeric_value, span_start, span_end, fact_id)
-      select id, table_id, row_index, col_index, row_label, array(select jsonb_array_elements_text(column_path)), text, numeric_value,
+      insert into source_cells (id, entity_id, table_id, row_index, col_index, row_label, column_path, text, numeric_value, span_start, span_end, fact_id)
+      select id, entity_id, table_id, row_index, col_index, row_label, array(select jsonb_array_elements_text(column_path)), text, numeric_value,
              span_start, span_end, fact_id
       from jsonb_to_recordset(${JSON.stringify(cellRows.slice(i, i + BATCH))}::jsonb) as x(
-        id text, table_id text, row_index integer, col_index integer, row_label text, column_path jsonb, text text,
+        id text, entity_id text, table_id text, row_index integer, col_index integer, row_label text, column_path jsonb, text text,
         numeric_value numeric, span_start integer, span_end integer, fact_id text)
-      on conflict (id) do nothing`);
+      on conflict (entity_id, id) do nothing`);
   }
   return { tablesAdded: tableRows.length };
 }
@@ -138,7 +140,7 @@ export async function storeChunks(ctx: WriteContext, chunks: NarrativeChunk[], e
       from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + BATCH))}::jsonb) as x(
         id text, tenant_id text, entity_id text, source_id text, fiscal_year integer, section text, heading text,
         ordinal integer, text text, span_start integer, span_end integer)
-      on conflict (id) do nothing`);
+      on conflict (entity_id, id) do nothing`);
   }
   return { chunksAdded: rows.length };
 }
@@ -156,7 +158,7 @@ export const ixbrlFormat: FormatHandler<ParsedIxbrl> = {
       kind: 'ixbrl',
       extractorVersion: IXBRL_EXTRACTOR,
       text: p.text,
-      beforeFacts: ({ inputs }) => storeTables(ctx, p, inputs),
+      beforeFacts: ({ inputs, entityId }) => storeTables(ctx, p, inputs, entityId),
       afterFacts: ({ entityId, fiscalYear }) => storeChunks(ctx, p.chunks, entityId, fiscalYear),
     }),
 };

@@ -244,6 +244,7 @@ async function writeTables(
     const tableId = contentId('table', ctx.sourceId, t.ordinal);
     tableRows.push({
       id: tableId,
+      entityId,
       sourceId: ctx.sourceId,
       ordinal: t.ordinal,
       title: t.title,
@@ -257,12 +258,13 @@ async function writeTables(
       columnCount: t.columnCount,
     });
     for (const l of t.labelCells) {
-      cellRows.push({ id: contentId('cell', tableId, l.rowIndex, 0), tableId, rowIndex: l.rowIndex, colIndex: 0, rowLabel: l.label, columnPath: [], text: l.label, page: l.page, spanStart: l.span?.[0] ?? null, spanEnd: l.span?.[1] ?? null });
+      cellRows.push({ id: contentId('cell', tableId, l.rowIndex, 0), entityId, tableId, rowIndex: l.rowIndex, colIndex: 0, rowLabel: l.label, columnPath: [], text: l.label, page: l.page, spanStart: l.span?.[0] ?? null, spanEnd: l.span?.[1] ?? null });
     }
     for (const c of t.cells) {
       const cellId = contentId('cell', tableId, c.rowIndex, c.colIndex);
       cellRows.push({
         id: cellId,
+        entityId,
         tableId,
         rowIndex: c.rowIndex,
         colIndex: c.colIndex,

@@ -72,7 +72,7 @@ async function resolveFiling(ctx: WriteContext, doc: XbrlDocument, cik: string |
     // whose facts end on the period of report
     const res = await ctx.tx.execute(sql`
       select s.accession, to_char(min(s.filed_at), 'YYYY-MM-DD') as filed
-      from fact_sightings s join facts f on f.id = s.fact_id
+      from fact_sightings s join facts f on f.entity_id = s.entity_id and f.id = s.fact_id
       where f.entity_id = ${entityId} and f.end_date = ${periodOfReport} and s.form = ${form} and s.accession <> ''
       group by s.accession order by min(s.filed_at) limit 1`);
     const [hit] = resultRows<{ accession: string; filed: string }>(res);

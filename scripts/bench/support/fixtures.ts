@@ -94,7 +94,8 @@ export async function dropIndexes(database: Queryable, table: string, methods?: 
 }
 
 export async function restoreIndexes(database: Queryable, defs: IndexDef[]): Promise<void> {
-  for (const d of defs) await database.query(d.def);
+  // a partitioned table's index reads `ON ONLY`: re-created that way it would cover no partition
+  for (const d of defs) await database.query(d.def.replace(/ ON ONLY /, ' ON '));
 }
 
 function rmrf(p: string): void {

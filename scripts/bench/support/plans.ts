@@ -5,15 +5,15 @@
  *   - explainAnalyze: `EXPLAIN (ANALYZE, BUFFERS)` of one statement, summarised (execution time,
  *     shared buffers hit/read, the scans and indexes used, the partitions actually scanned) with the
  *     plan text kept;
- *   - partitionProof: the shard key on the same data — facts and chunks copied into tables
- *     `partition by hash (entity_id)` (16 partitions, primary key (entity_id, id), the same secondary
- *     indexes) — and the partitions a single-company lookup, a two-company comparison and a
- *     whole-tenant question touch, next to the unpartitioned plan.
+ *   - partitionReport: the shard key — facts, fact_sightings, chunks, source_tables and source_cells
+ *     are hash-partitioned by entity_id (drizzle/0014) — and the partitions a single-company lookup,
+ *     a two-company comparison and a whole-tenant question actually scan.
  */
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Database, Db } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
+import { PARTITIONS as PARTITION_COUNT } from '@/lib/db/schema';
 
 export interface Statement {
   text: string;
@@ -56,13 +56,15 @@ export interface PlanSummary {
   text: string[];
 }
 
+const defaultPartitionOf = (rel: string) => /^(facts|fact_sightings|chunks|source_tables|source_cells)_p\d+$/.exec(rel)?.[1] ?? null;
+
 function walk(n: PlanNode, visit: (n: PlanNode) => void): void {
   visit(n);
   for (const c of n.Plans ?? []) walk(c, visit);
 }
 
 /** `EXPLAIN (ANALYZE, BUFFERS)` of a statement; `partitionOf` maps a relation name to its partitioned table (null: not a partition). */
-export async function explainAnalyze(d: Database, label: string, s: Statement, partitionOf: (relation: string) => string | null = () => null): Promise<PlanSummary> {
+export async function explainAnalyze(d: Database, label: string, s: Statement, partitionOf: (relation: string) => string | null = defaultPartitionOf): Promise<PlanSummary> {
   const params = s.params.map((p) => (p instanceof Date ? p.toISOString() : p));
   const [row] = await d.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number; 'Planning Time': number; Planning?: { 'Shared Hit Blocks'?: number } }] }>(
     `explain (analyze, buffers, format json) ${s.text}`,
@@ -93,52 +95,18 @@ export async function explainAnalyze(d: Database, label: string, s: Statement, p
   };
 }
 
-export const PARTITIONS = 16;
-const partitionOf = (rel: string) => /^(p_facts|p_chunks)_\d+$/.exec(rel)?.[1] ?? null;
+export { PARTITIONS } from '@/lib/db/schema';
+const partitionOf = defaultPartitionOf;
 
-/**
- * Copy facts and chunks into hash-partitioned shadow tables and plan the same statements on both.
- * `statements`: label → a statement over `facts f` / `chunks c` (rewritten to the shadow tables).
- * The shadow tables are dropped at the end.
- */
-export async function partitionProof(d: Database, statements: { label: string; s: Statement }[], log: (s: string) => void): Promise<{ plain: PlanSummary; partitioned: PlanSummary }[]> {
-  const t0 = performance.now();
-  const remainders = Array.from({ length: PARTITIONS }, (_, r) => r);
-  await d.query('drop table if exists p_facts, p_chunks cascade');
-  await d.query('create table p_facts (like facts including defaults) partition by hash (entity_id)');
-  await d.query('create table p_chunks (like chunks including defaults including generated) partition by hash (entity_id)');
-  for (const t of ['p_facts', 'p_chunks']) for (const r of remainders) await d.query(`create table ${t}_${r} partition of ${t} for values with (modulus ${PARTITIONS}, remainder ${r})`);
-  await d.query('insert into p_facts select * from facts');
-  const cols = (await d.query<{ c: string }>(`select column_name as c from information_schema.columns where table_name = 'chunks' and column_name <> 'tsv' order by ordinal_position`)).map((r) => r.c).join(', ');
-  await d.query(`insert into p_chunks (${cols}) select ${cols} from chunks`);
-  // the keys a partitioned table needs: every unique index contains the partition key
-  await d.query('alter table p_facts add primary key (entity_id, id)');
-  await d.query('alter table p_chunks add primary key (entity_id, id)');
-  await d.query('create index on p_facts (tenant_id, entity_id, metric_id, end_date)');
-  await d.query('create index on p_facts (entity_id, concept, end_date)');
-  await d.query('create index on p_facts (entity_id, fiscal_year)');
-  await d.query('create index on p_chunks (tenant_id, entity_id, fiscal_year)');
-  await d.query('create index on p_chunks using gin (tsv)');
-  await d.query('analyze p_facts');
-  await d.query('analyze p_chunks');
-  log(`   partition proof: facts and chunks copied into ${PARTITIONS} hash partitions each in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const out: { plain: PlanSummary; partitioned: PlanSummary }[] = [];
-  try {
-    for (const { label, s } of statements) {
-      const shadow = { text: s.text.replace(/\bfrom facts f\b/g, 'from p_facts f').replace(/\bfrom chunks c\b/g, 'from p_chunks c'), params: s.params };
-      if (shadow.text === s.text) throw new Error(`partition proof: "${label}" reads neither facts f nor chunks c`);
-      const plain = await explainAnalyze(d, label, s, partitionOf);
-      const partitioned = await explainAnalyze(d, label, shadow, partitionOf);
-      out.push({ plain, partitioned });
-    }
-  } finally {
-    await d.query('drop table if exists p_facts, p_chunks cascade');
-  }
+/** `EXPLAIN (ANALYZE, BUFFERS)` of each statement with the partitions of the entity-keyed tables it scanned. */
+export async function partitionReport(d: Database, statements: { label: string; s: Statement }[]): Promise<PlanSummary[]> {
+  const out: PlanSummary[] = [];
+  for (const { label, s } of statements) out.push(await explainAnalyze(d, label, s, partitionOf));
   return out;
 }
 
 /** The plan summary as one line of notes. */
 export function planLine(p: PlanSummary): string {
-  const parts = Object.entries(p.partitionsScanned).map(([t, n]) => `${n}/${PARTITIONS} partitions of ${t}`);
+  const parts = Object.entries(p.partitionsScanned).map(([t, n]) => `${n}/${PARTITION_COUNT} partitions of ${t}`);
   return `${p.executionMs} ms exec (+${p.planningMs} planning), buffers ${p.sharedHit} hit / ${p.sharedRead} read${parts.length ? `, ${parts.join(', ')}` : ''}; ${p.scans.slice(0, 4).join(', ')}`;
 }

@@ -197,6 +197,45 @@ export function readmeSection(runs: RunResult[]): string {
   return parts.join('\n');
 }
 
+export const README_UNIVERSE_START = '<!-- bench:universe:start -->';
+export const README_UNIVERSE_END = '<!-- bench:universe:end -->';
+
+/**
+ * The universe run's block of the README (issue 19's cases at each size and the growth ratios), written
+ * between its own markers inside the benchmark section, so a universe run replaces only its own table.
+ */
+export function readmeUniverseBlock(res: RunResult): string {
+  const targeted = res.rows.filter((r) => r.target);
+  const missed = targeted.filter((r) => r.target!.met === false);
+  const growth = res.rows.find((r) => /^growth /.test(r.case));
+  return [
+    README_UNIVERSE_START,
+    `### Scale universe — ${res.startedAt.slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `\`npm run bench -- ${res.args.map((a) => (/^postgres(ql)?:\/\//.test(a) ? '…' : a.replace(/^(--pg-url=).*/, '$1…'))).join(' ')}\` (${Math.round(res.durationS / 60)} min). ${envLine(res.env)}`,
+    `Targets (at the largest size): ${targeted.length - missed.length} of ${targeted.length} met${missed.length ? `; missed: ${missed.map((r) => `“${r.case}”`).join(', ')}` : ''}.`,
+    '',
+    readmeTable(res.rows.filter((r) => r.section === 'universe' && !/^plan \d/.test(r.case))),
+    ...(growth ? ['', `Growth: ${String(growth.extra.summary)}.`] : []),
+    ...(res.failures.length ? ['', `Sections that failed: ${res.failures.map((f) => f.section).join(', ')}.`] : []),
+    README_UNIVERSE_END,
+  ].join('\n');
+}
+
+/** Replace (or add, just before the end of the benchmark section) the universe block of README.md. */
+export function updateReadmeUniverse(readmePath: string, block: string): void {
+  const text = fs.readFileSync(readmePath, 'utf8');
+  const s = text.indexOf(README_UNIVERSE_START);
+  const e = text.indexOf(README_UNIVERSE_END);
+  let next: string;
+  if (s >= 0 && e > s) next = `${text.slice(0, s)}${block}${text.slice(e + README_UNIVERSE_END.length)}`;
+  else {
+    const end = text.indexOf(README_END);
+    next = end >= 0 ? `${text.slice(0, end)}${block}\n${text.slice(end)}` : `${text.replace(/\s*$/, '')}\n\n${block}\n`;
+  }
+  fs.writeFileSync(readmePath, next);
+}
+
 /** Replace (or append) the bench section of README.md, touching nothing else. */
 export function updateReadme(readmePath: string, section: string): void {
   const text = fs.readFileSync(readmePath, 'utf8');
