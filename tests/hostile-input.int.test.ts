@@ -208,13 +208,11 @@ describe('hostile input (answers API)', () => {
     }
     expect(statuses.slice(0, n).every((s) => s === 200)).toBe(true);
     expect(last?.status).toBe(429);
-    const refusedAt = Date.now();
-    const retryAfter = Number(last!.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
-    // asked again before Retry-After has passed: still refused (on a loaded machine the next answer may only
-    // come after the bucket refilled a token, which is the limiter working, not failing)
-    const again = await ask(question);
-    if (Date.now() - refusedAt < retryAfter * 1000) expect(again.status).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    // asked again at once, three times: the bucket refills one token every two seconds, so at most one of
+    // them can be let through however slow the machine (Retry-After is rounded up to whole seconds)
+    const again = await Promise.all([ask(question), ask(question), ask(question)]);
+    expect(again.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(2);
   });
 
   it('slows wrong passwords per (account, address) without locking the account for its owner elsewhere', async () => {
