@@ -89,7 +89,8 @@ export function priorSequential(ent: EntityContext, t: Target): Target | null {
   if (!step) return null;
   const b = fiscalPeriodBounds(ent.calendars, t.fiscalYear + step[0], step[1]);
   if (!b) return null;
-  return targetFor({ type: 'duration', start: b.start, end: b.end }, ent.calendars);
+  // a balance is compared with the balance at the end of the quarter before (an instant, never a flow of that quarter)
+  return targetFor(t.period.type === 'instant' ? { type: 'instant', date: b.end } : { type: 'duration', start: b.start, end: b.end }, ent.calendars);
 }
 
 export function sameFiscalPosition(a: Target, b: Target): boolean {

@@ -379,6 +379,11 @@ const relative: Parser<{ spec: PeriodSpec; rule: string }> = alt(
     seq(alt(map(word('last', 'past', 'latest', 'trailing'), () => null), words('most recent')), count(2, 3, 4, 5, 6, 7, 8, 9, 10), opt(word('full', 'complete', 'completed', 'reported')), opt(alt(fiscalW, word('financial'))), word('years', 'yrs')),
     ([, n]) => ({ spec: { type: 'latest_years', count: n } as PeriodSpec, rule: 'latest_years' }),
   ),
+  // "the last 8 quarters", "past three fiscal quarters" (four is the TTM: "last four quarters")
+  map(
+    seq(alt(map(word('last', 'past', 'latest'), () => null), words('most recent')), count(2, 3, 5, 6, 7, 8, 9, 10, 11, 12), opt(word('reported', 'completed', 'full')), opt(fiscalW), quartersW),
+    ([, n]) => ({ spec: { type: 'latest_quarters', count: n } as PeriodSpec, rule: 'latest_quarters' }),
+  ),
   map(seq(word('prior', 'previous', 'preceding', 'sequential'), opt(fiscalW), quarterW), () => ({ spec: rel('prior_quarter')(), rule: 'prior_quarter' })),
   map(
     alt(
@@ -470,6 +475,11 @@ const yearLater: Parser<null> = alt(words('a year earlier'), words('a year ago')
 const sameW = word('same', 'corresponding', 'comparable', 'equivalent');
 const priorW = word('prior', 'previous', 'preceding');
 const relToLink = alt(map(word('of', 'to', 'for', 'than', 'before', 'preceding'), () => null), words('prior to'), words('relative to'), words('ahead of'));
+/** "four quarters before", "two fiscal years before", "3 quarters earlier than": a count of steps back */
+const relToSteps: Parser<{ which: RelativeToWhich; steps: number }> = alt<{ which: RelativeToWhich; steps: number }>(
+  map(seq(count(2, 3, 4, 5, 6, 7, 8), opt(fiscalW), quartersW, alt(map(word('before', 'preceding'), () => null), map(seq(word('earlier'), opt(word('than'))), () => null), words('prior to'))), ([n]) => ({ which: 'prior_quarter' as const, steps: n })),
+  map(seq(count(2, 3, 4, 5, 6, 7, 8, 9, 10), opt(alt(fiscalW, word('financial'))), word('years'), alt(map(word('before', 'preceding'), () => null), map(seq(word('earlier'), opt(word('than'))), () => null), words('prior to'))), ([n]) => ({ which: 'prior_year' as const, steps: n })),
+);
 const relToHead: Parser<RelativeToWhich> = alt<RelativeToWhich>(
   // a noun with its own preposition
   map(seq(opt(fiscalW), quarterW, alt(map(word('before', 'preceding'), () => null), words('prior to'), words('ahead of'))), () => 'prior_quarter'),
@@ -488,9 +498,22 @@ const relToHead: Parser<RelativeToWhich> = alt<RelativeToWhich>(
   map(seq(alt(words('year ago'), words('prior|previous|preceding year'), map(seq(sameW, words('prior|previous|preceding year')), () => null)), word('period'), relToLink), () => 'prior_year'),
   map(seq(sameW, word('period'), yearLater, opt(relToLink)), () => 'prior_year'),
 );
+/** "the latest", "its latest reported": the latest period of the kind the head counts in (a quarter or a fiscal year) */
+const latestAlone: Parser<null> = map(seq(opt(word('its', 'their')), latestW, opt(word('reported', 'completed', 'full')), opt(alt(fiscalW, word('financial'))), opt(word('one', 'year'))), () => null);
+const relToAnchor: Parser<PeriodSpec | 'latest'> = alt<PeriodSpec | 'latest'>(
+  anchorRef,
+  map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })),
+  map(seq(opt(word('its', 'their')), latestQuarter), ([, q]) => q),
+  map(latestAlone, () => 'latest' as const),
+);
+const QUARTERLY_RELATION: ReadonlySet<RelativeToWhich> = new Set(['prior_quarter', 'next_quarter', 'year_ago_quarter']);
 const relativeTo: Parser<PeriodSpec> = memo(map(
-  seq(the, relToHead, the, alt<PeriodSpec>(anchorRef, map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })), map(seq(opt(word('its', 'their')), latestQuarter), ([, q]) => q))),
-  ([, which, , ref]): PeriodSpec => (ref.type === 'invalid' ? ref : { type: 'relative_to', which, ref }),
+  seq(the, alt(map(relToSteps, (x) => x), map(relToHead, (which) => ({ which, steps: 1 }))), the, relToAnchor),
+  ([, head, , anchor]): PeriodSpec => {
+    const ref: PeriodSpec = anchor === 'latest' ? (QUARTERLY_RELATION.has(head.which) ? { type: 'relative', which: 'latest_quarter' } : { type: 'relative', which: 'last_fiscal_year' }) : anchor;
+    if (ref.type === 'invalid') return ref;
+    return { type: 'relative_to', which: head.which, ref, ...(head.steps > 1 ? { steps: head.steps } : {}) };
+  },
 ));
 
 export interface RuleHit {

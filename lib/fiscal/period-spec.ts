@@ -72,6 +72,10 @@ export type PeriodSpec =
    * planner asks one `fiscal_year_back` per year)
    */
   | { type: 'latest_years'; count: number }
+  /** "the last 8 quarters": the `count` latest fiscal quarters reported (the planner asks one `quarter_back` per quarter) */
+  | { type: 'latest_quarters'; count: number }
+  /** the fiscal quarter `back` quarters before the latest quarter reported (0 = the latest quarter) */
+  | { type: 'quarter_back'; back: number }
   /** the fiscal year `back` years before the last fiscal year reported (0 = the last fiscal year) */
   | { type: 'fiscal_year_back'; back: number }
   /** "Q4 of last year", "the first half of the last fiscal year": a position of a relative year */
@@ -81,7 +85,7 @@ export type PeriodSpec =
    * "a year earlier than Q2 2025": a period placed by its relation to the period named in the same
    * phrase — only that period is asked for, never the one it is placed against
    */
-  | { type: 'relative_to'; which: RelativeToWhich; ref: PeriodSpec }
+  | { type: 'relative_to'; which: RelativeToWhich; ref: PeriodSpec; steps?: number }
   /** "the same period of 2021": the asked period's position, in that year (needs an anchor) */
   | { type: 'same_period'; year: YearRef }
   /** "latest 10-K", "most recent 10-Q", "the 2024 annual report": the period a filing covers */

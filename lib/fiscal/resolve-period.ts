@@ -97,6 +97,12 @@ function relativeToResult(text: string, ctx: ResolveContext, spec: Extract<Perio
   const a = resolveSpec(spec.ref, { ...ctx, anchor: null }, text);
   if (a.status !== 'resolved') return a;
   const note = (r: PeriodResolution): PeriodResolution => (r.status === 'resolved' ? { ...r, notes: [...r.notes, `${RELATION_WORDS[spec.which]} ${a.label}`] } : r);
+  if ((spec.steps ?? 1) > 1) {
+    // "four quarters before Q1 FY2026", "two fiscal years before FY2025": that many steps back, one at a time
+    let at: PeriodResolution = a;
+    for (let k = 0; k < spec.steps! && at.status === 'resolved'; k++) at = relativeResult(text, { ...ctx, anchor: at }, spec.which === 'prior_quarter' ? 'prior_quarter' : 'prior_year');
+    return at.status === 'resolved' ? { ...at, notes: [...at.notes, `${spec.steps} ${spec.which === 'prior_quarter' ? 'quarters' : 'years'} before ${a.label}`] } : at;
+  }
   if (spec.which === 'prior_quarter' || spec.which === 'prior_year' || spec.which === 'year_ago_quarter') return note(relativeResult(text, { ...ctx, anchor: a }, spec.which));
   const pos = a.fiscalPeriod;
   if (a.kind !== 'fiscal_period' || a.fiscalYear === null || !pos || pos === 'OTHER' || pos === 'TRANSITION') {
@@ -254,6 +260,13 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
       return relativePositionResult(text, ctx, spec);
     case 'fiscal_year_back':
       return fiscalYearBackResult(text, ctx, spec.back);
+    case 'quarter_back': {
+      let at = relativeResult(text, { ...ctx, anchor: null }, 'latest_quarter');
+      for (let k = 0; k < spec.back && at.status === 'resolved'; k++) at = relativeResult(text, { ...ctx, anchor: at }, 'prior_quarter');
+      return at.status === 'resolved' ? { ...at, notes: [...at.notes, spec.back === 0 ? 'the latest quarter reported' : `${spec.back} quarter${spec.back > 1 ? 's' : ''} before the latest one reported`] } : at;
+    }
+    case 'latest_quarters':
+      return unresolvable(text, `"${text}" names ${spec.count} quarters, not one period`);
     case 'latest_years':
       return unresolvable(text, `"${text}" names ${spec.count} fiscal years, not one period`);
   }

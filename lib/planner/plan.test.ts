@@ -559,3 +559,19 @@ describe('fourth batch: shares of balances, marks, NCI captions', () => {
     expect(planned("Tesla stockholders' equity including noncontrolling interests at 12/31/2021").metric.id).toBe('total_equity_including_nci');
   });
 });
+
+describe('counted relations and the latest quarters', () => {
+  const planned = (q: string) => {
+    const r = planQuestion(q, { catalog: CATALOG });
+    if (r.status !== 'planned') throw new Error(`expected a plan for ${q}: ${JSON.stringify(r)}`);
+    return r.intent;
+  };
+  it('"four quarters before Q1 FY26", "the fiscal year before the latest" are one period; "the last 8 quarters" eight', () => {
+    expect(planned('Apple revenue four quarters before Q1 FY26').periods.map((p) => p.spec)).toMatchObject([{ type: 'relative_to', which: 'prior_quarter', steps: 4 }]);
+    expect(planned('Apple revenue in the fiscal year before the latest').periods.map((p) => p.spec)).toEqual([{ type: 'relative_to', which: 'prior_year', ref: { type: 'relative', which: 'last_fiscal_year' } }]);
+    expect(planned('Apple revenue for the quarter before the latest').periods.map((p) => p.spec)).toEqual([{ type: 'relative_to', which: 'prior_quarter', ref: { type: 'relative', which: 'latest_quarter' } }]);
+    expect(planned('NVDA revenue for the last 8 quarters').periods.map((p) => p.spec)).toEqual(Array.from({ length: 8 }, (_, k) => ({ type: 'quarter_back', back: 7 - k })));
+    // four is the TTM
+    expect(planned('NVDA revenue last four quarters').operation).toBe('ttm');
+  });
+});

@@ -609,6 +609,8 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     if (ttmFold && p === ttmFold.anchor) return [];
     // "quarterly revenue for fiscal 2025": the year's four fiscal quarters, in order
     if (quarterlyW.length > 0) return quartersOf(p);
+    // "the last 8 quarters": one request per quarter, oldest first, counted back from the latest one reported
+    if (spec.type === 'latest_quarters') return Array.from({ length: spec.count }, (_, k) => ({ text: p.text, spec: { type: 'quarter_back' as const, back: spec.count - 1 - k }, forMetric }));
     if (spec.type !== 'latest_years') return [{ text: p.text, spec, forMetric }];
     return Array.from({ length: spec.count }, (_, k) => ({ text: p.text, spec: { type: 'fiscal_year_back' as const, back: spec.count - 1 - k }, forMetric }));
   });
