@@ -196,5 +196,22 @@ describe('PDF notes layouts', () => {
     expect(metric('tax_expense').filter(([p]) => p!.startsWith('2019-01'))).toEqual([['2019-01-01..2019-03-31', '836000000']]);
     expect(got.some((c) => c.metricId === 'tax_expense' && c.value.startsWith('-'))).toBe(false);
   });
+
+  it('a year centred over a group of columns heads the whole group, not the column nearest its right edge', async () => {
+    const got = await cells([[
+      L(label('Allowance for credit losses and related information')),
+      L({ text: '2023', center: 225 }, { text: '2022', center: 465 }),
+      L(label('Six months ended June 30,'), head(190, 'Consumer'), head(260, 'Wholesale'), head(430, 'Consumer'), head(500, 'Wholesale')),
+      L(label('(in millions)'), head(190, 'loans'), head(260, 'loans'), head(430, 'loans'), head(500, 'loans')),
+      L(label('Gross charge-offs'), at(190, '501'), at(260, '294'), at(430, '384'), at(500, '123')),
+      L(label('Net charge-offs'), at(190, '254'), at(260, '248'), at(430, '73'), at(500, '80')),
+    ]]);
+    expect(got.filter((c) => c.row === 'Gross charge-offs').map((c) => [c.value, when(c), c.status])).toEqual([
+      ['501000000', '2023-01-01..2023-06-30', 'active'],
+      ['294000000', '2023-01-01..2023-06-30', 'active'],
+      ['384000000', '2022-01-01..2022-06-30', 'active'],
+      ['123000000', '2022-01-01..2022-06-30', 'active'],
+    ]);
+  });
 });
 

@@ -434,7 +434,9 @@ class PdfLayout {
         }
         // a year over a column is right-aligned with its figures, like them
         // (unless a line of headings below it shares its column out: "2022" over "Shares | Amount")
-        const yearAnchor = s.numeric && isYearText(s.text) && !(upper && header[li + 1]!.segments.filter((x) => x.x1 > labelRight).length > segs.filter((x) => x.x1 > labelRight).length) ? nearestAnchor(anchors, s.x1) : -1;
+        // (or when it is centred over a group, not right-aligned with a column's figures: "2023" over four columns)
+        const shared = upper && (header[li + 1]!.segments.filter((x) => x.x1 > labelRight).length > segs.filter((x) => x.x1 > labelRight).length || !anchors.some((a) => Math.abs(a.x1 - s.x1) <= 4));
+        const yearAnchor = s.numeric && isYearText(s.text) && !shared ? nearestAnchor(anchors, s.x1) : -1;
         const cols = (yearAnchor >= 0 ? [yearAnchor] : (upper?.get(s) ?? headerColumns(anchors, s.x0, s.x1))).map((i) => i + 1);
         const cell = this.cell(s.text, page, s.start, s.end, true);
         for (const c of cols) row[c] = row[c] ? this.cell(`${row[c]!.text} ${s.text}`, page, row[c]!.spanStart, s.end, true) : cell;
@@ -577,7 +579,9 @@ function partitionColumns(anchors: Region['anchors'], segs: Segment[]): Map<Segm
   const lo = centres.length > 1 ? centres[0]! - (centres[1]! - centres[0]!) / 2 - colWidth / 2 : -Infinity;
   const hi = centres.length > 1 ? centres.at(-1)! + (centres.at(-1)! - centres.at(-2)!) / 2 + colWidth / 2 : Infinity;
   for (let i = 0; i < n; i++) {
-    const c = (left(i) + anchors[i]!.x1) / 2;
+    // (the centre of the column's figures, not of the gap before them: a wide gap between two groups
+    // belongs to neither)
+    const c = (Math.max(left(i), anchors[i]!.minX0) + anchors[i]!.x1) / 2;
     if (c < lo || c > hi) continue;
     let best = segs[0]!;
     for (const s of segs) if (Math.abs((s.x0 + s.x1) / 2 - c) < Math.abs((best.x0 + best.x1) / 2 - c)) best = s;

@@ -277,5 +277,17 @@ describe('rows and columns that date their balances, and figures that are not mo
     const receivables = a.tables.flatMap((t) => t.cells.map((c) => c.fact!)).filter((f) => f.metricId === 'receivables' && f.status === 'active');
     expect(receivables.map((f) => f.value)).toEqual(['48688000000', '44261000000']);
   });
+
+  it('a table of contents or an index of defined terms (page numbers that never decrease) holds no amounts', () => {
+    const a = analyze(`<p>Index to Consolidated Financial Statements (in millions)</p><table>
+      <tr><td></td><td>2022</td></tr>
+      <tr><td>Consolidated Statements of Operations</td><td>29</td></tr>
+      <tr><td>Consolidated Balance Sheets</td><td>31</td></tr>
+      <tr><td>Consolidated Statements of Cash Flows</td><td>33</td></tr>
+      <tr><td>Notes to Consolidated Financial Statements</td><td>34</td></tr>
+      <tr><td>Reports of Independent Registered Public Accounting Firm</td><td>50</td></tr></table>`);
+    expect(a.counters.numericCells).toBe(0);
+    expect(a.tables[0]!.cells.every((c) => c.skipped === 'note')).toBe(true);
+  });
 });
 

@@ -286,7 +286,31 @@ export function structureTable(raw: RawTable): StructuredTable {
     if (totalOf) popSection(sections, totalOf[1]!);
   }
   flushHeader();
+  markPageReferences(rows, skipped);
   return { ordinal: raw.ordinal, headerRows: headerRowsOut, rows, rowCount: grid.length, columnCount: width, skippedColumns: skipped };
+}
+
+/**
+ * A table of contents or an index of defined terms ("ARTICLE II – DEFINITIONS … 3", "Plan Year … 18"): one
+ * column of small whole numbers that never decrease down at least five rows, printed without a currency
+ * or grouping. They are page references, not amounts (set aside like a note column).
+ */
+function markPageReferences(rows: StructuredRow[], skipped: { note: number; derived: number }): void {
+  const data = rows.filter((r) => r.kind === 'data');
+  const numbered = data.flatMap((r) => r.values.filter((v) => v.columnKind === 'value' && v.value.kind === 'number'));
+  const columns = new Set(numbered.map((v) => v.col));
+  if (columns.size !== 1 || numbered.length < 5) return;
+  let last = 0;
+  for (const v of numbered) {
+    if (!/^\d{1,3}$/.test(v.text.trim())) return;
+    const n = Number(v.text.trim());
+    if (n < last || n === 0) return;
+    last = n;
+  }
+  for (const v of numbered) {
+    v.columnKind = 'note';
+    skipped.note++;
+  }
 }
 
 /** Replaces the date heading of the columns headed by one ("MAY 31, 2021" › …) with the next block's date line. */
