@@ -254,7 +254,13 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   // the one length phrase printed above the table, over lines ("As of or for the three months" / "ended
   // June 30,"): the length of its bare-year columns
   const lengths = new Set([title ?? '', ...raw.context.slice(-3)].join(' ').replace(/\s+/g, ' ').match(new RegExp(LENGTH_PHRASE.source, 'gi'))?.map((m) => m.toLowerCase().replace(/,$/, '')) ?? []);
-  const lengthHint = lengths.size === 1 ? [...lengths][0]! : null;
+  // (or a length and an end printed on separate short lines, other columns' text between them in a two-column
+  // page: "As of or for the three months" … "ended June 30,")
+  const shortLines = [title ?? '', ...raw.context.slice(-4)].filter((l) => l && l.length <= 60);
+  const lengthWords = new Set(shortLines.flatMap((l) => [...l.matchAll(/\b(?:three|six|nine|twelve) months\b/gi)].map((m) => m[0].toLowerCase())));
+  const endDays = new Set(shortLines.flatMap((l) => [...l.matchAll(/\bended\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2})\b(?!,?\s*(?:19|20)\d{2})/gi)].map((m) => m[1]!.toLowerCase())));
+  const lengthHint = lengths.size === 1 ? [...lengths][0]! : lengths.size === 0 && lengthWords.size === 1 && endDays.size === 1 ? `${[...lengthWords][0]} ended ${[...endDays][0]}` : null;
+  const quarterTable = /\bquarters? ended\b|\bthree months ended\b/i.test([...table.headerRows.map((r) => r[0] ?? ''), title ?? ''].join(' '));
   // balances the sentence or heading over the table dates ("… balances at the end of 2021 and 2020:", "as of
   // May 31,"): its year columns are the balances at those years' ends, not flows over them
   const instantHint = !lengthHint && INSTANT_WORDS.test([title ?? '', ...raw.context.slice(-2)].join(' ')) && !/\b(?:activity|changes?|roll[- ]?forward|reconciliation|movements?)\b/i.test([title ?? '', ...raw.context.slice(-2)].join(' '));
@@ -277,7 +283,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
     const r = readPeriodCached([row.periodHint], ctx, null);
     return r.status === 'ok' ? r.value : null;
   };
-  const hintPeriod = (row: StructuredRow): ColumnPeriod | null => (periodColumns === 0 ? rowHint(row) : null);
+  const hintPeriod = (row: StructuredRow): ColumnPeriod | null => (periodColumns === 0 && row.periodHintFrom !== 'block' ? rowHint(row) : null);
   // a statement of changes in equity names its periods in its rows ("Balance at December 31, 2021")
   // (also "Consolidated Statements of Equity", "… of Total Equity": their rows, not their kind, matter here)
   // — and so does any roll-forward whose columns are its components ("Currency Translation Adjustment |
@@ -323,7 +329,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
         continue;
       }
       if (v.value.kind !== 'number') continue;
-      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null, footnoteScales, ownUnitLine: !!ownUnitLine, lengthHint, instantHint }, ctx), skipped: null });
+      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null, footnoteScales, ownUnitLine: !!ownUnitLine, lengthHint, instantHint, blockYear: row.periodHintFrom === 'block' ? rowHint(row) : null, quarterTable }, ctx), skipped: null });
     }
   }
   taxSigns(cells, expensesNegative);
@@ -466,6 +472,10 @@ interface RowContext {
   lengthHint: string | null;
   /** the table's title or headings date balances ("as of", "at the end of"): its year columns are year ends */
   instantHint: boolean;
+  /** the fiscal year a block heading ("Fiscal Year 2016") gives the rows below it */
+  blockYear: ColumnPeriod | null;
+  /** the header's stub or the title says the columns are quarters ("Quarter Ended" left of "September 30 | …") */
+  quarterTable: boolean;
 }
 
 /**
@@ -499,6 +509,24 @@ export function datedBalance(label: string): string | null {
   const day = Number(m[2]);
   if (month < 0 || day < 1 || day > 31) return null;
   return `${m[3]}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * A column of a quarterly table under a fiscal year heading its block: "Quarter Ended › September 30" is the
+ * quarter ending on the September 30 within the year, "Total" / "Year" is the year itself. Null otherwise.
+ */
+function inFiscalYear(path: string[], year: ColumnPeriod, ctx: BindContext): ColumnPeriod | null {
+  if (year.period.type !== 'duration' || year.fiscalPeriod !== 'FY') return null;
+  const text = path.join(' ').replace(/\s+/g, ' ').trim();
+  if (/^(?:quarters? ended\s+)?(?:total|year|full year|fiscal year)$/i.test(text)) return year;
+  const m = /\b(?:quarters?|three months)\s+ended\b.*?\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\.?\s+(\d{1,2})\b(?!,?\s*(?:19|20)\d{2})/i.exec(text);
+  if (!m) return null;
+  const { start, end } = year.period;
+  for (const y of new Set([start.slice(0, 4), end.slice(0, 4)])) {
+    const r = readPeriodCached([`three months ended ${m[1]} ${m[2]}, ${y}`], ctx, null);
+    if (r.status === 'ok' && r.value.period.type === 'duration' && r.value.period.end >= start && r.value.period.end <= end) return r.value;
+  }
+  return null;
 }
 
 /** A row label that is a span of dates ("April 1, 2023—April 30, 2023", "March 1 - March 31, 2023"). */
@@ -668,6 +696,9 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
       // "2023" alone in a quarterly report: a quarter, a half, nine months or a balance date — not said
       reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `"${v.path.join(' › ')}" names only a year in a quarterly report` });
     } else if (reading.status === 'ok') cp = reading.value;
+    else if (rc.blockYear && (cp = inFiscalYear(rc.quarterTable ? ['quarter ended', ...v.path] : v.path, rc.blockYear, ctx))) {
+      // "Quarter Ended › September 30" under "Fiscal Year 2016": the quarter ending that day within the year
+    }
     else if (reading.status === 'none' && rc.single && rc.titlePeriod) cp = rc.titlePeriod;
     else if (reading.status === 'none' && rc.contextPeriod) {
       // a dimension column: its own row concept per column, never a metric of the entity as a whole

@@ -289,5 +289,21 @@ describe('rows and columns that date their balances, and figures that are not mo
     expect(a.counters.numericCells).toBe(0);
     expect(a.tables[0]!.cells.every((c) => c.skipped === 'note')).toBe(true);
   });
+
+  it('a quarterly table whose blocks are headed by their fiscal year: each column is the quarter ending that day within the year', () => {
+    const JUNE: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-07-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 6, day: 30 }, labelBy: 'end-year' }];
+    const got = cells(`<p>NOTE 22 — QUARTERLY INFORMATION (UNAUDITED)</p><p>(In millions, except per share amounts)</p><table>
+      <tr><td>Quarter Ended</td><td>September 30</td><td>December 31</td><td>March 31</td><td>June 30</td><td>Total</td></tr>
+      <tr><td>Fiscal Year 2016</td><td></td><td></td><td></td><td></td><td></td></tr>
+      <tr><td>Revenue</td><td>$20,379</td><td>$23,796</td><td>$20,531</td><td>$20,614</td><td>$85,320</td></tr>
+      <tr><td>Fiscal Year 2015</td><td></td><td></td><td></td><td></td><td></td></tr>
+      <tr><td>Revenue</td><td>$23,201</td><td>$26,470</td><td>$21,729</td><td>$22,180</td><td>$93,580</td></tr></table>`, JUNE);
+    expect(got.map((c) => [c.value, c.period.type === 'duration' ? `${c.period.start}..${c.period.end}` : c.period.date, c.status])).toEqual([
+      ['20379000000', '2015-07-01..2015-09-30', 'active'], ['23796000000', '2015-10-01..2015-12-31', 'active'], ['20531000000', '2016-01-01..2016-03-31', 'active'],
+      ['20614000000', '2016-04-01..2016-06-30', 'active'], ['85320000000', '2015-07-01..2016-06-30', 'active'],
+      ['23201000000', '2014-07-01..2014-09-30', 'active'], ['26470000000', '2014-10-01..2014-12-31', 'active'], ['21729000000', '2015-01-01..2015-03-31', 'active'],
+      ['22180000000', '2015-04-01..2015-06-30', 'active'], ['93580000000', '2014-07-01..2015-06-30', 'active'],
+    ]);
+  });
 });
 

@@ -44,8 +44,8 @@ export interface StructuredRow {
    * own heading names no period.
    */
   periodHint?: string;
-  /** where the hint was printed: the header block's stub, or a date line between rows */
-  periodHintFrom?: 'stub' | 'row';
+  /** where the hint was printed: the header block's stub, a date line between rows, or a fiscal year heading a block */
+  periodHintFrom?: 'stub' | 'row' | 'block';
   values: ValueCell[];
   page: number | null;
   labelSpan: [number, number] | null;
@@ -67,6 +67,8 @@ const DERIVED_HEADER = /%\s*(?:change|chg|growth|var)|\bchange\b|\bvariance\b|\b
 const PERIOD_WORDS = /\b(?:year|quarter|months?|weeks?|half|period|ended|ending|as at|as of|fy|fiscal|restated|audited|unaudited|standalone|consolidated|current|previous|prior)\b|\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/i;
 /** A line that is a date, or a period ending on one ("June 30, 2023", "As of December 31, 2022 (in millions)", "Year ended 31 March 2025"). */
 const DATE_LINE = /^\s*(?:(?:as\s+(?:of|at)|at|balances?\s+(?:as\s+)?(?:of|at)|(?:for\s+the\s+)?(?:(?:three|six|nine|twelve)\s+months|(?:fiscal\s+)?years?|quarters?|half[- ]year|period)\s+end(?:ed|ing))\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?\s+)(?:19|20)\d{2}\b[,:]?\s*(?:\((?:in\s+)?[a-z$ ,]+\))?\s*$/i;
+/** A block heading naming a fiscal year alone: "Fiscal Year 2016", "Fiscal 2023", "FY2022". */
+const FISCAL_YEAR_LINE = /^\s*(?:fiscal\s+(?:year\s+)?|FY\s*)(?:19|20)\d{2}\s*$/i;
 const GLYPH_ONLY = /^(?:[$₹€£(]|rs\.?|us\$|\$\(|₹\(|[JH])$/i;
 const CLOSER_ONLY = /^(?:\)|%|\)%|\)\s*%|pts?|bps|x)$/i;
 
@@ -151,7 +153,7 @@ export function structureTable(raw: RawTable): StructuredTable {
   let pendingHeader: { r: number; cells: { cell: GridCell; col: number; lastCol: number }[] }[] = [];
   let seenData = false;
   let periodHint: string | null = null;
-  let periodHintFrom: 'stub' | 'row' = 'stub';
+  let periodHintFrom: 'stub' | 'row' | 'block' = 'stub';
   const sections: Section[] = [];
   const skipped = { note: 0, derived: 0 };
 
@@ -230,6 +232,14 @@ export function structureTable(raw: RawTable): StructuredTable {
         // for the next period; under columns that name no date: the period of the rows that follow
         periodHint = reheadDates(headerPaths, text) ? null : text;
         periodHintFrom = 'row';
+        rows.push({ index: r, label: text, sectionPath: sections.map((s) => s.label), kind: 'text', values: [], page, labelSpan: spanOf(labelCells) });
+        continue;
+      }
+      if (FISCAL_YEAR_LINE.test(text) && valueTexts.length === 0) {
+        // "Fiscal Year 2016" heading a block of a quarterly table ("Quarter Ended › September 30 | … | Total"):
+        // the fiscal year the block's quarters fall in
+        periodHint = text;
+        periodHintFrom = 'block';
         rows.push({ index: r, label: text, sectionPath: sections.map((s) => s.label), kind: 'text', values: [], page, labelSpan: spanOf(labelCells) });
         continue;
       }
