@@ -288,6 +288,18 @@ describe('rows and columns that date their balances, and figures that are not mo
       <tr><td>Reports of Independent Registered Public Accounting Firm</td><td>50</td></tr></table>`);
     expect(a.counters.numericCells).toBe(0);
     expect(a.tables[0]!.cells.every((c) => c.skipped === 'note')).toBe(true);
+    // an agreement's contents: section numbers beside page numbers
+    const plan = analyze(`<table>
+      <tr><td>Normal Retirement Pension.</td><td>4.01</td><td>11</td></tr>
+      <tr><td>Deferred Vested Pension.</td><td>4.04</td><td>12</td></tr>
+      <tr><td>Distribution Options.</td><td>5.01</td><td>14</td></tr>
+      <tr><td>Active and Retirement-Eligible Members.</td><td>6.01</td><td>19</td></tr>
+      <tr><td>Continuation of the Plan.</td><td>8.01</td><td>23</td></tr></table>`);
+    expect(plan.counters.numericCells).toBe(0);
+    // figures that grow down the rows but carry grouping or a currency are amounts
+    const amounts = analyze(`<p>(in millions)</p><table><tr><td></td><td>2022</td></tr>
+      <tr><td>Q1</td><td>$1,000</td></tr><tr><td>Q2</td><td>1,200</td></tr><tr><td>Q3</td><td>1,300</td></tr><tr><td>Q4</td><td>1,400</td></tr><tr><td>Year</td><td>4,900</td></tr></table>`);
+    expect(amounts.counters.numericCells).toBe(5);
   });
 
   it('a quarterly table whose blocks are headed by their fiscal year: each column is the quarter ending that day within the year', () => {

@@ -308,15 +308,25 @@ export function structureTable(raw: RawTable): StructuredTable {
 function markPageReferences(rows: StructuredRow[], skipped: { note: number; derived: number }): void {
   const data = rows.filter((r) => r.kind === 'data');
   const numbered = data.flatMap((r) => r.values.filter((v) => v.columnKind === 'value' && v.value.kind === 'number'));
-  const columns = new Set(numbered.map((v) => v.col));
-  if (columns.size !== 1 || numbered.length < 5) return;
-  let last = 0;
-  for (const v of numbered) {
-    if (!/^\d{1,3}$/.test(v.text.trim())) return;
-    const n = Number(v.text.trim());
-    if (n < last || n === 0) return;
-    last = n;
-  }
+  const byColumn = new Map<number, ValueCell[]>();
+  for (const v of numbered) byColumn.set(v.col, [...(byColumn.get(v.col) ?? []), v]);
+  // one column of page numbers, or (an agreement's contents) pages beside section numbers ("4.01", "6.3")
+  if (byColumn.size === 0 || byColumn.size > 2 || numbered.length < (byColumn.size === 1 ? 5 : 8)) return;
+  const pages = (t: string) => /^\d{1,3}$/.test(t);
+  // (section numbers: "4.01", "6.3", below 30 — never whole, unlike page numbers)
+  const sections = (t: string) => /^\d{1,2}\.\d{1,2}$/.test(t) && Number(t) < 30;
+  const kinds = [...byColumn.values()].map((column) => {
+    let last = 0;
+    for (const v of column) {
+      const n = Number(v.text.trim());
+      if (n < last || n === 0) return null;
+      last = n;
+    }
+    if (column.every((v) => pages(v.text.trim()))) return 'pages';
+    if (column.every((v) => sections(v.text.trim()))) return 'sections';
+    return null;
+  });
+  if (byColumn.size === 1 ? kinds[0] !== 'pages' : !(kinds.includes('pages') && kinds.includes('sections') && [...byColumn.values()].every((c) => c.length >= 3))) return;
   for (const v of numbered) {
     v.columnKind = 'note';
     skipped.note++;
