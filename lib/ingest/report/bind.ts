@@ -260,6 +260,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   const lengthWords = new Set(shortLines.flatMap((l) => [...l.matchAll(/\b(?:three|six|nine|twelve) months\b/gi)].map((m) => m[0].toLowerCase())));
   const endDays = new Set(shortLines.flatMap((l) => [...l.matchAll(/\bended\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2})\b(?!,?\s*(?:19|20)\d{2})/gi)].map((m) => m[1]!.toLowerCase())));
   const lengthHint = lengths.size === 1 ? [...lengths][0]! : lengths.size === 0 && lengthWords.size === 1 && endDays.size === 1 ? `${[...lengthWords][0]} ended ${[...endDays][0]}` : null;
+  const countTable = /\bunit counts?\b|\bstore counts?\b|\bnumber of (?:stores|units|clubs|warehouses|locations|restaurants|retail units|facilities)\b/i.test([title ?? '', ...raw.context.slice(-3)].join(' '));
   const quarterTable = /\bquarters? ended\b|\bthree months ended\b/i.test([...table.headerRows.map((r) => r[0] ?? ''), title ?? ''].join(' '));
   // balances the sentence or heading over the table dates ("… balances at the end of 2021 and 2020:", "as of
   // May 31,"): its year columns are the balances at those years' ends, not flows over them
@@ -329,7 +330,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
         continue;
       }
       if (v.value.kind !== 'number') continue;
-      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null, footnoteScales, ownUnitLine: !!ownUnitLine, lengthHint, instantHint, blockYear: row.periodHintFrom === 'block' ? rowHint(row) : null, quarterTable }, ctx), skipped: null });
+      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null, footnoteScales, ownUnitLine: !!ownUnitLine, lengthHint, instantHint, blockYear: row.periodHintFrom === 'block' ? rowHint(row) : null, quarterTable, countTable }, ctx), skipped: null });
     }
   }
   taxSigns(cells, expensesNegative);
@@ -476,6 +477,8 @@ interface RowContext {
   blockYear: ColumnPeriod | null;
   /** the header's stub or the title says the columns are quarters ("Quarter Ended" left of "September 30 | …") */
   quarterTable: boolean;
+  /** the sentence or title over the table says it counts things ("unit counts … are summarized by format") */
+  countTable: boolean;
 }
 
 /**
@@ -831,6 +834,12 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     if (!scaleUnit) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `no unit line for the share counts of "${colText}"` });
     value = shiftDecimal(num.value, scale);
     decimals = num.fractionDigits - scale;
+  } else if (!rc.unitKind && rc.countTable && ctx.glyphIsNotScale && !num.currency && !rc.glyphCurrency && !ownUnit && !colUnit && !rc.ownUnitLine && !metric) {
+    // "… unit counts for Walmart U.S. and Sam's Club are summarized by format for each state": a table of counts
+    unit = 'count';
+    value = num.value;
+    decimals = num.fractionDigits;
+    if (FLOOR_SPACE.test(colText)) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `"${colText}" measures floor space` });
   } else if (rc.unitKind === 'shares' || rc.unitKind === 'count') {
     unit = rc.unitKind === 'shares' ? 'shares' : 'count';
     // "(in millions, except per share data)" scales the share counts too; "(… except share data)" does not

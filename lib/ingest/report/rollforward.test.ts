@@ -181,6 +181,20 @@ describe('rows and columns that date their balances, and figures that are not mo
       <tr><td>Office space</td><td>18,051</td><td>4,961</td></tr>
       <tr><td>Physical stores</td><td>20,072</td><td>662</td></tr></table>`);
     for (const t of a.tables) for (const c of t.cells) expect([c.rowLabel, c.fact!.status, c.fact!.reason]).toEqual([c.rowLabel, 'quarantined', 'UNIT_UNKNOWN']);
+    // the sentence over the table says it counts units: counts as of the date it names; floor space is still no count
+    const counts = analyze(`<p>Amounts in millions, except per share data</p><p>Part I</p><p>Item 1. Business</p><p>Item 2. Properties</p><p>International</p>
+      <p>As of January 31, 2020, unit counts for the International segment are summarized by market as follows:</p><table>
+      <tr><td>Geographic Market</td><td>Retail</td><td>Total</td><td>Square feet</td></tr>
+      <tr><td>Canada</td><td>408</td><td>408</td><td>52,936</td></tr>
+      <tr><td>Chile</td><td>362</td><td>367</td><td>15,992</td></tr></table>`);
+    expect(counts.tables[0]!.cells.map((c) => [c.columnPath.join(' › '), c.fact!.unit, c.fact!.value, c.fact!.status, c.fact!.period])).toEqual([
+      ['Retail', 'count', '408', 'active', { type: 'instant', date: '2020-01-31' }],
+      ['Total', 'count', '408', 'active', { type: 'instant', date: '2020-01-31' }],
+      ['Square feet', 'count', '52936', 'quarantined', { type: 'instant', date: '2020-01-31' }],
+      ['Retail', 'count', '362', 'active', { type: 'instant', date: '2020-01-31' }],
+      ['Total', 'count', '367', 'active', { type: 'instant', date: '2020-01-31' }],
+      ['Square feet', 'count', '15992', 'quarantined', { type: 'instant', date: '2020-01-31' }],
+    ]);
   });
 
   it('the same printed row in two tables is two rows; two dimension columns with long headings are two concepts', () => {
