@@ -158,7 +158,10 @@ export function footnoteScales(doc: ReportDocument): Map<number, number[]> {
 export function tablesSayConsolidated(doc: ReportDocument): boolean {
   const re = /\bconsolidated\b/i;
   if (re.test(doc.title ?? '')) return true;
-  return doc.tables.some((t) => re.test(t.caption ?? '') || t.context.some((c) => re.test(c)) || re.test(t.heading ?? '') || re.test(t.section ?? '') || t.grid.slice(0, 4).some((r) => r.some((c) => !!c && re.test(c.text))));
+  // (a sentence above a table that merely says the word — "fees paid by the listed entity and its
+  // subsidiaries, on a consolidated basis" in a standalone report — is no consolidated table)
+  const statementLine = /\bconsolidated\s+(?:(?:condensed\s+)?(?:financial|statements?|balance|profit|income|cash|results|segment|accounts)\b)|^\s*consolidated\b/i;
+  return doc.tables.some((t) => re.test(t.caption ?? '') || t.context.some((c) => statementLine.test(c) || (re.test(c) && c.length <= 60)) || re.test(t.heading ?? '') || re.test(t.section ?? '') || t.grid.slice(0, 4).some((r) => r.some((c) => !!c && re.test(c.text))));
 }
 
 export function isAnnualDocument(doc: ReportDocument): boolean {

@@ -213,5 +213,29 @@ describe('PDF notes layouts', () => {
       ['123000000', '2022-01-01..2022-06-30', 'active'],
     ]);
   });
+  it("a statement whose steps are numbered in the margin ('1  Profit before Tax', '3  Operating Profit … (1+2)'): the numbers are no column, and a caption's wrapped line is no heading", async () => {
+    const got = await cells([[
+      L(label('Statement of Cash Flows for the Year Ended December 31, 2022')),
+      L(label('($ in millions)')),
+      L(label('Particulars', 55), head(460, '2022'), head(540, '2021')),
+      L(label('A', 40), label('Cash Flow from Operating Activities', 55)),
+      L(label('1', 40), label('Profit before Tax', 55), at(460, '15,882.34'), at(540, '52,344.21')),
+      L(label('2', 40), label('Adjustments for:', 55)),
+      L(label('Depreciation, Amortisation and Impairment on Property, Plant & Equipment and', 55), at(460, '15,284.14'), at(540, '14,509.60')),
+      L(label('Intangible Assets', 55)),
+      L(label('Interest Income', 55), at(460, '(1,468.06)'), at(540, '(1,828.29)')),
+      L(label('Finance costs', 55), at(460, '8,731.59'), at(540, '7,327.79')),
+      L(label('3', 40), label('Operating Profit before Working Capital Changes (1+2)', 55), at(460, '35,686.52'), at(540, '70,626.51')),
+      L(label('Inventories', 55), at(460, '6,862.71'), at(540, '1,302.27')),
+    ]]);
+    const rows = (re: RegExp) => got.filter((c) => re.test(c.row)).map((c) => [c.value, when(c), c.status]);
+    expect(rows(/^Interest Income$/)).toEqual([['-1468060000', '2022-01-01..2022-12-31', 'active'], ['-1828290000', '2021-01-01..2021-12-31', 'active']]);
+    expect(rows(/^Operating Profit before Working Capital Changes/)).toEqual([['35686520000', '2022-01-01..2022-12-31', 'active'], ['70626510000', '2021-01-01..2021-12-31', 'active']]);
+    expect(rows(/^Inventories$/)).toEqual([['6862710000', '2022-01-01..2022-12-31', 'active'], ['1302270000', '2021-01-01..2021-12-31', 'active']]);
+    expect(got.some((c) => c.row === 'Depreciation, Amortisation and Impairment on Property, Plant & Equipment and Intangible Assets')).toBe(true);
+    // the step numbers are neither figures nor part of the captions
+    expect(got.filter((c) => /^\d+(?:000000)?$/.test(c.value) && Number(c.value) < 10_000_000)).toEqual([]);
+    expect(got.filter((c) => /^\d\s/.test(c.row))).toEqual([]);
+  });
 });
 

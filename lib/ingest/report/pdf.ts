@@ -180,11 +180,21 @@ function isNumericLine(l: Line): boolean {
   return nums.length === 1 && l.segments[0] !== nums[0];
 }
 
+/**
+ * A row's enumeration marker: a number of one or two digits opening the line, right before the row's
+ * caption ("1  Profit / (Loss) before Tax", "3  Operating Profit before Working Capital Changes (1+2)" of
+ * a statement whose steps are numbered). It is neither a column of figures nor part of the caption.
+ */
+function isEnumerationMarker(l: Line, s: Segment): boolean {
+  const next = l.segments[1];
+  return l.segments[0] === s && s.numeric && /^\d{1,2}[.)]?$/.test(s.text.trim()) && !!next && !next.numeric && /[A-Za-z]{2}/.test(next.text) && next.x0 - s.x1 < 30;
+}
+
 function clusterAnchors(lines: Line[]): { x1: number; minX0: number }[] {
   const edges: { x0: number; x1: number }[] = [];
   // (a year opening a line with figures after it is the row's label — "2022  $ 260  $ 107" of a maturity
-  // schedule — not a column of values)
-  for (const l of lines) for (const s of l.segments) if (s.numeric && (l.segments[0] !== s || l.segments.length > 1 || isNumericLine(l)) && !(l.segments[0] === s && l.segments.length > 1 && isYearText(s.text))) edges.push({ x0: s.x0, x1: s.x1 });
+  // schedule — not a column of values; nor is a row's enumeration marker)
+  for (const l of lines) for (const s of l.segments) if (s.numeric && (l.segments[0] !== s || l.segments.length > 1 || isNumericLine(l)) && !(l.segments[0] === s && l.segments.length > 1 && isYearText(s.text)) && !isEnumerationMarker(l, s)) edges.push({ x0: s.x0, x1: s.x1 });
   edges.sort((a, b) => a.x1 - b.x1);
   const clusters: { x1s: number[]; minX0: number }[] = [];
   for (const e of edges) {
@@ -465,6 +475,7 @@ class PdfLayout {
         const cols = isHeading(lines[i + 1]) ? (partitionColumns(anchors, [s])?.get(s) ?? []) : headerColumns(anchors, s.x0, s.x1);
         for (const c of cols) row[c + 1] = cell;
       } else for (const s of headingLine ? headingSegs : l.segments) {
+        if (!headingLine && isEnumerationMarker(l, s) && s.x1 <= labelRight) continue;
         const a = s.numeric ? nearestAnchor(anchors, s.x1) : -1;
         if (a >= 0 && s.x0 > labelRight - 40) {
           row[a + 1] = this.cell(s.text, page, s.start, s.end, headingLine);

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FiscalCalendar } from '@/lib/domain/types';
-import { analyzeReport } from './analyze';
+import { analyzeReport, tablesSayConsolidated } from './analyze';
 import { extractHtmlReport } from './html';
 
 const DEC: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' }];
@@ -134,5 +134,18 @@ describe('cash flow statements', () => {
     expect(metric('share_repurchases')).toEqual(['1464000000']);
     expect(metric('dividends_paid')).toEqual(['3369000000']);
     expect(metric('financing_cash_flow')).toEqual(['-5350000000']);
+  });
+});
+
+describe('a standalone report', () => {
+  const doc = (contextLine: string) =>
+    extractHtmlReport(`<h1>Standalone Financial Statements</h1><p>The standalone financial statements of the Company are prepared under Ind AS.</p>
+      <p>${contextLine}</p><table><tr><td></td><td>2024</td><td>2023</td></tr><tr><td>Statutory audit fees</td><td>42.0</td><td>40.0</td></tr></table>`);
+  it('stays standalone when a sentence above a table merely says "on a consolidated basis"', () => {
+    expect(tablesSayConsolidated(doc('Total fees for all services paid by the listed entity and its subsidiaries, on a consolidated basis, to the auditor'))).toBe(false);
+  });
+  it('is not standalone alone when a table is titled as a consolidated statement', () => {
+    expect(tablesSayConsolidated(doc('Consolidated Statement of Profit and Loss'))).toBe(true);
+    expect(tablesSayConsolidated(doc('Notes to the consolidated financial statements: fees paid by the subsidiaries to the auditor'))).toBe(true);
   });
 });
