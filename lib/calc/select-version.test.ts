@@ -24,6 +24,25 @@ describe('selectVersion', () => {
     expect(r.ok && r.fact).toMatchObject({ id: 'eps-10k', value: '5.36', basisTag: 'original' });
   });
 
+  it('the original is the period\'s own report, never a later filing\'s comparative', () => {
+    // NVIDIA FY2024 diluted EPS: the FY2024 10-K (11.93, pre-split) is not held; the FY2025 10-K's comparative is split-adjusted
+    const comparative = eps('eps-fy25-10k', '1.19', '2025-02-26', { ownReport: false, form: '10-K' });
+    const r = selectVersion([comparative], { kind: 'original' });
+    expect(r).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('the original is not held') }] });
+    expect(!r.ok && r.errors[0]!.message).toContain("held version is a later filing's comparative: 1.19 in the 10-K filed 2025-02-26");
+    expect(selectVersion([comparative, { ...comparative, id: 'eps-fy26', filedAt: '2026-02-25' }], { kind: 'original', require: 'split' })).toMatchObject({ ok: false, errors: [{ message: expect.stringContaining('the original is not held') }] });
+    // the own report held: its value, not the later comparative
+    const own = eps('eps-own', '11.93', '2024-02-21', { ownReport: true });
+    expect(selectVersion([comparative, own], { kind: 'original' })).toMatchObject({ ok: true, fact: { id: 'eps-own' } });
+    // an amendment of the own report is also the own report, but the first one is the original
+    const amendedOwn = eps('eps-own-a', '12.00', '2024-06-01', { ownReport: true });
+    expect(selectVersion([amendedOwn, comparative, own], { kind: 'original' })).toMatchObject({ ok: true, fact: { id: 'eps-own' } });
+    // unknown reporting filings: the earliest filed (as before)
+    expect(selectVersion([amended, original], { kind: 'original' })).toMatchObject({ ok: true, fact: { id: 'eps-10k' } });
+    // the other bases ignore it
+    expect(selectVersion([comparative], { kind: 'latest' })).toMatchObject({ ok: true, fact: { id: 'eps-fy25-10k' } });
+  });
+
   it('takes what was known as of a date', () => {
     const r = selectVersion([original, amended, repeated], { kind: 'as_of', date: '2009-12-31' });
     expect(r.ok && r.fact).toMatchObject({ id: 'eps-10k-2009', basisTag: 'as_of:2009-12-31' });

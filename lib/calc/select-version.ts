@@ -1,7 +1,10 @@
 /**
  * Restatement basis policy: which version of a fact a calculation uses.
  * - latest (default): the version filed last
- * - original: the version filed first
+ * - original: the version first reported by the period's own report — the filing whose own period ends on
+ *   the fact's period end (a 10-K for its fiscal year, a 10-Q for its quarter and year to date). A later
+ *   filing's comparative is never the original: when no held filing reports the period as its own, nothing
+ *   is chosen and the error says so (a split-adjusted or restated comparative would be mislabelled)
  * - as_of(date): the latest version filed on or before the date
  * - pre_split: the version in force just before the chain's stock-split adjustment
  * - filing: the version a named filing reported (a candidate's `sightings` are the filings that reported it)
@@ -32,6 +35,12 @@ export type VersionCandidate = Operand & {
   revisionKind?: RevisionKind | string | null;
   /** accessions of every filing that reported this value (read for the filing basis) */
   sightings?: readonly string[];
+  /**
+   * Whether a held filing that reported this value covers its period as its own (the filing's own period
+   * ends on the fact's period end): true/false when the reporting filings are known, absent when not
+   * (read for the original basis)
+   */
+  ownReport?: boolean;
 };
 
 /** One version of the chain a choice was made in, oldest first (for the answer's version note). */
@@ -107,11 +116,18 @@ function eligible<T extends VersionCandidate>(active: T[], basis: Basis): { ok: 
         return { ok: false, errors: [error('MISSING_FACT', `it has not been restated: every filing that reports it gives the same value${chain.length > 1 ? ' (later versions differ only by rounding)' : ''}, first ${when(chain[0]!)}`, ...active)] };
       }
       return { ok: true, pool: active, pick: 'last' };
-    case 'original':
-      if (basis.require === 'split' && splits.length === 0) {
-        return { ok: false, errors: [error('MISSING_FACT', `no pre-split version exists: no later version differs from the one first reported (${when(chain[0]!)}) by a stock-split ratio`, ...active)] };
+    case 'original': {
+      // the period's own report: a version known to come only from later filings' comparatives is not it
+      const own = chain.filter((c) => c.ownReport !== false);
+      if (own.length === 0) {
+        const held = chain.map((c) => `${c.value} in the ${when(c)}`).join('; ');
+        return { ok: false, errors: [error('MISSING_FACT', `the original is not held: no held filing reports this period as its own (the ${chain.length > 1 ? 'held versions are comparatives in later filings' : "held version is a later filing's comparative"}: ${held})`, ...active)] };
       }
-      return { ok: true, pool: active, pick: 'first' };
+      if (basis.require === 'split' && splits.length === 0) {
+        return { ok: false, errors: [error('MISSING_FACT', `no pre-split version exists: no later version differs from the one first reported (${when(own[0]!)}) by a stock-split ratio`, ...active)] };
+      }
+      return { ok: true, pool: own, pick: 'first' };
+    }
     case 'as_of': {
       const visible = active.filter((c) => c.filedAt <= basis.date);
       if (visible.length === 0) return { ok: false, errors: [error('MISSING_FACT', `no version was filed on or before ${basis.date}`, ...active)] };

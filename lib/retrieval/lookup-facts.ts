@@ -295,6 +295,16 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
   }
 
   if (req.splitEvents && (pool[0]!.unit === 'shares' || pool[0]!.unit.endsWith('/shares'))) pool = relabelSplitVersions(pool, await req.splitEvents());
+  // "as originally reported": which versions the period's own report gave (never a later comparative)
+  if (req.basis.kind === 'original') {
+    const ends = await ownPeriodEnds(db, { tenantId, role }, entityId, pool.map((c) => c.id));
+    pool = pool.map((c) => {
+      const own = ends.get(c.id);
+      const end = c.period.type === 'instant' ? c.period.date : c.period.end;
+      // the balance at its own period end, or a cover-page instant dated after it up to its filing date
+      return own ? { ...c, ownReport: own.some((o) => o.end === end || (c.period.type === 'instant' && o.end < end && end <= o.filedAt)) } : c;
+    });
+  }
   const chosen = selectVersion(pool, req.basis);
   if (!chosen.ok) {
     const conflict = chosen.errors.find((e) => e.code === 'RESTATEMENT_CONFLICT');
@@ -309,6 +319,38 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
   // the citation of a value taken from a named filing is that filing (the fact may have been first filed earlier)
   const fact = filing ? { ...chosen.fact, citation: { ...chosen.fact.citation, accession: filing.accessions.find((a) => chosen.fact.sightings?.includes(a)) ?? filing.accessions[0]!, form: filing.form, filedAt: filing.filedAt } } : chosen.fact;
   return { status: 'found', fact, restated: chosen.restated, versions: pool.length, candidates, rejected, chain: chosen.chain };
+}
+
+/**
+ * For each fact, the own period end of every visible filing that reported it: the latest end among the
+ * durations that filing reported (a 10-K's fiscal year, a 10-Q's quarter and year to date), else the
+ * source's period of report. A filing is one accession of a source (companyfacts holds many), or the
+ * source itself when its sightings carry no accession. Dates, never the filing's `fy` label.
+ */
+async function ownPeriodEnds(db: Db, scope: VisibilityScope, entityId: string, factIds: string[]): Promise<Map<string, { end: string; filedAt: string }[]>> {
+  const out = new Map<string, { end: string; filedAt: string }[]>();
+  if (factIds.length === 0) return out;
+  const res = await db.execute(sql`
+    with seen as (
+      select s.fact_id, s.source_id, s.accession from fact_sightings s
+      join sources src on src.id = s.source_id
+      where s.entity_id = ${entityId} and s.fact_id in (${sql.join(factIds.map((id) => sql`${id}`), sql`, `)}) and ${sourceVisible(scope, 'src')}
+    ), filing as (
+      select s.source_id, s.accession,
+             coalesce(max(f.end_date) filter (where f.period_type = 'duration'), max(src.period_of_report))::text as own_end, min(s.filed_at)::text as filed_at
+      from fact_sightings s
+      join facts f on f.entity_id = s.entity_id and f.id = s.fact_id and f.status = 'active'
+      join sources src on src.id = s.source_id
+      where s.entity_id = ${entityId} and (s.source_id, s.accession) in (select source_id, accession from seen)
+      group by s.source_id, s.accession
+    )
+    select seen.fact_id, filing.own_end, filing.filed_at from seen join filing on filing.source_id = seen.source_id and filing.accession = seen.accession`);
+  for (const r of rowsOf<{ fact_id: string; own_end: string | null; filed_at: string }>(res)) {
+    const list = out.get(r.fact_id) ?? [];
+    if (r.own_end) list.push({ end: r.own_end, filedAt: r.filed_at });
+    out.set(r.fact_id, list);
+  }
+  return out;
 }
 
 /** Accessions of the visible filings that reported each fact (of one entity: the sightings' key leads with it). */

@@ -560,7 +560,7 @@ function comparatives(): void {
         if (!changed) continue;
         const date = addDays(changed.filed, 20);
         const p = c.pick(m, b, { kind: 'as_of', date });
-        const first = c.pick(m, b, { kind: 'original' });
+        const first = c.pick(m, b, { kind: 'earliest' });
         if (p && first && !close(p.value, first.value, 2 * tolOf(m))) cands.push({ k, m, label: y.label, b, date, p, first });
       }
     }
@@ -574,14 +574,17 @@ function comparatives(): void {
 
 // ── 11. restatements: latest vs original vs as-of ──────────────────────────────────────────────
 function restatements(): void {
-  const cands: { k: Key; m: MetricKey; label: number; b: Bounds; latest: Pick; original: Pick; between: string | null; asOf: Pick | null }[] = [];
+  // candidates: periods whose earliest filed version differs from the latest (whether or not the
+  // period's own report is held: when it is not, "as originally reported" must be refused)
+  const cands: { k: Key; m: MetricKey; label: number; b: Bounds; latest: Pick; original: Pick; own: Pick | null; between: string | null; asOf: Pick | null }[] = [];
   for (const k of KEYS) {
     const c = co(k);
     for (const m of ['eps_diluted', 'revenue', 'net_income', 'operating_income', 'total_assets'] as MetricKey[]) {
       for (const y of c.fiscalYears) {
         const b = fyBounds(c, y.label, m)!;
         const latest = c.pick(m, b);
-        const original = c.pick(m, b, { kind: 'original' });
+        const original = c.pick(m, b, { kind: 'earliest' });
+        const own = c.pick(m, b, { kind: 'original' });
         // only versions an answer can be told apart by under the scoring tolerance
         if (!latest || !original || close(latest.value, original.value, 2 * tolOf(m))) continue;
         // a date after the original filing and before the first change
@@ -589,7 +592,7 @@ function restatements(): void {
         const change = hist.find((f) => f.val !== hist[0]!.val)!;
         const between = addDays(hist[0]!.filed, 30) < change.filed ? addDays(hist[0]!.filed, 30) : null;
         const asOf = between ? c.pick(m, b, { kind: 'as_of', date: between }) : null;
-        cands.push({ k, m, label: y.label, b, latest, original, between, asOf });
+        cands.push({ k, m, label: y.label, b, latest, original, own, between, asOf });
       }
     }
   }
@@ -598,7 +601,9 @@ function restatements(): void {
     const e = name(x.k);
     const what = words(x.m);
     const period = x.b.type === 'instant' ? `at the end of FY${x.label}` : `FY${x.label}`;
-    add('restatement', `${e} ${what} ${period} ${rot(['as originally reported', 'as first reported'])}`, 'answered', [gv(x.b, x.original.value, tolOf(x.m))], `original: ${src(x.original)}; latest ${x.latest.value}`);
+    const asked = `${e} ${what} ${period} ${rot(['as originally reported', 'as first reported'])}`;
+    if (x.own) add('restatement', asked, 'answered', [gv(x.b, x.own.value, tolOf(x.m))], `original: ${src(x.own)}; latest ${x.latest.value}`);
+    else add('restatement', asked, 'insufficient_evidence', [], `the period's own report is not in the file: the earliest version (${x.original.value}, ${src(x.original)}) is a later filing's comparative, not the original; latest ${x.latest.value}`);
     add('restatement', rot([`${e} ${what} ${period}`, `What is the latest reported ${what} of ${e} ${x.b.type === 'instant' ? period : `for ${period}`}?`]), 'answered', [gv(x.b, x.latest.value, tolOf(x.m))], `latest: ${src(x.latest)}; original ${x.original.value}`);
     if (x.between && x.asOf && x.asOf.value === x.original.value) {
       add('restatement', `${e} ${what} ${period} as reported on ${dateText(x.between, true)}`, 'answered', [gv(x.b, x.asOf.value, tolOf(x.m))], `as of ${x.between}: ${src(x.asOf)}; later ${x.latest.value}`);

@@ -10,8 +10,11 @@
  *   Q4 = FY − 9M (derived), starting the day after the nine months end;
  * - a metric is an ordered chain of concepts (copied from lib/ontology/metrics.ts): the first concept
  *   with a fact for exactly the period wins;
- * - basis: latest = the latest-filed fact (max filed, ties by accession); original = the earliest
- *   filed; as of a date = the latest filed on or before it.
+ * - basis: latest = the latest-filed fact (max filed, ties by accession); original = the earliest filed
+ *   by the period's own report (a filing whose own period — the latest end among the durations it
+ *   reported — ends on the fact's end; for an instant also a cover date after it up to the filing date),
+ *   none when no such filing is in the file (a later filing's comparative is not the original);
+ *   earliest = the earliest filed, whatever filing; as of a date = the latest filed on or before it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -112,7 +115,7 @@ export interface Span {
 
 export type Bounds = { type: 'duration'; start: string; end: string } | { type: 'instant'; end: string };
 
-export type Basis = { kind: 'latest' } | { kind: 'original' } | { kind: 'as_of'; date: string };
+export type Basis = { kind: 'latest' } | { kind: 'original' } | { kind: 'earliest' } | { kind: 'as_of'; date: string };
 
 export interface Pick {
   value: number;
@@ -146,6 +149,8 @@ export class SecCompany {
   private readonly index = new Map<string, SecFact[]>();
   readonly all: SecFact[] = [];
   fiscalYears: FiscalYear[] = [];
+  /** accession → its own period end: the latest end among the durations it reported */
+  private readonly ownEnd = new Map<string, string>();
 
   constructor(key: string, file: string) {
     this.key = key;
@@ -170,7 +175,19 @@ export class SecCompany {
       }
     }
     for (const list of this.index.values()) list.sort(byFiled);
+    for (const f of this.all) {
+      if (!f.start) continue;
+      const e = this.ownEnd.get(f.accn);
+      if (!e || f.end > e) this.ownEnd.set(f.accn, f.end);
+    }
     this.fiscalYears = this.deriveFiscalYears();
+  }
+
+  /** Whether the filing that reported `f` covers its period as its own (dates, not the `fy` field). */
+  ownReport(f: SecFact): boolean {
+    const own = this.ownEnd.get(f.accn);
+    if (!own) return false;
+    return f.end === own || (!f.start && own < f.end && f.end <= f.filed);
   }
 
   facts(concept: string, unit: string, b: Bounds): SecFact[] {
@@ -263,8 +280,9 @@ export class SecCompany {
   private chooseIn(list: SecFact[], basis: Basis): SecFact[] | null {
     let pool = list;
     if (basis.kind === 'as_of') pool = list.filter((f) => f.filed <= basis.date);
+    if (basis.kind === 'original') pool = list.filter((f) => this.ownReport(f));
     if (pool.length === 0) return null;
-    const target = basis.kind === 'original' ? pool[0]! : pool[pool.length - 1]!;
+    const target = basis.kind === 'original' || basis.kind === 'earliest' ? pool[0]! : pool[pool.length - 1]!;
     // every fact of the chosen filing for this period (one filing may repeat a figure)
     const same = pool.filter((f) => f.accn === target.accn && f.filed === target.filed);
     return same;
@@ -297,7 +315,7 @@ export class SecCompany {
     if (basis.kind !== 'latest') {
       // the original/as-of figure must not depend on which concept is read first
       for (const o of others) {
-        if (basis.kind === 'original' && o.chosen.filed < winner.chosen.filed && !close(o.chosen.val, value)) return null;
+        if ((basis.kind === 'original' || basis.kind === 'earliest') && o.chosen.filed < winner.chosen.filed && !close(o.chosen.val, value)) return null;
         if (basis.kind === 'as_of' && o.chosen.filed > winner.chosen.filed && !close(o.chosen.val, value)) return null;
       }
     }
