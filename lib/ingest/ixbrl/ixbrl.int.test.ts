@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
 import { testTargets } from '@/tests/support/db';
-import { ingestFile } from '../ingest-file';
+import { ingestBytes, ingestFile } from '../ingest-file';
 import { noSideFiles } from '../side-files';
 
 const fixtures = path.join(import.meta.dirname, '..', '__fixtures__');
@@ -74,6 +75,33 @@ for (const target of testTargets()) {
       expect(chunks.every((c) => c.fiscal_year === 2023 && c.embedding === null && c.entity_id === o.entityId)).toBe(true);
       const tsv = await d.query<{ n: number }>(`select count(*)::int as n from chunks where source_id = $1 and tsv @@ plainto_tsquery('english', 'widget demand cyclical')`, [o.sourceId]);
       expect(tsv[0]!.n).toBe(1);
+    });
+
+    it('one fact tagged twice at different precision is one fact (the precise value); disagreeing values stay a conflict', async () => {
+      const T2 = 't-ixbrl-dup';
+      const html = fs.readFileSync(path.join(fixtures, 'ixbrl', 'acme-10-k-2024-02-10.htm'), 'utf8').replace(
+        '<div>Revenue grew to $1.3 million in 2023',
+        [
+          '<div>Operating expenses were $<ix:nonFraction name="us-gaap:OperatingExpenses" contextRef="FY2023" unitRef="usd" decimals="-5" scale="6" format="ixt:num-dot-decimal">4.1</ix:nonFraction> million',
+          ' (<ix:nonFraction name="us-gaap:OperatingExpenses" contextRef="FY2023" unitRef="usd" decimals="-3" scale="3" format="ixt:num-dot-decimal">4,137</ix:nonFraction> thousand);',
+          ' research cost $<ix:nonFraction name="us-gaap:ResearchAndDevelopmentExpense" contextRef="FY2023" unitRef="usd" decimals="-5" scale="6" format="ixt:num-dot-decimal">2.0</ix:nonFraction> million',
+          ' (<ix:nonFraction name="us-gaap:ResearchAndDevelopmentExpense" contextRef="FY2023" unitRef="usd" decimals="-3" scale="3" format="ixt:num-dot-decimal">2,137</ix:nonFraction> thousand).</div>',
+          '<div>Revenue grew to $1.3 million in 2023',
+        ].join(''),
+      );
+      const o = await ingestBytes(Buffer.from(html), 'acme-10-k-2024-02-10.htm', { db: d.db, tenantId: T2, sideFiles: noSideFiles });
+      expect(o.status).toBe('ok');
+      expect(o.notes.join(' ')).toContain('1 duplicate fact(s) of lower precision merged');
+      const rows = await d.query<{ concept: string; value: string; n: number }>(
+        `select f.concept, f.value::text as value, (select count(*)::int from fact_sightings s where s.fact_id = f.id) as n
+         from facts f where f.entity_id = $1 and f.concept in ('us-gaap:OperatingExpenses', 'us-gaap:ResearchAndDevelopmentExpense') order by f.concept, f.value`,
+        [o.entityId],
+      );
+      expect(rows).toEqual([
+        { concept: 'us-gaap:OperatingExpenses', value: '4137000', n: 1 },
+        { concept: 'us-gaap:ResearchAndDevelopmentExpense', value: '2000000', n: 1 },
+        { concept: 'us-gaap:ResearchAndDevelopmentExpense', value: '2137000', n: 1 },
+      ]);
     });
 
     it('re-ingesting changes nothing; a malformed filing writes nothing', async () => {

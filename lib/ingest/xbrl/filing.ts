@@ -14,6 +14,7 @@ import { emptyResult } from '../companyfacts';
 import { padCik, upsertEntity } from '../entity';
 import { ingestError, lineColumn } from '../errors';
 import type { RawFact, WriteContext, WriteResult } from '../types';
+import { mergePrecisionDuplicates } from './duplicates';
 import { coverDate, mmddOf, parseDecimals, type XbrlContext } from './model';
 import type { XbrlDocument } from './instance';
 
@@ -197,7 +198,9 @@ export async function writeXbrlFiling(ctx: WriteContext, doc: XbrlDocument, hook
   const inputs: (FactInput | null)[] = raw.map((r) => (r ? buildFactInput(r, build) : null));
   const { tablesAdded } = hooks.beforeFacts ? await hooks.beforeFacts({ ctx, entityId: entity.id, inputs, fiscalYear: docFiscalYear, filing }) : { tablesAdded: 0 };
 
-  const list = inputs.filter((i): i is FactInput => i !== null);
+  // one filing's same fact tagged twice at different precision ("$9.0 billion" and 9,037m) is one fact
+  const dup = mergePrecisionDuplicates(inputs.filter((i): i is FactInput => i !== null));
+  const list = dup.facts;
   let factsAdded = 0;
   let sightingsAdded = 0;
   ctx.progress(0, list.length);
@@ -216,6 +219,8 @@ export async function writeXbrlFiling(ctx: WriteContext, doc: XbrlDocument, hook
   const unknownUnits = [...new Set(list.filter((i) => i.quarantineReason === 'UNIT_UNKNOWN').map((i) => i.unit))];
   const notes = [`filing ${filing.accession ?? '(accession unknown)'} filed ${filing.filedAt} (${filing.how})`, `calendar: ${calendars.origin}`];
   if (quarantined) notes.push(`quarantined ${quarantined} fact(s) in units other than a currency, shares or pure (UNIT_UNKNOWN): ${unknownUnits.slice(0, 5).join(', ')}`);
+  if (dup.merged) notes.push(`${dup.merged} duplicate fact(s) of lower precision merged into the filing's more precise value`);
+  if (dup.inconsistent) notes.push(`${dup.inconsistent} fact(s) tagged with values that disagree even at the lower precision (kept as filed)`);
   if (noPeriod) notes.push(`${noPeriod} fact(s) without a usable period skipped`);
   if (doc.nilFacts) notes.push(`${doc.nilFacts} nil fact(s) skipped`);
   if (doc.problems.length) notes.push(...doc.problems.slice(0, 5));
@@ -228,7 +233,7 @@ export async function writeXbrlFiling(ctx: WriteContext, doc: XbrlDocument, hook
     quarantined,
     chunksAdded,
     tablesAdded,
-    counters: { facts: list.length, factsAdded, sightingsAdded, quarantined, dimensional, noPeriod, nil: doc.nilFacts, contexts: doc.contexts.size, relabelled, tablesAdded, chunksAdded },
+    counters: { facts: list.length, factsAdded, sightingsAdded, quarantined, dimensional, noPeriod, nil: doc.nilFacts, duplicatesMerged: dup.merged, duplicatesInconsistent: dup.inconsistent, contexts: doc.contexts.size, relabelled, tablesAdded, chunksAdded },
     notes,
   };
 }
