@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
 import { decimalFromLiteral, jsonNumberToDecimal, MAX_VALUE_DIGITS, parseCompanyFacts, tickerFromFileName } from './companyfacts';
-import { shortName } from './entity';
+import { shareClasses, shortName } from './entity';
 import { detectFormat } from './formats';
 
 const fixtures = path.join(import.meta.dirname, '__fixtures__');
@@ -129,6 +129,17 @@ describe('helpers', () => {
     expect(shortName('MARVELL TECHNOLOGY, INC')).toBe('Marvell');
     expect(shortName('Apple Inc.')).toBeNull();
     expect(shortName('Logistic Properties of the Americas')).toBeNull();
+    // a stem of several words, EDGAR's state tag, '& Company', a generic tail
+    expect(shortName('WELLS FARGO & COMPANY/MN')).toBe('Wells Fargo');
+    expect(shortName('GOLDMAN SACHS GROUP INC')).toBe('Goldman Sachs');
+    expect(shortName('BANK OF AMERICA CORP /DE/')).toBe('Bank of America');
+    expect(shortName('JPMorgan Chase & Co.')).toBe('JPMorgan Chase');
+    expect(shortName('Costco Wholesale Corp /NEW')).toBe('Costco Wholesale');
+    // one common word is not a name; a one-word name without a generic tail is its own name
+    expect(shortName('General Motors Co')).toBeNull();
+    expect(shortName('NVIDIA CORP')).toBeNull();
+    expect(shortName('Johnson & Johnson')).toBeNull();
+    expect(shareClasses(['Class A Common Stock, $0.001 par value', 'Class C Capital Stock, $0.001 par value', '1.375% Notes due 2024', 'Class A Common Stock'])).toEqual(['A', 'C']);
   });
 
   it('detects formats from the first bytes', () => {

@@ -7,8 +7,8 @@ import { readDataVersion } from '@/lib/db/data-version';
 import { loadEntityIndex } from '@/lib/planner/catalog';
 import { matchEntities } from '@/lib/planner/match-entities';
 import { testTargets } from '@/tests/support/db';
-import { ingestFile } from './ingest-file';
-import { createSideFiles } from './side-files';
+import { ingestBytes, ingestFile } from './ingest-file';
+import { createSideFiles, noSideFiles } from './side-files';
 
 const FIXTURE = path.join(import.meta.dirname, '__fixtures__', 'CIK0000000042_ACME_companyfacts.json');
 const TENANT = 't-aliases';
@@ -65,6 +65,30 @@ for (const target of testTargets()) {
         expect(mentions.map((m) => m.entityIds), q).toEqual([[id]]);
       }
       expect(matchEntities('Acme Gadgets, Inc. revenue', index).mentions[0]!.text).toBe('Acme Gadgets, Inc.');
+    });
+
+    it('a filing\'s registrant name gives its short name (no state tag, legal form or generic tail) and its share classes', async () => {
+      const T2 = 't-aliases-ixbrl';
+      const html = fs
+        .readFileSync(path.join(import.meta.dirname, '__fixtures__', 'ixbrl', 'acme-10-k-2024-02-10.htm'), 'utf8')
+        .replace('>Acme Widgets Corp</ix:nonNumeric>', '>ACME WIDGETS HOLDINGS &amp; COMPANY/DE</ix:nonNumeric>')
+        .replace(
+          '<div>Fiscal year focus',
+          '<div><ix:nonNumeric name="dei:Security12bTitle" contextRef="FY2023">Class&#160;A Common Stock, $0.01 par value</ix:nonNumeric> <ix:nonNumeric name="dei:TradingSymbol" contextRef="FY2023">ACMW</ix:nonNumeric></div><div>Fiscal year focus',
+        );
+      const o = await ingestBytes(Buffer.from(html), 'acme-10-k-2024-02-10.htm', { db: d.db, tenantId: T2, actor: 'test', sideFiles: noSideFiles });
+      expect(o.status).toBe('ok');
+      const index = await loadEntityIndex(d.db, T2);
+      expect(index.entities.map((e) => e.name)).toEqual(['ACME WIDGETS HOLDINGS & COMPANY/DE']);
+      const id = index.entities[0]!.id;
+      expect(index.entities[0]!.aliases.map((a) => `${a.kind}:${a.alias}`)).toEqual(
+        expect.arrayContaining(['legal_name:ACME WIDGETS HOLDINGS & COMPANY', 'abbreviation:Acme Widgets', 'abbreviation:Acme Widgets Class A']),
+      );
+      for (const q of ['Acme Widgets revenue FY2023', 'Acme Widgets Holdings & Company net loss 2023', 'Acme Widgets Class A (ACMW) revenue 2023']) {
+        const { mentions } = matchEntities(q, index);
+        expect([...new Set(mentions.flatMap((m) => m.entityIds))], q).toEqual([id]);
+      }
+      expect(matchEntities('Acme Widgets Class A (ACMW) revenue 2023', index).mentions[0]!.text).toBe('Acme Widgets Class A');
     });
 
     it('re-ingesting the same bytes keeps the index: the data version does not move', async () => {

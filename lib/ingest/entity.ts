@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { auditLog, entities, entityAliases, tenants } from '@/lib/db/schema';
-import { normalizeAlias } from '@/lib/domain/names';
+import { foldText, LEGAL_SUFFIXES, normalizeAlias } from '@/lib/domain/names';
 import type { AccountingStandard } from '@/lib/domain/types';
 import { contentId } from '@/lib/ids';
 import knownAliases from './sec/known-aliases.json';
@@ -30,6 +30,8 @@ export interface EntityFacts {
   formerNames?: string[];
   /** other names the filer used in this source (companyfacts `entityName` when submissions name it differently) */
   otherNames?: string[];
+  /** titles of the registered securities (dei:Security12bTitle): share classes are named after the company ("Alphabet Class A") */
+  securityTitles?: string[];
   /** EDGAR submissions for the CIK, when at hand: every ticker (share classes), its exchange, former names */
   submissions?: SubmissionsInfo | null;
   accountingStandard?: AccountingStandard | null;
@@ -57,9 +59,16 @@ type AliasKind = (typeof entityAliases.$inferInsert)['kind'];
  */
 export function entityAliasList(e: EntityFacts, cik: string | null): { alias: string; kind: AliasKind }[] {
   const aliases: { alias: string; kind: AliasKind }[] = [{ alias: e.name, kind: 'name' }];
+  // the name without EDGAR's state-of-incorporation tag ("WELLS FARGO & COMPANY/MN" → "WELLS FARGO & COMPANY")
+  const plain = withoutStateTag(e.name);
+  if (plain !== e.name) aliases.push({ alias: plain, kind: 'legal_name' });
   for (const n of e.otherNames ?? []) if (n.trim()) aliases.push({ alias: n.trim(), kind: 'legal_name' });
   const short = shortName(e.name);
   if (short) aliases.push({ alias: short, kind: 'abbreviation' });
+  // a share class named after the company ("Alphabet Inc. Class A (GOOGL)"): from the registered securities
+  for (const c of shareClasses(e.securityTitles ?? [])) {
+    for (const base of new Set([plain, short ?? plain])) aliases.push({ alias: `${base} Class ${c}`, kind: 'abbreviation' });
+  }
   if (e.ticker) aliases.push({ alias: e.ticker.toUpperCase(), kind: 'ticker' });
   const subs = e.submissions ?? null;
   subs?.tickers.forEach((t, i) => {
@@ -91,12 +100,60 @@ const GENERIC_TAIL = new Set([
   'entertainment', 'communications', 'pharmaceuticals', 'therapeutics', 'worldwide', 'companies',
 ]);
 
-/** Short name a reader would use: "Marvell" for "MARVELL TECHNOLOGY, INC"; null when none is safe. */
+/** Words too common to name a company alone, though they may open its name ("General Motors", "United Rentals"). */
+const COMMON_STEM = new Set([
+  'general', 'american', 'united', 'international', 'national', 'global', 'first', 'new', 'advanced', 'applied',
+  'southern', 'northern', 'western', 'eastern', 'pacific', 'atlantic', 'central', 'standard', 'universal', 'digital',
+  'royal', 'consolidated', 'public', 'service', 'bank', 'energy', 'capital', 'financial', 'health', 'medical',
+]);
+
+/** EDGAR's state-of-incorporation tag removed: "WELLS FARGO & COMPANY/MN", "BANK OF AMERICA CORP /DE/" → without it. */
+export function withoutStateTag(name: string): string {
+  return name.replace(/\s*\/[A-Za-z]{2,3}\/?\s*$/, '').trim() || name;
+}
+
+/** Legal forms, '&' and generic words a name may end with ("& Company", "Group, Inc.", "Technology Ltd"). */
+const TRAILING = (w: string) => GENERIC_TAIL.has(w) || w === '&' || (LEGAL_SUFFIXES as readonly string[]).includes(w);
+
+/**
+ * Short name a reader would use: "Marvell" for "MARVELL TECHNOLOGY, INC", "Wells Fargo" for "WELLS FARGO &
+ * COMPANY/MN", "Goldman Sachs" for "GOLDMAN SACHS GROUP INC": the name without its trailing legal form,
+ * state tag and generic words. Null when nothing but a legal form is dropped from a one-word name
+ * ("Apple Inc." is its own name), when the stem is one common word ("General" of General Motors) or
+ * shorter than 4 letters.
+ */
 export function shortName(name: string): string | null {
-  const words = normalizeAlias(name).split(' ').filter(Boolean);
-  if (words.length < 2 || words[0]!.length < 4) return null;
-  if (!words.slice(1).every((w) => GENERIC_TAIL.has(w))) return null;
-  return words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1);
+  const words = foldText(withoutStateTag(name))
+    .replace(/[’']s\b/g, '')
+    .replace(/[^a-z0-9&]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  let n = words.length;
+  while (n > 0 && TRAILING(words[n - 1]!)) n--;
+  const stem = words.slice(0, n);
+  if (words[0] === 'the') stem.shift();
+  if (stem.length === 0 || stem.length === words.length) return null;
+  const generic = words.slice(n).some((w) => GENERIC_TAIL.has(w));
+  if (stem.length === 1 && (!generic || stem[0]!.length < 4 || COMMON_STEM.has(stem[0]!))) return null;
+  // the filer's own casing when it wrote the name in mixed case, else title case ("Bank of America")
+  const plain = withoutStateTag(name).replace(/[’']s\b/g, '');
+  const written = plain.split(/[^\p{L}\p{N}&]+/u).filter(Boolean);
+  const from = words[0] === 'the' ? 1 : 0;
+  const mixed = written.length === words.length && written.slice(from, from + stem.length).some((w) => /[a-z]/.test(w));
+  return stem.map((w, i) => (mixed ? written[from + i]! : i > 0 && SMALL_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(' ');
+}
+
+const SMALL_WORDS = new Set(['of', 'and', 'the', 'for', 'de', 'du', 'la']);
+
+/** Share-class letters of registered securities: "Class A Common Stock, $0.001 par value" → A. */
+export function shareClasses(titles: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const t of titles) {
+    const m = /\bclass\s+([A-Z])\b/i.exec(t);
+    if (m && /stock|shares|capital/i.test(t) && !out.includes(m[1]!.toUpperCase())) out.push(m[1]!.toUpperCase());
+  }
+  return out;
 }
 
 /**

@@ -160,6 +160,7 @@ export async function writeXbrlFiling(ctx: WriteContext, doc: XbrlDocument, hook
     name,
     cik,
     ticker: doc.cover.tradingSymbol ?? subs?.tickers[0] ?? null,
+    securityTitles: doc.cover.securityTitles,
     submissions: subs,
     accountingStandard: standard,
     actor: ctx.actor,

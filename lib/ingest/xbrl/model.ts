@@ -250,9 +250,11 @@ export interface CoverFacts {
   tradingSymbol?: string;
   currentFiscalYearEndDate?: string;
   amendmentFlag?: string;
+  /** every dei:Security12bTitle of the cover, in order ("Class A Common Stock, $0.001 par value") */
+  securityTitles?: string[];
 }
 
-const COVER: Record<string, keyof CoverFacts> = {
+const COVER: Record<string, Exclude<keyof CoverFacts, 'securityTitles'>> = {
   DocumentType: 'documentType',
   DocumentPeriodEndDate: 'documentPeriodEndDate',
   DocumentFiscalYearFocus: 'fiscalYearFocus',
@@ -267,6 +269,11 @@ const COVER: Record<string, keyof CoverFacts> = {
 /** Records a dei fact into the cover (first value wins). Returns true when the concept is a cover fact. */
 export function recordCover(cover: CoverFacts, concept: string, value: string): boolean {
   if (!concept.startsWith('dei:')) return false;
+  if (concept === 'dei:Security12bTitle') {
+    const title = value.trim().replace(/\s+/g, ' ');
+    if (title && !(cover.securityTitles ??= []).includes(title)) cover.securityTitles.push(title);
+    return true;
+  }
   const key = COVER[concept.slice(4)];
   if (!key) return false;
   if (cover[key] === undefined && value.trim()) cover[key] = value.trim().replace(/\s+/g, ' ');
