@@ -32,6 +32,8 @@ export interface EntityFacts {
   otherNames?: string[];
   /** titles of the registered securities (dei:Security12bTitle): share classes are named after the company ("Alphabet Class A") */
   securityTitles?: string[];
+  /** identifiers the source gives besides a CIK (an NSE symbol, a BSE scrip code, an ISIN) */
+  identifiers?: { alias: string; kind: AliasKind }[];
   /** EDGAR submissions for the CIK, when at hand: every ticker (share classes), its exchange, former names */
   submissions?: SubmissionsInfo | null;
   accountingStandard?: AccountingStandard | null;
@@ -70,6 +72,7 @@ export function entityAliasList(e: EntityFacts, cik: string | null): { alias: st
     for (const base of new Set([plain, short ?? plain])) aliases.push({ alias: `${base} Class ${c}`, kind: 'abbreviation' });
   }
   if (e.ticker) aliases.push({ alias: e.ticker.toUpperCase(), kind: 'ticker' });
+  for (const x of e.identifiers ?? []) if (x.alias.trim()) aliases.push({ alias: x.kind === 'ticker' ? x.alias.trim().toUpperCase() : x.alias.trim(), kind: x.kind });
   const subs = e.submissions ?? null;
   subs?.tickers.forEach((t, i) => {
     aliases.push({ alias: t.toUpperCase(), kind: 'ticker' });

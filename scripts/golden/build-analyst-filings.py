@@ -32,7 +32,7 @@ clarification). `note` = "<category>: what it tests (and why the answer is what 
 
 Usage: python3 scripts/golden/build-analyst-filings.py > lib/eval/golden/analyst-filings.jsonl
 (SEC_DATA_DIR overrides ../shared/data). `--dump TICKER [CONCEPT-substring]` lists a company's facts.
-Build the database (embedded; demo tenant + exactly the held files; the two NSE files fail to ingest today):
+Build the database (embedded; demo tenant + exactly the held files):
   export LEDGERLINE_DATA_DIR=$PWD/.data-filings D=../shared/data
   npm run --silent cli -- db seed
   npm run --silent cli -- ingest $D/filings-ixbrl/[a-z]*.html $D/xbrl-instances/*.xml $D/india-nse-xbrl/*.xml

@@ -8,13 +8,16 @@ import type { Db } from '@/lib/db/client';
 import type { SourceKind } from '@/lib/db/schema';
 import { resultRows, writeFacts, type FactInput } from '@/lib/facts/write-facts';
 import { daysBetween } from '@/lib/fiscal';
+import { metricForConcept } from '@/lib/ontology/metrics';
 import { buildFactInput, dominantStandard, insertSource } from '../build-facts';
 import { fiscalLabeler, isAnnualReportForm, relabelEntityFacts, resolveCalendars, type CalendarEvidence } from '../calendar';
 import { emptyResult } from '../companyfacts';
 import { padCik, upsertEntity } from '../entity';
 import { ingestError, lineColumn } from '../errors';
 import type { RawFact, WriteContext, WriteResult } from '../types';
+import { labelFromConceptName, writeConceptLabels, type ConceptLabel } from '../concept-labels';
 import { mergePrecisionDuplicates } from './duplicates';
+import { asIndiaDocument, indiaIdentifiers, readIndiaResults, sameNamedMetric } from './india';
 import { coverDate, mmddOf, parseDecimals, type XbrlContext } from './model';
 import type { XbrlDocument } from './instance';
 
@@ -79,6 +82,7 @@ async function resolveFiling(ctx: WriteContext, doc: XbrlDocument, cik: string |
     const [hit] = resultRows<{ accession: string; filed: string }>(res);
     if (hit) return { accession: hit.accession, filedAt: hit.filed, filedAtKnown: true, form, periodOfReport, how: 'stored sightings of the company' };
   }
+  if (doc.filedOn) return { accession: null, filedAt: doc.filedOn.date, filedAtKnown: true, form, periodOfReport, how: doc.filedOn.how };
   const fromName = /(\d{4}-\d{2}-\d{2})\.(html?|xhtml|xml)$/i.exec(ctx.fileName)?.[1];
   if (fromName) return { accession: null, filedAt: fromName, filedAtKnown: false, form, periodOfReport, how: 'date in the file name' };
   if (periodOfReport) return { accession: null, filedAt: periodOfReport, filedAtKnown: false, form, periodOfReport, how: 'period end (filing date unknown)' };
@@ -147,8 +151,11 @@ export function rawFactsOf(doc: XbrlDocument, filing: FilingInfo, fileName: stri
 
 const WRITE_CHUNK = 5000;
 
-export async function writeXbrlFiling(ctx: WriteContext, doc: XbrlDocument, hooks: FilingHooks): Promise<WriteResult> {
+export async function writeXbrlFiling(ctx: WriteContext, filed: XbrlDocument, hooks: FilingHooks): Promise<WriteResult> {
   const tx: Db = ctx.tx;
+  // NSE/BSE results: no SEC identifier; the company, its columns' real bounds and scope are in its own facts
+  const india = readIndiaResults(filed);
+  const doc = india ? asIndiaDocument(filed, india) : filed;
   const cik = cikOf(doc);
   const meta = ctx.filePath ? (ctx.sideFiles.filingMetadata?.(ctx.filePath) ?? null) : null;
   const subs = cik ? ctx.sideFiles.submissions(cik) : null;
@@ -161,6 +168,9 @@ export async function writeXbrlFiling(ctx: WriteContext, doc: XbrlDocument, hook
     cik,
     ticker: doc.cover.tradingSymbol ?? subs?.tickers[0] ?? null,
     securityTitles: doc.cover.securityTitles,
+    identifiers: india ? indiaIdentifiers(india) : undefined,
+    country: india ? 'IN' : undefined,
+    reportingCurrency: india?.currency ?? undefined,
     submissions: subs,
     accountingStandard: standard,
     actor: ctx.actor,
@@ -196,7 +206,13 @@ export async function writeXbrlFiling(ctx: WriteContext, doc: XbrlDocument, hook
 
   const { raw, noPeriod } = rawFactsOf(doc, filing, ctx.fileName, hooks.text);
   const build = { tenantId: ctx.tenantId, entityId: entity.id, sourceId: ctx.sourceId, label, standard };
-  const inputs: (FactInput | null)[] = raw.map((r) => (r ? buildFactInput(r, build) : null));
+  // a results filing says whether its figures are standalone or consolidated
+  const inputs: (FactInput | null)[] = raw.map((r) => {
+    if (!r) return null;
+    const input = buildFactInput(r, build);
+    if (!india) return input;
+    return { ...input, scope: india.scope, metricId: input.metricId ?? (input.status === 'quarantined' ? null : sameNamedMetric(input.concept, metricForConcept)) };
+  });
   const { tablesAdded } = hooks.beforeFacts ? await hooks.beforeFacts({ ctx, entityId: entity.id, inputs, fiscalYear: docFiscalYear, filing }) : { tablesAdded: 0 };
 
   // one filing's same fact tagged twice at different precision ("$9.0 billion" and 9,037m) is one fact
@@ -211,6 +227,15 @@ export async function writeXbrlFiling(ctx: WriteContext, doc: XbrlDocument, hook
     sightingsAdded += res.sightings;
     ctx.progress(Math.min(i + WRITE_CHUNK, list.length), list.length);
   }
+  // the results taxonomy's elements outside the ontology are asked for by their names ("Deposits")
+  if (india) {
+    const labels = [...new Set(list.filter((i) => i.metricId === null && i.status !== 'quarantined').map((i) => i.concept))]
+      .flatMap((concept): ConceptLabel[] => {
+        const label = labelFromConceptName(concept);
+        return label ? [{ concept, label, description: null }] : [];
+      });
+    await writeConceptLabels(tx, { tenantId: ctx.tenantId, entityId: entity.id, sourceId: ctx.sourceId }, labels);
+  }
   let relabelled = 0;
   if (calendars.relabel) relabelled = await relabelEntityFacts(tx, entity.id, calendars.calendars);
   const { chunksAdded } = hooks.afterFacts ? await hooks.afterFacts({ ctx, entityId: entity.id, fiscalYear: docFiscalYear, filing }) : { chunksAdded: 0 };
@@ -220,6 +245,9 @@ export async function writeXbrlFiling(ctx: WriteContext, doc: XbrlDocument, hook
   const unknownUnits = [...new Set(list.filter((i) => i.quarantineReason === 'UNIT_UNKNOWN').map((i) => i.unit))];
   const notes = [`filing ${filing.accession ?? '(accession unknown)'} filed ${filing.filedAt} (${filing.how})`, `calendar: ${calendars.origin}`];
   if (quarantined) notes.push(`quarantined ${quarantined} fact(s) in units other than a currency, shares or pure (UNIT_UNKNOWN): ${unknownUnits.slice(0, 5).join(', ')}`);
+  if (india) notes.push(`${india.symbol ? 'NSE' : 'BSE'} results (${india.scope}): ${india.contextsRebounded} context(s) read with their column's stated reporting period`);
+  const skipped = Object.entries(doc.skipped ?? {}).filter(([, n]) => n);
+  if (skipped.length) notes.push(`skipped (not numbers): ${skipped.map(([why, n]) => `${n} ${why}`).join(', ')}`);
   if (dup.merged) notes.push(`${dup.merged} duplicate fact(s) of lower precision merged into the filing's more precise value`);
   if (dup.inconsistent) notes.push(`${dup.inconsistent} fact(s) tagged with values that disagree even at the lower precision (kept as filed)`);
   if (noPeriod) notes.push(`${noPeriod} fact(s) without a usable period skipped`);
@@ -234,7 +262,7 @@ export async function writeXbrlFiling(ctx: WriteContext, doc: XbrlDocument, hook
     quarantined,
     chunksAdded,
     tablesAdded,
-    counters: { facts: list.length, factsAdded, sightingsAdded, quarantined, dimensional, noPeriod, nil: doc.nilFacts, duplicatesMerged: dup.merged, duplicatesInconsistent: dup.inconsistent, contexts: doc.contexts.size, relabelled, tablesAdded, chunksAdded },
+    counters: { facts: list.length, factsAdded, sightingsAdded, quarantined, dimensional, noPeriod, nil: doc.nilFacts, duplicatesMerged: dup.merged, duplicatesInconsistent: dup.inconsistent, nonNumericSkipped: doc.skipped?.NON_NUMERIC_VALUE ?? 0, contextsRebounded: india?.contextsRebounded ?? 0, contexts: doc.contexts.size, relabelled, tablesAdded, chunksAdded },
     notes,
   };
 }

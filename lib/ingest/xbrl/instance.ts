@@ -29,6 +29,17 @@ export interface TaggedFact {
   hidden?: boolean;
 }
 
+/** Why a tagged fact was read but not stored as a number. */
+export type SkippedFactReason = 'NON_NUMERIC_VALUE';
+
+/** A text (non-numeric) fact of an instance: company identification, dates, descriptions. */
+export interface TextFact {
+  concept: string;
+  contextRef: string;
+  /** the text, cut at 500 characters */
+  value: string;
+}
+
 export interface XbrlDocument {
   contexts: Map<string, XbrlContext>;
   units: Map<string, ParsedUnit>;
@@ -36,6 +47,12 @@ export interface XbrlDocument {
   cover: CoverFacts;
   nilFacts: number;
   problems: string[];
+  /** text facts outside dei (instances only): what a format without dei names the company and periods by */
+  textFacts?: TextFact[];
+  /** facts read but not stored as numbers, by reason (a text value filed with a unit: a description, not an amount) */
+  skipped?: Partial<Record<SkippedFactReason, number>>;
+  /** the filing date the document itself states, and where it was read */
+  filedOn?: { date: string; how: string };
 }
 
 /** Throws a malformed-XML error naming the line and column, using a strict well-formedness check. */
@@ -58,6 +75,8 @@ export function parseXbrlInstance(text: string, fileName: string): XbrlDocument 
   let depth = 0;
   let rootSeen = false;
   let nilFacts = 0;
+  const textFacts: TextFact[] = [];
+  const skipped: Partial<Record<SkippedFactReason, number>> = {};
   let current: { concept: string; attrs: Record<string, string>; text: string; offset: number; depth: number } | null = null;
   let error: Error | null = null;
 
@@ -94,16 +113,18 @@ export function parseXbrlInstance(text: string, fileName: string): XbrlDocument 
           const c = current;
           current = null;
           const value = c.text.trim();
-          if (c.attrs.unitRef !== undefined) {
-            if (!NUMERIC.test(value)) {
-              const { line, column } = lineColumn(text, c.offset);
-              error = ingestError('bad_request:malformed_xbrl', fileName, `${c.concept} has a non-numeric value ${JSON.stringify(value.slice(0, 40))}`, { line, column });
-              parser.reset();
-            } else {
-              facts.push({ concept: c.concept, contextRef: c.attrs.contextRef!, unitRef: c.attrs.unitRef, decimals: c.attrs.decimals, value, id: c.attrs.id ?? null, offset: c.offset });
-            }
+          if (c.attrs.unitRef !== undefined && NUMERIC.test(value)) {
+            facts.push({ concept: c.concept, contextRef: c.attrs.contextRef!, unitRef: c.attrs.unitRef, decimals: c.attrs.decimals, value, id: c.attrs.id ?? null, offset: c.offset });
+          } else if (c.attrs.unitRef !== undefined && /\d/.test(value) && !/\p{L}{3,}/u.test(value)) {
+            // a garbled amount ("39O000": digits, no word) is an error of the file, never read as something else
+            const { line, column } = lineColumn(text, c.offset);
+            error = ingestError('bad_request:malformed_xbrl', fileName, `${c.concept} has a non-numeric value ${JSON.stringify(value.slice(0, 40))}`, { line, column });
+            parser.reset();
           } else {
-            recordCover(cover, c.concept, value);
+            // a text value filed with a unit ("Other operating expenses", the description of an expense
+            // line) is a description, not an amount: counted and kept as text, never a failed file
+            if (c.attrs.unitRef !== undefined) skipped.NON_NUMERIC_VALUE = (skipped.NON_NUMERIC_VALUE ?? 0) + 1;
+            if (!recordCover(cover, c.concept, value)) textFacts.push({ concept: c.concept, contextRef: c.attrs.contextRef!, value: value.slice(0, 500) });
           }
         } else if (!current) {
           collector.close(q.uri, q.local);
@@ -118,7 +139,7 @@ export function parseXbrlInstance(text: string, fileName: string): XbrlDocument 
   parser.end();
   if (error) throw error;
   if (!rootSeen) throw ingestError('unsupported:format', fileName, 'not an XBRL instance (no root element)');
-  return { contexts: collector.contexts, units: collector.units, facts, cover, nilFacts, problems: collector.problems };
+  return { contexts: collector.contexts, units: collector.units, facts, cover, nilFacts, problems: collector.problems, textFacts, skipped };
 }
 
 export const xbrlInstanceFormat: FormatHandler<XbrlDocument> = {

@@ -27,6 +27,8 @@ export function canonicalPrefix(uri: string, docPrefix: string): string {
   if (/fasb\.org\/us-gaap\//.test(uri)) return 'us-gaap';
   if (/fasb\.org\/srt\//.test(uri)) return 'srt';
   if (/xbrl\.ifrs\.org\/taxonomy\/.*ifrs-full/.test(uri)) return 'ifrs-full';
+  // the NSE/BSE financial results taxonomy names its elements as the Ind AS taxonomy does
+  if (/bseindia\.com\/xbrl\/fin\//.test(uri)) return 'ind-as';
   const sec = /xbrl\.sec\.gov\/([a-z-]+)\//.exec(uri);
   if (sec) return sec[1]!;
   return docPrefix;
