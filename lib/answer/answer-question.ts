@@ -18,6 +18,7 @@ import { loadConceptCatalog } from '@/lib/retrieval/concepts';
 import { loadMemberCatalog } from '@/lib/retrieval/members';
 import { answerNarrative } from './answer-narrative';
 import { answerCacheKey, cachedAnswer, rememberAnswer, serveCached } from './cache';
+import { sayVerdict } from './verdict';
 import { compose, type ComposedAnswer } from './compose';
 import type { EntityContext, ExecContext, Target, Trace } from './compute';
 import { entityContext, latestPeriodEndAt } from './entity-context';
@@ -141,49 +142,93 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
     });
   }
 
-  const intent = plan.intent;
-  stage('looking_up');
-  const ctx: ExecContext = { db, tenantId, role: opts.role ?? null, scope: intent.scope, basis: intent.basis, trace };
-  const contexts = await Promise.all(intent.entities.map((e) => entityContext(db, tenantId, e, ctx.role, index)));
-  const operation = operationFor(intent);
-  const outcomes: Outcome[] = [];
-  const stop: Stop[] = [];
+  const run = async (intent: Intent): Promise<ComposedAnswer> => {
+    stage('looking_up');
+    const ctx: ExecContext = { db, tenantId, role: opts.role ?? null, scope: intent.scope, basis: intent.basis, trace };
+    const contexts = await Promise.all(intent.entities.map((e) => entityContext(db, tenantId, e, ctx.role, index)));
+    const operation = operationFor(intent);
+    const outcomes: Outcome[] = [];
+    const stop: Stop[] = [];
 
-  for (const ent of contexts) {
-    const mine = intent.periods.filter((p) => !p.forEntity || p.forEntity === ent.entity.id);
-    const free = mine.filter((p) => p.forMetric === null);
-    const pins = resolvePins(ent, intent, mine, stop);
-    if (!pins) continue;
-    let resolved: Extract<Resolution, { ok: true }>[] = [];
-    if (operation.resolvesPeriods) {
-      const resolutions = resolveAllFor(ent, free, intent.metric.periodType);
-      const failed = resolutions.find((r): r is Extract<Resolution, { ok: false }> => !r.ok);
-      if (failed) {
-        stop.push(failed);
-        continue;
+    for (const ent of contexts) {
+      const mine = intent.periods.filter((p) => !p.forEntity || p.forEntity === ent.entity.id);
+      const free = mine.filter((p) => p.forMetric === null);
+      const pins = resolvePins(ent, intent, mine, stop);
+      if (!pins) continue;
+      let resolved: Extract<Resolution, { ok: true }>[] = [];
+      if (operation.resolvesPeriods) {
+        const resolutions = resolveAllFor(ent, free, intent.metric.periodType);
+        const failed = resolutions.find((r): r is Extract<Resolution, { ok: false }> => !r.ok);
+        if (failed) {
+          stop.push(failed);
+          continue;
+        }
+        resolved = resolutions as Extract<Resolution, { ok: true }>[];
+        if (resolved.length === 0 && pins.size > 0) {
+          // only pinned periods: the question period is the denominator's (the base of the measure)
+          resolved.push({ ok: true, target: pins.get(intent.metric.denominator ?? '') ?? [...pins.values()][0]!, resolved: null });
+        }
       }
-      resolved = resolutions as Extract<Resolution, { ok: true }>[];
-      if (resolved.length === 0 && pins.size > 0) {
-        // only pinned periods: the question period is the denominator's (the base of the measure)
-        resolved.push({ ok: true, target: pins.get(intent.metric.denominator ?? '') ?? [...pins.values()][0]!, resolved: null });
+      await operation.run({ ctx, ent, intent, free, pins, resolved, outcomes, stop });
+    }
+
+    // "in US dollars", "in euros": a figure measured in another currency is refused, never converted or relabelled
+    const wanted = intent.instructions?.currency;
+    if (wanted) {
+      for (const [i, o] of outcomes.entries()) {
+        const have = o.figure?.currency;
+        if (!o.figure || !have || have === wanted) continue;
+        const message = `${intent.metric.label} is reported in ${have}, and the question asks for ${wanted}; Ledgerline does not convert currencies`;
+        outcomes[i] = { entity: o.entity, ...(o.target ? { target: o.target } : {}), failure: { kind: 'rejected', message, errors: [{ code: 'CURRENCY_MISMATCH', message, factIds: o.figure.factIds }] } };
       }
     }
-    await operation.run({ ctx, ent, intent, free, pins, resolved, outcomes, stop });
-  }
+    stage('computing');
+    return sayVerdict(intent, compose(intent, outcomes, stop));
+  };
 
-  // "in US dollars", "in euros": a figure measured in another currency is refused, never converted or relabelled
-  const wanted = intent.instructions?.currency;
-  if (wanted) {
-    for (const [i, o] of outcomes.entries()) {
-      const have = o.figure?.currency;
-      if (!o.figure || !have || have === wanted) continue;
-      const message = `${intent.metric.label} is reported in ${have}, and the question asks for ${wanted}; Ledgerline does not convert currencies`;
-      outcomes[i] = { entity: o.entity, ...(o.target ? { target: o.target } : {}), failure: { kind: 'rejected', message, errors: [{ code: 'CURRENCY_MISMATCH', message, factIds: o.figure.factIds }] } };
+  // several measures named ("revenue and net income"): each answered in turn, one answer
+  const parts: ComposedAnswer[] = [];
+  for (const intent of [plan.intent, ...(plan.also ?? [])]) parts.push(await run(intent));
+  const composed = parts.length === 1 ? parts[0]! : joinParts(parts);
+  // a misspelt measure word read as another is said first, so the reader sees what was answered
+  const corrections = plan.corrections ?? [];
+  if (corrections.length === 0) return finish(composed);
+  const said = `Read ${corrections.map((c) => `“${c.from}” as “${c.to}”`).join(' and ')}. `;
+  return finish({ ...composed, text: said + composed.text, segments: [{ type: 'text', text: said }, ...composed.segments] });
+}
+
+/**
+ * The answers to each measure of one question, as one answer: values renumbered in order, texts one after
+ * the other. Answered when any part is; a part that is not says so in its place.
+ */
+function joinParts(parts: ComposedAnswer[]): ComposedAnswer {
+  const values: ComposedAnswer['values'] = [];
+  const segments: ComposedAnswer['segments'] = [];
+  const rows: NonNullable<ComposedAnswer['table']>['rows'] = [];
+  for (const [k, part] of parts.entries()) {
+    const ids = new Map<string, string>();
+    for (const v of part.values) {
+      const id = `v${values.length + 1}`;
+      ids.set(v.id, id);
+      values.push({ ...v, id });
     }
+    if (k > 0) segments.push({ type: 'text', text: ' ' });
+    for (const seg of part.segments) segments.push(seg.type === 'value' ? { ...seg, valueId: ids.get(seg.valueId) ?? seg.valueId } : seg);
+    for (const r of part.table?.rows ?? []) rows.push({ ...r, valueId: ids.get(r.valueId) ?? r.valueId });
   }
-
-  stage('computing');
-  return finish(compose(intent, outcomes, stop));
+  const first = parts[0]!;
+  const answered = parts.some((p) => p.status === 'answered');
+  const status = answered ? 'answered' : first.status;
+  return {
+    ...first,
+    status,
+    text: parts.map((p) => p.text).join(' '),
+    segments,
+    values,
+    clarification: answered ? null : first.clarification,
+    errors: parts.flatMap((p) => p.errors),
+    table: first.table ? { ...first.table, rows } : null,
+  };
 }
 
 /** Tells each stage once and in order: a stage that comes back (a second company's lookups after the first one's calculation) is not told again. */

@@ -95,6 +95,16 @@ describe('answers on the demo corpus', () => {
     expect(instant.errors[0]?.code).toBe('INSTANT_DURATION_MIX');
   });
 
+  it('several measures are each answered, values numbered in order and cited; a misspelt measure word is said', async () => {
+    const a = await ask('Helios revenue and operating profit FY2026');
+    expect(a.status).toBe('answered');
+    expect(a.values.map((v) => [v.id, v.display])).toEqual([['v1', '₹1,200 crore'], ['v2', '₹144 crore']]);
+    expect(a.segments.filter((s) => s.type === 'value').map((s) => (s as { valueId: string }).valueId)).toEqual(['v1', 'v2']);
+    const typo = await ask('Helios reveune FY2026');
+    expect(typo.text).toMatch(/^Read “reveune” as “revenue”\./);
+    expect(typo.values.map((v) => v.display)).toEqual(['₹1,200 crore']);
+  });
+
   it('a follow-up inherits company and measure from the previous intent', async () => {
     const first = await ask('Helios revenue FY2026');
     const next = await ask('and FY2025?', first.intent);

@@ -417,7 +417,7 @@ async function computeFormula(
     if (miss) {
       const f = failures.get(keyOf(miss));
       if (f && f.kind !== 'missing') return { ok: false, failure: f };
-      return failure('missing', `${metric.label}${member.memberLabel ? ` for ${member.memberLabel}` : ''} cannot be computed for ${target.label}: ${f?.message ?? `${baseLabel(miss.measureId)} is not reported`}`, f?.errors ?? r.errors);
+      return failure('missing', `${metric.label}${member.memberLabel && !metric.label.startsWith(member.memberLabel) ? ` for ${member.memberLabel}` : ''} cannot be computed for ${target.label}: ${f?.message ?? `${baseLabel(miss.measureId)} is not reported`}`, f?.errors ?? r.errors);
     }
     return failure('rejected', r.errors.map((e) => e.message).join('; '), r.errors);
   }
@@ -425,7 +425,7 @@ async function computeFormula(
   for (const id of r.operandFactIds) {
     for (const f of figures.values()) if (f.factIds.includes(id) && !parts.includes(f)) parts.push(f);
   }
-  const label = member.memberLabel ? `${member.memberLabel} ${metric.label.toLowerCase()}` : metric.label;
+  const label = member.memberLabel && !metric.label.startsWith(member.memberLabel) ? `${member.memberLabel} ${metric.label.toLowerCase()}` : metric.label;
   return { ok: true, figure: fromCalc(r, label, parts, ent) };
 }
 

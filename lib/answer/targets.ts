@@ -55,7 +55,7 @@ export function resolveFor(ent: EntityContext, req: PeriodRequest, metricPeriodT
   const r = resolveSpec(req.spec, { calendars: ent.calendars, latestPeriodEnd: ent.latestPeriodEnd, anchor }, req.text);
   if (r.status === 'ambiguous') {
     // the resolver's reason is a clause ("the entity's fiscal year is not …"): said as a sentence about this company
-    const reason = r.reason.replace(/^the entity's\b/, `${ent.entity.name}'s`).replace(/^./, (c) => c.toUpperCase()).replace(/([^.?!])$/, '$1.');
+    const reason = r.reason.replace(/^the entity's\b/, `${ent.entity.name}'s`).replace(/^the entity\b/, ent.entity.name).replace(/^./, (c) => c.toUpperCase()).replace(/([^.?!])$/, '$1.');
     return { ok: false, status: 'needs_clarification', message: `${reason} Which period do you mean for ${ent.entity.name}?`, options: r.options.map((o) => `${periodText(o)}`) };
   }
   if (r.status === 'unresolvable') return { ok: false, status: 'insufficient_evidence', message: `“${req.text}” cannot be resolved for ${ent.entity.name}: ${r.reason}` };

@@ -125,8 +125,8 @@ const fyRef: Parser<YearRef | Invalid> = memo(alt(
   // "F2025", "F26", "F'26"
   map(seq(word('f'), g(y4)), ([, y]): YearRef => ({ year: y.year, style: 'fiscal' })),
   map(seq(word('f'), alt(g(yy), map(seq(g(apos), g(yy)), ([, y]) => y))), ([, y]): YearRef => ({ year: y.year, style: 'fiscal' })),
-  // "the 2025 fiscal year"
-  map(seq(y4, words('fiscal year')), ([y]): YearRef => ({ year: y.year, style: 'fiscal' })),
+  // "the 2025 fiscal year", "their 2024 fiscal years" (each company's own)
+  map(seq(y4, alt(words('fiscal year'), words('fiscal years'))), ([y]): YearRef => ({ year: y.year, style: 'fiscal' })),
   // "full-year 2021", "full fiscal year 2024"
   map(seq(words('full'), opt(hyphen), opt(fiscalW), word('year'), alt(y4, aposYY)), ([, , f, , y]): YearRef => ({ year: y.year, style: f ? 'fiscal' : 'bare' })),
 ));
@@ -345,6 +345,7 @@ const weeksLength: Parser<{ len: EndedLength; weeks: number }> = memo(alt(
 /** "twelve months", "12-month period": a year when a fiscal year ends there, else a TTM */
 const twelveMonths: Parser<null> = map(seq(count(12), opt(hyphen), months, period), () => null);
 /** "ended", "ending", "that ended in", "ended on", "to", "through" */
+const partOfW: Parser<'early' | 'mid' | 'late'> = map(word('early', 'mid', 'late'), (t) => t.lower as 'early' | 'mid' | 'late');
 const endWord: Parser<null> = memo(alt(
   map(seq(opt(word('that', 'which')), word('ended', 'ending', 'ends'), opt(word('on', 'in'))), () => null),
   map(word('to', 'through', 'thru', 'until'), () => null),
@@ -398,6 +399,7 @@ const relative: Parser<{ spec: PeriodSpec; rule: string }> = alt(
     ),
     () => ({ spec: rel('prior_year')(), rule: 'prior_year' }),
   ),
+  map(seq(alt(latestW, word('current')), ytdW), () => ({ spec: rel('latest_ytd')(), rule: 'ytd' })),
   map(ytdW, () => ({ spec: rel('ytd')(), rule: 'ytd' })),
 );
 
@@ -582,6 +584,10 @@ export const RULES: Parser<RuleHit>[] = [
       map(seq(weeksLength, endWord, the, date), ([w, , , d]) => dateSpec(d, (iso) => ({ type: 'ended', length: w.len, date: iso, weeks: w.weeks }))),
       map(seq(length, endWord, the, date), ([len, , , d]) => dateSpec(d, (iso) => ({ type: 'ended', length: len, date: iso }))),
       map(seq(length, endWord, monthYear), ([len, , m]) => ({ type: 'named_by_month', length: len, month: m.month, year: m.year, yearKind: 'calendar' })),
+      // "the quarter ended in early August 2025": within that part of the month
+      map(seq(length, endWord, partOfW, opt(hyphen), monthYear), ([len, , part, , m]): PeriodSpec => ({ type: 'named_by_month', length: len, month: m.month, year: m.year, yearKind: 'calendar', part })),
+      // "the fiscal year(s) ended in 2024", "fiscal years ended in early 2025": the fiscal year ending then
+      map(seq(opt(fiscalW), word('year', 'years'), endWord, opt(partOfW), y4), ([, , , part, y]): PeriodSpec => ({ type: 'fiscal_year_ending_in', year: y.year, ...(part ? { part } : {}) })),
       map(seq(word('fye'), opt(punct(':')), date), ([, , d]) => dateSpec(d, (iso) => ({ type: 'ended', length: 'year', date: iso }))),
       // "FYE2025", "FYE 2025", "FYE25": the fiscal year ending in that year (its end, for a balance)
       map(seq(word('fye'), alt(g(y4), y4, g(yy))), ([, y]): PeriodSpec => ({ type: 'fiscal', position: 'FY', year: { year: y.year, style: 'fiscal' } })),
@@ -678,6 +684,15 @@ export const RULES: Parser<RuleHit>[] = [
   rule('date', map(date, (d) => dateSpec(d, (iso) => ({ type: 'instant', date: iso })))),
   rule('month', map(monthYear, (m): PeriodSpec => ({ type: 'month', month: m.month, year: m.year }))),
   rule('bare_year', map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y }))),
+  // "2022, '23 and '24": a year written with an apostrophe and two digits is that year, as a bare year is
+  rule('bare_year', numberLed((ts, i) => {
+    const [a, n] = [ts[i - 1], ts[i]!];
+    // the phrase starts at the digits (a phrase never starts on punctuation); the apostrophe must open the
+    // year, not close a word ("Apple's 24")
+    if (!a || !"'’‘`".includes(a.text) || !glued(a, n) || (glued(ts[i - 2], a) && isAlnum(ts[i - 2]))) return [];
+    if (n.kind !== 'num' || n.text.length !== 2) return [];
+    return [{ v: { type: 'bare_year', year: expandYear(n.text) } as PeriodSpec, i: i + 1 }];
+  })),
   // "2019-21", "2019–2021": the end of a range of bare years
   rule('range_end', numberLed((ts, i) => {
     const [a, dash, b] = [ts[i - 2], ts[i - 1], ts[i]];

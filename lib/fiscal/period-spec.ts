@@ -10,6 +10,15 @@ export interface YearRef {
   spanEnd?: number;
 }
 
+/** "(ended September)", "which ended in late January 2026": the month (and year, part of month) a period is said to end in. */
+export interface YearEndCheck {
+  month: number;
+  year?: number;
+  /** a full date: the period ends exactly then */
+  day?: number;
+  part?: 'early' | 'mid' | 'late';
+}
+
 /** What a relative phrase refers to. */
 export type RelativeWhich =
   | 'last_fiscal_year'
@@ -17,7 +26,9 @@ export type RelativeWhich =
   | 'prior_year'
   | 'prior_quarter'
   | 'year_ago_quarter'
-  | 'ytd';
+  | 'ytd'
+  /** "the latest YTD", "current year to date": the latest reported year to date */
+  | 'latest_ytd';
 
 /** How a period is placed against another one: the quarter or year before or after it, the same quarter a year before. */
 export type RelativeToWhich = 'prior_quarter' | 'next_quarter' | 'prior_year' | 'next_year' | 'year_ago_quarter';
@@ -35,7 +46,7 @@ export interface MonthRef {
 /** Calendar-independent meaning of a period phrase. */
 export type PeriodSpec =
   /** `weeks`: written as "the 14-week first quarter of fiscal 2023" — the period found must be that many weeks long */
-  | { type: 'fiscal'; position: FiscalPosition; year: YearRef; weeks?: number }
+  | { type: 'fiscal'; position: FiscalPosition; year: YearRef; weeks?: number; /** a year end the question states for it ('fiscal 2025 (ended September 2025)'): checked, never a second period */ endsIn?: YearEndCheck }
   | { type: 'calendar'; position: FiscalPosition; year: number }
   | { type: 'bare_year'; year: number }
   | { type: 'transition'; year: number }
@@ -55,7 +66,9 @@ export type PeriodSpec =
    * period of fiscal year `year` that ends in that month). Resolves only when the entity's calendar
    * has a period of that length ending in that month.
    */
-  | { type: 'named_by_month'; length: EndedLength; month: number; year: number; yearKind: 'calendar' | 'fiscal'; months12?: true }
+  | { type: 'named_by_month'; length: EndedLength; month: number; year: number; yearKind: 'calendar' | 'fiscal'; months12?: true; /** "ended in early August 2025" */ part?: 'early' | 'mid' | 'late' }
+  /** "the fiscal year ended in 2024", "fiscal years ended in early 2025": the fiscal year whose end falls then */
+  | { type: 'fiscal_year_ending_in'; year: number; part?: 'early' | 'mid' | 'late' }
   /** "January–June 2021", "Oct–Dec 2021": the fiscal period running from the first month to the last */
   | { type: 'month_range'; from: MonthRef; to: MonthRef }
   /** "from July 1 to September 30, 2024": exactly these dates, first and last day included */

@@ -158,15 +158,24 @@ export function endedResult(text: string, ctx: ResolveContext, length: EndedLeng
     }
   }
   if (best) {
-    const notes = best.gap > 0 ? [`the entity's ${formatFiscalLabel(best.span.fiscalYear, best.position)} ends ${best.bounds.end}, not ${date}`] : [];
-    return resolved(text, {
+    const found = resolved(text, {
       kind: 'fiscal_period',
       period: duration(best.bounds),
       fiscalYear: best.span.fiscalYear,
       fiscalPeriod: best.position,
       label: formatFiscalLabel(best.span.fiscalYear, best.position),
-      notes,
+      notes: [],
     });
+    if (best.gap === 0) return found;
+    // a written date is exact: a 52/53-week period ending a few days away is offered, never taken for it
+    // ("the three months ended December 31, 2025" for a company whose quarter ended December 27)
+    const kind = length === 'year' ? 'fiscal year' : `fiscal ${length.replace('_', ' ')}`;
+    return {
+      status: 'ambiguous',
+      text,
+      reason: `the entity has no ${kind} ended ${formatDateRange({ type: 'instant', date })}; its ${formatFiscalLabel(best.span.fiscalYear, best.position)} ended ${formatDateRange({ type: 'instant', date: best.bounds.end })}`,
+      options: [found],
+    };
   }
   const months = ENDED_MONTHS[length];
   const start = addDays(addMonths(date, -months, true), 1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APPLE, CALENDAR_YEAR, DEC_TO_MAR, HELIOS, NVIDIA } from './__fixtures__/calendars';
-import { resolvePeriod, type PeriodResolution, type ResolveContext, type ResolvedPeriod } from './resolve-period';
+import { resolvePeriod, resolveSpec, type PeriodResolution, type ResolveContext, type ResolvedPeriod } from './resolve-period';
+import type { PeriodSpec, YearEndCheck } from './period-spec';
 
 const helios: ResolveContext = { calendars: HELIOS, latestPeriodEnd: '2025-09-30' };
 
@@ -137,12 +138,14 @@ describe('resolvePeriod: TTM and relative phrases', () => {
     expect(ok(resolvePeriod('prior year', helios)).label).toBe('FY2025');
     expect(ok(resolvePeriod('prior quarter', helios)).label).toBe('Q1 FY2026');
     expect(ok(resolvePeriod('same quarter last year', helios)).label).toBe('Q2 FY2025');
-    expect(ok(resolvePeriod('YTD', helios))).toMatchObject({ label: 'H1 FY2026', fiscalPeriod: 'H1' });
+    expect(ok(resolvePeriod('latest YTD', helios))).toMatchObject({ label: 'H1 FY2026', fiscalPeriod: 'H1' });
+    // "YTD" alone does not say through when: the latest is offered, not taken
+    expect(resolvePeriod('YTD', helios)).toMatchObject({ status: 'ambiguous', options: [expect.objectContaining({ label: 'H1 FY2026' })] });
     const atYearEnd: ResolveContext = { calendars: HELIOS, latestPeriodEnd: '2025-03-31' };
     expect(ok(resolvePeriod('last fiscal year', atYearEnd)).label).toBe('FY2025');
     expect(ok(resolvePeriod('prior year', atYearEnd)).label).toBe('FY2024');
     expect(ok(resolvePeriod('latest quarter', atYearEnd)).label).toBe('Q4 FY2025');
-    expect(ok(resolvePeriod('YTD', atYearEnd)).label).toBe('FY2025');
+    expect(ok(resolvePeriod('the latest YTD', atYearEnd)).label).toBe('FY2025');
     const early: ResolveContext = { calendars: HELIOS, latestPeriodEnd: '2025-05-15' };
     expect(ok(resolvePeriod('latest quarter', early)).label).toBe('Q4 FY2025');
   });
@@ -200,10 +203,13 @@ describe('resolvePeriod: 52/53-week calendars', () => {
     expect(ttm.periods).toHaveLength(4);
   });
 
-  it('reads a year end stated loosely as the 52/53-week year end nearby', () => {
-    const r = ok(resolvePeriod('year ended September 30, 2024', { calendars: APPLE }));
-    expect(range(r)).toBe('2023-10-01..2024-09-28');
-    expect(r.notes).toEqual([expect.stringContaining('ends 2024-09-28')]);
+  it('offers the 52/53-week year end a few days from a written date, never takes it for that date', () => {
+    const r = resolvePeriod('year ended September 30, 2024', { calendars: APPLE });
+    expect(r.status).toBe('ambiguous');
+    if (r.status === 'ambiguous') {
+      expect(r.reason).toContain('ended 28 Sep 2024');
+      expect(r.options.map(range)).toEqual(['2023-10-01..2024-09-28']);
+    }
     expect(range(resolvePeriod('fiscal year ended January 26, 2025', { calendars: NVIDIA }))).toBe('2024-01-29..2025-01-26');
   });
 
@@ -273,5 +279,30 @@ describe('resolvePeriod: a stated number of weeks must be the period’s length 
     expect(r.status).toBe('unresolvable');
     expect('reason' in r ? r.reason : '').toContain('ran 53 weeks, not 52');
     expect(resolvePeriod('14 weeks ended December 30, 2023', apple).status).toBe('unresolvable');
+  });
+});
+
+describe('resolvePeriod: a stated year end is checked', () => {
+  it('accepts the month (a week either way on 52/53-week calendars) and refuses another', () => {
+    const spec = (endsIn: YearEndCheck): PeriodSpec => ({ type: 'fiscal', position: 'FY', year: { year: 2024, style: 'fiscal' }, endsIn });
+    expect(resolveSpec(spec({ month: 9 }), { calendars: APPLE }, 'fiscal 2024').status).toBe('resolved');
+    expect(resolveSpec(spec({ month: 9, year: 2024, part: 'late' }), { calendars: APPLE }, 'fiscal 2024').status).toBe('resolved');
+    expect(resolveSpec(spec({ month: 9, year: 2024, day: 28 }), { calendars: APPLE }, 'fiscal 2024').status).toBe('resolved');
+    const off = resolveSpec(spec({ month: 9, year: 2024, day: 30 }), { calendars: APPLE }, 'fiscal 2024');
+    expect(off).toMatchObject({ status: 'unresolvable', reason: expect.stringContaining('ended 28 Sep 2024, not on September 30, 2024') });
+    expect(resolveSpec(spec({ month: 3 }), { calendars: APPLE }, 'fiscal 2024').status).toBe('unresolvable');
+    expect(resolveSpec(spec({ month: 9, part: 'early' }), { calendars: APPLE }, 'fiscal 2024').status).toBe('unresolvable');
+  });
+});
+
+describe('resolvePeriod: a year or part of a month a period ended in', () => {
+  it('"the fiscal year ended in 2024" is the fiscal year whose end falls in 2024; "early 2025" in its first months', () => {
+    expect(range(resolvePeriod('fiscal year ended in 2024', { calendars: APPLE }))).toBe('2023-10-01..2024-09-28');
+    expect(range(resolvePeriod('fiscal years ended in early 2025', { calendars: NVIDIA }))).toBe('2024-01-29..2025-01-26');
+    expect(resolvePeriod('fiscal year ended in early 2024', { calendars: APPLE }).status).toBe('unresolvable');
+  });
+  it('"the quarter ended in late July 2025" keeps only a quarter ending in that part of the month', () => {
+    expect(resolvePeriod('quarter ended in late July 2025', { calendars: NVIDIA })).toMatchObject({ status: 'resolved', label: 'Q2 FY2026' });
+    expect(resolvePeriod('quarter ended in early July 2025', { calendars: NVIDIA }).status).toBe('unresolvable');
   });
 });

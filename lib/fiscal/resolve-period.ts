@@ -3,7 +3,9 @@
  * "latest quarter", …) to exact dates under an entity's calendars. Relative phrases are anchored on
  * the entity's latest reported period end (never the wall clock) or on an explicit anchor period.
  */
-import { addDays, daysBetween, toDayNumber, ymd } from './dates';
+import type { ISODate } from '@/lib/domain/types';
+import { addDays, daysBetween, daysInMonth, makeDate, toDayNumber, ymd } from './dates';
+import type { YearEndCheck } from './period-spec';
 import { formatDateRange, formatFiscalLabel } from './label';
 import { extractPeriodPhrases, type PeriodSpec, type RelativeToWhich } from './phrases';
 import { filingResult, fiscalYearBackResult, monthRangeResult, namedByMonthResult, quarterEndingIn, quarterEndingOn, relativePositionResult, samePeriodResult, ttmAtNamed, ytdThroughResult } from './resolve-named';
@@ -63,7 +65,12 @@ function twelveMonthsTtm(text: string, ctx: ResolveContext, end: PeriodSpec): Pe
   const q = end.type === 'instant' ? quarterEndingOn(text, ctx, end.date) : end.type === 'month' ? quarterEndingIn(text, ctx, { year: end.year, month: end.month }) : null;
   if (!q || 'status' in q) return null;
   const r = ttmFromQuarter(text, ctx, q);
-  return r.status === 'resolved' ? { ...r, notes: [...r.notes, 'no fiscal year ends there: the twelve months are the trailing four quarters'] } : r;
+  if (r.status !== 'resolved') return r;
+  // a written date is exact: four quarters ending a few days away (52/53-week calendars) are offered, never taken for it
+  if (end.type === 'instant' && r.period.type === 'duration' && r.period.end !== end.date) {
+    return { status: 'ambiguous', text, reason: `the entity has no fiscal quarter ended ${formatDateRange({ type: 'instant', date: end.date })}; its trailing four quarters to ${formatDateRange({ type: 'instant', date: r.period.end })} are the nearest twelve months`, options: [r] };
+  }
+  return { ...r, notes: [...r.notes, 'no fiscal year ends there: the twelve months are the trailing four quarters'] };
 }
 
 /** The most recent fiscal `position` that ended by the latest reported period end. */
@@ -154,6 +161,11 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
         return unresolvable(text, `no fiscal year of the entity runs from ${spec.year.year} into ${spec.year.spanEnd}`);
       }
       const fiscal = fiscalResult(text, ctx, spec.year.year, spec.position);
+      if (spec.endsIn && fiscal.status === 'resolved' && fiscal.period.type === 'duration' && !endsAsStated(fiscal.period.end, spec.endsIn, fiscalYearBounds(ctx.calendars, spec.year.year)?.calendar.yearEnd.kind === 'week')) {
+        const c = spec.endsIn;
+        const said = `${c.part ? `${c.part} ` : ''}${MONTH_NAMES[c.month - 1]}${c.day ? ` ${c.day}` : ''}${c.year ? `${c.day ? ',' : ''} ${c.year}` : ''}`;
+        return unresolvable(text, `${fiscal.label} of the entity ended ${formatDateRange({ type: 'instant', date: fiscal.period.end })}, ${c.day ? 'not on' : 'not in'} ${said} as the question says`);
+      }
       // "the 14-week first quarter of fiscal 2023": the layout of a 53-week year whose period has that length
       // (Apple put FY2023's extra week in Q1); none: the question names another period
       if (spec.weeks && fiscal.status === 'resolved' && fiscal.period.type === 'duration') {
@@ -238,7 +250,30 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
       return relativeResult(text, ctx, spec.which);
     case 'latest_position':
       return noYearResult(text, ctx, spec.position);
+    case 'fiscal_year_ending_in': {
+      const spans = [spec.year - 1, spec.year, spec.year + 1].map((y) => fiscalYearBounds(ctx.calendars, y)).filter((x): x is NonNullable<typeof x> => x !== null);
+      const hits = spans.filter((sp, i) => spans.findIndex((o) => o.fiscalYear === sp.fiscalYear) === i).filter((sp) => {
+        const e = ymd(sp.end);
+        if (e.year !== spec.year) return false;
+        return !spec.part || (spec.part === 'early' ? e.month <= 4 : spec.part === 'mid' ? e.month >= 5 && e.month <= 8 : e.month >= 9);
+      });
+      const when = `${spec.part ? `${spec.part} ` : ''}${spec.year}`;
+      if (hits.length === 0) return unresolvable(text, `no fiscal year of the entity ended in ${when}`);
+      if (hits.length > 1) return { status: 'ambiguous', text, reason: `several fiscal years of the entity ended in ${when}`, options: hits.map((h) => fiscalResult(text, ctx, h.fiscalYear, 'FY')).filter((r): r is ResolvedPeriod => r.status === 'resolved') };
+      return fiscalResult(text, ctx, hits[0]!.fiscalYear, 'FY');
+    }
     case 'named_by_month': {
+      if (spec.part) {
+        const { part, ...plain } = spec;
+        const r = resolveSpec(plain, ctx, text);
+        const fits = (x: ResolvedPeriod) => x.period.type === 'duration' && endsAsStated(x.period.end, { month: spec.month, year: spec.year, part }, false);
+        if (r.status === 'resolved') return fits(r) ? r : unresolvable(text, `${r.label} of the entity ended ${r.dateRange.split(' – ').at(-1)}, not in ${part} ${MONTH_NAMES[spec.month - 1]} ${spec.year}`);
+        if (r.status === 'ambiguous') {
+          const kept = r.options.filter(fits);
+          return kept.length === 1 ? kept[0]! : kept.length ? { ...r, options: kept } : r;
+        }
+        return r;
+      }
       const r = namedByMonthResult(text, ctx, spec);
       return spec.months12 && r.status !== 'resolved' ? (twelveMonthsTtm(text, ctx, { type: 'month', month: spec.month, year: spec.year }) ?? r) : r;
     }
@@ -295,4 +330,20 @@ export function resolvePeriod(text: string, ctx: ResolveContext): PeriodResoluti
   }
   const phrase = phrases[0]!;
   return withFutureNote(resolveSpec(phrase.spec, ctx, phrase.text), ctx);
+}
+
+/** Whether a period end lies in the month (year, part of month) a question states; 52/53-week calendars get a week either way. */
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function endsAsStated(end: ISODate, c: YearEndCheck, week: boolean): boolean {
+  const slack = week ? 7 : 0;
+  const e = toDayNumber(end);
+  const years = c.year ? [c.year] : [ymd(end).year - 1, ymd(end).year, ymd(end).year + 1];
+  return years.some((y) => {
+    if (c.day) return c.day <= daysInMonth(y, c.month) && toDayNumber(makeDate(y, c.month, c.day)) === e;
+    const first = toDayNumber(makeDate(y, c.month, 1));
+    const last = toDayNumber(makeDate(y, c.month, daysInMonth(y, c.month)));
+    const [lo, hi] = c.part === 'early' ? [first - slack, first + 9] : c.part === 'mid' ? [first + 10, first + 19] : c.part === 'late' ? [first + 20, last + slack] : [first, last + slack];
+    return e >= lo && e <= hi;
+  });
 }

@@ -96,12 +96,12 @@ export function relativeResult(text: string, ctx: ResolveContext, which: Relativ
     const prior = previousFiscalYear(ctx.calendars, span);
     return prior ? fiscalResult(text, ctx, prior.fiscalYear, 'FY') : unresolvable(text, 'the prior year precedes a change of fiscal year end');
   }
-  // ytd
+  // ytd, latest_ytd
   const q = quarterEndingBy(ctx, latest);
   if (!q) return unresolvable(text, 'no fiscal quarter ends by the latest reported period');
   const position: FiscalPosition = ({ Q1: 'Q1', Q2: 'H1', Q3: '9M', Q4: 'FY' } as const)[q.quarter];
   const b = q.layout[position];
-  return resolved(text, {
+  const latestYtd = resolved(text, {
     kind: 'fiscal_period',
     period: duration(b),
     fiscalYear: q.span.fiscalYear,
@@ -109,4 +109,7 @@ export function relativeResult(text: string, ctx: ResolveContext, which: Relativ
     label: formatFiscalLabel(q.span.fiscalYear, position),
     notes: [`year to date through ${quarterLabel(q)}`],
   });
+  if (which === 'latest_ytd') return latestYtd;
+  // "YTD" with no year, quarter or date: which year to date is not said (the latest reported one is offered)
+  return { status: 'ambiguous', text, reason: `"${text}" does not say through which quarter or date; the latest reported year to date is ${latestYtd.label} (${latestYtd.dateRange})`, options: [latestYtd] };
 }

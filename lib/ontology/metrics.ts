@@ -36,7 +36,7 @@ const CORE: MetricDef[] = [
     description: 'Total revenue / net sales / revenue from operations.',
     periodType: 'duration',
     unitKind: 'monetary',
-    synonyms: ['revenue', 'revenues', 'total revenue', 'total revenues', 'net revenue', 'net revenues', 'net sales', 'total net sales', 'sales', 'turnover', 'revenue from operations', 'top line', 'total net revenue'],
+    synonyms: ['revenue', 'revenues', 'net revenue', 'net revenues', 'net sales', 'total net sales', 'sales', 'turnover', 'revenue from operations', 'top line'],
     concepts: [
       'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax',
       'us-gaap:Revenues',
@@ -143,7 +143,7 @@ const CORE: MetricDef[] = [
     description: 'Net income attributable to the parent / profit for the year.',
     periodType: 'duration',
     unitKind: 'monetary',
-    synonyms: ['net income', 'net earnings', 'net profit', 'net loss', 'net income (loss)', 'bottom line'],
+    synonyms: ['net income', 'net earnings', 'net profit', 'net loss', 'net income (loss)', 'bottom line', 'net income attributable to the parent', 'net earnings attributable to the parent', 'consolidated net income attributable to the parent', 'net income attributable to parent', 'net income attributable to shareholders', 'net income attributable to common stockholders', 'net income attributable to common shareholders', 'net earnings attributable to common shareholders'],
     concepts: [
       'us-gaap:NetIncomeLoss',
       'us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic',

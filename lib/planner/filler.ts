@@ -5,7 +5,7 @@
  * filler: a question that uses one the planner cannot place gets a question back, not a guess.
  */
 const FILLER = new Set(
-  `a an the this that these those it its it's their theirs his her our your my me we you they them i
+  `a an the this that these those it its it's their theirs his her our your my me we you they them i i'd i'm i'll we'd we're
   of in on at for by from with within into onto about as to and or nor but than then so if whether also both either
   what what's whats which who whom whose where how when why
   is are was were be been being am do does did done doing has have had having will would shall should can could may might must

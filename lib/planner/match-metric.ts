@@ -348,6 +348,11 @@ interface MemberIndexEntry {
   label: string;
 }
 
+/** "Services revenue", "iPhone gross margin": the answer names the member with the measure, never the measure alone. */
+function withMember(member: string, label: string): string {
+  return `${member} ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+}
+
 function memberIndex(members: MemberEntry[]): Map<string, MemberIndexEntry[]> {
   const idx = new Map<string, MemberIndexEntry[]>();
   for (const e of members) {
@@ -355,7 +360,10 @@ function memberIndex(members: MemberEntry[]): Map<string, MemberIndexEntry[]> {
       const key = squash(label);
       if (key.length < 2) continue;
       const list = idx.get(key) ?? [];
-      if (!list.some((x) => x.entry.axis === e.axis && x.entry.member === e.member)) list.push({ key, entry: e, label });
+      // one entry per dimension set: the member alone ({Product: Apparel}) and its slices ({Product: Apparel,
+      // Segment: Converse}) are different figures, and the smallest filed one is the member's own
+      const dims = JSON.stringify(Object.entries(e.dimensions ?? { [e.axis]: e.member }).sort(([a], [b]) => a.localeCompare(b)));
+      if (!list.some((x) => JSON.stringify(Object.entries(x.entry.dimensions ?? { [x.entry.axis]: x.entry.member }).sort(([a], [b]) => a.localeCompare(b))) === dims)) list.push({ key, entry: e, label });
       idx.set(key, list);
     }
   }
@@ -379,7 +387,12 @@ function findMember(words: Word[], lo: number, hi: number, idx: Map<string, Memb
     const hits = idx.get(key);
     if (hits && hits.length) {
       const size = (e: MemberEntry) => Object.keys(e.dimensions ?? { [e.axis]: e.member }).length;
-      const best = [...hits].sort((a, b) => axisRank(a.entry.axis) - axisRank(b.entry.axis) || size(a.entry) - size(b.entry))[0]!;
+      const ranked = [...hits].sort((a, b) => axisRank(a.entry.axis) - axisRank(b.entry.axis) || size(a.entry) - size(b.entry));
+      const best = ranked[0]!;
+      // only slices of the member are filed, in several segments ({Grocery, Walmart U.S.} and {Grocery, Sam's Club}):
+      // no figure is the member's own, and taking one slice would answer for a part as if for the whole
+      const rivals = ranked.filter((h) => axisRank(h.entry.axis) === axisRank(best.entry.axis) && size(h.entry) === size(best.entry));
+      if (size(best.entry) > 1 && rivals.length > 1) return null;
       return { from, to, hit: best };
     }
   }
@@ -510,7 +523,7 @@ function memberShareMentions(question: string, words: Word[], mentions: MetricMe
     if (mentions.some((o) => a.start < o.end && b.end > o.start)) continue;
     const member = { axis: f.hit.entry.axis, member: f.hit.entry.member, label: f.hit.label, dimensions: f.hit.entry.dimensions ?? { [f.hit.entry.axis]: f.hit.entry.member } };
     out.push({
-      ref: { ...m.ref, dimensions: member.dimensions, memberLabel: member.label },
+      ref: { ...m.ref, label: withMember(member.label, m.ref.label), dimensions: member.dimensions, memberLabel: member.label },
       phrase: question.slice(a.start, b.end).toLowerCase(),
       index: a.start,
       start: a.start,
@@ -647,7 +660,7 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
       const qualifiers = qualifiersFor(question, words, { start, end, ref: r.p.ref }, ctx, idx);
       const member = qualifiers.find((q) => q.kind === 'member' && q.member);
       const ref: MetricRef = member?.member
-        ? { ...r.p.ref, dimensions: member.member.dimensions, memberLabel: member.member.label }
+        ? { ...r.p.ref, label: withMember(member.member.label, r.p.ref.label), dimensions: member.member.dimensions, memberLabel: member.member.label }
         : r.p.ref;
       return { ref, phrase: r.p.phrase, index: start, start, end, qualifiers };
     })

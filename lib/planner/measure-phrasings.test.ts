@@ -9,9 +9,9 @@ import { planQuestion } from './plan';
 
 const TABLE: [string, string][] = [
   // revenue
-  ['revenue', 'revenue'], ['revenues', 'revenue'], ['total revenue', 'revenue'], ['total revenues', 'revenue'], ['net revenue', 'revenue'], ['net revenues', 'revenue'],
+  ['revenue', 'revenue'], ['revenues', 'revenue'], ['total revenue', 'total_revenues'], ['total revenues', 'total_revenues'], ['net revenue', 'revenue'], ['net revenues', 'revenue'],
   ['net sales', 'revenue'], ['total net sales', 'revenue'], ['sales', 'revenue'], ['turnover', 'revenue'], ['revenue from operations', 'revenue'], ['top line', 'revenue'],
-  ['topline', 'revenue'], ['total net revenue', 'revenue'], ['sales revenue', 'revenue'], ['total sales', 'revenue'],
+  ['topline', 'revenue'], ['total net revenue', 'total_revenues'], ['sales revenue', 'revenue'], ['total sales', 'revenue'],
   // cost of revenue, gross profit
   ['cost of revenue', 'cost_of_revenue'], ['cost of revenues', 'cost_of_revenue'], ['cost of sales', 'cost_of_revenue'], ['cost of goods sold', 'cost_of_revenue'], ['COGS', 'cost_of_revenue'],
   ['total cost of sales', 'cost_of_revenue'], ['total cost of revenue', 'cost_of_revenue'], ['cost of products sold', 'cost_of_products'],
@@ -109,7 +109,7 @@ const TABLE: [string, string][] = [
   ['free cash flow per share', 'fcf_per_share'], ['revenue per share', 'revenue_per_share'], ['operating cash flow per share', 'operating_cash_flow_per_share'],
   // analyst shorthand: a total word before any measure, abbreviations inside a measure's name (lib/ontology/shorthand.ts)
   ['total opex', 'operating_expenses'], ['total R&D', 'rnd'], ['total SG&A', 'sga'], ['overall revenue', 'revenue'], ['total capex', 'capex'], ['total D&A', 'depreciation'],
-  ['cash flow from ops', 'operating_cash_flow'], ['cash from ops', 'operating_cash_flow'], ['income from ops', 'operating_income'], ['total revs', 'revenue'], ['rev', 'revenue'],
+  ['cash flow from ops', 'operating_cash_flow'], ['cash from ops', 'operating_cash_flow'], ['income from ops', 'operating_income'], ['total revs', 'total_revenues'], ['rev', 'revenue'],
   ['int expense', 'finance_costs'], ['SG&A exp', 'sga'], ['R&D exps', 'rnd'], ['G&A exp', 'general_admin'], ['S&M exp', 'selling_marketing'], ['op. income', 'operating_income'],
   ['total curr liabilities', 'current_liabilities'], ['accts receivable', 'receivables'], ['dil EPS', 'eps_diluted'], ['wtd average diluted shares', 'shares_diluted'],
   ['fully diluted shares', 'shares_diluted'], ['capital spend', 'capex'], ['stock comp', 'stock_compensation'], ['operating cash flows', 'operating_cash_flow'],

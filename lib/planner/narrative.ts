@@ -349,7 +349,8 @@ export function unheldListedNames(question: string, entitySpans: { start: number
       while (skip < words.length && NOT_A_COMPANY.test(words[skip]!)) skip++;
       const n = words.slice(skip).join(' ');
       const start = at + (skip ? m[1]!.indexOf(n) : 0);
-      if (!n || NOT_A_COMPANY.test(words.at(-1)!) || covered(start, start + n.length)) continue;
+      // a period written like a name ("FY2025", "Q3 2024", "H1 FY26") is a period, never a company
+      if (!n || NOT_A_COMPANY.test(words.at(-1)!) || covered(start, start + n.length) || extractPeriodPhrases(n).some((p) => p.start === 0 && p.end >= n.replace(/[’']s?$/, '').length)) continue;
       if (!out.includes(n)) out.push(n);
     }
   }

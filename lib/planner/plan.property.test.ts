@@ -22,7 +22,7 @@ const ENTITY_FORMS: [string, string][] = [
 ];
 const MEASURES: [string, string][] = [
   ['revenue', 'revenue'],
-  ['total revenues', 'revenue'],
+  ['total revenues', 'total_revenues'],
   ['net income', 'net_income'],
   ['operating income', 'operating_income'],
   ['gross profit', 'gross_profit'],

@@ -49,7 +49,7 @@ const ENTITY_PHRASES: [string, string][] = [
 
 const METRIC_PHRASES: [string, string][] = [
   ['revenue', 'revenue'],
-  ['total revenue', 'revenue'],
+  ['total revenue', 'total_revenues'],
   ['net sales', 'revenue'],
   ['total net sales', 'revenue'],
   ['turnover', 'revenue'],
@@ -233,10 +233,19 @@ describe('planner: ambiguity is explicit, never a guess', () => {
     ["Apple's R&D and SG&A in fiscal 2024", 2],
     ["What were Apple's current assets and current liabilities at the end of fiscal 2024?", 2],
     ['Tesla FY2021 revenue, net income and operating cash flow', 3],
-  ])('%s names several measures: asked one at a time, never the first alone', (q, n) => {
+  ])('%s names several measures: each is planned and answered, never the first alone', (q, n) => {
     const r = run(q);
-    expect(r.status, q).toBe('needs_clarification');
-    if (r.status === 'needs_clarification') expect(r.clarification.options).toHaveLength(n);
+    expect(r.status, q).toBe('planned');
+    if (r.status === 'planned') expect(new Set([r.intent, ...(r.also ?? [])].map((i) => i.metric.id)).size).toBe(n);
+  });
+  it('a word two measures may share is asked back when the second reading is a measure of its own', () => {
+    const r = run("What were Apple's current assets and liabilities at the end of fiscal 2024?");
+    expect(r.status).toBe('needs_clarification');
+    if (r.status === 'needs_clarification') expect(r.clarification.options).toEqual([expect.stringContaining('current assets and current liabilities'), expect.stringContaining('current assets and total liabilities')]);
+    const spread = run('Apple diluted and basic EPS FY2024');
+    expect(spread.status === 'planned' && [spread.intent, ...(spread.also ?? [])].map((i) => i.metric.id)).toEqual(['eps_diluted', 'eps_basic']);
+    // one of the measures not understood blocks the whole answer
+    expect(run('Apple revenue and blorf FY2024').status).not.toBe('planned');
   });
   it.each([
     "What was the difference between Apple's and NVIDIA's revenue in fiscal 2024?",
@@ -573,5 +582,48 @@ describe('counted relations and the latest quarters', () => {
     expect(planned('NVDA revenue for the last 8 quarters').periods.map((p) => p.spec)).toEqual(Array.from({ length: 8 }, (_, k) => ({ type: 'quarter_back', back: 7 - k })));
     // four is the TTM
     expect(planned('NVDA revenue last four quarters').operation).toBe('ttm');
+  });
+});
+
+describe('words a question adds to its period and measure', () => {
+  const run = (q: string) => planQuestion(q, { catalog: CATALOG });
+  const planned = (q: string) => {
+    const r = run(q);
+    if (r.status !== 'planned') throw new Error(`expected a plan for ${q}: ${JSON.stringify(r)}`);
+    return r;
+  };
+  it('a year end stated for a fiscal year is a check on it, never a second period', () => {
+    const at = (q: string) => planned(q).intent.periods.map((p) => p.spec);
+    expect(at('Apple fiscal year 2024 (ended September) diluted EPS')).toEqual([expect.objectContaining({ type: 'fiscal', position: 'FY', endsIn: { month: 9 } })]);
+    expect(at('Apple fiscal 2025 revenue (ended September 2025)')).toEqual([expect.objectContaining({ endsIn: { month: 9, year: 2025 } })]);
+    expect(at("NVIDIA's net income for its fiscal year 2026, which ended in late January 2026")).toEqual([expect.objectContaining({ endsIn: { month: 1, year: 2026, part: 'late' } })]);
+    expect(at('Marvell revenue fiscal 2025 (ended February 1, 2025)')).toEqual([expect.objectContaining({ endsIn: { month: 2, day: 1, year: 2025 } })]);
+  });
+  it('a misspelt measure word with one reading is planned as corrected and says so', () => {
+    const r = planned('Apple reveune FY2024');
+    expect(r.status === 'planned' && r.corrections).toEqual([{ from: 'reveune', to: 'revenue' }]);
+    expect(r.status === 'planned' && r.intent.metric.id).toBe('revenue');
+    expect(run('Apple blorf FY2024').status).not.toBe('planned');
+  });
+  it('"consolidated net income" and "total net income" are the line before noncontrolling interests', () => {
+    expect(planned('Tesla consolidated net income FY2021').intent.metric.id).toBe('net_income_including_nci');
+    expect(planned('Tesla total net income FY2021').intent.metric.id).toBe('net_income_including_nci');
+    expect(planned('Tesla consolidated revenue FY2021').intent).toMatchObject({ scope: 'consolidated', metric: { id: 'revenue' } });
+  });
+});
+
+describe('qualifiers that change nothing, and names that are the company itself', () => {
+  const run = (q: string) => planQuestion(q, { catalog: CATALOG });
+  it('"GAAP" is the filed figure; "non-GAAP" is not answered', () => {
+    expect(run('Alphabet 2025 revenue — GAAP, in $bn').status).toBe('planned');
+    expect(run('Alphabet non-GAAP operating income 2025').status).not.toBe('planned');
+  });
+  it("years written '23 after a full year are years", () => {
+    const r = run("Alphabet capex 2022, '23 and '24");
+    expect(r.status === 'planned' && r.intent.periods.length).toBe(3);
+  });
+  it('"attributable to <the company asked about>" is the parent\'s share, not a second company', () => {
+    const r = run('Apple net income attributable to Apple, FY2024');
+    expect(r.status === 'planned' && [r.intent.entities.length, r.intent.metric.id]).toEqual([1, 'net_income']);
   });
 });

@@ -11,6 +11,8 @@ import { closestMeasures, matchMetrics, type MatchContext } from './match-metric
 import { planNarrative } from './narrative';
 import { operationWords, type OperationWords } from './operations';
 import { SpanMap, type Token } from './spans';
+import { ambiguousSharedWord, correctMeasureSpelling, distributeMeasures } from './spelling';
+import { readVerdict } from './verdict';
 import { readVersionBasis, versionsOnlyForValues, withoutRanges } from './version-basis';
 
 function lowerFirst(t: string): string {
@@ -29,8 +31,24 @@ export interface PlanContext {
   measures?: MatchContext;
   /** the previous intent of the thread: follow-ups inherit what they leave unsaid */
   previous?: Intent | null;
+  /** internal: plan for this one of several measures the question names ("revenue and net income") */
+  onlyMetric?: string;
 }
 
+
+/** The question with "attributable to <the company asked about>" written "attributable to the parent". */
+function selfAttributed(question: string, ctx: PlanContext): { question: string; name: string } | null {
+  if (!/\battributable\s+to\b/i.test(question)) return null;
+  const { mentions } = matchEntities(question, ctx.index ?? ctx.catalog);
+  for (const m of mentions) {
+    if (!/\battributable\s+to\s+(?:the\s+)?$/i.test(question.slice(0, m.start))) continue;
+    if (!mentions.some((o) => o !== m && o.start < m.start && o.entityIds[0] === m.entityIds[0])) continue;
+    const end = /^['’]s?\b/.test(question.slice(m.end)) ? m.end + (question.slice(m.end).match(/^['’]s?/)![0].length) : m.end;
+    const lead = question.slice(0, m.start).replace(/\bthe\s+$/i, '');
+    return { question: `${lead}the parent${question.slice(end)}`, name: m.text };
+  }
+  return null;
+}
 
 function ref(e: CatalogEntity): EntityRef {
   return { id: e.id, name: e.name, ticker: e.ticker };
@@ -153,6 +171,13 @@ function withYear(spec: PeriodSpec, sibling: PeriodSpec | undefined): PeriodSpec
   return year ? { type: 'fiscal', position: spec.position, year } : spec;
 }
 
+/** "(ended September)", ", which ended in late January 2026", "(FYE June 2025)" right after a fiscal year. */
+const YEAR_END_CHECK_BODY = String.raw`(?:ended|ending|ends|closed|fye)\s+(?:in\s+|on\s+)?(?:(early|mid|late)[-\s]+)?(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?:\s+(\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:\s*,?\s+(\d{4}))?\s*\)?`;
+/** right after the fiscal year: "fiscal 2024 (ended September)", "FY2026, which ended in late January 2026" */
+const YEAR_END_CHECK = new RegExp(String.raw`^\s*[,(]?\s*(?:(?:which|that)\s+)?` + YEAR_END_CHECK_BODY, 'i');
+/** later in the question, as an aside: "fiscal 2025 revenue (ended September 2025)", "…, which ended in late January" */
+const YEAR_END_ASIDE = new RegExp(String.raw`(?:\(\s*|,?\s*(?:which|that)\s+)` + YEAR_END_CHECK_BODY, 'i');
+const MONTH_INDEX: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
 const FULL_YEAR = /\bfull[- ]year\b|\bfull\s+fiscal\s+year\b|\bwhole\s+year\b/gi;
 const POSITION_WORDS = /\b(?:the\s+)?(?:first|1st)\s+(?:nine|9|six|6|three|3)\s+months\b|\b(?:the\s+)?(?:first|second)\s+half\b|\b(?:the\s+)?(?:first|second|third|fourth)\s+quarter\b/gi;
 
@@ -169,6 +194,12 @@ interface Clause {
  * answer is blocked: it never falls back to the year, the total or the nearest measure.
  */
 export function planQuestion(question: string, ctx: PlanContext): PlanResult {
+  // "net income attributable to Walmart" asked of Walmart: the parent's share (the caption's own words), not a second company
+  const own = selfAttributed(question, ctx);
+  if (own) {
+    const r = planQuestion(own.question, ctx);
+    return { ...r, notes: [...r.notes, `“attributable to ${own.name}” is the parent's share`] } as PlanResult;
+  }
   // what the filings say goes to passages, even when it names a measure; a mixed question answers both parts
   // instruction clauses ("Base your judgments on … the balance sheet") say how to answer, not what about
   const n = planNarrative(withoutInstructions(question, readInstructions(question).claims), { catalog: ctx.catalog, ...(ctx.index ? { index: ctx.index } : {}) });
@@ -183,6 +214,22 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
   }
   const spans = new SpanMap(question);
   const result = planWithSpans(question, ctx, spans);
+  if (result.status === 'needs_clarification' || result.status === 'insufficient_evidence') {
+    // a misspelt measure word with exactly one reading ("reveune", "opertaing"): planned as corrected, said in
+    // the answer; company names are never corrected, and a correction that still does not plan is not used
+    const names = matchEntities(question, ctx.index ?? ctx.catalog).mentions;
+    const fixed = correctMeasureSpelling(question, names);
+    if (fixed) {
+      const again = planWithSpans(fixed.question, ctx, new SpanMap(fixed.question));
+      if (again.status === 'planned') return { ...again, notes: [...again.notes, ...fixed.corrections.map((c) => `spelling: read “${c.from}” as “${c.to}”`)], corrections: fixed.corrections };
+    }
+    // "diluted and basic EPS", "current assets and liabilities": two measures sharing a word, each written out
+    const spread = distributeMeasures(fixed?.question ?? question);
+    if (spread) {
+      const again = planWithSpans(spread.question, ctx, new SpanMap(spread.question));
+      if (again.status === 'planned') return { ...again, notes: [...again.notes, `measures sharing a word: ${spread.expanded.join('; ')}`], ...(fixed ? { corrections: fixed.corrections } : {}) };
+    }
+  }
   return { ...result, spans: spans.map() };
 }
 
@@ -247,7 +294,13 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   for (const c of version.claims) spans.claim(c.start, c.end, 'basis', c.detail);
   // "the standalone quarter Q3": a discrete quarter (not the YTD), not a scope
   for (const m of question.matchAll(/\b(?:standalone|discrete|stand-alone)\s+(?:quarter|three[- ]months?|3[- ]months?|period)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'period', 'discrete quarter');
-  for (const m of question.matchAll(/\b(consolidated|standalone)\b/gi)) if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'scope', m[1]!.toLowerCase());
+  // "consolidated net income" is a caption of its own (the line before noncontrolling interests), not a scope word
+  for (const m of question.matchAll(/\b(consolidated|standalone)\b(?!\s+net\s+(?:income|earnings)\b)/gi)) if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'scope', m[1]!.toLowerCase());
+  // "GAAP", "U.S. GAAP", "(GAAP)", "as reported under GAAP": the filed figures are the GAAP ones; "non-GAAP" is not
+  // placed here (it stays a word the planner cannot answer)
+  for (const m of question.matchAll(/(?<![-\w]\s?)(?<!non[-\s]?)\b(?:(?:U\.?S\.?|US)\s+)?GAAP\b(?!\s*[-–]?\s*(?:adjusted|basis\s+adjusted))/gi)) {
+    if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'qualifier', 'gaap');
+  }
   // "us" is a pronoun only as the object of a request ("tell us", "show us", "give us"); elsewhere — "US
   // revenue", "revenue in the US" — it is a place the planner must place or the answer is blocked
   for (const m of question.matchAll(/\b(?:tell|show|give|let|help|send|get|find|pull|provide|remind|walk)\s+(us)\b/g)) {
@@ -258,10 +311,14 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   const read = readInstructions(question);
   const instructions: NonNullable<Intent['instructions']> = read.instructions;
   for (const c of read.claims) spans.claim(c.start, c.end, 'instruction', c.detail);
+  // "did it exceed $400bn", "grow more than 10%", "which had the highest …", "rank … by": a verdict said from the figures
+  const judged = readVerdict(question, entities.length);
+  for (const c of judged.claims) if (!spans.taken(c.start, c.end)) spans.claim(c.start, c.end, 'instruction', c.detail);
+  if (judged.verdict) instructions.verdict = judged.verdict;
 
   // periods (the basis phrase's date and a named filing are not periods); one grammar in lib/fiscal, positions apart from their year folded in
   const periodText = withoutRanges(question, version.hidden);
-  const rawPhrases = extractPeriodPhrases(periodText).filter((p) => !withinInstruction(read.claims, p.start, p.end));
+  const rawPhrases = extractPeriodPhrases(periodText).filter((p) => !withinInstruction(read.claims, p.start, p.end) && !withinInstruction(judged.claims, p.start, p.end));
   // "Alphabet diluted EPS as reported in the 2021 10-K": a named filing without another period is its own period
   if (rawPhrases.length === 0 && version.filingPeriod) rawPhrases.push(version.filingPeriod);
   // operation words that name a comparison base ("versus the prior quarter"); a period the grammar reads wins
@@ -280,6 +337,26 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
       return p;
     });
   }
+  // "fiscal 2025 (ended September 2025)", "fiscal year 2026, which ended in late January 2026": the year end the
+  // question states for a fiscal year is a check on it (a mismatch blocks the answer), never a second period
+  const checked: [number, number][] = [];
+  phrases = phrases.map((p): PeriodPhrase => {
+    if (p.spec.type !== 'fiscal' || p.spec.position !== 'FY' || p.spec.year.style === 'span') return p;
+    const rest = question.slice(p.end);
+    // an aside further on belongs to this year only when the question names no other fiscal year
+    const only = phrases.filter((q) => q.spec.type === 'fiscal' && q.spec.position === 'FY').length === 1;
+    const m = YEAR_END_CHECK.exec(rest) ?? (only ? YEAR_END_ASIDE.exec(rest) : null);
+    const month = m ? MONTH_INDEX[m[2]!.toLowerCase().slice(0, 3)] : undefined;
+    if (!m || !month) return p;
+    const start = p.end + m.index + m[0].length - m[0].trimStart().length;
+    const end = p.end + m.index + m[0].replace(/\s+$/, '').length;
+    checked.push([start, end]);
+    const endsIn = { month, ...(m[4] ? { year: Number(m[4]) } : {}), ...(m[3] ? { day: Number(m[3]) } : {}), ...(m[1] ? { part: m[1].toLowerCase() as 'early' | 'mid' | 'late' } : {}) };
+    return { ...p, spec: { ...p.spec, endsIn } };
+  });
+  // the stated end's own words ("September 2025") are not another period
+  phrases = phrases.filter((p) => !checked.some(([a, b]) => p.start >= a && p.end <= b));
+  for (const [a, b] of checked) spans.claim(a, b, 'period', 'stated year end');
   for (const p of phrases) for (const [s, e] of phraseRanges(p)) spans.claim(s, e, 'period', p.text);
   for (const m of question.matchAll(FULL_YEAR)) {
     const near = phrases.some((p) => Math.abs(p.start - (m.index! + m[0].length)) <= 2 && (p.spec.type === 'fiscal' || p.spec.type === 'bare_year'));
@@ -363,7 +440,7 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
 
   // narrative questions: passages, not numbers
   const pinnedMetricIds = new Set(pins.values());
-  const candidates = metricMentions.filter((m) => !(pinnedMetricIds.has(m.ref.id) && metricMentions.length > 1));
+  const candidates = metricMentions.filter((m) => !(pinnedMetricIds.has(m.ref.id) && metricMentions.length > 1) && (!ctx.onlyMetric || m.ref.id === ctx.onlyMetric));
   let metric: MetricRef | null = candidates[0]?.ref ?? null;
   if (!metric && NARRATIVE.test(question)) {
     const narrativePeriods: PeriodRequest[] = phrases.map((p) => ({ text: p.text, spec: p.spec, forMetric: null }));
@@ -534,6 +611,29 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   // several measures and no calculation joining them ("R&D or SG&A", "current assets and current
   // liabilities"): each is a question of its own; answering the first would drop the others
   const named = [...new Map(candidates.map((c) => [c.ref.id, c.ref])).values()];
+  // "revenue and net income, FY2025", "diluted and basic EPS": each measure is answered the same way, one after
+  // the other — planned one at a time, so each gets every check a question of its own gets; any that does not
+  // plan is said instead (never the first alone)
+  const shared = named.length > 1 && !ctx.onlyMetric ? ambiguousSharedWord(question) : null;
+  if (shared) {
+    return {
+      status: 'needs_clarification',
+      clarification: { question: `In “${shared.phrase}”, does the first word carry over to the second measure?`, options: shared.readings, rewrites: shared.readings },
+      partial: { entities },
+      notes: [...notes, `shared word unclear: ${shared.phrase}`],
+    };
+  }
+  // a measure named with its own operands ("margin from consolidated operating profit and standalone revenue") is one calculation, not several measures
+  const operandIds = new Set(named.flatMap((m) => [m.numerator, m.denominator].filter((x): x is string => !!x)));
+  if (named.length > 1 && named.length <= 4 && !ctx.onlyMetric && !named.some((m) => operandIds.has(m.id)) && Object.keys(scopePins(question)).length === 0) {
+    const each = named.map((m) => planWithSpans(question, { ...ctx, onlyMetric: m.id }, new SpanMap(question)));
+    const blocked = each.find((r) => r.status !== 'planned');
+    if (!blocked) {
+      const [first, ...rest] = each as Extract<PlanResult, { status: 'planned' }>[];
+      return { ...first!, notes: [...first!.notes, `several measures, each answered: ${named.map((m) => m.id).join(', ')}`], also: rest.map((r) => r.intent) };
+    }
+    if (blocked.status !== 'planned_narrative') return blocked;
+  }
   if (named.length > 1) {
     return {
       status: 'needs_clarification',

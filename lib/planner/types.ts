@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { verdictSchema } from './verdict';
 import type { PeriodSpec } from '@/lib/fiscal';
 
 export const OPERATIONS = ['value', 'growth', 'change', 'ttm', 'series', 'expression', 'cagr', 'average'] as const;
@@ -85,6 +86,8 @@ export const instructionsSchema = z.object({
   /** the currency the answer is wanted in ("in USD millions", "in euros"): Ledgerline never converts, a figure in another currency is refused */
   currency: z.enum(['USD', 'EUR', 'GBP', 'INR', 'JPY', 'CNY']).optional(),
   statement: z.enum(['income_statement', 'balance_sheet', 'cash_flow_statement']).optional(),
+  /** a yes/no threshold or a ranking the question asks of its figures (said from them, never instead of them) */
+  verdict: verdictSchema.optional(),
 });
 
 /** The typed intent of a question: what the validator accepts from the deterministic planner or an LLM. */
@@ -137,7 +140,7 @@ import type { SpanEntry } from './spans';
 
 /** Every plan carries the span map: which words became which role. */
 export type PlanResult = (
-  | { status: 'planned'; intent: Intent; notes: string[] }
+  | { status: 'planned'; intent: Intent; notes: string[]; /** misspelt measure words read as the measure words shown */ corrections?: { from: string; to: string }[]; /** the other measures the question names, each answered as `intent` is */ also?: Intent[] }
   | { status: 'planned_narrative'; narrative: NarrativeIntent & { filings?: FilingRef[]; topicTerms?: string[]; topics?: string[] }; notes: string[]; numericQuestion?: string }
   | { status: 'needs_clarification'; clarification: Clarification; partial: Partial<Intent>; notes: string[] }
   | { status: 'insufficient_evidence'; missing: string; partial: Partial<Intent>; notes: string[] }
