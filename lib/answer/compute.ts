@@ -79,6 +79,8 @@ export interface Target {
   label: string;
   /** only a fact with exactly these bounds (the question stated the period's length in weeks), never one matched by its fiscal label */
   exactBounds?: true;
+  /** only a fact ending on this period's end (the question wrote the end date: "the quarter ended June 24, 2023") */
+  exactEnd?: true;
 }
 
 export interface Figure {
@@ -225,6 +227,10 @@ async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, ta
     reason: res.status === 'found' ? undefined : res.reason,
     basis: res.status === 'found' ? res.fact.basisTag : basisTag(b.basis),
   });
+  // a written end date is exact: a fact of the same fiscal position ending another day is not that period
+  if (res.status === 'found' && target.exactEnd && target.period.type === 'duration' && res.fact.period.type === 'duration' && res.fact.period.end !== target.period.end) {
+    return { status: 'missing', candidates: res.candidates, rejected: res.rejected, reason: `the reported ${target.label} ended ${formatDateRange({ type: 'instant', date: res.fact.period.end })}, not ${formatDateRange({ type: 'instant', date: target.period.end })} as the question says` };
+  }
   return res;
 }
 

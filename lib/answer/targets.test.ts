@@ -27,3 +27,13 @@ describe('periods named next to another period', () => {
     expect(bounds([rel('prior_quarter')])).toEqual(['2025-10-01..2025-12-31']);
   });
 });
+
+describe('a written end date', () => {
+  it('makes the period end exact (a fact of the same fiscal position ending another day is not it)', () => {
+    const ended: PeriodRequest = { text: 'quarter ended September 30, 2024', spec: { type: 'ended', length: 'quarter', date: '2024-09-30' }, forMetric: null };
+    const [r] = resolveAllFor(ent, [ended], 'duration');
+    expect(r && r.ok && r.target).toMatchObject({ exactEnd: true, period: { start: '2024-07-01', end: '2024-09-30' } });
+    const [plain] = resolveAllFor(ent, [q3], 'duration');
+    expect(plain && plain.ok && plain.target.exactEnd).toBeUndefined();
+  });
+});

@@ -68,7 +68,9 @@ export function resolveFor(ent: EntityContext, req: PeriodRequest, metricPeriodT
   // a calendar period is matched by its exact dates only, never snapped to a nearby fiscal period
   const stated = r.kind === 'calendar_period' ? { ...derived, fiscalYear: null, fiscalPeriod: null, label: period.type === r.period.type ? r.label : derived.label } : derived;
   // a length stated in weeks ("the 14-week first quarter") is met by exactly these dates only
-  const target = req.spec.type === 'fiscal' && req.spec.weeks ? { ...stated, exactBounds: true as const } : stated;
+  const weeks = req.spec.type === 'fiscal' && req.spec.weeks ? { ...stated, exactBounds: true as const } : stated;
+  // "the quarter ended June 24, 2023": the written end date is the period's end, whatever a calendar's layout
+  const target = req.spec.type === 'ended' && weeks.period.type === 'duration' && weeks.period.end === req.spec.date ? { ...weeks, exactEnd: true as const } : weeks;
   return { ok: true, target, resolved: r };
 }
 

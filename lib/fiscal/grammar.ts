@@ -560,6 +560,12 @@ export const RULES: Parser<RuleHit>[] = [
         edge: 'end',
         ref: { type: 'named_by_month', length: 'quarter', month: m, year: y, yearKind: 'calendar' },
       })),
+      // the end of the latest fiscal year, their latest fiscal year-end(s), its last fiscal year end
+      map(seq(opt(asOf), the, word('end', 'close'), word('of'), the, opt(word('their', 'its')), latestW, opt(word('reported', 'completed', 'full')), opt(alt(fiscalW, word('financial'))), word('year')), (): PeriodSpec => ({ type: 'boundary', edge: 'end', ref: { type: 'relative', which: 'last_fiscal_year' } })),
+      map(seq(opt(asOf), the, opt(word('their', 'its')), latestW, opt(alt(fiscalW, word('financial'))), word('year'), opt(hyphen), word('end', 'ends')), (): PeriodSpec => ({ type: 'boundary', edge: 'end', ref: { type: 'relative', which: 'last_fiscal_year' } })),
+      // their fiscal year-ends in January 2025, fiscal year-ends in 2025: the end of the fiscal year ending then
+      map(seq(opt(asOf), the, opt(word('their', 'its')), opt(fiscalW), word('year'), opt(hyphen), word('end', 'ends'), word('in'), monthYear), ([, , , , , , , , m]): PeriodSpec => ({ type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'year', month: m.month, year: m.year, yearKind: 'calendar' } })),
+      map(seq(opt(asOf), the, opt(word('their', 'its')), fiscalW, word('year'), opt(hyphen), word('end', 'ends'), word('in'), y4), ([, , , , , , , , y]): PeriodSpec => ({ type: 'boundary', edge: 'end', ref: { type: 'fiscal_year_ending_in', year: y.year } })),
       // the latest quarter-end, their latest quarter-ends, the most recent quarter end
       map(seq(opt(asOf), the, opt(word('their', 'its')), latestW, opt(fiscalW), word('quarter'), opt(hyphen), word('end', 'ends')), (): PeriodSpec => ({ type: 'boundary', edge: 'end', ref: { type: 'relative', which: 'latest_quarter' } })),
       // YE2024, YE25, YE 2024: the year end of that (bare) year

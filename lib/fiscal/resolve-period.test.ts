@@ -306,3 +306,13 @@ describe('resolvePeriod: a year or part of a month a period ended in', () => {
     expect(resolvePeriod('quarter ended in early July 2025', { calendars: NVIDIA }).status).toBe('unresolvable');
   });
 });
+
+describe('resolvePeriod: the end of the latest fiscal year', () => {
+  it('reads "the end of the latest fiscal year", "its last fiscal year-end", "fiscal year-ends in 2025"', () => {
+    const ctx = { calendars: APPLE, latestPeriodEnd: '2025-12-27' };
+    for (const t of ['the end of the latest fiscal year', 'its last fiscal year-end', 'the latest fiscal year end']) {
+      expect(resolvePeriod(t, ctx), t).toMatchObject({ status: 'resolved', period: { type: 'instant', date: '2025-09-27' } });
+    }
+    expect(resolvePeriod('their fiscal year-ends in 2025', ctx)).toMatchObject({ status: 'resolved', period: { type: 'instant', date: '2025-09-27' } });
+  });
+});
