@@ -95,7 +95,8 @@ export function demoCorpusDir(): string {
     // not a file URL (bundled)
   }
   candidates.push(path.resolve(process.cwd(), 'lib', 'demo', 'documents'));
-  for (const c of candidates) if (fs.existsSync(path.join(c, DEMO_DOCUMENTS[0]))) return c;
+  // the corpus is read at run time from the checkout: not a file for the bundler to trace (it would trace the whole project)
+  for (const c of candidates) if (fs.existsSync(/*turbopackIgnore: true*/ path.join(/*turbopackIgnore: true*/ c, DEMO_DOCUMENTS[0]))) return c;
   throw new Error(`demo corpus not found (looked in ${candidates.join(', ')})`);
 }
 
@@ -153,7 +154,7 @@ export async function seedDemo(db: Db): Promise<{ facts: number; created: boolea
   let facts = 0;
   let created = false;
   for (const name of DEMO_DOCUMENTS) {
-    const bytes = fs.readFileSync(path.join(dir, name));
+    const bytes = fs.readFileSync(/*turbopackIgnore: true*/ path.join(/*turbopackIgnore: true*/ dir, name));
     const o = await ingestBytes(bytes, name, { db, tenantId: DEMO_TENANT_ID, actor: 'system', refreshStatistics: false });
     if (o.status === 'failed') throw new Error(`demo seed: ${name}: ${o.error?.code}: ${o.error?.message}`);
     if (o.status === 'ok') created = true;

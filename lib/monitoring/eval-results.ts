@@ -50,7 +50,7 @@ export function evalDir(cwd = process.cwd()): string {
 /** .eval/latest.json, or null when absent or unreadable. */
 export function readLatestEval(file = path.join(evalDir(), 'latest.json')): LatestEval | null {
   try {
-    const parsed = latestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    const parsed = latestSchema.safeParse(JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, 'utf8')));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -61,7 +61,7 @@ export function readLatestEval(file = path.join(evalDir(), 'latest.json')): Late
 export function readEvalHistory(file = path.join(evalDir(), 'history.jsonl')): EvalHistoryEntry[] {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = fs.readFileSync(/*turbopackIgnore: true*/ file, 'utf8');
   } catch {
     return [];
   }
