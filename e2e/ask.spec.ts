@@ -128,3 +128,14 @@ test('the answer stream tells each stage as it starts, before the answer parts',
   const order = parts.flatMap((p) => (p.type === 'data-status' ? [p.data!.stage!] : p.type === 'text-start' || p.type === 'data-answer' ? [p.type] : []));
   expect(order).toEqual(['planning', 'looking_up', 'computing', 'composing', 'text-start', 'data-answer', 'done']);
 });
+
+test('several measures in one question are each answered and cited; a misspelt measure word is said', async ({ page }) => {
+  const ask = new AskPage(page);
+  await ask.goto();
+  const answer = await ask.ask('Helios reveune and operating profit FY2026');
+  await expect(answer).toHaveAttribute('data-status', 'answered');
+  await expect(answer).toContainText('Read “reveune” as “revenue”.');
+  await expect(answer.getByRole('button', { name: '₹1,200 crore' }).first()).toBeVisible();
+  await expect(answer.getByRole('button', { name: '₹144 crore' }).first()).toBeVisible();
+  await snap(page, 'test-results/screens/ask-several-measures-desktop.png');
+});

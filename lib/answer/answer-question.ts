@@ -212,18 +212,20 @@ function joinParts(parts: ComposedAnswer[]): ComposedAnswer {
       ids.set(v.id, id);
       values.push({ ...v, id });
     }
-    if (k > 0) segments.push({ type: 'text', text: ' ' });
+    if (k > 0) segments.push({ type: 'text', text: ' ', join: true } as ComposedAnswer['segments'][number]);
     for (const seg of part.segments) segments.push(seg.type === 'value' ? { ...seg, valueId: ids.get(seg.valueId) ?? seg.valueId } : seg);
     for (const r of part.table?.rows ?? []) rows.push({ ...r, valueId: ids.get(r.valueId) ?? r.valueId });
   }
   const first = parts[0]!;
   const answered = parts.some((p) => p.status === 'answered');
   const status = answered ? 'answered' : first.status;
+  // one sentence per part (one value each): the same period and company are said once
+  const joined = parts.every((p) => p.values.length === 1) ? sharedLead(segments) : segments.map((x) => ('join' in x ? { type: 'text' as const, text: x.text } : x));
   return {
     ...first,
     status,
-    text: parts.map((p) => p.text).join(' '),
-    segments,
+    text: joined.map((x) => x.text).join('').replace(/\s+/g, ' ').trim(),
+    segments: joined,
     values,
     clarification: answered ? null : first.clarification,
     errors: parts.flatMap((p) => p.errors),
@@ -261,3 +263,28 @@ function resolvePins(ent: EntityContext, intent: Intent, mine: PeriodRequest[], 
 }
 
 export type { TypedError };
+
+/**
+ * "For FY2026 (…), Helios Components’ revenue was ₹1,200 crore. For FY2026 (…), Helios Components’ operating
+ * income was ₹144 crore." → "…’ revenue was ₹1,200 crore; its operating income was ₹144 crore." when every part
+ * opens with the same period and company.
+ */
+function sharedLead(segments: ComposedAnswer['segments']): ComposedAnswer['segments'] {
+  const joins = segments.flatMap((x, i) => ('join' in x ? [i] : []));
+  const clean = (xs: ComposedAnswer['segments']) => xs.map((x) => ('join' in x ? { type: 'text' as const, text: x.text } : x));
+  const opener = segments[0];
+  const lead = opener?.type === 'text' ? /^For [^,]+, .+?[’']s? /.exec(opener.text)?.[0] : undefined;
+  if (!lead || joins.length === 0) return clean(segments);
+  const starts = joins.map((i) => segments[i + 1]);
+  if (!starts.every((x) => x?.type === 'text' && x.text.startsWith(lead))) return clean(segments);
+  const out = [...segments];
+  for (const i of joins) {
+    const prev = out[i - 1];
+    const next = out[i + 1]!;
+    if (prev?.type !== 'text' || !prev.text.trimEnd().endsWith('.')) return clean(segments);
+    out[i - 1] = { ...prev, text: prev.text.trimEnd().slice(0, -1) };
+    out[i] = { type: 'text', text: '; ' };
+    out[i + 1] = { ...next, text: `its ${next.text.slice(lead.length)}` };
+  }
+  return clean(out);
+}
