@@ -237,5 +237,25 @@ describe('PDF notes layouts', () => {
     expect(got.filter((c) => /^\d+(?:000000)?$/.test(c.value) && Number(c.value) < 10_000_000)).toEqual([]);
     expect(got.filter((c) => /^\d\s/.test(c.row))).toEqual([]);
   });
+  it('the next block of a table under its own year heading, further down the page with nothing printed between, keeps the title and unit line printed over the first', async () => {
+    const got = await cells([[
+      L(label('The following table shows the Company’s cash and marketable securities by significant investment category:')),
+      L(label('(in millions)')),
+      L(head(380, '2022')),
+      L(head(300, 'Adjusted'), head(380, 'Fair'), head(460, 'Cash and Cash'), head(540, 'Marketable')),
+      L(head(300, 'Cost'), head(380, 'Value'), head(460, 'Equivalents'), head(540, 'Securities')),
+      L(label('Cash'), at(300, '$ 18,546'), at(380, '$ 18,546'), at(460, '$ 18,546'), at(540, '$ —')),
+      L(label('Commercial paper'), at(300, '718'), at(380, '718'), at(460, '28'), at(540, '690')),
+      L(label('Total'), at(300, '$ 19,264'), at(380, '$ 19,264'), at(460, '$ 18,574'), at(540, '$ 690')),
+      { ...L(head(380, '2021')), gap: 70 },
+      L(head(300, 'Adjusted'), head(380, 'Fair'), head(460, 'Cash and Cash'), head(540, 'Marketable')),
+      L(head(300, 'Cost'), head(380, 'Value'), head(460, 'Equivalents'), head(540, 'Securities')),
+      L(label('Cash'), at(300, '$ 17,305'), at(380, '$ 17,305'), at(460, '$ 17,305'), at(540, '$ —')),
+      L(label('Commercial paper'), at(300, '2,639'), at(380, '2,639'), at(460, '1,776'), at(540, '863')),
+      L(label('Total'), at(300, '$ 19,944'), at(380, '$ 19,944'), at(460, '$ 19,081'), at(540, '$ 863')),
+    ]]);
+    const paper = got.filter((c) => c.row === 'Commercial paper' && c.col.startsWith('2021')).map((c) => [c.value, c.status]);
+    expect(paper).toEqual([['2639000000', 'active'], ['2639000000', 'active'], ['1776000000', 'active'], ['863000000', 'active']]);
+  });
 });
 

@@ -539,6 +539,9 @@ class PdfLayout {
       const key = (rows: (GridCell | null)[][]) => rows.map((r) => r.slice(1).map((c) => c?.text ?? '').join('|')).join('/');
       const prev = this.lastHeader;
       if (prev && prev.columns === width && prev.page === page - 1 && key(prev.rows) === key(grid.slice(0, headRows)) && !context.some((c) => isUnitLine(c) || !!findUnitLine(c))) ctx = [...prev.context, ...context];
+      // the next block of the same table under its own year ("2022" … then "2021" right below, nothing printed
+      // between them): the block keeps the table's title and unit line
+      else if (prev && prev.columns === width && context.length === 0 && (prev.page === page || (prev.page === page - 1 && firstOnPage))) ctx = [...prev.context];
       this.lastHeader = { rows: grid.slice(0, headRows), columns: width, context: ctx, page };
     }
     if (this.lastHeader && !hasPeriodHeader) this.lastHeader.page = page;
