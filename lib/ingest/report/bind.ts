@@ -632,9 +632,12 @@ const FLOOR_SPACE = /\bsquare\s+(?:feet|footage|foot|meters)\b|\bsq\.?\s*ft\b|\b
 const NOT_MONEY = new RegExp(`${FLOOR_SPACE.source}|\\bheadcount\\b|\\bnumber of (?:employees|stores|locations|customers|warehouses)\\b`, 'i');
 
 /** A column counting shares, units, options or accounts ("Number of RSUs (in thousands)", "Total Number of Shares Repurchased", "Shares Available for Grant"). */
-const COUNT_COLUMN = /\b(?:total\s+)?number\s+of\b|\b(?:shares|units|rsus?|psus?|options|awards)\s+(?:outstanding|available|repurchased|purchased|granted|\(in|in\s+thousands)|^\s*(?:shares|units|rsus?|options)\s*$/i;
-/** A column heading naming an amount of money. */
-const MONEY_COLUMN = /\b(?:amount|value|price|cost|dollars?|proceeds|paid|compensation|expense)\b|\$/i;
+// (also the third column of an SEC filing's equity compensation plan information, whose "Number of securities
+// remaining available for" may sit above the table: "… future issuance under equity compensation plans
+// (excluding securities reflected in column (a))")
+const COUNT_COLUMN = /\b(?:total\s+)?number\s+of\b|\b(?:securities|shares)\s+reflected\s+in\s+column\b|\bremaining\s+available\s+for\s+(?:future\s+)?issuance\b|\b(?:shares|units|rsus?|psus?|options|awards)\s+(?:outstanding|available|repurchased|purchased|granted|\(in|in\s+thousands)|^\s*(?:shares|units|rsus?|options)\s*$/i;
+/** A column heading naming an amount of money ("equity compensation plans" name none). */
+const MONEY_COLUMN = /\b(?:amount|value|price|cost|dollars?|proceeds|paid|(?<!equity\s)compensation|expense)\b|\$/i;
 
 /** Words dating balances rather than flows: "as of", "as at", "at the end of", "balances at", "at May 31". */
 const INSTANT_WORDS = /\bas (?:of|at)\b|\bat (?:the )?end of\b|\bbalances? at\b|\bat (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b/i;

@@ -265,6 +265,18 @@ describe('rows and columns that date their balances, and figures that are not mo
     expect(of('Allowance for loan losses to retained nonaccrual loans')).toEqual([['345', 'pure'], ['283', 'pure']]);
   });
 
+  it("an equity compensation plan table's securities remaining available for issuance are shares, not millions of dollars", () => {
+    const got = cells(`<p>Dollars in millions, except per share data</p><p>The following table sets forth information regarding outstanding options and units, and shares available for future issuance under these plans as of December 31, 2022:</p><table>
+      <tr><td>Plan Category</td><td>Number of shares to be issued upon exercise of outstanding options and units</td><td>Weighted-average exercise price of outstanding options</td><td>future issuance under equity compensation plans (excluding shares reflected in column (a))</td></tr>
+      <tr><td>Stock options</td><td>1,390,769</td><td>$178.18</td><td></td></tr>
+      <tr><td>Total</td><td>13,933,419</td><td>$178.18</td><td>3,918,585</td></tr></table>`);
+    const total = got.filter((c) => c.row === 'Total').map((c) => [c.value, c.unit]);
+    expect(total[1]).toEqual(['178.18', 'USD/shares']);
+    // 3,918,585 shares, never $3.9 trillion
+    expect(total[2]![1]).toBe('shares');
+    expect(got.some((c) => c.unit === 'USD' && c.value.length > 12)).toBe(false);
+  });
+
   it('a column of a later year than the document reports is a bucket of payments due, not the figure’s period; balances a table dates "as of" are year ends', () => {
     const a = analyzeReport(extractHtmlReport(`<meta name="period-end" content="2022-12-31"><p>Contractual obligations as of December 31, 2022 (in millions):</p><table>
       <tr><td></td><td>2023</td><td>2024</td><td>Thereafter</td></tr>
