@@ -629,7 +629,8 @@ function equityRowPeriods(rows: StructuredRow[], ctx: BindContext): Map<number, 
 
 /** Measures printed in tables that are not money: floor space, land, staff (a count of stores is a row unit of its own). */
 const FLOOR_SPACE = /\bsquare\s+(?:feet|footage|foot|meters)\b|\bsq\.?\s*ft\b|\bacres\b/i;
-const NOT_MONEY = new RegExp(`${FLOOR_SPACE.source}|\\bheadcount\\b|\\bnumber of (?:employees|stores|locations|customers|warehouses)\\b`, 'i');
+// (a column "Employees as of December 31" beside "Property, Plant and Equipment - net as of" counts people)
+const NOT_MONEY = new RegExp(`${FLOOR_SPACE.source}|\\bheadcount\\b|\\bnumber of (?:employees|stores|locations|customers|warehouses)\\b|\\bemployees\\s+(?:as\\s+of|at)\\b`, 'i');
 
 /** A column counting shares, units, options or accounts ("Number of RSUs (in thousands)", "Total Number of Shares Repurchased", "Shares Available for Grant"). */
 // (also the third column of an SEC filing's equity compensation plan information, whose "Number of securities

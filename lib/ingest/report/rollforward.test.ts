@@ -277,6 +277,21 @@ describe('rows and columns that date their balances, and figures that are not mo
     expect(got.some((c) => c.unit === 'USD' && c.value.length > 12)).toBe(false);
   });
 
+  it('employees counted beside an amount, and counts of shares in an earnings-per-share note, are no dollars', () => {
+    const got = cells(`<p>(Millions, except per share amounts)</p><table>
+      <tr><td></td><td>Property, Plant and Equipment - net as of December 31, 2022</td><td>Employees as of December 31, 2022</td></tr>
+      <tr><td>Americas</td><td>$ 5,000</td><td>54,000</td></tr></table>
+      <p>Earnings per share (in millions, except per share data)</p><table>
+      <tr><td></td><td>2022</td><td>2021</td></tr>
+      <tr><td>Net income</td><td>$ 4,756</td><td>$ 4,822</td></tr>
+      <tr><td>Weighted average outstanding shares of common stock</td><td>7,446</td><td>7,496</td></tr>
+      <tr><td>Dilutive potential common shares from stock plans</td><td>1.4</td><td>3.7</td></tr></table>`);
+    const of = (row: string) => got.filter((c) => c.row === row).map((c) => [c.value, c.unit, c.status]);
+    expect(of('Americas')).toEqual([['5000000000', 'USD', 'active'], ['54000000000', 'USD', 'quarantined']]);
+    expect(of('Weighted average outstanding shares of common stock')).toEqual([['7446000000', 'shares', 'active'], ['7496000000', 'shares', 'active']]);
+    expect(of('Dilutive potential common shares from stock plans')).toEqual([['1400000', 'shares', 'active'], ['3700000', 'shares', 'active']]);
+  });
+
   it('a column of a later year than the document reports is a bucket of payments due, not the figure’s period; balances a table dates "as of" are year ends', () => {
     const a = analyzeReport(extractHtmlReport(`<meta name="period-end" content="2022-12-31"><p>Contractual obligations as of December 31, 2022 (in millions):</p><table>
       <tr><td></td><td>2023</td><td>2024</td><td>Thereafter</td></tr>

@@ -31,6 +31,16 @@ describe('row unit kinds', () => {
     expect(rowUnitKind('Face Value Per Equity Share (₹)')).toBe('per_share');
     expect(rowUnitKind('Operating margin (%)')).toBe('percent');
     expect(rowUnitKind('Weighted average number of equity shares')).toBe('shares');
+    expect(rowUnitKind('Weighted average outstanding shares of common stock (B)')).toBe('shares');
+    expect(rowUnitKind('Weighted-average common and common equivalent shares – diluted')).toBe('shares');
+    expect(rowUnitKind('Effect of dilutive shares')).toBe('shares');
+    expect(rowUnitKind('Dilutive potential common shares from stock plans and programs')).toBe('shares');
+    expect(rowUnitKind('Potential shares which were anti-dilutive and excluded from weighted-average shares')).toBe('shares');
+    expect(rowUnitKind('Shares of common stock')).toBe('shares');
+    expect(rowUnitKind('Common shares authorized (billions)')).toBe('shares');
+    expect(rowUnitKind('Weighted-average grant date fair value of shares granted')).toBeNull();
+    expect(rowUnitKind('Proceeds from shares issued under employee plans')).toBeNull();
+    expect(rowUnitKind('Outstanding shares — 491 and 498')).toBeNull();
     expect(rowUnitKind('Revenue from operations')).toBeNull();
   });
 });

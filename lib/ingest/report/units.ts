@@ -100,7 +100,13 @@ export function rowUnitKind(label: string): RowUnitKind {
   // "1.600% Senior Notes due April 2030" is a debt instrument named by its coupon, not a percentage
   const coupon = /\d%\s+(?:senior\s+|subordinated\s+|convertible\s+)*(?:notes?|debentures?|bonds?)\b/.test(l);
   if (!coupon && /%|\bpercent(?:age)?\b|\bmargin\b|\bratio\b|\(times\)|\btimes\b/.test(l)) return 'percent';
-  if (/\bnumber of (?:equity |ordinary |common )?shares\b|\bshares outstanding\b|weighted[- ]average (?:number of )?(?:basic |diluted )?(?:equity |common )?shares|^(?:common )?shares (?:purchased|repurchased|issued|outstanding)\b/.test(l)) return 'shares';
+  if (/\bnumber of (?:equity |ordinary |common )?shares\b|\bshares outstanding\b|weighted[- ]average (?:number of )?(?:basic |diluted )?(?:equity |common )?shares|^(?:common |preferred )?shares (?:purchased|repurchased|issued|outstanding|authorized)\b/.test(l)) return 'shares';
+  // other counts of shares: "Weighted average outstanding shares of common stock", "Weighted-average common and
+  // common equivalent shares – diluted", "Effect of dilutive shares", "Dilutive potential common shares from stock
+  // plans", "Potential shares which were anti-dilutive …", "Shares of common stock" (repurchased) — not amounts
+  // ("Weighted-average grant date fair value of shares", "Proceeds from shares issued" stay money)
+  const moneyWords = /\b(?:price|fair value|values?|amounts?|cost|proceeds|paid|payments?|dividends?|par|premium|capital|compensation|expense|income|loss|gains?|\$)/;
+  if (!moneyWords.test(l) && (/\bweighted[- ]average\b.*\bshares\b/.test(l) || /\b(?:anti-?\s?dilutive|dilutive|potential)\b.*\bshares\b/.test(l) || /^shares of (?:common |class [a-c] )?stock\b/.test(l))) return 'shares';
   if (/\bnumber of\b|\bheadcount\b|\bemployees\b|\bstores\b|\bcustomers\b|\bunit counts?\b|\bretail units\b/.test(l)) return 'count';
   return null;
 }
