@@ -646,6 +646,15 @@ const INSTANT_WORDS = /\bas (?:of|at)\b|\bat (?:the )?end of\b|\bbalances? at\b|
 /** A column of amounts per share, unit or option ("Weighted-Average Exercise Price", "Fair Value Per RSU"). */
 const PER_SHARE_COLUMN = /\b(?:exercise|grant[- ]date|purchase|strike|option)\s+price\b|\bprice\s+per\b|\bper\s+(?:share|unit|rsu|psu|option|award)\b/i;
 
+/**
+ * A column of rates: a heading that is a percentage or a rate and nothing else ("Average › Yield" beside
+ * "Average › Balance" of an average balance sheet; "Percentage" beside amounts; "% of Net Sales"; "% Change").
+ */
+const PERCENT_HEADING = /^(?:%|\(%\)|percent(?:age)?s?|(?:average\s+)?(?:yield|rate)s?|%\s+(?:of\s+(?:total|revenues?|net\s+(?:sales|revenues?)|sales)|change)|(?:percent(?:age)?|%)\s+(?:of\s+(?:total|revenues?|net\s+(?:sales|revenues?)|sales)|change)|change\s+(?:%|percent))$/i;
+function percentColumn(path: string[]): boolean {
+  return path.some((p) => PERCENT_HEADING.test(p.replace(/\s+/g, ' ').trim()));
+}
+
 /** A column of lengths of time ("Contractual Life Remaining (years)", "Weighted-Average Remaining Term (in years)"). */
 const YEARS_COLUMN = /\((?:in\s+)?years\)|\bin years\b/i;
 
@@ -813,7 +822,7 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     unit = 'years';
     value = num.value;
     decimals = num.fractionDigits;
-  } else if (num.percent || rc.unitKind === 'percent') {
+  } else if (num.percent || rc.unitKind === 'percent' || (!rc.unitKind && percentColumn(v.path))) {
     unit = 'pure';
     value = shiftDecimal(num.value, -2);
     decimals = num.fractionDigits + 2;

@@ -292,6 +292,22 @@ describe('rows and columns that date their balances, and figures that are not mo
     expect(of('Dilutive potential common shares from stock plans')).toEqual([['1400000', 'shares', 'active'], ['3700000', 'shares', 'active']]);
   });
 
+  it('a column headed only by a rate or a percentage ("Average › Yield") holds percentages, not millions of dollars', () => {
+    const got = cells(`<p>Average balances and yields (Millions, except percentages)</p><table>
+      <tr><td></td><td>2022</td><td>2022</td><td>2021</td><td>2021</td></tr>
+      <tr><td></td><td>Average Balance</td><td>Average Yield</td><td>Average Balance</td><td>Average Yield</td></tr>
+      <tr><td>Non-U.S. loans</td><td>2,291</td><td>4.7</td><td>2,367</td><td>2.4</td></tr></table>
+      <p>Results of operations (in millions)</p><table>
+      <tr><td></td><td>2022</td><td>2022</td></tr>
+      <tr><td></td><td>Amount</td><td>% of Net Sales</td></tr>
+      <tr><td>Net sales</td><td>$ 1,000</td><td>100.0</td></tr>
+      <tr><td>Selling, general and administrative expenses</td><td>$ 200</td><td>20.0</td></tr></table>`);
+    const of = (row: string) => got.filter((c) => c.row === row).map((c) => [c.value, c.unit, c.status, c.metricId]);
+    expect(of('Non-U.S. loans').map((x) => x.slice(0, 2))).toEqual([['2291000000', 'USD'], ['0.047', 'pure'], ['2367000000', 'USD'], ['0.024', 'pure']]);
+    // (a "% of Net Sales" column is set aside as derived: never the measure)
+    expect(of('Net sales')).toEqual([['1000000000', 'USD', 'active', 'revenue']]);
+  });
+
   it('a column of a later year than the document reports is a bucket of payments due, not the figure’s period; balances a table dates "as of" are year ends', () => {
     const a = analyzeReport(extractHtmlReport(`<meta name="period-end" content="2022-12-31"><p>Contractual obligations as of December 31, 2022 (in millions):</p><table>
       <tr><td></td><td>2023</td><td>2024</td><td>Thereafter</td></tr>
