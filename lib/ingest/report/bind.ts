@@ -665,7 +665,8 @@ const SHARES_EXCEPTED = /\bexcept\b[^)]*?(?<!per[- ])\b(?:number of shares|share
 function shareColumn(path: string[]): boolean {
   const leaf = path[path.length - 1] ?? '';
   // (also a "Shares" heading over its dates: "Shares › December 31, 2022" beside "Carrying value › …")
-  if (path.slice(0, -1).some((p) => /^(?:number\s+of\s+)?shares(?:\s+outstanding)?$/i.test(p.trim()))) return true;
+  // (not an "Amount" under it: "Common Stock › Shares (000's) | Amount" merged into "Shares › Amount")
+  if (path.slice(0, -1).some((p) => /^(?:number\s+of\s+)?shares(?:\s+outstanding)?$/i.test(p.trim())) && !MONEY_COLUMN.test(leaf)) return true;
   return /^(?:number\s+of\s+)?shares\b/i.test(leaf.trim()) || (path.length > 1 && /^\(?(?:000['’]?s|in\s+thousands|thousands)\)?$/i.test(leaf.trim()) && /^shares\b/i.test((path[path.length - 2] ?? '').trim()));
 }
 
@@ -843,8 +844,10 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     // scale; "$ in millions" speaks of the amounts
     unit = shareColumn(v.path) || /\b(?:shares|units|rsus?|psus?|options|awards)\b/i.test(colText) ? 'shares' : 'count';
     const scaleUnit = colUnit ?? rc.shareUnit ?? (rc.unit && ((!rc.unit.currency && !rc.unit.exceptPerShare) || /\bshares\s+in\b|\band\s+shares\b/i.test(rc.unit.text)) ? rc.unit : null);
-    scale = scaleUnit?.scale ?? 0;
-    if (!scaleUnit) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `no unit line for the share counts of "${colText}"` });
+    // ("Shares › (000's)": the column's own heading says thousands)
+    const thousands = v.path.some((p) => /^\(?(?:000['’]?s|['’]000s?)\)?$/i.test(p.trim()));
+    scale = thousands ? 3 : (scaleUnit?.scale ?? 0);
+    if (!scaleUnit && !thousands) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `no unit line for the share counts of "${colText}"` });
     value = shiftDecimal(num.value, scale);
     decimals = num.fractionDigits - scale;
   } else if (!rc.unitKind && rc.countTable && ctx.glyphIsNotScale && !num.currency && !rc.glyphCurrency && !ownUnit && !colUnit && !rc.ownUnitLine && !metric) {

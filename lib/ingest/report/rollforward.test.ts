@@ -308,6 +308,15 @@ describe('rows and columns that date their balances, and figures that are not mo
     expect(of('Net sales')).toEqual([['1000000000', 'USD', 'active', 'revenue']]);
   });
 
+  it("an equity statement's share column in (000's) is thousands of shares, and the Amount beside it is money", () => {
+    const got = cells(`<p>CONSOLIDATED STATEMENTS OF EQUITY (amounts in millions)</p><table>
+      <tr><td></td><td>Common Stock</td><td>Common Stock</td><td>Additional Paid-in Capital</td></tr>
+      <tr><td></td><td>Shares</td><td>Shares</td><td></td></tr>
+      <tr><td></td><td>(000’s)</td><td>Amount</td><td></td></tr>
+      <tr><td>BALANCE AT SEPTEMBER 1, 2019</td><td>439,625</td><td>4</td><td>6,417</td></tr></table>`);
+    expect(got.map((c) => [c.value, c.unit])).toEqual([['439625000', 'shares'], ['4000000', 'USD'], ['6417000000', 'USD']]);
+  });
+
   it('a column of a later year than the document reports is a bucket of payments due, not the figure’s period; balances a table dates "as of" are year ends', () => {
     const a = analyzeReport(extractHtmlReport(`<meta name="period-end" content="2022-12-31"><p>Contractual obligations as of December 31, 2022 (in millions):</p><table>
       <tr><td></td><td>2023</td><td>2024</td><td>Thereafter</td></tr>
