@@ -92,15 +92,18 @@ export function findUnitLine(text: string): UnitLine | null {
 export type RowUnitKind = 'per_share' | 'percent' | 'shares' | 'count' | 'years' | null;
 
 export function rowUnitKind(label: string): RowUnitKind {
-  const l = label.toLowerCase();
+  // (a rate quoted in parentheses describes the amount, it is not the row's unit: "Dividends declared ($5.88
+  // per share, Note 8)" is the total declared; "Face value of long-term debt" is no face value per share)
+  const l = label.toLowerCase().replace(/\([^()]*[$₹€£]\s?\d[^()]*\)/g, ' ');
   // "Weighted-average remaining lease term (years)", "… contractual term (in years)": a length of time
   if (/\((?:in\s+)?years\)|\b(?:term|life)\b.*\bin years\b/.test(l)) return 'years';
-  if (/\bper (?:equity |ordinary |common )?share\b|earnings per|\beps\b|\bdividends? per\b|face value/.test(l)) return 'per_share';
+  if (/\bper (?:equity |ordinary |common )?share\b|earnings per|\beps\b|\bdividends? per\b|face value\b.*\bshares?\b|\bshares?\b.*\bface value/.test(l)) return 'per_share';
   if (/^(?:basic|diluted)\b/.test(l) && /\(in [₹$]|\(₹\)|\(\$\)|\(rs/i.test(label)) return 'per_share';
   // "1.600% Senior Notes due April 2030" is a debt instrument named by its coupon, not a percentage
-  const coupon = /\d%\s+(?:senior\s+|subordinated\s+|convertible\s+)*(?:notes?|debentures?|bonds?)\b/.test(l);
+  // ("3.25% 2025 Notes", "4.70% Notes due 2026")
+  const coupon = /\d%\s+(?:senior\s+|subordinated\s+|convertible\s+|unsecured\s+|(?:19|20)\d{2}\s+)*(?:notes?|debentures?|bonds?)\b/.test(l);
   if (!coupon && /%|\bpercent(?:age)?\b|\bmargin\b|\bratio\b|\(times\)|\btimes\b/.test(l)) return 'percent';
-  if (/\bnumber of (?:equity |ordinary |common )?shares\b|\bshares outstanding\b|weighted[- ]average (?:number of )?(?:basic |diluted )?(?:equity |common )?shares|^(?:common |preferred )?shares (?:purchased|repurchased|issued|outstanding|authorized)\b/.test(l)) return 'shares';
+  if (/\bnumber of (?:equity |ordinary |common )?shares\b|\bshares outstanding\b|weighted[- ]average (?:number of )?(?:basic |diluted )?(?:equity |common )?shares|^(?:common |preferred )?shares (?:purchased|repurchased|issued|outstanding|authorized)\b|^average (?:common |basic |diluted )?shares\b/.test(l)) return 'shares';
   // other counts of shares: "Weighted average outstanding shares of common stock", "Weighted-average common and
   // common equivalent shares – diluted", "Effect of dilutive shares", "Dilutive potential common shares from stock
   // plans", "Potential shares which were anti-dilutive …", "Shares of common stock" (repurchased) — not amounts
