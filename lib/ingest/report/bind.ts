@@ -827,8 +827,9 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     unit = 'pure';
     value = shiftDecimal(num.value, -2);
     decimals = num.fractionDigits + 2;
-    if (!num.percent && rc.unitKind === 'percent' && !/%|percent/i.test(row.label + colText)) {
-      // "ratio" / "times" rows: the number is the ratio itself
+    if (!num.percent && rc.unitKind === 'percent' && !/%|percent/i.test(`${row.label} ${colText} ${row.sectionPath.join(' ')}`)) {
+      // "ratio" / "times" rows: the number is the ratio itself (not under "Year-over-year Percentage Growth:",
+      // whose later rows drop the "%" the first one prints)
       value = num.value;
       decimals = num.fractionDigits;
     }

@@ -317,6 +317,16 @@ describe('rows and columns that date their balances, and figures that are not mo
     expect(got.map((c) => [c.value, c.unit])).toEqual([['439625000', 'shares'], ['4000000', 'USD'], ['6417000000', 'USD']]);
   });
 
+  it('rows under a "Percentage Growth" section are percentages even where the "%" is not printed again', () => {
+    const got = cells(`<p>Net Sales (in millions)</p><table>
+      <tr><td></td><td>Year Ended December 31, 2018</td><td>Year Ended December 31, 2019</td></tr>
+      <tr><td>North America</td><td>$ 141,366</td><td>$ 170,773</td></tr>
+      <tr><td>Year-over-year Percentage Growth:</td><td></td><td></td></tr>
+      <tr><td>North America</td><td>33 %</td><td>21 %</td></tr>
+      <tr><td>International</td><td>21</td><td>13</td></tr></table>`);
+    expect(got.filter((c) => c.row === 'International').map((c) => [c.value, c.unit])).toEqual([['0.21', 'pure'], ['0.13', 'pure']]);
+  });
+
   it('a column of a later year than the document reports is a bucket of payments due, not the figure’s period; balances a table dates "as of" are year ends', () => {
     const a = analyzeReport(extractHtmlReport(`<meta name="period-end" content="2022-12-31"><p>Contractual obligations as of December 31, 2022 (in millions):</p><table>
       <tr><td></td><td>2023</td><td>2024</td><td>Thereafter</td></tr>
