@@ -141,13 +141,32 @@ function spanningTitle(raw: RawTable): string {
 /** Whether a table of a statement kind is the statement itself: one of its title lines (caption, context, heading, header row) is a statement title. */
 export function isPrimaryStatement(raw: RawTable, kind: TableKind, headerRows: string[][]): boolean {
   if (kind === 'other' || kind === 'results') return false;
-  const lines = [raw.caption ?? '', ...raw.context, raw.heading ?? '', ...(headerRows[0] ?? [])];
-  return lines.some((l) => isStatementTitle(l.replace(/\s+/g, ' ').trim()));
+  const context = [raw.caption ?? '', ...raw.context, raw.heading ?? ''];
+  return context.some((l, i) => isStatementTitle(l.replace(/\s+/g, ' ').trim(), context[i - 1])) || (headerRows[0] ?? []).some((l) => isStatementTitle(l.replace(/\s+/g, ' ').trim()));
 }
 
+/**
+ * What may follow a statement's name on its title line: nothing, its period ("for the Year Ended March 31,
+ * 2025", "AS AT 31 MARCH 2024"), "(unaudited)", "(continued)", "(Loss)", a unit, or the rest of a combined
+ * title ("AND COMPREHENSIVE INCOME", "and Accumulated Losses"). A column heading ("Balance Sheet Location",
+ * "Balance Sheet (e)"), an analysis ("… Analysis on pages 16-19"), a guarantor group's statement ("… for
+ * Obligor Group") or the rest of a sentence ("Balance Sheets. For further information …", "… as the related
+ * hedged item.") is no title.
+ */
+const TITLE_REST = /^(?:\s*\((?:unaudited|continued|audited|loss|deficit|in\b[^)]*|\$[^)]*|amounts?\b[^)]*)\))*(?:\s*[-–—,]?\s*(?:for\s+the\s+|as\s+(?:at|of)\s+|at\s+(?=\d|[a-z]+\s+\d))[^.]*|\s+and\s+(?:comprehensive|retained|accumulated|redeemable|other|changes)\b[^.]*)?(?:\s*\((?:unaudited|continued|in\b[^)]*)\))*\s*$/i;
+
 /** A line that is a statement's title, not the tail of a sentence wrapped onto it ("Consolidated Statements of Cash Flows as follows ($ in millions):"). */
-function isStatementTitle(t: string): boolean {
-  return t.length > 0 && t.length <= 120 && STATEMENT_TITLE.test(t) && !/:$|\bas follows\b|\bfollowing\b/i.test(t);
+function isStatementTitle(t: string, previous?: string): boolean {
+  if (!(t.length > 0 && t.length <= 120) || /:$|\bas follows\b|\bfollowing\b/i.test(t)) return false;
+  const m = STATEMENT_TITLE.exec(t);
+  if (!m) return false;
+  const rest = t.slice(m[0].length);
+  if (!TITLE_REST.test(rest) || /\b(?:analysis|reconciliation|location|classification)\b/i.test(rest)) return false;
+  // (the end of a heading or sentence wrapped onto the line: "Selected impacts of investment securities on the" /
+  // "Consolidated statements of income"; a note's sub-heading: "Note 14 — Supplemental Financial Information" / "Balance Sheet")
+  const prev = (previous ?? '').replace(/\s+/g, ' ').trim();
+  if (/\b(?:on|in|of|to|the|and|from|by|with|within|our|its)$/i.test(prev) || /^note\s+\d+\b/i.test(prev)) return false;
+  return true;
 }
 
 
@@ -241,7 +260,8 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   const headingTitle = spanningTitle(raw);
   // a statement's own title line decides first ("CONSOLIDATED STATEMENTS OF CASH FLOWS" over a continuation
   // whose section line reads "Changes in operating assets and liabilities")
-  const titleLine = [raw.caption ?? '', ...raw.context, raw.heading ?? ''].map((l) => l.replace(/\s+/g, ' ').trim()).find((l) => isStatementTitle(l) && tableKind(l) !== 'other');
+  const titleLines = [raw.caption ?? '', ...raw.context, raw.heading ?? ''].map((l) => l.replace(/\s+/g, ' ').trim());
+  const titleLine = titleLines.find((l, i) => isStatementTitle(l, titleLines[i - 1]) && tableKind(l) !== 'other');
   const kind = titleLine ? tableKind(titleLine) : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' ')) === 'other' && headingTitle ? tableKind(headingTitle) : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' '));
   const ownUnitLine = unitFor(raw, table);
   const unit = ownUnitLine ?? ctx.unit ?? inheritedUnit;

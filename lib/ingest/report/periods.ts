@@ -256,7 +256,9 @@ export function instantAtEnd(p: ColumnPeriod): ColumnPeriod {
 
 /** Scope named in a text ("Standalone", "Consolidated"), if exactly one. */
 export function scopeIn(text: string): Scope | null {
-  const s = /\bstand[- ]?alone\b/i.test(text);
+  // (a US filing's parent-company-only statements — "PARENT COMPANY – CONDENSED BALANCE SHEETS", Schedule I's
+  // "Condensed Financial Information of Registrant" — are the company's own, standalone ones)
+  const s = /\bstand[- ]?alone\b|\bparent[- ]company[- ]only\b|\bparent company\s*[–—-]\s*condensed\b|\bcondensed financial information of (?:the )?(?:registrant|parent company)\b/i.test(text);
   const c = /\bconsolidated\b/i.test(text);
   if (s && !c) return 'standalone';
   if (c && !s) return 'consolidated';

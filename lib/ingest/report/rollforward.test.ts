@@ -11,6 +11,7 @@ import { analyzeReport } from './analyze';
 import { balanceEdge, datedBalance, isPrimaryStatement } from './bind';
 import { extractHtmlReport } from './html';
 import type { RawTable } from './model';
+import { scopeIn } from './periods';
 
 const DEC: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' }];
 
@@ -110,6 +111,26 @@ describe('primary statements by their printed title', () => {
     expect(isPrimaryStatement(raw(['Supplemental balance sheet information related to leases was as follows:']), 'balance_sheet', [])).toBe(false);
     expect(isPrimaryStatement(raw(['Allowance for doubtful accounts included in our consolidated balance sheets:']), 'balance_sheet', [])).toBe(false);
     expect(isPrimaryStatement(raw(['Consolidated Statements of Operations']), 'other', [])).toBe(false);
+  });
+  it('a column heading, an analysis, a wrapped sentence or a note sub-heading that starts with a statement name is no statement title', () => {
+    const stmt = (context: string[], kind: 'balance_sheet' | 'profit_loss' | 'cash_flow' = 'balance_sheet', h0: string[] = []) => isPrimaryStatement(raw(context), kind, h0.length ? [h0] : []);
+    expect(stmt(['Statement of Cash Flows for the Year Ended March 31, 2025', '(J in crore)'], 'cash_flow')).toBe(true);
+    expect(stmt(['BALANCE SHEET AS AT 31 MARCH 2024'])).toBe(true);
+    expect(stmt(['CONSOLIDATED STATEMENTS OF OPERATIONS AND COMPREHENSIVE INCOME'], 'profit_loss')).toBe(true);
+    expect(stmt(['Consolidated statements of income (unaudited)'], 'profit_loss')).toBe(true);
+    expect(stmt(['Gross Amounts Not Offset', 'in the', 'Balance Sheet (e) Balance Sheet (e)'])).toBe(false);
+    expect(stmt(['7. Leases', 'Supplemental balance sheet information related to our leases was as follows ($ in millions):'], 'balance_sheet', ['Balance Sheet Location', 'January 28, 2023'])).toBe(false);
+    expect(stmt(['Consolidated Balance Sheets Analysis on pages 16-19 and Note 11 for additional information.'])).toBe(false);
+    expect(stmt(['component of the Consolidated Statements of Cash Flows. The Company does not recognize …', 'Balance Sheets. For further information related to credit risk, refer to Note 14.'])).toBe(false);
+    expect(stmt(['Selected impacts of investment securities on the', 'Consolidated statements of income'], 'profit_loss')).toBe(false);
+    expect(stmt(['Note 14 — Supplemental Financial Information', 'Balance Sheet'])).toBe(false);
+    expect(stmt(['Statement of Income for Obligor Group', '(in millions)'], 'profit_loss')).toBe(false);
+  });
+  it("a US filing's parent-company-only statements are standalone", () => {
+    expect(scopeIn('PARENT COMPANY – CONDENSED BALANCE SHEETS')).toBe('standalone');
+    expect(scopeIn('Schedule I — Condensed Financial Information of Registrant')).toBe('standalone');
+    expect(scopeIn('Consolidated Balance Sheets')).toBe('consolidated');
+    expect(scopeIn('The notes are guaranteed by the parent company.')).toBeNull();
   });
   it('counts the statements’ cells apart in the extraction counters', () => {
     const a = analyze(`<p>Consolidated Balance Sheets (in millions)</p><table>
