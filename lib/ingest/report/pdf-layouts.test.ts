@@ -257,5 +257,27 @@ describe('PDF notes layouts', () => {
     const paper = got.filter((c) => c.row === 'Commercial paper' && c.col.startsWith('2021')).map((c) => [c.value, c.status]);
     expect(paper).toEqual([['2639000000', 'active'], ['2639000000', 'active'], ['1776000000', 'active'], ['863000000', 'active']]);
   });
+  it("a unit line printed between a row of headings over the columns and the figures ('(in thousands)' under 'Cost | Gains | Losses | Fair Value') leaves the headings heading the columns", async () => {
+    // (positions of Netflix's 2017 10-K, page 51)
+    const h = (x: number, text: string): LaidItem => ({ text, x, size: 7.4 });
+    const got = await cells([[
+      L(label('The following table summarizes, by major security type, the assets that were measured at fair value on a recurring basis and were categorized', 39)),
+      L(label('using the fair value hierarchy and where they are classified on the Consolidated Balance Sheets as of December 31, 2016.', 18)),
+      { ...L(h(253, 'Gross'), h(312, 'Gross')), gap: 17 },
+      { ...L(h(181, 'Amortized'), h(245, 'Unrealized'), h(304, 'Unrealized'), h(366, 'Estimated'), h(422, 'Cash and cash'), h(490, 'Short-term'), h(548, 'Non-current')), gap: 8 },
+      { ...L(h(190, 'Cost'), h(253, 'Gains'), h(311, 'Losses'), h(365, 'Fair Value'), h(427, 'equivalents'), h(489, 'investments'), h(553, 'assets (1)')), gap: 8 },
+      { ...L(h(358, '(in thousands)')), gap: 11.5 },
+      L(label('Cash', 19), at(223, '$1,267,523'), at(285, '$—'), at(342, '$—'), at(405, '$1,267,523'), at(468, '$1,264,126'), at(531, '$—'), at(588, '$3,397')),
+      L(label('Money market funds', 36), at(223, '204,967'), at(285, '—'), at(342, '—'), at(405, '204,967'), at(468, '203,450'), at(531, '—'), at(588, '1,517')),
+      L(label('Total', 19), at(223, '$1,472,490'), at(285, '$—'), at(342, '$—'), at(405, '$1,472,490'), at(468, '$1,467,576'), at(531, '$—'), at(588, '$4,914')),
+    ]]);
+    // (the upper 'Gross' heading still reaches over the first column: its leaf headings are what matters here)
+    expect(got.filter((c) => c.row === 'Money market funds').map((c) => [c.col.replace(/^Gross › /, ''), c.value, when(c), c.status])).toEqual([
+      ['Amortized › Cost', '204967000', '2016-12-31', 'active'],
+      ['Estimated › Fair Value', '204967000', '2016-12-31', 'active'],
+      ['Cash and cash › equivalents', '203450000', '2016-12-31', 'active'],
+      ['Non-current › assets (1)', '1517000', '2016-12-31', 'active'],
+    ]);
+  });
 });
 

@@ -370,12 +370,13 @@ class PdfLayout {
         // nor "(in millions) Cost Gains Losses Fair Value": headings over the columns that are not unit phrases themselves
         const unitOnly = isUnitLine(l.text) && !l.segments.some((x) => x.x1 > labelRight && ((x.numeric && isYearText(x.text)) || (!x.numeric && (PERIODISH.test(x.text) || !findUnitLine(x.text)))));
         if (lines[h + 1]!.y - l.y > 4 * Math.max(l.size, 6)) break;
-        // only right above the figures, under a line of column headings (several over the columns: "2017 2016 2015"),
-        // not a unit line between a title and the headings
+        // only right above the figures, under a line of column headings (several over the columns: "2017 2016 2015",
+        // or headings over half the columns or more: "Cost | Gains | Losses | Fair Value | …"), not a unit line
+        // between a title and the headings
         if (unitOnly && h > 0 && header.length === 0 && unitBetween.length === 0) {
           const above = lines[h - 1]!;
           const overValue = above.segments.filter((x) => x.x1 > labelRight);
-          if (!used.has(h - 1) && l.y - above.y <= 4 * Math.max(above.size, 6) && overCols(above) && !isUnitLine(above.text) && overValue.length >= 2 && overValue.some((x) => PERIODISH.test(x.text))) {
+          if (!used.has(h - 1) && l.y - above.y <= 4 * Math.max(above.size, 6) && overCols(above) && !isUnitLine(above.text) && overValue.length >= 2 && (overValue.some((x) => PERIODISH.test(x.text)) || (overValue.length >= anchors.length / 2 && !isProse(above, labelRight)))) {
             unitBetween.unshift(l.text);
             h--;
             continue;
