@@ -314,6 +314,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   const matches = rowMatches(table.rows, kind, ctx);
   const expensesNegative = (kind === 'profit_loss' || kind === 'results') && printsExpensesNegative(table.rows, matches);
 
+  const percentBetween = percentsBetween(table.rows);
   const cells: BoundCell[] = [];
   const labelCells: BoundTable['labelCells'] = [];
   for (const row of table.rows) {
@@ -350,7 +351,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
         continue;
       }
       if (v.value.kind !== 'number') continue;
-      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null, footnoteScales, ownUnitLine: !!ownUnitLine, lengthHint, instantHint, blockYear: row.periodHintFrom === 'block' ? rowHint(row) : null, quarterTable, countTable }, ctx), skipped: null });
+      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null, footnoteScales, ownUnitLine: !!ownUnitLine, lengthHint, instantHint, blockYear: row.periodHintFrom === 'block' ? rowHint(row) : null, quarterTable, countTable, percentBetween: percentBetween.has(`${row.index}:${v.col}`) }, ctx), skipped: null });
     }
   }
   taxSigns(cells, expensesNegative);
@@ -465,6 +466,38 @@ function dominantGlyph(rows: StructuredRow[]): string | null {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
+/**
+ * Figures printed bare between two percentages of their column in one section ("Organic sales 1.0 %" /
+ * "Translation (4.2)" / "Total sales change (3.2 %)"): the "%" is printed on the first and the total line
+ * only, as "$" is. Keys "row:col".
+ */
+function percentsBetween(rows: StructuredRow[]): Set<string> {
+  const out = new Set<string>();
+  const byCol = new Map<number, { row: StructuredRow; percent: boolean; money: boolean }[]>();
+  for (const row of rows) {
+    if (row.kind !== 'data') continue;
+    for (const v of row.values) {
+      if (v.columnKind !== 'value' || v.value.kind !== 'number') continue;
+      const list = byCol.get(v.col) ?? [];
+      list.push({ row, percent: v.value.percent, money: !!v.value.currency });
+      byCol.set(v.col, list);
+    }
+  }
+  const section = (r: StructuredRow) => r.sectionPath.join(' › ');
+  for (const [col, list] of byCol) {
+    let last = -1;
+    for (let i = 0; i < list.length; i++) {
+      if (!list[i]!.percent) continue;
+      if (last >= 0 && i - last > 1 && section(list[last]!.row) === section(list[i]!.row)) {
+        const between = list.slice(last + 1, i);
+        if (between.every((x) => !x.money && section(x.row) === section(list[i]!.row))) for (const x of between) out.add(`${x.row.index}:${col}`);
+      }
+      last = i;
+    }
+  }
+  return out;
+}
+
 interface RowContext {
   match: ReturnType<typeof metricForLabel>;
   unitKind: ReturnType<typeof rowUnitKind>;
@@ -493,6 +526,8 @@ interface RowContext {
   lengthHint: string | null;
   /** the table's title or headings date balances ("as of", "at the end of"): its year columns are year ends */
   instantHint: boolean;
+  /** the figure is printed bare between two percentages of its column (percentsBetween) */
+  percentBetween?: boolean;
   /** the fiscal year a block heading ("Fiscal Year 2016") gives the rows below it */
   blockYear: ColumnPeriod | null;
   /** the header's stub or the title says the columns are quarters ("Quarter Ended" left of "September 30 | …") */
@@ -843,7 +878,7 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     unit = 'years';
     value = num.value;
     decimals = num.fractionDigits;
-  } else if (num.percent || rc.unitKind === 'percent' || (!rc.unitKind && percentColumn(v.path))) {
+  } else if (num.percent || rc.unitKind === 'percent' || (!rc.unitKind && (percentColumn(v.path) || !!rc.percentBetween))) {
     unit = 'pure';
     value = shiftDecimal(num.value, -2);
     decimals = num.fractionDigits + 2;

@@ -348,6 +348,20 @@ describe('rows and columns that date their balances, and figures that are not mo
     expect(got.filter((c) => c.row === 'International').map((c) => [c.value, c.unit])).toEqual([['0.21', 'pure'], ['0.13', 'pure']]);
   });
 
+  it('a figure printed bare between two percentages of its column is a percentage ("%" on the first and total lines only)', () => {
+    const got = cells(`<p>Safety and Industrial Business (in millions)</p><table>
+      <tr><td></td><td>2022</td><td>2021</td></tr>
+      <tr><td>Sales (millions)</td><td>$11,604</td><td>$11,981</td></tr>
+      <tr><td>Sales change analysis:</td><td></td><td></td></tr>
+      <tr><td>Organic sales</td><td>1.0 %</td><td>7.3 %</td></tr>
+      <tr><td>Translation</td><td>(4.2)</td><td>1.9</td></tr>
+      <tr><td>Total sales change</td><td>(3.2 %)</td><td>9.2 %</td></tr>
+      <tr><td>Operating income</td><td>$1,199</td><td>$2,466</td></tr></table>`);
+    const of = (row: string) => got.filter((c) => c.row === row).map((c) => [c.value, c.unit, c.status]);
+    expect(of('Translation')).toEqual([['-0.042', 'pure', 'active'], ['0.019', 'pure', 'active']]);
+    expect(of('Operating income')).toEqual([['1199000000', 'USD', 'active'], ['2466000000', 'USD', 'active']]);
+  });
+
   it('a column of a later year than the document reports is a bucket of payments due, not the figure’s period; balances a table dates "as of" are year ends', () => {
     const a = analyzeReport(extractHtmlReport(`<meta name="period-end" content="2022-12-31"><p>Contractual obligations as of December 31, 2022 (in millions):</p><table>
       <tr><td></td><td>2023</td><td>2024</td><td>Thereafter</td></tr>
