@@ -707,7 +707,9 @@ const PER_SHARE_COLUMN = /\b(?:exercise|grant[- ]date|purchase|strike|option)\s+
  */
 const PERCENT_HEADING = /^(?:%|\(%\)|percent(?:age)?s?|(?:average\s+)?(?:yield|rate)s?|%\s+(?:of\s+(?:total|revenues?|net\s+(?:sales|revenues?)|sales)|change)|(?:percent(?:age)?|%)\s+(?:of\s+(?:total|revenues?|net\s+(?:sales|revenues?)|sales)|change)|change\s+(?:%|percent))$/i;
 function percentColumn(path: string[]): boolean {
-  return path.some((p) => PERCENT_HEADING.test(p.replace(/\s+/g, ' ').trim()));
+  // (the last heading line, and not the end of "Exchange / Rate": Amazon's "Exchange Rate Effect" columns are dollars)
+  const leaf = (path[path.length - 1] ?? '').replace(/\s+/g, ' ').trim();
+  return PERCENT_HEADING.test(leaf) && !/\b(?:exchange|conversion|currency)$/i.test((path[path.length - 2] ?? '').trim());
 }
 
 /** A column of lengths of time ("Contractual Life Remaining (years)", "Weighted-Average Remaining Term (in years)"). */
@@ -878,7 +880,7 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     unit = 'years';
     value = num.value;
     decimals = num.fractionDigits;
-  } else if (num.percent || rc.unitKind === 'percent' || (!rc.unitKind && (percentColumn(v.path) || !!rc.percentBetween))) {
+  } else if (num.percent || rc.unitKind === 'percent' || (!rc.unitKind && !num.currency && (percentColumn(v.path) || !!rc.percentBetween))) {
     unit = 'pure';
     value = shiftDecimal(num.value, -2);
     decimals = num.fractionDigits + 2;

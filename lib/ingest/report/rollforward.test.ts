@@ -325,6 +325,14 @@ describe('rows and columns that date their balances, and figures that are not mo
       <tr><td>Selling, general and administrative expenses</td><td>$ 200</td><td>20.0</td></tr></table>`);
     const of = (row: string) => got.filter((c) => c.row === row).map((c) => [c.value, c.unit, c.status, c.metricId]);
     expect(of('Non-U.S. loans').map((x) => x.slice(0, 2))).toEqual([['2291000000', 'USD'], ['0.047', 'pure'], ['2367000000', 'USD'], ['0.024', 'pure']]);
+    // an exchange rate's effect is in dollars
+    const fx = cells(`<p>Net sales (in millions)</p><table>
+      <tr><td></td><td>Year Ended December 31, 2019</td><td>Year Ended December 31, 2019</td></tr>
+      <tr><td></td><td>As Reported</td><td>Exchange</td></tr>
+      <tr><td></td><td></td><td>Rate</td></tr>
+      <tr><td>Net sales</td><td>$ 280,522</td><td>$ 2,560</td></tr>
+      <tr><td>Operating expenses</td><td>265,981</td><td>2,740</td></tr></table>`);
+    expect(fx.filter((c) => c.row === 'Operating expenses').map((c) => c.unit)).toEqual(['USD', 'USD']);
     // (a "% of Net Sales" column is set aside as derived: never the measure)
     expect(of('Net sales')).toEqual([['1000000000', 'USD', 'active', 'revenue']]);
   });
