@@ -68,6 +68,9 @@ describe('row labels', () => {
     expect(metricForLabel('Income taxes', [], { kind: 'profit_loss' })?.metric.id).toBe('tax_expense');
     expect(metricForLabel('Income taxes', [], { kind: 'cash_flow' })).toBeNull();
     expect(metricForLabel('Income taxes', [], { kind: 'other' })).toBeNull();
+    // a bank's income statement totals its interest lines
+    expect(metricForLabel('Total interest expense', [], { kind: 'profit_loss' })?.metric.id).toBe('finance_costs');
+    expect(metricForLabel('Total interest income', [], { kind: 'profit_loss' })?.metric.id).toBe('interest_income');
   });
   it('reads rows attributing the result to the registrant as the parent’s share', () => {
     const registrant = registrantPattern(['PepsiCo, Inc.']);

@@ -150,6 +150,10 @@ const RULES: LabelRule[] = [
   },
   { metric: 'other_income', patterns: [/^other income(?: net)?$/] },
   { metric: 'finance_costs', patterns: [/^finance costs?$/, /^interest expense(?: net)?$/] },
+  // a bank's income statement totals its interest lines ("Total interest income", "Total interest expense"); its
+  // segments' tables then print the segment's own "Interest expense", which must not stand for the company's
+  { metric: 'finance_costs', patterns: [/^total interest expense$/], kinds: ['profit_loss'] },
+  { metric: 'interest_income', patterns: [/^total interest income$/], kinds: ['profit_loss'] },
   { metric: 'depreciation', patterns: [/^depreciation(?: and)? amorti[sz]ation(?: and impairment)?(?: expenses?)?(?: on)?$/] },
   { metric: 'employee_benefits', patterns: [/^employee benefits? expenses?$/] },
   { metric: 'other_expenses', patterns: [/^other expenses$/] },
