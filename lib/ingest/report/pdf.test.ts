@@ -5,7 +5,7 @@ import type { FiscalCalendar } from '@/lib/domain/types';
 import { isAppError } from '@/lib/errors';
 import { activeFacts, analyzeReport } from './analyze';
 import { extractHtmlReport } from './html';
-import { extractPdfReport } from './pdf';
+import { extractPdfReport, ligatureVotes } from './pdf';
 import { encryptedPdf, imageOnlyPdf, malformedPdf, statementPdf } from './pdf-fixtures';
 
 const MARCH: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-04-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 3, day: 31 }, labelBy: 'end-year' }];
@@ -63,5 +63,21 @@ describe('PDF extraction', () => {
     const good = await statementPdf(4, 10);
     const truncated = good.slice(0, Math.floor(good.length * 0.6));
     expect(['ok', 'bad_request:malformed_pdf', 'bad_request:pdf_no_text']).toContain(await code(extractPdfReport(truncated, 'cut.pdf')));
+  });
+});
+
+describe('ligatures a font maps to no character', () => {
+  const page = (...strs: [string, string?][]) => strs.map(([str, fontName = 'f1']) => ({ str, fontName }));
+  it("are read from the words the same pages print whole ('Corpora' + ? + 'on' beside 'CORPORATION')", () => {
+    const votes = ligatureVotes([
+      page(['ORACLE CORPORATION', 'f2'], ['Oracle Corpora'], ['\u0000'], ['on'], ['OPERATIONS', 'f2']),
+      page(['Net cash provided by opera'], ['\u0000'], ['ng'], ['Total liabili'], ['\u0000'], ['es'], ['Operations and liabilities', 'f2']),
+    ]);
+    expect(votes.get('f1')).toBe('ti');
+  });
+  it('guess nothing without evidence', () => {
+    expect(ligatureVotes([page(['Corpora'], ['\u0000'], ['on'])]).size).toBe(0);
+    // a checkbox glyph between words is no ligature
+    expect(ligatureVotes([page(['Yes'], ['\u0000'], ['No'], ['Yes No'])]).size).toBe(0);
   });
 });

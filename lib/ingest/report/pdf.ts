@@ -84,6 +84,50 @@ export function storableText(t: string): string {
   return t.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
+/**
+ * Ligatures some fonts map to no character: pdf.js gives "Oracle Corpora" "\u0000" "on" for "Oracle
+ * Corporation" (a "ti" ligature of Calibri), and every "ti" of the document is lost ("Total liabili es",
+ * "Net cash provided by opera ng ac vi es"). Which ligature a font's unmapped glyph stands for is read
+ * from the document itself: the candidate that turns the most broken words into words the same pages
+ * print whole elsewhere (in capitals, in another font) wins; with no evidence, nothing is guessed.
+ */
+const LIGATURES = ['ti', 'fi', 'fl', 'ff', 'ffi', 'ffl', 'tt', 'ft', 'th'];
+type TextItemLike = { str?: string; fontName?: string };
+const UNMAPPED = /^\u0000+$/;
+
+export function ligatureVotes(pages: TextItemLike[][]): Map<string, string> {
+  const vocabulary = new Set<string>();
+  const broken: { font: string; before: string; after: string }[] = [];
+  for (const items of pages) {
+    for (let i = 0; i < items.length; i++) {
+      const str = items[i]!.str ?? '';
+      if (UNMAPPED.test(str)) {
+        const before = /[A-Za-z]*$/.exec(items[i - 1]?.str ?? '')![0];
+        const after = /^[A-Za-z]*/.exec(items[i + 1]?.str ?? '')![0];
+        if (before || after) broken.push({ font: items[i]!.fontName ?? '', before, after });
+        continue;
+      }
+      for (const w of str.match(/[A-Za-z]{4,}/g) ?? []) vocabulary.add(w.toLowerCase());
+    }
+  }
+  const votes = new Map<string, Map<string, number>>();
+  for (const b of broken) {
+    for (const lig of LIGATURES) {
+      if (!vocabulary.has(`${b.before}${lig}${b.after}`.toLowerCase())) continue;
+      const v = votes.get(b.font) ?? new Map<string, number>();
+      v.set(lig, (v.get(lig) ?? 0) + 1);
+      votes.set(b.font, v);
+    }
+  }
+  const out = new Map<string, string>();
+  for (const [font, v] of votes) {
+    const ranked = [...v.entries()].sort((a, b) => b[1] - a[1]);
+    // (a clear winner seen at least twice)
+    if (ranked[0]![1] >= 2 && (ranked.length === 1 || ranked[0]![1] >= 2 * ranked[1]![1])) out.set(font, ranked[0]![0]);
+  }
+  return out;
+}
+
 function isNumericText(t: string): boolean {
   const v = parseCellValue(t);
   return v.kind === 'number' || v.kind === 'nil';
@@ -731,18 +775,30 @@ export async function extractPdfReport(bytes: Uint8Array, fileName: string, opts
     const layout = new PdfLayout();
     const problems: string[] = [];
     let chars = 0;
+    // the ligatures of fonts whose glyphs map to no character, read once from the first pages that print one
+    let ligatures: Map<string, string> | null = null;
     for (let n = 1; n <= doc.numPages; n++) {
       let items: Item[] = [];
       try {
         const page = await doc.getPage(n);
         const content = await page.getTextContent();
+        if (!ligatures && content.items.some((it) => 'str' in it && UNMAPPED.test(it.str))) {
+          const sample: TextItemLike[][] = [content.items as TextItemLike[]];
+          for (let k = n + 1; k <= Math.min(doc.numPages, n + 11); k++) {
+            const pg = await doc.getPage(k);
+            sample.push((await pg.getTextContent()).items as TextItemLike[]);
+            pg.cleanup();
+          }
+          ligatures = ligatureVotes(sample);
+        }
         items = [];
         for (const it of content.items) {
           if (!('str' in it) || !it.str) continue;
           const [a, b, , d, e, f] = it.transform as number[];
           const size = Math.hypot(b ?? 0, d ?? 0) || Math.abs(a ?? 0) || 10;
           if (Math.abs(b ?? 0) > Math.abs(a ?? 0)) continue; // rotated text (margins, watermarks)
-          const text = storableText(it.str);
+          const lig = UNMAPPED.test(it.str) ? ligatures?.get(it.fontName) : undefined;
+          const text = lig ?? storableText(it.str);
           if (!text) continue;
           items.push({ x0: e ?? 0, x1: (e ?? 0) + (it.width ?? 0), y: f ?? 0, size, text });
           chars += text.trim().length;
