@@ -149,3 +149,38 @@ describe('a standalone report', () => {
     expect(tablesSayConsolidated(doc('Notes to the consolidated financial statements: fees paid by the subsidiaries to the auditor'))).toBe(true);
   });
 });
+
+describe('totals printed without a label', () => {
+  it("are the section's total when they add up to its lines, or close its last sub-section ('Total other assets' then total assets)", () => {
+    const html = `<p>CONSOLIDATED STATEMENTS OF OPERATIONS (In thousands)</p><table>
+      <tr><td></td><td>Three Months Ended June 30, 2023</td><td>Three Months Ended June 30, 2022</td></tr>
+      <tr><td>Revenues</td><td></td><td></td></tr>
+      <tr><td>Casino</td><td>$1,951,382</td><td>$1,357,134</td></tr>
+      <tr><td>Rooms</td><td>815,323</td><td>774,732</td></tr>
+      <tr><td>Food and beverage</td><td>1,175,502</td><td>1,133,022</td></tr>
+      <tr><td></td><td>3,942,207</td><td>3,264,888</td></tr>
+      <tr><td>Expenses</td><td></td><td></td></tr>
+      <tr><td>Casino</td><td>1,025,745</td><td>622,166</td></tr>
+      <tr><td>Rooms</td><td>250,300</td><td>232,429</td></tr>
+      <tr><td></td><td>999,999</td><td>888,888</td></tr></table>
+      <p>CONSOLIDATED BALANCE SHEETS (In thousands)</p><table>
+      <tr><td></td><td>June 30, 2023</td><td>December 31, 2022</td></tr>
+      <tr><td>ASSETS</td><td></td><td></td></tr>
+      <tr><td>Current assets</td><td></td><td></td></tr>
+      <tr><td>Cash and cash equivalents</td><td>$3,843,366</td><td>$5,911,893</td></tr>
+      <tr><td>Inventories</td><td>130,889</td><td>126,065</td></tr>
+      <tr><td>Total current assets</td><td>3,974,255</td><td>6,037,958</td></tr>
+      <tr><td>Property and equipment, net</td><td>5,233,400</td><td>5,223,928</td></tr>
+      <tr><td>Other assets</td><td></td><td></td></tr>
+      <tr><td>Goodwill</td><td>5,029,189</td><td>5,029,312</td></tr>
+      <tr><td>Other long-term assets, net</td><td>858,456</td><td>1,029,054</td></tr>
+      <tr><td>Total other assets</td><td>5,887,645</td><td>6,058,366</td></tr>
+      <tr><td></td><td>$15,095,300</td><td>$17,320,252</td></tr></table>`;
+    const a = analyzeReport(extractHtmlReport(html), { calendars: DEC, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true });
+    const active = (id: string) => a.tables.flatMap((t) => t.cells).filter((c) => c.fact?.status === 'active' && c.fact.metricId === id).map((c) => c.fact!.value);
+    expect(active('revenue')).toEqual(['3942207000', '3264888000']);
+    expect(active('total_assets')).toEqual(['15095300000', '17320252000']);
+    // a line that does not add up to the lines above it is not their total
+    expect(a.tables[0]!.cells.filter((c) => c.text === '999,999').map((c) => [c.fact!.status, c.fact!.metricId])).toEqual([['quarantined', null]]);
+  });
+});

@@ -252,17 +252,6 @@ export function structureTable(raw: RawTable): StructuredTable {
       continue;
     }
     seenData = true;
-    // an unlabelled sub-total right under a section's lines totals that section ("Depreciation … on:" a) b) → total)
-    let rowLabel = label;
-    const lastRow = rows[rows.length - 1];
-    const here = sections.map((x) => x.label).join('|');
-    let run = 0;
-    for (let k = rows.length - 1; k >= 0 && rows[k]!.kind === 'data' && rows[k]!.sectionPath.join('|') === here && !rows[k]!.inheritedLabel; k--) run++;
-    const top = sections[sections.length - 1];
-    if (!rowLabel && top && (top.level <= 1 || /:\s*$/.test(top.raw)) && lastRow?.kind === 'data' && run >= 2) {
-      rowLabel = sections[sections.length - 1]!.label;
-      sections.pop();
-    }
     const values: ValueCell[] = [];
     for (const t of tokens) {
       if (t.value.kind === 'text') continue;
@@ -283,6 +272,23 @@ export function structureTable(raw: RawTable): StructuredTable {
         spanStart: first.spanStart,
         spanEnd: cell.spanEnd,
       });
+    }
+    // an unlabelled sub-total right under a section's lines totals that section ("Depreciation … on:" a) b) → total)
+    let rowLabel = label;
+    const lastRow = rows[rows.length - 1];
+    const here = sections.map((x) => x.label).join('|');
+    let run = 0;
+    for (let k = rows.length - 1; k >= 0 && rows[k]!.kind === 'data' && rows[k]!.sectionPath.join('|') === here && !rows[k]!.inheritedLabel; k--) run++;
+    const top = sections[sections.length - 1];
+    // (or right under the sub-total that closed the section's last sub-section: MGM's balance sheet prints "Total
+    // other assets" and then its total assets with no label, under "ASSETS")
+    const closedSub = lastRow?.kind === 'data' && /^total\b/i.test(lastRow.label) && lastRow.sectionPath.length > sections.length && lastRow.sectionPath.slice(0, sections.length).join('|') === here;
+    // (or, under any section, when its figures add up to the lines above it: MGM's revenue lines under "Revenues"
+    // and then their sum with no label)
+    // — a line that does not add up to the lines above it is not their total, whatever the section
+    if (!rowLabel && top && lastRow?.kind === 'data' && (((top.level <= 1 || /:\s*$/.test(top.raw)) && closedSub) || (run >= 2 && sumsRun(values, rows.slice(rows.length - run))))) {
+      rowLabel = sections[sections.length - 1]!.label;
+      sections.pop();
     }
     markNoteColumn(values);
     for (const v of values) if (v.columnKind !== 'value') skipped[v.columnKind]++;
@@ -344,6 +350,25 @@ function reheadDates(paths: string[][], line: string): boolean {
     replaced = true;
   }
   return replaced;
+}
+
+/** The row's figures are the sums of the rows above it, column by column (at least one column, all that both print). */
+function sumsRun(values: ValueCell[], run: StructuredRow[]): boolean {
+  let checked = 0;
+  for (const v of values) {
+    if (v.value.kind !== 'number') continue;
+    let sum = 0;
+    let digits = v.value.fractionDigits;
+    for (const r of run) {
+      const x = r.values.find((w) => w.col === v.col);
+      if (!x || x.value.kind !== 'number') continue;
+      sum += Number(x.value.value);
+      digits = Math.max(digits, x.value.fractionDigits);
+    }
+    if (Math.abs(sum - Number(v.value.value)) > 10 ** -digits * Math.max(1, run.length / 2)) return false;
+    checked++;
+  }
+  return checked > 0;
 }
 
 function spanOf(cells: { cell: GridCell }[]): [number, number] | null {
