@@ -184,3 +184,16 @@ describe('totals printed without a label', () => {
     expect(a.tables[0]!.cells.filter((c) => c.text === '999,999').map((c) => [c.fact!.status, c.fact!.metricId])).toEqual([['quarantined', null]]);
   });
 });
+
+describe('columns set aside as derived', () => {
+  it('keep a currency translation adjustments column of an AOCI roll-forward', () => {
+    const html = `<p>Changes in accumulated other comprehensive income (In thousands)</p><table>
+      <tr><td></td><td>Currency Translation</td><td>Other</td><td>Total</td></tr>
+      <tr><td></td><td>Adjustments</td><td></td><td></td></tr>
+      <tr><td>Balances, January 1, 2023</td><td>$34,435</td><td>$(936)</td><td>$33,499</td></tr>
+      <tr><td>Other comprehensive income (loss)</td><td>(4,313)</td><td>871</td><td>(3,442)</td></tr>
+      <tr><td>Balances, June 30, 2023</td><td>$30,122</td><td>$(65)</td><td>$30,057</td></tr></table>`;
+    const a = analyzeReport(extractHtmlReport(html), { calendars: DEC, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true });
+    expect(a.tables[0]!.cells.filter((c) => c.text === '$34,435').map((c) => c.skipped)).toEqual([null]);
+  });
+});

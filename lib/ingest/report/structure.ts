@@ -259,7 +259,8 @@ export function structureTable(raw: RawTable): StructuredTable {
       if (!path.length) for (const c of t.cols) if (headerPaths[c]?.length) path = headerPaths[c]!;
       if (!path.length) path = nearbyHeader(headerPaths, t.col, tokens);
       const leaf = path[path.length - 1] ?? '';
-      const columnKind: ColumnKind = NOTE_HEADER.test(leaf) ? 'note' : path.some((p) => DERIVED_HEADER.test(p)) ? 'derived' : 'value';
+      // ("Currency Translation › Adjustments" of an AOCI roll-forward is a component, not an adjustments column)
+      const columnKind: ColumnKind = NOTE_HEADER.test(leaf) ? 'note' : path.some((p) => DERIVED_HEADER.test(p)) && !/\btranslation\s*(?:›\s*)?adjustments?\b/i.test(path.join(' › ')) ? 'derived' : 'value';
       const cell = t.cells[t.cells.length - 1]!;
       const first = t.cells[0]!;
       values.push({
