@@ -39,7 +39,7 @@ const EXPECTED: Record<string, { name: RegExp; ticker: string | null; periodEnd:
   MICROSOFT_2023_10K: { name: /^Microsoft Corporation$/i, ticker: 'MSFT', periodEnd: '2023-06-30', yearEnd: 'fixed 6-30' },
   NETFLIX_2017_10K: { name: /^Netflix, Inc\.$/, ticker: null, periodEnd: '2017-12-31', yearEnd: 'fixed 12-31' },
   NIKE_2021_10K: { name: /^NIKE, Inc\.$/, ticker: 'NKE', periodEnd: '2021-05-31', yearEnd: 'fixed 5-31' },
-  ORACLE_2023_10K: { name: /^Oracle Corpora/, ticker: null, periodEnd: '2023-05-31', yearEnd: 'fixed 5-31' },
+  ORACLE_2023_10K: { name: /^Oracle Corporation$/, ticker: 'ORCL', periodEnd: '2023-05-31', yearEnd: 'fixed 5-31' },
   PEPSICO_2022_10K: { name: /^PepsiCo, Inc\.$/, ticker: 'PEP', periodEnd: '2022-12-31', yearEnd: 'week 6 12' },
   PEPSICO_2023Q1_EARNINGS: { name: /^PepsiCo, Inc\.$/, ticker: 'PEP', periodEnd: null, yearEnd: 'any' },
   ULTABEAUTY_2023Q4_EARNINGS: { name: /^Ulta Beauty, Inc\.$/, ticker: 'ULTA', periodEnd: null, yearEnd: 'week 6 1' },
