@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { statedYearEndRule, weekRuleDates } from './year-end';
+import type { CoverPage } from './cover';
+import type { ReportDocument } from './model';
+import { documentYearEnds, statedYearEndRule, weekRuleDates } from './year-end';
 
 describe('52/53-week year ends', () => {
   it('keeps the dates of the rule the cover year end follows (last Saturday of December)', () => {
@@ -24,5 +26,14 @@ describe('a 52/53-week rule stated in words', () => {
     expect(statedYearEndRule(['Our fiscal year ends on December 31.'])).toBeNull();
     expect(statedYearEndRule(['The term business day means any day, other than a Saturday or Sunday.'])).toBeNull();
     expect(statedYearEndRule(['Our fiscal year ends on the Sunday closest to August 15.'])).toBeNull();
+  });
+});
+
+describe('year ends of a document that states its rule', () => {
+  it("go back to the year end before the earliest year compared, the one that tells 'nearest' from 'last'", () => {
+    const doc: ReportDocument = { format: 'pdf', title: null, meta: {}, tables: [], pages: 1, problems: [], blocks: [{ kind: 'paragraph', level: 0, text: 'Our fiscal year ends on the Saturday nearest the end of January. Fiscal 2023, fiscal 2022 and fiscal 2021 included 52 weeks.', page: 1, spanStart: 0, spanEnd: 10 }] } as unknown as ReportDocument;
+    const cover = { form: '10-K', periodKind: 'annual', periodEnd: '2023-01-28', registrantName: null, cik: null, tickers: [], exchanges: [], commissionFileNumber: null, state: null, irsNumber: null, sharesOutstanding: null, fiscalYearEnd: null, kind: 'filing' } as CoverPage;
+    // Best Buy: fiscal 2020 ended on 1 February 2020 (no "last Saturday of January" does)
+    expect(documentYearEnds(doc, cover, 'mdy').dates).toEqual(['2020-02-01', '2021-01-30', '2022-01-29', '2023-01-28']);
   });
 });

@@ -120,7 +120,10 @@ export function documentYearEnds(doc: ReportDocument, cover: CoverPage, order: D
     // "nearest" reading of the headers' dates would give)
     const n = stated ? nominalYearEndingOn(stated, anchor) : null;
     if (stated && n !== null) {
-      const dates = [nominalYearEnd(stated, n - 2), nominalYearEnd(stated, n - 1), anchor];
+      // (back to the year end before the earliest year compared: the opening balance of a statement of equity
+      // over three years — and the date that tells "nearest" from "last": Best Buy's "Saturday nearest the end of
+      // January" ended fiscal 2020 on 1 February 2020, which no "last Saturday of January" does)
+      const dates = [nominalYearEnd(stated, n - 3), nominalYearEnd(stated, n - 2), nominalYearEnd(stated, n - 1), anchor];
       return { dates, mmdd: mmddOf(anchor), weekBased: true, how: 'cover' };
     }
     const dates = new Set<ISODate>([anchor]);
