@@ -44,6 +44,7 @@ describe('row unit kinds', () => {
     expect(rowUnitKind('Average shares: Basic')).toBe('shares');
     // a rate quoted beside an amount is not the row's unit; debt named by its coupon is no percentage
     expect(rowUnitKind('Dividends declared ($5.88 per share, Note 8)')).toBeNull();
+    expect(rowUnitKind('Common stock dividends, $2.20 per share')).toBeNull();
     expect(rowUnitKind('Face value of long-term debt')).toBeNull();
     expect(rowUnitKind('Face Value Per Equity Share (₹)')).toBe('per_share');
     expect(rowUnitKind('3.25% 2025 Notes January 2015 February 2025')).toBeNull();

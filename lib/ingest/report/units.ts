@@ -94,7 +94,7 @@ export type RowUnitKind = 'per_share' | 'percent' | 'shares' | 'count' | 'years'
 export function rowUnitKind(label: string): RowUnitKind {
   // (a rate quoted in parentheses describes the amount, it is not the row's unit: "Dividends declared ($5.88
   // per share, Note 8)" is the total declared; "Face value of long-term debt" is no face value per share)
-  const l = label.toLowerCase().replace(/\([^()]*[$₹€£]\s?\d[^()]*\)/g, ' ');
+  const l = label.toLowerCase().replace(/\([^()]*[$₹€£]\s?\d[^()]*\)/g, ' ').replace(/,\s*[$₹€£]\s?\d[\d.,]*\s+per\s+(?:common\s+|ordinary\s+|equity\s+)?share\b/g, ' ');
   // "Weighted-average remaining lease term (years)", "… contractual term (in years)": a length of time
   if (/\((?:in\s+)?years\)|\b(?:term|life)\b.*\bin years\b/.test(l)) return 'years';
   if (/\bper (?:equity |ordinary |common )?share\b|earnings per|\beps\b|\bdividends? per\b|face value\b.*\bshares?\b|\bshares?\b.*\bface value/.test(l)) return 'per_share';
