@@ -965,6 +965,15 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
       rowConcept = conceptLabel(row.label);
     }
   }
+  if (metric && metric.unitKind === 'monetary' && unit === 'pure' && num.percent && !reasons.length && conceptLabel(row.label)) {
+    // a measure's line printed as a percentage beside its amount ("Gross profit  $ 1,234  37.6 %" of an earnings
+    // release): the percentage is the line's share, a row concept of its own, never the measure
+    labels.candidateMetric = metric.id;
+    labels.dimension = 'percent';
+    metric = null;
+    rowConcept = true;
+    dimension = dimension ?? 'percent';
+  }
   if (metric && metric.unitKind === 'monetary' && unit !== currency) reasons.push({ reason: 'METRIC_UNMAPPED', detail: `"${row.label}" is not a monetary amount here (${unit})` });
   if (metric && metric.unitKind === 'per_share' && !unit.endsWith('/shares')) reasons.push({ reason: 'METRIC_UNMAPPED', detail: `"${row.label}" is not a per-share amount here` });
 

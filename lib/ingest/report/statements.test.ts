@@ -197,3 +197,18 @@ describe('columns set aside as derived', () => {
     expect(a.tables[0]!.cells.filter((c) => c.text === '$34,435').map((c) => c.skipped)).toEqual([null]);
   });
 });
+
+describe("a measure's line printed as a percentage beside its amount", () => {
+  it('binds the percentage as the line’s own share, never as the measure', () => {
+    const html = income(
+      row('Net sales', '$3,226,773', '$2,729,388') + row('Gross profit', '1,212,503', '1,027,329'),
+    ).replace('<tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td></tr>', '<tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td><td>Year Ended December 31, 2021</td></tr>')
+      .replace('<td>$3,226,773</td><td>$2,729,388</td>', '<td>$3,226,773</td><td>100.0%</td><td>$2,729,388</td><td>100.0%</td>')
+      .replace('<td>1,212,503</td><td>1,027,329</td>', '<td>1,212,503</td><td>37.6%</td><td>1,027,329</td><td>37.6%</td>');
+    const { out, metric } = facts(html);
+    expect(metric('gross_profit')).toEqual(['1212503000000']);
+    const pct = out.filter((f) => f.row === 'Gross profit' && f.unit === 'pure');
+    expect(pct.map((f) => [f.value, f.status, f.metricId])).toEqual([['0.376', 'active', null]]);
+    expect(pct[0]!.concept).not.toBe(out.find((f) => f.row === 'Gross profit' && f.unit === 'USD')!.concept);
+  });
+});
