@@ -11,7 +11,7 @@ export function formatFactValue(f: { value: string; unit: string; currency: stri
 /** How a question asked its answer to be shown ("round to two decimal places", "in USD millions", "as a percentage"). */
 export interface DisplayInstruction {
   decimals?: number;
-  scale?: 'thousands' | 'millions' | 'billions';
+  scale?: 'thousands' | 'millions' | 'billions' | 'trillions';
   unit?: 'percent';
 }
 

@@ -37,3 +37,13 @@ describe('a written end date', () => {
     expect(plain && plain.ok && plain.target.exactEnd).toBeUndefined();
   });
 });
+
+describe('"the one before it"', () => {
+  const one: PeriodRequest = { text: 'the one before it', spec: { type: 'relative', which: 'prior_same' }, forMetric: null };
+  it('is the quarter before a quarter, the year before a year, and nothing alone', () => {
+    expect(bounds([q3, one])).toEqual(['2024-07-01..2024-09-30', '2024-04-01..2024-06-30']);
+    const fy: PeriodRequest = { text: 'FY2024', spec: { type: 'fiscal', position: 'FY', year: { year: 2024, style: 'fiscal' } }, forMetric: null };
+    expect(bounds([fy, one])).toEqual(['2024-01-01..2024-12-31', '2023-01-01..2023-12-31']);
+    expect(bounds([one])).toEqual(['stop']);
+  });
+});

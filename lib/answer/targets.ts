@@ -29,7 +29,7 @@ export const TARGET = '__target__';
  */
 export function isAnchoredPhrase(req: PeriodRequest): boolean {
   const s = req.spec;
-  if (s.type === 'relative') return s.which === 'prior_quarter' || s.which === 'prior_year' || s.which === 'year_ago_quarter';
+  if (s.type === 'relative') return s.which === 'prior_quarter' || s.which === 'prior_year' || s.which === 'year_ago_quarter' || s.which === 'prior_same';
   return s.type === 'same_period' || (s.type === 'relative_position' && s.which === 'prior_year');
 }
 

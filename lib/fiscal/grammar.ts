@@ -399,6 +399,8 @@ const relative: Parser<{ spec: PeriodSpec; rule: string }> = alt(
     ),
     () => ({ spec: rel('prior_year')(), rule: 'prior_year' }),
   ),
+  // "the latest quarter and the one before it", "FY2025 and the one before": the period of the same length just before the one named
+  map(seq(word('the'), word('one'), alt(words('before it'), words('before that'), words('before'), words('prior to it'), words('preceding it'), words('preceding'))), () => ({ spec: rel('prior_same')(), rule: 'prior_same' })),
   map(seq(alt(latestW, word('current')), ytdW), () => ({ spec: rel('latest_ytd')(), rule: 'ytd' })),
   map(ytdW, () => ({ spec: rel('ytd')(), rule: 'ytd' })),
 );

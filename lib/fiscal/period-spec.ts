@@ -28,7 +28,9 @@ export type RelativeWhich =
   | 'year_ago_quarter'
   | 'ytd'
   /** "the latest YTD", "current year to date": the latest reported year to date */
-  | 'latest_ytd';
+  | 'latest_ytd'
+  /** "the one before it": the period of the anchor's length just before it (a quarter's quarter, a year's year) */
+  | 'prior_same';
 
 /** How a period is placed against another one: the quarter or year before or after it, the same quarter a year before. */
 export type RelativeToWhich = 'prior_quarter' | 'next_quarter' | 'prior_year' | 'next_year' | 'year_ago_quarter';

@@ -70,6 +70,12 @@ function priorYearOfAnchor(text: string, ctx: ResolveContext, a: ResolvedPeriod)
 /** Resolves a relative phrase against the anchor or the latest reported period end. */
 export function relativeResult(text: string, ctx: ResolveContext, which: RelativeWhich): PeriodResolution {
   if (which === 'prior_year' && ctx.anchor) return priorYearOfAnchor(text, ctx, ctx.anchor);
+  if (which === 'prior_same') {
+    const a = ctx.anchor;
+    if (a && /^Q[1-4]$/.test(a.fiscalPeriod ?? '')) return relativeResult(text, ctx, 'prior_quarter');
+    if (a && a.fiscalPeriod === 'FY' && a.kind === 'fiscal_period') return priorYearOfAnchor(text, ctx, a);
+    return unresolvable(text, `"${text}" needs a fiscal quarter or year named before it`);
+  }
   if (which === 'prior_quarter' || which === 'year_ago_quarter' || which === 'latest_quarter') {
     if (which === 'latest_quarter' && ctx.anchor) {
       // "latest quarter" never depends on an anchor

@@ -173,3 +173,10 @@ describe('average over fiscal years', () => {
     expect(r.status === 'planned' && r.intent.operation === 'average').toBe(false);
   });
 });
+
+describe('trillions', () => {
+  it('"in trillions", "in $tn" are a display scale', () => {
+    expect(readInstructions('Apple FY2025 revenue in trillions').instructions.scale).toBe('trillions');
+    expect(readInstructions('Apple FY2025 revenue in $tn').instructions).toMatchObject({ scale: 'trillions', currency: 'USD' });
+  });
+});

@@ -18,7 +18,7 @@ export type StatementKind = 'income_statement' | 'balance_sheet' | 'cash_flow_st
 
 export interface Instructions {
   decimals?: number;
-  scale?: 'thousands' | 'millions' | 'billions';
+  scale?: 'thousands' | 'millions' | 'billions' | 'trillions';
   /** the answer is wanted as a percent ("in units of percents", "as a percentage") */
   unit?: 'percent';
   /** the currency the answer is wanted in ("in USD millions", "in US dollars", "in euros") */
@@ -56,7 +56,7 @@ const STATEMENT_NAMES: { kind: StatementKind; re: RegExp }[] = [
   },
 ];
 
-const SCALE_WORDS: Record<string, NonNullable<Instructions['scale']>> = { thousands: 'thousands', "'000": 'thousands', '’000': 'thousands', k: 'thousands', millions: 'millions', mn: 'millions', mm: 'millions', m: 'millions', billions: 'billions', bn: 'billions' };
+const SCALE_WORDS: Record<string, NonNullable<Instructions['scale']>> = { thousands: 'thousands', "'000": 'thousands', '’000': 'thousands', k: 'thousands', millions: 'millions', mn: 'millions', mm: 'millions', m: 'millions', billions: 'billions', bn: 'billions', trillions: 'trillions', tn: 'trillions' };
 
 /** The ISO code of a currency word ("dollars", "US$", "euros", "₹"); null for none. */
 function currencyOf(word: string | undefined): Instructions['currency'] | null {
@@ -87,7 +87,7 @@ const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instr
   {
     detail: 'scale',
     // "in USD millions", "in millions of dollars", "in $bn", "in bn", "in $m", "in mn"
-    re: /(?:\b(?:in|expressed\s+in|in\s+units\s+of)\s+|\bin\s+(?=[$€£₹¥]))(usd|us\$|\$|dollars?|eur|euros?|€|gbp|£|inr|₹|rupees?|jpy|¥|yen|cny|rmb|yuan)\s*(thousands|millions|billions|bn|mn|mm|m|k)(?![\w$])|\b(?:in|expressed\s+in|in\s+units\s+of)\s+(thousands|millions|billions|bn|mn)(?:\s+of\s+((?:us\s+|u\.s\.\s+)?dollars|euros|rupees|yen|yuan|pounds(?:\s+sterling)?))?(?![\w$])/gi,
+    re: /(?:\b(?:in|expressed\s+in|in\s+units\s+of)\s+|\bin\s+(?=[$€£₹¥]))(usd|us\$|\$|dollars?|eur|euros?|€|gbp|£|inr|₹|rupees?|jpy|¥|yen|cny|rmb|yuan)\s*(thousands|millions|billions|trillions|bn|tn|mn|mm|m|k)(?![\w$])|\b(?:in|expressed\s+in|in\s+units\s+of)\s+(thousands|millions|billions|trillions|bn|tn|mn)(?:\s+of\s+((?:us\s+|u\.s\.\s+)?dollars|euros|rupees|yen|yuan|pounds(?:\s+sterling)?))?(?![\w$])/gi,
     apply: (m, i) => {
       i.scale = SCALE_WORDS[(m[2] ?? m[3])!.toLowerCase()]!;
       const c = currencyOf(m[1] ?? m[4]);

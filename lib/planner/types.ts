@@ -80,7 +80,7 @@ export const expressionSchema: z.ZodType<ExpressionNode> = z.lazy(() =>
 /** Output instructions stated in the question ("round to two decimal places", "in USD millions"). */
 export const instructionsSchema = z.object({
   decimals: z.number().int().min(0).max(10).optional(),
-  scale: z.enum(['thousands', 'millions', 'billions']).optional(),
+  scale: z.enum(['thousands', 'millions', 'billions', 'trillions']).optional(),
   /** the answer is wanted as a percent ("as a percentage", "in units of percents") */
   unit: z.literal('percent').optional(),
   /** the currency the answer is wanted in ("in USD millions", "in euros"): Ledgerline never converts, a figure in another currency is refused */
