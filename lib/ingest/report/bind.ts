@@ -417,16 +417,7 @@ function rowMatches(rows: StructuredRow[], kind: TableKind, ctx: BindContext): M
   }
   const revenueRows = data.filter((r) => out.get(r.index)?.metric.id === 'revenue');
   const totals = revenueRows.filter((r) => /^\s*total\b/i.test(r.label));
-  if (revenueRows.length > 1 && totals.length === 1) {
-    // the total line beyond net sales ("Net sales" + "Membership fees" = "Total revenue") is the statement's
-    // total revenues (the ontology's total_revenues, us-gaap:Revenues); its net sales line is the revenue
-    const total = getMetric('total_revenues');
-    const strength = out.get(totals[0]!.index)!.strength;
-    const sales = revenueRows.filter((r) => r !== totals[0] && /^(?:net\s+)?(?:sales|revenues?)$/i.test(r.label.replace(/[^A-Za-z ]+/g, ' ').replace(/\s+/g, ' ').trim()));
-    for (const r of revenueRows) if (r !== totals[0] && !(total && sales.length === 1 && r === sales[0])) out.set(r.index, null);
-    if (total && allowedIn(total, kind)) out.set(totals[0]!.index, { metric: total, strength });
-    else if (sales.length === 1) out.set(sales[0]!.index, null);
-  }
+  if (revenueRows.length > 1 && totals.length === 1) for (const r of revenueRows) if (r !== totals[0]) out.set(r.index, null);
   return out;
 }
 
