@@ -1076,6 +1076,7 @@ function dimensionColumns(cells: BoundCell[], prefix: string[]): void {
  */
 function resolveDuplicates(cells: BoundCell[], _kind: TableKind): void {
   const seen = new Map<string, string>();
+  const firstRow = new Map<string, BoundCell>();
   // rows that print their label win over unlabelled totals named after their section
   const ordered = [...cells.filter((c) => !c.fact?.labels.inheritedLabel), ...cells.filter((c) => c.fact?.labels.inheritedLabel)];
   for (const c of ordered) {
@@ -1085,9 +1086,20 @@ function resolveDuplicates(cells: BoundCell[], _kind: TableKind): void {
     const prev = seen.get(key);
     if (prev === undefined) {
       seen.set(key, f.value);
+      firstRow.set(key, c);
       continue;
     }
     if (prev === f.value) continue;
+    // the same caption in another section of the table ("Deferred revenue" under current and again under
+    // long-term liabilities): another line — its own row concept, still active, never the measure
+    const first = firstRow.get(key);
+    if (f.metricId && first && first.sectionPath.join('|') !== c.sectionPath.join('|') && c.sectionPath.length > 0) {
+      const detail = `another row of this table, in another section, reports ${f.metricId} for this period`;
+      f.labels = { ...f.labels, candidateMetric: f.metricId, conflict: detail };
+      f.metricId = null;
+      f.concept = unmappedConcept(c.rowLabel, c.sectionPath);
+      continue;
+    }
     demote(c, `another row of this table already reports ${f.metricId ?? f.concept} for this period`);
   }
 }

@@ -212,3 +212,18 @@ describe("a measure's line printed as a percentage beside its amount", () => {
     expect(pct[0]!.concept).not.toBe(out.find((f) => f.row === 'Gross profit' && f.unit === 'USD')!.concept);
   });
 });
+
+describe('the same caption under two sections of a statement', () => {
+  it('the first binds the measure; the second is its own line, active, never the measure', () => {
+    const html = `<p>CONSOLIDATED BALANCE SHEETS (In millions)</p><table>
+      <tr><td></td><td>December 2, 2022</td><td>December 3, 2021</td></tr>
+      <tr><td>Current liabilities:</td><td></td><td></td></tr>
+      <tr><td>Deferred revenue</td><td>5,837</td><td>5,564</td></tr>
+      <tr><td>Total current liabilities</td><td>8,128</td><td>8,109</td></tr>
+      <tr><td>Long-term liabilities:</td><td></td><td></td></tr>
+      <tr><td>Deferred revenue</td><td>117</td><td>145</td></tr></table>`;
+    const a = analyzeReport(extractHtmlReport(html), { calendars: DEC, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true });
+    const rows = a.tables[0]!.cells.filter((c) => c.rowLabel === 'Deferred revenue').map((c) => [c.text, c.fact!.status, c.fact!.metricId]);
+    expect(rows).toEqual([['5,837', 'active', 'deferred_revenue'], ['5,564', 'active', 'deferred_revenue'], ['117', 'active', null], ['145', 'active', null]]);
+  });
+});
