@@ -142,8 +142,13 @@ function spanningTitle(raw: RawTable): string {
 export function isPrimaryStatement(raw: RawTable, kind: TableKind, headerRows: string[][]): boolean {
   if (kind === 'other' || kind === 'results') return false;
   const context = [raw.caption ?? '', ...raw.context, raw.heading ?? ''];
+  // (a sub-group's statements under their own heading — Amcor's "Deed of Cross Guarantee" closed group, an obligor
+  // or guarantor group — are not the registrant's)
+  if (context.some((l) => SUB_GROUP.test(l))) return false;
   return context.some((l, i) => isStatementTitle(l.replace(/\s+/g, ' ').trim(), context[i - 1])) || (headerRows[0] ?? []).some((l) => isStatementTitle(l.replace(/\s+/g, ' ').trim()));
 }
+
+const SUB_GROUP = /\b(?:deed of cross guarantee|closed group|obligor group|guarantor (?:group|subsidiaries)|non-guarantor|issuer and guarantors?)\b/i;
 
 /**
  * What may follow a statement's name on its title line: nothing, its period ("for the Year Ended March 31,

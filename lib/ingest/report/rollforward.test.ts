@@ -125,6 +125,7 @@ describe('primary statements by their printed title', () => {
     expect(stmt(['Selected impacts of investment securities on the', 'Consolidated statements of income'], 'profit_loss')).toBe(false);
     expect(stmt(['Note 14 — Supplemental Financial Information', 'Balance Sheet'])).toBe(false);
     expect(stmt(['Statement of Income for Obligor Group', '(in millions)'], 'profit_loss')).toBe(false);
+    expect(stmt(['Deed of Cross Guarantee', 'Consolidated Statements of Income'], 'profit_loss')).toBe(false);
   });
   it("a US filing's parent-company-only statements are standalone", () => {
     expect(scopeIn('PARENT COMPANY – CONDENSED BALANCE SHEETS')).toBe('standalone');
