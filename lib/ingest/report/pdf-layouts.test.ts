@@ -279,5 +279,22 @@ describe('PDF notes layouts', () => {
       ['Non-current › assets (1)', '1517000', '2016-12-31', 'active'],
     ]);
   });
+  it("a length printed in the stub between a year over each group of columns and the groups' headings ('2023 … 2022' / 'Three months ended June 30,' / 'Pre-tax | Tax effect | After-tax' twice) heads the groups", async () => {
+    const cols = [290, 345, 400, 460, 515, 570];
+    const row = (name: string, v: string[]) => L(label(name), ...v.map((x, i) => at(cols[i]!, x)));
+    const got = await cells([[
+      L(label('The following table presents the pre-tax and after-tax changes in the components of OCI.')),
+      L({ text: '2023', center: 331 }, { text: '2022', center: 501 }),
+      L(label('Three months ended June 30,')),
+      L(label('(in millions)'), ...['Pre-tax', 'Tax effect', 'After-tax', 'Pre-tax', 'Tax effect', 'After-tax'].map((h, i) => head(cols[i]!, h))),
+      row('Translation', ['126', '10', '136', '(3,550)', '193', '(3,357)']),
+      row('Hedges', ['(88)', '22', '(66)', '3,524', '(846)', '2,678']),
+      row('Net change', ['38', '32', '70', '(26)', '(653)', '(679)']),
+    ]]);
+    expect(got.filter((c) => c.row === 'Translation').map((c) => [c.value, when(c), c.status])).toEqual([
+      ['126000000', '2023-04-01..2023-06-30', 'active'], ['10000000', '2023-04-01..2023-06-30', 'active'], ['136000000', '2023-04-01..2023-06-30', 'active'],
+      ['-3550000000', '2022-04-01..2022-06-30', 'active'], ['193000000', '2022-04-01..2022-06-30', 'active'], ['-3357000000', '2022-04-01..2022-06-30', 'active'],
+    ]);
+  });
 });
 

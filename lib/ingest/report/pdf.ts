@@ -293,6 +293,9 @@ function isMarkerLine(l: Line): boolean {
   return l.segments.length > 0 && l.segments.every((s) => MARKS.test(s.text.replace(/\s+/g, '')));
 }
 
+/** A length of the columns' periods, printed alone ("Three months ended June 30,", "Six months ended", "Year ended December 31,"). */
+const STUB_LENGTH = /^(?:(?:three|six|nine|twelve)\s+months|(?:fiscal\s+)?years?|quarters?|\d{2}\s+weeks)\s+ended\b[^.;]{0,30}$/i;
+
 /** A sentence that introduces a table ("… are as follows:", "The following table summarizes …:"), not a section label ending in a colon. */
 const INTRO_SENTENCE = /\b(?:as follows|the following|following tables?|were|are|was|is|consist(?:s|ed)? of|summariz\w+|presents?)\b[^:]*:$/i;
 
@@ -428,7 +431,10 @@ class PdfLayout {
         }
         // running text over the columns (the paragraph that introduces the table) ends the headings, and so
         // does the table's title block (company name, statement name, "For the Years Ended May 31, 2023, 2022 and 2021")
-        if (!overColumns || unitOnly || isProse(l, labelRight) || isTitleLine(l)) break;
+        // a length printed in the stub between the headings ("2023 … 2022" over "Pre-tax | Tax effect | After-tax"
+        // twice, then "Three months ended June 30," at the left, then the headings): the stub of the header block
+        const stubLength = !overColumns && h > 0 && header.length > 0 && l.segments.length === 1 && l.segments[0]!.x1 <= labelRight && STUB_LENGTH.test(l.text.trim()) && !used.has(h - 1) && l.y - lines[h - 1]!.y <= 4 * Math.max(l.size, 6) && lines[h - 1]!.segments.some((x) => x.x1 > labelRight && isYearText(x.text));
+        if ((!overColumns && !stubLength) || unitOnly || isProse(l, labelRight) || isTitleLine(l)) break;
         header.unshift(l);
         h--;
       }
