@@ -62,6 +62,9 @@ export function distinguishingMember(dims: Record<string, string>): { axis: stri
     const product = entries.find(([a]) => /:ProductOrServiceAxis$/.test(a));
     const segment = entries.find(([a]) => /:StatementBusinessSegmentsAxis$/.test(a));
     if (product && segment) return { axis: product[0], member: product[1] };
+    // a subsegment within its segment (Nike's geographic subsegments of the NIKE Brand segment): the subsegment
+    const sub = entries.find(([a]) => /:SubsegmentsAxis$/.test(a));
+    if (sub && segment) return { axis: sub[0], member: sub[1] };
   }
   return null;
 }

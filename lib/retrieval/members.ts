@@ -71,6 +71,44 @@ async function queryMemberCatalog(db: Db, tenantId: string, entityIds: string[],
   for (const e of smallest.values()) {
     const l = memberLabelFromQName(e.member);
     if (l && !e.labels.includes(l)) e.labels.push(l);
+    // "Sales Channel Wholesale" on the sales-channel axis is "Wholesale": the axis's own words lead nothing
+    const axisWords = new Set(memberLabelFromQName(e.axis.replace(/Axis$/, 'Member')).toLowerCase().split(' '));
+    const words = l.split(' ');
+    let k = 0;
+    while (k < words.length - 1 && axisWords.has(words[k]!.toLowerCase())) k++;
+    if (k > 0) {
+      const short = words.slice(k).join(' ');
+      if (!e.labels.includes(short)) e.labels.push(short);
+    }
+  }
+  // "Walmart International", "Google Cloud": the company's own name leading a member label is also left out
+  // ("Walmart International net sales" names the company and then the member)
+  const names = await companyWords(db, entityIds);
+  // (replaced, not added: the question's company word is the company's, so the label without it is the one that can match)
+  for (const e of byKey.values()) {
+    const lead = names.get(e.entityId) ?? [];
+    e.labels = [...new Set(e.labels.map((l) => {
+      const w = l.split(' ');
+      const short = w.slice(1).join(' ');
+      return w.length >= 2 && lead.includes(w[0]!.toLowerCase()) && short.length >= 2 ? short : l;
+    }))];
   }
   return [...byKey.values()].filter((e) => e.labels.length > 0);
+}
+
+/** The first word of each entity's names and aliases (lower case, three letters or more). */
+async function companyWords(db: Db, entityIds: string[]): Promise<Map<string, string[]>> {
+  const res = await db.execute(sql`
+    select e.id, e.name, e.legal_name, a.alias from entities e left join entity_aliases a on a.entity_id = e.id
+    where e.id in (${sql.join(entityIds.map((id) => sql`${id}`), sql`, `)})`);
+  const out = new Map<string, string[]>();
+  for (const r of rowsOf<{ id: string; name: string; legal_name: string | null; alias: string | null }>(res)) {
+    const list = out.get(r.id) ?? [];
+    for (const n of [r.name, r.legal_name, r.alias]) {
+      const first = n?.trim().split(/[\s,.]+/)[0]?.toLowerCase();
+      if (first && first.length >= 3 && /^[a-z&-]+$/.test(first) && !list.includes(first)) list.push(first);
+    }
+    out.set(r.id, list);
+  }
+  return out;
 }
