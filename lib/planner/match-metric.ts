@@ -226,6 +226,8 @@ export interface MemberEntry {
   labels: string[];
   /** the full dimension set of the member's facts (with neutral or parent members); default { axis: member } */
   dimensions?: Record<string, string>;
+  /** how the filing writes a label matched without its company word ("Cloud" → "Google Cloud"), for the answer */
+  display?: Record<string, string>;
 }
 
 /** A reported concept outside the ontology, askable by the filer's label (lib/retrieval/concepts.ts). */
@@ -363,7 +365,7 @@ function memberIndex(members: MemberEntry[]): Map<string, MemberIndexEntry[]> {
       // one entry per dimension set: the member alone ({Product: Apparel}) and its slices ({Product: Apparel,
       // Segment: Converse}) are different figures, and the smallest filed one is the member's own
       const dims = JSON.stringify(Object.entries(e.dimensions ?? { [e.axis]: e.member }).sort(([a], [b]) => a.localeCompare(b)));
-      if (!list.some((x) => JSON.stringify(Object.entries(x.entry.dimensions ?? { [x.entry.axis]: x.entry.member }).sort(([a], [b]) => a.localeCompare(b))) === dims)) list.push({ key, entry: e, label });
+      if (!list.some((x) => JSON.stringify(Object.entries(x.entry.dimensions ?? { [x.entry.axis]: x.entry.member }).sort(([a], [b]) => a.localeCompare(b))) === dims)) list.push({ key, entry: e, label: e.display?.[label] ?? label });
       idx.set(key, list);
     }
   }

@@ -18,6 +18,8 @@ export interface CatalogMember {
   /** the dimension set of the facts without neutral members (the distinguishing member, and a product's own segment) */
   dimensions: Record<string, string>;
   labels: string[];
+  /** a label matched without the company's word that leads it, and the filing's own label ("Cloud" → "Google Cloud") */
+  display?: Record<string, string>;
 }
 
 interface Row {
@@ -90,7 +92,9 @@ async function queryMemberCatalog(db: Db, tenantId: string, entityIds: string[],
     e.labels = [...new Set(e.labels.map((l) => {
       const w = l.split(' ');
       const short = w.slice(1).join(' ');
-      return w.length >= 2 && lead.includes(w[0]!.toLowerCase()) && short.length >= 2 ? short : l;
+      if (w.length < 2 || !lead.includes(w[0]!.toLowerCase()) || short.length < 2) return l;
+      e.display = { ...e.display, [short]: l };
+      return short;
     }))];
   }
   return [...byKey.values()].filter((e) => e.labels.length > 0);
