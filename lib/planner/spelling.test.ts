@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { correctMeasureSpelling, editDistance } from './spelling';
+import { levenshtein } from './match-entities';
+import { correctMeasureSpelling } from './spelling';
 
 describe('misspelt measure words', () => {
   it('counts a transposition as one edit', () => {
-    expect(editDistance('reveune', 'revenue')).toBe(1);
-    expect(editDistance('captial', 'capital')).toBe(1);
-    expect(editDistance('proft', 'profit')).toBe(1);
+    expect(levenshtein('reveune', 'revenue')).toBe(1);
+    expect(levenshtein('captial', 'capital')).toBe(1);
+    expect(levenshtein('proft', 'profit')).toBe(1);
   });
   it.each([
     ['Apple reveune FY2025', 'Apple revenue FY2025'],

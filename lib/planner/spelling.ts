@@ -5,6 +5,7 @@
  * Company names, periods and ordinary words are never corrected.
  */
 import { COMMON_WORDS } from './common-words';
+import { levenshtein } from './match-entities';
 import { knownMeasurePhrases, MEASURE_QUALIFIER_WORDS } from './match-metric';
 
 let vocabulary: string[] | null = null;
@@ -17,21 +18,6 @@ function measureWords(): string[] {
     vocabulary = [...words];
   }
   return vocabulary;
-}
-
-/** Optimal string alignment distance (Damerau–Levenshtein with adjacent transpositions), capped. */
-export function editDistance(a: string, b: string, cap = 3): number {
-  if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[a.length]![b.length]!;
 }
 
 export interface SpellingCorrection {
@@ -64,7 +50,8 @@ export function correctMeasureSpelling(question: string, protectedRanges: readon
     let best = allowed + 1;
     let hits: string[] = [];
     for (const v of vocab) {
-      const dist = editDistance(lower, v, allowed);
+      if (Math.abs(lower.length - v.length) > allowed) continue;
+      const dist = levenshtein(lower, v);
       if (dist < best) [best, hits] = [dist, [v]];
       else if (dist === best) hits.push(v);
     }
