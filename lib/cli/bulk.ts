@@ -32,7 +32,7 @@ export function summaryText(s: BulkSummary): string {
   const lines = [
     `bulk ingest of ${path.basename(s.archive)} on ${s.driver} (${s.transport === 'copy' ? 'COPY' : 'batched insert'}, ${s.jobs} job(s)):`,
     `  ${s.entries.toLocaleString('en-US')} entries: ${s.ingested.toLocaleString('en-US')} ingested, ${s.unchanged} unchanged, ${s.skipped.toLocaleString('en-US')} skipped (done before), ${s.failed} failed`,
-    `  ${s.factsSeen.toLocaleString('en-US')} facts read, ${s.factsAdded.toLocaleString('en-US')} new, in ${s.seconds.toFixed(1)} s = ${s.factsPerSecond.toLocaleString('en-US')} facts/s; peak RSS ${s.peakRssMb} MB`,
+    `  ${s.factsSeen.toLocaleString('en-US')} facts read, ${s.factsAdded.toLocaleString('en-US')} new, in ${s.seconds.toFixed(1)} s = ${s.factsPerSecond.toLocaleString('en-US')} facts/s (deferred index builds ${s.indexSeconds.toFixed(1)} s, statistics ${s.analyzeSeconds.toFixed(1)} s, included); peak RSS ${s.peakRssMb} MB`,
     `  ${s.batchedCompanies.toLocaleString('en-US')} new companies written in ${s.batches} batch transaction(s)${s.batchFallbacks ? ` (${s.batchFallbacks} rolled back and redone company by company)` : ''}; CPU per fact entry: process ${s.factsSeen ? ((s.processCpuSeconds * 1e6) / s.factsSeen).toFixed(1) : '–'} µs, database backends ${s.factsSeen && s.backendCpuSeconds !== null ? ((s.backendCpuSeconds * 1e6) / s.factsSeen).toFixed(1) : '–'} µs`,
   ];
   for (const f of s.failures.slice(0, 20)) lines.push(`  failed ${f.entry} (CIK ${f.cik}): ${f.code}: ${f.message.slice(0, 300)}`);

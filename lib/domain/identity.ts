@@ -53,9 +53,9 @@ export interface FactIdentity {
   dimensions: Readonly<Record<string, string>>;
 }
 
-/** Version chain key: everything that identifies "the same number" except its value. */
-export function factChainKey(f: FactIdentity): string {
-  return contentId('chain', f.tenantId, f.entityId, f.concept, f.unit, periodKey(f.period), f.scope, dimensionKey(f.dimensions));
+/** Version chain key: everything that identifies "the same number" except its value (`dimsKey`: dimensionKey(f.dimensions), when the caller has it). */
+export function factChainKey(f: FactIdentity, dimsKey: string = dimensionKey(f.dimensions)): string {
+  return contentId('chain', f.tenantId, f.entityId, f.concept, f.unit, periodKey(f.period), f.scope, dimsKey);
 }
 
 /** Fact id: the chain key plus the normalized value. */
@@ -65,7 +65,12 @@ export function factId(f: FactIdentity & { value: string }): string {
 
 /** Fact id from an already computed chain key (saves hashing the chain twice). */
 export function factIdInChain(chainKey: string, value: string): string {
-  return contentId('fact', chainKey, normalizeDecimal(value));
+  return factIdOfNormalized(chainKey, normalizeDecimal(value));
+}
+
+/** Fact id from a chain key and a value already normalized (normalizeDecimal is idempotent: the same id). */
+export function factIdOfNormalized(chainKey: string, normalizedValue: string): string {
+  return contentId('fact', chainKey, normalizedValue);
 }
 
 /** Normalize a decimal string: no leading +, no leading zeros, no trailing fractional zeros, -0 → 0. */

@@ -1,7 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { facts } from '@/lib/db/schema';
-import { dimensionKey, factChainKey, factIdInChain, normalizeDecimal } from '@/lib/domain/identity';
+import { dimensionKey, factChainKey, factIdOfNormalized, normalizeDecimal } from '@/lib/domain/identity';
 import type { AccountingStandard, FiscalPeriodCode, Period, Provenance, QuarantineReason, Scope } from '@/lib/domain/types';
 
 /** One observed number, as an extractor produced it. */
@@ -153,9 +153,10 @@ export function prepareFacts(inputs: FactInput[]): PreparedFacts {
   const ordered = inputs.length > 1 ? [...inputs].sort((a, b) => (a.sighting.filedAt < b.sighting.filedAt ? -1 : a.sighting.filedAt > b.sighting.filedAt ? 1 : 0)) : inputs;
   for (const f of ordered) {
     const value = normalizeDecimal(f.value);
-    const chainKey = factChainKey(f);
-    // same as factId(f), without hashing the chain key twice
-    const id = factIdInChain(chainKey, value);
+    const dimsKey = dimensionKey(f.dimensions);
+    const chainKey = factChainKey(f, dimsKey);
+    // same as factId(f), without hashing the chain key twice or normalizing the value twice
+    const id = factIdOfNormalized(chainKey, value);
     const p = f.period;
     if (!rows.has(id)) {
       if (chainKeys.has(chainKey)) multi.add(chainKey);
@@ -178,7 +179,7 @@ export function prepareFacts(inputs: FactInput[]): PreparedFacts {
         fiscalPeriod: f.fiscalPeriod,
         scope: f.scope,
         dimensions: f.dimensions,
-        dimsKey: dimensionKey(f.dimensions),
+        dimsKey,
         accountingStandard: f.accountingStandard,
         sourceId: f.sighting.sourceId,
         accession: f.sighting.accession,

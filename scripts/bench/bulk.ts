@@ -40,10 +40,10 @@ export async function bulkRow(ctx: BenchContext, database: Database, archive: st
     },
   });
   const loadEnd = os.loadavg()[0]!;
-  ctx.log(`   ${database.driver} ${o.label}: ${progressLine(s)}; ${s.seconds.toFixed(1)} s (index builds ${s.indexSeconds.toFixed(1)} s); peak RSS ${s.peakRssMb} MB; load average ${load.toFixed(1)} → ${loadEnd.toFixed(1)}; process CPU ${s.processCpuSeconds.toFixed(1)} s, backends ${s.backendCpuSeconds?.toFixed(1) ?? '–'} s`);
+  ctx.log(`   ${database.driver} ${o.label}: ${progressLine(s)}; ${s.seconds.toFixed(1)} s (index builds ${s.indexSeconds.toFixed(1)} s, statistics ${s.analyzeSeconds.toFixed(1)} s); peak RSS ${s.peakRssMb} MB; load average ${load.toFixed(1)} → ${loadEnd.toFixed(1)}; process CPU ${s.processCpuSeconds.toFixed(1)} s, backends ${s.backendCpuSeconds?.toFixed(1) ?? '–'} s`);
   const procUs = s.factsSeen ? (s.processCpuSeconds * 1e6) / s.factsSeen : null;
   const backendUs = s.factsSeen && s.backendCpuSeconds !== null ? (s.backendCpuSeconds * 1e6) / s.factsSeen : null;
-  const cpu = `CPU per fact entry: process ${procUs?.toFixed(1) ?? '–'} µs, backends ${backendUs?.toFixed(1) ?? '–'} µs (index rebuilds included)`;
+  const cpu = `CPU per fact entry: process ${procUs?.toFixed(1) ?? '–'} µs, backends ${backendUs?.toFixed(1) ?? '–'} µs (index rebuilds and the closing ANALYZE included)`;
   const mode = [
     s.batchedCompanies ? `${s.batchedCompanies.toLocaleString('en-US')} companies in ${s.batches} batch transaction(s)${s.batchFallbacks ? `, ${s.batchFallbacks} rolled back and redone per company` : ''}` : null,
     s.transport === 'copy' ? (s.batchedCompanies ? 'COPY straight into the tables' : 'COPY + staging') : 'batched insert', s.setWiseChecks ? 'set-wise reference checks' : null, o.deferIndexes ? `${s.deferredIndexes.length} secondary indexes deferred, rebuilt in ${s.indexSeconds.toFixed(1)} s (included)` : null].filter(Boolean).join(', ');
@@ -66,6 +66,7 @@ export async function bulkRow(ctx: BenchContext, database: Database, archive: st
       peakRssMb: s.peakRssMb,
       rssStartMb: rssStart,
       indexSeconds: Math.round(s.indexSeconds * 10) / 10,
+      analyzeSeconds: Math.round(s.analyzeSeconds * 10) / 10,
       setWiseChecks: s.setWiseChecks,
       batches: s.batches,
       batchedCompanies: s.batchedCompanies,

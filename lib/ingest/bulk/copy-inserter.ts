@@ -66,17 +66,36 @@ const ENCODERS: Enc[] = WRITTEN_FACT_COLUMNS.map((k) => {
   return (v) => (v === null || v === undefined ? '\\N' : escapeText(String(v)));
 });
 
-/** Lines of COPY text, grouped into chunks of about 1 MB (one write each). */
-function* copyChunks<T>(rows: readonly T[], line: (r: T) => string): Generator<string> {
-  let buf = '';
-  for (const r of rows) {
-    buf += line(r);
-    if (buf.length >= 1 << 20) {
-      yield buf;
-      buf = '';
+const CHUNK = 1 << 20;
+
+/**
+ * COPY text as Buffers of about 1 MB (one socket write each), each line encoded into the Buffer as it
+ * is made. Not `text += line` and one conversion per chunk: that builds a rope of ~40 pieces per line,
+ * flattened and encoded at the end — measured at ~3× the CPU of writing each line (a short string,
+ * flattened in cache) into the Buffer. A new Buffer per chunk: the stream may hold the previous one.
+ */
+export function* copyBuffers(lines: Iterable<string>): Generator<Buffer> {
+  let buf = Buffer.allocUnsafe(CHUNK);
+  let pos = 0;
+  for (const line of lines) {
+    // utf8: at most 3 bytes per UTF-16 unit
+    if (pos + line.length * 3 > buf.length) {
+      if (pos > 0) yield buf.subarray(0, pos);
+      buf = Buffer.allocUnsafe(Math.max(CHUNK, line.length * 3));
+      pos = 0;
     }
+    pos += buf.write(line, pos);
   }
-  if (buf) yield buf;
+  if (pos > 0) yield buf.subarray(0, pos);
+}
+
+function* linesOf<T>(rows: readonly T[], line: (r: T) => string): Generator<string> {
+  for (const r of rows) yield line(r);
+}
+
+/** Lines of COPY text, in Buffers of about 1 MB. */
+function copyChunks<T>(rows: readonly T[], line: (r: T) => string): Generator<Buffer> {
+  return copyBuffers(linesOf(rows, line));
 }
 
 export function factLine(r: FactRow): string {

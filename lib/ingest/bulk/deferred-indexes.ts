@@ -95,33 +95,50 @@ export async function pendingIndexes(conn: Connection): Promise<{ index_name: st
 
 /**
  * Builds every recorded index (one transaction each, its record deleted with it) and returns the
- * seconds spent. An index that exists meanwhile is not built twice. Outside a transaction.
+ * seconds spent. An index that exists meanwhile is not built twice. Outside a transaction. `helpers`:
+ * more connections (outside a transaction) that build indexes of the list at the same time — each
+ * build takes a SHARE lock on its table, which another build's does not block, so two cores build two
+ * indexes at once.
  */
-export async function rebuildIndexes(conn: Connection, log?: (line: string) => void): Promise<{ rebuilt: string[]; seconds: number }> {
+export async function rebuildIndexes(conn: Connection, log?: (line: string) => void, helpers: Connection[] = []): Promise<{ rebuilt: string[]; seconds: number }> {
   const t0 = performance.now();
   const rebuilt: string[] = [];
   await conn.query('select pg_advisory_lock($1)', [LOCK_KEY]);
   try {
-    const pending = await pendingIndexes(conn);
-    if (!pending.length) return { rebuilt, seconds: 0 };
-    await conn.query(`set maintenance_work_mem = '512MB'`).catch(() => undefined);
-    for (const p of pending) {
-      const t = performance.now();
-      await conn.query('begin');
+    const queue = await pendingIndexes(conn);
+    if (!queue.length) return { rebuilt, seconds: 0 };
+    const build = async (c: Connection) => {
+      await c.query(`set maintenance_work_mem = '512MB'`).catch(() => undefined);
+      // no parallel workers: the builds run side by side already, and a worker's CPU is not the
+      // session's (the summary counts the sessions' CPU)
+      await c.query('set max_parallel_maintenance_workers = 0').catch(() => undefined);
       try {
-        const exists = await conn.query(`select 1 from pg_class where relname = $1 and relnamespace = current_schema()::regnamespace`, [p.index_name]);
-        // a partitioned table's index reads `ON ONLY`: built that way it would cover no partition
-        if (!exists.length) await conn.query(p.definition.replace(/ ON ONLY /, ' ON '));
-        await conn.query('delete from bulk_deferred_indexes where index_name = $1', [p.index_name]);
-        await conn.query('commit');
-      } catch (e) {
-        await conn.query('rollback').catch(() => undefined);
-        throw e;
+        for (let p = queue.shift(); p; p = queue.shift()) {
+          const t = performance.now();
+          await c.query('begin');
+          try {
+            const exists = await c.query(`select 1 from pg_class where relname = $1 and relnamespace = current_schema()::regnamespace`, [p.index_name]);
+            // a partitioned table's index reads `ON ONLY`: built that way it would cover no partition
+            if (!exists.length) await c.query(p.definition.replace(/ ON ONLY /, ' ON '));
+            await c.query('delete from bulk_deferred_indexes where index_name = $1', [p.index_name]);
+            await c.query('commit');
+          } catch (e) {
+            await c.query('rollback').catch(() => undefined);
+            queue.length = 0;
+            throw e;
+          }
+          rebuilt.push(p.index_name);
+          log?.(`rebuilt ${p.index_name} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+        }
+      } finally {
+        await c.query('reset maintenance_work_mem').catch(() => undefined);
+        await c.query('reset max_parallel_maintenance_workers').catch(() => undefined);
       }
-      rebuilt.push(p.index_name);
-      log?.(`rebuilt ${p.index_name} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    }
-    await conn.query('reset maintenance_work_mem').catch(() => undefined);
+    };
+    // every builder finishes (or fails) before the lock is released
+    const results = await Promise.allSettled([conn, ...helpers].map(build));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
   } finally {
     await conn.query('select pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
   }

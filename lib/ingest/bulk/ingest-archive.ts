@@ -102,6 +102,8 @@ export interface BulkSummary extends BulkProgress {
   deferredIndexes: string[];
   /** seconds spent rebuilding deferred indexes (included in `seconds`) */
   indexSeconds: number;
+  /** seconds spent refreshing planner statistics at the end (included in `seconds`) */
+  analyzeSeconds: number;
   /** merges checked references set-wise instead of by row triggers */
   setWiseChecks: boolean;
   /** batch transactions committed, companies written by them, and batches rolled back (their companies went one by one) */
@@ -152,6 +154,7 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
     failures: [],
     deferredIndexes: [],
     indexSeconds: 0,
+    analyzeSeconds: 0,
     setWiseChecks: false,
     batches: 0,
     batchedCompanies: 0,
@@ -186,8 +189,15 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
       }
     });
 
+  /** `fn` on `n` connections of their own at once, their backends' CPU time counted */
+  const onBackends = <T>(n: number, fn: (conns: Connection[]) => Promise<T>): Promise<T> => {
+    const take = (conns: Connection[]): Promise<T> => (conns.length === n ? fn(conns) : onBackend((c) => take([...conns, c])));
+    return take([]);
+  };
+
+  // one index build per job's connection at a time (each takes a SHARE lock: builds do not block each other)
   const rebuild = async () => {
-    const r = await onBackend((conn) => rebuildIndexes(conn, o.log));
+    const r = await onBackends(jobs, ([conn, ...helpers]) => rebuildIndexes(conn!, o.log, helpers));
     s.indexSeconds += r.seconds;
   };
   try {
@@ -392,7 +402,13 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
     };
     await Promise.all(Array.from({ length: jobs }, worker));
     if (database.driver === 'postgres' && (o.deferIndexes || (await database.withConnection((conn) => pendingIndexes(conn))).length)) await rebuild();
-    await refreshStatistics(database.db);
+    const analyzeStarted = performance.now();
+    if (database.driver === 'postgres') {
+      // the tables this load wrote, split over the jobs' connections, counted in the backends' CPU
+      await onBackends(Math.min(jobs, ANALYZED.length), (conns) => Promise.all(conns.map((c, i) => c.query(`analyze ${ANALYZED.filter((_, k) => k % conns.length === i).join(', ')}`))));
+    } else await refreshStatistics(database.db);
+    s.analyzeSeconds = (performance.now() - analyzeStarted) / 1000;
+    o.log?.(`statistics refreshed in ${s.analyzeSeconds.toFixed(1)} s`);
   } finally {
     clearInterval(sampler);
     zip.close();
@@ -400,6 +416,13 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
   report();
   return s;
 }
+
+/**
+ * The tables a bulk load writes, analyzed at its end (PostgreSQL), dealt round-robin over the jobs'
+ * connections: facts and fact_sightings (nearly all the work: each parent's sample, then each
+ * partition's) on different ones. Not the tables it never writes (chunks, source tables and cells).
+ */
+const ANALYZED = ['facts', 'fact_sightings', 'sources', 'entities', 'entity_aliases', 'fiscal_calendars', 'concept_labels'] as const;
 
 /** Fact entries per batch transaction (one worker's batch; default). */
 export const DEFAULT_BATCH_FACTS = 40_000;
