@@ -15,6 +15,7 @@ import { configuredAuthSecret } from '@/lib/env';
 export const SESSION_COOKIE_PREFIX = 'll';
 /** 14 days, extended at most once a day while in use */
 export const SESSION_TTL_S = 14 * 24 * 3600;
+export const SESSION_UPDATE_AGE_S = 24 * 3600;
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 128;
 
@@ -52,7 +53,7 @@ export function createAuth({ db, secret, secure, nextCookies: withNext = true }:
         createdInDemo: { type: 'boolean', required: false, input: false },
       },
     },
-    session: { modelName: 'sessions', expiresIn: SESSION_TTL_S, updateAge: 24 * 3600 },
+    session: { modelName: 'sessions', expiresIn: SESSION_TTL_S, updateAge: SESSION_UPDATE_AGE_S },
     account: { modelName: 'auth_accounts' },
     verification: { modelName: 'auth_verifications' },
     databaseHooks: {

@@ -4,7 +4,8 @@ import { cookies, headers } from 'next/headers';
 import { getDatabase } from '@/lib/server/runtime';
 import { AppError } from '@/lib/errors';
 import type { Role } from '@/lib/db/schema';
-import { getAuth, sessionCookieName } from '@/lib/auth/better-auth';
+import { getAuth, sessionCookieName, SESSION_TTL_S, SESSION_UPDATE_AGE_S } from '@/lib/auth/better-auth';
+import { plainSessionUser, verifiedToken } from '@/lib/auth/session-cookie';
 import { DEMO_ROLE_COOKIE, hasRole, type Viewer, type ViewerUser } from '@/lib/auth/viewer';
 import { resolveViewer } from './resolve-viewer';
 import { isDemoMode } from '@/lib/env';
@@ -18,11 +19,16 @@ export function isSecureRequest(h: Headers): boolean {
  * The signed-in user of a valid, unexpired better-auth session of this request, as better-auth read it with
  * the session (with tenant, role, disabled and created-in-demo: nothing more to read for the viewer).
  */
-export async function sessionUser(h: Headers, hasCookie: (name: string) => boolean): Promise<ViewerUser | null> {
+export async function sessionUser(h: Headers, cookie: (name: string) => string | undefined): Promise<ViewerUser | null> {
   const secure = isSecureRequest(h);
-  if (!hasCookie(sessionCookieName(secure))) return null;
+  const value = cookie(sessionCookieName(secure));
+  if (value === undefined) return null;
   const { db } = await getDatabase();
   const auth = await getAuth(db, { secure });
+  // the plain case without better-auth's endpoint (lib/auth/session-cookie.ts); anything else goes to it
+  const token = verifiedToken(value, auth.options.secret);
+  const plain = token ? await plainSessionUser(db, token, { expiresInS: SESSION_TTL_S, updateAgeS: SESSION_UPDATE_AGE_S }) : undefined;
+  if (plain) return plain;
   const session = await auth.api.getSession({ headers: h });
   if (!session) return null;
   const u = session.user as typeof session.user & { createdInDemo?: boolean | null };
@@ -44,7 +50,7 @@ export async function mayHaveViewer(): Promise<boolean> {
 export const getViewer = cache(async (): Promise<Viewer | null> => {
   const database = await getDatabase();
   const [jar, h] = await Promise.all([cookies(), headers()]);
-  const user = await sessionUser(h, (name) => jar.has(name));
+  const user = await sessionUser(h, (name) => jar.get(name)?.value);
   return resolveViewer(database.db, jar.get(DEMO_ROLE_COOKIE)?.value, user);
 });
 
