@@ -31,7 +31,29 @@ export async function perEntityCatalog<T>(
   const version = o.version ?? (await readDataVersion(o.db, o.tenantId));
   if (version === null) return [];
   const parts = await Promise.all([...new Set(o.entityIds)].map((id) => cache.get(o.db, o.tenantId, version, `${o.role ?? ''}|${id}`, () => query(id))));
-  return parts.flat();
+  return stableFlat(parts);
+}
+
+/** flattened lists by their first part: the same parts (the same cached arrays) give the same array */
+const flats = new WeakMap<readonly unknown[], { parts: readonly unknown[][]; flat: unknown[] }[]>();
+
+/**
+ * The parts concatenated — the same array object for the same parts, while they are cached: one part is
+ * returned as it is, several are concatenated once. Callers index what they get by identity (the
+ * planner's member and concept indexes, lib/planner/match-metric.ts) and must not mutate it.
+ */
+export function stableFlat<T>(parts: T[][]): T[] {
+  if (parts.length === 1) return parts[0]!;
+  if (parts.length === 0) return [];
+  let list = flats.get(parts[0]!);
+  if (!list) flats.set(parts[0]!, (list = []));
+  const hit = list.find((x) => x.parts.length === parts.length && x.parts.every((p, i) => p === parts[i]));
+  if (hit) return hit.flat as T[];
+  const flat = parts.flat();
+  list.push({ parts, flat });
+  // a first part's combinations stay few (the companies asked about with it); keep the latest
+  if (list.length > 16) list.shift();
+  return flat;
 }
 
 export function versionedCache<T>(maxAgeMs = 30_000, now: () => number = Date.now): VersionedCache<T> {

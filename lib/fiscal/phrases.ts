@@ -67,7 +67,28 @@ export function grammarPhrases(question: string, ts: readonly Tok[] = tokenize(q
  * E.g. "operating margin in FY2026 vs the prior year" → ["FY2026", "prior year"].
  */
 export function extractPeriodPhrases(question: string): PeriodPhrase[] {
-  return foldPhrases(question, grammarPhrases(question));
+  // the planner reads one question's periods several times (narrative routing, entity spans, the plan):
+  // the phrases of the latest texts are kept, frozen (a caller that changed one would throw), the list copied
+  let found = recentPhrases.get(question);
+  if (found) {
+    recentPhrases.delete(question);
+  } else {
+    found = deepFreeze(foldPhrases(question, grammarPhrases(question)));
+    if (recentPhrases.size >= RECENT_PHRASES) recentPhrases.delete(recentPhrases.keys().next().value!);
+  }
+  recentPhrases.set(question, found);
+  return [...found];
+}
+
+const RECENT_PHRASES = 256;
+const recentPhrases = new Map<string, PeriodPhrase[]>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 /** Parses one phrase that must make up the whole text; null when it does not. */

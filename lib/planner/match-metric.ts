@@ -168,6 +168,45 @@ function conceptPhraseEntries(c: ConceptEntry): MetricPhrase[] {
   return list;
 }
 
+/** per phrase list: the positions of its phrases by first word, ascending */
+const firstWordMemo = new WeakMap<readonly MetricPhrase[], Map<string, number[]>>();
+
+function firstWordIndex(phrases: readonly MetricPhrase[]): Map<string, number[]> {
+  let idx = firstWordMemo.get(phrases);
+  if (idx) return idx;
+  idx = new Map();
+  for (const [i, p] of phrases.entries()) {
+    const w = firstWord(p.phrase);
+    const at = idx.get(w);
+    if (at) at.push(i);
+    else idx.set(w, [i]);
+  }
+  firstWordMemo.set(phrases, idx);
+  return idx;
+}
+
+/** per concepts list (the same array while the catalog is cached: lib/db/versioned-cache.ts) */
+const phrasesMemo = new WeakMap<readonly ConceptEntry[], MetricPhrase[]>();
+
+/** The ontology's phrases and the filer concepts' phrases (after the ontology's of the same length), longest first. */
+function phrasesWithConcepts(concepts: readonly ConceptEntry[]): MetricPhrase[] {
+  let phrases = phrasesMemo.get(concepts);
+  if (phrases) return phrases;
+  const added = new Set<string>();
+  const extra: MetricPhrase[] = [];
+  for (const c of concepts) {
+    for (const e of conceptPhraseEntries(c)) {
+      if (!PHRASE_SET.has(e.phrase) && !added.has(e.phrase)) {
+        added.add(e.phrase);
+        extra.push(e);
+      }
+    }
+  }
+  phrases = extra.length ? mergeByLength(PHRASES, extra.sort((a, b) => b.phrase.length - a.phrase.length)) : PHRASES;
+  phrasesMemo.set(concepts, phrases);
+  return phrases;
+}
+
 /** Caption patterns as whole-word regexes over the normalized text (captured: the caption). */
 const CAPTIONS = CAPTION_PATTERNS.map((c) => ({
   re: new RegExp(` (${c.pattern})(?= )`, 'g'),
@@ -355,7 +394,16 @@ function withMember(member: string, label: string): string {
   return `${member} ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
 }
 
+/** per members list (the catalogs hand out the same array while cached: lib/db/versioned-cache.ts) */
+const memberIndexMemo = new WeakMap<readonly MemberEntry[], Map<string, MemberIndexEntry[]>>();
+
 function memberIndex(members: MemberEntry[]): Map<string, MemberIndexEntry[]> {
+  let idx = memberIndexMemo.get(members);
+  if (!idx) memberIndexMemo.set(members, (idx = buildMemberIndex(members)));
+  return idx;
+}
+
+function buildMemberIndex(members: MemberEntry[]): Map<string, MemberIndexEntry[]> {
   const idx = new Map<string, MemberIndexEntry[]>();
   for (const e of members) {
     for (const label of e.labels) {
@@ -546,17 +594,7 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
   const taken: [number, number][] = [];
   const raw: { p: MetricPhrase; s: number; e: number }[] = [];
   // filer concepts (ask by label) rank after ontology phrases of the same length: the ontology wins ties
-  const added = new Set<string>();
-  const extra: MetricPhrase[] = [];
-  for (const c of ctx?.concepts ?? []) {
-    for (const e of conceptPhraseEntries(c)) {
-      if (!PHRASE_SET.has(e.phrase) && !added.has(e.phrase)) {
-        added.add(e.phrase);
-        extra.push(e);
-      }
-    }
-  }
-  const phrases = extra.length ? mergeByLength(PHRASES, extra.sort((a, b) => b.phrase.length - a.phrase.length)) : PHRASES;
+  const phrases = ctx?.concepts?.length ? phrasesWithConcepts(ctx.concepts) : PHRASES;
   // a phrase can only be found (` phrase ` in the text) when its first word is a word of the text
   const textWords = new Set(normText.split(' '));
   // statement hints and other non-measures: claimed first unless a longer measure phrase covers them
@@ -588,9 +626,18 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
       raw.push(r);
     }
   };
-  for (const p of phrases) {
+  // only the phrases whose first word is a word of the text, in the list's order (longest first): the
+  // others cannot be found, and a caption is claimed before the next phrase it is not shorter than either way
+  const byFirst = firstWordIndex(phrases);
+  const candidates: number[] = [];
+  for (const w of textWords) {
+    const at = byFirst.get(w);
+    if (at) for (const i of at) candidates.push(i);
+  }
+  candidates.sort((a, b) => a - b);
+  for (const ci of candidates) {
+    const p = phrases[ci]!;
     while (captions.length && captions[0]!.e - captions[0]!.s >= p.phrase.length) claim(captions.shift()!);
-    if (!textWords.has(firstWord(p.phrase))) continue;
     let from = 0;
     for (;;) {
       const i = normText.indexOf(` ${p.phrase} `, from);
