@@ -181,7 +181,7 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
 
 const section: BenchSection = {
   name: 'http',
-  description: `load test: POST /api/answers with ${CLIENTS} concurrent clients through next start (PGlite, PostgreSQL)`,
+  description: `load test: POST /api/answers with ${CLIENTS} concurrent clients through next start (PGlite, PostgreSQL; --http-drivers=postgres for one)`,
   scales: ['full'],
   async run(ctx) {
     const root = process.cwd();
@@ -191,7 +191,10 @@ const section: BenchSection = {
     const rows: BenchRow[] = [];
     try {
       const buildNote = await ensureProductionBuild(root, ctx.args, logDir, ctx.log);
-      for (const driver of ctx.pgUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+      // --http-drivers pglite|postgres|pglite,postgres (default: both when PostgreSQL is configured)
+      const wanted = ctx.args.find((a) => a.startsWith('--http-drivers='))?.split('=')[1]?.split(',');
+      const drivers = (ctx.pgUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter((d) => !wanted || wanted.includes(d));
+      for (const driver of drivers) {
         const logFile = path.join(logDir, `server-${driver}.log`);
         try {
           const row = await measure(ctx, driver, logFile);
