@@ -9,16 +9,21 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { tenants } from './schema';
+import { forgetScopeDataVersion, scopeDataVersion } from './tenant-scope';
 
 export async function bumpDataVersion(db: Db, tenantId: string): Promise<void> {
   await db
     .update(tenants)
     .set({ dataVersion: sql`${tenants.dataVersion} + 1` })
     .where(eq(tenants.id, tenantId));
+  forgetScopeDataVersion(tenantId);
 }
 
 /** The tenant's data version; null when the tenant does not exist. */
 export async function readDataVersion(db: Db, tenantId: string): Promise<number | null> {
+  // inside a tenant scope: the version read when the scope opened (lib/db/tenant-scope.ts), one round trip fewer
+  const pre = scopeDataVersion(db, tenantId);
+  if (pre !== undefined) return pre;
   const [row] = await db.select({ v: tenants.dataVersion }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
   return row ? Number(row.v) : null;
 }

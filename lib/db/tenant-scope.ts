@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
+import { rowsOf, type Db } from './client';
 
 /** The database role tenant-scoped work runs as: no BYPASSRLS, subject to the tenant_scope policies (drizzle/0009_row_level_security.sql). */
 export const APP_ROLE = 'ledgerline_app';
@@ -28,13 +28,36 @@ export async function inTenantScope<T>(db: Db, tenantId: string, fn: (tx: Db) =>
     // one statement for the three settings (was three round trips per request): set_config(…, true) is SET
     // LOCAL, for the role too; the role comes last, after the settings the superuser session makes
     const statementTimeout = timeout === undefined ? sql`` : sql`, set_config('statement_timeout', ${String(timeout)}, true)`;
-    await tx.execute(sql`select set_config('ledgerline.tenant_id', ${tenantId}, true)${statementTimeout}, set_config('role', ${APP_ROLE}, true)`);
-    return openScope.run({ root, tx }, () => fn(tx));
+    // and the tenant's data version in the same round trip: every answer reads it first (the caches' key)
+    const res = await tx.execute(sql`select set_config('ledgerline.tenant_id', ${tenantId}, true)${statementTimeout}, set_config('role', ${APP_ROLE}, true), (select data_version from tenants where id = ${tenantId}) as data_version`);
+    const v = rowsOf<{ data_version: string | number | null }>(res)[0]?.data_version;
+    return openScope.run({ root, tx, tenantId, dataVersion: v === null || v === undefined ? null : Number(v) }, () => fn(tx));
   });
 }
 
-/** The transaction of the tenant scope the current async work runs in, with the handle it was opened on. */
-const openScope = new AsyncLocalStorage<{ root: Db; tx: Db }>();
+/**
+ * The transaction of the tenant scope the current async work runs in, with the handle it was opened on,
+ * its tenant and that tenant's data version as read when the scope opened (undefined once it was bumped
+ * inside the scope: then it is read again).
+ */
+const openScope = new AsyncLocalStorage<{ root: Db; tx: Db; tenantId: string; dataVersion: number | null | undefined }>();
+
+/**
+ * The data version of `tenantId` read when the open tenant scope began, when `db` works in that scope
+ * (its scoped handle or its transaction) for that tenant and no bump happened in it since; else undefined.
+ */
+export function scopeDataVersion(db: Db, tenantId: string): number | null | undefined {
+  const open = openScope.getStore();
+  if (!open || open.tenantId !== tenantId) return undefined;
+  if (db !== open.tx && (rootOf.get(db) ?? db) !== open.root) return undefined;
+  return open.dataVersion;
+}
+
+/** After a bump of `tenantId`'s data version inside its scope: the next read goes to the database. */
+export function forgetScopeDataVersion(tenantId: string): void {
+  const open = openScope.getStore();
+  if (open && open.tenantId === tenantId) open.dataVersion = undefined;
+}
 const scopedOf = new WeakMap<Db, Db>();
 const rootOf = new WeakMap<Db, Db>();
 
