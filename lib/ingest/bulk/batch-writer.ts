@@ -24,7 +24,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { Connection, Db } from '@/lib/db/client';
 import { auditLog, bulkIngestProgress, entities, entityAliases, facts as factsTable, fiscalCalendars, ingestRuns, sources } from '@/lib/db/schema';
 import { jsonbInserter, recomputeChains, resultRows, WRITTEN_FACT_COLUMNS, type FactRow, type SightingRow } from '@/lib/facts/write-facts';
-import { copyBuffers, copyField, factLine, sightingLine } from './copy-inserter';
+import { copyBytes, copyField, factLine, linesOf, sightingLine } from './copy-inserter';
 import type { CompanyPlan } from './company-plan';
 import type { ArchiveEntry } from './zip-read';
 
@@ -53,16 +53,30 @@ function factLineOf(p: CompanyPlan): (r: FactRow) => string {
   };
 }
 
-/** Lines of COPY text, company after company, in Buffers of about 1 MB (one write each). */
-function copyText<T>(plans: CompanyPlan[], rows: (p: CompanyPlan) => readonly T[], lineOf: (p: CompanyPlan) => (r: T) => string): Generator<Buffer> {
-  return copyBuffers(
-    (function* () {
-      for (const p of plans) {
-        const line = lineOf(p);
-        for (const r of rows(p)) yield line(r);
-      }
-    })(),
-  );
+/**
+ * Encodes a plan's fact and sighting rows as COPY text now (PostgreSQL), and lets go of the row objects:
+ * a batch then holds ~0.8 KB of bytes per fact instead of objects that survive into the old generation
+ * of the heap while the batch fills (measured: the garbage collector took ~18 % of the process's CPU).
+ * Each company's rows in primary-key order: the keys' btrees take them as an ascending run of
+ * neighbouring entries instead of at random places (measured: ~20 % less backend CPU per COPY).
+ */
+export function encodeForCopy(p: CompanyPlan): void {
+  if (p.encoded) return;
+  const metricIds = new Set<string>();
+  const cellIds = new Set<string>();
+  for (const r of p.facts) {
+    if (r.metricId !== null) metricIds.add(r.metricId);
+    if (r.cellId !== null) cellIds.add(`${r.entityId}|${r.cellId}`);
+  }
+  p.encoded = {
+    facts: copyBytes(linesOf([...p.facts].sort(byId), factLineOf(p))),
+    sightings: copyBytes(linesOf([...p.sightings].sort(bySightingKey), sightingLine)),
+    metricIds: [...metricIds],
+    cellIds: [...cellIds],
+  };
+  p.facts = [];
+  p.sightings = [];
+  p.derived = new Map();
 }
 
 /**
@@ -148,10 +162,16 @@ export async function writeBatch(conn: Connection, tx: Db, items: BatchItem[], o
 
   // set-wise reference checks: the tenant and the metrics are checked and locked once; every other
   // row referenced is inserted by this transaction (entities, sources, facts) — row triggers off until the end
+  if (conn.copyFrom) for (const p of plans) encodeForCopy(p);
   if (o.setWiseChecks) {
     const metricIds = new Set<string>();
     const cellIds = new Set<string>();
     for (const p of plans) {
+      if (p.encoded) {
+        for (const m of p.encoded.metricIds) metricIds.add(m);
+        for (const c of p.encoded.cellIds) cellIds.add(c);
+        continue;
+      }
       for (const r of p.facts) {
         if (r.metricId !== null) metricIds.add(r.metricId);
         if (r.cellId !== null) cellIds.add(`${r.entityId}|${r.cellId}`);
@@ -177,10 +197,9 @@ export async function writeBatch(conn: Connection, tx: Db, items: BatchItem[], o
 
   // facts and sightings
   if (conn.copyFrom) {
-    // each company's rows in primary-key order: the keys' btrees take them as an ascending run of
-    // neighbouring entries instead of at random places (measured: ~20 % less backend CPU per COPY)
-    await conn.copyFrom(`copy facts (${FACT_LIST}) from stdin`, copyText(plans, (p) => [...p.facts].sort(byId), factLineOf));
-    await conn.copyFrom(`copy fact_sightings (${SIGHTING_LIST}) from stdin`, copyText(plans, (p) => [...p.sightings].sort(bySightingKey), () => sightingLine));
+    // the COPY text encodeForCopy made, company after company
+    await conn.copyFrom(`copy facts (${FACT_LIST}) from stdin`, plans.flatMap((p) => p.encoded!.facts));
+    await conn.copyFrom(`copy fact_sightings (${SIGHTING_LIST}) from stdin`, plans.flatMap((p) => p.encoded!.sightings));
     const dirty = plans.flatMap((p) => p.sqlChains.map((chainKey) => ({ entityId: p.entityId, chainKey })));
     if (dirty.length) await recomputeChains(tx, dirty);
   } else {

@@ -27,6 +27,16 @@ import type { SideFiles } from '../types';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
+/** A plan's rows as COPY text (see CompanyPlan.encoded), with what the set-wise reference check needs of them. */
+export interface EncodedRows {
+  facts: Buffer[];
+  sightings: Buffer[];
+  /** the ontology metrics the facts name */
+  metricIds: string[];
+  /** the table cells the facts name, as `entity_id|id` */
+  cellIds: string[];
+}
+
 export interface CompanyPlan {
   cik: string;
   /** normalizeAlias of the entity's name: a CIK-less entity of that name would be adopted (not new) */
@@ -49,6 +59,12 @@ export interface CompanyPlan {
   /** … except these, which recomputeChains derives after the write (chain-versions.ts says when) */
   sqlChains: string[];
   labels: { concept: string; label: string; description: string | null }[];
+  /**
+   * PostgreSQL: the fact and sighting rows as COPY text, made as soon as the plan is (batch-writer.ts
+   * encodeForCopy); `facts`, `sightings` and `derived` are then emptied, so a batch waiting for its
+   * transaction holds bytes instead of row objects.
+   */
+  encoded?: EncodedRows;
   run: Row<typeof ingestRuns>;
   factsSeen: number;
   factsAdded: number;

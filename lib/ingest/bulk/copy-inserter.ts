@@ -89,7 +89,35 @@ export function* copyBuffers(lines: Iterable<string>): Generator<Buffer> {
   if (pos > 0) yield buf.subarray(0, pos);
 }
 
-function* linesOf<T>(rows: readonly T[], line: (r: T) => string): Generator<string> {
+let scratch: Buffer | null = null;
+
+/**
+ * COPY text of `lines` as Buffers of exactly their bytes (each at most about 1 MB), encoded through one
+ * reused scratch Buffer: for text kept a while (a batch's companies wait for their transaction), so
+ * it holds only its bytes.
+ */
+export function copyBytes(lines: Iterable<string>): Buffer[] {
+  const out: Buffer[] = [];
+  let buf = (scratch ??= Buffer.allocUnsafe(CHUNK));
+  let pos = 0;
+  const keep = () => {
+    const b = Buffer.allocUnsafe(pos);
+    buf.copy(b, 0, 0, pos);
+    out.push(b);
+    pos = 0;
+  };
+  for (const line of lines) {
+    if (pos + line.length * 3 > buf.length) {
+      if (pos > 0) keep();
+      if (line.length * 3 > buf.length) buf = Buffer.allocUnsafe(line.length * 3);
+    }
+    pos += buf.write(line, pos);
+  }
+  if (pos > 0) keep();
+  return out;
+}
+
+export function* linesOf<T>(rows: readonly T[], line: (r: T) => string): Generator<string> {
   for (const r of rows) yield line(r);
 }
 

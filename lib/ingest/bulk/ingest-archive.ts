@@ -34,7 +34,7 @@ import { blankOutcome, ensureReferenceData, ingestBytes, DEFAULT_MAX_BYTES, type
 import { noSideFiles } from '../side-files';
 import { ensureTenant } from '../entity';
 import type { SideFiles } from '../types';
-import { classifyBatch, CompanyBatch, writeBatch, type BatchItem } from './batch-writer';
+import { classifyBatch, CompanyBatch, encodeForCopy, writeBatch, type BatchItem } from './batch-writer';
 import { planNewCompany, type CompanyPlan } from './company-plan';
 import { canSkipRowTriggers, copyInserter, createStaging, dropStaging } from './copy-inserter';
 import { deferIndexes, pendingIndexes, rebuildIndexes } from './deferred-indexes';
@@ -384,6 +384,8 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
           await maybeAnalyze(conn);
           continue;
         }
+        // PostgreSQL: the rows as COPY text right away (the batch holds bytes while it fills)
+        if (conn.copyFrom) encodeForCopy(plan);
         if (batch.has(plan.cik)) await flush();
         batch.add({ plan, key, entry: e, bytes });
         if (batch.facts >= batchFacts || batch.items.length >= MAX_BATCH_COMPANIES) await flush();
