@@ -96,9 +96,14 @@ async function emptyDatabase(ctx: BenchContext, driver: Driver): Promise<Databas
 
 const section: BenchSection = {
   name: 'bulk',
-  description: 'bulk ingestion of a synthetic companyfacts.zip (small 300 / full 2,000 companies): facts/s, peak RSS',
+  description: 'bulk ingestion of a synthetic companyfacts.zip (small 300 / full 2,000 companies; --bulk-companies n, --bulk-initial-only): facts/s, CPU per fact, peak RSS',
   async run(ctx) {
-    const companies = ctx.scale === 'small' ? 300 : 2000;
+    // `--bulk-companies <n>` sets the archive's size; `--bulk-initial-only` runs only the initial load
+    // on PostgreSQL (deferred indexes, 2 jobs: the target's case), without the other runs and PGlite
+    const flag = ctx.args.indexOf('--bulk-companies');
+    const asked = flag >= 0 ? Number(ctx.args[flag + 1]) : NaN;
+    const companies = Number.isInteger(asked) && asked > 0 ? asked : ctx.scale === 'small' ? 300 : 2000;
+    const initialOnly = ctx.args.includes('--bulk-initial-only');
     const dir = ctx.tmpDir('bulk-archive');
     const rows: BenchRow[] = [];
     const t0 = performance.now();
@@ -107,11 +112,16 @@ const section: BenchSection = {
     ctx.log(`   synthetic archive: ${companies} companies, ${made.entries.toLocaleString('en-US')} fact entries in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     if (ctx.pgUrl) {
       // indexes maintained row by row (a database answering questions), then an initial load
-      const runs: { jobs: number; deferIndexes: boolean }[] = ctx.scale === 'small' ? [{ jobs: 2, deferIndexes: false }, { jobs: 2, deferIndexes: true }] : [{ jobs: 1, deferIndexes: false }, { jobs: 2, deferIndexes: false }, { jobs: 2, deferIndexes: true }];
+      const runs: { jobs: number; deferIndexes: boolean }[] = initialOnly
+        ? [{ jobs: 2, deferIndexes: true }]
+        : ctx.scale === 'small'
+          ? [{ jobs: 2, deferIndexes: false }, { jobs: 2, deferIndexes: true }]
+          : [{ jobs: 1, deferIndexes: false }, { jobs: 2, deferIndexes: false }, { jobs: 2, deferIndexes: true }];
       for (const r of runs) {
         const database = await emptyDatabase(ctx, 'postgres');
-        rows.push((await bulkRow(ctx, database, pgArchive, { label: `${companies.toLocaleString('en-US')} companies`, ...r, target: ctx.scale !== 'small' && r.deferIndexes })).row);
+        rows.push((await bulkRow(ctx, database, pgArchive, { label: `${companies.toLocaleString('en-US')} companies`, ...r, target: (ctx.scale !== 'small' || initialOnly) && r.deferIndexes })).row);
       }
+      if (initialOnly) return rows;
     } else ctx.log('   PostgreSQL not configured: PGlite only (the target is for PostgreSQL)');
     const small = Math.max(30, Math.round(companies / 10));
     const pgliteArchive = path.join(dir, `companyfacts-${small}.zip`);
