@@ -291,6 +291,10 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   // May 31,"): its year columns are the balances at those years' ends, not flows over them
   const instantHint = !lengthHint && INSTANT_WORDS.test([title ?? '', ...raw.context.slice(-2)].join(' ')) && !/\b(?:activity|changes?|roll[- ]?forward|reconciliation|movements?)\b/i.test([title ?? '', ...raw.context.slice(-2)].join(' '));
   const valueColumns = new Set<number>();
+  // a column heading that is only the upper part of another column's ("Weighted-Average Fair" beside
+  // "Weighted-Average Fair › Value per Share"): its own heading ("Shares") was lost
+  const paths = new Set(table.rows.flatMap((r) => r.values.filter((v) => v.columnKind === 'value' && v.path.length).map((v) => v.path.join('\u0001'))));
+  const truncated = new Set([...paths].filter((p) => [...paths].some((q) => q.length > p.length && q.startsWith(`${p}\u0001`))));
   let periodColumns = 0;
   for (const r of table.rows) {
     for (const v of r.values) {
@@ -356,7 +360,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
         continue;
       }
       if (v.value.kind !== 'number') continue;
-      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null, footnoteScales, ownUnitLine: !!ownUnitLine, lengthHint, instantHint, blockYear: row.periodHintFrom === 'block' ? rowHint(row) : null, quarterTable, countTable, percentBetween: percentBetween.has(`${row.index}:${v.col}`) }, ctx), skipped: null });
+      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null, footnoteScales, ownUnitLine: !!ownUnitLine, lengthHint, instantHint, blockYear: row.periodHintFrom === 'block' ? rowHint(row) : null, quarterTable, countTable, percentBetween: percentBetween.has(`${row.index}:${v.col}`), truncatedHeading: truncated.has(v.path.join('\u0001')) }, ctx), skipped: null });
     }
   }
   taxSigns(cells, expensesNegative);
@@ -539,6 +543,8 @@ interface RowContext {
   quarterTable: boolean;
   /** the sentence or title over the table says it counts things ("unit counts … are summarized by format") */
   countTable: boolean;
+  /** the column's heading is only the upper part of another column's: its own heading was lost */
+  truncatedHeading?: boolean;
 }
 
 /**
@@ -665,9 +671,9 @@ function equityRowPeriods(rows: StructuredRow[], ctx: BindContext): Map<number, 
     return { period: { type: 'instant', date: d }, fiscalYear: null, fiscalPeriod: null, how: 'row', dateOnly: false, notes: [] };
   };
   data.forEach((r, i) => {
-    const m = /^\s*balances?\b[\s,:-]*(?:(?:as\s+)?(?:of|at)\s+)?(.*\d{4})\s*[,:]?\s*$/i.exec((r.label ?? '').replace(/\s*\((?:[a-z]|\d{1,2})\)\s*$/i, ''));
-    if (!m) return;
-    const reading = readPeriodCached([m[1]!], ctx, null);
+    const date = balanceRowDate(r.label ?? '');
+    if (!date) return;
+    const reading = readPeriodCached([date], ctx, null);
     if (reading.status !== 'ok' || reading.value.period.type !== 'instant') return;
     const period = balanceAt(reading.value.period.date);
     if (period) balances.push({ at: i, period });
@@ -686,6 +692,27 @@ function equityRowPeriods(rows: StructuredRow[], ctx: BindContext): Map<number, 
   }
   return out;
 }
+
+/**
+ * The date a roll-forward's balance row prints: "Balance at December 31, 2021", "Balances, April 1, 2023",
+ * and any balance named by what it counts — "Goodwill - January 1, 2018", "Reserve balance as of May 26,
+ * 2019", "Outstanding as of December 31, 2017", "Nonvested as of May 31, 2021", "Liability balance at June
+ * 30, 2022", "Balance at December 31, 2019, net of tax:". A row that dates something else — an instrument
+ * ("Indenture, dated as of …", "Notes due May 1, 2023"), a span ("Year Ended June 30, 2023", "January 1 -
+ * March 31, 2022") — or prints a date alone is no balance row. Null for those.
+ */
+export function balanceRowDate(label: string): string | null {
+  const l = label.replace(/\s*\((?:[a-z]|\d{1,2})\)\s*$/i, '').replace(/\s+/g, ' ').trim();
+  const balance = /^balances?\b[\s,:-]*(?:(?:as\s+)?(?:of|at)\s+)?(.*\d{4})\s*[,:]?$/i.exec(l);
+  if (balance) return balance[1]!;
+  const named = NAMED_BALANCE.exec(l);
+  if (!named) return null;
+  // (what precedes the date must name a balance, not date an instrument or a span)
+  if (/\b(?:dated|due|expir\w*|matur\w*|ended|ending|through|effective|since|from|to|for|during|issued|signed|amended|agreement|indenture|notes?|plan)\b/i.test(named[1]!)) return null;
+  return named[2]!;
+}
+
+const NAMED_BALANCE = /^([A-Za-z][A-Za-z0-9 ,'’/&()-]{1,60}?)(?:\s+[-–—]\s+|,\s*|\s+(?:as\s+(?:of|at)|at)\s+)((?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2})(?:,?\s*net\s+of\s+tax)?\s*[,:]?$/i;
 
 /** Measures printed in tables that are not money: floor space, land, staff (a count of stores is a row unit of its own). */
 const FLOOR_SPACE = /\bsquare\s+(?:feet|footage|foot|meters)\b|\bsq\.?\s*ft\b|\bacres\b/i;
@@ -779,6 +806,10 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
       // "Quarter Ended › September 30" under "Fiscal Year 2016": the quarter ending that day within the year
     }
     else if (reading.status === 'none' && rc.single && rc.titlePeriod) cp = rc.titlePeriod;
+    else if (reading.status === 'none' && rc.contextPeriod && rc.truncatedHeading) {
+      // the dimension is named by the column's heading: one that lost its own line names none
+      reasons.push({ reason: 'COLUMN_HEADER_LOST', detail: `the heading "${v.path.join(' › ')}" is only the upper part of another column's` });
+    }
     else if (reading.status === 'none' && rc.contextPeriod) {
       // a dimension column: its own row concept per column, never a metric of the entity as a whole
       cp = rc.contextPeriod;

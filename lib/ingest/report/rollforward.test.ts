@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FiscalCalendar } from '@/lib/domain/types';
 import { analyzeReport } from './analyze';
-import { balanceEdge, datedBalance, isPrimaryStatement } from './bind';
+import { balanceEdge, balanceRowDate, datedBalance, isPrimaryStatement } from './bind';
 import { extractHtmlReport } from './html';
 import type { RawTable } from './model';
 import { scopeIn } from './periods';
@@ -166,6 +166,42 @@ describe('rows and columns that date their balances, and figures that are not mo
     ]);
     // "Balance Sheet" heading one column is no statement title: the table is a note, its flows stay flows
     expect(analyze(`<table><tr><td></td><td>Balance Sheet Date Fair Value</td><td>Award</td></tr><tr><td>Granted</td><td>1</td><td>2</td></tr></table>`).tables[0]!.kind).toBe('other');
+  });
+
+  it('a roll-forward whose balance rows name what they count ("Goodwill - January 1, 2018", "Reserve balance as of …") dates them; the rows between are the year’s movements', () => {
+    expect(balanceRowDate('Goodwill - January 1, 2018')).toBe('January 1, 2018');
+    expect(balanceRowDate('Reserve balance as of May 26, 2019')).toBe('May 26, 2019');
+    expect(balanceRowDate('Outstanding as of December 31, 2017')).toBe('December 31, 2017');
+    expect(balanceRowDate('Balance at December 31, 2019, net of tax:')).toBe('December 31, 2019');
+    expect(balanceRowDate('Balances, April 1, 2023')).toBe('April 1, 2023');
+    // dates of instruments and spans, and a date alone, are no balances
+    expect(balanceRowDate('Indenture, dated as of February 1, 2013')).toBeNull();
+    expect(balanceRowDate('Notes due May 1, 2023')).toBeNull();
+    expect(balanceRowDate('Year Ended June 30, 2023')).toBeNull();
+    expect(balanceRowDate('May 1, 2023')).toBeNull();
+    const got = cells(`<p>The following summarizes our goodwill activity in 2018 and 2019 by segment (in millions):</p><table>
+      <tr><td></td><td>North America</td><td>International</td><td>Consolidated</td></tr>
+      <tr><td>Goodwill - January 1, 2018</td><td>$11,165</td><td>$1,108</td><td>$12,273</td></tr>
+      <tr><td>New acquisitions</td><td>1,031</td><td>177</td><td>1,208</td></tr>
+      <tr><td>Goodwill - December 31, 2018</td><td>12,196</td><td>1,285</td><td>13,481</td></tr></table>`);
+    const of = (row: string) => got.filter((c) => c.row === row && c.col === 'Consolidated').map((c) => [c.value, c.period.type === 'instant' ? c.period.date : `${c.period.start}..${c.period.end}`, c.status, c.metricId]);
+    expect(of('Goodwill - January 1, 2018')).toEqual([['12273000000', '2017-12-31', 'active', null]]);
+    expect(of('New acquisitions')).toEqual([['1208000000', '2018-01-01..2018-12-31', 'active', null]]);
+    expect(of('Goodwill - December 31, 2018')).toEqual([['13481000000', '2018-12-31', 'active', null]]);
+  });
+
+  it('a column whose heading is only the upper part of another column’s lost its own: no dimension is named by it', () => {
+    const got = cells(`<p>Information on our share awards was as follows (shares in thousands):</p><table>
+      <tr><td></td><td>Weighted-Average Fair</td><td>Weighted-Average Fair</td></tr>
+      <tr><td>Share Awards Shares</td><td></td><td>Value per Share</td></tr>
+      <tr><td>Outstanding as of December 31, 2021</td><td>524</td><td>$80.78</td></tr>
+      <tr><td>Granted</td><td>227</td><td>$112.62</td></tr>
+      <tr><td>Outstanding as of December 31, 2022</td><td>751</td><td>$96.61</td></tr></table>`);
+    const granted = got.filter((c) => c.row === 'Granted');
+    expect(granted.map((c) => [c.col, c.status, c.reason, c.unit])).toEqual([
+      ['Weighted-Average Fair', 'quarantined', 'COLUMN_HEADER_LOST', 'USD'],
+      ['Weighted-Average Fair › Value per Share', 'active', null, 'USD/shares'],
+    ]);
   });
 
   it('a column of opening balances ("Balance, Beginning 2021") is the balance on the day before the year', () => {
