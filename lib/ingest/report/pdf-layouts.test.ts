@@ -296,5 +296,23 @@ describe('PDF notes layouts', () => {
       ['-3550000000', '2022-04-01..2022-06-30', 'active'], ['193000000', '2022-04-01..2022-06-30', 'active'], ['-3357000000', '2022-04-01..2022-06-30', 'active'],
     ]);
   });
-});
 
+  it('a "$" set close after the figure or label before it belongs to the next figure: the row keeps its label and every figure', async () => {
+    // "Commodity contracts $" | "(127) $" | "(320) $" | "(101)": each "$" 2 points after the text before it
+    const glyph = (x: number): LaidItem => ({ text: '$', x });
+    const got = await cells([[
+      L(label('The changes in AOCI for effective derivatives were as follows:')),
+      L(head(380, 'Years ended June 30,'), head(460, 'Years ended June 30,'), head(540, 'Years ended June 30,')),
+      L(label('($ in millions)'), at(380, '2023'), at(460, '2022'), at(540, '2021')),
+      L(label('Commodity contracts'), glyph(40 + 74), at(380, '(127)'), glyph(382), at(460, '(320)'), glyph(462), at(540, '(101)')),
+      L(label('Treasury locks'), at(380, '3'), at(460, '3'), at(540, '2')),
+    ]], JUN);
+    const row = got.filter((c) => c.row === 'Commodity contracts');
+    expect(row.map((c) => [c.value, when(c), c.status])).toEqual([
+      ['-127000000', '2022-07-01..2023-06-30', 'active'],
+      ['-320000000', '2021-07-01..2022-06-30', 'active'],
+      ['-101000000', '2020-07-01..2021-06-30', 'active'],
+    ]);
+    expect(got.filter((c) => c.row === 'Treasury locks').map((c) => c.status)).toEqual(['active', 'active', 'active']);
+  });
+});

@@ -158,8 +158,27 @@ function toLines(items: Item[], page: number): Omit<Line, 'text' | 'start' | 'en
         last.parts.push({ x0: it.x0, x1: it.x1, text: it.text.trim() });
       } else segs.push({ x0: it.x0, x1: it.x1, text: it.text, parts: [{ x0: it.x0, x1: it.x1, text: it.text.trim() }] });
     }
-    return { page, y: r.y, size: r.size, segments: splitNumericRuns(segs).map((s) => ({ ...s, parts: s.parts ?? [{ x0: s.x0, x1: s.x1, text: s.text.trim() }], text: s.text.replace(/\s+/g, ' ').trim(), start: 0, end: 0, numeric: false })) };
+    return { page, y: r.y, size: r.size, segments: splitNumericRuns(splitTrailingGlyphs(segs)).map((s) => ({ ...s, parts: s.parts ?? [{ x0: s.x0, x1: s.x1, text: s.text.trim() }], text: s.text.replace(/\s+/g, ' ').trim(), start: 0, end: 0, numeric: false })) };
   });
+}
+
+/**
+ * The currency glyph of the next column set close to the figure or label before it ("(2) $" | "(20)",
+ * "Commodity contracts $" | "(2)"): the glyph is split off that cell so that it joins the figure it
+ * stands before (joinGlyphs), and the cell before keeps its own figure or label.
+ */
+function splitTrailingGlyphs(segs: { x0: number; x1: number; text: string; parts: Part[] }[]): { x0: number; x1: number; text: string; parts: Part[] }[] {
+  const out: { x0: number; x1: number; text: string; parts: Part[] }[] = [];
+  for (const [i, s] of segs.entries()) {
+    const last = s.parts[s.parts.length - 1];
+    const next = segs[i + 1];
+    if (s.parts.length > 1 && last && /^(?:\$|₹|US\$)$/.test(last.text) && next && /^\(?\s*\d/.test(next.text.trim())) {
+      const head = s.parts.slice(0, -1);
+      out.push({ x0: s.x0, x1: Math.max(...head.map((p) => p.x1)), text: s.text.trimEnd().slice(0, -last.text.length).trimEnd(), parts: head });
+      out.push({ x0: last.x0, x1: last.x1, text: last.text, parts: [last] });
+    } else out.push(s);
+  }
+  return out;
 }
 
 /** "2022 2021 2020" set as one text run over three columns: one segment per year. */
