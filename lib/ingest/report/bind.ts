@@ -313,7 +313,10 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
     const r = readPeriodCached([row.periodHint], ctx, null);
     return r.status === 'ok' ? r.value : null;
   };
-  const hintPeriod = (row: StructuredRow): ColumnPeriod | null => (periodColumns === 0 && row.periodHintFrom !== 'block' ? rowHint(row) : null);
+  // (a fiscal year heading a block — "Fiscal 2022" over segment columns "Digital Media | Digital Experience |
+  // Total" — is the period of every column, when none is a quarter or a day within that year)
+  const dayColumns = quarterTable || [...paths].some((p) => /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\bquarters?\b|\bmonths\b|\bQ[1-4]\b/i.test(p));
+  const hintPeriod = (row: StructuredRow): ColumnPeriod | null => (periodColumns === 0 && (row.periodHintFrom !== 'block' || !dayColumns) ? rowHint(row) : null);
   // a statement of changes in equity names its periods in its rows ("Balance at December 31, 2021")
   // (also "Consolidated Statements of Equity", "… of Total Equity": their rows, not their kind, matter here)
   // — and so does any roll-forward whose columns are its components ("Currency Translation Adjustment |

@@ -473,5 +473,18 @@ describe('rows and columns that date their balances, and figures that are not mo
       ['22180000000', '2015-04-01..2015-06-30', 'active'], ['93580000000', '2014-07-01..2015-06-30', 'active'],
     ]);
   });
-});
 
+  it('a fiscal year heading a block of rows is the period of segment columns that name none; never of quarter columns', () => {
+    const NOV: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 11, day: 30 }, labelBy: 'end-year' }];
+    const got = cells(`<p>Our segment revenue and results for fiscal 2022 and 2021 were as follows:</p><p>(dollars in millions)</p><table>
+      <tr><td></td><td>Digital Media</td><td>Digital Experience</td><td>Total</td></tr>
+      <tr><td>Fiscal 2022</td><td></td><td></td><td></td></tr>
+      <tr><td>Revenue</td><td>$12,842</td><td>$4,422</td><td>$17,264</td></tr>
+      <tr><td>Fiscal 2021</td><td></td><td></td><td></td></tr>
+      <tr><td>Revenue</td><td>$11,520</td><td>$3,867</td><td>$15,387</td></tr></table>`, NOV);
+    expect(got.filter((c) => c.col === 'Digital Media').map((c) => [c.value, c.period.type === 'duration' ? `${c.period.start}..${c.period.end}` : c.period.date, c.status, c.metricId])).toEqual([
+      ['12842000000', '2021-12-01..2022-11-30', 'active', null],
+      ['11520000000', '2020-12-01..2021-11-30', 'active', null],
+    ]);
+  });
+});
