@@ -601,6 +601,9 @@ function inFiscalYear(path: string[], year: ColumnPeriod, ctx: BindContext): Col
   return null;
 }
 
+/** A row label that names a quarter ("First Quarter", "Fourth quarter of fiscal 2023", "Q2"). */
+const QUARTER_LABEL = /^\s*(?:(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\b|Q[1-4]\b)/i;
+
 /** A row label that is a span of dates ("April 1, 2023—April 30, 2023", "March 1 - March 31, 2023"). */
 const DATE_RANGE_LABEL = /^\s*(?:[a-z]+\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:,?\s+(?:19|20)\d{2})?\s*(?:[-–—]|to|through)\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}\b/i;
 
@@ -830,8 +833,9 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `"${v.path.join(' › ')}" is after the period the document reports (${ctx.periodEnd}): a future bucket, not the figure's period` });
     cp = null;
   }
-  // a row that names its own period ("April 1, 2023—April 30, 2023" of a repurchase table) is not the column's
-  if (cp && DATE_RANGE_LABEL.test(row.label)) {
+  // a row that names its own period ("April 1, 2023—April 30, 2023" of a repurchase table, "First Quarter" under
+  // a fiscal year's columns) is not the column's
+  if (cp && (DATE_RANGE_LABEL.test(row.label) || (QUARTER_LABEL.test(row.label) && cp.fiscalPeriod === 'FY' && cp.period.type === 'duration'))) {
     reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `the row "${row.label}" names its own period` });
     cp = null;
   }

@@ -169,3 +169,52 @@ describe('units', () => {
     expect(got.filter((c) => c.row === '737').every((c) => c.status !== 'active' || c.scale === 0)).toBe(true);
   });
 });
+
+describe('a period printed once over each group of columns', () => {
+  const JUN: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-07-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 6, day: 30 }, labelBy: 'end-year' }];
+  const JAN: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-02-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 1, day: 31 }, labelBy: 'end-year' }];
+  const when = (f: { period: { type: string; date?: string; start?: string; end?: string } }) => (f.period.type === 'instant' ? f.period.date : `${f.period.start}..${f.period.end}`);
+
+  it('a year printed over the last column of each group heads the whole group, dated by the stub ("June 30,")', () => {
+    const got = cells(`<p>The components of intangible assets were as follows:</p><p>(In millions)</p><table>
+      <tr><td></td><td>Gross Carrying Amount</td><td>Accumulated Amortization</td><td>Net Carrying Amount</td><td>Gross Carrying Amount</td><td>Accumulated Amortization</td><td>Net Carrying Amount</td></tr>
+      <tr><td>June 30,</td><td></td><td></td><td>2023</td><td></td><td></td><td>2022</td></tr>
+      <tr><td>Technology-based</td><td>$11,245</td><td>$(7,589)</td><td>$3,656</td><td>$11,277</td><td>$(6,958)</td><td>$4,319</td></tr></table>`, JUN);
+    expect(got.map((c) => [c.col, c.value, when(c), c.status])).toEqual([
+      ['June 30, 2023 › Gross Carrying Amount', '11245000000', '2023-06-30', 'active'],
+      ['June 30, 2023 › Accumulated Amortization', '-7589000000', '2023-06-30', 'active'],
+      ['June 30, 2023 › Net Carrying Amount', '3656000000', '2023-06-30', 'active'],
+      ['June 30, 2022 › Gross Carrying Amount', '11277000000', '2022-06-30', 'active'],
+      ['June 30, 2022 › Accumulated Amortization', '-6958000000', '2022-06-30', 'active'],
+      ['June 30, 2022 › Net Carrying Amount', '4319000000', '2022-06-30', 'active'],
+    ]);
+  });
+
+  it('dates printed right above the headings, one over each group of repeated headings, head their groups; never groups whose headings differ', () => {
+    const table = (second: string) => `<p>The long-term debt consists of the following as of January 31, 2020 and 2019:</p><p>January 31, 2020 January 31, 2019</p><table>
+      <tr><td>(Amounts in millions)</td><td>Amount</td><td>Average Rate</td><td>${second}</td><td>Average Rate</td></tr>
+      <tr><td>Fixed</td><td>$39,752</td><td>3.8%</td><td>$35,816</td><td>3.9%</td></tr></table>`;
+    expect(cells(table('Amount'), JAN).map((c) => [c.col, c.value, c.unit, when(c), c.status])).toEqual([
+      ['January 31, 2020 › Amount', '39752000000', 'USD', '2020-01-31', 'active'],
+      ['January 31, 2020 › Average Rate', '0.038', 'pure', '2020-01-31', 'active'],
+      ['January 31, 2019 › Amount', '35816000000', 'USD', '2019-01-31', 'active'],
+      ['January 31, 2019 › Average Rate', '0.039', 'pure', '2019-01-31', 'active'],
+    ]);
+    // "Amount | Average Rate | Principal | Average Rate": no repeated groups, which date heads which column is not said
+    expect(cells(table('Principal'), JAN).every((c) => c.status === 'quarantined' && c.reason === 'MISSING_FACT_PERIOD')).toBe(true);
+  });
+
+  it('a row that names a quarter ("First Quarter") under a fiscal year’s columns is not that year’s figure', () => {
+    const got = cells(`<p>We repurchased the following shares of common stock (in millions):</p><table>
+      <tr><td></td><td>Year Ended June 30,</td><td>Year Ended June 30,</td></tr>
+      <tr><td></td><td>2023</td><td>2022</td></tr>
+      <tr><td>First Quarter</td><td>$4,600</td><td>$6,200</td></tr>
+      <tr><td>Total</td><td>$18,400</td><td>$28,033</td></tr></table>`, JUN);
+    expect(got.map((c) => [c.row, c.status, when(c)])).toEqual([
+      ['First Quarter', 'quarantined', expect.any(String)],
+      ['First Quarter', 'quarantined', expect.any(String)],
+      ['Total', 'active', '2022-07-01..2023-06-30'],
+      ['Total', 'active', '2021-07-01..2022-06-30'],
+    ]);
+  });
+});

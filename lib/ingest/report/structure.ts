@@ -181,6 +181,7 @@ export function structureTable(raw: RawTable): StructuredTable {
       if (!covered.has(c)) continue;
       headerPaths[c] = length && !paths[c]!.some((p) => /\bended\b|\bending\b|\bas of\b|\bas at\b/i.test(p)) ? [length, ...paths[c]!] : paths[c]!;
     }
+    groupPeriods(pendingHeader, headerPaths, firstValueCol, width);
     // the header block's stub (its label column) names the rows' period, or a new block resets it
     const stub = stubTexts.filter((t) => DATE_LINE.test(t));
     periodHint = stub.length === 1 ? stub[0]! : null;
@@ -304,6 +305,7 @@ export function structureTable(raw: RawTable): StructuredTable {
   }
   flushHeader();
   markPageReferences(rows, skipped);
+  contextPeriods(raw.context, rows);
   return { ordinal: raw.ordinal, headerRows: headerRowsOut, rows, rowCount: grid.length, columnCount: width, skippedColumns: skipped };
 }
 
@@ -337,6 +339,94 @@ function markPageReferences(rows: StructuredRow[], skipped: { note: number; deri
   for (const v of numbered) {
     v.columnKind = 'note';
     skipped.note++;
+  }
+}
+
+const MONTH_DAY = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}`;
+const FULL_DATE = new RegExp(String.raw`^${MONTH_DAY},?\s+(?:19|20)\d{2}$`, 'i');
+const YEAR_ONLY = /^(?:19|20)\d{2}$/;
+const PERIOD_IN_PATH = new RegExp(String.raw`\b(?:19|20)\d{2}\b|\b${MONTH_DAY}\b|\bfiscal\b|\bended\b|\bending\b`, 'i');
+
+/** Splits columns into `k` runs of equal size whose headings (periods left out) repeat run after run; null when they do not. */
+function repeatedGroups(cols: number[], k: number, heading: (c: number) => string): number[][] | null {
+  if (k < 2 || cols.length % k !== 0) return null;
+  const m = cols.length / k;
+  const groups = Array.from({ length: k }, (_, i) => cols.slice(i * m, (i + 1) * m));
+  if (m === 1) return groups;
+  for (const g of groups.slice(1)) for (let j = 0; j < m; j++) if (heading(g[j]!) !== heading(groups[0]![j]!)) return null;
+  return groups;
+}
+
+/**
+ * A line of the header block that prints only periods, one over each group of columns ("June 30, | · | · | 2023
+ * | · | · | 2022" over "Gross Carrying Amount | Accumulated Amortization | Net Carrying Amount" twice): each
+ * period heads its whole group, not only the column it is printed over — when the value columns split into as
+ * many equal groups as periods, the headings repeat group after group and each period sits over its own group.
+ * A month and day in the stub ("June 30,") dates the years.
+ */
+function groupPeriods(block: { cells: { cell: GridCell; col: number; lastCol: number }[] }[], paths: string[][], firstValueCol: number, width: number): void {
+  const cols = Array.from({ length: width }, (_, c) => c).filter((c) => c >= firstValueCol && paths[c]!.length > 0);
+  for (const { cells } of block) {
+    const over = cells.filter((c) => c.col >= firstValueCol && c.cell.text.trim());
+    const texts = over.map((c) => c.cell.text.replace(/\s+/g, ' ').trim());
+    if (over.length < 2 || !texts.every((t) => YEAR_ONLY.test(t) || FULL_DATE.test(t))) continue;
+    // (each printed over one column: a period spanning its group is read already)
+    if (over.some((c) => c.lastCol !== c.col)) continue;
+    const stub = rowText(cells.filter((c) => c.lastCol < firstValueCol)).replace(/\s+/g, ' ').trim();
+    const dayOnly = new RegExp(String.raw`^${MONTH_DAY},?$`, 'i');
+    // (the month and day in the stub, or a heading over every column: "Derivative Assets › June 30," under "2023")
+    const headingDay = paths[cols[0]!]?.find((t) => dayOnly.test(t.trim()));
+    const day = dayOnly.test(stub) ? stub.replace(/,?$/, ',') : headingDay && cols.every((c) => paths[c]!.includes(headingDay)) ? headingDay.trim().replace(/,?$/, ',') : null;
+    const periods = new Set(texts);
+    if (day && headingDay) periods.add(headingDay);
+    const heading = (c: number) => paths[c]!.filter((t) => !periods.has(t)).join('\u0001');
+    const groups = repeatedGroups(cols, over.length, heading);
+    if (!groups || groups[0]!.length < 2) continue;
+    if (!over.every((c, i) => groups[i]!.includes(c.col))) continue;
+    groups.forEach((g, i) => {
+      const period = day && YEAR_ONLY.test(texts[i]!) ? `${day} ${texts[i]}` : texts[i]!;
+      for (const c of g) {
+        const rest = paths[c]!.filter((t) => !periods.has(t));
+        // (right after the length it completes: "Year Ended June 30, › 2023 › Shares")
+        const at = rest.findLastIndex((t) => /\b(?:ended|ending)\b|\bas\s+(?:of|at)\b/i.test(t)) + 1;
+        paths[c] = [...rest.slice(0, at), period, ...rest.slice(at)];
+      }
+    });
+    return;
+  }
+}
+
+/**
+ * The dates printed over the table, one over each group of its columns, on the line right above the headings
+ * ("January 31, 2020 January 31, 2019" over "Amount | Average Rate | Amount | Average Rate"; "June 30, 2023
+ * December 31, 2022" over three columns twice): when no column heading names a period, the value columns split
+ * into as many equal groups as dates and the headings repeat group after group, each group is headed by its
+ * date. Only full dates (a bare year there may belong to a heading split over lines).
+ */
+function contextPeriods(context: string[], rows: StructuredRow[]): void {
+  const values = rows.flatMap((r) => r.values.filter((v) => v.columnKind === 'value' && v.value.kind === 'number'));
+  if (!values.length || values.some((v) => v.path.some((p) => PERIOD_IN_PATH.test(p)))) return;
+  const pathOf = new Map<number, string>();
+  for (const v of values) if (!pathOf.has(v.col)) pathOf.set(v.col, v.path.join('\u0001'));
+  const cols = [...pathOf.keys()].sort((a, b) => a - b);
+  // the last line, or the one before a short heading of the label column ("Maturity Dates", "By remaining maturity")
+  const lines = context.slice(-2).reverse();
+  for (const [i, line] of lines.entries()) {
+    const t = line.replace(/\s+/g, ' ').trim();
+    if (i === 1 && (lines[0]!.length > 40 || /\d/.test(lines[0]!))) break;
+    const dates = t.match(new RegExp(String.raw`${MONTH_DAY},?\s+(?:19|20)\d{2}`, 'gi')) ?? [];
+    // (the line prints the dates and nothing else)
+    if (dates.length < 2 || !/^(?:\s|and|,)*$/i.test(dates.reduce((rest, d) => rest.replace(d, ' '), t))) continue;
+    // (a date alone over each column only right above the headings; groups of repeated headings otherwise)
+    const groups = repeatedGroups(cols, dates.length, (c) => pathOf.get(c) ?? '');
+    if (!groups || (groups[0]!.length === 1 && (i > 0 || cols.some((c) => !pathOf.get(c))))) continue;
+    const periodOf = new Map<number, string>();
+    groups.forEach((g, k) => g.forEach((c) => periodOf.set(c, dates[k]!)));
+    for (const v of values) {
+      const p = periodOf.get(v.col);
+      if (p && v.path.join('\u0001') === pathOf.get(v.col)) v.path = [p, ...v.path];
+    }
+    return;
   }
 }
 
