@@ -11,6 +11,8 @@
 import { sql } from 'drizzle-orm';
 import { sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import { type Db, rowsOf } from '@/lib/db/client';
+import { readDataVersion } from '@/lib/db/data-version';
+import { versionedCache } from '@/lib/db/versioned-cache';
 import type { FilingForm, FilingName, FilingRef, ISODate } from '@/lib/domain/types';
 import type { SplitEvent } from '@/lib/calc';
 
@@ -133,12 +135,23 @@ interface SplitRow {
  * ratio more than three years on is another split.
  */
 export async function splitEvents(db: Db, scope: VisibilityScope, entityId: string): Promise<SplitEvent[]> {
+  // a property of the stored chains: kept per entity and role while the tenant's data version holds
+  // (at most 30 s, like the member and concept catalogs: an embargo lapse is seen within that)
+  const version = await readDataVersion(db, scope.tenantId);
+  if (version === null) return [];
+  return splitCache.get(db, scope.tenantId, version, `${scope.role ?? ''}|${entityId}`, () => querySplitEvents(db, scope, entityId));
+}
+
+const splitCache = versionedCache<SplitEvent[]>();
+
+async function querySplitEvents(db: Db, scope: VisibilityScope, entityId: string): Promise<SplitEvent[]> {
+  // the superseded version is the same entity's: named, so the planner keeps one partition of it
   const res = await db.execute(sql`
     select round(greatest(abs(f.value), abs(p.value)) / least(abs(f.value), abs(p.value)))::int as ratio,
            f.filed_at::text as filed_at, count(*)::int as n,
            sum(case when (f.unit = 'shares') = (abs(f.value) > abs(p.value)) then 1 else 0 end)::int as forward
     from facts f
-    join facts p on p.entity_id = f.entity_id and p.id = f.supersedes
+    join facts p on p.entity_id = ${entityId} and p.entity_id = f.entity_id and p.id = f.supersedes
     join sources src on src.id = f.source_id
     where f.tenant_id = ${scope.tenantId} and f.entity_id = ${entityId} and f.status = 'active'
       and f.revision_kind = 'split_adjustment' and ${sourceVisible(scope, 'src')}

@@ -180,9 +180,12 @@ function toRecord(r: Row, asMetric?: string): FactRecord {
  * (factVisible's semi-join on the same source row would only be planned twice: planning, not
  * execution, is most of a lookup's database time — 1.4–7.7 ms against 0.3–0.7 ms at 1.2M facts).
  */
-function selectVisible(scope: VisibilityScope, narrow: SQL) {
+function selectVisible(scope: VisibilityScope, entityId: string, narrow: SQL) {
+  // the cells and tables are partitioned by entity like the facts (the shard key): naming the entity in
+  // their join lets the planner keep one partition of each instead of planning an append over all of them
+  // (planning the lookup took ~7 ms of the database's CPU with the joins open, most of an answer's)
   return sql`
-  with cand as materialized (select * from facts f where f.tenant_id = ${scope.tenantId} and f.status = 'active' and ${narrow})
+  with cand as materialized (select * from facts f where f.tenant_id = ${scope.tenantId} and f.status = 'active' and f.entity_id = ${entityId} and ${narrow})
   select f.id, f.entity_id, f.metric_id, f.concept, f.value::text as value, f.unit, f.currency, f.scale,
          f.period_type, f.start_date::text as start_date, f.end_date::text as end_date, f.duration_days,
          f.fiscal_year, f.fiscal_period, f.scope, f.dimensions, f.source_id, s.title as source_title,
@@ -191,8 +194,8 @@ function selectVisible(scope: VisibilityScope, narrow: SQL) {
          t.id as table_id, t.title as table_title, t.page as table_page
   from cand f
   join sources s on s.id = f.source_id
-  left join source_cells c on c.entity_id = f.entity_id and c.id = f.cell_id
-  left join source_tables t on t.entity_id = c.entity_id and t.id = c.table_id
+  left join source_cells c on c.entity_id = ${entityId} and c.entity_id = f.entity_id and c.id = f.cell_id
+  left join source_tables t on t.entity_id = ${entityId} and t.entity_id = c.entity_id and t.id = c.table_id
   where ${sourceVisible(scope, 's')}`;
 }
 
@@ -231,9 +234,9 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
   const wanted = withoutNeutral(req.dimensions ?? {});
   const wantedKey = dimsKeyOf(wanted);
   const byDims = wantedKey === '' ? sql`f.dims_key = ''` : sql`f.dims_key <> '' and f.dimensions @> ${JSON.stringify(wanted)}::jsonb`;
-  const narrow = sql`f.entity_id = ${entityId} and ${byMetric}
+  const narrow = sql`${byMetric}
       and f.scope = ${scope} and ${byDims} and (${byBounds}${byLabel})`;
-  const res = await db.execute(sql`${selectVisible({ tenantId, role }, narrow)}
+  const res = await db.execute(sql`${selectVisible({ tenantId, role }, entityId, narrow)}
     order by f.filed_at, f.id`);
   const candidates = (rowsOf<Row>(res))
     .filter((r) => wantedKey === '' || dimsKeyOf(withoutNeutral(r.dimensions)) === wantedKey)
