@@ -80,6 +80,7 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
   let dataDir: string | null = null;
   let dbName: string | null = null;
   let counter: PgCounter | null = null;
+  let pgUrl: string | null = null;
   if (driver === 'pglite') {
     dataDir = await ctx.realPgliteCopy();
     database = await openDatabase({ dataDir });
@@ -88,9 +89,11 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
     const s = await ctx.scratchPostgres('http', 'real');
     database = s.database;
     dbName = new URL(s.url).pathname.slice(1);
-    // the server reaches the database through a counting relay: statements per request, measured outside it
-    counter = await startPgCounter(s.url);
-    env = { ...process.env, DATABASE_URL: counter.url, LEDGERLINE_DEMO: '' };
+    pgUrl = s.url;
+    // the load runs straight to the database; statements per request are counted afterwards, in a
+    // pass of their own through a counting relay (a relay in this process, beside the load generator,
+    // added a hop and a wait on this event loop to every one of the load's round trips)
+    env = { ...process.env, DATABASE_URL: s.url, LEDGERLINE_DEMO: '' };
   }
   // the server must use the session secret stored in its database
   delete env.LEDGERLINE_AUTH_SECRET;
@@ -115,13 +118,11 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
     const warm = await loadTest({ url: server.url, clients: 1, cookies: [cookies[CLIENTS]!], questions: pool.slice(-10), perClient: 10, durationMs: 30_000 });
     if (warm.errors) throw new Error(`warm-up failed: ${warm.errorSamples.join(' | ')}`);
     const since = driver === 'postgres' ? String(((await database.db.execute(sql`select now()::text as t`)) as unknown as { rows: { t: string }[] }).rows[0]!.t) : new Date().toISOString();
-    const c0 = counter?.counts();
     const cpu0 = { server: groupCpuMs(server.pgid), db: dbName ? postgresBackendsCpuMs(dbName) : null };
     const loadStart = Date.now();
     const r = await loadTest({ url: server.url, clients: CLIENTS, cookies: cookies.slice(0, CLIENTS), questions: pool, perClientQuestions: mix.perClient, perClient, durationMs: full ? 30_000 : 15_000 });
     const cpu1 = { server: groupCpuMs(server.pgid), db: dbName ? postgresBackendsCpuMs(dbName) : null };
     const loop = loopDelay(loopFile, loadStart, Date.now());
-    const c1 = counter?.counts();
     if (r.errors) {
       const keep = path.resolve('bench-results', `http-server-${driver}.log`);
       fs.copyFileSync(logFile, keep);
@@ -130,8 +131,27 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
     const perReq = (a: number | null, b: number | null) => (a === null || b === null || r.requests === 0 ? null : (b - a) / r.requests);
     const serverCpuMs = perReq(cpu0.server, cpu1.server);
     const dbCpuMs = perReq(cpu0.db, cpu1.db);
-    const statements = c0 && c1 ? (c1.statements - c0.statements) / r.requests : null;
-    const roundTrips = c0 && c1 ? (c1.roundTrips - c0.roundTrips) / r.requests : null;
+    let statements: number | null = null;
+    let roundTrips: number | null = null;
+    if (pgUrl) {
+      // the statement count: the same server build on the same database, through the counting relay,
+      // 10 clients × 10 questions of the same mix (a question's statements do not depend on the load)
+      await server.stop();
+      counter = await startPgCounter(pgUrl);
+      const counted = await startServer({ root: process.cwd(), env: { ...env, DATABASE_URL: counter.url, LEDGERLINE_LOOP_DELAY_FILE: '' }, logFile });
+      try {
+        await loadTest({ url: counted.url, clients: 1, cookies: [cookies[CLIENTS]!], questions: pool.slice(-10), perClient: 5, durationMs: 30_000 });
+        const c0 = counter.counts();
+        const rc = await loadTest({ url: counted.url, clients: 10, cookies: cookies.slice(0, 10), questions: pool, perClientQuestions: mix.perClient.slice(10, 20), perClient: 10, durationMs: 30_000 });
+        const c1 = counter.counts();
+        if (rc.requests > 0) {
+          statements = (c1.statements - c0.statements) / rc.requests;
+          roundTrips = (c1.roundTrips - c0.roundTrips) / rc.requests;
+        }
+      } finally {
+        await counted.stop();
+      }
+    }
     if (driver === 'pglite') {
       await server.stop();
       database = await openDatabase({ dataDir: dataDir! });
