@@ -601,6 +601,12 @@ function inFiscalYear(path: string[], year: ColumnPeriod, ctx: BindContext): Col
   return null;
 }
 
+/** Rows that count what happened over a period, never a balance on a day: charge-offs and recoveries. */
+const FLOW_ROW = /\bcharge-?offs?\b|\brecoveries\b/i;
+
+/** A heading over the years loans were originated in (their vintage), not periods of the figures. */
+const VINTAGE_HEADING = /\b(?:by\s+)?(?:origination|vintage)\s+years?\b|\byears?\s+of\s+origination\b|\bby\s+vintage\b/i;
+
 /** A row label that names a quarter ("First Quarter", "Fourth quarter of fiscal 2023", "Q2"). */
 const QUARTER_LABEL = /^\s*(?:(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\b|Q[1-4]\b)/i;
 
@@ -796,7 +802,11 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     if (rc.single && rc.titlePeriod) cp = rc.titlePeriod;
     else reasons.push({ reason: 'COLUMN_HEADER_LOST', detail: 'the column has no header' });
   } else {
-    let reading = readPeriodCached(v.path, ctx, rc.titlePeriod);
+    // (a year under "Term loans by origination year" / "Year of origination" is the loans' vintage, a dimension
+    // of the balance: the period is what the headings above it name — "June 30, 2023")
+    const vintage = v.path.findIndex((p) => VINTAGE_HEADING.test(p));
+    let reading = readPeriodCached(vintage >= 0 ? v.path.slice(0, vintage) : v.path, ctx, rc.titlePeriod);
+    if (vintage >= 0 && reading.status === 'ok') dimension = v.path.join(' ');
     if (reading.status === 'ok' && reading.value.how === 'bare_year' && rc.lengthHint) {
       const again = readPeriodCached([rc.lengthHint, ...v.path], ctx, rc.titlePeriod);
       if (again.status === 'ok') reading = again;
@@ -873,6 +883,10 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   } else if (cp) {
     if (wantInstant === null && rc.instantHint && cp.period.type === 'duration' && cp.fiscalPeriod === 'FY' && /^bare_year|^fiscal|^span/.test(cp.how)) {
       cp = instantAtEnd(cp);
+    } else if (wantInstant === null && cp.period.type === 'instant' && FLOW_ROW.test(row.label)) {
+      // "Gross charge-offs" under "June 30, 2023" of a credit-quality table: the year to date's charge-offs, not a balance that day
+      reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `"${row.label}" is a flow under an instant header "${v.path.join(' › ')}"` });
+      cp = null;
     } else if (wantInstant === null) {
       // the header decides
     } else if (wantInstant && cp.period.type === 'duration') {

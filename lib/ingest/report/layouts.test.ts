@@ -218,3 +218,25 @@ describe('a period printed once over each group of columns', () => {
     ]);
   });
 });
+
+describe('loans by the year they were originated', () => {
+  it('a year under "Term loans by origination year" is the vintage, a dimension of the balance on the date above it; charge-offs there are no balance', () => {
+    const got = cells(`<p>The following table provides information on residential real estate retained loans (in millions):</p><table>
+      <tr><td></td><td>June 30, 2023</td><td>June 30, 2023</td><td>June 30, 2023</td></tr>
+      <tr><td></td><td>Term loans by origination year</td><td>Term loans by origination year</td><td></td></tr>
+      <tr><td>Loan delinquency</td><td>2022</td><td>2021</td><td>Total</td></tr>
+      <tr><td>Current</td><td>$65,317</td><td>$86,325</td><td>$151,642</td></tr>
+      <tr><td>Gross charge-offs</td><td>1</td><td>2</td><td>3</td></tr></table>`);
+    const current = got.filter((c) => c.row === 'Current');
+    expect(current.map((c) => [c.value, at(c), c.status, c.metricId])).toEqual([
+      ['65317000000', '2023-06-30', 'active', null],
+      ['86325000000', '2023-06-30', 'active', null],
+      ['151642000000', '2023-06-30', 'active', null],
+    ]);
+    // each vintage its own concept
+    expect(new Set(current.map((c) => c.concept)).size).toBe(3);
+    expect(got.filter((c) => c.row === 'Gross charge-offs').map((c) => [c.status, c.reason])).toEqual([
+      ['quarantined', 'MISSING_FACT_PERIOD'], ['quarantined', 'MISSING_FACT_PERIOD'], ['quarantined', 'MISSING_FACT_PERIOD'],
+    ]);
+  });
+});
