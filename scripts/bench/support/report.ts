@@ -262,7 +262,7 @@ export function requestPathSection(res: RunResult): string | null {
     `### Request path: load test and hostile bodies — ${res.startedAt.slice(0, 16).replace('T', ' ')} UTC`,
     '',
     `\`npm run bench -- ${res.args.join(' ').replace(/postgres(ql)?:\/\/\S+/g, 'postgres://…')}\`. ${envLine(res.env)}`,
-    'CPU per request (the server’s process group and the PostgreSQL backends, from /proc), statements per request (counted by a relay between server and database), the answer cache’s hit rate and the event-loop delay are in the notes: on a shared machine they are the stable evidence, latencies follow the load.',
+    'CPU per request (the server’s process group and the PostgreSQL backends, from /proc), statements per request (counted afterwards by a relay between server and database, in a pass of 10 fresh clients; the load itself runs straight to the database), the answer cache’s hit rate and the event-loop delay are in the notes: on a shared machine they are the stable evidence, latencies follow the load.',
     '',
     readmeTable(readmeRows(rows)),
     REQUEST_PATH_END,
