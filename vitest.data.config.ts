@@ -11,6 +11,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 300_000,
     hookTimeout: 300_000,
-    fileParallelism: false,
+    // two files at a time (CI has 2 cores): every file opens its own in-memory database and reads the data
+    // in place, so files share nothing; one at a time the suite took 8.6 of CI's 33 minutes
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
