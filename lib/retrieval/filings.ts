@@ -11,8 +11,7 @@
 import { sql } from 'drizzle-orm';
 import { sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import { type Db, rowsOf } from '@/lib/db/client';
-import { readDataVersion } from '@/lib/db/data-version';
-import { versionedCache } from '@/lib/db/versioned-cache';
+import { perEntityCatalog, versionedCache } from '@/lib/db/versioned-cache';
 import type { FilingForm, FilingName, FilingRef, ISODate } from '@/lib/domain/types';
 import type { SplitEvent } from '@/lib/calc';
 
@@ -137,9 +136,7 @@ interface SplitRow {
 export async function splitEvents(db: Db, scope: VisibilityScope, entityId: string): Promise<SplitEvent[]> {
   // a property of the stored chains: kept per entity and role while the tenant's data version holds
   // (at most 30 s, like the member and concept catalogs: an embargo lapse is seen within that)
-  const version = await readDataVersion(db, scope.tenantId);
-  if (version === null) return [];
-  return splitCache.get(db, scope.tenantId, version, `${scope.role ?? ''}|${entityId}`, () => querySplitEvents(db, scope, entityId));
+  return perEntityCatalog(splitCache, { db, tenantId: scope.tenantId, entityIds: [entityId], role: scope.role }, (id) => querySplitEvents(db, scope, id));
 }
 
 const splitCache = versionedCache<SplitEvent[]>();
