@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install PostgreSQL 15 (Debian), build pgvector from Debian's source package when no binary package
 # exists, start a throwaway cluster and create the database. Idempotent; needs root.
-# Prints the DATABASE_URL on its last line.
+# Prints the DATABASE_URL on its last line: the Unix socket in /tmp (less CPU per round trip than TCP over loopback).
 #   usage: scripts/setup-postgres.sh [PORT] [DATA_DIR]
 set -euo pipefail
 PORT=${1:-5433}
@@ -55,4 +55,4 @@ if [ "$("${PSQL[@]}" -c "select 1 from pg_database where datname = '$DB'")" != 1
 fi
 "${PSQL[@]}" -d "$DB" -c 'create extension if not exists vector' >/dev/null
 log "ready: PostgreSQL $("${PSQL[@]}" -c 'show server_version'), pgvector $("${PSQL[@]}" -d "$DB" -c "select extversion from pg_extension where extname = 'vector'")"
-echo "postgres://postgres@127.0.0.1:$PORT/$DB"
+echo "postgres://postgres@localhost:$PORT/$DB?host=/tmp"

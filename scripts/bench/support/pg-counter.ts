@@ -28,7 +28,10 @@ export async function startPgCounter(target: string): Promise<PgCounter> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     counts.connections++;
-    const upstream = net.connect(Number(t.port || 5432), t.hostname.replace(/^\[|\]$/g, ''));
+    // a `?host=/dir` URL reaches the server by its Unix socket (/dir/.s.PGSQL.<port>), as node-postgres does
+    const socketDir = t.searchParams.get('host');
+    const pgPort = Number(t.port || 5432);
+    const upstream = socketDir?.startsWith('/') ? net.connect(`${socketDir}/.s.PGSQL.${pgPort}`) : net.connect(pgPort, t.hostname.replace(/^\[|\]$/g, ''));
     sockets.add(client);
     sockets.add(upstream);
     let pending: Buffer = Buffer.alloc(0);
@@ -79,6 +82,7 @@ export async function startPgCounter(target: string): Promise<PgCounter> {
   const via = new URL(target);
   via.hostname = '127.0.0.1';
   via.port = String(port);
+  via.searchParams.delete('host');
   return {
     url: via.toString(),
     counts: () => ({ ...counts }),
