@@ -24,7 +24,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { Connection, Db } from '@/lib/db/client';
 import { auditLog, bulkIngestProgress, entities, entityAliases, facts as factsTable, fiscalCalendars, ingestRuns, sources } from '@/lib/db/schema';
 import { jsonbInserter, recomputeChains, resultRows, WRITTEN_FACT_COLUMNS, type FactRow, type SightingRow } from '@/lib/facts/write-facts';
-import { copyBytes, copyField, factLine, linesOf, sightingLine } from './copy-inserter';
+import { copyBytes, copyField, factLine, linesOf, sightingLine, type CopyArena } from './copy-inserter';
 import type { CompanyPlan } from './company-plan';
 import type { ArchiveEntry } from './zip-read';
 
@@ -57,11 +57,14 @@ function factLineOf(p: CompanyPlan): (r: FactRow) => string {
  * Encodes a plan's fact and sighting rows as COPY text now (PostgreSQL), and lets go of the row objects:
  * a batch then holds ~0.8 KB of bytes per fact instead of objects that survive into the old generation
  * of the heap while the batch fills (measured: the garbage collector took ~18 % of the process's CPU).
+ * With an `arena` (the worker's, reset once the batch is written) the bytes go into its reused
+ * segments instead of Buffers of their own.
  * Each company's rows in primary-key order: the keys' btrees take them as an ascending run of
  * neighbouring entries instead of at random places (measured: ~20 % less backend CPU per COPY).
  */
-export function encodeForCopy(p: CompanyPlan): void {
+export function encodeForCopy(p: CompanyPlan, arena?: CopyArena): void {
   if (p.encoded) return;
+  const encode = (lines: Iterable<string>) => (arena ? arena.append(lines) : copyBytes(lines));
   const metricIds = new Set<string>();
   const cellIds = new Set<string>();
   for (const r of p.facts) {
@@ -69,8 +72,8 @@ export function encodeForCopy(p: CompanyPlan): void {
     if (r.cellId !== null) cellIds.add(`${r.entityId}|${r.cellId}`);
   }
   p.encoded = {
-    facts: copyBytes(linesOf([...p.facts].sort(byId), factLineOf(p))),
-    sightings: copyBytes(linesOf([...p.sightings].sort(bySightingKey), sightingLine)),
+    facts: encode(linesOf([...p.facts].sort(byId), factLineOf(p))),
+    sightings: encode(linesOf([...p.sightings].sort(bySightingKey), sightingLine)),
     metricIds: [...metricIds],
     cellIds: [...cellIds],
   };

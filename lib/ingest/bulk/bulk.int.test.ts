@@ -81,8 +81,9 @@ for (const target of testTargets()) {
       try {
         const indexes = async () => (await fresh.query<{ indexname: string; indexdef: string }>(`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename in ('facts', 'fact_sightings') order by 1`)).map((r) => `${r.indexname}: ${r.indexdef}`);
         const before = await indexes();
-        const s = await ingestArchive({ database: fresh, archive, tenantId: TENANT, actor: 'test', sideFiles: noSideFiles, deferIndexes: true });
-        expect(s).toMatchObject({ done: N, ingested: N, failed: 0, setWiseChecks: true });
+        // one company per batch transaction: each worker's COPY text arena is reset and reused between its batches
+        const s = await ingestArchive({ database: fresh, archive, tenantId: TENANT, actor: 'test', sideFiles: noSideFiles, deferIndexes: true, batchFacts: 1 });
+        expect(s).toMatchObject({ done: N, ingested: N, failed: 0, setWiseChecks: true, batches: N, batchedCompanies: N, batchFallbacks: 0 });
         // kept: the merge's unique keys, the chain index and one entity index; the rest were dropped and rebuilt
         expect(s.deferredIndexes).toEqual(expect.arrayContaining(['facts_lookup_idx', 'facts_concept_idx', 'facts_source_idx', 'fact_sightings_source_idx']));
         expect(s.deferredIndexes).toContain('facts_id_idx');

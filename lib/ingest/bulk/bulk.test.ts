@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCompanyFacts } from '../companyfacts';
-import { copyField } from './copy-inserter';
+import { copyBytes, copyField, CopyArena } from './copy-inserter';
 import { indexesToDefer } from './deferred-indexes';
 import { entryKey, progressLine } from './ingest-archive';
 import { syntheticCompanyFacts, syntheticCompanyName, writeSyntheticArchive } from './synthetic-archive';
@@ -18,6 +18,36 @@ describe('COPY text fields', () => {
     expect(copyField(12)).toBe('12');
     expect(copyField({ a: 'x\ny', b: '\\' }, true)).toBe('{"a":"x\\\\ny","b":"\\\\\\\\"}');
     expect(copyField({}, true)).toBe('{}');
+  });
+});
+
+describe('COPY text arena', () => {
+  const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}\t${'é'.repeat(i % 7)}\t${'x'.repeat(i % 50)}\n`);
+  it('stores the same bytes as copyBytes, in views of its segments, across segment ends', () => {
+    const arena = new CopyArena(1000);
+    const a = lines(200, 'a');
+    const b = lines(300, 'b');
+    const va = arena.append(a);
+    const vb = arena.append(b);
+    expect(Buffer.concat(va).toString('utf8')).toBe(a.join(''));
+    expect(Buffer.concat(vb).toString('utf8')).toBe(b.join(''));
+    expect(Buffer.concat(vb)).toEqual(Buffer.concat(copyBytes(b)));
+    expect(va.length).toBeGreaterThan(1);
+    for (const v of [...va, ...vb]) expect(v.length).toBeLessThanOrEqual(1000);
+    // a line longer than a segment gets a segment of its own
+    const long = [`${'y'.repeat(2500)}\n`, 'z\n'];
+    expect(Buffer.concat(arena.append(long)).toString('utf8')).toBe(long.join(''));
+  });
+  it('reuses its segments after reset: memory stays flat from batch to batch', () => {
+    const arena = new CopyArena(4096);
+    arena.append(lines(500, 'a'));
+    const held = arena.capacity;
+    for (let round = 0; round < 20; round++) {
+      arena.reset();
+      const l = lines(500, `r${round}`);
+      expect(Buffer.concat(arena.append(l)).toString('utf8')).toBe(l.join(''));
+    }
+    expect(arena.capacity).toBe(held);
   });
 });
 

@@ -117,6 +117,74 @@ export function copyBytes(lines: Iterable<string>): Buffer[] {
   return out;
 }
 
+/** Bytes of one arena segment (a batch of ~40,000 fact entries takes ~30 MB of COPY text: two segments). */
+const SEGMENT = 16 << 20;
+
+/**
+ * COPY text kept in a few large reused Buffers (one arena per worker, reset after each batch's
+ * transaction): `append` writes the lines straight into the current segment and returns views of
+ * about 1 MB (one socket write each). Unlike copyBytes, no Buffer is allocated per company — a fresh
+ * allocation of a MB-sized Buffer is mapped memory that page-faults on its first write (measured:
+ * copyBytes' allocate-and-copy was ~1/3 of the encoding's CPU) — and nothing is copied twice.
+ * The views stay valid until `reset()`: the caller resets only once the batch holding them is written.
+ */
+export class CopyArena {
+  private readonly segments: Buffer[] = [];
+  /** index of the segment being written, and the write position in it */
+  private seg = -1;
+  private pos = 0;
+
+  /** `segmentBytes`: the size of each segment (tests make them small) */
+  constructor(private readonly segmentBytes = SEGMENT) {}
+
+  /** bytes of all segments (memory held between batches) */
+  get capacity(): number {
+    return this.segments.reduce((n, s) => n + s.length, 0);
+  }
+
+  private next(min: number): void {
+    this.seg++;
+    // a segment of the right size from an earlier batch, else a new one
+    while (this.seg < this.segments.length && this.segments[this.seg]!.length < min) this.seg++;
+    if (this.seg >= this.segments.length) {
+      this.segments.push(Buffer.allocUnsafe(Math.max(this.segmentBytes, min)));
+      this.seg = this.segments.length - 1;
+    }
+    this.pos = 0;
+  }
+
+  append(lines: Iterable<string>): Buffer[] {
+    const out: Buffer[] = [];
+    if (this.seg < 0) this.next(0);
+    let buf = this.segments[this.seg]!;
+    let start = this.pos;
+    let pos = this.pos;
+    for (const line of lines) {
+      // utf8: at most 3 bytes per UTF-16 unit
+      const max = line.length * 3;
+      if (pos + max > buf.length || pos - start >= Math.min(CHUNK, this.segmentBytes)) {
+        if (pos > start) out.push(buf.subarray(start, pos));
+        if (pos + max > buf.length) {
+          this.next(max);
+          buf = this.segments[this.seg]!;
+          pos = 0;
+        }
+        start = pos;
+      }
+      pos += buf.write(line, pos);
+    }
+    if (pos > start) out.push(buf.subarray(start, pos));
+    this.pos = pos;
+    return out;
+  }
+
+  /** every view handed out so far may be overwritten from now on */
+  reset(): void {
+    this.seg = this.segments.length ? 0 : -1;
+    this.pos = 0;
+  }
+}
+
 export function* linesOf<T>(rows: readonly T[], line: (r: T) => string): Generator<string> {
   for (const r of rows) yield line(r);
 }

@@ -36,7 +36,7 @@ import { ensureTenant } from '../entity';
 import type { SideFiles } from '../types';
 import { classifyBatch, CompanyBatch, encodeForCopy, writeBatch, type BatchItem } from './batch-writer';
 import { planNewCompany, type CompanyPlan } from './company-plan';
-import { canSkipRowTriggers, copyInserter, createStaging, dropStaging } from './copy-inserter';
+import { canSkipRowTriggers, copyInserter, CopyArena, createStaging, dropStaging } from './copy-inserter';
 import { deferIndexes, pendingIndexes, rebuildIndexes } from './deferred-indexes';
 import { openArchive, type ArchiveEntry } from './zip-read';
 
@@ -304,6 +304,8 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
 
     const work = async (conn: Connection, inserter: FactRowInserter | undefined, setWiseChecks: boolean) => {
       const batch = new CompanyBatch();
+      // PostgreSQL: the COPY text of the batch's companies, in reused Buffers (reset after each batch)
+      let arena = new CopyArena();
 
       /** Writes the batch in one transaction; companies that are not new, or all of them after an error, go one by one. */
       const flush = async () => {
@@ -323,9 +325,13 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
         } catch (err) {
           written = [];
           alone = items;
+          // a COPY that failed midway may still hold views of the arena in its socket's queue: a new one
+          arena = new CopyArena();
           s.batchFallbacks++;
           o.log?.(`batch of ${items.length} companies rolled back (${(err as Error).message.slice(0, 200)}); ingesting them one by one`);
         }
+        // every view of the arena was written (its COPY finished) or is no longer needed
+        arena.reset();
         if (written.length) {
           // after the commit: caches of the tenant's entities and calendars rebuild on the next question
           await bumpDataVersion(conn.db, tenantId);
@@ -384,9 +390,10 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
           await maybeAnalyze(conn);
           continue;
         }
-        // PostgreSQL: the rows as COPY text right away (the batch holds bytes while it fills)
-        if (conn.copyFrom) encodeForCopy(plan);
         if (batch.has(plan.cik)) await flush();
+        // PostgreSQL: the rows as COPY text right away, into the arena the batch's flush resets (the
+        // batch holds bytes while it fills)
+        if (conn.copyFrom) encodeForCopy(plan, arena);
         batch.add({ plan, key, entry: e, bytes });
         if (batch.facts >= batchFacts || batch.items.length >= MAX_BATCH_COMPANIES) await flush();
       }
