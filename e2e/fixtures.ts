@@ -31,6 +31,17 @@ export async function actAs(page: Page, role: 'analyst' | 'reviewer' | 'admin') 
   }
 }
 
+/**
+ * The demo role for this test's browser context, set as the cookie the header control sets (each test has a
+ * context of its own, so nothing to undo). For sweeps over many pages; specs about switching roles use
+ * `actAs`, which goes through the control itself.
+ */
+export async function withDemoRole(page: Page, role: 'analyst' | 'reviewer' | 'admin') {
+  const url = test.info().project.use.baseURL!;
+  // lib/auth/viewer.ts DEMO_ROLE_COOKIE (that module is server code; the e2e suite does not import it)
+  await page.context().addCookies([{ name: 'll_demo_role', value: role, url, httpOnly: true, sameSite: 'Lax' }]);
+}
+
 /** Every page of the app an analyst, reviewer or admin can open (for layout and screenshot sweeps). */
 export const PAGES: { path: string; role: 'analyst' | 'reviewer' | 'admin'; name: string }[] = [
   { path: '/', role: 'analyst', name: 'home' },

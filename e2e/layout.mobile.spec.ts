@@ -1,14 +1,14 @@
 import { AskPage } from './pages/ask-page';
-import { actAs, expect, expectInViewport, horizontalOverflow, PAGES, test, snap } from './fixtures';
+import { expect, expectInViewport, horizontalOverflow, PAGES, test, snap, withDemoRole } from './fixtures';
 
 for (const p of PAGES) {
   test(`${p.path} does not scroll sideways at 390 px (screenshot)`, async ({ page }) => {
-    await actAs(page, p.role);
+    await withDemoRole(page, p.role);
     await page.goto(p.path);
     await expect(page.locator('main')).toBeVisible();
+    await expect(page.getByTestId('viewer-role')).toHaveText(p.role);
     expect(await horizontalOverflow(page), `${p.path} scrolls sideways`).toBeLessThanOrEqual(0);
     await snap(page, `test-results/screens/${p.name}-mobile.png`, true);
-    if (p.role !== 'analyst') await actAs(page, 'analyst');
   });
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { AskPage } from './pages/ask-page';
-import { actAs, expect, expectInViewport, horizontalOverflow, PAGES, test, snap } from './fixtures';
+import { actAs, expect, expectInViewport, horizontalOverflow, PAGES, test, snap, withDemoRole } from './fixtures';
 
 test('every popover of a margin answer and of a comparison stays inside a 1366×900 viewport', async ({ page }) => {
   const ask = new AskPage(page);
@@ -93,12 +93,12 @@ test('facts browser exports the filtered view', async ({ page }) => {
 
 for (const p of PAGES) {
   test(`${p.path} does not scroll sideways at 1366 px (screenshot)`, async ({ page }) => {
-    await actAs(page, p.role);
+    await withDemoRole(page, p.role);
     await page.goto(p.path);
     await expect(page.locator('main')).toBeVisible();
+    await expect(page.getByTestId('viewer-role')).toHaveText(p.role);
     expect(await horizontalOverflow(page), `${p.path} scrolls sideways`).toBeLessThanOrEqual(0);
     await snap(page, `test-results/screens/${p.name}-desktop.png`, true);
-    if (p.role !== 'analyst') await actAs(page, 'analyst');
   });
 }
 
