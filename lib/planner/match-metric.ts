@@ -153,45 +153,44 @@ function mergeByLength(a: MetricPhrase[], b: MetricPhrase[]): MetricPhrase[] {
   return out;
 }
 
-/** A filer concept's phrases (normalized, two words or more), built once per concept entry. */
-const conceptPhraseMemo = new WeakMap<ConceptEntry, MetricPhrase[]>();
-function conceptPhraseEntries(c: ConceptEntry): MetricPhrase[] {
-  let list = conceptPhraseMemo.get(c);
-  if (!list) {
-    list = [];
-    for (const label of conceptPhrases(c.label)) {
-      const phrase = norm(label);
-      if (phrase.split(' ').length >= 2) list.push({ phrase, ref: conceptRef(c) });
-    }
-    conceptPhraseMemo.set(c, list);
-  }
-  return list;
+/**
+ * `build(key)` once per key object: the catalogs hand out the same arrays and entries while cached
+ * (lib/db/versioned-cache.ts), so what is derived from them is built once per catalog, not per question,
+ * and goes with the catalog when it is dropped.
+ */
+function weakMemo<K extends object, V>(build: (key: K) => V): (key: K) => V {
+  const memo = new WeakMap<K, V>();
+  return (key) => {
+    let v = memo.get(key);
+    if (v === undefined) memo.set(key, (v = build(key)));
+    return v;
+  };
 }
 
-/** per phrase list: the positions of its phrases by first word, ascending */
-const firstWordMemo = new WeakMap<readonly MetricPhrase[], Map<string, number[]>>();
+/** A filer concept's phrases (normalized, two words or more). */
+const conceptPhraseEntries = weakMemo((c: ConceptEntry): MetricPhrase[] => {
+  const list: MetricPhrase[] = [];
+  for (const label of conceptPhrases(c.label)) {
+    const phrase = norm(label);
+    if (phrase.split(' ').length >= 2) list.push({ phrase, ref: conceptRef(c) });
+  }
+  return list;
+});
 
-function firstWordIndex(phrases: readonly MetricPhrase[]): Map<string, number[]> {
-  let idx = firstWordMemo.get(phrases);
-  if (idx) return idx;
-  idx = new Map();
+/** per phrase list: the positions of its phrases by first word, ascending */
+const firstWordIndex = weakMemo((phrases: readonly MetricPhrase[]): Map<string, number[]> => {
+  const idx = new Map<string, number[]>();
   for (const [i, p] of phrases.entries()) {
     const w = firstWord(p.phrase);
     const at = idx.get(w);
     if (at) at.push(i);
     else idx.set(w, [i]);
   }
-  firstWordMemo.set(phrases, idx);
   return idx;
-}
-
-/** per concepts list (the same array while the catalog is cached: lib/db/versioned-cache.ts) */
-const phrasesMemo = new WeakMap<readonly ConceptEntry[], MetricPhrase[]>();
+});
 
 /** The ontology's phrases and the filer concepts' phrases (after the ontology's of the same length), longest first. */
-function phrasesWithConcepts(concepts: readonly ConceptEntry[]): MetricPhrase[] {
-  let phrases = phrasesMemo.get(concepts);
-  if (phrases) return phrases;
+const phrasesWithConcepts = weakMemo((concepts: readonly ConceptEntry[]): MetricPhrase[] => {
   const added = new Set<string>();
   const extra: MetricPhrase[] = [];
   for (const c of concepts) {
@@ -202,10 +201,8 @@ function phrasesWithConcepts(concepts: readonly ConceptEntry[]): MetricPhrase[] 
       }
     }
   }
-  phrases = extra.length ? mergeByLength(PHRASES, extra.sort((a, b) => b.phrase.length - a.phrase.length)) : PHRASES;
-  phrasesMemo.set(concepts, phrases);
-  return phrases;
-}
+  return extra.length ? mergeByLength(PHRASES, extra.sort((a, b) => b.phrase.length - a.phrase.length)) : PHRASES;
+});
 
 /** Caption patterns as whole-word regexes over the normalized text (captured: the caption). */
 const CAPTIONS = CAPTION_PATTERNS.map((c) => ({
@@ -394,14 +391,8 @@ function withMember(member: string, label: string): string {
   return `${member} ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
 }
 
-/** per members list (the catalogs hand out the same array while cached: lib/db/versioned-cache.ts) */
-const memberIndexMemo = new WeakMap<readonly MemberEntry[], Map<string, MemberIndexEntry[]>>();
-
-function memberIndex(members: MemberEntry[]): Map<string, MemberIndexEntry[]> {
-  let idx = memberIndexMemo.get(members);
-  if (!idx) memberIndexMemo.set(members, (idx = buildMemberIndex(members)));
-  return idx;
-}
+/** per members list */
+const memberIndex = weakMemo(buildMemberIndex);
 
 function buildMemberIndex(members: MemberEntry[]): Map<string, MemberIndexEntry[]> {
   const idx = new Map<string, MemberIndexEntry[]>();
