@@ -88,6 +88,37 @@ for (const target of testTargets()) {
       expect(res.passages).toHaveLength(0);
     });
 
+    it('whole tenant: passages the viewer may not see never push the visible ones out of the ranking', async () => {
+      const T2 = 'ret-tenant-acl';
+      await d.db.insert(tenants).values({ id: T2, name: 'Retrieval ACL' });
+      await d.db.insert(entities).values({ id: 'ent-acl', tenantId: T2, name: 'Gamma Tools' });
+      await d.db.insert(sources).values([
+        { id: 'src-open', tenantId: T2, entityId: 'ent-acl', kind: 'html-report', title: 'open', sha256: 'open', byteSize: 1, extractorVersion: 'test' },
+        { id: 'src-admin', tenantId: T2, entityId: 'ent-acl', kind: 'html-report', title: 'admin only', sha256: 'admin', byteSize: 1, extractorVersion: 'test', aclRoles: ['admin'] },
+        { id: 'src-later', tenantId: T2, entityId: 'ent-acl', kind: 'html-report', title: 'embargoed', sha256: 'later', byteSize: 1, extractorVersion: 'test', effectiveAt: new Date(Date.now() + 86_400_000) },
+      ]);
+      // 150 restricted and 150 embargoed passages rank above the three open ones (more mentions): more than
+      // the candidates the whole-tenant rank takes before it checks visibility
+      const rows = [
+        ...Array.from({ length: 150 }, (_, i) => ({ src: 'src-admin', text: `Tariffs on imports, tariffs on steel and retaliatory tariffs (${i}).` })),
+        ...Array.from({ length: 150 }, (_, i) => ({ src: 'src-later', text: `Tariffs, tariffs and more tariffs on components (${i}).` })),
+        ...Array.from({ length: 3 }, (_, i) => ({ src: 'src-open', text: `New tariffs could raise our costs in region ${i}; we monitor trade policy.` })),
+      ];
+      await d.db.insert(chunks).values(rows.map((r, i) => ({ id: contentId('acl-chunk', i), tenantId: T2, entityId: 'ent-acl', sourceId: r.src, fiscalYear: 2024, section: 'Risk Factors', heading: null, ordinal: i, text: r.text })));
+      const open = await retrievePassages({ db: d.db, tenantId: T2, buckets: [], query: 'tariffs', k: 10, mode: 'fts' });
+      expect(open.passages.map((p) => p.sourceId)).toEqual(['src-open', 'src-open', 'src-open']);
+      const admin = await retrievePassages({ db: d.db, tenantId: T2, role: 'admin', buckets: [], query: 'tariffs', k: 10, mode: 'fts' });
+      expect(admin.passages).toHaveLength(10);
+      expect(admin.passages.every((p) => p.sourceId === 'src-admin')).toBe(true);
+      // the same ten as ranking every visible match (a tier of two words, bounded, against the exact order)
+      const all = await d.query<{ id: string }>(
+        `select c.id from chunks c join sources s on s.id = c.source_id, websearch_to_tsquery('english', 'tariffs') q
+         where c.tenant_id = $1 and c.tsv @@ q and s.effective_at is null order by ts_rank_cd(c.tsv, q) desc, c.id limit 10`,
+        [T2],
+      );
+      expect(admin.passages.map((p) => p.id)).toEqual(all.map((r) => r.id));
+    });
+
     it('a period filter admits no comparative-column fact from another year', async () => {
       await seedDemo(d.db);
       const rows = await d.query<{ entity_id: string }>(`select id as entity_id from entities where tenant_id = $1`, [DEMO_TENANT_ID]);

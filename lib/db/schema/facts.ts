@@ -109,6 +109,12 @@ export const facts = pgTable(
     index('facts_dims_entity_idx')
       .on(t.tenantId, t.entityId)
       .where(sql`${t.dimsKey} <> '' and ${t.status} = 'active'`),
+    // the entity's split-adjusted versions (lib/retrieval/filings.ts splitEvents, per per-share question
+    // about a company): few or none per company, so the read touches only those instead of every fact of
+    // the entity (a pass over ~600 facts, 185 pages, 3–27 ms at 2,000 companies)
+    index('facts_split_idx')
+      .on(t.tenantId, t.entityId)
+      .where(sql`${t.revisionKind} = 'split_adjustment' and ${t.status} = 'active'`),
     index('facts_latest_period_idx')
       .on(t.tenantId, t.entityId, t.endDate, t.sourceId)
       .where(sql`${t.status} = 'active' and ${t.periodType} = 'duration' and ${t.fiscalPeriod} in ('FY', 'Q1', 'Q2', 'Q3', 'Q4')`),

@@ -1,0 +1,1 @@
+CREATE INDEX "facts_split_idx" ON "facts" USING btree ("tenant_id","entity_id") WHERE "facts"."revision_kind" = 'split_adjustment' and "facts"."status" = 'active';
