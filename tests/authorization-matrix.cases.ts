@@ -37,6 +37,7 @@ export interface MatrixCase {
 const rank: Record<Role, number> = { analyst: 0, reviewer: 1, admin: 2 };
 
 const PUBLIC: Record<Principal, Outcome> = { anonymous: 'allow', analyst: 'allow', reviewer: 'allow', admin: 'allow', 'other-tenant': 'allow' };
+const NOBODY_FINDS: Record<Principal, Outcome> = { anonymous: 'not_found', analyst: 'not_found', reviewer: 'not_found', admin: 'not_found', 'other-tenant': 'not_found' };
 
 /** Needs `role`; `ownTenantResource`: the call names a resource of the demo tenant. */
 function needs(role: Role, ownTenantResource: boolean): Record<Principal, Outcome> {
@@ -136,6 +137,12 @@ export function matrixCases(_ids: MatrixIds): MatrixCase[] {
       expect: PUBLIC,
       call: async () => (await import('@/app/api/pdf-worker/route')).GET(),
     },
+    // an /api address no route serves: the same typed 404 for everyone, whatever the method
+    ...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method) => ({
+      id: `app/api/[...path]/route.ts#${method}`,
+      expect: NOBODY_FINDS,
+      call: async () => (await import('@/app/api/[...path]/route'))[method](method === 'GET' ? get('/api/no-such-route') : json('/api/no-such-route', { question: 'x' }, method)),
+    })),
     {
       // a conversation is its owner's alone: for every other signed-in user it does not exist
       id: 'app/(analyst)/ask/actions.ts#renameThreadAction',

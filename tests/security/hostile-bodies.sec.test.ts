@@ -116,6 +116,28 @@ describe('hostile bodies (issue 18 §4, §7)', () => {
     }
   });
 
+  it('an /api address no route serves is a typed JSON 404 for every method; a body sent with it is never read and the connection closes', async () => {
+    const unknown = await import('@/app/api/[...path]/route');
+    const get = await unknown.GET(new Request('http://localhost/api/no-such-route'));
+    expect(get.status).toBe(404);
+    expect(get.headers.get('content-type')).toContain('application/json');
+    expect((await get.json()).error).toMatchObject({ code: 'not_found:route' });
+    expect(get.headers.get('connection')).toBeNull();
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      let pulled = 0;
+      const body = new ReadableStream({ pull: (c) => { pulled++; c.enqueue(new Uint8Array(64 * 1024)); } });
+      const req = new Request('http://localhost/api/answers/nope', { method, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body, duplex: 'half' } as RequestInit);
+      const res = await unknown[method](req);
+      expect(res.status, method).toBe(404);
+      expect((await res.json()).error, method).toMatchObject({ code: 'not_found:route' });
+      expect(res.headers.get('connection'), method).toBe('close');
+      expect(pulled, `${method}: body chunks read`).toBeLessThanOrEqual(1); // a stream may pull once on creation
+    }
+    const nul = await unknown.GET(new Request('http://localhost/api/x%00y'));
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).error).toMatchObject({ code: 'bad_request:control_characters' });
+  });
+
   it('a server-action post declaring more than the action limit is a typed 413 before Next reads it; others pass', async () => {
     const action = (bytes: number, extra: Record<string, string> = {}) =>
       proxy(new NextRequest('http://localhost/admin/users', { method: 'POST', headers: { 'next-action': 'abc123', 'content-length': String(bytes), ...extra } }));
