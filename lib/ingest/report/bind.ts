@@ -613,6 +613,16 @@ const QUARTER_LABEL = /^\s*(?:(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?
 /** A row label that is a span of dates ("April 1, 2023—April 30, 2023", "March 1 - March 31, 2023"). */
 const DATE_RANGE_LABEL = /^\s*(?:[a-z]+\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:,?\s+(?:19|20)\d{2})?\s*(?:[-–—]|to|through)\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}\b/i;
 
+/** A row label that is a date alone ("December 31, 2022", "As of June 30, 2023"). */
+const LONE_DATE_LABEL = /^(?:(?:as\s+)?(?:of|at)\s+)?((?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2})\s*[:,]?$/i;
+
+function dateOf(text: string): string | null {
+  const m = /^([a-z]{3,9})\.?\s+(\d{1,2}),?\s+((?:19|20)\d{2})$/i.exec(text.trim());
+  if (!m) return null;
+  const month = MONTH_NAMES.findIndex((x) => x.startsWith(m[1]!.toLowerCase().slice(0, 3)));
+  return month < 0 ? null : `${m[3]}-${String(month + 1).padStart(2, '0')}-${m[2]!.padStart(2, '0')}`;
+}
+
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 /** "Balance, beginning of period", "… at beginning of year", "Opening balance" → start; "… at end of year", "Ending balance" → end. */
@@ -830,6 +840,13 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
       // a dimension column: its own row concept per column, never a metric of the entity as a whole
       cp = rc.contextPeriod;
       dimension = v.path.join(' ');
+      // (a row that is a date and nothing else — "December 31, 2022" opening a roll-forward whose stub or title
+      // names "June 30, 2023" — is the balance on its own date, not on the table's)
+      const own = LONE_DATE_LABEL.exec(row.label.replace(/\s+/g, ' ').trim());
+      if (own && cp.period.type === 'instant' && own[1] && dateOf(own[1]) !== cp.period.date) {
+        reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `the row is dated ${own[1]} but the table's period is ${cp.period.date}` });
+        cp = null;
+      }
     }
     else reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: reading.status === 'none' ? `no period in the header "${v.path.join(' › ')}"` : reading.reason });
   }

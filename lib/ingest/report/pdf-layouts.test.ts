@@ -315,4 +315,75 @@ describe('PDF notes layouts', () => {
     ]);
     expect(got.filter((c) => c.row === 'Treasury locks').map((c) => c.status)).toEqual(['active', 'active', 'active']);
   });
+  it("lines of the stub between heading lines ('Three months ended June 30, | Six months ended June 30,' / '(unaudited)' / 'As of or for the period ended,' / '2023 2022 2023 2022') do not end the header block", async () => {
+    const got = await cells([[
+      L(label('Financial performance of the Firm')),
+      L({ text: 'Three months ended June 30,', center: 346 }, { text: 'Six months ended June 30,', center: 506 }),
+      { items: [label('(unaudited)')], gap: 5 },
+      { items: [label('As of or for the period ended,')], gap: 10 },
+      L(label('(in millions, except per share data)'), at(320, '2023'), at(380, '2022'), at(480, '2023'), at(540, '2022')),
+      L(label('Noninterest revenue'), at(320, '$19,528'), at(380, '$15,587'), at(480, '$37,166'), at(540, '$32,432')),
+      L(label('Net interest income'), at(320, '21,779'), at(380, '15,128'), at(480, '42,490'), at(540, '29,000')),
+    ]]);
+    expect(got.filter((c) => c.row === 'Net interest income').map((c) => [c.value, when(c), c.status])).toEqual([
+      ['21779000000', '2023-04-01..2023-06-30', 'active'],
+      ['15128000000', '2022-04-01..2022-06-30', 'active'],
+      ['42490000000', '2023-01-01..2023-06-30', 'active'],
+      ['29000000000', '2022-01-01..2022-06-30', 'active'],
+    ]);
+  });
+
+  it("a date centred over a wide group of columns beside one over a narrow group heads its whole group ('June 30, 2023' over four maturity buckets, 'December 31, 2022' over the last total); a bucket of years is no length", async () => {
+    const got = await cells([[
+      L(label('The following table is a summary of long-term debt carrying values by remaining contractual maturity.')),
+      { items: [{ text: 'December 31,', center: 469 }], gap: 16 },
+      L({ text: 'June 30, 2023', center: 319 }, { text: '2022', center: 469 }),
+      { items: [label('By remaining maturity')], gap: 5 },
+      { items: [label('(in millions)'), { text: 'Under 1 year', center: 229 }, { text: '1-5 years', center: 289 }, { text: 'After 5 years', center: 349 }, { text: 'Total', center: 409 }, { text: 'Total', center: 469 }], gap: 8 },
+      L(label('Fixed rate'), at(240, '6,709'), at(300, '84,418'), at(360, '96,845'), at(420, '187,972'), at(480, '194,515')),
+      L(label('Variable rate'), at(240, '367'), at(300, '7,226'), at(360, '2,200'), at(420, '9,793'), at(480, '11,565')),
+    ]]);
+    const row = got.filter((c) => c.row === 'Variable rate');
+    expect(row.map((c) => [c.value, when(c), c.status])).toEqual([
+      ['367000000', '2023-06-30', 'active'],
+      ['7226000000', '2023-06-30', 'active'],
+      ['2200000000', '2023-06-30', 'active'],
+      ['9793000000', '2023-06-30', 'active'],
+      ['11565000000', '2022-12-31', 'active'],
+    ]);
+  });
+
+  it("a row that is a date alone ('December 31, 2022') opening a roll-forward dated by its stub ('June 30, 2023') is never the stub's balance", async () => {
+    const got = await cells([[
+      L(label('The following table presents changes in the components of RWA:')),
+      L(label('June 30, 2023'), head(380, 'Credit risk'), head(460, 'Market risk'), head(540, 'Total')),
+      L(label('(in millions)'), head(380, 'RWA'), head(460, 'RWA'), head(540, 'RWA')),
+      L(label('December 31, 2022'), at(380, '$1,568,536'), at(460, '$85,002'), at(540, '$1,653,538')),
+      L(label('Model & data changes'), at(380, '(6,013)'), at(460, '(3,592)'), at(540, '(9,605)')),
+      L(label('June 30, 2023'), at(380, '$1,632,730'), at(460, '$74,197'), at(540, '$1,706,927')),
+    ]]);
+    const opening = got.filter((c) => c.row === 'December 31, 2022');
+    expect(opening.length).toBe(3);
+    for (const c of opening) expect(c.status === 'quarantined' || when(c) === '2022-12-31', `${c.value} at ${when(c)}`).toBe(true);
+    expect(got.filter((c) => c.row === 'June 30, 2023').map((c) => [c.value, when(c), c.status])).toEqual([
+      ['1632730000000', '2023-06-30', 'active'],
+      ['74197000000', '2023-06-30', 'active'],
+      ['1706927000000', '2023-06-30', 'active'],
+    ]);
+  });
+  it("dates set flush right over their groups ('June 30, 2016' ending over the fourth column, 'June 30, 2015' over the eighth) head the groups they end, not the columns nearest their centres", async () => {
+    const cols = [200, 250, 300, 350, 410, 460, 510, 560];
+    const heads = ['Short-term', 'Current', 'Other', 'Current', 'Short-term', 'Current', 'Other', 'Current'];
+    const got = await cells([[
+      L(label('The following table presents the fair values of derivative instruments:')),
+      L(at(350, 'June 30, 2016'), at(560, 'June 30, 2015')),
+      L(label('(In millions)'), ...heads.map((h, i) => head(cols[i]!, h))),
+      L(label('Foreign exchange contracts'), ...['$33', '$156', '$0', '$(296)', '$17', '$167', '$0', '$(179)'].map((v, i) => at(cols[i]!, v))),
+      L(label('Equity contracts'), ...['23', '10', '0', '(116)', '148', '12', '0', '(118)'].map((v, i) => at(cols[i]!, v))),
+    ]], JUN);
+    expect(got.filter((c) => c.row === 'Equity contracts').map((c) => [c.value, when(c)])).toEqual([
+      ['23000000', '2016-06-30'], ['10000000', '2016-06-30'], ['0', '2016-06-30'], ['-116000000', '2016-06-30'],
+      ['148000000', '2015-06-30'], ['12000000', '2015-06-30'], ['0', '2015-06-30'], ['-118000000', '2015-06-30'],
+    ]);
+  });
 });

@@ -425,6 +425,7 @@ class PdfLayout {
       // unit lines between the column headings and the figures ("Year ended December 31," / "2017 2016" /
       // "(in thousands)"): kept as context, the headings above them still head the columns
       const unitBetween: string[] = [];
+      const stubBetween: string[] = [];
       while (h >= 0 && header.length < 5) {
         const l = lines[h]!;
         if (isMarkerLine(l) && h > 0 && lines[h + 1]!.y - l.y <= 4 * Math.max(l.size, 6)) {
@@ -453,6 +454,23 @@ class PdfLayout {
         // a length printed in the stub between the headings ("2023 … 2022" over "Pre-tax | Tax effect | After-tax"
         // twice, then "Three months ended June 30," at the left, then the headings): the stub of the header block
         const stubLength = !overColumns && h > 0 && header.length > 0 && l.segments.length === 1 && l.segments[0]!.x1 <= labelRight && STUB_LENGTH.test(l.text.trim()) && !used.has(h - 1) && l.y - lines[h - 1]!.y <= 4 * Math.max(l.size, 6) && lines[h - 1]!.segments.some((x) => x.x1 > labelRight && isYearText(x.text));
+        // a line of the stub between two heading lines ("Consumer &" / "As of or for the three months" /
+        // "Community Banking" / "ended June 30," / "(in millions) 2023 2022", set on baselines of their own):
+        // the header block goes on above it, and the stub's words stay the table's context (its length phrase)
+        if (!overColumns && !stubLength && header.length > 0 && isStubLine(l, labelRight)) {
+          let k = h - 1;
+          while (k >= 0 && h - k <= 2 && !used.has(k) && isStubLine(lines[k]!, labelRight) && lines[k + 1]!.y - lines[k]!.y <= 4 * Math.max(lines[k]!.size, 6)) k--;
+          const above = k >= 0 && !used.has(k) ? lines[k]! : null;
+          // (the line above is headings over the columns only — two or more, or a period — not a title set
+          // over them: "STOCKHOLDERS' EQUITY STATEMENTS" / "(In millions)" / "Year Ended June 30, 2023 …")
+          const headings = above?.segments.filter((x) => !MARKS.test(x.text.replace(/\s+/g, ''))) ?? [];
+          const headingLine = !!above && headings.length > 0 && headings.every((x) => x.x0 > labelRight - 4) && (headings.length >= 2 || PERIODISH.test(above.text));
+          if (above && headingLine && lines[k + 1]!.y - above.y <= 4 * Math.max(above.size, 6) && !isProse(above, labelRight) && !isTitleLine(above) && !isUnitLine(above.text)) {
+            for (let j = h; j > k; j--) stubBetween.unshift(lines[j]!.text);
+            h = k;
+            continue;
+          }
+        }
         if ((!overColumns && !stubLength) || unitOnly || isProse(l, labelRight) || isTitleLine(l)) break;
         header.unshift(l);
         h--;
@@ -464,7 +482,7 @@ class PdfLayout {
         if (used.has(c)) break;
         context.unshift(l.text);
       }
-      context.push(...unitBetween);
+      context.push(...stubBetween, ...unitBetween);
       for (let i = h + 1; i <= r.end; i++) used.add(i);
       this.tables.push(this.buildTable(page, header, regionLines, { anchors, labelRight, lines: regionLines }, context));
     }
@@ -649,6 +667,8 @@ function headerColumns(anchors: Region['anchors'], x0: number, x1: number): numb
   return covered.length ? covered : [nearestByCenter(anchors, centre)];
 }
 
+/** A heading that names a period: a year, a day of a month, a length ending on one, a balance date. */
+const PERIOD_HEADING = /\b(?:19|20)\d{2}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b(?:ended|ending|as\s+of|as\s+at)\b/i;
 /** Each column to the heading of the line nearest to it (by centres); headings get contiguous runs. */
 function partitionColumns(anchors: Region['anchors'], segs: Segment[]): Map<Segment, number[]> | null {
   if (segs.length === 0) return null;
@@ -662,11 +682,65 @@ function partitionColumns(anchors: Region['anchors'], segs: Segment[]): Map<Segm
   const centres = segs.map((s) => (s.x0 + s.x1) / 2).sort((a, b) => a - b);
   const lo = centres.length > 1 ? centres[0]! - (centres[1]! - centres[0]!) / 2 - colWidth / 2 : -Infinity;
   const hi = centres.length > 1 ? centres.at(-1)! + (centres.at(-1)! - centres.at(-2)!) / 2 + colWidth / 2 : Infinity;
+  // (the extent of the column's figures, not of the gap before them: a wide gap between two groups
+  // belongs to neither)
+  const from = (i: number) => Math.max(left(i), anchors[i]!.minX0);
+  const inside: number[] = [];
   for (let i = 0; i < n; i++) {
-    // (the centre of the column's figures, not of the gap before them: a wide gap between two groups
-    // belongs to neither)
-    const c = (Math.max(left(i), anchors[i]!.minX0) + anchors[i]!.x1) / 2;
-    if (c < lo || c > hi) continue;
+    const c = (from(i) + anchors[i]!.x1) / 2;
+    if (c >= lo && c <= hi) inside.push(i);
+  }
+  // headings that name periods are set centred over their groups of columns, every value column under one
+  // of them: the columns are shared out in contiguous runs instead of column by column to the nearest
+  // heading ("June 30, 2023" centred over four columns beside "2022" over the fifth: the fourth column is
+  // June's, though nearer to "2022"'s centre). Other headings (segments, components) may head only some
+  // columns and keep the nearest-heading rule.
+  const sorted = [...segs].sort((a, b) => a.x0 + a.x1 - (b.x0 + b.x1));
+  const m = sorted.length;
+  const k = inside.length;
+  // (a date, a year or a length ending on a day — not "12 Months or Greater"; and not years alone, which are
+  // set over the figures of their groups or between the two columns of a pair rather than centred on them)
+  const periods = sorted.every((x) => PERIOD_HEADING.test(x.text)) && sorted.some((x) => !isYearText(x.text.trim()));
+  // (a run's extent is its figures': from the left edge of its first column's to the right edge of its last's)
+  const runCentre = (a: number, b: number) => (from(inside[a]!) + anchors[inside[b]!]!.x1) / 2;
+  if (periods && m > 1) {
+    // headings set flush right over their groups ("June 30, 2016" ending where the figures of the group's last
+    // column end): each group runs from the column after the group before it to the column its heading ends over
+    const ends = sorted.map((x) => anchors.findIndex((a) => Math.abs(a.x1 - x.x1) <= 4));
+    if (ends.every((e, j) => e >= 1 && e - (j ? ends[j - 1]! : -1) >= 2)) {
+      sorted.forEach((x, j) => out.set(x, Array.from({ length: ends[j]! - (j ? ends[j - 1]! : -1) }, (_, i) => (j ? ends[j - 1]! : -1) + 1 + i)));
+      return out;
+    }
+  }
+  if (periods && m > 1 && m <= k) {
+    // the runs, in order, whose centres lie nearest their headings' (least sum of squared distances: no one
+    // heading far off its run — years set between the two columns of their pair still head the pair)
+    const runCost = (j: number, a: number, b: number) => (runCentre(a, b) - (sorted[j]!.x0 + sorted[j]!.x1) / 2) ** 2;
+    // cost[j][e]: least cost of giving columns 0..e-1 to headings 0..j-1
+    const cost: number[][] = Array.from({ length: m + 1 }, () => Array<number>(k + 1).fill(Infinity));
+    const cut: number[][] = Array.from({ length: m + 1 }, () => Array<number>(k + 1).fill(-1));
+    cost[0]![0] = 0;
+    for (let j = 1; j <= m; j++) {
+      for (let e = j; e <= k - (m - j); e++) {
+        for (let b = j - 1; b < e; b++) {
+          const c = cost[j - 1]![b]! + runCost(j - 1, b, e - 1);
+          if (c < cost[j]![e]!) {
+            cost[j]![e] = c;
+            cut[j]![e] = b;
+          }
+        }
+      }
+    }
+    let e = k;
+    for (let j = m; j >= 1; j--) {
+      const b = cut[j]![e]!;
+      out.set(sorted[j - 1]!, inside.slice(b, e));
+      e = b;
+    }
+    return out;
+  }
+  for (const i of inside) {
+    const c = (from(i) + anchors[i]!.x1) / 2;
     let best = segs[0]!;
     for (const s of segs) if (Math.abs((s.x0 + s.x1) / 2 - c) < Math.abs((best.x0 + best.x1) / 2 - c)) best = s;
     const list = out.get(best) ?? [];
@@ -741,6 +815,13 @@ export function isProse(l: { segments: { x0: number; x1: number; text: string; n
     if (s.x0 < labelRight && s.x1 > labelRight + 20 && words >= 8) return true;
     return s.x1 > labelRight && words >= 5 && /[a-z)][.:]$/.test(s.text) && !/\b(?:inc|co|corp|ltd|no)\.$/i.test(s.text);
   });
+}
+
+/** A short line printed in the label column only (a stub heading, a length phrase, "(unaudited)"): no prose, no title, no figures. */
+function isStubLine(l: Line, labelRight: number): boolean {
+  if (!l.segments.length || l.segments.some((s) => s.numeric || s.x1 > labelRight + 4)) return false;
+  const t = l.text.trim();
+  return t.length <= 60 && t.split(/\s+/).length <= 10 && !/[.;]$/.test(t) && !isTitleLine(l) && !isMarkerLine(l) && !isProse(l, labelRight) && !findUnitLine(t);
 }
 
 /** Words of a column heading that names a period. */

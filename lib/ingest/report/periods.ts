@@ -201,7 +201,8 @@ function readJoinedPeriod(path: string[], calendars: CalendarInput | null, opts:
       return { status: 'unresolved', reason: `"${joined}" names a part of a year and a bare year` };
     }
     // "Year ended" over a column whose own header is only a date: the length phrase decides
-    const lengthWord = /\b(?:year|quarter|three months|six months|nine months|half year|twelve months)\b(?!\s+(?:ended|ending))/i.exec(joined);
+    // (never a count of years: "Under 1 year", "1-5 years", "After 5 years" are maturity buckets, not lengths)
+    const lengthWord = /(?<!\d[\s–-]*)\b(?:year|quarter|three months|six months|nine months|half year|twelve months)\b(?!\s+(?:ended|ending))/i.exec(joined);
     if (only.how === 'instant' && only.dateOnly && lengthWord) {
       const phrase = `${lengthWord[0]} ended ${(only.period as { date: string }).date}`;
       const again = specsOf(phrase.replace(/(\d{4})-(\d{2})-(\d{2})/, (_m, y: string, mo: string, d: string) => `${Number(d)} ${MONTHS[Number(mo) - 1]} ${y}`));
