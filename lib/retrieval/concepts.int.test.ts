@@ -4,7 +4,7 @@
  * under their measures; a member filter never returns a total.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeSource } from '@/lib/admin/sources';
+import { revokeSource, setSourceAccess } from '@/lib/admin/sources';
 import type { Database } from '@/lib/db/client';
 import { ingestBytes } from '@/lib/ingest/ingest-file';
 import { noSideFiles } from '@/lib/ingest/side-files';
@@ -72,6 +72,17 @@ for (const target of testTargets()) {
       const member = await lookupFact({ db: d.db, tenantId: TENANT, entityId, metricId: 'revenue', period, fiscalYear: null, fiscalPeriod: null, scope: 'consolidated', basis: { kind: 'latest' }, dimensions: { 'srt:ProductOrServiceAxis': 'zed:DrillsMember' } });
       expect(member.status).toBe('missing');
       expect(member.candidates).toEqual([]);
+    });
+
+    it('an embargo that lapses is seen by the next question, with no data version change', async () => {
+      const [src] = await d.query<{ id: string }>(`select id from sources where tenant_id = $1 and entity_id = $2`, [TENANT, entityId]);
+      await setSourceAccess({ db: d.db, tenantId: TENANT, actorId: 'admin-test', sourceId: src!.id, aclRoles: [], effectiveAt: new Date(Date.now() + 1500), reason: 'test: embargo' });
+      const [{ v }] = (await d.query<{ v: number }>(`select data_version as v from tenants where id = $1`, [TENANT])) as [{ v: number }];
+      expect(await loadConceptCatalog(d.db, TENANT, [entityId], 'analyst')).toEqual([]);
+      expect(await loadConceptCatalog(d.db, TENANT, [entityId], 'analyst')).toEqual([]);
+      await new Promise((r) => setTimeout(r, 1700));
+      expect(await loadConceptCatalog(d.db, TENANT, [entityId], 'analyst')).toHaveLength(1);
+      expect((await d.query<{ v: number }>(`select data_version as v from tenants where id = $1`, [TENANT]))[0]!.v).toBe(v);
     });
 
     // last: it revokes the source

@@ -135,7 +135,7 @@ interface SplitRow {
  */
 export async function splitEvents(db: Db, scope: VisibilityScope, entityId: string): Promise<SplitEvent[]> {
   // a property of the stored chains: kept per entity and role while the tenant's data version holds
-  // (at most 30 s, like the member and concept catalogs: an embargo lapse is seen within that)
+  // and until the tenant's next embargo lapse, like the member and concept catalogs
   return perEntityCatalog(splitCache, { db, tenantId: scope.tenantId, entityIds: [entityId], role: scope.role }, (id) => querySplitEvents(db, scope, id));
 }
 

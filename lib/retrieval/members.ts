@@ -85,6 +85,8 @@ async function queryMemberCatalog(db: Db, tenantId: string, entityIds: string[],
   }
   // "Walmart International", "Google Cloud": the company's own name leading a member label is also left out
   // ("Walmart International net sales" names the company and then the member)
+  // (no members: nothing to relabel, and no read of the names — most companies report no dimensional facts)
+  if (byKey.size === 0) return [];
   const names = await companyWords(db, entityIds);
   // (replaced, not added: the question's company word is the company's, so the label without it is the one that can match)
   for (const e of byKey.values()) {
