@@ -85,6 +85,17 @@ for (const target of testTargets()) {
       expect((await d.query<{ v: number }>(`select data_version as v from tenants where id = $1`, [TENANT]))[0]!.v).toBe(v);
     });
 
+    it('an ACL change is seen by the next question: the concepts of a restricted source only for the roles it names', async () => {
+      const [src] = await d.query<{ id: string }>(`select id from sources where tenant_id = $1 and entity_id = $2`, [TENANT, entityId]);
+      expect(await loadConceptCatalog(d.db, TENANT, [entityId], 'analyst')).toHaveLength(1);
+      await setSourceAccess({ db: d.db, tenantId: TENANT, actorId: 'admin-test', sourceId: src!.id, aclRoles: ['admin'], effectiveAt: null, reason: 'test: restricted' });
+      expect(await loadConceptCatalog(d.db, TENANT, [entityId], 'analyst')).toEqual([]);
+      expect(await loadConceptCatalog(d.db, TENANT, [entityId], null)).toEqual([]);
+      expect((await loadConceptCatalog(d.db, TENANT, [entityId], 'admin')).map((c) => [c.concept, c.periodType])).toEqual([['us-gaap:CustomerRefundLiabilityCurrent', 'instant']]);
+      await setSourceAccess({ db: d.db, tenantId: TENANT, actorId: 'admin-test', sourceId: src!.id, aclRoles: [], effectiveAt: null, reason: 'test: open again' });
+      expect(await loadConceptCatalog(d.db, TENANT, [entityId], 'analyst')).toHaveLength(1);
+    });
+
     // last: it revokes the source
     it('the catalogue is kept per data version: a revoked source takes its concepts out on the next question', async () => {
       const before = await loadConceptCatalog(d.db, TENANT, [entityId], 'analyst');

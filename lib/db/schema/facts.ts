@@ -115,6 +115,14 @@ export const facts = pgTable(
     index('facts_split_idx')
       .on(t.tenantId, t.entityId)
       .where(sql`${t.revisionKind} = 'split_adjustment' and ${t.status} = 'active'`),
+    // the concepts an entity reports outside the ontology (lib/retrieval/concepts.ts, built once per
+    // company, data version and role on its first question): an index-only scan of the keys that tell a
+    // concept's period type and its sources' visibility, instead of every consolidated fact's heap row
+    // (10–17k for a large real company, ~1,600 pages). Few distinct keys per company (the facts of one
+    // concept, period type and source collapse into one deduplicated entry), so it stays small
+    index('facts_concept_catalog_idx')
+      .on(t.tenantId, t.entityId, t.concept, t.periodType, t.sourceId)
+      .where(sql`${t.status} = 'active' and ${t.dimsKey} = ''`),
     index('facts_latest_period_idx')
       .on(t.tenantId, t.entityId, t.endDate, t.sourceId)
       .where(sql`${t.status} = 'active' and ${t.periodType} = 'duration' and ${t.fiscalPeriod} in ('FY', 'Q1', 'Q2', 'Q3', 'Q4')`),

@@ -54,3 +54,18 @@ export function postgresBackendsCpuMs(database: string): number | null {
   }
   return total;
 }
+
+/**
+ * Run `loop` and report the CPU it cost per operation: this process's (process.cpuUsage: the client's
+ * JavaScript, the driver) and the PostgreSQL backends' serving `database` (from /proc; null off Linux).
+ * Ticks are 10 ms, so a loop should run for a second or more.
+ */
+export async function cpuPerOp<T>(database: string | null, ops: number, loop: () => Promise<T>): Promise<{ value: T; processMs: number; backendMs: number | null }> {
+  const p0 = process.cpuUsage();
+  const b0 = database ? postgresBackendsCpuMs(database) : null;
+  const value = await loop();
+  const p = process.cpuUsage(p0);
+  const b1 = database ? postgresBackendsCpuMs(database) : null;
+  const r1 = (x: number) => Math.round(x * 10) / 10;
+  return { value, processMs: r1((p.user + p.system) / 1000 / ops), backendMs: b0 === null || b1 === null ? null : r1((b1 - b0) / ops) };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "facts_concept_catalog_idx" ON "facts" USING btree ("tenant_id","entity_id","concept","period_type","source_id") WHERE "facts"."status" = 'active' and "facts"."dims_key" = '';
