@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { factVisible } from '@/lib/auth/visibility';
+import { sourceVisible } from '@/lib/auth/visibility';
 import { type Db, rowsOf } from '@/lib/db/client';
 import { readDataVersion } from '@/lib/db/data-version';
 import { entities, entityAliases, fiscalCalendars, type Role } from '@/lib/db/schema';
@@ -155,9 +155,13 @@ export async function loadCalendars(db: Db, entityId: string, tenantId?: string)
  * every visible source of the tenant first — 43 ms at 2,000 companies, against 0.3 ms for this.
  */
 export async function latestPeriodEnd(db: Db, tenantId: string, entityId: string, role?: Role | null): Promise<string | null> {
+  // the visibility probe is kept a per-row subplan (`offset 0`: PostgreSQL does not turn such an
+  // EXISTS into a join): planned as a hash semi-join it read all of a company's rows and sorted them
+  // (6,255 for a large real company: 22 ms, 34 pages) instead of stopping at the first (2 ms, 8 pages)
   const res = await db.execute<{ end: string | null }>(sql`
     select f.end_date::text as "end" from facts f
-    where ${factVisible({ tenantId, role }, 'f')} and f.entity_id = ${entityId} and f.status = 'active'
+    where f.tenant_id = ${tenantId} and exists (select 1 from sources vs where vs.id = f.source_id and ${sourceVisible({ tenantId, role }, 'vs')} offset 0)
+      and f.entity_id = ${entityId} and f.status = 'active'
       and f.period_type = 'duration' and f.fiscal_period in ('FY', 'Q1', 'Q2', 'Q3', 'Q4')
     order by f.end_date desc limit 1`);
   const rows = rowsOf<{ end: string | null }>(res);
