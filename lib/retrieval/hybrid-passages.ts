@@ -141,7 +141,9 @@ async function ftsRank(db: Db, scope: VisibilityScope, b: Bucket | null, q: stri
   // them are visible), else the full query
   const bounded = async (filter: SQL) => {
     const n = depth * CANDIDATES_PER_DEPTH;
-    const rows = rowsOf<Row & { candidates: number }>(
+    // one row more than the visible ones: the candidates' count, also when none is visible (a tier no
+    // passage matches then ends here instead of running the exact query over the same empty match)
+    const out = rowsOf<(Row & { score: number; candidates: number }) | { id: null; candidates: number }>(
       await db.execute(sql`
     with top as materialized (
       select c.id, c.tenant_id, c.entity_id, c.fiscal_year, c.source_id, c.section, c.heading, c.text, c.page, c.span_start, c.span_end,
@@ -149,12 +151,17 @@ async function ftsRank(db: Db, scope: VisibilityScope, b: Bucket | null, q: stri
       from chunks c, websearch_to_tsquery('english', ${q}) query
       where c.tenant_id = ${scope.tenantId} and ${filter}
       order by score desc, c.id limit ${n})
-    select ${COLS}, c.score, (select count(*) from top)::int as candidates
-    from top c join sources s on s.id = c.source_id
-    where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')}
-    order by c.score desc, c.id limit ${depth}`),
+    select v.*, (select count(*) from top)::int as candidates from (
+      select ${COLS}, c.score
+      from top c join sources s on s.id = c.source_id
+      where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')}
+      order by c.score desc, c.id limit ${depth}) v
+    right join (select 1) one on true
+    order by v.score desc, v.id`),
     );
-    if (rows.length >= depth || (rows.length > 0 && rows[0]!.candidates < n)) return rows;
+    const candidates = Number(out[0]?.candidates ?? 0);
+    const rows: Row[] = out.filter((r): r is Row & { score: number; candidates: number } => r.id !== null);
+    if (rows.length >= depth || candidates < n) return rows;
     return ranked(filter);
   };
   if (!b) {
