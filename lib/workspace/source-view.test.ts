@@ -10,7 +10,41 @@ const filing = `<html><head><title>x</title><script>alert(1)</script></head><bod
 <table><tr><td style="text-align:right;background:url(javascript:x)">$<ix:nonFraction name="us-gaap:Revenues" contextRef="c-1" unitRef="usd" scale="6" decimals="-6">94,036</ix:nonFraction></td></tr></table>
 <a href="https://evil.example">link</a></body></html>`;
 
+/** The splice-one-marker-at-a-time insertion the one-pass version replaced: the reference it must equal. */
+function insertOneByOne(html: string, markers: { at: number; attr?: string; html?: string }[]): string {
+  const sorted = [...markers].filter((m) => m.at >= 0 && m.at <= html.length).sort((a, b) => b.at - a.at);
+  let out = html;
+  for (const m of sorted) {
+    if (m.attr) {
+      const tag = /^<([a-zA-Z][\w:.-]*)/.exec(out.slice(m.at, m.at + 64));
+      if (!tag) continue;
+      const pos = m.at + tag[0].length;
+      out = `${out.slice(0, pos)} ${m.attr}${out.slice(pos)}`;
+    } else if (m.html) {
+      out = `${out.slice(0, m.at)}${m.html}${out.slice(m.at)}`;
+    }
+  }
+  return out;
+}
+
 describe('source viewer HTML', () => {
+  it('inserts markers in one pass exactly as inserting them one by one from the end did', () => {
+    let seed = 7;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    const body = Array.from({ length: 200 }, (_, i) => `<tr><td style="x">${i}</td><td>v${i}</td></tr>`).join('\n');
+    const html = `<table>${body}</table>`;
+    const starts = [...html.matchAll(/<td/g)].map((m) => m.index!);
+    for (let round = 0; round < 50; round++) {
+      const markers: { at: number; attr?: string; html?: string }[] = [];
+      // cells first, then passages (as sourceMarkers lists them); offsets repeat, some are not element starts
+      for (let i = 0; i < 40; i++) markers.push({ at: rnd(3) ? starts[rnd(starts.length)]! : rnd(html.length + 5) - 2, attr: `data-ll-cell="c${i}"` });
+      for (let i = 0; i < 20; i++) {
+        const a = rnd(3) ? starts[rnd(starts.length)]! : rnd(html.length);
+        markers.push({ at: a, html: `<span data-ll-mark="s-${i}"></span>` }, { at: Math.min(html.length, a + rnd(80)), html: `<span data-ll-mark="e-${i}"></span>` });
+      }
+      expect(insertMarkers(html, markers)).toBe(insertOneByOne(html, markers));
+    }
+  });
   it('inserts attribute markers only where an element starts, and passage markers anywhere', () => {
     const td = filing.indexOf('<td');
     const p = filing.indexOf('Net sales');
