@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import { type Db, rowsOf } from '@/lib/db/client';
+import { executePrepared } from '@/lib/db/prepared';
 import type { Role } from '@/lib/db/schema';
 import type { Basis, FiscalPeriodCode, Period, Scope } from '@/lib/domain/types';
 import { relabelSplitVersions, selectVersion, type ChainVersion, type SplitEvent, type VersionCandidate } from '@/lib/calc';
@@ -236,7 +237,7 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
   const byDims = wantedKey === '' ? sql`f.dims_key = ''` : sql`f.dims_key <> '' and f.dimensions @> ${JSON.stringify(wanted)}::jsonb`;
   const narrow = sql`${byMetric}
       and f.scope = ${scope} and ${byDims} and (${byBounds}${byLabel})`;
-  const res = await db.execute(sql`${selectVisible({ tenantId, role }, entityId, narrow)}
+  const res = await executePrepared(db, sql`${selectVisible({ tenantId, role }, entityId, narrow)}
     order by f.filed_at, f.id`);
   const candidates = (rowsOf<Row>(res))
     .filter((r) => wantedKey === '' || dimsKeyOf(withoutNeutral(r.dimensions)) === wantedKey)
@@ -333,7 +334,7 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
 async function ownPeriodEnds(db: Db, scope: VisibilityScope, entityId: string, factIds: string[]): Promise<Map<string, { end: string; filedAt: string }[]>> {
   const out = new Map<string, { end: string; filedAt: string }[]>();
   if (factIds.length === 0) return out;
-  const res = await db.execute(sql`
+  const res = await executePrepared(db, sql`
     with seen as (
       select s.fact_id, s.source_id, s.accession from fact_sightings s
       join sources src on src.id = s.source_id
@@ -360,7 +361,7 @@ async function ownPeriodEnds(db: Db, scope: VisibilityScope, entityId: string, f
 async function sightingsOf(db: Db, scope: VisibilityScope, entityId: string, factIds: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (factIds.length === 0) return out;
-  const res = await db.execute(sql`
+  const res = await executePrepared(db, sql`
     select s.fact_id, s.accession from fact_sightings s
     join sources src on src.id = s.source_id
     where s.entity_id = ${entityId} and s.fact_id in (${sql.join(factIds.map((id) => sql`${id}`), sql`, `)}) and s.accession <> '' and ${sourceVisible(scope, 'src')}`);
