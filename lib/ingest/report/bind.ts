@@ -906,6 +906,10 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
       cp = null;
     } else if (wantInstant === null) {
       // the header decides
+    } else if (wantInstant && !metric && cp.period.type === 'duration' && /^ended/.test(cp.how) && cp.fiscalPeriod !== 'FY') {
+      // "Three months ended June 30, 2023" over a row concept of a table taken for a balance sheet by the prose
+      // above it ("… risks associated with certain specified assets and liabilities."): no balance sheet heads
+      // its columns with a quarter's or a half's length, the header decides
     } else if (wantInstant && cp.period.type === 'duration') {
       if (cp.fiscalPeriod && cp.fiscalPeriod !== 'OTHER') cp = instantAtEnd(cp);
       else {

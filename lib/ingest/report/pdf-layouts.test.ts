@@ -387,3 +387,50 @@ describe('PDF notes layouts', () => {
     ]);
   });
 });
+
+describe('PDF pages set in two columns', () => {
+  it('a page in two columns (a table and its sentence on each side of the gutter) is read column by column: no row takes the other column\'s words or figures', async () => {
+    const R = 322;
+    const got = await cells([[
+      L(label('Capital components', 50), label('Capital rollforward', R)),
+      L(label('The following table presents reconciliations of', 50), label('The following table presents the changes in', R)),
+      L(label('equity to capital as of June 30, 2023 and', 50), label('capital for the six months ended June 30, 2023.', R)),
+      L(label('December 31, 2022.', 50), label('Six months ended June 30,', R)),
+      L({ text: 'June 30,', center: 216 }, { text: 'December 31,', center: 276 }, label('(in millions)', R), at(560, '2023')),
+      L(label('(in millions)', 52), at(230, '2023'), at(290, '2022'), label('Capital at December 31, 2022', R), at(560, '$ 218,934')),
+      L(label('Total stockholders’ equity', 52), at(230, '$ 312,516'), at(290, '$ 292,332'), label('Net income applicable to common equity', R), at(560, '26,365')),
+      L(label('Less: Preferred stock', 52), at(230, '27,404'), at(290, '27,404'), label('Dividends declared on common stock', R), at(560, '(5,911)')),
+      L(label('Common stockholders’ equity', 52), at(230, '285,112'), at(290, '264,928'), label('Net purchase of treasury stock', R), at(560, '(4,304)')),
+      L(label('Goodwill', 52), at(230, '54,339'), at(290, '53,501'), label('Changes in additional paid-in capital', R), at(560, '534')),
+      L(label('Total capital', 52), at(230, '$ 235,827'), at(290, '$ 218,934'), label('Capital at June 30, 2023', R), at(560, '$ 235,827')),
+    ]]);
+    const row = (r: string) => got.filter((c) => c.row === r).map((c) => [c.col, c.value, when(c), c.status]);
+    expect(row('Goodwill')).toEqual([
+      ['June 30, › 2023', '54339000000', '2023-06-30', 'active'],
+      ['December 31, › 2022', '53501000000', '2022-12-31', 'active'],
+    ]);
+    expect(row('Dividends declared on common stock')).toEqual([['2023', '-5911000000', '2023-01-01..2023-06-30', 'active']]);
+    expect(row('Net income applicable to common equity')).toEqual([['2023', '26365000000', '2023-01-01..2023-06-30', 'active']]);
+    // the two tables stay apart: no label carries the other column's words
+    expect(got.some((c) => /Goodwill.|Dividends.*Preferred|Preferred.*Dividends/.test(c.row))).toBe(false);
+  });
+
+  it('a table whose introducing sentence mentions assets and liabilities is no balance sheet for columns headed by a quarter\'s or a half\'s length', async () => {
+    const got = await cells([[
+      L(label('The following table presents pre-tax gains/(losses) recorded on derivatives that manage risks associated')),
+      L(label('with certain specified assets and liabilities.')),
+      L({ text: 'Three months ended', center: 320 }, { text: 'Six months ended', center: 420 }),
+      L({ text: 'June 30,', center: 320 }, { text: 'June 30,', center: 420 }),
+      L(label('(in millions)'), at(320, '2023'), at(360, '2022'), at(420, '2023'), at(460, '2022')),
+      L(label('Interest rate'), at(320, '$ (112)'), at(360, '$ (309)'), at(420, '$ (126)'), at(460, '$ (538)')),
+      L(label('Credit'), at(320, '(167)'), at(360, '89'), at(420, '(163)'), at(460, '122')),
+      L(label('Total'), at(320, '$ (179)'), at(360, '$ (220)'), at(420, '$ (289)'), at(460, '$ (416)')),
+    ]]);
+    expect(got.filter((c) => c.row === 'Credit').map((c) => [c.value, when(c), c.status])).toEqual([
+      ['-167000000', '2023-04-01..2023-06-30', 'active'],
+      ['89000000', '2022-04-01..2022-06-30', 'active'],
+      ['-163000000', '2023-01-01..2023-06-30', 'active'],
+      ['122000000', '2022-01-01..2022-06-30', 'active'],
+    ]);
+  });
+});

@@ -346,6 +346,96 @@ function regionsOf(lines: Line[]): { start: number; end: number }[] {
   return out.filter((r) => lines.slice(r.start, r.end + 1).filter(isNumericLine).length >= 2);
 }
 
+/** Lines of a gutter's run, at least, and lines of text set flush left on each side of it. */
+const GUTTER_RUN = 8;
+const GUTTER_TEXT = 4;
+/** The widest gutter between two columns of a page (points). */
+const GUTTER_WIDTH = 48;
+
+/**
+ * A page set in two columns ("Capital components" beside "Capital rollforward", each with its sentence and
+ * its table): a vertical band, in the middle of the page's text, that no line crosses over a run of lines,
+ * with lines of words set flush left right of it (a column of text, not a column of figures or a heading
+ * centred over them) and lines of words left of it. Each side of a run is a block read on its own, the
+ * left before the right; the lines above and below the run, crossing the band, stay whole.
+ */
+export function pageColumns<S extends { x0: number; x1: number; text: string; numeric: boolean; start: number; end: number }, L extends { segments: S[]; text: string; start: number; end: number; y: number; size: number }>(lines: L[], text: string): L[][] {
+  if (lines.length < GUTTER_RUN) return [lines];
+  const xs = lines.flatMap((l) => l.segments.flatMap((s) => [s.x0, s.x1]));
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  const w = hi - lo;
+  if (!(w > 200)) return [lines];
+  const words = (s: S) => !s.numeric && /[A-Za-z]{3}/.test(s.text);
+  // (free: no segment within 5 points of the gutter's line; a line with no segment left or right of it is free too)
+  // (nor a row of a table the width of the page: words left of the band and, right of it, figures set far
+  // from it — a column of the page starts at the gutter)
+  const free = (l: L, x: number) => {
+    if (!l.segments.every((s) => s.x1 < x - 5 || s.x0 > x + 5)) return false;
+    const right = l.segments.find((s) => s.x0 > x);
+    return !(right && right.numeric && right.x0 > x + 40 && l.segments.some((s) => s.x1 < x));
+  };
+  const runs = new Map<string, { start: number; end: number; xs: number[] }>();
+  for (let x = lo + 0.3 * w; x <= lo + 0.7 * w; x += 2) {
+    let start = -1;
+    for (let i = 0; i <= lines.length; i++) {
+      if (i < lines.length && free(lines[i]!, x)) {
+        if (start < 0) start = i;
+        continue;
+      }
+      if (start >= 0 && i - start >= GUTTER_RUN) {
+        const run = lines.slice(start, i);
+        const left = run.filter((l) => l.segments.some((s) => s.x1 < x && words(s))).length;
+        // the first words right of the gutter, set flush left at a common edge
+        // (ragged on their right: a table's text column set flush right or centred — "April 15 and October 15" — is no column of the page)
+        const firsts = run.map((l) => l.segments.find((s) => s.x0 > x)).filter((s): s is S => !!s && words(s));
+        const edge = firsts.length ? Math.min(...firsts.map((s) => s.x0)) : Infinity;
+        const flushed = firsts.filter((s) => s.x0 <= edge + 1.5);
+        const ragged = flushed.length ? Math.max(...flushed.map((s) => s.x1)) - Math.min(...flushed.map((s) => s.x1)) : 0;
+        const flush = ragged >= 12 ? flushed.length : 0;
+        // (each side a column of its own — prose, or rows of words with their figures — not the labels of a
+        // table whose figures, or whose text column's dates, stand on the other side)
+        const own = (side: S[][]) => side.filter((segs) => segs.some((s) => words(s) && s.text.split(/\s+/).length >= 6) || (segs.some(words) && segs.some((s) => s.numeric))).length;
+        const ownLeft = own(run.map((l) => l.segments.filter((s) => s.x1 < x)));
+        const ownRight = own(run.map((l) => l.segments.filter((s) => s.x0 > x)));
+        // (and a gutter, not a table's wide gap between its labels and its figures: both sides reach it)
+        const bandLo = Math.max(...run.flatMap((l) => l.segments.filter((s) => s.x1 < x).map((s) => s.x1)));
+        const bandHi = Math.min(...run.flatMap((l) => l.segments.filter((s) => s.x0 > x).map((s) => s.x0)));
+        if (left >= GUTTER_TEXT && flush >= GUTTER_TEXT && ownLeft >= GUTTER_TEXT && ownRight >= GUTTER_TEXT && bandHi - bandLo <= GUTTER_WIDTH) {
+          const key = `${start}:${i}`;
+          const r = runs.get(key) ?? { start, end: i, xs: [] };
+          r.xs.push(x);
+          runs.set(key, r);
+        }
+      }
+      start = -1;
+    }
+  }
+  if (!runs.size) return [lines];
+  const best = [...runs.values()].sort((a, b) => b.end - b.start - (a.end - a.start) || b.xs.length - a.xs.length)[0]!;
+  // the middle of the band free over the whole run
+  const gutter = best.xs[Math.floor(best.xs.length / 2)]!;
+  // (the run's last short lines printed on one side of the gutter only, set right above the lines that cross
+  // it, are the title and headings of what follows — "Selected metrics", "June 30, December 31," over a table
+  // the width of the page — not the end of a column; a sentence's end is)
+  const oneSided = (l: L) => l.segments.every((s) => s.x1 < gutter) || l.segments.every((s) => s.x0 > gutter);
+  for (let k = 0; k < 4 && best.end < lines.length && best.end - best.start > GUTTER_RUN; k++) {
+    const l = lines[best.end - 1]!;
+    if (!oneSided(l) || l.text.length > 80 || /[.;:]$/.test(l.text.trim()) || l.y - lines[best.end]!.y > 3 * Math.max(lines[best.end]!.size, 6)) break;
+    best.end--;
+  }
+  const half = (l: L, segs: S[]): L => ({ ...l, segments: segs, text: text.slice(segs[0]!.start, segs[segs.length - 1]!.end), start: segs[0]!.start, end: segs[segs.length - 1]!.end });
+  const leftSide: L[] = [];
+  const rightSide: L[] = [];
+  for (const l of lines.slice(best.start, best.end)) {
+    const a = l.segments.filter((s) => s.x1 < gutter);
+    const b = l.segments.filter((s) => s.x0 > gutter);
+    if (a.length) leftSide.push(b.length ? half(l, a) : l);
+    if (b.length) rightSide.push(a.length ? half(l, b) : l);
+  }
+  return [...(best.start > 0 ? pageColumns(lines.slice(0, best.start), text) : []), leftSide, rightSide, ...(best.end < lines.length ? pageColumns(lines.slice(best.end), text) : [])].filter((b) => b.length);
+}
+
 class PdfLayout {
   text = '';
   lines: Line[] = [];
@@ -380,8 +470,13 @@ class PdfLayout {
   }
 
   private layoutPage(page: number, lines: Line[]): void {
-    const used = new Set<number>();
     const bodySize = median(lines.map((l) => l.size)) || 10;
+    // a page set in two columns is read column by column: each side of the gutter on its own
+    for (const block of pageColumns(lines, this.text)) this.layoutBlock(page, block, bodySize);
+  }
+
+  private layoutBlock(page: number, lines: Line[], bodySize: number): void {
+    const used = new Set<number>();
     for (const r of regionsOf(lines)) {
       const regionLines = lines.slice(r.start, r.end + 1);
       const anchors = clusterAnchors(regionLines);
