@@ -40,6 +40,8 @@ export interface GridCell {
   /** character offsets [start, end) of the cell in the source text (HTML source / PDF text) */
   spanStart: number | null;
   spanEnd: number | null;
+  /** set by the cell's position as a figure of its value column (a "(16)" that is no footnote marker) */
+  figure?: boolean;
 }
 
 export interface RawTable {

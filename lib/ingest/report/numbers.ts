@@ -19,6 +19,8 @@ export type CellValue =
   | { kind: 'nil' }
   | { kind: 'text' };
 
+/** A negative of one or two digits in parentheses ("(16)", "$(2)"): written like a footnote marker "(1)". */
+export const SMALL_NEGATIVE = /^(?:\$|US\$)?\(\d{1,2}\)$/;
 const NIL = /^(?:[-–—−‒―]+|nil|n\/?a|none|—%|-%|–%)$/i;
 const FOOTNOTE_TAIL = /(?:\s*(?:[*†‡§#^¹²³⁴⁵⁶⁷⁸⁹⁰]+|\((?:[a-z]|\d{1,2}|[ivx]{1,4})\)|\[(?:[a-z]|\d{1,2})\]))+$/i;
 const CURRENCY_PREFIX: [RegExp, string][] = [
@@ -42,10 +44,11 @@ function stripCurrency(s: string): { rest: string; currency: string | null } {
 }
 
 /** Parses one table cell. Years and other bare integers are numbers too; callers decide by position. */
-export function parseCellValue(raw: string): CellValue {
+export function parseCellValue(raw: string, opts: { figure?: boolean } = {}): CellValue {
   let s = raw.replace(/[\u00a0\u2009\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
   if (s === '') return { kind: 'text' };
-  s = s.replace(FOOTNOTE_TAIL, '').trim();
+  // (a cell its position shows to be a figure of its column: "(16)" alone is a small negative, not a footnote marker)
+  if (!(opts.figure && SMALL_NEGATIVE.test(s.replace(/\s+/g, '')))) s = s.replace(FOOTNOTE_TAIL, '').trim();
   if (s === '') return { kind: 'text' };
   if (NIL.test(s)) return { kind: 'nil' };
   let negative = false;

@@ -434,3 +434,25 @@ describe('PDF pages set in two columns', () => {
     ]);
   });
 });
+
+describe('PDF small negatives', () => {
+  it('a negative of one or two digits in parentheses, right-aligned in a value column, is the column\'s figure; a footnote marker after a label or a figure stays a marker', async () => {
+    const got = await cells([[
+      L(label('Other income (expense), net, was as follows (in millions):')),
+      L(at(380, '2023'), at(460, '2022'), at(540, '2021')),
+      L(label('Interest income'), at(380, '$ 1,634'), at(460, '$ 795'), at(540, '$ 348')),
+      L(label('Foreign exchange'), at(380, '(16)'), at(460, '(245)'), at(540, '(7)')),
+      L(label('Other (1)'), at(380, '112'), at(460, '(9)'), at(540, '43')),
+      L(label('Total'), at(380, '$ 1,730'), { text: '(2)', x: 462 }, at(460, '$ 541'), at(540, '$ 384')),
+    ]]);
+    const row = (r: string) => got.filter((c) => c.row === r).map((c) => [c.value, when(c), c.status]);
+    expect(row('Foreign exchange')).toEqual([
+      ['-16000000', '2023-01-01..2023-12-31', 'active'],
+      ['-245000000', '2022-01-01..2022-12-31', 'active'],
+      ['-7000000', '2021-01-01..2021-12-31', 'active'],
+    ]);
+    expect(row('Other (1)').map((c) => c[0])).toEqual(['112000000', '-9000000', '43000000']);
+    // the marker after the 2022 total is no figure of any column
+    expect(row('Total').map((c) => c[0])).toEqual(['1730000000', '541000000', '384000000']);
+  });
+});

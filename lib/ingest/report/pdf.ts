@@ -11,7 +11,7 @@
  */
 import { ingestError } from '../errors';
 import type { GridCell, RawTable, ReportDocument, ReportMeta, TextBlock } from './model';
-import { isYearText, parseCellValue } from './numbers';
+import { isYearText, parseCellValue, SMALL_NEGATIVE } from './numbers';
 import { findUnitLine } from './units';
 import { checkPdfDecodedBudget } from './pdf-budget';
 
@@ -659,6 +659,14 @@ class PdfLayout {
         for (const c of cols) row[c + 1] = cell;
       } else for (const s of headingLine ? headingSegs : l.segments) {
         if (!headingLine && isEnumerationMarker(l, s) && s.x1 <= labelRight) continue;
+        // a small negative ("(16)") reads like a footnote marker: right-aligned with a value column's figures,
+        // in a slot no other figure of the line takes, it is that column's figure
+        const small = !headingLine && !s.numeric && s.x0 > labelRight && SMALL_NEGATIVE.test(s.text.replace(/\s+/g, '')) ? anchors.findIndex((an) => Math.abs(an.x1 - s.x1) <= 5) : -1;
+        if (small >= 0 && !row[small + 1] && !l.segments.some((o) => o !== s && o.numeric && nearestAnchor(anchors, o.x1) === small)) {
+          row[small + 1] = { ...this.cell(s.text, page, s.start, s.end), figure: true };
+          values++;
+          continue;
+        }
         const a = s.numeric ? nearestAnchor(anchors, s.x1) : -1;
         if (a >= 0 && s.x0 > labelRight - 40) {
           row[a + 1] = this.cell(s.text, page, s.start, s.end, headingLine);

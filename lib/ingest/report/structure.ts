@@ -118,10 +118,11 @@ function numberTokens(cells: { cell: GridCell; col: number; lastCol: number }[],
       continue;
     }
     const text = prefix ? `${prefix.text}${t}` : t;
-    let value = parseCellValue(text);
+    const figure = { figure: !!cell.figure };
+    let value = parseCellValue(text, figure);
     const cellsUsed = prefix ? [prefix.cell, cell] : [cell];
     const cols = prefix ? [prefix.col, col] : [col];
-    if (prefix && value.kind !== 'number') value = parseCellValue(t);
+    if (prefix && value.kind !== 'number') value = parseCellValue(t, figure);
     tokens.push({ col, text: value.kind === 'number' || value.kind === 'nil' ? text : t, value, cells: cellsUsed, cols });
     prefix = null;
   }
