@@ -36,6 +36,21 @@ function pgConnection(client: unknown): PgClientLike | null {
 type ExecuteResult = Awaited<ReturnType<Db['execute']>>;
 
 /**
+ * The drizzle internals of `db`, checked at run time rather than cast: PgDatabase keeps its dialect and
+ * session private, so a drizzle upgrade that renames them fails here, loudly, instead of later.
+ */
+function internalsOf(db: Db): Internals {
+  const d: object = db;
+  const dialect: unknown = Reflect.get(d, 'dialect');
+  const session: unknown = Reflect.get(d, 'session');
+  const hasFn = (o: unknown, name: string) => typeof o === 'object' && o !== null && typeof Reflect.get(o, name) === 'function';
+  if (!hasFn(dialect, 'sqlToQuery') || !hasFn(session, 'prepareQuery')) {
+    throw new Error('executePrepared: this drizzle version has no dialect.sqlToQuery / session.prepareQuery');
+  }
+  return { dialect, session } as Internals;
+}
+
+/**
  * `db.execute(query)` as a named (server-side prepared) statement with a generic plan, on PostgreSQL.
  * node-postgres parses it once per pool connection, on that connection's first use, and afterwards only
  * binds and executes it; the name is a hash of the SQL text (parameters are bound, never in the text), so
@@ -50,7 +65,7 @@ type ExecuteResult = Awaited<ReturnType<Db['execute']>>;
  * PGlite: the same statement, executed unnamed (no plan cache to win there). Same result as `db.execute`.
  */
 export async function executePrepared(db: Db, query: SQL): Promise<ExecuteResult> {
-  const { dialect, session } = db as unknown as Internals;
+  const { dialect, session } = internalsOf(db);
   const q = dialect.sqlToQuery(query);
   const named = session.prepareQuery(q, undefined, statementName(q.sql), false);
   const pool = pgPool(session.client);
