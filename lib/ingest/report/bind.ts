@@ -311,6 +311,8 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   const rowHint = (row: StructuredRow): ColumnPeriod | null => {
     if (!row.periodHint) return null;
     const r = readPeriodCached([row.periodHint], ctx, null);
+    // (a year alone heading a block of a quarterly report: a quarter, a half or a balance date — not said)
+    if (r.status === 'ok' && ctx.quarterly && /^bare_year/.test(r.value.how)) return null;
     return r.status === 'ok' ? r.value : null;
   };
   // (a fiscal year heading a block — "Fiscal 2022" over segment columns "Digital Media | Digital Experience |

@@ -16,6 +16,9 @@ describe('row labels', () => {
   it('maps statement lines to metrics', () => {
     expect(m('I. Revenue From Operations')).toBe('revenue');
     expect(m('Net sales')).toBe('revenue');
+    // a scale printed after the caption is no part of it
+    expect(m('Total assets (billions)')).toBe('total_assets');
+    expect(m('Net sales (in millions)')).toBe('revenue');
     expect(m('Total Income (I+II)')).toBe('total_income');
     expect(m('Profit / (Loss) before Tax (V+VI)')).toBe('profit_before_tax');
     expect(m('Income before income taxes')).toBe('profit_before_tax');

@@ -49,6 +49,8 @@ export function normalizeLabel(label: string): string {
     .replace(/\((?:loss|profit)\)\s*\/\s*/g, '')
     .replace(/\s*\((?:net|gross)\)$/g, '')
     .replace(/\((?:in\s+)?(?:₹|\$|rs\.?|inr|usd|[jh])\)/g, '')
+    // "Total assets (billions)": the row's scale, printed after its caption, is no part of it
+    .replace(/\s*\((?:in\s+)?(?:\$\s*|usd\s+)?(?:billions|millions|thousands)\)$/g, '')
     .replace(/[^a-z0-9' ]+/g, ' ')
     .replace(/'s\b/g, 's')
     .replace(/'/g, '')

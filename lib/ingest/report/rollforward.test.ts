@@ -487,4 +487,42 @@ describe('rows and columns that date their balances, and figures that are not mo
       ['11520000000', '2020-12-01..2021-11-30', 'active', null],
     ]);
   });
+
+  it('blocks of rows headed by a year alone: the first block\'s year, printed over one column on the header\'s last line, is no column heading', () => {
+    // (a segment table: "2022" centred over the columns, then "2021" and "2020" heading the next blocks in the label column)
+    const got = cells(`<p>Selected financial information for our segments as of or for the years ended December 31, 2022, 2021 and 2020:</p><table>
+      <tr><td>(Millions)</td><td>USCS</td><td>CS</td><td>Consolidated</td></tr>
+      <tr><td></td><td>2022</td><td></td><td></td></tr>
+      <tr><td>Interest income</td><td>$8,457</td><td>$2,070</td><td>$12,658</td></tr>
+      <tr><td>Total assets (billions)</td><td>$94</td><td>$51</td><td>$228</td></tr>
+      <tr><td>2021</td><td></td><td></td><td></td></tr>
+      <tr><td>Interest income</td><td>$6,328</td><td>$1,408</td><td>$9,033</td></tr>
+      <tr><td>Total assets (billions)</td><td>$77</td><td>$45</td><td>$189</td></tr></table>`);
+    const when = (c: { period: { type: string; start?: string; end?: string; date?: string } }) => (c.period.type === 'duration' ? `${c.period.start}..${c.period.end}` : c.period.date);
+    expect(got.filter((c) => c.col === 'USCS').map((c) => [c.row, c.value, when(c), c.status])).toEqual([
+      ['Interest income', '8457000000', '2022-01-01..2022-12-31', 'active'],
+      ['Total assets (billions)', '94000000000', '2022-12-31', 'active'],
+      ['Interest income', '6328000000', '2021-01-01..2021-12-31', 'active'],
+      ['Total assets (billions)', '77000000000', '2021-12-31', 'active'],
+    ]);
+  });
+
+  it('a year alone heading a block of a quarterly report names none of its periods', () => {
+    const got = analyzeReport(
+      extractHtmlReport(`<p>Quarterly Report on Form 10-Q for the quarterly period ended June 30, 2023</p><p>Three months ended June 30, 2023 and 2022</p><table>
+      <tr><td>(Millions)</td><td>USCS</td><td>CS</td></tr>
+      <tr><td></td><td>2023</td><td></td></tr>
+      <tr><td>Interest income</td><td>$8,457</td><td>$2,070</td></tr>
+      <tr><td>2022</td><td></td><td></td></tr>
+      <tr><td>Interest income</td><td>$6,328</td><td>$1,408</td></tr></table>`),
+      { calendars: DEC, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true },
+    );
+    const facts = a2f(got);
+    expect(facts.length).toBe(4);
+    expect(facts.every((f) => f.status === 'quarantined' || f.period.type !== 'duration' || f.period.start !== '2023-01-01')).toBe(true);
+  });
 });
+
+function a2f(a: ReturnType<typeof analyzeReport>) {
+  return a.tables.flatMap((t) => t.cells.map((c) => c.fact).filter((f): f is NonNullable<typeof f> => !!f));
+}

@@ -69,6 +69,8 @@ const PERIOD_WORDS = /\b(?:year|quarter|months?|weeks?|half|period|ended|ending|
 const DATE_LINE = /^\s*(?:(?:as\s+(?:of|at)|at|balances?\s+(?:as\s+)?(?:of|at)|(?:for\s+the\s+)?(?:(?:three|six|nine|twelve)\s+months|(?:fiscal\s+)?years?|quarters?|half[- ]year|period)\s+end(?:ed|ing))\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?\s+)(?:19|20)\d{2}\b[,:]?\s*(?:\((?:in\s+)?[a-z$ ,]+\))?\s*$/i;
 /** A block heading naming a fiscal year alone: "Fiscal Year 2016", "Fiscal 2023", "FY2022". */
 const FISCAL_YEAR_LINE = /^\s*(?:fiscal\s+(?:year\s+)?|FY\s*)(?:19|20)\d{2}\s*$/i;
+/** A year alone ("2021"): a block heading when printed as a line of its own in the label column. */
+const BARE_YEAR_LINE = /^\s*(?:19|20)\d{2}\s*$/;
 const GLYPH_ONLY = /^(?:[$₹€£(]|rs\.?|us\$|\$\(|₹\(|[JH])$/i;
 const CLOSER_ONLY = /^(?:\)|%|\)%|\)\s*%|pts?|bps|x)$/i;
 
@@ -158,8 +160,24 @@ export function structureTable(raw: RawTable): StructuredTable {
   const sections: Section[] = [];
   const skipped = { note: 0, derived: 0 };
 
+  // blocks of rows headed by a year alone in the label column ("2021" over its rows, "2020" over the next):
+  // the years of the blocks (a year printed alone on the header's last line, over one value column, is then
+  // the first block's year centred over the columns, not that column's heading)
+  const blockYears = new Set(
+    rowsCells
+      .map((cells) => cells.filter((c) => c.cell.text.trim() !== ''))
+      .filter((cells) => cells.length === 1 && cells[0]!.col === 0 && cells[0]!.lastCol < firstValueCol && BARE_YEAR_LINE.test(cells[0]!.cell.text))
+      .map((cells) => cells[0]!.cell.text.trim()),
+  );
+  let firstBlockYear: string | null = null;
   const flushHeader = () => {
     if (!pendingHeader.length) return;
+    firstBlockYear = null;
+    const last = pendingHeader[pendingHeader.length - 1]!.cells.filter((c) => c.cell.text.trim() !== '');
+    if (blockYears.size && pendingHeader.length > 1 && last.length === 1 && last[0]!.col >= firstValueCol && BARE_YEAR_LINE.test(last[0]!.cell.text) && !blockYears.has(last[0]!.cell.text.trim())) {
+      firstBlockYear = last[0]!.cell.text.trim();
+      pendingHeader = pendingHeader.slice(0, -1);
+    }
     // per column: texts of the header cells covering it, outermost first, each cell once
     const covered = new Set<number>();
     const paths: string[][] = Array.from({ length: width }, () => []);
@@ -185,8 +203,8 @@ export function structureTable(raw: RawTable): StructuredTable {
     groupPeriods(pendingHeader, headerPaths, firstValueCol, width);
     // the header block's stub (its label column) names the rows' period, or a new block resets it
     const stub = stubTexts.filter((t) => DATE_LINE.test(t));
-    periodHint = stub.length === 1 ? stub[0]! : null;
-    periodHintFrom = 'stub';
+    periodHint = stub.length === 1 ? stub[0]! : firstBlockYear;
+    periodHintFrom = stub.length !== 1 && firstBlockYear ? 'block' : 'stub';
     for (const { cells } of pendingHeader) headerRowsOut.push(cells.map(({ cell }) => cell.text.replace(/\s+/g, ' ').trim()));
     pendingHeader = [];
   };
@@ -237,7 +255,7 @@ export function structureTable(raw: RawTable): StructuredTable {
         rows.push({ index: r, label: text, sectionPath: sections.map((s) => s.label), kind: 'text', values: [], page, labelSpan: spanOf(labelCells) });
         continue;
       }
-      if (FISCAL_YEAR_LINE.test(text) && valueTexts.length === 0) {
+      if ((FISCAL_YEAR_LINE.test(text) || (BARE_YEAR_LINE.test(text) && blockYears.has(text.trim()))) && valueTexts.length === 0) {
         // "Fiscal Year 2016" heading a block of a quarterly table ("Quarter Ended › September 30 | … | Total"):
         // the fiscal year the block's quarters fall in
         periodHint = text;

@@ -38,6 +38,12 @@ describe('row unit kinds', () => {
     expect(rowUnitKind('Potential shares which were anti-dilutive and excluded from weighted-average shares')).toBe('shares');
     expect(rowUnitKind('Shares of common stock')).toBe('shares');
     expect(rowUnitKind('Common shares authorized (billions)')).toBe('shares');
+    // customers, stores and employees are counted; an amount that only names them is money
+    expect(rowUnitKind('Number of customers')).toBe('count');
+    expect(rowUnitKind('Stores')).toBe('count');
+    expect(rowUnitKind('Revenue from contracts with customers')).toBeNull();
+    expect(rowUnitKind('Receivables from customers')).toBeNull();
+    expect(rowUnitKind('Sales to Wholesale Customers')).toBeNull();
     expect(rowUnitKind('Weighted-average grant date fair value of shares granted')).toBeNull();
     expect(rowUnitKind('Proceeds from shares issued under employee plans')).toBeNull();
     expect(rowUnitKind('Outstanding shares — 491 and 498')).toBeNull();

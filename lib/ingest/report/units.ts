@@ -110,6 +110,8 @@ export function rowUnitKind(label: string): RowUnitKind {
   // ("Weighted-average grant date fair value of shares", "Proceeds from shares issued" stay money)
   const moneyWords = /\b(?:price|fair value|values?|amounts?|cost|proceeds|paid|payments?|dividends?|par|premium|capital|compensation|expense|income|loss|gains?|\$)/;
   if (!moneyWords.test(l) && (/\bweighted[- ]average\b.*\bshares\b/.test(l) || /\b(?:anti-?\s?dilutive|dilutive|potential)\b.*\bshares\b/.test(l) || /^shares of (?:common |class [a-c] )?stock\b/.test(l))) return 'shares';
-  if (/\bnumber of\b|\bheadcount\b|\bemployees\b|\bstores\b|\bcustomers\b|\bunit counts?\b|\bretail units\b/.test(l)) return 'count';
+  if (/\bnumber of\b|\bheadcount\b|\bunit counts?\b|\bretail units\b/.test(l)) return 'count';
+  // ("Revenue from contracts with customers", "Sales to customers", "Stores' operating expenses" are amounts)
+  if (/\bemployees\b|\bstores\b|\bcustomers\b/.test(l) && !/\b(?:revenues?|sales|income|expenses?|costs?|fees|loans?|receivables?|deposits?|payables?|liabilities|assets|compensation|benefits|amounts?|proceeds|payments?)\b|\$/.test(l)) return 'count';
   return null;
 }
