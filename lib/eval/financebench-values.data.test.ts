@@ -1,7 +1,8 @@
 /**
- * FinanceBench statement values through the app's answer path: the held 10-K PDFs ingested once into
- * a fresh embedded database, each value read by hand from the statements (financebench-values.ts, with
- * its page) asked as a typed question, the answer's number and fiscal-year bounds compared with it.
+ * FinanceBench statement values through the app's answer path: the held PDFs (10-Ks, 10-Qs, an
+ * earnings release) ingested once into a fresh embedded database, each value read by hand from the
+ * statements (financebench-values.ts, with its page) asked as a typed question, the answer's number and
+ * period bounds (the fiscal year, or the quarter, half-year or balance date asked) compared with it.
  * Never a wrong number; a value the binder does not bind yet abstains (listed with its reason), and a
  * value answered wrongly today is a listed todo: each list entry fails the run once it is answered
  * right, so the lists say exactly what is left.
