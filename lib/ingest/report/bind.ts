@@ -12,7 +12,7 @@ import type { GridCell, RawTable } from './model';
 import { shiftDecimal } from './numbers';
 import { instantAtEnd, LENGTH_PHRASE, monthsEndingAt, readColumnPeriod, scopeIn, versionIn, yearEndingAt, type ColumnPeriod, type DateOrder } from './periods';
 import type { StructuredRow, StructuredTable, ValueCell } from './structure';
-import { findUnitLine, rowUnitKind, type UnitLine } from './units';
+import { exceptedShareScale, findUnitLine, rowUnitKind, type UnitLine } from './units';
 
 export type TableKind = 'balance_sheet' | 'profit_loss' | 'cash_flow' | 'results' | 'equity' | 'other';
 
@@ -221,6 +221,8 @@ function labelUnit(label: string): UnitLine | null {
   const m = /\(([^()]*(?:₹|\$|rs\.?|inr|usd|crore|lakh|million|thousand|billion|[JH]\b)[^()]*)\)/i.exec(label);
   const u = m ? findUnitLine(m[1]!) : null;
   if (u) return u;
+  // "Shares used in calculation (000's)": thousands
+  if (/\((?:in\s+)?(?:000['’]?s|['’]000s?)\)/i.test(label)) return { text: '(000s)', scale: 3, currency: null, exceptPerShare: false };
   // "Average proprietary basic Card Member spending (dollars)": whole dollars, whatever the table's scale
   if (/\((?:in\s+)?(?:us\s+)?dollars\)/i.test(label)) return { text: '(dollars)', scale: 0, currency: 'USD', exceptPerShare: false };
   return null;
@@ -953,7 +955,8 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   let value: string;
   let decimals: number | null;
   const colUnit = pathUnit(v.path);
-  const ownUnit = labelUnit(row.label);
+  // (a bare "Basic" / "Diluted" under "Shares used in calculation (000's)": the section's unit is the row's)
+  const ownUnit = labelUnit(row.label) ?? (/^(?:basic|diluted|basic and diluted)$/i.test(row.label.trim()) && row.sectionPath.length ? labelUnit(row.sectionPath[row.sectionPath.length - 1]!) : null);
   const tableUnit = ownUnit ?? colUnit ?? rc.unit;
   if (rc.unitKind === 'years' || YEARS_COLUMN.test(colText)) {
     // "Weighted-average remaining lease term (years)", a "Contractual Life Remaining (years)" column: a length of time
@@ -997,7 +1000,7 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   } else if (rc.unitKind === 'shares' || rc.unitKind === 'count') {
     unit = rc.unitKind === 'shares' ? 'shares' : 'count';
     // "(in millions, except per share data)" scales the share counts too; "(… except share data)" does not
-    scale = ownUnit?.scale ?? rc.shareUnit?.scale ?? (tableUnit && !SHARES_EXCEPTED.test(tableUnit.text) ? tableUnit.scale : 0);
+    scale = ownUnit?.scale ?? rc.shareUnit?.scale ?? (tableUnit && !SHARES_EXCEPTED.test(tableUnit.text) ? tableUnit.scale : (tableUnit ? exceptedShareScale(tableUnit.text) : null) ?? 0);
     if (rc.unitKind === 'count') scale = ownUnit?.scale ?? 0;
     // "Physical stores" under "Leased Square Footage": floor space, not a count of stores
     if (FLOOR_SPACE.test(colText)) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `"${colText}" measures floor space` });

@@ -19,6 +19,10 @@ describe('row labels', () => {
     // a scale printed after the caption is no part of it
     expect(m('Total assets (billions)')).toBe('total_assets');
     expect(m('Net sales (in millions)')).toBe('revenue');
+    // "Basic" / "Diluted" under the shares a per-share amount is computed on are no per-share amounts
+    expect(metricForLabel('Basic', ['Shares used in computing earnings per share:'])).toBeNull();
+    expect(metricForLabel('Diluted', ['Weighted-average shares used in computation of earnings per share:'])).toBeNull();
+    expect(metricForLabel('Diluted', ['Earnings per share:'])?.metric.id).toBe('eps_diluted');
     expect(m('Total Income (I+II)')).toBe('total_income');
     expect(m('Profit / (Loss) before Tax (V+VI)')).toBe('profit_before_tax');
     expect(m('Income before income taxes')).toBe('profit_before_tax');

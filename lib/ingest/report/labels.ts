@@ -79,7 +79,9 @@ const NET_RESULT = '(?:consolidated )?net (?:income|earnings|loss|profit)(?: los
 
 const notNonCurrent = (p: string) => !/non current|noncurrent|long term/.test(p);
 const nonCurrent = (p: string) => /non current|noncurrent|long term/.test(p);
-const underEps = (p: string) => /earnings per|\beps\b|per equity share|per (?:common |ordinary )?share/.test(p);
+/** A section counting shares ("Shares used in computing earnings per share:", "Weighted-average shares outstanding"): its "Basic" and "Diluted" are share counts. */
+const underShares = (p: string) => /^(?:(?:weighted )?average )?(?:number of )?(?:common |ordinary |equity )?shares (?:used|outstanding)\b|^(?:weighted )?average (?:number of )?(?:common |ordinary |equity )?shares\b/.test(p.split(' > ').pop() ?? p);
+const underEps = (p: string) => !underShares(p) && /earnings per|\beps\b|per equity share|per (?:common |ordinary )?share/.test(p);
 const currentAssets = (p: string) => /\bcurrent assets\b/.test(p) && !/non current|noncurrent|long term/.test(p);
 const liabilities = (p: string) => /liabilit/.test(p);
 

@@ -455,4 +455,20 @@ describe('PDF small negatives', () => {
     // the marker after the 2022 total is no figure of any column
     expect(row('Total').map((c) => c[0])).toEqual(['1730000000', '541000000', '384000000']);
   });
+
+  it('a line of years, one carrying a footnote marker ("2017 (1)"), is the columns\' heading, not a row of figures', async () => {
+    const got = await cells([[
+      L(label('Item 6. Selected Consolidated Financial Data')),
+      L(head(460, 'Year Ended December 31,')),
+      L(at(380, '2017 (1)'), at(460, '2018'), at(540, '2019')),
+      L(label('(in millions, except per share data)')),
+      L(label('Net sales'), at(380, '$ 177,866'), at(460, '$ 232,887'), at(540, '$ 280,522')),
+      L(label('Operating income'), at(380, '$ 4,106'), at(460, '$ 12,421'), at(540, '$ 14,541')),
+    ]]);
+    expect(got.filter((c) => c.row === 'Net sales').map((c) => [c.value, when(c), c.status])).toEqual([
+      ['177866000000', '2017-01-01..2017-12-31', 'active'],
+      ['232887000000', '2018-01-01..2018-12-31', 'active'],
+      ['280522000000', '2019-01-01..2019-12-31', 'active'],
+    ]);
+  });
 });

@@ -235,10 +235,19 @@ interface Region {
 }
 
 /** A line with figures in it: two numbers, or one number that is not the first thing on the line. */
+/**
+ * A year heading a column, with the footnote marker it may carry ("2017 (1)", "2019(a)", "2022*"): still a
+ * year, not a figure.
+ */
+function isYearHeading(text: string): boolean {
+  return /^(?:19|20)\d{2}(?:\s*(?:\((?:[a-z]{1,2}|\d{1,2})\)|[*†‡]))*$/i.test(text.trim());
+}
+
 function isNumericLine(l: Line): boolean {
   const nums = l.segments.filter((s) => s.numeric);
-  // a line of years ("2019  2018  2017") is a column heading, not figures
-  if (nums.length && nums.every((s) => isYearText(s.text))) return false;
+  // a line of years ("2019  2018  2017", "2016  2017 (1)  2018") is a column heading, not figures
+  // (a footnote marker set apart from its year — "2017  (1)" — is no figure either)
+  if (nums.some((s) => isYearHeading(s.text)) && nums.every((s) => isYearHeading(s.text) || MARKS.test(s.text.replace(/\s+/g, '')))) return false;
   if (nums.length >= 2) return true;
   return nums.length === 1 && l.segments[0] !== nums[0];
 }
@@ -484,7 +493,7 @@ class PdfLayout {
       const labelRight = Math.min(...anchors.map((a) => a.minX0)) - 2;
       // section labels ("ASSETS", "Non-current Assets") may sit between the header and the first figures
       // (currency glyphs and footnote markers set on a line of their own are not headings)
-      const overCols = (l: Line) => l.segments.some((s) => s.x1 > labelRight && !s.numeric && !MARKS.test(s.text.replace(/\s+/g, ''))) || l.segments.some((s) => s.numeric && isYearText(s.text));
+      const overCols = (l: Line) => l.segments.some((s) => s.x1 > labelRight && !s.numeric && !MARKS.test(s.text.replace(/\s+/g, ''))) || l.segments.some((s) => s.numeric && isYearHeading(s.text));
       // (up to six of them: a date line, a section and a wrapped caption — "June 30, 2023" / "Changes in Fair
       // Value" / "Recorded in Other" / "Comprehensive Income" — above the first figures; a sentence is no heading)
       let top = r.start;
@@ -500,7 +509,7 @@ class PdfLayout {
           else if (k > 0 && !used.has(k - 1) && l.y - lines[k - 1]!.y <= 3 * Math.max(l.size, 6) && overCols(lines[k - 1]!) && !isProse(lines[k - 1]!, labelRight) && l.segments.length === 1 && !INTRO_SENTENCE.test(l.text) && !/[.;]$/.test(l.text.trim())) continue;
           break;
         }
-        if (l.text.length > 80 || (isUnitLine(l.text) && !l.segments.some((x) => x.numeric && isYearText(x.text)))) break;
+        if (l.text.length > 80 || (isUnitLine(l.text) && !l.segments.some((x) => x.numeric && isYearHeading(x.text)))) break;
       }
       if (top < r.start) {
         regionLines.unshift(...lines.slice(top, r.start));
@@ -530,7 +539,7 @@ class PdfLayout {
         const overColumns = overCols(l) || /^(?:particulars|description|s\.?\s?no\.?|sr\.?\s?no\.?)$/i.test(l.text.replace(/\s+/g, ''));
         // a unit phrase in the label column does not make "($ in millions) June 30, 2023 June 30, 2022" a unit line
         // nor "(in millions) Cost Gains Losses Fair Value": headings over the columns that are not unit phrases themselves
-        const unitOnly = isUnitLine(l.text) && !l.segments.some((x) => x.x1 > labelRight && ((x.numeric && isYearText(x.text)) || (!x.numeric && (PERIODISH.test(x.text) || !findUnitLine(x.text)))));
+        const unitOnly = isUnitLine(l.text) && !l.segments.some((x) => x.x1 > labelRight && ((x.numeric && isYearHeading(x.text)) || (!x.numeric && (PERIODISH.test(x.text) || !findUnitLine(x.text)))));
         if (lines[h + 1]!.y - l.y > 4 * Math.max(l.size, 6)) break;
         // only right above the figures, under a line of column headings (several over the columns: "2017 2016 2015",
         // or headings over half the columns or more: "Cost | Gains | Losses | Fair Value | …"), not a unit line
@@ -548,7 +557,7 @@ class PdfLayout {
         // does the table's title block (company name, statement name, "For the Years Ended May 31, 2023, 2022 and 2021")
         // a length printed in the stub between the headings ("2023 … 2022" over "Pre-tax | Tax effect | After-tax"
         // twice, then "Three months ended June 30," at the left, then the headings): the stub of the header block
-        const stubLength = !overColumns && h > 0 && header.length > 0 && l.segments.length === 1 && l.segments[0]!.x1 <= labelRight && STUB_LENGTH.test(l.text.trim()) && !used.has(h - 1) && l.y - lines[h - 1]!.y <= 4 * Math.max(l.size, 6) && lines[h - 1]!.segments.some((x) => x.x1 > labelRight && isYearText(x.text));
+        const stubLength = !overColumns && h > 0 && header.length > 0 && l.segments.length === 1 && l.segments[0]!.x1 <= labelRight && STUB_LENGTH.test(l.text.trim()) && !used.has(h - 1) && l.y - lines[h - 1]!.y <= 4 * Math.max(l.size, 6) && lines[h - 1]!.segments.some((x) => x.x1 > labelRight && isYearHeading(x.text));
         // a line of the stub between two heading lines ("Consumer &" / "As of or for the three months" /
         // "Community Banking" / "ended June 30," / "(in millions) 2023 2022", set on baselines of their own):
         // the header block goes on above it, and the stub's words stay the table's context (its length phrase)
@@ -629,7 +638,7 @@ class PdfLayout {
         // (unless a line of headings below it shares its column out: "2022" over "Shares | Amount")
         // (or when it is centred over a group, not right-aligned with a column's figures: "2023" over four columns)
         const shared = upper && (header[li + 1]!.segments.filter((x) => x.x1 > labelRight).length > segs.filter((x) => x.x1 > labelRight).length || !anchors.some((a) => Math.abs(a.x1 - s.x1) <= 4));
-        const yearAnchor = s.numeric && isYearText(s.text) && !shared ? nearestAnchor(anchors, s.x1) : -1;
+        const yearAnchor = s.numeric && isYearHeading(s.text) && !shared ? nearestAnchor(anchors, s.x1) : -1;
         const cols = (yearAnchor >= 0 ? [yearAnchor] : (upper?.get(s) ?? headerColumns(anchors, s.x0, s.x1))).map((i) => i + 1);
         const cell = this.cell(s.text, page, s.start, s.end, true);
         for (const c of cols) row[c] = row[c] ? this.cell(`${row[c]!.text} ${s.text}`, page, row[c]!.spanStart, s.end, true) : cell;
@@ -648,7 +657,7 @@ class PdfLayout {
       // a line of words over the columns only (a heading repeated for the next block of rows: "Year Ended
       // December 31, 2019" / "First  Second  Third  Fourth" / "Quarter …") heads them as a header line does
       // (a date alone re-heads the dated columns for the rows below: it stays a row of its own, as in a label — "MAY 31, 2020")
-      const isHeading = (x: Line | undefined) => !!x && x.segments.length > 0 && !x.segments.some((s) => s.numeric && !isYearText(s.text)) && x.segments.every((s) => s.x0 > labelRight - 4) && !(x.segments.length === 1 && LONE_DATE.test(x.segments[0]!.text));
+      const isHeading = (x: Line | undefined) => !!x && x.segments.length > 0 && !x.segments.some((s) => s.numeric && !isYearHeading(s.text)) && x.segments.every((s) => s.x0 > labelRight - 4) && !(x.segments.length === 1 && LONE_DATE.test(x.segments[0]!.text));
       const headingLine = isHeading(l);
       const headingSegs = headingLine ? headerSegments(l.segments, anchors) : [];
       if (headingLine && headingSegs.length === 1) {

@@ -523,6 +523,23 @@ describe('rows and columns that date their balances, and figures that are not mo
   });
 });
 
+describe('share counts under a statement\'s unit line that excepts them', () => {
+  it('"Basic" under "Shares used in computing earnings per share" counts shares, in the scale the unit line gives them', () => {
+    const SEP: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 9, day: 30 }, labelBy: 'end-year' }];
+    const got = cells(`<p>CONSOLIDATED STATEMENTS OF OPERATIONS</p><p>(In millions, except number of shares which are reflected in thousands and per share amounts)</p><table>
+      <tr><td></td><td>Years ended September 30, 2022</td></tr>
+      <tr><td>Net sales</td><td>$ 394,328</td></tr>
+      <tr><td>Earnings per share:</td><td></td></tr>
+      <tr><td>Basic</td><td>$ 6.15</td></tr>
+      <tr><td>Shares used in computing earnings per share:</td><td></td></tr>
+      <tr><td>Basic</td><td>16,215,963</td></tr></table>`, SEP);
+    expect(got.filter((c) => c.row === 'Basic').map((c) => [c.value, c.unit, c.metricId])).toEqual([
+      ['6.15', 'USD/shares', 'eps_basic'],
+      ['16215963000', 'shares', null],
+    ]);
+  });
+});
+
 function a2f(a: ReturnType<typeof analyzeReport>) {
   return a.tables.flatMap((t) => t.cells.map((c) => c.fact).filter((f): f is NonNullable<typeof f> => !!f));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnitLine, parseUnitLine, rowUnitKind } from './units';
+import { exceptedShareScale, findUnitLine, parseUnitLine, rowUnitKind } from './units';
 
 describe('unit lines', () => {
   it.each([
@@ -44,6 +44,13 @@ describe('row unit kinds', () => {
     expect(rowUnitKind('Revenue from contracts with customers')).toBeNull();
     expect(rowUnitKind('Receivables from customers')).toBeNull();
     expect(rowUnitKind('Sales to Wholesale Customers')).toBeNull();
+    // the shares a per-share amount is computed on are shares
+    expect(rowUnitKind('Weighted-average shares used in computation of earnings per share:')).toBe('shares');
+    expect(rowUnitKind('Shares used to compute basic net income per share')).toBe('shares');
+    expect(rowUnitKind('Shares used in calculation (000’s)')).toBe('shares');
+    expect(rowUnitKind('Weighted-average ordinary shares outstanding')).toBe('shares');
+    expect(rowUnitKind('Diluted earnings per share')).toBe('per_share');
+    expect(rowUnitKind('Weighted-average grant-date fair value per share')).toBe('per_share');
     expect(rowUnitKind('Weighted-average grant date fair value of shares granted')).toBeNull();
     expect(rowUnitKind('Proceeds from shares issued under employee plans')).toBeNull();
     expect(rowUnitKind('Outstanding shares — 491 and 498')).toBeNull();
@@ -72,5 +79,12 @@ describe('bare scale lines', () => {
     expect(findUnitLine('(Millions)')).toMatchObject({ scale: 6 });
     expect(findUnitLine('$ millions')).toMatchObject({ scale: 6, currency: 'USD' });
     expect(parseUnitLine('Millions of people')).toBeNull();
+  });
+});
+
+describe('share counts a unit line excepts', () => {
+  it('reads the scale it gives them', () => {
+    expect(exceptedShareScale('In millions, except number of shares which are reflected in thousands and per share amounts')).toBe(3);
+    expect(exceptedShareScale('in millions, except per share data')).toBeNull();
   });
 });

@@ -73,6 +73,16 @@ export function parseUnitLine(text: string): UnitLine | null {
   return { text: t, scale, currency, ...(sharesOnly ? { sharesOnly } : {}), exceptPerShare: /except\b.*\bper[- ]share|per[- ]share\b.*\bexcept/i.test(t) || /except\s+(?:share|per|number of shares)/i.test(t) };
 }
 
+/**
+ * The scale a unit line gives the share counts it excepts from its own ("In millions, except number of
+ * shares which are reflected in thousands and per share amounts" → 3); null when it gives none.
+ */
+export function exceptedShareScale(text: string): number | null {
+  const m = /\bexcept\b[^)]*?\bshares?\b[^)]*?\b(?:reflected|presented|stated|shown|are|expressed)?\s*in\s+(thousands|millions|billions)\b/i.exec(text);
+  if (!m) return null;
+  return m[1]!.toLowerCase() === 'thousands' ? 3 : m[1]!.toLowerCase() === 'millions' ? 6 : 9;
+}
+
 /** Finds a unit line inside a longer text (caption, title line): the parenthesised or trailing unit phrase. */
 export function findUnitLine(text: string): UnitLine | null {
   const t = text.replace(/\s+/g, ' ').trim();
@@ -97,6 +107,8 @@ export function rowUnitKind(label: string): RowUnitKind {
   const l = label.toLowerCase().replace(/\([^()]*[$₹€£]\s?\d[^()]*\)/g, ' ').replace(/,\s*[$₹€£]\s?\d[\d.,]*\s+per\s+(?:common\s+|ordinary\s+|equity\s+)?share\b/g, ' ');
   // "Weighted-average remaining lease term (years)", "… contractual term (in years)": a length of time
   if (/\((?:in\s+)?years\)|\b(?:term|life)\b.*\bin years\b/.test(l)) return 'years';
+  // "Weighted-average shares used in computation of earnings per share": the shares, not the per-share amount
+  if (/^(?:weighted[- ]average|average)\s+(?:number\s+of\s+)?(?:common\s+|ordinary\s+|equity\s+|basic\s+|diluted\s+)?shares\b(?!.*\b(?:price|fair value|amount)\b)|\bshares used (?:in|to|for) (?:the )?(?:comput|calculat)/.test(l)) return 'shares';
   if (/\bper (?:equity |ordinary |common )?share\b|earnings per|\beps\b|\bdividends? per\b|face value\b.*\bshares?\b|\bshares?\b.*\bface value/.test(l)) return 'per_share';
   if (/^(?:basic|diluted)\b/.test(l) && /\(in [₹$]|\(₹\)|\(\$\)|\(rs/i.test(label)) return 'per_share';
   // "1.600% Senior Notes due April 2030" is a debt instrument named by its coupon, not a percentage
