@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { insertMarkers, sanitizeFiling, xbrlContexts } from './source-view';
+import type { Db } from '@/lib/db/client';
+import { insertMarkers, renderedHtmlSource, sanitizeFiling, sanitizeFilingInSlices, xbrlContexts, xbrlContextsInChunks } from './source-view';
 
 const filing = `<html><head><title>x</title><script>alert(1)</script></head><body>
 <div style="display:none"><ix:header><ix:resources>
@@ -71,5 +72,39 @@ describe('source viewer HTML', () => {
       { id: 'c-1', period: '2024-09-29 to 2025-06-28', dimensions: [{ axis: 'srt:ProductOrServiceAxis', member: 'aapl:IPhoneMember' }] },
       { id: 'c-2', period: 'as of 2025-06-28', dimensions: [] },
     ]);
+  });
+  it('reads the same XBRL contexts when the filing is parsed in chunks (chunk ends inside tags, entities and dates)', async () => {
+    for (const size of [1, 7, 50, 10_000]) expect(await xbrlContextsInChunks(filing, size)).toEqual(xbrlContexts(filing));
+  });
+  it('sanitizes in slices to the same bytes as in one call', async () => {
+    const marked = insertMarkers(filing, [{ at: filing.indexOf('<td'), attr: 'data-ll-cell="cell1"' }]);
+    expect(await sanitizeFilingInSlices(marked.repeat(300))).toBe(sanitizeFiling(marked.repeat(300)));
+  });
+  it('renders a source once when it is asked for again while rendering, and at most two sources at once', async () => {
+    // a database whose every read waits until released and finds nothing (the render ends with null)
+    const started: (() => void)[] = [];
+    const db = { execute: () => new Promise((resolve) => started.push(() => resolve({ rows: [] }))) } as unknown as Db;
+    const scope = { tenantId: 't-render-test', role: 'admin' as const };
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+    const a1 = renderedHtmlSource(db, scope, 'src-a');
+    const a2 = renderedHtmlSource(db, scope, 'src-a');
+    const b = renderedHtmlSource(db, scope, 'src-b');
+    const c = renderedHtmlSource(db, scope, 'src-c');
+    await tick();
+    expect(started.length).toBe(2); // src-a once (the second request awaits it), src-b; src-c waits for a slot
+    started.splice(0).forEach((go) => go());
+    expect(await a1).toBeNull();
+    expect(await a2).toBeNull();
+    expect(await b).toBeNull();
+    await tick();
+    expect(started.length).toBe(1); // src-c got a slot
+    started.splice(0).forEach((go) => go());
+    expect(await c).toBeNull();
+    // (nothing is cached for a source that is not visible: asked again, it is read again)
+    const again = renderedHtmlSource(db, scope, 'src-a');
+    await tick();
+    expect(started.length).toBe(1);
+    started.splice(0).forEach((go) => go());
+    expect(await again).toBeNull();
   });
 });
