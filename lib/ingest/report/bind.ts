@@ -792,7 +792,8 @@ function findUnitLineOnlyText(line: string): boolean {
 
 /** A label that names a row: words, or the year a schedule's row is due in ("2024", "2028 - 2032", "Fiscal 2025"). */
 function conceptLabel(label: string): boolean {
-  return !!label && (/[A-Za-z]{3}/.test(label) || /^(?:(?:fiscal|FY)\s*)?(?:19|20)\d{2}(?:\s*[-–]\s*(?:19|20)?\d{2,4})?$/i.test(label.trim()));
+  // (or an abbreviation with its points: "U.S." under "Interest-bearing deposits", "U.K.")
+  return !!label && (/[A-Za-z]{3}/.test(label) || /^(?:(?:fiscal|FY)\s*)?(?:19|20)\d{2}(?:\s*[-–]\s*(?:19|20)?\d{2,4})?$/i.test(label.trim()) || /^(?:[A-Z]\.){2,3}$/.test(label.trim()));
 }
 
 function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindContext): BoundFact {
@@ -902,7 +903,9 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   if (cp && (edge || dated)) {
     // the row decided: an instant
   } else if (cp) {
-    if (wantInstant === null && rc.instantHint && cp.period.type === 'duration' && cp.fiscalPeriod === 'FY' && /^bare_year|^fiscal|^span/.test(cp.how)) {
+    // (not the rows of a section naming a flow: "Net sales › U.S." of a table titled "Net sales for 2022 … and
+    // long-lived assets as of September 24, 2022 …" is the year's sales)
+    if (wantInstant === null && rc.instantHint && cp.period.type === 'duration' && cp.fiscalPeriod === 'FY' && /^bare_year|^fiscal|^span/.test(cp.how) && !row.sectionPath.some((sec) => metricForLabel(sec)?.metric.periodType === 'duration')) {
       cp = instantAtEnd(cp);
     } else if (wantInstant === null && cp.period.type === 'instant' && FLOW_ROW.test(row.label)) {
       // "Gross charge-offs" under "June 30, 2023" of a credit-quality table: the year to date's charge-offs, not a balance that day
@@ -1025,6 +1028,8 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     // an SEC filing's table that prints no currency anywhere — no "$" on any figure, a unit line naming
     // none ("(in thousands)" of square footage) — says nothing of money: its figures are not read as amounts
     else if (ctx.glyphIsNotScale && !metric && !num.currency && !rc.glyphCurrency && !ownUnit && !colUnit && !rc.ownUnitLine) reasons.push({ reason: 'UNIT_UNKNOWN', detail: 'the table prints neither a currency nor a unit line of its own: its figures may not be amounts of money' });
+    // ("(Square feet in millions)" over a table of facilities: its scale is of floor space, not of money)
+    else if (tableUnit && FLOOR_SPACE.test(tableUnit.text)) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `the unit line "${tableUnit.text}" measures floor space` });
     else if (NOT_MONEY.test(`${row.label} ${colText}`)) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `"${row.label}" under "${colText}" counts no money` });
     value = shiftDecimal(num.value, scale);
     decimals = num.fractionDigits - scale;

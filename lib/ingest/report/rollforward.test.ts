@@ -540,6 +540,30 @@ describe('share counts under a statement\'s unit line that excepts them', () => 
   });
 });
 
+describe('geographic rows, floor space and flows under a sentence naming balances', () => {
+  it('"U.S." under a section is a row of its own; a table in square feet is no money; a flow section keeps the year\'s duration', () => {
+    const SEP: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 9, day: 30 }, labelBy: 'end-year' }];
+    const geo = cells(`<p>Net sales for 2022 and 2021 and long-lived assets as of September 30, 2022 and 2021 were as follows (in millions):</p><table>
+      <tr><td></td><td>2022</td><td>2021</td></tr>
+      <tr><td>Net sales:</td><td></td><td></td></tr>
+      <tr><td>U.S.</td><td>$ 147,859</td><td>$ 133,803</td></tr>
+      <tr><td>Other countries</td><td>172,269</td><td>163,648</td></tr>
+      <tr><td>Long-lived assets:</td><td></td><td></td></tr>
+      <tr><td>U.S.</td><td>$ 31,119</td><td>$ 28,203</td></tr></table>`, SEP);
+    const when = (c: { period: { type: string; start?: string; end?: string; date?: string } }) => (c.period.type === 'duration' ? `${c.period.start}..${c.period.end}` : c.period.date);
+    expect(geo.filter((c) => c.row === 'U.S.').map((c) => [c.value, when(c), c.status])).toEqual([
+      ['147859000000', '2021-10-01..2022-09-30', 'active'],
+      ['133803000000', '2020-10-01..2021-09-30', 'active'],
+      ['31119000000', '2022-09-30', 'active'],
+      ['28203000000', '2021-09-30', 'active'],
+    ]);
+    const space = cells(`<p>The table below shows a summary of facilities owned and leased as of December 31, 2022:</p><p>(Square feet in millions)</p><table>
+      <tr><td>Location</td><td>Owned</td><td>Leased</td></tr>
+      <tr><td>U.S.</td><td>16.4</td><td>9.7</td></tr></table>`);
+    expect(space.map((c) => [c.status, c.reason])).toEqual([['quarantined', 'UNIT_UNKNOWN'], ['quarantined', 'UNIT_UNKNOWN']]);
+  });
+});
+
 function a2f(a: ReturnType<typeof analyzeReport>) {
   return a.tables.flatMap((t) => t.cells.map((c) => c.fact).filter((f): f is NonNullable<typeof f> => !!f));
 }
