@@ -344,7 +344,8 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
     // "Number of units" counts units, under "% of total criticized to total" (a wrapped label) is a percentage)
     const section = row.sectionPath[row.sectionPath.length - 1] ?? '';
     const sectionKind = rowUnitKind(section);
-    const ratioSection = !match ? (/\bratios\b/i.test(section) ? ('percent' as const) : sectionKind && sectionKind !== 'years' ? sectionKind : null) : null;
+    // (a section "Market and per common share data" gives its prices per share, not "Market capitalization")
+    const ratioSection = !match ? (/\bratios\b/i.test(section) ? ('percent' as const) : sectionKind && sectionKind !== 'years' && !(sectionKind === 'per_share' && /\bcapitali[sz]ation\b/i.test(row.label)) ? sectionKind : null) : null;
     const unitKind = match && kind === 'profit_loss' && match.metric.unitKind === 'monetary' && !/%|percent/i.test(row.label) ? null : (bare ?? rowUnitKind(row.label) ?? ratioSection);
     for (const v of row.values) {
       const base: Omit<BoundCell, 'fact' | 'skipped' | 'printed'> = {
@@ -757,6 +758,7 @@ const MONEY_COLUMN = /\b(?:amount|value|price|cost|dollars?|proceeds|paid|(?<!eq
 const INSTANT_WORDS = /\bas (?:of|at)\b|\bat (?:the )?end of\b|\bbalances? at\b|\bat (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b/i;
 
 /** A column of amounts per share, unit or option ("Weighted-Average Exercise Price", "Fair Value Per RSU"). */
+const AGGREGATE_PRICE = /\b(?:aggregate|total)\b[^›]*\bprice\b|\bprice\s+(?:allocation|consideration)\b/i;
 const PER_SHARE_COLUMN = /\b(?:exercise|grant[- ]date|purchase|strike|option)\s+price\b|\bprice\s+per\b|\bper\s+(?:share|unit|rsu|psu|option|award)\b/i;
 
 /**
@@ -1012,7 +1014,11 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   } else {
     currency = num.currency ?? ownUnit?.currency ?? colUnit?.currency ?? rc.unit?.currency ?? rc.glyphCurrency ?? ctx.unit?.currency ?? ctx.currency;
     // ("Weighted-Average Exercise Price", "Grant Date Fair Value Per RSU": an amount per share, unscaled)
-    const perShare = rc.unitKind === 'per_share' || metric?.unitKind === 'per_share' || PER_SHARE_COLUMN.test(colText);
+    // (not "Aggregate purchase price of common stock repurchases (in millions)" nor "Fair value purchase price
+    // allocation": a total, or a column printing its own scale, is no price per share)
+    // ("Average price paid per share" says it, whatever heading is stacked above it)
+    const perShareColumn = PER_SHARE_COLUMN.test(colText) && (/\bper\s+share\b/i.test(colText) || (!AGGREGATE_PRICE.test(colText) && !(colUnit && colUnit.scale > 0)));
+    const perShare = rc.unitKind === 'per_share' || metric?.unitKind === 'per_share' || perShareColumn;
     if (perShare) {
       // per-share amounts are printed in the currency itself ("in millions, except per share data")
       scale = ownUnit?.scale ?? 0;

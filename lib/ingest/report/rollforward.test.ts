@@ -564,6 +564,36 @@ describe('geographic rows, floor space and flows under a sentence naming balance
   });
 });
 
+describe('prices per share and the amounts beside them', () => {
+  it('an aggregate purchase price in millions and a fair value purchase price allocation are amounts; the average price paid per share stays per share', () => {
+    const got = cells(`<p>Shares repurchased during the year ended December 31, 2022 were as follows.</p><table>
+      <tr><td>Year ended December 31, 2022</td><td>Average price paid per share of common stock</td><td>Aggregate purchase price of common stock repurchases (in millions)</td></tr>
+      <tr><td>Total repurchases</td><td>$ 133.67</td><td>$ 2,940</td></tr></table>
+      <p>Fair value purchase price allocation as of December 31, 2022 (in millions)</p><table>
+      <tr><td>(in millions)</td><td>Fair value purchase price allocation as of December 31, 2022</td></tr>
+      <tr><td>Securities</td><td>$ 30,285</td></tr></table>`);
+    expect(got.map((c) => [c.value, c.unit])).toEqual([
+      ['133.67', 'USD/shares'],
+      ['2940000000', 'USD'],
+      ['30285000000', 'USD'],
+    ]);
+  });
+
+  it('"Market capitalization" under "Market and per common share data" is an amount, "Common shares at period-end" a count of shares', () => {
+    const got = cells(`<p>Consolidated financial highlights (in millions, except per share data)</p><table>
+      <tr><td></td><td>December 31, 2022</td></tr>
+      <tr><td>Market and per common share data</td><td></td></tr>
+      <tr><td>Market capitalization</td><td>422,661</td></tr>
+      <tr><td>Common shares at period-end</td><td>2,906.1</td></tr>
+      <tr><td>Book value per share</td><td>101.88</td></tr></table>`);
+    expect(got.map((c) => [c.row, c.value, c.unit])).toEqual([
+      ['Market capitalization', '422661000000', 'USD'],
+      ['Common shares at period-end', '2906100000', 'shares'],
+      ['Book value per share', '101.88', 'USD/shares'],
+    ]);
+  });
+});
+
 function a2f(a: ReturnType<typeof analyzeReport>) {
   return a.tables.flatMap((t) => t.cells.map((c) => c.fact).filter((f): f is NonNullable<typeof f> => !!f));
 }

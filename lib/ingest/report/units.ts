@@ -115,7 +115,7 @@ export function rowUnitKind(label: string): RowUnitKind {
   // ("3.25% 2025 Notes", "4.70% Notes due 2026")
   const coupon = /\d%\s+(?:senior\s+|subordinated\s+|convertible\s+|unsecured\s+|(?:19|20)\d{2}\s+)*(?:notes?|debentures?|bonds?)\b/.test(l);
   if (!coupon && /%|\bpercent(?:age)?\b|\bmargin\b|\bratio\b|\(times\)|\btimes\b/.test(l)) return 'percent';
-  if (/\bnumber of (?:equity |ordinary |common )?shares\b|\bshares outstanding\b|weighted[- ]average (?:number of )?(?:basic |diluted )?(?:equity |common )?shares|^(?:common |preferred )?shares (?:purchased|repurchased|issued|outstanding|authorized)\b|^average (?:common |basic |diluted )?shares\b/.test(l)) return 'shares';
+  if (/\bnumber of (?:equity |ordinary |common )?shares\b|\bshares outstanding\b|weighted[- ]average (?:number of )?(?:basic |diluted )?(?:equity |common )?shares|^(?:common |preferred )?shares (?:purchased|repurchased|issued|outstanding|authorized|at (?:period|year|quarter)[- ]end)\b|^average (?:common |basic |diluted )?shares\b/.test(l)) return 'shares';
   // other counts of shares: "Weighted average outstanding shares of common stock", "Weighted-average common and
   // common equivalent shares – diluted", "Effect of dilutive shares", "Dilutive potential common shares from stock
   // plans", "Potential shares which were anti-dilutive …", "Shares of common stock" (repurchased) — not amounts
