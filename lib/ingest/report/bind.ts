@@ -272,6 +272,12 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   const kind = titleLine ? tableKind(titleLine) : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' ')) === 'other' && headingTitle ? tableKind(headingTitle) : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' '));
   const ownUnitLine = unitFor(raw, table);
   const unit = ownUnitLine ?? ctx.unit ?? inheritedUnit;
+  // the table's unit line read from the heading of some value columns only ("Aggregate purchase price …
+  // (in millions)" beside "Total number of shares purchased"): those columns' scale, not the other columns'
+  // share counts
+  const headPaths = table.rows.flatMap((r) => r.values.filter((v) => v.columnKind === 'value').map((v) => v.path));
+  const namesUnit = (path: string[]) => !!ownUnitLine && path.some((p) => findUnitLine(p)?.text === ownUnitLine.text);
+  const unitOfSomeColumns = !!ownUnitLine && headPaths.some(namesUnit) && !headPaths.every(namesUnit);
   const shareUnit = shareUnitFor(raw, table);
   const glyphCurrency = dominantGlyph(table.rows);
   const tableScope = scopeIn(title ?? '') ?? scopeIn(raw.context.join(' ')) ?? scopeIn(raw.heading ?? '') ?? scopeIn(raw.section ?? '');
@@ -368,7 +374,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
         continue;
       }
       if (v.value.kind !== 'number') continue;
-      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null, footnoteScales, ownUnitLine: !!ownUnitLine, lengthHint, instantHint, blockYear: row.periodHintFrom === 'block' ? rowHint(row) : null, quarterTable, countTable, percentBetween: percentBetween.has(`${row.index}:${v.col}`), truncatedHeading: truncated.has(v.path.join('\u0001')) }, ctx), skipped: null });
+      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null, footnoteScales, ownUnitLine: !!ownUnitLine, unitOfSomeColumns, lengthHint, instantHint, blockYear: row.periodHintFrom === 'block' ? rowHint(row) : null, quarterTable, countTable, percentBetween: percentBetween.has(`${row.index}:${v.col}`), truncatedHeading: truncated.has(v.path.join('\u0001')) }, ctx), skipped: null });
     }
   }
   taxSigns(cells, expensesNegative);
@@ -539,6 +545,8 @@ interface RowContext {
   footnoteScales: number[];
   /** the table prints a unit line of its own (not the document's or the notes' default) */
   ownUnitLine: boolean;
+  /** the table's unit line is the heading of some value columns only, not of all */
+  unitOfSomeColumns?: boolean;
   /** the one length phrase above the table ("three months ended June 30"), for its bare-year columns */
   lengthHint: string | null;
   /** the table's title or headings date balances ("as of", "at the end of"): its year columns are year ends */
@@ -989,11 +997,15 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     // of Accounts": only its own heading or a unit line naming no currency ("(In thousands)") says its
     // scale; "$ in millions" speaks of the amounts
     unit = shareColumn(v.path) || /\b(?:shares|units|rsus?|psus?|options|awards)\b/i.test(colText) ? 'shares' : 'count';
-    const scaleUnit = colUnit ?? rc.shareUnit ?? (rc.unit && ((!rc.unit.currency && !rc.unit.exceptPerShare) || /\bshares\s+in\b|\band\s+shares\b/i.test(rc.unit.text)) ? rc.unit : null);
+    const tableShares = rc.unit && !rc.unitOfSomeColumns ? rc.unit : null;
+    const scaleUnit = colUnit ?? rc.shareUnit ?? (tableShares && ((!tableShares.currency && !tableShares.exceptPerShare) || /\bshares\s+in\b|\band\s+shares\b/i.test(tableShares.text)) ? tableShares : null);
     // ("Shares › (000's)": the column's own heading says thousands)
     const thousands = v.path.some((p) => /^\(?(?:000['’]?s|['’]000s?)\)?$/i.test(p.trim()));
-    scale = thousands ? 3 : (scaleUnit?.scale ?? 0);
-    if (!scaleUnit && !thousands) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `no unit line for the share counts of "${colText}"` });
+    // ("In millions and shares in thousands": the share counts' own scale)
+    scale = thousands ? 3 : ((scaleUnit && scaleUnit === tableShares ? exceptedShareScale(scaleUnit.text) : null) ?? scaleUnit?.scale ?? 0);
+    // (beside columns whose own headings carry the table's scale — "Aggregate purchase price … (in millions)" —
+    // a count column with none prints its counts in full: 21,995,253 shares)
+    if (!scaleUnit && !thousands && !rc.unitOfSomeColumns) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `no unit line for the share counts of "${colText}"` });
     value = shiftDecimal(num.value, scale);
     decimals = num.fractionDigits - scale;
   } else if (!rc.unitKind && rc.countTable && ctx.glyphIsNotScale && !num.currency && !rc.glyphCurrency && !ownUnit && !colUnit && !rc.ownUnitLine && !metric) {
@@ -1005,7 +1017,8 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   } else if (rc.unitKind === 'shares' || rc.unitKind === 'count') {
     unit = rc.unitKind === 'shares' ? 'shares' : 'count';
     // "(in millions, except per share data)" scales the share counts too; "(… except share data)" does not
-    scale = ownUnit?.scale ?? rc.shareUnit?.scale ?? (tableUnit && !SHARES_EXCEPTED.test(tableUnit.text) ? tableUnit.scale : (tableUnit ? exceptedShareScale(tableUnit.text) : null) ?? 0);
+    const sharesTableUnit = tableUnit && !(tableUnit === rc.unit && rc.unitOfSomeColumns) ? tableUnit : null;
+    scale = ownUnit?.scale ?? rc.shareUnit?.scale ?? (sharesTableUnit ? (exceptedShareScale(sharesTableUnit.text) ?? (!SHARES_EXCEPTED.test(sharesTableUnit.text) ? sharesTableUnit.scale : 0)) : 0);
     if (rc.unitKind === 'count') scale = ownUnit?.scale ?? 0;
     // "Physical stores" under "Leased Square Footage": floor space, not a count of stores
     if (FLOOR_SPACE.test(colText)) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `"${colText}" measures floor space` });

@@ -594,6 +594,29 @@ describe('prices per share and the amounts beside them', () => {
   });
 });
 
+describe('share counts beside amounts whose headings carry the scale', () => {
+  it('a count column with no unit of its own, beside "(in millions)" dollar columns, is printed in full', () => {
+    const got = cells(`<p>Shares repurchased during the year ended December 31, 2022 were as follows.</p><table>
+      <tr><td>Year ended December 31, 2022</td><td>Total number of shares purchased</td><td>Aggregate purchase price (in millions)</td></tr>
+      <tr><td>Total repurchases</td><td>21,995,253</td><td>$ 2,940</td></tr></table>`);
+    expect(got.map((c) => [c.value, c.unit, c.status])).toEqual([
+      ['21995253', 'shares', 'active'],
+      ['2940000000', 'USD', 'active'],
+    ]);
+  });
+
+  it('"in millions and shares in thousands": the share counts are in thousands', () => {
+    const got = cells(`<p>The computation of basic and diluted earnings per share for the year ended December 31, 2022 (net income in millions and shares in thousands):</p><table>
+      <tr><td></td><td>2022</td></tr>
+      <tr><td>Net income</td><td>$ 99,803</td></tr>
+      <tr><td>Weighted-average diluted shares</td><td>16,325,819</td></tr></table>`);
+    expect(got.map((c) => [c.row, c.value, c.unit])).toEqual([
+      ['Net income', '99803000000', 'USD'],
+      ['Weighted-average diluted shares', '16325819000', 'shares'],
+    ]);
+  });
+});
+
 function a2f(a: ReturnType<typeof analyzeReport>) {
   return a.tables.flatMap((t) => t.cells.map((c) => c.fact).filter((f): f is NonNullable<typeof f> => !!f));
 }

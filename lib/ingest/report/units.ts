@@ -78,7 +78,8 @@ export function parseUnitLine(text: string): UnitLine | null {
  * shares which are reflected in thousands and per share amounts" → 3); null when it gives none.
  */
 export function exceptedShareScale(text: string): number | null {
-  const m = /\bexcept\b[^)]*?\bshares?\b[^)]*?\b(?:reflected|presented|stated|shown|are|expressed)?\s*in\s+(thousands|millions|billions)\b/i.exec(text);
+  // (or names their own: "In millions and shares in thousands")
+  const m = /\bexcept\b[^)]*?\bshares?\b[^)]*?\b(?:reflected|presented|stated|shown|are|expressed)?\s*in\s+(thousands|millions|billions)\b/i.exec(text) ?? /\band\s+shares\s+(?:are\s+)?in\s+(thousands|millions|billions)\b/i.exec(text);
   if (!m) return null;
   return m[1]!.toLowerCase() === 'thousands' ? 3 : m[1]!.toLowerCase() === 'millions' ? 6 : 9;
 }
