@@ -81,7 +81,7 @@ export function exceptedShareScale(text: string): number | null {
   // (or names their own: "In millions and shares in thousands")
   const m = /\bexcept\b[^)]*?\bshares?\b[^)]*?\b(?:reflected|presented|stated|shown|are|expressed)?\s*in\s+(thousands|millions|billions)\b/i.exec(text) ?? /\band\s+shares\s+(?:are\s+)?in\s+(thousands|millions|billions)\b/i.exec(text);
   if (!m) return null;
-  return m[1]!.toLowerCase() === 'thousands' ? 3 : m[1]!.toLowerCase() === 'millions' ? 6 : 9;
+  return SCALE_WORDS.find(([re]) => re.test(m[1]!))?.[1] ?? null;
 }
 
 /** Finds a unit line inside a longer text (caption, title line): the parenthesised or trailing unit phrase. */
