@@ -354,10 +354,6 @@ const WRONG_TODAY: Record<string, string> = {
   'ORACLE_2023_10K | interest expense': "−$3,505 million: 'Interest expense' printed '(3,505 )' below operating income (page 67) is bound to finance_costs with the parentheses' sign, so an expense reads as income",
   'JPMORGAN_2023Q2_10Q | total noninterest expense':
     "$1,152 million: the Corporate segment's 'Noninterest expense' (page 45, table 'CORPORATE', 'Selected income statement and balance sheet data') is bound as a consolidated noninterest_expense fact (no segment dimension), while the statement's 'Total noninterest expense' (page 96) is kept as a row fact without a metric",
-  'ULTABEAUTY_2023Q4_EARNINGS | net sales | fiscal 2022':
-    "$8,630.9 million for the year ended January 29, 2022: Ulta names the year ended January 28, 2023 fiscal 2022 (the release's title: 'Fourth Quarter Fiscal 2022 Results'), but the calendar inferred from the release (no Ulta 10-K held) names a fiscal year by the year it ends in",
-  'ULTABEAUTY_2023Q4_EARNINGS | net sales | the fourth quarter of fiscal 2022':
-    "$2,729.4 million for the quarter ended January 29, 2022: the same fiscal-year naming (fiscal 2022 resolved as the year ended January 29, 2022)",
 };
 
 for (const c of STATEMENT_VALUES) {

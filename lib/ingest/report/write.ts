@@ -22,7 +22,7 @@ import { analyzeReport, dateOrderFor, periodTexts, type AnalyzedReport } from '.
 import { displayName, withCover, type CoverPage } from './cover';
 import type { ReportDocument } from './model';
 import { twelveMonthsEnding, yearEndEvidence } from './periods';
-import { documentYearEnds } from './year-end';
+import { documentLabelledYears, documentYearEnds } from './year-end';
 
 const COMPANY = /\b((?:[A-Z][A-Za-z0-9&'’.-]*\s){0,5}?(?:[A-Z][A-Za-z0-9&'’.-]*)\s*,?\s(?:Limited|Ltd\.?|Inc\.?|Incorporated|Corporation|Corp\.?|plc|PLC|N\.V\.|S\.A\.|AG|LLC|Company))(?![A-Za-z])/g;
 
@@ -106,7 +106,7 @@ export function calendarEvidence(doc: ReportDocument, cover: CoverPage, order: '
   }
   if (!annual.length && !ye.weekBased) for (const d of dates.slice(-2)) annual.push(twelveMonthsEnding(d));
   const mmdd = doc.meta.fiscalYearEnd?.replace(/\D/g, '') || ye.mmdd;
-  return { annual, labelledYears: [], fiscalYearEndMMDD: mmdd };
+  return { annual, labelledYears: documentLabelledYears(doc, cover, ye), fiscalYearEndMMDD: mmdd };
 }
 
 function addDay(d: string): string {

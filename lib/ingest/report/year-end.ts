@@ -7,7 +7,7 @@
  * few months before the quarter end.
  */
 import type { ISODate, YearEndRule } from '@/lib/domain/types';
-import { daysBetween, daysInMonth, extractPeriodPhrases, isISODate, isMonthEnd, nominalYearContaining, nominalYearEnd, nominalYearEndingOn, WEEKDAY_NAMES, weekdayOf } from '@/lib/fiscal';
+import { DATE_SOURCE, daysBetween, daysInMonth, extractPeriodPhrases, isISODate, isMonthEnd, nominalYearContaining, nominalYearEnd, nominalYearEndingOn, parseDateText, WEEKDAY_NAMES, weekdayOf } from '@/lib/fiscal';
 import { periodTexts } from './analyze';
 import { tableKind, tableTitle } from './bind';
 import type { CoverPage } from './cover';
@@ -178,4 +178,82 @@ export function documentYearEnds(doc: ReportDocument, cover: CoverPage, order: D
   const top = ev[0];
   if (!top) return { dates: [], mmdd: null, weekBased, how: 'none' };
   return { dates: [...new Set(ev.flatMap((e) => e.dates))].sort(), mmdd: top.weekBased ? null : top.mmdd, weekBased, how: 'headers' };
+}
+
+/** "fiscal 2022", "fiscal year 2022", "FY2022", "FY22" → the year as the document writes it ("fiscal 2022-23" is no single year). */
+const LABEL = String.raw`(?:fiscal\s+(?:year\s+)?|\bFY\s?)((?:19|20)\d{2}|'?\d{2})(?![-–/]?\d)`;
+/** a date, then its label in parentheses: `January 31, 2020 ("fiscal 2020")` */
+const DATE_THEN_LABEL = new RegExp(String.raw`(${DATE_SOURCE})\s*\(\s*["“”']?\s*${LABEL}\s*["“”']?\s*\)`, 'gi');
+/** a label, then the date its year ended on: "fiscal 2022, which ended January 28, 2023", "fiscal year 2023 ended June 30, 2023" */
+const LABEL_THEN_DATE = new RegExp(String.raw`\b${LABEL}\s*,?\s*\(?\s*(?:which\s+|that\s+)?(?:ended|ends|ending|end(?:ed)?\s+on)\s+(?:on\s+)?(${DATE_SOURCE})`, 'gi');
+const LABEL_ANYWHERE = new RegExp(LABEL, 'gi');
+/** before a label in a headline: the year it closes ("Fourth Quarter and Full Year Fiscal 2022") */
+const CLOSING_BEFORE = /\b(?:fourth[-\s]quarter|Q4|full[-\s]year|year[-\s]end(?:ed)?)\b[^.]{0,40}$/i;
+/** before a label: a quarter that is not the last ("Third Quarter Fiscal 2023 Results" closes no year) */
+const INTERIM_BEFORE = /\b(?:first|second|third|1st|2nd|3rd|Q[123]|six|nine|half)\b[^.]{0,40}$/i;
+/** after a label in a headline: "Fiscal 2022 Results", "FISCAL YEAR 2023 FORM 10-K ANNUAL REPORT" */
+const CLOSING_AFTER = /^\s*(?:(?:fourth[-\s]quarter|Q4|full[-\s]year|annual|year[-\s]end)\b|(?:financial\s+)?results\b|form\s+10-K\b|annual\s+report\b)/i;
+const ORDINAL = ['first', 'second', 'third'];
+
+function labelYear(raw: string): number {
+  const digits = raw.replace(/\D/g, '');
+  return digits.length === 4 ? Number(digits) : 2000 + Number(digits);
+}
+
+/**
+ * (year end, fiscal year the document names it) pairs, to tell a company that names its fiscal year by
+ * the calendar year it starts in (Ulta's "fiscal 2022" ended January 28, 2023) from one that names it by
+ * the year it ends in (Walmart's "fiscal 2020" ended January 31, 2020). Only a year end the document's
+ * own year ends confirm counts, and only where the text ties the label to it: a date with its label in
+ * parentheses, a label followed by the date it ended on, a headline naming the one year a release or an
+ * annual report closes (the latest year end), or a quarterly report's "second quarter of fiscal 2024"
+ * for its own quarter (the year before it ended on the last year end). Without such a tie there is no pair.
+ */
+export function documentLabelledYears(doc: ReportDocument, cover: CoverPage, ye: DocumentYearEnds): { end: ISODate; fiscalYear: number }[] {
+  const ends = [...new Set([...ye.dates, ...(cover.periodKind === 'annual' && cover.periodEnd ? [cover.periodEnd] : [])])].sort();
+  if (ends.length === 0) return [];
+  const latest = ends[ends.length - 1]!;
+  const yearEndNear = (d: ISODate | null): ISODate | null => (d ? (ends.find((e) => e === d) ?? ends.find((e) => Math.abs(daysBetween(e, d)) <= 7) ?? null) : null);
+  const out = new Map<string, { end: ISODate; fiscalYear: number }>();
+  const add = (end: ISODate | null, fiscalYear: number) => {
+    // a label names the year that ends in it or in the year after it: nothing else is this year end's label
+    if (!end || fiscalYear < Number(end.slice(0, 4)) - 1 || fiscalYear > Number(end.slice(0, 4))) return;
+    out.set(`${end}|${fiscalYear}`, { end, fiscalYear });
+  };
+  const flat = (t: string) => t.replace(/\s+/g, ' ');
+  const texts = [doc.title ?? '', ...doc.blocks.map((b) => b.text)].map(flat);
+  for (const t of texts) {
+    for (const m of t.matchAll(DATE_THEN_LABEL)) add(yearEndNear(parseDateText(m[1]!)), labelYear(m[2]!));
+    for (const m of t.matchAll(LABEL_THEN_DATE)) add(yearEndNear(parseDateText(m[2]!)), labelYear(m[1]!));
+  }
+  if (cover.periodKind === 'annual' || cover.kind === 'release' || cover.kind === 'none') {
+    // the headline: the title and the first pages' lines (a release's first lines, an annual report's cover)
+    // (headings and short lines only: a paragraph compares with earlier years)
+    const headlines = [doc.title ?? '', ...doc.blocks.filter((b) => (b.page ?? 1) <= 2 && (b.kind === 'heading' || b.text.length <= 120)).slice(0, 40).map((b) => b.text)].map(flat);
+    const named = new Set<number>();
+    const all = new Set<number>();
+    for (const h of headlines) {
+      for (const m of h.matchAll(LABEL_ANYWHERE)) {
+        const before = h.slice(Math.max(0, m.index - 60), m.index);
+        const after = h.slice(m.index + m[0].length);
+        if (INTERIM_BEFORE.test(before)) continue;
+        all.add(labelYear(m[1]!));
+        if (CLOSING_BEFORE.test(before) || CLOSING_AFTER.test(after)) named.add(labelYear(m[1]!));
+      }
+    }
+    // one year named, and no other: the year the document closes (two are a comparison, not a name)
+    if (named.size === 1 && all.size === 1) add(cover.periodKind === 'annual' && cover.periodEnd ? yearEndNear(cover.periodEnd) : latest, [...named][0]!);
+  }
+  if (cover.periodKind === 'quarterly' && cover.periodEnd && latest < cover.periodEnd) {
+    // the report's own quarter of the year after the last year end ("second quarter of fiscal 2024"); the same
+    // quarter a year earlier is named too, and is the smaller label
+    const ordinal = ORDINAL[Math.round(daysBetween(latest, cover.periodEnd) / 91) - 1];
+    if (ordinal) {
+      const quarterOf = new RegExp(String.raw`\b${ordinal}\s+quarter\s+of\s+${LABEL}`, 'gi');
+      let current = 0;
+      for (const t of texts) for (const m of t.matchAll(quarterOf)) current = Math.max(current, labelYear(m[1]!));
+      if (current > 0) add(latest, current - 1);
+    }
+  }
+  return [...out.values()];
 }
