@@ -349,9 +349,6 @@ const ABSTAINS_TODAY: Record<string, string> = {
 const WRONG_TODAY: Record<string, string> = {
   'AMERICANEXPRESS_2022_10K | long-term debt':
     "$42.6 billion from MD&A Table 18 (page 67, in billions) instead of the balance sheet's $42,573 million: the balance sheet row 'Long-term debt (includes debt issued by consolidated variable interest entities: 2022, $12,662; 2021, $13,803)' maps to no metric (amounts in its label), so the lookup takes a figure rounded to $0.1 billion",
-  'NETFLIX_2017_10K | interest expense':
-    "−$238.2 million: 'Interest expense' printed '(238,204)' (under 'Other income (expense):' on page 42; the cited MD&A table on page 26 prints it so too) is bound to finance_costs with the parentheses' sign, so an expense reads as income",
-  'ORACLE_2023_10K | interest expense': "−$3,505 million: 'Interest expense' printed '(3,505 )' below operating income (page 67) is bound to finance_costs with the parentheses' sign, so an expense reads as income",
   'JPMORGAN_2023Q2_10Q | total noninterest expense':
     "$1,152 million: the Corporate segment's 'Noninterest expense' (page 45, table 'CORPORATE', 'Selected income statement and balance sheet data') is bound as a consolidated noninterest_expense fact (no segment dimension), while the statement's 'Total noninterest expense' (page 96) is kept as a row fact without a metric",
 };

@@ -335,6 +335,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
 
   const matches = rowMatches(table.rows, kind, ctx);
   const expensesNegative = (kind === 'profit_loss' || kind === 'results') && printsExpensesNegative(table.rows, matches);
+  const deducted = expensesNegative ? new Set<number>() : deductedRows(table.rows, matches, kind);
 
   const percentBetween = percentsBetween(table.rows);
   const cells: BoundCell[] = [];
@@ -374,7 +375,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
         continue;
       }
       if (v.value.kind !== 'number') continue;
-      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null, footnoteScales, ownUnitLine: !!ownUnitLine, unitOfSomeColumns, lengthHint, instantHint, blockYear: row.periodHintFrom === 'block' ? rowHint(row) : null, quarterTable, countTable, percentBetween: percentBetween.has(`${row.index}:${v.col}`), truncatedHeading: truncated.has(v.path.join('\u0001')) }, ctx), skipped: null });
+      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, deducted: deducted.has(row.index), contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null, footnoteScales, ownUnitLine: !!ownUnitLine, unitOfSomeColumns, lengthHint, instantHint, blockYear: row.periodHintFrom === 'block' ? rowHint(row) : null, quarterTable, countTable, percentBetween: percentBetween.has(`${row.index}:${v.col}`), truncatedHeading: truncated.has(v.path.join('\u0001')) }, ctx), skipped: null });
     }
   }
   taxSigns(cells, expensesNegative);
@@ -471,6 +472,33 @@ function printsExpensesNegative(rows: StructuredRow[], matches: Map<number, Metr
   return negative >= 2 && negative > positive;
 }
 
+/** A section whose lines are income positive and expenses in parentheses: "Other income (expense)", "Non-operating income (expense), net". */
+const INCOME_POSITIVE_SECTION = /\bincome\s*\(\s*(?:expenses?|loss(?:es)?|deductions?)\s*\)|\bnon-?operating\b/i;
+/** a line that may be income as much as expense ("Other (income) expense, net", "Interest expense, net of interest income") */
+const INCOME_WORDS = /\b(?:income|gains?|benefits?|credits?|refunds?)\b/i;
+
+/**
+ * Expense lines whose parentheses print a deduction, not a negative expense, in a statement that prints
+ * its operating expenses positive: a line under "Other income (expense):" (Netflix's "Interest expense
+ * (238,204)"), or one between operating income and the next subtotal that the statement subtracts
+ * (Oracle's "Operating income 13,093 / Interest expense (3,505 )"). Their amounts are the expense the
+ * ontology means (positive); a line that names income too ("Other (income) expense, net") keeps its sign.
+ */
+function deductedRows(rows: StructuredRow[], matches: Map<number, MetricMatch | null>, kind: TableKind): Set<number> {
+  const out = new Set<number>();
+  let belowOperating = false;
+  for (const r of rows) {
+    if (r.kind !== 'data') continue;
+    const m = matches.get(r.index);
+    if (m?.metric.id === 'operating_income' || m?.metric.id === 'gross_profit') belowOperating = true;
+    else if (m && (m.metric.id === 'profit_before_tax' || m.metric.id === 'net_income')) belowOperating = false;
+    if (!m || !expenseLike(m.metric) || m.metric.id === 'tax_expense' || INCOME_WORDS.test(r.label)) continue;
+    const section = r.sectionPath.some((s) => INCOME_POSITIVE_SECTION.test(s));
+    if (section || (belowOperating && (kind === 'profit_loss' || kind === 'results'))) out.add(r.index);
+  }
+  return out;
+}
+
 /**
  * Statements bind only their own kind of line: a cash flow statement's "Inventories" is a change in
  * working capital, not the balance; a balance sheet holds no flows.
@@ -537,6 +565,8 @@ interface RowContext {
   tableSlug: string | null;
   /** the statement prints its expenses in parentheses */
   expensesNegative: boolean;
+  /** the line is an expense the statement deducts in parentheses (deductedRows) */
+  deducted?: boolean;
   /** the one period a short heading line above the table names, when no column heading names one */
   contextPeriod: ColumnPeriod | null;
   /** the period printed for the row's block (stub or date line), to check a column's own period against */
@@ -1062,6 +1092,11 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     if (metric && rc.expensesNegative && expenseLike(metric) && !/^-?0*(?:\.0*)?$/.test(value)) {
       value = value.startsWith('-') ? value.slice(1) : `-${value}`;
       labels.printedAsExpense = true;
+    }
+    // "Other income (expense): Interest expense (238,204)": an expense of 238,204, deducted
+    if (metric && rc.deducted && value.startsWith('-') && !/^-0*(?:\.0*)?$/.test(value)) {
+      value = value.slice(1);
+      labels.printedAsDeduction = true;
     }
     // a measure that cannot be negative printed negative (a tax reconciliation's "Stock-based compensation
     // (850)", a note's dividends in parentheses) is not that measure here: the row keeps its own concept

@@ -99,6 +99,41 @@ describe('expense signs', () => {
   });
 });
 
+describe('expenses deducted in parentheses by a statement printing its operating expenses positive', () => {
+  it('under "Other income (expense):" (Netflix) an interest expense printed "(238,204)" is an expense of 238,204', () => {
+    const { metric } = facts(
+      income(
+        row('Revenues', '11,692,713', '8,830,669') +
+          row('Cost of revenues', '7,659,666', '6,029,901') +
+          row('Operating income', '838,679', '379,793') +
+          '<tr><td>Other income (expense):</td><td></td><td></td></tr>' +
+          row('Interest expense', '(238,204)', '(150,114)') +
+          row('Interest and other income (expense)', '(115,154)', '30,828') +
+          row('Income before income taxes', '485,321', '260,507'),
+      ),
+    );
+    expect(metric('finance_costs')).toEqual(['238204000000']);
+    // a line naming income keeps its sign
+    expect(metric('cost_of_revenue')).toEqual(['7659666000000']);
+  });
+
+  it('between operating income and the next subtotal (Oracle) the parentheses deduct; a line naming income keeps its sign', () => {
+    const { metric, out } = facts(
+      income(
+        row('Total revenues', '49,954', '42,440') +
+          row('Total operating expenses', '36,861', '31,514') +
+          row('Operating income', '13,093', '10,926') +
+          row('Interest expense', '(3,505 )', '(2,755 )') +
+          row('Other (income) expense, net', '(410 )', '(1,093 )') +
+          row('Income before income taxes', '9,178', '7,078'),
+      ),
+    );
+    expect(metric('finance_costs')).toEqual(['3505000000']);
+    expect(out.find((f) => f.row === 'Interest expense' && f.status === 'active')!.labels.printedAsDeduction).toBe(true);
+    expect(out.find((f) => f.row === 'Other (income) expense, net')!.value).toBe('-410000000');
+  });
+});
+
 describe('revenue total over its parts', () => {
   it('"Total revenue" is the revenue when "Net sales" and "Membership fees" are printed above it', () => {
     const { metric } = facts(income(row('Net sales', '192,052', '163,220') + row('Membership fees', '3,877', '3,541') + row('Total revenue', '195,929', '166,761')));
