@@ -4,6 +4,7 @@ import { withDeadline } from '@/lib/db/deadline';
 import { inTenantScope, isStatementTimeout, scopedHandle } from '@/lib/db/tenant-scope';
 import { readEnv } from '@/lib/env';
 import { AppError } from '@/lib/errors';
+import { KeyedSlots } from '@/lib/slots';
 
 /**
  * Bounded work per request (issue 18 §4). One request of six with 2,000 entities exhausted the
@@ -43,60 +44,19 @@ export function boundedWorkLimits(database: Pick<Database, 'driver' | 'connectio
   };
 }
 
-interface Waiter {
-  grant: () => void;
-}
-
-/** Per-key counting semaphores with a bounded FIFO wait; a key's entry is dropped when idle. */
+/** Per-tenant slots: KeyedSlots with the tenant queue's bounds and its typed 503. */
 export class TenantSlots {
-  private readonly busy = new Map<string, { active: number; waiting: Waiter[] }>();
+  private readonly slots = new KeyedSlots();
 
   /** Take a slot of `key` (at most `limit` held at once), waiting at most `waitMs`; returns its release. */
-  async acquire(key: string, limit: number, waitMs: number): Promise<() => void> {
-    let entry = this.busy.get(key);
-    if (!entry) this.busy.set(key, (entry = { active: 0, waiting: [] }));
-    const e = entry;
-    const release = once(() => {
-      const next = e.waiting.shift();
-      if (next) next.grant();
-      else if (--e.active === 0) this.busy.delete(key);
-    });
-    if (e.active < limit) {
-      e.active++;
-      return release;
-    }
-    if (e.waiting.length >= QUEUE_LIMIT || waitMs <= 0) throw busyError();
-    return new Promise<() => void>((resolve, reject) => {
-      const waiter: Waiter = {
-        // a released slot passes straight to the next waiter (active stays the same)
-        grant: () => {
-          clearTimeout(timer);
-          resolve(release);
-        },
-      };
-      const timer = setTimeout(() => {
-        const i = e.waiting.indexOf(waiter);
-        if (i >= 0) e.waiting.splice(i, 1);
-        reject(busyError());
-      }, waitMs);
-      e.waiting.push(waiter);
-    });
+  acquire(key: string, limit: number, waitMs: number): Promise<() => void> {
+    return this.slots.acquire(key, limit, { waitMs, queueLimit: QUEUE_LIMIT, busy: busyError });
   }
 
   /** Slots held and requests waiting for `key` (tests, monitoring). */
   state(key: string): { active: number; waiting: number } {
-    const e = this.busy.get(key);
-    return { active: e?.active ?? 0, waiting: e?.waiting.length ?? 0 };
+    return this.slots.state(key);
   }
-}
-
-function once(fn: () => void): () => void {
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    fn();
-  };
 }
 
 function busyError(): AppError {

@@ -13,6 +13,7 @@ import sanitizeHtml from 'sanitize-html';
 import { cellVisible, chunkVisible, factVisible, sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
 import { sanitizeInSlices, yieldToEventLoop } from './sanitize-slices';
+import { KeyedSlots } from '@/lib/slots';
 
 export interface SourceHeader {
   id: string;
@@ -360,25 +361,9 @@ const cache = new Map<string, RenderedSource>();
 const CACHE_SIZE = 6;
 /** renders under way, by cache key: a second request for the same source awaits the first one's */
 const inflight = new Map<string, Promise<RenderedSource | null>>();
-/** uncached renders at once in this process (each holds a few copies of a filing of up to ~3 MB); the rest queue */
+/** uncached renders at once in this process (each holds a few copies of a filing of up to ~3 MB); the rest queue, first come first served */
 const MAX_RENDERS = 2;
-let rendering = 0;
-const waiting: (() => void)[] = [];
-
-function acquireRender(): Promise<void> {
-  if (rendering < MAX_RENDERS) {
-    rendering++;
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => waiting.push(resolve));
-}
-
-/** The slot passes to the next waiting render, if any (first come, first served). */
-function releaseRender(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else rendering--;
-}
+const renders = new KeyedSlots();
 
 /**
  * A visible HTML source rendered for the viewer: sanitized, with cell and passage markers, plus its
@@ -393,12 +378,12 @@ export async function renderedHtmlSource(db: Db, scope: VisibilityScope, sourceI
   let pending = inflight.get(key);
   if (!pending) {
     pending = (async () => {
-      await acquireRender();
+      const release = await renders.acquire('render', MAX_RENDERS);
       let out: RenderedSource | null;
       try {
         out = await renderHtmlSource(db, scope, sourceId);
       } finally {
-        releaseRender();
+        release();
       }
       if (out) {
         cache.set(key, out);

@@ -5,7 +5,7 @@
  */
 const LAYERS = [
   { name: 'domain', folders: ['domain'], what: 'domain types and their one identity (chain key, dimension key); imports no lib folder' },
-  { name: 'foundation', folders: ['errors', 'ids', 'env'], what: 'typed errors, ids, env (the one settings module)' },
+  { name: 'foundation', folders: ['errors', 'ids', 'env', 'slots'], what: 'typed errors, ids, env (the one settings module), keyed slots (bounded concurrency)' },
   { name: 'domain logic', folders: ['fiscal', 'ontology'], what: 'calendars and period algebra; the measure ontology (data)' },
   { name: 'calculation', folders: ['calc'], what: 'validated operations with typed errors' },
   { name: 'storage', folders: ['db', 'http', 'format', 'data-dir'], what: 'drizzle schema + client (PGlite | PostgreSQL); HTTP limits; display formatting; real-data folder' },
