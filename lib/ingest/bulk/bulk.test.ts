@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCompanyFacts } from '../companyfacts';
 import { copyBytes, copyField, CopyArena } from './copy-inserter';
-import { indexesToDefer } from './deferred-indexes';
+import { indexesToDefer, rebuildIndexes } from './deferred-indexes';
 import { entryKey, progressLine } from './ingest-archive';
 import { syntheticCompanyFacts, syntheticCompanyName, writeSyntheticArchive } from './synthetic-archive';
 import { openArchive } from './zip-read';
@@ -66,6 +66,70 @@ describe('indexes deferred for an initial load', () => {
     expect(indexesToDefer(all).map((i) => i.index_name)).toEqual(['facts_id_idx', 'facts_lookup_idx', 'facts_concept_idx', 'facts_source_idx', 'fact_sightings_source_idx']);
     // with two entity indexes of the same width, the first by name stays
     expect(indexesToDefer([ix('b_idx', 'facts', 'entity_id', 'x'), ix('a_idx', 'facts', 'entity_id', 'y')]).map((i) => i.index_name)).toEqual(['b_idx']);
+  });
+});
+
+describe('index rebuild beside the closing ANALYZE', () => {
+  /** a fake connection: every statement takes a few ms; builds and analyses are logged with their span */
+  function fakeConns(n: number, pending: { index_name: string; table_name: string }[]) {
+    const queue = pending.map((p) => ({ ...p, definition: `CREATE INDEX ${p.index_name} ON ONLY public.${p.table_name} USING btree (x)` }));
+    const spans: { what: string; table: string; from: number; to: number }[] = [];
+    let clock = 0;
+    const conns = Array.from({ length: n }, () => ({
+      db: null as never,
+      async query<T>(text: string): Promise<T[]> {
+        if (text.startsWith('select index_name')) return queue.splice(0) as T[];
+        const m = /^CREATE INDEX (\S+) ON public\.(\S+)/.exec(text);
+        if (m) {
+          const from = clock++;
+          await new Promise((r) => setTimeout(r, 5));
+          spans.push({ what: m[1]!, table: m[2]!, from, to: clock++ });
+        }
+        return [];
+      },
+    }));
+    return { conns, spans, tick: () => clock++ };
+  }
+
+  it('builds every index and runs every task, never a task beside a build or task of its table', async () => {
+    const { conns, spans, tick } = fakeConns(2, [
+      { index_name: 'fs_a', table_name: 'fact_sightings' },
+      { index_name: 'f_a', table_name: 'facts' },
+      { index_name: 'f_b', table_name: 'facts' },
+      { index_name: 'f_c', table_name: 'facts' },
+    ]);
+    const task = (table: string, ms: number) => ({
+      table,
+      label: `analyze ${table}`,
+      run: async () => {
+        const from = tick();
+        await new Promise((r) => setTimeout(r, ms));
+        spans.push({ what: `analyze ${table}`, table, from, to: tick() });
+      },
+    });
+    const r = await rebuildIndexes(conns[0]!, undefined, conns.slice(1), [task('facts', 30), task('fact_sightings', 10), task('sources', 1)]);
+    expect([...r.rebuilt].sort()).toEqual(['f_a', 'f_b', 'f_c', 'fs_a']);
+    expect(spans.map((x) => x.what).sort()).toEqual(['analyze fact_sightings', 'analyze facts', 'analyze sources', 'f_a', 'f_b', 'f_c', 'fs_a']);
+    for (const a of spans.filter((x) => x.what.startsWith('analyze'))) {
+      for (const b of spans) {
+        if (b === a || b.table !== a.table) continue;
+        // no overlap of the two spans
+        expect(a.to < b.from || b.to < a.from).toBe(true);
+      }
+    }
+    // facts' analyze went first, beside fact_sightings' work
+    const first = spans.find((x) => x.what === 'analyze facts')!;
+    expect(spans.find((x) => x.what === 'fs_a')!.from).toBeLessThan(first.to);
+  });
+
+  it('runs the tasks when nothing is pending, and stops at the first failure', async () => {
+    const { conns } = fakeConns(2, []);
+    let ran = 0;
+    await rebuildIndexes(conns[0]!, undefined, conns.slice(1), [1, 2, 3].map((i) => ({ table: `t${i}`, label: `t${i}`, run: async () => void ran++ })));
+    expect(ran).toBe(3);
+    const boom = { table: 'x', label: 'x', run: async () => Promise.reject(new Error('boom')) };
+    await expect(rebuildIndexes(conns[0]!, undefined, conns.slice(1), [boom, { table: 'x', label: 'y', run: async () => void ran++ }])).rejects.toThrow('boom');
+    expect(ran).toBe(3);
   });
 });
 

@@ -94,53 +94,125 @@ export async function pendingIndexes(conn: Connection): Promise<{ index_name: st
 }
 
 /**
- * Builds every recorded index (one transaction each, its record deleted with it) and returns the
- * seconds spent. An index that exists meanwhile is not built twice. Outside a transaction. `helpers`:
- * more connections (outside a transaction) that build indexes of the list at the same time — each
- * build takes a SHARE lock on its table, which another build's does not block, so two cores build two
- * indexes at once.
+ * Work that runs beside the index builds on the same connections (the closing ANALYZE of a load): it
+ * takes a lock on `table` that a build of that table conflicts with (ANALYZE's SHARE UPDATE EXCLUSIVE
+ * against CREATE INDEX's SHARE), so it never runs beside a build of its table — nor another task of
+ * its table — while builds and tasks of other tables run side by side.
  */
-export async function rebuildIndexes(conn: Connection, log?: (line: string) => void, helpers: Connection[] = []): Promise<{ rebuilt: string[]; seconds: number }> {
+export interface AlongsideTask {
+  table: string;
+  label: string;
+  run(conn: Connection): Promise<void>;
+}
+
+/**
+ * Builds every recorded index (one transaction each, its record deleted with it) and runs the
+ * `alongside` tasks; returns the seconds until the last build and until the last task finished
+ * (both from the start: they overlap). An index that exists meanwhile is not built twice. Outside a
+ * transaction. `helpers`: more connections (outside a transaction) that take work of the list at the
+ * same time — each build takes a SHARE lock on its table, which another build's does not block, so two
+ * cores build two indexes at once, or analyze one table while building the indexes of another.
+ * Tasks go in the order given (the longest first: it bounds the rest), then the builds.
+ */
+export async function rebuildIndexes(
+  conn: Connection,
+  log?: (line: string) => void,
+  helpers: Connection[] = [],
+  alongside: AlongsideTask[] = [],
+): Promise<{ rebuilt: string[]; seconds: number; alongsideSeconds: number }> {
   const t0 = performance.now();
   const rebuilt: string[] = [];
+  let buildsDone = t0;
+  let tasksDone = t0;
   await conn.query('select pg_advisory_lock($1)', [LOCK_KEY]);
   try {
-    const queue = await pendingIndexes(conn);
-    if (!queue.length) return { rebuilt, seconds: 0 };
-    const build = async (c: Connection) => {
-      await c.query(`set maintenance_work_mem = '512MB'`).catch(() => undefined);
-      // no parallel workers: the builds run side by side already, and a worker's CPU is not the
-      // session's (the summary counts the sessions' CPU)
-      await c.query('set max_parallel_maintenance_workers = 0').catch(() => undefined);
+    type Work = { kind: 'build'; table: string; p: { index_name: string; table_name: string; definition: string } } | { kind: 'task'; table: string; task: AlongsideTask };
+    const work: Work[] = [...alongside.map((task): Work => ({ kind: 'task', table: task.table, task })), ...(await pendingIndexes(conn)).map((p): Work => ({ kind: 'build', table: p.table_name, p }))];
+    if (!work.length) return { rebuilt, seconds: 0, alongsideSeconds: 0 };
+    /** per table: builds running, and whether a task runs */
+    const building = new Map<string, number>();
+    const tasking = new Set<string>();
+    let failed = false;
+    let wake: () => void = () => undefined;
+    let changed = new Promise<void>((r) => (wake = r));
+    const signal = () => {
+      const w = wake;
+      changed = new Promise<void>((r) => (wake = r));
+      w();
+    };
+    const runnable = (w: Work) => !tasking.has(w.table) && (w.kind === 'build' || !building.get(w.table));
+    const worker = async (c: Connection) => {
+      let prepared = false;
       try {
-        for (let p = queue.shift(); p; p = queue.shift()) {
-          const t = performance.now();
-          await c.query('begin');
-          try {
-            const exists = await c.query(`select 1 from pg_class where relname = $1 and relnamespace = current_schema()::regnamespace`, [p.index_name]);
-            // a partitioned table's index reads `ON ONLY`: built that way it would cover no partition
-            if (!exists.length) await c.query(p.definition.replace(/ ON ONLY /, ' ON '));
-            await c.query('delete from bulk_deferred_indexes where index_name = $1', [p.index_name]);
-            await c.query('commit');
-          } catch (e) {
-            await c.query('rollback').catch(() => undefined);
-            queue.length = 0;
-            throw e;
+        for (;;) {
+          if (failed) return;
+          const i = work.findIndex((w) => runnable(w));
+          if (i < 0) {
+            if (!work.length) return;
+            await changed;
+            continue;
           }
+          const w = work.splice(i, 1)[0]!;
+          const t = performance.now();
+          if (w.kind === 'task') {
+            tasking.add(w.table);
+            try {
+              await w.task.run(c);
+            } finally {
+              tasking.delete(w.table);
+              signal();
+            }
+            tasksDone = Math.max(tasksDone, performance.now());
+            log?.(`${w.task.label} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+            continue;
+          }
+          if (!prepared) {
+            prepared = true;
+            await c.query(`set maintenance_work_mem = '512MB'`).catch(() => undefined);
+            // no parallel workers: the builds run side by side already, and a worker's CPU is not the
+            // session's (the summary counts the sessions' CPU)
+            await c.query('set max_parallel_maintenance_workers = 0').catch(() => undefined);
+          }
+          const p = w.p;
+          building.set(w.table, (building.get(w.table) ?? 0) + 1);
+          try {
+            await c.query('begin');
+            try {
+              const exists = await c.query(`select 1 from pg_class where relname = $1 and relnamespace = current_schema()::regnamespace`, [p.index_name]);
+              // a partitioned table's index reads `ON ONLY`: built that way it would cover no partition
+              if (!exists.length) await c.query(p.definition.replace(/ ON ONLY /, ' ON '));
+              await c.query('delete from bulk_deferred_indexes where index_name = $1', [p.index_name]);
+              await c.query('commit');
+            } catch (e) {
+              await c.query('rollback').catch(() => undefined);
+              throw e;
+            }
+          } finally {
+            building.set(w.table, building.get(w.table)! - 1);
+            signal();
+          }
+          buildsDone = Math.max(buildsDone, performance.now());
           rebuilt.push(p.index_name);
           log?.(`rebuilt ${p.index_name} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
         }
+      } catch (e) {
+        failed = true;
+        work.length = 0;
+        signal();
+        throw e;
       } finally {
-        await c.query('reset maintenance_work_mem').catch(() => undefined);
-        await c.query('reset max_parallel_maintenance_workers').catch(() => undefined);
+        if (prepared) {
+          await c.query('reset maintenance_work_mem').catch(() => undefined);
+          await c.query('reset max_parallel_maintenance_workers').catch(() => undefined);
+        }
       }
     };
-    // every builder finishes (or fails) before the lock is released
-    const results = await Promise.allSettled([conn, ...helpers].map(build));
-    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
+    // every worker finishes (or fails) before the lock is released
+    const results = await Promise.allSettled([conn, ...helpers].map(worker));
+    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failure) throw failure.reason;
   } finally {
     await conn.query('select pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
   }
-  return { rebuilt, seconds: (performance.now() - t0) / 1000 };
+  return { rebuilt, seconds: (buildsDone - t0) / 1000, alongsideSeconds: (tasksDone - t0) / 1000 };
 }
