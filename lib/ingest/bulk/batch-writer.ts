@@ -24,7 +24,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { Connection, Db } from '@/lib/db/client';
 import { auditLog, bulkIngestProgress, entities, entityAliases, facts as factsTable, fiscalCalendars, ingestRuns, sources } from '@/lib/db/schema';
 import { jsonbInserter, recomputeChains, resultRows, WRITTEN_FACT_COLUMNS, type FactRow, type SightingRow } from '@/lib/facts/write-facts';
-import { copyBytes, copyField, factLine, linesOf, sightingLine, type CopyArena } from './copy-inserter';
+import { copyBytes, copyField, escapeText, jsonField, type CopyArena } from './copy-inserter';
 import type { CompanyPlan } from './company-plan';
 import type { ArchiveEntry } from './zip-read';
 
@@ -43,13 +43,84 @@ const FACT_LIST = [...WRITTEN_FACT_COLUMNS.map((k) => `"${FACT_COLUMNS[k].name}"
 const UNDERIVED = '\t1\t\\N\t\\N\ttrue\ttrue\n';
 const SIGHTING_LIST = 'entity_id, fact_id, source_id, accession, form, filed_at, labels';
 
-/** A fact's COPY line with its version fields: the defaults of a lone value, or those derived for its chain. */
-function factLineOf(p: CompanyPlan): (r: FactRow) => string {
-  return (r) => {
+/** The columns factLines writes, in this order (checked against the schema when this module loads). */
+const FAST_COLUMNS = 'id tenantId entityId metricId concept value unit currency scale decimals periodType startDate endDate durationDays fiscalYear fiscalPeriod scope dimensions dimsKey accountingStandard sourceId accession form filedAt chainKey provenance cellId status quarantineReason sourceLabels';
+const FAST_TYPES = 'text text text text text numeric text text integer integer text date date integer integer text text jsonb text text text text text date text jsonb text text text jsonb';
+if (WRITTEN_FACT_COLUMNS.join(' ') !== FAST_COLUMNS || WRITTEN_FACT_COLUMNS.map((k) => FACT_COLUMNS[k].getSQLType()).join(' ') !== FAST_TYPES) {
+  throw new Error('batch-writer: the written columns of facts changed; update factLines (FAST_COLUMNS, FAST_TYPES) to match');
+}
+
+/**
+ * A text field that often repeats from one row to the next (the company's tenant, entity and source,
+ * a concept, a unit, a date): its escaped form is kept and reused while the value stays the same.
+ */
+class Repeat {
+  private last: string | null = null;
+  private out = '';
+  text(v: string | null | undefined): string {
+    if (v === null || v === undefined) return '\\N';
+    if (v !== this.last) {
+      this.last = v;
+      this.out = escapeText(v);
+    }
+    return this.out;
+  }
+}
+
+const nullable = (v: string | null | undefined) => (v === null || v === undefined ? '\\N' : escapeText(v));
+const num = (v: number | null | undefined) => (v === null || v === undefined ? '\\N' : String(v));
+
+/**
+ * The COPY lines of a plan's facts, with their version fields (the defaults of a lone value, or those
+ * derived for its chain) — the bytes factLine would give each row (with the derived first sighting in
+ * place of the row's), unrolled over the known columns: one string per line, no row copied, and the
+ * escapes of repeating fields reused.
+ */
+function factLines(p: CompanyPlan, rows: readonly FactRow[]): (i: number) => string {
+  const tenant = new Repeat();
+  const entity = new Repeat();
+  const metric = new Repeat();
+  const concept = new Repeat();
+  const unit = new Repeat();
+  const currency = new Repeat();
+  const periodType = new Repeat();
+  const start = new Repeat();
+  const end = new Repeat();
+  const fiscalPeriod = new Repeat();
+  const scope = new Repeat();
+  const dimsKey = new Repeat();
+  const standard = new Repeat();
+  const source = new Repeat();
+  const accession = new Repeat();
+  const form = new Repeat();
+  const filed = new Repeat();
+  const status = new Repeat();
+  const reason = new Repeat();
+  return (i) => {
+    const r = rows[i]!;
     const d = p.derived.get(r.id);
-    if (!d) return factLine(r).slice(0, -1) + UNDERIVED;
-    const line = factLine({ ...r, filedAt: d.filedAt, sourceId: d.sourceId, accession: d.accession, form: d.form }).slice(0, -1);
-    return `${line}\t${d.version}\t${copyField(d.supersedes)}\t${copyField(d.revisionKind)}\t${d.isLatest}\t${d.isOriginal}\n`;
+    const head =
+      `${escapeText(r.id)}\t${tenant.text(r.tenantId)}\t${entity.text(r.entityId)}\t${metric.text(r.metricId)}\t${concept.text(r.concept)}\t${nullable(r.value)}\t${unit.text(r.unit)}\t${currency.text(r.currency)}` +
+      `\t${num(r.scale)}\t${num(r.decimals)}\t${periodType.text(r.periodType)}\t${start.text(r.startDate)}\t${end.text(r.endDate)}\t${num(r.durationDays)}\t${num(r.fiscalYear)}\t${fiscalPeriod.text(r.fiscalPeriod)}` +
+      `\t${scope.text(r.scope)}\t${jsonField(r.dimensions)}\t${dimsKey.text(r.dimsKey)}\t${standard.text(r.accountingStandard)}`;
+    const sighting = d
+      ? `\t${source.text(d.sourceId)}\t${accession.text(d.accession)}\t${form.text(d.form)}\t${filed.text(d.filedAt)}`
+      : `\t${source.text(r.sourceId)}\t${accession.text(r.accession)}\t${form.text(r.form)}\t${filed.text(r.filedAt)}`;
+    const tail = `\t${escapeText(r.chainKey)}\t${jsonField(r.provenance)}\t${nullable(r.cellId)}\t${status.text(r.status)}\t${reason.text(r.quarantineReason)}\t${jsonField(r.sourceLabels)}`;
+    return d ? `${head}${sighting}${tail}\t${d.version}\t${copyField(d.supersedes)}\t${copyField(d.revisionKind)}\t${d.isLatest}\t${d.isOriginal}\n` : `${head}${sighting}${tail}${UNDERIVED}`;
+  };
+}
+
+/** The COPY lines of sighting rows: sightingLine's bytes, the escapes of repeating fields reused. */
+function sightingLines(rows: readonly SightingRow[]): (i: number) => string {
+  const entity = new Repeat();
+  const source = new Repeat();
+  const accession = new Repeat();
+  const form = new Repeat();
+  const filed = new Repeat();
+  return (i) => {
+    const r = rows[i]!;
+    return `${entity.text(r.entity_id)}\t${escapeText(r.fact_id)}\t${source.text(r.source_id)}\t${accession.text(r.accession)}\t${form.text(r.form)}\t${filed.text(r.filed_at)}\t${jsonField(r.labels)}\n`;
   };
 }
 
@@ -64,7 +135,8 @@ function factLineOf(p: CompanyPlan): (r: FactRow) => string {
  */
 export function encodeForCopy(p: CompanyPlan, arena?: CopyArena): void {
   if (p.encoded) return;
-  const encode = (lines: Iterable<string>) => (arena ? arena.append(lines) : copyBytes(lines));
+  // line by line into the bytes (a company's lines are never all held as strings at once)
+  const encode = (count: number, lineAt: (i: number) => string) => (arena ? arena.appendEach(count, lineAt) : copyBytes(eachLine(count, lineAt)));
   const metricIds = new Set<string>();
   const cellIds = new Set<string>();
   for (const r of p.facts) {
@@ -72,14 +144,19 @@ export function encodeForCopy(p: CompanyPlan, arena?: CopyArena): void {
     if (r.cellId !== null) cellIds.add(`${r.entityId}|${r.cellId}`);
   }
   p.encoded = {
-    facts: encode(linesOf([...p.facts].sort(byId), factLineOf(p))),
-    sightings: encode(linesOf([...p.sightings].sort(bySightingKey), sightingLine)),
+    // sorted in place: the row objects are dropped right after
+    facts: encode(p.facts.length, factLines(p, p.facts.sort(byId))),
+    sightings: encode(p.sightings.length, sightingLines(p.sightings.sort(bySightingKey))),
     metricIds: [...metricIds],
     cellIds: [...cellIds],
   };
   p.facts = [];
   p.sightings = [];
   p.derived = new Map();
+}
+
+function* eachLine(count: number, lineAt: (i: number) => string): Generator<string> {
+  for (let i = 0; i < count; i++) yield lineAt(i);
 }
 
 /**

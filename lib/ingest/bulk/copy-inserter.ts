@@ -28,7 +28,7 @@ const SIGHTING_LIST = 'entity_id, fact_id, source_id, accession, form, filed_at,
 
 const SPECIAL = /[\\\n\r\t]/;
 
-function escapeText(s: string): string {
+export function escapeText(s: string): string {
   return SPECIAL.test(s) ? s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t') : s;
 }
 
@@ -41,7 +41,7 @@ export function copyField(v: unknown, json = false): string {
 }
 
 /** A jsonb field; the empty object (most dimensions and provenance) without serialising it. */
-function jsonField(v: unknown): string {
+export function jsonField(v: unknown): string {
   if (v === null || v === undefined) return '\\N';
   if (typeof v === 'object' && !Array.isArray(v)) {
     let empty = true;
@@ -154,12 +154,19 @@ export class CopyArena {
   }
 
   append(lines: Iterable<string>): Buffer[] {
+    const list = Array.isArray(lines) ? (lines as string[]) : [...lines];
+    return this.appendEach(list.length, (i) => list[i]!);
+  }
+
+  /** `append` of the lines `lineAt(0)` … `lineAt(count - 1)`, each made as it is written */
+  appendEach(count: number, lineAt: (i: number) => string): Buffer[] {
     const out: Buffer[] = [];
     if (this.seg < 0) this.next(0);
     let buf = this.segments[this.seg]!;
     let start = this.pos;
     let pos = this.pos;
-    for (const line of lines) {
+    for (let i = 0; i < count; i++) {
+      const line = lineAt(i);
       // utf8: at most 3 bytes per UTF-16 unit
       const max = line.length * 3;
       if (pos + max > buf.length || pos - start >= Math.min(CHUNK, this.segmentBytes)) {
