@@ -84,11 +84,12 @@ for (const target of testTargets()) {
         // one company per batch transaction: each worker's COPY text arena is reset and reused between its batches
         const s = await ingestArchive({ database: fresh, archive, tenantId: TENANT, actor: 'test', sideFiles: noSideFiles, deferIndexes: true, batchFacts: 1 });
         expect(s).toMatchObject({ done: N, ingested: N, failed: 0, setWiseChecks: true, batches: N, batchedCompanies: N, batchFallbacks: 0 });
-        // kept: the merge's unique keys, the chain index and one entity index; the rest were dropped and rebuilt
+        // kept: the merge's unique keys and the chain index; the rest were dropped and rebuilt
         expect(s.deferredIndexes).toEqual(expect.arrayContaining(['facts_lookup_idx', 'facts_concept_idx', 'facts_source_idx', 'fact_sightings_source_idx']));
         expect(s.deferredIndexes).toContain('facts_id_idx');
         expect(s.deferredIndexes).not.toContain('facts_chain_idx');
-        expect(s.deferredIndexes).not.toContain('facts_bucket_idx');
+        // the primary key (entity_id, id) serves the reads of one entity: no secondary entity index is kept
+        expect(s.deferredIndexes).toContain('facts_bucket_idx');
         expect(s.deferredIndexes).not.toContain('facts_pkey');
         expect(await indexes()).toEqual(before);
         expect(await fresh.withConnection((c) => pendingIndexes(c))).toEqual([]);

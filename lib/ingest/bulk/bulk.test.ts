@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCompanyFacts } from '../companyfacts';
 import { copyBytes, copyField, CopyArena } from './copy-inserter';
-import { indexesToDefer, rebuildIndexes } from './deferred-indexes';
+import { indexesToDefer, keyWidth, rebuildIndexes } from './deferred-indexes';
 import { entryKey, progressLine } from './ingest-archive';
 import { syntheticCompanyFacts, syntheticCompanyName, writeSyntheticArchive } from './synthetic-archive';
 import { openArchive } from './zip-read';
@@ -64,6 +64,8 @@ describe('indexes deferred for an initial load', () => {
       ix('fact_sightings_source_idx', 'fact_sightings', 'source_id'),
     ];
     expect(indexesToDefer(all).map((i) => i.index_name)).toEqual(['facts_id_idx', 'facts_lookup_idx', 'facts_concept_idx', 'facts_source_idx', 'fact_sightings_source_idx']);
+    // a table whose primary key leads with entity_id keeps no secondary entity index
+    expect(indexesToDefer(all, new Set(['facts'])).map((i) => i.index_name)).toEqual(['facts_id_idx', 'facts_lookup_idx', 'facts_bucket_idx', 'facts_concept_idx', 'facts_source_idx', 'fact_sightings_source_idx']);
     // with two entity indexes of the same width, the first by name stays
     expect(indexesToDefer([ix('b_idx', 'facts', 'entity_id', 'x'), ix('a_idx', 'facts', 'entity_id', 'y')]).map((i) => i.index_name)).toEqual(['b_idx']);
   });
@@ -120,6 +122,11 @@ describe('index rebuild beside the closing ANALYZE', () => {
     // facts' analyze went first, beside fact_sightings' work
     const first = spans.find((x) => x.what === 'analyze facts')!;
     expect(spans.find((x) => x.what === 'fs_a')!.from).toBeLessThan(first.to);
+  });
+
+  it('reads the key width of an index definition', () => {
+    expect(keyWidth('CREATE INDEX facts_concept_catalog_idx ON ONLY public.facts USING btree (tenant_id, entity_id, concept, period_type, source_id) WHERE ((status = \'active\'::text))')).toBe(5);
+    expect(keyWidth('CREATE INDEX facts_id_idx ON ONLY public.facts USING btree (id)')).toBe(1);
   });
 
   it('runs the tasks when nothing is pending, and stops at the first failure', async () => {
