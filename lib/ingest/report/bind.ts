@@ -217,12 +217,17 @@ function pathUnit(path: string[]): UnitLine | null {
   return null;
 }
 
+/** "000's", "'000s": thousands, printed as a label's or a column's unit */
+const THOUSANDS_MARK = String.raw`(?:000['’]?s|['’]000s?)`;
+const LABEL_THOUSANDS = new RegExp(String.raw`\((?:in\s+)?${THOUSANDS_MARK}\)`, 'i');
+const COLUMN_THOUSANDS = new RegExp(String.raw`^\(?${THOUSANDS_MARK}\)?$`, 'i');
+
 function labelUnit(label: string): UnitLine | null {
   const m = /\(([^()]*(?:₹|\$|rs\.?|inr|usd|crore|lakh|million|thousand|billion|[JH]\b)[^()]*)\)/i.exec(label);
   const u = m ? findUnitLine(m[1]!) : null;
   if (u) return u;
   // "Shares used in calculation (000's)": thousands
-  if (/\((?:in\s+)?(?:000['’]?s|['’]000s?)\)/i.test(label)) return { text: '(000s)', scale: 3, currency: null, exceptPerShare: false };
+  if (LABEL_THOUSANDS.test(label)) return { text: '(000s)', scale: 3, currency: null, exceptPerShare: false };
   // "Average proprietary basic Card Member spending (dollars)": whole dollars, whatever the table's scale
   if (/\((?:in\s+)?(?:us\s+)?dollars\)/i.test(label)) return { text: '(dollars)', scale: 0, currency: 'USD', exceptPerShare: false };
   return null;
@@ -268,14 +273,19 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   // a statement's own title line decides first ("CONSOLIDATED STATEMENTS OF CASH FLOWS" over a continuation
   // whose section line reads "Changes in operating assets and liabilities")
   const titleLines = [raw.caption ?? '', ...raw.context, raw.heading ?? ''].map((l) => l.replace(/\s+/g, ' ').trim());
-  const titleLine = titleLines.find((l, i) => isStatementTitle(l, titleLines[i - 1]) && tableKind(l) !== 'other');
+  // (the caption, else the nearest context line: context lines are nearest last, and a page of short statements
+  // keeps the titles of those above it — Oracle's cash flows under the operations' and comprehensive income's)
+  const order = [0, ...raw.context.map((_, i) => raw.context.length - i), titleLines.length - 1];
+  const at = order.find((i) => isStatementTitle(titleLines[i]!, titleLines[i - 1]) && tableKind(titleLines[i]!) !== 'other');
+  const titleLine = at === undefined ? undefined : titleLines[at];
   const kind = titleLine ? tableKind(titleLine) : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' ')) === 'other' && headingTitle ? tableKind(headingTitle) : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' '));
   const ownUnitLine = unitFor(raw, table);
   const unit = ownUnitLine ?? ctx.unit ?? inheritedUnit;
   // the table's unit line read from the heading of some value columns only ("Aggregate purchase price …
   // (in millions)" beside "Total number of shares purchased"): those columns' scale, not the other columns'
   // share counts
-  const headPaths = table.rows.flatMap((r) => r.values.filter((v) => v.columnKind === 'value').map((v) => v.path));
+  // (each value column once: its heading path is the same on every row)
+  const headPaths = [...new Map(table.rows.flatMap((r) => r.values.filter((v) => v.columnKind === 'value').map((v) => [v.path.join('\u0001'), v.path] as const))).values()];
   const namesUnit = (path: string[]) => !!ownUnitLine && path.some((p) => findUnitLine(p)?.text === ownUnitLine.text);
   const unitOfSomeColumns = !!ownUnitLine && headPaths.some(namesUnit) && !headPaths.every(namesUnit);
   const shareUnit = shareUnitFor(raw, table);
@@ -1030,7 +1040,7 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     const tableShares = rc.unit && !rc.unitOfSomeColumns ? rc.unit : null;
     const scaleUnit = colUnit ?? rc.shareUnit ?? (tableShares && ((!tableShares.currency && !tableShares.exceptPerShare) || /\bshares\s+in\b|\band\s+shares\b/i.test(tableShares.text)) ? tableShares : null);
     // ("Shares › (000's)": the column's own heading says thousands)
-    const thousands = v.path.some((p) => /^\(?(?:000['’]?s|['’]000s?)\)?$/i.test(p.trim()));
+    const thousands = v.path.some((p) => COLUMN_THOUSANDS.test(p.trim()));
     // ("In millions and shares in thousands": the share counts' own scale)
     scale = thousands ? 3 : ((scaleUnit && scaleUnit === tableShares ? exceptedShareScale(scaleUnit.text) : null) ?? scaleUnit?.scale ?? 0);
     // (beside columns whose own headings carry the table's scale — "Aggregate purchase price … (in millions)" —
@@ -1295,9 +1305,10 @@ export function resolveSourceDuplicates(tables: BoundTable[]): number {
         // U.S. plans'): the same printed row of a different table is another row — it keeps its own concept
         f.concept = `${f.concept}/table-${t.ordinal}`;
         f.labels = { ...f.labels, sameRowElsewhere: true };
-      } else if (prev.value !== f.value && t.kind === 'other' && f.metricId) {
+      } else if (prev.value !== f.value && (t.kind === 'other' || !t.statement) && f.metricId) {
         // a note's or the MD&A's line of another amount ("Research, development and related expenses" of
-        // a restructuring note): a part or another measure, kept as the note's own row, never the metric
+        // a restructuring note, a segment's "Total noninterest expense" under "Selected income statement
+        // data"): a part or another measure, kept as the table's own row, never the metric
         toNoteRow(c, t.title, `${f.metricId} for this period is the primary statement's; this table reports another amount`);
       } else if (prev.value !== f.value) {
         demote(c, `${t.title ?? 'another table'} disagrees with an earlier statement for ${f.metricId ?? f.concept}`);

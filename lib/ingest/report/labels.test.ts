@@ -18,6 +18,24 @@ describe('row labels', () => {
     expect(m('Net sales')).toBe('revenue');
     // a scale printed after the caption is no part of it
     expect(m('Total assets (billions)')).toBe('total_assets');
+    // a part's amounts printed in the caption are no part of it
+    expect(m('Long-term debt (includes debt issued by consolidated variable interest entities: 2022, $12,662; 2021, $13,803)')).toBe('long_term_debt');
+    // the total line of a measure the ontology names without "total"
+    expect(m('Total noninterest expense')).toBe('noninterest_expense');
+    // the carrying amount ("…, net") of a measure; a deficit's sign is no part of the caption
+    expect(m('Goodwill, net')).toBe('goodwill');
+    expect(m('Merchandise inventories, net')).toBe('inventories');
+    expect(m("Total stockholders' equity (deficit)")).toBe('total_equity');
+    expect(metricForLabel('Property and equipment, net', [], { kind: 'balance_sheet' })?.metric.id).toBe('ppe_net');
+    // a caption with a word in the plural
+    expect(m('Deferred revenues')).toBe('deferred_revenue');
+    expect(m('Total provisions for credit losses')).toBe('provision_credit_losses');
+    expect(m('Income before income tax expense')).toBe('profit_before_tax');
+    const cf = (label: string) => metricForLabel(label, [], { kind: 'cash_flow' })?.metric.id ?? null;
+    // a cash flow line with the years' amounts in its caption (American Express)
+    expect(cf('Purchase of premises and equipment, net of sales: 2022, $1; 2021, $88; 2020, $1')).toBe('capex');
+    expect(cf('Payments of dividends to stockholders')).toBe('dividends_paid');
+    expect(cf('Treasury stock repurchased')).toBe('share_repurchases');
     expect(m('Net sales (in millions)')).toBe('revenue');
     // "Basic" / "Diluted" under the shares a per-share amount is computed on are no per-share amounts
     expect(metricForLabel('Basic', ['Shares used in computing earnings per share:'])).toBeNull();
@@ -35,7 +53,6 @@ describe('row labels', () => {
     expect(m('Net cash provided by (used in) operating activities')).toBe('operating_cash_flow');
     // investing and financing totals are cash flow statement lines only
     expect(m('Net cash (used in) provided by investing activities')).toBeNull();
-    const cf = (label: string) => metricForLabel(label, [], { kind: 'cash_flow' })?.metric.id ?? null;
     expect(cf('Net cash (used in) provided by investing activities')).toBe('investing_cash_flow');
     expect(cf('Net cash provided/(used) by investing activities')).toBe('investing_cash_flow');
     expect(cf('Net Cash Used for Investing Activities')).toBe('investing_cash_flow');

@@ -41,6 +41,11 @@ export function normalizeLabel(label: string): string {
     .toLowerCase()
     // "Accounts receivable — net of allowances of $174 and $189": the allowance's amounts are not part of the caption
     .replace(/[\s,—–-]*\b(?:net of|less) (?:an )?allowances?\b.*$/, ' net')
+    // "Long-term debt (includes debt issued by consolidated variable interest entities: 2022, $12,662; 2021, $13,803)":
+    // the amounts of a part it includes are not part of the caption
+    .replace(/\s*\((?:includes?|including)\b[^()]*\d[^()]*\)\s*$/, '')
+    // "Purchase of premises and equipment, net of sales: 2022, $1; 2021, $88; 2020, $1": the years' amounts too
+    .replace(/\s*:\s*(?:(?:19|20)\d{2}\s*,\s*\$?\s*[\d,.]+\s*(?:;|and)?\s*)+$/, '')
     .replace(/[’‘`]/g, "'")
     .replace(/&/g, ' and ')
     .replace(/\s*\/\s*\((?:loss|profit|income|deficit)\)/g, '')
@@ -48,6 +53,8 @@ export function normalizeLabel(label: string): string {
     .replace(/\(used in\)\s*\/\s*/g, '')
     .replace(/\((?:loss|profit)\)\s*\/\s*/g, '')
     .replace(/\s*\((?:net|gross)\)$/g, '')
+    // "Total stockholders' equity (deficit)", "Retained earnings (accumulated deficit)": the caption of either sign
+    .replace(/\s*\((?:deficit|deficiency|accumulated deficit)\)/g, '')
     .replace(/\((?:in\s+)?(?:₹|\$|rs\.?|inr|usd|[jh])\)/g, '')
     // "Total assets (billions)": the row's scale, printed after its caption, is no part of it
     .replace(/\s*\((?:in\s+)?(?:\$\s*|usd\s+)?(?:billions|millions|thousands)\)$/g, '')
@@ -97,7 +104,7 @@ const RULES: LabelRule[] = [
   { metric: 'operating_income', patterns: [/^operating (?:profit|income|income loss|loss)$/, /^(?:income|profit|loss|income loss|loss income) from operations$/, /^operating (?:profit|income) ebit$/] },
   {
     metric: 'profit_before_tax',
-    patterns: [/^profit before (?:income )?tax(?:es|ation)?$/, /^(?:income|earnings|profit|loss|income loss|loss income|earnings loss) before (?:provision for )?income tax(?:es)?$/, /^profit before tax for the (?:year|period)$/],
+    patterns: [/^profit before (?:income )?tax(?:es|ation)?$/, /^(?:income|earnings|profit|loss|income loss|loss income|earnings loss) before (?:provision for )?income tax(?:es| expense)?$/, /^profit before tax for the (?:year|period)$/],
   },
   // the parent's share first: "Net earnings attributable to General Mills", "Net loss attributable to Boeing Shareholders"
   { metric: 'net_income', parent: true, patterns: [new RegExp(`^${NET_RESULT} ${TO_PARENT}$`)] },
@@ -139,17 +146,17 @@ const RULES: LabelRule[] = [
   { metric: 'stock_compensation', patterns: [/^(?:stock|share|equity) based compensation(?: expenses?| costs?)?$/], kinds: ['cash_flow'] },
   {
     metric: 'share_repurchases',
-    patterns: [/^(?:purchases?|repurchases?) of (?:common|treasury|company|ordinary) (?:stock|shares)(?: for treasury)?$/, /^share repurchases?(?: common)?$/, /^payments? for (?:the )?repurchases? of common stock$/, /^common stock repurchased$/],
+    patterns: [/^(?:purchases?|repurchases?) of (?:common|treasury|company|ordinary) (?:stock|shares)(?: for treasury)?$/, /^share repurchases?(?: common)?$/, /^payments? for (?:the )?repurchases? of common stock$/, /^common stock repurchased$/, /^treasury (?:stock|shares) (?:repurchased|purchased|acquired)$/],
     kinds: ['cash_flow'],
   },
-  { metric: 'dividends_paid', patterns: [/^(?:cash )?dividends paid(?: to (?:share|stock)holders| on common stock)?$/, /^payments? (?:for|of) dividends(?: and dividend equivalents)?$/, /^common stock cash dividends paid$/, /^dividends common and preferred$/], kinds: ['cash_flow'] },
+  { metric: 'dividends_paid', patterns: [/^(?:cash )?dividends paid(?: to (?:share|stock)holders| on common stock)?$/, /^payments? (?:for|of) dividends(?: and dividend equivalents)?(?: to (?:share|stock)holders)?$/, /^common stock cash dividends paid$/, /^dividends common and preferred$/], kinds: ['cash_flow'] },
   {
     metric: 'capex',
     patterns: [
       /^(?:purchases?|acquisitions?|payments?) (?:of|for) property plant and equipment(?: pp and e)?(?: including cwip)?(?: and (?:other )?intangible assets)?$/,
       /^purchases? of property and equipment$/,
       /^capital expenditures?$/,
-      /^(?:payments? (?:for (?:the )?acquisition of|to acquire)|additions to|purchases? of|payments? for) (?:property plant and equipment|property and equipment|land buildings and equipment)$/,
+      /^(?:payments? (?:for (?:the )?acquisition of|to acquire)|additions to|purchases? of|payments? for) (?:property plant and equipment|property and equipment|premises and equipment|land buildings and equipment)(?: net of (?:sales|disposals|proceeds from sales))?$/,
     ],
   },
   { metric: 'other_income', patterns: [/^other income(?: net)?$/] },
@@ -240,6 +247,41 @@ export function metricForLabel(label: string, sectionPath: string[] = [], lc: La
   const n = withRegistrant(normalizeLabel(label), lc.registrant);
   if (!n) return null;
   const path = sectionPath.map((x) => withRegistrant(normalizeLabel(x), lc.registrant)).join(' > ');
+  const exact = matchNormalized(n, path, lc);
+  if (exact !== undefined) return exact;
+  // "Total noninterest expense": the total line of a measure the ontology names without the word;
+  // "Goodwill, net", "Merchandise inventories, net": the carrying amount the measure is (never a gross measure's)
+  const bare = n.startsWith('total ') ? n.slice(6) : n;
+  if (bare !== n) {
+    const total = matchNormalized(bare, path, lc);
+    if (total !== undefined) return total;
+  }
+  // "Deferred revenues", "Total provisions for credit losses": a measure's caption with a word in the plural
+  for (const singular of singularForms(bare)) {
+    const hit = matchNormalized(singular, path, lc);
+    if (hit) return { ...hit, strength: 1 };
+  }
+  if (/ net$/.test(bare)) {
+    const net = matchNormalized(bare.slice(0, -4), path, lc);
+    if (net && !net.metric.id.endsWith('_gross')) return { ...net, strength: 1 };
+  }
+  return null;
+}
+
+/** The label with its first or its last word in the singular ("provisions for …", "… revenues"), when either is a plural. */
+function singularForms(n: string): string[] {
+  const words = n.split(' ');
+  const singular = (w: string) => (/[^aeiou]ies$/.test(w) ? `${w.slice(0, -3)}y` : /(?:ss|us|is)$/.test(w) || w.length < 4 ? null : /(?:x|ch|sh|ss)es$/.test(w) ? w.slice(0, -2) : /s$/.test(w) ? w.slice(0, -1) : null);
+  const out: string[] = [];
+  for (const i of new Set([words.length - 1, 0])) {
+    const s = singular(words[i]!);
+    if (s) out.push([...words.slice(0, i), s, ...words.slice(i + 1)].join(' '));
+  }
+  return out;
+}
+
+/** A normalized label's metric; null when a context-bound rule names it but its context fails; undefined when nothing names it. */
+function matchNormalized(n: string, path: string, lc: LabelContext): MetricMatch | null | undefined {
   const inKind = (r: LabelRule) => !r.kinds || (lc.kind !== undefined && r.kinds.includes(lc.kind));
   for (const r of RULES) {
     if (r.patterns.some((p) => p.test(n)) && (!r.where || r.where(path)) && inKind(r)) {
@@ -251,7 +293,7 @@ export function metricForLabel(label: string, sectionPath: string[] = [], lc: La
   if (RULES.some((r) => (r.where || r.kinds) && r.patterns.some((p) => p.test(n)))) return null;
   const id = synonyms().get(n);
   const metric = id ? getMetric(id) : undefined;
-  return metric ? { metric, strength: 1 } : null;
+  return metric ? { metric, strength: 1 } : undefined;
 }
 
 /** Whether a row label names the parent's or the noncontrolling interests' share of a result ("… attributable to …"). */
