@@ -117,6 +117,19 @@ const norm = (s: string) => {
 const WEAK = new Set(['earn', 'earned', 'earns', 'lose', 'lost', 'loses']);
 const SIGN = new Map(METRICS.map((m) => [m.id, m.sign]));
 
+/** Words whose plural is another thing ("equities" are shares held) or that have none. */
+const NO_PLURAL = /^(?:equity|cash|income|profit|tax|eps|capex|opex|ebit|ebitda|debt|revenue growth|growth|interest|capital|\w*ss|\w*[^a-z]\w*)$/;
+
+/** The phrase with its last word in the plural ("deferred revenue" → "deferred revenues"), or null. */
+function pluralOfLast(phrase: string): string | null {
+  const m = /^(.*\s)?([a-z]{3,})$/.exec(phrase);
+  if (!m) return null;
+  const w = m[2]!;
+  if (w.endsWith('s') || NO_PLURAL.test(w)) return null;
+  const plural = /[^aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : /(?:x|ch|sh)$/.test(w) ? `${w}es` : `${w}s`;
+  return `${m[1] ?? ''}${plural}`;
+}
+
 const PHRASES: MetricPhrase[] = (() => {
   const out: MetricPhrase[] = [];
   const seen = new Set<string>();
@@ -129,6 +142,15 @@ const PHRASES: MetricPhrase[] = (() => {
   // formulas first: "operating cash flow ratio" beats "operating cash flow" by length anyway; on equal phrases a formula wins
   for (const f of FORMULAS) for (const p of [f.label, ...f.synonyms]) push(p, formulaRef(f.id));
   for (const m of METRICS) for (const p of [m.label, ...m.synonyms, ...(m.aliases ?? [])]) push(p, baseRef(m.id));
+  // the plural of a measure's last word names the same measure ("deferred revenues", "customer deposits"),
+  // unless another measure is named so (every phrase above is placed first)
+  for (const p of [...out]) {
+    const plural = pluralOfLast(p.phrase);
+    if (plural && !seen.has(plural)) {
+      seen.add(plural);
+      out.push({ phrase: plural, ref: p.ref });
+    }
+  }
   for (const w of WEAK) out.push({ phrase: w, ref: baseRef('net_income'), weak: true });
   return out.sort((a, b) => b.phrase.length - a.phrase.length);
 })();
@@ -285,6 +307,13 @@ function conceptPhrases(label: string): string[] {
   const out = [label];
   const head = label.split(',')[0]!.trim();
   if (head !== label && head.split(/\s+/).length >= 2) out.push(head);
+  // "Casino revenues" is asked as "casino revenue" too, "Trading asset" as "trading assets"
+  for (const p of [...out]) {
+    const n = p.toLowerCase();
+    const plural = pluralOfLast(n);
+    if (plural) out.push(plural);
+    else if (/[a-z]{3}s$/.test(n) && !/(?:ss|us|is|ies)$/.test(n)) out.push(n.slice(0, -1));
+  }
   return out;
 }
 

@@ -350,3 +350,24 @@ describe('spans, qualifiers and members', () => {
     expect(matchMetrics('How much revenue did Apple earn in FY2024?').mentions.map((m) => m.ref.id)).toEqual(['revenue']);
   });
 });
+
+describe('measures named in the plural, and statement lines outside the ontology', () => {
+  it('reads the plural of a measure as the measure', () => {
+    const id = (q: string) => matchMetrics(q).mentions[0]?.ref.id ?? null;
+    expect(id("What were Oracle's deferred revenues at the end of FY2023?")).toBe('deferred_revenue');
+    expect(id('What was deferred revenue in FY2023?')).toBe('deferred_revenue');
+    // "equities" are shares held, not equity
+    expect(id('What were total equities in FY2023?')).not.toBe('total_equity');
+  });
+
+  it('a statement line labelled "Casino revenues" is asked as casino revenue; a one-word caption alone is no phrase', () => {
+    const concepts = [
+      { concept: 'report:row/revenues/casino', label: 'Casino revenues', periodType: 'duration' as const },
+      { concept: 'report:row/assets/trading-assets', label: 'Trading assets', periodType: 'instant' as const },
+    ];
+    const id = (q: string) => matchMetrics(q, { concepts }).mentions[0]?.ref.id ?? null;
+    expect(id("What was MGM's casino revenue in Q2 2023?")).toBe('concept:report:row/revenues/casino');
+    expect(id("What were JPMorgan's trading assets as of June 30, 2023?")).toBe('concept:report:row/assets/trading-assets');
+    expect(id("What was JPMorgan's trading asset balance?")).toBe('concept:report:row/assets/trading-assets');
+  });
+});

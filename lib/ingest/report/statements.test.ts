@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { FiscalCalendar } from '@/lib/domain/types';
 import { analyzeReport, tablesSayConsolidated } from './analyze';
 import { extractHtmlReport } from './html';
+import { statementRowLabels } from './write';
 
 const DEC: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' }];
 
@@ -131,6 +132,38 @@ describe('expenses deducted in parentheses by a statement printing its operating
     expect(metric('finance_costs')).toEqual(['3505000000']);
     expect(out.find((f) => f.row === 'Interest expense' && f.status === 'active')!.labels.printedAsDeduction).toBe(true);
     expect(out.find((f) => f.row === 'Other (income) expense, net')!.value).toBe('-410000000');
+  });
+});
+
+describe("a statement's title", () => {
+  it('is the nearest title above it, not the title of a statement printed earlier on the page (Oracle)', () => {
+    const html = `<p>ORACLE CORPORATION</p><p>CONSOLIDATED STATEMENTS OF OPERATIONS</p><p>ORACLE CORPORATION</p><p>CONSOLIDATED STATEMENTS OF CASH FLOWS</p><p>(in millions)</p><table>
+      <tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td></tr>
+      <tr><td>Net income</td><td>8,503</td><td>6,717</td></tr>
+      <tr><td>Stock-based compensation</td><td>3,547</td><td>2,613</td></tr>
+      <tr><td>Net cash provided by operating activities</td><td>17,165</td><td>9,539</td></tr></table>`;
+    const { metric } = facts(html);
+    expect(metric('stock_compensation')).toEqual(['3547000000']);
+    expect(metric('operating_cash_flow')).toEqual(['17165000000']);
+  });
+});
+
+describe('askable labels of statement lines outside the ontology', () => {
+  it('a one-word line takes its section noun; "Total" is dropped; a line of a note table gets none', () => {
+    const html =
+      income(
+        '<tr><td>Revenues</td><td></td><td></td></tr>' +
+          row('Casino', '3,628,480', '3,035,227') +
+          row('Rooms', '1,022,111', '915,106') +
+          row('Total revenues', '5,694,230', '4,785,812') +
+          '<tr><td>Expenses</td><td></td><td></td></tr>' +
+          row('Marketing', '2,878,380', '2,650,500') +
+          row('Total noninterest revenue', '12,345', '11,111') +
+          row('Other', '12', '11'),
+      ) + `<p>Note 7. Segment information</p><table><tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td></tr>${row('Casino', '1,000', '900')}</table>`;
+    const a = analyzeReport(extractHtmlReport(html), { calendars: DEC, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true });
+    const labels = statementRowLabels(a).map((l) => l.label).sort();
+    expect(labels).toEqual(['Casino revenues', 'Marketing expenses', 'Noninterest revenue', 'Other expenses', 'Rooms revenues']);
   });
 });
 

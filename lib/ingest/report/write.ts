@@ -13,6 +13,7 @@ import { writeFacts, type FactInput } from '@/lib/facts/write-facts';
 import { daysBetween } from '@/lib/fiscal';
 import { contentId } from '@/lib/ids';
 import { insertSource } from '../build-facts';
+import { writeConceptLabels, type ConceptLabel } from '../concept-labels';
 import { currentCalendars, fiscalLabeler, relabelEntityFacts, resolveCalendars, type CalendarEvidence } from '../calendar';
 import { emptyResult } from '../companyfacts';
 import { padCik, upsertEntity } from '../entity';
@@ -181,6 +182,8 @@ export async function writeReport(ctx: WriteContext, original: ReportDocument, h
   if (!stored) return emptyResult(entity.id);
 
   const { tablesAdded, inputs } = await writeTables(tx, ctx, entity.id, analysis, { filedAt, form, accession: doc.meta.documentId ?? null, standard, label });
+  const rowLabels = statementRowLabels(analysis);
+  if (rowLabels.length) await writeConceptLabels(tx, { tenantId: ctx.tenantId, entityId: entity.id, sourceId: ctx.sourceId }, rowLabels);
   let factsAdded = 0;
   let sightingsAdded = 0;
   ctx.progress(0, inputs.length);
@@ -228,6 +231,42 @@ export async function writeReport(ctx: WriteContext, original: ReportDocument, h
     counters: { facts: inputs.length, factsAdded, sightingsAdded, quarantined, bound: c.bound, nil: c.nil, noteCells: c.noteCells, derivedCells: c.derivedCells, tablesAdded, chunksAdded: chunkRows.length, relabelled, ...Object.fromEntries(Object.entries(c.byReason).map(([k, v]) => [`q_${k}`, v])) },
     notes,
   };
+}
+
+/** A statement section that names the family of its lines ("Revenues:" over "Casino", "Rooms"), by the noun its lines take. */
+const FAMILY_SECTION: [RegExp, string][] = [
+  [/^(?:total )?(?:net )?(?:operating )?(?:revenues?|sales)(?: and other income)?:?$/i, 'revenues'],
+  [/^(?:total )?(?:operating |other )?(?:costs and )?expenses:?$/i, 'expenses'],
+];
+
+/**
+ * The askable labels of a primary statement's lines that map to no measure of the ontology (a casino
+ * operator's "Casino" revenues, a bank's "Trading assets", "Investment banking fees"): the line's caption as
+ * printed, less a leading "Total"; a one-word caption takes its section's noun ("Casino" under "Revenues" is
+ * "Casino revenues"). The planner offers them by these labels (lib/retrieval/concepts.ts); a caption of one
+ * word under no such section, or one the statement prints for two different lines, is left unlabelled.
+ */
+export function statementRowLabels(analysis: AnalyzedReport): ConceptLabel[] {
+  const byConcept = new Map<string, string | null>();
+  for (const t of analysis.tables) {
+    if (!t.statement) continue;
+    for (const c of t.cells) {
+      const f = c.fact;
+      if (!f || f.status !== 'active' || f.metricId || !f.concept.startsWith('report:row/') || !f.currency) continue;
+      const bare = c.rowLabel.replace(/\s+/g, ' ').replace(/^total\s+/i, '').replace(/[:\s]+$/, '').trim();
+      const caption = bare.charAt(0).toUpperCase() + bare.slice(1);
+      if (!/[a-z]{3}/i.test(caption) || caption.length > 120) continue;
+      let label: string | null = caption;
+      if (caption.split(' ').length < 2) {
+        const section = c.sectionPath.at(-1)?.trim() ?? '';
+        const noun = FAMILY_SECTION.find(([re]) => re.test(section))?.[1];
+        label = noun ? `${caption} ${noun}` : null;
+      }
+      const prev = byConcept.get(f.concept);
+      byConcept.set(f.concept, prev === undefined || prev === label ? label : null);
+    }
+  }
+  return [...byConcept].filter((e): e is [string, string] => e[1] !== null).map(([concept, label]) => ({ concept, label, description: 'a line of the primary statements' }));
 }
 
 async function writeTables(
