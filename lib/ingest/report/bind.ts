@@ -343,7 +343,8 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   // Cash Flow Hedges | … | Total" between "Balance as of December 28, 2019" rows): periods found in its rows
   const rowPeriods = periodColumns === 0 && !titlePeriod && ctx.calendars ? equityRowPeriods(table.rows, ctx) : null;
 
-  const matches = rowMatches(table.rows, kind, ctx);
+  const statement = isPrimaryStatement(raw, kind, table.headerRows);
+  const matches = rowMatches(table.rows, kind, ctx, statement);
   const expensesNegative = (kind === 'profit_loss' || kind === 'results') && printsExpensesNegative(table.rows, matches);
   const deducted = expensesNegative ? new Set<number>() : deductedRows(table.rows, matches, kind);
 
@@ -395,7 +396,7 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
     ordinal: raw.ordinal,
     title,
     kind,
-    statement: isPrimaryStatement(raw, kind, table.headerRows),
+    statement,
     section: raw.section,
     page: raw.page,
     unitLine: unit?.text ?? null,
@@ -426,8 +427,8 @@ const CASH_FLOW_LINES = new Set([...CASH_FLOW_METRICS, 'dividends_paid', 'share_
  *   the total is the revenue, the others are its parts (their own row concepts); likewise a cash flow
  *   total printed twice, before and after taxes paid: the "Net cash …" line is the total.
  */
-function rowMatches(rows: StructuredRow[], kind: TableKind, ctx: BindContext): Map<number, MetricMatch | null> {
-  const lc = { registrant: ctx.registrant ?? null, kind };
+function rowMatches(rows: StructuredRow[], kind: TableKind, ctx: BindContext, statement: boolean): Map<number, MetricMatch | null> {
+  const lc = { registrant: ctx.registrant ?? null, kind, statement };
   const out = new Map<number, MetricMatch | null>();
   const data = rows.filter((r) => r.kind === 'data');
   for (const row of data) {

@@ -23,12 +23,18 @@ describe('row labels', () => {
     // the total line of a measure the ontology names without "total"
     expect(m('Total noninterest expense')).toBe('noninterest_expense');
     // the carrying amount ("…, net") of a measure; a deficit's sign is no part of the caption
-    expect(m('Goodwill, net')).toBe('goodwill');
-    expect(m('Merchandise inventories, net')).toBe('inventories');
+    const bs = (label: string) => metricForLabel(label, [], { kind: 'balance_sheet' })?.metric.id ?? null;
+    expect(bs('Goodwill, net')).toBe('goodwill');
+    expect(bs('Merchandise inventories, net')).toBe('inventories');
     expect(m("Total stockholders' equity (deficit)")).toBe('total_equity');
     expect(metricForLabel('Property and equipment, net', [], { kind: 'balance_sheet' })?.metric.id).toBe('ppe_net');
     // a caption with a word in the plural
-    expect(m('Deferred revenues')).toBe('deferred_revenue');
+    expect(bs('Deferred revenues')).toBe('deferred_revenue');
+    // a note's total of a balance is no balance sheet measure: the gross before the valuation allowance, the
+    // debt before its current portion
+    expect(m('Total deferred tax assets')).toBeNull();
+    expect(m('Total long-term debt')).toBeNull();
+    expect(m('Goodwill, net')).toBeNull();
     expect(m('Total provisions for credit losses')).toBe('provision_credit_losses');
     expect(m('Income before income tax expense')).toBe('profit_before_tax');
     const cf = (label: string) => metricForLabel(label, [], { kind: 'cash_flow' })?.metric.id ?? null;

@@ -205,6 +205,8 @@ export interface LabelContext {
   registrant?: RegExp | null;
   /** the kind of statement the row is in (bind.ts TableKind); rules bound to kinds need it */
   kind?: string;
+  /** the row is a line of a primary statement by its own title, not of a note of that kind (default: true) */
+  statement?: boolean;
 }
 
 const LEGAL_SUFFIX = /\b(?:the|inc|incorporated|corp|corporation|company|co|plc|ltd|limited|llc|lp|l p|n v|nv|s a|sa|ag|se|group|holdings?)\b/g;
@@ -249,21 +251,26 @@ export function metricForLabel(label: string, sectionPath: string[] = [], lc: La
   const path = sectionPath.map((x) => withRegistrant(normalizeLabel(x), lc.registrant)).join(' > ');
   const exact = matchNormalized(n, path, lc);
   if (exact !== undefined) return exact;
+  // Read loosely below only where it is the measure: a flow (the total of a flow is that flow), or a balance on
+  // the balance sheet itself — a note's "Total deferred tax assets" is the gross before the valuation allowance
+  // and the liabilities, its "Total long-term debt" the debt before its current portion (Apple, Costco)
+  const loose = (hit: MetricMatch | null | undefined): MetricMatch | null => (hit && (hit.metric.periodType === 'duration' || (lc.kind === 'balance_sheet' && lc.statement !== false)) ? { ...hit, strength: 1 } : null);
   // "Total noninterest expense": the total line of a measure the ontology names without the word;
   // "Goodwill, net", "Merchandise inventories, net": the carrying amount the measure is (never a gross measure's)
   const bare = n.startsWith('total ') ? n.slice(6) : n;
   if (bare !== n) {
     const total = matchNormalized(bare, path, lc);
-    if (total !== undefined) return total;
+    if (total === null) return null;
+    if (total) return loose(total);
   }
   // "Deferred revenues", "Total provisions for credit losses": a measure's caption with a word in the plural
   for (const singular of singularForms(bare)) {
-    const hit = matchNormalized(singular, path, lc);
-    if (hit) return { ...hit, strength: 1 };
+    const hit = loose(matchNormalized(singular, path, lc));
+    if (hit) return hit;
   }
   if (/ net$/.test(bare)) {
-    const net = matchNormalized(bare.slice(0, -4), path, lc);
-    if (net && !net.metric.id.endsWith('_gross')) return { ...net, strength: 1 };
+    const net = loose(matchNormalized(bare.slice(0, -4), path, lc));
+    if (net && !net.metric.id.endsWith('_gross')) return net;
   }
   return null;
 }
