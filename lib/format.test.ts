@@ -19,7 +19,7 @@ describe('unitCaption', () => {
 describe('formatInstructed', () => {
   const usd = { exact: '1577000000', unit: 'USD', currency: 'USD' };
   it('shows the number of decimals and the scale asked, never changing the value', () => {
-    expect(formatInstructed(usd, undefined)).toEqual({ display: '$1.6 billion', unit: 'USD' });
+    expect(formatInstructed(usd, undefined)).toEqual({ display: '$1.58 billion', unit: 'USD' });
     expect(formatInstructed(usd, { scale: 'millions' })).toEqual({ display: '$1,577.0 million', unit: 'USD' });
     expect(formatInstructed(usd, { scale: 'millions', decimals: 2 })).toEqual({ display: '$1,577.00 million', unit: 'USD' });
     expect(formatInstructed(usd, { scale: 'billions', decimals: 2 }).display).toBe('$1.58 billion');
@@ -33,7 +33,7 @@ describe('formatInstructed', () => {
     expect(formatInstructed({ exact: '1.5', unit: 'times', currency: null }, { unit: 'percent' })).toEqual({ display: '150.00%', unit: 'ratio' });
     expect(formatInstructed({ exact: '1.5', unit: 'times', currency: null }, { unit: 'percent', decimals: 0 }).display).toBe('150%');
     expect(formatInstructed({ exact: '0.12', unit: 'ratio', currency: null }, { unit: 'percent' }).display).toBe('12.00%');
-    expect(formatInstructed(usd, { unit: 'percent' })).toEqual({ display: '$1.6 billion', unit: 'USD' });
+    expect(formatInstructed(usd, { unit: 'percent' })).toEqual({ display: '$1.58 billion', unit: 'USD' });
   });
   it('leaves a scale asked of a rate, a multiple or a per-share amount out', () => {
     expect(formatInstructed({ exact: '0.12', unit: 'ratio', currency: null }, { scale: 'millions' }).display).toBe('12.00%');

@@ -1,9 +1,11 @@
 /**
  * Display formatting of calculated and reported values: "₹1,200 crore" (Indian grouping for INR,
- * "8,45,512.61"), "$394.3 billion", "12.00%", "−$0.98", "−6.00 pp". Negative numbers always use the
+ * "8,45,512.61"), "$394.3 billion", "$1.95 billion", "12.00%", "−$0.98", "−6.00 pp". Negative numbers always use the
  * minus sign U+2212 in front of the currency symbol. Rounding is exact (half away from zero).
  */
-import { dec, div, mul, parseDecimal, round, sign, toDecimalString, type Decimal } from './decimal';
+import { compare, dec, div, mul, parseDecimal, round, sign, toDecimalString, type Decimal } from './decimal';
+
+const TEN = dec('10');
 
 /** Scale words for display; `auto` picks crore/lakh for INR, billions/millions otherwise. */
 export type DisplayScale = 'auto' | 'none' | 'thousands' | 'millions' | 'billions' | 'trillions' | 'lakh' | 'crore';
@@ -125,9 +127,11 @@ export function formatValue(value: number | string | Decimal, options: FormatVal
   const scale = pickScale(absD, inr, options.scale);
   const scaled = scale === 'none' ? absD : div(absD, dec(`1e${SCALE_POWER[scale]}`), 24);
   const integral = round(scaled, 12).scale === 0; // normalized: no fraction digits left
+  // at least three significant digits in a scale word: $1,951,382 thousand is "$1.95 billion", never
+  // "$2.0 billion" (2.5 % off the filing); "$394.3 billion" keeps one decimal
   const places =
     options.decimals ??
-    (scale === 'none' || scale === 'lakh' || scale === 'crore' ? (integral ? 0 : 2) : 1);
+    (scale === 'none' || scale === 'lakh' || scale === 'crore' ? (integral ? 0 : 2) : compare(round(scaled, 2), TEN) < 0 ? 2 : 1);
   const word = SCALE_WORD[scale];
   const number = `${fixed(scaled, places, inr)}${word ? ` ${word}` : ''}`;
   const zero = roundsToZero(scaled, places);
