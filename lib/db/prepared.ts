@@ -18,9 +18,19 @@ interface Internals {
   };
 }
 
+/** Names of the texts seen lately (the hot statements are a handful of texts, hashed once each). */
+const NAMES_KEPT = 512;
+const names = new Map<string, string>();
+
 /** The statement name of a SQL text: a hash of the text, so one name never stands for two texts. */
 export function statementName(text: string): string {
-  return `ll_${createHash('sha256').update(text).digest('base64url').slice(0, 40)}`;
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `ll_${createHash('sha256').update(text).digest('base64url').slice(0, 40)}`;
+    if (names.size >= NAMES_KEPT) names.clear();
+    names.set(text, name);
+  }
+  return name;
 }
 
 /** node-postgres: a pool (holds connections: `totalCount`) or one of its checked-out connections (`release`); PGlite is neither. */
