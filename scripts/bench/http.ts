@@ -4,7 +4,10 @@
  * when configured, on PostgreSQL (a scratch database from the real-data template).
  * `--no-build` uses .next as it is (reported as stale when sources changed since).
  * 50 concurrent clients, each signed in as its own analyst (better-auth sessions created before the
- * server starts), send numeric questions one after another — at most 25 each (small) or 30 (full: the per-user burst),
+ * server starts), first each ask one question at once on a new connection (the cold burst: connections
+ * opened, sessions read for the first time — reported on its own), then, on the same keep-alive
+ * connections as an analyst's browser keeps them, send numeric questions one after another — at most 25
+ * each (small) or 29 (full: the per-user burst less the first question),
  * drawn from ~1,500 distinct questions (support/cases.ts questionMix: 30 % of the requests ask one of 20
  * popular questions, the rest walk the long tail, so ~70 % are asked for the first time in the run) —
  * for at most 15 s / 30 s — so that no client exceeds the per-user limit of 30 questions a minute
@@ -23,7 +26,7 @@ import { sql } from 'drizzle-orm';
 import { questionMix, questionPool } from './support/cases';
 import { groupCpuMs, postgresBackendsCpuMs } from './support/cpu';
 import { startPgCounter, type PgCounter } from './support/pg-counter';
-import { loadTest } from './support/load';
+import { coldBurst, keepAliveAgent, loadTest } from './support/load';
 import { BUILD_LOCK, ensureProductionBuild, holdLock, startServer } from './support/server';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
@@ -79,7 +82,8 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
   const full = ctx.scale === 'full';
   // each analyst asks at most the per-user limit's burst (30): at ~100 req/s a client sent 40 in 20 s and
   // the limit (30, refilled 0.5/s) answered some of them 429 — the limit working, not the server failing
-  const perClient = full ? RATE_RULES.ask.capacity : 25;
+  // (less the client's first question of the cold burst)
+  const perClient = full ? RATE_RULES.ask.capacity - 1 : 25;
   let env: NodeJS.ProcessEnv;
   let database: Database;
   let dataDir: string | null = null;
@@ -113,20 +117,29 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
     // PGlite: one process per data folder — the server's
     if (driver === 'pglite') await database.close();
   }
+  // the warm-ups' questions come from the pool's end and the load's from the rest, so the load never
+  // finds an answer the warm-ups cached: 10 for the route, then one first question per client
+  const warmQuestions = pool.slice(-10);
+  const firstQuestions = pool.slice(-(10 + CLIENTS), -10);
+  const loadPool = pool.slice(0, -(10 + CLIENTS));
   // many different questions, some asked again (cases.ts: 30 % from 20 popular ones, the rest the long tail)
-  const mix = questionMix(pool, CLIENTS, perClient);
+  const mix = questionMix(loadPool, CLIENTS, perClient);
   // the server logs its event-loop delay second by second (lib/server/loop-delay.ts)
   const loopFile = path.join(path.dirname(logFile), `loop-delay-${driver}.jsonl`);
   env.LEDGERLINE_LOOP_DELAY_FILE = loopFile;
   const server = await startServer({ root: process.cwd(), env, logFile });
+  // the load's clients' connections, opened by the cold burst and kept for the load
+  const agent = keepAliveAgent(CLIENTS);
   try {
     // warm-up with a spare user and questions the load does not ask (the route, the database, the planner's catalog)
-    const warm = await loadTest({ url: server.url, clients: 1, cookies: [cookies[CLIENTS]!], questions: pool.slice(-10), perClient: 10, durationMs: 30_000 });
+    const warm = await loadTest({ url: server.url, clients: 1, cookies: [cookies[CLIENTS]!], questions: warmQuestions, perClient: 10, durationMs: 30_000 });
     if (warm.errors) throw new Error(`warm-up failed: ${warm.errorSamples.join(' | ')}`);
+    // the cold burst (support/load.ts): every client's first question at once, on new connections
+    const cold = await coldBurst({ url: server.url, cookies: cookies.slice(0, CLIENTS), questions: firstQuestions, agent });
     const since = driver === 'postgres' ? String(((await database.db.execute(sql`select now()::text as t`)) as unknown as { rows: { t: string }[] }).rows[0]!.t) : new Date().toISOString();
     const cpu0 = { server: groupCpuMs(server.pgid), db: dbName ? postgresBackendsCpuMs(dbName) : null };
     const loadStart = Date.now();
-    const r = await loadTest({ url: server.url, clients: CLIENTS, cookies: cookies.slice(0, CLIENTS), questions: pool, perClientQuestions: mix.perClient, perClient, durationMs: full ? 30_000 : 15_000 });
+    const r = await loadTest({ url: server.url, clients: CLIENTS, cookies: cookies.slice(0, CLIENTS), questions: loadPool, perClientQuestions: mix.perClient, perClient, durationMs: full ? 30_000 : 15_000, agent });
     const cpu1 = { server: groupCpuMs(server.pgid), db: dbName ? postgresBackendsCpuMs(dbName) : null };
     const loop = loopDelay(loopFile, loadStart, Date.now());
     if (r.errors) {
@@ -146,9 +159,9 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
       counter = await startPgCounter(pgUrl);
       const counted = await startServer({ root: process.cwd(), env: { ...env, DATABASE_URL: counter.url, LEDGERLINE_LOOP_DELAY_FILE: '' }, logFile });
       try {
-        await loadTest({ url: counted.url, clients: 1, cookies: [cookies[CLIENTS]!], questions: pool.slice(-10), perClient: 5, durationMs: 30_000 });
+        await loadTest({ url: counted.url, clients: 1, cookies: [cookies[CLIENTS]!], questions: warmQuestions, perClient: 5, durationMs: 30_000 });
         const c0 = counter.counts();
-        const rc = await loadTest({ url: counted.url, clients: COUNT_CLIENTS, cookies: cookies.slice(CLIENTS + 1), questions: pool, perClientQuestions: mix.perClient.slice(0, COUNT_CLIENTS), perClient: 10, durationMs: 30_000 });
+        const rc = await loadTest({ url: counted.url, clients: COUNT_CLIENTS, cookies: cookies.slice(CLIENTS + 1), questions: loadPool, perClientQuestions: mix.perClient.slice(0, COUNT_CLIENTS), perClient: 10, durationMs: 30_000 });
         const c1 = counter.counts();
         if (rc.requests > 0) {
           statements = (c1.statements - c0.statements) / rc.requests;
@@ -166,6 +179,7 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
     if (driver === 'pglite') await database.close();
     const hitRate = manifests.stored ? manifests.cached / manifests.stored : null;
     const fmt = (v: number | null, d = 1) => (v === null ? 'n/a' : v.toFixed(d));
+    ctx.log(`   ${driver}: cold burst ${cold.requests} first questions at once: p50 ${cold.latency.p50Ms.toFixed(0)} / p99 ${cold.latency.p99Ms.toFixed(0)} ms; question pool ${pool.length}, the load's ${loadPool.length}`);
     ctx.log(`   ${driver}: ${r.requests} requests in ${(r.elapsedMs / 1000).toFixed(1)} s, ${r.rps.toFixed(1)} req/s, p99 ${r.latency.p99Ms.toFixed(0)} ms, ${r.errors} errors ${JSON.stringify(r.statuses)}; CPU per request: server ${fmt(serverCpuMs)} ms, PostgreSQL ${fmt(dbCpuMs)} ms; ${fmt(statements)} statements (${fmt(roundTrips)} round trips) per request; answer cache ${manifests.cached}/${manifests.stored} hits (${mix.distinct} distinct questions, ${mix.repeats} repeats); event-loop delay p99 ${fmt(loop.p99Ms, 0)} ms (worst second), max ${fmt(loop.maxMs, 0)} ms`);
     return {
       section: 'http',
@@ -196,10 +210,12 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
         manifestsStored: manifests.stored,
         answerCacheHitRate: hitRate,
         eventLoopDelay: loop,
-        summary: `${r.errors} errors; server time p50 ${r.serverMs.p50Ms.toFixed(0)} / p95 ${r.serverMs.p95Ms.toFixed(0)} ms; CPU per request: server ${fmt(serverCpuMs)} ms${dbCpuMs === null ? '' : `, PostgreSQL ${fmt(dbCpuMs)} ms`}${statements === null ? '' : `; ${fmt(statements)} statements / ${fmt(roundTrips)} round trips per request`}; event-loop delay p99 ${fmt(loop.p99Ms, 0)} / max ${fmt(loop.maxMs, 0)} ms; ${mix.distinct} distinct questions of ${mix.distinct + mix.repeats}, answer cache hits ${hitRate === null ? 'n/a' : `${(hitRate * 100).toFixed(0)} %`}; ${Object.entries(r.answerStatuses).map(([k, v]) => `${v} ${k}`).join(', ')}`,
+        coldBurst: { n: cold.requests, p50Ms: cold.latency.p50Ms, p95Ms: cold.latency.p95Ms, p99Ms: cold.latency.p99Ms, serverP95Ms: cold.serverMs.p95Ms },
+        summary: `${r.errors} errors; cold burst before the load (${cold.requests} first questions at once, new connections and sessions) p50 ${cold.latency.p50Ms.toFixed(0)} / p99 ${cold.latency.p99Ms.toFixed(0)} ms; server time p50 ${r.serverMs.p50Ms.toFixed(0)} / p95 ${r.serverMs.p95Ms.toFixed(0)} ms; CPU per request: server ${fmt(serverCpuMs)} ms${dbCpuMs === null ? '' : `, PostgreSQL ${fmt(dbCpuMs)} ms`}${statements === null ? '' : `; ${fmt(statements)} statements / ${fmt(roundTrips)} round trips per request`}; event-loop delay p99 ${fmt(loop.p99Ms, 0)} / max ${fmt(loop.maxMs, 0)} ms; ${mix.distinct} distinct questions of ${mix.distinct + mix.repeats}, answer cache hits ${hitRate === null ? 'n/a' : `${(hitRate * 100).toFixed(0)} %`}; ${Object.entries(r.answerStatuses).map(([k, v]) => `${v} ${k}`).join(', ')}`,
       },
     };
   } finally {
+    agent.destroy();
     await server.stop();
     await counter?.close();
   }

@@ -39,7 +39,8 @@ import { bulkRow, TARGET_FACTS_PER_S } from './bulk';
 import { signedInClients } from './http';
 import { lookupCases } from './support/cases';
 import { dropIndexes, restoreIndexes } from './support/fixtures';
-import { loadTest } from './support/load';
+import { coldBurst, keepAliveAgent, loadTest } from './support/load';
+import { RATE_RULES } from '@/lib/http/rate-limit';
 import { captureQueries, explainAnalyze, partitionReport, planLine, PARTITIONS, type PlanSummary, type Statement } from './support/plans';
 import { BUILD_LOCK, ensureProductionBuild, holdLock, startServer } from './support/server';
 import { seededRandom } from '@/lib/ids';
@@ -303,10 +304,14 @@ async function httpLoad(ctx: BenchContext, d: Database, url: string, o: { tag: s
     delete env.LEDGERLINE_AUTH_SECRET;
     delete env.BETTER_AUTH_SECRET;
     const server = await startServer({ root: process.cwd(), env, logFile: path.join(logDir, 'server.log') });
+    const agent = keepAliveAgent(CLIENTS);
     try {
       const warm = await loadTest({ url: server.url, clients: 1, cookies: [cookies[CLIENTS]!], questions: o.questions, perClient: 10, durationMs: 30_000 });
       if (warm.errors) throw new Error(`warm-up failed: ${warm.errorSamples.join(' | ')}`);
-      const r = await loadTest({ url: server.url, clients: CLIENTS, cookies: cookies.slice(0, CLIENTS), questions: o.questions, perClient: 40, durationMs: 30_000 });
+      // as the http section: the clients' first questions at once (the cold burst, reported on its own),
+      // then the load on the connections they opened, within the per-user burst (less the first question)
+      const cold = await coldBurst({ url: server.url, cookies: cookies.slice(0, CLIENTS), questions: [...o.questions].reverse(), agent });
+      const r = await loadTest({ url: server.url, clients: CLIENTS, cookies: cookies.slice(0, CLIENTS), questions: o.questions, perClient: RATE_RULES.ask.capacity - 1, durationMs: 30_000, agent });
       ctx.log(`   http, ${o.tag}: ${r.requests} requests in ${(r.elapsedMs / 1000).toFixed(1)} s, ${r.rps.toFixed(1)} req/s, p99 ${r.latency.p99Ms.toFixed(0)} ms, ${r.errors} errors`);
       return {
         section: 'universe',
@@ -325,10 +330,12 @@ async function httpLoad(ctx: BenchContext, d: Database, url: string, o: { tag: s
           errorSamples: r.errorSamples,
           answerStatuses: r.answerStatuses,
           build,
-          summary: `${r.errors} errors (target 0); server time p50 ${r.serverMs.p50Ms.toFixed(0)} / p95 ${r.serverMs.p95Ms.toFixed(0)} ms; ${Object.entries(r.answerStatuses).map(([k, v]) => `${v} ${k}`).join(', ')}`,
+          coldBurst: { n: cold.requests, p50Ms: cold.latency.p50Ms, p95Ms: cold.latency.p95Ms, p99Ms: cold.latency.p99Ms },
+          summary: `${r.errors} errors (target 0); cold burst before the load (${cold.requests} first questions at once) p50 ${cold.latency.p50Ms.toFixed(0)} / p99 ${cold.latency.p99Ms.toFixed(0)} ms; server time p50 ${r.serverMs.p50Ms.toFixed(0)} / p95 ${r.serverMs.p95Ms.toFixed(0)} ms; ${Object.entries(r.answerStatuses).map(([k, v]) => `${v} ${k}`).join(', ')}`,
         },
       };
     } finally {
+      agent.destroy();
       await server.stop();
     }
   } finally {

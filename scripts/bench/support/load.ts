@@ -20,6 +20,16 @@ export interface LoadOptions {
   perClient: number;
   durationMs: number;
   timeoutMs?: number;
+  /**
+   * the clients' keep-alive connections (default: a new agent, closed at the end). Pass one agent to two
+   * runs so that the second finds each client's connection open, as an analyst's browser keeps it.
+   */
+  agent?: http.Agent;
+}
+
+/** A keep-alive agent for `clients` concurrent clients (one connection each). */
+export function keepAliveAgent(clients: number): http.Agent {
+  return new http.Agent({ keepAlive: true, maxSockets: clients, scheduling: 'lifo' });
 }
 
 export interface LoadResult {
@@ -39,7 +49,7 @@ export interface LoadResult {
 export async function loadTest(o: LoadOptions): Promise<LoadResult> {
   const target = new URL('/api/answers', o.url);
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname)) throw new Error('the load test only targets loopback');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: o.clients, scheduling: 'lifo' });
+  const agent = o.agent ?? keepAliveAgent(o.clients);
   const latencies: number[] = [];
   const server: number[] = [];
   const statuses: Record<string, number> = {};
@@ -95,7 +105,7 @@ export async function loadTest(o: LoadOptions): Promise<LoadResult> {
     }),
   );
   const elapsedMs = performance.now() - t0;
-  agent.destroy();
+  if (!o.agent) agent.destroy();
   return {
     requests: sent,
     elapsedMs,
@@ -107,4 +117,17 @@ export async function loadTest(o: LoadOptions): Promise<LoadResult> {
     errorSamples,
     answerStatuses,
   };
+}
+
+/**
+ * The cold burst before a load test: each client's first question at the same moment, each on a new
+ * connection of `agent` and with a session never read before — a thundering herd the load's steady state
+ * does not repeat, so it is measured on its own and the load then runs on the connections it opened (as
+ * an analyst's browser keeps its connection). `questions[c]` is client c's question (cycled).
+ */
+export async function coldBurst(o: { url: string; cookies: string[]; questions: string[]; agent: http.Agent }): Promise<LoadResult> {
+  const own = o.cookies.map((_, c) => [o.questions[c % o.questions.length]!]);
+  const r = await loadTest({ url: o.url, clients: o.cookies.length, cookies: o.cookies, questions: o.questions, perClientQuestions: own, perClient: 1, durationMs: DEFAULT_TIMEOUT_MS, agent: o.agent });
+  if (r.errors) throw new Error(`cold burst failed: ${r.errorSamples.join(' | ')}`);
+  return r;
 }
