@@ -6,6 +6,7 @@
  * ontology or the member catalog cannot place is reported with `understood: false`, never dropped.
  */
 import { FORMULAS } from '@/lib/ontology/formulas';
+import { pluralOf, singularOfLast, withLastWord } from '@/lib/ontology/inflect';
 import { METRICS } from '@/lib/ontology/metrics';
 import { CAPTION_PATTERNS, EXPENSE_TAIL_WORDS, MEASURE_ABBREVIATIONS, TOTAL_WORDS } from '@/lib/ontology/shorthand';
 import type { MetricRef } from './types';
@@ -117,18 +118,14 @@ const norm = (s: string) => {
 const WEAK = new Set(['earn', 'earned', 'earns', 'lose', 'lost', 'loses']);
 const SIGN = new Map(METRICS.map((m) => [m.id, m.sign]));
 
-/** Words whose plural is another thing ("equities" are shares held) or that have none. */
-const NO_PLURAL = /^(?:equity|cash|income|profit|tax|eps|capex|opex|ebit|ebitda|debt|revenue growth|growth|interest|capital|\w*ss|\w*[^a-z]\w*)$/;
+/**
+ * Last words a measure is not asked by in the plural: their plural is another thing ("equities" are shares
+ * held), they have none (mass nouns, abbreviations), or they end in -s (a plural already, or "gross", "loss").
+ */
+const NO_PLURAL = /^(?:equity|cash|income|profit|tax|eps|capex|opex|ebit|ebitda|debt|growth|interest|capital|\w*s)$/;
 
 /** The phrase with its last word in the plural ("deferred revenue" → "deferred revenues"), or null. */
-function pluralOfLast(phrase: string): string | null {
-  const m = /^(.*\s)?([a-z]{3,})$/.exec(phrase);
-  if (!m) return null;
-  const w = m[2]!;
-  if (w.endsWith('s') || NO_PLURAL.test(w)) return null;
-  const plural = /[^aeiou]y$/.test(w) ? `${w.slice(0, -1)}ies` : /(?:x|ch|sh)$/.test(w) ? `${w}es` : `${w}s`;
-  return `${m[1] ?? ''}${plural}`;
-}
+const pluralOfMeasure = (phrase: string): string | null => withLastWord(phrase, (w) => (NO_PLURAL.test(w) ? w : pluralOf(w)));
 
 const PHRASES: MetricPhrase[] = (() => {
   const out: MetricPhrase[] = [];
@@ -145,7 +142,7 @@ const PHRASES: MetricPhrase[] = (() => {
   // the plural of a measure's last word names the same measure ("deferred revenues", "customer deposits"),
   // unless another measure is named so (every phrase above is placed first)
   for (const p of [...out]) {
-    const plural = pluralOfLast(p.phrase);
+    const plural = pluralOfMeasure(p.phrase);
     if (plural && !seen.has(plural)) {
       seen.add(plural);
       out.push({ phrase: plural, ref: p.ref });
@@ -310,9 +307,8 @@ function conceptPhrases(label: string): string[] {
   // "Casino revenues" is asked as "casino revenue" too, "Trading asset" as "trading assets"
   for (const p of [...out]) {
     const n = p.toLowerCase();
-    const plural = pluralOfLast(n);
-    if (plural) out.push(plural);
-    else if (/[a-z]{3}s$/.test(n) && !/(?:ss|us|is|ies)$/.test(n)) out.push(n.slice(0, -1));
+    const other = pluralOfMeasure(n) ?? singularOfLast(n);
+    if (other) out.push(other);
   }
   return out;
 }

@@ -370,4 +370,15 @@ describe('measures named in the plural, and statement lines outside the ontology
     expect(id("What were JPMorgan's trading assets as of June 30, 2023?")).toBe('concept:report:row/assets/trading-assets');
     expect(id("What was JPMorgan's trading asset balance?")).toBe('concept:report:row/assets/trading-assets');
   });
+
+  it('a caption ending in -ies or -es is asked in the singular by the one rule of lib/ontology/inflect ("trading liability", "impairment of business")', () => {
+    const concepts = [
+      { concept: 'report:row/liabilities/trading-liabilities', label: 'Trading liabilities', periodType: 'instant' as const },
+      { concept: 'report:row/expenses/impairment-of-businesses', label: 'Impairment of businesses', periodType: 'duration' as const },
+    ];
+    const id = (q: string) => matchMetrics(q, { concepts }).mentions[0]?.ref.id ?? null;
+    expect(id("What were JPMorgan's trading liabilities as of June 30, 2023?")).toBe('concept:report:row/liabilities/trading-liabilities');
+    expect(id("What was JPMorgan's trading liability balance?")).toBe('concept:report:row/liabilities/trading-liabilities');
+    expect(id('What was the impairment of business in FY2023?')).toBe('concept:report:row/expenses/impairment-of-businesses');
+  });
 });

@@ -5,6 +5,7 @@
  * the wrong place (current borrowings are not long-term debt), maps to no metric: its cells are
  * quarantined as METRIC_UNMAPPED, never guessed.
  */
+import { singularForms } from '@/lib/ontology/inflect';
 import { getMetric, METRICS, type MetricDef } from '@/lib/ontology/metrics';
 
 /** Label as shown, without enumeration, note references and footnote markers. */
@@ -263,7 +264,7 @@ export function metricForLabel(label: string, sectionPath: string[] = [], lc: La
     if (total === null) return null;
     if (total) return loose(total);
   }
-  // "Deferred revenues", "Total provisions for credit losses": a measure's caption with a word in the plural
+  // "Deferred revenues", "Total provisions for credit losses": a measure's caption with its last or first word in the plural
   for (const singular of singularForms(bare)) {
     const hit = loose(matchNormalized(singular, path, lc));
     if (hit) return hit;
@@ -273,18 +274,6 @@ export function metricForLabel(label: string, sectionPath: string[] = [], lc: La
     if (net && !net.metric.id.endsWith('_gross')) return net;
   }
   return null;
-}
-
-/** The label with its first or its last word in the singular ("provisions for …", "… revenues"), when either is a plural. */
-function singularForms(n: string): string[] {
-  const words = n.split(' ');
-  const singular = (w: string) => (/[^aeiou]ies$/.test(w) ? `${w.slice(0, -3)}y` : /(?:ss|us|is)$/.test(w) || w.length < 4 ? null : /(?:x|ch|sh|ss)es$/.test(w) ? w.slice(0, -2) : /s$/.test(w) ? w.slice(0, -1) : null);
-  const out: string[] = [];
-  for (const i of new Set([words.length - 1, 0])) {
-    const s = singular(words[i]!);
-    if (s) out.push([...words.slice(0, i), s, ...words.slice(i + 1)].join(' '));
-  }
-  return out;
 }
 
 /** A normalized label's metric; null when a context-bound rule names it but its context fails; undefined when nothing names it. */
