@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pluralOf, singularForms, singularOf, singularOfLast, withFirstWord, withLastWord } from './inflect';
+import { copulaFor, pluralOf, singularForms, singularOf, singularOfLast, withFirstWord, withLastWord } from './inflect';
 
 describe('singularOf', () => {
   it('drops a regular -s', () => {
@@ -97,5 +97,20 @@ describe('phrases', () => {
     expect(singularForms('revenues')).toEqual(['revenue']);
     expect(singularForms('total assets')).toEqual(['total asset']);
     expect(singularForms('gross profit')).toEqual([]);
+  });
+});
+
+describe('copulaFor', () => {
+  it('takes "were" after a plural and "was" otherwise', () => {
+    expect(copulaFor('casino revenues')).toBe('were');
+    expect(copulaFor('net sales')).toBe('were');
+    expect(copulaFor('total assets')).toBe('were');
+    expect(copulaFor('cash and cash equivalents')).toBe('were');
+    expect(copulaFor('revenue')).toBe('was');
+    expect(copulaFor('diluted EPS')).toBe('was');
+    expect(copulaFor('earnings per share')).toBe('was');
+    expect(copulaFor('gross loss')).toBe('was');
+    expect(copulaFor('other income (expense), net')).toBe('was');
+    expect(copulaFor('basis')).toBe('was');
   });
 });

@@ -63,3 +63,15 @@ export function singularForms(phrase: string): string[] {
   for (const s of [singularOfLast(phrase), withFirstWord(phrase, singularOf)]) if (s !== null && !out.includes(s)) out.push(s);
   return out;
 }
+
+/**
+ * The verb a measure's name takes: "were" when its last word is a plural ("net sales were", "casino
+ * revenues were", "total assets were"), else "was" ("revenue was", "diluted EPS was").
+ */
+export function copulaFor(name: string): 'was' | 'were' {
+  const last = /([A-Za-z]+)\W*$/.exec(name)?.[1] ?? '';
+  const word = last.toLowerCase();
+  // an abbreviation in capitals ("EPS") is not a plural
+  if (last !== word && last === last.toUpperCase()) return 'was';
+  return singularOf(word) !== word ? 'were' : 'was';
+}

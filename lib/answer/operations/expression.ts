@@ -8,6 +8,7 @@ import { answerPeriod, type Failure } from '../compute';
 import { evaluateExpression, type ResolveOperandPeriod } from '../expression';
 import { TARGET, endOf, resolveFor, startOf } from '../targets';
 import { lowerFirst, periodText } from '../text';
+import { copulaFor } from '@/lib/ontology/inflect';
 import type { Answer } from '../types';
 import type { Operation } from './types';
 
@@ -52,7 +53,7 @@ export const expressionOperation: Operation = {
       const [part, whole] = v.inputs as [(typeof v.inputs)[number], (typeof v.inputs)[number]];
       // balances are said at their date ("at the end of FY2025 (27 Sep 2025) … of its total assets at that date")
       const at = part.period.type === 'instant';
-      tb.text(`${name} ${lowerFirst(part.label)} ${at ? `at the ${periodText(part.period).replace(/^the /, '')}` : `for ${periodText(part.period)}`} was `).value(part.id, part.display);
+      tb.text(`${name} ${lowerFirst(part.label)} ${at ? `at the ${periodText(part.period).replace(/^the /, '')}` : `for ${periodText(part.period)}`} ${copulaFor(part.label)} `).value(part.id, part.display);
       tb.text(', ').value(v.id, v.display).text(at ? ` of its ${lowerFirst(whole.label)} at that date (` : ` of its ${whole.period.label} ${lowerFirst(whole.label)} (`).value(whole.id, whole.display).text(').');
       return;
     }

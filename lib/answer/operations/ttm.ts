@@ -8,6 +8,7 @@ import type { Period } from '@/lib/domain/types';
 import type { ResolvedPeriod } from '@/lib/fiscal';
 import { computeWindowFigure, targetFor, type EntityContext, type Window } from '../compute';
 import { lowerFirst } from '../text';
+import { copulaFor } from '@/lib/ontology/inflect';
 import type { AnswerValue } from '../types';
 import type { Operation } from './types';
 
@@ -35,7 +36,7 @@ export const ttmOperation: Operation = {
   },
   label: (intent) => `${intent.metric.label} (TTM)`,
   say({ tb, v, name, metricWords, calculation }) {
-    tb.text(`${name} trailing-twelve-month ${metricWords} to ${v.period.dateRange.split(' – ')[1]} was `).value(v.id, v.display);
+    tb.text(`${name} trailing-twelve-month ${metricWords} to ${v.period.dateRange.split(' – ')[1]} ${copulaFor(metricWords)} `).value(v.id, v.display);
     if (calculation === 'formula') {
       // a ratio over the window: each operand's own TTM, divided once
       tb.text(`, computed over ${v.period.dateRange} from `);

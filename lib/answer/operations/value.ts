@@ -1,6 +1,7 @@
 /** The plain figure: one value per requested period (a stored measure, a derived Q4 or a formula). */
 import { computeFigure } from '../compute';
 import { lowerFirst, periodText } from '../text';
+import { copulaFor } from '@/lib/ontology/inflect';
 import { ttmOperation } from './ttm';
 import { versionSentence } from '../version-note';
 import type { Operation } from './types';
@@ -29,7 +30,7 @@ export const valueOperation: Operation = {
   },
   label: (intent) => intent.metric.label,
   say({ tb, v, intent, name, metricWords }) {
-    tb.text(`For ${periodText(v.period)}, ${name} ${metricWords} was `).value(v.id, v.display);
+    tb.text(`For ${periodText(v.period)}, ${name} ${metricWords} ${copulaFor(metricWords)} `).value(v.id, v.display);
     if (v.inputs.length && v.formula) {
       if (intent.metric.kind === 'base') {
         // a stored metric with inputs is a derived fourth quarter: FY − 9M YTD
