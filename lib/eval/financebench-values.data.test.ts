@@ -24,11 +24,12 @@ describe('FinanceBench statement values, asked through the answer path', () => {
   const missing = pdfs.filter((f) => !fs.existsSync(f));
   if (missing.length) throw new Error(`missing real data: ${missing.join(', ')} (set SEC_DATA_DIR)`);
   let database: Database | undefined;
+  let dispose: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    database = (await prepareFinanceBench(pdfs)).database;
+    ({ database, dispose } = await prepareFinanceBench(pdfs));
   }, 3_600_000);
   afterAll(async () => {
-    await database?.close();
+    await dispose?.();
   });
 
   it('checks at least 15 values per company, from its income statement, balance sheet and cash flow statement', () => {

@@ -135,19 +135,32 @@ function describeYearEnd(y: unknown): string | null {
   return `${r.rule} ${wd} ${r.rule === 'nearest' ? 'to end of' : 'of'} ${mon}`;
 }
 
-export async function prepareFinanceBench(pdfs: string[], o: { dataDir?: string; log?: (s: string) => void } = {}): Promise<{ database: Database; documents: DocumentStats[]; ingestMs: number }> {
+/**
+ * The 22 documents ingested into an embedded database of their own (`dataDir`, else a temporary folder).
+ * `dispose` closes it and removes the temporary folder (~730 MB a run; they were left behind in /tmp).
+ */
+export async function prepareFinanceBench(pdfs: string[], o: { dataDir?: string; log?: (s: string) => void } = {}): Promise<{ database: Database; documents: DocumentStats[]; ingestMs: number; dispose: () => Promise<void> }> {
   const dir = o.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-financebench-'));
   const database = await openDatabase({ dataDir: dir });
-  await migrate(database);
+  const dispose = async () => {
+    await database.close();
+    if (!o.dataDir) fs.rmSync(dir, { recursive: true, force: true });
+  };
   const documents: DocumentStats[] = [];
   const t0 = Date.now();
-  for (const file of [...pdfs].sort((a, b) => ingestOrder(a) - ingestOrder(b) || a.localeCompare(b))) {
-    const outcome: IngestOutcome = await ingestBytes(fs.readFileSync(file), path.basename(file), { db: database.db, tenantId: FINANCEBENCH_TENANT });
-    documents.push(await documentStats(database, outcome));
-    const d = documents[documents.length - 1]!;
-    o.log?.(`  ${d.file}: ${d.status} ${d.entity ?? '-'} (FYE ${d.fiscalYearEnd ?? '?'}), ${d.bound}/${d.numericCells} cells bound, ${d.durationMs} ms`);
+  try {
+    await migrate(database);
+    for (const file of [...pdfs].sort((a, b) => ingestOrder(a) - ingestOrder(b) || a.localeCompare(b))) {
+      const outcome: IngestOutcome = await ingestBytes(fs.readFileSync(file), path.basename(file), { db: database.db, tenantId: FINANCEBENCH_TENANT });
+      documents.push(await documentStats(database, outcome));
+      const d = documents[documents.length - 1]!;
+      o.log?.(`  ${d.file}: ${d.status} ${d.entity ?? '-'} (FYE ${d.fiscalYearEnd ?? '?'}), ${d.bound}/${d.numericCells} cells bound, ${d.durationMs} ms`);
+    }
+  } catch (e) {
+    await dispose();
+    throw e;
   }
-  return { database, documents, ingestMs: Date.now() - t0 };
+  return { database, documents, ingestMs: Date.now() - t0, dispose };
 }
 
 async function documentStats(database: Database, o: IngestOutcome): Promise<DocumentStats> {
@@ -204,7 +217,7 @@ export function scoreFinanceBench(q: FinanceBenchQuestion, a: Answer, latencyMs:
 
 export async function runFinanceBench(dir: string, o: { log?: (s: string) => void } = {}): Promise<FinanceBenchRun> {
   const { questions, pdfs } = loadFinanceBench(dir);
-  const { database, documents, ingestMs } = await prepareFinanceBench(pdfs, o);
+  const { database, documents, ingestMs, dispose } = await prepareFinanceBench(pdfs, o);
   const scores: FinanceBenchScore[] = [];
   try {
     for (const q of questions) {
@@ -213,7 +226,7 @@ export async function runFinanceBench(dir: string, o: { log?: (s: string) => voi
       scores.push(scoreFinanceBench(q, a, Date.now() - t0));
     }
   } finally {
-    await database.close();
+    await dispose();
   }
   return { set: 'financebench', documents, scores, ...summarize(scores), ingestMs };
 }

@@ -64,11 +64,31 @@ export interface PrepareOptions {
   log?: (s: string) => void;
 }
 
-/** A fresh embedded database with the demo tenant and the seven companyfacts files ingested. */
+/**
+ * A fresh embedded database with the demo tenant and the seven companyfacts files ingested. Without
+ * `dataDir` it lives in a temporary folder that closing it removes (~700 MB a run, left behind in /tmp before).
+ */
 export async function prepareEvalDatabase(o: PrepareOptions): Promise<Database> {
   const dir = o.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-eval-'));
   const built = o.reuse && fs.existsSync(path.join(dir, `.eval-ready-${o.filingsDir ? 'filings' : 'facts'}`));
   const database = await openDatabase({ dataDir: dir });
+  if (!o.dataDir) {
+    const close = database.close.bind(database);
+    database.close = async () => {
+      await close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  try {
+    return await fillEvalDatabase(database, o, built);
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+}
+
+async function fillEvalDatabase(database: Database, o: PrepareOptions, built: boolean | undefined): Promise<Database> {
+  const dir = o.dataDir;
   await migrate(database);
   if (built) return database;
   await seedDemo(database.db);
@@ -86,7 +106,7 @@ export async function prepareEvalDatabase(o: PrepareOptions): Promise<Database> 
   await indexChunks(database.db);
   const failed = outcomes.filter((x) => x.status === 'failed');
   if (failed.length) throw new Error(`eval ingestion failed: ${failed.map((f) => `${f.fileName}: ${f.error?.message}`).join('; ')}`);
-  if (o.reuse) fs.writeFileSync(path.join(dir, `.eval-ready-${o.filingsDir ? 'filings' : 'facts'}`), new Date().toISOString());
+  if (o.reuse && dir) fs.writeFileSync(path.join(dir, `.eval-ready-${o.filingsDir ? 'filings' : 'facts'}`), new Date().toISOString());
   return database;
 }
 
