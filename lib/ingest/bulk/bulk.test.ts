@@ -73,8 +73,8 @@ describe('indexes deferred for an initial load', () => {
 
 describe('index rebuild beside the closing ANALYZE', () => {
   /** a fake connection: every statement takes a few ms; builds and analyses are logged with their span */
-  function fakeConns(n: number, pending: { index_name: string; table_name: string }[]) {
-    const queue = pending.map((p) => ({ ...p, definition: `CREATE INDEX ${p.index_name} ON ONLY public.${p.table_name} USING btree (x)` }));
+  function fakeConns(n: number, pending: { index_name: string; table_name: string; columns?: string }[]) {
+    const queue = pending.map(({ columns, ...p }) => ({ ...p, definition: `CREATE INDEX ${p.index_name} ON ONLY public.${p.table_name} USING btree (${columns ?? p.index_name})` }));
     const spans: { what: string; table: string; from: number; to: number }[] = [];
     let clock = 0;
     const conns = Array.from({ length: n }, () => ({
@@ -92,6 +92,23 @@ describe('index rebuild beside the closing ANALYZE', () => {
     }));
     return { conns, spans, tick: () => clock++ };
   }
+
+  it('never builds two indexes of a table on the same columns at once (their partitions would get the same generated name)', async () => {
+    const { conns, spans } = fakeConns(2, [
+      { index_name: 'facts_dims_entity_idx', table_name: 'facts', columns: 'tenant_id, entity_id' },
+      { index_name: 'facts_split_idx', table_name: 'facts', columns: 'tenant_id, entity_id' },
+      { index_name: 'facts_id_idx', table_name: 'facts', columns: 'id' },
+      { index_name: 'fs_a', table_name: 'fact_sightings', columns: 'tenant_id, entity_id' },
+    ]);
+    const r = await rebuildIndexes(conns[0]!, undefined, conns.slice(1));
+    expect(r.rebuilt.length).toBe(4);
+    const a = spans.find((x) => x.what === 'facts_dims_entity_idx')!;
+    const b = spans.find((x) => x.what === 'facts_split_idx')!;
+    expect(a.to < b.from || b.to < a.from).toBe(true);
+    // other columns, or another table, still build side by side
+    const overlaps = (x: (typeof spans)[number], y: (typeof spans)[number]) => !(x.to < y.from || y.to < x.from);
+    expect(spans.some((x) => spans.some((y) => x !== y && overlaps(x, y)))).toBe(true);
+  });
 
   it('builds every index and runs every task, never a task beside a build or task of its table', async () => {
     const { conns, spans, tick } = fakeConns(2, [

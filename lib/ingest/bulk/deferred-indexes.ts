@@ -169,7 +169,14 @@ export async function rebuildIndexes(
       changed = new Promise<void>((r) => (wake = r));
       w();
     };
-    const runnable = (w: Work) => !tasking.has(w.table) && (w.kind === 'build' || !building.get(w.table));
+    /**
+     * builds running per table and key columns: two indexes of a partitioned table on the same columns
+     * (facts_dims_entity_idx and facts_split_idx) get the same generated name on each partition, and two
+     * builds at once would both pick it (`duplicate key … pg_class_relname_nsp_index`): one at a time
+     */
+    const namesakes = new Set<string>();
+    const namesake = (w: Work) => (w.kind === 'build' ? `${w.table}|${/USING \w+ \(([^)]*)\)/.exec(w.p.definition)?.[1] ?? w.p.index_name}` : '');
+    const runnable = (w: Work) => !tasking.has(w.table) && (w.kind === 'build' ? !namesakes.has(namesake(w)) : !building.get(w.table));
     const worker = async (c: Connection) => {
       let prepared = false;
       try {
@@ -195,16 +202,18 @@ export async function rebuildIndexes(
             log?.(`${w.task.label} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
             continue;
           }
-          if (!prepared) {
-            prepared = true;
-            await c.query(`set maintenance_work_mem = '512MB'`).catch(() => undefined);
-            // no parallel workers: the builds run side by side already, and a worker's CPU is not the
-            // session's (the summary counts the sessions' CPU)
-            await c.query('set max_parallel_maintenance_workers = 0').catch(() => undefined);
-          }
           const p = w.p;
+          // claimed before the first await: another connection picks its next work meanwhile
           building.set(w.table, (building.get(w.table) ?? 0) + 1);
+          namesakes.add(namesake(w));
           try {
+            if (!prepared) {
+              prepared = true;
+              await c.query(`set maintenance_work_mem = '512MB'`).catch(() => undefined);
+              // no parallel workers: the builds run side by side already, and a worker's CPU is not the
+              // session's (the summary counts the sessions' CPU)
+              await c.query('set max_parallel_maintenance_workers = 0').catch(() => undefined);
+            }
             await c.query('begin');
             try {
               const exists = await c.query(`select 1 from pg_class where relname = $1 and relnamespace = current_schema()::regnamespace`, [p.index_name]);
@@ -218,6 +227,7 @@ export async function rebuildIndexes(
             }
           } finally {
             building.set(w.table, building.get(w.table)! - 1);
+            namesakes.delete(namesake(w));
             signal();
           }
           buildsDone = Math.max(buildsDone, performance.now());
