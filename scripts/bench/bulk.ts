@@ -19,7 +19,7 @@ import type { BenchContext, BenchRow, BenchSection } from './support/types';
 export const TARGET_FACTS_PER_S = 50_000;
 
 /** Ingests `archive` into `database` and returns the bench row. */
-export async function bulkRow(ctx: BenchContext, database: Database, archive: string, o: { label: string; jobs: number; target: boolean; tenantId?: string; deferIndexes?: boolean }): Promise<{ row: BenchRow; summary: BulkSummary }> {
+export async function bulkRow(ctx: BenchContext, database: Database, archive: string, o: { label: string; jobs: number; target: boolean; tenantId?: string; deferIndexes?: boolean; statisticsTarget?: number }): Promise<{ row: BenchRow; summary: BulkSummary }> {
   const load = os.loadavg()[0]!;
   const rssStart = Math.round(process.memoryUsage().rss / 2 ** 20);
   let last = 0;
@@ -31,6 +31,7 @@ export async function bulkRow(ctx: BenchContext, database: Database, archive: st
     actor: 'bench',
     sideFiles: noSideFiles,
     deferIndexes: o.deferIndexes,
+    statisticsTarget: o.statisticsTarget,
     log: (l) => ctx.log(`     ${l}`),
     onProgress: (p) => {
       if (performance.now() - last > 15_000) {
@@ -104,6 +105,9 @@ const section: BenchSection = {
     const asked = flag >= 0 ? Number(ctx.args[flag + 1]) : NaN;
     const companies = Number.isInteger(asked) && asked > 0 ? asked : ctx.scale === 'small' ? 300 : 2000;
     const initialOnly = ctx.args.includes('--bulk-initial-only');
+    // `--bulk-statistics-target <n>`: default_statistics_target of the PostgreSQL runs' closing ANALYZE
+    const targetFlag = ctx.args.indexOf('--bulk-statistics-target');
+    const statisticsTarget = targetFlag >= 0 && Number.isInteger(Number(ctx.args[targetFlag + 1])) ? Number(ctx.args[targetFlag + 1]) : undefined;
     const dir = ctx.tmpDir('bulk-archive');
     const rows: BenchRow[] = [];
     const t0 = performance.now();
@@ -119,7 +123,7 @@ const section: BenchSection = {
           : [{ jobs: 1, deferIndexes: false }, { jobs: 2, deferIndexes: false }, { jobs: 2, deferIndexes: true }];
       for (const r of runs) {
         const database = await emptyDatabase(ctx, 'postgres');
-        rows.push((await bulkRow(ctx, database, pgArchive, { label: `${companies.toLocaleString('en-US')} companies`, ...r, target: (ctx.scale !== 'small' || initialOnly) && r.deferIndexes })).row);
+        rows.push((await bulkRow(ctx, database, pgArchive, { label: `${companies.toLocaleString('en-US')} companies`, ...r, statisticsTarget, target: (ctx.scale !== 'small' || initialOnly) && r.deferIndexes })).row);
       }
       if (initialOnly) return rows;
     } else ctx.log('   PostgreSQL not configured: PGlite only (the target is for PostgreSQL)');
