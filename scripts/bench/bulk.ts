@@ -14,6 +14,7 @@ import { migrate } from '@/lib/db/migrate';
 import { ingestArchive, progressLine, type BulkSummary } from '@/lib/ingest/bulk/ingest-archive';
 import { writeSyntheticArchive } from '@/lib/ingest/bulk/synthetic-archive';
 import { noSideFiles } from '@/lib/ingest/side-files';
+import { argValue } from './support/args';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
 export const TARGET_FACTS_PER_S = 50_000;
@@ -101,13 +102,12 @@ const section: BenchSection = {
   async run(ctx) {
     // `--bulk-companies <n>` sets the archive's size; `--bulk-initial-only` runs only the initial load
     // on PostgreSQL (deferred indexes, 2 jobs: the target's case), without the other runs and PGlite
-    const flag = ctx.args.indexOf('--bulk-companies');
-    const asked = flag >= 0 ? Number(ctx.args[flag + 1]) : NaN;
+    const asked = Number(argValue(ctx, '--bulk-companies') ?? NaN);
     const companies = Number.isInteger(asked) && asked > 0 ? asked : ctx.scale === 'small' ? 300 : 2000;
     const initialOnly = ctx.args.includes('--bulk-initial-only');
     // `--bulk-statistics-target <n>`: default_statistics_target of the PostgreSQL runs' closing ANALYZE
-    const targetFlag = ctx.args.indexOf('--bulk-statistics-target');
-    const statisticsTarget = targetFlag >= 0 && Number.isInteger(Number(ctx.args[targetFlag + 1])) ? Number(ctx.args[targetFlag + 1]) : undefined;
+    const target = Number(argValue(ctx, '--bulk-statistics-target') ?? NaN);
+    const statisticsTarget = Number.isInteger(target) ? target : undefined;
     const dir = ctx.tmpDir('bulk-archive');
     const rows: BenchRow[] = [];
     const t0 = performance.now();

@@ -28,6 +28,7 @@ import { captureQueries, explainAnalyze, partitionReport, planLine, PARTITIONS, 
 import { cycle, timeSequential } from './support/timing';
 import { profileLine, profileQuestions } from './support/profile';
 import { cpuPerOp } from './support/cpu';
+import { argValue } from './support/args';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
 /** Topics analysts ask about in 10-K narrative, as the planner would pass them on. */
@@ -56,12 +57,6 @@ interface Sizes {
   lookups: number;
   retrievals: number;
   questions: number;
-}
-
-function argValue(ctx: BenchContext, flag: string): string | undefined {
-  const i = ctx.args.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
-  if (i < 0) return undefined;
-  return ctx.args[i]!.includes('=') ? ctx.args[i]!.slice(ctx.args[i]!.indexOf('=') + 1) : ctx.args[i + 1];
 }
 
 /** `--scale-companies N` and `--scale-chunk-companies N` override the full scale's 2,000 companies (PostgreSQL: passages for all of them). */

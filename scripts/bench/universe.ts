@@ -45,6 +45,7 @@ import { captureQueries, explainAnalyze, partitionReport, planLine, PARTITIONS, 
 import { BUILD_LOCK, ensureProductionBuild, holdLock, startServer } from './support/server';
 import { seededRandom } from '@/lib/ids';
 import { cycle, timeSequential } from './support/timing';
+import { argValue } from './support/args';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
 const TENANT = 'bench-universe';
@@ -60,12 +61,6 @@ const QUESTIONS: ((name: string, y: number) => string)[] = [
   (n, y) => `${n} revenue growth FY${y} vs FY${y - 1}`,
   (n, y) => `What were ${n}'s total assets at the end of FY${y}?`,
 ];
-
-function argValue(ctx: BenchContext, flag: string): string | undefined {
-  const i = ctx.args.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
-  if (i < 0) return undefined;
-  return ctx.args[i]!.includes('=') ? ctx.args[i]!.slice(ctx.args[i]!.indexOf('=') + 1) : ctx.args[i + 1];
-}
 
 /** Questions for `n` entities (synthetic or real), each with a fiscal year it has revenue for. */
 async function questions(d: Database, synthetic: boolean, n: number): Promise<string[]> {
