@@ -24,12 +24,11 @@ describe('FinanceBench statement values, asked through the answer path', () => {
   const missing = pdfs.filter((f) => !fs.existsSync(f));
   if (missing.length) throw new Error(`missing real data: ${missing.join(', ')} (set SEC_DATA_DIR)`);
   let database: Database | undefined;
-  let dispose: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    ({ database, dispose } = await prepareFinanceBench(pdfs));
+    database = (await prepareFinanceBench(pdfs)).database;
   }, 3_600_000);
   afterAll(async () => {
-    await dispose?.();
+    await database?.close();
   });
 
   it('checks at least 15 values per company, from its income statement, balance sheet and cash flow statement', () => {

@@ -8,11 +8,11 @@
  * abstention: the gate counts both.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { answerQuestion } from '@/lib/answer/answer-question';
 import type { Answer } from '@/lib/answer/types';
-import { openDatabase, type Database } from '@/lib/db/client';
+import type { Database } from '@/lib/db/client';
+import { openEvalDatabase } from './eval-database';
 import { migrate } from '@/lib/db/migrate';
 import { ingestBytes, type IngestOutcome } from '@/lib/ingest/ingest-file';
 
@@ -135,17 +135,9 @@ function describeYearEnd(y: unknown): string | null {
   return `${r.rule} ${wd} ${r.rule === 'nearest' ? 'to end of' : 'of'} ${mon}`;
 }
 
-/**
- * The 22 documents ingested into an embedded database of their own (`dataDir`, else a temporary folder).
- * `dispose` closes it and removes the temporary folder (~730 MB a run; they were left behind in /tmp).
- */
-export async function prepareFinanceBench(pdfs: string[], o: { dataDir?: string; log?: (s: string) => void } = {}): Promise<{ database: Database; documents: DocumentStats[]; ingestMs: number; dispose: () => Promise<void> }> {
-  const dir = o.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-financebench-'));
-  const database = await openDatabase({ dataDir: dir });
-  const dispose = async () => {
-    await database.close();
-    if (!o.dataDir) fs.rmSync(dir, { recursive: true, force: true });
-  };
+/** The documents ingested into an embedded database of their own (`dataDir`, else a temporary folder that closing it removes). */
+export async function prepareFinanceBench(pdfs: string[], o: { dataDir?: string; log?: (s: string) => void } = {}): Promise<{ database: Database; documents: DocumentStats[]; ingestMs: number }> {
+  const database = await openEvalDatabase(o.dataDir, 'ledgerline-financebench-');
   const documents: DocumentStats[] = [];
   const t0 = Date.now();
   try {
@@ -157,10 +149,10 @@ export async function prepareFinanceBench(pdfs: string[], o: { dataDir?: string;
       o.log?.(`  ${d.file}: ${d.status} ${d.entity ?? '-'} (FYE ${d.fiscalYearEnd ?? '?'}), ${d.bound}/${d.numericCells} cells bound, ${d.durationMs} ms`);
     }
   } catch (e) {
-    await dispose();
+    await database.close();
     throw e;
   }
-  return { database, documents, ingestMs: Date.now() - t0, dispose };
+  return { database, documents, ingestMs: Date.now() - t0 };
 }
 
 async function documentStats(database: Database, o: IngestOutcome): Promise<DocumentStats> {
@@ -217,7 +209,7 @@ export function scoreFinanceBench(q: FinanceBenchQuestion, a: Answer, latencyMs:
 
 export async function runFinanceBench(dir: string, o: { log?: (s: string) => void } = {}): Promise<FinanceBenchRun> {
   const { questions, pdfs } = loadFinanceBench(dir);
-  const { database, documents, ingestMs, dispose } = await prepareFinanceBench(pdfs, o);
+  const { database, documents, ingestMs } = await prepareFinanceBench(pdfs, o);
   const scores: FinanceBenchScore[] = [];
   try {
     for (const q of questions) {
@@ -226,7 +218,7 @@ export async function runFinanceBench(dir: string, o: { log?: (s: string) => voi
       scores.push(scoreFinanceBench(q, a, Date.now() - t0));
     }
   } finally {
-    await dispose();
+    await database.close();
   }
   return { set: 'financebench', documents, scores, ...summarize(scores), ingestMs };
 }

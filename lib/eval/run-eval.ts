@@ -1,14 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { answerQuestion } from '@/lib/answer/answer-question';
 import type { Answer } from '@/lib/answer/types';
-import { openDatabase, type Database, rowsOf } from '@/lib/db/client';
+import { type Database, rowsOf } from '@/lib/db/client';
 import { migrate } from '@/lib/db/migrate';
 import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
 import { ingestPaths, type LineSink } from '@/lib/ingest/ingest-paths';
 import { indexChunks } from '@/lib/retrieval/index-chunks';
+import { openEvalDatabase } from './eval-database';
 import { report, scoreItem, type FactBounds, type GoldenItem, type ItemScore, type Report } from './score';
 
 export interface EvalSet {
@@ -65,30 +65,21 @@ export interface PrepareOptions {
 }
 
 /**
- * A fresh embedded database with the demo tenant and the seven companyfacts files ingested. Without
- * `dataDir` it lives in a temporary folder that closing it removes (~700 MB a run, left behind in /tmp before).
+ * A fresh embedded database with the demo tenant and the seven companyfacts files ingested (in `dataDir`,
+ * else in a temporary folder that closing it removes: ./eval-database.ts).
  */
 export async function prepareEvalDatabase(o: PrepareOptions): Promise<Database> {
-  const dir = o.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-eval-'));
-  const built = o.reuse && fs.existsSync(path.join(dir, `.eval-ready-${o.filingsDir ? 'filings' : 'facts'}`));
-  const database = await openDatabase({ dataDir: dir });
-  if (!o.dataDir) {
-    const close = database.close.bind(database);
-    database.close = async () => {
-      await close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    };
-  }
+  const marker = o.dataDir ? path.join(o.dataDir, `.eval-ready-${o.filingsDir ? 'filings' : 'facts'}`) : null;
+  const database = await openEvalDatabase(o.dataDir, 'ledgerline-eval-');
   try {
-    return await fillEvalDatabase(database, o, built);
+    return await fillEvalDatabase(database, o, marker, !!(o.reuse && marker && fs.existsSync(marker)));
   } catch (e) {
     await database.close();
     throw e;
   }
 }
 
-async function fillEvalDatabase(database: Database, o: PrepareOptions, built: boolean | undefined): Promise<Database> {
-  const dir = o.dataDir;
+async function fillEvalDatabase(database: Database, o: PrepareOptions, marker: string | null, built: boolean): Promise<Database> {
   await migrate(database);
   if (built) return database;
   await seedDemo(database.db);
@@ -106,7 +97,7 @@ async function fillEvalDatabase(database: Database, o: PrepareOptions, built: bo
   await indexChunks(database.db);
   const failed = outcomes.filter((x) => x.status === 'failed');
   if (failed.length) throw new Error(`eval ingestion failed: ${failed.map((f) => `${f.fileName}: ${f.error?.message}`).join('; ')}`);
-  if (o.reuse && dir) fs.writeFileSync(path.join(dir, `.eval-ready-${o.filingsDir ? 'filings' : 'facts'}`), new Date().toISOString());
+  if (o.reuse && marker) fs.writeFileSync(marker, new Date().toISOString());
   return database;
 }
 

@@ -28,6 +28,7 @@ import { groupCpuMs, postgresBackendsCpuMs } from './support/cpu';
 import { startPgCounter, type PgCounter } from './support/pg-counter';
 import { coldBurst, keepAliveAgent, loadTest } from './support/load';
 import { BUILD_LOCK, ensureProductionBuild, holdLock, startServer } from './support/server';
+import { argValue } from './support/args';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
 const CLIENTS = 50;
@@ -234,7 +235,7 @@ const section: BenchSection = {
     try {
       const buildNote = await ensureProductionBuild(root, ctx.args, logDir, ctx.log);
       // --http-drivers pglite|postgres|pglite,postgres (default: both when PostgreSQL is configured)
-      const wanted = ctx.args.find((a) => a.startsWith('--http-drivers='))?.split('=')[1]?.split(',');
+      const wanted = argValue(ctx, '--http-drivers')?.split(',');
       const drivers = (ctx.pgUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter((d) => !wanted || wanted.includes(d));
       for (const driver of drivers) {
         const logFile = path.join(logDir, `server-${driver}.log`);
