@@ -6,7 +6,7 @@ import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
 import { contentId } from '@/lib/ids';
 import { embedText, LOCAL_EMBEDDING_MODEL_ID } from './embed';
 import { indexChunks } from './index-chunks';
-import { retrievePassages, rrfFuse } from './hybrid-passages';
+import { PRESELECT, retrievePassages, rrfFuse } from './hybrid-passages';
 import { lookupFact } from './lookup-facts';
 
 const T = 'ret-tenant';
@@ -117,6 +117,32 @@ for (const target of testTargets()) {
         [T2],
       );
       expect(admin.passages.map((p) => p.id)).toEqual(all.map((r) => r.id));
+    });
+
+    it('whole tenant: a tier of more than PRESELECT matches ranks the passages where the words stand together first', async () => {
+      const T3 = 'ret-tenant-preselect';
+      await d.db.insert(tenants).values({ id: T3, name: 'Retrieval preselect' });
+      await d.db.insert(entities).values({ id: 'ent-pre', tenantId: T3, name: 'Delta Freight' });
+      await d.db.insert(sources).values({ id: 'src-pre', tenantId: T3, entityId: 'ent-pre', kind: 'html-report', title: 'report', sha256: 'pre', byteSize: 1, extractorVersion: 'test' });
+      // PRESELECT + 100 passages mention both words far apart (filler between them); twelve say "fuel
+      // surcharge" together, four of them twice: by cover density those rank first, the four first of all
+      const filler = (n: number) => Array.from({ length: n }, (_, j) => `lane${j}`).join(' ');
+      const weak = Array.from({ length: PRESELECT + 100 }, (_, i) => `Fuel costs in region ${i} ${filler(5 + (i % 40))} and a surcharge on some lanes.`);
+      const strong = Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? `The fuel surcharge (${i}) and a second fuel surcharge.` : `A fuel surcharge applies in zone ${i} ${filler(i)}.`));
+      const texts = [...weak, ...strong];
+      for (let i = 0; i < texts.length; i += 500) {
+        await d.db.insert(chunks).values(texts.slice(i, i + 500).map((text, j) => ({ id: contentId('pre-chunk', i + j), tenantId: T3, entityId: 'ent-pre', sourceId: 'src-pre', fiscalYear: 2024, section: 'MD&A', heading: null, ordinal: i + j, text })));
+      }
+      const got = await retrievePassages({ db: d.db, tenantId: T3, buckets: [], query: 'fuel surcharge', k: 10, mode: 'fts' });
+      // the exact order: every all-words match ranked by cover density
+      const exact = await d.query<{ id: string }>(
+        `select c.id from chunks c, websearch_to_tsquery('english', 'fuel surcharge') q
+         where c.tenant_id = $1 and c.tsv @@ q order by ts_rank_cd(c.tsv, q) desc, c.id limit 10`,
+        [T3],
+      );
+      expect(got.passages.map((p) => p.id)).toEqual(exact.map((r) => r.id));
+      expect(got.passages.every((p) => /fuel surcharge/i.test(p.text))).toBe(true);
+      expect(got.passages.slice(0, 4).every((p) => /second fuel surcharge/.test(p.text))).toBe(true);
     });
 
     it('a period filter admits no comparative-column fact from another year', async () => {
