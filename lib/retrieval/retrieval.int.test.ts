@@ -119,6 +119,15 @@ for (const target of testTargets()) {
       expect(admin.passages.map((p) => p.id)).toEqual(all.map((r) => r.id));
     });
 
+    it('each passage keeps its tsvector in the row (STORAGE MAIN), on every partition', async () => {
+      const rows = await d.query<{ rel: string; storage: string }>(
+        `select a.attrelid::regclass::text as rel, a.attstorage as storage from pg_attribute a
+          where a.attname = 'tsv' and (a.attrelid = 'chunks'::regclass or a.attrelid in (select inhrelid from pg_inherits where inhparent = 'chunks'::regclass))`,
+      );
+      expect(rows.length).toBeGreaterThan(1);
+      expect(rows.filter((r) => r.storage !== 'm')).toEqual([]);
+    });
+
     it('whole tenant: a tier of more than PRESELECT matches ranks the passages where the words stand together first', async () => {
       const T3 = 'ret-tenant-preselect';
       await d.db.insert(tenants).values({ id: T3, name: 'Retrieval preselect' });
