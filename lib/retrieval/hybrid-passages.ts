@@ -260,16 +260,17 @@ export async function retrievePassages(req: PassageRequest): Promise<PassageResu
   const dropped: PassageResult['dropped'] = [];
 
   for (const b of buckets) {
-    let fts = mode === 'dense' ? [] : await ftsRank(db, scope, b, orQuery(terms), depth, queryWords(terms));
-    let expanded = false;
-    if (mode !== 'dense' && fts.length === 0) {
+    // the two rankers are independent: on a pool they run on two connections at once (on one
+    // connection, or the embedded database, their statements simply queue)
+    const lexical = async (): Promise<{ fts: Row[]; expanded: boolean }> => {
+      if (mode === 'dense') return { fts: [], expanded: false };
+      const fts = await ftsRank(db, scope, b, orQuery(terms), depth, queryWords(terms));
+      if (fts.length) return { fts, expanded: false };
       const extra = EXPANSIONS.filter(([re]) => re.test(req.query.toLowerCase())).flatMap(([, alts]) => alts);
-      if (extra.length) {
-        fts = await ftsRank(db, scope, b, orQuery([...terms, ...extra]), depth);
-        expanded = true;
-      }
-    }
-    const dense = mode === 'fts' ? [] : await denseRank(db, scope, b, vec, model.modelId, depth);
+      if (!extra.length) return { fts, expanded: false };
+      return { fts: await ftsRank(db, scope, b, orQuery([...terms, ...extra]), depth), expanded: true };
+    };
+    const [{ fts, expanded }, dense] = await Promise.all([lexical(), mode === 'fts' ? Promise.resolve([] as Row[]) : denseRank(db, scope, b, vec, model.modelId, depth)]);
     const fused = rrfFuse([fts, dense].filter((_, i) => (mode === 'hybrid' ? true : mode === 'fts' ? i === 0 : i === 1)));
     const ranked = fused.map(({ item, score, ranks }) => {
       const text = `${item.heading ?? ''} ${item.text}`.toLowerCase();
