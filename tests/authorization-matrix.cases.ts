@@ -102,6 +102,11 @@ export function matrixCases(_ids: MatrixIds): MatrixCase[] {
       call: async () => (await import('@/app/api/health/route')).GET(),
     },
     {
+      id: 'app/favicon.ico/route.ts#GET',
+      expect: PUBLIC,
+      call: async () => (await import('@/app/favicon.ico/route')).GET(get('/favicon.ico')),
+    },
+    {
       id: 'app/api/answers/route.ts#POST',
       expect: needs('analyst', false),
       call: async () => (await import('@/app/api/answers/route')).POST(json('/api/answers', { question: 'What was Helios revenue in FY2026?' }), {}),
