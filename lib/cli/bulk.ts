@@ -14,7 +14,7 @@ import { writeSyntheticArchive } from '@/lib/ingest/bulk/synthetic-archive';
 import { createSideFiles } from '@/lib/ingest/side-files';
 import { parseArgs } from './ingest';
 
-const INGEST_USAGE = 'usage: npm run cli -- bulk ingest <companyfacts.zip> [--tenant <id>] [--jobs <n> (PostgreSQL, default 2)] [--limit <n>] [--reset] [--submissions <dir>] [--defer-indexes (PostgreSQL initial load: secondary indexes built once at the end)]\n';
+const INGEST_USAGE = 'usage: npm run cli -- bulk ingest <companyfacts.zip> [--tenant <id>] [--jobs <n> (PostgreSQL, default 2)] [--limit <n>] [--reset] [--submissions <dir>] [--defer-indexes (PostgreSQL initial load: secondary indexes built once at the end)] [--plan-threads <n> (PostgreSQL: threads that parse and plan new companies, default 1; 0 plans on the main thread)]\n';
 const SYNTH_USAGE = 'usage: npm run cli -- bulk synth <out.zip> --companies <n> [--years <n> (default 10)] [--seed <n> (default 1)]\n';
 
 function intFlag(flags: Map<string, string | true>, name: string, min: number): number | undefined | null {
@@ -33,7 +33,7 @@ export function summaryText(s: BulkSummary): string {
     `bulk ingest of ${path.basename(s.archive)} on ${s.driver} (${s.transport === 'copy' ? 'COPY' : 'batched insert'}, ${s.jobs} job(s)):`,
     `  ${s.entries.toLocaleString('en-US')} entries: ${s.ingested.toLocaleString('en-US')} ingested, ${s.unchanged} unchanged, ${s.skipped.toLocaleString('en-US')} skipped (done before), ${s.failed} failed`,
     `  ${s.factsSeen.toLocaleString('en-US')} facts read, ${s.factsAdded.toLocaleString('en-US')} new, in ${s.seconds.toFixed(1)} s = ${s.factsPerSecond.toLocaleString('en-US')} facts/s (deferred index builds ${s.indexSeconds.toFixed(1)} s, statistics ${s.analyzeSeconds.toFixed(1)} s, included); peak RSS ${s.peakRssMb} MB`,
-    `  ${s.batchedCompanies.toLocaleString('en-US')} new companies written in ${s.batches} batch transaction(s)${s.batchFallbacks ? ` (${s.batchFallbacks} rolled back and redone company by company)` : ''}; CPU per fact entry: process ${s.factsSeen ? ((s.processCpuSeconds * 1e6) / s.factsSeen).toFixed(1) : '–'} µs, database backends ${s.factsSeen && s.backendCpuSeconds !== null ? ((s.backendCpuSeconds * 1e6) / s.factsSeen).toFixed(1) : '–'} µs`,
+    `  ${s.batchedCompanies.toLocaleString('en-US')} new companies written in ${s.batches} batch transaction(s) (${s.plannedOnThreads.toLocaleString('en-US')} planned on worker threads)${s.batchFallbacks ? ` (${s.batchFallbacks} rolled back and redone company by company)` : ''}; CPU per fact entry: process ${s.factsSeen ? ((s.processCpuSeconds * 1e6) / s.factsSeen).toFixed(1) : '–'} µs, database backends ${s.factsSeen && s.backendCpuSeconds !== null ? ((s.backendCpuSeconds * 1e6) / s.factsSeen).toFixed(1) : '–'} µs`,
   ];
   for (const f of s.failures.slice(0, 20)) lines.push(`  failed ${f.entry} (CIK ${f.cik}): ${f.code}: ${f.message.slice(0, 300)}`);
   if (s.failures.length > 20) lines.push(`  … and ${s.failures.length - 20} more (bulk_ingest_progress has them all)`);
@@ -41,7 +41,7 @@ export function summaryText(s: BulkSummary): string {
 }
 
 export async function runBulkIngest(args: string[]): Promise<number> {
-  const { positional, flags } = parseArgs(args, ['tenant', 'jobs', 'limit', 'submissions']);
+  const { positional, flags } = parseArgs(args, ['tenant', 'jobs', 'limit', 'submissions', 'plan-threads']);
   if (positional.length !== 1 || flags.has('help')) {
     process.stderr.write(INGEST_USAGE);
     return 2;
@@ -53,7 +53,8 @@ export async function runBulkIngest(args: string[]): Promise<number> {
   }
   const jobs = intFlag(flags, 'jobs', 1);
   const limit = intFlag(flags, 'limit', 1);
-  if (jobs === null || limit === null) return 2;
+  const planThreads = intFlag(flags, 'plan-threads', 0);
+  if (jobs === null || limit === null || planThreads === null) return 2;
   const tenantId = typeof flags.get('tenant') === 'string' ? (flags.get('tenant') as string) : DEMO_TENANT_ID;
   const subs = flags.get('submissions');
   const sideFiles = createSideFiles({ dirs: typeof subs === 'string' ? [path.resolve(subs)] : [path.dirname(archive), path.join(path.dirname(archive), 'sec-submissions')] });
@@ -71,6 +72,7 @@ export async function runBulkIngest(args: string[]): Promise<number> {
       jobs,
       limit,
       deferIndexes: flags.has('defer-indexes'),
+      planThreads,
       log: (l) => process.stderr.write(`${l}\n`),
       actor: 'cli',
       sideFiles,

@@ -20,7 +20,7 @@ import type { BenchContext, BenchRow, BenchSection } from './support/types';
 export const TARGET_FACTS_PER_S = 50_000;
 
 /** Ingests `archive` into `database` and returns the bench row. */
-export async function bulkRow(ctx: BenchContext, database: Database, archive: string, o: { label: string; jobs: number; target: boolean; tenantId?: string; deferIndexes?: boolean; statisticsTarget?: number }): Promise<{ row: BenchRow; summary: BulkSummary }> {
+export async function bulkRow(ctx: BenchContext, database: Database, archive: string, o: { label: string; jobs: number; target: boolean; tenantId?: string; deferIndexes?: boolean; statisticsTarget?: number; planThreads?: number }): Promise<{ row: BenchRow; summary: BulkSummary }> {
   const load = os.loadavg()[0]!;
   const rssStart = Math.round(process.memoryUsage().rss / 2 ** 20);
   let last = 0;
@@ -33,6 +33,7 @@ export async function bulkRow(ctx: BenchContext, database: Database, archive: st
     sideFiles: noSideFiles,
     deferIndexes: o.deferIndexes,
     statisticsTarget: o.statisticsTarget,
+    planThreads: o.planThreads,
     log: (l) => ctx.log(`     ${l}`),
     onProgress: (p) => {
       if (performance.now() - last > 15_000) {
@@ -48,6 +49,7 @@ export async function bulkRow(ctx: BenchContext, database: Database, archive: st
   const cpu = `CPU per fact entry: process ${procUs?.toFixed(1) ?? '–'} µs, backends ${backendUs?.toFixed(1) ?? '–'} µs (index rebuilds and the closing ANALYZE included)`;
   const mode = [
     s.batchedCompanies ? `${s.batchedCompanies.toLocaleString('en-US')} companies in ${s.batches} batch transaction(s)${s.batchFallbacks ? `, ${s.batchFallbacks} rolled back and redone per company` : ''}` : null,
+    s.plannedOnThreads ? `${s.plannedOnThreads.toLocaleString('en-US')} planned on worker threads` : null,
     s.transport === 'copy' ? (s.batchedCompanies ? 'COPY straight into the tables' : 'COPY + staging') : 'batched insert', s.setWiseChecks ? 'set-wise reference checks' : null, o.deferIndexes ? `${s.deferredIndexes.length} secondary indexes deferred, rebuilt in ${s.indexSeconds.toFixed(1)} s (included)` : null].filter(Boolean).join(', ');
   const row: BenchRow = {
     section: 'bulk',
@@ -73,6 +75,7 @@ export async function bulkRow(ctx: BenchContext, database: Database, archive: st
       batches: s.batches,
       batchedCompanies: s.batchedCompanies,
       batchFallbacks: s.batchFallbacks,
+      plannedOnThreads: s.plannedOnThreads,
       processCpuSeconds: Math.round(s.processCpuSeconds * 10) / 10,
       backendCpuSeconds: s.backendCpuSeconds === null ? null : Math.round(s.backendCpuSeconds * 10) / 10,
       processCpuUsPerFact: procUs === null ? null : Math.round(procUs * 10) / 10,
@@ -98,7 +101,7 @@ async function emptyDatabase(ctx: BenchContext, driver: Driver): Promise<Databas
 
 const section: BenchSection = {
   name: 'bulk',
-  description: 'bulk ingestion of a synthetic companyfacts.zip (small 300 / full 2,000 companies; --bulk-companies n, --bulk-initial-only): facts/s, CPU per fact, peak RSS',
+  description: 'bulk ingestion of a synthetic companyfacts.zip (small 300 / full 2,000 companies; --bulk-companies n, --bulk-initial-only, --bulk-plan-threads n): facts/s, CPU per fact, peak RSS',
   async run(ctx) {
     // `--bulk-companies <n>` sets the archive's size; `--bulk-initial-only` runs only the initial load
     // on PostgreSQL (deferred indexes, 2 jobs: the target's case), without the other runs and PGlite
@@ -108,6 +111,9 @@ const section: BenchSection = {
     // `--bulk-statistics-target <n>`: default_statistics_target of the PostgreSQL runs' closing ANALYZE
     const target = Number(argValue(ctx, '--bulk-statistics-target') ?? NaN);
     const statisticsTarget = Number.isInteger(target) ? target : undefined;
+    // `--bulk-plan-threads <n>`: planning threads of the PostgreSQL runs (default: the loader's)
+    const threads = Number(argValue(ctx, '--bulk-plan-threads') ?? NaN);
+    const planThreads = Number.isInteger(threads) ? threads : undefined;
     const dir = ctx.tmpDir('bulk-archive');
     const rows: BenchRow[] = [];
     const t0 = performance.now();
@@ -123,7 +129,7 @@ const section: BenchSection = {
           : [{ jobs: 1, deferIndexes: false }, { jobs: 2, deferIndexes: false }, { jobs: 2, deferIndexes: true }];
       for (const r of runs) {
         const database = await emptyDatabase(ctx, 'postgres');
-        rows.push((await bulkRow(ctx, database, pgArchive, { label: `${companies.toLocaleString('en-US')} companies`, ...r, statisticsTarget, target: (ctx.scale !== 'small' || initialOnly) && r.deferIndexes })).row);
+        rows.push((await bulkRow(ctx, database, pgArchive, { label: `${companies.toLocaleString('en-US')} companies`, ...r, statisticsTarget, planThreads, target: (ctx.scale !== 'small' || initialOnly) && r.deferIndexes })).row);
       }
       if (initialOnly) return rows;
     } else ctx.log('   PostgreSQL not configured: PGlite only (the target is for PostgreSQL)');

@@ -40,6 +40,8 @@ for (const target of testTargets()) {
       expect(s).toMatchObject({ entries: N, done: N, ingested: N, failed: 0, skipped: 0, transport: target.name === 'postgres' ? 'copy' : 'insert' });
       // new companies: written in batch transactions, none rolled back
       expect(s).toMatchObject({ batchedCompanies: N, batchFallbacks: 0 });
+      // PostgreSQL: planned on the worker thread (what it stores is compared below)
+      expect(s.plannedOnThreads).toBe(target.name === 'postgres' ? N : 0);
       expect(s.factsSeen).toBeGreaterThan(N * 100);
       expect(lines.at(-1)).toBe(`${N}/${N}`);
       for (let i = 0; i < N; i++) {

@@ -28,14 +28,13 @@ import type { FactRowInserter } from '@/lib/facts/write-facts';
 import { refreshStatistics } from '@/lib/db/statistics';
 import { bulkIngestProgress } from '@/lib/db/schema';
 import { bumpDataVersion } from '@/lib/db/data-version';
-import { sha256Hex } from '@/lib/ids';
-import { parseCompanyFacts, type CompanyFacts } from '../companyfacts';
 import { blankOutcome, ensureReferenceData, ingestBytes, DEFAULT_MAX_BYTES, type IngestOutcome } from '../ingest-file';
 import { noSideFiles } from '../side-files';
 import { ensureTenant } from '../entity';
 import type { SideFiles } from '../types';
 import { classifyBatch, CompanyBatch, encodeForCopy, writeBatch, type BatchItem } from './batch-writer';
-import { planNewCompany, type CompanyPlan } from './company-plan';
+import type { CompanyPlan } from './company-plan';
+import { INLINE, planEntry, PlanPool } from './plan-pool';
 import { canSkipRowTriggers, copyInserter, CopyArena, createStaging, dropStaging } from './copy-inserter';
 import { deferIndexes, DEFERRABLE_TABLES, pendingIndexes, rebuildIndexes, type AlongsideTask } from './deferred-indexes';
 import { openArchive, type ArchiveEntry } from './zip-read';
@@ -82,6 +81,11 @@ export interface BulkIngestOptions {
    * Default: the server's.
    */
   statisticsTarget?: number;
+  /**
+   * PostgreSQL: worker threads that plan and encode new companies ahead of the jobs (plan-pool.ts;
+   * default DEFAULT_PLAN_THREADS); 0 plans on the main thread.
+   */
+  planThreads?: number;
   /** lines about index rebuilds and rolled-back batches */
   log?: (line: string) => void;
   /** called after each company, and at the end */
@@ -119,7 +123,9 @@ export interface BulkSummary extends BulkProgress {
   batches: number;
   batchedCompanies: number;
   batchFallbacks: number;
-  /** CPU seconds of this process during the run */
+  /** companies planned on worker threads (the rest on the main thread) */
+  plannedOnThreads: number;
+  /** CPU seconds of this process (its planning threads included) during the run */
   processCpuSeconds: number;
   /** CPU seconds of the PostgreSQL backends of the workers (local server only; null when not measurable) */
   backendCpuSeconds: number | null;
@@ -168,6 +174,7 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
     batches: 0,
     batchedCompanies: 0,
     batchFallbacks: 0,
+    plannedOnThreads: 0,
     processCpuSeconds: 0,
     backendCpuSeconds: null,
   };
@@ -211,6 +218,7 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
     s.indexSeconds += r.seconds;
     return r;
   };
+  let pool: PlanPool | null = null;
   try {
     await ensureTenant(database.db, tenantId);
     if (database.driver === 'postgres') {
@@ -249,6 +257,66 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
     let analyzeAt = database.driver === 'pglite' ? 2000 : Infinity;
     let analyzing: Promise<void> | null = null;
 
+    const maxBytes = o.maxBytes ?? DEFAULT_MAX_BYTES;
+    const actor = o.actor ?? 'cli';
+    const batchFacts = o.batchFacts ?? DEFAULT_BATCH_FACTS;
+    const sideFiles = o.sideFiles ?? noSideFiles;
+
+    // PostgreSQL: new companies planned and encoded on worker threads, a few entries ahead of the jobs
+    pool = database.driver === 'postgres' && batchFacts > 0 ? PlanPool.start(o.planThreads ?? DEFAULT_PLAN_THREADS, o.log) : null;
+    const planOf = async (bytes: Buffer, fileName: string, key: string): Promise<CompanyPlan | null> => {
+      if (batchFacts <= 0) return null;
+      if (pool) {
+        let submissions;
+        try {
+          submissions = sideFiles.submissions(key);
+        } catch {
+          submissions = INLINE;
+        }
+        if (submissions !== INLINE) {
+          const r = await pool.plan(bytes, fileName, { tenantId, actor, cik: key, submissions });
+          if (r !== INLINE) {
+            s.plannedOnThreads++;
+            return r;
+          }
+        }
+      }
+      return planEntry(bytes, fileName, { tenantId, actor, sideFiles });
+    };
+    /** An entry ready for a job: skipped (done before), failed before planning, or read and being planned. */
+    type Prepared =
+      | { kind: 'skip'; e: ArchiveEntry; key: string }
+      | { kind: 'failed'; e: ArchiveEntry; key: string; outcome: IngestOutcome }
+      | { kind: 'read'; e: ArchiveEntry; key: string; bytes: Buffer; plan: Promise<CompanyPlan | null> };
+    const prepare = async (e: ArchiveEntry): Promise<Prepared> => {
+      const key = entryKey(e.fileName);
+      if (done.get(key) === `${e.crc32}:${e.uncompressedSize}`) return { kind: 'skip', e, key };
+      if (e.uncompressedSize > maxBytes) {
+        return { kind: 'failed', e, key, outcome: failedOutcome(e.fileName, 'payload_too_large:file', `entry is ${e.uncompressedSize.toLocaleString('en-US')} bytes; the limit is ${maxBytes.toLocaleString('en-US')}`) };
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await e.read();
+      } catch (err) {
+        return { kind: 'failed', e, key, outcome: failedOutcome(e.fileName, 'bad_request:archive_entry', `cannot inflate: ${(err as Error).message}`) };
+      }
+      const plan = planOf(bytes, e.fileName, key);
+      // awaited by the job that takes the entry (a failure surfaces there, as it did inline)
+      plan.catch(() => undefined);
+      return { kind: 'read', e, key, bytes, plan };
+    };
+    // entries in archive order, LOOKAHEAD of them read and being planned before a job asks (memory:
+    // that many companies' bytes and plans more than the jobs hold)
+    const ahead: Promise<Prepared | null>[] = [];
+    const pull = () => next().then((e) => (e ? prepare(e) : null));
+    const take = (): Promise<Prepared | null> => {
+      const depth = pool ? LOOKAHEAD : 0;
+      while (ahead.length < depth) ahead.push(pull());
+      const p = ahead.length ? ahead.shift()! : pull();
+      if (depth) ahead.push(pull());
+      return p;
+    };
+
     const worker = async () =>
       onBackend(async (conn) => {
         let inserter = undefined as ReturnType<typeof copyInserter> | undefined;
@@ -276,10 +344,6 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
           }
         }
       });
-
-    const maxBytes = o.maxBytes ?? DEFAULT_MAX_BYTES;
-    const actor = o.actor ?? 'cli';
-    const batchFacts = o.batchFacts ?? DEFAULT_BATCH_FACTS;
 
     /** Tallies one company's outcome (progress row already written). */
     const finish = (key: string, e: Pick<ArchiveEntry, 'fileName'>, outcome: IngestOutcome) => {
@@ -366,34 +430,22 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
         await maybeAnalyze(conn);
       };
 
-      for (let e = await next(); e; e = await next()) {
-        const key = entryKey(e.fileName);
-        const ident = `${e.crc32}:${e.uncompressedSize}`;
-        if (done.get(key) === ident) {
+      for (let p = await take(); p; p = await take()) {
+        const { e, key } = p;
+        if (p.kind === 'skip') {
           s.skipped++;
           s.done++;
           s.last = e.fileName;
           report();
           continue;
         }
-        let failure: IngestOutcome | null = null;
-        let bytes: Buffer | null = null;
-        if (e.uncompressedSize > maxBytes) {
-          failure = failedOutcome(e.fileName, 'payload_too_large:file', `entry is ${e.uncompressedSize.toLocaleString('en-US')} bytes; the limit is ${maxBytes.toLocaleString('en-US')}`);
-        } else {
-          try {
-            bytes = await e.read();
-          } catch (err) {
-            failure = failedOutcome(e.fileName, 'bad_request:archive_entry', `cannot inflate: ${(err as Error).message}`);
-          }
-        }
-        if (failure || !bytes) {
-          const outcome = failure ?? failedOutcome(e.fileName, 'internal', 'no bytes');
-          await recordProgress(conn.db, tenantId, archiveName, key, e, outcome);
-          finish(key, e, outcome);
+        if (p.kind === 'failed') {
+          await recordProgress(conn.db, tenantId, archiveName, key, e, p.outcome);
+          finish(key, e, p.outcome);
           continue;
         }
-        const plan = batchFacts > 0 ? planEntry(bytes, e.fileName, { tenantId, actor, sideFiles: o.sideFiles ?? noSideFiles }) : null;
+        const { bytes } = p;
+        const plan = await p.plan;
         if (!plan) {
           // not a new company's well-formed companyfacts (or batching is off): the per-file path, which also records any failure
           await flush();
@@ -456,6 +508,7 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
     o.log?.(`statistics refreshed in ${s.analyzeSeconds.toFixed(1)} s`);
   } finally {
     clearInterval(sampler);
+    await pool?.close();
     zip.close();
   }
   report();
@@ -472,25 +525,12 @@ const ANALYZED: [string, ...string[]][] = [['facts'], ['fact_sightings'], ['sour
 
 /** Fact entries per batch transaction (one worker's batch; default). */
 export const DEFAULT_BATCH_FACTS = 40_000;
+/** Planning threads (PostgreSQL; default). */
+export const DEFAULT_PLAN_THREADS = 1;
+/** Entries read and being planned ahead of the jobs (with planning threads). */
+const LOOKAHEAD = 4;
 /** Companies per batch transaction at most (statement sizes of the per-company tables). */
 const MAX_BATCH_COMPANIES = 400;
-
-/**
- * The batch plan of an entry: null when it is not well-formed companyfacts (the per-file path then
- * records the precise failure) or its facts cannot be written set-wise (company-plan.ts).
- */
-function planEntry(bytes: Buffer, entryName: string, o: { tenantId: string; actor: string; sideFiles: SideFiles }): CompanyPlan | null {
-  const startedAt = performance.now();
-  const fileName = path.basename(entryName);
-  let cf: CompanyFacts;
-  try {
-    const text = bytes.toString('utf8');
-    cf = parseCompanyFacts(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, fileName);
-  } catch {
-    return null;
-  }
-  return planNewCompany(cf, { ...o, fileName, sha256: sha256Hex(bytes), byteSize: bytes.byteLength, startedAt });
-}
 
 /**
  * An initial load (deferred indexes) keeps autovacuum off facts and fact_sightings while it writes:
