@@ -113,4 +113,22 @@ describe('copulaFor', () => {
     expect(copulaFor('other income (expense), net')).toBe('was');
     expect(copulaFor('basis')).toBe('was');
   });
+
+  it('reads the head noun, not the last word of a postmodifier', () => {
+    expect(copulaFor('shares outstanding')).toBe('were');
+    expect(copulaFor('weighted-average diluted shares outstanding')).toBe('were');
+    expect(copulaFor('accounts receivable, net')).toBe('were');
+    expect(copulaFor('accounts payable')).toBe('were');
+    expect(copulaFor('loans, net of allowance for loan losses')).toBe('were');
+    expect(copulaFor('provision for income taxes')).toBe('was');
+    expect(copulaFor('Income (loss) before income taxes')).toBe('was');
+    expect(copulaFor('income from operations')).toBe('was');
+    expect(copulaFor('Net cash provided by (used in) operating activities')).toBe('was');
+    expect(copulaFor('net income attributable to common stockholders')).toBe('was');
+    expect(copulaFor('cash and cash equivalents, end of period')).toBe('were');
+    expect(copulaFor('property, plant and equipment, net')).toBe('was');
+    expect(copulaFor('selling, general and administrative expenses')).toBe('were');
+    expect(copulaFor('dividends per share')).toBe('was');
+    expect(copulaFor('earnings before interest and taxes')).toBe('were');
+  });
 });

@@ -64,12 +64,35 @@ export function singularForms(phrase: string): string[] {
   return out;
 }
 
+/** Words that open a measure name's postmodifier: the head noun stands before them ("provision for income taxes"). */
+const PREPOSITIONS = new Set(['of', 'for', 'from', 'by', 'in', 'on', 'to', 'under', 'with', 'at', 'before', 'after', 'over', 'into', 'than', 'per']);
+
+/** Adjectives and participles that follow their noun in measure names ("shares outstanding", "net cash provided", "accounts receivable"). */
+const POSTPOSITIVE = new Set([
+  'outstanding', 'remaining', 'issued', 'authorized', 'authorised', 'used', 'provided', 'granted', 'vested', 'unvested', 'exercisable',
+  'exercised', 'forfeited', 'expired', 'receivable', 'payable', 'attributable', 'available', 'held', 'acquired', 'repurchased', 'paid',
+  'received', 'incurred', 'recognized', 'recognised', 'reported', 'owed', 'due', 'net', 'gross', 'generated', 'applicable', 'allocated',
+]);
+
 /**
- * The verb a measure's name takes: "were" when its last word is a plural ("net sales were", "casino
- * revenues were", "total assets were"), else "was" ("revenue was", "diluted EPS was").
+ * The verb a measure's name takes, from its head noun: "were" when the head is a plural ("net sales
+ * were", "casino revenues were", "shares outstanding were", "accounts receivable, net were"), else "was"
+ * ("revenue was", "diluted EPS was", "provision for income taxes was", "net cash provided by operating
+ * activities was"). The head is the last word before the first preposition, once parenthesized asides
+ * ("(loss)", "(used in)"), a trailing appositive after a comma (", net", ", end of period") and
+ * postpositive modifiers ("outstanding", "provided") are set aside. A rate ("earnings per share") is one
+ * amount: "was".
  */
 export function copulaFor(name: string): 'was' | 'were' {
-  const last = /([A-Za-z]+)\W*$/.exec(name)?.[1] ?? '';
+  let text = name.replace(/\([^()]*\)/g, ' ');
+  // a trailing ", net" or ", end of period" qualifies the whole name; a comma inside a list ("selling, general and administrative expenses") does not
+  for (let m = /,([^,]*)$/.exec(text); m && !/\b(?:and|or)\b/i.test(m[1]!) && /[A-Za-z]/.test(text.slice(0, m.index)); m = /,([^,]*)$/.exec(text)) text = text.slice(0, m.index);
+  const words = text.split(/[^A-Za-z]+/).filter(Boolean);
+  const p = words.findIndex((w, i) => i > 0 && PREPOSITIONS.has(w.toLowerCase()));
+  if (p > 0 && words[p]!.toLowerCase() === 'per') return 'was';
+  let head = p > 0 ? words.slice(0, p) : words;
+  while (head.length > 1 && POSTPOSITIVE.has(head[head.length - 1]!.toLowerCase())) head = head.slice(0, -1);
+  const last = head[head.length - 1] ?? '';
   const word = last.toLowerCase();
   // an abbreviation in capitals ("EPS") is not a plural
   if (last !== word && last === last.toUpperCase()) return 'was';
