@@ -125,7 +125,7 @@ import(workerData.tsx).then((m) => { m.register(); return import(workerData.modu
 /** Plans entries on `threads` worker threads; INLINE for whatever they cannot plan. */
 export class PlanPool {
   private readonly workers: { w: Worker; pending: number }[] = [];
-  private readonly waiting = new Map<number, { resolve: (r: CompanyPlan | null | typeof INLINE) => void; worker: { pending: number } }>();
+  private readonly waiting = new Map<number, (r: CompanyPlan | null | typeof INLINE) => void>();
   private nextId = 1;
   private dead = false;
 
@@ -149,7 +149,7 @@ export class PlanPool {
       w.on('message', (r: PlanReply) => pool.answer(slot, r));
       w.on('error', (e) => {
         log?.(`planning thread failed (${e.message.slice(0, 160)}); planning on the main thread`);
-        pool.fail();
+        void pool.stop();
       });
       pool.workers.push(slot);
     }
@@ -157,23 +157,23 @@ export class PlanPool {
   }
 
   private answer(slot: { pending: number }, r: PlanReply): void {
-    const p = this.waiting.get(r.id);
-    if (!p) return;
+    const resolve = this.waiting.get(r.id);
+    if (!resolve) return;
     this.waiting.delete(r.id);
     slot.pending--;
-    if (r.inline) return p.resolve(INLINE);
-    if (!r.plan) return p.resolve(null);
+    if (r.inline) return resolve(INLINE);
+    if (!r.plan) return resolve(null);
     r.plan.encoded!.facts = views(r.facts!);
     r.plan.encoded!.sightings = views(r.sightings!);
-    p.resolve(r.plan);
+    resolve(r.plan);
   }
 
-  /** every request not answered goes inline, and so does every later one */
-  private fail(): void {
+  /** every request not answered goes inline, and so does every later one; the threads are stopped */
+  private stop(): Promise<unknown> {
     this.dead = true;
-    for (const p of this.waiting.values()) p.resolve(INLINE);
+    for (const resolve of this.waiting.values()) resolve(INLINE);
     this.waiting.clear();
-    for (const s of this.workers) void s.w.terminate();
+    return Promise.all(this.workers.map((s) => s.w.terminate()));
   }
 
   /** The plan of an entry (planEntry's), null, or INLINE. */
@@ -183,16 +183,13 @@ export class PlanPool {
     const id = this.nextId++;
     slot.pending++;
     return new Promise((resolve) => {
-      this.waiting.set(id, { resolve, worker: slot });
+      this.waiting.set(id, resolve);
       const req: PlanRequest = { id, bytes, entryName, ...o };
       slot.w.postMessage(req);
     });
   }
 
   async close(): Promise<void> {
-    this.dead = true;
-    for (const p of this.waiting.values()) p.resolve(INLINE);
-    this.waiting.clear();
-    await Promise.all(this.workers.map((s) => s.w.terminate()));
+    await this.stop();
   }
 }
