@@ -23,11 +23,42 @@ const layerRules = LAYERS.map((layer, i) => {
 module.exports = {
   forbidden: [
     ...layerRules,
-    { name: 'lib-not-ui', severity: 'error', comment: 'lib never imports app or components', from: { path: '^lib/', pathNot: TEST }, to: { path: '^(app|components)/' } },
-    { name: 'no-test-support-in-product', severity: 'error', comment: 'product code never imports tests/', from: { path: '^(lib|app|components)/', pathNot: TEST }, to: { path: '^tests/' } },
-    { name: 'app-db-through-server', severity: 'error', comment: 'app gets its database and viewer only from the lib/server wrappers (withPage, withRole, roleAction), never from the runtime or the client', from: { path: '^app/' }, to: { path: '^lib/(server/runtime|db/client)\\.ts$' } },
-    { name: 'components-no-db', severity: 'error', comment: 'components never import lib/db or lib/server', from: { path: '^components/' }, to: { path: '^lib/(db|server)/' } },
-    { name: 'no-circular', severity: 'error', comment: 'no module cycles in product code (type-only imports excepted: they vanish at run time)', from: { path: '^(lib|app|components)/', pathNot: TEST }, to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } } },
+    {
+      name: 'lib-not-ui',
+      severity: 'error',
+      comment: 'lib never imports app or components',
+      from: { path: '^lib/', pathNot: TEST },
+      to: { path: '^(app|components)/' },
+    },
+    {
+      name: 'no-test-support-in-product',
+      severity: 'error',
+      comment: 'product code never imports tests/',
+      from: { path: '^(lib|app|components)/', pathNot: TEST },
+      to: { path: '^tests/' },
+    },
+    {
+      name: 'app-db-through-server',
+      severity: 'error',
+      comment:
+        'app gets its database and viewer only from the lib/server wrappers (withPage, withRole, roleAction), never from the runtime or the client',
+      from: { path: '^app/' },
+      to: { path: '^lib/(server/runtime|db/client)\\.ts$' },
+    },
+    {
+      name: 'components-no-db',
+      severity: 'error',
+      comment: 'components never import lib/db or lib/server',
+      from: { path: '^components/' },
+      to: { path: '^lib/(db|server)/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'no module cycles in product code (type-only imports excepted: they vanish at run time)',
+      from: { path: '^(lib|app|components)/', pathNot: TEST },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -15,9 +15,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.PLAYWRIGHT_JSON_OUT
-    ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUT }]]
-    : 'list',
+  reporter: process.env.PLAYWRIGHT_JSON_OUT ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUT }]] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
@@ -37,12 +35,23 @@ export default defineConfig({
   },
   projects: [
     // desktop: every spec except the phone-only ones, at the 1366×900 laptop size analysts use
-    { name: 'chromium', testIgnore: /\.mobile\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined, viewport: { width: 1366, height: 900 } } },
+    {
+      name: 'chromium',
+      testIgnore: /\.mobile\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, viewport: { width: 1366, height: 900 } },
+    },
     // phone: the *.mobile.spec.ts specs at 390×844 with touch
     {
       name: 'mobile',
       testMatch: /\.mobile\.spec\.ts$/,
-      use: { ...devices['Desktop Chrome'], channel: undefined, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      },
     },
   ],
   webServer: {
@@ -51,7 +60,13 @@ export default defineConfig({
     timeout: 420_000,
     reuseExistingServer: false,
     // a production build running the demo: demo mode in production needs the explicit acknowledgement
-    env: { LEDGERLINE_DATA_DIR: dataDir, DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1', LEDGERLINE_DEMO: '1', LEDGERLINE_DEMO_ACK: 'anyone-can-be-admin' },
+    env: {
+      LEDGERLINE_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NEXT_TELEMETRY_DISABLED: '1',
+      LEDGERLINE_DEMO: '1',
+      LEDGERLINE_DEMO_ACK: 'anyone-can-be-admin',
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   },

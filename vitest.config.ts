@@ -9,7 +9,12 @@ const jsonOut = process.env.VITEST_JSON_OUT;
 // the security project's files; three of them are also *.int.test.ts and would otherwise run twice
 // (in the integration project too: ~45 s per run on CI's 2 cores, and npm test and the PostgreSQL step
 // each run both projects)
-const SECURITY_FILES = ['tests/security/**/*.sec.test.ts', 'tests/authorization-matrix.int.test.ts', 'tests/hostile-input.int.test.ts', 'lib/auth/tenant-isolation.int.test.ts'];
+const SECURITY_FILES = [
+  'tests/security/**/*.sec.test.ts',
+  'tests/authorization-matrix.int.test.ts',
+  'tests/hostile-input.int.test.ts',
+  'lib/auth/tenant-isolation.int.test.ts',
+];
 
 export default defineConfig({
   resolve: { alias },

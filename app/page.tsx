@@ -9,9 +9,9 @@ export default withPage('analyst', async function HomePage({ db, viewer }) {
       <section>
         <h1 className="text-2xl font-semibold">Reported numbers, period-correct and cited</h1>
         <p className="mt-1 max-w-3xl text-muted">
-          Ledgerline answers questions about companies’ reported figures with numbers computed by a validated calculation
-          service. Every number carries its fact, its exact period bounds and its source cell; joins across periods,
-          scopes or entities are refused with a typed reason.
+          Ledgerline answers questions about companies’ reported figures with numbers computed by a validated calculation service. Every
+          number carries its fact, its exact period bounds and its source cell; joins across periods, scopes or entities are refused with a
+          typed reason.
         </p>
         <form action="/ask" method="get" role="search" aria-label="Ask a question" className="mt-4 flex max-w-3xl gap-2">
           <label htmlFor="home-q" className="sr-only">

@@ -8,7 +8,11 @@ import type { Role } from '@/lib/db/schema';
  * The one page wrapper: the page renders only for a viewer with `role` and gets the database and the
  * viewer; everyone else sees the sign-in or role screen (the server refuses the data regardless).
  */
-export function withPage<P = object>(role: Role, render: (ctx: RequestContext, props: P) => Promise<ReactNode> | ReactNode, options: { tenantScope?: boolean } = {}) {
+export function withPage<P = object>(
+  role: Role,
+  render: (ctx: RequestContext, props: P) => Promise<ReactNode> | ReactNode,
+  options: { tenantScope?: boolean } = {},
+) {
   return async function Page(props: P): Promise<ReactNode> {
     const access = await pageAccess(role);
     if (!access.ok) return <SignInRequired role={access.missing === 'role' ? access.role : undefined} />;

@@ -29,7 +29,10 @@ test('calendars: preview a rule, register it with a reason, see it audited, then
   await page.goBack();
   await page.getByRole('form', { name: 'Preview a rule' }).getByLabel('Years named by').selectOption('end-year');
   await page.getByRole('form', { name: 'Preview a rule' }).getByRole('button', { name: 'Preview' }).click();
-  await page.getByTestId('calendar-change-form').getByLabel(/Reason/).fill('e2e: restore');
+  await page
+    .getByTestId('calendar-change-form')
+    .getByLabel(/Reason/)
+    .fill('e2e: restore');
   await page.getByTestId('calendar-change-form').getByRole('button', { name: 'Register this calendar' }).click();
   await expect(page.getByTestId('calendar-change-form').getByRole('status')).toContainText('Calendar registered');
   await actAs(page, 'analyst');
@@ -50,9 +53,10 @@ test('sources: upload with progress, review the quarantine, revoke; re-uploading
   await actAs(page, 'admin');
   await page.goto('/admin/sources');
   // several files at once: each gets its own progress and result; a refused type never leaves the browser
-  await page
-    .getByLabel('Source file')
-    .setInputFiles([{ name: path.basename(ACME), mimeType: 'application/json', buffer: fs.readFileSync(ACME) }, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') }]);
+  await page.getByLabel('Source file').setInputFiles([
+    { name: path.basename(ACME), mimeType: 'application/json', buffer: fs.readFileSync(ACME) },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') },
+  ]);
   await page.getByRole('button', { name: 'Upload' }).click();
   const files = page.getByTestId('upload-file');
   await expect(files).toHaveCount(2);
@@ -82,7 +86,10 @@ test('sources: upload with progress, review the quarantine, revoke; re-uploading
   await expect(page.getByTestId('upload-result')).toContainText('revoked earlier and stay revoked');
 
   // a file type that is not accepted never leaves the browser; the server refuses it too
-  const refused = await page.request.post('/admin/sources/upload', { headers: { 'x-file-name': encodeURIComponent('../../evil.sh') }, data: '#!/bin/sh' });
+  const refused = await page.request.post('/admin/sources/upload', {
+    headers: { 'x-file-name': encodeURIComponent('../../evil.sh') },
+    data: '#!/bin/sh',
+  });
   expect(refused.status()).toBe(415);
 
   await page.goto('/admin/audit?action=source.');

@@ -107,7 +107,10 @@ test('a forged previous intent is a typed 400 and a TTM-operand margin is a clar
   });
   expect(forged.status()).toBe(400);
   expect((await forged.json()).error.code).toBe('bad_request:body');
-  const ttm = await page.request.post('/api/answers', { headers, data: { question: 'What was Helios Components’ operating margin using TTM operating profit?' } });
+  const ttm = await page.request.post('/api/answers', {
+    headers,
+    data: { question: 'What was Helios Components’ operating margin using TTM operating profit?' },
+  });
   expect(ttm.status()).toBe(200);
   const body = await ttm.json();
   expect(['needs_clarification', 'rejected', 'insufficient_evidence']).toContain(body.status);
@@ -117,7 +120,10 @@ test('a forged previous intent is a typed 400 and a TTM-operand margin is a clar
 test('the answer stream tells each stage as it starts, before the answer parts', async ({ page }) => {
   await page.goto('/ask');
   const res = await page.request.post('/api/answers', {
-    data: { id: `e2e-stages-${Date.now()}`, messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'What was Helios Components’ operating margin in FY2026?' }] }] },
+    data: {
+      id: `e2e-stages-${Date.now()}`,
+      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'What was Helios Components’ operating margin in FY2026?' }] }],
+    },
   });
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('text/event-stream');
@@ -125,7 +131,9 @@ test('the answer stream tells each stage as it starts, before the answer parts',
     .split('\n')
     .filter((l) => l.startsWith('data: {'))
     .map((l) => JSON.parse(l.slice(6)) as { type: string; data?: { stage?: string } });
-  const order = parts.flatMap((p) => (p.type === 'data-status' ? [p.data!.stage!] : p.type === 'text-start' || p.type === 'data-answer' ? [p.type] : []));
+  const order = parts.flatMap((p) =>
+    p.type === 'data-status' ? [p.data!.stage!] : p.type === 'text-start' || p.type === 'data-answer' ? [p.type] : [],
+  );
   expect(order).toEqual(['planning', 'looking_up', 'computing', 'composing', 'text-start', 'data-answer', 'done']);
 });
 

@@ -59,7 +59,11 @@ test('an Apple FY2024 revenue popover shows the 10-K’s income statement with 3
   await actAs(page, 'admin');
   // companyfacts first (the facts), then the inline-XBRL 10-K that printed them: one fact, two sightings
   for (const f of [COMPANYFACTS, TEN_K]) {
-    const up = await page.request.post('/admin/sources/upload', { headers: { 'x-file-name': path.basename(f) }, data: fs.readFileSync(f), timeout: 240_000 });
+    const up = await page.request.post('/admin/sources/upload', {
+      headers: { 'x-file-name': path.basename(f) },
+      data: fs.readFileSync(f),
+      timeout: 240_000,
+    });
     expect(up.ok(), await up.text()).toBe(true);
   }
   await actAs(page, 'analyst');

@@ -8,7 +8,11 @@ test('facts table shows period bounds, scale and provenance', async ({ page }) =
   await facts.filter('Fiscal year', '2026');
   await facts.filter('Period type', 'duration');
   await facts.apply();
-  const fy26 = facts.rows().filter({ hasText: '2025-04-01 → 2026-03-31' }).filter({ hasText: 'consolidated' }).filter({ hasText: 'Helios' });
+  const fy26 = facts
+    .rows()
+    .filter({ hasText: '2025-04-01 → 2026-03-31' })
+    .filter({ hasText: 'consolidated' })
+    .filter({ hasText: 'Helios' });
   await expect(fy26).toHaveCount(1);
   await expect(fy26).toContainText('₹1,200 crore');
   await expect(fy26).toContainText('FY2026');

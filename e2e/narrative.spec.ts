@@ -16,7 +16,9 @@ import { actAs, expect, expectInViewport, horizontalOverflow, snap, test } from 
  * screenshots land in test-results/screens/ to be looked at.
  */
 const SEC_DIR = process.env.SEC_DATA_DIR ?? path.resolve(process.cwd(), '..', 'shared', 'data');
-const FILINGS = ['aapl-10-k-2024-11-01.html', 'nvda-10-k-2025-02-26.html', 'nvda-10-q-2025-08-27.html'].map((f) => path.join(SEC_DIR, 'filings-ixbrl', f));
+const FILINGS = ['aapl-10-k-2024-11-01.html', 'nvda-10-k-2025-02-26.html', 'nvda-10-q-2025-08-27.html'].map((f) =>
+  path.join(SEC_DIR, 'filings-ixbrl', f),
+);
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
@@ -24,7 +26,11 @@ async function upload(page: Page) {
   await actAs(page, 'admin');
   for (const f of FILINGS) {
     expect(fs.existsSync(f), `real filing missing: ${f} (set SEC_DATA_DIR)`).toBe(true);
-    const up = await page.request.post('/admin/sources/upload', { headers: { 'x-file-name': path.basename(f) }, data: fs.readFileSync(f), timeout: 170_000 });
+    const up = await page.request.post('/admin/sources/upload', {
+      headers: { 'x-file-name': path.basename(f) },
+      data: fs.readFileSync(f),
+      timeout: 170_000,
+    });
     expect(up.ok(), await up.text()).toBe(true);
   }
   await actAs(page, 'analyst');
@@ -87,7 +93,9 @@ test('detail: Apple FY2024 R&D with revenue and its 8.02% share, each number cit
   await snap(page, 'test-results/screens/narrative-rd-mobile.png', true);
 });
 
-test('comparison: the side-by-side cybersecurity table comes first, one column per company, each cell cited or "not disclosed"', async ({ page }) => {
+test('comparison: the side-by-side cybersecurity table comes first, one column per company, each cell cited or "not disclosed"', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize(DESKTOP);
   const ask = new AskPage(page);
@@ -95,7 +103,9 @@ test('comparison: the side-by-side cybersecurity table comes first, one column p
   const answer = await ask.ask('Compare the cybersecurity risk disclosures of Apple and NVIDIA in their latest 10-K filings.');
   await expect(answer).toHaveAttribute('data-status', 'answered');
   // the lead says what the table shows; the quotes are in the table and below it, not in a wall of text
-  await expect(answer.getByTestId('answer-text')).toHaveText(/^Side by side on \d aspects of “cybersecurity risk”: threats — (both|only [^;]+);/);
+  await expect(answer.getByTestId('answer-text')).toHaveText(
+    /^Side by side on \d aspects of “cybersecurity risk”: threats — (both|only [^;]+);/,
+  );
   const table = answer.getByTestId('narrative-table');
   await expect(table).toBeVisible();
   // the table is the first thing after the lead
@@ -117,8 +127,16 @@ test('comparison: the side-by-side cybersecurity table comes first, one column p
   expect(cited).toBeGreaterThanOrEqual(4);
   await expectWholeQuotes(table.locator('button[data-testid^="passage-"]'));
   // the first column's quotes are Apple's, the second's NVIDIA's, each labelled with its filing and Item
-  await expectLabelled(page, rows.first().locator('td').nth(0).locator('button').first(), /Apple Inc\. · FY2024 · Item 1[AC]?(?![0-9])[\s\S]*10-K, filed 2024-11-01/);
-  await expectLabelled(page, rows.first().locator('td').nth(1).locator('button').first(), /NVIDIA CORP · FY2025 · Item 1[AC]?(?![0-9])[\s\S]*10-K, filed 2025-02-26/);
+  await expectLabelled(
+    page,
+    rows.first().locator('td').nth(0).locator('button').first(),
+    /Apple Inc\. · FY2024 · Item 1[AC]?(?![0-9])[\s\S]*10-K, filed 2024-11-01/,
+  );
+  await expectLabelled(
+    page,
+    rows.first().locator('td').nth(1).locator('button').first(),
+    /NVIDIA CORP · FY2025 · Item 1[AC]?(?![0-9])[\s\S]*10-K, filed 2025-02-26/,
+  );
   // the quotes, company by company, folded under the table
   const quotes = answer.getByTestId('narrative-quotes');
   await quotes.locator('summary').click();
@@ -147,13 +165,20 @@ test('longitudinal: the "what changed" redline first, with year anchors, then th
   await ask.goto();
   const answer = await ask.ask("How did NVIDIA's export control disclosures change between its fiscal 2025 10-K and its latest 10-Q?");
   await expect(answer).toHaveAttribute('data-status', 'answered');
-  await expect(answer.getByTestId('answer-text')).toHaveText(/^What changed for NVIDIA CORP from 10-K FY2025, filed 2025-02-26 to 10-Q FY2026, filed 2025-08-27 .*: \d+ added, \d+ reworded, \d+ not repeated in the later filing, \d+ unchanged/);
+  await expect(answer.getByTestId('answer-text')).toHaveText(
+    /^What changed for NVIDIA CORP from 10-K FY2025, filed 2025-02-26 to 10-Q FY2026, filed 2025-08-27 .*: \d+ added, \d+ reworded, \d+ not repeated in the later filing, \d+ unchanged/,
+  );
   const rl = answer.getByTestId('narrative-redline');
   await expect(rl).toContainText('What changed — NVIDIA CORP: 10-K FY2025, filed 2025-02-26 → 10-Q FY2026, filed 2025-08-27');
-  await expect(rl.getByTestId('redline-basis')).toContainText(/aligned against all \d+ sentences of the earlier and \d+ of the later filing/);
+  await expect(rl.getByTestId('redline-basis')).toContainText(
+    /aligned against all \d+ sentences of the earlier and \d+ of the later filing/,
+  );
   // redline first, then the year anchors, then the quotes year by year
   const years = answer.getByTestId('narrative-years');
-  await expect(years.locator('li')).toHaveText([/^FY2025 · NVIDIA.* · 10-K filed 2025-02-26 · \d+ quote/, /FY2026 · NVIDIA.* · 10-Q filed 2025-08-27 · \d+ quote/]);
+  await expect(years.locator('li')).toHaveText([
+    /^FY2025 · NVIDIA.* · 10-K filed 2025-02-26 · \d+ quote/,
+    /FY2026 · NVIDIA.* · 10-Q filed 2025-08-27 · \d+ quote/,
+  ]);
   const quotes = answer.getByTestId('narrative-quotes');
   const [rlBox, yearsBox, quotesBox] = await Promise.all([rl.boundingBox(), years.boundingBox(), quotes.boundingBox()]);
   expect(rlBox!.y).toBeLessThan(yearsBox!.y);
@@ -168,13 +193,23 @@ test('longitudinal: the "what changed" redline first, with year anchors, then th
   await expect(diff.locator('ins, del').first()).toBeVisible();
   expect((await diff.innerText()).split(/\s+/).length).toBeGreaterThan(6);
   // both wordings of a reworded sentence are cited, each to its own filing
-  await expectLabelled(page, modified.getByRole('button', { name: /^10-K FY2025, filed 2025-02-26 wording$/ }), /NVIDIA CORP · FY2025 · Item \d[A]?[\s\S]*10-K, filed 2025-02-26/);
-  await expectLabelled(page, modified.getByRole('button', { name: /^10-Q FY2026, filed 2025-08-27 wording$/ }), /NVIDIA CORP · FY2026 · Part (I|II), Item \d[A]?[\s\S]*10-Q, filed 2025-08-27/);
+  await expectLabelled(
+    page,
+    modified.getByRole('button', { name: /^10-K FY2025, filed 2025-02-26 wording$/ }),
+    /NVIDIA CORP · FY2025 · Item \d[A]?[\s\S]*10-K, filed 2025-02-26/,
+  );
+  await expectLabelled(
+    page,
+    modified.getByRole('button', { name: /^10-Q FY2026, filed 2025-08-27 wording$/ }),
+    /NVIDIA CORP · FY2026 · Part (I|II), Item \d[A]?[\s\S]*10-Q, filed 2025-08-27/,
+  );
   // an added sentence is quoted whole and cited to the later filing; changes are grouped under their heading
   await expectWholeQuotes(rl.locator('li[data-kind="added"] button[data-testid^="passage-"]'));
   await expectLabelled(page, rl.locator('li[data-kind="added"] button').first(), /NVIDIA CORP · FY2026[\s\S]*10-Q, filed 2025-08-27/);
   expect(await rl.getByTestId('redline-group').count()).toBeGreaterThanOrEqual(1);
-  await expect(rl.getByTestId('redline-group').first()).toContainText(/^10-(Q|K) FY20\d\d, filed \d{4}-\d\d-\d\d · (Part (I|II), )?Item \d/);
+  await expect(rl.getByTestId('redline-group').first()).toContainText(
+    /^10-(Q|K) FY20\d\d, filed \d{4}-\d\d-\d\d · (Part (I|II), )?Item \d/,
+  );
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await rl.scrollIntoViewIfNeeded();
   await snap(page, 'test-results/screens/narrative-redline-desktop.png', true);

@@ -38,7 +38,9 @@ test('an address with an encoded NUL is a typed 400, not a 500', async ({ reques
   expect((await res.json()).error.code).toBe('bad_request:control_characters');
 });
 
-test('an /api address no route serves is a typed JSON 404 (not the HTML not-found page); the routes beside it still answer', async ({ request }) => {
+test('an /api address no route serves is a typed JSON 404 (not the HTML not-found page); the routes beside it still answer', async ({
+  request,
+}) => {
   for (const res of [await request.get('/api/no-such-route'), await request.post('/api/answers/extra', { data: { question: 'x' } })]) {
     expect(res.status()).toBe(404);
     expect(res.headers()['content-type']).toContain('application/json');

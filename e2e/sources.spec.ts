@@ -10,7 +10,11 @@ test('a real SEC number: popover → source viewer with the tagged cell highligh
   test.setTimeout(180_000);
   expect(fs.existsSync(FILING), `real filing missing: ${FILING} (set SEC_DATA_DIR)`).toBe(true);
   await actAs(page, 'admin');
-  const up = await page.request.post('/admin/sources/upload', { headers: { 'x-file-name': path.basename(FILING) }, data: fs.readFileSync(FILING), timeout: 150_000 });
+  const up = await page.request.post('/admin/sources/upload', {
+    headers: { 'x-file-name': path.basename(FILING) },
+    data: fs.readFileSync(FILING),
+    timeout: 150_000,
+  });
   expect(up.ok(), await up.text()).toBe(true);
   await actAs(page, 'analyst');
 

@@ -129,7 +129,11 @@ test('a conversation survives reload and appears in history; rename and delete i
   await expect(history.getByTestId('thread-item').filter({ hasText: 'Helios top line' })).toHaveCount(1);
 
   page.once('dialog', (d) => void d.accept());
-  await history.getByTestId('thread-item').filter({ hasText: 'Helios top line' }).getByRole('button', { name: /^Delete/ }).click();
+  await history
+    .getByTestId('thread-item')
+    .filter({ hasText: 'Helios top line' })
+    .getByRole('button', { name: /^Delete/ })
+    .click();
   await expect(history.getByTestId('thread-item').filter({ hasText: 'Helios top line' })).toHaveCount(0);
 });
 

@@ -11,7 +11,15 @@ const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const optional = <T extends z.ZodType>(t: T) => z.preprocess(emptyAsUndefined, t.optional());
 /** An integer setting within [min, max] with a default; a bad value names the variable. */
 const intSetting = (name: string, min: number, max: number, fallback: number) =>
-  z.preprocess(emptyAsUndefined, z.coerce.number(`${name} must be a number`).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`).default(fallback));
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number(`${name} must be a number`)
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`)
+      .default(fallback),
+  );
 const secret = (name: string) => optional(z.string().min(32, `${name} must be at least 32 characters`));
 
 /** The acknowledgement that a production demo is open to anyone (LEDGERLINE_DEMO_ACK). */
@@ -35,7 +43,12 @@ const fields = z.object({
    */
   LEDGERLINE_BODY_TIMEOUT_MS: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number('LEDGERLINE_BODY_TIMEOUT_MS must be a number of milliseconds').int().min(1, 'LEDGERLINE_BODY_TIMEOUT_MS must be at least 1').max(600_000, 'LEDGERLINE_BODY_TIMEOUT_MS must be at most 600000 (10 minutes)').default(10_000),
+    z.coerce
+      .number('LEDGERLINE_BODY_TIMEOUT_MS must be a number of milliseconds')
+      .int()
+      .min(1, 'LEDGERLINE_BODY_TIMEOUT_MS must be at least 1')
+      .max(600_000, 'LEDGERLINE_BODY_TIMEOUT_MS must be at most 600000 (10 minutes)')
+      .default(10_000),
   ),
   /** PostgreSQL connections per server process (the pg pool's max) */
   LEDGERLINE_DB_POOL_MAX: intSetting('LEDGERLINE_DB_POOL_MAX', 1, 200, 10),
@@ -50,7 +63,13 @@ const fields = z.object({
    * how many such requests of one tenant may hold a database connection at once (unset: the pool size
    * less two on PostgreSQL, so one tenant never takes the whole pool; 2 on PGlite's single connection) …
    */
-  LEDGERLINE_TENANT_MAX_CONCURRENT: optional(z.coerce.number('LEDGERLINE_TENANT_MAX_CONCURRENT must be a number').int().min(1, 'LEDGERLINE_TENANT_MAX_CONCURRENT must be at least 1').max(200, 'LEDGERLINE_TENANT_MAX_CONCURRENT must be at most 200')),
+  LEDGERLINE_TENANT_MAX_CONCURRENT: optional(
+    z.coerce
+      .number('LEDGERLINE_TENANT_MAX_CONCURRENT must be a number')
+      .int()
+      .min(1, 'LEDGERLINE_TENANT_MAX_CONCURRENT must be at least 1')
+      .max(200, 'LEDGERLINE_TENANT_MAX_CONCURRENT must be at most 200'),
+  ),
   /** … and how long one more waits for its tenant's turn before a typed 503 with Retry-After */
   LEDGERLINE_TENANT_QUEUE_MS: intSetting('LEDGERLINE_TENANT_QUEUE_MS', 0, 600_000, 10_000),
   /**
@@ -59,8 +78,12 @@ const fields = z.object({
    */
   LEDGERLINE_TRUSTED_PROXIES: optional(
     z.string().superRefine((v, ctx) => {
-      for (const entry of v.split(',').map((x) => x.trim()).filter(Boolean)) {
-        if (!isProxyEntry(entry)) ctx.addIssue({ code: 'custom', message: `LEDGERLINE_TRUSTED_PROXIES: not an IP address, CIDR range or "loopback": ${entry}` });
+      for (const entry of v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)) {
+        if (!isProxyEntry(entry))
+          ctx.addIssue({ code: 'custom', message: `LEDGERLINE_TRUSTED_PROXIES: not an IP address, CIDR range or "loopback": ${entry}` });
       }
     }),
   ),

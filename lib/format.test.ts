@@ -30,7 +30,10 @@ describe('formatInstructed', () => {
     expect(formatInstructed({ exact: '6.1349', unit: 'USD/shares', currency: 'USD' }, { decimals: 3 }).display).toBe('$6.135');
   });
   it('shows a multiple asked as a percentage as a percent; a percent asked of an amount cannot apply', () => {
-    expect(formatInstructed({ exact: '1.5', unit: 'times', currency: null }, { unit: 'percent' })).toEqual({ display: '150.00%', unit: 'ratio' });
+    expect(formatInstructed({ exact: '1.5', unit: 'times', currency: null }, { unit: 'percent' })).toEqual({
+      display: '150.00%',
+      unit: 'ratio',
+    });
     expect(formatInstructed({ exact: '1.5', unit: 'times', currency: null }, { unit: 'percent', decimals: 0 }).display).toBe('150%');
     expect(formatInstructed({ exact: '0.12', unit: 'ratio', currency: null }, { unit: 'percent' }).display).toBe('12.00%');
     expect(formatInstructed(usd, { unit: 'percent' })).toEqual({ display: '$1.58 billion', unit: 'USD' });
@@ -39,6 +42,8 @@ describe('formatInstructed', () => {
     expect(formatInstructed({ exact: '0.12', unit: 'ratio', currency: null }, { scale: 'millions' }).display).toBe('12.00%');
     expect(formatInstructed({ exact: '1.5', unit: 'times', currency: null }, { scale: 'millions', decimals: 1 }).display).toBe('1.5×');
     expect(formatInstructed({ exact: '6.13', unit: 'USD/shares', currency: 'USD' }, { scale: 'millions' }).display).toBe('$6.13');
-    expect(formatInstructed({ exact: '15550061000', unit: 'shares', currency: null }, { scale: 'millions', decimals: 0 }).display).toBe('15,550 million shares');
+    expect(formatInstructed({ exact: '15550061000', unit: 'shares', currency: null }, { scale: 'millions', decimals: 0 }).display).toBe(
+      '15,550 million shares',
+    );
   });
 });

@@ -46,7 +46,13 @@ export function formatWhen(d: Date | string | null): string {
 }
 
 const CURRENCY_SYMBOL: Record<string, string> = { INR: '₹', USD: 'USD', EUR: 'EUR', GBP: 'GBP', JPY: 'JPY', CNY: 'CNY' };
-const SCALE_WORDS: Record<string, string> = { thousand: 'thousands', million: 'millions', billion: 'billions', lakh: 'lakh', crore: 'crore' };
+const SCALE_WORDS: Record<string, string> = {
+  thousand: 'thousands',
+  million: 'millions',
+  billion: 'billions',
+  lakh: 'lakh',
+  crore: 'crore',
+};
 
 /**
  * What a displayed number is measured in — unit, currency and scale in one caption: "₹ crore",

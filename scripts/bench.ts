@@ -30,10 +30,35 @@ import {
   runDatabaseName,
   withDatabase,
 } from './bench/support/fixtures';
-import { driverComparisons, judge, printTable, readmeSection, readmeUniverseBlock, requestPathSection, updateReadme, updateReadmeUniverse, updateRequestPathReadme, writeResults, type RunResult } from './bench/support/report';
+import {
+  driverComparisons,
+  judge,
+  printTable,
+  readmeSection,
+  readmeUniverseBlock,
+  requestPathSection,
+  updateReadme,
+  updateReadmeUniverse,
+  updateRequestPathReadme,
+  writeResults,
+  type RunResult,
+} from './bench/support/report';
 import type { BenchContext, BenchRow, BenchSection, Scale } from './bench/support/types';
 
-const ORDER = ['ingest', 'bulk', 'lookup', 'retrieval-quality', 'retrieval', 'planner', 'answer', 'quarantine', 'scale', 'universe', 'http', 'hostile'];
+const ORDER = [
+  'ingest',
+  'bulk',
+  'lookup',
+  'retrieval-quality',
+  'retrieval',
+  'planner',
+  'answer',
+  'quarantine',
+  'scale',
+  'universe',
+  'http',
+  'hostile',
+];
 
 const argv = process.argv.slice(2);
 const has = (f: string) => argv.includes(f);
@@ -42,7 +67,11 @@ const value = (f: string): string | undefined => {
   if (i < 0) return undefined;
   return argv[i]!.includes('=') ? argv[i]!.slice(argv[i]!.indexOf('=') + 1) : argv[i + 1];
 };
-const list = (f: string) => (value(f) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (f: string) =>
+  (value(f) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
@@ -65,13 +94,20 @@ interface LegacyResult {
 
 async function loadSections(): Promise<LoadedSection[]> {
   const dir = path.resolve('scripts', 'bench');
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.startsWith('_') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'));
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.startsWith('_') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'));
   const sections: LoadedSection[] = [];
   for (const f of files) {
     const mod = (await import(pathToFileURL(path.join(dir, f)).href)) as { default?: Partial<BenchSection> & { run?: unknown } };
     const s = mod.default;
     if (s && typeof s.run === 'function') {
-      sections.push({ name: s.name ?? f.replace(/\.ts$/, ''), description: s.description ?? '', scales: s.scales, run: s.run as LoadedSection['run'] });
+      sections.push({
+        name: s.name ?? f.replace(/\.ts$/, ''),
+        description: s.description ?? '',
+        scales: s.scales,
+        run: s.run as LoadedSection['run'],
+      });
     }
   }
   const rank = (n: string) => (ORDER.includes(n) ? ORDER.indexOf(n) : ORDER.length);
@@ -97,7 +133,17 @@ function legacyRows(name: string, res: LegacyResult): BenchRow[] {
       extra: { summary: `${r.seconds} s total${r.failed?.length ? `, ${r.failed.length} failed` : ''}`, run: r },
     }));
   }
-  return [{ section: name, case: 'summary', driver: 'n/a', n: 0, p50Ms: null, p95Ms: null, extra: { summary: `${ok}: ${res.summary.join(' | ')}`, result: res } }];
+  return [
+    {
+      section: name,
+      case: 'summary',
+      driver: 'n/a',
+      n: 0,
+      p50Ms: null,
+      p95Ms: null,
+      extra: { summary: `${ok}: ${res.summary.join(' | ')}`, result: res },
+    },
+  ];
 }
 
 function writeReadme(outDir: string): void {
@@ -224,7 +270,9 @@ async function main(): Promise<number> {
     );
     env.postgres = `${v?.v} (pgvector ${v?.vec})`;
   }
-  log(`ledgerline bench: scale ${scale}, sections ${chosen.map((s) => s.name).join(', ')}; PostgreSQL ${admin ? 'on' : 'off (set --pg-url or DATABASE_URL)'}`);
+  log(
+    `ledgerline bench: scale ${scale}, sections ${chosen.map((s) => s.name).join(', ')}; PostgreSQL ${admin ? 'on' : 'off (set --pg-url or DATABASE_URL)'}`,
+  );
   if (deferred.length) log(`(not at this scale unless named with --only: ${deferred.join(', ')})`);
 
   const rows: BenchRow[] = [];
@@ -280,7 +328,10 @@ async function main(): Promise<number> {
 
   const finishedAt = new Date();
   env.loadavgEnd = os.loadavg();
-  const comparisons = [...driverComparisons(rows), ...rows.flatMap((r) => (Array.isArray(r.extra.comparisons) ? (r.extra.comparisons as RunResult['comparisons']) : []))];
+  const comparisons = [
+    ...driverComparisons(rows),
+    ...rows.flatMap((r) => (Array.isArray(r.extra.comparisons) ? (r.extra.comparisons as RunResult['comparisons']) : [])),
+  ];
   const result: RunResult = {
     scale,
     startedAt: startedAt.toISOString(),

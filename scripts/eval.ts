@@ -47,7 +47,13 @@ if (value('--set') === 'financebench') {
   fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), run }, null, 2));
   const all = fs.existsSync(BASELINE) ? (JSON.parse(fs.readFileSync(BASELINE, 'utf8')) as Record<string, unknown>) : {};
   // both bound rates are gated: all tables (the issue's metric) and the primary statements alone
-  const current = { n: run.numeric.n, correct: run.numeric.correct, wrong: run.numeric.wrong, documentsFiled: run.documents.filter((d) => d.status === 'ok').length, ...boundRates(run.documents) };
+  const current = {
+    n: run.numeric.n,
+    correct: run.numeric.correct,
+    wrong: run.numeric.wrong,
+    documentsFiled: run.documents.filter((d) => d.status === 'ok').length,
+    ...boundRates(run.documents),
+  };
   if (flag('--update-baseline')) {
     fs.writeFileSync(BASELINE, `${JSON.stringify({ ...all, financebench: current }, null, 2)}\n`);
     console.log(`baseline updated: ${BASELINE}`);
@@ -58,11 +64,16 @@ if (value('--set') === 'financebench') {
     if (b) {
       if (current.correct < b.correct) problems.push(`financebench: ${current.correct} correct < baseline ${b.correct}`);
       if (current.wrong > b.wrong) problems.push(`financebench: ${current.wrong} wrong numbers > baseline ${b.wrong}`);
-      if (current.documentsFiled < b.documentsFiled) problems.push(`financebench: ${current.documentsFiled} documents ingested < baseline ${b.documentsFiled}`);
-      if (current.boundRate + 1e-9 < b.boundRate) problems.push(`financebench: bound rate (all tables) ${current.boundRate} < baseline ${b.boundRate}`);
-      if (b.statementBoundRate !== undefined && current.statementBoundRate + 1e-9 < b.statementBoundRate) problems.push(`financebench: bound rate (primary statements) ${current.statementBoundRate} < baseline ${b.statementBoundRate}`);
+      if (current.documentsFiled < b.documentsFiled)
+        problems.push(`financebench: ${current.documentsFiled} documents ingested < baseline ${b.documentsFiled}`);
+      if (current.boundRate + 1e-9 < b.boundRate)
+        problems.push(`financebench: bound rate (all tables) ${current.boundRate} < baseline ${b.boundRate}`);
+      if (b.statementBoundRate !== undefined && current.statementBoundRate + 1e-9 < b.statementBoundRate)
+        problems.push(`financebench: bound rate (primary statements) ${current.statementBoundRate} < baseline ${b.statementBoundRate}`);
     }
-    console.log(`financebench: ${current.correct} correct, ${current.wrong} wrong, ${current.n - current.correct - current.wrong} abstained of ${current.n} numeric`);
+    console.log(
+      `financebench: ${current.correct} correct, ${current.wrong} wrong, ${current.n - current.correct - current.wrong} abstained of ${current.n} numeric`,
+    );
     if (problems.length) {
       console.error(`eval regression:\n  ${problems.join('\n  ')}`);
       process.exit(1);
@@ -115,9 +126,25 @@ try {
 const out = value('--out') ?? '.eval/latest.json';
 fs.mkdirSync(path.dirname(out), { recursive: true });
 const at = new Date().toISOString();
-fs.writeFileSync(out, JSON.stringify({ at, runs, narrative: narrativeRun ? { set: narrativeRun.set, report: narrativeReport(narrativeRun.scores), scores: narrativeRun.scores } : null }, null, 2));
+fs.writeFileSync(
+  out,
+  JSON.stringify(
+    {
+      at,
+      runs,
+      narrative: narrativeRun ? { set: narrativeRun.set, report: narrativeReport(narrativeRun.scores), scores: narrativeRun.scores } : null,
+    },
+    null,
+    2,
+  ),
+);
 // one summary line per set, for the monitoring page's history chart
-fs.appendFileSync(path.join(path.dirname(out), 'history.jsonl'), historyEntries(at, runs).map((h) => JSON.stringify(h)).join('\n') + '\n');
+fs.appendFileSync(
+  path.join(path.dirname(out), 'history.jsonl'),
+  historyEntries(at, runs)
+    .map((h) => JSON.stringify(h))
+    .join('\n') + '\n',
+);
 console.log(`results written to ${out}`);
 
 interface NarrativeBaseline {
@@ -135,7 +162,9 @@ interface BaselineEntry {
 }
 const escapingIds = (r: EvalRun) => r.scores.filter((s) => s.escapes > 0).map((s) => s.id);
 const readBaseline = (): Record<string, BaselineEntry> & { narrative?: NarrativeBaseline } =>
-  fs.existsSync(BASELINE) ? (JSON.parse(fs.readFileSync(BASELINE, 'utf8')) as Record<string, BaselineEntry> & { narrative?: NarrativeBaseline }) : {};
+  fs.existsSync(BASELINE)
+    ? (JSON.parse(fs.readFileSync(BASELINE, 'utf8')) as Record<string, BaselineEntry> & { narrative?: NarrativeBaseline })
+    : {};
 const narrativeNow = (): NarrativeBaseline | null => {
   if (!narrativeRun) return null;
   const r = narrativeReport(narrativeRun.scores);
@@ -146,7 +175,11 @@ if (flag('--update-baseline')) {
   const next = readBaseline();
   for (const r of runs) {
     if (ungated.has(r.set)) continue;
-    next[r.set] = { n: r.overall.n, correctSupportedRate: r.overall.correctSupportedRate.rate, escapes: r.overall.periodMismatchEscapeRate.k };
+    next[r.set] = {
+      n: r.overall.n,
+      correctSupportedRate: r.overall.correctSupportedRate.rate,
+      escapes: r.overall.periodMismatchEscapeRate.k,
+    };
     if (flag('--accept-known-escapes') && escapingIds(r).length) next[r.set]!.knownEscapes = escapingIds(r);
   }
   const nb = narrativeNow();
@@ -160,10 +193,13 @@ if (flag('--check-baseline')) {
   // a baselined set whose file is missing fails the check (never passes empty)
   // financebench has its own invocation (--set financebench) and gate above; narrative is its own run below
   const ran = (name: string) => (name === 'narrative' ? narrativeRun !== null : runs.some((r) => r.set === name));
-  for (const name of Object.keys(baseline)) if (!value('--set') && name !== 'financebench' && !ran(name)) problems.push(`${name}: golden set not found (SEC_DATA_DIR=${shared})`);
+  for (const name of Object.keys(baseline))
+    if (!value('--set') && name !== 'financebench' && !ran(name)) problems.push(`${name}: golden set not found (SEC_DATA_DIR=${shared})`);
   for (const r of runs) {
     if (ungated.has(r.set)) {
-      console.warn(`${r.set}: reported only, not gated (${r.overall.correctSupportedRate.k}/${r.overall.n} correct, ${r.overall.periodMismatchEscapeRate.k} with escapes)`);
+      console.warn(
+        `${r.set}: reported only, not gated (${r.overall.correctSupportedRate.k}/${r.overall.n} correct, ${r.overall.periodMismatchEscapeRate.k} with escapes)`,
+      );
       continue;
     }
     const b = baseline[r.set];
@@ -171,9 +207,14 @@ if (flag('--check-baseline')) {
     const escaping = escapingIds(r);
     const fresh = escaping.filter((id) => !known.has(id));
     if (fresh.length) problems.push(`${r.set}: ${fresh.length} period-mismatch escape(s): ${fresh.join(', ')}`);
-    if (escaping.length > fresh.length) console.warn(`${r.set}: ${escaping.length - fresh.length} known escape(s) accepted in the baseline: ${escaping.filter((id) => known.has(id)).join(', ')}`);
+    if (escaping.length > fresh.length)
+      console.warn(
+        `${r.set}: ${escaping.length - fresh.length} known escape(s) accepted in the baseline: ${escaping.filter((id) => known.has(id)).join(', ')}`,
+      );
     if (b && r.overall.correctSupportedRate.rate + 1e-9 < b.correctSupportedRate) {
-      problems.push(`${r.set}: correct supported rate ${(r.overall.correctSupportedRate.rate * 100).toFixed(1)}% < baseline ${(b.correctSupportedRate * 100).toFixed(1)}%`);
+      problems.push(
+        `${r.set}: correct supported rate ${(r.overall.correctSupportedRate.rate * 100).toFixed(1)}% < baseline ${(b.correctSupportedRate * 100).toFixed(1)}%`,
+      );
     }
   }
   const nb = narrativeNow();
@@ -183,10 +224,16 @@ if (flag('--check-baseline')) {
     // gate: no entity-attribute error, recall and abstention not below the baseline
     const b = baseline.narrative;
     if (nb.entityErrors > 0) problems.push(`narrative: ${nb.entityErrors} entity-attribute error(s)`);
-    if (b && nb.keyPointRecall + 1e-9 < b.keyPointRecall) problems.push(`narrative: key-point recall ${(nb.keyPointRecall * 100).toFixed(1)}% < baseline ${(b.keyPointRecall * 100).toFixed(1)}%`);
-    if (b && nb.abstention + 1e-9 < b.abstention) problems.push(`narrative: abstention ${(nb.abstention * 100).toFixed(1)}% < baseline ${(b.abstention * 100).toFixed(1)}%`);
+    if (b && nb.keyPointRecall + 1e-9 < b.keyPointRecall)
+      problems.push(
+        `narrative: key-point recall ${(nb.keyPointRecall * 100).toFixed(1)}% < baseline ${(b.keyPointRecall * 100).toFixed(1)}%`,
+      );
+    if (b && nb.abstention + 1e-9 < b.abstention)
+      problems.push(`narrative: abstention ${(nb.abstention * 100).toFixed(1)}% < baseline ${(b.abstention * 100).toFixed(1)}%`);
     nTotal = narrativeRun.scores.length;
-    nGood = narrativeRun.scores.filter((s) => (s.expected === 'answered' ? s.recalled === s.keyPoints && s.entityErrors.length === 0 : s.abstainedCorrectly)).length;
+    nGood = narrativeRun.scores.filter((s) =>
+      s.expected === 'answered' ? s.recalled === s.keyPoints && s.entityErrors.length === 0 : s.abstainedCorrectly,
+    ).length;
   }
   const gatedRuns = runs.filter((r) => !ungated.has(r.set));
   const total = gatedRuns.reduce((a, r) => a + r.overall.n, 0) + nTotal;

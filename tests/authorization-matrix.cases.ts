@@ -36,8 +36,20 @@ export interface MatrixCase {
 
 const rank: Record<Role, number> = { analyst: 0, reviewer: 1, admin: 2 };
 
-const PUBLIC: Record<Principal, Outcome> = { anonymous: 'allow', analyst: 'allow', reviewer: 'allow', admin: 'allow', 'other-tenant': 'allow' };
-const NOBODY_FINDS: Record<Principal, Outcome> = { anonymous: 'not_found', analyst: 'not_found', reviewer: 'not_found', admin: 'not_found', 'other-tenant': 'not_found' };
+const PUBLIC: Record<Principal, Outcome> = {
+  anonymous: 'allow',
+  analyst: 'allow',
+  reviewer: 'allow',
+  admin: 'allow',
+  'other-tenant': 'allow',
+};
+const NOBODY_FINDS: Record<Principal, Outcome> = {
+  anonymous: 'not_found',
+  analyst: 'not_found',
+  reviewer: 'not_found',
+  admin: 'not_found',
+  'other-tenant': 'not_found',
+};
 
 /** Needs `role`; `ownTenantResource`: the call names a resource of the demo tenant. */
 function needs(role: Role, ownTenantResource: boolean): Record<Principal, Outcome> {
@@ -69,22 +81,56 @@ const params = <T>(p: T) => ({ params: Promise.resolve(p) });
 
 /** Demo-tenant rows the admin rows below act on. */
 export async function adminFixtures(db: Db, ids: MatrixIds): Promise<void> {
-  const [helios] = await db.select().from(entities).where(and(eq(entities.tenantId, DEMO_TENANT_ID), eq(entities.ticker, 'HELIOS'))).limit(1);
+  const [helios] = await db
+    .select()
+    .from(entities)
+    .where(and(eq(entities.tenantId, DEMO_TENANT_ID), eq(entities.ticker, 'HELIOS')))
+    .limit(1);
   ids.entityId = helios!.id;
   await db.insert(entityAliases).values({ entityId: helios!.id, alias: 'Matrix Alias', normalized: 'matrix alias', kind: 'abbreviation' });
   const [src] = await db.select().from(sources).where(eq(sources.entityId, helios!.id)).limit(1);
   ids.sourceId = src!.id;
   ids.revocableSourceId = 'b'.repeat(64);
-  await db.insert(sources).values({ id: ids.revocableSourceId, tenantId: DEMO_TENANT_ID, entityId: helios!.id, kind: 'manual', title: 'Matrix source', sha256: 'matrix', byteSize: 1, extractorVersion: 'test' });
+  await db
+    .insert(sources)
+    .values({
+      id: ids.revocableSourceId,
+      tenantId: DEMO_TENANT_ID,
+      entityId: helios!.id,
+      kind: 'manual',
+      title: 'Matrix source',
+      sha256: 'matrix',
+      byteSize: 1,
+      extractorVersion: 'test',
+    });
   await writeFacts(db, [
     {
-      tenantId: DEMO_TENANT_ID, entityId: helios!.id, metricId: null, concept: 'ind-as:ExceptionalItems', value: '42', unit: 'INR', currency: 'INR', scale: 0, decimals: 0,
-      period: { type: 'duration', start: '2025-04-01', end: '2026-03-31' }, fiscalYear: 2026, fiscalPeriod: 'FY', scope: 'consolidated', dimensions: {}, accountingStandard: 'ind-as',
-      provenance: {}, status: 'quarantined', quarantineReason: 'METRIC_UNMAPPED',
+      tenantId: DEMO_TENANT_ID,
+      entityId: helios!.id,
+      metricId: null,
+      concept: 'ind-as:ExceptionalItems',
+      value: '42',
+      unit: 'INR',
+      currency: 'INR',
+      scale: 0,
+      decimals: 0,
+      period: { type: 'duration', start: '2025-04-01', end: '2026-03-31' },
+      fiscalYear: 2026,
+      fiscalPeriod: 'FY',
+      scope: 'consolidated',
+      dimensions: {},
+      accountingStandard: 'ind-as',
+      provenance: {},
+      status: 'quarantined',
+      quarantineReason: 'METRIC_UNMAPPED',
       sighting: { sourceId: ids.sourceId, accession: null, form: null, filedAt: '2026-05-01', labels: {} },
     },
   ]);
-  const [q] = await db.select().from(facts).where(and(eq(facts.concept, 'ind-as:ExceptionalItems'), eq(facts.tenantId, DEMO_TENANT_ID))).limit(1);
+  const [q] = await db
+    .select()
+    .from(facts)
+    .where(and(eq(facts.concept, 'ind-as:ExceptionalItems'), eq(facts.tenantId, DEMO_TENANT_ID)))
+    .limit(1);
   ids.quarantinedFactId = q!.id;
   const [u] = await db.select().from(users).where(eq(users.email, 'analyst@matrix.example')).limit(1);
   ids.userId = u!.id;
@@ -109,22 +155,29 @@ export function matrixCases(_ids: MatrixIds): MatrixCase[] {
     {
       id: 'app/api/answers/route.ts#POST',
       expect: needs('analyst', false),
-      call: async () => (await import('@/app/api/answers/route')).POST(json('/api/answers', { question: 'What was Helios revenue in FY2026?' }), {}),
+      call: async () =>
+        (await import('@/app/api/answers/route')).POST(json('/api/answers', { question: 'What was Helios revenue in FY2026?' }), {}),
     },
     {
       id: 'app/api/citations/[factId]/route.ts#GET',
       expect: needs('analyst', true),
-      call: async (ids) => (await import('@/app/api/citations/[factId]/route')).GET(get(`/api/citations/${ids.factId}`), params({ factId: ids.factId })),
+      call: async (ids) =>
+        (await import('@/app/api/citations/[factId]/route')).GET(get(`/api/citations/${ids.factId}`), params({ factId: ids.factId })),
     },
     {
       id: 'app/api/manifests/[id]/route.ts#GET',
       expect: needs('reviewer', true),
-      call: async (ids) => (await import('@/app/api/manifests/[id]/route')).GET(get(`/api/manifests/${ids.manifestId}`), params({ id: ids.manifestId })),
+      call: async (ids) =>
+        (await import('@/app/api/manifests/[id]/route')).GET(get(`/api/manifests/${ids.manifestId}`), params({ id: ids.manifestId })),
     },
     {
       id: 'app/api/exports/answers/[id]/route.ts#GET',
       expect: needs('analyst', true),
-      call: async (ids) => (await import('@/app/api/exports/answers/[id]/route')).GET(get(`/api/exports/answers/${ids.manifestId}?format=csv`), params({ id: ids.manifestId })),
+      call: async (ids) =>
+        (await import('@/app/api/exports/answers/[id]/route')).GET(
+          get(`/api/exports/answers/${ids.manifestId}?format=csv`),
+          params({ id: ids.manifestId }),
+        ),
     },
     {
       id: 'app/api/exports/facts/route.ts#GET',
@@ -134,7 +187,11 @@ export function matrixCases(_ids: MatrixIds): MatrixCase[] {
     {
       id: 'app/api/sources/[id]/document/route.ts#GET',
       expect: needs('analyst', true),
-      call: async (ids) => (await import('@/app/api/sources/[id]/document/route')).GET(get(`/api/sources/${ids.sourceId}/document`), params({ id: ids.sourceId })),
+      call: async (ids) =>
+        (await import('@/app/api/sources/[id]/document/route')).GET(
+          get(`/api/sources/${ids.sourceId}/document`),
+          params({ id: ids.sourceId }),
+        ),
     },
     {
       // pdf.js's worker script from the installed library: no data, served to anyone
@@ -146,7 +203,10 @@ export function matrixCases(_ids: MatrixIds): MatrixCase[] {
     ...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method) => ({
       id: `app/api/[...path]/route.ts#${method}`,
       expect: NOBODY_FINDS,
-      call: async () => (await import('@/app/api/[...path]/route'))[method](method === 'GET' ? get('/api/no-such-route') : json('/api/no-such-route', { question: 'x' }, method)),
+      call: async () =>
+        (await import('@/app/api/[...path]/route'))[method](
+          method === 'GET' ? get('/api/no-such-route') : json('/api/no-such-route', { question: 'x' }, method),
+        ),
     })),
     {
       // a conversation is its owner's alone: for every other signed-in user it does not exist
@@ -172,13 +232,17 @@ export function matrixCases(_ids: MatrixIds): MatrixCase[] {
     {
       id: 'app/sign-in/actions.ts#signInAction',
       expect: PUBLIC,
-      call: async () => (await import('@/app/sign-in/actions')).signInAction(null, form({ email: 'nobody@example.com', password: 'wrong-password-1' })),
+      call: async () =>
+        (await import('@/app/sign-in/actions')).signInAction(null, form({ email: 'nobody@example.com', password: 'wrong-password-1' })),
     },
     {
       id: 'app/(review)/manifests/[id]/actions.ts#recordVerdictAction',
       expect: needs('reviewer', true),
       call: async (ids) =>
-        (await import('@/app/(review)/manifests/[id]/actions')).recordVerdictAction(null, form({ manifestId: ids.manifestId, verdict: 'correct' })),
+        (await import('@/app/(review)/manifests/[id]/actions')).recordVerdictAction(
+          null,
+          form({ manifestId: ids.manifestId, verdict: 'correct' }),
+        ),
     },
     {
       id: 'app/(admin)/admin/calendars/export/route.ts#GET',
@@ -191,59 +255,102 @@ export function matrixCases(_ids: MatrixIds): MatrixCase[] {
       call: async (ids) =>
         (await import('@/app/(admin)/admin/calendars/actions')).changeCalendarAction(
           null,
-          form({ entityId: ids.entityId, effectiveFrom: '2000-04-01', kind: 'fixed', month: '3', day: '31', labelBy: 'end-year', reason: 'matrix' }),
+          form({
+            entityId: ids.entityId,
+            effectiveFrom: '2000-04-01',
+            kind: 'fixed',
+            month: '3',
+            day: '31',
+            labelBy: 'end-year',
+            reason: 'matrix',
+          }),
         ),
     },
     {
       id: 'app/(admin)/admin/calendars/actions.ts#importCalendarsAction',
       expect: admin,
       call: async () =>
-        (await import('@/app/(admin)/admin/calendars/actions')).importCalendarsAction(null, form({ json: JSON.stringify({ format: 'ledgerline.fiscal-calendars/1', entities: [] }), apply: '0' })),
+        (await import('@/app/(admin)/admin/calendars/actions')).importCalendarsAction(
+          null,
+          form({ json: JSON.stringify({ format: 'ledgerline.fiscal-calendars/1', entities: [] }), apply: '0' }),
+        ),
     },
     {
       id: 'app/(admin)/admin/entities/actions.ts#addAliasAction',
       expect: adminOnOwn,
-      call: async (ids) => (await import('@/app/(admin)/admin/entities/actions')).addAliasAction(null, form({ entityId: ids.entityId, alias: 'Matrix Added', kind: 'abbreviation' })),
+      call: async (ids) =>
+        (await import('@/app/(admin)/admin/entities/actions')).addAliasAction(
+          null,
+          form({ entityId: ids.entityId, alias: 'Matrix Added', kind: 'abbreviation' }),
+        ),
     },
     {
       id: 'app/(admin)/admin/entities/actions.ts#removeAliasAction',
       expect: adminOnOwn,
-      call: async (ids) => (await import('@/app/(admin)/admin/entities/actions')).removeAliasAction(null, form({ entityId: ids.entityId, alias: 'Matrix Alias' })),
+      call: async (ids) =>
+        (await import('@/app/(admin)/admin/entities/actions')).removeAliasAction(
+          null,
+          form({ entityId: ids.entityId, alias: 'Matrix Alias' }),
+        ),
     },
     {
       id: 'app/(admin)/admin/entities/actions.ts#updateEntityAction',
       expect: adminOnOwn,
-      call: async (ids) => (await import('@/app/(admin)/admin/entities/actions')).updateEntityAction(null, form({ entityId: ids.entityId, name: 'Helios Components', ticker: 'HELIOS', reason: 'matrix' })),
+      call: async (ids) =>
+        (await import('@/app/(admin)/admin/entities/actions')).updateEntityAction(
+          null,
+          form({ entityId: ids.entityId, name: 'Helios Components', ticker: 'HELIOS', reason: 'matrix' }),
+        ),
     },
     {
       id: 'app/(admin)/admin/sources/actions.ts#revokeSourceAction',
       expect: adminOnOwn,
-      call: async (ids) => (await import('@/app/(admin)/admin/sources/actions')).revokeSourceAction(null, form({ sourceId: ids.revocableSourceId, reason: 'matrix' })),
+      call: async (ids) =>
+        (await import('@/app/(admin)/admin/sources/actions')).revokeSourceAction(
+          null,
+          form({ sourceId: ids.revocableSourceId, reason: 'matrix' }),
+        ),
     },
     {
       id: 'app/(admin)/admin/sources/actions.ts#setSourceAccessAction',
       expect: adminOnOwn,
-      call: async (ids) => (await import('@/app/(admin)/admin/sources/actions')).setSourceAccessAction(null, form({ sourceId: ids.sourceId, reason: 'matrix' })),
+      call: async (ids) =>
+        (await import('@/app/(admin)/admin/sources/actions')).setSourceAccessAction(
+          null,
+          form({ sourceId: ids.sourceId, reason: 'matrix' }),
+        ),
     },
     {
       id: 'app/(admin)/admin/sources/upload/route.ts#POST',
       expect: admin,
       call: async () =>
         (await import('@/app/(admin)/admin/sources/upload/route')).POST(
-          new Request('http://localhost/admin/sources/upload', { method: 'POST', headers: { 'x-file-name': path.basename(FIXTURE) }, body: fs.readFileSync(FIXTURE) }),
+          new Request('http://localhost/admin/sources/upload', {
+            method: 'POST',
+            headers: { 'x-file-name': path.basename(FIXTURE) },
+            body: fs.readFileSync(FIXTURE),
+          }),
           {},
         ),
     },
     {
       id: 'app/(admin)/admin/quarantine/actions.ts#bindFactAction',
       expect: adminOnOwn,
-      call: async (ids) => (await import('@/app/(admin)/admin/quarantine/actions')).bindFactAction(null, form({ factId: ids.quarantinedFactId, metricId: 'revenue', reason: 'matrix' })),
+      call: async (ids) =>
+        (await import('@/app/(admin)/admin/quarantine/actions')).bindFactAction(
+          null,
+          form({ factId: ids.quarantinedFactId, metricId: 'revenue', reason: 'matrix' }),
+        ),
     },
     {
       id: 'app/(admin)/admin/quarantine/actions.ts#rejectFactAction',
       // runs after the bind above: the admin is allowed, and finds the fact no longer in quarantine
       expect: adminOnOwn,
-      call: async (ids) => (await import('@/app/(admin)/admin/quarantine/actions')).rejectFactAction(null, form({ factId: ids.quarantinedFactId, reason: 'matrix' })),
+      call: async (ids) =>
+        (await import('@/app/(admin)/admin/quarantine/actions')).rejectFactAction(
+          null,
+          form({ factId: ids.quarantinedFactId, reason: 'matrix' }),
+        ),
     },
     {
       id: 'app/(admin)/admin/users/actions.ts#createUserAction',
@@ -251,13 +358,22 @@ export function matrixCases(_ids: MatrixIds): MatrixCase[] {
       call: async () =>
         (await import('@/app/(admin)/admin/users/actions')).createUserAction(
           null,
-          form({ email: `new-${Date.now()}-${Math.random().toString(36).slice(2)}@matrix.example`, name: 'New', role: 'analyst', password: 'a-new-password-123' }),
+          form({
+            email: `new-${Date.now()}-${Math.random().toString(36).slice(2)}@matrix.example`,
+            name: 'New',
+            role: 'analyst',
+            password: 'a-new-password-123',
+          }),
         ),
     },
     {
       id: 'app/(admin)/admin/users/actions.ts#updateUserAction',
       expect: adminOnOwn,
-      call: async (ids) => (await import('@/app/(admin)/admin/users/actions')).updateUserAction(null, form({ userId: ids.userId, role: 'analyst', reason: 'matrix' })),
+      call: async (ids) =>
+        (await import('@/app/(admin)/admin/users/actions')).updateUserAction(
+          null,
+          form({ userId: ids.userId, role: 'analyst', reason: 'matrix' }),
+        ),
     },
   ];
 }

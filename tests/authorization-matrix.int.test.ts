@@ -52,7 +52,14 @@ async function outcomeOf(call: () => Promise<unknown>): Promise<Outcome> {
   }
   if (isDenied(result)) return 'deny';
   if (result instanceof Response && result.status === 404) return 'not_found';
-  if (result && typeof result === 'object' && 'ok' in result && (result as { ok: boolean }).ok === false && /^No such /.test(String((result as { error?: string }).error))) return 'not_found';
+  if (
+    result &&
+    typeof result === 'object' &&
+    'ok' in result &&
+    (result as { ok: boolean }).ok === false &&
+    /^No such /.test(String((result as { error?: string }).error))
+  )
+    return 'not_found';
   return 'allow';
 }
 
@@ -62,7 +69,15 @@ describe('authorization matrix', () => {
   let d: Database;
   const emailOf = new Map<Principal, string>();
   let auth: ReturnType<typeof createAuth>;
-  const ids: MatrixIds = { manifestId: '', factId: '', entityId: '', revocableSourceId: '', sourceId: '', quarantinedFactId: '', userId: '' };
+  const ids: MatrixIds = {
+    manifestId: '',
+    factId: '',
+    entityId: '',
+    revocableSourceId: '',
+    sourceId: '',
+    quarantinedFactId: '',
+    userId: '',
+  };
   const savedDemo = process.env.LEDGERLINE_DEMO;
 
   beforeAll(async () => {
@@ -83,10 +98,15 @@ describe('authorization matrix', () => {
       await createUser({ db: d.db, actor: 'cli', tenantId, email, name: p, role: role as 'admin', password: PASSWORD });
       emailOf.set(p, email);
     }
-    await d.db.insert(users).values({ ...OTHER_ADMIN, tenantId: OTHER_TENANT_ID }).onConflictDoNothing();
+    await d.db
+      .insert(users)
+      .values({ ...OTHER_ADMIN, tenantId: OTHER_TENANT_ID })
+      .onConflictDoNothing();
     ids.factId = (await d.db.select({ id: facts.id }).from(facts).where(eq(facts.tenantId, DEMO_TENANT_ID)).limit(1))[0]!.id;
     ids.manifestId = 'a'.repeat(64);
-    await d.db.insert(manifests).values({ id: ids.manifestId, tenantId: DEMO_TENANT_ID, userId: DEMO_USERS[0]!.id, question: 'q', status: 'answered', answer: {} });
+    await d.db
+      .insert(manifests)
+      .values({ id: ids.manifestId, tenantId: DEMO_TENANT_ID, userId: DEMO_USERS[0]!.id, question: 'q', status: 'answered', answer: {} });
     await adminFixtures(d.db, ids);
   });
   afterAll(async () => {
@@ -116,8 +136,14 @@ describe('authorization matrix', () => {
       const mod = (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, unknown>;
       for (const [name, v] of Object.entries(mod)) if (typeof v === 'function') found.push(`${file}#${name}`);
     }
-    expect(found.filter((f) => !declared.has(f)), 'routes/actions without a matrix row').toEqual([]);
-    expect([...declared].filter((f) => !found.includes(f)), 'matrix rows for code that is gone').toEqual([]);
+    expect(
+      found.filter((f) => !declared.has(f)),
+      'routes/actions without a matrix row',
+    ).toEqual([]);
+    expect(
+      [...declared].filter((f) => !found.includes(f)),
+      'matrix rows for code that is gone',
+    ).toEqual([]);
   });
 
   it('anonymous callers have no viewer outside demo mode', async () => {

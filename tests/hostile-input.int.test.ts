@@ -114,21 +114,39 @@ describe('hostile input (answers API)', () => {
     expect((await res.json()).error.code).toBe('bad_request:json');
   });
 
-  it.each([[{}], [{ question: 42 }], [{ question: 'x'.repeat(5000) }], [[1, 2]], [{ question: '   ' }]])('wrong shape %# → 400', async (body) => {
-    const res = await ask(JSON.stringify(body));
-    expect(res.status).toBe(400);
-  });
+  it.each([[{}], [{ question: 42 }], [{ question: 'x'.repeat(5000) }], [[1, 2]], [{ question: '   ' }]])(
+    'wrong shape %# → 400',
+    async (body) => {
+      const res = await ask(JSON.stringify(body));
+      expect(res.status).toBe(400);
+    },
+  );
 
-  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x'], ['']])('a body sent as %j is refused with 415 before it is read (issue 18 §6)', async (type) => {
-    const headers: Record<string, string> = type ? { 'content-type': type } : {};
-    const res = await POST(new Request('http://localhost/api/answers', { method: 'POST', headers: { accept: 'application/json', ...headers }, body: JSON.stringify({ question: 'Helios revenue FY2026?' }) }), {});
-    expect(res.status).toBe(415);
-    expect((await res.json()).error.code).toBe('unsupported:content_type');
-  });
+  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x'], ['']])(
+    'a body sent as %j is refused with 415 before it is read (issue 18 §6)',
+    async (type) => {
+      const headers: Record<string, string> = type ? { 'content-type': type } : {};
+      const res = await POST(
+        new Request('http://localhost/api/answers', {
+          method: 'POST',
+          headers: { accept: 'application/json', ...headers },
+          body: JSON.stringify({ question: 'Helios revenue FY2026?' }),
+        }),
+        {},
+      );
+      expect(res.status).toBe(415);
+      expect((await res.json()).error.code).toBe('unsupported:content_type');
+    },
+  );
 
   it('a write from a foreign Origin (or a cross-site fetch) is refused with 403; same origin and no origin (CLI, curl) pass', async () => {
     const body = JSON.stringify({ question: 'Helios revenue FY2026?' });
-    for (const headers of <Array<Record<string, string>>>[{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://localhost.evil.example' }]) {
+    for (const headers of <Array<Record<string, string>>>[
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'http://localhost.evil.example' },
+    ]) {
       const res = await ask(body, headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect((await res.json()).error.code).toBe('forbidden:origin');
@@ -137,18 +155,24 @@ describe('hostile input (answers API)', () => {
     expect((await ask(body, { origin: 'https://app.example.com', 'x-forwarded-host': 'app.example.com' })).status).toBe(200);
   });
 
-  it.each([[0x00], [0x07], [0x1b], [0x7f], [0x85]])('a question with control character U+%s (decimal) is a typed 400 (no 500, no SQL shown)', async (code) => {
-    const c = String.fromCharCode(code);
-    const question = `Helios revenue${c} FY2026?`;
-    const res = await ask(JSON.stringify({ question }));
-    expect(res.status).toBe(400);
-    const body = await res.json();
-    expect(body.error.code).toBe('bad_request:control_characters');
-    expect(JSON.stringify(body)).not.toMatch(/select|insert|from "/i);
-    // inside nested chat messages and object keys too
-    const chat = await ask(JSON.stringify({ id: 't', messages: [{ id: 'm', role: 'user', parts: [{ type: 'text', text: question }] }] }), { accept: 'text/event-stream' });
-    expect(chat.status).toBe(400);
-  });
+  it.each([[0x00], [0x07], [0x1b], [0x7f], [0x85]])(
+    'a question with control character U+%s (decimal) is a typed 400 (no 500, no SQL shown)',
+    async (code) => {
+      const c = String.fromCharCode(code);
+      const question = `Helios revenue${c} FY2026?`;
+      const res = await ask(JSON.stringify({ question }));
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.error.code).toBe('bad_request:control_characters');
+      expect(JSON.stringify(body)).not.toMatch(/select|insert|from "/i);
+      // inside nested chat messages and object keys too
+      const chat = await ask(
+        JSON.stringify({ id: 't', messages: [{ id: 'm', role: 'user', parts: [{ type: 'text', text: question }] }] }),
+        { accept: 'text/event-stream' },
+      );
+      expect(chat.status).toBe(400);
+    },
+  );
 
   it('a URL with an encoded NUL is a typed 400 on the API', async () => {
     const { GET } = await import('@/app/api/exports/facts/route');
@@ -178,7 +202,9 @@ describe('hostile input (answers API)', () => {
     expect(after.facts).toBe(before.facts);
     expect(after.sources).toBe(before.sources);
     expect(after.entities).toBe(before.entities);
-    const tables = await d.db.execute(sql`select count(*)::int as n from information_schema.tables where table_name in ('facts', 'sources', 'entities')`);
+    const tables = await d.db.execute(
+      sql`select count(*)::int as n from information_schema.tables where table_name in ('facts', 'sources', 'entities')`,
+    );
     expect((tables as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(3);
   });
 
@@ -253,7 +279,14 @@ describe('hostile input (answers API)', () => {
     useCookie(adminCookie);
     const { POST: upload } = await import('@/app/(admin)/admin/sources/upload/route');
     const send = (name: string, body: string, encode = true) =>
-      upload(new Request('http://localhost/admin/sources/upload', { method: 'POST', headers: { 'x-file-name': encode ? encodeURIComponent(name) : name }, body }), {});
+      upload(
+        new Request('http://localhost/admin/sources/upload', {
+          method: 'POST',
+          headers: { 'x-file-name': encode ? encodeURIComponent(name) : name },
+          body,
+        }),
+        {},
+      );
     expect((await send('../../../etc/cron.d/evil.sh', '#!/bin/sh')).status).toBe(415);
     expect((await send('report.pdf', '{"not": "a pdf"}')).status).toBe(415);
     expect((await send('empty.json', '')).status).toBe(400);
@@ -271,7 +304,12 @@ describe('hostile input (answers API)', () => {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, e.name);
         if (e.isDirectory()) walk(p);
-        else if (/\.(tsx?|jsx?)$/.test(e.name) && !/\.test\./.test(e.name) && /dangerouslySetInnerHTML|\.innerHTML\s*=|insertAdjacentHTML/.test(fs.readFileSync(p, 'utf8'))) offenders.push(path.relative(ROOT, p));
+        else if (
+          /\.(tsx?|jsx?)$/.test(e.name) &&
+          !/\.test\./.test(e.name) &&
+          /dangerouslySetInnerHTML|\.innerHTML\s*=|insertAdjacentHTML/.test(fs.readFileSync(p, 'utf8'))
+        )
+          offenders.push(path.relative(ROOT, p));
       }
     };
     walk(path.join(ROOT, 'app'));

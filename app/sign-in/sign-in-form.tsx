@@ -35,7 +35,11 @@ export function SignInForm({ next }: { next: string }) {
           {state.error}
         </p>
       )}
-      <button type="submit" disabled={pending} className="w-full rounded bg-accent px-3 py-2 text-sm font-medium text-white disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded bg-accent px-3 py-2 text-sm font-medium text-white disabled:opacity-60"
+      >
         {pending ? 'Signing in…' : 'Sign in'}
       </button>
     </form>

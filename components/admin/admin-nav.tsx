@@ -21,10 +21,15 @@ export function AdminNav() {
   // on a phone the row scrolls sideways: keep the current page's tab in sight
   useEffect(() => {
     const el = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (el && nav.current && nav.current.scrollWidth > nav.current.clientWidth) nav.current.scrollLeft = el.offsetLeft - nav.current.offsetLeft - 8;
+    if (el && nav.current && nav.current.scrollWidth > nav.current.clientWidth)
+      nav.current.scrollLeft = el.offsetLeft - nav.current.offsetLeft - 8;
   }, [pathname]);
   return (
-    <nav ref={nav} aria-label="Administration" className="-mx-1 flex gap-1 overflow-x-auto border-b border-line px-1 pb-2 sm:mx-0 sm:flex-wrap sm:px-0">
+    <nav
+      ref={nav}
+      aria-label="Administration"
+      className="-mx-1 flex gap-1 overflow-x-auto border-b border-line px-1 pb-2 sm:mx-0 sm:flex-wrap sm:px-0"
+    >
       {LINKS.map((l) => {
         const active = l.href === '/admin' ? pathname === '/admin' : pathname === l.href || pathname.startsWith(`${l.href}/`);
         return (

@@ -10,7 +10,16 @@ interface CalendarLike {
   labelBy: string;
 }
 type ImportResult =
-  | { ok: true; data: { applied: boolean; changes: { entityId: string; entityName: string; before: CalendarLike[]; after: CalendarLike[] }[]; unchanged: number; unmatched: string[]; relabelled: number } }
+  | {
+      ok: true;
+      data: {
+        applied: boolean;
+        changes: { entityId: string; entityName: string; before: CalendarLike[]; after: CalendarLike[] }[];
+        unchanged: number;
+        unmatched: string[];
+        relabelled: number;
+      };
+    }
   | { ok: false; error: string }
   | null;
 
@@ -37,9 +46,20 @@ export function CalendarImport({ action }: { action: (prev: unknown, form: FormD
             }}
           />
         </label>
-        <textarea name="json" value={json} onChange={(e) => setJson(e.target.value)} rows={6} className={`${inputClass} w-full font-mono text-xs`} aria-label="Calendar JSON" />
+        <textarea
+          name="json"
+          value={json}
+          onChange={(e) => setJson(e.target.value)}
+          rows={6}
+          className={`${inputClass} w-full font-mono text-xs`}
+          aria-label="Calendar JSON"
+        />
         <input type="hidden" name="apply" value="0" />
-        <button type="submit" disabled={pending || !json} className="rounded border border-line px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={pending || !json}
+          className="rounded border border-line px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-60"
+        >
           Review changes
         </button>
       </form>
@@ -50,13 +70,15 @@ export function CalendarImport({ action }: { action: (prev: unknown, form: FormD
       )}
       {state?.ok && state.data.applied && (
         <p role="status" className="text-sm text-accent">
-          Imported: {state.data.changes.length} entit{state.data.changes.length === 1 ? 'y' : 'ies'} changed, {state.data.relabelled} fact labels re-derived.
+          Imported: {state.data.changes.length} entit{state.data.changes.length === 1 ? 'y' : 'ies'} changed, {state.data.relabelled} fact
+          labels re-derived.
         </p>
       )}
       {reviewed && (
         <div className="space-y-2 text-sm" data-testid="import-review">
           <p>
-            {reviewed.changes.length} to change, {reviewed.unchanged} unchanged{reviewed.unmatched.length ? `, not found here: ${reviewed.unmatched.join(', ')}` : ''}.
+            {reviewed.changes.length} to change, {reviewed.unchanged} unchanged
+            {reviewed.unmatched.length ? `, not found here: ${reviewed.unmatched.join(', ')}` : ''}.
           </p>
           <ul className="space-y-1">
             {reviewed.changes.map((c) => (
@@ -75,7 +97,11 @@ export function CalendarImport({ action }: { action: (prev: unknown, form: FormD
                 Reason (recorded in the audit log)
                 <input name="reason" required maxLength={1000} className={inputClass} />
               </label>
-              <button type="submit" disabled={pending} className="rounded bg-accent px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60">
+              <button
+                type="submit"
+                disabled={pending}
+                className="rounded bg-accent px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60"
+              >
                 Apply import
               </button>
             </form>

@@ -15,7 +15,15 @@ function grouped(value: string | number | null): string {
 }
 
 /** One page of the quarantine review queue: totals per reason, pager, and a bind/reject form per fact. */
-export function QuarantineQueue({ q, bindFactAction, rejectFactAction }: { q: Awaited<ReturnType<typeof quarantinePage>>; bindFactAction: Action; rejectFactAction: Action }) {
+export function QuarantineQueue({
+  q,
+  bindFactAction,
+  rejectFactAction,
+}: {
+  q: Awaited<ReturnType<typeof quarantinePage>>;
+  bindFactAction: Action;
+  rejectFactAction: Action;
+}) {
   const queue = q.rows;
   const pager = q.pages > 1 && (
     <nav aria-label="Pages" className="flex flex-wrap items-center gap-3 text-sm">
@@ -38,19 +46,26 @@ export function QuarantineQueue({ q, bindFactAction, rejectFactAction }: { q: Aw
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Quarantine review</h1>
       <p className="max-w-3xl text-sm text-muted">
-        Numbers an extractor could not place with confidence. Bind one to a metric (and its period, when the column header was
-        lost) to make it usable, or reject it. Decisions are audited.
+        Numbers an extractor could not place with confidence. Bind one to a metric (and its period, when the column header was lost) to make
+        it usable, or reject it. Decisions are audited.
       </p>
       <p className="text-sm" data-testid="quarantine-total">
         <span className="font-medium">{q.total.toLocaleString('en-US')}</span> waiting
-        {q.reasons.length > 0 && <span className="text-muted"> · {q.reasons.map((r) => `${r.reason} ${r.n.toLocaleString('en-US')}`).join(' · ')}</span>}
+        {q.reasons.length > 0 && (
+          <span className="text-muted"> · {q.reasons.map((r) => `${r.reason} ${r.n.toLocaleString('en-US')}`).join(' · ')}</span>
+        )}
       </p>
       {pager}
       {queue.length === 0 && <p className="text-sm text-muted">The queue is empty.</p>}
       {queue.map((f) => {
         const column = (f.provenance as { sourceLabel?: string } | null)?.sourceLabel;
         return (
-          <Section key={f.id} title={`${f.entityName}: ${f.concept}`} id={`q-${f.id.slice(0, 12)}`} actions={<span className="text-xs font-medium text-warn">{f.reason}</span>}>
+          <Section
+            key={f.id}
+            title={`${f.entityName}: ${f.concept}`}
+            id={`q-${f.id.slice(0, 12)}`}
+            actions={<span className="text-xs font-medium text-warn">{f.reason}</span>}
+          >
             <div className="space-y-3 p-4 text-sm" data-testid="quarantined-fact">
               <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
                 <dt className="text-muted">Value</dt>
@@ -83,7 +98,12 @@ export function QuarantineQueue({ q, bindFactAction, rejectFactAction }: { q: Aw
                   <input name="reason" required maxLength={500} className={inputClass} />
                 </label>
               </ActionForm>
-              <ActionForm action={rejectFactAction} submit="Reject" submitClassName="rounded border border-bad px-3 py-1.5 text-sm text-bad hover:bg-red-50" testId="reject-form">
+              <ActionForm
+                action={rejectFactAction}
+                submit="Reject"
+                submitClassName="rounded border border-bad px-3 py-1.5 text-sm text-bad hover:bg-red-50"
+                testId="reject-form"
+              >
                 <input type="hidden" name="factId" value={f.id} />
                 <label className={`${labelClass} grow`}>
                   Reason

@@ -31,7 +31,11 @@ interface FileState {
 const mb = (n: number) => (n >= 1048576 ? `${(n / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
 function resultText(body: UploadOutcome, name: string): { ok: boolean; text: string } {
-  if (body.status === 'unchanged') return { ok: !body.revoked, text: body.revoked ? `${name}: these exact bytes were revoked earlier and stay revoked.` : `${name}: already stored (same bytes).` };
+  if (body.status === 'unchanged')
+    return {
+      ok: !body.revoked,
+      text: body.revoked ? `${name}: these exact bytes were revoked earlier and stay revoked.` : `${name}: already stored (same bytes).`,
+    };
   const parts = [`${body.factsAdded ?? 0} facts`];
   if (body.quarantined) parts.push(`${body.quarantined} quarantined`);
   if (body.tablesAdded) parts.push(`${body.tablesAdded} tables`);
@@ -75,7 +79,8 @@ export function UploadForm({ maxBytes, extensions }: { maxBytes: number; extensi
 
   const refusal = (file: File): string | null => {
     const ext = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.')).toLowerCase() : '';
-    if (!extensions.includes(ext)) return `${file.name}: files of type ${ext || '(none)'} cannot be uploaded (allowed: ${extensions.join(', ')}).`;
+    if (!extensions.includes(ext))
+      return `${file.name}: files of type ${ext || '(none)'} cannot be uploaded (allowed: ${extensions.join(', ')}).`;
     if (file.size > maxBytes) return `${file.name}: the file is ${mb(file.size)}; the limit is ${maxBytes / 1048576} MB.`;
     if (file.size === 0) return `${file.name}: the file is empty.`;
     return null;
@@ -84,7 +89,15 @@ export function UploadForm({ maxBytes, extensions }: { maxBytes: number; extensi
   async function sendAll(list: File[]) {
     const batch: FileState[] = list.map((f, i) => {
       const refused = refusal(f);
-      return { key: `${Date.now()}-${i}`, name: f.name, size: f.size, phase: refused ? 'failed' : 'waiting', percent: 0, text: refused ?? '', sourceId: null };
+      return {
+        key: `${Date.now()}-${i}`,
+        name: f.name,
+        size: f.size,
+        phase: refused ? 'failed' : 'waiting',
+        percent: 0,
+        text: refused ?? '',
+        sourceId: null,
+      };
     });
     setFiles(batch);
     const update = (key: string, patch: Partial<FileState>) => setFiles((all) => all.map((f) => (f.key === key ? { ...f, ...patch } : f)));
@@ -120,7 +133,15 @@ export function UploadForm({ maxBytes, extensions }: { maxBytes: number; extensi
       }}
     >
       <div className="flex flex-wrap items-center gap-3">
-        <input name="file" type="file" multiple required accept={extensions.join(',')} className="min-w-0 max-w-full text-sm file:mr-3 file:rounded file:border file:border-line file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-ink hover:file:bg-slate-50" aria-label="Source file" />
+        <input
+          name="file"
+          type="file"
+          multiple
+          required
+          accept={extensions.join(',')}
+          className="min-w-0 max-w-full text-sm file:mr-3 file:rounded file:border file:border-line file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-ink hover:file:bg-slate-50"
+          aria-label="Source file"
+        />
         <button type="submit" disabled={busy} className="rounded bg-accent px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60">
           Upload
         </button>
@@ -128,7 +149,12 @@ export function UploadForm({ maxBytes, extensions }: { maxBytes: number; extensi
       {files.length > 0 && (
         <ul className="divide-y divide-line rounded border border-line text-sm" aria-label="Uploads">
           {files.map((f) => (
-            <li key={f.key} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2" data-testid="upload-file" data-phase={f.phase}>
+            <li
+              key={f.key}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2"
+              data-testid="upload-file"
+              data-phase={f.phase}
+            >
               <span className="min-w-0 break-all font-medium">{f.name}</span>
               <span className="text-xs text-muted">{mb(f.size)}</span>
               {f.phase === 'waiting' && <span className="text-xs text-muted">waiting</span>}
@@ -143,7 +169,11 @@ export function UploadForm({ maxBytes, extensions }: { maxBytes: number; extensi
                 </label>
               )}
               {(f.phase === 'done' || f.phase === 'failed') && (
-                <p role={f.phase === 'done' ? 'status' : 'alert'} className={`basis-full ${f.phase === 'done' ? 'text-accent' : 'text-bad'}`} data-testid="upload-result">
+                <p
+                  role={f.phase === 'done' ? 'status' : 'alert'}
+                  className={`basis-full ${f.phase === 'done' ? 'text-accent' : 'text-bad'}`}
+                  data-testid="upload-result"
+                >
                   {f.text}{' '}
                   {f.sourceId ? (
                     <Link href={`/admin/sources/${f.sourceId}`} className="underline">

@@ -25,7 +25,11 @@ export function AnswerActions({ answer, question }: { answer: Answer; question?:
   };
   return (
     <div className="ml-auto flex flex-wrap items-center gap-1" role="group" aria-label="Answer actions">
-      <button type="button" className={btn} onClick={async () => flash((await copy(citedText(answer, question))) ? 'Copied with citations' : 'Copy failed')}>
+      <button
+        type="button"
+        className={btn}
+        onClick={async () => flash((await copy(citedText(answer, question))) ? 'Copied with citations' : 'Copy failed')}
+      >
         Copy with citations
       </button>
       <a className={btn} href={`/api/exports/answers/${id}?format=csv`} download data-testid="export-csv">

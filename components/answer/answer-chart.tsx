@@ -36,7 +36,9 @@ function CitedTooltip({ active, payload, label, group }: TooltipContentProps<num
 }
 
 function tick(n: number): string {
-  return Math.abs(n) >= 1000 ? n.toLocaleString('en-US', { maximumFractionDigits: 0 }) : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return Math.abs(n) >= 1000
+    ? n.toLocaleString('en-US', { maximumFractionDigits: 0 })
+    : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
 
 function GroupChart({ group, kind, colorOf }: { group: ChartGroup; kind: 'bar' | 'line'; colorOf: (key: string) => string }) {
@@ -59,7 +61,10 @@ function GroupChart({ group, kind, colorOf }: { group: ChartGroup; kind: 'bar' |
         width={64}
         label={{ value: group.axis, angle: -90, position: 'insideLeft', style: { fontSize: 11, fill: '#475569', textAnchor: 'middle' } }}
       />
-      <Tooltip cursor={kind === 'line' ? { stroke: '#94a3b8', strokeDasharray: '3 3' } : { fill: 'rgba(15, 118, 110, 0.07)' }} content={(props) => <CitedTooltip {...(props as TooltipContentProps<number, string>)} group={group} />} />
+      <Tooltip
+        cursor={kind === 'line' ? { stroke: '#94a3b8', strokeDasharray: '3 3' } : { fill: 'rgba(15, 118, 110, 0.07)' }}
+        content={(props) => <CitedTooltip {...(props as TooltipContentProps<number, string>)} group={group} />}
+      />
       {group.columns.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
     </>
   );
@@ -73,14 +78,31 @@ function GroupChart({ group, kind, colorOf }: { group: ChartGroup; kind: 'bar' |
           <LineChart {...common}>
             {axes}
             {group.columns.map((c) => (
-              <Line key={c.key} dataKey={c.key} name={c.label} stroke={colorOf(c.key)} strokeWidth={2} dot={{ r: 3 }} connectNulls={false} isAnimationActive={false} />
+              <Line
+                key={c.key}
+                dataKey={c.key}
+                name={c.label}
+                stroke={colorOf(c.key)}
+                strokeWidth={2}
+                dot={{ r: 3 }}
+                connectNulls={false}
+                isAnimationActive={false}
+              />
             ))}
           </LineChart>
         ) : (
           <BarChart {...common}>
             {axes}
             {group.columns.map((c) => (
-              <Bar key={c.key} dataKey={c.key} name={c.label} fill={colorOf(c.key)} radius={[3, 3, 0, 0]} maxBarSize={56} isAnimationActive={false} />
+              <Bar
+                key={c.key}
+                dataKey={c.key}
+                name={c.label}
+                fill={colorOf(c.key)}
+                radius={[3, 3, 0, 0]}
+                maxBarSize={56}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         )}
@@ -93,7 +115,13 @@ function GroupChart({ group, kind, colorOf }: { group: ChartGroup; kind: 'bar' |
 export function AnswerChart({ pivot }: { pivot: Pivot }) {
   const groups = chartGroups(pivot);
   const kind = pivot.rows.length >= 4 ? 'line' : 'bar';
-  const colorOf = (key: string) => COLORS[Math.max(0, pivot.columns.findIndex((c) => c.key === key)) % COLORS.length]!;
+  const colorOf = (key: string) =>
+    COLORS[
+      Math.max(
+        0,
+        pivot.columns.findIndex((c) => c.key === key),
+      ) % COLORS.length
+    ]!;
   return (
     <div className="flex flex-wrap gap-4">
       {groups.map((g) => (

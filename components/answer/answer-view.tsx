@@ -78,9 +78,17 @@ export function AnswerView({ answer, question, onAsk, onChoose, actions = true }
   const metricLabel = series[0]?.label;
   // a narrative answer laid out from its structure shows its lead here; the quotes follow in their
   // table, redline and sections (the full text stays the answer's text, for copying and the API)
-  const segments = pivot ? sentencesBesidePivot(answer.segments, new Set(series.map((v) => v.id))) : hasNarrativeLayout(answer) ? answer.narrative!.lead! : answer.segments;
+  const segments = pivot
+    ? sentencesBesidePivot(answer.segments, new Set(series.map((v) => v.id)))
+    : hasNarrativeLayout(answer)
+      ? answer.narrative!.lead!
+      : answer.segments;
   return (
-    <article className={`min-w-0 space-y-3 rounded-lg border border-line border-l-4 bg-white p-4 shadow-sm ${statusStyle[answer.status]}`} data-testid="answer" data-status={answer.status}>
+    <article
+      className={`min-w-0 space-y-3 rounded-lg border border-line border-l-4 bg-white p-4 shadow-sm ${statusStyle[answer.status]}`}
+      data-testid="answer"
+      data-status={answer.status}
+    >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
         <span className={`rounded px-1.5 py-0.5 font-medium ${statusChip[answer.status]}`}>{answer.status.replace('_', ' ')}</span>
         <span>{answer.pathway}</span>
@@ -122,7 +130,9 @@ export function AnswerView({ answer, question, onAsk, onChoose, actions = true }
               key={o}
               type="button"
               className="rounded-full border border-line px-3 py-1 text-sm hover:bg-slate-50"
-              onClick={() => (answer.manifestId && answer.clarification?.rewrites?.[i] && onChoose ? onChoose(answer.manifestId, i, o) : onAsk?.(o))}
+              onClick={() =>
+                answer.manifestId && answer.clarification?.rewrites?.[i] && onChoose ? onChoose(answer.manifestId, i, o) : onAsk?.(o)
+              }
             >
               {o}
             </button>

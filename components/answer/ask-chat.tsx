@@ -41,7 +41,12 @@ export interface AskChatProps {
 function Progress({ stage }: { stage: AnswerDataParts['status']['stage'] | null }) {
   const at = stage && stage !== 'done' ? STAGES.indexOf(stage) : 0;
   return (
-    <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted" data-testid="answer-progress" data-stage={stage ?? 'planning'}>
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted"
+      data-testid="answer-progress"
+      data-stage={stage ?? 'planning'}
+    >
       <span className="inline-block size-2 animate-pulse rounded-full bg-accent" aria-hidden />
       <span>{STAGE_MESSAGES[stage && stage !== 'done' ? stage : 'planning']}</span>
       <ol className="flex gap-1" aria-label="Stages">
@@ -70,7 +75,8 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
     },
     onFinish: () => {
       // the conversation now exists server-side: keep its address (reload reopens it) and refresh the history list
-      if (!new URLSearchParams(window.location.search).get('thread')) window.history.replaceState(null, '', `/ask?thread=${encodeURIComponent(threadId)}`);
+      if (!new URLSearchParams(window.location.search).get('thread'))
+        window.history.replaceState(null, '', `/ask?thread=${encodeURIComponent(threadId)}`);
       router.refresh();
     },
   });
@@ -119,7 +125,10 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
             );
           }
           const answerPart = m.parts.find((p) => p.type === 'data-answer');
-          const text = m.parts.filter((p) => p.type === 'text').map((p) => (p.type === 'text' ? p.text : '')).join('');
+          const text = m.parts
+            .filter((p) => p.type === 'text')
+            .map((p) => (p.type === 'text' ? p.text : ''))
+            .join('');
           return (
             <li key={m.id} className="min-w-0">
               {answerPart && answerPart.type === 'data-answer' ? (
@@ -181,11 +190,20 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
           className="min-w-0 flex-1 rounded-lg border border-line bg-white px-3 py-2"
           autoComplete="off"
         />
-        <button type="submit" disabled={busy || !input.trim() || tooLong} className="rounded-lg bg-accent px-4 py-2 font-medium text-white disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={busy || !input.trim() || tooLong}
+          className="rounded-lg bg-accent px-4 py-2 font-medium text-white disabled:opacity-50"
+        >
           Ask
         </button>
         {suggestions.length > 0 && (
-          <ul id={listId} role="listbox" aria-label="Companies" className="absolute left-0 top-full z-30 mt-1 w-full max-w-md overflow-hidden rounded-lg border border-line bg-white text-sm shadow-lg">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Companies"
+            className="absolute left-0 top-full z-30 mt-1 w-full max-w-md overflow-hidden rounded-lg border border-line bg-white text-sm shadow-lg"
+          >
             {suggestions.map((c, i) => (
               <li
                 key={c.id}
@@ -207,13 +225,19 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
       </form>
       {tooLong && (
         <p id={`${listId}-len`} role="alert" className="text-sm text-bad">
-          The question is {input.length.toLocaleString('en-US')} characters; the limit is {MAX_QUESTION.toLocaleString('en-US')}. Shorten it — nothing is cut silently.
+          The question is {input.length.toLocaleString('en-US')} characters; the limit is {MAX_QUESTION.toLocaleString('en-US')}. Shorten it
+          — nothing is cut silently.
         </p>
       )}
       {messages.length === 0 && (
         <div className="flex flex-wrap gap-2 text-sm" aria-label="Example questions">
           {EXAMPLES.map((q) => (
-            <button key={q} type="button" className="rounded-full border border-line bg-white px-3 py-1 text-left hover:bg-slate-50" onClick={() => ask(q)}>
+            <button
+              key={q}
+              type="button"
+              className="rounded-full border border-line bg-white px-3 py-1 text-left hover:bg-slate-50"
+              onClick={() => ask(q)}
+            >
               {q}
             </button>
           ))}

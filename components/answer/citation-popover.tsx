@@ -24,7 +24,8 @@ function CitedSource({ citation }: { citation: Citation }) {
     <section className="mt-2 rounded border border-line p-2" aria-label={`Source: ${citation.sourceTitle}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-xs">
         <span>
-          <span className="font-medium">{citation.form ?? 'Source'}</span> · {citation.accession ?? citation.sourceTitle} · filed {citation.filedAt}
+          <span className="font-medium">{citation.form ?? 'Source'}</span> · {citation.accession ?? citation.sourceTitle} · filed{' '}
+          {citation.filedAt}
         </span>
         <Link
           href={sourceHref({ sourceId: data && data !== 'error' ? data.source.id : citation.sourceId, factId: citation.factId })}
@@ -66,7 +67,9 @@ function CitedSource({ citation }: { citation: Citation }) {
               <span key={`${x.sourceId}-${i}`}>
                 {i > 0 ? ', ' : ''}
                 {x.kind === 'companyfacts' || x.kind === 'xbrl-instance' ? (
-                  <span>{x.form ?? x.kind} {x.accession ?? ''}</span>
+                  <span>
+                    {x.form ?? x.kind} {x.accession ?? ''}
+                  </span>
                 ) : (
                   <Link className="text-accent hover:underline" href={sourceHref({ sourceId: x.sourceId, factId: citation.factId })}>
                     {x.form ?? x.title} {x.accession ?? ''}
@@ -96,7 +99,12 @@ function Evidence({ value, text, close }: { value: AnswerValue | AnswerInput; te
             <span data-testid="popover-unit">{unitCaption(value)}</span>
           </div>
         </div>
-        <button type="button" className="shrink-0 rounded px-1 text-xs text-muted underline hover:bg-slate-100" onClick={close} aria-label={`Close evidence for ${text}`}>
+        <button
+          type="button"
+          className="shrink-0 rounded px-1 text-xs text-muted underline hover:bg-slate-100"
+          onClick={close}
+          aria-label={`Close evidence for ${text}`}
+        >
           Close
         </button>
       </div>
@@ -119,7 +127,13 @@ function Evidence({ value, text, close }: { value: AnswerValue | AnswerInput; te
           </>
         )}
         <dt className="text-muted">Computed</dt>
-        <dd>{value.formula ? `${value.basis === 'derived' ? 'derived' : 'calculated from reported facts'}: ${value.formula}` : value.basis === 'derived' ? 'derived' : 'reported as is'}</dd>
+        <dd>
+          {value.formula
+            ? `${value.basis === 'derived' ? 'derived' : 'calculated from reported facts'}: ${value.formula}`
+            : value.basis === 'derived'
+              ? 'derived'
+              : 'reported as is'}
+        </dd>
       </dl>
       {isValue(value) && value.inputs.length > 0 ? (
         <div className="mt-2 space-y-2">
@@ -172,7 +186,14 @@ export function FactEvidenceButton({ factId, sourceId, label }: { factId: string
       label={`Evidence for ${label}`}
       testId="fact-popover"
       trigger={({ ref, open, props }) => (
-        <button ref={ref} type="button" aria-expanded={open} className="rounded border border-line px-1.5 py-0.5 text-xs font-medium text-accent hover:bg-accent-soft" data-testid="fact-evidence" {...props}>
+        <button
+          ref={ref}
+          type="button"
+          aria-expanded={open}
+          className="rounded border border-line px-1.5 py-0.5 text-xs font-medium text-accent hover:bg-accent-soft"
+          data-testid="fact-evidence"
+          {...props}
+        >
           Source
         </button>
       )}

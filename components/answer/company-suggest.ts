@@ -12,7 +12,11 @@ export function wordAt(text: string, caret: number): { word: string; start: numb
   return { word: text.slice(start, caret), start };
 }
 
-const norm = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]/gu, '');
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
  * Companies matching a typed prefix: ticker first (exact, then prefix), then names and aliases whose
@@ -32,5 +36,8 @@ export function suggestCompanies(companies: Company[], prefix: string, limit = 6
     else if (names.some((n) => n.split(/\s+/).some((w) => norm(w).startsWith(p)))) score = 3;
     if (score >= 0) scored.push({ c, score });
   }
-  return scored.sort((a, b) => a.score - b.score || a.c.name.localeCompare(b.c.name)).slice(0, limit).map((s) => s.c);
+  return scored
+    .sort((a, b) => a.score - b.score || a.c.name.localeCompare(b.c.name))
+    .slice(0, limit)
+    .map((s) => s.c);
 }

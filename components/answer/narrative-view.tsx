@@ -91,7 +91,10 @@ function RedlineItem({ answer, redline, e }: { answer: Answer; redline: Narrativ
   const after = quote(answer, e.afterPassageId);
   const label = e.kind === 'removed' && redline.partialLater ? 'not repeated' : KIND_LABEL[e.kind];
   return (
-    <li className={`rounded border-l-4 px-3 py-2 ${e.kind === 'added' ? 'border-green-600 bg-green-50' : e.kind === 'removed' ? 'border-red-600 bg-red-50' : 'border-amber-500 bg-amber-50'}`} data-kind={e.kind}>
+    <li
+      className={`rounded border-l-4 px-3 py-2 ${e.kind === 'added' ? 'border-green-600 bg-green-50' : e.kind === 'removed' ? 'border-red-600 bg-red-50' : 'border-amber-500 bg-amber-50'}`}
+      data-kind={e.kind}
+    >
       <span className="mr-2 rounded bg-white px-1.5 py-0.5 text-xs font-medium">{label}</span>
       {e.kind === 'modified' && e.diff ? (
         <>
@@ -121,7 +124,9 @@ function RedlineItem({ answer, redline, e }: { answer: Answer; redline: Narrativ
       ) : (
         <span className="break-words leading-6">
           {/* (the group above names the filing) */}
-          {e.kind === 'removed' ? before && <PassageCitation passage={before} text={`“${before.quote}”`} /> : after && <PassageCitation passage={after} text={`“${after.quote}”`} />}
+          {e.kind === 'removed'
+            ? before && <PassageCitation passage={before} text={`“${before.quote}”`} />
+            : after && <PassageCitation passage={after} text={`“${after.quote}”`} />}
         </span>
       )}
     </li>
@@ -144,15 +149,26 @@ export function NarrativeRedlineView({ answer, redline }: { answer: Answer; redl
     g.entries.push(e);
   }
   return (
-    <section className="space-y-3" data-testid="narrative-redline" aria-label={`What changed: ${redline.entityName}, ${redline.from} → ${redline.to}`}>
+    <section
+      className="space-y-3"
+      data-testid="narrative-redline"
+      aria-label={`What changed: ${redline.entityName}, ${redline.from} → ${redline.to}`}
+    >
       <h3 className="text-sm font-semibold">
         What changed — {redline.entityName}: {redline.from} → {redline.to}
       </h3>
       <p className="text-xs text-muted" data-testid="redline-basis">
-        Most important first{redline.basis ? `, aligned against all ${redline.basis.beforeSentences} sentences of the earlier and ${redline.basis.afterSentences} of the later filing` : ''}; {redline.unchanged} sentence(s) on this topic unchanged.
-        {redline.partialLater ? ' The later filing is a 10-Q, which repeats only risk factors that changed: “not repeated” is not “removed”.' : ''}{' '}
+        Most important first
+        {redline.basis
+          ? `, aligned against all ${redline.basis.beforeSentences} sentences of the earlier and ${redline.basis.afterSentences} of the later filing`
+          : ''}
+        ; {redline.unchanged} sentence(s) on this topic unchanged.
+        {redline.partialLater
+          ? ' The later filing is a 10-Q, which repeats only risk factors that changed: “not repeated” is not “removed”.'
+          : ''}{' '}
         <span className="whitespace-nowrap">
-          <ins className="rounded-sm bg-green-200 px-0.5 no-underline">new words</ins> <del className="rounded-sm bg-red-200 px-0.5 text-red-900">gone words</del>
+          <ins className="rounded-sm bg-green-200 px-0.5 no-underline">new words</ins>{' '}
+          <del className="rounded-sm bg-red-200 px-0.5 text-red-900">gone words</del>
         </span>
       </p>
       {groups.map((g) => (
@@ -177,7 +193,12 @@ type Filing = NarrativeBlock['filings'][number];
 /** per company (in the order they come), earliest filing first */
 function chronological(fs: Filing[]): Filing[] {
   const firstSeen = (id: string) => fs.findIndex((f) => f.entityId === id);
-  return [...fs].sort((a, b) => firstSeen(a.entityId) - firstSeen(b.entityId) || (a.fiscalYear ?? 9999) - (b.fiscalYear ?? 9999) || (a.filedAt ?? '').localeCompare(b.filedAt ?? ''));
+  return [...fs].sort(
+    (a, b) =>
+      firstSeen(a.entityId) - firstSeen(b.entityId) ||
+      (a.fiscalYear ?? 9999) - (b.fiscalYear ?? 9999) ||
+      (a.filedAt ?? '').localeCompare(b.filedAt ?? ''),
+  );
 }
 
 /** Year anchors of a longitudinal answer: each filing searched, in chronological order, with the quotes it gave. */
@@ -192,7 +213,8 @@ export function NarrativeYears({ answer }: { answer: Answer }) {
           <li key={`${f.entityId}-${f.label}`} className="flex items-center gap-2" data-found={f.found}>
             {i > 0 && <span aria-hidden="true">→</span>}
             <span className={`rounded border px-2 py-0.5 ${f.found ? 'border-line bg-white' : 'border-dashed border-line text-muted'}`}>
-              <span className="font-semibold">{f.fiscalYear !== null ? `FY${f.fiscalYear}` : f.label}</span> · {f.entityName} · {f.form ?? 'filing'}
+              <span className="font-semibold">{f.fiscalYear !== null ? `FY${f.fiscalYear}` : f.label}</span> · {f.entityName} ·{' '}
+              {f.form ?? 'filing'}
               {f.filedAt ? ` filed ${f.filedAt}` : ''} · {f.found ? `${quotes.length} quote(s)` : 'nothing on this topic'}
             </span>
           </li>
@@ -245,7 +267,12 @@ function QuotesByFiling({ answer }: { answer: Answer }) {
   return (
     <div className="space-y-4">
       {shown.map((f) => (
-        <FilingQuotes key={`${f.entityId}-${f.label}`} answer={answer} filing={f} sections={n.sections.filter((s) => s.entityId === f.entityId && s.filing === f.label && s.passageIds.length)} />
+        <FilingQuotes
+          key={`${f.entityId}-${f.label}`}
+          answer={answer}
+          filing={f}
+          sections={n.sections.filter((s) => s.entityId === f.entityId && s.filing === f.label && s.passageIds.length)}
+        />
       ))}
     </div>
   );
@@ -281,8 +308,14 @@ export function NarrativeView({ answer }: { answer: Answer }) {
       {laidOut && quotes > 0 && (
         <details className="group space-y-3" open={answer.pathway !== 'comparison'} data-testid="narrative-quotes">
           <summary className="cursor-pointer text-sm font-semibold">
-            {answer.pathway === 'longitudinal' ? 'Year by year' : answer.pathway === 'comparison' ? 'All quotes, company by company' : 'What the filing says'}{' '}
-            <span className="font-normal text-muted">({quotes} quote{quotes === 1 ? '' : 's'})</span>
+            {answer.pathway === 'longitudinal'
+              ? 'Year by year'
+              : answer.pathway === 'comparison'
+                ? 'All quotes, company by company'
+                : 'What the filing says'}{' '}
+            <span className="font-normal text-muted">
+              ({quotes} quote{quotes === 1 ? '' : 's'})
+            </span>
           </summary>
           <QuotesByFiling answer={answer} />
         </details>

@@ -42,7 +42,11 @@ export function PassageCitation({ passage, text }: { passage: AnswerPassage; tex
           </div>
           <div className="flex items-center justify-between">
             <span className="font-mono text-[10px] text-muted">passage {passage.chunkId.slice(0, 16)}…</span>
-            <Link href={sourceHref({ sourceId: passage.sourceId, chunkId: passage.chunkId })} className="font-medium text-accent hover:underline" data-testid="open-source">
+            <Link
+              href={sourceHref({ sourceId: passage.sourceId, chunkId: passage.chunkId })}
+              className="font-medium text-accent hover:underline"
+              data-testid="open-source"
+            >
               Open in filing →
             </Link>
           </div>

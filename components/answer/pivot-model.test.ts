@@ -2,12 +2,35 @@ import { describe, expect, it } from 'vitest';
 import type { AnswerValue } from '@/lib/answer/types';
 import { buildPivot, chartGroups } from './pivot-model';
 
-function v(id: string, entity: string, fy: number, start: string, end: string, value: number, display: string, currency = 'INR'): AnswerValue {
+function v(
+  id: string,
+  entity: string,
+  fy: number,
+  start: string,
+  end: string,
+  value: number,
+  display: string,
+  currency = 'INR',
+): AnswerValue {
   return {
-    id, label: 'Revenue', metric: 'revenue', value, display, unit: currency, currency,
+    id,
+    label: 'Revenue',
+    metric: 'revenue',
+    value,
+    display,
+    unit: currency,
+    currency,
     period: { type: 'duration', start, end, fiscalYear: fy, fiscalPeriod: 'FY', label: `FY${fy}`, dateRange: `${start} – ${end}` },
-    basis: 'reported', formula: null, factIds: [`f-${id}`], citations: [],
-    entity: { id: entity, name: entity, ticker: null }, scope: 'consolidated', versionBasis: 'latest', otherVersions: false, flags: [], inputs: [],
+    basis: 'reported',
+    formula: null,
+    factIds: [`f-${id}`],
+    citations: [],
+    entity: { id: entity, name: entity, ticker: null },
+    scope: 'consolidated',
+    versionBasis: 'latest',
+    otherVersions: false,
+    flags: [],
+    inputs: [],
   };
 }
 

@@ -51,7 +51,13 @@ export function buildPivot(values: AnswerValue[]): Pivot {
     const key = `${v.entity.id}|${v.metric}`;
     if (colIndex.has(key)) continue;
     colIndex.set(key, columns.length);
-    columns.push({ key, entity: v.entity, metric: v.metric, label: metrics.size > 1 ? `${v.entity.name} — ${v.label}` : v.entity.name, unitGroup: unitGroup(v) });
+    columns.push({
+      key,
+      entity: v.entity,
+      metric: v.metric,
+      label: metrics.size > 1 ? `${v.entity.name} — ${v.label}` : v.entity.name,
+      unitGroup: unitGroup(v),
+    });
   }
   const rowMap = new Map<string, { row: PivotRow; sortKey: [number, number, string] }>();
   for (const v of values) {
@@ -133,6 +139,12 @@ export function sentencesBesidePivot(segments: Segment[], pivotValueIds: Set<str
     });
   }
   return sentences
-    .filter((sent) => sent.some((s) => s.type !== 'text' || s.text.trim()) && !sent.some((s) => s.type === 'value' && (pivotValueIds.has(s.valueId) || [...pivotValueIds].some((id) => s.valueId.startsWith(`${id}.`)))))
+    .filter(
+      (sent) =>
+        sent.some((s) => s.type !== 'text' || s.text.trim()) &&
+        !sent.some(
+          (s) => s.type === 'value' && (pivotValueIds.has(s.valueId) || [...pivotValueIds].some((id) => s.valueId.startsWith(`${id}.`))),
+        ),
+    )
     .flat();
 }

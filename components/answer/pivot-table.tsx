@@ -29,7 +29,11 @@ export function PivotTable({ pivot, caption }: { pivot: Pivot; caption: string }
                 {r.label}
               </th>
               {r.cells.map((v, i) => (
-                <td key={pivot.columns[i]!.key} className="px-3 py-2 text-right tabular" title={v ? `${v.entity.name} ${v.period.label}: ${v.period.dateRange}` : undefined}>
+                <td
+                  key={pivot.columns[i]!.key}
+                  className="px-3 py-2 text-right tabular"
+                  title={v ? `${v.entity.name} ${v.period.label}: ${v.period.dateRange}` : undefined}
+                >
                   {v ? (
                     <>
                       <CitationButton value={v} text={v.display} />

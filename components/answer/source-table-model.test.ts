@@ -26,8 +26,16 @@ describe('mergeHeaderRows', () => {
   });
   it('pads ragged rows and does not merge blanks', () => {
     expect(mergeHeaderRows([['x', '', ''], ['a']])).toEqual([
-      [{ text: 'x', colSpan: 1 }, { text: '', colSpan: 1 }, { text: '', colSpan: 1 }],
-      [{ text: 'a', colSpan: 1 }, { text: '', colSpan: 1 }, { text: '', colSpan: 1 }],
+      [
+        { text: 'x', colSpan: 1 },
+        { text: '', colSpan: 1 },
+        { text: '', colSpan: 1 },
+      ],
+      [
+        { text: 'a', colSpan: 1 },
+        { text: '', colSpan: 1 },
+        { text: '', colSpan: 1 },
+      ],
     ]);
   });
 });

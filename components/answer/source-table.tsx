@@ -49,11 +49,18 @@ export function SourceTableView({ data, maxHeightClass = 'max-h-52' }: { data: C
             {header.map((row, r) => (
               <tr key={r}>
                 {row.map((h, i) => (
-                  <th key={i} scope="col" colSpan={h.colSpan} className={`whitespace-nowrap px-2 py-1 font-medium text-slate-700 ${i === 0 ? 'sticky left-0 bg-slate-100 text-left' : 'text-right'}`}>
+                  <th
+                    key={i}
+                    scope="col"
+                    colSpan={h.colSpan}
+                    className={`whitespace-nowrap px-2 py-1 font-medium text-slate-700 ${i === 0 ? 'sticky left-0 bg-slate-100 text-left' : 'text-right'}`}
+                  >
                     {h.text}
                   </th>
                 ))}
-                {row.reduce((n, h) => n + h.colSpan, 0) < width && <th aria-hidden colSpan={width - row.reduce((n, h) => n + h.colSpan, 0)} />}
+                {row.reduce((n, h) => n + h.colSpan, 0) < width && (
+                  <th aria-hidden colSpan={width - row.reduce((n, h) => n + h.colSpan, 0)} />
+                )}
               </tr>
             ))}
           </thead>
@@ -75,7 +82,7 @@ export function SourceTableView({ data, maxHeightClass = 'max-h-52' }: { data: C
                     data-cited={c?.cited ? 'true' : undefined}
                     aria-current={c?.cited ? 'true' : undefined}
                   >
-                    {c?.text ?? (col === 0 ? r.label ?? '' : '')}
+                    {c?.text ?? (col === 0 ? (r.label ?? '') : '')}
                   </Cell>
                 );
               })}

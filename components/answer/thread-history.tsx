@@ -15,7 +15,17 @@ export interface ThreadHistoryProps {
   remove: (threadId: string) => Promise<Result>;
 }
 
-function ThreadItem({ t, current, rename, remove }: { t: ThreadSummary; current: boolean; rename: ThreadHistoryProps['rename']; remove: ThreadHistoryProps['remove'] }) {
+function ThreadItem({
+  t,
+  current,
+  rename,
+  remove,
+}: {
+  t: ThreadSummary;
+  current: boolean;
+  rename: ThreadHistoryProps['rename'];
+  remove: ThreadHistoryProps['remove'];
+}) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(t.title);
@@ -32,19 +42,33 @@ function ThreadItem({ t, current, rename, remove }: { t: ThreadSummary; current:
       }
     });
   return (
-    <li className={`group rounded-md px-2 py-1.5 ${current ? 'bg-accent-soft' : 'hover:bg-slate-100'}`} data-testid="thread-item" aria-current={current ? 'page' : undefined}>
+    <li
+      className={`group rounded-md px-2 py-1.5 ${current ? 'bg-accent-soft' : 'hover:bg-slate-100'}`}
+      data-testid="thread-item"
+      aria-current={current ? 'page' : undefined}
+    >
       {editing ? (
         <form
           className="flex gap-1"
           onSubmit={(e) => {
             e.preventDefault();
-            run(() => rename(t.id, title), () => setEditing(false));
+            run(
+              () => rename(t.id, title),
+              () => setEditing(false),
+            );
           }}
         >
           <label className="sr-only" htmlFor={`title-${t.id}`}>
             Conversation title
           </label>
-          <input id={`title-${t.id}`} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} className="min-w-0 flex-1 rounded border border-line px-1 py-0.5 text-sm" autoFocus />
+          <input
+            id={`title-${t.id}`}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            maxLength={120}
+            className="min-w-0 flex-1 rounded border border-line px-1 py-0.5 text-sm"
+            autoFocus
+          />
           <button type="submit" disabled={pending} className="rounded bg-accent px-2 text-xs text-white">
             Save
           </button>
@@ -68,7 +92,10 @@ function ThreadItem({ t, current, rename, remove }: { t: ThreadSummary; current:
             aria-label={`Delete “${t.title}”`}
             onClick={() => {
               if (window.confirm(`Delete “${t.title}” from your history? The evidence manifests stay for review.`)) {
-                run(() => remove(t.id), () => current && router.push('/ask'));
+                run(
+                  () => remove(t.id),
+                  () => current && router.push('/ask'),
+                );
               }
             }}
           >

@@ -40,7 +40,18 @@ function apply<S>(updater: Updater<S>, old: S): S {
  * The one table wrapper: sorting and pagination are server-driven (URL search params → SQL);
  * the table only renders the current page and turns clicks into URL changes.
  */
-export function DataTable<T extends RowData>({ columns, data, rowCount, sort, page, pageSize, getRowId, caption, emptyText, hideOnPhone = [] }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({
+  columns,
+  data,
+  rowCount,
+  sort,
+  page,
+  pageSize,
+  getRowId,
+  caption,
+  emptyText,
+  hideOnPhone = [],
+}: DataTableProps<T>) {
   const phone = (id: string) => (hideOnPhone.includes(id) ? 'hidden sm:table-cell' : '');
   const router = useRouter();
   const pathname = usePathname();
@@ -97,7 +108,11 @@ export function DataTable<T extends RowData>({ columns, data, rowCount, sort, pa
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {canSort ? (
-                        <button type="button" className="inline-flex items-center gap-1 uppercase tracking-wide hover:text-ink" onClick={header.column.getToggleSortingHandler()}>
+                        <button
+                          type="button"
+                          className="inline-flex items-center gap-1 uppercase tracking-wide hover:text-ink"
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
                           <table.FlexRender header={header} />
                           <span aria-hidden>{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
                         </button>

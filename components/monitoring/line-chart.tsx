@@ -60,7 +60,14 @@ export function LineChart({ title, x, series, format = plain, yMax, height = 180
         ))}
         {x.map((d, i) =>
           i % labelEvery === 0 || i === x.length - 1 ? (
-            <text key={d + i} x={px(i)} y={height - 6} fontSize="12" textAnchor={i === x.length - 1 && x.length > 1 ? 'end' : 'middle'} fill="#64748b">
+            <text
+              key={d + i}
+              x={px(i)}
+              y={height - 6}
+              fontSize="12"
+              textAnchor={i === x.length - 1 && x.length > 1 ? 'end' : 'middle'}
+              fill="#64748b"
+            >
               {d.length > 5 ? d.slice(5) : d}
             </text>
           ) : null,
@@ -71,7 +78,9 @@ export function LineChart({ title, x, series, format = plain, yMax, height = 180
           return (
             <g key={s.label}>
               {s.values.length > 1 ? <polyline points={pts} fill="none" stroke={color} strokeWidth="2" /> : null}
-              {s.values.map((v, i) => (v > 0 || s.values.length === 1 ? <circle key={i} cx={px(i)} cy={py(v)} r="2.5" fill={color} /> : null))}
+              {s.values.map((v, i) =>
+                v > 0 || s.values.length === 1 ? <circle key={i} cx={px(i)} cy={py(v)} r="2.5" fill={color} /> : null,
+              )}
             </g>
           );
         })}

@@ -19,13 +19,22 @@ interface Inspected {
   text: string;
 }
 
-
 /**
  * The filing's sanitized HTML (rendered by the server into `children`'s container) with the cited
  * cell or passage highlighted and scrolled into view, and every inline-XBRL fact inspectable: click a
  * tagged number to see its concept, context, period and dimensions.
  */
-export function FilingView({ html, cellId, chunkId, contexts }: { html: string; cellId: string | null; chunkId: string | null; contexts: ContextInfo[] }) {
+export function FilingView({
+  html,
+  cellId,
+  chunkId,
+  contexts,
+}: {
+  html: string;
+  cellId: string | null;
+  chunkId: string | null;
+  contexts: ContextInfo[];
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [inspected, setInspected] = useState<Inspected | null>(null);
   const [found, setFound] = useState<boolean | null>(null);
@@ -117,7 +126,14 @@ export function FilingView({ html, cellId, chunkId, contexts }: { html: string; 
         dangerouslySetInnerHTML={{ __html: html }}
       />
       {inspected && (
-        <div ref={refs.setFloating} style={floatingStyles} role="dialog" aria-label="Tagged XBRL fact" className="z-50 w-80 max-w-[calc(100vw-16px)] rounded-lg border border-line bg-white p-3 text-xs shadow-xl" data-testid="xbrl-fact">
+        <div
+          ref={refs.setFloating}
+          style={floatingStyles}
+          role="dialog"
+          aria-label="Tagged XBRL fact"
+          className="z-50 w-80 max-w-[calc(100vw-16px)] rounded-lg border border-line bg-white p-3 text-xs shadow-xl"
+          data-testid="xbrl-fact"
+        >
           <div className="font-semibold tabular">{inspected.text}</div>
           <dl className="mt-1 grid grid-cols-[5.5rem_1fr] gap-x-2 gap-y-0.5">
             <dt className="text-muted">Concept</dt>

@@ -54,7 +54,12 @@ export function PdfView({ src, initialPage, highlight }: { src: string; initialP
       c.height = Math.floor(vp.height * ratio);
       c.style.width = `${Math.floor(vp.width)}px`;
       c.style.height = `${Math.floor(vp.height)}px`;
-      task = p.render({ canvas: c, canvasContext: c.getContext('2d')!, viewport: vp, transform: ratio !== 1 ? [ratio, 0, 0, ratio, 0, 0] : undefined });
+      task = p.render({
+        canvas: c,
+        canvasContext: c.getContext('2d')!,
+        viewport: vp,
+        transform: ratio !== 1 ? [ratio, 0, 0, ratio, 0, 0] : undefined,
+      });
       await task.promise;
       if (!live) return;
       const want = highlight?.replace(/\s+/g, '') ?? '';
@@ -86,14 +91,24 @@ export function PdfView({ src, initialPage, highlight }: { src: string; initialP
   return (
     <div className="space-y-2" data-testid="pdf-view">
       <div className="flex items-center gap-2 text-sm">
-        <button type="button" className="rounded border border-line px-2 py-0.5 disabled:opacity-40" disabled={page <= 1} onClick={() => setPage((n) => n - 1)}>
+        <button
+          type="button"
+          className="rounded border border-line px-2 py-0.5 disabled:opacity-40"
+          disabled={page <= 1}
+          onClick={() => setPage((n) => n - 1)}
+        >
           Previous page
         </button>
         <span>
           Page {page}
           {doc ? ` of ${doc.numPages}` : ''}
         </span>
-        <button type="button" className="rounded border border-line px-2 py-0.5 disabled:opacity-40" disabled={!doc || page >= doc.numPages} onClick={() => setPage((n) => n + 1)}>
+        <button
+          type="button"
+          className="rounded border border-line px-2 py-0.5 disabled:opacity-40"
+          disabled={!doc || page >= doc.numPages}
+          onClick={() => setPage((n) => n + 1)}
+        >
           Next page
         </button>
       </div>
@@ -101,7 +116,12 @@ export function PdfView({ src, initialPage, highlight }: { src: string; initialP
       <div ref={wrap} className="relative w-full overflow-auto rounded-lg border border-line bg-white">
         <canvas ref={canvas} aria-label={`Page ${page} of the document`} role="img" />
         {boxes.map((b, i) => (
-          <div key={i} data-ll-cited="true" className="pointer-events-none absolute rounded-sm bg-amber-300/40 outline outline-2 outline-amber-500" style={b} />
+          <div
+            key={i}
+            data-ll-cited="true"
+            className="pointer-events-none absolute rounded-sm bg-amber-300/40 outline outline-2 outline-amber-500"
+            style={b}
+          />
         ))}
       </div>
     </div>

@@ -41,7 +41,16 @@ export interface PopoverProps {
  * space available and scrolls its own content. Click toggles; Escape, outside press and scroll-out close
  * it; focus moves in and returns to the trigger.
  */
-export function Popover({ trigger, children, label, role = 'dialog', width = '34rem', maxHeight = 560, placement = 'bottom-start', testId }: PopoverProps) {
+export function Popover({
+  trigger,
+  children,
+  label,
+  role = 'dialog',
+  width = '34rem',
+  maxHeight = 560,
+  placement = 'bottom-start',
+  testId,
+}: PopoverProps) {
   const [open, setOpen] = useState(false);
   const { refs, floatingStyles, context } = useFloating({
     open,

@@ -18,8 +18,12 @@ const ADMIN = DEMO_USERS[2]!.id;
 
 async function labels(d: Database, entityId: string) {
   // durations: the labels a calendar gives them (instants are labelled by other rules)
-  const res = await d.db.execute(sql`select id, start_date::text as start, end_date::text as "end", fiscal_year, fiscal_period from facts where entity_id = ${entityId} and period_type = 'duration' order by end_date, start_date, id`);
-  return (res as unknown as { rows: { id: string; start: string; end: string; fiscal_year: number | null; fiscal_period: string | null }[] }).rows;
+  const res = await d.db.execute(
+    sql`select id, start_date::text as start, end_date::text as "end", fiscal_year, fiscal_period from facts where entity_id = ${entityId} and period_type = 'duration' order by end_date, start_date, id`,
+  );
+  return (
+    res as unknown as { rows: { id: string; start: string; end: string; fiscal_year: number | null; fiscal_period: string | null }[] }
+  ).rows;
 }
 
 for (const target of testTargets()) {
@@ -30,7 +34,12 @@ for (const target of testTargets()) {
     beforeAll(async () => {
       d = await target.open();
       await seedDemo(d.db);
-      helios = (await d.db.select({ id: entities.id }).from(entities).where(and(eq(entities.tenantId, DEMO_TENANT_ID), eq(entities.ticker, 'HELIOS'))))[0]!.id;
+      helios = (
+        await d.db
+          .select({ id: entities.id })
+          .from(entities)
+          .where(and(eq(entities.tenantId, DEMO_TENANT_ID), eq(entities.ticker, 'HELIOS')))
+      )[0]!.id;
     });
     afterAll(async () => d?.close());
 
@@ -43,7 +52,19 @@ for (const target of testTargets()) {
       ]);
       expect(fixed.years[1]!.quarters[0]).toEqual({ q: 'Q1', start: '2025-04-01', end: '2025-06-30' });
       // Apple-like: last Saturday of September, named by the end year; FY2023 had 53 weeks
-      const week = previewCalendars([{ entityId: 'x', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'week', weekday: 6, month: 9, rule: 'last' }, labelBy: 'end-year' }], 2022, 2023);
+      const week = previewCalendars(
+        [
+          {
+            entityId: 'x',
+            effectiveFrom: '2000-01-01',
+            effectiveTo: null,
+            yearEnd: { kind: 'week', weekday: 6, month: 9, rule: 'last' },
+            labelBy: 'end-year',
+          },
+        ],
+        2022,
+        2023,
+      );
       expect(week.years.map((y) => [y.fiscalYear, y.start, y.end, y.weeks])).toEqual([
         [2022, '2021-09-26', '2022-09-24', 52],
         [2023, '2022-09-25', '2023-09-30', 53],
@@ -52,11 +73,33 @@ for (const target of testTargets()) {
     });
 
     it('validates rules', () => {
-      expect(calendarRuleSchema.safeParse({ effectiveFrom: '2020-01-01', yearEnd: { kind: 'fixed', month: 13, day: 1 }, labelBy: 'end-year' }).success).toBe(false);
-      expect(calendarRuleSchema.safeParse({ effectiveFrom: '2020-01-01', yearEnd: { kind: 'fixed', month: 2, day: 30 }, labelBy: 'end-year' }).success).toBe(false);
-      expect(calendarRuleSchema.safeParse({ effectiveFrom: '2020-02-30', yearEnd: { kind: 'fixed', month: 3, day: 31 }, labelBy: 'end-year' }).success).toBe(false);
-      expect(calendarRuleSchema.safeParse({ effectiveFrom: '2020-01-01', effectiveTo: '2019-01-01', yearEnd: { kind: 'fixed', month: 3, day: 31 }, labelBy: 'end-year' }).success).toBe(false);
-      expect(calendarRuleSchema.safeParse({ effectiveFrom: '2020-01-01', yearEnd: { kind: 'week', weekday: 6, month: 9, rule: 'last' }, labelBy: 'start-year' }).success).toBe(true);
+      expect(
+        calendarRuleSchema.safeParse({ effectiveFrom: '2020-01-01', yearEnd: { kind: 'fixed', month: 13, day: 1 }, labelBy: 'end-year' })
+          .success,
+      ).toBe(false);
+      expect(
+        calendarRuleSchema.safeParse({ effectiveFrom: '2020-01-01', yearEnd: { kind: 'fixed', month: 2, day: 30 }, labelBy: 'end-year' })
+          .success,
+      ).toBe(false);
+      expect(
+        calendarRuleSchema.safeParse({ effectiveFrom: '2020-02-30', yearEnd: { kind: 'fixed', month: 3, day: 31 }, labelBy: 'end-year' })
+          .success,
+      ).toBe(false);
+      expect(
+        calendarRuleSchema.safeParse({
+          effectiveFrom: '2020-01-01',
+          effectiveTo: '2019-01-01',
+          yearEnd: { kind: 'fixed', month: 3, day: 31 },
+          labelBy: 'end-year',
+        }).success,
+      ).toBe(false);
+      expect(
+        calendarRuleSchema.safeParse({
+          effectiveFrom: '2020-01-01',
+          yearEnd: { kind: 'week', weekday: 6, month: 9, rule: 'last' },
+          labelBy: 'start-year',
+        }).success,
+      ).toBe(true);
     });
 
     it('a change supersedes the old calendar, relabels the entity’s facts in one transaction and is audited with its reason', async () => {
@@ -78,10 +121,20 @@ for (const target of testTargets()) {
       expect(await labels(d, helios)).toEqual(before.map((f) => ({ ...f, fiscal_year: f.fiscal_year! - 1 })));
       const { current, history } = await entityCalendars(d.db, DEMO_TENANT_ID, helios);
       expect(current).toHaveLength(1);
-      expect(current[0]).toMatchObject({ labelBy: 'start-year', origin: 'registered', createdBy: ADMIN, reason: 'The annual report names years by their start' });
+      expect(current[0]).toMatchObject({
+        labelBy: 'start-year',
+        origin: 'registered',
+        createdBy: ADMIN,
+        reason: 'The annual report names years by their start',
+      });
       expect(history.filter((h) => h.supersededAt)).toHaveLength(1);
       const [audit] = await d.db.select().from(auditLog).where(eq(auditLog.action, 'calendar.change')).orderBy(desc(auditLog.id)).limit(1);
-      expect(audit).toMatchObject({ actor: ADMIN, targetId: helios, reason: 'The annual report names years by their start', tenantId: DEMO_TENANT_ID });
+      expect(audit).toMatchObject({
+        actor: ADMIN,
+        targetId: helios,
+        reason: 'The annual report names years by their start',
+        tenantId: DEMO_TENANT_ID,
+      });
       expect((audit!.after as { relabelledFacts: number }).relabelledFacts).toBe(r.relabelled);
 
       // an effective-dated change keeps the earlier calendar until the day before
@@ -98,7 +151,9 @@ for (const target of testTargets()) {
         ['2000-04-01', '2025-03-31', 'start-year'],
         ['2025-04-01', null, 'end-year'],
       ]);
-      expect(await labels(d, helios)).toEqual(before.map((f) => ({ ...f, fiscal_year: f.end <= '2025-03-31' ? f.fiscal_year! - 1 : f.fiscal_year })));
+      expect(await labels(d, helios)).toEqual(
+        before.map((f) => ({ ...f, fiscal_year: f.end <= '2025-03-31' ? f.fiscal_year! - 1 : f.fiscal_year })),
+      );
 
       // back to the original
       await changeCalendar({
@@ -114,12 +169,26 @@ for (const target of testTargets()) {
 
     it('refuses an entity of another tenant and a change without a reason, changing nothing', async () => {
       await d.db.insert(tenants).values({ id: 'cal-other', name: 'Other' }).onConflictDoNothing();
-      const rule = { effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed' as const, month: 12, day: 31 }, labelBy: 'end-year' as const };
+      const rule = {
+        effectiveFrom: '2000-01-01',
+        effectiveTo: null,
+        yearEnd: { kind: 'fixed' as const, month: 12, day: 31 },
+        labelBy: 'end-year' as const,
+      };
       const snapshot = await labels(d, helios);
-      await expect(changeCalendar({ db: d.db, tenantId: 'cal-other', actorId: ADMIN, entityId: helios, rule, reason: 'x' })).rejects.toMatchObject({ code: 'not_found:entity' });
-      await expect(changeCalendar({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, entityId: helios, rule, reason: '  ' })).rejects.toMatchObject({ code: 'bad_request:reason' });
+      await expect(
+        changeCalendar({ db: d.db, tenantId: 'cal-other', actorId: ADMIN, entityId: helios, rule, reason: 'x' }),
+      ).rejects.toMatchObject({ code: 'not_found:entity' });
+      await expect(
+        changeCalendar({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, entityId: helios, rule, reason: '  ' }),
+      ).rejects.toMatchObject({ code: 'bad_request:reason' });
       expect(await labels(d, helios)).toEqual(snapshot);
-      expect(await d.db.select().from(fiscalCalendars).where(and(eq(fiscalCalendars.entityId, helios), isNull(fiscalCalendars.supersededAt)))).toHaveLength(1);
+      expect(
+        await d.db
+          .select()
+          .from(fiscalCalendars)
+          .where(and(eq(fiscalCalendars.entityId, helios), isNull(fiscalCalendars.supersededAt))),
+      ).toHaveLength(1);
     });
 
     it('exports reviewable JSON and imports it back: plan, apply, audit; a second import changes nothing', async () => {
@@ -150,9 +219,14 @@ for (const target of testTargets()) {
     });
 
     it('rejects malformed imports', async () => {
-      await expect(planCalendarImport(d.db, DEMO_TENANT_ID, { format: 'nope' })).rejects.toMatchObject({ code: 'bad_request:calendar_json' });
+      await expect(planCalendarImport(d.db, DEMO_TENANT_ID, { format: 'nope' })).rejects.toMatchObject({
+        code: 'bad_request:calendar_json',
+      });
       await expect(
-        planCalendarImport(d.db, DEMO_TENANT_ID, { format: 'ledgerline.fiscal-calendars/1', entities: [{ entity: { name: 'Helios Components' }, calendars: [{ effectiveFrom: 'x', yearEnd: {}, labelBy: 'end-year' }] }] }),
+        planCalendarImport(d.db, DEMO_TENANT_ID, {
+          format: 'ledgerline.fiscal-calendars/1',
+          entities: [{ entity: { name: 'Helios Components' }, calendars: [{ effectiveFrom: 'x', yearEnd: {}, labelBy: 'end-year' }] }],
+        }),
       ).rejects.toMatchObject({ code: 'bad_request:calendar_json' });
     });
   });

@@ -18,7 +18,10 @@ import { contentId } from '@/lib/ids';
 import { relabelEntityFacts } from '@/lib/ingest/calendar';
 import { recordAudit } from './audit';
 
-const isoDate = z.string().max(10, 'Use a date like 2024-04-01.').refine((s) => isISODate(s), 'Use a date like 2024-04-01.');
+const isoDate = z
+  .string()
+  .max(10, 'Use a date like 2024-04-01.')
+  .refine((s) => isISODate(s), 'Use a date like 2024-04-01.');
 
 export const yearEndSchema = z
   .discriminatedUnion('kind', [
@@ -36,7 +39,11 @@ export const yearEndSchema = z
     } catch (e) {
       ctx.addIssue({ code: 'custom', message: (e as Error).message });
     }
-    if (rule.kind === 'fixed' && rule.day > new Date(Date.UTC(2001, rule.month, 0)).getUTCDate() && !(rule.month === 2 && rule.day === 29)) {
+    if (
+      rule.kind === 'fixed' &&
+      rule.day > new Date(Date.UTC(2001, rule.month, 0)).getUTCDate() &&
+      !(rule.month === 2 && rule.day === 29)
+    ) {
       ctx.addIssue({ code: 'custom', message: `Month ${rule.month} has no day ${rule.day}.` });
     }
   });
@@ -48,7 +55,10 @@ export const calendarRuleSchema = z
     yearEnd: yearEndSchema,
     labelBy: z.enum(['end-year', 'start-year']),
   })
-  .refine((c) => !c.effectiveTo || c.effectiveTo >= c.effectiveFrom, { message: 'The calendar must end after it starts.', path: ['effectiveTo'] });
+  .refine((c) => !c.effectiveTo || c.effectiveTo >= c.effectiveFrom, {
+    message: 'The calendar must end after it starts.',
+    path: ['effectiveTo'],
+  });
 export type CalendarRule = z.infer<typeof calendarRuleSchema>;
 
 export const MAX_PREVIEW_YEARS = 30;
@@ -73,7 +83,11 @@ function toCalendar(r: Pick<CalendarRow, 'entityId' | 'effectiveFrom' | 'effecti
 }
 
 async function entityOfTenant(db: Db, tenantId: string, entityId: string) {
-  const [e] = await db.select().from(entities).where(and(eq(entities.id, entityId), eq(entities.tenantId, tenantId))).limit(1);
+  const [e] = await db
+    .select()
+    .from(entities)
+    .where(and(eq(entities.id, entityId), eq(entities.tenantId, tenantId)))
+    .limit(1);
   if (!e) throw new AppError('not_found:entity', 'No such entity.');
   return e;
 }
@@ -85,7 +99,15 @@ export async function listCalendars(db: Db, tenantId: string) {
     ? await db
         .select()
         .from(fiscalCalendars)
-        .where(and(inArray(fiscalCalendars.entityId, ents.map((e) => e.id)), isNull(fiscalCalendars.supersededAt)))
+        .where(
+          and(
+            inArray(
+              fiscalCalendars.entityId,
+              ents.map((e) => e.id),
+            ),
+            isNull(fiscalCalendars.supersededAt),
+          ),
+        )
         .orderBy(asc(fiscalCalendars.effectiveFrom))
     : [];
   return ents.map((e) => ({ entity: e, calendars: cals.filter((c) => c.entityId === e.id) as CalendarRow[] }));
@@ -114,7 +136,8 @@ export interface PreviewYear {
 
 /** The fiscal years (and their quarters) a calendar set produces for labels fromYear..toYear. */
 export function previewCalendars(calendars: FiscalCalendar[], fromYear: number, toYear: number) {
-  if (toYear < fromYear || toYear - fromYear >= MAX_PREVIEW_YEARS) throw new AppError('bad_request:range', `Preview at most ${MAX_PREVIEW_YEARS} years.`);
+  if (toYear < fromYear || toYear - fromYear >= MAX_PREVIEW_YEARS)
+    throw new AppError('bad_request:range', `Preview at most ${MAX_PREVIEW_YEARS} years.`);
   const years: PreviewYear[] = [];
   for (let y = fromYear; y <= toYear; y++) {
     const span = fiscalYearBounds(calendars, y);
@@ -145,11 +168,25 @@ export function applyChange(current: FiscalCalendar[], entityId: string, rule: C
       const lastDay = addDays(rule.effectiveFrom, -1);
       return { ...c, effectiveTo: c.effectiveTo && c.effectiveTo < lastDay ? c.effectiveTo : lastDay };
     });
-  return [...kept, { entityId, effectiveFrom: rule.effectiveFrom, effectiveTo: rule.effectiveTo, yearEnd: rule.yearEnd as YearEndRule, labelBy: rule.labelBy }];
+  return [
+    ...kept,
+    {
+      entityId,
+      effectiveFrom: rule.effectiveFrom,
+      effectiveTo: rule.effectiveTo,
+      yearEnd: rule.yearEnd as YearEndRule,
+      labelBy: rule.labelBy,
+    },
+  ];
 }
 
 function sameCalendar(a: FiscalCalendar, b: FiscalCalendar): boolean {
-  return a.effectiveFrom === b.effectiveFrom && (a.effectiveTo ?? null) === (b.effectiveTo ?? null) && a.labelBy === b.labelBy && sameRule(a.yearEnd, b.yearEnd);
+  return (
+    a.effectiveFrom === b.effectiveFrom &&
+    (a.effectiveTo ?? null) === (b.effectiveTo ?? null) &&
+    a.labelBy === b.labelBy &&
+    sameRule(a.yearEnd, b.yearEnd)
+  );
 }
 
 interface ReplaceOptions {
@@ -177,7 +214,15 @@ async function replaceCalendars(o: ReplaceOptions): Promise<{ relabelled: number
   const toInsert = o.next.filter((n) => !unchanged.some((c) => sameCalendar(toCalendar(c), n)));
   const toSupersede = current.filter((c) => !unchanged.includes(c));
   if (toSupersede.length) {
-    await tx.update(fiscalCalendars).set({ supersededAt: now }).where(inArray(fiscalCalendars.id, toSupersede.map((c) => c.id)));
+    await tx
+      .update(fiscalCalendars)
+      .set({ supersededAt: now })
+      .where(
+        inArray(
+          fiscalCalendars.id,
+          toSupersede.map((c) => c.id),
+        ),
+      );
   }
   for (const c of toInsert) {
     await tx.insert(fiscalCalendars).values({
@@ -229,8 +274,21 @@ export async function changeCalendar(o: ChangeCalendarOptions): Promise<{ relabe
       .select()
       .from(fiscalCalendars)
       .where(and(eq(fiscalCalendars.entityId, o.entityId), isNull(fiscalCalendars.supersededAt)));
-    const next = applyChange(current.map((c) => toCalendar(c as CalendarRow)), o.entityId, rule);
-    const { relabelled } = await replaceCalendars({ tx: db, tenantId: o.tenantId, actorId: o.actorId, entityId: o.entityId, next, origin: 'registered', reason: o.reason.trim(), action: 'calendar.change' });
+    const next = applyChange(
+      current.map((c) => toCalendar(c as CalendarRow)),
+      o.entityId,
+      rule,
+    );
+    const { relabelled } = await replaceCalendars({
+      tx: db,
+      tenantId: o.tenantId,
+      actorId: o.actorId,
+      entityId: o.entityId,
+      next,
+      origin: 'registered',
+      reason: o.reason.trim(),
+      action: 'calendar.change',
+    });
     return { relabelled, calendars: next };
   });
   await bumpDataVersion(o.db, o.tenantId);
@@ -240,8 +298,15 @@ export async function changeCalendar(o: ChangeCalendarOptions): Promise<{ relabe
 export const CALENDAR_EXPORT_FORMAT = 'ledgerline.fiscal-calendars/1';
 
 const exportedEntitySchema = z.object({
-  entity: z.object({ id: z.string().max(100).optional(), name: z.string().max(300), ticker: z.string().max(20).nullish(), cik: z.string().max(20).nullish() }),
-  calendars: z.array(calendarRuleSchema.and(z.object({ origin: z.string().max(20).optional(), reason: z.string().max(1000).nullish() }))).max(50),
+  entity: z.object({
+    id: z.string().max(100).optional(),
+    name: z.string().max(300),
+    ticker: z.string().max(20).nullish(),
+    cik: z.string().max(20).nullish(),
+  }),
+  calendars: z
+    .array(calendarRuleSchema.and(z.object({ origin: z.string().max(20).optional(), reason: z.string().max(1000).nullish() })))
+    .max(50),
 });
 export const calendarExportSchema = z.object({
   format: z.literal(CALENDAR_EXPORT_FORMAT),
@@ -289,7 +354,13 @@ export interface ImportPlan {
 export async function planCalendarImport(db: Db, tenantId: string, raw: unknown): Promise<ImportPlan> {
   const parsed = calendarExportSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new AppError('bad_request:calendar_json', `Not a calendar export: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new AppError(
+      'bad_request:calendar_json',
+      `Not a calendar export: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
   }
   const list = await listCalendars(db, tenantId);
   const plan: ImportPlan = { changes: [], unchanged: 0, unmatched: [] };
@@ -305,7 +376,13 @@ export async function planCalendarImport(db: Db, tenantId: string, raw: unknown)
       continue;
     }
     const before = match.calendars.map(toCalendar);
-    const after = item.calendars.map((c) => ({ entityId: match.entity.id, effectiveFrom: c.effectiveFrom, effectiveTo: c.effectiveTo, yearEnd: c.yearEnd as YearEndRule, labelBy: c.labelBy }));
+    const after = item.calendars.map((c) => ({
+      entityId: match.entity.id,
+      effectiveFrom: c.effectiveFrom,
+      effectiveTo: c.effectiveTo,
+      yearEnd: c.yearEnd as YearEndRule,
+      labelBy: c.labelBy,
+    }));
     const same = before.length === after.length && before.every((b) => after.some((a) => sameCalendar(a, b)));
     if (same) plan.unchanged++;
     else plan.changes.push({ entityId: match.entity.id, entityName: match.entity.name, before, after });
@@ -314,14 +391,29 @@ export async function planCalendarImport(db: Db, tenantId: string, raw: unknown)
 }
 
 /** Apply an import: each changed entity's calendar set is replaced and its facts relabelled, all in one transaction. */
-export async function importCalendars(o: { db: Db; tenantId: string; actorId: string; raw: unknown; reason: string }): Promise<ImportPlan & { relabelled: number }> {
+export async function importCalendars(o: {
+  db: Db;
+  tenantId: string;
+  actorId: string;
+  raw: unknown;
+  reason: string;
+}): Promise<ImportPlan & { relabelled: number }> {
   if (!o.reason.trim()) throw new AppError('bad_request:reason', 'Say why the calendars are imported.');
   const result = await o.db.transaction(async (tx) => {
     const db: Db = tx;
     const plan = await planCalendarImport(db, o.tenantId, o.raw);
     let relabelled = 0;
     for (const c of plan.changes) {
-      const r = await replaceCalendars({ tx: db, tenantId: o.tenantId, actorId: o.actorId, entityId: c.entityId, next: c.after, origin: 'imported', reason: o.reason.trim(), action: 'calendar.import' });
+      const r = await replaceCalendars({
+        tx: db,
+        tenantId: o.tenantId,
+        actorId: o.actorId,
+        entityId: c.entityId,
+        next: c.after,
+        origin: 'imported',
+        reason: o.reason.trim(),
+        action: 'calendar.import',
+      });
       relabelled += r.relabelled;
     }
     return { ...plan, relabelled };

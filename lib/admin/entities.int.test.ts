@@ -15,12 +15,18 @@ for (const target of testTargets()) {
   describe(`alias edits reach the next question on ${target.name}`, () => {
     let d: Database;
     let helios: string;
-    const ask = (question: string) => answerQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: null, question, store: false, languageModel: null });
+    const ask = (question: string) =>
+      answerQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: null, question, store: false, languageModel: null });
 
     beforeAll(async () => {
       d = await target.open();
       await seedDemo(d.db);
-      helios = (await d.db.select().from(entities).where(and(eq(entities.tenantId, DEMO_TENANT_ID), eq(entities.ticker, 'HELIOS'))))[0]!.id;
+      helios = (
+        await d.db
+          .select()
+          .from(entities)
+          .where(and(eq(entities.tenantId, DEMO_TENANT_ID), eq(entities.ticker, 'HELIOS')))
+      )[0]!.id;
     });
     afterAll(async () => d?.close());
 
@@ -39,7 +45,9 @@ for (const target of testTargets()) {
 
       await removeAlias({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, entityId: helios, alias: 'Sunbeam Parts' });
       expect((await ask(q)).status).not.toBe('answered');
-      const audit = (await d.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, helios))).map((a) => a.action);
+      const audit = (await d.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, helios))).map(
+        (a) => a.action,
+      );
       expect(audit).toEqual(expect.arrayContaining(['entity.alias_add', 'entity.alias_remove']));
     });
 
@@ -56,7 +64,15 @@ for (const target of testTargets()) {
     });
 
     it('a ticker change is visible at once', async () => {
-      await updateEntity({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, entityId: helios, name: 'Helios Components', ticker: 'HLCX', reason: 'new listing' });
+      await updateEntity({
+        db: d.db,
+        tenantId: DEMO_TENANT_ID,
+        actorId: ADMIN,
+        entityId: helios,
+        name: 'Helios Components',
+        ticker: 'HLCX',
+        reason: 'new listing',
+      });
       const index = await loadEntityIndex(d.db, DEMO_TENANT_ID);
       expect(index.tickers.get('HLCX')).toEqual([helios]);
       expect(index.tickers.get('HELIOS')).toBeUndefined();
@@ -65,7 +81,14 @@ for (const target of testTargets()) {
     it('a calendar change is visible to the next calendar read (cached per process, invalidated)', async () => {
       const before = await loadCalendars(d.db, helios);
       expect(before.map((c) => c.yearEnd)).toEqual([{ kind: 'fixed', month: 3, day: 31 }]);
-      await changeCalendar({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, entityId: helios, rule: { effectiveFrom: '2030-04-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' }, reason: 'test' });
+      await changeCalendar({
+        db: d.db,
+        tenantId: DEMO_TENANT_ID,
+        actorId: ADMIN,
+        entityId: helios,
+        rule: { effectiveFrom: '2030-04-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' },
+        reason: 'test',
+      });
       const after = await loadCalendars(d.db, helios);
       expect(after).toHaveLength(2);
       expect(after.at(-1)!.yearEnd).toEqual({ kind: 'fixed', month: 12, day: 31 });

@@ -42,16 +42,35 @@ export async function listEntities(db: Db, tenantId: string, opts: { q?: string 
           ilike(entities.name, like),
           ilike(entities.ticker, like),
           ilike(entities.cik, like),
-          exists(db.select({ one: sql`1` }).from(entityAliases).where(and(eq(entityAliases.entityId, entities.id), ilike(entityAliases.alias, like)))),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(entityAliases)
+              .where(and(eq(entityAliases.entityId, entities.id), ilike(entityAliases.alias, like))),
+          ),
         ),
       )
     : eq(entities.tenantId, tenantId);
   const [ents, [counted]] = await Promise.all([
-    db.select().from(entities).where(where).orderBy(asc(entities.name)).limit(opts.limit ?? ENTITY_PAGE_SIZE),
+    db
+      .select()
+      .from(entities)
+      .where(where)
+      .orderBy(asc(entities.name))
+      .limit(opts.limit ?? ENTITY_PAGE_SIZE),
     db.select({ n: sql<number>`count(*)::int` }).from(entities).where(where),
   ]);
   const aliases = ents.length
-    ? await db.select().from(entityAliases).where(inArray(entityAliases.entityId, ents.map((e) => e.id))).orderBy(asc(entityAliases.alias))
+    ? await db
+        .select()
+        .from(entityAliases)
+        .where(
+          inArray(
+            entityAliases.entityId,
+            ents.map((e) => e.id),
+          ),
+        )
+        .orderBy(asc(entityAliases.alias))
     : [];
   const byEntity = new Map<string, (typeof aliases)[number][]>();
   for (const a of aliases) {
@@ -64,7 +83,11 @@ export async function listEntities(db: Db, tenantId: string, opts: { q?: string 
 }
 
 async function ownEntity(db: Db, tenantId: string, entityId: string) {
-  const [e] = await db.select().from(entities).where(and(eq(entities.id, entityId), eq(entities.tenantId, tenantId))).limit(1);
+  const [e] = await db
+    .select()
+    .from(entities)
+    .where(and(eq(entities.id, entityId), eq(entities.tenantId, tenantId)))
+    .limit(1);
   if (!e) throw new AppError('not_found:entity', 'No such entity.');
   return e;
 }
@@ -94,9 +117,20 @@ export async function addAlias(o: { db: Db; tenantId: string; actorId: string } 
   await o.db.transaction(async (tx) => {
     const db: Db = tx;
     await ownEntity(db, o.tenantId, o.entityId);
-    const added = await db.insert(entityAliases).values({ entityId: o.entityId, alias: o.alias, normalized, kind: o.kind }).onConflictDoNothing().returning();
+    const added = await db
+      .insert(entityAliases)
+      .values({ entityId: o.entityId, alias: o.alias, normalized, kind: o.kind })
+      .onConflictDoNothing()
+      .returning();
     if (!added.length) throw new AppError('conflict:alias', 'The entity has this alias already.');
-    await recordAudit(db, { tenantId: o.tenantId, actor: o.actorId, action: 'entity.alias_add', targetType: 'entity', targetId: o.entityId, after: { alias: o.alias, kind: o.kind } });
+    await recordAudit(db, {
+      tenantId: o.tenantId,
+      actor: o.actorId,
+      action: 'entity.alias_add',
+      targetType: 'entity',
+      targetId: o.entityId,
+      after: { alias: o.alias, kind: o.kind },
+    });
   });
   // after the commit: the planner's entity index rebuilds on the next question (every process)
   await bumpDataVersion(o.db, o.tenantId);
@@ -106,9 +140,19 @@ export async function removeAlias(o: { db: Db; tenantId: string; actorId: string
   await o.db.transaction(async (tx) => {
     const db: Db = tx;
     await ownEntity(db, o.tenantId, o.entityId);
-    const gone = await db.delete(entityAliases).where(and(eq(entityAliases.entityId, o.entityId), eq(entityAliases.alias, o.alias))).returning();
+    const gone = await db
+      .delete(entityAliases)
+      .where(and(eq(entityAliases.entityId, o.entityId), eq(entityAliases.alias, o.alias)))
+      .returning();
     if (!gone.length) throw new AppError('not_found:alias', 'No such alias.');
-    await recordAudit(db, { tenantId: o.tenantId, actor: o.actorId, action: 'entity.alias_remove', targetType: 'entity', targetId: o.entityId, before: { alias: o.alias, kind: gone[0]!.kind } });
+    await recordAudit(db, {
+      tenantId: o.tenantId,
+      actor: o.actorId,
+      action: 'entity.alias_remove',
+      targetType: 'entity',
+      targetId: o.entityId,
+      before: { alias: o.alias, kind: gone[0]!.kind },
+    });
   });
   await bumpDataVersion(o.db, o.tenantId);
 }
@@ -120,10 +164,21 @@ export async function updateEntity(o: { db: Db; tenantId: string; actorId: strin
     const e = await ownEntity(db, o.tenantId, o.entityId);
     await db.update(entities).set({ name: o.name, ticker: o.ticker }).where(eq(entities.id, e.id));
     if (e.ticker !== o.ticker) {
-      if (e.ticker) await db.delete(entityAliases).where(and(eq(entityAliases.entityId, e.id), eq(entityAliases.alias, e.ticker), eq(entityAliases.kind, 'ticker')));
-      if (o.ticker) await db.insert(entityAliases).values({ entityId: e.id, alias: o.ticker, normalized: normalizeAlias(o.ticker), kind: 'ticker' }).onConflictDoNothing();
+      if (e.ticker)
+        await db
+          .delete(entityAliases)
+          .where(and(eq(entityAliases.entityId, e.id), eq(entityAliases.alias, e.ticker), eq(entityAliases.kind, 'ticker')));
+      if (o.ticker)
+        await db
+          .insert(entityAliases)
+          .values({ entityId: e.id, alias: o.ticker, normalized: normalizeAlias(o.ticker), kind: 'ticker' })
+          .onConflictDoNothing();
     }
-    if (e.name !== o.name) await db.insert(entityAliases).values({ entityId: e.id, alias: o.name, normalized: normalizeAlias(o.name), kind: 'name' }).onConflictDoNothing();
+    if (e.name !== o.name)
+      await db
+        .insert(entityAliases)
+        .values({ entityId: e.id, alias: o.name, normalized: normalizeAlias(o.name), kind: 'name' })
+        .onConflictDoNothing();
     await recordAudit(db, {
       tenantId: o.tenantId,
       actor: o.actorId,

@@ -40,26 +40,43 @@ for (const target of testTargets()) {
       const cf = fs.readFileSync(COMPANYFACTS);
       const xbrl = fs.readFileSync(XBRL);
       // the reference: the same two files, one ingest each, one after the other
-      expect((await ingestBytes(cf, 'acme.json', { db: d.db, tenantId: 'audit-seq', actor: 'test', sideFiles: noSideFiles })).status).toBe('ok');
+      expect((await ingestBytes(cf, 'acme.json', { db: d.db, tenantId: 'audit-seq', actor: 'test', sideFiles: noSideFiles })).status).toBe(
+        'ok',
+      );
       expect((await ingestFile(XBRL, { db: d.db, tenantId: 'audit-seq', actor: 'test', sideFiles: createSideFiles() })).status).toBe('ok');
       const reference = await auditOf('audit-seq');
       expect(reference).toEqual(expect.arrayContaining(['entity.create entity', 'calendar.infer entity', 'source.ingest source']));
 
-      const first = await Promise.all(Array.from({ length: AT_ONCE }, () => ingestBytes(cf, 'acme.json', { db: d.db, tenantId: 'audit-par', actor: 'test', sideFiles: noSideFiles })));
+      const first = await Promise.all(
+        Array.from({ length: AT_ONCE }, () =>
+          ingestBytes(cf, 'acme.json', { db: d.db, tenantId: 'audit-par', actor: 'test', sideFiles: noSideFiles }),
+        ),
+      );
       expect(first.map((o) => o.error)).toEqual(first.map(() => null));
       expect(first.filter((o) => o.status === 'ok')).toHaveLength(1);
       expect(new Set(first.map((o) => o.sourceId)).size).toBe(1);
       // the xbrl file joins the entity the companyfacts created: its calendar inference runs again in each
-      const second = await Promise.all(Array.from({ length: AT_ONCE }, () => ingestFile(XBRL, { db: d.db, tenantId: 'audit-par', actor: 'test', sideFiles: createSideFiles() })));
+      const second = await Promise.all(
+        Array.from({ length: AT_ONCE }, () =>
+          ingestFile(XBRL, { db: d.db, tenantId: 'audit-par', actor: 'test', sideFiles: createSideFiles() }),
+        ),
+      );
       expect(second.filter((o) => o.status === 'ok')).toHaveLength(1);
       expect(second.filter((o) => o.status === 'unchanged')).toHaveLength(AT_ONCE - 1);
 
       expect(await auditOf('audit-par')).toEqual(reference);
       expect(await count(`select count(*)::int as n from sources where tenant_id = $1`, ['audit-par'])).toBe(2);
-      const facts = (t: string) => count(`select count(*)::int as n from facts f join entities e on e.id = f.entity_id where e.tenant_id = $1`, [t]);
+      const facts = (t: string) =>
+        count(`select count(*)::int as n from facts f join entities e on e.id = f.entity_id where e.tenant_id = $1`, [t]);
       expect(await facts('audit-par')).toBe(await facts('audit-seq'));
-      expect(await count(`select count(*)::int as n from fiscal_calendars c join entities e on e.id = c.entity_id where e.tenant_id = $1`, ['audit-par'])).toBe(
-        await count(`select count(*)::int as n from fiscal_calendars c join entities e on e.id = c.entity_id where e.tenant_id = $1`, ['audit-seq']),
+      expect(
+        await count(`select count(*)::int as n from fiscal_calendars c join entities e on e.id = c.entity_id where e.tenant_id = $1`, [
+          'audit-par',
+        ]),
+      ).toBe(
+        await count(`select count(*)::int as n from fiscal_calendars c join entities e on e.id = c.entity_id where e.tenant_id = $1`, [
+          'audit-seq',
+        ]),
       );
       // every attempt is still a run record (monitoring counts the unchanged ones)
       expect(await count(`select count(*)::int as n from ingest_runs where tenant_id = $1`, ['audit-par'])).toBe(2 * AT_ONCE);
@@ -68,7 +85,9 @@ for (const target of testTargets()) {
     it(`${AT_ONCE} uploads of the same file at once: one ingest audited, each upload attempt once`, async () => {
       const cf = fs.readFileSync(COMPANYFACTS);
       const outs = await Promise.all(
-        Array.from({ length: AT_ONCE }, () => uploadSource({ db: d.db, tenantId: 'audit-upl', actorId: 'admin-1', fileName: 'acme.json', bytes: cf })),
+        Array.from({ length: AT_ONCE }, () =>
+          uploadSource({ db: d.db, tenantId: 'audit-upl', actorId: 'admin-1', fileName: 'acme.json', bytes: cf }),
+        ),
       );
       expect(outs.filter((o) => o.status === 'ok')).toHaveLength(1);
       const audit = await auditOf('audit-upl');

@@ -27,21 +27,35 @@ for (const target of testTargets()) {
     });
     afterAll(async () => d?.close());
 
-    const ids = async (tenantId: string) => (await d.db.select({ id: manifests.id }).from(manifests).where(eq(manifests.tenantId, tenantId))).map((r) => r.id).sort();
+    const ids = async (tenantId: string) =>
+      (await d.db.select({ id: manifests.id }).from(manifests).where(eq(manifests.tenantId, tenantId))).map((r) => r.id).sort();
     async function seed(t: string) {
       await d.db.insert(tenants).values({ id: t, name: t });
       await d.db.insert(users).values({ id: `${t}-u`, tenantId: t, email: `${t}@example.test`, name: t, role: 'analyst' });
-      await d.db.insert(threads).values({ id: `${t}-live`, tenantId: t, userId: `${t}-u`, title: 'kept in history', updatedAt: daysAgo(500) });
-      const m = (id: string, age: number, threadId: string | null = null) => ({ id: `${t}-${id}`, tenantId: t, userId: `${t}-u`, threadId, question: id, status: 'answered' as const, answer: {}, createdAt: daysAgo(age) });
-      await d.db.insert(manifests).values([
-        m('old-free', 400),
-        m('old-free-2', 366),
-        m('old-verdict', 900),
-        m('old-live-thread', 500, `${t}-live`),
-        m('old-deleted-thread', 400, `${t}-deleted`),
-        m('recent', 10),
-        m('recent-deleted-thread', 30, `${t}-deleted`),
-      ]);
+      await d.db
+        .insert(threads)
+        .values({ id: `${t}-live`, tenantId: t, userId: `${t}-u`, title: 'kept in history', updatedAt: daysAgo(500) });
+      const m = (id: string, age: number, threadId: string | null = null) => ({
+        id: `${t}-${id}`,
+        tenantId: t,
+        userId: `${t}-u`,
+        threadId,
+        question: id,
+        status: 'answered' as const,
+        answer: {},
+        createdAt: daysAgo(age),
+      });
+      await d.db
+        .insert(manifests)
+        .values([
+          m('old-free', 400),
+          m('old-free-2', 366),
+          m('old-verdict', 900),
+          m('old-live-thread', 500, `${t}-live`),
+          m('old-deleted-thread', 400, `${t}-deleted`),
+          m('recent', 10),
+          m('recent-deleted-thread', 30, `${t}-deleted`),
+        ]);
       await d.db.insert(verdicts).values({ id: `${t}-v`, manifestId: `${t}-old-verdict`, verdict: 'correct', createdAt: daysAgo(899) });
     }
 
@@ -82,18 +96,42 @@ for (const target of testTargets()) {
       await seed('ret-s');
       const env = readEnv({ LEDGERLINE_MANIFEST_RETENTION_DAYS: '365' });
       const before = await manifestRetentionStatus(d.db, 'ret-s', env, NOW);
-      expect(before).toMatchObject({ days: 365, cutoff: daysAgo(365).toISOString(), stored: 7, oldest: daysAgo(900).toISOString(), deletable: 3, keptReferenced: 2, lastPrune: null });
+      expect(before).toMatchObject({
+        days: 365,
+        cutoff: daysAgo(365).toISOString(),
+        stored: 7,
+        oldest: daysAgo(900).toISOString(),
+        deletable: 3,
+        keptReferenced: 2,
+        lastPrune: null,
+      });
       await pruneManifests({ db: d.db, tenantId: 'ret-s', days: 365, now: NOW, actor: 'cli' });
       const after = await manifestRetentionStatus(d.db, 'ret-s', env, NOW);
       expect(after).toMatchObject({ stored: 4, deletable: 0, keptReferenced: 2, lastPrune: { deleted: 3, actor: 'cli' } });
       // a tenant's view counts only its own manifests and prunes
       expect(await manifestRetentionStatus(d.db, 'nobody', env, NOW)).toMatchObject({ stored: 0, lastPrune: null });
-      expect(await manifestRetentionStatus(d.db, 'ret-s', readEnv({ LEDGERLINE_MANIFEST_RETENTION_DAYS: '0' }), NOW)).toMatchObject({ days: null, cutoff: null, stored: 4, deletable: 0 });
+      expect(await manifestRetentionStatus(d.db, 'ret-s', readEnv({ LEDGERLINE_MANIFEST_RETENTION_DAYS: '0' }), NOW)).toMatchObject({
+        days: null,
+        cutoff: null,
+        stored: 4,
+        deletable: 0,
+      });
     });
 
     it('deletes in batches of one transaction each, every batch with its audit entry', async () => {
       await d.db.insert(tenants).values({ id: 'ret-batch', name: 'batch' });
-      await d.db.insert(manifests).values(Array.from({ length: 7 }, (_, i) => ({ id: `ret-batch-${i}`, tenantId: 'ret-batch', question: 'q', status: 'answered' as const, answer: {}, createdAt: daysAgo(40 + i) })));
+      await d.db
+        .insert(manifests)
+        .values(
+          Array.from({ length: 7 }, (_, i) => ({
+            id: `ret-batch-${i}`,
+            tenantId: 'ret-batch',
+            question: 'q',
+            status: 'answered' as const,
+            answer: {},
+            createdAt: daysAgo(40 + i),
+          })),
+        );
       const res = await pruneManifests({ db: d.db, tenantId: 'ret-batch', days: 30, now: NOW, batchSize: 3 });
       expect(res.deleted).toBe(7);
       const audit = await d.db.select({ after: auditLog.after }).from(auditLog).where(eq(auditLog.tenantId, 'ret-batch'));
@@ -104,12 +142,25 @@ for (const target of testTargets()) {
     if (target.name === 'postgres') {
       it('never deletes a manifest a verdict is being saved on; concurrent prunes delete each manifest once', async () => {
         await d.db.insert(tenants).values({ id: 'ret-race', name: 'race' });
-        await d.db.insert(manifests).values(Array.from({ length: 20 }, (_, i) => ({ id: `ret-race-${i}`, tenantId: 'ret-race', question: 'q', status: 'answered' as const, answer: {}, createdAt: daysAgo(100) })));
+        await d.db
+          .insert(manifests)
+          .values(
+            Array.from({ length: 20 }, (_, i) => ({
+              id: `ret-race-${i}`,
+              tenantId: 'ret-race',
+              question: 'q',
+              status: 'answered' as const,
+              answer: {},
+              createdAt: daysAgo(100),
+            })),
+          );
         // a reviewer's verdict on ret-race-0, inserted but not yet committed: its key check holds the manifest row
         await d.withConnection(async (conn) => {
           await conn.query('begin');
           await conn.query(`insert into verdicts (id, manifest_id, verdict) values ('ret-race-v', 'ret-race-0', 'correct')`);
-          const runs = await Promise.all([1, 2, 3].map(() => pruneManifests({ db: d.db, tenantId: 'ret-race', days: 30, now: NOW, batchSize: 4 })));
+          const runs = await Promise.all(
+            [1, 2, 3].map(() => pruneManifests({ db: d.db, tenantId: 'ret-race', days: 30, now: NOW, batchSize: 4 })),
+          );
           expect(runs.reduce((n, r) => n + r.deleted, 0)).toBe(19);
           await conn.query('commit');
         });

@@ -61,7 +61,15 @@ export function retentionCutoff(days: number, now = new Date()): Date {
 function unreferenced(db: Db): SQL {
   return and(
     notExists(db.select({ one: sql`1` }).from(verdicts).where(eq(verdicts.manifestId, manifests.id))),
-    or(isNull(manifests.threadId), notExists(db.select({ one: sql`1` }).from(threads).where(and(eq(threads.id, manifests.threadId), eq(threads.tenantId, manifests.tenantId))))),
+    or(
+      isNull(manifests.threadId),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(threads)
+          .where(and(eq(threads.id, manifests.threadId), eq(threads.tenantId, manifests.tenantId))),
+      ),
+    ),
   )!;
 }
 
@@ -70,7 +78,8 @@ export async function pruneManifests(o: PruneOptions): Promise<PruneResult> {
   const cutoff = retentionCutoff(o.days, o.now);
   const batch = o.batchSize ?? PRUNE_BATCH;
   const old = and(manifestVisible({ tenantId: o.tenantId }), lt(manifests.createdAt, cutoff))!;
-  const count = async (extra?: SQL) => Number((await o.db.select({ n: sql<number>`count(*)::int` }).from(manifests).where(and(old, extra)))[0]?.n ?? 0);
+  const count = async (extra?: SQL) =>
+    Number((await o.db.select({ n: sql<number>`count(*)::int` }).from(manifests).where(and(old, extra)))[0]?.n ?? 0);
   const result: PruneResult = { tenantId: o.tenantId, cutoff: cutoff.toISOString(), deleted: 0, keptReferenced: 0 };
   if (o.dryRun) {
     result.deleted = await count(unreferenced(o.db));
@@ -87,7 +96,16 @@ export async function pruneManifests(o: PruneOptions): Promise<PruneResult> {
         if (locked.length === 0) return { n: 0, more: false };
         const gone = await tx
           .delete(manifests)
-          .where(and(inArray(manifests.id, locked.map((r) => r.id)), old, unreferenced(tx)))
+          .where(
+            and(
+              inArray(
+                manifests.id,
+                locked.map((r) => r.id),
+              ),
+              old,
+              unreferenced(tx),
+            ),
+          )
           .returning({ id: manifests.id });
         if (gone.length) {
           await recordAudit(tx, {
@@ -155,6 +173,8 @@ export async function manifestRetentionStatus(db: Db, tenantId: string, env: Env
     oldest: totals?.oldest ? new Date(totals.oldest).toISOString() : null,
     deletable: past?.deleted ?? 0,
     keptReferenced: past?.keptReferenced ?? 0,
-    lastPrune: last ? { at: last.at.toISOString(), deleted: Number((last.after as { deleted?: number } | null)?.deleted ?? 0), actor: last.actor } : null,
+    lastPrune: last
+      ? { at: last.at.toISOString(), deleted: Number((last.after as { deleted?: number } | null)?.deleted ?? 0), actor: last.actor }
+      : null,
   };
 }

@@ -17,7 +17,10 @@ import { deriveFiscal } from '@/lib/fiscal/derive';
 import { recordAudit } from './audit';
 
 const factIdSchema = z.string().regex(/^[0-9a-f]{64}$/);
-const isoDate = z.string().max(10, 'Use a date like 2024-03-31.').refine((s) => isISODate(s), 'Use a date like 2024-03-31.');
+const isoDate = z
+  .string()
+  .max(10, 'Use a date like 2024-03-31.')
+  .refine((s) => isISODate(s), 'Use a date like 2024-03-31.');
 
 export const bindSchema = z
   .object({
@@ -74,14 +77,17 @@ export async function quarantinePage(db: Db, tenantId: string, page: number, siz
   const where = and(factVisible({ tenantId, role: 'admin' }), eq(facts.status, 'quarantined'));
   const [rows, reasons] = await Promise.all([
     listQuarantined(db, tenantId, size, (p - 1) * size),
-    db
-      .select({ reason: facts.quarantineReason, n: sql<number>`count(*)::int` })
-      .from(facts)
-      .where(where)
-      .groupBy(facts.quarantineReason),
+    db.select({ reason: facts.quarantineReason, n: sql<number>`count(*)::int` }).from(facts).where(where).groupBy(facts.quarantineReason),
   ]);
   const total = reasons.reduce((n, r) => n + Number(r.n), 0);
-  return { rows, total, page: p, pages: Math.max(1, Math.ceil(total / size)), size, reasons: reasons.map((r) => ({ reason: r.reason ?? 'unspecified', n: Number(r.n) })).sort((a, b) => b.n - a.n) };
+  return {
+    rows,
+    total,
+    page: p,
+    pages: Math.max(1, Math.ceil(total / size)),
+    size,
+    reasons: reasons.map((r) => ({ reason: r.reason ?? 'unspecified', n: Number(r.n) })).sort((a, b) => b.n - a.n),
+  };
 }
 
 async function quarantinedFact(db: Db, tenantId: string, factId: string) {
@@ -100,17 +106,52 @@ export async function bindQuarantined(o: { db: Db; tenantId: string; actorId: st
   await o.db.transaction(async (tx) => {
     const db: Db = tx;
     const f = await quarantinedFact(db, o.tenantId, o.factId);
-    const [metric] = await db.select({ id: metrics.id, periodType: metrics.periodType }).from(metrics).where(eq(metrics.id, o.metricId)).limit(1);
+    const [metric] = await db
+      .select({ id: metrics.id, periodType: metrics.periodType })
+      .from(metrics)
+      .where(eq(metrics.id, o.metricId))
+      .limit(1);
     if (!metric) throw new AppError('bad_request:metric', `Unknown metric ${o.metricId}.`);
     const patch: Partial<typeof facts.$inferInsert> = { metricId: metric.id, status: 'active', quarantineReason: null };
     if (o.end) {
       const period: Period = o.start ? { type: 'duration', start: o.start, end: o.end } : { type: 'instant', date: o.end };
-      if (period.type !== metric.periodType) throw new AppError('bad_request:period_type', `${metric.id} is reported for ${metric.periodType === 'instant' ? 'a date' : 'a period'}.`);
-      const chainKey = factChainKey({ tenantId: f.tenantId, entityId: f.entityId, concept: f.concept, unit: f.unit, period, scope: f.scope, dimensions: f.dimensions });
-      const [taken] = await db.select({ id: facts.id }).from(facts).where(and(eq(facts.chainKey, chainKey), factVisible({ tenantId: o.tenantId, role: 'admin' }))).limit(1);
-      if (taken) throw new AppError('conflict:period_taken', 'Another fact already reports this concept for that period: reject this one, or review the versions.');
-      const cals = (await db.select().from(fiscalCalendars).where(and(eq(fiscalCalendars.entityId, f.entityId), sql`${fiscalCalendars.supersededAt} is null`))).map(
-        (c): FiscalCalendar => ({ entityId: c.entityId, effectiveFrom: c.effectiveFrom, effectiveTo: c.effectiveTo, yearEnd: c.yearEnd, labelBy: c.labelBy }),
+      if (period.type !== metric.periodType)
+        throw new AppError(
+          'bad_request:period_type',
+          `${metric.id} is reported for ${metric.periodType === 'instant' ? 'a date' : 'a period'}.`,
+        );
+      const chainKey = factChainKey({
+        tenantId: f.tenantId,
+        entityId: f.entityId,
+        concept: f.concept,
+        unit: f.unit,
+        period,
+        scope: f.scope,
+        dimensions: f.dimensions,
+      });
+      const [taken] = await db
+        .select({ id: facts.id })
+        .from(facts)
+        .where(and(eq(facts.chainKey, chainKey), factVisible({ tenantId: o.tenantId, role: 'admin' })))
+        .limit(1);
+      if (taken)
+        throw new AppError(
+          'conflict:period_taken',
+          'Another fact already reports this concept for that period: reject this one, or review the versions.',
+        );
+      const cals = (
+        await db
+          .select()
+          .from(fiscalCalendars)
+          .where(and(eq(fiscalCalendars.entityId, f.entityId), sql`${fiscalCalendars.supersededAt} is null`))
+      ).map(
+        (c): FiscalCalendar => ({
+          entityId: c.entityId,
+          effectiveFrom: c.effectiveFrom,
+          effectiveTo: c.effectiveTo,
+          yearEnd: c.yearEnd,
+          labelBy: c.labelBy,
+        }),
       );
       let fiscal: { fiscalYear: number | null; fiscalPeriod: string | null } = { fiscalYear: null, fiscalPeriod: null };
       try {
@@ -135,7 +176,12 @@ export async function bindQuarantined(o: { db: Db; tenantId: string; actorId: st
       action: 'fact.bind',
       targetType: 'fact',
       targetId: f.id,
-      before: { metricId: f.metricId, status: f.status, reason: f.quarantineReason, period: { type: f.periodType, start: f.startDate, end: f.endDate } },
+      before: {
+        metricId: f.metricId,
+        status: f.status,
+        reason: f.quarantineReason,
+        period: { type: f.periodType, start: f.startDate, end: f.endDate },
+      },
       after: { metricId: metric.id, status: 'active', ...(o.end ? { period: { start: o.start ?? null, end: o.end } } : {}) },
       reason: o.reason,
     });

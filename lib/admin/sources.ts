@@ -50,14 +50,25 @@ const COLUMNS = {
   byteSize: sources.byteSize,
   ingestedAt: sources.ingestedAt,
   entityName: sql<string | null>`(select e.name from entities e where e.id = ${src('entity_id')})`,
-  factsAdded: sql<number | null>`(select r.facts_added from ingest_runs r where r.source_id = ${src('id')} and r.status = 'ok' order by r.created_at desc limit 1)`,
-  factsQuarantined: sql<number | null>`(select r.facts_quarantined from ingest_runs r where r.source_id = ${src('id')} and r.status = 'ok' order by r.created_at desc limit 1)`,
-  chunksAdded: sql<number | null>`(select r.chunks_added from ingest_runs r where r.source_id = ${src('id')} and r.status = 'ok' order by r.created_at desc limit 1)`,
+  factsAdded: sql<
+    number | null
+  >`(select r.facts_added from ingest_runs r where r.source_id = ${src('id')} and r.status = 'ok' order by r.created_at desc limit 1)`,
+  factsQuarantined: sql<
+    number | null
+  >`(select r.facts_quarantined from ingest_runs r where r.source_id = ${src('id')} and r.status = 'ok' order by r.created_at desc limit 1)`,
+  chunksAdded: sql<
+    number | null
+  >`(select r.chunks_added from ingest_runs r where r.source_id = ${src('id')} and r.status = 'ok' order by r.created_at desc limit 1)`,
 };
 
 /** All sources of a tenant for administration (revoked and embargoed ones included), newest first. */
 export async function listSources(db: Db, tenantId: string, limit = 200): Promise<SourceRow[]> {
-  return (await db.select(COLUMNS).from(sources).where(eq(sources.tenantId, tenantId)).orderBy(desc(sources.ingestedAt), desc(sources.id)).limit(limit)) as SourceRow[];
+  return (await db
+    .select(COLUMNS)
+    .from(sources)
+    .where(eq(sources.tenantId, tenantId))
+    .orderBy(desc(sources.ingestedAt), desc(sources.id))
+    .limit(limit)) as SourceRow[];
 }
 
 /**
@@ -65,7 +76,11 @@ export async function listSources(db: Db, tenantId: string, limit = 200): Promis
  * — or file name when there is none), newest first.
  */
 export async function sourceVersions(db: Db, tenantId: string, sourceId: string): Promise<SourceRow[]> {
-  const [s] = await db.select().from(sources).where(and(eq(sources.id, sourceId), eq(sources.tenantId, tenantId))).limit(1);
+  const [s] = await db
+    .select()
+    .from(sources)
+    .where(and(eq(sources.id, sourceId), eq(sources.tenantId, tenantId)))
+    .limit(1);
   if (!s) throw new AppError('not_found:source', 'No such source.');
   const family = sql`${sources.tenantId} = ${tenantId} and ${sources.kind} = ${s.kind}
     and ${sources.entityId} is not distinct from ${s.entityId}
@@ -87,7 +102,11 @@ export interface RevokeSourceOptions {
  */
 export async function revokeSource(o: RevokeSourceOptions): Promise<void> {
   await o.db.transaction(async (tx) => {
-    const [s] = await tx.select().from(sources).where(and(eq(sources.id, o.sourceId), eq(sources.tenantId, o.tenantId))).limit(1);
+    const [s] = await tx
+      .select()
+      .from(sources)
+      .where(and(eq(sources.id, o.sourceId), eq(sources.tenantId, o.tenantId)))
+      .limit(1);
     if (!s) throw new AppError('not_found:source', 'No such source.');
     if (s.revoked) throw new AppError('conflict:revoked', 'The source is revoked already.');
     await tx.update(sources).set({ revoked: true, revokedAt: new Date(), revokedReason: o.reason }).where(eq(sources.id, s.id));
@@ -127,7 +146,11 @@ export interface SetSourceAccessOptions {
 /** Change who may see a source and from when (ACL roles, embargo); audited. */
 export async function setSourceAccess(o: SetSourceAccessOptions): Promise<void> {
   await o.db.transaction(async (tx) => {
-    const [s] = await tx.select().from(sources).where(and(eq(sources.id, o.sourceId), eq(sources.tenantId, o.tenantId))).limit(1);
+    const [s] = await tx
+      .select()
+      .from(sources)
+      .where(and(eq(sources.id, o.sourceId), eq(sources.tenantId, o.tenantId)))
+      .limit(1);
     if (!s) throw new AppError('not_found:source', 'No such source.');
     await tx.update(sources).set({ aclRoles: o.aclRoles, effectiveAt: o.effectiveAt }).where(eq(sources.id, s.id));
     await recordAudit(tx, {

@@ -36,7 +36,10 @@ export function sanitizeUploadName(raw: string): string {
     .trim()
     .slice(0, 120 - ext.length);
   if (!ext || !(ext in UPLOAD_TYPES)) {
-    throw new AppError('unsupported:file_type', `Files of this type cannot be uploaded (allowed: ${Object.keys(UPLOAD_TYPES).join(', ')}).`);
+    throw new AppError(
+      'unsupported:file_type',
+      `Files of this type cannot be uploaded (allowed: ${Object.keys(UPLOAD_TYPES).join(', ')}).`,
+    );
   }
   return `${stem || 'upload'}${ext}`;
 }
@@ -44,9 +47,13 @@ export function sanitizeUploadName(raw: string): string {
 /** Size and type checks on the bytes (the ingester then detects the exact format). */
 export function checkUpload(fileName: string, bytes: Buffer): void {
   if (bytes.byteLength === 0) throw new AppError('bad_request:empty_file', 'The file is empty.');
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large:file', `Files are limited to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+  if (bytes.byteLength > MAX_UPLOAD_BYTES)
+    throw new AppError('payload_too_large:file', `Files are limited to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
   const type = UPLOAD_TYPES[path.extname(fileName).toLowerCase()]!;
-  const head = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '');
+  const head = bytes
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   if (!type.sniff.test(head)) throw new AppError('unsupported:file_content', `The file does not look like a ${type.label}.`);
 }
 

@@ -17,7 +17,13 @@ import { resolveSpec } from '@/lib/fiscal';
 import type { FilingRef } from '@/lib/planner/narrative';
 import type { EntityRef, NarrativeIntent } from '@/lib/planner/types';
 import { tokenize } from '@/lib/retrieval/embed';
-import { listFilings, retrieveNarrative, type FilingRow, type NarrativeBucket, type NarrativePassage } from '@/lib/retrieval/narrative-passages';
+import {
+  listFilings,
+  retrieveNarrative,
+  type FilingRow,
+  type NarrativeBucket,
+  type NarrativePassage,
+} from '@/lib/retrieval/narrative-passages';
 import { annualItem, NARRATIVE_TOPICS, topicsOf, type NarrativeTopic } from '@/lib/retrieval/narrative-topics';
 import { entityContext } from './entity-context';
 import type { Trace } from './compute';
@@ -134,7 +140,13 @@ const LIST_QUOTE_WORDS = 160;
  */
 export function leadInWithList(text: string, sentences: Sentence[], i: number): { text: string; start: number; end: number } | null {
   const lead = sentences[i]!;
-  if (!/:["”’)]*$/.test(lead.text) || !/^[A-Z0-9“"‘'(]/.test(lead.text.replace(GLYPH, '')) || lead.text.split(/\s+/).length < 6 || GLYPH.test(lead.text)) return null;
+  if (
+    !/:["”’)]*$/.test(lead.text) ||
+    !/^[A-Z0-9“"‘'(]/.test(lead.text.replace(GLYPH, '')) ||
+    lead.text.split(/\s+/).length < 6 ||
+    GLYPH.test(lead.text)
+  )
+    return null;
   let end = -1;
   let words = lead.text.split(/\s+/).length;
   for (let j = i + 1; j < sentences.length; j++) {
@@ -169,7 +181,11 @@ export function candidates(passages: NarrativePassage[], sc: TopicScorer): Candi
       const position = para++;
       const q = quotable(s) ?? leadInWithList(p.text, sentences, i);
       if (!q) return;
-      const score = scoreSentence(q.text, { heading: p.heading, context: p.context, passageWeight: Math.max(0, p.score / top), position, filing }, sc);
+      const score = scoreSentence(
+        q.text,
+        { heading: p.heading, context: p.context, passageWeight: Math.max(0, p.score / top), position, filing },
+        sc,
+      );
       if (score <= 0) return;
       out.push({ p, text: q.text, start: q.start, end: q.end, score, stems: new Set(tokenize(q.text)), rank });
     });
@@ -205,14 +221,20 @@ export function pick(cands: Candidate[], n: number): Candidate[] {
 export function isCrossReference(s: string): boolean {
   return (
     /\bincorporated (?:herein |into this (?:item|report) )?by reference\b/i.test(s) ||
-    /\b(?:information|disclosure)s?\b[^.]{0,80}\b(?:can be found|is (?:included|contained|set forth))\b[^.]{0,40}\b(?:in|under)\b/i.test(s) ||
-    (/^(?:see|refer to|for (?:a |further |additional )?(?:discussion|information|details?)\b)/i.test(s) && /\b(?:item|note|part|section|annual report|proxy statement)\b/i.test(s) && s.split(/\s+/).length < 40)
+    /\b(?:information|disclosure)s?\b[^.]{0,80}\b(?:can be found|is (?:included|contained|set forth))\b[^.]{0,40}\b(?:in|under)\b/i.test(
+      s,
+    ) ||
+    (/^(?:see|refer to|for (?:a |further |additional )?(?:discussion|information|details?)\b)/i.test(s) &&
+      /\b(?:item|note|part|section|annual report|proxy statement)\b/i.test(s) &&
+      s.split(/\s+/).length < 40)
   );
 }
 
 /** The document a cross-reference points to ("the 2024 Annual Report to Shareholders"), when it names one outside the filing. */
 export function referencedDocument(s: string): string | null {
-  const m = /\b((?:\d{4}\s+)?(?:annual report to (?:shareholders|stockholders)|proxy statement|annual report)(?:\s+for\s+\d{4})?)\b/i.exec(s);
+  const m = /\b((?:\d{4}\s+)?(?:annual report to (?:shareholders|stockholders)|proxy statement|annual report)(?:\s+for\s+\d{4})?)\b/i.exec(
+    s,
+  );
   if (m) return m[1]!;
   // another periodic report ("the 2024 Form 10-K"), not this one ("Item 1A of this Form 10-K")
   const f = /(?<!\bthis\s)\b(\d{4}\s+Form\s+10-[KQ])\b/i.exec(s);
@@ -232,7 +254,14 @@ function readingOrder(cs: Candidate[], items: string[]): Candidate[] {
   const unit = (c: Candidate) => `${c.p.sourceId}|${c.p.section}|${c.p.heading}`;
   const best = new Map<string, number>();
   for (const c of cs) best.set(unit(c), Math.max(best.get(unit(c)) ?? -Infinity, c.score - RANK_PENALTY * c.rank));
-  return [...cs].sort((a, b) => best.get(unit(b))! - best.get(unit(a))! || itemRank(a) - itemRank(b) || unit(a).localeCompare(unit(b)) || a.p.ordinal - b.p.ordinal || a.start - b.start);
+  return [...cs].sort(
+    (a, b) =>
+      best.get(unit(b))! - best.get(unit(a))! ||
+      itemRank(a) - itemRank(b) ||
+      unit(a).localeCompare(unit(b)) ||
+      a.p.ordinal - b.p.ordinal ||
+      a.start - b.start,
+  );
 }
 
 /** one key per sentence of a stored chunk, whether retrieved or read with its whole filing */
@@ -248,8 +277,12 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
   const say = (t: string) => (tb.text(t), lead.text(t));
   const passages: AnswerPassage[] = [];
   const errors: AnswerError[] = [];
-  const touched: NarrativeTopic[] = narrative.topics?.length ? NARRATIVE_TOPICS.filter((t) => narrative.topics!.includes(t.id)) : topicsOf(narrative.topic);
-  const topicTerms = narrative.topicTerms?.length ? narrative.topicTerms : [...new Set([...narrative.topic.split(/\s+/).filter(Boolean), ...touched.flatMap((t) => t.terms)])];
+  const touched: NarrativeTopic[] = narrative.topics?.length
+    ? NARRATIVE_TOPICS.filter((t) => narrative.topics!.includes(t.id))
+    : topicsOf(narrative.topic);
+  const topicTerms = narrative.topicTerms?.length
+    ? narrative.topicTerms
+    : [...new Set([...narrative.topic.split(/\s+/).filter(Boolean), ...touched.flatMap((t) => t.terms)])];
   const items = [...new Set([...touched.flatMap((t) => t.items.map((i) => annualItem(i)!)), 'Item 1A', 'Item 7', 'Item 1'])];
   const expansion = topicTerms.filter((t) => !narrative.topic.split(/\s+/).includes(t));
   const sc = topicScorer(narrative.topic, expansion);
@@ -266,12 +299,23 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     const periods = narrative.periods.filter((p) => {
       const spec = p.spec as { type: string; form?: string; which?: number | 'latest' };
       if (spec.type !== 'filing') return true;
-      const form = spec.form === '10-Q' ? '10-Q' : spec.form === '20-F' ? '20-F' : spec.form === '10-K' || spec.form === 'annual' ? '10-K' : null;
-      if (!filingRefs.some((f) => f.text === p.text)) filingRefs.push({ text: p.text, start: 0, end: 0, form, latest: spec.which === 'latest', fiscalYear: typeof spec.which === 'number' ? spec.which : null });
+      const form =
+        spec.form === '10-Q' ? '10-Q' : spec.form === '20-F' ? '20-F' : spec.form === '10-K' || spec.form === 'annual' ? '10-K' : null;
+      if (!filingRefs.some((f) => f.text === p.text))
+        filingRefs.push({
+          text: p.text,
+          start: 0,
+          end: 0,
+          form,
+          latest: spec.which === 'latest',
+          fiscalYear: typeof spec.which === 'number' ? spec.which : null,
+        });
       return false;
     });
     for (const p of periods) {
-      const r = ent.calendars.length ? resolveSpec(p.spec, { calendars: ent.calendars, latestPeriodEnd: ent.latestPeriodEnd }, p.text) : null;
+      const r = ent.calendars.length
+        ? resolveSpec(p.spec, { calendars: ent.calendars, latestPeriodEnd: ent.latestPeriodEnd }, p.text)
+        : null;
       if (!r || r.status !== 'resolved' || r.fiscalYear === null) {
         errors.push({ code: 'AMBIGUOUS_PERIOD', message: `${ent.entity.name}: “${p.text}” does not name one fiscal year`, factIds: [] });
         missing.push({ entity: ent.entity, label: p.text });
@@ -293,7 +337,10 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     for (const f of filingRefs) {
       const forms = f.form ? [f.form] : ['10-K', '10-Q', '20-F'];
       const match = filings.filter(
-        (x) => forms.includes((x.form ?? '').toUpperCase().replace(/\/A$/, '')) && (f.fiscalYear === null || x.fiscalYear === f.fiscalYear) && (!f.periodMonth || endsInMonth(x.periodOfReport, f.periodMonth)),
+        (x) =>
+          forms.includes((x.form ?? '').toUpperCase().replace(/\/A$/, '')) &&
+          (f.fiscalYear === null || x.fiscalYear === f.fiscalYear) &&
+          (!f.periodMonth || endsInMonth(x.periodOfReport, f.periodMonth)),
       );
       const chosen = match[0];
       const want = `${f.form ?? 'filing'}${f.fiscalYear !== null ? ` for FY${f.fiscalYear}` : f.periodMonth ? ` for the period ending in ${f.periodMonth}` : f.latest ? ' (latest)' : ''}`;
@@ -314,14 +361,20 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
       });
     }
   }
-  const unique = buckets.filter((b, i) => buckets.findIndex((x) => x.entityId === b.entityId && x.fiscalYear === b.fiscalYear && (x.sourceId ?? null) === (b.sourceId ?? null)) === i);
+  const unique = buckets.filter(
+    (b, i) =>
+      buckets.findIndex(
+        (x) => x.entityId === b.entityId && x.fiscalYear === b.fiscalYear && (x.sourceId ?? null) === (b.sourceId ?? null),
+      ) === i,
+  );
   const size = SIZES[pathway];
   const res = unique.length
     ? await retrieveNarrative({ db, tenantId, role: o.role, buckets: unique, topic: narrative.topic, terms: expansion, items, k: size.k })
     : { passages: [] as NarrativePassage[], buckets: [], query: { fts: '', dense: '' } };
 
   // sentence candidates per bucket
-  const inBucket = (b: Bucket) => res.passages.filter((p) => p.entityId === b.entityId && p.fiscalYear === b.fiscalYear && (!b.sourceId || p.sourceId === b.sourceId));
+  const inBucket = (b: Bucket) =>
+    res.passages.filter((p) => p.entityId === b.entityId && p.fiscalYear === b.fiscalYear && (!b.sourceId || p.sourceId === b.sourceId));
   const perBucket = unique.map((b) => {
     // a cross-reference ("Information in response to this Item 1C can be found in the 2024 Annual
     // Report to Shareholders … incorporated into this item by reference") is not what the filing says
@@ -368,8 +421,17 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     for (const c of readingOrder(chosen, items)) {
       const key = `${c.p.section}|${c.p.heading}`;
       if (key !== lastKey) {
-        tb.text(lastKey ? ' ' : '').text(`${c.p.section ?? 'Filing'}${c.p.heading && !/^Item\s/i.test(c.p.heading) ? ` — ${c.p.heading}` : ''}: `);
-        sections.push({ entityId: b.entityId, fiscalYear: b.fiscalYear, filing: b.label, item: c.p.section, heading: c.p.heading, passageIds: [] });
+        tb.text(lastKey ? ' ' : '').text(
+          `${c.p.section ?? 'Filing'}${c.p.heading && !/^Item\s/i.test(c.p.heading) ? ` — ${c.p.heading}` : ''}: `,
+        );
+        sections.push({
+          entityId: b.entityId,
+          fiscalYear: b.fiscalYear,
+          filing: b.label,
+          item: c.p.section,
+          heading: c.p.heading,
+          passageIds: [],
+        });
         lastKey = key;
       } else tb.text(' ');
       const id = cite(c, b.entity);
@@ -381,8 +443,14 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     const elsewhere = pointer ? referencedDocument(pointer.text) : null;
     if (pointer && elsewhere) {
       const where = `${pointer.p.section ?? 'the filing'}${pointer.p.heading && !/^item\s/i.test(pointer.p.heading) ? ` (${pointer.p.heading})` : ''}`;
-      say(`${b.entity.name}, ${b.label}: on “${narrative.topic}” the filing only refers to another document — ${where} incorporates it by reference from the ${elsewhere}, which is not held, so nothing is quoted. `);
-      errors.push({ code: 'INCORPORATED_BY_REFERENCE', message: `${b.entity.name} ${b.label}: ${where} incorporates “${narrative.topic}” by reference from the ${elsewhere} (not held)`, factIds: [] });
+      say(
+        `${b.entity.name}, ${b.label}: on “${narrative.topic}” the filing only refers to another document — ${where} incorporates it by reference from the ${elsewhere}, which is not held, so nothing is quoted. `,
+      );
+      errors.push({
+        code: 'INCORPORATED_BY_REFERENCE',
+        message: `${b.entity.name} ${b.label}: ${where} incorporates “${narrative.topic}” by reference from the ${elsewhere} (not held)`,
+        factIds: [],
+      });
       return;
     }
     say(`${b.entity.name}, ${b.label}: no passage addresses “${narrative.topic}”. `);
@@ -416,7 +484,11 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
           const q = passages.find((p) => p.id === id);
           if (!id || !q) continue;
           shownKeys.add(`${q.chunkId}:${q.quote}`);
-          tb.text(`${e.kind === 'added' ? `New in ${last.b.label}` : e.kind === 'modified' ? `Reworded in ${last.b.label}` : `${rl.partialLater ? 'Not repeated' : 'Removed'} since ${first.b.label}`}: `).passage(id, `“${q.quote}”`).text(' ');
+          tb.text(
+            `${e.kind === 'added' ? `New in ${last.b.label}` : e.kind === 'modified' ? `Reworded in ${last.b.label}` : `${rl.partialLater ? 'Not repeated' : 'Removed'} since ${first.b.label}`}: `,
+          )
+            .passage(id, `“${q.quote}”`)
+            .text(' ');
         }
       } else if (mine.length >= 1 && present.length === 1 && mine.length + missing.filter((m) => m.entity.id === ent.id).length >= 2) {
         say(`${ent.name}: only one of the requested filings addresses the topic, so there is no change to show. `);
@@ -428,7 +500,13 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
           continue;
         }
         tb.text(`${b.label} — `);
-        writeBucket(b, pick(cands.filter((c) => !shownKeys.has(`${c.p.id}:${c.text}`)), LT_ANCHOR_SENTENCES));
+        writeBucket(
+          b,
+          pick(
+            cands.filter((c) => !shownKeys.has(`${c.p.id}:${c.text}`)),
+            LT_ANCHOR_SENTENCES,
+          ),
+        );
         tb.text(' ');
       }
     }
@@ -436,7 +514,14 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     // a comparison leads with its side-by-side table (cited first) and says what it shows
     if (pathway === 'comparison' && perBucket.filter((x) => x.found).length >= 1 && perBucket.length >= 2) {
       table = compareTable(perBucket, touched, items, cite);
-      if (table.rows.length) say(`${tableSummary(table, perBucket.map((x) => x.b.entity.name), narrative.topic)} `);
+      if (table.rows.length)
+        say(
+          `${tableSummary(
+            table,
+            perBucket.map((x) => x.b.entity.name),
+            narrative.topic,
+          )} `,
+        );
     }
     for (const { b, cands, found, pointer } of perBucket) {
       if (!found) {
@@ -451,7 +536,9 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
         const mine = sections.slice(before);
         const quoted = mine.reduce((a, x) => a + x.passageIds.length, 0);
         const where = [...new Set(mine.map((x) => x.item ?? 'the filing'))];
-        lead.text(`${b.entity.name}, ${b.label}: ${quoted} sentence${quoted === 1 ? '' : 's'} on “${narrative.topic}”, from ${listOf(where)}, under ${mine.length} heading${mine.length === 1 ? '' : 's'}. `);
+        lead.text(
+          `${b.entity.name}, ${b.label}: ${quoted} sentence${quoted === 1 ? '' : 's'} on “${narrative.topic}”, from ${listOf(where)}, under ${mine.length} heading${mine.length === 1 ? '' : 's'}. `,
+        );
       }
     }
   }
@@ -476,18 +563,47 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     topicTerms,
     items,
     buckets: res.buckets,
-    passages: res.passages.map((p) => ({ id: p.id, entityId: p.entityId, fiscalYear: p.fiscalYear, section: p.section, heading: p.heading, score: Math.round(p.score * 1000) / 1000, parts: p.parts, ftsRank: p.ftsRank, denseRank: p.denseRank })),
+    passages: res.passages.map((p) => ({
+      id: p.id,
+      entityId: p.entityId,
+      fiscalYear: p.fiscalYear,
+      section: p.section,
+      heading: p.heading,
+      score: Math.round(p.score * 1000) / 1000,
+      parts: p.parts,
+      ftsRank: p.ftsRank,
+      denseRank: p.denseRank,
+    })),
     entityAttributeCheck: check,
   };
 
   const status = passages.length ? 'answered' : 'insufficient_evidence';
-  if (!passages.length && (unique.length || missing.length)) say('Ledgerline quotes only passages from the requested filings and years and does not substitute another year or company.');
+  if (!passages.length && (unique.length || missing.length))
+    say('Ledgerline quotes only passages from the requested filings and years and does not substitute another year or company.');
   const block: NarrativeBlock = {
     topic: narrative.topic,
     topicTerms,
     filings: [
-      ...perBucket.map(({ b, found }) => ({ entityId: b.entityId, entityName: b.entity.name, fiscalYear: b.fiscalYear, form: b.form, filedAt: b.filedAt, sourceId: b.sourceId ?? null, label: b.label, found })),
-      ...missing.map((m) => ({ entityId: m.entity.id, entityName: m.entity.name, fiscalYear: null, form: null, filedAt: null, sourceId: null, label: m.label, found: false })),
+      ...perBucket.map(({ b, found }) => ({
+        entityId: b.entityId,
+        entityName: b.entity.name,
+        fiscalYear: b.fiscalYear,
+        form: b.form,
+        filedAt: b.filedAt,
+        sourceId: b.sourceId ?? null,
+        label: b.label,
+        found,
+      })),
+      ...missing.map((m) => ({
+        entityId: m.entity.id,
+        entityName: m.entity.name,
+        fiscalYear: null,
+        form: null,
+        filedAt: null,
+        sourceId: null,
+        label: m.label,
+        found: false,
+      })),
     ],
     sections,
     table,
@@ -510,7 +626,12 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
     narrative: block,
   } satisfies Omit<Answer, 'timingMs' | 'manifestId'>;
   if (!o.languageModel) return composed;
-  const llm = await composeNarrativeWithLlm({ ...composed, timingMs: 0, manifestId: null }, o.question ?? narrative.topic, o.languageModel, narrative.entities.map((e) => e.name));
+  const llm = await composeNarrativeWithLlm(
+    { ...composed, timingMs: 0, manifestId: null },
+    o.question ?? narrative.topic,
+    o.languageModel,
+    narrative.entities.map((e) => e.name),
+  );
   (o.trace.passages as Record<string, unknown>).llm = { used: llm.used, audit: llm.audit };
   const { timingMs: _t, manifestId: _m, ...answer } = llm.answer;
   return answer;
@@ -550,7 +671,10 @@ export function tableSummary(table: NarrativeTable, names: string[], topic: stri
     return `only ${listOf(has)}`;
   };
   // (a name that ends with its own full stop, "Apple Inc.", ends the sentence too)
-  return `Side by side on ${table.rows.length} aspect${table.rows.length === 1 ? '' : 's'} of “${topic}”: ${table.rows.map((r) => `${r.aspect.toLowerCase()} — ${who(r)}`).join('; ')}.`.replace(/\.\.$/, '.');
+  return `Side by side on ${table.rows.length} aspect${table.rows.length === 1 ? '' : 's'} of “${topic}”: ${table.rows.map((r) => `${r.aspect.toLowerCase()} — ${who(r)}`).join('; ')}.`.replace(
+    /\.\.$/,
+    '.',
+  );
 }
 
 /** sentences of each company the side-by-side table reads, best first */
@@ -570,7 +694,8 @@ function compareTable(
     // each sentence belongs to the aspect its words name most (a phrase counts twice a word): the
     // Audit Committee's review of incidents is governance, not an incident; a row's cell is its
     // best sentence, or "not disclosed"
-    const aspectScore = (a: { terms: string[] }, lower: string) => a.terms.reduce((n, t) => n + (lower.includes(t) ? (/[\s-]/.test(t) ? 2 : 1) : 0), 0);
+    const aspectScore = (a: { terms: string[] }, lower: string) =>
+      a.terms.reduce((n, t) => n + (lower.includes(t) ? (/[\s-]/.test(t) ? 2 : 1) : 0), 0);
     const belongs = perBucket.map(({ cands }) =>
       cands.slice(0, ASPECT_POOL).map((c) => {
         const lower = c.text.toLowerCase();
@@ -585,14 +710,25 @@ function compareTable(
         for (const x of list) if (x.aspect === ai && (!best || x.v + x.c.score * 0.3 > best.v + best.c.score * 0.3)) best = x;
         return best?.c ?? null;
       });
-      if (cells.some(Boolean)) rows.push({ aspect: a.label, cells: cells.map((c, bi) => (c ? { passageIds: [cite(c, perBucket[bi]!.b.entity)], notDisclosed: false } : { passageIds: [], notDisclosed: true })) });
+      if (cells.some(Boolean))
+        rows.push({
+          aspect: a.label,
+          cells: cells.map((c, bi) =>
+            c ? { passageIds: [cite(c, perBucket[bi]!.b.entity)], notDisclosed: false } : { passageIds: [], notDisclosed: true },
+          ),
+        });
     });
   } else {
     const found = [...new Set(perBucket.flatMap(({ cands }) => cands.slice(0, 24).map((c) => annualItem(c.p.section) ?? 'Other')))];
     found.sort((a, b) => (items.indexOf(a) < 0 ? 99 : items.indexOf(a)) - (items.indexOf(b) < 0 ? 99 : items.indexOf(b)));
     for (const item of found.slice(0, 5)) {
       const cells = perBucket.map(({ cands }) => cands.find((c) => (annualItem(c.p.section) ?? 'Other') === item) ?? null);
-      rows.push({ aspect: ITEM_NAMES[item] ?? item, cells: cells.map((c, bi) => (c ? { passageIds: [cite(c, perBucket[bi]!.b.entity)], notDisclosed: false } : { passageIds: [], notDisclosed: true })) });
+      rows.push({
+        aspect: ITEM_NAMES[item] ?? item,
+        cells: cells.map((c, bi) =>
+          c ? { passageIds: [cite(c, perBucket[bi]!.b.entity)], notDisclosed: false } : { passageIds: [], notDisclosed: true },
+        ),
+      });
     }
   }
   return { columns, rows };
@@ -612,19 +748,30 @@ async function redlineBetween(
   const before = top(first.cands);
   const after = top(last.cands);
   type Line = RedlineSentence & { c: Candidate };
-  const asSentence = (c: Candidate): Line => ({ text: c.text, heading: c.p.heading, section: c.p.section, passageId: null, stems: c.stems, c });
+  const asSentence = (c: Candidate): Line => ({
+    text: c.text,
+    heading: c.p.heading,
+    section: c.p.section,
+    passageId: null,
+    stems: c.stems,
+    c,
+  });
   // every sentence of each whole filing (parsed once per filing, lib/answer/narrative-filings), as
   // candidates of their whole chunk: a counterpart found there is cited like a retrieved quote
   const seen = new Set(wholeFiling.map((p) => p.id));
   const whole = async (sourceIds: string[]): Promise<Line[]> => {
     const lines: Line[] = [];
     for (const f of await parsedFilings(db, tenantId, role, sourceIds)) {
-      for (const p of f.passages) if (!seen.has(p.id)) (seen.add(p.id), wholeFiling.push(p));
-      for (const s of f.sentences) lines.push(asSentence({ p: s.p, text: s.text, start: s.start, end: s.end, score: 0, stems: s.stems, rank: 99 }));
+      for (const p of f.passages) if (!seen.has(p.id)) seen.add(p.id), wholeFiling.push(p);
+      for (const s of f.sentences)
+        lines.push(asSentence({ p: s.p, text: s.text, start: s.start, end: s.end, score: 0, stems: s.stems, rank: 99 }));
     }
     return lines;
   };
-  const [beforeFull, afterFull] = await Promise.all([whole([...new Set(before.map((c) => c.p.sourceId))]), whole([...new Set(after.map((c) => c.p.sourceId))])]);
+  const [beforeFull, afterFull] = await Promise.all([
+    whole([...new Set(before.map((c) => c.p.sourceId))]),
+    whole([...new Set(after.map((c) => c.p.sourceId))]),
+  ]);
   const bs = readingOrderPlain(before).map(asSentence);
   const as = readingOrderPlain(after).map(asSentence);
   const entries = redline<Line>(bs, as, { afterFull, beforeFull });
@@ -632,7 +779,7 @@ async function redlineBetween(
   // what matters most first: a change's topic score (its later wording's; the earlier one's for what
   // went), then added and reworded before removed
   const rank = { modified: 0, added: 0, removed: 1 } as const;
-  const weight = (e: (typeof changed)[number]) => (e.after && e.after.c.score > 0 ? e.after.c.score : e.before?.c.score ?? 0);
+  const weight = (e: (typeof changed)[number]) => (e.after && e.after.c.score > 0 ? e.after.c.score : (e.before?.c.score ?? 0));
   changed.sort((x, y) => rank[x.kind as keyof typeof rank] - rank[y.kind as keyof typeof rank] || weight(y) - weight(x));
   const laterForm = (last.b.form ?? '').toUpperCase();
   return {
@@ -663,7 +810,10 @@ const normQuote = (s: string) => s.replace(/[’‘]/g, "'").replace(/[“”]/g
  * Every quote is checked against the chunk it cites: same entity, fiscal year, item and heading, and
  * the quote's words are the chunk's words. Pure; mismatches are returned for removal and the manifest.
  */
-export function entityAttributeCheck(quoted: AnswerPassage[], retrieved: { id: string; entityId: string; fiscalYear: number | null; section: string | null; heading: string | null; text: string }[]): NarrativeBlock['check'] {
+export function entityAttributeCheck(
+  quoted: AnswerPassage[],
+  retrieved: { id: string; entityId: string; fiscalYear: number | null; section: string | null; heading: string | null; text: string }[],
+): NarrativeBlock['check'] {
   const byId = new Map(retrieved.map((p) => [p.id, p]));
   const removed: NarrativeBlock['check']['removed'] = [];
   for (const q of quoted) {

@@ -61,13 +61,34 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   const t0 = performance.now();
   const question = opts.question.trim();
   if (!question) throw new AppError('bad_request:question', 'The question is empty.');
-  if (question.length > MAX_QUESTION_LENGTH) throw new AppError('bad_request:question', `Questions are limited to ${MAX_QUESTION_LENGTH} characters.`);
+  if (question.length > MAX_QUESTION_LENGTH)
+    throw new AppError('bad_request:question', `Questions are limited to ${MAX_QUESTION_LENGTH} characters.`);
   const { db, tenantId } = opts;
   const model = opts.languageModel === undefined ? configuredLanguageModel() : opts.languageModel;
   // only a deterministic answer is cached: with a language model the same question may be worded (or planned) anew
-  const cacheKey = opts.cache === false || model ? null : await answerCacheKey({ db, tenantId, role: opts.role ?? null, question, previous: opts.previous ?? null, plannerVersion: PLANNER_VERSION });
+  const cacheKey =
+    opts.cache === false || model
+      ? null
+      : await answerCacheKey({
+          db,
+          tenantId,
+          role: opts.role ?? null,
+          question,
+          previous: opts.previous ?? null,
+          plannerVersion: PLANNER_VERSION,
+        });
   const hit = cacheKey && cachedAnswer(cacheKey);
-  if (hit) return serveCached(db, { hit, tenantId, userId: opts.userId, threadId: opts.threadId ?? null, question, store: opts.store !== false, startedAt: t0, onStage: opts.onStage });
+  if (hit)
+    return serveCached(db, {
+      hit,
+      tenantId,
+      userId: opts.userId,
+      threadId: opts.threadId ?? null,
+      question,
+      store: opts.store !== false,
+      startedAt: t0,
+      onStage: opts.onStage,
+    });
   const told: AnswerStage[] = [];
   const stage = stageTeller((s) => (told.push(s), opts.onStage?.(s)));
   stage('planning');
@@ -75,19 +96,33 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   // the first validated calculation (operations record each one in the trace) starts the computing stage
   const calculations = trace.calculations;
   const push = calculations.push.bind(calculations);
-  Object.defineProperty(calculations, 'push', { enumerable: false, value: (...items: Trace['calculations']) => (stage('computing'), push(...items)) });
+  Object.defineProperty(calculations, 'push', {
+    enumerable: false,
+    value: (...items: Trace['calculations']) => (stage('computing'), push(...items)),
+  });
   // the cache key read the data version in this transaction: the index is checked against the same one (one read, not two)
   const index = await loadEntityIndex(db, tenantId, cacheKey ? cacheKey.version : undefined);
   const catalog = index.entities;
   // the members (segments, products, regions) and labelled concepts of the companies the question names
-  const named = [...new Set([...matchEntities(question, index).mentions.flatMap((m) => m.entityIds), ...(opts.previous?.entities.map((e) => e.id) ?? [])])];
+  const named = [
+    ...new Set([
+      ...matchEntities(question, index).mentions.flatMap((m) => m.entityIds),
+      ...(opts.previous?.entities.map((e) => e.id) ?? []),
+    ]),
+  ];
   // their latest period ends (the anchor of "last fiscal year") are read alongside the catalogues;
   // entityContext takes them from the cache instead of one more round trip after planning
   const version = index.version;
   if (version !== null) for (const id of named) void latestPeriodEndAt(db, tenantId, id, opts.role ?? null, version).catch(() => undefined);
-  const [members, concepts] = named.length ? await Promise.all([loadMemberCatalog(db, tenantId, named, opts.role ?? null, index.version), loadConceptCatalog(db, tenantId, named, opts.role ?? null, index.version)]) : [[], []];
+  const [members, concepts] = named.length
+    ? await Promise.all([
+        loadMemberCatalog(db, tenantId, named, opts.role ?? null, index.version),
+        loadConceptCatalog(db, tenantId, named, opts.role ?? null, index.version),
+      ])
+    : [[], []];
   let plan: PlanResult = planQuestion(question, { catalog, index, previous: opts.previous ?? null, measures: { members, concepts } });
-  if ((plan.status === 'needs_clarification' || plan.status === 'insufficient_evidence') && model) plan = await proposeIntent(question, catalog, model, plan);
+  if ((plan.status === 'needs_clarification' || plan.status === 'insufficient_evidence') && model)
+    plan = await proposeIntent(question, catalog, model, plan);
 
   const finish = async (composed: ComposedAnswer): Promise<Answer> => {
     stage('composing');
@@ -95,10 +130,25 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
     const { timingMs: _t, manifestId: _m, ...answer } = phrased.answer;
     if (phrased.problems.length) plan.notes.push(`LLM wording rejected: ${phrased.problems.join('; ')}`);
     const timingMs = Math.round(performance.now() - t0);
-    const versions = { planner: PLANNER_VERSION, phrasing: phrased.used, ...(model ? { languageModel: `${model.provider}/${model.modelId}` } : {}) };
+    const versions = {
+      planner: PLANNER_VERSION,
+      phrasing: phrased.used,
+      ...(model ? { languageModel: `${model.provider}/${model.modelId}` } : {}),
+    };
     let manifestId: string | null = null;
     if (opts.store !== false) {
-      manifestId = await storeManifest({ db, tenantId, userId: opts.userId, threadId: opts.threadId ?? null, question, answer: { ...answer, timingMs, manifestId: null }, plan, trace, latencyMs: timingMs, versions });
+      manifestId = await storeManifest({
+        db,
+        tenantId,
+        userId: opts.userId,
+        threadId: opts.threadId ?? null,
+        question,
+        answer: { ...answer, timingMs, manifestId: null },
+        plan,
+        trace,
+        latencyMs: timingMs,
+        versions,
+      });
     }
     if (cacheKey) rememberAnswer(cacheKey, { answer, plan, trace, versions, stages: told, manifestId });
     return { ...answer, manifestId, timingMs: Math.round(performance.now() - t0) };
@@ -179,7 +229,11 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
         const have = o.figure?.currency;
         if (!o.figure || !have || have === wanted) continue;
         const message = `${intent.metric.label} is reported in ${have}, and the question asks for ${wanted}; Ledgerline does not convert currencies`;
-        outcomes[i] = { entity: o.entity, ...(o.target ? { target: o.target } : {}), failure: { kind: 'rejected', message, errors: [{ code: 'CURRENCY_MISMATCH', message, factIds: o.figure.factIds }] } };
+        outcomes[i] = {
+          entity: o.entity,
+          ...(o.target ? { target: o.target } : {}),
+          failure: { kind: 'rejected', message, errors: [{ code: 'CURRENCY_MISMATCH', message, factIds: o.figure.factIds }] },
+        };
       }
     }
     stage('computing');
@@ -220,11 +274,17 @@ function joinParts(parts: ComposedAnswer[]): ComposedAnswer {
   const answered = parts.some((p) => p.status === 'answered');
   const status = answered ? 'answered' : first.status;
   // one sentence per part (one value each): the same period and company are said once
-  const joined = parts.every((p) => p.values.length === 1) ? sharedLead(segments) : segments.map((x) => ('join' in x ? { type: 'text' as const, text: x.text } : x));
+  const joined = parts.every((p) => p.values.length === 1)
+    ? sharedLead(segments)
+    : segments.map((x) => ('join' in x ? { type: 'text' as const, text: x.text } : x));
   return {
     ...first,
     status,
-    text: joined.map((x) => x.text).join('').replace(/\s+/g, ' ').trim(),
+    text: joined
+      .map((x) => x.text)
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim(),
     segments: joined,
     values,
     clarification: answered ? null : first.clarification,
@@ -250,7 +310,8 @@ function resolvePins(ent: EntityContext, intent: Intent, mine: PeriodRequest[], 
   let blocked = false;
   for (const p of mine) {
     if (p.forMetric === null || p.forMetric === TARGET) continue;
-    const base = intent.metric.numerator === p.forMetric || intent.metric.denominator === p.forMetric ? 'duration' : intent.metric.periodType;
+    const base =
+      intent.metric.numerator === p.forMetric || intent.metric.denominator === p.forMetric ? 'duration' : intent.metric.periodType;
     const r = resolveFor(ent, p, base);
     if (!r.ok) {
       stop.push(r);

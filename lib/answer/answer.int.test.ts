@@ -37,7 +37,9 @@ describe('answers on the demo corpus', () => {
     expect(rows[1]).toMatch(/Revenue from operations/);
     expect(a.text).toContain('For FY2026 (1 Apr 2025 – 31 Mar 2026)');
     expect(a.manifestId).toMatch(/^[0-9a-f]{64}$/);
-    const [m] = await d.query<{ status: string; operands: unknown[] }>('select status, operands from manifests where id = $1', [a.manifestId]);
+    const [m] = await d.query<{ status: string; operands: unknown[] }>('select status, operands from manifests where id = $1', [
+      a.manifestId,
+    ]);
     expect(m?.status).toBe('answered');
     expect(m?.operands).toHaveLength(2);
   });
@@ -45,11 +47,28 @@ describe('answers on the demo corpus', () => {
   it('tells each stage once, in order, as it starts: a margin computes, a clarification skips to composing', async () => {
     const told = async (question: string) => {
       const stages: string[] = [];
-      await answerQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', question, store: false, onStage: (s) => stages.push(s) });
+      await answerQuestion({
+        db: d.db,
+        tenantId: DEMO_TENANT_ID,
+        userId: 'demo-analyst',
+        question,
+        store: false,
+        onStage: (s) => stages.push(s),
+      });
       return stages;
     };
-    expect(await told('What was Helios Components’ operating margin in FY2026?')).toEqual(['planning', 'looking_up', 'computing', 'composing']);
-    expect(await told('Compare Helios and Northwind operating margin FY2025')).toEqual(['planning', 'looking_up', 'computing', 'composing']);
+    expect(await told('What was Helios Components’ operating margin in FY2026?')).toEqual([
+      'planning',
+      'looking_up',
+      'computing',
+      'composing',
+    ]);
+    expect(await told('Compare Helios and Northwind operating margin FY2025')).toEqual([
+      'planning',
+      'looking_up',
+      'computing',
+      'composing',
+    ]);
     expect(await told('What was the operating margin in FY2026?')).toEqual(['planning', 'composing']);
   });
 
@@ -58,7 +77,10 @@ describe('answers on the demo corpus', () => {
     expect(a.status).toBe('rejected');
     expect(a.values).toHaveLength(0);
     expect(a.errors.map((e) => e.code)).toContain('PERIOD_MISMATCH');
-    const [m] = await d.query<{ error_codes: string[]; rejected: { kind: string }[] }>('select error_codes, rejected from manifests where id = $1', [a.manifestId]);
+    const [m] = await d.query<{ error_codes: string[]; rejected: { kind: string }[] }>(
+      'select error_codes, rejected from manifests where id = $1',
+      [a.manifestId],
+    );
     expect(m?.error_codes).toContain('PERIOD_MISMATCH');
     expect(m?.rejected.some((r) => r.kind === 'join')).toBe(true);
   });
@@ -98,7 +120,10 @@ describe('answers on the demo corpus', () => {
   it('several measures are each answered, values numbered in order and cited; a misspelt measure word is said', async () => {
     const a = await ask('Helios revenue and operating profit FY2026');
     expect(a.status).toBe('answered');
-    expect(a.values.map((v) => [v.id, v.display])).toEqual([['v1', '₹1,200 crore'], ['v2', '₹144 crore']]);
+    expect(a.values.map((v) => [v.id, v.display])).toEqual([
+      ['v1', '₹1,200 crore'],
+      ['v2', '₹144 crore'],
+    ]);
     expect(a.segments.filter((s) => s.type === 'value').map((s) => (s as { valueId: string }).valueId)).toEqual(['v1', 'v2']);
     const typo = await ask('Helios reveune FY2026');
     expect(typo.text).toMatch(/^Read “reveune” as “revenue”\./);
@@ -126,11 +151,51 @@ describe('narrative answers', () => {
     d = await target.open();
     await d.db.insert(tenants).values({ id: 'nar', name: 'Narrative' });
     await d.db.insert(entities).values({ id: 'e-orbit', tenantId: 'nar', name: 'Orbit Retail' });
-    await d.db.insert(fiscalCalendars).values({ id: 'cal-orbit', entityId: 'e-orbit', effectiveFrom: '2000-01-01', yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year', origin: 'registered' });
-    await d.db.insert(sources).values({ id: 's-orbit', tenantId: 'nar', entityId: 'e-orbit', kind: 'html-report', title: 'Orbit Retail annual reports', sha256: 'x', byteSize: 1, extractorVersion: 'test' });
+    await d.db
+      .insert(fiscalCalendars)
+      .values({
+        id: 'cal-orbit',
+        entityId: 'e-orbit',
+        effectiveFrom: '2000-01-01',
+        yearEnd: { kind: 'fixed', month: 12, day: 31 },
+        labelBy: 'end-year',
+        origin: 'registered',
+      });
+    await d.db
+      .insert(sources)
+      .values({
+        id: 's-orbit',
+        tenantId: 'nar',
+        entityId: 'e-orbit',
+        kind: 'html-report',
+        title: 'Orbit Retail annual reports',
+        sha256: 'x',
+        byteSize: 1,
+        extractorVersion: 'test',
+      });
     await d.db.insert(chunks).values([
-      { id: 'c22', tenantId: 'nar', entityId: 'e-orbit', sourceId: 's-orbit', fiscalYear: 2022, section: 'Item 1A', ordinal: 0, spanStart: 1000, text: 'We depend on suppliers in Asia. Customer concentration is high: our top customer was 30% of sales.' },
-      { id: 'c24', tenantId: 'nar', entityId: 'e-orbit', sourceId: 's-orbit', fiscalYear: 2024, section: 'Item 1A', ordinal: 1, spanStart: 5000, text: 'Customer concentration declined; no customer exceeded 10% of sales. Freight costs rose.' },
+      {
+        id: 'c22',
+        tenantId: 'nar',
+        entityId: 'e-orbit',
+        sourceId: 's-orbit',
+        fiscalYear: 2022,
+        section: 'Item 1A',
+        ordinal: 0,
+        spanStart: 1000,
+        text: 'We depend on suppliers in Asia. Customer concentration is high: our top customer was 30% of sales.',
+      },
+      {
+        id: 'c24',
+        tenantId: 'nar',
+        entityId: 'e-orbit',
+        sourceId: 's-orbit',
+        fiscalYear: 2024,
+        section: 'Item 1A',
+        ordinal: 1,
+        spanStart: 5000,
+        text: 'Customer concentration declined; no customer exceeded 10% of sales. Freight costs rose.',
+      },
     ]);
     await indexChunks(d.db);
   });
@@ -139,7 +204,12 @@ describe('narrative answers', () => {
   });
 
   it('quotes one cited sentence per requested year and never fills a missing year from another', async () => {
-    const a = await answerQuestion({ db: d.db, tenantId: 'nar', userId: null, question: 'How did the risk factors on customer concentration at Orbit Retail change from FY2022 to FY2024?' });
+    const a = await answerQuestion({
+      db: d.db,
+      tenantId: 'nar',
+      userId: null,
+      question: 'How did the risk factors on customer concentration at Orbit Retail change from FY2022 to FY2024?',
+    });
     expect(a.status).toBe('answered');
     expect(a.passages.map((p) => [p.fiscalYear, p.chunkId])).toEqual([
       [2022, 'c22'],
@@ -147,7 +217,12 @@ describe('narrative answers', () => {
     ]);
     expect(a.passages[0]!.quote).toContain('top customer was 30%');
     expect(a.passages[0]!.span?.[0]).toBeGreaterThanOrEqual(1000);
-    const gap = await answerQuestion({ db: d.db, tenantId: 'nar', userId: null, question: 'What did Orbit Retail say about customer concentration in its FY2023 risk factors?' });
+    const gap = await answerQuestion({
+      db: d.db,
+      tenantId: 'nar',
+      userId: null,
+      question: 'What did Orbit Retail say about customer concentration in its FY2023 risk factors?',
+    });
     expect(gap.status).toBe('insufficient_evidence');
     expect(gap.passages).toHaveLength(0);
   });

@@ -30,10 +30,23 @@ for (const target of testTargets()) {
   describe(`the answer cache on ${target.name}`, () => {
     let d: Database;
     let v2Source: string;
-    const ask = (question: string, o: { role?: 'analyst' | 'admin'; tenantId?: string; userId?: string | null; onStage?: (s: string) => void } = {}) =>
-      answerQuestion({ db: d.db, tenantId: o.tenantId ?? DEMO_TENANT_ID, userId: o.userId === undefined ? ANALYST : o.userId, role: o.role ?? 'analyst', question, onStage: o.onStage });
+    const ask = (
+      question: string,
+      o: { role?: 'analyst' | 'admin'; tenantId?: string; userId?: string | null; onStage?: (s: string) => void } = {},
+    ) =>
+      answerQuestion({
+        db: d.db,
+        tenantId: o.tenantId ?? DEMO_TENANT_ID,
+        userId: o.userId === undefined ? ANALYST : o.userId,
+        role: o.role ?? 'analyst',
+        question,
+        onStage: o.onStage,
+      });
     const servedFrom = async (a: Answer) => {
-      const [m] = await d.db.select({ versions: manifests.versions, userId: manifests.userId }).from(manifests).where(eq(manifests.id, a.manifestId!));
+      const [m] = await d.db
+        .select({ versions: manifests.versions, userId: manifests.userId })
+        .from(manifests)
+        .where(eq(manifests.id, a.manifestId!));
       return { from: (m!.versions as Record<string, string>).answerCache ?? null, userId: m!.userId };
     };
 
@@ -41,7 +54,8 @@ for (const target of testTargets()) {
       d = await target.open();
       await seedDemo(d.db);
       await d.db.insert(tenants).values({ id: OTHER, name: 'Other' });
-      for (const tenantId of [DEMO_TENANT_ID, OTHER]) expect((await ingestBytes(V1, 'CIK0000000042_ACME_companyfacts.json', { db: d.db, tenantId })).status).toBe('ok');
+      for (const tenantId of [DEMO_TENANT_ID, OTHER])
+        expect((await ingestBytes(V1, 'CIK0000000042_ACME_companyfacts.json', { db: d.db, tenantId })).status).toBe('ok');
     }, 180_000);
     afterAll(async () => d?.close());
 
@@ -58,7 +72,9 @@ for (const target of testTargets()) {
       const strip = ({ manifestId: _m, timingMs: _t, ...rest }: Answer) => rest;
       expect(strip(second)).toEqual(strip(first));
       expect(stages2).toEqual(stages1);
-      const [a, b] = (await Promise.all([first, second].map(async (x) => (await d.db.select().from(manifests).where(eq(manifests.id, x.manifestId!)))[0]!))) as [typeof manifests.$inferSelect, typeof manifests.$inferSelect];
+      const [a, b] = (await Promise.all(
+        [first, second].map(async (x) => (await d.db.select().from(manifests).where(eq(manifests.id, x.manifestId!)))[0]!),
+      )) as [typeof manifests.$inferSelect, typeof manifests.$inferSelect];
       expect(b.operands).toEqual(a.operands);
       expect(b.candidates).toEqual(a.candidates);
       expect(b.calculations).toEqual(a.calculations);
@@ -67,7 +83,14 @@ for (const target of testTargets()) {
       second.values[0]!.value = 99;
       expect((await ask(HELIOS_MARGIN)).values[0]!.value).toBeCloseTo(0.12, 10);
       // cache: false computes
-      const fresh = await answerQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: ANALYST, role: 'analyst', question: HELIOS_MARGIN, cache: false });
+      const fresh = await answerQuestion({
+        db: d.db,
+        tenantId: DEMO_TENANT_ID,
+        userId: ANALYST,
+        role: 'analyst',
+        question: HELIOS_MARGIN,
+        cache: false,
+      });
       expect(await servedFrom(fresh)).toEqual({ from: null, userId: ANALYST });
     });
 
@@ -93,7 +116,15 @@ for (const target of testTargets()) {
     });
 
     it('an ACL change: an analyst never gets what was computed for an admin who may see the restricted filing', async () => {
-      await setSourceAccess({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, sourceId: v2Source, aclRoles: ['admin'], effectiveAt: null, reason: 'restricted' });
+      await setSourceAccess({
+        db: d.db,
+        tenantId: DEMO_TENANT_ID,
+        actorId: ADMIN,
+        sourceId: v2Source,
+        aclRoles: ['admin'],
+        effectiveAt: null,
+        reason: 'restricted',
+      });
       const analyst = await ask(ACME_FY2023);
       expect(hasFy2023(analyst)).toBe(false);
       const admin = await ask(ACME_FY2023, { role: 'admin', userId: ADMIN });
@@ -101,12 +132,28 @@ for (const target of testTargets()) {
       const again = await ask(ACME_FY2023);
       expect(hasFy2023(again)).toBe(false);
       expect((await servedFrom(again)).from).toBe(analyst.manifestId);
-      await setSourceAccess({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, sourceId: v2Source, aclRoles: [], effectiveAt: null, reason: 'lifted' });
+      await setSourceAccess({
+        db: d.db,
+        tenantId: DEMO_TENANT_ID,
+        actorId: ADMIN,
+        sourceId: v2Source,
+        aclRoles: [],
+        effectiveAt: null,
+        reason: 'lifted',
+      });
       expect(hasFy2023(await ask(ACME_FY2023))).toBe(true);
     });
 
     it('an embargo that lapses by the clock alone (no data version change) ends the cached answer', async () => {
-      await setSourceAccess({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, sourceId: v2Source, aclRoles: [], effectiveAt: new Date(Date.now() + 1500), reason: 'results embargo' });
+      await setSourceAccess({
+        db: d.db,
+        tenantId: DEMO_TENANT_ID,
+        actorId: ADMIN,
+        sourceId: v2Source,
+        aclRoles: [],
+        effectiveAt: new Date(Date.now() + 1500),
+        reason: 'results embargo',
+      });
       const during = await ask(ACME_FY2023);
       expect(hasFy2023(during)).toBe(false);
       expect((await servedFrom(await ask(ACME_FY2023))).from).toBe(during.manifestId);
@@ -121,7 +168,8 @@ for (const target of testTargets()) {
       expect(hasFy2023(cached)).toBe(true);
       expect((await servedFrom(cached)).from).not.toBeNull();
       await revokeSource({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, sourceId: v2Source, reason: 'withdrawn' });
-      for (const role of ['analyst', 'admin'] as const) expect(hasFy2023(await ask(ACME_FY2023, { role, userId: role === 'admin' ? ADMIN : ANALYST }))).toBe(false);
+      for (const role of ['analyst', 'admin'] as const)
+        expect(hasFy2023(await ask(ACME_FY2023, { role, userId: role === 'admin' ? ADMIN : ANALYST }))).toBe(false);
     });
 
     it('a calendar change recomputes: FY2026 is a different year once years are named by their start', async () => {
@@ -129,7 +177,10 @@ for (const target of testTargets()) {
       const cached = await ask(HELIOS_MARGIN);
       expect(cached.values[0]!.period).toMatchObject({ start: '2025-04-01', fiscalYear: 2026 });
       expect((await servedFrom(cached)).from).not.toBeNull();
-      const [helios] = await d.db.select().from(entities).where(and(eq(entities.tenantId, DEMO_TENANT_ID), eq(entities.ticker, 'HELIOS')));
+      const [helios] = await d.db
+        .select()
+        .from(entities)
+        .where(and(eq(entities.tenantId, DEMO_TENANT_ID), eq(entities.ticker, 'HELIOS')));
       await changeCalendar({
         db: d.db,
         tenantId: DEMO_TENANT_ID,

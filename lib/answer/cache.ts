@@ -172,7 +172,9 @@ async function nextEmbargoLapse(db: Db, tenantId: string, version: number): Prom
   const known = map.get(tenantId);
   if (known && known.version === version && Date.now() < known.at) return known.at;
   // a lapse is measured as an interval from the database's now(), which the visibility predicate compares with
-  const res = await db.execute(sql`select extract(epoch from (min(effective_at) - now())) * 1000 as ms from sources where tenant_id = ${tenantId} and effective_at > now()`);
+  const res = await db.execute(
+    sql`select extract(epoch from (min(effective_at) - now())) * 1000 as ms from sources where tenant_id = ${tenantId} and effective_at > now()`,
+  );
   const ms = rowsOf<{ ms: string | number | null }>(res)[0]?.ms;
   const at = ms === null || ms === undefined ? Infinity : Date.now() + Math.max(0, Number(ms));
   map.set(tenantId, { version, at });

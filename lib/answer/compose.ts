@@ -18,7 +18,11 @@ export type ComposedAnswer = Omit<Answer, 'timingMs' | 'manifestId'>;
 function displayInstruction(intent: Intent): DisplayInstruction | undefined {
   const i = intent.instructions;
   if (!i || (i.decimals === undefined && !i.scale && !i.unit)) return undefined;
-  return { ...(i.decimals !== undefined ? { decimals: i.decimals } : {}), ...(i.scale ? { scale: i.scale } : {}), ...(i.unit ? { unit: i.unit } : {}) };
+  return {
+    ...(i.decimals !== undefined ? { decimals: i.decimals } : {}),
+    ...(i.scale ? { scale: i.scale } : {}),
+    ...(i.unit ? { unit: i.unit } : {}),
+  };
 }
 
 /**
@@ -26,13 +30,19 @@ function displayInstruction(intent: Intent): DisplayInstruction | undefined {
  * input follows it only when it is measured like the value ("$1,234.57 million = $600.12 million + …"),
  * so the operands of a margin keep their own units. Without an instruction, the calculation's display.
  */
-function shown(f: { exact: string; display: string; unit: string; currency: string | null }, ins: DisplayInstruction | undefined): { display: string; unit: string } {
+function shown(
+  f: { exact: string; display: string; unit: string; currency: string | null },
+  ins: DisplayInstruction | undefined,
+): { display: string; unit: string } {
   if (!ins) return { display: f.display, unit: f.unit };
   return formatInstructed(f, ins);
 }
 
 /** An input's display as instructed (it carries its number as a JS number; exact at the digits shown). */
-function inputShown(inp: { value: number; unit: string; currency: string | null }, ins: DisplayInstruction): { display: string; unit: string } {
+function inputShown(
+  inp: { value: number; unit: string; currency: string | null },
+  ins: DisplayInstruction,
+): { display: string; unit: string } {
   return formatInstructed({ exact: String(inp.value), unit: inp.unit, currency: inp.currency }, ins);
 }
 
@@ -60,7 +70,11 @@ function instructionsMet(intent: Intent, outcomes: Outcome[]): Outcome[] {
     const have = o.figure?.currency;
     if (!o.figure || !have || have === wanted) return o;
     const message = `${intent.metric.label} is reported in ${have}, and the question asks for ${wanted}; Ledgerline does not convert currencies`;
-    return { entity: o.entity, ...(o.target ? { target: o.target } : {}), failure: { kind: 'rejected', message, errors: [{ code: 'CURRENCY_MISMATCH', message, factIds: o.figure.factIds }] } };
+    return {
+      entity: o.entity,
+      ...(o.target ? { target: o.target } : {}),
+      failure: { kind: 'rejected', message, errors: [{ code: 'CURRENCY_MISMATCH', message, factIds: o.figure.factIds }] },
+    };
   });
 }
 
@@ -74,7 +88,18 @@ export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): Comp
   const metricWords = lowerFirst(intent.metric.label);
   const base = (status: AnswerStatus, clarification: Answer['clarification']): ComposedAnswer => {
     const text = tb.toString().replace(/\s+/g, ' ').trim();
-    return { status, pathway: intent.pathway, text, segments: tb.segments, values, passages: [], clarification, errors, intent, table: null };
+    return {
+      status,
+      pathway: intent.pathway,
+      text,
+      segments: tb.segments,
+      values,
+      passages: [],
+      clarification,
+      errors,
+      intent,
+      table: null,
+    };
   };
 
   const clar = stop.find((s) => s.status === 'needs_clarification');
@@ -102,7 +127,7 @@ export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): Comp
     values.push({
       id,
       // a calculation's figure names what it computed ("Change in revenue" for Q2 minus Q1), not only the measure asked
-      label: via ? via.label(intent) : expressionLabel(intent, f.metricLabel) ?? label,
+      label: via ? via.label(intent) : (expressionLabel(intent, f.metricLabel) ?? label),
       entity: ent.entity,
       metric: opName === 'value' || opName === 'series' ? intent.metric.id : `${intent.metric.id}_${opName}`,
       value: f.unit === 'pp' ? f.value / 100 : f.value,
@@ -119,24 +144,45 @@ export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): Comp
       otherVersions: f.otherVersions,
       ...(f.version ? { version: f.version } : {}),
       flags: f.flags,
-      inputs: f.inputs.map((inp) => ({ ...inp, ...(instruction && inp.unit === f.unit && inp.currency === f.currency ? inputShown(inp, instruction) : {}), id: `${id}.${inp.id}` })),
+      inputs: f.inputs.map((inp) => ({
+        ...inp,
+        ...(instruction && inp.unit === f.unit && inp.currency === f.currency ? inputShown(inp, instruction) : {}),
+        id: `${id}.${inp.id}`,
+      })),
     });
   }
 
   for (const o of outcomes) {
-    if (o.failure) for (const e of o.failure.errors) errors.push({ code: e.code, message: `${o.entity.entity.name}: ${e.message}`, factIds: e.factIds });
+    if (o.failure)
+      for (const e of o.failure.errors) errors.push({ code: e.code, message: `${o.entity.entity.name}: ${e.message}`, factIds: e.factIds });
   }
-  for (const s of stop) errors.push({ code: s.status === 'rejected' ? 'INSTANT_DURATION_MIX' : s.status === 'needs_clarification' ? 'AMBIGUOUS_PERIOD' : 'MISSING_FACT', message: s.message, factIds: [] });
+  for (const s of stop)
+    errors.push({
+      code: s.status === 'rejected' ? 'INSTANT_DURATION_MIX' : s.status === 'needs_clarification' ? 'AMBIGUOUS_PERIOD' : 'MISSING_FACT',
+      message: s.message,
+      factIds: [],
+    });
 
   if (intent.pathway === 'comparison' && values.length > 0) {
-    tb.text(`${intent.metric.label}${intent.operation === 'value' ? '' : ` (${intent.operation})`}, each company on its own fiscal calendar: `);
+    tb.text(
+      `${intent.metric.label}${intent.operation === 'value' ? '' : ` (${intent.operation})`}, each company on its own fiscal calendar: `,
+    );
     values.forEach((v, i) => {
-      tb.text(`${i ? '; ' : ''}${v.entity.name} `).value(v.id, v.display).text(` for ${periodText(v.period)}`);
+      tb.text(`${i ? '; ' : ''}${v.entity.name} `)
+        .value(v.id, v.display)
+        .text(` for ${periodText(v.period)}`);
     });
     tb.text('.');
   } else if (!operation.sayAll?.(tb, values, intent)) {
     for (const v of values) {
-      (sayer.get(v.id) ?? operation).say({ tb, v, intent, name: possessive(v.entity.name), metricWords, calculation: calculationOf.get(v.id) ?? null });
+      (sayer.get(v.id) ?? operation).say({
+        tb,
+        v,
+        intent,
+        name: possessive(v.entity.name),
+        metricWords,
+        calculation: calculationOf.get(v.id) ?? null,
+      });
       tb.text(' ');
     }
   }
@@ -149,10 +195,18 @@ export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): Comp
     else tb.text(` Not available for ${o.entity.entity.name}: ${o.failure!.message}. Ledgerline does not substitute another period.`);
   }
   for (const s of stop) tb.text(` ${s.message}`);
-  if (intent.unknownEntities?.length) tb.text(` No company named ${intent.unknownEntities.map((n) => `“${n}”`).join(' or ')} is in this workspace.`);
+  if (intent.unknownEntities?.length)
+    tb.text(` No company named ${intent.unknownEntities.map((n) => `“${n}”`).join(' or ')} is in this workspace.`);
 
   const rejectedAny = missing.some((o) => o.failure!.kind === 'rejected') || stop.some((s) => s.status === 'rejected');
-  const status: AnswerStatus = values.length > 0 ? 'answered' : rejectedAny ? 'rejected' : stop.some((s) => s.status === 'needs_clarification') ? 'needs_clarification' : 'insufficient_evidence';
+  const status: AnswerStatus =
+    values.length > 0
+      ? 'answered'
+      : rejectedAny
+        ? 'rejected'
+        : stop.some((s) => s.status === 'needs_clarification')
+          ? 'needs_clarification'
+          : 'insufficient_evidence';
   const table =
     intent.pathway !== 'detail' && values.length > 0
       ? {

@@ -51,7 +51,15 @@ export interface Trace {
     metricId: string;
     period: Period;
     status: LookupResult['status'];
-    candidates: { id: string; concept: string; value: string; period: Period; filedAt: string; version: number; accession: string | null }[];
+    candidates: {
+      id: string;
+      concept: string;
+      value: string;
+      period: Period;
+      filedAt: string;
+      version: number;
+      accession: string | null;
+    }[];
     rejected: RejectedCandidate[];
     chosen: string | null;
     reason?: string;
@@ -125,7 +133,15 @@ export function answerPeriod(period: Period, calendars: FiscalCalendar[], label?
     end: period.type === 'duration' ? period.end : period.date,
     fiscalYear: derived?.fiscalYear ?? null,
     fiscalPeriod: derived?.fiscalPeriod ?? null,
-    label: label ?? (derived ? (fp ? (period.type === 'instant' ? `end of ${formatFiscalLabel(derived.fiscalYear, fp)}` : formatFiscalLabel(derived.fiscalYear, fp)) : derived.label) : formatDateRange(period)),
+    label:
+      label ??
+      (derived
+        ? fp
+          ? period.type === 'instant'
+            ? `end of ${formatFiscalLabel(derived.fiscalYear, fp)}`
+            : formatFiscalLabel(derived.fiscalYear, fp)
+          : derived.label
+        : formatDateRange(period)),
     dateRange: formatDateRange(period),
   };
 }
@@ -151,7 +167,14 @@ function failure(kind: Failure['kind'], message: string, errors: TypedError[] = 
 }
 
 /** The rest of a fiscal year that filings do not report on its own: Q4 = FY − 9M, H2 = FY − H1. */
-const REST: Record<'Q4' | 'H2', { position: 'Q4' | 'H2'; ytd: '9M' | 'H1'; derive: (fy: Operand, ytd: Operand, metricId: string, calendars: FiscalCalendar[]) => CalcResult }> = {
+const REST: Record<
+  'Q4' | 'H2',
+  {
+    position: 'Q4' | 'H2';
+    ytd: '9M' | 'H1';
+    derive: (fy: Operand, ytd: Operand, metricId: string, calendars: FiscalCalendar[]) => CalcResult;
+  }
+> = {
   Q4: { position: 'Q4', ytd: '9M', derive: (fy, nineMonths, metricId, calendars) => deriveQ4({ fy, nineMonths, metricId, calendars }) },
   H2: { position: 'H2', ytd: 'H1', derive: (fy, firstHalf, metricId, calendars) => deriveH2({ fy, firstHalf, metricId, calendars }) },
 };
@@ -195,10 +218,26 @@ function splitEventsFor(ctx: ExecContext, ent: EntityContext): Promise<SplitEven
   return found;
 }
 
-async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, target: Target, scope: Scope, member: MemberFilter = {}): Promise<LookupResult> {
+async function lookup(
+  ctx: ExecContext,
+  ent: EntityContext,
+  metricId: string,
+  target: Target,
+  scope: Scope,
+  member: MemberFilter = {},
+): Promise<LookupResult> {
   const b = await basisFor(ctx, ent);
   if (!b.ok) {
-    ctx.trace.lookups.push({ entityId: ent.entity.id, metricId, period: target.period, status: 'missing', candidates: [], rejected: [], chosen: null, reason: b.message });
+    ctx.trace.lookups.push({
+      entityId: ent.entity.id,
+      metricId,
+      period: target.period,
+      status: 'missing',
+      candidates: [],
+      rejected: [],
+      chosen: null,
+      reason: b.message,
+    });
     return { status: 'missing', candidates: [], rejected: [], reason: b.message, byBasis: 'filing_not_found' };
   }
   const res = await lookupFact({
@@ -221,15 +260,34 @@ async function lookup(ctx: ExecContext, ent: EntityContext, metricId: string, ta
     metricId,
     period: target.period,
     status: res.status,
-    candidates: res.candidates.map((c) => ({ id: c.id, concept: c.concept, value: c.value, period: c.period, filedAt: c.filedAt, version: c.version, accession: c.accession })),
+    candidates: res.candidates.map((c) => ({
+      id: c.id,
+      concept: c.concept,
+      value: c.value,
+      period: c.period,
+      filedAt: c.filedAt,
+      version: c.version,
+      accession: c.accession,
+    })),
     rejected: res.rejected,
     chosen: res.status === 'found' ? res.fact.id : null,
     reason: res.status === 'found' ? undefined : res.reason,
     basis: res.status === 'found' ? res.fact.basisTag : basisTag(b.basis),
   });
   // a written end date is exact: a fact of the same fiscal position ending another day is not that period
-  if (res.status === 'found' && target.exactEnd && target.period.type === 'duration' && res.fact.period.type === 'duration' && res.fact.period.end !== target.period.end) {
-    return { status: 'missing', candidates: res.candidates, rejected: res.rejected, reason: `the reported ${target.label} ended ${formatDateRange({ type: 'instant', date: res.fact.period.end })}, not ${formatDateRange({ type: 'instant', date: target.period.end })} as the question says` };
+  if (
+    res.status === 'found' &&
+    target.exactEnd &&
+    target.period.type === 'duration' &&
+    res.fact.period.type === 'duration' &&
+    res.fact.period.end !== target.period.end
+  ) {
+    return {
+      status: 'missing',
+      candidates: res.candidates,
+      rejected: res.rejected,
+      reason: `the reported ${target.label} ended ${formatDateRange({ type: 'instant', date: res.fact.period.end })}, not ${formatDateRange({ type: 'instant', date: target.period.end })} as the question says`,
+    };
   }
   return res;
 }
@@ -284,7 +342,12 @@ export function fromCalc(r: Extract<CalcResult, { ok: true }>, label: string, pa
 
 function memberText(member: MemberFilter): string {
   if (!member.dimensions || Object.keys(member.dimensions).length === 0) return '';
-  return member.memberLabel ?? Object.values(member.dimensions).map((m) => m.replace(/^[^:]*:/, '').replace(/Member$/, '')).join(', ');
+  return (
+    member.memberLabel ??
+    Object.values(member.dimensions)
+      .map((m) => m.replace(/^[^:]*:/, '').replace(/Member$/, ''))
+      .join(', ')
+  );
 }
 
 /**
@@ -292,7 +355,14 @@ function memberText(member: MemberFilter): string {
  * only the fact for exactly those dimension members counts: when it is not reported the result is
  * missing, naming the member — never the consolidated total.
  */
-export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: string, target: Target, scope: Scope = ctx.scope, member: MemberFilter = {}): Promise<FigureResult> {
+export async function fetchBase(
+  ctx: ExecContext,
+  ent: EntityContext,
+  metricId: string,
+  target: Target,
+  scope: Scope = ctx.scope,
+  member: MemberFilter = {},
+): Promise<FigureResult> {
   const named = memberText(member);
   const metricLabel = (id: string) => (named ? `${named} ${baseLabel(id).toLowerCase()}` : baseLabel(id));
   const res = await lookup(ctx, ent, metricId, target, scope, member);
@@ -352,9 +422,11 @@ export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: 
     const rule = windowRule(metricId);
     if (rule.kind !== 'sum') {
       const why = rule.kind === 'refuse' ? rule.message : nonAdditiveMessage('unknown');
-      return failure('missing', `${metricLabel(metricId)} for ${target.label} is not reported, and it cannot be derived as FY − ${rest.ytd}: ${why}`, [
-        { code: 'MISSING_FACT', message: `no reported ${metricId} for ${target.label}; not derivable by subtraction`, factIds: [] },
-      ]);
+      return failure(
+        'missing',
+        `${metricLabel(metricId)} for ${target.label} is not reported, and it cannot be derived as FY − ${rest.ytd}: ${why}`,
+        [{ code: 'MISSING_FACT', message: `no reported ${metricId} for ${target.label}; not derivable by subtraction`, factIds: [] }],
+      );
     }
     const fyB = fiscalPeriodBounds(ent.calendars, target.fiscalYear, 'FY');
     const ytdB = fiscalPeriodBounds(ent.calendars, target.fiscalYear, rest.ytd);
@@ -364,18 +436,25 @@ export async function fetchBase(ctx: ExecContext, ent: EntityContext, metricId: 
       if (fy.ok && ytd.ok) {
         const r = rest.derive(fy.figure.operand, ytd.figure.operand, metricId, ent.calendars);
         record(ctx, r);
-        if (!r.ok) return failure('rejected', `${rest.position} could not be derived: ${r.errors.map((e) => e.message).join('; ')}`, r.errors);
+        if (!r.ok)
+          return failure('rejected', `${rest.position} could not be derived: ${r.errors.map((e) => e.message).join('; ')}`, r.errors);
         return { ok: true, figure: fromCalc(r, metricLabel(metricId), [fy.figure, ytd.figure], ent) };
       }
-      const missing = [!fy.ok ? `FY${target.fiscalYear}` : null, !ytd.ok ? `${rest.ytd} FY${target.fiscalYear}` : null].filter(Boolean).join(' and ');
-      return failure('missing', `${metricLabel(metricId)} for ${target.label} is not reported, and it cannot be derived because ${missing} is not reported either`, [
-        { code: 'MISSING_FACT', message: `no ${metricId} for ${target.label}`, factIds: [] },
-      ]);
+      const missing = [!fy.ok ? `FY${target.fiscalYear}` : null, !ytd.ok ? `${rest.ytd} FY${target.fiscalYear}` : null]
+        .filter(Boolean)
+        .join(' and ');
+      return failure(
+        'missing',
+        `${metricLabel(metricId)} for ${target.label} is not reported, and it cannot be derived because ${missing} is not reported either`,
+        [{ code: 'MISSING_FACT', message: `no ${metricId} for ${target.label}`, factIds: [] }],
+      );
     }
   }
-  return failure('missing', `${metricLabel(metricId)} for ${target.label === formatDateRange(target.period) ? target.label : `${target.label} (${formatDateRange(target.period)})`} is not reported${named ? ` (no fact for the ${named} member; the total is not used in its place)` : ''}`, [
-    { code: 'MISSING_FACT', message: `no ${metricId}${named ? ` [${named}]` : ''} fact for ${target.label}`, factIds: [] },
-  ]);
+  return failure(
+    'missing',
+    `${metricLabel(metricId)} for ${target.label === formatDateRange(target.period) ? target.label : `${target.label} (${formatDateRange(target.period)})`} is not reported${named ? ` (no fact for the ${named} member; the total is not used in its place)` : ''}`,
+    [{ code: 'MISSING_FACT', message: `no ${metricId}${named ? ` [${named}]` : ''} fact for ${target.label}`, factIds: [] }],
+  );
 }
 
 /**
@@ -423,7 +502,11 @@ async function computeFormula(
     if (miss) {
       const f = failures.get(keyOf(miss));
       if (f && f.kind !== 'missing') return { ok: false, failure: f };
-      return failure('missing', `${metric.label}${member.memberLabel && !metric.label.startsWith(member.memberLabel) ? ` for ${member.memberLabel}` : ''} cannot be computed for ${target.label}: ${f?.message ?? `${baseLabel(miss.measureId)} is not reported`}`, f?.errors ?? r.errors);
+      return failure(
+        'missing',
+        `${metric.label}${member.memberLabel && !metric.label.startsWith(member.memberLabel) ? ` for ${member.memberLabel}` : ''} cannot be computed for ${target.label}: ${f?.message ?? `${baseLabel(miss.measureId)} is not reported`}`,
+        f?.errors ?? r.errors,
+      );
     }
     return failure('rejected', r.errors.map((e) => e.message).join('; '), r.errors);
   }
@@ -431,7 +514,10 @@ async function computeFormula(
   for (const id of r.operandFactIds) {
     for (const f of figures.values()) if (f.factIds.includes(id) && !parts.includes(f)) parts.push(f);
   }
-  const label = member.memberLabel && !metric.label.startsWith(member.memberLabel) ? `${member.memberLabel} ${metric.label.toLowerCase()}` : metric.label;
+  const label =
+    member.memberLabel && !metric.label.startsWith(member.memberLabel)
+      ? `${member.memberLabel} ${metric.label.toLowerCase()}`
+      : metric.label;
   return { ok: true, figure: fromCalc(r, label, parts, ent) };
 }
 
@@ -448,7 +534,8 @@ export async function computeFigure(
   pins: Map<string, Target> = new Map(),
   scopes: Record<string, Scope> = {},
 ): Promise<FigureResult> {
-  if (metric.kind === 'base') return fetchBase(ctx, ent, metric.id, target, ctx.scope, { dimensions: metric.dimensions, memberLabel: metric.memberLabel });
+  if (metric.kind === 'base')
+    return fetchBase(ctx, ent, metric.id, target, ctx.scope, { dimensions: metric.dimensions, memberLabel: metric.memberLabel });
   const viaFormula = await computeFormula(ctx, ent, metric, target, pins, scopes);
   if (viaFormula) return viaFormula;
   const numId = metric.numerator!;
@@ -510,9 +597,18 @@ export function ttmWindow(ent: EntityContext, fiscalYear: number, quarter: 1 | 2
  * reports as one period (H1 of "Q1 and Q2 combined") is that reported figure when a part is missing.
  * A measure that is not an additive flow is refused (NON_ADDITIVE) by lib/calc.
  */
-export async function windowBase(ctx: ExecContext, ent: EntityContext, metricId: string, window: Window, scope: Scope = ctx.scope, member: MemberFilter = {}, reportedWindow = false): Promise<FigureResult> {
+export async function windowBase(
+  ctx: ExecContext,
+  ent: EntityContext,
+  metricId: string,
+  window: Window,
+  scope: Scope = ctx.scope,
+  member: MemberFilter = {},
+  reportedWindow = false,
+): Promise<FigureResult> {
   const rule = windowRule(metricId);
-  if (rule.kind === 'refuse' && (getMetric(metricId) || getFormula(metricId))) return refuseWindow(ctx, ent, metricId, window, rule.message, scope, member);
+  if (rule.kind === 'refuse' && (getMetric(metricId) || getFormula(metricId)))
+    return refuseWindow(ctx, ent, metricId, window, rule.message, scope, member);
   const figs: Figure[] = [];
   let fail: Failure | null = null;
   for (const t of window.parts) {
@@ -523,7 +619,10 @@ export async function windowBase(ctx: ExecContext, ent: EntityContext, metricId:
   const label = figs[0]?.metricLabel ?? baseLabel(metricId);
   if (!fail) {
     const operands = figs.map((f) => f.operand);
-    const r = window.kind === 'ttm' ? ttmFromQuarters({ quarters: operands, metricId, calendars: ent.calendars }) : sumPeriods({ parts: operands, metricId, calendars: ent.calendars });
+    const r =
+      window.kind === 'ttm'
+        ? ttmFromQuarters({ quarters: operands, metricId, calendars: ent.calendars })
+        : sumPeriods({ parts: operands, metricId, calendars: ent.calendars });
     record(ctx, r);
     if (!r.ok) return failure('rejected', r.errors.map((e) => e.message).join('; '), r.errors);
     return { ok: true, figure: fromCalc(r, label, figs, ent) };
@@ -541,22 +640,49 @@ export async function windowBase(ctx: ExecContext, ent: EntityContext, metricId:
 }
 
 /** TTM = last fiscal year + this year's YTD − last year's YTD (one basis); null when it cannot be built. */
-async function ttmViaYtd(ctx: ExecContext, ent: EntityContext, metricId: string, lastQuarter: Target, scope: Scope, member: MemberFilter): Promise<FigureResult | null> {
+async function ttmViaYtd(
+  ctx: ExecContext,
+  ent: EntityContext,
+  metricId: string,
+  lastQuarter: Target,
+  scope: Scope,
+  member: MemberFilter,
+): Promise<FigureResult | null> {
   if (lastQuarter.fiscalYear === null) return null;
   const ytdPos = ({ Q1: 'Q1', Q2: 'H1', Q3: '9M' } as const)[lastQuarter.fiscalPeriod as 'Q1'];
   if (!ytdPos) return null;
   const fy = lastQuarter.fiscalYear;
-  const bounds = [fiscalPeriodBounds(ent.calendars, fy - 1, 'FY'), fiscalPeriodBounds(ent.calendars, fy, ytdPos), fiscalPeriodBounds(ent.calendars, fy - 1, ytdPos)];
+  const bounds = [
+    fiscalPeriodBounds(ent.calendars, fy - 1, 'FY'),
+    fiscalPeriodBounds(ent.calendars, fy, ytdPos),
+    fiscalPeriodBounds(ent.calendars, fy - 1, ytdPos),
+  ];
   if (bounds.some((b) => !b)) return null;
   const figs: Figure[] = [];
   for (const b of bounds) {
-    const f = await fetchBase(ctx, ent, metricId, targetFor({ type: 'duration', start: b!.start, end: b!.end }, ent.calendars), scope, member);
+    const f = await fetchBase(
+      ctx,
+      ent,
+      metricId,
+      targetFor({ type: 'duration', start: b!.start, end: b!.end }, ent.calendars),
+      scope,
+      member,
+    );
     if (!f.ok) return null;
     figs.push(f.figure);
   }
-  const r = ttmFromYtd({ fy: figs[0]!.operand, currentYtd: figs[1]!.operand, priorYtd: figs[2]!.operand, metricId, calendars: ent.calendars });
+  const r = ttmFromYtd({
+    fy: figs[0]!.operand,
+    currentYtd: figs[1]!.operand,
+    priorYtd: figs[2]!.operand,
+    metricId,
+    calendars: ent.calendars,
+  });
   record(ctx, r);
-  if (!r.ok) return r.errors.some((e) => e.code === 'NON_ADDITIVE') ? failure('rejected', r.errors.map((e) => e.message).join('; '), r.errors) : null;
+  if (!r.ok)
+    return r.errors.some((e) => e.code === 'NON_ADDITIVE')
+      ? failure('rejected', r.errors.map((e) => e.message).join('; '), r.errors)
+      : null;
   return { ok: true, figure: fromCalc(r, figs[0]!.metricLabel, figs, ent) };
 }
 
@@ -565,12 +691,23 @@ async function ttmViaYtd(ctx: ExecContext, ent: EntityContext, metricId: string,
  * (NON_ADDITIVE). When the window is itself a period the filing reports (H1 = Q1 + Q2), the reported
  * figure is offered as a chip — never computed from the parts.
  */
-async function refuseWindow(ctx: ExecContext, ent: EntityContext, metricId: string, window: Window, why: string, scope: Scope, member: MemberFilter): Promise<FigureResult> {
+async function refuseWindow(
+  ctx: ExecContext,
+  ent: EntityContext,
+  metricId: string,
+  window: Window,
+  why: string,
+  scope: Scope,
+  member: MemberFilter,
+): Promise<FigureResult> {
   const whole = targetFor(window.period, ent.calendars);
   const label = baseLabel(metricId);
   const reported = whole.fiscalPeriod && whole.fiscalPeriod !== 'OTHER' ? await lookup(ctx, ent, metricId, whole, scope, member) : null;
   const offered = reported?.status === 'found';
-  const over = window.kind === 'ttm' ? `a trailing twelve months (${formatDateRange(window.period)})` : `${window.parts.map((p) => p.label).join(' + ')}`;
+  const over =
+    window.kind === 'ttm'
+      ? `a trailing twelve months (${formatDateRange(window.period)})`
+      : `${window.parts.map((p) => p.label).join(' + ')}`;
   const message = `${label} over ${over} is not computed: ${why}${offered ? `. ${ent.entity.name} reports ${lowerFirst(label)} for ${whole.label} itself` : ''}`;
   return {
     ok: false,
@@ -589,12 +726,20 @@ async function refuseWindow(ctx: ExecContext, ent: EntityContext, metricId: stri
  * operand summed over it and each balance at its own date — never a sum of the parts' ratios; a
  * per-share figure or weighted share count is refused with the reason (NON_ADDITIVE).
  */
-export async function computeWindowFigure(ctx: ExecContext, ent: EntityContext, metric: MetricRef, window: Window, scopes: Record<string, Scope> = {}): Promise<FigureResult> {
+export async function computeWindowFigure(
+  ctx: ExecContext,
+  ent: EntityContext,
+  metric: MetricRef,
+  window: Window,
+  scopes: Record<string, Scope> = {},
+): Promise<FigureResult> {
   const member: MemberFilter = { dimensions: metric.dimensions, memberLabel: metric.memberLabel };
   if (metric.kind === 'base') return windowBase(ctx, ent, metric.id, window, ctx.scope, member);
   const whole = targetFor(window.period, ent.calendars);
   const viaFormula = await computeFormula(ctx, ent, metric, whole, new Map(), scopes, (id, t, scope, m) =>
-    t.period.type === 'duration' && t.period.start === window.period.start && t.period.end === window.period.end ? windowBase(ctx, ent, id, window, scope, m, true) : fetchBase(ctx, ent, id, t, scope, m),
+    t.period.type === 'duration' && t.period.start === window.period.start && t.period.end === window.period.end
+      ? windowBase(ctx, ent, id, window, scope, m, true)
+      : fetchBase(ctx, ent, id, t, scope, m),
   );
   if (viaFormula) return viaFormula;
   return failure('rejected', `${metric.label} has no formula Ledgerline can evaluate over ${formatDateRange(window.period)}`, [

@@ -22,10 +22,18 @@ export function latestPeriodEndAt(db: Db, tenantId: string, entityId: string, ro
  * currency. `index`: the tenant's entity index the question was planned with — calendars and
  * currency come from it (built at the data version the question read) instead of two more reads.
  */
-export async function entityContext(db: Db, tenantId: string, ref: Intent['entities'][number], role: Role | null = null, index?: EntityIndex): Promise<EntityContext> {
+export async function entityContext(
+  db: Db,
+  tenantId: string,
+  ref: Intent['entities'][number],
+  role: Role | null = null,
+  index?: EntityIndex,
+): Promise<EntityContext> {
   const currency = index?.tenantId === tenantId ? index.reportingCurrency(ref.id) : undefined;
   if (index && currency !== undefined) {
-    const latest = await (index.version === null ? latestPeriodEnd(db, tenantId, ref.id, role) : latestPeriodEndAt(db, tenantId, ref.id, role, index.version));
+    const latest = await (index.version === null
+      ? latestPeriodEnd(db, tenantId, ref.id, role)
+      : latestPeriodEndAt(db, tenantId, ref.id, role, index.version));
     return { entity: ref, calendars: [...(index.calendars(ref.id) ?? [])], latestPeriodEnd: latest, reportingCurrency: currency };
   }
   const [calendars, latest, row] = await Promise.all([

@@ -9,7 +9,8 @@ const target = testTargets()[0]!;
 
 describe('explicit calculations, clarifications and follow-ups on the demo corpus', () => {
   let d: Database;
-  const ask = (question: string, threadId: string | null = null) => answerQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', question, threadId });
+  const ask = (question: string, threadId: string | null = null) =>
+    answerQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', question, threadId });
   beforeAll(async () => {
     d = await target.open();
     await seedDemo(d.db);
@@ -74,13 +75,23 @@ describe('explicit calculations, clarifications and follow-ups on the demo corpu
     expect(a.clarification?.rewrites?.length).toBe(a.clarification?.options.length);
     const i = a.clarification!.options.indexOf('operating income');
     expect(i).toBeGreaterThanOrEqual(0);
-    const chosen = await clarifiedQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', manifestId: a.manifestId!, choice: i });
+    const chosen = await clarifiedQuestion({
+      db: d.db,
+      tenantId: DEMO_TENANT_ID,
+      userId: 'demo-analyst',
+      manifestId: a.manifestId!,
+      choice: i,
+    });
     const b = await ask(chosen.question);
     expect(b.status).toBe('answered');
     expect(b.values[0]!.metric).toBe('operating_income');
     // another tenant's viewer, or a choice out of range, gets a typed error
-    await expect(clarifiedQuestion({ db: d.db, tenantId: 'other', userId: 'demo-analyst', manifestId: a.manifestId!, choice: i })).rejects.toMatchObject({ code: 'not_found:manifest' });
-    await expect(clarifiedQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', manifestId: a.manifestId!, choice: 40 })).rejects.toMatchObject({ code: 'bad_request:clarification' });
+    await expect(
+      clarifiedQuestion({ db: d.db, tenantId: 'other', userId: 'demo-analyst', manifestId: a.manifestId!, choice: i }),
+    ).rejects.toMatchObject({ code: 'not_found:manifest' });
+    await expect(
+      clarifiedQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', manifestId: a.manifestId!, choice: 40 }),
+    ).rejects.toMatchObject({ code: 'bad_request:clarification' });
   });
 
   it('the previous intent of a thread comes from its stored manifest', async () => {
@@ -88,7 +99,14 @@ describe('explicit calculations, clarifications and follow-ups on the demo corpu
     const prev = await previousIntentFor({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', threadId: 'thread-1' });
     expect(prev?.metric.id).toBe('revenue');
     expect(await previousIntentFor({ db: d.db, tenantId: 'other', userId: 'demo-analyst', threadId: 'thread-1' })).toBeNull();
-    const follow = await answerQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', question: 'and FY2025?', previous: prev, threadId: 'thread-1' });
+    const follow = await answerQuestion({
+      db: d.db,
+      tenantId: DEMO_TENANT_ID,
+      userId: 'demo-analyst',
+      question: 'and FY2025?',
+      previous: prev,
+      threadId: 'thread-1',
+    });
     expect(follow.status).toBe('answered');
     expect(follow.values[0]!.period.end).toBe('2025-03-31');
   });

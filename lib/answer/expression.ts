@@ -4,15 +4,46 @@
  * service. Invalid joins (a quarter added to the YTD that contains it, a balance added to a flow, a
  * margin over two years) come back as typed errors, never as a number.
  */
-import { change, deriveH2, deriveQ4, difference, isAdditiveFormula, margin, nonAdditiveMessage, ratio, sum, sumPeriods, windowRule, type CalcResult, type Operand } from '@/lib/calc';
+import {
+  change,
+  deriveH2,
+  deriveQ4,
+  difference,
+  isAdditiveFormula,
+  margin,
+  nonAdditiveMessage,
+  ratio,
+  sum,
+  sumPeriods,
+  windowRule,
+  type CalcResult,
+  type Operand,
+} from '@/lib/calc';
 import type { Period } from '@/lib/domain/types';
 import { addDays, deriveFiscal } from '@/lib/fiscal';
 import type { ExpressionNode, MetricRef } from '@/lib/planner/types';
 import { lowerFirst } from './text';
-import { answerPeriod, computeFigure, computeWindowFigure, fromCalc, recordCalculation, targetFor, type EntityContext, type ExecContext, type Failure, type Figure, type FigureResult, type Target, type Window } from './compute';
+import {
+  answerPeriod,
+  computeFigure,
+  computeWindowFigure,
+  fromCalc,
+  recordCalculation,
+  targetFor,
+  type EntityContext,
+  type ExecContext,
+  type Failure,
+  type Figure,
+  type FigureResult,
+  type Target,
+  type Window,
+} from './compute';
 import { shareBasisFailure } from './version-note';
 
-export type ResolveOperandPeriod = (req: Extract<ExpressionNode, { kind: 'operand' }>['operand']['period'], periodType: 'instant' | 'duration') => { ok: true; target: Target } | { ok: false; failure: Failure };
+export type ResolveOperandPeriod = (
+  req: Extract<ExpressionNode, { kind: 'operand' }>['operand']['period'],
+  periodType: 'instant' | 'duration',
+) => { ok: true; target: Target } | { ok: false; failure: Failure };
 
 function endOf(p: Period): string {
   return p.type === 'instant' ? p.date : p.end;
@@ -38,7 +69,11 @@ function labelOf(op: string, parts: Figure[], metric: MetricRef | null): string 
   // a measure the question defines by this calculation ("gross margin computed as …"), or one measure summed over periods
   if (metric && (metric.kind === 'derived' || names.length === 1)) return metric.label;
   // "revenue less cost of revenue" is that difference, never "revenue"
-  return names.length === 1 ? names[0]! : names.map((n, i) => (i ? n.charAt(0).toLowerCase() + n.slice(1) : n)).join(` ${op === 'sum' ? '+' : op === 'difference' ? '−' : '/'} `);
+  return names.length === 1
+    ? names[0]!
+    : names
+        .map((n, i) => (i ? n.charAt(0).toLowerCase() + n.slice(1) : n))
+        .join(` ${op === 'sum' ? '+' : op === 'difference' ? '−' : '/'} `);
 }
 
 export async function evaluateExpression(
@@ -64,24 +99,44 @@ export async function evaluateExpression(
   }
   const calendars = ent.calendars;
   // per-share figures (or share counts) across a stock split one of them was never restated for
-  const mixed = shareBasisFailure(parts.map((p) => ({ ...p, label: answerPeriod(p.period, calendars).label })), parts[0]!.metricLabel);
+  const mixed = shareBasisFailure(
+    parts.map((p) => ({ ...p, label: answerPeriod(p.period, calendars).label })),
+    parts[0]!.metricLabel,
+  );
   if (mixed) return { ok: false, failure: mixed };
   const operands: Operand[] = parts.map((p) => p.operand);
   let res: CalcResult;
   let op: string = node.op;
   if (node.op === 'sum') {
-    const oneMeasureOverTime = parts.every((p) => sameMetric(p, parts[0]!)) && new Set(parts.map((p) => `${startOf(p.period)}..${endOf(p.period)}`)).size === parts.length;
-    res = oneMeasureOverTime && parts.every((p) => p.period.type === 'duration') ? sumPeriods({ parts: operands, calendars }) : sum({ components: operands, calendars });
+    const oneMeasureOverTime =
+      parts.every((p) => sameMetric(p, parts[0]!)) &&
+      new Set(parts.map((p) => `${startOf(p.period)}..${endOf(p.period)}`)).size === parts.length;
+    res =
+      oneMeasureOverTime && parts.every((p) => p.period.type === 'duration')
+        ? sumPeriods({ parts: operands, calendars })
+        : sum({ components: operands, calendars });
   } else if (node.op === 'difference') {
     const [a, b] = parts as [Figure, Figure];
     if (sameMetric(a, b) && (startOf(a.period) !== startOf(b.period) || endOf(a.period) !== endOf(b.period))) {
       const pa = calendars.length ? deriveFiscal(a.period, calendars) : null;
       const pb = calendars.length ? deriveFiscal(b.period, calendars) : null;
-      if (a.period.type === 'duration' && b.period.type === 'duration' && a.period.start === b.period.start && b.period.end < a.period.end && pa?.fiscalPeriod === 'FY' && pb?.fiscalPeriod === 'H1') {
+      if (
+        a.period.type === 'duration' &&
+        b.period.type === 'duration' &&
+        a.period.start === b.period.start &&
+        b.period.end < a.period.end &&
+        pa?.fiscalPeriod === 'FY' &&
+        pb?.fiscalPeriod === 'H1'
+      ) {
         // FY − H1: what remains is the second half (flows only; the calculation checks it)
         res = deriveH2({ fy: a.operand, firstHalf: b.operand, calendars });
         op = 'derive_h2';
-      } else if (a.period.type === 'duration' && b.period.type === 'duration' && a.period.start === b.period.start && b.period.end < a.period.end) {
+      } else if (
+        a.period.type === 'duration' &&
+        b.period.type === 'duration' &&
+        a.period.start === b.period.start &&
+        b.period.end < a.period.end
+      ) {
         // FY − 9M YTD: what remains is the fourth quarter (the calculation checks that it is one)
         res = deriveQ4({ fy: a.operand, nineMonths: b.operand, calendars });
         op = 'derive_q4';
@@ -109,7 +164,10 @@ export async function evaluateExpression(
     const [a, b] = parts as [Figure, Figure];
     // a share of two balances at one date ("cash as a % of total assets") is their quotient; a margin divides flows
     const balances = a.period.type === 'instant' && b.period.type === 'instant';
-    res = (node.op === 'share' || label?.op === 'margin') && !balances ? margin({ numerator: a.operand, denominator: b.operand, calendars }) : ratio({ numerator: a.operand, denominator: b.operand, calendars });
+    res =
+      (node.op === 'share' || label?.op === 'margin') && !balances
+        ? margin({ numerator: a.operand, denominator: b.operand, calendars })
+        : ratio({ numerator: a.operand, denominator: b.operand, calendars });
   }
   recordCalculation(ctx, res);
   if (!res.ok) return { ok: false, failure: rejectedFailure(res) };
@@ -123,7 +181,12 @@ export async function evaluateExpression(
  * is refused (NON_ADDITIVE), offering the figure the filing reports for the window when there is
  * one. Null when the node is anything else (additive flows are summed by sumPeriods as written).
  */
-async function measureOverWindow(ctx: ExecContext, ent: EntityContext, node: Extract<ExpressionNode, { kind: 'op' }>, resolvePeriod: ResolveOperandPeriod): Promise<FigureResult | null> {
+async function measureOverWindow(
+  ctx: ExecContext,
+  ent: EntityContext,
+  node: Extract<ExpressionNode, { kind: 'op' }>,
+  resolvePeriod: ResolveOperandPeriod,
+): Promise<FigureResult | null> {
   const operands = node.args.map((a) => (a.kind === 'operand' ? a.operand : null));
   if (operands.some((o) => !o)) return null;
   const metric = operands[0]!.metric;
@@ -138,9 +201,17 @@ async function measureOverWindow(ctx: ExecContext, ent: EntityContext, node: Ext
   }
   const parts = [...targets].sort((a, b) => startOf(a.period).localeCompare(startOf(b.period)));
   // the parts must tile one window (else the calculation service says why, operand by operand)
-  const tiles = parts.every((t, i) => t.period.type === 'duration' && (i === 0 || (parts[i - 1]!.period.type === 'duration' && t.period.start === addDays(endOf(parts[i - 1]!.period), 1))));
+  const tiles = parts.every(
+    (t, i) =>
+      t.period.type === 'duration' &&
+      (i === 0 || (parts[i - 1]!.period.type === 'duration' && t.period.start === addDays(endOf(parts[i - 1]!.period), 1))),
+  );
   if (!tiles) return null;
-  const w: Window = { kind: 'sum', period: { type: 'duration', start: startOf(parts[0]!.period), end: endOf(parts[parts.length - 1]!.period) }, parts };
+  const w: Window = {
+    kind: 'sum',
+    period: { type: 'duration', start: startOf(parts[0]!.period), end: endOf(parts[parts.length - 1]!.period) },
+    parts,
+  };
   if (rule.kind === 'formula' && !isAdditiveFormula(rule.formula) && !node.combined) {
     // "Q1 gross margin plus Q2 gross margin": adding two ratios is not a figure; their combined span is
     const whole = targetFor(w.period, ent.calendars);
@@ -148,7 +219,14 @@ async function measureOverWindow(ctx: ExecContext, ent: EntityContext, node: Ext
     const message = `${metric.label} of ${parts.map((p) => p.label).join(' + ')} is not added: ${nonAdditiveMessage('ratio')}`;
     return {
       ok: false,
-      failure: { kind: 'rejected', message, errors: [{ code: 'NON_ADDITIVE', message, factIds: [] }], alternatives: [`${ent.entity.name} ${lowerFirst(metric.label)} ${whole.fiscalPeriod && whole.fiscalPeriod !== 'OTHER' ? span : `for ${span}`}`] },
+      failure: {
+        kind: 'rejected',
+        message,
+        errors: [{ code: 'NON_ADDITIVE', message, factIds: [] }],
+        alternatives: [
+          `${ent.entity.name} ${lowerFirst(metric.label)} ${whole.fiscalPeriod && whole.fiscalPeriod !== 'OTHER' ? span : `for ${span}`}`,
+        ],
+      },
     };
   }
   return computeWindowFigure(ctx, ent, metric, w);

@@ -36,7 +36,9 @@ export async function previousIntentFor(o: Owner & { threadId: string | null | u
  * The question a clarification chip stands for: the stored manifest's rewrite for that choice, so the
  * choice is bound to the intent it clarifies (a chip label is never re-read as a new question).
  */
-export async function clarifiedQuestion(o: Owner & { manifestId: string; choice: number }): Promise<{ question: string; threadId: string | null }> {
+export async function clarifiedQuestion(
+  o: Owner & { manifestId: string; choice: number },
+): Promise<{ question: string; threadId: string | null }> {
   const [row] = await o.db
     .select({ answer: manifests.answer, threadId: manifests.threadId })
     .from(manifests)
@@ -45,6 +47,7 @@ export async function clarifiedQuestion(o: Owner & { manifestId: string; choice:
   if (!row) throw new AppError('not_found:manifest', 'That answer is not available.');
   const clar = (row.answer as { clarification?: { options?: string[]; rewrites?: (string | null)[] } | null }).clarification;
   const rewrite = clar?.rewrites?.[o.choice];
-  if (!clar || !clar.options?.[o.choice] || !rewrite) throw new AppError('bad_request:clarification', 'That choice does not belong to this clarification.');
+  if (!clar || !clar.options?.[o.choice] || !rewrite)
+    throw new AppError('bad_request:clarification', 'That choice does not belong to this clarification.');
   return { question: rewrite, threadId: row.threadId };
 }

@@ -32,7 +32,10 @@ describe('instructions on the demo corpus', () => {
     expect(one.text).not.toContain('12.00%');
     // the operands are amounts, not percentages: they keep their own display
     expect(one.values[0]!.inputs.map((i) => i.display)).toEqual(['₹144 crore', '₹1,200 crore']);
-    const [m] = await d.query<{ answer: { values: { display: string; value: number }[]; text: string } }>('select answer from manifests where id = $1', [one.manifestId]);
+    const [m] = await d.query<{ answer: { values: { display: string; value: number }[]; text: string } }>(
+      'select answer from manifests where id = $1',
+      [one.manifestId],
+    );
     expect(m!.answer.values[0]).toMatchObject({ display: '12.0%', value: one.values[0]!.value });
     expect(m!.answer.text).toContain('12.0%');
   });
@@ -48,7 +51,10 @@ describe('instructions on the demo corpus', () => {
   });
 
   it('an amount asked in another currency is refused, never converted or relabelled; its own currency answers', async () => {
-    for (const q of ['What was Helios Components’ revenue in FY2026 in USD millions?', 'What was Helios Components’ revenue in FY2026 in US dollars?']) {
+    for (const q of [
+      'What was Helios Components’ revenue in FY2026 in USD millions?',
+      'What was Helios Components’ revenue in FY2026 in US dollars?',
+    ]) {
       const a = await ask(q);
       expect(a.status).toBe('rejected');
       expect(a.values).toEqual([]);

@@ -60,7 +60,10 @@ describe('members and ratios on real inline-XBRL 10-Ks', () => {
   function fy(ticker: string, year: number, type: 'duration' | 'instant' = 'duration') {
     const ent = ents.get(ticker)!;
     const b = fiscalPeriodBounds(ent.calendars, year, 'FY')!;
-    return targetFor(type === 'instant' ? { type: 'instant', date: b.end } : { type: 'duration', start: b.start, end: b.end }, ent.calendars);
+    return targetFor(
+      type === 'instant' ? { type: 'instant', date: b.end } : { type: 'duration', start: b.start, end: b.end },
+      ent.calendars,
+    );
   }
 
   async function ask(ticker: string, question: string, year: number) {
@@ -87,7 +90,17 @@ describe('members and ratios on real inline-XBRL 10-Ks', () => {
     it(`${q} = the filing`, async () => {
       const { m, r } = await ask(ticker, q, year);
       expect(m.ref.id).toBe('revenue');
-      expect(m.ref.memberLabel?.toLowerCase().replace(/&/g, 'and').replace(/[^a-z]/g, '')).toContain(label.toLowerCase().replace(/&/g, 'and').replace(/[^a-z]/g, ''));
+      expect(
+        m.ref.memberLabel
+          ?.toLowerCase()
+          .replace(/&/g, 'and')
+          .replace(/[^a-z]/g, ''),
+      ).toContain(
+        label
+          .toLowerCase()
+          .replace(/&/g, 'and')
+          .replace(/[^a-z]/g, ''),
+      );
       expect(r.ok, JSON.stringify(!r.ok && r.failure)).toBe(true);
       if (!r.ok) return;
       expect(r.figure.value).toBe(want);
@@ -104,7 +117,10 @@ describe('members and ratios on real inline-XBRL 10-Ks', () => {
   });
 
   it('a member whose fact is removed is missing, naming the member — never the total', async () => {
-    for (const [ticker, q, year, label] of memberCases.filter(([t]) => t === 'AAPL').slice(0, 2).concat(memberCases.filter(([t]) => t === 'NVDA').slice(2, 3))) {
+    for (const [ticker, q, year, label] of memberCases
+      .filter(([t]) => t === 'AAPL')
+      .slice(0, 2)
+      .concat(memberCases.filter(([t]) => t === 'NVDA').slice(2, 3))) {
       const [m] = matchMetrics(q, { members: members.get(ticker)! }).mentions;
       const key = JSON.stringify(Object.entries(m!.ref.dimensions!).sort());
       await d.db.execute(sql`update facts set status = 'rejected' where tenant_id = ${TENANT} and dims_key = ${key}`);
@@ -145,7 +161,11 @@ describe('members and ratios on real inline-XBRL 10-Ks', () => {
   describe('Apple FY2024 ratios, by hand from the 10-K', () => {
     const cases: [string, number, RegExp][] = [
       ['Apple current ratio at the end of FY2024', 152_987 / 176_392, /^current_ratio = current_assets\[.*\] \/ current_liabilities\[/],
-      ['Apple return on equity FY2024', 93_736 / ((62_146 + 56_950) / 2), /average\(total_equity\[.*FY2023.*\], total_equity\[.*FY2024.*\]\)/],
+      [
+        'Apple return on equity FY2024',
+        93_736 / ((62_146 + 56_950) / 2),
+        /average\(total_equity\[.*FY2023.*\], total_equity\[.*FY2024.*\]\)/,
+      ],
       ['Apple effective tax rate FY2024', 29_749 / 123_485, /tax_expense\[.*\] \/ profit_before_tax\[/],
       ['Apple EBITDA FY2024', (123_216 + 11_445) * 1e6, /operating_income\[.*\] \+ depreciation\[/],
     ];

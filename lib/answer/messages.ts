@@ -23,4 +23,7 @@ export type AnswerDataParts = {
   answer: Answer;
 };
 
-export type AnswerUIMessage = UIMessage<{ manifestId?: string | null; clarification?: { manifestId: string; choice: number } }, AnswerDataParts>;
+export type AnswerUIMessage = UIMessage<
+  { manifestId?: string | null; clarification?: { manifestId: string; choice: number } },
+  AnswerDataParts
+>;

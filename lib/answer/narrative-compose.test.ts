@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { candidates, entityAttributeCheck, isCrossReference, leadInWithList, pick, quotable, referencedDocument, tableSummary } from './answer-narrative';
+import {
+  candidates,
+  entityAttributeCheck,
+  isCrossReference,
+  leadInWithList,
+  pick,
+  quotable,
+  referencedDocument,
+  tableSummary,
+} from './answer-narrative';
 import type { NarrativePassage } from '@/lib/retrieval/narrative-passages';
 import { redline, wordDiff } from './narrative-redline';
 import { recency, scoreSentence, splitSentences, topicScorer } from './narrative-sentences';
@@ -9,7 +18,8 @@ import type { AnswerPassage } from './types';
 
 describe('splitSentences', () => {
   it('keeps whole sentences: never inside a number, an abbreviation or a parenthesis', () => {
-    const t = 'The U.S. District Court ruled that Google violated U.S. antitrust laws. The operating margin was reduced to 11.4% (compared with 12.1% in fiscal 2023. see below). Sales rose in the U.S. The Company (the “Company”) sells. It paid $3.0 billion, i.e. more.\n• a bullet; and';
+    const t =
+      'The U.S. District Court ruled that Google violated U.S. antitrust laws. The operating margin was reduced to 11.4% (compared with 12.1% in fiscal 2023. see below). Sales rose in the U.S. The Company (the “Company”) sells. It paid $3.0 billion, i.e. more.\n• a bullet; and';
     const s = splitSentences(t).map((x) => x.text);
     expect(s).toEqual([
       'The U.S. District Court ruled that Google violated U.S. antitrust laws.',
@@ -24,15 +34,24 @@ describe('splitSentences', () => {
   });
 
   it('does not end a sentence at an item number inside a quoted caption, but does at "see Note 10."', () => {
-    const t = 'We describe the matters below under the caption "Item 3. Legal Proceedings." For details, see Note 10. The Company appealed.';
-    expect(splitSentences(t).map((x) => x.text)).toEqual(['We describe the matters below under the caption "Item 3. Legal Proceedings."', 'For details, see Note 10.', 'The Company appealed.']);
+    const t =
+      'We describe the matters below under the caption "Item 3. Legal Proceedings." For details, see Note 10. The Company appealed.';
+    expect(splitSentences(t).map((x) => x.text)).toEqual([
+      'We describe the matters below under the caption "Item 3. Legal Proceedings."',
+      'For details, see Note 10.',
+      'The Company appealed.',
+    ]);
   });
 });
 
 describe('scoreSentence', () => {
   it('prefers the topic words, then the expansion, under a matching heading; cross-references score low', () => {
     const sc = topicScorer('cybersecurity governance', ['ciso', 'audit committee', 'information security']);
-    const a = scoreSentence('The Audit Committee assists the Board in the oversight and monitoring of cybersecurity matters.', 'Item 1C. Cybersecurity', sc);
+    const a = scoreSentence(
+      'The Audit Committee assists the Board in the oversight and monitoring of cybersecurity matters.',
+      'Item 1C. Cybersecurity',
+      sc,
+    );
     const b = scoreSentence('The Company’s Information Security team develops policies.', null, sc);
     const c = scoreSentence('For a discussion of cybersecurity risks, see Item 1A of this Form 10-K.', null, sc);
     const d = scoreSentence('Net sales grew in every region.', null, sc);
@@ -47,50 +66,128 @@ describe('recency', () => {
   // Alphabet FY2024 (year ended 31 Dec 2024, filed 5 Feb 2025); NVIDIA's 10-Q for Q2 FY2026 (ended 27 Jul 2025)
   const googl = { fiscalYear: 2024, periodEnd: '2024-12-31', filedAt: '2025-02-05' };
   const nvdaQ = { fiscalYear: 2026, periodEnd: '2025-07-27', filedAt: '2025-08-27' };
-  it('reads a development dated in the filing\'s period, or its fiscal year named, as news; one years before as history', () => {
+  it("reads a development dated in the filing's period, or its fiscal year named, as news; one years before as history", () => {
     expect(recency('In September 2024, the European Court of Justice rejected our appeal.', googl)).toBe('recent');
     expect(recency('In January 2025, the court set a date.', googl)).toBe('recent');
     expect(recency('In June 2017, the EC announced its decision.', googl)).toBe('old');
     expect(recency('In May 2025, the USG announced that it would rescind the rule.', nvdaQ)).toBe('recent');
     expect(recency('There were no H20 sales in the second quarter of fiscal year 2026.', nvdaQ)).toBe('recent');
-    expect(recency('For fiscal 2027, we expect a negative impact on gross margin.', { fiscalYear: 2026, periodEnd: '2026-05-31', filedAt: null })).toBe('recent');
-    expect(recency('In 2021, the Company announced a 2040 net zero ambition.', { fiscalYear: 2025, periodEnd: '2025-06-30', filedAt: '2025-08-04' })).toBe('old');
+    expect(
+      recency('For fiscal 2027, we expect a negative impact on gross margin.', {
+        fiscalYear: 2026,
+        periodEnd: '2026-05-31',
+        filedAt: null,
+      }),
+    ).toBe('recent');
+    expect(
+      recency('In 2021, the Company announced a 2040 net zero ambition.', {
+        fiscalYear: 2025,
+        periodEnd: '2025-06-30',
+        filedAt: '2025-08-04',
+      }),
+    ).toBe('old');
     expect(recency('We face intense competition.', googl)).toBeNull();
   });
 
   it('lifts a sentence of the period above the same sentence dated years before', () => {
     const sc = topicScorer('antitrust', ['court', 'fine']);
-    const recent = scoreSentence('In September 2024, the Court rejected our appeal and upheld the antitrust fine.', { heading: 'Antitrust Matters', filing: googl }, sc);
-    const old = scoreSentence('In September 2017, the Court rejected our appeal and upheld the antitrust fine.', { heading: 'Antitrust Matters', filing: googl }, sc);
+    const recent = scoreSentence(
+      'In September 2024, the Court rejected our appeal and upheld the antitrust fine.',
+      { heading: 'Antitrust Matters', filing: googl },
+      sc,
+    );
+    const old = scoreSentence(
+      'In September 2017, the Court rejected our appeal and upheld the antitrust fine.',
+      { heading: 'Antitrust Matters', filing: googl },
+      sc,
+    );
     expect(recent).toBeGreaterThan(old);
   });
 });
 
 describe('candidates', () => {
   const passage = (text: string): NarrativePassage =>
-    ({ id: 'c1', entityId: 'e', entityName: 'E', ticker: 'E', cik: null, fiscalYear: 2024, sourceId: 's', sourceTitle: 't', form: '10-K', filedAt: null, periodOfReport: null, accession: null, section: 'Item 1C', heading: 'Cybersecurity', ordinal: 1, text, page: null, spanStart: 0, spanEnd: text.length, ftsRank: 1, denseRank: 1, rrf: 1, score: 1, parts: { rrf: 1, coverage: 1, expansion: 1, heading: 1, item: 1 } }) as NarrativePassage;
+    ({
+      id: 'c1',
+      entityId: 'e',
+      entityName: 'E',
+      ticker: 'E',
+      cik: null,
+      fiscalYear: 2024,
+      sourceId: 's',
+      sourceTitle: 't',
+      form: '10-K',
+      filedAt: null,
+      periodOfReport: null,
+      accession: null,
+      section: 'Item 1C',
+      heading: 'Cybersecurity',
+      ordinal: 1,
+      text,
+      page: null,
+      spanStart: 0,
+      spanEnd: text.length,
+      ftsRank: 1,
+      denseRank: 1,
+      rrf: 1,
+      score: 1,
+      parts: { rrf: 1, coverage: 1, expansion: 1, heading: 1, item: 1 },
+    }) as NarrativePassage;
   it('counts a sentence position within its paragraph: a later paragraph opens with what it is about', () => {
     const lead = 'The Audit Committee assists the Board in the oversight and monitoring of cybersecurity matters.';
-    const filler = 'The team runs cybersecurity training for employees every year. It tests cybersecurity controls with third parties. It monitors cybersecurity events around the clock.';
+    const filler =
+      'The team runs cybersecurity training for employees every year. It tests cybersecurity controls with third parties. It monitors cybersecurity events around the clock.';
     const sc = topicScorer('cybersecurity oversight', []);
     const asLead = candidates([passage(`${filler}\n${lead} It reports to the Board.`)], sc).find((c) => c.text === lead)!;
     const asFourth = candidates([passage(`${filler} ${lead}\nIt reports to the Board.`)], sc).find((c) => c.text === lead)!;
     expect(asLead.score).toBeGreaterThan(asFourth.score);
   });
 
-  it('picks the bucket\'s best sentences across passages, a lower-ranked passage\'s strong sentence over a top passage\'s weak one', () => {
-    const mk = (id: string, rank: number, text: string, score: number) => ({ p: { ...passage(text), id }, text, start: 0, end: text.length, score, stems: new Set(text.toLowerCase().split(/\W+/)), rank });
-    const cs = [mk('a', 0, 'Strong lead of the top passage about cybersecurity.', 9), mk('a', 0, 'Weak aside in the top passage.', 3), mk('c', 3, 'Strong sentence of the fourth passage on cyber threats.', 8), mk('b', 1, 'Strong lead of the top passage about cybersecurity.', 8.5)];
+  it("picks the bucket's best sentences across passages, a lower-ranked passage's strong sentence over a top passage's weak one", () => {
+    const mk = (id: string, rank: number, text: string, score: number) => ({
+      p: { ...passage(text), id },
+      text,
+      start: 0,
+      end: text.length,
+      score,
+      stems: new Set(text.toLowerCase().split(/\W+/)),
+      rank,
+    });
+    const cs = [
+      mk('a', 0, 'Strong lead of the top passage about cybersecurity.', 9),
+      mk('a', 0, 'Weak aside in the top passage.', 3),
+      mk('c', 3, 'Strong sentence of the fourth passage on cyber threats.', 8),
+      mk('b', 1, 'Strong lead of the top passage about cybersecurity.', 8.5),
+    ];
     expect(pick(cs, 2).map((c) => c.p.id)).toEqual(['a', 'c']);
   });
 
   it('lets the best passage give its on-topic detail first, up to a third of the bucket', () => {
-    const mk = (id: string, rank: number, text: string, score: number) => ({ p: { ...passage(text), id }, text, start: score, end: text.length, score, stems: new Set(text.toLowerCase().split(/\W+/)), rank });
-    const cs = [mk('a', 0, 'Lead of the risk factor on suppliers.', 9), mk('a', 0, 'Global sourcing of products matters.', 4), mk('b', 1, 'Other lead one.', 7), mk('b', 1, 'Other lead two here.', 6.5), mk('c', 2, 'Third lead text.', 6.4), mk('c', 2, 'Third aside text more.', 6.3)];
+    const mk = (id: string, rank: number, text: string, score: number) => ({
+      p: { ...passage(text), id },
+      text,
+      start: score,
+      end: text.length,
+      score,
+      stems: new Set(text.toLowerCase().split(/\W+/)),
+      rank,
+    });
+    const cs = [
+      mk('a', 0, 'Lead of the risk factor on suppliers.', 9),
+      mk('a', 0, 'Global sourcing of products matters.', 4),
+      mk('b', 1, 'Other lead one.', 7),
+      mk('b', 1, 'Other lead two here.', 6.5),
+      mk('c', 2, 'Third lead text.', 6.4),
+      mk('c', 2, 'Third aside text more.', 6.3),
+    ];
     const got = pick(cs, 6).map((c) => c.text);
     expect(got.slice(0, 2)).toEqual(['Lead of the risk factor on suppliers.', 'Global sourcing of products matters.']);
     // the weak aside (4) outscores nothing else, yet the best passage's share keeps it in a bucket of three
-    expect(pick(cs, 3).map((c) => c.text)).toEqual(['Lead of the risk factor on suppliers.', 'Global sourcing of products matters.', 'Other lead one.']);
+    expect(pick(cs, 3).map((c) => c.text)).toEqual([
+      'Lead of the risk factor on suppliers.',
+      'Global sourcing of products matters.',
+      'Other lead one.',
+    ]);
     // a bucket of one: only the best sentence
     expect(pick(cs, 1).map((c) => c.text)).toEqual(['Lead of the risk factor on suppliers.']);
   });
@@ -108,7 +205,9 @@ describe('topic phrases', () => {
 describe('topic words', () => {
   it('weighs a dated development above the same statement undated', () => {
     const sc = topicScorer('antitrust', []);
-    expect(scoreSentence('In September 2024, the Court rejected our appeal in the antitrust case.', null, sc)).toBeGreaterThan(scoreSentence('Eventually, the Court rejected our appeal in the antitrust case.', null, sc));
+    expect(scoreSentence('In September 2024, the Court rejected our appeal in the antitrust case.', null, sc)).toBeGreaterThan(
+      scoreSentence('Eventually, the Court rejected our appeal in the antitrust case.', null, sc),
+    );
   });
 
   it('topic aspects (the comparison rows) are lower-case terms under distinct labels', () => {
@@ -126,20 +225,34 @@ describe('topic words', () => {
 describe('redline', () => {
   const s = (text: string, heading: string | null = 'H') => ({ text, heading, section: 'Item 1A', passageId: null });
   it('marks unchanged, modified (with a word diff), added and removed sentences', () => {
-    const before = [s('Export controls restrict sales of our products to China.'), s('We depend on a limited number of customers.'), s('Old risk that was dropped entirely from the filing.')];
-    const after = [s('Export controls restrict sales of our H20 products to China and D:5 countries.'), s('We depend on a limited number of customers.'), s('In April 2025 the USG informed us that a license is required.')];
+    const before = [
+      s('Export controls restrict sales of our products to China.'),
+      s('We depend on a limited number of customers.'),
+      s('Old risk that was dropped entirely from the filing.'),
+    ];
+    const after = [
+      s('Export controls restrict sales of our H20 products to China and D:5 countries.'),
+      s('We depend on a limited number of customers.'),
+      s('In April 2025 the USG informed us that a license is required.'),
+    ];
     const e = redline(before, after);
     expect(e.map((x) => x.kind)).toEqual(['modified', 'unchanged', 'removed', 'added']);
     expect(e[0]!.diff!.filter((d) => d.op === 'ins').map((d) => d.text)).toEqual(['H20', 'China and D:5 countries.']);
   });
 
   it('does not call a sentence removed when the later filing still has it elsewhere', () => {
-    const e = redline([s('A sentence kept in another section of the later filing.')], [], { afterFullText: ['Intro. A sentence kept in another section of the later filing. More.'] });
+    const e = redline([s('A sentence kept in another section of the later filing.')], [], {
+      afterFullText: ['Intro. A sentence kept in another section of the later filing. More.'],
+    });
     expect(e.map((x) => x.kind)).toEqual(['unchanged']);
   });
 
   it('aligns a topic sentence without a counterpart against the whole other filing: reworded elsewhere is modified, kept is unchanged, gone is removed', () => {
-    const before = [s('Excessive or shifting export controls increase the risk of investing in U.S. semiconductor products.'), s('We sold A100 products to China in fiscal 2024.'), s('The AI Diffusion rule would expose U.S. providers to enhanced competition.')];
+    const before = [
+      s('Excessive or shifting export controls increase the risk of investing in U.S. semiconductor products.'),
+      s('We sold A100 products to China in fiscal 2024.'),
+      s('The AI Diffusion rule would expose U.S. providers to enhanced competition.'),
+    ];
     const afterFull = [
       s('Export controls increase the risk of investing in U.S. semiconductor products.', 'Other heading'),
       s('We sold A100 products to China in fiscal 2024.', 'Other heading'),
@@ -156,12 +269,21 @@ describe('redline', () => {
     ]);
     expect(e[0]!.diff!.filter((d) => d.op === 'del').map((d) => d.text)).toEqual(['Excessive or shifting']);
     // a counterpart is used once: a second copy of a sentence does not claim the same later sentence
-    const twice = redline([s('We sold A100 products to China in fiscal 2024.'), s('We sold A100 products to China in fiscal 2024.', 'Elsewhere')], [], { afterFull });
+    const twice = redline(
+      [s('We sold A100 products to China in fiscal 2024.'), s('We sold A100 products to China in fiscal 2024.', 'Elsewhere')],
+      [],
+      { afterFull },
+    );
     expect(twice.map((x) => x.kind)).toEqual(['unchanged', 'removed']);
   });
 
   it('diffs words', () => {
-    expect(wordDiff('a b c', 'a x c')).toEqual([{ op: 'eq', text: 'a' }, { op: 'del', text: 'b' }, { op: 'ins', text: 'x' }, { op: 'eq', text: 'c' }]);
+    expect(wordDiff('a b c', 'a x c')).toEqual([
+      { op: 'eq', text: 'a' },
+      { op: 'del', text: 'b' },
+      { op: 'ins', text: 'x' },
+      { op: 'eq', text: 'c' },
+    ]);
   });
 });
 
@@ -197,14 +319,20 @@ describe('topic units', () => {
     const climate = topicScorer('climate-change', NARRATIVE_TOPICS.find((t) => t.id === 'climate')!.terms);
     expect(scoreSentence('In 2021, the Company announced a 2040 net zero ambition.', null, climate)).toBeGreaterThan(0);
     // a topic of generic words only ("risk factors") is named by them
-    expect(scoreSentence('There have been no material changes to the risk factors.', null, topicScorer('risk factor', []))).toBeGreaterThan(0);
+    expect(scoreSentence('There have been no material changes to the risk factors.', null, topicScorer('risk factor', []))).toBeGreaterThan(
+      0,
+    );
   });
 });
 
 describe('quotable sentences', () => {
   const at = (t: string) => ({ text: t, start: 10, end: 10 + t.length });
   it('quotes a list item without its glyph, and never a fragment, a lead-in alone or a caption', () => {
-    expect(quotable(at('•A significant amount of our revenue stems from a limited number of partners.'))).toEqual({ text: 'A significant amount of our revenue stems from a limited number of partners.', start: 11, end: 10 + 77 });
+    expect(quotable(at('•A significant amount of our revenue stems from a limited number of partners.'))).toEqual({
+      text: 'A significant amount of our revenue stems from a limited number of partners.',
+      start: 11,
+      end: 10 + 77,
+    });
     expect(quotable(at('•lack of guaranteed supply of wafer, component and capacity;'))).toBeNull();
     expect(quotable(at('•30 basis points of higher commodity costs,'))).toBeNull();
     expect(quotable(at('Foreign Exchange Rate Risk'))).toBeNull();
@@ -212,17 +340,21 @@ describe('quotable sentences', () => {
   });
 
   it('quotes a lead-in with its short list, whole', () => {
-    const text = 'We face formidable competition in every aspect of our business, including from:\n•general purpose search engines;\n•vertical search engines.\nOther text follows here.';
+    const text =
+      'We face formidable competition in every aspect of our business, including from:\n•general purpose search engines;\n•vertical search engines.\nOther text follows here.';
     const s = splitSentences(text);
     const q = leadInWithList(text, s, 0)!;
-    expect(q.text).toBe('We face formidable competition in every aspect of our business, including from:\n•general purpose search engines;\n•vertical search engines.');
+    expect(q.text).toBe(
+      'We face formidable competition in every aspect of our business, including from:\n•general purpose search engines;\n•vertical search engines.',
+    );
     expect(text.slice(q.start, q.end)).toBe(q.text);
   });
 });
 
 describe('cross-references', () => {
   it('tells a pointer to another document from what a filing says, and names the document', () => {
-    const p = 'Information in response to this Item 1C can be found in the 2024 Annual Report to Shareholders under “Financial Review – Risk Management – Operational Risk Management.”';
+    const p =
+      'Information in response to this Item 1C can be found in the 2024 Annual Report to Shareholders under “Financial Review – Risk Management – Operational Risk Management.”';
     expect(isCrossReference(p)).toBe(true);
     expect(isCrossReference('That information is incorporated into this item by reference.')).toBe(true);
     expect(referencedDocument(p)).toBe('2024 Annual Report to Shareholders');
@@ -230,25 +362,48 @@ describe('cross-references', () => {
     expect(isCrossReference('For a discussion of cybersecurity risks, see Item 1A of this Form 10-K.')).toBe(true);
     // another Item of this filing is no other document; an earlier report is
     expect(referencedDocument('For a discussion of cybersecurity risks, see Item 1A of this Form 10-K.')).toBeNull();
-    expect(referencedDocument('… which are hereby incorporated by reference, there have been no material changes to the Company’s risk factors since the 2024 Form 10-K.')).toBe('2024 Form 10-K');
+    expect(
+      referencedDocument(
+        '… which are hereby incorporated by reference, there have been no material changes to the Company’s risk factors since the 2024 Form 10-K.',
+      ),
+    ).toBe('2024 Form 10-K');
   });
 });
 
 describe('tableSummary', () => {
   it('says, aspect by aspect, who discloses it', () => {
     const cell = (on: boolean) => ({ passageIds: on ? ['p1'] : [], notDisclosed: !on });
-    const t = { columns: [], rows: [{ aspect: 'Threats', cells: [cell(true), cell(true)] }, { aspect: 'Incidents and impact', cells: [cell(true), cell(false)] }] };
-    expect(tableSummary(t, ['Apple Inc.', 'NVIDIA CORP'], 'cybersecurity risk')).toBe('Side by side on 2 aspects of “cybersecurity risk”: threats — both; incidents and impact — only Apple Inc.');
+    const t = {
+      columns: [],
+      rows: [
+        { aspect: 'Threats', cells: [cell(true), cell(true)] },
+        { aspect: 'Incidents and impact', cells: [cell(true), cell(false)] },
+      ],
+    };
+    expect(tableSummary(t, ['Apple Inc.', 'NVIDIA CORP'], 'cybersecurity risk')).toBe(
+      'Side by side on 2 aspects of “cybersecurity risk”: threats — both; incidents and impact — only Apple Inc.',
+    );
   });
 });
 
 describe('rerankBucket', () => {
   const chunk = (id: string, section: string, heading: string, text: string) => ({ id, section, heading, text });
   it('matches the topic phrase-aware: "human capital" is not "Capital Resources"', () => {
-    const o = { topic: 'human capital', terms: NARRATIVE_TOPICS.find((t) => t.id === 'human_capital')!.terms, items: ['Item 1', 'Item 1A', 'Item 7'], k: 2 };
+    const o = {
+      topic: 'human capital',
+      terms: NARRATIVE_TOPICS.find((t) => t.id === 'human_capital')!.terms,
+      items: ['Item 1', 'Item 1A', 'Item 7'],
+      k: 2,
+    };
     const fused = [
-      { item: chunk('cap', 'Item 7', 'CAPITAL RESOURCES', 'Our capital resources include cash, commercial paper and long-term debt.'), score: 1 / 61 },
-      { item: chunk('emp', 'Item 1', 'EMPLOYEE BASE', 'As of May 31, 2025, we had approximately 77,800 employees worldwide.'), score: 1 / 64 },
+      {
+        item: chunk('cap', 'Item 7', 'CAPITAL RESOURCES', 'Our capital resources include cash, commercial paper and long-term debt.'),
+        score: 1 / 61,
+      },
+      {
+        item: chunk('emp', 'Item 1', 'EMPLOYEE BASE', 'As of May 31, 2025, we had approximately 77,800 employees worldwide.'),
+        score: 1 / 64,
+      },
       { item: chunk('hc', 'Item 1', 'HUMAN CAPITAL RESOURCES', 'We believe our employees are critical to our success.'), score: 1 / 62 },
     ];
     expect(rerankBucket(fused, o).map((k) => k.item.id)).toEqual(['hc', 'emp']);
@@ -256,59 +411,156 @@ describe('rerankBucket', () => {
 
   it('ranks by topic coverage, heading and item prior over raw fusion, and keeps diverse passages', () => {
     const fused = [
-      { item: chunk('auditor', 'Item 8', 'Report of Independent Registered Public Accounting Firm', 'We audited internal control over financial reporting and the supply of information.'), score: 1 / 61 },
-      { item: chunk('rf1', 'Item 1A', 'Risks associated with our suppliers could materially adversely affect our financial performance.', 'Global sourcing of many products from suppliers is important. Supply chain disruption hurts.'), score: 1 / 62 },
-      { item: chunk('rf1dup', 'Item 1A', 'Risks associated with our suppliers could materially adversely affect our financial performance.', 'Global sourcing of many products from suppliers is important. Supply chain disruption hurts.'), score: 1 / 63 },
-      { item: chunk('mdna', 'Item 7', 'Overview', 'Disruptions in supply chain and inventory management influence results.'), score: 1 / 64 },
+      {
+        item: chunk(
+          'auditor',
+          'Item 8',
+          'Report of Independent Registered Public Accounting Firm',
+          'We audited internal control over financial reporting and the supply of information.',
+        ),
+        score: 1 / 61,
+      },
+      {
+        item: chunk(
+          'rf1',
+          'Item 1A',
+          'Risks associated with our suppliers could materially adversely affect our financial performance.',
+          'Global sourcing of many products from suppliers is important. Supply chain disruption hurts.',
+        ),
+        score: 1 / 62,
+      },
+      {
+        item: chunk(
+          'rf1dup',
+          'Item 1A',
+          'Risks associated with our suppliers could materially adversely affect our financial performance.',
+          'Global sourcing of many products from suppliers is important. Supply chain disruption hurts.',
+        ),
+        score: 1 / 63,
+      },
+      {
+        item: chunk('mdna', 'Item 7', 'Overview', 'Disruptions in supply chain and inventory management influence results.'),
+        score: 1 / 64,
+      },
     ];
-    const kept = rerankBucket(fused, { topic: 'supply chain risks', terms: ['supplier', 'sourcing'], items: ['Item 1A', 'Item 1', 'Item 7'], k: 2 });
+    const kept = rerankBucket(fused, {
+      topic: 'supply chain risks',
+      terms: ['supplier', 'sourcing'],
+      items: ['Item 1A', 'Item 1', 'Item 7'],
+      k: 2,
+    });
     expect(kept.map((k) => k.item.id)).toEqual(['rf1', 'mdna']);
   });
 
   it('a topic item that only points to a note hands the note its prior; the pointer itself drops', () => {
-    const pointer = chunk('item3', 'Item 3', 'Item 3. LEGAL PROCEEDINGS', 'For a description of our material pending legal proceedings, see Legal Matters in Note 10 of the Notes to Consolidated Financial Statements included in Part II, Item 8.');
-    const note = chunk('n10', 'Item 8', 'Note 10. Commitments and Contingencies — Legal Matters — Antitrust Matters', 'We are subject to antitrust investigations and litigation. In September 2024, the court upheld the fine.');
-    const risk = chunk('rf', 'Item 1A', 'We are subject to legal proceedings and antitrust claims that could harm our business.', 'Legal proceedings and antitrust lawsuits could result in fines.');
-    const o = { topic: 'antitrust legal proceedings', terms: ['litigation', 'court', 'fine'], items: ['Item 3', 'Item 1A', 'Item 8'], k: 3 };
+    const pointer = chunk(
+      'item3',
+      'Item 3',
+      'Item 3. LEGAL PROCEEDINGS',
+      'For a description of our material pending legal proceedings, see Legal Matters in Note 10 of the Notes to Consolidated Financial Statements included in Part II, Item 8.',
+    );
+    const note = chunk(
+      'n10',
+      'Item 8',
+      'Note 10. Commitments and Contingencies — Legal Matters — Antitrust Matters',
+      'We are subject to antitrust investigations and litigation. In September 2024, the court upheld the fine.',
+    );
+    const risk = chunk(
+      'rf',
+      'Item 1A',
+      'We are subject to legal proceedings and antitrust claims that could harm our business.',
+      'Legal proceedings and antitrust lawsuits could result in fines.',
+    );
+    const o = {
+      topic: 'antitrust legal proceedings',
+      terms: ['litigation', 'court', 'fine'],
+      items: ['Item 3', 'Item 1A', 'Item 8'],
+      k: 3,
+    };
     const fused = [risk, pointer, note].map((item, i) => ({ item, score: 1 / (61 + i) }));
     const kept = rerankBucket(fused, o);
     expect(kept[0]!.item.id).toBe('n10');
     expect(kept.find((k) => k.item.id === 'n10')!.parts.item).toBeCloseTo(1.25);
     expect(kept.find((k) => k.item.id === 'item3')!.parts.item).toBeLessThan(1);
     // without the pointer the note is just Item 8
-    expect(rerankBucket([risk, note].map((item, i) => ({ item, score: 1 / (61 + i) })), o).find((k) => k.item.id === 'n10')!.parts.item).toBeCloseTo(0.35);
+    expect(
+      rerankBucket(
+        [risk, note].map((item, i) => ({ item, score: 1 / (61 + i) })),
+        o,
+      ).find((k) => k.item.id === 'n10')!.parts.item,
+    ).toBeCloseTo(0.35);
   });
 
   it('reads note references and their captions in the forms filings use', () => {
-    expect(noteReferences({ id: 'a', section: 'Item 3', text: 'For a description of our material pending legal proceedings, see Legal Matters in Note 10 of the Notes to Consolidated Financial Statements.' })).toEqual([
-      { note: 10, captions: ['legal matters'], fromId: 'a', section: 'Item 3' },
-    ]);
-    expect(noteReferences({ id: 'b', section: 'Item 3', text: 'Refer to Note 16 — Commitments and Contingencies in the accompanying Notes to the Consolidated Financial Statements for additional information.' })[0]).toMatchObject({ note: 16, captions: ['commitments and contingencies'] });
-    expect(noteReferences({ id: 'c', section: 'Item 3', text: 'We discuss certain legal proceedings in Note 10 to our Consolidated Financial Statements included in "Item 8. Financial Statements," which is captioned "Contingencies," under the sub-caption "Legal Proceedings."' })[0]!.captions).toEqual(
-      expect.arrayContaining(['contingencies', 'legal proceedings']),
-    );
+    expect(
+      noteReferences({
+        id: 'a',
+        section: 'Item 3',
+        text: 'For a description of our material pending legal proceedings, see Legal Matters in Note 10 of the Notes to Consolidated Financial Statements.',
+      }),
+    ).toEqual([{ note: 10, captions: ['legal matters'], fromId: 'a', section: 'Item 3' }]);
+    expect(
+      noteReferences({
+        id: 'b',
+        section: 'Item 3',
+        text: 'Refer to Note 16 — Commitments and Contingencies in the accompanying Notes to the Consolidated Financial Statements for additional information.',
+      })[0],
+    ).toMatchObject({ note: 16, captions: ['commitments and contingencies'] });
+    expect(
+      noteReferences({
+        id: 'c',
+        section: 'Item 3',
+        text: 'We discuss certain legal proceedings in Note 10 to our Consolidated Financial Statements included in "Item 8. Financial Statements," which is captioned "Contingencies," under the sub-caption "Legal Proceedings."',
+      })[0]!.captions,
+    ).toEqual(expect.arrayContaining(['contingencies', 'legal proceedings']));
     // a long passage is content, not a pointer; a number like "Note 1.5" is not a note
-    expect(noteReferences({ id: 'd', section: 'Item 3', text: `${'The Company is party to many matters. '.repeat(50)} See Note 4.` })).toEqual([]);
+    expect(
+      noteReferences({ id: 'd', section: 'Item 3', text: `${'The Company is party to many matters. '.repeat(50)} See Note 4.` }),
+    ).toEqual([]);
     expect(headingNote('NOTE 13 COMMITMENTS AND CONTINGENCIES — Legal')).toBe(13);
     expect(headingNote('Note 1 - Organization and Summary')).toBe(1);
     expect(headingNote('Notes to Consolidated Financial Statements')).toBeNull();
   });
 
   it('builds an OR full-text query with quoted phrases', () => {
-    expect(ftsQuery('cybersecurity governance', ['information security', 'ciso'])).toBe('cybersecurity or governance or "information security" or ciso');
+    expect(ftsQuery('cybersecurity governance', ['information security', 'ciso'])).toBe(
+      'cybersecurity or governance or "information security" or ciso',
+    );
   });
 });
 
 describe('entityAttributeCheck', () => {
-  const chunk = { id: 'c1', entityId: 'aapl', fiscalYear: 2024, section: 'Item 1A', heading: 'H', text: 'Sales to direct Customers A, B and C represented 12%, 11% and 11% of total revenue.' };
+  const chunk = {
+    id: 'c1',
+    entityId: 'aapl',
+    fiscalYear: 2024,
+    section: 'Item 1A',
+    heading: 'H',
+    text: 'Sales to direct Customers A, B and C represented 12%, 11% and 11% of total revenue.',
+  };
   const passage = (over: Partial<AnswerPassage>): AnswerPassage => ({
-    id: 'p1', entity: { id: 'aapl', name: 'Apple', ticker: 'AAPL' }, fiscalYear: 2024, section: 'Item 1A', heading: 'H', quote: 'Sales to direct Customers A, B and C represented 12%, 11% and 11% of total revenue.',
-    chunkId: 'c1', sourceId: 's', sourceTitle: 't', page: null, span: null, ...over,
+    id: 'p1',
+    entity: { id: 'aapl', name: 'Apple', ticker: 'AAPL' },
+    fiscalYear: 2024,
+    section: 'Item 1A',
+    heading: 'H',
+    quote: 'Sales to direct Customers A, B and C represented 12%, 11% and 11% of total revenue.',
+    chunkId: 'c1',
+    sourceId: 's',
+    sourceTitle: 't',
+    page: null,
+    span: null,
+    ...over,
   });
   it('keeps a quote that matches its passage and removes one with another entity, year, item or number', () => {
     expect(entityAttributeCheck([passage({})], [chunk]).removed).toEqual([]);
     const bad = entityAttributeCheck(
-      [passage({ id: 'a', entity: { id: 'nvda', name: 'NVIDIA', ticker: 'NVDA' } }), passage({ id: 'b', fiscalYear: 2025 }), passage({ id: 'c', section: 'Item 8' }), passage({ id: 'd', quote: 'Customers A, B and C represented 13% of total revenue.' })],
+      [
+        passage({ id: 'a', entity: { id: 'nvda', name: 'NVIDIA', ticker: 'NVDA' } }),
+        passage({ id: 'b', fiscalYear: 2025 }),
+        passage({ id: 'c', section: 'Item 8' }),
+        passage({ id: 'd', quote: 'Customers A, B and C represented 13% of total revenue.' }),
+      ],
       [chunk],
     );
     expect(bad.removed.map((r) => r.passageId)).toEqual(['a', 'b', 'c', 'd']);

@@ -9,7 +9,8 @@ import { clearFilingCache, filingCacheStats, parsedFilings } from './narrative-f
 /** The redline's parsed whole filings: parsed once, never served past an ACL check, to another tenant or after a revocation or re-ingest. */
 const T = 'filings-cache';
 const OTHER = 'filings-cache-other';
-const TEXT = 'Export controls restrict our sales to China. We recorded a charge of $4.5 billion in the first quarter.\nOur suppliers are located in Taiwan and we depend on them.';
+const TEXT =
+  'Export controls restrict our sales to China. We recorded a charge of $4.5 billion in the first quarter.\nOur suppliers are located in Taiwan and we depend on them.';
 
 for (const target of testTargets()) {
   describe(`parsed filings cache on ${target.name}`, () => {
@@ -22,12 +23,47 @@ for (const target of testTargets()) {
       ]);
       await d.db.insert(entities).values({ id: 'ent-c', tenantId: T, name: 'Cache Co' });
       await d.db.insert(sources).values([
-        { id: 'src-open', tenantId: T, entityId: 'ent-c', kind: 'ixbrl', title: '10-K', form: '10-K', sha256: 'open', byteSize: 1, extractorVersion: 'test' },
-        { id: 'src-acl', tenantId: T, entityId: 'ent-c', kind: 'ixbrl', title: '10-Q', form: '10-Q', sha256: 'acl', byteSize: 1, extractorVersion: 'test', aclRoles: ['admin'] },
+        {
+          id: 'src-open',
+          tenantId: T,
+          entityId: 'ent-c',
+          kind: 'ixbrl',
+          title: '10-K',
+          form: '10-K',
+          sha256: 'open',
+          byteSize: 1,
+          extractorVersion: 'test',
+        },
+        {
+          id: 'src-acl',
+          tenantId: T,
+          entityId: 'ent-c',
+          kind: 'ixbrl',
+          title: '10-Q',
+          form: '10-Q',
+          sha256: 'acl',
+          byteSize: 1,
+          extractorVersion: 'test',
+          aclRoles: ['admin'],
+        },
       ]);
-      await d.db.insert(chunks).values(
-        ['src-open', 'src-acl'].flatMap((s) => [0, 1].map((o) => ({ id: contentId('chunk', s, o), tenantId: T, entityId: 'ent-c', sourceId: s, fiscalYear: 2025, section: 'Item 1A', heading: 'Risk', ordinal: o, text: TEXT }))),
-      );
+      await d.db
+        .insert(chunks)
+        .values(
+          ['src-open', 'src-acl'].flatMap((s) =>
+            [0, 1].map((o) => ({
+              id: contentId('chunk', s, o),
+              tenantId: T,
+              entityId: 'ent-c',
+              sourceId: s,
+              fiscalYear: 2025,
+              section: 'Item 1A',
+              heading: 'Risk',
+              ordinal: o,
+              text: TEXT,
+            })),
+          ),
+        );
     });
     afterAll(async () => {
       await d?.close();
@@ -37,7 +73,9 @@ for (const target of testTargets()) {
       clearFilingCache(d.db);
       const before = { ...filingCacheStats };
       const [f] = await parsedFilings(d.db, T, 'analyst', ['src-open']);
-      expect(f!.sentences.map((s) => s.text)).toEqual(expect.arrayContaining(['We recorded a charge of $4.5 billion in the first quarter.']));
+      expect(f!.sentences.map((s) => s.text)).toEqual(
+        expect.arrayContaining(['We recorded a charge of $4.5 billion in the first quarter.']),
+      );
       expect(f!.sentences).toHaveLength(6);
       // offsets are into the chunk's text
       for (const s of f!.sentences) expect(s.p.text.slice(s.start, s.end)).toBe(s.text);
@@ -73,7 +111,19 @@ for (const target of testTargets()) {
     it('parses a re-ingested filing again', async () => {
       const [f] = await parsedFilings(d.db, T, 'analyst', ['src-open']);
       await d.db.delete(chunks).where(eq(chunks.sourceId, 'src-open'));
-      await d.db.insert(chunks).values({ id: contentId('chunk', 'src-open', 0), tenantId: T, entityId: 'ent-c', sourceId: 'src-open', fiscalYear: 2025, section: 'Item 1A', heading: 'Risk', ordinal: 0, text: 'Export controls now also cover our newest accelerator products.' });
+      await d.db
+        .insert(chunks)
+        .values({
+          id: contentId('chunk', 'src-open', 0),
+          tenantId: T,
+          entityId: 'ent-c',
+          sourceId: 'src-open',
+          fiscalYear: 2025,
+          section: 'Item 1A',
+          heading: 'Risk',
+          ordinal: 0,
+          text: 'Export controls now also cover our newest accelerator products.',
+        });
       await d.db.update(sources).set({ version: 2 }).where(eq(sources.id, 'src-open'));
       const [g] = await parsedFilings(d.db, T, 'analyst', ['src-open']);
       expect(g).not.toBe(f);

@@ -51,7 +51,8 @@ const keyOf = (tenantId: string, sourceId: string) => `${tenantId}\u0000${source
  * entry parsed before it a miss.
  */
 const generations = new Map<string, number>();
-const generationOf = (tenantId: string, sourceId: string) => (generations.get(tenantId) ?? 0) + (generations.get(keyOf(tenantId, sourceId)) ?? 0);
+const generationOf = (tenantId: string, sourceId: string) =>
+  (generations.get(tenantId) ?? 0) + (generations.get(keyOf(tenantId, sourceId)) ?? 0);
 
 export function parseFiling(sourceId: string, passages: NarrativePassage[]): ParsedFiling {
   const sentences: FilingSentence[] = [];

@@ -26,7 +26,10 @@ interface Draft {
 
 function evidence(answer: Answer): string {
   return answer.passages
-    .map((p) => `[${p.id}] ${p.entity.name} · ${p.form ?? 'filing'} FY${p.fiscalYear ?? '?'} · ${p.section ?? ''}${p.heading ? ` — ${p.heading}` : ''}\n“${p.quote}”`)
+    .map(
+      (p) =>
+        `[${p.id}] ${p.entity.name} · ${p.form ?? 'filing'} FY${p.fiscalYear ?? '?'} · ${p.section ?? ''}${p.heading ? ` — ${p.heading}` : ''}\n“${p.quote}”`,
+    )
     .join('\n\n');
 }
 
@@ -39,7 +42,10 @@ export function parseDraft(text: string): Draft[] {
       const arr = Array.isArray(j) ? j : (j as { sentences?: unknown }).sentences;
       if (Array.isArray(arr)) {
         return arr
-          .map((x) => ({ text: String((x as { text?: unknown }).text ?? '').trim(), cites: ((x as { cites?: unknown }).cites as string[] | undefined)?.map(String) ?? [] }))
+          .map((x) => ({
+            text: String((x as { text?: unknown }).text ?? '').trim(),
+            cites: ((x as { cites?: unknown }).cites as string[] | undefined)?.map(String) ?? [],
+          }))
           .filter((d) => d.text);
       }
     } catch {
@@ -70,12 +76,21 @@ export function gateSentence(d: Draft, passages: AnswerPassage[], allEntities: s
   const stray = nums.filter((n) => !have.has(n));
   if (stray.length) return `numbers not in the cited quotes: ${stray.join(', ')}`;
   const citedNames = new Set(cited.map((p) => p.entity.name.toLowerCase()));
-  const other = allEntities.filter((e) => !citedNames.has(e.toLowerCase()) && new RegExp(`\\b${e.split(/[\s,]/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(d.text));
+  const other = allEntities.filter(
+    (e) =>
+      !citedNames.has(e.toLowerCase()) &&
+      new RegExp(`\\b${e.split(/[\s,]/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(d.text),
+  );
   if (other.length) return `names ${other.join(', ')} without citing its filing`;
   return null;
 }
 
-export async function composeNarrativeWithLlm(answer: Answer, question: string, model: LanguageModelV3 | null, extraEntities: string[] = []): Promise<NarrativeLlmResult> {
+export async function composeNarrativeWithLlm(
+  answer: Answer,
+  question: string,
+  model: LanguageModelV3 | null,
+  extraEntities: string[] = [],
+): Promise<NarrativeLlmResult> {
   const audit: NarrativeLlmResult['audit'] = { drafted: 0, struckByAuditor: 0, struckByGate: [], problems: [] };
   if (!model || answer.status !== 'answered' || answer.passages.length === 0) return { used: 'deterministic', answer, audit };
   try {
@@ -99,7 +114,8 @@ export async function composeNarrativeWithLlm(answer: Answer, question: string, 
       prompt: `Excerpts:\n${evidence(answer)}\n\nDraft:\n${drafts.map((d, i) => `${i + 1}: ${d.text} ${d.cites.map((c) => `[${c}]`).join('')}`).join('\n')}`,
     });
     const verdicts = new Map<number, boolean>();
-    for (const m of auditText.matchAll(/^\s*(\d+)\s*[:.)-]\s*(KEEP|STRIKE)/gim)) verdicts.set(Number(m[1]) - 1, m[2]!.toUpperCase() === 'KEEP');
+    for (const m of auditText.matchAll(/^\s*(\d+)\s*[:.)-]\s*(KEEP|STRIKE)/gim))
+      verdicts.set(Number(m[1]) - 1, m[2]!.toUpperCase() === 'KEEP');
     const entities = [...new Set([...answer.passages.map((p) => p.entity.name), ...extraEntities])];
     const kept: Draft[] = [];
     drafts.forEach((d, i) => {
@@ -120,14 +136,27 @@ export async function composeNarrativeWithLlm(answer: Answer, question: string, 
       segments.push({ type: 'text', text: `${d.text} ` });
       for (const id of d.cites) {
         const p = answer.passages.find((x) => x.id === id)!;
-        segments.push({ type: 'passage', passageId: id, text: `[${p.entity.ticker ?? p.entity.name} ${p.section ?? ''}]`.replace(' ]', ']') });
+        segments.push({
+          type: 'passage',
+          passageId: id,
+          text: `[${p.entity.ticker ?? p.entity.name} ${p.section ?? ''}]`.replace(' ]', ']'),
+        });
         segments.push({ type: 'text', text: ' ' });
       }
     }
-    const text = segments.map((s) => s.text).join('').replace(/\s+/g, ' ').trim();
+    const text = segments
+      .map((s) => s.text)
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
     return {
       used: 'llm-audited',
-      answer: { ...answer, text, segments, ...(answer.narrative ? { narrative: { ...answer.narrative, composer: 'llm-audited' as const } } : {}) },
+      answer: {
+        ...answer,
+        text,
+        segments,
+        ...(answer.narrative ? { narrative: { ...answer.narrative, composer: 'llm-audited' as const } } : {}),
+      },
       audit,
     };
   } catch (e) {

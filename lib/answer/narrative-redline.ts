@@ -61,7 +61,9 @@ export function wordDiff(a: string, b: string): DiffOp[] {
   const n = x.length;
   const m = y.length;
   const L: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) L[i]![j] = norm(x[i]!) === norm(y[j]!) ? L[i + 1]![j + 1]! + 1 : Math.max(L[i + 1]![j]!, L[i]![j + 1]!);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      L[i]![j] = norm(x[i]!) === norm(y[j]!) ? L[i + 1]![j + 1]! + 1 : Math.max(L[i + 1]![j]!, L[i]![j + 1]!);
   const ops: DiffOp[] = [];
   const push = (op: DiffOp['op'], w: string) => {
     const last = ops[ops.length - 1];
@@ -125,7 +127,13 @@ function pairScore(a: RedlineSentence, b: RedlineSentence, st: (x: RedlineSenten
 }
 
 /** The best counterpart of a sentence in a whole filing (at or above the threshold), else null. */
-function bestIn<S extends RedlineSentence>(x: S, full: S[] | undefined, threshold: number, st: (x: RedlineSentence) => Set<string>, taken: Set<S>): { s: S; score: number } | null {
+function bestIn<S extends RedlineSentence>(
+  x: S,
+  full: S[] | undefined,
+  threshold: number,
+  st: (x: RedlineSentence) => Set<string>,
+  taken: Set<S>,
+): { s: S; score: number } | null {
   if (!full?.length) return null;
   let best: { s: S; score: number } | null = null;
   for (const y of full) {
@@ -186,11 +194,25 @@ export function redline<S extends RedlineSentence>(before: S[], after: S[], o: R
       if (found) {
         takenAfter.add(found.s);
         const same = found.score === 1;
-        entries.push({ kind: same ? 'unchanged' : 'modified', heading: found.s.heading ?? b.heading, before: b, after: found.s, similarity: found.score, diff: same ? null : wordDiff(b.text, found.s.text) });
+        entries.push({
+          kind: same ? 'unchanged' : 'modified',
+          heading: found.s.heading ?? b.heading,
+          before: b,
+          after: found.s,
+          similarity: found.score,
+          diff: same ? null : wordDiff(b.text, found.s.text),
+        });
         continue;
       }
       const kept = inFull(b.text, o.afterFullText);
-      entries.push({ kind: kept ? 'unchanged' : 'removed', heading: b.heading, before: b, after: null, similarity: kept ? 1 : 0, diff: null });
+      entries.push({
+        kind: kept ? 'unchanged' : 'removed',
+        heading: b.heading,
+        before: b,
+        after: null,
+        similarity: kept ? 1 : 0,
+        diff: null,
+      });
     }
   };
   emitRemoved(-1);
@@ -201,15 +223,36 @@ export function redline<S extends RedlineSentence>(before: S[], after: S[], o: R
       if (found) {
         takenBefore.add(found.s);
         const same = found.score === 1;
-        entries.push({ kind: same ? 'unchanged' : 'modified', heading: a.heading ?? found.s.heading, before: found.s, after: a, similarity: found.score, diff: same ? null : wordDiff(found.s.text, a.text) });
+        entries.push({
+          kind: same ? 'unchanged' : 'modified',
+          heading: a.heading ?? found.s.heading,
+          before: found.s,
+          after: a,
+          similarity: found.score,
+          diff: same ? null : wordDiff(found.s.text, a.text),
+        });
       } else {
         const existed = inFull(a.text, o.beforeFullText);
-        entries.push({ kind: existed ? 'unchanged' : 'added', heading: a.heading, before: null, after: a, similarity: existed ? 1 : 0, diff: null });
+        entries.push({
+          kind: existed ? 'unchanged' : 'added',
+          heading: a.heading,
+          before: null,
+          after: a,
+          similarity: existed ? 1 : 0,
+          diff: null,
+        });
       }
     } else {
       const b = before[i]!;
       const same = norm(a.text) === norm(b.text);
-      entries.push({ kind: same ? 'unchanged' : 'modified', heading: a.heading ?? b.heading, before: b, after: a, similarity: bUsed.get(i)!.s, diff: same ? null : wordDiff(b.text, a.text) });
+      entries.push({
+        kind: same ? 'unchanged' : 'modified',
+        heading: a.heading ?? b.heading,
+        before: b,
+        after: a,
+        similarity: bUsed.get(i)!.s,
+        diff: same ? null : wordDiff(b.text, a.text),
+      });
     }
     emitRemoved(j);
   });

@@ -15,7 +15,9 @@ export interface Sentence {
 }
 
 const ABBREVIATIONS = new Set(
-  'u.s u.k u.n e.u inc co corp ltd llc plc no nos vs v e.g i.e etc mr mrs ms dr st jr sr approx dept gov est fig figs jan feb mar apr jun jul aug sep sept oct nov dec a.m p.m s.a n.v ag l.p lp cf al'.split(' '),
+  'u.s u.k u.n e.u inc co corp ltd llc plc no nos vs v e.g i.e etc mr mrs ms dr st jr sr approx dept gov est fig figs jan feb mar apr jun jul aug sep sept oct nov dec a.m p.m s.a n.v ag l.p lp cf al'.split(
+    ' ',
+  ),
 );
 
 /** Sentence boundaries: terminal punctuation followed by space and a capital/quote/bullet/digit, or a newline. */
@@ -69,7 +71,10 @@ export function splitSentences(text: string): Sentence[] {
       const close = text.indexOf(')', k);
       if (close >= 0 && close - k < 200) continue;
     }
-    if (quoted && /^(?:item|note|part|section)\s+\d{1,2}[a-z]?$/i.test(/[“"]([^“”"]*)$/.exec(text.slice(Math.max(0, i - 24), i))?.[1] ?? '')) {
+    if (
+      quoted &&
+      /^(?:item|note|part|section)\s+\d{1,2}[a-z]?$/i.test(/[“"]([^“”"]*)$/.exec(text.slice(Math.max(0, i - 24), i))?.[1] ?? '')
+    ) {
       // '"Item 3. Legal Proceedings"': the caption goes on to its closing quote
       const close = text.slice(k, k + 120).search(/[”"]/);
       if (close >= 0) continue;
@@ -82,7 +87,8 @@ export function splitSentences(text: string): Sentence[] {
   return out;
 }
 
-const DATED = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},\s+)?(?:19|20)\d{2}\b/;
+const DATED =
+  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},\s+)?(?:19|20)\d{2}\b/;
 
 /** The period a filing reports on: its fiscal year, the period's end and the filing date (ISO dates). */
 export interface FilingPeriod {
@@ -92,7 +98,8 @@ export interface FilingPeriod {
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const MONTH_DATE = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},\s+)?((?:19|20)\d{2})\b/g;
+const MONTH_DATE =
+  /\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},\s+)?((?:19|20)\d{2})\b/g;
 /** "fiscal 2026", "fiscal year 2025", "the third quarter of fiscal year 2026", "the third quarter of 2025" */
 const FISCAL_YEAR = /\b(?:fiscal(?:\s+year)?|quarter\s+of(?:\s+fiscal)?(?:\s+year)?)\s+((?:19|20)\d{2})\b/gi;
 /** "In 2023, we …", "during 2024" */
@@ -153,12 +160,29 @@ export interface TopicScorer {
 }
 
 /** Topic words that every passage of a filing's risk or MD&A sections uses: they weigh little. */
-const GENERIC = new Set(topicTokens('risk risks factor factors disclosure disclosures describe related business company companies impact impacts affect issue issues matter matters concern concerns effect effects main key'));
+const GENERIC = new Set(
+  topicTokens(
+    'risk risks factor factors disclosure disclosures describe related business company companies impact impacts affect issue issues matter matters concern concerns effect effects main key',
+  ),
+);
 
 export function topicScorer(topic: string, terms: string[]): TopicScorer {
   const seq = topicTokens(topic);
-  const bigrams = new Set(seq.slice(1).map((w, i) => `${seq[i]} ${w}`).filter((b) => !b.split(' ').every((w) => GENERIC.has(w))));
-  return { core: new Set(seq), terms: terms.map((t) => t.toLowerCase()), bigrams, units: topicUnits(topic, terms.filter((t) => /\s/.test(t))) };
+  const bigrams = new Set(
+    seq
+      .slice(1)
+      .map((w, i) => `${seq[i]} ${w}`)
+      .filter((b) => !b.split(' ').every((w) => GENERIC.has(w))),
+  );
+  return {
+    core: new Set(seq),
+    terms: terms.map((t) => t.toLowerCase()),
+    bigrams,
+    units: topicUnits(
+      topic,
+      terms.filter((t) => /\s/.test(t)),
+    ),
+  };
 }
 
 /** Weight of a topic word: generic words count a quarter. */
@@ -227,7 +251,11 @@ export function scoreSentence(s: string, ctx: SentenceContext | string | null, s
     for (const h of (c.context ?? []).slice(0, 2)) {
       const sq = topicTokens(h);
       const st = new Set(sq);
-      if (units.some((u) => unitMatch(u, sq, st) === 1 && u.stems.some((x) => coreWeight(x) === 1)) || phraseHits(h.toLowerCase(), st, sc.terms.slice(0, 10)) > 0) contextHit = true;
+      if (
+        units.some((u) => unitMatch(u, sq, st) === 1 && u.stems.some((x) => coreWeight(x) === 1)) ||
+        phraseHits(h.toLowerCase(), st, sc.terms.slice(0, 10)) > 0
+      )
+        contextHit = true;
     }
   }
   // off topic: neither the topic's own words, nor one of the phrases or two of the words filings use
@@ -253,7 +281,8 @@ export function scoreSentence(s: string, ctx: SentenceContext | string | null, s
   if (when === 'recent') score += 1.2;
   if (words < 7) score -= 1.5;
   if (words > 110) score -= 1;
-  if (/\b(see|refer to)\b[^.]*\b(item|note|part|section)\s+\d|incorporated (?:herein )?by reference|forward-looking statements?/i.test(s)) score -= 3;
+  if (/\b(see|refer to)\b[^.]*\b(item|note|part|section)\s+\d|incorporated (?:herein )?by reference|forward-looking statements?/i.test(s))
+    score -= 3;
   if (/^\(?\d+\)|^table of contents/i.test(s)) score -= 1;
   // a fragment (starts mid-sentence after a page or table break) reads badly as a quote
   if (/^[a-z]/.test(s)) score -= 2;

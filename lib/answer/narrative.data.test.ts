@@ -60,7 +60,10 @@ describe('narrative answers on real 10-Ks and a 10-Q', () => {
     const a = await ask('Compare the cybersecurity risk disclosures of Apple and NVIDIA in their latest 10-K filings.');
     expect(a.status).toBe('answered');
     const t = a.narrative!.table!;
-    expect(t.columns.map((c) => c.label)).toEqual([expect.stringMatching(/^Apple.*10-K FY2024/), expect.stringMatching(/^NVIDIA.*10-K FY2025/)]);
+    expect(t.columns.map((c) => c.label)).toEqual([
+      expect.stringMatching(/^Apple.*10-K FY2024/),
+      expect.stringMatching(/^NVIDIA.*10-K FY2025/),
+    ]);
     expect(t.rows.length).toBeGreaterThanOrEqual(3);
     for (const r of t.rows) {
       r.cells.forEach((c, i) => {
@@ -78,10 +81,13 @@ describe('narrative answers on real 10-Ks and a 10-Q', () => {
     expect([rl.from, rl.to]).toEqual([expect.stringMatching(/^10-K FY2025/), expect.stringMatching(/^10-Q FY2026/)]);
     // aligned against every sentence of both filings: the 10-Q's H20 wording is new or a rewording of a 10-K sentence, cited to the 10-Q
     expect(rl.basis!.afterSentences).toBeGreaterThan(100);
-    const h20 = rl.entries.find((e) => (e.kind === 'added' || e.kind === 'modified') && /H20/.test(a.passages.find((p) => p.id === e.afterPassageId)?.quote ?? ''));
+    const h20 = rl.entries.find(
+      (e) => (e.kind === 'added' || e.kind === 'modified') && /H20/.test(a.passages.find((p) => p.id === e.afterPassageId)?.quote ?? ''),
+    );
     expect(h20).toBeDefined();
     expect(a.passages.find((p) => p.id === h20!.afterPassageId)).toMatchObject({ form: '10-Q', fiscalYear: 2026 });
-    if (h20!.kind === 'modified') expect(a.passages.find((p) => p.id === h20!.beforePassageId)).toMatchObject({ form: '10-K', fiscalYear: 2025 });
+    if (h20!.kind === 'modified')
+      expect(a.passages.find((p) => p.id === h20!.beforePassageId)).toMatchObject({ form: '10-K', fiscalYear: 2025 });
     expect(a.narrative?.check.removed).toEqual([]);
   });
 

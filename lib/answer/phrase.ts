@@ -33,7 +33,8 @@ export function segmentsFromMarked(text: string, answer: Answer): { text: string
   const ids = new Set(answer.values.flatMap((v) => [v.id, ...v.inputs.map((i) => i.id)]));
   let plain = '';
   let last = 0;
-  const re = /([−-]?(?:[$₹€£]\s?)?\d[\d,]*(?:\.\d+)?(?:\s?(?:%|pp|thousand|lakh|million|crore|billion|trillion))?)\s?\[(v\d+(?:\.in\d+)?)\]/g;
+  const re =
+    /([−-]?(?:[$₹€£]\s?)?\d[\d,]*(?:\.\d+)?(?:\s?(?:%|pp|thousand|lakh|million|crore|billion|trillion))?)\s?\[(v\d+(?:\.in\d+)?)\]/g;
   for (const m of text.matchAll(re)) {
     if (!ids.has(m[2]!)) continue;
     const before = text.slice(last, m.index);

@@ -24,13 +24,26 @@ export interface StoreManifestOptions {
  */
 export async function storeManifest(o: StoreManifestOptions): Promise<string> {
   const id = contentId('manifest', o.tenantId, o.userId, o.question, Date.now(), Math.random());
-  const candidates = o.trace.lookups.flatMap((l) => l.candidates.map((c) => ({ ...c, lookup: { entityId: l.entityId, metricId: l.metricId, period: l.period } })));
+  const candidates = o.trace.lookups.flatMap((l) =>
+    l.candidates.map((c) => ({ ...c, lookup: { entityId: l.entityId, metricId: l.metricId, period: l.period } })),
+  );
   const rejected = [
     ...o.trace.lookups.flatMap((l) => l.rejected.map((r) => ({ ...r, kind: 'candidate' as const }))),
-    ...o.trace.lookups.filter((l) => l.status !== 'found').map((l) => ({ kind: 'lookup' as const, code: l.status === 'conflict' ? 'RESTATEMENT_CONFLICT' : 'MISSING_FACT', entityId: l.entityId, metricId: l.metricId, period: l.period, reason: l.reason })),
+    ...o.trace.lookups
+      .filter((l) => l.status !== 'found')
+      .map((l) => ({
+        kind: 'lookup' as const,
+        code: l.status === 'conflict' ? 'RESTATEMENT_CONFLICT' : 'MISSING_FACT',
+        entityId: l.entityId,
+        metricId: l.metricId,
+        period: l.period,
+        reason: l.reason,
+      })),
     ...o.trace.calculations.filter((c) => !c.ok).map((c) => ({ kind: 'join' as const, op: c.op, errors: c.errors })),
   ];
-  const operands = o.trace.lookups.filter((l) => l.chosen).map((l) => ({ factId: l.chosen, entityId: l.entityId, metricId: l.metricId, period: l.period }));
+  const operands = o.trace.lookups
+    .filter((l) => l.chosen)
+    .map((l) => ({ factId: l.chosen, entityId: l.entityId, metricId: l.metricId, period: l.period }));
   const errorCodes = [...new Set(o.answer.errors.map((e) => e.code))];
   const entityIds = [...new Set([...o.answer.values.map((v) => v.entity.id), ...(o.answer.intent?.entities.map((e) => e.id) ?? [])])];
   await o.db.insert(manifests).values({

@@ -10,10 +10,20 @@ const ent: EntityContext = {
   latestPeriodEnd: '2026-03-31',
   reportingCurrency: 'USD',
 };
-const q3: PeriodRequest = { text: 'Q3 2024', spec: { type: 'fiscal', position: 'Q3', year: { year: 2024, style: 'bare' } }, forMetric: null };
-const rel = (which: 'prior_quarter' | 'prior_year' | 'year_ago_quarter'): PeriodRequest => ({ text: which, spec: { type: 'relative', which }, forMetric: null });
+const q3: PeriodRequest = {
+  text: 'Q3 2024',
+  spec: { type: 'fiscal', position: 'Q3', year: { year: 2024, style: 'bare' } },
+  forMetric: null,
+};
+const rel = (which: 'prior_quarter' | 'prior_year' | 'year_ago_quarter'): PeriodRequest => ({
+  text: which,
+  spec: { type: 'relative', which },
+  forMetric: null,
+});
 const bounds = (reqs: PeriodRequest[]) =>
-  resolveAllFor(ent, reqs, 'duration').map((r) => (r.ok && r.target.period.type === 'duration' ? `${r.target.period.start}..${r.target.period.end}` : 'stop'));
+  resolveAllFor(ent, reqs, 'duration').map((r) =>
+    r.ok && r.target.period.type === 'duration' ? `${r.target.period.start}..${r.target.period.end}` : 'stop',
+  );
 
 describe('periods named next to another period', () => {
   it('“Q3 2024 … the prior quarter” is Q2 2024, not the quarter before the latest report', () => {
@@ -30,7 +40,11 @@ describe('periods named next to another period', () => {
 
 describe('a written end date', () => {
   it('makes the period end exact (a fact of the same fiscal position ending another day is not it)', () => {
-    const ended: PeriodRequest = { text: 'quarter ended September 30, 2024', spec: { type: 'ended', length: 'quarter', date: '2024-09-30' }, forMetric: null };
+    const ended: PeriodRequest = {
+      text: 'quarter ended September 30, 2024',
+      spec: { type: 'ended', length: 'quarter', date: '2024-09-30' },
+      forMetric: null,
+    };
     const [r] = resolveAllFor(ent, [ended], 'duration');
     expect(r && r.ok && r.target).toMatchObject({ exactEnd: true, period: { start: '2024-07-01', end: '2024-09-30' } });
     const [plain] = resolveAllFor(ent, [q3], 'duration');
@@ -42,7 +56,11 @@ describe('"the one before it"', () => {
   const one: PeriodRequest = { text: 'the one before it', spec: { type: 'relative', which: 'prior_same' }, forMetric: null };
   it('is the quarter before a quarter, the year before a year, and nothing alone', () => {
     expect(bounds([q3, one])).toEqual(['2024-07-01..2024-09-30', '2024-04-01..2024-06-30']);
-    const fy: PeriodRequest = { text: 'FY2024', spec: { type: 'fiscal', position: 'FY', year: { year: 2024, style: 'fiscal' } }, forMetric: null };
+    const fy: PeriodRequest = {
+      text: 'FY2024',
+      spec: { type: 'fiscal', position: 'FY', year: { year: 2024, style: 'fiscal' } },
+      forMetric: null,
+    };
     expect(bounds([fy, one])).toEqual(['2024-01-01..2024-12-31', '2023-01-01..2023-12-31']);
     expect(bounds([one])).toEqual(['stop']);
   });

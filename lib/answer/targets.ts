@@ -29,7 +29,8 @@ export const TARGET = '__target__';
  */
 export function isAnchoredPhrase(req: PeriodRequest): boolean {
   const s = req.spec;
-  if (s.type === 'relative') return s.which === 'prior_quarter' || s.which === 'prior_year' || s.which === 'year_ago_quarter' || s.which === 'prior_same';
+  if (s.type === 'relative')
+    return s.which === 'prior_quarter' || s.which === 'prior_year' || s.which === 'year_ago_quarter' || s.which === 'prior_same';
   return s.type === 'same_period' || (s.type === 'relative_position' && s.which === 'prior_year');
 }
 
@@ -48,29 +49,58 @@ export function resolveAllFor(ent: EntityContext, reqs: PeriodRequest[], metricP
   });
 }
 
-export function resolveFor(ent: EntityContext, req: PeriodRequest, metricPeriodType: 'instant' | 'duration', anchor: ResolvedPeriod | null = null): Resolution {
+export function resolveFor(
+  ent: EntityContext,
+  req: PeriodRequest,
+  metricPeriodType: 'instant' | 'duration',
+  anchor: ResolvedPeriod | null = null,
+): Resolution {
   if (ent.calendars.length === 0) {
-    return { ok: false, status: 'insufficient_evidence', message: `No fiscal calendar is registered for ${ent.entity.name}, so “${req.text}” cannot be pinned to dates.` };
+    return {
+      ok: false,
+      status: 'insufficient_evidence',
+      message: `No fiscal calendar is registered for ${ent.entity.name}, so “${req.text}” cannot be pinned to dates.`,
+    };
   }
   const r = resolveSpec(req.spec, { calendars: ent.calendars, latestPeriodEnd: ent.latestPeriodEnd, anchor }, req.text);
   if (r.status === 'ambiguous') {
     // the resolver's reason is a clause ("the entity's fiscal year is not …"): said as a sentence about this company
-    const reason = r.reason.replace(/^the entity's\b/, `${ent.entity.name}'s`).replace(/^the entity\b/, ent.entity.name).replace(/^./, (c) => c.toUpperCase()).replace(/([^.?!])$/, '$1.');
-    return { ok: false, status: 'needs_clarification', message: `${reason} Which period do you mean for ${ent.entity.name}?`, options: r.options.map((o) => `${periodText(o)}`) };
+    const reason = r.reason
+      .replace(/^the entity's\b/, `${ent.entity.name}'s`)
+      .replace(/^the entity\b/, ent.entity.name)
+      .replace(/^./, (c) => c.toUpperCase())
+      .replace(/([^.?!])$/, '$1.');
+    return {
+      ok: false,
+      status: 'needs_clarification',
+      message: `${reason} Which period do you mean for ${ent.entity.name}?`,
+      options: r.options.map((o) => `${periodText(o)}`),
+    };
   }
-  if (r.status === 'unresolvable') return { ok: false, status: 'insufficient_evidence', message: `“${req.text}” cannot be resolved for ${ent.entity.name}: ${r.reason}` };
+  if (r.status === 'unresolvable')
+    return { ok: false, status: 'insufficient_evidence', message: `“${req.text}” cannot be resolved for ${ent.entity.name}: ${r.reason}` };
   let period: Period = r.period;
   if (metricPeriodType === 'instant' && period.type === 'duration') period = { type: 'instant', date: period.end };
   if (metricPeriodType === 'duration' && period.type === 'instant') {
-    return { ok: false, status: 'rejected', message: `INSTANT_DURATION_MIX: the measure is a flow over a period, but “${req.text}” names a single date (${r.dateRange}). Ask for a period such as a fiscal year or quarter.` };
+    return {
+      ok: false,
+      status: 'rejected',
+      message: `INSTANT_DURATION_MIX: the measure is a flow over a period, but “${req.text}” names a single date (${r.dateRange}). Ask for a period such as a fiscal year or quarter.`,
+    };
   }
   const derived = targetFor(period, ent.calendars);
   // a calendar period is matched by its exact dates only, never snapped to a nearby fiscal period
-  const stated = r.kind === 'calendar_period' ? { ...derived, fiscalYear: null, fiscalPeriod: null, label: period.type === r.period.type ? r.label : derived.label } : derived;
+  const stated =
+    r.kind === 'calendar_period'
+      ? { ...derived, fiscalYear: null, fiscalPeriod: null, label: period.type === r.period.type ? r.label : derived.label }
+      : derived;
   // a length stated in weeks ("the 14-week first quarter") is met by exactly these dates only
   const weeks = req.spec.type === 'fiscal' && req.spec.weeks ? { ...stated, exactBounds: true as const } : stated;
   // "the quarter ended June 24, 2023": the written end date is the period's end, whatever a calendar's layout
-  const target = req.spec.type === 'ended' && weeks.period.type === 'duration' && weeks.period.end === req.spec.date ? { ...weeks, exactEnd: true as const } : weeks;
+  const target =
+    req.spec.type === 'ended' && weeks.period.type === 'duration' && weeks.period.end === req.spec.date
+      ? { ...weeks, exactEnd: true as const }
+      : weeks;
   return { ok: true, target, resolved: r };
 }
 
@@ -86,13 +116,22 @@ export function priorComparable(ent: EntityContext, t: Target): Target | null {
 /** The period just before (sequential): the previous quarter; for a Q1, the fourth quarter of the year before. */
 export function priorSequential(ent: EntityContext, t: Target): Target | null {
   if (t.fiscalYear === null || !t.fiscalPeriod) return null;
-  const prev: Record<string, [number, 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1']> = { Q2: [0, 'Q1'], Q3: [0, 'Q2'], Q4: [0, 'Q3'], Q1: [-1, 'Q4'], H2: [0, 'H1'] };
+  const prev: Record<string, [number, 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1']> = {
+    Q2: [0, 'Q1'],
+    Q3: [0, 'Q2'],
+    Q4: [0, 'Q3'],
+    Q1: [-1, 'Q4'],
+    H2: [0, 'H1'],
+  };
   const step = prev[t.fiscalPeriod];
   if (!step) return null;
   const b = fiscalPeriodBounds(ent.calendars, t.fiscalYear + step[0], step[1]);
   if (!b) return null;
   // a balance is compared with the balance at the end of the quarter before (an instant, never a flow of that quarter)
-  return targetFor(t.period.type === 'instant' ? { type: 'instant', date: b.end } : { type: 'duration', start: b.start, end: b.end }, ent.calendars);
+  return targetFor(
+    t.period.type === 'instant' ? { type: 'instant', date: b.end } : { type: 'duration', start: b.start, end: b.end },
+    ent.calendars,
+  );
 }
 
 export function sameFiscalPosition(a: Target, b: Target): boolean {

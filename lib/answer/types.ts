@@ -115,7 +115,16 @@ export interface NarrativeBlock {
   topic: string;
   topicTerms: string[];
   /** one entry per (entity, filing/year) searched, in the order shown */
-  filings: { entityId: string; entityName: string; fiscalYear: number | null; form: string | null; filedAt: string | null; sourceId: string | null; label: string; found: boolean }[];
+  filings: {
+    entityId: string;
+    entityName: string;
+    fiscalYear: number | null;
+    form: string | null;
+    filedAt: string | null;
+    sourceId: string | null;
+    label: string;
+    found: boolean;
+  }[];
   sections: NarrativeSection[];
   table: NarrativeTable | null;
   redlines: NarrativeRedline[];

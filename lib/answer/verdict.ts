@@ -7,7 +7,12 @@ import type { Verdict } from '@/lib/planner/verdict';
 import type { Intent } from '@/lib/planner/types';
 import type { ComposedAnswer } from './compose';
 
-const SAID: Record<Extract<Verdict, { kind: 'threshold' }>['op'], string> = { '>': 'above', '<': 'below', '>=': 'at least', '<=': 'at most' };
+const SAID: Record<Extract<Verdict, { kind: 'threshold' }>['op'], string> = {
+  '>': 'above',
+  '<': 'below',
+  '>=': 'at least',
+  '<=': 'at most',
+};
 
 function meets(value: number, op: Extract<Verdict, { kind: 'threshold' }>['op'], amount: number): boolean {
   return op === '>' ? value > amount : op === '<' ? value < amount : op === '>=' ? value >= amount : value <= amount;
@@ -25,7 +30,9 @@ export function sayVerdict(intent: Intent, answer: ComposedAnswer): ComposedAnsw
       const who = several ? `${v.entity.name}, ${v.period.label}: ` : '';
       const percent = v.unit === 'ratio';
       if ((verdict.unit === 'percent') !== percent || (verdict.unit === 'money' && (!v.currency || (dollars && v.currency !== 'USD')))) {
-        add(` ${who}${v.display} is not compared with ${verdict.text}: ${v.currency && verdict.unit === 'money' ? `the figure is in ${v.currency}` : 'the figure is not in that unit'}.`);
+        add(
+          ` ${who}${v.display} is not compared with ${verdict.text}: ${v.currency && verdict.unit === 'money' ? `the figure is in ${v.currency}` : 'the figure is not in that unit'}.`,
+        );
         continue;
       }
       const yes = meets(v.value, verdict.op, verdict.amount);
@@ -39,11 +46,17 @@ export function sayVerdict(intent: Intent, answer: ComposedAnswer): ComposedAnsw
     const ranked = [...answer.values].sort((a, b) => (verdict.order === 'desc' ? b.value - a.value : a.value - b.value));
     add(` Ranked ${verdict.order === 'desc' ? 'highest' : 'lowest'} first: `);
     ranked.forEach((v, i) => {
-      add(`${i ? ', ' : ''}${v.entity.name}${new Set(answer.values.map((x) => x.period.label)).size > 1 || new Set(answer.values.map((x) => x.entity.id)).size < answer.values.length ? ` (${v.period.label})` : ''} `);
+      add(
+        `${i ? ', ' : ''}${v.entity.name}${new Set(answer.values.map((x) => x.period.label)).size > 1 || new Set(answer.values.map((x) => x.entity.id)).size < answer.values.length ? ` (${v.period.label})` : ''} `,
+      );
       segments.push({ type: 'value', valueId: v.id, text: v.display });
     });
     add('.');
   }
-  const text = segments.map((s) => s.text).join('').replace(/\s+/g, ' ').trim();
+  const text = segments
+    .map((s) => s.text)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
   return { ...answer, text, segments };
 }

@@ -33,17 +33,37 @@ export function versionNoteOf(
   basis: Basis,
   splits?: readonly SplitEvent[],
 ): VersionNote {
-  const used = chain.find((c) => c.id === fact.id) ?? { id: fact.id, value: fact.value, filedAt: fact.citation.filedAt, accession: fact.citation.accession, form: fact.citation.form, revisionKind: fact.revisionKind ?? null };
-  const require = (basis.kind === 'latest' || basis.kind === 'original' || basis.kind === 'filing') && basis.require ? `+${basis.require}` : '';
+  const used = chain.find((c) => c.id === fact.id) ?? {
+    id: fact.id,
+    value: fact.value,
+    filedAt: fact.citation.filedAt,
+    accession: fact.citation.accession,
+    form: fact.citation.form,
+    revisionKind: fact.revisionKind ?? null,
+  };
+  const require =
+    (basis.kind === 'latest' || basis.kind === 'original' || basis.kind === 'filing') && basis.require ? `+${basis.require}` : '';
   return {
     basis: `${fact.basisTag}${require}`,
     asked: basis,
-    filing: { accession: fact.citation.accession, form: fact.citation.form, filedAt: fact.citation.filedAt, label: basis.kind === 'filing' ? (basis.filing?.label ?? null) : null },
+    filing: {
+      accession: fact.citation.accession,
+      form: fact.citation.form,
+      filedAt: fact.citation.filedAt,
+      label: basis.kind === 'filing' ? (basis.filing?.label ?? null) : null,
+    },
     used,
     others: chain.filter((c) => c.id !== used.id && Number(c.value) !== Number(used.value)),
     // the share basis of the filing the value is cited to (a named filing's own; else the version's first filing);
     // a cut-off date sees only the splits adjusted by then
-    ...(splits && isShareUnit(fact.unit) ? { splitsAfter: splitsAfter(basis.kind === 'filing' ? fact.citation.filedAt : used.filedAt, basis.kind === 'as_of' ? splits.filter((e) => e.firstFiled <= basis.date) : splits) } : {}),
+    ...(splits && isShareUnit(fact.unit)
+      ? {
+          splitsAfter: splitsAfter(
+            basis.kind === 'filing' ? fact.citation.filedAt : used.filedAt,
+            basis.kind === 'as_of' ? splits.filter((e) => e.firstFiled <= basis.date) : splits,
+          ),
+        }
+      : {}),
   };
 }
 
@@ -69,8 +89,12 @@ export function shareBasisConflict(figures: readonly Based[], metricWords: strin
   if (new Set(based.map(key)).size === 1) return null;
   // the figures that miss a split another one reflects
   const most = based.reduce((a, b) => (b.version!.splitsAfter!.length > a.version!.splitsAfter!.length ? b : a));
-  const missing = most.version!.splitsAfter!.filter((e) => based.some((f) => !f.version!.splitsAfter!.some((x) => x.firstFiled === e.firstFiled && x.ratio === e.ratio)));
-  const stale = based.filter((f) => missing.some((e) => f.version!.splitsAfter!.some((x) => x.firstFiled === e.firstFiled && x.ratio === e.ratio))).map((f) => f.label);
+  const missing = most.version!.splitsAfter!.filter((e) =>
+    based.some((f) => !f.version!.splitsAfter!.some((x) => x.firstFiled === e.firstFiled && x.ratio === e.ratio)),
+  );
+  const stale = based
+    .filter((f) => missing.some((e) => f.version!.splitsAfter!.some((x) => x.firstFiled === e.firstFiled && x.ratio === e.ratio)))
+    .map((f) => f.label);
   const fresh = based.filter((f) => !stale.includes(f.label)).map((f) => f.label);
   const splits = missing.map((e) => `the ${splitText(e)} (adjusted in filings from ${formatHumanDate(e.firstFiled)})`).join(' and ');
   return `${metricWords} for ${stale.join(', ')} was last reported before ${splits}, which ${fresh.join(', ')} reflects, and no split-adjusted version of it was filed: the figures are on different share bases, so they are not compared`;
@@ -97,9 +121,10 @@ export function versionSentence(note: VersionNote | undefined, basis: Basis): st
   if (!note) return '';
   const defaulted = basis.kind === 'latest' && !basis.require;
   // a per-share figure or share count filed before a later stock split, never restated for it
-  const stale = note.splitsAfter?.length && !note.others.some((o) => o.filedAt > note.used.filedAt)
-    ? ` It was reported before the ${note.splitsAfter.map((e) => `${splitText(e)} (adjusted in filings from ${formatHumanDate(e.firstFiled)})`).join(' and ')}, and no split-adjusted version of it was filed.`
-    : '';
+  const stale =
+    note.splitsAfter?.length && !note.others.some((o) => o.filedAt > note.used.filedAt)
+      ? ` It was reported before the ${note.splitsAfter.map((e) => `${splitText(e)} (adjusted in filings from ${formatHumanDate(e.firstFiled)})`).join(' and ')}, and no split-adjusted version of it was filed.`
+      : '';
   if (defaulted && note.others.length === 0) return stale;
   const why = note.used.revisionKind ? KIND[note.used.revisionKind] : null;
   let which: string;
@@ -141,7 +166,9 @@ export function calculatedBasisSentence(
     case 'filing': {
       const per = new Map<string, Citation>();
       for (const v of values) {
-        const c = v.version ? { ...v.citations[0]!, accession: v.version.filing.accession, form: v.version.filing.form, filedAt: v.version.filing.filedAt } : v.citations[0];
+        const c = v.version
+          ? { ...v.citations[0]!, accession: v.version.filing.accession, form: v.version.filing.form, filedAt: v.version.filing.filedAt }
+          : v.citations[0];
         if (c && !per.has(v.entity?.name ?? '')) per.set(v.entity?.name ?? '', c);
       }
       const said = (c: Citation) => `the ${c.form ?? 'filing'} filed ${formatHumanDate(c.filedAt)}`;

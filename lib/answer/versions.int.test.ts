@@ -20,9 +20,36 @@ const A22 = '0000000077-23-000010'; // 10-K for FY2022, filed 2023-02-03 (after 
 const Q222 = '0000000077-22-000030'; // 10-Q for Q2 FY2022
 
 type Row = { start?: string; end: string; val: number; accn: string; fy: number; fp: string; form: string; filed: string };
-const k21 = (start: string, end: string, val: number): Row => ({ start, end, val, accn: A21, fy: 2099, fp: 'FY', form: '10-K', filed: '2022-02-02' });
-const k22 = (start: string, end: string, val: number): Row => ({ start, end, val, accn: A22, fy: 2022, fp: 'FY', form: '10-K', filed: '2023-02-03' });
-const q22 = (start: string, end: string, val: number): Row => ({ start, end, val, accn: Q222, fy: 2022, fp: 'Q2', form: '10-Q', filed: '2022-07-27' });
+const k21 = (start: string, end: string, val: number): Row => ({
+  start,
+  end,
+  val,
+  accn: A21,
+  fy: 2099,
+  fp: 'FY',
+  form: '10-K',
+  filed: '2022-02-02',
+});
+const k22 = (start: string, end: string, val: number): Row => ({
+  start,
+  end,
+  val,
+  accn: A22,
+  fy: 2022,
+  fp: 'FY',
+  form: '10-K',
+  filed: '2023-02-03',
+});
+const q22 = (start: string, end: string, val: number): Row => ({
+  start,
+  end,
+  val,
+  accn: Q222,
+  fy: 2022,
+  fp: 'Q2',
+  form: '10-Q',
+  filed: '2022-07-27',
+});
 
 const COMPANYFACTS = {
   cik: 77,
@@ -33,19 +60,45 @@ const COMPANYFACTS = {
         label: 'EPS',
         units: {
           'USD/shares': [
-            k21('2019-01-01', '2019-12-31', 49.16), k21('2020-01-01', '2020-12-31', 58.61), k21('2021-01-01', '2021-12-31', 112.2),
-            k22('2020-01-01', '2020-12-31', 2.93), k22('2021-01-01', '2021-12-31', 5.61), k22('2022-01-01', '2022-12-31', 4.56),
+            k21('2019-01-01', '2019-12-31', 49.16),
+            k21('2020-01-01', '2020-12-31', 58.61),
+            k21('2021-01-01', '2021-12-31', 112.2),
+            k22('2020-01-01', '2020-12-31', 2.93),
+            k22('2021-01-01', '2021-12-31', 5.61),
+            k22('2022-01-01', '2022-12-31', 4.56),
           ],
         },
       },
       EarningsPerShareBasic: {
         label: 'EPS basic',
-        units: { 'USD/shares': [k21('2020-01-01', '2020-12-31', 59.15), k21('2021-01-01', '2021-12-31', 113.88), k22('2020-01-01', '2020-12-31', 2.96), k22('2021-01-01', '2021-12-31', 5.69), k22('2022-01-01', '2022-12-31', 4.59)] },
+        units: {
+          'USD/shares': [
+            k21('2020-01-01', '2020-12-31', 59.15),
+            k21('2021-01-01', '2021-12-31', 113.88),
+            k22('2020-01-01', '2020-12-31', 2.96),
+            k22('2021-01-01', '2021-12-31', 5.69),
+            k22('2022-01-01', '2022-12-31', 4.59),
+          ],
+        },
       },
-      Revenues: { label: 'Revenues', units: { USD: [k21('2019-01-01', '2019-12-31', 161e9), k21('2020-01-01', '2020-12-31', 182e9), k21('2021-01-01', '2021-12-31', 257e9)] } },
+      Revenues: {
+        label: 'Revenues',
+        units: {
+          USD: [k21('2019-01-01', '2019-12-31', 161e9), k21('2020-01-01', '2020-12-31', 182e9), k21('2021-01-01', '2021-12-31', 257e9)],
+        },
+      },
       RevenueFromContractWithCustomerExcludingAssessedTax: {
         label: 'Revenue',
-        units: { USD: [k22('2020-01-01', '2020-12-31', 182e9), k22('2021-01-01', '2021-12-31', 257.6e9), k22('2022-01-01', '2022-12-31', 282e9), q22('2022-04-01', '2022-06-30', 69e9), q22('2022-01-01', '2022-06-30', 137e9), q22('2021-04-01', '2021-06-30', 61e9)] },
+        units: {
+          USD: [
+            k22('2020-01-01', '2020-12-31', 182e9),
+            k22('2021-01-01', '2021-12-31', 257.6e9),
+            k22('2022-01-01', '2022-12-31', 282e9),
+            q22('2022-04-01', '2022-06-30', 69e9),
+            q22('2022-01-01', '2022-06-30', 137e9),
+            q22('2021-04-01', '2021-06-30', 61e9),
+          ],
+        },
       },
     },
   },
@@ -58,7 +111,12 @@ for (const target of testTargets()) {
     beforeAll(async () => {
       d = await target.open();
       await d.db.insert(tenants).values({ id: T, name: 'Versions' });
-      const o = await ingestBytes(Buffer.from(JSON.stringify(COMPANYFACTS)), 'CIK0000000077_SPLT_companyfacts.json', { db: d.db, tenantId: T, actor: 'test', sideFiles: noSideFiles });
+      const o = await ingestBytes(Buffer.from(JSON.stringify(COMPANYFACTS)), 'CIK0000000077_SPLT_companyfacts.json', {
+        db: d.db,
+        tenantId: T,
+        actor: 'test',
+        sideFiles: noSideFiles,
+      });
       expect(o.status).toBe('ok');
     });
     afterAll(async () => {
@@ -129,11 +187,15 @@ for (const target of testTargets()) {
 
     it('the entity’s stock split is read from its chains; figures on different share bases are not compared', async () => {
       const [e] = await d.query<{ id: string }>('select id from entities where tenant_id = $1', [T]);
-      expect(await splitEvents(d.db, { tenantId: T, role: 'analyst' }, e!.id)).toEqual([{ ratio: 20, reverse: false, firstFiled: '2023-02-03' }]);
+      expect(await splitEvents(d.db, { tenantId: T, role: 'analyst' }, e!.id)).toEqual([
+        { ratio: 20, reverse: false, firstFiled: '2023-02-03' },
+      ]);
       // FY2019 EPS was only ever reported before the split
       const stale = await ask('Splitco Holdings diluted EPS 2019');
       expect(stale.values.map((v) => v.value)).toEqual([49.16]);
-      expect(stale.text).toContain('It was reported before the 20-for-1 stock split (adjusted in filings from 3 Feb 2023), and no split-adjusted version of it was filed.');
+      expect(stale.text).toContain(
+        'It was reported before the 20-for-1 stock split (adjusted in filings from 3 Feb 2023), and no split-adjusted version of it was filed.',
+      );
       const cagr = await ask('Splitco Holdings diluted EPS CAGR 2019 to 2022');
       expect(cagr.status).toBe('rejected');
       expect(cagr.values).toEqual([]);
@@ -153,7 +215,9 @@ for (const target of testTargets()) {
     it('split-adjusted, pre-split and restated follow the chain, or say no such version exists', async () => {
       expect((await ask('Splitco Holdings diluted EPS 2021, split-adjusted')).values.map((v) => v.value)).toEqual([5.61]);
       expect((await ask('Splitco Holdings diluted EPS 2021 pre-split')).values.map((v) => v.value)).toEqual([112.2]);
-      expect((await ask('Splitco Holdings diluted EPS 2021 as originally reported (pre-split)')).values.map((v) => v.value)).toEqual([112.2]);
+      expect((await ask('Splitco Holdings diluted EPS 2021 as originally reported (pre-split)')).values.map((v) => v.value)).toEqual([
+        112.2,
+      ]);
       expect((await ask('Splitco Holdings diluted EPS 2021, as restated')).values.map((v) => v.value)).toEqual([5.61]);
       const none = await ask('Splitco Holdings diluted EPS 2022, split-adjusted');
       expect(none.status).toBe('insufficient_evidence');
@@ -161,7 +225,10 @@ for (const target of testTargets()) {
       expect(none.text).toContain('no split-adjusted version exists');
       // both versions side by side, each cited to its own filing
       const both = await ask('Splitco Holdings diluted EPS 2021, originally reported vs restated');
-      expect(both.values.map((v) => [v.value, v.versionBasis, v.citations[0]!.accession])).toEqual([[112.2, 'original', A21], [5.61, 'latest', A22]]);
+      expect(both.values.map((v) => [v.value, v.versionBasis, v.citations[0]!.accession])).toEqual([
+        [112.2, 'original', A21],
+        [5.61, 'latest', A22],
+      ]);
       expect((await ask('Splitco Holdings diluted EPS 2021 as restated in the FY2022 10-K')).values.map((v) => v.value)).toEqual([5.61]);
       expect((await ask('Splitco Holdings diluted EPS 2021 as restated in the 2021 10-K')).text).toContain('did not restate it');
       const notRestated = await ask('Splitco Holdings revenue 2022, restated');

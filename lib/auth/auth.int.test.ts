@@ -102,7 +102,16 @@ for (const target of testTargets()) {
     });
 
     it("an account made in demo mode has no viewer once demo mode is off, also from its session's user record", async () => {
-      const { id } = await createUser({ db: d.db, actor: userId, tenantId: 'acme', email: 'demo-made@example.com', name: 'Demo made', role: 'analyst', password: PASSWORD, createdInDemo: true });
+      const { id } = await createUser({
+        db: d.db,
+        actor: userId,
+        tenantId: 'acme',
+        email: 'demo-made@example.com',
+        name: 'Demo made',
+        role: 'analyst',
+        password: PASSWORD,
+        createdInDemo: true,
+      });
       const res = await auth.api.signInEmail({ body: { email: 'demo-made@example.com', password: PASSWORD }, returnHeaders: true });
       const session = await auth.api.getSession({ headers: new Headers({ cookie: cookieHeader(res.headers.get('set-cookie')) }) });
       expect(session!.user).toMatchObject({ id, createdInDemo: true });
@@ -119,7 +128,15 @@ for (const target of testTargets()) {
     });
 
     it('a disabled account cannot sign in, and its sessions end', async () => {
-      const { id } = await createUser({ db: d.db, actor: userId, tenantId: 'acme', email: 'bob@example.com', name: 'Bob', role: 'analyst', password: PASSWORD });
+      const { id } = await createUser({
+        db: d.db,
+        actor: userId,
+        tenantId: 'acme',
+        email: 'bob@example.com',
+        name: 'Bob',
+        role: 'analyst',
+        password: PASSWORD,
+      });
       const res = await auth.api.signInEmail({ body: { email: 'bob@example.com', password: PASSWORD }, returnHeaders: true });
       const h = new Headers({ cookie: cookieHeader(res.headers.get('set-cookie')) });
       expect((await auth.api.getSession({ headers: h }))?.user.id).toBe(id);
@@ -142,7 +159,11 @@ for (const target of testTargets()) {
       const saved = process.env.LEDGERLINE_DEMO;
       try {
         await d.db.insert(tenants).values({ id: DEMO_TENANT_ID, name: 'Demo' }).onConflictDoNothing();
-        for (const u of DEMO_USERS) await d.db.insert(users).values({ ...u, tenantId: DEMO_TENANT_ID }).onConflictDoNothing();
+        for (const u of DEMO_USERS)
+          await d.db
+            .insert(users)
+            .values({ ...u, tenantId: DEMO_TENANT_ID })
+            .onConflictDoNothing();
         process.env.LEDGERLINE_DEMO = '1';
         expect(await resolveViewer(d.db, undefined)).toMatchObject({ userId: 'demo-analyst', role: 'analyst', demo: true });
         expect(await resolveViewer(d.db, 'admin')).toMatchObject({ userId: 'demo-admin', role: 'admin', demo: true });

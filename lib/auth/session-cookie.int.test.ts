@@ -22,7 +22,16 @@ for (const target of testTargets()) {
       d = await target.open();
       secret = await authSecret(d.db);
       auth = createAuth({ db: d.db, secret, secure: false, nextCookies: false });
-      ({ id: userId } = await createUser({ db: d.db, actor: 'cli', createTenant: true, tenantId: 'fast', email: 'fast@example.com', name: 'Fast', role: 'analyst', password: PASSWORD }));
+      ({ id: userId } = await createUser({
+        db: d.db,
+        actor: 'cli',
+        createTenant: true,
+        tenantId: 'fast',
+        email: 'fast@example.com',
+        name: 'Fast',
+        role: 'analyst',
+        password: PASSWORD,
+      }));
       const res = (await auth.api.signInEmail({ body: { email: 'fast@example.com', password: PASSWORD }, asResponse: true })) as Response;
       const set = res.headers.getSetCookie().find((c) => c.startsWith(`${sessionCookieName(false)}=`))!;
       cookie = set.split(';')[0]!.slice(sessionCookieName(false).length + 1);
@@ -60,7 +69,10 @@ for (const target of testTargets()) {
       expect(await plainSessionUser(d.db, token, policy, dueAt - 1000)).toBeDefined();
       expect(await plainSessionUser(d.db, token, policy, dueAt)).toBeUndefined();
       expect(await plainSessionUser(d.db, token, policy, exp + 1)).toBeUndefined();
-      await d.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token));
+      await d.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.token, token));
       expect(await plainSessionUser(d.db, token, policy)).toBeUndefined();
       expect(await auth.api.getSession({ headers: new Headers({ cookie: `${sessionCookieName(false)}=${cookie}` }) })).toBeNull();
     });

@@ -34,7 +34,6 @@ import { chunkVisible } from './visibility';
 
 const SEED = Number(process.env.ISOLATION_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
-
 const NAMES: [string, string][] = [
   ['Helios Components', 'HELC'],
   ['Orion Metals', 'ORMT'],
@@ -62,20 +61,62 @@ function rows<T>(res: unknown): T[] {
   return (res as { rows: T[] }).rows;
 }
 
-async function buildTenant(db: Db, id: string, names: [string, string][], rand: () => number, yearEnd: (name: string) => { month: number; day: number }): Promise<TenantData> {
-  const t: TenantData = { id, entities: new Map(), factIds: new Set(), sourceIds: new Set(), chunkIds: new Set(), cellTexts: new Set(), manifestIds: new Set() };
+async function buildTenant(
+  db: Db,
+  id: string,
+  names: [string, string][],
+  rand: () => number,
+  yearEnd: (name: string) => { month: number; day: number },
+): Promise<TenantData> {
+  const t: TenantData = {
+    id,
+    entities: new Map(),
+    factIds: new Set(),
+    sourceIds: new Set(),
+    chunkIds: new Set(),
+    cellTexts: new Set(),
+    manifestIds: new Set(),
+  };
   await db.insert(tenants).values({ id, name: id }).onConflictDoNothing();
   for (const [name, ticker] of names) {
     const { id: entityId } = await upsertEntity(db, { tenantId: id, name, ticker, accountingStandard: 'ind-as', reportingCurrency: 'INR' });
     const ye = yearEnd(name);
-    const calendar: FiscalCalendar = { entityId, effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', ...ye }, labelBy: 'end-year' };
-    await db.insert(fiscalCalendars).values({ id: contentId('cal', entityId), entityId, effectiveFrom: calendar.effectiveFrom, yearEnd: calendar.yearEnd, labelBy: 'end-year', origin: 'registered' });
+    const calendar: FiscalCalendar = {
+      entityId,
+      effectiveFrom: '2000-01-01',
+      effectiveTo: null,
+      yearEnd: { kind: 'fixed', ...ye },
+      labelBy: 'end-year',
+    };
+    await db
+      .insert(fiscalCalendars)
+      .values({
+        id: contentId('cal', entityId),
+        entityId,
+        effectiveFrom: calendar.effectiveFrom,
+        yearEnd: calendar.yearEnd,
+        labelBy: 'end-year',
+        origin: 'registered',
+      });
     const sourceId = contentId('source', id, name);
-    await db.insert(sources).values({ id: sourceId, tenantId: id, entityId, kind: 'manual', title: `${name} annual report (${id})`, sha256: contentId('sha', id, name), byteSize: 1, extractorVersion: 'test' });
+    await db
+      .insert(sources)
+      .values({
+        id: sourceId,
+        tenantId: id,
+        entityId,
+        kind: 'manual',
+        title: `${name} annual report (${id})`,
+        sha256: contentId('sha', id, name),
+        byteSize: 1,
+        extractorVersion: 'test',
+      });
     t.sourceIds.add(sourceId);
     const tableId = contentId('table', sourceId);
     const years = [2019, 2020, 2021, 2022, 2023, 2024].filter(() => rand() < 0.7);
-    await db.insert(sourceTables).values({ id: tableId, entityId, sourceId, ordinal: 0, title: `${name} statement`, rowCount: 2, columnCount: years.length + 1 });
+    await db
+      .insert(sourceTables)
+      .values({ id: tableId, entityId, sourceId, ordinal: 0, title: `${name} statement`, rowCount: 2, columnCount: years.length + 1 });
     const inputs: FactInput[] = [];
     const ent = { id: entityId, calendar, years: new Map<number, { factId: string; value: string }>() };
     for (const [i, fy] of years.entries()) {
@@ -88,18 +129,36 @@ async function buildTenant(db: Db, id: string, names: [string, string][], rand: 
       const cellId = contentId('cell', tableId, 1, i + 1);
       const text = `${id}:${name}:${fy}:${value}`;
       t.cellTexts.add(text);
-      await db.insert(sourceCells).values({ id: cellId, entityId, tableId, rowIndex: 1, colIndex: i + 1, rowLabel: 'Revenue', text, numericValue: value });
+      await db
+        .insert(sourceCells)
+        .values({ id: cellId, entityId, tableId, rowIndex: 1, colIndex: i + 1, rowLabel: 'Revenue', text, numericValue: value });
       const fiscal = deriveFiscal(period, [calendar]);
       inputs.push({
-        tenantId: id, entityId, metricId: 'revenue', concept: 'ind-as:RevenueFromOperations', value, unit: 'INR', currency: 'INR', scale: 0, decimals: 0,
-        period, fiscalYear: fiscal.fiscalYear, fiscalPeriod: fiscal.fiscalPeriod, scope: 'consolidated', dimensions: {}, accountingStandard: 'ind-as',
-        provenance: { tableId, cellId }, cellId,
+        tenantId: id,
+        entityId,
+        metricId: 'revenue',
+        concept: 'ind-as:RevenueFromOperations',
+        value,
+        unit: 'INR',
+        currency: 'INR',
+        scale: 0,
+        decimals: 0,
+        period,
+        fiscalYear: fiscal.fiscalYear,
+        fiscalPeriod: fiscal.fiscalPeriod,
+        scope: 'consolidated',
+        dimensions: {},
+        accountingStandard: 'ind-as',
+        provenance: { tableId, cellId },
+        cellId,
         sighting: { sourceId, accession: `${id}-${ticker}`, form: 'Annual Report', filedAt: `${fy + 1}-05-01`, labels: {} },
       });
       ent.years.set(fiscal.fiscalYear!, { factId: '', value });
     }
     await writeFacts(db, inputs);
-    const stored = rows<{ id: string; fiscal_year: number; value: string }>(await db.execute(sql`select id, fiscal_year, value::text as value from facts where entity_id = ${entityId}`));
+    const stored = rows<{ id: string; fiscal_year: number; value: string }>(
+      await db.execute(sql`select id, fiscal_year, value::text as value from facts where entity_id = ${entityId}`),
+    );
     for (const f of stored) {
       t.factIds.add(f.id);
       ent.years.set(f.fiscal_year, { factId: f.id, value: f.value });
@@ -107,7 +166,18 @@ async function buildTenant(db: Db, id: string, names: [string, string][], rand: 
     for (let k = 0; k < 3; k++) {
       const chunkId = contentId('chunk', id, name, k);
       t.chunkIds.add(chunkId);
-      await db.insert(chunks).values({ id: chunkId, tenantId: id, entityId, sourceId, fiscalYear: years[0] ?? 2020, ordinal: k, section: 'MD&A', text: `${name} management discussion: revenue outlook and customer concentration, passage ${k} of ${id}.` });
+      await db
+        .insert(chunks)
+        .values({
+          id: chunkId,
+          tenantId: id,
+          entityId,
+          sourceId,
+          fiscalYear: years[0] ?? 2020,
+          ordinal: k,
+          section: 'MD&A',
+          text: `${name} management discussion: revenue outlook and customer concentration, passage ${k} of ${id}.`,
+        });
     }
     t.entities.set(name, ent);
   }
@@ -155,12 +225,22 @@ for (const target of testTargets()) {
         }
       }
       // B asks too, so both tenants have manifests
-      const bAnswer = await answerQuestion({ db: d.db, tenantId: B.id, userId: null, question: `What was ${[...B.entities.keys()][0]} revenue in FY2024?` });
+      const bAnswer = await answerQuestion({
+        db: d.db,
+        tenantId: B.id,
+        userId: null,
+        question: `What was ${[...B.entities.keys()][0]} revenue in FY2024?`,
+      });
       B.manifestIds.add(bAnswer.manifestId!);
     });
 
     it('fact lists, filters and overview of A hold only A’s rows', async () => {
-      const { rows: listed, total } = await listFacts({ db: d.db, tenantId: A.id, role: 'admin', filters: parseFactFilters({ version: 'all', status: 'any', size: '200' }) });
+      const { rows: listed, total } = await listFacts({
+        db: d.db,
+        tenantId: A.id,
+        role: 'admin',
+        filters: parseFactFilters({ version: 'all', status: 'any', size: '200' }),
+      });
       expect(total).toBe(A.factIds.size);
       for (const r of listed) expect(A.factIds.has(r.id)).toBe(true);
       const overview = await tenantOverview(d.db, A.id, 'admin');
@@ -183,7 +263,18 @@ for (const target of testTargets()) {
     it('typed lookups of A cannot reach B’s entities', async () => {
       for (const ent of B.entities.values()) {
         for (const [fy, f] of ent.years) {
-          const r = await lookupFact({ db: d.db, tenantId: A.id, role: 'admin', entityId: ent.id, metricId: 'revenue', period: { type: 'duration', start: '1900-01-01', end: '1900-12-31' }, fiscalYear: fy, fiscalPeriod: 'FY', scope: 'consolidated', basis: { kind: 'latest' } });
+          const r = await lookupFact({
+            db: d.db,
+            tenantId: A.id,
+            role: 'admin',
+            entityId: ent.id,
+            metricId: 'revenue',
+            period: { type: 'duration', start: '1900-01-01', end: '1900-12-31' },
+            fiscalYear: fy,
+            fiscalPeriod: 'FY',
+            scope: 'consolidated',
+            basis: { kind: 'latest' },
+          });
           expect(r.status).toBe('missing');
           expect(r.candidates.map((c) => c.id)).not.toContain(f.factId);
         }
@@ -191,7 +282,13 @@ for (const target of testTargets()) {
     });
 
     it('passage searches of A return only A’s chunks', async () => {
-      const flat = await retrievePassages({ db: d.db, tenantId: A.id, buckets: [], query: 'management discussion revenue outlook customer concentration', k: 50 });
+      const flat = await retrievePassages({
+        db: d.db,
+        tenantId: A.id,
+        buckets: [],
+        query: 'management discussion revenue outlook customer concentration',
+        k: 50,
+      });
       expect(flat.passages.length).toBeGreaterThan(0);
       for (const p of flat.passages) expect(A.chunkIds.has(p.id)).toBe(true);
       const bEntities = [...B.entities.values()].map((e) => ({ entityId: e.id, fiscalYear: null }));
@@ -204,35 +301,55 @@ for (const target of testTargets()) {
       expect(listed.length).toBe(A.manifestIds.size);
       for (const m of listed) expect(A.manifestIds.has(m.id)).toBe(true);
       for (const m of B.manifestIds) expect(await getManifest(d.db, { tenantId: A.id, role: 'admin' }, m)).toBeNull();
-      const [row] = await d.db.select({ tenantId: manifests.tenantId }).from(manifests).where(eq(manifests.id, [...B.manifestIds][0]!));
+      const [row] = await d.db
+        .select({ tenantId: manifests.tenantId })
+        .from(manifests)
+        .where(eq(manifests.id, [...B.manifestIds][0]!));
       expect(row!.tenantId).toBe(B.id);
     });
 
     describe('embargo, ACL and revocation', () => {
       const T = 'tenant-a';
       const someFact = () => [...A.entities.values()].flatMap((e) => [...e.years.values()])[0]!;
-      const sourceOf = async (factId: string) => rows<{ source_id: string }>(await d.db.execute(sql`select source_id from facts where id = ${factId}`))[0]!.source_id;
+      const sourceOf = async (factId: string) =>
+        rows<{ source_id: string }>(await d.db.execute(sql`select source_id from facts where id = ${factId}`))[0]!.source_id;
       const visibleIds = async (role: 'analyst' | 'admin' | null) =>
-        new Set((await listFacts({ db: d.db, tenantId: T, role, filters: parseFactFilters({ version: 'all', status: 'any', size: '200' }) })).rows.map((r) => r.id));
+        new Set(
+          (
+            await listFacts({ db: d.db, tenantId: T, role, filters: parseFactFilters({ version: 'all', status: 'any', size: '200' }) })
+          ).rows.map((r) => r.id),
+        );
 
       it('an embargoed source is invisible until its effective date', async () => {
         const f = someFact();
         const src = await sourceOf(f.factId);
-        await d.db.update(sources).set({ effectiveAt: new Date(Date.now() + 86_400_000) }).where(eq(sources.id, src));
+        await d.db
+          .update(sources)
+          .set({ effectiveAt: new Date(Date.now() + 86_400_000) })
+          .where(eq(sources.id, src));
         expect((await visibleIds('admin')).has(f.factId)).toBe(false);
         expect(await citationTable(d.db, T, f.factId, 'admin')).toBeNull();
-        await d.db.update(sources).set({ effectiveAt: new Date(Date.now() - 1000) }).where(eq(sources.id, src));
+        await d.db
+          .update(sources)
+          .set({ effectiveAt: new Date(Date.now() - 1000) })
+          .where(eq(sources.id, src));
         expect((await visibleIds('admin')).has(f.factId)).toBe(true);
       });
 
       it('an ACL-restricted source is visible only to the roles it names (and higher)', async () => {
         const f = someFact();
         const src = await sourceOf(f.factId);
-        await d.db.update(sources).set({ aclRoles: ['admin'] }).where(eq(sources.id, src));
+        await d.db
+          .update(sources)
+          .set({ aclRoles: ['admin'] })
+          .where(eq(sources.id, src));
         expect((await visibleIds('analyst')).has(f.factId)).toBe(false);
         expect((await visibleIds(null)).has(f.factId)).toBe(false);
         expect((await visibleIds('admin')).has(f.factId)).toBe(true);
-        await d.db.update(sources).set({ aclRoles: ['reviewer'] }).where(eq(sources.id, src));
+        await d.db
+          .update(sources)
+          .set({ aclRoles: ['reviewer'] })
+          .where(eq(sources.id, src));
         expect((await visibleIds('analyst')).has(f.factId)).toBe(false);
         expect((await visibleIds('admin')).has(f.factId)).toBe(true);
         await d.db.update(sources).set({ aclRoles: [] }).where(eq(sources.id, src));
@@ -246,10 +363,24 @@ for (const target of testTargets()) {
         expect(first.status).toBe('ok');
         const srcId = first.sourceId!;
         const chunkId = contentId('chunk', 'revoked', srcId);
-        await d.db.insert(chunks).values({ id: chunkId, tenantId: T, entityId: first.entityId!, sourceId: srcId, ordinal: 0, text: 'Acme Widgets revoked passage about revenue outlook.' });
+        await d.db
+          .insert(chunks)
+          .values({
+            id: chunkId,
+            tenantId: T,
+            entityId: first.entityId!,
+            sourceId: srcId,
+            ordinal: 0,
+            text: 'Acme Widgets revoked passage about revenue outlook.',
+          });
         const ownFacts = rows<{ id: string }>(await d.db.execute(sql`select id from facts where source_id = ${srcId}`)).map((r) => r.id);
         expect(ownFacts.length).toBeGreaterThan(0);
-        const visibleChunk = async () => rows<{ id: string }>(await d.db.execute(sql`select c.id from chunks c where c.id = ${chunkId} and ${chunkVisible({ tenantId: T, role: 'admin' }, 'c')}`)).length > 0;
+        const visibleChunk = async () =>
+          rows<{ id: string }>(
+            await d.db.execute(
+              sql`select c.id from chunks c where c.id = ${chunkId} and ${chunkVisible({ tenantId: T, role: 'admin' }, 'c')}`,
+            ),
+          ).length > 0;
         expect((await visibleIds('admin')).has(ownFacts[0]!)).toBe(true);
         expect(await visibleChunk()).toBe(true);
 

@@ -150,7 +150,10 @@ export function findBypasses(src: string): Bypass[] {
     if (passes(t.source, tainted)) continue;
     out.push({ line: lineOf(src, t.start), snippet: t.staticText.replace(/\s+/g, ' ').trim().slice(0, 120) });
   }
-  const builder = new RegExp(`\\.(from|innerJoin|leftJoin|rightJoin|fullJoin)\\(\\s*(${PROTECTED_TS.join('|')})\\b|\\.query\\.(${PROTECTED_TS.join('|')})\\.`, 'g');
+  const builder = new RegExp(
+    `\\.(from|innerJoin|leftJoin|rightJoin|fullJoin)\\(\\s*(${PROTECTED_TS.join('|')})\\b|\\.query\\.(${PROTECTED_TS.join('|')})\\.`,
+    'g',
+  );
   for (const m of src.matchAll(builder)) {
     const before = src.lastIndexOf('\n', m.index!);
     const lineText = src.slice(before + 1, src.indexOf('\n', m.index!));
@@ -182,7 +185,8 @@ export function findUnredactedManifestReads(src: string): Bypass[] {
     if (sel < 0) continue;
     const selection = head.slice(sel + '.select('.length);
     const whole = /^\s*\)/.test(selection) || /(:\s*|\.\.\.\s*)manifests\b(?!\s*\.)/.test(selection) || contentCol.test(selection);
-    if (whole && !redactsInFile) out.push({ line: lineOf(src, m.index!), snippet: expressionFrom(src, m.index!).replace(/\s+/g, ' ').trim().slice(0, 120) });
+    if (whole && !redactsInFile)
+      out.push({ line: lineOf(src, m.index!), snippet: expressionFrom(src, m.index!).replace(/\s+/g, ' ').trim().slice(0, 120) });
   }
   const rawContent = new RegExp(`(\\bselect\\s+\\*|\\b\\w+\\.(${MANIFEST_CONTENT.join('|')})\\b)`, 'i');
   for (const t of templatesOf(src)) {

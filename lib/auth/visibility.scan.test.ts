@@ -29,14 +29,16 @@ const PENDING: Record<string, string> = {};
 
 /** Reads of manifest content that use no source-derived part (each says which part it reads and why that is safe). */
 const MANIFEST_CONTENT_EXEMPT: Record<string, string> = {
-  'lib/answer/follow-up.ts': "reads only answer.clarification (the planner's options and rewrites of the asker's own question), for the asker's own manifest",
+  'lib/answer/follow-up.ts':
+    "reads only answer.clarification (the planner's options and rewrites of the asker's own question), for the asker's own manifest",
 };
 
 function libFiles(dir = path.join(ROOT, 'lib'), out: string[] = []): string[] {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) libFiles(p, out);
-    else if (/\.ts$/.test(e.name) && !/\.(test|int\.test|data\.test)\.ts$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push(path.relative(ROOT, p).split(path.sep).join('/'));
+    else if (/\.ts$/.test(e.name) && !/\.(test|int\.test|data\.test)\.ts$/.test(e.name) && !e.name.endsWith('.d.ts'))
+      out.push(path.relative(ROOT, p).split(path.sep).join('/'));
   }
   return out;
 }
@@ -45,7 +47,15 @@ describe('tenant/ACL predicate coverage', () => {
   const files = libFiles().filter((f) => !EXEMPT.some(([re]) => re.test(f)));
 
   it('scans the query modules', () => {
-    for (const f of ['lib/facts/list-facts.ts', 'lib/facts/overview.ts', 'lib/retrieval/lookup-facts.ts', 'lib/evidence/citation-table.ts', 'lib/evidence/list-manifests.ts', 'lib/evidence/manifest-detail.ts', 'lib/planner/catalog.ts']) {
+    for (const f of [
+      'lib/facts/list-facts.ts',
+      'lib/facts/overview.ts',
+      'lib/retrieval/lookup-facts.ts',
+      'lib/evidence/citation-table.ts',
+      'lib/evidence/list-manifests.ts',
+      'lib/evidence/manifest-detail.ts',
+      'lib/planner/catalog.ts',
+    ]) {
       expect(files).toContain(f);
     }
   });

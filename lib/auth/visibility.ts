@@ -28,7 +28,12 @@ export function aclRolesFor(role: Role | null | undefined): Role[] {
 
 function roleArray(scope: VisibilityScope): SQL {
   const roles = aclRolesFor(scope.role);
-  return roles.length ? sql`array[${sql.join(roles.map((r) => sql`${r}`), sql`, `)}]::text[]` : sql`array[]::text[]`;
+  return roles.length
+    ? sql`array[${sql.join(
+        roles.map((r) => sql`${r}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`array[]::text[]`;
 }
 
 /** `alias.column`, or the bare table-qualified column when no alias is used (drizzle builder queries). */

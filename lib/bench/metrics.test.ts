@@ -41,7 +41,13 @@ describe('retrieval measures', () => {
     expect(recallAtK(['x', 'a', 'y', 'b'], gold, 2)).toBeCloseTo(1 / 2);
     expect(recallAtK(['a', 'a'], gold, 10)).toBeCloseTo(1 / 3);
     const big = new Set(Array.from({ length: 50 }, (_, i) => `g${i}`));
-    expect(recallAtK(Array.from({ length: 10 }, (_, i) => `g${i}`), big, 10)).toBe(1);
+    expect(
+      recallAtK(
+        Array.from({ length: 10 }, (_, i) => `g${i}`),
+        big,
+        10,
+      ),
+    ).toBe(1);
     expect(recallAtK(['a'], new Set(), 10)).toBe(0);
   });
   it('MRR uses the first gold rank within k', () => {

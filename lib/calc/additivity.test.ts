@@ -11,7 +11,10 @@ import type { CalcResult, Operand } from './types';
 const codes = (r: CalcResult) => (r.ok ? [] : r.errors.map((e) => e.code));
 
 /** The unit a stored fact of this kind carries. */
-function unitFor(kind: MetricDef['unitKind'] | 'monetary' | 'per_share' | 'ratio' | 'times' | 'days'): { unit: string; currency: string | null } {
+function unitFor(kind: MetricDef['unitKind'] | 'monetary' | 'per_share' | 'ratio' | 'times' | 'days'): {
+  unit: string;
+  currency: string | null;
+} {
   if (kind === 'monetary') return { unit: 'INR', currency: 'INR' };
   if (kind === 'per_share') return { unit: 'INR/shares', currency: 'INR' };
   if (kind === 'shares') return { unit: 'shares', currency: null };
@@ -94,10 +97,21 @@ describe('only additive flows add up over periods (the ontology walked)', () => 
   it('a filer concept outside the ontology is judged by its unit', () => {
     const base = { metricId: null, value: '1', period: P.q1 };
     expect(additivityOf(fact({ ...base, concept: 'ifrs-full:RentalIncome', unit: 'USD', currency: 'USD' })).additive).toBe(true);
-    expect(additivityOf(fact({ ...base, concept: 'x:SomethingPerShare', unit: 'USD/shares', currency: 'USD' }))).toMatchObject({ additive: false, reason: 'per_share' });
-    expect(additivityOf(fact({ ...base, concept: 'us-gaap:WeightedAverageLimitedPartnershipUnitsOutstanding', unit: 'shares', currency: null }))).toMatchObject({ additive: false, reason: 'weighted_shares' });
-    expect(additivityOf(fact({ ...base, concept: 'x:Rate', unit: 'pure', currency: null }))).toMatchObject({ additive: false, reason: 'ratio' });
-    expect(additivityOf(fact({ ...base, concept: 'x:Cash', unit: 'USD', currency: 'USD', period: inst('2024-06-30') }))).toMatchObject({ additive: false, reason: 'balance' });
+    expect(additivityOf(fact({ ...base, concept: 'x:SomethingPerShare', unit: 'USD/shares', currency: 'USD' }))).toMatchObject({
+      additive: false,
+      reason: 'per_share',
+    });
+    expect(
+      additivityOf(fact({ ...base, concept: 'us-gaap:WeightedAverageLimitedPartnershipUnitsOutstanding', unit: 'shares', currency: null })),
+    ).toMatchObject({ additive: false, reason: 'weighted_shares' });
+    expect(additivityOf(fact({ ...base, concept: 'x:Rate', unit: 'pure', currency: null }))).toMatchObject({
+      additive: false,
+      reason: 'ratio',
+    });
+    expect(additivityOf(fact({ ...base, concept: 'x:Cash', unit: 'USD', currency: 'USD', period: inst('2024-06-30') }))).toMatchObject({
+      additive: false,
+      reason: 'balance',
+    });
   });
 });
 
@@ -114,7 +128,11 @@ describe('deriveH2', () => {
   });
 
   it('needs the first half of the same fiscal year', () => {
-    expect(codes(deriveH2({ fy: f(P.fy, '1000'), firstHalf: f(P.m9, '700'), calendars: HELIOS_CALENDAR }))).toEqual(['PERIOD_LENGTH_MISMATCH']);
-    expect(codes(deriveH2({ fy: f(P.fy, '1000'), firstHalf: f(P.h1Next, '500'), calendars: HELIOS_CALENDAR }))).toEqual(expect.arrayContaining(['PERIOD_MISMATCH', 'OVERLAPPING_INTERVALS']));
+    expect(codes(deriveH2({ fy: f(P.fy, '1000'), firstHalf: f(P.m9, '700'), calendars: HELIOS_CALENDAR }))).toEqual([
+      'PERIOD_LENGTH_MISMATCH',
+    ]);
+    expect(codes(deriveH2({ fy: f(P.fy, '1000'), firstHalf: f(P.h1Next, '500'), calendars: HELIOS_CALENDAR }))).toEqual(
+      expect.arrayContaining(['PERIOD_MISMATCH', 'OVERLAPPING_INTERVALS']),
+    );
   });
 });

@@ -15,7 +15,15 @@ import { isCurrencyCode } from './format-value';
 import type { Operand, TypedError } from './types';
 
 /** Why a measure does not add up over periods. */
-export type NonAdditiveReason = 'earnings_per_share' | 'per_share' | 'weighted_shares' | 'share_count' | 'ratio' | 'balance' | 'nonlinear' | 'unknown';
+export type NonAdditiveReason =
+  | 'earnings_per_share'
+  | 'per_share'
+  | 'weighted_shares'
+  | 'share_count'
+  | 'ratio'
+  | 'balance'
+  | 'nonlinear'
+  | 'unknown';
 
 /** How a measure behaves over a window of periods. */
 export type WindowRule =
@@ -27,10 +35,14 @@ export type WindowRule =
   | { kind: 'refuse'; reason: NonAdditiveReason; message: string };
 
 const WHY: Record<NonAdditiveReason, string> = {
-  earnings_per_share: 'a per-share figure is not additive over periods: each period’s figure divides by that period’s own weighted share count, and weighted share counts differ by period; the figure for any period is what the filing reports for that period',
-  per_share: 'a per-share figure is not additive over periods: each period’s figure is per share of that period, and share counts (and splits) differ by period; the figure for any period is what the filing reports for that period',
-  weighted_shares: 'a weighted-average share count is an average over its own period, not additive over periods: weighted share counts differ by period, and the figure for any period is what the filing reports for that period',
-  share_count: 'a share count over a period is not added across periods by Ledgerline; the figure for any period is what the filing reports for that period',
+  earnings_per_share:
+    'a per-share figure is not additive over periods: each period’s figure divides by that period’s own weighted share count, and weighted share counts differ by period; the figure for any period is what the filing reports for that period',
+  per_share:
+    'a per-share figure is not additive over periods: each period’s figure is per share of that period, and share counts (and splits) differ by period; the figure for any period is what the filing reports for that period',
+  weighted_shares:
+    'a weighted-average share count is an average over its own period, not additive over periods: weighted share counts differ by period, and the figure for any period is what the filing reports for that period',
+  share_count:
+    'a share count over a period is not added across periods by Ledgerline; the figure for any period is what the filing reports for that period',
   ratio: 'a ratio is not additive over periods; over a window it is computed from the window’s own numerator and denominator',
   balance: 'a balance is a level at one date, not a flow; balances do not add up over periods',
   nonlinear: 'this derived measure is not a sum or difference of flows, so it does not add up over periods',
@@ -68,7 +80,8 @@ function linearInFlows(e: Expr, seen: Set<string>): boolean {
   if ('measure' in e) {
     if ((e.role ?? 'same') !== 'same') return false;
     const nested = getFormula(e.measure);
-    if (nested) return !seen.has(nested.id) && nested.periodType === 'duration' && linearInFlows(nested.formula, new Set([...seen, nested.id]));
+    if (nested)
+      return !seen.has(nested.id) && nested.periodType === 'duration' && linearInFlows(nested.formula, new Set([...seen, nested.id]));
     const m = getMetric(e.measure);
     return !!m && metricRule(m).kind === 'sum';
   }
@@ -81,7 +94,11 @@ function linearInFlows(e: Expr, seen: Set<string>): boolean {
  * a monetary flow built by adding and subtracting additive flows (free cash flow, EBITDA).
  */
 export function isAdditiveFormula(f: FormulaDef): boolean {
-  return f.periodType === 'duration' && f.unit === 'monetary' && [f.formula, ...(f.alternatives ?? [])].every((e) => linearInFlows(e, new Set([f.id])));
+  return (
+    f.periodType === 'duration' &&
+    f.unit === 'monetary' &&
+    [f.formula, ...(f.alternatives ?? [])].every((e) => linearInFlows(e, new Set([f.id])))
+  );
 }
 
 /**
@@ -118,7 +135,8 @@ export function additivityOf(op: Operand): { additive: true } | { additive: fals
   // a filer's own concept (or a metric id Ledgerline does not know): decided by what it measures
   if (op.period.type === 'instant') return { additive: false, reason: 'balance' };
   if (/\/shares?$/i.test(op.unit)) return { additive: false, reason: isEarningsPerShare(op.concept) ? 'earnings_per_share' : 'per_share' };
-  if (/^shares?$/i.test(op.unit)) return { additive: false, reason: /WeightedAverage/i.test(op.concept) ? 'weighted_shares' : 'share_count' };
+  if (/^shares?$/i.test(op.unit))
+    return { additive: false, reason: /WeightedAverage/i.test(op.concept) ? 'weighted_shares' : 'share_count' };
   if (isCurrencyCode(op.unit) || (op.currency && op.unit === op.currency)) return { additive: true };
   if (/^(ratio|pure|pp|percent|times|days)$/i.test(op.unit)) return { additive: false, reason: 'ratio' };
   return { additive: false, reason: 'unknown' };
@@ -130,5 +148,7 @@ export function checkAdditive(ops: Operand[], what: string): TypedError[] {
   if (bad.length === 0) return [];
   const reasons = [...new Set(bad.map((x) => (x.a as { reason: NonAdditiveReason }).reason))];
   const names = [...new Set(bad.map((x) => nameOf(x.o)))].join(', ');
-  return [error('NON_ADDITIVE', `${what} adds ${names} over periods, but ${reasons.map((r) => WHY[r]).join('; ')}`, ...bad.map((x) => x.o))];
+  return [
+    error('NON_ADDITIVE', `${what} adds ${names} over periods, but ${reasons.map((r) => WHY[r]).join('; ')}`, ...bad.map((x) => x.o)),
+  ];
 }

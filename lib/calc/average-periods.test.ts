@@ -4,7 +4,8 @@ import { averagePeriods } from './average-periods';
 import type { CalcResult } from './types';
 
 const codes = (r: CalcResult) => (r.ok ? [] : r.errors.map((e) => e.code));
-const year = (id: string, start: string, end: string, value: string) => fact({ id, value, unit: 'ratio', currency: null, period: dur(start, end), metricId: 'ebitda_margin', concept: 'ebitda_margin' });
+const year = (id: string, start: string, end: string, value: string) =>
+  fact({ id, value, unit: 'ratio', currency: null, period: dur(start, end), metricId: 'ebitda_margin', concept: 'ebitda_margin' });
 
 describe('average over fiscal years', () => {
   const y18 = year('a', '2017-02-01', '2018-01-31', '0.061');
@@ -13,7 +14,12 @@ describe('average over fiscal years', () => {
 
   it('is the mean of the yearly values over the whole span, derived', () => {
     const r = averagePeriods({ parts: [y20, y18, y19] });
-    expect(r).toMatchObject({ ok: true, exact: '0.062', basis: 'derived', period: { type: 'duration', start: '2017-02-01', end: '2020-01-31' } });
+    expect(r).toMatchObject({
+      ok: true,
+      exact: '0.062',
+      basis: 'derived',
+      period: { type: 'duration', start: '2017-02-01', end: '2020-01-31' },
+    });
     if (r.ok) expect(r.formula).toMatch(/\/ 3$/);
   });
 

@@ -8,7 +8,19 @@
 import { dimensionKey } from '@/lib/domain/identity';
 import type { Period } from '@/lib/domain/types';
 import { div, fromBigInt, sum, type Decimal } from './decimal';
-import { checkPeriodType, checkPeriodTypes, checkSameMetric, checkSameUnit, commonChecks, currencyOf, error, invalidOperands, nameOf, parseValues, periodText } from './checks';
+import {
+  checkPeriodType,
+  checkPeriodTypes,
+  checkSameMetric,
+  checkSameUnit,
+  commonChecks,
+  currencyOf,
+  error,
+  invalidOperands,
+  nameOf,
+  parseValues,
+  periodText,
+} from './checks';
 import { accepted, rejected } from './result';
 import { checkTiling } from './sum';
 import type { CalcOptions, CalcResult, Operand, TypedError } from './types';
@@ -23,14 +35,19 @@ export interface AveragePeriodsOptions extends CalcOptions {
 export function averagePeriods({ parts, ...options }: AveragePeriodsOptions): CalcResult {
   const invalid = invalidOperands(parts);
   if (invalid.length > 0) return rejected('average_periods', invalid);
-  if (parts.length < 2) return rejected('average_periods', [error('MISSING_FACT', 'an average over time needs at least two periods', ...parts)]);
+  if (parts.length < 2)
+    return rejected('average_periods', [error('MISSING_FACT', 'an average over time needs at least two periods', ...parts)]);
   const mix = checkPeriodTypes(parts);
   const errors: TypedError[] = [
     ...commonChecks(parts),
     ...checkSameMetric(parts),
     ...checkSameUnit(parts),
-    ...(parts.every((p) => dimensionKey(p.dimensions) === dimensionKey(parts[0]!.dimensions)) ? [] : [error('DIMENSION_MISMATCH', 'parts have different dimensions', ...parts)]),
-    ...(mix.length > 0 ? mix : checkPeriodType(parts, 'duration', 'an average over fiscal years averages figures over whole years (durations)')),
+    ...(parts.every((p) => dimensionKey(p.dimensions) === dimensionKey(parts[0]!.dimensions))
+      ? []
+      : [error('DIMENSION_MISMATCH', 'parts have different dimensions', ...parts)]),
+    ...(mix.length > 0
+      ? mix
+      : checkPeriodType(parts, 'duration', 'an average over fiscal years averages figures over whole years (durations)')),
   ];
   const { values, errors: valueErrors } = parseValues(parts);
   errors.push(...valueErrors);

@@ -44,10 +44,24 @@ export function cagr({ later, earlier, years, ...options }: CagrOptions): CalcRe
   const invalid = invalidOperands([later, earlier]);
   if (invalid.length > 0) return rejected('cagr', invalid);
   const ops = [later, earlier];
-  const errors: TypedError[] = [...commonChecks(ops), ...checkSameMetric(ops), ...checkSameDimensions(ops), ...checkSameUnit(ops), ...checkPeriodTypes(ops)];
-  if (!Number.isInteger(years) || years < 1 || years > 50) errors.push(error('INVALID_VALUE', `a CAGR spans a whole number of years ≥ 1 (got ${years})`, ...ops));
+  const errors: TypedError[] = [
+    ...commonChecks(ops),
+    ...checkSameMetric(ops),
+    ...checkSameDimensions(ops),
+    ...checkSameUnit(ops),
+    ...checkPeriodTypes(ops),
+  ];
+  if (!Number.isInteger(years) || years < 1 || years > 50)
+    errors.push(error('INVALID_VALUE', `a CAGR spans a whole number of years ≥ 1 (got ${years})`, ...ops));
   // a rate of a rate (margin, multiple, percentage points) compounds nothing: its change is the answer
-  if (RATE_UNITS.has(later.unit) || RATE_UNITS.has(earlier.unit)) errors.push(error('INVALID_VALUE', `a CAGR compounds amounts (money, shares, per-share figures, counts), not a ratio such as ${nameOf(later)}; ask for its change instead`, ...ops));
+  if (RATE_UNITS.has(later.unit) || RATE_UNITS.has(earlier.unit))
+    errors.push(
+      error(
+        'INVALID_VALUE',
+        `a CAGR compounds amounts (money, shares, per-share figures, counts), not a ratio such as ${nameOf(later)}; ask for its change instead`,
+        ...ops,
+      ),
+    );
   if (errors.length === 0) {
     const lp = later.period;
     const ep = earlier.period;
@@ -58,11 +72,18 @@ export function cagr({ later, earlier, years, ...options }: CagrOptions): CalcRe
     const lf = fiscalOf(lp, options.calendars);
     const ef = fiscalOf(ep, options.calendars);
     if (lf && ef && lf.fiscalPeriod !== 'OTHER' && ef.fiscalPeriod !== 'OTHER') {
-      if (lf.fiscalPeriod !== ef.fiscalPeriod) errors.push(error('FISCAL_POSITION_MISMATCH', `a CAGR compares the same fiscal position (${lf.fiscalPeriod} vs ${ef.fiscalPeriod})`, ...ops));
-      else if (lf.fiscalYear - ef.fiscalYear !== years) errors.push(error('PERIOD_MISMATCH', `${years}-year CAGR needs fiscal years ${years} apart (got ${lf.label} and ${ef.label})`, ...ops));
+      if (lf.fiscalPeriod !== ef.fiscalPeriod)
+        errors.push(
+          error('FISCAL_POSITION_MISMATCH', `a CAGR compares the same fiscal position (${lf.fiscalPeriod} vs ${ef.fiscalPeriod})`, ...ops),
+        );
+      else if (lf.fiscalYear - ef.fiscalYear !== years)
+        errors.push(
+          error('PERIOD_MISMATCH', `${years}-year CAGR needs fiscal years ${years} apart (got ${lf.label} and ${ef.label})`, ...ops),
+        );
     } else {
       const gap = daysBetween(endOf(ep), endOf(lp));
-      if (Math.abs(gap - years * DAYS_PER_YEAR) > 10) errors.push(error('PERIOD_MISMATCH', `periods ending ${endOf(ep)} and ${endOf(lp)} are not ${years} years apart`, ...ops));
+      if (Math.abs(gap - years * DAYS_PER_YEAR) > 10)
+        errors.push(error('PERIOD_MISMATCH', `periods ending ${endOf(ep)} and ${endOf(lp)} are not ${years} years apart`, ...ops));
     }
   }
   const { values, errors: valueErrors } = parseValues(ops);
@@ -72,7 +93,9 @@ export function cagr({ later, earlier, years, ...options }: CagrOptions): CalcRe
   const labels = [operandPeriodLabel(later, options.calendars), operandPeriodLabel(earlier, options.calendars)];
   if (sign(e) <= 0 || sign(l) <= 0) {
     const at = (o: Operand, label: string) => `${label} (${periodText(o.period)}): ${o.value}`;
-    return rejected('cagr', [error('NEGATIVE_BASE', `a CAGR needs positive values at both ends (${at(earlier, labels[1]!)}; ${at(later, labels[0]!)})`, ...ops)]);
+    return rejected('cagr', [
+      error('NEGATIVE_BASE', `a CAGR needs positive values at both ends (${at(earlier, labels[1]!)}; ${at(later, labels[0]!)})`, ...ops),
+    ]);
   }
   const growthFactor = toNumber(div(l, e, 30));
   const rate = Math.pow(growthFactor, 1 / years) - 1;

@@ -42,7 +42,11 @@ interface Attrs {
   period: Period;
 }
 
-const UNITS: [string, string | null][] = [['INR', 'INR'], ['USD', 'USD'], ['shares', null]];
+const UNITS: [string, string | null][] = [
+  ['INR', 'INR'],
+  ['USD', 'USD'],
+  ['shares', null],
+];
 const attrArbs = {
   entityId: fc.constantFrom('helios', 'other'),
   scope: fc.constantFrom<Fact['scope']>('consolidated', 'standalone'),
@@ -50,7 +54,11 @@ const attrArbs = {
   unit: fc.constantFrom(...UNITS),
   basisTag: fc.constantFrom<string | null>(null, 'latest', 'original'),
   metricId: fc.constantFrom('revenue', 'operating_income'),
-  value: fc.oneof(fc.constant('0'), fc.integer({ min: -5000, max: 100000 }).map(String), fc.bigInt({ min: 1n, max: 10n ** 24n }).map(String)),
+  value: fc.oneof(
+    fc.constant('0'),
+    fc.integer({ min: -5000, max: 100000 }).map(String),
+    fc.bigInt({ min: 1n, max: 10n ** 24n }).map(String),
+  ),
   period: periodArb,
 };
 
@@ -59,7 +67,12 @@ const SHARED_KEYS = ['entityId', 'scope', 'dimensions', 'unit', 'basisTag', 'met
 /** Two attribute sets; each attribute is shared with probability ~3/4 so that valid pairs are common. */
 function pairArb(): fc.Arbitrary<[Attrs, Attrs]> {
   const one = fc.record(attrArbs).map(({ unit, ...rest }): Attrs => ({ ...rest, unit: unit[0], currency: unit[1] }));
-  const shared = fc.record(Object.fromEntries(SHARED_KEYS.map((k) => [k, fc.integer({ min: 0, max: 3 })])) as Record<(typeof SHARED_KEYS)[number], fc.Arbitrary<number>>);
+  const shared = fc.record(
+    Object.fromEntries(SHARED_KEYS.map((k) => [k, fc.integer({ min: 0, max: 3 })])) as Record<
+      (typeof SHARED_KEYS)[number],
+      fc.Arbitrary<number>
+    >,
+  );
   return fc.tuple(one, one, shared).map(([a, b, dice]) => {
     const out: Attrs = { ...b };
     for (const k of SHARED_KEYS) {
@@ -87,7 +100,9 @@ const end = (p: Period) => (p.type === 'instant' ? p.date : p.end);
 
 /** Relations every same-period binary operation forbids. */
 function samePeriodForbidden(a: Attrs, b: Attrs): boolean {
-  return a.entityId !== b.entityId || a.scope !== b.scope || a.basisTag !== b.basisTag || a.unit !== b.unit || !samePeriod(a.period, b.period);
+  return (
+    a.entityId !== b.entityId || a.scope !== b.scope || a.basisTag !== b.basisTag || a.unit !== b.unit || !samePeriod(a.period, b.period)
+  );
 }
 
 /** Coverage of each day by signed periods: day → Σ weight. */
@@ -215,7 +230,15 @@ describe('operations never accept a forbidden relation', () => {
 });
 
 describe('TTM never double counts a day', () => {
-  const base = { entityId: 'helios', scope: 'consolidated' as const, dimensions: {}, unit: 'INR', currency: 'INR', basisTag: null, metricId: 'operating_income' };
+  const base = {
+    entityId: 'helios',
+    scope: 'consolidated' as const,
+    dimensions: {},
+    unit: 'INR',
+    currency: 'INR',
+    basisTag: null,
+    metricId: 'operating_income',
+  };
   const withPeriod = (period: Duration, value = '100') => operand({ ...base, value, period });
 
   /** Periods near a valid TTM structure, perturbed so that invalid ones are common too. */
@@ -224,18 +247,25 @@ describe('TTM never double counts a day', () => {
   it('from four quarters', () => {
     let accepted = 0;
     fc.assert(
-      fc.property(dayArb, fc.array(fc.tuple(fc.constantFrom(89, 90, 91, 92, 97), jitter, jitter), { minLength: 4, maxLength: 4 }), (start, shape) => {
-        let cursor = start;
-        const quarters = shape.map(([len, js, je]) => {
-          const s = cursor + js;
-          const e = Math.max(s, cursor + len + je);
-          cursor = cursor + len + 1;
-          return { type: 'duration' as const, start: fromDayNumber(s), end: fromDayNumber(e) };
-        });
-        const r = ttmFromQuarters({ quarters: quarters.map((q) => withPeriod(q)) });
-        expectExactlyOnce(r, quarters.map((period) => ({ period, weight: 1 })));
-        if (r.ok) accepted++;
-      }),
+      fc.property(
+        dayArb,
+        fc.array(fc.tuple(fc.constantFrom(89, 90, 91, 92, 97), jitter, jitter), { minLength: 4, maxLength: 4 }),
+        (start, shape) => {
+          let cursor = start;
+          const quarters = shape.map(([len, js, je]) => {
+            const s = cursor + js;
+            const e = Math.max(s, cursor + len + je);
+            cursor = cursor + len + 1;
+            return { type: 'duration' as const, start: fromDayNumber(s), end: fromDayNumber(e) };
+          });
+          const r = ttmFromQuarters({ quarters: quarters.map((q) => withPeriod(q)) });
+          expectExactlyOnce(
+            r,
+            quarters.map((period) => ({ period, weight: 1 })),
+          );
+          if (r.ok) accepted++;
+        },
+      ),
       { numRuns: 1500 },
     );
     expect(accepted).toBeGreaterThan(30);
@@ -244,19 +274,32 @@ describe('TTM never double counts a day', () => {
   it('from FY + current YTD − prior YTD', () => {
     let accepted = 0;
     fc.assert(
-      fc.property(dayArb, fc.constantFrom(363, 364, 365, 370), fc.constantFrom(90, 181, 272, 279), jitter, jitter, jitter, jitter, (fyStart, fyLen, ytdLen, j1, j2, j3, j4) => {
-        const fy: Duration = { type: 'duration', start: fromDayNumber(fyStart), end: fromDayNumber(fyStart + fyLen) };
-        const prior: Duration = { type: 'duration', start: fromDayNumber(fyStart + j1), end: fromDayNumber(fyStart + ytdLen + j2) };
-        const curStart = fyStart + fyLen + 1 + j3;
-        const current: Duration = { type: 'duration', start: fromDayNumber(curStart), end: fromDayNumber(Math.max(curStart, fyStart + fyLen + 1 + ytdLen + j4)) };
-        const r = ttmFromYtd({ fy: withPeriod(fy), currentYtd: withPeriod(current), priorYtd: withPeriod(prior) });
-        expectExactlyOnce(r, [
-          { period: fy, weight: 1 },
-          { period: current, weight: 1 },
-          { period: prior, weight: -1 },
-        ]);
-        if (r.ok) accepted++;
-      }),
+      fc.property(
+        dayArb,
+        fc.constantFrom(363, 364, 365, 370),
+        fc.constantFrom(90, 181, 272, 279),
+        jitter,
+        jitter,
+        jitter,
+        jitter,
+        (fyStart, fyLen, ytdLen, j1, j2, j3, j4) => {
+          const fy: Duration = { type: 'duration', start: fromDayNumber(fyStart), end: fromDayNumber(fyStart + fyLen) };
+          const prior: Duration = { type: 'duration', start: fromDayNumber(fyStart + j1), end: fromDayNumber(fyStart + ytdLen + j2) };
+          const curStart = fyStart + fyLen + 1 + j3;
+          const current: Duration = {
+            type: 'duration',
+            start: fromDayNumber(curStart),
+            end: fromDayNumber(Math.max(curStart, fyStart + fyLen + 1 + ytdLen + j4)),
+          };
+          const r = ttmFromYtd({ fy: withPeriod(fy), currentYtd: withPeriod(current), priorYtd: withPeriod(prior) });
+          expectExactlyOnce(r, [
+            { period: fy, weight: 1 },
+            { period: current, weight: 1 },
+            { period: prior, weight: -1 },
+          ]);
+          if (r.ok) accepted++;
+        },
+      ),
       { numRuns: 1500 },
     );
     expect(accepted).toBeGreaterThan(100);
@@ -264,18 +307,30 @@ describe('TTM never double counts a day', () => {
 
   it('nor does a derived Q4 or a sum over time', () => {
     fc.assert(
-      fc.property(dayArb, fc.constantFrom(363, 364, 365, 370), fc.constantFrom(272, 273, 279), jitter, jitter, (fyStart, fyLen, nineLen, j1, j2) => {
-        const fy: Duration = { type: 'duration', start: fromDayNumber(fyStart), end: fromDayNumber(fyStart + fyLen) };
-        const nine: Duration = { type: 'duration', start: fromDayNumber(fyStart + j1), end: fromDayNumber(fyStart + nineLen + j2) };
-        const r = deriveQ4({ fy: withPeriod(fy), nineMonths: withPeriod(nine, '60') });
-        expectExactlyOnce(r, [
-          { period: fy, weight: 1 },
-          { period: nine, weight: -1 },
-        ]);
-        const parts = [nine, { type: 'duration' as const, start: addDays(nine.end, 1 + j2), end: fy.end }].filter((p) => p.start <= p.end);
-        const s = sumPeriods({ parts: parts.map((p) => withPeriod(p)) });
-        expectExactlyOnce(s, parts.map((period) => ({ period, weight: 1 })));
-      }),
+      fc.property(
+        dayArb,
+        fc.constantFrom(363, 364, 365, 370),
+        fc.constantFrom(272, 273, 279),
+        jitter,
+        jitter,
+        (fyStart, fyLen, nineLen, j1, j2) => {
+          const fy: Duration = { type: 'duration', start: fromDayNumber(fyStart), end: fromDayNumber(fyStart + fyLen) };
+          const nine: Duration = { type: 'duration', start: fromDayNumber(fyStart + j1), end: fromDayNumber(fyStart + nineLen + j2) };
+          const r = deriveQ4({ fy: withPeriod(fy), nineMonths: withPeriod(nine, '60') });
+          expectExactlyOnce(r, [
+            { period: fy, weight: 1 },
+            { period: nine, weight: -1 },
+          ]);
+          const parts = [nine, { type: 'duration' as const, start: addDays(nine.end, 1 + j2), end: fy.end }].filter(
+            (p) => p.start <= p.end,
+          );
+          const s = sumPeriods({ parts: parts.map((p) => withPeriod(p)) });
+          expectExactlyOnce(
+            s,
+            parts.map((period) => ({ period, weight: 1 })),
+          );
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -69,7 +69,9 @@ export function checkDistinct(ops: Operand[]): TypedError[] {
 export function checkEntity(ops: Operand[]): TypedError[] {
   const first = ops[0];
   const other = ops.find((o) => o.entityId !== first?.entityId);
-  return first && other ? [error('ENTITY_MISMATCH', `operands belong to different entities (${first.entityId}, ${other.entityId})`, ...ops)] : [];
+  return first && other
+    ? [error('ENTITY_MISMATCH', `operands belong to different entities (${first.entityId}, ${other.entityId})`, ...ops)]
+    : [];
 }
 
 /** INCOMPARABLE_SCOPE when consolidated and standalone figures are mixed. */
@@ -188,7 +190,10 @@ export function gapDays(a: Duration, b: Duration): number {
  * Comparison of two duration lengths: same class and at most 7 days apart. Returns the flag to
  * raise (53 vs 52 weeks, or small calendar-month differences) or an error message.
  */
-export function compareLengths(a: Duration, b: Duration): { ok: true; flag: 'WEEKS_53_VS_52' | 'PERIOD_LENGTH_DIFFERS' | null } | { ok: false; reason: string } {
+export function compareLengths(
+  a: Duration,
+  b: Duration,
+): { ok: true; flag: 'WEEKS_53_VS_52' | 'PERIOD_LENGTH_DIFFERS' | null } | { ok: false; reason: string } {
   const da = durationDays(a);
   const db = durationDays(b);
   const ca = lengthClass(da);
@@ -219,7 +224,9 @@ export function sameMetric(a: Operand, b: Operand): boolean {
 export function checkSameMetric(ops: Operand[]): TypedError[] {
   const first = ops[0];
   const other = first && ops.find((o) => !sameMetric(first, o));
-  return first && other ? [error('METRIC_MISMATCH', `operands measure different metrics (${nameOf(first)}, ${nameOf(other)})`, ...ops)] : [];
+  return first && other
+    ? [error('METRIC_MISMATCH', `operands measure different metrics (${nameOf(first)}, ${nameOf(other)})`, ...ops)]
+    : [];
 }
 
 /** Checks every operation runs first: distinct facts, one basis, one entity, one scope. */
@@ -247,11 +254,7 @@ export function invalidOperands(ops: Operand[]): TypedError[] {
 }
 
 /** Operands whose metric cannot be negative but whose value is negative. */
-export function negativeWhereImpossible(
-  ops: Operand[],
-  values: Decimal[],
-  isNonNegative?: (op: Operand) => boolean,
-): Operand[] {
+export function negativeWhereImpossible(ops: Operand[], values: Decimal[], isNonNegative?: (op: Operand) => boolean): Operand[] {
   return ops.filter((op, i) => cannotBeNegative(op, isNonNegative) && values[i] !== undefined && values[i]!.coef < 0n);
 }
 

@@ -29,7 +29,12 @@ export function convertCurrency({ amount, rate, ...options }: ConvertCurrencyOpt
   }
   if (amount.period.type !== rate.period.type) {
     errors.push(
-      error('INSTANT_DURATION_MIX', `a ${amount.period.type} amount needs a ${amount.period.type === 'instant' ? 'spot' : 'period-average'} rate`, amount, rate),
+      error(
+        'INSTANT_DURATION_MIX',
+        `a ${amount.period.type} amount needs a ${amount.period.type === 'instant' ? 'spot' : 'period-average'} rate`,
+        amount,
+        rate,
+      ),
     );
   } else if (!samePeriod(amount.period, rate.period)) {
     errors.push(error('PERIOD_MISMATCH', `FX rate ${periodText(rate.period)} is not dated ${periodText(amount.period)}`, amount, rate));

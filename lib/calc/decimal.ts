@@ -111,7 +111,7 @@ function divRound(n: bigint, d: bigint): bigint {
   const twice = (r < 0n ? -r : r) * 2n;
   const dAbs = d < 0n ? -d : d;
   if (twice < dAbs) return q;
-  return (n < 0n) !== (d < 0n) ? q - 1n : q + 1n;
+  return n < 0n !== d < 0n ? q - 1n : q + 1n;
 }
 
 /** a rounded to `places` decimal places, half away from zero. */

@@ -8,7 +8,11 @@ const f = (start: string, end: string, value: string) => fact({ value: crore(val
 
 describe('deriveQ4', () => {
   it('derives Q4 = FY − 9M with basis derived', () => {
-    const r = deriveQ4({ fy: f('2024-04-01', '2025-03-31', '1000'), nineMonths: f('2024-04-01', '2024-12-31', '740'), calendars: HELIOS_CALENDAR });
+    const r = deriveQ4({
+      fy: f('2024-04-01', '2025-03-31', '1000'),
+      nineMonths: f('2024-04-01', '2024-12-31', '740'),
+      calendars: HELIOS_CALENDAR,
+    });
     expect(r).toMatchObject({ ok: true, exact: crore('260'), period: dur('2025-01-01', '2025-03-31'), basis: 'derived' });
   });
 
@@ -27,7 +31,9 @@ describe('deriveQ4', () => {
     const fy = f('2024-04-01', '2025-03-31', '1000');
     expect(codes(deriveQ4({ fy, nineMonths: f('2024-07-01', '2025-03-31', '740') }))).toEqual(['PERIOD_MISMATCH', 'OVERLAPPING_INTERVALS']);
     expect(codes(deriveQ4({ fy, nineMonths: f('2024-04-01', '2024-09-30', '480') }))).toEqual(['PERIOD_LENGTH_MISMATCH']);
-    expect(codes(deriveQ4({ fy: f('2024-04-01', '2024-12-31', '1'), nineMonths: f('2024-04-01', '2024-12-31', '2') }))).toContain('PERIOD_LENGTH_MISMATCH');
+    expect(codes(deriveQ4({ fy: f('2024-04-01', '2024-12-31', '1'), nineMonths: f('2024-04-01', '2024-12-31', '2') }))).toContain(
+      'PERIOD_LENGTH_MISMATCH',
+    );
   });
 
   it('rejects a 9M that does not end at Q3 under the calendar', () => {
@@ -40,6 +46,8 @@ describe('deriveQ4', () => {
   });
 
   it('rejects a negative derived revenue', () => {
-    expect(codes(deriveQ4({ fy: f('2024-04-01', '2025-03-31', '700'), nineMonths: f('2024-04-01', '2024-12-31', '740') }))).toEqual(['IMPLAUSIBLE_RESULT']);
+    expect(codes(deriveQ4({ fy: f('2024-04-01', '2025-03-31', '700'), nineMonths: f('2024-04-01', '2024-12-31', '740') }))).toEqual([
+      'IMPLAUSIBLE_RESULT',
+    ]);
   });
 });

@@ -85,12 +85,24 @@ function deriveRest(k: RestKind, fy: Operand, ytd: Operand, options: CalcOptions
   }
   const rest: Duration = { type: 'duration', start: addDays(n.end, 1), end: f.end };
   if (errors.length === 0 && lengthFamily(durationDays(rest)) !== k.restFamily) {
-    errors.push(error('PERIOD_LENGTH_MISMATCH', `FY − ${k.ytd} leaves ${durationDays(rest) + 1} days, not a ${k.rest === 'Q4' ? 'fourth quarter' : 'second half'}`, ...ops));
+    errors.push(
+      error(
+        'PERIOD_LENGTH_MISMATCH',
+        `FY − ${k.ytd} leaves ${durationDays(rest) + 1} days, not a ${k.rest === 'Q4' ? 'fourth quarter' : 'second half'}`,
+        ...ops,
+      ),
+    );
   }
   if (errors.length === 0 && options.calendars) {
     const derived = fiscalOf(n, options.calendars);
     if (derived && (derived.fiscalPeriod !== k.ytd || !derived.exact)) {
-      errors.push(error('FISCAL_POSITION_MISMATCH', `${periodText(n)} is not exactly the fiscal ${k.ytd === '9M' ? 'nine months' : 'first half'} before ${k.rest}`, ytd));
+      errors.push(
+        error(
+          'FISCAL_POSITION_MISMATCH',
+          `${periodText(n)} is not exactly the fiscal ${k.ytd === '9M' ? 'nine months' : 'first half'} before ${k.rest}`,
+          ytd,
+        ),
+      );
     }
   }
   if (errors.length > 0) return rejected(k.op, errors);

@@ -27,10 +27,22 @@ export const MINUS = '\u2212';
 
 const SYMBOLS: Record<string, string> = { USD: '$', INR: '₹', EUR: '€', GBP: '£', JPY: '¥', CNY: 'CN¥' };
 const SCALE_POWER: Record<Exclude<DisplayScale, 'auto'>, number> = {
-  none: 0, thousands: 3, millions: 6, billions: 9, trillions: 12, lakh: 5, crore: 7,
+  none: 0,
+  thousands: 3,
+  millions: 6,
+  billions: 9,
+  trillions: 12,
+  lakh: 5,
+  crore: 7,
 };
 const SCALE_WORD: Record<Exclude<DisplayScale, 'auto'>, string> = {
-  none: '', thousands: 'thousand', millions: 'million', billions: 'billion', trillions: 'trillion', lakh: 'lakh', crore: 'crore',
+  none: '',
+  thousands: 'thousand',
+  millions: 'million',
+  billions: 'billion',
+  trillions: 'trillion',
+  lakh: 'lakh',
+  crore: 'crore',
 };
 
 /** True for a three-letter ISO currency code. */

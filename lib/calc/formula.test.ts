@@ -17,7 +17,20 @@ function key(p: Period): string {
 function op(metricId: string, period: Period, value: string, over: Partial<Operand> = {}): Operand {
   const m = getMetric(metricId)!;
   const unit = m.unitKind === 'shares' ? 'shares' : m.unitKind === 'per_share' ? 'USD/shares' : m.unitKind === 'count' ? 'pure' : 'USD';
-  return { id: `${metricId}${key(period)}`, entityId: 'e1', metricId, concept: m.concepts[0]!, value, unit, currency: unit === 'USD' ? 'USD' : null, period, scope: 'consolidated', dimensions: {}, basisTag: 'latest', ...over };
+  return {
+    id: `${metricId}${key(period)}`,
+    entityId: 'e1',
+    metricId,
+    concept: m.concepts[0]!,
+    value,
+    unit,
+    currency: unit === 'USD' ? 'USD' : null,
+    period,
+    scope: 'consolidated',
+    dimensions: {},
+    basisTag: 'latest',
+    ...over,
+  };
 }
 
 /** Apple FY2024 (10-K, USD millions as base units ×1e6), by hand from the filing. */
@@ -69,7 +82,12 @@ function fetcher(values: Record<string, string>, tamper?: (req: OperandRequest, 
   };
 }
 
-async function run(id: string, anchor: Period = getFormula(id)!.periodType === 'instant' ? END : FY, values = APPLE, tamper?: (req: OperandRequest, o: Operand) => Operand) {
+async function run(
+  id: string,
+  anchor: Period = getFormula(id)!.periodType === 'instant' ? END : FY,
+  values = APPLE,
+  tamper?: (req: OperandRequest, o: Operand) => Operand,
+) {
   const f = fetcher(values, tamper);
   const r = await evaluateFormula(getFormula(id)!, { anchor, fetch: f.fetch });
   return { r, asked: f.asked };
@@ -101,7 +119,10 @@ describe('evaluateFormula — Apple FY2024 by hand', () => {
     ['dso', ((29508 + 33410) / 2 / 391035) * 364],
     ['dio', ((6331 + 7286) / 2 / 210352) * 364],
     ['dpo', ((62611 + 68960) / 2 / 210352) * 364],
-    ['cash_conversion_cycle', ((6331 + 7286) / 2 / 210352) * 364 + ((29508 + 33410) / 2 / 391035) * 364 - ((62611 + 68960) / 2 / 210352) * 364],
+    [
+      'cash_conversion_cycle',
+      ((6331 + 7286) / 2 / 210352) * 364 + ((29508 + 33410) / 2 / 391035) * 364 - ((62611 + 68960) / 2 / 210352) * 364,
+    ],
     ['interest_coverage', 123216 / 3933],
     ['payout_ratio', 15234 / 93736],
     ['capex_intensity', 9447 / 391035],
@@ -123,7 +144,9 @@ describe('evaluateFormula — Apple FY2024 by hand', () => {
 
   it('ROE shows each operand with its period: flow over FY2024, equity at both ends', async () => {
     const { r, asked } = await run('roe');
-    expect(r.ok && r.formula).toBe('roe = net_income[2023-10-01..2024-09-28] / average(total_equity[@2023-09-30], total_equity[@2024-09-28])');
+    expect(r.ok && r.formula).toBe(
+      'roe = net_income[2023-10-01..2024-09-28] / average(total_equity[@2023-09-30], total_equity[@2024-09-28])',
+    );
     expect(asked.map((a) => [a.measureId, a.role, key(a.period)])).toEqual([
       ['net_income', 'same', key(FY)],
       ['total_equity', 'opening', key(OPEN)],
@@ -161,8 +184,18 @@ describe('evaluateFormula — Apple FY2024 by hand', () => {
 describe('evaluateFormula — every formula rejects operands that break its relation', () => {
   /** operand values: 100 for everything, 50 for shares, so every formula can be evaluated */
   const anyValues = new Proxy({} as Record<string, string>, { get: (_t, k: string) => (/shares/.test(k) ? '50' : '100') });
-  const shifted = (p: Period): Period => (p.type === 'instant' ? { type: 'instant', date: p.date.replace(/^\d{4}/, (y) => String(Number(y) - 1)) } : { type: 'duration', start: p.start.replace(/^\d{4}/, (y) => String(Number(y) - 1)), end: p.end.replace(/^\d{4}/, (y) => String(Number(y) - 1)) });
-  const swapType = (p: Period): Period => (p.type === 'instant' ? { type: 'duration', start: `${Number(p.date.slice(0, 4)) - 1}${p.date.slice(4)}`, end: p.date } : { type: 'instant', date: p.end });
+  const shifted = (p: Period): Period =>
+    p.type === 'instant'
+      ? { type: 'instant', date: p.date.replace(/^\d{4}/, (y) => String(Number(y) - 1)) }
+      : {
+          type: 'duration',
+          start: p.start.replace(/^\d{4}/, (y) => String(Number(y) - 1)),
+          end: p.end.replace(/^\d{4}/, (y) => String(Number(y) - 1)),
+        };
+  const swapType = (p: Period): Period =>
+    p.type === 'instant'
+      ? { type: 'duration', start: `${Number(p.date.slice(0, 4)) - 1}${p.date.slice(4)}`, end: p.date }
+      : { type: 'instant', date: p.end };
 
   for (const f of FORMULAS) {
     const anchor = f.periodType === 'instant' ? END : FY;
@@ -175,10 +208,14 @@ describe('evaluateFormula — every formula rejects operands that break its rela
       const all = formulaRequests(f, anchor).map((r) => `${r.measureId}${key(r.period)}`);
       for (const r of reqs) expect(all).toContain(`${r.measureId}${key(r.period)}`);
       for (const target of reqs) {
-        const bad = await run(f.id, anchor, anyValues, (req, o) => (req.measureId === target.measureId && key(req.period) === key(target.period) ? { ...o, period: shifted(o.period) } : o));
+        const bad = await run(f.id, anchor, anyValues, (req, o) =>
+          req.measureId === target.measureId && key(req.period) === key(target.period) ? { ...o, period: shifted(o.period) } : o,
+        );
         expect(bad.r.ok, `${f.id}: ${target.measureId}${key(target.period)} shifted`).toBe(false);
         expect(!bad.r.ok && bad.r.errors.map((e) => e.code)).toContain('PERIOD_MISMATCH');
-        const mixed = await run(f.id, anchor, anyValues, (req, o) => (req.measureId === target.measureId && key(req.period) === key(target.period) ? { ...o, period: swapType(o.period) } : o));
+        const mixed = await run(f.id, anchor, anyValues, (req, o) =>
+          req.measureId === target.measureId && key(req.period) === key(target.period) ? { ...o, period: swapType(o.period) } : o,
+        );
         expect(!mixed.r.ok && mixed.r.errors.map((e) => e.code)).toContain('INSTANT_DURATION_MIX');
       }
     });
@@ -190,11 +227,17 @@ describe('evaluateFormula — every formula rejects operands that break its rela
   });
 
   it('refuses mixed entities, scopes and dimensions, negative non-negative measures and negative capex', async () => {
-    const other = await run('current_ratio', END, APPLE, (req, o) => (req.measureId === 'current_liabilities' ? { ...o, entityId: 'e2' } : o));
+    const other = await run('current_ratio', END, APPLE, (req, o) =>
+      req.measureId === 'current_liabilities' ? { ...o, entityId: 'e2' } : o,
+    );
     expect(!other.r.ok && other.r.errors.map((e) => e.code)).toContain('ENTITY_MISMATCH');
-    const scope = await run('current_ratio', END, APPLE, (req, o) => (req.measureId === 'current_liabilities' ? { ...o, scope: 'standalone' } : o));
+    const scope = await run('current_ratio', END, APPLE, (req, o) =>
+      req.measureId === 'current_liabilities' ? { ...o, scope: 'standalone' } : o,
+    );
     expect(!scope.r.ok && scope.r.errors.map((e) => e.code)).toContain('INCOMPARABLE_SCOPE');
-    const dims = await run('operating_margin', FY, APPLE, (req, o) => (req.measureId === 'revenue' ? { ...o, dimensions: { 'srt:ProductOrServiceAxis': 'aapl:IPhoneMember' } } : o));
+    const dims = await run('operating_margin', FY, APPLE, (req, o) =>
+      req.measureId === 'revenue' ? { ...o, dimensions: { 'srt:ProductOrServiceAxis': 'aapl:IPhoneMember' } } : o,
+    );
     expect(!dims.r.ok && dims.r.errors.map((e) => e.code)).toContain('DIMENSION_MISMATCH');
     const negRev = await run('operating_margin', FY, { ...APPLE, [`revenue${key(FY)}`]: '-5' });
     expect(!negRev.r.ok && negRev.r.errors[0]!.code).toBe('IMPLAUSIBLE_RESULT');
@@ -215,7 +258,8 @@ describe('evaluateFormula — every formula rejects operands that break its rela
 });
 
 describe('cagr', () => {
-  const y = (year: number, v: string) => op('revenue', { type: 'duration', start: `${year - 1}-10-01`, end: `${year}-09-30` }, v, { id: `r${year}` });
+  const y = (year: number, v: string) =>
+    op('revenue', { type: 'duration', start: `${year - 1}-10-01`, end: `${year}-09-30` }, v, { id: `r${year}` });
   it('(later / earlier)^(1/N) − 1 over N fiscal years', () => {
     const r = cagr({ later: y(2024, '391035'), earlier: y(2021, '365817'), years: 3 });
     expect(r.ok).toBe(true);
@@ -223,15 +267,34 @@ describe('cagr', () => {
     expect(r.ok && r.basis).toBe('derived');
   });
   it('rejects a pair that is not N years apart, a negative start and mixed period lengths', () => {
-    expect(cagr({ later: y(2024, '10'), earlier: y(2022, '5'), years: 3 })).toMatchObject({ ok: false, errors: [{ code: 'PERIOD_MISMATCH' }] });
-    expect(cagr({ later: y(2024, '10'), earlier: y(2021, '-5'), years: 3 })).toMatchObject({ ok: false, errors: [{ code: 'NEGATIVE_BASE' }] });
+    expect(cagr({ later: y(2024, '10'), earlier: y(2022, '5'), years: 3 })).toMatchObject({
+      ok: false,
+      errors: [{ code: 'PERIOD_MISMATCH' }],
+    });
+    expect(cagr({ later: y(2024, '10'), earlier: y(2021, '-5'), years: 3 })).toMatchObject({
+      ok: false,
+      errors: [{ code: 'NEGATIVE_BASE' }],
+    });
     const q = op('revenue', { type: 'duration', start: '2021-07-01', end: '2021-09-30' }, '5', { id: 'q' });
     expect(cagr({ later: y(2024, '10'), earlier: q, years: 3 }).ok).toBe(false);
     expect(cagr({ later: y(2024, '10'), earlier: y(2021, '5'), years: 0 }).ok).toBe(false);
-    expect(cagr({ later: y(2024, '0'), earlier: y(2021, '5'), years: 3 })).toMatchObject({ ok: false, errors: [{ code: 'NEGATIVE_BASE' }] });
+    expect(cagr({ later: y(2024, '0'), earlier: y(2021, '5'), years: 3 })).toMatchObject({
+      ok: false,
+      errors: [{ code: 'NEGATIVE_BASE' }],
+    });
   });
   it('refuses to compound a ratio (a margin, a multiple): its change is the answer', () => {
-    const m = (year: number, v: string) => ({ ...op('revenue', { type: 'duration', start: `${year - 1}-10-01`, end: `${year}-09-30` }, v, { id: `m${year}`, metricId: 'gross_margin', unit: 'ratio', currency: null }) });
-    expect(cagr({ later: m(2024, '0.46'), earlier: m(2021, '0.42'), years: 3 })).toMatchObject({ ok: false, errors: [{ code: 'INVALID_VALUE' }] });
+    const m = (year: number, v: string) => ({
+      ...op('revenue', { type: 'duration', start: `${year - 1}-10-01`, end: `${year}-09-30` }, v, {
+        id: `m${year}`,
+        metricId: 'gross_margin',
+        unit: 'ratio',
+        currency: null,
+      }),
+    });
+    expect(cagr({ later: m(2024, '0.46'), earlier: m(2021, '0.42'), years: 3 })).toMatchObject({
+      ok: false,
+      errors: [{ code: 'INVALID_VALUE' }],
+    });
   });
 });

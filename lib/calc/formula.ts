@@ -94,18 +94,28 @@ function combineUnits(op: 'add' | 'sub' | 'mul' | 'div', a: Value, b: Value): Pi
   if (op === 'add' || op === 'sub') {
     if (a.kind !== b.kind || a.currency !== b.currency) {
       const code = a.kind === 'money' && b.kind === 'money' ? 'CURRENCY_MISMATCH' : 'UNIT_MISMATCH';
-      throw new Refused([{ code, message: `${a.text} and ${b.text} are in different units (${a.currency ?? a.kind}, ${b.currency ?? b.kind})`, factIds: [] }]);
+      throw new Refused([
+        { code, message: `${a.text} and ${b.text} are in different units (${a.currency ?? a.kind}, ${b.currency ?? b.kind})`, factIds: [] },
+      ]);
     }
     return { kind: a.kind, currency: a.currency };
   }
   if (op === 'mul') {
-    if (a.kind !== 'pure' && b.kind !== 'pure') throw new Refused([{ code: 'UNIT_MISMATCH', message: `${a.text} × ${b.text} multiplies two amounts`, factIds: [] }]);
+    if (a.kind !== 'pure' && b.kind !== 'pure')
+      throw new Refused([{ code: 'UNIT_MISMATCH', message: `${a.text} × ${b.text} multiplies two amounts`, factIds: [] }]);
     return a.kind === 'pure' ? { kind: b.kind, currency: b.currency } : { kind: a.kind, currency: a.currency };
   }
   if (a.kind === b.kind && a.currency !== b.currency && a.kind === 'money') {
-    throw new Refused([{ code: 'CURRENCY_MISMATCH', message: `${a.text} (${a.currency}) ÷ ${b.text} (${b.currency}) divides different currencies; convert with a dated FX fact first`, factIds: [] }]);
+    throw new Refused([
+      {
+        code: 'CURRENCY_MISMATCH',
+        message: `${a.text} (${a.currency}) ÷ ${b.text} (${b.currency}) divides different currencies; convert with a dated FX fact first`,
+        factIds: [],
+      },
+    ]);
   }
-  if (a.kind === b.kind || b.kind === 'pure') return a.kind === b.kind ? { kind: 'pure', currency: null } : { kind: a.kind, currency: a.currency };
+  if (a.kind === b.kind || b.kind === 'pure')
+    return a.kind === b.kind ? { kind: 'pure', currency: null } : { kind: a.kind, currency: a.currency };
   // money ÷ shares: a per-share amount
   return { kind: a.kind, currency: a.currency };
 }
@@ -126,10 +136,18 @@ function checkOperand(op: Operand, req: OperandRequest): TypedError[] {
   if (invalid.length > 0) return invalid;
   const want = req.period;
   if (op.period.type !== want.type) {
-    return [error('INSTANT_DURATION_MIX', `${req.measureId} must be ${want.type === 'instant' ? `a balance at ${periodText(want)}` : `a flow over ${periodText(want)}`} (role ${req.role}), got ${periodText(op.period)}`, op)];
+    return [
+      error(
+        'INSTANT_DURATION_MIX',
+        `${req.measureId} must be ${want.type === 'instant' ? `a balance at ${periodText(want)}` : `a flow over ${periodText(want)}`} (role ${req.role}), got ${periodText(op.period)}`,
+        op,
+      ),
+    ];
   }
   if (!samePeriod(op.period, want)) {
-    return [error('PERIOD_MISMATCH', `${req.measureId} must cover ${periodText(want)} (role ${req.role}), got ${periodText(op.period)}`, op)];
+    return [
+      error('PERIOD_MISMATCH', `${req.measureId} must cover ${periodText(want)} (role ${req.role}), got ${periodText(op.period)}`, op),
+    ];
   }
   if (op.metricId && op.metricId !== req.measureId) {
     return [error('METRIC_MISMATCH', `operand for ${req.measureId} measures ${op.metricId}`, op)];
@@ -141,12 +159,25 @@ async function leaf(st: EvalState, measureId: string, role: PeriodRole, anchor: 
   const nested = getFormula(measureId);
   const period = operandPeriod(role, anchor);
   if (!period) {
-    throw new Refused([{ code: 'WRONG_PERIOD_TYPE', message: `role ${role} of ${measureId} needs a duration, the figure is at ${periodText(anchor)}`, factIds: [] }]);
+    throw new Refused([
+      {
+        code: 'WRONG_PERIOD_TYPE',
+        message: `role ${role} of ${measureId} needs a duration, the figure is at ${periodText(anchor)}`,
+        factIds: [],
+      },
+    ]);
   }
   if (nested) {
-    if (st.stack.includes(nested.id)) throw new Refused([{ code: 'INVALID_VALUE', message: `formula ${nested.id} refers to itself`, factIds: [] }]);
+    if (st.stack.includes(nested.id))
+      throw new Refused([{ code: 'INVALID_VALUE', message: `formula ${nested.id} refers to itself`, factIds: [] }]);
     if (nested.periodType !== period.type) {
-      throw new Refused([{ code: 'WRONG_PERIOD_TYPE', message: `${nested.id} is ${nested.periodType === 'instant' ? 'a balance' : 'a flow'}; role ${role} gives ${periodText(period)}`, factIds: [] }]);
+      throw new Refused([
+        {
+          code: 'WRONG_PERIOD_TYPE',
+          message: `${nested.id} is ${nested.periodType === 'instant' ? 'a balance' : 'a flow'}; role ${role} gives ${periodText(period)}`,
+          factIds: [],
+        },
+      ]);
     }
     if (nested.basis === 'derived') st.derivedBasis = true;
     st.stack.push(nested.id);
@@ -160,7 +191,13 @@ async function leaf(st: EvalState, measureId: string, role: PeriodRole, anchor: 
   const metric = getMetric(measureId);
   if (!metric) throw new Refused([{ code: 'INVALID_VALUE', message: `unknown measure ${measureId}`, factIds: [] }]);
   if (metric.periodType !== period.type) {
-    throw new Refused([{ code: 'WRONG_PERIOD_TYPE', message: `${measureId} is ${metric.periodType === 'instant' ? 'a balance' : 'a flow'}; role ${role} gives ${periodText(period)}`, factIds: [] }]);
+    throw new Refused([
+      {
+        code: 'WRONG_PERIOD_TYPE',
+        message: `${measureId} is ${metric.periodType === 'instant' ? 'a balance' : 'a flow'}; role ${role} gives ${periodText(period)}`,
+        factIds: [],
+      },
+    ]);
   }
   const req: OperandRequest = { measureId, period, role: role === 'same' && st.roleLabel ? st.roleLabel : role };
   const op = await fetchOnce(st, req);
@@ -173,7 +210,13 @@ async function leaf(st: EvalState, measureId: string, role: PeriodRole, anchor: 
   if (sign(d) < 0 && (isNonNegativeMetric(op.metricId ?? measureId) || isNonNegativeMetric(measureId))) {
     const outflow = metric.sign === 'outflow';
     throw new Refused([
-      error(outflow ? 'SIGN_CONVENTION' : 'IMPLAUSIBLE_RESULT', outflow ? `${measureId} is negative (${op.value}); it is reported as a positive outflow` : `${measureId} cannot be negative (${op.value})`, op),
+      error(
+        outflow ? 'SIGN_CONVENTION' : 'IMPLAUSIBLE_RESULT',
+        outflow
+          ? `${measureId} is negative (${op.value}); it is reported as a positive outflow`
+          : `${measureId} cannot be negative (${op.value})`,
+        op,
+      ),
     ]);
   }
   if (op.resultBasis === 'derived') st.derivedBasis = true;
@@ -185,13 +228,16 @@ async function evalExpr(st: EvalState, e: Expr, anchor: Period): Promise<Value> 
   if ('measure' in e) return leaf(st, e.measure, e.role ?? 'same', anchor);
   if ('const' in e) return { d: dec(e.const), kind: 'pure', currency: null, text: e.const };
   if ('days' in e) {
-    if (anchor.type !== 'duration') throw new Refused([{ code: 'WRONG_PERIOD_TYPE', message: 'days in the period need a duration', factIds: [] }]);
+    if (anchor.type !== 'duration')
+      throw new Refused([{ code: 'WRONG_PERIOD_TYPE', message: 'days in the period need a duration', factIds: [] }]);
     const n = daysBetween(anchor.start, anchor.end) + 1;
     return { d: dec(String(n)), kind: 'pure', currency: null, text: `${n} days` };
   }
   if ('average' in e) {
     if (anchor.type !== 'duration') {
-      throw new Refused([{ code: 'WRONG_PERIOD_TYPE', message: 'an average balance is taken over a duration (opening and closing balances)', factIds: [] }]);
+      throw new Refused([
+        { code: 'WRONG_PERIOD_TYPE', message: 'an average balance is taken over a duration (opening and closing balances)', factIds: [] },
+      ]);
     }
     const opening = await evalAt(st, e.average, operandPeriod('opening', anchor)!, 'opening');
     const closing = await evalAt(st, e.average, operandPeriod('end', anchor)!, 'end');
@@ -244,18 +290,32 @@ async function attempt(def: FormulaDef, expr: Expr, options: EvaluateFormulaOpti
   const st: EvalState = { options, operands: [], cache, derivedBasis: def.basis === 'derived', stack: [def.id] };
   const anchor = options.anchor;
   if (anchor.type !== def.periodType) {
-    return rejected('formula', [{ code: 'WRONG_PERIOD_TYPE', message: `${def.label} is ${def.periodType === 'instant' ? 'a balance at one date' : 'a figure over a period'}; asked for ${periodText(anchor)}`, factIds: [] }]);
+    return rejected('formula', [
+      {
+        code: 'WRONG_PERIOD_TYPE',
+        message: `${def.label} is ${def.periodType === 'instant' ? 'a balance at one date' : 'a figure over a period'}; asked for ${periodText(anchor)}`,
+        factIds: [],
+      },
+    ]);
   }
   let v: Value;
   try {
     v = await evalExpr(st, expr, anchor);
   } catch (e) {
     if (e instanceof Missing) {
-      return { ...rejected('formula', [{ code: 'MISSING_FACT', message: `${e.request.measureId} for ${periodText(e.request.period)} is not reported`, factIds: [] }]), missing: [e.request] };
+      return {
+        ...rejected('formula', [
+          { code: 'MISSING_FACT', message: `${e.request.measureId} for ${periodText(e.request.period)} is not reported`, factIds: [] },
+        ]),
+        missing: [e.request],
+      };
     }
     if (e instanceof Refused) {
       const ids = st.operands.map((o) => o.id);
-      return rejected('formula', e.errors.map((x) => (x.factIds.length ? x : { ...x, factIds: ids })));
+      return rejected(
+        'formula',
+        e.errors.map((x) => (x.factIds.length ? x : { ...x, factIds: ids })),
+      );
     }
     throw e;
   }
@@ -263,12 +323,23 @@ async function attempt(def: FormulaDef, expr: Expr, options: EvaluateFormulaOpti
   const relation = [...checkEntity(ops), ...checkScope(ops), ...checkBasis(ops), ...checkSameDimensions(ops)];
   if (relation.length > 0) return rejected('formula', relation);
   const unit = unitOf(def, v);
-  if (!unit) return rejected('formula', [error('UNIT_MISMATCH', `${def.label} should be ${def.unit}; the operands give ${v.currency ?? v.kind}`, ...ops)]);
+  if (!unit)
+    return rejected('formula', [
+      error('UNIT_MISMATCH', `${def.label} should be ${def.unit}; the operands give ${v.currency ?? v.kind}`, ...ops),
+    ]);
   if (def.bounded) {
-    const den = 'op' in expr && expr.op === 'div' ? await evalExpr({ ...st, operands: [], derivedBasis: false }, expr.args[1], anchor).catch(() => null) : null;
+    const den =
+      'op' in expr && expr.op === 'div'
+        ? await evalExpr({ ...st, operands: [], derivedBasis: false }, expr.args[1], anchor).catch(() => null)
+        : null;
     const negativeBase = den !== null && sign(den.d) < 0;
     const out = compare(abs(v.d), dec('1')) > 0;
-    const check = plausibility(negativeBase || out, negativeBase ? `${den!.text} is negative` : `${def.label} ${sign(v.d) < 0 ? 'below −100%' : 'above 100%'} is implausible`, ops, options);
+    const check = plausibility(
+      negativeBase || out,
+      negativeBase ? `${den!.text} is negative` : `${def.label} ${sign(v.d) < 0 ? 'below −100%' : 'above 100%'} is implausible`,
+      ops,
+      options,
+    );
     if (check.errors.length > 0) return rejected('formula', check.errors);
   }
   const period = anchor.type === 'duration' ? ({ ...anchor } as Duration) : anchor;

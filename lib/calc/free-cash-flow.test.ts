@@ -22,11 +22,15 @@ describe('freeCashFlow', () => {
 
   it('rejects a negative capex, different periods, currencies and scopes', () => {
     expect(codes(freeCashFlow({ operatingCashFlow: ocf, capex: { ...capex, value: '-10959000000' } }))).toEqual(['SIGN_CONVENTION']);
-    expect(codes(freeCashFlow({ operatingCashFlow: ocf, capex: { ...capex, period: dur('2022-09-25', '2023-07-01') } }))).toEqual(['PERIOD_MISMATCH']);
-    expect(codes(freeCashFlow({ operatingCashFlow: ocf, capex: { ...capex, unit: 'EUR', currency: 'EUR' } }))).toEqual(['CURRENCY_MISMATCH']);
-    expect(codes(freeCashFlow({ operatingCashFlow: ocf, capex: { ...capex, scope: 'standalone' } }))).toEqual(['INCOMPARABLE_SCOPE']);
-    expect(codes(freeCashFlow({ operatingCashFlow: { ...ocf, period: inst('2023-09-30') }, capex: { ...capex, period: inst('2023-09-30') } }))).toEqual([
-      'WRONG_PERIOD_TYPE',
+    expect(codes(freeCashFlow({ operatingCashFlow: ocf, capex: { ...capex, period: dur('2022-09-25', '2023-07-01') } }))).toEqual([
+      'PERIOD_MISMATCH',
     ]);
+    expect(codes(freeCashFlow({ operatingCashFlow: ocf, capex: { ...capex, unit: 'EUR', currency: 'EUR' } }))).toEqual([
+      'CURRENCY_MISMATCH',
+    ]);
+    expect(codes(freeCashFlow({ operatingCashFlow: ocf, capex: { ...capex, scope: 'standalone' } }))).toEqual(['INCOMPARABLE_SCOPE']);
+    expect(
+      codes(freeCashFlow({ operatingCashFlow: { ...ocf, period: inst('2023-09-30') }, capex: { ...capex, period: inst('2023-09-30') } })),
+    ).toEqual(['WRONG_PERIOD_TYPE']);
   });
 });

@@ -21,7 +21,10 @@ describe('growth', () => {
     // the earlier operand above is a year, not a quarter
     expect(codes(growth({ later: q1fy23, earlier: q1fy22 }))).toEqual(['PERIOD_LENGTH_MISMATCH']);
     const realQ1fy22 = { ...q1fy22, period: dur('2021-09-26', '2021-12-25') };
-    expect(growth({ later: q1fy23, earlier: realQ1fy22, calendars: APPLE_CALENDAR })).toMatchObject({ ok: true, flags: ['WEEKS_53_VS_52'] });
+    expect(growth({ later: q1fy23, earlier: realQ1fy22, calendars: APPLE_CALENDAR })).toMatchObject({
+      ok: true,
+      flags: ['WEEKS_53_VS_52'],
+    });
   });
 
   it('needs the same fiscal position year over year', () => {
@@ -53,23 +56,27 @@ describe('growth', () => {
     expect(change({ later: q3, earlier: q1, relation: 'between' })).toMatchObject({ ok: true });
     expect(codes(change({ later: q1, earlier: q3, relation: 'between' }))).toEqual(['PERIOD_MISMATCH']);
     expect(codes(change({ later: fy, earlier: h1, relation: 'between' }))).toEqual(['OVERLAPPING_INTERVALS']);
-    expect(codes(change({ later: q3, earlier: fact({ value: '1', period: dur('2024-04-01', '2024-09-30') }), relation: 'between' }))).toEqual(['PERIOD_LENGTH_MISMATCH']);
+    expect(
+      codes(change({ later: q3, earlier: fact({ value: '1', period: dur('2024-04-01', '2024-09-30') }), relation: 'between' })),
+    ).toEqual(['PERIOD_LENGTH_MISMATCH']);
   });
 
   it('rejects zero and negative bases, and implausible growth', () => {
     const later = fact({ value: crore('1200'), period: FY2026 });
     expect(codes(growth({ later, earlier: fact({ value: '0', period: FY2025 }) }))).toEqual(['DIVIDE_BY_ZERO']);
     const loss = { metricId: 'net_income', concept: 'ind-as:ProfitLoss' };
-    expect(codes(growth({ later: fact({ ...loss, value: '50', period: FY2026 }), earlier: fact({ ...loss, value: '-100', period: FY2025 }) }))).toEqual([
-      'NEGATIVE_BASE',
-    ]);
+    expect(
+      codes(growth({ later: fact({ ...loss, value: '50', period: FY2026 }), earlier: fact({ ...loss, value: '-100', period: FY2025 }) })),
+    ).toEqual(['NEGATIVE_BASE']);
     expect(codes(growth({ later, earlier: fact({ value: crore('199'), period: FY2025 }) }))).toEqual(['IMPLAUSIBLE_RESULT']);
-    expect(codes(growth({ later: fact({ value: crore('99'), period: FY2026 }), earlier: fact({ value: crore('1000'), period: FY2025 }) }))).toEqual([
-      'IMPLAUSIBLE_RESULT',
-    ]);
+    expect(
+      codes(growth({ later: fact({ value: crore('99'), period: FY2026 }), earlier: fact({ value: crore('1000'), period: FY2025 }) })),
+    ).toEqual(['IMPLAUSIBLE_RESULT']);
     // exactly +500% and −90% are still plausible
     expect(growth({ later, earlier: fact({ value: crore('200'), period: FY2025 }) })).toMatchObject({ ok: true, value: 5 });
-    expect(growth({ later: fact({ value: crore('100'), period: FY2026 }), earlier: fact({ value: crore('1000'), period: FY2025 }) })).toMatchObject({
+    expect(
+      growth({ later: fact({ value: crore('100'), period: FY2026 }), earlier: fact({ value: crore('1000'), period: FY2025 }) }),
+    ).toMatchObject({
       ok: true,
       value: -0.9,
     });
@@ -78,16 +85,28 @@ describe('growth', () => {
   it('compares balances (instants) a year apart', () => {
     const a = fact({ value: '120', period: inst('2026-03-31'), metricId: 'total_assets' });
     const b = fact({ value: '100', period: inst('2025-03-31'), metricId: 'total_assets' });
-    expect(growth({ later: a, earlier: b, calendars: HELIOS_CALENDAR })).toMatchObject({ ok: true, value: 0.2, period: inst('2026-03-31') });
-    expect(codes(growth({ later: a, earlier: { ...b, period: inst('2025-09-30') }, calendars: HELIOS_CALENDAR }))).toEqual(['FISCAL_POSITION_MISMATCH']);
-    expect(codes(growth({ later: a, earlier: fact({ value: '1', period: FY2025, metricId: 'total_assets' }) }))).toEqual(['INSTANT_DURATION_MIX']);
+    expect(growth({ later: a, earlier: b, calendars: HELIOS_CALENDAR })).toMatchObject({
+      ok: true,
+      value: 0.2,
+      period: inst('2026-03-31'),
+    });
+    expect(codes(growth({ later: a, earlier: { ...b, period: inst('2025-09-30') }, calendars: HELIOS_CALENDAR }))).toEqual([
+      'FISCAL_POSITION_MISMATCH',
+    ]);
+    expect(codes(growth({ later: a, earlier: fact({ value: '1', period: FY2025, metricId: 'total_assets' }) }))).toEqual([
+      'INSTANT_DURATION_MIX',
+    ]);
   });
 
   it('rejects different metrics, entities and dimensions', () => {
     const a = fact({ value: '120', period: FY2026 });
-    expect(codes(growth({ later: a, earlier: fact({ value: '100', period: FY2025, metricId: 'net_income' }) }))).toEqual(['METRIC_MISMATCH']);
+    expect(codes(growth({ later: a, earlier: fact({ value: '100', period: FY2025, metricId: 'net_income' }) }))).toEqual([
+      'METRIC_MISMATCH',
+    ]);
     expect(codes(growth({ later: a, earlier: fact({ value: '100', period: FY2025, entityId: 'x' }) }))).toEqual(['ENTITY_MISMATCH']);
-    expect(codes(growth({ later: a, earlier: fact({ value: '100', period: FY2025, dimensions: { a: 'b' } }) }))).toEqual(['DIMENSION_MISMATCH']);
+    expect(codes(growth({ later: a, earlier: fact({ value: '100', period: FY2025, dimensions: { a: 'b' } }) }))).toEqual([
+      'DIMENSION_MISMATCH',
+    ]);
   });
 });
 
@@ -95,7 +114,13 @@ describe('change', () => {
   it('subtracts in the operands unit', () => {
     const a = fact({ value: crore('1200'), period: FY2026 });
     const b = fact({ value: crore('1000'), period: FY2025 });
-    expect(change({ later: a, earlier: b })).toMatchObject({ ok: true, exact: crore('200'), unit: 'INR', currency: 'INR', display: '₹200 crore' });
+    expect(change({ later: a, earlier: b })).toMatchObject({
+      ok: true,
+      exact: crore('200'),
+      unit: 'INR',
+      currency: 'INR',
+      display: '₹200 crore',
+    });
   });
 
   it('turns ratio changes into percentage points', () => {

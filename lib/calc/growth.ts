@@ -101,7 +101,9 @@ function comparisonChecks(later: Operand, earlier: Operand, relation: Comparison
     // any two periods of one length, the earlier first: checked above
   } else if (lp.type === 'duration' && ep.type === 'duration') {
     if (gapDays(ep as Duration, lp as Duration) !== 0) {
-      errors.push(error('NON_CONTIGUOUS_PERIODS', `sequential comparison needs adjacent periods (${periodText(ep)} then ${periodText(lp)})`, ...ops));
+      errors.push(
+        error('NON_CONTIGUOUS_PERIODS', `sequential comparison needs adjacent periods (${periodText(ep)} then ${periodText(lp)})`, ...ops),
+      );
     }
   } else {
     const gap = daysBetween(endOf(ep), endOf(lp));
@@ -141,7 +143,9 @@ export function growth(plan: ComparisonOptions): CalcResult {
   const [l, e] = p.values;
   if (isZero(e)) return rejected('growth', [error('DIVIDE_BY_ZERO', `${nameOf(p.earlier)} is zero in the earlier period`, p.earlier)]);
   if (sign(e) < 0) {
-    return rejected('growth', [error('NEGATIVE_BASE', `growth from a negative base (${p.earlier.value}) is not meaningful; use change`, ...p.ops)]);
+    return rejected('growth', [
+      error('NEGATIVE_BASE', `growth from a negative base (${p.earlier.value}) is not meaningful; use change`, ...p.ops),
+    ]);
   }
   const value = sub(div(l, e), dec('1'));
   const check = plausibility(

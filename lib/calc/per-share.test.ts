@@ -6,15 +6,30 @@ import type { CalcResult } from './types';
 const codes = (r: CalcResult) => (r.ok ? [] : r.errors.map((e) => e.code));
 const usd = { unit: 'USD', currency: 'USD', entityId: 'apple' };
 const income = fact({ ...usd, value: '-98000000', period: dur('2024-01-01', '2024-12-31'), metricId: 'net_income' });
-const shares = fact({ entityId: 'apple', value: '100000000', unit: 'shares', currency: null, period: dur('2024-01-01', '2024-12-31'), metricId: 'shares_diluted' });
+const shares = fact({
+  entityId: 'apple',
+  value: '100000000',
+  unit: 'shares',
+  currency: null,
+  period: dur('2024-01-01', '2024-12-31'),
+  metricId: 'shares_diluted',
+});
 
 describe('perShare', () => {
   it('divides an amount by weighted shares over the same period', () => {
-    expect(perShare({ amount: income, shares })).toMatchObject({ ok: true, exact: '-0.98', unit: 'USD/shares', currency: 'USD', display: '−$0.98' });
+    expect(perShare({ amount: income, shares })).toMatchObject({
+      ok: true,
+      exact: '-0.98',
+      unit: 'USD/shares',
+      currency: 'USD',
+      display: '−$0.98',
+    });
   });
 
   it('needs the same period, a share count and a monetary amount', () => {
-    expect(codes(perShare({ amount: income, shares: { ...shares, period: dur('2023-01-01', '2023-12-31') } }))).toEqual(['PERIOD_MISMATCH']);
+    expect(codes(perShare({ amount: income, shares: { ...shares, period: dur('2023-01-01', '2023-12-31') } }))).toEqual([
+      'PERIOD_MISMATCH',
+    ]);
     expect(codes(perShare({ amount: income, shares: { ...shares, period: inst('2024-12-31') } }))).toEqual(['INSTANT_DURATION_MIX']);
     expect(codes(perShare({ amount: income, shares: { ...shares, unit: 'USD' } }))).toEqual(['UNIT_MISMATCH']);
     expect(codes(perShare({ amount: { ...income, unit: 'shares', currency: null }, shares }))).toEqual(['UNIT_MISMATCH']);

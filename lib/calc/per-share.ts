@@ -1,15 +1,6 @@
 /** Per-share amounts: an amount divided by a share count over the same period. */
 import { div, sign, type Decimal } from './decimal';
-import {
-  checkSameDimensions,
-  checkSamePeriod,
-  commonChecks,
-  currencyOf,
-  error,
-  invalidOperands,
-  nameOf,
-  parseValues,
-} from './checks';
+import { checkSameDimensions, checkSamePeriod, commonChecks, currencyOf, error, invalidOperands, nameOf, parseValues } from './checks';
 import { accepted, plausibility, rejected } from './result';
 import type { CalcOptions, CalcResult, Operand, TypedError } from './types';
 

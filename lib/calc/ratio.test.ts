@@ -59,7 +59,11 @@ describe('margin', () => {
   });
 
   it('accepts negative margins (losses)', () => {
-    expect(margin({ numerator: { ...op, value: crore('-60') }, denominator: rev })).toMatchObject({ ok: true, value: -0.05, display: '−5.00%' });
+    expect(margin({ numerator: { ...op, value: crore('-60') }, denominator: rev })).toMatchObject({
+      ok: true,
+      value: -0.05,
+      display: '−5.00%',
+    });
   });
 
   it('needs monetary operands', () => {
@@ -76,7 +80,12 @@ describe('ratio', () => {
   it('divides instants on the same date (current ratio)', () => {
     const ca = fact({ value: crore('300'), period: inst('2026-03-31'), metricId: 'current_assets' });
     const cl = fact({ value: crore('200'), period: inst('2026-03-31'), metricId: 'current_liabilities' });
-    expect(ratio({ numerator: ca, denominator: cl })).toMatchObject({ ok: true, value: 1.5, formula: 'current_assets / current_liabilities', display: '150.00%' });
+    expect(ratio({ numerator: ca, denominator: cl })).toMatchObject({
+      ok: true,
+      value: 1.5,
+      formula: 'current_assets / current_liabilities',
+      display: '150.00%',
+    });
     expect(codes(ratio({ numerator: ca, denominator: { ...cl, period: inst('2025-03-31') } }))).toEqual(['PERIOD_MISMATCH']);
   });
 

@@ -48,12 +48,7 @@ function quotient(op: CalcOp, num: Operand, den: Operand, options: CalcOptions, 
   const invalid = invalidOperands(ops);
   if (invalid.length > 0) return rejected(op, invalid);
   const periodErrors = checkSamePeriod(ops);
-  const errors: TypedError[] = [
-    ...commonChecks(ops),
-    ...rules.relationErrors,
-    ...checkSameUnit(ops),
-    ...periodErrors,
-  ];
+  const errors: TypedError[] = [...commonChecks(ops), ...rules.relationErrors, ...checkSameUnit(ops), ...periodErrors];
   if (rules.flowsOnly && periodErrors.every((e) => e.code !== 'INSTANT_DURATION_MIX')) {
     errors.push(...checkPeriodType(ops, 'duration', `a ${op} compares flows over one duration`));
   }

@@ -75,12 +75,21 @@ describe('Apple revenue around the 53-week FY2023', () => {
 
   it('derives Q4 FY2023 = FY − 9M YTD = $89.5 billion', () => {
     const r = ok(deriveQ4({ fy: fy2023, nineMonths: nine2023, calendars }));
-    expect(r).toMatchObject({ exact: '89498000000', basis: 'derived', period: { type: 'duration', start: '2023-07-02', end: '2023-09-30' }, display: '$89.5 billion' });
+    expect(r).toMatchObject({
+      exact: '89498000000',
+      basis: 'derived',
+      period: { type: 'duration', start: '2023-07-02', end: '2023-09-30' },
+      display: '$89.5 billion',
+    });
   });
 
   it('computes TTM Q3 FY2023 the same way from YTDs and from four quarters', () => {
     const fromYtd = ok(ttmFromYtd({ fy: fy2022, currentYtd: nine2023, priorYtd: nine2022, calendars }));
-    expect(fromYtd).toMatchObject({ exact: '383933000000', flags: ['WEEKS_53_VS_52'], period: { type: 'duration', start: '2022-06-26', end: '2023-07-01' } });
+    expect(fromYtd).toMatchObject({
+      exact: '383933000000',
+      flags: ['WEEKS_53_VS_52'],
+      period: { type: 'duration', start: '2022-06-26', end: '2023-07-01' },
+    });
 
     const q4fy22 = ok(deriveQ4({ fy: fy2022, nineMonths: nine2022, calendars, metricId: 'revenue' }));
     expect(q4fy22.exact).toBe('90146000000');

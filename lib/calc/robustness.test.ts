@@ -34,7 +34,9 @@ const junkOperand: fc.Arbitrary<Operand> = fc
   .map(([period, value, unit]) => fact({ period, value, unit, currency: unit === 'INR' || unit === 'USD' ? unit : null }));
 
 function isResult(r: CalcResult): boolean {
-  return r.ok ? typeof r.value === 'number' && typeof r.exact === 'string' : r.errors.length > 0 && r.errors.every((e) => typeof e.code === 'string');
+  return r.ok
+    ? typeof r.value === 'number' && typeof r.exact === 'string'
+    : r.errors.length > 0 && r.errors.every((e) => typeof e.code === 'string');
 }
 
 describe('robustness', () => {

@@ -1,12 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { dur, fact } from './__fixtures__/facts';
-import { basisTag, describeBasis, relabelSplitVersions, restatedBySplit, selectVersion, selectVersions, shareBasesDiffer, splitsAfter, splitText, type SplitEvent } from './select-version';
+import {
+  basisTag,
+  describeBasis,
+  relabelSplitVersions,
+  restatedBySplit,
+  selectVersion,
+  selectVersions,
+  shareBasesDiffer,
+  splitsAfter,
+  splitText,
+  type SplitEvent,
+} from './select-version';
 import type { Basis } from '@/lib/domain/types';
 import { margin } from './ratio';
 
 const period = dur('2007-09-30', '2008-09-27');
 const eps = (id: string, value: string, filedAt: string, over = {}) =>
-  fact({ id, entityId: 'apple', value, filedAt, period, unit: 'USD/shares', currency: 'USD', metricId: 'eps_diluted', concept: 'us-gaap:EarningsPerShareDiluted', ...over });
+  fact({
+    id,
+    entityId: 'apple',
+    value,
+    filedAt,
+    period,
+    unit: 'USD/shares',
+    currency: 'USD',
+    metricId: 'eps_diluted',
+    concept: 'us-gaap:EarningsPerShareDiluted',
+    ...over,
+  });
 
 const original = eps('eps-10k', '5.36', '2008-11-05');
 const amended = eps('eps-10ka', '6.78', '2010-01-25');
@@ -24,13 +46,18 @@ describe('selectVersion', () => {
     expect(r.ok && r.fact).toMatchObject({ id: 'eps-10k', value: '5.36', basisTag: 'original' });
   });
 
-  it('the original is the period\'s own report, never a later filing\'s comparative', () => {
+  it("the original is the period's own report, never a later filing's comparative", () => {
     // NVIDIA FY2024 diluted EPS: the FY2024 10-K (11.93, pre-split) is not held; the FY2025 10-K's comparative is split-adjusted
     const comparative = eps('eps-fy25-10k', '1.19', '2025-02-26', { ownReport: false, form: '10-K' });
     const r = selectVersion([comparative], { kind: 'original' });
-    expect(r).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('the original is not held') }] });
+    expect(r).toMatchObject({
+      ok: false,
+      errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('the original is not held') }],
+    });
     expect(!r.ok && r.errors[0]!.message).toContain("held version is a later filing's comparative: 1.19 in the 10-K filed 2025-02-26");
-    expect(selectVersion([comparative, { ...comparative, id: 'eps-fy26', filedAt: '2026-02-25' }], { kind: 'original', require: 'split' })).toMatchObject({ ok: false, errors: [{ message: expect.stringContaining('the original is not held') }] });
+    expect(
+      selectVersion([comparative, { ...comparative, id: 'eps-fy26', filedAt: '2026-02-25' }], { kind: 'original', require: 'split' }),
+    ).toMatchObject({ ok: false, errors: [{ message: expect.stringContaining('the original is not held') }] });
     // the own report held: its value, not the later comparative
     const own = eps('eps-own', '11.93', '2024-02-21', { ownReport: true });
     expect(selectVersion([comparative, own], { kind: 'original' })).toMatchObject({ ok: true, fact: { id: 'eps-own' } });
@@ -94,30 +121,67 @@ describe('version words and named filings', () => {
   // Alphabet FY2021 diluted EPS: 112.20 in the FY2021 10-K, 5.61 after the 20-for-1 split (FY2022 and FY2023 10-Ks)
   const fy21 = dur('2021-01-01', '2021-12-31');
   const googl = (id: string, value: string, filedAt: string, over: Record<string, unknown> = {}) =>
-    fact({ id, entityId: 'googl', value, filedAt, period: fy21, unit: 'USD/shares', currency: 'USD', metricId: 'eps_diluted', concept: 'us-gaap:EarningsPerShareDiluted', ...over });
+    fact({
+      id,
+      entityId: 'googl',
+      value,
+      filedAt,
+      period: fy21,
+      unit: 'USD/shares',
+      currency: 'USD',
+      metricId: 'eps_diluted',
+      concept: 'us-gaap:EarningsPerShareDiluted',
+      ...over,
+    });
   const pre = { ...googl('pre', '112.20', '2022-02-02', { accession: 'A21', form: '10-K' }), sightings: ['A21'] };
-  const adj = { ...googl('adj', '5.61', '2023-02-03', { accession: 'A22', form: '10-K', version: 2 }), revisionKind: 'split_adjustment', sightings: ['A22', 'A23'] };
-  const filing = (accessions: string[]): Basis => ({ kind: 'filing', name: { form: '10-K', fiscalYear: 2021, fiscalPeriod: 'FY', text: 'the 2021 10-K' }, filing: { accessions, form: '10-K', filedAt: '2022-02-02', label: 'the 10-K for FY2021' } });
+  const adj = {
+    ...googl('adj', '5.61', '2023-02-03', { accession: 'A22', form: '10-K', version: 2 }),
+    revisionKind: 'split_adjustment',
+    sightings: ['A22', 'A23'],
+  };
+  const filing = (accessions: string[]): Basis => ({
+    kind: 'filing',
+    name: { form: '10-K', fiscalYear: 2021, fiscalPeriod: 'FY', text: 'the 2021 10-K' },
+    filing: { accessions, form: '10-K', filedAt: '2022-02-02', label: 'the 10-K for FY2021' },
+  });
 
   it('a named filing gives the value that filing reported, and says other versions exist', () => {
     const r = selectVersion([pre, adj], filing(['A21']));
     expect(r).toMatchObject({ ok: true, basisTag: 'filing:A21', restated: true, fact: { id: 'pre', value: '112.20' } });
-    if (r.ok) expect(r.chain.map((c) => [c.id, c.revisionKind])).toEqual([['pre', null], ['adj', 'split_adjustment']]);
+    if (r.ok)
+      expect(r.chain.map((c) => [c.id, c.revisionKind])).toEqual([
+        ['pre', null],
+        ['adj', 'split_adjustment'],
+      ]);
     // a later filing that repeated the adjusted value
     expect(selectVersion([pre, adj], filing(['A23']))).toMatchObject({ ok: true, fact: { id: 'adj' } });
   });
 
   it('a named filing that did not report the fact gives nothing, never the latest', () => {
-    expect(selectVersion([pre, adj], filing(['A19']))).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('does not report it') }] });
+    expect(selectVersion([pre, adj], filing(['A19']))).toMatchObject({
+      ok: false,
+      errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('does not report it') }],
+    });
     // sightings unknown, or the filing not found: no choice
-    expect(selectVersion([googl('x', '1', '2022-02-02')], filing(['A21']))).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT' }] });
-    expect(selectVersion([pre], { kind: 'filing', name: { form: '10-K', fiscalYear: 2021, fiscalPeriod: 'FY', text: 'the 2021 10-K' } })).toMatchObject({ ok: false });
+    expect(selectVersion([googl('x', '1', '2022-02-02')], filing(['A21']))).toMatchObject({
+      ok: false,
+      errors: [{ code: 'MISSING_FACT' }],
+    });
+    expect(
+      selectVersion([pre], { kind: 'filing', name: { form: '10-K', fiscalYear: 2021, fiscalPeriod: 'FY', text: 'the 2021 10-K' } }),
+    ).toMatchObject({ ok: false });
   });
 
   it('"as restated in <filing>": only when that filing’s value differs from the first one', () => {
-    const restatedIn = (accessions: string[]): Basis => ({ ...(filing(accessions) as Extract<Basis, { kind: 'filing' }>), require: 'restatement' });
+    const restatedIn = (accessions: string[]): Basis => ({
+      ...(filing(accessions) as Extract<Basis, { kind: 'filing' }>),
+      require: 'restatement',
+    });
     expect(selectVersion([pre, adj], restatedIn(['A22']))).toMatchObject({ ok: true, fact: { id: 'adj' } });
-    expect(selectVersion([pre, adj], restatedIn(['A21']))).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('did not restate it') }] });
+    expect(selectVersion([pre, adj], restatedIn(['A21']))).toMatchObject({
+      ok: false,
+      errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('did not restate it') }],
+    });
   });
 
   it('a filing that reported two values for one fact is a conflict', () => {
@@ -126,14 +190,24 @@ describe('version words and named filings', () => {
   });
 
   it('"split-adjusted" and "as restated" are the latest version, only when the chain shows one', () => {
-    expect(selectVersion([pre, adj], { kind: 'latest', require: 'split' })).toMatchObject({ ok: true, fact: { id: 'adj' }, basisTag: 'latest' });
+    expect(selectVersion([pre, adj], { kind: 'latest', require: 'split' })).toMatchObject({
+      ok: true,
+      fact: { id: 'adj' },
+      basisTag: 'latest',
+    });
     expect(selectVersion([pre, adj], { kind: 'latest', require: 'restatement' })).toMatchObject({ ok: true, fact: { id: 'adj' } });
     const restated = { ...googl('re', '0.11', '2025-04-02'), revisionKind: 'restatement' };
     const first = googl('first', '0.019', '2024-04-26');
     expect(selectVersion([first, restated], { kind: 'latest', require: 'restatement' })).toMatchObject({ ok: true, fact: { id: 're' } });
     // a restatement is not a split; one version is neither
-    expect(selectVersion([first, restated], { kind: 'latest', require: 'split' })).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('no split-adjusted version') }] });
-    expect(selectVersion([first], { kind: 'latest', require: 'restatement' })).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('not been restated') }] });
+    expect(selectVersion([first, restated], { kind: 'latest', require: 'split' })).toMatchObject({
+      ok: false,
+      errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('no split-adjusted version') }],
+    });
+    expect(selectVersion([first], { kind: 'latest', require: 'restatement' })).toMatchObject({
+      ok: false,
+      errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('not been restated') }],
+    });
     // a re-rounded value is not a restatement
     const rounded = { ...googl('r', '0.0190', '2025-04-02'), revisionKind: 'rounding' };
     expect(selectVersion([first, { ...rounded, value: '0.02' }], { kind: 'latest', require: 'restatement' })).toMatchObject({ ok: false });
@@ -143,10 +217,16 @@ describe('version words and named filings', () => {
     expect(selectVersion([pre, adj], { kind: 'pre_split' })).toMatchObject({ ok: true, fact: { id: 'pre' }, basisTag: 'pre_split' });
     expect(selectVersion([pre, adj], { kind: 'original', require: 'split' })).toMatchObject({ ok: true, fact: { id: 'pre' } });
     expect(selectVersion([pre], { kind: 'pre_split' })).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT' }] });
-    expect(selectVersion([pre], { kind: 'original', require: 'split' })).toMatchObject({ ok: false, errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('no pre-split version') }] });
+    expect(selectVersion([pre], { kind: 'original', require: 'split' })).toMatchObject({
+      ok: false,
+      errors: [{ code: 'MISSING_FACT', message: expect.stringContaining('no pre-split version') }],
+    });
     // NVDA-like: 4-for-1 then 10-for-1
     const second = { ...googl('adj2', '0.561', '2025-02-26', { version: 3 }), revisionKind: 'split_adjustment' };
-    expect(selectVersion([pre, adj, second], { kind: 'pre_split' })).toMatchObject({ ok: false, errors: [{ code: 'RESTATEMENT_CONFLICT', message: expect.stringContaining('2 stock splits') }] });
+    expect(selectVersion([pre, adj, second], { kind: 'pre_split' })).toMatchObject({
+      ok: false,
+      errors: [{ code: 'RESTATEMENT_CONFLICT', message: expect.stringContaining('2 stock splits') }],
+    });
     // a restatement after the original and before the split: the version in force before the split
     const mid = { ...googl('mid', '112.30', '2022-06-01', { version: 2 }), revisionKind: 'restatement' };
     expect(selectVersion([pre, mid, { ...adj, version: 3 }], { kind: 'pre_split' })).toMatchObject({ ok: true, fact: { id: 'mid' } });
@@ -178,10 +258,33 @@ describe('stock splits in version chains', () => {
 
   it('relabels a rounded split restatement as a split adjustment, only for a split the entity shows and only after it', () => {
     const p = dur('2022-01-31', '2023-01-29');
-    const v1: ReturnType<typeof fact> & { revisionKind?: string | null } = fact({ id: 'v1', value: '1.74', filedAt: '2023-02-24', period: p, unit: 'USD/shares', metricId: 'eps_diluted', concept: 'us-gaap:EarningsPerShareDiluted' });
-    const v2 = { ...fact({ id: 'v2', value: '0.17', filedAt: '2025-02-26', period: p, unit: 'USD/shares', metricId: 'eps_diluted', concept: 'us-gaap:EarningsPerShareDiluted', version: 2 }), revisionKind: 'restatement' };
+    const v1: ReturnType<typeof fact> & { revisionKind?: string | null } = fact({
+      id: 'v1',
+      value: '1.74',
+      filedAt: '2023-02-24',
+      period: p,
+      unit: 'USD/shares',
+      metricId: 'eps_diluted',
+      concept: 'us-gaap:EarningsPerShareDiluted',
+    });
+    const v2 = {
+      ...fact({
+        id: 'v2',
+        value: '0.17',
+        filedAt: '2025-02-26',
+        period: p,
+        unit: 'USD/shares',
+        metricId: 'eps_diluted',
+        concept: 'us-gaap:EarningsPerShareDiluted',
+        version: 2,
+      }),
+      revisionKind: 'restatement',
+    };
     expect(relabelSplitVersions([v1, v2], NVDA_SPLITS).map((c) => c.revisionKind ?? null)).toEqual([null, 'split_adjustment']);
-    expect(selectVersion(relabelSplitVersions([v1, v2], NVDA_SPLITS), { kind: 'latest', require: 'split' })).toMatchObject({ ok: true, fact: { id: 'v2' } });
+    expect(selectVersion(relabelSplitVersions([v1, v2], NVDA_SPLITS), { kind: 'latest', require: 'split' })).toMatchObject({
+      ok: true,
+      fact: { id: 'v2' },
+    });
     // no split of that ratio, or a restatement that is not one: unchanged
     expect(relabelSplitVersions([v1, v2], [NVDA_SPLITS[0]!])[1]!.revisionKind).toBe('restatement');
     expect(relabelSplitVersions([v1, { ...v2, value: '0.30' }], NVDA_SPLITS)[1]!.revisionKind).toBe('restatement');

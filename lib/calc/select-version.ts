@@ -74,7 +74,12 @@ export function filingNameText(name: FilingName): string {
 
 /** Human label of a basis, e.g. "as filed on or before 31 Jan 2024". */
 export function describeBasis(basis: Basis): string {
-  if (basis.kind === 'latest') return basis.require === 'split' ? 'split-adjusted (latest filed) values' : basis.require === 'restatement' ? 'restated (latest filed) values' : 'latest filed values';
+  if (basis.kind === 'latest')
+    return basis.require === 'split'
+      ? 'split-adjusted (latest filed) values'
+      : basis.require === 'restatement'
+        ? 'restated (latest filed) values'
+        : 'latest filed values';
   if (basis.kind === 'original') return basis.require === 'split' ? 'originally reported (pre-split) values' : 'originally reported values';
   if (basis.kind === 'pre_split') return 'values as reported before the stock split';
   if (basis.kind === 'filing') return `values as reported in ${basis.filing?.label ?? filingNameText(basis.name)}`;
@@ -86,7 +91,18 @@ export function describeBasis(basis: Basis): string {
  * from entity, concept, unit, period, scope and dimensions (candidates of one call share a tenant).
  */
 export function chainIdentity(f: VersionCandidate & { tenantId?: string }): string {
-  return f.chainKey || factChainKey({ tenantId: f.tenantId ?? '', entityId: f.entityId, concept: f.concept, unit: f.unit, period: f.period, scope: f.scope, dimensions: f.dimensions });
+  return (
+    f.chainKey ||
+    factChainKey({
+      tenantId: f.tenantId ?? '',
+      entityId: f.entityId,
+      concept: f.concept,
+      unit: f.unit,
+      period: f.period,
+      scope: f.scope,
+      dimensions: f.dimensions,
+    })
+  );
 }
 
 function sameValue(a: VersionCandidate, b: VersionCandidate): boolean {
@@ -103,17 +119,38 @@ function byFiling<T extends VersionCandidate>(xs: readonly T[]): T[] {
 const RESTATED: readonly string[] = ['restatement', 'split_adjustment'];
 
 /** The candidates the basis looks at, or an error saying why none can be (the version asked for does not exist). */
-function eligible<T extends VersionCandidate>(active: T[], basis: Basis): { ok: true; pool: T[]; pick: 'first' | 'last' } | { ok: false; errors: TypedError[] } {
+function eligible<T extends VersionCandidate>(
+  active: T[],
+  basis: Basis,
+): { ok: true; pool: T[]; pick: 'first' | 'last' } | { ok: false; errors: TypedError[] } {
   const chain = byFiling(active);
   const splits = chain.filter((c) => c.revisionKind === 'split_adjustment');
   const when = (c: VersionCandidate) => `${c.form ? `${c.form} ` : ''}filed ${c.filedAt}`;
   switch (basis.kind) {
     case 'latest':
       if (basis.require === 'split' && splits.length === 0) {
-        return { ok: false, errors: [error('MISSING_FACT', `no split-adjusted version exists: no version of this figure differs from another by a stock-split ratio${chain.length > 1 ? '' : ` (one version, ${when(chain[0]!)})`}`, ...active)] };
+        return {
+          ok: false,
+          errors: [
+            error(
+              'MISSING_FACT',
+              `no split-adjusted version exists: no version of this figure differs from another by a stock-split ratio${chain.length > 1 ? '' : ` (one version, ${when(chain[0]!)})`}`,
+              ...active,
+            ),
+          ],
+        };
       }
       if (basis.require === 'restatement' && !chain.some((c) => RESTATED.includes(c.revisionKind ?? ''))) {
-        return { ok: false, errors: [error('MISSING_FACT', `it has not been restated: every filing that reports it gives the same value${chain.length > 1 ? ' (later versions differ only by rounding)' : ''}, first ${when(chain[0]!)}`, ...active)] };
+        return {
+          ok: false,
+          errors: [
+            error(
+              'MISSING_FACT',
+              `it has not been restated: every filing that reports it gives the same value${chain.length > 1 ? ' (later versions differ only by rounding)' : ''}, first ${when(chain[0]!)}`,
+              ...active,
+            ),
+          ],
+        };
       }
       return { ok: true, pool: active, pick: 'last' };
     case 'original': {
@@ -121,44 +158,103 @@ function eligible<T extends VersionCandidate>(active: T[], basis: Basis): { ok: 
       const own = chain.filter((c) => c.ownReport !== false);
       if (own.length === 0) {
         const held = chain.map((c) => `${c.value} in the ${when(c)}`).join('; ');
-        return { ok: false, errors: [error('MISSING_FACT', `the original is not held: no held filing reports this period as its own (the ${chain.length > 1 ? 'held versions are comparatives in later filings' : "held version is a later filing's comparative"}: ${held})`, ...active)] };
+        return {
+          ok: false,
+          errors: [
+            error(
+              'MISSING_FACT',
+              `the original is not held: no held filing reports this period as its own (the ${chain.length > 1 ? 'held versions are comparatives in later filings' : "held version is a later filing's comparative"}: ${held})`,
+              ...active,
+            ),
+          ],
+        };
       }
       if (basis.require === 'split' && splits.length === 0) {
-        return { ok: false, errors: [error('MISSING_FACT', `no pre-split version exists: no later version differs from the one first reported (${when(own[0]!)}) by a stock-split ratio`, ...active)] };
+        return {
+          ok: false,
+          errors: [
+            error(
+              'MISSING_FACT',
+              `no pre-split version exists: no later version differs from the one first reported (${when(own[0]!)}) by a stock-split ratio`,
+              ...active,
+            ),
+          ],
+        };
       }
       return { ok: true, pool: own, pick: 'first' };
     }
     case 'as_of': {
       const visible = active.filter((c) => c.filedAt <= basis.date);
-      if (visible.length === 0) return { ok: false, errors: [error('MISSING_FACT', `no version was filed on or before ${basis.date}`, ...active)] };
+      if (visible.length === 0)
+        return { ok: false, errors: [error('MISSING_FACT', `no version was filed on or before ${basis.date}`, ...active)] };
       return { ok: true, pool: visible, pick: 'last' };
     }
     case 'pre_split': {
       if (splits.length === 0) {
-        return { ok: false, errors: [error('MISSING_FACT', `no pre-split version exists: no version of this figure differs from another by a stock-split ratio`, ...active)] };
+        return {
+          ok: false,
+          errors: [
+            error(
+              'MISSING_FACT',
+              `no pre-split version exists: no version of this figure differs from another by a stock-split ratio`,
+              ...active,
+            ),
+          ],
+        };
       }
       const adjustedOn = [...new Set(splits.map((s) => s.filedAt))];
       if (adjustedOn.length > 1) {
-        return { ok: false, errors: [error('RESTATEMENT_CONFLICT', `its versions were adjusted for ${adjustedOn.length} stock splits (filed ${adjustedOn.join(', ')}), so "pre-split" does not say which version; name the filing (e.g. "as reported in the FY2021 10-K")`, ...splits)] };
+        return {
+          ok: false,
+          errors: [
+            error(
+              'RESTATEMENT_CONFLICT',
+              `its versions were adjusted for ${adjustedOn.length} stock splits (filed ${adjustedOn.join(', ')}), so "pre-split" does not say which version; name the filing (e.g. "as reported in the FY2021 10-K")`,
+              ...splits,
+            ),
+          ],
+        };
       }
       const before = active.filter((c) => c.filedAt < adjustedOn[0]!);
-      return before.length ? { ok: true, pool: before, pick: 'last' } : { ok: false, errors: [error('MISSING_FACT', 'no version was filed before the split adjustment', ...active)] };
+      return before.length
+        ? { ok: true, pool: before, pick: 'last' }
+        : { ok: false, errors: [error('MISSING_FACT', 'no version was filed before the split adjustment', ...active)] };
     }
     case 'filing': {
       const filing = basis.filing;
-      if (!filing) return { ok: false, errors: [error('MISSING_FACT', `${filingNameText(basis.name)} was not found among the filings`, ...active)] };
+      if (!filing)
+        return { ok: false, errors: [error('MISSING_FACT', `${filingNameText(basis.name)} was not found among the filings`, ...active)] };
       if (active.some((c) => c.sightings === undefined)) {
         return { ok: false, errors: [error('MISSING_FACT', 'the filings that reported each version are not known', ...active)] };
       }
       const inFiling = active.filter((c) => c.sightings!.some((a) => filing.accessions.includes(a)));
-      if (inFiling.length === 0) return { ok: false, errors: [error('MISSING_FACT', `${filing.label} (filed ${filing.filedAt}) does not report it`, ...active)] };
+      if (inFiling.length === 0)
+        return { ok: false, errors: [error('MISSING_FACT', `${filing.label} (filed ${filing.filedAt}) does not report it`, ...active)] };
       const distinct = inFiling.filter((c, i) => inFiling.findIndex((d) => sameValue(c, d)) === i);
       if (distinct.length > 1) {
-        return { ok: false, errors: [error('RESTATEMENT_CONFLICT', `${filing.label} reports ${distinct.length} different values (${distinct.map((d) => d.value).join(' vs ')})`, ...inFiling)] };
+        return {
+          ok: false,
+          errors: [
+            error(
+              'RESTATEMENT_CONFLICT',
+              `${filing.label} reports ${distinct.length} different values (${distinct.map((d) => d.value).join(' vs ')})`,
+              ...inFiling,
+            ),
+          ],
+        };
       }
       // "as restated in the FY2025 10-K": that filing's value must differ from the first one reported
       if (basis.require === 'restatement' && sameValue(distinct[0]!, chain[0]!)) {
-        return { ok: false, errors: [error('MISSING_FACT', `${filing.label} (filed ${filing.filedAt}) did not restate it: it reports the value first reported (${when(chain[0]!)})`, ...inFiling)] };
+        return {
+          ok: false,
+          errors: [
+            error(
+              'MISSING_FACT',
+              `${filing.label} (filed ${filing.filedAt}) did not restate it: it reports the value first reported (${when(chain[0]!)})`,
+              ...inFiling,
+            ),
+          ],
+        };
       }
       return { ok: true, pool: inFiling, pick: 'last' };
     }
@@ -172,7 +268,10 @@ export function selectVersion<T extends VersionCandidate>(
 ): SelectVersionResult<T> {
   const active = candidates.filter((c) => (c.status ?? 'active') === 'active');
   if (active.length === 0) {
-    return { ok: false, errors: [{ code: 'MISSING_FACT', message: 'no active version to choose from', factIds: candidates.map((c) => c.id) }] };
+    return {
+      ok: false,
+      errors: [{ code: 'MISSING_FACT', message: 'no active version to choose from', factIds: candidates.map((c) => c.id) }],
+    };
   }
   const chains = new Set(active.map(chainIdentity));
   if (chains.size > 1) {
@@ -211,7 +310,14 @@ export function selectVersion<T extends VersionCandidate>(
     basisTag: tag,
     restated: others.some((c) => !sameValue(c, chosen)),
     candidates: visible.length,
-    chain: byFiling(active).map((c) => ({ id: c.id, value: c.value, filedAt: c.filedAt, accession: c.accession ?? null, form: c.form ?? null, revisionKind: c.revisionKind ?? null })),
+    chain: byFiling(active).map((c) => ({
+      id: c.id,
+      value: c.value,
+      filedAt: c.filedAt,
+      accession: c.accession ?? null,
+      form: c.form ?? null,
+      revisionKind: c.revisionKind ?? null,
+    })),
   };
 }
 
@@ -299,10 +405,16 @@ export function relabelSplitVersions<T extends VersionCandidate>(candidates: rea
   return candidates.map((c) => {
     if (c.revisionKind !== 'restatement') return c;
     const i = ordered.indexOf(c);
-    const prev = ordered.slice(0, i).reverse().find((p) => chainIdentity(p) === chainIdentity(c));
+    const prev = ordered
+      .slice(0, i)
+      .reverse()
+      .find((p) => chainIdentity(p) === chainIdentity(c));
     if (!prev) return c;
     const days = (e: SplitEvent) => (Date.parse(`${c.filedAt}T00:00:00Z`) - Date.parse(`${e.firstFiled}T00:00:00Z`)) / 86_400_000;
-    const split = events.find((e) => days(e) >= 0 && days(e) <= SPLIT_RESTATES_FOR_DAYS && prev.filedAt < e.firstFiled && restatedBySplit(prev.value, c.value, e.ratio));
+    const split = events.find(
+      (e) =>
+        days(e) >= 0 && days(e) <= SPLIT_RESTATES_FOR_DAYS && prev.filedAt < e.firstFiled && restatedBySplit(prev.value, c.value, e.ratio),
+    );
     return split ? { ...c, revisionKind: 'split_adjustment' } : c;
   });
 }

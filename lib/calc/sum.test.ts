@@ -4,8 +4,7 @@ import { difference, sum, sumPeriods } from './sum';
 import type { CalcResult } from './types';
 
 const codes = (r: CalcResult) => (r.ok ? [] : r.errors.map((e) => e.code));
-const seg = (member: string, value: string) =>
-  fact({ value: crore(value), period: FY2026, dimensions: { 'ind-as:SegmentsAxis': member } });
+const seg = (member: string, value: string) => fact({ value: crore(value), period: FY2026, dimensions: { 'ind-as:SegmentsAxis': member } });
 
 describe('sum of components', () => {
   it('adds segment members exactly and keeps shared dimensions', () => {
@@ -14,13 +13,34 @@ describe('sum of components', () => {
   });
 
   it('adds different concepts of the consolidated total', () => {
-    const products = fact({ value: '294866000000', period: FY2026, unit: 'USD', currency: 'USD', metricId: null, concept: 'us-gaap:ProductRevenue' });
-    const services = fact({ value: '99462000000', period: FY2026, unit: 'USD', currency: 'USD', metricId: null, concept: 'us-gaap:ServiceRevenue' });
-    expect(sum({ components: [products, services] })).toMatchObject({ ok: true, exact: '394328000000', formula: 'ProductRevenue + ServiceRevenue', display: '$394.3 billion' });
+    const products = fact({
+      value: '294866000000',
+      period: FY2026,
+      unit: 'USD',
+      currency: 'USD',
+      metricId: null,
+      concept: 'us-gaap:ProductRevenue',
+    });
+    const services = fact({
+      value: '99462000000',
+      period: FY2026,
+      unit: 'USD',
+      currency: 'USD',
+      metricId: null,
+      concept: 'us-gaap:ServiceRevenue',
+    });
+    expect(sum({ components: [products, services] })).toMatchObject({
+      ok: true,
+      exact: '394328000000',
+      formula: 'ProductRevenue + ServiceRevenue',
+      display: '$394.3 billion',
+    });
   });
 
   it('rejects a total added to its own member, and repeated members', () => {
-    expect(codes(sum({ components: [fact({ value: crore('1200'), period: FY2026 }), seg('Pumps', '300')] }))).toEqual(['DIMENSION_MISMATCH']);
+    expect(codes(sum({ components: [fact({ value: crore('1200'), period: FY2026 }), seg('Pumps', '300')] }))).toEqual([
+      'DIMENSION_MISMATCH',
+    ]);
     expect(codes(sum({ components: [seg('Pumps', '300'), seg('Pumps', '301')] }))).toEqual(['DUPLICATE_OPERAND']);
   });
 
@@ -34,8 +54,12 @@ describe('sum of components', () => {
 
   it('needs two components and one unit', () => {
     expect(codes(sum({ components: [seg('Pumps', '1')] }))).toEqual(['MISSING_FACT']);
-    expect(codes(sum({ components: [seg('Pumps', '1'), { ...seg('Valves', '1'), unit: 'USD', currency: 'USD' }] }))).toEqual(['CURRENCY_MISMATCH']);
-    expect(codes(sum({ components: [seg('Pumps', '1'), { ...seg('Valves', '1'), unit: 'shares', currency: null }] }))).toEqual(['UNIT_MISMATCH']);
+    expect(codes(sum({ components: [seg('Pumps', '1'), { ...seg('Valves', '1'), unit: 'USD', currency: 'USD' }] }))).toEqual([
+      'CURRENCY_MISMATCH',
+    ]);
+    expect(codes(sum({ components: [seg('Pumps', '1'), { ...seg('Valves', '1'), unit: 'shares', currency: null }] }))).toEqual([
+      'UNIT_MISMATCH',
+    ]);
   });
 
   it('rejects a negative sum of a metric that cannot be negative', () => {
@@ -46,16 +70,24 @@ describe('sum of components', () => {
 describe('difference', () => {
   it('subtracts a member from its total', () => {
     const total = fact({ value: crore('1200'), period: FY2026 });
-    expect(difference({ minuend: total, subtrahend: seg('Pumps', '300') })).toMatchObject({ ok: true, exact: crore('900'), dimensions: {} });
-    expect(codes(difference({ minuend: seg('Pumps', '300'), subtrahend: fact({ value: '1', period: FY2026, dimensions: { 'x:Other': 'y' } }) }))).toEqual([
-      'DIMENSION_MISMATCH',
-    ]);
+    expect(difference({ minuend: total, subtrahend: seg('Pumps', '300') })).toMatchObject({
+      ok: true,
+      exact: crore('900'),
+      dimensions: {},
+    });
+    expect(
+      codes(difference({ minuend: seg('Pumps', '300'), subtrahend: fact({ value: '1', period: FY2026, dimensions: { 'x:Other': 'y' } }) })),
+    ).toEqual(['DIMENSION_MISMATCH']);
   });
 
   it('needs the same period and scope', () => {
     const a = fact({ value: '10', period: FY2026 });
-    expect(codes(difference({ minuend: a, subtrahend: fact({ value: '1', period: inst('2026-03-31') }) }))).toEqual(['INSTANT_DURATION_MIX']);
-    expect(codes(difference({ minuend: a, subtrahend: fact({ value: '1', period: FY2026, scope: 'standalone' }) }))).toEqual(['INCOMPARABLE_SCOPE']);
+    expect(codes(difference({ minuend: a, subtrahend: fact({ value: '1', period: inst('2026-03-31') }) }))).toEqual([
+      'INSTANT_DURATION_MIX',
+    ]);
+    expect(codes(difference({ minuend: a, subtrahend: fact({ value: '1', period: FY2026, scope: 'standalone' }) }))).toEqual([
+      'INCOMPARABLE_SCOPE',
+    ]);
   });
 });
 
@@ -73,13 +105,15 @@ describe('sumPeriods', () => {
   });
 
   it('rejects gaps, instants and mixed metrics', () => {
-    expect(codes(sumPeriods({ parts: [q('2025-04-01', '2025-06-30', '1'), q('2025-07-02', '2025-09-30', '1')] }))).toEqual(['NON_CONTIGUOUS_PERIODS']);
-    expect(codes(sumPeriods({ parts: [fact({ value: '1', period: inst('2025-06-30') }), fact({ value: '1', period: inst('2025-09-30') })] }))).toEqual([
-      'WRONG_PERIOD_TYPE',
+    expect(codes(sumPeriods({ parts: [q('2025-04-01', '2025-06-30', '1'), q('2025-07-02', '2025-09-30', '1')] }))).toEqual([
+      'NON_CONTIGUOUS_PERIODS',
     ]);
-    expect(codes(sumPeriods({ parts: [q('2025-04-01', '2025-06-30', '1'), { ...q('2025-07-01', '2025-09-30', '1'), metricId: 'net_income' }] }))).toEqual([
-      'METRIC_MISMATCH',
-    ]);
+    expect(
+      codes(sumPeriods({ parts: [fact({ value: '1', period: inst('2025-06-30') }), fact({ value: '1', period: inst('2025-09-30') })] })),
+    ).toEqual(['WRONG_PERIOD_TYPE']);
+    expect(
+      codes(sumPeriods({ parts: [q('2025-04-01', '2025-06-30', '1'), { ...q('2025-07-01', '2025-09-30', '1'), metricId: 'net_income' }] })),
+    ).toEqual(['METRIC_MISMATCH']);
     expect(codes(sumPeriods({ parts: [q('2025-04-01', '2025-06-30', '1')] }))).toEqual(['MISSING_FACT']);
   });
 });

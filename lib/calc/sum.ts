@@ -164,7 +164,9 @@ export function checkTiling(parts: Operand[]): { sorted: Operand[]; errors: Type
     if (overlaps(p, c)) {
       errors.push(error('OVERLAPPING_INTERVALS', `${periodText(p)} and ${periodText(c)} overlap; days would be counted twice`, prev, cur));
     } else if (gapDays(p, c) > 0) {
-      errors.push(error('NON_CONTIGUOUS_PERIODS', `${gapDays(p, c)} day(s) missing between ${periodText(p)} and ${periodText(c)}`, prev, cur));
+      errors.push(
+        error('NON_CONTIGUOUS_PERIODS', `${gapDays(p, c)} day(s) missing between ${periodText(p)} and ${periodText(c)}`, prev, cur),
+      );
     }
   }
   return { sorted, errors };
@@ -195,7 +197,12 @@ export function sumPeriods({ parts, ...options }: SumPeriodsOptions): CalcResult
   const total = sorted.map((p) => values[parts.indexOf(p)]!).reduce<Decimal>(add, { coef: 0n, scale: 0 });
   const first = sorted[0]!;
   const last = sorted[sorted.length - 1]!;
-  const check = plausibility(cannotBeNegative(first, options.isNonNegative) && sign(total) < 0, `${nameOf(first)} cannot be negative`, parts, options);
+  const check = plausibility(
+    cannotBeNegative(first, options.isNonNegative) && sign(total) < 0,
+    `${nameOf(first)} cannot be negative`,
+    parts,
+    options,
+  );
   if (check.errors.length > 0) return rejected('sum_periods', check.errors);
   return accepted({
     op: 'sum_periods',

@@ -29,14 +29,18 @@ describe('TTM from FY + current YTD − prior YTD', () => {
   });
 
   it('rejects a gap after the fiscal year', () => {
-    expect(codes(ttmFromYtd({ fy: fy25, currentYtd: q('2025-05-01', '2025-09-30', '500'), priorYtd: h1fy25 }))).toContain('NON_CONTIGUOUS_PERIODS');
+    expect(codes(ttmFromYtd({ fy: fy25, currentYtd: q('2025-05-01', '2025-09-30', '500'), priorYtd: h1fy25 }))).toContain(
+      'NON_CONTIGUOUS_PERIODS',
+    );
   });
 
   it('rejects a prior YTD that does not start on the FY start or is the whole year', () => {
-    expect(codes(ttmFromYtd({ fy: fy25, currentYtd: h1fy26, priorYtd: q('2024-07-01', '2024-09-30', '250') }))).toContain('PERIOD_MISMATCH');
-    expect(codes(ttmFromYtd({ fy: fy25, currentYtd: q('2025-04-01', '2026-03-31', '1200'), priorYtd: { ...fy25, id: 'fy-copy' } }))).toContain(
+    expect(codes(ttmFromYtd({ fy: fy25, currentYtd: h1fy26, priorYtd: q('2024-07-01', '2024-09-30', '250') }))).toContain(
       'PERIOD_MISMATCH',
     );
+    expect(
+      codes(ttmFromYtd({ fy: fy25, currentYtd: q('2025-04-01', '2026-03-31', '1200'), priorYtd: { ...fy25, id: 'fy-copy' } })),
+    ).toContain('PERIOD_MISMATCH');
   });
 
   it('rejects YTDs of different lengths or positions', () => {
@@ -45,8 +49,18 @@ describe('TTM from FY + current YTD − prior YTD', () => {
   });
 
   it('rejects a "fiscal year" that is not a year, and mixed bases', () => {
-    expect(codes(ttmFromYtd({ fy: q('2024-04-01', '2025-06-30', '1'), currentYtd: h1fy26, priorYtd: h1fy25 }))).toContain('PERIOD_LENGTH_MISMATCH');
-    expect(codes(ttmFromYtd({ fy: { ...fy25, basisTag: 'original' }, currentYtd: { ...h1fy26, basisTag: 'latest' }, priorYtd: { ...h1fy25, basisTag: 'latest' } }))).toEqual(['MIXED_BASIS']);
+    expect(codes(ttmFromYtd({ fy: q('2024-04-01', '2025-06-30', '1'), currentYtd: h1fy26, priorYtd: h1fy25 }))).toContain(
+      'PERIOD_LENGTH_MISMATCH',
+    );
+    expect(
+      codes(
+        ttmFromYtd({
+          fy: { ...fy25, basisTag: 'original' },
+          currentYtd: { ...h1fy26, basisTag: 'latest' },
+          priorYtd: { ...h1fy25, basisTag: 'latest' },
+        }),
+      ),
+    ).toEqual(['MIXED_BASIS']);
   });
 
   it('flags a 53-week YTD against a 52-week one (Apple 9M FY2023 vs 9M FY2022)', () => {

@@ -65,7 +65,12 @@ function shapeChecks(ops: Operand[]): TypedError[] {
 
 function finish(ops: Operand[], value: Decimal, period: Duration, formula: string, flags: CalcFlag[], options: CalcOptions): CalcResult {
   const first = ops[0]!;
-  const check = plausibility(cannotBeNegative(first, options.isNonNegative) && sign(value) < 0, `TTM ${nameOf(first)} cannot be negative`, ops, options);
+  const check = plausibility(
+    cannotBeNegative(first, options.isNonNegative) && sign(value) < 0,
+    `TTM ${nameOf(first)} cannot be negative`,
+    ops,
+    options,
+  );
   if (check.errors.length > 0) return rejected('ttm', check.errors);
   if (lengthClass(durationDays(period)) !== 'annual') {
     return rejected('ttm', [error('PERIOD_LENGTH_MISMATCH', `TTM would span ${durationDays(period) + 1} days, not a year`, ...ops)]);
@@ -98,7 +103,9 @@ export function ttmFromQuarters({ quarters, ...options }: TtmQuartersOptions): C
   for (const q of quarters) {
     const family = lengthFamily(durationDays(q.period as Duration));
     if (family !== 'quarter') {
-      errors.push(error('PERIOD_LENGTH_MISMATCH', `${periodText(q.period)} is not a quarter (${durationDays(q.period as Duration) + 1} days)`, q));
+      errors.push(
+        error('PERIOD_LENGTH_MISMATCH', `${periodText(q.period)} is not a quarter (${durationDays(q.period as Duration) + 1} days)`, q),
+      );
     }
   }
   if (errors.length > 0) return rejected('ttm', errors);
@@ -151,7 +158,14 @@ export function ttmFromYtd({ fy, currentYtd, priorYtd, ...options }: TtmYtdOptio
     const cf = fiscalOf(c, options.calendars);
     const pf = fiscalOf(p, options.calendars);
     if (cf && pf && cf.fiscalPeriod !== pf.fiscalPeriod) {
-      errors.push(error('FISCAL_POSITION_MISMATCH', `YTDs end at different fiscal positions (${cf.fiscalPeriod} vs ${pf.fiscalPeriod})`, currentYtd, priorYtd));
+      errors.push(
+        error(
+          'FISCAL_POSITION_MISMATCH',
+          `YTDs end at different fiscal positions (${cf.fiscalPeriod} vs ${pf.fiscalPeriod})`,
+          currentYtd,
+          priorYtd,
+        ),
+      );
     }
   }
   if (errors.length > 0) return rejected('ttm', errors);

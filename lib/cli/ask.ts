@@ -28,15 +28,21 @@ function parseArgs(args: string[]): AskArgs {
     else words.push(a);
   }
   out.question = words.length ? words.join(' ') : null;
-  if (!out.question && !out.batch) throw new AppError('bad_request:question', 'usage: ask "<question>" [--json] | ask --batch FILE [--json]');
+  if (!out.question && !out.batch)
+    throw new AppError('bad_request:question', 'usage: ask "<question>" [--json] | ask --batch FILE [--json]');
   return out;
 }
 
 function printText(a: Answer): void {
   process.stdout.write(`${a.status}: ${a.text}\n`);
   for (const v of a.values) {
-    const cites = v.citations.map((c) => `${c.form ?? 'source'} ${c.accession ?? c.sourceId.slice(0, 10)} filed ${c.filedAt}${c.row ? ` · ${c.row}` : ''}${c.column ? ` · ${c.column}` : ''}`);
-    process.stdout.write(`  [${v.id}] ${v.display} · ${v.period.label} ${v.period.dateRange} · facts ${v.factIds.map((f) => f.slice(0, 10)).join(', ')}\n      ${cites.join('\n      ')}\n`);
+    const cites = v.citations.map(
+      (c) =>
+        `${c.form ?? 'source'} ${c.accession ?? c.sourceId.slice(0, 10)} filed ${c.filedAt}${c.row ? ` · ${c.row}` : ''}${c.column ? ` · ${c.column}` : ''}`,
+    );
+    process.stdout.write(
+      `  [${v.id}] ${v.display} · ${v.period.label} ${v.period.dateRange} · facts ${v.factIds.map((f) => f.slice(0, 10)).join(', ')}\n      ${cites.join('\n      ')}\n`,
+    );
   }
   for (const e of a.errors) process.stdout.write(`  ${e.code}: ${e.message}\n`);
   process.stdout.write(`  manifest ${a.manifestId} · ${a.timingMs} ms\n`);

@@ -14,7 +14,8 @@ import { writeSyntheticArchive } from '@/lib/ingest/bulk/synthetic-archive';
 import { createSideFiles } from '@/lib/ingest/side-files';
 import { parseArgs } from './ingest';
 
-const INGEST_USAGE = 'usage: npm run cli -- bulk ingest <companyfacts.zip> [--tenant <id>] [--jobs <n> (PostgreSQL, default 2)] [--limit <n>] [--reset] [--submissions <dir>] [--defer-indexes (PostgreSQL initial load: secondary indexes built once at the end)] [--plan-threads <n> (PostgreSQL: threads that parse and plan new companies, default 1; 0 plans on the main thread)]\n';
+const INGEST_USAGE =
+  'usage: npm run cli -- bulk ingest <companyfacts.zip> [--tenant <id>] [--jobs <n> (PostgreSQL, default 2)] [--limit <n>] [--reset] [--submissions <dir>] [--defer-indexes (PostgreSQL initial load: secondary indexes built once at the end)] [--plan-threads <n> (PostgreSQL: threads that parse and plan new companies, default 1; 0 plans on the main thread)]\n';
 const SYNTH_USAGE = 'usage: npm run cli -- bulk synth <out.zip> --companies <n> [--years <n> (default 10)] [--seed <n> (default 1)]\n';
 
 function intFlag(flags: Map<string, string | true>, name: string, min: number): number | undefined | null {
@@ -57,7 +58,9 @@ export async function runBulkIngest(args: string[]): Promise<number> {
   if (jobs === null || limit === null || planThreads === null) return 2;
   const tenantId = typeof flags.get('tenant') === 'string' ? (flags.get('tenant') as string) : DEMO_TENANT_ID;
   const subs = flags.get('submissions');
-  const sideFiles = createSideFiles({ dirs: typeof subs === 'string' ? [path.resolve(subs)] : [path.dirname(archive), path.join(path.dirname(archive), 'sec-submissions')] });
+  const sideFiles = createSideFiles({
+    dirs: typeof subs === 'string' ? [path.resolve(subs)] : [path.dirname(archive), path.join(path.dirname(archive), 'sec-submissions')],
+  });
   const tty = process.stderr.isTTY;
   let lastLine = 0;
   const database = await openFromEnv();
@@ -104,6 +107,8 @@ export async function runBulkSynth(args: string[]): Promise<number> {
   }
   const t0 = performance.now();
   const r = writeSyntheticArchive(path.resolve(positional[0]!), { companies, years, seed });
-  process.stdout.write(`wrote ${positional[0]}: ${r.companies.toLocaleString('en-US')} companies, ${r.entries.toLocaleString('en-US')} fact entries (${(r.bytes / 2 ** 20).toFixed(0)} MB of JSON) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `wrote ${positional[0]}: ${r.companies.toLocaleString('en-US')} companies, ${r.entries.toLocaleString('en-US')} fact entries (${(r.bytes / 2 ** 20).toFixed(0)} MB of JSON) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
   return 0;
 }

@@ -23,10 +23,15 @@ export async function runNarrativeReport(o: { judge: boolean; tenantId?: string 
       const generator = llmModel ? `configured/${llmModel}` : null;
       const pre = await prescoreNarratives(database.db, tenantId, model, { generator });
       for (const p of pre) {
-        if (p.result) console.log(`  ${p.manifestId} ${p.result.verdict} ${JSON.stringify(p.result.scores)} — ${p.question}\n    ${p.result.rationale}`);
+        if (p.result)
+          console.log(
+            `  ${p.manifestId} ${p.result.verdict} ${JSON.stringify(p.result.scores)} — ${p.question}\n    ${p.result.rationale}`,
+          );
         else console.log(`  ${p.manifestId} skipped: ${p.skipped}`);
       }
-      console.log(`${pre.filter((p) => p.result).length} pre-scored, ${pre.filter((p) => !p.result).length} skipped (pre-scores are suggestions for reviewers, not verdicts)`);
+      console.log(
+        `${pre.filter((p) => p.result).length} pre-scored, ${pre.filter((p) => !p.result).length} skipped (pre-scores are suggestions for reviewers, not verdicts)`,
+      );
     }
     return 0;
   } finally {

@@ -27,10 +27,16 @@ describe('ledgerline ingest (CLI)', () => {
     const first = await cli(['ingest', bad, good, '--tenant', 'cli-test'], dataDir);
     expect(first.code).toBe(1);
     expect(first.stdout).toMatch(/^failed\s+CIK0000000042_ACME_truncated\.json/m);
-    expect(first.stdout).toMatch(/^ok\s+CIK0000000042_ACME_companyfacts\.json\s+companyfacts\s+13 facts \(12 new, 13 sightings, 1 quarantined\)/m);
+    expect(first.stdout).toMatch(
+      /^ok\s+CIK0000000042_ACME_companyfacts\.json\s+companyfacts\s+13 facts \(12 new, 13 sightings, 1 quarantined\)/m,
+    );
     expect(first.stdout).toMatch(/note: quarantined 1 fact\(s\) .*Store at facts\.us-gaap\.NumberOfStores\.units\.Store/);
-    expect(first.stdout).toMatch(/^ingested 2 file\(s\): 1 ok, 0 unchanged, 1 failed; 13 facts read, 12 new, 13 sightings in [\d.]+ s \([\d,]+ facts\/s\)$/m);
-    expect(first.stderr).toMatch(/^ledgerline: bad_request:malformed_json: CIK0000000042_ACME_truncated\.json \(line \d+, column \d+\): malformed JSON/m);
+    expect(first.stdout).toMatch(
+      /^ingested 2 file\(s\): 1 ok, 0 unchanged, 1 failed; 13 facts read, 12 new, 13 sightings in [\d.]+ s \([\d,]+ facts\/s\)$/m,
+    );
+    expect(first.stderr).toMatch(
+      /^ledgerline: bad_request:malformed_json: CIK0000000042_ACME_truncated\.json \(line \d+, column \d+\): malformed JSON/m,
+    );
 
     const again = await cli(['ingest', fixtures + '/CIK0000000042_ACME_companyfacts.json', '--tenant', 'cli-test'], dataDir);
     expect(again.code).toBe(0);

@@ -40,7 +40,9 @@ export function parseArgs(args: string[], valueFlags: readonly string[]): Parsed
 export async function runIngestCommand(args: string[]): Promise<number> {
   const { positional, flags } = parseArgs(args, ['tenant', 'format', 'max-bytes', 'jobs']);
   if (positional.length === 0 || flags.has('help')) {
-    process.stderr.write('usage: npm run cli -- ingest <file|dir>... [--tenant <id>] [--format companyfacts|sec-submissions|xbrl-instance|ixbrl] [--max-bytes <n>] [--jobs <n> (PostgreSQL, default 2)]\n');
+    process.stderr.write(
+      'usage: npm run cli -- ingest <file|dir>... [--tenant <id>] [--format companyfacts|sec-submissions|xbrl-instance|ixbrl] [--max-bytes <n>] [--jobs <n> (PostgreSQL, default 2)]\n',
+    );
     return 2;
   }
   const tenantId = typeof flags.get('tenant') === 'string' ? (flags.get('tenant') as string) : DEMO_TENANT_ID;
@@ -110,9 +112,15 @@ export async function runSecSyncCommand(args: string[]): Promise<number> {
     outDir,
     ticker: str('ticker'),
     cik: str('cik'),
-    forms: str('forms')?.split(',').map((f) => f.trim()).filter(Boolean),
+    forms: str('forms')
+      ?.split(',')
+      .map((f) => f.trim())
+      .filter(Boolean),
     limit,
-    accessions: str('accession')?.split(',').map((a) => a.trim()).filter(Boolean),
+    accessions: str('accession')
+      ?.split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     documents,
     refresh: flags.has('refresh'),
     log: (line) => process.stdout.write(`${line}\n`),
@@ -124,7 +132,9 @@ export async function runSecSyncCommand(args: string[]): Promise<number> {
   );
   if (flags.has('no-ingest')) return result.failures.length ? 1 : 0;
 
-  const files = [...result.files.filter((f) => f.kind === 'companyfacts'), ...result.files.filter((f) => f.kind === 'filing')].map((f) => f.path);
+  const files = [...result.files.filter((f) => f.kind === 'companyfacts'), ...result.files.filter((f) => f.kind === 'filing')].map(
+    (f) => f.path,
+  );
   const database = await openFromEnv();
   let outcomes: IngestOutcome[] = [];
   const ingestStarted = performance.now();

@@ -13,10 +13,23 @@ export const MANIFESTS_PRUNE_USAGE =
   'usage: npm run cli -- manifests prune [--days N] [--tenant ID] [--dry-run]\n' +
   '  deletes manifests older than N days (default LEDGERLINE_MANIFEST_RETENTION_DAYS) that no verdict or conversation refers to\n';
 
-export async function runManifestsPrune(args: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function runManifestsPrune(
+  args: string[],
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
   let values: { days?: string; tenant?: string; 'dry-run'?: boolean; help?: boolean };
   try {
-    ({ values } = parseArgs({ args, options: { days: { type: 'string' }, tenant: { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({
+      args,
+      options: {
+        days: { type: 'string' },
+        tenant: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
   } catch (e) {
     err.write(`ledgerline: ${(e as Error).message}\n${MANIFESTS_PRUNE_USAGE}`);
     return 2;
@@ -43,9 +56,14 @@ export async function runManifestsPrune(args: string[], out: NodeJS.WritableStre
   try {
     await migrate(database);
     const opts = { db: database.db, days, actor: 'cli', dryRun: values['dry-run'] === true };
-    const results: PruneResult[] = values.tenant ? [await pruneManifests({ ...opts, tenantId: values.tenant })] : await pruneAllTenants(opts);
+    const results: PruneResult[] = values.tenant
+      ? [await pruneManifests({ ...opts, tenantId: values.tenant })]
+      : await pruneAllTenants(opts);
     const verb = opts.dryRun ? 'would delete' : 'deleted';
-    for (const r of results) out.write(`${r.tenantId}: ${verb} ${r.deleted} manifest(s) created before ${r.cutoff}; kept ${r.keptReferenced} older one(s) a verdict or conversation refers to\n`);
+    for (const r of results)
+      out.write(
+        `${r.tenantId}: ${verb} ${r.deleted} manifest(s) created before ${r.cutoff}; kept ${r.keptReferenced} older one(s) a verdict or conversation refers to\n`,
+      );
     out.write(`${verb} ${results.reduce((n, r) => n + r.deleted, 0)} manifest(s) in ${results.length} tenant(s)\n`);
     return 0;
   } finally {

@@ -77,7 +77,9 @@ export async function runUsersCreate(args: string[], deps: { readPassword?: () =
     tenantId: values.tenant ?? DEMO_TENANT_ID,
   });
   if (!shape.success) {
-    process.stderr.write(`ledgerline: ${shape.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n${USERS_CREATE_USAGE}`);
+    process.stderr.write(
+      `ledgerline: ${shape.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n${USERS_CREATE_USAGE}`,
+    );
     return 2;
   }
   const password = await (deps.readPassword ?? readPassword)();

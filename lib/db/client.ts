@@ -181,9 +181,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     const client = await pool.connect();
     try {
       await client.query('select 1');
-      const ext = await client.query(
-        "select exists(select 1 from pg_available_extensions where name = 'vector') as available",
-      );
+      const ext = await client.query("select exists(select 1 from pg_available_extensions where name = 'vector') as available");
       if (!ext.rows[0]?.available) {
         throw new ConfigError(
           `PostgreSQL at ${where} has no pgvector extension available. Install it (scripts/setup-postgres.sh builds it) and retry.`,

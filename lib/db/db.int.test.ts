@@ -12,7 +12,15 @@ import { countRows } from '@/lib/db/seed-metrics';
 import { testTargets } from '@/tests/support/db';
 
 async function schemaSnapshot(d: Database) {
-  const columns = await d.query<{ table_name: string; column_name: string; data_type: string; udt_name: string; is_nullable: string; column_default: string | null; is_generated: string }>(
+  const columns = await d.query<{
+    table_name: string;
+    column_name: string;
+    data_type: string;
+    udt_name: string;
+    is_nullable: string;
+    column_default: string | null;
+    is_generated: string;
+  }>(
     `select table_name, column_name, data_type, udt_name, is_nullable, column_default, is_generated
      from information_schema.columns where table_schema = 'public' order by table_name, column_name`,
   );
@@ -65,7 +73,11 @@ for (const target of testTargets()) {
       expect(again).toEqual({ facts: 0, created: false });
       expect(await countRows(d.db)).toEqual(before);
       const helios = DEMO_COMPANIES[0]!.id;
-      const { rows } = await listFacts({ db: d.db, tenantId: DEMO_TENANT_ID, filters: parseFactFilters({ metric: 'revenue', entity: helios, fp: 'FY', sort: 'end', dir: 'desc', size: '50' }) });
+      const { rows } = await listFacts({
+        db: d.db,
+        tenantId: DEMO_TENANT_ID,
+        filters: parseFactFilters({ metric: 'revenue', entity: helios, fp: 'FY', sort: 'end', dir: 'desc', size: '50' }),
+      });
       const consolidated = rows.filter((r) => r.scope === 'consolidated');
       expect(consolidated.map((r) => [r.startDate, r.endDate, r.value, r.fiscalYear, r.fiscalPeriod])).toEqual([
         ['2025-04-01', '2026-03-31', '12000000000', 2026, 'FY'],
@@ -95,8 +107,22 @@ for (const target of testTargets()) {
         [helios],
       );
       expect(op.slice(0, 2)).toEqual([
-        { value: '1440000000', row_label: 'Operating profit', fiscal_year: 2026, concept: 'ind-as:OperatingProfit', scale: 7, currency: 'INR' },
-        { value: '1800000000', row_label: 'Operating profit', fiscal_year: 2025, concept: 'ind-as:OperatingProfit', scale: 7, currency: 'INR' },
+        {
+          value: '1440000000',
+          row_label: 'Operating profit',
+          fiscal_year: 2026,
+          concept: 'ind-as:OperatingProfit',
+          scale: 7,
+          currency: 'INR',
+        },
+        {
+          value: '1800000000',
+          row_label: 'Operating profit',
+          fiscal_year: 2025,
+          concept: 'ind-as:OperatingProfit',
+          scale: 7,
+          currency: 'INR',
+        },
       ]);
       // the FY2025 reclassification is a version chain: the restated value is the latest
       const emp = await d.query<{ value: string; version: number; is_latest: boolean; revision_kind: string | null }>(
@@ -109,8 +135,15 @@ for (const target of testTargets()) {
         { value: '1560000000', version: 1, is_latest: false, revision_kind: null },
         { value: '1500000000', version: 2, is_latest: true, revision_kind: 'restatement' },
       ]);
-      const quarantined = await d.query<{ reason: string }>(`select distinct quarantine_reason as reason from facts where status = 'quarantined' order by 1`);
-      expect(quarantined.map((q) => q.reason)).toEqual(['COLUMN_HEADER_LOST', 'MISSING_FACT_PERIOD', 'UNIT_UNKNOWN', 'UNVERIFIED_RESTATEMENT']);
+      const quarantined = await d.query<{ reason: string }>(
+        `select distinct quarantine_reason as reason from facts where status = 'quarantined' order by 1`,
+      );
+      expect(quarantined.map((q) => q.reason)).toEqual([
+        'COLUMN_HEADER_LOST',
+        'MISSING_FACT_PERIOD',
+        'UNIT_UNKNOWN',
+        'UNVERIFIED_RESTATEMENT',
+      ]);
       // rows the ontology's line items name (by label) are bound, not left unmapped
       const bound = await d.query<{ metric_id: string }>(
         `select distinct f.metric_id from facts f join source_cells c on c.id = f.cell_id where f.status = 'active' and c.row_label in ('Total current assets', 'Total current liabilities') order by 1`,
@@ -134,15 +167,34 @@ for (const target of testTargets()) {
         ['s2', '0001193125-10-012091', '2010-01-25'],
       ] as const) {
         await d.db.insert(sources).values({
-          id, tenantId: 't-versions', entityId: 'e-apple', kind: 'companyfacts', title: acc, accession: acc,
-          filedAt: filed, sha256: id, byteSize: 1, extractorVersion: 'test',
+          id,
+          tenantId: 't-versions',
+          entityId: 'e-apple',
+          kind: 'companyfacts',
+          title: acc,
+          accession: acc,
+          filedAt: filed,
+          sha256: id,
+          byteSize: 1,
+          extractorVersion: 'test',
         });
       }
       const base: Omit<FactInput, 'value' | 'sighting'> = {
-        tenantId: 't-versions', entityId: 'e-apple', metricId: null, concept: 'us-gaap:EarningsPerShareDiluted',
-        unit: 'USD/shares', currency: 'USD', scale: 0, decimals: 2,
-        period: { type: 'duration', start: '2007-09-30', end: '2008-09-27' }, fiscalYear: 2008, fiscalPeriod: 'FY',
-        scope: 'consolidated', dimensions: {}, accountingStandard: 'us-gaap', provenance: {},
+        tenantId: 't-versions',
+        entityId: 'e-apple',
+        metricId: null,
+        concept: 'us-gaap:EarningsPerShareDiluted',
+        unit: 'USD/shares',
+        currency: 'USD',
+        scale: 0,
+        decimals: 2,
+        period: { type: 'duration', start: '2007-09-30', end: '2008-09-27' },
+        fiscalYear: 2008,
+        fiscalPeriod: 'FY',
+        scope: 'consolidated',
+        dimensions: {},
+        accountingStandard: 'us-gaap',
+        provenance: {},
       };
       // ingest the later filing first: versions must still follow filing dates
       await writeFacts(d.db, [{ ...base, value: '6.78', sighting: sighting('s2', '0001193125-10-012091', '2010-01-25') }]);
@@ -150,7 +202,15 @@ for (const target of testTargets()) {
       expect(r1.inserted).toBe(1);
       const again = await writeFacts(d.db, [{ ...base, value: '5.36', sighting: sighting('s1', '0001193125-09-214859', '2009-10-27') }]);
       expect(again).toMatchObject({ inserted: 0, sightings: 0 });
-      const rows = await d.query<{ value: string; version: number; is_latest: boolean; is_original: boolean; accession: string; supersedes: string | null; id: string }>(
+      const rows = await d.query<{
+        value: string;
+        version: number;
+        is_latest: boolean;
+        is_original: boolean;
+        accession: string;
+        supersedes: string | null;
+        id: string;
+      }>(
         `select id, value::text, version, is_latest, is_original, accession, supersedes from facts where tenant_id = 't-versions' order by version`,
       );
       expect(rows.map((r) => [r.value, r.version, r.is_latest, r.is_original, r.accession])).toEqual([

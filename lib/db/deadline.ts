@@ -35,7 +35,11 @@ export function remainingMs(): number {
 }
 
 export function deadlineError(ms: number): AppError {
-  return new AppError('unavailable:deadline', `The request needed more than ${ms} ms of database work and was stopped; try a narrower question.`, { details: { retryAfterS: 1 } });
+  return new AppError(
+    'unavailable:deadline',
+    `The request needed more than ${ms} ms of database work and was stopped; try a narrower question.`,
+    { details: { retryAfterS: 1 } },
+  );
 }
 
 /** Throws the typed deadline error when the current deadline has passed. */

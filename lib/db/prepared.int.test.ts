@@ -45,7 +45,8 @@ for (const target of testTargets()) {
       await expect(executePrepared(d.db, sql`select 1 / ${0}::int as boom`)).rejects.toThrow();
       expect(rowsOf<{ v: number }>(await executePrepared(d.db, q(5)))[0]!.v).toBe(10);
       const modes = new Set<string>();
-      for (let i = 0; i < Math.max(2, d.connections); i++) modes.add(rowsOf<{ m: string }>(await d.db.execute(sql`select current_setting('plan_cache_mode') as m`))[0]!.m);
+      for (let i = 0; i < Math.max(2, d.connections); i++)
+        modes.add(rowsOf<{ m: string }>(await d.db.execute(sql`select current_setting('plan_cache_mode') as m`))[0]!.m);
       expect([...modes]).toEqual(['auto']);
     });
 
@@ -54,7 +55,11 @@ for (const target of testTargets()) {
       const seen: string[] = [];
       for (const tenant of ['t-a', 't-b', 't-a', 't-b', 't-a', 't-b', 't-a', 't-b']) {
         await inTenantScope(d.db, tenant, async (tx) => {
-          seen.push(rowsOf<{ t: string }>(await executePrepared(tx, sql`select current_setting('ledgerline.tenant_id', true) as t, ${1}::int as one`))[0]!.t);
+          seen.push(
+            rowsOf<{ t: string }>(
+              await executePrepared(tx, sql`select current_setting('ledgerline.tenant_id', true) as t, ${1}::int as one`),
+            )[0]!.t,
+          );
         });
       }
       expect(seen).toEqual(['t-a', 't-b', 't-a', 't-b', 't-a', 't-b', 't-a', 't-b']);

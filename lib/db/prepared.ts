@@ -14,7 +14,12 @@ interface Internals {
   session: {
     /** node-postgres: the pool (outside a transaction) or the transaction's connection; PGlite: its instance */
     client: unknown;
-    prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { client: unknown; execute(): Promise<unknown> };
+    prepareQuery(
+      q: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: boolean,
+    ): { client: unknown; execute(): Promise<unknown> };
   };
 }
 
@@ -36,7 +41,9 @@ export function statementName(text: string): string {
 /** node-postgres: a pool (holds connections: `totalCount`) or one of its checked-out connections (`release`); PGlite is neither. */
 function pgPool(client: unknown): (PgClientLike & { connect: NonNullable<PgClientLike['connect']> }) | null {
   const c = client as { totalCount?: unknown; connect?: unknown } | null;
-  return c && typeof c.totalCount === 'number' && typeof c.connect === 'function' ? (client as PgClientLike & { connect: NonNullable<PgClientLike['connect']> }) : null;
+  return c && typeof c.totalCount === 'number' && typeof c.connect === 'function'
+    ? (client as PgClientLike & { connect: NonNullable<PgClientLike['connect']> })
+    : null;
 }
 function pgConnection(client: unknown): PgClientLike | null {
   const c = client as { release?: unknown; query?: unknown } | null;

@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOTS = ['lib', 'app'];
 /** a join between rows of the entity-keyed tables by one of their ids */
-const ID_JOIN = /\b[a-z_]\w*\.(fact_id|table_id|cell_id|supersedes)\s*=\s*[a-z_]\w*\.id\b|\b[a-z_]\w*\.id\s*=\s*[a-z_]\w*\.(fact_id|table_id|cell_id|supersedes)\b/;
+const ID_JOIN =
+  /\b[a-z_]\w*\.(fact_id|table_id|cell_id|supersedes)\s*=\s*[a-z_]\w*\.id\b|\b[a-z_]\w*\.id\s*=\s*[a-z_]\w*\.(fact_id|table_id|cell_id|supersedes)\b/;
 
 function files(dir: string): string[] {
   const out: string[] = [];
@@ -30,7 +31,8 @@ describe('the shard key in SQL', () => {
       fs.readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, i) => {
-          if (ID_JOIN.test(line) && !/entity_id/.test(line)) offenders.push(`${path.relative(process.cwd(), file)}:${i + 1}: ${line.trim()}`);
+          if (ID_JOIN.test(line) && !/entity_id/.test(line))
+            offenders.push(`${path.relative(process.cwd(), file)}:${i + 1}: ${line.trim()}`);
         });
     }
     expect(offenders).toEqual([]);

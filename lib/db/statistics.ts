@@ -9,7 +9,18 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 
 /** The tables an ingest writes in bulk. */
-const INGESTED_TABLES = ['facts', 'fact_sightings', 'sources', 'source_tables', 'source_cells', 'chunks', 'concept_labels', 'entities', 'entity_aliases', 'fiscal_calendars'] as const;
+const INGESTED_TABLES = [
+  'facts',
+  'fact_sightings',
+  'sources',
+  'source_tables',
+  'source_cells',
+  'chunks',
+  'concept_labels',
+  'entities',
+  'entity_aliases',
+  'fiscal_calendars',
+] as const;
 
 export async function refreshStatistics(db: Db): Promise<void> {
   await db.execute(sql.raw(`analyze ${INGESTED_TABLES.join(', ')}`));

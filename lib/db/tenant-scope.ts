@@ -22,14 +22,17 @@ export interface TenantScopeOptions {
  */
 export async function inTenantScope<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T>, options: TenantScopeOptions = {}): Promise<T> {
   const timeout = options.statementTimeoutMs;
-  if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) throw new Error(`statementTimeoutMs must be a positive whole number, got ${timeout}`);
+  if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0))
+    throw new Error(`statementTimeoutMs must be a positive whole number, got ${timeout}`);
   const root = rootOf.get(db) ?? db;
   return db.transaction(async (tx) => {
     // one statement for the three settings (was three round trips per request): set_config(…, true) is SET
     // LOCAL, for the role too; the role comes last, after the settings the superuser session makes
     const statementTimeout = timeout === undefined ? sql`` : sql`, set_config('statement_timeout', ${String(timeout)}, true)`;
     // and the tenant's data version in the same round trip: every answer reads it first (the caches' key)
-    const res = await tx.execute(sql`select set_config('ledgerline.tenant_id', ${tenantId}, true)${statementTimeout}, set_config('role', ${APP_ROLE}, true), (select data_version from tenants where id = ${tenantId}) as data_version`);
+    const res = await tx.execute(
+      sql`select set_config('ledgerline.tenant_id', ${tenantId}, true)${statementTimeout}, set_config('role', ${APP_ROLE}, true), (select data_version from tenants where id = ${tenantId}) as data_version`,
+    );
     const v = rowsOf<{ data_version: string | number | null }>(res)[0]?.data_version;
     return openScope.run({ root, tx, tenantId, dataVersion: v === null || v === undefined ? null : Number(v) }, () => fn(tx));
   });

@@ -103,7 +103,8 @@ describe('perEntityCatalog', () => {
     // a lapse already due (the database's clock is past it): not kept at all
     const soon = lapseDb(() => -5);
     const c2 = versionedCache<string[]>();
-    const load2 = () => perEntityCatalog(c2, { db: soon, tenantId: 't', entityIds: ['e'], version: 1 }, async (id) => [`${id}#${++builds}`]);
+    const load2 = () =>
+      perEntityCatalog(c2, { db: soon, tenantId: 't', entityIds: ['e'], version: 1 }, async (id) => [`${id}#${++builds}`]);
     expect(await load2()).toEqual(['e#3']);
     expect(await load2()).toEqual(['e#4']);
   });

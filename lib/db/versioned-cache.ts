@@ -85,7 +85,9 @@ export async function perEntityCatalog<T>(
   // lapses after the catalogue's own read is within it), not for a flat 30 s: a company's catalogue
   // is built once per data version while no embargo is pending
   const until = await nextEmbargoLapse(o.db, o.tenantId, version);
-  const parts = await Promise.all([...new Set(o.entityIds)].map((id) => cache.get(o.db, o.tenantId, version, `${o.role ?? ''}|${id}`, () => query(id), until)));
+  const parts = await Promise.all(
+    [...new Set(o.entityIds)].map((id) => cache.get(o.db, o.tenantId, version, `${o.role ?? ''}|${id}`, () => query(id), until)),
+  );
   return stableFlat(parts);
 }
 
@@ -122,7 +124,8 @@ export function versionedCache<T>(maxAgeMs = 30_000, now: () => number = Date.no
       const t = now();
       if (hit && hit.version === version && t < hit.until) return hit.value;
       // a version moved: drop the tenant's older entries so the map does not grow with every ingest
-      if (hit && hit.version !== version) for (const [kk, e] of map) if (kk.startsWith(`${tenantId}\u0000`) && e.version !== version) map.delete(kk);
+      if (hit && hit.version !== version)
+        for (const [kk, e] of map) if (kk.startsWith(`${tenantId}\u0000`) && e.version !== version) map.delete(kk);
       const entry: Entry<T> = { version, until: until ?? t + maxAgeMs, value: build() };
       map.set(k, entry);
       const m = map;

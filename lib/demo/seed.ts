@@ -15,7 +15,6 @@ import { ingestBytes } from '@/lib/ingest/ingest-file';
 
 export { DEMO_TENANT_ID, DEMO_USERS } from './identity';
 
-
 interface DemoCompany {
   id: string;
   name: string;
@@ -39,7 +38,12 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     country: 'IN',
     currency: 'INR',
     accountingStandard: 'ind-as',
-    calendar: { effectiveFrom: '2000-04-01', yearEnd: { kind: 'fixed', month: 3, day: 31 }, labelBy: 'end-year', reason: 'Demo seed: Indian fiscal year April–March' },
+    calendar: {
+      effectiveFrom: '2000-04-01',
+      yearEnd: { kind: 'fixed', month: 3, day: 31 },
+      labelBy: 'end-year',
+      reason: 'Demo seed: Indian fiscal year April–March',
+    },
   },
   {
     id: contentId('entity', DEMO_TENANT_ID, 'Northwind Outfitters, Inc.'),
@@ -66,7 +70,12 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     country: 'US',
     currency: 'USD',
     accountingStandard: 'us-gaap',
-    calendar: { effectiveFrom: '2000-07-01', yearEnd: { kind: 'fixed', month: 6, day: 30 }, labelBy: 'end-year', reason: 'Demo seed: fiscal year July–June' },
+    calendar: {
+      effectiveFrom: '2000-07-01',
+      yearEnd: { kind: 'fixed', month: 6, day: 30 },
+      labelBy: 'end-year',
+      reason: 'Demo seed: fiscal year July–June',
+    },
   },
 ];
 
@@ -96,7 +105,8 @@ export function demoCorpusDir(): string {
   }
   candidates.push(path.resolve(process.cwd(), 'lib', 'demo', 'documents'));
   // the corpus is read at run time from the checkout: not a file for the bundler to trace (it would trace the whole project)
-  for (const c of candidates) if (fs.existsSync(/*turbopackIgnore: true*/ path.join(/*turbopackIgnore: true*/ c, DEMO_DOCUMENTS[0]))) return c;
+  for (const c of candidates)
+    if (fs.existsSync(/*turbopackIgnore: true*/ path.join(/*turbopackIgnore: true*/ c, DEMO_DOCUMENTS[0]))) return c;
   throw new Error(`demo corpus not found (looked in ${candidates.join(', ')})`);
 }
 
@@ -113,11 +123,24 @@ export async function isDemoSeeded(db: Db): Promise<boolean> {
 async function seedCompanies(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(tenants).values({ id: DEMO_TENANT_ID, name: 'Demo' }).onConflictDoNothing();
-    for (const u of DEMO_USERS) await tx.insert(users).values({ ...u, tenantId: DEMO_TENANT_ID, createdInDemo: true }).onConflictDoNothing();
+    for (const u of DEMO_USERS)
+      await tx
+        .insert(users)
+        .values({ ...u, tenantId: DEMO_TENANT_ID, createdInDemo: true })
+        .onConflictDoNothing();
     for (const c of DEMO_COMPANIES) {
       await tx
         .insert(entities)
-        .values({ id: c.id, tenantId: DEMO_TENANT_ID, name: c.name, legalName: c.legalName, ticker: c.ticker, country: c.country, reportingCurrency: c.currency, accountingStandard: c.accountingStandard })
+        .values({
+          id: c.id,
+          tenantId: DEMO_TENANT_ID,
+          name: c.name,
+          legalName: c.legalName,
+          ticker: c.ticker,
+          country: c.country,
+          reportingCurrency: c.currency,
+          accountingStandard: c.accountingStandard,
+        })
         .onConflictDoNothing();
       for (const [alias, kind] of [
         [c.name, 'name'],
@@ -125,17 +148,45 @@ async function seedCompanies(db: Db): Promise<void> {
         [c.abbreviation, 'abbreviation'],
         [c.ticker, 'ticker'],
       ] as const) {
-        await tx.insert(entityAliases).values({ entityId: c.id, alias, normalized: normalizeAlias(alias), kind }).onConflictDoNothing();
+        await tx
+          .insert(entityAliases)
+          .values({ entityId: c.id, alias, normalized: normalizeAlias(alias), kind })
+          .onConflictDoNothing();
       }
-      const calendar: FiscalCalendar = { entityId: c.id, effectiveFrom: c.calendar.effectiveFrom, effectiveTo: null, yearEnd: c.calendar.yearEnd, labelBy: c.calendar.labelBy };
+      const calendar: FiscalCalendar = {
+        entityId: c.id,
+        effectiveFrom: c.calendar.effectiveFrom,
+        effectiveTo: null,
+        yearEnd: c.calendar.yearEnd,
+        labelBy: c.calendar.labelBy,
+      };
       const calendarId = contentId('calendar', c.id, calendar.effectiveFrom);
       const cal = await tx
         .insert(fiscalCalendars)
-        .values({ id: calendarId, entityId: c.id, effectiveFrom: calendar.effectiveFrom, effectiveTo: null, yearEnd: calendar.yearEnd, labelBy: calendar.labelBy, origin: 'registered', reason: c.calendar.reason })
+        .values({
+          id: calendarId,
+          entityId: c.id,
+          effectiveFrom: calendar.effectiveFrom,
+          effectiveTo: null,
+          yearEnd: calendar.yearEnd,
+          labelBy: calendar.labelBy,
+          origin: 'registered',
+          reason: c.calendar.reason,
+        })
         .onConflictDoNothing()
         .returning({ id: fiscalCalendars.id });
       if (cal.length) {
-        await tx.insert(auditLog).values({ tenantId: DEMO_TENANT_ID, actor: 'system', action: 'calendar.register', targetType: 'fiscal_calendar', targetId: calendarId, after: calendar, reason: 'demo seed' });
+        await tx
+          .insert(auditLog)
+          .values({
+            tenantId: DEMO_TENANT_ID,
+            actor: 'system',
+            action: 'calendar.register',
+            targetType: 'fiscal_calendar',
+            targetId: calendarId,
+            after: calendar,
+            reason: 'demo seed',
+          });
       }
     }
   });
@@ -163,4 +214,3 @@ export async function seedDemo(db: Db): Promise<{ facts: number; created: boolea
   if (created) await refreshStatistics(db);
   return { facts, created };
 }
-

@@ -9,22 +9,10 @@ export type ISODate = string;
 export type PeriodType = 'instant' | 'duration';
 
 /** A reporting period. Duration bounds are inclusive: start is the first day, end the last day. */
-export type Period =
-  | { type: 'instant'; date: ISODate }
-  | { type: 'duration'; start: ISODate; end: ISODate };
+export type Period = { type: 'instant'; date: ISODate } | { type: 'duration'; start: ISODate; end: ISODate };
 
 /** Fiscal position derived from dates and the entity's calendar. */
-export type FiscalPeriodCode =
-  | 'FY'
-  | 'Q1'
-  | 'Q2'
-  | 'Q3'
-  | 'Q4'
-  | 'H1'
-  | 'H2'
-  | '9M'
-  | 'TRANSITION'
-  | 'OTHER';
+export type FiscalPeriodCode = 'FY' | 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'H2' | '9M' | 'TRANSITION' | 'OTHER';
 
 export type Scope = 'consolidated' | 'standalone';
 
@@ -32,12 +20,7 @@ export type AccountingStandard = 'us-gaap' | 'ifrs' | 'ind-as' | 'other';
 
 export type FactStatus = 'active' | 'quarantined' | 'rejected';
 
-export type QuarantineReason =
-  | 'MISSING_FACT_PERIOD'
-  | 'COLUMN_HEADER_LOST'
-  | 'UNIT_UNKNOWN'
-  | 'METRIC_UNMAPPED'
-  | 'UNVERIFIED_RESTATEMENT';
+export type QuarantineReason = 'MISSING_FACT_PERIOD' | 'COLUMN_HEADER_LOST' | 'UNIT_UNKNOWN' | 'METRIC_UNMAPPED' | 'UNVERIFIED_RESTATEMENT';
 
 /** Forms a question names a filing by ("the 2021 10-K", "the 2023 20-F", "its annual report"). */
 export type FilingForm = '10-K' | '10-K/A' | '10-Q' | '10-Q/A' | '20-F' | '20-F/A' | '40-F' | 'annual';

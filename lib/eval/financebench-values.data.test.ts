@@ -42,7 +42,19 @@ describe('FinanceBench statement values, asked through the answer path', () => {
   for (const c of STATEMENT_VALUES) {
     for (const v of c.values) {
       const title = `${c.doc} ${v.statement} ${v.measure} ${v.printed} (page ${v.page})`;
-      const ask = async () => judge(c, v, await answerQuestion({ db: database!.db, tenantId: FINANCEBENCH_TENANT, userId: null, role: 'analyst', question: questionFor(c, v), store: false }));
+      const ask = async () =>
+        judge(
+          c,
+          v,
+          await answerQuestion({
+            db: database!.db,
+            tenantId: FINANCEBENCH_TENANT,
+            userId: null,
+            role: 'analyst',
+            question: questionFor(c, v),
+            store: false,
+          }),
+        );
       if (v.wrongToday) {
         // a visible todo that fails once its cause is fixed, so that the list never outlives it
         it(`${title} — answered wrong today: ${v.wrongToday}`, async () => {

@@ -18,8 +18,29 @@ describe('FinanceBench gold answers', () => {
     expect(matchesGold(11_900_000_000, { value: 11588, percent: false })).toBe(false);
   });
   it('counts correct, wrong and abstained per question type; narrative gold is not scored', () => {
-    const s = (questionType: string, numeric: boolean, verdict: FinanceBenchScore['verdict'], status: FinanceBenchScore['status'] = 'answered'): FinanceBenchScore => ({ id: 'x', docName: 'd', questionType, question: 'q', gold: 'g', numeric, status, answered: null, verdict, latencyMs: 1 });
-    const { numeric, byType } = summarize([s('metrics-generated', true, 'correct'), s('metrics-generated', true, 'wrong'), s('metrics-generated', true, 'abstained', 'insufficient_evidence'), s('domain-relevant', false, null)]);
+    const s = (
+      questionType: string,
+      numeric: boolean,
+      verdict: FinanceBenchScore['verdict'],
+      status: FinanceBenchScore['status'] = 'answered',
+    ): FinanceBenchScore => ({
+      id: 'x',
+      docName: 'd',
+      questionType,
+      question: 'q',
+      gold: 'g',
+      numeric,
+      status,
+      answered: null,
+      verdict,
+      latencyMs: 1,
+    });
+    const { numeric, byType } = summarize([
+      s('metrics-generated', true, 'correct'),
+      s('metrics-generated', true, 'wrong'),
+      s('metrics-generated', true, 'abstained', 'insufficient_evidence'),
+      s('domain-relevant', false, null),
+    ]);
     expect(numeric).toEqual({ n: 3, correct: 1, wrong: 1, abstained: 1 });
     expect(byType['metrics-generated']).toMatchObject({ n: 3, numeric: 3, correct: 1, wrong: 1, abstained: 1, answered: 2 });
     expect(byType['domain-relevant']).toMatchObject({ n: 1, numeric: 0, answered: 1 });

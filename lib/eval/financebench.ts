@@ -39,15 +39,35 @@ export function loadFinanceBench(dir: string): { questions: FinanceBenchQuestion
   const pdfDir = path.join(dir, 'pdfs');
   const qFile = path.join(dir, 'financebench_open_source.jsonl');
   if (!fs.existsSync(pdfDir) || !fs.existsSync(qFile)) throw new Error(`financebench: ${pdfDir} or ${qFile} is missing`);
-  const pdfs = fs.readdirSync(pdfDir).filter((f) => f.toLowerCase().endsWith('.pdf')).sort();
+  const pdfs = fs
+    .readdirSync(pdfDir)
+    .filter((f) => f.toLowerCase().endsWith('.pdf'))
+    .sort();
   const held = new Set(pdfs.map((f) => f.replace(/\.pdf$/i, '')));
   const questions = fs
     .readFileSync(qFile, 'utf8')
     .split('\n')
     .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as { financebench_id: string; company: string; doc_name: string; question_type: string; question: string; answer: string })
+    .map(
+      (l) =>
+        JSON.parse(l) as {
+          financebench_id: string;
+          company: string;
+          doc_name: string;
+          question_type: string;
+          question: string;
+          answer: string;
+        },
+    )
     .filter((q) => held.has(q.doc_name))
-    .map((q) => ({ id: q.financebench_id, company: q.company, docName: q.doc_name, questionType: q.question_type, question: q.question, answer: q.answer }));
+    .map((q) => ({
+      id: q.financebench_id,
+      company: q.company,
+      docName: q.doc_name,
+      questionType: q.question_type,
+      question: q.question,
+      answer: q.answer,
+    }));
   return { questions, pdfs: pdfs.map((f) => path.join(pdfDir, f)) };
 }
 
@@ -136,17 +156,25 @@ function describeYearEnd(y: unknown): string | null {
 }
 
 /** The documents ingested into an embedded database of their own (`dataDir`, else a temporary folder that closing it removes). */
-export async function prepareFinanceBench(pdfs: string[], o: { dataDir?: string; log?: (s: string) => void } = {}): Promise<{ database: Database; documents: DocumentStats[]; ingestMs: number }> {
+export async function prepareFinanceBench(
+  pdfs: string[],
+  o: { dataDir?: string; log?: (s: string) => void } = {},
+): Promise<{ database: Database; documents: DocumentStats[]; ingestMs: number }> {
   const database = await openEvalDatabase(o.dataDir, 'ledgerline-financebench-');
   const documents: DocumentStats[] = [];
   const t0 = Date.now();
   try {
     await migrate(database);
     for (const file of [...pdfs].sort((a, b) => ingestOrder(a) - ingestOrder(b) || a.localeCompare(b))) {
-      const outcome: IngestOutcome = await ingestBytes(fs.readFileSync(file), path.basename(file), { db: database.db, tenantId: FINANCEBENCH_TENANT });
+      const outcome: IngestOutcome = await ingestBytes(fs.readFileSync(file), path.basename(file), {
+        db: database.db,
+        tenantId: FINANCEBENCH_TENANT,
+      });
       documents.push(await documentStats(database, outcome));
       const d = documents[documents.length - 1]!;
-      o.log?.(`  ${d.file}: ${d.status} ${d.entity ?? '-'} (FYE ${d.fiscalYearEnd ?? '?'}), ${d.bound}/${d.numericCells} cells bound, ${d.durationMs} ms`);
+      o.log?.(
+        `  ${d.file}: ${d.status} ${d.entity ?? '-'} (FYE ${d.fiscalYearEnd ?? '?'}), ${d.bound}/${d.numericCells} cells bound, ${d.durationMs} ms`,
+      );
     }
   } catch (e) {
     await database.close();
@@ -156,16 +184,46 @@ export async function prepareFinanceBench(pdfs: string[], o: { dataDir?: string;
 }
 
 async function documentStats(database: Database, o: IngestOutcome): Promise<DocumentStats> {
-  const base: DocumentStats = { file: o.fileName, status: o.status, entity: null, ticker: null, fiscalYearEnd: null, form: null, numericCells: 0, bound: 0, quarantined: 0, byReason: {}, statementCells: 0, statementBound: 0, statementByReason: {}, durationMs: o.durationMs, error: o.error ? `${o.error.code}: ${o.error.message}` : null };
+  const base: DocumentStats = {
+    file: o.fileName,
+    status: o.status,
+    entity: null,
+    ticker: null,
+    fiscalYearEnd: null,
+    form: null,
+    numericCells: 0,
+    bound: 0,
+    quarantined: 0,
+    byReason: {},
+    statementCells: 0,
+    statementBound: 0,
+    statementByReason: {},
+    durationMs: o.durationMs,
+    error: o.error ? `${o.error.code}: ${o.error.message}` : null,
+  };
   if (!o.sourceId) return base;
-  const [row] = await database.query<{ name: string; ticker: string | null; form: string | null; counters: Record<string, number> | null; year_end: unknown }>(
+  const [row] = await database.query<{
+    name: string;
+    ticker: string | null;
+    form: string | null;
+    counters: Record<string, number> | null;
+    year_end: unknown;
+  }>(
     `select e.name, e.ticker, s.form, s.metadata->'counters' as counters,
             (select c.year_end from fiscal_calendars c where c.entity_id = e.id and c.superseded_at is null order by c.effective_from desc limit 1) as year_end
      from sources s join entities e on e.id = s.entity_id where s.id = $1`,
     [o.sourceId],
   );
   if (!row) return base;
-  const c = (row.counters ?? {}) as { numericCells?: number; bound?: number; quarantined?: number; byReason?: Record<string, number>; statementCells?: number; statementBound?: number; statementByReason?: Record<string, number> };
+  const c = (row.counters ?? {}) as {
+    numericCells?: number;
+    bound?: number;
+    quarantined?: number;
+    byReason?: Record<string, number>;
+    statementCells?: number;
+    statementBound?: number;
+    statementByReason?: Record<string, number>;
+  };
   return {
     ...base,
     entity: row.name,
@@ -214,7 +272,14 @@ export async function runFinanceBench(dir: string, o: { log?: (s: string) => voi
   try {
     for (const q of questions) {
       const t0 = Date.now();
-      const a = await answerQuestion({ db: database.db, tenantId: FINANCEBENCH_TENANT, userId: null, role: 'analyst', question: q.question, store: false });
+      const a = await answerQuestion({
+        db: database.db,
+        tenantId: FINANCEBENCH_TENANT,
+        userId: null,
+        role: 'analyst',
+        question: q.question,
+        store: false,
+      });
       scores.push(scoreFinanceBench(q, a, Date.now() - t0));
     }
   } finally {
@@ -247,34 +312,59 @@ export function summarize(scores: FinanceBenchScore[]): Pick<FinanceBenchRun, 'n
 export function boundRates(documents: DocumentStats[]): { boundRate: number; statementBoundRate: number } {
   const sum = (f: (d: DocumentStats) => number) => documents.reduce((n, d) => n + f(d), 0);
   const rate = (k: number, n: number) => (n ? Math.floor((k / n) * 1000) / 1000 : 0);
-  return { boundRate: rate(sum((d) => d.bound), sum((d) => d.numericCells)), statementBoundRate: rate(sum((d) => d.statementBound), sum((d) => d.statementCells)) };
+  return {
+    boundRate: rate(
+      sum((d) => d.bound),
+      sum((d) => d.numericCells),
+    ),
+    statementBoundRate: rate(
+      sum((d) => d.statementBound),
+      sum((d) => d.statementCells),
+    ),
+  };
 }
 
 export function formatFinanceBench(run: FinanceBenchRun): string {
   const pct = (k: number, n: number) => (n ? `${((100 * k) / n).toFixed(1)}%` : '—');
   const lines = ['== financebench', `documents: ${run.documents.length} ingested in ${(run.ingestMs / 1000).toFixed(1)} s`];
-  lines.push(`${'document'.padEnd(32)} ${'entity'.padEnd(30)} ${'FYE'.padEnd(24)}  all tables: cells  bound | statements: cells  bound | quarantined by reason (all tables; statements)`);
+  lines.push(
+    `${'document'.padEnd(32)} ${'entity'.padEnd(30)} ${'FYE'.padEnd(24)}  all tables: cells  bound | statements: cells  bound | quarantined by reason (all tables; statements)`,
+  );
   let cells = 0;
   let bound = 0;
   let sCells = 0;
   let sBound = 0;
-  const reasons = (r: Record<string, number>) => Object.entries(r).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ') || '-';
+  const reasons = (r: Record<string, number>) =>
+    Object.entries(r)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ') || '-';
   for (const d of run.documents) {
     cells += d.numericCells;
     bound += d.bound;
     sCells += d.statementCells;
     sBound += d.statementBound;
-    lines.push(`${d.file.padEnd(32)} ${(d.entity ?? d.error ?? d.status).slice(0, 30).padEnd(30)} ${(d.fiscalYearEnd ?? '?').padEnd(24)} ${String(d.numericCells).padStart(18)} ${pct(d.bound, d.numericCells).padStart(6)} | ${String(d.statementCells).padStart(17)} ${pct(d.statementBound, d.statementCells).padStart(6)} | ${reasons(d.byReason)}; ${reasons(d.statementByReason)}`);
+    lines.push(
+      `${d.file.padEnd(32)} ${(d.entity ?? d.error ?? d.status).slice(0, 30).padEnd(30)} ${(d.fiscalYearEnd ?? '?').padEnd(24)} ${String(d.numericCells).padStart(18)} ${pct(d.bound, d.numericCells).padStart(6)} | ${String(d.statementCells).padStart(17)} ${pct(d.statementBound, d.statementCells).padStart(6)} | ${reasons(d.byReason)}; ${reasons(d.statementByReason)}`,
+    );
   }
   lines.push(`all documents, all tables: ${bound}/${cells} numeric cells bound (${pct(bound, cells)})`);
   lines.push(`all documents, primary statements: ${sBound}/${sCells} numeric cells bound (${pct(sBound, sCells)})`);
   lines.push('', `${'question type'.padEnd(20)} questions  answered  numeric  correct  wrong  abstained`);
-  for (const [t, x] of Object.entries(run.byType).sort()) lines.push(`${t.padEnd(20)} ${String(x.n).padStart(9)} ${String(x.answered).padStart(9)} ${String(x.numeric).padStart(8)} ${String(x.correct).padStart(8)} ${String(x.wrong).padStart(6)} ${String(x.abstained).padStart(10)}`);
+  for (const [t, x] of Object.entries(run.byType).sort())
+    lines.push(
+      `${t.padEnd(20)} ${String(x.n).padStart(9)} ${String(x.answered).padStart(9)} ${String(x.numeric).padStart(8)} ${String(x.correct).padStart(8)} ${String(x.wrong).padStart(6)} ${String(x.abstained).padStart(10)}`,
+    );
   const n = run.numeric;
-  lines.push(`${'numeric gold'.padEnd(20)} ${String(n.n).padStart(9)} ${''.padStart(9)} ${String(n.n).padStart(8)} ${String(n.correct).padStart(8)} ${String(n.wrong).padStart(6)} ${String(n.abstained).padStart(10)}   correct ${pct(n.correct, n.n)}, wrong ${pct(n.wrong, n.n)}`);
+  lines.push(
+    `${'numeric gold'.padEnd(20)} ${String(n.n).padStart(9)} ${''.padStart(9)} ${String(n.n).padStart(8)} ${String(n.correct).padStart(8)} ${String(n.wrong).padStart(6)} ${String(n.abstained).padStart(10)}   correct ${pct(n.correct, n.n)}, wrong ${pct(n.wrong, n.n)}`,
+  );
   lines.push('', 'reference (paper, full open-source set, all question types):');
   for (const r of REFERENCE_ROWS) lines.push(`  ${r.system.padEnd(40)} ${(r.correct * 100).toFixed(0)}% correct`);
   lines.push(`  ${'Ledgerline (held documents, numeric gold)'.padEnd(40)} ${pct(n.correct, n.n)} correct, ${pct(n.wrong, n.n)} wrong`);
-  for (const s of run.scores.filter((x) => x.numeric)) lines.push(`  ${s.verdict?.toUpperCase().padEnd(9)} ${s.id} ${s.docName}: gold ${s.gold} · got ${s.answered ?? s.status} — ${s.question.slice(0, 110)}`);
+  for (const s of run.scores.filter((x) => x.numeric))
+    lines.push(
+      `  ${s.verdict?.toUpperCase().padEnd(9)} ${s.id} ${s.docName}: gold ${s.gold} · got ${s.answered ?? s.status} — ${s.question.slice(0, 110)}`,
+    );
   return lines.join('\n');
 }

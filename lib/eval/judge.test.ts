@@ -15,11 +15,22 @@ function jsonModel(modelId: string, body: unknown, provider = 'judge') {
   });
 }
 
-const GOOD = { verdict: 'partial', scores: { coverage: 3, reasoning: 4, factual_consistency: 5, clarity: 4, depth: 2 }, rationale: 'Cites the FY2026 risk factor but omits FY2025.' };
+const GOOD = {
+  verdict: 'partial',
+  scores: { coverage: 3, reasoning: 4, factual_consistency: 5, clarity: 4, depth: 2 },
+  rationale: 'Cites the FY2026 risk factor but omits FY2025.',
+};
 const input = {
   question: 'How did Helios describe commodity risk in FY2026?',
   answer: 'Helios says aluminium and copper are about 35% of material cost.',
-  passages: [{ quote: 'Aluminium and copper make up about 35% of our material cost.', source: 'Annual Report 2025-26', section: 'Risk Factors', fiscalYear: 2026 }],
+  passages: [
+    {
+      quote: 'Aluminium and copper make up about 35% of our material cost.',
+      source: 'Annual Report 2025-26',
+      section: 'Risk Factors',
+      fiscalYear: 2026,
+    },
+  ],
 };
 
 describe('model families', () => {
@@ -41,7 +52,13 @@ describe('LLM judge (mock models only)', () => {
   it('returns the verdict, five scores and a rationale from a model of another family', async () => {
     const model = jsonModel('gemini-2.0-flash', GOOD);
     const r = await judgeNarrative({ model, generator: 'configured/llama3.1:8b', ...input });
-    expect(r).toMatchObject({ verdict: 'partial', scores: GOOD.scores, judge: 'judge/gemini-2.0-flash', judgeFamily: 'google', generator: 'configured/llama3.1:8b' });
+    expect(r).toMatchObject({
+      verdict: 'partial',
+      scores: GOOD.scores,
+      judge: 'judge/gemini-2.0-flash',
+      judgeFamily: 'google',
+      generator: 'configured/llama3.1:8b',
+    });
     // the rubric, the question and the passages reach the model
     const call = JSON.stringify(model.doGenerateCalls[0]!.prompt);
     expect(call).toContain('factual_consistency');
@@ -60,8 +77,12 @@ describe('LLM judge (mock models only)', () => {
   });
 
   it('rejects output outside the rubric (scores beyond 1–5, unknown verdicts)', async () => {
-    await expect(judgeNarrative({ model: jsonModel('gemini', { ...GOOD, scores: { ...GOOD.scores, depth: 7 } }), generator: null, ...input })).rejects.toThrow();
-    await expect(judgeNarrative({ model: jsonModel('gemini', { ...GOOD, verdict: 'great' }), generator: null, ...input })).rejects.toThrow();
+    await expect(
+      judgeNarrative({ model: jsonModel('gemini', { ...GOOD, scores: { ...GOOD.scores, depth: 7 } }), generator: null, ...input }),
+    ).rejects.toThrow();
+    await expect(
+      judgeNarrative({ model: jsonModel('gemini', { ...GOOD, verdict: 'great' }), generator: null, ...input }),
+    ).rejects.toThrow();
   });
 
   it('is configured by environment only when both base URL and model are set', () => {

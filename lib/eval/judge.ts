@@ -102,14 +102,22 @@ export async function judgeNarrative(i: JudgeInput): Promise<JudgeResult> {
   const judge = modelId(i.model);
   const judgeFamily = modelFamily(judge);
   if (i.generator && modelFamily(i.generator) === judgeFamily) {
-    throw new JudgeRefusedError(`the judge (${judge}) and the generator (${i.generator}) are both ${judgeFamily} models; use a judge of another family`);
+    throw new JudgeRefusedError(
+      `the judge (${judge}) and the generator (${i.generator}) are both ${judgeFamily} models; use a judge of another family`,
+    );
   }
   const { object } = await generateObject({
     model: i.model,
     schema: judgeOutputSchema,
     temperature: 0,
     system: JUDGE_RUBRIC,
-    prompt: JSON.stringify({ question: i.question, answer: i.answer, passages: i.passages, reference: i.reference ?? null, dimensions: NARRATIVE_DIMENSIONS }),
+    prompt: JSON.stringify({
+      question: i.question,
+      answer: i.answer,
+      passages: i.passages,
+      reference: i.reference ?? null,
+      dimensions: NARRATIVE_DIMENSIONS,
+    }),
   });
   return { ...object, judge, judgeFamily, generator: i.generator };
 }
@@ -126,7 +134,12 @@ export interface Prescore {
  * Pre-score the tenant's narrative answers that no reviewer has judged yet (newest first). The
  * generator of each answer is read from its manifest (versions.languageModel), else `generator`.
  */
-export async function prescoreNarratives(db: Db, tenantId: string, model: LanguageModelV3, o: { limit?: number; generator?: string | null } = {}): Promise<Prescore[]> {
+export async function prescoreNarratives(
+  db: Db,
+  tenantId: string,
+  model: LanguageModelV3,
+  o: { limit?: number; generator?: string | null } = {},
+): Promise<Prescore[]> {
   const res = await db.execute(sql`
     select m.id, m.question, m.answer, m.versions
     from manifests m
@@ -135,7 +148,12 @@ export async function prescoreNarratives(db: Db, tenantId: string, model: Langua
     order by m.created_at desc, m.id
     limit ${o.limit ?? 50}`);
   type StoredPassage = { quote: string; sourceTitle?: string | null; section?: string | null; fiscalYear?: number | null };
-  const rows = rowsOf<{ id: string; question: string; answer: { text?: string; passages?: StoredPassage[] } | null; versions: Record<string, string> | null }>(res);
+  const rows = rowsOf<{
+    id: string;
+    question: string;
+    answer: { text?: string; passages?: StoredPassage[] } | null;
+    versions: Record<string, string> | null;
+  }>(res);
   const out: Prescore[] = [];
   for (const r of rows) {
     const generator = r.versions?.languageModel ?? o.generator ?? null;
@@ -145,11 +163,21 @@ export async function prescoreNarratives(db: Db, tenantId: string, model: Langua
         generator,
         question: r.question,
         answer: r.answer?.text ?? '',
-        passages: (r.answer?.passages ?? []).map((p) => ({ quote: p.quote, source: p.sourceTitle ?? null, section: p.section ?? null, fiscalYear: p.fiscalYear ?? null })),
+        passages: (r.answer?.passages ?? []).map((p) => ({
+          quote: p.quote,
+          source: p.sourceTitle ?? null,
+          section: p.section ?? null,
+          fiscalYear: p.fiscalYear ?? null,
+        })),
       });
       out.push({ manifestId: r.id, question: r.question, result, skipped: null });
     } catch (e) {
-      out.push({ manifestId: r.id, question: r.question, result: null, skipped: e instanceof JudgeRefusedError ? e.message : `judge failed: ${(e as Error).message}` });
+      out.push({
+        manifestId: r.id,
+        question: r.question,
+        result: null,
+        skipped: e instanceof JudgeRefusedError ? e.message : `judge failed: ${(e as Error).message}`,
+      });
     }
   }
   return out;

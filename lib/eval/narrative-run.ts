@@ -17,11 +17,24 @@ export async function askNarrative(database: Database, tenantId: string, questio
   const t0 = performance.now();
   const catalog = await loadEntityCatalog(database.db, tenantId);
   const plan = planNarrative(question, { catalog });
-  const done = (a: Omit<Answer, 'timingMs' | 'manifestId'>): Answer => ({ ...a, manifestId: null, timingMs: Math.round(performance.now() - t0) });
+  const done = (a: Omit<Answer, 'timingMs' | 'manifestId'>): Answer => ({
+    ...a,
+    manifestId: null,
+    timingMs: Math.round(performance.now() - t0),
+  });
   if (plan.status === 'planned_narrative') {
-    return done(await answerNarrative({ db: database.db, tenantId, role: 'analyst', narrative: plan.narrative, trace: { lookups: [], calculations: [] } }));
+    return done(
+      await answerNarrative({
+        db: database.db,
+        tenantId,
+        role: 'analyst',
+        narrative: plan.narrative,
+        trace: { lookups: [], calculations: [] },
+      }),
+    );
   }
-  if (plan.status === 'not_narrative') return answerQuestion({ db: database.db, tenantId, userId: null, role: 'analyst', question, store: false });
+  if (plan.status === 'not_narrative')
+    return answerQuestion({ db: database.db, tenantId, userId: null, role: 'analyst', question, store: false });
   const text = plan.status === 'needs_clarification' ? plan.clarification.question : plan.missing;
   return done({
     status: plan.status,
@@ -43,7 +56,12 @@ export interface NarrativeRun {
   answers: Answer[];
 }
 
-export async function runNarrativeSet(database: Database, name: string, items: NarrativeItem[], tenantId = DEMO_TENANT_ID): Promise<NarrativeRun> {
+export async function runNarrativeSet(
+  database: Database,
+  name: string,
+  items: NarrativeItem[],
+  tenantId = DEMO_TENANT_ID,
+): Promise<NarrativeRun> {
   const answers: Answer[] = [];
   for (const item of items) answers.push(await askNarrative(database, tenantId, item.question));
   const chunks = await citedChunks(database.db, answers);

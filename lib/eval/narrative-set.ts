@@ -47,13 +47,7 @@ export function loadNarrativeSet(file: string): NarrativeItem[] {
 }
 
 export const normText = (s: string) =>
-  s
-    .replace(/[’‘]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+  s.replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, '-').replace(/\s+/g, ' ').trim().toLowerCase();
 
 export interface StoredChunk {
   id: string;
@@ -131,7 +125,10 @@ export async function citedChunks(db: Db, answers: Answer[]): Promise<Map<string
     const slice = ids.slice(i, i + 500);
     const res = await db.execute(sql`
       select c.id, c.entity_id as "entityId", e.ticker, c.fiscal_year as "fiscalYear", c.section, c.heading, c.text
-      from chunks c join entities e on e.id = c.entity_id where c.id in (${sql.join(slice.map((x) => sql`${x}`), sql`, `)})`);
+      from chunks c join entities e on e.id = c.entity_id where c.id in (${sql.join(
+        slice.map((x) => sql`${x}`),
+        sql`, `,
+      )})`);
     for (const r of rowsOf<StoredChunk>(res)) out.set(r.id, r);
   }
   return out;
@@ -169,17 +166,23 @@ export function narrativeReport(scores: NarrativeScore[]): NarrativeReportRow {
     keyPoints: kps,
     recalled: rec,
     recall: wilson(rec, kps),
-    macroRecall: answerable.length ? answerable.reduce((a, s) => a + (s.keyPoints ? s.recalled / s.keyPoints : 1), 0) / answerable.length : 0,
+    macroRecall: answerable.length
+      ? answerable.reduce((a, s) => a + (s.keyPoints ? s.recalled / s.keyPoints : 1), 0) / answerable.length
+      : 0,
     answeredRate: wilson(answerable.filter((s) => s.status === 'answered').length, answerable.length),
     entityErrors: scores.reduce((a, s) => a + s.entityErrors.length, 0),
     unanswerable: unanswerable.length,
     abstention: wilson(unanswerable.filter((s) => s.abstainedCorrectly).length, unanswerable.length),
-    latencyP50: pctl(scores.map((s) => s.latencyMs), 50),
+    latencyP50: pctl(
+      scores.map((s) => s.latencyMs),
+      50,
+    ),
   };
 }
 
 export function formatNarrativeSet(name: string, scores: NarrativeScore[]): string {
-  const pct = (r: { rate: number; low: number; high: number; k: number; n: number }) => `${(r.rate * 100).toFixed(1)}% [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}] (${r.k}/${r.n})`;
+  const pct = (r: { rate: number; low: number; high: number; k: number; n: number }) =>
+    `${(r.rate * 100).toFixed(1)}% [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}] (${r.k}/${r.n})`;
   const row = (label: string, r: NarrativeReportRow) =>
     `${label.padEnd(13)} n=${String(r.n).padEnd(4)} key-point recall ${pct(r.recall)} (per question ${(r.macroRecall * 100).toFixed(1)}%) | answered ${pct(r.answeredRate)} | entity-attribute errors ${r.entityErrors} | abstention ${r.unanswerable ? pct(r.abstention) : '–'} | p50 ${r.latencyP50} ms`;
   const lines = [`== ${name}`, row('overall', narrativeReport(scores))];
@@ -187,7 +190,10 @@ export function formatNarrativeSet(name: string, scores: NarrativeScore[]): stri
   for (const p of pathways) lines.push(row(p, narrativeReport(scores.filter((s) => s.pathway === p && s.expected === 'answered'))));
   lines.push(row('unanswerable', narrativeReport(scores.filter((s) => s.expected === 'insufficient_evidence'))));
   for (const s of scores) {
-    if (s.expected === 'answered' && s.recalled < s.keyPoints) lines.push(`  MISS ${s.id} ${s.recalled}/${s.keyPoints}${s.status !== 'answered' ? ` (${s.status})` : ''}: ${s.missed.map((m) => `“${m.slice(0, 70)}${m.length > 70 ? '…' : ''}”`).join('; ')}`);
+    if (s.expected === 'answered' && s.recalled < s.keyPoints)
+      lines.push(
+        `  MISS ${s.id} ${s.recalled}/${s.keyPoints}${s.status !== 'answered' ? ` (${s.status})` : ''}: ${s.missed.map((m) => `“${m.slice(0, 70)}${m.length > 70 ? '…' : ''}”`).join('; ')}`,
+      );
     if (s.abstainedCorrectly === false) lines.push(`  FAIL ${s.id}: expected abstention, got ${s.status}`);
     for (const e of s.entityErrors) lines.push(`  ENTITY ${s.id} ${e.passageId}: ${e.reason}`);
   }

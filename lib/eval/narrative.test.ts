@@ -4,7 +4,16 @@ import { aggregateVerdicts, consolidate, formatNarrative, meanInterval, validSco
 let n = 0;
 function row(p: Partial<VerdictRow> & Pick<VerdictRow, 'manifestId' | 'verdict'>): VerdictRow {
   n++;
-  return { verdictId: `v${String(n).padStart(3, '0')}`, reviewerId: 'r1', failureClass: null, scores: {}, createdAt: `2026-01-01T00:00:${String(n).padStart(2, '0')}Z`, pathway: 'detail', narrative: true, ...p };
+  return {
+    verdictId: `v${String(n).padStart(3, '0')}`,
+    reviewerId: 'r1',
+    failureClass: null,
+    scores: {},
+    createdAt: `2026-01-01T00:00:${String(n).padStart(2, '0')}Z`,
+    pathway: 'detail',
+    narrative: true,
+    ...p,
+  };
 }
 const full = (x: number) => ({ coverage: x, reasoning: x, factual_consistency: x, clarity: x, depth: x });
 
@@ -40,7 +49,10 @@ describe('narrative verdict aggregation', () => {
       ['b', 'failure', false],
       ['c', 'incorrect', true],
     ]);
-    const e = aggregateVerdicts([row({ manifestId: 'x', reviewerId: 'r1', verdict: 'correct' }), row({ manifestId: 'x', reviewerId: 'r2', verdict: 'correct' })]);
+    const e = aggregateVerdicts([
+      row({ manifestId: 'x', reviewerId: 'r1', verdict: 'correct' }),
+      row({ manifestId: 'x', reviewerId: 'r2', verdict: 'correct' }),
+    ]);
     expect(e.overall.agreement.rate).toBe(1);
   });
 
@@ -58,7 +70,14 @@ describe('narrative verdict aggregation', () => {
   });
 
   it('ignores scores outside 1–5 and averages reviewers per dimension', () => {
-    expect([validScore(3), validScore('4'), validScore(0), validScore(6), validScore(2.5), validScore(null)]).toEqual([3, 4, null, null, null, null]);
+    expect([validScore(3), validScore('4'), validScore(0), validScore(6), validScore(2.5), validScore(null)]).toEqual([
+      3,
+      4,
+      null,
+      null,
+      null,
+      null,
+    ]);
     const e = aggregateVerdicts([
       row({ manifestId: 'q', reviewerId: 'r1', verdict: 'partial', scores: { coverage: 2, depth: 9 } }),
       row({ manifestId: 'q', reviewerId: 'r2', verdict: 'partial', scores: { coverage: 4 } }),

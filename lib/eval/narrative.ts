@@ -54,9 +54,36 @@ export interface NarrativeReport {
 
 /** Two-sided 95% Student t quantiles by degrees of freedom (1.96 beyond 30). */
 const T95: Record<number, number> = {
-  1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
-  11: 2.201, 12: 2.179, 13: 2.16, 14: 2.145, 15: 2.131, 16: 2.12, 17: 2.11, 18: 2.101, 19: 2.093, 20: 2.086,
-  21: 2.08, 22: 2.074, 23: 2.069, 24: 2.064, 25: 2.06, 26: 2.056, 27: 2.052, 28: 2.048, 29: 2.045, 30: 2.042,
+  1: 12.706,
+  2: 4.303,
+  3: 3.182,
+  4: 2.776,
+  5: 2.571,
+  6: 2.447,
+  7: 2.365,
+  8: 2.306,
+  9: 2.262,
+  10: 2.228,
+  11: 2.201,
+  12: 2.179,
+  13: 2.16,
+  14: 2.145,
+  15: 2.131,
+  16: 2.12,
+  17: 2.11,
+  18: 2.101,
+  19: 2.093,
+  20: 2.086,
+  21: 2.08,
+  22: 2.074,
+  23: 2.069,
+  24: 2.064,
+  25: 2.06,
+  26: 2.056,
+  27: 2.052,
+  28: 2.048,
+  29: 2.045,
+  30: 2.042,
 };
 
 /** Mean with a 95% t interval, clipped to the 1–5 scale. */
@@ -89,7 +116,9 @@ interface ManifestVerdict {
 /** The latest verdict per (manifest, reviewer); anonymous verdicts each count once. */
 function latestPerReviewer(rows: VerdictRow[]): VerdictRow[] {
   const byKey = new Map<string, VerdictRow>();
-  for (const r of [...rows].sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)) || a.verdictId.localeCompare(b.verdictId))) {
+  for (const r of [...rows].sort(
+    (a, b) => String(a.createdAt).localeCompare(String(b.createdAt)) || a.verdictId.localeCompare(b.verdictId),
+  )) {
     byKey.set(`${r.manifestId}|${r.reviewerId ?? `anon:${r.verdictId}`}`, r);
   }
   return [...byKey.values()];
@@ -125,7 +154,10 @@ export function consolidate(rows: VerdictRow[]): ManifestVerdict[] {
 
 function reportOf(ms: ManifestVerdict[], verdicts: number): NarrativeReport {
   const n = ms.length;
-  const tiers = Object.fromEntries(VERDICTS.map((t) => [t, wilson(ms.filter((m) => m.tier === t).length, n)])) as Record<VerdictTier, Interval>;
+  const tiers = Object.fromEntries(VERDICTS.map((t) => [t, wilson(ms.filter((m) => m.tier === t).length, n)])) as Record<
+    VerdictTier,
+    Interval
+  >;
   const dimensions = Object.fromEntries(
     NARRATIVE_DIMENSIONS.map((d) => [d, meanInterval(ms.map((m) => m.scores[d]).filter((x): x is number => x !== undefined))]),
   ) as Record<NarrativeDimension, DimensionStat>;
@@ -185,7 +217,11 @@ export async function loadVerdicts(db: Db, tenantId: string, o: LoadVerdictOptio
     where m.tenant_id = ${tenantId}
       ${o.since ? sql`and v.created_at >= ${o.since.toISOString()}` : sql``}
     order by v.created_at, v.id`);
-  const rows = rowsOf<VerdictRow>(res).map((r) => ({ ...r, scores: (r.scores ?? {}) as Record<string, unknown>, narrative: Boolean(r.narrative) }));
+  const rows = rowsOf<VerdictRow>(res).map((r) => ({
+    ...r,
+    scores: (r.scores ?? {}) as Record<string, unknown>,
+    narrative: Boolean(r.narrative),
+  }));
   return narrativeOnly ? rows.filter((r) => r.narrative) : rows;
 }
 
@@ -197,7 +233,10 @@ function pct(r: Interval): string {
 export function formatNarrative(e: NarrativeEval): string {
   const lines = ['== narrative (reviewer verdicts)'];
   const row = (name: string, r: NarrativeReport) => {
-    const dims = NARRATIVE_DIMENSIONS.map((d) => `${d} ${r.dimensions[d].n ? `${r.dimensions[d].mean.toFixed(2)} [${r.dimensions[d].low.toFixed(2)}–${r.dimensions[d].high.toFixed(2)}]` : '–'}`).join(', ');
+    const dims = NARRATIVE_DIMENSIONS.map(
+      (d) =>
+        `${d} ${r.dimensions[d].n ? `${r.dimensions[d].mean.toFixed(2)} [${r.dimensions[d].low.toFixed(2)}–${r.dimensions[d].high.toFixed(2)}]` : '–'}`,
+    ).join(', ');
     return `${name.padEnd(13)} n=${String(r.manifests).padEnd(4)} correct ${pct(r.tiers.correct)} | partial ${pct(r.tiers.partial)} | incorrect ${pct(r.tiers.incorrect)} | failure ${pct(r.tiers.failure)} | ${dims}`;
   };
   if (e.overall.manifests === 0) return `${lines[0]}\n(no reviewer verdicts yet)`;

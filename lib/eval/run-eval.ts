@@ -33,11 +33,26 @@ export function loadGolden(file: string, name: string): EvalSet {
 }
 
 async function factBounds(database: Database, answers: Answer[]): Promise<FactBounds> {
-  const ids = [...new Set(answers.flatMap((a) => a.values.flatMap((v) => [...v.factIds, ...v.citations.map((c) => c.factId), ...v.inputs.flatMap((i) => i.citations.map((c) => c.factId))])))];
+  const ids = [
+    ...new Set(
+      answers.flatMap((a) =>
+        a.values.flatMap((v) => [
+          ...v.factIds,
+          ...v.citations.map((c) => c.factId),
+          ...v.inputs.flatMap((i) => i.citations.map((c) => c.factId)),
+        ]),
+      ),
+    ),
+  ];
   const out: FactBounds = new Map();
   for (let i = 0; i < ids.length; i += 500) {
     const slice = ids.slice(i, i + 500);
-    const res = await database.db.execute(sql`select id, start_date::text as start, end_date::text as "end" from facts where id in ${sql`(${sql.join(slice.map((x) => sql`${x}`), sql`, `)})`}`);
+    const res = await database.db.execute(
+      sql`select id, start_date::text as start, end_date::text as "end" from facts where id in ${sql`(${sql.join(
+        slice.map((x) => sql`${x}`),
+        sql`, `,
+      )})`}`,
+    );
     for (const r of rowsOf<{ id: string; start: string | null; end: string }>(res)) out.set(r.id, { start: r.start, end: r.end });
   }
   return out;
@@ -90,7 +105,13 @@ async function fillEvalDatabase(database: Database, o: PrepareOptions, marker: s
     .map((f) => path.join(o.companyfactsDir, f));
   if (o.filingsDir) {
     if (!fs.existsSync(o.filingsDir)) throw new Error(`eval: filings folder ${o.filingsDir} is missing`);
-    files.push(...fs.readdirSync(o.filingsDir).filter((f) => /\.html?$/i.test(f)).sort().map((f) => path.join(o.filingsDir!, f)));
+    files.push(
+      ...fs
+        .readdirSync(o.filingsDir)
+        .filter((f) => /\.html?$/i.test(f))
+        .sort()
+        .map((f) => path.join(o.filingsDir!, f)),
+    );
   }
   const sink: LineSink = { write: (s: string) => o.log?.(s.trimEnd()) };
   const outcomes = await ingestPaths({ database, tenantId: DEMO_TENANT_ID, files, out: sink, err: sink, showProgress: false });
@@ -107,7 +128,11 @@ async function fillEvalDatabase(database: Database, o: PrepareOptions, marker: s
  */
 export async function addEvalFilings(database: Database, filingsDir: string, log?: (s: string) => void): Promise<void> {
   if (!fs.existsSync(filingsDir)) throw new Error(`eval: filings folder ${filingsDir} is missing`);
-  const files = fs.readdirSync(filingsDir).filter((f) => /\.html?$/i.test(f)).sort().map((f) => path.join(filingsDir, f));
+  const files = fs
+    .readdirSync(filingsDir)
+    .filter((f) => /\.html?$/i.test(f))
+    .sort()
+    .map((f) => path.join(filingsDir, f));
   const sink: LineSink = { write: (s: string) => log?.(s.trimEnd()) };
   const outcomes = await ingestPaths({ database, tenantId: DEMO_TENANT_ID, files, out: sink, err: sink, showProgress: false });
   await indexChunks(database.db);
@@ -119,7 +144,16 @@ export async function addEvalFilings(database: Database, filingsDir: string, log
 export async function runEvalSet(database: Database, set: EvalSet): Promise<EvalRun> {
   const answers: Answer[] = [];
   for (const item of set.items) {
-    answers.push(await answerQuestion({ db: database.db, tenantId: DEMO_TENANT_ID, userId: null, role: 'analyst', question: item.question, store: false }));
+    answers.push(
+      await answerQuestion({
+        db: database.db,
+        tenantId: DEMO_TENANT_ID,
+        userId: null,
+        role: 'analyst',
+        question: item.question,
+        store: false,
+      }),
+    );
   }
   const bounds = await factBounds(database, answers);
   const scores = set.items.map((item, i) => scoreItem(item, answers[i]!, bounds));
@@ -129,7 +163,8 @@ export async function runEvalSet(database: Database, set: EvalSet): Promise<Eval
     .map((s) => ({ id: s.id, question: set.items.find((x) => x.id === s.id)!.question, failure: s.failure }));
   const failureCounts: Record<string, number> = {};
   for (const f of failures) {
-    for (const key of [`finrate:${f.failure!.finrate}`, `temporal:${f.failure!.temporal ?? 'none'}`]) failureCounts[key] = (failureCounts[key] ?? 0) + 1;
+    for (const key of [`finrate:${f.failure!.finrate}`, `temporal:${f.failure!.temporal ?? 'none'}`])
+      failureCounts[key] = (failureCounts[key] ?? 0) + 1;
   }
   const byCategory: EvalRun['byCategory'] = {};
   set.items.forEach((item, i) => {
@@ -162,6 +197,7 @@ export function formatRun(run: EvalRun): string {
   if (cats.length > 1) lines.push(`  by category: ${cats.map(([c, x]) => `${c} ${x.correct}/${x.n}`).join(', ')}`);
   const counts = Object.entries(run.failureCounts).sort((a, b) => b[1] - a[1]);
   if (counts.length) lines.push(`  failure classes: ${counts.map(([k, n]) => `${k} ${n}`).join(', ')}`);
-  for (const f of run.failures) lines.push(`  FAIL ${f.id} [${f.failure!.finrate} / ${f.failure!.temporal ?? '-'}] ${f.question} — ${f.failure!.detail}`);
+  for (const f of run.failures)
+    lines.push(`  FAIL ${f.id} [${f.failure!.finrate} / ${f.failure!.temporal ?? '-'}] ${f.question} — ${f.failure!.detail}`);
   return lines.join('\n');
 }

@@ -86,16 +86,34 @@ export function citationsSupport(v: AnswerValue, facts: FactBounds): boolean {
 }
 
 /** Typed codes that say the periods were read or combined wrongly (a temporal misunderstanding). */
-const TEMPORAL_CODES = new Set(['INSTANT_DURATION_MIX', 'PERIOD_MISMATCH', 'PERIOD_LENGTH_MISMATCH', 'FISCAL_POSITION_MISMATCH', 'OVERLAPPING_INTERVALS', 'NON_CONTIGUOUS_PERIODS', 'AMBIGUOUS_PERIOD']);
+const TEMPORAL_CODES = new Set([
+  'INSTANT_DURATION_MIX',
+  'PERIOD_MISMATCH',
+  'PERIOD_LENGTH_MISMATCH',
+  'FISCAL_POSITION_MISMATCH',
+  'OVERLAPPING_INTERVALS',
+  'NON_CONTIGUOUS_PERIODS',
+  'AMBIGUOUS_PERIOD',
+]);
 /** Codes of a calculation refused on its numbers. */
-const CALC_CODES = new Set(['IMPLAUSIBLE_RESULT', 'NEGATIVE_BASE', 'DIVIDE_BY_ZERO', 'SIGN_CONVENTION', 'MIXED_BASIS', 'RESTATEMENT_CONFLICT', 'VERSION_CHAIN_MISMATCH']);
+const CALC_CODES = new Set([
+  'IMPLAUSIBLE_RESULT',
+  'NEGATIVE_BASE',
+  'DIVIDE_BY_ZERO',
+  'SIGN_CONVENTION',
+  'MIXED_BASIS',
+  'RESTATEMENT_CONFLICT',
+  'VERSION_CHAIN_MISMATCH',
+]);
 
 /** Why an answerable question was not answered: a rejection on temporal grounds, on the numbers, a question back, or missing evidence. */
 function notAnsweredFailure(answer: Answer): NonNullable<ItemScore['failure']> {
   const codes = answer.errors.map((e) => e.code);
   const detail = `answered ${answer.status}${codes.length ? ` [${[...new Set(codes)].join(', ')}]` : ''}: ${answer.text.slice(0, 160)}`;
-  if (answer.status === 'rejected' && codes.some((c) => TEMPORAL_CODES.has(c))) return { finrate: 'understanding_temporal', temporal: 'period_filter_error', detail };
-  if (answer.status === 'rejected' && codes.some((c) => CALC_CODES.has(c))) return { finrate: 'reasoning_calculation', temporal: null, detail };
+  if (answer.status === 'rejected' && codes.some((c) => TEMPORAL_CODES.has(c)))
+    return { finrate: 'understanding_temporal', temporal: 'period_filter_error', detail };
+  if (answer.status === 'rejected' && codes.some((c) => CALC_CODES.has(c)))
+    return { finrate: 'reasoning_calculation', temporal: null, detail };
   if (answer.status === 'needs_clarification') return { finrate: 'understanding_query', temporal: null, detail };
   return { finrate: 'retrieval_missing_evidence', temporal: 'missing_period', detail };
 }
@@ -115,26 +133,53 @@ export function scoreItem(item: GoldenItem, answer: Answer, facts: FactBounds): 
     supported = correct && matched.every((v) => citationsSupport(v!, facts));
     if (!correct) {
       const periodOnly = golden.map((g) => answer.values.find((v) => periodMatches(v, g)));
-      if (escapes > 0) failure = { finrate: 'understanding_temporal', temporal: 'period_filter_error', detail: `${escapes} value(s) for periods not asked` };
+      if (escapes > 0)
+        failure = {
+          finrate: 'understanding_temporal',
+          temporal: 'period_filter_error',
+          detail: `${escapes} value(s) for periods not asked`,
+        };
       else if (!answered) failure = notAnsweredFailure(answer);
-      else if (periodOnly.every(Boolean)) failure = { finrate: 'reasoning_calculation', temporal: 'extraction_mismatch', detail: `values ${answer.values.map((v) => v.value).join(', ')} vs ${golden.map((g) => g.value).join(', ')}` };
+      else if (periodOnly.every(Boolean))
+        failure = {
+          finrate: 'reasoning_calculation',
+          temporal: 'extraction_mismatch',
+          detail: `values ${answer.values.map((v) => v.value).join(', ')} vs ${golden.map((g) => g.value).join(', ')}`,
+        };
       else failure = { finrate: 'generation_incomplete', temporal: 'missing_period', detail: 'an expected value is missing' };
     } else if (!supported) {
-      failure = { finrate: 'generation_unfaithful', temporal: 'citation_mismatch', detail: 'citations do not point to facts with the value’s bounds' };
+      failure = {
+        finrate: 'generation_unfaithful',
+        temporal: 'citation_mismatch',
+        detail: 'citations do not point to facts with the value’s bounds',
+      };
     }
   } else {
     const abstained = answer.values.length === 0 && answer.status !== 'answered';
     // an invalid join (shared README): refused, or asked back with a clarification, carrying no number; the
     // project's own sets may also name the typed error codes the refusal must carry (then only a refusal counts)
-    const refused = answer.values.length === 0 && answer.status === 'rejected' && (exp.codes ?? []).every((c) => answer.errors.some((e) => e.code === c));
-    const askedBack = !exp.codes?.length && answer.values.length === 0 && answer.status === 'needs_clarification' && Boolean(answer.clarification?.question);
+    const refused =
+      answer.values.length === 0 && answer.status === 'rejected' && (exp.codes ?? []).every((c) => answer.errors.some((e) => e.code === c));
+    const askedBack =
+      !exp.codes?.length &&
+      answer.values.length === 0 &&
+      answer.status === 'needs_clarification' &&
+      Boolean(answer.clarification?.question);
     const wanted = exp.status === 'rejected' ? refused || askedBack : abstained;
     correct = wanted;
     supported = wanted;
     if (!wanted) {
       failure = answer.values.length
-        ? { finrate: 'understanding_temporal', temporal: exp.status === 'rejected' ? 'unsupported_cross_period_join' : 'period_filter_error', detail: `answered with ${answer.values.map((v) => `${v.display} ${v.period.label}`).join(', ')} instead of ${exp.status}` }
-        : { finrate: 'understanding_query', temporal: null, detail: `${answer.status} instead of ${exp.status}${exp.codes ? ` ${exp.codes.join(',')}` : ''}` };
+        ? {
+            finrate: 'understanding_temporal',
+            temporal: exp.status === 'rejected' ? 'unsupported_cross_period_join' : 'period_filter_error',
+            detail: `answered with ${answer.values.map((v) => `${v.display} ${v.period.label}`).join(', ')} instead of ${exp.status}`,
+          }
+        : {
+            finrate: 'understanding_query',
+            temporal: null,
+            detail: `${answer.status} instead of ${exp.status}${exp.codes ? ` ${exp.codes.join(',')}` : ''}`,
+          };
     }
   }
   return {
@@ -188,7 +233,13 @@ export function report(scores: ItemScore[]): Report {
     correctSupportedRate: wilson(scores.filter((s) => s.supported).length, n),
     periodMismatchEscapeRate: wilson(scores.filter((s) => s.escapes > 0).length, n),
     correctAbstentionRate: wilson(abst.filter((s) => s.correctAbstention).length, abst.length),
-    latencyP50: percentile(scores.map((s) => s.latencyMs), 50),
-    latencyP95: percentile(scores.map((s) => s.latencyMs), 95),
+    latencyP50: percentile(
+      scores.map((s) => s.latencyMs),
+      50,
+    ),
+    latencyP95: percentile(
+      scores.map((s) => s.latencyMs),
+      95,
+    ),
   };
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { alignTable } from './citation-table';
 
-const cell = (id: string, row: number, col: number, text: string, path: string[] = [], label: string | null = null) => ({ id, row_index: row, col_index: col, row_label: label, column_path: path, text });
+const cell = (id: string, row: number, col: number, text: string, path: string[] = [], label: string | null = null) => ({
+  id,
+  row_index: row,
+  col_index: col,
+  row_label: label,
+  column_path: path,
+  text,
+});
 
 describe('citation table layout', () => {
   it('keeps a row without a Note number under its own column headers', () => {
@@ -29,7 +36,11 @@ describe('citation table layout', () => {
 
   it('rebuilds multi-row headers per column, leaves on the last row', () => {
     const { headerRows } = alignTable(
-      [cell('l', 3, 0, 'Net sales'), cell('a', 3, 1, '394,328', ['Years ended', 'September 24,', '2022']), cell('b', 3, 2, '365,817', ['Years ended', 'September 25,', '2021'])],
+      [
+        cell('l', 3, 0, 'Net sales'),
+        cell('a', 3, 1, '394,328', ['Years ended', 'September 24,', '2022']),
+        cell('b', 3, 2, '365,817', ['Years ended', 'September 25,', '2021']),
+      ],
       'a',
       [],
     );

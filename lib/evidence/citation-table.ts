@@ -63,7 +63,15 @@ export async function citationTable(db: Db, tenantId: string, factId: string, ro
     shown: false,
   }));
   // candidate cells: the fact's own, then each sighting's, best kind of table first
-  const candidates = [...new Set([...(h.cell_id ? [String(h.cell_id)] : []), ...[...sightings].filter((x) => x.cellId).sort((a, b) => (TABLE_RANK[a.kind] ?? 9) - (TABLE_RANK[b.kind] ?? 9)).map((x) => x.cellId!)])];
+  const candidates = [
+    ...new Set([
+      ...(h.cell_id ? [String(h.cell_id)] : []),
+      ...[...sightings]
+        .filter((x) => x.cellId)
+        .sort((a, b) => (TABLE_RANK[a.kind] ?? 9) - (TABLE_RANK[b.kind] ?? 9))
+        .map((x) => x.cellId!),
+    ]),
+  ];
   let cell: Record<string, unknown> | undefined;
   for (const id of candidates) {
     const res = await db.execute(sql`
@@ -77,13 +85,21 @@ export async function citationTable(db: Db, tenantId: string, factId: string, ro
     if (cell) break;
   }
   const src = cell ?? h;
-  const source = { id: String(src.source_id), title: String(src.title), form: (src.form as string) ?? null, accession: (src.accession as string) ?? null, filedAt: (src.filed_at as string) ?? null };
+  const source = {
+    id: String(src.source_id),
+    title: String(src.title),
+    form: (src.form as string) ?? null,
+    accession: (src.accession as string) ?? null,
+    filedAt: (src.filed_at as string) ?? null,
+  };
   for (const x of sightings) x.shown = !!cell && x.sourceId === source.id;
   if (!cell) return { factId, table: null, rows: [], cited: null, source, sightings };
   const cells = await db.execute(sql`
     select id, row_index, col_index, row_label, column_path, text from source_cells c
     where c.table_id = ${cell.table_id as string} and ${cellVisible(scope, 'c')} order by row_index, col_index limit 4000`);
-  const list = rowsOf<{ id: string; row_index: number; col_index: number; row_label: string | null; column_path: string[]; text: string }>(cells);
+  const list = rowsOf<{ id: string; row_index: number; col_index: number; row_label: string | null; column_path: string[]; text: string }>(
+    cells,
+  );
   const { headerRows, rows } = alignTable(list, String(cell.id), (cell.header_rows as string[][]) ?? []);
   return {
     factId,
@@ -95,7 +111,11 @@ export async function citationTable(db: Db, tenantId: string, factId: string, ro
       headerRows,
     },
     rows,
-    cited: { row: (cell.row_label as string) ?? null, columnPath: (cell.column_path as string[]) ?? [], page: (cell.page as number) ?? null },
+    cited: {
+      row: (cell.row_label as string) ?? null,
+      columnPath: (cell.column_path as string[]) ?? [],
+      page: (cell.page as number) ?? null,
+    },
     source,
     sightings,
   };
@@ -117,10 +137,15 @@ interface StoredCell {
  * level first (a multi-row heading such as "Years ended" › "September 24," › "2022" stays
  * aligned). Without header paths the stored header rows are kept as they are.
  */
-export function alignTable(cells: StoredCell[], citedCellId: string | null, storedHeader: string[][]): { headerRows: string[][]; rows: CitationTable['rows'] } {
+export function alignTable(
+  cells: StoredCell[],
+  citedCellId: string | null,
+  storedHeader: string[][],
+): { headerRows: string[][]; rows: CitationTable['rows'] } {
   const width = cells.reduce((w, c) => Math.max(w, c.col_index + 1), 0);
   const paths: string[][] = Array.from({ length: width }, () => []);
-  for (const c of cells) if (c.col_index > 0 && (c.column_path?.length ?? 0) > (paths[c.col_index]?.length ?? 0)) paths[c.col_index] = c.column_path!;
+  for (const c of cells)
+    if (c.col_index > 0 && (c.column_path?.length ?? 0) > (paths[c.col_index]?.length ?? 0)) paths[c.col_index] = c.column_path!;
   const depth = Math.max(0, ...paths.map((p) => p.length));
   let headerRows: string[][] = storedHeader;
   if (depth > 0) {
@@ -132,7 +157,11 @@ export function alignTable(cells: StoredCell[], citedCellId: string | null, stor
   for (const c of cells) {
     let row = byRow.get(c.row_index);
     if (!row) {
-      row = { rowIndex: c.row_index, label: c.row_label, cells: Array.from({ length: width }, (_, col) => ({ colIndex: col, text: '', cited: false, columnPath: paths[col] ?? [] })) };
+      row = {
+        rowIndex: c.row_index,
+        label: c.row_label,
+        cells: Array.from({ length: width }, (_, col) => ({ colIndex: col, text: '', cited: false, columnPath: paths[col] ?? [] })),
+      };
       byRow.set(c.row_index, row);
     }
     row.cells[c.col_index] = { colIndex: c.col_index, text: c.text, cited: c.id === citedCellId, columnPath: c.column_path ?? [] };
@@ -156,7 +185,12 @@ function joinCurrencySymbols(row: CitationTable['rows'][number]): void {
     const sym = cells[i]!;
     const next = cells[i + 1]!;
     if (!CURRENCY_SYMBOL.test(sym.text.trim()) || !NUMBER.test(next.text.trim())) continue;
-    cells[i] = { ...next, colIndex: sym.colIndex, text: `${sym.text.trim()} ${next.text.trim()}`, columnPath: next.columnPath.length ? next.columnPath : sym.columnPath };
+    cells[i] = {
+      ...next,
+      colIndex: sym.colIndex,
+      text: `${sym.text.trim()} ${next.text.trim()}`,
+      columnPath: next.columnPath.length ? next.columnPath : sym.columnPath,
+    };
     cells[i + 1] = { colIndex: next.colIndex, text: '', cited: false, columnPath: next.columnPath };
   }
 }

@@ -6,7 +6,11 @@ import { manifests, users } from '@/lib/db/schema';
 
 export const manifestFiltersSchema = z.object({
   status: z.enum(['answered', 'needs_clarification', 'insufficient_evidence', 'rejected']).optional(),
-  code: z.string().trim().regex(/^[A-Z_]{3,40}$/).optional(),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z_]{3,40}$/)
+    .optional(),
   sort: z.enum(['createdAt', 'status', 'latencyMs']).default('createdAt'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

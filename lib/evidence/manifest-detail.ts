@@ -28,7 +28,12 @@ export async function getManifest(db: Db, scope: VisibilityScope, id: string) {
     .where(eq(verdicts.manifestId, id))
     .orderBy(desc(verdicts.createdAt));
   const visible = await redactManifest(db, scope, row.m);
-  return { ...visible, answer: visible.answer as Answer, userName: row.userName, verdicts: vs.map((x) => ({ ...x.v, reviewer: x.reviewer })) };
+  return {
+    ...visible,
+    answer: visible.answer as Answer,
+    userName: row.userName,
+    verdicts: vs.map((x) => ({ ...x.v, reviewer: x.reviewer })),
+  };
 }
 
 export interface RecordVerdictOptions {
@@ -50,7 +55,8 @@ export async function recordVerdict(o: RecordVerdictOptions): Promise<string> {
     .where(and(eq(manifests.id, o.manifestId), manifestVisible({ tenantId: o.tenantId })))
     .limit(1);
   if (!m) throw new AppError('not_found:manifest', 'No such manifest.');
-  if (o.verdict !== 'correct' && !o.failureClass) throw new AppError('bad_request:failure_class', 'Choose a failure class for a verdict other than correct.');
+  if (o.verdict !== 'correct' && !o.failureClass)
+    throw new AppError('bad_request:failure_class', 'Choose a failure class for a verdict other than correct.');
   const id = contentId('verdict', o.manifestId, o.reviewerId, Date.now());
   await o.db.insert(verdicts).values({
     id,

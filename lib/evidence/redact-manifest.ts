@@ -42,7 +42,8 @@ const BATCH = 1000;
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : []);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
 
 /** Every fact id a value rests on: its own, its inputs', its citations'. */
 /** A stored manifest's answer: written by storeManifest as an Answer; older versions may lack fields (read with `?? []`). */
@@ -85,7 +86,12 @@ function references(c: ManifestContent): { factIds: Set<string>; chunkIds: Set<s
   return { factIds, chunkIds };
 }
 
-async function visibleIds(db: Db, scope: VisibilityScope, factIds: string[], chunkIds: string[]): Promise<{ facts: Set<string>; chunks: Set<string> }> {
+async function visibleIds(
+  db: Db,
+  scope: VisibilityScope,
+  factIds: string[],
+  chunkIds: string[],
+): Promise<{ facts: Set<string>; chunks: Set<string> }> {
   const out = { facts: new Set<string>(), chunks: new Set<string>() };
   for (let i = 0; i < factIds.length; i += BATCH) {
     const rows = await db
@@ -110,7 +116,11 @@ async function visibleIds(db: Db, scope: VisibilityScope, factIds: string[], chu
  * shape with `[redacted]` text, so the review page and exports still render), and the answer text is
  * rebuilt from its segments with the hidden numbers and quotes replaced.
  */
-export async function redactManifest<T extends ManifestContent>(db: Db, scope: VisibilityScope, content: T): Promise<T & { redaction: RedactionSummary }> {
+export async function redactManifest<T extends ManifestContent>(
+  db: Db,
+  scope: VisibilityScope,
+  content: T,
+): Promise<T & { redaction: RedactionSummary }> {
   const refs = references(content);
   const visible = await visibleIds(db, scope, [...refs.factIds], [...refs.chunkIds]);
   const hiddenFact = (id: string) => !visible.facts.has(id);
@@ -136,10 +146,15 @@ export async function redactManifest<T extends ManifestContent>(db: Db, scope: V
     }
     return x;
   });
-  const operands = content.operands.map((x) => (isRec(x) && anyHidden(strings(x.factId)) ? redact(x, { entityId: x.entityId, metricId: x.metricId, period: x.period }) : x));
+  const operands = content.operands.map((x) =>
+    isRec(x) && anyHidden(strings(x.factId)) ? redact(x, { entityId: x.entityId, metricId: x.metricId, period: x.period }) : x,
+  );
   const calculations = content.calculations.map((x) => {
     if (!isRec(x)) return x;
-    const ids = [...strings(x.operandFactIds), ...(Array.isArray(x.errors) ? x.errors : []).flatMap((e) => (isRec(e) ? strings(e.factIds) : []))];
+    const ids = [
+      ...strings(x.operandFactIds),
+      ...(Array.isArray(x.errors) ? x.errors : []).flatMap((e) => (isRec(e) ? strings(e.factIds) : [])),
+    ];
     return anyHidden(ids) ? redact(x, { op: x.op, ok: x.ok }) : x;
   });
 
@@ -152,7 +167,18 @@ export async function redactManifest<T extends ManifestContent>(db: Db, scope: V
       hiddenValues.add(v.id);
       for (const i of v.inputs ?? []) hiddenValues.add(i.id); // segments cite inputs by their own ids
       parts++;
-      return { ...v, ...mark, value: Number.NaN, display: REDACTED, formula: null, factIds: [], citations: [], inputs: [], flags: [], otherVersions: false };
+      return {
+        ...v,
+        ...mark,
+        value: Number.NaN,
+        display: REDACTED,
+        formula: null,
+        factIds: [],
+        citations: [],
+        inputs: [],
+        flags: [],
+        otherVersions: false,
+      };
     });
     const hiddenPassages = new Set<string>();
     const passages = (a.passages ?? []).map((p): AnswerPassage => {
@@ -168,10 +194,17 @@ export async function redactManifest<T extends ManifestContent>(db: Db, scope: V
     });
     const changedText = hiddenValues.size > 0 || hiddenPassages.size > 0;
     const segments = (a.segments ?? []).map((s) =>
-      (s.type === 'value' && hiddenValues.has(s.valueId)) || (s.type === 'passage' && hiddenPassages.has(s.passageId)) ? { ...s, text: REDACTED } : s,
+      (s.type === 'value' && hiddenValues.has(s.valueId)) || (s.type === 'passage' && hiddenPassages.has(s.passageId))
+        ? { ...s, text: REDACTED }
+        : s,
     );
     const table = a.table
-      ? { ...a.table, rows: a.table.rows.map((r) => (hiddenValues.has(r.valueId) ? { ...r, cells: r.cells.map((c, i) => (i === 0 ? c : REDACTED)) } : r)) }
+      ? {
+          ...a.table,
+          rows: a.table.rows.map((r) =>
+            hiddenValues.has(r.valueId) ? { ...r, cells: r.cells.map((c, i) => (i === 0 ? c : REDACTED)) } : r,
+          ),
+        }
       : a.table;
     const hidden = (id: string | null) => id !== null && hiddenPassages.has(id);
     const n = a.narrative;
@@ -179,10 +212,14 @@ export async function redactManifest<T extends ManifestContent>(db: Db, scope: V
       n && hiddenPassages.size
         ? {
             ...n,
-            sections: n.sections.map((x) => (x.passageIds.length > 0 && x.passageIds.every(hidden) ? { ...x, heading: REDACTED, item: null } : x)),
+            sections: n.sections.map((x) =>
+              x.passageIds.length > 0 && x.passageIds.every(hidden) ? { ...x, heading: REDACTED, item: null } : x,
+            ),
             redlines: n.redlines.map((r) => ({
               ...r,
-              entries: r.entries.map((e) => (hidden(e.beforePassageId) || hidden(e.afterPassageId) ? (parts++, { ...e, ...mark, heading: REDACTED, diff: null }) : e)),
+              entries: r.entries.map((e) =>
+                hidden(e.beforePassageId) || hidden(e.afterPassageId) ? (parts++, { ...e, ...mark, heading: REDACTED, diff: null }) : e,
+              ),
             })),
             check: { ...n.check, removed: n.check.removed.map((x) => (hidden(x.passageId) ? { ...x, reason: REDACTED } : x)) },
           }
@@ -206,7 +243,10 @@ export async function redactManifest<T extends ManifestContent>(db: Db, scope: V
     rejected,
     operands,
     calculations,
-    redaction: { parts, hiddenFacts: [...refs.factIds].filter(hiddenFact).length, hiddenPassages: [...refs.chunkIds].filter((id) => !visible.chunks.has(id)).length },
+    redaction: {
+      parts,
+      hiddenFacts: [...refs.factIds].filter(hiddenFact).length,
+      hiddenPassages: [...refs.chunkIds].filter((id) => !visible.chunks.has(id)).length,
+    },
   };
 }
-

@@ -64,9 +64,20 @@ for (const target of testTargets()) {
       d = await target.open();
       await d.db.insert(tenants).values({ id: TENANT, name: TENANT });
       await d.db.insert(entities).values({ id: ENTITY, tenantId: TENANT, name: 'Chains Inc' });
-      await d.db.insert(sources).values(
-        ['s1', 's2'].map((id) => ({ id, tenantId: TENANT, entityId: ENTITY, kind: 'companyfacts' as const, title: id, sha256: id, byteSize: 1, extractorVersion: 't' })),
-      );
+      await d.db
+        .insert(sources)
+        .values(
+          ['s1', 's2'].map((id) => ({
+            id,
+            tenantId: TENANT,
+            entityId: ENTITY,
+            kind: 'companyfacts' as const,
+            title: id,
+            sha256: id,
+            byteSize: 1,
+            extractorVersion: 't',
+          })),
+        );
     });
     afterAll(async () => {
       await d?.close();
@@ -83,7 +94,8 @@ for (const target of testTargets()) {
           const filings = 1 + Math.floor(r() * 2);
           for (let k = 0; k < filings; k++) {
             const day = 1 + Math.floor(r() * 6);
-            const accession = r() < 0.1 ? `x-${Math.floor(r() * 50)}` : r() < 0.1 ? null : `00000000${10 + Math.floor(r() * 80)}-2${i}-00000${k}`;
+            const accession =
+              r() < 0.1 ? `x-${Math.floor(r() * 50)}` : r() < 0.1 ? null : `00000000${10 + Math.floor(r() * 80)}-2${i}-00000${k}`;
             inputs.push({
               tenantId: TENANT,
               entityId: ENTITY,
@@ -101,7 +113,13 @@ for (const target of testTargets()) {
               dimensions: {},
               accountingStandard: 'us-gaap',
               provenance: {},
-              sighting: { sourceId: r() < 0.5 ? 's1' : 's2', accession, form: r() < 0.5 ? '10-K' : '10-K/A', filedAt: `2024-0${1 + i}-0${day}`, labels: {} },
+              sighting: {
+                sourceId: r() < 0.5 ? 's1' : 's2',
+                accession,
+                form: r() < 0.5 ? '10-K' : '10-K/A',
+                filedAt: `2024-0${1 + i}-0${day}`,
+                labels: {},
+              },
             });
           }
         });
@@ -110,7 +128,19 @@ for (const target of testTargets()) {
       const prepared = prepareFacts(inputs);
       expect(prepared.multiValueChains.length).toBeGreaterThan(300);
       const derived = deriveChains(prepared.multiValueChains, prepared.rows, prepared.sightings);
-      const stored = await d.query<{ id: string; chain_key: string; version: number; supersedes: string | null; revision_kind: string | null; is_latest: boolean; is_original: boolean; filed_at: string; source_id: string; accession: string | null; form: string | null }>(
+      const stored = await d.query<{
+        id: string;
+        chain_key: string;
+        version: number;
+        supersedes: string | null;
+        revision_kind: string | null;
+        is_latest: boolean;
+        is_original: boolean;
+        filed_at: string;
+        source_id: string;
+        accession: string | null;
+        form: string | null;
+      }>(
         `select id, chain_key, version, supersedes, revision_kind, is_latest, is_original, filed_at::text as filed_at, source_id, accession, form from facts where tenant_id = $1`,
         [TENANT],
       );

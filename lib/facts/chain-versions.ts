@@ -80,7 +80,8 @@ export function deriveChains(chainKeys: Iterable<string>, rows: readonly FactRow
       s.first = g;
     } else if (g.filed_at === s.first.filed_at) {
       // the SQL orders by (filed_at, accession): a tie on both (two sources) has no defined first
-      if (g.accession === s.first.accession || !ACCESSION.test(g.accession) || !ACCESSION.test(s.first.accession)) unsure.add(s.row.chainKey);
+      if (g.accession === s.first.accession || !ACCESSION.test(g.accession) || !ACCESSION.test(s.first.accession))
+        unsure.add(s.row.chainKey);
       else if (g.accession < s.first.accession) s.first = g;
     }
   }

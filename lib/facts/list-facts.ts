@@ -141,11 +141,7 @@ export async function listFacts({ db, tenantId, role, filters }: ListFactsOption
       .orderBy(order, asc(facts.id))
       .limit(filters.size)
       .offset((filters.page - 1) * filters.size),
-    db
-      .select({ n: count() })
-      .from(facts)
-      .innerJoin(sources, eq(sources.id, facts.sourceId))
-      .where(cond),
+    db.select({ n: count() }).from(facts).innerJoin(sources, eq(sources.id, facts.sourceId)).where(cond),
   ]);
   return { rows: rows as FactRow[], total: Number(totals[0]?.n ?? 0) };
 }

@@ -7,11 +7,7 @@ import { entities, facts, sources, type Role } from '@/lib/db/schema';
 export async function tenantOverview(db: Db, tenantId: string, role?: Role | null) {
   const scope = { tenantId, role };
   const [factCounts, sourceCount, byEntity] = await Promise.all([
-    db
-      .select({ status: facts.status, n: count() })
-      .from(facts)
-      .where(factVisible(scope))
-      .groupBy(facts.status),
+    db.select({ status: facts.status, n: count() }).from(facts).where(factVisible(scope)).groupBy(facts.status),
     db.select({ n: count() }).from(sources).where(sourceVisible(scope)),
     db
       .select({

@@ -150,7 +150,10 @@ export function prepareFacts(inputs: FactInput[]): PreparedFacts {
   const cells = new Map<string, { cellId: string; provenance: Provenance }>();
   const multi = new Set<string>();
   // earliest sighting first, so a new fact row starts with the filing that first reported it
-  const ordered = inputs.length > 1 ? [...inputs].sort((a, b) => (a.sighting.filedAt < b.sighting.filedAt ? -1 : a.sighting.filedAt > b.sighting.filedAt ? 1 : 0)) : inputs;
+  const ordered =
+    inputs.length > 1
+      ? [...inputs].sort((a, b) => (a.sighting.filedAt < b.sighting.filedAt ? -1 : a.sighting.filedAt > b.sighting.filedAt ? 1 : 0))
+      : inputs;
   for (const f of ordered) {
     const value = normalizeDecimal(f.value);
     const dimsKey = dimensionKey(f.dimensions);
@@ -204,12 +207,20 @@ export function prepareFacts(inputs: FactInput[]): PreparedFacts {
         form: f.sighting.form,
         filed_at: f.sighting.filedAt,
         // each sighting keeps the table cell it was printed in, so every one can be shown
-        labels: f.cellId ? { ...f.sighting.labels, cellId: f.cellId, ...(f.provenance.tableId ? { tableId: f.provenance.tableId } : {}) } : f.sighting.labels,
+        labels: f.cellId
+          ? { ...f.sighting.labels, cellId: f.cellId, ...(f.provenance.tableId ? { tableId: f.provenance.tableId } : {}) }
+          : f.sighting.labels,
       });
     }
     if (f.cellId && !cells.has(id)) cells.set(id, { cellId: f.cellId, provenance: f.provenance });
   }
-  return { rows: [...rows.values()], sightings: [...sightingRows.values()], cells, chainKeys: [...chainKeys], multiValueChains: [...multi] };
+  return {
+    rows: [...rows.values()],
+    sightings: [...sightingRows.values()],
+    cells,
+    chainKeys: [...chainKeys],
+    multiValueChains: [...multi],
+  };
 }
 
 /**
@@ -236,7 +247,9 @@ export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFact
   // A known fact seen again in a filing's table (companyfacts first, then the inline-XBRL 10-K that
   // tagged it): the fact takes that table cell when it had none, so its citation shows the table.
   const entityOf = new Map(factList.map((r) => [r.id, r.entityId]));
-  const cellLinks = [...prepared.cells].filter(([id]) => !insertedIds.has(id)).map(([id, c]) => [id, c.cellId, c.provenance, entityOf.get(id)!]);
+  const cellLinks = [...prepared.cells]
+    .filter(([id]) => !insertedIds.has(id))
+    .map(([id, c]) => [id, c.cellId, c.provenance, entityOf.get(id)!]);
   for (let i = 0; i < cellLinks.length; i += BATCH) {
     const slice = cellLinks.slice(i, i + BATCH);
     await db.execute(sql`

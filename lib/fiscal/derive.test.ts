@@ -35,7 +35,12 @@ describe('deriveFiscal: durations', () => {
     const r = deriveFiscal(d('2022-09-25', '2023-07-01'), APPLE);
     expect(r.days).toBe(279);
     expect(r.label).toBe('9M FY2023');
-    expect(r).toMatchObject({ fiscalYearStart: '2022-09-25', fiscalYearEnd: '2023-09-30', fiscalYearWeeks: 53, lengthClass: 'nine_months' });
+    expect(r).toMatchObject({
+      fiscalYearStart: '2022-09-25',
+      fiscalYearEnd: '2023-09-30',
+      fiscalYearWeeks: 53,
+      lengthClass: 'nine_months',
+    });
   });
 
   it('tolerates a few days of drift but says it is not exact', () => {

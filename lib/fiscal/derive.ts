@@ -10,15 +10,7 @@ import { FISCAL_POSITIONS, positionLayouts, type FiscalOptions, type FiscalPosit
 import { fiscalSpanContaining, type CalendarInput, type FiscalYearSpan, type TransitionSpan } from './timeline';
 
 /** How a period relates to the fiscal calendar. */
-export type FiscalClassification =
-  | 'annual'
-  | 'quarter'
-  | 'quarter_14w'
-  | 'half'
-  | 'ytd'
-  | 'transition'
-  | 'instant'
-  | 'other';
+export type FiscalClassification = 'annual' | 'quarter' | 'quarter_14w' | 'half' | 'ytd' | 'transition' | 'instant' | 'other';
 
 /** Fiscal facts derived from a period's dates. */
 export interface DerivedFiscal {

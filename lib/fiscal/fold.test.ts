@@ -9,21 +9,86 @@ const pieces = (q: string, parts: [number, number][] | undefined) => parts?.map(
 describe('folding pieces written apart', () => {
   it.each([
     ['Q3 revenue FY2025', 'Q3 FY2025', ['Q3', 'FY2025'], { type: 'fiscal', position: 'Q3', year: { year: 2025 } }],
-    ['nine-month YTD revenue FY2021', 'nine-month YTD FY2021', ['nine-month YTD', 'FY2021'], { type: 'fiscal', position: '9M', year: { year: 2021 } }],
-    ['fourth quarter revenue for fiscal 2024', 'fourth quarter for fiscal 2024', ['fourth quarter', 'for fiscal 2024'], { type: 'fiscal', position: 'Q4', year: { year: 2024 } }],
-    ['FY2025 revenue in the first half', 'FY2025 first half', ['FY2025', 'first half'], { type: 'fiscal', position: 'H1', year: { year: 2025 } }],
-    ['TTM revenue as of Q3 FY2025', 'TTM as of Q3 FY2025', ['TTM', 'as of Q3 FY2025'], { type: 'ttm', ref: { type: 'fiscal', position: 'Q3' } }],
-    ['LTM revenue through 1QFY26', 'LTM through 1QFY26', ['LTM', 'through 1QFY26'], { type: 'ttm', ref: { position: 'Q1', year: { year: 2026 } } }],
-    ['LTM revenue at April 30, 2025', 'LTM at April 30, 2025', ['LTM', 'at April 30, 2025'], { type: 'ttm', ref: { type: 'instant', date: '2025-04-30' } }],
-    ['TTM revenue to September 2022', 'TTM to September 2022', ['TTM', 'to September 2022'], { type: 'ttm', ref: { type: 'named_by_month', month: 9, year: 2022 } }],
-    ['TTM revenue for 2021', 'TTM for 2021', ['TTM', 'for 2021'], { type: 'ttm', ref: { type: 'fiscal', position: 'FY', year: { year: 2021, style: 'bare' } } }],
+    [
+      'nine-month YTD revenue FY2021',
+      'nine-month YTD FY2021',
+      ['nine-month YTD', 'FY2021'],
+      { type: 'fiscal', position: '9M', year: { year: 2021 } },
+    ],
+    [
+      'fourth quarter revenue for fiscal 2024',
+      'fourth quarter for fiscal 2024',
+      ['fourth quarter', 'for fiscal 2024'],
+      { type: 'fiscal', position: 'Q4', year: { year: 2024 } },
+    ],
+    [
+      'FY2025 revenue in the first half',
+      'FY2025 first half',
+      ['FY2025', 'first half'],
+      { type: 'fiscal', position: 'H1', year: { year: 2025 } },
+    ],
+    [
+      'TTM revenue as of Q3 FY2025',
+      'TTM as of Q3 FY2025',
+      ['TTM', 'as of Q3 FY2025'],
+      { type: 'ttm', ref: { type: 'fiscal', position: 'Q3' } },
+    ],
+    [
+      'LTM revenue through 1QFY26',
+      'LTM through 1QFY26',
+      ['LTM', 'through 1QFY26'],
+      { type: 'ttm', ref: { position: 'Q1', year: { year: 2026 } } },
+    ],
+    [
+      'LTM revenue at April 30, 2025',
+      'LTM at April 30, 2025',
+      ['LTM', 'at April 30, 2025'],
+      { type: 'ttm', ref: { type: 'instant', date: '2025-04-30' } },
+    ],
+    [
+      'TTM revenue to September 2022',
+      'TTM to September 2022',
+      ['TTM', 'to September 2022'],
+      { type: 'ttm', ref: { type: 'named_by_month', month: 9, year: 2022 } },
+    ],
+    [
+      'TTM revenue for 2021',
+      'TTM for 2021',
+      ['TTM', 'for 2021'],
+      { type: 'ttm', ref: { type: 'fiscal', position: 'FY', year: { year: 2021, style: 'bare' } } },
+    ],
     ['LTM revenue Q2', 'LTM Q2', ['LTM', 'Q2'], { type: 'ttm', ref: { type: 'latest_position', position: 'Q2' } }],
-    ['YTD revenue FY2025', 'YTD FY2025', ['YTD', 'FY2025'], { type: 'ytd_through', ref: { type: 'fiscal', position: 'FY', year: { year: 2025 } } }],
+    [
+      'YTD revenue FY2025',
+      'YTD FY2025',
+      ['YTD', 'FY2025'],
+      { type: 'ytd_through', ref: { type: 'fiscal', position: 'FY', year: { year: 2025 } } },
+    ],
     ['Q4 revenue of last year', 'Q4 last year', ['Q4', 'last year'], { type: 'relative_position', position: 'Q4', which: 'prior_year' }],
-    ['YTD revenue through Q2 FY2024', 'YTD through Q2 FY2024', ['YTD', 'through Q2 FY2024'], { type: 'fiscal', position: 'H1', year: { year: 2024 } }],
-    ['year-to-date revenue through the third quarter of fiscal 2026', 'year-to-date through the third quarter of fiscal 2026', ['year-to-date', 'through the third quarter of fiscal 2026'], { type: 'fiscal', position: '9M', year: { year: 2026 } }],
-    ['year to date revenue through Q3 FY25', 'year to date through Q3 FY25', ['year to date', 'through Q3 FY25'], { type: 'fiscal', position: '9M', year: { year: 2025 } }],
-    ['YTD operating income through September 30, 2022', 'YTD through September 30, 2022', ['YTD', 'through September 30, 2022'], { type: 'ytd_through', ref: { type: 'instant', date: '2022-09-30' } }],
+    [
+      'YTD revenue through Q2 FY2024',
+      'YTD through Q2 FY2024',
+      ['YTD', 'through Q2 FY2024'],
+      { type: 'fiscal', position: 'H1', year: { year: 2024 } },
+    ],
+    [
+      'year-to-date revenue through the third quarter of fiscal 2026',
+      'year-to-date through the third quarter of fiscal 2026',
+      ['year-to-date', 'through the third quarter of fiscal 2026'],
+      { type: 'fiscal', position: '9M', year: { year: 2026 } },
+    ],
+    [
+      'year to date revenue through Q3 FY25',
+      'year to date through Q3 FY25',
+      ['year to date', 'through Q3 FY25'],
+      { type: 'fiscal', position: '9M', year: { year: 2025 } },
+    ],
+    [
+      'YTD operating income through September 30, 2022',
+      'YTD through September 30, 2022',
+      ['YTD', 'through September 30, 2022'],
+      { type: 'ytd_through', ref: { type: 'instant', date: '2022-09-30' } },
+    ],
   ])('%s', (q, text, parts, spec) => {
     const found = extractPeriodPhrases(q);
     expect(found).toHaveLength(1);
@@ -40,12 +105,15 @@ describe('folding pieces written apart', () => {
   it('never folds across words that make separate operands', () => {
     for (const q of [
       'TTM net income = FY2021 net income + 9M 2021 net income',
-      "trailing-twelve-month R&D by adding fiscal 2024 R&D and nine-month fiscal 2024 R&D",
+      'trailing-twelve-month R&D by adding fiscal 2024 R&D and nine-month fiscal 2024 R&D',
       'Q3 revenue vs FY2024 revenue',
       'Q3 revenue, and FY2024 revenue',
       'Q3 revenue; FY2024 revenue',
     ]) {
-      expect(extractPeriodPhrases(q).some((p) => p.parts), q).toBe(false);
+      expect(
+        extractPeriodPhrases(q).some((p) => p.parts),
+        q,
+      ).toBe(false);
     }
   });
 
@@ -57,23 +125,52 @@ describe('folding pieces written apart', () => {
   });
 
   it('a position without a year takes the one year the question names', () => {
-    expect(extractPeriodPhrases('Q4 2021 gross profit: take full-year 2021 and subtract the first nine months').map((p) => [p.text, p.spec])).toMatchObject([
+    expect(
+      extractPeriodPhrases('Q4 2021 gross profit: take full-year 2021 and subtract the first nine months').map((p) => [p.text, p.spec]),
+    ).toMatchObject([
       ['Q4 2021', { position: 'Q4', year: { year: 2021 } }],
       ['full-year 2021', { position: 'FY', year: { year: 2021 } }],
       ['first nine months', { position: '9M', year: { year: 2021 } }],
     ]);
-    expect(extractPeriodPhrases('Q2 revenue and FY2024 vs FY2023 net income').find((p) => p.text === 'Q2')!.spec.type).toBe('latest_position');
+    expect(extractPeriodPhrases('Q2 revenue and FY2024 vs FY2023 net income').find((p) => p.text === 'Q2')!.spec.type).toBe(
+      'latest_position',
+    );
   });
 });
 
 describe('temporalWordSpans', () => {
   const words = (q: string) => temporalWordSpans(q).map((s) => s.word);
   it('reports every temporal-looking word, generously', () => {
-    expect(words('fourth blah quarter 2025 revenue as of Sept. 30, 2022')).toEqual(['fourth', 'quarter', '2025', 'as of', 'Sept', '30', '2022']);
+    expect(words('fourth blah quarter 2025 revenue as of Sept. 30, 2022')).toEqual([
+      'fourth',
+      'quarter',
+      '2025',
+      'as of',
+      'Sept',
+      '30',
+      '2022',
+    ]);
     expect(words('nine-month YTD revenue')).toEqual(['nine', 'month', 'YTD']);
     expect(words("9M22 and FY’24, fiscal '24, the latest 10-K")).toEqual(['9M22', 'FY', '’24', 'fiscal', "'24", '10-K']);
-    expect(words('the three months to September 2021 and 1st half ended')).toEqual(['three', 'months', 'September', '2021', '1st', 'half', 'ended']);
-    expect(words('TTM, LTM and year-to-date through the half-year annual results')).toEqual(['TTM', 'LTM', 'year', 'to-date', 'through', 'half', 'year', 'annual']);
+    expect(words('the three months to September 2021 and 1st half ended')).toEqual([
+      'three',
+      'months',
+      'September',
+      '2021',
+      '1st',
+      'half',
+      'ended',
+    ]);
+    expect(words('TTM, LTM and year-to-date through the half-year annual results')).toEqual([
+      'TTM',
+      'LTM',
+      'year',
+      'to-date',
+      'through',
+      'half',
+      'year',
+      'annual',
+    ]);
   });
   it('leaves ordinary words, products and amounts alone', () => {
     expect(words('NVIDIA H100 revenue may rise; $2026 million, 2,024 units, Apple iPhone')).toEqual([]);

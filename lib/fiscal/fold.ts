@@ -28,7 +28,11 @@ type Fiscal = Extract<PeriodSpec, { type: 'fiscal' }>;
 
 function isYearOnly(p: PeriodPhrase): boolean {
   const s = p.spec;
-  return (s.type === 'fiscal' && s.position === 'FY' && s.year.style !== 'span') || s.type === 'bare_year' || (s.type === 'calendar' && s.position === 'FY');
+  return (
+    (s.type === 'fiscal' && s.position === 'FY' && s.year.style !== 'span') ||
+    s.type === 'bare_year' ||
+    (s.type === 'calendar' && s.position === 'FY')
+  );
 }
 
 function isPositioned(p: PeriodPhrase): boolean {
@@ -81,7 +85,12 @@ function distributeLists(question: string, out: PeriodPhrase[]): void {
   for (let i = 0; i < out.length; i++) {
     if (out[i]!.spec.type !== 'latest_position') continue;
     let j = i;
-    while (j + 1 < out.length && out[j + 1]!.spec.type === 'latest_position' && LIST_JOIN.test(question.slice(out[j]!.end, out[j + 1]!.start))) j++;
+    while (
+      j + 1 < out.length &&
+      out[j + 1]!.spec.type === 'latest_position' &&
+      LIST_JOIN.test(question.slice(out[j]!.end, out[j + 1]!.start))
+    )
+      j++;
     const target = out[j + 1];
     if (!target || !isPositioned(target) || !LIST_JOIN.test(question.slice(out[j]!.end, target.start))) continue;
     for (let k = i; k <= j; k++) {
@@ -102,7 +111,11 @@ function distributeLists(question: string, out: PeriodPhrase[]): void {
     if (p.type === 'fiscal' && p.year.style === 'fiscal' && (p.position === 'FY' || !RANGE_JOIN.test(between))) {
       out[i] = { ...cur, rule: 'year_in_list', spec: { type: 'fiscal', position: p.position, year } };
     } else if (p.type === 'fiscal' && p.year.style === 'bare' && p.position !== 'FY' && !RANGE_JOIN.test(between)) {
-      out[i] = { ...cur, rule: 'year_in_list', spec: { type: 'fiscal', position: p.position, year: { year: cur.spec.year, style: 'bare' } } };
+      out[i] = {
+        ...cur,
+        rule: 'year_in_list',
+        spec: { type: 'fiscal', position: p.position, year: { year: cur.spec.year, style: 'bare' } },
+      };
     } else if (p.type === 'calendar' && (p.position === 'FY' || !RANGE_JOIN.test(between))) {
       out[i] = { ...cur, rule: 'year_in_list', spec: { type: 'calendar', position: p.position, year: cur.spec.year } };
     }
@@ -167,9 +180,11 @@ function ytdEnd(s: PeriodSpec): PeriodSpec | null {
   if (s.type === 'fiscal' && /^Q[1-4]$/.test(s.position)) return { ...s, position: THROUGH[s.position]! };
   if (s.type === 'instant' || s.type === 'month') return { type: 'ytd_through', ref: s };
   if (s.type === 'ended' && s.length === 'quarter') return { type: 'ytd_through', ref: { type: 'instant', date: s.date } };
-  if (s.type === 'named_by_month' && s.length === 'quarter' && s.yearKind === 'calendar') return { type: 'ytd_through', ref: { type: 'month', month: s.month, year: s.year } };
+  if (s.type === 'named_by_month' && s.length === 'quarter' && s.yearKind === 'calendar')
+    return { type: 'ytd_through', ref: { type: 'month', month: s.month, year: s.year } };
   // "YTD FY2025": the year to date of that fiscal year
-  if ((s.type === 'fiscal' && s.position === 'FY' && s.year.style !== 'span') || s.type === 'bare_year') return { type: 'ytd_through', ref: s };
+  if ((s.type === 'fiscal' && s.position === 'FY' && s.year.style !== 'span') || s.type === 'bare_year')
+    return { type: 'ytd_through', ref: s };
   return null;
 }
 
@@ -200,7 +215,12 @@ function foldPairs(question: string, out: PeriodPhrase[]): PeriodPhrase[] {
         rule = 'fiscal_position';
       } else {
         // "Q4 of last year", "the first half of the last fiscal year"
-        hit = partner(question, out, i, (q) => q.spec.type === 'relative' && (q.spec.which === 'prior_year' || q.spec.which === 'last_fiscal_year'));
+        hit = partner(
+          question,
+          out,
+          i,
+          (q) => q.spec.type === 'relative' && (q.spec.which === 'prior_year' || q.spec.which === 'last_fiscal_year'),
+        );
         if (hit) {
           const which = (out[hit.j]!.spec as { which: 'prior_year' | 'last_fiscal_year' }).which;
           spec = { type: 'relative_position', position: s.position, which };
@@ -216,13 +236,20 @@ function foldPairs(question: string, out: PeriodPhrase[]): PeriodPhrase[] {
     // a position distributes over the years compared with its year: "Q3 revenue FY2025 vs FY2024"
     if (s.type === 'latest_position') {
       const at = out.indexOf(other);
-      for (let k = at + 1; k < out.length && isYearOnly(out[k]!) && COMPARE_JOIN.test(question.slice(out[k - 1]!.end, out[k]!.start)); k++) {
+      for (
+        let k = at + 1;
+        k < out.length && isYearOnly(out[k]!) && COMPARE_JOIN.test(question.slice(out[k - 1]!.end, out[k]!.start));
+        k++
+      ) {
         const idx = rest.indexOf(out[k]!);
         const d = withPosition(out[k]!.spec, s.position);
         if (idx >= 0 && d) rest[idx] = { ...out[k]!, rule: 'position_in_list', spec: d };
       }
     }
-    return foldPairs(question, [...rest, merged].sort((a, b) => a.start - b.start));
+    return foldPairs(
+      question,
+      [...rest, merged].sort((a, b) => a.start - b.start),
+    );
   }
   return out;
 }
@@ -235,13 +262,17 @@ function foldPairs(question: string, out: PeriodPhrase[]): PeriodPhrase[] {
 function inheritYear(question: string, out: PeriodPhrase[]): void {
   const years = out.map((p) => (p.spec.type === 'latest_position' ? null : yearOf(p.spec))).filter((y) => y !== null);
   if (years.length === 0) return;
-  const key = (y: (typeof years)[number]) => (y.kind === 'calendar' ? `C${y.year}` : `F${y.year.year}${y.year.style === 'span' ? `-${y.year.spanEnd}` : ''}`);
+  const key = (y: (typeof years)[number]) =>
+    y.kind === 'calendar' ? `C${y.year}` : `F${y.year.year}${y.year.style === 'span' ? `-${y.year.spanEnd}` : ''}`;
   if (new Set(years.map(key)).size !== 1) return;
   for (let i = 0; i < out.length; i++) {
     const s = out[i]!.spec;
     if (s.type !== 'latest_position') continue;
     const y = years[0]!;
-    const spec: PeriodSpec = y.kind === 'calendar' ? { type: 'calendar', position: s.position, year: y.year } : { type: 'fiscal', position: s.position, year: y.year };
+    const spec: PeriodSpec =
+      y.kind === 'calendar'
+        ? { type: 'calendar', position: s.position, year: y.year }
+        : { type: 'fiscal', position: s.position, year: y.year };
     out[i] = { ...out[i]!, rule: 'position_inherited', spec };
   }
   const positioned = out.filter((p) => p.rule === 'position_inherited');

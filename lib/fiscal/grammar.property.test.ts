@@ -41,18 +41,35 @@ const yy = (y: number) => String(y % 100).padStart(2, '0');
  * resolve-period.test.ts.
  */
 const fiscalYearForm = (y: number): fc.Arbitrary<string> =>
-  fc.constantFrom<string>(`FY${y}`, `FY${yy(y)}`, `FY'${yy(y)}`, `FY’${yy(y)}`, `FY-${yy(y)}`, `FY-${y}`, `FY ${y}`, `fiscal ${y}`, `fiscal '${yy(y)}`, `fiscal year ${y}`, `fiscal-year ${y}`, `fy ${y}`);
+  fc.constantFrom<string>(
+    `FY${y}`,
+    `FY${yy(y)}`,
+    `FY'${yy(y)}`,
+    `FY’${yy(y)}`,
+    `FY-${yy(y)}`,
+    `FY-${y}`,
+    `FY ${y}`,
+    `fiscal ${y}`,
+    `fiscal '${yy(y)}`,
+    `fiscal year ${y}`,
+    `fiscal-year ${y}`,
+    `fy ${y}`,
+  );
 
 function positionForms(position: FiscalPosition): string[] {
   const n = Number(position.slice(1));
-  if (/^Q[1-4]$/.test(position)) return [`Q${n}`, `${n}Q`, `${ORD[n - 1]} quarter`, `${ORD[n - 1]}-quarter`, `${ORD_N[n - 1]} quarter`, `${ORD[n - 1]} fiscal quarter`];
+  if (/^Q[1-4]$/.test(position))
+    return [`Q${n}`, `${n}Q`, `${ORD[n - 1]} quarter`, `${ORD[n - 1]}-quarter`, `${ORD_N[n - 1]} quarter`, `${ORD[n - 1]} fiscal quarter`];
   if (position === 'H1' || position === 'H2') return [`H${n}`, `${n}H`, `${ORD[n - 1]} half`, `${ORD[n - 1]}-half`];
   if (position === '9M') return ['9M', 'nine months', 'nine-month YTD', 'first nine months'];
   return [];
 }
 
 const caseArb: fc.Arbitrary<Case> = fc
-  .record({ fy: fc.integer({ min: 2005, max: 2035 }), position: fc.constantFrom<FiscalPosition>('FY', 'Q1', 'Q2', 'Q3', 'Q4', 'H1', 'H2', '9M') })
+  .record({
+    fy: fc.integer({ min: 2005, max: 2035 }),
+    position: fc.constantFrom<FiscalPosition>('FY', 'Q1', 'Q2', 'Q3', 'Q4', 'H1', 'H2', '9M'),
+  })
   .chain(({ fy, position }): fc.Arbitrary<Case> => {
     const year = fiscalYearForm(fy);
     if (position === 'FY') return year.map((text) => ({ text, fy, position }));
@@ -63,7 +80,17 @@ const caseArb: fc.Arbitrary<Case> = fc
     const reverse = year.map((y) => `${y} ${positionForms(position)[0]}`);
     const codes: fc.Arbitrary<string>[] = [generic, reverse];
     if (/^Q/.test(position)) {
-      codes.push(fc.constantFrom(`${n}QFY${yy(fy)}`, `Q${n}FY${yy(fy)}`, `F${n}Q${yy(fy)}`, `FQ${n}'${yy(fy)}`, `fiscal ${n}Q${yy(fy)}`, `fiscal ${ORD[n - 1]}-quarter ${fy}`, `fiscal Q${n} ${fy}`));
+      codes.push(
+        fc.constantFrom(
+          `${n}QFY${yy(fy)}`,
+          `Q${n}FY${yy(fy)}`,
+          `F${n}Q${yy(fy)}`,
+          `FQ${n}'${yy(fy)}`,
+          `fiscal ${n}Q${yy(fy)}`,
+          `fiscal ${ORD[n - 1]}-quarter ${fy}`,
+          `fiscal Q${n} ${fy}`,
+        ),
+      );
     }
     if (/^H/.test(position)) codes.push(fc.constantFrom(`F${n}H${yy(fy)}`, `${n}HFY${yy(fy)}`, `H${n}FY${yy(fy)}`));
     if (position === '9M') codes.push(fc.constantFrom(`9MFY${yy(fy)}`, `YTD Q3 FY${yy(fy)}`));
@@ -84,7 +111,10 @@ describe('grammar properties', () => {
     fc.assert(
       fc.property(caseArb, fc.constantFrom(...CALENDARS), (c, [, cal]) => {
         const found = resolveAll(c.text, cal);
-        expect(found.map((f) => f.p.text), c.text).toEqual([c.text]);
+        expect(
+          found.map((f) => f.p.text),
+          c.text,
+        ).toEqual([c.text]);
         const { r } = found[0]!;
         expect(r.status, `${c.text}: ${'reason' in r ? r.reason : ''}`).toBe('resolved');
         if (r.status === 'resolved') expect(r.period).toEqual({ type: 'duration', ...expected(cal, c) });
@@ -95,25 +125,31 @@ describe('grammar properties', () => {
 
   it('quarters named by the month they end in resolve to that quarter of the calendar', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2005, max: 2035 }), fc.constantFrom<FiscalPosition>('Q1', 'Q2', 'Q3', 'Q4'), fc.constantFrom(...CALENDARS), fc.nat(3), (fy, position, [, cal], form) => {
-        const b = fiscalPeriodBounds(cal, fy, position)!;
-        const { year: endYear, month: endMonth, day } = ymd(b.end);
-        // a 52/53-week quarter ending in the first days of a month is named by the month before
-        const early = day <= 7;
-        const month = early ? (endMonth === 1 ? 12 : endMonth - 1) : endMonth;
-        const year = early && endMonth === 1 ? endYear - 1 : endYear;
-        const text = [
-          `the ${MONTHS[month - 1]} quarter of ${year}`,
-          `${SHORT[month - 1]}-quarter ${year}`,
-          `the three months to ${MONTHS[month - 1]} ${year}`,
-          `three months ended ${MONTHS[endMonth - 1]} ${day}, ${endYear}`,
-        ][form]!;
-        const found = resolveAll(text, cal);
-        expect(found).toHaveLength(1);
-        const { r } = found[0]!;
-        expect(r.status, text).toBe('resolved');
-        if (r.status === 'resolved') expect(r.period, text).toEqual({ type: 'duration', ...b });
-      }),
+      fc.property(
+        fc.integer({ min: 2005, max: 2035 }),
+        fc.constantFrom<FiscalPosition>('Q1', 'Q2', 'Q3', 'Q4'),
+        fc.constantFrom(...CALENDARS),
+        fc.nat(3),
+        (fy, position, [, cal], form) => {
+          const b = fiscalPeriodBounds(cal, fy, position)!;
+          const { year: endYear, month: endMonth, day } = ymd(b.end);
+          // a 52/53-week quarter ending in the first days of a month is named by the month before
+          const early = day <= 7;
+          const month = early ? (endMonth === 1 ? 12 : endMonth - 1) : endMonth;
+          const year = early && endMonth === 1 ? endYear - 1 : endYear;
+          const text = [
+            `the ${MONTHS[month - 1]} quarter of ${year}`,
+            `${SHORT[month - 1]}-quarter ${year}`,
+            `the three months to ${MONTHS[month - 1]} ${year}`,
+            `three months ended ${MONTHS[endMonth - 1]} ${day}, ${endYear}`,
+          ][form]!;
+          const found = resolveAll(text, cal);
+          expect(found).toHaveLength(1);
+          const { r } = found[0]!;
+          expect(r.status, text).toBe('resolved');
+          if (r.status === 'resolved') expect(r.period, text).toEqual({ type: 'duration', ...b });
+        },
+      ),
       { numRuns: 600 },
     );
   }, 30_000);
@@ -122,7 +158,9 @@ describe('grammar properties', () => {
     const withWord = caseArb.chain((c) => {
       const gaps = [...c.text.matchAll(/[\s-]/g)].map((m) => m.index);
       if (gaps.length === 0) return fc.constant(null);
-      return fc.tuple(fc.constantFrom(...gaps), fc.constantFrom('blah', 'zork', 'reported', 'net', 'its', 'adjusted')).map(([at, w]) => ({ ...c, text: `${c.text.slice(0, at)} ${w} ${c.text.slice(at + 1)}` }));
+      return fc
+        .tuple(fc.constantFrom(...gaps), fc.constantFrom('blah', 'zork', 'reported', 'net', 'its', 'adjusted'))
+        .map(([at, w]) => ({ ...c, text: `${c.text.slice(0, at)} ${w} ${c.text.slice(at + 1)}` }));
     });
     fc.assert(
       fc.property(withWord, fc.constantFrom(...CALENDARS), (c, [, cal]) => {

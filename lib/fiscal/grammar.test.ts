@@ -91,13 +91,19 @@ describe('period grammar: each form is one phrase', () => {
     ['F26', fy('FY', 2026)],
     ['YE2024', { type: 'boundary', edge: 'end', ref: { type: 'bare_year', year: 2024 } }],
     ['YE25', { type: 'boundary', edge: 'end', ref: { type: 'bare_year', year: 2025 } }],
-    ['at quarter-end, Dec-2025', { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 12, year: 2025 } }],
+    [
+      'at quarter-end, Dec-2025',
+      { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 12, year: 2025 } },
+    ],
     ['YTD through the June 2025 quarter', { type: 'ytd_through', ref: { type: 'month', month: 6, year: 2025 } }],
     ['second fiscal quarter 2025', fy('Q2', 2025, 'fiscal')],
     ['the 14-week first quarter of fiscal 2023', { ...fy('Q1', 2023, 'fiscal'), weeks: 14 }],
     ['as at 30.09.2022', { type: 'instant', date: '2022-09-30' }],
     ['at 05.06.2022', { type: 'invalid' }],
-    ['at the end of the December 2025 quarter', { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 12, year: 2025 } }],
+    [
+      'at the end of the December 2025 quarter',
+      { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 12, year: 2025 } },
+    ],
     ['at their latest quarter-ends', { type: 'boundary', edge: 'end', ref: { type: 'relative', which: 'latest_quarter' } }],
     ['53-week fiscal 2023', { ...fy('FY', 2023, 'fiscal'), weeks: 53 }],
     ["FY ended Jan '25", { type: 'named_by_month', length: 'year', month: 1, year: 2025 }],
@@ -173,22 +179,79 @@ describe('period grammar: each form is one phrase', () => {
 
 describe('period grammar: lists and ranges with bare years', () => {
   it.each([
-    ['2019-2021', [['2019', 'bare_year', 2019], ['2021', 'bare_year', 2021]]],
-    ['2019-21', [['2019', 'bare_year', 2019], ['21', 'bare_year', 2021]]],
-    ['FY2019 through FY2021', [['FY2019', 'fiscal', 2019], ['FY2021', 'fiscal', 2021]]],
-    ['2019, 2020 and 2021', [['2019', 'bare_year', 2019], ['2020', 'bare_year', 2020], ['2021', 'bare_year', 2021]]],
-    ['fiscal 2022 and 2023', [['fiscal 2022', 'fiscal', 2022], ['2023', 'fiscal', 2023]]],
-    ['fiscal years 2021 through 2025', [['fiscal years 2021', 'fiscal', 2021], ['2025', 'fiscal', 2025]]],
-    ['fiscal years 2022-2024', [['fiscal years 2022', 'fiscal', 2022], ['2024', 'fiscal', 2024]]],
-    ['FY2019-2021', [['FY2019', 'fiscal', 2019], ['2021', 'fiscal', 2021]]],
+    [
+      '2019-2021',
+      [
+        ['2019', 'bare_year', 2019],
+        ['2021', 'bare_year', 2021],
+      ],
+    ],
+    [
+      '2019-21',
+      [
+        ['2019', 'bare_year', 2019],
+        ['21', 'bare_year', 2021],
+      ],
+    ],
+    [
+      'FY2019 through FY2021',
+      [
+        ['FY2019', 'fiscal', 2019],
+        ['FY2021', 'fiscal', 2021],
+      ],
+    ],
+    [
+      '2019, 2020 and 2021',
+      [
+        ['2019', 'bare_year', 2019],
+        ['2020', 'bare_year', 2020],
+        ['2021', 'bare_year', 2021],
+      ],
+    ],
+    [
+      'fiscal 2022 and 2023',
+      [
+        ['fiscal 2022', 'fiscal', 2022],
+        ['2023', 'fiscal', 2023],
+      ],
+    ],
+    [
+      'fiscal years 2021 through 2025',
+      [
+        ['fiscal years 2021', 'fiscal', 2021],
+        ['2025', 'fiscal', 2025],
+      ],
+    ],
+    [
+      'fiscal years 2022-2024',
+      [
+        ['fiscal years 2022', 'fiscal', 2022],
+        ['2024', 'fiscal', 2024],
+      ],
+    ],
+    [
+      'FY2019-2021',
+      [
+        ['FY2019', 'fiscal', 2019],
+        ['2021', 'fiscal', 2021],
+      ],
+    ],
   ])('%s', (text, expected) => {
-    const got = extractPeriodPhrases(text).map((p) => [p.text, p.spec.type, 'year' in p.spec ? (typeof p.spec.year === 'number' ? p.spec.year : p.spec.year.year) : null]);
+    const got = extractPeriodPhrases(text).map((p) => [
+      p.text,
+      p.spec.type,
+      'year' in p.spec ? (typeof p.spec.year === 'number' ? p.spec.year : p.spec.year.year) : null,
+    ]);
     expect(got).toEqual(expected);
   });
 
   it('a prefix written once applies to every year of its list', () => {
     expect(extractPeriodPhrases('fiscal 2022 and 2023')[1]!.spec).toMatchObject(fy('FY', 2023, 'fiscal'));
-    expect(extractPeriodPhrases('Q1, Q2 and Q3 fiscal 2025').map((p) => p.spec)).toMatchObject([fy('Q1', 2025, 'fiscal'), fy('Q2', 2025, 'fiscal'), fy('Q3', 2025, 'fiscal')]);
+    expect(extractPeriodPhrases('Q1, Q2 and Q3 fiscal 2025').map((p) => p.spec)).toMatchObject([
+      fy('Q1', 2025, 'fiscal'),
+      fy('Q2', 2025, 'fiscal'),
+      fy('Q3', 2025, 'fiscal'),
+    ]);
     expect(extractPeriodPhrases('Q1 and Q2 2022').map((p) => p.spec)).toMatchObject([fy('Q1', 2022, 'bare'), fy('Q2', 2022, 'bare')]);
     expect(extractPeriodPhrases('FQ1 and FQ2 FY26').map((p) => p.spec)).toMatchObject([fy('Q1', 2026, 'fiscal'), fy('Q2', 2026, 'fiscal')]);
   });

@@ -43,11 +43,18 @@ describe('inferCalendar', () => {
     expect(r.calendar?.yearEnd).toEqual({ kind: 'fixed', month: 2, day: 28 });
     for (const [i, y] of given.entries()) expect(fiscalYearBounds(r.calendars, 2017 + i)).toMatchObject(y);
     // without a leap year among them, the last day of February stays the reading
-    expect(inferCalendar(years({ kind: 'fixed', month: 2, day: 29 }, 2017, 2019)).calendar?.yearEnd).toEqual({ kind: 'fixed', month: 2, day: 29 });
+    expect(inferCalendar(years({ kind: 'fixed', month: 2, day: 29 }, 2017, 2019)).calendar?.yearEnd).toEqual({
+      kind: 'fixed',
+      month: 2,
+      day: 29,
+    });
   });
 
   it('labels NVIDIA years by their end year', () => {
-    const r = inferCalendar([{ start: '2024-01-29', end: '2025-01-26' }, { start: '2023-01-30', end: '2024-01-28' }]);
+    const r = inferCalendar([
+      { start: '2024-01-29', end: '2025-01-26' },
+      { start: '2023-01-30', end: '2024-01-28' },
+    ]);
     const bounds = fiscalYearBounds(r.calendars, 2025)!;
     expect([bounds.start, bounds.end]).toEqual(['2024-01-29', '2025-01-26']);
   });

@@ -7,14 +7,7 @@ import type { FiscalCalendar, ISODate, YearEndRule } from '@/lib/domain/types';
 import { daysBetween, isISODate, isMonthEnd, weekdayOf, ymd } from './dates';
 import { isRoughlyAnnual } from './length-class';
 import type { Bounds, Week53Quarter } from './positions';
-import {
-  describeRule,
-  labelOfNominal,
-  nominalYearEndingOn,
-  nominalYearStart,
-  sameRule,
-  type LabelBy,
-} from './year-end';
+import { describeRule, labelOfNominal, nominalYearEndingOn, nominalYearStart, sameRule, type LabelBy } from './year-end';
 
 /** Optional hints for {@link inferCalendar}. */
 export interface InferCalendarHints {

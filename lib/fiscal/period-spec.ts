@@ -48,7 +48,13 @@ export interface MonthRef {
 /** Calendar-independent meaning of a period phrase. */
 export type PeriodSpec =
   /** `weeks`: written as "the 14-week first quarter of fiscal 2023" — the period found must be that many weeks long */
-  | { type: 'fiscal'; position: FiscalPosition; year: YearRef; weeks?: number; /** a year end the question states for it ('fiscal 2025 (ended September 2025)'): checked, never a second period */ endsIn?: YearEndCheck }
+  | {
+      type: 'fiscal';
+      position: FiscalPosition;
+      year: YearRef;
+      weeks?: number /** a year end the question states for it ('fiscal 2025 (ended September 2025)'): checked, never a second period */;
+      endsIn?: YearEndCheck;
+    }
   | { type: 'calendar'; position: FiscalPosition; year: number }
   | { type: 'bare_year'; year: number }
   | { type: 'transition'; year: number }
@@ -68,7 +74,15 @@ export type PeriodSpec =
    * period of fiscal year `year` that ends in that month). Resolves only when the entity's calendar
    * has a period of that length ending in that month.
    */
-  | { type: 'named_by_month'; length: EndedLength; month: number; year: number; yearKind: 'calendar' | 'fiscal'; months12?: true; /** "ended in early August 2025" */ part?: 'early' | 'mid' | 'late' }
+  | {
+      type: 'named_by_month';
+      length: EndedLength;
+      month: number;
+      year: number;
+      yearKind: 'calendar' | 'fiscal';
+      months12?: true /** "ended in early August 2025" */;
+      part?: 'early' | 'mid' | 'late';
+    }
   /** "the fiscal year ended in 2024", "fiscal years ended in early 2025": the fiscal year whose end falls then */
   | { type: 'fiscal_year_ending_in'; year: number; part?: 'early' | 'mid' | 'late' }
   /** "January–June 2021", "Oct–Dec 2021": the fiscal period running from the first month to the last */

@@ -117,7 +117,14 @@ describe('extractPeriodPhrases', () => {
     ]);
     // folded: the TTM written apart from its anchor is one phrase of two parts
     expect(extractPeriodPhrases(q).map((p) => [p.text, p.rule, p.parts ?? null])).toEqual([
-      ['TTM as of Q3 FY2025', 'ttm', [[0, 3], [12, 27]]],
+      [
+        'TTM as of Q3 FY2025',
+        'ttm',
+        [
+          [0, 3],
+          [12, 27],
+        ],
+      ],
       ['as of 30 September 2024', 'as_of', null],
       ['first half of fiscal 2026', 'fiscal_position', null],
     ]);
@@ -138,7 +145,10 @@ describe('extractPeriodPhrases', () => {
     const cases: [string, string[]][] = [
       ["What was Apple's revenue in Q3?", ['Q3']],
       ['How did NVIDIA gross margin change from FY2024 to FY2025?', ['FY2024', 'FY2025']],
-      ['Revenue for the three months ended July 1, 2023 vs the same quarter last year', ['three months ended July 1, 2023', 'same quarter last year']],
+      [
+        'Revenue for the three months ended July 1, 2023 vs the same quarter last year',
+        ['three months ended July 1, 2023', 'same quarter last year'],
+      ],
       ['What were total assets at the end of fiscal 2019 and as of 31 March 2025?', ['at the end of fiscal 2019', 'as of 31 March 2025']],
       ['Net income for calendar year 2023 vs fiscal year 2023', ['calendar year 2023', 'fiscal year 2023']],
       ['H100 sales in the first quarter of fiscal 2024 and in 1H FY25', ['first quarter of fiscal 2024', '1H FY25']],

@@ -23,7 +23,16 @@ describe('fixed calendars', () => {
   });
 
   it('returns null for unknown years', () => {
-    expect(fiscalPeriodBounds([{ ...HELIOS, effectiveTo: '2000-01-01' }, { ...HELIOS, effectiveFrom: '2000-01-02', yearEnd: { kind: 'fixed', month: 12, day: 31 } }], 2000, 'Q1')).toBeNull();
+    expect(
+      fiscalPeriodBounds(
+        [
+          { ...HELIOS, effectiveTo: '2000-01-01' },
+          { ...HELIOS, effectiveFrom: '2000-01-02', yearEnd: { kind: 'fixed', month: 12, day: 31 } },
+        ],
+        2000,
+        'Q1',
+      ),
+    ).toBeNull();
   });
 });
 

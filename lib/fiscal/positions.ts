@@ -78,14 +78,7 @@ const layoutCache = new WeakMap<object, Map<string, PositionLayout[]>>();
 function buildLayouts(span: FiscalYearSpan, options: FiscalOptions): PositionLayout[] {
   if (span.calendar.yearEnd.kind === 'fixed') {
     const sticky = isMonthEnd(span.end);
-    return [
-      layoutFromQuarterEnds(
-        span,
-        addMonths(span.end, -9, sticky),
-        addMonths(span.end, -6, sticky),
-        addMonths(span.end, -3, sticky),
-      ),
-    ];
+    return [layoutFromQuarterEnds(span, addMonths(span.end, -9, sticky), addMonths(span.end, -6, sticky), addMonths(span.end, -3, sticky))];
   }
   const weekLayout = (q1Weeks: number) =>
     layoutFromQuarterEnds(

@@ -131,7 +131,13 @@ describe('Apple FY2023 (53 weeks, 14-week Q1)', () => {
   });
 
   it('never needs the frame: the frame of fiscal Q3 2023 is calendar CY2023Q2', () => {
-    const framed = facts.find((f) => f.concept === 'RevenueFromContractWithCustomerExcludingAssessedTax' && f.start === '2023-04-02' && f.end === '2023-07-01' && f.frame);
+    const framed = facts.find(
+      (f) =>
+        f.concept === 'RevenueFromContractWithCustomerExcludingAssessedTax' &&
+        f.start === '2023-04-02' &&
+        f.end === '2023-07-01' &&
+        f.frame,
+    );
     expect(framed?.frame).toBe('CY2023Q2');
     expect(deriveFiscal({ type: 'duration', start: '2023-04-02', end: '2023-07-01' }, inferred.calendars).label).toBe('Q3 FY2023');
   });
@@ -141,15 +147,24 @@ describe('the fy field describes the filing, not the fact', () => {
   it('NVIDIA FY2011 revenue is filed with fy 2010; dates say FY2011', () => {
     const { facts } = loadCompanyFacts('NVDA');
     const calendars = inferCalendar(annualPeriodsFrom10K(facts)).calendars;
-    const fact = facts.find((f) => f.concept === 'Revenues' && f.start === '2010-02-01' && f.end === '2011-01-30' && f.accn === '0001045810-11-000015');
+    const fact = facts.find(
+      (f) => f.concept === 'Revenues' && f.start === '2010-02-01' && f.end === '2011-01-30' && f.accn === '0001045810-11-000015',
+    );
     expect(fact?.fy).toBe(2010);
-    expect(deriveFiscal({ type: 'duration', start: '2010-02-01', end: '2011-01-30' }, calendars)).toMatchObject({ fiscalYear: 2011, fiscalPeriod: 'FY' });
+    expect(deriveFiscal({ type: 'duration', start: '2010-02-01', end: '2011-01-30' }, calendars)).toMatchObject({
+      fiscalYear: 2011,
+      fiscalPeriod: 'FY',
+    });
   });
 
   it('Apple FY2022 revenue appears in three 10-Ks with three fy values', () => {
     const { facts } = loadCompanyFacts('AAPL');
     const copies = facts.filter(
-      (f) => f.concept === 'RevenueFromContractWithCustomerExcludingAssessedTax' && f.form === '10-K' && f.start === '2021-09-26' && f.end === '2022-09-24',
+      (f) =>
+        f.concept === 'RevenueFromContractWithCustomerExcludingAssessedTax' &&
+        f.form === '10-K' &&
+        f.start === '2021-09-26' &&
+        f.end === '2022-09-24',
     );
     expect(new Set(copies.map((f) => f.fy))).toEqual(new Set([2022, 2023, 2024]));
   });

@@ -40,7 +40,13 @@ export function resolved(
 }
 
 /** A fiscal position of a fiscal year, or unresolvable when the year does not exist. */
-export function fiscalResult(text: string, ctx: ResolveContext, fiscalYear: number, position: FiscalPosition, notes: string[] = []): PeriodResolution {
+export function fiscalResult(
+  text: string,
+  ctx: ResolveContext,
+  fiscalYear: number,
+  position: FiscalPosition,
+  notes: string[] = [],
+): PeriodResolution {
   const span = fiscalYearBounds(ctx.calendars, fiscalYear);
   if (!span) {
     const t = transitionPeriod(ctx.calendars, fiscalYear);
@@ -86,10 +92,27 @@ export function dateRangeResult(text: string, ctx: ResolveContext, start: ISODat
   const period: Period = { type: 'duration', start, end };
   const derived = deriveFiscal(period, ctx.calendars, ctx.options);
   const fiscal = derived.exact && derived.fiscalPeriod !== 'OTHER';
-  const near = !fiscal && derived.fiscalPeriod !== 'OTHER' ? [`near the entity's ${derived.label}, but not its dates; matched by these dates only`] : [];
+  const near =
+    !fiscal && derived.fiscalPeriod !== 'OTHER'
+      ? [`near the entity's ${derived.label}, but not its dates; matched by these dates only`]
+      : [];
   // the dates of a fiscal period are that period (a derived Q4 is derived as for "Q4 FY2024")
-  if (fiscal) return resolved(text, { kind: 'fiscal_period', period, fiscalYear: derived.fiscalYear, fiscalPeriod: derived.fiscalPeriod, label: derived.label });
-  return resolved(text, { kind: 'calendar_period', period, fiscalYear: null, fiscalPeriod: null, label: formatDateRange(period), notes: near });
+  if (fiscal)
+    return resolved(text, {
+      kind: 'fiscal_period',
+      period,
+      fiscalYear: derived.fiscalYear,
+      fiscalPeriod: derived.fiscalPeriod,
+      label: derived.label,
+    });
+  return resolved(text, {
+    kind: 'calendar_period',
+    period,
+    fiscalYear: null,
+    fiscalPeriod: null,
+    label: formatDateRange(period),
+    notes: near,
+  });
 }
 
 /** An instant, labelled by its fiscal position, with a note when a period end is a few days away. */
@@ -122,7 +145,8 @@ function nearestPeriodEnd(ctx: ResolveContext, date: ISODate): { date: ISODate; 
         const end = layout[q].end;
         const gap = Math.abs(daysBetween(date, end));
         if (gap > 0 && gap <= NEAR_DAYS && (!best || gap < best.gap)) {
-          const label = q === 'Q4' ? `end of ${formatFiscalLabel(span.fiscalYear, 'FY')}` : `end of ${formatFiscalLabel(span.fiscalYear, q)}`;
+          const label =
+            q === 'Q4' ? `end of ${formatFiscalLabel(span.fiscalYear, 'FY')}` : `end of ${formatFiscalLabel(span.fiscalYear, q)}`;
           best = { date: end, label, gap };
         }
       }

@@ -19,7 +19,20 @@ import { fiscalYearBounds, fiscalYearContaining, type FiscalYearSpan } from './t
 /** Days a 52/53-week period may end outside the named month and still be named by it. */
 export const MONTH_SLACK_DAYS = 7;
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 const POSITIONS_OF: Record<EndedLength, FiscalPosition[]> = {
   year: ['FY'],
@@ -27,7 +40,12 @@ const POSITIONS_OF: Record<EndedLength, FiscalPosition[]> = {
   half: ['H1', 'H2'],
   nine_months: ['9M'],
 };
-const LENGTH_WORDS: Record<EndedLength, string> = { year: 'fiscal year', quarter: 'fiscal quarter', half: 'fiscal half', nine_months: 'nine-month period' };
+const LENGTH_WORDS: Record<EndedLength, string> = {
+  year: 'fiscal year',
+  quarter: 'fiscal quarter',
+  half: 'fiscal half',
+  nine_months: 'nine-month period',
+};
 
 interface Candidate {
   span: FiscalYearSpan;
@@ -54,7 +72,12 @@ function inMonth(date: ISODate, m: MonthRef, week: boolean): boolean {
 function yearsAround(ctx: ResolveContext, m: MonthRef): FiscalYearSpan[] {
   const out: FiscalYearSpan[] = [];
   const seen = new Set<number>();
-  for (const probe of [addDays(makeDate(m.year, m.month, 1), -10), makeDate(m.year, m.month, 15), addDays(makeDate(m.year, m.month, 15), 200), addDays(makeDate(m.year, m.month, 15), 400)]) {
+  for (const probe of [
+    addDays(makeDate(m.year, m.month, 1), -10),
+    makeDate(m.year, m.month, 15),
+    addDays(makeDate(m.year, m.month, 15), 200),
+    addDays(makeDate(m.year, m.month, 15), 400),
+  ]) {
     const span = fiscalYearContaining(ctx.calendars, probe);
     if (span && !seen.has(span.fiscalYear)) {
       seen.add(span.fiscalYear);
@@ -64,7 +87,12 @@ function yearsAround(ctx: ResolveContext, m: MonthRef): FiscalYearSpan[] {
   return out;
 }
 
-function candidates(ctx: ResolveContext, spans: FiscalYearSpan[], length: EndedLength, keep: (b: Bounds, week: boolean) => boolean): Candidate[] {
+function candidates(
+  ctx: ResolveContext,
+  spans: FiscalYearSpan[],
+  length: EndedLength,
+  keep: (b: Bounds, week: boolean) => boolean,
+): Candidate[] {
   const out: Candidate[] = [];
   const seen = new Set<string>();
   for (const span of spans) {
@@ -77,7 +105,12 @@ function candidates(ctx: ResolveContext, spans: FiscalYearSpan[], length: EndedL
         // a 53-week year's second layout only counts when the first does not already match
         if (layout !== layouts[0] && out.some((c) => c.span.fiscalYear === span.fiscalYear && c.position === position)) continue;
         seen.add(key);
-        out.push({ span, position, bounds, ...(/^Q[1-4]$/.test(position) ? { quarter: { span, layout, quarter: position as QuarterRef['quarter'] } } : {}) });
+        out.push({
+          span,
+          position,
+          bounds,
+          ...(/^Q[1-4]$/.test(position) ? { quarter: { span, layout, quarter: position as QuarterRef['quarter'] } } : {}),
+        });
       }
     }
   }
@@ -88,7 +121,10 @@ function candidates(ctx: ResolveContext, spans: FiscalYearSpan[], length: EndedL
 function endMonths(ctx: ResolveContext, spans: FiscalYearSpan[], length: EndedLength): string {
   const months = new Set<number>();
   for (const c of candidates(ctx, spans, length, () => true)) months.add(ymd(c.bounds.end).month);
-  return [...months].sort((a, b) => a - b).map((m) => MONTH_NAMES[m - 1]).join(', ');
+  return [...months]
+    .sort((a, b) => a - b)
+    .map((m) => MONTH_NAMES[m - 1])
+    .join(', ');
 }
 
 function fromCandidate(text: string, c: Candidate, note?: string): ResolvedPeriod {
@@ -105,7 +141,12 @@ function fromCandidate(text: string, c: Candidate, note?: string): ResolvedPerio
 function pick(text: string, found: Candidate[], none: () => string): PeriodResolution | Candidate {
   if (found.length === 0) return unresolvable(text, none());
   if (found.length > 1) {
-    return { status: 'ambiguous', text, reason: `"${text}" matches several of the entity's periods`, options: found.map((c) => fromCandidate(text, c)) };
+    return {
+      status: 'ambiguous',
+      text,
+      reason: `"${text}" matches several of the entity's periods`,
+      options: found.map((c) => fromCandidate(text, c)),
+    };
   }
   return found[0]!;
 }
@@ -125,7 +166,11 @@ function periodEndingIn(text: string, ctx: ResolveContext, length: EndedLength, 
 }
 
 /** "the March quarter of 2025", "September quarter of fiscal 2023", "the year ended September 2024". */
-export function namedByMonthResult(text: string, ctx: ResolveContext, spec: Extract<PeriodSpec, { type: 'named_by_month' }>): PeriodResolution {
+export function namedByMonthResult(
+  text: string,
+  ctx: ResolveContext,
+  spec: Extract<PeriodSpec, { type: 'named_by_month' }>,
+): PeriodResolution {
   if (spec.yearKind === 'calendar') {
     const r = periodEndingIn(text, ctx, spec.length, { year: spec.year, month: spec.month });
     return isCandidate(r) ? fromCandidate(text, r) : r;
@@ -136,7 +181,12 @@ export function namedByMonthResult(text: string, ctx: ResolveContext, spec: Extr
     const end = ymd(b.end);
     return [end.year - 1, end.year, end.year + 1].some((year) => inMonth(b.end, { year, month: spec.month }, week));
   });
-  const r = pick(text, found, () => `no ${LENGTH_WORDS[spec.length]} of fiscal ${spec.year} ends in ${MONTH_NAMES[spec.month - 1]} (they end in ${endMonths(ctx, [span], spec.length)})`);
+  const r = pick(
+    text,
+    found,
+    () =>
+      `no ${LENGTH_WORDS[spec.length]} of fiscal ${spec.year} ends in ${MONTH_NAMES[spec.month - 1]} (they end in ${endMonths(ctx, [span], spec.length)})`,
+  );
   return isCandidate(r) ? fromCandidate(text, r) : r;
 }
 
@@ -161,11 +211,27 @@ export function monthRangeResult(text: string, ctx: ResolveContext, spec: Extrac
   const unique = spans.filter((s, i) => spans.findIndex((t) => t.fiscalYear === s.fiscalYear) === i);
   const found: Candidate[] = [];
   for (const length of ['quarter', 'half', 'nine_months', 'year'] as const) {
-    for (const c of candidates(ctx, unique, length, (b, week) => inMonth(b.end, spec.to, week) && inMonth(addDays(b.start, -1), { year: spec.from.month === 1 ? spec.from.year - 1 : spec.from.year, month: spec.from.month === 1 ? 12 : spec.from.month - 1 }, week))) {
+    for (const c of candidates(
+      ctx,
+      unique,
+      length,
+      (b, week) =>
+        inMonth(b.end, spec.to, week) &&
+        inMonth(
+          addDays(b.start, -1),
+          { year: spec.from.month === 1 ? spec.from.year - 1 : spec.from.year, month: spec.from.month === 1 ? 12 : spec.from.month - 1 },
+          week,
+        ),
+    )) {
       if (!found.some((f) => f.bounds.start === c.bounds.start && f.bounds.end === c.bounds.end)) found.push(c);
     }
   }
-  const r = pick(text, found, () => `no fiscal period of the entity runs from ${MONTH_NAMES[spec.from.month - 1]} ${spec.from.year} to ${MONTH_NAMES[spec.to.month - 1]} ${spec.to.year}`);
+  const r = pick(
+    text,
+    found,
+    () =>
+      `no fiscal period of the entity runs from ${MONTH_NAMES[spec.from.month - 1]} ${spec.from.year} to ${MONTH_NAMES[spec.to.month - 1]} ${spec.to.year}`,
+  );
   return isCandidate(r) ? fromCandidate(text, r) : r;
 }
 
@@ -218,7 +284,8 @@ export function ytdThroughResult(text: string, ctx: ResolveContext, ref: PeriodS
 /** TTM ending with the quarter a month-named, ended or quarter-dated anchor names. */
 export function ttmAtNamed(text: string, ctx: ResolveContext, ref: PeriodSpec): PeriodResolution | null {
   let q: QuarterRef | PeriodResolution | null = null;
-  if (ref.type === 'named_by_month' && ref.length === 'quarter' && ref.yearKind === 'calendar') q = quarterEndingIn(text, ctx, { year: ref.year, month: ref.month });
+  if (ref.type === 'named_by_month' && ref.length === 'quarter' && ref.yearKind === 'calendar')
+    q = quarterEndingIn(text, ctx, { year: ref.year, month: ref.month });
   else if (ref.type === 'ended' && ref.length === 'quarter') q = quarterEndingOn(text, ctx, ref.date);
   else if (ref.type === 'calendar' && ref.position !== 'FY') {
     const endMonth = { Q1: 3, Q2: 6, Q3: 9, Q4: 12, H1: 6, H2: 12, '9M': 9 }[ref.position];
@@ -242,17 +309,24 @@ export function filingResult(text: string, ctx: ResolveContext, spec: Extract<Pe
     return q ? { ...quarterResult(text, q), notes: ['the quarter of the latest 10-Q'] } : unresolvable(text, 'no quarter of a 10-Q');
   }
   if (annual) return fiscalResult(text, ctx, spec.which, 'FY');
-  const options = (['Q1', 'Q2', 'Q3'] as const).map((p) => fiscalResult(text, ctx, spec.which as number, p)).filter((r): r is ResolvedPeriod => r.status === 'resolved');
+  const options = (['Q1', 'Q2', 'Q3'] as const)
+    .map((p) => fiscalResult(text, ctx, spec.which as number, p))
+    .filter((r): r is ResolvedPeriod => r.status === 'resolved');
   if (options.length === 0) return unresolvable(text, `the entity has no fiscal year ${spec.which}`);
   return { status: 'ambiguous', text, reason: `a fiscal ${spec.which} 10-Q covers Q1, Q2 or Q3: which quarter?`, options };
 }
 
 /** "Q4 of last year", "the first half of the last fiscal year". */
-export function relativePositionResult(text: string, ctx: ResolveContext, spec: Extract<PeriodSpec, { type: 'relative_position' }>): PeriodResolution {
+export function relativePositionResult(
+  text: string,
+  ctx: ResolveContext,
+  spec: Extract<PeriodSpec, { type: 'relative_position' }>,
+): PeriodResolution {
   const a = ctx.anchor;
   if (spec.which === 'prior_year' && a && a.fiscalYear !== null) return fiscalResult(text, ctx, a.fiscalYear - 1, spec.position);
   const year = relativeResult(text, { ...ctx, anchor: null }, spec.which);
-  if (year.status !== 'resolved' || year.fiscalYear === null) return year.status === 'resolved' ? unresolvable(text, 'no fiscal year to take the position of') : year;
+  if (year.status !== 'resolved' || year.fiscalYear === null)
+    return year.status === 'resolved' ? unresolvable(text, 'no fiscal year to take the position of') : year;
   return fiscalResult(text, ctx, year.fiscalYear, spec.position);
 }
 
@@ -269,7 +343,16 @@ export function samePeriodResult(text: string, ctx: ResolveContext, spec: Extrac
 /** The fiscal year `back` years before the last fiscal year reported ("the last three fiscal years" asks back = 2, 1, 0). */
 export function fiscalYearBackResult(text: string, ctx: ResolveContext, back: number): PeriodResolution {
   const last = relativeResult(text, { ...ctx, anchor: null }, 'last_fiscal_year');
-  if (last.status !== 'resolved' || last.fiscalYear === null) return last.status === 'resolved' ? unresolvable(text, 'no last fiscal year to count back from') : last;
+  if (last.status !== 'resolved' || last.fiscalYear === null)
+    return last.status === 'resolved' ? unresolvable(text, 'no last fiscal year to count back from') : last;
   const r = fiscalResult(text, ctx, last.fiscalYear - back, 'FY');
-  return r.status === 'resolved' ? { ...r, notes: [...r.notes, back === 0 ? 'the last fiscal year reported' : `${back} fiscal year${back > 1 ? 's' : ''} before the last one reported`] } : r;
+  return r.status === 'resolved'
+    ? {
+        ...r,
+        notes: [
+          ...r.notes,
+          back === 0 ? 'the last fiscal year reported' : `${back} fiscal year${back > 1 ? 's' : ''} before the last one reported`,
+        ],
+      }
+    : r;
 }

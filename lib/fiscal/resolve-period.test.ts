@@ -51,7 +51,11 @@ describe('resolvePeriod: fiscal phrases (Helios, April–March)', () => {
     for (const text of ['Q2 2026', '2Q26', "Q2'26", 'H1 2026', 'second quarter of 2026']) {
       const r = resolvePeriod(text, helios);
       expect(r.status, text).toBe('ambiguous');
-      if (r.status === 'ambiguous') expect(r.options.map((o) => o.dateRange), text).toEqual([expect.stringContaining('2025'), expect.stringContaining('2026')]);
+      if (r.status === 'ambiguous')
+        expect(
+          r.options.map((o) => o.dateRange),
+          text,
+        ).toEqual([expect.stringContaining('2025'), expect.stringContaining('2026')]);
     }
     expect(ok(resolvePeriod('Q2 FY2026', helios)).notes).toEqual([]);
     expect(ok(resolvePeriod('FY2026', helios)).notes).toEqual([expect.stringContaining('may not be reported yet')]);
@@ -105,7 +109,11 @@ describe('resolvePeriod: calendar years and ambiguity', () => {
   it('carries ambiguity through "end of"', () => {
     const r = resolvePeriod('end of 2024', helios);
     expect(r.status).toBe('ambiguous');
-    if (r.status === 'ambiguous') expect(r.options.map((o) => o.period)).toEqual([{ type: 'instant', date: '2024-03-31' }, { type: 'instant', date: '2024-12-31' }]);
+    if (r.status === 'ambiguous')
+      expect(r.options.map((o) => o.period)).toEqual([
+        { type: 'instant', date: '2024-03-31' },
+        { type: 'instant', date: '2024-12-31' },
+      ]);
   });
 
   it('resolves a year span only when it is one fiscal year', () => {
@@ -181,7 +189,10 @@ describe('resolvePeriod: TTM and relative phrases', () => {
 
   it('refuses relative phrases without the latest reported period', () => {
     for (const text of ['latest quarter', 'last fiscal year', 'prior year', 'TTM', 'YTD', 'Q3']) {
-      expect(resolvePeriod(text, { calendars: HELIOS })).toMatchObject({ status: 'unresolvable', reason: expect.stringContaining('latestPeriodEnd') });
+      expect(resolvePeriod(text, { calendars: HELIOS })).toMatchObject({
+        status: 'unresolvable',
+        reason: expect.stringContaining('latestPeriodEnd'),
+      });
     }
   });
 });
@@ -228,7 +239,10 @@ describe('resolvePeriod: calendar changes', () => {
     expect(range(resolvePeriod('Transition period 2021', ctx))).toBe('2021-01-01..2021-03-31');
     expect(resolvePeriod('FY2021', ctx)).toMatchObject({ status: 'unresolvable', reason: expect.stringContaining('transition period') });
     expect(resolvePeriod('Transition period 2019', ctx)).toMatchObject({ status: 'unresolvable' });
-    expect(resolvePeriod('TTM Q2 FY2022', ctx)).toMatchObject({ status: 'unresolvable', reason: expect.stringContaining('change of fiscal year end') });
+    expect(resolvePeriod('TTM Q2 FY2022', ctx)).toMatchObject({
+      status: 'unresolvable',
+      reason: expect.stringContaining('change of fiscal year end'),
+    });
     expect(ok(resolvePeriod('prior year', { calendars: DEC_TO_MAR, latestPeriodEnd: '2022-12-31' })).label).toBe('FY2022');
   });
 });
@@ -302,7 +316,10 @@ describe('resolvePeriod: a year or part of a month a period ended in', () => {
     expect(resolvePeriod('fiscal year ended in early 2024', { calendars: APPLE }).status).toBe('unresolvable');
   });
   it('"the quarter ended in late July 2025" keeps only a quarter ending in that part of the month', () => {
-    expect(resolvePeriod('quarter ended in late July 2025', { calendars: NVIDIA })).toMatchObject({ status: 'resolved', label: 'Q2 FY2026' });
+    expect(resolvePeriod('quarter ended in late July 2025', { calendars: NVIDIA })).toMatchObject({
+      status: 'resolved',
+      label: 'Q2 FY2026',
+    });
     expect(resolvePeriod('quarter ended in early July 2025', { calendars: NVIDIA }).status).toBe('unresolvable');
   });
 });
@@ -313,6 +330,9 @@ describe('resolvePeriod: the end of the latest fiscal year', () => {
     for (const t of ['the end of the latest fiscal year', 'its last fiscal year-end', 'the latest fiscal year end']) {
       expect(resolvePeriod(t, ctx), t).toMatchObject({ status: 'resolved', period: { type: 'instant', date: '2025-09-27' } });
     }
-    expect(resolvePeriod('their fiscal year-ends in 2025', ctx)).toMatchObject({ status: 'resolved', period: { type: 'instant', date: '2025-09-27' } });
+    expect(resolvePeriod('their fiscal year-ends in 2025', ctx)).toMatchObject({
+      status: 'resolved',
+      period: { type: 'instant', date: '2025-09-27' },
+    });
   });
 });

@@ -8,9 +8,29 @@ import { addDays, daysBetween, daysInMonth, makeDate, toDayNumber, ymd } from '.
 import type { YearEndCheck } from './period-spec';
 import { formatDateRange, formatFiscalLabel } from './label';
 import { extractPeriodPhrases, type PeriodSpec, type RelativeToWhich } from './phrases';
-import { filingResult, fiscalYearBackResult, monthRangeResult, namedByMonthResult, quarterEndingIn, quarterEndingOn, relativePositionResult, samePeriodResult, ttmAtNamed, ytdThroughResult } from './resolve-named';
+import {
+  filingResult,
+  fiscalYearBackResult,
+  monthRangeResult,
+  namedByMonthResult,
+  quarterEndingIn,
+  quarterEndingOn,
+  relativePositionResult,
+  samePeriodResult,
+  ttmAtNamed,
+  ytdThroughResult,
+} from './resolve-named';
 import { positionLayouts, type FiscalPosition, type Quarter } from './positions';
-import { calendarResult, dateRangeResult, endedResult, fiscalResult, instantResult, resolved, unresolvable, duration } from './resolve-builders';
+import {
+  calendarResult,
+  dateRangeResult,
+  endedResult,
+  fiscalResult,
+  instantResult,
+  resolved,
+  unresolvable,
+  duration,
+} from './resolve-builders';
 import { needLatest, nextQuarter, quarterEndingBy, quarterIn, quarterResult, ttmFromQuarter } from './resolve-quarters';
 import { relativeResult } from './resolve-relative';
 import type { PeriodResolution, ResolveContext, ResolvedPeriod } from './resolve-types';
@@ -26,7 +46,14 @@ import {
 export type { AmbiguousPeriod, PeriodResolution, ResolveContext, ResolvedKind, ResolvedPeriod, UnresolvablePeriod } from './resolve-types';
 
 const LAST_QUARTER_OF: Record<FiscalPosition, Quarter> = {
-  FY: 'Q4', Q1: 'Q1', Q2: 'Q2', Q3: 'Q3', Q4: 'Q4', H1: 'Q2', H2: 'Q4', '9M': 'Q3',
+  FY: 'Q4',
+  Q1: 'Q1',
+  Q2: 'Q2',
+  Q3: 'Q3',
+  Q4: 'Q4',
+  H1: 'Q2',
+  H2: 'Q4',
+  '9M': 'Q3',
 };
 
 function ttmResult(text: string, ctx: ResolveContext, ref: PeriodSpec | null): PeriodResolution {
@@ -62,13 +89,23 @@ function ttmResult(text: string, ctx: ResolveContext, ref: PeriodSpec | null): P
  * quarter that ends there (null when no quarter does).
  */
 function twelveMonthsTtm(text: string, ctx: ResolveContext, end: PeriodSpec): PeriodResolution | null {
-  const q = end.type === 'instant' ? quarterEndingOn(text, ctx, end.date) : end.type === 'month' ? quarterEndingIn(text, ctx, { year: end.year, month: end.month }) : null;
+  const q =
+    end.type === 'instant'
+      ? quarterEndingOn(text, ctx, end.date)
+      : end.type === 'month'
+        ? quarterEndingIn(text, ctx, { year: end.year, month: end.month })
+        : null;
   if (!q || 'status' in q) return null;
   const r = ttmFromQuarter(text, ctx, q);
   if (r.status !== 'resolved') return r;
   // a written date is exact: four quarters ending a few days away (52/53-week calendars) are offered, never taken for it
   if (end.type === 'instant' && r.period.type === 'duration' && r.period.end !== end.date) {
-    return { status: 'ambiguous', text, reason: `the entity has no fiscal quarter ended ${formatDateRange({ type: 'instant', date: end.date })}; its trailing four quarters to ${formatDateRange({ type: 'instant', date: r.period.end })} are the nearest twelve months`, options: [r] };
+    return {
+      status: 'ambiguous',
+      text,
+      reason: `the entity has no fiscal quarter ended ${formatDateRange({ type: 'instant', date: end.date })}; its trailing four quarters to ${formatDateRange({ type: 'instant', date: r.period.end })} are the nearest twelve months`,
+      options: [r],
+    };
   }
   return { ...r, notes: [...r.notes, 'no fiscal year ends there: the twelve months are the trailing four quarters'] };
 }
@@ -78,7 +115,9 @@ function latestPositionResult(text: string, ctx: ResolveContext, position: Fisca
   const missing = needLatest(text, ctx);
   if (missing) return missing;
   const latest = ctx.latestPeriodEnd!;
-  const span = fiscalYearContaining(ctx.calendars, latest) ?? fiscalYearContaining(ctx.calendars, addDays(fiscalSpanContaining(ctx.calendars, latest).start, -1));
+  const span =
+    fiscalYearContaining(ctx.calendars, latest) ??
+    fiscalYearContaining(ctx.calendars, addDays(fiscalSpanContaining(ctx.calendars, latest).start, -1));
   if (!span) return unresolvable(text, 'no fiscal year before the latest reported period');
   const done = positionLayouts(span, ctx.options).some((layout) => layout[position].end <= latest);
   const year = done ? span.fiscalYear : previousFiscalYear(ctx.calendars, span)?.fiscalYear;
@@ -103,14 +142,19 @@ const RELATION_WORDS: Record<RelativeToWhich, string> = {
 function relativeToResult(text: string, ctx: ResolveContext, spec: Extract<PeriodSpec, { type: 'relative_to' }>): PeriodResolution {
   const a = resolveSpec(spec.ref, { ...ctx, anchor: null }, text);
   if (a.status !== 'resolved') return a;
-  const note = (r: PeriodResolution): PeriodResolution => (r.status === 'resolved' ? { ...r, notes: [...r.notes, `${RELATION_WORDS[spec.which]} ${a.label}`] } : r);
+  const note = (r: PeriodResolution): PeriodResolution =>
+    r.status === 'resolved' ? { ...r, notes: [...r.notes, `${RELATION_WORDS[spec.which]} ${a.label}`] } : r;
   if ((spec.steps ?? 1) > 1) {
     // "four quarters before Q1 FY2026", "two fiscal years before FY2025": that many steps back, one at a time
     let at: PeriodResolution = a;
-    for (let k = 0; k < spec.steps! && at.status === 'resolved'; k++) at = relativeResult(text, { ...ctx, anchor: at }, spec.which === 'prior_quarter' ? 'prior_quarter' : 'prior_year');
-    return at.status === 'resolved' ? { ...at, notes: [...at.notes, `${spec.steps} ${spec.which === 'prior_quarter' ? 'quarters' : 'years'} before ${a.label}`] } : at;
+    for (let k = 0; k < spec.steps! && at.status === 'resolved'; k++)
+      at = relativeResult(text, { ...ctx, anchor: at }, spec.which === 'prior_quarter' ? 'prior_quarter' : 'prior_year');
+    return at.status === 'resolved'
+      ? { ...at, notes: [...at.notes, `${spec.steps} ${spec.which === 'prior_quarter' ? 'quarters' : 'years'} before ${a.label}`] }
+      : at;
   }
-  if (spec.which === 'prior_quarter' || spec.which === 'prior_year' || spec.which === 'year_ago_quarter') return note(relativeResult(text, { ...ctx, anchor: a }, spec.which));
+  if (spec.which === 'prior_quarter' || spec.which === 'prior_year' || spec.which === 'year_ago_quarter')
+    return note(relativeResult(text, { ...ctx, anchor: a }, spec.which));
   const pos = a.fiscalPeriod;
   if (a.kind !== 'fiscal_period' || a.fiscalYear === null || !pos || pos === 'OTHER' || pos === 'TRANSITION') {
     return unresolvable(text, `"${text}" needs a fiscal ${spec.which === 'next_quarter' ? 'quarter' : 'period'} to follow, got ${a.label}`);
@@ -161,24 +205,42 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
         return unresolvable(text, `no fiscal year of the entity runs from ${spec.year.year} into ${spec.year.spanEnd}`);
       }
       const fiscal = fiscalResult(text, ctx, spec.year.year, spec.position);
-      if (spec.endsIn && fiscal.status === 'resolved' && fiscal.period.type === 'duration' && !endsAsStated(fiscal.period.end, spec.endsIn, fiscalYearBounds(ctx.calendars, spec.year.year)?.calendar.yearEnd.kind === 'week')) {
+      if (
+        spec.endsIn &&
+        fiscal.status === 'resolved' &&
+        fiscal.period.type === 'duration' &&
+        !endsAsStated(fiscal.period.end, spec.endsIn, fiscalYearBounds(ctx.calendars, spec.year.year)?.calendar.yearEnd.kind === 'week')
+      ) {
         const c = spec.endsIn;
         const said = `${c.part ? `${c.part} ` : ''}${MONTH_NAMES[c.month - 1]}${c.day ? ` ${c.day}` : ''}${c.year ? `${c.day ? ',' : ''} ${c.year}` : ''}`;
-        return unresolvable(text, `${fiscal.label} of the entity ended ${formatDateRange({ type: 'instant', date: fiscal.period.end })}, ${c.day ? 'not on' : 'not in'} ${said} as the question says`);
+        return unresolvable(
+          text,
+          `${fiscal.label} of the entity ended ${formatDateRange({ type: 'instant', date: fiscal.period.end })}, ${c.day ? 'not on' : 'not in'} ${said} as the question says`,
+        );
       }
       // "the 14-week first quarter of fiscal 2023": the layout of a 53-week year whose period has that length
       // (Apple put FY2023's extra week in Q1); none: the question names another period
       if (spec.weeks && fiscal.status === 'resolved' && fiscal.period.type === 'duration') {
         const span = fiscalYearBounds(ctx.calendars, spec.year.year)!;
         const days = (b: { start: string; end: string }) => daysBetween(b.start, b.end) + 1;
-        const match = positionLayouts(span, ctx.options).map((l) => l[spec.position]).find((b) => days(b) === spec.weeks! * 7);
+        const match = positionLayouts(span, ctx.options)
+          .map((l) => l[spec.position])
+          .find((b) => days(b) === spec.weeks! * 7);
         if (!match) {
           const d = days(fiscal.period);
-          return unresolvable(text, `${fiscal.label} (${fiscal.dateRange}) ran ${d % 7 === 0 ? `${d / 7} weeks` : `${d} days`}, not ${spec.weeks} weeks as the question says`);
+          return unresolvable(
+            text,
+            `${fiscal.label} (${fiscal.dateRange}) ran ${d % 7 === 0 ? `${d / 7} weeks` : `${d} days`}, not ${spec.weeks} weeks as the question says`,
+          );
         }
         if (match.start !== fiscal.period.start || match.end !== fiscal.period.end) {
           const period = duration(match);
-          return { ...fiscal, period, dateRange: formatDateRange(period), notes: [...fiscal.notes, `the ${spec.weeks}-week ${spec.position} of this 53-week year`] };
+          return {
+            ...fiscal,
+            period,
+            dateRange: formatDateRange(period),
+            notes: [...fiscal.notes, `the ${spec.weeks}-week ${spec.position} of this 53-week year`],
+          };
         }
       }
       if (spec.year.style !== 'bare' || isCalendarLike(ctx) || fiscal.status !== 'resolved') return fiscal;
@@ -223,7 +285,11 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
       // "52 weeks ended 30 September 2023" when that fiscal year ran 53 weeks: the question names another period
       if (spec.weeks && r.status === 'resolved' && r.period.type === 'duration') {
         const days = daysBetween(r.period.start, r.period.end) + 1;
-        if (days !== spec.weeks * 7) return unresolvable(text, `${r.label} (${r.dateRange}) ran ${days % 7 === 0 ? `${days / 7} weeks` : `${days} days`}, not ${spec.weeks} weeks as the question says`);
+        if (days !== spec.weeks * 7)
+          return unresolvable(
+            text,
+            `${r.label} (${r.dateRange}) ran ${days % 7 === 0 ? `${days / 7} weeks` : `${days} days`}, not ${spec.weeks} weeks as the question says`,
+          );
       }
       const notFiscal = r.status === 'resolved' && (r.kind === 'window' || (r.kind === 'calendar_period' && r.fiscalPeriod === null));
       return spec.months12 && notFiscal ? (twelveMonthsTtm(text, ctx, { type: 'instant', date: spec.date }) ?? r) : r;
@@ -251,23 +317,40 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
     case 'latest_position':
       return noYearResult(text, ctx, spec.position);
     case 'fiscal_year_ending_in': {
-      const spans = [spec.year - 1, spec.year, spec.year + 1].map((y) => fiscalYearBounds(ctx.calendars, y)).filter((x): x is NonNullable<typeof x> => x !== null);
-      const hits = spans.filter((sp, i) => spans.findIndex((o) => o.fiscalYear === sp.fiscalYear) === i).filter((sp) => {
-        const e = ymd(sp.end);
-        if (e.year !== spec.year) return false;
-        return !spec.part || (spec.part === 'early' ? e.month <= 4 : spec.part === 'mid' ? e.month >= 5 && e.month <= 8 : e.month >= 9);
-      });
+      const spans = [spec.year - 1, spec.year, spec.year + 1]
+        .map((y) => fiscalYearBounds(ctx.calendars, y))
+        .filter((x): x is NonNullable<typeof x> => x !== null);
+      const hits = spans
+        .filter((sp, i) => spans.findIndex((o) => o.fiscalYear === sp.fiscalYear) === i)
+        .filter((sp) => {
+          const e = ymd(sp.end);
+          if (e.year !== spec.year) return false;
+          return !spec.part || (spec.part === 'early' ? e.month <= 4 : spec.part === 'mid' ? e.month >= 5 && e.month <= 8 : e.month >= 9);
+        });
       const when = `${spec.part ? `${spec.part} ` : ''}${spec.year}`;
       if (hits.length === 0) return unresolvable(text, `no fiscal year of the entity ended in ${when}`);
-      if (hits.length > 1) return { status: 'ambiguous', text, reason: `several fiscal years of the entity ended in ${when}`, options: hits.map((h) => fiscalResult(text, ctx, h.fiscalYear, 'FY')).filter((r): r is ResolvedPeriod => r.status === 'resolved') };
+      if (hits.length > 1)
+        return {
+          status: 'ambiguous',
+          text,
+          reason: `several fiscal years of the entity ended in ${when}`,
+          options: hits.map((h) => fiscalResult(text, ctx, h.fiscalYear, 'FY')).filter((r): r is ResolvedPeriod => r.status === 'resolved'),
+        };
       return fiscalResult(text, ctx, hits[0]!.fiscalYear, 'FY');
     }
     case 'named_by_month': {
       if (spec.part) {
         const { part, ...plain } = spec;
         const r = resolveSpec(plain, ctx, text);
-        const fits = (x: ResolvedPeriod) => x.period.type === 'duration' && endsAsStated(x.period.end, { month: spec.month, year: spec.year, part }, false);
-        if (r.status === 'resolved') return fits(r) ? r : unresolvable(text, `${r.label} of the entity ended ${r.dateRange.split(' – ').at(-1)}, not in ${part} ${MONTH_NAMES[spec.month - 1]} ${spec.year}`);
+        const fits = (x: ResolvedPeriod) =>
+          x.period.type === 'duration' && endsAsStated(x.period.end, { month: spec.month, year: spec.year, part }, false);
+        if (r.status === 'resolved')
+          return fits(r)
+            ? r
+            : unresolvable(
+                text,
+                `${r.label} of the entity ended ${r.dateRange.split(' – ').at(-1)}, not in ${part} ${MONTH_NAMES[spec.month - 1]} ${spec.year}`,
+              );
         if (r.status === 'ambiguous') {
           const kept = r.options.filter(fits);
           return kept.length === 1 ? kept[0]! : kept.length ? { ...r, options: kept } : r;
@@ -275,7 +358,9 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
         return r;
       }
       const r = namedByMonthResult(text, ctx, spec);
-      return spec.months12 && r.status !== 'resolved' ? (twelveMonthsTtm(text, ctx, { type: 'month', month: spec.month, year: spec.year }) ?? r) : r;
+      return spec.months12 && r.status !== 'resolved'
+        ? (twelveMonthsTtm(text, ctx, { type: 'month', month: spec.month, year: spec.year }) ?? r)
+        : r;
     }
     case 'month_range':
       return monthRangeResult(text, ctx, spec);
@@ -298,7 +383,17 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
     case 'quarter_back': {
       let at = relativeResult(text, { ...ctx, anchor: null }, 'latest_quarter');
       for (let k = 0; k < spec.back && at.status === 'resolved'; k++) at = relativeResult(text, { ...ctx, anchor: at }, 'prior_quarter');
-      return at.status === 'resolved' ? { ...at, notes: [...at.notes, spec.back === 0 ? 'the latest quarter reported' : `${spec.back} quarter${spec.back > 1 ? 's' : ''} before the latest one reported`] } : at;
+      return at.status === 'resolved'
+        ? {
+            ...at,
+            notes: [
+              ...at.notes,
+              spec.back === 0
+                ? 'the latest quarter reported'
+                : `${spec.back} quarter${spec.back > 1 ? 's' : ''} before the latest one reported`,
+            ],
+          }
+        : at;
     }
     case 'latest_quarters':
       return unresolvable(text, `"${text}" names ${spec.count} quarters, not one period`);
@@ -333,7 +428,20 @@ export function resolvePeriod(text: string, ctx: ResolveContext): PeriodResoluti
 }
 
 /** Whether a period end lies in the month (year, part of month) a question states; 52/53-week calendars get a week either way. */
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function endsAsStated(end: ISODate, c: YearEndCheck, week: boolean): boolean {
   const slack = week ? 7 : 0;
@@ -343,7 +451,14 @@ function endsAsStated(end: ISODate, c: YearEndCheck, week: boolean): boolean {
     if (c.day) return c.day <= daysInMonth(y, c.month) && toDayNumber(makeDate(y, c.month, c.day)) === e;
     const first = toDayNumber(makeDate(y, c.month, 1));
     const last = toDayNumber(makeDate(y, c.month, daysInMonth(y, c.month)));
-    const [lo, hi] = c.part === 'early' ? [first - slack, first + 9] : c.part === 'mid' ? [first + 10, first + 19] : c.part === 'late' ? [first + 20, last + slack] : [first, last + slack];
+    const [lo, hi] =
+      c.part === 'early'
+        ? [first - slack, first + 9]
+        : c.part === 'mid'
+          ? [first + 10, first + 19]
+          : c.part === 'late'
+            ? [first + 20, last + slack]
+            : [first, last + slack];
     return e >= lo && e <= hi;
   });
 }

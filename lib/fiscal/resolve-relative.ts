@@ -95,12 +95,16 @@ export function relativeResult(text: string, ctx: ResolveContext, which: Relativ
   const span = fiscalSpanContaining(ctx.calendars, latest);
   if (which === 'last_fiscal_year') {
     const year = span.kind === 'year' && span.end === latest ? span : fiscalSpanContaining(ctx.calendars, addDays(span.start, -1));
-    return year.kind === 'year' ? fiscalResult(text, ctx, year.fiscalYear, 'FY') : unresolvable(text, 'the latest full period is a transition period');
+    return year.kind === 'year'
+      ? fiscalResult(text, ctx, year.fiscalYear, 'FY')
+      : unresolvable(text, 'the latest full period is a transition period');
   }
   if (which === 'prior_year') {
     if (span.kind !== 'year') return unresolvable(text, 'the latest reported period lies in a transition period');
     const prior = previousFiscalYear(ctx.calendars, span);
-    return prior ? fiscalResult(text, ctx, prior.fiscalYear, 'FY') : unresolvable(text, 'the prior year precedes a change of fiscal year end');
+    return prior
+      ? fiscalResult(text, ctx, prior.fiscalYear, 'FY')
+      : unresolvable(text, 'the prior year precedes a change of fiscal year end');
   }
   // ytd, latest_ytd
   const q = quarterEndingBy(ctx, latest);
@@ -117,5 +121,10 @@ export function relativeResult(text: string, ctx: ResolveContext, which: Relativ
   });
   if (which === 'latest_ytd') return latestYtd;
   // "YTD" with no year, quarter or date: which year to date is not said (the latest reported one is offered)
-  return { status: 'ambiguous', text, reason: `"${text}" does not say through which quarter or date; the latest reported year to date is ${latestYtd.label} (${latestYtd.dateRange})`, options: [latestYtd] };
+  return {
+    status: 'ambiguous',
+    text,
+    reason: `"${text}" does not say through which quarter or date; the latest reported year to date is ${latestYtd.label} (${latestYtd.dateRange})`,
+    options: [latestYtd],
+  };
 }

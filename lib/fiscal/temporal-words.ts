@@ -15,19 +15,123 @@ export interface TemporalWordSpan {
 }
 
 const MONTHS = new Set([
-  'jan', 'january', 'feb', 'february', 'mar', 'march', 'apr', 'april', 'jun', 'june', 'jul', 'july', 'aug', 'august',
-  'sep', 'sept', 'september', 'oct', 'october', 'nov', 'november', 'dec', 'december',
+  'jan',
+  'january',
+  'feb',
+  'february',
+  'mar',
+  'march',
+  'apr',
+  'april',
+  'jun',
+  'june',
+  'jul',
+  'july',
+  'aug',
+  'august',
+  'sep',
+  'sept',
+  'september',
+  'oct',
+  'october',
+  'nov',
+  'november',
+  'dec',
+  'december',
 ]);
 const WORDS = new Set([
-  'quarter', 'quarters', 'quarterly', 'qtr', 'qtrs', 'half', 'halves', 'halfyear', 'semiannual', 'biannual',
-  'month', 'months', 'monthly', 'mos', 'week', 'weeks', 'weekly', 'day', 'days',
-  'year', 'years', 'yearly', 'annual', 'annually', 'yr', 'yrs', 'fiscal', 'fy', 'fye', 'cy', 'fq', 'cq', 'fyq',
-  'ended', 'ending', 'ends', 'through', 'thru', 'until', 'ytd', 'qtd', 'mtd', 'ttm', 'ltm', 'ntm', 'mrq', 'mry',
-  'trailing', 'rolling', 'first', 'second', 'third', 'fourth', 'final', 'period', 'periods', 'ago', 'yearend',
-  'h1', 'h2', 'q1', 'q2', 'q3', 'q4', 'transition', 'calendar', 'financial', 'interim', 'midyear',
+  'quarter',
+  'quarters',
+  'quarterly',
+  'qtr',
+  'qtrs',
+  'half',
+  'halves',
+  'halfyear',
+  'semiannual',
+  'biannual',
+  'month',
+  'months',
+  'monthly',
+  'mos',
+  'week',
+  'weeks',
+  'weekly',
+  'day',
+  'days',
+  'year',
+  'years',
+  'yearly',
+  'annual',
+  'annually',
+  'yr',
+  'yrs',
+  'fiscal',
+  'fy',
+  'fye',
+  'cy',
+  'fq',
+  'cq',
+  'fyq',
+  'ended',
+  'ending',
+  'ends',
+  'through',
+  'thru',
+  'until',
+  'ytd',
+  'qtd',
+  'mtd',
+  'ttm',
+  'ltm',
+  'ntm',
+  'mrq',
+  'mry',
+  'trailing',
+  'rolling',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'final',
+  'period',
+  'periods',
+  'ago',
+  'yearend',
+  'h1',
+  'h2',
+  'q1',
+  'q2',
+  'q3',
+  'q4',
+  'transition',
+  'calendar',
+  'financial',
+  'interim',
+  'midyear',
 ]);
 /** Spelled-out numbers that count periods ("nine months", "four quarters", "fifty-two weeks"). */
-const NUMBER_WORDS = new Set(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'twenty', 'thirty', 'fifty', 'fiftytwo', 'fiftythree']);
+const NUMBER_WORDS = new Set([
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'twenty',
+  'thirty',
+  'fifty',
+  'fiftytwo',
+  'fiftythree',
+]);
 
 interface Word {
   start: number;
@@ -56,11 +160,13 @@ function isCode(w: Word): boolean {
   if (!/\d/.test(l) || !/[a-z]/.test(l)) return false;
   if (/^(?:[1-4](?:st|nd|rd|th))$/.test(l)) return true;
   if (/^[qh][1-4]00$/.test(l)) return false; // product names such as H100, not H1 '00
-  return /^(?:f|c)?(?:q[1-4]|[1-4]q|h[12]|[12]h|[369]m|12m)(?:fy)?(?:\d{2}|\d{4})?[ae]?$/.test(l) ||
+  return (
+    /^(?:f|c)?(?:q[1-4]|[1-4]q|h[12]|[12]h|[369]m|12m)(?:fy)?(?:\d{2}|\d{4})?[ae]?$/.test(l) ||
     /^(?:fy|fye|cy|f)(?:\d{2}|\d{4})(?:q[1-4]|h[12]|[ae])?$/.test(l) ||
     /^(?:19|20)\d{2}(?:q[1-4]|h[12])$/.test(l) ||
     /^f?q[1-4]$/.test(l) ||
-    /^10[kq]s?$/.test(l);
+    /^10[kq]s?$/.test(l)
+  );
 }
 
 function isYearNumber(w: Word, prev: Word | undefined): boolean {
@@ -101,12 +207,15 @@ export function temporalWordSpans(question: string): TemporalWordSpan[] {
     if (l === 'to' && low(k + 1) === 'date') mark[k] = mark[k + 1] = join[k] = true;
     if (l === 'to' && low(k + 1) === '-' && low(k + 2) === 'date') mark[k] = mark[k + 1] = mark[k + 2] = join[k] = join[k + 1] = true;
     // 10-K, 10-Q
-    if (l === '10' && low(k + 1) === '-' && /^(?:k|q|ks|qs)$/.test(low(k + 2) ?? '')) mark[k] = mark[k + 1] = mark[k + 2] = join[k] = join[k + 1] = true;
+    if (l === '10' && low(k + 1) === '-' && /^(?:k|q|ks|qs)$/.test(low(k + 2) ?? ''))
+      mark[k] = mark[k + 1] = mark[k + 2] = join[k] = join[k + 1] = true;
     // 'YY
-    if (/^['’‘]$/.test(words[k]!.text) && /^\d{2}$/.test(words[k + 1]?.text ?? '') && glued(words[k]!.toks[0], words[k + 1]!.toks[0])) mark[k] = mark[k + 1] = join[k] = true;
+    if (/^['’‘]$/.test(words[k]!.text) && /^\d{2}$/.test(words[k + 1]?.text ?? '') && glued(words[k]!.toks[0], words[k + 1]!.toks[0]))
+      mark[k] = mark[k + 1] = join[k] = true;
   }
   // numbers (and number words) next to a temporal word, across one hyphen, comma or slash
-  const isNumberish = (w: Word | undefined) => !!w && (/^\d{1,4}$/.test(w.text) || NUMBER_WORDS.has(w.text.toLowerCase()) || /^\d{1,2}(?:st|nd|rd|th)$/i.test(w.text));
+  const isNumberish = (w: Word | undefined) =>
+    !!w && (/^\d{1,4}$/.test(w.text) || NUMBER_WORDS.has(w.text.toLowerCase()) || /^\d{1,2}(?:st|nd|rd|th)$/i.test(w.text));
   let changed = true;
   while (changed) {
     changed = false;

@@ -9,13 +9,7 @@
  */
 import type { FiscalCalendar, ISODate } from '@/lib/domain/types';
 import { addDays, daysBetween, fromDayNumber, toDayNumber, ymd } from './dates';
-import {
-  labelOfNominal,
-  nominalOfLabel,
-  nominalYearContaining,
-  nominalYearEnd,
-  nominalYearStart,
-} from './year-end';
+import { labelOfNominal, nominalOfLabel, nominalYearContaining, nominalYearEnd, nominalYearStart } from './year-end';
 
 /** One calendar or an effective-dated list of calendars for one entity. */
 export type CalendarInput = FiscalCalendar | readonly FiscalCalendar[];

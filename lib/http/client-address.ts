@@ -41,7 +41,10 @@ export interface TrustedProxies {
  */
 export function parseTrustedProxies(spec: string | undefined): TrustedProxies {
   const list = new net.BlockList();
-  for (const raw of (spec ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of (spec ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (raw === 'loopback') {
       list.addSubnet('127.0.0.0', 8, 'ipv4');
       list.addAddress('::1', 'ipv6');

@@ -5,7 +5,8 @@ import { findControlCharacter, hasControlCharacter, jsonTextMayHaveControlCharac
 function spellings(code: number): string[] {
   const hex = code.toString(16).padStart(4, '0');
   const out = [`"\\u${hex}"`, `"\\u${hex.toUpperCase()}"`, `{"k\\u${hex}":1}`];
-  if (code >= 0x20 && code !== 0x22 && code !== 0x5c) out.push(JSON.stringify(String.fromCharCode(code)), `{${JSON.stringify(`a${String.fromCharCode(code)}`)}:[1]}`);
+  if (code >= 0x20 && code !== 0x22 && code !== 0x5c)
+    out.push(JSON.stringify(String.fromCharCode(code)), `{${JSON.stringify(`a${String.fromCharCode(code)}`)}:[1]}`);
   const short: Record<number, string> = { 8: 'b', 9: 't', 10: 'n', 12: 'f', 13: 'r' };
   if (short[code]) out.push(`"x\\${short[code]}y"`);
   return out;
@@ -23,7 +24,11 @@ describe('jsonTextMayHaveControlCharacter', () => {
   });
 
   it('passes ordinary bodies without a walk, including tabs and line breaks written raw between values', () => {
-    expect(jsonTextMayHaveControlCharacter(JSON.stringify({ question: 'Apple revenue FY2024 — in € and ₹?', messages: [{ id: 'm1', parts: [{ type: 'text', text: 'ok' }] }] }))).toBe(false);
+    expect(
+      jsonTextMayHaveControlCharacter(
+        JSON.stringify({ question: 'Apple revenue FY2024 — in € and ₹?', messages: [{ id: 'm1', parts: [{ type: 'text', text: 'ok' }] }] }),
+      ),
+    ).toBe(false);
     expect(jsonTextMayHaveControlCharacter('{\n\t"question": "revenue"\r\n}')).toBe(false);
   });
 

@@ -91,7 +91,14 @@ export async function resolveCalendars(
 ): Promise<ResolvedCalendars> {
   const { registered, inferred: previous } = await currentCalendars(db, opts.entityId);
   if (registered.length) {
-    return { calendars: registered, origin: 'registered', confidence: null, changed: false, relabel: false, notes: ['registered calendar in effect'] };
+    return {
+      calendars: registered,
+      origin: 'registered',
+      confidence: null,
+      changed: false,
+      relabel: false,
+      notes: ['registered calendar in effect'],
+    };
   }
   const stored = await storedAnnualPeriods(db, opts.entityId);
   const hadFacts = stored.length > 0 || previous.length > 0;
@@ -102,7 +109,8 @@ export async function resolveCalendars(
     quarterPeriods: opts.evidence.quarters,
   });
   if (!result.calendar || result.calendars.length === 0) {
-    if (previous.length) return { calendars: previous, origin: 'inferred', confidence: null, changed: false, relabel: false, notes: result.notes };
+    if (previous.length)
+      return { calendars: previous, origin: 'inferred', confidence: null, changed: false, relabel: false, notes: result.notes };
     return { calendars: [], origin: 'none', confidence: null, changed: false, relabel: false, notes: result.notes };
   }
   if (previous.length && sameCalendars(previous, result.calendars)) {
@@ -110,13 +118,22 @@ export async function resolveCalendars(
   }
   // a thinner source (one filing) must not replace a calendar inferred from more evidence
   if (previous.length && result.evidence < 2) {
-    return { calendars: previous, origin: 'inferred', confidence: null, changed: false, relabel: false, notes: [...result.notes, 'kept the previous inferred calendar'] };
+    return {
+      calendars: previous,
+      origin: 'inferred',
+      confidence: null,
+      changed: false,
+      relabel: false,
+      notes: [...result.notes, 'kept the previous inferred calendar'],
+    };
   }
   if (previous.length) {
     await db
       .update(fiscalCalendars)
       .set({ supersededAt: new Date() })
-      .where(and(eq(fiscalCalendars.entityId, opts.entityId), eq(fiscalCalendars.origin, 'inferred'), isNull(fiscalCalendars.supersededAt)));
+      .where(
+        and(eq(fiscalCalendars.entityId, opts.entityId), eq(fiscalCalendars.origin, 'inferred'), isNull(fiscalCalendars.supersededAt)),
+      );
   }
   const reason = result.notes.join('; ');
   for (const c of result.calendars) {
@@ -148,11 +165,20 @@ export async function resolveCalendars(
     after: { calendars: result.calendars, confidence: result.confidence, evidence: result.evidence },
     reason,
   });
-  return { calendars: result.calendars, origin: 'inferred', confidence: result.confidence, changed: true, relabel: hadFacts, notes: result.notes };
+  return {
+    calendars: result.calendars,
+    origin: 'inferred',
+    confidence: result.confidence,
+    changed: true,
+    relabel: hadFacts,
+    notes: result.notes,
+  };
 }
 
 /** deriveFiscal with a per-source memo (periods repeat across concepts); null without a calendar. */
-export function fiscalLabeler(calendars: CalendarInput | null): (p: { type: 'instant'; date: string } | { type: 'duration'; start: string; end: string }) => DerivedFiscal | null {
+export function fiscalLabeler(
+  calendars: CalendarInput | null,
+): (p: { type: 'instant'; date: string } | { type: 'duration'; start: string; end: string }) => DerivedFiscal | null {
   const list = calendars && (!Array.isArray(calendars) || calendars.length) ? calendars : null;
   const memo = new Map<string, DerivedFiscal | null>();
   return (p) => {
@@ -183,8 +209,16 @@ export async function relabelEntityFacts(db: Db, entityId: string, calendars: Fi
   const periods = resultRows<{ period_type: string; start: string | null; end: string }>(res);
   const label = fiscalLabeler(calendars);
   const rows = periods.map((p) => {
-    const d = label(p.period_type === 'instant' || !p.start ? { type: 'instant', date: p.end } : { type: 'duration', start: p.start, end: p.end });
-    return { start_date: p.period_type === 'instant' ? null : p.start, end_date: p.end, period_type: p.period_type, fy: d?.fiscalYear ?? null, fp: d?.fiscalPeriod ?? null };
+    const d = label(
+      p.period_type === 'instant' || !p.start ? { type: 'instant', date: p.end } : { type: 'duration', start: p.start, end: p.end },
+    );
+    return {
+      start_date: p.period_type === 'instant' ? null : p.start,
+      end_date: p.end,
+      period_type: p.period_type,
+      fy: d?.fiscalYear ?? null,
+      fp: d?.fiscalPeriod ?? null,
+    };
   });
   let changed = 0;
   for (let i = 0; i < rows.length; i += 5000) {
@@ -206,7 +240,10 @@ export async function relabelEntityFacts(db: Db, entityId: string, calendars: Fi
   const sourcesRes = await db.execute(sql`
     select id, to_char(period_of_report, 'YYYY-MM-DD') as por from sources
     where entity_id = ${entityId} and period_of_report is not null and id in (select source_id from chunks where entity_id = ${entityId})`);
-  const buckets = resultRows<{ id: string; por: string }>(sourcesRes).map((s) => ({ id: s.id, fy: label({ type: 'instant', date: s.por })?.fiscalYear ?? null }));
+  const buckets = resultRows<{ id: string; por: string }>(sourcesRes).map((s) => ({
+    id: s.id,
+    fy: label({ type: 'instant', date: s.por })?.fiscalYear ?? null,
+  }));
   if (buckets.length) {
     await db.execute(sql`
       update chunks c set fiscal_year = x.fy

@@ -14,7 +14,12 @@ import { matchEntities } from '@/lib/planner/match-entities';
 import { createSideFiles } from './side-files';
 
 const dir = path.join(secDataDir(), 'sec-companyfacts');
-const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+const files = fs.existsSync(dir)
+  ? fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  : [];
 const TENANT = 'data';
 
 interface FactRow {
@@ -101,9 +106,19 @@ describe.runIf(files.length === 7)('companyfacts on real SEC data', () => {
   });
 
   it('Apple FY2022 revenue is one fact with three sightings', async () => {
-    const rows = await facts('AAPL', `concept = 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax' and start_date = '2021-09-26' and end_date = '2022-09-24'`);
+    const rows = await facts(
+      'AAPL',
+      `concept = 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax' and start_date = '2021-09-26' and end_date = '2022-09-24'`,
+    );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ value: '394328000000', fiscal_year: 2022, fiscal_period: 'FY', metric_id: 'revenue', version: 1, is_latest: true });
+    expect(rows[0]).toMatchObject({
+      value: '394328000000',
+      fiscal_year: 2022,
+      fiscal_period: 'FY',
+      metric_id: 'revenue',
+      version: 1,
+      is_latest: true,
+    });
     const s = await d.query<{ accession: string; form: string; filed_at: string; labels: { fy: number; frame?: string } }>(
       `select accession, form, to_char(filed_at, 'YYYY-MM-DD') as filed_at, labels from fact_sightings where fact_id = $1 order by filed_at`,
       [rows[0]!.id],
@@ -129,7 +144,10 @@ describe.runIf(files.length === 7)('companyfacts on real SEC data', () => {
       { value: '293787000000', duration_days: 279 },
     ]);
     // the prior-year comparatives in the same filing get their own fiscal labels
-    const prior = await facts('AAPL', `concept = 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax' and end_date = '2022-06-25'`);
+    const prior = await facts(
+      'AAPL',
+      `concept = 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax' and end_date = '2022-06-25'`,
+    );
     expect(prior.map((r) => [r.value, r.fiscal_year, r.fiscal_period])).toEqual(
       expect.arrayContaining([
         ['82959000000', 2022, 'Q3'],
@@ -139,7 +157,10 @@ describe.runIf(files.length === 7)('companyfacts on real SEC data', () => {
   });
 
   it('Apple FY2008 diluted EPS has two versions: 5.36 original, 6.78 latest', async () => {
-    const rows = await facts('AAPL', `concept = 'us-gaap:EarningsPerShareDiluted' and start_date = '2007-09-30' and end_date = '2008-09-27'`);
+    const rows = await facts(
+      'AAPL',
+      `concept = 'us-gaap:EarningsPerShareDiluted' and start_date = '2007-09-30' and end_date = '2008-09-27'`,
+    );
     expect(rows.map((r) => [r.value, r.version, r.is_original, r.is_latest, r.revision_kind, r.fiscal_year])).toEqual([
       ['5.36', 1, true, false, null, 2008],
       ['6.78', 2, false, true, 'restatement', 2008],
@@ -163,7 +184,10 @@ describe.runIf(files.length === 7)('companyfacts on real SEC data', () => {
   });
 
   it('Alphabet FY2020 diluted EPS keeps the pre-split value and labels the split adjustment', async () => {
-    const rows = await facts('GOOGL', `concept = 'us-gaap:EarningsPerShareDiluted' and start_date = '2020-01-01' and end_date = '2020-12-31'`);
+    const rows = await facts(
+      'GOOGL',
+      `concept = 'us-gaap:EarningsPerShareDiluted' and start_date = '2020-01-01' and end_date = '2020-12-31'`,
+    );
     expect(rows.map((r) => [r.value, r.version, r.is_latest, r.revision_kind])).toEqual([
       ['58.61', 1, false, null],
       ['2.93', 2, true, 'split_adjustment'],
@@ -171,7 +195,10 @@ describe.runIf(files.length === 7)('companyfacts on real SEC data', () => {
   });
 
   it('NVIDIA’s early 10-Ks get NVIDIA’s own fiscal year labels despite their fy values', async () => {
-    const rows = await facts('NVDA', `concept = 'us-gaap:Revenues' and duration_days > 350 and end_date between '2010-01-01' and '2014-12-31'`);
+    const rows = await facts(
+      'NVDA',
+      `concept = 'us-gaap:Revenues' and duration_days > 350 and end_date between '2010-01-01' and '2014-12-31'`,
+    );
     expect(rows.map((r) => [r.end_date, r.fiscal_year, r.fiscal_period])).toEqual([
       ['2010-01-31', 2010, 'FY'],
       ['2011-01-30', 2011, 'FY'],
@@ -225,7 +252,9 @@ describe.runIf(files.length === 7)('companyfacts on real SEC data', () => {
     expect(resolve('$nvda revenue FY2025')).toEqual([['$nvda', 'NVDA']]);
     expect(resolve('snow revenue FY2024')).toEqual([['snow', 'SNOW']]);
     const tesla = index.byId(entity.get('TSLA')!)!;
-    expect(tesla.aliases.map((a) => `${a.kind}:${a.alias}`)).toEqual(expect.arrayContaining(['former_name:TESLA MOTORS INC', 'listing:Nasdaq:TSLA']));
+    expect(tesla.aliases.map((a) => `${a.kind}:${a.alias}`)).toEqual(
+      expect.arrayContaining(['former_name:TESLA MOTORS INC', 'listing:Nasdaq:TSLA']),
+    );
   });
 
   it('re-ingesting a file changes nothing', async () => {

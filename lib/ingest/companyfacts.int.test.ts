@@ -29,20 +29,53 @@ for (const target of testTargets()) {
 
     it('creates the entity, infers and registers its calendar, and labels every fact from dates', async () => {
       const o = await ingest(fx('CIK0000000042_ACME_companyfacts.json'));
-      expect(o).toMatchObject({ status: 'ok', format: 'companyfacts', factsSeen: 13, factsAdded: 12, sightingsAdded: 13, quarantined: 1, error: null });
-      const [entity] = await d.query<{ id: string; name: string; ticker: string; cik: string; accounting_standard: string; reporting_currency: string }>(
-        `select id, name, ticker, cik, accounting_standard, reporting_currency from entities where tenant_id = $1`,
-        [TENANT],
+      expect(o).toMatchObject({
+        status: 'ok',
+        format: 'companyfacts',
+        factsSeen: 13,
+        factsAdded: 12,
+        sightingsAdded: 13,
+        quarantined: 1,
+        error: null,
+      });
+      const [entity] = await d.query<{
+        id: string;
+        name: string;
+        ticker: string;
+        cik: string;
+        accounting_standard: string;
+        reporting_currency: string;
+      }>(`select id, name, ticker, cik, accounting_standard, reporting_currency from entities where tenant_id = $1`, [TENANT]);
+      expect(entity).toMatchObject({
+        name: 'Acme Widgets Corp',
+        ticker: 'ACME',
+        cik: '0000000042',
+        accounting_standard: 'us-gaap',
+        reporting_currency: 'USD',
+      });
+      const aliases = await d.query<{ alias: string; kind: string }>(
+        `select alias, kind from entity_aliases where entity_id = $1 order by alias`,
+        [entity!.id],
       );
-      expect(entity).toMatchObject({ name: 'Acme Widgets Corp', ticker: 'ACME', cik: '0000000042', accounting_standard: 'us-gaap', reporting_currency: 'USD' });
-      const aliases = await d.query<{ alias: string; kind: string }>(`select alias, kind from entity_aliases where entity_id = $1 order by alias`, [entity!.id]);
       expect(aliases.map((a) => a.alias)).toEqual(expect.arrayContaining(['Acme Widgets Corp', 'ACME', '0000000042', '42']));
-      const cal = await d.query<{ origin: string; year_end: unknown; confidence: number }>(`select origin, year_end, confidence from fiscal_calendars where entity_id = $1`, [entity!.id]);
+      const cal = await d.query<{ origin: string; year_end: unknown; confidence: number }>(
+        `select origin, year_end, confidence from fiscal_calendars where entity_id = $1`,
+        [entity!.id],
+      );
       expect(cal).toHaveLength(1);
       expect(cal[0]).toMatchObject({ origin: 'inferred', year_end: { kind: 'fixed', month: 12, day: 31 } });
       expect(cal[0]!.confidence).toBeGreaterThan(0.5);
 
-      const rows = await d.query<{ value: string; start_date: string | null; end_date: string; fiscal_year: number; fiscal_period: string; metric_id: string; scope: string; dimensions: object }>(
+      const rows = await d.query<{
+        value: string;
+        start_date: string | null;
+        end_date: string;
+        fiscal_year: number;
+        fiscal_period: string;
+        metric_id: string;
+        scope: string;
+        dimensions: object;
+      }>(
         `select value::text, to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date,
                 fiscal_year, fiscal_period, metric_id, scope, dimensions
          from facts where entity_id = $1 and concept = 'us-gaap:Revenues' order by end_date, start_date desc`,
@@ -55,7 +88,9 @@ for (const target of testTargets()) {
         ['2023-04-01', '2023-06-30', '310000', 2023, 'Q2'],
         ['2023-01-01', '2023-06-30', '610000', 2023, 'H1'],
       ]);
-      expect(rows.every((r) => r.metric_id === 'revenue' && r.scope === 'consolidated' && Object.keys(r.dimensions).length === 0)).toBe(true);
+      expect(rows.every((r) => r.metric_id === 'revenue' && r.scope === 'consolidated' && Object.keys(r.dimensions).length === 0)).toBe(
+        true,
+      );
 
       const sightings = await d.query<{ accession: string; form: string; labels: Record<string, unknown> }>(
         `select s.accession, s.form, s.labels from fact_sightings s join facts f on f.id = s.fact_id
@@ -72,17 +107,34 @@ for (const target of testTargets()) {
         [entity!.id],
       );
       expect(stores).toEqual([{ status: 'quarantined', quarantine_reason: 'UNIT_UNKNOWN', unit: 'Store', metric_id: null }]);
-      const eps = await d.query<{ unit: string; currency: string; metric_id: string }>(`select unit, currency, metric_id from facts where entity_id = $1 and concept = 'us-gaap:EarningsPerShareDiluted' limit 1`, [entity!.id]);
+      const eps = await d.query<{ unit: string; currency: string; metric_id: string }>(
+        `select unit, currency, metric_id from facts where entity_id = $1 and concept = 'us-gaap:EarningsPerShareDiluted' limit 1`,
+        [entity!.id],
+      );
       expect(eps[0]).toEqual({ unit: 'USD/shares', currency: 'USD', metric_id: 'eps_diluted' });
 
-      const runs = await d.query<{ status: string; facts_added: number; source_id: string }>(`select status, facts_added, source_id from ingest_runs where id = $1`, [o.runId]);
+      const runs = await d.query<{ status: string; facts_added: number; source_id: string }>(
+        `select status, facts_added, source_id from ingest_runs where id = $1`,
+        [o.runId],
+      );
       expect(runs).toEqual([{ status: 'ok', facts_added: 12, source_id: o.sourceId }]);
-      expect(await count(`select count(*)::int as n from audit_log where action = 'source.ingest' and target_id = $1`, [o.sourceId])).toBe(1);
-      expect(await count(`select count(*)::int as n from audit_log where action = 'calendar.infer' and target_id = $1`, [entity!.id])).toBe(1);
+      expect(await count(`select count(*)::int as n from audit_log where action = 'source.ingest' and target_id = $1`, [o.sourceId])).toBe(
+        1,
+      );
+      expect(await count(`select count(*)::int as n from audit_log where action = 'calendar.infer' and target_id = $1`, [entity!.id])).toBe(
+        1,
+      );
     });
 
     it('keeps every version with labels: restatement, split adjustment', async () => {
-      const versions = await d.query<{ concept: string; value: string; version: number; is_latest: boolean; is_original: boolean; revision_kind: string | null }>(
+      const versions = await d.query<{
+        concept: string;
+        value: string;
+        version: number;
+        is_latest: boolean;
+        is_original: boolean;
+        revision_kind: string | null;
+      }>(
         `select concept, value::text, version, is_latest, is_original, revision_kind from facts
          where tenant_id = $1 and concept in ('us-gaap:EarningsPerShareDiluted', 'us-gaap:Assets') and end_date = '2021-12-31'
          order by concept, version`,
@@ -109,7 +161,9 @@ for (const target of testTargets()) {
     it('a newer file adds versions and sightings and becomes the next source version', async () => {
       const o = await ingest(fx('v2/CIK0000000042_ACME_companyfacts.json'));
       expect(o).toMatchObject({ status: 'ok', factsAdded: 3 });
-      const src = await d.query<{ version: number; supersedes: string | null }>(`select version, supersedes from sources where id = $1`, [o.sourceId]);
+      const src = await d.query<{ version: number; supersedes: string | null }>(`select version, supersedes from sources where id = $1`, [
+        o.sourceId,
+      ]);
       expect(src[0]?.version).toBe(2);
       expect(src[0]?.supersedes).not.toBeNull();
       const assets = await d.query<{ value: string; version: number; is_latest: boolean; revision_kind: string | null }>(
@@ -181,7 +235,10 @@ for (const target of testTargets()) {
 
     it('never overwrites a registered calendar; labels follow it', async () => {
       const entityId = contentId('entity', TENANT, 'cik:0000000044');
-      await d.query(`insert into entities (id, tenant_id, name, cik) values ($1, $2, 'Startyear Retail', '0000000044')`, [entityId, TENANT]);
+      await d.query(`insert into entities (id, tenant_id, name, cik) values ($1, $2, 'Startyear Retail', '0000000044')`, [
+        entityId,
+        TENANT,
+      ]);
       await d.db.insert(fiscalCalendars).values({
         id: 'cal-registered-44',
         entityId,
@@ -192,7 +249,11 @@ for (const target of testTargets()) {
         reason: 'admin',
       });
       const text = fs.readFileSync(fx('CIK0000000042_ACME_companyfacts.json'), 'utf8').replace('"cik": 42', '"cik": 44');
-      const o = await ingestBytes(Buffer.from(text), 'CIK0000000044_SYR_companyfacts.json', { db: d.db, tenantId: TENANT, sideFiles: noSideFiles });
+      const o = await ingestBytes(Buffer.from(text), 'CIK0000000044_SYR_companyfacts.json', {
+        db: d.db,
+        tenantId: TENANT,
+        sideFiles: noSideFiles,
+      });
       expect(o.status).toBe('ok');
       expect(o.entityId).toBe(entityId);
       const cals = await d.query<{ origin: string }>(`select origin from fiscal_calendars where entity_id = $1`, [entityId]);

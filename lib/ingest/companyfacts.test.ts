@@ -99,7 +99,8 @@ describe('helpers', () => {
   it('keeps the digits of companyfacts values JSON.parse would round, and refuses one it cannot store', () => {
     const doc = (val: string, label = 'Revenues') =>
       `{"cik": 42, "entityName": "Exact Co", "facts": {"us-gaap": {"Revenues": {"label": ${JSON.stringify(label)}, "units": {"USD": [{"end": "2024-12-31", "start": "2024-01-01", "val": ${val}, "filed": "2025-01-31", "form": "10-K", "accn": "0000000042-25-000001", "fy": 2024, "fp": "FY"}]}}}}}`;
-    const value = (val: string, label?: string) => parseCompanyFacts(doc(val, label), 'CIK0000000042_EXACT_companyfacts.json').facts[0]!.value;
+    const value = (val: string, label?: string) =>
+      parseCompanyFacts(doc(val, label), 'CIK0000000042_EXACT_companyfacts.json').facts[0]!.value;
     expect(value('123456789012345678901234567890123456789')).toBe('123456789012345678901234567890123456789');
     expect(value('9007199254740993')).toBe('9007199254740993');
     expect(value('5e-324')).toBe(`0.${'0'.repeat(323)}5`);
@@ -139,12 +140,21 @@ describe('helpers', () => {
     expect(shortName('General Motors Co')).toBeNull();
     expect(shortName('NVIDIA CORP')).toBeNull();
     expect(shortName('Johnson & Johnson')).toBeNull();
-    expect(shareClasses(['Class A Common Stock, $0.001 par value', 'Class C Capital Stock, $0.001 par value', '1.375% Notes due 2024', 'Class A Common Stock'])).toEqual(['A', 'C']);
+    expect(
+      shareClasses([
+        'Class A Common Stock, $0.001 par value',
+        'Class C Capital Stock, $0.001 par value',
+        '1.375% Notes due 2024',
+        'Class A Common Stock',
+      ]),
+    ).toEqual(['A', 'C']);
   });
 
   it('detects formats from the first bytes', () => {
     expect(detectFormat(Buffer.from(read('CIK0000000042_ACME_companyfacts.json')), 'a.json').format).toBe('companyfacts');
-    expect(detectFormat(Buffer.from('{"cik":"0000000042","name":"Acme","tickers":["ACME"],"filings":{}}'), 's.json').format).toBe('sec-submissions');
+    expect(detectFormat(Buffer.from('{"cik":"0000000042","name":"Acme","tickers":["ACME"],"filings":{}}'), 's.json').format).toBe(
+      'sec-submissions',
+    );
     expect(() => detectFormat(Buffer.from(''), 'empty.json')).toThrow(/empty\.json: cannot ingest an empty file/);
     expect(() => detectFormat(Buffer.from(read('not-a-filing.json')), 'not-a-filing.json')).toThrow(/neither SEC companyfacts/);
   });

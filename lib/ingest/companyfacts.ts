@@ -70,7 +70,10 @@ const LITERAL = '\u0000#';
  * quote is escaped.
  */
 function withExactValues(text: string): string {
-  return text.replace(/(?<!\\)("val"\s*:\s*)(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?=\s*[,}\]])/g, (_, key: string, num: string) => `${key}"\\u0000#${num}"`);
+  return text.replace(
+    /(?<!\\)("val"\s*:\s*)(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?=\s*[,}\]])/g,
+    (_, key: string, num: string) => `${key}"\\u0000#${num}"`,
+  );
 }
 
 /** A JSON number (or numeric string) as an exact decimal string; null when it is not a finite number; `out_of_range` beyond MAX_VALUE_DIGITS. */
@@ -118,15 +121,20 @@ export function parseCompanyFacts(text: string, fileName: string): CompanyFacts 
   let latestPeriodEnd: string | null = null;
 
   for (const [taxonomy, concepts] of Object.entries(doc.facts)) {
-    if (!isObject(concepts)) throw ingestError('bad_request:malformed_companyfacts', fileName, 'expected an object of concepts', { path: `facts.${taxonomy}` });
+    if (!isObject(concepts))
+      throw ingestError('bad_request:malformed_companyfacts', fileName, 'expected an object of concepts', { path: `facts.${taxonomy}` });
     for (const [name, def] of Object.entries(concepts)) {
       const path = `facts.${taxonomy}.${name}`;
-      if (!isObject(def) || !isObject(def.units)) throw ingestError('bad_request:malformed_companyfacts', fileName, 'expected {label, units}', { path });
+      if (!isObject(def) || !isObject(def.units))
+        throw ingestError('bad_request:malformed_companyfacts', fileName, 'expected {label, units}', { path });
       const concept = `${taxonomy}:${name}`;
       const cl = conceptLabelOf(concept, def);
       if (cl) conceptLabels.push(cl);
       for (const [unitKey, entries] of Object.entries(def.units)) {
-        if (!Array.isArray(entries)) throw ingestError('bad_request:malformed_companyfacts', fileName, 'expected an array of facts', { path: `${path}.units.${unitKey}` });
+        if (!Array.isArray(entries))
+          throw ingestError('bad_request:malformed_companyfacts', fileName, 'expected an array of facts', {
+            path: `${path}.units.${unitKey}`,
+          });
         const unit = parseUnit(unitKey);
         for (let i = 0; i < entries.length; i++) {
           const e = entries[i] as Record<string, unknown>;
@@ -134,17 +142,33 @@ export function parseCompanyFacts(text: string, fileName: string): CompanyFacts 
           if (!isObject(e)) throw ingestError('bad_request:malformed_companyfacts', fileName, 'expected a fact object', { path: at });
           const end = e.end;
           const start = e.start;
-          if (typeof end !== 'string' || !isISODate(end)) throw ingestError('bad_request:malformed_companyfacts', fileName, `bad or missing end date ${JSON.stringify(end)}`, { path: at });
+          if (typeof end !== 'string' || !isISODate(end))
+            throw ingestError('bad_request:malformed_companyfacts', fileName, `bad or missing end date ${JSON.stringify(end)}`, {
+              path: at,
+            });
           if (start !== undefined && start !== null && (typeof start !== 'string' || !isISODate(start) || start > end)) {
             throw ingestError('bad_request:malformed_companyfacts', fileName, `bad start date ${JSON.stringify(start)}`, { path: at });
           }
           const value = jsonNumberToDecimal(e.val);
-          const shown = typeof e.val === 'string' && e.val.startsWith(LITERAL) ? e.val.slice(LITERAL.length, LITERAL.length + 40) : JSON.stringify(e.val);
-          if (value === null) throw ingestError('bad_request:malformed_companyfacts', fileName, `value is not a number: ${shown}`, { path: at });
+          const shown =
+            typeof e.val === 'string' && e.val.startsWith(LITERAL)
+              ? e.val.slice(LITERAL.length, LITERAL.length + 40)
+              : JSON.stringify(e.val);
+          if (value === null)
+            throw ingestError('bad_request:malformed_companyfacts', fileName, `value is not a number: ${shown}`, { path: at });
           // never rounded to fit: a value that cannot be stored exactly refuses the file, naming it
-          if (value === 'out_of_range') throw ingestError('bad_request:value_out_of_range', fileName, `value ${shown}… needs more than ${MAX_VALUE_DIGITS} digits before or after the point; it cannot be stored exactly`, { path: at });
+          if (value === 'out_of_range')
+            throw ingestError(
+              'bad_request:value_out_of_range',
+              fileName,
+              `value ${shown}… needs more than ${MAX_VALUE_DIGITS} digits before or after the point; it cannot be stored exactly`,
+              { path: at },
+            );
           const filed = e.filed;
-          if (typeof filed !== 'string' || !isISODate(filed)) throw ingestError('bad_request:malformed_companyfacts', fileName, `bad or missing filed date ${JSON.stringify(filed)}`, { path: at });
+          if (typeof filed !== 'string' || !isISODate(filed))
+            throw ingestError('bad_request:malformed_companyfacts', fileName, `bad or missing filed date ${JSON.stringify(filed)}`, {
+              path: at,
+            });
           const accession = typeof e.accn === 'string' && e.accn ? e.accn : null;
           const form = typeof e.form === 'string' && e.form ? e.form : null;
           const period: Period = typeof start === 'string' ? { type: 'duration', start, end } : { type: 'instant', date: end };
@@ -204,7 +228,8 @@ function dedupe(list: { start: string; end: string }[]): { start: string; end: s
 
 export function mostCommonCurrency(facts: RawFact[]): string | null {
   const counts = new Map<string, number>();
-  for (const f of facts) if (f.unit.kind === 'monetary' && f.unit.currency) counts.set(f.unit.currency, (counts.get(f.unit.currency) ?? 0) + 1);
+  for (const f of facts)
+    if (f.unit.kind === 'monetary' && f.unit.currency) counts.set(f.unit.currency, (counts.get(f.unit.currency) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
@@ -288,13 +313,20 @@ export async function writeCompanyFacts(ctx: WriteContext, cf: CompanyFacts): Pr
     start = end;
     ctx.progress(end, total);
   }
-  const labelsStored = cf.conceptLabels?.length ? await writeConceptLabels(tx, { tenantId: ctx.tenantId, entityId: entity.id, sourceId: ctx.sourceId }, cf.conceptLabels) : 0;
+  const labelsStored = cf.conceptLabels?.length
+    ? await writeConceptLabels(tx, { tenantId: ctx.tenantId, entityId: entity.id, sourceId: ctx.sourceId }, cf.conceptLabels)
+    : 0;
   let relabelled = 0;
   if (calendars.relabel) relabelled = await relabelEntityFacts(tx, entity.id, calendars.calendars);
   const notes = [`calendar: ${calendars.origin}${calendars.confidence !== null ? ` (confidence ${calendars.confidence})` : ''}`];
   if (quarantined) {
-    const where = [...unknownUnits].slice(0, 5).map(([u, at]) => `${u} at ${at}`).join('; ');
-    notes.push(`quarantined ${quarantined} fact(s) in units other than a currency, shares or pure (UNIT_UNKNOWN): ${where}${unknownUnits.size > 5 ? '; …' : ''}`);
+    const where = [...unknownUnits]
+      .slice(0, 5)
+      .map(([u, at]) => `${u} at ${at}`)
+      .join('; ');
+    notes.push(
+      `quarantined ${quarantined} fact(s) in units other than a currency, shares or pure (UNIT_UNKNOWN): ${where}${unknownUnits.size > 5 ? '; …' : ''}`,
+    );
   }
   if (unlabelled) notes.push(`${unlabelled} fact(s) without fiscal labels (no calendar)`);
   return {
@@ -306,13 +338,35 @@ export async function writeCompanyFacts(ctx: WriteContext, cf: CompanyFacts): Pr
     quarantined,
     chunksAdded: 0,
     tablesAdded: 0,
-    counters: { facts: total, factsAdded, sightingsAdded, quarantined, unlabelled, relabelled, conceptLabels: labelsStored, entityCreated: entity.created ? 1 : 0, calendarChanged: calendars.changed ? 1 : 0 },
+    counters: {
+      facts: total,
+      factsAdded,
+      sightingsAdded,
+      quarantined,
+      unlabelled,
+      relabelled,
+      conceptLabels: labelsStored,
+      entityCreated: entity.created ? 1 : 0,
+      calendarChanged: calendars.changed ? 1 : 0,
+    },
     notes,
   };
 }
 
 export function emptyResult(entityId: string | null): WriteResult {
-  return { unchanged: true, entityId, sourceId: null, factsSeen: 0, factsAdded: 0, sightingsAdded: 0, quarantined: 0, chunksAdded: 0, tablesAdded: 0, counters: {}, notes: ['already stored'] };
+  return {
+    unchanged: true,
+    entityId,
+    sourceId: null,
+    factsSeen: 0,
+    factsAdded: 0,
+    sightingsAdded: 0,
+    quarantined: 0,
+    chunksAdded: 0,
+    tablesAdded: 0,
+    counters: {},
+    notes: ['already stored'],
+  };
 }
 
 export const companyFactsFormat: FormatHandler<CompanyFacts> = {

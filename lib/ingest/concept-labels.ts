@@ -36,16 +36,34 @@ export function conceptLabelOf(concept: string, def: Record<string, unknown>): C
 const BATCH = 500;
 
 /** Upserts the labels of an entity's concepts (the latest source's label wins). */
-export async function writeConceptLabels(db: Db, ctx: { tenantId: string; entityId: string; sourceId: string | null }, labels: ConceptLabel[]): Promise<number> {
+export async function writeConceptLabels(
+  db: Db,
+  ctx: { tenantId: string; entityId: string; sourceId: string | null },
+  labels: ConceptLabel[],
+): Promise<number> {
   let n = 0;
   for (let i = 0; i < labels.length; i += BATCH) {
-    const rows = labels.slice(i, i + BATCH).map((l) => ({ tenantId: ctx.tenantId, entityId: ctx.entityId, concept: l.concept, label: l.label, description: l.description, sourceId: ctx.sourceId }));
+    const rows = labels
+      .slice(i, i + BATCH)
+      .map((l) => ({
+        tenantId: ctx.tenantId,
+        entityId: ctx.entityId,
+        concept: l.concept,
+        label: l.label,
+        description: l.description,
+        sourceId: ctx.sourceId,
+      }));
     await db
       .insert(conceptLabels)
       .values(rows)
       .onConflictDoUpdate({
         target: [conceptLabels.tenantId, conceptLabels.entityId, conceptLabels.concept],
-        set: { label: sql`excluded.label`, description: sql`excluded.description`, sourceId: sql`excluded.source_id`, updatedAt: sql`now()` },
+        set: {
+          label: sql`excluded.label`,
+          description: sql`excluded.description`,
+          sourceId: sql`excluded.source_id`,
+          updatedAt: sql`now()`,
+        },
       });
     n += rows.length;
   }

@@ -32,7 +32,15 @@ for (const target of testTargets()) {
       expect(seq.map((o) => o.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
       expect(par.map((o) => o.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
       const snapshot = (tenant: string) =>
-        d.query<{ concept: string; value: string; version: number; is_latest: boolean; fiscal_year: number; fiscal_period: string; sightings: number }>(
+        d.query<{
+          concept: string;
+          value: string;
+          version: number;
+          is_latest: boolean;
+          fiscal_year: number;
+          fiscal_period: string;
+          sightings: number;
+        }>(
           `select f.concept, f.value::text, f.version, f.is_latest, f.fiscal_year, f.fiscal_period,
                   (select count(distinct s.accession)::int from fact_sightings s where s.fact_id = f.id) as sightings
            from facts f where f.tenant_id = $1 order by f.concept, f.dims_key, f.start_date nulls first, f.end_date, f.unit, f.version, f.value`,

@@ -50,7 +50,14 @@ for (const target of testTargets()) {
       );
       const got = aliases.map((a) => `${a.kind}:${a.alias}`);
       expect(got).toEqual(
-        expect.arrayContaining(['former_name:ACME GADGETS INC', 'ticker:ACME', 'ticker:ACME-B', 'listing:NYSE:ACME', 'listing:NYSE:ACME-B', 'name:Acme Widgets Corp']),
+        expect.arrayContaining([
+          'former_name:ACME GADGETS INC',
+          'ticker:ACME',
+          'ticker:ACME-B',
+          'listing:NYSE:ACME',
+          'listing:NYSE:ACME-B',
+          'name:Acme Widgets Corp',
+        ]),
       );
       // a malformed ticker (a number) is dropped together with its exchange; an empty former name too
       expect(got.some((a) => a.includes('OTC') || a === 'former_name:')).toBe(false);
@@ -62,12 +69,15 @@ for (const target of testTargets()) {
       const id = index.entities[0]!.id;
       for (const q of ['Acme Gadgets revenue FY2022', 'ACME-B revenue FY2022', 'NYSE: ACME revenue FY2022', 'acme-b revenue FY2022']) {
         const { mentions } = matchEntities(q, index);
-        expect(mentions.map((m) => m.entityIds), q).toEqual([[id]]);
+        expect(
+          mentions.map((m) => m.entityIds),
+          q,
+        ).toEqual([[id]]);
       }
       expect(matchEntities('Acme Gadgets, Inc. revenue', index).mentions[0]!.text).toBe('Acme Gadgets, Inc.');
     });
 
-    it('a filing\'s registrant name gives its short name (no state tag, legal form or generic tail) and its share classes', async () => {
+    it("a filing's registrant name gives its short name (no state tag, legal form or generic tail) and its share classes", async () => {
       const T2 = 't-aliases-ixbrl';
       const html = fs
         .readFileSync(path.join(import.meta.dirname, '__fixtures__', 'ixbrl', 'acme-10-k-2024-02-10.htm'), 'utf8')
@@ -76,15 +86,28 @@ for (const target of testTargets()) {
           '<div>Fiscal year focus',
           '<div><ix:nonNumeric name="dei:Security12bTitle" contextRef="FY2023">Class&#160;A Common Stock, $0.01 par value</ix:nonNumeric> <ix:nonNumeric name="dei:TradingSymbol" contextRef="FY2023">ACMW</ix:nonNumeric></div><div>Fiscal year focus',
         );
-      const o = await ingestBytes(Buffer.from(html), 'acme-10-k-2024-02-10.htm', { db: d.db, tenantId: T2, actor: 'test', sideFiles: noSideFiles });
+      const o = await ingestBytes(Buffer.from(html), 'acme-10-k-2024-02-10.htm', {
+        db: d.db,
+        tenantId: T2,
+        actor: 'test',
+        sideFiles: noSideFiles,
+      });
       expect(o.status).toBe('ok');
       const index = await loadEntityIndex(d.db, T2);
       expect(index.entities.map((e) => e.name)).toEqual(['ACME WIDGETS HOLDINGS & COMPANY/DE']);
       const id = index.entities[0]!.id;
       expect(index.entities[0]!.aliases.map((a) => `${a.kind}:${a.alias}`)).toEqual(
-        expect.arrayContaining(['legal_name:ACME WIDGETS HOLDINGS & COMPANY', 'abbreviation:Acme Widgets', 'abbreviation:Acme Widgets Class A']),
+        expect.arrayContaining([
+          'legal_name:ACME WIDGETS HOLDINGS & COMPANY',
+          'abbreviation:Acme Widgets',
+          'abbreviation:Acme Widgets Class A',
+        ]),
       );
-      for (const q of ['Acme Widgets revenue FY2023', 'Acme Widgets Holdings & Company net loss 2023', 'Acme Widgets Class A (ACMW) revenue 2023']) {
+      for (const q of [
+        'Acme Widgets revenue FY2023',
+        'Acme Widgets Holdings & Company net loss 2023',
+        'Acme Widgets Class A (ACMW) revenue 2023',
+      ]) {
         const { mentions } = matchEntities(q, index);
         expect([...new Set(mentions.flatMap((m) => m.entityIds))], q).toEqual([id]);
       }

@@ -72,7 +72,8 @@ export function entityAliasList(e: EntityFacts, cik: string | null): { alias: st
     for (const base of new Set([plain, short ?? plain])) aliases.push({ alias: `${base} Class ${c}`, kind: 'abbreviation' });
   }
   if (e.ticker) aliases.push({ alias: e.ticker.toUpperCase(), kind: 'ticker' });
-  for (const x of e.identifiers ?? []) if (x.alias.trim()) aliases.push({ alias: x.kind === 'ticker' ? x.alias.trim().toUpperCase() : x.alias.trim(), kind: x.kind });
+  for (const x of e.identifiers ?? [])
+    if (x.alias.trim()) aliases.push({ alias: x.kind === 'ticker' ? x.alias.trim().toUpperCase() : x.alias.trim(), kind: x.kind });
   const subs = e.submissions ?? null;
   subs?.tickers.forEach((t, i) => {
     aliases.push({ alias: t.toUpperCase(), kind: 'ticker' });
@@ -84,7 +85,8 @@ export function entityAliasList(e: EntityFacts, cik: string | null): { alias: st
     aliases.push({ alias: cik, kind: 'abbreviation' });
     aliases.push({ alias: cik.replace(/^0+/, ''), kind: 'abbreviation' });
   }
-  for (const f of [...(e.formerNames ?? []), ...(subs?.formerNames ?? [])]) if (f.trim()) aliases.push({ alias: f.trim(), kind: 'former_name' });
+  for (const f of [...(e.formerNames ?? []), ...(subs?.formerNames ?? [])])
+    if (f.trim()) aliases.push({ alias: f.trim(), kind: 'former_name' });
   const known = knownAliasesFor(cik);
   for (const b of known.brands) aliases.push({ alias: b, kind: 'brand' });
   for (const t of known.tickers) aliases.push({ alias: t.toUpperCase(), kind: 'ticker' });
@@ -98,16 +100,64 @@ export function entityAliasList(e: EntityFacts, cik: string | null): { alias: st
 
 /** Words that, after a distinctive first word, still name the same company ("Marvell Technology"). */
 const GENERIC_TAIL = new Set([
-  'technology', 'technologies', 'holdings', 'holding', 'group', 'international', 'systems', 'platforms', 'motors',
-  'incorporated', 'global', 'enterprises', 'industries', 'brands', 'labs', 'networks', 'software', 'semiconductor',
-  'entertainment', 'communications', 'pharmaceuticals', 'therapeutics', 'worldwide', 'companies',
+  'technology',
+  'technologies',
+  'holdings',
+  'holding',
+  'group',
+  'international',
+  'systems',
+  'platforms',
+  'motors',
+  'incorporated',
+  'global',
+  'enterprises',
+  'industries',
+  'brands',
+  'labs',
+  'networks',
+  'software',
+  'semiconductor',
+  'entertainment',
+  'communications',
+  'pharmaceuticals',
+  'therapeutics',
+  'worldwide',
+  'companies',
 ]);
 
 /** Words too common to name a company alone, though they may open its name ("General Motors", "United Rentals"). */
 const COMMON_STEM = new Set([
-  'general', 'american', 'united', 'international', 'national', 'global', 'first', 'new', 'advanced', 'applied',
-  'southern', 'northern', 'western', 'eastern', 'pacific', 'atlantic', 'central', 'standard', 'universal', 'digital',
-  'royal', 'consolidated', 'public', 'service', 'bank', 'energy', 'capital', 'financial', 'health', 'medical',
+  'general',
+  'american',
+  'united',
+  'international',
+  'national',
+  'global',
+  'first',
+  'new',
+  'advanced',
+  'applied',
+  'southern',
+  'northern',
+  'western',
+  'eastern',
+  'pacific',
+  'atlantic',
+  'central',
+  'standard',
+  'universal',
+  'digital',
+  'royal',
+  'consolidated',
+  'public',
+  'service',
+  'bank',
+  'energy',
+  'capital',
+  'financial',
+  'health',
+  'medical',
 ]);
 
 /** EDGAR's state-of-incorporation tag removed: "WELLS FARGO & COMPANY/MN", "BANK OF AMERICA CORP /DE/" → without it. */
@@ -144,7 +194,9 @@ export function shortName(name: string): string | null {
   const written = plain.split(/[^\p{L}\p{N}&]+/u).filter(Boolean);
   const from = words[0] === 'the' ? 1 : 0;
   const mixed = written.length === words.length && written.slice(from, from + stem.length).some((w) => /[a-z]/.test(w));
-  return stem.map((w, i) => (mixed ? written[from + i]! : i > 0 && SMALL_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(' ');
+  return stem
+    .map((w, i) => (mixed ? written[from + i]! : i > 0 && SMALL_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(' ');
 }
 
 const SMALL_WORDS = new Set(['of', 'and', 'the', 'for', 'de', 'du', 'la']);

@@ -17,10 +17,13 @@ const HEAD_BYTES = 64 * 1024;
 export function detectFormat(bytes: Uint8Array, fileName: string, forced?: string): FormatHandler {
   if (forced) {
     const f = FORMATS.find((h) => h.format === forced);
-    if (!f) throw ingestError('bad_request:format', fileName, `unknown format '${forced}' (known: ${FORMATS.map((h) => h.format).join(', ')})`);
+    if (!f)
+      throw ingestError('bad_request:format', fileName, `unknown format '${forced}' (known: ${FORMATS.map((h) => h.format).join(', ')})`);
     return f;
   }
-  const head = Buffer.from(bytes.subarray(0, HEAD_BYTES)).toString('utf8').replace(/^\uFEFF/, '');
+  const head = Buffer.from(bytes.subarray(0, HEAD_BYTES))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const found = FORMATS.find((h) => h.detect(head, fileName));
   if (found) return found;
   const kind = /^%PDF/.test(head)

@@ -93,7 +93,11 @@ export function readSourceFile(filePath: string, maxBytes = DEFAULT_MAX_BYTES): 
     throw ingestError('not_found:file', name, `cannot read ${filePath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   if (size > maxBytes) {
-    throw ingestError('payload_too_large:file', name, `file is ${size.toLocaleString('en-US')} bytes; the limit is ${maxBytes.toLocaleString('en-US')}`);
+    throw ingestError(
+      'payload_too_large:file',
+      name,
+      `file is ${size.toLocaleString('en-US')} bytes; the limit is ${maxBytes.toLocaleString('en-US')}`,
+    );
   }
   return fs.readFileSync(filePath);
 }
@@ -119,7 +123,13 @@ export function blankOutcome(fileName: string, runId: string): IngestOutcome {
   };
 }
 
-async function recordRun(db: Db, tenantId: string, o: IngestOutcome, extractorVersion: string | null, counters: Record<string, number>): Promise<void> {
+async function recordRun(
+  db: Db,
+  tenantId: string,
+  o: IngestOutcome,
+  extractorVersion: string | null,
+  counters: Record<string, number>,
+): Promise<void> {
   await db.insert(ingestRuns).values({
     id: o.runId,
     tenantId,
@@ -203,7 +213,11 @@ export async function ingestBytes(
     await ensureReferenceData(db, tenantId);
     const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
     if (bytes.byteLength > maxBytes) {
-      throw ingestError('payload_too_large:file', fileName, `file is ${bytes.byteLength.toLocaleString('en-US')} bytes; the limit is ${maxBytes.toLocaleString('en-US')}`);
+      throw ingestError(
+        'payload_too_large:file',
+        fileName,
+        `file is ${bytes.byteLength.toLocaleString('en-US')} bytes; the limit is ${maxBytes.toLocaleString('en-US')}`,
+      );
     }
     const sha = sha256Hex(bytes);
     const sourceId = contentId('source', tenantId, sha);
@@ -220,7 +234,9 @@ export async function ingestBytes(
       o.entityId = known.entityId;
       o.notes.push('same bytes already ingested');
     } else {
-      const parsed = hasParseBytes(handler) ? await handler.parseBytes(bytes, fileName) : handler.parse(stripBom(bytes.toString('utf8')), fileName);
+      const parsed = hasParseBytes(handler)
+        ? await handler.parseBytes(bytes, fileName)
+        : handler.parse(stripBom(bytes.toString('utf8')), fileName);
       const h = handler;
       for (let attempt = 1; ; attempt++) {
         try {

@@ -44,7 +44,9 @@ export function describeOutcome(o: IngestOutcome): string {
   const secs = (o.durationMs / 1000).toFixed(1);
   if (o.status === 'failed') return `failed     ${o.fileName}  ${o.format ?? '?'}  ${o.error?.code ?? ''}`;
   if (o.status === 'unchanged') return `unchanged  ${o.fileName}  ${o.format ?? '?'}  already ingested`;
-  const parts = [`${fmt(o.factsSeen)} facts (${fmt(o.factsAdded)} new, ${fmt(o.sightingsAdded)} sightings${o.quarantined ? `, ${fmt(o.quarantined)} quarantined` : ''})`];
+  const parts = [
+    `${fmt(o.factsSeen)} facts (${fmt(o.factsAdded)} new, ${fmt(o.sightingsAdded)} sightings${o.quarantined ? `, ${fmt(o.quarantined)} quarantined` : ''})`,
+  ];
   if (o.tablesAdded) parts.push(`${fmt(o.tablesAdded)} tables`);
   if (o.chunksAdded) parts.push(`${fmt(o.chunksAdded)} chunks`);
   return `ok         ${o.fileName}  ${o.format}  ${parts.join(', ')}  ${secs}s`;
@@ -152,4 +154,3 @@ export async function ingestPaths(opts: IngestPathsOptions): Promise<IngestOutco
   if (outcomes.some((o) => o?.status === 'ok')) await refreshStatistics(opts.database.db);
   return outcomes;
 }
-

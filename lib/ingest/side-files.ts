@@ -37,7 +37,9 @@ function readFilingMetadata(filePath: string): FilingMetadata | null {
  * given folders, the folder of the file, its sibling `sec-submissions/`, and `$SEC_DATA_DIR/sec-submissions`.
  * Submissions handed in directly (e.g. just downloaded by `sec sync`) win.
  */
-export function createSideFiles(opts: { dirs?: string[]; submissions?: SubmissionsInfo[] } = {}): SideFiles & { addDirFor(file: string): void } {
+export function createSideFiles(
+  opts: { dirs?: string[]; submissions?: SubmissionsInfo[] } = {},
+): SideFiles & { addDirFor(file: string): void } {
   const dirs = new Set<string>((opts.dirs ?? []).map((d) => path.resolve(d)));
   const byCik = new Map<string, SubmissionsInfo | null>();
   for (const s of opts.submissions ?? []) byCik.set(s.cik, s);

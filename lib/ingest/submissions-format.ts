@@ -34,7 +34,9 @@ export const submissionsFormat: FormatHandler<SubmissionsInfo> = {
       chunksAdded: 0,
       tablesAdded: 0,
       counters: { filings: s.filings.size, entityCreated: entity.created ? 1 : 0 },
-      notes: [`entity ${entity.created ? 'created' : 'updated'}; ${s.filings.size} filings indexed; fiscal year end ${s.fiscalYearEnd ?? 'unknown'}`],
+      notes: [
+        `entity ${entity.created ? 'created' : 'updated'}; ${s.filings.size} filings indexed; fiscal year end ${s.fiscalYearEnd ?? 'unknown'}`,
+      ],
     };
   },
 };

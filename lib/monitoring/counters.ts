@@ -15,7 +15,13 @@ import { factVisible, manifestVisible, type VisibilityScope } from '@/lib/auth/v
 const adminScope = (tenantId: string): VisibilityScope => ({ tenantId, role: 'admin' });
 
 /** The temporal codes the issue asks to watch. */
-export const WATCHED_CODES = ['PERIOD_MISMATCH', 'MISSING_FACT_PERIOD', 'COLUMN_HEADER_LOST', 'INSTANT_DURATION_MIX', 'UNVERIFIED_RESTATEMENT'] as const;
+export const WATCHED_CODES = [
+  'PERIOD_MISMATCH',
+  'MISSING_FACT_PERIOD',
+  'COLUMN_HEADER_LOST',
+  'INSTANT_DURATION_MIX',
+  'UNVERIFIED_RESTATEMENT',
+] as const;
 export type WatchedCode = (typeof WATCHED_CODES)[number];
 
 export interface AnswerCounterRow {
@@ -115,7 +121,8 @@ export async function ingestCounters(db: Db, tenantId: string, w: CounterWindow 
   const { from, until } = bounds(w);
   // report ingestion counts reasons as q_<CODE>; other formats may name the code directly
   const codeCols = WATCHED_CODES.map(
-    (c) => sql`coalesce(sum(coalesce((r.counters->>${`q_${c}`})::int, 0) + coalesce((r.counters->>${c})::int, 0)), 0)::int as ${sql.identifier(c)}`,
+    (c) =>
+      sql`coalesce(sum(coalesce((r.counters->>${`q_${c}`})::int, 0) + coalesce((r.counters->>${c})::int, 0)), 0)::int as ${sql.identifier(c)}`,
   );
   const res = await db.execute(sql`
     select to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, coalesce(r.format, 'unknown') as format,
@@ -153,7 +160,12 @@ export async function quarantineCounters(db: Db, tenantId: string): Promise<Quar
     where ${factVisible(adminScope(tenantId), 'f')} and f.status = 'quarantined'
     group by 1, 2, 3
     order by 4 desc, 1, 2, 3`);
-  return rowsOf<Record<string, unknown>>(res).map((r) => ({ source: String(r.source), extractorVersion: String(r.extractorVersion), reason: String(r.reason), facts: num(r.facts) }));
+  return rowsOf<Record<string, unknown>>(res).map((r) => ({
+    source: String(r.source),
+    extractorVersion: String(r.extractorVersion),
+    reason: String(r.reason),
+    facts: num(r.facts),
+  }));
 }
 
 export interface DailySeries {
@@ -214,7 +226,13 @@ export function totalsBySource(rows: AnswerCounterRow[]): GroupTotal[] {
   const by = new Map<string, GroupTotal>();
   for (const r of rows) {
     const key = `${r.source} · ${r.extractorVersion}`;
-    const g = by.get(key) ?? { key, answers: 0, abstentions: 0, codes: Object.fromEntries(WATCHED_CODES.map((c) => [c, 0])) as Record<WatchedCode, number>, latencyP95: null };
+    const g = by.get(key) ?? {
+      key,
+      answers: 0,
+      abstentions: 0,
+      codes: Object.fromEntries(WATCHED_CODES.map((c) => [c, 0])) as Record<WatchedCode, number>,
+      latencyP95: null,
+    };
     g.answers += r.answers;
     g.abstentions += r.abstentions;
     for (const c of WATCHED_CODES) g.codes[c] += r.codes[c];

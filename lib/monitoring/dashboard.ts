@@ -45,9 +45,17 @@ export function parseWindow(v: string | string[] | undefined): number {
   return (WINDOWS as readonly number[]).includes(n) ? n : 30;
 }
 
-export async function monitoringData(db: Db, tenantId: string, o: { days?: number; until?: Date; evalDir?: string } = {}): Promise<MonitoringData> {
+export async function monitoringData(
+  db: Db,
+  tenantId: string,
+  o: { days?: number; until?: Date; evalDir?: string } = {},
+): Promise<MonitoringData> {
   const w = { days: o.days ?? 30, until: o.until };
-  const [answers, ingest, quarantine] = await Promise.all([answerCounters(db, tenantId, w), ingestCounters(db, tenantId, w), quarantineCounters(db, tenantId)]);
+  const [answers, ingest, quarantine] = await Promise.all([
+    answerCounters(db, tenantId, w),
+    ingestCounters(db, tenantId, w),
+    quarantineCounters(db, tenantId),
+  ]);
   const days = dayRange(w);
   return {
     days: w.days,
@@ -58,7 +66,11 @@ export async function monitoringData(db: Db, tenantId: string, o: { days?: numbe
       volume: toDaily(answers, days, (r) => ({ answered: r.answered, abstentions: r.abstentions })),
       codes: toDaily(answers, days, (r) => ({ ...r.codes })),
       latency: dailyLatency(answers, days),
-      ingestFacts: toDaily(ingest, days, (r) => ({ 'facts added': r.factsAdded, quarantined: r.factsQuarantined, 'failed runs': r.failed })),
+      ingestFacts: toDaily(ingest, days, (r) => ({
+        'facts added': r.factsAdded,
+        quarantined: r.factsQuarantined,
+        'failed runs': r.failed,
+      })),
       ingestCodes: toDaily(ingest, days, (r) => Object.fromEntries(WATCHED_CODES.map((c) => [c, r.codes[c]]))),
     },
     bySource: totalsBySource(answers),

@@ -23,7 +23,13 @@ const run = z.object({
   byPathway: z.record(z.string(), report),
   failureCounts: z.record(z.string(), z.number()).default({}),
   failures: z
-    .array(z.object({ id: z.string(), question: z.string(), failure: z.object({ finrate: z.string(), temporal: z.string().nullable(), detail: z.string() }).nullable() }))
+    .array(
+      z.object({
+        id: z.string(),
+        question: z.string(),
+        failure: z.object({ finrate: z.string(), temporal: z.string().nullable(), detail: z.string() }).nullable(),
+      }),
+    )
     .default([]),
   byCategory: z.record(z.string(), z.object({ n: z.number(), correct: z.number() })).optional(),
 });

@@ -9,7 +9,8 @@ describe('singularOf', () => {
       ['deposits', 'deposit'],
       ['provisions', 'provision'],
       ['borrowings', 'borrowing'],
-    ]) expect(singularOf(p!), p).toBe(s);
+    ])
+      expect(singularOf(p!), p).toBe(s);
   });
   it('reads -ies after a consonant as -y', () => {
     expect(singularOf('liabilities')).toBe('liability');
@@ -36,11 +37,37 @@ describe('singularOf', () => {
     expect(pluralOf('sale')).toBe('sales');
   });
   it('leaves singular words, short words, invariant words and non-words as they are', () => {
-    for (const w of ['gross', 'loss', 'business', 'status', 'basis', 'analysis', 'bonus', 'expense', 'liability', 'revenue', 'income', 'equity', 'cash', 'tax', 'gas', 'its', 'eps', 'series', 'species', 'news', 'q4s', 'covid19s', "o's", ''])
+    for (const w of [
+      'gross',
+      'loss',
+      'business',
+      'status',
+      'basis',
+      'analysis',
+      'bonus',
+      'expense',
+      'liability',
+      'revenue',
+      'income',
+      'equity',
+      'cash',
+      'tax',
+      'gas',
+      'its',
+      'eps',
+      'series',
+      'species',
+      'news',
+      'q4s',
+      'covid19s',
+      "o's",
+      '',
+    ])
       expect(singularOf(w), w).toBe(w);
   });
   it('is a no-op on its own result', () => {
-    for (const w of ['liabilities', 'taxes', 'losses', 'businesses', 'expenses', 'revenues', 'sales', 'analyses']) expect(singularOf(singularOf(w))).toBe(singularOf(w));
+    for (const w of ['liabilities', 'taxes', 'losses', 'businesses', 'expenses', 'revenues', 'sales', 'analyses'])
+      expect(singularOf(singularOf(w))).toBe(singularOf(w));
   });
 });
 
@@ -65,7 +92,8 @@ describe('pluralOf', () => {
     expect(pluralOf('analysis')).toBe('analyses');
   });
   it('leaves plurals, invariant words, short words and non-words as they are', () => {
-    for (const w of ['revenues', 'sales', 'liabilities', 'expenses', 'losses', 'series', 'news', 'pe', 'q4', 'non-current', '']) expect(pluralOf(w), w).toBe(w);
+    for (const w of ['revenues', 'sales', 'liabilities', 'expenses', 'losses', 'series', 'news', 'pe', 'q4', 'non-current', ''])
+      expect(pluralOf(w), w).toBe(w);
   });
   it('is undone by singularOf', () => {
     for (const w of ['revenue', 'liability', 'tax', 'branch', 'loss', 'business', 'expense', 'deposit', 'security', 'analysis', 'sale'])

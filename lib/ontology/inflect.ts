@@ -65,13 +65,61 @@ export function singularForms(phrase: string): string[] {
 }
 
 /** Words that open a measure name's postmodifier: the head noun stands before them ("provision for income taxes"). */
-const PREPOSITIONS = new Set(['of', 'for', 'from', 'by', 'in', 'on', 'to', 'under', 'with', 'at', 'before', 'after', 'over', 'into', 'than', 'per']);
+const PREPOSITIONS = new Set([
+  'of',
+  'for',
+  'from',
+  'by',
+  'in',
+  'on',
+  'to',
+  'under',
+  'with',
+  'at',
+  'before',
+  'after',
+  'over',
+  'into',
+  'than',
+  'per',
+]);
 
 /** Adjectives and participles that follow their noun in measure names ("shares outstanding", "net cash provided", "accounts receivable"). */
 const POSTPOSITIVE = new Set([
-  'outstanding', 'remaining', 'issued', 'authorized', 'authorised', 'used', 'provided', 'granted', 'vested', 'unvested', 'exercisable',
-  'exercised', 'forfeited', 'expired', 'receivable', 'payable', 'attributable', 'available', 'held', 'acquired', 'repurchased', 'paid',
-  'received', 'incurred', 'recognized', 'recognised', 'reported', 'owed', 'due', 'net', 'gross', 'generated', 'applicable', 'allocated',
+  'outstanding',
+  'remaining',
+  'issued',
+  'authorized',
+  'authorised',
+  'used',
+  'provided',
+  'granted',
+  'vested',
+  'unvested',
+  'exercisable',
+  'exercised',
+  'forfeited',
+  'expired',
+  'receivable',
+  'payable',
+  'attributable',
+  'available',
+  'held',
+  'acquired',
+  'repurchased',
+  'paid',
+  'received',
+  'incurred',
+  'recognized',
+  'recognised',
+  'reported',
+  'owed',
+  'due',
+  'net',
+  'gross',
+  'generated',
+  'applicable',
+  'allocated',
 ]);
 
 /**
@@ -86,7 +134,12 @@ const POSTPOSITIVE = new Set([
 export function copulaFor(name: string): 'was' | 'were' {
   let text = name.replace(/\([^()]*\)/g, ' ');
   // a trailing ", net" or ", end of period" qualifies the whole name; a comma inside a list ("selling, general and administrative expenses") does not
-  for (let m = /,([^,]*)$/.exec(text); m && !/\b(?:and|or)\b/i.test(m[1]!) && /[A-Za-z]/.test(text.slice(0, m.index)); m = /,([^,]*)$/.exec(text)) text = text.slice(0, m.index);
+  for (
+    let m = /,([^,]*)$/.exec(text);
+    m && !/\b(?:and|or)\b/i.test(m[1]!) && /[A-Za-z]/.test(text.slice(0, m.index));
+    m = /,([^,]*)$/.exec(text)
+  )
+    text = text.slice(0, m.index);
   const words = text.split(/[^A-Za-z]+/).filter(Boolean);
   const p = words.findIndex((w, i) => i > 0 && PREPOSITIONS.has(w.toLowerCase()));
   if (p > 0 && words[p]!.toLowerCase() === 'per') return 'was';

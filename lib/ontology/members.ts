@@ -24,7 +24,11 @@ for (const f of FORMULAS) for (const p of [f.label, ...f.synonyms]) GENERIC.add(
 for (const w of ['total', 'other', 'others', 'segment', 'segments', 'net', 'subtotal', 'all other']) GENERIC.add(w);
 
 function simplify(s: string): string {
-  return s.toLowerCase().replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, ' ').trim();
+  return s
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 /**
@@ -35,9 +39,15 @@ function simplify(s: string): string {
  */
 export function memberLabelsFromRow(rowLabel: string | null | undefined): string[] {
   if (!rowLabel) return [];
-  let s = rowLabel.replace(/\s*(?:\(\d{1,2}\)|\[\d{1,2}\]|[*†‡§]+)\s*/g, ' ').replace(/\s+/g, ' ').trim();
+  let s = rowLabel
+    .replace(/\s*(?:\(\d{1,2}\)|\[\d{1,2}\]|[*†‡§]+)\s*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (s.includes(':')) s = s.slice(s.lastIndexOf(':') + 1).trim();
-  s = s.replace(/^total\s+/i, '').replace(/\s+total$/i, '').trim();
+  s = s
+    .replace(/^total\s+/i, '')
+    .replace(/\s+total$/i, '')
+    .trim();
   if (!s || s.length < 2 || GENERIC.has(simplify(s)) || /^\d/.test(s)) return [];
   const out = [s];
   const first = s.split(',')[0]!.trim();

@@ -23,13 +23,15 @@ describe('ontology data', () => {
     const withIfrs = METRICS.filter((m) => m.concepts.some((c) => c.startsWith('ifrs-full:'))).length;
     expect(withIfrs / METRICS.length).toBeGreaterThan(0.7);
     // outflows reported as positive payments cannot be negative
-    for (const m of METRICS.filter((x) => x.sign === 'outflow' && !['income_taxes_paid', 'interest_paid'].includes(x.id))) expect(isNonNegativeMetric(m.id), m.id).toBe(true);
+    for (const m of METRICS.filter((x) => x.sign === 'outflow' && !['income_taxes_paid', 'interest_paid'].includes(x.id)))
+      expect(isNonNegativeMetric(m.id), m.id).toBe(true);
   });
 
   it('every formula reads known measures and its roles imply exactly its declared temporal relation', () => {
     for (const f of FORMULAS) {
       for (const leaf of leafMeasures(f.formula)) expect(getMetric(leaf), `${f.id} → ${leaf}`).toBeDefined();
-      for (const alt of f.alternatives ?? []) for (const leaf of leafMeasures(alt)) expect(getMetric(leaf), `${f.id} alt → ${leaf}`).toBeDefined();
+      for (const alt of f.alternatives ?? [])
+        for (const leaf of leafMeasures(alt)) expect(getMetric(leaf), `${f.id} alt → ${leaf}`).toBeDefined();
       expect(impliedRelation(f), f.id).toBe(f.relation);
     }
   });
@@ -49,7 +51,9 @@ describe('ontology data', () => {
   });
 
   it('declares the mixed instant ÷ flow relation only in the end-of-period form', () => {
-    const mixed = FORMULAS.filter((f) => f.relation === 'instant_over_flow_at_end' || f.relation === 'flow_over_instant_at_end').map((f) => f.id).sort();
+    const mixed = FORMULAS.filter((f) => f.relation === 'instant_over_flow_at_end' || f.relation === 'flow_over_instant_at_end')
+      .map((f) => f.id)
+      .sort();
     expect(mixed).toEqual(['debt_to_ebitda', 'net_debt_to_ebitda', 'operating_cash_flow_ratio']);
   });
 });

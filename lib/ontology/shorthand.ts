@@ -65,38 +65,78 @@ export const EXPENSE_TAIL_WORDS: readonly string[] = ['expense', 'expenses', 'co
  */
 export const CAPTION_PATTERNS: readonly { pattern: string; metric: string }[] = [
   // cash flow subtotals: "net cash provided by (used in) operating activities", "cash provided (used) by operations", "total investing activities"
-  { pattern: "(?:net )?cash(?: flows?)?(?: (?:provided|generated|used|received|from|by|in|of))+ (?:operating activities|operations)", metric: 'operating_cash_flow' },
-  { pattern: "(?:net )?cash(?: flows?)?(?: (?:provided|generated|used|received|from|by|in|of))+ investing activities", metric: 'investing_cash_flow' },
-  { pattern: "(?:net )?cash(?: flows?)?(?: (?:provided|generated|used|received|from|by|in|of))+ financing activities", metric: 'financing_cash_flow' },
-  { pattern: "total (?:cash from )?operating activities", metric: 'operating_cash_flow' },
-  { pattern: "total (?:cash from )?investing activities", metric: 'investing_cash_flow' },
-  { pattern: "total (?:cash from )?financing activities", metric: 'financing_cash_flow' },
+  {
+    pattern: '(?:net )?cash(?: flows?)?(?: (?:provided|generated|used|received|from|by|in|of))+ (?:operating activities|operations)',
+    metric: 'operating_cash_flow',
+  },
+  {
+    pattern: '(?:net )?cash(?: flows?)?(?: (?:provided|generated|used|received|from|by|in|of))+ investing activities',
+    metric: 'investing_cash_flow',
+  },
+  {
+    pattern: '(?:net )?cash(?: flows?)?(?: (?:provided|generated|used|received|from|by|in|of))+ financing activities',
+    metric: 'financing_cash_flow',
+  },
+  { pattern: 'total (?:cash from )?operating activities', metric: 'operating_cash_flow' },
+  { pattern: 'total (?:cash from )?investing activities', metric: 'investing_cash_flow' },
+  { pattern: 'total (?:cash from )?financing activities', metric: 'financing_cash_flow' },
   // weighted average share counts: "diluted weighted average common shares outstanding", "weighted-average common shares outstanding, basic"
-  { pattern: "diluted weighted average (?:number of )?(?:common |ordinary )?shares(?: of common stock)?(?: outstanding)?", metric: 'shares_diluted' },
-  { pattern: "weighted average (?:number of )?(?:common |ordinary )?shares(?: of common stock)?(?: outstanding)?(?: used in computing)? diluted(?: shares)?", metric: 'shares_diluted' },
-  { pattern: "weighted average (?:number of )?diluted (?:common |ordinary )?shares(?: outstanding)?", metric: 'shares_diluted' },
-  { pattern: "(?:basic )?weighted average (?:number of )?(?:common |ordinary )?shares(?: of common stock)?(?: outstanding)?(?: basic)?", metric: 'shares_basic' },
+  {
+    pattern: 'diluted weighted average (?:number of )?(?:common |ordinary )?shares(?: of common stock)?(?: outstanding)?',
+    metric: 'shares_diluted',
+  },
+  {
+    pattern:
+      'weighted average (?:number of )?(?:common |ordinary )?shares(?: of common stock)?(?: outstanding)?(?: used in computing)? diluted(?: shares)?',
+    metric: 'shares_diluted',
+  },
+  { pattern: 'weighted average (?:number of )?diluted (?:common |ordinary )?shares(?: outstanding)?', metric: 'shares_diluted' },
+  {
+    pattern: '(?:basic )?weighted average (?:number of )?(?:common |ordinary )?shares(?: of common stock)?(?: outstanding)?(?: basic)?',
+    metric: 'shares_basic',
+  },
   // per-share earnings: "basic net income per common share", "net income per share, diluted", "diluted earnings per common share"
-  { pattern: "diluted (?:net )?(?:income|earnings|loss)(?: loss)? per (?:common |ordinary )?share", metric: 'eps_diluted' },
-  { pattern: "(?:net )?(?:income|earnings)(?: loss)? per (?:common |ordinary )?share diluted", metric: 'eps_diluted' },
-  { pattern: "basic (?:net )?(?:income|earnings|loss)(?: loss)? per (?:common |ordinary )?share", metric: 'eps_basic' },
-  { pattern: "(?:net )?(?:income|earnings)(?: loss)? per (?:common |ordinary )?share basic", metric: 'eps_basic' },
+  { pattern: 'diluted (?:net )?(?:income|earnings|loss)(?: loss)? per (?:common |ordinary )?share', metric: 'eps_diluted' },
+  { pattern: '(?:net )?(?:income|earnings)(?: loss)? per (?:common |ordinary )?share diluted', metric: 'eps_diluted' },
+  { pattern: 'basic (?:net )?(?:income|earnings|loss)(?: loss)? per (?:common |ordinary )?share', metric: 'eps_basic' },
+  { pattern: '(?:net )?(?:income|earnings)(?: loss)? per (?:common |ordinary )?share basic', metric: 'eps_basic' },
   // dividends per share: "dividends declared per common share", "dividends and dividend equivalents declared per share or RSU"
-  { pattern: "(?:cash )?dividends?(?: and dividend equivalents)?(?: declared| paid)? per (?:common |ordinary )?share", metric: 'dividends_per_share' },
+  {
+    pattern: '(?:cash )?dividends?(?: and dividend equivalents)?(?: declared| paid)? per (?:common |ordinary )?share',
+    metric: 'dividends_per_share',
+  },
   // capital expenditure: "additions to property, plant and equipment", "payments for property and equipment", "purchases related to property and equipment and intangible assets"
-  { pattern: "(?:additions to|payments for|payments for acquisition of|purchases? of|purchases related to|acquisitions? of|expenditures for|investments? in) property(?: plant)? and equipment(?: and intangible assets)?", metric: 'capex' },
-  { pattern: "proceeds from (?:the )?(?:sales?|disposals?|disposition) of property(?: plant)? and equipment", metric: 'ppe_sale_proceeds' },
+  {
+    pattern:
+      '(?:additions to|payments for|payments for acquisition of|purchases? of|purchases related to|acquisitions? of|expenditures for|investments? in) property(?: plant)? and equipment(?: and intangible assets)?',
+    metric: 'capex',
+  },
+  { pattern: 'proceeds from (?:the )?(?:sales?|disposals?|disposition) of property(?: plant)? and equipment', metric: 'ppe_sale_proceeds' },
   // the current portion of long-term debt: "less current portion of term debt", "long-term debt due within one year"
-  { pattern: "(?:total )?non ?current portion of (?:long term |term )?(?:debt|notes|borrowings)", metric: 'long_term_debt_noncurrent' },
-  { pattern: "(?<!non )(?<!non)current (?:portion|maturities) of (?:long term |term )?(?:debt|notes|borrowings)", metric: 'current_portion_long_term_debt' },
-  { pattern: "long term debt due within one year", metric: 'current_portion_long_term_debt' },
+  { pattern: '(?:total )?non ?current portion of (?:long term |term )?(?:debt|notes|borrowings)', metric: 'long_term_debt_noncurrent' },
+  {
+    pattern: '(?<!non )(?<!non)current (?:portion|maturities) of (?:long term |term )?(?:debt|notes|borrowings)',
+    metric: 'current_portion_long_term_debt',
+  },
+  { pattern: 'long term debt due within one year', metric: 'current_portion_long_term_debt' },
   // the balance sheet total: "total liabilities, redeemable noncontrolling interest, and shareholders' equity"
-  { pattern: "total liabilities(?: [a-z]+){0,4} and (?:total )?(?:shareholders|stockholders|shareowners)'? (?:equity|deficit)", metric: 'liabilities_and_equity' },
+  {
+    pattern: "total liabilities(?: [a-z]+){0,4} and (?:total )?(?:shareholders|stockholders|shareowners)'? (?:equity|deficit)",
+    metric: 'liabilities_and_equity',
+  },
   // the cash flow statement's last lines: "net increase (decrease) in cash and equivalents", "effect of exchange rate changes on cash, cash equivalents and restricted cash"
-  { pattern: "(?:net (?:increase|decrease|change)(?: increase| decrease)*|(?:increase|decrease|change)(?: increase| decrease)*) in cash(?: and cash equivalents| and equivalents| cash equivalents and restricted cash(?: and restricted cash equivalents)?)", metric: 'net_change_in_cash' },
-  { pattern: "net (?:increase|decrease|change)(?: increase| decrease)* in cash", metric: 'net_change_in_cash' },
-  { pattern: "effect of (?:foreign )?exchange rates?(?: changes)? on cash(?: and cash equivalents| cash equivalents and restricted cash(?: and restricted cash equivalents)?| and equivalents)?", metric: 'fx_effect_on_cash' },
+  {
+    pattern:
+      '(?:net (?:increase|decrease|change)(?: increase| decrease)*|(?:increase|decrease|change)(?: increase| decrease)*) in cash(?: and cash equivalents| and equivalents| cash equivalents and restricted cash(?: and restricted cash equivalents)?)',
+    metric: 'net_change_in_cash',
+  },
+  { pattern: 'net (?:increase|decrease|change)(?: increase| decrease)* in cash', metric: 'net_change_in_cash' },
+  {
+    pattern:
+      'effect of (?:foreign )?exchange rates?(?: changes)? on cash(?: and cash equivalents| cash equivalents and restricted cash(?: and restricted cash equivalents)?| and equivalents)?',
+    metric: 'fx_effect_on_cash',
+  },
   // supplemental cash flow: "cash payments for income taxes", "cash paid for interest"
-  { pattern: "cash (?:paid|payments) for (?:income )?taxes", metric: 'income_taxes_paid' },
-  { pattern: "cash (?:paid|payments) for interest", metric: 'interest_paid' },
+  { pattern: 'cash (?:paid|payments) for (?:income )?taxes', metric: 'income_taxes_paid' },
+  { pattern: 'cash (?:paid|payments) for interest', metric: 'interest_paid' },
 ];

@@ -37,12 +37,21 @@ export function averageSpan(
   const count = counts.find((c) => !taken(c.start, c.end) && /^[\s-]*$/.test(question.slice(c.end, ws)));
   const over = /^\s+(?:of\s+(?:the\s+)?|over\s+(?:the\s+)?|across\s+(?:the\s+)?)?/i.exec(question.slice(we));
   if (!count && !range) return null;
-  if (words.length > 1) return { ok: false, question: 'The question names “average” more than once; which average over which fiscal years do you mean?', options: [] };
+  if (words.length > 1)
+    return {
+      ok: false,
+      question: 'The question names “average” more than once; which average over which fiscal years do you mean?',
+      options: [],
+    };
   const claims: Mention[] = [{ start: count ? count.start : ws, end: we, text: question.slice(count ? count.start : ws, we) }];
   if (over && over[0].trim()) claims.push({ start: we, end: we + over[0].length, text: over[0] });
   const notYears = phrases.filter((p) => wholeYear(p) === null);
   if (notYears.length > 0) {
-    return { ok: false, question: `An average over fiscal years takes whole fiscal years; “${notYears[0]!.text}” is not one. Name the first and last fiscal year.`, options: [] };
+    return {
+      ok: false,
+      question: `An average over fiscal years takes whole fiscal years; “${notYears[0]!.text}” is not one. Name the first and last fiscal year.`,
+      options: [],
+    };
   }
   const years = phrases.map(wholeYear).filter((y): y is number => y !== null);
   let from: number;
@@ -54,14 +63,29 @@ export function averageSpan(
     to = years[0]!;
     from = to - count.years + 1;
     const p = phrases[0]!;
-    const lead = /\b(?:through|thru|to|until|ending(?:\s+(?:in|with))?|ended|up\s+to)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?)?$/i.exec(question.slice(Math.max(0, p.start - 30), p.start));
+    const lead = /\b(?:through|thru|to|until|ending(?:\s+(?:in|with))?|ended|up\s+to)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?)?$/i.exec(
+      question.slice(Math.max(0, p.start - 30), p.start),
+    );
     if (lead) claims.push({ start: p.start - lead[0].length, end: p.start, text: lead[0] });
   } else {
-    return { ok: false, question: 'Over which fiscal years should the average run? Name the first and the last, e.g. “FY2018 to FY2020”.', options: [] };
+    return {
+      ok: false,
+      question: 'Over which fiscal years should the average run? Name the first and the last, e.g. “FY2018 to FY2020”.',
+      options: [],
+    };
   }
-  if (to <= from) return { ok: false, question: `An average over fiscal years needs at least two different fiscal years (got FY${from} to FY${to}).`, options: [] };
+  if (to <= from)
+    return {
+      ok: false,
+      question: `An average over fiscal years needs at least two different fiscal years (got FY${from} to FY${to}).`,
+      options: [],
+    };
   if (count && count.years !== to - from + 1) {
-    return { ok: false, question: `“${count.text}” does not match FY${from} to FY${to} (${to - from + 1} fiscal years). Which span do you mean?`, options: [`FY${to - count.years + 1} to FY${to}`, `FY${from} to FY${to}`] };
+    return {
+      ok: false,
+      question: `“${count.text}” does not match FY${from} to FY${to} (${to - from + 1} fiscal years). Which span do you mean?`,
+      options: [`FY${to - count.years + 1} to FY${to}`, `FY${from} to FY${to}`],
+    };
   }
   return { ok: true, range: { from, to }, claims };
 }

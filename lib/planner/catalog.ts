@@ -30,11 +30,23 @@ const indexCache = new WeakMap<Db, Map<string, CacheEntry>>();
 async function buildIndex(db: Db, tenantId: string, version: number | null): Promise<EntityIndex> {
   const [rows, aliases, calendars] = await Promise.all([
     db
-      .select({ id: entities.id, name: entities.name, legalName: entities.legalName, ticker: entities.ticker, cik: entities.cik, currency: entities.reportingCurrency })
+      .select({
+        id: entities.id,
+        name: entities.name,
+        legalName: entities.legalName,
+        ticker: entities.ticker,
+        cik: entities.cik,
+        currency: entities.reportingCurrency,
+      })
       .from(entities)
       .where(eq(entities.tenantId, tenantId)),
     db
-      .select({ entityId: entityAliases.entityId, alias: entityAliases.alias, normalized: entityAliases.normalized, kind: entityAliases.kind })
+      .select({
+        entityId: entityAliases.entityId,
+        alias: entityAliases.alias,
+        normalized: entityAliases.normalized,
+        kind: entityAliases.kind,
+      })
       .from(entityAliases)
       .innerJoin(entities, eq(entities.id, entityAliases.entityId))
       .where(eq(entities.tenantId, tenantId)),
@@ -60,7 +72,13 @@ async function buildIndex(db: Db, tenantId: string, version: number | null): Pro
   }
   const cals = new Map<string, FiscalCalendar[]>();
   for (const c of calendars) {
-    const cal: FiscalCalendar = { entityId: c.entityId, effectiveFrom: c.effectiveFrom, effectiveTo: c.effectiveTo, yearEnd: c.yearEnd, labelBy: c.labelBy };
+    const cal: FiscalCalendar = {
+      entityId: c.entityId,
+      effectiveFrom: c.effectiveFrom,
+      effectiveTo: c.effectiveTo,
+      yearEnd: c.yearEnd,
+      labelBy: c.labelBy,
+    };
     const list = cals.get(c.entityId);
     if (list) list.push(cal);
     else cals.set(c.entityId, [cal]);

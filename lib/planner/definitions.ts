@@ -70,7 +70,15 @@ function expanded(id: string, seen = new Set<string>()): { leaves: Set<string>; 
   return { leaves, ops, averages, nested };
 }
 
-const OPERATOR_WORDS: Record<string, Op> = { plus: 'add', minus: 'sub', less: 'sub', divided: 'div', over: 'div', times: 'mul', multiplied: 'mul' };
+const OPERATOR_WORDS: Record<string, Op> = {
+  plus: 'add',
+  minus: 'sub',
+  less: 'sub',
+  divided: 'div',
+  over: 'div',
+  times: 'mul',
+  multiplied: 'mul',
+};
 const OPERATOR_SYMBOLS: Record<string, Op> = { '+': 'add', '-': 'sub', '−': 'sub', '/': 'div', '÷': 'div', '*': 'mul', '×': 'mul' };
 /** Words a definition's body may hold besides measures, periods and operators. */
 const BODY_WORDS = new Set('and by of the total sum between from to for using with its their a an average averaged mean'.split(' '));
@@ -95,7 +103,12 @@ function yearOfPhrase(p: PeriodPhrase): number | null {
  * question order; `phrases` the period phrases; `placed(start, end)` says whether a word is already
  * placed (an instruction such as "[from cash flow statement]").
  */
-export function readDefinitions(question: string, mentions: DefinitionMention[], phrases: PeriodPhrase[], placed: (start: number, end: number) => boolean): DefinitionRead {
+export function readDefinitions(
+  question: string,
+  mentions: DefinitionMention[],
+  phrases: PeriodPhrase[],
+  placed: (start: number, end: number) => boolean,
+): DefinitionRead {
   const out: DefinitionRead = { claims: [], mentions: new Set(), phrases: new Set() };
   const found: { start: number; end: number; defined: number; body: [number, number] }[] = [];
   mentions.forEach((m, i) => {

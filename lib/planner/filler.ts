@@ -18,7 +18,9 @@ const FILLER = new Set(
   money company company's companies firm business group entity figure figures number numbers amount amounts value values
   result results data line item items metric metrics number's
   here there any some another
-  vs v versus between compare compared comparing comparison against relative`.split(/\s+/).filter(Boolean),
+  vs v versus between compare compared comparing comparison against relative`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 export function isFiller(word: string): boolean {

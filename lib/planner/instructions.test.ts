@@ -4,8 +4,10 @@ import { readInstructions } from './instructions';
 import { planQuestion } from './plan';
 import { ent } from './__fixtures__/catalog';
 
-
-const CATALOG: CatalogEntity[] = [ent('acme', 'Acme Widgets', 'Acme Widgets, Inc.', 'ACMW'), ent('zeta', 'Zeta Foods', 'Zeta Foods Corporation', 'ZETA')];
+const CATALOG: CatalogEntity[] = [
+  ent('acme', 'Acme Widgets', 'Acme Widgets, Inc.', 'ACMW'),
+  ent('zeta', 'Zeta Foods', 'Zeta Foods Corporation', 'ZETA'),
+];
 
 function plan(q: string) {
   return planQuestion(q, { catalog: CATALOG });
@@ -52,7 +54,9 @@ describe('instruction words', () => {
   it('reads the statements a scope clause names, in order', () => {
     const r = readInstructions('Give a response by relying on the details shown in the statement of cash flows and the P&L statement.');
     expect(r.instructions.statements).toEqual(['cash_flow_statement', 'income_statement']);
-    expect(readInstructions('When primarily referencing the consolidated statements of financial position').instructions.statement).toBe('balance_sheet');
+    expect(readInstructions('When primarily referencing the consolidated statements of financial position').instructions.statement).toBe(
+      'balance_sheet',
+    );
   });
 
   const SCOPE_WORDINGS = [
@@ -76,7 +80,9 @@ describe('instruction words', () => {
   }
 
   it('a preamble and format clauses are placed; the figure is the one asked', () => {
-    const r = plan("We want to calculate a financial metric. Here's the question: what is the FY2022 net income for Zeta Foods? Answer in USD millions and round to one decimal place.");
+    const r = plan(
+      "We want to calculate a financial metric. Here's the question: what is the FY2022 net income for Zeta Foods? Answer in USD millions and round to one decimal place.",
+    );
     expect(r.status).toBe('planned');
     if (r.status !== 'planned') return;
     expect(r.intent.metric.id).toBe('net_income');
@@ -107,7 +113,9 @@ describe('instruction words', () => {
 
 describe('definitions', () => {
   it('a definition that agrees with the ontology formula is placed and adds nothing', () => {
-    const r = plan('What is the FY2022 EBITDA margin for Zeta Foods? Define EBITDA as operating income + depreciation and amortization from the cash flow statement.');
+    const r = plan(
+      'What is the FY2022 EBITDA margin for Zeta Foods? Define EBITDA as operating income + depreciation and amortization from the cash flow statement.',
+    );
     expect(r.status, JSON.stringify(r)).toBe('planned');
     if (r.status !== 'planned') return;
     expect(r.intent.metric.id).toBe('ebitda_margin');
@@ -122,7 +130,9 @@ describe('definitions', () => {
   });
 
   it('a definition with the average balance over the question year and the year before is placed', () => {
-    const r = plan('What is the FY2021 inventory turnover ratio for Acme Widgets? Inventory turnover ratio is defined as: (FY2021 COGS) / (average inventory between FY2020 and FY2021).');
+    const r = plan(
+      'What is the FY2021 inventory turnover ratio for Acme Widgets? Inventory turnover ratio is defined as: (FY2021 COGS) / (average inventory between FY2020 and FY2021).',
+    );
     expect(r.status, JSON.stringify(r)).toBe('planned');
     if (r.status !== 'planned') return;
     expect(r.intent.metric.id).toBe('inventory_turnover');
@@ -141,7 +151,10 @@ describe('definitions', () => {
   for (const q of DIFFERENT) {
     it(`does not answer another definition: ${q.slice(0, 120)}`, () => {
       const r = plan(q);
-      const sameAsOntology = r.status === 'planned' && r.intent.operation === 'value' && ['ebitda', 'retention_ratio', 'inventory_turnover'].includes(r.intent.metric.id);
+      const sameAsOntology =
+        r.status === 'planned' &&
+        r.intent.operation === 'value' &&
+        ['ebitda', 'retention_ratio', 'inventory_turnover'].includes(r.intent.metric.id);
       expect(sameAsOntology, JSON.stringify(r)).toBe(false);
     });
   }

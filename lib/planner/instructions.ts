@@ -56,7 +56,20 @@ const STATEMENT_NAMES: { kind: StatementKind; re: RegExp }[] = [
   },
 ];
 
-const SCALE_WORDS: Record<string, NonNullable<Instructions['scale']>> = { thousands: 'thousands', "'000": 'thousands', '’000': 'thousands', k: 'thousands', millions: 'millions', mn: 'millions', mm: 'millions', m: 'millions', billions: 'billions', bn: 'billions', trillions: 'trillions', tn: 'trillions' };
+const SCALE_WORDS: Record<string, NonNullable<Instructions['scale']>> = {
+  thousands: 'thousands',
+  "'000": 'thousands',
+  '’000': 'thousands',
+  k: 'thousands',
+  millions: 'millions',
+  mn: 'millions',
+  mm: 'millions',
+  m: 'millions',
+  billions: 'billions',
+  bn: 'billions',
+  trillions: 'trillions',
+  tn: 'trillions',
+};
 
 /** The ISO code of a currency word ("dollars", "US$", "euros", "₹"); null for none. */
 function currencyOf(word: string | undefined): Instructions['currency'] | null {
@@ -207,7 +220,8 @@ export function readInstructions(question: string): ReadInstructions {
   const statements: { start: number; end: number; kind: StatementKind }[] = [];
   for (const s of STATEMENT_NAMES) {
     for (const m of question.matchAll(s.re)) {
-      if (!statements.some((x) => m.index! < x.end && x.start < m.index! + m[0].length)) statements.push({ start: m.index!, end: m.index! + m[0].length, kind: s.kind });
+      if (!statements.some((x) => m.index! < x.end && x.start < m.index! + m[0].length))
+        statements.push({ start: m.index!, end: m.index! + m[0].length, kind: s.kind });
     }
   }
   statements.sort((a, b) => a.start - b.start);
@@ -235,7 +249,9 @@ export function readInstructions(question: string): ReadInstructions {
   // "… from the cash flow statement", "based on the income statement": a source pinned inside a clause
   for (const s of statements) {
     if (used.has(s)) continue;
-    const lead = /\b(?:based\s+on|using|from|per|according\s+to|in|on)\s+(?:the\s+)?(?:its\s+)?$/i.exec(question.slice(Math.max(0, s.start - 30), s.start));
+    const lead = /\b(?:based\s+on|using|from|per|according\s+to|in|on)\s+(?:the\s+)?(?:its\s+)?$/i.exec(
+      question.slice(Math.max(0, s.start - 30), s.start),
+    );
     if (!lead) continue;
     claims.push({ start: s.start - lead[0].length, end: s.end, detail: 'statement scope' });
     used.add(s);

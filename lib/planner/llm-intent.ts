@@ -31,19 +31,19 @@ export function validateProposal(question: string, p: IntentProposal, catalog: C
   const problems: string[] = [];
   const entities = p.companies.map((name) => {
     const n = normalizeAlias(name);
-    const hits = catalog.filter((e) => normalizeAlias(e.name) === n || normalizeAlias(e.legalName ?? '') === n || e.ticker?.toLowerCase() === name.toLowerCase() || e.aliases.some((a) => a.normalized === n));
+    const hits = catalog.filter(
+      (e) =>
+        normalizeAlias(e.name) === n ||
+        normalizeAlias(e.legalName ?? '') === n ||
+        e.ticker?.toLowerCase() === name.toLowerCase() ||
+        e.aliases.some((a) => a.normalized === n),
+    );
     if (hits.length !== 1) problems.push(hits.length ? `“${name}” matches several companies` : `“${name}” is not a known company`);
     return hits[0];
   });
   const metricHit =
-    METRICS.find((m) => m.id === p.measure) ??
-    DERIVED_METRICS.find((m) => m.id === p.measure) ??
-    matchMetrics(p.measure).mentions[0]?.ref;
-  const metricRef = metricHit
-    ? 'kind' in metricHit
-      ? metricHit
-      : matchMetrics(metricHit.label).mentions[0]?.ref ?? null
-    : null;
+    METRICS.find((m) => m.id === p.measure) ?? DERIVED_METRICS.find((m) => m.id === p.measure) ?? matchMetrics(p.measure).mentions[0]?.ref;
+  const metricRef = metricHit ? ('kind' in metricHit ? metricHit : (matchMetrics(metricHit.label).mentions[0]?.ref ?? null)) : null;
   if (!metricRef) problems.push(`“${p.measure}” is not a known measure`);
   const lower = question.toLowerCase();
   const periods = p.periods.map((text) => {
@@ -74,7 +74,12 @@ export function validateProposal(question: string, p: IntentProposal, catalog: C
 }
 
 /** Ask the model for an intent when the deterministic planner could not settle one; validate it. */
-export async function proposeIntent(question: string, catalog: CatalogEntity[], model: LanguageModelV3, fallback: PlanResult): Promise<PlanResult> {
+export async function proposeIntent(
+  question: string,
+  catalog: CatalogEntity[],
+  model: LanguageModelV3,
+  fallback: PlanResult,
+): Promise<PlanResult> {
   try {
     const { object } = await generateObject({
       model,

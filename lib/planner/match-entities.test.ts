@@ -6,16 +6,32 @@ import { anchorWeakMentions, isWeakTicker, matchEntities, measureAndPeriodSpans,
 
 function ent(id: string, name: string, ticker: string | null, cik: string | null, aliases: [string, string][] = []): CatalogEntity {
   const list: [string, string][] = [[name, 'name'], ...(ticker ? ([[ticker, 'ticker']] as [string, string][]) : []), ...aliases];
-  return { id, name, legalName: name, ticker, cik, aliases: list.map(([alias, kind]) => ({ alias, kind, normalized: normalizeAlias(alias) })) };
+  return {
+    id,
+    name,
+    legalName: name,
+    ticker,
+    cik,
+    aliases: list.map(([alias, kind]) => ({ alias, kind, normalized: normalizeAlias(alias) })),
+  };
 }
 
 const CATALOG: CatalogEntity[] = [
   ent('aapl', 'Apple Inc.', 'AAPL', '0000320193', [['Nasdaq:AAPL', 'listing']]),
   ent('nvda', 'NVIDIA CORP', 'NVDA', '0001045810'),
-  ent('tsla', 'Tesla, Inc.', 'TSLA', '0001318605', [['TESLA MOTORS INC', 'former_name'], ['Nasdaq:TSLA', 'listing']]),
+  ent('tsla', 'Tesla, Inc.', 'TSLA', '0001318605', [
+    ['TESLA MOTORS INC', 'former_name'],
+    ['Nasdaq:TSLA', 'listing'],
+  ]),
   ent('snow', 'Snowflake Inc.', 'SNOW', '0001640147', [['NYSE:SNOW', 'listing']]),
-  ent('googl', 'Alphabet Inc.', 'GOOGL', '0001652044', [['GOOG', 'ticker'], ['Google', 'brand']]),
-  ent('meta', 'Meta Platforms, Inc.', 'META', '0001326801', [['FACEBOOK INC', 'former_name'], ['Meta', 'abbreviation']]),
+  ent('googl', 'Alphabet Inc.', 'GOOGL', '0001652044', [
+    ['GOOG', 'ticker'],
+    ['Google', 'brand'],
+  ]),
+  ent('meta', 'Meta Platforms, Inc.', 'META', '0001326801', [
+    ['FACEBOOK INC', 'former_name'],
+    ['Meta', 'abbreviation'],
+  ]),
   ent('brk', 'Berkshire Hathaway Inc.', 'BRK-B', '0001067983', [['BRK-A', 'ticker']]),
   ent('now', 'ServiceNow, Inc.', 'NOW', '0001373715'),
   ent('key', 'KeyCorp', 'KEY', '0000091576'),
@@ -191,7 +207,13 @@ describe('weak tickers: ordinary words', () => {
     ['snow revenue FY2024', [['snow', 'snow', true]]],
     ["snow's FY2024 revenue", [["snow's", 'snow', true]]],
     ['snow FY2024 revenue', [['snow', 'snow', true]]],
-    ['compare tsla and snow revenue', [['tsla', 'tsla', false], ['snow', 'snow', true]]],
+    [
+      'compare tsla and snow revenue',
+      [
+        ['tsla', 'tsla', false],
+        ['snow', 'snow', true],
+      ],
+    ],
     ['What is Tesla revenue now?', [['Tesla', 'tsla', false]]],
     ['What was the impact on revenue for Tesla?', [['Tesla', 'tsla', false]]],
     ['Tesla key revenue drivers', [['Tesla', 'tsla', false]]],
@@ -220,7 +242,11 @@ describe('weak tickers: ordinary words', () => {
 
   it('measure and period spans come from the ontology and lib/fiscal', () => {
     const q = 'snow revenue FY2024';
-    expect(measureAndPeriodSpans(q).map((s) => q.slice(s.start, s.end)).sort()).toEqual(['FY2024', 'revenue']);
+    expect(
+      measureAndPeriodSpans(q)
+        .map((s) => q.slice(s.start, s.end))
+        .sort(),
+    ).toEqual(['FY2024', 'revenue']);
   });
 });
 
@@ -241,7 +267,8 @@ describe('tokenizeQuestion', () => {
 describe('the index, not a scan', () => {
   it('resolves by lookups at 10,000 companies', () => {
     const big: CatalogEntity[] = [...CATALOG];
-    for (let i = 0; i < 10_000; i++) big.push(ent(`x${i}`, `Company${i.toString(36)} Holdings`, `X${i.toString(36).toUpperCase()}`, String(5_000_000 + i)));
+    for (let i = 0; i < 10_000; i++)
+      big.push(ent(`x${i}`, `Company${i.toString(36)} Holdings`, `X${i.toString(36).toUpperCase()}`, String(5_000_000 + i)));
     const idx = buildEntityIndex(big);
     expect(idx.size).toBe(10_000 + CATALOG.length);
     expect(matchEntities('Tesla revenue vs XA0 FY2024', idx).mentions.map((m) => m.entityIds[0])).toEqual(['tsla', `x${(360).toString()}`]);

@@ -53,7 +53,9 @@ export interface MatchEntitiesOptions {
 /** Edit distance counting an adjacent transposition as one edit (optimal string alignment). */
 export function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
@@ -76,8 +78,9 @@ const NOT_NAMES = new Set(
 const ABBREVIATED_SUFFIX = new Set(['inc', 'corp', 'co', 'ltd', 'plc', 'llc', 'sa', 'ag', 'nv']);
 
 // ── terminal and exchange codes ─────────────────────────────────────────────────────────────────
-const TICKER_SRC = "[A-Za-z][A-Za-z0-9]{0,9}(?:[.\\-/][A-Za-z])?";
-const EXCHANGE_SRC = 'NASDAQ(?:GS|GM|CM)?|NYSE(?:\\s?ARCA|\\s?AMERICAN|\\s?MKT)?|AMEX|OTC(?:QX|QB|MKTS)?|CBOE|TSXV?|LSE|NSE|BSE|ASX|HKEX|SEHK|XETRA|ETR|EPA|LON|TYO|HKG|FRA|SIX';
+const TICKER_SRC = '[A-Za-z][A-Za-z0-9]{0,9}(?:[.\\-/][A-Za-z])?';
+const EXCHANGE_SRC =
+  'NASDAQ(?:GS|GM|CM)?|NYSE(?:\\s?ARCA|\\s?AMERICAN|\\s?MKT)?|AMEX|OTC(?:QX|QB|MKTS)?|CBOE|TSXV?|LSE|NSE|BSE|ASX|HKEX|SEHK|XETRA|ETR|EPA|LON|TYO|HKG|FRA|SIX';
 /** Bloomberg exchange codes (composite US and listing venues, main foreign markets). */
 const BBG_CODES = 'US|UW|UN|UQ|UA|UR|UP|UV|LN|CN|CT|JP|JT|IN|IB|IS|GR|GY|FP|HK|AU|AT|SW|SE|NA|IM|SM|KS|TT|SP|BZ';
 /** Reuters RIC suffixes. */
@@ -102,9 +105,17 @@ const CODE_RULES: CodeRule[] = [
   // TSLA UW, AAPL UQ (upper case only without "Equity"); "AAPL US" needs "Equity": "NVDA US revenue" is NVIDIA's US revenue
   { re: new RegExp(`(?<![A-Za-z0-9$])([A-Z][A-Z0-9]{0,9}(?:[.\\-/][A-Z])?)\\s+(?:UW|UN|UQ)(?![A-Za-z0-9])`, 'g'), ticker: 1 },
   // TSLA.O, AAPL.OQ, INFY.NS
-  { re: new RegExp(`(?<![A-Za-z0-9$])([A-Za-z][A-Za-z0-9]{0,9})\\.(?:${RIC_CODES})(?![A-Za-z0-9])`, 'g'), ticker: 1, wholeMayBeTicker: true },
+  {
+    re: new RegExp(`(?<![A-Za-z0-9$])([A-Za-z][A-Za-z0-9]{0,9})\\.(?:${RIC_CODES})(?![A-Za-z0-9])`, 'g'),
+    ticker: 1,
+    wholeMayBeTicker: true,
+  },
   // SNOW-US
-  { re: new RegExp(`(?<![A-Za-z0-9$])([A-Za-z][A-Za-z0-9]{0,9})-(?:${FACTSET_CODES})(?![A-Za-z0-9])`, 'g'), ticker: 1, wholeMayBeTicker: true },
+  {
+    re: new RegExp(`(?<![A-Za-z0-9$])([A-Za-z][A-Za-z0-9]{0,9})-(?:${FACTSET_CODES})(?![A-Za-z0-9])`, 'g'),
+    ticker: 1,
+    wholeMayBeTicker: true,
+  },
 ];
 
 /** $NVDA, $nvda, $BRK.B */
@@ -302,7 +313,9 @@ function measurePattern(): RegExp {
   if (!measureRe) {
     const phrases = new Set<string>();
     for (const m of [...METRICS, ...DERIVED_METRICS]) for (const p of [m.label, ...m.synonyms]) phrases.add(p.toLowerCase());
-    const alts = [...phrases].sort((a, b) => b.length - a.length).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s-]+'));
+    const alts = [...phrases]
+      .sort((a, b) => b.length - a.length)
+      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s-]+'));
     measureRe = new RegExp(`(?<![A-Za-z0-9])(?:${alts.join('|')})(?![A-Za-z0-9])`, 'gi');
   }
   return measureRe;
@@ -334,7 +347,12 @@ export function anchorWeakMentions(question: string, mentions: EntityMention[], 
   const candidates = mentions.filter(
     (m) =>
       m.weak &&
-      !FUNCTION_WORDS.has(question.slice(m.start, m.end).replace(/['’]s$/i, '').toLowerCase()) &&
+      !FUNCTION_WORDS.has(
+        question
+          .slice(m.start, m.end)
+          .replace(/['’]s$/i, '')
+          .toLowerCase(),
+      ) &&
       // a word inside a measure or period ("net" of "net income") is that measure's
       !anchors.some((a) => a.start < m.end && m.start < a.end),
   );
@@ -345,7 +363,11 @@ export function anchorWeakMentions(question: string, mentions: EntityMention[], 
     changed = false;
     for (const m of candidates) {
       if (accepted.has(m)) continue;
-      const listed = [...accepted].some((o) => (o.start >= m.end ? LIST_GAP.test(question.slice(m.end, o.start)) : o.end <= m.start && LIST_GAP.test(question.slice(o.end, m.start))));
+      const listed = [...accepted].some((o) =>
+        o.start >= m.end
+          ? LIST_GAP.test(question.slice(m.end, o.start))
+          : o.end <= m.start && LIST_GAP.test(question.slice(o.end, m.start)),
+      );
       if (listed) {
         accepted.add(m);
         changed = true;

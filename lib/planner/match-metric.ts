@@ -220,7 +220,12 @@ const phrasesWithConcepts = weakMemo((concepts: readonly ConceptEntry[]): Metric
       }
     }
   }
-  return extra.length ? mergeByLength(PHRASES, extra.sort((a, b) => b.phrase.length - a.phrase.length)) : PHRASES;
+  return extra.length
+    ? mergeByLength(
+        PHRASES,
+        extra.sort((a, b) => b.phrase.length - a.phrase.length),
+      )
+    : PHRASES;
 });
 
 /** Caption patterns as whole-word regexes over the normalized text (captured: the caption). */
@@ -235,10 +240,29 @@ const CAPTIONS = CAPTION_PATTERNS.map((c) => ({
  * their span so no shorter phrase inside them is read as a measure.
  */
 export const NON_MEASURE_PHRASES: readonly string[] = [
-  'cash flow statement', 'cash flow statements', 'cash flows statement', 'statement of cash flows', 'statements of cash flows', 'statement of cash flow',
-  'consolidated statements of cash flows', 'consolidated statement of cash flows', 'balance sheet', 'balance sheets', 'income statement', 'income statements',
-  'statement of income', 'statements of income', 'statement of operations', 'statements of operations', 'statement of financial position', 'p&l statement',
-  'debt securities', 'equity securities', 'cash flow', 'cash flows', 'cash-flow',
+  'cash flow statement',
+  'cash flow statements',
+  'cash flows statement',
+  'statement of cash flows',
+  'statements of cash flows',
+  'statement of cash flow',
+  'consolidated statements of cash flows',
+  'consolidated statement of cash flows',
+  'balance sheet',
+  'balance sheets',
+  'income statement',
+  'income statements',
+  'statement of income',
+  'statements of income',
+  'statement of operations',
+  'statements of operations',
+  'statement of financial position',
+  'p&l statement',
+  'debt securities',
+  'equity securities',
+  'cash flow',
+  'cash flows',
+  'cash-flow',
 ];
 const NON_MEASURE = [...new Set(NON_MEASURE_PHRASES.map((p) => normalizeForMetrics(p).trim()))];
 
@@ -246,7 +270,15 @@ const NON_MEASURE = [...new Set(NON_MEASURE_PHRASES.map((p) => normalizeForMetri
 const MARGIN_OF = new Map<string, string>();
 for (const f of FORMULAS) {
   const e = f.formula;
-  if (f.op === 'margin' && 'op' in e && e.op === 'div' && 'measure' in e.args[0] && 'measure' in e.args[1] && e.args[1].measure === 'revenue' && !MARGIN_OF.has(e.args[0].measure)) {
+  if (
+    f.op === 'margin' &&
+    'op' in e &&
+    e.op === 'div' &&
+    'measure' in e.args[0] &&
+    'measure' in e.args[1] &&
+    e.args[1].measure === 'revenue' &&
+    !MARGIN_OF.has(e.args[0].measure)
+  ) {
     MARGIN_OF.set(e.args[0].measure, f.id);
   }
 }
@@ -263,7 +295,10 @@ const AMBIGUOUS: { pattern: RegExp; options: string[] }[] = [
   { pattern: /\b(profit)\b/, options: ['net income', 'operating income', 'gross profit'] },
   { pattern: /\b(margin)\b/, options: ['gross margin', 'operating margin', 'net margin'] },
   { pattern: /\b(debt)\b(?! securities)/, options: ['total debt', 'long-term debt', 'net debt'] },
-  { pattern: /\b(cash flows?)\b(?! statements?)/, options: ['operating cash flow', 'free cash flow', 'investing cash flow', 'financing cash flow'] },
+  {
+    pattern: /\b(cash flows?)\b(?! statements?)/,
+    options: ['operating cash flow', 'free cash flow', 'investing cash flow', 'financing cash flow'],
+  },
   { pattern: /\b(leverage)\b/, options: ['debt to equity', 'net debt to EBITDA', 'debt to EBITDA'] },
   { pattern: /\b(liquidity)\b/, options: ['current ratio', 'quick ratio', 'cash ratio'] },
   { pattern: /\b(returns?)\b/, options: ['return on equity', 'return on assets', 'return on invested capital'] },
@@ -314,7 +349,15 @@ function conceptPhrases(label: string): string[] {
 }
 
 function conceptRef(c: ConceptEntry): MetricRef {
-  return { id: `concept:${c.concept}`, label: c.label, kind: 'base', op: null, numerator: null, denominator: null, periodType: c.periodType };
+  return {
+    id: `concept:${c.concept}`,
+    label: c.label,
+    kind: 'base',
+    op: null,
+    numerator: null,
+    denominator: null,
+    periodType: c.periodType,
+  };
 }
 
 export type QualifierKind = 'member' | 'eps_basis' | 'gaap' | 'scope';
@@ -350,19 +393,74 @@ export interface MetricMention {
  * total. Multi-word entries are matched as phrases.
  */
 export const MEASURE_QUALIFIER_WORDS: readonly string[] = [
-  'segment', 'segments', 'division', 'divisions', 'business unit', 'reportable segment', 'operating segment',
-  'adjusted', 'non gaap', 'nongaap', 'non-gaap', 'pro forma', 'proforma', 'normalized', 'normalised', 'underlying',
-  'organic', 'core', 'recurring', 'comparable', 'like for like', 'same store', 'same-store', 'constant currency', 'fx neutral',
-  'excluding', 'ex', 'exclusive of', 'net of',
-  'per employee', 'per store', 'per unit', 'per subscriber', 'per user', 'per customer', 'per square foot',
-  'run rate', 'annualized', 'annualised', 'implied', 'guidance', 'forecast', 'estimated', 'consensus',
-  'domestic', 'international', 'region', 'regional', 'geographic', 'geography', 'country',
-  'product', 'products', 'services', 'category', 'brand', 'platform', 'market',
-  'attributable', 'continuing', 'discontinued',
+  'segment',
+  'segments',
+  'division',
+  'divisions',
+  'business unit',
+  'reportable segment',
+  'operating segment',
+  'adjusted',
+  'non gaap',
+  'nongaap',
+  'non-gaap',
+  'pro forma',
+  'proforma',
+  'normalized',
+  'normalised',
+  'underlying',
+  'organic',
+  'core',
+  'recurring',
+  'comparable',
+  'like for like',
+  'same store',
+  'same-store',
+  'constant currency',
+  'fx neutral',
+  'excluding',
+  'ex',
+  'exclusive of',
+  'net of',
+  'per employee',
+  'per store',
+  'per unit',
+  'per subscriber',
+  'per user',
+  'per customer',
+  'per square foot',
+  'run rate',
+  'annualized',
+  'annualised',
+  'implied',
+  'guidance',
+  'forecast',
+  'estimated',
+  'consensus',
+  'domestic',
+  'international',
+  'region',
+  'regional',
+  'geographic',
+  'geography',
+  'country',
+  'product',
+  'products',
+  'services',
+  'category',
+  'brand',
+  'platform',
+  'market',
+  'attributable',
+  'continuing',
+  'discontinued',
 ];
 
 const QUALIFIER_RE = new RegExp(
-  `(?:^|[^a-z0-9])(${[...MEASURE_QUALIFIER_WORDS].sort((a, b) => b.length - a.length).map((w) => w.replace(/[-\s]+/g, '[-\\s]+')).join('|')})(?=$|[^a-z0-9])`,
+  `(?:^|[^a-z0-9])(${[...MEASURE_QUALIFIER_WORDS]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[-\s]+/g, '[-\\s]+'))
+    .join('|')})(?=$|[^a-z0-9])`,
   'gi',
 );
 
@@ -370,7 +468,10 @@ const QUALIFIER_RE = new RegExp(
  * Measure-qualifier words in the question outside the given spans (what the planner's rules
  * consumed): each is a word that could change which figure is meant.
  */
-export function unplacedQualifierWords(question: string, consumed: readonly { start: number; end: number }[]): { text: string; start: number; end: number }[] {
+export function unplacedQualifierWords(
+  question: string,
+  consumed: readonly { start: number; end: number }[],
+): { text: string; start: number; end: number }[] {
   const out: { text: string; start: number; end: number }[] = [];
   for (const m of question.matchAll(QUALIFIER_RE)) {
     const start = m.index! + m[0].length - m[1]!.length;
@@ -381,10 +482,43 @@ export function unplacedQualifierWords(question: string, consumed: readonly { st
   return out;
 }
 
-const NON_GAAP = /^(?:adjusted|non gaap|nongaap|pro forma|proforma|normalized|normalised|underlying|organic|core|recurring|comparable|cash)$/;
+const NON_GAAP =
+  /^(?:adjusted|non gaap|nongaap|pro forma|proforma|normalized|normalised|underlying|organic|core|recurring|comparable|cash)$/;
 const GAAP = /^(?:gaap|unadjusted|reported|as reported|statutory)$/;
 const MEMBER_NOUNS = /^(?:segment|segments|division|business|unit|region|category|product line|platform|market|brand)$/;
-const STOP = new Set(['the', 'a', 'an', 'of', 'for', 'in', 'from', 'by', 'at', 'and', 'or', 'what', 'was', 'is', 'were', 'how', 'much', 'many', 'did', 'does', 'its', "'s", 's', 'to', 'on', 'with', 'total', 'fiscal', 'fy', 'year', 'quarter']);
+const STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'for',
+  'in',
+  'from',
+  'by',
+  'at',
+  'and',
+  'or',
+  'what',
+  'was',
+  'is',
+  'were',
+  'how',
+  'much',
+  'many',
+  'did',
+  'does',
+  'its',
+  "'s",
+  's',
+  'to',
+  'on',
+  'with',
+  'total',
+  'fiscal',
+  'fy',
+  'year',
+  'quarter',
+]);
 
 interface Word {
   w: string;
@@ -403,7 +537,10 @@ function wordsOf(n: Normalized): Word[] {
   return out;
 }
 
-const squash = (s: string) => norm(s).replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
+const squash = (s: string) =>
+  norm(s)
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]/g, '');
 
 interface MemberIndexEntry {
   key: string;
@@ -429,7 +566,15 @@ function buildMemberIndex(members: MemberEntry[]): Map<string, MemberIndexEntry[
       // one entry per dimension set: the member alone ({Product: Apparel}) and its slices ({Product: Apparel,
       // Segment: Converse}) are different figures, and the smallest filed one is the member's own
       const dims = JSON.stringify(Object.entries(e.dimensions ?? { [e.axis]: e.member }).sort(([a], [b]) => a.localeCompare(b)));
-      if (!list.some((x) => JSON.stringify(Object.entries(x.entry.dimensions ?? { [x.entry.axis]: x.entry.member }).sort(([a], [b]) => a.localeCompare(b))) === dims)) list.push({ key, entry: e, label: e.display?.[label] ?? label });
+      if (
+        !list.some(
+          (x) =>
+            JSON.stringify(
+              Object.entries(x.entry.dimensions ?? { [x.entry.axis]: x.entry.member }).sort(([a], [b]) => a.localeCompare(b)),
+            ) === dims,
+        )
+      )
+        list.push({ key, entry: e, label: e.display?.[label] ?? label });
       idx.set(key, list);
     }
   }
@@ -445,11 +590,22 @@ function axisRank(axis: string): number {
 }
 
 /** The longest run of words ending at `to` (exclusive) or starting at `from` that names a member. */
-function findMember(words: Word[], lo: number, hi: number, idx: Map<string, MemberIndexEntry[]>, anchorEnd: boolean): { from: number; to: number; hit: MemberIndexEntry } | null {
+function findMember(
+  words: Word[],
+  lo: number,
+  hi: number,
+  idx: Map<string, MemberIndexEntry[]>,
+  anchorEnd: boolean,
+): { from: number; to: number; hit: MemberIndexEntry } | null {
   for (let len = Math.min(5, hi - lo); len >= 1; len--) {
     const from = anchorEnd ? hi - len : lo;
     const to = from + len;
-    const key = words.slice(from, to).map((w) => w.w).join('').replace(/&/g, 'and').replace(/[^a-z0-9]/g, '');
+    const key = words
+      .slice(from, to)
+      .map((w) => w.w)
+      .join('')
+      .replace(/&/g, 'and')
+      .replace(/[^a-z0-9]/g, '');
     const hits = idx.get(key);
     if (hits && hits.length) {
       const size = (e: MemberEntry) => Object.keys(e.dimensions ?? { [e.axis]: e.member }).length;
@@ -465,7 +621,13 @@ function findMember(words: Word[], lo: number, hi: number, idx: Map<string, Memb
   return null;
 }
 
-function qualifiersFor(question: string, words: Word[], mention: { start: number; end: number; ref: MetricRef }, ctx: MatchContext | undefined, idx: Map<string, MemberIndexEntry[]> | null): MeasureQualifier[] {
+function qualifiersFor(
+  question: string,
+  words: Word[],
+  mention: { start: number; end: number; ref: MetricRef },
+  ctx: MatchContext | undefined,
+  idx: Map<string, MemberIndexEntry[]> | null,
+): MeasureQualifier[] {
   const out: MeasureQualifier[] = [];
   const first = words.findIndex((w) => w.start >= mention.start);
   let last = words.findIndex((w) => w.end > mention.end - 1 && w.start < mention.end);
@@ -479,7 +641,8 @@ function qualifiersFor(question: string, words: Word[], mention: { start: number
     // "non-GAAP operating income": the phrase "gaap operating income" must not swallow the "non"
     out.push({ kind: 'gaap', value: 'non_gaap', understood: false, ...span(words[i]!, words[first]!) });
     i--;
-  } else if (within.includes('unadjusted') || within.includes('gaap')) out.push({ kind: 'gaap', value: 'gaap', understood: true, ...span(words[first]!, words[last]!) });
+  } else if (within.includes('unadjusted') || within.includes('gaap'))
+    out.push({ kind: 'gaap', value: 'gaap', understood: true, ...span(words[first]!, words[last]!) });
 
   // words before the mention: GAAP/non-GAAP, scope, members ("iPhone net sales", "Data Center revenue", "Google Cloud segment revenue")
   while (i >= 0) {
@@ -516,7 +679,18 @@ function qualifiersFor(question: string, words: Word[], mention: { start: number
     if (f) {
       const a = words[f.from]!;
       const b = noun ?? words[f.to - 1]!;
-      out.push({ kind: 'member', value: f.hit.entry.member, member: { axis: f.hit.entry.axis, member: f.hit.entry.member, label: f.hit.label, dimensions: f.hit.entry.dimensions ?? { [f.hit.entry.axis]: f.hit.entry.member } }, understood: true, ...span(a, b) });
+      out.push({
+        kind: 'member',
+        value: f.hit.entry.member,
+        member: {
+          axis: f.hit.entry.axis,
+          member: f.hit.entry.member,
+          label: f.hit.label,
+          dimensions: f.hit.entry.dimensions ?? { [f.hit.entry.axis]: f.hit.entry.member },
+        },
+        understood: true,
+        ...span(a, b),
+      });
       placed = true;
     }
   }
@@ -530,7 +704,18 @@ function qualifiersFor(question: string, words: Word[], mention: { start: number
       if (f) {
         const after = words[f.to];
         const b = after && MEMBER_NOUNS.test(after.w) ? after : words[f.to - 1]!;
-        out.push({ kind: 'member', value: f.hit.entry.member, member: { axis: f.hit.entry.axis, member: f.hit.entry.member, label: f.hit.label, dimensions: f.hit.entry.dimensions ?? { [f.hit.entry.axis]: f.hit.entry.member } }, understood: true, ...span(words[f.from]!, b) });
+        out.push({
+          kind: 'member',
+          value: f.hit.entry.member,
+          member: {
+            axis: f.hit.entry.axis,
+            member: f.hit.entry.member,
+            label: f.hit.label,
+            dimensions: f.hit.entry.dimensions ?? { [f.hit.entry.axis]: f.hit.entry.member },
+          },
+          understood: true,
+          ...span(words[f.from]!, b),
+        });
         placed = true;
       }
     }
@@ -569,7 +754,12 @@ const SHARE_WORDS = new Set(['percentage', 'percent', '%', 'share', 'proportion'
  * measure, so the share compares one figure with its own total over the same period); a word before
  * "as" that names no member of the filing gives nothing.
  */
-function memberShareMentions(question: string, words: Word[], mentions: MetricMention[], idx: Map<string, MemberIndexEntry[]>): MetricMention[] {
+function memberShareMentions(
+  question: string,
+  words: Word[],
+  mentions: MetricMention[],
+  idx: Map<string, MemberIndexEntry[]>,
+): MetricMention[] {
   const out: MetricMention[] = [];
   for (const m of mentions) {
     if (m.ref.dimensions || m.ref.kind !== 'base') continue;
@@ -587,14 +777,29 @@ function memberShareMentions(question: string, words: Word[], mentions: MetricMe
     const a = words[f.from]!;
     const b = words[f.to - 1]!;
     if (mentions.some((o) => a.start < o.end && b.end > o.start)) continue;
-    const member = { axis: f.hit.entry.axis, member: f.hit.entry.member, label: f.hit.label, dimensions: f.hit.entry.dimensions ?? { [f.hit.entry.axis]: f.hit.entry.member } };
+    const member = {
+      axis: f.hit.entry.axis,
+      member: f.hit.entry.member,
+      label: f.hit.label,
+      dimensions: f.hit.entry.dimensions ?? { [f.hit.entry.axis]: f.hit.entry.member },
+    };
     out.push({
       ref: { ...m.ref, label: withMember(member.label, m.ref.label), dimensions: member.dimensions, memberLabel: member.label },
       phrase: question.slice(a.start, b.end).toLowerCase(),
       index: a.start,
       start: a.start,
       end: b.end,
-      qualifiers: [{ kind: 'member', value: member.member, member, understood: true, text: question.slice(a.start, b.end), start: a.start, end: b.end }],
+      qualifiers: [
+        {
+          kind: 'member',
+          value: member.member,
+          member,
+          understood: true,
+          text: question.slice(a.start, b.end),
+          start: a.start,
+          end: b.end,
+        },
+      ],
     });
   }
   return out;
@@ -604,7 +809,10 @@ function memberShareMentions(question: string, words: Word[], mentions: MetricMe
  * All measure mentions, longest phrase first, without overlaps, in question order, each with its
  * qualifiers; `ambiguous` when no phrase matched but a word names several measures.
  */
-export function matchMetrics(question: string, ctx?: MatchContext): { mentions: MetricMention[]; ambiguous: { phrase: string; options: string[] } | null } {
+export function matchMetrics(
+  question: string,
+  ctx?: MatchContext,
+): { mentions: MetricMention[]; ambiguous: { phrase: string; options: string[] } | null } {
   const n = normalizeWithOffsets(question);
   const normText = n.text;
   const taken: [number, number][] = [];
@@ -685,7 +893,10 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
   for (const [i, m] of raw.entries()) {
     if (m.p.ref.kind !== 'base') continue;
     const after = question.slice(n.offsets[m.e - 1]! + 1);
-    const tail = /^\s*(?:\([^()]{0,80}\)\s*)?(?:%\s*margin|margin\b|as an? (?:%|percent(?:age)?|share) of (?:total )?(?:net )?(?:revenues?|sales))/i.exec(after);
+    const tail =
+      /^\s*(?:\([^()]{0,80}\)\s*)?(?:%\s*margin|margin\b|as an? (?:%|percent(?:age)?|share) of (?:total )?(?:net )?(?:revenues?|sales))/i.exec(
+        after,
+      );
     if (!tail) continue;
     const f = MARGIN_OF.get(m.p.ref.id);
     if (!f) continue;
@@ -710,7 +921,14 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
       p = { ...p, phrase: `${prev[1]} ${p.phrase}` };
     }
     const next = /^ ([a-z]+) /.exec(normText.slice(e));
-    if (next && EXPENSE_TAIL_WORDS.includes(next[1]!) && p.ref.kind === 'base' && SIGN.get(p.ref.id) === 'expense' && !EXPENSE_TAIL_WORDS.includes(p.phrase.split(' ').at(-1)!) && free(e + 1, e + 1 + next[1]!.length)) {
+    if (
+      next &&
+      EXPENSE_TAIL_WORDS.includes(next[1]!) &&
+      p.ref.kind === 'base' &&
+      SIGN.get(p.ref.id) === 'expense' &&
+      !EXPENSE_TAIL_WORDS.includes(p.phrase.split(' ').at(-1)!) &&
+      free(e + 1, e + 1 + next[1]!.length)
+    ) {
       e += next[1]!.length + 1;
       p = { ...p, phrase: `${p.phrase} ${next[1]}` };
     }
@@ -725,7 +943,12 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
       const qualifiers = qualifiersFor(question, words, { start, end, ref: r.p.ref }, ctx, idx);
       const member = qualifiers.find((q) => q.kind === 'member' && q.member);
       const ref: MetricRef = member?.member
-        ? { ...r.p.ref, label: withMember(member.member.label, r.p.ref.label), dimensions: member.member.dimensions, memberLabel: member.member.label }
+        ? {
+            ...r.p.ref,
+            label: withMember(member.member.label, r.p.ref.label),
+            dimensions: member.member.dimensions,
+            memberLabel: member.member.label,
+          }
         : r.p.ref;
       return { ref, phrase: r.p.phrase, index: start, start, end, qualifiers };
     })
@@ -753,9 +976,18 @@ export function matchMetrics(question: string, ctx?: MatchContext): { mentions: 
  * "customer acquisition cost") gets no choices and is said to be unknown.
  */
 export function closestMeasures(text: string, limit = 5): { id: string; label: string }[] {
-  const q = [...new Set(norm(text).split(' ').filter((w) => w.length > 1 && !STOP.has(w)))];
+  const q = [
+    ...new Set(
+      norm(text)
+        .split(' ')
+        .filter((w) => w.length > 1 && !STOP.has(w)),
+    ),
+  ];
   if (q.length === 0) return [];
-  const labels = new Map<string, string>([...METRICS.map((m) => [m.id, m.label] as const), ...FORMULAS.map((f) => [f.id, f.label] as const)]);
+  const labels = new Map<string, string>([
+    ...METRICS.map((m) => [m.id, m.label] as const),
+    ...FORMULAS.map((f) => [f.id, f.label] as const),
+  ]);
   const stem = (a: string, b: string) => {
     let i = 0;
     while (i < a.length && i < b.length && a[i] === b[i]) i++;

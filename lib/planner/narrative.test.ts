@@ -3,8 +3,20 @@ import type { CatalogEntity } from './catalog';
 import { classifyQuestion, findFilingRefs, namedPhrases, planNarrative, unheldListedNames } from './narrative';
 
 const entity = (id: string, name: string, ticker: string, aliases: string[] = []): CatalogEntity =>
-  ({ id, name, legalName: null, ticker, cik: null, aliases: aliases.map((a) => ({ alias: a, normalized: a.toLowerCase(), kind: 'name' })) }) as CatalogEntity;
-const catalog = [entity('aapl', 'Apple Inc.', 'AAPL', ['Apple']), entity('nvda', 'NVIDIA CORP', 'NVDA', ['NVIDIA']), entity('wmt', 'Walmart Inc.', 'WMT', ['Walmart']), entity('wfc', 'WELLS FARGO & COMPANY/MN', 'WFC')];
+  ({
+    id,
+    name,
+    legalName: null,
+    ticker,
+    cik: null,
+    aliases: aliases.map((a) => ({ alias: a, normalized: a.toLowerCase(), kind: 'name' })),
+  }) as CatalogEntity;
+const catalog = [
+  entity('aapl', 'Apple Inc.', 'AAPL', ['Apple']),
+  entity('nvda', 'NVIDIA CORP', 'NVDA', ['NVIDIA']),
+  entity('wmt', 'Walmart Inc.', 'WMT', ['Walmart']),
+  entity('wfc', 'WELLS FARGO & COMPANY/MN', 'WFC'),
+];
 
 describe('classifyQuestion', () => {
   it.each([
@@ -44,7 +56,9 @@ describe('classifyQuestion', () => {
 
 describe('names in the question', () => {
   it('reads a capitalised name as one term, with its initials', () => {
-    expect(namedPhrases('Explain what Apple’s 2024 annual report discloses about the EU Digital Markets Act.')).toEqual(['eu digital markets act']);
+    expect(namedPhrases('Explain what Apple’s 2024 annual report discloses about the EU Digital Markets Act.')).toEqual([
+      'eu digital markets act',
+    ]);
     const c = classifyQuestion('Explain what the 2024 annual report discloses about the EU Digital Markets Act.');
     expect(c.topicTerms).toEqual(expect.arrayContaining(['eu digital markets act', 'dma']));
   });
@@ -55,15 +69,26 @@ describe('names in the question', () => {
     const r = 'Compare Adidas versus Nike on tariffs';
     expect(unheldListedNames(r, [{ start: r.indexOf('Nike'), end: r.indexOf('Nike') + 4 }])).toEqual(['Adidas']);
     const k = 'Compare Apple and NVIDIA on AI in their latest 10-Ks';
-    expect(unheldListedNames(k, [{ start: 8, end: 13 }, { start: 18, end: 24 }])).toEqual([]);
-    expect(planNarrative('Compare the cybersecurity risks of Apple and Microsoft in their latest 10-Ks', { catalog })).toMatchObject({ status: 'insufficient_evidence' });
+    expect(
+      unheldListedNames(k, [
+        { start: 8, end: 13 },
+        { start: 18, end: 24 },
+      ]),
+    ).toEqual([]);
+    expect(planNarrative('Compare the cybersecurity risks of Apple and Microsoft in their latest 10-Ks', { catalog })).toMatchObject({
+      status: 'insufficient_evidence',
+    });
   });
 
   it('asks which filing when none is named, each chip standing for the question with its filing', () => {
     const p = planNarrative('What does Walmart flag as its main supply-chain risks?', { catalog });
     expect(p.status).toBe('needs_clarification');
     if (p.status !== 'needs_clarification') return;
-    expect(p.clarification.rewrites).toEqual(['What does Walmart flag as its main supply-chain risks in its latest 10-K?', 'What does Walmart flag as its main supply-chain risks in its latest 10-Q?', null]);
+    expect(p.clarification.rewrites).toEqual([
+      'What does Walmart flag as its main supply-chain risks in its latest 10-K?',
+      'What does Walmart flag as its main supply-chain risks in its latest 10-Q?',
+      null,
+    ]);
     const again = planNarrative(p.clarification.rewrites![0]!, { catalog });
     expect(again.status).toBe('planned_narrative');
     if (again.status === 'planned_narrative') expect(again.narrative.filings?.map((f) => [f.form, f.latest])).toEqual([['10-K', true]]);
@@ -73,7 +98,10 @@ describe('names in the question', () => {
     const p = planNarrative("What does NVIDIA's FY25 10-K say about export controls?", { catalog });
     expect(p.status === 'planned_narrative' && [p.narrative.pathway, p.narrative.periods.length]).toEqual(['detail', 0]);
     const q = planNarrative("What's new in NVIDIA's latest 10-Q versus its 10-K on customer concentration?", { catalog });
-    expect(q.status === 'planned_narrative' && [q.narrative.pathway, q.narrative.topic]).toEqual(['longitudinal', 'customer concentration']);
+    expect(q.status === 'planned_narrative' && [q.narrative.pathway, q.narrative.topic]).toEqual([
+      'longitudinal',
+      'customer concentration',
+    ]);
   });
 
   it('leaves the rest of a company name out of the topic ("Fargo" of "Wells Fargo’s")', () => {
@@ -88,18 +116,25 @@ describe('findFilingRefs', () => {
     expect(findFilingRefs('in their latest 10-K filings').map((f) => [f.form, f.latest, f.fiscalYear])).toEqual([['10-K', true, null]]);
     expect(findFilingRefs('its most recent annual report').map((f) => [f.form, f.latest])).toEqual([['10-K', true]]);
     expect(findFilingRefs('in their 2024 10-Ks').map((f) => [f.form, f.latest, f.fiscalYear])).toEqual([['10-K', false, 2024]]);
-    expect(findFilingRefs('its fiscal 2025 10-K and its latest 10-Q').map((f) => [f.form, f.fiscalYear])).toEqual([['10-K', 2025], ['10-Q', null]]);
+    expect(findFilingRefs('its fiscal 2025 10-K and its latest 10-Q').map((f) => [f.form, f.fiscalYear])).toEqual([
+      ['10-K', 2025],
+      ['10-Q', null],
+    ]);
     expect(findFilingRefs('what the report says')).toEqual([]);
     // a two-digit fiscal year and a named period month are the filing's, not another period
     expect(findFilingRefs("Nike's FY25 10-K").map((f) => [f.form, f.latest, f.fiscalYear])).toEqual([['10-K', false, 2025]]);
-    expect(findFilingRefs('the June 2025 10-Q').map((f) => [f.form, f.latest, f.fiscalYear, f.periodMonth])).toEqual([['10-Q', false, null, '2025-06']]);
+    expect(findFilingRefs('the June 2025 10-Q').map((f) => [f.form, f.latest, f.fiscalYear, f.periodMonth])).toEqual([
+      ['10-Q', false, null, '2025-06'],
+    ]);
     expect(findFilingRefs('its annual report for 2024').map((f) => [f.form, f.latest, f.fiscalYear])).toEqual([['10-K', false, 2024]]);
   });
 });
 
 describe('planNarrative', () => {
   it('plans a comparison over the latest 10-Ks with the entities out of the topic', () => {
-    const p = planNarrative('Compare the cybersecurity risk factor disclosures of Apple and NVIDIA in their latest 10-K filings', { catalog });
+    const p = planNarrative('Compare the cybersecurity risk factor disclosures of Apple and NVIDIA in their latest 10-K filings', {
+      catalog,
+    });
     expect(p.status).toBe('planned_narrative');
     if (p.status !== 'planned_narrative') return;
     expect(p.narrative.entities.map((e) => e.id)).toEqual(['aapl', 'nvda']);
@@ -110,10 +145,15 @@ describe('planNarrative', () => {
   });
 
   it('keeps the year of a "fiscal 2025 10-K" in the filing, not as a second period', () => {
-    const p = planNarrative("How has NVIDIA's customer concentration changed between its fiscal 2025 10-K and its latest 10-Q?", { catalog });
+    const p = planNarrative("How has NVIDIA's customer concentration changed between its fiscal 2025 10-K and its latest 10-Q?", {
+      catalog,
+    });
     if (p.status !== 'planned_narrative') throw new Error(p.status);
     expect(p.narrative.periods).toEqual([]);
-    expect(p.narrative.filings?.map((f) => [f.form, f.fiscalYear, f.latest])).toEqual([['10-K', 2025, false], ['10-Q', null, true]]);
+    expect(p.narrative.filings?.map((f) => [f.form, f.fiscalYear, f.latest])).toEqual([
+      ['10-K', 2025, false],
+      ['10-Q', null, true],
+    ]);
     expect(p.narrative.pathway).toBe('longitudinal');
     expect(p.narrative.topic).toBe('customer concentration');
   });

@@ -120,14 +120,21 @@ const NOT_TOPIC = new Set(
     'describe described describes describing description discuss discussed discusses discussion explain explained explains summarize summarise outline characterize say says said state stated ' +
     'disclose disclosed discloses disclosure disclosures mention mentioned mentions highlight highlights identify identified cite cited tell me please give show list provide ' +
     'flag flags flagged present presents presented as ' +
-    'filing filings report reports annual quarterly 10-k 10-ks 10-q 10-qs 20-f form company companies company\'s companies\' management management\'s according per ' +
+    "filing filings report reports annual quarterly 10-k 10-ks 10-q 10-qs 20-f form company companies company's companies' management management's according per " +
     'language wording commentary narrative section item key main primary principal major any all there about regarding related relating around concerning including such ' +
     'fiscal fy calendar period periods through since versus '
-  ).split(/\s+/).filter(Boolean),
+  )
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 function cleanWords(text: string): string[] {
-  return (text.toLowerCase().replace(/[’‘]/g, "'").match(/[a-z0-9][a-z0-9&'-]*/g) ?? [])
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’‘]/g, "'")
+      .match(/[a-z0-9][a-z0-9&'-]*/g) ?? []
+  )
     .map((w) => w.replace(/'s$|'$/, ''))
     .filter((w) => w.length > 1 && !NOT_TOPIC.has(w) && !/^(?:19|20)\d{2}$/.test(w) && !/^(?:fy|q)\d+$/.test(w));
 }
@@ -139,7 +146,9 @@ function cleanWords(text: string): string[] {
  */
 export function namedPhrases(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/(?<=[a-z0-9,;:'’)]\s+|^\s*\S+\s+)((?:[A-Z][A-Za-z0-9&]*(?:[-’'][A-Za-z]+)?\s+){1,5}[A-Z][A-Za-z0-9&]*)/g)) {
+  for (const m of text.matchAll(
+    /(?<=[a-z0-9,;:'’)]\s+|^\s*\S+\s+)((?:[A-Z][A-Za-z0-9&]*(?:[-’'][A-Za-z]+)?\s+){1,5}[A-Z][A-Za-z0-9&]*)/g,
+  )) {
     const words = cleanWords(m[1]!);
     if (words.length >= 2) out.push(words.join(' '));
   }
@@ -153,14 +162,21 @@ export function namedPhrases(text: string): string[] {
 function acronymsOf(phrase: string): string[] {
   const w = phrase.split(' ');
   const out: string[] = [];
-  for (let i = 0; i + 3 <= w.length; i++) out.push(w.slice(i).map((x) => x[0]).join(''));
+  for (let i = 0; i + 3 <= w.length; i++)
+    out.push(
+      w
+        .slice(i)
+        .map((x) => x[0])
+        .join(''),
+    );
   return out;
 }
 
 /** Clause boundaries: "…; …", "…? …", "… and what/how/why …". */
 function clauses(question: string): { text: string; start: number }[] {
   const out: { text: string; start: number }[] = [];
-  const re = /\s*(?:[;?]|,?\s+(?:and|also|plus)\s+(?=(?:what|how|why|which|where|who|describe|explain|discuss|summari[sz]e|outline|did|does|is|are|was|were|has|have)\b))\s*/gi;
+  const re =
+    /\s*(?:[;?]|,?\s+(?:and|also|plus)\s+(?=(?:what|how|why|which|where|who|describe|explain|discuss|summari[sz]e|outline|did|does|is|are|was|were|has|have)\b))\s*/gi;
   let last = 0;
   for (const m of question.matchAll(re)) {
     const text = question.slice(last, m.index);
@@ -172,9 +188,35 @@ function clauses(question: string): { text: string; start: number }[] {
 }
 
 /** Topics that are about what a filing says, whatever the question's form. */
-const TEXT_TOPICS = new Set(['cybersecurity', 'supply_chain', 'climate', 'competition', 'legal', 'controls', 'human_capital', 'export_controls', 'tariffs', 'ai', 'strategy', 'outlook', 'privacy', 'ip', 'regulation', 'seasonality', 'properties', 'accounting_policies', 'market_risk', 'customers', 'macro']);
+const TEXT_TOPICS = new Set([
+  'cybersecurity',
+  'supply_chain',
+  'climate',
+  'competition',
+  'legal',
+  'controls',
+  'human_capital',
+  'export_controls',
+  'tariffs',
+  'ai',
+  'strategy',
+  'outlook',
+  'privacy',
+  'ip',
+  'regulation',
+  'seasonality',
+  'properties',
+  'accounting_policies',
+  'market_risk',
+  'customers',
+  'macro',
+]);
 
-function clauseKind(text: string, hasMetric: boolean, measureSpans: { start: number; end: number }[] = []): { kind: 'narrative' | 'numeric' | 'unknown'; why: string } {
+function clauseKind(
+  text: string,
+  hasMetric: boolean,
+  measureSpans: { start: number; end: number }[] = [],
+): { kind: 'narrative' | 'numeric' | 'unknown'; why: string } {
   const t = text.toLowerCase();
   // words inside a measure's name ask nothing ("net income attributable to common stockholders")
   let asking = t;
@@ -184,7 +226,14 @@ function clauseKind(text: string, hasMetric: boolean, measureSpans: { start: num
   const textTopic = topicsOf(t).find((x) => TEXT_TOPICS.has(x.id));
   // "how has X changed" with a reported figure is a number; with a text topic it is what the filing says
   const changeQ = /\bhow (?:has|have|did|do|does)\b.*\b(chang\w*|evolv\w*|shift\w*|develop\w*|differ\w*)\b/.test(t);
-  if (ask && !(numeric && /^(?:percentage|percent|share of|ratio|proportion)$/i.test(numeric[1]!) && !/\b(risk|describe|discuss|explain|why|driver|factor|reason)/.test(t))) {
+  if (
+    ask &&
+    !(
+      numeric &&
+      /^(?:percentage|percent|share of|ratio|proportion)$/i.test(numeric[1]!) &&
+      !/\b(risk|describe|discuss|explain|why|driver|factor|reason)/.test(t)
+    )
+  ) {
     return { kind: 'narrative', why: `asks what the filing says (“${ask[1]}”)` };
   }
   if (numeric) return { kind: 'numeric', why: `asks for a figure (“${numeric[1]}”)` };
@@ -206,7 +255,8 @@ export function classifyQuestion(question: string, spans: QuestionSpan[] = []): 
   const parts = clauses(question);
   // company names are not topics ("Helios Components" is no supply-chain question)
   let unnamed = question;
-  for (const sp of spans.filter((x) => x.role === 'entity')) unnamed = unnamed.slice(0, sp.start) + ' '.repeat(Math.max(0, sp.end - sp.start)) + unnamed.slice(sp.end);
+  for (const sp of spans.filter((x) => x.role === 'entity'))
+    unnamed = unnamed.slice(0, sp.start) + ' '.repeat(Math.max(0, sp.end - sp.start)) + unnamed.slice(sp.end);
   const kinds = parts.map((c) => {
     const end = c.start + c.text.length;
     const own = matchMetrics(c.text).mentions;
@@ -240,7 +290,8 @@ export function classifyQuestion(question: string, spans: QuestionSpan[] = []): 
   const words = cleanWords(topicSource.replace(/\bclimate[- ]change\b/gi, 'climate-change'));
   // "… and what drove its growth": the figure the narrative clause refers back to is part of its topic
   if (kind === 'mixed') {
-    for (const c of numericClauses) for (const m of matchMetrics(c.text).mentions) for (const w of cleanWords(m.phrase)) if (!words.includes(w)) words.unshift(w);
+    for (const c of numericClauses)
+      for (const m of matchMetrics(c.text).mentions) for (const w of cleanWords(m.phrase)) if (!words.includes(w)) words.unshift(w);
   }
   const topic = words.join(' ');
   const touched = topicsOf(`${topicSource} ${words.join(' ')}`);
@@ -251,7 +302,9 @@ export function classifyQuestion(question: string, spans: QuestionSpan[] = []): 
   const q = question.toLowerCase().replace(/\bclimate[- ]change\b/g, 'climate');
   const pathwayHint: Pathway = /\b(compar\w*|contrast\w*|versus|vs\.?|differ\w*|side[- ]by[- ]side|relative to|against)\b/.test(q)
     ? 'comparison'
-    : /\b(chang\w*|evolv\w*|evolution|shift\w*|over time|year[- ]over[- ]year|from (?:fy|fiscal )?\d{4} to|between (?:fy|fiscal )?\d{4} and|trend|added|removed|new (?:risk|language|disclosure)s?|redline|no longer)\b/.test(q)
+    : /\b(chang\w*|evolv\w*|evolution|shift\w*|over time|year[- ]over[- ]year|from (?:fy|fiscal )?\d{4} to|between (?:fy|fiscal )?\d{4} and|trend|added|removed|new (?:risk|language|disclosure)s?|redline|no longer)\b/.test(
+          q,
+        )
       ? 'longitudinal'
       : 'detail';
   void narrativeStart;
@@ -261,7 +314,9 @@ export function classifyQuestion(question: string, spans: QuestionSpan[] = []): 
     topicTerms,
     topics: touched.map((t) => t.id),
     pathwayHint,
-    ...(kind !== 'narrative' ? { numericPart: numericClauses.length ? numericClauses.map((c) => c.text.trim()).join('; ') : question } : {}),
+    ...(kind !== 'narrative'
+      ? { numericPart: numericClauses.length ? numericClauses.map((c) => c.text.trim()).join('; ') : question }
+      : {}),
     ...(kind !== 'numeric' ? { narrativePart: narrativeText.trim() } : {}),
     filings,
     reasons,
@@ -288,7 +343,8 @@ export function entitySpans(question: string, mentionTexts: string[], catalog: C
   const q = question.toLowerCase().replace(/[’‘]/g, "'");
   const names = new Set<string>(mentionTexts.map((t) => t.toLowerCase()));
   for (const e of catalog) {
-    for (const n of [e.name, e.legalName, e.ticker, ...e.aliases.map((a) => a.alias)]) if (n && n.length > 1 && new RegExp(`\\b${escapeRe(n.toLowerCase())}\\b`).test(q)) names.add(n.toLowerCase());
+    for (const n of [e.name, e.legalName, e.ticker, ...e.aliases.map((a) => a.alias)])
+      if (n && n.length > 1 && new RegExp(`\\b${escapeRe(n.toLowerCase())}\\b`).test(q)) names.add(n.toLowerCase());
   }
   const spans: QuestionSpan[] = [];
   for (const n of [...names].sort((a, b) => b.length - a.length)) {
@@ -304,12 +360,23 @@ export function entitySpans(question: string, mentionTexts: string[], catalog: C
 /** Where a matched company name ends: past the following words that go on with its catalog name ("Wells" → "Wells Fargo's"). */
 function nameEnd(question: string, end: number, e: CatalogEntity | undefined): number {
   if (!e) return end;
-  const names = [e.name, e.legalName, ...e.aliases.map((a) => a.alias)].filter((n): n is string => !!n).map((n) => n.toLowerCase().split(/[^a-z0-9&]+/).filter(Boolean));
+  const names = [e.name, e.legalName, ...e.aliases.map((a) => a.alias)]
+    .filter((n): n is string => !!n)
+    .map((n) =>
+      n
+        .toLowerCase()
+        .split(/[^a-z0-9&]+/)
+        .filter(Boolean),
+    );
   let at = end;
   for (;;) {
     const m = /^\s+([A-Za-z0-9&]+)(?:['’]s?)?/.exec(question.slice(at));
     if (!m) break;
-    const before = question.slice(0, at).toLowerCase().split(/[^a-z0-9&]+/).filter(Boolean);
+    const before = question
+      .slice(0, at)
+      .toLowerCase()
+      .split(/[^a-z0-9&]+/)
+      .filter(Boolean);
     const w = m[1]!.toLowerCase();
     // the word continues a name whose words so far end the question text up to here
     const goesOn = names.some((n) => {
@@ -323,7 +390,8 @@ function nameEnd(question: string, end: number, e: CatalogEntity | undefined): n
 }
 
 /** Words that start with a capital but name no company: question words, filings, periods, topics. */
-const NOT_A_COMPANY = /^(?:what|how|why|which|who|where|when|compare|contrast|describe|explain|summari[sz]e|outline|list|show|tell|did|does|do|is|are|was|were|has|have|in|on|for|the|their|its|and|or|vs|versus|item|part|form|fiscal|fy|q[1-4]|annual|quarterly|latest|most|recent|10-?[kq]|20-?f|u\.?s\.?|eu|ai|ceo|cfo|ciso|board|audit|committee|sec|doj|ftc|gaap)$/i;
+const NOT_A_COMPANY =
+  /^(?:what|how|why|which|who|where|when|compare|contrast|describe|explain|summari[sz]e|outline|list|show|tell|did|does|do|is|are|was|were|has|have|in|on|for|the|their|its|and|or|vs|versus|item|part|form|fiscal|fy|q[1-4]|annual|quarterly|latest|most|recent|10-?[kq]|20-?f|u\.?s\.?|eu|ai|ceo|cfo|ciso|board|audit|committee|sec|doj|ftc|gaap)$/i;
 
 /**
  * Capitalised names listed beside a matched company with "and", "or", "vs", "versus" or a comma
@@ -350,7 +418,13 @@ export function unheldListedNames(question: string, entitySpans: { start: number
       const n = words.slice(skip).join(' ');
       const start = at + (skip ? m[1]!.indexOf(n) : 0);
       // a period written like a name ("FY2025", "Q3 2024", "H1 FY26") is a period, never a company
-      if (!n || NOT_A_COMPANY.test(words.at(-1)!) || covered(start, start + n.length) || extractPeriodPhrases(n).some((p) => p.start === 0 && p.end >= n.replace(/[’']s?$/, '').length)) continue;
+      if (
+        !n ||
+        NOT_A_COMPANY.test(words.at(-1)!) ||
+        covered(start, start + n.length) ||
+        extractPeriodPhrases(n).some((p) => p.start === 0 && p.end >= n.replace(/[’']s?$/, '').length)
+      )
+        continue;
       if (!out.includes(n)) out.push(n);
     }
   }
@@ -378,14 +452,23 @@ export function planNarrative(question: string, ctx: { catalog: CatalogEntity[];
   const index = ctx.index ?? indexOf(ctx.catalog);
   // the matcher's own spans (exact offsets), never a scan of the catalog per question; a span runs on
   // over the rest of its company's name ("Wells" of "Wells Fargo's" matched: "Fargo" is no topic)
-  const spans = mentions.map((m) => ({ start: m.start, end: m.entityIds.length === 1 ? nameEnd(question, m.end, index.byId(m.entityIds[0]!)) : m.end, role: 'entity' }));
+  const spans = mentions.map((m) => ({
+    start: m.start,
+    end: m.entityIds.length === 1 ? nameEnd(question, m.end, index.byId(m.entityIds[0]!)) : m.end,
+    role: 'entity',
+  }));
   const classification = classifyQuestion(question, spans);
   if (classification.kind === 'numeric') return { status: 'not_narrative', classification, notes };
   // a company listed beside a known one that the workspace does not hold ("Nike and Adidas"): the
   // comparison cannot be made, and one side alone is not what was asked
   const listed = unheldListedNames(question, spans, classification.filings);
   if (listed.length) {
-    return { status: 'insufficient_evidence', missing: `No company named ${listed.map((n) => `“${n}”`).join(' or ')} is in this workspace.`, classification, notes };
+    return {
+      status: 'insufficient_evidence',
+      missing: `No company named ${listed.map((n) => `“${n}”`).join(' or ')} is in this workspace.`,
+      classification,
+      notes,
+    };
   }
   const ambiguous = mentions.find((m) => m.entityIds.length > 1);
   if (ambiguous) {
@@ -394,7 +477,9 @@ export function planNarrative(question: string, ctx: { catalog: CatalogEntity[];
       clarification: {
         question: `“${ambiguous.text}” matches several companies. Which one do you mean?`,
         options: ambiguous.entityIds.map((id) => index.byId(id)!.name),
-        rewrites: ambiguous.entityIds.map((id) => `${question.slice(0, ambiguous.start)}${index.byId(id)!.name}${question.slice(ambiguous.end)}`),
+        rewrites: ambiguous.entityIds.map(
+          (id) => `${question.slice(0, ambiguous.start)}${index.byId(id)!.name}${question.slice(ambiguous.end)}`,
+        ),
       },
       classification,
       notes,
@@ -405,11 +490,27 @@ export function planNarrative(question: string, ctx: { catalog: CatalogEntity[];
     return { id: e.id, name: e.name, ticker: e.ticker };
   });
   if (entities.length === 0) {
-    if (unknownNames.length) return { status: 'insufficient_evidence', missing: `No company named ${unknownNames.map((n) => `“${n}”`).join(' or ')} is in this workspace.`, classification, notes };
-    return { status: 'needs_clarification', clarification: { question: 'Which company do you mean?', options: ctx.catalog.slice(0, 8).map((e) => e.name) }, classification, notes };
+    if (unknownNames.length)
+      return {
+        status: 'insufficient_evidence',
+        missing: `No company named ${unknownNames.map((n) => `“${n}”`).join(' or ')} is in this workspace.`,
+        classification,
+        notes,
+      };
+    return {
+      status: 'needs_clarification',
+      clarification: { question: 'Which company do you mean?', options: ctx.catalog.slice(0, 8).map((e) => e.name) },
+      classification,
+      notes,
+    };
   }
   if (unknownNames.length) {
-    return { status: 'insufficient_evidence', missing: `No company named ${unknownNames.map((n) => `“${n}”`).join(' or ')} is in this workspace.`, classification, notes };
+    return {
+      status: 'insufficient_evidence',
+      missing: `No company named ${unknownNames.map((n) => `“${n}”`).join(' or ')} is in this workspace.`,
+      classification,
+      notes,
+    };
   }
   const filings = classification.filings;
   const filingSpans = filings.map((f) => [f.start, f.end]);
@@ -431,12 +532,33 @@ export function planNarrative(question: string, ctx: { catalog: CatalogEntity[];
     };
   }
   if (!classification.topic) {
-    return { status: 'needs_clarification', clarification: { question: 'What should the passages be about?', options: ['risk factors', 'cybersecurity', 'competition', 'supply chain'] }, classification, notes };
+    return {
+      status: 'needs_clarification',
+      clarification: {
+        question: 'What should the passages be about?',
+        options: ['risk factors', 'cybersecurity', 'competition', 'supply chain'],
+      },
+      classification,
+      notes,
+    };
   }
-  const pathway: Pathway = entities.length > 1 ? 'comparison' : classification.pathwayHint === 'longitudinal' || periods.length + filings.length > 1 ? 'longitudinal' : 'detail';
+  const pathway: Pathway =
+    entities.length > 1
+      ? 'comparison'
+      : classification.pathwayHint === 'longitudinal' || periods.length + filings.length > 1
+        ? 'longitudinal'
+        : 'detail';
   return {
     status: 'planned_narrative',
-    narrative: { entities, topic: classification.topic, periods, pathway, filings, topicTerms: classification.topicTerms, topics: classification.topics },
+    narrative: {
+      entities,
+      topic: classification.topic,
+      periods,
+      pathway,
+      filings,
+      topicTerms: classification.topicTerms,
+      topics: classification.topics,
+    },
     classification,
     notes,
   };

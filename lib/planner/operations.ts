@@ -51,20 +51,26 @@ const YOY = [
   /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|from)\s+(?:a\s+year\s+(?:ago|earlier|before)|the\s+(?:comparable\s+|corresponding\s+)?(?:prior|previous|preceding)[- ]year\s+(?:quarter|period)|the\s+year[- ]ago\s+(?:quarter|period)|last\s+year)\b/i,
 ];
 /** "compared with the same period of 2021": the base is the same fiscal position in the year named */
-const SAME_PERIOD = /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)?\s*(?:the\s+)?(?:same|comparable|corresponding|equivalent)\s+(?:period|quarter|months|half(?:[- ]year)?|nine\s+months|six\s+months)\s+(?:of|in|a\s+year\s+(?:ago|earlier)|last\s+year|the\s+(?:prior|previous)\s+year)\b|\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)\s+(?:the\s+)?(?:comparable|corresponding)\s+(?:period|quarter)\b(?!\s+(?:of|in)\b)/i;
-const GROWTH = /(?:\b(?:growth(?:\s+rates?)?|grew|grow|growing|grows|increased?|increases|decreased?|decreases|declined?|declines|rose|rise|rises|fell|fall|falls|dropped|drop|percent(?:age)?\s+(?:change|growth|increase|decrease|decline|rise|drop)|how\s+fast|by\s+what\s+(?:percent(?:age)?|proportion)|by\s+how\s+many\s+percent(?:age\s+points)?|in\s+percent(?:age)?\s+terms)\b|(?<![\w%])%\s*(?:change|chg)\b|\bpct\.?\s+(?:change|chg)\b)(?:\s*\(?%\)?(?!\w))?/i;
+const SAME_PERIOD =
+  /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)?\s*(?:the\s+)?(?:same|comparable|corresponding|equivalent)\s+(?:period|quarter|months|half(?:[- ]year)?|nine\s+months|six\s+months)\s+(?:of|in|a\s+year\s+(?:ago|earlier)|last\s+year|the\s+(?:prior|previous)\s+year)\b|\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over)\s+(?:the\s+)?(?:comparable|corresponding)\s+(?:period|quarter)\b(?!\s+(?:of|in)\b)/i;
+const GROWTH =
+  /(?:\b(?:growth(?:\s+rates?)?|grew|grow|growing|grows|increased?|increases|decreased?|decreases|declined?|declines|rose|rise|rises|fell|fall|falls|dropped|drop|percent(?:age)?\s+(?:change|growth|increase|decrease|decline|rise|drop)|how\s+fast|by\s+what\s+(?:percent(?:age)?|proportion)|by\s+how\s+many\s+percent(?:age\s+points)?|in\s+percent(?:age)?\s+terms)\b|(?<![\w%])%\s*(?:change|chg)\b|\bpct\.?\s+(?:change|chg)\b)(?:\s*\(?%\)?(?!\w))?/i;
 // "in $" beside a change: the change as an amount ("in $m", "in $ millions" are scales, read as instructions)
 const ABSOLUTE =
   /\b(?:in\s+(?:absolute|dollar|nominal|monetary|currency)\s+terms|in\s+absolute\s+(?:dollars|amounts?|numbers|values?)|(?:by\s+)?how\s+many\s+(?:us\s+)?dollars|in\s+(?:us\s+)?dollars|in\s+usd)\b(?!\s*(?:thousands|millions|billions|per\b))|\bin\s+(?:us)?\$(?![\w$])(?!\s*(?:thousands|millions|billions|mm?\b|bn\b|b\b|k\b|per\b))/i;
 // "how much did the gross margin expand / contract": a change said by its direction
 // "how much more revenue … than in FY2024", "how much lower was …", "by how much did … exceed": the difference
 // between two figures, asked by a comparative (the comparative alone is no operation: "higher margin")
-const CHANGE = /\b(?:change[sd]?|changing|difference|delta|incremental|expand(?:ed|s)?|expansion|contract(?:ed|s)?|contraction|compress(?:ed|es)?|compression|how\s+much\s+(?:more|less|higher|lower|bigger|larger|smaller|greater)|by\s+how\s+much)\b|(?<=\bby\s+how\s+much\b[^?.!;]*)\bexceed(?:ed|s)?\b/i;
+const CHANGE =
+  /\b(?:change[sd]?|changing|difference|delta|incremental|expand(?:ed|s)?|expansion|contract(?:ed|s)?|contraction|compress(?:ed|es)?|compression|how\s+much\s+(?:more|less|higher|lower|bigger|larger|smaller|greater)|by\s+how\s+much)\b|(?<=\bby\s+how\s+much\b[^?.!;]*)\bexceed(?:ed|s)?\b/i;
 const SERIES =
   /\b(?:(?:year|quarter)[- ]by[- ](?:year|quarter)|by\s+(?:fiscal\s+)?year|for\s+each\s+(?:fiscal\s+)?year|each\s+(?:fiscal\s+)?year|every\s+(?:fiscal\s+)?year|per\s+year|annual(?:ly)?\s+(?:series|history)|trend|history|over\s+time|series)\b/i;
 
 const PREFIX: { re: RegExp; op: ArithmeticOp; reversed?: boolean; postfix?: boolean }[] = [
-  { re: /\b(?:add(?:ing)?(?:\s+up)?|sum(?:ming)?(?:\s+up)?|the\s+sum\s+of|(?:the\s+)?total\s+of|combine|combining|aggregate|cumulative(?!\s*[?.!]?\s*$))\b/i, op: 'sum' },
+  {
+    re: /\b(?:add(?:ing)?(?:\s+up)?|sum(?:ming)?(?:\s+up)?|the\s+sum\s+of|(?:the\s+)?total\s+of|combine|combining|aggregate|cumulative(?!\s*[?.!]?\s*$))\b/i,
+    op: 'sum',
+  },
   { re: /\b(?:subtract|subtracting|deduct|deducting)\b/i, op: 'difference', reversed: true },
   { re: /\b(?:divide|dividing)\b/i, op: 'ratio' },
   // written after the operands: "2023 and 2024 revenue combined", "Q1 and Q2 revenue in total"
@@ -75,7 +81,10 @@ const INFIX: { re: RegExp; op: ArithmeticOp | 'join'; reversed?: boolean }[] = [
   { re: /\b(?:minus|less|net\s+of)\b|\s[−–-]\s/i, op: 'difference' },
   { re: /\band\s+(?:then\s+)?subtract(?:ing)?\b/i, op: 'difference' },
   { re: /\b(?:divided\s+by|over)\b|\s\/\s|÷/i, op: 'ratio' },
-  { re: /\bas\s+an?\s+(?:share|percentage|percent|%|proportion|fraction|portion)\s+of\b|\bas\s+a\s+%\s+of\b|\bas\s+%\s+of\b/i, op: 'share' },
+  {
+    re: /\bas\s+an?\s+(?:share|percentage|percent|%|proportion|fraction|portion)\s+of\b|\bas\s+a\s+%\s+of\b|\bas\s+%\s+of\b/i,
+    op: 'share',
+  },
   // "R&D in fiscal 2024 and what percentage of revenue did they represent"
   { re: /\b(?:and\s+)?what\s+(?:share|percentage|percent|%|proportion|fraction|portion)\s+of\b/i, op: 'share' },
   { re: /\b(?:and|with|to|by|from)\b|,|;/i, op: 'join' },
@@ -83,12 +92,25 @@ const INFIX: { re: RegExp; op: ArithmeticOp | 'join'; reversed?: boolean }[] = [
 const METHOD =
   /\b(?:(?:did|do|does)\s+(?:they|it|this|that|these|those)\s+(?:represent|make\s+up|account\s+for|constitute)|computed\s+as|calculated\s+as|defined\s+as|work\s+out|compute\s+it|calculate\s+it|to\s+get(?:\s+an?)?|into\s+one\s+number|what(?:'s|’s|\s+is)?\s+the\s+combined\s+figure|the\s+combined\s+figure|combined\s+figure|what\s+do\s+you\s+get|take|you\s+get|result)\b/i;
 
-const QUARTERLY = /\b(?:quarterly|quarter[- ]by[- ]quarter|by\s+(?:fiscal\s+)?quarter|(?:(?:for|in)\s+)?(?:each|every)\s+(?:fiscal\s+)?quarter(?:\s+(?:of|in))?|per\s+quarter)\b/i;
+const QUARTERLY =
+  /\b(?:quarterly|quarter[- ]by[- ]quarter|by\s+(?:fiscal\s+)?quarter|(?:(?:for|in)\s+)?(?:each|every)\s+(?:fiscal\s+)?quarter(?:\s+(?:of|in))?|per\s+quarter)\b/i;
 const YEARLY = /\b(?:yearly|annual)\b/i;
 
 const CAGR =
   /\b(?:cagrs?|compound(?:ed)?\s+annual(?:i[sz]ed)?\s+(?:growth(?:\s+rates?)?|rates?\s+of\s+growth|rates?)|compound(?:ed)?\s+growth(?:\s+rates?)?|annuali[sz]ed\s+growth(?:\s+rates?)?)\b/i;
-const NUMBER_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20 };
+const NUMBER_WORDS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  fifteen: 15,
+  twenty: 20,
+};
 const YEAR_COUNT = /\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)[- ](?:fiscal[- ])?(?:years?|yrs?)\b/i;
 
 export function operationWords(question: string): OperationWords {
@@ -106,7 +128,14 @@ export function operationWords(question: string): OperationWords {
     absolute: find(question, ABSOLUTE),
     series: find(question, SERIES),
     comparison,
-    prefix: PREFIX.flatMap((p) => find(question, p.re).map((m) => ({ ...m, op: p.op, ...(p.reversed ? { reversed: true } : {}), ...(p.postfix ? { postfix: true } : {}) }))),
+    prefix: PREFIX.flatMap((p) =>
+      find(question, p.re).map((m) => ({
+        ...m,
+        op: p.op,
+        ...(p.reversed ? { reversed: true } : {}),
+        ...(p.postfix ? { postfix: true } : {}),
+      })),
+    ),
     infix: INFIX.flatMap((p) => find(question, p.re).map((m) => ({ ...m, op: p.op, ...(p.reversed ? { reversed: true } : {}) }))),
     method: find(question, METHOD),
     cagr: find(question, CAGR),

@@ -69,7 +69,8 @@ describe('planner properties', () => {
       fc.property(question, ({ e, m, p, y, t }) => {
         const [ptext, position, year] = p(y);
         const r = planQuestion(t(e[0], m[0], ptext), { catalog: CATALOG });
-        if (r.status === 'planned') expect(plannedFor(r, e[1], m[1], position, year), JSON.stringify(r.status === 'planned' ? r.intent : r)).toBe(true);
+        if (r.status === 'planned')
+          expect(plannedFor(r, e[1], m[1], position, year), JSON.stringify(r.status === 'planned' ? r.intent : r)).toBe(true);
       }),
       { numRuns: 400 },
     );
@@ -97,7 +98,9 @@ describe('planner properties', () => {
         const r = planQuestion(`${e[0]} ${mt} ${pt}`, { catalog: CATALOG });
         // either blocked, or (a known qualifier) planned for exactly the same entity, measure and period
         if (r.status === 'planned') expect(plannedFor(r, e[1], m[1], position, year)).toBe(true);
-        expect(r.status === 'planned' && ['blorp', 'zorbic', 'adjusted', 'pro-forma', 'organic', 'underlying', 'normalized'].includes(w)).toBe(false);
+        expect(
+          r.status === 'planned' && ['blorp', 'zorbic', 'adjusted', 'pro-forma', 'organic', 'underlying', 'normalized'].includes(w),
+        ).toBe(false);
       }),
       { numRuns: 300 },
     );

@@ -187,7 +187,11 @@ describe('planner: operations, pathways, scope and basis', () => {
   it('“X in FY2024 and what percentage of Y did they represent” is X as a share of Y over that year', () => {
     const i = plan("What were Apple's total R&D expenses in fiscal 2024 and what percentage of revenue did they represent?");
     expect(i.operation).toBe('expression');
-    expect(i.expression).toMatchObject({ kind: 'op', op: 'share', args: [{ operand: { metric: { id: 'rnd' } } }, { operand: { metric: { id: 'revenue' } } }] });
+    expect(i.expression).toMatchObject({
+      kind: 'op',
+      op: 'share',
+      args: [{ operand: { metric: { id: 'rnd' } } }, { operand: { metric: { id: 'revenue' } } }],
+    });
   });
   it('a series range is inclusive and longitudinal', () => {
     const i = plan('Tesla revenue by fiscal year FY2018-FY2021');
@@ -203,7 +207,10 @@ describe('planner: operations, pathways, scope and basis', () => {
   it('standalone only when asked; original basis and as-of basis', () => {
     expect(plan('Helios standalone revenue FY2026').scope).toBe('standalone');
     expect(plan('Apple diluted EPS FY2008 as originally reported').basis).toEqual({ kind: 'original' });
-    expect(plan('Apple total assets at end of FY2009 as reported on 31 December 2009').basis).toEqual({ kind: 'as_of', date: '2009-12-31' });
+    expect(plan('Apple total assets at end of FY2009 as reported on 31 December 2009').basis).toEqual({
+      kind: 'as_of',
+      date: '2009-12-31',
+    });
   });
   it('pins a period to one operand of a derived measure', () => {
     const i = plan('What was Helios Components’ operating margin in FY2026 using FY2025 operating profit?');
@@ -223,7 +230,11 @@ describe('planner: operations, pathways, scope and basis', () => {
 describe('planner: ambiguity is explicit, never a guess', () => {
   const run = (q: string, catalog = CATALOG) => planQuestion(q, { catalog });
   it('unknown companies are named as unavailable', () => {
-    for (const q of ['What was Acme Corp revenue in FY2024?', 'Globex Industries net income FY2023', 'Report Initech’s fiscal 2022 revenue.']) {
+    for (const q of [
+      'What was Acme Corp revenue in FY2024?',
+      'Globex Industries net income FY2023',
+      'Report Initech’s fiscal 2022 revenue.',
+    ]) {
       const r = run(q);
       expect(r.status, q).toBe('insufficient_evidence');
     }
@@ -241,9 +252,16 @@ describe('planner: ambiguity is explicit, never a guess', () => {
   it('a word two measures may share is asked back when the second reading is a measure of its own', () => {
     const r = run("What were Apple's current assets and liabilities at the end of fiscal 2024?");
     expect(r.status).toBe('needs_clarification');
-    if (r.status === 'needs_clarification') expect(r.clarification.options).toEqual([expect.stringContaining('current assets and current liabilities'), expect.stringContaining('current assets and total liabilities')]);
+    if (r.status === 'needs_clarification')
+      expect(r.clarification.options).toEqual([
+        expect.stringContaining('current assets and current liabilities'),
+        expect.stringContaining('current assets and total liabilities'),
+      ]);
     const spread = run('Apple diluted and basic EPS FY2024');
-    expect(spread.status === 'planned' && [spread.intent, ...(spread.also ?? [])].map((i) => i.metric.id)).toEqual(['eps_diluted', 'eps_basic']);
+    expect(spread.status === 'planned' && [spread.intent, ...(spread.also ?? [])].map((i) => i.metric.id)).toEqual([
+      'eps_diluted',
+      'eps_basic',
+    ]);
     // one of the measures not understood blocks the whole answer
     expect(run('Apple revenue and blorf FY2024').status).not.toBe('planned');
   });
@@ -276,7 +294,8 @@ describe('planner: ambiguity is explicit, never a guess', () => {
     if (r.status === 'needs_clarification') expect(r.clarification.options).toEqual(options);
   });
   it('a missing period asks which one', () => {
-    for (const q of ['What was Apple revenue?', 'Tesla net income', 'NVIDIA total assets']) expect(run(q).status, q).toBe('needs_clarification');
+    for (const q of ['What was Apple revenue?', 'Tesla net income', 'NVIDIA total assets'])
+      expect(run(q).status, q).toBe('needs_clarification');
   });
   it('a missing company asks which one', () => {
     expect(run('What was revenue in FY2024?').status).toBe('needs_clarification');
@@ -331,8 +350,11 @@ describe('how a change is wanted, currencies, "each of", losses', () => {
   });
   it('a currency named as the unit of the answer is an instruction the answer must meet', () => {
     expect(planned("Apple's fiscal 2024 revenue in US dollars").instructions?.currency).toBe('USD');
-    expect(planned("Helios Components revenue for FY2026 in USD millions").instructions).toMatchObject({ currency: 'USD', scale: 'millions' });
-    expect(planned("Helios Components revenue for FY2026 in euros").instructions?.currency).toBe('EUR');
+    expect(planned('Helios Components revenue for FY2026 in USD millions').instructions).toMatchObject({
+      currency: 'USD',
+      scale: 'millions',
+    });
+    expect(planned('Helios Components revenue for FY2026 in euros').instructions?.currency).toBe('EUR');
     expect(planned("Apple's fiscal 2024 revenue in millions").instructions?.currency).toBeUndefined();
   });
   it('"each of" before several periods is one figure per period; before one period it is not placed', () => {
@@ -372,7 +394,10 @@ describe('a period placed against another one is the only period asked', () => {
     ]) {
       const i = planned(q);
       expect(i.operation, q).toBe('value');
-      expect(i.periods.map((p) => p.spec.type), q).toEqual(['relative_to']);
+      expect(
+        i.periods.map((p) => p.spec.type),
+        q,
+      ).toEqual(['relative_to']);
     }
   });
   it('a reference period named on its own stays a second period ("Q3 FY2025 revenue and the prior-year quarter")', () => {
@@ -394,7 +419,11 @@ describe('calculation words over windows of periods are never dropped', () => {
   };
 
   it('"TTM revenue growth" is the growth of the TTM (a TTM written apart from its end is one period), never the TTM level', () => {
-    for (const q of ["NVIDIA TTM revenue growth y/y as of FQ1'27", 'Alphabet LTM revenue, % change y/y, as of Q1 2026', "Apple trailing-twelve-month net income growth through FQ1'26"]) {
+    for (const q of [
+      "NVIDIA TTM revenue growth y/y as of FQ1'27",
+      'Alphabet LTM revenue, % change y/y, as of Q1 2026',
+      "Apple trailing-twelve-month net income growth through FQ1'26",
+    ]) {
       const i = planned(q);
       expect(i.operation, q).toBe('growth');
       expect(i.periods, q).toHaveLength(1);
@@ -404,7 +433,9 @@ describe('calculation words over windows of periods are never dropped', () => {
     // without a growth word the TTM is the figure, ending where the question says
     const ttm = planned("NVIDIA TTM revenue as of FQ3'26");
     expect(ttm.operation).toBe('ttm');
-    expect(ttm.periods.map((p) => p.spec)).toEqual([{ type: 'ttm', ref: { type: 'fiscal', position: 'Q3', year: { year: 2026, style: 'fiscal' } } }]);
+    expect(ttm.periods.map((p) => p.spec)).toEqual([
+      { type: 'ttm', ref: { type: 'fiscal', position: 'Q3', year: { year: 2026, style: 'fiscal' } } },
+    ]);
   });
 
   it('a growth in each of several years is one rate per year, not one rate from the first to the last', () => {
@@ -418,29 +449,63 @@ describe('calculation words over windows of periods are never dropped', () => {
     // without a growth word, "annual" only says the period is a fiscal year, which FY2025 is
     expect(planned('Apple annual revenue FY2025')).toMatchObject({ operation: 'value', periods: [{ text: 'FY2025' }] });
     expect(run('Apple annual revenue Q3 FY2025').status).not.toBe('planned');
-    expect(planned('Tesla revenue growth by fiscal year FY2018-FY2021')).toMatchObject({ operation: 'growth', each: true, range: { from: 2018, to: 2021 } });
+    expect(planned('Tesla revenue growth by fiscal year FY2018-FY2021')).toMatchObject({
+      operation: 'growth',
+      each: true,
+      range: { from: 2018, to: 2021 },
+    });
     // two years joined by from/to are one growth between them
     expect(planned('Tesla revenue growth from FY2019 to FY2021').each).toBeUndefined();
   });
 
   it('"quarterly", "by quarter", "each quarter of" a year are its four fiscal quarters', () => {
-    for (const [q, style] of [['Apple quarterly revenue for fiscal 2025', 'fiscal'], ['GOOGL revenue by quarter, 2025', 'bare'], ['NVIDIA revenue each quarter of FY2026', 'fiscal']] as const) {
+    for (const [q, style] of [
+      ['Apple quarterly revenue for fiscal 2025', 'fiscal'],
+      ['GOOGL revenue by quarter, 2025', 'bare'],
+      ['NVIDIA revenue each quarter of FY2026', 'fiscal'],
+    ] as const) {
       const i = planned(q);
       expect(i.operation, q).toBe('series');
-      expect(i.periods.map((p) => p.spec), q).toEqual((['Q1', 'Q2', 'Q3', 'Q4'] as const).map((position) => ({ type: 'fiscal', position, year: { year: q.includes('2026') ? 2026 : 2025, style } })));
+      expect(
+        i.periods.map((p) => p.spec),
+        q,
+      ).toEqual(
+        (['Q1', 'Q2', 'Q3', 'Q4'] as const).map((position) => ({
+          type: 'fiscal',
+          position,
+          year: { year: q.includes('2026') ? 2026 : 2025, style },
+        })),
+      );
     }
-    expect(planned('Alphabet y/y revenue growth for each quarter of 2025')).toMatchObject({ operation: 'growth', each: true, comparison: 'year_over_year' });
+    expect(planned('Alphabet y/y revenue growth for each quarter of 2025')).toMatchObject({
+      operation: 'growth',
+      each: true,
+      comparison: 'year_over_year',
+    });
   });
 
   it('arithmetic in words: a range or a run of quarters added up is each of its periods; "together", "cumulative", "net of"', () => {
-    expect(operandTexts('Aggregate Apple revenue FY2023 to FY2025').periods.map((s) => s && 'year' in s && (typeof s.year === 'number' ? s.year : s.year.year))).toEqual([2023, 2024, 2025]);
-    expect(operandTexts('Alphabet cumulative net income 2023 through 2025').periods).toEqual([2023, 2024, 2025].map((year) => ({ type: 'bare_year', year })));
-    expect(operandTexts("Sum of the first two quarters of Alphabet's 2025 revenue").periods.map((s) => s && s.type === 'fiscal' && s.position)).toEqual(['Q1', 'Q2']);
-    expect(operandTexts("NVIDIA's first three quarters of FY26 revenue combined").periods.map((s) => s && s.type === 'fiscal' && s.position)).toEqual(['Q1', 'Q2', 'Q3']);
+    expect(
+      operandTexts('Aggregate Apple revenue FY2023 to FY2025').periods.map(
+        (s) => s && 'year' in s && (typeof s.year === 'number' ? s.year : s.year.year),
+      ),
+    ).toEqual([2023, 2024, 2025]);
+    expect(operandTexts('Alphabet cumulative net income 2023 through 2025').periods).toEqual(
+      [2023, 2024, 2025].map((year) => ({ type: 'bare_year', year })),
+    );
+    expect(
+      operandTexts("Sum of the first two quarters of Alphabet's 2025 revenue").periods.map((s) => s && s.type === 'fiscal' && s.position),
+    ).toEqual(['Q1', 'Q2']);
+    expect(
+      operandTexts("NVIDIA's first three quarters of FY26 revenue combined").periods.map((s) => s && s.type === 'fiscal' && s.position),
+    ).toEqual(['Q1', 'Q2', 'Q3']);
     expect(operandTexts('Alphabet Q1 and Q2 2025 net income together').op).toBe('sum');
     // taken together, or added as written (a ratio refuses the second)
     expect(planned('Alphabet Q1 and Q2 2025 gross margin combined').expression).toMatchObject({ op: 'sum', combined: true });
-    expect(planned('Alphabet Q1 2025 gross margin plus Q2 2025 gross margin').expression?.kind === 'op' && (planned('Alphabet Q1 2025 gross margin plus Q2 2025 gross margin').expression as { combined?: true }).combined).toBeFalsy();
+    expect(
+      planned('Alphabet Q1 2025 gross margin plus Q2 2025 gross margin').expression?.kind === 'op' &&
+        (planned('Alphabet Q1 2025 gross margin plus Q2 2025 gross margin').expression as { combined?: true }).combined,
+    ).toBeFalsy();
     expect(planned('Add up Apple gross margin for Q1 and Q2 FY25').expression).toMatchObject({ op: 'sum' });
     const net = planned('Apple FY2025 gross profit net of opex');
     expect(net.expression).toMatchObject({ kind: 'op', op: 'difference' });
@@ -452,7 +517,10 @@ describe('calculation words over windows of periods are never dropped', () => {
     expect(planned('Apple FY25 revenue % chg').operation).toBe('growth');
     expect(planned('Apple FY25 revenue y/y %')).toMatchObject({ operation: 'growth', comparison: 'year_over_year' });
     expect(planned('Marvell operating income change, FY26 vs FY25, in $').operation).toBe('change');
-    expect(planned("NVIDIA TTM revenue change in $ as of FQ1'27")).toMatchObject({ operation: 'change', periods: [{ spec: { type: 'ttm' } }] });
+    expect(planned("NVIDIA TTM revenue change in $ as of FQ1'27")).toMatchObject({
+      operation: 'change',
+      periods: [{ spec: { type: 'ttm' } }],
+    });
     // a scale is not a change: "in $m" stays the scale of a plain figure
     expect(planned('Apple revenue FY2025 in $m')).toMatchObject({ operation: 'value', instructions: { scale: 'millions' } });
     // "in $" with no change or growth is the currency the figure is wanted in (an instruction the answer meets)
@@ -471,7 +539,10 @@ describe('percent and comparison marks', () => {
     expect(planned('NVIDIA Q2 FY2026 revenue yoy %')).toMatchObject({ operation: 'growth', comparison: 'year_over_year' });
     expect(planned('Apple FY2025 revenue y/y (%)').operation).toBe('growth');
     expect(planned('NVIDIA revenue Q2 FY2026 q/q %')).toMatchObject({ operation: 'growth', comparison: 'sequential' });
-    expect(planned('Apple Q1 FY2026 revenue growth vs. the comparable period last year')).toMatchObject({ operation: 'growth', comparison: 'year_over_year' });
+    expect(planned('Apple Q1 FY2026 revenue growth vs. the comparable period last year')).toMatchObject({
+      operation: 'growth',
+      comparison: 'year_over_year',
+    });
   });
 });
 
@@ -495,7 +566,8 @@ describe('second blind pass: places, comparatives, runs of quarters, balance rat
     expect(run("How much bigger was Apple's FY2025 revenue than NVDA's FY2026 revenue?").status).toBe('needs_clarification');
   });
   it('a run of quarters is every quarter in it', () => {
-    const specs = (q: string) => planned(q).periods.map((p) => (p.spec.type === 'fiscal' ? `${p.spec.position} ${p.spec.year.year}` : p.spec.type));
+    const specs = (q: string) =>
+      planned(q).periods.map((p) => (p.spec.type === 'fiscal' ? `${p.spec.position} ${p.spec.year.year}` : p.spec.type));
     expect(specs('Alphabet revenue Q1-Q3 2025')).toEqual(['Q1 2025', 'Q2 2025', 'Q3 2025']);
     expect(specs('NVIDIA revenue Q1 through Q4 FY26')).toEqual(['Q1 2026', 'Q2 2026', 'Q3 2026', 'Q4 2026']);
     expect(specs('Alphabet revenue Q3 2024-Q2 2025')).toEqual(['Q3 2024', 'Q4 2024', 'Q1 2025', 'Q2 2025']);
@@ -523,7 +595,9 @@ describe('ranges of years written with FY and two digits', () => {
     const b = r('Apple revenue over FY2023-25');
     expect(b.status === 'planned' && b.intent.range).toEqual({ from: 2023, to: 2025 });
     const c = r('Helios revenue FY2025-26');
-    expect(c.status === 'planned' && c.intent.periods.map((p) => p.spec)).toEqual([{ type: 'fiscal', position: 'FY', year: { year: 2025, style: 'span', spanEnd: 2026 } }]);
+    expect(c.status === 'planned' && c.intent.periods.map((p) => p.spec)).toEqual([
+      { type: 'fiscal', position: 'FY', year: { year: 2025, style: 'span', spanEnd: 2026 } },
+    ]);
   });
 });
 
@@ -536,15 +610,21 @@ describe('third batch of marks', () => {
   };
   const specs = (q: string) => planned(q).periods.map((p) => p.spec);
   it('"through the first three quarters of fiscal 2025" and "the 3 quarters ended …" are the nine months', () => {
-    expect(specs('Apple revenue through the first three quarters of fiscal 2025')).toEqual([{ type: 'fiscal', position: '9M', year: { year: 2025, style: 'fiscal' } }]);
-    expect(specs('Apple revenue for the 3 quarters ended June 28, 2025')).toEqual([{ type: 'ended', length: 'nine_months', date: '2025-06-28' }]);
+    expect(specs('Apple revenue through the first three quarters of fiscal 2025')).toEqual([
+      { type: 'fiscal', position: '9M', year: { year: 2025, style: 'fiscal' } },
+    ]);
+    expect(specs('Apple revenue for the 3 quarters ended June 28, 2025')).toEqual([
+      { type: 'ended', length: 'nine_months', date: '2025-06-28' },
+    ]);
   });
   it('"(fiscal years)" makes the bare years fiscal; a position takes a lone year written apart as one period', () => {
-    expect(specs('Which had higher R&D in 2024, Alphabet or Apple (fiscal years)?')).toEqual([{ type: 'fiscal', position: 'FY', year: { year: 2024, style: 'fiscal' } }]);
+    expect(specs('Which had higher R&D in 2024, Alphabet or Apple (fiscal years)?')).toEqual([
+      { type: 'fiscal', position: 'FY', year: { year: 2024, style: 'fiscal' } },
+    ]);
     expect(specs('Alphabet revenue Q3 (2025)')).toEqual([{ type: 'fiscal', position: 'Q3', year: { year: 2025, style: 'bare' } }]);
     expect(planned('Alphabet Q3 revenue vs 2025 revenue').periods).toHaveLength(2);
   });
-  it("\"(USD '000)\" is thousands", () => {
+  it('"(USD \'000)" is thousands', () => {
     expect(planned("Apple revenue FY2025 (USD '000)").instructions).toMatchObject({ scale: 'thousands', currency: 'USD' });
   });
 });
@@ -556,16 +636,25 @@ describe('fourth batch: shares of balances, marks, NCI captions', () => {
     return r.intent;
   };
   it('reads FYE2025, qtr-end, "31 Dec 23", "vs the comparable period"', () => {
-    expect(planned('Apple total assets at FYE2025').periods.map((p) => p.spec)).toEqual([{ type: 'fiscal', position: 'FY', year: { year: 2025, style: 'fiscal' } }]);
+    expect(planned('Apple total assets at FYE2025').periods.map((p) => p.spec)).toEqual([
+      { type: 'fiscal', position: 'FY', year: { year: 2025, style: 'fiscal' } },
+    ]);
     expect(planned('Apple cash at qtr-end Dec 2025').periods[0]!.spec).toMatchObject({ type: 'boundary', edge: 'end' });
     expect(planned('Apple cash at 31 Dec 23').periods[0]!.spec).toEqual({ type: 'instant', date: '2023-12-31' });
-    expect(planned('Apple Q1 FY26 revenue growth vs the comparable period')).toMatchObject({ operation: 'growth', comparison: 'year_over_year' });
+    expect(planned('Apple Q1 FY26 revenue growth vs the comparable period')).toMatchObject({
+      operation: 'growth',
+      comparison: 'year_over_year',
+    });
   });
   it('NCI captions are their own lines', () => {
-    expect(planned('Tesla comprehensive income including noncontrolling interests, 2021').metric.id).toBe('comprehensive_income_including_nci');
+    expect(planned('Tesla comprehensive income including noncontrolling interests, 2021').metric.id).toBe(
+      'comprehensive_income_including_nci',
+    );
     expect(planned('Tesla redeemable noncontrolling interests at Dec 31, 2021').metric.id).toBe('redeemable_noncontrolling_interest');
     expect(planned('Tesla net income before noncontrolling interests, 9M 2022').metric.id).toBe('net_income_including_nci');
-    expect(planned("Tesla stockholders' equity including noncontrolling interests at 12/31/2021").metric.id).toBe('total_equity_including_nci');
+    expect(planned("Tesla stockholders' equity including noncontrolling interests at 12/31/2021").metric.id).toBe(
+      'total_equity_including_nci',
+    );
   });
 });
 
@@ -576,10 +665,18 @@ describe('counted relations and the latest quarters', () => {
     return r.intent;
   };
   it('"four quarters before Q1 FY26", "the fiscal year before the latest" are one period; "the last 8 quarters" eight', () => {
-    expect(planned('Apple revenue four quarters before Q1 FY26').periods.map((p) => p.spec)).toMatchObject([{ type: 'relative_to', which: 'prior_quarter', steps: 4 }]);
-    expect(planned('Apple revenue in the fiscal year before the latest').periods.map((p) => p.spec)).toEqual([{ type: 'relative_to', which: 'prior_year', ref: { type: 'relative', which: 'last_fiscal_year' } }]);
-    expect(planned('Apple revenue for the quarter before the latest').periods.map((p) => p.spec)).toEqual([{ type: 'relative_to', which: 'prior_quarter', ref: { type: 'relative', which: 'latest_quarter' } }]);
-    expect(planned('NVDA revenue for the last 8 quarters').periods.map((p) => p.spec)).toEqual(Array.from({ length: 8 }, (_, k) => ({ type: 'quarter_back', back: 7 - k })));
+    expect(planned('Apple revenue four quarters before Q1 FY26').periods.map((p) => p.spec)).toMatchObject([
+      { type: 'relative_to', which: 'prior_quarter', steps: 4 },
+    ]);
+    expect(planned('Apple revenue in the fiscal year before the latest').periods.map((p) => p.spec)).toEqual([
+      { type: 'relative_to', which: 'prior_year', ref: { type: 'relative', which: 'last_fiscal_year' } },
+    ]);
+    expect(planned('Apple revenue for the quarter before the latest').periods.map((p) => p.spec)).toEqual([
+      { type: 'relative_to', which: 'prior_quarter', ref: { type: 'relative', which: 'latest_quarter' } },
+    ]);
+    expect(planned('NVDA revenue for the last 8 quarters').periods.map((p) => p.spec)).toEqual(
+      Array.from({ length: 8 }, (_, k) => ({ type: 'quarter_back', back: 7 - k })),
+    );
     // four is the TTM
     expect(planned('NVDA revenue last four quarters').operation).toBe('ttm');
   });
@@ -594,10 +691,16 @@ describe('words a question adds to its period and measure', () => {
   };
   it('a year end stated for a fiscal year is a check on it, never a second period', () => {
     const at = (q: string) => planned(q).intent.periods.map((p) => p.spec);
-    expect(at('Apple fiscal year 2024 (ended September) diluted EPS')).toEqual([expect.objectContaining({ type: 'fiscal', position: 'FY', endsIn: { month: 9 } })]);
+    expect(at('Apple fiscal year 2024 (ended September) diluted EPS')).toEqual([
+      expect.objectContaining({ type: 'fiscal', position: 'FY', endsIn: { month: 9 } }),
+    ]);
     expect(at('Apple fiscal 2025 revenue (ended September 2025)')).toEqual([expect.objectContaining({ endsIn: { month: 9, year: 2025 } })]);
-    expect(at("NVIDIA's net income for its fiscal year 2026, which ended in late January 2026")).toEqual([expect.objectContaining({ endsIn: { month: 1, year: 2026, part: 'late' } })]);
-    expect(at('Marvell revenue fiscal 2025 (ended February 1, 2025)')).toEqual([expect.objectContaining({ endsIn: { month: 2, day: 1, year: 2025 } })]);
+    expect(at("NVIDIA's net income for its fiscal year 2026, which ended in late January 2026")).toEqual([
+      expect.objectContaining({ endsIn: { month: 1, year: 2026, part: 'late' } }),
+    ]);
+    expect(at('Marvell revenue fiscal 2025 (ended February 1, 2025)')).toEqual([
+      expect.objectContaining({ endsIn: { month: 2, day: 1, year: 2025 } }),
+    ]);
   });
   it('a misspelt measure word with one reading is planned as corrected and says so', () => {
     const r = planned('Apple reveune FY2024');

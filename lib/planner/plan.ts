@@ -1,5 +1,13 @@
 import { normalizeAlias } from '@/lib/domain/names';
-import { extractPeriodPhrases, parseDateText, phraseRanges, yearRangeSpan, type PeriodPhrase, type PeriodSpec, type YearRangeSpan } from '@/lib/fiscal';
+import {
+  extractPeriodPhrases,
+  parseDateText,
+  phraseRanges,
+  yearRangeSpan,
+  type PeriodPhrase,
+  type PeriodSpec,
+  type YearRangeSpan,
+} from '@/lib/fiscal';
 import type { CatalogEntity } from './catalog';
 import { cagrSpan } from './cagr';
 import { averageSpan } from './average';
@@ -21,7 +29,8 @@ function lowerFirst(t: string): string {
 import type { EntityRef, ExpressionNode, Intent, MetricRef, Operation, PeriodRequest, PlanResult } from './types';
 
 /** Questions about what the filings say, not about a number. */
-const NARRATIVE = /\b(risk factors?|risks?|md&a|management(?:'s)? discussion|narrative|commentary|describe|explain|why did|what did (?:the company|management) say|outlook|strategy|guidance|disclos\w*|mention\w*|discuss\w*|say about)\b/i;
+const NARRATIVE =
+  /\b(risk factors?|risks?|md&a|management(?:'s)? discussion|narrative|commentary|describe|explain|why did|what did (?:the company|management) say|outlook|strategy|guidance|disclos\w*|mention\w*|discuss\w*|say about)\b/i;
 
 export interface PlanContext {
   catalog: CatalogEntity[];
@@ -35,7 +44,6 @@ export interface PlanContext {
   onlyMetric?: string;
 }
 
-
 /** The question with "attributable to <the company asked about>" written "attributable to the parent". */
 function selfAttributed(question: string, ctx: PlanContext): { question: string; name: string } | null {
   if (!/\battributable\s+to\b/i.test(question)) return null;
@@ -43,7 +51,7 @@ function selfAttributed(question: string, ctx: PlanContext): { question: string;
   for (const m of mentions) {
     if (!/\battributable\s+to\s+(?:the\s+)?$/i.test(question.slice(0, m.start))) continue;
     if (!mentions.some((o) => o !== m && o.start < m.start && o.entityIds[0] === m.entityIds[0])) continue;
-    const end = /^['’]s?\b/.test(question.slice(m.end)) ? m.end + (question.slice(m.end).match(/^['’]s?/)![0].length) : m.end;
+    const end = /^['’]s?\b/.test(question.slice(m.end)) ? m.end + question.slice(m.end).match(/^['’]s?/)![0].length : m.end;
     const lead = question.slice(0, m.start).replace(/\bthe\s+$/i, '');
     return { question: `${lead}the parent${question.slice(end)}`, name: m.text };
   }
@@ -86,7 +94,11 @@ function pinnedPeriods(question: string, phrases: PeriodPhrase[]): Map<PeriodPhr
   for (const p of phrases) {
     const before = question.slice(Math.max(0, p.start - 30), p.start).toLowerCase();
     // "using FY2025 gross profit and FY2024 revenue": a list of pinned operands
-    if (!/\b(using|with|from|based on)\s+(the\s+)?(its\s+)?$/.test(before) && !(pins.size > 0 && /\band\s+(the\s+)?(its\s+)?$/.test(before))) continue;
+    if (
+      !/\b(using|with|from|based on)\s+(the\s+)?(its\s+)?$/.test(before) &&
+      !(pins.size > 0 && /\band\s+(the\s+)?(its\s+)?$/.test(before))
+    )
+      continue;
     const after = question.slice(p.end, p.end + 60);
     const m = matchMetrics(after).mentions[0];
     if (m && m.index <= 3 && m.ref.kind === 'base') pins.set(p, m.ref.id);
@@ -100,9 +112,14 @@ function topicOf(question: string, phrases: PeriodPhrase[], names: string[]): st
   for (const p of [...phrases].sort((a, b) => b.start - a.start)) q = q.slice(0, p.start) + ' ' + q.slice(p.end);
   let norm = q.toLowerCase();
   for (const n of names) norm = norm.replace(new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:['’]s)?\\b`, 'gi'), ' ');
-  return norm.replace(/\b(how|did|does|do|what|the|from|to|between|in|of|on|change|changed|say|said|about|and|vs|versus)\b/g, ' ').replace(/[^a-z0-9&\s-]/g, ' ').replace(/\s+/g, ' ').trim() || question;
+  return (
+    norm
+      .replace(/\b(how|did|does|do|what|the|from|to|between|in|of|on|change|changed|say|said|about|and|vs|versus)\b/g, ' ')
+      .replace(/[^a-z0-9&\s-]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || question
+  );
 }
-
 
 // ── spans of entity and measure mentions in the original question ───────────────────────────────
 
@@ -135,7 +152,12 @@ function metricSpan(question: string, m: { index: number; phrase: string; start?
   return [s, e];
 }
 
-function entitySpans(question: string, tokens: Token[], m: { text: string; via: string; start?: number; end?: number }, taken: (s: number, e: number) => boolean): [number, number] | null {
+function entitySpans(
+  question: string,
+  tokens: Token[],
+  m: { text: string; via: string; start?: number; end?: number },
+  taken: (s: number, e: number) => boolean,
+): [number, number] | null {
   if (typeof m.start === 'number' && typeof m.end === 'number') return [m.start, m.end];
   if (m.via === 'ticker' || m.via === 'cik') {
     const t = m.text.replace(/^CIK\s*/i, '');
@@ -177,9 +199,23 @@ const YEAR_END_CHECK_BODY = String.raw`(?:ended|ending|ends|closed|fye)\s+(?:in\
 const YEAR_END_CHECK = new RegExp(String.raw`^\s*[,(]?\s*(?:(?:which|that)\s+)?` + YEAR_END_CHECK_BODY, 'i');
 /** later in the question, as an aside: "fiscal 2025 revenue (ended September 2025)", "…, which ended in late January" */
 const YEAR_END_ASIDE = new RegExp(String.raw`(?:\(\s*|,?\s*(?:which|that)\s+)` + YEAR_END_CHECK_BODY, 'i');
-const MONTH_INDEX: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
+const MONTH_INDEX: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
 const FULL_YEAR = /\bfull[- ]year\b|\bfull\s+fiscal\s+year\b|\bwhole\s+year\b/gi;
-const POSITION_WORDS = /\b(?:the\s+)?(?:first|1st)\s+(?:nine|9|six|6|three|3)\s+months\b|\b(?:the\s+)?(?:first|second)\s+half\b|\b(?:the\s+)?(?:first|second|third|fourth)\s+quarter\b/gi;
+const POSITION_WORDS =
+  /\b(?:the\s+)?(?:first|1st)\s+(?:nine|9|six|6|three|3)\s+months\b|\b(?:the\s+)?(?:first|second)\s+half\b|\b(?:the\s+)?(?:first|second|third|fourth)\s+quarter\b/gi;
 
 interface Clause {
   start: number;
@@ -202,7 +238,10 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
   }
   // what the filings say goes to passages, even when it names a measure; a mixed question answers both parts
   // instruction clauses ("Base your judgments on … the balance sheet") say how to answer, not what about
-  const n = planNarrative(withoutInstructions(question, readInstructions(question).claims), { catalog: ctx.catalog, ...(ctx.index ? { index: ctx.index } : {}) });
+  const n = planNarrative(withoutInstructions(question, readInstructions(question).claims), {
+    catalog: ctx.catalog,
+    ...(ctx.index ? { index: ctx.index } : {}),
+  });
   if (n.status !== 'not_narrative') {
     const notes = [...n.notes, ...n.classification.reasons];
     if (n.status === 'planned_narrative') {
@@ -221,13 +260,23 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
     const fixed = correctMeasureSpelling(question, names);
     if (fixed) {
       const again = planWithSpans(fixed.question, ctx, new SpanMap(fixed.question));
-      if (again.status === 'planned') return { ...again, notes: [...again.notes, ...fixed.corrections.map((c) => `spelling: read “${c.from}” as “${c.to}”`)], corrections: fixed.corrections };
+      if (again.status === 'planned')
+        return {
+          ...again,
+          notes: [...again.notes, ...fixed.corrections.map((c) => `spelling: read “${c.from}” as “${c.to}”`)],
+          corrections: fixed.corrections,
+        };
     }
     // "diluted and basic EPS", "current assets and liabilities": two measures sharing a word, each written out
     const spread = distributeMeasures(fixed?.question ?? question);
     if (spread) {
       const again = planWithSpans(spread.question, ctx, new SpanMap(spread.question));
-      if (again.status === 'planned') return { ...again, notes: [...again.notes, `measures sharing a word: ${spread.expanded.join('; ')}`], ...(fixed ? { corrections: fixed.corrections } : {}) };
+      if (again.status === 'planned')
+        return {
+          ...again,
+          notes: [...again.notes, `measures sharing a word: ${spread.expanded.join('; ')}`],
+          ...(fixed ? { corrections: fixed.corrections } : {}),
+        };
     }
   }
   return { ...result, spans: spans.map() };
@@ -250,7 +299,9 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
       clarification: {
         question: `“${ambiguousMention.text}” matches several companies. Which one do you mean?`,
         options,
-        rewrites: ambiguousMention.entityIds.map((id) => replaceMention(question, spans.tokens, ambiguousMention, index.byId(id)!.legalName ?? index.byId(id)!.name)),
+        rewrites: ambiguousMention.entityIds.map((id) =>
+          replaceMention(question, spans.tokens, ambiguousMention, index.byId(id)!.legalName ?? index.byId(id)!.name),
+        ),
       },
       partial: {},
       notes,
@@ -293,12 +344,16 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   const basis = version.basis;
   for (const c of version.claims) spans.claim(c.start, c.end, 'basis', c.detail);
   // "the standalone quarter Q3": a discrete quarter (not the YTD), not a scope
-  for (const m of question.matchAll(/\b(?:standalone|discrete|stand-alone)\s+(?:quarter|three[- ]months?|3[- ]months?|period)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'period', 'discrete quarter');
+  for (const m of question.matchAll(/\b(?:standalone|discrete|stand-alone)\s+(?:quarter|three[- ]months?|3[- ]months?|period)\b/gi))
+    spans.claim(m.index!, m.index! + m[0].length, 'period', 'discrete quarter');
   // "consolidated net income" is a caption of its own (the line before noncontrolling interests), not a scope word
-  for (const m of question.matchAll(/\b(consolidated|standalone)\b(?!\s+net\s+(?:income|earnings)\b)/gi)) if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'scope', m[1]!.toLowerCase());
+  for (const m of question.matchAll(/\b(consolidated|standalone)\b(?!\s+net\s+(?:income|earnings)\b)/gi))
+    if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'scope', m[1]!.toLowerCase());
   // "GAAP", "U.S. GAAP", "(GAAP)", "as reported under GAAP": the filed figures are the GAAP ones; "non-GAAP" is not
   // placed here (it stays a word the planner cannot answer)
-  for (const m of question.matchAll(/(?<![-\w]\s?)(?<!non[-\s]?)\b(?:(?:U\.?S\.?|US)\s+)?GAAP\b(?!\s*[-–]?\s*(?:adjusted|basis\s+adjusted))/gi)) {
+  for (const m of question.matchAll(
+    /(?<![-\w]\s?)(?<!non[-\s]?)\b(?:(?:U\.?S\.?|US)\s+)?GAAP\b(?!\s*[-–]?\s*(?:adjusted|basis\s+adjusted))/gi,
+  )) {
     if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'qualifier', 'gaap');
   }
   // "us" is a pronoun only as the object of a request ("tell us", "show us", "give us"); elsewhere — "US
@@ -318,7 +373,9 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
 
   // periods (the basis phrase's date and a named filing are not periods); one grammar in lib/fiscal, positions apart from their year folded in
   const periodText = withoutRanges(question, version.hidden);
-  const rawPhrases = extractPeriodPhrases(periodText).filter((p) => !withinInstruction(read.claims, p.start, p.end) && !withinInstruction(judged.claims, p.start, p.end));
+  const rawPhrases = extractPeriodPhrases(periodText).filter(
+    (p) => !withinInstruction(read.claims, p.start, p.end) && !withinInstruction(judged.claims, p.start, p.end),
+  );
   // "Alphabet diluted EPS as reported in the 2021 10-K": a named filing without another period is its own period
   if (rawPhrases.length === 0 && version.filingPeriod) rawPhrases.push(version.filingPeriod);
   // operation words that name a comparison base ("versus the prior quarter"); a period the grammar reads wins
@@ -332,8 +389,10 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   if (fiscalMark && phrases.some(bareYear) && phrases.every((p) => p.spec.type === 'bare_year' || p.spec.type === 'fiscal')) {
     spans.claim(fiscalMark.index, fiscalMark.index + fiscalMark[0].length, 'period', 'fiscal');
     phrases = phrases.map((p): PeriodPhrase => {
-      if (p.spec.type === 'bare_year') return { ...p, spec: { type: 'fiscal', position: 'FY', year: { year: p.spec.year, style: 'fiscal' } } };
-      if (p.spec.type === 'fiscal' && p.spec.year.style === 'bare') return { ...p, spec: { ...p.spec, year: { ...p.spec.year, style: 'fiscal' } } };
+      if (p.spec.type === 'bare_year')
+        return { ...p, spec: { type: 'fiscal', position: 'FY', year: { year: p.spec.year, style: 'fiscal' } } };
+      if (p.spec.type === 'fiscal' && p.spec.year.style === 'bare')
+        return { ...p, spec: { ...p.spec, year: { ...p.spec.year, style: 'fiscal' } } };
       return p;
     });
   }
@@ -351,7 +410,12 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     const start = p.end + m.index + m[0].length - m[0].trimStart().length;
     const end = p.end + m.index + m[0].replace(/\s+$/, '').length;
     checked.push([start, end]);
-    const endsIn = { month, ...(m[4] ? { year: Number(m[4]) } : {}), ...(m[3] ? { day: Number(m[3]) } : {}), ...(m[1] ? { part: m[1].toLowerCase() as 'early' | 'mid' | 'late' } : {}) };
+    const endsIn = {
+      month,
+      ...(m[4] ? { year: Number(m[4]) } : {}),
+      ...(m[3] ? { day: Number(m[3]) } : {}),
+      ...(m[1] ? { part: m[1].toLowerCase() as 'early' | 'mid' | 'late' } : {}),
+    };
     return { ...p, spec: { ...p.spec, endsIn } };
   });
   // the stated end's own words ("September 2025") are not another period
@@ -359,14 +423,29 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   for (const [a, b] of checked) spans.claim(a, b, 'period', 'stated year end');
   for (const p of phrases) for (const [s, e] of phraseRanges(p)) spans.claim(s, e, 'period', p.text);
   for (const m of question.matchAll(FULL_YEAR)) {
-    const near = phrases.some((p) => Math.abs(p.start - (m.index! + m[0].length)) <= 2 && (p.spec.type === 'fiscal' || p.spec.type === 'bare_year'));
+    const near = phrases.some(
+      (p) => Math.abs(p.start - (m.index! + m[0].length)) <= 2 && (p.spec.type === 'fiscal' || p.spec.type === 'bare_year'),
+    );
     if (near) spans.claim(m.index!, m.index! + m[0].length, 'period', 'FY');
   }
   // "annual revenue FY2024", "average annual revenue FY2022-FY2024", "yearly net income for the last three
   // years": the word says the periods are fiscal years, which they are — placed only when every period is one
-  const yearLike = (p: PeriodPhrase) => (p.spec.type === 'fiscal' && p.spec.position === 'FY') || p.spec.type === 'bare_year' || (p.spec.type === 'calendar' && p.spec.position === 'FY') || p.spec.type === 'latest_years' || p.spec.type === 'relative' && p.spec.which === 'last_fiscal_year';
-  if (phrases.length > 0 && phrases.every(yearLike) && ow.growth.length === 0 && ow.change.length === 0 && ow.comparison.length === 0 && ow.cagr.length === 0) {
-    for (const m of question.matchAll(/\b(?:annual|yearly)\b/gi)) if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'period', 'FY');
+  const yearLike = (p: PeriodPhrase) =>
+    (p.spec.type === 'fiscal' && p.spec.position === 'FY') ||
+    p.spec.type === 'bare_year' ||
+    (p.spec.type === 'calendar' && p.spec.position === 'FY') ||
+    p.spec.type === 'latest_years' ||
+    (p.spec.type === 'relative' && p.spec.which === 'last_fiscal_year');
+  if (
+    phrases.length > 0 &&
+    phrases.every(yearLike) &&
+    ow.growth.length === 0 &&
+    ow.change.length === 0 &&
+    ow.comparison.length === 0 &&
+    ow.cagr.length === 0
+  ) {
+    for (const m of question.matchAll(/\b(?:annual|yearly)\b/gi))
+      if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'period', 'FY');
   }
   let rangeSpan = yearRangeSpan(periodText, phrases);
   if (rangeSpan) spans.claim(rangeSpan.start, rangeSpan.end, 'period', `FY${rangeSpan.from}–FY${rangeSpan.to}`);
@@ -382,7 +461,10 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   });
   // the word with several readings ("margin", "profit"), as written in the question
   const ambiguous = matchedMetrics.ambiguous
-    ? { ...matchedMetrics.ambiguous, phrase: matchedMetrics.ambiguous.phrase ?? /\b(margins?|profits?|earnings|eps|earnings per share)\b/i.exec(question)?.[1] }
+    ? {
+        ...matchedMetrics.ambiguous,
+        phrase: matchedMetrics.ambiguous.phrase ?? /\b(margins?|profits?|earnings|eps|earnings per share)\b/i.exec(question)?.[1],
+      }
     : null;
   const normMap = metricNormMap(question);
   let measureAt = metricMentions.map((m) => {
@@ -390,13 +472,20 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     return { ref: m.ref, start: s, end: e };
   });
   for (const m of measureAt) {
-    const part: [number, number] | null = spans.taken(m.start, m.end) ? spans.untaken(m.start, m.end, ['basis', 'instruction']) : [m.start, m.end];
+    const part: [number, number] | null = spans.taken(m.start, m.end)
+      ? spans.untaken(m.start, m.end, ['basis', 'instruction'])
+      : [m.start, m.end];
     if (part) spans.claim(part[0], part[1], 'measure', m.ref.id);
   }
   // definitions that agree with the ontology's formula are placed and add nothing (lib/planner/definitions)
   const defs = readDefinitions(
     question,
-    measureAt.map((m, i) => ({ id: m.ref.id, start: m.start, end: m.end, extra: (metricMentions[i]!.qualifiers ?? []).map((q) => ({ start: q.start, end: q.end })) })),
+    measureAt.map((m, i) => ({
+      id: m.ref.id,
+      start: m.start,
+      end: m.end,
+      extra: (metricMentions[i]!.qualifiers ?? []).map((q) => ({ start: q.start, end: q.end })),
+    })),
     phrases,
     (s, e) => withinInstruction(read.claims, s, e),
   );
@@ -420,13 +509,22 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
         if (!spans.taken(q.start, q.end)) spans.claim(q.start, q.end, 'qualifier', q.value ?? q.text);
         continue;
       }
-      const what = q.kind === 'member' ? `“${q.text}” (no reported ${lowerFirst(m.ref.label)} for that segment, product or region)` : `“${q.text}”`;
+      const what =
+        q.kind === 'member' ? `“${q.text}” (no reported ${lowerFirst(m.ref.label)} for that segment, product or region)` : `“${q.text}”`;
       if (q.kind === 'member') {
-        return { status: 'insufficient_evidence', missing: `${m.ref.label} for ${what} is not reported; Ledgerline does not answer with the total instead.`, partial: { entities }, notes };
+        return {
+          status: 'insufficient_evidence',
+          missing: `${m.ref.label} for ${what} is not reported; Ledgerline does not answer with the total instead.`,
+          partial: { entities },
+          notes,
+        };
       }
       return {
         status: 'needs_clarification',
-        clarification: { question: `Ledgerline reports figures as filed and cannot apply ${what} to ${lowerFirst(m.ref.label)}. Ask for the reported figure instead?`, options: [] },
+        clarification: {
+          question: `Ledgerline reports figures as filed and cannot apply ${what} to ${lowerFirst(m.ref.label)}. Ask for the reported figure instead?`,
+          options: [],
+        },
         partial: { entities },
         notes,
       };
@@ -440,22 +538,36 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
 
   // narrative questions: passages, not numbers
   const pinnedMetricIds = new Set(pins.values());
-  const candidates = metricMentions.filter((m) => !(pinnedMetricIds.has(m.ref.id) && metricMentions.length > 1) && (!ctx.onlyMetric || m.ref.id === ctx.onlyMetric));
+  const candidates = metricMentions.filter(
+    (m) => !(pinnedMetricIds.has(m.ref.id) && metricMentions.length > 1) && (!ctx.onlyMetric || m.ref.id === ctx.onlyMetric),
+  );
   let metric: MetricRef | null = candidates[0]?.ref ?? null;
   if (!metric && NARRATIVE.test(question)) {
     const narrativePeriods: PeriodRequest[] = phrases.map((p) => ({ text: p.text, spec: p.spec, forMetric: null }));
     if (narrativePeriods.length === 0) {
       return {
         status: 'needs_clarification',
-        clarification: { question: 'Which fiscal year(s) should the filings come from?', options: ['the latest fiscal year', 'the last two fiscal years'] },
+        clarification: {
+          question: 'Which fiscal year(s) should the filings come from?',
+          options: ['the latest fiscal year', 'the last two fiscal years'],
+        },
         partial: { entities },
         notes,
       };
     }
-    const topic = topicOf(question, rawPhrases, mentions.map((m) => m.text));
+    const topic = topicOf(
+      question,
+      rawPhrases,
+      mentions.map((m) => m.text),
+    );
     return {
       status: 'planned_narrative',
-      narrative: { entities, topic, periods: narrativePeriods, pathway: entities.length > 1 ? 'comparison' : narrativePeriods.length > 1 || range ? 'longitudinal' : 'detail' },
+      narrative: {
+        entities,
+        topic,
+        periods: narrativePeriods,
+        pathway: entities.length > 1 ? 'comparison' : narrativePeriods.length > 1 || range ? 'longitudinal' : 'detail',
+      },
       notes,
     };
   }
@@ -465,14 +577,17 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   // "CAGR", "compound annual growth rate": one operation (its growth words are not a yearly growth)
   const cagrW = free(ow.cagr);
   // "R&D growth from FY2022 to FY2024, annualized": one growth word and its "annualized" are one CAGR
-  const annualized = free([...question.matchAll(/\bannuali[sz]ed\b/gi)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] })));
+  const annualized = free(
+    [...question.matchAll(/\bannuali[sz]ed\b/gi)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] })),
+  );
   if (cagrW.length === 0 && annualized.length === 1 && free(ow.growth).length === 1) cagrW.push(annualized[0]!, free(ow.growth)[0]!);
   for (const w of cagrW) spans.claim(w.start, w.end, 'operation', 'cagr');
   const growthW = free(ow.growth);
   const changeW = free(ow.change);
   // "in absolute terms", "in dollars" beside a growth or change: the change as an amount (a currency
   // instruction's span may hold it already); standing alone they are not an operation
-  if (ow.absolute.length > 0 && (growthW.length > 0 || changeW.length > 0 || ow.comparison.length > 0)) for (const w of free(ow.absolute)) spans.claim(w.start, w.end, 'operation', 'change');
+  if (ow.absolute.length > 0 && (growthW.length > 0 || changeW.length > 0 || ow.comparison.length > 0))
+    for (const w of free(ow.absolute)) spans.claim(w.start, w.end, 'operation', 'change');
   // "the difference between Apple's and NVIDIA's revenue": one number across companies, which
   // Ledgerline does not combine (each company's own change over time is another question)
   // "how much bigger was Apple's revenue than NVIDIA's": the same, asked by a comparative
@@ -480,7 +595,11 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   if (comparativeAcross && entities.length > 1) {
     return {
       status: 'needs_clarification',
-      clarification: { question: 'A difference between companies is a calculation across companies, which Ledgerline does not combine. Ask for the companies side by side (each figure cited), or for each company’s own change between two periods.', options: [] },
+      clarification: {
+        question:
+          'A difference between companies is a calculation across companies, which Ledgerline does not combine. Ask for the companies side by side (each figure cited), or for each company’s own change between two periods.',
+        options: [],
+      },
       partial: { entities, ...(metric ? { metric } : {}) },
       notes,
     };
@@ -493,7 +612,11 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     if (firstEntity && (!firstPeriod || firstEntity.start < firstPeriod.start)) {
       return {
         status: 'needs_clarification',
-        clarification: { question: 'A difference between companies is a calculation across companies, which Ledgerline does not combine. Ask for the companies side by side (each figure cited), or for each company’s own change between two periods.', options: [] },
+        clarification: {
+          question:
+            'A difference between companies is a calculation across companies, which Ledgerline does not combine. Ask for the companies side by side (each figure cited), or for each company’s own change between two periods.',
+          options: [],
+        },
         partial: { entities, ...(metric ? { metric } : {}) },
         notes,
       };
@@ -504,12 +627,31 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   const prefixW = free(ow.prefix);
   // "over" divides only between two measures ("2021 operating income over 2020 revenue"), not "over the last four quarters"
   const between = (w: { start: number; end: number }) => measureAt.some((m) => m.end <= w.start) && measureAt.some((m) => m.start >= w.end);
-  const arithW = free(ow.infix).filter((x) => x.op !== 'join' && !(comparing && /^(over|from)$/i.test(x.text.trim())) && !(/^over$/i.test(x.text.trim()) && !between(x)));
+  const arithW = free(ow.infix).filter(
+    (x) => x.op !== 'join' && !(comparing && /^(over|from)$/i.test(x.text.trim())) && !(/^over$/i.test(x.text.trim()) && !between(x)),
+  );
   const methodW = free(ow.method);
 
   if (prefixW.length > 0 || arithW.length > 0) {
-    if (version.versions) return { status: 'needs_clarification', clarification: versionsOnlyForValues(version.versions), partial: { entities }, notes };
-    return planExpression({ question, spans, entities, entityAt, measureAt, phrases, rangeSpan, ow, prefixW, arithW, methodW, basis, instructions, notes, prev });
+    if (version.versions)
+      return { status: 'needs_clarification', clarification: versionsOnlyForValues(version.versions), partial: { entities }, notes };
+    return planExpression({
+      question,
+      spans,
+      entities,
+      entityAt,
+      measureAt,
+      phrases,
+      rangeSpan,
+      ow,
+      prefixW,
+      arithW,
+      methodW,
+      basis,
+      instructions,
+      notes,
+      prev,
+    });
   }
 
   for (const w of [...growthW, ...changeW, ...seriesW, ...methodW]) spans.claim(w.start, w.end, 'operation', w.text.toLowerCase());
@@ -520,10 +662,13 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   // "yearly growth rates for FY24 and FY25": one rate per year named; "annual revenue growth, Q3 FY2025": year over year
   const yearlyW = comparing && phrases.length + (rangeSpan ? 1 : 0) >= 2 ? free(ow.yearly) : [];
   for (const w of yearlyW) spans.claim(w.start, w.end, 'operation', 'each');
-  if (comparing && phrases.length === 1 && !rangeSpan) for (const w of free(ow.yearly)) spans.claim(w.start, w.end, 'operation', 'year_over_year');
+  if (comparing && phrases.length === 1 && !rangeSpan)
+    for (const w of free(ow.yearly)) spans.claim(w.start, w.end, 'operation', 'year_over_year');
   let eachW = false;
   // comparison connectors ("2021 over 2020", "Q3 next to Q3") and words joining two periods ("2017 through 2021")
-  if (comparing) for (const w of free(ow.infix)) if (/^(over|from|to|against)$/i.test(w.text.trim())) spans.claim(w.start, w.end, 'operation', 'comparison');
+  if (comparing)
+    for (const w of free(ow.infix))
+      if (/^(over|from|to|against)$/i.test(w.text.trim())) spans.claim(w.start, w.end, 'operation', 'comparison');
   for (const m of question.matchAll(/\b(?:next\s+to|side\s+by\s+side)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'filler');
   // "for each of fiscal 2022, 2023 and 2024", "in each of the last three fiscal years": one figure per period
   // named — only when the periods that follow are several (a single period has no "each")
@@ -539,19 +684,33 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   claimPeriodJoiners(question, spans);
   // "TTM revenue growth y/y as of FQ1'27": the TTM ends with the period its anchor word names (one period, not two)
   const ttmFold = ttmAnchor(question, phrases);
-  if (ttmFold && ttmFold.joiner && !spans.taken(ttmFold.joiner.start, ttmFold.joiner.end)) spans.claim(ttmFold.joiner.start, ttmFold.joiner.end, 'period', 'TTM end');
+  if (ttmFold && ttmFold.joiner && !spans.taken(ttmFold.joiner.start, ttmFold.joiner.end))
+    spans.claim(ttmFold.joiner.start, ttmFold.joiner.end, 'period', 'TTM end');
   const cagr = cagrW.length > 0 ? cagrSpan(question, phrases, rangeSpan, free(ow.yearCounts)) : null;
   if (cagr?.ok) for (const c of cagr.claims) spans.claim(c.start, c.end, 'operation', 'cagr');
-  if (cagr && !cagr.ok && metric) return { status: 'needs_clarification', clarification: { question: cagr.question, options: cagr.options }, partial: { entities, metric }, notes };
+  if (cagr && !cagr.ok && metric)
+    return {
+      status: 'needs_clarification',
+      clarification: { question: cagr.question, options: cagr.options },
+      partial: { entities, metric },
+      notes,
+    };
   // "FY2018 - FY2020 3 year average EBITDA margin": an average over fiscal years (its own span rule)
   const average = !cagr && metric ? averageSpan(question, phrases, rangeSpan, free(ow.yearCounts), (st, en) => spans.taken(st, en)) : null;
-  if (average && !average.ok) return { status: 'needs_clarification', clarification: { question: average.question, options: average.options }, partial: { entities, ...(metric ? { metric } : {}) }, notes };
+  if (average && !average.ok)
+    return {
+      status: 'needs_clarification',
+      clarification: { question: average.question, options: average.options },
+      partial: { entities, ...(metric ? { metric } : {}) },
+      notes,
+    };
   if (average?.ok) for (const c of average.claims) spans.claim(c.start, c.end, 'operation', 'average');
   // "using FY2025 operating profit and FY2024 revenue": the words joining pinned operands
   for (const w of free(ow.infix)) {
     if (w.op === 'join' && pins.size > 0 && /^(and|with|from)$/i.test(w.text.trim())) spans.claim(w.start, w.end, 'operand_pin');
   }
-  for (const m of question.matchAll(/\b(?:using|based\s+on|(?:computed|calculated|derived|worked\s+out)\s+(?:with|from|using|on))\b/gi)) if (pins.size > 0) spans.claim(m.index!, m.index! + m[0].length, 'operand_pin');
+  for (const m of question.matchAll(/\b(?:using|based\s+on|(?:computed|calculated|derived|worked\s+out)\s+(?:with|from|using|on))\b/gi))
+    if (pins.size > 0) spans.claim(m.index!, m.index! + m[0].length, 'operand_pin');
 
   // a capitalised name beside a known company is a company that is not in the workspace ("Apple and Hooli")
   const unknownCompanies: string[] = [];
@@ -573,7 +732,11 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   if (!metric && ambiguous) {
     return {
       status: 'needs_clarification',
-      clarification: { question: ambiguous.phrase ? `“${ambiguous.phrase}” can mean several measures. Which one?` : 'Which measure do you mean?', options: ambiguous.options, rewrites: ambiguous.options.map((o) => replaceWord(question, ambiguous.phrase, o)) },
+      clarification: {
+        question: ambiguous.phrase ? `“${ambiguous.phrase}” can mean several measures. Which one?` : 'Which measure do you mean?',
+        options: ambiguous.options,
+        rewrites: ambiguous.options.map((o) => replaceWord(question, ambiguous.phrase, o)),
+      },
       partial: { entities },
       notes,
     };
@@ -585,7 +748,11 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
       const what = loose.map((l) => `“${l}”`).join(', ');
       return {
         status: 'needs_clarification',
-        clarification: { question: `Ledgerline does not know a measure called ${what}. The closest measures it knows are listed; which one do you mean?`, options: close.map((c) => c.label), rewrites: close.map((c) => replaceWord(question, loose.length === 1 ? loose[0] : undefined, c.label.toLowerCase())) },
+        clarification: {
+          question: `Ledgerline does not know a measure called ${what}. The closest measures it knows are listed; which one do you mean?`,
+          options: close.map((c) => c.label),
+          rewrites: close.map((c) => replaceWord(question, loose.length === 1 ? loose[0] : undefined, c.label.toLowerCase())),
+        },
         partial: { entities },
         notes: [...notes, `unknown measure: ${loose.join(', ')}`],
       };
@@ -618,19 +785,33 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   if (shared) {
     return {
       status: 'needs_clarification',
-      clarification: { question: `In “${shared.phrase}”, does the first word carry over to the second measure?`, options: shared.readings, rewrites: shared.readings },
+      clarification: {
+        question: `In “${shared.phrase}”, does the first word carry over to the second measure?`,
+        options: shared.readings,
+        rewrites: shared.readings,
+      },
       partial: { entities },
       notes: [...notes, `shared word unclear: ${shared.phrase}`],
     };
   }
   // a measure named with its own operands ("margin from consolidated operating profit and standalone revenue") is one calculation, not several measures
   const operandIds = new Set(named.flatMap((m) => [m.numerator, m.denominator].filter((x): x is string => !!x)));
-  if (named.length > 1 && named.length <= 4 && !ctx.onlyMetric && !named.some((m) => operandIds.has(m.id)) && Object.keys(scopePins(question)).length === 0) {
+  if (
+    named.length > 1 &&
+    named.length <= 4 &&
+    !ctx.onlyMetric &&
+    !named.some((m) => operandIds.has(m.id)) &&
+    Object.keys(scopePins(question)).length === 0
+  ) {
     const each = named.map((m) => planWithSpans(question, { ...ctx, onlyMetric: m.id }, new SpanMap(question)));
     const blocked = each.find((r) => r.status !== 'planned');
     if (!blocked) {
       const [first, ...rest] = each as Extract<PlanResult, { status: 'planned' }>[];
-      return { ...first!, notes: [...first!.notes, `several measures, each answered: ${named.map((m) => m.id).join(', ')}`], also: rest.map((r) => r.intent) };
+      return {
+        ...first!,
+        notes: [...first!.notes, `several measures, each answered: ${named.map((m) => m.id).join(', ')}`],
+        also: rest.map((r) => r.intent),
+      };
     }
     if (blocked.status !== 'planned_narrative') return blocked;
   }
@@ -667,7 +848,8 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
 
   // operation ("the last three fiscal years" is a series of its years)
   const latestYears = phrases.find((p) => p.spec.type === 'latest_years');
-  const rateAsked = growthW.some((w) => /%|percent|pct|growth|grew|grow|rate|how\s+fast/i.test(w.text)) || ow.comparison.some((c) => /%/.test(c.text));
+  const rateAsked =
+    growthW.some((w) => /%|percent|pct|growth|grew|grow|rate|how\s+fast/i.test(w.text)) || ow.comparison.some((c) => /%/.test(c.text));
   let operation: Operation = 'value';
   if (cagr?.ok) operation = 'cagr';
   else if (average?.ok) operation = 'average';
@@ -676,11 +858,19 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   else if ((seriesW.length > 0 || quarterlyW.length > 0) && !comparing) operation = 'series';
   // a balance's rise or fall is said as an amount unless the question asks for a rate ("% change",
   // "growth rate", "grew by what percent" of shareholders' equity is a rate, like a flow's)
-  else if ((growthW.length > 0 || ow.comparison.length > 0) && ow.absolute.length === 0 && (metric.periodType !== 'instant' || rateAsked) && !/\bmargin\b/i.test(metric.label) && metric.op !== 'margin') operation = 'growth';
+  else if (
+    (growthW.length > 0 || ow.comparison.length > 0) &&
+    ow.absolute.length === 0 &&
+    (metric.periodType !== 'instant' || rateAsked) &&
+    !/\bmargin\b/i.test(metric.label) &&
+    metric.op !== 'margin'
+  )
+    operation = 'growth';
   else if (changeW.length > 0 || growthW.length > 0 || ow.comparison.length > 0) operation = 'change';
   else if (range || latestYears) operation = 'series';
   // one rate per period named ("in each of FY2024, FY2025 and FY2026", "by year", "for each quarter of 2025", "yearly … rates")
-  const each = (operation === 'growth' || operation === 'change') && (eachW || seriesW.length > 0 || quarterlyW.length > 0 || yearlyW.length > 0);
+  const each =
+    (operation === 'growth' || operation === 'change') && (eachW || seriesW.length > 0 || quarterlyW.length > 0 || yearlyW.length > 0);
   const comparison = ow.comparison.find((c) => !c.samePeriod)?.kind ?? (ow.comparison.length ? 'year_over_year' : undefined);
 
   // "growth over the last three years": yearly rates, the change across the window or a CAGR — asked, never picked
@@ -705,17 +895,30 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     const forMetric = pins.get(p) ?? null;
     const run = runs.get(p);
     if (run) return run;
-    if (ttmFold && p === ttmFold.ttm) return [{ text: `${p.text} … ${ttmFold.anchor.text}`, spec: { type: 'ttm', ref: ttmFold.anchor.spec }, forMetric }];
+    if (ttmFold && p === ttmFold.ttm)
+      return [{ text: `${p.text} … ${ttmFold.anchor.text}`, spec: { type: 'ttm', ref: ttmFold.anchor.spec }, forMetric }];
     if (ttmFold && p === ttmFold.anchor) return [];
     // "quarterly revenue for fiscal 2025": the year's four fiscal quarters, in order
     if (quarterlyW.length > 0) return quartersOf(p);
     // "the last 8 quarters": one request per quarter, oldest first, counted back from the latest one reported
-    if (spec.type === 'latest_quarters') return Array.from({ length: spec.count }, (_, k) => ({ text: p.text, spec: { type: 'quarter_back' as const, back: spec.count - 1 - k }, forMetric }));
+    if (spec.type === 'latest_quarters')
+      return Array.from({ length: spec.count }, (_, k) => ({
+        text: p.text,
+        spec: { type: 'quarter_back' as const, back: spec.count - 1 - k },
+        forMetric,
+      }));
     if (spec.type !== 'latest_years') return [{ text: p.text, spec, forMetric }];
-    return Array.from({ length: spec.count }, (_, k) => ({ text: p.text, spec: { type: 'fiscal_year_back' as const, back: spec.count - 1 - k }, forMetric }));
+    return Array.from({ length: spec.count }, (_, k) => ({
+      text: p.text,
+      spec: { type: 'fiscal_year_back' as const, back: spec.count - 1 - k },
+      forMetric,
+    }));
   });
   // comparisons name their base in the operation words ("vs the prior quarter"): relative phrases are not periods
-  if (comparison) periods = periods.filter((p) => !(p.spec.type === 'relative' && ['prior_quarter', 'prior_year', 'year_ago_quarter'].includes(p.spec.which)));
+  if (comparison)
+    periods = periods.filter(
+      (p) => !(p.spec.type === 'relative' && ['prior_quarter', 'prior_year', 'year_ago_quarter'].includes(p.spec.which)),
+    );
   if (periods.length === 0 && prev) {
     periods = prev.periods;
     notes.push('period carried over from the previous question');
@@ -746,11 +949,18 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     if (owner.every(Boolean) && new Set(owner).size === entities.length) periods = periods.map((p, i) => ({ ...p, forEntity: owner[i] }));
   }
   const STANDALONE = /\bstandalone\b(?!\s+(?:quarter|three[- ]months?|3[- ]months?|period|basis quarter))/i;
-  const scope = STANDALONE.test(question) ? 'standalone' : /\bconsolidated\b/i.test(question) ? 'consolidated' : (prev && entities === prev.entities ? prev.scope : 'consolidated');
+  const scope = STANDALONE.test(question)
+    ? 'standalone'
+    : /\bconsolidated\b/i.test(question)
+      ? 'consolidated'
+      : prev && entities === prev.entities
+        ? prev.scope
+        : 'consolidated';
   const operandScopes = metric.kind === 'derived' ? scopePins(question) : {};
   const pathway = entities.length > 1 ? 'comparison' : operation === 'series' || each ? 'longitudinal' : 'detail';
   // two versions side by side: of one company's figure, for the periods named (not a calculation across them)
-  if (version.versions && (operation !== 'value' || entities.length > 1)) return { status: 'needs_clarification', clarification: versionsOnlyForValues(version.versions), partial: { entities, metric }, notes };
+  if (version.versions && (operation !== 'value' || entities.length > 1))
+    return { status: 'needs_clarification', clarification: versionsOnlyForValues(version.versions), partial: { entities, metric }, notes };
   const intent: Intent = {
     entities,
     metric,
@@ -801,32 +1011,68 @@ function spreadWindow(c: Clause, range: YearRangeSpan | null): Clause[] {
   if (range && c.periods.length === 2 && a!.start >= range.start && b!.end <= range.end) {
     const years = Array.from({ length: range.to - range.from + 1 }, (_, k) => range.from + k);
     const s = a!.spec;
-    specs = years.map((y) => (s.type === 'fiscal' ? { text: `FY${y}`, spec: { ...s, year: { ...s.year, year: y } } } : { text: String(y), spec: { type: 'bare_year' as const, year: y } }));
-  } else if (c.periods.length === 1 && a!.spec.type === 'fiscal' && (a!.spec.position === 'H1' || a!.spec.position === '9M') && /\bquarters\b/i.test(a!.text)) {
+    specs = years.map((y) =>
+      s.type === 'fiscal'
+        ? { text: `FY${y}`, spec: { ...s, year: { ...s.year, year: y } } }
+        : { text: String(y), spec: { type: 'bare_year' as const, year: y } },
+    );
+  } else if (
+    c.periods.length === 1 &&
+    a!.spec.type === 'fiscal' &&
+    (a!.spec.position === 'H1' || a!.spec.position === '9M') &&
+    /\bquarters\b/i.test(a!.text)
+  ) {
     const s = a!.spec;
-    specs = (s.position === 'H1' ? (['Q1', 'Q2'] as const) : (['Q1', 'Q2', 'Q3'] as const)).map((q) => ({ text: quarterText(q, s.year), spec: { ...s, position: q } }));
+    specs = (s.position === 'H1' ? (['Q1', 'Q2'] as const) : (['Q1', 'Q2', 'Q3'] as const)).map((q) => ({
+      text: quarterText(q, s.year),
+      spec: { ...s, position: q },
+    }));
   }
   if (!specs) return [c];
   const first = c.periods[0]!;
-  return specs.map((p, i) => ({ start: c.start, end: c.end, measures: i === 0 ? c.measures : [], periods: [{ text: p.text, start: first.start, end: first.end, rule: 'spread', spec: p.spec }] }));
+  return specs.map((p, i) => ({
+    start: c.start,
+    end: c.end,
+    measures: i === 0 ? c.measures : [],
+    periods: [{ text: p.text, start: first.start, end: first.end, rule: 'spread', spec: p.spec }],
+  }));
 }
 
 function planExpression(x: ExpressionInput): PlanResult {
   const { question, spans, notes } = x;
   const ops = new Set<string>([...x.prefixW.map((p) => p.op), ...x.arithW.map((a) => a.op)]);
   if (ops.size > 1) {
-    return { status: 'needs_clarification', clarification: { question: `This asks for more than one kind of calculation (${[...ops].join(', ')}). Ask for one at a time.`, options: [] }, partial: { entities: x.entities }, notes };
+    return {
+      status: 'needs_clarification',
+      clarification: {
+        question: `This asks for more than one kind of calculation (${[...ops].join(', ')}). Ask for one at a time.`,
+        options: [],
+      },
+      partial: { entities: x.entities },
+      notes,
+    };
   }
   const op = [...ops][0] as 'sum' | 'difference' | 'ratio' | 'share';
   if (x.entities.length > 1) {
-    return { status: 'needs_clarification', clarification: { question: 'A calculation across several companies is not something Ledgerline combines; ask for each company, or compare them.', options: [] }, partial: { entities: x.entities }, notes };
+    return {
+      status: 'needs_clarification',
+      clarification: {
+        question: 'A calculation across several companies is not something Ledgerline combines; ask for each company, or compare them.',
+        options: [],
+      },
+      partial: { entities: x.entities },
+      notes,
+    };
   }
   for (const w of [...x.prefixW, ...x.arithW]) spans.claim(w.start, w.end, 'operation', w.op);
 
   // where the operands are: after a prefix verb or a method divider; before "to get"; the rest names the target
   let region: [number, number] = [0, question.length];
   let target: [number, number] | null = null;
-  const divider = [...x.methodW, ...[...question.matchAll(/\s=\s|:\s/g)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] }))]
+  const divider = [
+    ...x.methodW,
+    ...[...question.matchAll(/\s=\s|:\s/g)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] })),
+  ]
     .filter((m) => /^(?:computed|calculated|defined|take|\s*[=:])/i.test(m.text.trim() || m.text))
     .sort((a, b) => a.start - b.start)[0];
   const toGet = x.methodW.find((m) => /^to\s+get/i.test(m.text));
@@ -848,8 +1094,8 @@ function planExpression(x: ExpressionInput): PlanResult {
   for (const m of x.methodW) spans.claim(m.start, m.end, 'operation', 'method');
 
   const inRange = (r: [number, number]) => (s: { start: number; end: number }) => s.start >= r[0] && s.end <= r[1];
-  const targetMeasure = target ? x.measureAt.find(inRange(target)) ?? null : null;
-  const targetPeriod = target ? x.phrases.find(inRange(target)) ?? null : null;
+  const targetMeasure = target ? (x.measureAt.find(inRange(target)) ?? null) : null;
+  const targetPeriod = target ? (x.phrases.find(inRange(target)) ?? null) : null;
 
   // split the operand region at the operators and joining words
   const splits = [...x.arithW, ...x.ow.infix.filter((j) => j.op === 'join' && !spans.taken(j.start, j.end))]
@@ -881,11 +1127,22 @@ function planExpression(x: ExpressionInput): PlanResult {
     if (m && pos) {
       const s = c.start + m.index;
       spans.claim(s, s + m[0].length, 'period', pos);
-      c.periods.push({ text: m[0], start: s, end: s + m[0].length, rule: 'position_words', spec: { type: 'latest_position', position: pos } });
+      c.periods.push({
+        text: m[0],
+        start: s,
+        end: s + m[0].length,
+        rule: 'position_words',
+        spec: { type: 'latest_position', position: pos },
+      });
     }
   }
   if (clauses.length < 2) {
-    return { status: 'needs_clarification', clarification: { question: 'Which figures should be combined? Name each operand with its measure and period.', options: [] }, partial: { entities: x.entities }, notes };
+    return {
+      status: 'needs_clarification',
+      clarification: { question: 'Which figures should be combined? Name each operand with its measure and period.', options: [] },
+      partial: { entities: x.entities },
+      notes,
+    };
   }
   const measureClauses = clauses.filter((c) => c.measures.length > 0);
   const allPeriods = clauses.flatMap((c) => c.periods);
@@ -894,19 +1151,38 @@ function planExpression(x: ExpressionInput): PlanResult {
     const shared = clauses.filter((c) => c.measures.length === 0 && c.periods.length === 1).map((c) => c.periods[0]!);
     for (const c of measureClauses) {
       if (c.measures.length > 1 || c.periods.length > 1) {
-        return { status: 'needs_clarification', clarification: { question: `I could not tell which period goes with which figure in “${question.slice(c.start, c.end).trim()}”.`, options: [] }, partial: { entities: x.entities }, notes };
+        return {
+          status: 'needs_clarification',
+          clarification: {
+            question: `I could not tell which period goes with which figure in “${question.slice(c.start, c.end).trim()}”.`,
+            options: [],
+          },
+          partial: { entities: x.entities },
+          notes,
+        };
       }
-      const own = c.periods[0] ?? (shared.length === 1 ? shared[0]! : null) ?? targetPeriod ?? (allPeriods.length === 1 ? allPeriods[0]! : null);
+      const own =
+        c.periods[0] ?? (shared.length === 1 ? shared[0]! : null) ?? targetPeriod ?? (allPeriods.length === 1 ? allPeriods[0]! : null);
       operands.push({ metric: c.measures[0]!.ref, period: own });
     }
   } else {
     const measure = measureClauses[0]?.measures[0]?.ref ?? targetMeasure?.ref ?? null;
     if (!measure || measureClauses.some((c) => c.measures.length > 1)) {
-      return { status: 'needs_clarification', clarification: { question: 'Which measure should the calculation use?', options: [] }, partial: { entities: x.entities }, notes };
+      return {
+        status: 'needs_clarification',
+        clarification: { question: 'Which measure should the calculation use?', options: [] },
+        partial: { entities: x.entities },
+        notes,
+      };
     }
     const periodClauses = clauses.filter((c) => c.periods.length > 0);
     if (periodClauses.some((c) => c.periods.length > 1)) {
-      return { status: 'needs_clarification', clarification: { question: 'I could not tell the operands of this calculation apart; name each period once.', options: [] }, partial: { entities: x.entities }, notes };
+      return {
+        status: 'needs_clarification',
+        clarification: { question: 'I could not tell the operands of this calculation apart; name each period once.', options: [] },
+        partial: { entities: x.entities },
+        notes,
+      };
     }
     operands = periodClauses.map((c) => ({ metric: measure, period: c.periods[0]! }));
   }
@@ -923,26 +1199,48 @@ function planExpression(x: ExpressionInput): PlanResult {
   const sibling = specs.find((s) => yearOf(s));
   const ordered = reversed ? [...operands].reverse() : operands;
   if ((op === 'difference' || op === 'ratio' || op === 'share') && ordered.length !== 2) {
-    return { status: 'needs_clarification', clarification: { question: `A ${op} takes exactly two figures; this names ${ordered.length}.`, options: [] }, partial: { entities: x.entities }, notes };
+    return {
+      status: 'needs_clarification',
+      clarification: { question: `A ${op} takes exactly two figures; this names ${ordered.length}.`, options: [] },
+      partial: { entities: x.entities },
+      notes,
+    };
   }
-  const requests: PeriodRequest[] = ordered.map((o) => ({ text: o.period!.text, spec: withYear(o.period!.spec, sibling), forMetric: null }));
+  const requests: PeriodRequest[] = ordered.map((o) => ({
+    text: o.period!.text,
+    spec: withYear(o.period!.spec, sibling),
+    forMetric: null,
+  }));
   if (requests.some((r) => r.spec.type === 'latest_position')) {
-    return { status: 'needs_clarification', clarification: { question: 'Which year do the periods of this calculation belong to?', options: [] }, partial: { entities: x.entities }, notes };
+    return {
+      status: 'needs_clarification',
+      clarification: { question: 'Which year do the periods of this calculation belong to?', options: [] },
+      partial: { entities: x.entities },
+      notes,
+    };
   }
   // the target names the measure and period the calculation stands for ("operating margin", "Q4 2021 gross profit")
-  for (const w of x.ow.growth.concat(x.ow.change)) if (!spans.taken(w.start, w.end) && target && inRange(target)(w)) spans.claim(w.start, w.end, 'operation', w.text);
+  for (const w of x.ow.growth.concat(x.ow.change))
+    if (!spans.taken(w.start, w.end) && target && inRange(target)(w)) spans.claim(w.start, w.end, 'operation', w.text);
   const loose = spans.unplacedPhrases();
   if (loose.length > 0) {
     return {
       status: 'needs_clarification',
-      clarification: { question: `I could not place ${loose.map((l) => `“${l}”`).join(', ')} in this calculation, so I will not guess. Please rephrase.`, options: [] },
+      clarification: {
+        question: `I could not place ${loose.map((l) => `“${l}”`).join(', ')} in this calculation, so I will not guess. Please rephrase.`,
+        options: [],
+      },
       partial: { entities: x.entities },
       notes: [...notes, `unplaced words: ${loose.join(', ')}`],
     };
   }
   // "combined", "together", "in total", "aggregate", "cumulative": the periods taken together (a ratio over
   // their combined span); "plus", "add", "sum of": the figures added as written (a ratio refuses that)
-  const combined = op === 'sum' && [...x.prefixW, ...x.arithW].every((w) => /^(?:combined|together|cumulative(?:ly)?|in\s+total|in\s+aggregate|combin(?:e|ing)|aggregate)\b/i.test(w.text.trim()));
+  const combined =
+    op === 'sum' &&
+    [...x.prefixW, ...x.arithW].every((w) =>
+      /^(?:combined|together|cumulative(?:ly)?|in\s+total|in\s+aggregate|combin(?:e|ing)|aggregate)\b/i.test(w.text.trim()),
+    );
   const expression: ExpressionNode = {
     kind: 'op',
     op,
@@ -950,7 +1248,9 @@ function planExpression(x: ExpressionInput): PlanResult {
     ...(combined ? { combined: true as const } : {}),
   };
   const metric = targetMeasure?.ref ?? ordered[0]!.metric;
-  const targetRequest: PeriodRequest[] = targetPeriod ? [{ text: targetPeriod.text, spec: targetPeriod.spec, forMetric: '__target__' }] : [];
+  const targetRequest: PeriodRequest[] = targetPeriod
+    ? [{ text: targetPeriod.text, spec: targetPeriod.spec, forMetric: '__target__' }]
+    : [];
   const intent: Intent = {
     entities: x.entities,
     metric,
@@ -971,7 +1271,10 @@ function planExpression(x: ExpressionInput): PlanResult {
  * "fiscal Q2 2025", "on a trailing 12-month basis", "FY24 year-end".
  */
 function claimPeriodJoiners(question: string, spans: SpanMap): void {
-  const periods = spans.map().filter((e) => e.role === 'period').sort((a, b) => a.start - b.start);
+  const periods = spans
+    .map()
+    .filter((e) => e.role === 'period')
+    .sort((a, b) => a.start - b.start);
   for (let i = 1; i < periods.length; i++) {
     const gap = question.slice(periods[i - 1]!.end, periods[i]!.start);
     const m = /^\s*(?:,\s*)?(through|thru|to|until|till|ending|ended|as\s+of|at)\s*$/i.exec(gap);
@@ -979,7 +1282,11 @@ function claimPeriodJoiners(question: string, spans: SpanMap): void {
   }
   for (const p of periods) {
     // "through the first three quarters of fiscal 2025": the year to date, so "through" leads it
-    const lead = /\b(?:over|during|across|throughout|within)\s+(?:the\s+)?$/i.exec(question.slice(Math.max(0, p.start - 16), p.start)) ?? (/^(?:the\s+)?first\b/i.test(question.slice(p.start, p.end)) ? /\b(?:through|thru)\s+(?:the\s+)?$/i.exec(question.slice(Math.max(0, p.start - 16), p.start)) : null);
+    const lead =
+      /\b(?:over|during|across|throughout|within)\s+(?:the\s+)?$/i.exec(question.slice(Math.max(0, p.start - 16), p.start)) ??
+      (/^(?:the\s+)?first\b/i.test(question.slice(p.start, p.end))
+        ? /\b(?:through|thru)\s+(?:the\s+)?$/i.exec(question.slice(Math.max(0, p.start - 16), p.start))
+        : null);
     if (lead) spans.claim(p.start - lead[0].length, p.start, 'period', lead[0].trim());
     const before = /(?:\bfiscal\s*)$/i.exec(question.slice(Math.max(0, p.start - 8), p.start));
     if (before) spans.claim(p.start - before[0].length, p.start, 'period', 'fiscal');
@@ -1000,7 +1307,8 @@ const QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
 function quarterRuns(question: string, phrases: PeriodPhrase[]): Map<PeriodPhrase, PeriodRequest[]> {
   const out = new Map<PeriodPhrase, PeriodRequest[]>();
   const sorted = [...phrases].sort((a, b) => a.start - b.start);
-  const quarterOf = (p: PeriodPhrase) => (p.spec.type === 'fiscal' || p.spec.type === 'calendar') && (QUARTERS as readonly string[]).includes(p.spec.position) ? p.spec : null;
+  const quarterOf = (p: PeriodPhrase) =>
+    (p.spec.type === 'fiscal' || p.spec.type === 'calendar') && (QUARTERS as readonly string[]).includes(p.spec.position) ? p.spec : null;
   for (let i = 0; i + 1 < sorted.length; i++) {
     const a = sorted[i]!;
     const b = sorted[i + 1]!;
@@ -1017,7 +1325,13 @@ function quarterRuns(question: string, phrases: PeriodPhrase[]): Map<PeriodPhras
       const year = Math.floor(k / 4);
       const position = QUARTERS[k % 4]!;
       const spec: PeriodSpec =
-        qb.type === 'fiscal' ? { type: 'fiscal', position, year: { ...(year === yb ? qb.year : qa.type === 'fiscal' && year === ya ? qa.year : { year, style: qb.year.style }), year } } : { type: 'calendar', position, year };
+        qb.type === 'fiscal'
+          ? {
+              type: 'fiscal',
+              position,
+              year: { ...(year === yb ? qb.year : qa.type === 'fiscal' && year === ya ? qa.year : { year, style: qb.year.style }), year },
+            }
+          : { type: 'calendar', position, year };
       requests.push({ text: `${position} ${year}`, spec, forMetric: null });
     }
     out.set(a, requests);
@@ -1043,7 +1357,11 @@ function replaceMention(question: string, tokens: Token[], m: { text: string; vi
 function quartersOf(p: PeriodPhrase): PeriodRequest[] {
   const year = yearOf(p.spec);
   if (!year) return [{ text: p.text, spec: p.spec, forMetric: null }];
-  return (['Q1', 'Q2', 'Q3', 'Q4'] as const).map((q) => ({ text: quarterText(q, year), spec: { type: 'fiscal' as const, position: q, year }, forMetric: null }));
+  return (['Q1', 'Q2', 'Q3', 'Q4'] as const).map((q) => ({
+    text: quarterText(q, year),
+    spec: { type: 'fiscal' as const, position: q, year },
+    forMetric: null,
+  }));
 }
 
 /** "Q1 FY2025" (a fiscal year written as such) or "Q1 2025" (a bare year, read as the question wrote it). */
@@ -1056,12 +1374,16 @@ function quarterText(q: string, year: Extract<PeriodSpec, { type: 'fiscal' }>['y
  * phrase without its own end, and exactly one other period, introduced by an end word (as of,
  * through, to, ending, ended, until, at). Null when the question is anything else.
  */
-function ttmAnchor(question: string, phrases: PeriodPhrase[]): { ttm: PeriodPhrase; anchor: PeriodPhrase; joiner: { start: number; end: number } | null } | null {
+function ttmAnchor(
+  question: string,
+  phrases: PeriodPhrase[],
+): { ttm: PeriodPhrase; anchor: PeriodPhrase; joiner: { start: number; end: number } | null } | null {
   const ttm = phrases.find((p) => p.spec.type === 'ttm' && p.spec.ref === null);
   const others = phrases.filter((p) => p !== ttm);
   if (!ttm || others.length !== 1) return null;
   const anchor = others[0]!;
-  if (anchor.start < ttm.end || !['fiscal', 'instant', 'latest_position', 'named_by_month', 'relative'].includes(anchor.spec.type)) return null;
+  if (anchor.start < ttm.end || !['fiscal', 'instant', 'latest_position', 'named_by_month', 'relative'].includes(anchor.spec.type))
+    return null;
   const from = Math.max(ttm.end, anchor.start - 12);
   const lead = /\b(?:as\s+of|through|thru|to|ending|ended|until|till|at)\s*$/i.exec(question.slice(from, anchor.start));
   if (!lead) return null;

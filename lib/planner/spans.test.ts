@@ -3,9 +3,16 @@ import { planQuestion } from './plan';
 import type { ExpressionNode } from './types';
 import { ent } from './__fixtures__/catalog';
 
-const CATALOG = [ent('tsla', 'Tesla', 'Tesla, Inc.', 'TSLA'), ent('snow', 'Snowflake', 'Snowflake Inc.', 'SNOW'), ent('aapl', 'Apple', 'Apple Inc.', 'AAPL')];
+const CATALOG = [
+  ent('tsla', 'Tesla', 'Tesla, Inc.', 'TSLA'),
+  ent('snow', 'Snowflake', 'Snowflake Inc.', 'SNOW'),
+  ent('aapl', 'Apple', 'Apple Inc.', 'AAPL'),
+];
 const plan = (q: string) => planQuestion(q, { catalog: CATALOG });
-const operands = (e: ExpressionNode | undefined): [string, string][] => (e?.kind === 'op' ? e.args.flatMap((a) => (a.kind === 'operand' ? [[a.operand.metric.id, a.operand.period.text] as [string, string]] : operands(a))) : []);
+const operands = (e: ExpressionNode | undefined): [string, string][] =>
+  e?.kind === 'op'
+    ? e.args.flatMap((a) => (a.kind === 'operand' ? [[a.operand.metric.id, a.operand.period.text] as [string, string]] : operands(a)))
+    : [];
 
 describe('span accounting: every word is placed or blocks the answer', () => {
   it('records which words became which role', () => {
@@ -60,12 +67,54 @@ describe('operations', () => {
 
 describe('explicit arithmetic becomes an expression over typed operands', () => {
   it.each([
-    ["Add Tesla's Q1 and Q2 2022 revenue", 'sum', [['revenue', 'Q1'], ['revenue', 'Q2 2022']]],
-    ['Tesla Q3 2022 revenue minus Q3 2021 revenue', 'difference', [['revenue', 'Q3 2022'], ['revenue', 'Q3 2021']]],
-    ['Tesla 2021 net income divided by 2021 revenue', 'ratio', [['net_income', '2021'], ['revenue', '2021']]],
-    ['Tesla operating margin computed as 2021 operating income over 2020 revenue', 'ratio', [['operating_income', '2021'], ['revenue', '2020']]],
-    ["Divide Tesla's Q3 2022 net income by its Q2 2022 revenue to get a net margin.", 'ratio', [['net_income', 'Q3 2022'], ['revenue', 'Q2 2022']]],
-    ['Tesla total assets at Dec 31, 2021 plus its 2021 revenue', 'sum', [['total_assets', 'at Dec 31, 2021'], ['revenue', '2021']]],
+    [
+      "Add Tesla's Q1 and Q2 2022 revenue",
+      'sum',
+      [
+        ['revenue', 'Q1'],
+        ['revenue', 'Q2 2022'],
+      ],
+    ],
+    [
+      'Tesla Q3 2022 revenue minus Q3 2021 revenue',
+      'difference',
+      [
+        ['revenue', 'Q3 2022'],
+        ['revenue', 'Q3 2021'],
+      ],
+    ],
+    [
+      'Tesla 2021 net income divided by 2021 revenue',
+      'ratio',
+      [
+        ['net_income', '2021'],
+        ['revenue', '2021'],
+      ],
+    ],
+    [
+      'Tesla operating margin computed as 2021 operating income over 2020 revenue',
+      'ratio',
+      [
+        ['operating_income', '2021'],
+        ['revenue', '2020'],
+      ],
+    ],
+    [
+      "Divide Tesla's Q3 2022 net income by its Q2 2022 revenue to get a net margin.",
+      'ratio',
+      [
+        ['net_income', 'Q3 2022'],
+        ['revenue', 'Q2 2022'],
+      ],
+    ],
+    [
+      'Tesla total assets at Dec 31, 2021 plus its 2021 revenue',
+      'sum',
+      [
+        ['total_assets', 'at Dec 31, 2021'],
+        ['revenue', '2021'],
+      ],
+    ],
   ] as const)('%s', (q, op, ops) => {
     const r = plan(q);
     if (r.status !== 'planned') throw new Error(`${q}: ${JSON.stringify(r)}`);

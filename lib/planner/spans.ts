@@ -40,7 +40,12 @@ export interface Token {
 const WORD = /[\p{L}\p{N}$%][\p{L}\p{N}&%$]*(?:[’'][\p{L}]+)*/gu;
 
 export function tokenize(question: string): Token[] {
-  return [...question.matchAll(WORD)].map((m) => ({ text: m[0], lower: m[0].toLowerCase().replace(/’/g, "'"), start: m.index!, end: m.index! + m[0].length }));
+  return [...question.matchAll(WORD)].map((m) => ({
+    text: m[0],
+    lower: m[0].toLowerCase().replace(/’/g, "'"),
+    start: m.index!,
+    end: m.index! + m[0].length,
+  }));
 }
 
 export class SpanMap {

@@ -20,6 +20,8 @@ describe('misspelt measure words', () => {
     expect(correctMeasureSpelling('Aple revenue FY2025')).toBeNull();
     expect(correctMeasureSpelling('What was the revenue in FY2025?')).toBeNull();
     expect(correctMeasureSpelling('apple blorf FY2025')).toBeNull();
-    expect(correctMeasureSpelling('acme reveune FY2025', [{ start: 0, end: 4 }])?.corrections).toEqual([{ from: 'reveune', to: 'revenue' }]);
+    expect(correctMeasureSpelling('acme reveune FY2025', [{ start: 0, end: 4 }])?.corrections).toEqual([
+      { from: 'reveune', to: 'revenue' },
+    ]);
   });
 });

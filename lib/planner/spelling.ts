@@ -29,7 +29,10 @@ export interface SpellingCorrection {
  * The question with its misspelt measure words corrected, or null when there is none (or a word
  * has no unique reading). `protectedRanges`: offsets never corrected (company names).
  */
-export function correctMeasureSpelling(question: string, protectedRanges: readonly { start: number; end: number }[] = []): { question: string; corrections: SpellingCorrection[] } | null {
+export function correctMeasureSpelling(
+  question: string,
+  protectedRanges: readonly { start: number; end: number }[] = [],
+): { question: string; corrections: SpellingCorrection[] } | null {
   const corrections: SpellingCorrection[] = [];
   let out = '';
   let last = 0;
@@ -78,23 +81,34 @@ export function distributeMeasures(question: string): { question: string; expand
   const expanded: string[] = [];
   let out = question;
   // a shared head: "<a> and <b> <head>" → "<a> <head> and <b> <head>"
-  out = out.replace(/\b([A-Za-z&-]+)\s+(and|&|or)\s+([A-Za-z&-]+)\s+([A-Za-z&-]+(?:\s+[A-Za-z&-]+)?)\b/g, (all, a: string, join: string, b: string, head: string) => {
-    for (const h of [head, head.split(/\s+/)[0]!]) {
-      if (isMeasurePhrase(`${a} ${h}`) && isMeasurePhrase(`${b} ${h}`) && !isMeasurePhrase(b) && !isMeasurePhrase(`${b} ${head}`.split(/\s+/).slice(0, 1).join(' '))) {
-        expanded.push(all);
-        return `${a} ${h} ${join} ${b} ${h}${h === head ? '' : head.slice(h.length)}`;
+  out = out.replace(
+    /\b([A-Za-z&-]+)\s+(and|&|or)\s+([A-Za-z&-]+)\s+([A-Za-z&-]+(?:\s+[A-Za-z&-]+)?)\b/g,
+    (all, a: string, join: string, b: string, head: string) => {
+      for (const h of [head, head.split(/\s+/)[0]!]) {
+        if (
+          isMeasurePhrase(`${a} ${h}`) &&
+          isMeasurePhrase(`${b} ${h}`) &&
+          !isMeasurePhrase(b) &&
+          !isMeasurePhrase(`${b} ${head}`.split(/\s+/).slice(0, 1).join(' '))
+        ) {
+          expanded.push(all);
+          return `${a} ${h} ${join} ${b} ${h}${h === head ? '' : head.slice(h.length)}`;
+        }
       }
-    }
-    return all;
-  });
+      return all;
+    },
+  );
   // a shared modifier: "<mod> <a> and <b>" → "<mod> <a> and <mod> <b>" ("current assets and liabilities")
-  out = out.replace(/\b([A-Za-z&-]+)\s+([A-Za-z&-]+)\s+(and|&)\s+([A-Za-z&-]+)\b/g, (all, mod: string, a: string, join: string, b: string) => {
-    if (isMeasurePhrase(`${mod} ${a}`) && isMeasurePhrase(`${mod} ${b}`) && !isMeasurePhrase(b)) {
-      expanded.push(all);
-      return `${mod} ${a} ${join} ${mod} ${b}`;
-    }
-    return all;
-  });
+  out = out.replace(
+    /\b([A-Za-z&-]+)\s+([A-Za-z&-]+)\s+(and|&)\s+([A-Za-z&-]+)\b/g,
+    (all, mod: string, a: string, join: string, b: string) => {
+      if (isMeasurePhrase(`${mod} ${a}`) && isMeasurePhrase(`${mod} ${b}`) && !isMeasurePhrase(b)) {
+        expanded.push(all);
+        return `${mod} ${a} ${join} ${mod} ${b}`;
+      }
+      return all;
+    },
+  );
   return expanded.length ? { question: out, expanded } : null;
 }
 
@@ -106,7 +120,10 @@ export function ambiguousSharedWord(question: string): { phrase: string; reading
   for (const m of question.matchAll(/\b([A-Za-z&-]+)\s+([A-Za-z&-]+)\s+(?:and|&)\s+([A-Za-z&-]+)\b/g)) {
     const [all, mod = '', a = '', b = ''] = m;
     if (isMeasurePhrase(`${mod} ${a}`) && isMeasurePhrase(`${mod} ${b}`) && isMeasurePhrase(b)) {
-      return { phrase: all, readings: [question.replace(all, `${mod} ${a} and ${mod} ${b}`), question.replace(all, `${mod} ${a} and total ${b}`)] };
+      return {
+        phrase: all,
+        readings: [question.replace(all, `${mod} ${a} and ${mod} ${b}`), question.replace(all, `${mod} ${a} and total ${b}`)],
+      };
     }
   }
   return null;

@@ -62,7 +62,8 @@ const CONTEXTUAL: Record<string, string> = {
   'Lease liabilities|us-gaap:OperatingLeaseLiabilityCurrent': 'operating_lease_liabilities',
   'Lease liabilities|us-gaap:OperatingLeaseLiabilityNoncurrent': 'operating_lease_liabilities',
   // a rate row of the tax reconciliation captioned as the amount; asked, the tax expense
-  'Tax expense computed at federal statutory rate|us-gaap:EffectiveIncomeTaxRateReconciliationAtFederalStatutoryIncomeTaxRate': 'tax_expense',
+  'Tax expense computed at federal statutory rate|us-gaap:EffectiveIncomeTaxRateReconciliationAtFederalStatutoryIncomeTaxRate':
+    'tax_expense',
 };
 
 interface Caption {
@@ -126,7 +127,8 @@ describe('statement captions of real filings resolve to the line item tagged', (
 
   it('cash-flow subtotals are never the cash balance; weighted share counts never the shares outstanding', () => {
     for (const r of results) {
-      if (/activities|by operations/i.test(r.caption) && /NetCashProvidedByUsedIn/.test(r.concept)) expect(r.id, r.caption).not.toBe('cash');
+      if (/activities|by operations/i.test(r.caption) && /NetCashProvidedByUsedIn/.test(r.concept))
+        expect(r.id, r.caption).not.toBe('cash');
       if (/weighted/i.test(r.caption)) expect(r.id, r.caption).not.toBe('shares_outstanding');
     }
   });

@@ -73,7 +73,12 @@ export type ExpressionNode =
 export const expressionSchema: z.ZodType<ExpressionNode> = z.lazy(() =>
   z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('operand'), operand: operandSchema }),
-    z.object({ kind: z.literal('op'), op: z.enum(['sum', 'difference', 'ratio', 'share']), args: z.array(expressionSchema).min(2).max(12), combined: z.literal(true).optional() }),
+    z.object({
+      kind: z.literal('op'),
+      op: z.enum(['sum', 'difference', 'ratio', 'share']),
+      args: z.array(expressionSchema).min(2).max(12),
+      combined: z.literal(true).optional(),
+    }),
   ]),
 );
 
@@ -140,8 +145,19 @@ import type { SpanEntry } from './spans';
 
 /** Every plan carries the span map: which words became which role. */
 export type PlanResult = (
-  | { status: 'planned'; intent: Intent; notes: string[]; /** misspelt measure words read as the measure words shown */ corrections?: { from: string; to: string }[]; /** the other measures the question names, each answered as `intent` is */ also?: Intent[] }
-  | { status: 'planned_narrative'; narrative: NarrativeIntent & { filings?: FilingRef[]; topicTerms?: string[]; topics?: string[] }; notes: string[]; numericQuestion?: string }
+  | {
+      status: 'planned';
+      intent: Intent;
+      notes: string[] /** misspelt measure words read as the measure words shown */;
+      corrections?: { from: string; to: string }[] /** the other measures the question names, each answered as `intent` is */;
+      also?: Intent[];
+    }
+  | {
+      status: 'planned_narrative';
+      narrative: NarrativeIntent & { filings?: FilingRef[]; topicTerms?: string[]; topics?: string[] };
+      notes: string[];
+      numericQuestion?: string;
+    }
   | { status: 'needs_clarification'; clarification: Clarification; partial: Partial<Intent>; notes: string[] }
   | { status: 'insufficient_evidence'; missing: string; partial: Partial<Intent>; notes: string[] }
 ) & { spans?: SpanEntry[] };

@@ -22,20 +22,37 @@ export const verdictSchema = z.discriminatedUnion('kind', [
 export type Verdict = z.infer<typeof verdictSchema>;
 
 const OPS: [RegExp, Extract<Verdict, { kind: 'threshold' }>['op']][] = [
-  [/^(?:exceed(?:ed|s|ing)?|top(?:ped|s)?|surpass(?:ed|es)?|beat|above|over|more\s+than|greater\s+than|higher\s+than|larger\s+than|bigger\s+than|in\s+excess\s+of|north\s+of|cross(?:ed|es)?)$/i, '>'],
+  [
+    /^(?:exceed(?:ed|s|ing)?|top(?:ped|s)?|surpass(?:ed|es)?|beat|above|over|more\s+than|greater\s+than|higher\s+than|larger\s+than|bigger\s+than|in\s+excess\s+of|north\s+of|cross(?:ed|es)?)$/i,
+    '>',
+  ],
   [/^(?:below|under|less\s+than|lower\s+than|smaller\s+than|south\s+of|fall\s+short\s+of|fell\s+short\s+of)$/i, '<'],
   [/^(?:at\s+least|no\s+less\s+than|reach(?:ed)?|hit)$/i, '>='],
   [/^(?:at\s+most|no\s+more\s+than)$/i, '<='],
 ];
 const OP_WORDS = String.raw`exceed(?:ed|s|ing)?|top(?:ped|s)?|surpass(?:ed|es)?|beat|above|over|more\s+than|greater\s+than|higher\s+than|larger\s+than|bigger\s+than|in\s+excess\s+of|north\s+of|cross(?:ed|es)?|below|under|less\s+than|lower\s+than|smaller\s+than|south\s+of|fall\s+short\s+of|fell\s+short\s+of|at\s+least|no\s+less\s+than|reach(?:ed)?|hit|at\s+most|no\s+more\s+than`;
-const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, mm: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9, t: 1e12, tn: 1e12, trillion: 1e12 };
+const SCALE: Record<string, number> = {
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mn: 1e6,
+  mm: 1e6,
+  million: 1e6,
+  b: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+  t: 1e12,
+  tn: 1e12,
+  trillion: 1e12,
+};
 /** "$400bn", "100 billion", "8 billion dollars", "10%", "USD 2.5 trillion", "10 percent" */
 const THRESHOLD = new RegExp(
   String.raw`\b(${OP_WORDS})\s+(?:(?:the\s+)?(?:level\s+of\s+)?)((?:US\$|\$|USD\s*)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(%|percent\b|per\s+cent\b|(?:k|thousand|m|mn|mm|million|b|bn|billion|t|tn|trillion)\b)?(?:\s*(?:dollars|usd)\b)?)`,
   'gi',
 );
 /** "highest", "the lowest", "rank", "ranked by", "faster than", "the most profitable" */
-const RANK = /\b(highest|largest|biggest|greatest|strongest|fastest|best|lowest|smallest|weakest|slowest|worst|rank(?:ed|ing)?|faster|slower|outgr[eo]w|outpaced?)\b/gi;
+const RANK =
+  /\b(highest|largest|biggest|greatest|strongest|fastest|best|lowest|smallest|weakest|slowest|worst|rank(?:ed|ing)?|faster|slower|outgr[eo]w|outpaced?)\b/gi;
 
 export interface VerdictRead {
   verdict: Verdict | null;

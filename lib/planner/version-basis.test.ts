@@ -11,7 +11,12 @@ function ent(id: string, name: string, ticker: string): CatalogEntity {
   ].map((a) => ({ ...a, normalized: normalizeAlias(a.alias) }));
   return { id, name, legalName: name, ticker, cik: null, aliases };
 }
-const CATALOG = [ent('googl', 'Alphabet', 'GOOGL'), ent('nvda', 'NVIDIA', 'NVDA'), ent('aapl', 'Apple', 'AAPL'), ent('lpa', 'Logistic Properties of the Americas', 'LPA')];
+const CATALOG = [
+  ent('googl', 'Alphabet', 'GOOGL'),
+  ent('nvda', 'NVIDIA', 'NVDA'),
+  ent('aapl', 'Apple', 'AAPL'),
+  ent('lpa', 'Logistic Properties of the Americas', 'LPA'),
+];
 
 function plan(q: string) {
   const r = planQuestion(q, { catalog: CATALOG });
@@ -43,11 +48,21 @@ describe('readVersionBasis: version words', () => {
   });
 
   it('no version word: the latest basis and nothing claimed', () => {
-    expect(readVersionBasis('Apple revenue FY2023')).toMatchObject({ basis: { kind: 'latest' }, claims: [], hidden: [], filingPeriod: null, clarification: null });
+    expect(readVersionBasis('Apple revenue FY2023')).toMatchObject({
+      basis: { kind: 'latest' },
+      claims: [],
+      hidden: [],
+      filingPeriod: null,
+      clarification: null,
+    });
   });
 
   it('version words that disagree are asked back, never picked', () => {
-    for (const q of ['Apple revenue FY2023 as originally reported restated', 'NVDA EPS FY2024 as reported on 1 March 2024, restated', 'Alphabet EPS 2021 as reported in the 2021 10-K, split-adjusted']) {
+    for (const q of [
+      'Apple revenue FY2023 as originally reported restated',
+      'NVDA EPS FY2024 as reported on 1 March 2024, restated',
+      'Alphabet EPS 2021 as reported in the 2021 10-K, split-adjusted',
+    ]) {
       expect(readVersionBasis(q).clarification?.question, q).toMatch(/more than one version/);
     }
   });
@@ -66,7 +81,11 @@ describe('readVersionBasis: version words', () => {
 
   it('"as restated in <filing>": the filing, whose value must be a restatement', () => {
     const r = readVersionBasis('NVDA FY2024 diluted EPS as restated in the FY2025 10-K');
-    expect(r.basis).toEqual({ kind: 'filing', name: { form: '10-K', fiscalYear: 2025, fiscalPeriod: 'FY', text: 'the FY2025 10-K' }, require: 'restatement' });
+    expect(r.basis).toEqual({
+      kind: 'filing',
+      name: { form: '10-K', fiscalYear: 2025, fiscalPeriod: 'FY', text: 'the FY2025 10-K' },
+      require: 'restatement',
+    });
     expect(r.claims.map((c) => q(c))).toEqual(['as restated in the FY2025 10-K']);
     function q(c: { start: number; end: number }) {
       return 'NVDA FY2024 diluted EPS as restated in the FY2025 10-K'.slice(c.start, c.end);
@@ -83,18 +102,46 @@ describe('readVersionBasis: named filings', () => {
     ['Alphabet diluted EPS 2021 as reported in the 2021 10-K', { form: '10-K', fiscalYear: 2021, fiscalPeriod: 'FY' }, 'the 2021 10-K'],
     ['Alphabet 2021 diluted EPS in its 10-K for 2021', { form: '10-K', fiscalYear: 2021, fiscalPeriod: 'FY' }, 'its 10-K for 2021'],
     ['NVDA FY2024 diluted EPS per the fiscal 2024 10-K', { form: '10-K', fiscalYear: 2024, fiscalPeriod: 'FY' }, 'the fiscal 2024 10-K'],
-    ['NVDA shares outstanding at Jan 28, 2024 per the FY2025 10-K', { form: '10-K', fiscalYear: 2025, fiscalPeriod: 'FY' }, 'the FY2025 10-K'],
+    [
+      'NVDA shares outstanding at Jan 28, 2024 per the FY2025 10-K',
+      { form: '10-K', fiscalYear: 2025, fiscalPeriod: 'FY' },
+      'the FY2025 10-K',
+    ],
     ["NVDA FY2024 revenue according to its FY'25 10-K", { form: '10-K', fiscalYear: 2025, fiscalPeriod: 'FY' }, "its FY'25 10-K"],
     ['LPA basic EPS 2022 as reported in the 2023 20-F', { form: '20-F', fiscalYear: 2023, fiscalPeriod: 'FY' }, 'the 2023 20-F'],
     ['Apple revenue Q1 FY2025 in the Q2 FY2025 10-Q', { form: '10-Q', fiscalYear: 2025, fiscalPeriod: 'Q2' }, 'the Q2 FY2025 10-Q'],
-    ['Apple revenue in the 10-Q for the second quarter of fiscal 2025', { form: '10-Q', fiscalYear: 2025, fiscalPeriod: 'Q2' }, 'the 10-Q for the second quarter of fiscal 2025'],
-    ['Apple FY2008 diluted EPS as reported in the 2009 10-K/A', { form: '10-K/A', fiscalYear: 2009, fiscalPeriod: 'FY' }, 'the 2009 10-K/A'],
-    ['Apple net income FY2021 according to its annual report for fiscal 2022', { form: 'annual', fiscalYear: 2022, fiscalPeriod: 'FY' }, 'its annual report for fiscal 2022'],
+    [
+      'Apple revenue in the 10-Q for the second quarter of fiscal 2025',
+      { form: '10-Q', fiscalYear: 2025, fiscalPeriod: 'Q2' },
+      'the 10-Q for the second quarter of fiscal 2025',
+    ],
+    [
+      'Apple FY2008 diluted EPS as reported in the 2009 10-K/A',
+      { form: '10-K/A', fiscalYear: 2009, fiscalPeriod: 'FY' },
+      'the 2009 10-K/A',
+    ],
+    [
+      'Apple net income FY2021 according to its annual report for fiscal 2022',
+      { form: 'annual', fiscalYear: 2022, fiscalPeriod: 'FY' },
+      'its annual report for fiscal 2022',
+    ],
     ['Apple FY2022 revenue as reported in the latest 10-K', { form: '10-K', fiscalYear: 'latest', fiscalPeriod: 'FY' }, 'the latest 10-K'],
     ["Alphabet diluted EPS from Alphabet's 2021 10-K", { form: '10-K', fiscalYear: 2021, fiscalPeriod: 'FY' }, "Alphabet's 2021 10-K"],
-    ['Apple and NVIDIA revenue as reported in their FY2024 10-Ks', { form: '10-K', fiscalYear: 2024, fiscalPeriod: 'FY' }, 'their FY2024 10-Ks'],
-    ['Apple revenue FY2023 in its Form 10-K filing for fiscal 2023', { form: '10-K', fiscalYear: 2023, fiscalPeriod: 'FY' }, 'its Form 10-K filing for fiscal 2023'],
-    ['Alphabet diluted EPS 2021 as reported in the 2021 annual report', { form: 'annual', fiscalYear: 2021, fiscalPeriod: 'FY' }, 'the 2021 annual report'],
+    [
+      'Apple and NVIDIA revenue as reported in their FY2024 10-Ks',
+      { form: '10-K', fiscalYear: 2024, fiscalPeriod: 'FY' },
+      'their FY2024 10-Ks',
+    ],
+    [
+      'Apple revenue FY2023 in its Form 10-K filing for fiscal 2023',
+      { form: '10-K', fiscalYear: 2023, fiscalPeriod: 'FY' },
+      'its Form 10-K filing for fiscal 2023',
+    ],
+    [
+      'Alphabet diluted EPS 2021 as reported in the 2021 annual report',
+      { form: 'annual', fiscalYear: 2021, fiscalPeriod: 'FY' },
+      'the 2021 annual report',
+    ],
   ])('%s', (q, name, text) => {
     const r = readVersionBasis(q);
     expect(r.clarification).toBeNull();
@@ -106,16 +153,35 @@ describe('readVersionBasis: named filings', () => {
   });
 
   it('the filing’s own period: its fiscal year, or its quarter for a 10-Q', () => {
-    expect(readVersionBasis('Alphabet diluted EPS in the 2021 10-K').filingPeriod?.spec).toEqual({ type: 'filing', form: 'annual', which: 2021 });
-    expect(readVersionBasis('Apple revenue in the Q2 FY2025 10-Q').filingPeriod?.spec).toEqual({ type: 'fiscal', position: 'Q2', year: { year: 2025, style: 'fiscal' } });
-    expect(readVersionBasis('Apple revenue in the latest 10-Q').filingPeriod?.spec).toEqual({ type: 'filing', form: '10-Q', which: 'latest' });
+    expect(readVersionBasis('Alphabet diluted EPS in the 2021 10-K').filingPeriod?.spec).toEqual({
+      type: 'filing',
+      form: 'annual',
+      which: 2021,
+    });
+    expect(readVersionBasis('Apple revenue in the Q2 FY2025 10-Q').filingPeriod?.spec).toEqual({
+      type: 'fiscal',
+      position: 'Q2',
+      year: { year: 2025, style: 'fiscal' },
+    });
+    expect(readVersionBasis('Apple revenue in the latest 10-Q').filingPeriod?.spec).toEqual({
+      type: 'filing',
+      form: '10-Q',
+      which: 'latest',
+    });
   });
 
   it('a filing named by its form alone is asked back, never guessed (its own year? the latest?)', () => {
-    expect(readVersionBasis('Apple revenue FY2023 in its 10-K').clarification?.question).toBe('Which 10-K do you mean by “its 10-K”? Name it by the fiscal year it reports (e.g. “the FY2024 10-K”), or say “the latest 10-K”.');
-    expect(readVersionBasis('NVDA Q1 FY2025 revenue according to the 10-Q').clarification?.question).toMatch(/fiscal quarter it reports \(e\.g\. “the Q2 FY2025 10-Q”\)/);
+    expect(readVersionBasis('Apple revenue FY2023 in its 10-K').clarification?.question).toBe(
+      'Which 10-K do you mean by “its 10-K”? Name it by the fiscal year it reports (e.g. “the FY2024 10-K”), or say “the latest 10-K”.',
+    );
+    expect(readVersionBasis('NVDA Q1 FY2025 revenue according to the 10-Q').clarification?.question).toMatch(
+      /fiscal quarter it reports \(e\.g\. “the Q2 FY2025 10-Q”\)/,
+    );
     expect(readVersionBasis('LPA revenue 2023 per the 20-F').clarification).not.toBeNull();
-    expect(plan('Apple revenue FY2023 from the 10-K')).toMatchObject({ status: 'needs_clarification', clarification: { question: expect.stringMatching(/^Which 10-K/) } });
+    expect(plan('Apple revenue FY2023 from the 10-K')).toMatchObject({
+      status: 'needs_clarification',
+      clarification: { question: expect.stringMatching(/^Which 10-K/) },
+    });
   });
 
   it('a filing that cannot be named this way is asked back', () => {
@@ -144,7 +210,10 @@ describe('planner: the version is a basis, the filing is not a second period', (
 
   it('a balance at a date per a later filing', () => {
     const r = plan('NVDA shares outstanding at Jan 28, 2024 per the FY2025 10-K');
-    expect(r.status === 'planned' && [r.intent.periods.map((p) => p.spec), r.intent.basis]).toEqual([[{ type: 'instant', date: '2024-01-28' }], { kind: 'filing', name: { form: '10-K', fiscalYear: 2025, fiscalPeriod: 'FY', text: 'the FY2025 10-K' } }]);
+    expect(r.status === 'planned' && [r.intent.periods.map((p) => p.spec), r.intent.basis]).toEqual([
+      [{ type: 'instant', date: '2024-01-28' }],
+      { kind: 'filing', name: { form: '10-K', fiscalYear: 2025, fiscalPeriod: 'FY', text: 'the FY2025 10-K' } },
+    ]);
   });
 
   it.each([
@@ -160,12 +229,25 @@ describe('planner: the version is a basis, the filing is not a second period', (
 
   it('two versions side by side: a value of one company; not a calculation', () => {
     const r = plan('NVDA FY2024 diluted EPS, originally reported vs restated');
-    expect(r.status === 'planned' && [r.intent.operation, r.intent.basis, r.intent.versions]).toEqual(['value', { kind: 'original' }, [{ kind: 'original' }, { kind: 'latest', require: 'restatement' }]]);
-    expect(plan('NVDA diluted EPS growth FY2024, originally reported vs restated')).toMatchObject({ status: 'needs_clarification', clarification: { question: expect.stringMatching(/side by side/) } });
+    expect(r.status === 'planned' && [r.intent.operation, r.intent.basis, r.intent.versions]).toEqual([
+      'value',
+      { kind: 'original' },
+      [{ kind: 'original' }, { kind: 'latest', require: 'restatement' }],
+    ]);
+    expect(plan('NVDA diluted EPS growth FY2024, originally reported vs restated')).toMatchObject({
+      status: 'needs_clarification',
+      clarification: { question: expect.stringMatching(/side by side/) },
+    });
   });
 
   it('disagreeing version words and an unplaceable "as reported at" are asked back', () => {
-    expect(plan('Apple revenue FY2023 as originally reported restated')).toMatchObject({ status: 'needs_clarification', clarification: { question: expect.stringMatching(/more than one version/) } });
-    expect(plan('NVDA FY2024 revenue as reported at the meeting')).toMatchObject({ status: 'needs_clarification', clarification: { question: expect.stringMatching(/meeting/) } });
+    expect(plan('Apple revenue FY2023 as originally reported restated')).toMatchObject({
+      status: 'needs_clarification',
+      clarification: { question: expect.stringMatching(/more than one version/) },
+    });
+    expect(plan('NVDA FY2024 revenue as reported at the meeting')).toMatchObject({
+      status: 'needs_clarification',
+      clarification: { question: expect.stringMatching(/meeting/) },
+    });
   });
 });

@@ -39,17 +39,32 @@ type Word = 'original' | 'latest' | 'restated' | 'split' | 'pre_split' | 'now';
 const WORDS: { re: RegExp; word: Word }[] = [
   { re: /\b(?:as\s+)?(?:reported|published|filed|stated|disclosed)\s+(?:at\s+the\s+time|back\s+then|then)\b/gi, word: 'original' },
   { re: /\bat\s+the\s+time\s+of\s+(?:filing|reporting|publication)\b/gi, word: 'original' },
-  { re: /\b(?:as\s+)?(?:originally|initially|first)\s+(?:report(?:ed|s)?|publish(?:ed|es)?|file[ds]?|stated|disclosed|presented)\b/gi, word: 'original' },
+  {
+    re: /\b(?:as\s+)?(?:originally|initially|first)\s+(?:report(?:ed|s)?|publish(?:ed|es)?|file[ds]?|stated|disclosed|presented)\b/gi,
+    word: 'original',
+  },
   // "…, and what is it now?", "originally reported vs now": the latest version, beside another
   { re: /\b(?:and\s+)?what\s+(?:is|'s|’s)\s+it\s+now\b|\b(?:vs\.?|versus|and|compared\s+(?:with|to))\s+(?:now|today)\b/gi, word: 'now' },
   { re: /\boriginal(?:ly)?\s+(?:figure|value|basis|filing|version|report(?:ing)?|print)\b/gi, word: 'original' },
   { re: /\b(?:un-?restated|before\s+(?:any\s+|the\s+)?restatements?|pre-?restatement)\b/gi, word: 'original' },
   { re: /\b(?:as\s+)?(?:latest|most\s+recently|last)\s+restated\b/gi, word: 'restated' },
   { re: /\b(?:as\s+)?(?:latest|most\s+recently|last)\s+(?:reported|filed)\b/gi, word: 'latest' },
-  { re: /\b(?:on\s+an?\s+)?(?:un-?adjusted\s+for\s+(?:the\s+|any\s+)?(?:(?:stock|share)\s+)?splits?|not\s+(?:split-?\s*)?adjusted\s+for\s+(?:the\s+|any\s+)?(?:(?:stock|share)\s+)?splits?|split-?unadjusted)(?:\s+basis)?\b/gi, word: 'pre_split' },
-  { re: /\b(?:on\s+an?\s+)?(?:pre-?\s?split|before\s+the\s+(?:(?:stock|share)\s+)?split|prior\s+to\s+the\s+(?:(?:stock|share)\s+)?split)(?:\s+basis)?\b/gi, word: 'pre_split' },
-  { re: /\b(?:on\s+an?\s+)?(?:split[-\s]adjusted|adjusted\s+for\s+(?:the\s+|all\s+|any\s+)?(?:(?:stock|share)\s+)?splits?|post-?\s?split|after\s+the\s+(?:(?:stock|share)\s+)?split)(?:\s+basis)?\b/gi, word: 'split' },
-  { re: /\b(?:on\s+an?\s+)?(?:as\s+)?restated(?:\s+(?:figure|value|basis|version|number))?\b|\bafter\s+(?:the\s+)?restatement\b|\bpost-?restatement\b/gi, word: 'restated' },
+  {
+    re: /\b(?:on\s+an?\s+)?(?:un-?adjusted\s+for\s+(?:the\s+|any\s+)?(?:(?:stock|share)\s+)?splits?|not\s+(?:split-?\s*)?adjusted\s+for\s+(?:the\s+|any\s+)?(?:(?:stock|share)\s+)?splits?|split-?unadjusted)(?:\s+basis)?\b/gi,
+    word: 'pre_split',
+  },
+  {
+    re: /\b(?:on\s+an?\s+)?(?:pre-?\s?split|before\s+the\s+(?:(?:stock|share)\s+)?split|prior\s+to\s+the\s+(?:(?:stock|share)\s+)?split)(?:\s+basis)?\b/gi,
+    word: 'pre_split',
+  },
+  {
+    re: /\b(?:on\s+an?\s+)?(?:split[-\s]adjusted|adjusted\s+for\s+(?:the\s+|all\s+|any\s+)?(?:(?:stock|share)\s+)?splits?|post-?\s?split|after\s+the\s+(?:(?:stock|share)\s+)?split)(?:\s+basis)?\b/gi,
+    word: 'split',
+  },
+  {
+    re: /\b(?:on\s+an?\s+)?(?:as\s+)?restated(?:\s+(?:figure|value|basis|version|number))?\b|\bafter\s+(?:the\s+)?restatement\b|\bpost-?restatement\b/gi,
+    word: 'restated',
+  },
 ];
 
 const AS_OF = /\bas\s+(?:known|reported|filed)\s+(?:on|as\s+of|at|by)\s+(.+?)(?=[?.,;)]|$)/i;
@@ -65,11 +80,17 @@ const START = String.raw`(?<![\w'’-])`;
 /** "the 2021 10-K", "its FY2025 10-K", "the Q2 FY2025 10-Q" */
 const YEAR_FORM = new RegExp(String.raw`${START}(${LEAD})?${WHO}(?:${QUARTER}\s+(?:of\s+)?)?${YEAR}\s+${FORM}(?![\w-])`, 'gi');
 /** "its 10-K for 2021", "the 10-Q for Q2 FY2025", "the 20-F for fiscal year 2023" */
-const FORM_FOR = new RegExp(String.raw`${START}(${LEAD})?${WHO}${FORM}\s+for\s+(?:the\s+)?(?:${QUARTER}\s+(?:of\s+)?)?(?:(?:fiscal\s+)?year\s+)?${YEAR}(?![\w-])`, 'gi');
+const FORM_FOR = new RegExp(
+  String.raw`${START}(${LEAD})?${WHO}${FORM}\s+for\s+(?:the\s+)?(?:${QUARTER}\s+(?:of\s+)?)?(?:(?:fiscal\s+)?year\s+)?${YEAR}(?![\w-])`,
+  'gi',
+);
 /** "in its 10-K", "per the 20-F": a filing named by its form alone (which one is asked back) */
 const BARE_FORM = new RegExp(String.raw`${START}(${LEAD})${WHO}${FORM}(?![\w-])`, 'gi');
 /** "the latest 10-K", "its most recent annual report" */
-const LATEST_FORM = new RegExp(String.raw`${START}(${LEAD})?${WHO}(?:latest|most\s+recent|last|newest)\s+(?:filed\s+)?${FORM}(?![\w-])`, 'gi');
+const LATEST_FORM = new RegExp(
+  String.raw`${START}(${LEAD})?${WHO}(?:latest|most\s+recent|last|newest)\s+(?:filed\s+)?${FORM}(?![\w-])`,
+  'gi',
+);
 
 function formOf(raw: string): FilingForm {
   const t = raw.toUpperCase().replace(/\s+/g, ' ');
@@ -113,9 +134,17 @@ function filingsIn(question: string): NamedFiling[] {
     const text = question.slice(start + (m[1]?.length ?? 0), end).trim();
     let problem: string | null = null;
     if (quarterly && year !== 'latest' && quarter === null) problem = `Which ${f} of fiscal ${year} do you mean: the one for Q1, Q2 or Q3?`;
-    else if (quarterly && quarter === 'Q4') problem = `A fourth quarter is reported in the annual report, not in a ${f}. Do you mean the FY${year} 10-K?`;
+    else if (quarterly && quarter === 'Q4')
+      problem = `A fourth quarter is reported in the annual report, not in a ${f}. Do you mean the FY${year} 10-K?`;
     else if (!quarterly && quarter !== null) problem = `“${text}” names a quarter and an annual filing. Which filing do you mean?`;
-    out.push({ start, end, nameStart: start + (m[1]?.length ?? 0), name: { form: f, fiscalYear: year, fiscalPeriod: quarterly && quarter && quarter !== 'Q4' ? quarter : 'FY', text }, restated: /restated/i.test(m[1] ?? ''), problem });
+    out.push({
+      start,
+      end,
+      nameStart: start + (m[1]?.length ?? 0),
+      name: { form: f, fiscalYear: year, fiscalPeriod: quarterly && quarter && quarter !== 'Q4' ? quarter : 'FY', text },
+      restated: /restated/i.test(m[1] ?? ''),
+      problem,
+    });
   };
   for (const m of question.matchAll(YEAR_FORM)) add(m, m[8]!, yearOf(m[5], m[6], m[7]), quarterOf(m[2], m[3], m[4]));
   for (const m of question.matchAll(FORM_FOR)) add(m, m[2]!, yearOf(m[6], m[7], m[8]), quarterOf(m[3], m[4], m[5]));
@@ -150,7 +179,14 @@ export function readVersionBasis(question: string): VersionBasisReading {
   const claims: VersionBasisReading['claims'] = [];
   const hidden: [number, number][] = [];
   const overlaps = (s: number, e: number) => claims.some((c) => s < c.end && c.start < e);
-  const ask = (q: string, options: string[] = []): VersionBasisReading => ({ basis: { kind: 'latest' }, claims, hidden, filingPeriod: null, clarification: { question: q, options }, versions: null });
+  const ask = (q: string, options: string[] = []): VersionBasisReading => ({
+    basis: { kind: 'latest' },
+    claims,
+    hidden,
+    filingPeriod: null,
+    clarification: { question: q, options },
+    versions: null,
+  });
 
   // a named filing first: "as reported in the 2021 10-K" is one version, not "reported" + a period
   const filings = filingsIn(question);
@@ -193,11 +229,17 @@ export function readVersionBasis(question: string): VersionBasisReading {
     const text = question.slice(m.index! + m[1]!.length, m.index! + m[0].length).trim();
     const words = form === 'annual' ? 'annual report' : form;
     const quarterly = form.startsWith('10-Q');
-    return ask(`Which ${words} do you mean by “${text}”? Name it by the fiscal ${quarterly ? 'quarter' : 'year'} it reports (e.g. “the ${quarterly ? 'Q2 FY2025' : 'FY2024'} ${words}”), or say “the latest ${words}”.`);
+    return ask(
+      `Which ${words} do you mean by “${text}”? Name it by the fiscal ${quarterly ? 'quarter' : 'year'} it reports (e.g. “the ${quarterly ? 'Q2 FY2025' : 'FY2024'} ${words}”), or say “the latest ${words}”.`,
+    );
   }
   if (filings.length > 1) {
     const distinct = new Set(filings.map((f) => JSON.stringify({ ...f.name, text: '' })));
-    if (distinct.size > 1) return ask(`This names ${filings.length} filings (${filings.map((f) => `“${f.name.text}”`).join(', ')}). Which one should the figure come from?`, filings.map((f) => f.name.text));
+    if (distinct.size > 1)
+      return ask(
+        `This names ${filings.length} filings (${filings.map((f) => `“${f.name.text}”`).join(', ')}). Which one should the figure come from?`,
+        filings.map((f) => f.name.text),
+      );
   }
 
   // version words that agree combine; any others are asked back
@@ -208,18 +250,39 @@ export function readVersionBasis(question: string): VersionBasisReading {
     // "as originally reported in the 2021 10-K": the lead is part of the filing's phrase; other version words disagree
     if (words.size > 0 || asOf) return conflict();
     const f = filings[0]!;
-    return { basis: { kind: 'filing', name: f.name, ...(f.restated ? { require: 'restatement' as const } : {}) }, claims, hidden, filingPeriod: ownPeriod(f, question), clarification: null, versions: null };
+    return {
+      basis: { kind: 'filing', name: f.name, ...(f.restated ? { require: 'restatement' as const } : {}) },
+      claims,
+      hidden,
+      filingPeriod: ownPeriod(f, question),
+      clarification: null,
+      versions: null,
+    };
   }
   if (asOf) {
     if (words.size > 0) return conflict();
     return { basis: { kind: 'as_of', date: asOf.date }, claims, hidden, filingPeriod: null, clarification: null, versions: null };
   }
   // an earlier version (original, pre-split) and a later one (latest, restated, split-adjusted, now)
-  const earlier: Basis | null = has('original') ? (has('pre_split') ? { kind: 'original', require: 'split' } : { kind: 'original' }) : has('pre_split') ? { kind: 'pre_split' } : null;
-  const later: Basis | null = has('split') ? { kind: 'latest', require: 'split' } : has('restated') ? { kind: 'latest', require: 'restatement' } : has('latest') || has('now') ? { kind: 'latest' } : null;
+  const earlier: Basis | null = has('original')
+    ? has('pre_split')
+      ? { kind: 'original', require: 'split' }
+      : { kind: 'original' }
+    : has('pre_split')
+      ? { kind: 'pre_split' }
+      : null;
+  const later: Basis | null = has('split')
+    ? { kind: 'latest', require: 'split' }
+    : has('restated')
+      ? { kind: 'latest', require: 'restatement' }
+      : has('latest') || has('now')
+        ? { kind: 'latest' }
+        : null;
   if (earlier && later) {
     // "originally reported vs restated", "what did it originally report, and what is it now?": both, side by side
-    return sideBySide(question, claims) ? { basis: earlier, claims, hidden, filingPeriod: null, clarification: null, versions: [earlier, later] } : conflict();
+    return sideBySide(question, claims)
+      ? { basis: earlier, claims, hidden, filingPeriod: null, clarification: null, versions: [earlier, later] }
+      : conflict();
   }
   return { basis: earlier ?? later ?? { kind: 'latest' }, claims, hidden, filingPeriod: null, clarification: null, versions: null };
 }
@@ -230,7 +293,8 @@ function sideBySide(question: string, claims: VersionBasisReading['claims']): bo
   for (let i = 1; i < words.length; i++) {
     const between = question.slice(words[i - 1]!.end, words[i]!.start);
     const next = question.slice(words[i]!.start, words[i]!.end);
-    if (/\b(?:vs\.?|versus|and|compared\s+(?:with|to)|against)\b|[,;/]/i.test(between) || /^(?:and|vs\.?|versus)\b/i.test(next)) return true;
+    if (/\b(?:vs\.?|versus|and|compared\s+(?:with|to)|against)\b|[,;/]/i.test(between) || /^(?:and|vs\.?|versus)\b/i.test(next))
+      return true;
   }
   return false;
 }

@@ -34,7 +34,13 @@ const catalogCache = versionedCache<CatalogConcept[]>();
  * entity and role, kept while the tenant's data version holds (ingest, ACL and revocation bump it);
  * `version`: the data version the caller already read.
  */
-export async function loadConceptCatalog(db: Db, tenantId: string, entityIds: string[], role?: Role | null, version?: number | null): Promise<CatalogConcept[]> {
+export async function loadConceptCatalog(
+  db: Db,
+  tenantId: string,
+  entityIds: string[],
+  role?: Role | null,
+  version?: number | null,
+): Promise<CatalogConcept[]> {
   return perEntityCatalog(catalogCache, { db, tenantId, entityIds, role, version }, (id) => queryConceptCatalog(db, tenantId, id, role));
 }
 
@@ -68,15 +74,25 @@ async function queryConceptCatalog(db: Db, tenantId: string, entityId: string, r
 }
 
 /** The filer's labels of some (entity, concept) pairs, keyed `${entityId}|${concept}` (facts browser, popovers). */
-export async function conceptLabelsFor(db: Db, tenantId: string, pairs: { entityId: string; concept: string }[]): Promise<Record<string, string>> {
+export async function conceptLabelsFor(
+  db: Db,
+  tenantId: string,
+  pairs: { entityId: string; concept: string }[],
+): Promise<Record<string, string>> {
   const concepts = [...new Set(pairs.map((p) => p.concept))];
   const entityIds = [...new Set(pairs.map((p) => p.entityId))];
   if (concepts.length === 0) return {};
   const res = await db.execute(sql`
     select entity_id, concept, label from concept_labels
     where tenant_id = ${tenantId}
-      and entity_id in (${sql.join(entityIds.map((id) => sql`${id}`), sql`, `)})
-      and concept in (${sql.join(concepts.map((c) => sql`${c}`), sql`, `)})`);
+      and entity_id in (${sql.join(
+        entityIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      and concept in (${sql.join(
+        concepts.map((c) => sql`${c}`),
+        sql`, `,
+      )})`);
   const rows = rowsOf<{ entity_id: string; concept: string; label: string }>(res);
   return Object.fromEntries(rows.map((r) => [`${r.entity_id}|${r.concept}`, r.label]));
 }

@@ -10,7 +10,9 @@ import { EMBEDDING_DIMENSIONS } from '@/lib/db/schema/chunks';
 export const LOCAL_EMBEDDING_MODEL_ID = `ll-hash-ngram-${EMBEDDING_DIMENSIONS}-v1`;
 
 const STOP = new Set(
-  'a an the and or of to in on for by with as at from is are was were be been being it its this that these those which who whom what when where how why did does do has have had not no but if than then so such into over under about between during our we us their they them he she his her you your i'.split(' '),
+  'a an the and or of to in on for by with as at from is are was were be been being it its this that these those which who whom what when where how why did does do has have had not no but if than then so such into over under about between during our we us their they them he she his her you your i'.split(
+    ' ',
+  ),
 );
 
 /** Light stemming so that "customers"/"customer", "declined"/"decline" share features. */
@@ -20,7 +22,12 @@ export function stem(w: string): string {
 }
 
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().normalize('NFKD').match(/[a-z0-9]+(?:['’][a-z]+)?/g) ?? [])
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .match(/[a-z0-9]+(?:['’][a-z]+)?/g) ?? []
+  )
     .map((w) => w.replace(/['’].*$/, ''))
     .filter((w) => w.length > 1 && !STOP.has(w))
     .map(stem);
@@ -66,7 +73,11 @@ export const localEmbeddingModel: EmbeddingModelV3 = {
   maxEmbeddingsPerCall: 2048,
   supportsParallelCalls: true,
   async doEmbed({ values }) {
-    return { embeddings: values.map((v) => embedText(v)), usage: { tokens: values.reduce((a, v) => a + tokenize(v).length, 0) }, warnings: [] };
+    return {
+      embeddings: values.map((v) => embedText(v)),
+      usage: { tokens: values.reduce((a, v) => a + tokenize(v).length, 0) },
+      warnings: [],
+    };
   },
 };
 

@@ -54,7 +54,10 @@ export async function listFilings(db: Db, scope: VisibilityScope, entityId: stri
     join sources src on src.id = s.source_id
     where f.tenant_id = ${scope.tenantId} and f.entity_id = ${entityId} and f.status = 'active'
       and f.period_type = 'duration' and f.fiscal_period in ('FY', 'Q1', 'Q2', 'Q3', 'Q4', 'H1', '9M')
-      and s.accession <> '' and s.form in (${sql.join(forms.map((x) => sql`${x}`), sql`, `)})
+      and s.accession <> '' and s.form in (${sql.join(
+        forms.map((x) => sql`${x}`),
+        sql`, `,
+      )})
       and ${sourceVisible(scope, 'src')}
     group by s.accession, s.form
     order by min(s.filed_at), s.accession`);
@@ -64,14 +67,18 @@ export async function listFilings(db: Db, scope: VisibilityScope, entityId: stri
     filedAt: r.filed_at,
     annualYear: r.annual_year === null ? null : Number(r.annual_year),
     quarterYear: r.quarter_year === null ? null : Number(r.quarter_year),
-    quarter: r.quarter_period === null ? null : (({ H1: 'Q2', '9M': 'Q3' } as Record<string, 'Q2' | 'Q3'>)[r.quarter_period] ?? (r.quarter_period as 'Q1')),
+    quarter:
+      r.quarter_period === null
+        ? null
+        : (({ H1: 'Q2', '9M': 'Q3' } as Record<string, 'Q2' | 'Q3'>)[r.quarter_period] ?? (r.quarter_period as 'Q1')),
   }));
 }
 
 export type FindFilingResult = { ok: true; filing: FilingRef } | { ok: false; message: string };
 
 function ownLabel(f: StoredFiling, quarterly: boolean): string {
-  if (quarterly) return f.quarter && f.quarterYear !== null ? `the ${f.form} for ${f.quarter} FY${f.quarterYear}` : `the ${f.form} filed ${f.filedAt}`;
+  if (quarterly)
+    return f.quarter && f.quarterYear !== null ? `the ${f.form} for ${f.quarter} FY${f.quarterYear}` : `the ${f.form} filed ${f.filedAt}`;
   return f.annualYear !== null ? `the ${f.form} for FY${f.annualYear}` : `the ${f.form} filed ${f.filedAt}`;
 }
 
@@ -101,7 +108,9 @@ export function findFiling(filings: readonly StoredFiling[], name: FilingName, f
   if (match.length === 0) {
     const years = ofForm.map((f) => (quarterly ? f.quarterYear : f.annualYear)).filter((y): y is number => y !== null);
     const [lo, hi] = [Math.min(...years), Math.max(...years)];
-    const span = years.length ? ` (its ${[...new Set(ofForm.map((f) => f.form))].join('/')} filings report ${lo === hi ? `FY${lo}` : `FY${lo}–FY${hi}`})` : '';
+    const span = years.length
+      ? ` (its ${[...new Set(ofForm.map((f) => f.form))].join('/')} filings report ${lo === hi ? `FY${lo}` : `FY${lo}–FY${hi}`})`
+      : '';
     const wanted = quarterly ? `${name.fiscalPeriod} FY${name.fiscalYear}` : `FY${name.fiscalYear}`;
     return { ok: false, message: `no ${formWords} for ${wanted} is among its filings${span}` };
   }
@@ -136,7 +145,9 @@ interface SplitRow {
 export async function splitEvents(db: Db, scope: VisibilityScope, entityId: string): Promise<SplitEvent[]> {
   // a property of the stored chains: kept per entity and role while the tenant's data version holds
   // and until the tenant's next embargo lapse, like the member and concept catalogs
-  return perEntityCatalog(splitCache, { db, tenantId: scope.tenantId, entityIds: [entityId], role: scope.role }, (id) => querySplitEvents(db, scope, id));
+  return perEntityCatalog(splitCache, { db, tenantId: scope.tenantId, entityIds: [entityId], role: scope.role }, (id) =>
+    querySplitEvents(db, scope, id),
+  );
 }
 
 const splitCache = versionedCache<SplitEvent[]>();

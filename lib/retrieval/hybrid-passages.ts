@@ -69,14 +69,25 @@ const EXPANSIONS: [RegExp, string[]][] = [
   [/\bdebt\b/, ['borrowings', 'indebtedness', 'credit facility']],
 ];
 
-const STOPWORDS = new Set('what how did does do the a an of in on for to and or is are was were from with by about change changed describe say said tell me between over year years fiscal fy company companies its their'.split(' '));
+const STOPWORDS = new Set(
+  'what how did does do the a an of in on for to and or is are was were from with by about change changed describe say said tell me between over year years fiscal fy company companies its their'.split(
+    ' ',
+  ),
+);
 
 export function queryTerms(query: string): string[] {
-  return [...new Set((query.toLowerCase().match(/[a-z][a-z0-9&-]+/g) ?? []).filter((w) => w.length > 2 && !STOPWORDS.has(w) && !/^fy\d+$/.test(w)))];
+  return [
+    ...new Set(
+      (query.toLowerCase().match(/[a-z][a-z0-9&-]+/g) ?? []).filter((w) => w.length > 2 && !STOPWORDS.has(w) && !/^fy\d+$/.test(w)),
+    ),
+  ];
 }
 
 function orQuery(terms: string[]): string {
-  return terms.map((t) => t.replace(/[^a-z0-9 ]/g, ' ').trim()).filter(Boolean).join(' or ');
+  return terms
+    .map((t) => t.replace(/[^a-z0-9 ]/g, ' ').trim())
+    .filter(Boolean)
+    .join(' or ');
 }
 
 /** The terms as plain words for the whole-tenant tiers (at most eight: beyond that only the any-word query). */
@@ -84,7 +95,6 @@ function queryWords(terms: string[]): string[] {
   const words = terms.map((t) => t.replace(/[^a-z0-9 ]/g, ' ').trim()).filter(Boolean);
   return words.length <= 8 ? words : [];
 }
-
 
 function bucketCond(b: Bucket | null): SQL {
   if (!b) return sql`true`;
@@ -193,7 +203,12 @@ async function ftsRank(db: Db, scope: VisibilityScope, b: Bucket | null, q: stri
     for (let k = words.length; k >= 2; k--) {
       const groups = combinations(words, k);
       if (groups.length > MAX_TIER_GROUPS) continue;
-      const tier = await bounded(sql.join(groups.map((g) => sql`websearch_to_tsquery('english', ${g.join(' ')})`), sql` || `));
+      const tier = await bounded(
+        sql.join(
+          groups.map((g) => sql`websearch_to_tsquery('english', ${g.join(' ')})`),
+          sql` || `,
+        ),
+      );
       if (tier.length >= depth) return tier;
     }
     return bounded(anyWord);
@@ -270,7 +285,10 @@ export async function retrievePassages(req: PassageRequest): Promise<PassageResu
       if (!extra.length) return { fts, expanded: false };
       return { fts: await ftsRank(db, scope, b, orQuery([...terms, ...extra]), depth), expanded: true };
     };
-    const [{ fts, expanded }, dense] = await Promise.all([lexical(), mode === 'fts' ? Promise.resolve([] as Row[]) : denseRank(db, scope, b, vec, model.modelId, depth)]);
+    const [{ fts, expanded }, dense] = await Promise.all([
+      lexical(),
+      mode === 'fts' ? Promise.resolve([] as Row[]) : denseRank(db, scope, b, vec, model.modelId, depth),
+    ]);
     const fused = rrfFuse([fts, dense].filter((_, i) => (mode === 'hybrid' ? true : mode === 'fts' ? i === 0 : i === 1)));
     const ranked = fused.map(({ item, score, ranks }) => {
       const text = `${item.heading ?? ''} ${item.text}`.toLowerCase();
@@ -284,7 +302,14 @@ export async function retrievePassages(req: PassageRequest): Promise<PassageResu
     const keep = ranked.slice(0, quota);
     for (const r of ranked.slice(quota)) dropped.push({ id: r.row.id, reason: `below the bucket quota of ${quota}` });
     for (const r of keep) if (!r.onTopic) dropped.push({ id: r.row.id, reason: 'kept but mentions no query term' });
-    report.push({ entityId: b?.entityId ?? '*', fiscalYear: b?.fiscalYear ?? null, fts: fts.length, dense: dense.length, expanded, returned: keep.length });
+    report.push({
+      entityId: b?.entityId ?? '*',
+      fiscalYear: b?.fiscalYear ?? null,
+      fts: fts.length,
+      dense: dense.length,
+      expanded,
+      returned: keep.length,
+    });
     for (const r of keep) {
       out.push({
         id: r.row.id,

@@ -20,7 +20,9 @@ export async function indexChunks(db: Db, options: { tenantId?: string; batch?: 
     if (rows.length === 0) return done;
     const { embeddings } = await model.doEmbed({ values: rows.map((r) => r.text) });
     for (const [i, r] of rows.entries()) {
-      await db.execute(sql`update chunks set embedding = ${toPgVector(embeddings[i]!)}::vector, embedding_model = ${model.modelId} where id = ${r.id}`);
+      await db.execute(
+        sql`update chunks set embedding = ${toPgVector(embeddings[i]!)}::vector, embedding_model = ${model.modelId} where id = ${r.id}`,
+      );
     }
     done += rows.length;
   }

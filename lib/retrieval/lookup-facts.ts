@@ -78,13 +78,27 @@ export function dimsKeyOf(dimensions: Record<string, string> | undefined): strin
 }
 
 export type LookupResult =
-  | { status: 'found'; fact: FactRecord & { basisTag: string }; restated: boolean; versions: number; candidates: FactRecord[]; rejected: RejectedCandidate[]; chain: ChainVersion[] }
+  | {
+      status: 'found';
+      fact: FactRecord & { basisTag: string };
+      restated: boolean;
+      versions: number;
+      candidates: FactRecord[];
+      rejected: RejectedCandidate[];
+      chain: ChainVersion[];
+    }
   /**
    * `byBasis`: not the version the basis asks for — the named filing is not among the entity's filings
    * (`filing_not_found`), it does not report this fact (`not_in_filing`), or the chain has no such version
    * (`no_such_version`: never restated, no split adjustment)
    */
-  | { status: 'missing'; candidates: FactRecord[]; rejected: RejectedCandidate[]; reason: string; byBasis?: 'filing_not_found' | 'not_in_filing' | 'no_such_version' }
+  | {
+      status: 'missing';
+      candidates: FactRecord[];
+      rejected: RejectedCandidate[];
+      reason: string;
+      byBasis?: 'filing_not_found' | 'not_in_filing' | 'no_such_version';
+    }
   | { status: 'conflict'; candidates: FactRecord[]; rejected: RejectedCandidate[]; reason: string; factIds: string[] };
 
 interface Row {
@@ -125,7 +139,8 @@ interface Row {
 }
 
 function toRecord(r: Row, asMetric?: string): FactRecord {
-  const period: Period = r.period_type === 'instant' ? { type: 'instant', date: r.end_date } : { type: 'duration', start: r.start_date!, end: r.end_date };
+  const period: Period =
+    r.period_type === 'instant' ? { type: 'instant', date: r.end_date } : { type: 'duration', start: r.start_date!, end: r.end_date };
   const columnPath = r.column_path ?? [];
   return {
     id: r.id,
@@ -228,7 +243,10 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
   const byMetric = ownConcept
     ? sql`f.concept = ${ownConcept}`
     : chainConcepts.length
-      ? sql`(f.metric_id = ${metricId} or f.concept in (${sql.join(chainConcepts.map((c) => sql`${c}`), sql`, `)}))`
+      ? sql`(f.metric_id = ${metricId} or f.concept in (${sql.join(
+          chainConcepts.map((c) => sql`${c}`),
+          sql`, `,
+        )}))`
       : sql`f.metric_id = ${metricId}`;
   // members: exactly the requested non-neutral members (a segment's figure may also carry the
   // neutral "operating segments" consolidation item); never a narrower slice, never the total
@@ -237,9 +255,12 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
   const byDims = wantedKey === '' ? sql`f.dims_key = ''` : sql`f.dims_key <> '' and f.dimensions @> ${JSON.stringify(wanted)}::jsonb`;
   const narrow = sql`${byMetric}
       and f.scope = ${scope} and ${byDims} and (${byBounds}${byLabel})`;
-  const res = await executePrepared(db, sql`${selectVisible({ tenantId, role }, entityId, narrow)}
-    order by f.filed_at, f.id`);
-  const candidates = (rowsOf<Row>(res))
+  const res = await executePrepared(
+    db,
+    sql`${selectVisible({ tenantId, role }, entityId, narrow)}
+    order by f.filed_at, f.id`,
+  );
+  const candidates = rowsOf<Row>(res)
     .filter((r) => wantedKey === '' || dimsKeyOf(withoutNeutral(r.dimensions)) === wantedKey)
     .map((r) => toRecord(r, metricId));
   const rejected: RejectedCandidate[] = [];
@@ -251,7 +272,8 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
   const exact = candidates.filter((c) => samePeriod(c.period, period));
   let pool = exact.length ? exact : candidates;
   if (exact.length) {
-    for (const c of candidates) if (!exact.includes(c)) rejected.push({ factId: c.id, code: 'PERIOD_MISMATCH', reason: `bounds differ from the requested period` });
+    for (const c of candidates)
+      if (!exact.includes(c)) rejected.push({ factId: c.id, code: 'PERIOD_MISMATCH', reason: `bounds differ from the requested period` });
   } else {
     const boundsSeen = new Set(candidates.map((c) => JSON.stringify(c.period)));
     if (boundsSeen.size > 1) {
@@ -271,11 +293,22 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
   const filing = req.basis.kind === 'filing' ? req.basis.filing : undefined;
   let sighted: FactRecord[] | null = null;
   if (filing) {
-    const seen = await sightingsOf(db, { tenantId, role }, entityId, pool.map((c) => c.id));
+    const seen = await sightingsOf(
+      db,
+      { tenantId, role },
+      entityId,
+      pool.map((c) => c.id),
+    );
     pool = pool.map((c) => ({ ...c, sightings: seen.get(c.id) ?? [] }));
     sighted = pool.filter((c) => c.sightings!.some((a) => filing.accessions.includes(a)));
     if (sighted.length === 0) {
-      return { status: 'missing', candidates, rejected, reason: `${filing.label} (filed ${filing.filedAt}) does not report it`, byBasis: 'not_in_filing' };
+      return {
+        status: 'missing',
+        candidates,
+        rejected,
+        reason: `${filing.label} (filed ${filing.filedAt}) does not report it`,
+        byBasis: 'not_in_filing',
+      };
     }
   }
 
@@ -286,27 +319,45 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
     return i < 0 ? chain.length : i;
   };
   const best = Math.min(...(sighted ?? pool).map(rank));
-  for (const c of pool) if (rank(c) !== best) rejected.push({ factId: c.id, code: 'CONCEPT_FALLBACK', reason: `${c.concept} ranks below ${chain[best] ?? 'the chosen concept'} in the metric's concept chain` });
+  for (const c of pool)
+    if (rank(c) !== best)
+      rejected.push({
+        factId: c.id,
+        code: 'CONCEPT_FALLBACK',
+        reason: `${c.concept} ranks below ${chain[best] ?? 'the chosen concept'} in the metric's concept chain`,
+      });
   pool = pool.filter((c) => rank(c) === best);
 
   // one unit: the reporting currency when several are reported
   const units = [...new Set(pool.map((c) => c.unit))];
   if (units.length > 1) {
     const own = sighted ? new Set(sighted.filter((c) => rank(c) === best).map((c) => c.unit)) : null;
-    const preferred = units.find((u) => u === req.reportingCurrency && (!own || own.has(u))) ?? units.find((u) => u === 'USD' && (!own || own.has(u))) ?? units.filter((u) => !own || own.has(u)).sort()[0]!;
-    for (const c of pool) if (c.unit !== preferred) rejected.push({ factId: c.id, code: 'OTHER_UNIT', reason: `reported in ${c.unit}; ${preferred} chosen` });
+    const preferred =
+      units.find((u) => u === req.reportingCurrency && (!own || own.has(u))) ??
+      units.find((u) => u === 'USD' && (!own || own.has(u))) ??
+      units.filter((u) => !own || own.has(u)).sort()[0]!;
+    for (const c of pool)
+      if (c.unit !== preferred) rejected.push({ factId: c.id, code: 'OTHER_UNIT', reason: `reported in ${c.unit}; ${preferred} chosen` });
     pool = pool.filter((c) => c.unit === preferred);
   }
 
-  if (req.splitEvents && (pool[0]!.unit === 'shares' || pool[0]!.unit.endsWith('/shares'))) pool = relabelSplitVersions(pool, await req.splitEvents());
+  if (req.splitEvents && (pool[0]!.unit === 'shares' || pool[0]!.unit.endsWith('/shares')))
+    pool = relabelSplitVersions(pool, await req.splitEvents());
   // "as originally reported": which versions the period's own report gave (never a later comparative)
   if (req.basis.kind === 'original') {
-    const ends = await ownPeriodEnds(db, { tenantId, role }, entityId, pool.map((c) => c.id));
+    const ends = await ownPeriodEnds(
+      db,
+      { tenantId, role },
+      entityId,
+      pool.map((c) => c.id),
+    );
     pool = pool.map((c) => {
       const own = ends.get(c.id);
       const end = c.period.type === 'instant' ? c.period.date : c.period.end;
       // the balance at its own period end, or a cover-page instant dated after it up to its filing date
-      return own ? { ...c, ownReport: own.some((o) => o.end === end || (c.period.type === 'instant' && o.end < end && end <= o.filedAt)) } : c;
+      return own
+        ? { ...c, ownReport: own.some((o) => o.end === end || (c.period.type === 'instant' && o.end < end && end <= o.filedAt)) }
+        : c;
     });
   }
   const chosen = selectVersion(pool, req.basis);
@@ -318,10 +369,25 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
     return { status: 'missing', candidates, rejected, reason: chosen.errors.map((e) => e.message).join('; '), byBasis: 'no_such_version' };
   }
   for (const c of pool) {
-    if (c.id !== chosen.fact.id) rejected.push({ factId: c.id, code: 'OTHER_VERSION', reason: `version ${c.version} (filed ${c.filedAt}, value ${c.value}) not chosen under the ${chosen.basisTag} basis` });
+    if (c.id !== chosen.fact.id)
+      rejected.push({
+        factId: c.id,
+        code: 'OTHER_VERSION',
+        reason: `version ${c.version} (filed ${c.filedAt}, value ${c.value}) not chosen under the ${chosen.basisTag} basis`,
+      });
   }
   // the citation of a value taken from a named filing is that filing (the fact may have been first filed earlier)
-  const fact = filing ? { ...chosen.fact, citation: { ...chosen.fact.citation, accession: filing.accessions.find((a) => chosen.fact.sightings?.includes(a)) ?? filing.accessions[0]!, form: filing.form, filedAt: filing.filedAt } } : chosen.fact;
+  const fact = filing
+    ? {
+        ...chosen.fact,
+        citation: {
+          ...chosen.fact.citation,
+          accession: filing.accessions.find((a) => chosen.fact.sightings?.includes(a)) ?? filing.accessions[0]!,
+          form: filing.form,
+          filedAt: filing.filedAt,
+        },
+      }
+    : chosen.fact;
   return { status: 'found', fact, restated: chosen.restated, versions: pool.length, candidates, rejected, chain: chosen.chain };
 }
 
@@ -331,14 +397,24 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
  * source's period of report. A filing is one accession of a source (companyfacts holds many), or the
  * source itself when its sightings carry no accession. Dates, never the filing's `fy` label.
  */
-async function ownPeriodEnds(db: Db, scope: VisibilityScope, entityId: string, factIds: string[]): Promise<Map<string, { end: string; filedAt: string }[]>> {
+async function ownPeriodEnds(
+  db: Db,
+  scope: VisibilityScope,
+  entityId: string,
+  factIds: string[],
+): Promise<Map<string, { end: string; filedAt: string }[]>> {
   const out = new Map<string, { end: string; filedAt: string }[]>();
   if (factIds.length === 0) return out;
-  const res = await executePrepared(db, sql`
+  const res = await executePrepared(
+    db,
+    sql`
     with seen as (
       select s.fact_id, s.source_id, s.accession from fact_sightings s
       join sources src on src.id = s.source_id
-      where s.entity_id = ${entityId} and s.fact_id in (${sql.join(factIds.map((id) => sql`${id}`), sql`, `)}) and ${sourceVisible(scope, 'src')}
+      where s.entity_id = ${entityId} and s.fact_id in (${sql.join(
+        factIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and ${sourceVisible(scope, 'src')}
     ), filing as (
       select s.source_id, s.accession,
              coalesce(max(f.end_date) filter (where f.period_type = 'duration'), max(src.period_of_report))::text as own_end, min(s.filed_at)::text as filed_at
@@ -348,7 +424,8 @@ async function ownPeriodEnds(db: Db, scope: VisibilityScope, entityId: string, f
       where s.entity_id = ${entityId} and (s.source_id, s.accession) in (select source_id, accession from seen)
       group by s.source_id, s.accession
     )
-    select seen.fact_id, filing.own_end, filing.filed_at from seen join filing on filing.source_id = seen.source_id and filing.accession = seen.accession`);
+    select seen.fact_id, filing.own_end, filing.filed_at from seen join filing on filing.source_id = seen.source_id and filing.accession = seen.accession`,
+  );
   for (const r of rowsOf<{ fact_id: string; own_end: string | null; filed_at: string }>(res)) {
     const list = out.get(r.fact_id) ?? [];
     if (r.own_end) list.push({ end: r.own_end, filedAt: r.filed_at });
@@ -361,10 +438,16 @@ async function ownPeriodEnds(db: Db, scope: VisibilityScope, entityId: string, f
 async function sightingsOf(db: Db, scope: VisibilityScope, entityId: string, factIds: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (factIds.length === 0) return out;
-  const res = await executePrepared(db, sql`
+  const res = await executePrepared(
+    db,
+    sql`
     select s.fact_id, s.accession from fact_sightings s
     join sources src on src.id = s.source_id
-    where s.entity_id = ${entityId} and s.fact_id in (${sql.join(factIds.map((id) => sql`${id}`), sql`, `)}) and s.accession <> '' and ${sourceVisible(scope, 'src')}`);
+    where s.entity_id = ${entityId} and s.fact_id in (${sql.join(
+      factIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and s.accession <> '' and ${sourceVisible(scope, 'src')}`,
+  );
   for (const r of rowsOf<{ fact_id: string; accession: string }>(res)) {
     const list = out.get(r.fact_id);
     if (list) list.push(r.accession);

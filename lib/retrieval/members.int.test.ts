@@ -23,9 +23,17 @@ for (const target of testTargets()) {
     let sourceId: string;
     beforeAll(async () => {
       d = await target.open();
-      const cf = await ingestFile(path.join(fixtures, 'v2', 'CIK0000000042_ACME_companyfacts.json'), { db: d.db, tenantId: TENANT, sideFiles: noSideFiles });
+      const cf = await ingestFile(path.join(fixtures, 'v2', 'CIK0000000042_ACME_companyfacts.json'), {
+        db: d.db,
+        tenantId: TENANT,
+        sideFiles: noSideFiles,
+      });
       expect(cf.status).toBe('ok');
-      const o = await ingestFile(path.join(fixtures, 'xbrl', 'acme-20231231.xml'), { db: d.db, tenantId: TENANT, sideFiles: createSideFiles() });
+      const o = await ingestFile(path.join(fixtures, 'xbrl', 'acme-20231231.xml'), {
+        db: d.db,
+        tenantId: TENANT,
+        sideFiles: createSideFiles(),
+      });
       expect(o.status).toBe('ok');
       entityId = o.entityId!;
       sourceId = o.sourceId!;
@@ -42,15 +50,39 @@ for (const target of testTargets()) {
     });
 
     it('an ACL change is seen by the next question', async () => {
-      await setSourceAccess({ db: d.db, tenantId: TENANT, actorId: 'admin-test', sourceId, aclRoles: ['admin'], effectiveAt: null, reason: 'test: restricted' });
+      await setSourceAccess({
+        db: d.db,
+        tenantId: TENANT,
+        actorId: 'admin-test',
+        sourceId,
+        aclRoles: ['admin'],
+        effectiveAt: null,
+        reason: 'test: restricted',
+      });
       expect(widgets(await loadMemberCatalog(d.db, TENANT, [entityId], 'analyst'))).toEqual([]);
       expect(widgets(await loadMemberCatalog(d.db, TENANT, [entityId], 'admin'))).toEqual(['us-gaap:StatementBusinessSegmentsAxis']);
-      await setSourceAccess({ db: d.db, tenantId: TENANT, actorId: 'admin-test', sourceId, aclRoles: [], effectiveAt: null, reason: 'test: open' });
+      await setSourceAccess({
+        db: d.db,
+        tenantId: TENANT,
+        actorId: 'admin-test',
+        sourceId,
+        aclRoles: [],
+        effectiveAt: null,
+        reason: 'test: open',
+      });
       expect(widgets(await loadMemberCatalog(d.db, TENANT, [entityId], 'analyst'))).toEqual(['us-gaap:StatementBusinessSegmentsAxis']);
     });
 
     it('an embargo that lapses is seen by the next question, with no data version change', async () => {
-      await setSourceAccess({ db: d.db, tenantId: TENANT, actorId: 'admin-test', sourceId, aclRoles: [], effectiveAt: new Date(Date.now() + 1500), reason: 'test: embargo' });
+      await setSourceAccess({
+        db: d.db,
+        tenantId: TENANT,
+        actorId: 'admin-test',
+        sourceId,
+        aclRoles: [],
+        effectiveAt: new Date(Date.now() + 1500),
+        reason: 'test: embargo',
+      });
       const [{ v }] = (await d.query<{ v: number }>(`select data_version as v from tenants where id = $1`, [TENANT])) as [{ v: number }];
       expect(widgets(await loadMemberCatalog(d.db, TENANT, [entityId], 'analyst'))).toEqual([]);
       await new Promise((r) => setTimeout(r, 1700));

@@ -33,7 +33,13 @@ interface Row {
 const memberCache = versionedCache<CatalogMember[]>();
 
 /** The members of the entities' dimensional facts, per entity and role, kept while the tenant's data version holds (`version`: the one the caller already read). */
-export async function loadMemberCatalog(db: Db, tenantId: string, entityIds: string[], role?: Role | null, version?: number | null): Promise<CatalogMember[]> {
+export async function loadMemberCatalog(
+  db: Db,
+  tenantId: string,
+  entityIds: string[],
+  role?: Role | null,
+  version?: number | null,
+): Promise<CatalogMember[]> {
   return perEntityCatalog(memberCache, { db, tenantId, entityIds, role, version }, (id) => queryMemberCatalog(db, tenantId, [id], role));
 }
 
@@ -45,7 +51,10 @@ async function queryMemberCatalog(db: Db, tenantId: string, entityIds: string[],
     join sources s on s.id = f.source_id
     left join source_cells c on c.entity_id = f.entity_id and c.id = f.cell_id
     where f.tenant_id = ${tenantId} and f.status = 'active' and f.dims_key <> ''
-      and f.entity_id in (${sql.join(entityIds.map((id) => sql`${id}`), sql`, `)})
+      and f.entity_id in (${sql.join(
+        entityIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
       and ${factVisible(scope, 'f')} and ${sourceVisible(scope, 's')}
     group by f.entity_id, f.dims_key, f.dimensions, c.row_label`);
   const rows = rowsOf<Row>(res);
@@ -91,13 +100,17 @@ async function queryMemberCatalog(db: Db, tenantId: string, entityIds: string[],
   // (replaced, not added: the question's company word is the company's, so the label without it is the one that can match)
   for (const e of byKey.values()) {
     const lead = names.get(e.entityId) ?? [];
-    e.labels = [...new Set(e.labels.map((l) => {
-      const w = l.split(' ');
-      const short = w.slice(1).join(' ');
-      if (w.length < 2 || !lead.includes(w[0]!.toLowerCase()) || short.length < 2) return l;
-      e.display = { ...e.display, [short]: l };
-      return short;
-    }))];
+    e.labels = [
+      ...new Set(
+        e.labels.map((l) => {
+          const w = l.split(' ');
+          const short = w.slice(1).join(' ');
+          if (w.length < 2 || !lead.includes(w[0]!.toLowerCase()) || short.length < 2) return l;
+          e.display = { ...e.display, [short]: l };
+          return short;
+        }),
+      ),
+    ];
   }
   return [...byKey.values()].filter((e) => e.labels.length > 0);
 }
@@ -106,12 +119,18 @@ async function queryMemberCatalog(db: Db, tenantId: string, entityIds: string[],
 async function companyWords(db: Db, entityIds: string[]): Promise<Map<string, string[]>> {
   const res = await db.execute(sql`
     select e.id, e.name, e.legal_name, a.alias from entities e left join entity_aliases a on a.entity_id = e.id
-    where e.id in (${sql.join(entityIds.map((id) => sql`${id}`), sql`, `)})`);
+    where e.id in (${sql.join(
+      entityIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
   const out = new Map<string, string[]>();
   for (const r of rowsOf<{ id: string; name: string; legal_name: string | null; alias: string | null }>(res)) {
     const list = out.get(r.id) ?? [];
     for (const n of [r.name, r.legal_name, r.alias]) {
-      const first = n?.trim().split(/[\s,.]+/)[0]?.toLowerCase();
+      const first = n
+        ?.trim()
+        .split(/[\s,.]+/)[0]
+        ?.toLowerCase();
       if (first && first.length >= 3 && /^[a-z&-]+$/.test(first) && !list.includes(first)) list.push(first);
     }
     out.set(r.id, list);

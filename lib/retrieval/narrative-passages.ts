@@ -114,7 +114,12 @@ function bucketCond(b: NarrativeBucket): SQL {
 
 /** A websearch_to_tsquery string: words and quoted phrases joined by "or". */
 export function ftsQuery(topic: string, terms: string[]): string {
-  const clean = (t: string) => t.toLowerCase().replace(/[^a-z0-9\s-]/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/[^a-z0-9\s-]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   const items = [...new Set([...tokenizeWords(topic), ...terms.map(clean)].filter((t) => t.length > 1))];
   return items.map((t) => (t.includes(' ') || t.includes('-') ? `"${t}"` : t)).join(' or ');
 }
@@ -138,7 +143,11 @@ export function phraseHits(textLower: string, stems: Set<string>, phrases: strin
   for (const p of phrases) {
     if (p.includes(' ') || p.includes('-')) {
       if (textLower.includes(p)) n++;
-    } else if (stems.has(topicTokens(p)[0] ?? p) || (p.length >= 5 && (textLower.includes(p) || (p.endsWith('s') && p.length >= 6 && textLower.includes(p.slice(0, -1)))))) n++;
+    } else if (
+      stems.has(topicTokens(p)[0] ?? p) ||
+      (p.length >= 5 && (textLower.includes(p) || (p.endsWith('s') && p.length >= 6 && textLower.includes(p.slice(0, -1)))))
+    )
+      n++;
   }
   return n;
 }
@@ -151,7 +160,21 @@ function jaccard(a: Set<string>, b: Set<string>): number {
 }
 
 /** Sections that are boilerplate for most topics: signatures, exhibits, governance cross-references. */
-const LOW_VALUE_ITEMS = new Set(['Item 10', 'Item 11', 'Item 12', 'Item 13', 'Item 14', 'Item 15', 'Item 16', 'Item 4', 'Item 6', 'Item 9', 'Item 9B', 'Item 9C', 'Item 1B']);
+const LOW_VALUE_ITEMS = new Set([
+  'Item 10',
+  'Item 11',
+  'Item 12',
+  'Item 13',
+  'Item 14',
+  'Item 15',
+  'Item 16',
+  'Item 4',
+  'Item 6',
+  'Item 9',
+  'Item 9B',
+  'Item 9C',
+  'Item 1B',
+]);
 
 /** A note of the financial statements that a passage points to ("see Legal Matters in Note 10", "Refer to Note 16 — Commitments and Contingencies"). */
 export interface NoteReference {
@@ -181,7 +204,12 @@ export function noteReferences(p: { id: string; section: string | null; text: st
       ...[...around.matchAll(/\bsee ([A-Z][\w ,&’'-]{2,60}?) in Note\b/g)].map((x) => x[1]!),
       ...[...around.matchAll(/Note\s+\d{1,2}\s*[—–-]\s*([A-Z][\w ,&’'-]{2,60}?)(?= in\b|[.,;])/g)].map((x) => x[1]!),
     ]
-      .map((c) => c.toLowerCase().replace(/^(?:financial statements\s*[–—-]\s*)?/, '').trim())
+      .map((c) =>
+        c
+          .toLowerCase()
+          .replace(/^(?:financial statements\s*[–—-]\s*)?/, '')
+          .trim(),
+      )
       .filter((c) => c && !/^item\s/.test(c) && !/notes? to/.test(c));
     out.push({ note, captions: [...new Set(captions)], fromId: p.id, section: p.section });
   }
@@ -203,7 +231,11 @@ const isTitle = (h: string) => /[.?!]$/.test(h.trim()) || h.split(/\s+/).length 
  * up to `max`; the walk stops at another section, at a unit title (a risk factor's sentence) or at
  * the item's own title. Pure.
  */
-export function headingContext(chunks: { ordinal: number; section: string | null; heading: string | null }[], at: number, max = 4): string[] {
+export function headingContext(
+  chunks: { ordinal: number; section: string | null; heading: string | null }[],
+  at: number,
+  max = 4,
+): string[] {
   const own = chunks[at];
   if (!own?.heading || isTitle(own.heading.split(' — ').at(-1)!)) return [];
   const out: string[] = [];
@@ -231,7 +263,10 @@ export function rerankBucket<T extends { id: string; section: string | null; hea
   o: { topic: string; terms: string[]; items: string[]; k: number; lambda?: number },
 ): { item: T; score: number; parts: NarrativePassage['parts'] }[] {
   // the topic's units: a phrase ("human capital") counts where its words stand together
-  const units = topicUnits(o.topic, o.terms.filter((t) => /\s/.test(t)));
+  const units = topicUnits(
+    o.topic,
+    o.terms.filter((t) => /\s/.test(t)),
+  );
   const terms = o.terms.map((t) => t.toLowerCase());
   // a topic item that only points to a note ("Item 3 — see Note 10") lends the note its prior, a
   // little more where the note's heading carries the caption the pointer names; the pointer itself
@@ -266,7 +301,11 @@ export function rerankBucket<T extends { id: string; section: string | null; hea
     const heading = Math.max(headingScore(item.heading ?? ''), inherited);
     const referenced = referencedPrior(item);
     const itemPrior = Math.max(itemPriorAt(o.items, item.section), referenced ?? -Infinity) - (pointers.has(item.id) ? 0.5 : 0);
-    const boiler = /forward-looking statements|incorporated (?:herein )?by reference/i.test(`${item.heading ?? ''} ${item.text.slice(0, 300)}`) ? -0.4 : 0;
+    const boiler = /forward-looking statements|incorporated (?:herein )?by reference/i.test(
+      `${item.heading ?? ''} ${item.text.slice(0, 300)}`,
+    )
+      ? -0.4
+      : 0;
     const parts = { rrf: score * 60, coverage, expansion, heading, item: itemPrior + boiler };
     const total = parts.rrf * 0.8 + coverage * 1.6 + expansion * 1.0 + heading * 1.5 + parts.item;
     return { item, score: total, parts, stems };
@@ -320,7 +359,9 @@ export async function retrieveNarrative(r: NarrativeRetrieval): Promise<Narrativ
     const ftsRows = rowsOf<Row>(ftsRes);
     const denseRows = rowsOf<Row>(denseRes);
     // the notes a topic item points to ("Item 3 — see Note 10"), when not retrieved on their own
-    const refs = [...ftsRows, ...denseRows].filter((x) => itemPriorAt(r.items, x.section) > 0).flatMap((x) => noteReferences(x).map((n) => ({ ...n, sourceId: x.source_id })));
+    const refs = [...ftsRows, ...denseRows]
+      .filter((x) => itemPriorAt(r.items, x.section) > 0)
+      .flatMap((x) => noteReferences(x).map((n) => ({ ...n, sourceId: x.source_id })));
     const noteRows: Row[] = [];
     for (const ref of refs.filter((x, i) => refs.findIndex((y) => y.note === x.note && y.sourceId === x.sourceId) === i).slice(0, 3)) {
       const res = await r.db.execute(sql`
@@ -349,13 +390,27 @@ export async function retrieveNarrative(r: NarrativeRetrieval): Promise<Narrativ
       return headingContext(outline.slice(first, i + 1), i - first);
     };
     const withContext = (rows: Row[]) => rows.map((x) => ({ ...x, context: contextOf(x.id) }));
-    const fused = rrfFuse([withContext(ftsRows), withContext(denseRows), withContext(noteRows.filter((x) => !ftsRows.some((y) => y.id === x.id) && !denseRows.some((y) => y.id === x.id)))]);
+    const fused = rrfFuse([
+      withContext(ftsRows),
+      withContext(denseRows),
+      withContext(noteRows.filter((x) => !ftsRows.some((y) => y.id === x.id) && !denseRows.some((y) => y.id === x.id))),
+    ]);
     const ranks = new Map(fused.map((f) => [f.item.id, f.ranks]));
     const kept = rerankBucket(fused, { topic: r.topic, terms: r.terms, items: r.items, k: r.k });
-    report.push({ entityId: b.entityId, fiscalYear: b.fiscalYear, sourceId: b.sourceId ?? null, fts: ftsRows.length, dense: denseRows.length, returned: kept.length });
+    report.push({
+      entityId: b.entityId,
+      fiscalYear: b.fiscalYear,
+      sourceId: b.sourceId ?? null,
+      fts: ftsRows.length,
+      dense: denseRows.length,
+      returned: kept.length,
+    });
     for (const { item: row, score, parts } of kept) {
       const rk = ranks.get(row.id) ?? [null, null];
-      out.push({ ...passageOf(row, { ftsRank: rk[0] ?? null, denseRank: rk[1] ?? null, rrf: parts.rrf / 60, score, parts }), context: row.context });
+      out.push({
+        ...passageOf(row, { ftsRank: rk[0] ?? null, denseRank: rk[1] ?? null, rrf: parts.rrf / 60, score, parts }),
+        context: row.context,
+      });
     }
   }
   return { passages: out, buckets: report, query: { fts, dense: denseText } };
@@ -396,9 +451,14 @@ export async function filingPassages(db: Db, tenantId: string, role: Role | null
   const res = await db.execute(sql`
     select ${COLS}
     from chunks c join sources s on s.id = c.source_id join entities e on e.id = c.entity_id
-    where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and c.source_id in (${sql.join(sourceIds.map((x) => sql`${x}`), sql`, `)})
+    where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and c.source_id in (${sql.join(
+      sourceIds.map((x) => sql`${x}`),
+      sql`, `,
+    )})
     order by c.source_id, c.ordinal`);
-  return rowsOf<Row>(res).map((row) => passageOf(row, { ftsRank: null, denseRank: null, rrf: 0, score: 0, parts: { rrf: 0, coverage: 0, expansion: 0, heading: 0, item: 0 } }));
+  return rowsOf<Row>(res).map((row) =>
+    passageOf(row, { ftsRank: null, denseRank: null, rrf: 0, score: 0, parts: { rrf: 0, coverage: 0, expansion: 0, heading: 0, item: 0 } }),
+  );
 }
 
 /**
@@ -413,7 +473,10 @@ export async function filingStamps(db: Db, tenantId: string, role: Role | null, 
   const res = await db.execute(sql`
     select s.id, concat_ws('|', s.version, s.extractor_version, s.ingested_at::text, count(c.id), max(c.ordinal), max(c.created_at)::text) as stamp
     from sources s join chunks c on c.source_id = s.id
-    where ${sourceVisible(scope, 's')} and ${chunkVisible(scope, 'c')} and s.id in (${sql.join(sourceIds.map((x) => sql`${x}`), sql`, `)})
+    where ${sourceVisible(scope, 's')} and ${chunkVisible(scope, 'c')} and s.id in (${sql.join(
+      sourceIds.map((x) => sql`${x}`),
+      sql`, `,
+    )})
     group by s.id, s.version, s.extractor_version, s.ingested_at`);
   return new Map(rowsOf<{ id: string; stamp: string }>(res).map((r) => [r.id, r.stamp]));
 }

@@ -23,23 +23,121 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
   {
     id: 'cybersecurity',
     ask: /\bcyber\w*|\binformation security\b|\bdata breach\w*|\bhack\w*|\bransomware\b|\bciso\b|\bsecurity incidents?\b/,
-    terms: ['cybersecurity', 'cyber', 'information security', 'chief information security officer', 'ciso', 'ransomware', 'malware', 'data breach', 'security incident', 'cyberattack', 'cyber-attack', 'phishing', 'unauthorized access', 'threat', 'attack', 'vulnerabilit', 'hacking', 'security'],
+    terms: [
+      'cybersecurity',
+      'cyber',
+      'information security',
+      'chief information security officer',
+      'ciso',
+      'ransomware',
+      'malware',
+      'data breach',
+      'security incident',
+      'cyberattack',
+      'cyber-attack',
+      'phishing',
+      'unauthorized access',
+      'threat',
+      'attack',
+      'vulnerabilit',
+      'hacking',
+      'security',
+    ],
     items: ['Item 1C', 'Item 1A'],
     aspects: [
-      { label: 'Threats', terms: ['ransomware', 'malware', 'phishing', 'attack', 'threat actor', 'hack', 'vulnerabilit', 'nation-state', 'social engineering', 'denial of service', 'malicious', 'cybercriminal'] },
-      { label: 'Governance and oversight', terms: ['board', 'committee', 'oversight', 'chief information security officer', 'chief security officer', 'ciso', 'reports to', 'governance', 'head of'] },
-      { label: 'Risk management', terms: ['program', 'process', 'framework', 'assess', 'identify', 'third-party', 'third parties', 'vendor', 'test', 'training', 'monitor', 'incident response', 'policies'] },
-      { label: 'Incidents and impact', terms: ['breach', 'materially affected', 'reasonably likely to materially affect', 'have not identified', 'experienced', 'experiences', 'disrupt', 'losses', 'consequences'] },
+      {
+        label: 'Threats',
+        terms: [
+          'ransomware',
+          'malware',
+          'phishing',
+          'attack',
+          'threat actor',
+          'hack',
+          'vulnerabilit',
+          'nation-state',
+          'social engineering',
+          'denial of service',
+          'malicious',
+          'cybercriminal',
+        ],
+      },
+      {
+        label: 'Governance and oversight',
+        terms: [
+          'board',
+          'committee',
+          'oversight',
+          'chief information security officer',
+          'chief security officer',
+          'ciso',
+          'reports to',
+          'governance',
+          'head of',
+        ],
+      },
+      {
+        label: 'Risk management',
+        terms: [
+          'program',
+          'process',
+          'framework',
+          'assess',
+          'identify',
+          'third-party',
+          'third parties',
+          'vendor',
+          'test',
+          'training',
+          'monitor',
+          'incident response',
+          'policies',
+        ],
+      },
+      {
+        label: 'Incidents and impact',
+        terms: [
+          'breach',
+          'materially affected',
+          'reasonably likely to materially affect',
+          'have not identified',
+          'experienced',
+          'experiences',
+          'disrupt',
+          'losses',
+          'consequences',
+        ],
+      },
       { label: 'Regulation and liability', terms: ['law', 'regulat', 'litigation', 'liabilit', 'privacy', 'fine', 'penalt', 'legal'] },
     ],
   },
   {
     id: 'supply_chain',
     ask: /\bsupply[- ]chain\w*|\bsupply\b|\bsuppliers?\b|\bsourcing\b|\bmanufactur\w*|\bcomponents?\b|\blogistics\b/,
-    terms: ['supply chain', 'supplier', 'suppliers', 'sourcing', 'single source', 'sole source', 'component', 'manufacturing', 'outsourcing partners', 'contract manufacturers', 'logistics', 'shortage', 'supply', 'vendors', 'transportation', 'capacity'],
+    terms: [
+      'supply chain',
+      'supplier',
+      'suppliers',
+      'sourcing',
+      'single source',
+      'sole source',
+      'component',
+      'manufacturing',
+      'outsourcing partners',
+      'contract manufacturers',
+      'logistics',
+      'shortage',
+      'supply',
+      'vendors',
+      'transportation',
+      'capacity',
+    ],
     items: ['Item 1A', 'Item 1', 'Item 7'],
     aspects: [
-      { label: 'Dependence on suppliers', terms: ['single source', 'sole source', 'outsourcing', 'contract manufacturer', 'third-party', 'supplier', 'depend'] },
+      {
+        label: 'Dependence on suppliers',
+        terms: ['single source', 'sole source', 'outsourcing', 'contract manufacturer', 'third-party', 'supplier', 'depend'],
+      },
       { label: 'Geography', terms: ['china', 'asia', 'taiwan', 'outside of the u.s.', 'international', 'countries'] },
       { label: 'Shortages and disruption', terms: ['shortage', 'disruption', 'interruption', 'delay', 'constraint', 'natural disaster'] },
       { label: 'Costs and commitments', terms: ['cost', 'price', 'commitment', 'inflation', 'prepayment', 'purchase obligation'] },
@@ -48,7 +146,22 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
   {
     id: 'climate',
     ask: /\bclimate\b|\bweather\b|\bemissions?\b|\bgreenhouse\b|\bsustainability\b|\besg\b|\benvironmental\b/,
-    terms: ['climate change', 'climate', 'extreme weather', 'weather', 'greenhouse gas', 'emissions', 'carbon', 'sustainability', 'environmental', 'natural disasters', 'water', 'net zero', 'renewable', 'decarboniz'],
+    terms: [
+      'climate change',
+      'climate',
+      'extreme weather',
+      'weather',
+      'greenhouse gas',
+      'emissions',
+      'carbon',
+      'sustainability',
+      'environmental',
+      'natural disasters',
+      'water',
+      'net zero',
+      'renewable',
+      'decarboniz',
+    ],
     items: ['Item 1A', 'Item 1'],
     aspects: [
       { label: 'Physical risks', terms: ['weather', 'natural disaster', 'flood', 'drought', 'wildfire', 'water', 'physical'] },
@@ -71,59 +184,150 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
   {
     id: 'customers',
     ask: /\bcustomer concentration\b|\bconcentration\b|\b(?:major|largest|significant|key|direct|indirect) customers?\b|\bcustomers?\b|\bdistributors?\b|\bresellers?\b|\bcarriers?\b/,
-    terms: ['customer', 'customers', 'direct customer', 'indirect customer', 'concentration', 'accounted for', 'of total revenue', 'distributors', 'partners', 'resellers', 'carriers', 'wholesalers', 'largest customer', 'significant customer'],
+    terms: [
+      'customer',
+      'customers',
+      'direct customer',
+      'indirect customer',
+      'concentration',
+      'accounted for',
+      'of total revenue',
+      'distributors',
+      'partners',
+      'resellers',
+      'carriers',
+      'wholesalers',
+      'largest customer',
+      'significant customer',
+    ],
     items: ['Item 1A', 'Item 7', 'Item 8', 'Item 1'],
     aspects: [
-      { label: 'Concentration', terms: ['accounted for', 'concentration', 'significant amount', 'limited number', '% of total', 'largest', 'major'] },
-      { label: 'Channels and resellers', terms: ['reseller', 'distributor', 'carrier', 'wholesaler', 'retailer', 'channel', 'partner', 'system integrator'] },
-      { label: 'Dependence and effects', terms: ['depend', 'loss of', 'reduce', 'adversely', 'harm', 'credit', 'inventory'] }
+      {
+        label: 'Concentration',
+        terms: ['accounted for', 'concentration', 'significant amount', 'limited number', '% of total', 'largest', 'major'],
+      },
+      {
+        label: 'Channels and resellers',
+        terms: ['reseller', 'distributor', 'carrier', 'wholesaler', 'retailer', 'channel', 'partner', 'system integrator'],
+      },
+      { label: 'Dependence and effects', terms: ['depend', 'loss of', 'reduce', 'adversely', 'harm', 'credit', 'inventory'] },
     ],
   },
   {
     id: 'legal',
     ask: /\blegal proceedings?\b|\blitigation\b|\blawsuits?\b|\bantitrust\b|\binvestigations?\b|\bsettlements?\b|\bclass actions?\b|\bcourts?\b|\blegal\b/,
-    terms: ['legal proceedings', 'litigation', 'lawsuit', 'antitrust', 'investigation', 'class action', 'settlement', 'court', 'complaint', 'plaintiffs', 'department of justice', 'european commission', 'appeal', 'fine'],
+    terms: [
+      'legal proceedings',
+      'litigation',
+      'lawsuit',
+      'antitrust',
+      'investigation',
+      'class action',
+      'settlement',
+      'court',
+      'complaint',
+      'plaintiffs',
+      'department of justice',
+      'european commission',
+      'appeal',
+      'fine',
+    ],
     items: ['Item 3', 'Item 1A', 'Item 8'],
     aspects: [
       { label: 'Matters', terms: ['lawsuit', 'complaint', 'filed', 'alleg', 'class action', 'antitrust', 'patent'] },
-      { label: 'Regulators and investigations', terms: ['investigation', 'department of justice', 'doj', 'european commission', 'regulator', 'attorneys general', 'ftc', 'authorit'] },
-      { label: 'Rulings, fines and remedies', terms: ['ruled', 'court', 'fine', 'judgment', 'verdict', 'remed', 'penalt', 'appeal', 'decision'] },
-      { label: 'Accruals and outcome', terms: ['accru', 'settle', 'loss', 'probable', 'estimable', 'outcome', 'material'] }
+      {
+        label: 'Regulators and investigations',
+        terms: [
+          'investigation',
+          'department of justice',
+          'doj',
+          'european commission',
+          'regulator',
+          'attorneys general',
+          'ftc',
+          'authorit',
+        ],
+      },
+      {
+        label: 'Rulings, fines and remedies',
+        terms: ['ruled', 'court', 'fine', 'judgment', 'verdict', 'remed', 'penalt', 'appeal', 'decision'],
+      },
+      { label: 'Accruals and outcome', terms: ['accru', 'settle', 'loss', 'probable', 'estimable', 'outcome', 'material'] },
     ],
   },
   {
     id: 'controls',
     ask: /\binternal controls?\b|\bdisclosure controls\b|\bcontrols and procedures\b|\bmaterial weakness\w*|\bicfr\b|(?<!export |trade |currency |price |exchange )\bcontrols\b/,
-    terms: ['internal control over financial reporting', 'disclosure controls and procedures', 'internal control', 'material weakness', 'effective', 'controls'],
+    terms: [
+      'internal control over financial reporting',
+      'disclosure controls and procedures',
+      'internal control',
+      'material weakness',
+      'effective',
+      'controls',
+    ],
     items: ['Item 9A', 'Part I, Item 4'],
     aspects: [
       { label: 'Disclosure controls', terms: ['disclosure controls', 'effective', 'conclude', 'evaluat'] },
-      { label: 'Internal control over financial reporting', terms: ['internal control over financial reporting', 'framework', 'coso', 'attestation'] },
-      { label: 'Changes', terms: ['changes', 'no change', 'material weakness', 'remediat'] }
+      {
+        label: 'Internal control over financial reporting',
+        terms: ['internal control over financial reporting', 'framework', 'coso', 'attestation'],
+      },
+      { label: 'Changes', terms: ['changes', 'no change', 'material weakness', 'remediat'] },
     ],
   },
   {
     id: 'human_capital',
     ask: /\bhuman capital\b|\bemployees?\b|\bworkforce\b|\bheadcount\b|\bteam members\b|\bassociates\b|\btalent\b|\bunion\w*|\bdiversity\b/,
-    terms: ['human capital', 'employees', 'full-time', 'workforce', 'team members', 'associates', 'talent', 'headcount', 'compensation', 'benefits', 'diversity', 'inclusion', 'unions'],
+    terms: [
+      'human capital',
+      'employees',
+      'full-time',
+      'workforce',
+      'team members',
+      'associates',
+      'talent',
+      'headcount',
+      'compensation',
+      'benefits',
+      'diversity',
+      'inclusion',
+      'unions',
+    ],
     items: ['Item 1'],
     aspects: [
       { label: 'Workforce', terms: ['employees', 'associates', 'approximately', 'full-time', 'part-time', 'worldwide', 'headcount'] },
       { label: 'Pay and benefits', terms: ['wage', 'compensation', 'benefit', 'pay', '401(k)', 'health'] },
-      { label: 'Development and culture', terms: ['training', 'development', 'career', 'culture', 'inclusion', 'belonging', 'engagement', 'talent'] },
-      { label: 'Labor relations', terms: ['union', 'collective', 'labor', 'works council'] }
+      {
+        label: 'Development and culture',
+        terms: ['training', 'development', 'career', 'culture', 'inclusion', 'belonging', 'engagement', 'talent'],
+      },
+      { label: 'Labor relations', terms: ['union', 'collective', 'labor', 'works council'] },
     ],
   },
   {
     id: 'export_controls',
     ask: /\bexport\w*|\bchina\b|\blicen[cs]e requirements?\b|\bgeopolitic\w*|\btrade restrictions?\b/,
-    terms: ['export controls', 'export', 'license requirement', 'licenses', 'china', 'usg', 'u.s. government', 'restrictions', 'geopolitical', 'entity list', 'h20', 'trade'],
+    terms: [
+      'export controls',
+      'export',
+      'license requirement',
+      'licenses',
+      'china',
+      'usg',
+      'u.s. government',
+      'restrictions',
+      'geopolitical',
+      'entity list',
+      'h20',
+      'trade',
+    ],
     items: ['Item 1A', 'Item 7', 'Part II, Item 1A'],
     aspects: [
       { label: 'Rules and licenses', terms: ['license', 'export control', 'rule', 'requirement', 'entity list', 'restriction'] },
       { label: 'Markets and products affected', terms: ['china', 'countries', 'products', 'customers', 'h20', 'gpu'] },
       { label: 'Financial effect', terms: ['charge', 'revenue', 'billion', 'inventory', 'impact', 'sales'] },
-      { label: 'Geopolitics', terms: ['geopolitical', 'tension', 'government', 'sanction', 'retaliat', 'trade'] }
+      { label: 'Geopolitics', terms: ['geopolitical', 'tension', 'government', 'sanction', 'retaliat', 'trade'] },
     ],
   },
   {
@@ -134,7 +338,7 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
     aspects: [
       { label: 'Tariffs and trade policy', terms: ['tariff', 'trade polic', 'import', 'duties', 'retaliat', 'trade'] },
       { label: 'Cost and margin effect', terms: ['cost', 'margin', 'price', 'incremental', 'impact', 'expect'] },
-      { label: 'Response', terms: ['mitigat', 'sourcing', 'pricing actions', 'shift', 'supply chain', 'offset'] }
+      { label: 'Response', terms: ['mitigat', 'sourcing', 'pricing actions', 'shift', 'supply chain', 'offset'] },
     ],
   },
   {
@@ -146,30 +350,65 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
       { label: 'Competition and investment', terms: ['competit', 'invest', 'rapidly', 'evolving', 'costs'] },
       { label: 'Regulation', terms: ['regulat', 'law', 'legislation', 'compliance', 'government'] },
       { label: 'Misuse and reputation', terms: ['harm', 'reputation', 'unintended', 'misuse', 'ethical', 'bias', 'flawed', 'inaccurate'] },
-      { label: 'Demand and supply', terms: ['demand', 'data center', 'customers', 'supply', 'capacity'] }
+      { label: 'Demand and supply', terms: ['demand', 'data center', 'customers', 'supply', 'capacity'] },
     ],
   },
   {
     id: 'market_risk',
     ask: /\bmarket risk\b|\binterest rate risk\b|\bforeign (?:exchange|currency)\b|\bcurrency risk\b|\bhedg\w*|\bfx\b/,
-    terms: ['interest rate risk', 'foreign exchange', 'foreign currency', 'currency', 'hedge', 'hedging', 'derivative', 'interest rates', 'basis points', 'value-at-risk', 'var'],
+    terms: [
+      'interest rate risk',
+      'foreign exchange',
+      'foreign currency',
+      'currency',
+      'hedge',
+      'hedging',
+      'derivative',
+      'interest rates',
+      'basis points',
+      'value-at-risk',
+      'var',
+    ],
     items: ['Item 7A', 'Part I, Item 3', 'Item 7'],
     aspects: [
       { label: 'Exposures', terms: ['exposed', 'exposure', 'denominated', 'international', 'fluctuat'] },
       { label: 'Hedging', terms: ['hedg', 'derivative', 'forward', 'option', 'swap'] },
-      { label: 'Sensitivity', terms: ['var', 'value-at-risk', 'basis point', 'hypothetical', 'one-day', 'confidence', '10%'] }
+      { label: 'Sensitivity', terms: ['var', 'value-at-risk', 'basis point', 'hypothetical', 'one-day', 'confidence', '10%'] },
     ],
   },
   {
     id: 'liquidity',
     ask: /\bliquidity\b|\bcapital resources\b|\bcash (?:position|requirements|needs)\b|\bborrowings?\b|\bdebt\b|\bcommercial paper\b|\bcapital return\b|\brepurchas\w*|\bbuybacks?\b|\bdividends?\b/,
-    terms: ['liquidity', 'capital resources', 'cash, cash equivalents', 'unrestricted cash', 'commercial paper', 'term debt', 'debt', 'borrowings', 'credit facility', 'repurchase', 'dividends', 'capital return', 'material cash requirements'],
+    terms: [
+      'liquidity',
+      'capital resources',
+      'cash, cash equivalents',
+      'unrestricted cash',
+      'commercial paper',
+      'term debt',
+      'debt',
+      'borrowings',
+      'credit facility',
+      'repurchase',
+      'dividends',
+      'capital return',
+      'material cash requirements',
+    ],
     items: ['Item 7', 'Part I, Item 2', 'Item 5'],
   },
   {
     id: 'accounting_policies',
     ask: /\baccounting polic\w*|\brevenue recognition\b|\bcritical accounting\b|\baccounting estimates?\b|\bpolicies\b/,
-    terms: ['revenue recognition', 'recognizes revenue', 'performance obligation', 'critical accounting estimates', 'accounting policies', 'estimates', 'judgment', 'assumptions'],
+    terms: [
+      'revenue recognition',
+      'recognizes revenue',
+      'performance obligation',
+      'critical accounting estimates',
+      'accounting policies',
+      'estimates',
+      'judgment',
+      'assumptions',
+    ],
     items: ['Item 8', 'Item 7', 'Part I, Item 1'],
   },
   {
@@ -223,7 +462,16 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
   {
     id: 'macro',
     ask: /\bmacroeconomic\b|\beconomic conditions\b|\binflation\b|\brecession\b|\binterest rates\b|\beconomy\b/,
-    terms: ['macroeconomic', 'economic conditions', 'inflation', 'recession', 'interest rates', 'consumer spending', 'unemployment', 'currency fluctuations'],
+    terms: [
+      'macroeconomic',
+      'economic conditions',
+      'inflation',
+      'recession',
+      'interest rates',
+      'consumer spending',
+      'unemployment',
+      'currency fluctuations',
+    ],
     items: ['Item 1A', 'Item 7'],
   },
   {
@@ -235,7 +483,7 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
       { label: 'Laws and regulation', terms: ['law', 'regulat', 'gdpr', 'ccpa', 'legislation', 'compliance'] },
       { label: 'Security and breaches', terms: ['breach', 'unauthorized', 'security', 'incident', 'attack'] },
       { label: 'Consequences', terms: ['fine', 'penalt', 'liabilit', 'reputation', 'litigation', 'cost'] },
-      { label: 'Practices', terms: ['collect', 'use of', 'personal', 'policies', 'practices', 'consent'] }
+      { label: 'Practices', terms: ['collect', 'use of', 'personal', 'policies', 'practices', 'consent'] },
     ],
   },
   {
@@ -346,7 +594,12 @@ function namesTopic(word: string, t: NarrativeTopic): boolean {
  */
 export function topicUnits(topic: string, extra: string[] = []): TopicUnit[] {
   // (a hyphenated word is its words: "climate-change" is "climate change")
-  const words = (topic.toLowerCase().replace(/-/g, ' ').match(/[a-z0-9][a-z0-9&']*/g) ?? []).flatMap((w) => topicTokens(w).map((st) => ({ w, st })));
+  const words = (
+    topic
+      .toLowerCase()
+      .replace(/-/g, ' ')
+      .match(/[a-z0-9][a-z0-9&']*/g) ?? []
+  ).flatMap((w) => topicTokens(w).map((st) => ({ w, st })));
   const seq = words.map((x) => x.st);
   // the question's own multiword names ("digital markets act", from the classifier's terms) first:
   // matched in full, by a tail of three words or more, or by initials
@@ -358,7 +611,13 @@ export function topicUnits(topic: string, extra: string[] = []): TopicUnit[] {
     .map((st) => {
       const alts: string[][] = [];
       for (let i = 1; i + 3 <= st.length; i++) alts.push(st.slice(i));
-      for (let i = 0; i + 3 <= st.length; i++) alts.push([st.slice(i).map((x) => x[0]).join('')]);
+      for (let i = 0; i + 3 <= st.length; i++)
+        alts.push([
+          st
+            .slice(i)
+            .map((x) => x[0])
+            .join(''),
+        ]);
       return { stems: st, topics: [] as NarrativeTopic[], alts };
     });
   const phrases = [...named, ...lexicon.map((p) => ({ ...p, alts: [] as string[][] }))].sort((a, b) => b.stems.length - a.stems.length);

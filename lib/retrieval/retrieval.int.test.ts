@@ -34,11 +34,34 @@ for (const target of testTargets()) {
         { id: ENTS.b, tenantId: T, name: 'Beta Cloud' },
       ]);
       for (const e of Object.values(ENTS)) {
-        await d.db.insert(sources).values({ id: `src-${e}`, tenantId: T, entityId: e, kind: 'html-report', title: `${e} report`, sha256: e, byteSize: 1, extractorVersion: 'test' });
+        await d.db
+          .insert(sources)
+          .values({
+            id: `src-${e}`,
+            tenantId: T,
+            entityId: e,
+            kind: 'html-report',
+            title: `${e} report`,
+            sha256: e,
+            byteSize: 1,
+            extractorVersion: 'test',
+          });
       }
-      await d.db.insert(chunks).values(
-        TEXTS.map(([e, fy, section, text], i) => ({ id: contentId('chunk', i), tenantId: T, entityId: e, sourceId: `src-${e}`, fiscalYear: fy, section, heading: section, ordinal: i, text })),
-      );
+      await d.db
+        .insert(chunks)
+        .values(
+          TEXTS.map(([e, fy, section, text], i) => ({
+            id: contentId('chunk', i),
+            tenantId: T,
+            entityId: e,
+            sourceId: `src-${e}`,
+            fiscalYear: fy,
+            section,
+            heading: section,
+            ordinal: i,
+            text,
+          })),
+        );
       expect(await indexChunks(d.db)).toBe(TEXTS.length);
       expect(await indexChunks(d.db)).toBe(0);
     });
@@ -93,18 +116,67 @@ for (const target of testTargets()) {
       await d.db.insert(tenants).values({ id: T2, name: 'Retrieval ACL' });
       await d.db.insert(entities).values({ id: 'ent-acl', tenantId: T2, name: 'Gamma Tools' });
       await d.db.insert(sources).values([
-        { id: 'src-open', tenantId: T2, entityId: 'ent-acl', kind: 'html-report', title: 'open', sha256: 'open', byteSize: 1, extractorVersion: 'test' },
-        { id: 'src-admin', tenantId: T2, entityId: 'ent-acl', kind: 'html-report', title: 'admin only', sha256: 'admin', byteSize: 1, extractorVersion: 'test', aclRoles: ['admin'] },
-        { id: 'src-later', tenantId: T2, entityId: 'ent-acl', kind: 'html-report', title: 'embargoed', sha256: 'later', byteSize: 1, extractorVersion: 'test', effectiveAt: new Date(Date.now() + 86_400_000) },
+        {
+          id: 'src-open',
+          tenantId: T2,
+          entityId: 'ent-acl',
+          kind: 'html-report',
+          title: 'open',
+          sha256: 'open',
+          byteSize: 1,
+          extractorVersion: 'test',
+        },
+        {
+          id: 'src-admin',
+          tenantId: T2,
+          entityId: 'ent-acl',
+          kind: 'html-report',
+          title: 'admin only',
+          sha256: 'admin',
+          byteSize: 1,
+          extractorVersion: 'test',
+          aclRoles: ['admin'],
+        },
+        {
+          id: 'src-later',
+          tenantId: T2,
+          entityId: 'ent-acl',
+          kind: 'html-report',
+          title: 'embargoed',
+          sha256: 'later',
+          byteSize: 1,
+          extractorVersion: 'test',
+          effectiveAt: new Date(Date.now() + 86_400_000),
+        },
       ]);
       // 150 restricted and 150 embargoed passages rank above the three open ones (more mentions): more than
       // the candidates the whole-tenant rank takes before it checks visibility
       const rows = [
-        ...Array.from({ length: 150 }, (_, i) => ({ src: 'src-admin', text: `Tariffs on imports, tariffs on steel and retaliatory tariffs (${i}).` })),
+        ...Array.from({ length: 150 }, (_, i) => ({
+          src: 'src-admin',
+          text: `Tariffs on imports, tariffs on steel and retaliatory tariffs (${i}).`,
+        })),
         ...Array.from({ length: 150 }, (_, i) => ({ src: 'src-later', text: `Tariffs, tariffs and more tariffs on components (${i}).` })),
-        ...Array.from({ length: 3 }, (_, i) => ({ src: 'src-open', text: `New tariffs could raise our costs in region ${i}; we monitor trade policy.` })),
+        ...Array.from({ length: 3 }, (_, i) => ({
+          src: 'src-open',
+          text: `New tariffs could raise our costs in region ${i}; we monitor trade policy.`,
+        })),
       ];
-      await d.db.insert(chunks).values(rows.map((r, i) => ({ id: contentId('acl-chunk', i), tenantId: T2, entityId: 'ent-acl', sourceId: r.src, fiscalYear: 2024, section: 'Risk Factors', heading: null, ordinal: i, text: r.text })));
+      await d.db
+        .insert(chunks)
+        .values(
+          rows.map((r, i) => ({
+            id: contentId('acl-chunk', i),
+            tenantId: T2,
+            entityId: 'ent-acl',
+            sourceId: r.src,
+            fiscalYear: 2024,
+            section: 'Risk Factors',
+            heading: null,
+            ordinal: i,
+            text: r.text,
+          })),
+        );
       const open = await retrievePassages({ db: d.db, tenantId: T2, buckets: [], query: 'tariffs', k: 10, mode: 'fts' });
       expect(open.passages.map((p) => p.sourceId)).toEqual(['src-open', 'src-open', 'src-open']);
       const admin = await retrievePassages({ db: d.db, tenantId: T2, role: 'admin', buckets: [], query: 'tariffs', k: 10, mode: 'fts' });
@@ -132,15 +204,47 @@ for (const target of testTargets()) {
       const T3 = 'ret-tenant-preselect';
       await d.db.insert(tenants).values({ id: T3, name: 'Retrieval preselect' });
       await d.db.insert(entities).values({ id: 'ent-pre', tenantId: T3, name: 'Delta Freight' });
-      await d.db.insert(sources).values({ id: 'src-pre', tenantId: T3, entityId: 'ent-pre', kind: 'html-report', title: 'report', sha256: 'pre', byteSize: 1, extractorVersion: 'test' });
+      await d.db
+        .insert(sources)
+        .values({
+          id: 'src-pre',
+          tenantId: T3,
+          entityId: 'ent-pre',
+          kind: 'html-report',
+          title: 'report',
+          sha256: 'pre',
+          byteSize: 1,
+          extractorVersion: 'test',
+        });
       // PRESELECT + 100 passages mention both words far apart (filler between them); twelve say "fuel
       // surcharge" together, four of them twice: by cover density those rank first, the four first of all
       const filler = (n: number) => Array.from({ length: n }, (_, j) => `lane${j}`).join(' ');
-      const weak = Array.from({ length: PRESELECT + 100 }, (_, i) => `Fuel costs in region ${i} ${filler(5 + (i % 40))} and a surcharge on some lanes.`);
-      const strong = Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? `The fuel surcharge (${i}) and a second fuel surcharge.` : `A fuel surcharge applies in zone ${i} ${filler(i)}.`));
+      const weak = Array.from(
+        { length: PRESELECT + 100 },
+        (_, i) => `Fuel costs in region ${i} ${filler(5 + (i % 40))} and a surcharge on some lanes.`,
+      );
+      const strong = Array.from({ length: 12 }, (_, i) =>
+        i % 3 === 0 ? `The fuel surcharge (${i}) and a second fuel surcharge.` : `A fuel surcharge applies in zone ${i} ${filler(i)}.`,
+      );
       const texts = [...weak, ...strong];
       for (let i = 0; i < texts.length; i += 500) {
-        await d.db.insert(chunks).values(texts.slice(i, i + 500).map((text, j) => ({ id: contentId('pre-chunk', i + j), tenantId: T3, entityId: 'ent-pre', sourceId: 'src-pre', fiscalYear: 2024, section: 'MD&A', heading: null, ordinal: i + j, text })));
+        await d.db
+          .insert(chunks)
+          .values(
+            texts
+              .slice(i, i + 500)
+              .map((text, j) => ({
+                id: contentId('pre-chunk', i + j),
+                tenantId: T3,
+                entityId: 'ent-pre',
+                sourceId: 'src-pre',
+                fiscalYear: 2024,
+                section: 'MD&A',
+                heading: null,
+                ordinal: i + j,
+                text,
+              })),
+          );
       }
       const got = await retrievePassages({ db: d.db, tenantId: T3, buckets: [], query: 'fuel surcharge', k: 10, mode: 'fts' });
       // the exact order: every all-words match ranked by cover density
@@ -159,18 +263,30 @@ for (const target of testTargets()) {
       const rows = await d.query<{ entity_id: string }>(`select id as entity_id from entities where tenant_id = $1`, [DEMO_TENANT_ID]);
       const entityId = rows[0]!.entity_id;
       const fy26 = await lookupFact({
-        db: d.db, tenantId: DEMO_TENANT_ID, entityId, metricId: 'operating_income',
-        period: { type: 'duration', start: '2025-04-01', end: '2026-03-31' }, fiscalYear: 2026, fiscalPeriod: 'FY',
-        scope: 'consolidated', basis: { kind: 'latest' },
+        db: d.db,
+        tenantId: DEMO_TENANT_ID,
+        entityId,
+        metricId: 'operating_income',
+        period: { type: 'duration', start: '2025-04-01', end: '2026-03-31' },
+        fiscalYear: 2026,
+        fiscalPeriod: 'FY',
+        scope: 'consolidated',
+        basis: { kind: 'latest' },
       });
       expect(fy26.status).toBe('found');
       if (fy26.status !== 'found') return;
       expect(fy26.fact.period).toEqual({ type: 'duration', start: '2025-04-01', end: '2026-03-31' });
       expect(fy26.candidates.every((c) => c.period.type === 'duration' && c.period.end === '2026-03-31')).toBe(true);
       const fy27 = await lookupFact({
-        db: d.db, tenantId: DEMO_TENANT_ID, entityId, metricId: 'operating_income',
-        period: { type: 'duration', start: '2026-04-01', end: '2027-03-31' }, fiscalYear: 2027, fiscalPeriod: 'FY',
-        scope: 'consolidated', basis: { kind: 'latest' },
+        db: d.db,
+        tenantId: DEMO_TENANT_ID,
+        entityId,
+        metricId: 'operating_income',
+        period: { type: 'duration', start: '2026-04-01', end: '2027-03-31' },
+        fiscalYear: 2027,
+        fiscalPeriod: 'FY',
+        scope: 'consolidated',
+        basis: { kind: 'latest' },
       });
       expect(fy27.status).toBe('missing');
     });
@@ -187,10 +303,15 @@ describe('embedder and fusion', () => {
   it('related texts are closer than unrelated ones', () => {
     const cos = (x: number[], y: number[]) => x.reduce((s, v, i) => s + v * y[i]!, 0);
     const q = embedText('customers concentration');
-    expect(cos(q, embedText('our largest customer accounted for most revenue'))).toBeGreaterThan(cos(q, embedText('the weather in the harbour was calm')));
+    expect(cos(q, embedText('our largest customer accounted for most revenue'))).toBeGreaterThan(
+      cos(q, embedText('the weather in the harbour was calm')),
+    );
   });
   it('RRF uses k = 60 with deterministic tie-breaks', () => {
-    const fused = rrfFuse([[{ id: 'b' }, { id: 'a' }], [{ id: 'a' }, { id: 'b' }]]);
+    const fused = rrfFuse([
+      [{ id: 'b' }, { id: 'a' }],
+      [{ id: 'a' }, { id: 'b' }],
+    ]);
     expect(fused.map((f) => f.item.id)).toEqual(['a', 'b']);
     expect(fused[0]!.score).toBeCloseTo(1 / 61 + 1 / 62);
   });

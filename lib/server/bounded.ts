@@ -60,7 +60,11 @@ export class TenantSlots {
 }
 
 function busyError(): AppError {
-  return new AppError('unavailable:tenant_busy', 'Too many requests of your organisation are being answered at once; try again in a moment.', { details: { retryAfterS: 2 } });
+  return new AppError(
+    'unavailable:tenant_busy',
+    'Too many requests of your organisation are being answered at once; try again in a moment.',
+    { details: { retryAfterS: 2 } },
+  );
 }
 
 const slotsKey = Symbol.for('ledgerline.tenantSlots');
@@ -74,12 +78,19 @@ export function tenantSlots(): TenantSlots {
  * Run `fn` as bounded tenant work: a slot of the tenant's share, one transaction under row-level security
  * with the statement timeout, the deadline over `fn`'s queries. Errors of the bounds come out typed.
  */
-export async function boundedTenantWork<T>(database: Pick<Database, 'db' | 'driver' | 'connections'>, tenantId: string, fn: (db: Db) => Promise<T>, limits: BoundedWorkLimits = boundedWorkLimits(database)): Promise<T> {
+export async function boundedTenantWork<T>(
+  database: Pick<Database, 'db' | 'driver' | 'connections'>,
+  tenantId: string,
+  fn: (db: Db) => Promise<T>,
+  limits: BoundedWorkLimits = boundedWorkLimits(database),
+): Promise<T> {
   const release = await tenantSlots().acquire(tenantId, limits.perTenant, limits.queueMs);
   try {
     // the deadline starts inside the transaction: waiting for PGlite's one connection is not work. `fn`
     // gets the stable scoped handle (its queries go to this transaction; the per-handle caches hold)
-    return await inTenantScope(database.db, tenantId, () => withDeadline(limits.deadlineMs, () => fn(scopedHandle(database.db))), { statementTimeoutMs: limits.statementTimeoutMs });
+    return await inTenantScope(database.db, tenantId, () => withDeadline(limits.deadlineMs, () => fn(scopedHandle(database.db))), {
+      statementTimeoutMs: limits.statementTimeoutMs,
+    });
   } catch (e) {
     throw typedBoundError(e, limits) ?? e;
   } finally {
@@ -91,11 +102,18 @@ export async function boundedTenantWork<T>(database: Pick<Database, 'db' | 'driv
 export function typedBoundError(e: unknown, limits?: Pick<BoundedWorkLimits, 'statementTimeoutMs' | 'deadlineMs'>): AppError | null {
   if (e instanceof AppError) return null;
   if (isStatementTimeout(e)) {
-    return new AppError('unavailable:statement_timeout', `A database statement ran longer than ${limits?.statementTimeoutMs ?? readEnv().LEDGERLINE_STATEMENT_TIMEOUT_MS} ms and was cancelled; try a narrower question.`, { cause: e, details: { retryAfterS: 1 } });
+    return new AppError(
+      'unavailable:statement_timeout',
+      `A database statement ran longer than ${limits?.statementTimeoutMs ?? readEnv().LEDGERLINE_STATEMENT_TIMEOUT_MS} ms and was cancelled; try a narrower question.`,
+      { cause: e, details: { retryAfterS: 1 } },
+    );
   }
   // pg.Pool's connectionTimeoutMillis: every connection stayed busy
   if (e instanceof Error && /timeout exceeded when trying to connect/i.test(e.message)) {
-    return new AppError('unavailable:database_busy', 'The database is busy; try again in a moment.', { cause: e, details: { retryAfterS: 2 } });
+    return new AppError('unavailable:database_busy', 'The database is busy; try again in a moment.', {
+      cause: e,
+      details: { retryAfterS: 2 },
+    });
   }
   return null;
 }

@@ -19,15 +19,42 @@ function form(entries: [string, string][]): FormData {
 
 describe('formInput (one schema for form and server)', () => {
   it('reads arrays with getAll, drops empty optionals, nulls empty nullables, keeps empty required fields', () => {
-    const raw = formInput(schema, form([['id', ''], ['roles', 'a'], ['roles', 'b'], ['note', ''], ['ticker', ''], ['count', ''], ['$ACTION_ID_x', '1'], ['extra', 'x']]));
+    const raw = formInput(
+      schema,
+      form([
+        ['id', ''],
+        ['roles', 'a'],
+        ['roles', 'b'],
+        ['note', ''],
+        ['ticker', ''],
+        ['count', ''],
+        ['$ACTION_ID_x', '1'],
+        ['extra', 'x'],
+      ]),
+    );
     expect(raw).toEqual({ id: '', roles: ['a', 'b'], ticker: null });
     const parsed = schema.safeParse(raw);
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues.map((i) => i.message)).toEqual(['An id is needed.']);
   });
   it('a single array value is still an array; missing arrays are empty; defaults apply', () => {
-    const raw = formInput(schema, form([['id', 'x'], ['ticker', 'AB'], ['count', '3']]));
+    const raw = formInput(
+      schema,
+      form([
+        ['id', 'x'],
+        ['ticker', 'AB'],
+        ['count', '3'],
+      ]),
+    );
     expect(schema.parse(raw)).toEqual({ id: 'x', roles: [], ticker: 'AB', count: 3, apply: '0' });
-    expect(formInput(schema, form([['id', 'x'], ['roles', 'a']])).roles).toEqual(['a']);
+    expect(
+      formInput(
+        schema,
+        form([
+          ['id', 'x'],
+          ['roles', 'a'],
+        ]),
+      ).roles,
+    ).toEqual(['a']);
   });
 });

@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { getDatabase } from './runtime';
 
 /** Readiness: the database is open, migrated and answers a query. */
-export async function databaseHealth(): Promise<{ status: 'ok'; driver: string; latencyMs: number } | { status: 'unavailable'; code: 'unavailable:database'; message: string }> {
+export async function databaseHealth(): Promise<
+  { status: 'ok'; driver: string; latencyMs: number } | { status: 'unavailable'; code: 'unavailable:database'; message: string }
+> {
   const started = performance.now();
   try {
     const database = await getDatabase();

@@ -4,7 +4,17 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/lib/db/client';
 import { rateLimitBuckets, signInBackoff } from '@/lib/db/schema';
 import { readEnv } from '@/lib/env';
-import { backoffDelayMs, RATE_RULES, rateLimitedError, retryAfterS, SIGN_IN_BACKOFF, type BackoffPolicy, type RateRule, type RateRuleName, type TakeResult } from '@/lib/http/rate-limit';
+import {
+  backoffDelayMs,
+  RATE_RULES,
+  rateLimitedError,
+  retryAfterS,
+  SIGN_IN_BACKOFF,
+  type BackoffPolicy,
+  type RateRule,
+  type RateRuleName,
+  type TakeResult,
+} from '@/lib/http/rate-limit';
 import { clientAddressFrom, parseTrustedProxies, type TrustedProxies } from '@/lib/http/client-address';
 
 /**
@@ -52,7 +62,13 @@ const backoffKey = (email: string, address: string) => digest(`sign-in:${email} 
  * otherwise the attempt is counted up front (so parallel guesses cannot all slip through one open
  * moment) and the next one is pushed out by backoffDelayMs. A success calls clearSignInFailures.
  */
-export async function claimSignInAttempt(db: Db, email: string, address: string, nowMs = Date.now(), policy: BackoffPolicy = SIGN_IN_BACKOFF): Promise<AttemptClaim> {
+export async function claimSignInAttempt(
+  db: Db,
+  email: string,
+  address: string,
+  nowMs = Date.now(),
+  policy: BackoffPolicy = SIGN_IN_BACKOFF,
+): Promise<AttemptClaim> {
   const key = backoffKey(email, address);
   const stale = nowMs - policy.forgetAfterS * 1000;
   // the delay after the n-th attempt, in SQL: 0 below freeAttempts, then base · 2^(n − free), capped

@@ -34,7 +34,11 @@ describe('lingering close of an early refusal', () => {
     try {
       const replies = [];
       for (let round = 0; round < 5; round++) {
-        replies.push(...(await Promise.all([false, true, false, true].map((chunked) => rawPost(url, { 'content-type': 'application/json' }, body, { chunked })))));
+        replies.push(
+          ...(await Promise.all(
+            [false, true, false, true].map((chunked) => rawPost(url, { 'content-type': 'application/json' }, body, { chunked })),
+          )),
+        );
       }
       expect(replies.map((r) => r.status)).toEqual(Array(20).fill(413));
       for (const r of replies) expect(JSON.parse(r.body).error.code).toBe('payload_too_large:body');
@@ -79,7 +83,9 @@ describe('lingering close of an early refusal', () => {
         });
         socket.on('error', () => (errorAt ??= performance.now()));
         socket.on('connect', () => {
-          socket.write(`POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`);
+          socket.write(
+            `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`,
+          );
           socket.write(Buffer.alloc(1024 * 1024, 0x20));
         });
       });

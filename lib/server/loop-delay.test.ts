@@ -17,7 +17,11 @@ describe('event-loop delay log (LEDGERLINE_LOOP_DELAY_FILE)', () => {
         /* block the loop for 200 ms */
       }
       await new Promise((r) => setTimeout(r, 2300));
-      const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { t: number; p99: number; max: number });
+      const lines = fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { t: number; p99: number; max: number });
       expect(lines.length).toBeGreaterThanOrEqual(1);
       expect(Math.max(...lines.map((l) => l.max))).toBeGreaterThanOrEqual(50);
     } finally {

@@ -28,7 +28,9 @@ export function startManifestRetention(): void {
   const holder = globalThis as Holder;
   if (holder[jobKey]) return;
   const run = () =>
-    void runManifestRetention().catch((e: unknown) => console.error(`[ledgerline] manifest retention failed: ${(e as Error)?.message ?? String(e)}`));
+    void runManifestRetention().catch((e: unknown) =>
+      console.error(`[ledgerline] manifest retention failed: ${(e as Error)?.message ?? String(e)}`),
+    );
   setTimeout(run, FIRST_RUN_MS).unref();
   holder[jobKey] = setInterval(run, EVERY_MS);
   holder[jobKey].unref();

@@ -14,7 +14,11 @@ export async function resolveViewer(db: Db, demoRole: string | undefined, signed
   if (signedIn) {
     // the user record that came with the session (one query fewer per request), or its id
     // (a record missing either flag — never expected — is read again rather than trusted)
-    const complete = typeof signedIn !== 'string' && signedIn.disabled !== undefined && signedIn.createdInDemo !== undefined && signedIn.createdInDemo !== null;
+    const complete =
+      typeof signedIn !== 'string' &&
+      signedIn.disabled !== undefined &&
+      signedIn.createdInDemo !== undefined &&
+      signedIn.createdInDemo !== null;
     const viewer = complete ? viewerFromUser(signedIn) : await viewerForUser(db, typeof signedIn === 'string' ? signedIn : signedIn.id);
     if (viewer) return viewer;
   }

@@ -46,7 +46,11 @@ export type RouteHandlerContext<B> = RequestContext & { body: B };
  * lookup, the role check and the rate-limit upsert. So a body refused for its size, type or shape costs no
  * query and takes no token of the per-user limit; everything that reaches the database is counted.
  */
-export function withRole<C, B = undefined>(role: Role, handler: (req: Request, ctx: RouteHandlerContext<B>, routeCtx: C) => Promise<Response>, options: WithRoleOptions<B> = {}) {
+export function withRole<C, B = undefined>(
+  role: Role,
+  handler: (req: Request, ctx: RouteHandlerContext<B>, routeCtx: C) => Promise<Response>,
+  options: WithRoleOptions<B> = {},
+) {
   return async (req: Request, ctx: C): Promise<Response> => {
     try {
       checkOrigin(req);
@@ -154,7 +158,10 @@ export async function readBodyBytes(req: Request, maxBytes: number, options: Rea
   let size = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AppError('request_timeout:body', `The request body did not arrive within ${timeoutMs} ms.`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new AppError('request_timeout:body', `The request body did not arrive within ${timeoutMs} ms.`)),
+      timeoutMs,
+    );
   });
   try {
     for (;;) {
@@ -222,5 +229,8 @@ export function unknownApiRoute(req: Request): Response {
   }
   const withBody = declaredLength(req) > 0 || req.headers.has('transfer-encoding');
   const error = new AppError('not_found:route', 'No such API route.');
-  return Response.json({ error: error.toResponseBody() }, { status: 404, headers: { 'cache-control': 'no-store', ...(withBody ? { connection: 'close' } : {}) } });
+  return Response.json(
+    { error: error.toResponseBody() },
+    { status: 404, headers: { 'cache-control': 'no-store', ...(withBody ? { connection: 'close' } : {}) } },
+  );
 }

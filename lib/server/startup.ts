@@ -3,7 +3,8 @@ import type { Db } from '@/lib/db/client';
 import { sessions, users } from '@/lib/db/schema';
 import { ConfigError, configuredAuthSecret, isDemoMode, isProduction, type Env } from '@/lib/env';
 
-export const FIRST_ADMIN_COMMAND = 'npm run cli -- users create --email you@example.com --name "Your Name" --role admin --tenant <tenant-id>';
+export const FIRST_ADMIN_COMMAND =
+  'npm run cli -- users create --email you@example.com --name "Your Name" --role admin --tenant <tenant-id>';
 
 /**
  * Checks at server start, after migrations:

@@ -26,28 +26,51 @@ export async function viewerAnswer(viewer: Viewer, manifestId: string): Promise<
   return found;
 }
 
-async function fileResponse(rows: ExportRow[], format: 'csv' | 'xlsx', name: string, about: { title: string; question?: string | null; exportedBy: string; note?: string }): Promise<Response> {
+async function fileResponse(
+  rows: ExportRow[],
+  format: 'csv' | 'xlsx',
+  name: string,
+  about: { title: string; question?: string | null; exportedBy: string; note?: string },
+): Promise<Response> {
   const headers: Record<string, string> = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
   if (format === 'csv') {
-    return new Response(`\uFEFF${toCsv(rows)}`, { headers: { ...headers, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}.csv"` } });
+    return new Response(`\uFEFF${toCsv(rows)}`, {
+      headers: { ...headers, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}.csv"` },
+    });
   }
   const body = await toXlsx(rows, about);
   return new Response(new Uint8Array(body), {
-    headers: { ...headers, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename="${name}.xlsx"` },
+    headers: {
+      ...headers,
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': `attachment; filename="${name}.xlsx"`,
+    },
   });
 }
 
 /** CSV/XLSX of one stored answer: every value and operand with period bounds, unit, scale, filing and fact id. */
 export async function exportAnswer(viewer: Viewer, manifestId: string, format: 'csv' | 'xlsx'): Promise<Response> {
   const a = await viewerAnswer(viewer, manifestId);
-  return fileResponse(answerExportRows(a.answer), format, `ledgerline-answer-${manifestId.slice(0, 12)}`, { title: `Answer ${manifestId}`, question: a.question, exportedBy: viewer.name });
+  return fileResponse(answerExportRows(a.answer), format, `ledgerline-answer-${manifestId.slice(0, 12)}`, {
+    title: `Answer ${manifestId}`,
+    question: a.question,
+    exportedBy: viewer.name,
+  });
 }
 
 /** CSV/XLSX of the facts browser's current filters (all pages, up to MAX_FACT_EXPORT_ROWS rows). */
 export async function exportFacts(viewer: Viewer, filters: FactFilters, format: 'csv' | 'xlsx'): Promise<Response> {
   const db = await currentDb();
-  const { rows, total } = await listFacts({ db, tenantId: viewer.tenantId, role: viewer.role, filters: { ...filters, page: 1, size: MAX_FACT_EXPORT_ROWS } });
-  const note = total > rows.length ? `Truncated: ${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} facts; narrow the filters.` : undefined;
+  const { rows, total } = await listFacts({
+    db,
+    tenantId: viewer.tenantId,
+    role: viewer.role,
+    filters: { ...filters, page: 1, size: MAX_FACT_EXPORT_ROWS },
+  });
+  const note =
+    total > rows.length
+      ? `Truncated: ${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} facts; narrow the filters.`
+      : undefined;
   return fileResponse(rows.map(factExportRow), format, 'ledgerline-facts', { title: 'Facts browser', exportedBy: viewer.name, note });
 }
 
@@ -57,7 +80,10 @@ export async function sourceView(viewer: Viewer, sourceId: string, want: { factI
   const s = scope(viewer);
   const header = await sourceHeader(db, s, sourceId);
   if (!header) throw new AppError('not_found:source', 'No such source.');
-  const [target, rendered] = await Promise.all([citedTarget(db, s, sourceId, want), header.mediaType === 'text/html' ? renderedHtmlSource(db, s, sourceId) : Promise.resolve(null)]);
+  const [target, rendered] = await Promise.all([
+    citedTarget(db, s, sourceId, want),
+    header.mediaType === 'text/html' ? renderedHtmlSource(db, s, sourceId) : Promise.resolve(null),
+  ]);
   return { header, target, html: rendered?.html ?? null, contexts: rendered?.contexts ?? [] };
 }
 

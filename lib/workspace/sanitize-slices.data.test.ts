@@ -16,7 +16,12 @@ import { sanitizeInSlices } from './sanitize-slices';
 import { decodeHtml, FILING_SANITIZE_OPTIONS, insertMarkers, sanitizeFiling, xbrlContexts, xbrlContextsInChunks } from './source-view';
 
 const dir = path.join(secDataDir(), 'filings-ixbrl');
-const FILES = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.html?$/i.test(f)).sort() : [];
+const FILES = fs.existsSync(dir)
+  ? fs
+      .readdirSync(dir)
+      .filter((f) => /\.html?$/i.test(f))
+      .sort()
+  : [];
 
 type Marker = Parameters<typeof insertMarkers>[1][number];
 
@@ -25,7 +30,9 @@ function ingestionMarkers(raw: string): Marker[] {
   const doc = parseHtmlFiling(raw, 'filing.html', { xmlMode: true });
   const markers: Marker[] = [];
   let n = 0;
-  for (const t of doc.tables) for (const row of t.rows) for (const c of row) markers.push({ at: c.start, attr: `data-ll-cell="c${n++}"${c.facts.length ? ` data-ll-fact="f${n}"` : ''}` });
+  for (const t of doc.tables)
+    for (const row of t.rows)
+      for (const c of row) markers.push({ at: c.start, attr: `data-ll-cell="c${n++}"${c.facts.length ? ` data-ll-fact="f${n}"` : ''}` });
   const chunks = chunkNarrative(doc.blocks, detectSections(doc.blocks, doc.cover.documentType ?? null));
   for (const c of chunks) {
     markers.push({ at: c.spanStart, html: `<span data-ll-mark="s-k${c.ordinal}"></span>` });
@@ -53,7 +60,10 @@ describe('source viewer render in slices equals the one-shot render on the real 
       expect(real.length).toBeGreaterThan(100);
       let seed = raw.length;
       const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
-      const random: Marker[] = Array.from({ length: 400 }, (_, i) => ({ at: rnd(raw.length + 1), html: `<span data-ll-mark="${i % 2 ? 'e' : 's'}-r${i}"></span>` }));
+      const random: Marker[] = Array.from({ length: 400 }, (_, i) => ({
+        at: rnd(raw.length + 1),
+        html: `<span data-ll-mark="${i % 2 ? 'e' : 's'}-r${i}"></span>`,
+      }));
       const variants: [string, Marker[]][] = [
         ['ingestion markers', real],
         ['ingestion + random markers', [...real, ...random]],

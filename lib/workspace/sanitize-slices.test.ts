@@ -38,8 +38,9 @@ const filing = `<?xml version="1.0" encoding="utf-8"?><!DOCTYPE html><html xmlns
  text</pre><plaintext><div>plain</div>`;
 
 describe('sanitize in slices', () => {
-  it('equals the one-shot output where the app\'s htmlparser2 and sanitize-html\'s read markup differently, and slices on after it', async () => {
-    const blocks = (n: number) => Array.from({ length: n }, (_, i) => `<div style="color:red">block ${i} &amp; <span>more</span></div>`).join('\n');
+  it("equals the one-shot output where the app's htmlparser2 and sanitize-html's read markup differently, and slices on after it", async () => {
+    const blocks = (n: number) =>
+      Array.from({ length: n }, (_, i) => `<div style="color:red">block ${i} &amp; <span>more</span></div>`).join('\n');
     const disagreements = [
       // 12.x: an <a> closes the open <a>, h2 closes h1; 10.x nests them
       '<div><a href="x">one<a href="y">two<p>para<div>in</div></p></a></a></div>',
@@ -96,13 +97,92 @@ describe('sanitize in slices', () => {
     let seed = 11;
     const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
     const pieces = [
-      '<div>', '</div>', '<p>', '</p>', '<span style="color:red">', '</span>', '<b>', '</b>', '<table>', '<tr>', '<td>', '</td>', '</tr>', '</table>',
-      '<li>', '<ul>', '</ul>', '<h1>', '<h2>', '</h1>', '<a href="x">', '</a>', '<br>', '</br>', '<hr/>', '<img src=x>', '<html>', '<body>', '</body>',
-      '<script>', '</script>', '<style>', '</style>', '<xmp>', '</xmp>', '<iframe>', '</iframe>', '<title>', '</title>', '<textarea>', '</textarea>',
-      '<svg>', '</svg>', '<circle/>', '<math>', '</math>', '<!-- c -->', '<!--', '-->', '--!>', '<![CDATA[', ']]>', '<!doctype html>', '<?pi x?>',
-      '<ix:header>', '</ix:header>', '<ix:nonFraction name="n" contextRef="c">', '</ix:nonFraction>', '<ix:exclude>', '</ix:exclude>',
-      '<option>', '<select>', '</select>', '<noscript>', '</noscript>', '<head>', '</head>', '<font color=red>', '<center>',
-      'text', ' ', '\n', '&amp;', '&lt;', '&', '&amp', '&#169;', '&notit;', '<', '>', '"', "'", '<div title="a>b">', '<p data-ll-cell="c1">', '<1>', '</ >',
+      '<div>',
+      '</div>',
+      '<p>',
+      '</p>',
+      '<span style="color:red">',
+      '</span>',
+      '<b>',
+      '</b>',
+      '<table>',
+      '<tr>',
+      '<td>',
+      '</td>',
+      '</tr>',
+      '</table>',
+      '<li>',
+      '<ul>',
+      '</ul>',
+      '<h1>',
+      '<h2>',
+      '</h1>',
+      '<a href="x">',
+      '</a>',
+      '<br>',
+      '</br>',
+      '<hr/>',
+      '<img src=x>',
+      '<html>',
+      '<body>',
+      '</body>',
+      '<script>',
+      '</script>',
+      '<style>',
+      '</style>',
+      '<xmp>',
+      '</xmp>',
+      '<iframe>',
+      '</iframe>',
+      '<title>',
+      '</title>',
+      '<textarea>',
+      '</textarea>',
+      '<svg>',
+      '</svg>',
+      '<circle/>',
+      '<math>',
+      '</math>',
+      '<!-- c -->',
+      '<!--',
+      '-->',
+      '--!>',
+      '<![CDATA[',
+      ']]>',
+      '<!doctype html>',
+      '<?pi x?>',
+      '<ix:header>',
+      '</ix:header>',
+      '<ix:nonFraction name="n" contextRef="c">',
+      '</ix:nonFraction>',
+      '<ix:exclude>',
+      '</ix:exclude>',
+      '<option>',
+      '<select>',
+      '</select>',
+      '<noscript>',
+      '</noscript>',
+      '<head>',
+      '</head>',
+      '<font color=red>',
+      '<center>',
+      'text',
+      ' ',
+      '\n',
+      '&amp;',
+      '&lt;',
+      '&',
+      '&amp',
+      '&#169;',
+      '&notit;',
+      '<',
+      '>',
+      '"',
+      "'",
+      '<div title="a>b">',
+      '<p data-ll-cell="c1">',
+      '<1>',
+      '</ >',
     ];
     let sliced = 0;
     const runs = 300;
@@ -118,12 +198,20 @@ describe('sanitize in slices', () => {
 
   it('equals the one-shot output with sanitize-html defaults and other supported options', async () => {
     await expectSame(filing, {});
-    await expectSame(filing, { allowedTags: [...(sanitizeHtml.defaults.allowedTags || []), 'html', 'body', 'img'], allowedAttributes: false });
+    await expectSame(filing, {
+      allowedTags: [...(sanitizeHtml.defaults.allowedTags || []), 'html', 'body', 'img'],
+      allowedAttributes: false,
+    });
     await expectSame(filing, { ...FILING_SANITIZE_OPTIONS, nestingLimit: 4 });
   });
 
   it('falls back to one call for options it does not model', async () => {
-    for (const options of [{ textFilter: (t: string) => t.toUpperCase() }, { allowedTags: false as const }, { disallowedTagsMode: 'escape' as const }, { transformTags: { '*': 'span' } }]) {
+    for (const options of [
+      { textFilter: (t: string) => t.toUpperCase() },
+      { allowedTags: false as const },
+      { disallowedTagsMode: 'escape' as const },
+      { transformTags: { '*': 'span' } },
+    ]) {
       const r = await sanitizeInSlices(filing, options, { sliceChars: 10, yieldFn: noYield });
       expect(r.oneShot).toBe(true);
       expect(r.html).toBe(sanitizeHtml(filing, options));

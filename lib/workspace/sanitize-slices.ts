@@ -72,7 +72,20 @@ const PARSE_CHUNK_CHARS = 128_000;
 
 /** Never cut inside these: raw text (any version's tokenizer), content sanitize-html drops anyway, foreign content. */
 const NO_CUT_INSIDE = new Set([
-  'script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext', 'noscript', 'template', 'svg', 'math', 'head',
+  'script',
+  'style',
+  'title',
+  'textarea',
+  'xmp',
+  'iframe',
+  'noembed',
+  'noframes',
+  'plaintext',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'head',
 ]);
 
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -103,7 +116,10 @@ function sentinel(html: string, prefix: string): string {
  * open element (and every element this tag implicitly closes) may be cut inside. Parsed in chunks with a
  * yield between them.
  */
-export async function findCuts(html: string, options: { sliceChars: number; parseChunkChars: number; nonTextTags: readonly string[]; parser: object; yieldFn: () => Promise<void> }): Promise<Cut[]> {
+export async function findCuts(
+  html: string,
+  options: { sliceChars: number; parseChunkChars: number; nonTextTags: readonly string[]; parser: object; yieldFn: () => Promise<void> },
+): Promise<Cut[]> {
   const noCut = new Set([...NO_CUT_INSIDE, ...options.nonTextTags]);
   const stack: OpenTag[] = [];
   /** elements implicitly closed at source position `at` (innermost first) */
@@ -164,7 +180,13 @@ export async function sanitizeInSlices(html: string, options: sanitizeHtml.IOpti
   // the parser options sanitize-html uses (its defaults merged under the caller's)
   const parserOptions = { decodeEntities: true, ...(effective.parser ?? {}) };
   const nonTextTags = effective.nonTextTags ?? ['script', 'style', 'textarea', 'option'];
-  const cuts = await findCuts(html, { sliceChars, parseChunkChars: opts.parseChunkChars ?? PARSE_CHUNK_CHARS, nonTextTags, parser: parserOptions, yieldFn });
+  const cuts = await findCuts(html, {
+    sliceChars,
+    parseChunkChars: opts.parseChunkChars ?? PARSE_CHUNK_CHARS,
+    nonTextTags,
+    parser: parserOptions,
+    yieldFn,
+  });
   if (!cuts.length) return { html: sanitizeHtml(html, options), slices: 1, oneShot: false };
   await yieldFn();
 
@@ -178,7 +200,11 @@ export async function sanitizeInSlices(html: string, options: sanitizeHtml.IOpti
    * re-open as it should), `end` (the sanitizer's parser was not between tags, or not in `to.chain`, at
    * `to.at`), `sentinel` (a sentinel text also came out of the input).
    */
-  const slice = (from: number, chain: OpenTag[], to: Cut | null): { out: string } | { problem: 'start' | 'end' | 'sentinel'; detail: string } => {
+  const slice = (
+    from: number,
+    chain: OpenTag[],
+    to: Cut | null,
+  ): { out: string } | { problem: 'start' | 'end' | 'sentinel'; detail: string } => {
     const input = `${chain.map((t) => t.raw).join('')}${from > 0 ? text : ''}${html.slice(from, to ? to.at : html.length)}${to ? `<${endTag}>${text}` : ''}`;
     // the parser's stack as sanitize-html's hooks see it (they run first in its handlers, skipped text or not)
     const open: string[] = [];
@@ -190,10 +216,15 @@ export async function sanitizeInSlices(html: string, options: sanitizeHtml.IOpti
       onOpenTag(name: string) {
         if (name === endTag) {
           endOpened = true;
-          if (!to || !same(open, to.chain)) problem ??= { problem: 'end', detail: `open at ${to?.at}: [${open.join(' ')}], expected [${to?.chain.map((t) => t.name).join(' ')}]` };
+          if (!to || !same(open, to.chain))
+            problem ??= {
+              problem: 'end',
+              detail: `open at ${to?.at}: [${open.join(' ')}], expected [${to?.chain.map((t) => t.name).join(' ')}]`,
+            };
         }
         open.push(name);
-        if (++opened === chain.length && !same(open, chain)) problem ??= { problem: 'start', detail: `chain at ${from} re-opened as [${open.join(' ')}]` };
+        if (++opened === chain.length && !same(open, chain))
+          problem ??= { problem: 'start', detail: `chain at ${from} re-opened as [${open.join(' ')}]` };
       },
       onCloseTag(name: string) {
         if (opened < chain.length) problem ??= { problem: 'start', detail: `${name} closed while re-opening the chain at ${from}` };

@@ -20,9 +20,21 @@ export interface StoredAnswer {
  * exports read. Null when the manifest is not visible in the scope (another tenant, or hidden by the
  * visibility predicate), so a share link never reveals more than the viewer could ask for.
  */
-export async function storedAnswer(db: Db, scope: VisibilityScope & { userId?: string | null }, manifestId: string): Promise<StoredAnswer | null> {
+export async function storedAnswer(
+  db: Db,
+  scope: VisibilityScope & { userId?: string | null },
+  manifestId: string,
+): Promise<StoredAnswer | null> {
   const [row] = await db
-    .select({ id: manifests.id, question: manifests.question, answer: manifests.answer, threadId: manifests.threadId, userId: manifests.userId, userName: users.name, createdAt: manifests.createdAt })
+    .select({
+      id: manifests.id,
+      question: manifests.question,
+      answer: manifests.answer,
+      threadId: manifests.threadId,
+      userId: manifests.userId,
+      userName: users.name,
+      createdAt: manifests.createdAt,
+    })
     .from(manifests)
     .leftJoin(users, eq(users.id, manifests.userId))
     .where(and(eq(manifests.id, manifestId), manifestVisible(scope)))

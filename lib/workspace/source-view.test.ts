@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
-import { insertMarkers, renderedHtmlSource, sanitizeFiling, sanitizeFilingInSlices, xbrlContexts, xbrlContextsInChunks } from './source-view';
+import {
+  insertMarkers,
+  renderedHtmlSource,
+  sanitizeFiling,
+  sanitizeFilingInSlices,
+  xbrlContexts,
+  xbrlContextsInChunks,
+} from './source-view';
 
 const filing = `<html><head><title>x</title><script>alert(1)</script></head><body>
 <div style="display:none"><ix:header><ix:resources>
@@ -38,10 +45,14 @@ describe('source viewer HTML', () => {
     for (let round = 0; round < 50; round++) {
       const markers: { at: number; attr?: string; html?: string }[] = [];
       // cells first, then passages (as sourceMarkers lists them); offsets repeat, some are not element starts
-      for (let i = 0; i < 40; i++) markers.push({ at: rnd(3) ? starts[rnd(starts.length)]! : rnd(html.length + 5) - 2, attr: `data-ll-cell="c${i}"` });
+      for (let i = 0; i < 40; i++)
+        markers.push({ at: rnd(3) ? starts[rnd(starts.length)]! : rnd(html.length + 5) - 2, attr: `data-ll-cell="c${i}"` });
       for (let i = 0; i < 20; i++) {
         const a = rnd(3) ? starts[rnd(starts.length)]! : rnd(html.length);
-        markers.push({ at: a, html: `<span data-ll-mark="s-${i}"></span>` }, { at: Math.min(html.length, a + rnd(80)), html: `<span data-ll-mark="e-${i}"></span>` });
+        markers.push(
+          { at: a, html: `<span data-ll-mark="s-${i}"></span>` },
+          { at: Math.min(html.length, a + rnd(80)), html: `<span data-ll-mark="e-${i}"></span>` },
+        );
       }
       expect(insertMarkers(html, markers)).toBe(insertOneByOne(html, markers));
     }
@@ -64,7 +75,9 @@ describe('source viewer HTML', () => {
     expect(html).not.toMatch(/script|alert|onclick|evil|href|url\(/i);
     expect(html).not.toContain('2024-09-29'); // the hidden header is not rendered as text
     expect(html).toContain('data-ll-cell="cell1"');
-    expect(html).toMatch(/<span data-ix-name="us-gaap:Revenues" data-ix-context="c-1" data-ix-unit="usd" data-ix-scale="6" data-ix-decimals="-6">94,036<\/span>/);
+    expect(html).toMatch(
+      /<span data-ix-name="us-gaap:Revenues" data-ix-context="c-1" data-ix-unit="usd" data-ix-scale="6" data-ix-decimals="-6">94,036<\/span>/,
+    );
     expect(html).toContain('<p>Net sales grew.</p>');
   });
   it('reads XBRL contexts with periods and dimensions', () => {

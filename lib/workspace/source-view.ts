@@ -91,7 +91,11 @@ export async function sourceHeader(db: Db, scope: VisibilityScope, sourceId: str
 const DOCUMENT_READ_BYTES = 256 * 1024;
 
 /** The stored bytes of a visible source's document, read in pieces of DOCUMENT_READ_BYTES. */
-export async function sourceDocumentBytes(db: Db, scope: VisibilityScope, sourceId: string): Promise<{ mediaType: string; content: Buffer } | null> {
+export async function sourceDocumentBytes(
+  db: Db,
+  scope: VisibilityScope,
+  sourceId: string,
+): Promise<{ mediaType: string; content: Buffer } | null> {
   const head = rowsOf<{ media_type: string; bytes: number | string }>(
     await db.execute(sql`
       select d.media_type, octet_length(d.content) as bytes from source_documents d join sources s on s.id = d.source_id
@@ -119,10 +123,17 @@ export async function sourceDocumentBytes(db: Db, scope: VisibilityScope, source
  * What a link into the source points at: a fact (its cell in this source — tagged there, or the cell
  * it was bound from) or a passage (chunk). Null when it is not in this source or not visible.
  */
-export async function citedTarget(db: Db, scope: VisibilityScope, sourceId: string, want: { factId?: string | null; chunkId?: string | null }): Promise<CitedTarget | null> {
+export async function citedTarget(
+  db: Db,
+  scope: VisibilityScope,
+  sourceId: string,
+  want: { factId?: string | null; chunkId?: string | null },
+): Promise<CitedTarget | null> {
   if (want.chunkId) {
     const c = rowsOf<{ id: string; page: number | null; text: string }>(
-      await db.execute(sql`select c.id, c.page, c.text from chunks c where c.id = ${want.chunkId} and c.source_id = ${sourceId} and ${chunkVisible(scope, 'c')}`),
+      await db.execute(
+        sql`select c.id, c.page, c.text from chunks c where c.id = ${want.chunkId} and c.source_id = ${sourceId} and ${chunkVisible(scope, 'c')}`,
+      ),
     )[0];
     return c ? { kind: 'passage', id: c.id, page: c.page, text: c.text, rowLabel: null, columnPath: [], fact: null } : null;
   }
@@ -153,7 +164,15 @@ export async function citedTarget(db: Db, scope: VisibilityScope, sourceId: stri
       order by (c.id = ${(f.cell_id as string) ?? ''}) desc, t.ordinal, c.row_index limit 1`),
   )[0];
   if (!cell) return { kind: 'fact', id: null, page: null, text: null, rowLabel: null, columnPath: [], fact };
-  return { kind: 'cell', id: cell.id, page: cell.page, text: cell.text, rowLabel: cell.row_label, columnPath: cell.column_path ?? [], fact };
+  return {
+    kind: 'cell',
+    id: cell.id,
+    page: cell.page,
+    text: cell.text,
+    rowLabel: cell.row_label,
+    columnPath: cell.column_path ?? [],
+    fact,
+  };
 }
 
 interface Marker {
@@ -211,23 +230,119 @@ export function insertMarkers(html: string, markers: Marker[]): string {
 
 const STYLE_VALUE = [/^(?!.*(url|expression|javascript)\s*\()[^<>{};]*$/i];
 const STYLE_PROPS = [
-  'text-align', 'vertical-align', 'font-weight', 'font-style', 'font-size', 'font-family', 'text-decoration', 'text-indent', 'text-transform',
-  'line-height', 'white-space', 'color', 'background-color', 'width', 'min-width', 'max-width', 'height',
-  'padding', 'padding-left', 'padding-right', 'padding-top', 'padding-bottom', 'margin', 'margin-left', 'margin-right', 'margin-top', 'margin-bottom',
-  'border', 'border-top', 'border-bottom', 'border-left', 'border-right', 'border-collapse', 'border-spacing', 'border-color', 'border-width', 'border-style',
-  'border-top-style', 'border-top-width', 'border-top-color', 'border-bottom-style', 'border-bottom-width', 'border-bottom-color', 'display',
+  'text-align',
+  'vertical-align',
+  'font-weight',
+  'font-style',
+  'font-size',
+  'font-family',
+  'text-decoration',
+  'text-indent',
+  'text-transform',
+  'line-height',
+  'white-space',
+  'color',
+  'background-color',
+  'width',
+  'min-width',
+  'max-width',
+  'height',
+  'padding',
+  'padding-left',
+  'padding-right',
+  'padding-top',
+  'padding-bottom',
+  'margin',
+  'margin-left',
+  'margin-right',
+  'margin-top',
+  'margin-bottom',
+  'border',
+  'border-top',
+  'border-bottom',
+  'border-left',
+  'border-right',
+  'border-collapse',
+  'border-spacing',
+  'border-color',
+  'border-width',
+  'border-style',
+  'border-top-style',
+  'border-top-width',
+  'border-top-color',
+  'border-bottom-style',
+  'border-bottom-width',
+  'border-bottom-color',
+  'display',
 ];
 
 /** The sanitizer's options for a filing (allow-list; inline XBRL tags become annotated spans). */
 export const FILING_SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'a', 'abbr', 'b', 'big', 'blockquote', 'br', 'caption', 'center', 'code', 'col', 'colgroup', 'dd', 'div', 'dl', 'dt', 'em', 'font',
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'li', 'ol', 'p', 'pre', 's', 'small', 'span', 'strong', 'sub', 'sup', 'table', 'tbody',
-    'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
+    'a',
+    'abbr',
+    'b',
+    'big',
+    'blockquote',
+    'br',
+    'caption',
+    'center',
+    'code',
+    'col',
+    'colgroup',
+    'dd',
+    'div',
+    'dl',
+    'dt',
+    'em',
+    'font',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'hr',
+    'i',
+    'li',
+    'ol',
+    'p',
+    'pre',
+    's',
+    'small',
+    'span',
+    'strong',
+    'sub',
+    'sup',
+    'table',
+    'tbody',
+    'td',
+    'tfoot',
+    'th',
+    'thead',
+    'tr',
+    'u',
+    'ul',
   ],
   nonTextTags: ['style', 'script', 'textarea', 'option', 'noscript', 'title', 'head', 'ix:header', 'xbrli:context', 'xbrli:unit'],
   allowedAttributes: {
-    '*': ['style', 'align', 'valign', 'colspan', 'rowspan', 'width', 'data-ll-cell', 'data-ll-fact', 'data-ll-mark', 'data-ix-name', 'data-ix-context', 'data-ix-unit', 'data-ix-scale', 'data-ix-decimals', 'data-ix-sign'],
+    '*': [
+      'style',
+      'align',
+      'valign',
+      'colspan',
+      'rowspan',
+      'width',
+      'data-ll-cell',
+      'data-ll-fact',
+      'data-ll-mark',
+      'data-ix-name',
+      'data-ix-context',
+      'data-ix-unit',
+      'data-ix-scale',
+      'data-ix-decimals',
+      'data-ix-sign',
+    ],
     a: ['name'],
   },
   allowedStyles: { '*': Object.fromEntries(STYLE_PROPS.map((p) => [p, STYLE_VALUE])) },
@@ -344,7 +459,8 @@ export async function sourceMarkers(db: Db, scope: VisibilityScope, sourceId: st
       where c.source_id = ${sourceId} and c.span_start is not null and c.span_end is not null and ${chunkVisible(scope, 'c')}`),
   );
   const markers: Marker[] = [];
-  for (const c of cells) markers.push({ at: c.span_start, attr: `data-ll-cell="${attrEsc(c.id)}"${c.fact_id ? ` data-ll-fact="${attrEsc(c.fact_id)}"` : ''}` });
+  for (const c of cells)
+    markers.push({ at: c.span_start, attr: `data-ll-cell="${attrEsc(c.id)}"${c.fact_id ? ` data-ll-fact="${attrEsc(c.fact_id)}"` : ''}` });
   for (const c of chunks) {
     markers.push({ at: c.span_start, html: `<span data-ll-mark="s-${attrEsc(c.id)}"></span>` });
     markers.push({ at: c.span_end, html: `<span data-ll-mark="e-${attrEsc(c.id)}"></span>` });

@@ -82,7 +82,11 @@ export async function listThreads(db: Db, owner: ThreadOwner, limit = 50): Promi
 }
 
 /** One of the owner's threads with its turns in order; null when it is not theirs. */
-export async function threadWithTurns(db: Db, owner: ThreadOwner & VisibilityScope, threadId: string): Promise<{ thread: ThreadSummary; turns: ThreadTurn[] } | null> {
+export async function threadWithTurns(
+  db: Db,
+  owner: ThreadOwner & VisibilityScope,
+  threadId: string,
+): Promise<{ thread: ThreadSummary; turns: ThreadTurn[] } | null> {
   const id = threadIdSchema.safeParse(threadId);
   if (!id.success) return null;
   const [t] = await db

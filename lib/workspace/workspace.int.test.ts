@@ -17,7 +17,10 @@ describe('analyst workspace on the demo corpus', () => {
   beforeAll(async () => {
     d = await target.open();
     await seedDemo(d.db);
-    await d.db.insert(users).values({ id: 'other-analyst', tenantId: DEMO_TENANT_ID, email: 'other@example.test', name: 'Other', role: 'analyst' }).onConflictDoNothing();
+    await d.db
+      .insert(users)
+      .values({ id: 'other-analyst', tenantId: DEMO_TENANT_ID, email: 'other@example.test', name: 'Other', role: 'analyst' })
+      .onConflictDoNothing();
   });
   afterAll(async () => {
     await d?.close();
@@ -51,15 +54,31 @@ describe('analyst workspace on the demo corpus', () => {
   });
 
   it('a shared answer opens for another user of the tenant, not for another tenant', async () => {
-    const a = await answerQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: me.userId, role: 'analyst', question: 'Helios revenue FY2026' });
+    const a = await answerQuestion({
+      db: d.db,
+      tenantId: DEMO_TENANT_ID,
+      userId: me.userId,
+      role: 'analyst',
+      question: 'Helios revenue FY2026',
+    });
     const shared = await storedAnswer(d.db, { tenantId: DEMO_TENANT_ID, role: 'analyst', userId: 'other-analyst' }, a.manifestId!);
     expect(shared).toMatchObject({ question: 'Helios revenue FY2026', askedByMe: false });
-    expect(answerExportRows(shared!.answer)[0]).toMatchObject({ periodStart: '2025-04-01', periodEnd: '2026-03-31', sourceAccession: 'HELIOS-AR-FY2026' });
+    expect(answerExportRows(shared!.answer)[0]).toMatchObject({
+      periodStart: '2025-04-01',
+      periodEnd: '2026-03-31',
+      sourceAccession: 'HELIOS-AR-FY2026',
+    });
     expect(await storedAnswer(d.db, { tenantId: 'another-tenant', role: 'admin' }, a.manifestId!)).toBeNull();
   });
 
   it('the source viewer renders the ingested report with the cited cell marked, under the visibility predicate', async () => {
-    const a = await answerQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: me.userId, role: 'analyst', question: 'Helios revenue FY2026' });
+    const a = await answerQuestion({
+      db: d.db,
+      tenantId: DEMO_TENANT_ID,
+      userId: me.userId,
+      role: 'analyst',
+      question: 'Helios revenue FY2026',
+    });
     const c = a.values[0]!.citations[0]!;
     const header = await sourceHeader(d.db, me, c.sourceId);
     expect(header).toMatchObject({ mediaType: 'text/html', accession: 'HELIOS-AR-FY2026' });

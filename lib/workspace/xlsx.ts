@@ -7,7 +7,10 @@ const DATE_KEYS = new Set<keyof ExportRow>(['periodStart', 'periodEnd', 'filedAt
  * numbers stay numbers and dates stay dates in Excel — instead of a CSV that Excel re-guesses).
  * Sheet 1 holds the numbers; sheet 2 "About" records what was exported, when and by whom.
  */
-export async function toXlsx(rows: ExportRow[], about: { title: string; question?: string | null; exportedBy?: string; note?: string }): Promise<Buffer> {
+export async function toXlsx(
+  rows: ExportRow[],
+  about: { title: string; question?: string | null; exportedBy?: string; note?: string },
+): Promise<Buffer> {
   // loaded on demand: a large library only the export routes need
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
@@ -17,7 +20,12 @@ export async function toXlsx(rows: ExportRow[], about: { title: string; question
   ws.columns = EXPORT_COLUMNS.map((c) => ({
     header: c.header,
     key: c.key,
-    width: c.key === 'factIds' || c.key === 'sourceIds' ? 66 : c.key === 'sourceTitle' || c.key === 'table' ? 40 : Math.max(12, c.header.length + 2),
+    width:
+      c.key === 'factIds' || c.key === 'sourceIds'
+        ? 66
+        : c.key === 'sourceTitle' || c.key === 'table'
+          ? 40
+          : Math.max(12, c.header.length + 2),
   }));
   ws.getRow(1).font = { bold: true };
   for (const r of rows) {
@@ -40,7 +48,10 @@ export async function toXlsx(rows: ExportRow[], about: { title: string; question
     ['Exported at', new Date().toISOString()],
     ...(about.exportedBy ? [['Exported by', about.exportedBy]] : []),
     ['Numbers', rows.length],
-    ['Values', 'Value (base units) is the number in the unit named (e.g. INR, USD), not scaled; "As displayed" shows the scale used in the answer.'],
+    [
+      'Values',
+      'Value (base units) is the number in the unit named (e.g. INR, USD), not scaled; "As displayed" shows the scale used in the answer.',
+    ],
     ...(about.note ? [['Note', about.note]] : []),
   ]);
   return Buffer.from(await wb.xlsx.writeBuffer());

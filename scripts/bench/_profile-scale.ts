@@ -16,9 +16,16 @@ async function main(): Promise<void> {
   const tenantId = tenantArg ?? SCALE_TENANT_ID;
   const d = await openDatabase({ url });
   try {
-    const names = new Map((await d.query<{ id: string; name: string }>('select id, name from entities where tenant_id = $1', [tenantId])).map((r) => [r.id, r.name]));
+    const names = new Map(
+      (await d.query<{ id: string; name: string }>('select id, name from entities where tenant_id = $1', [tenantId])).map((r) => [
+        r.id,
+        r.name,
+      ]),
+    );
     const questions = await numericQuestions(d.db, tenantId, Number(nArg ?? 100), names);
-    const r = await profileQuestions(url, questions, (db, question, onStage) => answerQuestion({ db, tenantId, userId: null, question, store: true, cache: false, onStage }));
+    const r = await profileQuestions(url, questions, (db, question, onStage) =>
+      answerQuestion({ db, tenantId, userId: null, question, store: true, cache: false, onStage }),
+    );
     console.log(JSON.stringify({ ...r, shapes: r.shapes.slice(0, 25) }, null, 1));
     console.error(profileLine(r));
   } finally {

@@ -9,14 +9,18 @@ import { extractPdfReport } from '@/lib/ingest/report/pdf';
 import { statementPdf } from '@/lib/ingest/report/pdf-fixtures';
 import type { FiscalCalendar } from '@/lib/domain/types';
 
-const MARCH: FiscalCalendar[] = [{ entityId: 'bench', effectiveFrom: '2000-04-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 3, day: 31 }, labelBy: 'end-year' }];
+const MARCH: FiscalCalendar[] = [
+  { entityId: 'bench', effectiveFrom: '2000-04-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 3, day: 31 }, labelBy: 'end-year' },
+];
 const arg = process.argv[2] ?? 'generated:200';
 let peak = process.memoryUsage().rss;
 const timer = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);
 }, 20);
 const baseRss = process.memoryUsage().rss;
-const bytes = arg.startsWith('generated:') ? await statementPdf(Number(arg.slice('generated:'.length)), 30) : new Uint8Array(fs.readFileSync(arg));
+const bytes = arg.startsWith('generated:')
+  ? await statementPdf(Number(arg.slice('generated:'.length)), 30)
+  : new Uint8Array(fs.readFileSync(arg));
 const t0 = performance.now();
 const doc = await extractPdfReport(bytes, arg);
 const t1 = performance.now();

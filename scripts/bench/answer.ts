@@ -27,7 +27,9 @@ const section: BenchSection = {
     for (const driver of drivers) {
       const database = await ctx.realDatabase(driver);
       const questions = await numericQuestions(database.db, DEMO_TENANT_ID, n);
-      const run = await timeSequential(questions, (question) => answerQuestion({ db: database.db, tenantId: DEMO_TENANT_ID, userId: null, question, store: true, cache: false }));
+      const run = await timeSequential(questions, (question) =>
+        answerQuestion({ db: database.db, tenantId: DEMO_TENANT_ID, userId: null, question, store: true, cache: false }),
+      );
       const statuses = statusCounts(run.results.map((a) => a.status));
       const stored = run.results.filter((a) => a.manifestId).length;
       rows.push({
@@ -39,7 +41,13 @@ const section: BenchSection = {
         p95Ms: run.summary.p95Ms,
         p99Ms: run.summary.p99Ms,
         throughput: run.opsPerS,
-        extra: { statuses, manifestsStored: stored, summary: `${Object.entries(statuses).map(([k, v]) => `${v} ${k}`).join(', ')}; ${stored} manifests stored` },
+        extra: {
+          statuses,
+          manifestsStored: stored,
+          summary: `${Object.entries(statuses)
+            .map(([k, v]) => `${v} ${k}`)
+            .join(', ')}; ${stored} manifests stored`,
+        },
       });
     }
     return rows;

@@ -20,7 +20,20 @@ import type { BenchContext, BenchRow, BenchSection } from './support/types';
 export const TARGET_FACTS_PER_S = 50_000;
 
 /** Ingests `archive` into `database` and returns the bench row. */
-export async function bulkRow(ctx: BenchContext, database: Database, archive: string, o: { label: string; jobs: number; target: boolean; tenantId?: string; deferIndexes?: boolean; statisticsTarget?: number; planThreads?: number }): Promise<{ row: BenchRow; summary: BulkSummary }> {
+export async function bulkRow(
+  ctx: BenchContext,
+  database: Database,
+  archive: string,
+  o: {
+    label: string;
+    jobs: number;
+    target: boolean;
+    tenantId?: string;
+    deferIndexes?: boolean;
+    statisticsTarget?: number;
+    planThreads?: number;
+  },
+): Promise<{ row: BenchRow; summary: BulkSummary }> {
   const load = os.loadavg()[0]!;
   const rssStart = Math.round(process.memoryUsage().rss / 2 ** 20);
   let last = 0;
@@ -43,14 +56,23 @@ export async function bulkRow(ctx: BenchContext, database: Database, archive: st
     },
   });
   const loadEnd = os.loadavg()[0]!;
-  ctx.log(`   ${database.driver} ${o.label}: ${progressLine(s)}; ${s.seconds.toFixed(1)} s (index builds ${s.indexSeconds.toFixed(1)} s, statistics ${s.analyzeSeconds.toFixed(1)} s); peak RSS ${s.peakRssMb} MB; load average ${load.toFixed(1)} → ${loadEnd.toFixed(1)}; process CPU ${s.processCpuSeconds.toFixed(1)} s, backends ${s.backendCpuSeconds?.toFixed(1) ?? '–'} s`);
+  ctx.log(
+    `   ${database.driver} ${o.label}: ${progressLine(s)}; ${s.seconds.toFixed(1)} s (index builds ${s.indexSeconds.toFixed(1)} s, statistics ${s.analyzeSeconds.toFixed(1)} s); peak RSS ${s.peakRssMb} MB; load average ${load.toFixed(1)} → ${loadEnd.toFixed(1)}; process CPU ${s.processCpuSeconds.toFixed(1)} s, backends ${s.backendCpuSeconds?.toFixed(1) ?? '–'} s`,
+  );
   const procUs = s.factsSeen ? (s.processCpuSeconds * 1e6) / s.factsSeen : null;
   const backendUs = s.factsSeen && s.backendCpuSeconds !== null ? (s.backendCpuSeconds * 1e6) / s.factsSeen : null;
   const cpu = `CPU per fact entry: process ${procUs?.toFixed(1) ?? '–'} µs, backends ${backendUs?.toFixed(1) ?? '–'} µs (index rebuilds and the closing ANALYZE included)`;
   const mode = [
-    s.batchedCompanies ? `${s.batchedCompanies.toLocaleString('en-US')} companies in ${s.batches} batch transaction(s)${s.batchFallbacks ? `, ${s.batchFallbacks} rolled back and redone per company` : ''}` : null,
+    s.batchedCompanies
+      ? `${s.batchedCompanies.toLocaleString('en-US')} companies in ${s.batches} batch transaction(s)${s.batchFallbacks ? `, ${s.batchFallbacks} rolled back and redone per company` : ''}`
+      : null,
     s.plannedOnThreads ? `${s.plannedOnThreads.toLocaleString('en-US')} planned on worker threads` : null,
-    s.transport === 'copy' ? (s.batchedCompanies ? 'COPY straight into the tables' : 'COPY + staging') : 'batched insert', s.setWiseChecks ? 'set-wise reference checks' : null, o.deferIndexes ? `${s.deferredIndexes.length} secondary indexes deferred, rebuilt in ${s.indexSeconds.toFixed(1)} s (included)` : null].filter(Boolean).join(', ');
+    s.transport === 'copy' ? (s.batchedCompanies ? 'COPY straight into the tables' : 'COPY + staging') : 'batched insert',
+    s.setWiseChecks ? 'set-wise reference checks' : null,
+    o.deferIndexes ? `${s.deferredIndexes.length} secondary indexes deferred, rebuilt in ${s.indexSeconds.toFixed(1)} s (included)` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const row: BenchRow = {
     section: 'bulk',
     case: `bulk ingest, ${o.label}, ${s.jobs} job(s)${o.deferIndexes ? ', deferred indexes' : ''}`,
@@ -101,7 +123,8 @@ async function emptyDatabase(ctx: BenchContext, driver: Driver): Promise<Databas
 
 const section: BenchSection = {
   name: 'bulk',
-  description: 'bulk ingestion of a synthetic companyfacts.zip (small 300 / full 2,000 companies; --bulk-companies n, --bulk-initial-only, --bulk-plan-threads n): facts/s, CPU per fact, peak RSS',
+  description:
+    'bulk ingestion of a synthetic companyfacts.zip (small 300 / full 2,000 companies; --bulk-companies n, --bulk-initial-only, --bulk-plan-threads n): facts/s, CPU per fact, peak RSS',
   async run(ctx) {
     // `--bulk-companies <n>` sets the archive's size; `--bulk-initial-only` runs only the initial load
     // on PostgreSQL (deferred indexes, 2 jobs: the target's case), without the other runs and PGlite
@@ -119,17 +142,36 @@ const section: BenchSection = {
     const t0 = performance.now();
     const pgArchive = path.join(dir, `companyfacts-${companies}.zip`);
     const made = writeSyntheticArchive(pgArchive, { companies, years: 10, seed: 1, level: 1 });
-    ctx.log(`   synthetic archive: ${companies} companies, ${made.entries.toLocaleString('en-US')} fact entries in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    ctx.log(
+      `   synthetic archive: ${companies} companies, ${made.entries.toLocaleString('en-US')} fact entries in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     if (ctx.pgUrl) {
       // indexes maintained row by row (a database answering questions), then an initial load
       const runs: { jobs: number; deferIndexes: boolean }[] = initialOnly
         ? [{ jobs: 2, deferIndexes: true }]
         : ctx.scale === 'small'
-          ? [{ jobs: 2, deferIndexes: false }, { jobs: 2, deferIndexes: true }]
-          : [{ jobs: 1, deferIndexes: false }, { jobs: 2, deferIndexes: false }, { jobs: 2, deferIndexes: true }];
+          ? [
+              { jobs: 2, deferIndexes: false },
+              { jobs: 2, deferIndexes: true },
+            ]
+          : [
+              { jobs: 1, deferIndexes: false },
+              { jobs: 2, deferIndexes: false },
+              { jobs: 2, deferIndexes: true },
+            ];
       for (const r of runs) {
         const database = await emptyDatabase(ctx, 'postgres');
-        rows.push((await bulkRow(ctx, database, pgArchive, { label: `${companies.toLocaleString('en-US')} companies`, ...r, statisticsTarget, planThreads, target: (ctx.scale !== 'small' || initialOnly) && r.deferIndexes })).row);
+        rows.push(
+          (
+            await bulkRow(ctx, database, pgArchive, {
+              label: `${companies.toLocaleString('en-US')} companies`,
+              ...r,
+              statisticsTarget,
+              planThreads,
+              target: (ctx.scale !== 'small' || initialOnly) && r.deferIndexes,
+            })
+          ).row,
+        );
       }
       if (initialOnly) return rows;
     } else ctx.log('   PostgreSQL not configured: PGlite only (the target is for PostgreSQL)');

@@ -73,7 +73,10 @@ function post(agent: http.Agent, url: URL, cookie: string, body: string, chunked
  * attacker's own upload. One connection per post.
  */
 async function attack(url: URL, cookie: string, body: string, chunked = false): Promise<Reply> {
-  const r = await rawPost(url, { 'content-type': 'application/json', accept: 'application/json', cookie }, body, { chunked, timeoutMs: 30_000 });
+  const r = await rawPost(url, { 'content-type': 'application/json', accept: 'application/json', cookie }, body, {
+    chunked,
+    timeoutMs: 30_000,
+  });
   let parsed: { error?: { code?: string }; status?: string } = {};
   try {
     parsed = JSON.parse(r.body);
@@ -134,7 +137,12 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
     const attackers = Array.from({ length: ATTACKERS }, async (_, a) => {
       for (let i = 0; i < PER_CLIENT && attacking; i++) {
         const k = kinds[(a + i) % kinds.length]!;
-        const r = await attack(url, cookies[3 + a]!, k.body, k.chunked).catch((e: Error) => ({ status: 0, ms: Number.NaN, code: e.message, answerStatus: null }));
+        const r = await attack(url, cookies[3 + a]!, k.body, k.chunked).catch((e: Error) => ({
+          status: 0,
+          ms: Number.NaN,
+          code: e.message,
+          answerStatus: null,
+        }));
         hostile.push({ ...r, kind: k.name });
       }
     });
@@ -160,18 +168,30 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
     }
     const perHostile = { statements: alone.statements / alone.n, cpuMs: alone.cpuMs / alone.n };
 
-    const typed = (r: Reply) => r.status >= 400 && r.status < 500 && r.status !== 429 && typeof r.code === 'string' && /^[a-z_]+:[a-z_]+$/.test(r.code);
+    const typed = (r: Reply) =>
+      r.status >= 400 && r.status < 500 && r.status !== 429 && typeof r.code === 'string' && /^[a-z_]+:[a-z_]+$/.test(r.code);
     const untyped = hostile.filter((r) => !typed(r));
     const hostileLat = summarizeLatencies(hostile.filter((r) => Number.isFinite(r.ms)).map((r) => r.ms));
     const normalErrors = [...baseline, ...beside].filter((r) => r.status !== 200).length;
     const base = summarizeLatencies(baseline.map((r) => r.ms));
     const under = summarizeLatencies(beside.map((r) => r.ms));
-    const perKind = Object.fromEntries(kinds.map((k) => {
-      const rs = hostile.filter((r) => r.kind === k.name);
-      return [k.name, { n: rs.length, p99Ms: Math.round(summarizeLatencies(rs.map((r) => r.ms)).p99Ms), codes: [...new Set(rs.map((r) => `${r.status} ${r.code}`))] }];
-    }));
+    const perKind = Object.fromEntries(
+      kinds.map((k) => {
+        const rs = hostile.filter((r) => r.kind === k.name);
+        return [
+          k.name,
+          {
+            n: rs.length,
+            p99Ms: Math.round(summarizeLatencies(rs.map((r) => r.ms)).p99Ms),
+            codes: [...new Set(rs.map((r) => `${r.status} ${r.code}`))],
+          },
+        ];
+      }),
+    );
     const d = driver === 'pglite' ? 'http-pglite' : 'http-postgres';
-    ctx.log(`   ${driver}: hostile alone ${Number.isNaN(perHostile.statements) ? '' : `${perHostile.statements.toFixed(1)} statements, `}${perHostile.cpuMs.toFixed(1)} ms server CPU each; hostile p99 ${hostileLat.p99Ms.toFixed(0)} ms (${untyped.length} untyped of ${hostile.length}); normal p95 ${base.p95Ms.toFixed(0)} ms alone, ${under.p95Ms.toFixed(0)} ms beside the attack`);
+    ctx.log(
+      `   ${driver}: hostile alone ${Number.isNaN(perHostile.statements) ? '' : `${perHostile.statements.toFixed(1)} statements, `}${perHostile.cpuMs.toFixed(1)} ms server CPU each; hostile p99 ${hostileLat.p99Ms.toFixed(0)} ms (${untyped.length} untyped of ${hostile.length}); normal p95 ${base.p95Ms.toFixed(0)} ms alone, ${under.p95Ms.toFixed(0)} ms beside the attack`,
+    );
     return [
       {
         section: 'hostile',
@@ -182,7 +202,18 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
         p95Ms: hostileLat.p95Ms,
         p99Ms: hostileLat.p99Ms,
         target: { metric: 'p99Ms', op: '<=', value: 100, met: null },
-        extra: { untyped: untyped.length, untypedSamples: untyped.slice(0, 5).map((r) => `${r.kind}: ${r.status} ${r.code}`), perKind, statementsPerHostile: perHostile.statements, serverCpuMsPerHostile: perHostile.cpuMs, summary: `${untyped.length} untyped of ${hostile.length}; alone: ${Number.isNaN(perHostile.statements) ? '' : `${perHostile.statements.toFixed(1)} statements, `}${perHostile.cpuMs.toFixed(1)} ms server CPU a hostile body; ${Object.entries(perKind).map(([k, v]) => `${k} p99 ${v.p99Ms} ms ${v.codes.join('/')}`).join('; ')}` },
+        extra: {
+          untyped: untyped.length,
+          untypedSamples: untyped.slice(0, 5).map((r) => `${r.kind}: ${r.status} ${r.code}`),
+          perKind,
+          statementsPerHostile: perHostile.statements,
+          serverCpuMsPerHostile: perHostile.cpuMs,
+          summary: `${untyped.length} untyped of ${hostile.length}; alone: ${Number.isNaN(perHostile.statements) ? '' : `${perHostile.statements.toFixed(1)} statements, `}${perHostile.cpuMs.toFixed(1)} ms server CPU a hostile body; ${Object.entries(
+            perKind,
+          )
+            .map(([k, v]) => `${k} p99 ${v.p99Ms} ms ${v.codes.join('/')}`)
+            .join('; ')}`,
+        },
       },
       {
         section: 'hostile',
@@ -193,7 +224,12 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
         p95Ms: under.p95Ms,
         p99Ms: under.p99Ms,
         target: { metric: 'p95Ms', op: '<=', value: 200, met: null },
-        extra: { baselineP50Ms: base.p50Ms, baselineP95Ms: base.p95Ms, errors: normalErrors, summary: `alone p50 ${base.p50Ms.toFixed(0)} / p95 ${base.p95Ms.toFixed(0)} ms; ${normalErrors} errors; answers ${[...new Set(beside.map((r) => r.answerStatus))].join(', ')}` },
+        extra: {
+          baselineP50Ms: base.p50Ms,
+          baselineP95Ms: base.p95Ms,
+          errors: normalErrors,
+          summary: `alone p50 ${base.p50Ms.toFixed(0)} / p95 ${base.p95Ms.toFixed(0)} ms; ${normalErrors} errors; answers ${[...new Set(beside.map((r) => r.answerStatus))].join(', ')}`,
+        },
       },
     ];
   } finally {
@@ -205,7 +241,8 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
 
 const section: BenchSection = {
   name: 'hostile',
-  description: 'hostile bodies (2,000 entities, 10 MB) answered with typed errors in < 100 ms beside a normal user (p95 < 200 ms), through next start',
+  description:
+    'hostile bodies (2,000 entities, 10 MB) answered with typed errors in < 100 ms beside a normal user (p95 < 200 ms), through next start',
   // a production build and a server per driver, like the http load test: `--scale full` or `--only hostile`
   scales: ['full'],
   async run(ctx) {

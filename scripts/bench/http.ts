@@ -40,7 +40,15 @@ export async function signedInClients(database: Database, n: number, tenantId: s
   const auth = createAuth({ db: database.db, secret: await authSecret(database.db), secure: false, nextCookies: false });
   const tag = randomBytes(4).toString('hex');
   // a production start refuses to run with neither an auth secret nor an admin account (issue 18)
-  await createUser({ db: database.db, actor: 'bench', tenantId, email: `bench-${tag}-admin@bench.ledgerline.local`, name: 'Bench admin', role: 'admin', password: randomBytes(18).toString('base64url') });
+  await createUser({
+    db: database.db,
+    actor: 'bench',
+    tenantId,
+    email: `bench-${tag}-admin@bench.ledgerline.local`,
+    name: 'Bench admin',
+    role: 'admin',
+    password: randomBytes(18).toString('base64url'),
+  });
   const cookies: string[] = [];
   for (let i = 0; i < n; i++) {
     const email = `bench-${tag}-${i}@bench.ledgerline.local`;
@@ -59,7 +67,11 @@ export async function signedInClients(database: Database, n: number, tenantId: s
 }
 
 /** The server's event-loop delay during [from, to] (its per-second lines): the worst second's p99, the max, the median second's p50. */
-function loopDelay(file: string, from: number, to: number): { p99Ms: number | null; maxMs: number | null; p50Ms: number | null; seconds: number } {
+function loopDelay(
+  file: string,
+  from: number,
+  to: number,
+): { p99Ms: number | null; maxMs: number | null; p50Ms: number | null; seconds: number } {
   if (!fs.existsSync(file)) return { p99Ms: null, maxMs: null, p50Ms: null, seconds: 0 };
   const lines = fs
     .readFileSync(file, 'utf8')
@@ -69,12 +81,19 @@ function loopDelay(file: string, from: number, to: number): { p99Ms: number | nu
     .filter((l) => l.t >= from && l.t <= to + 1000);
   if (lines.length === 0) return { p99Ms: null, maxMs: null, p50Ms: null, seconds: 0 };
   const p50s = lines.map((l) => l.p50).sort((a, b) => a - b);
-  return { p99Ms: Math.max(...lines.map((l) => l.p99)), maxMs: Math.max(...lines.map((l) => l.max)), p50Ms: p50s[Math.floor(p50s.length / 2)]!, seconds: lines.length };
+  return {
+    p99Ms: Math.max(...lines.map((l) => l.p99)),
+    maxMs: Math.max(...lines.map((l) => l.max)),
+    p50Ms: p50s[Math.floor(p50s.length / 2)]!,
+    seconds: lines.length,
+  };
 }
 
 /** Manifests stored since `since` (database clock), and how many of them served a cached answer. */
 async function manifestCounts(database: Database, since: string): Promise<{ stored: number; cached: number }> {
-  const res = await database.db.execute(sql`select count(*)::int as stored, (count(*) filter (where versions ? 'answerCache'))::int as cached from manifests where created_at >= ${since}::timestamptz`);
+  const res = await database.db.execute(
+    sql`select count(*)::int as stored, (count(*) filter (where versions ? 'answerCache'))::int as cached from manifests where created_at >= ${since}::timestamptz`,
+  );
   const row = (res as unknown as { rows: { stored: number; cached: number }[] }).rows[0]!;
   return { stored: Number(row.stored), cached: Number(row.cached) };
 }
@@ -133,14 +152,33 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
   const agent = keepAliveAgent(CLIENTS);
   try {
     // warm-up with a spare user and questions the load does not ask (the route, the database, the planner's catalog)
-    const warm = await loadTest({ url: server.url, clients: 1, cookies: [cookies[CLIENTS]!], questions: warmQuestions, perClient: 10, durationMs: 30_000 });
+    const warm = await loadTest({
+      url: server.url,
+      clients: 1,
+      cookies: [cookies[CLIENTS]!],
+      questions: warmQuestions,
+      perClient: 10,
+      durationMs: 30_000,
+    });
     if (warm.errors) throw new Error(`warm-up failed: ${warm.errorSamples.join(' | ')}`);
     // the cold burst (support/load.ts): every client's first question at once, on new connections
     const cold = await coldBurst({ url: server.url, cookies: cookies.slice(0, CLIENTS), questions: firstQuestions, agent });
-    const since = driver === 'postgres' ? String(((await database.db.execute(sql`select now()::text as t`)) as unknown as { rows: { t: string }[] }).rows[0]!.t) : new Date().toISOString();
+    const since =
+      driver === 'postgres'
+        ? String(((await database.db.execute(sql`select now()::text as t`)) as unknown as { rows: { t: string }[] }).rows[0]!.t)
+        : new Date().toISOString();
     const cpu0 = { server: groupCpuMs(server.pgid), db: dbName ? postgresBackendsCpuMs(dbName) : null };
     const loadStart = Date.now();
-    const r = await loadTest({ url: server.url, clients: CLIENTS, cookies: cookies.slice(0, CLIENTS), questions: loadPool, perClientQuestions: mix.perClient, perClient, durationMs: full ? 30_000 : 15_000, agent });
+    const r = await loadTest({
+      url: server.url,
+      clients: CLIENTS,
+      cookies: cookies.slice(0, CLIENTS),
+      questions: loadPool,
+      perClientQuestions: mix.perClient,
+      perClient,
+      durationMs: full ? 30_000 : 15_000,
+      agent,
+    });
     const cpu1 = { server: groupCpuMs(server.pgid), db: dbName ? postgresBackendsCpuMs(dbName) : null };
     const loop = loopDelay(loopFile, loadStart, Date.now());
     if (r.errors) {
@@ -158,11 +196,30 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
       // 10 clients × 10 questions of the same mix (a question's statements do not depend on the load)
       await server.stop();
       counter = await startPgCounter(pgUrl);
-      const counted = await startServer({ root: process.cwd(), env: { ...env, DATABASE_URL: counter.url, LEDGERLINE_LOOP_DELAY_FILE: '' }, logFile });
+      const counted = await startServer({
+        root: process.cwd(),
+        env: { ...env, DATABASE_URL: counter.url, LEDGERLINE_LOOP_DELAY_FILE: '' },
+        logFile,
+      });
       try {
-        await loadTest({ url: counted.url, clients: 1, cookies: [cookies[CLIENTS]!], questions: warmQuestions, perClient: 5, durationMs: 30_000 });
+        await loadTest({
+          url: counted.url,
+          clients: 1,
+          cookies: [cookies[CLIENTS]!],
+          questions: warmQuestions,
+          perClient: 5,
+          durationMs: 30_000,
+        });
         const c0 = counter.counts();
-        const rc = await loadTest({ url: counted.url, clients: COUNT_CLIENTS, cookies: cookies.slice(CLIENTS + 1), questions: loadPool, perClientQuestions: mix.perClient.slice(0, COUNT_CLIENTS), perClient: 10, durationMs: 30_000 });
+        const rc = await loadTest({
+          url: counted.url,
+          clients: COUNT_CLIENTS,
+          cookies: cookies.slice(CLIENTS + 1),
+          questions: loadPool,
+          perClientQuestions: mix.perClient.slice(0, COUNT_CLIENTS),
+          perClient: 10,
+          durationMs: 30_000,
+        });
         const c1 = counter.counts();
         if (rc.requests > 0) {
           statements = (c1.statements - c0.statements) / rc.requests;
@@ -180,8 +237,12 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
     if (driver === 'pglite') await database.close();
     const hitRate = manifests.stored ? manifests.cached / manifests.stored : null;
     const fmt = (v: number | null, d = 1) => (v === null ? 'n/a' : v.toFixed(d));
-    ctx.log(`   ${driver}: cold burst ${cold.requests} first questions at once: p50 ${cold.latency.p50Ms.toFixed(0)} / p99 ${cold.latency.p99Ms.toFixed(0)} ms; question pool ${pool.length}, the load's ${loadPool.length}`);
-    ctx.log(`   ${driver}: ${r.requests} requests in ${(r.elapsedMs / 1000).toFixed(1)} s, ${r.rps.toFixed(1)} req/s, p99 ${r.latency.p99Ms.toFixed(0)} ms, ${r.errors} errors ${JSON.stringify(r.statuses)}; CPU per request: server ${fmt(serverCpuMs)} ms, PostgreSQL ${fmt(dbCpuMs)} ms; ${fmt(statements)} statements (${fmt(roundTrips)} round trips) per request; answer cache ${manifests.cached}/${manifests.stored} hits (${mix.distinct} distinct questions, ${mix.repeats} repeats); event-loop delay p99 ${fmt(loop.p99Ms, 0)} ms (worst second), max ${fmt(loop.maxMs, 0)} ms`);
+    ctx.log(
+      `   ${driver}: cold burst ${cold.requests} first questions at once: p50 ${cold.latency.p50Ms.toFixed(0)} / p99 ${cold.latency.p99Ms.toFixed(0)} ms; question pool ${pool.length}, the load's ${loadPool.length}`,
+    );
+    ctx.log(
+      `   ${driver}: ${r.requests} requests in ${(r.elapsedMs / 1000).toFixed(1)} s, ${r.rps.toFixed(1)} req/s, p99 ${r.latency.p99Ms.toFixed(0)} ms, ${r.errors} errors ${JSON.stringify(r.statuses)}; CPU per request: server ${fmt(serverCpuMs)} ms, PostgreSQL ${fmt(dbCpuMs)} ms; ${fmt(statements)} statements (${fmt(roundTrips)} round trips) per request; answer cache ${manifests.cached}/${manifests.stored} hits (${mix.distinct} distinct questions, ${mix.repeats} repeats); event-loop delay p99 ${fmt(loop.p99Ms, 0)} ms (worst second), max ${fmt(loop.maxMs, 0)} ms`,
+    );
     return {
       section: 'http',
       case: `POST /api/answers, ${CLIENTS} clients`,
@@ -193,7 +254,8 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
       throughput: r.rps,
       throughputUnit: 'req/s',
       // issue 18/19: on PostgreSQL 0 errors and p99 ≤ 500 ms at 50 clients (the errors are in the notes); PGlite: 0 errors
-      target: driver === 'postgres' ? { metric: 'p99Ms', op: '<=', value: 500, met: null } : { metric: 'errors', op: '<=', value: 0, met: null },
+      target:
+        driver === 'postgres' ? { metric: 'p99Ms', op: '<=', value: 500, met: null } : { metric: 'errors', op: '<=', value: 0, met: null },
       extra: {
         errors: r.errors,
         statuses: r.statuses,
@@ -211,8 +273,18 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
         manifestsStored: manifests.stored,
         answerCacheHitRate: hitRate,
         eventLoopDelay: loop,
-        coldBurst: { n: cold.requests, p50Ms: cold.latency.p50Ms, p95Ms: cold.latency.p95Ms, p99Ms: cold.latency.p99Ms, serverP95Ms: cold.serverMs.p95Ms },
-        summary: `${r.errors} errors; cold burst before the load (${cold.requests} first questions at once, new connections and sessions) p50 ${cold.latency.p50Ms.toFixed(0)} / p99 ${cold.latency.p99Ms.toFixed(0)} ms; server time p50 ${r.serverMs.p50Ms.toFixed(0)} / p95 ${r.serverMs.p95Ms.toFixed(0)} ms; CPU per request: server ${fmt(serverCpuMs)} ms${dbCpuMs === null ? '' : `, PostgreSQL ${fmt(dbCpuMs)} ms`}${statements === null ? '' : `; ${fmt(statements)} statements / ${fmt(roundTrips)} round trips per request`}; event-loop delay p99 ${fmt(loop.p99Ms, 0)} / max ${fmt(loop.maxMs, 0)} ms; ${mix.distinct} distinct questions of ${mix.distinct + mix.repeats}, answer cache hits ${hitRate === null ? 'n/a' : `${(hitRate * 100).toFixed(0)} %`}; ${Object.entries(r.answerStatuses).map(([k, v]) => `${v} ${k}`).join(', ')}`,
+        coldBurst: {
+          n: cold.requests,
+          p50Ms: cold.latency.p50Ms,
+          p95Ms: cold.latency.p95Ms,
+          p99Ms: cold.latency.p99Ms,
+          serverP95Ms: cold.serverMs.p95Ms,
+        },
+        summary: `${r.errors} errors; cold burst before the load (${cold.requests} first questions at once, new connections and sessions) p50 ${cold.latency.p50Ms.toFixed(0)} / p99 ${cold.latency.p99Ms.toFixed(0)} ms; server time p50 ${r.serverMs.p50Ms.toFixed(0)} / p95 ${r.serverMs.p95Ms.toFixed(0)} ms; CPU per request: server ${fmt(serverCpuMs)} ms${dbCpuMs === null ? '' : `, PostgreSQL ${fmt(dbCpuMs)} ms`}${statements === null ? '' : `; ${fmt(statements)} statements / ${fmt(roundTrips)} round trips per request`}; event-loop delay p99 ${fmt(loop.p99Ms, 0)} / max ${fmt(loop.maxMs, 0)} ms; ${mix.distinct} distinct questions of ${mix.distinct + mix.repeats}, answer cache hits ${hitRate === null ? 'n/a' : `${(hitRate * 100).toFixed(0)} %`}; ${Object.entries(
+          r.answerStatuses,
+        )
+          .map(([k, v]) => `${v} ${k}`)
+          .join(', ')}`,
       },
     };
   } finally {

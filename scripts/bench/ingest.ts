@@ -81,7 +81,14 @@ async function measure(label: string, database: Database, files: string[], jobs:
           if (label === 'pglite') gc(); // memory check on the embedded run; the PostgreSQL runs are timed without
           const mem = process.memoryUsage();
           peakRss = Math.max(peakRss, mem.rss);
-          perFile.push({ file: line.trim().split(/\s+/)[1] ?? '', facts: 0, seconds: 0, factsPerSecond: 0, rssMbAfter: Math.round(mem.rss / MB), heapMbAfter: Math.round(mem.heapUsed / MB) });
+          perFile.push({
+            file: line.trim().split(/\s+/)[1] ?? '',
+            facts: 0,
+            seconds: 0,
+            factsPerSecond: 0,
+            rssMbAfter: Math.round(mem.rss / MB),
+            heapMbAfter: Math.round(mem.heapUsed / MB),
+          });
           return true;
         },
       } as unknown as NodeJS.WritableStream,
@@ -94,7 +101,12 @@ async function measure(label: string, database: Database, files: string[], jobs:
   const seconds = (performance.now() - started) / 1000;
   for (const o of outcomes) {
     const row = perFile.find((p) => p.file === o.fileName);
-    if (row) Object.assign(row, { facts: o.factsSeen, seconds: o.durationMs / 1000, factsPerSecond: Math.round(o.factsSeen / Math.max(o.durationMs / 1000, 1e-3)) });
+    if (row)
+      Object.assign(row, {
+        facts: o.factsSeen,
+        seconds: o.durationMs / 1000,
+        factsPerSecond: Math.round(o.factsSeen / Math.max(o.durationMs / 1000, 1e-3)),
+      });
   }
   const facts = outcomes.reduce((n, o) => n + o.factsSeen, 0);
   const rates = perFile.map((p) => p.factsPerSecond);
@@ -110,7 +122,9 @@ async function measure(label: string, database: Database, files: string[], jobs:
     peakRssMb: Math.round(peakRss / MB),
     failed: outcomes.filter((o) => o.status !== 'ok').map((o) => `${o.fileName}: ${o.status} ${o.error?.code ?? ''}`),
   };
-  log(`${label} jobs=${jobs}: ${facts.toLocaleString('en-US')} facts in ${run.seconds} s = ${run.factsPerSecond.toLocaleString('en-US')} facts/s; per file p50 ${run.p50FileFactsPerSecond} p95 ${run.p95FileFactsPerSecond} facts/s; rss after each file ${perFile.map((p) => p.rssMbAfter).join(' ')} MB; JS heap after each file${label === 'pglite' ? ' (after GC)' : ''} ${perFile.map((p) => p.heapMbAfter).join(' ')} MB`);
+  log(
+    `${label} jobs=${jobs}: ${facts.toLocaleString('en-US')} facts in ${run.seconds} s = ${run.factsPerSecond.toLocaleString('en-US')} facts/s; per file p50 ${run.p50FileFactsPerSecond} p95 ${run.p95FileFactsPerSecond} facts/s; rss after each file ${perFile.map((p) => p.rssMbAfter).join(' ')} MB; JS heap after each file${label === 'pglite' ? ' (after GC)' : ''} ${perFile.map((p) => p.heapMbAfter).join(' ')} MB`,
+  );
   return run;
 }
 
@@ -118,7 +132,11 @@ const section: BenchSection = {
   description: 'companyfacts ingestion (seven files, ~106k facts) on PGlite and PostgreSQL',
   async run({ log }): Promise<BenchResult> {
     const dir = path.join(secDataDir(), 'sec-companyfacts');
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(dir, f));
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => path.join(dir, f));
     if (files.length === 0) return { summary: [`no companyfacts files in ${dir}; set SEC_DATA_DIR`], ok: false };
     const runs: Run[] = [];
     // the embedded database in a temporary folder on disk, as the CLI uses it
@@ -146,13 +164,18 @@ const section: BenchSection = {
     const best = runs.filter((r) => r.driver === 'postgres').sort((a, b) => a.seconds - b.seconds)[0];
     const pgl = runs.find((r) => r.driver === 'pglite')!;
     const summary = runs.map(
-      (r) => `${r.driver.padEnd(8)} jobs=${r.jobs}  ${r.seconds.toFixed(1).padStart(5)} s  ${r.factsPerSecond.toLocaleString('en-US').padStart(7)} facts/s  p50/p95 per file ${r.p50FileFactsPerSecond}/${r.p95FileFactsPerSecond}  peak RSS ${r.peakRssMb} MB${r.failed.length ? `  FAILED: ${r.failed.join('; ')}` : ''}`,
+      (r) =>
+        `${r.driver.padEnd(8)} jobs=${r.jobs}  ${r.seconds.toFixed(1).padStart(5)} s  ${r.factsPerSecond.toLocaleString('en-US').padStart(7)} facts/s  p50/p95 per file ${r.p50FileFactsPerSecond}/${r.p95FileFactsPerSecond}  peak RSS ${r.peakRssMb} MB${r.failed.length ? `  FAILED: ${r.failed.join('; ')}` : ''}`,
     );
     if (best) {
-      summary.push(`postgres/pglite speed ratio ${(pgl.seconds / best.seconds).toFixed(2)}; target < ${TARGET_PG_SECONDS} s on PostgreSQL: ${best.seconds < TARGET_PG_SECONDS ? 'met' : 'MISSED'} (${best.seconds} s)`);
+      summary.push(
+        `postgres/pglite speed ratio ${(pgl.seconds / best.seconds).toFixed(2)}; target < ${TARGET_PG_SECONDS} s on PostgreSQL: ${best.seconds < TARGET_PG_SECONDS ? 'met' : 'MISSED'} (${best.seconds} s)`,
+      );
     }
     const rssGrowth = pgl.perFile.length > 1 ? pgl.perFile.at(-1)!.heapMbAfter - pgl.perFile[0]!.heapMbAfter : 0;
-    summary.push(`JS heap after a full GC, first → last file (pglite): ${pgl.perFile[0]?.heapMbAfter ?? '?'} → ${pgl.perFile.at(-1)?.heapMbAfter ?? '?'} MB (${rssGrowth >= 0 ? '+' : ''}${rssGrowth} MB)`);
+    summary.push(
+      `JS heap after a full GC, first → last file (pglite): ${pgl.perFile[0]?.heapMbAfter ?? '?'} → ${pgl.perFile.at(-1)?.heapMbAfter ?? '?'} MB (${rssGrowth >= 0 ? '+' : ''}${rssGrowth} MB)`,
+    );
     return { summary, runs, ok: runs.every((r) => r.failed.length === 0) && (!best || best.seconds < TARGET_PG_SECONDS) };
   },
 };

@@ -35,7 +35,13 @@ const section: BenchSection = {
         p95Ms: seq.summary.p95Ms,
         p99Ms: seq.summary.p99Ms,
         throughput: seq.opsPerS,
-        extra: { facts, statuses, summary: `${facts.toLocaleString('en-US')} facts; ${Object.entries(statuses).map(([k, v]) => `${v} ${k}`).join(', ')}` },
+        extra: {
+          facts,
+          statuses,
+          summary: `${facts.toLocaleString('en-US')} facts; ${Object.entries(statuses)
+            .map(([k, v]) => `${v} ${k}`)
+            .join(', ')}`,
+        },
       });
       if (driver === 'postgres') {
         const conc = await timeConcurrent(cases, run, 8);

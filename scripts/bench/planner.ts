@@ -24,18 +24,40 @@ import type { BenchRow, BenchSection } from './support/types';
 const SIZES = [7, 2_000, 10_000];
 
 function entity(id: string, name: string, ticker: string, cik: string, extra: [string, string][] = []): CatalogEntity {
-  const aliases: [string, string][] = [[name, 'name'], [ticker, 'ticker'], [cik, 'abbreviation'], [cik.replace(/^0+/, ''), 'abbreviation'], ...extra];
-  return { id, name, legalName: name, ticker, cik, aliases: aliases.map(([alias, kind]) => ({ alias, kind, normalized: normalizeAlias(alias) })) };
+  const aliases: [string, string][] = [
+    [name, 'name'],
+    [ticker, 'ticker'],
+    [cik, 'abbreviation'],
+    [cik.replace(/^0+/, ''), 'abbreviation'],
+    ...extra,
+  ];
+  return {
+    id,
+    name,
+    legalName: name,
+    ticker,
+    cik,
+    aliases: aliases.map(([alias, kind]) => ({ alias, kind, normalized: normalizeAlias(alias) })),
+  };
 }
 
 /** The seven companies of the real data, with the aliases ingestion records for them. */
 const REAL: CatalogEntity[] = [
   entity('aapl', 'Apple Inc.', 'AAPL', '0000320193', [['Nasdaq:AAPL', 'listing']]),
   entity('nvda', 'NVIDIA CORP', 'NVDA', '0001045810', [['Nasdaq:NVDA', 'listing']]),
-  entity('tsla', 'Tesla, Inc.', 'TSLA', '0001318605', [['TESLA MOTORS INC', 'former_name'], ['Nasdaq:TSLA', 'listing']]),
+  entity('tsla', 'Tesla, Inc.', 'TSLA', '0001318605', [
+    ['TESLA MOTORS INC', 'former_name'],
+    ['Nasdaq:TSLA', 'listing'],
+  ]),
   entity('snow', 'Snowflake Inc.', 'SNOW', '0001640147', [['NYSE:SNOW', 'listing']]),
-  entity('googl', 'Alphabet Inc.', 'GOOGL', '0001652044', [['GOOG', 'ticker'], ['Google', 'brand']]),
-  entity('mrvl', 'Marvell Technology, Inc.', 'MRVL', '0001835632', [['Marvell', 'abbreviation'], ['Nasdaq:MRVL', 'listing']]),
+  entity('googl', 'Alphabet Inc.', 'GOOGL', '0001652044', [
+    ['GOOG', 'ticker'],
+    ['Google', 'brand'],
+  ]),
+  entity('mrvl', 'Marvell Technology, Inc.', 'MRVL', '0001835632', [
+    ['Marvell', 'abbreviation'],
+    ['Nasdaq:MRVL', 'listing'],
+  ]),
   entity('lpa', 'Logistic Properties of the Americas', 'LPA', '0001997711'),
 ];
 
@@ -43,7 +65,9 @@ function catalogOf(size: number): CatalogEntity[] {
   const out = [...REAL];
   for (let i = 0; out.length < size; i++) {
     const cik = String(2_000_000 + i).padStart(10, '0');
-    out.push(entity(`syn${i}`, `${companyName(i)} ${i >= 2_000 ? 'Group' : 'Inc.'}`, `Q${i.toString(36).toUpperCase().padStart(3, '0')}`, cik));
+    out.push(
+      entity(`syn${i}`, `${companyName(i)} ${i >= 2_000 ? 'Group' : 'Inc.'}`, `Q${i.toString(36).toUpperCase().padStart(3, '0')}`, cik),
+    );
   }
   return out;
 }
@@ -91,12 +115,23 @@ interface Setup {
 function row(c: string, driver: BenchRow['driver'], ms: number[], extra: Record<string, unknown>): BenchRow {
   const sum = summarizeLatencies(ms);
   const total = ms.reduce((a, b) => a + b, 0);
-  return { section: 'planner', case: c, driver, n: ms.length, p50Ms: sum.p50Ms, p95Ms: sum.p95Ms, p99Ms: sum.p99Ms, throughput: total > 0 ? (ms.length * 1000) / total : null, extra };
+  return {
+    section: 'planner',
+    case: c,
+    driver,
+    n: ms.length,
+    p50Ms: sum.p50Ms,
+    p95Ms: sum.p95Ms,
+    p99Ms: sum.p99Ms,
+    throughput: total > 0 ? (ms.length * 1000) / total : null,
+    extra,
+  };
 }
 
 const section: BenchSection = {
   name: 'planner',
-  description: 'planner and entity matching p50/p95 per question at 7, 2,000 and 10,000 companies (in-memory index; cached index on PGlite)',
+  description:
+    'planner and entity matching p50/p95 per question at 7, 2,000 and 10,000 companies (in-memory index; cached index on PGlite)',
   async run(ctx) {
     const qs = questions();
     const rows: BenchRow[] = [];
@@ -132,8 +167,23 @@ const section: BenchSection = {
     }
     for (const s of setups) {
       const st = statuses.get(s.size) ?? {};
-      rows.push(row(`entity matching, ${s.label}`, 'n/a', match.get(s.size)!, { companies: s.size, questions: qs.length, indexBuildMs: round(s.buildMs, 1), summary: `${qs.length} questions × ${rounds}; index built once in ${round(s.buildMs, 0)} ms` }));
-      rows.push(row(`planQuestion, ${s.label}`, 'n/a', plan.get(s.size)!, { companies: s.size, statuses: st, summary: Object.entries(st).map(([k, v]) => `${v} ${k}`).join(', ') }));
+      rows.push(
+        row(`entity matching, ${s.label}`, 'n/a', match.get(s.size)!, {
+          companies: s.size,
+          questions: qs.length,
+          indexBuildMs: round(s.buildMs, 1),
+          summary: `${qs.length} questions × ${rounds}; index built once in ${round(s.buildMs, 0)} ms`,
+        }),
+      );
+      rows.push(
+        row(`planQuestion, ${s.label}`, 'n/a', plan.get(s.size)!, {
+          companies: s.size,
+          statuses: st,
+          summary: Object.entries(st)
+            .map(([k, v]) => `${v} ${k}`)
+            .join(', '),
+        }),
+      );
     }
     const p95 = (m: Map<number, number[]>, n: number) => summarizeLatencies(m.get(n)!).p95Ms ?? 0;
     const ratioOf = (m: Map<number, number[]>) => (p95(m, 7) > 0 ? p95(m, 10_000) / p95(m, 7) : null);
@@ -147,9 +197,16 @@ const section: BenchSection = {
       p50Ms: null,
       p95Ms: null,
       target: { metric: 'matchP95Ratio', op: '<=', value: 1.5, met: null },
-      extra: { matchP95Ratio, planP95Ratio, summary: `p95 at 10,000 / p95 at 7 companies: matching ${matchP95Ratio}×, planQuestion ${planP95Ratio}×` },
+      extra: {
+        matchP95Ratio,
+        planP95Ratio,
+        summary: `p95 at 10,000 / p95 at 7 companies: matching ${matchP95Ratio}×, planQuestion ${planP95Ratio}×`,
+      },
     });
-    for (const s of setups) ctx.log(`   planner at ${s.label}: match p95 ${round(p95(match, s.size), 3)} ms, plan p95 ${round(p95(plan, s.size), 3)} ms, index build ${round(s.buildMs, 0)} ms`);
+    for (const s of setups)
+      ctx.log(
+        `   planner at ${s.label}: match p95 ${round(p95(match, s.size), 3)} ms, plan p95 ${round(p95(plan, s.size), 3)} ms, index build ${round(s.buildMs, 0)} ms`,
+      );
 
     // the answer path's per-question cost of the index: one data-version read while nothing changed
     const d = await openDatabase({ dataDir: 'memory' });

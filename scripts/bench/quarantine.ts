@@ -28,7 +28,11 @@ const section: BenchSection = {
     await migrate(database);
     await seedMetrics(database.db);
     await seedDemo(database.db);
-    const cols = (await database.query<{ column_name: string }>(`select column_name from information_schema.columns where table_name = 'facts' order by ordinal_position`)).map((c) => c.column_name);
+    const cols = (
+      await database.query<{ column_name: string }>(
+        `select column_name from information_schema.columns where table_name = 'facts' order by ordinal_position`,
+      )
+    ).map((c) => c.column_name);
     const pick = (c: string) =>
       c === 'id'
         ? `md5(f.id || g::text) || md5(g::text || f.id)`
@@ -73,7 +77,11 @@ const section: BenchSection = {
       p99Ms: seq.summary.p99Ms,
       throughput: seq.opsPerS,
       target: { metric: 'p95Ms', op: '<=', value: TARGET_MS, met: seq.summary.p95Ms <= TARGET_MS },
-      extra: { queue: total, htmlBytes: bytes, summary: `${total.toLocaleString('en-US')} waiting; page of 25 rendered to ${Math.round(bytes / 1024)} KB of HTML` },
+      extra: {
+        queue: total,
+        htmlBytes: bytes,
+        summary: `${total.toLocaleString('en-US')} waiting; page of 25 rendered to ${Math.round(bytes / 1024)} KB of HTML`,
+      },
     };
     return [row];
   },

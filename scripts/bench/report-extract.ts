@@ -73,7 +73,19 @@ const section: BenchSection = {
       const html = fs.readFileSync(twentyF, 'utf8');
       const t0 = performance.now();
       const doc = extractHtmlReport(html);
-      const a = analyzeReport(doc, { calendars: [{ entityId: 'b', effectiveFrom: '2000-12-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 11, day: 30 }, labelBy: 'end-year' }], standard: 'ifrs', currency: 'CAD' });
+      const a = analyzeReport(doc, {
+        calendars: [
+          {
+            entityId: 'b',
+            effectiveFrom: '2000-12-01',
+            effectiveTo: null,
+            yearEnd: { kind: 'fixed', month: 11, day: 30 },
+            labelBy: 'end-year',
+          },
+        ],
+        standard: 'ifrs',
+        currency: 'CAD',
+      });
       const ms = performance.now() - t0;
       rows.push({
         section: 'report-extract',
@@ -84,7 +96,12 @@ const section: BenchSection = {
         p95Ms: null,
         throughput: Math.round((html.length / 1e6 / (ms / 1000)) * 10) / 10,
         throughputUnit: 'MB/s',
-        extra: { cells: a.counters.numericCells, bound: a.counters.bound, quarantined: a.counters.quarantined, summary: `${a.counters.tables} tables, ${a.counters.numericCells} numeric cells: ${a.counters.bound} bound, ${a.counters.quarantined} quarantined, ${a.counters.chunks} chunks` },
+        extra: {
+          cells: a.counters.numericCells,
+          bound: a.counters.bound,
+          quarantined: a.counters.quarantined,
+          summary: `${a.counters.tables} tables, ${a.counters.numericCells} numeric cells: ${a.counters.bound} bound, ${a.counters.quarantined} quarantined, ${a.counters.chunks} chunks`,
+        },
       });
     }
     return rows;

@@ -55,7 +55,11 @@ function score(q: EvalQuestion, passages: Passage[], ms: number): Scored {
     recall: recallAtK(ids, gold, K),
     rr: reciprocalRank(ids, gold, K),
     hit: reciprocalRank(ids, gold, K) > 0,
-    companyHit: allKeysHit(passages.map((p) => p.entityId), companies, K),
+    companyHit: allKeysHit(
+      passages.map((p) => p.entityId),
+      companies,
+      K,
+    ),
     bucketHit: allKeysHit(bucketKeys, buckets, K),
     precision: keyPrecision(bucketKeys, buckets, K),
   };
@@ -66,7 +70,16 @@ function aggregate(s: Scored[]) {
   const byKind = Object.fromEntries(
     (['detail', 'comparison', 'longitudinal'] as QuestionKind[]).map((k) => {
       const sub = s.filter((x) => x.q.kind === k);
-      return [k, { n: sub.length, recallAt10: round(mean(sub.map((x) => x.recall)), 3), mrr: round(mean(sub.map((x) => x.rr)), 3), companyHit: round(rate(sub.map((x) => x.companyHit)), 3), bucketHit: round(rate(sub.map((x) => x.bucketHit)), 3) }];
+      return [
+        k,
+        {
+          n: sub.length,
+          recallAt10: round(mean(sub.map((x) => x.recall)), 3),
+          mrr: round(mean(sub.map((x) => x.rr)), 3),
+          companyHit: round(rate(sub.map((x) => x.companyHit)), 3),
+          bucketHit: round(rate(sub.map((x) => x.bucketHit)), 3),
+        },
+      ];
     }),
   );
   const cross = s.filter((x) => x.q.kind === 'comparison');
@@ -125,9 +138,21 @@ async function evaluate(ctx: BenchContext, driver: Driver, questions: EvalQuesti
     const b = aggs.get(`bucketed ${mode}`)!;
     const f = aggs.get(`flat ${mode}`)!;
     comparisons.push(
-      { what: `retrieval-quality ${driver} ${mode}: bucketed / flat`, metric: 'Recall@10', ratio: ratio(b.recallAt10, f.recallAt10), a: b.recallAt10, b: f.recallAt10 },
+      {
+        what: `retrieval-quality ${driver} ${mode}: bucketed / flat`,
+        metric: 'Recall@10',
+        ratio: ratio(b.recallAt10, f.recallAt10),
+        a: b.recallAt10,
+        b: f.recallAt10,
+      },
       { what: `retrieval-quality ${driver} ${mode}: bucketed / flat`, metric: 'MRR', ratio: ratio(b.mrr, f.mrr), a: b.mrr, b: f.mrr },
-      { what: `retrieval-quality ${driver} ${mode}: bucketed / flat`, metric: 'company hit (cross-entity)', ratio: ratio(b.companyHitCross, f.companyHitCross), a: b.companyHitCross, b: f.companyHitCross },
+      {
+        what: `retrieval-quality ${driver} ${mode}: bucketed / flat`,
+        metric: 'company hit (cross-entity)',
+        ratio: ratio(b.companyHitCross, f.companyHitCross),
+        a: b.companyHitCross,
+        b: f.companyHitCross,
+      },
     );
   }
   hybridRow.extra.comparisons = comparisons;
@@ -148,7 +173,14 @@ const section: BenchSection = {
     const questions =
       ctx.scale === 'full'
         ? all
-        : [...all.filter((q) => q.kind !== 'detail'), ...sample(all.filter((q) => q.kind === 'detail'), 24, 7)];
+        : [
+            ...all.filter((q) => q.kind !== 'detail'),
+            ...sample(
+              all.filter((q) => q.kind === 'detail'),
+              24,
+              7,
+            ),
+          ];
     const kinds = (k: QuestionKind) => questions.filter((q) => q.kind === k).length;
     ctx.log(
       `   ${all.length} questions in the set (written to ${path.relative(process.cwd(), out)}); evaluating ${questions.length}: ` +
@@ -159,7 +191,11 @@ const section: BenchSection = {
     const rows: BenchRow[] = [];
     for (const d of drivers) rows.push(...(await evaluate(ctx, d, questions)));
     for (const r of rows) {
-      r.extra.questions = { total: questions.length, plannerResolved: questions.filter((q) => q.plannerBuckets).length, setSize: all.length };
+      r.extra.questions = {
+        total: questions.length,
+        plannerResolved: questions.filter((q) => q.plannerBuckets).length,
+        setSize: all.length,
+      };
     }
     return rows;
   },

@@ -23,7 +23,9 @@ const section: BenchSection = {
       const database = await ctx.realDatabase(driver);
       const { db } = database;
       const chunks = (await database.query<{ chunks: number }>('select count(*)::int as chunks from chunks'))[0]?.chunks ?? 0;
-      const bucketed = await timeSequential(questions, (q) => retrievePassages({ db, tenantId: DEMO_TENANT_ID, buckets: q.buckets, query: q.topic, k: 10, mode: 'hybrid' }));
+      const bucketed = await timeSequential(questions, (q) =>
+        retrievePassages({ db, tenantId: DEMO_TENANT_ID, buckets: q.buckets, query: q.topic, k: 10, mode: 'hybrid' }),
+      );
       const buckets = questions.reduce((a, q) => a + q.buckets.length, 0) / questions.length;
       rows.push({
         section: 'retrieval',
@@ -34,10 +36,16 @@ const section: BenchSection = {
         p95Ms: bucketed.summary.p95Ms,
         p99Ms: bucketed.summary.p99Ms,
         throughput: bucketed.opsPerS,
-        extra: { chunks, bucketsPerQuery: buckets, summary: `${chunks.toLocaleString('en-US')} chunks; ${buckets.toFixed(2)} buckets per query` },
+        extra: {
+          chunks,
+          bucketsPerQuery: buckets,
+          summary: `${chunks.toLocaleString('en-US')} chunks; ${buckets.toFixed(2)} buckets per query`,
+        },
       });
       const flatN = Math.min(questions.length, ctx.scale === 'full' ? 200 : 60);
-      const flat = await timeSequential(questions.slice(0, flatN), (q) => retrievePassages({ db, tenantId: DEMO_TENANT_ID, buckets: [], query: q.question, k: 10, mode: 'hybrid' }));
+      const flat = await timeSequential(questions.slice(0, flatN), (q) =>
+        retrievePassages({ db, tenantId: DEMO_TENANT_ID, buckets: [], query: q.question, k: 10, mode: 'hybrid' }),
+      );
       rows.push({
         section: 'retrieval',
         case: 'real data, flat hybrid',

@@ -61,7 +61,8 @@ interface Sizes {
 
 /** `--scale-companies N` and `--scale-chunk-companies N` override the full scale's 2,000 companies (PostgreSQL: passages for all of them). */
 function sizes(ctx: BenchContext, driver: Driver): Sizes {
-  if (ctx.scale === 'small') return { companies: 100, chunksPerBucket: 10, chunkCompanies: 100, lookups: 200, retrievals: 100, questions: 60 };
+  if (ctx.scale === 'small')
+    return { companies: 100, chunksPerBucket: 10, chunkCompanies: 100, lookups: 200, retrievals: 100, questions: 60 };
   const companies = Number(argValue(ctx, '--scale-companies') ?? 2000);
   const chunkCompanies = Math.min(companies, Number(argValue(ctx, '--scale-chunk-companies') ?? (driver === 'postgres' ? companies : 400)));
   return driver === 'postgres'
@@ -80,11 +81,25 @@ function retrievalRequests(info: SyntheticInfo, chunkCompanies: number, n: numbe
     if (kind === 0) return { kind: 'detail', query, buckets: [{ entityId: pick(), fiscalYear: year() }] };
     if (kind === 1) {
       const y = year();
-      return { kind: 'comparison', query, buckets: [{ entityId: pick(), fiscalYear: y }, { entityId: pick(), fiscalYear: y }] };
+      return {
+        kind: 'comparison',
+        query,
+        buckets: [
+          { entityId: pick(), fiscalYear: y },
+          { entityId: pick(), fiscalYear: y },
+        ],
+      };
     }
     const e = pick();
     const y = LAST_YEAR - Math.floor(r() * 4);
-    return { kind: 'longitudinal', query, buckets: [{ entityId: e, fiscalYear: y - 1 }, { entityId: e, fiscalYear: y }] };
+    return {
+      kind: 'longitudinal',
+      query,
+      buckets: [
+        { entityId: e, fiscalYear: y - 1 },
+        { entityId: e, fiscalYear: y },
+      ],
+    };
   });
 }
 
@@ -101,7 +116,11 @@ function topicLatencies(topics: string[], latencies: number[]): Record<string, s
  * change to a query or an index is measured in minutes instead of rebuilding 1.2M facts and 100k
  * embedded chunks each time. Without it, a scratch database dropped at the end.
  */
-async function scaleDatabase(ctx: BenchContext, driver: Driver, sz: Sizes): Promise<{ database: Database; url: string | null; reused: SyntheticInfo | null }> {
+async function scaleDatabase(
+  ctx: BenchContext,
+  driver: Driver,
+  sz: Sizes,
+): Promise<{ database: Database; url: string | null; reused: SyntheticInfo | null }> {
   if (driver === 'postgres') {
     const keepAs = argValue(ctx, '--scale-db');
     if (!keepAs) {
@@ -122,10 +141,16 @@ async function scaleDatabase(ctx: BenchContext, driver: Driver, sz: Sizes): Prom
           [SCALE_TENANT_ID],
         );
         if (row && row.companies === sz.companies && row.chunks === sz.chunkCompanies * 5 * sz.chunksPerBucket) {
-          ctx.log(`   reusing the scale-up kept in ${name} (${row.facts.toLocaleString('en-US')} facts, ${row.chunks.toLocaleString('en-US')} chunks)`);
+          ctx.log(
+            `   reusing the scale-up kept in ${name} (${row.facts.toLocaleString('en-US')} facts, ${row.chunks.toLocaleString('en-US')} chunks)`,
+          );
           ctx.onCleanup(() => database.close().catch(() => undefined));
           const companies = Array.from({ length: sz.companies }, (_, i) => ({ id: companyId(i), name: companyName(i) }));
-          return { database, url, reused: { tenantId: SCALE_TENANT_ID, companies, facts: row.facts, chunks: row.chunks, timingsS: { reused: 0 } } };
+          return {
+            database,
+            url,
+            reused: { tenantId: SCALE_TENANT_ID, companies, facts: row.facts, chunks: row.chunks, timingsS: { reused: 0 } },
+          };
         }
         await database.close();
         ctx.log(`   ${name} holds another size: rebuilding it`);
@@ -150,11 +175,23 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
   const sz = sizes(ctx, driver);
   ctx.log(`   ${driver}: building the scale-up (${sz.companies} companies, ${sz.chunkCompanies * 5 * sz.chunksPerBucket} chunks)`);
   const { database, url, reused } = await scaleDatabase(ctx, driver, sz);
-  const info = reused ?? await buildSynthetic(database, { companies: sz.companies, chunksPerBucket: sz.chunksPerBucket, chunkCompanies: sz.chunkCompanies, log: ctx.log });
-  const totals = (await database.query<{ facts: number; chunks: number }>('select (select count(*) from facts)::int as facts, (select count(*) from chunks)::int as chunks'))[0]!;
+  const info =
+    reused ??
+    (await buildSynthetic(database, {
+      companies: sz.companies,
+      chunksPerBucket: sz.chunksPerBucket,
+      chunkCompanies: sz.chunkCompanies,
+      log: ctx.log,
+    }));
+  const totals = (
+    await database.query<{ facts: number; chunks: number }>(
+      'select (select count(*) from facts)::int as facts, (select count(*) from chunks)::int as chunks',
+    )
+  )[0]!;
   const size = `${totals.facts.toLocaleString('en-US')} facts, ${totals.chunks.toLocaleString('en-US')} chunks in the tables`;
   const full = ctx.scale === 'full';
-  const target = (metric: 'p95Ms', value: number) => (full && driver === 'postgres' ? { target: { metric, op: '<=' as const, value, met: null } } : {});
+  const target = (metric: 'p95Ms', value: number) =>
+    full && driver === 'postgres' ? { target: { metric, op: '<=' as const, value, met: null } } : {};
   const base = { section: 'scale', driver } as const;
   const rows: BenchRow[] = [];
   const { db } = database;
@@ -201,7 +238,9 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
 
   // hybrid retrieval
   const requests = retrievalRequests(info, sz.chunkCompanies, sz.retrievals);
-  const rt = await timeSequential(requests, (r) => retrievePassages({ db, tenantId: SCALE_TENANT_ID, buckets: r.buckets, query: r.query, k: 10, mode: 'hybrid' }));
+  const rt = await timeSequential(requests, (r) =>
+    retrievePassages({ db, tenantId: SCALE_TENANT_ID, buckets: r.buckets, query: r.query, k: 10, mode: 'hybrid' }),
+  );
   const empty = rt.results.filter((r) => r.passages.length === 0).length;
   const denseShort = rt.results.filter((r) => r.buckets.some((b) => b.dense < Math.min(30, sz.chunksPerBucket))).length;
   rows.push({
@@ -213,16 +252,29 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
     p99Ms: rt.summary.p99Ms,
     throughput: rt.opsPerS,
     ...target('p95Ms', 50),
-    extra: { emptyResults: empty, bucketsWithFewerDenseCandidates: denseShort, summary: `${size}; ${empty} empty; ${denseShort} with a short dense list` },
+    extra: {
+      emptyResults: empty,
+      bucketsWithFewerDenseCandidates: denseShort,
+      summary: `${size}; ${empty} empty; ${denseShort} with a short dense list`,
+    },
   });
   for (const kind of ['detail', 'comparison', 'longitudinal']) {
     const idx = requests.map((r, i) => (r.kind === kind ? i : -1)).filter((i) => i >= 0);
     const lat = idx.map((i) => rt.latencies[i]!);
     const s = summarizeLatencies(lat);
-    rows.push({ ...base, case: `bucketed hybrid retrieval: ${kind}`, n: lat.length, p50Ms: s.p50Ms, p95Ms: s.p95Ms, p99Ms: s.p99Ms, extra: { summary: `${kind === 'detail' ? 1 : 2} bucket(s)` } });
+    rows.push({
+      ...base,
+      case: `bucketed hybrid retrieval: ${kind}`,
+      n: lat.length,
+      p50Ms: s.p50Ms,
+      p95Ms: s.p95Ms,
+      p99Ms: s.p99Ms,
+      extra: { summary: `${kind === 'detail' ? 1 : 2} bucket(s)` },
+    });
   }
   const flatN = full ? 100 : 30;
-  const flatOp = (r: (typeof requests)[number]) => retrievePassages({ db, tenantId: SCALE_TENANT_ID, buckets: [], query: r.query, k: 10, mode: 'hybrid' });
+  const flatOp = (r: (typeof requests)[number]) =>
+    retrievePassages({ db, tenantId: SCALE_TENANT_ID, buckets: [], query: r.query, k: 10, mode: 'hybrid' });
   for (const r of requests.slice(0, 3)) await flatOp(r);
   const flc = await cpuPerOp(dbName, flatN, () => timeSequential(cycle(requests, flatN), flatOp, 0));
   const fl = flc.value;
@@ -237,7 +289,10 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
     ...target('p95Ms', 150),
     extra: {
       cpuMsPerOp: { process: flc.processMs, backends: flc.backendMs },
-      byTopic: topicLatencies(cycle(requests, flatN).map((r) => r.query), fl.latencies),
+      byTopic: topicLatencies(
+        cycle(requests, flatN).map((r) => r.query),
+        fl.latencies,
+      ),
       summary: `${info.chunks.toLocaleString('en-US')} chunks in the tenant; CPU per retrieval: ${flc.processMs} ms process, ${flc.backendMs ?? '?'} ms PostgreSQL backends`,
     },
   });
@@ -245,7 +300,9 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
   // end-to-end numeric question, manifest stored
   const names = new Map(info.companies.map((c) => [c.id, c.name]));
   const questions = await numericQuestions(db, SCALE_TENANT_ID, sz.questions, names);
-  const e2e = await timeSequential(questions, (question) => answerQuestion({ db, tenantId: SCALE_TENANT_ID, userId: null, question, store: true, cache: false }));
+  const e2e = await timeSequential(questions, (question) =>
+    answerQuestion({ db, tenantId: SCALE_TENANT_ID, userId: null, question, store: true, cache: false }),
+  );
   const statuses = statusCounts(e2e.results.map((a) => a.status));
   rows.push({
     ...base,
@@ -256,7 +313,12 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
     p99Ms: e2e.summary.p99Ms,
     throughput: e2e.opsPerS,
     ...target('p95Ms', 25),
-    extra: { statuses, summary: `${size}; ${Object.entries(statuses).map(([k, v]) => `${v} ${k}`).join(', ')}` },
+    extra: {
+      statuses,
+      summary: `${size}; ${Object.entries(statuses)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}`,
+    },
   });
   // where the question's time goes with a large catalog: the per-question catalog load and the planner
   const catalogT = await timeSequential(questions.slice(0, 50), () => loadEntityCatalog(db, SCALE_TENANT_ID), 3);
@@ -266,7 +328,15 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
     [`  of which: entity catalog load (${catalog.length.toLocaleString('en-US')} companies)`, catalogT],
     ['  of which: planner', planT],
   ] as const) {
-    rows.push({ ...base, case: label, n: t.latencies.length, p50Ms: t.summary.p50Ms, p95Ms: t.summary.p95Ms, p99Ms: t.summary.p99Ms, extra: { summary: 'per question (lib/planner)' } });
+    rows.push({
+      ...base,
+      case: label,
+      n: t.latencies.length,
+      p50Ms: t.summary.p50Ms,
+      p95Ms: t.summary.p95Ms,
+      p99Ms: t.summary.p99Ms,
+      extra: { summary: 'per question (lib/planner)' },
+    });
   }
   // where the question's time goes, stage by stage and statement by statement (PostgreSQL: timed connections)
   if (url) {
@@ -274,7 +344,14 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
       answerQuestion({ db: pdb, tenantId: SCALE_TENANT_ID, userId: null, question, store: true, cache: false, onStage }),
     );
     for (const st of prof.stages) {
-      rows.push({ ...base, case: `  of which: stage ${st.stage}`, n: prof.n, p50Ms: st.p50Ms, p95Ms: st.p95Ms, extra: { meanMs: st.meanMs, summary: `mean ${st.meanMs} ms (answer-question stages, timed connections)` } });
+      rows.push({
+        ...base,
+        case: `  of which: stage ${st.stage}`,
+        n: prof.n,
+        p50Ms: st.p50Ms,
+        p95Ms: st.p95Ms,
+        extra: { meanMs: st.meanMs, summary: `mean ${st.meanMs} ms (answer-question stages, timed connections)` },
+      });
     }
     rows.push({
       ...base,
@@ -304,7 +381,9 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
     extra: {
       statuses: rstatuses,
       cpuMsPerOp: { process: rc.processMs, backends: rc.backendMs },
-      summary: `${size}; ${Object.entries(rstatuses).map(([k, v]) => `${v} ${k}`).join(', ')}; CPU per question: ${rc.processMs} ms process, ${rc.backendMs ?? '?'} ms PostgreSQL backends`,
+      summary: `${size}; ${Object.entries(rstatuses)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}; CPU per question: ${rc.processMs} ms process, ${rc.backendMs ?? '?'} ms PostgreSQL backends`,
     },
   });
   // the real companies' questions again on a fresh handle (per-entity catalogs cold again, as after a restart)
@@ -347,16 +426,25 @@ async function plans(
   const lookup = await captureQueries(url, (db) => lookupFact({ db, ...o.cases[0]! }));
   const lookupSql = one(lookup.statements, /from facts f\b/, 'typed lookup');
   const detail = o.requests.find((r) => r.kind === 'detail')!;
-  const bucketed = await captureQueries(url, (db) => retrievePassages({ db, tenantId: SCALE_TENANT_ID, buckets: detail.buckets, query: detail.query, k: 10, mode: 'hybrid' }));
-  const whole = await captureQueries(url, (db) => retrievePassages({ db, tenantId: SCALE_TENANT_ID, buckets: [], query: detail.query, k: 10, mode: 'hybrid' }));
-  const answer = await captureQueries(url, (db) => answerQuestion({ db, tenantId: SCALE_TENANT_ID, userId: null, question: o.questions[0]!, store: false, cache: false }));
+  const bucketed = await captureQueries(url, (db) =>
+    retrievePassages({ db, tenantId: SCALE_TENANT_ID, buckets: detail.buckets, query: detail.query, k: 10, mode: 'hybrid' }),
+  );
+  const whole = await captureQueries(url, (db) =>
+    retrievePassages({ db, tenantId: SCALE_TENANT_ID, buckets: [], query: detail.query, k: 10, mode: 'hybrid' }),
+  );
+  const answer = await captureQueries(url, (db) =>
+    answerQuestion({ db, tenantId: SCALE_TENANT_ID, userId: null, question: o.questions[0]!, store: false, cache: false }),
+  );
   const candidates: { label: string; s: Statement }[] = [
     { label: 'typed lookup (one entity, one metric, one period)', s: lookupSql },
     { label: 'bucketed full-text rank (one entity-year)', s: one(bucketed.statements, /websearch_to_tsquery/, 'bucketed fts') },
     { label: 'bucketed dense rank (one entity-year)', s: one(bucketed.statements, /<=>/, 'bucketed dense') },
     { label: 'whole-tenant full-text rank (GIN)', s: one(whole.statements, /websearch_to_tsquery/, 'whole-tenant fts') },
     { label: 'whole-tenant dense rank (HNSW)', s: one(whole.statements, /<=>/, 'whole-tenant dense') },
-    ...reads(answer.statements).map((s, i) => ({ label: `numeric question, statement ${i + 1}: ${s.text.replace(/\s+/g, ' ').slice(0, 60)}…`, s })),
+    ...reads(answer.statements).map((s, i) => ({
+      label: `numeric question, statement ${i + 1}: ${s.text.replace(/\s+/g, ' ').slice(0, 60)}…`,
+      s,
+    })),
   ];
   const planned: PlanSummary[] = [];
   for (const c of candidates) planned.push(await explainAnalyze(d, c.label, c.s));
@@ -367,7 +455,11 @@ async function plans(
     n: 1,
     p50Ms: p.executionMs,
     p95Ms: null,
-    extra: { summary: planLine(p), plan: p.text, planned: planned.map((x) => ({ label: x.label, executionMs: x.executionMs, scans: x.scans })) },
+    extra: {
+      summary: planLine(p),
+      plan: p.text,
+      planned: planned.map((x) => ({ label: x.label, executionMs: x.executionMs, scans: x.scans })),
+    },
   }));
   for (const p of hottest) ctx.log(`   plan: ${p.label}\n      ${p.text.join('\n      ')}`);
 
@@ -381,7 +473,13 @@ async function plans(
     { label: 'typed lookup, one company', s: lookupSql },
     { label: 'revenue series, one company', s: byEntity([e1]) },
     { label: 'revenue series, comparison of two companies', s: byEntity([e1, e2]) },
-    { label: 'revenue FY2023, whole tenant', s: { text: `select count(*), sum(f.value) from facts f where f.tenant_id = $1 and f.metric_id = 'revenue' and f.fiscal_year = 2023 and f.fiscal_period = 'FY' and f.status = 'active'`, params: [SCALE_TENANT_ID] } },
+    {
+      label: 'revenue FY2023, whole tenant',
+      s: {
+        text: `select count(*), sum(f.value) from facts f where f.tenant_id = $1 and f.metric_id = 'revenue' and f.fiscal_year = 2023 and f.fiscal_period = 'FY' and f.status = 'active'`,
+        params: [SCALE_TENANT_ID],
+      },
+    },
     { label: 'bucketed full-text rank, one company-year', s: candidates[1]!.s },
     { label: 'whole-tenant full-text rank', s: candidates[3]!.s },
   ]);
@@ -405,7 +503,9 @@ const section: BenchSection = {
   async run(ctx) {
     const rows: BenchRow[] = [];
     const only = argValue(ctx, '--scale-drivers')?.split(',') as Driver[] | undefined;
-    const drivers: Driver[] = (ctx.pgUrl ? (['postgres', 'pglite'] as Driver[]) : (['pglite'] as Driver[])).filter((d) => !only || only.includes(d));
+    const drivers: Driver[] = (ctx.pgUrl ? (['postgres', 'pglite'] as Driver[]) : (['pglite'] as Driver[])).filter(
+      (d) => !only || only.includes(d),
+    );
     if (!ctx.pgUrl) ctx.log('   PostgreSQL not configured: the scale-up runs on PGlite only (targets are for PostgreSQL)');
     for (const d of drivers) {
       try {
@@ -413,7 +513,15 @@ const section: BenchSection = {
       } catch (e) {
         // keep what the other driver measured
         ctx.log(`   ${d}: scale-up FAILED: ${(e as Error).stack ?? (e as Error).message}`);
-        rows.push({ section: 'scale', case: 'FAILED', driver: d, n: 0, p50Ms: null, p95Ms: null, extra: { summary: (e as Error).message } });
+        rows.push({
+          section: 'scale',
+          case: 'FAILED',
+          driver: d,
+          n: 0,
+          p50Ms: null,
+          p95Ms: null,
+          extra: { summary: (e as Error).message },
+        });
       }
     }
     return rows;

@@ -52,7 +52,18 @@ const TENANT = 'bench-universe';
 const SYNTH_CIK_MIN = String(SYNTHETIC_CIK_BASE).padStart(10, '0');
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
-const TOPICS = ['supply chain disruption risks', 'cybersecurity incidents', 'foreign currency exchange rate risk', 'competition and pricing pressure', 'liquidity and capital resources', 'legal proceedings', 'interest rate risk', 'share repurchase program', 'goodwill impairment', 'international operations and tariffs'];
+const TOPICS = [
+  'supply chain disruption risks',
+  'cybersecurity incidents',
+  'foreign currency exchange rate risk',
+  'competition and pricing pressure',
+  'liquidity and capital resources',
+  'legal proceedings',
+  'interest rate risk',
+  'share repurchase program',
+  'goodwill impairment',
+  'international operations and tariffs',
+];
 
 const QUESTIONS: ((name: string, y: number) => string)[] = [
   (n, y) => `What was ${n}'s revenue for FY${y}?`,
@@ -84,7 +95,12 @@ async function questions(d: Database, synthetic: boolean, n: number): Promise<st
   return out;
 }
 
-async function addChunks(ctx: BenchContext, d: Database, companies: number, perYear: number): Promise<{ chunks: number; seconds: number; entities: string[] }> {
+async function addChunks(
+  ctx: BenchContext,
+  d: Database,
+  companies: number,
+  perYear: number,
+): Promise<{ chunks: number; seconds: number; entities: string[] }> {
   const t0 = performance.now();
   const pool = await d.query<{ section: string | null; heading: string | null; text: string }>(
     `select c.section, c.heading, c.text from chunks c join sources s on s.id = c.source_id
@@ -121,11 +137,24 @@ async function addChunks(ctx: BenchContext, d: Database, companies: number, perY
         const tpl = pool[parseInt(md5(`${e.id}:${y}:${j}`).slice(0, 8), 16) % pool.length]!;
         const text = tpl.text.replace(realNames, e.name).replace(/\b(fiscal( year)?|FY) ?20\d\d\b/g, (_m, w: string) => `${w} ${y}`);
         const heading = tpl.heading?.replace(realNames, e.name) ?? null;
-        batch.push([md5(`${TENANT}:chunk:${e.id}:${y}:${j}`), e.id, e.source_id, y, tpl.section, heading, j, text, toPgVector(embedText(`${heading ?? ''} ${text}`))]);
+        batch.push([
+          md5(`${TENANT}:chunk:${e.id}:${y}:${j}`),
+          e.id,
+          e.source_id,
+          y,
+          tpl.section,
+          heading,
+          j,
+          text,
+          toPgVector(embedText(`${heading ?? ''} ${text}`)),
+        ]);
         if (batch.length >= 1000) await flush();
       }
     }
-    if (++done % 1000 === 0) ctx.log(`     passages: ${done.toLocaleString('en-US')} of ${ents.length.toLocaleString('en-US')} companies (${n.toLocaleString('en-US')} rows, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    if (++done % 1000 === 0)
+      ctx.log(
+        `     passages: ${done.toLocaleString('en-US')} of ${ents.length.toLocaleString('en-US')} companies (${n.toLocaleString('en-US')} rows, ${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+      );
   }
   await flush();
   ctx.log(`     passages inserted in ${((performance.now() - t0) / 1000).toFixed(0)} s; building the chunk indexes (HNSW, GIN, btree)`);
@@ -136,11 +165,19 @@ async function addChunks(ctx: BenchContext, d: Database, companies: number, perY
   });
   await d.query('analyze chunks');
   const seconds = (performance.now() - t0) / 1000;
-  ctx.log(`   passages: ${n.toLocaleString('en-US')} for ${ents.length.toLocaleString('en-US')} companies × 5 years × ${perYear}, embedded and indexed in ${seconds.toFixed(1)} s`);
+  ctx.log(
+    `   passages: ${n.toLocaleString('en-US')} for ${ents.length.toLocaleString('en-US')} companies × 5 years × ${perYear}, embedded and indexed in ${seconds.toFixed(1)} s`,
+  );
   return { chunks: n, seconds, entities: ents.map((e) => e.id) };
 }
 
-function latencyRow(base: Pick<BenchRow, 'section' | 'driver'>, label: string, t: { latencies: number[]; summary: { p50Ms: number; p95Ms: number; p99Ms: number }; opsPerS: number }, extra: Record<string, unknown>, target?: number): BenchRow {
+function latencyRow(
+  base: Pick<BenchRow, 'section' | 'driver'>,
+  label: string,
+  t: { latencies: number[]; summary: { p50Ms: number; p95Ms: number; p99Ms: number }; opsPerS: number },
+  extra: Record<string, unknown>,
+  target?: number,
+): BenchRow {
   return {
     ...base,
     case: label,
@@ -171,9 +208,14 @@ async function measureSize(ctx: BenchContext, companies: number, o: SizeOptions)
   const t0 = performance.now();
   const archive = path.join(dir, 'companyfacts.zip');
   const made = writeSyntheticArchive(archive, { companies, years: o.years, seed: 1, level: 1 });
-  ctx.log(`   ${tag}: archive written (${made.entries.toLocaleString('en-US')} fact entries) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  ctx.log(
+    `   ${tag}: archive written (${made.entries.toLocaleString('en-US')} fact entries) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   const realDir = path.join(ctx.dataDir, 'sec-companyfacts');
-  const realFiles = fs.readdirSync(realDir).filter((f) => f.endsWith('.json')).sort();
+  const realFiles = fs
+    .readdirSync(realDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const realZip = path.join(dir, 'real-companyfacts.zip');
   const z = new ZipWriter(realZip);
   for (const f of realFiles) z.add(f, fs.readFileSync(path.join(realDir, f)));
@@ -184,21 +226,41 @@ async function measureSize(ctx: BenchContext, companies: number, o: SizeOptions)
   const bulk = await bulkRow(ctx, d, archive, { label: tag, jobs: 2, target: targets, tenantId: TENANT, deferIndexes: true });
   rows.push({ ...bulk.row, section: 'universe' });
   await bulkRow(ctx, d, realZip, { label: `${realFiles.length} real companies`, jobs: 2, target: false, tenantId: TENANT });
-  const totals = (await d.query<{ facts: number; entities: number }>(`select (select count(*) from facts where tenant_id = $1)::int as facts, (select count(*) from entities where tenant_id = $1)::int as entities`, [TENANT]))[0]!;
+  const totals = (
+    await d.query<{ facts: number; entities: number }>(
+      `select (select count(*) from facts where tenant_id = $1)::int as facts, (select count(*) from entities where tenant_id = $1)::int as entities`,
+      [TENANT],
+    )
+  )[0]!;
   let size = `${totals.facts.toLocaleString('en-US')} facts, ${totals.entities.toLocaleString('en-US')} companies in the tenant`;
   ctx.log(`   ${tag}: ${size}`);
   // statistics of the partitioned parents too (autovacuum analyzes only the partitions)
   await d.query('vacuum analyze facts, fact_sightings');
 
   // the floor under every statement: one round trip of the pool on this machine at this load
-  const floor = await timeSequential(Array.from({ length: 300 }, (_, i) => i), () => d.db.execute(sql`select 1`));
-  rows.push(latencyRow(base, `round trip (select 1), ${tag}`, floor, { summary: 'one trivial statement through the pool: the floor of every latency below at this load' }));
+  const floor = await timeSequential(
+    Array.from({ length: 300 }, (_, i) => i),
+    () => d.db.execute(sql`select 1`),
+  );
+  rows.push(
+    latencyRow(base, `round trip (select 1), ${tag}`, floor, {
+      summary: 'one trivial statement through the pool: the floor of every latency below at this load',
+    }),
+  );
 
   const cases = await lookupCases(d.db, TENANT, 1000);
   const cold = await timeSequential(cases, (c) => lookupFact({ db: d.db, ...c }), 0);
   rows.push(latencyRow(base, `lookup, ${tag} (first pass, cold)`, cold, { summary: `${size}; pages not yet cached` }));
   const warm = await timeSequential(cases, (c) => lookupFact({ db: d.db, ...c }), 0);
-  rows.push(latencyRow(base, `lookup, ${tag} (warm)`, warm, { statuses: statusCounts(warm.results.map((r) => r.status)), summary: size }, targets ? 5 : undefined));
+  rows.push(
+    latencyRow(
+      base,
+      `lookup, ${tag} (warm)`,
+      warm,
+      { statuses: statusCounts(warm.results.map((r) => r.status)), summary: size },
+      targets ? 5 : undefined,
+    ),
+  );
 
   const ch = await addChunks(ctx, d, Math.min(o.chunkCompanies, companies), o.chunksPerYear);
   size = `${size}; ${ch.chunks.toLocaleString('en-US')} synthetic passages (${ch.entities.length.toLocaleString('en-US')} companies × 5 years × ${o.chunksPerYear}) + the real ones`;
@@ -206,21 +268,59 @@ async function measureSize(ctx: BenchContext, companies: number, o: SizeOptions)
   const pick = () => ch.entities[Math.floor(r() * ch.entities.length)]!;
   const reqs: { buckets: Bucket[]; query: string }[] = Array.from({ length: 300 }, (_, i) => {
     const y = 2020 + Math.floor(r() * 5);
-    const buckets: Bucket[] = i % 3 === 0 ? [{ entityId: pick(), fiscalYear: y }] : i % 3 === 1 ? [{ entityId: pick(), fiscalYear: y }, { entityId: pick(), fiscalYear: y }] : [{ entityId: pick(), fiscalYear: Math.max(2021, y) - 1 }, { entityId: pick(), fiscalYear: Math.max(2021, y) }];
+    const buckets: Bucket[] =
+      i % 3 === 0
+        ? [{ entityId: pick(), fiscalYear: y }]
+        : i % 3 === 1
+          ? [
+              { entityId: pick(), fiscalYear: y },
+              { entityId: pick(), fiscalYear: y },
+            ]
+          : [
+              { entityId: pick(), fiscalYear: Math.max(2021, y) - 1 },
+              { entityId: pick(), fiscalYear: Math.max(2021, y) },
+            ];
     return { buckets, query: TOPICS[i % TOPICS.length]! };
   });
-  const rt = await timeSequential(reqs, (q) => retrievePassages({ db: d.db, tenantId: TENANT, buckets: q.buckets, query: q.query, k: 10, mode: 'hybrid' }));
+  const rt = await timeSequential(reqs, (q) =>
+    retrievePassages({ db: d.db, tenantId: TENANT, buckets: q.buckets, query: q.query, k: 10, mode: 'hybrid' }),
+  );
   rows.push(latencyRow(base, `bucketed hybrid retrieval, ${tag}`, rt, { chunks: ch.chunks, summary: size }, targets ? 20 : undefined));
   // questions across all companies ("which companies mention tariffs …"): every topic, ten times over
-  const flat = await timeSequential(cycle(TOPICS, 100), (query) => retrievePassages({ db: d.db, tenantId: TENANT, buckets: [], query, k: 10, mode: 'hybrid' }));
+  const flat = await timeSequential(cycle(TOPICS, 100), (query) =>
+    retrievePassages({ db: d.db, tenantId: TENANT, buckets: [], query, k: 10, mode: 'hybrid' }),
+  );
   const empty = flat.results.filter((x) => x.passages.length === 0).length;
-  rows.push(latencyRow(base, `whole-tenant hybrid retrieval, ${tag}`, flat, { chunks: ch.chunks, empty, summary: `${size}; ${empty} empty` }, targets ? 150 : undefined));
+  rows.push(
+    latencyRow(
+      base,
+      `whole-tenant hybrid retrieval, ${tag}`,
+      flat,
+      { chunks: ch.chunks, empty, summary: `${size}; ${empty} empty` },
+      targets ? 150 : undefined,
+    ),
+  );
 
   const qs: Record<'synthetic' | 'real', string[]> = { synthetic: await questions(d, true, 300), real: await questions(d, false, 100) };
   for (const kind of ['synthetic', 'real'] as const) {
-    const t = await timeSequential(qs[kind], (question) => answerQuestion({ db: d.db, tenantId: TENANT, userId: null, question, store: true, cache: false }));
+    const t = await timeSequential(qs[kind], (question) =>
+      answerQuestion({ db: d.db, tenantId: TENANT, userId: null, question, store: true, cache: false }),
+    );
     const st = statusCounts(t.results.map((a) => a.status));
-    rows.push(latencyRow(base, `numeric question, ${kind} companies, ${tag}`, t, { statuses: st, summary: `${size}; ${Object.entries(st).map(([k, v]) => `${v} ${k}`).join(', ')}` }, targets ? 25 : undefined));
+    rows.push(
+      latencyRow(
+        base,
+        `numeric question, ${kind} companies, ${tag}`,
+        t,
+        {
+          statuses: st,
+          summary: `${size}; ${Object.entries(st)
+            .map(([k, v]) => `${v} ${k}`)
+            .join(', ')}`,
+        },
+        targets ? 25 : undefined,
+      ),
+    );
   }
 
   rows.push(...(await plans(ctx, d, url, { tag, cases, question: qs.synthetic[0]!, entities: ch.entities })));
@@ -234,7 +334,12 @@ async function measureSize(ctx: BenchContext, companies: number, o: SizeOptions)
  * the shard key: the partitions a single-company read, a two-company comparison and a whole-tenant
  * question scan.
  */
-async function plans(ctx: BenchContext, d: Database, url: string, o: { tag: string; cases: Awaited<ReturnType<typeof lookupCases>>; question: string; entities: string[] }): Promise<BenchRow[]> {
+async function plans(
+  ctx: BenchContext,
+  d: Database,
+  url: string,
+  o: { tag: string; cases: Awaited<ReturnType<typeof lookupCases>>; question: string; entities: string[] },
+): Promise<BenchRow[]> {
   const base = { section: 'universe', driver: 'postgres' } as const;
   const reads = (st: Statement[]) => st.filter((s) => /^\s*(select|with)\b/i.test(s.text));
   const one = (st: Statement[], re: RegExp, what: string) => {
@@ -245,16 +350,27 @@ async function plans(ctx: BenchContext, d: Database, url: string, o: { tag: stri
   const c0 = o.cases[0]!;
   const [e1, e2] = [o.entities[0]!, o.entities[1] ?? o.entities[0]!];
   const lookup = await captureQueries(url, (db) => lookupFact({ db, ...c0 }));
-  const bucketed = await captureQueries(url, (db) => retrievePassages({ db, tenantId: TENANT, buckets: [{ entityId: e1, fiscalYear: 2023 }], query: TOPICS[0]!, k: 10, mode: 'hybrid' }));
-  const whole = await captureQueries(url, (db) => retrievePassages({ db, tenantId: TENANT, buckets: [], query: TOPICS[7]!, k: 10, mode: 'hybrid' }));
-  const answer = await captureQueries(url, (db) => answerQuestion({ db, tenantId: TENANT, userId: null, question: o.question, store: false, cache: false }));
+  const bucketed = await captureQueries(url, (db) =>
+    retrievePassages({ db, tenantId: TENANT, buckets: [{ entityId: e1, fiscalYear: 2023 }], query: TOPICS[0]!, k: 10, mode: 'hybrid' }),
+  );
+  const whole = await captureQueries(url, (db) =>
+    retrievePassages({ db, tenantId: TENANT, buckets: [], query: TOPICS[7]!, k: 10, mode: 'hybrid' }),
+  );
+  const answer = await captureQueries(url, (db) =>
+    answerQuestion({ db, tenantId: TENANT, userId: null, question: o.question, store: false, cache: false }),
+  );
   const lookupSql = one(lookup.statements, /from facts f\b/, 'typed lookup');
   const candidates: { label: string; s: Statement }[] = [
     { label: 'typed lookup (one entity, one metric, one period)', s: lookupSql },
     { label: 'bucketed full-text rank (one entity-year)', s: one(bucketed.statements, /websearch_to_tsquery/, 'bucketed fts') },
     { label: 'bucketed dense rank (one entity-year)', s: one(bucketed.statements, /<=>/, 'bucketed dense') },
-    ...reads(whole.statements).filter((s) => /websearch_to_tsquery|<=>/.test(s.text)).map((s, i) => ({ label: `whole-tenant rank ${i + 1} (${/<=>/.test(s.text) ? 'HNSW' : 'GIN'}): “${TOPICS[7]}”`, s })),
-    ...reads(answer.statements).map((s, i) => ({ label: `numeric question, statement ${i + 1}: ${s.text.replace(/\s+/g, ' ').slice(0, 60)}…`, s })),
+    ...reads(whole.statements)
+      .filter((s) => /websearch_to_tsquery|<=>/.test(s.text))
+      .map((s, i) => ({ label: `whole-tenant rank ${i + 1} (${/<=>/.test(s.text) ? 'HNSW' : 'GIN'}): “${TOPICS[7]}”`, s })),
+    ...reads(answer.statements).map((s, i) => ({
+      label: `numeric question, statement ${i + 1}: ${s.text.replace(/\s+/g, ' ').slice(0, 60)}…`,
+      s,
+    })),
   ];
   const planned: PlanSummary[] = [];
   for (const c of candidates) planned.push(await explainAnalyze(d, c.label, c.s));
@@ -265,7 +381,11 @@ async function plans(ctx: BenchContext, d: Database, url: string, o: { tag: stri
     n: 1,
     p50Ms: p.executionMs,
     p95Ms: null,
-    extra: { summary: planLine(p), plan: p.text, planned: planned.map((x) => ({ label: x.label, executionMs: x.executionMs, planningMs: x.planningMs, scans: x.scans })) },
+    extra: {
+      summary: planLine(p),
+      plan: p.text,
+      planned: planned.map((x) => ({ label: x.label, executionMs: x.executionMs, planningMs: x.planningMs, scans: x.scans })),
+    },
   }));
   for (const p of hottest) ctx.log(`   plan: ${p.label}\n      ${p.text.join('\n      ')}`);
 
@@ -278,10 +398,23 @@ async function plans(ctx: BenchContext, d: Database, url: string, o: { tag: stri
     { label: 'revenue series, one company', s: byEntity([e1]) },
     { label: 'revenue series, comparison of two companies', s: byEntity([e1, e2]) },
     { label: 'bucketed full-text rank, one company-year', s: candidates[1]!.s },
-    { label: 'revenue FY2023, whole tenant', s: { text: `select count(*), sum(f.value) from facts f where f.tenant_id = $1 and f.metric_id = 'revenue' and f.fiscal_year = 2023 and f.fiscal_period = 'FY' and f.status = 'active'`, params: [TENANT] } },
+    {
+      label: 'revenue FY2023, whole tenant',
+      s: {
+        text: `select count(*), sum(f.value) from facts f where f.tenant_id = $1 and f.metric_id = 'revenue' and f.fiscal_year = 2023 and f.fiscal_period = 'FY' and f.status = 'active'`,
+        params: [TENANT],
+      },
+    },
   ]);
   for (const p of shard) {
-    rows.push({ ...base, case: `shard key, ${o.tag}: ${p.label}`, n: 1, p50Ms: p.executionMs, p95Ms: null, extra: { summary: `hash(entity_id) × ${PARTITIONS}: ${planLine(p)}`, plan: p.text, partitionsScanned: p.partitionsScanned } });
+    rows.push({
+      ...base,
+      case: `shard key, ${o.tag}: ${p.label}`,
+      n: 1,
+      p50Ms: p.executionMs,
+      p95Ms: null,
+      extra: { summary: `hash(entity_id) × ${PARTITIONS}: ${planLine(p)}`, plan: p.text, partitionsScanned: p.partitionsScanned },
+    });
   }
   return rows;
 }
@@ -289,7 +422,12 @@ async function plans(ctx: BenchContext, d: Database, url: string, o: { tag: stri
 const CLIENTS = 50;
 
 /** `POST /api/answers` with 50 concurrent clients (analysts of the universe tenant) through `next start` on this database. */
-async function httpLoad(ctx: BenchContext, d: Database, url: string, o: { tag: string; questions: string[]; targets: boolean }): Promise<BenchRow> {
+async function httpLoad(
+  ctx: BenchContext,
+  d: Database,
+  url: string,
+  o: { tag: string; questions: string[]; targets: boolean },
+): Promise<BenchRow> {
   const logDir = ctx.tmpDir('universe-http');
   const release = await holdLock(BUILD_LOCK, ctx.log);
   try {
@@ -301,13 +439,30 @@ async function httpLoad(ctx: BenchContext, d: Database, url: string, o: { tag: s
     const server = await startServer({ root: process.cwd(), env, logFile: path.join(logDir, 'server.log') });
     const agent = keepAliveAgent(CLIENTS);
     try {
-      const warm = await loadTest({ url: server.url, clients: 1, cookies: [cookies[CLIENTS]!], questions: o.questions, perClient: 10, durationMs: 30_000 });
+      const warm = await loadTest({
+        url: server.url,
+        clients: 1,
+        cookies: [cookies[CLIENTS]!],
+        questions: o.questions,
+        perClient: 10,
+        durationMs: 30_000,
+      });
       if (warm.errors) throw new Error(`warm-up failed: ${warm.errorSamples.join(' | ')}`);
       // as the http section: the clients' first questions at once (the cold burst, reported on its own),
       // then the load on the connections they opened, within the per-user burst (less the first question)
       const cold = await coldBurst({ url: server.url, cookies: cookies.slice(0, CLIENTS), questions: [...o.questions].reverse(), agent });
-      const r = await loadTest({ url: server.url, clients: CLIENTS, cookies: cookies.slice(0, CLIENTS), questions: o.questions, perClient: RATE_RULES.ask.capacity - 1, durationMs: 30_000, agent });
-      ctx.log(`   http, ${o.tag}: ${r.requests} requests in ${(r.elapsedMs / 1000).toFixed(1)} s, ${r.rps.toFixed(1)} req/s, p99 ${r.latency.p99Ms.toFixed(0)} ms, ${r.errors} errors`);
+      const r = await loadTest({
+        url: server.url,
+        clients: CLIENTS,
+        cookies: cookies.slice(0, CLIENTS),
+        questions: o.questions,
+        perClient: RATE_RULES.ask.capacity - 1,
+        durationMs: 30_000,
+        agent,
+      });
+      ctx.log(
+        `   http, ${o.tag}: ${r.requests} requests in ${(r.elapsedMs / 1000).toFixed(1)} s, ${r.rps.toFixed(1)} req/s, p99 ${r.latency.p99Ms.toFixed(0)} ms, ${r.errors} errors`,
+      );
       return {
         section: 'universe',
         case: `POST /api/answers, ${CLIENTS} clients, ${o.tag}`,
@@ -326,7 +481,11 @@ async function httpLoad(ctx: BenchContext, d: Database, url: string, o: { tag: s
           answerStatuses: r.answerStatuses,
           build,
           coldBurst: { n: cold.requests, p50Ms: cold.latency.p50Ms, p95Ms: cold.latency.p95Ms, p99Ms: cold.latency.p99Ms },
-          summary: `${r.errors} errors (target 0); cold burst before the load (${cold.requests} first questions at once) p50 ${cold.latency.p50Ms.toFixed(0)} / p99 ${cold.latency.p99Ms.toFixed(0)} ms; server time p50 ${r.serverMs.p50Ms.toFixed(0)} / p95 ${r.serverMs.p95Ms.toFixed(0)} ms; ${Object.entries(r.answerStatuses).map(([k, v]) => `${v} ${k}`).join(', ')}`,
+          summary: `${r.errors} errors (target 0); cold burst before the load (${cold.requests} first questions at once) p50 ${cold.latency.p50Ms.toFixed(0)} / p99 ${cold.latency.p99Ms.toFixed(0)} ms; server time p50 ${r.serverMs.p50Ms.toFixed(0)} / p95 ${r.serverMs.p95Ms.toFixed(0)} ms; ${Object.entries(
+            r.answerStatuses,
+          )
+            .map(([k, v]) => `${v} ${k}`)
+            .join(', ')}`,
         },
       };
     } finally {
@@ -359,21 +518,32 @@ function growth(rows: BenchRow[], small: number, large: number): Growth[] {
     const pick = (r: BenchRow) => (metric === 'throughput' ? (r.throughput ?? null) : metric === 'p99' ? (r.p99Ms ?? null) : r.p95Ms);
     const a = pick(rl);
     const b = pick(rs);
-    out.push({ what: `universe ${rl.case.replace(`, ${tagL}`, '').replace(tagL, 'N')}: ${tagL} / ${tagS}`, metric, a, b, ratio: a != null && b ? a / b : null });
+    out.push({
+      what: `universe ${rl.case.replace(`, ${tagL}`, '').replace(tagL, 'N')}: ${tagL} / ${tagS}`,
+      metric,
+      a,
+      b,
+      ratio: a != null && b ? a / b : null,
+    });
   }
   return out;
 }
 
 const section: BenchSection = {
   name: 'universe',
-  description: 'SEC universe on PostgreSQL (2,000 and 10,000 synthetic companies, bulk-ingested, 100 passages each): ingest facts/s, lookup, bucketed and whole-tenant retrieval, numeric question, plans and partitions, 50-client HTTP load, with the growth ratios',
+  description:
+    'SEC universe on PostgreSQL (2,000 and 10,000 synthetic companies, bulk-ingested, 100 passages each): ingest facts/s, lookup, bucketed and whole-tenant retrieval, numeric question, plans and partitions, 50-client HTTP load, with the growth ratios',
   scales: ['universe'],
   async run(ctx) {
     if (!ctx.pgUrl) {
       ctx.log('   PostgreSQL not configured: the universe bench runs on PostgreSQL only');
       return [];
     }
-    const sizes = (argValue(ctx, '--universe-sizes') ?? '2000,10000').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0).sort((a, b) => a - b);
+    const sizes = (argValue(ctx, '--universe-sizes') ?? '2000,10000')
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0)
+      .sort((a, b) => a - b);
     const years = Number(argValue(ctx, '--universe-years') ?? 10);
     const chunkCompanies = Number(argValue(ctx, '--universe-chunk-companies') ?? Number.MAX_SAFE_INTEGER);
     const chunksPerYear = Number(argValue(ctx, '--universe-chunks-per-year') ?? 20);
@@ -384,12 +554,28 @@ const section: BenchSection = {
         rows.push(...(await measureSize(ctx, n, { years, chunkCompanies, chunksPerYear, targets: n === sizes.at(-1), http })));
       } catch (e) {
         ctx.log(`   universe ${n}: FAILED: ${(e as Error).stack ?? (e as Error).message}`);
-        rows.push({ section: 'universe', case: `FAILED at ${n} companies`, driver: 'postgres', n: 0, p50Ms: null, p95Ms: null, extra: { summary: (e as Error).message } });
+        rows.push({
+          section: 'universe',
+          case: `FAILED at ${n} companies`,
+          driver: 'postgres',
+          n: 0,
+          p50Ms: null,
+          p95Ms: null,
+          extra: { summary: (e as Error).message },
+        });
       }
     }
     if (sizes.length > 1) {
       const comparisons = growth(rows, sizes[0]!, sizes.at(-1)!);
-      rows.push({ section: 'universe', case: `growth ${sizes[0]} → ${sizes.at(-1)} companies`, driver: 'postgres', n: 0, p50Ms: null, p95Ms: null, extra: { comparisons, summary: comparisons.map((c) => `${c.what.split(':')[0]} ×${c.ratio?.toFixed(2) ?? '–'}`).join('; ') } });
+      rows.push({
+        section: 'universe',
+        case: `growth ${sizes[0]} → ${sizes.at(-1)} companies`,
+        driver: 'postgres',
+        n: 0,
+        p50Ms: null,
+        p95Ms: null,
+        extra: { comparisons, summary: comparisons.map((c) => `${c.what.split(':')[0]} ×${c.ratio?.toFixed(2) ?? '–'}`).join('; ') },
+      });
     }
     void TARGET_FACTS_PER_S;
     return rows;

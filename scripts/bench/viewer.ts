@@ -38,7 +38,8 @@ function viewerRow(name: string, ms: number[], blockMs: number[], extra: Record<
 
 const section: BenchSection = {
   name: 'viewer',
-  description: 'source viewer: the uncached render of each inline-XBRL filing (markers, sanitizing, contexts) and the longest event-loop block during it, PGlite',
+  description:
+    'source viewer: the uncached render of each inline-XBRL filing (markers, sanitizing, contexts) and the longest event-loop block during it, PGlite',
   async run(ctx) {
     const rounds = ctx.scale === 'full' ? 5 : 2;
     const database = await ctx.realDatabase('pglite');
@@ -81,7 +82,9 @@ const section: BenchSection = {
       const title = s.title ?? s.id;
       const worst = Math.max(...blockMs);
       const typical = summarize(blockMs).p50Ms;
-      ctx.log(`viewer: ${title} (${mb(s.bytes)}): render p50 ${t.p50Ms.toFixed(0)} ms, longest event-loop block ${worst.toFixed(0)} ms (p50 over rounds ${typical.toFixed(0)} ms)`);
+      ctx.log(
+        `viewer: ${title} (${mb(s.bytes)}): render p50 ${t.p50Ms.toFixed(0)} ms, longest event-loop block ${worst.toFixed(0)} ms (p50 over rounds ${typical.toFixed(0)} ms)`,
+      );
       perFiling.push(
         viewerRow(`first open: ${title} (${mb(s.bytes)})`, ms, blockMs, {
           bytes: s.bytes,

@@ -30,7 +30,8 @@ function fiscalOf(start: string, end: string): { fiscalYear: number; fiscalPerio
   const endMonth = Number(end.slice(5, 7));
   const fiscalYear = endMonth <= 3 ? endYear : endYear + 1;
   if (days >= 350 && days <= 380) return { fiscalYear, fiscalPeriod: 'FY' };
-  if (days >= 80 && days <= 100) return { fiscalYear, fiscalPeriod: (['Q4', 'Q1', 'Q2', 'Q3'] as const)[Math.floor(((endMonth + 8) % 12) / 3)] ?? 'OTHER' };
+  if (days >= 80 && days <= 100)
+    return { fiscalYear, fiscalPeriod: (['Q4', 'Q1', 'Q2', 'Q3'] as const)[Math.floor(((endMonth + 8) % 12) / 3)] ?? 'OTHER' };
   if (days >= 170 && days <= 195) return { fiscalYear, fiscalPeriod: 'H1' };
   return { fiscalYear, fiscalPeriod: 'OTHER' };
 }
@@ -44,12 +45,16 @@ function fromSeed(file: string): DemoFact[] {
   if (!name) return [];
   const out: DemoFact[] = [];
   // each statement: a `title`, a `unitLine`, `columns`, `periods` and `rows`
-  for (const m of text.matchAll(/title:\s*'([^']+)',\s*unitLine:\s*'([^']+)',\s*columns:\s*\[([^\]]+)\],\s*periods:\s*\[([\s\S]*?)\],\s*rows:\s*\[([\s\S]*?)\n\s*\],/g)) {
+  for (const m of text.matchAll(
+    /title:\s*'([^']+)',\s*unitLine:\s*'([^']+)',\s*columns:\s*\[([^\]]+)\],\s*periods:\s*\[([\s\S]*?)\],\s*rows:\s*\[([\s\S]*?)\n\s*\],/g,
+  )) {
     const [, title, unitLine, columnsText, periodsText, rowsText] = m as unknown as [string, string, string, string, string, string];
     const scaleWord = Object.keys(SCALE).find((w) => unitLine.toLowerCase().includes(w));
     const scale = scaleWord ? SCALE[scaleWord]! : 1;
     const columns = [...columnsText.matchAll(/'([^']+)'/g)].map((x) => x[1]!);
-    const periods = [...periodsText.matchAll(/\{\s*type:\s*'(duration|instant)',\s*(?:start:\s*'([\d-]+)',\s*)?end:\s*'([\d-]+)'\s*\}/g)].map((x) => ({ type: x[1] as 'duration' | 'instant', start: x[2], end: x[3]! }));
+    const periods = [
+      ...periodsText.matchAll(/\{\s*type:\s*'(duration|instant)',\s*(?:start:\s*'([\d-]+)',\s*)?end:\s*'([\d-]+)'\s*\}/g),
+    ].map((x) => ({ type: x[1] as 'duration' | 'instant', start: x[2], end: x[3]! }));
     const scope = /standalone/i.test(title) ? 'standalone' : 'consolidated';
     for (const r of rowsText.matchAll(/label:\s*'([^']+)',\s*metricId:\s*'(\w+)'[^}]*values:\s*\[([^\]]+)\]/g)) {
       const values = [...r[3]!.matchAll(/'([-\d.]+)'/g)].map((x) => Number(x[1]));
@@ -91,7 +96,20 @@ const ROWS: [RegExp, string][] = [
   [/^net cash (?:provided by|generated from) operating activities(?:\s*\(a\))?$/i, 'operating_cash_flow'],
 ];
 
-const MONTH_NUM: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
+const MONTH_NUM: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
 const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 const plusDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 function minusMonthsPlusDay(end: string, months: number): string {
@@ -165,7 +183,7 @@ function headerDate(h: string): string | null {
 function saturdayNearJan31(year: number): string {
   const jan31 = Date.UTC(year, 0, 31);
   const dow = new Date(jan31).getUTCDay();
-  const delta = ((6 - dow + 7) % 7 <= 3 ? (6 - dow + 7) % 7 : ((6 - dow + 7) % 7) - 7);
+  const delta = (6 - dow + 7) % 7 <= 3 ? (6 - dow + 7) % 7 : ((6 - dow + 7) % 7) - 7;
   return new Date(jan31 + delta * 86_400_000).toISOString().slice(0, 10);
 }
 
@@ -200,7 +218,11 @@ function fromHtml(file: string): DemoFact[] {
     const before = html.slice(Math.max(0, t.index! - 500), t.index!);
     const caption = text(/<caption>([\s\S]*?)<\/caption>/.exec(t[2]!)?.[1] ?? '');
     const context = `${text(before)} ${caption} ${text(t[2]!).slice(0, 200)}`;
-    const heading = caption || (/<b>([^<]*)<\/b><\/p>\s*<p[^>]*>[^<]*<\/p>\s*$/.exec(before)?.[1] ?? /<h2>([^<]*)<\/h2>\s*(?:<p>[^<]*<\/p>\s*)?$/.exec(before)?.[1] ?? '');
+    const heading =
+      caption ||
+      (/<b>([^<]*)<\/b><\/p>\s*<p[^>]*>[^<]*<\/p>\s*$/.exec(before)?.[1] ??
+        /<h2>([^<]*)<\/h2>\s*(?:<p>[^<]*<\/p>\s*)?$/.exec(before)?.[1] ??
+        '');
     if (!/statement|balance sheet|results/i.test(heading)) continue;
     const scaleWord = /\((?:₹\s*)?in (crore|lakh|millions?|thousands?)/i.exec(context)?.[1]?.toLowerCase().replace(/s$/, '');
     const scale = scaleWord ? SCALE[scaleWord]! : 1;

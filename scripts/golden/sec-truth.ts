@@ -62,21 +62,42 @@ export const METRIC_DEFS = {
     type: 'duration',
     unit: 'USD',
     additive: true,
-    concepts: ['us-gaap:CostOfRevenue', 'us-gaap:CostOfGoodsAndServicesSold', 'us-gaap:CostOfGoodsSold', 'us-gaap:CostOfGoodsAndServiceExcludingDepreciationDepletionAndAmortization', 'ifrs-full:CostOfSales'],
+    concepts: [
+      'us-gaap:CostOfRevenue',
+      'us-gaap:CostOfGoodsAndServicesSold',
+      'us-gaap:CostOfGoodsSold',
+      'us-gaap:CostOfGoodsAndServiceExcludingDepreciationDepletionAndAmortization',
+      'ifrs-full:CostOfSales',
+    ],
   },
   gross_profit: { type: 'duration', unit: 'USD', additive: true, concepts: ['us-gaap:GrossProfit', 'ifrs-full:GrossProfit'] },
   rnd: {
     type: 'duration',
     unit: 'USD',
     additive: true,
-    concepts: ['us-gaap:ResearchAndDevelopmentExpense', 'us-gaap:ResearchAndDevelopmentExpenseExcludingAcquiredInProcessCost', 'ifrs-full:ResearchAndDevelopmentExpense'],
+    concepts: [
+      'us-gaap:ResearchAndDevelopmentExpense',
+      'us-gaap:ResearchAndDevelopmentExpenseExcludingAcquiredInProcessCost',
+      'ifrs-full:ResearchAndDevelopmentExpense',
+    ],
   },
-  operating_income: { type: 'duration', unit: 'USD', additive: true, concepts: ['us-gaap:OperatingIncomeLoss', 'ifrs-full:ProfitLossFromOperatingActivities'] },
+  operating_income: {
+    type: 'duration',
+    unit: 'USD',
+    additive: true,
+    concepts: ['us-gaap:OperatingIncomeLoss', 'ifrs-full:ProfitLossFromOperatingActivities'],
+  },
   net_income: {
     type: 'duration',
     unit: 'USD',
     additive: true,
-    concepts: ['us-gaap:NetIncomeLoss', 'us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic', 'us-gaap:ProfitLoss', 'ifrs-full:ProfitLossAttributableToOwnersOfParent', 'ifrs-full:ProfitLoss'],
+    concepts: [
+      'us-gaap:NetIncomeLoss',
+      'us-gaap:NetIncomeLossAvailableToCommonStockholdersBasic',
+      'us-gaap:ProfitLoss',
+      'ifrs-full:ProfitLossAttributableToOwnersOfParent',
+      'ifrs-full:ProfitLoss',
+    ],
   },
   eps_diluted: {
     type: 'duration',
@@ -88,7 +109,11 @@ export const METRIC_DEFS = {
     type: 'duration',
     unit: 'USD',
     additive: true,
-    concepts: ['us-gaap:NetCashProvidedByUsedInOperatingActivities', 'us-gaap:NetCashProvidedByUsedInOperatingActivitiesContinuingOperations', 'ifrs-full:CashFlowsFromUsedInOperatingActivities'],
+    concepts: [
+      'us-gaap:NetCashProvidedByUsedInOperatingActivities',
+      'us-gaap:NetCashProvidedByUsedInOperatingActivitiesContinuingOperations',
+      'ifrs-full:CashFlowsFromUsedInOperatingActivities',
+    ],
   },
   total_assets: { type: 'instant', unit: 'USD', additive: false, concepts: ['us-gaap:Assets', 'ifrs-full:Assets'] },
   total_liabilities: { type: 'instant', unit: 'USD', additive: false, concepts: ['us-gaap:Liabilities', 'ifrs-full:Liabilities'] },
@@ -96,13 +121,23 @@ export const METRIC_DEFS = {
     type: 'instant',
     unit: 'USD',
     additive: false,
-    concepts: ['us-gaap:StockholdersEquity', 'us-gaap:StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest', 'ifrs-full:EquityAttributableToOwnersOfParent', 'ifrs-full:Equity'],
+    concepts: [
+      'us-gaap:StockholdersEquity',
+      'us-gaap:StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest',
+      'ifrs-full:EquityAttributableToOwnersOfParent',
+      'ifrs-full:Equity',
+    ],
   },
   cash: {
     type: 'instant',
     unit: 'USD',
     additive: false,
-    concepts: ['us-gaap:CashAndCashEquivalentsAtCarryingValue', 'us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents', 'us-gaap:Cash', 'ifrs-full:CashAndCashEquivalents'],
+    concepts: [
+      'us-gaap:CashAndCashEquivalentsAtCarryingValue',
+      'us-gaap:CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents',
+      'us-gaap:Cash',
+      'ifrs-full:CashAndCashEquivalents',
+    ],
   },
 } as const satisfies Record<string, { type: 'duration' | 'instant'; unit: string; additive: boolean; concepts: readonly string[] }>;
 
@@ -155,7 +190,10 @@ export class SecCompany {
   constructor(key: string, file: string) {
     this.key = key;
     this.file = file;
-    const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { entityName: string; facts: Record<string, Record<string, { units: Record<string, RawEntry[]> }>> };
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      entityName: string;
+      facts: Record<string, Record<string, { units: Record<string, RawEntry[]> }>>;
+    };
     this.entityName = doc.entityName;
     for (const tax of Object.keys(doc.facts).sort()) {
       const concepts = doc.facts[tax]!;
@@ -196,7 +234,11 @@ export class SecCompany {
 
   /** Annual durations reported in 10-K/20-F filings by the income-statement concepts, one per end year. */
   private deriveFiscalYears(): FiscalYear[] {
-    const core = new Set<string>([...METRIC_DEFS.revenue.concepts, ...METRIC_DEFS.net_income.concepts, ...METRIC_DEFS.operating_income.concepts]);
+    const core = new Set<string>([
+      ...METRIC_DEFS.revenue.concepts,
+      ...METRIC_DEFS.net_income.concepts,
+      ...METRIC_DEFS.operating_income.concepts,
+    ]);
     const counts = new Map<string, number>();
     for (const f of this.all) {
       if (!f.start || !core.has(f.concept) || !/^(10-K|20-F)/.test(f.form)) continue;
@@ -315,7 +357,8 @@ export class SecCompany {
     if (basis.kind !== 'latest') {
       // the original/as-of figure must not depend on which concept is read first
       for (const o of others) {
-        if ((basis.kind === 'original' || basis.kind === 'earliest') && o.chosen.filed < winner.chosen.filed && !close(o.chosen.val, value)) return null;
+        if ((basis.kind === 'original' || basis.kind === 'earliest') && o.chosen.filed < winner.chosen.filed && !close(o.chosen.val, value))
+          return null;
         if (basis.kind === 'as_of' && o.chosen.filed > winner.chosen.filed && !close(o.chosen.val, value)) return null;
       }
     }
@@ -341,7 +384,10 @@ export class SecCompany {
 }
 
 export function loadCompanies(dir: string, keys: string[]): Map<string, SecCompany> {
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const out = new Map<string, SecCompany>();
   for (const key of keys) {
     const file = files.find((f) => f.includes(`_${key}_`));

@@ -18,7 +18,13 @@ export function layerDiagram(): string {
   const lines = [
     'app/ (routes, pages, actions)  ─►  components/ (UI only)  ─►  lib/ (below; components never reach lib/db or lib/server)',
     '',
-    ...[...LAYERS].reverse().map((l) => `${l.name.padEnd(width)}  ${l.folders.map((f) => `lib/${f}`).join(' ').padEnd(44)}  ${l.what}`),
+    ...[...LAYERS].reverse().map(
+      (l) =>
+        `${l.name.padEnd(width)}  ${l.folders
+          .map((f) => `lib/${f}`)
+          .join(' ')
+          .padEnd(44)}  ${l.what}`,
+    ),
     '',
     'Each layer imports only the layers below it; tests/ may import anything and nothing imports tests/.',
   ];
@@ -60,7 +66,9 @@ function main(): number {
       fs.writeFileSync(readmePath, readme.slice(0, s) + want + readme.slice(e + END.length));
       console.log('README layer diagram rewritten.');
     } else {
-      console.log(`README.md: the layer diagram between ${START} and ${END} differs from scripts/layers/layers.cjs (run \`npm run check:layers -- --write\`).`);
+      console.log(
+        `README.md: the layer diagram between ${START} and ${END} differs from scripts/layers/layers.cjs (run \`npm run check:layers -- --write\`).`,
+      );
       ok = false;
     }
   }

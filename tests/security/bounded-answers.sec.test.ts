@@ -28,7 +28,9 @@ vi.mock('@/lib/answer/answer-question', async (importOriginal) => {
     ...real,
     answerQuestion: async (opts: Parameters<typeof real.answerQuestion>[0]) => {
       // SET LOCAL ROLE and set_config(…, true) hold only inside a transaction: seeing both proves one
-      const [row] = resultRows<{ u: string; t: string | null }>(await opts.db.execute(sql`select current_user as u, nullif(current_setting('ledgerline.tenant_id', true), '') as t`));
+      const [row] = resultRows<{ u: string; t: string | null }>(
+        await opts.db.execute(sql`select current_user as u, nullif(current_setting('ledgerline.tenant_id', true), '') as t`),
+      );
       probes.push({ user: row!.u, tenant: row!.t });
       return real.answerQuestion(opts);
     },
@@ -60,7 +62,11 @@ const QUESTIONS = [
 ];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const errorOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 /** an answer without what differs between two runs of one question */
 const comparable = (a: Answer) => ({ ...a, manifestId: null, timingMs: 0 });
 
@@ -150,7 +156,9 @@ for (const target of testTargets()) {
     it('inside the scope, a helper that fetched the database itself joins the transaction (no second connection, no PGlite deadlock)', async () => {
       const seen = await boundedTenantWork(d, DEMO_TENANT_ID, async (db) => {
         const helper = currentHandle(d.db); // what lib/server helpers get from getDatabase()
-        const [a] = resultRows<{ u: string; t: string }>(await helper.execute(sql`select current_user as u, current_setting('ledgerline.tenant_id', true) as t`));
+        const [a] = resultRows<{ u: string; t: string }>(
+          await helper.execute(sql`select current_user as u, current_setting('ledgerline.tenant_id', true) as t`),
+        );
         const nested = await db.transaction(async (tx) => resultRows<{ u: string }>(await tx.execute(sql`select current_user as u`))[0]!.u);
         return { ...a, nested };
       });
@@ -161,13 +169,20 @@ for (const target of testTargets()) {
 
     it('past the deadline the next query is not sent: a typed 503, the transaction rolled back, the database usable', async () => {
       const err = await errorOf(
-        boundedTenantWork(d, DEMO_TENANT_ID, async (db) => {
-          await db.insert(manifests).values({ id: 'deadline-probe', tenantId: DEMO_TENANT_ID, question: 'probe', status: 'answered', answer: {} });
-          for (;;) {
-            await db.execute(sql`select 1`);
-            await sleep(30);
-          }
-        }, limits({ deadlineMs: 150 })),
+        boundedTenantWork(
+          d,
+          DEMO_TENANT_ID,
+          async (db) => {
+            await db
+              .insert(manifests)
+              .values({ id: 'deadline-probe', tenantId: DEMO_TENANT_ID, question: 'probe', status: 'answered', answer: {} });
+            for (;;) {
+              await db.execute(sql`select 1`);
+              await sleep(30);
+            }
+          },
+          limits({ deadlineMs: 150 }),
+        ),
       );
       expect(isAppError(err) && err.code).toBe('unavailable:deadline');
       expect((err as AppError).status).toBe(503);
@@ -175,18 +190,28 @@ for (const target of testTargets()) {
       expect(await d.query('select 1 from manifests where id = $1', ['deadline-probe'])).toEqual([]);
       expect(await d.query<{ n: number }>('select 1 as n')).toEqual([{ n: 1 }]);
       // an enclosing, earlier deadline is not extended by an inner one
-      const inner = await errorOf(withDeadline(50, async () => { await sleep(80); return withDeadline(10_000, async () => d.db.execute(sql`select 1`)); }));
+      const inner = await errorOf(
+        withDeadline(50, async () => {
+          await sleep(80);
+          return withDeadline(10_000, async () => d.db.execute(sql`select 1`));
+        }),
+      );
       expect(isAppError(inner) && inner.code).toBe('unavailable:deadline');
     });
 
-    it.runIf(target.name === 'postgres')('a statement longer than the statement timeout is cancelled with a typed 503 (SET LOCAL: this transaction only)', async () => {
-      const started = performance.now();
-      const err = await errorOf(boundedTenantWork(d, DEMO_TENANT_ID, (db) => db.execute(sql`select pg_sleep(3)`), limits({ statementTimeoutMs: 100 })));
-      expect(isAppError(err) && err.code).toBe('unavailable:statement_timeout');
-      expect(performance.now() - started).toBeLessThan(2500);
-      const [after] = await d.query<{ t: string }>("select current_setting('statement_timeout') as t");
-      expect(after!.t).toBe('0'); // the pool's connections keep no timeout of a past request
-    });
+    it.runIf(target.name === 'postgres')(
+      'a statement longer than the statement timeout is cancelled with a typed 503 (SET LOCAL: this transaction only)',
+      async () => {
+        const started = performance.now();
+        const err = await errorOf(
+          boundedTenantWork(d, DEMO_TENANT_ID, (db) => db.execute(sql`select pg_sleep(3)`), limits({ statementTimeoutMs: 100 })),
+        );
+        expect(isAppError(err) && err.code).toBe('unavailable:statement_timeout');
+        expect(performance.now() - started).toBeLessThan(2500);
+        const [after] = await d.query<{ t: string }>("select current_setting('statement_timeout') as t");
+        expect(after!.t).toBe('0'); // the pool's connections keep no timeout of a past request
+      },
+    );
 
     it('one tenant holding its share cannot take the connections of another', async () => {
       let open!: () => void;
@@ -198,7 +223,12 @@ for (const target of testTargets()) {
       expect(isAppError(refused) && refused.code).toBe('unavailable:tenant_busy');
       if (target.name === 'postgres') {
         // another tenant runs at once, beside tenant-a's open transaction (PGlite has one connection: it would wait)
-        const other = await boundedTenantWork(d, 'tenant-b', async (db) => resultRows<{ t: string }>(await db.execute(sql`select current_setting('ledgerline.tenant_id', true) as t`))[0]!.t, one);
+        const other = await boundedTenantWork(
+          d,
+          'tenant-b',
+          async (db) => resultRows<{ t: string }>(await db.execute(sql`select current_setting('ledgerline.tenant_id', true) as t`))[0]!.t,
+          one,
+        );
         expect(other).toBe('tenant-b');
       }
       open();
@@ -210,12 +240,22 @@ for (const target of testTargets()) {
       await resetRateLimits(d.db);
       harness.viewer = viewerFor('analyst');
       const ask = (accept: string, body: unknown) =>
-        POST(new Request('http://localhost/api/answers', { method: 'POST', headers: { accept, 'content-type': 'application/json' }, body: JSON.stringify(body) }), {});
+        POST(
+          new Request('http://localhost/api/answers', {
+            method: 'POST',
+            headers: { accept, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }),
+          {},
+        );
       probes.length = 0;
       const json = await ask('application/json', { question: QUESTIONS[0] });
       expect(json.status).toBe(200);
       expect(((await json.json()) as Answer).status).toBe('answered');
-      const streamed = await ask('text/event-stream', { id: 'bounded-thread-1', messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: QUESTIONS[1] }] }] });
+      const streamed = await ask('text/event-stream', {
+        id: 'bounded-thread-1',
+        messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: QUESTIONS[1] }] }],
+      });
       expect(streamed.status).toBe(200);
       const text = await streamed.text();
       expect(text).toContain('"type":"data-answer"');

@@ -33,7 +33,12 @@ function stalledBody(first: string, dripMs?: number): { stream: ReadableStream<U
 }
 
 function post(body: ReadableStream<Uint8Array> | string): Request {
-  return new Request('http://localhost/api/answers', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+  return new Request('http://localhost/api/answers', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    duplex: 'half',
+  } as RequestInit);
 }
 
 async function withTimeout<T>(ms: string | undefined, fn: () => Promise<T>): Promise<T> {

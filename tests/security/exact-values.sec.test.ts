@@ -42,15 +42,30 @@ for (const target of testTargets()) {
     });
 
     it('values beyond 2^53, with 39 digits or as small as 5e-324 are stored and read back exactly', async () => {
-      const o = await ingestBytes(companyfacts(VALUES), 'CIK0000000099_EXACT_companyfacts.json', { db: d.db, tenantId: TENANT, actor: 'test', sideFiles: noSideFiles });
+      const o = await ingestBytes(companyfacts(VALUES), 'CIK0000000099_EXACT_companyfacts.json', {
+        db: d.db,
+        tenantId: TENANT,
+        actor: 'test',
+        sideFiles: noSideFiles,
+      });
       expect(o.error).toBeNull();
-      const rows = await d.query<{ concept: string; value: string }>('select concept, value::text as value from facts where tenant_id = $1', [TENANT]);
-      const got = Object.fromEntries(rows.map((r) => [r.concept.replace('us-gaap:', ''), r.value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')]));
+      const rows = await d.query<{ concept: string; value: string }>(
+        'select concept, value::text as value from facts where tenant_id = $1',
+        [TENANT],
+      );
+      const got = Object.fromEntries(
+        rows.map((r) => [r.concept.replace('us-gaap:', ''), r.value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')]),
+      );
       expect(got).toEqual(EXPECTED);
     });
 
     it('a value that cannot be stored exactly refuses the file with a typed error; nothing is stored rounded', async () => {
-      const o = await ingestBytes(companyfacts({ Revenues: '1e5000' }), 'CIK0000000098_HUGE_companyfacts.json', { db: d.db, tenantId: 'exact-huge', actor: 'test', sideFiles: noSideFiles });
+      const o = await ingestBytes(companyfacts({ Revenues: '1e5000' }), 'CIK0000000098_HUGE_companyfacts.json', {
+        db: d.db,
+        tenantId: 'exact-huge',
+        actor: 'test',
+        sideFiles: noSideFiles,
+      });
       expect(o.error?.code).toBe('bad_request:value_out_of_range');
       expect(await d.query('select 1 from facts where tenant_id = $1', ['exact-huge'])).toEqual([]);
     });

@@ -37,7 +37,15 @@ import { hostileBodies } from '@/scripts/bench/support/hostile';
 const SQL_TEXT = /\b(select|insert|update|delete)\b[\s\S]*\b(from|into|set)\b|Failed query|params:/i;
 
 function ask(body: BodyInit, headers: Record<string, string> = {}, init: RequestInit = {}) {
-  return POST(new Request('http://localhost/api/answers', { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', ...headers }, body, ...init }), {});
+  return POST(
+    new Request('http://localhost/api/answers', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
+      body,
+      ...init,
+    }),
+    {},
+  );
 }
 
 describe('hostile bodies (issue 18 §4, §7)', () => {
@@ -125,8 +133,18 @@ describe('hostile bodies (issue 18 §4, §7)', () => {
     expect(get.headers.get('connection')).toBeNull();
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
       let pulled = 0;
-      const body = new ReadableStream({ pull: (c) => { pulled++; c.enqueue(new Uint8Array(64 * 1024)); } });
-      const req = new Request('http://localhost/api/answers/nope', { method, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body, duplex: 'half' } as RequestInit);
+      const body = new ReadableStream({
+        pull: (c) => {
+          pulled++;
+          c.enqueue(new Uint8Array(64 * 1024));
+        },
+      });
+      const req = new Request('http://localhost/api/answers/nope', {
+        method,
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
       const res = await unknown[method](req);
       expect(res.status, method).toBe(404);
       expect((await res.json()).error, method).toMatchObject({ code: 'not_found:route' });
@@ -140,7 +158,12 @@ describe('hostile bodies (issue 18 §4, §7)', () => {
 
   it('a server-action post declaring more than the action limit is a typed 413 before Next reads it; others pass', async () => {
     const action = (bytes: number, extra: Record<string, string> = {}) =>
-      proxy(new NextRequest('http://localhost/admin/users', { method: 'POST', headers: { 'next-action': 'abc123', 'content-length': String(bytes), ...extra } }));
+      proxy(
+        new NextRequest('http://localhost/admin/users', {
+          method: 'POST',
+          headers: { 'next-action': 'abc123', 'content-length': String(bytes), ...extra },
+        }),
+      );
     const refused = action(SERVER_ACTION_MAX_BYTES + 1);
     expect(refused.status).toBe(413);
     expect((await refused.json()).error).toMatchObject({ code: 'payload_too_large:action' });
@@ -152,7 +175,9 @@ describe('hostile bodies (issue 18 §4, §7)', () => {
 
   it('a database error never reaches the caller as SQL: API routes answer a typed 500, the health check a typed 503', async () => {
     const failing = withRole('analyst', async () => {
-      throw Object.assign(new Error('Failed query: select "secret" from "users" where "email" = $1\nparams: boss@other.example'), { cause: { code: '22P05' } });
+      throw Object.assign(new Error('Failed query: select "secret" from "users" where "email" = $1\nparams: boss@other.example'), {
+        cause: { code: '22P05' },
+      });
     });
     const res = await failing(new Request('http://localhost/api/x'), {});
     expect(res.status).toBe(500);
@@ -167,7 +192,14 @@ describe('hostile bodies (issue 18 §4, §7)', () => {
     expect((await busy.json()).error.code).toBe('unavailable:database_busy');
 
     const saved = harness.database;
-    harness.database = Promise.resolve({ ...d, db: { execute: async () => { throw new Error('Failed query: select 1 from pg_catalog.pg_class\nparams: '); } } } as unknown as Database);
+    harness.database = Promise.resolve({
+      ...d,
+      db: {
+        execute: async () => {
+          throw new Error('Failed query: select 1 from pg_catalog.pg_class\nparams: ');
+        },
+      },
+    } as unknown as Database);
     try {
       const health = await databaseHealth();
       expect(health).toEqual({ status: 'unavailable', code: 'unavailable:database', message: 'The database is not available.' });
@@ -177,15 +209,48 @@ describe('hostile bodies (issue 18 §4, §7)', () => {
   });
 
   it('creating an account whose email another tenant holds does not tell the admin that tenant has it', async () => {
-    await createUser({ db: d.db, actor: 'cli', tenantId: 'rival', createTenant: true, email: 'cfo@rival.example', name: 'Rival CFO', role: 'admin', password: 'rival-password-123' });
-    const err = await createUser({ db: d.db, actor: 'demo-admin', tenantId: DEMO_TENANT_ID, email: 'cfo@rival.example', name: 'Probe', role: 'analyst', password: 'probe-password-123' }).catch((e: unknown) => e);
+    await createUser({
+      db: d.db,
+      actor: 'cli',
+      tenantId: 'rival',
+      createTenant: true,
+      email: 'cfo@rival.example',
+      name: 'Rival CFO',
+      role: 'admin',
+      password: 'rival-password-123',
+    });
+    const err = await createUser({
+      db: d.db,
+      actor: 'demo-admin',
+      tenantId: DEMO_TENANT_ID,
+      email: 'cfo@rival.example',
+      name: 'Probe',
+      role: 'analyst',
+      password: 'probe-password-123',
+    }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'conflict:email' });
     const message = (err as Error).message;
     expect(message).not.toContain('cfo@rival.example');
     expect(message).not.toMatch(/exists|rival|another organi[sz]ation|tenant/i);
     // the same wording when the address is the admin's own tenant's: nothing tells the two apart
-    await createUser({ db: d.db, actor: 'demo-admin', tenantId: DEMO_TENANT_ID, email: 'own@demo.example', name: 'Own', role: 'analyst', password: 'own-password-1234' });
-    const own = await createUser({ db: d.db, actor: 'demo-admin', tenantId: DEMO_TENANT_ID, email: 'own@demo.example', name: 'Own again', role: 'analyst', password: 'own-password-1234' }).catch((e: unknown) => e);
+    await createUser({
+      db: d.db,
+      actor: 'demo-admin',
+      tenantId: DEMO_TENANT_ID,
+      email: 'own@demo.example',
+      name: 'Own',
+      role: 'analyst',
+      password: 'own-password-1234',
+    });
+    const own = await createUser({
+      db: d.db,
+      actor: 'demo-admin',
+      tenantId: DEMO_TENANT_ID,
+      email: 'own@demo.example',
+      name: 'Own again',
+      role: 'analyst',
+      password: 'own-password-1234',
+    }).catch((e: unknown) => e);
     expect((own as Error).message).toBe(message);
   });
 });

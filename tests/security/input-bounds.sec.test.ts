@@ -48,7 +48,17 @@ export function parseSites(src: string): { receivers: string[]; inline: number; 
     else inline++; // z.enum([...]).safeParse(...) or a.b.parse(...): a schema nobody declared
   }
   for (const m of code.matchAll(/\bformInput\(\s*([A-Za-z_$][\w$]*)/g)) receivers.add(m[1]!);
-  const imported = new Set([...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@\/lib\//g)].flatMap((m) => m[1]!.split(',').map((s) => s.trim().split(/\s+as\s+/).pop()!)));
+  const imported = new Set(
+    [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@\/lib\//g)].flatMap((m) =>
+      m[1]!.split(',').map(
+        (s) =>
+          s
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!,
+      ),
+    ),
+  );
   const helpers = [...new Set([...code.matchAll(/\b(parse[A-Z]\w*)\(/g)].map((m) => m[1]!))].filter((h) => imported.has(h));
   return { receivers: [...receivers], inline, helpers };
 }
@@ -65,9 +75,14 @@ describe('request input bounds', () => {
     expect(files.filter((f) => f.endsWith('/route.ts')).length).toBeGreaterThanOrEqual(8);
     expect(files.filter((f) => /actions/.test(f)).length).toBeGreaterThanOrEqual(8);
     // every roleAction/roleFormAction call declares its schema on import
-    const wrapperCalls = files.reduce((n, f) => n + (fs.readFileSync(path.join(ROOT, f), 'utf8').match(/\brole(Form)?Action\(/g)?.length ?? 0), 0);
+    const wrapperCalls = files.reduce(
+      (n, f) => n + (fs.readFileSync(path.join(ROOT, f), 'utf8').match(/\brole(Form)?Action\(/g)?.length ?? 0),
+      0,
+    );
     expect(wrapperCalls).toBeGreaterThanOrEqual(12);
-    expect(requestSchemas().filter((s) => s.where.some((w) => w.startsWith('server action input'))).length).toBeGreaterThanOrEqual(wrapperCalls - 1);
+    expect(requestSchemas().filter((s) => s.where.some((w) => w.startsWith('server action input'))).length).toBeGreaterThanOrEqual(
+      wrapperCalls - 1,
+    );
   });
 
   it('every schema a route or action parses request input with is declared', async () => {
@@ -81,17 +96,23 @@ describe('request input bounds', () => {
         const importedFrom = new RegExp(`import\\s*\\{[^}]*\\b${r}\\b[^}]*\\}\\s*from\\s*'([^']+)'`).exec(src)?.[1];
         let ok = local;
         if (!ok && importedFrom) {
-          const mod = (await import(/* @vite-ignore */ importedFrom.startsWith('@/') ? path.join(ROOT, importedFrom.slice(2)) : path.resolve(path.dirname(path.join(ROOT, f)), importedFrom))) as Record<string, unknown>;
+          const mod = (await import(
+            /* @vite-ignore */ importedFrom.startsWith('@/')
+              ? path.join(ROOT, importedFrom.slice(2))
+              : path.resolve(path.dirname(path.join(ROOT, f)), importedFrom)
+          )) as Record<string, unknown>;
           ok = isRequestSchema(mod[r]);
         }
         // a parse on a value that is not a zod schema (a parsed result, a local helper) is not input parsing
         const declaredHere = new RegExp(`\\b(const|let)\\s+${r}\\s*=\\s*(z\\.|[\\w.]+Schema\\b)`).test(src);
-        if (!ok && (importedFrom || declaredHere)) undeclared.push(`${f}: ${r} parses request input but is not declared with requestSchema`);
+        if (!ok && (importedFrom || declaredHere))
+          undeclared.push(`${f}: ${r} parses request input but is not declared with requestSchema`);
       }
       for (const h of helpers) {
         const schema = PARSE_HELPERS[h];
         if (!schema) undeclared.push(`${f}: ${h}() parses request input with a schema this test does not know (add it to PARSE_HELPERS)`);
-        else if (!isRequestSchema(await schema())) undeclared.push(`${f}: the schema ${h}() parses with is not declared with requestSchema`);
+        else if (!isRequestSchema(await schema()))
+          undeclared.push(`${f}: the schema ${h}() parses with is not declared with requestSchema`);
       }
     }
     expect(undeclared).toEqual([]);
@@ -106,23 +127,43 @@ describe('request input bounds', () => {
     expect(unboundedInputs(z.string())).toEqual(['$: string without a maximum length']);
     expect(unboundedInputs(z.object({ q: z.string().trim().min(1) }))).toEqual(['$.q: string without a maximum length']);
     expect(unboundedInputs(z.array(z.string().max(3)))).toEqual(['$: array without a maximum number of items']);
-    expect(unboundedInputs(z.object({ a: z.array(z.object({ b: z.string() })).max(2) }))).toEqual(['$.a[].b: string without a maximum length']);
-    expect(unboundedInputs(z.record(z.string().max(5), z.number()))).toEqual(['$: record with unbounded keys (no maximum number of entries)']);
-    expect(unboundedInputs(z.object({ t: z.string().max(5) }).passthrough())).toEqual(['$: object keeping unknown keys (passthrough/catchall)']);
+    expect(unboundedInputs(z.object({ a: z.array(z.object({ b: z.string() })).max(2) }))).toEqual([
+      '$.a[].b: string without a maximum length',
+    ]);
+    expect(unboundedInputs(z.record(z.string().max(5), z.number()))).toEqual([
+      '$: record with unbounded keys (no maximum number of entries)',
+    ]);
+    expect(unboundedInputs(z.object({ t: z.string().max(5) }).passthrough())).toEqual([
+      '$: object keeping unknown keys (passthrough/catchall)',
+    ]);
     expect(unboundedInputs(z.object({ v: z.unknown() }))).toEqual(['$.v: unknown (accepts anything)']);
     expect(unboundedInputs(z.preprocess((v) => v, z.string()))).toEqual(['$: string without a maximum length']);
     expect(unboundedInputs(z.union([z.string().max(2), z.array(z.number())]))).toEqual(['$|1: array without a maximum number of items']);
     expect(unboundedInputs(z.email())).toEqual(['$: string without a maximum length']);
     expect(unboundedInputs(z.string().regex(/^[a-z]+$/))).toEqual(['$: string without a maximum length']);
     // bounded
-    expect(unboundedInputs(z.object({ id: z.string().regex(/^[0-9a-f]{64}$/), e: z.enum(['a']), n: z.coerce.number(), l: z.array(z.string().max(9)).max(3), r: z.record(z.enum(['x', 'y']), z.number()) }).strict())).toEqual([]);
+    expect(
+      unboundedInputs(
+        z
+          .object({
+            id: z.string().regex(/^[0-9a-f]{64}$/),
+            e: z.enum(['a']),
+            n: z.coerce.number(),
+            l: z.array(z.string().max(9)).max(3),
+            r: z.record(z.enum(['x', 'y']), z.number()),
+          })
+          .strict(),
+      ),
+    ).toEqual([]);
     expect(unboundedInputs(z.string().trim().toLowerCase().max(254).pipe(z.email()))).toEqual([]);
     expect(patternIsBounded(/^[A-Za-z0-9_-]{8,100}$/)).toBe(true);
     expect(patternIsBounded(/^a{2,}$/)).toBe(false);
     expect(patternIsBounded(/[0-9]{3}/)).toBe(false);
     expect(patternIsBounded(/^a$|b/)).toBe(false);
 
-    expect(parseSites(`const s = z.string();\nexport async function GET() { s.safeParse(1); z.enum(['a']).parse(2); JSON.parse('1'); }`)).toEqual({ receivers: ['s'], inline: 1, helpers: [] });
+    expect(
+      parseSites(`const s = z.string();\nexport async function GET() { s.safeParse(1); z.enum(['a']).parse(2); JSON.parse('1'); }`),
+    ).toEqual({ receivers: ['s'], inline: 1, helpers: [] });
     expect(parseSites(`import { parseThing } from '@/lib/x';\nparseThing(q); parseLocal(q);`).helpers).toEqual(['parseThing']);
   });
 });

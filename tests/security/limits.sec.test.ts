@@ -55,7 +55,9 @@ describe.each(testTargets().map((t) => [t.name, t] as const))('limits in the dat
     try {
       const n = RATE_RULES.ask.capacity;
       const both = await Promise.all(
-        Array.from({ length: n + 31 }, (_, i) => takeFromBucket(i % 2 ? d.db : other.db, 'ask', RATE_RULES.ask, 'two-processes', 9_000_000)),
+        Array.from({ length: n + 31 }, (_, i) =>
+          takeFromBucket(i % 2 ? d.db : other.db, 'ask', RATE_RULES.ask, 'two-processes', 9_000_000),
+        ),
       );
       // the review saw 61 of a 30/min limit accepted by two processes
       expect(both.filter((r) => r.ok)).toHaveLength(n);
@@ -93,7 +95,9 @@ describe.each(testTargets().map((t) => [t.name, t] as const))('limits in the dat
   });
 
   it('parallel guesses cannot all slip through one open moment: each attempt is counted before it is tried', async () => {
-    const results = await Promise.all(Array.from({ length: 40 }, () => claimSignInAttempt(d.db, 'burst@example.com', '203.0.113.77', 70_000_000)));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => claimSignInAttempt(d.db, 'burst@example.com', '203.0.113.77', 70_000_000)),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(SIGN_IN_BACKOFF.freeAttempts);
   });
 
@@ -101,12 +105,15 @@ describe.each(testTargets().map((t) => [t.name, t] as const))('limits in the dat
     let now = 80_000_000;
     let accepted = 0;
     // 60 minutes at 2 attempts/min: the delays double (1, 2, 4 … s, capped at 15 min) — far fewer than 120 tries
-    for (let i = 0; i < 120; i++, now += 30_000) if ((await claimSignInAttempt(d.db, 'slow@example.com', '203.0.113.88', now)).ok) accepted++;
+    for (let i = 0; i < 120; i++, now += 30_000)
+      if ((await claimSignInAttempt(d.db, 'slow@example.com', '203.0.113.88', now)).ok) accepted++;
     expect(accepted).toBeLessThan(30);
     expect(accepted).toBeGreaterThan(SIGN_IN_BACKOFF.freeAttempts);
     now += SIGN_IN_BACKOFF.forgetAfterS * 1000 + 1;
     await pruneLimits(d.db, now);
-    expect((await d.db.select().from(signInBackoff)).filter((r) => r.updatedMs < now - SIGN_IN_BACKOFF.forgetAfterS * 1000)).toHaveLength(0);
+    expect((await d.db.select().from(signInBackoff)).filter((r) => r.updatedMs < now - SIGN_IN_BACKOFF.forgetAfterS * 1000)).toHaveLength(
+      0,
+    );
     expect((await claimSignInAttempt(d.db, 'slow@example.com', '203.0.113.88', now)).ok).toBe(true);
   });
 });
@@ -121,7 +128,9 @@ describe('client address for per-address limits', () => {
   it('40 spoofed X-Forwarded-For values from one connection are one address', () => {
     delete process.env.LEDGERLINE_TRUSTED_PROXIES;
     // the server appends the connection's peer (lib/server/peer-address.ts); the client's own entries come first
-    const seen = new Set(Array.from({ length: 40 }, (_, i) => clientAddress(new Headers({ 'x-forwarded-for': `10.9.${i}.1, 198.51.100.5` }))));
+    const seen = new Set(
+      Array.from({ length: 40 }, (_, i) => clientAddress(new Headers({ 'x-forwarded-for': `10.9.${i}.1, 198.51.100.5` }))),
+    );
     expect([...seen]).toEqual(['198.51.100.5']);
   });
 

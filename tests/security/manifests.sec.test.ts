@@ -41,18 +41,38 @@ for (const target of testTargets()) {
     const scope = (role: 'reviewer' | 'admin') => ({ tenantId: DEMO_TENANT_ID, role });
     const exportAs = async (role: 'reviewer' | 'admin') => {
       harness.viewer = viewerFor(role);
-      const res = await exportManifest(new Request(`http://localhost/api/manifests/${manifestId}`), { params: Promise.resolve({ id: manifestId }) });
+      const res = await exportManifest(new Request(`http://localhost/api/manifests/${manifestId}`), {
+        params: Promise.resolve({ id: manifestId }),
+      });
       expect(res.status).toBe(200);
       return res.text();
     };
     const access = (aclRoles: ('analyst' | 'reviewer' | 'admin')[], effectiveAt: Date | null = null) =>
-      Promise.all(sourceIds.map((sourceId) => setSourceAccess({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: 'demo-admin', sourceId, aclRoles, effectiveAt, reason: 'security test' })));
+      Promise.all(
+        sourceIds.map((sourceId) =>
+          setSourceAccess({
+            db: d.db,
+            tenantId: DEMO_TENANT_ID,
+            actorId: 'demo-admin',
+            sourceId,
+            aclRoles,
+            effectiveAt,
+            reason: 'security test',
+          }),
+        ),
+      );
 
     beforeAll(async () => {
       d = await target.open();
       harness.database = Promise.resolve(d);
       await seedDemo(d.db);
-      const a: Answer = await answerQuestion({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-admin', role: 'admin', question: QUESTION });
+      const a: Answer = await answerQuestion({
+        db: d.db,
+        tenantId: DEMO_TENANT_ID,
+        userId: 'demo-admin',
+        role: 'admin',
+        question: QUESTION,
+      });
       expect(a.status).toBe('answered');
       manifestId = a.manifestId!;
       storedText = a.text;
@@ -67,7 +87,21 @@ for (const target of testTargets()) {
       if (chunk) {
         if (!sourceIds.includes(chunk.sourceId)) sourceIds.push(chunk.sourceId);
         const answer = { ...(m!.answer as Answer) };
-        answer.passages = [{ id: 'p1', entity: a.values[0]!.entity, fiscalYear: 2026, section: 'MD&A', heading: 'Outlook', quote: chunk.text.slice(0, 80), chunkId: chunk.id, sourceId: chunk.sourceId, sourceTitle: 'Annual report', page: 3, span: null }];
+        answer.passages = [
+          {
+            id: 'p1',
+            entity: a.values[0]!.entity,
+            fiscalYear: 2026,
+            section: 'MD&A',
+            heading: 'Outlook',
+            quote: chunk.text.slice(0, 80),
+            chunkId: chunk.id,
+            sourceId: chunk.sourceId,
+            sourceTitle: 'Annual report',
+            page: 3,
+            span: null,
+          },
+        ];
         answer.segments = [...answer.segments, { type: 'passage', passageId: 'p1', text: chunk.text.slice(0, 80) }];
         await d.db.update(manifests).set({ answer }).where(eq(manifests.id, manifestId));
       }
@@ -117,7 +151,8 @@ for (const target of testTargets()) {
     });
 
     it('a revoked source stays redacted in old manifests for everyone, for good', async () => {
-      for (const sourceId of sourceIds) await revokeSource({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: 'demo-admin', sourceId, reason: 'security test' });
+      for (const sourceId of sourceIds)
+        await revokeSource({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: 'demo-admin', sourceId, reason: 'security test' });
       const admin = (await getManifest(d.db, scope('admin'), manifestId))!;
       expect(admin.redaction.hiddenFacts).toBeGreaterThan(0);
       const exported = await exportAs('admin');

@@ -15,9 +15,11 @@ import { checkPdfDecodedBudget, MAX_PDF_DECODED_BYTES } from '@/lib/ingest/repor
 /** zlib data of `total` zero bytes, deflated 1 MB at a time (the test itself never holds the inflated form). */
 async function deflatedZeros(total: number): Promise<Buffer> {
   const chunk = Buffer.alloc(1024 * 1024);
-  const source = Readable.from((function* () {
-    for (let left = total; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
-  })());
+  const source = Readable.from(
+    (function* () {
+      for (let left = total; left > 0; left -= chunk.length) yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+    })(),
+  );
   const out: Buffer[] = [];
   await pipeline(source, zlib.createDeflate({ level: 9 }), async function* (deflated: AsyncIterable<Buffer>) {
     for await (const b of deflated) out.push(b);
@@ -34,7 +36,15 @@ function bombPdf(data: Buffer, image?: Buffer): Buffer {
     'latin1',
   );
   const parts = [head, data, Buffer.from('\nendstream\nendobj\n', 'latin1')];
-  if (image) parts.push(Buffer.from(`5 0 obj\n<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /Length ${image.length} /Filter /FlateDecode >>\nstream\r\n`, 'latin1'), image, Buffer.from('\nendstream\nendobj\n', 'latin1'));
+  if (image)
+    parts.push(
+      Buffer.from(
+        `5 0 obj\n<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /Length ${image.length} /Filter /FlateDecode >>\nstream\r\n`,
+        'latin1',
+      ),
+      image,
+      Buffer.from('\nendstream\nendobj\n', 'latin1'),
+    );
   parts.push(Buffer.from('trailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1'));
   return Buffer.concat(parts);
 }

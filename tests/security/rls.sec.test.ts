@@ -5,13 +5,53 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '@/lib/db/client';
-import { auditLog, bulkIngestProgress, chunks, conceptLabels, ingestRuns, sourceRevocations, entities, entityAliases, factSightings, facts, fiscalCalendars, manifests, sourceCells, sourceDocuments, sources, sourceTables, tenants, threads, users, verdicts } from '@/lib/db/schema';
+import {
+  auditLog,
+  bulkIngestProgress,
+  chunks,
+  conceptLabels,
+  ingestRuns,
+  sourceRevocations,
+  entities,
+  entityAliases,
+  factSightings,
+  facts,
+  fiscalCalendars,
+  manifests,
+  sourceCells,
+  sourceDocuments,
+  sources,
+  sourceTables,
+  tenants,
+  threads,
+  users,
+  verdicts,
+} from '@/lib/db/schema';
 import { resultRows } from '@/lib/facts/write-facts';
 import { APP_ROLE, inTenantScope } from '@/lib/db/tenant-scope';
 import { testTargets } from '@/tests/support/db';
 
 /** Every table that holds tenant data (directly or through its parent row). */
-const TENANT_TABLES = ['facts', 'fact_sightings', 'sources', 'source_tables', 'source_cells', 'source_documents', 'chunks', 'manifests', 'verdicts', 'audit_log', 'entities', 'entity_aliases', 'fiscal_calendars', 'ingest_runs', 'source_revocations', 'concept_labels', 'threads', 'bulk_ingest_progress'];
+const TENANT_TABLES = [
+  'facts',
+  'fact_sightings',
+  'sources',
+  'source_tables',
+  'source_cells',
+  'source_documents',
+  'chunks',
+  'manifests',
+  'verdicts',
+  'audit_log',
+  'entities',
+  'entity_aliases',
+  'fiscal_calendars',
+  'ingest_runs',
+  'source_revocations',
+  'concept_labels',
+  'threads',
+  'bulk_ingest_progress',
+];
 
 /**
  * Tables outside the policies, each for a reason: the tenant list and the shared metric ontology hold no
@@ -22,18 +62,67 @@ const TENANT_TABLES = ['facts', 'fact_sightings', 'sources', 'source_tables', 's
  * has them dropped (lib/ingest/bulk/deferred-indexes.ts), no tenant's data. Every other table must be in
  * TENANT_TABLES.
  */
-const GLOBAL_TABLES = ['tenants', 'metrics', 'users', 'sessions', 'auth_accounts', 'auth_secrets', 'auth_verifications', 'rate_limit_buckets', 'sign_in_backoff', 'bulk_deferred_indexes'];
+const GLOBAL_TABLES = [
+  'tenants',
+  'metrics',
+  'users',
+  'sessions',
+  'auth_accounts',
+  'auth_secrets',
+  'auth_verifications',
+  'rate_limit_buckets',
+  'sign_in_backoff',
+  'bulk_deferred_indexes',
+];
 
 async function seedTenant(db: Db, t: string): Promise<void> {
   const id = (k: string) => `${t}-${k}`;
   await db.insert(tenants).values({ id: t, name: t });
   await db.insert(entities).values({ id: id('e'), tenantId: t, name: `Entity ${t}` });
   await db.insert(entityAliases).values({ entityId: id('e'), alias: `alias ${t}`, normalized: `alias ${t}`, kind: 'name' });
-  await db.insert(fiscalCalendars).values({ id: id('cal'), entityId: id('e'), effectiveFrom: '2000-01-01', yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year', origin: 'registered' });
-  await db.insert(sources).values({ id: id('s'), tenantId: t, entityId: id('e'), kind: 'manual', title: `Source ${t}`, sha256: id('sha'), byteSize: 1, extractorVersion: 'test' });
-  await db.insert(sourceTables).values({ id: id('tbl'), entityId: id('e'), sourceId: id('s'), ordinal: 0, title: 'T', rowCount: 1, columnCount: 1 });
+  await db
+    .insert(fiscalCalendars)
+    .values({
+      id: id('cal'),
+      entityId: id('e'),
+      effectiveFrom: '2000-01-01',
+      yearEnd: { kind: 'fixed', month: 12, day: 31 },
+      labelBy: 'end-year',
+      origin: 'registered',
+    });
+  await db
+    .insert(sources)
+    .values({
+      id: id('s'),
+      tenantId: t,
+      entityId: id('e'),
+      kind: 'manual',
+      title: `Source ${t}`,
+      sha256: id('sha'),
+      byteSize: 1,
+      extractorVersion: 'test',
+    });
+  await db
+    .insert(sourceTables)
+    .values({ id: id('tbl'), entityId: id('e'), sourceId: id('s'), ordinal: 0, title: 'T', rowCount: 1, columnCount: 1 });
   await db.insert(sourceCells).values({ id: id('cell'), entityId: id('e'), tableId: id('tbl'), rowIndex: 0, colIndex: 0, text: '42' });
-  await db.insert(facts).values({ id: id('f'), tenantId: t, entityId: id('e'), concept: 'x:Revenue', value: '42', unit: 'USD', periodType: 'instant', endDate: '2024-12-31', durationDays: 0, accountingStandard: 'us-gaap', sourceId: id('s'), filedAt: '2025-01-31', chainKey: id('chain') });
+  await db
+    .insert(facts)
+    .values({
+      id: id('f'),
+      tenantId: t,
+      entityId: id('e'),
+      concept: 'x:Revenue',
+      value: '42',
+      unit: 'USD',
+      periodType: 'instant',
+      endDate: '2024-12-31',
+      durationDays: 0,
+      accountingStandard: 'us-gaap',
+      sourceId: id('s'),
+      filedAt: '2025-01-31',
+      chainKey: id('chain'),
+    });
   await db.insert(factSightings).values({ entityId: id('e'), factId: id('f'), sourceId: id('s'), accession: '', filedAt: '2025-01-31' });
   await db.insert(chunks).values({ id: id('c'), tenantId: t, entityId: id('e'), sourceId: id('s'), ordinal: 0, text: `secret of ${t}` });
   await db.insert(manifests).values({ id: id('m'), tenantId: t, question: `question of ${t}`, status: 'answered', answer: {} });
@@ -45,7 +134,17 @@ async function seedTenant(db: Db, t: string): Promise<void> {
   await db.insert(auditLog).values({ tenantId: t, actor: 'test', action: 'test.seed', targetType: 'tenant', targetId: t });
   await db.insert(ingestRuns).values({ id: id('run'), tenantId: t, fileName: 'x.json', status: 'ok' });
   await db.insert(sourceRevocations).values({ tenantId: t, sha256: id('revoked'), sourceId: id('s'), reason: 'test', actor: 'test' });
-  await db.insert(bulkIngestProgress).values({ tenantId: t, cik: '0000000001', archive: 'companyfacts.zip', entryName: 'CIK0000000001.json', entryCrc32: '00000000', entrySize: 1, status: 'ok' });
+  await db
+    .insert(bulkIngestProgress)
+    .values({
+      tenantId: t,
+      cik: '0000000001',
+      archive: 'companyfacts.zip',
+      entryName: 'CIK0000000001.json',
+      entryCrc32: '00000000',
+      entrySize: 1,
+      status: 'ok',
+    });
 }
 
 for (const target of testTargets()) {
@@ -71,41 +170,72 @@ for (const target of testTargets()) {
       expect(partitions.length).toBeGreaterThanOrEqual(5 * 16);
       for (const p of partitions) expect(p, p.relname).toMatchObject({ relrowsecurity: true, policies: 1 });
       const rows = all.filter((r) => !r.partition);
-      for (const t of TENANT_TABLES) expect(rows.find((r) => r.relname === t), t).toMatchObject({ relrowsecurity: true, policies: 1 });
+      for (const t of TENANT_TABLES)
+        expect(
+          rows.find((r) => r.relname === t),
+          t,
+        ).toMatchObject({ relrowsecurity: true, policies: 1 });
       // a new table — with a tenant_id column or reaching a tenant through its parent row — must join the list
       // (and get a policy), or be named global with its reason
-      for (const r of rows) expect([...TENANT_TABLES, ...GLOBAL_TABLES], `${r.relname} is neither under row-level security nor named global`).toContain(r.relname);
-      const withTenant = resultRows<{ table_name: string }>(await d.db.execute(sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id'`))
+      for (const r of rows)
+        expect([...TENANT_TABLES, ...GLOBAL_TABLES], `${r.relname} is neither under row-level security nor named global`).toContain(
+          r.relname,
+        );
+      const withTenant = resultRows<{ table_name: string }>(
+        await d.db.execute(
+          sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id'`,
+        ),
+      )
         .map((r) => r.table_name)
         .filter((t) => !partitions.some((p) => p.relname === t));
       for (const t of withTenant) if (t !== 'users') expect(TENANT_TABLES, `${t} has tenant_id but no row-level security`).toContain(t);
-      const [role] = resultRows<{ rolbypassrls: boolean; rolsuper: boolean }>(await d.db.execute(sql`select rolbypassrls, rolsuper from pg_roles where rolname = ${APP_ROLE}`));
+      const [role] = resultRows<{ rolbypassrls: boolean; rolsuper: boolean }>(
+        await d.db.execute(sql`select rolbypassrls, rolsuper from pg_roles where rolname = ${APP_ROLE}`),
+      );
       expect(role).toEqual({ rolbypassrls: false, rolsuper: false });
     });
 
     it('a query that forgets the tenant predicate still reads only the scoped tenant, table by table', async () => {
       for (const t of TENANT_TABLES) {
         const all = resultRows<{ n: number }>(await d.db.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`))[0]!.n;
-        const scoped = await inTenantScope(d.db, 'rls-a', async (tx) => resultRows<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`))[0]!.n);
+        const scoped = await inTenantScope(
+          d.db,
+          'rls-a',
+          async (tx) => resultRows<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`))[0]!.n,
+        );
         expect(scoped, t).toBeGreaterThan(0);
         expect(scoped, t).toBeLessThan(all);
       }
-      const texts = await inTenantScope(d.db, 'rls-a', async (tx) => (await tx.select({ text: chunks.text }).from(chunks)).map((r) => r.text));
+      const texts = await inTenantScope(d.db, 'rls-a', async (tx) =>
+        (await tx.select({ text: chunks.text }).from(chunks)).map((r) => r.text),
+      );
       expect(texts).toEqual(['secret of rls-a']);
-      const questions = await inTenantScope(d.db, 'rls-b', async (tx) => (await tx.select({ q: manifests.question }).from(manifests)).map((r) => r.q));
+      const questions = await inTenantScope(d.db, 'rls-b', async (tx) =>
+        (await tx.select({ q: manifests.question }).from(manifests)).map((r) => r.q),
+      );
       expect(questions).toEqual(['question of rls-b']);
-      const who = await inTenantScope(d.db, 'rls-a', async (tx) => resultRows<{ u: string }>(await tx.execute(sql`select current_user as u`))[0]!.u);
+      const who = await inTenantScope(
+        d.db,
+        'rls-a',
+        async (tx) => resultRows<{ u: string }>(await tx.execute(sql`select current_user as u`))[0]!.u,
+      );
       expect(who).toBe(APP_ROLE);
     });
 
     it('writes into another tenant are refused, updates and deletes of its rows touch nothing', async () => {
-      const err = await inTenantScope(d.db, 'rls-a', (tx) => tx.insert(manifests).values({ id: 'rls-evil', tenantId: 'rls-b', question: 'planted', status: 'answered', answer: {} })).catch((e: unknown) => e);
+      const err = await inTenantScope(d.db, 'rls-a', (tx) =>
+        tx.insert(manifests).values({ id: 'rls-evil', tenantId: 'rls-b', question: 'planted', status: 'answered', answer: {} }),
+      ).catch((e: unknown) => e);
       expect(String((err as { cause?: unknown })?.cause ?? err)).toMatch(/row-level security/i);
       expect(resultRows(await d.db.execute(sql`select 1 from manifests where id = 'rls-evil'`))).toEqual([]);
-      const changed = await inTenantScope(d.db, 'rls-a', async (tx) => (await tx.update(facts).set({ value: '0' }).where(sql`true`).returning({ id: facts.id })).map((r) => r.id));
+      const changed = await inTenantScope(d.db, 'rls-a', async (tx) =>
+        (await tx.update(facts).set({ value: '0' }).where(sql`true`).returning({ id: facts.id })).map((r) => r.id),
+      );
       expect(changed).toEqual(['rls-a-f']);
       await inTenantScope(d.db, 'rls-a', (tx) => tx.delete(chunks).where(sql`true`));
-      const left = resultRows<{ tenant_id: string }>(await d.db.execute(sql`select tenant_id from chunks order by 1`)).map((r) => r.tenant_id);
+      const left = resultRows<{ tenant_id: string }>(await d.db.execute(sql`select tenant_id from chunks order by 1`)).map(
+        (r) => r.tenant_id,
+      );
       expect(left).toEqual(['rls-b']);
       const bValue = resultRows<{ value: string }>(await d.db.execute(sql`select value::text from facts where id = 'rls-b-f'`))[0]!.value;
       expect(bValue).toBe('42');

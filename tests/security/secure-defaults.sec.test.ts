@@ -70,7 +70,9 @@ describe('demo mode only where intended', () => {
 
   it('NODE_ENV=production with LEDGERLINE_DEMO=1 but no acknowledgement refuses to start', () => {
     expect(() => readEnv({ NODE_ENV: 'production', LEDGERLINE_DEMO: '1' })).toThrow(ConfigError);
-    expect(() => readEnv({ NODE_ENV: 'production', LEDGERLINE_DEMO: '1', LEDGERLINE_DEMO_ACK: 'yes' })).toThrow(/LEDGERLINE_DEMO_ACK=anyone-can-be-admin/);
+    expect(() => readEnv({ NODE_ENV: 'production', LEDGERLINE_DEMO: '1', LEDGERLINE_DEMO_ACK: 'yes' })).toThrow(
+      /LEDGERLINE_DEMO_ACK=anyone-can-be-admin/,
+    );
   });
 
   it('servers bind to 127.0.0.1 unless LEDGERLINE_HOST is configured', () => {
@@ -102,7 +104,16 @@ for (const target of testTargets()) {
     });
 
     it('demo accounts and accounts created in demo mode stop working when demo mode ends; their sessions end at start', async () => {
-      const { id } = await createUser({ db: d.db, actor: 'demo-admin', tenantId: DEMO_TENANT_ID, email: `made-in-demo-${target.name}@x.example`, name: 'Made in demo', role: 'admin', password: 'made-in-demo-pass-1', createdInDemo: true });
+      const { id } = await createUser({
+        db: d.db,
+        actor: 'demo-admin',
+        tenantId: DEMO_TENANT_ID,
+        email: `made-in-demo-${target.name}@x.example`,
+        name: 'Made in demo',
+        role: 'admin',
+        password: 'made-in-demo-pass-1',
+        createdInDemo: true,
+      });
       await d.db.insert(sessions).values({ id: `s-${id}`, token: `t-${id}`, userId: id, expiresAt: new Date(Date.now() + 3_600_000) });
       await withEnv({ LEDGERLINE_DEMO: '1' }, async () => {
         expect((await viewerForUser(d.db, id))?.role).toBe('admin');
@@ -124,10 +135,23 @@ for (const target of testTargets()) {
       expect((err as Error).message).toContain('npm run cli -- users create');
       expect((err as Error).message).toContain('--role admin');
       await expect(startupChecks(d.db, readEnv({ NODE_ENV: 'production', LEDGERLINE_AUTH_SECRET: SECRET }))).resolves.toBeUndefined();
-      await expect(startupChecks(d.db, readEnv({ NODE_ENV: 'production', LEDGERLINE_DEMO: '1', LEDGERLINE_DEMO_ACK: DEMO_ACK }))).resolves.toBeUndefined();
-      await createUser({ db: d.db, actor: 'cli', tenantId: DEMO_TENANT_ID, email: `first-admin-${target.name}@x.example`, name: 'First admin', role: 'admin', password: 'first-admin-pass-1' });
+      await expect(
+        startupChecks(d.db, readEnv({ NODE_ENV: 'production', LEDGERLINE_DEMO: '1', LEDGERLINE_DEMO_ACK: DEMO_ACK })),
+      ).resolves.toBeUndefined();
+      await createUser({
+        db: d.db,
+        actor: 'cli',
+        tenantId: DEMO_TENANT_ID,
+        email: `first-admin-${target.name}@x.example`,
+        name: 'First admin',
+        role: 'admin',
+        password: 'first-admin-pass-1',
+      });
       await expect(startupChecks(d.db, prod)).resolves.toBeUndefined();
-      await d.db.update(users).set({ disabled: new Date().toISOString() }).where(eq(users.email, `first-admin-${target.name}@x.example`));
+      await d.db
+        .update(users)
+        .set({ disabled: new Date().toISOString() })
+        .where(eq(users.email, `first-admin-${target.name}@x.example`));
       await expect(startupChecks(d.db, prod)).rejects.toBeInstanceOf(ConfigError);
     });
   });
@@ -137,9 +161,18 @@ describe('the server start itself', () => {
   it('NODE_ENV=production with no configuration exits 78 with the message, before serving anything', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'll-prod-start-'));
     try {
-      const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, NODE_ENV: 'production', LEDGERLINE_DATA_DIR: dir };
+      const env: NodeJS.ProcessEnv = {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? dir,
+        NODE_ENV: 'production',
+        LEDGERLINE_DATA_DIR: dir,
+      };
       if (process.env.DATABASE_URL) env.DATABASE_URL = ''; // the embedded default: the open case of the issue
-      const r = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['--tsconfig', 'tsconfig.json', 'tests/security/support/start.ts'], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
+      const r = spawnSync(
+        path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+        ['--tsconfig', 'tsconfig.json', 'tests/security/support/start.ts'],
+        { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 },
+      );
       expect(r.status, r.stderr + r.stdout).toBe(78);
       expect(r.stderr).toContain('Refusing to start in production');
       expect(r.stderr).toContain('npm run cli -- users create');

@@ -15,7 +15,8 @@ export const OTHER_ADMIN = { id: 'other-admin', email: 'admin@other.example', na
 
 export function viewerFor(p: Principal): Viewer | null {
   if (p === 'anonymous') return null;
-  if (p === 'other-tenant') return { userId: OTHER_ADMIN.id, tenantId: OTHER_TENANT_ID, name: OTHER_ADMIN.name, role: 'admin', demo: false };
+  if (p === 'other-tenant')
+    return { userId: OTHER_ADMIN.id, tenantId: OTHER_TENANT_ID, name: OTHER_ADMIN.name, role: 'admin', demo: false };
   const u = DEMO_USERS.find((x) => x.role === p)!;
   return { userId: u.id, tenantId: DEMO_TENANT_ID, name: u.name, role: u.role, demo: false };
 }

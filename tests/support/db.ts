@@ -10,7 +10,11 @@ function migrationsHash(): string {
   if (migrationsFingerprint) return migrationsFingerprint;
   const h = createHash('sha256');
   const dir = migrationsFolder();
-  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.sql')).sort()) h.update(f).update(fs.readFileSync(path.join(dir, f)));
+  for (const f of fs
+    .readdirSync(dir)
+    .filter((x) => x.endsWith('.sql'))
+    .sort())
+    h.update(f).update(fs.readFileSync(path.join(dir, f)));
   migrationsFingerprint = h.digest('hex').slice(0, 16);
   return migrationsFingerprint;
 }
@@ -40,7 +44,10 @@ async function postgresTemplate(admin: Database, url: string): Promise<string> {
   await admin.withConnection(async (conn) => {
     await conn.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     try {
-      const [ready] = await conn.query<{ ok: boolean }>(`select exists(select 1 from pg_database where datname = $1 and datistemplate) as ok`, [name]);
+      const [ready] = await conn.query<{ ok: boolean }>(
+        `select exists(select 1 from pg_database where datname = $1 and datistemplate) as ok`,
+        [name],
+      );
       if (ready?.ok) return;
       await conn.query(`drop database if exists ${name} with (force)`);
       await conn.query(`create database ${name}`);
@@ -117,7 +124,10 @@ export function testTargets(): TestTarget[] {
   }
   if (only) {
     const chosen = targets.filter((t) => only.split(',').includes(t.name));
-    if (chosen.length === 0) throw new Error(`LEDGERLINE_TEST_TARGETS=${only} names no available target (${targets.map((t) => t.name).join(', ')}; postgres needs DATABASE_URL)`);
+    if (chosen.length === 0)
+      throw new Error(
+        `LEDGERLINE_TEST_TARGETS=${only} names no available target (${targets.map((t) => t.name).join(', ')}; postgres needs DATABASE_URL)`,
+      );
     return chosen;
   }
   return targets;

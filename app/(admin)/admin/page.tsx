@@ -40,8 +40,20 @@ export default withPage('admin', async function AdminPage({ db, viewer }) {
                   <td className="px-4 py-2 font-mono text-xs text-muted">
                     {[e.ticker, e.cik && `CIK ${e.cik}`, e.reportingCurrency].filter(Boolean).join(' · ')}
                   </td>
-                  <td className="px-4 py-2">{cals.map((c) => <div key={c.id}>{describeRule(c.yearEnd)} · named by {c.labelBy}</div>)}</td>
-                  <td className="px-4 py-2 tabular">{cals.map((c) => <div key={c.id}>{c.effectiveFrom} → {c.effectiveTo ?? 'open'}</div>)}</td>
+                  <td className="px-4 py-2">
+                    {cals.map((c) => (
+                      <div key={c.id}>
+                        {describeRule(c.yearEnd)} · named by {c.labelBy}
+                      </div>
+                    ))}
+                  </td>
+                  <td className="px-4 py-2 tabular">
+                    {cals.map((c) => (
+                      <div key={c.id}>
+                        {c.effectiveFrom} → {c.effectiveTo ?? 'open'}
+                      </div>
+                    ))}
+                  </td>
                   <td className="px-4 py-2">
                     {cals.map((c) => (
                       <div key={c.id}>

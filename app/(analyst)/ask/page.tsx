@@ -32,9 +32,15 @@ export default withPage('analyst', async function AskPage({ viewer }, { searchPa
   const sp = await searchParams;
   const wanted = typeof sp.thread === 'string' ? sp.thread : null;
   const startFrom = typeof sp.q === 'string' && !wanted ? sp.q : '';
-  const [threads, opened, companies] = await Promise.all([viewerThreads(viewer), wanted ? viewerThread(viewer, wanted) : Promise.resolve(null), viewerCompanies(viewer)]);
+  const [threads, opened, companies] = await Promise.all([
+    viewerThreads(viewer),
+    wanted ? viewerThread(viewer, wanted) : Promise.resolve(null),
+    viewerCompanies(viewer),
+  ]);
   const threadId = opened?.thread.id ?? randomUUID().replace(/-/g, '');
-  const history = <ThreadHistory threads={threads} currentId={opened?.thread.id ?? null} rename={renameThreadAction} remove={deleteThreadAction} />;
+  const history = (
+    <ThreadHistory threads={threads} currentId={opened?.thread.id ?? null} rename={renameThreadAction} remove={deleteThreadAction} />
+  );
   return (
     <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
       <aside className="hidden lg:block">{history}</aside>
@@ -42,8 +48,8 @@ export default withPage('analyst', async function AskPage({ viewer }, { searchPa
         <div>
           <h1 className="text-2xl font-semibold">Ask</h1>
           <p className="text-sm text-muted">
-            Every number is a button: open it to see its period, filing and the source cell. Joins across periods, scopes or
-            companies are refused with a reason.
+            Every number is a button: open it to see its period, filing and the source cell. Joins across periods, scopes or companies are
+            refused with a reason.
           </p>
         </div>
         <details className="rounded-lg border border-line bg-white p-3 lg:hidden">
@@ -61,7 +67,13 @@ export default withPage('analyst', async function AskPage({ viewer }, { searchPa
             {opened.thread.title}
           </h2>
         )}
-        <AskChat key={threadId} threadId={threadId} initialMessages={opened ? toMessages(opened.turns) : undefined} companies={companies} initialQuestion={startFrom} />
+        <AskChat
+          key={threadId}
+          threadId={threadId}
+          initialMessages={opened ? toMessages(opened.turns) : undefined}
+          companies={companies}
+          initialQuestion={startFrom}
+        />
       </div>
     </div>
   );

@@ -23,7 +23,8 @@ function wantsJson(req: Request): boolean {
 function parseBody(body: unknown, req: Request) {
   if (wantsJson(req)) {
     const parsed = jsonAnswerRequestSchema.safeParse(body);
-    if (!parsed.success) throw new AppError('bad_request:body', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    if (!parsed.success)
+      throw new AppError('bad_request:body', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     return { json: true as const, data: parsed.data };
   }
   const parsed = chatAnswerRequestSchema.safeParse(body);
@@ -36,68 +37,84 @@ function parseBody(body: unknown, req: Request) {
  * UI message stream: a status data part as each stage starts, the answer text, then a `data-answer` part with values and
  * citations.
  */
-export const POST = withRole('analyst', async (req, { viewer, body }) => {
-  // every read and write of the answer runs as bounded tenant work (lib/server/bounded.ts): under
-  // row-level security for the viewer's tenant, within the tenant's share of the connections, the
-  // statement timeout and the request deadline — the streamed answer too, while it streams
-  if (body.json) {
-    const parsed = body;
-    const answer = await withContext(viewer, true, async ({ db }) => {
-      const owner = { db, tenantId: viewer.tenantId, userId: viewer.userId };
-      const chosen = parsed.data.clarification ? await clarifiedQuestion({ ...owner, ...parsed.data.clarification }) : null;
-      const threadId = parsed.data.threadId ?? chosen?.threadId ?? null;
-      if (threadId) await recordThreadActivity(viewer, threadId, chosen?.question ?? parsed.data.question!);
-      return answerQuestion({
-        db,
-        tenantId: viewer.tenantId,
-        userId: viewer.userId,
-        role: viewer.role,
-        question: chosen?.question ?? parsed.data.question!,
-        threadId,
-        previous: await previousIntentFor({ ...owner, threadId }),
+export const POST = withRole(
+  'analyst',
+  async (req, { viewer, body }) => {
+    // every read and write of the answer runs as bounded tenant work (lib/server/bounded.ts): under
+    // row-level security for the viewer's tenant, within the tenant's share of the connections, the
+    // statement timeout and the request deadline — the streamed answer too, while it streams
+    if (body.json) {
+      const parsed = body;
+      const answer = await withContext(viewer, true, async ({ db }) => {
+        const owner = { db, tenantId: viewer.tenantId, userId: viewer.userId };
+        const chosen = parsed.data.clarification ? await clarifiedQuestion({ ...owner, ...parsed.data.clarification }) : null;
+        const threadId = parsed.data.threadId ?? chosen?.threadId ?? null;
+        if (threadId) await recordThreadActivity(viewer, threadId, chosen?.question ?? parsed.data.question!);
+        return answerQuestion({
+          db,
+          tenantId: viewer.tenantId,
+          userId: viewer.userId,
+          role: viewer.role,
+          question: chosen?.question ?? parsed.data.question!,
+          threadId,
+          previous: await previousIntentFor({ ...owner, threadId }),
+        });
       });
+      return Response.json(answer);
+    }
+
+    const parsed = body;
+    const messages = parsed.data.messages;
+    const last = messages[messages.length - 1]!;
+    if (last.role !== 'user') throw new AppError('bad_request:body', 'The last message must be the question.');
+    const choice = last.metadata?.clarification;
+    const typed = last.parts
+      .flatMap((p) => (p.type === 'text' && 'text' in p ? [String(p.text)] : []))
+      .join(' ')
+      .trim();
+    const { question, previous } = await withContext(viewer, true, async ({ db }) => {
+      const owner = { db, tenantId: viewer.tenantId, userId: viewer.userId };
+      const question = choice ? (await clarifiedQuestion({ ...owner, ...choice })).question : typed;
+      if (!question) throw new AppError('bad_request:question', 'The question is empty.');
+      const previous = await previousIntentFor({ ...owner, threadId: parsed.data.id });
+      // the conversation is persisted per user (history, reopen); another user's thread id is refused
+      await recordThreadActivity(viewer, parsed.data.id, question);
+      return { question, previous };
     });
-    return Response.json(answer);
-  }
 
-  const parsed = body;
-  const messages = parsed.data.messages;
-  const last = messages[messages.length - 1]!;
-  if (last.role !== 'user') throw new AppError('bad_request:body', 'The last message must be the question.');
-  const choice = last.metadata?.clarification;
-  const typed = last.parts.flatMap((p) => (p.type === 'text' && 'text' in p ? [String(p.text)] : [])).join(' ').trim();
-  const { question, previous } = await withContext(viewer, true, async ({ db }) => {
-    const owner = { db, tenantId: viewer.tenantId, userId: viewer.userId };
-    const question = choice ? (await clarifiedQuestion({ ...owner, ...choice })).question : typed;
-    if (!question) throw new AppError('bad_request:question', 'The question is empty.');
-    const previous = await previousIntentFor({ ...owner, threadId: parsed.data.id });
-    // the conversation is persisted per user (history, reopen); another user's thread id is refused
-    await recordThreadActivity(viewer, parsed.data.id, question);
-    return { question, previous };
-  });
-
-  const stream = createUIMessageStream<AnswerUIMessage>({
-    execute: async ({ writer }) => {
-      const status = (stage: AnswerStage | 'done') =>
-        writer.write({ type: 'data-status', id: 'status', data: { stage, message: STAGE_MESSAGES[stage] }, transient: true });
-      // each stage is streamed as it starts (planning → looking up → computing → composing), told by the orchestrator
-      const onStage: StageCallback = (stage) => status(stage);
-      const answer = await withContext(viewer, true, ({ db }) =>
-        answerQuestion({ db, tenantId: viewer.tenantId, userId: viewer.userId, role: viewer.role, question, threadId: parsed.data.id, previous, onStage }),
-      );
-      writer.write({ type: 'text-start', id: 'answer-text' });
-      for (const chunk of answer.text.match(/.{1,80}(\s|$)/g) ?? [answer.text]) {
-        writer.write({ type: 'text-delta', id: 'answer-text', delta: chunk });
-      }
-      writer.write({ type: 'text-end', id: 'answer-text' });
-      writer.write({ type: 'data-answer', id: 'answer', data: answer });
-      writer.write({ type: 'message-metadata', messageMetadata: { manifestId: answer.manifestId } });
-      status('done');
-    },
-    onError: (e) => {
-      const typed = typedBoundError(e) ?? e;
-      return typed instanceof AppError ? typed.message : 'The answer could not be produced.';
-    },
-  });
-  return createUIMessageStreamResponse({ stream });
-}, { rateLimit: 'ask', jsonBody: { maxBytes: MAX_BODY_BYTES, parse: parseBody } });
+    const stream = createUIMessageStream<AnswerUIMessage>({
+      execute: async ({ writer }) => {
+        const status = (stage: AnswerStage | 'done') =>
+          writer.write({ type: 'data-status', id: 'status', data: { stage, message: STAGE_MESSAGES[stage] }, transient: true });
+        // each stage is streamed as it starts (planning → looking up → computing → composing), told by the orchestrator
+        const onStage: StageCallback = (stage) => status(stage);
+        const answer = await withContext(viewer, true, ({ db }) =>
+          answerQuestion({
+            db,
+            tenantId: viewer.tenantId,
+            userId: viewer.userId,
+            role: viewer.role,
+            question,
+            threadId: parsed.data.id,
+            previous,
+            onStage,
+          }),
+        );
+        writer.write({ type: 'text-start', id: 'answer-text' });
+        for (const chunk of answer.text.match(/.{1,80}(\s|$)/g) ?? [answer.text]) {
+          writer.write({ type: 'text-delta', id: 'answer-text', delta: chunk });
+        }
+        writer.write({ type: 'text-end', id: 'answer-text' });
+        writer.write({ type: 'data-answer', id: 'answer', data: answer });
+        writer.write({ type: 'message-metadata', messageMetadata: { manifestId: answer.manifestId } });
+        status('done');
+      },
+      onError: (e) => {
+        const typed = typedBoundError(e) ?? e;
+        return typed instanceof AppError ? typed.message : 'The answer could not be produced.';
+      },
+    });
+    return createUIMessageStreamResponse({ stream });
+  },
+  { rateLimit: 'ask', jsonBody: { maxBytes: MAX_BODY_BYTES, parse: parseBody } },
+);

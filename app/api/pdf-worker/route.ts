@@ -11,5 +11,7 @@ export const dynamic = 'force-static';
 export async function GET(): Promise<Response> {
   const file = path.join(process.cwd(), 'node_modules', 'pdfjs-dist', 'build', 'pdf.worker.min.mjs');
   const body = await fs.readFile(file);
-  return new Response(new Uint8Array(body), { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' } });
+  return new Response(new Uint8Array(body), {
+    headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' },
+  });
 }

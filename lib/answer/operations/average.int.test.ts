@@ -11,7 +11,14 @@ const target = testTargets()[0]!;
 /** A calendar-year filer: revenue and operating income FY2019–FY2022, no FY2023 operating income. */
 function companyfacts(): Buffer {
   const fy = (year: number, val: number) => ({
-    start: `${year}-01-01`, end: `${year}-12-31`, val, accn: `0000000078-${String(year + 1).slice(2)}-000010`, fy: year, fp: 'FY', form: '10-K', filed: `${year + 1}-02-10`,
+    start: `${year}-01-01`,
+    end: `${year}-12-31`,
+    val,
+    accn: `0000000078-${String(year + 1).slice(2)}-000010`,
+    fy: year,
+    fp: 'FY',
+    form: '10-K',
+    filed: `${year + 1}-02-10`,
   });
   return Buffer.from(
     JSON.stringify({
@@ -19,8 +26,14 @@ function companyfacts(): Buffer {
       entityName: 'Calder Tools Inc',
       facts: {
         'us-gaap': {
-          Revenues: { label: 'Revenues', units: { USD: [fy(2019, 1_000_000), fy(2020, 1_200_000), fy(2021, 1_400_000), fy(2022, 1_600_000), fy(2023, 1_800_000)] } },
-          OperatingIncomeLoss: { label: 'Operating Income (Loss)', units: { USD: [fy(2019, 100_000), fy(2020, 180_000), fy(2021, 280_000), fy(2022, 320_000)] } },
+          Revenues: {
+            label: 'Revenues',
+            units: { USD: [fy(2019, 1_000_000), fy(2020, 1_200_000), fy(2021, 1_400_000), fy(2022, 1_600_000), fy(2023, 1_800_000)] },
+          },
+          OperatingIncomeLoss: {
+            label: 'Operating Income (Loss)',
+            units: { USD: [fy(2019, 100_000), fy(2020, 180_000), fy(2021, 280_000), fy(2022, 320_000)] },
+          },
         },
       },
     }),
@@ -32,7 +45,12 @@ describe('average over fiscal years', () => {
   const ask = (question: string) => answerQuestion({ db: d.db, tenantId: TENANT, userId: null, question, store: false });
   beforeAll(async () => {
     d = await target.open();
-    const o = await ingestBytes(companyfacts(), 'CIK0000000078_CLDR_companyfacts.json', { db: d.db, tenantId: TENANT, actor: 'test', sideFiles: noSideFiles });
+    const o = await ingestBytes(companyfacts(), 'CIK0000000078_CLDR_companyfacts.json', {
+      db: d.db,
+      tenantId: TENANT,
+      actor: 'test',
+      sideFiles: noSideFiles,
+    });
     expect(o.error).toBeNull();
   });
   afterAll(async () => {

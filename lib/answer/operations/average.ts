@@ -17,20 +17,35 @@ export const averageOperation: Operation = {
   handles: ['average'],
   resolvesPeriods: false,
   async run({ ctx, ent, intent, pins, outcomes }) {
-    const refuse = (kind: Failure['kind'], code: TypedError['code'], message: string): Outcome => ({ failure: { kind, message, errors: [{ code, message, factIds: [] }] }, entity: ent });
+    const refuse = (kind: Failure['kind'], code: TypedError['code'], message: string): Outcome => ({
+      failure: { kind, message, errors: [{ code, message, factIds: [] }] },
+      entity: ent,
+    });
     if (!intent.range || intent.range.to <= intent.range.from) {
       outcomes.push(refuse('rejected', 'PERIOD_MISMATCH', 'an average over fiscal years needs a first and a last fiscal year'));
       return;
     }
     if (intent.metric.periodType === 'instant') {
-      outcomes.push(refuse('rejected', 'INSTANT_DURATION_MIX', `${intent.metric.label} is a balance at a date; an average over fiscal years is only given for figures over whole years`));
+      outcomes.push(
+        refuse(
+          'rejected',
+          'INSTANT_DURATION_MIX',
+          `${intent.metric.label} is a balance at a date; an average over fiscal years is only given for figures over whole years`,
+        ),
+      );
       return;
     }
     const targets: Target[] = [];
     for (let y = intent.range.from; y <= intent.range.to; y++) {
       const b = fiscalPeriodBounds(ent.calendars, y, 'FY');
       if (!b) {
-        outcomes.push(refuse('missing', 'MISSING_FACT', `FY${y} is not covered by ${ent.entity.name}’s fiscal calendar, so the average cannot be pinned to dates`));
+        outcomes.push(
+          refuse(
+            'missing',
+            'MISSING_FACT',
+            `FY${y} is not covered by ${ent.entity.name}’s fiscal calendar, so the average cannot be pinned to dates`,
+          ),
+        );
         return;
       }
       const p: Period = { type: 'duration', start: b.start, end: b.end };
@@ -46,12 +61,25 @@ export const averageOperation: Operation = {
     const last = targets[targets.length - 1]!;
     if (missing.length > 0) {
       const message = missing.map((m) => `${m.t.label} (${answerPeriod(m.t.period, ent.calendars).dateRange}): ${m.f.message}`).join('; ');
-      const errors = missing.flatMap((m): TypedError[] => (m.f.errors.length ? m.f.errors : [{ code: 'MISSING_FACT', message: `${m.t.label}: ${m.f.message}`, factIds: [] }]));
-      const kind: Failure['kind'] = missing.some((m) => m.f.kind === 'rejected') ? 'rejected' : missing.some((m) => m.f.kind === 'conflict') ? 'conflict' : 'missing';
-      outcomes.push({ failure: { kind, message: `the average needs every fiscal year of the span; ${message}`, errors }, entity: ent, target: missing[0]!.t });
+      const errors = missing.flatMap((m): TypedError[] =>
+        m.f.errors.length ? m.f.errors : [{ code: 'MISSING_FACT', message: `${m.t.label}: ${m.f.message}`, factIds: [] }],
+      );
+      const kind: Failure['kind'] = missing.some((m) => m.f.kind === 'rejected')
+        ? 'rejected'
+        : missing.some((m) => m.f.kind === 'conflict')
+          ? 'conflict'
+          : 'missing';
+      outcomes.push({
+        failure: { kind, message: `the average needs every fiscal year of the span; ${message}`, errors },
+        entity: ent,
+        target: missing[0]!.t,
+      });
       return;
     }
-    const mixed = shareBasisFailure(figures.map((f, i) => ({ ...f, label: targets[i]!.label })), intent.metric.label);
+    const mixed = shareBasisFailure(
+      figures.map((f, i) => ({ ...f, label: targets[i]!.label })),
+      intent.metric.label,
+    );
     if (mixed) {
       outcomes.push({ failure: mixed, entity: ent, target: last });
       return;
@@ -64,7 +92,8 @@ export const averageOperation: Operation = {
   say({ tb, v, name, metricWords }) {
     const years = v.inputs;
     tb.text(`${name} ${metricWords} averaged `).value(v.id, v.display);
-    if (years.length > 0) tb.text(` over ${years.length} fiscal years, ${years[0]!.period.label} to ${years[years.length - 1]!.period.label}: `);
+    if (years.length > 0)
+      tb.text(` over ${years.length} fiscal years, ${years[0]!.period.label} to ${years[years.length - 1]!.period.label}: `);
     years.forEach((y, i) => tb.text(`${i ? '; ' : ''}${periodText(y.period)} `).value(y.id, y.display));
     tb.text('.');
   },

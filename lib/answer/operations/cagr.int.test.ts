@@ -11,16 +11,34 @@ const target = testTargets()[0]!;
 /** A calendar-year filer: revenue FY2019–FY2022 and FY2024 (no FY2023), a net loss in FY2020. */
 function companyfacts(): Buffer {
   const fy = (year: number, val: number, filedYear = year + 1) => ({
-    start: `${year}-01-01`, end: `${year}-12-31`, val, accn: `0000000077-${String(filedYear).slice(2)}-000010`, fy: year, fp: 'FY', form: '10-K', filed: `${filedYear}-02-10`,
+    start: `${year}-01-01`,
+    end: `${year}-12-31`,
+    val,
+    accn: `0000000077-${String(filedYear).slice(2)}-000010`,
+    fy: year,
+    fp: 'FY',
+    form: '10-K',
+    filed: `${filedYear}-02-10`,
   });
-  const instant = (year: number, val: number) => ({ end: `${year}-12-31`, val, accn: `0000000077-${String(year + 1).slice(2)}-000010`, fy: year, fp: 'FY', form: '10-K', filed: `${year + 1}-02-10` });
+  const instant = (year: number, val: number) => ({
+    end: `${year}-12-31`,
+    val,
+    accn: `0000000077-${String(year + 1).slice(2)}-000010`,
+    fy: year,
+    fp: 'FY',
+    form: '10-K',
+    filed: `${year + 1}-02-10`,
+  });
   return Buffer.from(
     JSON.stringify({
       cik: 77,
       entityName: 'Meridian Parts Inc',
       facts: {
         'us-gaap': {
-          Revenues: { label: 'Revenues', units: { USD: [fy(2019, 1_000_000), fy(2020, 1_100_000), fy(2021, 1_210_000), fy(2022, 1_331_000), fy(2024, 1_500_000)] } },
+          Revenues: {
+            label: 'Revenues',
+            units: { USD: [fy(2019, 1_000_000), fy(2020, 1_100_000), fy(2021, 1_210_000), fy(2022, 1_331_000), fy(2024, 1_500_000)] },
+          },
           NetIncomeLoss: { label: 'Net Income (Loss)', units: { USD: [fy(2019, 50_000), fy(2020, -20_000), fy(2022, 90_000)] } },
           GrossProfit: { label: 'Gross Profit', units: { USD: [fy(2019, 400_000), fy(2022, 600_000)] } },
           Assets: { label: 'Assets', units: { USD: [instant(2019, 2_000_000), instant(2021, 2_420_000)] } },
@@ -35,7 +53,12 @@ describe('CAGR answers', () => {
   const ask = (question: string) => answerQuestion({ db: d.db, tenantId: TENANT, userId: null, question, store: false });
   beforeAll(async () => {
     d = await target.open();
-    const o = await ingestBytes(companyfacts(), 'CIK0000000077_MRDN_companyfacts.json', { db: d.db, tenantId: TENANT, actor: 'test', sideFiles: noSideFiles });
+    const o = await ingestBytes(companyfacts(), 'CIK0000000077_MRDN_companyfacts.json', {
+      db: d.db,
+      tenantId: TENANT,
+      actor: 'test',
+      sideFiles: noSideFiles,
+    });
     expect(o.error).toBeNull();
   });
   afterAll(async () => {
@@ -43,7 +66,11 @@ describe('CAGR answers', () => {
   });
 
   it('compounds between the two fiscal years named, each end cited with its own dates', async () => {
-    for (const q of ['Meridian Parts revenue CAGR from FY2019 to FY2022', 'What was Meridian Parts’ compound annual growth rate of revenue between 2019 and 2022?', 'Meridian Parts 3-year revenue CAGR through FY2022']) {
+    for (const q of [
+      'Meridian Parts revenue CAGR from FY2019 to FY2022',
+      'What was Meridian Parts’ compound annual growth rate of revenue between 2019 and 2022?',
+      'Meridian Parts 3-year revenue CAGR through FY2022',
+    ]) {
       const a = await ask(q);
       expect(a.status, q).toBe('answered');
       expect(a.values).toHaveLength(1);
@@ -90,7 +117,11 @@ describe('CAGR answers', () => {
   });
 
   it('asks for the span instead of choosing one', async () => {
-    for (const q of ['Meridian Parts revenue CAGR', 'Meridian Parts revenue CAGR 2022', 'Meridian Parts 5-year revenue CAGR from 2019 to 2022']) {
+    for (const q of [
+      'Meridian Parts revenue CAGR',
+      'Meridian Parts revenue CAGR 2022',
+      'Meridian Parts 5-year revenue CAGR from 2019 to 2022',
+    ]) {
       const a = await ask(q);
       expect(a.status, q).toBe('needs_clarification');
       expect(a.values).toHaveLength(0);

@@ -23,25 +23,40 @@ export const expressionOperation: Operation = {
       const r = resolveFor(ent, req, periodType);
       if (r.ok) return { ok: true, target: r.target };
       const code = r.status === 'rejected' ? 'INSTANT_DURATION_MIX' : 'MISSING_FACT';
-      const failure: Failure = r.status === 'rejected' ? { kind: 'rejected', message: r.message, errors: [{ code, message: r.message, factIds: [] }] } : { kind: 'missing', message: r.message, errors: [{ code, message: r.message, factIds: [] }] };
+      const failure: Failure =
+        r.status === 'rejected'
+          ? { kind: 'rejected', message: r.message, errors: [{ code, message: r.message, factIds: [] }] }
+          : { kind: 'missing', message: r.message, errors: [{ code, message: r.message, factIds: [] }] };
       return { ok: false, failure };
     };
     const named = intent.metric.kind === 'derived' || targetReq ? intent.metric : null;
     const r = await evaluateExpression(ctx, ent, intent.expression, resolvePeriod, named);
-    if (r.ok && target?.ok && (endOf(target.target.period) !== endOf(r.figure.period) || startOf(target.target.period) !== startOf(r.figure.period))) {
+    if (
+      r.ok &&
+      target?.ok &&
+      (endOf(target.target.period) !== endOf(r.figure.period) || startOf(target.target.period) !== startOf(r.figure.period))
+    ) {
       const got = answerPeriod(r.figure.period, ent.calendars);
       outcomes.push({
         failure: {
           kind: 'rejected',
           message: `the calculation described gives ${periodText(got)}, not ${target.target.label} as asked`,
-          errors: [{ code: 'PERIOD_MISMATCH', message: `calculated period ${got.dateRange} differs from the period asked`, factIds: r.figure.factIds }],
+          errors: [
+            {
+              code: 'PERIOD_MISMATCH',
+              message: `calculated period ${got.dateRange} differs from the period asked`,
+              factIds: r.figure.factIds,
+            },
+          ],
         },
         entity: ent,
         target: target.target,
       });
       return;
     }
-    outcomes.push(r.ok ? { figure: r.figure, entity: ent, target: target?.ok ? target.target : undefined } : { failure: r.failure, entity: ent });
+    outcomes.push(
+      r.ok ? { figure: r.figure, entity: ent, target: target?.ok ? target.target : undefined } : { failure: r.failure, entity: ent },
+    );
   },
   label: (intent) => {
     const parts = shareParts(intent);
@@ -53,30 +68,49 @@ export const expressionOperation: Operation = {
       const [part, whole] = v.inputs as [(typeof v.inputs)[number], (typeof v.inputs)[number]];
       // balances are said at their date ("at the end of FY2025 (27 Sep 2025) … of its total assets at that date")
       const at = part.period.type === 'instant';
-      tb.text(`${name} ${lowerFirst(part.label)} ${at ? `at the ${periodText(part.period).replace(/^the /, '')}` : `for ${periodText(part.period)}`} ${copulaFor(part.label)} `).value(part.id, part.display);
-      tb.text(', ').value(v.id, v.display).text(at ? ` of its ${lowerFirst(whole.label)} at that date (` : ` of its ${whole.period.label} ${lowerFirst(whole.label)} (`).value(whole.id, whole.display).text(').');
+      tb.text(
+        `${name} ${lowerFirst(part.label)} ${at ? `at the ${periodText(part.period).replace(/^the /, '')}` : `for ${periodText(part.period)}`} ${copulaFor(part.label)} `,
+      ).value(part.id, part.display);
+      tb.text(', ')
+        .value(v.id, v.display)
+        .text(at ? ` of its ${lowerFirst(whole.label)} at that date (` : ` of its ${whole.period.label} ${lowerFirst(whole.label)} (`)
+        .value(whole.id, whole.display)
+        .text(').');
       return;
     }
-    const symbol = ({ sum: ' + ', difference: ' − ', ratio: ' ÷ ', share: ' ÷ ' } as const)[intent.expression?.kind === 'op' ? intent.expression.op : 'sum'];
+    const symbol = ({ sum: ' + ', difference: ' − ', ratio: ' ÷ ', share: ' ÷ ' } as const)[
+      intent.expression?.kind === 'op' ? intent.expression.op : 'sum'
+    ];
     if (calculation === 'change' && v.inputs.length === 2) {
       // a later period minus an earlier one: the change from the one to the other
       const [later, earlier] = v.inputs as [(typeof v.inputs)[number], (typeof v.inputs)[number]];
-      tb.text(`${name} ${lowerFirst(v.label)} from ${periodText(earlier.period)} to ${periodText(later.period)} is `).value(v.id, v.display).text(', computed as ');
-      tb.text(`${lowerFirst(later.label)} for ${later.period.label} `).value(later.id, later.display).text(`${symbol}${lowerFirst(earlier.label)} for ${earlier.period.label} `).value(earlier.id, earlier.display);
+      tb.text(`${name} ${lowerFirst(v.label)} from ${periodText(earlier.period)} to ${periodText(later.period)} is `)
+        .value(v.id, v.display)
+        .text(', computed as ');
+      tb.text(`${lowerFirst(later.label)} for ${later.period.label} `)
+        .value(later.id, later.display)
+        .text(`${symbol}${lowerFirst(earlier.label)} for ${earlier.period.label} `)
+        .value(earlier.id, earlier.display);
       tb.text('.');
       return;
     }
     if (calculation === 'formula') {
       // one measure over the periods combined: its formula over the combined window, each operand summed over it
-      tb.text(`${name} ${lowerFirst(v.label)} for ${periodText(v.period)} (the periods combined) is `).value(v.id, v.display).text(', computed from ');
+      tb.text(`${name} ${lowerFirst(v.label)} for ${periodText(v.period)} (the periods combined) is `)
+        .value(v.id, v.display)
+        .text(', computed from ');
       v.inputs.forEach((inp, i) => {
         const overWindow = inp.period.start === v.period.start && inp.period.end === v.period.end;
-        tb.text(`${i ? (i === v.inputs.length - 1 ? ' and ' : ', ') : ''}${lowerFirst(inp.label)} ${overWindow ? 'for the same period' : `at ${inp.period.dateRange}`} `).value(inp.id, inp.display);
+        tb.text(
+          `${i ? (i === v.inputs.length - 1 ? ' and ' : ', ') : ''}${lowerFirst(inp.label)} ${overWindow ? 'for the same period' : `at ${inp.period.dateRange}`} `,
+        ).value(inp.id, inp.display);
       });
       tb.text(' — not by adding the periods’ ratios.');
       return;
     }
-    tb.text(`${name} ${lowerFirst(v.label)} for ${periodText(v.period)} is `).value(v.id, v.display).text(', computed as ');
+    tb.text(`${name} ${lowerFirst(v.label)} for ${periodText(v.period)} is `)
+      .value(v.id, v.display)
+      .text(', computed as ');
     v.inputs.forEach((inp, i) => tb.text(`${i ? symbol : ''}${lowerFirst(inp.label)} for ${inp.period.label} `).value(inp.id, inp.display));
     tb.text('.');
   },

@@ -6,7 +6,19 @@
  */
 import { change, growth } from '@/lib/calc';
 import { daysBetween, fiscalPeriodBounds, lengthClass } from '@/lib/fiscal';
-import { answerPeriod, computeFigure, computeWindowFigure, recordCalculation, targetFor, ttmWindow, type EntityContext, type Failure, type FigureResult, type Target, type Window } from '../compute';
+import {
+  answerPeriod,
+  computeFigure,
+  computeWindowFigure,
+  recordCalculation,
+  targetFor,
+  ttmWindow,
+  type EntityContext,
+  type Failure,
+  type FigureResult,
+  type Target,
+  type Window,
+} from '../compute';
 import { endOf, priorComparable, priorSequential, sameFiscalPosition } from '../targets';
 import { lowerFirst, periodText } from '../text';
 import type { AnswerValue } from '../types';
@@ -49,9 +61,14 @@ export const growthOperation: Operation = {
     const verb = intent.operation === 'growth' ? (v.value >= 0 ? 'grew' : 'fell') : 'changed by';
     tb.text(`${name} ${metricWords} ${verb} `).value(v.id, intent.operation === 'growth' ? v.display.replace(/^−/, '') : v.display);
     tb.text(` from ${windowText(earlier.period)}, `).value(earlier.id, earlier.display);
-    tb.text(`, to ${windowText(later.period)}, `).value(later.id, later.display).text('.');
+    tb.text(`, to ${windowText(later.period)}, `)
+      .value(later.id, later.display)
+      .text('.');
     if (v.flags.includes('WEEKS_53_VS_52')) tb.text(' Note: one of the two fiscal years had 53 weeks, the other 52.');
-    if (v.flags.includes('IMPLAUSIBLE')) tb.text(' Flagged: this is outside the usual sanity bounds (growth above 500% or below −90%); check the operands before relying on it.');
+    if (v.flags.includes('IMPLAUSIBLE'))
+      tb.text(
+        ' Flagged: this is outside the usual sanity bounds (growth above 500% or below −90%); check the operands before relying on it.',
+      );
   },
 };
 
@@ -82,7 +99,10 @@ function priorOf(ent: EntityContext, intent: OperationInput['intent'], p: Point)
     const q = Number(/^Q([1-4])$/.exec(last.fiscalPeriod ?? '')?.[1]);
     if (last.fiscalYear === null || !q) return null;
     // a TTM a year earlier (sequential TTMs overlap, which a growth refuses)
-    const prior = intent.comparison === 'sequential' ? ttmWindow(ent, q === 1 ? last.fiscalYear - 1 : last.fiscalYear, (q === 1 ? 4 : q - 1) as 1) : ttmWindow(ent, last.fiscalYear - 1, q as 1);
+    const prior =
+      intent.comparison === 'sequential'
+        ? ttmWindow(ent, q === 1 ? last.fiscalYear - 1 : last.fiscalYear, (q === 1 ? 4 : q - 1) as 1)
+        : ttmWindow(ent, last.fiscalYear - 1, q as 1);
     if (!prior) return null;
     return { target: targetFor(prior.period, ent.calendars), window: prior };
   }
@@ -96,14 +116,21 @@ async function compare(input: OperationInput, laterP: Point, earlierGiven: Point
   const earlierP = earlierGiven ?? priorOf(ent, intent, laterP);
   const laterT = laterP.target;
   if (!earlierP) {
-    stop.push({ status: 'needs_clarification', message: `Compared with which period? ${laterT.label} has no comparable prior period under ${ent.entity.name}’s calendar.` });
+    stop.push({
+      status: 'needs_clarification',
+      message: `Compared with which period? ${laterT.label} has no comparable prior period under ${ent.entity.name}’s calendar.`,
+    });
     return;
   }
   const earlierT = earlierP.target;
   const later = await figureAt(input, laterP);
   const earlier = await figureAt(input, earlierP);
   if (!later.ok || !earlier.ok) {
-    outcomes.push({ failure: !later.ok ? later.failure : (earlier as { ok: false; failure: Failure }).failure, entity: ent, target: !later.ok ? laterT : earlierT });
+    outcomes.push({
+      failure: !later.ok ? later.failure : (earlier as { ok: false; failure: Failure }).failure,
+      entity: ent,
+      target: !later.ok ? laterT : earlierT,
+    });
     return;
   }
   // (one named filing reports both periods on one basis: its own)
@@ -114,7 +141,13 @@ async function compare(input: OperationInput, laterP: Point, earlierGiven: Point
       failure: {
         kind: 'rejected',
         message: `${restated.join(' and ')} ${restated.length > 1 ? 'were' : 'was'} later restated (e.g. a stock split or restatement), so comparing ${basisWords(intent.basis)} figures would mix bases; ask on the latest basis`,
-        errors: [{ code: 'RESTATEMENT_CONFLICT', message: `growth across restated versions on the ${intent.basis.kind} basis`, factIds: [...earlier.figure.factIds, ...later.figure.factIds] }],
+        errors: [
+          {
+            code: 'RESTATEMENT_CONFLICT',
+            message: `growth across restated versions on the ${intent.basis.kind} basis`,
+            factIds: [...earlier.figure.factIds, ...later.figure.factIds],
+          },
+        ],
       },
       entity: ent,
       target: laterT,
@@ -122,7 +155,13 @@ async function compare(input: OperationInput, laterP: Point, earlierGiven: Point
     return;
   }
   // per-share figures (or share counts) across a stock split one of them was never restated for
-  const mixed = shareBasisFailure([{ ...earlier.figure, label: earlierT.label }, { ...later.figure, label: laterT.label }], intent.metric.label);
+  const mixed = shareBasisFailure(
+    [
+      { ...earlier.figure, label: earlierT.label },
+      { ...later.figure, label: laterT.label },
+    ],
+    intent.metric.label,
+  );
   if (mixed) {
     outcomes.push({ failure: mixed, entity: ent, target: laterT });
     return;
@@ -131,7 +170,14 @@ async function compare(input: OperationInput, laterP: Point, earlierGiven: Point
   const op = intent.operation === 'growth' && !isRatio ? growth : change;
   // outside the sanity bounds a result is returned flagged IMPLAUSIBLE and said so, never silently
   const relation = intent.comparison ?? (earlierGiven && !sameFiscalPosition(earlierT, laterT) ? 'sequential' : 'year_over_year');
-  const res = op({ later: later.figure.operand, earlier: earlier.figure.operand, metricId: `${intent.metric.id}_${op === growth ? 'growth' : 'change'}`, calendars: ent.calendars, allowImplausible: true, relation });
+  const res = op({
+    later: later.figure.operand,
+    earlier: earlier.figure.operand,
+    metricId: `${intent.metric.id}_${op === growth ? 'growth' : 'change'}`,
+    calendars: ent.calendars,
+    allowImplausible: true,
+    relation,
+  });
   recordCalculation(ctx, res);
   const o = calcOutcome(res, intent.metric.label, [earlier.figure, later.figure], ent, laterT);
   o.extra = { earlier: earlier.figure, later: later.figure };
@@ -140,6 +186,10 @@ async function compare(input: OperationInput, laterP: Point, earlierGiven: Point
 
 /** A period as said in a growth: a trailing-twelve-month window (no fiscal position, a year long) is said as one. */
 function windowText(p: AnswerValue['period']): string {
-  const twelveMonths = p.type === 'duration' && p.start !== null && (!p.fiscalPeriod || p.fiscalPeriod === 'OTHER') && lengthClass(daysBetween(p.start, p.end)) === 'annual';
+  const twelveMonths =
+    p.type === 'duration' &&
+    p.start !== null &&
+    (!p.fiscalPeriod || p.fiscalPeriod === 'OTHER') &&
+    lengthClass(daysBetween(p.start, p.end)) === 'annual';
   return twelveMonths ? `the trailing twelve months ${p.dateRange}` : periodText(p);
 }

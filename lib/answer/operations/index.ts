@@ -11,7 +11,15 @@ import { valueOperation } from './value';
 
 export type { Operation, OperationInput, Outcome, SayValue } from './types';
 
-const OPERATIONS: readonly Operation[] = [valueOperation, seriesOperation, growthOperation, ttmOperation, expressionOperation, cagrOperation, averageOperation];
+const OPERATIONS: readonly Operation[] = [
+  valueOperation,
+  seriesOperation,
+  growthOperation,
+  ttmOperation,
+  expressionOperation,
+  cagrOperation,
+  averageOperation,
+];
 
 /** The module that evaluates and says the intent's operation (an expression intent without a tree is a plain value). */
 export function operationFor(intent: Intent): Operation {

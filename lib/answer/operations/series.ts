@@ -18,7 +18,8 @@ export const seriesOperation: Operation = {
       for (let y = intent.range.from; y <= intent.range.to; y++) {
         const b = fiscalPeriodBounds(ent.calendars, y, 'FY');
         if (!b) continue;
-        const p: Period = intent.metric.periodType === 'instant' ? { type: 'instant', date: b.end } : { type: 'duration', start: b.start, end: b.end };
+        const p: Period =
+          intent.metric.periodType === 'instant' ? { type: 'instant', date: b.end } : { type: 'duration', start: b.start, end: b.end };
         targets.push(targetFor(p, ent.calendars));
       }
     } else {
@@ -40,11 +41,16 @@ export const seriesOperation: Operation = {
     const first = values[0]!;
     const years = values.every((v) => v.period.fiscalPeriod === 'FY');
     const quarters = values.every((v) => /^Q[1-4]$/.test(v.period.fiscalPeriod ?? ''));
-    tb.text(`${possessive(first.entity.name)} ${lowerFirst(intent.metric.label)} by ${years ? 'fiscal year' : quarters ? 'fiscal quarter' : 'period'}: `);
+    tb.text(
+      `${possessive(first.entity.name)} ${lowerFirst(intent.metric.label)} by ${years ? 'fiscal year' : quarters ? 'fiscal quarter' : 'period'}: `,
+    );
     values.forEach((v, i) => tb.text(`${i ? '; ' : ''}${periodText(v.period)} `).value(v.id, v.display));
     tb.text('. ');
     // per-share figures on different share bases (one never restated for a later split) are not compared
-    const mixed = shareBasisConflict(values.map((v) => ({ label: v.period.label, version: v.version })), intent.metric.label);
+    const mixed = shareBasisConflict(
+      values.map((v) => ({ label: v.period.label, version: v.version })),
+      intent.metric.label,
+    );
     tb.text(mixed ? `${mixed}.` : trendSentence(values));
     return true;
   },
@@ -60,7 +66,11 @@ export function trendSentence(values: AnswerValue[]): string {
     if (d > 0) ups.push(values[i]!.period.label);
     else if (d < 0) downs.push(values[i]!.period.label);
   }
-  const unit = values.every((v) => v.period.fiscalPeriod === 'FY') ? 'year' : values.every((v) => /^Q[1-4]$/.test(v.period.fiscalPeriod ?? '')) ? 'quarter' : 'period';
+  const unit = values.every((v) => v.period.fiscalPeriod === 'FY')
+    ? 'year'
+    : values.every((v) => /^Q[1-4]$/.test(v.period.fiscalPeriod ?? ''))
+      ? 'quarter'
+      : 'period';
   if (downs.length === 0 && ups.length === values.length - 1) return `It rose in every ${unit} shown.`;
   if (ups.length === 0 && downs.length === values.length - 1) return `It fell in every ${unit} shown.`;
   // in the order of the years: "it fell in FY2022 and rose in FY2023", never the rises first

@@ -28,7 +28,10 @@ export const ttmOperation: Operation = {
     const r = resolved.find((x) => x.resolved?.kind === 'ttm');
     const window = r?.resolved ? windowOfTtm(r.resolved, ent) : null;
     if (!r || !window) {
-      stop.push({ status: 'needs_clarification', message: `Which trailing twelve months? Name the quarter the TTM ends with (e.g. “TTM as of Q3 FY2025”) for ${ent.entity.name}.` });
+      stop.push({
+        status: 'needs_clarification',
+        message: `Which trailing twelve months? Name the quarter the TTM ends with (e.g. “TTM as of Q3 FY2025”) for ${ent.entity.name}.`,
+      });
       return;
     }
     const f = await computeWindowFigure(ctx, ent, intent.metric, window, intent.operandScopes);
@@ -36,20 +39,32 @@ export const ttmOperation: Operation = {
   },
   label: (intent) => `${intent.metric.label} (TTM)`,
   say({ tb, v, name, metricWords, calculation }) {
-    tb.text(`${name} trailing-twelve-month ${metricWords} to ${v.period.dateRange.split(' – ')[1]} ${copulaFor(metricWords)} `).value(v.id, v.display);
+    tb.text(`${name} trailing-twelve-month ${metricWords} to ${v.period.dateRange.split(' – ')[1]} ${copulaFor(metricWords)} `).value(
+      v.id,
+      v.display,
+    );
     if (calculation === 'formula') {
       // a ratio over the window: each operand's own TTM, divided once
       tb.text(`, computed over ${v.period.dateRange} from `);
       // flows over the window are its TTMs; balances (an average's opening and closing) are said at their dates
       v.inputs.forEach((inp, i) => {
         const overWindow = inp.period.start === v.period.start && inp.period.end === v.period.end;
-        const words = overWindow ? `trailing-twelve-month ${lowerFirst(inp.label)} ` : `${lowerFirst(inp.label)} at ${inp.period.dateRange} `;
+        const words = overWindow
+          ? `trailing-twelve-month ${lowerFirst(inp.label)} `
+          : `${lowerFirst(inp.label)} at ${inp.period.dateRange} `;
         tb.text(`${i ? (i === v.inputs.length - 1 ? ' and ' : ', ') : ''}${words}`).value(inp.id, inp.display);
       });
-      tb.text(v.inputs.every((inp) => inp.period.start === v.period.start && inp.period.end === v.period.end) ? ' (each over the same twelve months).' : '.');
+      tb.text(
+        v.inputs.every((inp) => inp.period.start === v.period.start && inp.period.end === v.period.end)
+          ? ' (each over the same twelve months).'
+          : '.',
+      );
     } else if (v.inputs.length === 3) {
       const [fyIn, cur, prior] = v.inputs as [Input, Input, Input];
-      tb.text(`, computed as ${fyIn.period.label} `).value(fyIn.id, fyIn.display).text(` + ${cur.period.label} `).value(cur.id, cur.display);
+      tb.text(`, computed as ${fyIn.period.label} `)
+        .value(fyIn.id, fyIn.display)
+        .text(` + ${cur.period.label} `)
+        .value(cur.id, cur.display);
       tb.text(` − ${prior.period.label} `).value(prior.id, prior.display).text(' (quarterly figures were not all reported).');
     } else {
       tb.text(`, the sum of four contiguous quarters: `);

@@ -23,7 +23,14 @@ export const valueOperation: Operation = {
       const { target } = r;
       // "originally reported vs restated": the figure under each version asked, side by side
       for (const basis of intent.versions ?? [intent.basis]) {
-        const f = await computeFigure(basis === intent.basis ? ctx : { ...ctx, basis }, ent, intent.metric, target, pins, intent.operandScopes);
+        const f = await computeFigure(
+          basis === intent.basis ? ctx : { ...ctx, basis },
+          ent,
+          intent.metric,
+          target,
+          pins,
+          intent.operandScopes,
+        );
         outcomes.push(f.ok ? { figure: f.figure, entity: ent, target } : { failure: f.failure, entity: ent, target });
       }
     }
@@ -34,7 +41,10 @@ export const valueOperation: Operation = {
     if (v.inputs.length && v.formula) {
       if (intent.metric.kind === 'base') {
         // a stored metric with inputs is a derived fourth quarter: FY − 9M YTD
-        tb.text(`, derived as ${v.inputs[0]!.period.label} `).value(v.inputs[0]!.id, v.inputs[0]!.display).text(` minus ${v.inputs[1]!.period.label} `).value(v.inputs[1]!.id, v.inputs[1]!.display);
+        tb.text(`, derived as ${v.inputs[0]!.period.label} `)
+          .value(v.inputs[0]!.id, v.inputs[0]!.display)
+          .text(` minus ${v.inputs[1]!.period.label} `)
+          .value(v.inputs[1]!.id, v.inputs[1]!.display);
       } else {
         tb.text(', from ');
         v.inputs.forEach((inp, i) => tb.text(`${i ? ' and ' : ''}${lowerFirst(inp.label)} `).value(inp.id, inp.display));
@@ -42,6 +52,7 @@ export const valueOperation: Operation = {
     }
     tb.text('.');
     if (v.version) tb.text(versionSentence(v.version, v.version.asked ?? intent.basis));
-    else if (v.otherVersions) tb.text(` Other reported versions of this figure exist; this uses the ${v.versionBasis.replace('_', ' ')} basis.`);
+    else if (v.otherVersions)
+      tb.text(` Other reported versions of this figure exist; this uses the ${v.versionBasis.replace('_', ' ')} basis.`);
   },
 };

@@ -11,14 +11,32 @@ const TENANT = 't-windows';
 const target = testTargets()[0]!;
 
 type Span = 'Q1' | 'Q2' | 'Q3' | 'H1' | '9M' | 'FY';
-const BOUNDS: Record<Span, [string, string]> = { Q1: ['01-01', '03-31'], Q2: ['04-01', '06-30'], Q3: ['07-01', '09-30'], H1: ['01-01', '06-30'], '9M': ['01-01', '09-30'], FY: ['01-01', '12-31'] };
+const BOUNDS: Record<Span, [string, string]> = {
+  Q1: ['01-01', '03-31'],
+  Q2: ['04-01', '06-30'],
+  Q3: ['07-01', '09-30'],
+  H1: ['01-01', '06-30'],
+  '9M': ['01-01', '09-30'],
+  FY: ['01-01', '12-31'],
+};
 
 /** One companyfacts entry of a calendar-year filer (filed with the year's 10-Q/10-K). */
 function entry(year: number, span: Span, val: number) {
   const [s, e] = BOUNDS[span];
   const annual = span === 'FY';
-  const filed = annual ? `${year + 1}-02-10` : `${year}-${e.slice(0, 2) === '12' ? '12' : String(Number(e.slice(0, 2)) + 1).padStart(2, '0')}-10`;
-  return { start: `${year}-${s}`, end: `${year}-${e}`, val, accn: `0000000088-${String(year).slice(2)}-${span.replace('9M', 'N9')}`, fy: year, fp: annual ? 'FY' : span === 'Q1' ? 'Q1' : span === 'Q2' || span === 'H1' ? 'Q2' : 'Q3', form: annual ? '10-K' : '10-Q', filed };
+  const filed = annual
+    ? `${year + 1}-02-10`
+    : `${year}-${e.slice(0, 2) === '12' ? '12' : String(Number(e.slice(0, 2)) + 1).padStart(2, '0')}-10`;
+  return {
+    start: `${year}-${s}`,
+    end: `${year}-${e}`,
+    val,
+    accn: `0000000088-${String(year).slice(2)}-${span.replace('9M', 'N9')}`,
+    fy: year,
+    fp: annual ? 'FY' : span === 'Q1' ? 'Q1' : span === 'Q2' || span === 'H1' ? 'Q2' : 'Q3',
+    form: annual ? '10-K' : '10-Q',
+    filed,
+  };
 }
 
 /** Values by year and span: quarters discrete, H1/9M/FY year to date. */
@@ -28,12 +46,19 @@ function series(byYear: Record<number, Partial<Record<Span, number>>>) {
 
 /** Quarters q1..q4 of a flow: discrete quarters, H1, 9M and FY (Q4 is never reported on its own). */
 function flow(q: Record<number, [number, number, number, number]>) {
-  return series(Object.fromEntries(Object.entries(q).map(([y, [a, b, c, d]]) => [y, { Q1: a, Q2: b, Q3: c, H1: a + b, '9M': a + b + c, FY: a + b + c + d }])));
+  return series(
+    Object.fromEntries(
+      Object.entries(q).map(([y, [a, b, c, d]]) => [y, { Q1: a, Q2: b, Q3: c, H1: a + b, '9M': a + b + c, FY: a + b + c + d }]),
+    ),
+  );
 }
 
 /** A per-share figure or share count for every span (none of them the sum of its parts). */
 function everySpan(base: number) {
-  return series({ 2024: { Q1: base, Q2: base + 1, Q3: base + 2, H1: base + 3, '9M': base + 4, FY: base + 5 }, 2025: { Q1: base + 6, Q2: base + 7, Q3: base + 8, H1: base + 9, '9M': base + 10, FY: base + 11 } });
+  return series({
+    2024: { Q1: base, Q2: base + 1, Q3: base + 2, H1: base + 3, '9M': base + 4, FY: base + 5 },
+    2025: { Q1: base + 6, Q2: base + 7, Q3: base + 8, H1: base + 9, '9M': base + 10, FY: base + 11 },
+  });
 }
 
 /** Every duration measure of the ontology that does not add up over periods, with its first us-gaap concept. */
@@ -43,11 +68,20 @@ const NON_ADDITIVE = METRICS.filter((m) => m.periodType === 'duration' && window
 
 function companyfacts(): Buffer {
   const usGaap: Record<string, { label: string; units: Record<string, unknown[]> }> = {
-    Revenues: { label: 'Revenues', units: { USD: flow({ 2023: [90, 95, 100, 115], 2024: [100, 110, 120, 130], 2025: [140, 150, 160, 170] }) } },
+    Revenues: {
+      label: 'Revenues',
+      units: { USD: flow({ 2023: [90, 95, 100, 115], 2024: [100, 110, 120, 130], 2025: [140, 150, 160, 170] }) },
+    },
     GrossProfit: { label: 'Gross Profit', units: { USD: flow({ 2024: [40, 44, 48, 52], 2025: [70, 60, 64, 68] }) } },
     // cash flows are year to date only in 10-Qs
-    NetCashProvidedByUsedInOperatingActivities: { label: 'Operating cash flow', units: { USD: series({ 2024: { Q1: 30, H1: 70, '9M': 100, FY: 150 }, 2025: { Q1: 40, H1: 90, '9M': 130, FY: 190 } }) } },
-    PaymentsToAcquirePropertyPlantAndEquipment: { label: 'Capex', units: { USD: series({ 2024: { Q1: 5, H1: 12, '9M': 18, FY: 25 }, 2025: { Q1: 6, H1: 14, '9M': 21, FY: 30 } }) } },
+    NetCashProvidedByUsedInOperatingActivities: {
+      label: 'Operating cash flow',
+      units: { USD: series({ 2024: { Q1: 30, H1: 70, '9M': 100, FY: 150 }, 2025: { Q1: 40, H1: 90, '9M': 130, FY: 190 } }) },
+    },
+    PaymentsToAcquirePropertyPlantAndEquipment: {
+      label: 'Capex',
+      units: { USD: series({ 2024: { Q1: 5, H1: 12, '9M': 18, FY: 25 }, 2025: { Q1: 6, H1: 14, '9M': 21, FY: 30 } }) },
+    },
   };
   for (const [i, { m, concept }] of NON_ADDITIVE.entries()) {
     const unit = m.unitKind === 'per_share' ? 'USD/shares' : m.unitKind === 'shares' ? 'shares' : 'pure';
@@ -61,7 +95,12 @@ describe('figures over windows of periods', () => {
   const ask = (question: string) => answerQuestion({ db: d.db, tenantId: TENANT, userId: null, question, store: false });
   beforeAll(async () => {
     d = await target.open();
-    const o = await ingestBytes(companyfacts(), 'CIK0000000088_KWIN_companyfacts.json', { db: d.db, tenantId: TENANT, actor: 'test', sideFiles: noSideFiles });
+    const o = await ingestBytes(companyfacts(), 'CIK0000000088_KWIN_companyfacts.json', {
+      db: d.db,
+      tenantId: TENANT,
+      actor: 'test',
+      sideFiles: noSideFiles,
+    });
     expect(o.error).toBeNull();
   });
   afterAll(async () => {
@@ -100,7 +139,10 @@ describe('figures over windows of periods', () => {
   });
 
   it('two ratios added as written are refused, offering the ratio of their combined period', async () => {
-    for (const q of ['Keystone Windows Q1 FY2025 gross margin plus Q2 FY2025 gross margin', 'Add up Keystone Windows gross margin for Q1 and Q2 FY2025']) {
+    for (const q of [
+      'Keystone Windows Q1 FY2025 gross margin plus Q2 FY2025 gross margin',
+      'Add up Keystone Windows gross margin for Q1 and Q2 FY2025',
+    ]) {
       const a = await ask(q);
       expect(a.status, `${q}: ${a.text}`).toBe('rejected');
       expect(a.values).toHaveLength(0);
@@ -122,14 +164,20 @@ describe('figures over windows of periods', () => {
     // each chip is a whole question: "Q1" of "Q1 and Q2 FY2025" is offered with its year
     const combined = await ask('Keystone Windows Q1 and Q2 FY2025 diluted EPS combined');
     expect(combined.status, combined.text).toBe('rejected');
-    expect(combined.clarification?.options).toEqual(['Keystone Windows Inc EPS (diluted) H1 FY2025', 'Keystone Windows Inc EPS (diluted) Q1 FY2025', 'Keystone Windows Inc EPS (diluted) Q2 FY2025']);
+    expect(combined.clarification?.options).toEqual([
+      'Keystone Windows Inc EPS (diluted) H1 FY2025',
+      'Keystone Windows Inc EPS (diluted) Q1 FY2025',
+      'Keystone Windows Inc EPS (diluted) Q2 FY2025',
+    ]);
     const ttm = await ask('Keystone Windows TTM diluted EPS as of Q3 FY2025');
     expect(ttm.values).toHaveLength(0);
     expect(ttm.errors.map((e) => e.code)).toContain('NON_ADDITIVE');
   });
 
   it('no measure that does not add up over periods is ever added, by any path (the ontology walked)', async () => {
-    expect(NON_ADDITIVE.map((x) => x.m.id)).toEqual(expect.arrayContaining(['eps_basic', 'eps_diluted', 'shares_basic', 'shares_diluted', 'dividends_per_share']));
+    expect(NON_ADDITIVE.map((x) => x.m.id)).toEqual(
+      expect.arrayContaining(['eps_basic', 'eps_diluted', 'shares_basic', 'shares_diluted', 'dividends_per_share']),
+    );
     const answered: string[] = [];
     const unread: string[] = [];
     const notRefused: string[] = [];

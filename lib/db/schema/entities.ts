@@ -18,11 +18,7 @@ export const entities = pgTable(
     accountingStandard: text('accounting_standard'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('entities_tenant_idx').on(t.tenantId),
-    index('entities_ticker_idx').on(t.ticker),
-    index('entities_cik_idx').on(t.cik),
-  ],
+  (t) => [index('entities_tenant_idx').on(t.tenantId), index('entities_ticker_idx').on(t.ticker), index('entities_cik_idx').on(t.cik)],
 );
 
 /**
@@ -56,7 +52,9 @@ export const fiscalCalendars = pgTable(
     effectiveFrom: date('effective_from').notNull(),
     effectiveTo: date('effective_to'),
     yearEnd: jsonb('year_end').$type<YearEndRule>().notNull(),
-    labelBy: text('label_by', { enum: ['end-year', 'start-year'] }).notNull().default('end-year'),
+    labelBy: text('label_by', { enum: ['end-year', 'start-year'] })
+      .notNull()
+      .default('end-year'),
     origin: text('origin', { enum: ['registered', 'inferred', 'imported'] }).notNull(),
     confidence: real('confidence'),
     reason: text('reason'),

@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Provenance } from '@/lib/domain/types';
 import { entities } from './entities';
 import { metrics } from './metrics';
@@ -92,7 +80,9 @@ export const facts = pgTable(
   },
   (t) => [
     primaryKey({ name: 'facts_pkey', columns: [t.entityId, t.id] }),
-    foreignKey({ name: 'facts_cell_fk', columns: [t.entityId, t.cellId], foreignColumns: [sourceCells.entityId, sourceCells.id] }).onDelete('set null'),
+    foreignKey({ name: 'facts_cell_fk', columns: [t.entityId, t.cellId], foreignColumns: [sourceCells.entityId, sourceCells.id] }).onDelete(
+      'set null',
+    ),
     // a fact by its id alone (citations, manifests): one probe per partition
     index('facts_id_idx').on(t.id),
     index('facts_lookup_idx').on(t.tenantId, t.entityId, t.metricId, t.endDate),
@@ -106,15 +96,11 @@ export const facts = pgTable(
     // the dimensional facts of an entity (lib/retrieval/members.ts, per question for the companies it
     // names): most companies have none or few, so the member catalogue reads only those rows instead of
     // every fact of the entity
-    index('facts_dims_entity_idx')
-      .on(t.tenantId, t.entityId)
-      .where(sql`${t.dimsKey} <> '' and ${t.status} = 'active'`),
+    index('facts_dims_entity_idx').on(t.tenantId, t.entityId).where(sql`${t.dimsKey} <> '' and ${t.status} = 'active'`),
     // the entity's split-adjusted versions (lib/retrieval/filings.ts splitEvents, per per-share question
     // about a company): few or none per company, so the read touches only those instead of every fact of
     // the entity (a pass over ~600 facts, 185 pages, 3–27 ms at 2,000 companies)
-    index('facts_split_idx')
-      .on(t.tenantId, t.entityId)
-      .where(sql`${t.revisionKind} = 'split_adjustment' and ${t.status} = 'active'`),
+    index('facts_split_idx').on(t.tenantId, t.entityId).where(sql`${t.revisionKind} = 'split_adjustment' and ${t.status} = 'active'`),
     // the concepts an entity reports outside the ontology (lib/retrieval/concepts.ts, built once per
     // company, data version and role on its first question): an index-only scan of the keys that tell a
     // concept's period type and its sources' visibility, instead of every consolidated fact's heap row
@@ -147,7 +133,9 @@ export const factSightings = pgTable(
   },
   (t) => [
     primaryKey({ name: 'fact_sightings_pkey', columns: [t.entityId, t.factId, t.sourceId, t.accession] }),
-    foreignKey({ name: 'fact_sightings_fact_fk', columns: [t.entityId, t.factId], foreignColumns: [facts.entityId, facts.id] }).onDelete('cascade'),
+    foreignKey({ name: 'fact_sightings_fact_fk', columns: [t.entityId, t.factId], foreignColumns: [facts.entityId, facts.id] }).onDelete(
+      'cascade',
+    ),
     // a fact's sightings by its id alone: one probe per partition (a join on (entity_id, fact_id) uses the key)
     index('fact_sightings_fact_idx').on(t.factId),
     index('fact_sightings_source_idx').on(t.sourceId),

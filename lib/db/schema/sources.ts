@@ -17,14 +17,7 @@ import {
 import { entities } from './entities';
 import { tenants } from './tenancy';
 
-export const SOURCE_KINDS = [
-  'companyfacts',
-  'xbrl-instance',
-  'ixbrl',
-  'html-report',
-  'pdf-report',
-  'manual',
-] as const;
+export const SOURCE_KINDS = ['companyfacts', 'xbrl-instance', 'ixbrl', 'html-report', 'pdf-report', 'manual'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /** A filing or document as ingested. id = sha256(tenant, file bytes). */
@@ -93,7 +86,10 @@ export const sourceTables = pgTable(
     rowCount: integer('row_count').notNull(),
     columnCount: integer('column_count').notNull(),
   },
-  (t) => [primaryKey({ name: 'source_tables_pkey', columns: [t.entityId, t.id] }), index('source_tables_source_idx').on(t.sourceId, t.ordinal)],
+  (t) => [
+    primaryKey({ name: 'source_tables_pkey', columns: [t.entityId, t.id] }),
+    index('source_tables_source_idx').on(t.sourceId, t.ordinal),
+  ],
 );
 
 /** A cell of a source table; (entity_id, table_id) references source_tables. Partitioned by entity_id (schema/facts.ts). */
@@ -119,7 +115,11 @@ export const sourceCells = pgTable(
   },
   (t) => [
     primaryKey({ name: 'source_cells_pkey', columns: [t.entityId, t.id] }),
-    foreignKey({ name: 'source_cells_table_fk', columns: [t.entityId, t.tableId], foreignColumns: [sourceTables.entityId, sourceTables.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'source_cells_table_fk',
+      columns: [t.entityId, t.tableId],
+      foreignColumns: [sourceTables.entityId, sourceTables.id],
+    }).onDelete('cascade'),
     // a cell by its id alone (citations): one probe per partition
     index('source_cells_id_idx').on(t.id),
     index('source_cells_table_idx').on(t.tableId, t.rowIndex, t.colIndex),

@@ -22,7 +22,16 @@
  */
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Connection, Db } from '@/lib/db/client';
-import { auditLog, bulkIngestProgress, entities, entityAliases, facts as factsTable, fiscalCalendars, ingestRuns, sources } from '@/lib/db/schema';
+import {
+  auditLog,
+  bulkIngestProgress,
+  entities,
+  entityAliases,
+  facts as factsTable,
+  fiscalCalendars,
+  ingestRuns,
+  sources,
+} from '@/lib/db/schema';
 import { jsonbInserter, recomputeChains, resultRows, WRITTEN_FACT_COLUMNS, type FactRow, type SightingRow } from '@/lib/facts/write-facts';
 import { copyBytes, copyField, escapeText, jsonField, type CopyArena } from './copy-inserter';
 import type { CompanyPlan } from './company-plan';
@@ -39,14 +48,26 @@ export interface BatchItem {
 
 const FACT_COLUMNS = getTableColumns(factsTable);
 /** the written columns, then the version fields (derived in memory for new chains: chain-versions.ts) */
-const FACT_LIST = [...WRITTEN_FACT_COLUMNS.map((k) => `"${FACT_COLUMNS[k].name}"`), 'version', 'supersedes', 'revision_kind', 'is_latest', 'is_original'].join(', ');
+const FACT_LIST = [
+  ...WRITTEN_FACT_COLUMNS.map((k) => `"${FACT_COLUMNS[k].name}"`),
+  'version',
+  'supersedes',
+  'revision_kind',
+  'is_latest',
+  'is_original',
+].join(', ');
 const UNDERIVED = '\t1\t\\N\t\\N\ttrue\ttrue\n';
 const SIGHTING_LIST = 'entity_id, fact_id, source_id, accession, form, filed_at, labels';
 
 /** The columns factLines writes, in this order (checked against the schema when this module loads). */
-const FAST_COLUMNS = 'id tenantId entityId metricId concept value unit currency scale decimals periodType startDate endDate durationDays fiscalYear fiscalPeriod scope dimensions dimsKey accountingStandard sourceId accession form filedAt chainKey provenance cellId status quarantineReason sourceLabels';
-const FAST_TYPES = 'text text text text text numeric text text integer integer text date date integer integer text text jsonb text text text text text date text jsonb text text text jsonb';
-if (WRITTEN_FACT_COLUMNS.join(' ') !== FAST_COLUMNS || WRITTEN_FACT_COLUMNS.map((k) => FACT_COLUMNS[k].getSQLType()).join(' ') !== FAST_TYPES) {
+const FAST_COLUMNS =
+  'id tenantId entityId metricId concept value unit currency scale decimals periodType startDate endDate durationDays fiscalYear fiscalPeriod scope dimensions dimsKey accountingStandard sourceId accession form filedAt chainKey provenance cellId status quarantineReason sourceLabels';
+const FAST_TYPES =
+  'text text text text text numeric text text integer integer text date date integer integer text text jsonb text text text text text date text jsonb text text text jsonb';
+if (
+  WRITTEN_FACT_COLUMNS.join(' ') !== FAST_COLUMNS ||
+  WRITTEN_FACT_COLUMNS.map((k) => FACT_COLUMNS[k].getSQLType()).join(' ') !== FAST_TYPES
+) {
   throw new Error('batch-writer: the written columns of facts changed; update factLines (FAST_COLUMNS, FAST_TYPES) to match');
 }
 
@@ -107,7 +128,9 @@ function factLines(p: CompanyPlan, rows: readonly FactRow[]): (i: number) => str
       ? `\t${source.text(d.sourceId)}\t${accession.text(d.accession)}\t${form.text(d.form)}\t${filed.text(d.filedAt)}`
       : `\t${source.text(r.sourceId)}\t${accession.text(r.accession)}\t${form.text(r.form)}\t${filed.text(r.filedAt)}`;
     const tail = `\t${escapeText(r.chainKey)}\t${jsonField(r.provenance)}\t${nullable(r.cellId)}\t${status.text(r.status)}\t${reason.text(r.quarantineReason)}\t${jsonField(r.sourceLabels)}`;
-    return d ? `${head}${sighting}${tail}\t${d.version}\t${copyField(d.supersedes)}\t${copyField(d.revisionKind)}\t${d.isLatest}\t${d.isOriginal}\n` : `${head}${sighting}${tail}${UNDERIVED}`;
+    return d
+      ? `${head}${sighting}${tail}\t${d.version}\t${copyField(d.supersedes)}\t${copyField(d.revisionKind)}\t${d.isLatest}\t${d.isOriginal}\n`
+      : `${head}${sighting}${tail}${UNDERIVED}`;
   };
 }
 
@@ -136,7 +159,8 @@ function sightingLines(rows: readonly SightingRow[]): (i: number) => string {
 export function encodeForCopy(p: CompanyPlan, arena?: CopyArena): void {
   if (p.encoded) return;
   // line by line into the bytes (a company's lines are never all held as strings at once)
-  const encode = (count: number, lineAt: (i: number) => string) => (arena ? arena.appendEach(count, lineAt) : copyBytes(eachLine(count, lineAt)));
+  const encode = (count: number, lineAt: (i: number) => string) =>
+    arena ? arena.appendEach(count, lineAt) : copyBytes(eachLine(count, lineAt));
   const metricIds = new Set<string>();
   const cellIds = new Set<string>();
   for (const r of p.facts) {
@@ -165,7 +189,19 @@ function* eachLine(count: number, lineAt: (i: number) => string): Generator<stri
  */
 const byId = (a: FactRow, b: FactRow) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const bySightingKey = (a: SightingRow, b: SightingRow) =>
-  a.fact_id < b.fact_id ? -1 : a.fact_id > b.fact_id ? 1 : a.source_id < b.source_id ? -1 : a.source_id > b.source_id ? 1 : a.accession < b.accession ? -1 : a.accession > b.accession ? 1 : 0;
+  a.fact_id < b.fact_id
+    ? -1
+    : a.fact_id > b.fact_id
+      ? 1
+      : a.source_id < b.source_id
+        ? -1
+        : a.source_id > b.source_id
+          ? 1
+          : a.accession < b.accession
+            ? -1
+            : a.accession > b.accession
+              ? 1
+              : 0;
 
 /** The new companies one worker has prepared and not yet written. */
 export class CompanyBatch {
@@ -216,7 +252,8 @@ export async function classifyBatch(db: Db, tenantId: string, items: BatchItem[]
   const taken = new Set(resultRows<{ kind: string; value: string }>(res).map((r) => `${r.kind}:${r.value}`));
   const notNew = new Set<BatchItem>();
   for (const i of items) {
-    if (taken.has(`cik:${i.plan.cik}`) || taken.has(`name:${i.plan.normalizedName}`) || taken.has(`sha:${i.plan.source.sha256}`)) notNew.add(i);
+    if (taken.has(`cik:${i.plan.cik}`) || taken.has(`name:${i.plan.normalizedName}`) || taken.has(`sha:${i.plan.source.sha256}`))
+      notNew.add(i);
   }
   return { notNew };
 }
@@ -259,27 +296,50 @@ export async function writeBatch(conn: Connection, tx: Db, items: BatchItem[], o
     }
     await checkAndDisableTriggers(tx, tenantId, [...metricIds], [...cellIds]);
   }
-  const ents = await tx.insert(entities).values(plans.map((p) => p.entity)).onConflictDoNothing().returning({ id: entities.id });
+  const ents = await tx
+    .insert(entities)
+    .values(plans.map((p) => p.entity))
+    .onConflictDoNothing()
+    .returning({ id: entities.id });
   if (ents.length !== plans.length) throw new BatchConflict(`${plans.length - ents.length} entit(ies) created meanwhile`);
   // lockEntity for each (serializes with per-file ingests of the same companies), in one order
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('entity:' || id, 0)) from (select jsonb_array_elements_text(${JSON.stringify(plans.map((p) => p.entityId).sort())}::jsonb) as id) k`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended('entity:' || id, 0)) from (select jsonb_array_elements_text(${JSON.stringify(plans.map((p) => p.entityId).sort())}::jsonb) as id) k`,
+  );
   const aliases = plans.flatMap((p) => p.aliases);
-  for (let i = 0; i < aliases.length; i += 5000) await tx.insert(entityAliases).values(aliases.slice(i, i + 5000)).onConflictDoNothing();
+  for (let i = 0; i < aliases.length; i += 5000)
+    await tx
+      .insert(entityAliases)
+      .values(aliases.slice(i, i + 5000))
+      .onConflictDoNothing();
   const calendars = plans.flatMap((p) => p.calendars);
   if (calendars.length) {
     await tx
       .insert(fiscalCalendars)
       .values(calendars)
-      .onConflictDoUpdate({ target: fiscalCalendars.id, set: { supersededAt: null, confidence: sql`excluded.confidence`, reason: sql`excluded.reason` } });
+      .onConflictDoUpdate({
+        target: fiscalCalendars.id,
+        set: { supersededAt: null, confidence: sql`excluded.confidence`, reason: sql`excluded.reason` },
+      });
   }
-  const srcs = await tx.insert(sources).values(plans.map((p) => p.source)).onConflictDoNothing().returning({ id: sources.id });
+  const srcs = await tx
+    .insert(sources)
+    .values(plans.map((p) => p.source))
+    .onConflictDoNothing()
+    .returning({ id: sources.id });
   if (srcs.length !== plans.length) throw new BatchConflict(`${plans.length - srcs.length} source(s) stored meanwhile`);
 
   // facts and sightings
   if (conn.copyFrom) {
     // the COPY text encodeForCopy made, company after company
-    await conn.copyFrom(`copy facts (${FACT_LIST}) from stdin`, plans.flatMap((p) => p.encoded!.facts));
-    await conn.copyFrom(`copy fact_sightings (${SIGHTING_LIST}) from stdin`, plans.flatMap((p) => p.encoded!.sightings));
+    await conn.copyFrom(
+      `copy facts (${FACT_LIST}) from stdin`,
+      plans.flatMap((p) => p.encoded!.facts),
+    );
+    await conn.copyFrom(
+      `copy fact_sightings (${SIGHTING_LIST}) from stdin`,
+      plans.flatMap((p) => p.encoded!.sightings),
+    );
     const dirty = plans.flatMap((p) => p.sqlChains.map((chainKey) => ({ entityId: p.entityId, chainKey })));
     if (dirty.length) await recomputeChains(tx, dirty);
   } else {
@@ -292,7 +352,9 @@ export async function writeBatch(conn: Connection, tx: Db, items: BatchItem[], o
     if (dirty.length) await recomputeChains(tx, dirty);
   }
 
-  const labels = plans.flatMap((p) => p.labels.map((l) => ({ entity_id: p.entityId, source_id: p.sourceId, concept: l.concept, label: l.label, description: l.description })));
+  const labels = plans.flatMap((p) =>
+    p.labels.map((l) => ({ entity_id: p.entityId, source_id: p.sourceId, concept: l.concept, label: l.label, description: l.description })),
+  );
   for (let i = 0; i < labels.length; i += 20000) {
     await tx.execute(sql`
       insert into concept_labels (tenant_id, entity_id, concept, label, description, source_id)
@@ -360,7 +422,10 @@ async function checkAndDisableTriggers(tx: Db, tenantId: string, metricIds: stri
   const missing =
     row.tenants !== 1
       ? [`tenant_id ${tenantId}`]
-      : [...metricIds.filter((m) => !have.has(m)).map((m) => `metric_id ${m}`), ...cellIds.filter((c) => !have.has(c)).map((c) => `cell_id ${c}`)];
+      : [
+          ...metricIds.filter((m) => !have.has(m)).map((m) => `metric_id ${m}`),
+          ...cellIds.filter((c) => !have.has(c)).map((c) => `cell_id ${c}`),
+        ];
   if (missing.length) {
     const e = new Error(`insert or update on table "facts" violates foreign key constraint: ${missing.slice(0, 3).join(', ')} not present`);
     (e as Error & { code: string }).code = '23503';

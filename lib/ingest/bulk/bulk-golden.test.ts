@@ -19,7 +19,9 @@ import { syntheticCompanyFacts } from './synthetic-archive';
 /** A synthetic company with the awkward cases folded in. */
 export function awkwardCompany(): { fileName: string; json: string } {
   const base = syntheticCompanyFacts(41, { years: 3, seed: 3 });
-  const doc = JSON.parse(base.json) as { facts: Record<string, Record<string, { label: string; description: string; units: Record<string, Record<string, unknown>[]> }>> };
+  const doc = JSON.parse(base.json) as {
+    facts: Record<string, Record<string, { label: string; description: string; units: Record<string, Record<string, unknown>[]> }>>;
+  };
   const gaap = doc.facts['us-gaap']!;
   const rev = gaap.Revenues!.units.USD!;
   rev[0]!.accn = 'acc\\n-1\t2';
@@ -31,7 +33,11 @@ export function awkwardCompany(): { fileName: string; json: string } {
     description: 'Per "share" \\ basic\nline two',
     units: { 'USD/shares': rev.slice(0, 4).map((e, i) => ({ ...e, val: 1.25 + i })) },
   };
-  gaap.OddRatio = { label: 'Odd', description: 'unknown unit', units: { furlongs: rev.slice(0, 2).map((e) => ({ ...e, val: 3 })), pure: rev.slice(0, 2).map((e) => ({ ...e, val: 0.5 })) } };
+  gaap.OddRatio = {
+    label: 'Odd',
+    description: 'unknown unit',
+    units: { furlongs: rev.slice(0, 2).map((e) => ({ ...e, val: 3 })), pure: rev.slice(0, 2).map((e) => ({ ...e, val: 0.5 })) },
+  };
   // a restated value filed later, and an instant
   gaap.Assets!.units.USD!.push({ ...gaap.Assets!.units.USD![0]!, val: 1, filed: '2030-01-01', accn: 'late-1' });
   let json = JSON.stringify(doc);
@@ -43,7 +49,15 @@ export function awkwardCompany(): { fileName: string; json: string } {
 function planOf(fileName: string, json: string): CompanyPlan {
   const bytes = Buffer.from(json);
   const cf = parseCompanyFacts(json, fileName);
-  const plan = planNewCompany(cf, { tenantId: 't-golden', actor: 'test', fileName, sha256: sha256Hex(bytes), byteSize: bytes.byteLength, sideFiles: noSideFiles, startedAt: 0 });
+  const plan = planNewCompany(cf, {
+    tenantId: 't-golden',
+    actor: 'test',
+    fileName,
+    sha256: sha256Hex(bytes),
+    byteSize: bytes.byteLength,
+    sideFiles: noSideFiles,
+    startedAt: 0,
+  });
   if (!plan) throw new Error(`no plan for ${fileName}`);
   return plan;
 }
@@ -54,7 +68,11 @@ function digestOf(plan: CompanyPlan, arena?: CopyArena): { plan: string; facts: 
   const { id: _id, durationMs: _ms, ...runRest } = run;
   encodeForCopy(plan, arena);
   const enc = plan.encoded!;
-  const h = (parts: Buffer[] | string) => createHash('sha256').update(typeof parts === 'string' ? parts : Buffer.concat(parts)).digest('hex').slice(0, 24);
+  const h = (parts: Buffer[] | string) =>
+    createHash('sha256')
+      .update(typeof parts === 'string' ? parts : Buffer.concat(parts))
+      .digest('hex')
+      .slice(0, 24);
   return {
     plan: h(JSON.stringify({ ...rest, run: runRest })),
     facts: h(enc.facts),

@@ -22,7 +22,8 @@ describe('COPY text fields', () => {
 });
 
 describe('COPY text arena', () => {
-  const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}\t${'é'.repeat(i % 7)}\t${'x'.repeat(i % 50)}\n`);
+  const lines = (n: number, tag: string) =>
+    Array.from({ length: n }, (_, i) => `${tag}${i}\t${'é'.repeat(i % 7)}\t${'x'.repeat(i % 50)}\n`);
   it('stores the same bytes as copyBytes, in views of its segments, across segment ends', () => {
     const arena = new CopyArena(1000);
     const a = lines(200, 'a');
@@ -52,7 +53,12 @@ describe('COPY text arena', () => {
 });
 
 describe('indexes deferred for an initial load', () => {
-  const ix = (index_name: string, table_name: string, ...columns: string[]) => ({ index_name, table_name, columns, definition: `CREATE INDEX ${index_name} …` });
+  const ix = (index_name: string, table_name: string, ...columns: string[]) => ({
+    index_name,
+    table_name,
+    columns,
+    definition: `CREATE INDEX ${index_name} …`,
+  });
   it('keeps the chain index and the narrowest entity index of each table, and defers the rest', () => {
     const all = [
       ix('facts_id_idx', 'facts', 'id'),
@@ -63,18 +69,36 @@ describe('indexes deferred for an initial load', () => {
       ix('facts_source_idx', 'facts', 'source_id'),
       ix('fact_sightings_source_idx', 'fact_sightings', 'source_id'),
     ];
-    expect(indexesToDefer(all).map((i) => i.index_name)).toEqual(['facts_id_idx', 'facts_lookup_idx', 'facts_concept_idx', 'facts_source_idx', 'fact_sightings_source_idx']);
+    expect(indexesToDefer(all).map((i) => i.index_name)).toEqual([
+      'facts_id_idx',
+      'facts_lookup_idx',
+      'facts_concept_idx',
+      'facts_source_idx',
+      'fact_sightings_source_idx',
+    ]);
     // a table whose primary key leads with entity_id keeps no secondary entity index
-    expect(indexesToDefer(all, new Set(['facts'])).map((i) => i.index_name)).toEqual(['facts_id_idx', 'facts_lookup_idx', 'facts_bucket_idx', 'facts_concept_idx', 'facts_source_idx', 'fact_sightings_source_idx']);
+    expect(indexesToDefer(all, new Set(['facts'])).map((i) => i.index_name)).toEqual([
+      'facts_id_idx',
+      'facts_lookup_idx',
+      'facts_bucket_idx',
+      'facts_concept_idx',
+      'facts_source_idx',
+      'fact_sightings_source_idx',
+    ]);
     // with two entity indexes of the same width, the first by name stays
-    expect(indexesToDefer([ix('b_idx', 'facts', 'entity_id', 'x'), ix('a_idx', 'facts', 'entity_id', 'y')]).map((i) => i.index_name)).toEqual(['b_idx']);
+    expect(
+      indexesToDefer([ix('b_idx', 'facts', 'entity_id', 'x'), ix('a_idx', 'facts', 'entity_id', 'y')]).map((i) => i.index_name),
+    ).toEqual(['b_idx']);
   });
 });
 
 describe('index rebuild beside the closing ANALYZE', () => {
   /** a fake connection: every statement takes a few ms; builds and analyses are logged with their span */
   function fakeConns(n: number, pending: { index_name: string; table_name: string; columns?: string }[]) {
-    const queue = pending.map(({ columns, ...p }) => ({ ...p, definition: `CREATE INDEX ${p.index_name} ON ONLY public.${p.table_name} USING btree (${columns ?? p.index_name})` }));
+    const queue = pending.map(({ columns, ...p }) => ({
+      ...p,
+      definition: `CREATE INDEX ${p.index_name} ON ONLY public.${p.table_name} USING btree (${columns ?? p.index_name})`,
+    }));
     const spans: { what: string; table: string; from: number; to: number }[] = [];
     let clock = 0;
     const conns = Array.from({ length: n }, () => ({
@@ -126,9 +150,21 @@ describe('index rebuild beside the closing ANALYZE', () => {
         spans.push({ what: `analyze ${table}`, table, from, to: tick() });
       },
     });
-    const r = await rebuildIndexes(conns[0]!, undefined, conns.slice(1), [task('facts', 30), task('fact_sightings', 10), task('sources', 1)]);
+    const r = await rebuildIndexes(conns[0]!, undefined, conns.slice(1), [
+      task('facts', 30),
+      task('fact_sightings', 10),
+      task('sources', 1),
+    ]);
     expect([...r.rebuilt].sort()).toEqual(['f_a', 'f_b', 'f_c', 'fs_a']);
-    expect(spans.map((x) => x.what).sort()).toEqual(['analyze fact_sightings', 'analyze facts', 'analyze sources', 'f_a', 'f_b', 'f_c', 'fs_a']);
+    expect(spans.map((x) => x.what).sort()).toEqual([
+      'analyze fact_sightings',
+      'analyze facts',
+      'analyze sources',
+      'f_a',
+      'f_b',
+      'f_c',
+      'fs_a',
+    ]);
     for (const a of spans.filter((x) => x.what.startsWith('analyze'))) {
       for (const b of spans) {
         if (b === a || b.table !== a.table) continue;
@@ -142,17 +178,28 @@ describe('index rebuild beside the closing ANALYZE', () => {
   });
 
   it('reads the key width of an index definition', () => {
-    expect(keyWidth('CREATE INDEX facts_concept_catalog_idx ON ONLY public.facts USING btree (tenant_id, entity_id, concept, period_type, source_id) WHERE ((status = \'active\'::text))')).toBe(5);
+    expect(
+      keyWidth(
+        "CREATE INDEX facts_concept_catalog_idx ON ONLY public.facts USING btree (tenant_id, entity_id, concept, period_type, source_id) WHERE ((status = 'active'::text))",
+      ),
+    ).toBe(5);
     expect(keyWidth('CREATE INDEX facts_id_idx ON ONLY public.facts USING btree (id)')).toBe(1);
   });
 
   it('runs the tasks when nothing is pending, and stops at the first failure', async () => {
     const { conns } = fakeConns(2, []);
     let ran = 0;
-    await rebuildIndexes(conns[0]!, undefined, conns.slice(1), [1, 2, 3].map((i) => ({ table: `t${i}`, label: `t${i}`, run: async () => void ran++ })));
+    await rebuildIndexes(
+      conns[0]!,
+      undefined,
+      conns.slice(1),
+      [1, 2, 3].map((i) => ({ table: `t${i}`, label: `t${i}`, run: async () => void ran++ })),
+    );
     expect(ran).toBe(3);
     const boom = { table: 'x', label: 'x', run: async () => Promise.reject(new Error('boom')) };
-    await expect(rebuildIndexes(conns[0]!, undefined, conns.slice(1), [boom, { table: 'x', label: 'y', run: async () => void ran++ }])).rejects.toThrow('boom');
+    await expect(
+      rebuildIndexes(conns[0]!, undefined, conns.slice(1), [boom, { table: 'x', label: 'y', run: async () => void ran++ }]),
+    ).rejects.toThrow('boom');
     expect(ran).toBe(3);
   });
 });
@@ -238,8 +285,19 @@ describe('progress', () => {
     expect(entryKey('CIK0000320193.json')).toBe('0000320193');
     expect(entryKey('x/CIK320193_AAPL_companyfacts.json')).toBe('0000320193');
     expect(entryKey('other.json')).toBe('other.json');
-    expect(progressLine({ entries: 10, done: 5, skipped: 1, failed: 0, factsSeen: 12345, factsAdded: 12000, seconds: 1, factsPerSecond: 12345, rssMb: 100, last: null })).toBe(
-      '5/10 companies (50%)  12,345 facts  12,345 facts/s  0 failed  1 skipped  RSS 100 MB',
-    );
+    expect(
+      progressLine({
+        entries: 10,
+        done: 5,
+        skipped: 1,
+        failed: 0,
+        factsSeen: 12345,
+        factsAdded: 12000,
+        seconds: 1,
+        factsPerSecond: 12345,
+        rssMb: 100,
+        last: null,
+      }),
+    ).toBe('5/10 companies (50%)  12,345 facts  12,345 facts/s  0 failed  1 skipped  RSS 100 MB');
   });
 });

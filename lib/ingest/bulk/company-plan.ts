@@ -81,7 +81,10 @@ const WRITE_CHUNK = 5000;
  * what the per-file path stores (a version chain split between two of writeCompanyFacts' chunks —
  * two concept keys spelling the same concept — is left to that path).
  */
-export function planNewCompany(cf: CompanyFacts, o: { tenantId: string; actor: string; fileName: string; sha256: string; byteSize: number; sideFiles: SideFiles; startedAt: number }): CompanyPlan | null {
+export function planNewCompany(
+  cf: CompanyFacts,
+  o: { tenantId: string; actor: string; fileName: string; sha256: string; byteSize: number; sideFiles: SideFiles; startedAt: number },
+): CompanyPlan | null {
   const { tenantId, actor, fileName } = o;
   const sourceId = contentId('source', tenantId, o.sha256);
   const submissions = o.sideFiles.submissions(cf.cik);
@@ -111,7 +114,9 @@ export function planNewCompany(cf: CompanyFacts, o: { tenantId: string; actor: s
     reportingCurrency: e.reportingCurrency ?? null,
     accountingStandard: e.accountingStandard ?? null,
   };
-  const audit: Row<typeof auditLog>[] = [{ tenantId, actor, action: 'entity.create', targetType: 'entity', targetId: entityId, after: entity, reason: 'ingest' }];
+  const audit: Row<typeof auditLog>[] = [
+    { tenantId, actor, action: 'entity.create', targetType: 'entity', targetId: entityId, after: entity, reason: 'ingest' },
+  ];
   const aliases = entityAliasList(e, cik).map((a) => ({ entityId, alias: a.alias, normalized: normalizeAlias(a.alias), kind: a.kind }));
 
   // resolveCalendars with no registered, previous or stored calendar evidence
@@ -131,7 +136,17 @@ export function planNewCompany(cf: CompanyFacts, o: { tenantId: string; actor: s
     for (const c of inferred.calendars) {
       const id = contentId('calendar', entityId, 'inferred', c.effectiveFrom, c.effectiveTo, c.yearEnd, c.labelBy);
       // per file, a repeated id is an upsert of the same values: the last one stands
-      calendarRows.set(id, { id, entityId, effectiveFrom: c.effectiveFrom, effectiveTo: c.effectiveTo, yearEnd: c.yearEnd, labelBy: c.labelBy, origin: 'inferred', confidence: inferred.confidence, reason });
+      calendarRows.set(id, {
+        id,
+        entityId,
+        effectiveFrom: c.effectiveFrom,
+        effectiveTo: c.effectiveTo,
+        yearEnd: c.yearEnd,
+        labelBy: c.labelBy,
+        origin: 'inferred',
+        confidence: inferred.confidence,
+        reason,
+      });
     }
     audit.push({
       tenantId,
@@ -204,8 +219,13 @@ export function planNewCompany(cf: CompanyFacts, o: { tenantId: string; actor: s
   const labels = cf.conceptLabels ?? [];
   const notes = [`calendar: ${origin}${confidence !== null ? ` (confidence ${confidence})` : ''}`];
   if (quarantined) {
-    const where = [...unknownUnits].slice(0, 5).map(([u, at]) => `${u} at ${at}`).join('; ');
-    notes.push(`quarantined ${quarantined} fact(s) in units other than a currency, shares or pure (UNIT_UNKNOWN): ${where}${unknownUnits.size > 5 ? '; …' : ''}`);
+    const where = [...unknownUnits]
+      .slice(0, 5)
+      .map(([u, at]) => `${u} at ${at}`)
+      .join('; ');
+    notes.push(
+      `quarantined ${quarantined} fact(s) in units other than a currency, shares or pure (UNIT_UNKNOWN): ${where}${unknownUnits.size > 5 ? '; …' : ''}`,
+    );
   }
   if (unlabelled) notes.push(`${unlabelled} fact(s) without fiscal labels (no calendar)`);
   const counters = {

@@ -40,14 +40,20 @@ export async function storedSnapshot(d: Database, tenantId: string): Promise<Sto
     `select c.id, c.entity_id, c.origin, c.year_end, c.label_by, c.effective_from::text as effective_from, c.effective_to::text as effective_to, c.confidence from fiscal_calendars c join entities e on e.id = c.entity_id where e.tenant_id = $1 order by c.id`,
     [tenantId],
   );
-  const conceptLabels = await d.query(`select entity_id, concept, label, description, source_id from concept_labels where tenant_id = $1 order by 1, 2`, [tenantId]);
+  const conceptLabels = await d.query(
+    `select entity_id, concept, label, description, source_id from concept_labels where tenant_id = $1 order by 1, 2`,
+    [tenantId],
+  );
   const sources = await d.query(
     `select id, entity_id, kind, title, file_name, form, accession, filed_at::text as filed_at, period_of_report::text as period_of_report, sha256, byte_size::text as byte_size,
             version, supersedes, acl_roles, revoked, extractor_version, metadata
        from sources where tenant_id = $1 order by id`,
     [tenantId],
   );
-  const aliases = await d.query(`select a.entity_id, a.alias, a.normalized, a.kind from entity_aliases a join entities e on e.id = a.entity_id where e.tenant_id = $1 order by 1, 2`, [tenantId]);
+  const aliases = await d.query(
+    `select a.entity_id, a.alias, a.normalized, a.kind from entity_aliases a join entities e on e.id = a.entity_id where e.tenant_id = $1 order by 1, 2`,
+    [tenantId],
+  );
   const audit = await d.query(
     `select actor, action, target_type, target_id, before, after, reason from audit_log where tenant_id = $1 order by action, target_id, after::text`,
     [tenantId],

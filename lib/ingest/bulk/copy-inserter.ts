@@ -246,7 +246,9 @@ function distinct(values: Iterable<string | null | undefined>): string[] {
 const COMPOSITE = new Set(['cell_id', 'fact_id']);
 
 function missingReference(table: string, what: string, missing: string[]): Error {
-  const e = new Error(`insert or update on table "${table}" violates foreign key constraint: ${what} ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''} not present`);
+  const e = new Error(
+    `insert or update on table "${table}" violates foreign key constraint: ${what} ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''} not present`,
+  );
   (e as Error & { code: string }).code = '23503';
   return e;
 }
@@ -317,7 +319,9 @@ export function copyInserter(conn: Connection, o: CopyInserterOptions = {}): Fac
           ['source_cells', 'cell_id', distinct(rows.map((r) => (r.cellId === null ? null : `${r.entityId}|${r.cellId}`)))],
         ]);
       }
-      const ids = await conn.query<{ id: string }>(`insert into facts (${FACT_LIST}) select ${FACT_LIST} from ${STAGE_FACTS} on conflict (entity_id, id) do nothing returning id`);
+      const ids = await conn.query<{ id: string }>(
+        `insert into facts (${FACT_LIST}) select ${FACT_LIST} from ${STAGE_FACTS} on conflict (entity_id, id) do nothing returning id`,
+      );
       const out = ids.map((r) => r.id);
       for (const id of out) inserted.add(id);
       return out;

@@ -61,7 +61,9 @@ export function indexesToDefer(all: IndexInfo[], entityKeyed: ReadonlySet<string
     const own = all.filter((i) => i.table_name === table);
     for (const i of own) if (i.columns.includes('chain_key')) keep.add(i.index_name);
     if (entityKeyed.has(table)) continue;
-    const byEntity = own.filter((i) => i.columns[0] === 'entity_id').sort((a, b) => a.columns.length - b.columns.length || a.index_name.localeCompare(b.index_name));
+    const byEntity = own
+      .filter((i) => i.columns[0] === 'entity_id')
+      .sort((a, b) => a.columns.length - b.columns.length || a.index_name.localeCompare(b.index_name));
     if (byEntity[0]) keep.add(byEntity[0].index_name);
   }
   return all.filter((i) => !keep.has(i.index_name));
@@ -152,11 +154,18 @@ export async function rebuildIndexes(
   let tasksDone = t0;
   await conn.query('select pg_advisory_lock($1)', [LOCK_KEY]);
   try {
-    type Work = { kind: 'build'; table: string; p: { index_name: string; table_name: string; definition: string } } | { kind: 'task'; table: string; task: AlongsideTask };
+    type Work =
+      | { kind: 'build'; table: string; p: { index_name: string; table_name: string; definition: string } }
+      | { kind: 'task'; table: string; task: AlongsideTask };
     // the widest keys first (the longest sorts: measured, the 3- to 5-column text keys of facts take 3-5×
     // the single-column ones), so the connections finish together instead of one building the last long one alone
-    const builds = (await pendingIndexes(conn)).sort((a, b) => keyWidth(b.definition) - keyWidth(a.definition) || a.index_name.localeCompare(b.index_name));
-    const work: Work[] = [...alongside.map((task): Work => ({ kind: 'task', table: task.table, task })), ...builds.map((p): Work => ({ kind: 'build', table: p.table_name, p }))];
+    const builds = (await pendingIndexes(conn)).sort(
+      (a, b) => keyWidth(b.definition) - keyWidth(a.definition) || a.index_name.localeCompare(b.index_name),
+    );
+    const work: Work[] = [
+      ...alongside.map((task): Work => ({ kind: 'task', table: task.table, task })),
+      ...builds.map((p): Work => ({ kind: 'build', table: p.table_name, p })),
+    ];
     if (!work.length) return { rebuilt, seconds: 0, alongsideSeconds: 0 };
     /** per table: builds running, and whether a task runs */
     const building = new Map<string, number>();
@@ -175,7 +184,8 @@ export async function rebuildIndexes(
      * builds at once would both pick it (`duplicate key … pg_class_relname_nsp_index`): one at a time
      */
     const namesakes = new Set<string>();
-    const namesake = (w: Work) => (w.kind === 'build' ? `${w.table}|${/USING \w+ \(([^)]*)\)/.exec(w.p.definition)?.[1] ?? w.p.index_name}` : '');
+    const namesake = (w: Work) =>
+      w.kind === 'build' ? `${w.table}|${/USING \w+ \(([^)]*)\)/.exec(w.p.definition)?.[1] ?? w.p.index_name}` : '';
     const runnable = (w: Work) => !tasking.has(w.table) && (w.kind === 'build' ? !namesakes.has(namesake(w)) : !building.get(w.table));
     const worker = async (c: Connection) => {
       let prepared = false;
@@ -216,7 +226,9 @@ export async function rebuildIndexes(
             }
             await c.query('begin');
             try {
-              const exists = await c.query(`select 1 from pg_class where relname = $1 and relnamespace = current_schema()::regnamespace`, [p.index_name]);
+              const exists = await c.query(`select 1 from pg_class where relname = $1 and relnamespace = current_schema()::regnamespace`, [
+                p.index_name,
+              ]);
               // a partitioned table's index reads `ON ONLY`: built that way it would cover no partition
               if (!exists.length) await c.query(p.definition.replace(/ ON ONLY /, ' ON '));
               await c.query('delete from bulk_deferred_indexes where index_name = $1', [p.index_name]);

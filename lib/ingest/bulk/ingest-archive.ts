@@ -228,7 +228,12 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
     }
     const done = new Map<string, string>();
     for (const r of await database.db
-      .select({ cik: bulkIngestProgress.cik, crc: bulkIngestProgress.entryCrc32, size: bulkIngestProgress.entrySize, status: bulkIngestProgress.status })
+      .select({
+        cik: bulkIngestProgress.cik,
+        crc: bulkIngestProgress.entryCrc32,
+        size: bulkIngestProgress.entrySize,
+        status: bulkIngestProgress.status,
+      })
       .from(bulkIngestProgress)
       .where(eq(bulkIngestProgress.tenantId, tenantId))) {
       if (r.status !== 'failed') done.set(r.cik, `${r.crc}:${r.size}`);
@@ -292,13 +297,27 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
       const key = entryKey(e.fileName);
       if (done.get(key) === `${e.crc32}:${e.uncompressedSize}`) return { kind: 'skip', e, key };
       if (e.uncompressedSize > maxBytes) {
-        return { kind: 'failed', e, key, outcome: failedOutcome(e.fileName, 'payload_too_large:file', `entry is ${e.uncompressedSize.toLocaleString('en-US')} bytes; the limit is ${maxBytes.toLocaleString('en-US')}`) };
+        return {
+          kind: 'failed',
+          e,
+          key,
+          outcome: failedOutcome(
+            e.fileName,
+            'payload_too_large:file',
+            `entry is ${e.uncompressedSize.toLocaleString('en-US')} bytes; the limit is ${maxBytes.toLocaleString('en-US')}`,
+          ),
+        };
       }
       let bytes: Buffer;
       try {
         bytes = await e.read();
       } catch (err) {
-        return { kind: 'failed', e, key, outcome: failedOutcome(e.fileName, 'bad_request:archive_entry', `cannot inflate: ${(err as Error).message}`) };
+        return {
+          kind: 'failed',
+          e,
+          key,
+          outcome: failedOutcome(e.fileName, 'bad_request:archive_entry', `cannot inflate: ${(err as Error).message}`),
+        };
       }
       const plan = planOf(bytes, e.fileName, key);
       // awaited by the job that takes the entry (a failure surfaces there, as it did inline)
@@ -362,7 +381,13 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
     };
 
     /** One company through the per-file path (its own transaction), then its progress row. */
-    const single = async (conn: Connection, inserter: FactRowInserter | undefined, key: string, e: Pick<ArchiveEntry, 'fileName' | 'crc32' | 'uncompressedSize'>, bytes: Buffer) => {
+    const single = async (
+      conn: Connection,
+      inserter: FactRowInserter | undefined,
+      key: string,
+      e: Pick<ArchiveEntry, 'fileName' | 'crc32' | 'uncompressedSize'>,
+      bytes: Buffer,
+    ) => {
       const outcome = await ingestBytes(bytes, path.basename(e.fileName), {
         db: conn.db,
         tenantId,
@@ -473,7 +498,8 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
       }
     };
     // an initial load: autovacuum kept off facts and fact_sightings until the closing ANALYZE (see holdAutovacuumOff)
-    const guard = database.driver === 'postgres' && o.deferIndexes && database.connections > jobs ? await holdAutovacuumOff(database, o.log) : null;
+    const guard =
+      database.driver === 'postgres' && o.deferIndexes && database.connections > jobs ? await holdAutovacuumOff(database, o.log) : null;
     try {
       await Promise.all(Array.from({ length: jobs }, worker));
     } finally {
@@ -495,11 +521,16 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
           await c.query('reset default_statistics_target').catch(() => undefined);
         }
       };
-      const analyze = ANALYZED.map((tables): AlongsideTask => ({ table: tables[0], label: `analyzed ${tables.join(', ')}`, run: (c) => analyzeOn(c, tables) }));
-      if (o.deferIndexes || (await database.withConnection((conn) => pendingIndexes(conn))).length) s.analyzeSeconds = (await rebuild(analyze)).alongsideSeconds;
+      const analyze = ANALYZED.map(
+        (tables): AlongsideTask => ({ table: tables[0], label: `analyzed ${tables.join(', ')}`, run: (c) => analyzeOn(c, tables) }),
+      );
+      if (o.deferIndexes || (await database.withConnection((conn) => pendingIndexes(conn))).length)
+        s.analyzeSeconds = (await rebuild(analyze)).alongsideSeconds;
       else {
         // no builds: the same tasks over the connections (rebuildIndexes with nothing pending runs just them)
-        s.analyzeSeconds = (await onBackends(Math.min(jobs, ANALYZED.length), ([conn, ...helpers]) => rebuildIndexes(conn!, o.log, helpers, analyze))).alongsideSeconds;
+        s.analyzeSeconds = (
+          await onBackends(Math.min(jobs, ANALYZED.length), ([conn, ...helpers]) => rebuildIndexes(conn!, o.log, helpers, analyze))
+        ).alongsideSeconds;
       }
     } else {
       await refreshStatistics(database.db);
@@ -521,7 +552,11 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
  * each parent's sample, then each partition's) on different ones. Not the tables it never writes
  * (chunks, source tables and cells).
  */
-const ANALYZED: [string, ...string[]][] = [['facts'], ['fact_sightings'], ['sources', 'entities', 'entity_aliases', 'fiscal_calendars', 'concept_labels']];
+const ANALYZED: [string, ...string[]][] = [
+  ['facts'],
+  ['fact_sightings'],
+  ['sources', 'entities', 'entity_aliases', 'fiscal_calendars', 'concept_labels'],
+];
 
 /** Fact entries per batch transaction (one worker's batch; default). */
 export const DEFAULT_BATCH_FACTS = 40_000;
@@ -606,7 +641,14 @@ function failedOutcome(fileName: string, code: string, message: string): IngestO
   return { ...blankOutcome(fileName, ''), format: 'companyfacts', error: { code, message } };
 }
 
-async function recordProgress(db: Database['db'], tenantId: string, archive: string, cik: string, e: Pick<ArchiveEntry, 'fileName' | 'crc32' | 'uncompressedSize'>, o: IngestOutcome): Promise<void> {
+async function recordProgress(
+  db: Database['db'],
+  tenantId: string,
+  archive: string,
+  cik: string,
+  e: Pick<ArchiveEntry, 'fileName' | 'crc32' | 'uncompressedSize'>,
+  o: IngestOutcome,
+): Promise<void> {
   const row = {
     tenantId,
     cik,

@@ -38,7 +38,16 @@ describe('planning on a worker thread', () => {
 
   it('sends back what it cannot plan: a CIK other than the one looked up, and what is not companyfacts', async () => {
     const c = companies[0]!;
-    expect(await pool!.plan(Buffer.from(c.json), c.fileName, { tenantId: 't-pool', actor: 'test', cik: '0000000001', submissions: null })).toBe(INLINE);
-    expect(await pool!.plan(Buffer.from('{"not":"companyfacts"}'), 'CIK0000000002.json', { tenantId: 't-pool', actor: 'test', cik: '0000000002', submissions: null })).toBeNull();
+    expect(
+      await pool!.plan(Buffer.from(c.json), c.fileName, { tenantId: 't-pool', actor: 'test', cik: '0000000001', submissions: null }),
+    ).toBe(INLINE);
+    expect(
+      await pool!.plan(Buffer.from('{"not":"companyfacts"}'), 'CIK0000000002.json', {
+        tenantId: 't-pool',
+        actor: 'test',
+        cik: '0000000002',
+        submissions: null,
+      }),
+    ).toBeNull();
   });
 });

@@ -26,7 +26,11 @@ import { planNewCompany, type CompanyPlan } from './company-plan';
  * The batch plan of an entry: null when it is not well-formed companyfacts (the per-file path then
  * records the precise failure) or its facts cannot be written set-wise (company-plan.ts).
  */
-export function planEntry(bytes: Buffer, entryName: string, o: { tenantId: string; actor: string; sideFiles: SideFiles }): CompanyPlan | null {
+export function planEntry(
+  bytes: Buffer,
+  entryName: string,
+  o: { tenantId: string; actor: string; sideFiles: SideFiles },
+): CompanyPlan | null {
   const startedAt = performance.now();
   const fileName = path.basename(entryName);
   let cf: CompanyFacts;
@@ -53,7 +57,9 @@ interface PlanRequest {
   submissions: SubmissionsInfo | null;
 }
 
-type PlanReply = { id: number; inline: true } | { id: number; inline: false; plan: CompanyPlan | null; facts: Uint8Array | null; sightings: Uint8Array | null };
+type PlanReply =
+  | { id: number; inline: true }
+  | { id: number; inline: false; plan: CompanyPlan | null; facts: Uint8Array | null; sightings: Uint8Array | null };
 
 /** Bytes of each view of a transferred COPY text (one socket write each, as the arena's views). */
 const VIEW = 1 << 20;
@@ -177,7 +183,11 @@ export class PlanPool {
   }
 
   /** The plan of an entry (planEntry's), null, or INLINE. */
-  plan(bytes: Buffer, entryName: string, o: { tenantId: string; actor: string; cik: string; submissions: SubmissionsInfo | null }): Promise<CompanyPlan | null | typeof INLINE> {
+  plan(
+    bytes: Buffer,
+    entryName: string,
+    o: { tenantId: string; actor: string; cik: string; submissions: SubmissionsInfo | null },
+  ): Promise<CompanyPlan | null | typeof INLINE> {
     if (this.dead || !this.workers.length) return Promise.resolve(INLINE);
     const slot = this.workers.reduce((a, b) => (b.pending < a.pending ? b : a));
     const id = this.nextId++;

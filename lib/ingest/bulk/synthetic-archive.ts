@@ -12,9 +12,18 @@ import { seededRandom } from '@/lib/ids';
 
 export const SYNTHETIC_CIK_BASE = 8_000_000;
 
-const W1 = 'Arden Belmont Calder Dunmore Elstree Fairhaven Glenmore Harlow Inverness Jarrow Kestrel Larkspur Marlow Norwood Oakridge Pemberton Redfern Stanmore Thornbury Upton Valemont Westbrook Yarrow Zephyr Ashcombe Brightwater Cresswell Dovecote Eastleigh Foxhall Greystone Hawthorne Ivybridge Juniper Kingsley Lindale Millbrook Northgate Orwell Pinehurst'.split(' ');
-const W2 = 'Amber Blue Cedar Delta Ember Falcon Granite Harbor Iron Jade Keystone Lumen Meridian Nova Onyx Prairie Quartz Ridge Summit Tidal'.split(' ');
-const W3 = 'Dynamics Holdings Systems Industries Technologies Logistics Foods Materials Therapeutics Networks Energy Robotics Textiles Minerals Analytics Aerospace Biosciences Brands Chemicals Devices Electronics Fabrication Goods Hospitality Instruments'.split(' ');
+const W1 =
+  'Arden Belmont Calder Dunmore Elstree Fairhaven Glenmore Harlow Inverness Jarrow Kestrel Larkspur Marlow Norwood Oakridge Pemberton Redfern Stanmore Thornbury Upton Valemont Westbrook Yarrow Zephyr Ashcombe Brightwater Cresswell Dovecote Eastleigh Foxhall Greystone Hawthorne Ivybridge Juniper Kingsley Lindale Millbrook Northgate Orwell Pinehurst'.split(
+    ' ',
+  );
+const W2 =
+  'Amber Blue Cedar Delta Ember Falcon Granite Harbor Iron Jade Keystone Lumen Meridian Nova Onyx Prairie Quartz Ridge Summit Tidal'.split(
+    ' ',
+  );
+const W3 =
+  'Dynamics Holdings Systems Industries Technologies Logistics Foods Materials Therapeutics Networks Energy Robotics Textiles Minerals Analytics Aerospace Biosciences Brands Chemicals Devices Electronics Fabrication Goods Hospitality Instruments'.split(
+    ' ',
+  );
 
 /** The i-th synthetic company name: unique for i < 20,000 (then a numeric suffix). */
 export function syntheticCompanyName(i: number): string {
@@ -59,7 +68,6 @@ const YEAR_ENDS: [number, number][] = [
   [9, 30],
   [3, 31],
 ];
-
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 function addDays(d: Date, n: number): Date {
@@ -124,7 +132,19 @@ export function syntheticCompanyFacts(i: number, o: SyntheticCompanyOptions = {}
     const form = '10-K';
     for (const [c, , rel] of FLOWS) {
       const val = flowValue(c, rel, fy, 'FY');
-      flows.get(c)!.push({ start: iso(start), end: iso(end), val, accn: tenK, fy, fp: 'FY', form, filed: filedK, frame: yeMonth === 12 ? `CY${fy}` : undefined });
+      flows
+        .get(c)!
+        .push({
+          start: iso(start),
+          end: iso(end),
+          val,
+          accn: tenK,
+          fy,
+          fp: 'FY',
+          form,
+          filed: filedK,
+          frame: yeMonth === 12 ? `CY${fy}` : undefined,
+        });
       if (fy > firstFy) {
         // comparative: last year's value as this 10-K reports it (4% restated)
         const prevEnd = monthEnd(fy - 1, yeMonth);
@@ -136,7 +156,9 @@ export function syntheticCompanyFacts(i: number, o: SyntheticCompanyOptions = {}
     }
     for (const [c, , rel] of BALANCES) {
       const val = Math.round(size * rel * growth ** (fy - firstFy) * (0.95 + r() * 0.1));
-      balances.get(c)!.push({ end: iso(end), val, accn: tenK, fy, fp: 'FY', form, filed: filedK, frame: yeMonth === 12 ? `CY${fy}Q4I` : undefined });
+      balances
+        .get(c)!
+        .push({ end: iso(end), val, accn: tenK, fy, fp: 'FY', form, filed: filedK, frame: yeMonth === 12 ? `CY${fy}Q4I` : undefined });
     }
     shares.push({ end: iso(addDays(end, 30)), val: sharesOut, accn: tenK, fy, fp: 'FY', form, filed: filedK });
     for (let q = 1; q <= 3; q++) {
@@ -145,10 +167,31 @@ export function syntheticCompanyFacts(i: number, o: SyntheticCompanyOptions = {}
       const tenQ = accn(fy);
       const filedQ = iso(addDays(qEnd, 35 + Math.floor(r() * 10)));
       for (const [c, , rel] of FLOWS) {
-        flows.get(c)!.push({ start: iso(qStart), end: iso(qEnd), val: flowValue(c, rel, fy, `Q${q}`), accn: tenQ, fy, fp: `Q${q}`, form: '10-Q', filed: filedQ });
+        flows
+          .get(c)!
+          .push({
+            start: iso(qStart),
+            end: iso(qEnd),
+            val: flowValue(c, rel, fy, `Q${q}`),
+            accn: tenQ,
+            fy,
+            fp: `Q${q}`,
+            form: '10-Q',
+            filed: filedQ,
+          });
       }
       for (const [c, , rel] of BALANCES) {
-        balances.get(c)!.push({ end: iso(qEnd), val: Math.round(size * rel * growth ** (fy - firstFy) * (0.95 + r() * 0.1)), accn: tenQ, fy, fp: `Q${q}`, form: '10-Q', filed: filedQ });
+        balances
+          .get(c)!
+          .push({
+            end: iso(qEnd),
+            val: Math.round(size * rel * growth ** (fy - firstFy) * (0.95 + r() * 0.1)),
+            accn: tenQ,
+            fy,
+            fp: `Q${q}`,
+            form: '10-Q',
+            filed: filedQ,
+          });
       }
     }
   }
@@ -169,7 +212,13 @@ export function syntheticCompanyFacts(i: number, o: SyntheticCompanyOptions = {}
     cik: SYNTHETIC_CIK_BASE + i,
     entityName: syntheticCompanyName(i),
     facts: {
-      dei: { EntityCommonStockSharesOutstanding: { label: 'Entity Common Stock, Shares Outstanding', description: 'Shares outstanding.', units: { shares: shares } } },
+      dei: {
+        EntityCommonStockSharesOutstanding: {
+          label: 'Entity Common Stock, Shares Outstanding',
+          description: 'Shares outstanding.',
+          units: { shares: shares },
+        },
+      },
       'us-gaap': usgaap,
     },
   };

@@ -33,7 +33,8 @@ export class ZipWriter {
     const deflated = zlib.deflateRawSync(bytes, { level });
     const crc = zlib.crc32(bytes);
     const nameBuf = Buffer.from(name, 'utf8');
-    if (this.central.length >= 0xffff || this.offset + deflated.length > 0xfffffff0) throw new Error('ZipWriter: archive too large (no ZIP64)');
+    if (this.central.length >= 0xffff || this.offset + deflated.length > 0xfffffff0)
+      throw new Error('ZipWriter: archive too large (no ZIP64)');
     const h = Buffer.alloc(30);
     h.writeUInt32LE(0x04034b50, 0);
     h.writeUInt16LE(20, 4); // version needed

@@ -42,7 +42,12 @@ export function analyze(doc: HtmlFiling, text: string): ParsedIxbrl {
 const BATCH = 2000;
 
 /** Stores tables and cells; links every tagged cell to its fact and gives facts their first cell. */
-export async function storeTables(ctx: WriteContext, p: ParsedIxbrl, inputs: Parameters<NonNullable<FilingHooks['beforeFacts']>>[0]['inputs'], entityId: string): Promise<{ tablesAdded: number }> {
+export async function storeTables(
+  ctx: WriteContext,
+  p: ParsedIxbrl,
+  inputs: Parameters<NonNullable<FilingHooks['beforeFacts']>>[0]['inputs'],
+  entityId: string,
+): Promise<{ tablesAdded: number }> {
   const tableRows: Record<string, unknown>[] = [];
   const cellRows: Record<string, unknown>[] = [];
   p.tables.forEach((t, ordinal) => {
@@ -119,7 +124,12 @@ export async function storeTables(ctx: WriteContext, p: ParsedIxbrl, inputs: Par
 }
 
 /** Stores the narrative chunks (embeddings are filled in later by the retriever's embedder). */
-export async function storeChunks(ctx: WriteContext, chunks: NarrativeChunk[], entityId: string, fiscalYear: number | null): Promise<{ chunksAdded: number }> {
+export async function storeChunks(
+  ctx: WriteContext,
+  chunks: NarrativeChunk[],
+  entityId: string,
+  fiscalYear: number | null,
+): Promise<{ chunksAdded: number }> {
   const rows = chunks.map((c) => ({
     id: contentId('chunk', ctx.sourceId, c.ordinal),
     tenant_id: ctx.tenantId,

@@ -16,8 +16,18 @@ import { createSideFiles } from '../side-files';
 
 const data = secDataDir();
 const filings = {
-  AAPL: { html: 'filings-ixbrl/aapl-10-k-2024-11-01.html', cf: 'sec-companyfacts/CIK0000320193_AAPL_companyfacts.json', title: /^CONSOLIDATED STATEMENTS OF OPERATIONS$/, years: [2024, 2023, 2022] },
-  NVDA: { html: 'filings-ixbrl/nvda-10-k-2025-02-26.html', cf: 'sec-companyfacts/CIK0001045810_NVDA_companyfacts.json', title: /^Consolidated Statements of Income$/, years: [2025, 2024, 2023] },
+  AAPL: {
+    html: 'filings-ixbrl/aapl-10-k-2024-11-01.html',
+    cf: 'sec-companyfacts/CIK0000320193_AAPL_companyfacts.json',
+    title: /^CONSOLIDATED STATEMENTS OF OPERATIONS$/,
+    years: [2024, 2023, 2022],
+  },
+  NVDA: {
+    html: 'filings-ixbrl/nvda-10-k-2025-02-26.html',
+    cf: 'sec-companyfacts/CIK0001045810_NVDA_companyfacts.json',
+    title: /^Consolidated Statements of Income$/,
+    years: [2025, 2024, 2023],
+  },
 } as const;
 const present = Object.values(filings).every((f) => fs.existsSync(path.join(data, f.html)) && fs.existsSync(path.join(data, f.cf)));
 
@@ -72,7 +82,10 @@ describe.runIf(present)('inline XBRL 10-Ks on real filings', () => {
     it(`${ticker}: every cell of the income statement links to the fact the HTML tags there, with the column's period`, async () => {
       const o = outcomes.get(ticker)!;
       const html = fs.readFileSync(path.join(data, f.html), 'utf8');
-      const tables = await d.query<{ id: string; title: string; scale: number }>(`select id, title, scale from source_tables where source_id = $1 order by ordinal`, [o.sourceId]);
+      const tables = await d.query<{ id: string; title: string; scale: number }>(
+        `select id, title, scale from source_tables where source_id = $1 order by ordinal`,
+        [o.sourceId],
+      );
       const statement = tables.filter((t) => t.title && f.title.test(t.title));
       expect(statement.length).toBeGreaterThanOrEqual(1);
       const table = statement[0]!;
@@ -97,7 +110,10 @@ describe.runIf(present)('inline XBRL 10-Ks on real filings', () => {
         expect(tag, slice).not.toBeNull();
         const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag![1]!)?.[1];
         expect(attr('name')).toBe(c.concept);
-        const shown = tag![2]!.replace(/<[^>]+>/g, '').replace(/,/g, '').trim();
+        const shown = tag![2]!
+          .replace(/<[^>]+>/g, '')
+          .replace(/,/g, '')
+          .trim();
         const base = attr('format')?.endsWith('fixed-zero') ? '0' : shown;
         const expected = shiftDecimal(base, Number(attr('scale') ?? '0'));
         expect(c.value).toBe(attr('sign') === '-' && expected !== '0' ? `-${expected}` : expected);

@@ -58,13 +58,22 @@ describe('parseIxbrl', () => {
       ['us-gaap:EarningsPerShareDiluted', 'FY2023', '-0.03', '2', false],
       ['us-gaap:EarningsPerShareDiluted', 'FY2022', '0', '2', false],
     ]);
-    expect(p.doc.cover).toMatchObject({ cik: '0000000042', documentType: '10-K', documentPeriodEndDate: 'December 31, 2023', registrantName: 'Acme Widgets Corp', fiscalYearFocus: '2023' });
+    expect(p.doc.cover).toMatchObject({
+      cik: '0000000042',
+      documentType: '10-K',
+      documentPeriodEndDate: 'December 31, 2023',
+      registrantName: 'Acme Widgets Corp',
+      fiscalYearFocus: '2023',
+    });
   });
 
   it('keeps the statement as a table whose tagged cells carry row and column headers', () => {
     const t = p.tables.find((x) => x.title === 'CONSOLIDATED STATEMENTS OF OPERATIONS')!;
     expect(t).toMatchObject({ unitLine: '(In thousands, except per-share amounts)', scale: 3, currency: 'USD' });
-    expect(t.headerRows).toEqual([['', 'Years ended December 31,'], ['', '2023', '2022']]);
+    expect(t.headerRows).toEqual([
+      ['', 'Years ended December 31,'],
+      ['', '2023', '2022'],
+    ]);
     const tagged = t.cells.filter((c) => c.facts.length).map((c) => [c.rowLabel, c.columnPath, c.text, p.doc.facts[c.facts[0]!]!.value]);
     expect(tagged).toEqual([
       ['Net sales: Widgets', ['Years ended December 31,', '2023'], '800', '800000'],
@@ -76,7 +85,9 @@ describe('parseIxbrl', () => {
       ['Diluted earnings per share', ['Years ended December 31,', '2022'], '—', '0'],
     ]);
     const cell = t.cells.find((c) => c.text === '1,300')!;
-    expect(read('acme-10-k-2024-02-10.htm').slice(cell.start, cell.end)).toMatch(/^<td><ix:nonFraction[^>]*>1,300<\/ix:nonFraction><\/td>$/);
+    expect(read('acme-10-k-2024-02-10.htm').slice(cell.start, cell.end)).toMatch(
+      /^<td><ix:nonFraction[^>]*>1,300<\/ix:nonFraction><\/td>$/,
+    );
   });
 
   it('splits the narrative into items (not the table of contents, not mentions) and chunks it', () => {
@@ -92,8 +103,12 @@ describe('parseIxbrl', () => {
   });
 
   it('names the line of malformed XHTML and of a number that is not one', () => {
-    expect(() => parseIxbrl(read('acme-malformed.htm'), 'acme-malformed.htm')).toThrow(/^acme-malformed\.htm \(line \d+, column \d+\): malformed XHTML/);
-    expect(() => parseIxbrl(read('acme-badnumber.htm'), 'acme-badnumber.htm')).toThrow(/acme-badnumber\.htm \(line 62, column \d+\): us-gaap:Revenues shows "1\.3OO"/);
+    expect(() => parseIxbrl(read('acme-malformed.htm'), 'acme-malformed.htm')).toThrow(
+      /^acme-malformed\.htm \(line \d+, column \d+\): malformed XHTML/,
+    );
+    expect(() => parseIxbrl(read('acme-badnumber.htm'), 'acme-badnumber.htm')).toThrow(
+      /acme-badnumber\.htm \(line 62, column \d+\): us-gaap:Revenues shows "1\.3OO"/,
+    );
   });
 
   it('is detected as inline XBRL', () => {

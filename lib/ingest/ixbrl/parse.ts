@@ -72,7 +72,34 @@ export interface HtmlFiling extends XbrlDocument {
   tables: TableDraft[];
 }
 
-const BLOCK = new Set(['p', 'div', 'li', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'section', 'article', 'pre', 'center', 'hr', 'dl', 'dt', 'dd', 'body', 'tr', 'table', 'header', 'footer', 'title']);
+const BLOCK = new Set([
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'section',
+  'article',
+  'pre',
+  'center',
+  'hr',
+  'dl',
+  'dt',
+  'dd',
+  'body',
+  'tr',
+  'table',
+  'header',
+  'footer',
+  'title',
+]);
 const SKIP = new Set(['script', 'style', 'head']);
 
 function normalizeSpace(s: string): string {
@@ -195,7 +222,11 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
           if (tag === 'table' && hiddenDepth === 0 && !hides) {
             if (!top) flush();
             pushedTable = true;
-            tableStack.push({ draft: { rows: [], start: parser.startIndex, end: parser.startIndex, blockIndex: blocks.length }, row: null, cell: null });
+            tableStack.push({
+              draft: { rows: [], start: parser.startIndex, end: parser.startIndex, blockIndex: blocks.length },
+              row: null,
+              cell: null,
+            });
           } else if (top && tag === 'tr') {
             top.row = [];
             top.draft.rows.push(top.row);
@@ -205,7 +236,15 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
               top.draft.rows.push(top.row);
             }
             const span = (v: string | undefined) => Math.max(1, Math.min(100, Number.parseInt(v ?? '1', 10) || 1));
-            top.cell = { text: '', colspan: span(attrs.colspan), rowspan: span(attrs.rowspan), header: tag === 'th', start: parser.startIndex, end: parser.startIndex, facts: [] };
+            top.cell = {
+              text: '',
+              colspan: span(attrs.colspan),
+              rowspan: span(attrs.rowspan),
+              header: tag === 'th',
+              start: parser.startIndex,
+              end: parser.startIndex,
+              facts: [],
+            };
             top.row.push(top.cell);
           } else if (!top && BLOCK.has(tag)) {
             flush();
@@ -273,7 +312,14 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
               const value = nonFractionValue(f.text, f.attrs);
               if (value === null) {
                 const { line, column } = lineColumn(text, f.offset);
-                fail(ingestError('bad_request:malformed_xbrl', fileName, `${f.concept} shows ${JSON.stringify(normalizeSpace(f.text).slice(0, 40))}, not a number in format ${f.attrs.format ?? '(none)'}`, { line, column }));
+                fail(
+                  ingestError(
+                    'bad_request:malformed_xbrl',
+                    fileName,
+                    `${f.concept} shows ${JSON.stringify(normalizeSpace(f.text).slice(0, 40))}, not a number in format ${f.attrs.format ?? '(none)'}`,
+                    { line, column },
+                  ),
+                );
                 return;
               }
               const scale = f.attrs.scale ? Number.parseInt(f.attrs.scale, 10) : 0;
@@ -314,7 +360,10 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
             tableStack.pop();
             const outer = tableStack[tableStack.length - 1];
             if (isDataTable(top.draft)) tables.push(top.draft);
-            else if (outer?.cell) outer.cell.text += ` ${layoutText(top.draft).map((b) => b.text).join(' ')} `;
+            else if (outer?.cell)
+              outer.cell.text += ` ${layoutText(top.draft)
+                .map((b) => b.text)
+                .join(' ')} `;
             else if (!outer) blocks.push(...layoutText(top.draft));
           } else if (top && (tag === 'td' || tag === 'th') && top.cell) {
             top.cell.end = parser.endIndex + 1;
@@ -346,5 +395,16 @@ export function parseHtmlFiling(text: string, fileName: string, opts: { xmlMode:
     recordCover(cover, n.concept, normalizeSpace(value));
   }
   tables.sort((a, b) => a.start - b.start);
-  return { inline, title, contexts: collector.contexts, units: collector.units, facts, cover, nilFacts, problems: collector.problems, blocks, tables };
+  return {
+    inline,
+    title,
+    contexts: collector.contexts,
+    units: collector.units,
+    facts,
+    cover,
+    nilFacts,
+    problems: collector.problems,
+    blocks,
+    tables,
+  };
 }

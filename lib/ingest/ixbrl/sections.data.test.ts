@@ -69,9 +69,14 @@ describe('filing sections and chunk labels on the real filings', () => {
       const sec = [...sections].reverse().find((s) => s.startBlock <= first);
       if (sec?.id !== c.section) bad.push(`#${c.ordinal}: labelled ${c.section}, printed under ${sec?.id}`);
       // headings printed above the chunk, or run into its first paragraph (a bold lead: Alphabet's, NVIDIA's titles)
-      const printed = new Set([...blocks.slice(sec?.startBlock ?? 0, first).map((b) => b.text), ...(blocks[first]?.lead ? [blocks[first]!.lead!.text] : [])]);
-      if (c.heading !== sec?.title && !isPathOf(c.heading, printed)) bad.push(`#${c.ordinal} ${c.section}: heading “${c.heading}” is not printed above it`);
-      if (/Table of Contents/i.test(c.text) || /(?:^|\n)\d{1,3}\.?(?:\n|$)/.test(c.text)) bad.push(`#${c.ordinal}: page furniture in the text`);
+      const printed = new Set([
+        ...blocks.slice(sec?.startBlock ?? 0, first).map((b) => b.text),
+        ...(blocks[first]?.lead ? [blocks[first]!.lead!.text] : []),
+      ]);
+      if (c.heading !== sec?.title && !isPathOf(c.heading, printed))
+        bad.push(`#${c.ordinal} ${c.section}: heading “${c.heading}” is not printed above it`);
+      if (/Table of Contents/i.test(c.text) || /(?:^|\n)\d{1,3}\.?(?:\n|$)/.test(c.text))
+        bad.push(`#${c.ordinal}: page furniture in the text`);
     }
     expect(bad).toEqual([]);
   });
@@ -90,17 +95,29 @@ describe('filing sections and chunk labels on the real filings', () => {
 
   it('Alphabet: the legal matters of Note 10 carry the note and their parent heading; Item 3 stays Item 3', () => {
     const { chunks } = parsed('googl-10-k-2025-02-05.html');
-    const antitrust = chunks.find((c) => c.text.includes('In September 2024, the European Court of Justice rejected our appeal and upheld the €2.4 billion fine.'));
-    expect(antitrust).toMatchObject({ section: 'Item 8', heading: 'Note 10. Commitments and Contingencies — Legal Matters — Antitrust Matters' });
+    const antitrust = chunks.find((c) =>
+      c.text.includes('In September 2024, the European Court of Justice rejected our appeal and upheld the €2.4 billion fine.'),
+    );
+    expect(antitrust).toMatchObject({
+      section: 'Item 8',
+      heading: 'Note 10. Commitments and Contingencies — Legal Matters — Antitrust Matters',
+    });
     // the sentence split across a page break ("… into" | 78. | Table of Contents | "compliance with …") is whole again
     expect(antitrust!.text).toContain('implemented product changes to bring shopping ads into compliance with the EC');
     const privacy = chunks.find((c) => c.text.startsWith('We are subject to a number of privacy-related laws'));
     expect(privacy?.heading).toBe('Note 10. Commitments and Contingencies — Legal Matters — Privacy Matters');
     const taxes = chunks.find((c) => c.text.startsWith('We are under audit by various domestic and foreign tax authorities'));
     expect(taxes?.heading).toBe('Note 10. Commitments and Contingencies — Non-Income Taxes');
-    expect(chunks.find((c) => c.text.startsWith('For a description of our material pending legal proceedings'))).toMatchObject({ section: 'Item 3', heading: 'Item 3. LEGAL PROCEEDINGS' });
+    expect(chunks.find((c) => c.text.startsWith('For a description of our material pending legal proceedings'))).toMatchObject({
+      section: 'Item 3',
+      heading: 'Item 3. LEGAL PROCEEDINGS',
+    });
     // a risk factor keeps its own title, not a note's
-    const rf = chunks.find((c) => c.section === 'Item 1A' && /^Risks Related to Laws, Regulations, and Policies — We are and may continue to be subject to claims/.test(c.heading));
+    const rf = chunks.find(
+      (c) =>
+        c.section === 'Item 1A' &&
+        /^Risks Related to Laws, Regulations, and Policies — We are and may continue to be subject to claims/.test(c.heading),
+    );
     expect(rf).toBeDefined();
   });
 });

@@ -24,7 +24,18 @@ describe('detectSections', () => {
   });
 
   it('numbers 10-Q items by part', () => {
-    const b = blocks(['PART I — FINANCIAL INFORMATION', 'Item 1. Financial Statements', 'x', 'Item 2. Management’s Discussion and Analysis', 'y', 'PART II — OTHER INFORMATION', 'Item 1. Legal Proceedings', 'z', 'Item 1A. Risk Factors', 'w']);
+    const b = blocks([
+      'PART I — FINANCIAL INFORMATION',
+      'Item 1. Financial Statements',
+      'x',
+      'Item 2. Management’s Discussion and Analysis',
+      'y',
+      'PART II — OTHER INFORMATION',
+      'Item 1. Legal Proceedings',
+      'z',
+      'Item 1A. Risk Factors',
+      'w',
+    ]);
     expect(detectSections(b, '10-Q').map((s) => s.id)).toEqual(['Part I, Item 1', 'Part I, Item 2', 'Part II, Item 1', 'Part II, Item 1A']);
   });
 
@@ -37,7 +48,16 @@ describe('detectSections', () => {
 describe('chunkNarrative', () => {
   it('keeps chunks within a section and the word bound, without page furniture or the cover page', () => {
     const sentence = 'Revenue grew because demand for widgets rose in every region. ';
-    const b = blocks(['APPLE INC. FORM 10-K cover', 'Item 7. MD&A', sentence.repeat(30), '12', 'Acme Corp | 2024 Form 10-K | 31', sentence.repeat(30), 'Item 8. Financial Statements', 'See the statements.']);
+    const b = blocks([
+      'APPLE INC. FORM 10-K cover',
+      'Item 7. MD&A',
+      sentence.repeat(30),
+      '12',
+      'Acme Corp | 2024 Form 10-K | 31',
+      sentence.repeat(30),
+      'Item 8. Financial Statements',
+      'See the statements.',
+    ]);
     const chunks = chunkNarrative(b, detectSections(b, '10-K'), { maxWords: 200 });
     expect(chunks.every((c) => c.text.split(/\s+/).length <= 200)).toBe(true);
     expect(chunks.filter((c) => c.section === 'Item 7').length).toBeGreaterThanOrEqual(3);
@@ -57,7 +77,9 @@ describe('chunkNarrative', () => {
     const parsed = parseHtmlFiling(html, 'x.htm', { xmlMode: false });
     const chunks = chunkNarrative(parsed.blocks, detectSections(parsed.blocks, '10-K'));
     const risk = chunks.filter((c) => c.section === 'Item 1A');
-    expect(risk.map((c) => c.heading)).toEqual(['Risks Related to our Industry — Data privacy and security concerns could harm our reputation.']);
+    expect(risk.map((c) => c.heading)).toEqual([
+      'Risks Related to our Industry — Data privacy and security concerns could harm our reputation.',
+    ]);
     expect(risk[0]!.text.split('\n')).toEqual([
       'Computer viruses and attacks on our systems could result in the improper disclosure of user data.',
       // a bold label ("Shopping:") is not a title: its paragraph stays whole
@@ -67,27 +89,56 @@ describe('chunkNarrative', () => {
   });
 
   it('makes each bold risk factor title its own unit, under its group heading', () => {
-    const b = blocks(['Item 1A. Risk Factors', 'The risks below could harm us.', 'Business Risks', 'The Company depends on outsourcing partners located outside of the U.S.', 'Substantially all manufacturing is performed by partners.', 'Partners in Asia assemble most products.', 'Future results depend on obtaining components.', 'Some components are single-sourced.', 'Financial Risks', 'The Company’s stock price is subject to volatility.', 'The stock price can swing.']);
+    const b = blocks([
+      'Item 1A. Risk Factors',
+      'The risks below could harm us.',
+      'Business Risks',
+      'The Company depends on outsourcing partners located outside of the U.S.',
+      'Substantially all manufacturing is performed by partners.',
+      'Partners in Asia assemble most products.',
+      'Future results depend on obtaining components.',
+      'Some components are single-sourced.',
+      'Financial Risks',
+      'The Company’s stock price is subject to volatility.',
+      'The stock price can swing.',
+    ]);
     for (const i of [0, 2, 3, 6, 8, 9]) b[i]!.bold = true;
     const chunks = chunkNarrative(b, detectSections(b, '10-K'));
     expect(chunks.map((c) => [c.heading, c.text])).toEqual([
       ['Item 1A. Risk Factors', 'The risks below could harm us.'],
-      ['Business Risks — The Company depends on outsourcing partners located outside of the U.S.', 'Substantially all manufacturing is performed by partners.\nPartners in Asia assemble most products.'],
+      [
+        'Business Risks — The Company depends on outsourcing partners located outside of the U.S.',
+        'Substantially all manufacturing is performed by partners.\nPartners in Asia assemble most products.',
+      ],
       ['Business Risks — Future results depend on obtaining components.', 'Some components are single-sourced.'],
       ['Financial Risks — The Company’s stock price is subject to volatility.', 'The stock price can swing.'],
     ]);
   });
 
   it('joins a paragraph split by a page break and never splits inside a number', () => {
-    const b = blocks(['Item 7. MD&A', 'Operating margin was reduced to 11.4% in the year and', 'Apple Inc. | 2024 Form 10-K | 22', 'Table of Contents', 'recovered later. Costs rose by 3.5 percent. Sales grew.']);
+    const b = blocks([
+      'Item 7. MD&A',
+      'Operating margin was reduced to 11.4% in the year and',
+      'Apple Inc. | 2024 Form 10-K | 22',
+      'Table of Contents',
+      'recovered later. Costs rose by 3.5 percent. Sales grew.',
+    ]);
     const chunks = chunkNarrative(b, detectSections(b, '10-K'), { maxWords: 12 });
-    expect(chunks.map((c) => c.text).join(' | ')).toBe('Operating margin was reduced to 11.4% in the year and recovered later. | Costs rose by 3.5 percent. Sales grew.');
+    expect(chunks.map((c) => c.text).join(' | ')).toBe(
+      'Operating margin was reduced to 11.4% in the year and recovered later. | Costs rose by 3.5 percent. Sales grew.',
+    );
   });
 });
 
 describe('chunk headings of the financial statements', () => {
   const heading = (texts: [string, string][]) => {
-    const b: TextBlock[] = texts.map(([text, style], i) => ({ text, start: i * 100, end: i * 100 + text.length, ...(style.includes('B') ? { bold: true } : {}), ...(style.includes('I') ? { italic: true } : {}) }));
+    const b: TextBlock[] = texts.map(([text, style], i) => ({
+      text,
+      start: i * 100,
+      end: i * 100 + text.length,
+      ...(style.includes('B') ? { bold: true } : {}),
+      ...(style.includes('I') ? { italic: true } : {}),
+    }));
     return chunkNarrative(b, detectSections(b, '10-K')).map((c) => [c.heading, c.text]);
   };
 
@@ -112,7 +163,10 @@ describe('chunk headings of the financial statements', () => {
     ).toEqual([
       ['Note 10. Commitments and Contingencies — Commitments', 'We have content licensing agreements.'],
       ['Note 10. Commitments and Contingencies — Legal Matters', 'We record a liability when a loss is probable.'],
-      ['Note 10. Commitments and Contingencies — Legal Matters — Antitrust Matters', 'We are subject to investigations on competition matters.'],
+      [
+        'Note 10. Commitments and Contingencies — Legal Matters — Antitrust Matters',
+        'We are subject to investigations on competition matters.',
+      ],
       ['Note 10. Commitments and Contingencies — Legal Matters — Other', 'We are subject to other claims.'],
       ['Note 10. Commitments and Contingencies — Non-Income Taxes', 'We are under audit by tax authorities.'],
       ['Note 11. Stockholders’ Equity', 'Our Board authorized three classes of stock.'],
@@ -136,7 +190,12 @@ describe('chunk headings of the financial statements', () => {
         ['The Company depends on outsourcing partners located outside of the U.S.', 'BI'],
         ['Substantially all manufacturing is performed by partners.', ''],
       ]),
-    ).toEqual([['Business Risks — The Company depends on outsourcing partners located outside of the U.S.', 'Substantially all manufacturing is performed by partners.']]);
+    ).toEqual([
+      [
+        'Business Risks — The Company depends on outsourcing partners located outside of the U.S.',
+        'Substantially all manufacturing is performed by partners.',
+      ],
+    ]);
   });
 
   it('drops page numbers with a full stop and "Table of Contents <company>" running headers, joining the paragraph they split', () => {
@@ -149,7 +208,12 @@ describe('chunk headings of the financial statements', () => {
         ['Table of Contents Alphabet Inc.', ''],
         ['compliance with the decision. In September 2024, the court upheld the €2.4 billion fine.', ''],
       ]),
-    ).toEqual([['Antitrust Matters', 'We appealed the decision and brought shopping ads into compliance with the decision. In September 2024, the court upheld the €2.4 billion fine.']]);
+    ).toEqual([
+      [
+        'Antitrust Matters',
+        'We appealed the decision and brought shopping ads into compliance with the decision. In September 2024, the court upheld the €2.4 billion fine.',
+      ],
+    ]);
   });
 });
 

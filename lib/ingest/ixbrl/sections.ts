@@ -174,7 +174,13 @@ export function withoutFooter(text: string): string {
 
 /** A bold lead that is a unit's title run into its paragraph: a whole sentence, not a label ("Shopping:") or an item caption. */
 function runInTitle(lead: string): boolean {
-  return /[.?!]$/.test(lead) && lead.split(/\s+/).length >= 5 && lead.length <= TITLE_MAX && !/^[•\-–·●▪(]/.test(lead) && !/^(?:part\s+[ivx]+|item\s+\d)/i.test(lead);
+  return (
+    /[.?!]$/.test(lead) &&
+    lead.split(/\s+/).length >= 5 &&
+    lead.length <= TITLE_MAX &&
+    !/^[•\-–·●▪(]/.test(lead) &&
+    !/^(?:part\s+[ivx]+|item\s+\d)/i.test(lead)
+  );
 }
 
 /** A block continuing the paragraph of the block before it (split by a page break). */
@@ -242,7 +248,8 @@ export function chunkNarrative(blocks: TextBlock[], sections: Section[], opts: {
       const role = roleOf(blocks, i, end, anyBold);
       const prev = items.at(-1);
       if (role !== 'prose' && isNote(b.text)) items.push({ role: 'note', text: b.text, start: b.start, end: b.end, italic: !!b.italic });
-      else if (role !== 'prose' && prev?.role === 'note' && BARE_NOTE.test(prev.text) && !isNote(b.text)) prev.text = `${prev.text} ${b.text}`;
+      else if (role !== 'prose' && prev?.role === 'note' && BARE_NOTE.test(prev.text) && !isNote(b.text))
+        prev.text = `${prev.text} ${b.text}`;
       else if (role === 'prose' && prev?.role === 'prose' && continues(prev.text, b.text)) {
         prev.text = `${prev.text} ${b.text}`;
         prev.end = b.end;

@@ -40,7 +40,11 @@ function clean(s: string): string {
 
 /** The number a cell displays: `$ 1,234` → 1234, `(56.7)` → -56.7, `12 %` → 12; null otherwise. */
 export function cellNumber(text: string): string | null {
-  let t = clean(text).replace(/^\$\s*/, '').replace(/\s*%$/, '').replace(/^\$/, '').trim();
+  let t = clean(text)
+    .replace(/^\$\s*/, '')
+    .replace(/\s*%$/, '')
+    .replace(/^\$/, '')
+    .trim();
   let negative = false;
   const paren = /^\((.*)\)$/.exec(t);
   if (paren) {
@@ -182,7 +186,9 @@ export function buildTable(draft: TableDraft, before: TextBlock[]): TableModel {
   const headerText = headerRows.flat().join(' ');
   const unitBlock = [...near].reverse().find((b) => UNIT_LINE.test(b.text) && b.text.length < 300);
   const unitLine = unitBlock?.text ?? (UNIT_LINE.test(headerText) ? (UNIT_LINE.exec(headerText)?.[0] ?? null) : null);
-  const titleBlock = [...near].reverse().find((b) => b !== unitBlock && b.text.length <= 150 && !/^\(?\d+\)?$/.test(b.text) && !/form 10-[kq]\s*\|/i.test(b.text));
+  const titleBlock = [...near]
+    .reverse()
+    .find((b) => b !== unitBlock && b.text.length <= 150 && !/^\(?\d+\)?$/.test(b.text) && !/form 10-[kq]\s*\|/i.test(b.text));
   return {
     rowCount,
     columnCount,
@@ -191,7 +197,13 @@ export function buildTable(draft: TableDraft, before: TextBlock[]): TableModel {
     title: titleBlock?.text ?? null,
     unitLine,
     scale: scaleOf(unitLine),
-    currency: currencyOf(`${unitLine ?? ''} ${cells.map((c) => c.text).filter((t) => t === '$').slice(0, 1).join('')}`),
+    currency: currencyOf(
+      `${unitLine ?? ''} ${cells
+        .map((c) => c.text)
+        .filter((t) => t === '$')
+        .slice(0, 1)
+        .join('')}`,
+    ),
     start: draft.start,
     end: draft.end,
     blockIndex: draft.blockIndex,

@@ -75,10 +75,11 @@ export function periodTexts(doc: ReportDocument): string[] {
     for (const row of t.grid.slice(0, 6)) {
       const seen = new Set<number>();
       const texts: string[] = [];
-      for (const c of row) if (c && !seen.has(c.id)) {
-        seen.add(c.id);
-        texts.push(c.text);
-      }
+      for (const c of row)
+        if (c && !seen.has(c.id)) {
+          seen.add(c.id);
+          texts.push(c.text);
+        }
       out.push(...texts.filter(Boolean));
     }
   }
@@ -90,7 +91,12 @@ export function periodTexts(doc: ReportDocument): string[] {
 export function documentUnit(doc: ReportDocument): UnitLine | null {
   for (const b of doc.blocks) {
     if (b.text.length > 300) continue;
-    if (!/\b(?:all\s+amounts?|amounts?\s+(?:are\s+)?in|figures\s+(?:are\s+)?in|unless\s+otherwise\s+stated|in\s+(?:₹|rs\.?|inr|\$|usd)\s*(?:crores?|lakhs?|millions?|thousands?|billions?))/i.test(b.text)) continue;
+    if (
+      !/\b(?:all\s+amounts?|amounts?\s+(?:are\s+)?in|figures\s+(?:are\s+)?in|unless\s+otherwise\s+stated|in\s+(?:₹|rs\.?|inr|\$|usd)\s*(?:crores?|lakhs?|millions?|thousands?|billions?))/i.test(
+        b.text,
+      )
+    )
+      continue;
     const u = findUnitLine(b.text);
     if (u) return u;
   }
@@ -98,7 +104,12 @@ export function documentUnit(doc: ReportDocument): UnitLine | null {
   for (const b of doc.blocks) {
     if (!/\btabular\b|\bunless otherwise (?:noted|stated|indicated)\b/i.test(b.text)) continue;
     for (const sentence of b.text.split(/(?<=\.)\s+(?=[A-Z])/)) {
-      if (!/\b(?:tabular\s+(?:dollars|amounts)|unless otherwise (?:noted|stated|indicated))\b[^.]*\b(?:millions|thousands|billions)\b/i.test(sentence)) continue;
+      if (
+        !/\b(?:tabular\s+(?:dollars|amounts)|unless otherwise (?:noted|stated|indicated))\b[^.]*\b(?:millions|thousands|billions)\b/i.test(
+          sentence,
+        )
+      )
+        continue;
       const u = parseUnitLine(sentence.replace(/^.*?\b(?=tabular|unless)/i, ''));
       if (u) return u;
     }
@@ -132,10 +143,12 @@ export function footnoteScales(doc: ReportDocument): Map<number, number[]> {
   const extent = doc.tables.map((t) => {
     let start = Infinity;
     let end = -Infinity;
-    for (const row of t.grid) for (const c of row) if (c && c.spanStart !== null && c.spanEnd !== null) {
-      start = Math.min(start, c.spanStart);
-      end = Math.max(end, c.spanEnd);
-    }
+    for (const row of t.grid)
+      for (const c of row)
+        if (c && c.spanStart !== null && c.spanEnd !== null) {
+          start = Math.min(start, c.spanStart);
+          end = Math.max(end, c.spanEnd);
+        }
     return { t, start, end };
   });
   for (const [i, e] of extent.entries()) {
@@ -144,7 +157,10 @@ export function footnoteScales(doc: ReportDocument): Map<number, number[]> {
     const scales = new Set<number>();
     for (const b of doc.blocks) {
       if (b.page !== e.t.page || b.spanStart < e.end || b.spanStart >= next) continue;
-      for (const m of b.text.matchAll(/(?:^|\s)(?:\([a-z0-9]{1,2}\)|[*†‡])\s*(?:amounts?\s+|dollars\s+)?in\s+(thousands|millions|billions)\b/gi)) scales.add({ thousands: 3, millions: 6, billions: 9 }[m[1]!.toLowerCase() as 'thousands' | 'millions' | 'billions']);
+      for (const m of b.text.matchAll(
+        /(?:^|\s)(?:\([a-z0-9]{1,2}\)|[*†‡])\s*(?:amounts?\s+|dollars\s+)?in\s+(thousands|millions|billions)\b/gi,
+      ))
+        scales.add({ thousands: 3, millions: 6, billions: 9 }[m[1]!.toLowerCase() as 'thousands' | 'millions' | 'billions']);
     }
     if (scales.size) out.set(e.t.ordinal, [...scales]);
   }
@@ -160,8 +176,16 @@ export function tablesSayConsolidated(doc: ReportDocument): boolean {
   if (re.test(doc.title ?? '')) return true;
   // (a sentence above a table that merely says the word — "fees paid by the listed entity and its
   // subsidiaries, on a consolidated basis" in a standalone report — is no consolidated table)
-  const statementLine = /\bconsolidated\s+(?:(?:condensed\s+)?(?:financial|statements?|balance|profit|income|cash|results|segment|accounts)\b)|^\s*consolidated\b/i;
-  return doc.tables.some((t) => re.test(t.caption ?? '') || t.context.some((c) => statementLine.test(c) || (re.test(c) && c.length <= 60)) || re.test(t.heading ?? '') || re.test(t.section ?? '') || t.grid.slice(0, 4).some((r) => r.some((c) => !!c && re.test(c.text))));
+  const statementLine =
+    /\bconsolidated\s+(?:(?:condensed\s+)?(?:financial|statements?|balance|profit|income|cash|results|segment|accounts)\b)|^\s*consolidated\b/i;
+  return doc.tables.some(
+    (t) =>
+      re.test(t.caption ?? '') ||
+      t.context.some((c) => statementLine.test(c) || (re.test(c) && c.length <= 60)) ||
+      re.test(t.heading ?? '') ||
+      re.test(t.section ?? '') ||
+      t.grid.slice(0, 4).some((r) => r.some((c) => !!c && re.test(c.text))),
+  );
 }
 
 export function isAnnualDocument(doc: ReportDocument): boolean {
@@ -185,22 +209,64 @@ export function analyzeReport(doc: ReportDocument, opts: AnalyzeOptions): Analyz
   const currency = opts.currency ?? doc.meta.currency ?? unit?.currency ?? null;
   const order = opts.order ?? dateOrderFor(currency, doc.meta.country);
   const annual = isAnnualDocument(doc);
-  const scope = doc.meta.scope ?? scopeIn(doc.title ?? '') ?? (!tablesSayConsolidated(doc) && doc.blocks.some((b) => /\bstand[- ]?alone\b/i.test(b.text)) ? 'standalone' : null);
+  const scope =
+    doc.meta.scope ??
+    scopeIn(doc.title ?? '') ??
+    (!tablesSayConsolidated(doc) && doc.blocks.some((b) => /\bstand[- ]?alone\b/i.test(b.text)) ? 'standalone' : null);
   const evidence = yearEndEvidence(periodTexts(doc), order);
-  const fallbackDate = doc.meta.periodEnd ?? evidence.flatMap((e) => e.dates).sort().at(-1) ?? doc.meta.filedAt ?? '1970-01-01';
+  const fallbackDate =
+    doc.meta.periodEnd ??
+    evidence
+      .flatMap((e) => e.dates)
+      .sort()
+      .at(-1) ??
+    doc.meta.filedAt ??
+    '1970-01-01';
   const tables: BoundTable[] = [];
   const registrant = registrantPattern([...(opts.registrant ?? []), doc.meta.entityName, doc.meta.legalName]);
-  const ctx = { calendars: opts.calendars, standard: opts.standard, currency, order, annual, quarterly: isQuarterlyDocument(doc), scope, unit, fallbackDate, periodEnd: doc.meta.periodEnd ?? null, glyphIsNotScale: !!opts.secFiling, registrant };
+  const ctx = {
+    calendars: opts.calendars,
+    standard: opts.standard,
+    currency,
+    order,
+    annual,
+    quarterly: isQuarterlyDocument(doc),
+    scope,
+    unit,
+    fallbackDate,
+    periodEnd: doc.meta.periodEnd ?? null,
+    glyphIsNotScale: !!opts.secFiling,
+    registrant,
+  };
   const notes = notesUnit(doc);
   const footnotes = footnoteScales(doc);
   for (const raw of doc.tables) {
     const structured = structureTable(raw);
-    const bound = bindTable(raw, structured, ctx, notes && raw.page !== null && raw.page >= notes.page ? notes.unit : null, footnotes.get(raw.ordinal) ?? []);
+    const bound = bindTable(
+      raw,
+      structured,
+      ctx,
+      notes && raw.page !== null && raw.page >= notes.page ? notes.unit : null,
+      footnotes.get(raw.ordinal) ?? [],
+    );
     if (bound.cells.length || bound.labelCells.length) tables.push(bound);
   }
   resolveSourceDuplicates(tables);
   const chunks = chunkBlocks(doc.blocks);
-  const counters: ReportCounters = { tables: tables.length, numericCells: 0, bound: 0, quarantined: 0, nil: 0, noteCells: 0, derivedCells: 0, byReason: {}, statementCells: 0, statementBound: 0, statementByReason: {}, chunks: chunks.length };
+  const counters: ReportCounters = {
+    tables: tables.length,
+    numericCells: 0,
+    bound: 0,
+    quarantined: 0,
+    nil: 0,
+    noteCells: 0,
+    derivedCells: 0,
+    byReason: {},
+    statementCells: 0,
+    statementBound: 0,
+    statementByReason: {},
+    chunks: chunks.length,
+  };
   for (const t of tables) {
     for (const c of t.cells) {
       if (c.skipped === 'nil') counters.nil++;
@@ -224,13 +290,35 @@ export function analyzeReport(doc: ReportDocument, opts: AnalyzeOptions): Analyz
 }
 
 /** Active facts of an analysis as plain rows (tests, reports): metric, scope, period, value. */
-export function activeFacts(a: AnalyzedReport): { metricId: string; scope: Scope; period: FactInput['period']; value: string; unit: string; row: string; column: string; table: string | null; page: number | null }[] {
+export function activeFacts(
+  a: AnalyzedReport,
+): {
+  metricId: string;
+  scope: Scope;
+  period: FactInput['period'];
+  value: string;
+  unit: string;
+  row: string;
+  column: string;
+  table: string | null;
+  page: number | null;
+}[] {
   const out = [];
   for (const t of a.tables) {
     for (const c of t.cells) {
       const f = c.fact;
       if (!f || f.status !== 'active' || !f.metricId) continue;
-      out.push({ metricId: f.metricId, scope: f.scope, period: f.period, value: f.value, unit: f.unit, row: c.rowLabel, column: c.columnPath.join(' › '), table: t.title, page: c.page });
+      out.push({
+        metricId: f.metricId,
+        scope: f.scope,
+        period: f.period,
+        value: f.value,
+        unit: f.unit,
+        row: c.rowLabel,
+        column: c.columnPath.join(' › '),
+        table: t.title,
+        page: c.page,
+      });
     }
   }
   return out;

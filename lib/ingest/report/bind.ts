@@ -10,7 +10,17 @@ import { getMetric, isNonNegativeMetric, type MetricDef } from '@/lib/ontology/m
 import { attributionOf, conceptFor, isPlainNetResult, metricForLabel, unmappedConcept, type MetricMatch } from './labels';
 import type { GridCell, RawTable } from './model';
 import { shiftDecimal } from './numbers';
-import { instantAtEnd, LENGTH_PHRASE, monthsEndingAt, readColumnPeriod, scopeIn, versionIn, yearEndingAt, type ColumnPeriod, type DateOrder } from './periods';
+import {
+  instantAtEnd,
+  LENGTH_PHRASE,
+  monthsEndingAt,
+  readColumnPeriod,
+  scopeIn,
+  versionIn,
+  yearEndingAt,
+  type ColumnPeriod,
+  type DateOrder,
+} from './periods';
 import type { StructuredRow, StructuredTable, ValueCell } from './structure';
 import { exceptedShareScale, findUnitLine, rowUnitKind, type UnitLine } from './units';
 
@@ -99,7 +109,8 @@ export interface BoundTable {
   cells: BoundCell[];
 }
 
-const TITLE_HINT = /statement|balance sheet|profit|loss|income|cash flow|results|financial position|operations|earnings|highlights|summary|note\s+\d|schedule/i;
+const TITLE_HINT =
+  /statement|balance sheet|profit|loss|income|cash flow|results|financial position|operations|earnings|highlights|summary|note\s+\d|schedule/i;
 
 /** The table's title: its caption, else the nearest context line that reads like one. */
 export function tableTitle(raw: RawTable): string | null {
@@ -122,7 +133,8 @@ function findUnitLineOnly(line: string): boolean {
  * short "<name> –" prefix at most); a sentence that names a statement ("… included in our Consolidated
  * Statements of Income") is not a title.
  */
-const STATEMENT_TITLE = /^(?:[^.:;]{1,40}\s[–—-]\s)?(?:condensed\s+)?(?:consolidated\s+)?(?:(?:condensed\s+)?statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|comprehensive\s+(?:income|loss|earnings)|cash\s+flows?|financial\s+(?:position|condition)|profit\s+(?:and|&)\s+loss|(?:changes\s+in\s+)?(?:total\s+)?(?:(?:shareholders|stockholders|shareowners)['’]?\s+)?(?:equity|deficit))|balance\s+sheets?|(?:comprehensive\s+)?income\s+statements?|cash\s+flows?\s+statements?|(?:(?:shareholders|stockholders|shareowners)['’]?\s+)?equity\s+statements?)\b/i;
+const STATEMENT_TITLE =
+  /^(?:[^.:;]{1,40}\s[–—-]\s)?(?:condensed\s+)?(?:consolidated\s+)?(?:(?:condensed\s+)?statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|comprehensive\s+(?:income|loss|earnings)|cash\s+flows?|financial\s+(?:position|condition)|profit\s+(?:and|&)\s+loss|(?:changes\s+in\s+)?(?:total\s+)?(?:(?:shareholders|stockholders|shareowners)['’]?\s+)?(?:equity|deficit))|balance\s+sheets?|(?:comprehensive\s+)?income\s+statements?|cash\s+flows?\s+statements?|(?:(?:shareholders|stockholders|shareowners)['’]?\s+)?equity\s+statements?)\b/i;
 
 /** A statement's title printed in the table's first row, over several columns or alone in it ("CONSOLIDATED STATEMENTS OF INCOME" over the years). */
 function spanningTitle(raw: RawTable): string {
@@ -134,7 +146,11 @@ function spanningTitle(raw: RawTable): string {
     if (last && last.cell === c) last.span++;
     else cells.push({ cell: c, span: 1 });
   }
-  const t = cells.find(({ cell, span }) => (span >= 2 || cells.length === 1) && /^(?:condensed\s+)?(?:consolidated\s+)?(?:statements?\s+of\b|balance\s+sheets?\b)/i.test(cell.text.trim()));
+  const t = cells.find(
+    ({ cell, span }) =>
+      (span >= 2 || cells.length === 1) &&
+      /^(?:condensed\s+)?(?:consolidated\s+)?(?:statements?\s+of\b|balance\s+sheets?\b)/i.test(cell.text.trim()),
+  );
   return t?.cell.text.trim() ?? '';
 }
 
@@ -145,10 +161,14 @@ export function isPrimaryStatement(raw: RawTable, kind: TableKind, headerRows: s
   // (a sub-group's statements under their own heading — Amcor's "Deed of Cross Guarantee" closed group, an obligor
   // or guarantor group — are not the registrant's)
   if (context.some((l) => SUB_GROUP.test(l))) return false;
-  return context.some((l, i) => isStatementTitle(l.replace(/\s+/g, ' ').trim(), context[i - 1])) || (headerRows[0] ?? []).some((l) => isStatementTitle(l.replace(/\s+/g, ' ').trim()));
+  return (
+    context.some((l, i) => isStatementTitle(l.replace(/\s+/g, ' ').trim(), context[i - 1])) ||
+    (headerRows[0] ?? []).some((l) => isStatementTitle(l.replace(/\s+/g, ' ').trim()))
+  );
 }
 
-const SUB_GROUP = /\b(?:deed of cross guarantee|closed group|obligor group|guarantor (?:group|subsidiaries)|non-guarantor|issuer and guarantors?)\b/i;
+const SUB_GROUP =
+  /\b(?:deed of cross guarantee|closed group|obligor group|guarantor (?:group|subsidiaries)|non-guarantor|issuer and guarantors?)\b/i;
 
 /**
  * What may follow a statement's name on its title line: nothing, its period ("for the Year Ended March 31,
@@ -158,7 +178,8 @@ const SUB_GROUP = /\b(?:deed of cross guarantee|closed group|obligor group|guara
  * Obligor Group") or the rest of a sentence ("Balance Sheets. For further information …", "… as the related
  * hedged item.") is no title.
  */
-const TITLE_REST = /^(?:\s*\((?:unaudited|continued|audited|loss|deficit|in\b[^)]*|\$[^)]*|amounts?\b[^)]*)\))*(?:\s*[-–—,]?\s*(?:for\s+the\s+|as\s+(?:at|of)\s+|at\s+(?=\d|[a-z]+\s+\d))[^.]*|\s+and\s+(?:comprehensive|retained|accumulated|redeemable|other|changes)\b[^.]*)?(?:\s*\((?:unaudited|continued|in\b[^)]*)\))*\s*$/i;
+const TITLE_REST =
+  /^(?:\s*\((?:unaudited|continued|audited|loss|deficit|in\b[^)]*|\$[^)]*|amounts?\b[^)]*)\))*(?:\s*[-–—,]?\s*(?:for\s+the\s+|as\s+(?:at|of)\s+|at\s+(?=\d|[a-z]+\s+\d))[^.]*|\s+and\s+(?:comprehensive|retained|accumulated|redeemable|other|changes)\b[^.]*)?(?:\s*\((?:unaudited|continued|in\b[^)]*)\))*\s*$/i;
 
 /** A line that is a statement's title, not the tail of a sentence wrapped onto it ("Consolidated Statements of Cash Flows as follows ($ in millions):"). */
 function isStatementTitle(t: string, previous?: string): boolean {
@@ -174,20 +195,38 @@ function isStatementTitle(t: string, previous?: string): boolean {
   return true;
 }
 
-
 export function tableKind(text: string): TableKind {
   const t = text.toLowerCase();
   // ("average balance sheets, interest and rates": averages and rates over periods, not balances at a date)
-  if (/balance sheet|financial position|assets and liabilities/.test(t) && !/average (?:consolidated )?balance sheets?/.test(t)) return 'balance_sheet';
+  if (/balance sheet|financial position|assets and liabilities/.test(t) && !/average (?:consolidated )?balance sheets?/.test(t))
+    return 'balance_sheet';
   if (/cash flows?/.test(t)) return 'cash_flow';
-  if (/changes in (?:shareholders['’]? |stockholders['’]? )?equity|(?:shareholders|stockholders|shareowners)['’]? equity statements?|statements? of (?:consolidated )?(?:changes in )?(?:shareholders['’]?|stockholders['’]?|shareowners['’]?) (?:equity|deficit)/.test(t)) return 'equity';
+  if (
+    /changes in (?:shareholders['’]? |stockholders['’]? )?equity|(?:shareholders|stockholders|shareowners)['’]? equity statements?|statements? of (?:consolidated )?(?:changes in )?(?:shareholders['’]?|stockholders['’]?|shareowners['’]?) (?:equity|deficit)/.test(
+      t,
+    )
+  )
+    return 'equity';
   if (/financial results|results for the (?:quarter|half|period)|quarterly results|unaudited results/.test(t)) return 'results';
-  if (/profit and loss|profit & loss|income statement|statements? of (?:consolidated )?(?:income|operations|earnings|comprehensive income)/.test(t)) return 'profit_loss';
+  if (
+    /profit and loss|profit & loss|income statement|statements? of (?:consolidated )?(?:income|operations|earnings|comprehensive income)/.test(
+      t,
+    )
+  )
+    return 'profit_loss';
   return 'other';
 }
 
 function unitCandidates(raw: RawTable, table: StructuredTable): string[] {
-  return [raw.caption ?? '', ...table.headerRows.flat(), ...[...raw.context].reverse(), ...table.rows.filter((r) => r.kind === 'text' || r.kind === 'section').slice(0, 3).map((r) => r.label)];
+  return [
+    raw.caption ?? '',
+    ...table.headerRows.flat(),
+    ...[...raw.context].reverse(),
+    ...table.rows
+      .filter((r) => r.kind === 'text' || r.kind === 'section')
+      .slice(0, 3)
+      .map((r) => r.label),
+  ];
 }
 
 /** The table's unit line; a line that only scales share counts ("(shares in 000's)") is not it. */
@@ -264,7 +303,13 @@ function readPeriodCached(path: string[], ctx: BindContext, titlePeriod: ColumnP
  * `inheritedUnit`: the unit the section the table sits in declares for all its tables (the notes' heading).
  * `footnoteScales`: scales its footnotes give some of its figures ("(a) In thousands, disclosed at target.").
  */
-export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContext, inheritedUnit: UnitLine | null = null, footnoteScales: number[] = []): BoundTable {
+export function bindTable(
+  raw: RawTable,
+  table: StructuredTable,
+  ctx: BindContext,
+  inheritedUnit: UnitLine | null = null,
+  footnoteScales: number[] = [],
+): BoundTable {
   const title = tableTitle(raw);
   const titleText = [title ?? '', raw.heading ?? '', raw.section ?? ''].join(' ');
   // a statement whose title is printed inside its column heading ("CONSOLIDATED STATEMENTS OF OPERATIONS" over the years)
@@ -278,14 +323,22 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   const order = [0, ...raw.context.map((_, i) => raw.context.length - i), titleLines.length - 1];
   const at = order.find((i) => isStatementTitle(titleLines[i]!, titleLines[i - 1]) && tableKind(titleLines[i]!) !== 'other');
   const titleLine = at === undefined ? undefined : titleLines[at];
-  const kind = titleLine ? tableKind(titleLine) : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' ')) === 'other' && headingTitle ? tableKind(headingTitle) : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' '));
+  const kind = titleLine
+    ? tableKind(titleLine)
+    : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' ')) === 'other' && headingTitle
+      ? tableKind(headingTitle)
+      : tableKind([title ?? '', ...raw.context, raw.heading ?? ''].join(' '));
   const ownUnitLine = unitFor(raw, table);
   const unit = ownUnitLine ?? ctx.unit ?? inheritedUnit;
   // the table's unit line read from the heading of some value columns only ("Aggregate purchase price …
   // (in millions)" beside "Total number of shares purchased"): those columns' scale, not the other columns'
   // share counts
   // (each value column once: its heading path is the same on every row)
-  const headPaths = [...new Map(table.rows.flatMap((r) => r.values.filter((v) => v.columnKind === 'value').map((v) => [v.path.join('\u0001'), v.path] as const))).values()];
+  const headPaths = [
+    ...new Map(
+      table.rows.flatMap((r) => r.values.filter((v) => v.columnKind === 'value').map((v) => [v.path.join('\u0001'), v.path] as const)),
+    ).values(),
+  ];
   const namesUnit = (path: string[]) => !!ownUnitLine && path.some((p) => findUnitLine(p)?.text === ownUnitLine.text);
   const unitOfSomeColumns = !!ownUnitLine && headPaths.some(namesUnit) && !headPaths.every(namesUnit);
   const shareUnit = shareUnitFor(raw, table);
@@ -296,22 +349,51 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   const annualTable = ctx.annual || /\b(?:year|annual)\b/i.test(titleText);
   // the one length phrase printed above the table, over lines ("As of or for the three months" / "ended
   // June 30,"): the length of its bare-year columns
-  const lengths = new Set([title ?? '', ...raw.context.slice(-3)].join(' ').replace(/\s+/g, ' ').match(new RegExp(LENGTH_PHRASE.source, 'gi'))?.map((m) => m.toLowerCase().replace(/,$/, '')) ?? []);
+  const lengths = new Set(
+    [title ?? '', ...raw.context.slice(-3)]
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .match(new RegExp(LENGTH_PHRASE.source, 'gi'))
+      ?.map((m) => m.toLowerCase().replace(/,$/, '')) ?? [],
+  );
   // (or a length and an end printed on separate short lines, other columns' text between them in a two-column
   // page: "As of or for the three months" … "ended June 30,")
   const shortLines = [title ?? '', ...raw.context.slice(-4)].filter((l) => l && l.length <= 60);
-  const lengthWords = new Set(shortLines.flatMap((l) => [...l.matchAll(/\b(?:three|six|nine|twelve) months\b/gi)].map((m) => m[0].toLowerCase())));
-  const endDays = new Set(shortLines.flatMap((l) => [...l.matchAll(/\bended\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2})\b(?!,?\s*(?:19|20)\d{2})/gi)].map((m) => m[1]!.toLowerCase())));
-  const lengthHint = lengths.size === 1 ? [...lengths][0]! : lengths.size === 0 && lengthWords.size === 1 && endDays.size === 1 ? `${[...lengthWords][0]} ended ${[...endDays][0]}` : null;
-  const countTable = /\bunit counts?\b|\bstore counts?\b|\bnumber of (?:stores|units|clubs|warehouses|locations|restaurants|retail units|facilities)\b/i.test([title ?? '', ...raw.context.slice(-3)].join(' '));
-  const quarterTable = /\bquarters? ended\b|\bthree months ended\b/i.test([...table.headerRows.map((r) => r[0] ?? ''), title ?? ''].join(' '));
+  const lengthWords = new Set(
+    shortLines.flatMap((l) => [...l.matchAll(/\b(?:three|six|nine|twelve) months\b/gi)].map((m) => m[0].toLowerCase())),
+  );
+  const endDays = new Set(
+    shortLines.flatMap((l) =>
+      [...l.matchAll(/\bended\s+((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2})\b(?!,?\s*(?:19|20)\d{2})/gi)].map(
+        (m) => m[1]!.toLowerCase(),
+      ),
+    ),
+  );
+  const lengthHint =
+    lengths.size === 1
+      ? [...lengths][0]!
+      : lengths.size === 0 && lengthWords.size === 1 && endDays.size === 1
+        ? `${[...lengthWords][0]} ended ${[...endDays][0]}`
+        : null;
+  const countTable =
+    /\bunit counts?\b|\bstore counts?\b|\bnumber of (?:stores|units|clubs|warehouses|locations|restaurants|retail units|facilities)\b/i.test(
+      [title ?? '', ...raw.context.slice(-3)].join(' '),
+    );
+  const quarterTable = /\bquarters? ended\b|\bthree months ended\b/i.test(
+    [...table.headerRows.map((r) => r[0] ?? ''), title ?? ''].join(' '),
+  );
   // balances the sentence or heading over the table dates ("… balances at the end of 2021 and 2020:", "as of
   // May 31,"): its year columns are the balances at those years' ends, not flows over them
-  const instantHint = !lengthHint && INSTANT_WORDS.test([title ?? '', ...raw.context.slice(-2)].join(' ')) && !/\b(?:activity|changes?|roll[- ]?forward|reconciliation|movements?)\b/i.test([title ?? '', ...raw.context.slice(-2)].join(' '));
+  const instantHint =
+    !lengthHint &&
+    INSTANT_WORDS.test([title ?? '', ...raw.context.slice(-2)].join(' ')) &&
+    !/\b(?:activity|changes?|roll[- ]?forward|reconciliation|movements?)\b/i.test([title ?? '', ...raw.context.slice(-2)].join(' '));
   const valueColumns = new Set<number>();
   // a column heading that is only the upper part of another column's ("Weighted-Average Fair" beside
   // "Weighted-Average Fair › Value per Share"): its own heading ("Shares") was lost
-  const paths = new Set(table.rows.flatMap((r) => r.values.filter((v) => v.columnKind === 'value' && v.path.length).map((v) => v.path.join('\u0001'))));
+  const paths = new Set(
+    table.rows.flatMap((r) => r.values.filter((v) => v.columnKind === 'value' && v.path.length).map((v) => v.path.join('\u0001'))),
+  );
   const truncated = new Set([...paths].filter((p) => [...paths].some((q) => q.length > p.length && q.startsWith(`${p}\u0001`))));
   let periodColumns = 0;
   for (const r of table.rows) {
@@ -324,7 +406,8 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   // columns that are dimensions ("Flexibles | Rigid Packaging | Total", "Level 1 | Level 2") under one
   // period heading above the table ("Year Ended June 30, 2023", "December 31, 2022")
   // (a title that names one period heads several such columns the same way)
-  const contextPeriod = periodColumns === 0 ? (titlePeriod && valueColumns.size > 1 ? titlePeriod : !titlePeriod ? headingPeriod(raw, ctx) : null) : null;
+  const contextPeriod =
+    periodColumns === 0 ? (titlePeriod && valueColumns.size > 1 ? titlePeriod : !titlePeriod ? headingPeriod(raw, ctx) : null) : null;
   // a period printed for the rows (the header block's stub, a date line between blocks of rows)
   const rowHint = (row: StructuredRow): ColumnPeriod | null => {
     if (!row.periodHint) return null;
@@ -335,8 +418,13 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
   };
   // (a fiscal year heading a block — "Fiscal 2022" over segment columns "Digital Media | Digital Experience |
   // Total" — is the period of every column, when none is a quarter or a day within that year)
-  const dayColumns = quarterTable || [...paths].some((p) => /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\bquarters?\b|\bmonths\b|\bQ[1-4]\b/i.test(p));
-  const hintPeriod = (row: StructuredRow): ColumnPeriod | null => (periodColumns === 0 && (row.periodHintFrom !== 'block' || !dayColumns) ? rowHint(row) : null);
+  const dayColumns =
+    quarterTable ||
+    [...paths].some((p) =>
+      /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\bquarters?\b|\bmonths\b|\bQ[1-4]\b/i.test(p),
+    );
+  const hintPeriod = (row: StructuredRow): ColumnPeriod | null =>
+    periodColumns === 0 && (row.periodHintFrom !== 'block' || !dayColumns) ? rowHint(row) : null;
   // a statement of changes in equity names its periods in its rows ("Balance at December 31, 2021")
   // (also "Consolidated Statements of Equity", "… of Total Equity": their rows, not their kind, matter here)
   // — and so does any roll-forward whose columns are its components ("Currency Translation Adjustment |
@@ -357,14 +445,26 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
     const match = matches.get(row.index) ?? null;
     // an income statement's "Gross margin" is the amount (gross profit), not a percentage
     // ("Diluted" under "Average common shares outstanding" counts shares: a bare label takes its section's unit)
-    const bare = /^(?:basic|diluted|basic and diluted)$/i.test(row.label.trim()) && row.sectionPath.length ? rowUnitKind(row.sectionPath[row.sectionPath.length - 1]!) : null;
+    const bare =
+      /^(?:basic|diluted|basic and diluted)$/i.test(row.label.trim()) && row.sectionPath.length
+        ? rowUnitKind(row.sectionPath[row.sectionPath.length - 1]!)
+        : null;
     // (a line of a "Credit ratios" / "Financial ratios" section is a ratio, "%" printed or not; a line under
     // "Number of units" counts units, under "% of total criticized to total" (a wrapped label) is a percentage)
     const section = row.sectionPath[row.sectionPath.length - 1] ?? '';
     const sectionKind = rowUnitKind(section);
     // (a section "Market and per common share data" gives its prices per share, not "Market capitalization")
-    const ratioSection = !match ? (/\bratios\b/i.test(section) ? ('percent' as const) : sectionKind && sectionKind !== 'years' && !(sectionKind === 'per_share' && /\bcapitali[sz]ation\b/i.test(row.label)) ? sectionKind : null) : null;
-    const unitKind = match && kind === 'profit_loss' && match.metric.unitKind === 'monetary' && !/%|percent/i.test(row.label) ? null : (bare ?? rowUnitKind(row.label) ?? ratioSection);
+    const ratioSection = !match
+      ? /\bratios\b/i.test(section)
+        ? ('percent' as const)
+        : sectionKind && sectionKind !== 'years' && !(sectionKind === 'per_share' && /\bcapitali[sz]ation\b/i.test(row.label))
+          ? sectionKind
+          : null
+      : null;
+    const unitKind =
+      match && kind === 'profit_loss' && match.metric.unitKind === 'monetary' && !/%|percent/i.test(row.label)
+        ? null
+        : (bare ?? rowUnitKind(row.label) ?? ratioSection);
     for (const v of row.values) {
       const base: Omit<BoundCell, 'fact' | 'skipped' | 'printed'> = {
         rowIndex: row.index,
@@ -386,7 +486,43 @@ export function bindTable(raw: RawTable, table: StructuredTable, ctx: BindContex
         continue;
       }
       if (v.value.kind !== 'number') continue;
-      cells.push({ ...base, printed: v.value.value, fact: bindValue(row, v, { match, unitKind, unit, shareUnit, glyphCurrency, tableScope, titlePeriod, annualTable, kind, single: valueColumns.size === 1, tableSlug: title, expensesNegative, deducted: deducted.has(row.index), contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod, rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null, footnoteScales, ownUnitLine: !!ownUnitLine, unitOfSomeColumns, lengthHint, instantHint, blockYear: row.periodHintFrom === 'block' ? rowHint(row) : null, quarterTable, countTable, percentBetween: percentBetween.has(`${row.index}:${v.col}`), truncatedHeading: truncated.has(v.path.join('\u0001')) }, ctx), skipped: null });
+      cells.push({
+        ...base,
+        printed: v.value.value,
+        fact: bindValue(
+          row,
+          v,
+          {
+            match,
+            unitKind,
+            unit,
+            shareUnit,
+            glyphCurrency,
+            tableScope,
+            titlePeriod,
+            annualTable,
+            kind,
+            single: valueColumns.size === 1,
+            tableSlug: title,
+            expensesNegative,
+            deducted: deducted.has(row.index),
+            contextPeriod: rowPeriods?.get(row.index) ?? hintPeriod(row) ?? contextPeriod,
+            rowPeriod: row.periodHintFrom === 'row' ? rowHint(row) : null,
+            footnoteScales,
+            ownUnitLine: !!ownUnitLine,
+            unitOfSomeColumns,
+            lengthHint,
+            instantHint,
+            blockYear: row.periodHintFrom === 'block' ? rowHint(row) : null,
+            quarterTable,
+            countTable,
+            percentBetween: percentBetween.has(`${row.index}:${v.col}`),
+            truncatedHeading: truncated.has(v.path.join('\u0001')),
+          },
+          ctx,
+        ),
+        skipped: null,
+      });
     }
   }
   taxSigns(cells, expensesNegative);
@@ -432,7 +568,10 @@ function rowMatches(rows: StructuredRow[], kind: TableKind, ctx: BindContext, st
   const out = new Map<number, MetricMatch | null>();
   const data = rows.filter((r) => r.kind === 'data');
   for (const row of data) {
-    const found = row.label ? ((row.inheritedLabel ? metricForLabel(`Total ${row.label}`, row.sectionPath, lc) : null) ?? metricForLabel(row.label, row.sectionPath, lc)) : null;
+    const found = row.label
+      ? ((row.inheritedLabel ? metricForLabel(`Total ${row.label}`, row.sectionPath, lc) : null) ??
+        metricForLabel(row.label, row.sectionPath, lc))
+      : null;
     out.set(row.index, found && allowedIn(found.metric, kind) ? found : null);
   }
   const firstAttributed = data.findIndex((r) => !!r.label && attributionOf(r.label, lc) !== null);
@@ -440,7 +579,8 @@ function rowMatches(rows: StructuredRow[], kind: TableKind, ctx: BindContext, st
   if (firstAttributed >= 0 && includingNci && allowedIn(includingNci, kind)) {
     for (const row of data.slice(0, firstAttributed)) {
       const m = out.get(row.index);
-      if (m?.metric.id === 'net_income' && !m.parent && isPlainNetResult(row.label)) out.set(row.index, { metric: includingNci, strength: m.strength });
+      if (m?.metric.id === 'net_income' && !m.parent && isPlainNetResult(row.label))
+        out.set(row.index, { metric: includingNci, strength: m.strength });
     }
   }
   // "Cash generated from operating activities" before "Direct taxes paid" and "Net cash generated from
@@ -524,7 +664,9 @@ function allowedIn(metric: { id: string; periodType: string }, kind: TableKind):
 
 function dominantGlyph(rows: StructuredRow[]): string | null {
   const counts = new Map<string, number>();
-  for (const r of rows) for (const v of r.values) if (v.value.kind === 'number' && v.value.currency) counts.set(v.value.currency, (counts.get(v.value.currency) ?? 0) + 1);
+  for (const r of rows)
+    for (const v of r.values)
+      if (v.value.kind === 'number' && v.value.currency) counts.set(v.value.currency, (counts.get(v.value.currency) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
@@ -552,7 +694,8 @@ function percentsBetween(rows: StructuredRow[]): Set<string> {
       if (!list[i]!.percent) continue;
       if (last >= 0 && i - last > 1 && section(list[last]!.row) === section(list[i]!.row)) {
         const between = list.slice(last + 1, i);
-        if (between.every((x) => !x.money && section(x.row) === section(list[i]!.row))) for (const x of between) out.add(`${x.row.index}:${col}`);
+        if (between.every((x) => !x.money && section(x.row) === section(list[i]!.row)))
+          for (const x of between) out.add(`${x.row.index}:${col}`);
       }
       last = i;
     }
@@ -629,7 +772,10 @@ function headingPeriod(raw: RawTable, ctx: BindContext): ColumnPeriod | null {
  * YYYY-MM-DD; null for any other row (a note "due December 31, 2025" is no balance row).
  */
 export function datedBalance(label: string): string | null {
-  const m = /^(?:(?:beginning |ending |opening |closing )?balances?|(?:options |shares |units |awards |rsus? )?outstanding|exercisable|(?:non|un)?vested|expected to vest|options exercisable)\b.{0,40}?\b([a-z]{3,9})\.?\s+(\d{1,2}),?\s+((?:19|20)\d{2})\s*[:,]?$/i.exec(label.replace(/\s+/g, ' ').trim());
+  const m =
+    /^(?:(?:beginning |ending |opening |closing )?balances?|(?:options |shares |units |awards |rsus? )?outstanding|exercisable|(?:non|un)?vested|expected to vest|options exercisable)\b.{0,40}?\b([a-z]{3,9})\.?\s+(\d{1,2}),?\s+((?:19|20)\d{2})\s*[:,]?$/i.exec(
+      label.replace(/\s+/g, ' ').trim(),
+    );
   if (!m) return null;
   const month = MONTH_NAMES.findIndex((x) => x.startsWith(m[1]!.toLowerCase().slice(0, 3)));
   const day = Number(m[2]);
@@ -645,7 +791,10 @@ function inFiscalYear(path: string[], year: ColumnPeriod, ctx: BindContext): Col
   if (year.period.type !== 'duration' || year.fiscalPeriod !== 'FY') return null;
   const text = path.join(' ').replace(/\s+/g, ' ').trim();
   if (/^(?:quarters? ended\s+)?(?:total|year|full year|fiscal year)$/i.test(text)) return year;
-  const m = /\b(?:quarters?|three months)\s+ended\b.*?\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\.?\s+(\d{1,2})\b(?!,?\s*(?:19|20)\d{2})/i.exec(text);
+  const m =
+    /\b(?:quarters?|three months)\s+ended\b.*?\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\.?\s+(\d{1,2})\b(?!,?\s*(?:19|20)\d{2})/i.exec(
+      text,
+    );
   if (!m) return null;
   const { start, end } = year.period;
   for (const y of new Set([start.slice(0, 4), end.slice(0, 4)])) {
@@ -665,10 +814,12 @@ const VINTAGE_HEADING = /\b(?:by\s+)?(?:origination|vintage)\s+years?\b|\byears?
 const QUARTER_LABEL = /^\s*(?:(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\b|Q[1-4]\b)/i;
 
 /** A row label that is a span of dates ("April 1, 2023—April 30, 2023", "March 1 - March 31, 2023"). */
-const DATE_RANGE_LABEL = /^\s*(?:[a-z]+\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:,?\s+(?:19|20)\d{2})?\s*(?:[-–—]|to|through)\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}\b/i;
+const DATE_RANGE_LABEL =
+  /^\s*(?:[a-z]+\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:,?\s+(?:19|20)\d{2})?\s*(?:[-–—]|to|through)\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2}\b/i;
 
 /** A row label that is a date alone ("December 31, 2022", "As of June 30, 2023"). */
-const LONE_DATE_LABEL = /^(?:(?:as\s+)?(?:of|at)\s+)?((?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2})\s*[:,]?$/i;
+const LONE_DATE_LABEL =
+  /^(?:(?:as\s+)?(?:of|at)\s+)?((?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2})\s*[:,]?$/i;
 
 function dateOf(text: string): string | null {
   const m = /^([a-z]{3,9})\.?\s+(\d{1,2}),?\s+((?:19|20)\d{2})$/i.exec(text.trim());
@@ -677,14 +828,30 @@ function dateOf(text: string): string | null {
   return month < 0 ? null : `${m[3]}-${String(month + 1).padStart(2, '0')}-${m[2]!.padStart(2, '0')}`;
 }
 
-const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 /** "Balance, beginning of period", "… at beginning of year", "Opening balance" → start; "… at end of year", "Ending balance" → end. */
 export function balanceEdge(label: string, column?: Period | null): 'start' | 'end' | null {
   const l = label.replace(/\s+/g, ' ').trim().toLowerCase();
   // "Balance at June 30" under "Six months ended June 30, 2023": the day the column's period ends (or opens after)
   // (also "Outstanding at December 31" of a stock option activity table, "Balance at January 1" opening it)
-  const day = /^(?:(?:beginning |ending )?balances?|outstanding|(?:options |shares )?outstanding)(?:\s*[-–—]\s*|,?\s+(?:at|as of)\s+)([a-z]+)\.?\s+(\d{1,2})\s*,?$/.exec(l);
+  const day =
+    /^(?:(?:beginning |ending )?balances?|outstanding|(?:options |shares )?outstanding)(?:\s*[-–—]\s*|,?\s+(?:at|as of)\s+)([a-z]+)\.?\s+(\d{1,2})\s*,?$/.exec(
+      l,
+    );
   if (day && column?.type === 'duration') {
     const month = MONTH_NAMES.findIndex((m) => m.startsWith(day[1]!.slice(0, 3)));
     const mmdd = month >= 0 ? `${String(month + 1).padStart(2, '0')}-${day[2]!.padStart(2, '0')}` : null;
@@ -692,14 +859,28 @@ export function balanceEdge(label: string, column?: Period | null): 'start' | 'e
     if (mmdd && (dayBefore(column.start).slice(5) === mmdd || column.start.slice(5) === mmdd)) return 'start';
     return null;
   }
-  if (/\b(?:at|as of)?\s*(?:the\s+)?beginning[- ]of[- ](?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|^(?:beginning|opening) balances?\b|^balances?,? (?:at )?(?:the )?beginning\b/.test(l)) return 'start';
-  if (/\b(?:at|as of)?\s*(?:the\s+)?end[- ]of[- ](?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|^(?:ending|closing) balances?\b|^balances?,? (?:at )?(?:the )?end\b/.test(l)) return 'end';
+  if (
+    /\b(?:at|as of)?\s*(?:the\s+)?beginning[- ]of[- ](?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|^(?:beginning|opening) balances?\b|^balances?,? (?:at )?(?:the )?beginning\b/.test(
+      l,
+    )
+  )
+    return 'start';
+  if (
+    /\b(?:at|as of)?\s*(?:the\s+)?end[- ]of[- ](?:the\s+)?(?:fiscal\s+)?(?:year|period|quarter)\b|^(?:ending|closing) balances?\b|^balances?,? (?:at )?(?:the )?end\b/.test(
+      l,
+    )
+  )
+    return 'end';
   return null;
 }
 
 /** The fiscal year, quarter, half or nine months ending on a date, as the instant at its end (a balance on that date). */
 function periodEndingAt(date: string, calendars: CalendarInput): ColumnPeriod | null {
-  const p = yearEndingAt(date, calendars) ?? monthsEndingAt(date, 3, calendars) ?? monthsEndingAt(date, 6, calendars) ?? monthsEndingAt(date, 9, calendars);
+  const p =
+    yearEndingAt(date, calendars) ??
+    monthsEndingAt(date, 3, calendars) ??
+    monthsEndingAt(date, 6, calendars) ??
+    monthsEndingAt(date, 9, calendars);
   return p ? instantAtEnd(p) : null;
 }
 
@@ -762,7 +943,12 @@ function equityRowPeriods(rows: StructuredRow[], ctx: BindContext): Map<number, 
     const from = b.period.period.date;
     const to = next.period.period.date;
     const months = Math.round((Date.parse(to) - Date.parse(from)) / (30.44 * 86_400_000));
-    const span = months === 12 ? yearEndingAt(to, calendars) : months === 3 || months === 6 || months === 9 ? monthsEndingAt(to, months, calendars) : null;
+    const span =
+      months === 12
+        ? yearEndingAt(to, calendars)
+        : months === 3 || months === 6 || months === 9
+          ? monthsEndingAt(to, months, calendars)
+          : null;
     if (!span || span.period.type !== 'duration' || dayBefore(span.period.start) !== from) continue;
     for (let i = b.at + 1; i < next.at; i++) out.set(data[i]!.index, span);
   }
@@ -778,43 +964,59 @@ function equityRowPeriods(rows: StructuredRow[], ctx: BindContext): Map<number, 
  * March 31, 2022") — or prints a date alone is no balance row. Null for those.
  */
 export function balanceRowDate(label: string): string | null {
-  const l = label.replace(/\s*\((?:[a-z]|\d{1,2})\)\s*$/i, '').replace(/\s+/g, ' ').trim();
+  const l = label
+    .replace(/\s*\((?:[a-z]|\d{1,2})\)\s*$/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const balance = /^balances?\b[\s,:-]*(?:(?:as\s+)?(?:of|at)\s+)?(.*\d{4})\s*[,:]?$/i.exec(l);
   if (balance) return balance[1]!;
   const named = NAMED_BALANCE.exec(l);
   if (!named) return null;
   // (what precedes the date must name a balance, not date an instrument or a span)
-  if (/\b(?:dated|due|expir\w*|matur\w*|ended|ending|through|effective|since|from|to|for|during|issued|signed|amended|agreement|indenture|notes?|plan)\b/i.test(named[1]!)) return null;
+  if (
+    /\b(?:dated|due|expir\w*|matur\w*|ended|ending|through|effective|since|from|to|for|during|issued|signed|amended|agreement|indenture|notes?|plan)\b/i.test(
+      named[1]!,
+    )
+  )
+    return null;
   return named[2]!;
 }
 
-const NAMED_BALANCE = /^([A-Za-z][A-Za-z0-9 ,'’/&()-]{1,60}?)(?:\s+[-–—]\s+|,\s*|\s+(?:as\s+(?:of|at)|at)\s+)((?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2})(?:,?\s*net\s+of\s+tax)?\s*[,:]?$/i;
+const NAMED_BALANCE =
+  /^([A-Za-z][A-Za-z0-9 ,'’/&()-]{1,60}?)(?:\s+[-–—]\s+|,\s*|\s+(?:as\s+(?:of|at)|at)\s+)((?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d{2})(?:,?\s*net\s+of\s+tax)?\s*[,:]?$/i;
 
 /** Measures printed in tables that are not money: floor space, land, staff (a count of stores is a row unit of its own). */
 const FLOOR_SPACE = /\bsquare\s+(?:feet|footage|foot|meters)\b|\bsq\.?\s*ft\b|\bacres\b/i;
 // (a column "Employees as of December 31" beside "Property, Plant and Equipment - net as of" counts people)
-const NOT_MONEY = new RegExp(`${FLOOR_SPACE.source}|\\bheadcount\\b|\\bnumber of (?:employees|stores|locations|customers|warehouses)\\b|\\bemployees\\s+(?:as\\s+of|at)\\b`, 'i');
+const NOT_MONEY = new RegExp(
+  `${FLOOR_SPACE.source}|\\bheadcount\\b|\\bnumber of (?:employees|stores|locations|customers|warehouses)\\b|\\bemployees\\s+(?:as\\s+of|at)\\b`,
+  'i',
+);
 
 /** A column counting shares, units, options or accounts ("Number of RSUs (in thousands)", "Total Number of Shares Repurchased", "Shares Available for Grant"). */
 // (also the third column of an SEC filing's equity compensation plan information, whose "Number of securities
 // remaining available for" may sit above the table: "… future issuance under equity compensation plans
 // (excluding securities reflected in column (a))")
-const COUNT_COLUMN = /\b(?:total\s+)?number\s+of\b|\b(?:securities|shares)\s+reflected\s+in\s+column\b|\bremaining\s+available\s+for\s+(?:future\s+)?issuance\b|\b(?:shares|units|rsus?|psus?|options|awards)\s+(?:outstanding|available|repurchased|purchased|granted|\(in|in\s+thousands)|^\s*(?:shares|units|rsus?|options)\s*$/i;
+const COUNT_COLUMN =
+  /\b(?:total\s+)?number\s+of\b|\b(?:securities|shares)\s+reflected\s+in\s+column\b|\bremaining\s+available\s+for\s+(?:future\s+)?issuance\b|\b(?:shares|units|rsus?|psus?|options|awards)\s+(?:outstanding|available|repurchased|purchased|granted|\(in|in\s+thousands)|^\s*(?:shares|units|rsus?|options)\s*$/i;
 /** A column heading naming an amount of money ("equity compensation plans" name none). */
 const MONEY_COLUMN = /\b(?:amount|value|price|cost|dollars?|proceeds|paid|(?<!equity\s)compensation|expense)\b|\$/i;
 
 /** Words dating balances rather than flows: "as of", "as at", "at the end of", "balances at", "at May 31". */
-const INSTANT_WORDS = /\bas (?:of|at)\b|\bat (?:the )?end of\b|\bbalances? at\b|\bat (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b/i;
+const INSTANT_WORDS =
+  /\bas (?:of|at)\b|\bat (?:the )?end of\b|\bbalances? at\b|\bat (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}\b/i;
 
 /** A column of amounts per share, unit or option ("Weighted-Average Exercise Price", "Fair Value Per RSU"). */
 const AGGREGATE_PRICE = /\b(?:aggregate|total)\b[^›]*\bprice\b|\bprice\s+(?:allocation|consideration)\b/i;
-const PER_SHARE_COLUMN = /\b(?:exercise|grant[- ]date|purchase|strike|option)\s+price\b|\bprice\s+per\b|\bper\s+(?:share|unit|rsu|psu|option|award)\b/i;
+const PER_SHARE_COLUMN =
+  /\b(?:exercise|grant[- ]date|purchase|strike|option)\s+price\b|\bprice\s+per\b|\bper\s+(?:share|unit|rsu|psu|option|award)\b/i;
 
 /**
  * A column of rates: a heading that is a percentage or a rate and nothing else ("Average › Yield" beside
  * "Average › Balance" of an average balance sheet; "Percentage" beside amounts; "% of Net Sales"; "% Change").
  */
-const PERCENT_HEADING = /^(?:%|\(%\)|percent(?:age)?s?|(?:average\s+)?(?:yield|rate)s?|%\s+(?:of\s+(?:total|revenues?|net\s+(?:sales|revenues?)|sales)|change)|(?:percent(?:age)?|%)\s+(?:of\s+(?:total|revenues?|net\s+(?:sales|revenues?)|sales)|change)|change\s+(?:%|percent))$/i;
+const PERCENT_HEADING =
+  /^(?:%|\(%\)|percent(?:age)?s?|(?:average\s+)?(?:yield|rate)s?|%\s+(?:of\s+(?:total|revenues?|net\s+(?:sales|revenues?)|sales)|change)|(?:percent(?:age)?|%)\s+(?:of\s+(?:total|revenues?|net\s+(?:sales|revenues?)|sales)|change)|change\s+(?:%|percent))$/i;
 function percentColumn(path: string[]): boolean {
   // (the last heading line, and not the end of "Exchange / Rate": Amazon's "Exchange Rate Effect" columns are dollars)
   const leaf = (path[path.length - 1] ?? '').replace(/\s+/g, ' ').trim();
@@ -832,8 +1034,14 @@ function shareColumn(path: string[]): boolean {
   const leaf = path[path.length - 1] ?? '';
   // (also a "Shares" heading over its dates: "Shares › December 31, 2022" beside "Carrying value › …")
   // (not an "Amount" under it: "Common Stock › Shares (000's) | Amount" merged into "Shares › Amount")
-  if (path.slice(0, -1).some((p) => /^(?:number\s+of\s+)?shares(?:\s+outstanding)?$/i.test(p.trim())) && !MONEY_COLUMN.test(leaf)) return true;
-  return /^(?:number\s+of\s+)?shares\b/i.test(leaf.trim()) || (path.length > 1 && /^\(?(?:000['’]?s|in\s+thousands|thousands)\)?$/i.test(leaf.trim()) && /^shares\b/i.test((path[path.length - 2] ?? '').trim()));
+  if (path.slice(0, -1).some((p) => /^(?:number\s+of\s+)?shares(?:\s+outstanding)?$/i.test(p.trim())) && !MONEY_COLUMN.test(leaf))
+    return true;
+  return (
+    /^(?:number\s+of\s+)?shares\b/i.test(leaf.trim()) ||
+    (path.length > 1 &&
+      /^\(?(?:000['’]?s|in\s+thousands|thousands)\)?$/i.test(leaf.trim()) &&
+      /^shares\b/i.test((path[path.length - 2] ?? '').trim()))
+  );
 }
 
 function findUnitLineOnlyText(line: string): boolean {
@@ -844,7 +1052,12 @@ function findUnitLineOnlyText(line: string): boolean {
 /** A label that names a row: words, or the year a schedule's row is due in ("2024", "2028 - 2032", "Fiscal 2025"). */
 function conceptLabel(label: string): boolean {
   // (or an abbreviation with its points: "U.S." under "Interest-bearing deposits", "U.K.")
-  return !!label && (/[A-Za-z]{3}/.test(label) || /^(?:(?:fiscal|FY)\s*)?(?:19|20)\d{2}(?:\s*[-–]\s*(?:19|20)?\d{2,4})?$/i.test(label.trim()) || /^(?:[A-Z]\.){2,3}$/.test(label.trim()));
+  return (
+    !!label &&
+    (/[A-Za-z]{3}/.test(label) ||
+      /^(?:(?:fiscal|FY)\s*)?(?:19|20)\d{2}(?:\s*[-–]\s*(?:19|20)?\d{2,4})?$/i.test(label.trim()) ||
+      /^(?:[A-Z]\.){2,3}$/.test(label.trim()))
+  );
 }
 
 function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindContext): BoundFact {
@@ -857,8 +1070,14 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   let metric = rc.match?.metric ?? null;
   // a labelled row no metric names is still bound, to its own row concept (no metric: the planner never reads it as one)
   let rowConcept = !metric && conceptLabel(row.label);
-  if (!metric && !rowConcept) reasons.push({ reason: 'METRIC_UNMAPPED', detail: row.label ? `no metric for the row "${row.label}"` : 'the row has no label' });
-  const statementType = rc.kind === 'balance_sheet' ? 'instant' : rc.kind === 'profit_loss' || rc.kind === 'cash_flow' || rc.kind === 'results' ? 'duration' : null;
+  if (!metric && !rowConcept)
+    reasons.push({ reason: 'METRIC_UNMAPPED', detail: row.label ? `no metric for the row "${row.label}"` : 'the row has no label' });
+  const statementType =
+    rc.kind === 'balance_sheet'
+      ? 'instant'
+      : rc.kind === 'profit_loss' || rc.kind === 'cash_flow' || rc.kind === 'results'
+        ? 'duration'
+        : null;
   // a row concept outside the primary statements keeps the period its column header names
   const wantInstant = metric ? metric.periodType === 'instant' : statementType ? statementType === 'instant' : null;
 
@@ -879,20 +1098,24 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     }
     if (reading.status === 'ok' && rc.rowPeriod && endOf(rc.rowPeriod.period) !== endOf(reading.value.period)) {
       // rows headed "December 31, 2022" under a column headed by another date: which one is unknown
-      reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `the rows are headed by ${endOf(rc.rowPeriod.period)} but the column "${v.path.join(' › ')}" by another date` });
+      reasons.push({
+        reason: 'MISSING_FACT_PERIOD',
+        detail: `the rows are headed by ${endOf(rc.rowPeriod.period)} but the column "${v.path.join(' › ')}" by another date`,
+      });
     } else if (reading.status === 'ok' && reading.value.how === 'bare_year' && ctx.quarterly) {
       // "2023" alone in a quarterly report: a quarter, a half, nine months or a balance date — not said
       reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `"${v.path.join(' › ')}" names only a year in a quarterly report` });
     } else if (reading.status === 'ok') cp = reading.value;
     else if (rc.blockYear && (cp = inFiscalYear(rc.quarterTable ? ['quarter ended', ...v.path] : v.path, rc.blockYear, ctx))) {
       // "Quarter Ended › September 30" under "Fiscal Year 2016": the quarter ending that day within the year
-    }
-    else if (reading.status === 'none' && rc.single && rc.titlePeriod) cp = rc.titlePeriod;
+    } else if (reading.status === 'none' && rc.single && rc.titlePeriod) cp = rc.titlePeriod;
     else if (reading.status === 'none' && rc.contextPeriod && rc.truncatedHeading) {
       // the dimension is named by the column's heading: one that lost its own line names none
-      reasons.push({ reason: 'COLUMN_HEADER_LOST', detail: `the heading "${v.path.join(' › ')}" is only the upper part of another column's` });
-    }
-    else if (reading.status === 'none' && rc.contextPeriod) {
+      reasons.push({
+        reason: 'COLUMN_HEADER_LOST',
+        detail: `the heading "${v.path.join(' › ')}" is only the upper part of another column's`,
+      });
+    } else if (reading.status === 'none' && rc.contextPeriod) {
       // a dimension column: its own row concept per column, never a metric of the entity as a whole
       cp = rc.contextPeriod;
       dimension = v.path.join(' ');
@@ -903,8 +1126,11 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
         reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `the row is dated ${own[1]} but the table's period is ${cp.period.date}` });
         cp = null;
       }
-    }
-    else reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: reading.status === 'none' ? `no period in the header "${v.path.join(' › ')}"` : reading.reason });
+    } else
+      reasons.push({
+        reason: 'MISSING_FACT_PERIOD',
+        detail: reading.status === 'none' ? `no period in the header "${v.path.join(' › ')}"` : reading.reason,
+      });
   }
   // a roll-forward's opening and closing rows ("Balance, beginning of period", "Benefit obligation at end
   // of year") are balances at the edges of the column's period, not flows over it
@@ -913,12 +1139,18 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   // is a bucket of what falls due then, as of the balance sheet date — not the period of the figure
   // (a plan measured on the calendar month end just after a 52/53-week year end is no bucket: a month's slack)
   if (cp && ctx.periodEnd && Date.parse(endOf(cp.period)) > Date.parse(ctx.periodEnd) + 31 * 86_400_000) {
-    reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `"${v.path.join(' › ')}" is after the period the document reports (${ctx.periodEnd}): a future bucket, not the figure's period` });
+    reasons.push({
+      reason: 'MISSING_FACT_PERIOD',
+      detail: `"${v.path.join(' › ')}" is after the period the document reports (${ctx.periodEnd}): a future bucket, not the figure's period`,
+    });
     cp = null;
   }
   // a row that names its own period ("April 1, 2023—April 30, 2023" of a repurchase table, "First Quarter" under
   // a fiscal year's columns) is not the column's
-  if (cp && (DATE_RANGE_LABEL.test(row.label) || (QUARTER_LABEL.test(row.label) && cp.fiscalPeriod === 'FY' && cp.period.type === 'duration'))) {
+  if (
+    cp &&
+    (DATE_RANGE_LABEL.test(row.label) || (QUARTER_LABEL.test(row.label) && cp.fiscalPeriod === 'FY' && cp.period.type === 'duration'))
+  ) {
     reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `the row "${row.label}" names its own period` });
     cp = null;
   }
@@ -931,23 +1163,56 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     // (an instant column a statement of equity dates by the day before "Balances, April 1, 2023" agrees with it)
     const within = p.type === 'duration' ? dated >= dayBefore(p.start) && dated <= p.end : p.date === dated || p.date === dayBefore(dated);
     if (!within) {
-      reasons.push({ reason: 'MISSING_FACT_PERIOD', detail: `the row is dated ${dated} but its column "${v.path.join(' › ')}" names another period` });
+      reasons.push({
+        reason: 'MISSING_FACT_PERIOD',
+        detail: `the row is dated ${dated} but its column "${v.path.join(' › ')}" names another period`,
+      });
       cp = null;
     } else if (p.type === 'duration') {
       const at = ctx.calendars ? periodEndingAt(dated, ctx.calendars) : null;
-      cp = at && at.period.type === 'instant' && at.period.date === dated ? { ...at, how: `${cp.how}:row-date` } : { period: { type: 'instant', date: dated }, fiscalYear: null, fiscalPeriod: null, how: `${cp.how}:row-date`, dateOnly: false, notes: [] };
+      cp =
+        at && at.period.type === 'instant' && at.period.date === dated
+          ? { ...at, how: `${cp.how}:row-date` }
+          : {
+              period: { type: 'instant', date: dated },
+              fiscalYear: null,
+              fiscalPeriod: null,
+              how: `${cp.how}:row-date`,
+              dateOnly: false,
+              notes: [],
+            };
     }
     labels.balanceEdge = 'dated';
   }
   // (or a column of them: "Balance, Beginning 2021" | "Acquisitions" | … | "Balance, End of 2021")
-  const edge = balanceRow && !dated ? (balanceEdge(row.label, cp?.period) ?? (rc.kind === 'equity' && /^total\b.*\b(?:equity|deficit)\b/i.test(row.label) ? 'end' : null) ?? balanceEdge(v.path.join(' ').replace(/\b(?:19|20)\d{2}\b/g, '').trim(), cp?.period)) : null;
+  const edge =
+    balanceRow && !dated
+      ? (balanceEdge(row.label, cp?.period) ??
+        (rc.kind === 'equity' && /^total\b.*\b(?:equity|deficit)\b/i.test(row.label) ? 'end' : null) ??
+        balanceEdge(
+          v.path
+            .join(' ')
+            .replace(/\b(?:19|20)\d{2}\b/g, '')
+            .trim(),
+          cp?.period,
+        ))
+      : null;
   if (cp && edge && cp.period.type === 'duration') {
     if (edge === 'end') cp = { ...instantAtEnd(cp), how: `${cp.how}:closing` };
     else {
       // the balance the period opens with is the one of the day before it starts (the previous period's end)
       const before = dayBefore(cp.period.start);
       const at = ctx.calendars ? periodEndingAt(before, ctx.calendars) : null;
-      cp = at ? { ...at, how: `${cp.how}:opening` } : { period: { type: 'instant', date: before }, fiscalYear: null, fiscalPeriod: null, how: `${cp.how}:opening`, dateOnly: false, notes: [] };
+      cp = at
+        ? { ...at, how: `${cp.how}:opening` }
+        : {
+            period: { type: 'instant', date: before },
+            fiscalYear: null,
+            fiscalPeriod: null,
+            how: `${cp.how}:opening`,
+            dateOnly: false,
+            notes: [],
+          };
     }
     labels.balanceEdge = edge;
   }
@@ -956,7 +1221,14 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   } else if (cp) {
     // (not the rows of a section naming a flow: "Net sales › U.S." of a table titled "Net sales for 2022 … and
     // long-lived assets as of September 24, 2022 …" is the year's sales)
-    if (wantInstant === null && rc.instantHint && cp.period.type === 'duration' && cp.fiscalPeriod === 'FY' && /^bare_year|^fiscal|^span/.test(cp.how) && !row.sectionPath.some((sec) => metricForLabel(sec)?.metric.periodType === 'duration')) {
+    if (
+      wantInstant === null &&
+      rc.instantHint &&
+      cp.period.type === 'duration' &&
+      cp.fiscalPeriod === 'FY' &&
+      /^bare_year|^fiscal|^span/.test(cp.how) &&
+      !row.sectionPath.some((sec) => metricForLabel(sec)?.metric.periodType === 'duration')
+    ) {
       cp = instantAtEnd(cp);
     } else if (wantInstant === null && cp.period.type === 'instant' && FLOW_ROW.test(row.label)) {
       // "Gross charge-offs" under "June 30, 2023" of a credit-quality table: the year to date's charge-offs, not a balance that day
@@ -988,7 +1260,8 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     if (metric) labels.candidateMetric = metric.id;
     metric = null;
     rowConcept = conceptLabel(row.label);
-    if (!rowConcept && !reasons.some((r) => r.reason === 'METRIC_UNMAPPED')) reasons.push({ reason: 'METRIC_UNMAPPED', detail: 'the row has no label' });
+    if (!rowConcept && !reasons.some((r) => r.reason === 'METRIC_UNMAPPED'))
+      reasons.push({ reason: 'METRIC_UNMAPPED', detail: 'the row has no label' });
     labels.dimension = dimension;
   }
 
@@ -1010,14 +1283,22 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   let decimals: number | null;
   const colUnit = pathUnit(v.path);
   // (a bare "Basic" / "Diluted" under "Shares used in calculation (000's)": the section's unit is the row's)
-  const ownUnit = labelUnit(row.label) ?? (/^(?:basic|diluted|basic and diluted)$/i.test(row.label.trim()) && row.sectionPath.length ? labelUnit(row.sectionPath[row.sectionPath.length - 1]!) : null);
+  const ownUnit =
+    labelUnit(row.label) ??
+    (/^(?:basic|diluted|basic and diluted)$/i.test(row.label.trim()) && row.sectionPath.length
+      ? labelUnit(row.sectionPath[row.sectionPath.length - 1]!)
+      : null);
   const tableUnit = ownUnit ?? colUnit ?? rc.unit;
   if (rc.unitKind === 'years' || YEARS_COLUMN.test(colText)) {
     // "Weighted-average remaining lease term (years)", a "Contractual Life Remaining (years)" column: a length of time
     unit = 'years';
     value = num.value;
     decimals = num.fractionDigits;
-  } else if (num.percent || rc.unitKind === 'percent' || (!rc.unitKind && !num.currency && (percentColumn(v.path) || !!rc.percentBetween))) {
+  } else if (
+    num.percent ||
+    rc.unitKind === 'percent' ||
+    (!rc.unitKind && !num.currency && (percentColumn(v.path) || !!rc.percentBetween))
+  ) {
     unit = 'pure';
     value = shiftDecimal(num.value, -2);
     decimals = num.fractionDigits + 2;
@@ -1039,17 +1320,33 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     // scale; "$ in millions" speaks of the amounts
     unit = shareColumn(v.path) || /\b(?:shares|units|rsus?|psus?|options|awards)\b/i.test(colText) ? 'shares' : 'count';
     const tableShares = rc.unit && !rc.unitOfSomeColumns ? rc.unit : null;
-    const scaleUnit = colUnit ?? rc.shareUnit ?? (tableShares && ((!tableShares.currency && !tableShares.exceptPerShare) || /\bshares\s+in\b|\band\s+shares\b/i.test(tableShares.text)) ? tableShares : null);
+    const scaleUnit =
+      colUnit ??
+      rc.shareUnit ??
+      (tableShares && ((!tableShares.currency && !tableShares.exceptPerShare) || /\bshares\s+in\b|\band\s+shares\b/i.test(tableShares.text))
+        ? tableShares
+        : null);
     // ("Shares › (000's)": the column's own heading says thousands)
     const thousands = v.path.some((p) => COLUMN_THOUSANDS.test(p.trim()));
     // ("In millions and shares in thousands": the share counts' own scale)
     scale = thousands ? 3 : ((scaleUnit && scaleUnit === tableShares ? exceptedShareScale(scaleUnit.text) : null) ?? scaleUnit?.scale ?? 0);
     // (beside columns whose own headings carry the table's scale — "Aggregate purchase price … (in millions)" —
     // a count column with none prints its counts in full: 21,995,253 shares)
-    if (!scaleUnit && !thousands && !rc.unitOfSomeColumns) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `no unit line for the share counts of "${colText}"` });
+    if (!scaleUnit && !thousands && !rc.unitOfSomeColumns)
+      reasons.push({ reason: 'UNIT_UNKNOWN', detail: `no unit line for the share counts of "${colText}"` });
     value = shiftDecimal(num.value, scale);
     decimals = num.fractionDigits - scale;
-  } else if (!rc.unitKind && rc.countTable && ctx.glyphIsNotScale && !num.currency && !rc.glyphCurrency && !ownUnit && !colUnit && !rc.ownUnitLine && !metric) {
+  } else if (
+    !rc.unitKind &&
+    rc.countTable &&
+    ctx.glyphIsNotScale &&
+    !num.currency &&
+    !rc.glyphCurrency &&
+    !ownUnit &&
+    !colUnit &&
+    !rc.ownUnitLine &&
+    !metric
+  ) {
     // "… unit counts for Walmart U.S. and Sam's Club are summarized by format for each state": a table of counts
     unit = 'count';
     value = num.value;
@@ -1059,19 +1356,27 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     unit = rc.unitKind === 'shares' ? 'shares' : 'count';
     // "(in millions, except per share data)" scales the share counts too; "(… except share data)" does not
     const sharesTableUnit = tableUnit && !(tableUnit === rc.unit && rc.unitOfSomeColumns) ? tableUnit : null;
-    scale = ownUnit?.scale ?? rc.shareUnit?.scale ?? (sharesTableUnit ? (exceptedShareScale(sharesTableUnit.text) ?? (!SHARES_EXCEPTED.test(sharesTableUnit.text) ? sharesTableUnit.scale : 0)) : 0);
+    scale =
+      ownUnit?.scale ??
+      rc.shareUnit?.scale ??
+      (sharesTableUnit
+        ? (exceptedShareScale(sharesTableUnit.text) ?? (!SHARES_EXCEPTED.test(sharesTableUnit.text) ? sharesTableUnit.scale : 0))
+        : 0);
     if (rc.unitKind === 'count') scale = ownUnit?.scale ?? 0;
     // "Physical stores" under "Leased Square Footage": floor space, not a count of stores
     if (FLOOR_SPACE.test(colText)) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `"${colText}" measures floor space` });
     value = shiftDecimal(num.value, scale);
     decimals = num.fractionDigits - scale;
   } else {
-    currency = num.currency ?? ownUnit?.currency ?? colUnit?.currency ?? rc.unit?.currency ?? rc.glyphCurrency ?? ctx.unit?.currency ?? ctx.currency;
+    currency =
+      num.currency ?? ownUnit?.currency ?? colUnit?.currency ?? rc.unit?.currency ?? rc.glyphCurrency ?? ctx.unit?.currency ?? ctx.currency;
     // ("Weighted-Average Exercise Price", "Grant Date Fair Value Per RSU": an amount per share, unscaled)
     // (not "Aggregate purchase price of common stock repurchases (in millions)" nor "Fair value purchase price
     // allocation": a total, or a column printing its own scale, is no price per share)
     // ("Average price paid per share" says it, whatever heading is stacked above it)
-    const perShareColumn = PER_SHARE_COLUMN.test(colText) && (/\bper\s+share\b/i.test(colText) || (!AGGREGATE_PRICE.test(colText) && !(colUnit && colUnit.scale > 0)));
+    const perShareColumn =
+      PER_SHARE_COLUMN.test(colText) &&
+      (/\bper\s+share\b/i.test(colText) || (!AGGREGATE_PRICE.test(colText) && !(colUnit && colUnit.scale > 0)));
     const perShare = rc.unitKind === 'per_share' || metric?.unitKind === 'per_share' || perShareColumn;
     if (perShare) {
       // per-share amounts are printed in the currency itself ("in millions, except per share data")
@@ -1080,17 +1385,28 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     } else {
       unit = currency ?? 'unknown';
       if (tableUnit) scale = tableUnit.scale;
-      else if (!num.currency || ctx.glyphIsNotScale) reasons.push({ reason: 'UNIT_UNKNOWN', detail: 'no unit line for the table or the document' });
+      else if (!num.currency || ctx.glyphIsNotScale)
+        reasons.push({ reason: 'UNIT_UNKNOWN', detail: 'no unit line for the table or the document' });
       // "(a) In thousands" under a table whose other amounts are in millions: which figures it marks is not kept
-      if (!ownUnit && rc.footnoteScales.some((f) => f !== scale)) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `a footnote gives some of the table's amounts in another scale (10^${rc.footnoteScales.find((f) => f !== scale)})` });
+      if (!ownUnit && rc.footnoteScales.some((f) => f !== scale))
+        reasons.push({
+          reason: 'UNIT_UNKNOWN',
+          detail: `a footnote gives some of the table's amounts in another scale (10^${rc.footnoteScales.find((f) => f !== scale)})`,
+        });
     }
     if (!currency) reasons.push({ reason: 'UNIT_UNKNOWN', detail: 'no currency for a monetary amount' });
     // an SEC filing's table that prints no currency anywhere — no "$" on any figure, a unit line naming
     // none ("(in thousands)" of square footage) — says nothing of money: its figures are not read as amounts
-    else if (ctx.glyphIsNotScale && !metric && !num.currency && !rc.glyphCurrency && !ownUnit && !colUnit && !rc.ownUnitLine) reasons.push({ reason: 'UNIT_UNKNOWN', detail: 'the table prints neither a currency nor a unit line of its own: its figures may not be amounts of money' });
+    else if (ctx.glyphIsNotScale && !metric && !num.currency && !rc.glyphCurrency && !ownUnit && !colUnit && !rc.ownUnitLine)
+      reasons.push({
+        reason: 'UNIT_UNKNOWN',
+        detail: 'the table prints neither a currency nor a unit line of its own: its figures may not be amounts of money',
+      });
     // ("(Square feet in millions)" over a table of facilities: its scale is of floor space, not of money)
-    else if (tableUnit && FLOOR_SPACE.test(tableUnit.text)) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `the unit line "${tableUnit.text}" measures floor space` });
-    else if (NOT_MONEY.test(`${row.label} ${colText}`)) reasons.push({ reason: 'UNIT_UNKNOWN', detail: `"${row.label}" under "${colText}" counts no money` });
+    else if (tableUnit && FLOOR_SPACE.test(tableUnit.text))
+      reasons.push({ reason: 'UNIT_UNKNOWN', detail: `the unit line "${tableUnit.text}" measures floor space` });
+    else if (NOT_MONEY.test(`${row.label} ${colText}`))
+      reasons.push({ reason: 'UNIT_UNKNOWN', detail: `"${row.label}" under "${colText}" counts no money` });
     value = shiftDecimal(num.value, scale);
     decimals = num.fractionDigits - scale;
     // a payment printed as an outflow "(95.00)" in a cash flow statement is a payment of 95
@@ -1127,10 +1443,18 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
     rowConcept = true;
     dimension = dimension ?? 'percent';
   }
-  if (metric && metric.unitKind === 'monetary' && unit !== currency) reasons.push({ reason: 'METRIC_UNMAPPED', detail: `"${row.label}" is not a monetary amount here (${unit})` });
-  if (metric && metric.unitKind === 'per_share' && !unit.endsWith('/shares')) reasons.push({ reason: 'METRIC_UNMAPPED', detail: `"${row.label}" is not a per-share amount here` });
+  if (metric && metric.unitKind === 'monetary' && unit !== currency)
+    reasons.push({ reason: 'METRIC_UNMAPPED', detail: `"${row.label}" is not a monetary amount here (${unit})` });
+  if (metric && metric.unitKind === 'per_share' && !unit.endsWith('/shares'))
+    reasons.push({ reason: 'METRIC_UNMAPPED', detail: `"${row.label}" is not a per-share amount here` });
 
-  const order: QuarantineReason[] = ['COLUMN_HEADER_LOST', 'MISSING_FACT_PERIOD', 'UNIT_UNKNOWN', 'METRIC_UNMAPPED', 'UNVERIFIED_RESTATEMENT'];
+  const order: QuarantineReason[] = [
+    'COLUMN_HEADER_LOST',
+    'MISSING_FACT_PERIOD',
+    'UNIT_UNKNOWN',
+    'METRIC_UNMAPPED',
+    'UNVERIFIED_RESTATEMENT',
+  ];
   reasons.sort((a, b) => order.indexOf(a.reason) - order.indexOf(b.reason));
   const first = reasons[0] ?? null;
   const period: Period = cp?.period ?? { type: 'instant', date: ctx.fallbackDate };
@@ -1138,7 +1462,10 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
   const active = !first && (metric !== null || rowConcept) && cp !== null;
   return {
     metricId: active && metric ? metric.id : null,
-    concept: active && metric ? conceptFor(metric, ctx.standard) : unmappedConcept(row.label, rc.kind === 'other' && rc.tableSlug ? [rc.tableSlug, ...row.sectionPath] : row.sectionPath, dimension),
+    concept:
+      active && metric
+        ? conceptFor(metric, ctx.standard)
+        : unmappedConcept(row.label, rc.kind === 'other' && rc.tableSlug ? [rc.tableSlug, ...row.sectionPath] : row.sectionPath, dimension),
     value,
     unit,
     currency,
@@ -1165,30 +1492,37 @@ function bindValue(row: StructuredRow, v: ValueCell, rc: RowContext, ctx: BindCo
 function taxSigns(cells: BoundCell[], expensesNegative: boolean): void {
   const byColumn = new Map<number, BoundCell[]>();
   for (const c of cells) if (c.fact) byColumn.set(c.colIndex, [...(byColumn.get(c.colIndex) ?? []), c]);
-  for (const col of byColumn.values()) for (const tax of col) {
-    if (tax.fact!.status !== 'active' || tax.fact!.metricId !== 'tax_expense') continue;
-    const f = tax.fact!;
-    if (f.labels.printedAsExpense) continue; // the statement's own sign convention decided
-    const same = (c: BoundCell) => c.fact!.status === 'active' && JSON.stringify(c.fact!.period) === JSON.stringify(f.period);
-    const pbt = col.filter((c) => c.fact!.metricId === 'profit_before_tax' && same(c) && c.rowIndex < tax.rowIndex).at(-1);
-    const ni = col.find((c) => (c.fact!.metricId === 'net_income_including_nci' || c.fact!.metricId === 'net_income') && same(c) && c.rowIndex > tax.rowIndex);
-    const t = Number(f.value);
-    if (pbt && ni) {
-      // the tax that reconciles the column: before − tax + lines between (equity-method results) = after
-      const between = col.filter((c) => c.rowIndex > tax.rowIndex && c.rowIndex < ni.rowIndex).reduce((n, c) => n + Number(c.fact!.value), 0);
-      const reconciling = Number(pbt.fact!.value) + between - Number(ni.fact!.value);
-      // (a line between them the table does not let us read — "(14)" of equity-method results — may leave
-      // a small remainder: a tenth of the tax; an expense and a benefit are twice the tax apart)
-      const tol = Math.max(2 * 10 ** f.scale, Math.abs(t) * 0.1);
-      if (Math.abs(reconciling - t) <= tol) continue;
-      if (Math.abs(reconciling + t) <= tol) {
-        f.value = t < 0 ? f.value.slice(1) : `-${f.value}`;
-        f.labels = { ...f.labels, [t < 0 ? 'printedAsExpense' : 'printedAsBenefit']: true, signFrom: 'arithmetic' };
-        continue;
+  for (const col of byColumn.values())
+    for (const tax of col) {
+      if (tax.fact!.status !== 'active' || tax.fact!.metricId !== 'tax_expense') continue;
+      const f = tax.fact!;
+      if (f.labels.printedAsExpense) continue; // the statement's own sign convention decided
+      const same = (c: BoundCell) => c.fact!.status === 'active' && JSON.stringify(c.fact!.period) === JSON.stringify(f.period);
+      const pbt = col.filter((c) => c.fact!.metricId === 'profit_before_tax' && same(c) && c.rowIndex < tax.rowIndex).at(-1);
+      const ni = col.find(
+        (c) =>
+          (c.fact!.metricId === 'net_income_including_nci' || c.fact!.metricId === 'net_income') && same(c) && c.rowIndex > tax.rowIndex,
+      );
+      const t = Number(f.value);
+      if (pbt && ni) {
+        // the tax that reconciles the column: before − tax + lines between (equity-method results) = after
+        const between = col
+          .filter((c) => c.rowIndex > tax.rowIndex && c.rowIndex < ni.rowIndex)
+          .reduce((n, c) => n + Number(c.fact!.value), 0);
+        const reconciling = Number(pbt.fact!.value) + between - Number(ni.fact!.value);
+        // (a line between them the table does not let us read — "(14)" of equity-method results — may leave
+        // a small remainder: a tenth of the tax; an expense and a benefit are twice the tax apart)
+        const tol = Math.max(2 * 10 ** f.scale, Math.abs(t) * 0.1);
+        if (Math.abs(reconciling - t) <= tol) continue;
+        if (Math.abs(reconciling + t) <= tol) {
+          f.value = t < 0 ? f.value.slice(1) : `-${f.value}`;
+          f.labels = { ...f.labels, [t < 0 ? 'printedAsExpense' : 'printedAsBenefit']: true, signFrom: 'arithmetic' };
+          continue;
+        }
       }
+      if (t < 0 && !expensesNegative)
+        toNoteRow(tax, null, 'a tax line printed negative: a benefit or a deducted expense, and the column does not say which');
     }
-    if (t < 0 && !expensesNegative) toNoteRow(tax, null, 'a tax line printed negative: a benefit or a deducted expense, and the column does not say which');
-  }
 }
 
 /**
@@ -1199,7 +1533,8 @@ function taxSigns(cells: BoundCell[], expensesNegative: boolean): void {
  */
 function dimensionColumns(cells: BoundCell[], prefix: string[]): void {
   const columnsOf = new Map<string, Set<number>>();
-  const keyOf = (f: BoundFact) => `${periodKey(f.period)}|${f.scope}|${f.unit}|${f.labels.restated ? 'r' : ''}${f.labels.previouslyReported ? 'p' : ''}`;
+  const keyOf = (f: BoundFact) =>
+    `${periodKey(f.period)}|${f.scope}|${f.unit}|${f.labels.restated ? 'r' : ''}${f.labels.previouslyReported ? 'p' : ''}`;
   for (const c of cells) {
     const f = c.fact;
     // (an opening or closing balance row's period comes from its label, not from its column's heading)
@@ -1287,7 +1622,12 @@ export function tablePriority(kind: TableKind): number {
 export function resolveSourceDuplicates(tables: BoundTable[]): number {
   const best = new Map<string, { value: string; rank: number }>();
   // the consolidated statement over a sub-group's (obligor group, guarantors, parent only) or an untitled summary
-  const titleRank = (t: BoundTable) => (/\b(?:obligor|guarantor|issuer|parent(?: company)?(?: only)?|condensed consolidating|non-guarantor)\b/i.test(t.title ?? '') ? 1 : /\bconsolidated\b/i.test(t.title ?? '') ? 0 : 0.5);
+  const titleRank = (t: BoundTable) =>
+    /\b(?:obligor|guarantor|issuer|parent(?: company)?(?: only)?|condensed consolidating|non-guarantor)\b/i.test(t.title ?? '')
+      ? 1
+      : /\bconsolidated\b/i.test(t.title ?? '')
+        ? 0
+        : 0.5;
   // (a primary statement by its own title first: Microsoft's "BALANCE SHEETS" over a note "… included in our
   // consolidated balance sheets" that names the allowance "Accounts receivable, net of allowance …")
   const rankOf = (t: BoundTable) => (t.statement ? -1 : 0) + tablePriority(t.kind) + titleRank(t);

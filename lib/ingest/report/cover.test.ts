@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { displayName, readCover, signatureDate, withCover } from './cover';
 import type { ReportDocument } from './model';
 
-const doc = (text: string): ReportDocument => ({ format: 'pdf', title: null, meta: {}, tables: [], blocks: [], pages: 1, problems: [], text });
+const doc = (text: string): ReportDocument => ({
+  format: 'pdf',
+  title: null,
+  meta: {},
+  tables: [],
+  blocks: [],
+  pages: 1,
+  problems: [],
+  text,
+});
 
 const TENK = `UNITED STATES
 SECURITIES AND EXCHANGE COMMISSION
@@ -39,20 +48,47 @@ Number of shares of common stock outstanding as of June 30, 2023: 2,906,085,273`
 describe('cover page', () => {
   it('reads a 10-K cover: registrant, ticker, file number, state, fiscal year end', () => {
     const c = readCover(doc(TENK));
-    expect(c).toMatchObject({ kind: 'filing', form: '10-K', periodKind: 'annual', periodEnd: '2022-12-02', fiscalYearEnd: '1202', registrantName: 'ADOBE INC.', tickers: ['ADBE'], commissionFileNumber: '0-15175', state: 'Delaware', irsNumber: '77-0019522' });
+    expect(c).toMatchObject({
+      kind: 'filing',
+      form: '10-K',
+      periodKind: 'annual',
+      periodEnd: '2022-12-02',
+      fiscalYearEnd: '1202',
+      registrantName: 'ADOBE INC.',
+      tickers: ['ADBE'],
+      commissionFileNumber: '0-15175',
+      state: 'Delaware',
+      irsNumber: '77-0019522',
+    });
     expect(displayName(c.registrantName!)).toBe('Adobe Inc.');
   });
   it('reads a 10-Q cover whose date sits on the next line; a quarter end is not a fiscal year end', () => {
     const c = readCover(doc(TENQ));
-    expect(c).toMatchObject({ form: '10-Q', periodKind: 'quarterly', periodEnd: '2023-06-30', fiscalYearEnd: null, registrantName: 'JPMorgan Chase & Co.', tickers: ['JPM'], commissionFileNumber: '1-5805' });
+    expect(c).toMatchObject({
+      form: '10-Q',
+      periodKind: 'quarterly',
+      periodEnd: '2023-06-30',
+      fiscalYearEnd: null,
+      registrantName: 'JPMorgan Chase & Co.',
+      tickers: ['JPM'],
+      commissionFileNumber: '1-5805',
+    });
     expect(c.sharesOutstanding).toEqual({ shares: '2906085273', date: '2023-06-30' });
   });
   it('reads the dateline of an earnings release; a form only mentioned in the text is not the form', () => {
-    const c = readCover(doc('PepsiCo Reports First-Quarter 2023 Results\nPURCHASE, N.Y. - April 25, 2023 - PepsiCo, Inc. (NASDAQ: PEP) today reported results.\nPlease refer to the Quarterly Report on Form 10-Q'));
+    const c = readCover(
+      doc(
+        'PepsiCo Reports First-Quarter 2023 Results\nPURCHASE, N.Y. - April 25, 2023 - PepsiCo, Inc. (NASDAQ: PEP) today reported results.\nPlease refer to the Quarterly Report on Form 10-Q',
+      ),
+    );
     expect(c).toMatchObject({ kind: 'release', form: 'Earnings Release', registrantName: 'PepsiCo, Inc.', tickers: ['PEP'] });
   });
   it('finds nothing in a document without a cover', () => {
-    expect(readCover(doc('Annual Report 2024-25\nHelios Components Ltd'))).toMatchObject({ kind: 'none', registrantName: null, tickers: [] });
+    expect(readCover(doc('Annual Report 2024-25\nHelios Components Ltd'))).toMatchObject({
+      kind: 'none',
+      registrantName: null,
+      tickers: [],
+    });
   });
 });
 

@@ -30,15 +30,37 @@ export interface CoverPage {
   signedAt?: ISODate | null;
 }
 
-const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12 };
-const DATE = /\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)\s+(\d{1,2})\s*,?\s*((?:19|20)\d{2})\b/i;
-const EXCHANGE = /(?:The\s+)?(?:New York Stock Exchange|NYSE(?:\s+(?:Arca|American))?|Nasdaq(?:\s+(?:Global Select|Global|Capital|Stock))?(?:\s+Market)?(?:\s+LLC)?|NASDAQ(?:\s+(?:Global Select|Global|Capital|Stock))?(?:\s+Market)?|Chicago Stock Exchange)/i;
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
+const DATE =
+  /\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)\s+(\d{1,2})\s*,?\s*((?:19|20)\d{2})\b/i;
+const EXCHANGE =
+  /(?:The\s+)?(?:New York Stock Exchange|NYSE(?:\s+(?:Arca|American))?|Nasdaq(?:\s+(?:Global Select|Global|Capital|Stock))?(?:\s+Market)?(?:\s+LLC)?|NASDAQ(?:\s+(?:Global Select|Global|Capital|Stock))?(?:\s+Market)?|Chicago Stock Exchange)/i;
 
 /** "June 30, 2023" → 2023-06-30 (null when not a date). */
 export function parseUsDate(text: string): ISODate | null {
   const m = DATE.exec(text);
   if (!m) return null;
-  const month = MONTHS[m[1]!.toLowerCase().replace(/\.$/, '').slice(0, m[1]!.toLowerCase().startsWith('sept') ? 4 : 3)] ?? MONTHS[m[1]!.toLowerCase().slice(0, 3)];
+  const month =
+    MONTHS[
+      m[1]!
+        .toLowerCase()
+        .replace(/\.$/, '')
+        .slice(0, m[1]!.toLowerCase().startsWith('sept') ? 4 : 3)
+    ] ?? MONTHS[m[1]!.toLowerCase().slice(0, 3)];
   const day = Number(m[2]);
   if (!month || day < 1 || day > 31) return null;
   const iso = `${m[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -57,21 +79,42 @@ function coverText(doc: ReportDocument, pages = 2): string {
 }
 
 function clean(s: string): string {
-  return s.replace(/[\u00a0\u2009\u202f]/g, ' ').replace(/[_]{3,}/g, ' ').replace(/\s+/g, ' ').trim();
+  return s
+    .replace(/[\u00a0\u2009\u202f]/g, ' ')
+    .replace(/[_]{3,}/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
-const NOT_A_NAME = /^(?:\(|commission|form\b|for the|or$|united states|securities|washington|table of contents|indicate|annual report|quarterly report|transition report|mark one|\d)/i;
+const NOT_A_NAME =
+  /^(?:\(|commission|form\b|for the|or$|united states|securities|washington|table of contents|indicate|annual report|quarterly report|transition report|mark one|\d)/i;
 
 /** Reads the cover of a filing (or the dateline of an earnings release). Never throws. */
 export function readCover(doc: ReportDocument): CoverPage {
-  const out: CoverPage = { form: null, periodKind: null, periodEnd: null, registrantName: null, cik: null, tickers: [], exchanges: [], commissionFileNumber: null, state: null, irsNumber: null, sharesOutstanding: null, fiscalYearEnd: null, kind: 'none' };
+  const out: CoverPage = {
+    form: null,
+    periodKind: null,
+    periodEnd: null,
+    registrantName: null,
+    cik: null,
+    tickers: [],
+    exchanges: [],
+    commissionFileNumber: null,
+    state: null,
+    irsNumber: null,
+    sharesOutstanding: null,
+    fiscalYearEnd: null,
+    kind: 'none',
+  };
   const text = coverText(doc);
   const lines = text.split('\n').map(clean).filter(Boolean);
   const flat = clean(text);
 
   // a filing's cover opens with the Commission's heading and the form; a release only mentions forms
   const head = clean(lines.slice(0, 12).join(' '));
-  const form = /securities\s+and\s+exchange\s+commission/i.test(head) ? /\bFORM\s+(10-K(?:T|405)?|10-Q|20-F|40-F|6-K|8-K)\b/i.exec(head) : null;
+  const form = /securities\s+and\s+exchange\s+commission/i.test(head)
+    ? /\bFORM\s+(10-K(?:T|405)?|10-Q|20-F|40-F|6-K|8-K)\b/i.exec(head)
+    : null;
   if (form) out.form = form[1]!.toUpperCase();
 
   // "For the fiscal year ended December 31, 2022" | "For the quarterly period ended Commission file\nJune 30, 2023"
@@ -86,7 +129,10 @@ export function readCover(doc: ReportDocument): CoverPage {
   if (out.form && !out.periodKind) out.periodKind = /10-Q/.test(out.form) ? 'quarterly' : /10-K|20-F|40-F/.test(out.form) ? 'annual' : null;
   if (out.periodKind === 'annual' && out.periodEnd) out.fiscalYearEnd = out.periodEnd.slice(5, 7) + out.periodEnd.slice(8, 10);
 
-  const cfn = /\bcommission\s+file\s*(?:no\.?|number|#)?\s*:?\s*(?:[A-Za-z]+\s+\d{1,2},?\s+\d{4}\s+number\s+)?(\d{1,3}-\d{3,6})/i.exec(flat) ?? /\bfile\s+(?:no\.?|number)\s*:?\s*(\d{1,3}-\d{3,6})/i.exec(flat) ?? /\bnumber\s+(\d{1,3}-\d{4,6})\b/.exec(flat);
+  const cfn =
+    /\bcommission\s+file\s*(?:no\.?|number|#)?\s*:?\s*(?:[A-Za-z]+\s+\d{1,2},?\s+\d{4}\s+number\s+)?(\d{1,3}-\d{3,6})/i.exec(flat) ??
+    /\bfile\s+(?:no\.?|number)\s*:?\s*(\d{1,3}-\d{3,6})/i.exec(flat) ??
+    /\bnumber\s+(\d{1,3}-\d{4,6})\b/.exec(flat);
   if (cfn) out.commissionFileNumber = cfn[1]!;
   const cik = /\b(?:central index key|CIK)(?:\s+(?:no\.?|number))?\s*:?\s*(\d{4,10})\b/i.exec(flat);
   if (cik) out.cik = cik[1]!.replace(/^0+/, '');
@@ -115,7 +161,9 @@ export function readCover(doc: ReportDocument): CoverPage {
       }
     }
     // state of incorporation: "State of Incorporation: Delaware" | "Delaware 77-0019522"
-    const state = /state\s+of\s+incorporation\s*:?\s*([A-Z][A-Za-z ]{2,30}?)(?=\s+I\.R\.S|\s+\(|\s+\d|$)/i.exec(flat) ?? lines.map((l) => /^([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)\s+\d{2}-\d{7}$/.exec(l)).find(Boolean);
+    const state =
+      /state\s+of\s+incorporation\s*:?\s*([A-Z][A-Za-z ]{2,30}?)(?=\s+I\.R\.S|\s+\(|\s+\d|$)/i.exec(flat) ??
+      lines.map((l) => /^([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)\s+\d{2}-\d{7}$/.exec(l)).find(Boolean);
     if (state) out.state = state[1]!.trim();
     // tickers: lines of the Section 12(b) table "<class> <SYMBOL> <exchange>"
     const start = lines.findIndex((l) => /section\s+12\s*\(b\)/i.test(l));
@@ -136,9 +184,13 @@ export function readCover(doc: ReportDocument): CoverPage {
     }
     // "As of July 21, 2023, there were 2,906,085,273 shares …" | "… outstanding as of June 30, 2023: 2,906,085,273"
     const sh =
-      /(\d{1,3}(?:,\d{3}){2,})\s+shares\s+of\s+(?:the\s+registrant['’]s\s+)?(?:class\s+[AB]\s+)?(?:common|ordinary|capital)[^.]{0,120}?(?:outstanding)?[^.]{0,60}?(?:as\s+of|at)\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})/i.exec(flat) ??
+      /(\d{1,3}(?:,\d{3}){2,})\s+shares\s+of\s+(?:the\s+registrant['’]s\s+)?(?:class\s+[AB]\s+)?(?:common|ordinary|capital)[^.]{0,120}?(?:outstanding)?[^.]{0,60}?(?:as\s+of|at)\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})/i.exec(
+        flat,
+      ) ??
       /outstanding\s+(?:as\s+of|at)\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})\s*[:,]?\s*(?:was|were)?\s*(\d{1,3}(?:,\d{3}){2,})/i.exec(flat) ??
-      /(?:as\s+of|at)\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}),?\s+(?:there\s+were\s+|the\s+registrant\s+had\s+)?(\d{1,3}(?:,\d{3}){2,})\s+shares/i.exec(flat);
+      /(?:as\s+of|at)\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}),?\s+(?:there\s+were\s+|the\s+registrant\s+had\s+)?(\d{1,3}(?:,\d{3}){2,})\s+shares/i.exec(
+        flat,
+      );
     if (sh) {
       const [a, b] = [sh[1]!, sh[2]!];
       const shares = /^\d/.test(a) ? a : b;
@@ -147,15 +199,26 @@ export function readCover(doc: ReportDocument): CoverPage {
     }
   } else {
     // earnings release: "PepsiCo, Inc. (NASDAQ: PEP) today reported …"
-    const rel = /((?:[A-Z][\w&'’.-]*,?\s){0,5}?(?:[A-Z][\w&'’.-]*)(?:,?\s+(?:Inc|Corp|Corporation|Co|Company|Ltd|plc|N\.V|S\.A|AG|Incorporated)\.?)?)\s*\((?:NYSE|NASDAQ|Nasdaq|NYSE American|Nasdaq GS|NasdaqGS)\s*:\s*([A-Z]{1,5}(?:\.[A-Z])?)\)/.exec(flat);
+    const rel =
+      /((?:[A-Z][\w&'’.-]*,?\s){0,5}?(?:[A-Z][\w&'’.-]*)(?:,?\s+(?:Inc|Corp|Corporation|Co|Company|Ltd|plc|N\.V|S\.A|AG|Incorporated)\.?)?)\s*\((?:NYSE|NASDAQ|Nasdaq|NYSE American|Nasdaq GS|NasdaqGS)\s*:\s*([A-Z]{1,5}(?:\.[A-Z])?)\)/.exec(
+        flat,
+      );
     if (rel) {
       out.kind = 'release';
-      out.registrantName = rel[1]!.replace(/^(?:[-–—)]+\s*)/, '').replace(/^.*?--\s*/, '').replace(/^\(?[A-Z][A-Z .,-]+--\(?[A-Z ]+\)?--\s*/, '').trim();
+      out.registrantName = rel[1]!
+        .replace(/^(?:[-–—)]+\s*)/, '')
+        .replace(/^.*?--\s*/, '')
+        .replace(/^\(?[A-Z][A-Z .,-]+--\(?[A-Z ]+\)?--\s*/, '')
+        .trim();
       out.tickers.push(rel[2]!);
       out.form = 'Earnings Release';
     }
   }
-  if (out.registrantName) out.registrantName = out.registrantName.replace(/\s*\((?:the\s+)?["“]?(?:company|registrant)["”]?\)\s*$/i, '').replace(/[,;]$/, '').trim();
+  if (out.registrantName)
+    out.registrantName = out.registrantName
+      .replace(/\s*\((?:the\s+)?["“]?(?:company|registrant)["”]?\)\s*$/i, '')
+      .replace(/[,;]$/, '')
+      .trim();
   return out;
 }
 
@@ -168,7 +231,8 @@ export function signatureDate(doc: ReportDocument, periodEnd: ISODate | null): I
   if (!periodEnd) return null;
   const text = doc.text ?? doc.blocks.map((b) => b.text).join('\n');
   const counts = new Map<ISODate, number>();
-  const re = /duly\s+authori[sz]ed[,.]?\s+(?:on|as\s+of)\s+([A-Z][a-z]+\.?\s+\d{1,2}\s*,?\s*(?:19|20)\d{2})|\bDated?\s*:\s*([A-Z][a-z]+\.?\s+\d{1,2}\s*,?\s*(?:19|20)\d{2})/g;
+  const re =
+    /duly\s+authori[sz]ed[,.]?\s+(?:on|as\s+of)\s+([A-Z][a-z]+\.?\s+\d{1,2}\s*,?\s*(?:19|20)\d{2})|\bDated?\s*:\s*([A-Z][a-z]+\.?\s+\d{1,2}\s*,?\s*(?:19|20)\d{2})/g;
   for (const m of text.matchAll(re)) {
     const d = parseUsDate(m[1] ?? m[2]!);
     if (!d || d <= periodEnd) continue;
@@ -186,7 +250,13 @@ export function displayName(name: string): string {
   if (/[a-z]/.test(name)) return name;
   return name
     .split(/(\s+)/)
-    .map((w) => (/^(?:[A-Z]\.)+$|^\d\w*$|^(?:PLC|LLC|NV|SA|AG|II|III|USA)\.?,?$/.test(w) ? (/(?:PLC)/.test(w) ? 'plc' : w) : w.charAt(0) + w.slice(1).toLowerCase()))
+    .map((w) =>
+      /^(?:[A-Z]\.)+$|^\d\w*$|^(?:PLC|LLC|NV|SA|AG|II|III|USA)\.?,?$/.test(w)
+        ? /(?:PLC)/.test(w)
+          ? 'plc'
+          : w
+        : w.charAt(0) + w.slice(1).toLowerCase(),
+    )
     .join('');
 }
 

@@ -17,19 +17,43 @@ const twentyF = path.join(data, 'filings-ixbrl', '20-F_0001062993-21-003193_Plym
 const pdfDir = path.join(data, 'financebench', 'pdfs');
 const files = [
   ...(fs.existsSync(twentyF) ? [twentyF] : []),
-  ...(fs.existsSync(pdfDir) ? fs.readdirSync(pdfDir).filter((f) => f.endsWith('.pdf')).sort().map((f) => path.join(pdfDir, f)) : []),
+  ...(fs.existsSync(pdfDir)
+    ? fs
+        .readdirSync(pdfDir)
+        .filter((f) => f.endsWith('.pdf'))
+        .sort()
+        .map((f) => path.join(pdfDir, f))
+    : []),
 ];
 
 describe.runIf(files.length > 0)('20-F HTML and FinanceBench PDFs through the report pipeline', () => {
   let d: Database;
-  const rows: { file: string; status: string; format: string | null; facts: number; bound: number; quarantined: number; reasons: Record<string, number>; tables: number; chunks: number; ms: number; error: string | null }[] = [];
+  const rows: {
+    file: string;
+    status: string;
+    format: string | null;
+    facts: number;
+    bound: number;
+    quarantined: number;
+    reasons: Record<string, number>;
+    tables: number;
+    chunks: number;
+    ms: number;
+    error: string | null;
+  }[] = [];
   beforeAll(async () => {
     d = await openDatabase({ dataDir: 'memory' });
     await migrate(d);
   });
   afterAll(async () => {
-    const total = rows.reduce((t, r) => ({ bound: t.bound + r.bound, quarantined: t.quarantined + r.quarantined }), { bound: 0, quarantined: 0 });
-    const lines = rows.map((r) => `${r.file.padEnd(64)} ${r.status.padEnd(8)} bound ${String(r.bound).padStart(5)}  quarantined ${String(r.quarantined).padStart(5)}  ${JSON.stringify(r.reasons)}  ${r.ms} ms`);
+    const total = rows.reduce((t, r) => ({ bound: t.bound + r.bound, quarantined: t.quarantined + r.quarantined }), {
+      bound: 0,
+      quarantined: 0,
+    });
+    const lines = rows.map(
+      (r) =>
+        `${r.file.padEnd(64)} ${r.status.padEnd(8)} bound ${String(r.bound).padStart(5)}  quarantined ${String(r.quarantined).padStart(5)}  ${JSON.stringify(r.reasons)}  ${r.ms} ms`,
+    );
     console.log([...lines, `TOTAL bound ${total.bound}, quarantined ${total.quarantined}`].join('\n'));
     if (process.env.REPORT_COUNTS_OUT) fs.writeFileSync(process.env.REPORT_COUNTS_OUT, JSON.stringify({ rows, total }, null, 2));
     await d?.close();
@@ -38,7 +62,11 @@ describe.runIf(files.length > 0)('20-F HTML and FinanceBench PDFs through the re
   for (const file of files) {
     it(`ingests ${path.basename(file)}`, async () => {
       const o = await ingestBytes(fs.readFileSync(file), path.basename(file), { db: d.db, tenantId: 'reports' });
-      const reasons = Object.fromEntries(Object.entries(o.status === 'ok' ? ((await runCounters(d, o.runId)) ?? {}) : {}).filter(([k]) => k.startsWith('q_')).map(([k, v]) => [k.slice(2), v]));
+      const reasons = Object.fromEntries(
+        Object.entries(o.status === 'ok' ? ((await runCounters(d, o.runId)) ?? {}) : {})
+          .filter(([k]) => k.startsWith('q_'))
+          .map(([k, v]) => [k.slice(2), v]),
+      );
       const counters = (await runCounters(d, o.runId)) ?? {};
       rows.push({
         file: path.basename(file),

@@ -59,7 +59,12 @@ interface Read {
 }
 
 const reads = new Map<string, Read>();
-const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort() : [];
+const files = fs.existsSync(dir)
+  ? fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.pdf'))
+      .sort()
+  : [];
 
 describe('FinanceBench PDFs: cover, fiscal year end and statements', () => {
   it('the data folder holds the FinanceBench PDFs', () => {
@@ -72,7 +77,18 @@ describe('FinanceBench PDFs: cover, fiscal year end and statements', () => {
       const { doc, cover } = withCover(raw);
       const ev = calendarEvidence(doc, cover, 'mdy');
       const calendars = inferCalendar(ev.annual, { fiscalYearEndMMDD: ev.fiscalYearEndMMDD ?? undefined, entityId: f }).calendars;
-      reads.set(f.replace(/\.pdf$/, ''), { cover, calendars, analysis: analyzeReport(doc, { calendars: calendars.length ? calendars : null, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: cover.kind === 'filing', registrant: [cover.registrantName] }) });
+      reads.set(f.replace(/\.pdf$/, ''), {
+        cover,
+        calendars,
+        analysis: analyzeReport(doc, {
+          calendars: calendars.length ? calendars : null,
+          standard: 'us-gaap',
+          currency: 'USD',
+          order: 'mdy',
+          secFiling: cover.kind === 'filing',
+          registrant: [cover.registrantName],
+        }),
+      });
     }
   }, 600_000);
 
@@ -90,7 +106,9 @@ describe('FinanceBench PDFs: cover, fiscal year end and statements', () => {
   it('Apple FY2022: at least 15 statement values agree exactly with Apple’s companyfacts, and none disagrees', () => {
     const cfFile = path.join(secDataDir(), 'sec-companyfacts', 'CIK0000320193_AAPL_companyfacts.json');
     expect(fs.existsSync(cfFile), cfFile).toBe(true);
-    const cf = JSON.parse(fs.readFileSync(cfFile, 'utf8')) as { facts: Record<string, Record<string, { units: Record<string, { start?: string; end: string; val: number }[]> }>> };
+    const cf = JSON.parse(fs.readFileSync(cfFile, 'utf8')) as {
+      facts: Record<string, Record<string, { units: Record<string, { start?: string; end: string; val: number }[]> }>>;
+    };
     const a = reads.get('APPLE_2022_10K')!.analysis;
     let agree = 0;
     const disagree: string[] = [];
@@ -103,11 +121,14 @@ describe('FinanceBench PDFs: cover, fiscal year end and statements', () => {
         const key = `${f.metricId}|${JSON.stringify(f.period)}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        const concepts = getMetric(f.metricId)!.concepts.filter((x) => x.startsWith('us-gaap:')).map((x) => x.slice(8));
+        const concepts = getMetric(f.metricId)!
+          .concepts.filter((x) => x.startsWith('us-gaap:'))
+          .map((x) => x.slice(8));
         const vals = new Set<number>();
         for (const concept of concepts) {
           for (const v of cf.facts['us-gaap']?.[concept]?.units.USD ?? []) {
-            const same = f.period.type === 'instant' ? !v.start && v.end === f.period.date : v.start === f.period.start && v.end === f.period.end;
+            const same =
+              f.period.type === 'instant' ? !v.start && v.end === f.period.date : v.start === f.period.start && v.end === f.period.end;
             if (same) vals.add(v.val);
           }
         }
@@ -124,7 +145,17 @@ describe('FinanceBench PDFs: cover, fiscal year end and statements', () => {
     const active = (name: string, metric: string, end: string) => {
       const r = reads.get(name);
       expect(r, `${name}.pdf was not read`).toBeDefined();
-      return r!.analysis.tables.flatMap((t) => t.cells.map((c) => c.fact)).filter((f) => f?.status === 'active' && f.metricId === metric && f.period.type === 'duration' && f.period.end === end && f.period.start.slice(5) === (end === '2017-12-31' ? '01-01' : '06-01')).map((f) => Number(f!.value));
+      return r!.analysis.tables
+        .flatMap((t) => t.cells.map((c) => c.fact))
+        .filter(
+          (f) =>
+            f?.status === 'active' &&
+            f.metricId === metric &&
+            f.period.type === 'duration' &&
+            f.period.end === end &&
+            f.period.start.slice(5) === (end === '2017-12-31' ? '01-01' : '06-01'),
+        )
+        .map((f) => Number(f!.value));
     };
     // Netflix's selected financial data: "Year ended December 31," / "2017 … 2013" / "(in thousands, …)" above the figures
     expect(active('NETFLIX_2017_10K', 'revenue', '2017-12-31')).toContain(11_692_713_000);
@@ -137,16 +168,30 @@ describe('FinanceBench PDFs: cover, fiscal year end and statements', () => {
     const active = (name: string) => {
       const r = reads.get(name);
       expect(r, `${name}.pdf was not read`).toBeDefined();
-      return r!.analysis.tables.flatMap((t) => t.cells.filter((c) => c.fact?.status === 'active').map((c) => ({ row: c.rowLabel, col: c.columnPath.join(' › '), table: t.kind, ...c.fact! })));
+      return r!.analysis.tables.flatMap((t) =>
+        t.cells
+          .filter((c) => c.fact?.status === 'active')
+          .map((c) => ({ row: c.rowLabel, col: c.columnPath.join(' › '), table: t.kind, ...c.fact! })),
+      );
     };
     const end = (f: { period: Period }) => (f.period.type === 'instant' ? f.period.date : f.period.end);
     // Nike's fair-value note: "MAY 31, 2020" re-heads the columns for its second block of rows
     const nikeCash = active('NIKE_2021_10K').filter((f) => f.row === 'Cash' && /ASSETS AT FAIR VALUE/.test(f.col));
-    expect(nikeCash.map((f) => [f.value, end(f)])).toEqual(expect.arrayContaining([['840000000', '2021-05-31'], ['596000000', '2020-05-31']]));
+    expect(nikeCash.map((f) => [f.value, end(f)])).toEqual(
+      expect.arrayContaining([
+        ['840000000', '2021-05-31'],
+        ['596000000', '2020-05-31'],
+      ]),
+    );
     expect(nikeCash.some((f) => f.value === '596000000' && end(f) === '2021-05-31')).toBe(false);
     // American Express's balance sheet: "December 31 (Millions, except share data)"
     const axp = active('AMERICANEXPRESS_2022_10K').filter((f) => f.metricId === 'total_assets' && f.table === 'balance_sheet');
-    expect(axp.map((f) => [f.value, end(f)])).toEqual(expect.arrayContaining([['228354000000', '2022-12-31'], ['188548000000', '2021-12-31']]));
+    expect(axp.map((f) => [f.value, end(f)])).toEqual(
+      expect.arrayContaining([
+        ['228354000000', '2022-12-31'],
+        ['188548000000', '2021-12-31'],
+      ]),
+    );
     // Boeing's notes print no unit line per table: "Notes to the Consolidated Financial Statements … (Dollars in millions …)"
     const boeing = active('BOEING_2022_10K').filter((f) => f.row === 'Service cost' && /^Pension/.test(f.col));
     expect(boeing.map((f) => [f.value, end(f)])).toEqual(expect.arrayContaining([['3000000', '2022-12-31']]));
@@ -156,11 +201,16 @@ describe('FinanceBench PDFs: cover, fiscal year end and statements', () => {
     it(`${name}: revenue of the cover's fiscal year is bound at a plausible scale; the balance sheet adds up`, () => {
       const r = reads.get(name)!;
       const end = r.cover.periodEnd!;
-      const facts = r.analysis.tables.filter((t) => t.kind === 'profit_loss' || t.kind === 'balance_sheet').flatMap((t) => t.cells.map((c) => c.fact).filter((f) => f?.status === 'active'));
-      const revenue = facts.filter((f) => (f!.metricId === 'revenue' || f!.metricId === 'total_income') && f!.period.type === 'duration' && f!.period.end === end);
+      const facts = r.analysis.tables
+        .filter((t) => t.kind === 'profit_loss' || t.kind === 'balance_sheet')
+        .flatMap((t) => t.cells.map((c) => c.fact).filter((f) => f?.status === 'active'));
+      const revenue = facts.filter(
+        (f) => (f!.metricId === 'revenue' || f!.metricId === 'total_income') && f!.period.type === 'duration' && f!.period.end === end,
+      );
       // banks print "Total net revenue"; every one of these companies reports billions
       if (revenue.length) for (const f of revenue) expect(Math.abs(Number(f!.value))).toBeGreaterThan(1e9);
-      const at = (m: string) => facts.filter((f) => f!.metricId === m && f!.period.type === 'instant' && f!.period.date === end).map((f) => Number(f!.value));
+      const at = (m: string) =>
+        facts.filter((f) => f!.metricId === m && f!.period.type === 'instant' && f!.period.date === end).map((f) => Number(f!.value));
       const assets = at('total_assets');
       expect(assets.length, 'total assets at the year end').toBeGreaterThan(0);
       expect(assets[0]!).toBeGreaterThan(1e9);

@@ -22,7 +22,8 @@ export function hasParseBytes(h: FormatHandler<unknown>): h is BytesFormatHandle
 
 /** Nothing to ingest: no table and no narrative text. */
 function assertContent(doc: ReportDocument, fileName: string, what: string): ReportDocument {
-  if (doc.tables.length === 0 && doc.blocks.length === 0) throw ingestError('bad_request:empty_report', fileName, `${what} holds no tables and no text`);
+  if (doc.tables.length === 0 && doc.blocks.length === 0)
+    throw ingestError('bad_request:empty_report', fileName, `${what} holds no tables and no text`);
   return doc;
 }
 

@@ -5,15 +5,26 @@ import { extractHtmlReport, looksLikeHtmlReport, looksLikeInlineXbrl } from './h
 import { readColumnPeriod } from './periods';
 import { structureTable } from './structure';
 
-const MARCH: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-04-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 3, day: 31 }, labelBy: 'end-year' }];
-const RETAIL: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-30', effectiveTo: null, yearEnd: { kind: 'week', weekday: 6, month: 1, rule: 'nearest' }, labelBy: 'start-year' }];
+const MARCH: FiscalCalendar[] = [
+  { entityId: 'e', effectiveFrom: '2000-04-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 3, day: 31 }, labelBy: 'end-year' },
+];
+const RETAIL: FiscalCalendar[] = [
+  {
+    entityId: 'e',
+    effectiveFrom: '2000-01-30',
+    effectiveTo: null,
+    yearEnd: { kind: 'week', weekday: 6, month: 1, rule: 'nearest' },
+    labelBy: 'start-year',
+  },
+];
 
 function analyze(html: string, calendars = MARCH, currency = 'INR', standard = 'ind-as') {
   const doc = extractHtmlReport(html);
   return { doc, a: analyzeReport(doc, { calendars, standard, currency }) };
 }
 
-const cellsOf = (a: ReturnType<typeof analyzeReport>) => a.tables.flatMap((t) => t.cells.filter((c) => c.fact).map((c) => ({ row: c.rowLabel, col: c.columnPath.join(' › '), ...c.fact! })));
+const cellsOf = (a: ReturnType<typeof analyzeReport>) =>
+  a.tables.flatMap((t) => t.cells.filter((c) => c.fact).map((c) => ({ row: c.rowLabel, col: c.columnPath.join(' › '), ...c.fact! })));
 
 describe('format detection', () => {
   it('tells plain HTML from inline XBRL and XML', () => {
@@ -33,21 +44,32 @@ describe('column headers → periods', () => {
   it('reads year, quarter, half-year, instant and span headers through the calendar', () => {
     expect(ok(['Year ended 31 March 2026'])).toEqual([{ type: 'duration', start: '2025-04-01', end: '2026-03-31' }, 'FY']);
     expect(ok(['Year ended March 31,', '2026'])).toEqual([{ type: 'duration', start: '2025-04-01', end: '2026-03-31' }, 'FY']);
-    expect(ok(['Quarter ended', '30.09.2025', '(Unaudited)'])).toEqual([{ type: 'duration', start: '2025-07-01', end: '2025-09-30' }, 'Q2']);
+    expect(ok(['Quarter ended', '30.09.2025', '(Unaudited)'])).toEqual([
+      { type: 'duration', start: '2025-07-01', end: '2025-09-30' },
+      'Q2',
+    ]);
     expect(ok(['Half year ended', '30.09.2025'])).toEqual([{ type: 'duration', start: '2025-04-01', end: '2025-09-30' }, 'H1']);
     expect(ok(['Six months ended September 30, 2025'])).toEqual([{ type: 'duration', start: '2025-04-01', end: '2025-09-30' }, 'H1']);
     expect(ok(['Three months ended', 'June 30, 2025'])).toEqual([{ type: 'duration', start: '2025-04-01', end: '2025-06-30' }, 'Q1']);
     expect(ok(['As at 31 March 2025'])).toEqual([{ type: 'instant', date: '2025-03-31' }, 'FY']);
     expect(ok(['2024-2025'])).toEqual([{ type: 'duration', start: '2024-04-01', end: '2025-03-31' }, 'FY']);
     expect(ok(['FY2025'])).toEqual([{ type: 'duration', start: '2024-04-01', end: '2025-03-31' }, 'FY']);
-    expect(ok(['Standalone', 'Year ended 31 March 2025 (Restated)'])).toEqual([{ type: 'duration', start: '2024-04-01', end: '2025-03-31' }, 'FY']);
+    expect(ok(['Standalone', 'Year ended 31 March 2025 (Restated)'])).toEqual([
+      { type: 'duration', start: '2024-04-01', end: '2025-03-31' },
+      'FY',
+    ]);
   });
   it('uses the 52/53-week calendar for retail year ends', () => {
-    expect(ok(['Fiscal Year Ended', 'February 3, 2024', '(53 weeks)'], RETAIL)).toEqual([{ type: 'duration', start: '2023-01-29', end: '2024-02-03' }, 'FY']);
+    expect(ok(['Fiscal Year Ended', 'February 3, 2024', '(53 weeks)'], RETAIL)).toEqual([
+      { type: 'duration', start: '2023-01-29', end: '2024-02-03' },
+      'FY',
+    ]);
     expect(ok(['52 weeks ended January 31, 2026'], RETAIL)).toEqual([{ type: 'duration', start: '2025-02-02', end: '2026-01-31' }, 'FY']);
   });
-  it('narrows an upper heading that lists every column\'s period to the column\'s own heading', () => {
-    const MAY: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-06-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 5, day: 31 }, labelBy: 'end-year' }];
+  it("narrows an upper heading that lists every column's period to the column's own heading", () => {
+    const MAY: FiscalCalendar[] = [
+      { entityId: 'e', effectiveFrom: '2000-06-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 5, day: 31 }, labelBy: 'end-year' },
+    ];
     const path = ['CONSOLIDATED STATEMENTS OF OPERATIONS', 'For the Years Ended May 31, 2023, 2022 and 2021', 'Year Ended May 31,'];
     expect(ok([...path, '2023'], MAY)).toEqual([{ type: 'duration', start: '2022-06-01', end: '2023-05-31' }, 'FY']);
     expect(ok([...path, '2021'], MAY)).toEqual([{ type: 'duration', start: '2020-06-01', end: '2021-05-31' }, 'FY']);
@@ -77,7 +99,10 @@ describe('HTML tables', () => {
   it('expands row and column spans into multi-level column headers', () => {
     const { doc, a } = analyze(RESULTS);
     const s = structureTable(doc.tables[0]!);
-    expect(s.headerRows).toEqual([['Particulars', 'Quarter ended', 'Half year ended'], ['Particulars', '30.09.2025', '30.09.2024', '30.09.2025']]);
+    expect(s.headerRows).toEqual([
+      ['Particulars', 'Quarter ended', 'Half year ended'],
+      ['Particulars', '30.09.2025', '30.09.2024', '30.09.2025'],
+    ]);
     const facts = activeFacts(a);
     expect(facts.filter((f) => f.metricId === 'revenue').map((f) => [f.column, f.period, f.value])).toEqual([
       ['Quarter ended › 30.09.2025', { type: 'duration', start: '2025-07-01', end: '2025-09-30' }, '3100000000'],
@@ -87,7 +112,10 @@ describe('HTML tables', () => {
     expect(a.counters.nil).toBe(2);
     // "Exceptional items" maps to no metric: its number is bound to the row's own concept, never to a metric
     expect(cellsOf(a).find((c) => c.row === 'Exceptional items')).toMatchObject({ status: 'active', reason: null, value: '40000000' });
-    expect(a.tables[0]!.cells.find((c) => c.rowLabel === 'Exceptional items' && c.fact)!.fact).toMatchObject({ metricId: null, concept: expect.stringMatching(/^report:row\//) });
+    expect(a.tables[0]!.cells.find((c) => c.rowLabel === 'Exceptional items' && c.fact)!.fact).toMatchObject({
+      metricId: null,
+      concept: expect.stringMatching(/^report:row\//),
+    });
   });
 
   it('keeps header paths across a repeated heading (a table continued on the next page)', () => {
@@ -195,7 +223,7 @@ describe('dimension columns under one period heading', () => {
 <tr><td>Net sales</td><td>4,411.00</td><td>2,745.00</td><td>7,156.00</td></tr>
 <tr><td>Adjusted EBIT</td><td>611.00</td><td>201.00</td><td>812.00</td></tr>
 </table></body></html>`;
-  it('binds each column to its own row concept under the heading\'s period, never to an entity-wide metric', () => {
+  it("binds each column to its own row concept under the heading's period, never to an entity-wide metric", () => {
     const cells = cellsOf(analyze(SEGMENTS).a);
     expect(cells).toHaveLength(6);
     for (const c of cells) {
@@ -225,7 +253,10 @@ describe('dimension columns under one period heading', () => {
     expect(of('As at 31 March 2024 › Total').metricId).toBe('total_assets');
   });
   it('leaves the columns unread when the heading above is prose or names several periods', () => {
-    const prose = SEGMENTS.replace('<p>Year Ended March 31, 2025</p>', '<p>Segment results for the years ended March 31, 2025 and 2024 were as follows:</p>');
+    const prose = SEGMENTS.replace(
+      '<p>Year Ended March 31, 2025</p>',
+      '<p>Segment results for the years ended March 31, 2025 and 2024 were as follows:</p>',
+    );
     for (const c of cellsOf(analyze(prose).a)) expect(c.status).toBe('quarantined');
   });
 });
@@ -244,7 +275,9 @@ describe('reference columns', () => {
 });
 
 describe('statements of changes in equity', () => {
-  const DEC: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' }];
+  const DEC: FiscalCalendar[] = [
+    { entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' },
+  ];
   const html = (balance2: string) => `<html><body><p>(In millions)</p><h3>Consolidated Statements of Shareholders’ Equity</h3><table>
     <tr><th></th><th>Common stock</th><th>Retained earnings</th><th>Total equity</th></tr>
     <tr><td>Balance at December 31, 2020</td><td>100</td><td>1,000</td><td>1,100</td></tr>
@@ -257,10 +290,24 @@ describe('statements of changes in equity', () => {
     const { a } = analyze(html('December 31, 2021'), DEC, 'USD', 'us-gaap');
     const cells = cellsOf(a);
     const at = (row: string, col: string) => cells.find((c) => c.row === row && c.col.includes(col));
-    expect(at('Balance at December 31, 2020', 'Total')).toMatchObject({ status: 'active', period: { type: 'instant', date: '2020-12-31' } });
-    expect(at('Net income', 'Retained')).toMatchObject({ status: 'active', period: { type: 'duration', start: '2021-01-01', end: '2021-12-31' }, value: '250000000' });
-    expect(at('Dividends declared', 'Total')).toMatchObject({ status: 'active', value: '-150000000', period: { type: 'duration', end: '2021-12-31' } });
-    expect(at('Balance at December 31, 2021', 'Total')).toMatchObject({ status: 'active', period: { type: 'instant', date: '2021-12-31' } });
+    expect(at('Balance at December 31, 2020', 'Total')).toMatchObject({
+      status: 'active',
+      period: { type: 'instant', date: '2020-12-31' },
+    });
+    expect(at('Net income', 'Retained')).toMatchObject({
+      status: 'active',
+      period: { type: 'duration', start: '2021-01-01', end: '2021-12-31' },
+      value: '250000000',
+    });
+    expect(at('Dividends declared', 'Total')).toMatchObject({
+      status: 'active',
+      value: '-150000000',
+      period: { type: 'duration', end: '2021-12-31' },
+    });
+    expect(at('Balance at December 31, 2021', 'Total')).toMatchObject({
+      status: 'active',
+      period: { type: 'instant', date: '2021-12-31' },
+    });
     // never a metric of the entity as a whole: equity statement rows are row concepts
     expect(cells.filter((c) => c.status === 'active').every((c) => c.metricId === null)).toBe(true);
   });
@@ -287,8 +334,15 @@ describe('statements of changes in equity', () => {
       ['active', '250000', { type: 'duration', start: '2023-04-01', end: '2023-06-30' }],
       ['active', '450000', { type: 'duration', start: '2023-01-01', end: '2023-06-30' }],
     ]);
-    expect(cells.find((c) => c.row === 'Balances, April 1, 2023' && c.col.includes('Total'))).toMatchObject({ status: 'active', period: { type: 'instant', date: '2023-03-31' } });
+    expect(cells.find((c) => c.row === 'Balances, April 1, 2023' && c.col.includes('Total'))).toMatchObject({
+      status: 'active',
+      period: { type: 'instant', date: '2023-03-31' },
+    });
     // the "Shares" column counts shares, in the thousands the unit line names (no currency)
-    expect(cells.find((c) => c.row === 'Balances, April 1, 2023' && c.col === 'Shares')).toMatchObject({ status: 'active', unit: 'shares', value: '358000000' });
+    expect(cells.find((c) => c.row === 'Balances, April 1, 2023' && c.col === 'Shares')).toMatchObject({
+      status: 'active',
+      unit: 'shares',
+      value: '358000000',
+    });
   });
 });

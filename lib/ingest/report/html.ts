@@ -18,7 +18,43 @@ interface DomNode {
   endIndex: number | null;
 }
 
-const BLOCK = new Set(['p', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'blockquote', 'pre', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'tr', 'td', 'th', 'caption', 'figure', 'figcaption', 'center', 'hr', 'body', 'nav', 'form', 'address']);
+const BLOCK = new Set([
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'blockquote',
+  'pre',
+  'li',
+  'ul',
+  'ol',
+  'dl',
+  'dt',
+  'dd',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'tr',
+  'td',
+  'th',
+  'caption',
+  'figure',
+  'figcaption',
+  'center',
+  'hr',
+  'body',
+  'nav',
+  'form',
+  'address',
+]);
 const SKIP = new Set(['script', 'style', 'head', 'noscript', 'template', 'svg', 'iframe', 'object']);
 const HEADING = /^h([1-6])$/;
 
@@ -91,7 +127,8 @@ class Extractor {
   walk(node: DomNode, bold: boolean): void {
     if (node.type === 'text') {
       const t = clean(node.data ?? '');
-      if (t.trim() !== '' && node.startIndex !== null) this.runs.push({ text: t, start: node.startIndex, end: (node.endIndex ?? node.startIndex) + 1, bold });
+      if (t.trim() !== '' && node.startIndex !== null)
+        this.runs.push({ text: t, start: node.startIndex, end: (node.endIndex ?? node.startIndex) + 1, bold });
       else if (t !== '' && this.runs.length) this.runs[this.runs.length - 1]!.text += ' ';
       return;
     }
@@ -105,7 +142,9 @@ class Extractor {
       const key = (node.attribs?.name ?? node.attribs?.property ?? '').toLowerCase().replace(/^(?:ledgerline|report|dc|og):/, '');
       const field = META_KEYS[key];
       const content = node.attribs?.content?.trim();
-      if (field && content) (this.meta as Record<string, unknown>)[field] = field === 'scope' ? (/stand/i.test(content) ? 'standalone' : /consol/i.test(content) ? 'consolidated' : null) : content;
+      if (field && content)
+        (this.meta as Record<string, unknown>)[field] =
+          field === 'scope' ? (/stand/i.test(content) ? 'standalone' : /consol/i.test(content) ? 'consolidated' : null) : content;
       return;
     }
     if (name === 'head') {
@@ -145,19 +184,38 @@ class Extractor {
     if (!this.runs.length) return;
     const runs = this.runs;
     this.runs = [];
-    const text = runs.map((r) => r.text).join('').replace(/[\u00a0\u2009\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
+    const text = runs
+      .map((r) => r.text)
+      .join('')
+      .replace(/[\u00a0\u2009\u202f]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (!text) return;
     const boldChars = runs.filter((r) => r.bold).reduce((n, r) => n + r.text.trim().length, 0);
     const allChars = runs.reduce((n, r) => n + r.text.trim().length, 0);
     let headingLevel = level;
-    if (!headingLevel && boldChars >= allChars * 0.9 && text.length <= 150 && !/[.;,]$/.test(text) && /[A-Za-z]{3}/.test(text) && !parseCellValueIsNumber(text)) {
+    if (
+      !headingLevel &&
+      boldChars >= allChars * 0.9 &&
+      text.length <= 150 &&
+      !/[.;,]$/.test(text) &&
+      /[A-Za-z]{3}/.test(text) &&
+      !parseCellValueIsNumber(text)
+    ) {
       headingLevel = /^(?:part|item)\s+[\divx]+/i.test(text) ? 2 : 3;
     }
     if (headingLevel) {
       if (headingLevel <= 2) this.section = text;
       this.heading = text;
     }
-    this.blocks.push({ kind: headingLevel ? 'heading' : 'paragraph', level: headingLevel, text, page: this.page, spanStart: runs[0]!.start, spanEnd: runs[runs.length - 1]!.end });
+    this.blocks.push({
+      kind: headingLevel ? 'heading' : 'paragraph',
+      level: headingLevel,
+      text,
+      page: this.page,
+      spanStart: runs[0]!.start,
+      spanEnd: runs[runs.length - 1]!.end,
+    });
   }
 
   /** Reads a data table into a grid; false when it is a layout table (walked as narrative instead). */
@@ -181,11 +239,14 @@ class Extractor {
     if (nested || rows.length === 0) return false;
     let numericRows = 0;
     for (const r of rows) {
-      if (r.cells.slice(1).some((c) => {
-        const t = textOf(c).trim();
-        const v = parseCellValue(t);
-        return v.kind === 'number' && !isYearText(t);
-      })) numericRows++;
+      if (
+        r.cells.slice(1).some((c) => {
+          const t = textOf(c).trim();
+          const v = parseCellValue(t);
+          return v.kind === 'number' && !isYearText(t);
+        })
+      )
+        numericRows++;
     }
     if (numericRows < 1) return false;
     this.flush();
@@ -214,7 +275,10 @@ class Extractor {
         }
         const cell: GridCell = {
           id: id++,
-          text: textOf(cellNode).replace(/[\u00a0\u2009\u202f]/g, ' ').replace(/\s+/g, ' ').trim(),
+          text: textOf(cellNode)
+            .replace(/[\u00a0\u2009\u202f]/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim(),
           th: cellNode.name === 'th' || row.head,
           page: this.page,
           spanStart: cellNode.startIndex,
@@ -306,7 +370,13 @@ export function looksLikeHtmlReport(head: string): boolean {
 
 /** Parses an HTML report. Never throws on malformed markup (browsers' recovery rules). */
 export function extractHtmlReport(text: string): ReportDocument {
-  const dom: DomNode = parseDocument(text, { withStartIndices: true, withEndIndices: true, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const dom: DomNode = parseDocument(text, {
+    withStartIndices: true,
+    withEndIndices: true,
+    decodeEntities: true,
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+  });
   const x = new Extractor();
   for (const c of dom.children ?? []) x.walk(c, false);
   x.flush();

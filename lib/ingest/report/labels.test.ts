@@ -19,7 +19,9 @@ describe('row labels', () => {
     // a scale printed after the caption is no part of it
     expect(m('Total assets (billions)')).toBe('total_assets');
     // a part's amounts printed in the caption are no part of it
-    expect(m('Long-term debt (includes debt issued by consolidated variable interest entities: 2022, $12,662; 2021, $13,803)')).toBe('long_term_debt');
+    expect(m('Long-term debt (includes debt issued by consolidated variable interest entities: 2022, $12,662; 2021, $13,803)')).toBe(
+      'long_term_debt',
+    );
     // the total line of a measure the ontology names without "total"
     expect(m('Total noninterest expense')).toBe('noninterest_expense');
     // the carrying amount ("…, net") of a measure; a deficit's sign is no part of the caption
@@ -109,8 +111,15 @@ describe('row labels', () => {
     expect(r('Diluted', ['Net Income Attributable to PepsiCo per Common Share'])?.metric.id).toBe('eps_diluted');
     expect(r('Net income attributable to common shareholders')?.metric.id).toBe('net_income');
     expect(r('Net income attributable to Coca-Cola')).toBeNull();
-    expect(r('Net earnings, including earnings attributable to redeemable and noncontrolling interests')?.metric.id).toBe('net_income_including_nci');
-    expect(metricForLabel('Consolidated net income attributable to Walmart', [], { registrant: registrantPattern(['Walmart Inc.']), kind: 'profit_loss' })).toMatchObject({ metric: { id: 'net_income' }, parent: true });
+    expect(r('Net earnings, including earnings attributable to redeemable and noncontrolling interests')?.metric.id).toBe(
+      'net_income_including_nci',
+    );
+    expect(
+      metricForLabel('Consolidated net income attributable to Walmart', [], {
+        registrant: registrantPattern(['Walmart Inc.']),
+        kind: 'profit_loss',
+      }),
+    ).toMatchObject({ metric: { id: 'net_income' }, parent: true });
     expect(metricForLabel('Retained earnings (deficit)', [], { kind: 'balance_sheet' })?.metric.id).toBe('retained_earnings');
     expect(attributionOf('Less: Net income attributable to noncontrolling interests', { registrant })).toBe('nci');
     expect(attributionOf('Comprehensive Income Attributable to PepsiCo', { registrant })).toBe('parent');

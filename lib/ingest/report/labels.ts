@@ -10,7 +10,10 @@ import { getMetric, METRICS, type MetricDef } from '@/lib/ontology/metrics';
 
 /** Label as shown, without enumeration, note references and footnote markers. */
 export function cleanLabel(label: string): string {
-  let s = label.replace(/[\u00a0\u2009\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
+  let s = label
+    .replace(/[\u00a0\u2009\u202f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   for (let i = 0; i < 3; i++) {
     const before = s;
     s = s
@@ -38,32 +41,34 @@ export function cleanLabel(label: string): string {
 
 /** Lower-case comparable form of a label: "Profit / (Loss) before Tax (V+VI)" → "profit before tax". */
 export function normalizeLabel(label: string): string {
-  return cleanLabel(label)
-    .toLowerCase()
-    // "Accounts receivable — net of allowances of $174 and $189": the allowance's amounts are not part of the caption
-    .replace(/[\s,—–-]*\b(?:net of|less) (?:an )?allowances?\b.*$/, ' net')
-    // "Long-term debt (includes debt issued by consolidated variable interest entities: 2022, $12,662; 2021, $13,803)":
-    // the amounts of a part it includes are not part of the caption
-    .replace(/\s*\((?:includes?|including)\b[^()]*\d[^()]*\)\s*$/, '')
-    // "Purchase of premises and equipment, net of sales: 2022, $1; 2021, $88; 2020, $1": the years' amounts too
-    .replace(/\s*:\s*(?:(?:19|20)\d{2}\s*,\s*\$?\s*[\d,.]+\s*(?:;|and)?\s*)+$/, '')
-    .replace(/[’‘`]/g, "'")
-    .replace(/&/g, ' and ')
-    .replace(/\s*\/\s*\((?:loss|profit|income|deficit)\)/g, '')
-    .replace(/\s*\/\s*\(used in\)/g, '')
-    .replace(/\(used in\)\s*\/\s*/g, '')
-    .replace(/\((?:loss|profit)\)\s*\/\s*/g, '')
-    .replace(/\s*\((?:net|gross)\)$/g, '')
-    // "Total stockholders' equity (deficit)", "Retained earnings (accumulated deficit)": the caption of either sign
-    .replace(/\s*\((?:deficit|deficiency|accumulated deficit)\)/g, '')
-    .replace(/\((?:in\s+)?(?:₹|\$|rs\.?|inr|usd|[jh])\)/g, '')
-    // "Total assets (billions)": the row's scale, printed after its caption, is no part of it
-    .replace(/\s*\((?:in\s+)?(?:\$\s*|usd\s+)?(?:billions|millions|thousands)\)$/g, '')
-    .replace(/[^a-z0-9' ]+/g, ' ')
-    .replace(/'s\b/g, 's')
-    .replace(/'/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    cleanLabel(label)
+      .toLowerCase()
+      // "Accounts receivable — net of allowances of $174 and $189": the allowance's amounts are not part of the caption
+      .replace(/[\s,—–-]*\b(?:net of|less) (?:an )?allowances?\b.*$/, ' net')
+      // "Long-term debt (includes debt issued by consolidated variable interest entities: 2022, $12,662; 2021, $13,803)":
+      // the amounts of a part it includes are not part of the caption
+      .replace(/\s*\((?:includes?|including)\b[^()]*\d[^()]*\)\s*$/, '')
+      // "Purchase of premises and equipment, net of sales: 2022, $1; 2021, $88; 2020, $1": the years' amounts too
+      .replace(/\s*:\s*(?:(?:19|20)\d{2}\s*,\s*\$?\s*[\d,.]+\s*(?:;|and)?\s*)+$/, '')
+      .replace(/[’‘`]/g, "'")
+      .replace(/&/g, ' and ')
+      .replace(/\s*\/\s*\((?:loss|profit|income|deficit)\)/g, '')
+      .replace(/\s*\/\s*\(used in\)/g, '')
+      .replace(/\(used in\)\s*\/\s*/g, '')
+      .replace(/\((?:loss|profit)\)\s*\/\s*/g, '')
+      .replace(/\s*\((?:net|gross)\)$/g, '')
+      // "Total stockholders' equity (deficit)", "Retained earnings (accumulated deficit)": the caption of either sign
+      .replace(/\s*\((?:deficit|deficiency|accumulated deficit)\)/g, '')
+      .replace(/\((?:in\s+)?(?:₹|\$|rs\.?|inr|usd|[jh])\)/g, '')
+      // "Total assets (billions)": the row's scale, printed after its caption, is no part of it
+      .replace(/\s*\((?:in\s+)?(?:\$\s*|usd\s+)?(?:billions|millions|thousands)\)$/g, '')
+      .replace(/[^a-z0-9' ]+/g, ' ')
+      .replace(/'s\b/g, 's')
+      .replace(/'/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 interface LabelRule {
@@ -88,35 +93,83 @@ const NET_RESULT = '(?:consolidated )?net (?:income|earnings|loss|profit)(?: los
 const notNonCurrent = (p: string) => !/non current|noncurrent|long term/.test(p);
 const nonCurrent = (p: string) => /non current|noncurrent|long term/.test(p);
 /** A section counting shares ("Shares used in computing earnings per share:", "Weighted-average shares outstanding"): its "Basic" and "Diluted" are share counts. */
-const underShares = (p: string) => /^(?:(?:weighted )?average )?(?:number of )?(?:common |ordinary |equity )?shares (?:used|outstanding)\b|^(?:weighted )?average (?:number of )?(?:common |ordinary |equity )?shares\b/.test(p.split(' > ').pop() ?? p);
+const underShares = (p: string) =>
+  /^(?:(?:weighted )?average )?(?:number of )?(?:common |ordinary |equity )?shares (?:used|outstanding)\b|^(?:weighted )?average (?:number of )?(?:common |ordinary |equity )?shares\b/.test(
+    p.split(' > ').pop() ?? p,
+  );
 const underEps = (p: string) => !underShares(p) && /earnings per|\beps\b|per equity share|per (?:common |ordinary )?share/.test(p);
 const currentAssets = (p: string) => /\bcurrent assets\b/.test(p) && !/non current|noncurrent|long term/.test(p);
 const liabilities = (p: string) => /liabilit/.test(p);
 
 /** Report labels per metric (whole-label regular expressions on the normalized label). */
 const RULES: LabelRule[] = [
-  { metric: 'revenue', patterns: [/^(?:total )?revenues? from operations$/, /^(?:total )?(?:net )?revenues?$/, /^(?:total )?net sales$/, /^(?:total )?net revenues?$/, /^revenue from contracts with customers$/, /^sales and other operating revenues$/] },
+  {
+    metric: 'revenue',
+    patterns: [
+      /^(?:total )?revenues? from operations$/,
+      /^(?:total )?(?:net )?revenues?$/,
+      /^(?:total )?net sales$/,
+      /^(?:total )?net revenues?$/,
+      /^revenue from contracts with customers$/,
+      /^sales and other operating revenues$/,
+    ],
+  },
   { metric: 'total_income', patterns: [/^total income$/, /^total revenue and other income$/] },
-  { metric: 'cost_of_revenue', patterns: [/^cost of (?:materials? consumed|revenues?|sales|goods sold|products sold)$/, /^total cost of (?:revenues?|sales)$/] },
+  {
+    metric: 'cost_of_revenue',
+    patterns: [/^cost of (?:materials? consumed|revenues?|sales|goods sold|products sold)$/, /^total cost of (?:revenues?|sales)$/],
+  },
   { metric: 'gross_profit', patterns: [/^(?:total )?gross (?:profit|margin)$/] },
   { metric: 'rnd', patterns: [/^research(?: and)? development(?: and related)?(?: expenses?| costs?)?(?: net)?$/] },
   { metric: 'general_admin', patterns: [/^general and administrative(?: expenses?)?$/] },
   { metric: 'sga', patterns: [/^selling general and administrative(?: expenses?)?$/] },
-  { metric: 'operating_income', patterns: [/^operating (?:profit|income|income loss|loss)$/, /^(?:income|profit|loss|income loss|loss income) from operations$/, /^operating (?:profit|income) ebit$/] },
+  {
+    metric: 'operating_income',
+    patterns: [
+      /^operating (?:profit|income|income loss|loss)$/,
+      /^(?:income|profit|loss|income loss|loss income) from operations$/,
+      /^operating (?:profit|income) ebit$/,
+    ],
+  },
   {
     metric: 'profit_before_tax',
-    patterns: [/^profit before (?:income )?tax(?:es|ation)?$/, /^(?:income|earnings|profit|loss|income loss|loss income|earnings loss) before (?:provision for )?income tax(?:es| expense)?$/, /^profit before tax for the (?:year|period)$/],
+    patterns: [
+      /^profit before (?:income )?tax(?:es|ation)?$/,
+      /^(?:income|earnings|profit|loss|income loss|loss income|earnings loss) before (?:provision for )?income tax(?:es| expense)?$/,
+      /^profit before tax for the (?:year|period)$/,
+    ],
   },
   // the parent's share first: "Net earnings attributable to General Mills", "Net loss attributable to Boeing Shareholders"
   { metric: 'net_income', parent: true, patterns: [new RegExp(`^${NET_RESULT} ${TO_PARENT}$`)] },
-  { metric: 'net_income_including_nci', patterns: [new RegExp(`^${NET_RESULT} including (?:(?:net )?(?:income|earnings|loss) attributable to )?${NCI}$`)] },
+  {
+    metric: 'net_income_including_nci',
+    patterns: [new RegExp(`^${NET_RESULT} including (?:(?:net )?(?:income|earnings|loss) attributable to )?${NCI}$`)],
+  },
   {
     metric: 'net_income',
-    patterns: [/^(?:net )?profit (?:after tax )?for the (?:year|period|quarter)$/, /^net (?:income|earnings|profit)$/, /^net income loss$/, /^profit after tax(?: for the (?:year|period))?$/, /^net profit after tax$/],
+    patterns: [
+      /^(?:net )?profit (?:after tax )?for the (?:year|period|quarter)$/,
+      /^net (?:income|earnings|profit)$/,
+      /^net income loss$/,
+      /^profit after tax(?: for the (?:year|period))?$/,
+      /^net profit after tax$/,
+    ],
   },
   // "Earnings per share attributable to 3M common shareholders — basic", "Basic loss per share", "Diluted net income per share"
-  { metric: 'eps_basic', patterns: [new RegExp(`^(?:net )?(?:earnings|income|loss|earnings loss|income loss) per (?:common )?share ${TO_PARENT} basic$`), /^basic (?:net )?(?:earnings|income|loss|earnings loss|income loss) per (?:common )?share$/] },
-  { metric: 'eps_diluted', patterns: [new RegExp(`^(?:net )?(?:earnings|income|loss|earnings loss|income loss) per (?:common )?share ${TO_PARENT} diluted$`), /^diluted (?:net )?(?:earnings|income|loss|earnings loss|income loss) per (?:common )?share$/] },
+  {
+    metric: 'eps_basic',
+    patterns: [
+      new RegExp(`^(?:net )?(?:earnings|income|loss|earnings loss|income loss) per (?:common )?share ${TO_PARENT} basic$`),
+      /^basic (?:net )?(?:earnings|income|loss|earnings loss|income loss) per (?:common )?share$/,
+    ],
+  },
+  {
+    metric: 'eps_diluted',
+    patterns: [
+      new RegExp(`^(?:net )?(?:earnings|income|loss|earnings loss|income loss) per (?:common )?share ${TO_PARENT} diluted$`),
+      /^diluted (?:net )?(?:earnings|income|loss|earnings loss|income loss) per (?:common )?share$/,
+    ],
+  },
   { metric: 'eps_basic', patterns: [/^basic$/, /^basic (?:earnings per (?:equity )?share|eps)$/], where: underEps },
   { metric: 'eps_basic', patterns: [/^basic (?:earnings per (?:equity |common )?share|eps)$/, /^earnings per share basic$/] },
   { metric: 'eps_diluted', patterns: [/^diluted$/, /^diluted (?:earnings per (?:equity )?share|eps)$/], where: underEps },
@@ -126,31 +179,89 @@ const RULES: LabelRule[] = [
   { metric: 'total_equity', patterns: [/^total equity$/, /^total (?:shareholders|stockholders) equity$/] },
   { metric: 'cash', patterns: [/^cash and cash equivalents$/], where: (p) => !/cash flow|operating|investing|financing/.test(p) },
   { metric: 'long_term_debt', patterns: [/^borrowings$/], where: nonCurrent },
-  { metric: 'long_term_debt', patterns: [/^long term (?:debt|borrowings)$/, /^non current borrowings$/, /^long term debt (?:less|excluding|net of) current (?:portion|maturities)$/] },
+  {
+    metric: 'long_term_debt',
+    patterns: [
+      /^long term (?:debt|borrowings)$/,
+      /^non current borrowings$/,
+      /^long term debt (?:less|excluding|net of) current (?:portion|maturities)$/,
+    ],
+  },
   // a balance sheet's "Long-Term Debt Obligations" (not a contractual-obligations table's line)
   { metric: 'long_term_debt', patterns: [/^long term debt obligations$/], where: liabilities, kinds: ['balance_sheet'] },
   { metric: 'inventories', patterns: [/^(?:total )?inventories$/, /^merchandise inventories$/], where: notNonCurrent },
-  { metric: 'receivables', patterns: [/^trade receivables(?: net)?$/, /^accounts receivable(?: net)?$/, /^accounts and notes receivable(?: net)?$/], where: notNonCurrent },
+  {
+    metric: 'receivables',
+    patterns: [/^trade receivables(?: net)?$/, /^accounts receivable(?: net)?$/, /^accounts and notes receivable(?: net)?$/],
+    where: notNonCurrent,
+  },
   // "Receivables" alone names the balance only among a balance sheet's current assets
   { metric: 'receivables', patterns: [/^receivables(?: net)?$/], where: currentAssets, kinds: ['balance_sheet'] },
-  { metric: 'ppe_net', patterns: [/^net property(?: plant)? and equipment$/, /^property(?: plant)? and equipment net$/], kinds: ['balance_sheet'] },
-  { metric: 'retained_earnings', patterns: [/^retained earnings(?: accumulated deficit| deficit)?$/, /^accumulated deficit retained earnings$/], kinds: ['balance_sheet'] },
+  {
+    metric: 'ppe_net',
+    patterns: [/^net property(?: plant)? and equipment$/, /^property(?: plant)? and equipment net$/],
+    kinds: ['balance_sheet'],
+  },
+  {
+    metric: 'retained_earnings',
+    patterns: [/^retained earnings(?: accumulated deficit| deficit)?$/, /^accumulated deficit retained earnings$/],
+    kinds: ['balance_sheet'],
+  },
   // "provided by (used in)", "(used in) provided by", "generated from/(used in)": any order of the two directions
   // "Net cash from operations" (Microsoft), "Cash provided (used) by operations" (Nike)
-  { metric: 'operating_cash_flow', patterns: [/^(?:net )?cash (?:(?:provided|used|generated|from|by|in)\s+){1,4}operations$/], kinds: ['cash_flow'] },
+  {
+    metric: 'operating_cash_flow',
+    patterns: [/^(?:net )?cash (?:(?:provided|used|generated|from|by|in)\s+){1,4}operations$/],
+    kinds: ['cash_flow'],
+  },
   // "Net cash used in financing" / "… in investing" (Microsoft)
   { metric: 'investing_cash_flow', patterns: [/^net cash (?:(?:provided|used|from|by|in)\s+){1,3}investing$/], kinds: ['cash_flow'] },
   { metric: 'financing_cash_flow', patterns: [/^net cash (?:(?:provided|used|from|by|in)\s+){1,3}financing$/], kinds: ['cash_flow'] },
-  { metric: 'operating_cash_flow', patterns: [/^net cash (?:flows? )?(?:(?:from|generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}operating activities(?: a)?$/, /^(?:total )?cash (?:(?:generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}operating activities$/] },
-  { metric: 'investing_cash_flow', patterns: [/^net cash (?:flows? )?(?:(?:from|generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}investing activities(?: b)?$/, /^(?:total )?cash (?:(?:generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}investing activities$/], kinds: ['cash_flow'] },
-  { metric: 'financing_cash_flow', patterns: [/^net cash (?:flows? )?(?:(?:from|generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}financing activities(?: c)?$/, /^(?:total )?cash (?:(?:generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}financing activities$/], kinds: ['cash_flow'] },
+  {
+    metric: 'operating_cash_flow',
+    patterns: [
+      /^net cash (?:flows? )?(?:(?:from|generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}operating activities(?: a)?$/,
+      /^(?:total )?cash (?:(?:generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}operating activities$/,
+    ],
+  },
+  {
+    metric: 'investing_cash_flow',
+    patterns: [
+      /^net cash (?:flows? )?(?:(?:from|generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}investing activities(?: b)?$/,
+      /^(?:total )?cash (?:(?:generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}investing activities$/,
+    ],
+    kinds: ['cash_flow'],
+  },
+  {
+    metric: 'financing_cash_flow',
+    patterns: [
+      /^net cash (?:flows? )?(?:(?:from|generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}financing activities(?: c)?$/,
+      /^(?:total )?cash (?:(?:generated(?: from| by)?|provided(?: by| from)?|used(?: in| for| by)?|by|for)\s+){1,4}financing activities$/,
+    ],
+    kinds: ['cash_flow'],
+  },
   { metric: 'stock_compensation', patterns: [/^(?:stock|share|equity) based compensation(?: expenses?| costs?)?$/], kinds: ['cash_flow'] },
   {
     metric: 'share_repurchases',
-    patterns: [/^(?:purchases?|repurchases?) of (?:common|treasury|company|ordinary) (?:stock|shares)(?: for treasury)?$/, /^share repurchases?(?: common)?$/, /^payments? for (?:the )?repurchases? of common stock$/, /^common stock repurchased$/, /^treasury (?:stock|shares) (?:repurchased|purchased|acquired)$/],
+    patterns: [
+      /^(?:purchases?|repurchases?) of (?:common|treasury|company|ordinary) (?:stock|shares)(?: for treasury)?$/,
+      /^share repurchases?(?: common)?$/,
+      /^payments? for (?:the )?repurchases? of common stock$/,
+      /^common stock repurchased$/,
+      /^treasury (?:stock|shares) (?:repurchased|purchased|acquired)$/,
+    ],
     kinds: ['cash_flow'],
   },
-  { metric: 'dividends_paid', patterns: [/^(?:cash )?dividends paid(?: to (?:share|stock)holders| on common stock)?$/, /^payments? (?:for|of) dividends(?: and dividend equivalents)?(?: to (?:share|stock)holders)?$/, /^common stock cash dividends paid$/, /^dividends common and preferred$/], kinds: ['cash_flow'] },
+  {
+    metric: 'dividends_paid',
+    patterns: [
+      /^(?:cash )?dividends paid(?: to (?:share|stock)holders| on common stock)?$/,
+      /^payments? (?:for|of) dividends(?: and dividend equivalents)?(?: to (?:share|stock)holders)?$/,
+      /^common stock cash dividends paid$/,
+      /^dividends common and preferred$/,
+    ],
+    kinds: ['cash_flow'],
+  },
   {
     metric: 'capex',
     patterns: [
@@ -170,7 +281,15 @@ const RULES: LabelRule[] = [
   { metric: 'employee_benefits', patterns: [/^employee benefits? expenses?$/] },
   { metric: 'other_expenses', patterns: [/^other expenses$/] },
   { metric: 'total_expenses', patterns: [/^total expenses$/] },
-  { metric: 'tax_expense', patterns: [/^(?:total )?tax expenses?$/, /^provision for income taxes$/, /^income tax expense$/, /^provision for benefit from income taxes$/] },
+  {
+    metric: 'tax_expense',
+    patterns: [
+      /^(?:total )?tax expenses?$/,
+      /^provision for income taxes$/,
+      /^income tax expense$/,
+      /^provision for benefit from income taxes$/,
+    ],
+  },
   // ("(Benefit) provision" and "Benefit (provision)" read alike once normalized, with opposite signs: neither binds)
   // "Income taxes" is the tax expense only as a line of the income statement
   { metric: 'tax_expense', patterns: [/^income taxes$/], kinds: ['profit_loss', 'results'] },
@@ -178,7 +297,29 @@ const RULES: LabelRule[] = [
 ];
 
 /** Ontology synonyms too generic to bind a row on their own ("assets", "cash", "debt", "sales"). */
-const GENERIC_SYNONYMS = new Set(['assets', 'liabilities', 'cash', 'debt', 'sales', 'revenue', 'revenues', 'borrowings', 'inventory', 'receivables', 'top line', 'bottom line', 'book value', 'ebit', 'pat', 'pbt', 'cogs', 'cfo', 'capex', 'sga', 'share count']);
+const GENERIC_SYNONYMS = new Set([
+  'assets',
+  'liabilities',
+  'cash',
+  'debt',
+  'sales',
+  'revenue',
+  'revenues',
+  'borrowings',
+  'inventory',
+  'receivables',
+  'top line',
+  'bottom line',
+  'book value',
+  'ebit',
+  'pat',
+  'pbt',
+  'cogs',
+  'cfo',
+  'capex',
+  'sga',
+  'share count',
+]);
 
 let synonymIndex: Map<string, string> | null = null;
 function synonyms(): Map<string, string> {
@@ -210,7 +351,8 @@ export interface LabelContext {
   statement?: boolean;
 }
 
-const LEGAL_SUFFIX = /\b(?:the|inc|incorporated|corp|corporation|company|co|plc|ltd|limited|llc|lp|l p|n v|nv|s a|sa|ag|se|group|holdings?)\b/g;
+const LEGAL_SUFFIX =
+  /\b(?:the|inc|incorporated|corp|corporation|company|co|plc|ltd|limited|llc|lp|l p|n v|nv|s a|sa|ag|se|group|holdings?)\b/g;
 
 /**
  * The registrant's names as row labels print them: each name given (cover, entity record), normalized,
@@ -236,7 +378,32 @@ export function registrantPattern(names: (string | null | undefined)[]): RegExp 
   return new RegExp(`\\battributable to (?:the )?(?:${alts.join('|')})\\b`, 'g');
 }
 
-const GENERIC_FIRST_WORDS = new Set(['general', 'american', 'national', 'international', 'united', 'first', 'global', 'royal', 'southern', 'northern', 'western', 'eastern', 'central', 'pacific', 'atlantic', 'federal', 'public', 'standard', 'new', 'great', 'common', 'total', 'net', 'other']);
+const GENERIC_FIRST_WORDS = new Set([
+  'general',
+  'american',
+  'national',
+  'international',
+  'united',
+  'first',
+  'global',
+  'royal',
+  'southern',
+  'northern',
+  'western',
+  'eastern',
+  'central',
+  'pacific',
+  'atlantic',
+  'federal',
+  'public',
+  'standard',
+  'new',
+  'great',
+  'common',
+  'total',
+  'net',
+  'other',
+]);
 
 /** The normalized label with the registrant it attributes a result to replaced by "the company". */
 function withRegistrant(n: string, registrant: RegExp | null | undefined): string {
@@ -255,7 +422,10 @@ export function metricForLabel(label: string, sectionPath: string[] = [], lc: La
   // Read loosely below only where it is the measure: a flow (the total of a flow is that flow), or a balance on
   // the balance sheet itself — a note's "Total deferred tax assets" is the gross before the valuation allowance
   // and the liabilities, its "Total long-term debt" the debt before its current portion (Apple, Costco)
-  const loose = (hit: MetricMatch | null | undefined): MetricMatch | null => (hit && (hit.metric.periodType === 'duration' || (lc.kind === 'balance_sheet' && lc.statement !== false)) ? { ...hit, strength: 1 } : null);
+  const loose = (hit: MetricMatch | null | undefined): MetricMatch | null =>
+    hit && (hit.metric.periodType === 'duration' || (lc.kind === 'balance_sheet' && lc.statement !== false))
+      ? { ...hit, strength: 1 }
+      : null;
   // "Total noninterest expense": the total line of a measure the ontology names without the word;
   // "Goodwill, net", "Merchandise inventories, net": the carrying amount the measure is (never a gross measure's)
   const bare = n.startsWith('total ') ? n.slice(6) : n;

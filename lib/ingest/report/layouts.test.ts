@@ -12,13 +12,19 @@ import { extractHtmlReport } from './html';
 import { readColumnPeriod } from './periods';
 import { parseUnitLine, rowUnitKind } from './units';
 
-const DEC: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' }];
-const MAY: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-06-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 5, day: 31 }, labelBy: 'end-year' }];
+const DEC: FiscalCalendar[] = [
+  { entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' },
+];
+const MAY: FiscalCalendar[] = [
+  { entityId: 'e', effectiveFrom: '2000-06-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 5, day: 31 }, labelBy: 'end-year' },
+];
 
 function cells(html: string, calendars = DEC) {
   const doc = extractHtmlReport(html);
   const a = analyzeReport(doc, { calendars, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true });
-  return a.tables.flatMap((t) => t.cells.filter((c) => c.fact).map((c) => ({ row: c.rowLabel, col: c.columnPath.join(' › '), ...c.fact! })));
+  return a.tables.flatMap((t) =>
+    t.cells.filter((c) => c.fact).map((c) => ({ row: c.rowLabel, col: c.columnPath.join(' › '), ...c.fact! })),
+  );
 }
 const at = (f: { period: { type: string; date?: string; end?: string } }) => (f.period.type === 'instant' ? f.period.date : f.period.end);
 
@@ -103,10 +109,18 @@ describe('headings that run a sentence or junk into the period', () => {
     return r.status === 'ok' ? r.value.period : r.status;
   };
   it('a sentence above the heading leaves the column its own period (JPMorgan)', () => {
-    expect(read(['30, 2023 and 2022.', 'As of or for the three months', 'ended June 30,', '2022'])).toEqual({ type: 'duration', start: '2022-04-01', end: '2022-06-30' });
+    expect(read(['30, 2023 and 2022.', 'As of or for the three months', 'ended June 30,', '2022'])).toEqual({
+      type: 'duration',
+      start: '2022-04-01',
+      end: '2022-06-30',
+    });
   });
   it('a quarter or half year with its year printed after other words is that quarter, never the fiscal year', () => {
-    expect(read(['Six months ended June 30,', '(in millions)', '2023'])).toEqual({ type: 'duration', start: '2023-01-01', end: '2023-06-30' });
+    expect(read(['Six months ended June 30,', '(in millions)', '2023'])).toEqual({
+      type: 'duration',
+      start: '2023-01-01',
+      end: '2023-06-30',
+    });
     expect(read(['Three months ended June 30,', 'Average', '2023'])).toEqual({ type: 'duration', start: '2023-04-01', end: '2023-06-30' });
     expect(read(['three months ended', 'Contractual', 'December', '(b)', '31, 2022'])).toBe('unresolved');
   });
@@ -171,15 +185,23 @@ describe('units', () => {
 });
 
 describe('a period printed once over each group of columns', () => {
-  const JUN: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-07-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 6, day: 30 }, labelBy: 'end-year' }];
-  const JAN: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-02-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 1, day: 31 }, labelBy: 'end-year' }];
-  const when = (f: { period: { type: string; date?: string; start?: string; end?: string } }) => (f.period.type === 'instant' ? f.period.date : `${f.period.start}..${f.period.end}`);
+  const JUN: FiscalCalendar[] = [
+    { entityId: 'e', effectiveFrom: '2000-07-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 6, day: 30 }, labelBy: 'end-year' },
+  ];
+  const JAN: FiscalCalendar[] = [
+    { entityId: 'e', effectiveFrom: '2000-02-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 1, day: 31 }, labelBy: 'end-year' },
+  ];
+  const when = (f: { period: { type: string; date?: string; start?: string; end?: string } }) =>
+    f.period.type === 'instant' ? f.period.date : `${f.period.start}..${f.period.end}`;
 
   it('a year printed over the last column of each group heads the whole group, dated by the stub ("June 30,")', () => {
-    const got = cells(`<p>The components of intangible assets were as follows:</p><p>(In millions)</p><table>
+    const got = cells(
+      `<p>The components of intangible assets were as follows:</p><p>(In millions)</p><table>
       <tr><td></td><td>Gross Carrying Amount</td><td>Accumulated Amortization</td><td>Net Carrying Amount</td><td>Gross Carrying Amount</td><td>Accumulated Amortization</td><td>Net Carrying Amount</td></tr>
       <tr><td>June 30,</td><td></td><td></td><td>2023</td><td></td><td></td><td>2022</td></tr>
-      <tr><td>Technology-based</td><td>$11,245</td><td>$(7,589)</td><td>$3,656</td><td>$11,277</td><td>$(6,958)</td><td>$4,319</td></tr></table>`, JUN);
+      <tr><td>Technology-based</td><td>$11,245</td><td>$(7,589)</td><td>$3,656</td><td>$11,277</td><td>$(6,958)</td><td>$4,319</td></tr></table>`,
+      JUN,
+    );
     expect(got.map((c) => [c.col, c.value, when(c), c.status])).toEqual([
       ['June 30, 2023 › Gross Carrying Amount', '11245000000', '2023-06-30', 'active'],
       ['June 30, 2023 › Accumulated Amortization', '-7589000000', '2023-06-30', 'active'],
@@ -191,7 +213,9 @@ describe('a period printed once over each group of columns', () => {
   });
 
   it('dates printed right above the headings, one over each group of repeated headings, head their groups; never groups whose headings differ', () => {
-    const table = (second: string) => `<p>The long-term debt consists of the following as of January 31, 2020 and 2019:</p><p>January 31, 2020 January 31, 2019</p><table>
+    const table = (
+      second: string,
+    ) => `<p>The long-term debt consists of the following as of January 31, 2020 and 2019:</p><p>January 31, 2020 January 31, 2019</p><table>
       <tr><td>(Amounts in millions)</td><td>Amount</td><td>Average Rate</td><td>${second}</td><td>Average Rate</td></tr>
       <tr><td>Fixed</td><td>$39,752</td><td>3.8%</td><td>$35,816</td><td>3.9%</td></tr></table>`;
     expect(cells(table('Amount'), JAN).map((c) => [c.col, c.value, c.unit, when(c), c.status])).toEqual([
@@ -205,11 +229,14 @@ describe('a period printed once over each group of columns', () => {
   });
 
   it('a row that names a quarter ("First Quarter") under a fiscal year’s columns is not that year’s figure', () => {
-    const got = cells(`<p>We repurchased the following shares of common stock (in millions):</p><table>
+    const got = cells(
+      `<p>We repurchased the following shares of common stock (in millions):</p><table>
       <tr><td></td><td>Year Ended June 30,</td><td>Year Ended June 30,</td></tr>
       <tr><td></td><td>2023</td><td>2022</td></tr>
       <tr><td>First Quarter</td><td>$4,600</td><td>$6,200</td></tr>
-      <tr><td>Total</td><td>$18,400</td><td>$28,033</td></tr></table>`, JUN);
+      <tr><td>Total</td><td>$18,400</td><td>$28,033</td></tr></table>`,
+      JUN,
+    );
     expect(got.map((c) => [c.row, c.status, when(c)])).toEqual([
       ['First Quarter', 'quarantined', expect.any(String)],
       ['First Quarter', 'quarantined', expect.any(String)],
@@ -236,7 +263,9 @@ describe('loans by the year they were originated', () => {
     // each vintage its own concept
     expect(new Set(current.map((c) => c.concept)).size).toBe(3);
     expect(got.filter((c) => c.row === 'Gross charge-offs').map((c) => [c.status, c.reason])).toEqual([
-      ['quarantined', 'MISSING_FACT_PERIOD'], ['quarantined', 'MISSING_FACT_PERIOD'], ['quarantined', 'MISSING_FACT_PERIOD'],
+      ['quarantined', 'MISSING_FACT_PERIOD'],
+      ['quarantined', 'MISSING_FACT_PERIOD'],
+      ['quarantined', 'MISSING_FACT_PERIOD'],
     ]);
   });
 });

@@ -45,7 +45,10 @@ function stripCurrency(s: string): { rest: string; currency: string | null } {
 
 /** Parses one table cell. Years and other bare integers are numbers too; callers decide by position. */
 export function parseCellValue(raw: string, opts: { figure?: boolean } = {}): CellValue {
-  let s = raw.replace(/[\u00a0\u2009\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
+  let s = raw
+    .replace(/[\u00a0\u2009\u202f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (s === '') return { kind: 'text' };
   // (a cell its position shows to be a figure of its column: "(16)" alone is a small negative, not a footnote marker)
   if (!(opts.figure && SMALL_NEGATIVE.test(s.replace(/\s+/g, '')))) s = s.replace(FOOTNOTE_TAIL, '').trim();
@@ -68,7 +71,10 @@ export function parseCellValue(raw: string, opts: { figure?: boolean } = {}): Ce
     } else if (/^\(.*[^)]$/.test(s) && /\)\s*%$/.test(s)) {
       // "(12.5)%"
       negative = !negative;
-      s = s.slice(1).replace(/\)\s*%$/, '%').trim();
+      s = s
+        .slice(1)
+        .replace(/\)\s*%$/, '%')
+        .trim();
     } else if (/^[-–−‒]\s*/.test(s) && s.length > 1) {
       negative = !negative;
       s = s.replace(/^[-–−‒]\s*/, '');

@@ -75,7 +75,11 @@ export async function checkPdfDecodedBudget(bytes: Uint8Array, fileName: string,
     if (!/\/FlateDecode\b|\/Fl\b/.test(s.dict) || /\/Subtype\s*\/Image\b/.test(s.dict)) continue;
     total += await inflatedLength(buf.subarray(s.start, s.end), budget - total);
     if (total > budget) {
-      throw ingestError('payload_too_large:pdf_decoded', fileName, `the PDF's content decodes to more than ${Math.round(budget / (1024 * 1024))} MB (from ${Math.max(1, Math.round(bytes.byteLength / 1024))} KB); refused before reading it`);
+      throw ingestError(
+        'payload_too_large:pdf_decoded',
+        fileName,
+        `the PDF's content decodes to more than ${Math.round(budget / (1024 * 1024))} MB (from ${Math.max(1, Math.round(bytes.byteLength / 1024))} KB); refused before reading it`,
+      );
     }
   }
 }

@@ -38,7 +38,9 @@ export function encryptedPdf(): Uint8Array {
 export async function imageOnlyPdf(pages = 2): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   // 1×1 grey PNG
-  const png = await pdf.embedPng(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==', 'base64'));
+  const png = await pdf.embedPng(
+    Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==', 'base64'),
+  );
   for (let i = 0; i < pages; i++) {
     const page = pdf.addPage([595, 842]);
     page.drawImage(png, { x: 50, y: 100, width: 495, height: 650 });
@@ -87,7 +89,9 @@ export async function statementPdf(pages: number, rows = 30, opts: { repeatHeade
 
 /** Not a PDF behind a PDF header. */
 export function malformedPdf(): Uint8Array {
-  return new Uint8Array(Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\ngarbage without xref or trailer\n', 'latin1'));
+  return new Uint8Array(
+    Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\ngarbage without xref or trailer\n', 'latin1'),
+  );
 }
 
 /** One text item of a laid-out line: at `x` (left edge), right-aligned at `right`, or centred on `center`. */

@@ -8,7 +8,9 @@ import { extractHtmlReport } from './html';
 import { extractPdfReport, ligatureVotes } from './pdf';
 import { encryptedPdf, imageOnlyPdf, malformedPdf, statementPdf } from './pdf-fixtures';
 
-const MARCH: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-04-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 3, day: 31 }, labelBy: 'end-year' }];
+const MARCH: FiscalCalendar[] = [
+  { entityId: 'e', effectiveFrom: '2000-04-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 3, day: 31 }, labelBy: 'end-year' },
+];
 const demo = (name: string) => path.join(process.cwd(), 'lib', 'demo', 'documents', name);
 
 async function code(p: Promise<unknown>): Promise<string> {
@@ -22,7 +24,11 @@ async function code(p: Promise<unknown>): Promise<string> {
 
 describe('PDF extraction', () => {
   it('reads the demo results release PDF exactly as its HTML (multi-level headers, quarters, half years, metadata)', async () => {
-    const html = analyzeReport(extractHtmlReport(fs.readFileSync(demo('helios-results-q2-fy2026.html'), 'utf8')), { calendars: MARCH, standard: 'ind-as', currency: 'INR' });
+    const html = analyzeReport(extractHtmlReport(fs.readFileSync(demo('helios-results-q2-fy2026.html'), 'utf8')), {
+      calendars: MARCH,
+      standard: 'ind-as',
+      currency: 'INR',
+    });
     const doc = await extractPdfReport(fs.readFileSync(demo('helios-results-q2-fy2026.pdf')), 'helios-results-q2-fy2026.pdf');
     expect(doc.meta).toMatchObject({ entityName: 'Helios Components', filedAt: '2025-11-12', periodEnd: '2025-09-30', currency: 'INR' });
     const pdf = analyzeReport(doc, { calendars: MARCH, standard: 'ind-as', currency: 'INR' });
@@ -44,7 +50,9 @@ describe('PDF extraction', () => {
     // of a later page, with another value than an earlier page's, is that page's own row (its concept names its table)
     expect(a.counters.byReason).toEqual({});
     expect(a.counters.bound).toBe(120);
-    const totals = a.tables.flatMap((t) => t.cells.filter((c) => c.rowLabel === 'Total' && c.fact?.status === 'active').map((c) => c.fact!.concept));
+    const totals = a.tables.flatMap((t) =>
+      t.cells.filter((c) => c.rowLabel === 'Total' && c.fact?.status === 'active').map((c) => c.fact!.concept),
+    );
     expect(new Set(totals).size).toBe(totals.length / 2);
     const cell = a.tables[2]!.cells[0]!;
     expect(cell.fact!.period).toEqual({ type: 'duration', start: '2024-04-01', end: '2025-03-31' });

@@ -81,7 +81,9 @@ const META_MAP: Record<string, keyof ReportMeta> = {
 
 /** Text PostgreSQL can store: no NUL or other C0 controls, no lone UTF-16 surrogates (broken font maps emit both). */
 export function storableText(t: string): string {
-  return t.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  return t
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
 /**
@@ -158,7 +160,19 @@ function toLines(items: Item[], page: number): Omit<Line, 'text' | 'start' | 'en
         last.parts.push({ x0: it.x0, x1: it.x1, text: it.text.trim() });
       } else segs.push({ x0: it.x0, x1: it.x1, text: it.text, parts: [{ x0: it.x0, x1: it.x1, text: it.text.trim() }] });
     }
-    return { page, y: r.y, size: r.size, segments: splitNumericRuns(splitTrailingGlyphs(segs)).map((s) => ({ ...s, parts: s.parts ?? [{ x0: s.x0, x1: s.x1, text: s.text.trim() }], text: s.text.replace(/\s+/g, ' ').trim(), start: 0, end: 0, numeric: false })) };
+    return {
+      page,
+      y: r.y,
+      size: r.size,
+      segments: splitNumericRuns(splitTrailingGlyphs(segs)).map((s) => ({
+        ...s,
+        parts: s.parts ?? [{ x0: s.x0, x1: s.x1, text: s.text.trim() }],
+        text: s.text.replace(/\s+/g, ' ').trim(),
+        start: 0,
+        end: 0,
+        numeric: false,
+      })),
+    };
   });
 }
 
@@ -167,14 +181,21 @@ function toLines(items: Item[], page: number): Omit<Line, 'text' | 'start' | 'en
  * "Commodity contracts $" | "(2)"): the glyph is split off that cell so that it joins the figure it
  * stands before (joinGlyphs), and the cell before keeps its own figure or label.
  */
-function splitTrailingGlyphs(segs: { x0: number; x1: number; text: string; parts: Part[] }[]): { x0: number; x1: number; text: string; parts: Part[] }[] {
+function splitTrailingGlyphs(
+  segs: { x0: number; x1: number; text: string; parts: Part[] }[],
+): { x0: number; x1: number; text: string; parts: Part[] }[] {
   const out: { x0: number; x1: number; text: string; parts: Part[] }[] = [];
   for (const [i, s] of segs.entries()) {
     const last = s.parts[s.parts.length - 1];
     const next = segs[i + 1];
     if (s.parts.length > 1 && last && /^(?:\$|₹|US\$)$/.test(last.text) && next && /^\(?\s*\d/.test(next.text.trim())) {
       const head = s.parts.slice(0, -1);
-      out.push({ x0: s.x0, x1: Math.max(...head.map((p) => p.x1)), text: s.text.trimEnd().slice(0, -last.text.length).trimEnd(), parts: head });
+      out.push({
+        x0: s.x0,
+        x1: Math.max(...head.map((p) => p.x1)),
+        text: s.text.trimEnd().slice(0, -last.text.length).trimEnd(),
+        parts: head,
+      });
       out.push({ x0: last.x0, x1: last.x1, text: last.text, parts: [last] });
     } else out.push(s);
   }
@@ -185,7 +206,9 @@ function splitTrailingGlyphs(segs: { x0: number; x1: number; text: string; parts
 const YEAR_RUN = /^(?:(?:19|20)\d{2}\s+){1,5}(?:19|20)\d{2}$/;
 
 /** "23 8,45,512.61" glued into one segment by narrow gaps: split trailing number runs apart. */
-function splitNumericRuns(segs: { x0: number; x1: number; text: string; parts: Part[] }[]): { x0: number; x1: number; text: string; parts?: Part[] }[] {
+function splitNumericRuns(
+  segs: { x0: number; x1: number; text: string; parts: Part[] }[],
+): { x0: number; x1: number; text: string; parts?: Part[] }[] {
   const out: { x0: number; x1: number; text: string; parts?: Part[] }[] = [];
   for (const s of segs) {
     const parts = YEAR_RUN.test(s.text.trim()) ? s.text.trim().split(/\s+/) : s.text.trim().split(/\s{2,}/);
@@ -247,7 +270,8 @@ function isNumericLine(l: Line): boolean {
   const nums = l.segments.filter((s) => s.numeric);
   // a line of years ("2019  2018  2017", "2016  2017 (1)  2018") is a column heading, not figures
   // (a footnote marker set apart from its year — "2017  (1)" — is no figure either)
-  if (nums.some((s) => isYearHeading(s.text)) && nums.every((s) => isYearHeading(s.text) || MARKS.test(s.text.replace(/\s+/g, '')))) return false;
+  if (nums.some((s) => isYearHeading(s.text)) && nums.every((s) => isYearHeading(s.text) || MARKS.test(s.text.replace(/\s+/g, ''))))
+    return false;
   if (nums.length >= 2) return true;
   return nums.length === 1 && l.segments[0] !== nums[0];
 }
@@ -259,14 +283,30 @@ function isNumericLine(l: Line): boolean {
  */
 function isEnumerationMarker(l: Line, s: Segment): boolean {
   const next = l.segments[1];
-  return l.segments[0] === s && s.numeric && /^\d{1,2}[.)]?$/.test(s.text.trim()) && !!next && !next.numeric && /[A-Za-z]{2}/.test(next.text) && next.x0 - s.x1 < 30;
+  return (
+    l.segments[0] === s &&
+    s.numeric &&
+    /^\d{1,2}[.)]?$/.test(s.text.trim()) &&
+    !!next &&
+    !next.numeric &&
+    /[A-Za-z]{2}/.test(next.text) &&
+    next.x0 - s.x1 < 30
+  );
 }
 
 function clusterAnchors(lines: Line[]): { x1: number; minX0: number }[] {
   const edges: { x0: number; x1: number }[] = [];
   // (a year opening a line with figures after it is the row's label — "2022  $ 260  $ 107" of a maturity
   // schedule — not a column of values; nor is a row's enumeration marker)
-  for (const l of lines) for (const s of l.segments) if (s.numeric && (l.segments[0] !== s || l.segments.length > 1 || isNumericLine(l)) && !(l.segments[0] === s && l.segments.length > 1 && isYearText(s.text)) && !isEnumerationMarker(l, s)) edges.push({ x0: s.x0, x1: s.x1 });
+  for (const l of lines)
+    for (const s of l.segments)
+      if (
+        s.numeric &&
+        (l.segments[0] !== s || l.segments.length > 1 || isNumericLine(l)) &&
+        !(l.segments[0] === s && l.segments.length > 1 && isYearText(s.text)) &&
+        !isEnumerationMarker(l, s)
+      )
+        edges.push({ x0: s.x0, x1: s.x1 });
   edges.sort((a, b) => a.x1 - b.x1);
   const clusters: { x1s: number[]; minX0: number }[] = [];
   for (const e of edges) {
@@ -306,8 +346,17 @@ function isTitleLine(l: Line): boolean {
   if (l.segments.length !== 1) return false;
   const t = l.segments[0]!.text.replace(/\s+/g, ' ').trim();
   if (/^(?:condensed\s+)?(?:consolidated\s+)?(?:statements?\s+of\b|balance\s+sheets?\b)/i.test(t)) return true;
-  if (/^for\s+the\s+(?:fiscal\s+)?(?:years?|quarters?|(?:three|six|nine|twelve)\s+months|periods?)\s+ended\b.*\b(?:19|20)\d{2}\b.*\b(?:19|20)\d{2}\b/i.test(t)) return true;
-  return t === t.toUpperCase() && /[A-Z]{3}/.test(t) && /\b(?:INC|INCORPORATED|CORPORATION|CORP|COMPANY|CO|PLC|LTD|LIMITED|N\.V|S\.A)\b\.?/.test(t);
+  if (
+    /^for\s+the\s+(?:fiscal\s+)?(?:years?|quarters?|(?:three|six|nine|twelve)\s+months|periods?)\s+ended\b.*\b(?:19|20)\d{2}\b.*\b(?:19|20)\d{2}\b/i.test(
+      t,
+    )
+  )
+    return true;
+  return (
+    t === t.toUpperCase() &&
+    /[A-Z]{3}/.test(t) &&
+    /\b(?:INC|INCORPORATED|CORPORATION|CORP|COMPANY|CO|PLC|LTD|LIMITED|N\.V|S\.A)\b\.?/.test(t)
+  );
 }
 
 /** A date and nothing else ("MAY 31, 2020", "December 31, 2022"). */
@@ -325,7 +374,8 @@ function isMarkerLine(l: Line): boolean {
 const STUB_LENGTH = /^(?:(?:three|six|nine|twelve)\s+months|(?:fiscal\s+)?years?|quarters?|\d{2}\s+weeks)\s+ended\b[^.;]{0,30}$/i;
 
 /** A sentence that introduces a table ("… are as follows:", "The following table summarizes …:"), not a section label ending in a colon. */
-const INTRO_SENTENCE = /\b(?:as follows|the following|following tables?|were|are|was|is|consist(?:s|ed)? of|summariz\w+|presents?)\b[^:]*:$/i;
+const INTRO_SENTENCE =
+  /\b(?:as follows|the following|following tables?|were|are|was|is|consist(?:s|ed)? of|summariz\w+|presents?)\b[^:]*:$/i;
 
 /** Table regions of a page: runs of numeric lines, with the text lines between them that belong (sections, wrapped labels). */
 function regionsOf(lines: Line[]): { start: number; end: number }[] {
@@ -368,7 +418,10 @@ const GUTTER_WIDTH = 48;
  * centred over them) and lines of words left of it. Each side of a run is a block read on its own, the
  * left before the right; the lines above and below the run, crossing the band, stay whole.
  */
-export function pageColumns<S extends { x0: number; x1: number; text: string; numeric: boolean; start: number; end: number }, L extends { segments: S[]; text: string; start: number; end: number; y: number; size: number }>(lines: L[], text: string): L[][] {
+export function pageColumns<
+  S extends { x0: number; x1: number; text: string; numeric: boolean; start: number; end: number },
+  L extends { segments: S[]; text: string; start: number; end: number; y: number; size: number },
+>(lines: L[], text: string): L[][] {
   if (lines.length < GUTTER_RUN) return [lines];
   const xs = lines.flatMap((l) => l.segments.flatMap((s) => [s.x0, s.x1]));
   const lo = Math.min(...xs);
@@ -404,13 +457,22 @@ export function pageColumns<S extends { x0: number; x1: number; text: string; nu
         const flush = ragged >= 12 ? flushed.length : 0;
         // (each side a column of its own — prose, or rows of words with their figures — not the labels of a
         // table whose figures, or whose text column's dates, stand on the other side)
-        const own = (side: S[][]) => side.filter((segs) => segs.some((s) => words(s) && s.text.split(/\s+/).length >= 6) || (segs.some(words) && segs.some((s) => s.numeric))).length;
+        const own = (side: S[][]) =>
+          side.filter(
+            (segs) => segs.some((s) => words(s) && s.text.split(/\s+/).length >= 6) || (segs.some(words) && segs.some((s) => s.numeric)),
+          ).length;
         const ownLeft = own(run.map((l) => l.segments.filter((s) => s.x1 < x)));
         const ownRight = own(run.map((l) => l.segments.filter((s) => s.x0 > x)));
         // (and a gutter, not a table's wide gap between its labels and its figures: both sides reach it)
         const bandLo = Math.max(...run.flatMap((l) => l.segments.filter((s) => s.x1 < x).map((s) => s.x1)));
         const bandHi = Math.min(...run.flatMap((l) => l.segments.filter((s) => s.x0 > x).map((s) => s.x0)));
-        if (left >= GUTTER_TEXT && flush >= GUTTER_TEXT && ownLeft >= GUTTER_TEXT && ownRight >= GUTTER_TEXT && bandHi - bandLo <= GUTTER_WIDTH) {
+        if (
+          left >= GUTTER_TEXT &&
+          flush >= GUTTER_TEXT &&
+          ownLeft >= GUTTER_TEXT &&
+          ownRight >= GUTTER_TEXT &&
+          bandHi - bandLo <= GUTTER_WIDTH
+        ) {
           const key = `${start}:${i}`;
           const r = runs.get(key) ?? { start, end: i, xs: [] };
           r.xs.push(x);
@@ -430,10 +492,22 @@ export function pageColumns<S extends { x0: number; x1: number; text: string; nu
   const oneSided = (l: L) => l.segments.every((s) => s.x1 < gutter) || l.segments.every((s) => s.x0 > gutter);
   for (let k = 0; k < 4 && best.end < lines.length && best.end - best.start > GUTTER_RUN; k++) {
     const l = lines[best.end - 1]!;
-    if (!oneSided(l) || l.text.length > 80 || /[.;:]$/.test(l.text.trim()) || l.y - lines[best.end]!.y > 3 * Math.max(lines[best.end]!.size, 6)) break;
+    if (
+      !oneSided(l) ||
+      l.text.length > 80 ||
+      /[.;:]$/.test(l.text.trim()) ||
+      l.y - lines[best.end]!.y > 3 * Math.max(lines[best.end]!.size, 6)
+    )
+      break;
     best.end--;
   }
-  const half = (l: L, segs: S[]): L => ({ ...l, segments: segs, text: text.slice(segs[0]!.start, segs[segs.length - 1]!.end), start: segs[0]!.start, end: segs[segs.length - 1]!.end });
+  const half = (l: L, segs: S[]): L => ({
+    ...l,
+    segments: segs,
+    text: text.slice(segs[0]!.start, segs[segs.length - 1]!.end),
+    start: segs[0]!.start,
+    end: segs[segs.length - 1]!.end,
+  });
   const leftSide: L[] = [];
   const rightSide: L[] = [];
   for (const l of lines.slice(best.start, best.end)) {
@@ -442,7 +516,12 @@ export function pageColumns<S extends { x0: number; x1: number; text: string; nu
     if (a.length) leftSide.push(b.length ? half(l, a) : l);
     if (b.length) rightSide.push(a.length ? half(l, b) : l);
   }
-  return [...(best.start > 0 ? pageColumns(lines.slice(0, best.start), text) : []), leftSide, rightSide, ...(best.end < lines.length ? pageColumns(lines.slice(best.end), text) : [])].filter((b) => b.length);
+  return [
+    ...(best.start > 0 ? pageColumns(lines.slice(0, best.start), text) : []),
+    leftSide,
+    rightSide,
+    ...(best.end < lines.length ? pageColumns(lines.slice(best.end), text) : []),
+  ].filter((b) => b.length);
 }
 
 class PdfLayout {
@@ -475,7 +554,10 @@ class PdfLayout {
     }
     this.lines.push(...lines);
     // running page links ("Table of Contents") sit above tables and are neither headers nor titles
-    this.layoutPage(page, lines.filter((l) => !/^(?:table of contents|index to (?:consolidated )?financial statements|back to contents)$/i.test(l.text.trim())));
+    this.layoutPage(
+      page,
+      lines.filter((l) => !/^(?:table of contents|index to (?:consolidated )?financial statements|back to contents)$/i.test(l.text.trim())),
+    );
   }
 
   private layoutPage(page: number, lines: Line[]): void {
@@ -493,7 +575,9 @@ class PdfLayout {
       const labelRight = Math.min(...anchors.map((a) => a.minX0)) - 2;
       // section labels ("ASSETS", "Non-current Assets") may sit between the header and the first figures
       // (currency glyphs and footnote markers set on a line of their own are not headings)
-      const overCols = (l: Line) => l.segments.some((s) => s.x1 > labelRight && !s.numeric && !MARKS.test(s.text.replace(/\s+/g, ''))) || l.segments.some((s) => s.numeric && isYearHeading(s.text));
+      const overCols = (l: Line) =>
+        l.segments.some((s) => s.x1 > labelRight && !s.numeric && !MARKS.test(s.text.replace(/\s+/g, ''))) ||
+        l.segments.some((s) => s.numeric && isYearHeading(s.text));
       // (up to six of them: a date line, a section and a wrapped caption — "June 30, 2023" / "Changes in Fair
       // Value" / "Recorded in Other" / "Comprehensive Income" — above the first figures; a sentence is no heading)
       let top = r.start;
@@ -506,7 +590,17 @@ class PdfLayout {
           if (!isProse(l, labelRight)) top = k + 1;
           // a long section label running over the columns ("Selected information for plans with accumulated
           // benefit obligation in excess of plan assets") right under the headings is a row of the table
-          else if (k > 0 && !used.has(k - 1) && l.y - lines[k - 1]!.y <= 3 * Math.max(l.size, 6) && overCols(lines[k - 1]!) && !isProse(lines[k - 1]!, labelRight) && l.segments.length === 1 && !INTRO_SENTENCE.test(l.text) && !/[.;]$/.test(l.text.trim())) continue;
+          else if (
+            k > 0 &&
+            !used.has(k - 1) &&
+            l.y - lines[k - 1]!.y <= 3 * Math.max(l.size, 6) &&
+            overCols(lines[k - 1]!) &&
+            !isProse(lines[k - 1]!, labelRight) &&
+            l.segments.length === 1 &&
+            !INTRO_SENTENCE.test(l.text) &&
+            !/[.;]$/.test(l.text.trim())
+          )
+            continue;
           break;
         }
         if (l.text.length > 80 || (isUnitLine(l.text) && !l.segments.some((x) => x.numeric && isYearHeading(x.text)))) break;
@@ -519,7 +613,12 @@ class PdfLayout {
       while (r.end + 1 < lines.length && !used.has(r.end + 1)) {
         const next = lines[r.end + 1]!;
         const last = lines[r.end]!;
-        if (overCols(next) || last.y - next.y > 1.6 * Math.max(next.size, 6) || !(/^[a-z([]/.test(next.text) || CONNECTOR_END.test(last.text))) break;
+        if (
+          overCols(next) ||
+          last.y - next.y > 1.6 * Math.max(next.size, 6) ||
+          !(/^[a-z([]/.test(next.text) || CONNECTOR_END.test(last.text))
+        )
+          break;
         regionLines.push(next);
         r.end++;
       }
@@ -539,7 +638,13 @@ class PdfLayout {
         const overColumns = overCols(l) || /^(?:particulars|description|s\.?\s?no\.?|sr\.?\s?no\.?)$/i.test(l.text.replace(/\s+/g, ''));
         // a unit phrase in the label column does not make "($ in millions) June 30, 2023 June 30, 2022" a unit line
         // nor "(in millions) Cost Gains Losses Fair Value": headings over the columns that are not unit phrases themselves
-        const unitOnly = isUnitLine(l.text) && !l.segments.some((x) => x.x1 > labelRight && ((x.numeric && isYearHeading(x.text)) || (!x.numeric && (PERIODISH.test(x.text) || !findUnitLine(x.text)))));
+        const unitOnly =
+          isUnitLine(l.text) &&
+          !l.segments.some(
+            (x) =>
+              x.x1 > labelRight &&
+              ((x.numeric && isYearHeading(x.text)) || (!x.numeric && (PERIODISH.test(x.text) || !findUnitLine(x.text)))),
+          );
         if (lines[h + 1]!.y - l.y > 4 * Math.max(l.size, 6)) break;
         // only right above the figures, under a line of column headings (several over the columns: "2017 2016 2015",
         // or headings over half the columns or more: "Cost | Gains | Losses | Fair Value | …"), not a unit line
@@ -547,7 +652,14 @@ class PdfLayout {
         if (unitOnly && h > 0 && header.length === 0 && unitBetween.length === 0) {
           const above = lines[h - 1]!;
           const overValue = above.segments.filter((x) => x.x1 > labelRight);
-          if (!used.has(h - 1) && l.y - above.y <= 4 * Math.max(above.size, 6) && overCols(above) && !isUnitLine(above.text) && overValue.length >= 2 && (overValue.some((x) => PERIODISH.test(x.text)) || (overValue.length >= anchors.length / 2 && !isProse(above, labelRight)))) {
+          if (
+            !used.has(h - 1) &&
+            l.y - above.y <= 4 * Math.max(above.size, 6) &&
+            overCols(above) &&
+            !isUnitLine(above.text) &&
+            overValue.length >= 2 &&
+            (overValue.some((x) => PERIODISH.test(x.text)) || (overValue.length >= anchors.length / 2 && !isProse(above, labelRight)))
+          ) {
             unitBetween.unshift(l.text);
             h--;
             continue;
@@ -557,19 +669,46 @@ class PdfLayout {
         // does the table's title block (company name, statement name, "For the Years Ended May 31, 2023, 2022 and 2021")
         // a length printed in the stub between the headings ("2023 … 2022" over "Pre-tax | Tax effect | After-tax"
         // twice, then "Three months ended June 30," at the left, then the headings): the stub of the header block
-        const stubLength = !overColumns && h > 0 && header.length > 0 && l.segments.length === 1 && l.segments[0]!.x1 <= labelRight && STUB_LENGTH.test(l.text.trim()) && !used.has(h - 1) && l.y - lines[h - 1]!.y <= 4 * Math.max(l.size, 6) && lines[h - 1]!.segments.some((x) => x.x1 > labelRight && isYearHeading(x.text));
+        const stubLength =
+          !overColumns &&
+          h > 0 &&
+          header.length > 0 &&
+          l.segments.length === 1 &&
+          l.segments[0]!.x1 <= labelRight &&
+          STUB_LENGTH.test(l.text.trim()) &&
+          !used.has(h - 1) &&
+          l.y - lines[h - 1]!.y <= 4 * Math.max(l.size, 6) &&
+          lines[h - 1]!.segments.some((x) => x.x1 > labelRight && isYearHeading(x.text));
         // a line of the stub between two heading lines ("Consumer &" / "As of or for the three months" /
         // "Community Banking" / "ended June 30," / "(in millions) 2023 2022", set on baselines of their own):
         // the header block goes on above it, and the stub's words stay the table's context (its length phrase)
         if (!overColumns && !stubLength && header.length > 0 && isStubLine(l, labelRight)) {
           let k = h - 1;
-          while (k >= 0 && h - k <= 2 && !used.has(k) && isStubLine(lines[k]!, labelRight) && lines[k + 1]!.y - lines[k]!.y <= 4 * Math.max(lines[k]!.size, 6)) k--;
+          while (
+            k >= 0 &&
+            h - k <= 2 &&
+            !used.has(k) &&
+            isStubLine(lines[k]!, labelRight) &&
+            lines[k + 1]!.y - lines[k]!.y <= 4 * Math.max(lines[k]!.size, 6)
+          )
+            k--;
           const above = k >= 0 && !used.has(k) ? lines[k]! : null;
           // (the line above is headings over the columns only — two or more, or a period — not a title set
           // over them: "STOCKHOLDERS' EQUITY STATEMENTS" / "(In millions)" / "Year Ended June 30, 2023 …")
           const headings = above?.segments.filter((x) => !MARKS.test(x.text.replace(/\s+/g, ''))) ?? [];
-          const headingLine = !!above && headings.length > 0 && headings.every((x) => x.x0 > labelRight - 4) && (headings.length >= 2 || PERIODISH.test(above.text));
-          if (above && headingLine && lines[k + 1]!.y - above.y <= 4 * Math.max(above.size, 6) && !isProse(above, labelRight) && !isTitleLine(above) && !isUnitLine(above.text)) {
+          const headingLine =
+            !!above &&
+            headings.length > 0 &&
+            headings.every((x) => x.x0 > labelRight - 4) &&
+            (headings.length >= 2 || PERIODISH.test(above.text));
+          if (
+            above &&
+            headingLine &&
+            lines[k + 1]!.y - above.y <= 4 * Math.max(above.size, 6) &&
+            !isProse(above, labelRight) &&
+            !isTitleLine(above) &&
+            !isUnitLine(above.text)
+          ) {
             for (let j = h; j > k; j--) stubBetween.unshift(lines[j]!.text);
             h = k;
             continue;
@@ -594,10 +733,25 @@ class PdfLayout {
     let para: Line[] = [];
     const flush = () => {
       if (!para.length) return;
-      const text = para.map((l) => l.text).join(' ').replace(/\s+/g, ' ').trim();
+      const text = para
+        .map((l) => l.text)
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
       const first = para[0]!;
-      const heading = para.length === 1 && text.length <= 120 && (first.size >= bodySize * 1.15 || (/^[A-Z0-9 ,.&'’:()/-]{6,}$/.test(text) && /[A-Z]{4}/.test(text))) && !/[.;]$/.test(text);
-      this.blocks.push({ kind: heading ? 'heading' : 'paragraph', level: heading ? (first.size >= bodySize * 1.5 ? 2 : 3) : 0, text, page, spanStart: first.start, spanEnd: para[para.length - 1]!.end });
+      const heading =
+        para.length === 1 &&
+        text.length <= 120 &&
+        (first.size >= bodySize * 1.15 || (/^[A-Z0-9 ,.&'’:()/-]{6,}$/.test(text) && /[A-Z]{4}/.test(text))) &&
+        !/[.;]$/.test(text);
+      this.blocks.push({
+        kind: heading ? 'heading' : 'paragraph',
+        level: heading ? (first.size >= bodySize * 1.5 ? 2 : 3) : 0,
+        text,
+        page,
+        spanStart: first.start,
+        spanEnd: para[para.length - 1]!.end,
+      });
       para = [];
     };
     for (let i = 0; i < lines.length; i++) {
@@ -628,16 +782,27 @@ class PdfLayout {
       const row: (GridCell | null)[] = Array.from({ length: width }, () => null);
       const segs = headerSegments(l.segments, anchors);
       // an upper heading line ("Quarter ended" … "Half year ended") shares the columns out among its headings
-      const upper = li < header.length - 1 ? partitionColumns(anchors, segs.filter((s) => !(s.x1 <= labelRight && !s.numeric))) : null;
+      const upper =
+        li < header.length - 1
+          ? partitionColumns(
+              anchors,
+              segs.filter((s) => !(s.x1 <= labelRight && !s.numeric)),
+            )
+          : null;
       for (const s of segs) {
         if (s.x1 <= labelRight && !s.numeric) {
-          row[0] = row[0] ? this.cell(`${row[0].text} ${s.text}`, page, row[0].spanStart, s.end, true) : this.cell(s.text, page, s.start, s.end, true);
+          row[0] = row[0]
+            ? this.cell(`${row[0].text} ${s.text}`, page, row[0].spanStart, s.end, true)
+            : this.cell(s.text, page, s.start, s.end, true);
           continue;
         }
         // a year over a column is right-aligned with its figures, like them
         // (unless a line of headings below it shares its column out: "2022" over "Shares | Amount")
         // (or when it is centred over a group, not right-aligned with a column's figures: "2023" over four columns)
-        const shared = upper && (header[li + 1]!.segments.filter((x) => x.x1 > labelRight).length > segs.filter((x) => x.x1 > labelRight).length || !anchors.some((a) => Math.abs(a.x1 - s.x1) <= 4));
+        const shared =
+          upper &&
+          (header[li + 1]!.segments.filter((x) => x.x1 > labelRight).length > segs.filter((x) => x.x1 > labelRight).length ||
+            !anchors.some((a) => Math.abs(a.x1 - s.x1) <= 4));
         const yearAnchor = s.numeric && isYearHeading(s.text) && !shared ? nearestAnchor(anchors, s.x1) : -1;
         const cols = (yearAnchor >= 0 ? [yearAnchor] : (upper?.get(s) ?? headerColumns(anchors, s.x0, s.x1))).map((i) => i + 1);
         const cell = this.cell(s.text, page, s.start, s.end, true);
@@ -657,7 +822,12 @@ class PdfLayout {
       // a line of words over the columns only (a heading repeated for the next block of rows: "Year Ended
       // December 31, 2019" / "First  Second  Third  Fourth" / "Quarter …") heads them as a header line does
       // (a date alone re-heads the dated columns for the rows below: it stays a row of its own, as in a label — "MAY 31, 2020")
-      const isHeading = (x: Line | undefined) => !!x && x.segments.length > 0 && !x.segments.some((s) => s.numeric && !isYearHeading(s.text)) && x.segments.every((s) => s.x0 > labelRight - 4) && !(x.segments.length === 1 && LONE_DATE.test(x.segments[0]!.text));
+      const isHeading = (x: Line | undefined) =>
+        !!x &&
+        x.segments.length > 0 &&
+        !x.segments.some((s) => s.numeric && !isYearHeading(s.text)) &&
+        x.segments.every((s) => s.x0 > labelRight - 4) &&
+        !(x.segments.length === 1 && LONE_DATE.test(x.segments[0]!.text));
       const headingLine = isHeading(l);
       const headingSegs = headingLine ? headerSegments(l.segments, anchors) : [];
       if (headingLine && headingSegs.length === 1) {
@@ -666,31 +836,38 @@ class PdfLayout {
         const cell = this.cell(s.text, page, s.start, s.end, true);
         const cols = isHeading(lines[i + 1]) ? (partitionColumns(anchors, [s])?.get(s) ?? []) : headerColumns(anchors, s.x0, s.x1);
         for (const c of cols) row[c + 1] = cell;
-      } else for (const s of headingLine ? headingSegs : l.segments) {
-        if (!headingLine && isEnumerationMarker(l, s) && s.x1 <= labelRight) continue;
-        // a small negative ("(16)") reads like a footnote marker: right-aligned with a value column's figures,
-        // in a slot no other figure of the line takes, it is that column's figure
-        const small = !headingLine && !s.numeric && s.x0 > labelRight && SMALL_NEGATIVE.test(s.text.replace(/\s+/g, '')) ? anchors.findIndex((an) => Math.abs(an.x1 - s.x1) <= 5) : -1;
-        if (small >= 0 && !row[small + 1] && !l.segments.some((o) => o !== s && o.numeric && nearestAnchor(anchors, o.x1) === small)) {
-          row[small + 1] = { ...this.cell(s.text, page, s.start, s.end), figure: true };
-          values++;
-          continue;
+      } else
+        for (const s of headingLine ? headingSegs : l.segments) {
+          if (!headingLine && isEnumerationMarker(l, s) && s.x1 <= labelRight) continue;
+          // a small negative ("(16)") reads like a footnote marker: right-aligned with a value column's figures,
+          // in a slot no other figure of the line takes, it is that column's figure
+          const small =
+            !headingLine && !s.numeric && s.x0 > labelRight && SMALL_NEGATIVE.test(s.text.replace(/\s+/g, ''))
+              ? anchors.findIndex((an) => Math.abs(an.x1 - s.x1) <= 5)
+              : -1;
+          if (small >= 0 && !row[small + 1] && !l.segments.some((o) => o !== s && o.numeric && nearestAnchor(anchors, o.x1) === small)) {
+            row[small + 1] = { ...this.cell(s.text, page, s.start, s.end), figure: true };
+            values++;
+            continue;
+          }
+          const a = s.numeric ? nearestAnchor(anchors, s.x1) : -1;
+          if (a >= 0 && s.x0 > labelRight - 40) {
+            row[a + 1] = this.cell(s.text, page, s.start, s.end, headingLine);
+            values += headingLine ? 0 : 1;
+          } else if (!headingLine && (s.x1 <= labelRight + 4 || labelParts.length === 0)) {
+            labelParts.push(s);
+          } else if (s.numeric && !headingLine) {
+            // a figure in no value column (a lone note reference): never guessed into a column
+            continue;
+          } else {
+            const c = (headingLine ? headerColumns(anchors, s.x0, s.x1)[0]! : nearestByCenter(anchors, (s.x0 + s.x1) / 2)) + 1;
+            row[c] = this.cell(row[c] ? `${row[c]!.text} ${s.text}` : s.text, page, s.start, s.end, headingLine);
+          }
         }
-        const a = s.numeric ? nearestAnchor(anchors, s.x1) : -1;
-        if (a >= 0 && s.x0 > labelRight - 40) {
-          row[a + 1] = this.cell(s.text, page, s.start, s.end, headingLine);
-          values += headingLine ? 0 : 1;
-        } else if (!headingLine && (s.x1 <= labelRight + 4 || labelParts.length === 0)) {
-          labelParts.push(s);
-        } else if (s.numeric && !headingLine) {
-          // a figure in no value column (a lone note reference): never guessed into a column
-          continue;
-        } else {
-          const c = (headingLine ? headerColumns(anchors, s.x0, s.x1)[0]! : nearestByCenter(anchors, (s.x0 + s.x1) / 2)) + 1;
-          row[c] = this.cell(row[c] ? `${row[c]!.text} ${s.text}` : s.text, page, s.start, s.end, headingLine);
-        }
-      }
-      const label = labelParts.map((s) => s.text).join(' ').trim();
+      const label = labelParts
+        .map((s) => s.text)
+        .join(' ')
+        .trim();
       if (label) row[0] = this.cell(label, page, labelParts[0]!.start, labelParts[labelParts.length - 1]!.end);
       // a wrapped label: a line with no figures continuing the row above
       if (values === 0 && prevData && label && row.slice(1).every((c) => c === null)) {
@@ -699,13 +876,19 @@ class PdfLayout {
         const close = prevLine && prevLine.y - l.y < 1.6 * Math.max(l.size, 6);
         // indented past the previous row's enumeration marker ("B." | "Total outstanding dues …" / "Enterprises")
         const prevFirst = prevLine?.segments[0];
-        const indented = !!prevFirst && prevLine!.segments.length > 1 && /^(?:[a-zA-Z]|[ivx]{1,4}|\d{1,2})[.)]$/.test(prevFirst.text) && labelParts[0]!.x0 > prevFirst.x0 + 3;
+        const indented =
+          !!prevFirst &&
+          prevLine!.segments.length > 1 &&
+          /^(?:[a-zA-Z]|[ivx]{1,4}|\d{1,2})[.)]$/.test(prevFirst.text) &&
+          labelParts[0]!.x0 > prevFirst.x0 + 3;
         const enumerated = /^(?:[a-zA-Z]|[ivx]{1,4}|\d{1,2})[.)]\s|^\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s/.test(label);
         // …unless the line after it carries figures and continues this line ("… other than micro" / "and small enterprises 1,508.28")
         const next = lines[i + 1];
-        const startsNext = !!next && isNumericLine(next) && CONNECTOR_START.test(next.segments[0]?.text ?? '') && l.y - next.y < 1.6 * Math.max(l.size, 6);
+        const startsNext =
+          !!next && isNumericLine(next) && CONNECTOR_START.test(next.segments[0]?.text ?? '') && l.y - next.y < 1.6 * Math.max(l.size, 6);
         if (close && !enumerated && !startsNext && (/^[a-z([]/.test(label) || CONNECTOR_END.test(prevLabel) || indented)) {
-          if (prevData[0]) prevData[0] = this.cell(`${prevLabel} ${label}`, page, prevData[0].spanStart, labelParts[labelParts.length - 1]!.end);
+          if (prevData[0])
+            prevData[0] = this.cell(`${prevLabel} ${label}`, page, prevData[0].spanStart, labelParts[labelParts.length - 1]!.end);
           continue;
         }
       }
@@ -713,7 +896,17 @@ class PdfLayout {
       const above = grid[grid.length - 1];
       const prevLine = lines[i - 1];
       const openParen = (t: string) => (t.match(/\(/g) ?? []).length > (t.match(/\)/g) ?? []).length;
-      if (values > 0 && label && (CONNECTOR_START.test(label) || CONNECTOR_END.test(above?.[0]?.text ?? '') || openParen(above?.[0]?.text ?? '')) && above && grid.length > headRows && above[0] && above.slice(1).every((c) => c === null) && prevLine && prevLine.y - l.y < 1.6 * Math.max(l.size, 6)) {
+      if (
+        values > 0 &&
+        label &&
+        (CONNECTOR_START.test(label) || CONNECTOR_END.test(above?.[0]?.text ?? '') || openParen(above?.[0]?.text ?? '')) &&
+        above &&
+        grid.length > headRows &&
+        above[0] &&
+        above.slice(1).every((c) => c === null) &&
+        prevLine &&
+        prevLine.y - l.y < 1.6 * Math.max(l.size, 6)
+      ) {
         row[0] = this.cell(`${above[0].text} ${label}`, page, above[0].spanStart, row[0]!.spanEnd);
         grid.pop();
       }
@@ -721,7 +914,9 @@ class PdfLayout {
       prevData = values > 0 ? row : null;
     }
     // a page whose table lost its header: inherit the previous page's when the columns match
-    const hasPeriodHeader = grid.slice(0, headRows).some((r) => r.slice(1).some((c) => c && /\d{4}|year|quarter|months|ended|as at/i.test(c.text)));
+    const hasPeriodHeader = grid
+      .slice(0, headRows)
+      .some((r) => r.slice(1).some((c) => c && /\d{4}|year|quarter|months|ended|as at/i.test(c.text)));
     let ctx = context;
     // (a continuation has no heading of its own and follows the table the header was last used on: further
     // down the same page, or first on the next page; a table under headings of its own, or introduced by a
@@ -736,12 +931,28 @@ class PdfLayout {
       ctx = [...this.lastHeader.context, ...context];
     } else if (hasPeriodHeader) {
       // a statement continued on the next page repeats its column header, not always its title and unit line
-      const key = (rows: (GridCell | null)[][]) => rows.map((r) => r.slice(1).map((c) => c?.text ?? '').join('|')).join('/');
+      const key = (rows: (GridCell | null)[][]) =>
+        rows
+          .map((r) =>
+            r
+              .slice(1)
+              .map((c) => c?.text ?? '')
+              .join('|'),
+          )
+          .join('/');
       const prev = this.lastHeader;
-      if (prev && prev.columns === width && prev.page === page - 1 && key(prev.rows) === key(grid.slice(0, headRows)) && !context.some((c) => isUnitLine(c) || !!findUnitLine(c))) ctx = [...prev.context, ...context];
+      if (
+        prev &&
+        prev.columns === width &&
+        prev.page === page - 1 &&
+        key(prev.rows) === key(grid.slice(0, headRows)) &&
+        !context.some((c) => isUnitLine(c) || !!findUnitLine(c))
+      )
+        ctx = [...prev.context, ...context];
       // the next block of the same table under its own year ("2022" … then "2021" right below, nothing printed
       // between them): the block keeps the table's title and unit line
-      else if (prev && prev.columns === width && context.length === 0 && (prev.page === page || (prev.page === page - 1 && firstOnPage))) ctx = [...prev.context];
+      else if (prev && prev.columns === width && context.length === 0 && (prev.page === page || (prev.page === page - 1 && firstOnPage)))
+        ctx = [...prev.context];
       this.lastHeader = { rows: grid.slice(0, headRows), columns: width, context: ctx, page };
     }
     if (this.lastHeader && !hasPeriodHeader) this.lastHeader.page = page;
@@ -775,12 +986,16 @@ function headerColumns(anchors: Region['anchors'], x0: number, x1: number): numb
     }
   }
   if (best) return Array.from({ length: best[1] - best[0] + 1 }, (_, k) => best![0] + k);
-  const covered = anchors.map((a, i) => ({ a, i })).filter(({ a }) => overlap(x0, x1, Math.min(a.minX0, a.x1 - 30), a.x1) > 0).map((c) => c.i);
+  const covered = anchors
+    .map((a, i) => ({ a, i }))
+    .filter(({ a }) => overlap(x0, x1, Math.min(a.minX0, a.x1 - 30), a.x1) > 0)
+    .map((c) => c.i);
   return covered.length ? covered : [nearestByCenter(anchors, centre)];
 }
 
 /** A heading that names a period: a year, a day of a month, a length ending on one, a balance date. */
-const PERIOD_HEADING = /\b(?:19|20)\d{2}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b(?:ended|ending|as\s+of|as\s+at)\b/i;
+const PERIOD_HEADING =
+  /\b(?:19|20)\d{2}\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b(?:ended|ending|as\s+of|as\s+at)\b/i;
 /** Each column to the heading of the line nearest to it (by centres); headings get contiguous runs. */
 function partitionColumns(anchors: Region['anchors'], segs: Segment[]): Map<Segment, number[]> | null {
   if (segs.length === 0) return null;
@@ -820,7 +1035,12 @@ function partitionColumns(anchors: Region['anchors'], segs: Segment[]): Map<Segm
     // column end): each group runs from the column after the group before it to the column its heading ends over
     const ends = sorted.map((x) => anchors.findIndex((a) => Math.abs(a.x1 - x.x1) <= 4));
     if (ends.every((e, j) => e >= 1 && e - (j ? ends[j - 1]! : -1) >= 2)) {
-      sorted.forEach((x, j) => out.set(x, Array.from({ length: ends[j]! - (j ? ends[j - 1]! : -1) }, (_, i) => (j ? ends[j - 1]! : -1) + 1 + i)));
+      sorted.forEach((x, j) =>
+        out.set(
+          x,
+          Array.from({ length: ends[j]! - (j ? ends[j - 1]! : -1) }, (_, i) => (j ? ends[j - 1]! : -1) + 1 + i),
+        ),
+      );
       return out;
     }
   }
@@ -933,7 +1153,15 @@ export function isProse(l: { segments: { x0: number; x1: number; text: string; n
 function isStubLine(l: Line, labelRight: number): boolean {
   if (!l.segments.length || l.segments.some((s) => s.numeric || s.x1 > labelRight + 4)) return false;
   const t = l.text.trim();
-  return t.length <= 60 && t.split(/\s+/).length <= 10 && !/[.;]$/.test(t) && !isTitleLine(l) && !isMarkerLine(l) && !isProse(l, labelRight) && !findUnitLine(t);
+  return (
+    t.length <= 60 &&
+    t.split(/\s+/).length <= 10 &&
+    !/[.;]$/.test(t) &&
+    !isTitleLine(l) &&
+    !isMarkerLine(l) &&
+    !isProse(l, labelRight) &&
+    !findUnitLine(t)
+  );
 }
 
 /** Words of a column heading that names a period. */
@@ -952,15 +1180,22 @@ function metaFromInfo(info: Record<string, unknown>): { meta: ReportMeta; title:
     if (typeof v !== 'string' || !v.trim()) continue;
     const key = k.toLowerCase().replace(/^(?:ledgerline|report)[:_-]/, '');
     const field = META_MAP[key];
-    if (field) (meta as Record<string, unknown>)[field] = field === 'scope' ? (/stand/i.test(v) ? 'standalone' : /consol/i.test(v) ? 'consolidated' : null) : v.trim();
+    if (field)
+      (meta as Record<string, unknown>)[field] =
+        field === 'scope' ? (/stand/i.test(v) ? 'standalone' : /consol/i.test(v) ? 'consolidated' : null) : v.trim();
   }
   const title = typeof info.Title === 'string' && info.Title.trim() ? storableText(info.Title.trim()) : null;
-  for (const k of Object.keys(meta) as (keyof ReportMeta)[]) if (typeof meta[k] === 'string') (meta as Record<string, unknown>)[k] = storableText(meta[k] as string);
+  for (const k of Object.keys(meta) as (keyof ReportMeta)[])
+    if (typeof meta[k] === 'string') (meta as Record<string, unknown>)[k] = storableText(meta[k] as string);
   return { meta, title };
 }
 
 /** Extracts a text PDF. Throws AppErrors for encrypted, malformed, empty, image-only or too long files. */
-export async function extractPdfReport(bytes: Uint8Array, fileName: string, opts: { maxPages?: number; maxDecodedBytes?: number } = {}): Promise<ReportDocument> {
+export async function extractPdfReport(
+  bytes: Uint8Array,
+  fileName: string,
+  opts: { maxPages?: number; maxDecodedBytes?: number } = {},
+): Promise<ReportDocument> {
   if (bytes.byteLength === 0) throw ingestError('bad_request:empty_pdf', fileName, 'the file is empty');
   // a small PDF inflating to hundreds of MB is refused before pdf.js decodes it (issue 18 §4; pdf-budget.ts)
   await checkPdfDecodedBudget(bytes, fileName, opts.maxDecodedBytes);
@@ -968,20 +1203,36 @@ export async function extractPdfReport(bytes: Uint8Array, fileName: string, opts
   // pdf.js takes ownership of (and detaches) the buffer it is given
   const data = new Uint8Array(bytes.byteLength);
   data.set(bytes);
-  const task = pdfjs.getDocument({ data, disableFontFace: true, isEvalSupported: false, useSystemFonts: false, verbosity: 0, stopAtErrors: false });
+  const task = pdfjs.getDocument({
+    data,
+    disableFontFace: true,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+    stopAtErrors: false,
+  });
   let doc: Awaited<typeof task.promise>;
   try {
     doc = await task.promise;
   } catch (e) {
     await task.destroy().catch(() => undefined);
     const name = (e as { name?: string })?.name ?? '';
-    if (name === 'PasswordException') throw ingestError('bad_request:pdf_encrypted', fileName, 'the PDF is encrypted (password protected); decrypt it before ingesting', undefined, e);
-    if (name === 'InvalidPDFException') throw ingestError('bad_request:malformed_pdf', fileName, `not a readable PDF: ${(e as Error).message}`, undefined, e);
+    if (name === 'PasswordException')
+      throw ingestError(
+        'bad_request:pdf_encrypted',
+        fileName,
+        'the PDF is encrypted (password protected); decrypt it before ingesting',
+        undefined,
+        e,
+      );
+    if (name === 'InvalidPDFException')
+      throw ingestError('bad_request:malformed_pdf', fileName, `not a readable PDF: ${(e as Error).message}`, undefined, e);
     throw ingestError('bad_request:malformed_pdf', fileName, `cannot open the PDF: ${(e as Error)?.message ?? String(e)}`, undefined, e);
   }
   try {
     const maxPages = opts.maxPages ?? MAX_PDF_PAGES;
-    if (doc.numPages > maxPages) throw ingestError('payload_too_large:pdf_pages', fileName, `the PDF has ${doc.numPages} pages; the limit is ${maxPages}`);
+    if (doc.numPages > maxPages)
+      throw ingestError('payload_too_large:pdf_pages', fileName, `the PDF has ${doc.numPages} pages; the limit is ${maxPages}`);
     let meta: ReportMeta = {};
     let title: string | null = null;
     try {
@@ -1027,9 +1278,23 @@ export async function extractPdfReport(bytes: Uint8Array, fileName: string, opts
       }
       layout.addPage(n, items);
     }
-    if (chars === 0) throw ingestError('bad_request:pdf_no_text', fileName, `no extractable text in ${doc.numPages} page(s): a scanned or image-only PDF (OCR is not supported)`);
+    if (chars === 0)
+      throw ingestError(
+        'bad_request:pdf_no_text',
+        fileName,
+        `no extractable text in ${doc.numPages} page(s): a scanned or image-only PDF (OCR is not supported)`,
+      );
     const firstHeading = layout.blocks.find((b) => b.kind === 'heading')?.text ?? null;
-    return { format: 'pdf', title: title ?? firstHeading, meta, tables: layout.tables, blocks: layout.blocks, pages: doc.numPages, problems, text: layout.text };
+    return {
+      format: 'pdf',
+      title: title ?? firstHeading,
+      meta,
+      tables: layout.tables,
+      blocks: layout.blocks,
+      pages: doc.numPages,
+      problems,
+      text: layout.text,
+    };
   } finally {
     await doc.destroy().catch(() => undefined);
   }

@@ -7,7 +7,16 @@
  * Periods come from dates and the calendar; a header that yields no single period yields none.
  */
 import type { FiscalPeriodCode, ISODate, Period, Scope } from '@/lib/domain/types';
-import { addDays, addMonths, extractPeriodPhrases, isISODate, resolveSpec, type CalendarInput, type PeriodSpec, type ResolvedPeriod } from '@/lib/fiscal';
+import {
+  addDays,
+  addMonths,
+  extractPeriodPhrases,
+  isISODate,
+  resolveSpec,
+  type CalendarInput,
+  type PeriodSpec,
+  type ResolvedPeriod,
+} from '@/lib/fiscal';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -18,14 +27,18 @@ export type DateOrder = 'dmy' | 'mdy';
  * in a header's stub, "As of or for the three months / ended June 30," above the table, "Year Ended
  * December 31," over "2022 | 2021".
  */
-export const LENGTH_PHRASE = /\b(?:(?:three|six|nine|twelve)\s+months|(?:fiscal\s+)?years?|quarters?|(?:13|26|39|52|53)\s+weeks)\s+ended\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?/i;
+export const LENGTH_PHRASE =
+  /\b(?:(?:three|six|nine|twelve)\s+months|(?:fiscal\s+)?years?|quarters?|(?:13|26|39|52|53)\s+weeks)\s+ended\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?/i;
 
 /**
  * Rewrites header text so the period grammar reads it: numeric dates (30.09.2025, 09/30/2025),
  * week-based lengths, year spans (2024-2025 → FY2024-2025), "YE"/"FYE" abbreviations.
  */
 export function normalizeHeaderText(text: string, order: DateOrder = 'dmy'): string {
-  let t = ` ${text.replace(/[\u00a0\u2009\u202f]/g, ' ').replace(/\s+/g, ' ').trim()} `;
+  let t = ` ${text
+    .replace(/[\u00a0\u2009\u202f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()} `;
   t = t.replace(/(?<![\d.])(\d{1,2})[./-](\d{1,2})[./-](\d{4}|\d{2})(?![\d.])/g, (m, a: string, b: string, y: string) => {
     let day = Number(a);
     let month = Number(b);
@@ -93,7 +106,11 @@ function periodKey(p: Period): string {
  * Reads the period of a column from its header path. `titlePeriod` is the table title's period, used
  * for "Current year"/"Previous year" headers and for a bare "ended" without a date.
  */
-export function readColumnPeriod(path: string[], calendars: CalendarInput | null, opts: { order?: DateOrder; titlePeriod?: ColumnPeriod | null } = {}): PeriodReading {
+export function readColumnPeriod(
+  path: string[],
+  calendars: CalendarInput | null,
+  opts: { order?: DateOrder; titlePeriod?: ColumnPeriod | null } = {},
+): PeriodReading {
   const whole = readJoinedPeriod(path, calendars, opts);
   if (whole.status !== 'unresolved' || path.length < 2 || !whole.reason.startsWith('several periods')) return whole;
   // "For the Years Ended May 31, 2023, 2022 and 2021" › "Year Ended May 31," › "2023": an upper heading
@@ -104,7 +121,12 @@ export function readColumnPeriod(path: string[], calendars: CalendarInput | null
     const listed = periodsNamed(path.slice(0, k).join(' '), calendars, opts.order);
     const p = own.value.period;
     const end = p.type === 'instant' ? p.date : p.end;
-    const named = listed.some((q) => periodKey(q) === periodKey(p) || (q.type === 'instant' && q.date === end) || (q.type === 'duration' && p.type === 'instant' && q.end === end));
+    const named = listed.some(
+      (q) =>
+        periodKey(q) === periodKey(p) ||
+        (q.type === 'instant' && q.date === end) ||
+        (q.type === 'duration' && p.type === 'instant' && q.end === end),
+    );
     // an upper heading that names no period of its own, or a sentence run into the heading ("… for the
     // three and six months ended June 30, 2023 and 2022."), leaves the column's own heading to say it
     const upper = path.slice(0, k).join(' ').trim();
@@ -120,13 +142,20 @@ function periodsNamed(text: string, calendars: CalendarInput | null, order?: Dat
   const out: Period[] = [];
   for (const { spec, text: t } of specsOf(normalizeHeaderText(text, order))) {
     if (spec.type === 'relative' || spec.type === 'ttm') continue;
-    const res = spec.type === 'bare_year' ? resolveSpec({ type: 'fiscal', position: 'FY', year: { year: spec.year, style: 'fiscal' } }, { calendars }, t) : resolveSpec(spec, { calendars }, t);
+    const res =
+      spec.type === 'bare_year'
+        ? resolveSpec({ type: 'fiscal', position: 'FY', year: { year: spec.year, style: 'fiscal' } }, { calendars }, t)
+        : resolveSpec(spec, { calendars }, t);
     if (res.status === 'resolved') out.push(res.period);
   }
   return out;
 }
 
-function readJoinedPeriod(path: string[], calendars: CalendarInput | null, opts: { order?: DateOrder; titlePeriod?: ColumnPeriod | null }): PeriodReading {
+function readJoinedPeriod(
+  path: string[],
+  calendars: CalendarInput | null,
+  opts: { order?: DateOrder; titlePeriod?: ColumnPeriod | null },
+): PeriodReading {
   const joined = normalizeHeaderText(path.join(' '), opts.order);
   if (!joined) return { status: 'none' };
   const relative = /\b(?:previous|prior|preceding|last)\s+(?:fiscal\s+|financial\s+)?(?:year|period)\b|\bcorresponding\b/i.test(joined)
@@ -139,7 +168,8 @@ function readJoinedPeriod(path: string[], calendars: CalendarInput | null, opts:
     if (relative !== null && opts.titlePeriod) return shiftTitle(opts.titlePeriod, relative, calendars);
     return { status: 'none' };
   }
-  if (!calendars || (Array.isArray(calendars) && calendars.length === 0)) return { status: 'unresolved', reason: 'no fiscal calendar for the entity' };
+  if (!calendars || (Array.isArray(calendars) && calendars.length === 0))
+    return { status: 'unresolved', reason: 'no fiscal calendar for the entity' };
   const ctx = { calendars };
   const found = new Map<string, ColumnPeriod>();
   const problems: string[] = [];
@@ -167,10 +197,22 @@ function readJoinedPeriod(path: string[], calendars: CalendarInput | null, opts:
   if (found.size > 1) {
     const durations = [...found.values()].filter((f) => f.period.type === 'duration' && f.how !== 'bare_year');
     const instants = [...found.values()].filter((f) => f.period.type === 'instant');
-    if (durations.length === 1 && [...found.values()].every((f) => f === durations[0] || (f.how === 'bare_year' && f.fiscalYear === durations[0]!.fiscalYear) || (f.period.type === 'instant' && f.period.date === (durations[0]!.period as { end: string }).end))) {
+    if (
+      durations.length === 1 &&
+      [...found.values()].every(
+        (f) =>
+          f === durations[0] ||
+          (f.how === 'bare_year' && f.fiscalYear === durations[0]!.fiscalYear) ||
+          (f.period.type === 'instant' && f.period.date === (durations[0]!.period as { end: string }).end),
+      )
+    ) {
       return { status: 'ok', value: durations[0]! };
     }
-    if (durations.length === 0 && instants.length === 1 && [...found.values()].every((f) => f === instants[0] || (f.how === 'bare_year' && f.fiscalYear === instants[0]!.fiscalYear))) {
+    if (
+      durations.length === 0 &&
+      instants.length === 1 &&
+      [...found.values()].every((f) => f === instants[0] || (f.how === 'bare_year' && f.fiscalYear === instants[0]!.fiscalYear))
+    ) {
       return { status: 'ok', value: instants[0]! };
     }
     return { status: 'unresolved', reason: `several periods in "${joined}"` };
@@ -180,15 +222,22 @@ function readJoinedPeriod(path: string[], calendars: CalendarInput | null, opts:
     // "Year Ended December 31, 2018" › "Third Quarter": the quarter of that fiscal year, never the year
     const quarter = /\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b|\bQ([1-4])\b/i.exec(joined);
     if (quarter && only.period.type === 'duration' && only.fiscalPeriod === 'FY' && only.fiscalYear !== null) {
-      const n = quarter[2] ? Number(quarter[2]) : { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 }[quarter[1]!.toLowerCase() as 'first'];
+      const n = quarter[2]
+        ? Number(quarter[2])
+        : { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 }[quarter[1]!.toLowerCase() as 'first'];
       const res = resolveSpec({ type: 'fiscal', position: `Q${n}` as 'Q1', year: { year: only.fiscalYear, style: 'fiscal' } }, ctx, joined);
-      return res.status === 'resolved' ? { status: 'ok', value: fromResolved(res, 'quarter_of_year') } : { status: 'unresolved', reason: `"${joined}" names a quarter of FY${only.fiscalYear} the calendar does not place` };
+      return res.status === 'resolved'
+        ? { status: 'ok', value: fromResolved(res, 'quarter_of_year') }
+        : { status: 'unresolved', reason: `"${joined}" names a quarter of FY${only.fiscalYear} the calendar does not place` };
     }
     // "Three months ended June 30," › "Average" › "2023": the bare year is not the quarter the heading
     // names, and a phrase that did not resolve may be the column's real period
     if (only.how === 'bare_year' && /\b(?:quarter|three months|six months|nine months|half year)\b/i.test(joined)) {
       // "Six months ended June 30, (in millions) 2023": the length, its end day and the year, read together
-      const m = /\b(quarter|three months|six months|nine months|half year)\s+ended\s+(?:[A-Za-z]+\s+){0,2}?((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2})\b/i.exec(joined);
+      const m =
+        /\b(quarter|three months|six months|nine months|half year)\s+ended\s+(?:[A-Za-z]+\s+){0,2}?((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2})\b/i.exec(
+          joined,
+        );
       const years = joined.match(/\b(?:19|20)\d{2}\b/g) ?? [];
       if (m && years.length === 1) {
         const phrase = `${m[1]} ended ${m[2]}, ${years[0]}`;
@@ -202,10 +251,13 @@ function readJoinedPeriod(path: string[], calendars: CalendarInput | null, opts:
     }
     // "Year ended" over a column whose own header is only a date: the length phrase decides
     // (never a count of years: "Under 1 year", "1-5 years", "After 5 years" are maturity buckets, not lengths)
-    const lengthWord = /(?<!\d[\s–-]*)\b(?:year|quarter|three months|six months|nine months|half year|twelve months)\b(?!\s+(?:ended|ending))/i.exec(joined);
+    const lengthWord =
+      /(?<!\d[\s–-]*)\b(?:year|quarter|three months|six months|nine months|half year|twelve months)\b(?!\s+(?:ended|ending))/i.exec(joined);
     if (only.how === 'instant' && only.dateOnly && lengthWord) {
       const phrase = `${lengthWord[0]} ended ${(only.period as { date: string }).date}`;
-      const again = specsOf(phrase.replace(/(\d{4})-(\d{2})-(\d{2})/, (_m, y: string, mo: string, d: string) => `${Number(d)} ${MONTHS[Number(mo) - 1]} ${y}`));
+      const again = specsOf(
+        phrase.replace(/(\d{4})-(\d{2})-(\d{2})/, (_m, y: string, mo: string, d: string) => `${Number(d)} ${MONTHS[Number(mo) - 1]} ${y}`),
+      );
       if (again.length === 1) {
         const res = resolveSpec(again[0]!.spec, ctx, phrase);
         if (res.status === 'resolved') return { status: 'ok', value: fromResolved(res, 'ended') };
@@ -218,15 +270,28 @@ function readJoinedPeriod(path: string[], calendars: CalendarInput | null, opts:
 
 function shiftTitle(title: ColumnPeriod, years: number, calendars: CalendarInput | null): PeriodReading {
   if (years === 0) return { status: 'ok', value: { ...title, how: 'relative' } };
-  if (!calendars || title.fiscalYear === null || title.fiscalPeriod === null) return { status: 'unresolved', reason: 'previous period of an unknown title period' };
+  if (!calendars || title.fiscalYear === null || title.fiscalPeriod === null)
+    return { status: 'unresolved', reason: 'previous period of an unknown title period' };
   if (title.period.type === 'instant') {
-    const res = resolveSpec({ type: 'boundary', edge: 'end', ref: { type: 'fiscal', position: 'FY', year: { year: title.fiscalYear + years, style: 'fiscal' } } }, { calendars }, 'previous');
-    return res.status === 'resolved' ? { status: 'ok', value: fromResolved(res, 'relative') } : { status: 'unresolved', reason: 'no previous fiscal year' };
+    const res = resolveSpec(
+      { type: 'boundary', edge: 'end', ref: { type: 'fiscal', position: 'FY', year: { year: title.fiscalYear + years, style: 'fiscal' } } },
+      { calendars },
+      'previous',
+    );
+    return res.status === 'resolved'
+      ? { status: 'ok', value: fromResolved(res, 'relative') }
+      : { status: 'unresolved', reason: 'no previous fiscal year' };
   }
   const position = title.fiscalPeriod === 'OTHER' || title.fiscalPeriod === 'TRANSITION' ? null : title.fiscalPeriod;
   if (!position) return { status: 'unresolved', reason: 'previous period of a non-fiscal title period' };
-  const res = resolveSpec({ type: 'fiscal', position, year: { year: title.fiscalYear + years, style: 'fiscal' } }, { calendars }, 'previous');
-  return res.status === 'resolved' ? { status: 'ok', value: fromResolved(res, 'relative') } : { status: 'unresolved', reason: 'no previous fiscal period' };
+  const res = resolveSpec(
+    { type: 'fiscal', position, year: { year: title.fiscalYear + years, style: 'fiscal' } },
+    { calendars },
+    'previous',
+  );
+  return res.status === 'resolved'
+    ? { status: 'ok', value: fromResolved(res, 'relative') }
+    : { status: 'unresolved', reason: 'no previous fiscal period' };
 }
 
 /** An instant column read as the fiscal year ending that day (duration rows of an annual statement). */
@@ -251,7 +316,12 @@ export function monthsEndingAt(date: ISODate, months: 3 | 6 | 9, calendars: Cale
 /** A duration column read as its end date (balance-sheet rows under a "Year ended" header). */
 export function instantAtEnd(p: ColumnPeriod): ColumnPeriod {
   if (p.period.type === 'instant') return p;
-  const fiscalPeriod: FiscalPeriodCode | null = p.fiscalPeriod === 'FY' || p.fiscalPeriod === 'Q1' || p.fiscalPeriod === 'Q2' || p.fiscalPeriod === 'Q3' ? p.fiscalPeriod : p.fiscalPeriod === 'Q4' ? 'FY' : 'OTHER';
+  const fiscalPeriod: FiscalPeriodCode | null =
+    p.fiscalPeriod === 'FY' || p.fiscalPeriod === 'Q1' || p.fiscalPeriod === 'Q2' || p.fiscalPeriod === 'Q3'
+      ? p.fiscalPeriod
+      : p.fiscalPeriod === 'Q4'
+        ? 'FY'
+        : 'OTHER';
   return { ...p, period: { type: 'instant', date: p.period.end }, fiscalPeriod, how: `${p.how}:end` };
 }
 
@@ -259,7 +329,10 @@ export function instantAtEnd(p: ColumnPeriod): ColumnPeriod {
 export function scopeIn(text: string): Scope | null {
   // (a US filing's parent-company-only statements — "PARENT COMPANY – CONDENSED BALANCE SHEETS", Schedule I's
   // "Condensed Financial Information of Registrant" — are the company's own, standalone ones)
-  const s = /\bstand[- ]?alone\b|\bparent[- ]company[- ]only\b|\bparent company\s*[–—-]\s*condensed\b|\bcondensed financial information of (?:the )?(?:registrant|parent company)\b/i.test(text);
+  const s =
+    /\bstand[- ]?alone\b|\bparent[- ]company[- ]only\b|\bparent company\s*[–—-]\s*condensed\b|\bcondensed financial information of (?:the )?(?:registrant|parent company)\b/i.test(
+      text,
+    );
   const c = /\bconsolidated\b/i.test(text);
   if (s && !c) return 'standalone';
   if (c && !s) return 'consolidated';
@@ -277,7 +350,10 @@ export function versionIn(text: string): 'restated' | 'previously_reported' | nu
  * Year ends named in the document's headers and titles ("year ended March 31, 2025", "as at 31 March
  * 2025"), most frequent first: the evidence for a provisional calendar when the entity has none.
  */
-export function yearEndEvidence(texts: string[], order: DateOrder = 'dmy'): { mmdd: string; count: number; dates: ISODate[]; weekBased: boolean }[] {
+export function yearEndEvidence(
+  texts: string[],
+  order: DateOrder = 'dmy',
+): { mmdd: string; count: number; dates: ISODate[]; weekBased: boolean }[] {
   const counts = new Map<string, { count: number; dates: Set<ISODate> }>();
   let weekBased = false;
   for (const raw of texts) {
@@ -305,4 +381,3 @@ export function yearEndEvidence(texts: string[], order: DateOrder = 'dmy'): { mm
 export function twelveMonthsEnding(date: ISODate): { start: ISODate; end: ISODate } {
   return { start: addDays(addMonths(date, -12, true), 1), end: date };
 }
-

@@ -11,16 +11,30 @@ import { analyzeReport, tablesSayConsolidated } from './analyze';
 import { extractHtmlReport } from './html';
 import { statementRowLabels } from './write';
 
-const DEC: FiscalCalendar[] = [{ entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' }];
+const DEC: FiscalCalendar[] = [
+  { entityId: 'e', effectiveFrom: '2000-01-01', effectiveTo: null, yearEnd: { kind: 'fixed', month: 12, day: 31 }, labelBy: 'end-year' },
+];
 
 function facts(html: string, registrant: string[] = []) {
-  const a = analyzeReport(extractHtmlReport(html), { calendars: DEC, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true, registrant });
-  const out = a.tables.flatMap((t) => t.cells.filter((c) => c.fact && c.columnPath.join(' ').includes('2022')).map((c) => ({ row: c.rowLabel, ...c.fact! })));
+  const a = analyzeReport(extractHtmlReport(html), {
+    calendars: DEC,
+    standard: 'us-gaap',
+    currency: 'USD',
+    order: 'mdy',
+    secFiling: true,
+    registrant,
+  });
+  const out = a.tables.flatMap((t) =>
+    t.cells.filter((c) => c.fact && c.columnPath.join(' ').includes('2022')).map((c) => ({ row: c.rowLabel, ...c.fact! })),
+  );
   const metric = (id: string) => out.filter((f) => f.status === 'active' && f.metricId === id).map((f) => f.value);
   return { out, metric };
 }
 
-const income = (rows: string, title = 'Consolidated Statement of Income') => `<p>${title}</p><p>(in millions, except per share amounts)</p><table>
+const income = (
+  rows: string,
+  title = 'Consolidated Statement of Income',
+) => `<p>${title}</p><p>(in millions, except per share amounts)</p><table>
   <tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td></tr>${rows}</table>`;
 const row = (label: string, a: string, b: string) => `<tr><td>${label}</td><td>${a}</td><td>${b}</td></tr>`;
 
@@ -64,7 +78,9 @@ describe('rows naming the registrant', () => {
   });
 
   it('another company’s name is not the registrant', () => {
-    const { metric } = facts(income(row('Net income', '1,058', '815') + row('Net income attributable to Amcor plc', '1,048', '805')), ['Costco Wholesale Corporation']);
+    const { metric } = facts(income(row('Net income', '1,058', '815') + row('Net income attributable to Amcor plc', '1,048', '805')), [
+      'Costco Wholesale Corporation',
+    ]);
     expect(metric('net_income')).toEqual(['1058000000']);
   });
 });
@@ -91,7 +107,14 @@ describe('expense signs', () => {
   });
 
   it('a statement printing its expenses positive is read as printed; a lone negative cost is no expense', () => {
-    const { metric, out } = facts(income(row('Net sales', '192,052', '163,220') + row('Selling, general and administrative', '18,461', '16,332') + row('Research and development', '(1,012)', '30') + row('Interest expense', '(171)', '(160)')));
+    const { metric, out } = facts(
+      income(
+        row('Net sales', '192,052', '163,220') +
+          row('Selling, general and administrative', '18,461', '16,332') +
+          row('Research and development', '(1,012)', '30') +
+          row('Interest expense', '(171)', '(160)'),
+      ),
+    );
     expect(metric('sga')).toEqual(['18461000000']);
     // research and development cannot be negative: the row keeps its own concept
     expect(metric('rnd')).toEqual([]);
@@ -160,16 +183,29 @@ describe('askable labels of statement lines outside the ontology', () => {
           row('Marketing', '2,878,380', '2,650,500') +
           row('Total noninterest revenue', '12,345', '11,111') +
           row('Other', '12', '11'),
-      ) + `<p>Note 7. Segment information</p><table><tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td></tr>${row('Casino', '1,000', '900')}</table>`;
-    const a = analyzeReport(extractHtmlReport(html), { calendars: DEC, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true });
-    const labels = statementRowLabels(a).map((l) => l.label).sort();
+      ) +
+      `<p>Note 7. Segment information</p><table><tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td></tr>${row('Casino', '1,000', '900')}</table>`;
+    const a = analyzeReport(extractHtmlReport(html), {
+      calendars: DEC,
+      standard: 'us-gaap',
+      currency: 'USD',
+      order: 'mdy',
+      secFiling: true,
+    });
+    const labels = statementRowLabels(a)
+      .map((l) => l.label)
+      .sort();
     expect(labels).toEqual(['Casino revenues', 'Marketing expenses', 'Noninterest revenue', 'Other expenses', 'Rooms revenues']);
   });
 });
 
 describe('revenue total over its parts', () => {
   it('"Total revenue" is the revenue when "Net sales" and "Membership fees" are printed above it', () => {
-    const { metric } = facts(income(row('Net sales', '192,052', '163,220') + row('Membership fees', '3,877', '3,541') + row('Total revenue', '195,929', '166,761')));
+    const { metric } = facts(
+      income(
+        row('Net sales', '192,052', '163,220') + row('Membership fees', '3,877', '3,541') + row('Total revenue', '195,929', '166,761'),
+      ),
+    );
     expect(metric('revenue')).toEqual(['195929000000']);
   });
 });
@@ -210,11 +246,17 @@ describe('a standalone report', () => {
     extractHtmlReport(`<h1>Standalone Financial Statements</h1><p>The standalone financial statements of the Company are prepared under Ind AS.</p>
       <p>${contextLine}</p><table><tr><td></td><td>2024</td><td>2023</td></tr><tr><td>Statutory audit fees</td><td>42.0</td><td>40.0</td></tr></table>`);
   it('stays standalone when a sentence above a table merely says "on a consolidated basis"', () => {
-    expect(tablesSayConsolidated(doc('Total fees for all services paid by the listed entity and its subsidiaries, on a consolidated basis, to the auditor'))).toBe(false);
+    expect(
+      tablesSayConsolidated(
+        doc('Total fees for all services paid by the listed entity and its subsidiaries, on a consolidated basis, to the auditor'),
+      ),
+    ).toBe(false);
   });
   it('is not standalone alone when a table is titled as a consolidated statement', () => {
     expect(tablesSayConsolidated(doc('Consolidated Statement of Profit and Loss'))).toBe(true);
-    expect(tablesSayConsolidated(doc('Notes to the consolidated financial statements: fees paid by the subsidiaries to the auditor'))).toBe(true);
+    expect(tablesSayConsolidated(doc('Notes to the consolidated financial statements: fees paid by the subsidiaries to the auditor'))).toBe(
+      true,
+    );
   });
 });
 
@@ -244,12 +286,24 @@ describe('totals printed without a label', () => {
       <tr><td>Other long-term assets, net</td><td>858,456</td><td>1,029,054</td></tr>
       <tr><td>Total other assets</td><td>5,887,645</td><td>6,058,366</td></tr>
       <tr><td></td><td>$15,095,300</td><td>$17,320,252</td></tr></table>`;
-    const a = analyzeReport(extractHtmlReport(html), { calendars: DEC, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true });
-    const active = (id: string) => a.tables.flatMap((t) => t.cells).filter((c) => c.fact?.status === 'active' && c.fact.metricId === id).map((c) => c.fact!.value);
+    const a = analyzeReport(extractHtmlReport(html), {
+      calendars: DEC,
+      standard: 'us-gaap',
+      currency: 'USD',
+      order: 'mdy',
+      secFiling: true,
+    });
+    const active = (id: string) =>
+      a.tables
+        .flatMap((t) => t.cells)
+        .filter((c) => c.fact?.status === 'active' && c.fact.metricId === id)
+        .map((c) => c.fact!.value);
     expect(active('revenue')).toEqual(['3942207000', '3264888000']);
     expect(active('total_assets')).toEqual(['15095300000', '17320252000']);
     // a line that does not add up to the lines above it is not their total
-    expect(a.tables[0]!.cells.filter((c) => c.text === '999,999').map((c) => [c.fact!.status, c.fact!.metricId])).toEqual([['quarantined', null]]);
+    expect(a.tables[0]!.cells.filter((c) => c.text === '999,999').map((c) => [c.fact!.status, c.fact!.metricId])).toEqual([
+      ['quarantined', null],
+    ]);
   });
 });
 
@@ -261,16 +315,24 @@ describe('columns set aside as derived', () => {
       <tr><td>Balances, January 1, 2023</td><td>$34,435</td><td>$(936)</td><td>$33,499</td></tr>
       <tr><td>Other comprehensive income (loss)</td><td>(4,313)</td><td>871</td><td>(3,442)</td></tr>
       <tr><td>Balances, June 30, 2023</td><td>$30,122</td><td>$(65)</td><td>$30,057</td></tr></table>`;
-    const a = analyzeReport(extractHtmlReport(html), { calendars: DEC, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true });
+    const a = analyzeReport(extractHtmlReport(html), {
+      calendars: DEC,
+      standard: 'us-gaap',
+      currency: 'USD',
+      order: 'mdy',
+      secFiling: true,
+    });
     expect(a.tables[0]!.cells.filter((c) => c.text === '$34,435').map((c) => c.skipped)).toEqual([null]);
   });
 });
 
 describe("a measure's line printed as a percentage beside its amount", () => {
   it('binds the percentage as the line’s own share, never as the measure', () => {
-    const html = income(
-      row('Net sales', '$3,226,773', '$2,729,388') + row('Gross profit', '1,212,503', '1,027,329'),
-    ).replace('<tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td></tr>', '<tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td><td>Year Ended December 31, 2021</td></tr>')
+    const html = income(row('Net sales', '$3,226,773', '$2,729,388') + row('Gross profit', '1,212,503', '1,027,329'))
+      .replace(
+        '<tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td></tr>',
+        '<tr><td></td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2022</td><td>Year Ended December 31, 2021</td><td>Year Ended December 31, 2021</td></tr>',
+      )
       .replace('<td>$3,226,773</td><td>$2,729,388</td>', '<td>$3,226,773</td><td>100.0%</td><td>$2,729,388</td><td>100.0%</td>')
       .replace('<td>1,212,503</td><td>1,027,329</td>', '<td>1,212,503</td><td>37.6%</td><td>1,027,329</td><td>37.6%</td>');
     const { out, metric } = facts(html);
@@ -290,8 +352,19 @@ describe('the same caption under two sections of a statement', () => {
       <tr><td>Total current liabilities</td><td>8,128</td><td>8,109</td></tr>
       <tr><td>Long-term liabilities:</td><td></td><td></td></tr>
       <tr><td>Deferred revenue</td><td>117</td><td>145</td></tr></table>`;
-    const a = analyzeReport(extractHtmlReport(html), { calendars: DEC, standard: 'us-gaap', currency: 'USD', order: 'mdy', secFiling: true });
+    const a = analyzeReport(extractHtmlReport(html), {
+      calendars: DEC,
+      standard: 'us-gaap',
+      currency: 'USD',
+      order: 'mdy',
+      secFiling: true,
+    });
     const rows = a.tables[0]!.cells.filter((c) => c.rowLabel === 'Deferred revenue').map((c) => [c.text, c.fact!.status, c.fact!.metricId]);
-    expect(rows).toEqual([['5,837', 'active', 'deferred_revenue'], ['5,564', 'active', 'deferred_revenue'], ['117', 'active', null], ['145', 'active', null]]);
+    expect(rows).toEqual([
+      ['5,837', 'active', 'deferred_revenue'],
+      ['5,564', 'active', 'deferred_revenue'],
+      ['117', 'active', null],
+      ['145', 'active', null],
+    ]);
   });
 });

@@ -62,11 +62,15 @@ export interface StructuredTable {
 }
 
 /** A reference column (note, schedule, page of a table of contents): its numbers point elsewhere, they are no amounts. */
-const NOTE_HEADER = /^(?:notes?|note\s*no\.?|note\s*ref(?:erence)?\.?|notes?\s*#|sch(?:edule)?\.?(?:\s*no\.?)?|ref\.?|pages?(?:\s*(?:no\.?|numbers?|#|ref(?:erence)?\.?))?)$/i;
-const DERIVED_HEADER = /%\s*(?:change|chg|growth|var)|\bchange\b|\bvariance\b|\bgrowth\b|\byoy\b|y-o-y|\bincrease\b|\bdecrease\b|% of (?:revenue|sales|total|net)|as a % of|\bbps\b|\badjustments?\b|\breclassifications?\b|\bimpact of\b|\beffect of\b|\bdifference\b/i;
-const PERIOD_WORDS = /\b(?:year|quarter|months?|weeks?|half|period|ended|ending|as at|as of|fy|fiscal|restated|audited|unaudited|standalone|consolidated|current|previous|prior)\b|\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/i;
+const NOTE_HEADER =
+  /^(?:notes?|note\s*no\.?|note\s*ref(?:erence)?\.?|notes?\s*#|sch(?:edule)?\.?(?:\s*no\.?)?|ref\.?|pages?(?:\s*(?:no\.?|numbers?|#|ref(?:erence)?\.?))?)$/i;
+const DERIVED_HEADER =
+  /%\s*(?:change|chg|growth|var)|\bchange\b|\bvariance\b|\bgrowth\b|\byoy\b|y-o-y|\bincrease\b|\bdecrease\b|% of (?:revenue|sales|total|net)|as a % of|\bbps\b|\badjustments?\b|\breclassifications?\b|\bimpact of\b|\beffect of\b|\bdifference\b/i;
+const PERIOD_WORDS =
+  /\b(?:year|quarter|months?|weeks?|half|period|ended|ending|as at|as of|fy|fiscal|restated|audited|unaudited|standalone|consolidated|current|previous|prior)\b|\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/i;
 /** A line that is a date, or a period ending on one ("June 30, 2023", "As of December 31, 2022 (in millions)", "Year ended 31 March 2025"). */
-const DATE_LINE = /^\s*(?:(?:as\s+(?:of|at)|at|balances?\s+(?:as\s+)?(?:of|at)|(?:for\s+the\s+)?(?:(?:three|six|nine|twelve)\s+months|(?:fiscal\s+)?years?|quarters?|half[- ]year|period)\s+end(?:ed|ing))\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?\s+)(?:19|20)\d{2}\b[,:]?\s*(?:\((?:in\s+)?[a-z$ ,]+\))?\s*$/i;
+const DATE_LINE =
+  /^\s*(?:(?:as\s+(?:of|at)|at|balances?\s+(?:as\s+)?(?:of|at)|(?:for\s+the\s+)?(?:(?:three|six|nine|twelve)\s+months|(?:fiscal\s+)?years?|quarters?|half[- ]year|period)\s+end(?:ed|ing))\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+|\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?\s+)(?:19|20)\d{2}\b[,:]?\s*(?:\((?:in\s+)?[a-z$ ,]+\))?\s*$/i;
 /** A block heading naming a fiscal year alone: "Fiscal Year 2016", "Fiscal 2023", "FY2022". */
 const FISCAL_YEAR_LINE = /^\s*(?:fiscal\s+(?:year\s+)?|FY\s*)(?:19|20)\d{2}\s*$/i;
 /** A year alone ("2021"): a block heading when printed as a line of its own in the label column. */
@@ -132,7 +136,10 @@ function numberTokens(cells: { cell: GridCell; col: number; lastCol: number }[],
 }
 
 function rowText(cells: { cell: GridCell }[]): string {
-  return cells.map((c) => c.cell.text.trim()).filter(Boolean).join(' ');
+  return cells
+    .map((c) => c.cell.text.trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Structures a grid. `labelCols` = columns holding the row label (default: the columns before the first value column). */
@@ -166,7 +173,10 @@ export function structureTable(raw: RawTable): StructuredTable {
   const blockYears = new Set(
     rowsCells
       .map((cells) => cells.filter((c) => c.cell.text.trim() !== ''))
-      .filter((cells) => cells.length === 1 && cells[0]!.col === 0 && cells[0]!.lastCol < firstValueCol && BARE_YEAR_LINE.test(cells[0]!.cell.text))
+      .filter(
+        (cells) =>
+          cells.length === 1 && cells[0]!.col === 0 && cells[0]!.lastCol < firstValueCol && BARE_YEAR_LINE.test(cells[0]!.cell.text),
+      )
       .map((cells) => cells[0]!.cell.text.trim()),
   );
   let firstBlockYear: string | null = null;
@@ -174,7 +184,14 @@ export function structureTable(raw: RawTable): StructuredTable {
     if (!pendingHeader.length) return;
     firstBlockYear = null;
     const last = pendingHeader[pendingHeader.length - 1]!.cells.filter((c) => c.cell.text.trim() !== '');
-    if (blockYears.size && pendingHeader.length > 1 && last.length === 1 && last[0]!.col >= firstValueCol && BARE_YEAR_LINE.test(last[0]!.cell.text) && !blockYears.has(last[0]!.cell.text.trim())) {
+    if (
+      blockYears.size &&
+      pendingHeader.length > 1 &&
+      last.length === 1 &&
+      last[0]!.col >= firstValueCol &&
+      BARE_YEAR_LINE.test(last[0]!.cell.text) &&
+      !blockYears.has(last[0]!.cell.text.trim())
+    ) {
       firstBlockYear = last[0]!.cell.text.trim();
       pendingHeader = pendingHeader.slice(0, -1);
     }
@@ -191,14 +208,19 @@ export function structureTable(raw: RawTable): StructuredTable {
       }
     }
     // the stub's length phrase heads every column ("Six months ended June 30," left of "2023 | 2022")
-    const stubTexts = pendingHeader.map(({ cells }) => rowText(cells.filter((c) => c.lastCol < firstValueCol)).replace(/\s+/g, ' ').trim());
+    const stubTexts = pendingHeader.map(({ cells }) =>
+      rowText(cells.filter((c) => c.lastCol < firstValueCol))
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
     const length = stubTexts.map((t) => LENGTH_PHRASE.exec(t)?.[0]).find((t) => !!t && !/\b(?:19|20)\d{2}\b/.test(t));
     // a heading repeated below figures heads every column anew: a value column it does not reach keeps no
     // heading from the block above (its period there is not this block's)
     if (seenData) for (let c = firstValueCol; c < width; c++) if (!covered.has(c)) headerPaths[c] = [];
     for (let c = 0; c < width; c++) {
       if (!covered.has(c)) continue;
-      headerPaths[c] = length && !paths[c]!.some((p) => /\bended\b|\bending\b|\bas of\b|\bas at\b/i.test(p)) ? [length, ...paths[c]!] : paths[c]!;
+      headerPaths[c] =
+        length && !paths[c]!.some((p) => /\bended\b|\bending\b|\bas of\b|\bas at\b/i.test(p)) ? [length, ...paths[c]!] : paths[c]!;
     }
     groupPeriods(pendingHeader, headerPaths, firstValueCol, width);
     // the header block's stub (its label column) names the rows' period, or a new block resets it
@@ -213,9 +235,14 @@ export function structureTable(raw: RawTable): StructuredTable {
     const cells = rowsCells[r]!;
     if (cells.length === 0 || cells.every((c) => c.cell.text.trim() === '')) continue;
     const labelCells = cells.filter((c) => c.col < firstValueCol);
-    const valueCells = cells.filter((c) => c.col >= firstValueCol || (c.lastCol >= firstValueCol && c.col < firstValueCol && c.cell.text.trim() === ''));
+    const valueCells = cells.filter(
+      (c) => c.col >= firstValueCol || (c.lastCol >= firstValueCol && c.col < firstValueCol && c.cell.text.trim() === ''),
+    );
     const label = rowText(labelCells.filter((c) => c.lastCol < firstValueCol || c.col === 0));
-    const tokens = numberTokens(cells.filter((c) => c.col >= firstValueCol), firstValueCol);
+    const tokens = numberTokens(
+      cells.filter((c) => c.col >= firstValueCol),
+      firstValueCol,
+    );
     const numbers = tokens.filter((t) => t.value.kind === 'number');
     const nonYearNumbers = numbers.filter((t) => !isYearText(t.text));
     const valueTexts = valueCells.map((c) => c.cell.text.trim()).filter(Boolean);
@@ -224,7 +251,8 @@ export function structureTable(raw: RawTable): StructuredTable {
 
     const inHead = r < raw.headRows;
     const spanningCell = cells.length === 1 && cells[0]!.lastCol > cells[0]!.col && cells[0]!.col === 0;
-    const textValues = valueTexts.length > 0 && nonYearNumbers.length === 0 && tokens.every((t) => t.value.kind !== 'nil' || isYearText(t.text));
+    const textValues =
+      valueTexts.length > 0 && nonYearNumbers.length === 0 && tokens.every((t) => t.value.kind !== 'nil' || isYearText(t.text));
     const periodish = valueTexts.some((t) => PERIOD_WORDS.test(t));
     const isHeader =
       !spanningCell &&
@@ -233,9 +261,16 @@ export function structureTable(raw: RawTable): StructuredTable {
         (!seenData && textValues) ||
         (seenData && textValues && periodish && (label === '' || /^(?:particulars|description|in .*|\(.*\))$/i.test(label))) ||
         // the next line of a heading repeated for the next block of rows ("Year Ended December 31, 2019" / "First  Second …")
-        (seenData && textValues && (label === '' || /^(?:particulars|description|in .*|\(.*\))$/i.test(label)) && pendingHeader.length > 0) ||
+        (seenData &&
+          textValues &&
+          (label === '' || /^(?:particulars|description|in .*|\(.*\))$/i.test(label)) &&
+          pendingHeader.length > 0) ||
         // a row of years only ("Expense (Income), in Millions | 2022 | 2021 | 2020"): the columns' headings again
-        (seenData && textValues && numbers.length >= 2 && numbers.every((t) => isYearText(t.text)) && valueTexts.length === numbers.length));
+        (seenData &&
+          textValues &&
+          numbers.length >= 2 &&
+          numbers.every((t) => isYearText(t.text)) &&
+          valueTexts.length === numbers.length));
     if (isHeader) {
       // a heading repeated for the next block of rows closes the sections of the block before
       if (seenData && pendingHeader.length === 0) sections.length = 0;
@@ -252,7 +287,15 @@ export function structureTable(raw: RawTable): StructuredTable {
         // for the next period; under columns that name no date: the period of the rows that follow
         periodHint = reheadDates(headerPaths, text) ? null : text;
         periodHintFrom = 'row';
-        rows.push({ index: r, label: text, sectionPath: sections.map((s) => s.label), kind: 'text', values: [], page, labelSpan: spanOf(labelCells) });
+        rows.push({
+          index: r,
+          label: text,
+          sectionPath: sections.map((s) => s.label),
+          kind: 'text',
+          values: [],
+          page,
+          labelSpan: spanOf(labelCells),
+        });
         continue;
       }
       if ((FISCAL_YEAR_LINE.test(text) || (BARE_YEAR_LINE.test(text) && blockYears.has(text.trim()))) && valueTexts.length === 0) {
@@ -260,14 +303,38 @@ export function structureTable(raw: RawTable): StructuredTable {
         // the fiscal year the block's quarters fall in
         periodHint = text;
         periodHintFrom = 'block';
-        rows.push({ index: r, label: text, sectionPath: sections.map((s) => s.label), kind: 'text', values: [], page, labelSpan: spanOf(labelCells) });
+        rows.push({
+          index: r,
+          label: text,
+          sectionPath: sections.map((s) => s.label),
+          kind: 'text',
+          values: [],
+          page,
+          labelSpan: spanOf(labelCells),
+        });
         continue;
       }
       if (valueTexts.length === 0 || spanningCell) {
         pushSection(sections, text);
-        rows.push({ index: r, label: text, sectionPath: sections.slice(0, -1).map((s) => s.label), kind: 'section', values: [], page, labelSpan: spanOf(labelCells) });
+        rows.push({
+          index: r,
+          label: text,
+          sectionPath: sections.slice(0, -1).map((s) => s.label),
+          kind: 'section',
+          values: [],
+          page,
+          labelSpan: spanOf(labelCells),
+        });
       } else {
-        rows.push({ index: r, label: text, sectionPath: sections.map((s) => s.label), kind: 'text', values: [], page, labelSpan: spanOf(labelCells) });
+        rows.push({
+          index: r,
+          label: text,
+          sectionPath: sections.map((s) => s.label),
+          kind: 'text',
+          values: [],
+          page,
+          labelSpan: spanOf(labelCells),
+        });
       }
       continue;
     }
@@ -280,7 +347,11 @@ export function structureTable(raw: RawTable): StructuredTable {
       if (!path.length) path = nearbyHeader(headerPaths, t.col, tokens);
       const leaf = path[path.length - 1] ?? '';
       // ("Currency Translation › Adjustments" of an AOCI roll-forward is a component, not an adjustments column)
-      const columnKind: ColumnKind = NOTE_HEADER.test(leaf) ? 'note' : path.some((p) => DERIVED_HEADER.test(p)) && !/\btranslation\s*(?:›\s*)?adjustments?\b/i.test(path.join(' › ')) ? 'derived' : 'value';
+      const columnKind: ColumnKind = NOTE_HEADER.test(leaf)
+        ? 'note'
+        : path.some((p) => DERIVED_HEADER.test(p)) && !/\btranslation\s*(?:›\s*)?adjustments?\b/i.test(path.join(' › '))
+          ? 'derived'
+          : 'value';
       const cell = t.cells[t.cells.length - 1]!;
       const first = t.cells[0]!;
       values.push({
@@ -299,15 +370,29 @@ export function structureTable(raw: RawTable): StructuredTable {
     const lastRow = rows[rows.length - 1];
     const here = sections.map((x) => x.label).join('|');
     let run = 0;
-    for (let k = rows.length - 1; k >= 0 && rows[k]!.kind === 'data' && rows[k]!.sectionPath.join('|') === here && !rows[k]!.inheritedLabel; k--) run++;
+    for (
+      let k = rows.length - 1;
+      k >= 0 && rows[k]!.kind === 'data' && rows[k]!.sectionPath.join('|') === here && !rows[k]!.inheritedLabel;
+      k--
+    )
+      run++;
     const top = sections[sections.length - 1];
     // (or right under the sub-total that closed the section's last sub-section: MGM's balance sheet prints "Total
     // other assets" and then its total assets with no label, under "ASSETS")
-    const closedSub = lastRow?.kind === 'data' && /^total\b/i.test(lastRow.label) && lastRow.sectionPath.length > sections.length && lastRow.sectionPath.slice(0, sections.length).join('|') === here;
+    const closedSub =
+      lastRow?.kind === 'data' &&
+      /^total\b/i.test(lastRow.label) &&
+      lastRow.sectionPath.length > sections.length &&
+      lastRow.sectionPath.slice(0, sections.length).join('|') === here;
     // (or, under any section, when its figures add up to the lines above it: MGM's revenue lines under "Revenues"
     // and then their sum with no label)
     // — a line that does not add up to the lines above it is not their total, whatever the section
-    if (!rowLabel && top && lastRow?.kind === 'data' && (((top.level <= 1 || /:\s*$/.test(top.raw)) && closedSub) || (run >= 2 && sumsRun(values, rows.slice(rows.length - run))))) {
+    if (
+      !rowLabel &&
+      top &&
+      lastRow?.kind === 'data' &&
+      (((top.level <= 1 || /:\s*$/.test(top.raw)) && closedSub) || (run >= 2 && sumsRun(values, rows.slice(rows.length - run))))
+    ) {
       rowLabel = sections[sections.length - 1]!.label;
       sections.pop();
     }
@@ -319,7 +404,17 @@ export function structureTable(raw: RawTable): StructuredTable {
       if (i >= 0) sections.splice(i);
     }
     const totalOf = /^total\s+(.+)$/i.exec(label.trim());
-    rows.push({ index: r, label: rowLabel, sectionPath: sections.map((s) => s.label), kind: 'data', values, page, labelSpan: spanOf(labelCells), ...(rowLabel !== label ? { inheritedLabel: true } : {}), ...(periodHint ? { periodHint, periodHintFrom } : {}) });
+    rows.push({
+      index: r,
+      label: rowLabel,
+      sectionPath: sections.map((s) => s.label),
+      kind: 'data',
+      values,
+      page,
+      labelSpan: spanOf(labelCells),
+      ...(rowLabel !== label ? { inheritedLabel: true } : {}),
+      ...(periodHint ? { periodHint, periodHintFrom } : {}),
+    });
     if (totalOf) popSection(sections, totalOf[1]!);
   }
   flushHeader();
@@ -354,7 +449,12 @@ function markPageReferences(rows: StructuredRow[], skipped: { note: number; deri
     if (column.every((v) => sections(v.text.trim()))) return 'sections';
     return null;
   });
-  if (byColumn.size === 1 ? kinds[0] !== 'pages' : !(kinds.includes('pages') && kinds.includes('sections') && [...byColumn.values()].every((c) => c.length >= 3))) return;
+  if (
+    byColumn.size === 1
+      ? kinds[0] !== 'pages'
+      : !(kinds.includes('pages') && kinds.includes('sections') && [...byColumn.values()].every((c) => c.length >= 3))
+  )
+    return;
   for (const v of numbered) {
     v.columnKind = 'note';
     skipped.note++;
@@ -383,7 +483,12 @@ function repeatedGroups(cols: number[], k: number, heading: (c: number) => strin
  * many equal groups as periods, the headings repeat group after group and each period sits over its own group.
  * A month and day in the stub ("June 30,") dates the years.
  */
-function groupPeriods(block: { cells: { cell: GridCell; col: number; lastCol: number }[] }[], paths: string[][], firstValueCol: number, width: number): void {
+function groupPeriods(
+  block: { cells: { cell: GridCell; col: number; lastCol: number }[] }[],
+  paths: string[][],
+  firstValueCol: number,
+  width: number,
+): void {
   const cols = Array.from({ length: width }, (_, c) => c).filter((c) => c >= firstValueCol && paths[c]!.length > 0);
   for (const { cells } of block) {
     const over = cells.filter((c) => c.col >= firstValueCol && c.cell.text.trim());
@@ -391,11 +496,17 @@ function groupPeriods(block: { cells: { cell: GridCell; col: number; lastCol: nu
     if (over.length < 2 || !texts.every((t) => YEAR_ONLY.test(t) || FULL_DATE.test(t))) continue;
     // (each printed over one column: a period spanning its group is read already)
     if (over.some((c) => c.lastCol !== c.col)) continue;
-    const stub = rowText(cells.filter((c) => c.lastCol < firstValueCol)).replace(/\s+/g, ' ').trim();
+    const stub = rowText(cells.filter((c) => c.lastCol < firstValueCol))
+      .replace(/\s+/g, ' ')
+      .trim();
     const dayOnly = new RegExp(String.raw`^${MONTH_DAY},?$`, 'i');
     // (the month and day in the stub, or a heading over every column: "Derivative Assets › June 30," under "2023")
     const headingDay = paths[cols[0]!]?.find((t) => dayOnly.test(t.trim()));
-    const day = dayOnly.test(stub) ? stub.replace(/,?$/, ',') : headingDay && cols.every((c) => paths[c]!.includes(headingDay)) ? headingDay.trim().replace(/,?$/, ',') : null;
+    const day = dayOnly.test(stub)
+      ? stub.replace(/,?$/, ',')
+      : headingDay && cols.every((c) => paths[c]!.includes(headingDay))
+        ? headingDay.trim().replace(/,?$/, ',')
+        : null;
     const periods = new Set(texts);
     if (day && headingDay) periods.add(headingDay);
     const heading = (c: number) => paths[c]!.filter((t) => !periods.has(t)).join('\u0001');
@@ -504,16 +615,24 @@ function markNoteColumn(values: ValueCell[]): void {
   if (!first || first.columnKind !== 'value' || values.length < 3) return;
   const leaf = (first.path[first.path.length - 1] ?? '').trim();
   if (leaf !== '' && PERIOD_WORDS.test(leaf)) return;
-  if (first.value.kind === 'number' && /^\d{1,2}(?:\.\d{1,2})?[A-Za-z]?$/.test(first.text.trim()) && values.slice(1).some((v) => v.value.kind === 'number' && /[,.]/.test(v.text))) {
+  if (
+    first.value.kind === 'number' &&
+    /^\d{1,2}(?:\.\d{1,2})?[A-Za-z]?$/.test(first.text.trim()) &&
+    values.slice(1).some((v) => v.value.kind === 'number' && /[,.]/.test(v.text))
+  ) {
     if (leaf === '' || NOTE_HEADER.test(leaf)) first.columnKind = 'note';
   }
 }
 
-const LEVEL0 = /^(?:assets|equity and liabilities|liabilities and equity|equity|liabilities|income|expenses|revenue|.*\bactivities\b.*|(?:standalone|consolidated)(?: results| financial results)?|segment .*)$/i;
+const LEVEL0 =
+  /^(?:assets|equity and liabilities|liabilities and equity|equity|liabilities|income|expenses|revenue|.*\bactivities\b.*|(?:standalone|consolidated)(?: results| financial results)?|segment .*)$/i;
 const LEVEL1 = /^(?:non[-\s]*current|current)\s+(?:assets|liabilities)$/i;
 
 function sectionLevel(label: string): number {
-  const l = label.replace(/^(?:[IVX]+|[A-H]|\d+)[.)]\s*/, '').replace(/:$/, '').trim();
+  const l = label
+    .replace(/^(?:[IVX]+|[A-H]|\d+)[.)]\s*/, '')
+    .replace(/:$/, '')
+    .trim();
   if (LEVEL0.test(l) || (l === l.toUpperCase() && /[A-Z]{3}/.test(l))) return 0;
   if (LEVEL1.test(l)) return 1;
   return 2;
@@ -533,7 +652,21 @@ function enumStyle(label: string): string | null {
   const m = /^(\()?([a-z]|[ivx]{1,4}|[A-H]|[IVXL]{1,5}|\d{1,2})([.)])\s/.exec(label.trim());
   if (!m) return null;
   const tok = m[2]!;
-  const kind = /^\d+$/.test(tok) ? 'digit' : /^[ivx]+$/.test(tok) && tok !== 'i' ? 'roman' : /^[IVXL]+$/.test(tok) && tok.length > 1 ? 'ROMAN' : /^[a-z]$/.test(tok) ? (tok === 'i' ? 'roman' : 'alpha') : /^[A-Z]$/.test(tok) ? (tok === 'I' || tok === 'V' || tok === 'X' ? 'ROMAN' : 'ALPHA') : 'other';
+  const kind = /^\d+$/.test(tok)
+    ? 'digit'
+    : /^[ivx]+$/.test(tok) && tok !== 'i'
+      ? 'roman'
+      : /^[IVXL]+$/.test(tok) && tok.length > 1
+        ? 'ROMAN'
+        : /^[a-z]$/.test(tok)
+          ? tok === 'i'
+            ? 'roman'
+            : 'alpha'
+          : /^[A-Z]$/.test(tok)
+            ? tok === 'I' || tok === 'V' || tok === 'X'
+              ? 'ROMAN'
+              : 'ALPHA'
+            : 'other';
   return `${m[1] ?? ''}${kind}${m[3]}`;
 }
 
@@ -545,7 +678,8 @@ function pushSection(sections: Section[], label: string): void {
     if (i >= 0) sections.splice(i);
   }
   while (sections.length && sections[sections.length - 1]!.level >= level && level < 2) sections.pop();
-  if (level === 2 && !style) while (sections.length && sections[sections.length - 1]!.level === 2 && !sections[sections.length - 1]!.style) sections.pop();
+  if (level === 2 && !style)
+    while (sections.length && sections[sections.length - 1]!.level === 2 && !sections[sections.length - 1]!.style) sections.pop();
   sections.push({ label: label.replace(/:\s*$/, '').trim(), raw: label.trim(), level, style });
 }
 

@@ -21,7 +21,10 @@ describe('unit lines', () => {
     expect(parseUnitLine('Revenue from operations')).toBeNull();
   });
   it('finds a unit phrase inside a title line', () => {
-    expect(findUnitLine('Statement of Profit and Loss for the year ended March 31, 2025 (₹ in crore)')).toMatchObject({ scale: 7, currency: 'INR' });
+    expect(findUnitLine('Statement of Profit and Loss for the year ended March 31, 2025 (₹ in crore)')).toMatchObject({
+      scale: 7,
+      currency: 'INR',
+    });
   });
 });
 
@@ -68,7 +71,10 @@ describe('row unit kinds', () => {
 
 describe('US unit lines', () => {
   it('takes the first scale named; later ones are exceptions', () => {
-    expect(findUnitLine('(In millions, except number of shares which are reflected in thousands and par value)')).toMatchObject({ scale: 6, exceptPerShare: true });
+    expect(findUnitLine('(In millions, except number of shares which are reflected in thousands and par value)')).toMatchObject({
+      scale: 6,
+      exceptPerShare: true,
+    });
     expect(findUnitLine('(Dollars in millions, except per share data)')).toMatchObject({ scale: 6, currency: 'USD', exceptPerShare: true });
     expect(findUnitLine('(in thousands, except per share amounts)')).toMatchObject({ scale: 3, exceptPerShare: true });
   });

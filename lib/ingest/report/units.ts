@@ -55,9 +55,14 @@ export function parseUnitLine(text: string): UnitLine | null {
     }
   }
   const unitish =
-    /^\(?\s*(?:\$|us\$|usd|dollars|amounts?)?\s*(?:in\s+)?(?:millions?|thousands?|billions?)\s*(?:of\s+(?:u\.s\.\s+)?dollars)?\s*\)?$/i.test(t) ||
+    /^\(?\s*(?:\$|us\$|usd|dollars|amounts?)?\s*(?:in\s+)?(?:millions?|thousands?|billions?)\s*(?:of\s+(?:u\.s\.\s+)?dollars)?\s*\)?$/i.test(
+      t,
+    ) ||
     // "(Millions, except share data)", "(Millions unless noted)", "Millions, except percentages"
-    /^\(?\s*(?:\$\s*)?(?:millions|thousands|billions)\s*(?:,\s*|\s+)(?:except|unless|other than)\b/i.test(t) || /\b(?:in|amounts?|figures|rupees|dollars|currency)\b|^\(?\s*(?:₹|\$|rs\.?|inr|usd|[JH])\s*(?:in\b|crore|lakh|million|thousand|billion)/i.test(t);
+    /^\(?\s*(?:\$\s*)?(?:millions|thousands|billions)\s*(?:,\s*|\s+)(?:except|unless|other than)\b/i.test(t) ||
+    /\b(?:in|amounts?|figures|rupees|dollars|currency)\b|^\(?\s*(?:₹|\$|rs\.?|inr|usd|[JH])\s*(?:in\b|crore|lakh|million|thousand|billion)/i.test(
+      t,
+    );
   if (!unitish) return null;
   // a sentence that merely mentions millions ("revenue grew by 5 million units") is not a unit line
   if (t.length > 60 && !/\b(?:amounts?|figures|all|unless|except|otherwise|stated|expressed|presented|reported)\b/i.test(t)) return null;
@@ -70,7 +75,13 @@ export function parseUnitLine(text: string): UnitLine | null {
   if (currency === null && scale === 7) currency = 'INR';
   if (currency === null && scale === 5) currency = 'INR';
   const sharesOnly = /^\(?\s*(?:number\s+of\s+)?shares\s+(?:are\s+)?in\b/i.test(t);
-  return { text: t, scale, currency, ...(sharesOnly ? { sharesOnly } : {}), exceptPerShare: /except\b.*\bper[- ]share|per[- ]share\b.*\bexcept/i.test(t) || /except\s+(?:share|per|number of shares)/i.test(t) };
+  return {
+    text: t,
+    scale,
+    currency,
+    ...(sharesOnly ? { sharesOnly } : {}),
+    exceptPerShare: /except\b.*\bper[- ]share|per[- ]share\b.*\bexcept/i.test(t) || /except\s+(?:share|per|number of shares)/i.test(t),
+  };
 }
 
 /**
@@ -79,7 +90,10 @@ export function parseUnitLine(text: string): UnitLine | null {
  */
 export function exceptedShareScale(text: string): number | null {
   // (or names their own: "In millions and shares in thousands")
-  const m = /\bexcept\b[^)]*?\bshares?\b[^)]*?\b(?:reflected|presented|stated|shown|are|expressed)?\s*in\s+(thousands|millions|billions)\b/i.exec(text) ?? /\band\s+shares\s+(?:are\s+)?in\s+(thousands|millions|billions)\b/i.exec(text);
+  const m =
+    /\bexcept\b[^)]*?\bshares?\b[^)]*?\b(?:reflected|presented|stated|shown|are|expressed)?\s*in\s+(thousands|millions|billions)\b/i.exec(
+      text,
+    ) ?? /\band\s+shares\s+(?:are\s+)?in\s+(thousands|millions|billions)\b/i.exec(text);
   if (!m) return null;
   return SCALE_WORDS.find(([re]) => re.test(m[1]!))?.[1] ?? null;
 }
@@ -94,7 +108,10 @@ export function findUnitLine(text: string): UnitLine | null {
     if (u) return u;
   }
   // (keeping "$ and shares" of "$ and shares in millions, except per share amounts (unaudited)": the shares' scale too)
-  const tail = /(?:all\s+)?(?:amounts?|figures)?\s*(?:(?:\$|₹|dollars)\s+and\s+shares\s+|shares\s+and\s+(?:\$|₹|dollars)\s+)?(?:are\s+)?in\s+(?:₹|rs\.?|inr|\$|usd|us\$|[JH])?\s*(?:crores?|lakhs?|millions?|thousands?|billions?)(?:[^.;]{0,60})?$/i.exec(t);
+  const tail =
+    /(?:all\s+)?(?:amounts?|figures)?\s*(?:(?:\$|₹|dollars)\s+and\s+shares\s+|shares\s+and\s+(?:\$|₹|dollars)\s+)?(?:are\s+)?in\s+(?:₹|rs\.?|inr|\$|usd|us\$|[JH])?\s*(?:crores?|lakhs?|millions?|thousands?|billions?)(?:[^.;]{0,60})?$/i.exec(
+      t,
+    );
   if (tail) return parseUnitLine(tail[0]);
   return whole;
 }
@@ -105,26 +122,59 @@ export type RowUnitKind = 'per_share' | 'percent' | 'shares' | 'count' | 'years'
 export function rowUnitKind(label: string): RowUnitKind {
   // (a rate quoted in parentheses describes the amount, it is not the row's unit: "Dividends declared ($5.88
   // per share, Note 8)" is the total declared; "Face value of long-term debt" is no face value per share)
-  const l = label.toLowerCase().replace(/\([^()]*[$₹€£]\s?\d[^()]*\)/g, ' ').replace(/,\s*[$₹€£]\s?\d[\d.,]*\s+per\s+(?:common\s+|ordinary\s+|equity\s+)?share\b/g, ' ');
+  const l = label
+    .toLowerCase()
+    .replace(/\([^()]*[$₹€£]\s?\d[^()]*\)/g, ' ')
+    .replace(/,\s*[$₹€£]\s?\d[\d.,]*\s+per\s+(?:common\s+|ordinary\s+|equity\s+)?share\b/g, ' ');
   // "Weighted-average remaining lease term (years)", "… contractual term (in years)": a length of time
   if (/\((?:in\s+)?years\)|\b(?:term|life)\b.*\bin years\b/.test(l)) return 'years';
   // "Weighted-average shares used in computation of earnings per share": the shares, not the per-share amount
-  if (/^(?:weighted[- ]average|average)\s+(?:number\s+of\s+)?(?:common\s+|ordinary\s+|equity\s+|basic\s+|diluted\s+)?shares\b(?!.*\b(?:price|fair value|amount)\b)|\bshares used (?:in|to|for) (?:the )?(?:comput|calculat)/.test(l)) return 'shares';
-  if (/\bper (?:equity |ordinary |common )?share\b|earnings per|\beps\b|\bdividends? per\b|face value\b.*\bshares?\b|\bshares?\b.*\bface value/.test(l)) return 'per_share';
+  if (
+    /^(?:weighted[- ]average|average)\s+(?:number\s+of\s+)?(?:common\s+|ordinary\s+|equity\s+|basic\s+|diluted\s+)?shares\b(?!.*\b(?:price|fair value|amount)\b)|\bshares used (?:in|to|for) (?:the )?(?:comput|calculat)/.test(
+      l,
+    )
+  )
+    return 'shares';
+  if (
+    /\bper (?:equity |ordinary |common )?share\b|earnings per|\beps\b|\bdividends? per\b|face value\b.*\bshares?\b|\bshares?\b.*\bface value/.test(
+      l,
+    )
+  )
+    return 'per_share';
   if (/^(?:basic|diluted)\b/.test(l) && /\(in [₹$]|\(₹\)|\(\$\)|\(rs/i.test(label)) return 'per_share';
   // "1.600% Senior Notes due April 2030" is a debt instrument named by its coupon, not a percentage
   // ("3.25% 2025 Notes", "4.70% Notes due 2026")
-  const coupon = /\d%\s+(?:senior\s+|subordinated\s+|convertible\s+|unsecured\s+|(?:19|20)\d{2}\s+)*(?:notes?|debentures?|bonds?)\b/.test(l);
+  const coupon = /\d%\s+(?:senior\s+|subordinated\s+|convertible\s+|unsecured\s+|(?:19|20)\d{2}\s+)*(?:notes?|debentures?|bonds?)\b/.test(
+    l,
+  );
   if (!coupon && /%|\bpercent(?:age)?\b|\bmargin\b|\bratio\b|\(times\)|\btimes\b/.test(l)) return 'percent';
-  if (/\bnumber of (?:equity |ordinary |common )?shares\b|\bshares outstanding\b|weighted[- ]average (?:number of )?(?:basic |diluted )?(?:equity |common )?shares|^(?:common |preferred )?shares (?:purchased|repurchased|issued|outstanding|authorized|at (?:period|year|quarter)[- ]end)\b|^average (?:common |basic |diluted )?shares\b/.test(l)) return 'shares';
+  if (
+    /\bnumber of (?:equity |ordinary |common )?shares\b|\bshares outstanding\b|weighted[- ]average (?:number of )?(?:basic |diluted )?(?:equity |common )?shares|^(?:common |preferred )?shares (?:purchased|repurchased|issued|outstanding|authorized|at (?:period|year|quarter)[- ]end)\b|^average (?:common |basic |diluted )?shares\b/.test(
+      l,
+    )
+  )
+    return 'shares';
   // other counts of shares: "Weighted average outstanding shares of common stock", "Weighted-average common and
   // common equivalent shares – diluted", "Effect of dilutive shares", "Dilutive potential common shares from stock
   // plans", "Potential shares which were anti-dilutive …", "Shares of common stock" (repurchased) — not amounts
   // ("Weighted-average grant date fair value of shares", "Proceeds from shares issued" stay money)
-  const moneyWords = /\b(?:price|fair value|values?|amounts?|cost|proceeds|paid|payments?|dividends?|par|premium|capital|compensation|expense|income|loss|gains?|\$)/;
-  if (!moneyWords.test(l) && (/\bweighted[- ]average\b.*\bshares\b/.test(l) || /\b(?:anti-?\s?dilutive|dilutive|potential)\b.*\bshares\b/.test(l) || /^shares of (?:common |class [a-c] )?stock\b/.test(l))) return 'shares';
+  const moneyWords =
+    /\b(?:price|fair value|values?|amounts?|cost|proceeds|paid|payments?|dividends?|par|premium|capital|compensation|expense|income|loss|gains?|\$)/;
+  if (
+    !moneyWords.test(l) &&
+    (/\bweighted[- ]average\b.*\bshares\b/.test(l) ||
+      /\b(?:anti-?\s?dilutive|dilutive|potential)\b.*\bshares\b/.test(l) ||
+      /^shares of (?:common |class [a-c] )?stock\b/.test(l))
+  )
+    return 'shares';
   if (/\bnumber of\b|\bheadcount\b|\bunit counts?\b|\bretail units\b/.test(l)) return 'count';
   // ("Revenue from contracts with customers", "Sales to customers", "Stores' operating expenses" are amounts)
-  if (/\bemployees\b|\bstores\b|\bcustomers\b/.test(l) && !/\b(?:revenues?|sales|income|expenses?|costs?|fees|loans?|receivables?|deposits?|payables?|liabilities|assets|compensation|benefits|amounts?|proceeds|payments?)\b|\$/.test(l)) return 'count';
+  if (
+    /\bemployees\b|\bstores\b|\bcustomers\b/.test(l) &&
+    !/\b(?:revenues?|sales|income|expenses?|costs?|fees|loans?|receivables?|deposits?|payables?|liabilities|assets|compensation|benefits|amounts?|proceeds|payments?)\b|\$/.test(
+      l,
+    )
+  )
+    return 'count';
   return null;
 }

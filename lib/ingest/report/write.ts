@@ -25,16 +25,21 @@ import type { ReportDocument } from './model';
 import { twelveMonthsEnding, yearEndEvidence } from './periods';
 import { documentLabelledYears, documentYearEnds } from './year-end';
 
-const COMPANY = /\b((?:[A-Z][A-Za-z0-9&'’.-]*\s){0,5}?(?:[A-Z][A-Za-z0-9&'’.-]*)\s*,?\s(?:Limited|Ltd\.?|Inc\.?|Incorporated|Corporation|Corp\.?|plc|PLC|N\.V\.|S\.A\.|AG|LLC|Company))(?![A-Za-z])/g;
+const COMPANY =
+  /\b((?:[A-Z][A-Za-z0-9&'’.-]*\s){0,5}?(?:[A-Z][A-Za-z0-9&'’.-]*)\s*,?\s(?:Limited|Ltd\.?|Inc\.?|Incorporated|Corporation|Corp\.?|plc|PLC|N\.V\.|S\.A\.|AG|LLC|Company))(?![A-Za-z])/g;
 
 /** The company a document is about: its metadata, else the legal name it repeats most. */
 export function companyOf(doc: ReportDocument): { name: string; legalName: string | null } | null {
-  if (doc.meta.entityName || doc.meta.legalName) return { name: (doc.meta.entityName ?? doc.meta.legalName)!, legalName: doc.meta.legalName ?? null };
+  if (doc.meta.entityName || doc.meta.legalName)
+    return { name: (doc.meta.entityName ?? doc.meta.legalName)!, legalName: doc.meta.legalName ?? null };
   const counts = new Map<string, number>();
   const texts = [doc.title ?? '', ...doc.blocks.slice(0, 400).map((b) => b.text), ...doc.tables.flatMap((t) => t.context)];
   for (const t of texts) {
     for (const m of t.matchAll(COMPANY)) {
-      const name = m[1]!.replace(/\s+/g, ' ').replace(/^(?:The|For|Of|And|By|To|In)\s+/, '').trim();
+      const name = m[1]!
+        .replace(/\s+/g, ' ')
+        .replace(/^(?:The|For|Of|And|By|To|In)\s+/, '')
+        .trim();
       if (/^(?:The|Our|This|Such|Each|Any|A|An)\s/i.test(name) || name.split(' ').length < 2) continue;
       counts.set(name, (counts.get(name) ?? 0) + (t === doc.title ? 5 : 1));
     }
@@ -50,19 +55,50 @@ export function companyOf(doc: ReportDocument): { name: string; legalName: strin
  * metadata or the legal name they repeat most. An entity that cannot be identified refuses the
  * document with a typed error (no facts are filed under a guess).
  */
-async function findOrCreateEntity(tx: Db, ctx: WriteContext, doc: ReportDocument, cover: CoverPage): Promise<{ id: string; name: string | null; standard: string | null; currency: string | null; country: string | null }> {
+async function findOrCreateEntity(
+  tx: Db,
+  ctx: WriteContext,
+  doc: ReportDocument,
+  cover: CoverPage,
+): Promise<{ id: string; name: string | null; standard: string | null; currency: string | null; country: string | null }> {
   const cik = doc.meta.cik ?? cover.cik;
   const ticker = doc.meta.ticker ?? cover.tickers[0] ?? null;
   const coverName = cover.registrantName ? displayName(cover.registrantName) : null;
-  const company = doc.meta.entityName || doc.meta.legalName ? companyOf(doc) : coverName ? { name: coverName, legalName: coverName } : cover.kind === 'none' ? companyOf(doc) : null;
-  if (!company && !cik && !ticker) throw ingestError('bad_request:report_entity', ctx.fileName, 'cannot tell which company this report is about (no cover page, no entity metadata and no legal name in the text)');
-  const select = { id: entities.id, name: entities.name, standard: entities.accountingStandard, currency: entities.reportingCurrency, country: entities.country };
+  const company =
+    doc.meta.entityName || doc.meta.legalName
+      ? companyOf(doc)
+      : coverName
+        ? { name: coverName, legalName: coverName }
+        : cover.kind === 'none'
+          ? companyOf(doc)
+          : null;
+  if (!company && !cik && !ticker)
+    throw ingestError(
+      'bad_request:report_entity',
+      ctx.fileName,
+      'cannot tell which company this report is about (no cover page, no entity metadata and no legal name in the text)',
+    );
+  const select = {
+    id: entities.id,
+    name: entities.name,
+    standard: entities.accountingStandard,
+    currency: entities.reportingCurrency,
+    country: entities.country,
+  };
   if (cik) {
-    const rows = await tx.select(select).from(entities).where(and(eq(entities.tenantId, ctx.tenantId), eq(entities.cik, padCik(cik)))).limit(2);
+    const rows = await tx
+      .select(select)
+      .from(entities)
+      .where(and(eq(entities.tenantId, ctx.tenantId), eq(entities.cik, padCik(cik))))
+      .limit(2);
     if (rows.length === 1) return rows[0]!;
   }
   if (ticker) {
-    const rows = await tx.select(select).from(entities).where(and(eq(entities.tenantId, ctx.tenantId), eq(entities.ticker, ticker.toUpperCase()))).limit(2);
+    const rows = await tx
+      .select(select)
+      .from(entities)
+      .where(and(eq(entities.tenantId, ctx.tenantId), eq(entities.ticker, ticker.toUpperCase())))
+      .limit(2);
     if (rows.length === 1) return rows[0]!;
   }
   const names = [company?.name, company?.legalName, ...(cover.kind === 'none' && ticker ? [ticker] : [])].filter((x): x is string => !!x);
@@ -74,12 +110,26 @@ async function findOrCreateEntity(tx: Db, ctx: WriteContext, doc: ReportDocument
       .from(entityAliases)
       .innerJoin(entities, eq(entities.id, entityAliases.entityId))
       // a cover names its registrant exactly: an entity of another CIK is another company
-      .where(and(eq(entities.tenantId, ctx.tenantId), eq(entityAliases.normalized, norm), ...(cik ? [isNull(entities.cik)] : []), ...(ticker && cover.kind !== 'none' ? [or(isNull(entities.ticker), eq(entities.ticker, ticker.toUpperCase()))] : [])))
+      .where(
+        and(
+          eq(entities.tenantId, ctx.tenantId),
+          eq(entityAliases.normalized, norm),
+          ...(cik ? [isNull(entities.cik)] : []),
+          ...(ticker && cover.kind !== 'none' ? [or(isNull(entities.ticker), eq(entities.ticker, ticker.toUpperCase()))] : []),
+        ),
+      )
       .limit(2);
     if (rows.length === 1) return rows[0]!;
   }
-  if (!company) throw ingestError('bad_request:report_entity', ctx.fileName, `no entity of this tenant has ${cik ? `CIK ${cik}` : `ticker ${ticker}`}, and the document names no registrant to create one from`);
-  const standard = (doc.meta.accountingStandard as AccountingStandard | undefined) ?? (cover.kind === 'filing' && !/20-F|40-F/.test(cover.form ?? '') ? 'us-gaap' : null);
+  if (!company)
+    throw ingestError(
+      'bad_request:report_entity',
+      ctx.fileName,
+      `no entity of this tenant has ${cik ? `CIK ${cik}` : `ticker ${ticker}`}, and the document names no registrant to create one from`,
+    );
+  const standard =
+    (doc.meta.accountingStandard as AccountingStandard | undefined) ??
+    (cover.kind === 'filing' && !/20-F|40-F/.test(cover.form ?? '') ? 'us-gaap' : null);
   const created = await upsertEntity(tx, {
     tenantId: ctx.tenantId,
     name: company.legalName ?? company.name,
@@ -90,11 +140,21 @@ async function findOrCreateEntity(tx: Db, ctx: WriteContext, doc: ReportDocument
     country: doc.meta.country ?? (cover.kind !== 'none' && cover.state && US_STATES.test(cover.state) ? 'US' : null),
     actor: ctx.actor,
   });
-  const [row] = await tx.select({ standard: entities.accountingStandard, currency: entities.reportingCurrency, country: entities.country }).from(entities).where(eq(entities.id, created.id));
-  return { id: created.id, name: company.legalName ?? company.name, standard: row?.standard ?? standard, currency: row?.currency ?? null, country: row?.country ?? null };
+  const [row] = await tx
+    .select({ standard: entities.accountingStandard, currency: entities.reportingCurrency, country: entities.country })
+    .from(entities)
+    .where(eq(entities.id, created.id));
+  return {
+    id: created.id,
+    name: company.legalName ?? company.name,
+    standard: row?.standard ?? standard,
+    currency: row?.currency ?? null,
+    country: row?.country ?? null,
+  };
 }
 
-const US_STATES = /^(?:alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|virginia|washington|west virginia|wisconsin|wyoming|district of columbia|[A-Z]{2})$/i;
+const US_STATES =
+  /^(?:alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|south dakota|tennessee|texas|utah|vermont|virginia|washington|west virginia|wisconsin|wyoming|district of columbia|[A-Z]{2})$/i;
 
 /** Evidence for a provisional calendar from the year ends the document names (anchored on its cover). */
 export function calendarEvidence(doc: ReportDocument, cover: CoverPage, order: 'dmy' | 'mdy'): CalendarEvidence {
@@ -127,7 +187,8 @@ export async function writeReport(ctx: WriteContext, original: ReportDocument, h
   const tx = ctx.tx;
   const { doc, cover } = withCover(original);
   const entity = await findOrCreateEntity(tx, ctx, doc, cover);
-  const standard = entity.standard ?? doc.meta.accountingStandard ?? (doc.meta.currency === 'INR' || entity.currency === 'INR' ? 'ind-as' : 'other');
+  const standard =
+    entity.standard ?? doc.meta.accountingStandard ?? (doc.meta.currency === 'INR' || entity.currency === 'INR' ? 'ind-as' : 'other');
   const currency = doc.meta.currency ?? entity.currency ?? null;
   const order = dateOrderFor(currency, doc.meta.country ?? entity.country);
 
@@ -136,20 +197,43 @@ export async function writeReport(ctx: WriteContext, original: ReportDocument, h
   let relabel = false;
   const calendarNotes: string[] = [];
   if (!registered.length) {
-    const resolved = await resolveCalendars(tx, { tenantId: ctx.tenantId, entityId: entity.id, evidence: calendarEvidence(doc, cover, order), actor: ctx.actor });
+    const resolved = await resolveCalendars(tx, {
+      tenantId: ctx.tenantId,
+      entityId: entity.id,
+      evidence: calendarEvidence(doc, cover, order),
+      actor: ctx.actor,
+    });
     calendars = resolved.calendars;
     relabel = resolved.relabel;
     calendarNotes.push(`calendar: ${resolved.origin}`, ...resolved.notes.slice(0, 2));
   } else calendarNotes.push('calendar: registered');
 
-  const analysis = analyzeReport(doc, { calendars: calendars.length ? calendars : null, standard, currency, order, secFiling: cover.kind === 'filing', registrant: [cover.registrantName, entity.name] });
+  const analysis = analyzeReport(doc, {
+    calendars: calendars.length ? calendars : null,
+    standard,
+    currency,
+    order,
+    secFiling: cover.kind === 'filing',
+    registrant: [cover.registrantName, entity.name],
+  });
   const label = fiscalLabeler(calendars.length ? calendars : null);
   const active = analysis.tables.flatMap((t) => t.cells.map((c) => c.fact)).filter((f) => f && f.status === 'active');
-  const latestEnd = active.map((f) => (f!.period.type === 'instant' ? f!.period.date : f!.period.end)).sort().at(-1) ?? null;
-  const evidenceDates = yearEndEvidence(periodTexts(doc), order).flatMap((e) => e.dates).sort();
+  const latestEnd =
+    active
+      .map((f) => (f!.period.type === 'instant' ? f!.period.date : f!.period.end))
+      .sort()
+      .at(-1) ?? null;
+  const evidenceDates = yearEndEvidence(periodTexts(doc), order)
+    .flatMap((e) => e.dates)
+    .sort();
   const periodOfReport = doc.meta.periodEnd ?? latestEnd ?? evidenceDates.at(-1) ?? null;
   const filedAt = doc.meta.filedAt ?? periodOfReport;
-  if (!filedAt) throw ingestError('bad_request:report_date', ctx.fileName, 'cannot tell when this report was published (no filing date, and no period could be read from its tables)');
+  if (!filedAt)
+    throw ingestError(
+      'bad_request:report_date',
+      ctx.fileName,
+      'cannot tell when this report was published (no filing date, and no period could be read from its tables)',
+    );
   const docFiscal = periodOfReport ? label({ type: 'instant', date: periodOfReport }) : null;
   const company = cover.registrantName ? { name: displayName(cover.registrantName) } : (companyOf(doc) ?? { name: ctx.fileName });
   const form = doc.meta.form ?? (cover.kind === 'release' ? 'Earnings Release' : analysis.annual ? 'Annual Report' : 'Report');
@@ -181,7 +265,13 @@ export async function writeReport(ctx: WriteContext, original: ReportDocument, h
   });
   if (!stored) return emptyResult(entity.id);
 
-  const { tablesAdded, inputs } = await writeTables(tx, ctx, entity.id, analysis, { filedAt, form, accession: doc.meta.documentId ?? null, standard, label });
+  const { tablesAdded, inputs } = await writeTables(tx, ctx, entity.id, analysis, {
+    filedAt,
+    form,
+    accession: doc.meta.documentId ?? null,
+    standard,
+    label,
+  });
   const rowLabels = statementRowLabels(analysis);
   if (rowLabels.length) await writeConceptLabels(tx, { tenantId: ctx.tenantId, entityId: entity.id, sourceId: ctx.sourceId }, rowLabels);
   let factsAdded = 0;
@@ -210,12 +300,22 @@ export async function writeReport(ctx: WriteContext, original: ReportDocument, h
     spanStart: c.spanStart,
     spanEnd: c.spanEnd,
   }));
-  for (let i = 0; i < chunkRows.length; i += BATCH) await tx.insert(chunks).values(chunkRows.slice(i, i + BATCH)).onConflictDoNothing();
+  for (let i = 0; i < chunkRows.length; i += BATCH)
+    await tx
+      .insert(chunks)
+      .values(chunkRows.slice(i, i + BATCH))
+      .onConflictDoNothing();
 
   const quarantined = inputs.filter((i) => i.status === 'quarantined').length;
   const c = analysis.counters;
   const notes = [
-    `${c.bound} numeric cell(s) bound, ${c.quarantined} quarantined${Object.keys(c.byReason).length ? ` (${Object.entries(c.byReason).map(([k, v]) => `${k} ${v}`).join(', ')})` : ''}`,
+    `${c.bound} numeric cell(s) bound, ${c.quarantined} quarantined${
+      Object.keys(c.byReason).length
+        ? ` (${Object.entries(c.byReason)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')})`
+        : ''
+    }`,
     ...calendarNotes,
   ];
   if (!doc.meta.filedAt) notes.push(`publication date unknown: dated ${filedAt} (end of the period reported)`);
@@ -228,7 +328,20 @@ export async function writeReport(ctx: WriteContext, original: ReportDocument, h
     quarantined,
     chunksAdded: chunkRows.length,
     tablesAdded,
-    counters: { facts: inputs.length, factsAdded, sightingsAdded, quarantined, bound: c.bound, nil: c.nil, noteCells: c.noteCells, derivedCells: c.derivedCells, tablesAdded, chunksAdded: chunkRows.length, relabelled, ...Object.fromEntries(Object.entries(c.byReason).map(([k, v]) => [`q_${k}`, v])) },
+    counters: {
+      facts: inputs.length,
+      factsAdded,
+      sightingsAdded,
+      quarantined,
+      bound: c.bound,
+      nil: c.nil,
+      noteCells: c.noteCells,
+      derivedCells: c.derivedCells,
+      tablesAdded,
+      chunksAdded: chunkRows.length,
+      relabelled,
+      ...Object.fromEntries(Object.entries(c.byReason).map(([k, v]) => [`q_${k}`, v])),
+    },
     notes,
   };
 }
@@ -253,7 +366,11 @@ export function statementRowLabels(analysis: AnalyzedReport): ConceptLabel[] {
     for (const c of t.cells) {
       const f = c.fact;
       if (!f || f.status !== 'active' || f.metricId || !f.concept.startsWith('report:row/') || !f.currency) continue;
-      const bare = c.rowLabel.replace(/\s+/g, ' ').replace(/^total\s+/i, '').replace(/[:\s]+$/, '').trim();
+      const bare = c.rowLabel
+        .replace(/\s+/g, ' ')
+        .replace(/^total\s+/i, '')
+        .replace(/[:\s]+$/, '')
+        .trim();
       const caption = bare.charAt(0).toUpperCase() + bare.slice(1);
       if (!/[a-z]{3}/i.test(caption) || caption.length > 120) continue;
       let label: string | null = caption;
@@ -266,7 +383,9 @@ export function statementRowLabels(analysis: AnalyzedReport): ConceptLabel[] {
       byConcept.set(f.concept, prev === undefined || prev === label ? label : null);
     }
   }
-  return [...byConcept].filter((e): e is [string, string] => e[1] !== null).map(([concept, label]) => ({ concept, label, description: 'a line of the primary statements' }));
+  return [...byConcept]
+    .filter((e): e is [string, string] => e[1] !== null)
+    .map(([concept, label]) => ({ concept, label, description: 'a line of the primary statements' }));
 }
 
 async function writeTables(
@@ -297,7 +416,19 @@ async function writeTables(
       columnCount: t.columnCount,
     });
     for (const l of t.labelCells) {
-      cellRows.push({ id: contentId('cell', tableId, l.rowIndex, 0), entityId, tableId, rowIndex: l.rowIndex, colIndex: 0, rowLabel: l.label, columnPath: [], text: l.label, page: l.page, spanStart: l.span?.[0] ?? null, spanEnd: l.span?.[1] ?? null });
+      cellRows.push({
+        id: contentId('cell', tableId, l.rowIndex, 0),
+        entityId,
+        tableId,
+        rowIndex: l.rowIndex,
+        colIndex: 0,
+        rowLabel: l.label,
+        columnPath: [],
+        text: l.label,
+        page: l.page,
+        spanStart: l.span?.[0] ?? null,
+        spanEnd: l.span?.[1] ?? null,
+      });
     }
     for (const c of t.cells) {
       const cellId = contentId('cell', tableId, c.rowIndex, c.colIndex);
@@ -337,7 +468,13 @@ async function writeTables(
         scope: f.scope as Scope,
         dimensions: {},
         accountingStandard: (['us-gaap', 'ifrs', 'ind-as'].includes(src.standard) ? src.standard : 'other') as AccountingStandard,
-        provenance: { tableId, cellId, page: c.page, span: c.spanStart !== null && c.spanEnd !== null ? [c.spanStart, c.spanEnd] : null, sourceLabel: column || null },
+        provenance: {
+          tableId,
+          cellId,
+          page: c.page,
+          span: c.spanStart !== null && c.spanEnd !== null ? [c.spanStart, c.spanEnd] : null,
+          sourceLabel: column || null,
+        },
         cellId,
         status: f.status,
         quarantineReason: f.reason,
@@ -345,7 +482,15 @@ async function writeTables(
       });
     }
   }
-  for (let i = 0; i < tableRows.length; i += BATCH) await tx.insert(sourceTables).values(tableRows.slice(i, i + BATCH)).onConflictDoNothing();
-  for (let i = 0; i < cellRows.length; i += BATCH) await tx.insert(sourceCells).values(cellRows.slice(i, i + BATCH)).onConflictDoNothing();
+  for (let i = 0; i < tableRows.length; i += BATCH)
+    await tx
+      .insert(sourceTables)
+      .values(tableRows.slice(i, i + BATCH))
+      .onConflictDoNothing();
+  for (let i = 0; i < cellRows.length; i += BATCH)
+    await tx
+      .insert(sourceCells)
+      .values(cellRows.slice(i, i + BATCH))
+      .onConflictDoNothing();
   return { tablesAdded: tableRows.length, inputs };
 }

@@ -7,7 +7,20 @@
  * few months before the quarter end.
  */
 import type { ISODate, YearEndRule } from '@/lib/domain/types';
-import { DATE_SOURCE, daysBetween, daysInMonth, extractPeriodPhrases, isISODate, isMonthEnd, nominalYearContaining, nominalYearEnd, nominalYearEndingOn, parseDateText, WEEKDAY_NAMES, weekdayOf } from '@/lib/fiscal';
+import {
+  DATE_SOURCE,
+  daysBetween,
+  daysInMonth,
+  extractPeriodPhrases,
+  isISODate,
+  isMonthEnd,
+  nominalYearContaining,
+  nominalYearEnd,
+  nominalYearEndingOn,
+  parseDateText,
+  WEEKDAY_NAMES,
+  weekdayOf,
+} from '@/lib/fiscal';
 import { periodTexts } from './analyze';
 import { tableKind, tableTitle } from './bind';
 import type { CoverPage } from './cover';
@@ -96,7 +109,8 @@ export function statedYearEndRule(texts: Iterable<string>): Extract<YearEndRule,
   for (const t of texts) {
     const m = STATED_RULE.exec(t.replace(/\s+/g, ' '));
     if (!m) continue;
-    if (m[1]) return { kind: 'week', weekday: WEEKDAY.indexOf(m[2]!.toLowerCase()), month: MONTHS.indexOf(m[3]!.toLowerCase()) + 1, rule: 'last' };
+    if (m[1])
+      return { kind: 'week', weekday: WEEKDAY.indexOf(m[2]!.toLowerCase()), month: MONTHS.indexOf(m[3]!.toLowerCase()) + 1, rule: 'last' };
     const weekday = WEEKDAY.indexOf(m[4]!.toLowerCase());
     if (m[5]) return { kind: 'week', weekday, month: MONTHS.indexOf(m[5].toLowerCase()) + 1, rule: 'nearest' };
     // "nearest to January 31" is the month's end; "nearest to September 30" likewise — another day is no rule we hold
@@ -112,7 +126,8 @@ export function documentYearEnds(doc: ReportDocument, cover: CoverPage, order: D
   const ev = yearEndEvidence(texts, order);
   const mmddOf = (d: ISODate) => d.slice(5, 7) + d.slice(8, 10);
   const stated = statedYearEndRule(doc.blocks.map((b) => b.text));
-  const weekBased = !!stated || ev.some((e) => e.weekBased) || texts.some((t) => /\b(?:52|53|fifty[- ]two|fifty[- ]three)[- ]weeks?\b/i.test(t));
+  const weekBased =
+    !!stated || ev.some((e) => e.weekBased) || texts.some((t) => /\b(?:52|53|fifty[- ]two|fifty[- ]three)[- ]weeks?\b/i.test(t));
   if (cover.periodKind === 'annual' && cover.periodEnd) {
     const anchor = cover.periodEnd;
     // the document states its rule and the cover's year end follows it: the year ends it compares are
@@ -137,7 +152,9 @@ export function documentYearEnds(doc: ReportDocument, cover: CoverPage, order: D
     // a month-end year end without 52/53-week language: a date a few days off is a year end only if the
     // headers name it more than once (PepsiCo's "December 25, 2021", not a stray "July 1, 2022")
     const fixedMonthEnd = !weekBased && isMonthEnd(anchor);
-    for (const e of ev) for (const d of e.dates) if (d <= anchor && monthDayDistance(d, anchor) <= 7 && (!fixedMonthEnd || isMonthEnd(d) || e.count >= 2)) dates.add(d);
+    for (const e of ev)
+      for (const d of e.dates)
+        if (d <= anchor && monthDayDistance(d, anchor) <= 7 && (!fixedMonthEnd || isMonthEnd(d) || e.count >= 2)) dates.add(d);
     // 52/53-week years: a year end falls on the anchor's weekday under one rule (last / nearest to the
     // month end); "January 1, 2019" (a standard's effective date) or a Wednesday 31 December is not one
     if (weekBased) {
@@ -159,7 +176,8 @@ export function documentYearEnds(doc: ReportDocument, cover: CoverPage, order: D
       // the last fiscal year end before the quarter, by the rule the document states
       const n = nominalYearContaining(stated, q) - 1;
       const prior = nominalYearEnd(stated, n);
-      if (daysBetween(prior, q) >= 60) return { dates: [nominalYearEnd(stated, n - 1), prior], mmdd: mmddOf(prior), weekBased: true, how: 'balance_sheet' };
+      if (daysBetween(prior, q) >= 60)
+        return { dates: [nominalYearEnd(stated, n - 1), prior], mmdd: mmddOf(prior), weekBased: true, how: 'balance_sheet' };
     }
     let best: { d: ISODate; n: number } | null = null;
     for (const [d, n] of headerDates(doc, order)) {
@@ -185,14 +203,18 @@ const LABEL = String.raw`(?:fiscal\s+(?:year\s+)?|\bFY\s?)((?:19|20)\d{2}|'?\d{2
 /** a date, then its label in parentheses: `January 31, 2020 ("fiscal 2020")` */
 const DATE_THEN_LABEL = new RegExp(String.raw`(${DATE_SOURCE})\s*\(\s*["“”']?\s*${LABEL}\s*["“”']?\s*\)`, 'gi');
 /** a label, then the date its year ended on: "fiscal 2022, which ended January 28, 2023", "fiscal year 2023 ended June 30, 2023" */
-const LABEL_THEN_DATE = new RegExp(String.raw`\b${LABEL}\s*,?\s*\(?\s*(?:which\s+|that\s+)?(?:ended|ends|ending|end(?:ed)?\s+on)\s+(?:on\s+)?(${DATE_SOURCE})`, 'gi');
+const LABEL_THEN_DATE = new RegExp(
+  String.raw`\b${LABEL}\s*,?\s*\(?\s*(?:which\s+|that\s+)?(?:ended|ends|ending|end(?:ed)?\s+on)\s+(?:on\s+)?(${DATE_SOURCE})`,
+  'gi',
+);
 const LABEL_ANYWHERE = new RegExp(LABEL, 'gi');
 /** before a label in a headline: the year it closes ("Fourth Quarter and Full Year Fiscal 2022") */
 const CLOSING_BEFORE = /\b(?:fourth[-\s]quarter|Q4|full[-\s]year|year[-\s]end(?:ed)?)\b[^.]{0,40}$/i;
 /** before a label: a quarter that is not the last ("Third Quarter Fiscal 2023 Results" closes no year) */
 const INTERIM_BEFORE = /\b(?:first|second|third|1st|2nd|3rd|Q[123]|six|nine|half)\b[^.]{0,40}$/i;
 /** after a label in a headline: "Fiscal 2022 Results", "FISCAL YEAR 2023 FORM 10-K ANNUAL REPORT" */
-const CLOSING_AFTER = /^\s*(?:(?:fourth[-\s]quarter|Q4|full[-\s]year|annual|year[-\s]end)\b|(?:financial\s+)?results\b|form\s+10-K\b|annual\s+report\b)/i;
+const CLOSING_AFTER =
+  /^\s*(?:(?:fourth[-\s]quarter|Q4|full[-\s]year|annual|year[-\s]end)\b|(?:financial\s+)?results\b|form\s+10-K\b|annual\s+report\b)/i;
 const ORDINAL = ['first', 'second', 'third'];
 
 function labelYear(raw: string): number {
@@ -213,7 +235,8 @@ export function documentLabelledYears(doc: ReportDocument, cover: CoverPage, ye:
   const ends = [...new Set([...ye.dates, ...(cover.periodKind === 'annual' && cover.periodEnd ? [cover.periodEnd] : [])])].sort();
   if (ends.length === 0) return [];
   const latest = ends[ends.length - 1]!;
-  const yearEndNear = (d: ISODate | null): ISODate | null => (d ? (ends.find((e) => e === d) ?? ends.find((e) => Math.abs(daysBetween(e, d)) <= 7) ?? null) : null);
+  const yearEndNear = (d: ISODate | null): ISODate | null =>
+    d ? (ends.find((e) => e === d) ?? ends.find((e) => Math.abs(daysBetween(e, d)) <= 7) ?? null) : null;
   const out = new Map<string, { end: ISODate; fiscalYear: number }>();
   const add = (end: ISODate | null, fiscalYear: number) => {
     // a label names the year that ends in it or in the year after it: nothing else is this year end's label
@@ -229,7 +252,13 @@ export function documentLabelledYears(doc: ReportDocument, cover: CoverPage, ye:
   if (cover.periodKind === 'annual' || cover.kind === 'release' || cover.kind === 'none') {
     // the headline: the title and the first pages' lines (a release's first lines, an annual report's cover)
     // (headings and short lines only: a paragraph compares with earlier years)
-    const headlines = [doc.title ?? '', ...doc.blocks.filter((b) => (b.page ?? 1) <= 2 && (b.kind === 'heading' || b.text.length <= 120)).slice(0, 40).map((b) => b.text)].map(flat);
+    const headlines = [
+      doc.title ?? '',
+      ...doc.blocks
+        .filter((b) => (b.page ?? 1) <= 2 && (b.kind === 'heading' || b.text.length <= 120))
+        .slice(0, 40)
+        .map((b) => b.text),
+    ].map(flat);
     const named = new Set<number>();
     const all = new Set<number>();
     for (const h of headlines) {
@@ -242,7 +271,8 @@ export function documentLabelledYears(doc: ReportDocument, cover: CoverPage, ye:
       }
     }
     // one year named, and no other: the year the document closes (two are a comparison, not a name)
-    if (named.size === 1 && all.size === 1) add(cover.periodKind === 'annual' && cover.periodEnd ? yearEndNear(cover.periodEnd) : latest, [...named][0]!);
+    if (named.size === 1 && all.size === 1)
+      add(cover.periodKind === 'annual' && cover.periodEnd ? yearEndNear(cover.periodEnd) : latest, [...named][0]!);
   }
   if (cover.periodKind === 'quarterly' && cover.periodEnd && latest < cover.periodEnd) {
     // the report's own quarter of the year after the last year end ("second quarter of fiscal 2024"); the same

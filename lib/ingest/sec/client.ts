@@ -41,7 +41,10 @@ export function assertUserAgent(ua: string | undefined): string {
     );
   }
   if (!/\S+@\S+\.\S+/.test(v)) {
-    throw new AppError('config:sec_user_agent', `SEC_USER_AGENT "${v}" has no contact e-mail address; EDGAR requires one (e.g. "Acme Research ops@acme.example").`);
+    throw new AppError(
+      'config:sec_user_agent',
+      `SEC_USER_AGENT "${v}" has no contact e-mail address; EDGAR requires one (e.g. "Acme Research ops@acme.example").`,
+    );
   }
   return v;
 }
@@ -122,7 +125,11 @@ export class EdgarClient {
    * Downloads to `dest` unless it already exists (resume) or `refresh` is set. Writes `dest.part`
    * first and renames, so an interrupted download is never mistaken for a complete one.
    */
-  async download(url: string, dest: string, opts: { refresh?: boolean } = {}): Promise<{ path: string; downloaded: boolean; bytes: number }> {
+  async download(
+    url: string,
+    dest: string,
+    opts: { refresh?: boolean } = {},
+  ): Promise<{ path: string; downloaded: boolean; bytes: number }> {
     if (!opts.refresh && fs.existsSync(dest)) return { path: dest, downloaded: false, bytes: fs.statSync(dest).size };
     fs.mkdirSync(path.dirname(dest), { recursive: true });
     const part = `${dest}.part`;

@@ -20,7 +20,9 @@ import { EdgarClient } from './client';
 import { syncCompany } from './sync';
 
 const data = secDataDir();
-const present = fs.existsSync(path.join(data, 'sec-submissions', 'CIK0001318605_TSLA_submissions.json')) && fs.existsSync(path.join(data, 'xbrl-instances', 'tsla-20240630_htm.xml'));
+const present =
+  fs.existsSync(path.join(data, 'sec-submissions', 'CIK0001318605_TSLA_submissions.json')) &&
+  fs.existsSync(path.join(data, 'xbrl-instances', 'tsla-20240630_htm.xml'));
 const UA = 'Ledgerline Tests ops@ledgerline.example';
 
 interface Hit {
@@ -69,7 +71,10 @@ function startServer(): Promise<{ url: string; hits: Hit[]; close: () => Promise
         failedOnce.add(p);
         return send(429, null, { 'retry-after': '0' });
       }
-      send(200, find('sec-submissions', (n) => n.startsWith(`CIK${m![1]}_`)));
+      send(
+        200,
+        find('sec-submissions', (n) => n.startsWith(`CIK${m![1]}_`)),
+      );
     } else if ((m = /^\/api\/xbrl\/companyfacts\/CIK(\d{10})\.json$/.exec(p))) {
       if (!failedOnce.has(p)) {
         failedOnce.add(p);
@@ -118,7 +123,13 @@ describe.runIf(present)('sec sync against a local EDGAR', () => {
 
   it('downloads submissions, companyfacts and the chosen filing with retries, under 10 requests per second', async () => {
     const sent: number[] = [];
-    const c = new EdgarClient({ userAgent: UA, dataBaseUrl: server.url, wwwBaseUrl: server.url, backoffMs: 20, onRequest: () => sent.push(performance.now()) });
+    const c = new EdgarClient({
+      userAgent: UA,
+      dataBaseUrl: server.url,
+      wwwBaseUrl: server.url,
+      backoffMs: 20,
+      onRequest: () => sent.push(performance.now()),
+    });
     const res = await syncCompany({ client: c, outDir: out, ticker: 'TSLA', accessions: ['0001628280-24-032662'], documents: 'instance' });
     expect(res.failures).toEqual([]);
     expect(res).toMatchObject({ cik: '0001318605', ticker: 'TSLA', name: 'Tesla, Inc.' });
@@ -127,7 +138,11 @@ describe.runIf(present)('sec sync against a local EDGAR', () => {
       ['companyfacts', 'CIK0001318605_TSLA_companyfacts.json', true],
       ['filing', 'tsla-20240630_htm.xml', true],
     ]);
-    expect(fs.readFileSync(path.join(out, 'CIK0001318605_TSLA_companyfacts.json')).equals(fs.readFileSync(path.join(data, 'sec-companyfacts', 'CIK0001318605_TSLA_companyfacts.json')))).toBe(true);
+    expect(
+      fs
+        .readFileSync(path.join(out, 'CIK0001318605_TSLA_companyfacts.json'))
+        .equals(fs.readFileSync(path.join(data, 'sec-companyfacts', 'CIK0001318605_TSLA_companyfacts.json'))),
+    ).toBe(true);
     expect(fs.existsSync(path.join(out, 'filings', 'tsla-20240630_htm.xml.part'))).toBe(false);
     // every request declared the User-Agent; the 429 and the 503 were retried
     expect(server.hits.every((h) => h.ua === UA)).toBe(true);
@@ -148,7 +163,13 @@ describe.runIf(present)('sec sync against a local EDGAR', () => {
   it('resumes: complete files are kept, nothing is fetched again', async () => {
     const before = server.hits.length;
     fs.writeFileSync(path.join(out, 'filings', 'ignored.part'), 'half');
-    const res = await syncCompany({ client: client(), outDir: out, ticker: 'TSLA', accessions: ['0001628280-24-032662'], documents: 'instance' });
+    const res = await syncCompany({
+      client: client(),
+      outDir: out,
+      ticker: 'TSLA',
+      accessions: ['0001628280-24-032662'],
+      documents: 'instance',
+    });
     expect(res.files.every((f) => !f.downloaded)).toBe(true);
     expect(server.hits.length).toBe(before);
   });
@@ -160,10 +181,24 @@ describe.runIf(present)('sec sync against a local EDGAR', () => {
   });
 
   it('ingests what it downloaded: the filing gets its accession and filing date from the sync', async () => {
-    const res = await syncCompany({ client: client(), outDir: out, ticker: 'TSLA', accessions: ['0001628280-24-032662'], documents: 'instance' });
+    const res = await syncCompany({
+      client: client(),
+      outDir: out,
+      ticker: 'TSLA',
+      accessions: ['0001628280-24-032662'],
+      documents: 'instance',
+    });
     const files = res.files.filter((f) => f.kind !== 'submissions').map((f) => f.path);
     const sink = { write: () => true } as unknown as NodeJS.WritableStream;
-    const outcomes = await ingestPaths({ database: d, tenantId: 'sync', files, out: sink, err: sink, showProgress: false, sideFiles: createSideFiles({ dirs: [out], submissions: [res.submissions] }) });
+    const outcomes = await ingestPaths({
+      database: d,
+      tenantId: 'sync',
+      files,
+      out: sink,
+      err: sink,
+      showProgress: false,
+      sideFiles: createSideFiles({ dirs: [out], submissions: [res.submissions] }),
+    });
     expect(outcomes.map((o) => [o.format, o.status, o.error])).toEqual([
       ['companyfacts', 'ok', null],
       ['xbrl-instance', 'ok', null],
@@ -179,7 +214,11 @@ describe.runIf(present)('sec sync against a local EDGAR', () => {
   it('the CLI refuses to sync without SEC_USER_AGENT', async () => {
     const env = { ...process.env, SEC_USER_AGENT: '', LEDGERLINE_DATA_DIR: path.join(out, 'db') };
     const run = promisify(execFile);
-    const err = await run(process.execPath, ['--import', 'tsx', 'lib/cli/main.ts', 'sec', 'sync', '--ticker', 'TSLA', '--base-url', server.url, '--out', out], { env, cwd: process.cwd() }).catch((e: { code: number; stderr: string }) => e);
+    const err = await run(
+      process.execPath,
+      ['--import', 'tsx', 'lib/cli/main.ts', 'sec', 'sync', '--ticker', 'TSLA', '--base-url', server.url, '--out', out],
+      { env, cwd: process.cwd() },
+    ).catch((e: { code: number; stderr: string }) => e);
     expect((err as { code: number }).code).toBe(1);
     expect((err as { stderr: string }).stderr).toMatch(/^ledgerline: config:sec_user_agent: SEC_USER_AGENT is not set/);
   });

@@ -45,7 +45,12 @@ interface TickerEntry {
 }
 
 /** CIK of a ticker from EDGAR's company_tickers.json (cached in the sync folder). */
-export async function resolveTicker(client: EdgarClient, outDir: string, ticker: string, refresh = false): Promise<{ cik: string; title: string }> {
+export async function resolveTicker(
+  client: EdgarClient,
+  outDir: string,
+  ticker: string,
+  refresh = false,
+): Promise<{ cik: string; title: string }> {
   const dest = path.join(outDir, 'company_tickers.json');
   await client.download(client.companyTickersUrl(), dest, { refresh });
   const map = JSON.parse(fs.readFileSync(dest, 'utf8')) as Record<string, TickerEntry>;
@@ -103,7 +108,11 @@ export async function syncCompany(opts: SyncOptions): Promise<SyncResult> {
     : [...submissions.filings.entries()].filter(([, f]) => forms.has(f.form.toUpperCase())).slice(0, opts.limit ?? 1);
   for (const [accession, f] of wanted) {
     if (!f || !f.primaryDocument) {
-      failures.push({ url: accession, code: 'not_found:filing', message: `accession ${accession} is not in the submissions index (or has no primary document)` });
+      failures.push({
+        url: accession,
+        code: 'not_found:filing',
+        message: `accession ${accession} is not in the submissions index (or has no primary document)`,
+      });
       continue;
     }
     const document = opts.documents === 'instance' ? instanceName(f.primaryDocument) : f.primaryDocument;

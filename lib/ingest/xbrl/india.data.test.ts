@@ -13,7 +13,12 @@ import { ingestFile, type IngestOutcome } from '../ingest-file';
 import { noSideFiles } from '../side-files';
 
 const dir = path.join(secDataDir(), 'india-nse-xbrl');
-const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.xml')).sort() : [];
+const files = fs.existsSync(dir)
+  ? fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.xml'))
+      .sort()
+  : [];
 const ICICI = 'BANKING_ICICIBANK.xml';
 const ASIAN = files.find((f) => f.includes('ASIANPAINT'));
 
@@ -61,22 +66,34 @@ describe.runIf(files.includes(ICICI) && ASIAN)('NSE results XBRL on real filings
     expect(src).toEqual({ form: 'NSE results', filed: '2023-10-21', por: '2023-09-30' });
   });
 
-  it("the year-to-date column holds the half year (its stated reporting period), the first column the quarter", async () => {
+  it('the year-to-date column holds the half year (its stated reporting period), the first column the quarter', async () => {
     const asian = outcomes.get(ASIAN!)!.entityId!;
-    expect(await fact(asian, 'ind-as:RevenueFromOperations', '2023-07-01', '2023-09-30')).toEqual([{ value: '84785700000', scope: 'consolidated', fiscal_year: 2024, fiscal_period: 'Q2', metric_id: 'revenue' }]);
-    expect(await fact(asian, 'ind-as:RevenueFromOperations', '2023-04-01', '2023-09-30')).toEqual([{ value: '176608800000', scope: 'consolidated', fiscal_year: 2024, fiscal_period: 'H1', metric_id: 'revenue' }]);
+    expect(await fact(asian, 'ind-as:RevenueFromOperations', '2023-07-01', '2023-09-30')).toEqual([
+      { value: '84785700000', scope: 'consolidated', fiscal_year: 2024, fiscal_period: 'Q2', metric_id: 'revenue' },
+    ]);
+    expect(await fact(asian, 'ind-as:RevenueFromOperations', '2023-04-01', '2023-09-30')).toEqual([
+      { value: '176608800000', scope: 'consolidated', fiscal_year: 2024, fiscal_period: 'H1', metric_id: 'revenue' },
+    ]);
     // the parent's share of profit is read as the IFRS element, ranked before the total including NCI
-    expect((await fact(asian, 'ifrs-full:ProfitLossAttributableToOwnersOfParent', '2023-04-01', '2023-09-30')).map((r) => r.value)).toEqual(['27557900000']);
+    expect((await fact(asian, 'ifrs-full:ProfitLossAttributableToOwnersOfParent', '2023-04-01', '2023-09-30')).map((r) => r.value)).toEqual(
+      ['27557900000'],
+    );
     expect((await fact(asian, 'ind-as:ProfitLossForPeriod', '2023-04-01', '2023-09-30')).map((r) => r.value)).toEqual(['28072300000']);
-    expect((await fact(asian, 'ifrs-full:EquityAttributableToOwnersOfParent', null, '2023-09-30')).map((r) => r.value)).toEqual(['165619500000']);
+    expect((await fact(asian, 'ifrs-full:EquityAttributableToOwnersOfParent', null, '2023-09-30')).map((r) => r.value)).toEqual([
+      '165619500000',
+    ]);
     // nothing keeps the declared (quarter) dates with a half-year value
     expect(await fact(asian, 'ind-as:RevenueFromOperations', '2023-07-01', '2023-09-30')).toHaveLength(1);
   });
 
   it('a standalone results filing is stored standalone; a same-named standard element gives the measure', async () => {
     const icici = outcomes.get(ICICI)!.entityId!;
-    expect(await fact(icici, 'ifrs-full:ProfitLoss', '2023-07-01', '2023-09-30')).toEqual([{ value: '102610000000', scope: 'standalone', fiscal_year: 2024, fiscal_period: 'Q2', metric_id: 'net_income' }]);
-    expect((await fact(icici, 'ifrs-full:ProfitLoss', '2023-04-01', '2023-09-30')).map((r) => [r.value, r.fiscal_period])).toEqual([['199092000000', 'H1']]);
+    expect(await fact(icici, 'ifrs-full:ProfitLoss', '2023-07-01', '2023-09-30')).toEqual([
+      { value: '102610000000', scope: 'standalone', fiscal_year: 2024, fiscal_period: 'Q2', metric_id: 'net_income' },
+    ]);
+    expect((await fact(icici, 'ifrs-full:ProfitLoss', '2023-04-01', '2023-09-30')).map((r) => [r.value, r.fiscal_period])).toEqual([
+      ['199092000000', 'H1'],
+    ]);
     const [deposits] = await fact(icici, 'ind-as:Deposits', null, '2023-09-30');
     expect(deposits).toMatchObject({ value: '12947417200000', scope: 'standalone' });
     expect(deposits!.metric_id).not.toBeNull();

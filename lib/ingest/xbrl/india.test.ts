@@ -36,19 +36,40 @@ describe('NSE/BSE results XBRL', () => {
   it('reads the company, scope, calendar and filing date from its facts, and each column with its stated period', () => {
     const doc = parseXbrlInstance(XML, 'acme.xml');
     const r = readIndiaResults(doc)!;
-    expect(r).toMatchObject({ name: 'Acme India Limited', symbol: 'ACMEIND', scripCode: '500001', scope: 'standalone', periodEnd: '2023-09-30', fiscalYearEnd: '--03-31', approvedOn: '2023-10-20', contextsRebounded: 2 });
+    expect(r).toMatchObject({
+      name: 'Acme India Limited',
+      symbol: 'ACMEIND',
+      scripCode: '500001',
+      scope: 'standalone',
+      periodEnd: '2023-09-30',
+      fiscalYearEnd: '--03-31',
+      approvedOn: '2023-10-20',
+      contextsRebounded: 2,
+    });
     expect(r.contexts.get('OneD')!.period).toEqual({ type: 'duration', start: '2023-07-01', end: '2023-09-30' });
     expect(r.contexts.get('FourD')!.period).toEqual({ type: 'duration', start: '2023-04-01', end: '2023-09-30' });
     // another context of the year-to-date column, declaring the same dates
     expect(r.contexts.get('FourOther01D')!.period).toEqual({ type: 'duration', start: '2023-04-01', end: '2023-09-30' });
     const read = asIndiaDocument(doc, r);
-    expect(read.cover).toMatchObject({ registrantName: 'Acme India Limited', documentType: 'NSE results', documentPeriodEndDate: '2023-09-30', tradingSymbol: 'ACMEIND' });
+    expect(read.cover).toMatchObject({
+      registrantName: 'Acme India Limited',
+      documentType: 'NSE results',
+      documentPeriodEndDate: '2023-09-30',
+      tradingSymbol: 'ACMEIND',
+    });
     expect(read.filedOn?.date).toBe('2023-10-20');
-    expect(read.facts.map((f) => f.concept)).toEqual(['ind-as:RevenueFromOperations', 'ind-as:RevenueFromOperations', 'ifrs-full:ProfitLossAttributableToOwnersOfParent']);
+    expect(read.facts.map((f) => f.concept)).toEqual([
+      'ind-as:RevenueFromOperations',
+      'ind-as:RevenueFromOperations',
+      'ifrs-full:ProfitLossAttributableToOwnersOfParent',
+    ]);
   });
 
   it('is not applied to other instances', () => {
-    const us = XML.replace(/nseindia\.com\/NSESymbol/g, 'www.sec.gov/CIK').replace(/<in-bse-fin:(NameOfTheCompany|ScripCode|NatureOfReportStandaloneConsolidated|DateOfStartOfReportingPeriod)[^\n]*\n/g, '');
+    const us = XML.replace(/nseindia\.com\/NSESymbol/g, 'www.sec.gov/CIK').replace(
+      /<in-bse-fin:(NameOfTheCompany|ScripCode|NatureOfReportStandaloneConsolidated|DateOfStartOfReportingPeriod)[^\n]*\n/g,
+      '',
+    );
     expect(readIndiaResults(parseXbrlInstance(us, 'us.xml'))).toBeNull();
   });
 });

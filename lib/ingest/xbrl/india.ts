@@ -21,7 +21,9 @@ import type { XbrlContext } from './model';
 
 /** the exchanges' results taxonomy (namespace bseindia.com/xbrl/fin) is read under the Ind AS prefix (./model canonicalPrefix) */
 const TAXONOMY = 'ind-as:';
-const IDENTIFYING = new Set(['ScripCode', 'Symbol', 'NatureOfReportStandaloneConsolidated', 'DateOfStartOfReportingPeriod'].map((x) => `${TAXONOMY}${x}`));
+const IDENTIFYING = new Set(
+  ['ScripCode', 'Symbol', 'NatureOfReportStandaloneConsolidated', 'DateOfStartOfReportingPeriod'].map((x) => `${TAXONOMY}${x}`),
+);
 
 export interface IndiaResults {
   name: string;
@@ -57,13 +59,16 @@ export function isIndiaResults(doc: XbrlDocument): boolean {
 export function readIndiaResults(doc: XbrlDocument): IndiaResults | null {
   if (!isIndiaResults(doc)) return null;
   const text = doc.textFacts ?? [];
-  const first = (local: string, contextRef?: string) => text.find((f) => f.concept === `${TAXONOMY}${local}` && (!contextRef || f.contextRef === contextRef))?.value.trim() || null;
+  const first = (local: string, contextRef?: string) =>
+    text.find((f) => f.concept === `${TAXONOMY}${local}` && (!contextRef || f.contextRef === contextRef))?.value.trim() || null;
   let symbol = first('Symbol');
   for (const c of doc.contexts.values()) {
-    if (!symbol && c.identifier && /nseindia\.com/i.test(c.identifier.scheme) && c.identifier.value.trim()) symbol = c.identifier.value.trim();
+    if (!symbol && c.identifier && /nseindia\.com/i.test(c.identifier.scheme) && c.identifier.value.trim())
+      symbol = c.identifier.value.trim();
   }
   const scripCode = first('ScripCode');
-  const name = first('NameOfTheCompany') ?? first('NameOfBank') ?? first('NameOfCompany') ?? symbol ?? (scripCode ? `BSE ${scripCode}` : null);
+  const name =
+    first('NameOfTheCompany') ?? first('NameOfBank') ?? first('NameOfCompany') ?? symbol ?? (scripCode ? `BSE ${scripCode}` : null);
   if (!name) return null;
   const nature = first('NatureOfReportStandaloneConsolidated');
   const scope: Scope = nature && /standalone/i.test(nature) ? 'standalone' : 'consolidated';
@@ -71,7 +76,12 @@ export function readIndiaResults(doc: XbrlDocument): IndiaResults | null {
   // each column's stated bounds
   const stated = new Map<string, { start?: string; end?: string }>();
   for (const f of text) {
-    const which = f.concept === `${TAXONOMY}DateOfStartOfReportingPeriod` ? 'start' : f.concept === `${TAXONOMY}DateOfEndOfReportingPeriod` ? 'end' : null;
+    const which =
+      f.concept === `${TAXONOMY}DateOfStartOfReportingPeriod`
+        ? 'start'
+        : f.concept === `${TAXONOMY}DateOfEndOfReportingPeriod`
+          ? 'end'
+          : null;
     if (!which || !isISODate(f.value.trim())) continue;
     const s = stated.get(f.contextRef) ?? {};
     s[which] = f.value.trim();
@@ -129,7 +139,8 @@ const IFRS_EQUIVALENT: Record<string, string> = {
   ProfitOrLossAttributableToOwnersOfParent: 'ifrs-full:ProfitLossAttributableToOwnersOfParent',
   ProfitOrLossAttributableToNonControllingInterests: 'ifrs-full:ProfitLossAttributableToNoncontrollingInterests',
   ComprehensiveIncomeForThePeriodAttributableToOwnersOfParent: 'ifrs-full:ComprehensiveIncomeAttributableToOwnersOfParent',
-  ComprehensiveIncomeForThePeriodAttributableToOwnersOfParentNonControllingInterests: 'ifrs-full:ComprehensiveIncomeAttributableToNoncontrollingInterests',
+  ComprehensiveIncomeForThePeriodAttributableToOwnersOfParentNonControllingInterests:
+    'ifrs-full:ComprehensiveIncomeAttributableToNoncontrollingInterests',
   EquityAttributableToOwnersOfParent: 'ifrs-full:EquityAttributableToOwnersOfParent',
   NonControllingInterest: 'ifrs-full:NoncontrollingInterests',
   // banking format: profit after tax, and after minority interest and associates (the owners' share)
@@ -157,7 +168,9 @@ export function asIndiaDocument(doc: XbrlDocument, r: IndiaResults): XbrlDocumen
       documentPeriodEndDate: doc.cover.documentPeriodEndDate ?? r.periodEnd ?? undefined,
       currentFiscalYearEndDate: doc.cover.currentFiscalYearEndDate ?? r.fiscalYearEnd ?? undefined,
     },
-    filedOn: doc.filedOn ?? (r.approvedOn ? { date: r.approvedOn, how: 'board approval date of the results (filed with the exchange that day)' } : undefined),
+    filedOn:
+      doc.filedOn ??
+      (r.approvedOn ? { date: r.approvedOn, how: 'board approval date of the results (filed with the exchange that day)' } : undefined),
   };
 }
 

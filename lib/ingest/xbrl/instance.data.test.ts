@@ -9,13 +9,27 @@ import { ingestFile, type IngestOutcome } from '../ingest-file';
 import { createSideFiles } from '../side-files';
 
 const dir = path.join(secDataDir(), 'xbrl-instances');
-const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.xml')).sort() : [];
+const files = fs.existsSync(dir)
+  ? fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.xml'))
+      .sort()
+  : [];
 
 describe.runIf(files.length >= 5)('XBRL instances on real filings', () => {
   let d: Database;
   const outcomes = new Map<string, IngestOutcome>();
   const rows = (where: string) =>
-    d.query<{ concept: string; value: string; start: string | null; end: string; fiscal_year: number; fiscal_period: string; duration_days: number; accession: string }>(
+    d.query<{
+      concept: string;
+      value: string;
+      start: string | null;
+      end: string;
+      fiscal_year: number;
+      fiscal_period: string;
+      duration_days: number;
+      accession: string;
+    }>(
       `select concept, value::text, to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as "end",
               fiscal_year, fiscal_period, duration_days, accession
        from facts where dims_key = '' and ${where} order by end_date, start_date`,
@@ -47,7 +61,9 @@ describe.runIf(files.length >= 5)('XBRL instances on real filings', () => {
   });
 
   it('Apple FY2023 10-K: the 53-week year', async () => {
-    const r = await rows(`concept = 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax' and start_date = '2022-09-25' and end_date = '2023-09-30'`);
+    const r = await rows(
+      `concept = 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax' and start_date = '2022-09-25' and end_date = '2023-09-30'`,
+    );
     expect(r.map((x) => [x.value, x.duration_days, x.fiscal_year, x.fiscal_period])).toEqual([['383285000000', 370, 2023, 'FY']]);
   });
 

@@ -19,9 +19,17 @@ for (const target of testTargets()) {
     });
 
     it('adds sightings to facts known from companyfacts, keeps segment facts apart from totals', async () => {
-      const cf = await ingestFile(path.join(fixtures, 'v2', 'CIK0000000042_ACME_companyfacts.json'), { db: d.db, tenantId: TENANT, sideFiles: noSideFiles });
+      const cf = await ingestFile(path.join(fixtures, 'v2', 'CIK0000000042_ACME_companyfacts.json'), {
+        db: d.db,
+        tenantId: TENANT,
+        sideFiles: noSideFiles,
+      });
       expect(cf.status).toBe('ok');
-      const o = await ingestFile(path.join(fixtures, 'xbrl', 'acme-20231231.xml'), { db: d.db, tenantId: TENANT, sideFiles: createSideFiles() });
+      const o = await ingestFile(path.join(fixtures, 'xbrl', 'acme-20231231.xml'), {
+        db: d.db,
+        tenantId: TENANT,
+        sideFiles: createSideFiles(),
+      });
       expect(o).toMatchObject({ status: 'ok', format: 'xbrl-instance', factsSeen: 8, quarantined: 1 });
       expect(o.entityId).toBe(cf.entityId);
 
@@ -31,7 +39,16 @@ for (const target of testTargets()) {
       );
       expect(src).toEqual({ accession: '0000000042-24-000010', filed: '2024-02-10', form: '10-K', kind: 'xbrl-instance' });
 
-      const revenue = await d.query<{ value: string; dims_key: string; fiscal_year: number; fiscal_period: string; metric_id: string; n: number; decimals: number; scale: number }>(
+      const revenue = await d.query<{
+        value: string;
+        dims_key: string;
+        fiscal_year: number;
+        fiscal_period: string;
+        metric_id: string;
+        n: number;
+        decimals: number;
+        scale: number;
+      }>(
         `select f.value::text, f.dims_key, f.fiscal_year, f.fiscal_period, f.metric_id, f.decimals, f.scale,
                 (select count(*)::int from fact_sightings s where s.fact_id = f.id) as n
          from facts f where f.entity_id = $1 and f.concept = 'us-gaap:Revenues' and f.start_date = '2023-01-01' and f.end_date = '2023-12-31'
@@ -39,9 +56,20 @@ for (const target of testTargets()) {
         [o.entityId],
       );
       // the consolidated total: one fact (first seen in companyfacts) with a second sighting from the instance
-      expect(revenue[0]).toMatchObject({ value: '1300000', dims_key: '', fiscal_year: 2023, fiscal_period: 'FY', metric_id: 'revenue', n: 2 });
+      expect(revenue[0]).toMatchObject({
+        value: '1300000',
+        dims_key: '',
+        fiscal_year: 2023,
+        fiscal_period: 'FY',
+        metric_id: 'revenue',
+        n: 2,
+      });
       // the segment fact is its own chain, never a version of the total
-      expect(revenue[1]).toMatchObject({ value: '800000', dims_key: '[["us-gaap:StatementBusinessSegmentsAxis","acme:WidgetsMember"]]', n: 1 });
+      expect(revenue[1]).toMatchObject({
+        value: '800000',
+        dims_key: '[["us-gaap:StatementBusinessSegmentsAxis","acme:WidgetsMember"]]',
+        n: 1,
+      });
       const latestTotals = await d.query<{ value: string }>(
         `select value::text from facts where entity_id = $1 and metric_id = 'revenue' and fiscal_year = 2023 and fiscal_period = 'FY' and is_latest and dims_key = ''`,
         [o.entityId],

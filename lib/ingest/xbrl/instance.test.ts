@@ -54,14 +54,20 @@ describe('parseXbrlInstance', () => {
   });
 
   it('names the line of malformed XML and of a non-numeric value', () => {
-    expect(() => parseXbrlInstance(read('acme-malformed.xml'), 'acme-malformed.xml')).toThrow(/^acme-malformed\.xml \(line \d+, column \d+\): malformed XML/);
-    expect(() => parseXbrlInstance(read('acme-badvalue.xml'), 'acme-badvalue.xml')).toThrow(/acme-badvalue\.xml \(line 50, column \d+\): us-gaap:Revenues has a non-numeric value "39O000"/);
+    expect(() => parseXbrlInstance(read('acme-malformed.xml'), 'acme-malformed.xml')).toThrow(
+      /^acme-malformed\.xml \(line \d+, column \d+\): malformed XML/,
+    );
+    expect(() => parseXbrlInstance(read('acme-badvalue.xml'), 'acme-badvalue.xml')).toThrow(
+      /acme-badvalue\.xml \(line 50, column \d+\): us-gaap:Revenues has a non-numeric value "39O000"/,
+    );
     expect(() => parseXbrlInstance('<?xml version="1.0"?><html><body/></html>', 'x.xml')).toThrow(/not an XBRL instance/);
   });
 
   it('is detected from its first bytes', () => {
     expect(detectFormat(Buffer.from(read('acme-20231231.xml')), 'a.xml').format).toBe('xbrl-instance');
-    expect(detectFormat(Buffer.from('<?xml version="1.0"?>\n<!-- c -->\n<xbrl xmlns="http://www.xbrl.org/2003/instance">'), 'b.xml').format).toBe('xbrl-instance');
+    expect(
+      detectFormat(Buffer.from('<?xml version="1.0"?>\n<!-- c -->\n<xbrl xmlns="http://www.xbrl.org/2003/instance">'), 'b.xml').format,
+    ).toBe('xbrl-instance');
   });
 });
 

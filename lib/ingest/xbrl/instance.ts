@@ -56,10 +56,17 @@ export interface XbrlDocument {
 }
 
 /** Throws a malformed-XML error naming the line and column, using a strict well-formedness check. */
-export function assertWellFormedXml(text: string, fileName: string, code: 'bad_request:malformed_xml' | 'bad_request:malformed_html' = 'bad_request:malformed_xml'): void {
+export function assertWellFormedXml(
+  text: string,
+  fileName: string,
+  code: 'bad_request:malformed_xml' | 'bad_request:malformed_html' = 'bad_request:malformed_xml',
+): void {
   const res = XMLValidator.validate(text, { allowBooleanAttributes: true });
   if (res !== true) {
-    throw ingestError(code, fileName, `malformed ${code.endsWith('html') ? 'XHTML' : 'XML'}: ${res.err.msg}`, { line: res.err.line, column: res.err.col });
+    throw ingestError(code, fileName, `malformed ${code.endsWith('html') ? 'XHTML' : 'XML'}: ${res.err.msg}`, {
+      line: res.err.line,
+      column: res.err.col,
+    });
   }
 }
 
@@ -114,17 +121,31 @@ export function parseXbrlInstance(text: string, fileName: string): XbrlDocument 
           current = null;
           const value = c.text.trim();
           if (c.attrs.unitRef !== undefined && NUMERIC.test(value)) {
-            facts.push({ concept: c.concept, contextRef: c.attrs.contextRef!, unitRef: c.attrs.unitRef, decimals: c.attrs.decimals, value, id: c.attrs.id ?? null, offset: c.offset });
+            facts.push({
+              concept: c.concept,
+              contextRef: c.attrs.contextRef!,
+              unitRef: c.attrs.unitRef,
+              decimals: c.attrs.decimals,
+              value,
+              id: c.attrs.id ?? null,
+              offset: c.offset,
+            });
           } else if (c.attrs.unitRef !== undefined && /\d/.test(value) && !/\p{L}{3,}/u.test(value)) {
             // a garbled amount ("39O000": digits, no word) is an error of the file, never read as something else
             const { line, column } = lineColumn(text, c.offset);
-            error = ingestError('bad_request:malformed_xbrl', fileName, `${c.concept} has a non-numeric value ${JSON.stringify(value.slice(0, 40))}`, { line, column });
+            error = ingestError(
+              'bad_request:malformed_xbrl',
+              fileName,
+              `${c.concept} has a non-numeric value ${JSON.stringify(value.slice(0, 40))}`,
+              { line, column },
+            );
             parser.reset();
           } else {
             // a text value filed with a unit ("Other operating expenses", the description of an expense
             // line) is a description, not an amount: counted and kept as text, never a failed file
             if (c.attrs.unitRef !== undefined) skipped.NON_NUMERIC_VALUE = (skipped.NON_NUMERIC_VALUE ?? 0) + 1;
-            if (!recordCover(cover, c.concept, value)) textFacts.push({ concept: c.concept, contextRef: c.attrs.contextRef!, value: value.slice(0, 500) });
+            if (!recordCover(cover, c.concept, value))
+              textFacts.push({ concept: c.concept, contextRef: c.attrs.contextRef!, value: value.slice(0, 500) });
           }
         } else if (!current) {
           collector.close(q.uri, q.local);

@@ -107,7 +107,15 @@ export class ContextUnitCollector {
   /** problems found (bad period dates), with the context id */
   readonly problems: string[] = [];
 
-  private ctx: { id: string; identifier: XbrlContext['identifier']; start?: string; end?: string; instant?: string; forever?: boolean; dimensions: Record<string, string> } | null = null;
+  private ctx: {
+    id: string;
+    identifier: XbrlContext['identifier'];
+    start?: string;
+    end?: string;
+    instant?: string;
+    forever?: boolean;
+    dimensions: Record<string, string>;
+  } | null = null;
   private unit: { id: string; num: string[]; den: string[]; inDen: boolean } | null = null;
   private text = '';
   private capture: string | null = null;

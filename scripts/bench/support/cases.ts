@@ -147,7 +147,12 @@ export interface QuestionMix {
  * desk asks again and again: suggested questions, the company in the news), the rest walk the long tail of
  * the pool without repeating until it is used up. Deterministic; the same for every run and every build.
  */
-export function questionMix(pool: string[], clients: number, perClient: number, opts: { popular?: number; popularShare?: number } = {}): QuestionMix {
+export function questionMix(
+  pool: string[],
+  clients: number,
+  perClient: number,
+  opts: { popular?: number; popularShare?: number } = {},
+): QuestionMix {
   const popular = pool.slice(0, opts.popular ?? 20);
   const tail = pool.slice(popular.length);
   const share = opts.popularShare ?? 0.3;
@@ -169,10 +174,11 @@ export function questionMix(pool: string[], clients: number, perClient: number, 
   }
   const seen = new Set<string>();
   let repeats = 0;
-  for (let i = 0; i < perClient; i++) for (let c = 0; c < clients; c++) {
-    const q = perClientQs[c]![i]!;
-    if (seen.has(q)) repeats++;
-    else seen.add(q);
-  }
+  for (let i = 0; i < perClient; i++)
+    for (let c = 0; c < clients; c++) {
+      const q = perClientQs[c]![i]!;
+      if (seen.has(q)) repeats++;
+      else seen.add(q);
+    }
   return { perClient: perClientQs, distinct: seen.size, repeats };
 }

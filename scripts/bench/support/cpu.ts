@@ -60,7 +60,11 @@ export function postgresBackendsCpuMs(database: string): number | null {
  * JavaScript, the driver) and the PostgreSQL backends' serving `database` (from /proc; null off Linux).
  * Ticks are 10 ms, so a loop should run for a second or more.
  */
-export async function cpuPerOp<T>(database: string | null, ops: number, loop: () => Promise<T>): Promise<{ value: T; processMs: number; backendMs: number | null }> {
+export async function cpuPerOp<T>(
+  database: string | null,
+  ops: number,
+  loop: () => Promise<T>,
+): Promise<{ value: T; processMs: number; backendMs: number | null }> {
   const p0 = process.cpuUsage();
   const b0 = database ? postgresBackendsCpuMs(database) : null;
   const value = await loop();

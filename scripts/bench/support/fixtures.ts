@@ -43,7 +43,10 @@ export function fingerprint(dataDir: string): string {
   const h = createHash('sha256');
   h.update(`v${CACHE_VERSION}|${LOCAL_EMBEDDING_MODEL_ID}|`);
   const migrations = path.resolve('drizzle');
-  for (const f of fs.readdirSync(migrations).filter((x) => x.endsWith('.sql')).sort()) {
+  for (const f of fs
+    .readdirSync(migrations)
+    .filter((x) => x.endsWith('.sql'))
+    .sort()) {
     h.update(f).update(fs.readFileSync(path.join(migrations, f)));
   }
   const { companyfacts, filings } = realDataFiles(dataDir);
@@ -59,9 +62,18 @@ async function loadRealData(database: Database, dataDir: string, log: (s: string
   const { companyfacts, filings } = realDataFiles(dataDir);
   if (companyfacts.length === 0) throw new Error(`no companyfacts files under ${dataDir}/sec-companyfacts (set SEC_DATA_DIR)`);
   const jobs = database.driver === 'postgres' ? 2 : 1;
-  const outcomes = await ingestPaths({ database, tenantId: DEMO_TENANT_ID, files: [...companyfacts, ...filings], out: sink(), err: sink(log), showProgress: false, jobs });
+  const outcomes = await ingestPaths({
+    database,
+    tenantId: DEMO_TENANT_ID,
+    files: [...companyfacts, ...filings],
+    out: sink(),
+    err: sink(log),
+    showProgress: false,
+    jobs,
+  });
   const failed = outcomes.filter((o) => o.status === 'failed');
-  if (failed.length) log(`  ${failed.length} file(s) failed to ingest: ${failed.map((f) => `${f.fileName} (${f.error?.code})`).join(', ')}`);
+  if (failed.length)
+    log(`  ${failed.length} file(s) failed to ingest: ${failed.map((f) => `${f.fileName} (${f.error?.code})`).join(', ')}`);
   // embedding row by row with a live HNSW index is several times slower: build it afterwards
   const indexes = await dropIndexes(database, 'chunks', ['hnsw']);
   const embedded = await indexChunks(database.db);
@@ -170,11 +182,16 @@ export class PgAdmin {
 }
 
 /** The cached real-data template database on PostgreSQL, built when missing. */
-export async function realPostgresTemplate(admin: PgAdmin, dataDir: string, opts: { fresh: boolean; log: (s: string) => void }): Promise<string> {
+export async function realPostgresTemplate(
+  admin: PgAdmin,
+  dataDir: string,
+  opts: { fresh: boolean; log: (s: string) => void },
+): Promise<string> {
   const name = `${PG_CACHE_PREFIX}${fingerprint(dataDir)}`;
   if (opts.fresh) await admin.drop(name);
   if (await admin.exists(name)) return name;
-  for (const r of await admin.query<{ datname: string }>(`select datname from pg_database where datname like '${PG_CACHE_PREFIX}%'`)) await admin.drop(r.datname);
+  for (const r of await admin.query<{ datname: string }>(`select datname from pg_database where datname like '${PG_CACHE_PREFIX}%'`))
+    await admin.drop(r.datname);
   const building = `${name}_b${process.pid}`;
   opts.log(`building the real-data PostgreSQL template ${name} (once; about a minute)`);
   const t0 = performance.now();

@@ -4,7 +4,13 @@
  */
 
 /** One entity reference as a client would have sent it in a previous intent (~120 bytes). */
-const entity = (i: number) => ({ id: `ent-helios-components-${i % 7}`, name: 'Helios Components Limited', ticker: 'HELIOS', cik: null, kind: 'company' });
+const entity = (i: number) => ({
+  id: `ent-helios-components-${i % 7}`,
+  name: 'Helios Components Limited',
+  ticker: 'HELIOS',
+  cik: null,
+  kind: 'company',
+});
 
 export interface HostileBodies {
   /** `{ question, previousIntent }` with 2,000 entities (~240 KB, under the 256 KB body limit) */
@@ -25,9 +31,15 @@ export function hostileBodies(): HostileBodies {
   });
   const chatFlood = JSON.stringify({
     id: 'hostile-thread',
-    messages: Array.from({ length: 2000 }, (_, i) => ({ id: `m${i}`, role: 'user', parts: [{ type: 'text', text: `Revenue of Helios Components, FY${2000 + (i % 27)}?` }] })),
+    messages: Array.from({ length: 2000 }, (_, i) => ({
+      id: `m${i}`,
+      role: 'user',
+      parts: [{ type: 'text', text: `Revenue of Helios Components, FY${2000 + (i % 27)}?` }],
+    })),
   });
-  const entityQuestion = JSON.stringify({ question: `Compare revenue of ${Array.from({ length: 2000 }, () => 'Helios Components').join(', ')} in FY2026` });
+  const entityQuestion = JSON.stringify({
+    question: `Compare revenue of ${Array.from({ length: 2000 }, () => 'Helios Components').join(', ')} in FY2026`,
+  });
   const filler = 'x'.repeat(1024);
   const tenMegabytes = JSON.stringify({ question: 'revenue FY2026', padding: Array.from({ length: 10 * 1024 }, () => filler) });
   return { entityIntent, chatFlood, entityQuestion, tenMegabytes };

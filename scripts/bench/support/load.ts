@@ -63,7 +63,12 @@ export async function loadTest(o: LoadOptions): Promise<LoadResult> {
       const body = JSON.stringify({ question });
       const req = http.request(
         target,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json', accept: 'application/json', cookie, 'content-length': Buffer.byteLength(body) }, timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+        {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', accept: 'application/json', cookie, 'content-length': Buffer.byteLength(body) },
+          timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        },
         (res) => {
           const parts: Buffer[] = [];
           res.on('data', (d: Buffer) => parts.push(d));
@@ -127,7 +132,16 @@ export async function loadTest(o: LoadOptions): Promise<LoadResult> {
  */
 export async function coldBurst(o: { url: string; cookies: string[]; questions: string[]; agent: http.Agent }): Promise<LoadResult> {
   const own = o.cookies.map((_, c) => [o.questions[c % o.questions.length]!]);
-  const r = await loadTest({ url: o.url, clients: o.cookies.length, cookies: o.cookies, questions: o.questions, perClientQuestions: own, perClient: 1, durationMs: DEFAULT_TIMEOUT_MS, agent: o.agent });
+  const r = await loadTest({
+    url: o.url,
+    clients: o.cookies.length,
+    cookies: o.cookies,
+    questions: o.questions,
+    perClientQuestions: own,
+    perClient: 1,
+    durationMs: DEFAULT_TIMEOUT_MS,
+    agent: o.agent,
+  });
   if (r.errors) throw new Error(`cold burst failed: ${r.errorSamples.join(' | ')}`);
   return r;
 }

@@ -31,7 +31,9 @@ export async function startPgCounter(target: string): Promise<PgCounter> {
     // a `?host=/dir` URL reaches the server by its Unix socket (/dir/.s.PGSQL.<port>), as node-postgres does
     const socketDir = t.searchParams.get('host');
     const pgPort = Number(t.port || 5432);
-    const upstream = socketDir?.startsWith('/') ? net.connect(`${socketDir}/.s.PGSQL.${pgPort}`) : net.connect(pgPort, t.hostname.replace(/^\[|\]$/g, ''));
+    const upstream = socketDir?.startsWith('/')
+      ? net.connect(`${socketDir}/.s.PGSQL.${pgPort}`)
+      : net.connect(pgPort, t.hostname.replace(/^\[|\]$/g, ''));
     sockets.add(client);
     sockets.add(upstream);
     let pending: Buffer = Buffer.alloc(0);

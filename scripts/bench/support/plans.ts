@@ -64,12 +64,16 @@ function walk(n: PlanNode, visit: (n: PlanNode) => void): void {
 }
 
 /** `EXPLAIN (ANALYZE, BUFFERS)` of a statement; `partitionOf` maps a relation name to its partitioned table (null: not a partition). */
-export async function explainAnalyze(d: Database, label: string, s: Statement, partitionOf: (relation: string) => string | null = defaultPartitionOf): Promise<PlanSummary> {
+export async function explainAnalyze(
+  d: Database,
+  label: string,
+  s: Statement,
+  partitionOf: (relation: string) => string | null = defaultPartitionOf,
+): Promise<PlanSummary> {
   const params = s.params.map((p) => (p instanceof Date ? p.toISOString() : p));
-  const [row] = await d.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number; 'Planning Time': number; Planning?: { 'Shared Hit Blocks'?: number } }] }>(
-    `explain (analyze, buffers, format json) ${s.text}`,
-    params,
-  );
+  const [row] = await d.query<{
+    'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number; 'Planning Time': number; Planning?: { 'Shared Hit Blocks'?: number } }];
+  }>(`explain (analyze, buffers, format json) ${s.text}`, params);
   const top = row!['QUERY PLAN'][0];
   const scans: string[] = [];
   const parts: Record<string, Set<string>> = {};
@@ -80,9 +84,14 @@ export async function explainAnalyze(d: Database, label: string, s: Statement, p
     const parent = partitionOf(n['Relation Name']);
     if (parent) (parts[parent] ??= new Set()).add(n['Relation Name']);
   });
-  const buffers = (n: PlanNode & { 'Shared Hit Blocks'?: number; 'Shared Read Blocks'?: number }) => ({ hit: n['Shared Hit Blocks'] ?? 0, read: n['Shared Read Blocks'] ?? 0 });
+  const buffers = (n: PlanNode & { 'Shared Hit Blocks'?: number; 'Shared Read Blocks'?: number }) => ({
+    hit: n['Shared Hit Blocks'] ?? 0,
+    read: n['Shared Read Blocks'] ?? 0,
+  });
   const b = buffers(top.Plan as PlanNode & { 'Shared Hit Blocks'?: number; 'Shared Read Blocks'?: number });
-  const text = (await d.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${s.text}`, params)).map((r) => r['QUERY PLAN']);
+  const text = (await d.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off) ${s.text}`, params)).map(
+    (r) => r['QUERY PLAN'],
+  );
   return {
     label,
     executionMs: Math.round(top['Execution Time'] * 100) / 100,

@@ -59,7 +59,10 @@ export interface QuestionProfile {
 
 /** The union length of [start, start + ms) intervals (parallel statements counted once). */
 function unionMs(st: TimedStatement[], t0: number, t1: number): number {
-  const iv = st.map((s) => [Math.max(s.startMs, t0), Math.min(s.startMs + s.ms, t1)] as const).filter(([a, b]) => b > a).sort((a, b) => a[0] - b[0]);
+  const iv = st
+    .map((s) => [Math.max(s.startMs, t0), Math.min(s.startMs + s.ms, t1)] as const)
+    .filter(([a, b]) => b > a)
+    .sort((a, b) => a[0] - b[0]);
   let total = 0;
   let end = -Infinity;
   for (const [a, b] of iv) {
@@ -127,7 +130,13 @@ export async function profileQuestions(
     for (const p of profiles) for (const s of p.statements) (byShape.get(s.shape) ?? byShape.set(s.shape, []).get(s.shape)!).push(s.ms);
     const allDb = profiles.flatMap((p) => p.statements.map((s) => s.ms)).reduce((a, b) => a + b, 0);
     const shapes = [...byShape.entries()]
-      .map(([shape, xs]) => ({ shape, perQuestion: r2(xs.length / n), meanMs: r2(mean(xs)), p95Ms: r2(summarizeLatencies(xs).p95Ms), totalShare: r2(xs.reduce((a, b) => a + b, 0) / (allDb || 1)) }))
+      .map(([shape, xs]) => ({
+        shape,
+        perQuestion: r2(xs.length / n),
+        meanMs: r2(mean(xs)),
+        p95Ms: r2(summarizeLatencies(xs).p95Ms),
+        totalShare: r2(xs.reduce((a, b) => a + b, 0) / (allDb || 1)),
+      }))
       .sort((a, b) => b.perQuestion * b.meanMs - a.perQuestion * a.meanMs);
     const outside = profiles.map((p) => p.outsideDbMs);
     return {
@@ -149,6 +158,9 @@ export async function profileQuestions(
 /** One line: stages and where the statements' time goes. */
 export function profileLine(r: ProfileReport): string {
   const st = r.stages.map((s) => `${s.stage} p50 ${s.p50Ms} / p95 ${s.p95Ms}`).join(', ');
-  const top = r.shapes.slice(0, 3).map((s) => `${s.perQuestion}× ${s.meanMs} ms "${s.shape}"`).join('; ');
+  const top = r.shapes
+    .slice(0, 3)
+    .map((s) => `${s.perQuestion}× ${s.meanMs} ms "${s.shape}"`)
+    .join('; ');
   return `${st} ms; ${r.statementsPerQuestion} statements per question, ${r.dbMsMean} ms in the database (mean), ${r.outsideDbMsMean} ms outside (mean, p95 ${r.outsideDbP95Ms}); costliest: ${top}`;
 }

@@ -98,7 +98,12 @@ export function rawPost(url: URL, headers: Record<string, string>, body: Buffer 
       finish(reply ? null : Object.assign(new Error(`network: ${e.code ?? e.message}`), { code: e.code }), reply ?? undefined);
     });
     socket.on('connect', async () => {
-      const head = [`POST ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`, 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+      const head = [
+        `POST ${url.pathname}${url.search} HTTP/1.1`,
+        `Host: ${url.host}`,
+        'Connection: close',
+        ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+      ];
       head.push(options.chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${data.length}`);
       const write = (b: Buffer | string) => (settled || socket.destroyed ? true : socket.write(b));
       const drained = () =>
@@ -110,7 +115,9 @@ export function rawPost(url: URL, headers: Record<string, string>, body: Buffer 
       if (!write(`${head.join('\r\n')}\r\n\r\n`)) await drained();
       for (let i = 0; i < data.length && !settled && !socket.destroyed; i += piece) {
         const part = data.subarray(i, i + piece);
-        const ok = options.chunked ? write(Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')])) : write(part);
+        const ok = options.chunked
+          ? write(Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')]))
+          : write(part);
         sent += part.length;
         if (!ok) await drained();
       }

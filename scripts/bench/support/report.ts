@@ -24,7 +24,8 @@ export interface Comparison {
   b: number | null;
 }
 
-const fmt = (x: number | null | undefined, digits = 1): string => (x == null || !Number.isFinite(x) ? '–' : x >= 1000 ? Math.round(x).toLocaleString('en-US') : x.toFixed(digits));
+const fmt = (x: number | null | undefined, digits = 1): string =>
+  x == null || !Number.isFinite(x) ? '–' : x >= 1000 ? Math.round(x).toLocaleString('en-US') : x.toFixed(digits);
 
 /** Judge each row against its target (the metric is a row field or an `extra` field). */
 export function judge(rows: BenchRow[]): void {
@@ -42,7 +43,8 @@ export function driverComparisons(rows: BenchRow[]): Comparison[] {
   const key = (r: BenchRow) => `${r.section} / ${r.case}`;
   const pairs = new Map<string, { pg?: BenchRow; lite?: BenchRow }>();
   for (const r of rows) {
-    const d = r.driver === 'postgres' || r.driver === 'http-postgres' ? 'pg' : r.driver === 'pglite' || r.driver === 'http-pglite' ? 'lite' : null;
+    const d =
+      r.driver === 'postgres' || r.driver === 'http-postgres' ? 'pg' : r.driver === 'pglite' || r.driver === 'http-pglite' ? 'lite' : null;
     if (!d) continue;
     const e = pairs.get(key(r)) ?? {};
     e[d] = r;
@@ -54,7 +56,13 @@ export function driverComparisons(rows: BenchRow[]): Comparison[] {
       out.push({ what: `${k}: postgres / pglite`, metric: 'p50', ratio: ratio(pg.p50Ms, lite.p50Ms), a: pg.p50Ms, b: lite.p50Ms });
       out.push({ what: `${k}: postgres / pglite`, metric: 'p95', ratio: ratio(pg.p95Ms, lite.p95Ms), a: pg.p95Ms, b: lite.p95Ms });
     } else if (pg.throughput != null && lite.throughput != null) {
-      out.push({ what: `${k}: postgres / pglite`, metric: 'throughput', ratio: ratio(pg.throughput, lite.throughput), a: pg.throughput, b: lite.throughput });
+      out.push({
+        what: `${k}: postgres / pglite`,
+        metric: 'throughput',
+        ratio: ratio(pg.throughput, lite.throughput),
+        a: pg.throughput,
+        b: lite.throughput,
+      });
     }
   }
   return out;
@@ -87,7 +95,8 @@ export function printTable(rows: BenchRow[], comparisons: Comparison[], out: (s:
   if (comparisons.length) {
     out('');
     out('ratios');
-    for (const c of comparisons) out(`  ${c.what} ${c.metric}: ${c.ratio == null ? '–' : `${c.ratio.toFixed(2)}×`} (${fmt(c.a, 2)} vs ${fmt(c.b, 2)})`);
+    for (const c of comparisons)
+      out(`  ${c.what} ${c.metric}: ${c.ratio == null ? '–' : `${c.ratio.toFixed(2)}×`} (${fmt(c.a, 2)} vs ${fmt(c.b, 2)})`);
   }
 }
 
@@ -109,7 +118,10 @@ export function markdownReport(res: RunResult): string {
   ];
   if (res.comparisons.length) {
     parts.push('', '## Ratios', '');
-    for (const c of res.comparisons) parts.push(`- ${mdEscape(c.what)} ${c.metric}: ${c.ratio == null ? '–' : `${c.ratio.toFixed(2)}×`} (${fmt(c.a, 2)} vs ${fmt(c.b, 2)})`);
+    for (const c of res.comparisons)
+      parts.push(
+        `- ${mdEscape(c.what)} ${c.metric}: ${c.ratio == null ? '–' : `${c.ratio.toFixed(2)}×`} (${fmt(c.a, 2)} vs ${fmt(c.b, 2)})`,
+      );
   }
   if (res.failures.length) {
     parts.push('', '## Sections that failed', '');
@@ -189,8 +201,14 @@ export function readmeSection(runs: RunResult[]): string {
       '',
       readmeTable(readmeRows(res.rows)),
     );
-    const pg = res.comparisons.filter((c) => c.metric === 'p95' && c.ratio != null && !/^retrieval-quality|: (detail|comparison|longitudinal)|of which/.test(c.what));
-    if (pg.length) parts.push('', `PostgreSQL / PGlite p95: ${pg.map((c) => `${c.what.replace(': postgres / pglite', '')} ${c.ratio!.toFixed(2)}×`).join('; ')}.`);
+    const pg = res.comparisons.filter(
+      (c) => c.metric === 'p95' && c.ratio != null && !/^retrieval-quality|: (detail|comparison|longitudinal)|of which/.test(c.what),
+    );
+    if (pg.length)
+      parts.push(
+        '',
+        `PostgreSQL / PGlite p95: ${pg.map((c) => `${c.what.replace(': postgres / pglite', '')} ${c.ratio!.toFixed(2)}×`).join('; ')}.`,
+      );
     if (res.failures.length) parts.push('', `Sections that failed: ${res.failures.map((f) => f.section).join(', ')}.`);
   }
   parts.push(README_END);
@@ -241,7 +259,8 @@ export function updateReadme(readmePath: string, section: string): void {
   const text = fs.readFileSync(readmePath, 'utf8');
   const s = text.indexOf(README_START);
   const e = text.indexOf(README_END);
-  const next = s >= 0 && e > s ? `${text.slice(0, s)}${section}${text.slice(e + README_END.length)}` : `${text.replace(/\s*$/, '')}\n\n${section}\n`;
+  const next =
+    s >= 0 && e > s ? `${text.slice(0, s)}${section}${text.slice(e + README_END.length)}` : `${text.replace(/\s*$/, '')}\n\n${section}\n`;
   fs.writeFileSync(readmePath, next);
 }
 
@@ -277,7 +296,10 @@ export function updateRequestPathReadme(readmePath: string, section: string): vo
   if (s >= 0 && e > s) next = `${text.slice(0, s)}${section}${text.slice(e + REQUEST_PATH_END.length)}`;
   else {
     const end = text.indexOf(README_END);
-    next = end >= 0 ? `${text.slice(0, end + README_END.length)}\n\n${section}${text.slice(end + README_END.length)}` : `${text.replace(/\s*$/, '')}\n\n${section}\n`;
+    next =
+      end >= 0
+        ? `${text.slice(0, end + README_END.length)}\n\n${section}${text.slice(end + README_END.length)}`
+        : `${text.replace(/\s*$/, '')}\n\n${section}\n`;
   }
   fs.writeFileSync(readmePath, next.replace(/\s*$/, '\n'));
 }

@@ -60,7 +60,11 @@ interface ChunkRow {
 const TOPICS: { key: string; sections: RegExp; phrase: string }[] = [
   { key: 'risk', sections: /^(Item 1A|Part II, Item 1A)$/, phrase: 'its risk factors' },
   { key: 'cyber', sections: /^Item 1C$/, phrase: 'its cybersecurity risk management, strategy and governance' },
-  { key: 'mdna', sections: /^(Item 7|Part I, Item 2)$/, phrase: "management's discussion and analysis of its financial condition and results of operations" },
+  {
+    key: 'mdna',
+    sections: /^(Item 7|Part I, Item 2)$/,
+    phrase: "management's discussion and analysis of its financial condition and results of operations",
+  },
   { key: 'market', sections: /^(Item 7A|Part I, Item 3)$/, phrase: 'quantitative and qualitative disclosures about market risk' },
   { key: 'legal', sections: /^(Item 3|Part II, Item 1)$/, phrase: 'its legal proceedings' },
   { key: 'properties', sections: /^Item 2$/, phrase: 'its properties and facilities' },
@@ -133,7 +137,12 @@ export async function buildRetrievalSet(db: Db, opts: BuildOptions = {}): Promis
     const k = `${r.entity_id}|${r.fiscal_year}`;
     byBucket.set(k, [...(byBucket.get(k) ?? []), r]);
   }
-  const bucketInfo = [...byBucket.values()].map((rs) => ({ entityId: rs[0]!.entity_id, fiscalYear: rs[0]!.fiscal_year, name: shortName(rs[0]!), chunks: rs }));
+  const bucketInfo = [...byBucket.values()].map((rs) => ({
+    entityId: rs[0]!.entity_id,
+    fiscalYear: rs[0]!.fiscal_year,
+    name: shortName(rs[0]!),
+    chunks: rs,
+  }));
   const questions: Omit<EvalQuestion, 'topic' | 'plannerBuckets'>[] = [];
   const goldFor = (chunks: ChunkRow[], topic: string) => chunks.filter((c) => topicOf(c.section) === topic);
 
@@ -226,7 +235,12 @@ export async function buildRetrievalSet(db: Db, opts: BuildOptions = {}): Promis
             { entityId: b.entityId, fiscalYear: b.fiscalYear },
           ],
           gold: [...ga, ...gb].map((c) => c.id),
-          meta: { entities: [a.name], years: [a.fiscalYear, b.fiscalYear], topic: t.key, sections: [...new Set([...ga, ...gb].map((c) => c.section!))] },
+          meta: {
+            entities: [a.name],
+            years: [a.fiscalYear, b.fiscalYear],
+            topic: t.key,
+            sections: [...new Set([...ga, ...gb].map((c) => c.section!))],
+          },
         });
       }
     }
@@ -251,11 +265,17 @@ async function withPlannerBuckets(db: Db, questions: Omit<EvalQuestion, 'topic' 
         let ctx = contexts.get(e.id);
         if (!ctx) contexts.set(e.id, (ctx = await entityContext(db, DEMO_TENANT_ID, e)));
         for (const p of plan.narrative.periods) {
-          const r = ctx.calendars.length ? resolveSpec(p.spec, { calendars: ctx.calendars, latestPeriodEnd: ctx.latestPeriodEnd }, p.text) : null;
+          const r = ctx.calendars.length
+            ? resolveSpec(p.spec, { calendars: ctx.calendars, latestPeriodEnd: ctx.latestPeriodEnd }, p.text)
+            : null;
           if (r && r.status === 'resolved' && r.fiscalYear !== null) got.push({ entityId: e.id, fiscalYear: r.fiscalYear });
         }
       }
-      const key = (bs: Bucket[]) => bs.map((b) => `${b.entityId}|${b.fiscalYear}`).sort().join(',');
+      const key = (bs: Bucket[]) =>
+        bs
+          .map((b) => `${b.entityId}|${b.fiscalYear}`)
+          .sort()
+          .join(',');
       // longitudinal questions name both years for the one company; comparisons one year for each
       plannerBuckets = key([...new Map(got.map((b) => [`${b.entityId}|${b.fiscalYear}`, b])).values()]) === key(q.buckets);
     }

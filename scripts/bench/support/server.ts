@@ -26,7 +26,18 @@ export async function holdLock(file: string, log: (s: string) => void): Promise<
   };
 }
 
-const SOURCES = ['app', 'lib', 'components', 'public', 'next.config.ts', 'instrumentation.ts', 'package.json', 'package-lock.json', 'tsconfig.json', 'postcss.config.mjs'];
+const SOURCES = [
+  'app',
+  'lib',
+  'components',
+  'public',
+  'next.config.ts',
+  'instrumentation.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'postcss.config.mjs',
+];
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;
@@ -158,11 +169,16 @@ export async function ensureProductionBuild(root: string, args: string[], logDir
   log(`   next build (${stale}) …`);
   const t0 = performance.now();
   const logFile = path.join(logDir, 'build.log');
-  const code = await run(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, logFile });
+  const code = await run(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    logFile,
+  });
   const secs = ((performance.now() - t0) / 1000).toFixed(0);
   if (code !== 0) {
     const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
-    if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error(`next build failed (${secs} s) and there is no earlier build:\n${tail}`);
+    if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID')))
+      throw new Error(`next build failed (${secs} s) and there is no earlier build:\n${tail}`);
     log(`   next build failed (${secs} s); using the previous build in .next:\n${tail}`);
     return 'STALE build (next build failed)';
   }

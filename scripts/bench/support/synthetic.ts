@@ -112,10 +112,14 @@ async function build(conn: Queryable, o: SyntheticOptions): Promise<SyntheticInf
   await q(`insert into tenants (id, name) values ($1, 'Benchmark scale-up') on conflict do nothing`, [SCALE_TENANT_ID]);
   await q(`create temp table bench_co (idx int primary key, id text, name text, ticker text, ye_month int, ye_day int)`);
   const tickers = companies.map((c) => `Q${c.i.toString(36).toUpperCase().padStart(3, '0')}`);
-  await q(
-    `insert into bench_co select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[])`,
-    [companies.map((c) => c.i), companies.map((c) => c.id), companies.map((c) => c.name), tickers, companies.map((c) => YEAR_ENDS[c.i % 4]![0]), companies.map((c) => YEAR_ENDS[c.i % 4]![1])],
-  );
+  await q(`insert into bench_co select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[])`, [
+    companies.map((c) => c.i),
+    companies.map((c) => c.id),
+    companies.map((c) => c.name),
+    tickers,
+    companies.map((c) => YEAR_ENDS[c.i % 4]![0]),
+    companies.map((c) => YEAR_ENDS[c.i % 4]![1]),
+  ]);
   await q(
     `insert into entities (id, tenant_id, name, legal_name, ticker, country, reporting_currency, accounting_standard)
      select id, $1, name, name || ' Inc.', ticker, 'US', 'USD', 'us-gaap' from bench_co`,
@@ -209,7 +213,17 @@ async function build(conn: Queryable, o: SyntheticOptions): Promise<SyntheticInf
   const chunkCompanies = companies.slice(0, o.chunkCompanies ?? companies.length);
   let chunks = 0;
   const BATCH = 1000;
-  let batch: { id: string; entity: string; source: string; year: number; section: string | null; heading: string | null; ordinal: number; text: string; vec: string }[] = [];
+  let batch: {
+    id: string;
+    entity: string;
+    source: string;
+    year: number;
+    section: string | null;
+    heading: string | null;
+    ordinal: number;
+    text: string;
+    vec: string;
+  }[] = [];
   const flush = async () => {
     if (!batch.length) return;
     await q(

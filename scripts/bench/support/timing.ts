@@ -29,7 +29,11 @@ export async function timeSequential<I, T>(items: readonly I[], op: (item: I, i:
 }
 
 /** Like timeSequential with `concurrency` callers sharing the item list (throughput under concurrency). */
-export async function timeConcurrent<I, T>(items: readonly I[], op: (item: I, i: number) => Promise<T>, concurrency: number): Promise<Timed<T>> {
+export async function timeConcurrent<I, T>(
+  items: readonly I[],
+  op: (item: I, i: number) => Promise<T>,
+  concurrency: number,
+): Promise<Timed<T>> {
   const latencies: number[] = [];
   const results: T[] = new Array(items.length);
   let next = 0;

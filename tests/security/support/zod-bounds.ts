@@ -52,12 +52,19 @@ function checksOf(d: Def): CheckDef[] {
 }
 
 function hasMax(d: Def): boolean {
-  return checksOf(d).some((c) => c.check === 'max_length' || c.check === 'length_equals' || c.check === 'max_size' || c.check === 'size_equals');
+  return checksOf(d).some(
+    (c) => c.check === 'max_length' || c.check === 'length_equals' || c.check === 'max_size' || c.check === 'size_equals',
+  );
 }
 
 function stringIsBounded(d: Def): boolean {
   if (hasMax(d)) return true;
-  const patterns = [d.pattern as RegExp | undefined, ...checksOf(d).filter((c) => c.check === 'string_format').map((c) => c.pattern)];
+  const patterns = [
+    d.pattern as RegExp | undefined,
+    ...checksOf(d)
+      .filter((c) => c.check === 'string_format')
+      .map((c) => c.pattern),
+  ];
   return patterns.some((p) => p instanceof RegExp && patternIsBounded(p));
 }
 
@@ -92,7 +99,8 @@ export function unboundedInputs(schema: z.ZodType, root = '$'): string[] {
       case 'record':
       case 'map': {
         const key = defOf(inner('keyType'));
-        if (!(key.type === 'enum' || key.type === 'literal')) out.push(`${at}: ${d.type} with unbounded keys (no maximum number of entries)`);
+        if (!(key.type === 'enum' || key.type === 'literal'))
+          out.push(`${at}: ${d.type} with unbounded keys (no maximum number of entries)`);
         walk(inner('keyType'), `${at}<key>`);
         walk(inner('valueType'), `${at}<value>`);
         return;

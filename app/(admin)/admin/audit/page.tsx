@@ -29,52 +29,61 @@ function Change({ sign, v }: { sign: string; v: unknown }) {
   );
 }
 
-export default withPage('admin', async function AuditPage({ db, viewer }, { searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const filters = parseAuditFilters(await searchParams);
-  const { rows, total } = await listAudit({ db, tenantId: viewer.tenantId, filters });
-  const pages = Math.max(1, Math.ceil(total / filters.size));
-  const href = (page: number) => `/admin/audit?${new URLSearchParams({ ...(filters.action ? { action: filters.action } : {}), page: String(page) })}`;
-  return (
-    <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Audit log</h1>
-      <form method="get" className="flex items-end gap-2 text-sm">
-        <label className="flex flex-col gap-1 text-xs text-muted">
-          Action starts with
-          <input name="action" defaultValue={filters.action ?? ''} placeholder="calendar., source.revoke, user." className="w-64 max-w-full rounded border border-line px-2 py-1.5 text-sm" />
-        </label>
-        <button type="submit" className="rounded border border-line px-3 py-1.5 hover:bg-slate-100">
-          Filter
-        </button>
-      </form>
-      <Section title={`${total.toLocaleString('en-US')} entries`} id="audit-h">
-        <table className="w-full text-sm" data-testid="audit-table">
-          <TableHead columns={['When', 'Who', 'Action', 'Target', 'Why', 'Change']} />
-          <tbody>
-            {rows.map((a) => (
-              <tr key={a.id} className="border-t border-line align-top">
-                <td className="tabular whitespace-nowrap px-4 py-2 text-xs">{formatWhen(a.createdAt)}</td>
-                <td className="px-4 py-2">{a.actorName ?? a.actor}</td>
-                <td className="px-4 py-2 font-mono text-xs">{a.action}</td>
-                <td className="px-4 py-2 font-mono text-xs">
-                  {a.targetType} {a.targetId?.slice(0, 12)}
-                </td>
-                <td className="min-w-40 px-4 py-2 [overflow-wrap:anywhere]">{a.reason}</td>
-                <td className="min-w-64 px-4 py-2 font-mono text-xs text-muted [overflow-wrap:anywhere]">
-                  {a.before !== null && <Change sign="−" v={a.before} />}
-                  {a.after !== null && <Change sign="+" v={a.after} />}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Section>
-      <nav aria-label="Pages" className="flex gap-3 text-sm">
-        {filters.page > 1 && <Link href={href(filters.page - 1)}>← Newer</Link>}
-        <span className="text-muted">
-          Page {filters.page} of {pages}
-        </span>
-        {filters.page < pages && <Link href={href(filters.page + 1)}>Older →</Link>}
-      </nav>
-    </div>
-  );
-});
+export default withPage(
+  'admin',
+  async function AuditPage({ db, viewer }, { searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+    const filters = parseAuditFilters(await searchParams);
+    const { rows, total } = await listAudit({ db, tenantId: viewer.tenantId, filters });
+    const pages = Math.max(1, Math.ceil(total / filters.size));
+    const href = (page: number) =>
+      `/admin/audit?${new URLSearchParams({ ...(filters.action ? { action: filters.action } : {}), page: String(page) })}`;
+    return (
+      <div className="space-y-6">
+        <h1 className="text-2xl font-semibold">Audit log</h1>
+        <form method="get" className="flex items-end gap-2 text-sm">
+          <label className="flex flex-col gap-1 text-xs text-muted">
+            Action starts with
+            <input
+              name="action"
+              defaultValue={filters.action ?? ''}
+              placeholder="calendar., source.revoke, user."
+              className="w-64 max-w-full rounded border border-line px-2 py-1.5 text-sm"
+            />
+          </label>
+          <button type="submit" className="rounded border border-line px-3 py-1.5 hover:bg-slate-100">
+            Filter
+          </button>
+        </form>
+        <Section title={`${total.toLocaleString('en-US')} entries`} id="audit-h">
+          <table className="w-full text-sm" data-testid="audit-table">
+            <TableHead columns={['When', 'Who', 'Action', 'Target', 'Why', 'Change']} />
+            <tbody>
+              {rows.map((a) => (
+                <tr key={a.id} className="border-t border-line align-top">
+                  <td className="tabular whitespace-nowrap px-4 py-2 text-xs">{formatWhen(a.createdAt)}</td>
+                  <td className="px-4 py-2">{a.actorName ?? a.actor}</td>
+                  <td className="px-4 py-2 font-mono text-xs">{a.action}</td>
+                  <td className="px-4 py-2 font-mono text-xs">
+                    {a.targetType} {a.targetId?.slice(0, 12)}
+                  </td>
+                  <td className="min-w-40 px-4 py-2 [overflow-wrap:anywhere]">{a.reason}</td>
+                  <td className="min-w-64 px-4 py-2 font-mono text-xs text-muted [overflow-wrap:anywhere]">
+                    {a.before !== null && <Change sign="−" v={a.before} />}
+                    {a.after !== null && <Change sign="+" v={a.after} />}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Section>
+        <nav aria-label="Pages" className="flex gap-3 text-sm">
+          {filters.page > 1 && <Link href={href(filters.page - 1)}>← Newer</Link>}
+          <span className="text-muted">
+            Page {filters.page} of {pages}
+          </span>
+          {filters.page < pages && <Link href={href(filters.page + 1)}>Older →</Link>}
+        </nav>
+      </div>
+    );
+  },
+);

@@ -30,7 +30,9 @@ const changeSchema = z.object({
 
 const change = roleFormAction('admin', changeSchema, async (input, { db, viewer }) => {
   const yearEnd = yearEndSchema.safeParse(
-    input.kind === 'fixed' ? { kind: 'fixed', month: input.month, day: input.day } : { kind: 'week', month: input.month, weekday: input.weekday, rule: input.rule },
+    input.kind === 'fixed'
+      ? { kind: 'fixed', month: input.month, day: input.day }
+      : { kind: 'week', month: input.month, weekday: input.weekday, rule: input.rule },
   );
   if (!yearEnd.success) throw new AppError('bad_request:year_end', yearEnd.error.issues.map((i) => i.message).join('; '));
   const r = await changeCalendar({

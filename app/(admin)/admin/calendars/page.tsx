@@ -17,8 +17,8 @@ export default withPage('admin', async function CalendarsPage({ db, viewer }) {
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Fiscal calendars</h1>
       <p className="max-w-3xl text-sm text-muted">
-        Effective-dated calendars per entity. A change re-derives the fiscal year and period of the entity’s facts in one
-        transaction and is recorded in the audit log with its reason.
+        Effective-dated calendars per entity. A change re-derives the fiscal year and period of the entity’s facts in one transaction and is
+        recorded in the audit log with its reason.
       </p>
       <Section
         title="Registry"
@@ -46,11 +46,33 @@ export default withPage('admin', async function CalendarsPage({ db, viewer }) {
                   </td>
                 ) : (
                   <>
-                    <td className="px-4 py-2">{calendars.map((c) => <div key={c.id}>{describeRule(c.yearEnd)}</div>)}</td>
-                    <td className="px-4 py-2">{calendars.map((c) => <div key={c.id}>{c.labelBy}</div>)}</td>
-                    <td className="tabular px-4 py-2">{calendars.map((c) => <div key={c.id}>{c.effectiveFrom} → {c.effectiveTo ?? 'open'}</div>)}</td>
-                    <td className="px-4 py-2">{calendars.map((c) => <div key={c.id}>{c.origin}</div>)}</td>
-                    <td className="px-4 py-2 text-xs text-muted">{calendars.map((c) => <div key={c.id}>{formatWhen(c.createdAt)}</div>)}</td>
+                    <td className="px-4 py-2">
+                      {calendars.map((c) => (
+                        <div key={c.id}>{describeRule(c.yearEnd)}</div>
+                      ))}
+                    </td>
+                    <td className="px-4 py-2">
+                      {calendars.map((c) => (
+                        <div key={c.id}>{c.labelBy}</div>
+                      ))}
+                    </td>
+                    <td className="tabular px-4 py-2">
+                      {calendars.map((c) => (
+                        <div key={c.id}>
+                          {c.effectiveFrom} → {c.effectiveTo ?? 'open'}
+                        </div>
+                      ))}
+                    </td>
+                    <td className="px-4 py-2">
+                      {calendars.map((c) => (
+                        <div key={c.id}>{c.origin}</div>
+                      ))}
+                    </td>
+                    <td className="px-4 py-2 text-xs text-muted">
+                      {calendars.map((c) => (
+                        <div key={c.id}>{formatWhen(c.createdAt)}</div>
+                      ))}
+                    </td>
                   </>
                 )}
               </tr>

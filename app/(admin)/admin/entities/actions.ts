@@ -16,11 +16,15 @@ export async function addAliasAction(prev: unknown, form: FormData) {
   return add(prev, form);
 }
 
-const remove = roleFormAction('admin', z.object({ entityId: z.string().regex(/^[0-9a-f]{64}$/), alias: z.string().min(1).max(200) }), async (input, { db, viewer }) => {
-  await removeAlias({ db, tenantId: viewer.tenantId, actorId: viewer.userId, ...input });
-  revalidatePath('/admin/entities');
-  return { message: `Alias “${input.alias}” removed.` };
-});
+const remove = roleFormAction(
+  'admin',
+  z.object({ entityId: z.string().regex(/^[0-9a-f]{64}$/), alias: z.string().min(1).max(200) }),
+  async (input, { db, viewer }) => {
+    await removeAlias({ db, tenantId: viewer.tenantId, actorId: viewer.userId, ...input });
+    revalidatePath('/admin/entities');
+    return { message: `Alias “${input.alias}” removed.` };
+  },
+);
 
 /** Form action: remove an alias (admin). */
 export async function removeAliasAction(prev: unknown, form: FormData) {

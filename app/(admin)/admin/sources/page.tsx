@@ -29,8 +29,8 @@ export default withPage('admin', async function SourcesPage({ db, viewer }) {
         <div className="p-4">
           <UploadForm maxBytes={MAX_UPLOAD_BYTES} extensions={Object.keys(UPLOAD_TYPES)} />
           <p className="mt-2 text-xs text-muted">
-            A new file for a document already stored (same company, form and accession or file name) becomes its next version.
-            Re-uploading revoked bytes does not bring them back.
+            A new file for a document already stored (same company, form and accession or file name) becomes its next version. Re-uploading
+            revoked bytes does not bring them back.
           </p>
         </div>
       </Section>
@@ -49,7 +49,9 @@ export default withPage('admin', async function SourcesPage({ db, viewer }) {
                   </div>
                 </td>
                 <td className="px-4 py-2">{s.entityName}</td>
-                <td className="px-4 py-2 font-mono text-xs">{[[s.form, s.accession].filter(Boolean).join(' '), s.filedAt].filter(Boolean).join(' · ') || '—'}</td>
+                <td className="px-4 py-2 font-mono text-xs">
+                  {[[s.form, s.accession].filter(Boolean).join(' '), s.filedAt].filter(Boolean).join(' · ') || '—'}
+                </td>
                 <td className="px-4 py-2">v{s.version}</td>
                 <td className="tabular px-4 py-2">
                   {s.factsAdded ?? '—'}
@@ -58,9 +60,20 @@ export default withPage('admin', async function SourcesPage({ db, viewer }) {
                 <td className={`px-4 py-2 ${s.revoked ? 'text-bad' : ''}`}>{state(s)}</td>
                 <td className="px-4 py-2">
                   {!s.revoked && (
-                    <ActionForm action={revokeSourceAction} submit="Revoke" submitClassName="rounded border border-bad px-2 py-1 text-xs text-bad hover:bg-red-50">
+                    <ActionForm
+                      action={revokeSourceAction}
+                      submit="Revoke"
+                      submitClassName="rounded border border-bad px-2 py-1 text-xs text-bad hover:bg-red-50"
+                    >
                       <input type="hidden" name="sourceId" value={s.id} />
-                      <input name="reason" required maxLength={1000} placeholder="reason" aria-label={`Reason to revoke ${s.title}`} className={`${inputClass} w-36 text-xs`} />
+                      <input
+                        name="reason"
+                        required
+                        maxLength={1000}
+                        placeholder="reason"
+                        aria-label={`Reason to revoke ${s.title}`}
+                        className={`${inputClass} w-36 text-xs`}
+                      />
                     </ActionForm>
                   )}
                 </td>

@@ -32,7 +32,11 @@ export default withPage('admin', async function UsersPage({ db, viewer }) {
                 <td className="px-4 py-2 text-xs">{formatWhen(u.createdAt)}</td>
                 <td className="px-4 py-2">
                   {u.id !== viewer.userId && (
-                    <ActionForm action={updateUserAction} submit="Apply" submitClassName="rounded border border-line px-2 py-1 text-xs hover:bg-slate-100">
+                    <ActionForm
+                      action={updateUserAction}
+                      submit="Apply"
+                      submitClassName="rounded border border-line px-2 py-1 text-xs hover:bg-slate-100"
+                    >
                       <input type="hidden" name="userId" value={u.id} />
                       <select name="role" defaultValue={u.role} aria-label={`Role of ${u.email}`} className={`${inputClass} text-xs`}>
                         {ROLES.map((r) => (
@@ -41,11 +45,23 @@ export default withPage('admin', async function UsersPage({ db, viewer }) {
                           </option>
                         ))}
                       </select>
-                      <select name="disabled" defaultValue={u.disabled ? '1' : '0'} aria-label={`State of ${u.email}`} className={`${inputClass} text-xs`}>
+                      <select
+                        name="disabled"
+                        defaultValue={u.disabled ? '1' : '0'}
+                        aria-label={`State of ${u.email}`}
+                        className={`${inputClass} text-xs`}
+                      >
                         <option value="0">enabled</option>
                         <option value="1">disabled</option>
                       </select>
-                      <input name="reason" required maxLength={500} placeholder="reason" aria-label={`Reason for changing ${u.email}`} className={`${inputClass} w-32 text-xs`} />
+                      <input
+                        name="reason"
+                        required
+                        maxLength={500}
+                        placeholder="reason"
+                        aria-label={`Reason for changing ${u.email}`}
+                        className={`${inputClass} w-32 text-xs`}
+                      />
                     </ActionForm>
                   )}
                 </td>
@@ -77,7 +93,15 @@ export default withPage('admin', async function UsersPage({ db, viewer }) {
             </label>
             <label className={labelClass}>
               Initial password (at least {MIN_PASSWORD_LENGTH} characters)
-              <input name="password" type="password" required minLength={MIN_PASSWORD_LENGTH} maxLength={128} autoComplete="new-password" className={inputClass} />
+              <input
+                name="password"
+                type="password"
+                required
+                minLength={MIN_PASSWORD_LENGTH}
+                maxLength={128}
+                autoComplete="new-password"
+                className={inputClass}
+              />
             </label>
           </ActionForm>
         </div>

@@ -26,8 +26,8 @@ export default withPage('analyst', async function SharedAnswerPage({ viewer }, {
         <p className="text-xs uppercase tracking-wide text-muted">Shared answer</p>
         <h1 className="text-xl font-semibold">{found.question}</h1>
         <p className="text-sm text-muted">
-          Asked {found.askedBy ? `by ${found.askedByMe ? 'you' : found.askedBy} ` : ''}on {formatWhen(found.createdAt)}. The numbers are as stored with the answer; open any of
-          them for its period, filing and source cell.
+          Asked {found.askedBy ? `by ${found.askedByMe ? 'you' : found.askedBy} ` : ''}on {formatWhen(found.createdAt)}. The numbers are as
+          stored with the answer; open any of them for its period, filing and source cell.
         </p>
       </div>
       <AnswerView answer={found.answer} question={found.question} />

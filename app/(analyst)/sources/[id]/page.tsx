@@ -37,7 +37,9 @@ export default withPage('analyst', async function SourcePage({ viewer }, { param
         <p className="text-xs uppercase tracking-wide text-muted">Source · {h.kind}</p>
         <h1 className="break-words text-xl font-semibold">{h.title}</h1>
         <p className="text-sm text-muted">
-          {[h.entityName, h.form, h.accession, h.filedAt && `filed ${h.filedAt}`, h.periodOfReport && `period ${h.periodOfReport}`].filter(Boolean).join(' · ')}
+          {[h.entityName, h.form, h.accession, h.filedAt && `filed ${h.filedAt}`, h.periodOfReport && `period ${h.periodOfReport}`]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       </div>
       {t && (
@@ -79,12 +81,23 @@ export default withPage('analyst', async function SourcePage({ viewer }, { param
               )}
             </dl>
           )}
-          {t.kind === 'passage' && t.text && <blockquote className="mt-1 line-clamp-4 border-l-2 border-amber-500 pl-2 text-xs italic">{t.text}</blockquote>}
-          {t.kind === 'fact' && <p className="mt-1 text-xs text-muted">This fact has no table cell in this document (it is reported in the filing’s XBRL data).</p>}
+          {t.kind === 'passage' && t.text && (
+            <blockquote className="mt-1 line-clamp-4 border-l-2 border-amber-500 pl-2 text-xs italic">{t.text}</blockquote>
+          )}
+          {t.kind === 'fact' && (
+            <p className="mt-1 text-xs text-muted">
+              This fact has no table cell in this document (it is reported in the filing’s XBRL data).
+            </p>
+          )}
         </section>
       )}
       {view.html !== null ? (
-        <FilingView html={view.html} cellId={t?.kind === 'cell' ? t.id : null} chunkId={t?.kind === 'passage' ? t.id : null} contexts={view.contexts} />
+        <FilingView
+          html={view.html}
+          cellId={t?.kind === 'cell' ? t.id : null}
+          chunkId={t?.kind === 'passage' ? t.id : null}
+          contexts={view.contexts}
+        />
       ) : h.mediaType === 'application/pdf' ? (
         <PdfView src={`/api/sources/${h.id}/document`} initialPage={t?.page ?? 1} highlight={t?.text ?? null} />
       ) : (

@@ -27,8 +27,27 @@ export default withPage('reviewer', async function ManifestPage({ db, viewer }, 
   if (!/^[0-9a-f]{64}$/.test(id)) notFound();
   const m = await getManifest(db, { tenantId: viewer.tenantId, role: viewer.role }, id);
   if (!m) notFound();
-  const rejected = m.rejected as { kind: string; code?: string; reason?: string; factId?: string; errors?: { code: string; message: string }[]; redacted?: true }[];
-  const candidates = m.candidates as ({ id: string; concept: string; value: string; period: { start?: string; end?: string; date?: string }; filedAt: string; version: number; accession: string | null; redacted?: undefined } | { redacted: true })[];
+  const rejected = m.rejected as {
+    kind: string;
+    code?: string;
+    reason?: string;
+    factId?: string;
+    errors?: { code: string; message: string }[];
+    redacted?: true;
+  }[];
+  const candidates = m.candidates as (
+    | {
+        id: string;
+        concept: string;
+        value: string;
+        period: { start?: string; end?: string; date?: string };
+        filedAt: string;
+        version: number;
+        accession: string | null;
+        redacted?: undefined;
+      }
+    | { redacted: true }
+  )[];
   return (
     <div className="space-y-6">
       <div className="flex items-start justify-between gap-4">
@@ -38,17 +57,23 @@ export default withPage('reviewer', async function ManifestPage({ db, viewer }, 
           </Link>
           <h1 className="mt-1 text-2xl font-semibold">{m.question}</h1>
           <p className="text-sm text-muted">
-            {m.status} · {m.pathway} · asked by {m.userName ?? 'CLI'} · {m.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC · {m.latencyMs} ms
+            {m.status} · {m.pathway} · asked by {m.userName ?? 'CLI'} · {m.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC ·{' '}
+            {m.latencyMs} ms
           </p>
         </div>
-        <a className="rounded border border-line bg-white px-3 py-1.5 text-sm" href={`/api/manifests/${m.id}`} download={`manifest-${m.id.slice(0, 12)}.json`}>
+        <a
+          className="rounded border border-line bg-white px-3 py-1.5 text-sm"
+          href={`/api/manifests/${m.id}`}
+          download={`manifest-${m.id.slice(0, 12)}.json`}
+        >
           Export JSON
         </a>
       </div>
       {m.redaction.parts > 0 && (
         <p role="status" data-testid="redaction-notice" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm">
-          {m.redaction.parts} part{m.redaction.parts === 1 ? '' : 's'} of this manifest {m.redaction.parts === 1 ? 'is' : 'are'} redacted: they rest on sources you may not see now
-          (access restricted, revoked or embargoed since the question was asked). Marked {REDACTED} below and in the export.
+          {m.redaction.parts} part{m.redaction.parts === 1 ? '' : 's'} of this manifest {m.redaction.parts === 1 ? 'is' : 'are'} redacted:
+          they rest on sources you may not see now (access restricted, revoked or embargoed since the question was asked). Marked {REDACTED}{' '}
+          below and in the export.
         </p>
       )}
       <Section title="Answer">
@@ -78,16 +103,16 @@ export default withPage('reviewer', async function ManifestPage({ db, viewer }, 
                   </td>
                 </tr>
               ) : (
-              <tr key={`${c.id}-${i}`} className="border-t border-line">
-                <td className="px-2 py-1 font-mono">{c.id.slice(0, 12)}</td>
-                <td className="px-2 py-1 font-mono">{c.concept}</td>
-                <td className="px-2 py-1 tabular">{c.value}</td>
-                <td className="px-2 py-1 tabular">{c.period.date ?? `${c.period.start} → ${c.period.end}`}</td>
-                <td className="px-2 py-1">
-                  {c.filedAt} {c.accession}
-                </td>
-                <td className="px-2 py-1">v{c.version}</td>
-              </tr>
+                <tr key={`${c.id}-${i}`} className="border-t border-line">
+                  <td className="px-2 py-1 font-mono">{c.id.slice(0, 12)}</td>
+                  <td className="px-2 py-1 font-mono">{c.concept}</td>
+                  <td className="px-2 py-1 tabular">{c.value}</td>
+                  <td className="px-2 py-1 tabular">{c.period.date ?? `${c.period.start} → ${c.period.end}`}</td>
+                  <td className="px-2 py-1">
+                    {c.filedAt} {c.accession}
+                  </td>
+                  <td className="px-2 py-1">v{c.version}</td>
+                </tr>
               ),
             )}
           </tbody>
@@ -100,7 +125,8 @@ export default withPage('reviewer', async function ManifestPage({ db, viewer }, 
               <code className="font-mono text-xs font-semibold text-bad">{r.code ?? r.errors?.map((e) => e.code).join(', ') ?? ''}</code>{' '}
               <span className="text-xs">
                 {r.kind}
-                {r.factId ? ` ${r.factId.slice(0, 12)}` : ''}: {r.redacted && !r.reason ? REDACTED : (r.reason ?? r.errors?.map((e) => e.message).join('; '))}
+                {r.factId ? ` ${r.factId.slice(0, 12)}` : ''}:{' '}
+                {r.redacted && !r.reason ? REDACTED : (r.reason ?? r.errors?.map((e) => e.message).join('; '))}
               </span>
             </li>
           ))}

@@ -6,7 +6,10 @@ import { exportAnswer } from '@/lib/server/workspace';
 
 export const dynamic = 'force-dynamic';
 
-const params = requestSchema('GET /api/exports/answers/[id] id and format', z.object({ id: z.string().regex(/^[0-9a-f]{16,64}$/), format: z.enum(['csv', 'xlsx']) }));
+const params = requestSchema(
+  'GET /api/exports/answers/[id] id and format',
+  z.object({ id: z.string().regex(/^[0-9a-f]{16,64}$/), format: z.enum(['csv', 'xlsx']) }),
+);
 
 /** GET /api/exports/answers/:manifestId?format=csv|xlsx — one stored answer's numbers with their citations. */
 export const GET = withRole('analyst', async (req, { viewer }, ctx: { params: Promise<{ id: string }> }) => {
