@@ -9,7 +9,7 @@ const esc = (s) => s.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
 const folderPath = (fs) => `^lib/(${fs.map(esc).join('|')})(/|\\.tsx?$)`;
 const TEST = '(\\.test\\.tsx?$|/__fixtures__/)';
 
-const layerRules = LAYERS.map((layer, i) => {
+const layerRules = LAYERS.flatMap((layer, i) => {
   const allowed = LAYERS.slice(0, i).flatMap((l) => l.folders);
   return layer.folders.map((f) => ({
     name: `layer:${f}`,
@@ -18,7 +18,7 @@ const layerRules = LAYERS.map((layer, i) => {
     from: { path: folderPath([f]), pathNot: TEST },
     to: { path: '^lib/', pathNot: folderPath([f, ...allowed]) },
   }));
-}).flat();
+});
 
 module.exports = {
   forbidden: [

@@ -13,22 +13,24 @@ export default withPage('analyst', async function HomePage({ db, viewer }) {
           number carries its fact, its exact period bounds and its source cell; joins across periods, scopes or entities are refused with a
           typed reason.
         </p>
-        <form action="/ask" method="get" role="search" aria-label="Ask a question" className="mt-4 flex max-w-3xl gap-2">
-          <label htmlFor="home-q" className="sr-only">
-            Question
-          </label>
-          <input
-            id="home-q"
-            name="q"
-            maxLength={2000}
-            required
-            placeholder="Ask about a company’s reported numbers, e.g. its operating margin in a fiscal year"
-            className="min-w-0 flex-1 rounded-lg border border-line bg-white px-3 py-2 shadow-sm"
-          />
-          <button type="submit" className="rounded-lg bg-accent px-4 py-2 font-medium text-white">
-            Ask
-          </button>
-        </form>
+        <search aria-label="Ask a question">
+          <form action="/ask" method="get" className="mt-4 flex max-w-3xl gap-2">
+            <label htmlFor="home-q" className="sr-only">
+              Question
+            </label>
+            <input
+              id="home-q"
+              name="q"
+              maxLength={2000}
+              required
+              placeholder="Ask about a company’s reported numbers, e.g. its operating margin in a fiscal year"
+              className="min-w-0 flex-1 rounded-lg border border-line bg-white px-3 py-2 shadow-sm"
+            />
+            <button type="submit" className="rounded-lg bg-accent px-4 py-2 font-medium text-white">
+              Ask
+            </button>
+          </form>
+        </search>
       </section>
       <section aria-label="Store overview" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[

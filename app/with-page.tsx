@@ -13,6 +13,7 @@ export function withPage<P = object>(
   render: (ctx: RequestContext, props: P) => Promise<ReactNode> | ReactNode,
   options: { tenantScope?: boolean } = {},
 ) {
+  // biome-ignore lint/correctness/noComponentHookFactories: a server component per page module, made once at import; it holds no state
   return async function Page(props: P): Promise<ReactNode> {
     const access = await pageAccess(role);
     if (!access.ok) return <SignInRequired role={access.missing === 'role' ? access.role : undefined} />;

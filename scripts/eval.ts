@@ -141,9 +141,9 @@ fs.writeFileSync(
 // one summary line per set, for the monitoring page's history chart
 fs.appendFileSync(
   path.join(path.dirname(out), 'history.jsonl'),
-  historyEntries(at, runs)
+  `${historyEntries(at, runs)
     .map((h) => JSON.stringify(h))
-    .join('\n') + '\n',
+    .join('\n')}\n`,
 );
 console.log(`results written to ${out}`);
 

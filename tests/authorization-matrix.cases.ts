@@ -91,18 +91,16 @@ export async function adminFixtures(db: Db, ids: MatrixIds): Promise<void> {
   const [src] = await db.select().from(sources).where(eq(sources.entityId, helios!.id)).limit(1);
   ids.sourceId = src!.id;
   ids.revocableSourceId = 'b'.repeat(64);
-  await db
-    .insert(sources)
-    .values({
-      id: ids.revocableSourceId,
-      tenantId: DEMO_TENANT_ID,
-      entityId: helios!.id,
-      kind: 'manual',
-      title: 'Matrix source',
-      sha256: 'matrix',
-      byteSize: 1,
-      extractorVersion: 'test',
-    });
+  await db.insert(sources).values({
+    id: ids.revocableSourceId,
+    tenantId: DEMO_TENANT_ID,
+    entityId: helios!.id,
+    kind: 'manual',
+    title: 'Matrix source',
+    sha256: 'matrix',
+    byteSize: 1,
+    extractorVersion: 'test',
+  });
   await writeFacts(db, [
     {
       tenantId: DEMO_TENANT_ID,

@@ -76,10 +76,10 @@ describe('hostile input (answers API)', () => {
     await createUser({ db: d.db, actor: 'cli', tenantId: DEMO_TENANT_ID, email: 'a@example.com', name: 'A', role: 'admin', password });
     const resA = await auth.api.signInEmail({ body: { email: 'a@example.com', password }, returnHeaders: true });
     adminCookie = `${sessionCookieName(false)}=${/ll\.session_token=([^;]+)/.exec(resA.headers.get('set-cookie') ?? '')![1]!}`;
-    useCookie(analystCookie);
+    signInAs(analystCookie);
   });
 
-  function useCookie(cookie: string) {
+  function signInAs(cookie: string) {
     const [name, value] = cookie.split('=') as [string, string];
     harness.cookies = new Map([[name, value]]);
     harness.headers = new Headers({ cookie, 'x-forwarded-for': '198.51.100.7' });
@@ -91,7 +91,7 @@ describe('hostile input (answers API)', () => {
   });
   beforeEach(async () => {
     if (d) await resetRateLimits(d.db);
-    if (analystCookie) useCookie(analystCookie);
+    if (analystCookie) signInAs(analystCookie);
   });
 
   it('refuses a declared oversized body with 413 before reading it', async () => {
@@ -276,7 +276,7 @@ describe('hostile input (answers API)', () => {
   });
 
   it('limits uploads per admin: 429 once the bucket is empty; names with paths and odd types are refused', async () => {
-    useCookie(adminCookie);
+    signInAs(adminCookie);
     const { POST: upload } = await import('@/app/(admin)/admin/sources/upload/route');
     const send = (name: string, body: string, encode = true) =>
       upload(

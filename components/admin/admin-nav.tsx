@@ -19,6 +19,7 @@ export function AdminNav() {
   const pathname = usePathname();
   const nav = useRef<HTMLElement>(null);
   // on a phone the row scrolls sideways: keep the current page's tab in sight
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route change is the trigger; the effect reads the DOM
   useEffect(() => {
     const el = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
     if (el && nav.current && nav.current.scrollWidth > nav.current.clientWidth)

@@ -24,6 +24,7 @@ export function AnswerActions({ answer, question }: { answer: Answer; question?:
     setTimeout(() => setNote(null), 2500);
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a toolbar of buttons, not form fields: role="group" names it without a fieldset's frame
     <div className="ml-auto flex flex-wrap items-center gap-1" role="group" aria-label="Answer actions">
       <button
         type="button"

@@ -124,7 +124,8 @@ export function AnswerView({ answer, question, onAsk, onChoose, actions = true }
         </ul>
       )}
       {answer.clarification && answer.clarification.options.length > 0 && (
-        <div className="flex flex-wrap gap-2" aria-label="Choose an option">
+        // biome-ignore lint/a11y/useSemanticElements: a set of choice buttons, not form fields
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Choose an option">
           {answer.clarification.options.map((o, i) => (
             <button
               key={o}

@@ -90,6 +90,7 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
   const tooLong = input.length > MAX_QUESTION;
   const { word, start } = wordAt(input, caret);
   const suggestions = dismissed ? [] : suggestCompanies(companies, word);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new word under the caret restarts the suggestion list
   useEffect(() => setActive(0), [word]);
   useEffect(() => {
     if (!busy) setStage(null);
@@ -198,17 +199,18 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
           Ask
         </button>
         {suggestions.length > 0 && (
-          <ul
+          <div
             id={listId}
             role="listbox"
             aria-label="Companies"
             className="absolute left-0 top-full z-30 mt-1 w-full max-w-md overflow-hidden rounded-lg border border-line bg-white text-sm shadow-lg"
           >
             {suggestions.map((c, i) => (
-              <li
+              <div
                 key={c.id}
                 id={`${listId}-${i}`}
                 role="option"
+                tabIndex={-1}
                 aria-selected={i === active}
                 className={`flex cursor-pointer items-center justify-between gap-3 px-3 py-1.5 ${i === active ? 'bg-accent-soft' : 'hover:bg-slate-50'}`}
                 onMouseDown={(e) => {
@@ -218,9 +220,9 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
               >
                 <span className="truncate">{c.name}</span>
                 {c.ticker && <span className="font-mono text-xs text-muted">{c.ticker}</span>}
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
         )}
       </form>
       {tooLong && (
@@ -230,7 +232,8 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
         </p>
       )}
       {messages.length === 0 && (
-        <div className="flex flex-wrap gap-2 text-sm" aria-label="Example questions">
+        // biome-ignore lint/a11y/useSemanticElements: a set of example buttons, not form fields
+        <div className="flex flex-wrap gap-2 text-sm" role="group" aria-label="Example questions">
           {EXAMPLES.map((q) => (
             <button
               key={q}

@@ -31,7 +31,7 @@ export function suggestCompanies(companies: Company[], prefix: string, limit = 6
     const names = [c.name, ...c.aliases];
     let score = -1;
     if (t && t === p) score = 0;
-    else if (t && t.startsWith(p)) score = 1;
+    else if (t?.startsWith(p)) score = 1;
     else if (names.some((n) => norm(n).startsWith(p))) score = 2;
     else if (names.some((n) => n.split(/\s+/).some((w) => norm(w).startsWith(p)))) score = 3;
     if (score >= 0) scored.push({ c, score });

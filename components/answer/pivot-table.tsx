@@ -42,8 +42,9 @@ export function PivotTable({ pivot, caption }: { pivot: Pivot; caption: string }
                       </span>
                     </>
                   ) : (
-                    <span className="text-muted" aria-label="not reported">
-                      —
+                    <span className="text-muted">
+                      <span aria-hidden="true">—</span>
+                      <span className="sr-only">not reported</span>
                     </span>
                   )}
                 </td>

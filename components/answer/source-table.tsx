@@ -31,6 +31,7 @@ export function SourceTableView({ data, maxHeightClass = 'max-h-52' }: { data: C
   const header = mergeHeaderRows(table.headerRows);
   const width = columnCount(data);
   const rows = bodyRows(data);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new table is the trigger; the effect reads the DOM
   useEffect(() => {
     const box = scroller.current;
     const cell = box?.querySelector<HTMLElement>('[data-cited="true"]');

@@ -67,6 +67,7 @@ function ThreadItem({
             onChange={(e) => setTitle(e.target.value)}
             maxLength={120}
             className="min-w-0 flex-1 rounded border border-line px-1 py-0.5 text-sm"
+            // biome-ignore lint/a11y/noAutofocus: the field appears because the user pressed "Rename"; focus follows that press
             autoFocus
           />
           <button type="submit" disabled={pending} className="rounded bg-accent px-2 text-xs text-white">

@@ -122,7 +122,7 @@ export function FilingView({
         ref={box}
         className="filing max-h-[75vh] overflow-auto rounded-lg border border-line bg-white p-4 text-[13px] leading-snug sm:p-6"
         data-testid="filing"
-        // sanitized on the server (lib/workspace/source-view.ts: allow-listed tags, attributes and styles)
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (lib/workspace/source-view.ts: allow-listed tags, attributes and styles)
         dangerouslySetInnerHTML={{ __html: html }}
       />
       {inspected && (
@@ -143,7 +143,7 @@ export function FilingView({
             <dt className="text-muted">Period</dt>
             <dd>{c?.period ?? 'not declared in this document'}</dd>
             <dt className="text-muted">Dimensions</dt>
-            <dd>{c && c.dimensions.length ? c.dimensions.map((d) => `${d.axis} = ${d.member}`).join('; ') : 'none (total)'}</dd>
+            <dd>{c?.dimensions.length ? c.dimensions.map((d) => `${d.axis} = ${d.member}`).join('; ') : 'none (total)'}</dd>
             {inspected.unit && (
               <>
                 <dt className="text-muted">Unit</dt>

@@ -82,9 +82,11 @@ export function Popover({
       {open && (
         <FloatingPortal>
           <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
+            {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: role is the dialog or tooltip role given to useRole */}
             <div
               ref={refs.setFloating}
               style={{ ...floatingStyles, width: `min(${width}, calc(100vw - ${VIEWPORT_PADDING * 2}px))` }}
+              role={role}
               aria-label={label}
               data-testid={testId}
               tabIndex={-1}

@@ -20,7 +20,7 @@ export const entityPatchSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z0-9.\-]{1,12}$/, 'Tickers are letters, digits, . and - (at most 12).')
+    .regex(/^[A-Z0-9.-]{1,12}$/, 'Tickers are letters, digits, . and - (at most 12).')
     .nullable(),
   reason: z.string().trim().min(1, 'Say why.').max(500),
 });

@@ -38,7 +38,6 @@ for (const target of testTargets()) {
 
     it(`${AT_ONCE} ingests of the same bytes at once leave the audit, sources and facts of one`, async () => {
       const cf = fs.readFileSync(COMPANYFACTS);
-      const xbrl = fs.readFileSync(XBRL);
       // the reference: the same two files, one ingest each, one after the other
       expect((await ingestBytes(cf, 'acme.json', { db: d.db, tenantId: 'audit-seq', actor: 'test', sideFiles: noSideFiles })).status).toBe(
         'ok',

@@ -120,18 +120,16 @@ for (const target of testTargets()) {
 
     it('deletes in batches of one transaction each, every batch with its audit entry', async () => {
       await d.db.insert(tenants).values({ id: 'ret-batch', name: 'batch' });
-      await d.db
-        .insert(manifests)
-        .values(
-          Array.from({ length: 7 }, (_, i) => ({
-            id: `ret-batch-${i}`,
-            tenantId: 'ret-batch',
-            question: 'q',
-            status: 'answered' as const,
-            answer: {},
-            createdAt: daysAgo(40 + i),
-          })),
-        );
+      await d.db.insert(manifests).values(
+        Array.from({ length: 7 }, (_, i) => ({
+          id: `ret-batch-${i}`,
+          tenantId: 'ret-batch',
+          question: 'q',
+          status: 'answered' as const,
+          answer: {},
+          createdAt: daysAgo(40 + i),
+        })),
+      );
       const res = await pruneManifests({ db: d.db, tenantId: 'ret-batch', days: 30, now: NOW, batchSize: 3 });
       expect(res.deleted).toBe(7);
       const audit = await d.db.select({ after: auditLog.after }).from(auditLog).where(eq(auditLog.tenantId, 'ret-batch'));
@@ -142,18 +140,16 @@ for (const target of testTargets()) {
     if (target.name === 'postgres') {
       it('never deletes a manifest a verdict is being saved on; concurrent prunes delete each manifest once', async () => {
         await d.db.insert(tenants).values({ id: 'ret-race', name: 'race' });
-        await d.db
-          .insert(manifests)
-          .values(
-            Array.from({ length: 20 }, (_, i) => ({
-              id: `ret-race-${i}`,
-              tenantId: 'ret-race',
-              question: 'q',
-              status: 'answered' as const,
-              answer: {},
-              createdAt: daysAgo(100),
-            })),
-          );
+        await d.db.insert(manifests).values(
+          Array.from({ length: 20 }, (_, i) => ({
+            id: `ret-race-${i}`,
+            tenantId: 'ret-race',
+            question: 'q',
+            status: 'answered' as const,
+            answer: {},
+            createdAt: daysAgo(100),
+          })),
+        );
         // a reviewer's verdict on ret-race-0, inserted but not yet committed: its key check holds the manifest row
         await d.withConnection(async (conn) => {
           await conn.query('begin');

@@ -12,7 +12,7 @@ describe('upload names and types', () => {
     ['<script>alert(1)</script>.html', 'script_.html'],
     ['<img src=x onerror=alert(1)>.htm', 'img src_x onerror_alert(1)_.htm'],
     ['CIK0000320193 companyfacts (1).JSON', 'CIK0000320193 companyfacts (1).json'],
-    ['x'.repeat(500) + '.xml', 'x'.repeat(116) + '.xml'],
+    [`${'x'.repeat(500)}.xml`, `${'x'.repeat(116)}.xml`],
   ])('%j → %j', (raw, want) => {
     const name = sanitizeUploadName(raw);
     expect(name).toBe(want);

@@ -316,7 +316,7 @@ export async function answerNarrative(o: AnswerNarrativeOptions): Promise<Omit<A
       const r = ent.calendars.length
         ? resolveSpec(p.spec, { calendars: ent.calendars, latestPeriodEnd: ent.latestPeriodEnd }, p.text)
         : null;
-      if (!r || r.status !== 'resolved' || r.fiscalYear === null) {
+      if (r?.status !== 'resolved' || r.fiscalYear === null) {
         errors.push({ code: 'AMBIGUOUS_PERIOD', message: `${ent.entity.name}: “${p.text}” does not name one fiscal year`, factIds: [] });
         missing.push({ entity: ent.entity, label: p.text });
         continue;

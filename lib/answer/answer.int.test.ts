@@ -151,28 +151,24 @@ describe('narrative answers', () => {
     d = await target.open();
     await d.db.insert(tenants).values({ id: 'nar', name: 'Narrative' });
     await d.db.insert(entities).values({ id: 'e-orbit', tenantId: 'nar', name: 'Orbit Retail' });
-    await d.db
-      .insert(fiscalCalendars)
-      .values({
-        id: 'cal-orbit',
-        entityId: 'e-orbit',
-        effectiveFrom: '2000-01-01',
-        yearEnd: { kind: 'fixed', month: 12, day: 31 },
-        labelBy: 'end-year',
-        origin: 'registered',
-      });
-    await d.db
-      .insert(sources)
-      .values({
-        id: 's-orbit',
-        tenantId: 'nar',
-        entityId: 'e-orbit',
-        kind: 'html-report',
-        title: 'Orbit Retail annual reports',
-        sha256: 'x',
-        byteSize: 1,
-        extractorVersion: 'test',
-      });
+    await d.db.insert(fiscalCalendars).values({
+      id: 'cal-orbit',
+      entityId: 'e-orbit',
+      effectiveFrom: '2000-01-01',
+      yearEnd: { kind: 'fixed', month: 12, day: 31 },
+      labelBy: 'end-year',
+      origin: 'registered',
+    });
+    await d.db.insert(sources).values({
+      id: 's-orbit',
+      tenantId: 'nar',
+      entityId: 'e-orbit',
+      kind: 'html-report',
+      title: 'Orbit Retail annual reports',
+      sha256: 'x',
+      byteSize: 1,
+      extractorVersion: 'test',
+    });
     await d.db.insert(chunks).values([
       {
         id: 'c22',

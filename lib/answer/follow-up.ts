@@ -47,7 +47,7 @@ export async function clarifiedQuestion(
   if (!row) throw new AppError('not_found:manifest', 'That answer is not available.');
   const clar = (row.answer as { clarification?: { options?: string[]; rewrites?: (string | null)[] } | null }).clarification;
   const rewrite = clar?.rewrites?.[o.choice];
-  if (!clar || !clar.options?.[o.choice] || !rewrite)
+  if (!clar?.options?.[o.choice] || !rewrite)
     throw new AppError('bad_request:clarification', 'That choice does not belong to this clarification.');
   return { question: rewrite, threadId: row.threadId };
 }

@@ -47,23 +47,21 @@ for (const target of testTargets()) {
           aclRoles: ['admin'],
         },
       ]);
-      await d.db
-        .insert(chunks)
-        .values(
-          ['src-open', 'src-acl'].flatMap((s) =>
-            [0, 1].map((o) => ({
-              id: contentId('chunk', s, o),
-              tenantId: T,
-              entityId: 'ent-c',
-              sourceId: s,
-              fiscalYear: 2025,
-              section: 'Item 1A',
-              heading: 'Risk',
-              ordinal: o,
-              text: TEXT,
-            })),
-          ),
-        );
+      await d.db.insert(chunks).values(
+        ['src-open', 'src-acl'].flatMap((s) =>
+          [0, 1].map((o) => ({
+            id: contentId('chunk', s, o),
+            tenantId: T,
+            entityId: 'ent-c',
+            sourceId: s,
+            fiscalYear: 2025,
+            section: 'Item 1A',
+            heading: 'Risk',
+            ordinal: o,
+            text: TEXT,
+          })),
+        ),
+      );
     });
     afterAll(async () => {
       await d?.close();
@@ -111,19 +109,17 @@ for (const target of testTargets()) {
     it('parses a re-ingested filing again', async () => {
       const [f] = await parsedFilings(d.db, T, 'analyst', ['src-open']);
       await d.db.delete(chunks).where(eq(chunks.sourceId, 'src-open'));
-      await d.db
-        .insert(chunks)
-        .values({
-          id: contentId('chunk', 'src-open', 0),
-          tenantId: T,
-          entityId: 'ent-c',
-          sourceId: 'src-open',
-          fiscalYear: 2025,
-          section: 'Item 1A',
-          heading: 'Risk',
-          ordinal: 0,
-          text: 'Export controls now also cover our newest accelerator products.',
-        });
+      await d.db.insert(chunks).values({
+        id: contentId('chunk', 'src-open', 0),
+        tenantId: T,
+        entityId: 'ent-c',
+        sourceId: 'src-open',
+        fiscalYear: 2025,
+        section: 'Item 1A',
+        heading: 'Risk',
+        ordinal: 0,
+        text: 'Export controls now also cover our newest accelerator products.',
+      });
       await d.db.update(sources).set({ version: 2 }).where(eq(sources.id, 'src-open'));
       const [g] = await parsedFilings(d.db, T, 'analyst', ['src-open']);
       expect(g).not.toBe(f);

@@ -119,6 +119,9 @@ export function clearFilingCache(db: Db | null, tenantId?: string, sourceId?: st
   }
   const cache = caches.get(db);
   if (!cache) return;
-  if (!tenantId) return cache.clear();
+  if (!tenantId) {
+    cache.clear();
+    return;
+  }
   for (const k of [...cache.keys()]) if (sourceId ? k === keyOf(tenantId, sourceId) : k.startsWith(`${tenantId}\u0000`)) cache.delete(k);
 }

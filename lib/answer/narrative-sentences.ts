@@ -3,7 +3,7 @@
  * abbreviation ("U.S.", "Inc.", "e.g.") or a parenthesis, and a scorer that ranks sentences by the
  * question's topic words, the topic's expansion and the heading they sit under.
  */
-import { stem, tokenize } from '@/lib/retrieval/embed';
+import { stem } from '@/lib/retrieval/embed';
 import { phraseHits } from '@/lib/retrieval/narrative-passages';
 import { isAnchor, topicTokens, topicUnits, unitMatch, type TopicUnit } from '@/lib/retrieval/narrative-topics';
 

@@ -46,9 +46,9 @@ describe('a written end date', () => {
       forMetric: null,
     };
     const [r] = resolveAllFor(ent, [ended], 'duration');
-    expect(r && r.ok && r.target).toMatchObject({ exactEnd: true, period: { start: '2024-07-01', end: '2024-09-30' } });
+    expect(r?.ok && r.target).toMatchObject({ exactEnd: true, period: { start: '2024-07-01', end: '2024-09-30' } });
     const [plain] = resolveAllFor(ent, [q3], 'duration');
-    expect(plain && plain.ok && plain.target.exactEnd).toBeUndefined();
+    expect(plain?.ok && plain.target.exactEnd).toBeUndefined();
   });
 });
 

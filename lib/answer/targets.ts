@@ -44,7 +44,7 @@ export function resolveAllFor(ent: EntityContext, reqs: PeriodRequest[], metricP
     const own = out[i];
     if (own) return own;
     const named = [...out.slice(0, i)].reverse().find((o) => o?.ok) ?? out.slice(i + 1).find((o) => o?.ok);
-    const anchor = named && named.ok ? named.resolved : null;
+    const anchor = named?.ok ? named.resolved : null;
     return resolveFor(ent, r, metricPeriodType, anchor);
   });
 }

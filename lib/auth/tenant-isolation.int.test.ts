@@ -88,29 +88,25 @@ async function buildTenant(
       yearEnd: { kind: 'fixed', ...ye },
       labelBy: 'end-year',
     };
-    await db
-      .insert(fiscalCalendars)
-      .values({
-        id: contentId('cal', entityId),
-        entityId,
-        effectiveFrom: calendar.effectiveFrom,
-        yearEnd: calendar.yearEnd,
-        labelBy: 'end-year',
-        origin: 'registered',
-      });
+    await db.insert(fiscalCalendars).values({
+      id: contentId('cal', entityId),
+      entityId,
+      effectiveFrom: calendar.effectiveFrom,
+      yearEnd: calendar.yearEnd,
+      labelBy: 'end-year',
+      origin: 'registered',
+    });
     const sourceId = contentId('source', id, name);
-    await db
-      .insert(sources)
-      .values({
-        id: sourceId,
-        tenantId: id,
-        entityId,
-        kind: 'manual',
-        title: `${name} annual report (${id})`,
-        sha256: contentId('sha', id, name),
-        byteSize: 1,
-        extractorVersion: 'test',
-      });
+    await db.insert(sources).values({
+      id: sourceId,
+      tenantId: id,
+      entityId,
+      kind: 'manual',
+      title: `${name} annual report (${id})`,
+      sha256: contentId('sha', id, name),
+      byteSize: 1,
+      extractorVersion: 'test',
+    });
     t.sourceIds.add(sourceId);
     const tableId = contentId('table', sourceId);
     const years = [2019, 2020, 2021, 2022, 2023, 2024].filter(() => rand() < 0.7);
@@ -166,18 +162,16 @@ async function buildTenant(
     for (let k = 0; k < 3; k++) {
       const chunkId = contentId('chunk', id, name, k);
       t.chunkIds.add(chunkId);
-      await db
-        .insert(chunks)
-        .values({
-          id: chunkId,
-          tenantId: id,
-          entityId,
-          sourceId,
-          fiscalYear: years[0] ?? 2020,
-          ordinal: k,
-          section: 'MD&A',
-          text: `${name} management discussion: revenue outlook and customer concentration, passage ${k} of ${id}.`,
-        });
+      await db.insert(chunks).values({
+        id: chunkId,
+        tenantId: id,
+        entityId,
+        sourceId,
+        fiscalYear: years[0] ?? 2020,
+        ordinal: k,
+        section: 'MD&A',
+        text: `${name} management discussion: revenue outlook and customer concentration, passage ${k} of ${id}.`,
+      });
     }
     t.entities.set(name, ent);
   }
@@ -363,16 +357,14 @@ for (const target of testTargets()) {
         expect(first.status).toBe('ok');
         const srcId = first.sourceId!;
         const chunkId = contentId('chunk', 'revoked', srcId);
-        await d.db
-          .insert(chunks)
-          .values({
-            id: chunkId,
-            tenantId: T,
-            entityId: first.entityId!,
-            sourceId: srcId,
-            ordinal: 0,
-            text: 'Acme Widgets revoked passage about revenue outlook.',
-          });
+        await d.db.insert(chunks).values({
+          id: chunkId,
+          tenantId: T,
+          entityId: first.entityId!,
+          sourceId: srcId,
+          ordinal: 0,
+          text: 'Acme Widgets revoked passage about revenue outlook.',
+        });
         const ownFacts = rows<{ id: string }>(await d.db.execute(sql`select id from facts where source_id = ${srcId}`)).map((r) => r.id);
         expect(ownFacts.length).toBeGreaterThan(0);
         const visibleChunk = async () =>

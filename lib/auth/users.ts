@@ -63,16 +63,14 @@ export async function createUser(o: CreateUserOptions): Promise<{ id: string }> 
     // used again — but the message must not tell a tenant admin that some other organisation has it
     // (issue 18 §7): one wording whoever holds the address, and nothing about where
     if (taken) throw new AppError('conflict:email', 'This email address cannot be used for a new account; use another address.');
-    await tx
-      .insert(users)
-      .values({
-        id,
-        tenantId: input.tenantId,
-        email: input.email,
-        name: input.name,
-        role: input.role,
-        createdInDemo: o.createdInDemo ?? false,
-      });
+    await tx.insert(users).values({
+      id,
+      tenantId: input.tenantId,
+      email: input.email,
+      name: input.name,
+      role: input.role,
+      createdInDemo: o.createdInDemo ?? false,
+    });
     await tx.insert(authAccounts).values({ id: randomUUID(), userId: id, accountId: id, providerId: 'credential', password: hash });
     await tx.insert(auditLog).values({
       tenantId: input.tenantId,

@@ -98,7 +98,7 @@ export function cagr({ later, earlier, years, ...options }: CagrOptions): CalcRe
     ]);
   }
   const growthFactor = toNumber(div(l, e, 30));
-  const rate = Math.pow(growthFactor, 1 / years) - 1;
+  const rate = growthFactor ** (1 / years) - 1;
   return accepted({
     op: 'cagr',
     value: dec(rate.toFixed(15)),

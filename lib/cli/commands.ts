@@ -18,13 +18,6 @@ async function withDatabase<T>(fn: (d: Database) => Promise<T>): Promise<T> {
   }
 }
 
-function notImplemented(name: string, issue: string): Command['run'] {
-  return async () => {
-    process.stderr.write(`ledgerline: '${name}' is not implemented yet (${issue}).\n`);
-    return 3;
-  };
-}
-
 export const commands: Command[] = [
   {
     name: 'db migrate',

@@ -38,7 +38,7 @@ describe('ledgerline ingest (CLI)', () => {
       /^ledgerline: bad_request:malformed_json: CIK0000000042_ACME_truncated\.json \(line \d+, column \d+\): malformed JSON/m,
     );
 
-    const again = await cli(['ingest', fixtures + '/CIK0000000042_ACME_companyfacts.json', '--tenant', 'cli-test'], dataDir);
+    const again = await cli(['ingest', `${fixtures}/CIK0000000042_ACME_companyfacts.json`, '--tenant', 'cli-test'], dataDir);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/^unchanged\s+CIK0000000042_ACME_companyfacts\.json/m);
     expect(again.stdout).toMatch(/1 file\(s\): 0 ok, 1 unchanged, 0 failed/);

@@ -176,17 +176,15 @@ async function seedCompanies(db: Db): Promise<void> {
         .onConflictDoNothing()
         .returning({ id: fiscalCalendars.id });
       if (cal.length) {
-        await tx
-          .insert(auditLog)
-          .values({
-            tenantId: DEMO_TENANT_ID,
-            actor: 'system',
-            action: 'calendar.register',
-            targetType: 'fiscal_calendar',
-            targetId: calendarId,
-            after: calendar,
-            reason: 'demo seed',
-          });
+        await tx.insert(auditLog).values({
+          tenantId: DEMO_TENANT_ID,
+          actor: 'system',
+          action: 'calendar.register',
+          targetType: 'fiscal_calendar',
+          targetId: calendarId,
+          after: calendar,
+          reason: 'demo seed',
+        });
       }
     }
   });

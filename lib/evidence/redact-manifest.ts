@@ -126,7 +126,7 @@ export async function redactManifest<T extends ManifestContent>(
   const hiddenFact = (id: string) => !visible.facts.has(id);
   const anyHidden = (ids: string[]) => ids.some(hiddenFact);
   let parts = 0;
-  const redact = <X>(x: X, keep: Rec = {}): X => {
+  const redact = <X>(_x: X, keep: Rec = {}): X => {
     parts++;
     return { ...keep, ...mark } as X;
   };

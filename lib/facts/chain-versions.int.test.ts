@@ -64,20 +64,18 @@ for (const target of testTargets()) {
       d = await target.open();
       await d.db.insert(tenants).values({ id: TENANT, name: TENANT });
       await d.db.insert(entities).values({ id: ENTITY, tenantId: TENANT, name: 'Chains Inc' });
-      await d.db
-        .insert(sources)
-        .values(
-          ['s1', 's2'].map((id) => ({
-            id,
-            tenantId: TENANT,
-            entityId: ENTITY,
-            kind: 'companyfacts' as const,
-            title: id,
-            sha256: id,
-            byteSize: 1,
-            extractorVersion: 't',
-          })),
-        );
+      await d.db.insert(sources).values(
+        ['s1', 's2'].map((id) => ({
+          id,
+          tenantId: TENANT,
+          entityId: ENTITY,
+          kind: 'companyfacts' as const,
+          title: id,
+          sha256: id,
+          byteSize: 1,
+          extractorVersion: 't',
+        })),
+      );
     });
     afterAll(async () => {
       await d?.close();

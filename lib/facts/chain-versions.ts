@@ -175,8 +175,7 @@ export function revisionKind(value: string, prevValue: string, unit: string): 's
   const vi = v.int * pow10(scale - v.scale);
   const pi = p.int * pow10(scale - p.scale);
   if ((unit === 'shares' || unit.endsWith('/shares')) && vi !== 0n && pi !== 0n) {
-    const big = abs(vi) > abs(pi) ? abs(vi) : abs(pi);
-    const small = abs(vi) > abs(pi) ? abs(pi) : abs(vi);
+    const [big, small] = abs(vi) > abs(pi) ? [abs(vi), abs(pi)] : [abs(pi), abs(vi)]; // bigints: Math.max takes numbers only
     // R = big / small; is R within NEAR-relative distance of t = tn / td?  |big·td − tn·small|·NEAR ≤ big·td
     const near = (tn: bigint, td: bigint) => abs(big * td - tn * small) * NEAR <= big * td;
     // R ≥ 1.9

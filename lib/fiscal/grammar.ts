@@ -51,7 +51,7 @@ const aposYY: Parser<YearNum> = map(seq(apos, g(yy)), ([, y]) => y);
 const bareY4: Parser<number> = memo(
   numberLed((ts, i) => {
     const t = ts[i];
-    if (!t || t.kind !== 'num' || t.text.length !== 4) return [];
+    if (t?.kind !== 'num' || t.text.length !== 4) return [];
     const n = Number(t.text);
     if (n < 1900 || n > 2099) return [];
     const prev = ts[i - 1];
@@ -167,7 +167,7 @@ const fyRef: Parser<YearRef | Invalid> = memo(
         opt(g(word('a'))),
         opt(seq(punct('-–/'), alt(y4, yy))),
       ),
-      ([plural, , first, , span], ts, from, to): YearRef | Invalid | null => {
+      ([_plural, , first, , span], ts, from, to): YearRef | Invalid | null => {
         // "fiscal 10-K", "FY 10-Q" are filings, not fiscal 2010
         if (!span && first.digits === 2 && glued(ts[to - 1], ts[to]) && ts[to]!.text === '-' && /^[kq]s?$/.test(ts[to + 1]?.lower ?? ''))
           return null;
@@ -481,7 +481,7 @@ export const date: Parser<DateValue> = memo(
       ),
       ([d, , m, , y], ts, a, b) => dateOf(y, m, d, textOf(ts, a, b)),
     ),
-    map(seq(num(4), g(punct('-')), g(num(2)), g(punct('-')), g(num(2))), ([y, , m, , d], ts, a, b) => {
+    map(seq(num(4), g(punct('-')), g(num(2)), g(punct('-')), g(num(2))), ([_y, , _m, , _d], ts, a, b) => {
       const text = textOf(ts, a, b);
       return isISODate(text) ? { date: text } : { invalid: `"${text}" is not a valid date` };
     }),

@@ -334,7 +334,7 @@ export function relativePositionResult(
 export function samePeriodResult(text: string, ctx: ResolveContext, spec: Extract<PeriodSpec, { type: 'same_period' }>): PeriodResolution {
   const a = ctx.anchor;
   const pos = a?.fiscalPeriod;
-  if (!a || a.kind !== 'fiscal_period' || !pos || pos === 'OTHER' || pos === 'TRANSITION') {
+  if (a?.kind !== 'fiscal_period' || !pos || pos === 'OTHER' || pos === 'TRANSITION') {
     return unresolvable(text, `"${text}" needs the fiscal period it is the same as`);
   }
   return fiscalResult(text, ctx, spec.year.year, pos);

@@ -36,7 +36,7 @@ export function yearRangeSpan(question: string, phrases: PeriodPhrase[]): YearRa
     const b = years[i + 1]!;
     const between = question.slice(a.end, b.start);
     const lead = /\b(from|between)\s+(?:the\s+)?(?:fiscal\s+(?:years?\s+)?)?$/i.exec(question.slice(0, a.start));
-    const ranged = RANGE_JOIN.test(between) || (AND_JOIN.test(between) && lead?.[1]!.toLowerCase() === 'between');
+    const ranged = RANGE_JOIN.test(between) || (AND_JOIN.test(between) && lead?.[1]?.toLowerCase() === 'between');
     if (!ranged) continue;
     const from = Math.min(yearOf(a)!, yearOf(b)!);
     const to = Math.max(yearOf(a)!, yearOf(b)!);

@@ -43,16 +43,14 @@ export async function writeConceptLabels(
 ): Promise<number> {
   let n = 0;
   for (let i = 0; i < labels.length; i += BATCH) {
-    const rows = labels
-      .slice(i, i + BATCH)
-      .map((l) => ({
-        tenantId: ctx.tenantId,
-        entityId: ctx.entityId,
-        concept: l.concept,
-        label: l.label,
-        description: l.description,
-        sourceId: ctx.sourceId,
-      }));
+    const rows = labels.slice(i, i + BATCH).map((l) => ({
+      tenantId: ctx.tenantId,
+      entityId: ctx.entityId,
+      concept: l.concept,
+      label: l.label,
+      description: l.description,
+      sourceId: ctx.sourceId,
+    }));
     await db
       .insert(conceptLabels)
       .values(rows)

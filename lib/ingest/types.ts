@@ -26,9 +26,7 @@ export interface RawFact {
   cellId?: string | null;
 }
 
-export interface IngestProgress {
-  (done: number, total: number): void;
-}
+export type IngestProgress = (done: number, total: number) => void;
 
 /** What a format's writer gets: the open transaction and everything known about the file. */
 export interface WriteContext {

@@ -44,7 +44,7 @@ export function averageSpan(
       options: [],
     };
   const claims: Mention[] = [{ start: count ? count.start : ws, end: we, text: question.slice(count ? count.start : ws, we) }];
-  if (over && over[0].trim()) claims.push({ start: we, end: we + over[0].length, text: over[0] });
+  if (over?.[0].trim()) claims.push({ start: we, end: we + over[0].length, text: over[0] });
   const notYears = phrases.filter((p) => wholeYear(p) === null);
   if (notYears.length > 0) {
     return {

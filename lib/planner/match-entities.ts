@@ -103,7 +103,7 @@ const CODE_RULES: CodeRule[] = [
   // AAPL US Equity, TSLA UW Equity, aapl us equity
   { re: new RegExp(`(?<![A-Za-z0-9$])(${TICKER_SRC})\\s+(?:${BBG_CODES})\\s+Equity(?![A-Za-z0-9])`, 'gi'), ticker: 1 },
   // TSLA UW, AAPL UQ (upper case only without "Equity"); "AAPL US" needs "Equity": "NVDA US revenue" is NVIDIA's US revenue
-  { re: new RegExp(`(?<![A-Za-z0-9$])([A-Z][A-Z0-9]{0,9}(?:[.\\-/][A-Z])?)\\s+(?:UW|UN|UQ)(?![A-Za-z0-9])`, 'g'), ticker: 1 },
+  { re: /(?<![A-Za-z0-9$])([A-Z][A-Z0-9]{0,9}(?:[.\-/][A-Z])?)\s+(?:UW|UN|UQ)(?![A-Za-z0-9])/g, ticker: 1 },
   // TSLA.O, AAPL.OQ, INFY.NS
   {
     re: new RegExp(`(?<![A-Za-z0-9$])([A-Za-z][A-Za-z0-9]{0,9})\\.(?:${RIC_CODES})(?![A-Za-z0-9])`, 'g'),

@@ -607,7 +607,7 @@ function findMember(
       .replace(/&/g, 'and')
       .replace(/[^a-z0-9]/g, '');
     const hits = idx.get(key);
-    if (hits && hits.length) {
+    if (hits?.length) {
       const size = (e: MemberEntry) => Object.keys(e.dimensions ?? { [e.axis]: e.member }).length;
       const ranked = [...hits].sort((a, b) => axisRank(a.entry.axis) - axisRank(b.entry.axis) || size(a.entry) - size(b.entry));
       const best = ranked[0]!;

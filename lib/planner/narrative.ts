@@ -61,7 +61,7 @@ export interface Classification {
 }
 
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
-const FORM = String.raw`(?:10-?k|10-?q|20-?f|annual reports?|quarterly reports?|(?:annual|quarterly|periodic) filings?|filings?|reports?)s?`;
+const FORM = `(?:10-?k|10-?q|20-?f|annual reports?|quarterly reports?|(?:annual|quarterly|periodic) filings?|filings?|reports?)s?`;
 const FILING_RE = new RegExp(
   String.raw`\b(?:(?:in|from|of|per|according to)\s+)?(?:(?:the|their|its|each|both|his|her)\s+(?:companies'?\s+|company's\s+)?)?` +
     String.raw`(?:(latest|most recent|last|newest|recent|current)\s+)?` +

@@ -1,13 +1,5 @@
 import { normalizeAlias } from '@/lib/domain/names';
-import {
-  extractPeriodPhrases,
-  parseDateText,
-  phraseRanges,
-  yearRangeSpan,
-  type PeriodPhrase,
-  type PeriodSpec,
-  type YearRangeSpan,
-} from '@/lib/fiscal';
+import { extractPeriodPhrases, phraseRanges, yearRangeSpan, type PeriodPhrase, type PeriodSpec, type YearRangeSpan } from '@/lib/fiscal';
 import type { CatalogEntity } from './catalog';
 import { cagrSpan } from './cagr';
 import { averageSpan } from './average';
@@ -109,7 +101,7 @@ function pinnedPeriods(question: string, phrases: PeriodPhrase[]): Map<PeriodPhr
 /** The question without its period phrases and company names: what the passages must be about. */
 function topicOf(question: string, phrases: PeriodPhrase[], names: string[]): string {
   let q = question;
-  for (const p of [...phrases].sort((a, b) => b.start - a.start)) q = q.slice(0, p.start) + ' ' + q.slice(p.end);
+  for (const p of [...phrases].sort((a, b) => b.start - a.start)) q = `${q.slice(0, p.start)} ${q.slice(p.end)}`;
   let norm = q.toLowerCase();
   for (const n of names) norm = norm.replace(new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:['’]s)?\\b`, 'gi'), ' ');
   return (
@@ -684,7 +676,7 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   claimPeriodJoiners(question, spans);
   // "TTM revenue growth y/y as of FQ1'27": the TTM ends with the period its anchor word names (one period, not two)
   const ttmFold = ttmAnchor(question, phrases);
-  if (ttmFold && ttmFold.joiner && !spans.taken(ttmFold.joiner.start, ttmFold.joiner.end))
+  if (ttmFold?.joiner && !spans.taken(ttmFold.joiner.start, ttmFold.joiner.end))
     spans.claim(ttmFold.joiner.start, ttmFold.joiner.end, 'period', 'TTM end');
   const cagr = cagrW.length > 0 ? cagrSpan(question, phrases, rangeSpan, free(ow.yearCounts)) : null;
   if (cagr?.ok) for (const c of cagr.claims) spans.claim(c.start, c.end, 'operation', 'cagr');

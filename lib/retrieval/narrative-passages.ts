@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '@/lib/db/client';
 import { chunkVisible, sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import type { Role } from '@/lib/db/schema';
-import { embeddingModel, stem, toPgVector, tokenize } from './embed';
+import { embeddingModel, toPgVector } from './embed';
 import { rrfFuse } from './hybrid-passages';
 import { annualItem, topicTokens, topicUnits, unitMatch } from './narrative-topics';
 
@@ -368,7 +368,7 @@ export async function retrieveNarrative(r: NarrativeRetrieval): Promise<Narrativ
         select ${COLS}
         from chunks c join sources s on s.id = c.source_id join entities e on e.id = c.entity_id
         where ${chunkVisible(scope, 'c')} and ${sourceVisible(scope, 's')} and ${cond} and c.source_id = ${ref.sourceId}
-          and c.heading ~* ${`^note\s+${ref.note}([^0-9]|$)`}
+          and c.heading ~* ${`^notes+${ref.note}([^0-9]|$)`}
         order by c.ordinal limit 40`);
       noteRows.push(...rowsOf<Row>(res));
     }

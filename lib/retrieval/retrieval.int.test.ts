@@ -34,34 +34,30 @@ for (const target of testTargets()) {
         { id: ENTS.b, tenantId: T, name: 'Beta Cloud' },
       ]);
       for (const e of Object.values(ENTS)) {
-        await d.db
-          .insert(sources)
-          .values({
-            id: `src-${e}`,
-            tenantId: T,
-            entityId: e,
-            kind: 'html-report',
-            title: `${e} report`,
-            sha256: e,
-            byteSize: 1,
-            extractorVersion: 'test',
-          });
+        await d.db.insert(sources).values({
+          id: `src-${e}`,
+          tenantId: T,
+          entityId: e,
+          kind: 'html-report',
+          title: `${e} report`,
+          sha256: e,
+          byteSize: 1,
+          extractorVersion: 'test',
+        });
       }
-      await d.db
-        .insert(chunks)
-        .values(
-          TEXTS.map(([e, fy, section, text], i) => ({
-            id: contentId('chunk', i),
-            tenantId: T,
-            entityId: e,
-            sourceId: `src-${e}`,
-            fiscalYear: fy,
-            section,
-            heading: section,
-            ordinal: i,
-            text,
-          })),
-        );
+      await d.db.insert(chunks).values(
+        TEXTS.map(([e, fy, section, text], i) => ({
+          id: contentId('chunk', i),
+          tenantId: T,
+          entityId: e,
+          sourceId: `src-${e}`,
+          fiscalYear: fy,
+          section,
+          heading: section,
+          ordinal: i,
+          text,
+        })),
+      );
       expect(await indexChunks(d.db)).toBe(TEXTS.length);
       expect(await indexChunks(d.db)).toBe(0);
     });
@@ -162,21 +158,19 @@ for (const target of testTargets()) {
           text: `New tariffs could raise our costs in region ${i}; we monitor trade policy.`,
         })),
       ];
-      await d.db
-        .insert(chunks)
-        .values(
-          rows.map((r, i) => ({
-            id: contentId('acl-chunk', i),
-            tenantId: T2,
-            entityId: 'ent-acl',
-            sourceId: r.src,
-            fiscalYear: 2024,
-            section: 'Risk Factors',
-            heading: null,
-            ordinal: i,
-            text: r.text,
-          })),
-        );
+      await d.db.insert(chunks).values(
+        rows.map((r, i) => ({
+          id: contentId('acl-chunk', i),
+          tenantId: T2,
+          entityId: 'ent-acl',
+          sourceId: r.src,
+          fiscalYear: 2024,
+          section: 'Risk Factors',
+          heading: null,
+          ordinal: i,
+          text: r.text,
+        })),
+      );
       const open = await retrievePassages({ db: d.db, tenantId: T2, buckets: [], query: 'tariffs', k: 10, mode: 'fts' });
       expect(open.passages.map((p) => p.sourceId)).toEqual(['src-open', 'src-open', 'src-open']);
       const admin = await retrievePassages({ db: d.db, tenantId: T2, role: 'admin', buckets: [], query: 'tariffs', k: 10, mode: 'fts' });
@@ -204,18 +198,16 @@ for (const target of testTargets()) {
       const T3 = 'ret-tenant-preselect';
       await d.db.insert(tenants).values({ id: T3, name: 'Retrieval preselect' });
       await d.db.insert(entities).values({ id: 'ent-pre', tenantId: T3, name: 'Delta Freight' });
-      await d.db
-        .insert(sources)
-        .values({
-          id: 'src-pre',
-          tenantId: T3,
-          entityId: 'ent-pre',
-          kind: 'html-report',
-          title: 'report',
-          sha256: 'pre',
-          byteSize: 1,
-          extractorVersion: 'test',
-        });
+      await d.db.insert(sources).values({
+        id: 'src-pre',
+        tenantId: T3,
+        entityId: 'ent-pre',
+        kind: 'html-report',
+        title: 'report',
+        sha256: 'pre',
+        byteSize: 1,
+        extractorVersion: 'test',
+      });
       // PRESELECT + 100 passages mention both words far apart (filler between them); twelve say "fuel
       // surcharge" together, four of them twice: by cover density those rank first, the four first of all
       const filler = (n: number) => Array.from({ length: n }, (_, j) => `lane${j}`).join(' ');
@@ -228,23 +220,19 @@ for (const target of testTargets()) {
       );
       const texts = [...weak, ...strong];
       for (let i = 0; i < texts.length; i += 500) {
-        await d.db
-          .insert(chunks)
-          .values(
-            texts
-              .slice(i, i + 500)
-              .map((text, j) => ({
-                id: contentId('pre-chunk', i + j),
-                tenantId: T3,
-                entityId: 'ent-pre',
-                sourceId: 'src-pre',
-                fiscalYear: 2024,
-                section: 'MD&A',
-                heading: null,
-                ordinal: i + j,
-                text,
-              })),
-          );
+        await d.db.insert(chunks).values(
+          texts.slice(i, i + 500).map((text, j) => ({
+            id: contentId('pre-chunk', i + j),
+            tenantId: T3,
+            entityId: 'ent-pre',
+            sourceId: 'src-pre',
+            fiscalYear: 2024,
+            section: 'MD&A',
+            heading: null,
+            ordinal: i + j,
+            text,
+          })),
+        );
       }
       const got = await retrievePassages({ db: d.db, tenantId: T3, buckets: [], query: 'fuel surcharge', k: 10, mode: 'fts' });
       // the exact order: every all-words match ranked by cover density

@@ -14,7 +14,7 @@ export const signInSchema = z.object({
 
 /** Where to go after signing in: a same-origin path only (no `//host`, no scheme, no backslashes). */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\') || /[\u0000-\u001f]/.test(next)) return '/';
+  if (!next?.startsWith('/') || next.startsWith('//') || next.includes('\\') || /[\u0000-\u001f]/.test(next)) return '/';
   return next;
 }
 

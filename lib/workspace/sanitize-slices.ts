@@ -144,7 +144,7 @@ export async function findCuts(
         stack.push({ name, raw });
         if (noCut.has(name)) blocked++;
       },
-      onclosetag(name, isImplied) {
+      onclosetag(_name, isImplied) {
         const t = stack.pop();
         if (t && noCut.has(t.name)) blocked--;
         if (!isImplied || !t) implied = { at: -1, tags: [] };

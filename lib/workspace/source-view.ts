@@ -520,7 +520,7 @@ export async function renderedHtmlSource(db: Db, scope: VisibilityScope, sourceI
  */
 export async function renderHtmlSource(db: Db, scope: VisibilityScope, sourceId: string): Promise<RenderedSource | null> {
   const doc = await sourceDocumentBytes(db, scope, sourceId);
-  if (!doc || doc.mediaType !== 'text/html') return null;
+  if (doc?.mediaType !== 'text/html') return null;
   const raw = decodeHtml(doc.content);
   await yieldToEventLoop();
   const markers = await sourceMarkers(db, scope, sourceId);

@@ -36,7 +36,7 @@ describe('analyst workspace on the demo corpus', () => {
     expect(list.find((t) => t.id === threadId)).toMatchObject({ title: 'Helios revenue FY2026', turns: 2 });
     const t = await threadWithTurns(d.db, me, threadId);
     expect(t?.turns.map((x) => x.question)).toEqual(['Helios revenue FY2026', 'and FY2025?']);
-    expect(t?.turns[0]!.answer.values[0]!.display).toBe('₹1,200 crore');
+    expect(t?.turns[0]?.answer.values[0]?.display).toBe('₹1,200 crore');
 
     const other = { ...me, userId: 'other-analyst' };
     await expect(touchThread(d.db, other, threadId, 'hijack')).rejects.toThrow('belongs to someone else');

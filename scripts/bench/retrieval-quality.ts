@@ -168,7 +168,7 @@ const section: BenchSection = {
     if (all.length === 0) throw new Error('no inline-XBRL chunks in the real-data database: nothing to evaluate');
     const out = path.resolve('bench-results', 'retrieval-eval-set.jsonl');
     fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, all.map((q) => JSON.stringify(q)).join('\n') + '\n');
+    fs.writeFileSync(out, `${all.map((q) => JSON.stringify(q)).join('\n')}\n`);
     // small: every cross-entity and longitudinal question and a sample of the detail ones, on one driver
     const questions =
       ctx.scale === 'full'

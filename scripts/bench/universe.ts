@@ -29,7 +29,6 @@ import { answerQuestion } from '@/lib/answer/answer-question';
 import type { Database } from '@/lib/db/client';
 import { writeSyntheticArchive, SYNTHETIC_CIK_BASE } from '@/lib/ingest/bulk/synthetic-archive';
 import { ZipWriter } from '@/lib/ingest/bulk/zip-write';
-import { createSideFiles } from '@/lib/ingest/side-files';
 import { DEMO_TENANT_ID } from '@/lib/demo/identity';
 import { embedText, LOCAL_EMBEDDING_MODEL_ID, toPgVector } from '@/lib/retrieval/embed';
 import { retrievePassages, type Bucket } from '@/lib/retrieval/hybrid-passages';

@@ -18,7 +18,6 @@ import {
   instant,
   loadCompanies,
   METRIC_DEFS,
-  type Basis,
   type Bounds,
   type MetricKey,
   type Pick,
@@ -139,7 +138,7 @@ function gv(b: Bounds, value: number, tol: number, accept?: number[]): GoldenVal
     b.type === 'duration'
       ? { value, start: b.start, end: b.end, period_type: 'duration', tol }
       : { value, end: b.end, period_type: 'instant', tol };
-  if (accept && accept.length) v.accept = [...new Set(accept)].sort((a, b) => a - b);
+  if (accept?.length) v.accept = [...new Set(accept)].sort((a, b) => a - b);
   return v;
 }
 const fromPick = (b: Bounds, p: Pick, m: MetricKey) => gv(b, p.value, tolOf(m), p.accept);
@@ -158,7 +157,7 @@ function add(category: string, question: string, status: Status, values: GoldenV
   const n = (counters.get(category) ?? 0) + 1;
   counters.set(category, n);
   const expect: Item['expect'] = { status, values };
-  if (codes && codes.length) expect.codes = codes;
+  if (codes?.length) expect.codes = codes;
   items.push({ id: `t-${category}-${String(n).padStart(3, '0')}`, question, expect, note, category });
   turn++;
 }
@@ -211,11 +210,6 @@ function quarterValue(
   if (!span) return null;
   const p = c.pick(m, duration(span));
   return p ? { value: p.value, span, accept: p.accept, note: `reported 3-month ${src(p)}` } : null;
-}
-
-/** The fiscal years with a value for the metric, oldest first. */
-function yearsWith(c: SecCompany, m: MetricKey): number[] {
-  return c.fiscalYears.filter((y) => c.pick(m, fyBounds(c, y.label, m)!)).map((y) => y.label);
 }
 
 // ── 1. fiscal years ────────────────────────────────────────────────────────────────────────────
@@ -1571,7 +1565,7 @@ demo();
 codesWithoutFiscalYear();
 
 fs.mkdirSync(path.dirname(OUT), { recursive: true });
-fs.writeFileSync(OUT, items.map((x) => JSON.stringify(x)).join('\n') + '\n');
+fs.writeFileSync(OUT, `${items.map((x) => JSON.stringify(x)).join('\n')}\n`);
 
 const byCat = new Map<string, { n: number; answered: number; abstain: number; rejected: number }>();
 for (const x of items) {

@@ -60,7 +60,7 @@ function fromSeed(file: string): DemoFact[] {
       const values = [...r[3]!.matchAll(/'([-\d.]+)'/g)].map((x) => Number(x[1]));
       values.forEach((v, i) => {
         const p = periods[i];
-        if (!p || p.type !== 'duration' || !p.start) return;
+        if (p?.type !== 'duration' || !p.start) return;
         out.push({
           entity: { name, legalName, short },
           metric: r[2]!,

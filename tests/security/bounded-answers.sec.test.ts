@@ -49,7 +49,7 @@ import { boundedTenantWork, boundedWorkLimits, QUEUE_LIMIT, TenantSlots, type Bo
 import { errorResponse } from '@/lib/server/route';
 import { resetRateLimits } from '@/lib/server/limits';
 import { resultRows } from '@/lib/facts/write-facts';
-import { AppError, isAppError } from '@/lib/errors';
+import { type AppError, isAppError } from '@/lib/errors';
 import { POST } from '@/app/api/answers/route';
 import { harness, viewerFor } from '@/tests/support/auth';
 import { testTargets } from '@/tests/support/db';

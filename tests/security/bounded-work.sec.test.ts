@@ -11,7 +11,7 @@ vi.mock('next/headers', async () => {
   return { cookies: async () => fakeCookieJar(), headers: async () => harness.headers };
 });
 
-import { AppError, isAppError } from '@/lib/errors';
+import { type AppError, isAppError } from '@/lib/errors';
 import { ConfigError, readEnv } from '@/lib/env';
 import { bodyReadTimeoutMs, errorResponse, readBodyBytes, readJson } from '@/lib/server/route';
 

@@ -37,7 +37,7 @@ const PARSE_HELPERS: Record<string, () => Promise<unknown>> = {
 };
 
 /** What a source parses request input with: `x.safeParse(`, `x.parse(`, `formInput(x, …)`, imported `parseX(` helpers. */
-export function parseSites(src: string): { receivers: string[]; inline: number; helpers: string[] } {
+function parseSites(src: string): { receivers: string[]; inline: number; helpers: string[] } {
   const code = src.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
   const receivers = new Set<string>();
   let inline = 0;

@@ -21,7 +21,7 @@ async function deflatedZeros(total: number): Promise<Buffer> {
     })(),
   );
   const out: Buffer[] = [];
-  await pipeline(source, zlib.createDeflate({ level: 9 }), async function* (deflated: AsyncIterable<Buffer>) {
+  await pipeline(source, zlib.createDeflate({ level: 9 }), async (deflated: AsyncIterable<Buffer>) => {
     for await (const b of deflated) out.push(b);
   });
   return Buffer.concat(out);

@@ -80,49 +80,43 @@ async function seedTenant(db: Db, t: string): Promise<void> {
   await db.insert(tenants).values({ id: t, name: t });
   await db.insert(entities).values({ id: id('e'), tenantId: t, name: `Entity ${t}` });
   await db.insert(entityAliases).values({ entityId: id('e'), alias: `alias ${t}`, normalized: `alias ${t}`, kind: 'name' });
-  await db
-    .insert(fiscalCalendars)
-    .values({
-      id: id('cal'),
-      entityId: id('e'),
-      effectiveFrom: '2000-01-01',
-      yearEnd: { kind: 'fixed', month: 12, day: 31 },
-      labelBy: 'end-year',
-      origin: 'registered',
-    });
-  await db
-    .insert(sources)
-    .values({
-      id: id('s'),
-      tenantId: t,
-      entityId: id('e'),
-      kind: 'manual',
-      title: `Source ${t}`,
-      sha256: id('sha'),
-      byteSize: 1,
-      extractorVersion: 'test',
-    });
+  await db.insert(fiscalCalendars).values({
+    id: id('cal'),
+    entityId: id('e'),
+    effectiveFrom: '2000-01-01',
+    yearEnd: { kind: 'fixed', month: 12, day: 31 },
+    labelBy: 'end-year',
+    origin: 'registered',
+  });
+  await db.insert(sources).values({
+    id: id('s'),
+    tenantId: t,
+    entityId: id('e'),
+    kind: 'manual',
+    title: `Source ${t}`,
+    sha256: id('sha'),
+    byteSize: 1,
+    extractorVersion: 'test',
+  });
   await db
     .insert(sourceTables)
     .values({ id: id('tbl'), entityId: id('e'), sourceId: id('s'), ordinal: 0, title: 'T', rowCount: 1, columnCount: 1 });
   await db.insert(sourceCells).values({ id: id('cell'), entityId: id('e'), tableId: id('tbl'), rowIndex: 0, colIndex: 0, text: '42' });
-  await db
-    .insert(facts)
-    .values({
-      id: id('f'),
-      tenantId: t,
-      entityId: id('e'),
-      concept: 'x:Revenue',
-      value: '42',
-      unit: 'USD',
-      periodType: 'instant',
-      endDate: '2024-12-31',
-      durationDays: 0,
-      accountingStandard: 'us-gaap',
-      sourceId: id('s'),
-      filedAt: '2025-01-31',
-      chainKey: id('chain'),
-    });
+  await db.insert(facts).values({
+    id: id('f'),
+    tenantId: t,
+    entityId: id('e'),
+    concept: 'x:Revenue',
+    value: '42',
+    unit: 'USD',
+    periodType: 'instant',
+    endDate: '2024-12-31',
+    durationDays: 0,
+    accountingStandard: 'us-gaap',
+    sourceId: id('s'),
+    filedAt: '2025-01-31',
+    chainKey: id('chain'),
+  });
   await db.insert(factSightings).values({ entityId: id('e'), factId: id('f'), sourceId: id('s'), accession: '', filedAt: '2025-01-31' });
   await db.insert(chunks).values({ id: id('c'), tenantId: t, entityId: id('e'), sourceId: id('s'), ordinal: 0, text: `secret of ${t}` });
   await db.insert(manifests).values({ id: id('m'), tenantId: t, question: `question of ${t}`, status: 'answered', answer: {} });
@@ -134,17 +128,15 @@ async function seedTenant(db: Db, t: string): Promise<void> {
   await db.insert(auditLog).values({ tenantId: t, actor: 'test', action: 'test.seed', targetType: 'tenant', targetId: t });
   await db.insert(ingestRuns).values({ id: id('run'), tenantId: t, fileName: 'x.json', status: 'ok' });
   await db.insert(sourceRevocations).values({ tenantId: t, sha256: id('revoked'), sourceId: id('s'), reason: 'test', actor: 'test' });
-  await db
-    .insert(bulkIngestProgress)
-    .values({
-      tenantId: t,
-      cik: '0000000001',
-      archive: 'companyfacts.zip',
-      entryName: 'CIK0000000001.json',
-      entryCrc32: '00000000',
-      entrySize: 1,
-      status: 'ok',
-    });
+  await db.insert(bulkIngestProgress).values({
+    tenantId: t,
+    cik: '0000000001',
+    archive: 'companyfacts.zip',
+    entryName: 'CIK0000000001.json',
+    entryCrc32: '00000000',
+    entrySize: 1,
+    status: 'ok',
+  });
 }
 
 for (const target of testTargets()) {

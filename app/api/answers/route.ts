@@ -39,7 +39,7 @@ function parseBody(body: unknown, req: Request) {
  */
 export const POST = withRole(
   'analyst',
-  async (req, { viewer, body }) => {
+  async (_req, { viewer, body }) => {
     // every read and write of the answer runs as bounded tenant work (lib/server/bounded.ts): under
     // row-level security for the viewer's tenant, within the tenant's share of the connections, the
     // statement timeout and the request deadline — the streamed answer too, while it streams

@@ -272,7 +272,7 @@ export async function ingestArchive(o: BulkIngestOptions): Promise<BulkSummary> 
     const planOf = async (bytes: Buffer, fileName: string, key: string): Promise<CompanyPlan | null> => {
       if (batchFacts <= 0) return null;
       if (pool) {
-        let submissions;
+        let submissions: ReturnType<typeof sideFiles.submissions> | typeof INLINE;
         try {
           submissions = sideFiles.submissions(key);
         } catch {

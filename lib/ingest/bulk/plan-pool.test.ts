@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeForCopy } from './batch-writer';
 import type { CompanyPlan } from './company-plan';
-import { awkwardCompany } from './bulk-golden.test';
+import { awkwardCompany } from './awkward-company';
 import { INLINE, planEntry, PlanPool } from './plan-pool';
 import { syntheticCompanyFacts } from './synthetic-archive';
 

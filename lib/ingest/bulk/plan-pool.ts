@@ -167,8 +167,10 @@ export class PlanPool {
     if (!resolve) return;
     this.waiting.delete(r.id);
     slot.pending--;
-    if (r.inline) return resolve(INLINE);
-    if (!r.plan) return resolve(null);
+    if (r.inline || !r.plan) {
+      resolve(r.inline ? INLINE : null);
+      return;
+    }
     r.plan.encoded!.facts = views(r.facts!);
     r.plan.encoded!.sightings = views(r.sightings!);
     resolve(r.plan);

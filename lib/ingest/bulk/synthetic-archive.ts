@@ -132,19 +132,17 @@ export function syntheticCompanyFacts(i: number, o: SyntheticCompanyOptions = {}
     const form = '10-K';
     for (const [c, , rel] of FLOWS) {
       const val = flowValue(c, rel, fy, 'FY');
-      flows
-        .get(c)!
-        .push({
-          start: iso(start),
-          end: iso(end),
-          val,
-          accn: tenK,
-          fy,
-          fp: 'FY',
-          form,
-          filed: filedK,
-          frame: yeMonth === 12 ? `CY${fy}` : undefined,
-        });
+      flows.get(c)!.push({
+        start: iso(start),
+        end: iso(end),
+        val,
+        accn: tenK,
+        fy,
+        fp: 'FY',
+        form,
+        filed: filedK,
+        frame: yeMonth === 12 ? `CY${fy}` : undefined,
+      });
       if (fy > firstFy) {
         // comparative: last year's value as this 10-K reports it (4% restated)
         const prevEnd = monthEnd(fy - 1, yeMonth);
@@ -167,31 +165,27 @@ export function syntheticCompanyFacts(i: number, o: SyntheticCompanyOptions = {}
       const tenQ = accn(fy);
       const filedQ = iso(addDays(qEnd, 35 + Math.floor(r() * 10)));
       for (const [c, , rel] of FLOWS) {
-        flows
-          .get(c)!
-          .push({
-            start: iso(qStart),
-            end: iso(qEnd),
-            val: flowValue(c, rel, fy, `Q${q}`),
-            accn: tenQ,
-            fy,
-            fp: `Q${q}`,
-            form: '10-Q',
-            filed: filedQ,
-          });
+        flows.get(c)!.push({
+          start: iso(qStart),
+          end: iso(qEnd),
+          val: flowValue(c, rel, fy, `Q${q}`),
+          accn: tenQ,
+          fy,
+          fp: `Q${q}`,
+          form: '10-Q',
+          filed: filedQ,
+        });
       }
       for (const [c, , rel] of BALANCES) {
-        balances
-          .get(c)!
-          .push({
-            end: iso(qEnd),
-            val: Math.round(size * rel * growth ** (fy - firstFy) * (0.95 + r() * 0.1)),
-            accn: tenQ,
-            fy,
-            fp: `Q${q}`,
-            form: '10-Q',
-            filed: filedQ,
-          });
+        balances.get(c)!.push({
+          end: iso(qEnd),
+          val: Math.round(size * rel * growth ** (fy - firstFy) * (0.95 + r() * 0.1)),
+          accn: tenQ,
+          fy,
+          fp: `Q${q}`,
+          form: '10-Q',
+          filed: filedQ,
+        });
       }
     }
   }

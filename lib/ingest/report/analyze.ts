@@ -290,9 +290,7 @@ export function analyzeReport(doc: ReportDocument, opts: AnalyzeOptions): Analyz
 }
 
 /** Active facts of an analysis as plain rows (tests, reports): metric, scope, period, value. */
-export function activeFacts(
-  a: AnalyzedReport,
-): {
+export function activeFacts(a: AnalyzedReport): {
   metricId: string;
   scope: Scope;
   period: FactInput['period'];
@@ -307,7 +305,7 @@ export function activeFacts(
   for (const t of a.tables) {
     for (const c of t.cells) {
       const f = c.fact;
-      if (!f || f.status !== 'active' || !f.metricId) continue;
+      if (f?.status !== 'active' || !f.metricId) continue;
       out.push({
         metricId: f.metricId,
         scope: f.scope,

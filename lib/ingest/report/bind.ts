@@ -141,7 +141,7 @@ function spanningTitle(raw: RawTable): string {
   const row = raw.grid[0] ?? [];
   const cells: { cell: GridCell; span: number }[] = [];
   for (const c of row.slice(1)) {
-    if (!c || !c.text.trim()) continue;
+    if (!c?.text.trim()) continue;
     const last = cells[cells.length - 1];
     if (last && last.cell === c) last.span++;
     else cells.push({ cell: c, span: 1 });
@@ -257,7 +257,7 @@ function pathUnit(path: string[]): UnitLine | null {
 }
 
 /** "000's", "'000s": thousands, printed as a label's or a column's unit */
-const THOUSANDS_MARK = String.raw`(?:000['’]?s|['’]000s?)`;
+const THOUSANDS_MARK = "(?:000['’]?s|['’]000s?)";
 const LABEL_THOUSANDS = new RegExp(String.raw`\((?:in\s+)?${THOUSANDS_MARK}\)`, 'i');
 const COLUMN_THOUSANDS = new RegExp(String.raw`^\(?${THOUSANDS_MARK}\)?$`, 'i');
 
@@ -614,9 +614,9 @@ function printsExpensesNegative(rows: StructuredRow[], matches: Map<number, Metr
     const m = matches.get(r.index);
     // operating expenses that cannot be negative decide; interest expense is often printed in parentheses
     // under "Other income (expense)" by statements that print their operating expenses positive
-    if (!m || m.metric.sign !== 'expense' || !isNonNegativeMetric(m.metric.id)) continue;
+    if (m?.metric.sign !== 'expense' || !isNonNegativeMetric(m.metric.id)) continue;
     const first = r.values.find((v) => v.columnKind === 'value' && v.value.kind === 'number');
-    if (!first || first.value.kind !== 'number' || /^-?0*(?:\.0*)?$/.test(first.value.value)) continue;
+    if (first?.value.kind !== 'number' || /^-?0*(?:\.0*)?$/.test(first.value.value)) continue;
     if (first.value.value.startsWith('-')) negative++;
     else positive++;
   }
@@ -949,7 +949,7 @@ function equityRowPeriods(rows: StructuredRow[], ctx: BindContext): Map<number, 
         : months === 3 || months === 6 || months === 9
           ? monthsEndingAt(to, months, calendars)
           : null;
-    if (!span || span.period.type !== 'duration' || dayBefore(span.period.start) !== from) continue;
+    if (span?.period.type !== 'duration' || dayBefore(span.period.start) !== from) continue;
     for (let i = b.at + 1; i < next.at; i++) out.set(data[i]!.index, span);
   }
   return out;
@@ -1569,7 +1569,7 @@ function resolveDuplicates(cells: BoundCell[], _kind: TableKind): void {
   const ordered = [...cells.filter((c) => !c.fact?.labels.inheritedLabel), ...cells.filter((c) => c.fact?.labels.inheritedLabel)];
   for (const c of ordered) {
     const f = c.fact;
-    if (!f || f.status !== 'active') continue;
+    if (f?.status !== 'active') continue;
     const key = `${f.metricId ?? f.concept}|${periodKey(f.period)}|${f.scope}|${f.unit}`;
     const prev = seen.get(key);
     if (prev === undefined) {
@@ -1607,7 +1607,7 @@ export function demote(c: BoundCell, detail: string): void {
 /** An active metric fact of a notes table that disagrees with the statements: the table's own row concept, still active. */
 function toNoteRow(c: BoundCell, title: string | null, detail: string): void {
   const f = c.fact;
-  if (!f || !f.metricId) return;
+  if (!f?.metricId) return;
   f.labels = { ...f.labels, candidateMetric: f.metricId, conflict: detail };
   f.metricId = null;
   f.concept = unmappedConcept(c.rowLabel, title ? [title, ...c.sectionPath] : c.sectionPath);
@@ -1637,7 +1637,7 @@ export function resolveSourceDuplicates(tables: BoundTable[]): number {
     const rank = rankOf(t);
     for (const c of t.cells) {
       const f = c.fact;
-      if (!f || f.status !== 'active') continue;
+      if (f?.status !== 'active') continue;
       const key = `${f.metricId ?? f.concept}|${periodKey(f.period)}|${f.scope}|${f.unit}`;
       const prev = best.get(key);
       if (!prev) best.set(key, { value: f.value, rank });

@@ -117,7 +117,7 @@ describe('FinanceBench PDFs: cover, fiscal year end and statements', () => {
       if (t.kind !== 'profit_loss' && t.kind !== 'balance_sheet' && t.kind !== 'cash_flow') continue;
       for (const c of t.cells) {
         const f = c.fact;
-        if (!f || f.status !== 'active' || !f.metricId || f.unit !== 'USD') continue;
+        if (f?.status !== 'active' || !f.metricId || f.unit !== 'USD') continue;
         const key = `${f.metricId}|${JSON.stringify(f.period)}`;
         if (seen.has(key)) continue;
         seen.add(key);

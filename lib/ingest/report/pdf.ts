@@ -435,7 +435,7 @@ export function pageColumns<
   const free = (l: L, x: number) => {
     if (!l.segments.every((s) => s.x1 < x - 5 || s.x0 > x + 5)) return false;
     const right = l.segments.find((s) => s.x0 > x);
-    return !(right && right.numeric && right.x0 > x + 40 && l.segments.some((s) => s.x1 < x));
+    return !(right?.numeric && right.x0 > x + 40 && l.segments.some((s) => s.x1 < x));
   };
   const runs = new Map<string, { start: number; end: number; xs: number[] }>();
   for (let x = lo + 0.3 * w; x <= lo + 0.7 * w; x += 2) {
@@ -548,7 +548,7 @@ class PdfLayout {
         parts.push(s.text);
       }
       const text = parts.join(' ');
-      this.text += text + '\n';
+      this.text += `${text}\n`;
       const segments = joinGlyphs(r.segments).map((s) => ({ ...s, numeric: isNumericText(s.text) }));
       lines.push({ ...r, segments, text, start, end: start + text.length });
     }
@@ -857,8 +857,6 @@ class PdfLayout {
           } else if (!headingLine && (s.x1 <= labelRight + 4 || labelParts.length === 0)) {
             labelParts.push(s);
           } else if (s.numeric && !headingLine) {
-            // a figure in no value column (a lone note reference): never guessed into a column
-            continue;
           } else {
             const c = (headingLine ? headerColumns(anchors, s.x0, s.x1)[0]! : nearestByCenter(anchors, (s.x0 + s.x1) / 2)) + 1;
             row[c] = this.cell(row[c] ? `${row[c]!.text} ${s.text}` : s.text, page, s.start, s.end, headingLine);

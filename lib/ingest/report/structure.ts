@@ -499,7 +499,7 @@ function groupPeriods(
     const stub = rowText(cells.filter((c) => c.lastCol < firstValueCol))
       .replace(/\s+/g, ' ')
       .trim();
-    const dayOnly = new RegExp(String.raw`^${MONTH_DAY},?$`, 'i');
+    const dayOnly = new RegExp(`^${MONTH_DAY},?$`, 'i');
     // (the month and day in the stub, or a heading over every column: "Derivative Assets › June 30," under "2023")
     const headingDay = paths[cols[0]!]?.find((t) => dayOnly.test(t.trim()));
     const day = dayOnly.test(stub)
@@ -582,7 +582,7 @@ function sumsRun(values: ValueCell[], run: StructuredRow[]): boolean {
     let digits = v.value.fractionDigits;
     for (const r of run) {
       const x = r.values.find((w) => w.col === v.col);
-      if (!x || x.value.kind !== 'number') continue;
+      if (x?.value.kind !== 'number') continue;
       sum += Number(x.value.value);
       digits = Math.max(digits, x.value.fractionDigits);
     }
@@ -612,7 +612,7 @@ function nearbyHeader(paths: string[][], col: number, tokens: Token[]): string[]
 /** A first value column of small integers right after the label, with no period header: note references. */
 function markNoteColumn(values: ValueCell[]): void {
   const first = values[0];
-  if (!first || first.columnKind !== 'value' || values.length < 3) return;
+  if (first?.columnKind !== 'value' || values.length < 3) return;
   const leaf = (first.path[first.path.length - 1] ?? '').trim();
   if (leaf !== '' && PERIOD_WORDS.test(leaf)) return;
   if (

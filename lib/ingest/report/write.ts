@@ -365,7 +365,7 @@ export function statementRowLabels(analysis: AnalyzedReport): ConceptLabel[] {
     if (!t.statement) continue;
     for (const c of t.cells) {
       const f = c.fact;
-      if (!f || f.status !== 'active' || f.metricId || !f.concept.startsWith('report:row/') || !f.currency) continue;
+      if (f?.status !== 'active' || f.metricId || !f.concept.startsWith('report:row/') || !f.currency) continue;
       const bare = c.rowLabel
         .replace(/\s+/g, ' ')
         .replace(/^total\s+/i, '')

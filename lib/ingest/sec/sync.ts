@@ -107,7 +107,7 @@ export async function syncCompany(opts: SyncOptions): Promise<SyncResult> {
     ? opts.accessions.map((a) => [a, submissions.filings.get(a)] as const)
     : [...submissions.filings.entries()].filter(([, f]) => forms.has(f.form.toUpperCase())).slice(0, opts.limit ?? 1);
   for (const [accession, f] of wanted) {
-    if (!f || !f.primaryDocument) {
+    if (!f?.primaryDocument) {
       failures.push({
         url: accession,
         code: 'not_found:filing',

@@ -141,7 +141,7 @@ function evidenceOf(doc: XbrlDocument, form: string | null): CalendarEvidence {
   const seen = new Set<string>();
   const annualReport = isAnnualReportForm(form);
   for (const c of doc.contexts.values()) {
-    if (!c.period || c.period.type !== 'duration' || Object.keys(c.dimensions).length) continue;
+    if (c.period?.type !== 'duration' || Object.keys(c.dimensions).length) continue;
     const key = `${c.period.start}/${c.period.end}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -90,7 +90,7 @@ export function readIndiaResults(doc: XbrlDocument): IndiaResults | null {
   const bounds = new Map<string, { declared: Period; real: Period }>();
   for (const [id, s] of stated) {
     const c = doc.contexts.get(id);
-    if (!c?.period || c.period.type !== 'duration' || !s.start || !s.end || s.start > s.end) continue;
+    if (c?.period?.type !== 'duration' || !s.start || !s.end || s.start > s.end) continue;
     bounds.set(id, { declared: c.period, real: { type: 'duration', start: s.start, end: s.end } });
   }
   const contexts = new Map<string, XbrlContext>();

@@ -23,7 +23,7 @@ export interface TimedStatement {
 /** A pg.Client that records the round-trip time of each promise-returning query in `sink` (when set). */
 function timedClientClass(sink: { current: TimedStatement[] | null }) {
   return class TimedClient extends pg.Client {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    // biome-ignore lint/suspicious/noExplicitAny: pg.Client.query has a dozen overloads; this override forwards them all
     override query(...args: any[]): any {
       const list = sink.current;
       if (!list) return (super.query as (...a: unknown[]) => unknown)(...args);

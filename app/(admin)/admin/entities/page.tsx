@@ -23,20 +23,22 @@ export default withPage(
           (GOOG, GOOGL);
           <em>listing</em> — EXCHANGE:TICKER (NYSE:SNOW). Every change is audited.
         </p>
-        <form method="get" className="flex items-end gap-2" role="search">
-          <label className={labelClass}>
-            Find
-            <input name="q" defaultValue={q} maxLength={200} placeholder="name, ticker, CIK or alias" className={inputClass} />
-          </label>
-          <button type="submit" className="rounded border border-line px-3 py-1 text-sm">
-            Search
-          </button>
-          <span className="text-sm text-muted">
-            {list.total > list.length
-              ? `Showing ${list.length} of ${list.total.toLocaleString('en-US')}; narrow the search to see others.`
-              : `${list.total.toLocaleString('en-US')} entities`}
-          </span>
-        </form>
+        <search>
+          <form method="get" className="flex items-end gap-2">
+            <label className={labelClass}>
+              Find
+              <input name="q" defaultValue={q} maxLength={200} placeholder="name, ticker, CIK or alias" className={inputClass} />
+            </label>
+            <button type="submit" className="rounded border border-line px-3 py-1 text-sm">
+              Search
+            </button>
+            <span className="text-sm text-muted">
+              {list.total > list.length
+                ? `Showing ${list.length} of ${list.total.toLocaleString('en-US')}; narrow the search to see others.`
+                : `${list.total.toLocaleString('en-US')} entities`}
+            </span>
+          </form>
+        </search>
         {list.length === 0 && <p className="text-sm text-muted">{q ? 'No entity matches.' : 'No entities yet: upload a source.'}</p>}
         {list.map((e) => (
           <Section

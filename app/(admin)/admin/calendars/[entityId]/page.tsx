@@ -68,7 +68,7 @@ export default withPage(
     { params, searchParams }: { params: Promise<{ entityId: string }>; searchParams: Promise<Params> },
   ) {
     const [{ entityId }, sp] = await Promise.all([params, searchParams]);
-    let data;
+    let data: Awaited<ReturnType<typeof entityCalendars>>;
     try {
       data = await entityCalendars(db, viewer.tenantId, entityId);
     } catch (e) {

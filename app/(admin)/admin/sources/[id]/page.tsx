@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: 'Source' };
 
 export default withPage('admin', async function SourcePage({ db, viewer }, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  let versions;
+  let versions: Awaited<ReturnType<typeof sourceVersions>>;
   try {
     versions = await sourceVersions(db, viewer.tenantId, id);
   } catch (e) {
