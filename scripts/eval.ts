@@ -1,5 +1,5 @@
 /**
- * npm run eval [-- --check-baseline] [--update-baseline] [--set dev|analyst|analyst-other|analyst-blind|temporal|narrative|financebench] [--out FILE] [--db-dir DIR]
+ * npm run eval [-- --check-baseline] [--update-baseline] [--set dev|analyst|analyst-other|analyst-blind|readers-blind|vocabulary-blind|temporal|narrative|narrative-blind|financebench] [--out FILE] [--db-dir DIR]
  *   --set financebench: ingests the held FinanceBench PDFs into a fresh database, asks the questions
  *   whose document is held, scores numeric gold answers and gates on correct/wrong counts
  * npm run eval -- --narrative [--judge]   reviewer verdicts on narrative answers in the app database
@@ -90,11 +90,21 @@ const sets = [
   // a blind QA set on all seven companies (scripts/golden/build-analyst-blind.py): reported as its own row,
   // never gated (no baseline key is written or checked) until the coordinator fixes its findings
   { name: 'analyst-blind', file: path.resolve('lib/eval/golden/analyst-blind.jsonl'), gated: false },
+  // held-out sets written without reading the planner or the answer code (scripts/golden/build-*-blind.py),
+  // reported, not gated: ordinary wording, user-stated formulas, instructions; the filer's vocabulary
+  { name: 'readers-blind', file: path.resolve('lib/eval/golden/readers-blind.jsonl'), gated: false },
+  { name: 'vocabulary-blind', file: path.resolve('lib/eval/golden/vocabulary-blind.jsonl'), gated: false, corpus: 'filings' },
 ].filter((s) => (value('--set') ? s.name === value('--set') : true) && fs.existsSync(s.file));
 const ungated = new Set<string>(sets.filter((s) => 'gated' in s && s.gated === false).map((s) => s.name));
+// sets over the companyfacts corpus run first; those that need the inline-XBRL filings too run after they are added
+const onFilings = (s: (typeof sets)[number]) => 'corpus' in s && s.corpus === 'filings';
 // the narrative set: questions over the inline-XBRL filings, scored by key-point recall (lib/eval/narrative-set.ts)
 const NARRATIVE_SET = path.resolve('lib/eval/golden/narrative.jsonl');
 const withNarrative = (value('--set') ? value('--set') === 'narrative' : true) && fs.existsSync(NARRATIVE_SET);
+// the held-out narrative set (written without reading the answer code): reported, not gated
+const NARRATIVE_BLIND_SET = path.resolve('lib/eval/golden/narrative-blind.jsonl');
+const withNarrativeBlind = (value('--set') ? value('--set') === 'narrative-blind' : true) && fs.existsSync(NARRATIVE_BLIND_SET);
+const needsFilings = withNarrative || withNarrativeBlind || sets.some(onFilings);
 
 const t0 = Date.now();
 // --db-dir DIR keeps the eval database between runs (built on the first run, reused after)
@@ -103,21 +113,30 @@ const database = await prepareEvalDatabase({
   companyfactsDir: path.join(shared, 'sec-companyfacts'),
   dataDir: value('--db-dir'),
   // a reused database must not keep the narrative filings (the numeric sets' premises exclude them)
-  reuse: Boolean(value('--db-dir')) && !withNarrative,
+  reuse: Boolean(value('--db-dir')) && !needsFilings,
 });
 console.log(`eval database ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 const runs: EvalRun[] = [];
 let narrativeRun: NarrativeRun | null = null;
+let narrativeBlindRun: NarrativeRun | null = null;
 try {
-  for (const s of sets) {
+  const runSet = async (s: (typeof sets)[number]) => {
     const run = await runEvalSet(database, loadGolden(s.file, s.name));
     runs.push(run);
     console.log(formatRun(run));
+  };
+  for (const s of sets.filter((x) => !onFilings(x))) await runSet(s);
+  if (needsFilings) {
+    await addEvalFilings(database, path.join(shared, 'filings-ixbrl'));
+    for (const s of sets.filter(onFilings)) await runSet(s);
   }
   if (withNarrative) {
-    await addEvalFilings(database, path.join(shared, 'filings-ixbrl'));
     narrativeRun = await runNarrativeSet(database, 'narrative', loadNarrativeSet(NARRATIVE_SET));
     console.log(formatNarrativeSet('narrative', narrativeRun.scores));
+  }
+  if (withNarrativeBlind) {
+    narrativeBlindRun = await runNarrativeSet(database, 'narrative-blind', loadNarrativeSet(NARRATIVE_BLIND_SET));
+    console.log(formatNarrativeSet('narrative-blind (reported only, not gated)', narrativeBlindRun.scores));
   }
 } finally {
   await database.close();
@@ -133,6 +152,9 @@ fs.writeFileSync(
       at,
       runs,
       narrative: narrativeRun ? { set: narrativeRun.set, report: narrativeReport(narrativeRun.scores), scores: narrativeRun.scores } : null,
+      narrativeBlind: narrativeBlindRun
+        ? { set: narrativeBlindRun.set, report: narrativeReport(narrativeBlindRun.scores), scores: narrativeBlindRun.scores }
+        : null,
     },
     null,
     2,

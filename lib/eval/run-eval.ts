@@ -66,6 +66,8 @@ export interface EvalRun {
   failureCounts: Record<string, number>;
   /** correct and supported per golden category (items without a category: "uncategorised") */
   byCategory: Record<string, { n: number; correct: number }>;
+  /** among items marked unambiguous: how many were answered with a clarification request */
+  askBack: { n: number; asked: number } | null;
   scores: ItemScore[];
 }
 
@@ -172,6 +174,7 @@ export async function runEvalSet(database: Database, set: EvalSet): Promise<Eval
     c.n++;
     if (scores[i]!.supported) c.correct++;
   });
+  const unambiguous = scores.filter((_, i) => set.items[i]!.unambiguous === true);
   return {
     set: set.name,
     overall: report(scores),
@@ -179,6 +182,9 @@ export async function runEvalSet(database: Database, set: EvalSet): Promise<Eval
     failures,
     failureCounts,
     byCategory: Object.fromEntries(Object.entries(byCategory).sort((a, b) => a[0].localeCompare(b[0]))),
+    askBack: unambiguous.length
+      ? { n: unambiguous.length, asked: unambiguous.filter((s) => s.status === 'needs_clarification').length }
+      : null,
     scores,
   };
 }
@@ -195,6 +201,10 @@ export function formatRun(run: EvalRun): string {
   for (const [p, r] of Object.entries(run.byPathway)) lines.push(row(p, r));
   const cats = Object.entries(run.byCategory ?? {});
   if (cats.length > 1) lines.push(`  by category: ${cats.map(([c, x]) => `${c} ${x.correct}/${x.n}`).join(', ')}`);
+  if (run.askBack)
+    lines.push(
+      `  asked back on unambiguous questions: ${run.askBack.asked}/${run.askBack.n} (${((run.askBack.asked / run.askBack.n) * 100).toFixed(1)}%)`,
+    );
   const counts = Object.entries(run.failureCounts).sort((a, b) => b[1] - a[1]);
   if (counts.length) lines.push(`  failure classes: ${counts.map(([k, n]) => `${k} ${n}`).join(', ')}`);
   for (const f of run.failures)

@@ -24,6 +24,8 @@ export interface GoldenItem {
   note?: string;
   /** optional grouping for reports */
   category?: string;
+  /** a competent analyst would answer (or refuse) without asking back: a clarification here is an ask-back miss */
+  unambiguous?: boolean;
 }
 
 export type TemporalFailureClass =
