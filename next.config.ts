@@ -6,12 +6,12 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', '@electric-sql/pglite-pgvector', 'pg'],
   poweredByHeader: false,
   typedRoutes: false,
-  // the same limit proxy.ts answers with a typed 413 when a body declares more (issue 18 §4)
+  // the same limit proxy.ts answers with a typed 413 when a body declares more
   experimental: { serverActions: { bodySizeLimit: SERVER_ACTION_MAX_BYTES } },
   // `npm run typecheck` (tsc over app, lib, tests) runs in CI; the build does not repeat it
   typescript: { ignoreBuildErrors: true },
   // nosniff, Referrer-Policy, Permissions-Policy, X-Frame-Options on every response; a no-content CSP on the
-  // API (pages get a nonce CSP from proxy.ts) — issue 18 §6
+  // API (pages get a nonce CSP from proxy.ts)
   async headers() {
     return [
       { source: '/:path*', headers: [...STATIC_SECURITY_HEADERS] },

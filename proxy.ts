@@ -4,7 +4,7 @@ import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '@/lib/http/text'
 import { oversizedActionResponse } from '@/lib/http/action-body';
 
 /**
- * Pages (issue 18 §6, §7):
+ * Pages:
  * - an address with a control character (`/facts?q=%00`) is a typed 400 before any page renders (it reached
  *   a query as a 500 before);
  * - a server-action post declaring a body over the action limit is a typed 413 (Next's own refusal is a 500;

@@ -51,7 +51,7 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          // `npm run test:security`: every failure of the security review (issue 18) as a test, plus the
+          // `npm run test:security`: every security promise of SECURITY.md as a test, plus the
           // authorization matrix, tenant isolation and hostile input; PGlite always, PostgreSQL with DATABASE_URL
           name: 'security',
           include: SECURITY_FILES,

@@ -5,7 +5,7 @@ import { AskPage } from './pages/ask-page';
 import { actAs, expect, expectInViewport, horizontalOverflow, snap, test } from './fixtures';
 
 /**
- * The three pathways of issue 16 in the browser (Chromium), on real inline-XBRL filings uploaded
+ * The three narrative pathways (detail, comparison, longitudinal) in the browser (Chromium), on real inline-XBRL filings uploaded
  * through the app, checked as a person sees them at 1366 px and at 390 px:
  *   detail        Apple's FY2024 R&D with revenue and its 8.02% share, each number a cited button;
  *   comparison    the side-by-side cybersecurity table first (one column per company, one row per

@@ -1,9 +1,9 @@
 import { expect, test } from './fixtures';
 
 /**
- * Issue 18 §6: pages carry a nonce CSP (fresh per response), frame-ancestors 'none', nosniff,
+ * Pages carry a nonce CSP (fresh per response), frame-ancestors 'none', nosniff,
  * Referrer-Policy and Permissions-Policy — and the app still runs under them (the fixture fails on any
- * console error, which is where a CSP violation shows). §5/§7: control characters in an address are a 400.
+ * console error, which is where a CSP violation shows). Control characters in an address are a 400.
  */
 test('pages are served under a nonce CSP and the app runs without a violation', async ({ page }) => {
   const first = await page.goto('/ask');

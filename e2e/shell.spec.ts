@@ -44,7 +44,7 @@ test('monitoring dashboard loads for an admin', async ({ page }) => {
   await actAs(page, 'admin');
   await page.goto('/admin/monitoring');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/Monitoring/i);
-  // the retention of evidence manifests (issue 18 §7): the window and what the next pass does
+  // the retention of evidence manifests: the window and what the next pass does
   const retention = page.getByRole('region', { name: 'Evidence manifests: retention' });
   await expect(retention).toContainText(/Kept for\s*365 days/);
   await expect(retention).toContainText(/Stored\s*\d+ manifest/);

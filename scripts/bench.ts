@@ -8,7 +8,7 @@
  * databases are created there and dropped at the end (--keep leaves them). `--scale small` (default)
  * uses the real data only; `--scale full` adds the ≥ 1M facts / ≥ 100k chunks scale-up; `--scale universe`
  * runs the bulk-ingested SEC-universe bench (scripts/bench/universe.ts, PostgreSQL) at 2,000 and 10,000 companies.
- * `--readme` rewrites the README section between <!-- bench:start --> and <!-- bench:end --> from the
+ * `--readme` rewrites the benchmark log's (bench-results/README.md) section between <!-- bench:start --> and <!-- bench:end --> from the
  * latest complete (no --only/--skip) small and full results (`--readme-only`: without running anything) —
  * only after a complete run — and, from any run with the http or hostile sections, the request-path block
  * after it (<!-- bench:request-path:start/end -->). `--fresh` rebuilds the real-data caches, `--clean` removes them.
@@ -31,6 +31,7 @@ import {
   withDatabase,
 } from './bench/support/fixtures';
 import {
+  BENCH_LOG,
   driverComparisons,
   judge,
   printTable,
@@ -151,8 +152,8 @@ function writeReadme(outDir: string): void {
     .map((sc) => path.join(outDir, `latest-${sc}.json`))
     .filter((f) => fs.existsSync(f))
     .map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as RunResult);
-  updateReadme(path.resolve('README.md'), readmeSection(runs));
-  console.log('README.md benchmark section updated');
+  updateReadme(BENCH_LOG, readmeSection(runs));
+  console.log(`${path.relative(process.cwd(), BENCH_LOG)}: benchmark section updated`);
 }
 
 async function main(): Promise<number> {
@@ -353,13 +354,13 @@ async function main(): Promise<number> {
     // the whole section only from a complete run (a partial one would drop what it did not run); the
     // request-path block (http, hostile) from any run that has them
     if (scale === 'universe') {
-      updateReadmeUniverse(path.resolve('README.md'), readmeUniverseBlock(result));
-      console.log('README.md universe block updated');
+      updateReadmeUniverse(BENCH_LOG, readmeUniverseBlock(result));
+      console.log(`${path.relative(process.cwd(), BENCH_LOG)}: universe block updated`);
     } else if (only.length === 0 && skip.length === 0) writeReadme(outDir);
     const block = requestPathSection(result);
     if (block) {
-      updateRequestPathReadme(path.resolve('README.md'), block);
-      console.log('README.md request-path block updated');
+      updateRequestPathReadme(BENCH_LOG, block);
+      console.log(`${path.relative(process.cwd(), BENCH_LOG)}: request-path block updated`);
     }
   }
   if (failures.length) console.log(`${failures.length} section(s) failed: ${failures.map((f) => f.section).join(', ')}`);

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §7: one ingest, one set of audit entries — also when several ingests of the same bytes run at
+ * One ingest, one set of audit entries — also when several ingests of the same bytes run at
  * once (a double-clicked upload, two CLI batches over one folder). Each concurrent attempt passes the
  * "already stored?" check before any of them commits; the losers must leave no audit entry of their own
  * (before the fix every loser committed its calendar inference and its `calendar.infer` entry).

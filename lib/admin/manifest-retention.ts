@@ -1,11 +1,11 @@
 /**
- * Manifest retention (issue 18 §7). Every question stores an evidence manifest (~4 KB); without retention
+ * Manifest retention: stored evidence is kept only while something needs it. Every question stores an evidence manifest (~4 KB); without retention
  * the table only grows. A manifest older than the retention window is deleted unless something refers to it:
  * - a reviewer verdict (the review record: kept forever, whatever its age);
  * - a conversation still in its owner's history (its turns are the thread's manifests, and a follow-up reads
  *   the previous turn's intent from them); deleting the conversation releases them to retention.
  * Share links and exports read a manifest by id and store nothing, so they keep nothing alive: a shared
- * answer of a deleted conversation ends with the retention window (the README says so).
+ * answer of a deleted conversation ends with the retention window (SECURITY.md, "Manifest retention", says so).
  *
  * Deletion runs in batches, each one transaction: the candidates are locked (`FOR UPDATE SKIP LOCKED`, so a
  * manifest a reviewer is saving a verdict on right now — its row held by the verdict's key check — is skipped

@@ -21,7 +21,7 @@ export const passwordSchema = z
 export const newUserSchema = z.object({
   email: z
     .string()
-    // bounded before trimming (issue 18 §4): the raw field, with room for surrounding blanks
+    // bounded before trimming (every input string has a bound): the raw field, with room for surrounding blanks
     .max(320, 'Not an email address.')
     .trim()
     .toLowerCase()
@@ -61,7 +61,7 @@ export async function createUser(o: CreateUserOptions): Promise<{ id: string }> 
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
     // emails are unique across tenants (sign-in finds the account by email), so a taken address cannot be
     // used again — but the message must not tell a tenant admin that some other organisation has it
-    // (issue 18 §7): one wording whoever holds the address, and nothing about where
+    // — one wording whoever holds the address, and nothing about where
     if (taken) throw new AppError('conflict:email', 'This email address cannot be used for a new account; use another address.');
     await tx.insert(users).values({
       id,

@@ -3,7 +3,7 @@ import type { Logger } from 'drizzle-orm/logger';
 import { AppError } from '@/lib/errors';
 
 /**
- * A per-request deadline for database work (issue 18 §4), the same on both drivers: `withDeadline(ms, fn)`
+ * A per-request deadline for database work, the same on both drivers: `withDeadline(ms, fn)`
  * marks the async work of `fn`, and every drizzle query it issues — on the pool, a transaction or a
  * savepoint — first checks the clock (the clients are opened with `deadlineLogger`, whose `logQuery`
  * drizzle calls before it sends a statement). Past the deadline the query is not sent and a typed

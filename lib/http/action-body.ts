@@ -1,5 +1,5 @@
 /**
- * Server-action bodies (issue 18 §4, LOW: "server-action bodies over 1 MB get 500 instead of 413").
+ * Server-action bodies over the 1 MB limit are a typed 413, not a 500.
  * Next refuses an action body over its `serverActions.bodySizeLimit` by throwing inside the action
  * handler, which the client sees as a 500. proxy.ts answers such a request first with a typed 413
  * (`payload_too_large:action`) from its declared Content-Length — browsers always declare it for an action

@@ -3,8 +3,8 @@ import net from 'node:net';
 /**
  * The client address behind a chain of proxies. `X-Forwarded-For` is a list each proxy appends to; only
  * entries appended by proxies we trust mean anything — whatever the client wrote itself comes first. Walk
- * from the right, skipping trusted proxies: the first untrusted hop is the client (issue 18 §5: the first
- * hop was taken as is, so 0 of 40 spoofed attempts were throttled).
+ * from the right, skipping trusted proxies: the first untrusted hop is the client (taking the
+ * first hop as is let every spoofed attempt escape the per-address limits).
  *
  * The server appends the connection's own peer address to the header before Next sees it
  * (lib/server/peer-address.ts), so the rightmost entry is always the real peer.

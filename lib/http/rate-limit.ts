@@ -51,8 +51,8 @@ export function rateLimitedError(name: string, retryAfter: number): AppError {
 }
 
 /**
- * Sign-in back-off per (account, client address) instead of an account lockout (issue 18 §5: ten wrong
- * passwords locked any account, and an attacker kept it locked with two requests a minute). The first
+ * Sign-in back-off per (account, client address) instead of an account lockout (a lockout lets an
+ * attacker keep any account locked with a few wrong passwords a minute). The first
  * `freeAttempts` attempts go through at once; after that each attempt waits twice as long as the one before
  * (1 s, 2 s, 4 s … up to `maxDelayS`). A success clears it; a record untouched for `forgetAfterS` starts over.
  * Another address — the account's owner at their desk — is not slowed by it.

@@ -1,5 +1,5 @@
 /**
- * Response headers of issue 18 §6 (LOW: no CSP, frame-ancestors / X-Frame-Options, nosniff, Referrer-Policy).
+ * Security response headers: CSP, frame-ancestors / X-Frame-Options, nosniff, Referrer-Policy, Permissions-Policy.
  * The static ones are set for every response by next.config.ts; the page CSP carries a fresh nonce per
  * request and is set by proxy.ts — Next reads the nonce from the request's CSP header and puts it on its
  * own scripts (every page renders dynamically: the root layout reads the session).

@@ -1,6 +1,6 @@
 /**
- * Control characters in input (issue 18 §7: a NUL byte in a question, filter, entity name or verdict comment
- * gave an untyped 500 — PostgreSQL refuses NUL in text — and the dev error page showed the SQL). Every JSON
+ * Control characters in input (a NUL byte in a question, filter, entity name or verdict comment must not
+ * reach PostgreSQL, which refuses NUL in text with an untyped error that could show the SQL). Every JSON
  * body, server-action input and URL is checked before any work and refused with a typed 400. Allowed:
  * tab, line feed, carriage return (multi-line comments); refused: the rest of C0, DEL, and the C1 range.
  */

@@ -76,7 +76,7 @@ describe('helpers', () => {
     expect(jsonNumberToDecimal(null)).toBeNull();
   });
 
-  it('reads number literals exactly, in the form String(number) gives for exact doubles (issue 18 §7)', () => {
+  it('reads number literals exactly, in the form String(number) gives for exact doubles', () => {
     expect(decimalFromLiteral('5e-324')).toBe(`0.${'0'.repeat(323)}5`);
     expect(decimalFromLiteral('123456789012345678901234567890123456789')).toBe('123456789012345678901234567890123456789');
     expect(decimalFromLiteral('9007199254740993')).toBe('9007199254740993'); // 2^53 + 1: a double says …992

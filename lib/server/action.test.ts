@@ -7,7 +7,7 @@ vi.mock('./context', () => ({ contextFor: async (viewer: unknown) => ({ db: {}, 
 
 import { roleAction, roleFormAction } from './action';
 
-/** Issue 18 §7: a NUL in a filter, entity name or verdict comment gave an untyped 500 (PostgreSQL refuses NUL). */
+/** A NUL in a filter, entity name or verdict comment is a typed 400, not an untyped 500 (PostgreSQL refuses NUL). */
 describe('server actions refuse control characters before any work', () => {
   const schema = z.object({ comment: z.string().max(2000), tags: z.array(z.string().max(50)).max(10).optional() });
   const work = vi.fn(async (input: z.infer<typeof schema>) => input.comment.length);

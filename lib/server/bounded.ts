@@ -7,7 +7,7 @@ import { AppError } from '@/lib/errors';
 import { KeyedSlots } from '@/lib/slots';
 
 /**
- * Bounded work per request (issue 18 §4). One request of six with 2,000 entities exhausted the
+ * Bounded work per request: no request may hold more than its share of connections or time. One request of six with 2,000 entities exhausted the
  * 10-connection pool and made other users wait 12 s. Tenant-scoped work — every answer, streamed or not,
  * and the `tenantScope` route handlers and pages — now runs through `boundedTenantWork`:
  * - a **per-tenant share of the connections**: at most `LEDGERLINE_TENANT_MAX_CONCURRENT` requests of one

@@ -12,7 +12,7 @@ export async function databaseHealth(): Promise<
     await database.db.execute(sql`select 1`);
     return { status: 'ok', driver: database.driver, latencyMs: Math.round(performance.now() - started) };
   } catch (e) {
-    // the cause (a failed query's SQL, a configuration detail) goes to the log, never to the caller (issue 18 §7)
+    // the cause (a failed query's SQL, a configuration detail) goes to the log, never to the caller
     console.error('[health]', e);
     return { status: 'unavailable', code: 'unavailable:database', message: 'The database is not available.' };
   }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
  * Every zod schema that validates request input — server-action input (registered by roleAction and
  * roleFormAction), route-handler params, query strings and bodies, and what an action parses out of its
  * input (a pasted JSON file) — is declared here when its module loads. tests/security/input-bounds.sec.test.ts
- * walks each one and fails on a string, array, record or open object without an upper bound (issue 18 §4),
+ * walks each one and fails on a string, array, record or open object without an upper bound,
  * and fails on a route or action file that parses with a schema not declared here.
  */
 const registry = new Map<z.ZodType, Set<string>>();

@@ -18,7 +18,7 @@ import {
 import { clientAddressFrom, parseTrustedProxies, type TrustedProxies } from '@/lib/http/client-address';
 
 /**
- * Rate limits and sign-in back-off kept in the database (issue 18 §5), so several server processes on one
+ * Rate limits and sign-in back-off kept in the database, so several server processes on one
  * database share them: each take is one atomic upsert (the row lock of ON CONFLICT DO UPDATE orders
  * concurrent takes of one key, in one process or many). Keys are stored as SHA-256 digests, never as the
  * email or address itself.

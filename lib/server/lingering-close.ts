@@ -3,7 +3,7 @@ import https from 'node:https';
 import type net from 'node:net';
 
 /**
- * A lingering close for connections the server ends before the request body has arrived (issue 18 §4):
+ * A lingering close for connections the server ends before the request body has arrived:
  * an early 413 or 408 carries `Connection: close`, so that the server does not read the rest of a 10 MB
  * body. Node then destroys the socket as soon as the answer is written; whatever the client is still
  * sending reaches a closed socket, the kernel answers it with a reset, and a client that is still

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { installPeerAddressHook } from './peer-address';
 
-/** Issue 18 §5: a client-written X-Forwarded-For must not hide the connection's real address. */
+/** A client-written X-Forwarded-For must not hide the connection's real address. */
 describe('peer address hook', () => {
   it('appends the socket peer as the last X-Forwarded-For hop, whatever the client sent', async () => {
     installPeerAddressHook();

@@ -4,7 +4,7 @@ import https from 'node:https';
 /**
  * Make the connection's peer address the last X-Forwarded-For hop, as a proxy in front would. Next only
  * fills X-Forwarded-For when the client sent none (`??=`), so a client writing its own header hid its real
- * address from the per-address limits (issue 18 §5). With the peer appended, lib/http/client-address.ts
+ * address from the per-address limits. With the peer appended, lib/http/client-address.ts
  * walks the list from the right and believes earlier hops only through LEDGERLINE_TRUSTED_PROXIES.
  *
  * Installed once per process from instrumentation.ts (before the first request): wraps `emit` of the

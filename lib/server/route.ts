@@ -38,8 +38,8 @@ export type RouteHandlerContext<B> = RequestContext & { body: B };
  * The one route handler wrapper: origin and URL (403/400) → body checks → session (401) → role (403) →
  * rate limit (429) → work with the database and the viewer; AppErrors become JSON with their status.
  *
- * What can be refused without the database is refused first (issue 18 §4: hostile bodies paid a session
- * lookup and a rate-limit upsert before the body was looked at): a wrong content type (415) and a declared
+ * What can be refused without the database is refused first (a hostile body must cost no session
+ * lookup and no rate-limit upsert): a wrong content type (415) and a declared
  * size over the limit (413) from the headers alone; a JSON route without a session cookie (outside demo
  * mode) is a 401 before its body is read; then the JSON body is read streaming (413 past the limit, 408
  * past the deadline), parsed and checked for control characters and shape (400) — all before the session
@@ -92,8 +92,8 @@ function checkJsonHeaders(req: Request, maxBytes: number): void {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Cross-origin writes are refused like Next refuses them for server actions (issue 18 §6: the JSON API
- * accepted text/plain and form posts from a foreign Origin; only SameSite cookies stopped them). A browser
+ * Cross-origin writes are refused like Next refuses them for server actions (the JSON API must
+ * not accept text/plain or form posts from a foreign Origin; SameSite cookies alone are not enough). A browser
  * names the page's origin on every POST; it must be this server's host (X-Forwarded-Host behind a proxy,
  * else Host). No Origin — curl, the CLI, server-side callers — carries no ambient browser credentials of a
  * foreign page and passes; `Sec-Fetch-Site: cross-site` (or same-site: a sibling subdomain) never does.

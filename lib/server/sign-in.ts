@@ -24,7 +24,7 @@ const WRONG = 'Wrong email or password.';
 
 /**
  * Email + password sign-in through better-auth; the session cookie is written by its next-cookies
- * plugin. Never says which of email or password was wrong. Limits (issue 18 §5), kept in the database:
+ * plugin. Never says which of email or password was wrong. Limits, kept in the database:
  * a bucket per client address (the address believed only from trusted proxies), and an exponential
  * back-off per (account, address) — wrong passwords from one address slow that address down for that
  * account, they never lock the account for its owner elsewhere.

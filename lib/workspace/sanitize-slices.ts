@@ -1,5 +1,6 @@
 /**
- * sanitize-html in slices, with the event loop served between them (issue 19 §4, issue 18 §4): one
+ * sanitize-html in slices, with the event loop served between them (no synchronous step of a request may block
+ * the event loop for long): one
  * synchronous `sanitizeHtml` over a 3 MB filing holds the server's event loop for about a second.
  *
  * The output is the one-shot output, byte for byte. How:

@@ -485,7 +485,7 @@ const renders = new KeyedSlots();
  * A visible HTML source rendered for the viewer: sanitized, with cell and passage markers, plus its
  * XBRL contexts. Cached per source and scope (role) — a filing's bytes never change under its id. A
  * request for a source whose render is under way awaits that render; at most MAX_RENDERS uncached
- * renders run at once (issue 18 §4: bounded work per request).
+ * renders run at once (bounded work per request).
  */
 export async function renderedHtmlSource(db: Db, scope: VisibilityScope, sourceId: string): Promise<RenderedSource | null> {
   const key = `${scope.tenantId}|${scope.role ?? ''}|${sourceId}`;

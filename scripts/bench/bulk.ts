@@ -5,7 +5,7 @@
  * PGlite (batched insert) at a tenth of the size; on PostgreSQL also as an initial load (secondary
  * indexes deferred and rebuilt at the end, the rebuild included in the time). Reports facts read per second, peak RSS of the
  * process and its growth (memory must stay flat: one company in memory per job).
- * Target (issue 19): ≥ 50k facts/s on PostgreSQL.
+ * Target: ≥ 50k facts/s on PostgreSQL.
  */
 import os from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Hostile bodies beside a normal user (issue 18 §4, "Done when"): through the production server
+ * Hostile bodies beside a normal user: through the production server
  * (`next start`, real data; PGlite and, when configured, PostgreSQL), four attackers send the hostile
  * bodies of scripts/bench/support/hostile.ts — a 2,000-entity previous intent, a 2,000-message chat, a
  * question naming 2,000 companies, 10 MB declared and 10 MB streamed without a length — one after another

@@ -12,7 +12,7 @@
  * popular questions, the rest walk the long tail, so ~70 % are asked for the first time in the run) —
  * for at most 15 s / 30 s — so that no client exceeds the per-user limit of 30 questions a minute
  * (a 429 would count as an error). Reports throughput, p50/p95/p99 and errors.
- * Target (issue 9): zero errors at 50 concurrent clients.
+ * Target: zero errors at 50 concurrent clients.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,7 +39,7 @@ const COUNT_CLIENTS = 10;
 export async function signedInClients(database: Database, n: number, tenantId: string = DEMO_TENANT_ID): Promise<string[]> {
   const auth = createAuth({ db: database.db, secret: await authSecret(database.db), secure: false, nextCookies: false });
   const tag = randomBytes(4).toString('hex');
-  // a production start refuses to run with neither an auth secret nor an admin account (issue 18)
+  // a production start refuses to run with neither an auth secret nor an admin account
   await createUser({
     db: database.db,
     actor: 'bench',
@@ -253,7 +253,7 @@ async function measure(ctx: BenchContext, driver: 'pglite' | 'postgres', logFile
       p99Ms: r.latency.p99Ms,
       throughput: r.rps,
       throughputUnit: 'req/s',
-      // issue 18/19: on PostgreSQL 0 errors and p99 ≤ 500 ms at 50 clients (the errors are in the notes); PGlite: 0 errors
+      // targets: on PostgreSQL 0 errors and p99 ≤ 500 ms at 50 clients (the errors are in the notes); PGlite: 0 errors
       target:
         driver === 'postgres' ? { metric: 'p99Ms', op: '<=', value: 500, met: null } : { metric: 'errors', op: '<=', value: 0, met: null },
       extra: {

@@ -1,5 +1,5 @@
 /**
- * Planner and entity matching per question at 7, 2,000 and 10,000 companies (issue 13, issue 19):
+ * Planner and entity matching per question at 7, 2,000 and 10,000 companies (the cost of a question must not grow with the number of companies):
  * the same questions (the shared analyst set plus every entity form: tickers in any case, exchange
  * and terminal codes, former names, brands, CIKs, misspellings) against an in-memory catalog of the
  * seven real companies plus synthetic ones. Entity matching goes through the EntityIndex (lookups,

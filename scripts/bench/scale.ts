@@ -7,7 +7,7 @@
  * comparison and longitudinal questions use), flat hybrid retrieval over the whole tenant, and the
  * end-to-end numeric question with the manifest stored — for synthetic companies (a 2,000-company
  * catalog) and for the real companies in the same, larger tables.
- * Targets (issue 6, 9; PostgreSQL at full scale): lookup p95 ≤ 10 ms, hybrid retrieval p95 ≤ 50 ms,
+ * Targets (PostgreSQL at full scale): lookup p95 ≤ 10 ms, hybrid retrieval p95 ≤ 50 ms,
  * end-to-end numeric question p95 ≤ 50 ms.
  */
 import { summarizeLatencies } from '@/lib/bench/metrics';

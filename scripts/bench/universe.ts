@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --scale universe --pg-url …` (PostgreSQL): the SEC universe path end to end at
  * 2,000 and 10,000 synthetic companies (`--universe-sizes 2000,10000`, `--universe-years 10`), every
- * case of issue 19 at each size, and the growth from the smallest size to the largest as ratios:
+ * target case (below) at each size, and the growth from the smallest size to the largest as ratios:
  *   1. a synthetic companyfacts.zip (lib/ingest/bulk/synthetic-archive.ts) plus the seven real
  *      companyfacts files, zipped the same way, bulk-ingested into one tenant of a scratch copy of
  *      the real-data database (so the real companies answer against the same large catalog);
@@ -16,9 +16,9 @@
  *      the partitions a single-company lookup, a comparison and a whole-tenant question scan;
  *   5. `POST /api/answers` with 50 concurrent clients through `next start` on the same database
  *      (`--no-universe-http` skips it; `--no-build` uses .next as it is).
- * Targets (issue 19) are attached to the largest size: numeric question p95 ≤ 25 ms, lookup p95 ≤
+ * Targets are attached to the largest size: numeric question p95 ≤ 25 ms, lookup p95 ≤
  * 5 ms, bucketed retrieval p95 ≤ 20 ms, whole-tenant retrieval p95 ≤ 150 ms, bulk ingestion ≥ 50k
- * facts/s, 50 clients with 0 errors and p99 ≤ 500 ms. `--readme` writes the run into the README's
+ * facts/s, 50 clients with 0 errors and p99 ≤ 500 ms. `--readme` writes the run into the benchmark log's
  * universe block only (the rest of the benchmark section is left as it is).
  */
 import fs from 'node:fs';

@@ -6,8 +6,8 @@
  * blocked during the render (perf_hooks.monitorEventLoopDelay at 1 ms resolution: the largest delay of a
  * timer that should have fired every millisecond, i.e. the longest stretch no other request could run;
  * on a loaded machine it also counts time the process was not scheduled, so compare runs at a similar load).
- * Issue 19 §4 (no synchronous work on the request path that blocks the event loop: measure it) and
- * issue 18 §4 (bounded work per request). There was no row before the marker insertion became one pass:
+ * Rules measured: no synchronous work on the request path blocks the event loop for long, and the work
+ * of one request is bounded. There was no row before the marker insertion became one pass:
  * Apple's 0.9 MB 10-Q then took ~50 s (1,589 markers spliced one by one). Until the sanitizing was done
  * in slices (lib/workspace/sanitize-slices.ts) the render blocked the loop for nearly all of its time.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3, §4 (MEDIUM): bounded work per request, and row-level security on every read path.
+ * Bounded work per request, and row-level security on every read path.
  * Six hostile answers at once exhausted the 10-connection PostgreSQL pool (3–5 of them 500, others waiting
  * 12 s), one blocked PGlite for 19.5 s, and the streamed answers route ran outside the second wall. Now
  * every answer — JSON and streamed — is bounded tenant work (lib/server/bounded.ts): a per-tenant share of
@@ -70,7 +70,7 @@ const errorOf = (p: Promise<unknown>) =>
 /** an answer without what differs between two runs of one question */
 const comparable = (a: Answer) => ({ ...a, manifestId: null, timingMs: 0 });
 
-describe('per-tenant slots (issue 18 §4)', () => {
+describe('per-tenant slots', () => {
   it('hands out at most `limit` slots per key, queues the rest in order, and passes a released slot on', async () => {
     const slots = new TenantSlots();
     const a1 = await slots.acquire('a', 2, 1000);

@@ -1,6 +1,6 @@
 /**
- * Issue 18 §7 (LOW): companyfacts values beyond 2^53 or with 39 digits lost precision silently and 5e-324
- * became 0. They are now read from the JSON text, stored exactly (numeric) and read back digit for digit;
+ * companyfacts values beyond 2^53 or with 39 digits must not lose precision, nor 5e-324 become 0 (as
+ * through a double). They are read from the JSON text, stored exactly (numeric) and read back digit for digit;
  * a value no column could hold exactly refuses the file with a typed error instead of being rounded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §4, §7: hostile bodies get typed errors, never a 500 and never SQL.
+ * Hostile bodies get typed errors, never a 500 and never SQL.
  * - `POST /api/answers` with a client `previousIntent` of ~2,000 entities cost 20–47 s; a 10 MB body was
  *   read whole. Both are now typed errors before any query (the speed is measured by `npm run bench`,
  *   section hostile; here only the types);
@@ -48,7 +48,7 @@ function ask(body: BodyInit, headers: Record<string, string> = {}, init: Request
   );
 }
 
-describe('hostile bodies (issue 18 §4, §7)', () => {
+describe('hostile bodies', () => {
   let d: Database;
   beforeAll(async () => {
     d = await testTargets()[0]!.open();

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §4: every string and array of request input has an upper bound. The schemas are not listed
+ * Every string and array of request input has an upper bound. The schemas are not listed
  * here: importing every route handler and server action under app/ declares them (roleAction and
  * roleFormAction register their input schema, route files and actions declare what else they parse with
  * `requestSchema`, lib/server/input-schemas.ts), and each is walked through zod's definitions. A route or

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §5 (MEDIUM, LOW): sign-in and rate limits an attacker cannot turn against users.
+ * Sign-in and rate limits an attacker cannot turn against users.
  * - ten wrong passwords locked any account (kept locked with ~2 requests a minute): now an exponential
  *   back-off per (account, address) — the owner at another address signs in at once;
  * - the per-address limit trusted a client-written X-Forwarded-For: now only hops from trusted proxies count;

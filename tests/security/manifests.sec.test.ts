@@ -1,7 +1,7 @@
 /**
- * Issue 18 §2 (HIGH): evidence manifests bypassed source ACLs, revocation and embargo — a reviewer read
- * values of an admin-only source in an admin's manifest, and values of sources revoked or embargoed after
- * the question stayed readable. Manifests (page data and JSON export) are now redacted at read time.
+ * Evidence manifests obey source ACLs, revocation and embargo: a reviewer must not read values of an
+ * admin-only source in an admin's manifest, nor values of sources revoked or embargoed after the question.
+ * Manifests (page data and JSON export) are redacted at read time.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3: row-level security as a second wall. Inside lib/db/tenant-scope.ts a query that forgets
+ * Row-level security as a second wall. Inside lib/db/tenant-scope.ts a query that forgets
  * the tenant predicate still cannot read (or write) another tenant's rows, on PGlite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

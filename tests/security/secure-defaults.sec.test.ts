@@ -1,6 +1,6 @@
 /**
- * Issue 18 §1 (HIGH): the default production start was open — demo mode by default, anyone could pick
- * "admin", and accounts created that way survived leaving demo mode. These hold now.
+ * Secure defaults: a production start is never open — no demo mode by default, nobody may pick "admin"
+ * outside demo mode, and accounts created in demo mode stop working once it is off.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -19,7 +19,7 @@ export const PERIOD_TYPES = ['instant', 'duration'] as const;
  * hash-partitioned by it (16 partitions, drizzle/0014_partition_by_entity.sql — drizzle's table
  * builder has no partitioning, so the migration is written by hand), their keys lead with it, and the
  * references between them carry it, so one company's rows live in one partition (one shard under
- * Citus: README "Scaling out").
+ * Citus: docs/architecture.md, "Scaling out").
  */
 export const PARTITIONS = 16;
 

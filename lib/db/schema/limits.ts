@@ -1,7 +1,7 @@
 import { boolean, doublePrecision, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
- * Rate-limit state shared by every server process on this database (issue 18 §5: per-process limits let
+ * Rate-limit state shared by every server process on this database (per-process limits would let
  * two processes accept 61 of a 30/min limit). Keys are SHA-256 digests of `rule:key` — no email address or
  * client address is stored in the clear. Global tables (no tenant): a sign-in attempt has no tenant yet.
  */

@@ -1,5 +1,5 @@
 /**
- * Golden digests of what bulk ingestion stores (issue 19 speed work must not change a byte): for a
+ * Golden digests of what bulk ingestion stores (speed work must not change a byte): for a
  * small synthetic archive plus a company with awkward data (COPY escapes in accessions, forms and
  * frames, an unknown unit, a per-share unit, decimals in exponent form, a concept in two units, a
  * restated value), the plan of each company (entity, aliases, calendars, source, audit, labels, counters,

@@ -1,6 +1,6 @@
 /**
- * A decoded-stream budget checked before pdf.js sees a PDF (issue 18 §4, LOW: "a 400 KB PDF inflating to
- * 400 MB costs 23–27 s and 445 MB before a proper error"). The raw bytes are scanned for stream objects
+ * A decoded-stream budget checked before pdf.js sees a PDF: a 400 KB PDF inflating to
+ * 400 MB must be refused at once, in bounded memory, not after 23–27 s and 445 MB. The raw bytes are scanned for stream objects
  * whose filter is FlateDecode and that pdf.js would decode to read text — content streams, object
  * streams, fonts; not images (`/Subtype /Image`: text extraction never decodes them) — and each is
  * inflated with a streaming inflater that only counts its output, stopping as soon as the total passes

@@ -1195,7 +1195,7 @@ export async function extractPdfReport(
   opts: { maxPages?: number; maxDecodedBytes?: number } = {},
 ): Promise<ReportDocument> {
   if (bytes.byteLength === 0) throw ingestError('bad_request:empty_pdf', fileName, 'the file is empty');
-  // a small PDF inflating to hundreds of MB is refused before pdf.js decodes it (issue 18 §4; pdf-budget.ts)
+  // a small PDF inflating to hundreds of MB is refused before pdf.js decodes it (pdf-budget.ts)
   await checkPdfDecodedBudget(bytes, fileName, opts.maxDecodedBytes);
   const pdfjs = await loadPdfJs();
   // pdf.js takes ownership of (and detaches) the buffer it is given

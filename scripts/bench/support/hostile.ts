@@ -1,5 +1,5 @@
 /**
- * The hostile request bodies of issue 18 §4, shared by the security suite (which asserts their typed
+ * The hostile request bodies (oversized, undeclared-length, huge-intent), shared by the security suite (which asserts their typed
  * errors) and the bench (which times them against a concurrent normal user).
  */
 

@@ -1,4 +1,4 @@
-/** Printing and writing benchmark results: console table, bench-results/*.json|md, README section. */
+/** Printing and writing benchmark results: console table, bench-results/*.json|md, benchmark log (bench-results/README.md). */
 import fs from 'node:fs';
 import path from 'node:path';
 import { ratio } from '@/lib/bench/metrics';
@@ -151,6 +151,9 @@ export function writeResults(dir: string, res: RunResult, complete: boolean): { 
   return { json, md };
 }
 
+/** The benchmark log: dated runs, written between its markers by `--readme` (the project README keeps the targets). */
+export const BENCH_LOG = path.resolve('bench-results/README.md');
+
 export const README_START = '<!-- bench:start -->';
 export const README_END = '<!-- bench:end -->';
 
@@ -219,7 +222,7 @@ export const README_UNIVERSE_START = '<!-- bench:universe:start -->';
 export const README_UNIVERSE_END = '<!-- bench:universe:end -->';
 
 /**
- * The universe run's block of the README (issue 19's cases at each size and the growth ratios), written
+ * The universe run's block of the benchmark log (the target cases at each size and the growth ratios), written
  * between its own markers inside the benchmark section, so a universe run replaces only its own table.
  */
 export function readmeUniverseBlock(res: RunResult): string {

@@ -15,7 +15,7 @@ requestSchema('calendar import JSON', calendarExportSchema);
 
 const changeSchema = z.object({
   entityId: z.string().regex(/^[0-9a-f]{64}$/),
-  // bounded here (issue 18 §4: every input string and number has a bound); the dates are checked as ISO
+  // bounded here (every input string and number has a bound); the dates are checked as ISO
   // dates and the year end by yearEndSchema in lib/admin/calendars
   effectiveFrom: z.string().max(10),
   effectiveTo: z.string().max(10).optional(),
