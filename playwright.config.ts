@@ -54,20 +54,25 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `npx next build && npx next start -H 127.0.0.1 -p ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 420_000,
-    reuseExistingServer: false,
-    // a production build running the demo: demo mode in production needs the explicit acknowledgement
-    env: {
-      LEDGERLINE_DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      NEXT_TELEMETRY_DISABLED: '1',
-      LEDGERLINE_DEMO: '1',
-      LEDGERLINE_DEMO_ACK: 'anyone-can-be-admin',
-    },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // E2E_SERVER=external: the server on E2E_PORT is already running (started by hand from a build, to iterate
+  // on specs without rebuilding); its database persists between runs, so a full run still builds its own
+  webServer:
+    process.env.E2E_SERVER === 'external'
+      ? undefined
+      : {
+          command: `npx next build && npx next start -H 127.0.0.1 -p ${PORT}`,
+          url: `http://127.0.0.1:${PORT}/api/health`,
+          timeout: 420_000,
+          reuseExistingServer: false,
+          // a production build running the demo: demo mode in production needs the explicit acknowledgement
+          env: {
+            LEDGERLINE_DATA_DIR: dataDir,
+            DATABASE_URL: '',
+            NEXT_TELEMETRY_DISABLED: '1',
+            LEDGERLINE_DEMO: '1',
+            LEDGERLINE_DEMO_ACK: 'anyone-can-be-admin',
+          },
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
 });

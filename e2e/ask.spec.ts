@@ -117,7 +117,7 @@ test('a forged previous intent is a typed 400 and a TTM-operand margin is a clar
   expect(body.values).toEqual([]);
 });
 
-test('the answer stream tells each stage as it starts, before the answer parts', async ({ page }) => {
+test('the answer stream tells what each stage produced as it happens, then the answer once', async ({ page }) => {
   await page.goto('/ask');
   const res = await page.request.post('/api/answers', {
     data: {
@@ -130,11 +130,16 @@ test('the answer stream tells each stage as it starts, before the answer parts',
   const parts = (await res.text())
     .split('\n')
     .filter((l) => l.startsWith('data: {'))
-    .map((l) => JSON.parse(l.slice(6)) as { type: string; data?: { stage?: string } });
-  const order = parts.flatMap((p) =>
-    p.type === 'data-status' ? [p.data!.stage!] : p.type === 'text-start' || p.type === 'data-answer' ? [p.type] : [],
-  );
-  expect(order).toEqual(['planning', 'looking_up', 'computing', 'composing', 'text-start', 'data-answer', 'done']);
+    .map((l) => JSON.parse(l.slice(6)) as { type: string; data?: { stage?: string; display?: string; measure?: string; text?: string } });
+  const order = parts.flatMap((p) => (p.type === 'data-stage' ? [p.data!.stage!] : p.type.startsWith('data-') ? [p.type] : []));
+  // stages, each followed by what it produced: the plan read back, the figure computed; then one answer
+  expect(order).toEqual(['planning', 'data-plan', 'looking_up', 'computing', 'data-figure', 'composing', 'data-answer']);
+  expect(parts.find((p) => p.type === 'data-plan')!.data!.measure).toBe('Operating margin');
+  const answer = parts.find((p) => p.type === 'data-answer')!.data!;
+  expect(parts.find((p) => p.type === 'data-figure')!.data!.display).toBe('12.00%');
+  // the composed text is sent once, inside the answer: no text parts replaying it
+  expect(parts.filter((p) => p.type.startsWith('text-'))).toEqual([]);
+  expect(answer.text).toContain('12.00%');
 });
 
 test('several measures in one question are each answered and cited; a misspelt measure word is said', async ({ page }) => {

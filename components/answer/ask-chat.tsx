@@ -4,13 +4,13 @@ import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport } from 'ai';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { STAGE_MESSAGES, type AnswerDataParts, type AnswerUIMessage } from '@/lib/answer/messages';
+import type { AnswerUIMessage } from '@/lib/answer/messages';
+import { AnswerProgress } from './answer-progress';
 import { AnswerView } from './answer-view';
 import { suggestCompanies, wordAt, type Company } from './company-suggest';
 
 /** Longest question the answer route accepts (lib/answer MAX_QUESTION_LENGTH). */
 const MAX_QUESTION = 2000;
-const STAGES = ['planning', 'looking_up', 'computing', 'composing'] as const;
 
 const EXAMPLES = [
   'What was Helios Components’ operating margin in FY2026?',
@@ -38,41 +38,21 @@ export interface AskChatProps {
   initialQuestion?: string;
 }
 
-function Progress({ stage }: { stage: AnswerDataParts['status']['stage'] | null }) {
-  const at = stage && stage !== 'done' ? STAGES.indexOf(stage) : 0;
-  return (
-    <div
-      role="status"
-      className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted"
-      data-testid="answer-progress"
-      data-stage={stage ?? 'planning'}
-    >
-      <span className="inline-block size-2 animate-pulse rounded-full bg-accent" aria-hidden />
-      <span>{STAGE_MESSAGES[stage && stage !== 'done' ? stage : 'planning']}</span>
-      <ol className="flex gap-1" aria-label="Stages">
-        {STAGES.map((s, i) => (
-          <li key={s} className={`h-1.5 w-6 rounded-full ${i <= at ? 'bg-accent' : 'bg-slate-200'}`} title={STAGE_MESSAGES[s]}>
-            <span className="sr-only">
-              {STAGE_MESSAGES[s]} {i < at ? '(done)' : i === at ? '(now)' : ''}
-            </span>
-          </li>
-        ))}
-      </ol>
-    </div>
-  );
-}
-
 export function AskChat({ threadId, initialMessages, companies = [], initialQuestion = '' }: AskChatProps) {
   const router = useRouter();
-  const transport = useMemo(() => new DefaultChatTransport<AnswerUIMessage>({ api: '/api/answers' }), []);
-  const [stage, setStage] = useState<AnswerDataParts['status']['stage'] | null>(null);
+  // only the new question is sent: the server reads the thread's earlier turns from their stored manifests
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<AnswerUIMessage>({
+        api: '/api/answers',
+        prepareSendMessagesRequest: ({ id, messages }) => ({ body: { id, messages: messages.slice(-1) } }),
+      }),
+    [],
+  );
   const { messages, sendMessage, status, error } = useChat<AnswerUIMessage>({
     id: threadId,
     messages: initialMessages,
     transport,
-    onData: (part) => {
-      if (part.type === 'data-status') setStage((part.data as AnswerDataParts['status']).stage);
-    },
     onFinish: () => {
       // the conversation now exists server-side: keep its address (reload reopens it) and refresh the history list
       if (!new URLSearchParams(window.location.search).get('thread'))
@@ -92,9 +72,6 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
   const suggestions = dismissed ? [] : suggestCompanies(companies, word);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new word under the caret restarts the suggestion list
   useEffect(() => setActive(0), [word]);
-  useEffect(() => {
-    if (!busy) setStage(null);
-  }, [busy]);
   const ask = (q: string) => {
     const text = q.trim();
     if (!text || busy || text.length > MAX_QUESTION) return;
@@ -126,22 +103,18 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
             );
           }
           const answerPart = m.parts.find((p) => p.type === 'data-answer');
-          const text = m.parts
-            .filter((p) => p.type === 'text')
-            .map((p) => (p.type === 'text' ? p.text : ''))
-            .join('');
           return (
             <li key={m.id} className="min-w-0">
               {answerPart && answerPart.type === 'data-answer' ? (
                 <AnswerView answer={answerPart.data} question={questionBefore(messages, index)} onAsk={ask} onChoose={choose} />
               ) : (
-                <div className="rounded-lg bg-white p-4 text-muted">{text || 'Working…'}</div>
+                <AnswerProgress parts={m.parts} live={busy && index === messages.length - 1} />
               )}
             </li>
           );
         })}
       </ol>
-      {busy && <Progress stage={stage} />}
+      {status === 'submitted' && <AnswerProgress parts={[]} />}
       {error && (
         <p role="alert" className="rounded bg-red-50 p-2 text-sm text-bad">
           {error.message}

@@ -22,7 +22,9 @@ import { sayVerdict } from './verdict';
 import { compose, type ComposedAnswer } from './compose';
 import type { EntityContext, ExecContext, Target, Trace } from './compute';
 import { entityContext, latestPeriodEndAt } from './entity-context';
-import { ANSWER_STAGES, type AnswerStage, type StageCallback } from './messages';
+import type { AnswerEvent } from './messages';
+import { figureNote, readBack } from './read-back';
+import { stageReporter } from './stage-reporter';
 import { operationFor, type Outcome } from './operations';
 import { phraseAnswer } from './phrase';
 import { storeManifest } from './store-manifest';
@@ -47,8 +49,11 @@ export interface AnswerQuestionOptions {
   store?: boolean;
   /** optional language model for intent proposals and phrasing; undefined = the configured one (usually none) */
   languageModel?: LanguageModelV3 | null;
-  /** told as each stage starts (planning → looking_up → computing → composing; stages a question skips are not told) */
-  onStage?: StageCallback;
+  /**
+   * told as work happens: each stage as it starts (planning → looking_up → computing → composing; stages a
+   * question skips are not told), the plan read back, each figure as it is computed (messages.ts AnswerEvent)
+   */
+  onEvent?: (event: AnswerEvent) => void;
   /** serve and keep the answer in the answer cache (default true; cache.ts says when an answer is served again) */
   cache?: boolean;
 }
@@ -87,10 +92,10 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
       question,
       store: opts.store !== false,
       startedAt: t0,
-      onStage: opts.onStage,
+      onEvent: opts.onEvent,
     });
-  const told: AnswerStage[] = [];
-  const stage = stageTeller((s) => (told.push(s), opts.onStage?.(s)));
+  const report = stageReporter(opts.onEvent);
+  const stage = report.stage;
   stage('planning');
   const trace: Trace = { lookups: [], calculations: [] };
   // the first validated calculation (operations record each one in the trace) starts the computing stage
@@ -123,6 +128,8 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   let plan: PlanResult = planQuestion(question, { catalog, index, previous: opts.previous ?? null, measures: { members, concepts } });
   if ((plan.status === 'needs_clarification' || plan.status === 'insufficient_evidence') && model)
     plan = await proposeIntent(question, catalog, model, plan);
+  const read = readBack(plan);
+  if (read) report.plan(read);
 
   const finish = async (composed: ComposedAnswer): Promise<Answer> => {
     stage('composing');
@@ -150,7 +157,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
         versions,
       });
     }
-    if (cacheKey) rememberAnswer(cacheKey, { answer, plan, trace, versions, stages: told, manifestId });
+    if (cacheKey) rememberAnswer(cacheKey, { answer, plan, trace, versions, events: [...report.events], manifestId });
     return { ...answer, manifestId, timingMs: Math.round(performance.now() - t0) };
   };
 
@@ -160,7 +167,14 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
     if (!plan.numericQuestion || plan.numericQuestion.trim() === question) return finish(narrative);
     // a mixed question: the figures through the numeric path, the text through the narrative one, one answer
     stage('computing');
-    const numeric = await answerQuestion({ ...opts, question: plan.numericQuestion, store: false, previous: null, onStage: undefined });
+    // its figures are this answer's figures; its stages are already told
+    const numeric = await answerQuestion({
+      ...opts,
+      question: plan.numericQuestion,
+      store: false,
+      previous: null,
+      onEvent: (e) => e.type === 'figure' && report.figure(e.figure),
+    });
     const seg = numeric.segments.concat([{ type: 'text', text: ' ' }], narrative.segments);
     return finish({
       ...narrative,
@@ -194,10 +208,11 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
 
   const run = async (intent: Intent): Promise<ComposedAnswer> => {
     stage('looking_up');
-    const ctx: ExecContext = { db, tenantId, role: opts.role ?? null, scope: intent.scope, basis: intent.basis, trace };
+    const ctx: ExecContext = { db, tenantId, role: opts.role ?? null, scope: intent.scope, basis: intent.basis, trace, report };
     const contexts = await Promise.all(intent.entities.map((e) => entityContext(db, tenantId, e, ctx.role, index)));
     const operation = operationFor(intent);
     const outcomes: Outcome[] = [];
+    const wanted = intent.instructions?.currency;
     const stop: Stop[] = [];
 
     for (const ent of contexts) {
@@ -219,11 +234,16 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
           resolved.push({ ok: true, target: pins.get(intent.metric.denominator ?? '') ?? [...pins.values()][0]!, resolved: null });
         }
       }
+      const before = outcomes.length;
       await operation.run({ ctx, ent, intent, free, pins, resolved, outcomes, stop });
+      // each figure as it is computed (one in another currency than the question asks for is refused below, not shown)
+      for (const o of outcomes.slice(before)) {
+        const cur = o.figure?.currency;
+        if (o.figure && (!wanted || !cur || cur === wanted)) report.figure(figureNote(o.figure, o));
+      }
     }
 
     // "in US dollars", "in euros": a figure measured in another currency is refused, never converted or relabelled
-    const wanted = intent.instructions?.currency;
     if (wanted) {
       for (const [i, o] of outcomes.entries()) {
         const have = o.figure?.currency;
@@ -290,17 +310,6 @@ function joinParts(parts: ComposedAnswer[]): ComposedAnswer {
     clarification: answered ? null : first.clarification,
     errors: parts.flatMap((p) => p.errors),
     table: first.table ? { ...first.table, rows } : null,
-  };
-}
-
-/** Tells each stage once and in order: a stage that comes back (a second company's lookups after the first one's calculation) is not told again. */
-function stageTeller(onStage: StageCallback | undefined): StageCallback {
-  let last = -1;
-  return (s) => {
-    const i = ANSWER_STAGES.indexOf(s);
-    if (!onStage || i <= last) return;
-    last = i;
-    onStage(s);
   };
 }
 

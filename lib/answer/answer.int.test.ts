@@ -5,6 +5,7 @@ import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
 import { testTargets } from '@/tests/support/db';
 import { indexChunks } from '@/lib/retrieval/index-chunks';
 import { answerQuestion } from './answer-question';
+import type { AnswerEvent } from './messages';
 
 const target = testTargets()[0]!;
 
@@ -53,7 +54,7 @@ describe('answers on the demo corpus', () => {
         userId: 'demo-analyst',
         question,
         store: false,
-        onStage: (s) => stages.push(s),
+        onEvent: (e) => e.type === 'stage' && stages.push(e.stage),
       });
       return stages;
     };
@@ -70,6 +71,28 @@ describe('answers on the demo corpus', () => {
       'composing',
     ]);
     expect(await told('What was the operating margin in FY2026?')).toEqual(['planning', 'composing']);
+  });
+
+  it('reads the plan back before any lookup and tells each figure as it is computed, before composing', async () => {
+    const events: AnswerEvent[] = [];
+    const answer = await answerQuestion({
+      db: d.db,
+      tenantId: DEMO_TENANT_ID,
+      userId: 'demo-analyst',
+      question: 'Compare Helios and Northwind operating margin FY2025',
+      store: false,
+      cache: false,
+      onEvent: (e) => events.push(e),
+    });
+    const kinds = events.map((e) => (e.type === 'stage' ? e.stage : e.type));
+    expect(kinds).toEqual(['planning', 'plan', 'looking_up', 'computing', 'figure', 'figure', 'composing']);
+    const plan = events.find((e) => e.type === 'plan')!;
+    expect(plan.type === 'plan' && plan.plan).toMatchObject({ measure: 'Operating margin', periods: ['FY2025'], operation: 'value' });
+    expect(plan.type === 'plan' && plan.plan.entities).toHaveLength(2);
+    const figures = events.flatMap((e) => (e.type === 'figure' ? [e.figure] : []));
+    // the figures told are the answer's values, in order, each with its company's own period
+    expect(figures.map((f) => [f.seq, f.display])).toEqual(answer.values.map((v, i) => [i + 1, v.display]));
+    expect(figures.every((f) => f.period.startsWith('FY2025'))).toBe(true);
   });
 
   it('refuses FY2026 revenue with FY2025 operating profit as PERIOD_MISMATCH, with no number', async () => {

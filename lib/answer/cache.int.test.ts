@@ -10,6 +10,7 @@ import { DEMO_TENANT_ID, DEMO_USERS, seedDemo } from '@/lib/demo/seed';
 import { ingestBytes } from '@/lib/ingest/ingest-file';
 import { testTargets } from '@/tests/support/db';
 import { answerQuestion } from './answer-question';
+import type { AnswerEvent } from './messages';
 import type { Answer } from './types';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../ingest/__fixtures__');
@@ -32,7 +33,7 @@ for (const target of testTargets()) {
     let v2Source: string;
     const ask = (
       question: string,
-      o: { role?: 'analyst' | 'admin'; tenantId?: string; userId?: string | null; onStage?: (s: string) => void } = {},
+      o: { role?: 'analyst' | 'admin'; tenantId?: string; userId?: string | null; onEvent?: (e: AnswerEvent) => void } = {},
     ) =>
       answerQuestion({
         db: d.db,
@@ -40,7 +41,7 @@ for (const target of testTargets()) {
         userId: o.userId === undefined ? ANALYST : o.userId,
         role: o.role ?? 'analyst',
         question,
-        onStage: o.onStage,
+        onEvent: o.onEvent,
       });
     const servedFrom = async (a: Answer) => {
       const [m] = await d.db
@@ -59,19 +60,20 @@ for (const target of testTargets()) {
     }, 180_000);
     afterAll(async () => d?.close());
 
-    it('serves an identical question from the cache, with its own manifest row and the stages told again', async () => {
-      const stages1: string[] = [];
-      const first = await ask(HELIOS_MARGIN, { onStage: (s) => stages1.push(s) });
+    it('serves an identical question from the cache, with its own manifest row and the stages, plan and figures told again', async () => {
+      const stages1: AnswerEvent[] = [];
+      const first = await ask(HELIOS_MARGIN, { onEvent: (e) => stages1.push(e) });
       expect(first.status).toBe('answered');
       expect(await servedFrom(first)).toEqual({ from: null, userId: ANALYST });
-      const stages2: string[] = [];
-      const second = await ask(HELIOS_MARGIN, { userId: DEMO_USERS[1]!.id, onStage: (s) => stages2.push(s) });
+      const stages2: AnswerEvent[] = [];
+      const second = await ask(HELIOS_MARGIN, { userId: DEMO_USERS[1]!.id, onEvent: (e) => stages2.push(e) });
       expect(second.manifestId).not.toBe(first.manifestId);
       // the second ask's manifest is its own (asker), and names the computation it was served from
       expect(await servedFrom(second)).toEqual({ from: first.manifestId, userId: DEMO_USERS[1]!.id });
       const strip = ({ manifestId: _m, timingMs: _t, ...rest }: Answer) => rest;
       expect(strip(second)).toEqual(strip(first));
       expect(stages2).toEqual(stages1);
+      expect(stages1.map((e) => e.type)).toEqual(['stage', 'plan', 'stage', 'stage', 'figure', 'stage']);
       const [a, b] = (await Promise.all(
         [first, second].map(async (x) => (await d.db.select().from(manifests).where(eq(manifests.id, x.manifestId!)))[0]!),
       )) as [typeof manifests.$inferSelect, typeof manifests.$inferSelect];

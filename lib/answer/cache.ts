@@ -34,7 +34,7 @@ import { readDataVersion } from '@/lib/db/data-version';
 import type { Role } from '@/lib/db/schema';
 import type { Intent, PlanResult } from '@/lib/planner/types';
 import type { Trace } from './compute';
-import type { AnswerStage } from './messages';
+import type { AnswerEvent } from './messages';
 import { storeManifest } from './store-manifest';
 import type { Answer } from './types';
 
@@ -45,8 +45,8 @@ export interface CachedAnswer {
   plan: PlanResult;
   trace: Trace;
   versions: Record<string, string>;
-  /** the stages the computation told, told again when it is served */
-  stages: AnswerStage[];
+  /** what the computation told (stages, plan read back, figures), told again when it is served */
+  events: AnswerEvent[];
   /** the manifest the computation stored (null when it stored none) */
   manifestId: string | null;
 }
@@ -134,12 +134,12 @@ export interface ServeCachedOptions {
   question: string;
   store: boolean;
   startedAt: number;
-  onStage?: (stage: AnswerStage) => void;
+  onEvent?: (event: AnswerEvent) => void;
 }
 
-/** Serve a cached computation as this ask's answer: its stages told again, its evidence stored as this ask's own manifest. */
+/** Serve a cached computation as this ask's answer: what it told told again, its evidence stored as this ask's own manifest. */
 export async function serveCached(db: Db, o: ServeCachedOptions): Promise<Answer> {
-  for (const s of o.hit.stages) o.onStage?.(s);
+  for (const e of o.hit.events) o.onEvent?.(e);
   const timingMs = Math.round(performance.now() - o.startedAt);
   let manifestId: string | null = null;
   if (o.store) {

@@ -35,6 +35,7 @@ import { lookupFact, type Citation, type LookupResult, type RejectedCandidate } 
 import { filingForms, findFiling, formsOf, listFilings, splitEvents } from '@/lib/retrieval/filings';
 import { isShareUnit, type VersionNote, versionNoteOf } from './version-note';
 import type { EntityRef, MetricRef } from '@/lib/planner/types';
+import type { StageReporter } from './stage-reporter';
 import { lowerFirst } from './text';
 import type { AnswerInput, AnswerPeriod } from './types';
 
@@ -77,6 +78,8 @@ export interface ExecContext {
   scope: Scope;
   basis: Basis;
   trace: Trace;
+  /** tells the stream what the work produces as it happens (stage-reporter.ts) */
+  report: StageReporter;
 }
 
 /** A target period: exact bounds plus the fiscal position derived from them. */

@@ -18,6 +18,7 @@ import { matchMetrics } from '@/lib/planner/match-metric';
 import { loadMemberCatalog, type CatalogMember } from '@/lib/retrieval/members';
 import { computeFigure, targetFor, type EntityContext, type ExecContext, type Trace } from './compute';
 import { entityContext } from './entity-context';
+import { stageReporter } from './stage-reporter';
 
 const data = secDataDir();
 const FILES = {
@@ -54,7 +55,7 @@ describe('members and ratios on real inline-XBRL 10-Ks', () => {
 
   function exec(): ExecContext {
     const trace: Trace = { lookups: [], calculations: [] };
-    return { db: d.db, tenantId: TENANT, role: null, scope: 'consolidated', basis: { kind: 'latest' }, trace };
+    return { db: d.db, tenantId: TENANT, role: null, scope: 'consolidated', basis: { kind: 'latest' }, trace, report: stageReporter() };
   }
 
   function fy(ticker: string, year: number, type: 'duration' | 'instant' = 'duration') {

@@ -6,20 +6,50 @@ export const ANSWER_STAGES = ['planning', 'looking_up', 'computing', 'composing'
 export type AnswerStage = (typeof ANSWER_STAGES)[number];
 
 /** What the UI says during each stage. */
-export const STAGE_MESSAGES: Record<AnswerStage | 'done', string> = {
-  planning: 'Resolving companies, measures and periods…',
+export const STAGE_MESSAGES: Record<AnswerStage, string> = {
+  planning: 'Reading the question…',
   looking_up: 'Looking up reported facts…',
   computing: 'Computing and validating periods…',
   composing: 'Composing the cited answer…',
-  done: 'Done.',
 };
 
-/** Called by the answer path as each stage starts (the route streams it as a `data-status` part). */
-export type StageCallback = (stage: AnswerStage) => void;
+/** What planning produced, read back in words before any lookup: the companies, the measure, the periods, the operation. */
+export interface PlanReadBack {
+  entities: string[];
+  /** the measure (numeric questions) or the topic (narrative ones) */
+  measure: string;
+  /** the periods as the question wrote them; each is resolved on its company's own calendar afterwards */
+  periods: string[];
+  /** the operation in words ("value", "growth", "series", "what the filings say") */
+  operation: string;
+}
 
-/** Data parts of the streamed answer: progress, then the whole Answer (values, citations, segments). */
+/** One figure as soon as it is computed, before the answer is composed. */
+export interface FigureNote {
+  /** 1, 2, … in the order computed */
+  seq: number;
+  entity: string;
+  label: string;
+  /** the period on the company's own calendar ("FY2023 (25 Sep 2022 – 30 Sep 2023)") */
+  period: string;
+  display: string;
+  basis: 'reported' | 'derived';
+}
+
+/** What the answer path tells while it works: a stage starts, the plan is read back, a figure is computed. */
+export type AnswerEvent =
+  | { type: 'stage'; stage: AnswerStage }
+  | { type: 'plan'; plan: PlanReadBack }
+  | { type: 'figure'; figure: FigureNote };
+
+/**
+ * The stream's data parts, in order: `stage` as each stage starts, `plan` once planning is done, one `figure`
+ * per computed figure, then one `answer` (text, values, citations). The answer's text is sent once, in `answer`.
+ */
 export type AnswerDataParts = {
-  status: { stage: AnswerStage | 'done'; message: string };
+  stage: { stage: AnswerStage; message: string };
+  plan: PlanReadBack;
+  figure: FigureNote;
   answer: Answer;
 };
 

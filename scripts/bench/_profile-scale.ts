@@ -24,7 +24,15 @@ async function main(): Promise<void> {
     );
     const questions = await numericQuestions(d.db, tenantId, Number(nArg ?? 100), names);
     const r = await profileQuestions(url, questions, (db, question, onStage) =>
-      answerQuestion({ db, tenantId, userId: null, question, store: true, cache: false, onStage }),
+      answerQuestion({
+        db,
+        tenantId,
+        userId: null,
+        question,
+        store: true,
+        cache: false,
+        onEvent: (e) => e.type === 'stage' && onStage(e.stage),
+      }),
     );
     console.log(JSON.stringify({ ...r, shapes: r.shapes.slice(0, 25) }, null, 1));
     console.error(profileLine(r));

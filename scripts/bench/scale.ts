@@ -341,7 +341,15 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
   // where the question's time goes, stage by stage and statement by statement (PostgreSQL: timed connections)
   if (url) {
     const prof = await profileQuestions(url, questions.slice(0, full ? 150 : 40), (pdb, question, onStage) =>
-      answerQuestion({ db: pdb, tenantId: SCALE_TENANT_ID, userId: null, question, store: true, cache: false, onStage }),
+      answerQuestion({
+        db: pdb,
+        tenantId: SCALE_TENANT_ID,
+        userId: null,
+        question,
+        store: true,
+        cache: false,
+        onEvent: (e) => e.type === 'stage' && onStage(e.stage),
+      }),
     );
     for (const st of prof.stages) {
       rows.push({
@@ -389,7 +397,15 @@ async function measure(ctx: BenchContext, driver: Driver): Promise<BenchRow[]> {
   // the real companies' questions again on a fresh handle (per-entity catalogs cold again, as after a restart)
   if (url) {
     const prof = await profileQuestions(url, realQuestions, (pdb, question, onStage) =>
-      answerQuestion({ db: pdb, tenantId: DEMO_TENANT_ID, userId: null, question, store: true, cache: false, onStage }),
+      answerQuestion({
+        db: pdb,
+        tenantId: DEMO_TENANT_ID,
+        userId: null,
+        question,
+        store: true,
+        cache: false,
+        onEvent: (e) => e.type === 'stage' && onStage(e.stage),
+      }),
     );
     rows.push({
       ...base,

@@ -18,10 +18,7 @@ function toMessages(turns: ThreadTurn[]): AnswerUIMessage[] {
       id: `a-${t.manifestId}`,
       role: 'assistant' as const,
       metadata: { manifestId: t.manifestId },
-      parts: [
-        { type: 'text' as const, text: t.answer.text },
-        { type: 'data-answer' as const, id: 'answer', data: t.answer },
-      ],
+      parts: [{ type: 'data-answer' as const, id: 'answer', data: t.answer }],
     },
   ]);
 }

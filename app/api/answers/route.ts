@@ -1,6 +1,6 @@
 import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { answerQuestion } from '@/lib/answer/answer-question';
-import { STAGE_MESSAGES, type AnswerStage, type AnswerUIMessage, type StageCallback } from '@/lib/answer/messages';
+import { STAGE_MESSAGES, type AnswerEvent, type AnswerUIMessage } from '@/lib/answer/messages';
 import { AppError } from '@/lib/errors';
 import { withRole } from '@/lib/server/route';
 import { withContext } from '@/lib/server/context';
@@ -34,8 +34,9 @@ function parseBody(body: unknown, req: Request) {
 
 /**
  * POST /api/answers — with `Accept: application/json` one Answer as JSON; otherwise (useChat) the AI SDK
- * UI message stream: a status data part as each stage starts, the answer text, then a `data-answer` part with values and
- * citations.
+ * UI message stream of what each stage produces as it happens: `data-stage` as a stage starts, `data-plan` (the
+ * question read back), one `data-figure` per figure computed, then one `data-answer` (text, values, citations) —
+ * the text is sent once, in the answer.
  */
 export const POST = withRole(
   'analyst',
@@ -84,10 +85,13 @@ export const POST = withRole(
 
     const stream = createUIMessageStream<AnswerUIMessage>({
       execute: async ({ writer }) => {
-        const status = (stage: AnswerStage | 'done') =>
-          writer.write({ type: 'data-status', id: 'status', data: { stage, message: STAGE_MESSAGES[stage] }, transient: true });
-        // each stage is streamed as it starts (planning → looking up → computing → composing), told by the orchestrator
-        const onStage: StageCallback = (stage) => status(stage);
+        // each event is written as the answer path tells it; the parts stay on the message (each has its own id)
+        const onEvent = (e: AnswerEvent) => {
+          if (e.type === 'stage')
+            writer.write({ type: 'data-stage', id: `stage-${e.stage}`, data: { stage: e.stage, message: STAGE_MESSAGES[e.stage] } });
+          else if (e.type === 'plan') writer.write({ type: 'data-plan', id: 'plan', data: e.plan });
+          else writer.write({ type: 'data-figure', id: `figure-${e.figure.seq}`, data: e.figure });
+        };
         const answer = await withContext(viewer, true, ({ db }) =>
           answerQuestion({
             db,
@@ -97,17 +101,11 @@ export const POST = withRole(
             question,
             threadId: parsed.data.id,
             previous,
-            onStage,
+            onEvent,
           }),
         );
-        writer.write({ type: 'text-start', id: 'answer-text' });
-        for (const chunk of answer.text.match(/.{1,80}(\s|$)/g) ?? [answer.text]) {
-          writer.write({ type: 'text-delta', id: 'answer-text', delta: chunk });
-        }
-        writer.write({ type: 'text-end', id: 'answer-text' });
         writer.write({ type: 'data-answer', id: 'answer', data: answer });
         writer.write({ type: 'message-metadata', messageMetadata: { manifestId: answer.manifestId } });
-        status('done');
       },
       onError: (e) => {
         const typed = typedBoundError(e) ?? e;
