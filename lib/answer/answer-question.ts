@@ -24,7 +24,7 @@ import type { EntityContext, ExecContext, Target, Trace } from './compute';
 import { entityContext, latestPeriodEndAt } from './entity-context';
 import type { AnswerEvent } from './messages';
 import { figureNote, readBack } from './read-back';
-import { stageReporter } from './stage-reporter';
+import { type StageReporter, stageReporter } from './stage-reporter';
 import { operationFor, type Outcome } from './operations';
 import { phraseAnswer } from './phrase';
 import { storeManifest } from './store-manifest';
@@ -98,13 +98,6 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   const stage = report.stage;
   stage('planning');
   const trace: Trace = { lookups: [], calculations: [] };
-  // the first validated calculation (operations record each one in the trace) starts the computing stage
-  const calculations = trace.calculations;
-  const push = calculations.push.bind(calculations);
-  Object.defineProperty(calculations, 'push', {
-    enumerable: false,
-    value: (...items: Trace['calculations']) => (stage('computing'), push(...items)),
-  });
   // the cache key read the data version in this transaction: the index is checked against the same one (one read, not two)
   const index = await loadEntityIndex(db, tenantId, cacheKey ? cacheKey.version : undefined);
   const catalog = index.entities;
@@ -168,13 +161,8 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
     // a mixed question: the figures through the numeric path, the text through the narrative one, one answer
     stage('computing');
     // its figures are this answer's figures; its stages are already told
-    const numeric = await answerQuestion({
-      ...opts,
-      question: plan.numericQuestion,
-      store: false,
-      previous: null,
-      onEvent: (e) => e.type === 'figure' && report.figure(e.figure),
-    });
+    const onEvent = (e: AnswerEvent) => e.type === 'figure' && report.figure(e.figure);
+    const numeric = await answerQuestion({ ...opts, question: plan.numericQuestion, store: false, previous: null, onEvent });
     const seg = numeric.segments.concat([{ type: 'text', text: ' ' }], narrative.segments);
     return finish({
       ...narrative,
@@ -236,11 +224,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
       }
       const before = outcomes.length;
       await operation.run({ ctx, ent, intent, free, pins, resolved, outcomes, stop });
-      // each figure as it is computed (one in another currency than the question asks for is refused below, not shown)
-      for (const o of outcomes.slice(before)) {
-        const cur = o.figure?.currency;
-        if (o.figure && (!wanted || !cur || cur === wanted)) report.figure(figureNote(o.figure, o));
-      }
+      reportFigures(report, outcomes.slice(before), wanted);
     }
 
     // "in US dollars", "in euros": a figure measured in another currency is refused, never converted or relabelled
@@ -311,6 +295,14 @@ function joinParts(parts: ComposedAnswer[]): ComposedAnswer {
     errors: parts.flatMap((p) => p.errors),
     table: first.table ? { ...first.table, rows } : null,
   };
+}
+
+/** Tells each new figure as it is computed (one in another currency than the question asks for is refused, not shown). */
+function reportFigures(report: StageReporter, outcomes: Outcome[], wanted: string | undefined): void {
+  for (const o of outcomes) {
+    const cur = o.figure?.currency;
+    if (o.figure && (!wanted || !cur || cur === wanted)) report.figure(figureNote(o.figure, o));
+  }
 }
 
 /** The periods pinned to one operand of a formula ("operating income from fiscal 2023"), resolved; null when one fails (it is in `stop`). */

@@ -295,7 +295,9 @@ async function lookup(
   return res;
 }
 
+/** Records a calculation in the trace; the first one starts the computing stage. */
 function record(ctx: ExecContext, r: CalcResult): void {
+  ctx.report.stage('computing');
   ctx.trace.calculations.push(
     r.ok
       ? { op: r.op, ok: true, formula: r.formula, operandFactIds: r.operandFactIds, value: r.exact }
