@@ -177,7 +177,7 @@ export const MANIFEST_CONTENT = ['answer', 'candidates', 'rejected', 'operands',
  */
 export function findUnredactedManifestReads(src: string): Bypass[] {
   const out: Bypass[] = [];
-  const redactsInFile = /\bredactManifest\(/.test(src);
+  const redactsInFile = /\bredactManifests?\(/.test(src);
   const contentCol = new RegExp(`manifests\\.(${MANIFEST_CONTENT.join('|')})\\b`);
   for (const m of src.matchAll(/\.from\(\s*manifests\b/g)) {
     const head = src.slice(Math.max(0, m.index! - 600), m.index!);
@@ -191,7 +191,7 @@ export function findUnredactedManifestReads(src: string): Bypass[] {
   const rawContent = new RegExp(`(\\bselect\\s+\\*|\\b\\w+\\.(${MANIFEST_CONTENT.join('|')})\\b)`, 'i');
   for (const t of templatesOf(src)) {
     if (!/\b(from|join)\s+manifests\b/i.test(t.staticText) || !rawContent.test(t.staticText)) continue;
-    if (/\b(redactManifest|factVisible)\(/.test(t.source)) continue;
+    if (/\b(redactManifests?|factVisible)\(/.test(t.source)) continue;
     out.push({ line: lineOf(src, t.start), snippet: t.staticText.replace(/\s+/g, ' ').trim().slice(0, 120) });
   }
   return out;

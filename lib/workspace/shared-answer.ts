@@ -41,7 +41,7 @@ export async function storedAnswer(
     .limit(1);
   if (!row) return null;
   // what rests on sources the viewer may no longer see is redacted at read time, as on the review page
-  const visible = await redactManifest(db, scope, { answer: row.answer, candidates: [], rejected: [], operands: [], calculations: [] });
+  const visible = await redactManifest(db, scope, { answer: row.answer });
   return {
     manifestId: row.id,
     question: row.question,

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Answer } from '@/lib/answer/types';
 import { manifestVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
-import { redactManifest } from '@/lib/evidence/redact-manifest';
+import { redactManifests } from '@/lib/evidence/redact-manifest';
 import { manifests, threads } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 
@@ -101,13 +101,19 @@ export async function threadWithTurns(
     .where(and(eq(manifests.threadId, t.id), eq(manifests.userId, owner.userId), manifestVisible(owner)))
     .orderBy(asc(manifests.createdAt))
     .limit(200);
-  // each stored answer as the owner may see it now (sources revoked or restricted since are redacted)
-  const turns = await Promise.all(
-    rows.map(async (r) => {
-      const visible = await redactManifest(db, owner, { answer: r.answer, candidates: [], rejected: [], operands: [], calculations: [] });
-      return { manifestId: r.id, question: r.question, answer: visible.answer as Answer, createdAt: r.createdAt.toISOString() };
-    }),
+  // each stored answer as the owner may see it now (sources revoked or restricted since are redacted), all
+  // turns resolved in one pass; the visibility scan finds this read through redactManifest's family
+  const visible = await redactManifests(
+    db,
+    owner,
+    rows.map((r) => ({ answer: r.answer })),
   );
+  const turns = rows.map((r, i) => ({
+    manifestId: r.id,
+    question: r.question,
+    answer: visible[i]?.answer as Answer,
+    createdAt: r.createdAt.toISOString(),
+  }));
   return {
     thread: { id: t.id, title: t.title, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(), turns: turns.length },
     turns,
