@@ -12,31 +12,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 log() { echo "[setup-postgres] $*" >&2; }
 
 [ "$(id -u)" = 0 ] || { log "must run as root (apt-get, runuser)"; exit 1; }
-export DEBIAN_FRONTEND=noninteractive
-
-if [ ! -x "$PGBIN/postgres" ] || [ ! -f /usr/include/postgresql/15/server/postgres.h ] || ! command -v dpkg-source >/dev/null; then
-  log "installing postgresql-15 from Debian"
-  apt-get update -qq
-  apt-get install -y -qq postgresql-15 postgresql-server-dev-15 dpkg-dev >/dev/null
-fi
-
-SHARE=$("$PGBIN/pg_config" --sharedir)
-if [ ! -f "$SHARE/extension/vector.control" ]; then
-  if apt-get install -y -qq postgresql-15-pgvector >/dev/null 2>&1; then
-    log "installed pgvector from a binary package"
-  else
-    log "building pgvector from Debian's source package"
-    A=$ROOT/.apt-pgvector
-    mkdir -p "$A/lists/partial" "$A/cache/archives/partial" "$A/src"
-    printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: trixie\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' >"$A/trixie-src.sources"
-    O=(-o "Dir::Etc::SourceList=$A/trixie-src.sources" -o Dir::Etc::SourceParts=/dev/null -o "Dir::State::Lists=$A/lists" -o "Dir::Cache=$A/cache")
-    apt-get "${O[@]}" update -qq
-    if ! ls -d "$A"/src/pgvector-*/ >/dev/null 2>&1; then (cd "$A/src" && apt-get "${O[@]}" source pgvector >/dev/null 2>&1); fi
-    SRC=$(ls -d "$A"/src/pgvector-*/ | head -1)
-    make -s -C "$SRC" PG_CONFIG="$PGBIN/pg_config" with_llvm=no -j2 >/dev/null
-    make -s -C "$SRC" PG_CONFIG="$PGBIN/pg_config" with_llvm=no install >/dev/null
-  fi
-fi
+# shellcheck source=scripts/install-postgres.sh
+source "$ROOT/scripts/install-postgres.sh"
 
 if ! runuser -u postgres -- "$PGBIN/pg_ctl" -D "$PGDATA_DIR" status >/dev/null 2>&1; then
   if [ ! -f "$PGDATA_DIR/PG_VERSION" ]; then

@@ -227,6 +227,7 @@ async function replaceCalendars(o: ReplaceOptions): Promise<{ relabelled: number
   for (const c of toInsert) {
     await tx.insert(fiscalCalendars).values({
       id: contentId('calendar', o.entityId, c.effectiveFrom, now.toISOString(), Math.random()),
+      tenantId: o.tenantId,
       entityId: o.entityId,
       effectiveFrom: c.effectiveFrom,
       effectiveTo: c.effectiveTo,

@@ -119,7 +119,7 @@ export async function addAlias(o: { db: Db; tenantId: string; actorId: string } 
     await ownEntity(db, o.tenantId, o.entityId);
     const added = await db
       .insert(entityAliases)
-      .values({ entityId: o.entityId, alias: o.alias, normalized, kind: o.kind })
+      .values({ tenantId: o.tenantId, entityId: o.entityId, alias: o.alias, normalized, kind: o.kind })
       .onConflictDoNothing()
       .returning();
     if (!added.length) throw new AppError('conflict:alias', 'The entity has this alias already.');
@@ -171,13 +171,13 @@ export async function updateEntity(o: { db: Db; tenantId: string; actorId: strin
       if (o.ticker)
         await db
           .insert(entityAliases)
-          .values({ entityId: e.id, alias: o.ticker, normalized: normalizeAlias(o.ticker), kind: 'ticker' })
+          .values({ tenantId: o.tenantId, entityId: e.id, alias: o.ticker, normalized: normalizeAlias(o.ticker), kind: 'ticker' })
           .onConflictDoNothing();
     }
     if (e.name !== o.name)
       await db
         .insert(entityAliases)
-        .values({ entityId: e.id, alias: o.name, normalized: normalizeAlias(o.name), kind: 'name' })
+        .values({ tenantId: o.tenantId, entityId: e.id, alias: o.name, normalized: normalizeAlias(o.name), kind: 'name' })
         .onConflictDoNothing();
     await recordAudit(db, {
       tenantId: o.tenantId,

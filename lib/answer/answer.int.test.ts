@@ -176,6 +176,7 @@ describe('narrative answers', () => {
     await d.db.insert(entities).values({ id: 'e-orbit', tenantId: 'nar', name: 'Orbit Retail' });
     await d.db.insert(fiscalCalendars).values({
       id: 'cal-orbit',
+      tenantId: 'nar',
       entityId: 'e-orbit',
       effectiveFrom: '2000-01-01',
       yearEnd: { kind: 'fixed', month: 12, day: 31 },

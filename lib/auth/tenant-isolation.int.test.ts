@@ -90,6 +90,7 @@ async function buildTenant(
     };
     await db.insert(fiscalCalendars).values({
       id: contentId('cal', entityId),
+      tenantId: id,
       entityId,
       effectiveFrom: calendar.effectiveFrom,
       yearEnd: calendar.yearEnd,
@@ -112,7 +113,7 @@ async function buildTenant(
     const years = [2019, 2020, 2021, 2022, 2023, 2024].filter(() => rand() < 0.7);
     await db
       .insert(sourceTables)
-      .values({ id: tableId, entityId, sourceId, ordinal: 0, title: `${name} statement`, rowCount: 2, columnCount: years.length + 1 });
+      .values({ id: tableId, tenantId: id, entityId, sourceId, ordinal: 0, title: `${name} statement`, rowCount: 2, columnCount: years.length + 1 });
     const inputs: FactInput[] = [];
     const ent = { id: entityId, calendar, years: new Map<number, { factId: string; value: string }>() };
     for (const [i, fy] of years.entries()) {
@@ -127,7 +128,7 @@ async function buildTenant(
       t.cellTexts.add(text);
       await db
         .insert(sourceCells)
-        .values({ id: cellId, entityId, tableId, rowIndex: 1, colIndex: i + 1, rowLabel: 'Revenue', text, numericValue: value });
+        .values({ id: cellId, tenantId: id, entityId, tableId, rowIndex: 1, colIndex: i + 1, rowLabel: 'Revenue', text, numericValue: value });
       const fiscal = deriveFiscal(period, [calendar]);
       inputs.push({
         tenantId: id,

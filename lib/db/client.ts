@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError, readEnv } from '@/lib/env';
 import * as schema from './schema';
+import { markCitus } from './citus';
 import { deadlineLogger } from './deadline';
 
 export type Schema = typeof schema;
@@ -17,6 +18,8 @@ export interface Database {
   location: string;
   /** how many statements can run at once: the pool's size on PostgreSQL, 1 on PGlite */
   connections: number;
+  /** PostgreSQL: the database is a Citus coordinator (lib/db/citus.ts) */
+  citus: boolean;
   /** raw SQL with positional parameters; rows as plain objects */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** run `fn` on one dedicated connection (session-level locks, SET commands) */
@@ -104,6 +107,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
     driver: 'pglite',
     location: memory ? 'memory' : dir,
     connections: 1,
+    citus: false,
     query,
     withConnection: (fn) => fn({ db, query }),
     snapshot: () => client.dumpDataDir('none'),
@@ -177,11 +181,14 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   const where = redactUrl(url);
   const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
   pool.on('error', (e) => console.error('[db] idle client error:', e.message));
+  let citus = false;
   try {
     const client = await pool.connect();
     try {
-      await client.query('select 1');
-      const ext = await client.query("select exists(select 1 from pg_available_extensions where name = 'vector') as available");
+      const ext = await client.query(
+        "select exists(select 1 from pg_available_extensions where name = 'vector') as available, exists(select 1 from pg_extension where extname = 'citus') as citus",
+      );
+      citus = ext.rows[0]?.citus === true;
       if (!ext.rows[0]?.available) {
         throw new ConfigError(
           `PostgreSQL at ${where} has no pgvector extension available. Install it (scripts/setup-postgres.sh builds it) and retry.`,
@@ -197,11 +204,13 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     throw new ConfigError(`Cannot reach DATABASE_URL ${where}: ${err.code ?? ''} ${err.message}`.replace(/\s+/g, ' '));
   }
   const db: Db = drizzle(pool, { schema, logger: deadlineLogger });
+  if (citus) markCitus(db);
   return {
     db,
     driver: 'postgres',
     location: where,
     connections: poolMax,
+    citus,
     async query<T>(text: string, params: unknown[] = []) {
       const res = await pool.query(text, params);
       return res.rows as T[];
@@ -210,6 +219,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
       const client = await pool.connect();
       try {
         const conn: Db = drizzle(client, { schema, logger: deadlineLogger });
+        if (citus) markCitus(conn);
         return await fn({
           db: conn,
           query: async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],

@@ -1,9 +1,13 @@
 import type { Database } from './client';
+import { distributeOnCitus } from './citus';
 import { migrationsFolder } from './client';
 
 const MIGRATION_LOCK = 727274;
 
-/** Apply drizzle/ migrations. On PostgreSQL an advisory lock serializes concurrent migrators. */
+/**
+ * Apply drizzle/ migrations. On PostgreSQL an advisory lock serializes concurrent migrators; on a Citus
+ * coordinator the tables are then distributed or made reference tables (lib/db/citus.ts), under the same lock.
+ */
 export async function migrate(database: Database): Promise<void> {
   const folder = migrationsFolder();
   if (database.driver === 'pglite') {
@@ -16,6 +20,7 @@ export async function migrate(database: Database): Promise<void> {
     await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       await run(conn.db as Parameters<typeof run>[0], { migrationsFolder: folder });
+      if (database.citus) await distributeOnCitus(conn);
     } finally {
       await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
+import { isCitusHandle } from './citus';
 import { rowsOf, type Db } from './client';
 
 /** The database role tenant-scoped work runs as: no BYPASSRLS, subject to the tenant_scope policies (drizzle/0009_row_level_security.sql). */
@@ -25,7 +26,11 @@ export async function inTenantScope<T>(db: Db, tenantId: string, fn: (tx: Db) =>
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0))
     throw new Error(`statementTimeoutMs must be a positive whole number, got ${timeout}`);
   const root = rootOf.get(db) ?? db;
+  const citus = isCitusHandle(root);
   return db.transaction(async (tx) => {
+    // on Citus the settings must reach the workers, where the policies of the distributed tables run: Citus
+    // sends a transaction's SET LOCAL statements to every worker connection it opens (set_config() stays local)
+    if (citus) await tx.execute(sql.raw(citusScopeStatements(tenantId, timeout)));
     // one statement for the three settings (was three round trips per request): set_config(…, true) is SET
     // LOCAL, for the role too; the role comes last, after the settings the superuser session makes
     const statementTimeout = timeout === undefined ? sql`` : sql`, set_config('statement_timeout', ${String(timeout)}, true)`;
@@ -36,6 +41,17 @@ export async function inTenantScope<T>(db: Db, tenantId: string, fn: (tx: Db) =>
     const v = rowsOf<{ data_version: string | number | null }>(res)[0]?.data_version;
     return openScope.run({ root, tx, tenantId, dataVersion: v === null || v === undefined ? null : Number(v) }, () => fn(tx));
   });
+}
+
+/** The SET LOCAL statements of a tenant scope on Citus (propagated to the workers), the tenant as a quoted literal. */
+export function citusScopeStatements(tenantId: string, timeoutMs?: number): string {
+  const literal = `'${tenantId.replace(/'/g, "''")}'`;
+  return [
+    `set local citus.propagate_set_commands = 'local'`,
+    `set local ledgerline.tenant_id = ${literal}`,
+    ...(timeoutMs === undefined ? [] : [`set local statement_timeout = ${Math.trunc(timeoutMs)}`]),
+    `set local role ${APP_ROLE}`,
+  ].join('; ');
 }
 
 /**

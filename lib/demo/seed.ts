@@ -150,7 +150,7 @@ async function seedCompanies(db: Db): Promise<void> {
       ] as const) {
         await tx
           .insert(entityAliases)
-          .values({ entityId: c.id, alias, normalized: normalizeAlias(alias), kind })
+          .values({ tenantId: DEMO_TENANT_ID, entityId: c.id, alias, normalized: normalizeAlias(alias), kind })
           .onConflictDoNothing();
       }
       const calendar: FiscalCalendar = {
@@ -165,6 +165,7 @@ async function seedCompanies(db: Db): Promise<void> {
         .insert(fiscalCalendars)
         .values({
           id: calendarId,
+          tenantId: DEMO_TENANT_ID,
           entityId: c.id,
           effectiveFrom: calendar.effectiveFrom,
           effectiveTo: null,

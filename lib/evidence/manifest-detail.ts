@@ -60,6 +60,7 @@ export async function recordVerdict(o: RecordVerdictOptions): Promise<string> {
   const id = contentId('verdict', o.manifestId, o.reviewerId, Date.now());
   await o.db.insert(verdicts).values({
     id,
+    tenantId: o.tenantId,
     manifestId: o.manifestId,
     reviewerId: o.reviewerId,
     verdict: o.verdict,

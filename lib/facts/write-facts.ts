@@ -114,6 +114,8 @@ function factInsert(perStatement: Pick<FactRow, (typeof PER_STATEMENT)[number]>,
 }
 
 export interface SightingRow {
+  /** the fact's tenant (row-level security reads it from the row) */
+  tenant_id: string;
   /** the fact's entity (the shard key of fact_sightings) */
   entity_id: string;
   fact_id: string;
@@ -200,6 +202,7 @@ export function prepareFacts(inputs: FactInput[]): PreparedFacts {
     const sKey = `${id}|${f.sighting.sourceId}|${f.sighting.accession ?? ''}`;
     if (!sightingRows.has(sKey)) {
       sightingRows.set(sKey, {
+        tenant_id: f.tenantId,
         entity_id: f.entityId,
         fact_id: id,
         source_id: f.sighting.sourceId,
@@ -304,11 +307,12 @@ async function insertFactRows(db: Db, batch: FactRow[]): Promise<string[]> {
 
 async function insertSightingRows(db: Db, batch: SightingRow[]): Promise<string[]> {
   const ids: string[] = [];
-  for (const group of groupBy(batch, (r) => `${r.entity_id}|${r.source_id}`)) {
+  for (const group of groupBy(batch, (r) => `${r.tenant_id}|${r.entity_id}|${r.source_id}`)) {
     const payload = JSON.stringify(group.map((r) => [r.fact_id, r.accession, r.form, r.filed_at, r.labels]));
+    const { tenant_id, entity_id, source_id } = group[0]!;
     const res = await db.execute(sql`
-      insert into fact_sightings (entity_id, fact_id, source_id, accession, form, filed_at, labels)
-      select ${group[0]!.entity_id}, r->>0, ${group[0]!.source_id}, r->>1, r->>2, (r->>3)::date, r->4
+      insert into fact_sightings (tenant_id, entity_id, fact_id, source_id, accession, form, filed_at, labels)
+      select ${tenant_id}, ${entity_id}, r->>0, ${source_id}, r->>1, r->>2, (r->>3)::date, r->4
       from jsonb_array_elements(${payload}::jsonb) as r
       on conflict do nothing
       returning fact_id`);

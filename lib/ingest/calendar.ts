@@ -141,6 +141,7 @@ export async function resolveCalendars(
       .insert(fiscalCalendars)
       .values({
         id: contentId('calendar', opts.entityId, 'inferred', c.effectiveFrom, c.effectiveTo, c.yearEnd, c.labelBy),
+        tenantId: opts.tenantId,
         entityId: opts.entityId,
         effectiveFrom: c.effectiveFrom,
         effectiveTo: c.effectiveTo,

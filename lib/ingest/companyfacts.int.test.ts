@@ -241,6 +241,7 @@ for (const target of testTargets()) {
       ]);
       await d.db.insert(fiscalCalendars).values({
         id: 'cal-registered-44',
+        tenantId: TENANT,
         entityId,
         effectiveFrom: '1900-01-01',
         yearEnd: { kind: 'fixed', month: 12, day: 31 },

@@ -312,7 +312,7 @@ export async function ingestBytes(
       });
       o.notes.push(...r.notes);
       counters = r.counters;
-      if (r.sourceId) await keepSourceDocument(tx, r.sourceId, h.format, bytes);
+      if (r.sourceId) await keepSourceDocument(tx, tenantId, r.sourceId, h.format, bytes);
       await tx.insert(auditLog).values({
         tenantId,
         actor,
@@ -332,10 +332,10 @@ export async function ingestBytes(
 const VIEWABLE_FORMATS: Record<string, string> = { ixbrl: 'text/html', 'html-report': 'text/html', 'pdf-report': 'application/pdf' };
 
 /** Keeps a filing's bytes for the source viewer (/sources/[id]), in the ingest transaction. */
-async function keepSourceDocument(db: Db, sourceId: string, format: string, bytes: Buffer): Promise<void> {
+async function keepSourceDocument(db: Db, tenantId: string, sourceId: string, format: string, bytes: Buffer): Promise<void> {
   const mediaType = VIEWABLE_FORMATS[format];
   if (!mediaType) return;
-  await db.insert(sourceDocuments).values({ sourceId, mediaType, byteSize: bytes.byteLength, content: bytes }).onConflictDoNothing();
+  await db.insert(sourceDocuments).values({ sourceId, tenantId, mediaType, byteSize: bytes.byteLength, content: bytes }).onConflictDoNothing();
 }
 
 function stripBom(text: string): string {

@@ -223,9 +223,9 @@ const section: BenchSection = {
           [tenant, size],
         );
         await d.query(
-          `insert into entity_aliases (entity_id, alias, normalized, kind)
-           select id, name, lower(name), 'name' from entities where tenant_id = $1
-           union all select id, ticker, lower(ticker), 'ticker' from entities where tenant_id = $1`,
+          `insert into entity_aliases (tenant_id, entity_id, alias, normalized, kind)
+           select $1, id, name, lower(name), 'name' from entities where tenant_id = $1
+           union all select $1, id, ticker, lower(ticker), 'ticker' from entities where tenant_id = $1`,
           [tenant],
         );
         const t0 = performance.now();

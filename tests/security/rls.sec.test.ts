@@ -79,9 +79,10 @@ async function seedTenant(db: Db, t: string): Promise<void> {
   const id = (k: string) => `${t}-${k}`;
   await db.insert(tenants).values({ id: t, name: t });
   await db.insert(entities).values({ id: id('e'), tenantId: t, name: `Entity ${t}` });
-  await db.insert(entityAliases).values({ entityId: id('e'), alias: `alias ${t}`, normalized: `alias ${t}`, kind: 'name' });
+  await db.insert(entityAliases).values({ tenantId: t, entityId: id('e'), alias: `alias ${t}`, normalized: `alias ${t}`, kind: 'name' });
   await db.insert(fiscalCalendars).values({
     id: id('cal'),
+    tenantId: t,
     entityId: id('e'),
     effectiveFrom: '2000-01-01',
     yearEnd: { kind: 'fixed', month: 12, day: 31 },
@@ -100,8 +101,8 @@ async function seedTenant(db: Db, t: string): Promise<void> {
   });
   await db
     .insert(sourceTables)
-    .values({ id: id('tbl'), entityId: id('e'), sourceId: id('s'), ordinal: 0, title: 'T', rowCount: 1, columnCount: 1 });
-  await db.insert(sourceCells).values({ id: id('cell'), entityId: id('e'), tableId: id('tbl'), rowIndex: 0, colIndex: 0, text: '42' });
+    .values({ id: id('tbl'), tenantId: t, entityId: id('e'), sourceId: id('s'), ordinal: 0, title: 'T', rowCount: 1, columnCount: 1 });
+  await db.insert(sourceCells).values({ id: id('cell'), tenantId: t, entityId: id('e'), tableId: id('tbl'), rowIndex: 0, colIndex: 0, text: '42' });
   await db.insert(facts).values({
     id: id('f'),
     tenantId: t,
@@ -117,12 +118,12 @@ async function seedTenant(db: Db, t: string): Promise<void> {
     filedAt: '2025-01-31',
     chainKey: id('chain'),
   });
-  await db.insert(factSightings).values({ entityId: id('e'), factId: id('f'), sourceId: id('s'), accession: '', filedAt: '2025-01-31' });
+  await db.insert(factSightings).values({ tenantId: t, entityId: id('e'), factId: id('f'), sourceId: id('s'), accession: '', filedAt: '2025-01-31' });
   await db.insert(chunks).values({ id: id('c'), tenantId: t, entityId: id('e'), sourceId: id('s'), ordinal: 0, text: `secret of ${t}` });
   await db.insert(manifests).values({ id: id('m'), tenantId: t, question: `question of ${t}`, status: 'answered', answer: {} });
-  await db.insert(verdicts).values({ id: id('v'), manifestId: id('m'), verdict: 'correct' });
+  await db.insert(verdicts).values({ id: id('v'), tenantId: t, manifestId: id('m'), verdict: 'correct' });
   await db.insert(conceptLabels).values({ tenantId: t, entityId: id('e'), concept: 'x:Revenue', label: 'Revenue' });
-  await db.insert(sourceDocuments).values({ sourceId: id('s'), mediaType: 'text/plain', byteSize: 1, content: Buffer.from('x') });
+  await db.insert(sourceDocuments).values({ sourceId: id('s'), tenantId: t, mediaType: 'text/plain', byteSize: 1, content: Buffer.from('x') });
   await db.insert(users).values({ id: id('u'), tenantId: t, email: `${t}@example.test`, name: t, role: 'analyst' });
   await db.insert(threads).values({ id: id('th'), tenantId: t, userId: id('u'), title: `thread of ${t}` });
   await db.insert(auditLog).values({ tenantId: t, actor: 'test', action: 'test.seed', targetType: 'tenant', targetId: t });
@@ -159,7 +160,9 @@ for (const target of testTargets()) {
           from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p')`),
       );
       const partitions = all.filter((r) => r.partition);
-      expect(partitions.length).toBeGreaterThanOrEqual(5 * 16);
+      // on a Citus coordinator the entity-keyed tables are distributed instead (their shards carry the policy)
+      if (d.citus) expect(partitions).toEqual([]);
+      else expect(partitions.length).toBeGreaterThanOrEqual(5 * 16);
       for (const p of partitions) expect(p, p.relname).toMatchObject({ relrowsecurity: true, policies: 1 });
       const rows = all.filter((r) => !r.partition);
       for (const t of TENANT_TABLES)

@@ -43,6 +43,10 @@ export const verdicts = pgTable(
   'verdicts',
   {
     id: text('id').primaryKey(),
+    /** the manifest's tenant (row-level security tests the row itself) */
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     manifestId: text('manifest_id')
       .notNull()
       .references(() => manifests.id, { onDelete: 'cascade' }),

@@ -16,9 +16,12 @@ export const entities = pgTable(
     country: text('country'),
     reportingCurrency: text('reporting_currency'),
     accountingStandard: text('accounting_standard'),
+    /** Standard Industrial Classification code and title from EDGAR submissions ("3674", "Semiconductors & Related Devices") */
+    sic: text('sic'),
+    sicDescription: text('sic_description'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('entities_tenant_idx').on(t.tenantId), index('entities_ticker_idx').on(t.ticker), index('entities_cik_idx').on(t.cik)],
+  (t) => [index('entities_tenant_idx').on(t.tenantId), index('entities_ticker_idx').on(t.ticker), index('entities_cik_idx').on(t.cik), index('entities_sic_idx').on(t.tenantId, t.sic)],
 );
 
 /**
@@ -30,6 +33,10 @@ export const ALIAS_KINDS = ['name', 'legal_name', 'ticker', 'former_name', 'abbr
 export const entityAliases = pgTable(
   'entity_aliases',
   {
+    /** the entity's tenant (row-level security tests the row itself: on Citus a policy cannot look up the entity) */
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     entityId: text('entity_id')
       .notNull()
       .references(() => entities.id, { onDelete: 'cascade' }),
@@ -46,6 +53,10 @@ export const fiscalCalendars = pgTable(
   'fiscal_calendars',
   {
     id: text('id').primaryKey(),
+    /** the entity's tenant (row-level security tests the row itself) */
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     entityId: text('entity_id')
       .notNull()
       .references(() => entities.id, { onDelete: 'cascade' }),

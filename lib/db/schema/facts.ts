@@ -109,6 +109,14 @@ export const facts = pgTable(
     index('facts_concept_catalog_idx')
       .on(t.tenantId, t.entityId, t.concept, t.periodType, t.sourceId)
       .where(sql`${t.status} = 'active' and ${t.dimsKey} = ''`),
+    // universe screens (lib/screens): one measure of every company for one fiscal year or period, each
+    // company's own; a screen reads the facts of that key only, by the stored measure or by its concepts
+    index('facts_screen_metric_idx')
+      .on(t.tenantId, t.fiscalYear, t.fiscalPeriod, t.metricId)
+      .where(sql`${t.status} = 'active' and ${t.dimsKey} = ''`),
+    index('facts_screen_concept_idx')
+      .on(t.tenantId, t.fiscalYear, t.fiscalPeriod, t.concept)
+      .where(sql`${t.status} = 'active' and ${t.dimsKey} = ''`),
     index('facts_latest_period_idx')
       .on(t.tenantId, t.entityId, t.endDate, t.sourceId)
       .where(sql`${t.status} = 'active' and ${t.periodType} = 'duration' and ${t.fiscalPeriod} in ('FY', 'Q1', 'Q2', 'Q3', 'Q4')`),
@@ -119,6 +127,10 @@ export const facts = pgTable(
 export const factSightings = pgTable(
   'fact_sightings',
   {
+    /** the fact's tenant (row-level security tests the row itself: a distributed table's policy cannot look up its parent) */
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     /** the fact's entity (the shard key): (entity_id, fact_id) references facts */
     entityId: text('entity_id').notNull(),
     factId: text('fact_id').notNull(),

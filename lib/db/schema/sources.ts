@@ -68,6 +68,10 @@ export const sourceTables = pgTable(
   'source_tables',
   {
     id: text('id').notNull(),
+    /** the source's tenant (row-level security tests the row itself: a distributed table's policy cannot look up its parent) */
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     /** the source's entity (the shard key) */
     entityId: text('entity_id').notNull(),
     sourceId: text('source_id')
@@ -97,6 +101,10 @@ export const sourceCells = pgTable(
   'source_cells',
   {
     id: text('id').notNull(),
+    /** the table's tenant (row-level security tests the row itself) */
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     /** the table's entity (the shard key) */
     entityId: text('entity_id').notNull(),
     tableId: text('table_id').notNull(),

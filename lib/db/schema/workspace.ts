@@ -16,6 +16,10 @@ export const sourceDocuments = pgTable('source_documents', {
   sourceId: text('source_id')
     .primaryKey()
     .references(() => sources.id, { onDelete: 'cascade' }),
+  /** the source's tenant (row-level security tests the row itself) */
+  tenantId: text('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   mediaType: text('media_type').notNull(),
   byteSize: integer('byte_size').notNull(),
   content: bytea('content').notNull(),

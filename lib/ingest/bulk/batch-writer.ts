@@ -57,7 +57,7 @@ const FACT_LIST = [
   'is_original',
 ].join(', ');
 const UNDERIVED = '\t1\t\\N\t\\N\ttrue\ttrue\n';
-const SIGHTING_LIST = 'entity_id, fact_id, source_id, accession, form, filed_at, labels';
+const SIGHTING_LIST = 'tenant_id, entity_id, fact_id, source_id, accession, form, filed_at, labels';
 
 /** The columns factLines writes, in this order (checked against the schema when this module loads). */
 const FAST_COLUMNS =
@@ -136,6 +136,7 @@ function factLines(p: CompanyPlan, rows: readonly FactRow[]): (i: number) => str
 
 /** The COPY lines of sighting rows: sightingLine's bytes, the escapes of repeating fields reused. */
 function sightingLines(rows: readonly SightingRow[]): (i: number) => string {
+  const tenant = new Repeat();
   const entity = new Repeat();
   const source = new Repeat();
   const accession = new Repeat();
@@ -143,7 +144,7 @@ function sightingLines(rows: readonly SightingRow[]): (i: number) => string {
   const filed = new Repeat();
   return (i) => {
     const r = rows[i]!;
-    return `${entity.text(r.entity_id)}\t${escapeText(r.fact_id)}\t${source.text(r.source_id)}\t${accession.text(r.accession)}\t${form.text(r.form)}\t${filed.text(r.filed_at)}\t${jsonField(r.labels)}\n`;
+    return `${tenant.text(r.tenant_id)}\t${entity.text(r.entity_id)}\t${escapeText(r.fact_id)}\t${source.text(r.source_id)}\t${accession.text(r.accession)}\t${form.text(r.form)}\t${filed.text(r.filed_at)}\t${jsonField(r.labels)}\n`;
   };
 }
 

@@ -214,6 +214,7 @@ for (const target of testTargets()) {
             await expect(
               ins.sightings(conn.db, [
                 {
+                  tenant_id: row!.tenant_id as string,
                   entity_id: row!.entity_id as string,
                   fact_id: 'e'.repeat(64),
                   source_id: row!.source_id as string,
@@ -229,6 +230,7 @@ for (const target of testTargets()) {
             await ins.facts(conn.db, [{ ...(fact as object), sourceId: row!.source_id } as never]);
             await ins.sightings(conn.db, [
               {
+                tenant_id: row!.tenant_id as string,
                 entity_id: row!.entity_id as string,
                 fact_id: 'f'.repeat(64),
                 source_id: row!.source_id as string,

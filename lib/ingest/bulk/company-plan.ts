@@ -117,7 +117,13 @@ export function planNewCompany(
   const audit: Row<typeof auditLog>[] = [
     { tenantId, actor, action: 'entity.create', targetType: 'entity', targetId: entityId, after: entity, reason: 'ingest' },
   ];
-  const aliases = entityAliasList(e, cik).map((a) => ({ entityId, alias: a.alias, normalized: normalizeAlias(a.alias), kind: a.kind }));
+  const aliases = entityAliasList(e, cik).map((a) => ({
+    tenantId,
+    entityId,
+    alias: a.alias,
+    normalized: normalizeAlias(a.alias),
+    kind: a.kind,
+  }));
 
   // resolveCalendars with no registered, previous or stored calendar evidence
   const inferred = inferCalendar([...cf.evidence.annual], {
@@ -130,24 +136,9 @@ export function planNewCompany(
   const calendarList = hasCalendar ? inferred.calendars : [];
   const origin = hasCalendar ? 'inferred' : 'none';
   const confidence = hasCalendar ? inferred.confidence : null;
-  const calendarRows = new Map<string, Row<typeof fiscalCalendars>>();
+  const calendarRows = hasCalendar ? inferredCalendarRows(tenantId, entityId, inferred) : [];
   if (hasCalendar) {
     const reason = inferred.notes.join('; ');
-    for (const c of inferred.calendars) {
-      const id = contentId('calendar', entityId, 'inferred', c.effectiveFrom, c.effectiveTo, c.yearEnd, c.labelBy);
-      // per file, a repeated id is an upsert of the same values: the last one stands
-      calendarRows.set(id, {
-        id,
-        entityId,
-        effectiveFrom: c.effectiveFrom,
-        effectiveTo: c.effectiveTo,
-        yearEnd: c.yearEnd,
-        labelBy: c.labelBy,
-        origin: 'inferred',
-        confidence: inferred.confidence,
-        reason,
-      });
-    }
     audit.push({
       tenantId,
       actor,
@@ -272,7 +263,7 @@ export function planNewCompany(
     entityId,
     entity,
     aliases,
-    calendars: [...calendarRows.values()],
+    calendars: calendarRows,
     audit,
     source,
     facts,
@@ -288,4 +279,30 @@ export function planNewCompany(
     quarantined,
     notes,
   };
+}
+
+/** The inferred calendars as rows, by id: per file, a repeated id is an upsert of the same values (the last one stands). */
+function inferredCalendarRows(
+  tenantId: string,
+  entityId: string,
+  inferred: ReturnType<typeof inferCalendar>,
+): Row<typeof fiscalCalendars>[] {
+  const rows = new Map<string, Row<typeof fiscalCalendars>>();
+  const reason = inferred.notes.join('; ');
+  for (const c of inferred.calendars) {
+    const id = contentId('calendar', entityId, 'inferred', c.effectiveFrom, c.effectiveTo, c.yearEnd, c.labelBy);
+    rows.set(id, {
+      id,
+      tenantId,
+      entityId,
+      effectiveFrom: c.effectiveFrom,
+      effectiveTo: c.effectiveTo,
+      yearEnd: c.yearEnd,
+      labelBy: c.labelBy,
+      origin: 'inferred',
+      confidence: inferred.confidence,
+      reason,
+    });
+  }
+  return [...rows.values()];
 }

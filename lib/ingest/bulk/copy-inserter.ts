@@ -24,7 +24,7 @@ const STAGE_SIGHTINGS = 'll_bulk_stage_sightings';
 const COLUMNS = getTableColumns(facts);
 const FACT_NAMES = WRITTEN_FACT_COLUMNS.map((k) => COLUMNS[k].name);
 const FACT_LIST = FACT_NAMES.map((n) => `"${n}"`).join(', ');
-const SIGHTING_LIST = 'entity_id, fact_id, source_id, accession, form, filed_at, labels';
+const SIGHTING_LIST = 'tenant_id, entity_id, fact_id, source_id, accession, form, filed_at, labels';
 
 const SPECIAL = /[\\\n\r\t]/;
 
@@ -210,7 +210,7 @@ export function factLine(r: FactRow): string {
 const text = (v: string | null) => (v === null ? '\\N' : escapeText(v));
 
 export function sightingLine(r: SightingRow): string {
-  return `${escapeText(r.entity_id)}\t${escapeText(r.fact_id)}\t${escapeText(r.source_id)}\t${escapeText(r.accession)}\t${text(r.form)}\t${text(r.filed_at)}\t${jsonField(r.labels)}\n`;
+  return `${escapeText(r.tenant_id)}\t${escapeText(r.entity_id)}\t${escapeText(r.fact_id)}\t${escapeText(r.source_id)}\t${escapeText(r.accession)}\t${text(r.form)}\t${text(r.filed_at)}\t${jsonField(r.labels)}\n`;
 }
 
 /** Creates the staging tables of this session (temporary: never WAL-logged, gone with the connection). */

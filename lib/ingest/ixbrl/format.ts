@@ -54,6 +54,7 @@ export async function storeTables(
     const tableId = contentId('table', ctx.sourceId, ordinal);
     tableRows.push({
       id: tableId,
+      tenant_id: ctx.tenantId,
       entity_id: entityId,
       source_id: ctx.sourceId,
       ordinal,
@@ -87,6 +88,7 @@ export async function storeTables(
       }
       cellRows.push({
         id: cellId,
+        tenant_id: ctx.tenantId,
         entity_id: entityId,
         table_id: tableId,
         row_index: c.row,
@@ -103,20 +105,20 @@ export async function storeTables(
   });
   for (let i = 0; i < tableRows.length; i += BATCH) {
     await ctx.tx.execute(sql`
-      insert into source_tables (id, entity_id, source_id, ordinal, title, section, unit_line, scale, currency, header_rows, row_count, column_count)
-      select id, entity_id, source_id, ordinal, title, section, unit_line, scale, currency, header_rows, row_count, column_count
+      insert into source_tables (id, tenant_id, entity_id, source_id, ordinal, title, section, unit_line, scale, currency, header_rows, row_count, column_count)
+      select id, tenant_id, entity_id, source_id, ordinal, title, section, unit_line, scale, currency, header_rows, row_count, column_count
       from jsonb_to_recordset(${JSON.stringify(tableRows.slice(i, i + BATCH))}::jsonb) as x(
-        id text, entity_id text, source_id text, ordinal integer, title text, section text, unit_line text, scale integer, currency text,
+        id text, tenant_id text, entity_id text, source_id text, ordinal integer, title text, section text, unit_line text, scale integer, currency text,
         header_rows jsonb, row_count integer, column_count integer)
       on conflict (entity_id, id) do nothing`);
   }
   for (let i = 0; i < cellRows.length; i += BATCH) {
     await ctx.tx.execute(sql`
-      insert into source_cells (id, entity_id, table_id, row_index, col_index, row_label, column_path, text, numeric_value, span_start, span_end, fact_id)
-      select id, entity_id, table_id, row_index, col_index, row_label, array(select jsonb_array_elements_text(column_path)), text, numeric_value,
+      insert into source_cells (id, tenant_id, entity_id, table_id, row_index, col_index, row_label, column_path, text, numeric_value, span_start, span_end, fact_id)
+      select id, tenant_id, entity_id, table_id, row_index, col_index, row_label, array(select jsonb_array_elements_text(column_path)), text, numeric_value,
              span_start, span_end, fact_id
       from jsonb_to_recordset(${JSON.stringify(cellRows.slice(i, i + BATCH))}::jsonb) as x(
-        id text, entity_id text, table_id text, row_index integer, col_index integer, row_label text, column_path jsonb, text text,
+        id text, tenant_id text, entity_id text, table_id text, row_index integer, col_index integer, row_label text, column_path jsonb, text text,
         numeric_value numeric, span_start integer, span_end integer, fact_id text)
       on conflict (entity_id, id) do nothing`);
   }

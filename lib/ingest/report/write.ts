@@ -402,6 +402,7 @@ async function writeTables(
     const tableId = contentId('table', ctx.sourceId, t.ordinal);
     tableRows.push({
       id: tableId,
+      tenantId: ctx.tenantId,
       entityId,
       sourceId: ctx.sourceId,
       ordinal: t.ordinal,
@@ -418,6 +419,7 @@ async function writeTables(
     for (const l of t.labelCells) {
       cellRows.push({
         id: contentId('cell', tableId, l.rowIndex, 0),
+        tenantId: ctx.tenantId,
         entityId,
         tableId,
         rowIndex: l.rowIndex,
@@ -434,6 +436,7 @@ async function writeTables(
       const cellId = contentId('cell', tableId, c.rowIndex, c.colIndex);
       cellRows.push({
         id: cellId,
+        tenantId: ctx.tenantId,
         entityId,
         tableId,
         rowIndex: c.rowIndex,

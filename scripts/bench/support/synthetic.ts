@@ -126,15 +126,16 @@ async function build(conn: Queryable, o: SyntheticOptions): Promise<SyntheticInf
     [SCALE_TENANT_ID],
   );
   await q(
-    `insert into entity_aliases (entity_id, alias, normalized, kind)
-     select id, name, n, 'name' from bench_co c, unnest($1::text[], $2::text[]) as a(cid, n) where a.cid = c.id
-     union all select id, ticker, lower(ticker), 'ticker' from bench_co`,
-    [companies.map((c) => c.id), companies.map((c) => normalizeAlias(c.name))],
+    `insert into entity_aliases (tenant_id, entity_id, alias, normalized, kind)
+     select $3, id, name, n, 'name' from bench_co c, unnest($1::text[], $2::text[]) as a(cid, n) where a.cid = c.id
+     union all select $3, id, ticker, lower(ticker), 'ticker' from bench_co`,
+    [companies.map((c) => c.id), companies.map((c) => normalizeAlias(c.name)), SCALE_TENANT_ID],
   );
   await q(
-    `insert into fiscal_calendars (id, entity_id, effective_from, year_end, label_by, origin, reason)
-     select md5(id || ':calendar'), id, '1990-01-01', jsonb_build_object('kind', 'fixed', 'month', ye_month, 'day', ye_day), 'end-year', 'registered', 'benchmark scale-up'
+    `insert into fiscal_calendars (id, tenant_id, entity_id, effective_from, year_end, label_by, origin, reason)
+     select md5(id || ':calendar'), $1, id, '1990-01-01', jsonb_build_object('kind', 'fixed', 'month', ye_month, 'day', ye_day), 'end-year', 'registered', 'benchmark scale-up'
      from bench_co`,
+    [SCALE_TENANT_ID],
   );
   // fiscal year y ends on (y, ye_month, ye_day) and starts the day after the previous year end
   await q(`create temp table bench_src as
