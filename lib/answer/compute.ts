@@ -33,6 +33,8 @@ import { getFormula } from '@/lib/ontology/formulas';
 import { getMetric } from '@/lib/ontology/metrics';
 import { lookupFact, type Citation, type LookupResult, type RejectedCandidate } from '@/lib/retrieval/lookup-facts';
 import { filingForms, findFiling, formsOf, listFilings, splitEvents } from '@/lib/retrieval/filings';
+import { discreteQuarterFromYtd } from './discrete-quarter';
+import { ttmPerShareFigure } from './ttm-per-share';
 import { isShareUnit, type VersionNote, versionNoteOf } from './version-note';
 import type { EntityRef, MetricRef } from '@/lib/planner/types';
 import type { StageReporter } from './stage-reporter';
@@ -418,6 +420,11 @@ export async function fetchBase(
   }
   // a named filing reports what it reports: a fourth quarter is not derived from two filings in its name
   if (ctx.basis.kind === 'filing') return notInFiling();
+  // a second or third quarter reported only inside the year to date: H1 − Q1, 9M − H1 (./discrete-quarter.ts)
+  const discrete = await discreteQuarterFromYtd(ctx, ent, metricId, target, metricLabel(metricId), (t) =>
+    fetchBase(ctx, ent, metricId, t, scope, member),
+  );
+  if (discrete) return discrete;
   // bounded refetch: the derived route for a fourth quarter (FY − 9M YTD) or a second half (FY − H1),
   // never another period
   const rest = target.period.type === 'duration' && target.fiscalYear !== null ? REST[target.fiscalPeriod as 'Q4' | 'H2'] : undefined;
@@ -612,6 +619,9 @@ export async function windowBase(
   reportedWindow = false,
 ): Promise<FigureResult> {
   const rule = windowRule(metricId);
+  // EPS over a trailing twelve months: the labelled sum of the four quarterly EPS (./ttm-per-share.ts)
+  if (rule.kind === 'refuse' && rule.reason === 'earnings_per_share' && window.kind === 'ttm')
+    return ttmPerShareFigure(ctx, ent, metricId, window, (t) => fetchBase(ctx, ent, metricId, t, scope, member));
   if (rule.kind === 'refuse' && (getMetric(metricId) || getFormula(metricId)))
     return refuseWindow(ctx, ent, metricId, window, rule.message, scope, member);
   const figs: Figure[] = [];

@@ -65,6 +65,10 @@ export type CalcOp =
   | 'ttm'
   | 'derive_q4'
   | 'derive_h2'
+  /** Q2 = H1 − Q1, Q3 = 9M − H1 */
+  | 'derive_quarter'
+  /** TTM EPS: the labelled sum of four quarterly per-share figures */
+  | 'ttm_per_share_sum'
   | 'average_balance'
   | 'per_share'
   | 'free_cash_flow'

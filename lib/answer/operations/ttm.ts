@@ -8,6 +8,7 @@ import type { Period } from '@/lib/domain/types';
 import type { ResolvedPeriod } from '@/lib/fiscal';
 import { computeWindowFigure, targetFor, type EntityContext, type Window } from '../compute';
 import { lowerFirst } from '../text';
+import { sayTtmPerShare } from '../ttm-per-share';
 import { copulaFor } from '@/lib/ontology/inflect';
 import type { AnswerValue } from '../types';
 import type { Operation } from './types';
@@ -43,6 +44,10 @@ export const ttmOperation: Operation = {
       v.id,
       v.display,
     );
+    if (calculation === 'ttm_per_share_sum') {
+      sayTtmPerShare(tb, v, metricWords);
+      return;
+    }
     if (calculation === 'formula') {
       // a ratio over the window: each operand's own TTM, divided once
       tb.text(`, computed over ${v.period.dateRange} from `);

@@ -2,6 +2,7 @@
 import { computeFigure } from '../compute';
 import { lowerFirst, periodText } from '../text';
 import { copulaFor } from '@/lib/ontology/inflect';
+import { isAverageBalanceFormula, sayAverageBalanceInputs } from './average-balance-words';
 import { ttmOperation } from './ttm';
 import { versionSentence } from '../version-note';
 import type { Operation } from './types';
@@ -45,6 +46,8 @@ export const valueOperation: Operation = {
           .value(v.inputs[0]!.id, v.inputs[0]!.display)
           .text(` minus ${v.inputs[1]!.period.label} `)
           .value(v.inputs[1]!.id, v.inputs[1]!.display);
+      } else if (isAverageBalanceFormula(intent.metric.formulaId ?? intent.metric.id)) {
+        sayAverageBalanceInputs(tb, v);
       } else {
         tb.text(', from ');
         v.inputs.forEach((inp, i) => tb.text(`${i ? ' and ' : ''}${lowerFirst(inp.label)} `).value(inp.id, inp.display));
