@@ -81,7 +81,10 @@ export function sayTtmPerShare(tb: TextBuilder, v: AnswerValue, metricWords: str
     first = false;
     // a fiscal year followed by its nine months is the fourth quarter taken as their difference
     if (next && inp.period.fiscalPeriod === 'FY' && next.period.fiscalPeriod === '9M' && next.period.start === inp.period.start) {
-      tb.text(`Q4 as ${inp.period.label} `).value(inp.id, inp.display).text(` − ${next.period.label} `).value(next.id, next.display);
+      tb.text(`Q4${inp.period.fiscalYear ? ` FY${inp.period.fiscalYear}` : ''} as ${inp.period.label} `)
+        .value(inp.id, inp.display)
+        .text(` − ${next.period.label} `)
+        .value(next.id, next.display);
       i++;
       continue;
     }

@@ -188,8 +188,8 @@ describe('figures over windows of periods', () => {
       ['Q3', b + 8],
     ]);
     expect(v.inputs.every((x) => x.citations.length === 1)).toBe(true);
-    expect(ttm.text).toMatch(/the sum of four quarterly diluted EPS \(a derived figure, not one the filings report/);
-    expect(ttm.text).toMatch(/Q4 as FY2024 .* − 9M FY2024/);
+    expect(ttm.text).toMatch(/the sum of four quarterly EPS \(diluted\) \(a derived figure, not one the filings report/);
+    expect(ttm.text).toMatch(/Q4 FY2024 as FY2024 .* − 9M FY2024/);
     // the fourth quarter on its own is still not FY − 9M
     const q4 = await ask('Keystone Windows diluted EPS Q4 FY2024');
     expect(q4.values).toHaveLength(0);
