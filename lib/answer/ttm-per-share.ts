@@ -55,7 +55,7 @@ export async function ttmPerShareFigure(
     quarters.push({ fy: parts[0].operand, nineMonths: parts[1].operand });
     figures.push(...parts);
   }
-  const label = figures[0]!.metricLabel;
+  const label = figures[0]?.metricLabel ?? metricId;
   const mixed = shareBasisFailure(
     figures.map((f) => ({ ...f, label: answerPeriod(f.period, ent.calendars).label })),
     label,
@@ -73,19 +73,20 @@ export function sayTtmPerShare(tb: TextBuilder, v: AnswerValue, metricWords: str
     `, the sum of four quarterly ${metricWords} (a derived figure, not one the filings report; quarterly per-share figures divide by different share counts, so the sum is an approximation): `,
   );
   const inputs = v.inputs;
+  const skip = new Set<number>();
   let first = true;
-  for (let i = 0; i < inputs.length; i++) {
-    const inp = inputs[i]!;
+  for (const [i, inp] of inputs.entries()) {
+    if (skip.has(i)) continue;
     const next = inputs[i + 1];
     tb.text(first ? '' : ', ');
     first = false;
     // a fiscal year followed by its nine months is the fourth quarter taken as their difference
     if (next && inp.period.fiscalPeriod === 'FY' && next.period.fiscalPeriod === '9M' && next.period.start === inp.period.start) {
+      skip.add(i + 1);
       tb.text(`Q4${inp.period.fiscalYear ? ` FY${inp.period.fiscalYear}` : ''} as ${inp.period.label} `)
         .value(inp.id, inp.display)
         .text(` − ${next.period.label} `)
         .value(next.id, next.display);
-      i++;
       continue;
     }
     tb.text(`${inp.period.label} `).value(inp.id, inp.display);

@@ -53,11 +53,11 @@ interface Term {
   text: string;
 }
 
-function termOf(q: PerShareQuarter, values: Map<string, Decimal>): { term?: Term; errors: TypedError[] } {
+function termOf(q: PerShareQuarter, decimalOf: (op: Operand) => Decimal): { term?: Term; errors: TypedError[] } {
   if ('reported' in q) {
     const p = q.reported.period as Duration;
     return {
-      term: { ops: [q.reported], period: p, value: values.get(q.reported.id)!, text: `${nameOf(q.reported)}[${periodText(p)}]` },
+      term: { ops: [q.reported], period: p, value: decimalOf(q.reported), text: `${nameOf(q.reported)}[${periodText(p)}]` },
       errors: [],
     };
   }
@@ -72,7 +72,7 @@ function termOf(q: PerShareQuarter, values: Map<string, Decimal>): { term?: Term
     errors.push(error('PERIOD_MISMATCH', `${periodText(n)} is not the first nine months of ${periodText(f)}`, q.fy, q.nineMonths));
   if (errors.length > 0) return { errors };
   const period: Duration = { type: 'duration', start: addDays(n.end, 1), end: f.end };
-  const value = sub(values.get(q.fy.id)!, values.get(q.nineMonths.id)!);
+  const value = sub(decimalOf(q.fy), decimalOf(q.nineMonths));
   return {
     term: {
       ops: [q.fy, q.nineMonths],
@@ -106,10 +106,11 @@ export function ttmPerShareSum({ quarters, ...options }: TtmPerShareOptions): Ca
   const { values: parsed, errors: valueErrors } = parseValues(ops);
   errors.push(...valueErrors);
   if (errors.length > 0) return rejected('ttm_per_share_sum', errors);
-  const values = new Map(ops.map((o, i) => [o.id, parsed[i]!]));
+  // every operand parsed (parseValues reported none invalid): its decimal by position
+  const decimalOf = (op: Operand) => parsed[ops.indexOf(op)] as Decimal;
   const terms: Term[] = [];
   for (const q of quarters) {
-    const t = termOf(q, values);
+    const t = termOf(q, decimalOf);
     errors.push(...t.errors);
     if (t.term) terms.push(t.term);
   }
@@ -128,18 +129,20 @@ export function ttmPerShareSum({ quarters, ...options }: TtmPerShareOptions): Ca
         ),
       );
   }
-  const period: Duration = { type: 'duration', start: terms[0]!.period.start, end: terms[3]!.period.end };
+  const [first, , , last] = terms as [Term, Term, Term, Term];
+  const period: Duration = { type: 'duration', start: first.period.start, end: last.period.end };
   if (errors.length === 0 && lengthClass(durationDays(period)) !== 'annual')
     errors.push(error('PERIOD_LENGTH_MISMATCH', `four quarters spanning ${durationDays(period) + 1} days are not a year`, ...ops));
   if (errors.length > 0) return rejected('ttm_per_share_sum', errors);
-  const value = terms.slice(1).reduce((acc, t) => add(acc, t.value), terms[0]!.value);
+  const value = terms.slice(1).reduce((acc, t) => add(acc, t.value), first.value);
+  const [op] = ops as [Operand];
   return accepted({
     op: 'ttm_per_share_sum',
     value,
-    unit: ops[0]!.unit,
-    currency: currencyOf(ops[0]!),
+    unit: op.unit,
+    currency: currencyOf(op),
     period,
-    formula: `sum of four quarterly ${nameOf(ops[0]!)}: ${terms.map((t) => t.text).join(' + ')}`,
+    formula: `sum of four quarterly ${nameOf(op)}: ${terms.map((t) => t.text).join(' + ')}`,
     operands: ops,
     basis: 'derived',
     options,
