@@ -34,6 +34,7 @@ import { getMetric } from '@/lib/ontology/metrics';
 import { lookupFact, type Citation, type LookupResult, type RejectedCandidate } from '@/lib/retrieval/lookup-facts';
 import { filingForms, findFiling, formsOf, listFilings, splitEvents } from '@/lib/retrieval/filings';
 import { discreteQuarterFromYtd } from './discrete-quarter';
+import type { FigureKit } from './figure-kit';
 import { ttmPerShareFigure } from './ttm-per-share';
 import { isShareUnit, type VersionNote, versionNoteOf } from './version-note';
 import type { EntityRef, MetricRef } from '@/lib/planner/types';
@@ -357,6 +358,16 @@ function memberText(member: MemberFilter): string {
   );
 }
 
+/** The figure engine as the derivation modules use it (./figure-kit.ts): one measure, scope and member. */
+function kitFor(ctx: ExecContext, ent: EntityContext, metricId: string, scope: Scope, member: MemberFilter): FigureKit {
+  return {
+    fetch: (t) => fetchBase(ctx, ent, metricId, t, scope, member),
+    targetFor: (p) => targetFor(p, ent.calendars),
+    record: (r) => record(ctx, r),
+    figure: (r, label, parts) => fromCalc(r, label, parts, ent),
+  };
+}
+
 /**
  * A stored metric for one period; Q4 falls back to FY − 9M YTD (labelled derived). With `member`,
  * only the fact for exactly those dimension members counts: when it is not reported the result is
@@ -421,9 +432,7 @@ export async function fetchBase(
   // a named filing reports what it reports: a fourth quarter is not derived from two filings in its name
   if (ctx.basis.kind === 'filing') return notInFiling();
   // a second or third quarter reported only inside the year to date: H1 − Q1, 9M − H1 (./discrete-quarter.ts)
-  const discrete = await discreteQuarterFromYtd(ctx, ent, metricId, target, metricLabel(metricId), (t) =>
-    fetchBase(ctx, ent, metricId, t, scope, member),
-  );
+  const discrete = await discreteQuarterFromYtd(ent, metricId, target, metricLabel(metricId), kitFor(ctx, ent, metricId, scope, member));
   if (discrete) return discrete;
   // bounded refetch: the derived route for a fourth quarter (FY − 9M YTD) or a second half (FY − H1),
   // never another period
@@ -621,7 +630,7 @@ export async function windowBase(
   const rule = windowRule(metricId);
   // EPS over a trailing twelve months: the labelled sum of the four quarterly EPS (./ttm-per-share.ts)
   if (rule.kind === 'refuse' && rule.reason === 'earnings_per_share' && window.kind === 'ttm')
-    return ttmPerShareFigure(ctx, ent, metricId, window, (t) => fetchBase(ctx, ent, metricId, t, scope, member));
+    return ttmPerShareFigure(ent, metricId, window, kitFor(ctx, ent, metricId, scope, member));
   if (rule.kind === 'refuse' && (getMetric(metricId) || getFormula(metricId)))
     return refuseWindow(ctx, ent, metricId, window, rule.message, scope, member);
   const figs: Figure[] = [];

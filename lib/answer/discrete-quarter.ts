@@ -7,17 +7,14 @@
  */
 import { deriveQuarter, nonAdditiveMessage, windowRule } from '@/lib/calc';
 import { fiscalPeriodBounds } from '@/lib/fiscal';
-import type { EntityContext, ExecContext, Failure, FigureResult, Target } from './compute';
-import { fromCalc, recordCalculation, targetFor } from './compute';
+import type { EntityContext, Failure, FigureResult, Target } from './compute';
+import type { FigureKit } from './figure-kit';
 
 /** The year-to-date positions a discrete quarter is the difference of. */
 const FROM_YTD = {
   Q2: { through: 'H1', prior: 'Q1' },
   Q3: { through: '9M', prior: 'H1' },
 } as const;
-
-/** Fetches one stored figure for a target (compute.ts fetchBase, for the same measure, scope and member). */
-export type FetchStored = (target: Target) => Promise<FigureResult>;
 
 const missing = (message: string): FigureResult => ({
   ok: false,
@@ -29,12 +26,11 @@ const missing = (message: string): FigureResult => ({
  * Q2 or Q3 of the entity's calendar (the caller then says the period is not reported).
  */
 export async function discreteQuarterFromYtd(
-  ctx: ExecContext,
   ent: EntityContext,
   metricId: string,
   target: Target,
   label: string,
-  fetchStored: FetchStored,
+  kit: FigureKit,
 ): Promise<FigureResult | null> {
   const plan = target.fiscalPeriod === 'Q2' || target.fiscalPeriod === 'Q3' ? FROM_YTD[target.fiscalPeriod] : null;
   if (!plan || target.fiscalYear === null || target.period.type !== 'duration') return null;
@@ -48,15 +44,15 @@ export async function discreteQuarterFromYtd(
   const through = fiscalPeriodBounds(ent.calendars, target.fiscalYear, plan.through);
   const prior = fiscalPeriodBounds(ent.calendars, target.fiscalYear, plan.prior);
   if (!through || !prior) return null;
-  const a = await fetchStored(targetFor({ type: 'duration', ...through }, ent.calendars));
-  const b = await fetchStored(targetFor({ type: 'duration', ...prior }, ent.calendars));
+  const a = await kit.fetch(kit.targetFor({ type: 'duration', ...through }));
+  const b = await kit.fetch(kit.targetFor({ type: 'duration', ...prior }));
   // an operand that is not reported leaves the quarter not reported (the caller says so); a refused one is said
   if (!a.ok || !b.ok) {
     const failed = (!a.ok ? a.failure : !b.ok ? b.failure : null) as Failure;
     return failed.kind === 'missing' ? null : { ok: false, failure: failed };
   }
   const r = deriveQuarter({ throughQuarter: a.figure.operand, throughPrior: b.figure.operand, metricId, calendars: ent.calendars });
-  recordCalculation(ctx, r);
+  kit.record(r);
   if (!r.ok)
     return {
       ok: false,
@@ -66,5 +62,5 @@ export async function discreteQuarterFromYtd(
         errors: r.errors,
       },
     };
-  return { ok: true, figure: fromCalc(r, label, [a.figure, b.figure], ent) };
+  return { ok: true, figure: kit.figure(r, label, [a.figure, b.figure]) };
 }

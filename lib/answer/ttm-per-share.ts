@@ -7,44 +7,35 @@
  */
 import { ttmPerShareSum, type PerShareQuarter } from '@/lib/calc';
 import { fiscalPeriodBounds } from '@/lib/fiscal';
-import type { EntityContext, ExecContext, Figure, FigureResult, Target, Window } from './compute';
-import { answerPeriod, fromCalc, recordCalculation, targetFor } from './compute';
+import type { EntityContext, Figure, FigureResult, Target, Window } from './compute';
+import type { FigureKit } from './figure-kit';
 import type { TextBuilder } from './text';
 import type { AnswerValue } from './types';
 import { shareBasisFailure } from './version-note';
 
-/** Fetches the stored figure of the measure for one target (compute.ts fetchBase, same scope and member). */
-export type FetchStored = (target: Target) => Promise<FigureResult>;
-
 /** The fourth quarter as FY − 9M of the same measure, both stored; null when either is not reported. */
-async function fourthQuarterParts(ent: EntityContext, quarter: Target, fetchStored: FetchStored): Promise<[Figure, Figure] | null> {
+async function fourthQuarterParts(ent: EntityContext, quarter: Target, kit: FigureKit): Promise<[Figure, Figure] | null> {
   if (quarter.fiscalPeriod !== 'Q4' || quarter.fiscalYear === null) return null;
   const fyB = fiscalPeriodBounds(ent.calendars, quarter.fiscalYear, 'FY');
   const nineB = fiscalPeriodBounds(ent.calendars, quarter.fiscalYear, '9M');
   if (!fyB || !nineB) return null;
-  const fy = await fetchStored(targetFor({ type: 'duration', ...fyB }, ent.calendars));
-  const nine = await fetchStored(targetFor({ type: 'duration', ...nineB }, ent.calendars));
+  const fy = await kit.fetch(kit.targetFor({ type: 'duration', ...fyB }));
+  const nine = await kit.fetch(kit.targetFor({ type: 'duration', ...nineB }));
   return fy.ok && nine.ok ? [fy.figure, nine.figure] : null;
 }
 
 /** TTM EPS over `window` as the sum of four quarterly EPS, or the failure of the quarter that is missing. */
-export async function ttmPerShareFigure(
-  ctx: ExecContext,
-  ent: EntityContext,
-  metricId: string,
-  window: Window,
-  fetchStored: FetchStored,
-): Promise<FigureResult> {
+export async function ttmPerShareFigure(ent: EntityContext, metricId: string, window: Window, kit: FigureKit): Promise<FigureResult> {
   const quarters: PerShareQuarter[] = [];
   const figures: Figure[] = [];
   for (const t of window.parts) {
-    const own = await fetchStored(t);
+    const own = await kit.fetch(t);
     if (own.ok) {
       quarters.push({ reported: own.figure.operand });
       figures.push(own.figure);
       continue;
     }
-    const parts = await fourthQuarterParts(ent, t, fetchStored);
+    const parts = await fourthQuarterParts(ent, t, kit);
     if (!parts)
       return own.failure.kind === 'missing'
         ? {
@@ -57,14 +48,14 @@ export async function ttmPerShareFigure(
   }
   const label = figures[0]?.metricLabel ?? metricId;
   const mixed = shareBasisFailure(
-    figures.map((f) => ({ ...f, label: answerPeriod(f.period, ent.calendars).label })),
+    figures.map((f) => ({ ...f, label: kit.targetFor(f.period).label })),
     label,
   );
   if (mixed) return { ok: false, failure: mixed };
   const r = ttmPerShareSum({ quarters, metricId, calendars: ent.calendars });
-  recordCalculation(ctx, r);
+  kit.record(r);
   if (!r.ok) return { ok: false, failure: { kind: 'rejected', message: r.errors.map((e) => e.message).join('; '), errors: r.errors } };
-  return { ok: true, figure: fromCalc(r, label, figures, ent) };
+  return { ok: true, figure: kit.figure(r, label, figures) };
 }
 
 /** "…, the sum of four quarterly diluted EPS (not a reported figure): Q2 FY2025 $1.65, …, Q4 FY2025 as FY2025 $7.46 − 9M FY2025 $5.62, …". */
