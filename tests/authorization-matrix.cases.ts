@@ -87,7 +87,9 @@ export async function adminFixtures(db: Db, ids: MatrixIds): Promise<void> {
     .where(and(eq(entities.tenantId, DEMO_TENANT_ID), eq(entities.ticker, 'HELIOS')))
     .limit(1);
   ids.entityId = helios!.id;
-  await db.insert(entityAliases).values({ tenantId: DEMO_TENANT_ID, entityId: helios!.id, alias: 'Matrix Alias', normalized: 'matrix alias', kind: 'abbreviation' });
+  await db
+    .insert(entityAliases)
+    .values({ tenantId: DEMO_TENANT_ID, entityId: helios!.id, alias: 'Matrix Alias', normalized: 'matrix alias', kind: 'abbreviation' });
   const [src] = await db.select().from(sources).where(eq(sources.entityId, helios!.id)).limit(1);
   ids.sourceId = src!.id;
   ids.revocableSourceId = 'b'.repeat(64);

@@ -56,7 +56,9 @@ for (const target of testTargets()) {
           m('recent', 10),
           m('recent-deleted-thread', 30, `${t}-deleted`),
         ]);
-      await d.db.insert(verdicts).values({ id: `${t}-v`, tenantId: t, manifestId: `${t}-old-verdict`, verdict: 'correct', createdAt: daysAgo(899) });
+      await d.db
+        .insert(verdicts)
+        .values({ id: `${t}-v`, tenantId: t, manifestId: `${t}-old-verdict`, verdict: 'correct', createdAt: daysAgo(899) });
     }
 
     it('deletes old manifests nothing refers to; keeps verdicts, conversations in history and recent ones; audits it', async () => {

@@ -56,8 +56,24 @@ for (const target of testTargets()) {
         ]);
       const s = (x: number) => ({ coverage: x, reasoning: x, factual_consistency: x, clarity: x, depth: x });
       await d.db.insert(verdicts).values([
-        { id: 'v1', tenantId: T, manifestId: 'n1', reviewerId: 'rev1', verdict: 'correct', scores: s(5), createdAt: new Date('2026-01-01T00:00:00Z') },
-        { id: 'v2', tenantId: T, manifestId: 'n1', reviewerId: 'rev2', verdict: 'partial', scores: s(3), createdAt: new Date('2026-01-01T00:01:00Z') },
+        {
+          id: 'v1',
+          tenantId: T,
+          manifestId: 'n1',
+          reviewerId: 'rev1',
+          verdict: 'correct',
+          scores: s(5),
+          createdAt: new Date('2026-01-01T00:00:00Z'),
+        },
+        {
+          id: 'v2',
+          tenantId: T,
+          manifestId: 'n1',
+          reviewerId: 'rev2',
+          verdict: 'partial',
+          scores: s(3),
+          createdAt: new Date('2026-01-01T00:01:00Z'),
+        },
         {
           id: 'v3',
           tenantId: T,
@@ -68,8 +84,24 @@ for (const target of testTargets()) {
           scores: s(2),
           createdAt: new Date('2026-01-01T00:02:00Z'),
         },
-        { id: 'v4', tenantId: T, manifestId: 'x1', reviewerId: 'rev1', verdict: 'correct', scores: {}, createdAt: new Date('2026-01-01T00:03:00Z') },
-        { id: 'v5', tenantId: 'other', manifestId: 'o1', reviewerId: null, verdict: 'failure', scores: {}, createdAt: new Date('2026-01-01T00:04:00Z') },
+        {
+          id: 'v4',
+          tenantId: T,
+          manifestId: 'x1',
+          reviewerId: 'rev1',
+          verdict: 'correct',
+          scores: {},
+          createdAt: new Date('2026-01-01T00:03:00Z'),
+        },
+        {
+          id: 'v5',
+          tenantId: 'other',
+          manifestId: 'o1',
+          reviewerId: null,
+          verdict: 'failure',
+          scores: {},
+          createdAt: new Date('2026-01-01T00:04:00Z'),
+        },
       ]);
     });
     afterAll(async () => {

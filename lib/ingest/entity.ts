@@ -286,7 +286,13 @@ export async function upsertEntity(db: Db, e: EntityFacts): Promise<{ id: string
     }
   }
   await lockEntity(db, id);
-  const values = entityAliasList(e, cik).map((a) => ({ tenantId: e.tenantId, entityId: id, alias: a.alias, normalized: normalizeAlias(a.alias), kind: a.kind }));
+  const values = entityAliasList(e, cik).map((a) => ({
+    tenantId: e.tenantId,
+    entityId: id,
+    alias: a.alias,
+    normalized: normalizeAlias(a.alias),
+    kind: a.kind,
+  }));
   if (values.length) await db.insert(entityAliases).values(values).onConflictDoNothing();
   return { id, created };
 }

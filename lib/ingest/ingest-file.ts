@@ -335,7 +335,10 @@ const VIEWABLE_FORMATS: Record<string, string> = { ixbrl: 'text/html', 'html-rep
 async function keepSourceDocument(db: Db, tenantId: string, sourceId: string, format: string, bytes: Buffer): Promise<void> {
   const mediaType = VIEWABLE_FORMATS[format];
   if (!mediaType) return;
-  await db.insert(sourceDocuments).values({ sourceId, tenantId, mediaType, byteSize: bytes.byteLength, content: bytes }).onConflictDoNothing();
+  await db
+    .insert(sourceDocuments)
+    .values({ sourceId, tenantId, mediaType, byteSize: bytes.byteLength, content: bytes })
+    .onConflictDoNothing();
 }
 
 function stripBom(text: string): string {

@@ -21,7 +21,12 @@ export const entities = pgTable(
     sicDescription: text('sic_description'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('entities_tenant_idx').on(t.tenantId), index('entities_ticker_idx').on(t.ticker), index('entities_cik_idx').on(t.cik), index('entities_sic_idx').on(t.tenantId, t.sic)],
+  (t) => [
+    index('entities_tenant_idx').on(t.tenantId),
+    index('entities_ticker_idx').on(t.ticker),
+    index('entities_cik_idx').on(t.cik),
+    index('entities_sic_idx').on(t.tenantId, t.sic),
+  ],
 );
 
 /**
