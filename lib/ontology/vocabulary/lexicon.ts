@@ -8,6 +8,7 @@
  */
 import { memberLabelFromQName } from '../members';
 import { isFunctionWord } from './function-words';
+import { lemma } from './lemma';
 import { phraseKeys, rewrite } from './synonyms';
 
 /** Where a phrase comes from (the reader prefers the filer's own words to names read from element names). */
@@ -73,6 +74,14 @@ const OPTIONAL = new Set(
 /** Question words a measure's own word implies, covered by it ("cash" paid is the payment). */
 export const IMPLIED: ReadonlyMap<string, readonly string[]> = new Map(phraseKeys('payment').map((k) => [k, phraseKeys('cash')]));
 
+/** Words a caption adds for the sign of a figure ("loss/(gain)", "cost/(credit)"). */
+const SIGN_WORDS = new Set(['loss', 'gain', 'credit', 'benefit'].flatMap((w) => phraseKeys(w)));
+
+/** The initials of some words ("Asia Pacific Latin America" → "apla"), lower case. */
+function acronym(words: readonly string[]): string {
+  return words.length >= 3 ? words.map((w) => w.charAt(0).toLowerCase()).join('') : '';
+}
+
 /** Description sentences longer than this are definitions, not names: only their first clause is a phrase. */
 const DESCRIPTION_WORDS = 12;
 
@@ -122,12 +131,34 @@ export function buildLexicon(src: LexiconSource): Lexicon {
       if (head && head !== text && head.split(/\s+/).length >= 2) push(entryOf(target, head, p.source, own));
     }
   }
+  // a row caption names the member when it does not read wholly as a measure ("Net earnings/(loss)" beside a
+  // segment's figure names the figure) and shares a word with the member's QName ("Net actuarial loss"
+  // beside a pension plan's figure is a line of the plan, not its name)
+  const measures = entries.map((e) => ({ required: e.required, keys: new Set(e.keys) }));
+  const contentOf = (label: string) => rewrite(phraseKeys(label), own).keys.filter((k) => !isFunctionWord(k) && !SIGN_WORDS.has(k));
+  const namesAMeasure = (content: string[]) =>
+    measures.some((m) => m.required.every((k) => content.includes(k)) && content.every((k) => m.keys.has(k) || OPTIONAL.has(k)));
+  const sharesAWord = (content: string[], qname: string[]) => {
+    const q = qname.join('');
+    const c = content.join('');
+    // a code ("country:CN") says nothing to compare a caption with
+    if (q.length <= 3) return true;
+    return content.some((k) => k.length >= 3 && q.includes(k)) || qname.some((k) => k.length >= 3 && c.includes(k)) || c === acronym(qname);
+  };
   for (const m of src.members) {
     const qname = memberLabelFromQName(m.member);
     const label = m.labels[0] ?? qname;
     const target: MemberTarget = { kind: 'member', axis: m.axis, member: m.member, dimensions: m.dimensions, label };
-    for (const l of m.labels) push(entryOf(target, l, 'caption', own));
+    const qkeys = contentOf(qname);
+    for (const l of m.labels) {
+      const content = contentOf(l);
+      if (!namesAMeasure(content) && sharesAWord(content, qkeys)) push(entryOf(target, l, 'caption', own));
+    }
     push(entryOf(target, qname, 'qname', own));
+    // "EMEA", "APLA": a name of three words or more is also asked by its initials
+    const words = qname.split(/\s+/).filter((w) => !isFunctionWord(lemma(w)));
+    const initials = words.length <= 5 && words.every((w) => /^[A-Za-z]+$/.test(w)) ? acronym(words) : '';
+    if (initials.length >= 3) push(entryOf(target, initials, 'qname', own));
   }
   const byKey = new Map<string, LexiconEntry[]>();
   const keys = new Set<string>();

@@ -100,12 +100,20 @@ function namedSet(
     );
     return [...new Map(same.map((e) => [dimsKey(e.target.dimensions), e.target])).values()];
   });
-  // one name: the member's own set as the catalog gives it (a product carried with its own segment included)
+  // one name: the member's own set — the one set carrying it, or its set on its own axis alone; slices of it
+  // (the member within a segment) are read only when their other member is named too. Two members of one
+  // name, or a member filed only as several slices, are asked back.
   if (named.length === 1) {
-    const [own = []] = named;
-    const [only] = own;
-    if (own.length === 1 && only) return { dimensions: only.dimensions, memberCandidates: [] };
-    return { dimensions: null, memberCandidates: own };
+    const [sets = []] = named;
+    const byMember = new Map<string, MemberTarget[]>();
+    for (const t of sets) byMember.set(`${t.axis}|${t.member}`, [...(byMember.get(`${t.axis}|${t.member}`) ?? []), t]);
+    const own = [...byMember.values()].map((list) =>
+      list.length === 1 ? list : list.filter((t) => Object.keys(t.dimensions).length === 1),
+    );
+    const [first] = own;
+    const [only] = first ?? [];
+    if (own.length === 1 && first?.length === 1 && only) return { dimensions: only.dimensions, memberCandidates: [] };
+    return { dimensions: null, memberCandidates: own.flatMap((list) => (list.length ? list : sets)) };
   }
   // several names: the smallest reported set that carries one member of each name (a slice), when it is one
   const sets = [...reported.values()].filter((t) =>
