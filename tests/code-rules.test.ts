@@ -106,6 +106,18 @@ describe('size ratchet (tests/code-size.frozen.json)', () => {
     expect(ratchet(current, readFrozen().functions, MAX_FUNCTION_LINES)).toEqual([]);
   }, 120_000);
 
+  it(`the planner (lib/planner) has no function over ${MAX_FUNCTION_LINES} lines and no file over ${MAX_FILE_LINES}: nothing of it is frozen`, () => {
+    const frozen = readFrozen();
+    expect([...Object.keys(frozen.files), ...Object.keys(frozen.functions)].filter((k) => k.startsWith('lib/planner/'))).toEqual([]);
+    const long = measuredOnce()
+      .filter((m) => m.file.startsWith('lib/planner/'))
+      .flatMap((m) => [
+        ...(m.lines > MAX_FILE_LINES ? [`${m.file}: ${m.lines} lines`] : []),
+        ...m.functions.filter((f) => f.lines > MAX_FUNCTION_LINES).map((f) => `${functionKey(m.file, f.name)}: ${f.lines} lines`),
+      ]);
+    expect(long).toEqual([]);
+  }, 120_000);
+
   it('non-null assertions (x!) in product code do not grow', () => {
     const files = measuredOnce();
     const total = files.reduce((n, m) => n + m.nonNull, 0);

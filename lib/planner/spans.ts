@@ -4,6 +4,7 @@
  * about those words instead of answering a different question.
  */
 import { isFiller } from './filler';
+import type { ReaderName } from './read/types';
 
 export const SPAN_ROLES = [
   'entity',
@@ -27,6 +28,8 @@ export interface SpanEntry {
   role: SpanRole;
   /** what the span became ("revenue", "Q3 FY2025", "tsla", "sequential growth") */
   detail?: string;
+  /** the reader that claimed it (lib/planner/read); absent for words no reader claimed (function words) */
+  reader?: ReaderName;
 }
 
 /** A word of the question with its offsets. */
@@ -51,6 +54,8 @@ export function tokenize(question: string): Token[] {
 export class SpanMap {
   readonly tokens: Token[];
   private readonly entries: SpanEntry[] = [];
+  /** the reader now reading: its claims carry its name */
+  reader: ReaderName | null = null;
 
   constructor(readonly question: string) {
     this.tokens = tokenize(question);
@@ -58,7 +63,8 @@ export class SpanMap {
 
   claim(start: number, end: number, role: SpanRole, detail?: string): void {
     if (end <= start) return;
-    this.entries.push({ start, end, text: this.question.slice(start, end), role, ...(detail ? { detail } : {}) });
+    const reader = this.reader ? { reader: this.reader } : {};
+    this.entries.push({ start, end, text: this.question.slice(start, end), role, ...(detail ? { detail } : {}), ...reader });
   }
 
   /** Whether any claim already covers part of [start, end). */
@@ -90,6 +96,8 @@ export class SpanMap {
 
   /** Marks the remaining filler words, then returns the entries in question order. */
   map(): SpanEntry[] {
+    // function words are no reader's claim
+    this.reader = null;
     for (const t of this.tokens) {
       if (!this.entries.some((e) => t.start < e.end && e.start < t.end) && isFiller(t.lower)) this.claim(t.start, t.end, 'filler');
     }

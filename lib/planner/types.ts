@@ -142,6 +142,7 @@ export type NarrativeIntent = z.infer<typeof narrativeIntentSchema>;
 
 import type { FilingRef } from './narrative';
 import type { SpanEntry } from './spans';
+import type { ReaderName } from './read/types';
 
 /** Every plan carries the span map: which words became which role. */
 export type PlanResult = (
@@ -158,6 +159,6 @@ export type PlanResult = (
       notes: string[];
       numericQuestion?: string;
     }
-  | { status: 'needs_clarification'; clarification: Clarification; partial: Partial<Intent>; notes: string[] }
-  | { status: 'insufficient_evidence'; missing: string; partial: Partial<Intent>; notes: string[] }
+  | { status: 'needs_clarification'; clarification: Clarification; partial: Partial<Intent>; notes: string[]; askedBy?: ReaderName }
+  | { status: 'insufficient_evidence'; missing: string; partial: Partial<Intent>; notes: string[]; askedBy?: ReaderName }
 ) & { spans?: SpanEntry[] };

@@ -1,0 +1,139 @@
+/**
+ * The entity reader: the companies a question names (lib/planner/match-entities), placed in the span map.
+ * A name matching several companies is asked back; a name matching none is said to be missing; without a
+ * name the thread's previous companies carry over, else the reader asks which company. Late in the
+ * pipeline, a capitalised word listed beside a company ("Apple and Hooli") is read as a company that is
+ * not in the workspace (`unknownCompanyWords`).
+ */
+import { normalizeAlias } from '@/lib/domain/names';
+import type { CatalogEntity } from '../catalog';
+import { indexOf } from '../entity-index';
+import { matchEntities } from '../match-entities';
+import type { Token } from '../spans';
+import type { EntityRef } from '../types';
+import type { PlanContext, Reader, Reading } from './types';
+
+export const entityReader: Reader = {
+  name: 'entity',
+  read(r) {
+    const { question, ctx, spans, notes } = r;
+    const { mentions, unknownNames } = matchEntities(question, ctx.catalog);
+    // the cached per-tenant index, or the one kept for this catalog array: never a per-question rebuild
+    const index = ctx.index ?? indexOf(ctx.catalog);
+    r.mentions = mentions;
+    const ambiguousMention = mentions.find((m) => m.entityIds.length > 1);
+    if (ambiguousMention) {
+      const options = ambiguousMention.entityIds.map((id) => index.byId(id)!.legalName ?? index.byId(id)!.name);
+      return {
+        status: 'needs_clarification',
+        clarification: {
+          question: `“${ambiguousMention.text}” matches several companies. Which one do you mean?`,
+          options,
+          rewrites: ambiguousMention.entityIds.map((id) =>
+            replaceMention(question, spans.tokens, ambiguousMention, index.byId(id)!.legalName ?? index.byId(id)!.name),
+          ),
+        },
+        partial: {},
+        notes,
+      };
+    }
+    for (const m of mentions) {
+      const sp = entitySpans(question, spans.tokens, m, (s, e) => spans.taken(s, e));
+      if (sp) {
+        spans.claim(sp[0], sp[1], 'entity', m.entityIds[0]);
+        r.entityAt.push({ id: m.entityIds[0]!, start: sp[0], end: sp[1] });
+      }
+    }
+    let entities = [...new Set(mentions.map((m) => m.entityIds[0]!))].map((id) => ref(index.byId(id)!));
+    for (const m of mentions.filter((m) => m.via === 'fuzzy')) notes.push(`read “${m.text}” as ${index.byId(m.entityIds[0]!)!.name}`);
+    if (entities.length === 0 && unknownNames.length > 0) {
+      return {
+        status: 'insufficient_evidence',
+        missing: `No company named ${unknownNames.map((n) => `“${n}”`).join(' or ')} is in this workspace.`,
+        partial: {},
+        notes,
+      };
+    }
+    if (entities.length === 0 && r.prev) {
+      entities = r.prev.entities;
+      notes.push('company carried over from the previous question');
+    }
+    if (entities.length === 0) {
+      return {
+        status: 'needs_clarification',
+        clarification: { question: 'Which company do you mean?', options: ctx.catalog.slice(0, 8).map((e) => e.name) },
+        partial: {},
+        notes,
+      };
+    }
+    r.entities = entities;
+    return null;
+  },
+};
+
+/** A capitalised name beside a known company is a company that is not in the workspace ("Apple and Hooli"). */
+export function readUnknownCompanies(r: Reading): void {
+  const { spans, question } = r;
+  if (r.entityAt.length === 0) return;
+  for (const t of spans.unplaced()) {
+    if (!/^[A-Z][a-z]+$/.test(t.text) || t.start === spans.tokens[0]?.start) continue;
+    const before = question.slice(0, t.start);
+    const after = question.slice(t.end);
+    if (/(?:\b(?:and|or|vs\.?|versus|with)|,)\s*$/i.test(before) || /^\s*(?:,|\band\b|\bor\b|\bvs\.?|\bversus\b)/i.test(after)) {
+      spans.claim(t.start, t.end, 'entity', 'unknown');
+      r.unknownCompanies.push(t.text);
+    }
+  }
+  if (r.unknownCompanies.length)
+    r.notes.push(`No company named ${r.unknownCompanies.map((n) => `“${n}”`).join(' or ')} is in this workspace.`);
+}
+
+/** The question with "attributable to <the company asked about>" written "attributable to the parent". */
+export function selfAttributed(question: string, ctx: PlanContext): { question: string; name: string } | null {
+  if (!/\battributable\s+to\b/i.test(question)) return null;
+  const { mentions } = matchEntities(question, ctx.index ?? ctx.catalog);
+  for (const m of mentions) {
+    if (!/\battributable\s+to\s+(?:the\s+)?$/i.test(question.slice(0, m.start))) continue;
+    if (!mentions.some((o) => o !== m && o.start < m.start && o.entityIds[0] === m.entityIds[0])) continue;
+    const end = /^['’]s?\b/.test(question.slice(m.end)) ? m.end + question.slice(m.end).match(/^['’]s?/)![0].length : m.end;
+    const lead = question.slice(0, m.start).replace(/\bthe\s+$/i, '');
+    return { question: `${lead}the parent${question.slice(end)}`, name: m.text };
+  }
+  return null;
+}
+
+function ref(e: CatalogEntity): EntityRef {
+  return { id: e.id, name: e.name, ticker: e.ticker };
+}
+
+function entitySpans(
+  question: string,
+  tokens: Token[],
+  m: { text: string; via: string; start?: number; end?: number },
+  taken: (s: number, e: number) => boolean,
+): [number, number] | null {
+  if (typeof m.start === 'number' && typeof m.end === 'number') return [m.start, m.end];
+  if (m.via === 'ticker' || m.via === 'cik') {
+    const t = m.text.replace(/^CIK\s*/i, '');
+    const re = new RegExp(`(?<![\\w$])\\$?(?:CIK\\s*0*)?${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'gi');
+    for (const x of question.matchAll(re)) if (!taken(x.index!, x.index! + x[0].length)) return [x.index!, x.index! + x[0].length];
+    return null;
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    for (let j = i; j < Math.min(tokens.length, i + 8); j++) {
+      const s = tokens[i]!.start;
+      let e = tokens[j]!.end;
+      if (normalizeAlias(question.slice(s, e)) !== m.text || taken(s, e)) continue;
+      // legal suffixes and punctuation that normalize away belong to the name ("Tesla Motors, Inc.")
+      for (let k = j + 1; k < tokens.length && normalizeAlias(question.slice(s, tokens[k]!.end)) === m.text; k++) e = tokens[k]!.end;
+      if (question[e] === '.' && /^(inc|corp|co|ltd|plc|llc)$/i.test(question.slice(s, e).split(/\W+/).pop() ?? '')) e++;
+      return [s, e];
+    }
+  }
+  return null;
+}
+
+function replaceMention(question: string, tokens: Token[], m: { text: string; via: string }, by: string): string {
+  const sp = entitySpans(question, tokens, m, () => false);
+  return sp ? question.slice(0, sp[0]) + by + question.slice(sp[1]) : `${question} (${by})`;
+}

@@ -1,0 +1,340 @@
+/**
+ * The expression reader: explicit arithmetic the question writes ("add Q1 and Q2 revenue", "net income
+ * divided by revenue", "take FY2021 and subtract the first nine months"): operands each with their own
+ * measure and period, evaluated by lib/calc, which refuses invalid joins with typed errors.
+ */
+import type { PeriodPhrase, PeriodSpec, YearRangeSpan } from '@/lib/fiscal';
+import type { OperationWords } from '../operations';
+import type { SpanMap } from '../spans';
+import type { EntityRef, ExpressionNode, Intent, MetricRef, PeriodRequest, PlanResult } from '../types';
+import { versionsOnlyForValues } from '../version-basis';
+import { quarterText, withYear, yearOf } from './period-runs';
+import type { Reader } from './types';
+
+interface Clause {
+  start: number;
+  end: number;
+  measures: { ref: MetricRef; start: number; end: number }[];
+  periods: PeriodPhrase[];
+}
+
+export const expressionReader: Reader = {
+  name: 'expression',
+  read(r) {
+    if (r.prefixW.length === 0 && r.arithW.length === 0) return null;
+    if (r.version.versions)
+      return {
+        status: 'needs_clarification',
+        clarification: versionsOnlyForValues(r.version.versions),
+        partial: { entities: r.entities },
+        notes: r.notes,
+      };
+    return planExpression({
+      question: r.question,
+      spans: r.spans,
+      entities: r.entities,
+      entityAt: r.entityAt,
+      measureAt: r.measureAt,
+      phrases: r.phrases,
+      rangeSpan: r.rangeSpan,
+      ow: r.ow,
+      prefixW: r.prefixW,
+      arithW: r.arithW,
+      methodW: r.methodW,
+      basis: r.version.basis,
+      instructions: r.instructions,
+      notes: r.notes,
+      prev: r.prev,
+    });
+  },
+};
+
+interface ExpressionInput {
+  question: string;
+  spans: SpanMap;
+  entities: EntityRef[];
+  entityAt: { id: string; start: number; end: number }[];
+  measureAt: { ref: MetricRef; start: number; end: number }[];
+  phrases: PeriodPhrase[];
+  /** a range of years in the question ("FY2023 to FY2025"): added up, it is each of its years */
+  rangeSpan: YearRangeSpan | null;
+  ow: OperationWords;
+  prefixW: OperationWords['prefix'];
+  arithW: OperationWords['infix'];
+  methodW: OperationWords['method'];
+  basis: Intent['basis'];
+  instructions: NonNullable<Intent['instructions']>;
+  notes: string[];
+  prev: Intent | null;
+}
+
+/**
+ * Explicit arithmetic ("add Q1 and Q2 revenue", "net income divided by revenue", "take FY2021 and
+ * subtract the first nine months"): operands each with their own measure and period, evaluated by
+ * lib/calc, which refuses invalid joins with typed errors.
+ */
+/** A clause whose one period phrase stands for several periods, as one clause per period (the measure stays with the first). */
+function spreadWindow(c: Clause, range: YearRangeSpan | null): Clause[] {
+  let specs: { text: string; spec: PeriodSpec }[] | null = null;
+  const [a, b] = c.periods;
+  if (range && c.periods.length === 2 && a!.start >= range.start && b!.end <= range.end) {
+    const years = Array.from({ length: range.to - range.from + 1 }, (_, k) => range.from + k);
+    const s = a!.spec;
+    specs = years.map((y) =>
+      s.type === 'fiscal'
+        ? { text: `FY${y}`, spec: { ...s, year: { ...s.year, year: y } } }
+        : { text: String(y), spec: { type: 'bare_year' as const, year: y } },
+    );
+  } else if (
+    c.periods.length === 1 &&
+    a!.spec.type === 'fiscal' &&
+    (a!.spec.position === 'H1' || a!.spec.position === '9M') &&
+    /\bquarters\b/i.test(a!.text)
+  ) {
+    const s = a!.spec;
+    specs = (s.position === 'H1' ? (['Q1', 'Q2'] as const) : (['Q1', 'Q2', 'Q3'] as const)).map((q) => ({
+      text: quarterText(q, s.year),
+      spec: { ...s, position: q },
+    }));
+  }
+  if (!specs) return [c];
+  const first = c.periods[0]!;
+  return specs.map((p, i) => ({
+    start: c.start,
+    end: c.end,
+    measures: i === 0 ? c.measures : [],
+    periods: [{ text: p.text, start: first.start, end: first.end, rule: 'spread', spec: p.spec }],
+  }));
+}
+
+/** Where the operands are: after a prefix verb or a method divider; before "to get"; the rest names the target. */
+function operandRegion(x: ExpressionInput): { region: [number, number]; target: [number, number] | null } {
+  const { question } = x;
+  let region: [number, number] = [0, question.length];
+  let target: [number, number] | null = null;
+  const divider = [
+    ...x.methodW,
+    ...[...question.matchAll(/\s=\s|:\s/g)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] })),
+  ]
+    .filter((m) => /^(?:computed|calculated|defined|take|\s*[=:])/i.test(m.text.trim() || m.text))
+    .sort((a, b) => a.start - b.start)[0];
+  const toGet = x.methodW.find((m) => /^to\s+get/i.test(m.text));
+  const prefix = [...x.prefixW].sort((a, b) => a.start - b.start)[0];
+  if (divider) {
+    target = [0, divider.start];
+    region = [divider.end, question.length];
+  } else if (prefix?.postfix) {
+    // "combined", "in total" close the operands: everything before them
+    region = [0, prefix.start];
+  } else if (prefix) {
+    target = [0, prefix.start];
+    region = [prefix.end, question.length];
+  }
+  if (toGet && toGet.start >= region[0]) {
+    target = [toGet.end, question.length];
+    region = [region[0], toGet.start];
+  }
+  return { region, target };
+}
+
+type Operands = { metric: MetricRef; period: PeriodPhrase | null }[];
+
+/** Each operand's measure and period: one per clause, a shared period or the target's where a clause names none. */
+function pairOperands(
+  x: ExpressionInput,
+  clauses: Clause[],
+  targetMeasure: { ref: MetricRef } | null,
+  targetPeriod: PeriodPhrase | null,
+): Operands | PlanResult {
+  const { question, notes } = x;
+  const measureClauses = clauses.filter((c) => c.measures.length > 0);
+  const allPeriods = clauses.flatMap((c) => c.periods);
+  let operands: Operands = [];
+  if (measureClauses.length >= 2) {
+    const shared = clauses.filter((c) => c.measures.length === 0 && c.periods.length === 1).map((c) => c.periods[0]!);
+    for (const c of measureClauses) {
+      if (c.measures.length > 1 || c.periods.length > 1) {
+        return {
+          status: 'needs_clarification',
+          clarification: {
+            question: `I could not tell which period goes with which figure in “${question.slice(c.start, c.end).trim()}”.`,
+            options: [],
+          },
+          partial: { entities: x.entities },
+          notes,
+        };
+      }
+      const own =
+        c.periods[0] ?? (shared.length === 1 ? shared[0]! : null) ?? targetPeriod ?? (allPeriods.length === 1 ? allPeriods[0]! : null);
+      operands.push({ metric: c.measures[0]!.ref, period: own });
+    }
+  } else {
+    const measure = measureClauses[0]?.measures[0]?.ref ?? targetMeasure?.ref ?? null;
+    if (!measure || measureClauses.some((c) => c.measures.length > 1)) {
+      return {
+        status: 'needs_clarification',
+        clarification: { question: 'Which measure should the calculation use?', options: [] },
+        partial: { entities: x.entities },
+        notes,
+      };
+    }
+    const periodClauses = clauses.filter((c) => c.periods.length > 0);
+    if (periodClauses.some((c) => c.periods.length > 1)) {
+      return {
+        status: 'needs_clarification',
+        clarification: { question: 'I could not tell the operands of this calculation apart; name each period once.', options: [] },
+        partial: { entities: x.entities },
+        notes,
+      };
+    }
+    operands = periodClauses.map((c) => ({ metric: measure, period: c.periods[0]! }));
+  }
+  return operands;
+}
+
+function planExpression(x: ExpressionInput): PlanResult {
+  const { spans, notes } = x;
+  const ops = new Set<string>([...x.prefixW.map((p) => p.op), ...x.arithW.map((a) => a.op)]);
+  if (ops.size > 1) {
+    return {
+      status: 'needs_clarification',
+      clarification: {
+        question: `This asks for more than one kind of calculation (${[...ops].join(', ')}). Ask for one at a time.`,
+        options: [],
+      },
+      partial: { entities: x.entities },
+      notes,
+    };
+  }
+  const op = [...ops][0] as 'sum' | 'difference' | 'ratio' | 'share';
+  if (x.entities.length > 1) {
+    return {
+      status: 'needs_clarification',
+      clarification: {
+        question: 'A calculation across several companies is not something Ledgerline combines; ask for each company, or compare them.',
+        options: [],
+      },
+      partial: { entities: x.entities },
+      notes,
+    };
+  }
+  for (const w of [...x.prefixW, ...x.arithW]) spans.claim(w.start, w.end, 'operation', w.op);
+
+  const { region, target } = operandRegion(x);
+  for (const m of x.methodW) spans.claim(m.start, m.end, 'operation', 'method');
+
+  const inRange = (r: [number, number]) => (s: { start: number; end: number }) => s.start >= r[0] && s.end <= r[1];
+  const targetMeasure = target ? (x.measureAt.find(inRange(target)) ?? null) : null;
+  const targetPeriod = target ? (x.phrases.find(inRange(target)) ?? null) : null;
+
+  // split the operand region at the operators and joining words
+  const splits = [...x.arithW, ...x.ow.infix.filter((j) => j.op === 'join' && !spans.taken(j.start, j.end))]
+    .filter(inRange(region))
+    .sort((a, b) => a.start - b.start || b.end - a.end)
+    .filter((s, i, all) => !all.slice(0, i).some((p) => s.start < p.end));
+  const reversed = x.prefixW.some((p) => p.reversed) && splits.some((s) => /^from$/i.test(s.text.trim()));
+  const bounds: [number, number][] = [];
+  let cur = region[0];
+  for (const s of splits) {
+    bounds.push([cur, s.start]);
+    cur = s.end;
+    if (s.op === 'join') spans.claim(s.start, s.end, 'operation', 'join');
+  }
+  bounds.push([cur, region[1]]);
+  const written: Clause[] = bounds
+    .map(([s, e]) => ({ start: s, end: e, measures: x.measureAt.filter(inRange([s, e])), periods: x.phrases.filter(inRange([s, e])) }))
+    .filter((c) => c.measures.length > 0 || c.periods.length > 0);
+  // added up, a range of years is each of its years ("aggregate revenue FY2023 to FY2025", "cumulative
+  // net income 2023 through 2025") and a run of quarters is each of its quarters ("the sum of the first
+  // two quarters of 2025"): one operand per period, so a sum checks each of them (and refuses what does not add)
+  const clauses: Clause[] = op === 'sum' ? written.flatMap((c) => spreadWindow(c, x.rangeSpan)) : written;
+  if (clauses.length < 2) {
+    return {
+      status: 'needs_clarification',
+      clarification: { question: 'Which figures should be combined? Name each operand with its measure and period.', options: [] },
+      partial: { entities: x.entities },
+      notes,
+    };
+  }
+  const paired = pairOperands(x, clauses, targetMeasure, targetPeriod);
+  if ('status' in paired) return paired;
+  const operands = paired;
+  if (operands.length < 2 || operands.some((o) => !o.period)) {
+    return {
+      status: 'needs_clarification',
+      clarification: { question: 'Which period does each figure of the calculation cover? Ledgerline never assumes one.', options: [] },
+      partial: { entities: x.entities },
+      notes,
+    };
+  }
+  // a position without its year takes the year of a sibling ("Q1 and Q2 2022")
+  const specs = operands.map((o) => o.period!.spec);
+  const sibling = specs.find((s) => yearOf(s));
+  const ordered = reversed ? [...operands].reverse() : operands;
+  if ((op === 'difference' || op === 'ratio' || op === 'share') && ordered.length !== 2) {
+    return {
+      status: 'needs_clarification',
+      clarification: { question: `A ${op} takes exactly two figures; this names ${ordered.length}.`, options: [] },
+      partial: { entities: x.entities },
+      notes,
+    };
+  }
+  const requests: PeriodRequest[] = ordered.map((o) => ({
+    text: o.period!.text,
+    spec: withYear(o.period!.spec, sibling),
+    forMetric: null,
+  }));
+  if (requests.some((r) => r.spec.type === 'latest_position')) {
+    return {
+      status: 'needs_clarification',
+      clarification: { question: 'Which year do the periods of this calculation belong to?', options: [] },
+      partial: { entities: x.entities },
+      notes,
+    };
+  }
+  // the target names the measure and period the calculation stands for ("operating margin", "Q4 2021 gross profit")
+  for (const w of x.ow.growth.concat(x.ow.change))
+    if (!spans.taken(w.start, w.end) && target && inRange(target)(w)) spans.claim(w.start, w.end, 'operation', w.text);
+  const loose = spans.unplacedPhrases();
+  if (loose.length > 0) {
+    return {
+      status: 'needs_clarification',
+      clarification: {
+        question: `I could not place ${loose.map((l) => `“${l}”`).join(', ')} in this calculation, so I will not guess. Please rephrase.`,
+        options: [],
+      },
+      partial: { entities: x.entities },
+      notes: [...notes, `unplaced words: ${loose.join(', ')}`],
+    };
+  }
+  // "combined", "together", "in total", "aggregate", "cumulative": the periods taken together (a ratio over
+  // their combined span); "plus", "add", "sum of": the figures added as written (a ratio refuses that)
+  const combined =
+    op === 'sum' &&
+    [...x.prefixW, ...x.arithW].every((w) =>
+      /^(?:combined|together|cumulative(?:ly)?|in\s+total|in\s+aggregate|combin(?:e|ing)|aggregate)\b/i.test(w.text.trim()),
+    );
+  const expression: ExpressionNode = {
+    kind: 'op',
+    op,
+    args: ordered.map((o, i) => ({ kind: 'operand', operand: { metric: o.metric, period: requests[i]! } })),
+    ...(combined ? { combined: true as const } : {}),
+  };
+  const metric = targetMeasure?.ref ?? ordered[0]!.metric;
+  const targetRequest: PeriodRequest[] = targetPeriod
+    ? [{ text: targetPeriod.text, spec: targetPeriod.spec, forMetric: '__target__' }]
+    : [];
+  const intent: Intent = {
+    entities: x.entities,
+    metric,
+    operation: 'expression',
+    expression,
+    periods: [...requests, ...targetRequest],
+    range: null,
+    scope: 'consolidated',
+    basis: x.basis,
+    pathway: 'detail',
+    ...(Object.keys(x.instructions).length ? { instructions: x.instructions } : {}),
+  };
+  return { status: 'planned', intent, notes };
+}

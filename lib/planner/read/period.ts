@@ -1,0 +1,158 @@
+/**
+ * The period reader: every period phrase through lib/fiscal's grammar (the one period grammar), with
+ * what the question says around them — "(fiscal years)" after bare years, a stated year end checked
+ * against the fiscal year ("fiscal 2025 (ended September 2025)"), "full year", "annual", a range of
+ * years, periods pinned to one operand ("using FY2025 operating profit"). A basis date or a named filing
+ * is no period (the scope reader hid them); neither is a date inside an instruction or a threshold.
+ */
+import { extractPeriodPhrases, phraseRanges, yearRangeSpan, type PeriodPhrase } from '@/lib/fiscal';
+import { withinInstruction } from '../instructions';
+import { matchMetrics } from '../match-metric';
+import { operationWords } from '../operations';
+import { withoutRanges } from '../version-basis';
+import type { Reader, Reading } from './types';
+
+/** "(ended September)", ", which ended in late January 2026", "(FYE June 2025)" right after a fiscal year. */
+const YEAR_END_CHECK_BODY = String.raw`(?:ended|ending|ends|closed|fye)\s+(?:in\s+|on\s+)?(?:(early|mid|late)[-\s]+)?(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?:\s+(\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:\s*,?\s+(\d{4}))?\s*\)?`;
+/** right after the fiscal year: "fiscal 2024 (ended September)", "FY2026, which ended in late January 2026" */
+const YEAR_END_CHECK = new RegExp(String.raw`^\s*[,(]?\s*(?:(?:which|that)\s+)?` + YEAR_END_CHECK_BODY, 'i');
+/** later in the question, as an aside: "fiscal 2025 revenue (ended September 2025)", "…, which ended in late January" */
+const YEAR_END_ASIDE = new RegExp(String.raw`(?:\(\s*|,?\s*(?:which|that)\s+)` + YEAR_END_CHECK_BODY, 'i');
+const MONTH_INDEX: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
+const FULL_YEAR = /\bfull[- ]year\b|\bfull\s+fiscal\s+year\b|\bwhole\s+year\b/gi;
+
+export const periodReader: Reader = {
+  name: 'period',
+  read(r) {
+    const { question, spans } = r;
+    // periods (the basis phrase's date and a named filing are not periods)
+    r.periodText = withoutRanges(question, r.version.hidden);
+    const instructionClaims = r.instructionsRead.claims;
+    const rawPhrases = extractPeriodPhrases(r.periodText).filter(
+      (p) => !withinInstruction(instructionClaims, p.start, p.end) && !withinInstruction(r.verdictRead.claims, p.start, p.end),
+    );
+    // "Alphabet diluted EPS as reported in the 2021 10-K": a named filing without another period is its own period
+    if (rawPhrases.length === 0 && r.version.filingPeriod) rawPhrases.push(r.version.filingPeriod);
+    r.rawPhrases = rawPhrases;
+    // operation words that name a comparison base ("versus the prior quarter"); a period the grammar reads wins
+    const ow = operationWords(question);
+    ow.comparison = ow.comparison.filter((c) => !rawPhrases.some((p) => p.spec.type !== 'relative' && p.start < c.end && c.start < p.end));
+    r.ow = ow;
+    spans.reader = 'operation';
+    for (const c of ow.comparison) spans.claim(c.start, c.end, 'operation', c.kind);
+    spans.reader = 'period';
+    let phrases = rawPhrases.filter((p) => !(p.spec.type === 'relative' && ow.comparison.some((c) => p.start < c.end && c.start < p.end)));
+    phrases = fiscalMarked(r, phrases);
+    phrases = yearEndsChecked(r, phrases);
+    for (const p of phrases) for (const [s, e] of phraseRanges(p)) spans.claim(s, e, 'period', p.text);
+    for (const m of question.matchAll(FULL_YEAR)) {
+      const near = phrases.some(
+        (p) => Math.abs(p.start - (m.index! + m[0].length)) <= 2 && (p.spec.type === 'fiscal' || p.spec.type === 'bare_year'),
+      );
+      if (near) spans.claim(m.index!, m.index! + m[0].length, 'period', 'FY');
+    }
+    claimAnnual(r, phrases);
+    r.phrases = phrases;
+    r.rangeSpan = yearRangeSpan(r.periodText, phrases);
+    if (r.rangeSpan) spans.claim(r.rangeSpan.start, r.rangeSpan.end, 'period', `FY${r.rangeSpan.from}–FY${r.rangeSpan.to}`);
+    r.pins = pinnedPeriods(question, phrases);
+    r.range = r.rangeSpan ? { from: r.rangeSpan.from, to: r.rangeSpan.to } : null;
+    return null;
+  },
+};
+
+/** "(fiscal years)", "(fiscal)", "(in fiscal terms)" after bare years or codes: the question's years are fiscal. */
+function fiscalMarked(r: Reading, phrases: PeriodPhrase[]): PeriodPhrase[] {
+  const fiscalMark = /\(\s*(?:in\s+)?fiscal(?:\s+years?|\s+terms|\s+basis)?\s*\)/i.exec(r.question);
+  const bareYear = (p: PeriodPhrase) => p.spec.type === 'bare_year' || (p.spec.type === 'fiscal' && p.spec.year.style === 'bare');
+  if (!fiscalMark || !phrases.some(bareYear) || !phrases.every((p) => p.spec.type === 'bare_year' || p.spec.type === 'fiscal'))
+    return phrases;
+  r.spans.claim(fiscalMark.index, fiscalMark.index + fiscalMark[0].length, 'period', 'fiscal');
+  return phrases.map((p): PeriodPhrase => {
+    if (p.spec.type === 'bare_year')
+      return { ...p, spec: { type: 'fiscal', position: 'FY', year: { year: p.spec.year, style: 'fiscal' } } };
+    if (p.spec.type === 'fiscal' && p.spec.year.style === 'bare')
+      return { ...p, spec: { ...p.spec, year: { ...p.spec.year, style: 'fiscal' } } };
+    return p;
+  });
+}
+
+/**
+ * "fiscal 2025 (ended September 2025)", "fiscal year 2026, which ended in late January 2026": the year end the
+ * question states for a fiscal year is a check on it (a mismatch blocks the answer), never a second period.
+ */
+function yearEndsChecked(r: Reading, phrases: PeriodPhrase[]): PeriodPhrase[] {
+  const { question, spans } = r;
+  const checked: [number, number][] = [];
+  const out = phrases.map((p): PeriodPhrase => {
+    if (p.spec.type !== 'fiscal' || p.spec.position !== 'FY' || p.spec.year.style === 'span') return p;
+    const rest = question.slice(p.end);
+    // an aside further on belongs to this year only when the question names no other fiscal year
+    const only = phrases.filter((q) => q.spec.type === 'fiscal' && q.spec.position === 'FY').length === 1;
+    const m = YEAR_END_CHECK.exec(rest) ?? (only ? YEAR_END_ASIDE.exec(rest) : null);
+    const month = m ? MONTH_INDEX[m[2]!.toLowerCase().slice(0, 3)] : undefined;
+    if (!m || !month) return p;
+    const start = p.end + m.index + m[0].length - m[0].trimStart().length;
+    const end = p.end + m.index + m[0].replace(/\s+$/, '').length;
+    checked.push([start, end]);
+    const endsIn = {
+      month,
+      ...(m[4] ? { year: Number(m[4]) } : {}),
+      ...(m[3] ? { day: Number(m[3]) } : {}),
+      ...(m[1] ? { part: m[1].toLowerCase() as 'early' | 'mid' | 'late' } : {}),
+    };
+    return { ...p, spec: { ...p.spec, endsIn } };
+  });
+  for (const [a, b] of checked) spans.claim(a, b, 'period', 'stated year end');
+  // the stated end's own words ("September 2025") are not another period
+  return out.filter((p) => !checked.some(([a, b]) => p.start >= a && p.end <= b));
+}
+
+/**
+ * "annual revenue FY2024", "average annual revenue FY2022-FY2024", "yearly net income for the last three
+ * years": the word says the periods are fiscal years, which they are — placed only when every period is one.
+ */
+function claimAnnual(r: Reading, phrases: PeriodPhrase[]): void {
+  const { ow, spans } = r;
+  const yearLike = (p: PeriodPhrase) =>
+    (p.spec.type === 'fiscal' && p.spec.position === 'FY') ||
+    p.spec.type === 'bare_year' ||
+    (p.spec.type === 'calendar' && p.spec.position === 'FY') ||
+    p.spec.type === 'latest_years' ||
+    (p.spec.type === 'relative' && p.spec.which === 'last_fiscal_year');
+  const comparing = ow.growth.length + ow.change.length + ow.comparison.length + ow.cagr.length > 0;
+  if (phrases.length === 0 || !phrases.every(yearLike) || comparing) return;
+  for (const m of r.question.matchAll(/\b(?:annual|yearly)\b/gi))
+    if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'period', 'FY');
+}
+
+/** "using FY2025 operating profit": a period pinned to one operand of a derived metric. */
+function pinnedPeriods(question: string, phrases: PeriodPhrase[]): Map<PeriodPhrase, string> {
+  const pins = new Map<PeriodPhrase, string>();
+  for (const p of phrases) {
+    const before = question.slice(Math.max(0, p.start - 30), p.start).toLowerCase();
+    // "using FY2025 gross profit and FY2024 revenue": a list of pinned operands
+    if (
+      !/\b(using|with|from|based on)\s+(the\s+)?(its\s+)?$/.test(before) &&
+      !(pins.size > 0 && /\band\s+(the\s+)?(its\s+)?$/.test(before))
+    )
+      continue;
+    const after = question.slice(p.end, p.end + 60);
+    const m = matchMetrics(after).mentions[0];
+    if (m && m.index <= 3 && m.ref.kind === 'base') pins.set(p, m.ref.id);
+  }
+  return pins;
+}
