@@ -115,6 +115,15 @@ export interface Fact {
   quarantineReason: QuarantineReason | null;
 }
 
+/**
+ * A number as an extractor reads it from a source: what it measures, its value, unit and scale, its
+ * period and scope. Identity, version chain and first filing are derived when it is written.
+ */
+export type ObservedFact = Pick<
+  Fact,
+  'metricId' | 'concept' | 'value' | 'unit' | 'currency' | 'scale' | 'decimals' | 'period' | 'fiscalYear' | 'fiscalPeriod' | 'scope'
+>;
+
 /** Year-end rule of a fiscal calendar. */
 export type YearEndRule =
   | { kind: 'fixed'; month: number; day: number }

@@ -142,35 +142,42 @@ function rowText(cells: { cell: GridCell }[]): string {
     .join(' ');
 }
 
-/** Structures a grid. `labelCols` = columns holding the row label (default: the columns before the first value column). */
-export function structureTable(raw: RawTable): StructuredTable {
-  const grid = raw.grid;
-  const width = Math.max(0, ...grid.map((r) => r.length));
-  const rowsCells = grid.map(distinctCells);
+type RowCells = { cell: GridCell; col: number; lastCol: number }[];
 
-  // the first column where numbers appear in at least one row: everything left of it is label
+/** A label that stands in a heading row's label column ("Particulars", "(in millions)"). */
+const HEADING_LABEL = /^(?:particulars|description|in .*|\(.*\))$/i;
+
+/** What one grid row holds, read once. */
+interface RowReading {
+  r: number;
+  cells: RowCells;
+  labelCells: RowCells;
+  label: string;
+  tokens: Token[];
+  numbers: Token[];
+  valueTexts: string[];
+  page: number | null;
+  spanningCell: boolean;
+}
+
+/** The first column where numbers appear in at least one row: everything left of it is label. */
+function firstValueColumn(rowsCells: RowCells[]): number {
   let firstValueCol = Infinity;
   for (const cells of rowsCells) {
     for (const t of numberTokens(cells, 1)) {
       if (t.value.kind === 'number' && !isYearText(t.text)) firstValueCol = Math.min(firstValueCol, Math.min(...t.cols));
     }
   }
-  if (!Number.isFinite(firstValueCol)) firstValueCol = 1;
+  return Number.isFinite(firstValueCol) ? firstValueCol : 1;
+}
 
-  const headerPaths: string[][] = Array.from({ length: width }, () => []);
-  const headerRowsOut: string[][] = [];
-  const rows: StructuredRow[] = [];
-  let pendingHeader: { r: number; cells: { cell: GridCell; col: number; lastCol: number }[] }[] = [];
-  let seenData = false;
-  let periodHint: string | null = null;
-  let periodHintFrom: 'stub' | 'row' | 'block' = 'stub';
-  const sections: Section[] = [];
-  const skipped = { note: 0, derived: 0 };
-
-  // blocks of rows headed by a year alone in the label column ("2021" over its rows, "2020" over the next):
-  // the years of the blocks (a year printed alone on the header's last line, over one value column, is then
-  // the first block's year centred over the columns, not that column's heading)
-  const blockYears = new Set(
+/**
+ * Blocks of rows headed by a year alone in the label column ("2021" over its rows, "2020" over the next):
+ * the years of the blocks (a year printed alone on the header's last line, over one value column, is then
+ * the first block's year centred over the columns, not that column's heading).
+ */
+function blockYearsOf(rowsCells: RowCells[], firstValueCol: number): Set<string> {
+  return new Set(
     rowsCells
       .map((cells) => cells.filter((c) => c.cell.text.trim() !== ''))
       .filter(
@@ -179,26 +186,162 @@ export function structureTable(raw: RawTable): StructuredTable {
       )
       .map((cells) => cells[0]!.cell.text.trim()),
   );
-  let firstBlockYear: string | null = null;
-  const flushHeader = () => {
-    if (!pendingHeader.length) return;
-    firstBlockYear = null;
-    const last = pendingHeader[pendingHeader.length - 1]!.cells.filter((c) => c.cell.text.trim() !== '');
+}
+
+/** Whether a row is (part of) a header block: a column heading, not a data or section row. */
+function isHeaderRow(row: RowReading, raw: RawTable, seenData: boolean, pendingHeader: number): boolean {
+  const { cells, label, tokens, numbers, valueTexts, spanningCell } = row;
+  if (spanningCell) return false;
+  const nonYearNumbers = numbers.filter((t) => !isYearText(t.text));
+  const allTh = cells.every((c) => c.cell.th || c.cell.text.trim() === '');
+  const textValues =
+    valueTexts.length > 0 && nonYearNumbers.length === 0 && tokens.every((t) => t.value.kind !== 'nil' || isYearText(t.text));
+  const periodish = valueTexts.some((t) => PERIOD_WORDS.test(t));
+  return (
+    row.r < raw.headRows ||
+    (allTh && cells.some((c) => c.cell.th) && nonYearNumbers.length === 0) ||
+    (!seenData && textValues) ||
+    (seenData && textValues && periodish && (label === '' || HEADING_LABEL.test(label))) ||
+    // the next line of a heading repeated for the next block of rows ("Year Ended December 31, 2019" / "First  Second …")
+    (seenData && textValues && (label === '' || HEADING_LABEL.test(label)) && pendingHeader > 0) ||
+    // a row of years only ("Expense (Income), in Millions | 2022 | 2021 | 2020"): the columns' headings again
+    (seenData && textValues && numbers.length >= 2 && numbers.every((t) => isYearText(t.text)) && valueTexts.length === numbers.length)
+  );
+}
+
+/** The value cells of a data row: each number under its column's header path, note and derived columns marked. */
+function rowValues(tokens: Token[], headerPaths: string[][]): ValueCell[] {
+  const values: ValueCell[] = [];
+  for (const t of tokens) {
+    if (t.value.kind === 'text') continue;
+    let path = headerPaths[t.col] ?? [];
+    if (!path.length) for (const c of t.cols) if (headerPaths[c]?.length) path = headerPaths[c]!;
+    if (!path.length) path = nearbyHeader(headerPaths, t.col, tokens);
+    const leaf = path[path.length - 1] ?? '';
+    // ("Currency Translation › Adjustments" of an AOCI roll-forward is a component, not an adjustments column)
+    const columnKind: ColumnKind = NOTE_HEADER.test(leaf)
+      ? 'note'
+      : path.some((p) => DERIVED_HEADER.test(p)) && !/\btranslation\s*(?:›\s*)?adjustments?\b/i.test(path.join(' › '))
+        ? 'derived'
+        : 'value';
+    const cell = t.cells[t.cells.length - 1]!;
+    const first = t.cells[0]!;
+    values.push({
+      col: t.col,
+      text: t.text,
+      value: t.value,
+      path,
+      columnKind,
+      page: cell.page,
+      spanStart: first.spanStart,
+      spanEnd: cell.spanEnd,
+    });
+  }
+  return values;
+}
+
+/**
+ * Reads a grid top to bottom: header blocks give the columns their paths (a block later in the table
+ * replaces the paths of the columns it covers), section rows open and close sections, date lines and
+ * fiscal year lines give the rows below them a period hint, data rows get their value cells.
+ */
+class GridReader {
+  private readonly width: number;
+  private readonly rowsCells: RowCells[];
+  private readonly firstValueCol: number;
+  private readonly blockYears: Set<string>;
+  private readonly headerPaths: string[][];
+  private readonly headerRowsOut: string[][] = [];
+  private readonly rows: StructuredRow[] = [];
+  private readonly sections: Section[] = [];
+  private readonly skipped = { note: 0, derived: 0 };
+  private pendingHeader: { r: number; cells: RowCells }[] = [];
+  private seenData = false;
+  private periodHint: string | null = null;
+  private periodHintFrom: 'stub' | 'row' | 'block' = 'stub';
+
+  constructor(private readonly raw: RawTable) {
+    this.width = Math.max(0, ...raw.grid.map((r) => r.length));
+    this.rowsCells = raw.grid.map(distinctCells);
+    this.firstValueCol = firstValueColumn(this.rowsCells);
+    this.headerPaths = Array.from({ length: this.width }, () => []);
+    this.blockYears = blockYearsOf(this.rowsCells, this.firstValueCol);
+  }
+
+  read(): StructuredTable {
+    const { raw } = this;
+    for (let r = 0; r < raw.grid.length; r++) {
+      const cells = this.rowsCells[r]!;
+      if (cells.length === 0 || cells.every((c) => c.cell.text.trim() === '')) continue;
+      const row = this.reading(r, cells);
+      if (isHeaderRow(row, raw, this.seenData, this.pendingHeader.length)) {
+        // a heading repeated for the next block of rows closes the sections of the block before
+        if (this.seenData && this.pendingHeader.length === 0) this.sections.length = 0;
+        this.pendingHeader.push({ r, cells });
+        this.rows.push({ index: r, label: row.label, sectionPath: [], kind: 'header', values: [], page: row.page, labelSpan: null });
+        continue;
+      }
+      this.flushHeader();
+      if (row.numbers.length === 0 && row.tokens.every((t) => t.value.kind !== 'nil')) this.textRow(row);
+      else this.dataRow(row);
+    }
+    this.flushHeader();
+    markPageReferences(this.rows, this.skipped);
+    contextPeriods(raw.context, this.rows);
+    return {
+      ordinal: raw.ordinal,
+      headerRows: this.headerRowsOut,
+      rows: this.rows,
+      rowCount: raw.grid.length,
+      columnCount: this.width,
+      skippedColumns: this.skipped,
+    };
+  }
+
+  private reading(r: number, cells: RowCells): RowReading {
+    const { firstValueCol } = this;
+    const labelCells = cells.filter((c) => c.col < firstValueCol);
+    const valueCells = cells.filter(
+      (c) => c.col >= firstValueCol || (c.lastCol >= firstValueCol && c.col < firstValueCol && c.cell.text.trim() === ''),
+    );
+    const tokens = numberTokens(
+      cells.filter((c) => c.col >= firstValueCol),
+      firstValueCol,
+    );
+    return {
+      r,
+      cells,
+      labelCells,
+      label: rowText(labelCells.filter((c) => c.lastCol < firstValueCol || c.col === 0)),
+      tokens,
+      numbers: tokens.filter((t) => t.value.kind === 'number'),
+      valueTexts: valueCells.map((c) => c.cell.text.trim()).filter(Boolean),
+      page: cells.find((c) => c.cell.page !== null)?.cell.page ?? null,
+      spanningCell: cells.length === 1 && cells[0]!.lastCol > cells[0]!.col && cells[0]!.col === 0,
+    };
+  }
+
+  /** Closes a header block: its texts become the paths of the columns it covers, its stub the rows' period. */
+  private flushHeader(): void {
+    if (!this.pendingHeader.length) return;
+    const { firstValueCol, width, headerPaths } = this;
+    let firstBlockYear: string | null = null;
+    const last = this.pendingHeader[this.pendingHeader.length - 1]!.cells.filter((c) => c.cell.text.trim() !== '');
     if (
-      blockYears.size &&
-      pendingHeader.length > 1 &&
+      this.blockYears.size &&
+      this.pendingHeader.length > 1 &&
       last.length === 1 &&
       last[0]!.col >= firstValueCol &&
       BARE_YEAR_LINE.test(last[0]!.cell.text) &&
-      !blockYears.has(last[0]!.cell.text.trim())
+      !this.blockYears.has(last[0]!.cell.text.trim())
     ) {
       firstBlockYear = last[0]!.cell.text.trim();
-      pendingHeader = pendingHeader.slice(0, -1);
+      this.pendingHeader = this.pendingHeader.slice(0, -1);
     }
     // per column: texts of the header cells covering it, outermost first, each cell once
     const covered = new Set<number>();
     const paths: string[][] = Array.from({ length: width }, () => []);
-    for (const { cells } of pendingHeader) {
+    for (const { cells } of this.pendingHeader) {
       for (const { cell, col, lastCol } of cells) {
         const t = cell.text.replace(/\s+/g, ' ').trim();
         for (let c = col; c <= lastCol; c++) {
@@ -208,7 +351,7 @@ export function structureTable(raw: RawTable): StructuredTable {
       }
     }
     // the stub's length phrase heads every column ("Six months ended June 30," left of "2023 | 2022")
-    const stubTexts = pendingHeader.map(({ cells }) =>
+    const stubTexts = this.pendingHeader.map(({ cells }) =>
       rowText(cells.filter((c) => c.lastCol < firstValueCol))
         .replace(/\s+/g, ' ')
         .trim(),
@@ -216,157 +359,71 @@ export function structureTable(raw: RawTable): StructuredTable {
     const length = stubTexts.map((t) => LENGTH_PHRASE.exec(t)?.[0]).find((t) => !!t && !/\b(?:19|20)\d{2}\b/.test(t));
     // a heading repeated below figures heads every column anew: a value column it does not reach keeps no
     // heading from the block above (its period there is not this block's)
-    if (seenData) for (let c = firstValueCol; c < width; c++) if (!covered.has(c)) headerPaths[c] = [];
+    if (this.seenData) for (let c = firstValueCol; c < width; c++) if (!covered.has(c)) headerPaths[c] = [];
     for (let c = 0; c < width; c++) {
       if (!covered.has(c)) continue;
       headerPaths[c] =
         length && !paths[c]!.some((p) => /\bended\b|\bending\b|\bas of\b|\bas at\b/i.test(p)) ? [length, ...paths[c]!] : paths[c]!;
     }
-    groupPeriods(pendingHeader, headerPaths, firstValueCol, width);
+    groupPeriods(this.pendingHeader, headerPaths, firstValueCol, width);
     // the header block's stub (its label column) names the rows' period, or a new block resets it
     const stub = stubTexts.filter((t) => DATE_LINE.test(t));
-    periodHint = stub.length === 1 ? stub[0]! : firstBlockYear;
-    periodHintFrom = stub.length !== 1 && firstBlockYear ? 'block' : 'stub';
-    for (const { cells } of pendingHeader) headerRowsOut.push(cells.map(({ cell }) => cell.text.replace(/\s+/g, ' ').trim()));
-    pendingHeader = [];
-  };
+    this.periodHint = stub.length === 1 ? stub[0]! : firstBlockYear;
+    this.periodHintFrom = stub.length !== 1 && firstBlockYear ? 'block' : 'stub';
+    for (const { cells } of this.pendingHeader) this.headerRowsOut.push(cells.map(({ cell }) => cell.text.replace(/\s+/g, ' ').trim()));
+    this.pendingHeader = [];
+  }
 
-  for (let r = 0; r < grid.length; r++) {
-    const cells = rowsCells[r]!;
-    if (cells.length === 0 || cells.every((c) => c.cell.text.trim() === '')) continue;
-    const labelCells = cells.filter((c) => c.col < firstValueCol);
-    const valueCells = cells.filter(
-      (c) => c.col >= firstValueCol || (c.lastCol >= firstValueCol && c.col < firstValueCol && c.cell.text.trim() === ''),
-    );
-    const label = rowText(labelCells.filter((c) => c.lastCol < firstValueCol || c.col === 0));
-    const tokens = numberTokens(
-      cells.filter((c) => c.col >= firstValueCol),
-      firstValueCol,
-    );
-    const numbers = tokens.filter((t) => t.value.kind === 'number');
-    const nonYearNumbers = numbers.filter((t) => !isYearText(t.text));
-    const valueTexts = valueCells.map((c) => c.cell.text.trim()).filter(Boolean);
-    const allTh = cells.every((c) => c.cell.th || c.cell.text.trim() === '');
-    const page = cells.find((c) => c.cell.page !== null)?.cell.page ?? null;
-
-    const inHead = r < raw.headRows;
-    const spanningCell = cells.length === 1 && cells[0]!.lastCol > cells[0]!.col && cells[0]!.col === 0;
-    const textValues =
-      valueTexts.length > 0 && nonYearNumbers.length === 0 && tokens.every((t) => t.value.kind !== 'nil' || isYearText(t.text));
-    const periodish = valueTexts.some((t) => PERIOD_WORDS.test(t));
-    const isHeader =
-      !spanningCell &&
-      (inHead ||
-        (allTh && cells.some((c) => c.cell.th) && nonYearNumbers.length === 0) ||
-        (!seenData && textValues) ||
-        (seenData && textValues && periodish && (label === '' || /^(?:particulars|description|in .*|\(.*\))$/i.test(label))) ||
-        // the next line of a heading repeated for the next block of rows ("Year Ended December 31, 2019" / "First  Second …")
-        (seenData &&
-          textValues &&
-          (label === '' || /^(?:particulars|description|in .*|\(.*\))$/i.test(label)) &&
-          pendingHeader.length > 0) ||
-        // a row of years only ("Expense (Income), in Millions | 2022 | 2021 | 2020"): the columns' headings again
-        (seenData &&
-          textValues &&
-          numbers.length >= 2 &&
-          numbers.every((t) => isYearText(t.text)) &&
-          valueTexts.length === numbers.length));
-    if (isHeader) {
-      // a heading repeated for the next block of rows closes the sections of the block before
-      if (seenData && pendingHeader.length === 0) sections.length = 0;
-      pendingHeader.push({ r, cells });
-      rows.push({ index: r, label, sectionPath: [], kind: 'header', values: [], page, labelSpan: null });
-      continue;
-    }
-    flushHeader();
-    if (numbers.length === 0 && tokens.every((t) => t.value.kind !== 'nil')) {
-      // a section row ("Expenses:", "Non-current liabilities") or free text inside the table
-      const text = label || rowText(cells);
-      if (DATE_LINE.test(text) && text.length <= 60) {
-        // "May 31, 2020" under columns headed "May 31, 2021" › "Level 1 …": the columns' heading again,
-        // for the next period; under columns that name no date: the period of the rows that follow
-        periodHint = reheadDates(headerPaths, text) ? null : text;
-        periodHintFrom = 'row';
-        rows.push({
-          index: r,
-          label: text,
-          sectionPath: sections.map((s) => s.label),
-          kind: 'text',
-          values: [],
-          page,
-          labelSpan: spanOf(labelCells),
-        });
-        continue;
-      }
-      if ((FISCAL_YEAR_LINE.test(text) || (BARE_YEAR_LINE.test(text) && blockYears.has(text.trim()))) && valueTexts.length === 0) {
-        // "Fiscal Year 2016" heading a block of a quarterly table ("Quarter Ended › September 30 | … | Total"):
-        // the fiscal year the block's quarters fall in
-        periodHint = text;
-        periodHintFrom = 'block';
-        rows.push({
-          index: r,
-          label: text,
-          sectionPath: sections.map((s) => s.label),
-          kind: 'text',
-          values: [],
-          page,
-          labelSpan: spanOf(labelCells),
-        });
-        continue;
-      }
-      if (valueTexts.length === 0 || spanningCell) {
-        pushSection(sections, text);
-        rows.push({
-          index: r,
-          label: text,
-          sectionPath: sections.slice(0, -1).map((s) => s.label),
-          kind: 'section',
-          values: [],
-          page,
-          labelSpan: spanOf(labelCells),
-        });
-      } else {
-        rows.push({
-          index: r,
-          label: text,
-          sectionPath: sections.map((s) => s.label),
-          kind: 'text',
-          values: [],
-          page,
-          labelSpan: spanOf(labelCells),
-        });
-      }
-      continue;
-    }
-    seenData = true;
-    const values: ValueCell[] = [];
-    for (const t of tokens) {
-      if (t.value.kind === 'text') continue;
-      let path = headerPaths[t.col] ?? [];
-      if (!path.length) for (const c of t.cols) if (headerPaths[c]?.length) path = headerPaths[c]!;
-      if (!path.length) path = nearbyHeader(headerPaths, t.col, tokens);
-      const leaf = path[path.length - 1] ?? '';
-      // ("Currency Translation › Adjustments" of an AOCI roll-forward is a component, not an adjustments column)
-      const columnKind: ColumnKind = NOTE_HEADER.test(leaf)
-        ? 'note'
-        : path.some((p) => DERIVED_HEADER.test(p)) && !/\btranslation\s*(?:›\s*)?adjustments?\b/i.test(path.join(' › '))
-          ? 'derived'
-          : 'value';
-      const cell = t.cells[t.cells.length - 1]!;
-      const first = t.cells[0]!;
-      values.push({
-        col: t.col,
-        text: t.text,
-        value: t.value,
-        path,
-        columnKind,
-        page: cell.page,
-        spanStart: first.spanStart,
-        spanEnd: cell.spanEnd,
+  /** A row without figures: a date line or a fiscal year heading the rows below, a section row, or free text. */
+  private textRow({ r, cells, labelCells, label, valueTexts, page, spanningCell }: RowReading): void {
+    const text = label || rowText(cells);
+    const sectionPath = this.sections.map((s) => s.label);
+    const textRow = (): StructuredRow => ({
+      index: r,
+      label: text,
+      sectionPath,
+      kind: 'text',
+      values: [],
+      page,
+      labelSpan: spanOf(labelCells),
+    });
+    if (DATE_LINE.test(text) && text.length <= 60) {
+      // "May 31, 2020" under columns headed "May 31, 2021" › "Level 1 …": the columns' heading again,
+      // for the next period; under columns that name no date: the period of the rows that follow
+      this.periodHint = reheadDates(this.headerPaths, text) ? null : text;
+      this.periodHintFrom = 'row';
+      this.rows.push(textRow());
+    } else if (
+      (FISCAL_YEAR_LINE.test(text) || (BARE_YEAR_LINE.test(text) && this.blockYears.has(text.trim()))) &&
+      valueTexts.length === 0
+    ) {
+      // "Fiscal Year 2016" heading a block of a quarterly table ("Quarter Ended › September 30 | … | Total"):
+      // the fiscal year the block's quarters fall in
+      this.periodHint = text;
+      this.periodHintFrom = 'block';
+      this.rows.push(textRow());
+    } else if (valueTexts.length === 0 || spanningCell) {
+      // a section row ("Expenses:", "Non-current liabilities")
+      pushSection(this.sections, text);
+      this.rows.push({
+        index: r,
+        label: text,
+        sectionPath: this.sections.slice(0, -1).map((s) => s.label),
+        kind: 'section',
+        values: [],
+        page,
+        labelSpan: spanOf(labelCells),
       });
-    }
-    // an unlabelled sub-total right under a section's lines totals that section ("Depreciation … on:" a) b) → total)
-    let rowLabel = label;
+    } else this.rows.push(textRow());
+  }
+
+  /**
+   * The label of an unlabelled row: the section it totals, when it sits right under the section's lines
+   * ("Depreciation … on:" a) b) → total), right under the sub-total that closed the section's last
+   * sub-section, or adds up to the lines above it. The section is then closed.
+   */
+  private inheritedLabel(values: ValueCell[]): string | null {
+    const { rows, sections } = this;
     const lastRow = rows[rows.length - 1];
     const here = sections.map((x) => x.label).join('|');
     let run = 0;
@@ -388,23 +445,31 @@ export function structureTable(raw: RawTable): StructuredTable {
     // and then their sum with no label)
     // — a line that does not add up to the lines above it is not their total, whatever the section
     if (
-      !rowLabel &&
       top &&
       lastRow?.kind === 'data' &&
       (((top.level <= 1 || /:\s*$/.test(top.raw)) && closedSub) || (run >= 2 && sumsRun(values, rows.slice(rows.length - run))))
     ) {
-      rowLabel = sections[sections.length - 1]!.label;
       sections.pop();
+      return top.label;
     }
+    return null;
+  }
+
+  /** A row with figures: its value cells, its label (or the section it totals), its sections and period hint. */
+  private dataRow({ r, labelCells, label, tokens, page }: RowReading): void {
+    this.seenData = true;
+    const { sections } = this;
+    const values = rowValues(tokens, this.headerPaths);
+    const rowLabel = (!label ? this.inheritedLabel(values) : null) ?? label;
     markNoteColumn(values);
-    for (const v of values) if (v.columnKind !== 'value') skipped[v.columnKind]++;
+    for (const v of values) if (v.columnKind !== 'value') this.skipped[v.columnKind]++;
     const style = enumStyle(label);
     if (style) {
       const i = sections.findIndex((x) => x.style === style);
       if (i >= 0) sections.splice(i);
     }
     const totalOf = /^total\s+(.+)$/i.exec(label.trim());
-    rows.push({
+    this.rows.push({
       index: r,
       label: rowLabel,
       sectionPath: sections.map((s) => s.label),
@@ -413,14 +478,15 @@ export function structureTable(raw: RawTable): StructuredTable {
       page,
       labelSpan: spanOf(labelCells),
       ...(rowLabel !== label ? { inheritedLabel: true } : {}),
-      ...(periodHint ? { periodHint, periodHintFrom } : {}),
+      ...(this.periodHint ? { periodHint: this.periodHint, periodHintFrom: this.periodHintFrom } : {}),
     });
     if (totalOf) popSection(sections, totalOf[1]!);
   }
-  flushHeader();
-  markPageReferences(rows, skipped);
-  contextPeriods(raw.context, rows);
-  return { ordinal: raw.ordinal, headerRows: headerRowsOut, rows, rowCount: grid.length, columnCount: width, skippedColumns: skipped };
+}
+
+/** Structures a grid: the columns left of the first value column hold the row label. */
+export function structureTable(raw: RawTable): StructuredTable {
+  return new GridReader(raw).read();
 }
 
 /**
