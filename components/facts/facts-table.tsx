@@ -135,7 +135,7 @@ function columnsFor(labels: Record<string, FactLabels>): DataTableColumn<FactRow
   ];
 }
 
-function provenanceText(p: Record<string, unknown>): string {
+function provenanceText(p: FactRow['provenance']): string {
   const parts: string[] = [];
   if (typeof p.page === 'number') parts.push(`p. ${p.page}`);
   if (typeof p.sourceLabel === 'string') parts.push(p.sourceLabel);

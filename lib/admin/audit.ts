@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { parseSearchParams, type SearchParams } from '@/lib/http/search-params';
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { auditLog, users } from '@/lib/db/schema';
@@ -42,16 +43,8 @@ export const auditFiltersSchema = z.object({
 });
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
-export function parseAuditFilters(params: Record<string, string | string[] | undefined>): AuditFilters {
-  const shape = auditFiltersSchema.shape;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
-    const raw = params[key];
-    const v = Array.isArray(raw) ? raw[0] : raw;
-    const parsed = shape[key].safeParse(v === '' ? undefined : v);
-    out[key] = parsed.success ? parsed.data : shape[key].safeParse(undefined).data;
-  }
-  return out as AuditFilters;
+export function parseAuditFilters(params: SearchParams): AuditFilters {
+  return parseSearchParams(auditFiltersSchema, params);
 }
 
 /** The tenant's audit log, newest first, with the actor's name where the actor is a user. */

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { parseSearchParams, type SearchParams } from '@/lib/http/search-params';
 import { z } from 'zod';
 import { manifestVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
@@ -18,16 +19,8 @@ export const manifestFiltersSchema = z.object({
 });
 export type ManifestFilters = z.infer<typeof manifestFiltersSchema>;
 
-export function parseManifestFilters(params: Record<string, string | string[] | undefined>): ManifestFilters {
-  const shape = manifestFiltersSchema.shape;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
-    const raw = params[key];
-    const v = Array.isArray(raw) ? raw[0] : raw;
-    const parsed = shape[key].safeParse(v === '' ? undefined : v);
-    out[key] = parsed.success ? parsed.data : shape[key].safeParse(undefined).data;
-  }
-  return out as ManifestFilters;
+export function parseManifestFilters(params: SearchParams): ManifestFilters {
+  return parseSearchParams(manifestFiltersSchema, params);
 }
 
 export interface ManifestRow {

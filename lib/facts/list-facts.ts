@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { parseSearchParams, type SearchParams } from '@/lib/http/search-params';
 import { z } from 'zod';
 import { factVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
@@ -23,51 +24,40 @@ export const factFiltersSchema = z.object({
 export type FactFilters = z.infer<typeof factFiltersSchema>;
 
 /** Parse URL search params leniently: a bad value falls back to its default instead of failing the page. */
-export function parseFactFilters(params: Record<string, string | string[] | undefined>): FactFilters {
-  const flat: Record<string, string> = {};
-  for (const [k, v] of Object.entries(params)) {
-    const s = Array.isArray(v) ? v[0] : v;
-    if (s !== undefined && s !== '') flat[k] = s;
-  }
-  const shape = factFiltersSchema.shape;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
-    const parsed = shape[key].safeParse(flat[key]);
-    out[key] = parsed.success ? parsed.data : shape[key].safeParse(undefined).data;
-  }
-  return out as FactFilters;
+export function parseFactFilters(params: SearchParams): FactFilters {
+  return parseSearchParams(factFiltersSchema, params);
 }
 
-export interface FactRow {
-  id: string;
-  entityId: string;
-  entityName: string;
-  metricId: string | null;
-  concept: string;
-  value: string;
-  unit: string;
-  currency: string | null;
-  scale: number;
-  periodType: 'instant' | 'duration';
-  startDate: string | null;
-  endDate: string;
-  durationDays: number;
-  fiscalYear: number | null;
-  fiscalPeriod: string | null;
-  scope: string;
-  dimensions: Record<string, string>;
-  version: number;
-  isLatest: boolean;
-  isOriginal: boolean;
-  status: string;
-  quarantineReason: string | null;
-  accession: string | null;
-  form: string | null;
-  filedAt: string;
-  sourceId: string;
-  sourceTitle: string;
-  provenance: Record<string, unknown>;
-}
+/** A row of the facts list: the columns of the stored fact it shows, with its entity's name and its source's title. */
+export type FactRow = Pick<
+  typeof facts.$inferSelect,
+  | 'id'
+  | 'entityId'
+  | 'metricId'
+  | 'concept'
+  | 'value'
+  | 'unit'
+  | 'currency'
+  | 'scale'
+  | 'periodType'
+  | 'startDate'
+  | 'endDate'
+  | 'durationDays'
+  | 'fiscalYear'
+  | 'fiscalPeriod'
+  | 'scope'
+  | 'dimensions'
+  | 'version'
+  | 'isLatest'
+  | 'isOriginal'
+  | 'status'
+  | 'quarantineReason'
+  | 'accession'
+  | 'form'
+  | 'filedAt'
+  | 'sourceId'
+  | 'provenance'
+> & { entityName: string; sourceTitle: string };
 
 export interface ListFactsOptions {
   db: Db;
@@ -143,7 +133,7 @@ export async function listFacts({ db, tenantId, role, filters }: ListFactsOption
       .offset((filters.page - 1) * filters.size),
     db.select({ n: count() }).from(facts).innerJoin(sources, eq(sources.id, facts.sourceId)).where(cond),
   ]);
-  return { rows: rows as FactRow[], total: Number(totals[0]?.n ?? 0) };
+  return { rows, total: Number(totals[0]?.n ?? 0) };
 }
 
 /** Options for the filter controls: the tenant's entities and the metrics that have (visible) facts. */

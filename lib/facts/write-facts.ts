@@ -1,39 +1,24 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import { facts } from '@/lib/db/schema';
 import { dimensionKey, factChainKey, factIdOfNormalized, normalizeDecimal } from '@/lib/domain/identity';
-import type { AccountingStandard, FiscalPeriodCode, Period, Provenance, QuarantineReason, Scope } from '@/lib/domain/types';
+import type { Fact, FactStatus, ObservedFact, Provenance } from '@/lib/domain/types';
 
-/** One observed number, as an extractor produced it. */
-export interface FactInput {
-  tenantId: string;
-  entityId: string;
-  metricId: string | null;
-  concept: string;
-  value: string;
-  unit: string;
-  currency: string | null;
-  scale: number;
-  decimals: number | null;
-  period: Period;
-  fiscalYear: number | null;
-  fiscalPeriod: FiscalPeriodCode | null;
-  scope: Scope;
-  dimensions: Record<string, string>;
-  accountingStandard: AccountingStandard;
-  provenance: Provenance;
-  cellId?: string | null;
-  status?: 'active' | 'quarantined';
-  quarantineReason?: QuarantineReason | null;
-  /** the filing that reported it */
-  sighting: {
-    sourceId: string;
-    accession: string | null;
-    form: string | null;
-    filedAt: string;
-    labels: Record<string, unknown>;
+/** One observed number, as an extractor produced it, for a tenant's entity, with the filing that reported it. */
+export type FactInput = ObservedFact &
+  Pick<Fact, 'tenantId' | 'entityId' | 'dimensions' | 'accountingStandard' | 'provenance'> & {
+    cellId?: string | null;
+    status?: Exclude<FactStatus, 'rejected'>;
+    quarantineReason?: Fact['quarantineReason'];
+    /** the filing that reported it */
+    sighting: {
+      sourceId: string;
+      accession: string | null;
+      form: string | null;
+      filedAt: string;
+      labels: Record<string, unknown>;
+    };
   };
-}
 
 export interface WriteFactsResult {
   /** fact rows newly created */
@@ -69,12 +54,6 @@ const BATCH = 5000;
 
 function dayDiff(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
-}
-
-/** Rows of a raw `db.execute` result on either driver (node-postgres QueryResult or PGlite Results). */
-export function resultRows<T>(res: unknown): T[] {
-  const r = res as { rows?: T[] } | T[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
 }
 
 /** A fact row as the insert writes it: every column of `facts` except those the chain re-derivation and defaults set. */
@@ -300,7 +279,7 @@ async function insertFactRows(db: Db, batch: FactRow[]): Promise<string[]> {
     const { tenantId, entityId, sourceId } = group[0]!;
     const payload = JSON.stringify(group.map((r) => PER_ROW.map((k) => r[k])));
     const res = await db.execute(factInsert({ tenantId, entityId, sourceId }, payload));
-    for (const row of resultRows<{ id: string }>(res)) ids.push(row.id);
+    for (const row of rowsOf<{ id: string }>(res)) ids.push(row.id);
   }
   return ids;
 }
@@ -316,7 +295,7 @@ async function insertSightingRows(db: Db, batch: SightingRow[]): Promise<string[
       from jsonb_array_elements(${payload}::jsonb) as r
       on conflict do nothing
       returning fact_id`);
-    for (const row of resultRows<{ fact_id: string }>(res)) ids.push(row.fact_id);
+    for (const row of rowsOf<{ fact_id: string }>(res)) ids.push(row.fact_id);
   }
   return ids;
 }
@@ -345,7 +324,7 @@ async function chainsWithSeveralFacts(db: Db, refs: ChainRef[]): Promise<string[
     const res = await db.execute(sql`
       select distinct k->>1 as chain_key from jsonb_array_elements(${keysOf(refs.slice(i, i + BATCH * 2))}::jsonb) as k
       where (select count(*) from (select 1 from facts f where f.entity_id = k->>0 and f.chain_key = k->>1 limit 2) two) > 1`);
-    for (const r of resultRows<{ chain_key: string }>(res)) out.push(r.chain_key);
+    for (const r of rowsOf<{ chain_key: string }>(res)) out.push(r.chain_key);
   }
   return out;
 }

@@ -5,9 +5,8 @@
  * inferred calendar changes, stored facts of the entity get their fiscal labels re-derived.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import { auditLog, fiscalCalendars } from '@/lib/db/schema';
-import { resultRows } from '@/lib/facts/write-facts';
 import type { FiscalCalendar, ISODate } from '@/lib/domain/types';
 import { deriveFiscal, inferCalendar, type Bounds, type CalendarInput, type DerivedFiscal } from '@/lib/fiscal';
 import { contentId } from '@/lib/ids';
@@ -78,7 +77,7 @@ async function storedAnnualPeriods(db: Db, entityId: string): Promise<Bounds[]> 
     from facts
     where entity_id = ${entityId} and period_type = 'duration' and duration_days between 350 and 380
       and dims_key = '' and form ~ '^(10-K|20-F|40-F|10-KT)'`);
-  return resultRows<{ start: string; end: string }>(res);
+  return rowsOf<{ start: string; end: string }>(res);
 }
 
 /**
@@ -207,7 +206,7 @@ export async function relabelEntityFacts(db: Db, entityId: string, calendars: Fi
   const res = await db.execute(sql`
     select distinct period_type, to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as "end"
     from facts where entity_id = ${entityId}`);
-  const periods = resultRows<{ period_type: string; start: string | null; end: string }>(res);
+  const periods = rowsOf<{ period_type: string; start: string | null; end: string }>(res);
   const label = fiscalLabeler(calendars);
   const rows = periods.map((p) => {
     const d = label(
@@ -236,12 +235,12 @@ export async function relabelEntityFacts(db: Db, entityId: string, calendars: Fi
         returning 1
       )
       select count(*)::int as n from u`);
-    changed += Number(resultRows<{ n: number }>(upd)[0]?.n ?? 0);
+    changed += Number(rowsOf<{ n: number }>(upd)[0]?.n ?? 0);
   }
   const sourcesRes = await db.execute(sql`
     select id, to_char(period_of_report, 'YYYY-MM-DD') as por from sources
     where entity_id = ${entityId} and period_of_report is not null and id in (select source_id from chunks where entity_id = ${entityId})`);
-  const buckets = resultRows<{ id: string; por: string }>(sourcesRes).map((s) => ({
+  const buckets = rowsOf<{ id: string; por: string }>(sourcesRes).map((s) => ({
     id: s.id,
     fy: label({ type: 'instant', date: s.por })?.fiscalYear ?? null,
   }));

@@ -8,7 +8,7 @@
  * - quarantined facts (facts.quarantine_reason) per reason, source kind and extractor version.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import { factVisible, manifestVisible, type VisibilityScope } from '@/lib/auth/visibility';
 
 /** Monitoring is an admin view: aggregates count what an admin of the tenant may see (no revoked or embargoed sources). */
@@ -72,9 +72,6 @@ function bounds(w: CounterWindow): { from: string; until: string } {
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Math.round(Number(v)));
-function rowsOf<T>(res: unknown): T[] {
-  return (res as { rows: T[] }).rows ?? [];
-}
 
 /** Answers per day × source kind × extractor version, with abstentions, watched codes and latency. */
 export async function answerCounters(db: Db, tenantId: string, w: CounterWindow = {}): Promise<AnswerCounterRow[]> {

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { cellVisible, chunkVisible, factVisible, sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import { sanitizeInSlices, yieldToEventLoop } from './sanitize-slices';
 import { KeyedSlots } from '@/lib/slots';
 
@@ -54,9 +54,6 @@ export interface XbrlContextInfo {
   period: string;
   dimensions: { axis: string; member: string }[];
 }
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(r: unknown) => (r as Rows<T>).rows;
 
 /** The source (visible in the scope) with its document's media type; null when not visible. */
 export async function sourceHeader(db: Db, scope: VisibilityScope, sourceId: string): Promise<SourceHeader | null> {

@@ -23,12 +23,12 @@ const probes: { user: string; tenant: string | null }[] = [];
 vi.mock('@/lib/answer/answer-question', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/lib/answer/answer-question')>();
   const { sql } = await import('drizzle-orm');
-  const { resultRows } = await import('@/lib/facts/write-facts');
+  const { rowsOf } = await import('@/lib/db/client');
   return {
     ...real,
     answerQuestion: async (opts: Parameters<typeof real.answerQuestion>[0]) => {
       // SET LOCAL ROLE and set_config(…, true) hold only inside a transaction: seeing both proves one
-      const [row] = resultRows<{ u: string; t: string | null }>(
+      const [row] = rowsOf<{ u: string; t: string | null }>(
         await opts.db.execute(sql`select current_user as u, nullif(current_setting('ledgerline.tenant_id', true), '') as t`),
       );
       probes.push({ user: row!.u, tenant: row!.t });
@@ -38,7 +38,7 @@ vi.mock('@/lib/answer/answer-question', async (importOriginal) => {
 });
 
 import { sql } from 'drizzle-orm';
-import type { Database } from '@/lib/db/client';
+import { type Database, rowsOf } from '@/lib/db/client';
 import { manifests } from '@/lib/db/schema';
 import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
 import { answerQuestion } from '@/lib/answer/answer-question';
@@ -48,7 +48,6 @@ import { withDeadline } from '@/lib/db/deadline';
 import { boundedTenantWork, boundedWorkLimits, QUEUE_LIMIT, TenantSlots, type BoundedWorkLimits } from '@/lib/server/bounded';
 import { errorResponse } from '@/lib/server/route';
 import { resetRateLimits } from '@/lib/server/limits';
-import { resultRows } from '@/lib/facts/write-facts';
 import { type AppError, isAppError } from '@/lib/errors';
 import { POST } from '@/app/api/answers/route';
 import { harness, viewerFor } from '@/tests/support/auth';
@@ -156,10 +155,10 @@ for (const target of testTargets()) {
     it('inside the scope, a helper that fetched the database itself joins the transaction (no second connection, no PGlite deadlock)', async () => {
       const seen = await boundedTenantWork(d, DEMO_TENANT_ID, async (db) => {
         const helper = currentHandle(d.db); // what lib/server helpers get from getDatabase()
-        const [a] = resultRows<{ u: string; t: string }>(
+        const [a] = rowsOf<{ u: string; t: string }>(
           await helper.execute(sql`select current_user as u, current_setting('ledgerline.tenant_id', true) as t`),
         );
-        const nested = await db.transaction(async (tx) => resultRows<{ u: string }>(await tx.execute(sql`select current_user as u`))[0]!.u);
+        const nested = await db.transaction(async (tx) => rowsOf<{ u: string }>(await tx.execute(sql`select current_user as u`))[0]!.u);
         return { ...a, nested };
       });
       expect(seen).toEqual({ u: APP_ROLE, t: DEMO_TENANT_ID, nested: APP_ROLE });
@@ -226,7 +225,7 @@ for (const target of testTargets()) {
         const other = await boundedTenantWork(
           d,
           'tenant-b',
-          async (db) => resultRows<{ t: string }>(await db.execute(sql`select current_setting('ledgerline.tenant_id', true) as t`))[0]!.t,
+          async (db) => rowsOf<{ t: string }>(await db.execute(sql`select current_setting('ledgerline.tenant_id', true) as t`))[0]!.t,
           one,
         );
         expect(other).toBe('tenant-b');

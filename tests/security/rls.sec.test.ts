@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '@/lib/db/client';
+import { type Database, type Db, rowsOf } from '@/lib/db/client';
 import {
   auditLog,
   bulkIngestProgress,
@@ -27,7 +27,6 @@ import {
   users,
   verdicts,
 } from '@/lib/db/schema';
-import { resultRows } from '@/lib/facts/write-facts';
 import { APP_ROLE, inTenantScope } from '@/lib/db/tenant-scope';
 import { testTargets } from '@/tests/support/db';
 
@@ -161,7 +160,7 @@ for (const target of testTargets()) {
     it('every tenant table has row-level security enabled with a tenant_scope policy; the app role cannot bypass it', async () => {
       // tables and partitioned tables; a partition (facts_p0 …, drizzle/0014) is under its own policy too,
       // so reading it directly is no way around its parent's
-      const all = resultRows<{ relname: string; relrowsecurity: boolean; policies: number; partition: boolean }>(
+      const all = rowsOf<{ relname: string; relrowsecurity: boolean; policies: number; partition: boolean }>(
         await d.db.execute(sql`select c.relname, c.relrowsecurity, c.relispartition as partition, (select count(*)::int from pg_policies p where p.tablename = c.relname and p.policyname = 'tenant_scope') as policies
           from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p')`),
       );
@@ -182,7 +181,7 @@ for (const target of testTargets()) {
         expect([...TENANT_TABLES, ...GLOBAL_TABLES], `${r.relname} is neither under row-level security nor named global`).toContain(
           r.relname,
         );
-      const withTenant = resultRows<{ table_name: string }>(
+      const withTenant = rowsOf<{ table_name: string }>(
         await d.db.execute(
           sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'tenant_id'`,
         ),
@@ -190,7 +189,7 @@ for (const target of testTargets()) {
         .map((r) => r.table_name)
         .filter((t) => !partitions.some((p) => p.relname === t));
       for (const t of withTenant) if (t !== 'users') expect(TENANT_TABLES, `${t} has tenant_id but no row-level security`).toContain(t);
-      const [role] = resultRows<{ rolbypassrls: boolean; rolsuper: boolean }>(
+      const [role] = rowsOf<{ rolbypassrls: boolean; rolsuper: boolean }>(
         await d.db.execute(sql`select rolbypassrls, rolsuper from pg_roles where rolname = ${APP_ROLE}`),
       );
       expect(role).toEqual({ rolbypassrls: false, rolsuper: false });
@@ -198,11 +197,11 @@ for (const target of testTargets()) {
 
     it('a query that forgets the tenant predicate still reads only the scoped tenant, table by table', async () => {
       for (const t of TENANT_TABLES) {
-        const all = resultRows<{ n: number }>(await d.db.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`))[0]!.n;
+        const all = rowsOf<{ n: number }>(await d.db.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`))[0]!.n;
         const scoped = await inTenantScope(
           d.db,
           'rls-a',
-          async (tx) => resultRows<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`))[0]!.n,
+          async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`))[0]!.n,
         );
         expect(scoped, t).toBeGreaterThan(0);
         expect(scoped, t).toBeLessThan(all);
@@ -218,7 +217,7 @@ for (const target of testTargets()) {
       const who = await inTenantScope(
         d.db,
         'rls-a',
-        async (tx) => resultRows<{ u: string }>(await tx.execute(sql`select current_user as u`))[0]!.u,
+        async (tx) => rowsOf<{ u: string }>(await tx.execute(sql`select current_user as u`))[0]!.u,
       );
       expect(who).toBe(APP_ROLE);
     });
@@ -228,24 +227,22 @@ for (const target of testTargets()) {
         tx.insert(manifests).values({ id: 'rls-evil', tenantId: 'rls-b', question: 'planted', status: 'answered', answer: {} }),
       ).catch((e: unknown) => e);
       expect(String((err as { cause?: unknown })?.cause ?? err)).toMatch(/row-level security/i);
-      expect(resultRows(await d.db.execute(sql`select 1 from manifests where id = 'rls-evil'`))).toEqual([]);
+      expect(rowsOf(await d.db.execute(sql`select 1 from manifests where id = 'rls-evil'`))).toEqual([]);
       const changed = await inTenantScope(d.db, 'rls-a', async (tx) =>
         (await tx.update(facts).set({ value: '0' }).where(sql`true`).returning({ id: facts.id })).map((r) => r.id),
       );
       expect(changed).toEqual(['rls-a-f']);
       await inTenantScope(d.db, 'rls-a', (tx) => tx.delete(chunks).where(sql`true`));
-      const left = resultRows<{ tenant_id: string }>(await d.db.execute(sql`select tenant_id from chunks order by 1`)).map(
-        (r) => r.tenant_id,
-      );
+      const left = rowsOf<{ tenant_id: string }>(await d.db.execute(sql`select tenant_id from chunks order by 1`)).map((r) => r.tenant_id);
       expect(left).toEqual(['rls-b']);
-      const bValue = resultRows<{ value: string }>(await d.db.execute(sql`select value::text from facts where id = 'rls-b-f'`))[0]!.value;
+      const bValue = rowsOf<{ value: string }>(await d.db.execute(sql`select value::text from facts where id = 'rls-b-f'`))[0]!.value;
       expect(bValue).toBe('42');
     });
 
     it('outside a scope nothing is set: the app role alone sees no tenant rows', async () => {
       const n = await d.db.transaction(async (tx) => {
         await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
-        return resultRows<{ n: number }>(await tx.execute(sql`select count(*)::int as n from facts`))[0]!.n;
+        return rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from facts`))[0]!.n;
       });
       expect(n).toBe(0);
     });

@@ -21,7 +21,7 @@
  * other row referenced (entities, sources, facts) is inserted by this transaction.
  */
 import { getTableColumns, sql } from 'drizzle-orm';
-import type { Connection, Db } from '@/lib/db/client';
+import { type Connection, type Db, rowsOf } from '@/lib/db/client';
 import {
   auditLog,
   bulkIngestProgress,
@@ -32,7 +32,7 @@ import {
   ingestRuns,
   sources,
 } from '@/lib/db/schema';
-import { jsonbInserter, recomputeChains, resultRows, WRITTEN_FACT_COLUMNS, type FactRow, type SightingRow } from '@/lib/facts/write-facts';
+import { jsonbInserter, recomputeChains, WRITTEN_FACT_COLUMNS, type FactRow, type SightingRow } from '@/lib/facts/write-facts';
 import { copyBytes, copyField, escapeText, jsonField, type CopyArena } from './copy-inserter';
 import type { CompanyPlan } from './company-plan';
 import type { ArchiveEntry } from './zip-read';
@@ -250,7 +250,7 @@ export async function classifyBatch(db: Db, tenantId: string, items: BatchItem[]
     union all
     select 'sha', s.sha256 from sources s
      where s.tenant_id = ${tenantId} and s.sha256 in (select jsonb_array_elements_text(${JSON.stringify(items.map((i) => i.plan.source.sha256))}::jsonb))`);
-  const taken = new Set(resultRows<{ kind: string; value: string }>(res).map((r) => `${r.kind}:${r.value}`));
+  const taken = new Set(rowsOf<{ kind: string; value: string }>(res).map((r) => `${r.kind}:${r.value}`));
   const notNew = new Set<BatchItem>();
   for (const i of items) {
     if (taken.has(`cik:${i.plan.cik}`) || taken.has(`name:${i.plan.normalizedName}`) || taken.has(`sha:${i.plan.source.sha256}`))
@@ -418,7 +418,7 @@ async function checkAndDisableTriggers(tx: Db, tenantId: string, metricIds: stri
            set_config('session_replication_role',
                       case when (select count(*) from t) = 1 and (select count(*) from m) = ${metricIds.length} and (select count(*) from c) = ${cellIds.length}
                            then 'replica' else 'origin' end, true) as role`);
-  const row = resultRows<{ tenants: number; metrics: string[]; cells: string[] }>(res)[0]!;
+  const row = rowsOf<{ tenants: number; metrics: string[]; cells: string[] }>(res)[0]!;
   const have = new Set([...row.metrics, ...row.cells]);
   const missing =
     row.tenants !== 1

@@ -4,9 +4,9 @@
  * dimensions. Inline XBRL hooks in to store tables/cells before the facts and chunks after them.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { type Db, rowsOf } from '@/lib/db/client';
 import type { SourceKind } from '@/lib/db/schema';
-import { resultRows, writeFacts, type FactInput } from '@/lib/facts/write-facts';
+import { writeFacts, type FactInput } from '@/lib/facts/write-facts';
 import { daysBetween } from '@/lib/fiscal';
 import { metricForConcept } from '@/lib/ontology/metrics';
 import { buildFactInput, dominantStandard, insertSource } from '../build-facts';
@@ -112,7 +112,7 @@ async function resolveFiling(ctx: WriteContext, doc: XbrlDocument, cik: string |
       from fact_sightings s join facts f on f.entity_id = s.entity_id and f.id = s.fact_id
       where f.entity_id = ${entityId} and f.end_date = ${periodOfReport} and s.form = ${form} and s.accession <> ''
       group by s.accession order by min(s.filed_at) limit 1`);
-    const [hit] = resultRows<{ accession: string; filed: string }>(res);
+    const [hit] = rowsOf<{ accession: string; filed: string }>(res);
     if (hit)
       return {
         accession: hit.accession,
