@@ -111,18 +111,16 @@ async function buildTenant(
     t.sourceIds.add(sourceId);
     const tableId = contentId('table', sourceId);
     const years = [2019, 2020, 2021, 2022, 2023, 2024].filter(() => rand() < 0.7);
-    await db
-      .insert(sourceTables)
-      .values({
-        id: tableId,
-        tenantId: id,
-        entityId,
-        sourceId,
-        ordinal: 0,
-        title: `${name} statement`,
-        rowCount: 2,
-        columnCount: years.length + 1,
-      });
+    await db.insert(sourceTables).values({
+      id: tableId,
+      tenantId: id,
+      entityId,
+      sourceId,
+      ordinal: 0,
+      title: `${name} statement`,
+      rowCount: 2,
+      columnCount: years.length + 1,
+    });
     const inputs: FactInput[] = [];
     const ent = { id: entityId, calendar, years: new Map<number, { factId: string; value: string }>() };
     for (const [i, fy] of years.entries()) {
@@ -135,19 +133,17 @@ async function buildTenant(
       const cellId = contentId('cell', tableId, 1, i + 1);
       const text = `${id}:${name}:${fy}:${value}`;
       t.cellTexts.add(text);
-      await db
-        .insert(sourceCells)
-        .values({
-          id: cellId,
-          tenantId: id,
-          entityId,
-          tableId,
-          rowIndex: 1,
-          colIndex: i + 1,
-          rowLabel: 'Revenue',
-          text,
-          numericValue: value,
-        });
+      await db.insert(sourceCells).values({
+        id: cellId,
+        tenantId: id,
+        entityId,
+        tableId,
+        rowIndex: 1,
+        colIndex: i + 1,
+        rowLabel: 'Revenue',
+        text,
+        numericValue: value,
+      });
       const fiscal = deriveFiscal(period, [calendar]);
       inputs.push({
         tenantId: id,
