@@ -1,7 +1,7 @@
 'use client';
 
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
-import type { FactFilters, FactRow } from '@/lib/facts/list-facts';
+import type { FactFilters, FactListRow } from '@/lib/facts/list-facts';
 import { formatFactValue } from '@/lib/format';
 import { FactEvidenceButton } from '@/components/answer/citation-popover';
 
@@ -12,7 +12,7 @@ export interface FactLabels {
   members: string[];
 }
 
-function columnsFor(labels: Record<string, FactLabels>): DataTableColumn<FactRow>[] {
+function columnsFor(labels: Record<string, FactLabels>): DataTableColumn<FactListRow>[] {
   return [
     { id: 'entity', header: 'Entity', accessorFn: (r) => r.entityName },
     {
@@ -135,7 +135,7 @@ function columnsFor(labels: Record<string, FactLabels>): DataTableColumn<FactRow
   ];
 }
 
-function provenanceText(p: FactRow['provenance']): string {
+function provenanceText(p: FactListRow['provenance']): string {
   const parts: string[] = [];
   if (typeof p.page === 'number') parts.push(`p. ${p.page}`);
   if (typeof p.sourceLabel === 'string') parts.push(p.sourceLabel);
@@ -156,7 +156,7 @@ export function FactsTable({
   filters,
   labels = {},
 }: {
-  rows: FactRow[];
+  rows: FactListRow[];
   total: number;
   filters: FactFilters;
   labels?: Record<string, FactLabels>;

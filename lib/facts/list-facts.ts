@@ -29,7 +29,7 @@ export function parseFactFilters(params: SearchParams): FactFilters {
 }
 
 /** A row of the facts list: the columns of the stored fact it shows, with its entity's name and its source's title. */
-export type FactRow = Pick<
+export type FactListRow = Pick<
   typeof facts.$inferSelect,
   | 'id'
   | 'entityId'
@@ -68,7 +68,7 @@ export interface ListFactsOptions {
 }
 
 /** Filtered, sorted, paginated facts of one tenant — all in SQL. Revoked, embargoed and ACL-hidden sources never appear. */
-export async function listFacts({ db, tenantId, role, filters }: ListFactsOptions): Promise<{ rows: FactRow[]; total: number }> {
+export async function listFacts({ db, tenantId, role, filters }: ListFactsOptions): Promise<{ rows: FactListRow[]; total: number }> {
   const where: SQL[] = [factVisible({ tenantId, role })];
   if (filters.entity) where.push(eq(facts.entityId, filters.entity));
   if (filters.metric) where.push(eq(facts.metricId, filters.metric));

@@ -1,4 +1,4 @@
-import type { FactRow } from '@/lib/facts/list-facts';
+import type { FactListRow } from '@/lib/facts/list-facts';
 import { formatFactValue } from '@/lib/format';
 import { getMetric } from '@/lib/ontology/metrics';
 import type { ExportRow } from './export-rows';
@@ -6,7 +6,7 @@ import type { ExportRow } from './export-rows';
 const SCALE_NAME: Record<number, string> = { 0: 'units', 3: 'thousands', 5: 'lakh', 6: 'millions', 7: 'crore', 9: 'billions' };
 
 /** A facts-browser row as an export row: the stored value in base units and the scale it was reported in. */
-export function factExportRow(f: FactRow): ExportRow {
+export function factExportRow(f: FactListRow): ExportRow {
   const prov = f.provenance as { table?: string; row?: string; column?: string; page?: number };
   return {
     ref: f.id.slice(0, 12),
