@@ -60,7 +60,8 @@ export async function writeConceptLabels(
           label: sql`excluded.label`,
           description: sql`excluded.description`,
           sourceId: sql`excluded.source_id`,
-          updatedAt: sql`now()`,
+          // a value, not now(): Citus runs an upsert on a distributed table on the shards and takes only immutable functions there
+          updatedAt: new Date(),
         },
       });
     n += rows.length;

@@ -361,7 +361,7 @@ export async function writeBatch(conn: Connection, tx: Db, items: BatchItem[], o
       insert into concept_labels (tenant_id, entity_id, concept, label, description, source_id)
       select ${tenantId}, x.entity_id, x.concept, x.label, x.description, x.source_id
         from jsonb_to_recordset(${JSON.stringify(labels.slice(i, i + 20000))}::jsonb) as x(entity_id text, concept text, label text, description text, source_id text)
-      on conflict (tenant_id, entity_id, concept) do update set label = excluded.label, description = excluded.description, source_id = excluded.source_id, updated_at = now()`);
+      on conflict (tenant_id, entity_id, concept) do update set label = excluded.label, description = excluded.description, source_id = excluded.source_id, updated_at = ${new Date().toISOString()}`);
   }
   await tx.insert(auditLog).values(plans.flatMap((p) => p.audit));
   await tx.insert(ingestRuns).values(plans.map((p) => p.run));

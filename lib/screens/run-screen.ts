@@ -1,0 +1,256 @@
+import { inArray } from 'drizzle-orm';
+import type { VisibilityScope } from '@/lib/auth/visibility';
+import { type CalcResult, growth, ratio, selectVersion, type TypedError } from '@/lib/calc';
+import type { Db } from '@/lib/db/client';
+import { entities } from '@/lib/db/schema';
+import type { Period } from '@/lib/domain/types';
+import { AppError } from '@/lib/errors';
+import { getMetric } from '@/lib/ontology/metrics';
+import { readScreenFacts, type ScreenFact } from './read-screen-facts';
+import { type ScreenColumn, type ScreenInput, type ScreenSpec, screenInputSchema } from './screen-input';
+
+export interface RunScreenOptions extends VisibilityScope {
+  db: Db;
+  input: ScreenInput;
+}
+
+/** One cell: the column's value for the company's period, or why there is none. */
+export interface ScreenCell {
+  value: number | null;
+  display: string | null;
+  unit: string | null;
+  /** the facts behind the value (one per operand) */
+  factIds: string[];
+  /** e.g. "operating_income / revenue", "revenue FY2024 vs FY2023" */
+  formula: string | null;
+  error: { code: string; message: string } | null;
+}
+
+export interface ScreenRow {
+  rank: number;
+  entity: { id: string; name: string; ticker: string | null; sic: string | null; sicDescription: string | null };
+  /** the company's own fiscal year used, and its dates */
+  fiscalYear: number;
+  period: Period;
+  cells: Record<string, ScreenCell>;
+}
+
+export interface ScreenResult {
+  spec: ScreenSpec;
+  /** which periods were used, in words ("each company's fiscal year ending in calendar 2024") */
+  periodNote: string;
+  /** companies with a fiscal year for the screen, those that passed the filters, and the rows shown */
+  considered: number;
+  matched: number;
+  rows: ScreenRow[];
+  /** companies set aside, by reason (no value, a period conflict, a failed calculation check) */
+  excluded: Record<string, number>;
+}
+
+/** A measure's facts: the stored measure id, and the concepts of its concept chain (the earliest wins). */
+function chainOf(metric: string): string[] {
+  if (metric.startsWith('concept:')) return [metric.slice('concept:'.length)];
+  const def = getMetric(metric);
+  if (!def) throw new AppError('bad_request:screen_metric', `Unknown measure: ${metric}`);
+  return def.concepts;
+}
+
+function metricsOf(c: ScreenColumn): string[] {
+  return c.kind === 'ratio' ? [c.numerator, c.denominator] : [c.metric];
+}
+
+type Choice = { ok: true; fact: ScreenFact } | { ok: false; code: string; message: string; factIds: string[] };
+
+/**
+ * The value of one measure of one company for one fiscal year, chosen as the typed lookup chooses it for a
+ * period named by its fiscal label: label matches with one set of dates (else a conflict), the earliest concept
+ * of the measure's chain, one unit (the reporting currency, else USD), then the latest version.
+ */
+function choose(candidates: ScreenFact[], chain: string[], reportingCurrency: string | null): Choice {
+  if (candidates.length === 0) return { ok: false, code: 'MISSING_FACT', message: 'not reported', factIds: [] };
+  const bounds = new Set(candidates.map((c) => JSON.stringify(c.period)));
+  if (bounds.size > 1)
+    return {
+      ok: false,
+      code: 'PERIOD_MISMATCH',
+      message: `facts labelled FY${candidates[0]?.fiscalYear} carry ${bounds.size} different date ranges`,
+      factIds: candidates.map((c) => c.id),
+    };
+  const rank = (c: ScreenFact) => {
+    const i = chain.indexOf(c.concept);
+    return i < 0 ? chain.length : i;
+  };
+  const best = Math.min(...candidates.map(rank));
+  let pool = candidates.filter((c) => rank(c) === best);
+  const units = [...new Set(pool.map((c) => c.unit))].sort();
+  if (units.length > 1) {
+    const unit = units.find((u) => u === reportingCurrency) ?? units.find((u) => u === 'USD') ?? units[0];
+    pool = pool.filter((c) => c.unit === unit);
+  }
+  const chosen = selectVersion(pool, { kind: 'latest' });
+  if (!chosen.ok) {
+    const e = chosen.errors[0];
+    return { ok: false, code: e?.code ?? 'MISSING_FACT', message: e?.message ?? 'no version chosen', factIds: e?.factIds ?? [] };
+  }
+  return { ok: true, fact: chosen.fact };
+}
+
+const endYear = (p: Period) => Number((p.type === 'instant' ? p.date : p.end).slice(0, 4));
+
+/** The company's fiscal year for the screen: the one labelled `year`, or (calendar) the last one ending in `year`. */
+function targetYear(facts: ScreenFact[], spec: ScreenSpec): number | null {
+  if (spec.yearBasis === 'fiscal') return facts.some((f) => f.fiscalYear === spec.year) ? spec.year : null;
+  const ending = facts.filter((f) => f.period.type === 'duration' && endYear(f.period) === spec.year).map((f) => f.fiscalYear);
+  return ending.length ? Math.max(...ending) : null;
+}
+
+function cellOf(r: CalcResult | Choice, formula: string): ScreenCell {
+  if ('fact' in r) {
+    const n = Number(r.fact.value);
+    return { value: n, display: null, unit: r.fact.unit, factIds: [r.fact.id], formula, error: null };
+  }
+  if ('op' in r) {
+    if (r.ok) return { value: r.value, display: r.display, unit: r.unit, factIds: r.operandFactIds, formula: r.formula, error: null };
+    const e: TypedError | undefined = r.errors[0];
+    return {
+      value: null,
+      display: null,
+      unit: null,
+      factIds: e?.factIds ?? [],
+      formula,
+      error: { code: e?.code ?? 'MISSING_FACT', message: e?.message ?? '' },
+    };
+  }
+  return { value: null, display: null, unit: null, factIds: r.factIds, formula, error: { code: r.code, message: r.message } };
+}
+
+function passes(cell: ScreenCell | undefined, op: '>' | '>=' | '<' | '<=', v: number): boolean {
+  if (!cell || cell.value === null) return false;
+  const x = cell.value;
+  return op === '>' ? x > v : op === '>=' ? x >= v : op === '<' ? x < v : x <= v;
+}
+
+/**
+ * A universe screen (lib/screens/screen-input.ts), computed per company with lib/calc's period checks: a ratio's
+ * operands cover exactly the same period, a growth compares the company's fiscal year with its previous one
+ * (comparable lengths, same fiscal position). Companies without a value for a filtered or ranking column are not
+ * ranked; the counts say how many were set aside and why.
+ */
+export async function runScreen(o: RunScreenOptions): Promise<ScreenResult> {
+  const parsed = screenInputSchema.safeParse(o.input);
+  if (!parsed.success) throw new AppError('bad_request:screen', parsed.error.issues.map((i) => i.message).join('; '));
+  const spec = parsed.data;
+  const metrics = [...new Set(spec.columns.flatMap(metricsOf))];
+  const chains = new Map(metrics.map((m) => [m, chainOf(m)]));
+  const needsPrior = spec.columns.some((c) => c.kind === 'growth');
+  const years = spec.yearBasis === 'fiscal' ? [spec.year] : [spec.year - 1, spec.year, spec.year + 1];
+  const fiscalYears = needsPrior ? [...new Set([...years, ...years.map((y) => y - 1)])] : years;
+  const facts = await readScreenFacts({
+    db: o.db,
+    scope: { tenantId: o.tenantId, role: o.role },
+    metricIds: metrics.filter((m) => !m.startsWith('concept:')),
+    concepts: [...new Set([...chains.values()].flat())],
+    fiscalYears,
+    sicPatterns: spec.sic?.map((s) => (s.length === 4 ? s : `${s}%`)),
+  });
+  const byEntity = new Map<string, ScreenFact[]>();
+  for (const f of facts) {
+    const list = byEntity.get(f.entityId);
+    if (list) list.push(f);
+    else byEntity.set(f.entityId, [f]);
+  }
+  const currencies = await reportingCurrencies(o.db, byEntity);
+  const excluded: Record<string, number> = {};
+  const computed: Omit<ScreenRow, 'rank' | 'entity'>[] = [];
+  const entityOf = new Map<Omit<ScreenRow, 'rank' | 'entity'>, string>();
+  for (const [entityId, list] of byEntity) {
+    const fy = targetYear(list, spec);
+    if (fy === null) continue;
+    const pick = (metric: string, year: number) =>
+      choose(
+        list.filter((f) => f.fiscalYear === year && (f.metricId === metric || (chains.get(metric) ?? []).includes(f.concept))),
+        chains.get(metric) ?? [],
+        currencies.get(entityId) ?? null,
+      );
+    const cells: Record<string, ScreenCell> = {};
+    let period: Period | null = null;
+    for (const c of spec.columns) {
+      const now = pick(c.kind === 'ratio' ? c.numerator : c.metric, fy);
+      if (now.ok) period ??= now.fact.period;
+      if (c.kind === 'measure') cells[c.id] = cellOf(now, c.metric);
+      else if (c.kind === 'ratio') {
+        const den = pick(c.denominator, fy);
+        cells[c.id] =
+          now.ok && den.ok
+            ? cellOf(ratio({ numerator: now.fact, denominator: den.fact, metricId: c.id }), `${c.numerator} / ${c.denominator}`)
+            : cellOf(now.ok ? den : now, `${c.numerator} / ${c.denominator}`);
+      } else {
+        const before = pick(c.metric, fy - 1);
+        cells[c.id] =
+          now.ok && before.ok
+            ? cellOf(growth({ later: now.fact, earlier: before.fact, relation: 'year_over_year' }), `${c.metric} growth`)
+            : cellOf(now.ok ? before : now, `${c.metric} growth`);
+      }
+    }
+    if (!period) {
+      excluded.no_value = (excluded.no_value ?? 0) + 1;
+      continue;
+    }
+    const row = { fiscalYear: fy, period, cells };
+    computed.push(row);
+    entityOf.set(row, entityId);
+  }
+  const sortColumn = spec.sort?.column ?? spec.columns[0]?.id ?? '';
+  const matched = computed.filter((r) => {
+    for (const f of spec.filters)
+      if (!passes(r.cells[f.column], f.op, f.value)) {
+        const code = r.cells[f.column]?.error?.code ?? (r.cells[f.column]?.value === null ? 'no_value' : 'filtered');
+        excluded[code] = (excluded[code] ?? 0) + 1;
+        return false;
+      }
+    return r.cells[sortColumn]?.value !== null;
+  });
+  const dir = spec.sort?.direction === 'asc' ? 1 : -1;
+  matched.sort(
+    (a, b) =>
+      dir * ((a.cells[sortColumn]?.value ?? 0) - (b.cells[sortColumn]?.value ?? 0)) ||
+      (entityOf.get(a) ?? '').localeCompare(entityOf.get(b) ?? ''),
+  );
+  const top = matched.slice(0, spec.limit);
+  const info = await entityInfo(
+    o.db,
+    top.map((r) => entityOf.get(r) ?? ''),
+  );
+  return {
+    spec,
+    periodNote:
+      spec.yearBasis === 'fiscal'
+        ? `each company's own fiscal year ${spec.year}`
+        : `each company's fiscal year ending in calendar ${spec.year}`,
+    considered: computed.length,
+    matched: matched.length,
+    rows: top.map((r, i) => ({ rank: i + 1, entity: info.get(entityOf.get(r) ?? '') ?? unknownEntity(entityOf.get(r) ?? ''), ...r })),
+    excluded,
+  };
+}
+
+function unknownEntity(id: string): ScreenRow['entity'] {
+  return { id, name: id, ticker: null, sic: null, sicDescription: null };
+}
+
+/** The reporting currency of the companies with a measure in several units (the lookup prefers it). */
+async function reportingCurrencies(db: Db, byEntity: Map<string, ScreenFact[]>): Promise<Map<string, string | null>> {
+  const multi = [...byEntity].filter(([, l]) => new Set(l.map((f) => f.unit)).size > 1).map(([id]) => id);
+  if (multi.length === 0) return new Map();
+  const rows = await db.select({ id: entities.id, currency: entities.reportingCurrency }).from(entities).where(inArray(entities.id, multi));
+  return new Map(rows.map((r) => [r.id, r.currency]));
+}
+
+async function entityInfo(db: Db, ids: string[]): Promise<Map<string, ScreenRow['entity']>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: entities.id, name: entities.name, ticker: entities.ticker, sic: entities.sic, sicDescription: entities.sicDescription })
+    .from(entities)
+    .where(inArray(entities.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
