@@ -57,6 +57,7 @@ const ORDER = [
   'quarantine',
   'scale',
   'universe',
+  'universe-citus',
   'http',
   'hostile',
 ];

@@ -57,7 +57,7 @@ export async function touchThread(db: Db, owner: ThreadOwner, threadId: string, 
     .values({ id, tenantId: owner.tenantId, userId: owner.userId, title: titleFromQuestion(question) })
     .onConflictDoUpdate({
       target: threads.id,
-      set: { updatedAt: sql`now()` },
+      set: { updatedAt: new Date() },
       setWhere: and(eq(threads.tenantId, owner.tenantId), eq(threads.userId, owner.userId)),
     })
     .returning({ id: threads.id });

@@ -37,6 +37,7 @@ import { statusCounts } from './answer';
 import { bulkRow, TARGET_FACTS_PER_S } from './bulk';
 import { signedInClients } from './http';
 import { lookupCases } from './support/cases';
+import { screenCases, screenRows } from './support/screens';
 import { dropIndexes, restoreIndexes } from './support/fixtures';
 import { coldBurst, keepAliveAgent, loadTest } from './support/load';
 import { RATE_RULES } from '@/lib/http/rate-limit';
@@ -47,7 +48,8 @@ import { cycle, timeSequential } from './support/timing';
 import { argValue } from './support/args';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
-const TENANT = 'bench-universe';
+export const UNIVERSE_TENANT = 'bench-universe';
+const TENANT = UNIVERSE_TENANT;
 const SYNTH_CIK_MIN = String(SYNTHETIC_CIK_BASE).padStart(10, '0');
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
@@ -73,7 +75,7 @@ const QUESTIONS: ((name: string, y: number) => string)[] = [
 ];
 
 /** Questions for `n` entities (synthetic or real), each with a fiscal year it has revenue for. */
-async function questions(d: Database, synthetic: boolean, n: number): Promise<string[]> {
+export async function universeQuestions(d: Database, synthetic: boolean, n: number): Promise<string[]> {
   const rows = await d.query<{ name: string; years: number[] }>(
     `select e.name, array_agg(distinct f.fiscal_year order by f.fiscal_year) as years
        from entities e join facts f on f.entity_id = e.id
@@ -300,7 +302,10 @@ async function measureSize(ctx: BenchContext, companies: number, o: SizeOptions)
     ),
   );
 
-  const qs: Record<'synthetic' | 'real', string[]> = { synthetic: await questions(d, true, 300), real: await questions(d, false, 100) };
+  const qs: Record<'synthetic' | 'real', string[]> = {
+    synthetic: await universeQuestions(d, true, 300),
+    real: await universeQuestions(d, false, 100),
+  };
   for (const kind of ['synthetic', 'real'] as const) {
     const t = await timeSequential(qs[kind], (question) =>
       answerQuestion({ db: d.db, tenantId: TENANT, userId: null, question, store: true, cache: false }),
@@ -322,6 +327,7 @@ async function measureSize(ctx: BenchContext, companies: number, o: SizeOptions)
     );
   }
 
+  rows.push(...(await screenRows(d, base, tag, await screenCases(d, TENANT), targets ? { one: 100, two: 300 } : undefined)));
   rows.push(...(await plans(ctx, d, url, { tag, cases, question: qs.synthetic[0]!, entities: ch.entities })));
   if (o.http) rows.push(await httpLoad(ctx, d, url, { tag, questions: [...qs.synthetic.slice(0, 60), ...qs.real.slice(0, 20)], targets }));
   return rows;

@@ -2,6 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { migrationsFolder, openDatabase, type Database } from '@/lib/db/client';
+import {
+  type CitusNode,
+  citusNodes,
+  createClusterDatabase,
+  dropClusterDatabase,
+  joinClusterDatabase,
+  onNode,
+} from '@/lib/db/citus-cluster';
 import { migrate } from '@/lib/db/migrate';
 
 /** The migration set's fingerprint: a template built from other migrations is never used. */
@@ -68,49 +76,6 @@ async function postgresTemplate(admin: Database, url: string): Promise<string> {
   return name;
 }
 
-/** A node of the Citus cluster DATABASE_URL's coordinator belongs to: its URL without a database name. */
-interface CitusNode {
-  host: string;
-  port: number;
-  url: URL;
-}
-
-/** The coordinator and the active workers, as the coordinator's metadata names them. */
-async function citusNodes(admin: Database, url: string): Promise<{ coordinator: CitusNode; workers: CitusNode[] }> {
-  const rows = await admin.query<{ host: string; port: number; group: number }>(
-    `select nodename as host, nodeport as port, groupid as group from pg_dist_node where isactive order by groupid`,
-  );
-  const node = (host: string, port: number): CitusNode => {
-    const u = new URL(url);
-    u.port = String(port);
-    return { host, port, url: u };
-  };
-  const c = rows.find((r) => r.group === 0);
-  const base = new URL(url);
-  return {
-    coordinator: c ? node(c.host, c.port) : node(base.hostname, Number(base.port || 5432)),
-    workers: rows.filter((r) => r.group > 0).map((r) => node(r.host, r.port)),
-  };
-}
-
-/** Runs `fn` with a one-connection query function on database `db` of `node`. */
-async function onNode<T>(
-  node: CitusNode,
-  db: string,
-  fn: (q: (text: string, params?: unknown[]) => Promise<unknown[]>) => Promise<T>,
-): Promise<T> {
-  const pg = (await import('pg')).default;
-  const u = new URL(node.url);
-  u.pathname = `/${db}`;
-  const client = new pg.Client({ connectionString: u.toString() });
-  await client.connect();
-  try {
-    return await fn(async (text, params) => (await client.query(text, params)).rows);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A migrated template database on every node of the Citus cluster (named by the migrations' fingerprint),
  * created once: the workers get the database and the extensions, the coordinator its workers and the
@@ -137,12 +102,7 @@ async function citusTemplate(admin: Database, cluster: { coordinator: CitusNode;
           await q(`drop database if exists ${name} with (force)`);
           await q(`create database ${name}`);
         });
-      for (const n of cluster.workers) await onNode(n, name, (q) => q('create extension citus; create extension vector'));
-      await onNode(cluster.coordinator, name, async (q) => {
-        await q('create extension citus; create extension vector');
-        await q('select citus_set_coordinator_host($1, $2)', [cluster.coordinator.host, cluster.coordinator.port]);
-        for (const w of cluster.workers) await q('select citus_add_node($1, $2)', [w.host, w.port]);
-      });
+      await joinClusterDatabase(cluster, name);
       const u = new URL(cluster.coordinator.url);
       u.pathname = `/${name}`;
       const t = await openDatabase({ url: u.toString() });
@@ -204,10 +164,8 @@ export function testTargets(): TestTarget[] {
         // on a Citus coordinator the scratch database is a copy of a migrated template on every node
         const cluster = admin.citus ? await citusNodes(admin, url) : null;
         const template = cluster ? await citusTemplate(admin, cluster) : await postgresTemplate(admin, url);
-        for (const n of cluster ? [...cluster.workers, cluster.coordinator] : [null]) {
-          if (n) await onNode(n, 'postgres', (q) => q(`create database ${name} template ${template}`));
-          else await admin.query(`create database ${name} template ${template}`);
-        }
+        if (cluster) await createClusterDatabase(cluster, name, template);
+        else await admin.query(`create database ${name} template ${template}`);
         const u = new URL(url);
         u.pathname = `/${name}`;
         const d: Database & { testUrl?: string } = await openDatabase({ url: u.toString() });
@@ -216,9 +174,7 @@ export function testTargets(): TestTarget[] {
         const close = d.close.bind(d);
         d.close = async () => {
           await close();
-          if (cluster)
-            for (const n of [cluster.coordinator, ...cluster.workers])
-              await onNode(n, 'postgres', (q) => q(`drop database if exists ${name} with (force)`));
+          if (cluster) await dropClusterDatabase(cluster, name);
           else await admin.query(`drop database if exists ${name} with (force)`);
           await admin.close();
         };

@@ -378,7 +378,7 @@ export async function writeBatch(conn: Connection, tx: Db, items: BatchItem[], o
     factsAdded: i.plan.factsAdded,
     errorCode: null,
     errorMessage: null,
-    updatedAt: sql`now()`,
+    updatedAt: new Date(),
   }));
   await tx
     .insert(bulkIngestProgress)
@@ -396,7 +396,7 @@ export async function writeBatch(conn: Connection, tx: Db, items: BatchItem[], o
         factsAdded: sql`excluded.facts_added`,
         errorCode: sql`excluded.error_code`,
         errorMessage: sql`excluded.error_message`,
-        updatedAt: sql`now()`,
+        updatedAt: new Date(),
       },
     });
   // row triggers back on for the rest of the transaction (after an error, its rollback restores them)

@@ -94,7 +94,7 @@ export async function deferIndexes(conn: Connection): Promise<string[]> {
       try {
         await conn.query(
           `insert into bulk_deferred_indexes (index_name, table_name, definition) values ($1, $2, $3)
-           on conflict (index_name) do update set table_name = excluded.table_name, definition = excluded.definition, deferred_at = now()`,
+           on conflict (index_name) do update set table_name = excluded.table_name, definition = excluded.definition, deferred_at = excluded.deferred_at`,
           [i.index_name, i.table_name, i.definition],
         );
         await conn.query(`drop index ${ident(i.index_name)}`);

@@ -667,7 +667,7 @@ async function recordProgress(
     factsAdded: o.factsAdded,
     errorCode: o.error?.code ?? null,
     errorMessage: o.error?.message?.slice(0, 2000) ?? null,
-    updatedAt: sql`now()`,
+    updatedAt: new Date(),
   };
   await db
     .insert(bulkIngestProgress)

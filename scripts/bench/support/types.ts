@@ -6,7 +6,7 @@ export type Scale = 'small' | 'full' | 'universe';
 export interface BenchRow {
   section: string;
   case: string;
-  driver: Driver | 'http-pglite' | 'http-postgres' | 'n/a';
+  driver: Driver | 'citus' | 'http-pglite' | 'http-postgres' | 'n/a';
   /** operations measured (questions, lookups, requests; facts for ingestion) */
   n: number;
   p50Ms: number | null;
