@@ -22,7 +22,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Connection, Database } from '@/lib/db/client';
 import type { FactRowInserter } from '@/lib/facts/write-facts';
 import { refreshStatistics } from '@/lib/db/statistics';
