@@ -5,8 +5,8 @@ import { executePrepared } from '@/lib/db/prepared';
 import type { Role } from '@/lib/db/schema';
 import type { Basis, FiscalPeriodCode, Period, Scope } from '@/lib/domain/types';
 import { relabelSplitVersions, selectVersion, type ChainVersion, type SplitEvent, type VersionCandidate } from '@/lib/calc';
-import { getMetric } from '@/lib/ontology/metrics';
 import { withoutNeutral } from '@/lib/ontology/members';
+import { measureConcepts, oneFigurePerMemberSet, withProvenFamily } from './concept-family';
 
 /** Where a cited number lives in its source. */
 export interface Citation {
@@ -239,7 +239,7 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
       : sql``;
   // `concept:<qname>`: a reported concept outside the ontology, asked by its label
   const ownConcept = metricId.startsWith('concept:') ? metricId.slice('concept:'.length) : null;
-  const chainConcepts = ownConcept ? [ownConcept] : (getMetric(metricId)?.concepts ?? []);
+  const chainConcepts = ownConcept ? [ownConcept] : measureConcepts(metricId);
   const byMetric = ownConcept
     ? sql`f.concept = ${ownConcept}`
     : chainConcepts.length
@@ -260,7 +260,7 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
     sql`${selectVisible({ tenantId, role }, entityId, narrow)}
     order by f.filed_at, f.id`,
   );
-  const candidates = rowsOf<Row>(res)
+  const candidates = oneFigurePerMemberSet(await withProvenFamily(db, { tenantId, role }, entityId, metricId, rowsOf<Row>(res)))
     .filter((r) => wantedKey === '' || dimsKeyOf(withoutNeutral(r.dimensions)) === wantedKey)
     .map((r) => toRecord(r, metricId));
   const rejected: RejectedCandidate[] = [];
