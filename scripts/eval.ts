@@ -1,7 +1,10 @@
 /**
  * npm run eval [-- --check-baseline] [--update-baseline] [--set dev|analyst|analyst-other|analyst-blind|readers-blind|vocabulary-blind|temporal|narrative|narrative-blind|financebench] [--out FILE] [--db-dir DIR]
  *   --set financebench: ingests the held FinanceBench PDFs into a fresh database, asks the questions
- *   whose document is held, scores numeric gold answers and gates on correct/wrong counts
+ *   whose document is held, scores numeric gold answers and gates on correct/wrong counts, and scores
+ *   every question by its key facts (golden/financebench-keyfacts.jsonl) and, when JUDGE_BASE_URL and
+ *   JUDGE_MODEL are set, by the LLM judge; --db-dir DIR keeps the ingested PDFs between runs, --only
+ *   ID,ID asks only those questions (development loop)
  * npm run eval -- --narrative [--judge]   reviewer verdicts on narrative answers in the app database
  *   (four tiers, five 1–5 dimensions, per pathway, 95% intervals); --judge pre-scores unreviewed
  *   narrative answers with the LLM judge configured by JUDGE_BASE_URL/JUDGE_MODEL (never required).
@@ -38,8 +41,17 @@ const shared = secDataDir();
 if (value('--set') === 'financebench') {
   // FinanceBench on the held PDFs: its own database (the PDFs only), its own table and gate
   const { boundRates, formatFinanceBench, runFinanceBench } = await import('@/lib/eval/financebench');
+  const { loadKeyFacts } = await import('@/lib/eval/financebench-keyfacts');
+  const { judgeFromEnv } = await import('@/lib/eval/judge');
   const t0 = Date.now();
-  const run = await runFinanceBench(path.join(shared, 'financebench'), { log: (s) => console.log(s) });
+  // key facts of every question (the key-fact scorer); the LLM judge only when JUDGE_BASE_URL/JUDGE_MODEL configure one
+  const run = await runFinanceBench(path.join(shared, 'financebench'), {
+    log: (s) => console.log(s),
+    keyFacts: loadKeyFacts(path.resolve('lib/eval/golden/financebench-keyfacts.jsonl')),
+    judge: judgeFromEnv(),
+    dataDir: value('--db-dir'),
+    only: value('--only')?.split(','),
+  });
   console.log(formatFinanceBench(run));
   console.log(`financebench done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const out = value('--out') ?? '.eval/financebench.json';
@@ -53,7 +65,13 @@ if (value('--set') === 'financebench') {
     wrong: run.numeric.wrong,
     documentsFiled: run.documents.filter((d) => d.status === 'ok').length,
     ...boundRates(run.documents),
+    keyFactsCorrect: run.keyFacts.all.correct,
+    keyFactsWrong: run.keyFacts.all.wrong,
   };
+  if (value('--only') && (flag('--update-baseline') || flag('--check-baseline'))) {
+    console.error('financebench: --only runs a subset; the baseline is read and written by full runs only');
+    process.exit(2);
+  }
   if (flag('--update-baseline')) {
     fs.writeFileSync(BASELINE, `${JSON.stringify({ ...all, financebench: current }, null, 2)}\n`);
     console.log(`baseline updated: ${BASELINE}`);
@@ -70,9 +88,13 @@ if (value('--set') === 'financebench') {
         problems.push(`financebench: bound rate (all tables) ${current.boundRate} < baseline ${b.boundRate}`);
       if (b.statementBoundRate !== undefined && current.statementBoundRate + 1e-9 < b.statementBoundRate)
         problems.push(`financebench: bound rate (primary statements) ${current.statementBoundRate} < baseline ${b.statementBoundRate}`);
+      if (b.keyFactsCorrect !== undefined && current.keyFactsCorrect < b.keyFactsCorrect)
+        problems.push(`financebench: ${current.keyFactsCorrect} questions correct by key facts < baseline ${b.keyFactsCorrect}`);
+      if (b.keyFactsWrong !== undefined && current.keyFactsWrong > b.keyFactsWrong)
+        problems.push(`financebench: ${current.keyFactsWrong} questions wrong by key facts > baseline ${b.keyFactsWrong}`);
     }
     console.log(
-      `financebench: ${current.correct} correct, ${current.wrong} wrong, ${current.n - current.correct - current.wrong} abstained of ${current.n} numeric`,
+      `financebench: ${current.correct} correct, ${current.wrong} wrong, ${current.n - current.correct - current.wrong} abstained of ${current.n} numeric; key facts ${current.keyFactsCorrect} correct, ${current.keyFactsWrong} wrong of ${run.keyFacts.all.n}`,
     );
     if (problems.length) {
       console.error(`eval regression:\n  ${problems.join('\n  ')}`);

@@ -15,6 +15,9 @@ import type { Database } from '@/lib/db/client';
 import { openEvalDatabase } from './eval-database';
 import { migrate } from '@/lib/db/migrate';
 import { ingestBytes, type IngestOutcome } from '@/lib/ingest/ingest-file';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { gradeFinanceBench, type FinanceBenchGrade } from './financebench-judge';
+import { type KeyFactQuestion, type KeyFactScore, type KeyFactVerdict, scoreKeyFacts } from './financebench-keyfacts';
 
 export const FINANCEBENCH_TENANT = 'financebench';
 
@@ -110,6 +113,24 @@ export interface FinanceBenchScore {
   answered: string | null;
   verdict: Verdict | null;
   latencyMs: number;
+  /** the answer's text (its first 300 words are what the key-fact scorer reads) */
+  text?: string;
+  /** the key-fact scorer's result, when the question has key facts */
+  keyFacts?: KeyFactScore | null;
+  /** a judgement question (a verdict built from computed figures and a rule) */
+  judgement?: boolean;
+  /** the optional LLM judge's grade, or why there is none */
+  judged?: FinanceBenchGrade | { skipped: string } | null;
+}
+
+export interface KeyFactTally {
+  n: number;
+  correct: number;
+  wrong: number;
+  incomplete: number;
+  abstained: number;
+  /** correct when a number fact's variants (another common definition) are accepted too */
+  lenientCorrect: number;
 }
 
 export interface DocumentStats {
@@ -137,6 +158,10 @@ export interface FinanceBenchRun {
   scores: FinanceBenchScore[];
   numeric: { n: number; correct: number; wrong: number; abstained: number };
   byType: Record<string, { n: number; numeric: number; correct: number; wrong: number; abstained: number; answered: number }>;
+  /** the key-fact scorer over every question with key facts: overall, by question type, and the judgement questions */
+  keyFacts: { all: KeyFactTally; byType: Record<string, KeyFactTally>; judgement: KeyFactTally };
+  /** the LLM judge's grades, when a judge was configured */
+  judged: { n: number; correct: number; incorrect: number; abstained: number; skipped: number } | null;
   ingestMs: number;
 }
 
@@ -155,12 +180,23 @@ function describeYearEnd(y: unknown): string | null {
   return `${r.rule} ${wd} ${r.rule === 'nearest' ? 'to end of' : 'of'} ${mon}`;
 }
 
-/** The documents ingested into an embedded database of their own (`dataDir`, else a temporary folder that closing it removes). */
+/**
+ * The documents ingested into an embedded database of their own (`dataDir`, else a temporary folder that
+ * closing it removes). With `reuse` and a `dataDir` already built by an earlier run, the database and its
+ * document statistics are reused (a development loop: delete the folder after an ingestion change).
+ */
 export async function prepareFinanceBench(
   pdfs: string[],
-  o: { dataDir?: string; log?: (s: string) => void } = {},
+  o: { dataDir?: string; reuse?: boolean; log?: (s: string) => void } = {},
 ): Promise<{ database: Database; documents: DocumentStats[]; ingestMs: number }> {
   const database = await openEvalDatabase(o.dataDir, 'ledgerline-financebench-');
+  const built = o.dataDir ? path.join(o.dataDir, '.financebench-documents.json') : null;
+  if (o.reuse && built && fs.existsSync(built)) {
+    await migrate(database);
+    const documents = JSON.parse(fs.readFileSync(built, 'utf8')) as DocumentStats[];
+    o.log?.(`  reusing ${documents.length} documents ingested in ${o.dataDir}`);
+    return { database, documents, ingestMs: 0 };
+  }
   const documents: DocumentStats[] = [];
   const t0 = Date.now();
   try {
@@ -180,6 +216,7 @@ export async function prepareFinanceBench(
     await database.close();
     throw e;
   }
+  if (o.reuse && built) fs.writeFileSync(built, JSON.stringify(documents));
   return { database, documents, ingestMs: Date.now() - t0 };
 }
 
@@ -246,7 +283,7 @@ function answeredNumber(a: Answer): number | null {
   return v && typeof v.value === 'number' && Number.isFinite(v.value) ? v.value : null;
 }
 
-export function scoreFinanceBench(q: FinanceBenchQuestion, a: Answer, latencyMs: number): FinanceBenchScore {
+export function scoreFinanceBench(q: FinanceBenchQuestion, a: Answer, latencyMs: number, facts?: KeyFactQuestion): FinanceBenchScore {
   const gold = numericGold(q.answer);
   const n = a.status === 'answered' ? answeredNumber(a) : null;
   let verdict: Verdict | null = null;
@@ -262,12 +299,30 @@ export function scoreFinanceBench(q: FinanceBenchQuestion, a: Answer, latencyMs:
     answered: a.status === 'answered' ? (a.values[0]?.display ?? a.text.slice(0, 160)) : null,
     verdict,
     latencyMs,
+    text: a.text,
+    keyFacts: facts
+      ? scoreKeyFacts(facts.keyFacts, { answered: a.status === 'answered', text: a.text, hasValues: a.values.length > 0 })
+      : null,
+    judgement: !!facts?.judgement,
   };
 }
 
-export async function runFinanceBench(dir: string, o: { log?: (s: string) => void } = {}): Promise<FinanceBenchRun> {
-  const { questions, pdfs } = loadFinanceBench(dir);
-  const { database, documents, ingestMs } = await prepareFinanceBench(pdfs, o);
+export interface RunFinanceBenchOptions {
+  log?: (s: string) => void;
+  /** key facts by FinanceBench id (golden/financebench-keyfacts.jsonl) */
+  keyFacts?: Map<string, KeyFactQuestion>;
+  /** the optional LLM judge */
+  judge?: LanguageModelV3 | null;
+  /** keep and reuse the ingested database here (development loop) */
+  dataDir?: string;
+  /** only these FinanceBench ids (development loop; the gate reads full runs only) */
+  only?: string[];
+}
+
+export async function runFinanceBench(dir: string, o: RunFinanceBenchOptions = {}): Promise<FinanceBenchRun> {
+  const { questions: all, pdfs } = loadFinanceBench(dir);
+  const questions = o.only?.length ? all.filter((q) => o.only!.some((id) => q.id.endsWith(id))) : all;
+  const { database, documents, ingestMs } = await prepareFinanceBench(pdfs, { ...o, reuse: !!o.dataDir });
   const scores: FinanceBenchScore[] = [];
   try {
     for (const q of questions) {
@@ -279,8 +334,11 @@ export async function runFinanceBench(dir: string, o: { log?: (s: string) => voi
         role: 'analyst',
         question: q.question,
         store: false,
+        cache: false,
       });
-      scores.push(scoreFinanceBench(q, a, Date.now() - t0));
+      const s = scoreFinanceBench(q, a, Date.now() - t0, o.keyFacts?.get(q.id));
+      if (o.judge) s.judged = await judged(o.judge, q, a);
+      scores.push(s);
     }
   } finally {
     await database.close();
@@ -288,10 +346,40 @@ export async function runFinanceBench(dir: string, o: { log?: (s: string) => voi
   return { set: 'financebench', documents, scores, ...summarize(scores), ingestMs };
 }
 
-export function summarize(scores: FinanceBenchScore[]): Pick<FinanceBenchRun, 'numeric' | 'byType'> {
+async function judged(model: LanguageModelV3, q: FinanceBenchQuestion, a: Answer): Promise<FinanceBenchScore['judged']> {
+  try {
+    return await gradeFinanceBench({ model, generator: null, question: q.question, gold: q.answer, answer: a.text });
+  } catch (e) {
+    return { skipped: (e as Error).message.slice(0, 200) };
+  }
+}
+
+const emptyTally = (): KeyFactTally => ({ n: 0, correct: 0, wrong: 0, incomplete: 0, abstained: 0, lenientCorrect: 0 });
+
+function tally(t: KeyFactTally, v: KeyFactVerdict, lenientCorrect: boolean) {
+  t.n++;
+  t[v]++;
+  if (lenientCorrect) t.lenientCorrect++;
+}
+
+export function summarize(scores: FinanceBenchScore[]): Pick<FinanceBenchRun, 'numeric' | 'byType' | 'keyFacts' | 'judged'> {
   const numeric = { n: 0, correct: 0, wrong: 0, abstained: 0 };
   const byType: FinanceBenchRun['byType'] = {};
+  const keyFacts: FinanceBenchRun['keyFacts'] = { all: emptyTally(), byType: {}, judgement: emptyTally() };
+  let judgedTally: FinanceBenchRun['judged'] = null;
   for (const s of scores) {
+    if (s.keyFacts) {
+      const lenient = s.keyFacts.lenientCorrect;
+      tally(keyFacts.all, s.keyFacts.verdict, lenient);
+      tally((keyFacts.byType[s.questionType] ??= emptyTally()), s.keyFacts.verdict, lenient);
+      if (s.judgement) tally(keyFacts.judgement, s.keyFacts.verdict, lenient);
+    }
+    if (s.judged) {
+      judgedTally ??= { n: 0, correct: 0, incorrect: 0, abstained: 0, skipped: 0 };
+      judgedTally.n++;
+      if ('skipped' in s.judged) judgedTally.skipped++;
+      else judgedTally[s.judged.grade]++;
+    }
     const t = (byType[s.questionType] ??= { n: 0, numeric: 0, correct: 0, wrong: 0, abstained: 0, answered: 0 });
     t.n++;
     if (s.status === 'answered') t.answered++;
@@ -301,7 +389,7 @@ export function summarize(scores: FinanceBenchScore[]): Pick<FinanceBenchRun, 'n
     numeric.n++;
     numeric[s.verdict]++;
   }
-  return { numeric, byType };
+  return { numeric, byType, keyFacts, judged: judgedTally };
 }
 
 /**
@@ -366,5 +454,32 @@ export function formatFinanceBench(run: FinanceBenchRun): string {
     lines.push(
       `  ${s.verdict?.toUpperCase().padEnd(9)} ${s.id} ${s.docName}: gold ${s.gold} · got ${s.answered ?? s.status} — ${s.question.slice(0, 110)}`,
     );
+  lines.push(...formatKeyFacts(run));
   return lines.join('\n');
+}
+
+/** The key-fact scorer's table (by question type, the judgement questions, all) and each question's verdict. */
+function formatKeyFacts(run: FinanceBenchRun): string[] {
+  const k = run.keyFacts;
+  if (k.all.n === 0) return [];
+  const pct = (x: number, n: number) => (n ? `${((100 * x) / n).toFixed(1)}%` : '—');
+  const row = (name: string, t: KeyFactTally) =>
+    `${name.padEnd(20)} ${String(t.n).padStart(9)} ${String(t.correct).padStart(8)} ${String(t.wrong).padStart(6)} ${String(t.incomplete).padStart(11)} ${String(t.abstained).padStart(10)}   correct ${pct(t.correct, t.n)}, wrong ${pct(t.wrong, t.n)}; with variants ${pct(t.lenientCorrect, t.n)}`;
+  const lines = ['', 'key facts (first 300 words of each answer; golden/financebench-keyfacts.md):'];
+  lines.push(`${'question type'.padEnd(20)} questions  correct  wrong  incomplete  abstained`);
+  for (const [t, x] of Object.entries(k.byType).sort()) lines.push(row(t, x));
+  lines.push(row('judgement', k.judgement), row('all', k.all));
+  if (run.judged) {
+    const j = run.judged;
+    lines.push(`LLM judge: ${j.correct} correct, ${j.incorrect} incorrect, ${j.abstained} abstained of ${j.n} (${j.skipped} not graded)`);
+  }
+  for (const s of run.scores) {
+    if (!s.keyFacts) continue;
+    const f = s.keyFacts;
+    const said = (s.text ?? '').replace(/\s+/g, ' ').slice(0, 140);
+    lines.push(
+      `  ${f.verdict.toUpperCase().padEnd(10)} ${s.id.slice(-5)} ${s.docName.padEnd(28)} ${f.requiredFound}/${f.required} required${f.contradiction ? ` (${f.contradiction})` : ''} · ${said}`,
+    );
+  }
+  return lines;
 }
