@@ -10,12 +10,14 @@ import type { Db } from '@/lib/db/client';
 import type { Role } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { loadEntityIndex } from '@/lib/planner/catalog';
+import type { EntityIndex } from '@/lib/planner/entity-index';
 import { proposeIntent } from '@/lib/planner/llm-intent';
 import { matchEntities } from '@/lib/planner/match-entities';
 import { planQuestion } from '@/lib/planner/plan';
 import type { Intent, PeriodRequest, PlanResult } from '@/lib/planner/types';
 import { loadConceptCatalog } from '@/lib/retrieval/concepts';
 import { loadMemberCatalog } from '@/lib/retrieval/members';
+import { answerJudgement, planJudgement } from './analyses';
 import { answerNarrative } from './answer-narrative';
 import { answerCacheKey, cachedAnswer, rememberAnswer, serveCached } from './cache';
 import { sayVerdict } from './verdict';
@@ -102,12 +104,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   const index = await loadEntityIndex(db, tenantId, cacheKey ? cacheKey.version : undefined);
   const catalog = index.entities;
   // the members (segments, products, regions) and labelled concepts of the companies the question names
-  const named = [
-    ...new Set([
-      ...matchEntities(question, index).mentions.flatMap((m) => m.entityIds),
-      ...(opts.previous?.entities.map((e) => e.id) ?? []),
-    ]),
-  ];
+  const named = namedEntityIds(question, index, opts.previous ?? null);
   // their latest period ends (the anchor of "last fiscal year") are read alongside the catalogues;
   // entityContext takes them from the cache instead of one more round trip after planning
   const version = index.version;
@@ -153,6 +150,11 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
     if (cacheKey) rememberAnswer(cacheKey, { answer, plan, trace, versions, events: [...report.events], manifestId });
     return { ...answer, manifestId, timingMs: Math.round(performance.now() - t0) };
   };
+
+  // a judgement question ("Is it capital-intensive?", "Has its quick ratio improved?"): a computed analysis with its rule
+  const judged = planJudgement(question, index, { members, concepts });
+  if (judged)
+    return finish(await answerJudgement(judged, { db, tenantId, role: opts.role ?? null, index, trace, report, notes: plan.notes }));
 
   if (plan.status === 'planned_narrative') {
     stage('looking_up');
@@ -253,6 +255,13 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   if (corrections.length === 0) return finish(composed);
   const said = `Read ${corrections.map((c) => `“${c.from}” as “${c.to}”`).join(' and ')}. `;
   return finish({ ...composed, text: said + composed.text, segments: [{ type: 'text', text: said }, ...composed.segments] });
+}
+
+/** The companies a question names, and those of the thread's previous question (a follow-up inherits them). */
+function namedEntityIds(question: string, index: EntityIndex, previous: Intent | null): string[] {
+  return [
+    ...new Set([...matchEntities(question, index).mentions.flatMap((m) => m.entityIds), ...(previous?.entities.map((e) => e.id) ?? [])]),
+  ];
 }
 
 /**

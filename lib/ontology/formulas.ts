@@ -379,7 +379,11 @@ const DEFS: Def[] = [
     relation: 'same_instant',
     unit: 'times',
     formula: div(add(add(m('cash'), m('marketable_securities_current')), m('receivables')), m('current_liabilities')),
-    alternatives: [div(sub(m('current_assets'), m('inventories')), m('current_liabilities'))],
+    // a company without current marketable securities: its quick assets are cash and receivables
+    alternatives: [
+      div(add(m('cash'), m('receivables')), m('current_liabilities')),
+      div(sub(m('current_assets'), m('inventories')), m('current_liabilities')),
+    ],
     op: 'ratio',
     description: '(Cash + current marketable securities + receivables) ÷ current liabilities.',
   },

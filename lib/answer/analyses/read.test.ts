@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { readJudgement } from './read';
+
+describe('the judgement reader', () => {
+  it.each([
+    ['Is Acme a capital-intensive business based on FY2022 data?', 'capital_intensity'],
+    ['How capital intensive is Acme?', 'capital_intensity'],
+    ['Is Acme asset-light?', 'capital_intensity'],
+    ['Does Acme have positive working capital at the end of FY2023?', 'working_capital'],
+    ['Is the quick ratio of Acme healthy as of Q2 2023?', 'liquidity'],
+    ['Is Acme’s current ratio strong enough?', 'liquidity'],
+    ['Does Acme have an improving gross margin profile as of FY2023?', 'trend'],
+    ['Has Acme’s operating margin deteriorated since FY2021?', 'trend'],
+    ['Has Acme’s quick ratio improved or declined between FY2023 and FY2022?', 'trend'],
+    ['Does Acme have an improving free cash flow conversion as of FY2022?', 'trend'],
+    ['Are Acme’s gross margins historically consistent (not fluctuating more than roughly 2% each year)?', 'margin_stability'],
+    ['How volatile is Acme’s operating margin?', 'margin_stability'],
+    ['What drove operating margin change as of FY2022 for Acme?', 'margin_drivers'],
+    ['Which factors were behind the decline in Acme’s gross margin in 2023?', 'margin_drivers'],
+    ['How much has the effective tax rate of Acme changed between FY2021 and FY2022?', 'tax_rate_change'],
+    ['How does Acme’s effective tax rate in FY2022 compare to FY2021?', 'tax_rate_change'],
+    ['Among operating, investing and financing activities, which brought in the most cash for Acme in FY2023?', 'cash_flow_mix'],
+    ['Is Acme’s dividend sustainable?', 'dividend_capacity'],
+    ['Can Acme afford its buybacks?', 'dividend_capacity'],
+    ['Is Acme’s leverage too high?', 'leverage'],
+    ['Has Acme increased its debt on balance sheet between FY2023 and FY2022?', 'direction'],
+    ['Was there any drop in cash and cash equivalents between FY2023 and Q2 of FY2024?', 'direction'],
+  ])('%s → %s', (q, analysis) => {
+    expect(readJudgement(q)?.analysis).toBe(analysis);
+  });
+
+  it('reads the margin, the stated band, the direction asked and whether the question is yes/no', () => {
+    expect(readJudgement('Are Acme’s gross margins consistent (not fluctuating more than roughly 3% a year)?')).toMatchObject({
+      measure: 'gross_margin',
+      band: 3,
+      yesNo: true,
+      askStable: true,
+    });
+    expect(readJudgement('Has Acme’s quick ratio improved or declined?')).toMatchObject({ measure: 'quick_ratio', choice: true });
+    expect(readJudgement('Did Acme’s net margin decline in FY2023?')).toMatchObject({
+      measure: 'net_margin',
+      direction: 'down',
+      yesNo: true,
+    });
+    expect(readJudgement('Has Acme increased its debt?')).toMatchObject({ direction: 'up' });
+    expect(readJudgement('Was there any change in the number of stores?')).toMatchObject({ direction: 'any' });
+  });
+
+  it('reads the applicability clause as a request, not as the measure', () => {
+    const r = readJudgement(
+      'Does Acme have an improving operating margin profile as of 2022? If operating margin is not a useful metric for a company like this, then state that and explain why.',
+    );
+    expect(r).toMatchObject({ analysis: 'trend', measure: 'operating_margin', applicability: true });
+    const g = readJudgement(
+      'What drove gross margin change as of FY2022 for Acme? If gross margin is not a useful metric for a company like this, then please state that and explain why.',
+    );
+    expect(g).toMatchObject({ analysis: 'margin_drivers', measure: 'gross_margin', applicability: true });
+  });
+
+  it('leaves figure, narrative and other yes/no questions to the planner', () => {
+    for (const q of [
+      'What was Acme’s revenue in FY2022?',
+      'What is the FY2022 unadjusted EBITDA % margin for Acme?',
+      'Is Acme’s business subject to cyclicality?',
+      'Has Acme reported any materially important ongoing legal battles from FY2022?',
+      'What are the geographies that Acme primarily operates in?',
+      'What was the operating margin growth of Acme in FY2023?',
+      'Did Acme’s revenue grow more than 10% in FY2023?',
+      'Acme operating margin expansion FY2025 vs FY2024',
+      'Did Acme grow revenue faster than Beta in FY2025?',
+      'Is Acme’s operating expense growth slowing?',
+      'How did Acme’s discussion of its effective tax rate change between its 10-K and its latest 10-Q?',
+    ])
+      expect(readJudgement(q), q).toBeNull();
+  });
+});
