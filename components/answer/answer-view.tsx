@@ -103,7 +103,7 @@ export function AnswerView({ answer, question, onAsk, onChoose, actions = true }
         </h3>
       )}
       {segments.length > 0 && (
-        <div className="leading-7" data-testid="answer-text">
+        <div className={`leading-7 ${answer.narrative ? 'whitespace-pre-line' : ''}`} data-testid="answer-text">
           <Segments answer={answer} segments={segments} />
         </div>
       )}

@@ -8,9 +8,18 @@ function quote(answer: Answer, id: string | null): AnswerPassage | undefined {
   return id ? answer.passages.find((p) => p.id === id) : undefined;
 }
 
-/** A table cell, or a stacked row on a phone: the cited quotes, or "not disclosed". */
-function Cell({ answer, cell }: { answer: Answer; cell: NarrativeTable['rows'][number]['cells'][number] }) {
-  if (cell.notDisclosed || cell.passageIds.length === 0) return <span className="text-muted">not disclosed</span>;
+/** A table cell, or a stacked row on a phone: the cited quotes, or "not discussed in <filing>". */
+function Cell({
+  answer,
+  cell,
+  filing,
+}: {
+  answer: Answer;
+  cell: NarrativeTable['rows'][number]['cells'][number];
+  filing: string | undefined;
+}) {
+  if (cell.notDisclosed || cell.passageIds.length === 0)
+    return <span className="text-muted">not discussed in {filing ?? 'this filing'}</span>;
   return (
     <>
       {cell.passageIds.map((id) => {
@@ -27,7 +36,8 @@ function Cell({ answer, cell }: { answer: Answer; cell: NarrativeTable['rows'][n
  * under it (a three-column table of sentences cannot be read at phone width).
  */
 export function NarrativeTableView({ answer, table }: { answer: Answer; table: NarrativeTable }) {
-  const caption = 'Side by side: each cell quotes the company’s own filing; “not disclosed” means no passage on that aspect was found.';
+  const caption =
+    'Side by side: each cell quotes the company’s own filing; “not discussed” means no sentence on that aspect cleared the relevance bar.';
   return (
     <section aria-label="Side by side">
       <table className="hidden w-full table-fixed border-collapse text-sm md:table" data-testid="narrative-table">
@@ -52,7 +62,7 @@ export function NarrativeTableView({ answer, table }: { answer: Answer; table: N
               </th>
               {r.cells.map((c, i) => (
                 <td key={i} className="break-words px-3 py-2 leading-6">
-                  <Cell answer={answer} cell={c} />
+                  <Cell answer={answer} cell={c} filing={table.columns[i]?.filing} />
                 </td>
               ))}
             </tr>
@@ -69,7 +79,7 @@ export function NarrativeTableView({ answer, table }: { answer: Answer; table: N
                 <div key={i} className="px-3 py-2">
                   <dt className="text-xs font-medium">{table.columns[i]?.label}</dt>
                   <dd className="break-words leading-6">
-                    <Cell answer={answer} cell={c} />
+                    <Cell answer={answer} cell={c} filing={table.columns[i]?.filing} />
                   </dd>
                 </div>
               ))}
@@ -115,6 +125,15 @@ function RedlineItem({ answer, redline, e }: { answer: Answer; redline: Narrativ
               </Fragment>
             ))}
           </span>
+          {e.numbers && e.numbers.length > 0 && (
+            <span className="mt-1 block text-xs" data-testid="redline-numbers">
+              {e.numbers.map((n, j) => (
+                <span key={j} className="mr-3 whitespace-nowrap">
+                  {n.before} → <strong>{n.after}</strong> ({n.change === 'same' ? 'unchanged' : n.change})
+                </span>
+              ))}
+            </span>
+          )}
           {/* the two wordings, each cited to its own filing (the diff above reads them together) */}
           <span className="mt-1 flex flex-wrap gap-2 text-xs">
             {before && <PassageCitation passage={before} text={`${redline.from} wording`} />}
@@ -248,6 +267,7 @@ function FilingQuotes({ answer, filing, sections }: { answer: Answer; filing: Fi
               const p = quote(answer, id);
               return p ? (
                 <li key={id} className="break-words leading-6">
+                  <span className="mr-1 font-mono text-xs text-muted">[{id.replace(/^p/, '')}]</span>
                   <PassageCitation passage={p} text={`“${p.quote}”`} />
                 </li>
               ) : null;
@@ -306,15 +326,11 @@ export function NarrativeView({ answer }: { answer: Answer }) {
       ))}
       {answer.pathway === 'longitudinal' && n.filings.length > 1 && <NarrativeYears answer={answer} />}
       {laidOut && quotes > 0 && (
-        <details className="group space-y-3" open={answer.pathway !== 'comparison'} data-testid="narrative-quotes">
+        <details className="group space-y-3" data-testid="narrative-quotes">
           <summary className="cursor-pointer text-sm font-semibold">
-            {answer.pathway === 'longitudinal'
-              ? 'Year by year'
-              : answer.pathway === 'comparison'
-                ? 'All quotes, company by company'
-                : 'What the filing says'}{' '}
+            Sources, filing by filing{' '}
             <span className="font-normal text-muted">
-              ({quotes} quote{quotes === 1 ? '' : 's'})
+              ({quotes} cited sentence{quotes === 1 ? '' : 's'}; the number in the answer is the source’s)
             </span>
           </summary>
           <QuotesByFiling answer={answer} />

@@ -158,7 +158,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
 
   if (plan.status === 'planned_narrative') {
     stage('looking_up');
-    const narrative = await answerNarrative({ db, tenantId, role: opts.role ?? null, narrative: plan.narrative, trace, question });
+    const narrative = await answerNarrative({ db, tenantId, role: opts.role ?? null, narrative: plan.narrative, trace, question, report });
     if (!plan.numericQuestion || plan.numericQuestion.trim() === question) return finish(narrative);
     // a mixed question: the figures through the numeric path, the text through the narrative one, one answer
     stage('computing');

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  candidates,
-  entityAttributeCheck,
-  isCrossReference,
-  leadInWithList,
-  pick,
-  quotable,
-  referencedDocument,
-  tableSummary,
-} from './answer-narrative';
-import type { NarrativePassage } from '@/lib/retrieval/narrative-passages';
+import { entityAttributeCheck } from './answer-narrative';
+import { candidates, isCrossReference, leadInWithList, pick, quotable, referencedDocument } from './narrative-select';
+import { narrativePassage } from './__fixtures__/narrative-passage';
 import { redline, wordDiff } from './narrative-redline';
 import { recency, scoreSentence, splitSentences, topicScorer } from './narrative-sentences';
 import { NARRATIVE_TOPICS, topicTokens, topicUnits, unitMatch } from '@/lib/retrieval/narrative-topics';
@@ -106,33 +98,7 @@ describe('recency', () => {
 });
 
 describe('candidates', () => {
-  const passage = (text: string): NarrativePassage =>
-    ({
-      id: 'c1',
-      entityId: 'e',
-      entityName: 'E',
-      ticker: 'E',
-      cik: null,
-      fiscalYear: 2024,
-      sourceId: 's',
-      sourceTitle: 't',
-      form: '10-K',
-      filedAt: null,
-      periodOfReport: null,
-      accession: null,
-      section: 'Item 1C',
-      heading: 'Cybersecurity',
-      ordinal: 1,
-      text,
-      page: null,
-      spanStart: 0,
-      spanEnd: text.length,
-      ftsRank: 1,
-      denseRank: 1,
-      rrf: 1,
-      score: 1,
-      parts: { rrf: 1, coverage: 1, expansion: 1, heading: 1, item: 1 },
-    }) as NarrativePassage;
+  const passage = (text: string) => narrativePassage('c1', text);
   it('counts a sentence position within its paragraph: a later paragraph opens with what it is about', () => {
     const lead = 'The Audit Committee assists the Board in the oversight and monitoring of cybersecurity matters.';
     const filler =
@@ -143,53 +109,39 @@ describe('candidates', () => {
     expect(asLead.score).toBeGreaterThan(asFourth.score);
   });
 
-  it("picks the bucket's best sentences across passages, a lower-ranked passage's strong sentence over a top passage's weak one", () => {
-    const mk = (id: string, rank: number, text: string, score: number) => ({
-      p: { ...passage(text), id },
-      text,
-      start: 0,
-      end: text.length,
-      score,
-      stems: new Set(text.toLowerCase().split(/\W+/)),
-      rank,
-    });
-    const cs = [
-      mk('a', 0, 'Strong lead of the top passage about cybersecurity.', 9),
-      mk('a', 0, 'Weak aside in the top passage.', 3),
-      mk('c', 3, 'Strong sentence of the fourth passage on cyber threats.', 8),
-      mk('b', 1, 'Strong lead of the top passage about cybersecurity.', 8.5),
-    ];
-    expect(pick(cs, 2).map((c) => c.p.id)).toEqual(['a', 'c']);
+  const mk = (id: string, rank: number, text: string, score: number, heading = 'Cybersecurity') => ({
+    p: { ...passage(text), id, heading },
+    text,
+    start: 0,
+    end: text.length,
+    score,
+    stems: new Set(text.toLowerCase().split(/\W+/)),
+    rank,
   });
 
-  it('lets the best passage give its on-topic detail first, up to a third of the bucket', () => {
-    const mk = (id: string, rank: number, text: string, score: number) => ({
-      p: { ...passage(text), id },
-      text,
-      start: score,
-      end: text.length,
-      score,
-      stems: new Set(text.toLowerCase().split(/\W+/)),
-      rank,
-    });
+  it('picks by relevance within the word budget: a sentence that does not fit gives way to a shorter one; near-duplicates once', () => {
+    const long = `Long sentence about cybersecurity ${'governance and oversight '.repeat(20)}ends here.`;
     const cs = [
-      mk('a', 0, 'Lead of the risk factor on suppliers.', 9),
-      mk('a', 0, 'Global sourcing of products matters.', 4),
-      mk('b', 1, 'Other lead one.', 7),
-      mk('b', 1, 'Other lead two here.', 6.5),
-      mk('c', 2, 'Third lead text.', 6.4),
-      mk('c', 2, 'Third aside text more.', 6.3),
+      mk('a', 0, 'Strong lead of the top passage about cybersecurity.', 9, 'A'),
+      mk('b', 1, 'Strong lead of the top passage about cybersecurity.', 8.5, 'B'),
+      mk('c', 0, long, 8, 'C'),
+      mk('d', 3, 'A short sentence on cyber threats.', 7, 'D'),
+      mk('e', 3, 'Below the relevance bar.', 2, 'E'),
     ];
-    const got = pick(cs, 6).map((c) => c.text);
-    expect(got.slice(0, 2)).toEqual(['Lead of the risk factor on suppliers.', 'Global sourcing of products matters.']);
-    // the weak aside (4) outscores nothing else, yet the best passage's share keeps it in a bucket of three
-    expect(pick(cs, 3).map((c) => c.text)).toEqual([
-      'Lead of the risk factor on suppliers.',
-      'Global sourcing of products matters.',
-      'Other lead one.',
+    expect(pick(cs, { words: 30 }).map((c) => c.p.id)).toEqual(['a', 'd']);
+    expect(pick(cs, { words: 200 }).map((c) => c.p.id)).toEqual(['a', 'c', 'd']);
+  });
+
+  it('weighs down a further sentence of a unit already quoted, so that the answer covers the topic’s parts', () => {
+    const cs = [
+      mk('a', 0, 'Governance: the Audit Committee oversees cybersecurity.', 9, 'Governance'),
+      mk('a', 0, 'The committee meets with the CISO every quarter.', 8.6, 'Governance'),
+      mk('b', 1, 'Threats include ransomware and phishing attacks.', 8, 'Threats'),
+    ];
+    expect(pick(cs, { words: 200, n: 2 }).map((c) => c.text)).toEqual([
+      'Governance: the Audit Committee oversees cybersecurity.',
+      'Threats include ransomware and phishing attacks.',
     ]);
-    // a bucket of one: only the best sentence
-    expect(pick(cs, 1).map((c) => c.text)).toEqual(['Lead of the risk factor on suppliers.']);
   });
 });
 
@@ -367,22 +319,6 @@ describe('cross-references', () => {
         '… which are hereby incorporated by reference, there have been no material changes to the Company’s risk factors since the 2024 Form 10-K.',
       ),
     ).toBe('2024 Form 10-K');
-  });
-});
-
-describe('tableSummary', () => {
-  it('says, aspect by aspect, who discloses it', () => {
-    const cell = (on: boolean) => ({ passageIds: on ? ['p1'] : [], notDisclosed: !on });
-    const t = {
-      columns: [],
-      rows: [
-        { aspect: 'Threats', cells: [cell(true), cell(true)] },
-        { aspect: 'Incidents and impact', cells: [cell(true), cell(false)] },
-      ],
-    };
-    expect(tableSummary(t, ['Apple Inc.', 'NVIDIA CORP'], 'cybersecurity risk')).toBe(
-      'Side by side on 2 aspects of “cybersecurity risk”: threats — both; incidents and impact — only Apple Inc.',
-    );
   });
 });
 

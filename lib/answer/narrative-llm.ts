@@ -1,31 +1,41 @@
 /**
- * Optional LLM layer for narrative answers (behind the configured OpenAI-compatible provider; the
- * deterministic composition stays the default and the fallback):
- *   1. generator — reasons over the numbered quotes the deterministic composer selected and writes
- *      sentences, each citing the quotes it rests on ([p1], [p2]);
- *   2. adversarial auditor — a second call that, sentence by sentence, looks for any claim the cited
- *      quotes do not support and strikes it;
- *   3. deterministic gate — a sentence survives only if it cites at least one quote of the answer,
- *      every number in it is a number of a cited quote (a manifest value), and it names no company
- *      other than the cited quotes' companies; if nothing survives, the deterministic text stands.
+ * Optional generator + auditor for narrative answers (behind the configured OpenAI-compatible
+ * provider, LLM_BASE_URL; the extractive answer stays the default and the fallback):
+ *   1. generator — rewrites the answer's selected, cited sentences into prose through structured
+ *      output: every sentence it writes carries the ids of the passages it rests on;
+ *   2. auditor — deterministic checks on every sentence: it cites passages of this answer, and each
+ *      number, date and name in it stands in the passages it cites (a company it names is one whose
+ *      filing it cites); then, when a second model is given, that model judges (structured output)
+ *      whether each sentence says only what its passages say.
+ * One rejected sentence rejects the draft: the extractive answer is returned, with why.
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { generateText } from 'ai';
+import { generateText, Output } from 'ai';
+import { z } from 'zod';
 import type { Answer, AnswerPassage, TextSegment } from './types';
 
 export interface NarrativeLlmResult {
   used: 'llm-audited' | 'deterministic';
   answer: Answer;
-  audit: { drafted: number; struckByAuditor: number; struckByGate: { sentence: string; reason: string }[]; problems: string[] };
+  audit: { drafted: number; rejected: { sentence: string; reason: string }[]; problems: string[] };
 }
 
-interface Draft {
-  text: string;
-  cites: string[];
-}
+/** What the generator returns: sentences, each with the passage ids it rests on. */
+export const draftSchema = z.object({
+  sentences: z
+    .array(z.object({ text: z.string().min(1), passageIds: z.array(z.string()).min(1) }))
+    .min(1)
+    .max(12),
+});
+export type Draft = z.infer<typeof draftSchema>['sentences'][number];
 
-function evidence(answer: Answer): string {
-  return answer.passages
+/** What the auditor model returns: one verdict per drafted sentence, by its number. */
+export const verdictSchema = z.object({
+  verdicts: z.array(z.object({ sentence: z.number().int().min(1), supported: z.boolean(), reason: z.string().optional() })),
+});
+
+function evidence(passages: AnswerPassage[]): string {
+  return passages
     .map(
       (p) =>
         `[${p.id}] ${p.entity.name} · ${p.form ?? 'filing'} FY${p.fiscalYear ?? '?'} · ${p.section ?? ''}${p.heading ? ` — ${p.heading}` : ''}\n“${p.quote}”`,
@@ -33,134 +43,119 @@ function evidence(answer: Answer): string {
     .join('\n\n');
 }
 
-/** Parses "sentence [p1][p3]" lines (or a JSON array of {text, cites}). */
-export function parseDraft(text: string): Draft[] {
-  const trimmed = text.trim();
-  if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
-    try {
-      const j = JSON.parse(trimmed) as unknown;
-      const arr = Array.isArray(j) ? j : (j as { sentences?: unknown }).sentences;
-      if (Array.isArray(arr)) {
-        return arr
-          .map((x) => ({
-            text: String((x as { text?: unknown }).text ?? '').trim(),
-            cites: ((x as { cites?: unknown }).cites as string[] | undefined)?.map(String) ?? [],
-          }))
-          .filter((d) => d.text);
-      }
-    } catch {
-      /* fall through to the line format */
-    }
-  }
-  const out: Draft[] = [];
-  for (const line of trimmed.split('\n')) {
-    const l = line.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim();
-    if (!l) continue;
-    const cites = [...l.matchAll(/\[(p\d+)\]/g)].map((m) => m[1]!);
-    out.push({ text: l.replace(/\s*\[(p\d+)\]/g, '').trim(), cites });
-  }
-  return out;
+const NUMBER = /\d[\d,]*(?:\.\d+)?/g;
+const MONTH = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/g;
+/** words a sentence may capitalise without naming anything */
+const PLAIN = new Set(
+  'The A An In On For As Its It This These Those Both Each Of And But Or While Under Since From To By At With Over'.split(' '),
+);
+
+/**
+ * The deterministic audit of one drafted sentence: null when it may stand, else why not. Its passages
+ * must be passages of the answer; its numbers, months and capitalised names must stand in them (a
+ * year may also be a cited passage's fiscal year; a company named must be one whose passage it cites).
+ */
+export function auditSentence(d: Draft, passages: AnswerPassage[], companies: string[]): string | null {
+  const cited = d.passageIds.map((id) => passages.find((p) => p.id === id));
+  if (!cited.length) return 'cites no passage of the answer';
+  if (cited.some((p) => !p)) return 'cites a passage that is not in the answer';
+  const quotes = cited.map((p) => `${p?.quote ?? ''} ${p?.heading ?? ''}`).join(' ');
+  const have = new Set((quotes.match(NUMBER) ?? []).map((n) => n.replace(/,/g, '')));
+  for (const p of cited) if (p?.fiscalYear) have.add(String(p.fiscalYear));
+  const stray = (d.text.match(NUMBER) ?? []).map((n) => n.replace(/,/g, '')).filter((n) => !have.has(n));
+  if (stray.length) return `numbers not in the cited passages: ${stray.join(', ')}`;
+  const months = [...d.text.matchAll(MONTH)].map((m) => m[1] ?? '').filter((m) => !quotes.includes(m));
+  if (months.length) return `dates not in the cited passages: ${months.join(', ')}`;
+  const citedNames = cited.map((p) => p?.entity.name.toLowerCase() ?? '');
+  const firstWord = (name: string) => name.split(/[\s,]/)[0]?.toLowerCase() ?? '';
+  const otherCompany = companies.find(
+    (c) =>
+      !citedNames.includes(c.toLowerCase()) && new RegExp(`\\b${firstWord(c).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(d.text),
+  );
+  if (otherCompany) return `names ${otherCompany} without citing its filing`;
+  const known = `${quotes} ${cited.map((p) => p?.entity.name ?? '').join(' ')}`.toLowerCase();
+  const names = [...d.text.matchAll(/(?<=\s)([A-Z][A-Za-z&-]{2,})/g)].map((m) => m[1] ?? '').filter((w) => !PLAIN.has(w));
+  const unknown = names.filter((w) => !known.includes(w.toLowerCase()));
+  if (unknown.length) return `names not in the cited passages: ${unknown.join(', ')}`;
+  return null;
 }
 
-const NUMBER = /\d[\d,]*(?:\.\d+)?/g;
-
-/** The deterministic gate: citations exist, numbers are the cited quotes' numbers, companies are the cited ones. */
-export function gateSentence(d: Draft, passages: AnswerPassage[], allEntities: string[]): string | null {
-  const cited = d.cites.map((id) => passages.find((p) => p.id === id)).filter((p): p is AnswerPassage => !!p);
-  if (d.cites.length === 0) return 'cites no quote of the answer';
-  if (cited.length !== d.cites.length) return 'cites a quote that is not in the answer';
-  const quoted = cited.map((p) => p.quote).join(' ');
-  const nums = (d.text.match(NUMBER) ?? []).map((n) => n.replace(/,/g, ''));
-  const have = new Set((quoted.match(NUMBER) ?? []).map((n) => n.replace(/,/g, '')));
-  for (const y of cited.map((p) => p.fiscalYear).filter((x): x is number => x !== null)) have.add(String(y));
-  const stray = nums.filter((n) => !have.has(n));
-  if (stray.length) return `numbers not in the cited quotes: ${stray.join(', ')}`;
-  const citedNames = new Set(cited.map((p) => p.entity.name.toLowerCase()));
-  const other = allEntities.filter(
-    (e) =>
-      !citedNames.has(e.toLowerCase()) &&
-      new RegExp(`\\b${e.split(/[\s,]/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(d.text),
-  );
-  if (other.length) return `names ${other.join(', ')} without citing its filing`;
-  return null;
+/** The audited prose as the answer's text: each sentence, then its passages' source numbers as citations. */
+function proseOf(drafts: Draft[], passages: AnswerPassage[]): { text: string; segments: TextSegment[] } {
+  const segments: TextSegment[] = [];
+  for (const d of drafts) {
+    segments.push({ type: 'text', text: `${d.text} ` });
+    for (const id of d.passageIds) {
+      if (!passages.some((p) => p.id === id)) continue;
+      segments.push({ type: 'passage', passageId: id, text: `[${id.replace(/^p/, '')}]` }, { type: 'text', text: ' ' });
+    }
+  }
+  return {
+    text: segments
+      .map((s) => s.text)
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    segments,
+  };
 }
 
 export async function composeNarrativeWithLlm(
   answer: Answer,
   question: string,
   model: LanguageModelV3 | null,
-  extraEntities: string[] = [],
+  o: { auditor?: LanguageModelV3 | null; companies?: string[] } = {},
 ): Promise<NarrativeLlmResult> {
-  const audit: NarrativeLlmResult['audit'] = { drafted: 0, struckByAuditor: 0, struckByGate: [], problems: [] };
-  if (!model || answer.status !== 'answered' || answer.passages.length === 0) return { used: 'deterministic', answer, audit };
+  const audit: NarrativeLlmResult['audit'] = { drafted: 0, rejected: [], problems: [] };
+  const extractive = (problem?: string): NarrativeLlmResult => {
+    if (problem) audit.problems.push(problem);
+    return { used: 'deterministic', answer, audit };
+  };
+  if (!model || answer.status !== 'answered' || answer.passages.length === 0) return extractive();
   try {
-    const { text: draftText } = await generateText({
+    const { output } = await generateText({
       model,
       temperature: 0,
+      output: Output.object({ schema: draftSchema, name: 'narrative_answer' }),
       system:
-        'You are a financial analyst answering from SEC filing excerpts only. Think step by step about what the excerpts say, ' +
-        'then write 3–8 plain sentences that answer the question. After every sentence put the ids of the excerpts it rests on, ' +
-        'e.g. "… supply chain [p2][p4]". Use no fact, number or company that is not in the cited excerpts. Output only the sentences, one per line.',
-      prompt: `Question: ${question}\n\nExcerpts:\n${evidence(answer)}`,
+        'You answer an analyst from SEC filing passages only. Write at most 8 plain sentences (under 250 words in all) that answer the question. ' +
+        'Each sentence lists the ids of the passages it rests on. Use no number, date, name or claim that its passages do not state.',
+      prompt: `Question: ${question}\n\nPassages:\n${evidence(answer.passages)}`,
     });
-    const drafts = parseDraft(draftText);
+    const drafts = output.sentences;
     audit.drafted = drafts.length;
-    const { text: auditText } = await generateText({
-      model,
-      temperature: 0,
-      system:
-        'You are an adversarial compliance auditor. For each numbered draft sentence decide whether EVERY claim in it is supported ' +
-        'by the excerpts it cites. Reply with one line per sentence: "<n>: KEEP" or "<n>: STRIKE <reason>".',
-      prompt: `Excerpts:\n${evidence(answer)}\n\nDraft:\n${drafts.map((d, i) => `${i + 1}: ${d.text} ${d.cites.map((c) => `[${c}]`).join('')}`).join('\n')}`,
-    });
-    const verdicts = new Map<number, boolean>();
-    for (const m of auditText.matchAll(/^\s*(\d+)\s*[:.)-]\s*(KEEP|STRIKE)/gim))
-      verdicts.set(Number(m[1]) - 1, m[2]!.toUpperCase() === 'KEEP');
-    const entities = [...new Set([...answer.passages.map((p) => p.entity.name), ...extraEntities])];
-    const kept: Draft[] = [];
-    drafts.forEach((d, i) => {
-      if (verdicts.get(i) !== true) {
-        audit.struckByAuditor++;
-        return;
-      }
-      const why = gateSentence(d, answer.passages, entities);
-      if (why) audit.struckByGate.push({ sentence: d.text, reason: why });
-      else kept.push(d);
-    });
-    if (!kept.length) {
-      audit.problems.push('no drafted sentence survived the audit');
-      return { used: 'deterministic', answer, audit };
+    const companies = [...new Set([...answer.passages.map((p) => p.entity.name), ...(o.companies ?? [])])];
+    for (const d of drafts) {
+      const why = auditSentence(d, answer.passages, companies);
+      if (why) audit.rejected.push({ sentence: d.text, reason: why });
     }
-    const segments: TextSegment[] = [];
-    for (const d of kept) {
-      segments.push({ type: 'text', text: `${d.text} ` });
-      for (const id of d.cites) {
-        const p = answer.passages.find((x) => x.id === id)!;
-        segments.push({
-          type: 'passage',
-          passageId: id,
-          text: `[${p.entity.ticker ?? p.entity.name} ${p.section ?? ''}]`.replace(' ]', ']'),
-        });
-        segments.push({ type: 'text', text: ' ' });
-      }
+    if (!audit.rejected.length && o.auditor) {
+      const { output: judged } = await generateText({
+        model: o.auditor,
+        temperature: 0,
+        output: Output.object({ schema: verdictSchema, name: 'audit' }),
+        system:
+          'You are an adversarial auditor. For each numbered sentence decide whether every claim in it is stated by the passages it cites. ' +
+          'Return one verdict per sentence.',
+        prompt: `Passages:\n${evidence(answer.passages)}\n\nSentences:\n${drafts.map((d, i) => `${i + 1}: ${d.text} [${d.passageIds.join(', ')}]`).join('\n')}`,
+      });
+      drafts.forEach((d, i) => {
+        const v = judged.verdicts.find((x) => x.sentence === i + 1);
+        if (!v?.supported) audit.rejected.push({ sentence: d.text, reason: `auditor: ${v?.reason ?? 'no verdict'}` });
+      });
     }
-    const text = segments
-      .map((s) => s.text)
-      .join('')
-      .replace(/\s+/g, ' ')
-      .trim();
+    if (audit.rejected.length) return extractive('the draft was rejected by the audit; the extractive answer stands');
+    const prose = proseOf(drafts, answer.passages);
     return {
       used: 'llm-audited',
       answer: {
         ...answer,
-        text,
-        segments,
+        ...prose,
         ...(answer.narrative ? { narrative: { ...answer.narrative, composer: 'llm-audited' as const } } : {}),
       },
       audit,
     };
   } catch (e) {
-    audit.problems.push(`the language model failed: ${(e as Error).message}`);
-    return { used: 'deterministic', answer, audit };
+    return extractive(`the language model failed: ${(e as Error).message}`);
   }
 }

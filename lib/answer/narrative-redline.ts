@@ -56,16 +56,25 @@ const norm = (s: string) => {
 
 /** Word-level diff (LCS) of two sentences. */
 export function wordDiff(a: string, b: string): DiffOp[] {
-  const x = a.split(/\s+/).filter(Boolean);
-  const y = b.split(/\s+/).filter(Boolean);
+  const x = a
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => ({ w, n: norm(w) }));
+  const y = b
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => ({ w, n: norm(w) }));
   const n = x.length;
   const m = y.length;
-  const L: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      L[i]![j] = norm(x[i]!) === norm(y[j]!) ? L[i + 1]![j + 1]! + 1 : Math.max(L[i + 1]![j]!, L[i]![j + 1]!);
+  // L[i][j]: the longest common run of words of x[i..] and y[j..], row by row in one array
+  const L = new Int32Array((n + 1) * (m + 1));
+  const at = (i: number, j: number) => L[i * (m + 1) + j] ?? 0;
+  x.forEach((_, k) => {
+    const i = n - 1 - k;
+    for (let j = m - 1; j >= 0; j--) L[i * (m + 1) + j] = x[i]?.n === y[j]?.n ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
+  });
   const ops: DiffOp[] = [];
-  const push = (op: DiffOp['op'], w: string) => {
+  const push = (op: DiffOp['op'], w = '') => {
     const last = ops[ops.length - 1];
     if (last?.op === op) last.text += ` ${w}`;
     else ops.push({ op, text: w });
@@ -73,15 +82,15 @@ export function wordDiff(a: string, b: string): DiffOp[] {
   let i = 0;
   let j = 0;
   while (i < n && j < m) {
-    if (norm(x[i]!) === norm(y[j]!)) {
-      push('eq', y[j]!);
+    if (x[i]?.n === y[j]?.n) {
+      push('eq', y[j]?.w);
       i++;
       j++;
-    } else if (L[i + 1]![j]! >= L[i]![j + 1]!) push('del', x[i++]!);
-    else push('ins', y[j++]!);
+    } else if (at(i + 1, j) >= at(i, j + 1)) push('del', x[i++]?.w);
+    else push('ins', y[j++]?.w);
   }
-  while (i < n) push('del', x[i++]!);
-  while (j < m) push('ins', y[j++]!);
+  while (i < n) push('del', x[i++]?.w);
+  while (j < m) push('ins', y[j++]?.w);
   return ops;
 }
 
@@ -257,4 +266,82 @@ export function redline<S extends RedlineSentence>(before: S[], after: S[], o: R
     emitRemoved(j);
   });
   return entries;
+}
+
+/** A number of a sentence: its text as written, its value in base units and what it counts. */
+export interface Quantity {
+  text: string;
+  value: number;
+  unit: string;
+  /** the words just before it ("quarterly cash dividend was"), lower case */
+  before: string;
+}
+
+const SCALE: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
+/** "$4.5 billion", "€14.2 billion", "23%", "310 million shares", "1,200"; not years, dates or ordinals */
+const QUANTITY =
+  /(?:([$€£¥])\s?)?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s?%|\s(?:thousand|million|billion|trillion)\b)?(\s(?:shares|employees|basis points|bps|stores|countries)\b)?/g;
+const MONTH_BEFORE = /(?:january|february|march|april|may|june|july|august|september|october|november|december)\s*$/i;
+
+/** The numbers a sentence states (amounts, percentages, counts), in order. Pure. */
+export function quantities(s: string): Quantity[] {
+  const out: Quantity[] = [];
+  for (const m of s.matchAll(QUANTITY)) {
+    const [whole, cur, num, scale, what] = m;
+    const at = m.index ?? 0;
+    const prefix = s.slice(Math.max(0, at - 40), at);
+    const bare = !cur && !scale && !what;
+    // a year, a day of a date, "fiscal year 2026", "Item 1A", "Note 10", a footnote: not a quantity
+    if (
+      bare &&
+      (/^(?:19|20)\d{2}$/.test(num!) || MONTH_BEFORE.test(prefix) || /(?:item|note|part|section|rule|form|article)\s*$/i.test(prefix))
+    )
+      continue;
+    if (bare && /^[\d.]+$/.test(num!) && Number(num) < 10 && !/\.\d/.test(num!)) continue;
+    if (/[A-Za-z-]$/.test(prefix) || /^[A-Za-z]/.test(s.slice(at + whole.length))) continue;
+    const scaleWord = scale?.trim().toLowerCase() ?? '';
+    const value = Number(num!.replace(/,/g, '')) * (SCALE[scaleWord] ?? 1);
+    const unit = scaleWord === '%' ? '%' : `${cur ?? ''}${what ? what.trim().toLowerCase() : ''}` || 'count';
+    const words = prefix.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
+    out.push({ text: whole.trim(), value, unit, before: words.slice(-4).join(' ') });
+  }
+  return out;
+}
+
+export interface NumberChange {
+  before: string;
+  after: string;
+  change: 'up' | 'down' | 'same';
+}
+
+/**
+ * The numbers of a reworded sentence compared as numbers: each number of the later wording against
+ * the earlier wording's number of the same kind (currency, percent, shares) whose leading words are
+ * most alike, in order; numbers without a counterpart are not compared. Pure.
+ */
+export function compareNumbers(before: string, after: string): NumberChange[] {
+  const b = quantities(before);
+  const a = quantities(after);
+  const used = new Set<number>();
+  const out: NumberChange[] = [];
+  const near = (x: Quantity, y: Quantity) => {
+    const xs = new Set(x.before.split(' '));
+    return y.before.split(' ').filter((w) => w && xs.has(w)).length;
+  };
+  for (const y of a) {
+    let best = -1;
+    let bestScore = -1;
+    b.forEach((x, i) => {
+      if (used.has(i) || x.unit !== y.unit) return;
+      const s = near(x, y) * 2 - Math.abs(i - a.indexOf(y)) * 0.1;
+      if (s > bestScore) (best = i), (bestScore = s);
+    });
+    if (best < 0) continue;
+    used.add(best);
+    const x = b[best];
+    if (!x) continue;
+    if (x.text === y.text) continue;
+    out.push({ before: x.text, after: y.text, change: y.value > x.value ? 'up' : y.value < x.value ? 'down' : 'same' });
+  }
+  return out;
 }

@@ -202,14 +202,73 @@ export interface SentenceContext {
   context?: string[];
 }
 
+/** What a sentence's score is made of (each part as measured; `SENTENCE_WEIGHTS` weighs them). */
+export interface SentenceFeatures {
+  /** the topic's own units in the sentence (their weights: a generic word a quarter) */
+  own: number;
+  /** share of the topic the sentence and its heading cover (0–1) */
+  coverage: number;
+  /** the filings' words for the topic in the sentence (at most 3) */
+  terms: number;
+  /** the heading it sits under names the topic (1), or a heading above it does (0.6) */
+  heading: number;
+  /** its passage's rerank score relative to the bucket's best (0–1) */
+  passage: number;
+  /** the topic's own two-word phrases in it (at most 2) */
+  phrases: number;
+  /** the unit's opening sentences say what it is about: 1 for the lead, less after */
+  lead: number;
+  /** it states a specific figure (a year, a percentage, an amount) */
+  figure: number;
+  /** it reports a dated development */
+  dated: number;
+  /** the development is of the filing's own period */
+  recent: number;
+  /** too short to stand alone (under 7 words) */
+  short: number;
+  /** very long (over 110 words) */
+  long: number;
+  /** a cross-reference, a forward-looking-statement notice */
+  pointer: number;
+  /** starts like a table row or a list number */
+  row: number;
+  /** starts mid-sentence (after a page or table break) */
+  fragment: number;
+  /** how much of the sub-heading it sits under is the topic ("Competition", "Human Capital Management": 1) */
+  focus: number;
+  /** share of its words that are the topic's or the filings' words for it */
+  density: number;
+}
+
+/** How much each part of a sentence's score weighs. */
+export const SENTENCE_WEIGHTS: Record<keyof SentenceFeatures, number> = {
+  own: 1.2,
+  coverage: 2,
+  terms: 0.6,
+  heading: 1,
+  passage: 1.5,
+  phrases: 0.8,
+  lead: 1.4,
+  figure: 0.4,
+  dated: 0.8,
+  recent: 1.2,
+  short: -1.5,
+  long: -1,
+  pointer: -3,
+  row: -1,
+  fragment: -2,
+  focus: 0,
+  density: 0,
+};
+
 /**
- * Score of one sentence for the topic (0 = off topic). The topic's own words count in the sentence
- * and in the heading it sits under (a sentence under "Human Capital Management" is about human
- * capital even when it says "associates"); the expansion's words, a specific fact (a number, a date),
- * being the lead of its unit and the passage's own rank add to it; cross-references and boilerplate
- * lose.
+ * The parts of one sentence's score for the topic, or null when it is off topic. The topic's own
+ * words count in the sentence and in the heading it sits under (a sentence under "Human Capital
+ * Management" is about human capital even when it says "associates"); the expansion's words, a
+ * specific fact (a number, a date), being the lead of its unit and the passage's own rank add to it;
+ * cross-references and boilerplate lose.
  */
-export function scoreSentence(s: string, ctx: SentenceContext | string | null, sc: TopicScorer): number {
+export function sentenceFeatures(s: string, ctx: SentenceContext | string | null, sc: TopicScorer): SentenceFeatures | null {
   const c: SentenceContext = typeof ctx === 'object' && ctx !== null ? ctx : { heading: ctx };
   const lower = s.toLowerCase();
   const seq = topicTokens(s);
@@ -260,33 +319,66 @@ export function scoreSentence(s: string, ctx: SentenceContext | string | null, s
   }
   // off topic: neither the topic's own words, nor one of the phrases or two of the words filings use
   // for it, nor a heading on it
-  if (!specific && termHits < 2 && !headHit && !contextHit && !sc.terms.some((t) => /[\s-]/.test(t) && lower.includes(t))) return 0;
+  if (!specific && termHits < 2 && !headHit && !contextHit && !sc.terms.some((t) => /[\s-]/.test(t) && lower.includes(t))) return null;
   const words = s.split(/\s+/).length;
-  const coverage = coreTotal ? (own + inHeading * 0.6) / coreTotal : 0;
-  let score = own * 1.2 + coverage * 2 + Math.min(termHits, 3) * 0.6 + (headHit ? 1 : contextHit ? 0.6 : 0) + (c.passageWeight ?? 0) * 1.5;
+  let phrases = 0;
   // the topic's own phrase ("lead times") in the sentence is stronger evidence than its words apart
-  if (sc.bigrams?.size) {
-    let phrases = 0;
-    for (let i = 1; i < seq.length; i++) if (sc.bigrams.has(`${seq[i - 1]} ${seq[i]}`)) phrases++;
-    score += Math.min(phrases, 2) * 0.8;
-  }
-  // a unit's opening sentences state what it is about; later ones add detail
-  score += [1.4, 1.0, 0.6, 0.3][c.position ?? 9] ?? 0;
-  if (/\d/.test(s) && /\b(?:19|20)\d{2}\b|%|\$\s?\d|\d+\s(?:million|billion)/.test(s)) score += 0.4;
-  // a dated development ("In September 2024, the Court …", "In April 2025, the USG informed us …") is what happened, not boilerplate
-  if (DATED.test(s)) score += 0.8;
+  if (sc.bigrams?.size) for (let i = 1; i < seq.length; i++) if (sc.bigrams.has(`${seq[i - 1]} ${seq[i]}`)) phrases++;
   const when = c.filing ? recency(s, c.filing) : null;
-  // (an old date loses nothing: a commitment announced years ago — "In 2021, … a 2040 net zero
-  // ambition" — still stands)
-  if (when === 'recent') score += 1.2;
-  if (words < 7) score -= 1.5;
-  if (words > 110) score -= 1;
-  if (/\b(see|refer to)\b[^.]*\b(item|note|part|section)\s+\d|incorporated (?:herein )?by reference|forward-looking statements?/i.test(s))
-    score -= 3;
-  if (/^\(?\d+\)|^table of contents/i.test(s)) score -= 1;
-  // a fragment (starts mid-sentence after a page or table break) reads badly as a quote
-  if (/^[a-z]/.test(s)) score -= 2;
-  return score;
+  return {
+    own,
+    coverage: coreTotal ? (own + inHeading * 0.6) / coreTotal : 0,
+    terms: Math.min(termHits, 3),
+    heading: headHit ? 1 : contextHit ? 0.6 : 0,
+    passage: c.passageWeight ?? 0,
+    phrases: Math.min(phrases, 2),
+    lead: ([1.4, 1.0, 0.6, 0.3][c.position ?? 9] ?? 0) / 1.4,
+    figure: /\d/.test(s) && /\b(?:19|20)\d{2}\b|%|\$\s?\d|\d+\s(?:million|billion)/.test(s) ? 1 : 0,
+    // a dated development ("In September 2024, the Court …") is what happened, not boilerplate
+    dated: DATED.test(s) ? 1 : 0,
+    // (an old date loses nothing: a commitment announced years ago — "In 2021, … a 2040 net zero
+    // ambition" — still stands)
+    recent: when === 'recent' ? 1 : 0,
+    short: words < 7 ? 1 : 0,
+    long: words > 110 ? 1 : 0,
+    pointer:
+      /\b(see|refer to)\b[^.]*\b(item|note|part|section)\s+\d|incorporated (?:herein )?by reference|forward-looking statements?/i.test(s)
+        ? 1
+        : 0,
+    row: /^\(?\d+\)|^table of contents/i.test(s) ? 1 : 0,
+    fragment: /^[a-z]/.test(s) ? 1 : 0,
+    focus: focusOf(c.heading, sc),
+    density: seq.length ? seq.filter((x) => sc.core.has(x) || termStems(sc).has(x)).length / Math.max(8, seq.length) : 0,
+  };
+}
+
+const termStemMemo = new WeakMap<TopicScorer, Set<string>>();
+/** The stems of the topic's one-word expansion terms. */
+function termStems(sc: TopicScorer): Set<string> {
+  let v = termStemMemo.get(sc);
+  if (!v) termStemMemo.set(sc, (v = new Set(sc.terms.filter((t) => !/[\s-]/.test(t)).flatMap((t) => topicTokens(t)))));
+  return v;
+}
+
+/** Share of a short sub-heading's words that are the topic's (a unit title sentence is no sub-heading: 0). */
+function focusOf(heading: string | null, sc: TopicScorer): number {
+  const last = heading?.split(' — ').at(-1) ?? '';
+  const seq = topicTokens(last);
+  if (!seq.length || seq.length > 8 || /[.?!]$/.test(last.trim())) return 0;
+  return seq.filter((x) => sc.core.has(x) || termStems(sc).has(x)).length / seq.length;
+}
+
+/** The weighted sum of a sentence's features. */
+export function weigh<F extends SentenceFeatures>(f: F, w: Record<keyof F, number>): number {
+  let v = 0;
+  for (const k of Object.keys(f) as (keyof F)[]) v += (f[k] as number) * w[k];
+  return v;
+}
+
+/** Score of one sentence for the topic (0 = off topic). */
+export function scoreSentence(s: string, ctx: SentenceContext | string | null, sc: TopicScorer): number {
+  const f = sentenceFeatures(s, ctx, sc);
+  return f ? weigh(f, SENTENCE_WEIGHTS) : 0;
 }
 
 export { stem };

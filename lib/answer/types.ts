@@ -86,7 +86,8 @@ export interface NarrativeSection {
 
 /** Side-by-side comparison: one column per company, one row per aspect found in the evidence. */
 export interface NarrativeTable {
-  columns: { entityId: string; label: string }[];
+  /** `filing`: the filing a column quotes ("10-K FY2024, filed 2024-11-01"; absent on answers stored before) */
+  columns: { entityId: string; label: string; filing?: string }[];
   rows: { aspect: string; cells: { passageIds: string[]; notDisclosed: boolean }[] }[];
 }
 
@@ -106,6 +107,8 @@ export interface NarrativeRedline {
     beforePassageId: string | null;
     afterPassageId: string | null;
     diff: { op: 'eq' | 'ins' | 'del'; text: string }[] | null;
+    /** a reworded sentence's numbers compared as numbers ("$0.25" → "$0.26", up) */
+    numbers?: { before: string; after: string; change: 'up' | 'down' | 'same' }[];
   }[];
   unchanged: number;
 }

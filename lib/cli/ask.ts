@@ -8,6 +8,7 @@ import { DEMO_TENANT_ID } from '@/lib/demo/identity';
 import { seedMetrics } from '@/lib/db/seed-metrics';
 import { AppError } from '@/lib/errors';
 import { indexChunks } from '@/lib/retrieval/index-chunks';
+import { writeOut } from './output';
 
 interface AskArgs {
   question: string | null;
@@ -33,20 +34,29 @@ function parseArgs(args: string[]): AskArgs {
   return out;
 }
 
-function printText(a: Answer): void {
-  process.stdout.write(`${a.status}: ${a.text}\n`);
+/** An answer as read in a terminal: its text, each value with its sources, each quoted passage's source. */
+function textOf(a: Answer): string {
+  const lines = [`${a.status}: ${a.text}`];
   for (const v of a.values) {
     const cites = v.citations.map(
       (c) =>
         `${c.form ?? 'source'} ${c.accession ?? c.sourceId.slice(0, 10)} filed ${c.filedAt}${c.row ? ` · ${c.row}` : ''}${c.column ? ` · ${c.column}` : ''}`,
     );
-    process.stdout.write(
-      `  [${v.id}] ${v.display} · ${v.period.label} ${v.period.dateRange} · facts ${v.factIds.map((f) => f.slice(0, 10)).join(', ')}\n      ${cites.join('\n      ')}\n`,
+    lines.push(
+      `  [${v.id}] ${v.display} · ${v.period.label} ${v.period.dateRange} · facts ${v.factIds.map((f) => f.slice(0, 10)).join(', ')}\n      ${cites.join('\n      ')}`,
     );
   }
-  for (const e of a.errors) process.stdout.write(`  ${e.code}: ${e.message}\n`);
-  process.stdout.write(`  manifest ${a.manifestId} · ${a.timingMs} ms\n`);
+  if (a.passages.length) lines.push('  sources:');
+  for (const p of a.passages)
+    lines.push(
+      `  [${p.id.replace(/^p/, '')}] ${p.entity.name} · ${p.form ?? 'filing'}${p.fiscalYear !== null ? ` FY${p.fiscalYear}` : ''}${p.filedAt ? ` filed ${p.filedAt}` : ''} · ${p.section ?? ''}${p.heading ? ` — ${p.heading}` : ''}`,
+    );
+  for (const e of a.errors) lines.push(`  ${e.code}: ${e.message}`);
+  lines.push(`  manifest ${a.manifestId} · ${a.timingMs} ms`);
+  return `${lines.join('\n')}\n`;
 }
+
+const render = (a: Answer, json: boolean) => (json ? `${JSON.stringify(a)}\n` : textOf(a));
 
 /** `ask "<question>" [--json]` and `ask --batch FILE` (one question a line → one Answer JSON a line, in order). */
 export async function runAsk(argv: string[]): Promise<number> {
@@ -64,19 +74,16 @@ export async function runAsk(argv: string[]): Promise<number> {
         const q = line.trim();
         if (!q) continue;
         try {
-          const a = await ask(q);
-          if (args.json) process.stdout.write(`${JSON.stringify(a)}\n`);
-          else printText(a);
+          // each answer is written before the next is asked: a slow reader slows the batch
+          await writeOut(render(await ask(q), args.json));
         } catch (e) {
           const err = e instanceof AppError ? e.toResponseBody() : { code: 'internal:error', message: (e as Error).message };
-          process.stdout.write(`${JSON.stringify({ status: 'error', question: q, error: err })}\n`);
+          await writeOut(`${JSON.stringify({ status: 'error', question: q, error: err })}\n`);
         }
       }
       return 0;
     }
-    const a = await ask(args.question!);
-    if (args.json) process.stdout.write(`${JSON.stringify(a)}\n`);
-    else printText(a);
+    await writeOut(render(await ask(args.question ?? ''), args.json));
     return 0;
   } finally {
     await database.close();

@@ -1,6 +1,7 @@
 import { ConfigError } from '@/lib/env';
 import { isAppError } from '@/lib/errors';
 import { commands, usage } from './commands';
+import { exitAfterDrain, quietOnClosedPipe } from './output';
 
 async function main(argv: string[]): Promise<number> {
   const [group, ...rest] = argv;
@@ -18,17 +19,19 @@ async function main(argv: string[]): Promise<number> {
   return command.run(args);
 }
 
+// every answer reaches its reader before the process exits, whatever stdout is (./output.ts)
+quietOnClosedPipe();
 main(process.argv.slice(2))
-  .then((code) => process.exit(code))
+  .then((code) => exitAfterDrain(code))
   .catch((e: unknown) => {
     if (e instanceof ConfigError) {
       process.stderr.write(`ledgerline: configuration error: ${e.message}\n`);
-      process.exit(78);
+      return exitAfterDrain(78);
     }
     if (isAppError(e)) {
       process.stderr.write(`ledgerline: ${e.code}: ${e.message}\n`);
-      process.exit(1);
+      return exitAfterDrain(1);
     }
     process.stderr.write(`ledgerline: unexpected error: ${(e as Error)?.stack ?? String(e)}\n`);
-    process.exit(1);
+    return exitAfterDrain(1);
   });

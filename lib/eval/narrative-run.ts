@@ -30,6 +30,7 @@ export async function askNarrative(database: Database, tenantId: string, questio
         role: 'analyst',
         narrative: plan.narrative,
         trace: { lookups: [], calculations: [] },
+        question,
       }),
     );
   }

@@ -1,0 +1,147 @@
+/**
+ * The filings a narrative answer reads: one bucket per (entity, fiscal year) or per named filing
+ * ("latest 10-K", "the June 2025 10-Q"). A period or filing that is not held is reported as missing —
+ * never filled from another year or company. A fiscal year held by exactly one filing is that filing,
+ * so "its 10-Q" and "the July 2025 quarter" naming the same report read it once.
+ */
+import type { Db } from '@/lib/db/client';
+import type { Role } from '@/lib/db/schema';
+import { resolveSpec } from '@/lib/fiscal';
+import type { FilingRef } from '@/lib/planner/narrative';
+import type { EntityRef, NarrativeIntent } from '@/lib/planner/types';
+import { type FilingRow, listFilings, type NarrativeBucket } from '@/lib/retrieval/narrative-passages';
+import { entityContext } from './entity-context';
+import type { AnswerError } from './types';
+
+export interface Bucket extends NarrativeBucket {
+  entity: EntityRef;
+  /** "10-K FY2024, filed 2024-11-01" */
+  label: string;
+  form: string | null;
+  filedAt: string | null;
+  /** chronological order key */
+  order: string;
+}
+
+export interface Buckets {
+  buckets: Bucket[];
+  missing: { entity: EntityRef; label: string }[];
+  errors: AnswerError[];
+}
+
+export function filingLabel(f: { form: string | null; fiscalYear: number | null; filedAt: string | null }): string {
+  return `${f.form ?? 'filing'}${f.fiscalYear !== null ? ` FY${f.fiscalYear}` : ''}${f.filedAt ? `, filed ${f.filedAt}` : ''}`;
+}
+
+/** Whether a report's period ends in the month named ("2025-06"), or in the first week after it (a 52/53-week quarter "June 2022" may end on 2 July). */
+export function endsInMonth(periodOfReport: string | null, month: string): boolean {
+  if (!periodOfReport) return false;
+  if (periodOfReport.startsWith(month)) return true;
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = new Date(Date.UTC(y, m, 1));
+  const end = Date.parse(periodOfReport);
+  return end >= next.getTime() && end < next.getTime() + 7 * 86_400_000;
+}
+
+type Period = NarrativeIntent['periods'][number];
+
+/** A period phrase that names a filing ("latest 10-K", "FY2024 10-K", lib/fiscal's `filing` spec) is a filing reference. */
+function asFilingRef(p: Period): FilingRef | null {
+  const spec = p.spec as { type: string; form?: string; which?: number | 'latest' };
+  if (spec.type !== 'filing') return null;
+  const form =
+    spec.form === '10-Q' ? '10-Q' : spec.form === '20-F' ? '20-F' : spec.form === '10-K' || spec.form === 'annual' ? '10-K' : null;
+  return {
+    text: p.text,
+    start: 0,
+    end: 0,
+    form,
+    latest: spec.which === 'latest',
+    fiscalYear: typeof spec.which === 'number' ? spec.which : null,
+  };
+}
+
+function bucketOf(entity: EntityRef, f: FilingRow): Bucket {
+  return {
+    entityId: entity.id,
+    fiscalYear: f.fiscalYear,
+    entity,
+    sourceId: f.sourceId,
+    form: f.form,
+    filedAt: f.filedAt,
+    label: filingLabel(f),
+    order: `${f.fiscalYear ?? ''}|${f.filedAt ?? ''}`,
+  };
+}
+
+/** The buckets of a narrative intent, each entity's requested fiscal years and filings, deduplicated. */
+export async function resolveBuckets(
+  db: Db,
+  tenantId: string,
+  role: Role | null,
+  narrative: NarrativeIntent & { filings?: FilingRef[] },
+): Promise<Buckets> {
+  const out: Buckets = { buckets: [], missing: [], errors: [] };
+  const contexts = await Promise.all(narrative.entities.map((e) => entityContext(db, tenantId, e, role)));
+  for (const ent of contexts) {
+    const filings = await listFilings(db, tenantId, role, ent.entity.id);
+    const refs: FilingRef[] = [...(narrative.filings ?? [])];
+    const periods: Period[] = [];
+    for (const p of narrative.periods) {
+      const ref = asFilingRef(p);
+      if (!ref) periods.push(p);
+      else if (!refs.some((f) => f.text === p.text)) refs.push(ref);
+    }
+    for (const p of periods) {
+      const r = ent.calendars.length
+        ? resolveSpec(p.spec, { calendars: ent.calendars, latestPeriodEnd: ent.latestPeriodEnd }, p.text)
+        : null;
+      if (r?.status !== 'resolved' || r.fiscalYear === null) {
+        out.errors.push({
+          code: 'AMBIGUOUS_PERIOD',
+          message: `${ent.entity.name}: “${p.text}” does not name one fiscal year`,
+          factIds: [],
+        });
+        out.missing.push({ entity: ent.entity, label: p.text });
+        continue;
+      }
+      const inYear = filings.filter((f) => f.fiscalYear === r.fiscalYear);
+      const [only] = inYear;
+      if (only && inYear.length === 1) out.buckets.push(bucketOf(ent.entity, only));
+      else
+        out.buckets.push({
+          entityId: ent.entity.id,
+          fiscalYear: r.fiscalYear,
+          entity: ent.entity,
+          form: null,
+          filedAt: null,
+          sourceId: null,
+          label: `FY${r.fiscalYear}`,
+          order: `${r.fiscalYear}|`,
+        });
+    }
+    for (const f of refs) {
+      const forms = f.form ? [f.form] : ['10-K', '10-Q', '20-F'];
+      const chosen = filings.find(
+        (x) =>
+          forms.includes((x.form ?? '').toUpperCase().replace(/\/A$/, '')) &&
+          (f.fiscalYear === null || x.fiscalYear === f.fiscalYear) &&
+          (!f.periodMonth || endsInMonth(x.periodOfReport, f.periodMonth)),
+      );
+      if (chosen) {
+        out.buckets.push(bucketOf(ent.entity, chosen));
+        continue;
+      }
+      const want = `${f.form ?? 'filing'}${f.fiscalYear !== null ? ` for FY${f.fiscalYear}` : f.periodMonth ? ` for the period ending in ${f.periodMonth}` : f.latest ? ' (latest)' : ''}`;
+      out.errors.push({ code: 'MISSING_FILING', message: `${ent.entity.name}: no ${want} is held`, factIds: [] });
+      out.missing.push({ entity: ent.entity, label: want });
+    }
+  }
+  out.buckets = out.buckets.filter(
+    (b, i) =>
+      out.buckets.findIndex(
+        (x) => x.entityId === b.entityId && x.fiscalYear === b.fiscalYear && (x.sourceId ?? null) === (b.sourceId ?? null),
+      ) === i,
+  );
+  return out;
+}
