@@ -256,6 +256,15 @@ def ttm(t, m, y, n):
     raise SystemExit(f'no TTM {t} {m} FY{y} Q{n}')
 
 
+def ttm_eps_sum(t, m, y, n):
+    """TTM per-share figure as analysts and data vendors take it: the sum of the four quarterly figures ending at
+    quarter n (1-3) of fiscal year y; a fourth quarter enters as FY - 9M inside the sum only."""
+    parts = [(y - 1, k) for k in range(n + 1, 5)] + [(y, k) for k in range(1, n + 1)]
+    vals = [q4(t, m, yy)['value'] if k == 4 else amt(t, m, q(t, yy, k))['value'] for yy, k in parts]
+    v = round(sum(vals), 6)
+    return dict(value=v, start=plus(q(t, y - 1, n)[1], 1), end=q(t, y, n)[1], tol=0.005, accept=[v])
+
+
 def ratio(num, den, tol=0.001):
     assert (num['start'], num['end']) == (den['start'], den['end']), 'ratio operands must share a period'
     v = num['value'] / den['value']
@@ -393,7 +402,7 @@ ans('b-ttm-03', 'NVDA TTM net income to Q3 FY26', [ttm(N, 'ni', 2026, 3)], 'ttm:
 ans('b-ttm-04', 'Apple revenue, 12 months to December 2025', [ttm(A, 'rev', 2026, 1)], 'ttm: 12 months to the quarter ended Dec 27, 2025 (Dec 29, 2024 – Dec 27, 2025)')
 ans('b-ttm-05', 'Marvell LTM net income as of May 2026', [ttm(M, 'ni', 2027, 1)], 'ttm: LTM as of May 2026 = to Q1 FY2027 (May 2, 2026)')
 ans('b-ttm-06', 'Alphabet trailing-twelve-month operating cash flow through March 2026', [ttm(GO, 'ocf', 2026, 1)], 'ttm: cash flow TTM through Mar 31, 2026')
-no('b-ttm-07', 'Apple trailing four quarters diluted EPS through FQ1\'26', 'insufficient_evidence', 'ttm: EPS is not additive over quarters (weighted shares change); FY + YTD − YTD is not a reported EPS, so no figure may be given')
+ans('b-ttm-07', 'Apple trailing four quarters diluted EPS through FQ1\'26', [ttm_eps_sum(A, 'eps_d', 2026, 1)], 'ttm: per-share figures are not FY + YTD - YTD; the answer is the labelled sum of the four quarterly diluted EPS (Q4 FY25 as FY - 9M inside the sum)')
 
 # --- derived-q4
 ans('b-q4-01', 'Apple Sept-quarter 2025 revenue', [q4(A, 'rev', 2025)], 'derived-q4: the quarter ended Sep 27, 2025 = FY2025 − 9M (Jun 29 – Sep 27, 2025)')
@@ -578,8 +587,8 @@ ans('b2-q-03', "Apple's fiscal 1Q25 revenue", [amt(A, 'rev', q(A, 2025, 1))], 'o
 ans('b2-q-04', "Alphabet's most recent fiscal year net income", [amt(GO, 'ni', fy(GO, 2025))], 'ordinal-quarter: most recent fiscal year = FY2025')
 
 # (3) per-share measures in TTM/derived arithmetic (b-ttm-07)
-no('b2-eps-01', "NVDA LTM diluted EPS as of FQ3'26", 'insufficient_evidence', 'ttm: EPS is not additive; no LTM EPS is filed')
-no('b2-eps-02', 'GOOGL TTM basic EPS through Q1 2026', 'insufficient_evidence', 'ttm: EPS is not additive')
+ans('b2-eps-01', "NVDA LTM diluted EPS as of FQ3'26", [ttm_eps_sum(N, 'eps_d', 2026, 3)], 'ttm: no LTM EPS is filed; the labelled sum of the four quarterly diluted EPS (Q4 FY25 as FY - 9M inside the sum)')
+ans('b2-eps-02', 'GOOGL TTM basic EPS through Q1 2026', [ttm_eps_sum(GO, 'eps_b', 2026, 1)], 'ttm: the labelled sum of the four quarterly basic EPS (Q4 2025 as FY - 9M inside the sum)')
 no('b2-eps-03', "Alphabet Q4'25 diluted EPS", 'insufficient_evidence', 'derived-q4: no Q4 EPS is filed; FY − 9M is not an EPS')
 no('b2-eps-04', 'Apple second-half fiscal 2025 diluted EPS', 'insufficient_evidence', 'half-ytd: no H2 EPS is filed; FY − H1 is not an EPS')
 no('b2-eps-05', 'Marvell Q1 FY26 diluted EPS plus Q2 FY26 diluted EPS', 'rejected', 'invalid-join: EPS of two quarters added (weighted shares differ): 0.20 + 0.22 = 0.42, but the filed H1 FY26 diluted EPS is 0.43')
