@@ -115,7 +115,10 @@ psql_on() { local p=$1; shift; psql -h 127.0.0.1 -p "$p" -U postgres -v ON_ERROR
 for i in 0 1 2; do
   p=$(node_port "$i")
   [ "$(psql_on "$p" -c "select 1 from pg_database where datname = '$DB'")" = 1 ] || psql_on "$p" -c "create database $DB"
-  psql_on "$p" -d "$DB" -c 'create extension if not exists citus' -c 'create extension if not exists vector' >/dev/null
+  # a worker that holds the cluster's metadata refuses DDL, even a no-op `create extension if not exists`
+  for ext in citus vector; do
+    [ "$(psql_on "$p" -d "$DB" -c "select 1 from pg_extension where extname = '$ext'")" = 1 ] || psql_on "$p" -d "$DB" -c "create extension $ext" >/dev/null
+  done
 done
 C=(psql_on "$PORT" -d "$DB")
 if [ "$("${C[@]}" -c "select count(*) from pg_dist_node where groupid = 0")" = 0 ]; then
