@@ -155,7 +155,9 @@ for (const target of testTargets()) {
         // a reviewer's verdict on ret-race-0, inserted but not yet committed: its key check holds the manifest row
         await d.withConnection(async (conn) => {
           await conn.query('begin');
-          await conn.query(`insert into verdicts (id, manifest_id, verdict) values ('ret-race-v', 'ret-race-0', 'correct')`);
+          await conn.query(
+            `insert into verdicts (id, tenant_id, manifest_id, verdict) values ('ret-race-v', 'ret-race', 'ret-race-0', 'correct')`,
+          );
           const runs = await Promise.all(
             [1, 2, 3].map(() => pruneManifests({ db: d.db, tenantId: 'ret-race', days: 30, now: NOW, batchSize: 4 })),
           );
