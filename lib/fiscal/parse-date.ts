@@ -34,8 +34,9 @@ export const DATE_SOURCE =
 const DMY = new RegExp(`^(\\d{1,2})(?:st|nd|rd|th)?\\s+(${MONTH_SOURCE}),?\\s+(\\d{4})$`, 'i');
 const MDY = new RegExp(`^(${MONTH_SOURCE})\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})$`, 'i');
 
-function monthNumber(text: string): number | null {
-  const key = text.toLowerCase().replace('.', '');
+/** The month (1-12) a month's name or abbreviation names ("Sept.", "jan", "December"), or null. */
+export function monthNumber(text: string): number | null {
+  const key = text.trim().toLowerCase().replace('.', '');
   return MONTHS[key.slice(0, key.startsWith('sept') ? 4 : 3)] ?? null;
 }
 

@@ -6,6 +6,7 @@
  * exact name) and the document's period; a name found only in the body text never does.
  */
 import type { ISODate } from '@/lib/domain/types';
+import { monthNumber } from '@/lib/fiscal/parse-date';
 import type { ReportDocument } from './model';
 
 export interface CoverPage {
@@ -30,21 +31,6 @@ export interface CoverPage {
   signedAt?: ISODate | null;
 }
 
-const MONTHS: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  sept: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-};
 const DATE =
   /\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)\s+(\d{1,2})\s*,?\s*((?:19|20)\d{2})\b/i;
 const EXCHANGE =
@@ -54,13 +40,7 @@ const EXCHANGE =
 export function parseUsDate(text: string): ISODate | null {
   const m = DATE.exec(text);
   if (!m) return null;
-  const month =
-    MONTHS[
-      m[1]!
-        .toLowerCase()
-        .replace(/\.$/, '')
-        .slice(0, m[1]!.toLowerCase().startsWith('sept') ? 4 : 3)
-    ] ?? MONTHS[m[1]!.toLowerCase().slice(0, 3)];
+  const month = monthNumber(m[1]!);
   const day = Number(m[2]);
   if (!month || day < 1 || day > 31) return null;
   const iso = `${m[3]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;

@@ -5,7 +5,7 @@
  * years, periods pinned to one operand ("using FY2025 operating profit"). A basis date or a named filing
  * is no period (the scope reader hid them); neither is a date inside an instruction or a threshold.
  */
-import { extractPeriodPhrases, phraseRanges, yearRangeSpan, type PeriodPhrase } from '@/lib/fiscal';
+import { extractPeriodPhrases, monthNumber, phraseRanges, yearRangeSpan, type PeriodPhrase } from '@/lib/fiscal';
 import { withinInstruction } from '../instructions';
 import { matchMetrics } from '../match-metric';
 import { operationWords } from '../operations';
@@ -18,20 +18,6 @@ const YEAR_END_CHECK_BODY = String.raw`(?:ended|ending|ends|closed|fye)\s+(?:in\
 const YEAR_END_CHECK = new RegExp(String.raw`^\s*[,(]?\s*(?:(?:which|that)\s+)?` + YEAR_END_CHECK_BODY, 'i');
 /** later in the question, as an aside: "fiscal 2025 revenue (ended September 2025)", "…, which ended in late January" */
 const YEAR_END_ASIDE = new RegExp(String.raw`(?:\(\s*|,?\s*(?:which|that)\s+)` + YEAR_END_CHECK_BODY, 'i');
-const MONTH_INDEX: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-};
 const FULL_YEAR = /\bfull[- ]year\b|\bfull\s+fiscal\s+year\b|\bwhole\s+year\b/gi;
 
 export const periodReader: Reader = {
@@ -103,7 +89,7 @@ function yearEndsChecked(r: Reading, phrases: PeriodPhrase[]): PeriodPhrase[] {
     // an aside further on belongs to this year only when the question names no other fiscal year
     const only = phrases.filter((q) => q.spec.type === 'fiscal' && q.spec.position === 'FY').length === 1;
     const m = YEAR_END_CHECK.exec(rest) ?? (only ? YEAR_END_ASIDE.exec(rest) : null);
-    const month = m ? MONTH_INDEX[m[2]!.toLowerCase().slice(0, 3)] : undefined;
+    const month = m ? monthNumber(m[2]!) : null;
     if (!m || !month) return p;
     const start = p.end + m.index + m[0].length - m[0].trimStart().length;
     const end = p.end + m.index + m[0].replace(/\s+$/, '').length;
