@@ -310,11 +310,13 @@ export interface ChainRef {
 }
 
 /**
- * Chains are read key by key: each (entity, chain key) drives an index scan of the chain index (and a
- * sighting's key), the partition chosen at run time from the entity. Not `entity_id in (<constants>)`:
- * an entity written in the same transaction has no statistics yet, the planner counts one row for it,
- * reads it by an entity index and walks every fact of the entity per sighting (minutes for a large
- * company).
+ * Chains are read key by key: each (entity, chain key) of the batch joins the chain index (and a
+ * sighting's key) on both columns, the partition or shard chosen from the entity. Not `entity_id in
+ * (<constants>)`: an entity written in the same transaction has no statistics yet, the planner counts one
+ * row for it, reads it by an entity index and walks every fact of the entity per sighting (minutes for a
+ * large company). The keys are a joined relation, never referenced from a correlated subquery or a
+ * lateral join: a distributed engine (Citus) joins a set-returning function with a table on every shard,
+ * and plans neither of those.
  */
 const keysOf = (refs: ChainRef[]) => JSON.stringify(refs.map((r) => [r.entityId, r.chainKey]));
 
@@ -322,8 +324,11 @@ async function chainsWithSeveralFacts(db: Db, refs: ChainRef[]): Promise<string[
   const out: string[] = [];
   for (let i = 0; i < refs.length; i += BATCH * 2) {
     const res = await db.execute(sql`
-      select distinct k->>1 as chain_key from jsonb_array_elements(${keysOf(refs.slice(i, i + BATCH * 2))}::jsonb) as k
-      where (select count(*) from (select 1 from facts f where f.entity_id = k->>0 and f.chain_key = k->>1 limit 2) two) > 1`);
+      select f.chain_key
+      from (select distinct k->>0 as entity_id, k->>1 as chain_key from jsonb_array_elements(${keysOf(refs.slice(i, i + BATCH * 2))}::jsonb) as k) keys
+      join facts f on f.entity_id = keys.entity_id and f.chain_key = keys.chain_key
+      group by f.entity_id, f.chain_key
+      having count(*) > 1`);
     for (const r of rowsOf<{ chain_key: string }>(res)) out.push(r.chain_key);
   }
   return out;
@@ -344,26 +349,25 @@ export async function recomputeChains(db: Db, chains: ChainRef[]): Promise<void>
         select distinct k->>0 as entity_id, k->>1 as chain_key from jsonb_array_elements(${keysOf(chains.slice(i, i + BATCH))}::jsonb) as k
       ), seen as (
         -- each fact of each chain with its sightings (a fact without one is not counted: the join is inner)
-        select f.entity_id, f.id, f.chain_key, f.value, f.unit, a.first_filed, a.last_filed, a.first_source, a.first_accession, a.first_form
+        select f.entity_id, f.id, f.chain_key, f.value, f.unit,
+               min(s.filed_at) as first_filed,
+               max(s.filed_at) as last_filed,
+               (array_agg(s.source_id order by s.filed_at, s.accession))[1] as first_source,
+               (array_agg(s.accession order by s.filed_at, s.accession))[1] as first_accession,
+               (array_agg(s.form order by s.filed_at, s.accession))[1] as first_form
         from keys
-        cross join lateral (select f.entity_id, f.id, f.chain_key, f.value, f.unit from facts f where f.entity_id = keys.entity_id and f.chain_key = keys.chain_key) f
-        cross join lateral (
-          select min(s.filed_at) as first_filed,
-                 max(s.filed_at) as last_filed,
-                 (array_agg(s.source_id order by s.filed_at, s.accession))[1] as first_source,
-                 (array_agg(s.accession order by s.filed_at, s.accession))[1] as first_accession,
-                 (array_agg(s.form order by s.filed_at, s.accession))[1] as first_form
-          from fact_sightings s where s.entity_id = f.entity_id and s.fact_id = f.id) a
-        where a.first_filed is not null
+        join facts f on f.entity_id = keys.entity_id and f.chain_key = keys.chain_key
+        join fact_sightings s on s.entity_id = f.entity_id and s.fact_id = f.id
+        group by f.entity_id, f.id, f.chain_key, f.value, f.unit
       ), ranked as (
         select entity_id, id, chain_key, value, unit, first_filed, first_source, nullif(first_accession, '') as first_accession, first_form,
                row_number() over w as version,
                lag(id) over w as prev_id,
                lag(value) over w as prev_value,
-               last_filed = max(last_filed) over (partition by chain_key) as is_latest,
-               first_filed = min(first_filed) over (partition by chain_key) as is_original
+               last_filed = max(last_filed) over c as is_latest,
+               first_filed = min(first_filed) over c as is_original
         from seen
-        window w as (partition by chain_key order by first_filed, last_filed, id)
+        window c as (partition by entity_id, chain_key), w as (partition by entity_id, chain_key order by first_filed, last_filed, id)
       ), labelled as (
         select r.*,
           case

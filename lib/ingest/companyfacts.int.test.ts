@@ -93,7 +93,7 @@ for (const target of testTargets()) {
       );
 
       const sightings = await d.query<{ accession: string; form: string; labels: Record<string, unknown> }>(
-        `select s.accession, s.form, s.labels from fact_sightings s join facts f on f.id = s.fact_id
+        `select s.accession, s.form, s.labels from fact_sightings s join facts f on f.entity_id = s.entity_id and f.id = s.fact_id
          where f.entity_id = $1 and f.concept = 'us-gaap:Revenues' and f.end_date = '2021-12-31' order by s.filed_at`,
         [entity!.id],
       );
@@ -175,7 +175,7 @@ for (const target of testTargets()) {
         ['6012000', 2, true, 'rounding'],
       ]);
       const accessions = await d.query<{ accession: string }>(
-        `select distinct s.accession from fact_sightings s join facts f on f.id = s.fact_id
+        `select distinct s.accession from fact_sightings s join facts f on f.entity_id = s.entity_id and f.id = s.fact_id
          where f.tenant_id = $1 and f.concept = 'us-gaap:Revenues' and f.end_date = '2022-12-31' and f.start_date = '2022-01-01' order by 1`,
         [TENANT],
       );

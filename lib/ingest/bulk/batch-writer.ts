@@ -356,12 +356,15 @@ export async function writeBatch(conn: Connection, tx: Db, items: BatchItem[], o
   const labels = plans.flatMap((p) =>
     p.labels.map((l) => ({ entity_id: p.entityId, source_id: p.sourceId, concept: l.concept, label: l.label, description: l.description })),
   );
+  // no parameter in DO UPDATE SET (the time travels as a column: Citus cannot type a parameter there when it
+  // sends the statement to every shard)
+  const now = new Date().toISOString();
   for (let i = 0; i < labels.length; i += 20000) {
     await tx.execute(sql`
-      insert into concept_labels (tenant_id, entity_id, concept, label, description, source_id)
-      select ${tenantId}, x.entity_id, x.concept, x.label, x.description, x.source_id
+      insert into concept_labels (tenant_id, entity_id, concept, label, description, source_id, updated_at)
+      select ${tenantId}, x.entity_id, x.concept, x.label, x.description, x.source_id, ${now}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(labels.slice(i, i + 20000))}::jsonb) as x(entity_id text, concept text, label text, description text, source_id text)
-      on conflict (tenant_id, entity_id, concept) do update set label = excluded.label, description = excluded.description, source_id = excluded.source_id, updated_at = ${new Date().toISOString()}`);
+      on conflict (tenant_id, entity_id, concept) do update set label = excluded.label, description = excluded.description, source_id = excluded.source_id, updated_at = excluded.updated_at`);
   }
   await tx.insert(auditLog).values(plans.flatMap((p) => p.audit));
   await tx.insert(ingestRuns).values(plans.map((p) => p.run));

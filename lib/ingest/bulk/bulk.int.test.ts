@@ -130,7 +130,7 @@ for (const target of testTargets()) {
             done: N,
             ingested: N,
             failed: 0,
-            setWiseChecks: true,
+            setWiseChecks: !fresh.citus,
             batches: N,
             batchedCompanies: N,
             batchFallbacks: 0,
@@ -168,7 +168,9 @@ for (const target of testTargets()) {
         await bulk.withConnection(async (conn) => {
           await createStaging(conn);
           try {
-            expect(await canSkipRowTriggers(conn)).toBe(true);
+            // on a Citus coordinator the shards' triggers check every row: no set-wise path to test
+            expect(await canSkipRowTriggers(conn)).toBe(!bulk.citus);
+            if (bulk.citus) return;
             const ins = copyInserter(conn, { setWiseChecks: true });
             const [row] = await conn.query<Record<string, unknown>>(`select * from facts where tenant_id = $1 limit 1`, [TENANT]);
             const fact = {

@@ -15,6 +15,7 @@
  */
 import { getTableColumns } from 'drizzle-orm';
 import type { Connection, Db } from '@/lib/db/client';
+import { isCitusHandle } from '@/lib/db/citus';
 import { facts } from '@/lib/db/schema';
 import { WRITTEN_FACT_COLUMNS, type FactRow, type FactRowInserter, type SightingRow } from '@/lib/facts/write-facts';
 
@@ -226,8 +227,12 @@ export async function dropStaging(conn: Connection): Promise<void> {
 /**
  * Whether this session may set `session_replication_role` (and so merge with set-wise referential
  * checks instead of row triggers). Run outside a transaction: a refused SET inside one aborts it.
+ * Never on a Citus coordinator: the rows are written by the workers' connections, where the shards'
+ * own triggers check them whatever the coordinator's setting, and a distributed table (source_cells)
+ * cannot be locked `for key share` from the coordinator across shards.
  */
 export async function canSkipRowTriggers(conn: Connection): Promise<boolean> {
+  if (isCitusHandle(conn.db)) return false;
   try {
     await conn.query('set session_replication_role = origin');
     return true;
