@@ -24,6 +24,8 @@ const SUBMISSIONS = {
     { name: '', from: null, to: null },
   ],
   fiscalYearEnd: '1231',
+  sic: '3674',
+  sicDescription: 'Semiconductors & Related Devices',
   filings: { recent: { accessionNumber: [], form: [], filingDate: [], reportDate: [], primaryDocument: [] } },
 };
 
@@ -62,6 +64,20 @@ for (const target of testTargets()) {
       // a malformed ticker (a number) is dropped together with its exchange; an empty former name too
       expect(got.some((a) => a.includes('OTC') || a === 'former_name:')).toBe(false);
       expect(await readDataVersion(d.db, TENANT)).toBeGreaterThan(0);
+      // the industry comes from the same submissions (screens filter on it)
+      expect(await d.query(`select sic, sic_description from entities where tenant_id = $1`, [TENANT])).toEqual([
+        { sic: '3674', sic_description: 'Semiconductors & Related Devices' },
+      ]);
+    });
+
+    it('a later submissions file moves the company to its new SIC code; one without a code leaves it', async () => {
+      const ingestSubs = (doc: object, name: string) =>
+        ingestBytes(Buffer.from(JSON.stringify(doc)), name, { db: d.db, tenantId: TENANT, actor: 'test', sideFiles: noSideFiles });
+      expect((await ingestSubs({ ...SUBMISSIONS, sic: '367', sicDescription: 'Electronic Components' }, 'subs-a.json')).status).toBe('ok');
+      expect((await ingestSubs({ ...SUBMISSIONS, name: 'Acme Widgets Corp.', sic: '' }, 'subs-b.json')).status).toBe('ok');
+      expect(await d.query(`select sic, sic_description from entities where tenant_id = $1`, [TENANT])).toEqual([
+        { sic: '0367', sic_description: 'Electronic Components' },
+      ]);
     });
 
     it('the next question resolves the former name, the share class and the exchange code', async () => {

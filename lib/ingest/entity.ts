@@ -257,6 +257,9 @@ export async function upsertEntity(db: Db, e: EntityFacts): Promise<{ id: string
     if (!existing.accountingStandard && e.accountingStandard) patch.accountingStandard = e.accountingStandard;
     if (!existing.reportingCurrency && e.reportingCurrency) patch.reportingCurrency = e.reportingCurrency;
     if (!existing.country && e.country) patch.country = e.country;
+    // the industry as EDGAR classifies it now: a newer submissions file replaces an older code
+    const sic = e.submissions?.sic;
+    if (sic && sic !== existing.sic) Object.assign(patch, { sic, sicDescription: e.submissions?.sicDescription ?? null });
     if (Object.keys(patch).length) await db.update(entities).set(patch).where(eq(entities.id, id));
   } else {
     id = contentId('entity', e.tenantId, cik ? `cik:${cik}` : `name:${normalizeAlias(e.name)}`);
@@ -270,6 +273,7 @@ export async function upsertEntity(db: Db, e: EntityFacts): Promise<{ id: string
       country: e.country ?? null,
       reportingCurrency: e.reportingCurrency ?? null,
       accountingStandard: e.accountingStandard ?? null,
+      ...sicColumns(e.submissions),
     };
     const ins = await db.insert(entities).values(row).onConflictDoNothing().returning({ id: entities.id });
     created = ins.length > 0;
@@ -295,4 +299,9 @@ export async function upsertEntity(db: Db, e: EntityFacts): Promise<{ id: string
   }));
   if (values.length) await db.insert(entityAliases).values(values).onConflictDoNothing();
   return { id, created };
+}
+
+/** The SIC columns of a new entity: only when the submissions carry a code (rows without one keep their shape). */
+export function sicColumns(s: SubmissionsInfo | null | undefined): { sic?: string; sicDescription?: string | null } {
+  return s?.sic ? { sic: s.sic, sicDescription: s.sicDescription ?? null } : {};
 }

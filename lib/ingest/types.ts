@@ -70,6 +70,9 @@ export interface SubmissionsInfo {
   /** exchange of each ticker, same order as `tickers` ("Nasdaq", "NYSE"; null when not given) */
   exchanges: (string | null)[];
   fiscalYearEnd: string | null;
+  /** Standard Industrial Classification code as EDGAR assigns it ("3674"), and its title; absent when not given */
+  sic?: string | null;
+  sicDescription?: string | null;
   formerNames: string[];
   /** accession → filing facts */
   filings: Map<string, { form: string; filingDate: string; reportDate: string | null; primaryDocument: string | null }>;

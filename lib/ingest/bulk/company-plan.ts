@@ -22,7 +22,7 @@ import { contentId } from '@/lib/ids';
 import { buildFactInput, dominantStandard } from '../build-facts';
 import { fiscalLabeler } from '../calendar';
 import { COMPANYFACTS_EXTRACTOR, mostCommonCurrency, type CompanyFacts } from '../companyfacts';
-import { entityAliasList, padCik, type EntityFacts } from '../entity';
+import { entityAliasList, padCik, sicColumns, type EntityFacts } from '../entity';
 import type { SideFiles } from '../types';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
@@ -113,6 +113,7 @@ export function planNewCompany(
     country: e.country ?? null,
     reportingCurrency: e.reportingCurrency ?? null,
     accountingStandard: e.accountingStandard ?? null,
+    ...sicColumns(submissions),
   };
   const audit: Row<typeof auditLog>[] = [
     { tenantId, actor, action: 'entity.create', targetType: 'entity', targetId: entityId, after: entity, reason: 'ingest' },

@@ -57,9 +57,18 @@ export function readSubmissions(doc: unknown, fileName: string): SubmissionsInfo
     tickers,
     exchanges,
     fiscalYearEnd: typeof doc.fiscalYearEnd === 'string' && /^\d{4}$/.test(doc.fiscalYearEnd) ? doc.fiscalYearEnd : null,
+    ...sicOf(doc),
     formerNames,
     filings,
   };
+}
+
+/** The SIC code (EDGAR writes it as a string of 3 or 4 digits; kept as 4, zero-padded) and its title. */
+function sicOf(doc: Record<string, unknown>): { sic: string | null; sicDescription: string | null } {
+  const raw = typeof doc.sic === 'string' || typeof doc.sic === 'number' ? String(doc.sic).trim() : '';
+  if (!/^\d{3,4}$/.test(raw) || Number(raw) === 0) return { sic: null, sicDescription: null };
+  const d = typeof doc.sicDescription === 'string' ? doc.sicDescription.trim().slice(0, 200) : '';
+  return { sic: raw.padStart(4, '0'), sicDescription: d || null };
 }
 
 export function parseSubmissions(text: string, fileName: string): SubmissionsInfo {
