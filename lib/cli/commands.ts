@@ -85,6 +85,12 @@ export const commands: Command[] = [
     run: async (args) => (await import('@/lib/cli/manifests')).runManifestsPrune(args),
   },
   {
+    name: 'screen',
+    summary:
+      'screen every company on its own fiscal year: --year Y [--calendar] --measure/--ratio/--growth … [--where ID>N] [--sort ID] [--limit N] [--sic 367]',
+    run: async (args) => (await import('./screen')).runScreenCommand(args),
+  },
+  {
     name: 'ask',
     summary: 'ask a question; --json prints one Answer; --batch FILE answers one question a line',
     run: async (args) => (await import('./ask')).runAsk(args),

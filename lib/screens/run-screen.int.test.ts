@@ -4,7 +4,8 @@ import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
 import { AppError } from '@/lib/errors';
 import { lookupFact } from '@/lib/retrieval/lookup-facts';
 import { testTargets } from '@/tests/support/db';
-import { runScreen } from './run-screen';
+import { parseScreenArgs, screenOnDatabase } from '@/lib/cli/screen';
+import { runScreen, type ScreenResult } from './run-screen';
 
 /** Measures with an annual value for at least two demo companies in one fiscal year, with the year before too. */
 async function screenable(d: Database): Promise<Array<{ metric: string; year: number; companies: number }>> {
@@ -110,6 +111,27 @@ for (const target of testTargets()) {
         expect(row.cells.r!.factIds).toHaveLength(2);
         expect(row.cells.r!.formula).toContain('/');
       }
+    });
+
+    it('the CLI prints the same ranking, with the periods it used', async () => {
+      const { metric, year } = cases[0]!;
+      const direct = await runScreen({
+        db: d.db,
+        tenantId: DEMO_TENANT_ID,
+        input: { year, columns: [{ kind: 'measure', id: 'm', metric }] },
+      });
+      let text = '';
+      const out = { write: (s: string) => ((text += s), true) } as NodeJS.WritableStream;
+      const args = parseScreenArgs(['--year', String(year), '--measure', `m=${metric}`, '--json']);
+      expect(await screenOnDatabase(d, args, out)).toBe(0);
+      const printed = JSON.parse(text) as ScreenResult;
+      expect(printed.rows.map((r) => [r.entity.id, r.cells.m!.factIds])).toEqual(direct.rows.map((r) => [r.entity.id, r.cells.m!.factIds]));
+      text = '';
+      await screenOnDatabase(d, { ...args, json: false }, out);
+      const lines = text.trim().split('\n');
+      expect(lines[0]).toContain(`each company's own fiscal year ${year}`);
+      expect(lines).toHaveLength(direct.rows.length + 2);
+      expect(lines[2]).toContain(direct.rows[0]!.entity.name);
     });
 
     it('another tenant screens nothing of this one; bad input is a typed error', async () => {

@@ -22,7 +22,11 @@ const LAYERS = [
   { name: 'ingest + retrieval', folders: ['ingest', 'retrieval'], what: 'readers per format (+ EDGAR); typed lookups, passages' },
   { name: 'planning', folders: ['planner'], what: 'question → typed intent' },
   { name: 'answering', folders: ['answer'], what: 'plan → figures → text → evidence manifest' },
-  { name: 'services', folders: ['evidence', 'admin', 'monitoring', 'bench'], what: 'review, administration, monitoring' },
+  {
+    name: 'services',
+    folders: ['evidence', 'admin', 'monitoring', 'bench', 'screens'],
+    what: 'review, administration, monitoring, universe screens',
+  },
   {
     name: 'workspace',
     folders: ['workspace'],
