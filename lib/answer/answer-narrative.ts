@@ -17,7 +17,7 @@ import type { FilingRef } from '@/lib/planner/narrative';
 import type { NarrativeIntent, Pathway } from '@/lib/planner/types';
 import { type NarrativePassage, retrieveNarrative } from '@/lib/retrieval/narrative-passages';
 import { annualItem, NARRATIVE_TOPICS, type NarrativeTopic, topicsOf } from '@/lib/retrieval/narrative-topics';
-import type { Trace } from './compute';
+import type { Trace } from './trace';
 import { type Bucket, resolveBuckets } from './narrative-buckets';
 import { detailPathway } from './narrative-detail';
 import { comparisonPathway } from './narrative-comparison';

@@ -33,7 +33,7 @@ import { rowsOf, type Db } from '@/lib/db/client';
 import { readDataVersion } from '@/lib/db/data-version';
 import type { Role } from '@/lib/db/schema';
 import type { Intent, PlanResult } from '@/lib/planner/types';
-import type { Trace } from './compute';
+import type { Trace } from './trace';
 import type { AnswerEvent } from './messages';
 import { storeManifest } from './store-manifest';
 import type { Answer } from './types';

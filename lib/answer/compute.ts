@@ -31,11 +31,12 @@ import {
 import { deriveFiscal, fiscalPeriodBounds, formatDateRange, formatFiscalLabel, formatHumanDate } from '@/lib/fiscal';
 import { getFormula } from '@/lib/ontology/formulas';
 import { getMetric } from '@/lib/ontology/metrics';
-import { lookupFact, type Citation, type LookupResult, type RejectedCandidate } from '@/lib/retrieval/lookup-facts';
+import { lookupFact, type Citation, type LookupResult } from '@/lib/retrieval/lookup-facts';
 import { filingForms, findFiling, formsOf, listFilings, splitEvents } from '@/lib/retrieval/filings';
 import { discreteQuarterFromYtd } from './discrete-quarter';
 import type { FigureKit } from './figure-kit';
 import { ttmPerShareFigure } from './ttm-per-share';
+import type { Trace } from './trace';
 import { isShareUnit, type VersionNote, versionNoteOf } from './version-note';
 import type { EntityRef, MetricRef } from '@/lib/planner/types';
 import type { StageReporter } from './stage-reporter';
@@ -47,30 +48,6 @@ export interface EntityContext {
   calendars: FiscalCalendar[];
   latestPeriodEnd: string | null;
   reportingCurrency: string | null;
-}
-
-export interface Trace {
-  lookups: {
-    entityId: string;
-    metricId: string;
-    period: Period;
-    status: LookupResult['status'];
-    candidates: {
-      id: string;
-      concept: string;
-      value: string;
-      period: Period;
-      filedAt: string;
-      version: number;
-      accession: string | null;
-    }[];
-    rejected: RejectedCandidate[];
-    chosen: string | null;
-    reason?: string;
-    /** the version basis the lookup chose under (`latest`, `original`, `filing:<accession>`, …) */
-    basis?: string;
-  }[];
-  calculations: { op: string; ok: boolean; formula?: string; operandFactIds?: string[]; errors?: TypedError[]; value?: string }[];
 }
 
 export interface ExecContext {

@@ -16,7 +16,8 @@ import { ingestFile } from '@/lib/ingest/ingest-file';
 import { createSideFiles } from '@/lib/ingest/side-files';
 import { matchMetrics } from '@/lib/planner/match-metric';
 import { loadMemberCatalog, type CatalogMember } from '@/lib/retrieval/members';
-import { computeFigure, targetFor, type EntityContext, type ExecContext, type Trace } from './compute';
+import { computeFigure, targetFor, type EntityContext, type ExecContext } from './compute';
+import type { Trace } from './trace';
 import { entityContext } from './entity-context';
 import { stageReporter } from './stage-reporter';
 

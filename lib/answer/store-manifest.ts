@@ -2,7 +2,7 @@ import type { Db } from '@/lib/db/client';
 import { manifests } from '@/lib/db/schema';
 import { contentId } from '@/lib/ids';
 import type { Answer } from '@/lib/answer/types';
-import type { Trace } from '@/lib/answer/compute';
+import type { Trace } from '@/lib/answer/trace';
 import type { PlanResult } from '@/lib/planner/types';
 
 export interface StoreManifestOptions {
