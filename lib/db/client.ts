@@ -182,6 +182,12 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
   pool.on('error', (e) => console.error('[db] idle client error:', e.message));
   let citus = false;
+  // every connection of a coordinator's pool is marked too (lib/db/prepared.ts asks its statement's connection)
+  const opened = new Set<object>();
+  pool.on('connect', (client) => {
+    if (citus) markCitus(client);
+    else opened.add(client);
+  });
   try {
     const client = await pool.connect();
     try {
@@ -204,7 +210,8 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     throw new ConfigError(`Cannot reach DATABASE_URL ${where}: ${err.code ?? ''} ${err.message}`.replace(/\s+/g, ' '));
   }
   const db: Db = drizzle(pool, { schema, logger: deadlineLogger });
-  if (citus) markCitus(db);
+  if (citus) for (const h of [db, pool, ...opened]) markCitus(h);
+  opened.clear();
   return {
     db,
     driver: 'postgres',

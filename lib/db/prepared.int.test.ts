@@ -30,7 +30,8 @@ for (const target of testTargets()) {
         const plain = rowsOf<{ v: number }>(await d.db.execute(q(i)))[0]!;
         const named = rowsOf<{ v: number; mode: string }>(await executePrepared(d.db, q(i)))[0]!;
         expect(named.v).toBe(plain.v);
-        if (d.driver === 'postgres') expect(named.mode).toBe('force_generic_plan');
+        // on a Citus coordinator the statement runs unnamed with its parameters bound (custom plan, distributable)
+        if (d.driver === 'postgres') expect(named.mode).toBe(d.citus ? 'auto' : 'force_generic_plan');
       }
       const mode = rowsOf<{ m: string }>(await d.db.execute(sql`select current_setting('plan_cache_mode') as m`))[0]!.m;
       expect(mode).toBe('auto');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
+import { isCitusHandle } from './citus';
 import type { Db } from './client';
 
 /** A node-postgres client or pool, as far as this module uses them. */
@@ -88,6 +89,9 @@ export async function executePrepared(db: Db, query: SQL): Promise<ExecuteResult
   const pool = pgPool(session.client);
   const own = pool ? null : pgConnection(session.client);
   if (!pool && !own) return (await named.execute()) as ExecuteResult;
+  // a Citus coordinator distributes a statement only with its parameters bound: a generic plan of a read that
+  // joins distributed and reference tables cannot be distributed ("could not create distributed plan")
+  if (isCitusHandle((pool ?? own)!)) return db.execute(query);
   const pinned = pool ? await pool.connect() : null;
   const conn = (pinned ?? own)!;
   try {
