@@ -4,7 +4,7 @@
  *   whose document is held, scores numeric gold answers and gates on correct/wrong counts, and scores
  *   every question by its key facts (golden/financebench-keyfacts.jsonl) and, when JUDGE_BASE_URL and
  *   JUDGE_MODEL are set, by the LLM judge; --db-dir DIR keeps the ingested PDFs between runs, --only
- *   ID,ID asks only those questions (development loop)
+ *   ID,ID asks only those questions (development loop); --rescore FILE scores a stored run (--out) again
  * npm run eval -- --narrative [--judge]   reviewer verdicts on narrative answers in the app database
  *   (four tiers, five 1–5 dimensions, per pathway, 95% intervals); --judge pre-scores unreviewed
  *   narrative answers with the LLM judge configured by JUDGE_BASE_URL/JUDGE_MODEL (never required).
@@ -46,6 +46,18 @@ if (flag('--narrative')) {
 }
 
 const shared = secDataDir();
+
+const rescore = value('--rescore');
+if (value('--set') === 'financebench' && rescore) {
+  // a stored run's answers scored again by the current key-fact scorer (no ingestion, no questions asked)
+  const { formatFinanceBench, rescoreFinanceBench } = await import('@/lib/eval/financebench');
+  const { loadKeyFacts } = await import('@/lib/eval/financebench-keyfacts');
+  const stored = JSON.parse(fs.readFileSync(rescore, 'utf8')) as { run: import('@/lib/eval/financebench').FinanceBenchRun };
+  console.log(
+    formatFinanceBench(rescoreFinanceBench(stored.run, loadKeyFacts(path.resolve('lib/eval/golden/financebench-keyfacts.jsonl')))),
+  );
+  process.exit(0);
+}
 
 if (value('--set') === 'financebench') {
   // FinanceBench on the held PDFs: its own database (the PDFs only), its own table and gate

@@ -55,6 +55,8 @@ describe('key facts', () => {
   it('reads the yes/no verdict at the opening only; the opposite verdict is wrong', () => {
     const f: KeyFact[] = [{ kind: 'yesno', value: 'no', required: true }];
     expect(openingVerdict(' "No, it is not."')).toBe('no');
+    expect(openingVerdict('No reported measure matches “able”.')).toBeNull();
+    expect(openingVerdict('Yes it is.')).toBe('yes');
     expect(scoreKeyFacts(f, answered('No — capex was 5.1% of revenue.')).verdict).toBe('correct');
     expect(scoreKeyFacts(f, answered('It depends. No.')).verdict).toBe('incomplete');
     expect(scoreKeyFacts(f, answered('Yes, it is.')).verdict).toBe('wrong');

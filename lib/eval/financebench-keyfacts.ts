@@ -97,11 +97,12 @@ export function numberMentions(text: string): NumberMention[] {
   for (const m of text.matchAll(re)) {
     const [, open, minus, dollar, digits = '', pct, scale, close] = m;
     // a number glued to letters or digits on its left is part of a name ("MMM26", "Q2"), not a figure
-    if (m.index > 0 && /[A-Za-z0-9]/.test(text[m.index - 1]!) && !open && !minus && !dollar) continue;
+    if (/[A-Za-z0-9]/.test(text.charAt(m.index - 1)) && !open && !minus && !dollar) continue;
     const v = Number(digits);
     if (!Number.isFinite(v)) continue;
     const readings = [v];
-    if (scale) readings.push(v * SCALE[scale.toLowerCase()]!);
+    const factor = scale ? SCALE[scale.toLowerCase()] : undefined;
+    if (factor) readings.push(v * factor);
     if (pct) readings.push(v / 100);
     const around = text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 40);
     out.push({ index: m.index, readings, negative: !!minus || (!!open && !!close) || NEGATIVE_WORDS.test(around) });
@@ -123,10 +124,15 @@ export function mentionMatches(m: NumberMention, f: Extract<KeyFact, { kind: 'nu
   return m.readings.some((r) => targets.some((t) => within(r, t, f.tol)));
 }
 
-/** The opening verdict: "yes" / "no" when the answer starts with that word (leading quotes and spaces ignored). */
+/**
+ * The opening verdict: "yes" / "no" when the answer starts with that word as a verdict (leading quotes
+ * and spaces ignored) — followed by punctuation, a dash, the end, or a pronoun ("No, it …", "Yes — …",
+ * "No it is not"); "No reported measure matches …" opens with a determiner, not a verdict.
+ */
 export function openingVerdict(text: string): 'yes' | 'no' | null {
-  const m = /^[\s"'“‘*_]*(yes|no)\b/i.exec(text);
-  return m ? (m[1]!.toLowerCase() as 'yes' | 'no') : null;
+  const m = /^[\s"'“‘*_]*(yes|no)\b(?=\s*(?:[,.;:!?—–-]|$)|\s+(?:it|its|it's|there|they|the|this|that|he|she|we|i)\b)/i.exec(text);
+  const word = m?.[1]?.toLowerCase();
+  return word === 'yes' || word === 'no' ? word : null;
 }
 
 function containsAny(text: string, f: Extract<KeyFact, { kind: 'item' | 'phrase' }>): boolean {
@@ -180,8 +186,10 @@ function assignNumbers(facts: Extract<KeyFact, { kind: 'number' }>[], mentions: 
       }
       return;
     }
-    const { i } = order[j]!;
-    for (const k of options[j]!) {
+    const at = order[j];
+    if (!at) return;
+    const { i } = at;
+    for (const k of options[j] ?? []) {
       if (used.has(k)) continue;
       used.add(k);
       found[i] = true;
@@ -212,7 +220,7 @@ function scoreWith(facts: KeyFact[], a: ScoredAnswer, lenient: boolean): Omit<Ke
   let contradiction: string | null = null;
   const found = facts.map((f) => {
     if (f.kind === 'number') {
-      const byNumber = assigned[numbers.indexOf(f)]!;
+      const byNumber = assigned[numbers.indexOf(f)] === true;
       return byNumber || (f.or_phrases ?? []).some((p) => text.toLowerCase().includes(p.toLowerCase()));
     }
     if (f.kind === 'yesno') {
@@ -221,8 +229,8 @@ function scoreWith(facts: KeyFact[], a: ScoredAnswer, lenient: boolean): Omit<Ke
     }
     return containsAny(f.lead ? lead : text, f);
   });
-  const req = facts.map((f, i) => ({ f, ok: found[i]! })).filter((x) => x.f.required);
-  const opt = facts.map((f, i) => ({ f, ok: found[i]! })).filter((x) => !x.f.required);
+  const req = facts.map((f, i) => ({ f, ok: found[i] === true })).filter((x) => x.f.required);
+  const opt = facts.map((f, i) => ({ f, ok: found[i] === true })).filter((x) => !x.f.required);
   const allRequired = req.every((x) => x.ok);
   // figures given where the gold asks for a number, none of them the gold's: a committed wrong number
   if (!contradiction && a.hasValues && req.some((x) => x.f.kind === 'number' && !x.ok) && !req.some((x) => x.f.kind === 'number' && x.ok))
@@ -234,7 +242,7 @@ function scoreWith(facts: KeyFact[], a: ScoredAnswer, lenient: boolean): Omit<Ke
   };
   return {
     verdict: verdictOf(),
-    facts: facts.map((f, i) => ({ kind: f.kind, required: f.required, found: found[i]! })),
+    facts: facts.map((f, i) => ({ kind: f.kind, required: f.required, found: found[i] === true })),
     requiredFound: req.filter((x) => x.ok).length,
     required: req.length,
     optionalFound: opt.filter((x) => x.ok).length,

@@ -115,6 +115,8 @@ export interface FinanceBenchScore {
   latencyMs: number;
   /** the answer's text (its first 300 words are what the key-fact scorer reads) */
   text?: string;
+  /** the answer gave figures (values), not only quotes */
+  hasValues?: boolean;
   /** the key-fact scorer's result, when the question has key facts */
   keyFacts?: KeyFactScore | null;
   /** a judgement question (a verdict built from computed figures and a rule) */
@@ -300,6 +302,7 @@ export function scoreFinanceBench(q: FinanceBenchQuestion, a: Answer, latencyMs:
     verdict,
     latencyMs,
     text: a.text,
+    hasValues: a.values.length > 0,
     keyFacts: facts
       ? scoreKeyFacts(facts.keyFacts, { answered: a.status === 'answered', text: a.text, hasValues: a.values.length > 0 })
       : null,
@@ -321,7 +324,8 @@ export interface RunFinanceBenchOptions {
 
 export async function runFinanceBench(dir: string, o: RunFinanceBenchOptions = {}): Promise<FinanceBenchRun> {
   const { questions: all, pdfs } = loadFinanceBench(dir);
-  const questions = o.only?.length ? all.filter((q) => o.only!.some((id) => q.id.endsWith(id))) : all;
+  const only = o.only ?? [];
+  const questions = only.length ? all.filter((q) => only.some((id) => q.id.endsWith(id))) : all;
   const { database, documents, ingestMs } = await prepareFinanceBench(pdfs, { ...o, reuse: !!o.dataDir });
   const scores: FinanceBenchScore[] = [];
   try {
@@ -352,6 +356,22 @@ async function judged(model: LanguageModelV3, q: FinanceBenchQuestion, a: Answer
   } catch (e) {
     return { skipped: (e as Error).message.slice(0, 200) };
   }
+}
+
+/** A stored run scored again with the key facts (after a scorer change: the answers' texts are in the run). */
+export function rescoreFinanceBench(run: FinanceBenchRun, keyFacts: Map<string, KeyFactQuestion>): FinanceBenchRun {
+  const scores = run.scores.map((s) => {
+    const facts = keyFacts.get(s.id);
+    const keyFactsScore = facts
+      ? scoreKeyFacts(facts.keyFacts, {
+          answered: s.status === 'answered',
+          text: s.text ?? '',
+          hasValues: s.numeric ? s.answered !== null : !!s.hasValues,
+        })
+      : null;
+    return { ...s, keyFacts: keyFactsScore, judgement: !!facts?.judgement };
+  });
+  return { ...run, scores, ...summarize(scores) };
 }
 
 const emptyTally = (): KeyFactTally => ({ n: 0, correct: 0, wrong: 0, incomplete: 0, abstained: 0, lenientCorrect: 0 });

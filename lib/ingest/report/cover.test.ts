@@ -83,6 +83,49 @@ describe('cover page', () => {
     );
     expect(c).toMatchObject({ kind: 'release', form: 'Earnings Release', registrantName: 'PepsiCo, Inc.', tickers: ['PEP'] });
   });
+  it('reads an 8-K cover: the registrant, and the date of report as the date it was filed', () => {
+    const text = `UNITED STATES
+SECURITIES AND EXCHANGE COMMISSION
+Washington, D.C. 20549
+FORM 8-K
+CURRENT REPORT
+Pursuant to Section 13 or 15(d) of the Securities Exchange Act of 1934
+Date of Report (Date of earliest event reported): April 26, 2022
+AMCOR PLC
+(Exact name of registrant as specified in its charter)
+Jersey 001-38932 98-1455367
+Securities registered pursuant to Section 12(b) of the Act:
+Ordinary Shares, par value $0.01 per share AMCR New York Stock Exchange
+Item 8.01 Other Events.`;
+    const c = readCover(doc(text));
+    expect(c).toMatchObject({
+      kind: 'filing',
+      form: '8-K',
+      reportDate: '2022-04-26',
+      registrantName: 'AMCOR PLC',
+      tickers: ['AMCR'],
+      periodEnd: null,
+    });
+    expect(withCover(doc(text)).doc.meta).toMatchObject({ form: '8-K', filedAt: '2022-04-26' });
+    expect(withCover(doc(text)).doc.meta.periodEnd ?? null).toBeNull();
+    const before = text.replace(
+      'Date of Report (Date of earliest event reported): April 26, 2022',
+      'April 26, 2022\nDate of Report (Date of earliest event reported)',
+    );
+    expect(readCover(doc(before)).reportDate).toBe('2022-04-26');
+  });
+  it('reads a release on letterhead (no exchange and ticker) and its dateline date', () => {
+    const c = readCover(
+      doc(
+        'ULTA BEAUTY, INC.\nBOLINGBROOK, Ill., March 9, 2023 — Ulta Beauty announces fourth quarter and fiscal 2022 results\nNet sales increased',
+      ),
+    );
+    expect(c).toMatchObject({ kind: 'release', form: 'Earnings Release', registrantName: 'ULTA BEAUTY, INC.', reportDate: '2023-03-09' });
+  });
+  it('finds the SEC cover after an annual report’s own pages', () => {
+    const wrapped = `Annual Report 2022\nDear shareholders\f${'Our year in review\f'.repeat(3)}${TENK}`;
+    expect(readCover(doc(wrapped))).toMatchObject({ kind: 'filing', form: '10-K', registrantName: 'ADOBE INC.', periodEnd: '2022-12-02' });
+  });
   it('finds nothing in a document without a cover', () => {
     expect(readCover(doc('Annual Report 2024-25\nHelios Components Ltd'))).toMatchObject({
       kind: 'none',

@@ -29,6 +29,8 @@ export interface CoverPage {
   kind: 'filing' | 'release' | 'none';
   /** the date the report was signed ("… duly authorized, as of January 30, 2020", "Date: July 20, 2021"): when it was filed */
   signedAt?: ISODate | null;
+  /** an 8-K's "Date of Report (Date of earliest event reported)", an earnings release's dateline date */
+  reportDate?: ISODate | null;
 }
 
 const DATE =
@@ -48,15 +50,45 @@ export function parseUsDate(text: string): ISODate | null {
   return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? null : iso;
 }
 
-/** Text of the first pages (the cover is page 1, sometimes 2 after a blank or a table of contents). */
+/** How far into a document its SEC cover is looked for (an annual report to shareholders wraps the 10-K after its own pages). */
+const COVER_SEARCH_PAGES = 12;
+
+/**
+ * Text of the cover's pages: the first two (the cover is page 1, sometimes 2 after a blank or a table
+ * of contents), or, when they hold no Commission heading, the first page among the next ones that does.
+ */
 function coverText(doc: ReportDocument, pages = 2): string {
-  if (doc.text) return doc.text.split('\f').slice(0, pages).join('\n');
-  return doc.blocks
-    .filter((b) => (b.page ?? 1) <= pages)
-    .slice(0, 200)
-    .map((b) => b.text)
-    .join('\n');
+  const pageTexts = doc.text
+    ? doc.text.split('\f').slice(0, COVER_SEARCH_PAGES)
+    : Array.from({ length: COVER_SEARCH_PAGES }, (_, i) =>
+        doc.blocks
+          .filter((b) => (b.page ?? 1) === i + 1)
+          .map((b) => b.text)
+          .join('\n'),
+      );
+  const heading = /securities\s+and\s+exchange\s+commission[\s\S]{0,400}?\bform\s+(?:10-K|10-Q|20-F|40-F|8-K|6-K)\b/i;
+  const first = pageTexts.slice(0, pages).join('\n');
+  if (heading.test(first)) return first;
+  // a cover page opens with the Commission's heading (a release's text that mentions its Form 10-Q does not)
+  const at = pageTexts.findIndex(
+    (t, i) => i >= pages && heading.test(t.trimStart().slice(0, 600)) && /^\W*(?:united\s+states\s+)?securities/i.test(t.trimStart()),
+  );
+  return at >= 0 ? pageTexts.slice(at, at + pages).join('\n') : first;
 }
+
+/** "Date of Report (Date of earliest event reported): April 26, 2022", the date written before or after the label. */
+function dateOfReport(flat: string): ISODate | null {
+  const label = /date\s+of\s+report\s*\(\s*date\s+of\s+earliest\s+event\s+reported\s*\)\s*:?/i.exec(flat);
+  if (!label) return null;
+  return (
+    parseUsDate(flat.slice(label.index + label[0].length, label.index + label[0].length + 60)) ??
+    parseUsDate(flat.slice(Math.max(0, label.index - 40), label.index))
+  );
+}
+
+/** A letterhead line naming a company ("PepsiCo, Inc.", "ULTA BEAUTY, INC."), for a release without an exchange and ticker. */
+const LETTERHEAD =
+  /^([A-Z][\w&'’.-]*(?:,?\s+[A-Z&][\w&'’.-]*){0,5},?\s+(?:Inc|Corp|Corporation|Company|Co|Ltd|plc|PLC|N\.V|S\.A|AG|Incorporated|INC|CORPORATION|COMPANY)\.?)$/;
 
 function clean(s: string): string {
   return s
@@ -95,6 +127,8 @@ export function readCover(doc: ReportDocument): CoverPage {
   const form = /securities\s+and\s+exchange\s+commission/i.test(head)
     ? /\bFORM\s+(10-K(?:T|405)?|10-Q|20-F|40-F|6-K|8-K)\b/i.exec(head)
     : null;
+  // a current report (8-K, 6-K) has no period: its date is the event's ("Date of Report")
+  if (form && /^[86]-K$/i.test(form[1] ?? '')) out.reportDate = dateOfReport(flat);
   if (form) out.form = form[1]!.toUpperCase();
 
   // "For the fiscal year ended December 31, 2022" | "For the quarterly period ended Commission file\nJune 30, 2023"
@@ -119,7 +153,7 @@ export function readCover(doc: ReportDocument): CoverPage {
   const irs = /\b(\d{2}-\d{7})\b/.exec(flat);
   if (irs) out.irsNumber = irs[1]!;
 
-  if (out.form && /^(?:10-K|10-Q|20-F|40-F|10-KT)/.test(out.form)) {
+  if (out.form && /^(?:10-K|10-Q|20-F|40-F|10-KT|8-K|6-K)/.test(out.form)) {
     out.kind = 'filing';
     // registrant: the line above "(Exact name of registrant as specified in its charter)"
     const exact = lines.findIndex((l) => /exact\s+name\s+of\s+(?:the\s+)?registrant/i.test(l));
@@ -192,7 +226,17 @@ export function readCover(doc: ReportDocument): CoverPage {
         .trim();
       out.tickers.push(rel[2]!);
       out.form = 'Earnings Release';
+    } else if (/\b(?:reports?|reported|announces?|announced)\b[^.]{0,80}\b(?:results|earnings)\b/i.test(flat.slice(0, 1500))) {
+      // a release on letterhead: the company's name on a line of its own near the top
+      const name = lines.slice(0, 15).find((l) => LETTERHEAD.test(l));
+      if (name) {
+        out.kind = 'release';
+        out.registrantName = name;
+        out.form = 'Earnings Release';
+      }
     }
+    // the dateline ("PURCHASE, N.Y., April 25, 2023 –"): the first date near the top is the release date
+    if (out.kind === 'release') out.reportDate = parseUsDate(flat.slice(0, 1500));
   }
   if (out.registrantName)
     out.registrantName = out.registrantName
@@ -254,7 +298,7 @@ export function withCover(doc: ReportDocument): { doc: ReportDocument; cover: Co
     ...m,
     form: m.form ?? (cover.kind === 'filing' ? cover.form : null) ?? m.form,
     periodEnd: m.periodEnd ?? cover.periodEnd ?? m.periodEnd,
-    filedAt: m.filedAt ?? cover.signedAt ?? m.filedAt,
+    filedAt: m.filedAt ?? cover.signedAt ?? cover.reportDate ?? m.filedAt,
     ticker: m.ticker ?? cover.tickers[0] ?? m.ticker,
     cik: m.cik ?? cover.cik ?? m.cik,
     fiscalYearEnd: m.fiscalYearEnd ?? cover.fiscalYearEnd ?? m.fiscalYearEnd,

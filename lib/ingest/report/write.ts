@@ -226,7 +226,7 @@ export async function writeReport(ctx: WriteContext, original: ReportDocument, h
   const evidenceDates = yearEndEvidence(periodTexts(doc), order)
     .flatMap((e) => e.dates)
     .sort();
-  const periodOfReport = doc.meta.periodEnd ?? latestEnd ?? evidenceDates.at(-1) ?? null;
+  const periodOfReport = doc.meta.periodEnd ?? latestEnd ?? evidenceDates.at(-1) ?? cover.reportDate ?? null; // an 8-K: its event's date
   const filedAt = doc.meta.filedAt ?? periodOfReport;
   if (!filedAt)
     throw ingestError(
