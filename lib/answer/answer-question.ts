@@ -13,6 +13,7 @@ import { loadEntityIndex } from '@/lib/planner/catalog';
 import type { EntityIndex } from '@/lib/planner/entity-index';
 import { proposeIntent } from '@/lib/planner/llm-intent';
 import { matchEntities } from '@/lib/planner/match-entities';
+import { readInstructions } from '@/lib/planner/instructions';
 import { planQuestion } from '@/lib/planner/plan';
 import type { Intent, PeriodRequest, PlanResult } from '@/lib/planner/types';
 import { loadConceptCatalog } from '@/lib/retrieval/concepts';
@@ -199,7 +200,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
 
   const run = async (intent: Intent): Promise<ComposedAnswer> => {
     stage('looking_up');
-    const ctx: ExecContext = { db, tenantId, role: opts.role ?? null, scope: intent.scope, basis: intent.basis, trace, report };
+    const ctx: ExecContext = { db, tenantId, role: opts.role ?? null, ...scopeOf(intent, question), trace, report };
     const contexts = await Promise.all(intent.entities.map((e) => entityContext(db, tenantId, e, ctx.role, index)));
     const operation = operationFor(intent);
     const outcomes: Outcome[] = [];
@@ -256,6 +257,11 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   if (corrections.length === 0) return finish(composed);
   const said = `Read ${corrections.map((c) => `“${c.from}” as “${c.to}”`).join(' and ')}. `;
   return finish({ ...composed, text: said + composed.text, segments: [{ type: 'text', text: said }, ...composed.segments] });
+}
+
+/** An intent's scope and basis, and the statements its question names as the source of its figures (statement-scope.ts). */
+function scopeOf(intent: Intent, question: string): Pick<ExecContext, 'scope' | 'basis' | 'statements'> {
+  return { scope: intent.scope, basis: intent.basis, statements: readInstructions(question).instructions.statements ?? [] };
 }
 
 /** The companies a question names, and those of the thread's previous question (a follow-up inherits them). */

@@ -32,6 +32,7 @@ import { deriveFiscal, fiscalPeriodBounds, formatDateRange, formatFiscalLabel, f
 import { getFormula } from '@/lib/ontology/formulas';
 import { getMetric } from '@/lib/ontology/metrics';
 import { lookupFact, type Citation, type LookupResult } from '@/lib/retrieval/lookup-facts';
+import type { StatementKind } from '@/lib/retrieval/statement-scope';
 import { filingForms, findFiling, formsOf, listFilings, splitEvents } from '@/lib/retrieval/filings';
 import { discreteQuarterFromYtd } from './discrete-quarter';
 import type { FigureKit } from './figure-kit';
@@ -60,6 +61,8 @@ export interface ExecContext {
   trace: Trace;
   /** tells the stream what the work produces as it happens (stage-reporter.ts) */
   report: StageReporter;
+  /** the statements the question names as its source ("using the cash flow statement"): lookups take figures printed there */
+  statements?: readonly StatementKind[];
 }
 
 /** A target period: exact bounds plus the fiscal position derived from them. */
@@ -237,6 +240,7 @@ async function lookup(
     splitEvents: () => splitEventsFor(ctx, ent),
     reportingCurrency: ent.reportingCurrency,
     dimensions: member.dimensions,
+    statements: ctx.statements,
   });
   ctx.trace.lookups.push({
     entityId: ent.entity.id,

@@ -61,6 +61,9 @@ export type Basis =
   /** `require: 'restatement'`: "as restated in the FY2025 10-K" — that filing's value must restate the first one */
   | { kind: 'filing'; name: FilingName; filing?: FilingRef; require?: 'restatement' };
 
+/** A primary financial statement, as a question names its source ("using the cash flow statement"). */
+export type StatementKind = 'income_statement' | 'balance_sheet' | 'cash_flow_statement';
+
 /** Where a number came from in its source document. */
 export interface Provenance {
   tableId?: string | null;
@@ -70,6 +73,8 @@ export interface Provenance {
   span?: [number, number] | null;
   /** the label the source itself gave (fy/fp/frame, column header), kept for audit only */
   sourceLabel?: string | null;
+  /** the primary statement the number is printed in, by the statement's own title; null: a note, the MD&A or another table */
+  statement?: StatementKind | null;
 }
 
 export interface Fact {

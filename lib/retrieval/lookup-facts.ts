@@ -3,9 +3,10 @@ import { sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import { type Db, rowsOf } from '@/lib/db/client';
 import { executePrepared } from '@/lib/db/prepared';
 import type { Role } from '@/lib/db/schema';
-import type { Basis, FiscalPeriodCode, Period, Scope } from '@/lib/domain/types';
+import type { Basis, FiscalPeriodCode, Period, Provenance, Scope } from '@/lib/domain/types';
 import { relabelSplitVersions, selectVersion, type ChainVersion, type SplitEvent, type VersionCandidate } from '@/lib/calc';
 import { withoutNeutral } from '@/lib/ontology/members';
+import { onStatements, type StatementKind } from './statement-scope';
 import { measureConcepts, oneFigurePerMemberSet, withProvenFamily } from './concept-family';
 
 /** Where a cited number lives in its source. */
@@ -38,12 +39,14 @@ export type FactRecord = VersionCandidate & {
   durationDays: number;
   scale: number;
   citation: Citation;
+  /** the primary statement the figure's cell is in (null: another table); undefined: not recorded (stored before it was) */
+  statement?: StatementKind | null;
 };
 
 export interface RejectedCandidate {
   factId: string;
   reason: string;
-  code: 'PERIOD_MISMATCH' | 'CONCEPT_FALLBACK' | 'OTHER_VERSION' | 'OTHER_UNIT' | 'RESTATEMENT_CONFLICT';
+  code: 'PERIOD_MISMATCH' | 'CONCEPT_FALLBACK' | 'OTHER_VERSION' | 'OTHER_UNIT' | 'RESTATEMENT_CONFLICT' | 'OTHER_STATEMENT';
 }
 
 export interface LookupRequest {
@@ -70,6 +73,8 @@ export interface LookupRequest {
    * share or a share count: a version restated by a known split, up to rounding, is a split adjustment
    */
   splitEvents?: () => Promise<readonly SplitEvent[]>;
+  /** the statements the question names as its source: a figure printed there is taken from there (statement-scope.ts) */
+  statements?: readonly StatementKind[];
 }
 
 /** Canonical text of a dimension set, as the fact writer stores it in `dims_key` ('' for none). */
@@ -97,7 +102,7 @@ export type LookupResult =
       candidates: FactRecord[];
       rejected: RejectedCandidate[];
       reason: string;
-      byBasis?: 'filing_not_found' | 'not_in_filing' | 'no_such_version';
+      byBasis?: 'filing_not_found' | 'not_in_filing' | 'no_such_version' | 'not_on_statement';
     }
   | { status: 'conflict'; candidates: FactRecord[]; rejected: RejectedCandidate[]; reason: string; factIds: string[] };
 
@@ -128,7 +133,7 @@ interface Row {
   revision_kind: string | null;
   is_latest: boolean;
   is_original: boolean;
-  provenance: { page?: number | null; span?: [number, number] | null; sourceLabel?: string | null };
+  provenance: Pick<Provenance, 'page' | 'span' | 'sourceLabel' | 'statement'>;
   cell_id: string | null;
   row_label: string | null;
   column_path: string[] | null;
@@ -152,6 +157,7 @@ function toRecord(r: Row, asMetric?: string): FactRecord {
     unit: r.unit,
     currency: r.currency,
     scale: r.scale,
+    ...(r.provenance.statement !== undefined ? { statement: r.provenance.statement } : {}),
     period,
     scope: r.scope,
     dimensions: r.dimensions,
@@ -220,6 +226,19 @@ function samePeriod(a: Period, b: Period): boolean {
   return a.type === 'instant' ? a.date === (b as typeof a).date : a.start === (b as typeof a).start && a.end === (b as typeof a).end;
 }
 
+/** The facts of a measure: its own id or a concept of its chain (`concept:<qname>`: a reported concept outside the ontology, asked by its label). */
+function metricCondition(metricId: string): { chainConcepts: string[]; byMetric: SQL } {
+  const ownConcept = metricId.startsWith('concept:') ? metricId.slice('concept:'.length) : null;
+  const chainConcepts = ownConcept ? [ownConcept] : measureConcepts(metricId);
+  if (ownConcept) return { chainConcepts, byMetric: sql`f.concept = ${ownConcept}` };
+  if (!chainConcepts.length) return { chainConcepts, byMetric: sql`f.metric_id = ${metricId}` };
+  const inChain = sql.join(
+    chainConcepts.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  return { chainConcepts, byMetric: sql`(f.metric_id = ${metricId} or f.concept in (${inChain}))` };
+}
+
 /**
  * Typed fact lookup: one metric of one entity for exactly one period (by its bounds, or by the fiscal
  * label derived from the dates at ingestion), under a restatement basis. A fact belongs to the metric
@@ -237,17 +256,7 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
     req.fiscalYear !== null && req.fiscalPeriod !== null && req.fiscalPeriod !== 'OTHER'
       ? sql` or (f.period_type = ${period.type} and f.fiscal_year = ${req.fiscalYear} and f.fiscal_period = ${req.fiscalPeriod})`
       : sql``;
-  // `concept:<qname>`: a reported concept outside the ontology, asked by its label
-  const ownConcept = metricId.startsWith('concept:') ? metricId.slice('concept:'.length) : null;
-  const chainConcepts = ownConcept ? [ownConcept] : measureConcepts(metricId);
-  const byMetric = ownConcept
-    ? sql`f.concept = ${ownConcept}`
-    : chainConcepts.length
-      ? sql`(f.metric_id = ${metricId} or f.concept in (${sql.join(
-          chainConcepts.map((c) => sql`${c}`),
-          sql`, `,
-        )}))`
-      : sql`f.metric_id = ${metricId}`;
+  const { chainConcepts, byMetric } = metricCondition(metricId);
   // members: exactly the requested non-neutral members (a segment's figure may also carry the
   // neutral "operating segments" consolidation item); never a narrower slice, never the total
   const wanted = withoutNeutral(req.dimensions ?? {});
@@ -263,26 +272,27 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
   const candidates = oneFigurePerMemberSet(await withProvenFamily(db, { tenantId, role }, entityId, metricId, rowsOf<Row>(res)))
     .filter((r) => wantedKey === '' || dimsKeyOf(withoutNeutral(r.dimensions)) === wantedKey)
     .map((r) => toRecord(r, metricId));
-  const rejected: RejectedCandidate[] = [];
-  if (candidates.length === 0) {
-    return { status: 'missing', candidates, rejected, reason: 'no fact reported for exactly this period' };
-  }
+  if (candidates.length === 0) return { status: 'missing', candidates, rejected: [], reason: 'no fact reported for exactly this period' };
+  // the statements the question names: a figure printed there is taken from there, never from a note in its place
+  const scoped = onStatements(candidates, req.statements);
+  if (!scoped.ok) return { status: 'missing', candidates, rejected: scoped.rejected, reason: scoped.reason, byBasis: 'not_on_statement' };
+  const rejected: RejectedCandidate[] = [...scoped.rejected];
 
   // exact bounds win; label matches with other bounds are used only when nothing matches exactly
-  const exact = candidates.filter((c) => samePeriod(c.period, period));
-  let pool = exact.length ? exact : candidates;
+  const exact = scoped.kept.filter((c) => samePeriod(c.period, period));
+  let pool = exact.length ? exact : scoped.kept;
   if (exact.length) {
-    for (const c of candidates)
+    for (const c of scoped.kept)
       if (!exact.includes(c)) rejected.push({ factId: c.id, code: 'PERIOD_MISMATCH', reason: `bounds differ from the requested period` });
   } else {
-    const boundsSeen = new Set(candidates.map((c) => JSON.stringify(c.period)));
+    const boundsSeen = new Set(scoped.kept.map((c) => JSON.stringify(c.period)));
     if (boundsSeen.size > 1) {
       return {
         status: 'conflict',
         candidates,
         rejected,
         reason: `facts labelled ${req.fiscalPeriod} FY${req.fiscalYear} carry ${boundsSeen.size} different date ranges`,
-        factIds: candidates.map((c) => c.id),
+        factIds: scoped.kept.map((c) => c.id),
       };
     }
   }

@@ -8,7 +8,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { chunks, entities, entityAliases, sourceCells, sourceTables } from '@/lib/db/schema';
 import { normalizeAlias } from '@/lib/domain/names';
-import type { AccountingStandard, FiscalCalendar, Scope } from '@/lib/domain/types';
+import type { AccountingStandard, FiscalCalendar, Scope, StatementKind } from '@/lib/domain/types';
 import { writeFacts, type FactInput } from '@/lib/facts/write-facts';
 import { daysBetween } from '@/lib/fiscal';
 import { contentId } from '@/lib/ids';
@@ -20,6 +20,7 @@ import { padCik, upsertEntity } from '../entity';
 import { ingestError } from '../errors';
 import type { WriteContext, WriteResult } from '../types';
 import { analyzeReport, dateOrderFor, periodTexts, type AnalyzedReport } from './analyze';
+import type { BoundTable } from './bind';
 import { displayName, withCover, type CoverPage } from './cover';
 import type { ReportDocument } from './model';
 import { twelveMonthsEnding, yearEndEvidence } from './periods';
@@ -398,8 +399,10 @@ async function writeTables(
   const tableRows: (typeof sourceTables.$inferInsert)[] = [];
   const cellRows: (typeof sourceCells.$inferInsert)[] = [];
   const inputs: FactInput[] = [];
+  const onStatement: FactInput[] = [];
   for (const t of analysis.tables) {
     const tableId = contentId('table', ctx.sourceId, t.ordinal);
+    const statement = t.statement ? (STATEMENT_OF_KIND[t.kind] ?? null) : null;
     tableRows.push({
       id: tableId,
       tenantId: ctx.tenantId,
@@ -455,7 +458,7 @@ async function writeTables(
       const column = c.columnPath.join(' › ');
       const labels: Record<string, unknown> = { ...f.labels, table: t.title, page: c.page };
       if (f.detail) labels.quarantineDetail = f.detail;
-      inputs.push({
+      (statement && f.status === 'active' ? onStatement : inputs).push({
         tenantId: ctx.tenantId,
         entityId,
         metricId: f.metricId,
@@ -477,6 +480,7 @@ async function writeTables(
           page: c.page,
           span: c.spanStart !== null && c.spanEnd !== null ? [c.spanStart, c.spanEnd] : null,
           sourceLabel: column || null,
+          statement,
         },
         cellId,
         status: f.status,
@@ -495,5 +499,13 @@ async function writeTables(
       .insert(sourceCells)
       .values(cellRows.slice(i, i + BATCH))
       .onConflictDoNothing();
-  return { tablesAdded: tableRows.length, inputs };
+  // a figure printed on a primary statement and again in the MD&A or a note is the statement's: its cell is the one cited
+  return { tablesAdded: tableRows.length, inputs: [...onStatement, ...inputs] };
 }
+
+/** The statement a primary statement table is, by its kind (changes in equity: none a question scopes to). */
+const STATEMENT_OF_KIND: Partial<Record<BoundTable['kind'], StatementKind>> = {
+  profit_loss: 'income_statement',
+  balance_sheet: 'balance_sheet',
+  cash_flow: 'cash_flow_statement',
+};
