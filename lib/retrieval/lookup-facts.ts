@@ -136,6 +136,7 @@ interface Row {
   provenance: Pick<Provenance, 'page' | 'span' | 'sourceLabel' | 'statement'>;
   cell_id: string | null;
   row_label: string | null;
+  row_index: number | null;
   column_path: string[] | null;
   cell_page: number | null;
   table_id: string | null;
@@ -212,7 +213,7 @@ function selectVisible(scope: VisibilityScope, entityId: string, narrow: SQL) {
          f.period_type, f.start_date::text as start_date, f.end_date::text as end_date, f.duration_days,
          f.fiscal_year, f.fiscal_period, f.scope, f.dimensions, f.source_id, s.title as source_title,
          f.accession, f.form, f.filed_at::text as filed_at, f.chain_key, f.version, f.revision_kind, f.is_latest, f.is_original,
-         f.provenance, f.cell_id, c.row_label, c.column_path, c.page as cell_page,
+         f.provenance, f.cell_id, c.row_label, c.row_index, c.column_path, c.page as cell_page,
          t.id as table_id, t.title as table_title, t.page as table_page
   from cand f
   join sources s on s.id = f.source_id
@@ -399,6 +400,31 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
       }
     : chosen.fact;
   return { status: 'found', fact, restated: chosen.restated, versions: pool.length, candidates, rejected, chain: chosen.chain };
+}
+
+/**
+ * The lines of one primary statement for one period, in the order printed: the consolidated facts of the
+ * newest visible filing whose cells are on that statement (recorded at ingestion, `provenance.statement`),
+ * each with its row. Empty when no filing recorded the statement (facts stored before statements were).
+ */
+export async function statementLines(
+  db: Db,
+  scope: VisibilityScope,
+  entityId: string,
+  statement: StatementKind,
+  period: Period,
+): Promise<{ fact: FactRecord; row: number; tableId: string }[]> {
+  const bounds =
+    period.type === 'instant'
+      ? sql`f.period_type = 'instant' and f.end_date = ${period.date}`
+      : sql`f.period_type = 'duration' and f.start_date = ${period.start} and f.end_date = ${period.end}`;
+  const narrow = sql`f.dims_key = '' and f.scope = 'consolidated' and f.provenance->>'statement' = ${statement} and ${bounds}`;
+  const rows = rowsOf<Row>(await db.execute(sql`${selectVisible(scope, entityId, narrow)} order by f.filed_at desc, c.row_index`));
+  // the newest filing's statement table: one table, its rows in order
+  const table = rows[0]?.table_id;
+  return rows
+    .filter((r) => r.table_id === table && r.table_id !== null && r.row_index !== null)
+    .map((r) => ({ fact: toRecord(r), row: r.row_index ?? 0, tableId: r.table_id ?? '' }));
 }
 
 /**

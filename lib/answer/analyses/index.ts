@@ -23,6 +23,7 @@ import { TextBuilder } from '../text';
 import { capitalIntensity, leverage, liquidity, workingCapital } from './balance';
 import { cashFlowMix, direction, dividendCapacity } from './cash';
 import { marginDrivers } from './drivers';
+import { largestLine } from './largest';
 import { type AnalysisEnv, latestFullYear, makeEnv } from './env';
 import { marginStability, taxRateChange, trend } from './profitability';
 import { readJudgement } from './read';
@@ -44,6 +45,7 @@ const RUN: Record<AnalysisId, (env: AnalysisEnv) => Promise<void>> = {
   cash_flow_mix: cashFlowMix,
   dividend_capacity: dividendCapacity,
   leverage,
+  largest_line: largestLine,
 };
 
 /**

@@ -24,6 +24,8 @@ describe('the judgement reader', () => {
     ['Can Acme afford its buybacks?', 'dividend_capacity'],
     ['Is Acme’s leverage too high?', 'leverage'],
     ['Has Acme increased its debt on balance sheet between FY2023 and FY2022?', 'direction'],
+    ['What was the largest liability in Acme’s balance sheet in 2022?', 'largest_line'],
+    ['Which is the biggest asset on Acme’s balance sheet?', 'largest_line'],
     ['Was there any drop in cash and cash equivalents between FY2023 and Q2 of FY2024?', 'direction'],
   ])('%s → %s', (q, analysis) => {
     expect(readJudgement(q)?.analysis).toBe(analysis);

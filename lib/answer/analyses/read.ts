@@ -91,6 +91,8 @@ export function readJudgement(question: string): JudgementRead | null {
   const ratio = firstOf(q, RATIOS);
   const margin = firstOf(q, MARGINS);
 
+  const largest = /\b(?:largest|biggest|greatest|single\s+largest)\s+(asset|liabilit)(?:y|ies|s)?\b/i.exec(q);
+  if (largest) return out('largest_line', { section: /^asset/i.test(largest[1] ?? '') ? 'assets' : 'liabilities' });
   if (/\bcapital[- ]intensi(?:ve|ty)\b|\basset[- ](?:heavy|light)\b/i.test(q)) return out('capital_intensity');
   if (/\b(?:positive|negative)\s+(?:net\s+)?working\s+capital\b|\bworking\s+capital\s+(?:positive|negative|deficit|surplus)\b/i.test(q))
     return out('working_capital');

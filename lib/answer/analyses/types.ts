@@ -16,6 +16,7 @@ export const ANALYSES = [
   'cash_flow_mix',
   'dividend_capacity',
   'leverage',
+  'largest_line',
 ] as const;
 export type AnalysisId = (typeof ANALYSES)[number];
 
@@ -36,6 +37,8 @@ export interface JudgementRead {
   askStable?: boolean;
   /** both directions named ("improved or declined", "increase or decrease"): the answer names the one that happened */
   choice?: boolean;
+  /** the balance-sheet section a "largest line" question ranks */
+  section?: 'assets' | 'liabilities';
 }
 
 /** A judgement question planned: the reading plus the companies and periods the planner's readers found. */
