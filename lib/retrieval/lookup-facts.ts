@@ -402,6 +402,32 @@ export async function lookupFact(req: LookupRequest): Promise<LookupResult> {
   return { status: 'found', fact, restated: chosen.restated, versions: pool.length, candidates, rejected, chain: chosen.chain };
 }
 
+/** A table row's fact at one period (its latest version): the fact, its printed row and its table. */
+export interface PeriodLine {
+  fact: FactRecord & { basisTag: string };
+  row: number;
+  tableId: string;
+  tableTitle: string | null;
+}
+
+/**
+ * The printed table rows of one period: the latest versions of the consolidated facts without dimensions
+ * whose cells sit in a table (the latest-version basis), newest filing first, in printed order within each table (`narrow`: a further condition on `facts f`).
+ */
+async function linesAt(db: Db, scope: VisibilityScope, entityId: string, period: Period, narrow: SQL = sql`true`): Promise<PeriodLine[]> {
+  const bounds =
+    period.type === 'instant'
+      ? sql`f.period_type = 'instant' and f.end_date = ${period.date}`
+      : sql`f.period_type = 'duration' and f.start_date = ${period.start} and f.end_date = ${period.end}`;
+  const cond = sql`f.dims_key = '' and f.scope = 'consolidated' and f.is_latest and f.cell_id is not null and ${bounds} and ${narrow}`;
+  const rows = rowsOf<Row>(await db.execute(sql`${selectVisible(scope, entityId, cond)} order by f.filed_at desc, t.id, c.row_index`));
+  return rows.flatMap((r) =>
+    r.table_id !== null && r.row_index !== null
+      ? [{ fact: { ...toRecord(r), basisTag: 'latest' }, row: r.row_index, tableId: r.table_id, tableTitle: r.table_title }]
+      : [],
+  );
+}
+
 /**
  * The lines of one primary statement for one period, in the order printed: the consolidated facts of the
  * newest visible filing whose cells are on that statement (recorded at ingestion, `provenance.statement`),
@@ -413,18 +439,16 @@ export async function statementLines(
   entityId: string,
   statement: StatementKind,
   period: Period,
-): Promise<{ fact: FactRecord; row: number; tableId: string }[]> {
-  const bounds =
-    period.type === 'instant'
-      ? sql`f.period_type = 'instant' and f.end_date = ${period.date}`
-      : sql`f.period_type = 'duration' and f.start_date = ${period.start} and f.end_date = ${period.end}`;
-  const narrow = sql`f.dims_key = '' and f.scope = 'consolidated' and f.provenance->>'statement' = ${statement} and ${bounds}`;
-  const rows = rowsOf<Row>(await db.execute(sql`${selectVisible(scope, entityId, narrow)} order by f.filed_at desc, c.row_index`));
+): Promise<PeriodLine[]> {
+  const rows = await linesAt(db, scope, entityId, period, sql`f.provenance->>'statement' = ${statement}`);
   // the newest filing's statement table: one table, its rows in order
-  const table = rows[0]?.table_id;
-  return rows
-    .filter((r) => r.table_id === table && r.table_id !== null && r.row_index !== null)
-    .map((r) => ({ fact: toRecord(r), row: r.row_index ?? 0, tableId: r.table_id ?? '' }));
+  const table = rows[0]?.tableId;
+  return rows.filter((r) => r.tableId === table);
+}
+
+/** Every printed table row of one period (statements, notes, the MD&A), newest filing first, in printed order per table. */
+export async function periodLines(db: Db, scope: VisibilityScope, entityId: string, period: Period): Promise<PeriodLine[]> {
+  return linesAt(db, scope, entityId, period);
 }
 
 /**

@@ -24,6 +24,7 @@ import { capitalIntensity, leverage, liquidity, workingCapital } from './balance
 import { cashFlowMix, direction, dividendCapacity } from './cash';
 import { marginDrivers } from './drivers';
 import { largestLine } from './largest';
+import { composition } from './composition';
 import { type AnalysisEnv, latestFullYear, makeEnv } from './env';
 import { marginStability, taxRateChange, trend } from './profitability';
 import { readJudgement } from './read';
@@ -46,6 +47,7 @@ const RUN: Record<AnalysisId, (env: AnalysisEnv) => Promise<void>> = {
   dividend_capacity: dividendCapacity,
   leverage,
   largest_line: largestLine,
+  composition,
 };
 
 /**
@@ -64,8 +66,9 @@ export function planJudgement(question: string, index: EntityIndex, measures: Ma
   if (entities.length !== 1) return null;
   const periods: PeriodRequest[] = extractPeriodPhrases(question).map((p) => ({ text: p.text, spec: p.spec, forMetric: null }));
   const plan: JudgementPlan = { ...read, entities, periods };
-  if (read.analysis === 'direction') {
-    const m = matchMetrics(question, measures).mentions[0];
+  if (read.analysis === 'direction' || read.analysis === 'composition') {
+    // a composition question's total is named after "of" / "among" (the words before it name its parts)
+    const m = matchMetrics(read.analysis === 'composition' ? (read.totalText ?? question) : question, measures).mentions[0];
     if (!m || m.qualifiers.length > 0) return null;
     plan.subject = { id: m.ref.formulaId ?? m.ref.id, label: m.ref.label, periodType: m.ref.periodType, kind: m.ref.kind };
   }

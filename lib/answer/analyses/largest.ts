@@ -5,12 +5,11 @@
  * assets to total liabilities, or to the equity section), subtotals left out; each is cited, and the
  * largest is compared with the section's total.
  */
-import { formatValue } from '@/lib/calc';
 import { statementLines } from '@/lib/retrieval/lookup-facts';
 import type { Figure } from '../compute';
 import { possessive } from '../text';
 import type { AnalysisEnv } from './env';
-import { MissingFigure } from './support';
+import { MissingFigure, reportedFigure } from './support';
 
 /** How many of the next-largest lines are named after the largest. */
 const RUNNERS_UP = 2;
@@ -45,25 +44,7 @@ export async function largestLine(env: AnalysisEnv): Promise<void> {
     at.period,
   );
   const lines: Line[] = rows.map(({ fact, row }) => ({
-    figure: {
-      operand: fact,
-      value: Number(fact.value),
-      exact: fact.value,
-      display: formatValue(fact.value, { unit: fact.unit, currency: fact.currency }),
-      unit: fact.unit,
-      currency: fact.currency,
-      period: fact.period,
-      basis: 'reported',
-      formula: null,
-      factIds: [fact.id],
-      citations: [fact.citation],
-      inputs: [],
-      versionBasis: 'latest',
-      otherVersions: false,
-      flags: [],
-      metricLabel: fact.citation.row ?? fact.concept,
-      calculation: null,
-    },
+    figure: reportedFigure(fact),
     label: fact.citation.row ?? '',
     row,
     metricId: fact.metricId,

@@ -26,6 +26,9 @@ describe('the judgement reader', () => {
     ['Has Acme increased its debt on balance sheet between FY2023 and FY2022?', 'direction'],
     ['What was the largest liability in Acme’s balance sheet in 2022?', 'largest_line'],
     ['Which is the biggest asset on Acme’s balance sheet?', 'largest_line'],
+    ['Are there any product categories / service categories that represent more than 20% of Acme’s revenue for FY2022?', 'composition'],
+    ['Which type of debt received the largest investment among the short term investments for Acme in H1 FY2023?', 'composition'],
+    ['Which region accounts for over 15 percent of Acme’s net sales?', 'composition'],
     ['Was there any drop in cash and cash equivalents between FY2023 and Q2 of FY2024?', 'direction'],
   ])('%s → %s', (q, analysis) => {
     expect(readJudgement(q)?.analysis).toBe(analysis);
@@ -46,6 +49,20 @@ describe('the judgement reader', () => {
     });
     expect(readJudgement('Has Acme increased its debt?')).toMatchObject({ direction: 'up' });
     expect(readJudgement('Was there any change in the number of stores?')).toMatchObject({ direction: 'any' });
+  });
+
+  it('reads a composition question’s share threshold and the words naming its total', () => {
+    expect(readJudgement('Are there any segments that represent more than 20% of Acme’s revenue for FY2022?')).toMatchObject({
+      analysis: 'composition',
+      yesNo: true,
+      threshold: 20,
+      totalText: ' Acme’s revenue for FY2022?',
+    });
+    expect(readJudgement('Which investment was the largest among Acme’s short-term investments?')).toMatchObject({
+      analysis: 'composition',
+      totalText: ' Acme’s short-term investments?',
+    });
+    expect(readJudgement('Which investment was the largest among Acme’s short-term investments?')?.threshold).toBeUndefined();
   });
 
   it('reads the applicability clause as a request, not as the measure', () => {

@@ -74,6 +74,25 @@ function firstOf(q: string, table: [RegExp, string][]): { id: string; index: num
   return best;
 }
 
+/** "represent more than 20% of", "account for over 10% of" */
+const SHARE_OVER =
+  /\b(?:represent|account(?:s|ed)?\s+for|make\s+up|makes\s+up|made\s+up|comprise|constitute|contribute)\w*\s+(?:more\s+than|greater\s+than|over|above|at\s+least|in\s+excess\s+of)\s+(\d+(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)\s+of\b/i;
+/** "the largest investment among the short-term investments", "the biggest part of its revenue" */
+const LARGEST_AMONG =
+  /\b(?:largest|biggest|greatest)\b[^.?!]{0,60}?\bamong\b|\b(?:largest|biggest|greatest)\s+(?:share|part|portion|component|contributor|piece)\s+of\b/i;
+
+/**
+ * A question about the parts of a reported total: a share threshold ("Are there any categories that
+ * represent more than 20% of revenue?") or the largest part ("the largest investment among its
+ * short-term investments"); `totalText` names the total.
+ */
+function readComposition(q: string): Partial<JudgementRead> | null {
+  const over = SHARE_OVER.exec(q);
+  if (over) return { threshold: Number(over[1]), totalText: q.slice(over.index + over[0].length) };
+  const among = LARGEST_AMONG.exec(q);
+  return among ? { totalText: q.slice(among.index + among[0].length) } : null;
+}
+
 /** The judgement a question asks for, or null when it asks for figures or passages only. */
 export function readJudgement(question: string): JudgementRead | null {
   const applicability = APPLICABILITY.exec(question);
@@ -91,6 +110,8 @@ export function readJudgement(question: string): JudgementRead | null {
   const ratio = firstOf(q, RATIOS);
   const margin = firstOf(q, MARGINS);
 
+  const parts = readComposition(q);
+  if (parts) return out('composition', parts);
   const largest = /\b(?:largest|biggest|greatest|single\s+largest)\s+(asset|liabilit)(?:y|ies|s)?\b/i.exec(q);
   if (largest) return out('largest_line', { section: /^asset/i.test(largest[1] ?? '') ? 'assets' : 'liabilities' });
   if (/\bcapital[- ]intensi(?:ve|ty)\b|\basset[- ](?:heavy|light)\b/i.test(q)) return out('capital_intensity');

@@ -2,6 +2,8 @@
  * Shared steps of the analyses: a figure an analysis cannot do without (else a typed "not available"
  * naming it), the company's fiscal years counted back from the one asked, and how a verdict opens.
  */
+import { formatValue } from '@/lib/calc';
+import type { FactRecord } from '@/lib/retrieval/lookup-facts';
 import type { Figure, Target } from '../compute';
 import { lowerFirst } from '../text';
 import { type AnalysisEnv, measureLabel } from './env';
@@ -86,4 +88,27 @@ export function sayEach(env: AnalysisEnv, figures: Figure[], first = ''): void {
 /** A figure's display without its value segment (for a sentence that cites it elsewhere). */
 export function lowerLabel(id: string): string {
   return lowerFirst(measureLabel(id));
+}
+
+/** A fact read from a printed table row as a reported figure, labelled by its printed caption. */
+export function reportedFigure(fact: FactRecord): Figure {
+  return {
+    operand: fact,
+    value: Number(fact.value),
+    exact: fact.value,
+    display: formatValue(fact.value, { unit: fact.unit, currency: fact.currency }),
+    unit: fact.unit,
+    currency: fact.currency,
+    period: fact.period,
+    basis: 'reported',
+    formula: null,
+    factIds: [fact.id],
+    citations: [fact.citation],
+    inputs: [],
+    versionBasis: 'latest',
+    otherVersions: false,
+    flags: [],
+    metricLabel: fact.citation.row ?? fact.concept,
+    calculation: null,
+  };
 }

@@ -17,6 +17,7 @@ export const ANALYSES = [
   'dividend_capacity',
   'leverage',
   'largest_line',
+  'composition',
 ] as const;
 export type AnalysisId = (typeof ANALYSES)[number];
 
@@ -39,6 +40,10 @@ export interface JudgementRead {
   choice?: boolean;
   /** the balance-sheet section a "largest line" question ranks */
   section?: 'assets' | 'liabilities';
+  /** a share a composition question states ("represent more than 20% of revenue"), in percent */
+  threshold?: number;
+  /** the words naming the total a composition question breaks down (the text after "of" / "among") */
+  totalText?: string;
 }
 
 /** A judgement question planned: the reading plus the companies and periods the planner's readers found. */
