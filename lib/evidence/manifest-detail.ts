@@ -57,6 +57,8 @@ export async function recordVerdict(o: RecordVerdictOptions): Promise<string> {
   if (!m) throw new AppError('not_found:manifest', 'No such manifest.');
   if (o.verdict !== 'correct' && !o.failureClass)
     throw new AppError('bad_request:failure_class', 'Choose a failure class for a verdict other than correct.');
+  if (o.verdict === 'correct' && o.failureClass)
+    throw new AppError('bad_request:failure_class', 'A correct verdict takes no failure class: choose another verdict or clear the class.');
   const id = contentId('verdict', o.manifestId, o.reviewerId, Date.now());
   await o.db.insert(verdicts).values({
     id,
@@ -64,7 +66,7 @@ export async function recordVerdict(o: RecordVerdictOptions): Promise<string> {
     manifestId: o.manifestId,
     reviewerId: o.reviewerId,
     verdict: o.verdict,
-    failureClass: o.verdict === 'correct' ? null : o.failureClass,
+    failureClass: o.failureClass,
     scores: o.scores,
     comment: o.comment,
   });
