@@ -44,6 +44,3 @@ export function ActionForm({
     </form>
   );
 }
-
-export const inputClass = 'rounded border border-line px-2 py-1.5 text-sm';
-export const labelClass = 'flex flex-col gap-1 text-xs text-muted';

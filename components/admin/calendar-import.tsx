@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { inputClass, labelClass } from './action-form';
+import { inputClass, labelClass } from '@/components/ui/form-classes';
 
 interface CalendarLike {
   effectiveFrom: string;

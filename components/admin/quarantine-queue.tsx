@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { FormActionResult } from '@/components/admin/action-form';
-import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
+import { ActionForm } from '@/components/admin/action-form';
+import { inputClass, labelClass } from '@/components/ui/form-classes';
 import { MetricPicker } from '@/components/admin/metric-picker';
 import { Section } from '@/components/admin/section';
 import type { quarantinePage } from '@/lib/admin/quarantine';
@@ -67,7 +68,7 @@ export function QuarantineQueue({
             actions={<span className="text-xs font-medium text-warn">{f.reason}</span>}
           >
             <div className="space-y-3 p-4 text-sm" data-testid="quarantined-fact">
-              <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 [overflow-wrap:anywhere] sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
                 <dt className="text-muted">Value</dt>
                 <dd className="tabular">
                   {grouped(f.value)} {f.unit}
@@ -81,9 +82,9 @@ export function QuarantineQueue({
               </dl>
               <ActionForm action={bindFactAction} submit="Bind" testId="bind-form">
                 <input type="hidden" name="factId" value={f.id} />
-                <label className={`${labelClass} min-w-0 max-w-full`}>
+                <label className={`${labelClass} w-full min-w-0 sm:w-auto`}>
                   Metric
-                  <MetricPicker name="metricId" defaultValue={f.metricId} className={`${inputClass} max-w-full`} />
+                  <MetricPicker name="metricId" defaultValue={f.metricId} className={`${inputClass} w-full min-w-0 sm:max-w-xs`} />
                 </label>
                 <label className={labelClass}>
                   Period start (if wrong)

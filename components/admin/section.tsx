@@ -5,7 +5,8 @@ export function Section({ title, id, children, actions }: { title: string; id: s
   return (
     <section className="min-w-0 rounded-lg border border-line bg-white" aria-labelledby={id}>
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-4 py-2">
-        <h2 id={id} className="font-medium">
+        {/* long names (an XBRL concept is one word of 80 letters) wrap anywhere instead of widening the page */}
+        <h2 id={id} className="min-w-0 font-medium [overflow-wrap:anywhere]">
           {title}
         </h2>
         {actions}

@@ -22,6 +22,19 @@ export interface LineChartProps {
   height?: number;
   /** drawing width in SVG units: the narrower it is, the larger the labels look in a narrow column */
   width?: number;
+  /**
+   * what each value is: `count` (events per day: the legend says the window's total) or `level` (a latency, a
+   * rate: summing is meaningless, the legend says the latest recorded value and the highest)
+   */
+  measure?: 'count' | 'level';
+}
+
+/** The legend's figure for one series: a count's total, a level's latest and highest recorded value (0 = nothing recorded). */
+export function legendSummary(values: number[], measure: 'count' | 'level', format: (v: number) => string): string {
+  if (measure === 'count') return `${format(values.reduce((a, v) => a + v, 0))} total`;
+  const recorded = values.filter((v) => v > 0);
+  if (recorded.length === 0) return 'none recorded';
+  return `latest ${format(recorded[recorded.length - 1]!)}, highest ${format(Math.max(...recorded))}`;
 }
 
 export function niceMax(v: number): number {
@@ -33,7 +46,7 @@ export function niceMax(v: number): number {
 
 const plain = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
 
-export function LineChart({ title, x, series, format = plain, yMax, height = 180, width = 640 }: LineChartProps) {
+export function LineChart({ title, x, series, format = plain, yMax, height = 180, width = 640, measure = 'count' }: LineChartProps) {
   const pad = { l: 44, r: 14, t: 10, b: 26 };
   const w = width - pad.l - pad.r;
   const h = height - pad.t - pad.b;
@@ -94,7 +107,7 @@ export function LineChart({ title, x, series, format = plain, yMax, height = 180
         {series.map((s, k) => (
           <li key={s.label} className="flex items-center gap-1">
             <span aria-hidden className="inline-block h-2 w-3 rounded-sm" style={{ background: PALETTE[k % PALETTE.length] }} />
-            {s.label} ({format(s.values.reduce((a, v) => a + v, 0))} total)
+            {s.label} ({legendSummary(s.values, measure, format)})
           </li>
         ))}
       </ul>

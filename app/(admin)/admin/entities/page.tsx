@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
+import { ActionForm } from '@/components/admin/action-form';
+import { inputClass, labelClass } from '@/components/ui/form-classes';
 import { Section } from '@/components/admin/section';
 import { listEntities } from '@/lib/admin/entities';
 import { ALIAS_KINDS } from '@/lib/db/schema';

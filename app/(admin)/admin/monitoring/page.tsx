@@ -87,7 +87,14 @@ export default withPage(
               x={c.codes.days}
               series={WATCHED_CODES.map((k) => ({ label: k, values: c.codes.series[k] ?? c.codes.days.map(() => 0) }))}
             />
-            <LineChart width={420} height={150} title="Latency per day (ms)" x={c.latency.days} series={series(c.latency.series)} />
+            <LineChart
+              width={420}
+              height={150}
+              title="Latency per day (ms)"
+              measure="level"
+              x={c.latency.days}
+              series={series(c.latency.series)}
+            />
           </div>
           <div className="mt-4 min-w-0 overflow-x-auto">
             <table className="w-full text-sm">
@@ -328,6 +335,7 @@ export default withPage(
                   title="Correct and supported answer rate by eval run"
                   x={runs.map((a) => a.slice(0, 16).replace('T', ' '))}
                   yMax={1}
+                  measure="level"
                   format={(v) => `${Math.round(v * 100)}%`}
                   series={sets.map((s) => ({
                     label: s,

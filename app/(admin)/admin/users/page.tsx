@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
-import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
+import { ActionForm } from '@/components/admin/action-form';
+import { inputClass, labelClass } from '@/components/ui/form-classes';
 import { Section } from '@/components/admin/section';
 import { formatWhen } from '@/lib/format';
 import { MIN_PASSWORD_LENGTH } from '@/lib/auth/better-auth';

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
-import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
+import { ActionForm } from '@/components/admin/action-form';
+import { inputClass, labelClass } from '@/components/ui/form-classes';
 import { Section } from '@/components/admin/section';
 import { formatWhen } from '@/lib/format';
 import { sourceVersions } from '@/lib/admin/sources';
