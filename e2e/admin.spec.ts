@@ -1,40 +1,90 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { actAs, expect, test } from './fixtures';
+import { AskPage } from './pages/ask-page';
+import { actAs, expect, snap, test } from './fixtures';
 
 const ACME = path.resolve(import.meta.dirname, '../lib/ingest/__fixtures__/CIK0000000042_ACME_companyfacts.json');
 
-test('calendars: preview a rule, register it with a reason, see it audited, then restore', async ({ page }) => {
+test('calendars: a change previews the labels and stored answers it changes, is confirmed with a reason, audited, and reverted in one click', async ({
+  page,
+}) => {
+  // a stored answer about Helios FY2026: the change below would relabel its period
+  await actAs(page, 'analyst');
+  const ask = new AskPage(page);
+  await ask.goto();
+  await expect(await ask.ask('Helios revenue FY2026')).toHaveAttribute('data-status', 'answered');
+
   await actAs(page, 'admin');
   await page.goto('/admin/calendars');
   await expect(page.getByTestId('calendar-registry')).toContainText('Helios Components');
   await page.getByRole('link', { name: 'Helios Components' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Helios Components: fiscal calendar');
   await expect(page.getByTestId('calendar-preview')).toContainText('2025-04-01');
+  await expect(page.getByTestId('calendar-impact')).toHaveCount(0);
 
   const preview = page.getByRole('form', { name: 'Preview a rule' });
   await preview.getByLabel('Years named by').selectOption('start-year');
   await preview.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByTestId('calendar-preview')).toContainText('FY2025');
+  // nothing is written yet: the preview says which labels and which stored answers would change
+  const impact = page.getByTestId('calendar-impact');
+  await expect(impact.getByTestId('impact-summary')).toContainText(/\d+ facts in \d+ periods change their fiscal label/);
+  await expect(impact.getByTestId('impact-labels').getByRole('row').filter({ hasText: '2025-04-01 – 2026-03-31' })).toContainText(
+    /FY2026\s*FY2025/,
+  );
+  await expect(impact.getByTestId('impact-answers')).toContainText('Helios revenue FY2026');
+  await expect(impact.getByTestId('impact-answers')).toContainText('FY2026 → FY2025');
+  await expect(page.getByTestId('last-calendar-change')).toHaveCount(0);
+  await snap(page, 'test-results/screens/calendar-impact-desktop.png', true);
+
   const change = page.getByTestId('calendar-change-form');
   await change.getByLabel(/Reason/).fill('e2e: years named by their start');
-  await change.getByRole('button', { name: 'Register this calendar' }).click();
+  await change.getByRole('button', { name: 'Confirm and register this calendar' }).click();
   await expect(change.getByRole('status')).toContainText('Calendar registered');
   await expect(page.getByRole('region', { name: 'History' })).toContainText('e2e: years named by their start');
 
-  await page.goto('/admin/audit?action=calendar.');
-  await expect(page.getByTestId('audit-table')).toContainText('e2e: years named by their start');
+  // one click undoes it: the calendar in effect is the seed's again, and the revert is audited
+  const last = page.getByTestId('last-calendar-change');
+  await expect(last).toContainText('calendar.change');
+  await last.getByRole('button', { name: 'Revert this change' }).click();
+  await expect(last.getByRole('status')).toContainText('Change reverted');
+  await expect(page.getByTestId('last-calendar-change')).toContainText('calendar.revert');
+  await expect(page.getByRole('region', { name: 'In effect' })).toContainText('years named by their end');
 
-  // restore the seed's convention for the other specs
-  await page.goBack();
-  await page.getByRole('form', { name: 'Preview a rule' }).getByLabel('Years named by').selectOption('end-year');
-  await page.getByRole('form', { name: 'Preview a rule' }).getByRole('button', { name: 'Preview' }).click();
-  await page
-    .getByTestId('calendar-change-form')
-    .getByLabel(/Reason/)
-    .fill('e2e: restore');
-  await page.getByTestId('calendar-change-form').getByRole('button', { name: 'Register this calendar' }).click();
-  await expect(page.getByTestId('calendar-change-form').getByRole('status')).toContainText('Calendar registered');
+  await page.goto('/admin/audit?action=calendar.');
+  const audit = page.getByTestId('audit-table');
+  await expect(audit).toContainText('e2e: years named by their start');
+  await expect(audit).toContainText('calendar.revert');
+  await actAs(page, 'analyst');
+});
+
+test('admin text inputs are styled: class names, never a function’s source', async ({ page }) => {
+  await actAs(page, 'admin');
+  for (const p of ['/admin/users', '/admin/entities', '/admin/sources']) {
+    await page.goto(p);
+    const inputs = page.locator('main input[type="text"], main input:not([type]), main input[type="email"], main select');
+    expect(await inputs.count(), p).toBeGreaterThan(0);
+    const classes = await inputs.evaluateAll((els) => els.map((e) => e.getAttribute('class') ?? ''));
+    for (const c of classes) expect(c, p).not.toMatch(/=>|function|\{/);
+    const border = await inputs.first().evaluate((e) => getComputedStyle(e).borderTopWidth);
+    expect(border, p).toBe('1px');
+  }
+  await actAs(page, 'analyst');
+});
+
+test('monitoring: latencies and rates are never summed in a legend', async ({ page }) => {
+  await actAs(page, 'analyst');
+  const ask = new AskPage(page);
+  await ask.goto();
+  await ask.ask('Helios revenue FY2026');
+  await actAs(page, 'admin');
+  await page.goto('/admin/monitoring');
+  const latency = page.getByRole('figure').filter({ hasText: 'Latency per day (ms)' });
+  await expect(latency.getByRole('listitem').first()).toContainText(/latest \d+(\.\d)?, highest \d+/);
+  await expect(latency).not.toContainText('total');
+  await expect(
+    page.getByRole('figure').filter({ hasText: 'Answered and abstentions per day' }).getByRole('listitem').first(),
+  ).toContainText('total');
   await actAs(page, 'analyst');
 });
 

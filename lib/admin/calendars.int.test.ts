@@ -10,9 +10,13 @@ import {
   entityCalendars,
   exportCalendars,
   importCalendars,
+  lastCalendarChange,
   planCalendarImport,
   previewCalendars,
+  revertCalendarChange,
 } from './calendars';
+import { calendarImpact } from './calendar-impact';
+import { answerQuestion } from '@/lib/answer/answer-question';
 
 const ADMIN = DEMO_USERS[2]!.id;
 
@@ -216,6 +220,82 @@ for (const target of testTargets()) {
 
       await importCalendars({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, raw: exported, reason: 'restore' });
       expect((await entityCalendars(d.db, DEMO_TENANT_ID, helios)).current[0]!.yearEnd).toEqual({ kind: 'fixed', month: 3, day: 31 });
+    });
+
+    it('previews a change: the fact labels that change and the stored answers whose cited period is relabelled; writes nothing', async () => {
+      const asked = await answerQuestion({
+        db: d.db,
+        tenantId: DEMO_TENANT_ID,
+        userId: ADMIN,
+        question: 'What was Helios Components’ revenue in FY2026?',
+        cache: false,
+      });
+      expect(asked.status).toBe('answered');
+      const { current } = await entityCalendars(d.db, DEMO_TENANT_ID, helios);
+      const same = await calendarImpact({ db: d.db, tenantId: DEMO_TENANT_ID, entityId: helios, next: current });
+      expect(same).toMatchObject({ factsChanged: 0, periodsChanged: 0, answersChanged: 0 });
+
+      const snapshot = await labels(d, helios);
+      const next = [{ ...current[0]!, labelBy: 'start-year' as const }];
+      const impact = await calendarImpact({ db: d.db, tenantId: DEMO_TENANT_ID, entityId: helios, next });
+      expect(impact.factsChanged).toBeGreaterThanOrEqual(snapshot.length);
+      expect(impact.labels).toContainEqual({
+        period: { type: 'duration', start: '2025-04-01', end: '2026-03-31' },
+        before: 'FY2026',
+        after: 'FY2025',
+        facts: expect.any(Number),
+      });
+      const answer = impact.answers.find((a) => a.manifestId === asked.manifestId);
+      expect(answer?.figures).toEqual([
+        {
+          label: expect.any(String),
+          display: asked.values[0]!.display,
+          period: '2025-04-01 – 2026-03-31',
+          before: 'FY2026',
+          after: 'FY2025',
+        },
+      ]);
+      expect(await labels(d, helios)).toEqual(snapshot);
+    });
+
+    it('reverts the newest calendar change in one step, audited, restoring the labels; a stale revert is refused', async () => {
+      const before = await labels(d, helios);
+      const rule = {
+        effectiveFrom: '2000-01-01',
+        effectiveTo: null,
+        yearEnd: { kind: 'fixed' as const, month: 12, day: 31 },
+        labelBy: 'end-year' as const,
+      };
+      await changeCalendar({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, entityId: helios, rule, reason: 'a mistaken change' });
+      expect(await labels(d, helios)).not.toEqual(before);
+      const change = (await lastCalendarChange(d.db, DEMO_TENANT_ID, helios))!;
+      expect(change).toMatchObject({ action: 'calendar.change', reason: 'a mistaken change' });
+
+      const r = await revertCalendarChange({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, entityId: helios, auditId: change.id });
+      expect(r.relabelled).toBeGreaterThan(0);
+      expect(await labels(d, helios)).toEqual(before);
+      const { current } = await entityCalendars(d.db, DEMO_TENANT_ID, helios);
+      expect(current.map((c) => [c.effectiveFrom, c.yearEnd, c.labelBy])).toEqual([
+        ['2000-04-01', { kind: 'fixed', month: 3, day: 31 }, 'end-year'],
+      ]);
+      const revert = (await lastCalendarChange(d.db, DEMO_TENANT_ID, helios))!;
+      expect(revert).toMatchObject({ action: 'calendar.revert', actor: ADMIN });
+      expect(revert.reason).toContain(`#${change.id}`);
+
+      // the change is no longer the newest: refused, nothing changes; another tenant cannot revert at all
+      await expect(
+        revertCalendarChange({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, entityId: helios, auditId: change.id }),
+      ).rejects.toMatchObject({ code: 'conflict:calendar_revert' });
+      await expect(
+        revertCalendarChange({ db: d.db, tenantId: 'cal-other', actorId: ADMIN, entityId: helios, auditId: revert.id }),
+      ).rejects.toMatchObject({ code: 'not_found:entity' });
+      expect(await labels(d, helios)).toEqual(before);
+      // the revert is itself revertible: the mistaken calendar comes back
+      await revertCalendarChange({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, entityId: helios, auditId: revert.id });
+      expect((await entityCalendars(d.db, DEMO_TENANT_ID, helios)).current[0]!.yearEnd).toEqual(rule.yearEnd);
+      const again = (await lastCalendarChange(d.db, DEMO_TENANT_ID, helios))!;
+      await revertCalendarChange({ db: d.db, tenantId: DEMO_TENANT_ID, actorId: ADMIN, entityId: helios, auditId: again.id });
+      expect(await labels(d, helios)).toEqual(before);
     });
 
     it('rejects malformed imports', async () => {

@@ -3,11 +3,11 @@
  * produces, audited changes that re-derive the entity's fiscal labels in the same transaction, and
  * export/import as reviewable JSON.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { bumpDataVersion } from '@/lib/db/data-version';
-import { entities, fiscalCalendars, users } from '@/lib/db/schema';
+import { auditLog, entities, fiscalCalendars, users } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import type { FiscalCalendar, YearEndRule } from '@/lib/domain/types';
 import { addDays, isISODate } from '@/lib/fiscal/dates';
@@ -195,10 +195,13 @@ interface ReplaceOptions {
   actorId: string;
   entityId: string;
   next: FiscalCalendar[];
-  origin: 'registered' | 'imported';
+  /** how each new row came to be (a revert restores each calendar's own origin) */
+  origin: CalendarOrigin | ((c: FiscalCalendar) => CalendarOrigin);
   reason: string;
   action: string;
 }
+
+type CalendarOrigin = 'registered' | 'inferred' | 'imported';
 
 /** Supersede the entity's current calendars with `next`, re-derive its facts' labels, audit — in the caller's transaction. */
 async function replaceCalendars(o: ReplaceOptions): Promise<{ relabelled: number }> {
@@ -233,7 +236,7 @@ async function replaceCalendars(o: ReplaceOptions): Promise<{ relabelled: number
       effectiveTo: c.effectiveTo,
       yearEnd: c.yearEnd,
       labelBy: c.labelBy,
-      origin: o.origin,
+      origin: typeof o.origin === 'function' ? o.origin(c) : o.origin,
       reason: o.reason,
       createdBy: actor?.id ?? null,
     });
@@ -289,6 +292,101 @@ export async function changeCalendar(o: ChangeCalendarOptions): Promise<{ relabe
       origin: 'registered',
       reason: o.reason.trim(),
       action: 'calendar.change',
+    });
+    return { relabelled, calendars: next };
+  });
+  await bumpDataVersion(o.db, o.tenantId);
+  return result;
+}
+
+/** The audit actions that replace an entity's calendar set (each one can be reverted). */
+export const CALENDAR_CHANGE_ACTIONS = ['calendar.change', 'calendar.import', 'calendar.revert'] as const;
+
+/** The newest calendar change of an entity in the audit log (the one a revert undoes), or null. */
+export async function lastCalendarChange(db: Db, tenantId: string, entityId: string) {
+  const [row] = await db
+    .select({ id: auditLog.id, action: auditLog.action, reason: auditLog.reason, createdAt: auditLog.createdAt, actor: auditLog.actor })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.tenantId, tenantId),
+        eq(auditLog.targetType, 'entity'),
+        eq(auditLog.targetId, entityId),
+        inArray(auditLog.action, [...CALENDAR_CHANGE_ACTIONS]),
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row ?? null;
+}
+
+const auditedCalendarsSchema = z.array(
+  z.object({
+    entityId: z.string(),
+    effectiveFrom: z.string(),
+    effectiveTo: z.string().nullable().optional(),
+    yearEnd: yearEndSchema,
+    labelBy: z.enum(['end-year', 'start-year']),
+  }),
+);
+
+export interface RevertCalendarOptions {
+  db: Db;
+  tenantId: string;
+  actorId: string;
+  entityId: string;
+  /** the audit entry of the change to undo: it must be the entity's newest calendar change */
+  auditId: number;
+}
+
+/**
+ * Undo an entity's newest calendar change: the calendars it replaced are in effect again and the facts
+ * relabelled — one transaction, audited as `calendar.revert` (itself revertible). Refused when a later
+ * change was made (undo that first) or the calendars in effect are no longer the ones the change left.
+ */
+export async function revertCalendarChange(o: RevertCalendarOptions): Promise<{ relabelled: number; calendars: FiscalCalendar[] }> {
+  const result = await o.db.transaction(async (tx) => {
+    const db: Db = tx;
+    await entityOfTenant(db, o.tenantId, o.entityId);
+    const last = await lastCalendarChange(db, o.tenantId, o.entityId);
+    if (!last || last.id !== o.auditId)
+      throw new AppError('conflict:calendar_revert', 'Only the newest calendar change can be reverted; a later change was made since.');
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.id, o.auditId)).limit(1);
+    const before = auditedCalendarsSchema.safeParse(entry?.before);
+    const after = auditedCalendarsSchema.safeParse((entry?.after as { calendars?: unknown } | null)?.calendars);
+    if (!before.success || !after.success)
+      throw new AppError('conflict:calendar_revert', 'This audit entry does not record the calendars it replaced.');
+    const toCal = (c: (typeof before.data)[number]): FiscalCalendar => ({
+      entityId: o.entityId,
+      effectiveFrom: c.effectiveFrom,
+      effectiveTo: c.effectiveTo ?? null,
+      yearEnd: c.yearEnd as YearEndRule,
+      labelBy: c.labelBy,
+    });
+    const current = (await db
+      .select()
+      .from(fiscalCalendars)
+      .where(and(eq(fiscalCalendars.entityId, o.entityId), isNull(fiscalCalendars.supersededAt)))) as CalendarRow[];
+    const left = after.data.map(toCal);
+    const same = current.length === left.length && current.every((c) => left.some((a) => sameCalendar(toCalendar(c), a)));
+    if (!same) throw new AppError('conflict:calendar_revert', 'The calendars in effect are no longer the ones this change left.');
+    const next = before.data.map(toCal);
+    // each restored calendar keeps the origin of the row it was (an inferred calendar stays inferred)
+    const history = (await db
+      .select()
+      .from(fiscalCalendars)
+      .where(eq(fiscalCalendars.entityId, o.entityId))
+      .orderBy(desc(fiscalCalendars.createdAt))) as CalendarRow[];
+    const originOf = (c: FiscalCalendar) => (history.find((h) => sameCalendar(toCalendar(h), c))?.origin ?? 'registered') as CalendarOrigin;
+    const { relabelled } = await replaceCalendars({
+      tx: db,
+      tenantId: o.tenantId,
+      actorId: o.actorId,
+      entityId: o.entityId,
+      next,
+      origin: originOf,
+      reason: `Revert of audit #${o.auditId} (${last.action}${last.reason ? `: ${last.reason}` : ''})`,
+      action: 'calendar.revert',
     });
     return { relabelled, calendars: next };
   });

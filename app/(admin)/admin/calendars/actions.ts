@@ -2,7 +2,14 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { calendarExportSchema, changeCalendar, importCalendars, planCalendarImport, yearEndSchema } from '@/lib/admin/calendars';
+import {
+  calendarExportSchema,
+  changeCalendar,
+  importCalendars,
+  planCalendarImport,
+  revertCalendarChange,
+  yearEndSchema,
+} from '@/lib/admin/calendars';
 import { roleFormAction } from '@/lib/server/action';
 import { requestSchema } from '@/lib/server/input-schemas';
 import { AppError } from '@/lib/errors';
@@ -50,6 +57,28 @@ const change = roleFormAction('admin', changeSchema, async (input, { db, viewer 
 /** Form action: register an effective-dated calendar for an entity (admin). */
 export async function changeCalendarAction(prev: unknown, form: FormData) {
   return change(prev, form);
+}
+
+const revertSchema = z.object({
+  entityId: z.string().regex(/^[0-9a-f]{64}$/),
+  auditId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+const revert = roleFormAction('admin', revertSchema, async (input, { db, viewer }) => {
+  const r = await revertCalendarChange({
+    db,
+    tenantId: viewer.tenantId,
+    actorId: viewer.userId,
+    entityId: input.entityId,
+    auditId: input.auditId,
+  });
+  revalidatePath('/admin/calendars', 'layout');
+  return { message: `Change reverted; ${r.relabelled} fact label${r.relabelled === 1 ? '' : 's'} re-derived.` };
+});
+
+/** Form action: undo an entity's newest calendar change (admin; audited as calendar.revert). */
+export async function revertCalendarAction(prev: unknown, form: FormData) {
+  return revert(prev, form);
 }
 
 const importSchema = z.object({

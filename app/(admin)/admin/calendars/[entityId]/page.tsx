@@ -1,13 +1,23 @@
 import type { Metadata } from 'next';
 import { TableHead } from '@/components/ui/table-head';
 import Link from 'next/link';
-import { ActionForm, inputClass, labelClass } from '@/components/admin/action-form';
+import { ActionForm } from '@/components/admin/action-form';
+import { inputClass, labelClass } from '@/components/ui/form-classes';
 import { Section } from '@/components/admin/section';
 import { formatWhen } from '@/lib/format';
-import { applyChange, calendarRuleSchema, entityCalendars, previewCalendars, type PreviewYear } from '@/lib/admin/calendars';
+import { CalendarImpactView } from '@/components/admin/calendar-impact';
+import { calendarImpact } from '@/lib/admin/calendar-impact';
+import {
+  applyChange,
+  calendarRuleSchema,
+  entityCalendars,
+  lastCalendarChange,
+  previewCalendars,
+  type PreviewYear,
+} from '@/lib/admin/calendars';
 import { isAppError } from '@/lib/errors';
 import { describeRule, WEEKDAY_NAMES } from '@/lib/fiscal/year-end';
-import { changeCalendarAction } from '../actions';
+import { changeCalendarAction, revertCalendarAction } from '../actions';
 import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Fiscal calendar' };
@@ -104,6 +114,11 @@ export default withPage(
     const previewSet = proposed?.success ? applyChange(currentCals, entity.id, proposed.data) : currentCals;
     const preview = previewSet.length ? previewCalendars(previewSet, from, to) : null;
     const first = current[current.length - 1];
+    // before anything is registered: the fact labels and stored answers the proposed set would change
+    const [impact, last] = await Promise.all([
+      proposed?.success ? calendarImpact({ db, tenantId: viewer.tenantId, entityId: entity.id, next: previewSet }) : null,
+      lastCalendarChange(db, viewer.tenantId, entity.id),
+    ]);
 
     return (
       <div className="space-y-6">
@@ -129,6 +144,18 @@ export default withPage(
               </li>
             ))}
           </ul>
+          {last && (
+            <div className="border-t border-line px-4 py-2 text-sm" data-testid="last-calendar-change">
+              <p className="text-muted">
+                Last change: audit #{last.id} · {last.action} · {formatWhen(last.createdAt)}
+                {last.reason ? ` — ${last.reason}` : ''}
+              </p>
+              <ActionForm action={revertCalendarAction} submit="Revert this change" testId="calendar-revert-form">
+                <input type="hidden" name="entityId" value={entity.id} />
+                <input type="hidden" name="auditId" value={last.id} />
+              </ActionForm>
+            </div>
+          )}
         </Section>
 
         <Section title="Preview and change" id="change-h">
@@ -225,8 +252,9 @@ export default withPage(
             </p>
             {preview ? <PreviewTable {...preview} /> : <p className="text-sm text-muted">Nothing to preview.</p>}
 
+            {impact && <CalendarImpactView impact={impact} />}
             {proposed?.success && (
-              <ActionForm action={changeCalendarAction} submit="Register this calendar" testId="calendar-change-form">
+              <ActionForm action={changeCalendarAction} submit="Confirm and register this calendar" testId="calendar-change-form">
                 <input type="hidden" name="entityId" value={entity.id} />
                 <input type="hidden" name="effectiveFrom" value={proposed.data.effectiveFrom} />
                 <input type="hidden" name="kind" value={proposed.data.yearEnd.kind} />
