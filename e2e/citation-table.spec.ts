@@ -87,5 +87,19 @@ test('an Apple FY2024 revenue popover shows the 10-K’s income statement with 3
   expect(headers.join(' | ')).not.toMatch(/2023|2022/);
   // the other filing that reported it is listed
   await expect(dialog).toContainText('Also reported in');
+  await expect(dialog.getByTestId('cited-filing')).toContainText('0000320193-24-000123');
+  await expect(dialog.getByTestId('cited-from')).toHaveCount(0);
   await snap(page, 'test-results/screens/popover-apple-10k-revenue.png');
+  await page.keyboard.press('Escape');
+
+  // a comparative year: first reported in the FY2022 10-K, printed again in the FY2024 one whose table is shown —
+  // the popover names the filing shown and says where the answer took the value from
+  const older = await ask.ask('What was Apple’s revenue in FY2022?');
+  await expect(older).toHaveAttribute('data-status', 'answered');
+  await older.getByRole('button', { name: '$394.3 billion' }).click();
+  const again = page.getByRole('dialog');
+  await expect(again.getByTestId('source-table').locator('[data-cited="true"]')).toHaveText(/^\$?\s*394,328$/);
+  await expect(again.getByTestId('cited-filing')).toContainText('0000320193-24-000123');
+  await expect(again.getByTestId('cited-from')).toContainText(/0000320193-22-/);
+  await snap(page, 'test-results/screens/popover-apple-comparative-year.png');
 });

@@ -17,67 +17,87 @@ export function sourceHref(c: { sourceId: string; factId?: string; chunkId?: str
   return `/sources/${c.sourceId}${q}#cited`;
 }
 
+function sightingName(x: { form: string | null; accession: string | null; title: string }): string {
+  return `${x.form ?? x.title}${x.accession ? ` ${x.accession}` : ''}`;
+}
+
+/**
+ * One citation: the filing whose table is shown is the one named (a value first known from another
+ * filing says so), and every filing that reported the value is offered, each opening at its own cell.
+ */
 function CitedSource({ citation }: { citation: Citation }) {
   const data = useCitationTable(citation.factId);
+  const loaded = data && data !== 'error' ? data : null;
   const columnPath = citation.columnPath.length ? citation.columnPath.join(' › ') : citation.column;
+  const shown = loaded?.table ? loaded.source : null;
+  const named = shown ?? { form: citation.form, accession: citation.accession ?? citation.sourceTitle, filedAt: citation.filedAt };
+  // the same filing (the companyfacts entry of a 10-K and the 10-K document share its accession) needs no note
+  const sameFiling = shown && (shown.id === citation.sourceId || (!!shown.accession && shown.accession === citation.accession));
+  const from = shown && !sameFiling ? citation : null;
+  const others = loaded?.sightings.filter((x) => !x.shown) ?? [];
   return (
-    <section className="mt-2 rounded border border-line p-2" aria-label={`Source: ${citation.sourceTitle}`}>
+    <section className="mt-2 rounded border border-line p-2" aria-label={`Source: ${citation.sourceTitle}`} data-testid="cited-source">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-xs">
-        <span>
-          <span className="font-medium">{citation.form ?? 'Source'}</span> · {citation.accession ?? citation.sourceTitle} · filed{' '}
-          {citation.filedAt}
+        <span data-testid="cited-filing">
+          <span className="font-medium">{named.form ?? 'Source'}</span> · {named.accession} · filed {named.filedAt}
         </span>
         <Link
-          href={sourceHref({ sourceId: data && data !== 'error' ? data.source.id : citation.sourceId, factId: citation.factId })}
+          href={sourceHref({ sourceId: loaded ? loaded.source.id : citation.sourceId, factId: citation.factId })}
           className="font-medium text-accent hover:underline"
           data-testid="open-source"
         >
           Open in filing →
         </Link>
       </div>
-      {citation.row && (
+      {from && (
+        <div className="text-xs text-muted" data-testid="cited-from">
+          The answer took this value from {from.form ?? from.sourceTitle} {from.accession ?? ''} (filed {from.filedAt}); the table shown is
+          the same value as printed in the filing above.
+        </div>
+      )}
+      {citation.row && !shown && (
         <div className="text-xs text-muted">
           Row “{citation.row}”{columnPath ? ` · column “${columnPath}”` : ''}
         </div>
       )}
-      {data === null && <div className="mt-1 text-xs text-muted">Loading source table…</div>}
+      {data === null && (
+        <div role="status" className="mt-1 text-xs text-muted">
+          Loading source table…
+        </div>
+      )}
       {data === 'error' && <div className="mt-1 text-xs text-bad">The source table could not be loaded.</div>}
-      {data && data !== 'error' && !data.table && (
+      {loaded && !loaded.table && (
         <div className="mt-1 text-xs text-muted">
           Tagged fact in the filing (no table cell kept){citation.page ? ` · page ${citation.page}` : ''}
           {citation.span ? ` · characters ${citation.span[0]}–${citation.span[1]}` : ''}.
         </div>
       )}
-      {data && data !== 'error' && data.table && (
+      {loaded?.table && (
         <div className="mt-1">
-          <div className="text-xs font-medium">{data.table.title}</div>
+          <div className="text-xs font-medium">{loaded.table.title}</div>
           <div className="mb-1 text-xs text-muted">
-            {data.table.unitLine}
-            {data.table.page ? `${data.table.unitLine ? ' · ' : ''}page ${data.table.page}` : ''}
+            {loaded.table.unitLine}
+            {loaded.table.page ? `${loaded.table.unitLine ? ' · ' : ''}page ${loaded.table.page}` : ''}
           </div>
-          <SourceTableView data={data} />
+          <SourceTableView data={loaded} />
         </div>
       )}
-      {data && data !== 'error' && data.sightings && data.sightings.length > 1 && (
-        <div className="mt-1 text-xs text-muted">
+      {others.length > 0 && (
+        <div className="mt-1 text-xs text-muted" data-testid="other-sightings">
           Also reported in:{' '}
-          {data.sightings
-            .filter((x) => !x.shown)
-            .map((x, i) => (
-              <span key={`${x.sourceId}-${i}`}>
-                {i > 0 ? ', ' : ''}
-                {x.kind === 'companyfacts' || x.kind === 'xbrl-instance' ? (
-                  <span>
-                    {x.form ?? x.kind} {x.accession ?? ''}
-                  </span>
-                ) : (
-                  <Link className="text-accent hover:underline" href={sourceHref({ sourceId: x.sourceId, factId: citation.factId })}>
-                    {x.form ?? x.title} {x.accession ?? ''}
-                  </Link>
-                )}
-                {x.filedAt ? ` (filed ${x.filedAt})` : ''}
-              </span>
-            ))}
+          {others.map((x, i) => (
+            <span key={`${x.sourceId}-${i}`}>
+              {i > 0 ? ', ' : ''}
+              {x.kind === 'companyfacts' || x.kind === 'xbrl-instance' ? (
+                <span>{sightingName(x)}</span>
+              ) : (
+                <Link className="text-accent hover:underline" href={sourceHref({ sourceId: x.sourceId, factId: citation.factId })}>
+                  {sightingName(x)}
+                </Link>
+              )}
+              {x.filedAt ? ` (filed ${x.filedAt})` : ''}
+            </span>
+          ))}
         </div>
       )}
       <div className="mt-1 font-mono text-[10px] text-muted">fact {citation.factId.slice(0, 16)}…</div>

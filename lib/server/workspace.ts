@@ -74,17 +74,19 @@ export async function exportFacts(viewer: Viewer, filters: FactFilters, format: 
   return fileResponse(rows.map(factExportRow), format, 'ledgerline-facts', { title: 'Facts browser', exportedBy: viewer.name, note });
 }
 
-/** Everything the source viewer shows for one visible source and an optional cited fact or passage. */
-export async function sourceView(viewer: Viewer, sourceId: string, want: { factId?: string | null; chunkId?: string | null }) {
+/** The source viewer's head: the visible source (404 otherwise) and what the link points at — quick, shown first. */
+export async function sourceViewHead(viewer: Viewer, sourceId: string, want: { factId?: string | null; chunkId?: string | null }) {
   const db = await currentDb();
   const s = scope(viewer);
   const header = await sourceHeader(db, s, sourceId);
   if (!header) throw new AppError('not_found:source', 'No such source.');
-  const [target, rendered] = await Promise.all([
-    citedTarget(db, s, sourceId, want),
-    header.mediaType === 'text/html' ? renderedHtmlSource(db, s, sourceId) : Promise.resolve(null),
-  ]);
-  return { header, target, html: rendered?.html ?? null, contexts: rendered?.contexts ?? [] };
+  return { header, target: await citedTarget(db, s, sourceId, want) };
+}
+
+/** A visible HTML source rendered for the viewer (sanitized, cells and passages marked) — the slow part, streamed after the head. */
+export async function sourceViewBody(viewer: Viewer, sourceId: string) {
+  const rendered = await renderedHtmlSource(await currentDb(), scope(viewer), sourceId);
+  return { html: rendered?.html ?? null, contexts: rendered?.contexts ?? [] };
 }
 
 /** A visible source's stored document bytes (the PDF viewer loads them). */

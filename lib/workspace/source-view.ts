@@ -153,12 +153,15 @@ export async function citedTarget(
     dimensions: (f.dimensions as Record<string, string>) ?? {},
     accession: (f.accession as string) ?? null,
   };
-  // the cell in this source: the one the fact was bound from, else one tagged with it (inline XBRL)
+  // the cell in this source: the one the fact was bound from, else one tagged with it (inline XBRL), else the
+  // cell this source printed it in (a sighting: the same value in a later filing or a PDF release)
   const cell = rowsOf<{ id: string; page: number | null; text: string; row_label: string | null; column_path: string[] | null }>(
     await db.execute(sql`
       select c.id, c.page, c.text, c.row_label, c.column_path from source_cells c join source_tables t on t.entity_id = c.entity_id and t.id = c.table_id
-      where t.source_id = ${sourceId} and (c.id = ${(f.cell_id as string) ?? ''} or c.fact_id = ${fact.id}) and ${cellVisible(scope, 'c')}
-      order by (c.id = ${(f.cell_id as string) ?? ''}) desc, t.ordinal, c.row_index limit 1`),
+      where t.source_id = ${sourceId} and ${cellVisible(scope, 'c')}
+        and (c.id = ${(f.cell_id as string) ?? ''} or c.fact_id = ${fact.id}
+             or c.id in (select fs.labels->>'cellId' from fact_sightings fs where fs.fact_id = ${fact.id} and fs.source_id = ${sourceId}))
+      order by (c.id = ${(f.cell_id as string) ?? ''}) desc, (c.fact_id = ${fact.id}) desc nulls last, t.ordinal, c.row_index limit 1`),
   )[0];
   if (!cell) return { kind: 'fact', id: null, page: null, text: null, rowLabel: null, columnPath: [], fact };
   return {

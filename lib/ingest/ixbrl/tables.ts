@@ -129,8 +129,12 @@ export function buildTable(draft: TableDraft, before: TextBlock[]): TableModel {
   for (let r = 0; r < rowCount; r++) {
     const hasFacts = byRow[r]!.some((p) => p.cell.facts.length > 0);
     const first = byRow[r]![0];
-    const leadLabel = first && first.col === 0 && clean(first.cell.text) !== '' && !isValue(first.cell);
-    if (hasFacts || leadLabel) {
+    const lead = first && first.col === 0 ? clean(first.cell.text) : '';
+    const leadLabel = lead !== '' && !isValue(first!.cell);
+    // a unit caption in the stub column ("(Amounts in millions, except per share data)" beside 2025 | 2024 | 2023)
+    // heads the columns: the row is a header row (its years stay in the column paths), not the first body row
+    const unitCaption = leadLabel && !hasFacts && UNIT_LINE.test(lead);
+    if (hasFacts || (leadLabel && !unitCaption)) {
       firstBody = r;
       break;
     }

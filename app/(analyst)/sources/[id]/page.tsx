@@ -1,11 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
+import { Loading } from '@/components/ui/loading';
 import { FilingView } from '@/components/sources/filing-view';
 import { PdfView } from '@/components/sources/pdf-view';
 import { isAppError } from '@/lib/errors';
 import { withPage } from '@/app/with-page';
-import { sourceView } from '@/lib/server/workspace';
+import type { Viewer } from '@/lib/auth/viewer';
+import { sourceViewBody, sourceViewHead } from '@/lib/server/workspace';
 
 export const metadata: Metadata = { title: 'Source' };
 
@@ -14,6 +17,25 @@ const hex64 = /^[0-9a-f]{64}$/;
 function one(v: string | string[] | undefined): string | null {
   const s = Array.isArray(v) ? v[0] : v;
   return s && hex64.test(s) ? s : null;
+}
+
+const formatBytes = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1000))} KB`);
+
+/** The filing's sanitized HTML with the cited cell or passage marked (streamed in after the page head). */
+async function Filing({
+  viewer,
+  sourceId,
+  cellId,
+  chunkId,
+}: {
+  viewer: Viewer;
+  sourceId: string;
+  cellId: string | null;
+  chunkId: string | null;
+}) {
+  const body = await sourceViewBody(viewer, sourceId);
+  if (body.html === null) return <p className="text-sm text-muted">The document itself was not kept when this source was ingested.</p>;
+  return <FilingView html={body.html} cellId={cellId} chunkId={chunkId} contexts={body.contexts} />;
 }
 
 /** The source viewer: the filing itself, with the cited cell or passage highlighted. */
@@ -25,7 +47,7 @@ export default withPage('analyst', async function SourcePage({ viewer }, { param
   const sp = await searchParams;
   const factId = one(sp.fact);
   const chunkId = factId ? null : one(sp.chunk);
-  const view = await sourceView(viewer, id, { factId, chunkId }).catch((e) => {
+  const view = await sourceViewHead(viewer, id, { factId, chunkId }).catch((e) => {
     if (isAppError(e) && e.status === 404) return null;
     throw e;
   });
@@ -91,15 +113,19 @@ export default withPage('analyst', async function SourcePage({ viewer }, { param
           )}
         </section>
       )}
-      {view.html !== null ? (
-        <FilingView
-          html={view.html}
-          cellId={t?.kind === 'cell' ? t.id : null}
-          chunkId={t?.kind === 'passage' ? t.id : null}
-          contexts={view.contexts}
-        />
+      {h.mediaType === 'text/html' ? (
+        // the filing is rendered after the head is on screen: a big filing's first render takes seconds
+        <Suspense
+          fallback={<Loading label={`Loading the filing${h.byteSize ? ` (${formatBytes(h.byteSize)})` : ''}…`} testId="filing-loading" />}
+        >
+          <Filing viewer={viewer} sourceId={h.id} cellId={t?.kind === 'cell' ? t.id : null} chunkId={t?.kind === 'passage' ? t.id : null} />
+        </Suspense>
       ) : h.mediaType === 'application/pdf' ? (
-        <PdfView src={`/api/sources/${h.id}/document`} initialPage={t?.page ?? 1} highlight={t?.text ?? null} />
+        <PdfView
+          src={`/api/sources/${h.id}/document`}
+          initialPage={t?.page ?? 1}
+          target={t?.kind === 'cell' && t.text ? { text: t.text, rowLabel: t.rowLabel, columnPath: t.columnPath } : null}
+        />
       ) : (
         <p className="rounded-lg border border-line bg-white p-4 text-sm text-muted">
           {h.kind === 'companyfacts' || h.kind === 'xbrl-instance'
