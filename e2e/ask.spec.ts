@@ -152,3 +152,31 @@ test('several measures in one question are each answered and cited; a misspelt m
   await expect(answer.getByRole('button', { name: '₹144 crore' }).first()).toBeVisible();
   await snap(page, 'test-results/screens/ask-several-measures-desktop.png');
 });
+
+test('while an answer is worked on, each stage shows what it produced: the question read back, then each figure', async ({ page }) => {
+  // the real stream, cut before its answer part: what the page shows between the stages and the answer stays on screen
+  await page.route('**/api/answers', async (route) => {
+    const res = await route.fetch();
+    const body = await res.text();
+    const events = body.split('\n\n').filter((e) => e.trim());
+    const cut = events.filter((e) => !e.includes('"type":"data-answer"') && !e.includes('"type":"finish"') && !e.includes('[DONE]'));
+    expect(cut.length).toBeLessThan(events.length);
+    await route.fulfill({ response: res, body: `${cut.join('\n\n')}\n\n` });
+  });
+  const ask = new AskPage(page);
+  await ask.goto();
+  await page.getByLabel('Question', { exact: true }).fill('Compare Helios and Northwind operating margin FY2025');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  const progress = page.getByTestId('answer-progress');
+  await expect(progress.getByTestId('progress-plan')).toContainText('Operating margin');
+  await expect(progress.getByTestId('progress-plan')).toContainText('Helios Components');
+  await expect(progress.getByTestId('progress-plan')).toContainText('FY2025');
+  const figures = progress.getByTestId('progress-figures').getByRole('listitem');
+  await expect(figures).toHaveCount(2);
+  await expect(figures.first()).toContainText(/Helios Components · Operating margin · FY2025 \(1 Apr 2024 – 31 Mar 2025\)/);
+  await expect(progress.locator('li[data-stage]')).toHaveText([/Reading the question/, /Looking up/, /Computing/, /Composing/]);
+  // the stream ended without an answer: said, not left spinning
+  await expect(progress).toContainText('Stopped before the answer was composed.');
+  await expect(page.getByTestId('answer')).toHaveCount(0);
+  await snap(page, 'test-results/screens/ask-progress-stages-desktop.png');
+});

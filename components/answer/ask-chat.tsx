@@ -92,133 +92,138 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
     requestAnimationFrame(() => inputRef.current?.setSelectionRange(pos, pos));
   };
   return (
-    <div className="space-y-4">
-      <ol className="space-y-4" aria-live="polite" aria-label="Conversation">
-        {messages.map((m, index) => {
-          if (m.role === 'user') {
-            return (
-              <li key={m.id} className="ml-auto w-fit max-w-full break-words rounded-lg bg-slate-800 px-4 py-2 text-white sm:max-w-2xl">
-                {m.parts.map((p, i) => (p.type === 'text' ? <span key={i}>{p.text}</span> : null))}
-              </li>
-            );
-          }
-          const answerPart = m.parts.find((p) => p.type === 'data-answer');
-          return (
-            <li key={m.id} className="min-w-0">
-              {answerPart && answerPart.type === 'data-answer' ? (
-                <AnswerView answer={answerPart.data} question={questionBefore(messages, index)} onAsk={ask} onChoose={choose} />
-              ) : (
-                <AnswerProgress parts={m.parts} live={busy && index === messages.length - 1} />
-              )}
-            </li>
-          );
-        })}
-      </ol>
-      {status === 'submitted' && <AnswerProgress parts={[]} />}
-      {error && (
-        <p role="alert" className="rounded bg-red-50 p-2 text-sm text-bad">
-          {error.message}
-        </p>
-      )}
-      <form
-        className="relative flex gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          ask(input);
-        }}
-      >
-        <label htmlFor="question" className="sr-only">
-          Question
-        </label>
-        <input
-          ref={inputRef}
-          id="question"
-          name="question"
-          value={input}
-          onChange={(e) => {
-            setInput(e.target.value);
-            setCaret(e.target.selectionStart ?? e.target.value.length);
-            setDismissed(false);
+    <div className="flex flex-col gap-4">
+      {/* the question box first in the keyboard order, drawn below the conversation (order-last) */}
+      <div className="order-last space-y-4">
+        <form
+          className="relative flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            ask(input);
           }}
-          onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
-          onBlur={() => setTimeout(() => setDismissed(true), 150)}
-          onKeyDown={(e) => {
-            if (!suggestions.length) return;
-            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-              e.preventDefault();
-              setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : suggestions.length - 1)) % suggestions.length);
-            } else if (e.key === 'Tab' || (e.key === 'Enter' && suggestions[active] && !input.slice(start, caret).includes(' '))) {
-              if (e.key === 'Enter' && word.length < 2) return;
-              e.preventDefault();
-              chooseCompany(suggestions[active]!);
-            } else if (e.key === 'Escape') setDismissed(true);
-          }}
-          role="combobox"
-          aria-expanded={suggestions.length > 0}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={suggestions.length ? `${listId}-${active}` : undefined}
-          aria-invalid={tooLong || undefined}
-          aria-describedby={tooLong ? `${listId}-len` : undefined}
-          placeholder="Ask about reported numbers, e.g. What was Helios Components’ operating margin in FY2026?"
-          className="min-w-0 flex-1 rounded-lg border border-line bg-white px-3 py-2"
-          autoComplete="off"
-        />
-        <button
-          type="submit"
-          disabled={busy || !input.trim() || tooLong}
-          className="rounded-lg bg-accent px-4 py-2 font-medium text-white disabled:opacity-50"
         >
-          Ask
-        </button>
-        {suggestions.length > 0 && (
-          <div
-            id={listId}
-            role="listbox"
-            aria-label="Companies"
-            className="absolute left-0 top-full z-30 mt-1 w-full max-w-md overflow-hidden rounded-lg border border-line bg-white text-sm shadow-lg"
+          <label htmlFor="question" className="sr-only">
+            Question
+          </label>
+          <input
+            ref={inputRef}
+            id="question"
+            name="question"
+            value={input}
+            onChange={(e) => {
+              setInput(e.target.value);
+              setCaret(e.target.selectionStart ?? e.target.value.length);
+              setDismissed(false);
+            }}
+            onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
+            onBlur={() => setTimeout(() => setDismissed(true), 150)}
+            onKeyDown={(e) => {
+              if (!suggestions.length) return;
+              if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+                e.preventDefault();
+                setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : suggestions.length - 1)) % suggestions.length);
+              } else if (e.key === 'Tab' || (e.key === 'Enter' && suggestions[active] && !input.slice(start, caret).includes(' '))) {
+                if (e.key === 'Enter' && word.length < 2) return;
+                e.preventDefault();
+                chooseCompany(suggestions[active]!);
+              } else if (e.key === 'Escape') setDismissed(true);
+            }}
+            role="combobox"
+            aria-expanded={suggestions.length > 0}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={suggestions.length ? `${listId}-${active}` : undefined}
+            aria-invalid={tooLong || undefined}
+            aria-describedby={tooLong ? `${listId}-len` : undefined}
+            placeholder="Ask about reported numbers, e.g. What was Helios Components’ operating margin in FY2026?"
+            className="min-w-0 flex-1 rounded-lg border border-line bg-white px-3 py-2"
+            autoComplete="off"
+          />
+          <button
+            type="submit"
+            disabled={busy || !input.trim() || tooLong}
+            className="rounded-lg bg-accent px-4 py-2 font-medium text-white disabled:opacity-50"
           >
-            {suggestions.map((c, i) => (
-              <div
-                key={c.id}
-                id={`${listId}-${i}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={i === active}
-                className={`flex cursor-pointer items-center justify-between gap-3 px-3 py-1.5 ${i === active ? 'bg-accent-soft' : 'hover:bg-slate-50'}`}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  chooseCompany(c);
-                }}
+            Ask
+          </button>
+          {suggestions.length > 0 && (
+            <div
+              id={listId}
+              role="listbox"
+              aria-label="Companies"
+              className="absolute left-0 top-full z-30 mt-1 w-full max-w-md overflow-hidden rounded-lg border border-line bg-white text-sm shadow-lg"
+            >
+              {suggestions.map((c, i) => (
+                <div
+                  key={c.id}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={i === active}
+                  className={`flex cursor-pointer items-center justify-between gap-3 px-3 py-1.5 ${i === active ? 'bg-accent-soft' : 'hover:bg-slate-50'}`}
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    chooseCompany(c);
+                  }}
+                >
+                  <span className="truncate">{c.name}</span>
+                  {c.ticker && <span className="font-mono text-xs text-muted">{c.ticker}</span>}
+                </div>
+              ))}
+            </div>
+          )}
+        </form>
+        {tooLong && (
+          <p id={`${listId}-len`} role="alert" className="text-sm text-bad">
+            The question is {input.length.toLocaleString('en-US')} characters; the limit is {MAX_QUESTION.toLocaleString('en-US')}. Shorten
+            it — nothing is cut silently.
+          </p>
+        )}
+        {messages.length === 0 && (
+          // biome-ignore lint/a11y/useSemanticElements: a set of example buttons, not form fields
+          <div className="flex flex-wrap gap-2 text-sm" role="group" aria-label="Example questions">
+            {EXAMPLES.map((q) => (
+              <button
+                key={q}
+                type="button"
+                className="rounded-full border border-line bg-white px-3 py-1 text-left hover:bg-slate-50"
+                onClick={() => ask(q)}
               >
-                <span className="truncate">{c.name}</span>
-                {c.ticker && <span className="font-mono text-xs text-muted">{c.ticker}</span>}
-              </div>
+                {q}
+              </button>
             ))}
           </div>
         )}
-      </form>
-      {tooLong && (
-        <p id={`${listId}-len`} role="alert" className="text-sm text-bad">
-          The question is {input.length.toLocaleString('en-US')} characters; the limit is {MAX_QUESTION.toLocaleString('en-US')}. Shorten it
-          — nothing is cut silently.
-        </p>
-      )}
-      {messages.length === 0 && (
-        // biome-ignore lint/a11y/useSemanticElements: a set of example buttons, not form fields
-        <div className="flex flex-wrap gap-2 text-sm" role="group" aria-label="Example questions">
-          {EXAMPLES.map((q) => (
-            <button
-              key={q}
-              type="button"
-              className="rounded-full border border-line bg-white px-3 py-1 text-left hover:bg-slate-50"
-              onClick={() => ask(q)}
-            >
-              {q}
-            </button>
-          ))}
-        </div>
-      )}
+      </div>
+      <div className="space-y-4">
+        <ol className="space-y-4" aria-live="polite" aria-label="Conversation">
+          {messages.map((m, index) => {
+            if (m.role === 'user') {
+              return (
+                <li key={m.id} className="ml-auto w-fit max-w-full break-words rounded-lg bg-slate-800 px-4 py-2 text-white sm:max-w-2xl">
+                  {m.parts.map((p, i) => (p.type === 'text' ? <span key={i}>{p.text}</span> : null))}
+                </li>
+              );
+            }
+            const answerPart = m.parts.find((p) => p.type === 'data-answer');
+            return (
+              <li key={m.id} className="min-w-0">
+                {answerPart && answerPart.type === 'data-answer' ? (
+                  <AnswerView answer={answerPart.data} question={questionBefore(messages, index)} onAsk={ask} onChoose={choose} />
+                ) : (
+                  <AnswerProgress parts={m.parts} live={busy && index === messages.length - 1} />
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        {status === 'submitted' && <AnswerProgress parts={[]} />}
+        {error && (
+          <p role="alert" className="rounded bg-red-50 p-2 text-sm text-bad">
+            {error.message}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { startManifestRetention } from './manifest-retention-job';
 import { getDatabase } from './runtime';
+import { warmRoutesInDevelopment } from './warm-routes';
 
 /** Server start: prepare the database; exit with a clear message on bad configuration. */
 export async function warmUp(): Promise<void> {
@@ -7,6 +8,7 @@ export async function warmUp(): Promise<void> {
     const database = await getDatabase();
     console.log(`[ledgerline] database ready: ${database.driver} (${database.location})`);
     startManifestRetention();
+    warmRoutesInDevelopment();
   } catch (e) {
     console.error(`[ledgerline] database not ready: ${(e as Error).message}`);
     if ((e as Error).name === 'ConfigError') process.exit(78);

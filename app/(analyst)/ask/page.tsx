@@ -38,10 +38,11 @@ export default withPage('analyst', async function AskPage({ viewer }, { searchPa
   const history = (
     <ThreadHistory threads={threads} currentId={opened?.thread.id ?? null} rename={renameThreadAction} remove={deleteThreadAction} />
   );
+  // keyboard order: the question box first (after the skip link), then the conversation, then the history —
+  // the history column comes last in the document and is drawn on the left from the lg breakpoint
   return (
     <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
-      <aside className="hidden lg:block">{history}</aside>
-      <div className="min-w-0 space-y-4">
+      <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-start-1">
         <div>
           <h1 className="text-2xl font-semibold">Ask</h1>
           <p className="text-sm text-muted">
@@ -49,10 +50,6 @@ export default withPage('analyst', async function AskPage({ viewer }, { searchPa
             refused with a reason.
           </p>
         </div>
-        <details className="rounded-lg border border-line bg-white p-3 lg:hidden">
-          <summary className="cursor-pointer text-sm font-medium">History ({threads.length})</summary>
-          <div className="mt-2">{history}</div>
-        </details>
         {wanted && !opened && (
           <p role="status" className="rounded bg-amber-50 px-3 py-2 text-sm text-amber-900">
             That conversation is not in your history (it was deleted, or it is someone else’s). A new one starts here.
@@ -71,7 +68,12 @@ export default withPage('analyst', async function AskPage({ viewer }, { searchPa
           companies={companies}
           initialQuestion={startFrom}
         />
+        <details className="rounded-lg border border-line bg-white p-3 lg:hidden">
+          <summary className="cursor-pointer text-sm font-medium">History ({threads.length})</summary>
+          <div className="mt-2">{history}</div>
+        </details>
       </div>
+      <aside className="hidden lg:col-start-1 lg:row-start-1 lg:block">{history}</aside>
     </div>
   );
 });
