@@ -38,6 +38,25 @@ export interface AskChatProps {
   initialQuestion?: string;
 }
 
+/** Example questions for an empty conversation: each is asked as it is. */
+function Examples({ ask }: { ask: (q: string) => void }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a set of example buttons, not form fields
+    <div className="flex flex-wrap gap-2 text-sm" role="group" aria-label="Example questions">
+      {EXAMPLES.map((q) => (
+        <button
+          key={q}
+          type="button"
+          className="rounded-full border border-line bg-white px-3 py-1 text-left hover:bg-slate-50"
+          onClick={() => ask(q)}
+        >
+          {q}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function AskChat({ threadId, initialMessages, companies = [], initialQuestion = '' }: AskChatProps) {
   const router = useRouter();
   // only the new question is sent: the server reads the thread's earlier turns from their stored manifests
@@ -179,21 +198,7 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
             it — nothing is cut silently.
           </p>
         )}
-        {messages.length === 0 && (
-          // biome-ignore lint/a11y/useSemanticElements: a set of example buttons, not form fields
-          <div className="flex flex-wrap gap-2 text-sm" role="group" aria-label="Example questions">
-            {EXAMPLES.map((q) => (
-              <button
-                key={q}
-                type="button"
-                className="rounded-full border border-line bg-white px-3 py-1 text-left hover:bg-slate-50"
-                onClick={() => ask(q)}
-              >
-                {q}
-              </button>
-            ))}
-          </div>
-        )}
+        {messages.length === 0 && <Examples ask={ask} />}
       </div>
       <div className="space-y-4">
         <ol className="space-y-4" aria-live="polite" aria-label="Conversation">

@@ -34,7 +34,7 @@ export function legendSummary(values: number[], measure: 'count' | 'level', form
   if (measure === 'count') return `${format(values.reduce((a, v) => a + v, 0))} total`;
   const recorded = values.filter((v) => v > 0);
   if (recorded.length === 0) return 'none recorded';
-  return `latest ${format(recorded[recorded.length - 1]!)}, highest ${format(Math.max(...recorded))}`;
+  return `latest ${format(recorded.at(-1) ?? 0)}, highest ${format(Math.max(...recorded))}`;
 }
 
 export function niceMax(v: number): number {

@@ -56,15 +56,15 @@ export function normalize(s: string): string {
 /** Items grouped into lines (same baseline within half a line height), left to right. */
 export function linesOf(items: PageItem[]): Line[] {
   const sorted = items.filter((i) => i.str).sort((a, b) => b.y - a.y || a.x - b.x);
-  const groups: PageItem[][] = [];
+  const groups: { y: number; height: number; items: PageItem[] }[] = [];
   for (const it of sorted) {
-    const g = groups.find((x) => Math.abs(x[0]!.y - it.y) <= Math.max(1, 0.5 * Math.max(x[0]!.height, it.height)));
-    if (g) g.push(it);
-    else groups.push([it]);
+    const g = groups.find((x) => Math.abs(x.y - it.y) <= Math.max(1, 0.5 * Math.max(x.height, it.height)));
+    if (g) g.items.push(it);
+    else groups.push({ y: it.y, height: it.height, items: [it] });
   }
-  return groups.map((g) => {
+  return groups.map(({ y, items: g }) => {
     g.sort((a, b) => a.x - b.x);
-    const line: Line = { y: g[0]!.y, height: Math.max(...g.map((i) => i.height)), text: '', xs: [], ends: [], gapBefore: [] };
+    const line: Line = { y, height: Math.max(...g.map((i) => i.height)), text: '', xs: [], ends: [], gapBefore: [] };
     let prevEnd: number | null = null;
     let gap = false;
     for (const it of g) {
@@ -96,10 +96,14 @@ function occurrences(line: Line, want: string): FoundBox[] {
     const after = line.gapBefore[end] ? undefined : line.text[end];
     const afterNext = line.gapBefore[end + 1] ? undefined : line.text[end + 1];
     // "234" inside "1,234", "12" inside "12.5", "1,000" inside "1,000.00" are other numbers
-    if (/[0-9]/.test(want[0]!) && before && NUMBER_CHAR.test(before)) continue;
-    if (/[0-9]/.test(want[want.length - 1]!) && after && (/[0-9]/.test(after) || (/[.,]/.test(after) && /[0-9]/.test(afterNext ?? ''))))
+    if (/[0-9]/.test(want.charAt(0)) && before && NUMBER_CHAR.test(before)) continue;
+    if (
+      /[0-9]/.test(want.charAt(want.length - 1)) &&
+      after &&
+      (/[0-9]/.test(after) || (/[.,]/.test(after) && /[0-9]/.test(afterNext ?? '')))
+    )
       continue;
-    out.push({ x0: line.xs[at]!, x1: line.ends[end - 1]!, y: line.y, height: line.height });
+    out.push({ x0: line.xs[at] ?? 0, x1: line.ends[end - 1] ?? 0, y: line.y, height: line.height });
   }
   return out;
 }
@@ -110,11 +114,9 @@ function columnX(lines: Line[], columnPath: string[], y: number): number | null 
     const want = normalize(level);
     if (!want) continue;
     const hits = lines.filter((l) => l.y > y).flatMap((l) => occurrences(l, want));
-    if (hits.length) {
-      // the heading nearest above the number
-      hits.sort((a, b) => a.y - b.y);
-      return (hits[0]!.x0 + hits[0]!.x1) / 2;
-    }
+    // the heading nearest above the number
+    const nearest = hits.sort((a, b) => a.y - b.y)[0];
+    if (nearest) return (nearest.x0 + nearest.x1) / 2;
   }
   return null;
 }

@@ -17,7 +17,7 @@ const ROUTES = ['/api/answers', `/api/citations/${ZERO_ID}`, `/api/sources/${ZER
 /** The scripts a page's HTML loads from the app (`/_next/static/…`), in order, once each. */
 export function pageScripts(html: string): string[] {
   const out = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]+src="(\/_next\/static\/[^"]+\.js)"/g)) out.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]+src="(\/_next\/static\/[^"]+\.js)"/g)) if (m[1]) out.add(m[1]);
   return [...out];
 }
 

@@ -32,6 +32,47 @@ function ReportRow({ name, r }: { name: string; r: EvalReport }) {
   );
 }
 
+/** The retention of evidence manifests: the window, what is stored and what the next pass deletes. */
+function Retention({ retention }: { retention: Awaited<ReturnType<typeof manifestRetentionStatus>> }) {
+  return (
+    <section className="rounded-lg border border-line bg-white p-4" aria-labelledby="ret-h">
+      <h2 id="ret-h" className="mb-2 font-medium">
+        Evidence manifests: retention
+      </h2>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+        <dt className="text-muted">Kept for</dt>
+        <dd>
+          {retention.days === null
+            ? 'forever (LEDGERLINE_MANIFEST_RETENTION_DAYS=0)'
+            : `${retention.days} days (LEDGERLINE_MANIFEST_RETENTION_DAYS)`}
+          ; a manifest a reviewer verdict or a conversation in its owner’s history refers to is kept whatever its age
+        </dd>
+        <dt className="text-muted">Stored</dt>
+        <dd className="tabular">
+          {retention.stored} manifest{retention.stored === 1 ? '' : 's'}
+          {retention.oldest ? `, the oldest from ${retention.oldest.slice(0, 10)}` : ''}
+        </dd>
+        {retention.days !== null && (
+          <>
+            <dt className="text-muted">Past the window</dt>
+            <dd className="tabular">
+              {retention.deletable} to be deleted at the next pass (created before {retention.cutoff?.slice(0, 10)}),{' '}
+              {retention.keptReferenced} kept because something refers to them
+            </dd>
+          </>
+        )}
+        <dt className="text-muted">Last deletion</dt>
+        <dd>
+          {retention.lastPrune
+            ? `${retention.lastPrune.at.slice(0, 16).replace('T', ' ')} UTC by ${retention.lastPrune.actor}: ${retention.lastPrune.deleted} deleted`
+            : 'none recorded'}
+          ; each server process runs one every 6 hours, `npm run cli -- manifests prune` on demand
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
 export default withPage(
   'admin',
   async function MonitoringPage(
@@ -141,41 +182,7 @@ export default withPage(
           </div>
         </section>
 
-        <section className="rounded-lg border border-line bg-white p-4" aria-labelledby="ret-h">
-          <h2 id="ret-h" className="mb-2 font-medium">
-            Evidence manifests: retention
-          </h2>
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
-            <dt className="text-muted">Kept for</dt>
-            <dd>
-              {retention.days === null
-                ? 'forever (LEDGERLINE_MANIFEST_RETENTION_DAYS=0)'
-                : `${retention.days} days (LEDGERLINE_MANIFEST_RETENTION_DAYS)`}
-              ; a manifest a reviewer verdict or a conversation in its owner’s history refers to is kept whatever its age
-            </dd>
-            <dt className="text-muted">Stored</dt>
-            <dd className="tabular">
-              {retention.stored} manifest{retention.stored === 1 ? '' : 's'}
-              {retention.oldest ? `, the oldest from ${retention.oldest.slice(0, 10)}` : ''}
-            </dd>
-            {retention.days !== null && (
-              <>
-                <dt className="text-muted">Past the window</dt>
-                <dd className="tabular">
-                  {retention.deletable} to be deleted at the next pass (created before {retention.cutoff?.slice(0, 10)}),{' '}
-                  {retention.keptReferenced} kept because something refers to them
-                </dd>
-              </>
-            )}
-            <dt className="text-muted">Last deletion</dt>
-            <dd>
-              {retention.lastPrune
-                ? `${retention.lastPrune.at.slice(0, 16).replace('T', ' ')} UTC by ${retention.lastPrune.actor}: ${retention.lastPrune.deleted} deleted`
-                : 'none recorded'}
-              ; each server process runs one every 6 hours, `npm run cli -- manifests prune` on demand
-            </dd>
-          </dl>
-        </section>
+        <Retention retention={retention} />
 
         <section className="rounded-lg border border-line bg-white p-4" aria-labelledby="ing-h">
           <h2 id="ing-h" className="mb-3 font-medium">

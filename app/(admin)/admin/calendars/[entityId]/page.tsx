@@ -71,6 +71,48 @@ function PreviewTable({ years, transitions }: { years: PreviewYear[]; transition
   );
 }
 
+/** The calendars in effect, and the newest change with its one-click revert. */
+function InEffect({
+  current,
+  last,
+  entityId,
+}: {
+  current: Awaited<ReturnType<typeof entityCalendars>>['current'];
+  last: Awaited<ReturnType<typeof lastCalendarChange>>;
+  entityId: string;
+}) {
+  return (
+    <Section title="In effect" id="current-h">
+      <ul className="divide-y divide-line text-sm">
+        {current.length === 0 && <li className="px-4 py-2 text-warn">No calendar registered.</li>}
+        {current.map((c) => (
+          <li key={c.id} className="px-4 py-2">
+            <span className="font-medium">{describeRule(c.yearEnd)}</span>, years named by their{' '}
+            {c.labelBy === 'end-year' ? 'end' : 'start'} ·{' '}
+            <span className="tabular">
+              {c.effectiveFrom} → {c.effectiveTo ?? 'open'}
+            </span>{' '}
+            · {c.origin}
+            {c.reason && <span className="text-muted"> — {c.reason}</span>}
+          </li>
+        ))}
+      </ul>
+      {last && (
+        <div className="border-t border-line px-4 py-2 text-sm" data-testid="last-calendar-change">
+          <p className="text-muted">
+            Last change: audit #{last.id} · {last.action} · {formatWhen(last.createdAt)}
+            {last.reason ? ` — ${last.reason}` : ''}
+          </p>
+          <ActionForm action={revertCalendarAction} submit="Revert this change" testId="calendar-revert-form">
+            <input type="hidden" name="entityId" value={entityId} />
+            <input type="hidden" name="auditId" value={last.id} />
+          </ActionForm>
+        </div>
+      )}
+    </Section>
+  );
+}
+
 export default withPage(
   'admin',
   async function EntityCalendarPage(
@@ -129,34 +171,7 @@ export default withPage(
         </p>
         <h1 className="text-2xl font-semibold">{entity.name}: fiscal calendar</h1>
 
-        <Section title="In effect" id="current-h">
-          <ul className="divide-y divide-line text-sm">
-            {current.length === 0 && <li className="px-4 py-2 text-warn">No calendar registered.</li>}
-            {current.map((c) => (
-              <li key={c.id} className="px-4 py-2">
-                <span className="font-medium">{describeRule(c.yearEnd)}</span>, years named by their{' '}
-                {c.labelBy === 'end-year' ? 'end' : 'start'} ·{' '}
-                <span className="tabular">
-                  {c.effectiveFrom} → {c.effectiveTo ?? 'open'}
-                </span>{' '}
-                · {c.origin}
-                {c.reason && <span className="text-muted"> — {c.reason}</span>}
-              </li>
-            ))}
-          </ul>
-          {last && (
-            <div className="border-t border-line px-4 py-2 text-sm" data-testid="last-calendar-change">
-              <p className="text-muted">
-                Last change: audit #{last.id} · {last.action} · {formatWhen(last.createdAt)}
-                {last.reason ? ` — ${last.reason}` : ''}
-              </p>
-              <ActionForm action={revertCalendarAction} submit="Revert this change" testId="calendar-revert-form">
-                <input type="hidden" name="entityId" value={entity.id} />
-                <input type="hidden" name="auditId" value={last.id} />
-              </ActionForm>
-            </div>
-          )}
-        </Section>
+        <InEffect current={current} last={last} entityId={entity.id} />
 
         <Section title="Preview and change" id="change-h">
           <div className="space-y-4 p-4">
