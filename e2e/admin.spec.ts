@@ -8,6 +8,7 @@ const ACME = path.resolve(import.meta.dirname, '../lib/ingest/__fixtures__/CIK00
 test('calendars: a change previews the labels and stored answers it changes, is confirmed with a reason, audited, and reverted in one click', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   // a stored answer about Helios FY2026: the change below would relabel its period
   await actAs(page, 'analyst');
   const ask = new AskPage(page);

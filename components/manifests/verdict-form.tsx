@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { startTransition, useActionState, useState } from 'react';
 import { recordVerdictAction } from '@/app/(review)/manifests/[id]/actions';
 import { FINRATE_FAILURES, TEMPORAL_FAILURES } from '@/lib/evidence/taxonomy';
 
@@ -17,8 +17,8 @@ const VERDICT_CHOICES = ['correct', 'partial', 'incorrect', 'failure'] as const;
 const BLANK = { verdict: 'correct' as Verdict, failureClass: '', comment: '', scores: {} as Record<string, string> };
 
 /**
- * The reviewer's verdict. Every field is held in state, so a refused save (no failure class, a score out of
- * range) leaves the form exactly as the reviewer filled it; only a saved verdict clears it. A correct
+ * The reviewer's verdict. Every field is held in state and React never resets the form, so a refused save (no
+ * failure class, a score out of range) leaves it exactly as the reviewer filled it; only a saved verdict clears it. A correct
  * verdict takes no failure class: the choice is disabled and cleared while "correct" is chosen (the server
  * refuses the pair too, and says what is missing when another verdict comes without one).
  */
@@ -31,7 +31,17 @@ export function VerdictForm({ manifestId }: { manifestId: string }) {
   }, null);
   const needsClass = form.verdict !== 'correct';
   return (
-    <form action={action} className="space-y-3 rounded-lg border border-line bg-white p-4" aria-labelledby="verdict-h">
+    <form
+      // submitted by hand, not as a form action: React resets a form after its action, and a reset radio group
+      // falls back to its first default ("correct") while the state still holds the reviewer's choice
+      onSubmit={(e) => {
+        e.preventDefault();
+        const data = new FormData(e.currentTarget);
+        startTransition(() => action(data));
+      }}
+      className="space-y-3 rounded-lg border border-line bg-white p-4"
+      aria-labelledby="verdict-h"
+    >
       <h2 id="verdict-h" className="font-medium">
         Record a verdict
       </h2>
