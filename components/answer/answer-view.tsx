@@ -8,6 +8,7 @@ import { hasNarrativeLayout, NarrativeView } from './narrative-view';
 import { PassageCitation } from './passage-citation';
 import { buildPivot, pivotValues, sentencesBesidePivot } from './pivot-model';
 import { PivotTable } from './pivot-table';
+import { CarriedNote } from './thread-context';
 
 function findValue(answer: Answer, id: string): AnswerValue | AnswerInput | undefined {
   for (const v of answer.values) {
@@ -96,6 +97,7 @@ export function AnswerView({ answer, question, onAsk, onChoose, actions = true }
         {answer.manifestId && <span className="hidden font-mono sm:inline">· manifest {answer.manifestId.slice(0, 10)}</span>}
         {actions && answer.manifestId && <AnswerActions answer={answer} question={question} />}
       </div>
+      {answer.intent?.carried && <CarriedNote intent={answer.intent} />}
       {pivot && (
         <h3 className="text-sm font-semibold">
           {metricLabel}

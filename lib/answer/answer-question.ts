@@ -15,6 +15,7 @@ import { proposeIntent } from '@/lib/planner/llm-intent';
 import { matchEntities } from '@/lib/planner/match-entities';
 import { readInstructions } from '@/lib/planner/instructions';
 import { planQuestion } from '@/lib/planner/plan';
+import type { ContextSlot } from '@/lib/planner/read/context';
 import type { Intent, PeriodRequest, PlanResult } from '@/lib/planner/types';
 import { loadConceptCatalog } from '@/lib/retrieval/concepts';
 import { loadMemberCatalog } from '@/lib/retrieval/members';
@@ -49,6 +50,8 @@ export interface AnswerQuestionOptions {
   threadId?: string | null;
   /** the previous intent of the thread (follow-ups inherit what they leave unsaid) */
   previous?: Intent | null;
+  /** slots of the previous intent the analyst removed from the thread: the follow-up does not inherit them */
+  drop?: readonly ContextSlot[];
   /** store the evidence manifest (default true) */
   store?: boolean;
   /** optional language model for intent proposals and phrasing; undefined = the configured one (usually none) */
@@ -84,6 +87,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
           role: opts.role ?? null,
           question,
           previous: opts.previous ?? null,
+          drop: opts.drop,
           plannerVersion: PLANNER_VERSION,
         });
   const hit = cacheKey && cachedAnswer(cacheKey);
@@ -117,7 +121,13 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
         loadConceptCatalog(db, tenantId, named, opts.role ?? null, index.version),
       ])
     : [[], []];
-  let plan: PlanResult = planQuestion(question, { catalog, index, previous: opts.previous ?? null, measures: { members, concepts } });
+  let plan: PlanResult = planQuestion(question, {
+    catalog,
+    index,
+    previous: opts.previous ?? null,
+    drop: opts.drop,
+    measures: { members, concepts },
+  });
   if ((plan.status === 'needs_clarification' || plan.status === 'insufficient_evidence') && model)
     plan = await proposeIntent(question, catalog, model, plan);
   const read = readBack(plan);

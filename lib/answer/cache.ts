@@ -79,6 +79,8 @@ export interface AnswerCacheKeyOptions {
   role: Role | null;
   question: string;
   previous: Intent | null;
+  /** slots of `previous` the analyst removed from the thread */
+  drop?: readonly string[];
   plannerVersion: string;
 }
 
@@ -87,7 +89,16 @@ export async function answerCacheKey(o: AnswerCacheKeyOptions): Promise<AnswerCa
   const version = await readDataVersion(o.db, o.tenantId);
   if (version === null) return null;
   const key = createHash('sha256')
-    .update(JSON.stringify([o.tenantId, aclRolesFor(o.role).sort(), o.question, o.previous ?? null, o.plannerVersion]))
+    .update(
+      JSON.stringify([
+        o.tenantId,
+        aclRolesFor(o.role).sort(),
+        o.question,
+        o.previous ?? null,
+        o.plannerVersion,
+        ...(o.drop?.length ? [o.drop] : []),
+      ]),
+    )
     .digest('hex');
   const lapse = await nextEmbargoLapse(o.db, o.tenantId, version);
   return { db: o.db, tenantId: o.tenantId, key, version, validUntil: Math.min(lapse, Date.now() + ANSWER_CACHE_MAX_AGE_MS) };

@@ -110,4 +110,17 @@ describe('explicit calculations, clarifications and follow-ups on the demo corpu
     expect(follow.status).toBe('answered');
     expect(follow.values[0]!.period.end).toBe('2025-03-31');
   });
+
+  it('a turn that could not be placed keeps the thread; "the year before" is the year before the thread’s; removed slots are asked for', async () => {
+    const owner = { db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', threadId: 'thread-2' };
+    const turn = async (question: string, drop?: ('entities' | 'periods')[]) =>
+      answerQuestion({ ...owner, question, previous: await previousIntentFor(owner), drop });
+    await turn('Helios Components revenue FY2026');
+    expect((await turn('and its frobnication?')).status).toBe('needs_clarification');
+    const before = await turn('and the year before?');
+    expect(before.status, before.text).toBe('answered');
+    expect(before.values[0]!.period).toMatchObject({ start: '2024-04-01', end: '2025-03-31' });
+    expect(before.intent?.carried).toEqual(['entities', 'metric', 'periods']);
+    expect((await turn('and FY2024?', ['entities'])).status).toBe('needs_clarification');
+  });
 });

@@ -18,18 +18,26 @@ interface Owner {
 /** the tenant predicate (lib/auth/visibility) plus the asker's own account */
 const ownedBy = (o: Owner) => and(manifestVisible({ tenantId: o.tenantId }), o.userId ? eq(manifests.userId, o.userId) : undefined);
 
-/** The intent of the thread's latest answered question (validated again: stored data is not trusted either). */
+/** How many of the thread's latest turns are searched for one that was planned (asked-back turns in between keep the context). */
+const CONTEXT_LOOKBACK = 20;
+
+/**
+ * The intent of the thread's latest planned question (validated again: stored data is not trusted either). A
+ * turn that was asked back or could not be placed stores no full intent: the thread keeps the one before it.
+ */
 export async function previousIntentFor(o: Owner & { threadId: string | null | undefined }): Promise<Intent | null> {
   if (!o.threadId) return null;
-  const [row] = await o.db
+  const rows = await o.db
     .select({ intent: manifests.intent })
     .from(manifests)
     .where(and(ownedBy(o), eq(manifests.threadId, o.threadId), isNotNull(manifests.intent)))
     .orderBy(desc(manifests.createdAt))
-    .limit(1);
-  const stored = (row?.intent as { intent?: unknown } | null)?.intent;
-  const parsed = intentSchema.safeParse(stored);
-  return parsed.success ? parsed.data : null;
+    .limit(CONTEXT_LOOKBACK);
+  for (const row of rows) {
+    const parsed = intentSchema.safeParse((row.intent as { intent?: unknown } | null)?.intent);
+    if (parsed.success) return parsed.data;
+  }
+  return null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { UIMessage } from 'ai';
+import type { ContextSlot } from '@/lib/planner/read/context';
 import type { Answer } from './types';
 
 /** The stages of answering, in order, as streamed to the browser while they happen. */
@@ -54,6 +55,11 @@ export type AnswerDataParts = {
 };
 
 export type AnswerUIMessage = UIMessage<
-  { manifestId?: string | null; clarification?: { manifestId: string; choice: number } },
+  {
+    manifestId?: string | null;
+    clarification?: { manifestId: string; choice: number };
+    /** slots of the thread's previous question the analyst removed before asking (lib/planner/read/context) */
+    drop?: ContextSlot[];
+  },
   AnswerDataParts
 >;

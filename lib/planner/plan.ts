@@ -15,6 +15,7 @@ import { memberReader } from './read/member';
 import { narrativeReader, routeNarrative } from './read/narrative';
 import { operationReader, operationWordsReader } from './read/operation';
 import { periodReader } from './read/period';
+import { followUpReader, inThread, threadReader } from './read/context';
 import { scopeReader } from './read/scope';
 import type { PlanContext, Reader, Reading } from './read/types';
 import { unplacedWords } from './read/unplaced';
@@ -29,11 +30,13 @@ const acrossCompaniesReader: Reader = { name: 'comparison', read: acrossCompanie
 
 /** The readers, in the order they read: each reads what those before it placed. */
 const READERS: readonly Reader[] = [
+  threadReader,
   entityReader,
   scopeReader,
   discourseReader,
   comparisonReader,
   periodReader,
+  followUpReader,
   measureReader,
   memberReader,
   measureChoiceReader,
@@ -155,7 +158,10 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
   spans.reader = null;
   const blocked = unplacedWords(r);
   if (blocked) return blocked;
-  return buildIntent(r, (c) => planWithSpans(question, c, new SpanMap(question)));
+  return inThread(
+    buildIntent(r, (c) => planWithSpans(question, c, new SpanMap(question))),
+    r,
+  );
 }
 
 /** An ask-back names the reader that asked (the first reader that must ask back wins). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { verdictSchema } from './verdict';
+import { CONTEXT_SLOTS } from './read/context';
 import type { PeriodSpec } from '@/lib/fiscal';
 
 export const OPERATIONS = ['value', 'growth', 'change', 'ttm', 'series', 'expression', 'cagr', 'average'] as const;
@@ -120,6 +121,8 @@ export const intentSchema = z.object({
   pathway: z.enum(PATHWAYS),
   /** scopes pinned to operands of a derived measure ("consolidated profit / standalone revenue") */
   operandScopes: z.record(z.string(), z.enum(['consolidated', 'standalone'])).optional(),
+  /** a follow-up: the slots taken from the thread's previous intent (shown to the analyst, who may remove them) */
+  carried: z.array(z.enum(CONTEXT_SLOTS)).max(CONTEXT_SLOTS.length).optional(),
 });
 export type Intent = z.infer<typeof intentSchema>;
 

@@ -59,6 +59,7 @@ export const POST = withRole(
           question: chosen?.question ?? parsed.data.question!,
           threadId,
           previous: await previousIntentFor({ ...owner, threadId }),
+          drop: parsed.data.drop,
         });
       });
       return Response.json(answer);
@@ -101,6 +102,7 @@ export const POST = withRole(
             question,
             threadId: parsed.data.id,
             previous,
+            drop: last.metadata?.drop,
             onEvent,
           }),
         );

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { MAX_QUESTION_LENGTH } from '@/lib/answer/answer-question';
+import { CONTEXT_SLOTS } from '@/lib/planner/read/context';
 import { requestSchema } from '@/lib/server/input-schemas';
 
 /** A clarification chip: the stored answer it belongs to and the option chosen (resolved on the server). */
 export const clarificationChoiceSchema = z.object({ manifestId: z.string().min(1).max(100), choice: z.number().int().min(0).max(50) });
+
+/** Slots of the thread's previous question the analyst removed: the follow-up does not inherit them. */
+export const dropSchema = z.array(z.enum(CONTEXT_SLOTS)).max(CONTEXT_SLOTS.length);
 
 /**
  * JSON API body: one question, or a clarification choice; `threadId` makes it a follow-up whose previous
@@ -16,6 +20,7 @@ export const jsonAnswerRequestSchema = requestSchema(
       question: z.string().trim().min(1).max(MAX_QUESTION_LENGTH).optional(),
       clarification: clarificationChoiceSchema.optional(),
       threadId: z.string().max(100).optional(),
+      drop: dropSchema.optional(),
     })
     // strict: an intent (or anything else) sent by the client is refused with a typed 400, never trusted or silently dropped
     .strict()
@@ -37,7 +42,7 @@ export const chatAnswerRequestSchema = requestSchema(
           id: z.string().max(100),
           role: z.enum(['user', 'assistant', 'system']),
           parts: z.array(z.union([textPart, otherPart])).max(50),
-          metadata: z.object({ clarification: clarificationChoiceSchema.optional() }).optional(),
+          metadata: z.object({ clarification: clarificationChoiceSchema.optional(), drop: dropSchema.optional() }).optional(),
         }),
       )
       .min(1)

@@ -127,7 +127,7 @@ export function buildIntent(r: Reading, planFor: (ctx: PlanContext) => PlanResul
   const several = severalMeasures(r, planFor);
   if (several) return several;
   let metric = r.metric;
-  if (!metric && prev) {
+  if (!metric && prev && !r.ctx.drop?.includes('metric')) {
     metric = prev.metric;
     notes.push('measure carried over from the previous question');
   }

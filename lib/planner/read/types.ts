@@ -17,6 +17,7 @@ import type { VerdictRead } from '../verdict';
 import type { CatalogEntity } from '../catalog';
 import type { EntityIndex } from '../entity-index';
 import type { MatchContext } from '../match-metric';
+import type { ContextSlot } from './context';
 
 export const READER_NAMES = [
   'entity',
@@ -40,6 +41,8 @@ export interface PlanContext {
   measures?: MatchContext;
   /** the previous intent of the thread: follow-ups inherit what they leave unsaid */
   previous?: Intent | null;
+  /** slots of the previous intent the analyst removed from the thread: never carried (read/context) */
+  drop?: readonly ContextSlot[];
   /** internal: plan for this one of several measures the question names ("revenue and net income") */
   onlyMetric?: string;
 }
