@@ -134,7 +134,9 @@ export function AnswerView({ answer, question, onAsk, onChoose, actions = true }
               type="button"
               className="rounded-full border border-line px-3 py-1 text-sm hover:bg-slate-50"
               onClick={() =>
-                answer.manifestId && answer.clarification?.rewrites?.[i] && onChoose ? onChoose(answer.manifestId, i, o) : onAsk?.(o)
+                answer.manifestId && (answer.clarification?.rewrites?.[i] || answer.clarification?.choices?.[i]) && onChoose
+                  ? onChoose(answer.manifestId, i, o)
+                  : onAsk?.(o)
               }
             >
               {o}

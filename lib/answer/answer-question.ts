@@ -52,6 +52,8 @@ export interface AnswerQuestionOptions {
   previous?: Intent | null;
   /** slots of the previous intent the analyst removed from the thread: the follow-up does not inherit them */
   drop?: readonly ContextSlot[];
+  /** a clarified intent (a typed clarification chip chosen): answered as it is, without planning the question again */
+  intent?: Intent;
   /** store the evidence manifest (default true) */
   store?: boolean;
   /** optional language model for intent proposals and phrasing; undefined = the configured one (usually none) */
@@ -79,7 +81,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   const model = opts.languageModel === undefined ? configuredLanguageModel() : opts.languageModel;
   // only a deterministic answer is cached: with a language model the same question may be worded (or planned) anew
   const cacheKey =
-    opts.cache === false || model
+    opts.cache === false || model || opts.intent
       ? null
       : await answerCacheKey({
           db,
@@ -121,13 +123,15 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
         loadConceptCatalog(db, tenantId, named, opts.role ?? null, index.version),
       ])
     : [[], []];
-  let plan: PlanResult = planQuestion(question, {
-    catalog,
-    index,
-    previous: opts.previous ?? null,
-    drop: opts.drop,
-    measures: { members, concepts },
-  });
+  let plan: PlanResult = opts.intent
+    ? { status: 'planned', intent: opts.intent, notes: ['the intent of a clarified question, with the chosen period'] }
+    : planQuestion(question, {
+        catalog,
+        index,
+        previous: opts.previous ?? null,
+        drop: opts.drop,
+        measures: { members, concepts },
+      });
   if ((plan.status === 'needs_clarification' || plan.status === 'insufficient_evidence') && model)
     plan = await proposeIntent(question, catalog, model, plan);
   const read = readBack(plan);

@@ -9,7 +9,7 @@ import { answerPeriod, type Figure } from './compute';
 import { operationFor, type Outcome } from './operations';
 import type { Stop } from './targets';
 import { lowerFirst, periodText, possessive, TextBuilder } from './text';
-import type { Answer, AnswerError, AnswerStatus, AnswerValue } from './types';
+import type { Answer, AnswerError, AnswerStatus, AnswerValue, PeriodChoice } from './types';
 import { calculatedBasisSentence } from './version-note';
 
 export type ComposedAnswer = Omit<Answer, 'timingMs' | 'manifestId'>;
@@ -102,10 +102,12 @@ export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): Comp
     };
   };
 
-  const clar = stop.find((s) => s.status === 'needs_clarification');
-  if (clar && outcomes.every((o) => !o.figure)) {
-    tb.text(clar.message);
-    return base('needs_clarification', { question: clar.message, options: clar.options ?? [] });
+  const asking = stop.filter((s) => s.status === 'needs_clarification');
+  if (asking.length > 0 && outcomes.every((o) => !o.figure)) {
+    // every company asked about at once (a comparison or ranking answers once each one's period is chosen)
+    const message = asking.map((s) => s.message).join(' ');
+    tb.text(message);
+    return base('needs_clarification', { question: message, ...stopChips(asking) });
   }
 
   const instruction = displayInstruction(intent);
@@ -214,7 +216,18 @@ export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): Comp
           rows: values.map((v) => ({ valueId: v.id, cells: [v.entity.name, v.period.label, v.period.dateRange, v.display] })),
         }
       : null;
-  return { ...base(status, alternativesOf(missing, operation.alternatives?.(intent, status) ?? null)), table };
+  const chips = asking.some((s) => s.options?.length) ? { question: 'Choose the period for each company:', ...stopChips(asking) } : null;
+  return { ...base(status, chips ?? alternativesOf(missing, operation.alternatives?.(intent, status) ?? null)), table };
+}
+
+/** The chips of the companies asked about: each option with its typed choice, named by company when several are asked. */
+function stopChips(asking: Stop[]): { options: string[]; choices?: (PeriodChoice | null)[] } {
+  const several = asking.length > 1;
+  const options = asking.flatMap((s) =>
+    (s.options ?? []).map((o, i) => (several && s.choices?.[i] ? `${s.choices[i]!.entityName}: ${o}` : o)),
+  );
+  const choices = asking.flatMap((s) => (s.options ?? []).map((_, i) => s.choices?.[i] ?? null));
+  return choices.some(Boolean) ? { options, choices } : { options };
 }
 
 /**

@@ -123,4 +123,34 @@ describe('explicit calculations, clarifications and follow-ups on the demo corpu
     expect(before.intent?.carried).toEqual(['entities', 'metric', 'periods']);
     expect((await turn('and FY2024?', ['entities'])).status).toBe('needs_clarification');
   });
+
+  it('a period chip is a typed choice: it re-runs the clarified intent for that company; a comparison asks each company in turn', async () => {
+    const owner = { db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst' };
+    const choose = async (a: Awaited<ReturnType<typeof ask>>, label: RegExp) => {
+      const choice = a.clarification!.options.findIndex((o) => label.test(o));
+      expect(choice, a.clarification!.options.join(' | ')).toBeGreaterThanOrEqual(0);
+      const chosen = await clarifiedQuestion({ ...owner, manifestId: a.manifestId!, choice });
+      expect(chosen.intent).toBeDefined();
+      return answerQuestion({ ...owner, question: chosen.question, intent: chosen.intent });
+    };
+    const asked = await ask('Northwind revenue 2024', 'thread-3');
+    expect(asked.status).toBe('needs_clarification');
+    const fy = await choose(asked, /^FY2024/);
+    expect(fy.status, fy.text).toBe('answered');
+    expect(fy.values[0]!.period).toMatchObject({ start: '2024-02-04', end: '2025-02-01' });
+
+    const both = await ask('Compare Helios and Northwind revenue 2024', 'thread-4');
+    expect(both.clarification!.options).toHaveLength(4);
+    const one = await choose(both, /^Northwind Outfitters: FY2024/);
+    expect(one.values.map((v) => v.entity.name)).toEqual(['Northwind Outfitters']);
+    expect(one.clarification!.options.every((o) => !o.includes('Northwind'))).toBe(true);
+    const all = await choose(one, /^FY2024/);
+    expect(all.status, all.text).toBe('answered');
+    expect(all.values.map((v) => [v.entity.name, v.period.end])).toEqual(
+      expect.arrayContaining([
+        ['Helios Components', '2024-03-31'],
+        ['Northwind Outfitters', '2025-02-01'],
+      ]),
+    );
+  });
 });

@@ -7,7 +7,9 @@ import type { Db } from '@/lib/db/client';
 import { manifests } from '@/lib/db/schema';
 import { manifestVisible } from '@/lib/auth/visibility';
 import { AppError } from '@/lib/errors';
-import { intentSchema, type Intent } from '@/lib/planner/types';
+import { intentSchema, type Intent, type PeriodRequest } from '@/lib/planner/types';
+import { MAX_QUESTION_LENGTH } from './answer-question';
+import type { Answer, PeriodChoice } from './types';
 
 interface Owner {
   db: Db;
@@ -41,21 +43,50 @@ export async function previousIntentFor(o: Owner & { threadId: string | null | u
 }
 
 /**
- * The question a clarification chip stands for: the stored manifest's rewrite for that choice, so the
- * choice is bound to the intent it clarifies (a chip label is never re-read as a new question).
+ * What a clarification chip stands for. A typed choice (a period for one company) re-runs the clarified intent, as
+ * stored with the answer, with that period request filled — the chip's label is never read as a question. Otherwise
+ * the stored manifest's rewrite of the question for that choice.
  */
 export async function clarifiedQuestion(
   o: Owner & { manifestId: string; choice: number },
-): Promise<{ question: string; threadId: string | null }> {
+): Promise<{ question: string; threadId: string | null; intent?: Intent }> {
   const [row] = await o.db
-    .select({ answer: manifests.answer, threadId: manifests.threadId })
+    .select({ answer: manifests.answer, intent: manifests.intent, question: manifests.question, threadId: manifests.threadId })
     .from(manifests)
     .where(and(ownedBy(o), eq(manifests.id, o.manifestId)))
     .limit(1);
   if (!row) throw new AppError('not_found:manifest', 'That answer is not available.');
-  const clar = (row.answer as { clarification?: { options?: string[]; rewrites?: (string | null)[] } | null }).clarification;
+  const clar = (row.answer as { clarification?: Answer['clarification'] }).clarification;
+  const label = clar?.options?.[o.choice];
+  if (!label) throw new AppError('bad_request:clarification', 'That choice does not belong to this clarification.');
+  const typed = clar?.choices?.[o.choice];
+  const stored = intentSchema.safeParse((row.intent as { intent?: unknown } | null)?.intent);
+  if (typed && stored.success) {
+    const intent = intentSchema.safeParse(withChosenPeriod(stored.data, typed));
+    const question = `${row.question} — ${label}`;
+    if (intent.success)
+      return { question: question.length <= MAX_QUESTION_LENGTH ? question : label, threadId: row.threadId, intent: intent.data };
+  }
   const rewrite = clar?.rewrites?.[o.choice];
-  if (!clar?.options?.[o.choice] || !rewrite)
-    throw new AppError('bad_request:clarification', 'That choice does not belong to this clarification.');
+  if (!rewrite) throw new AppError('bad_request:clarification', 'That choice does not belong to this clarification.');
   return { question: rewrite, threadId: row.threadId };
+}
+
+/**
+ * The intent with one company's period request filled by a chosen period: a request shared by several companies
+ * is split into one per company, so the others keep theirs (and are asked about in turn when theirs is ambiguous too).
+ */
+export function withChosenPeriod(intent: Intent, c: PeriodChoice): Intent {
+  const chosen = (p: PeriodRequest): PeriodRequest => ({
+    ...p,
+    text: c.text.replace(/\s*\(.*\)$/, ''),
+    spec: c.spec,
+    forEntity: c.entityId,
+  });
+  const periods = intent.periods.flatMap((p): PeriodRequest[] => {
+    if (p.text !== c.request || (p.forEntity && p.forEntity !== c.entityId)) return [p];
+    if (p.forEntity || intent.entities.length === 1) return [chosen(p)];
+    return intent.entities.map((e) => (e.id === c.entityId ? chosen(p) : { ...p, forEntity: e.id }));
+  });
+  return { ...intent, periods };
 }

@@ -4,10 +4,10 @@
  * periods the growth operations need. Nothing here looks up a fact.
  */
 import type { Period } from '@/lib/domain/types';
-import { fiscalPeriodBounds, resolveSpec, type ResolvedPeriod } from '@/lib/fiscal';
+import { FISCAL_POSITIONS, fiscalPeriodBounds, resolveSpec, type FiscalPosition, type PeriodSpec, type ResolvedPeriod } from '@/lib/fiscal';
 import type { PeriodRequest } from '@/lib/planner/types';
 import { targetFor, type EntityContext, type Target } from './compute';
-import type { AnswerStatus } from './types';
+import type { AnswerStatus, PeriodChoice } from './types';
 import { periodText } from './text';
 
 /** Why an entity's question stops before any figure: asked back, not available, or refused. */
@@ -15,6 +15,8 @@ export interface Stop {
   status: AnswerStatus;
   message: string;
   options?: string[];
+  /** per option, the typed choice it stands for (the period request it fills, for this company) */
+  choices?: (PeriodChoice | null)[];
 }
 
 export type Resolution = { ok: true; target: Target; resolved: ResolvedPeriod | null } | ({ ok: false } & Stop);
@@ -75,6 +77,10 @@ export function resolveFor(
       status: 'needs_clarification',
       message: `${reason} Which period do you mean for ${ent.entity.name}?`,
       options: r.options.map((o) => `${periodText(o)}`),
+      choices: r.options.map((o) => {
+        const spec = chosenSpec(req.spec, o);
+        return spec ? { entityId: ent.entity.id, entityName: ent.entity.name, request: req.text, spec, text: periodText(o) } : null;
+      }),
     };
   }
   if (r.status === 'unresolvable')
@@ -102,6 +108,20 @@ export function resolveFor(
       ? { ...weeks, exactEnd: true as const }
       : weeks;
   return { ok: true, target, resolved: r };
+}
+
+/**
+ * The calendar-independent meaning of one reading of an ambiguous phrase: "2024" for a company whose year is
+ * not the calendar year is its fiscal 2024 or calendar 2024 (a typed chip carries this, never its label).
+ */
+function chosenSpec(asked: PeriodSpec, o: ResolvedPeriod): PeriodSpec | null {
+  const year = asked.type === 'bare_year' ? asked.year : asked.type === 'fiscal' ? asked.year.year : null;
+  const position: FiscalPosition = asked.type === 'fiscal' ? asked.position : 'FY';
+  if (year === null) return null;
+  if (o.kind === 'calendar_period') return { type: 'calendar', position, year };
+  const fp = o.fiscalPeriod;
+  if (o.kind !== 'fiscal_period' || o.fiscalYear === null || !fp || !(FISCAL_POSITIONS as readonly string[]).includes(fp)) return null;
+  return { type: 'fiscal', position: fp as FiscalPosition, year: { year: o.fiscalYear, style: 'fiscal' } };
 }
 
 /** The same fiscal position one year earlier (year over year). */

@@ -1,6 +1,7 @@
 import type { Citation } from '@/lib/retrieval/lookup-facts';
 import type { VersionNote } from './version-note';
 import type { FiscalPeriodCode } from '@/lib/domain/types';
+import type { PeriodSpec } from '@/lib/fiscal';
 import type { Intent, Pathway } from '@/lib/planner/types';
 
 export type AnswerStatus = 'answered' | 'needs_clarification' | 'insufficient_evidence' | 'rejected';
@@ -149,6 +150,20 @@ export type TextSegment =
   | { type: 'value'; valueId: string; text: string }
   | { type: 'passage'; passageId: string; text: string };
 
+/**
+ * A clarification chip's typed choice: the period request it fills for one company (a follow-up's answer
+ * re-runs the clarified intent with it; the chip's label is never read as a question).
+ */
+export interface PeriodChoice {
+  entityId: string;
+  entityName: string;
+  /** the period request as the intent holds it (its text) */
+  request: string;
+  spec: PeriodSpec;
+  /** the chosen period in words ("FY2024 (1 Oct 2023 – 28 Sep 2024)") */
+  text: string;
+}
+
 export interface Answer {
   status: AnswerStatus;
   pathway: Pathway;
@@ -157,7 +172,7 @@ export interface Answer {
   values: AnswerValue[];
   passages: AnswerPassage[];
   /** rewrites[i]: the question option i stands for (the server re-asks it when the chip is chosen) */
-  clarification: { question: string; options: string[]; rewrites?: (string | null)[] } | null;
+  clarification: { question: string; options: string[]; rewrites?: (string | null)[]; choices?: (PeriodChoice | null)[] } | null;
   errors: AnswerError[];
   manifestId: string | null;
   timingMs: number;

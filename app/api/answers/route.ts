@@ -57,6 +57,7 @@ export const POST = withRole(
           userId: viewer.userId,
           role: viewer.role,
           question: chosen?.question ?? parsed.data.question!,
+          intent: chosen?.intent,
           threadId,
           previous: await previousIntentFor({ ...owner, threadId }),
           drop: parsed.data.drop,
@@ -74,14 +75,15 @@ export const POST = withRole(
       .flatMap((p) => (p.type === 'text' && 'text' in p ? [String(p.text)] : []))
       .join(' ')
       .trim();
-    const { question, previous } = await withContext(viewer, true, async ({ db }) => {
+    const { question, previous, intent } = await withContext(viewer, true, async ({ db }) => {
       const owner = { db, tenantId: viewer.tenantId, userId: viewer.userId };
-      const question = choice ? (await clarifiedQuestion({ ...owner, ...choice })).question : typed;
+      const chosen = choice ? await clarifiedQuestion({ ...owner, ...choice }) : null;
+      const question = chosen?.question ?? typed;
       if (!question) throw new AppError('bad_request:question', 'The question is empty.');
       const previous = await previousIntentFor({ ...owner, threadId: parsed.data.id });
       // the conversation is persisted per user (history, reopen); another user's thread id is refused
       await recordThreadActivity(viewer, parsed.data.id, question);
-      return { question, previous };
+      return { question, previous, intent: chosen?.intent };
     });
 
     const stream = createUIMessageStream<AnswerUIMessage>({
@@ -100,6 +102,7 @@ export const POST = withRole(
             userId: viewer.userId,
             role: viewer.role,
             question,
+            intent,
             threadId: parsed.data.id,
             previous,
             drop: last.metadata?.drop,
