@@ -44,3 +44,27 @@ test('a thread: a company switch keeps the period on the new calendar, "the year
   // the thread still holds its context for the question after
   await expect(context.locator('[data-slot="entities"]')).toContainText('Northwind Outfitters');
 });
+
+test('a period chip completes the question it clarifies, for each company of a comparison in turn', async ({ page }) => {
+  const ask = new AskPage(page);
+  await ask.goto();
+  const asked = await ask.ask('Compare Helios and Northwind revenue 2024');
+  await expect(asked).toHaveAttribute('data-status', 'needs_clarification');
+  const chips = asked.getByRole('group', { name: 'Choose an option' });
+  await expect(chips.getByRole('button')).toHaveCount(4);
+  await snap(page, 'test-results/screens/thread-period-chips-desktop.png');
+  await chips.getByRole('button', { name: 'Northwind Outfitters: FY2024 (4 Feb 2024 – 1 Feb 2025)' }).click();
+  await expect(ask.answers()).toHaveCount(2);
+  const one = ask.answers().last();
+  await expect(one).toContainText('4 Feb 2024 – 1 Feb 2025');
+  await one
+    .getByRole('group', { name: 'Choose an option' })
+    .getByRole('button', { name: /^FY2024 \(1 Apr 2023 – 31 Mar 2024\)/ })
+    .click();
+  await expect(ask.answers()).toHaveCount(3);
+  const both = ask.answers().last();
+  await expect(both).toHaveAttribute('data-status', 'answered');
+  await expect(both).toContainText('1 Apr 2023 – 31 Mar 2024');
+  await expect(both).toContainText('4 Feb 2024 – 1 Feb 2025');
+  await expect(both.getByRole('group', { name: 'Choose an option' })).toHaveCount(0);
+});
