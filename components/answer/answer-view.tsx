@@ -69,11 +69,13 @@ export interface AnswerViewProps {
   onAsk?: (q: string) => void;
   /** a clarification chip was picked — the choice is sent bound to this answer's manifest, not as new text */
   onChoose?: (manifestId: string, choice: number, label: string) => void;
+  /** an option that is an example, not a choice ("a specific fiscal year, e.g. FY2024"): the question goes back into the box to complete */
+  onEdit?: (q: string) => void;
   /** hide the toolbar (e.g. inside a shared page that renders its own) */
   actions?: boolean;
 }
 
-export function AnswerView({ answer, question, onAsk, onChoose, actions = true }: AnswerViewProps) {
+export function AnswerView({ answer, question, onAsk, onChoose, onEdit, actions = true }: AnswerViewProps) {
   const series = answer.table ? pivotValues(answer) : [];
   const pivot = series.length > 1 ? buildPivot(series) : null;
   const metricLabel = series[0]?.label;
@@ -133,11 +135,12 @@ export function AnswerView({ answer, question, onAsk, onChoose, actions = true }
               key={o}
               type="button"
               className="rounded-full border border-line px-3 py-1 text-sm hover:bg-slate-50"
-              onClick={() =>
-                answer.manifestId && (answer.clarification?.rewrites?.[i] || answer.clarification?.choices?.[i]) && onChoose
-                  ? onChoose(answer.manifestId, i, o)
-                  : onAsk?.(o)
-              }
+              onClick={() => {
+                const c = answer.clarification;
+                if (answer.manifestId && (c?.rewrites?.[i] || c?.choices?.[i]) && onChoose) onChoose(answer.manifestId, i, o);
+                else if (c?.rewrites && question && onEdit) onEdit(`${question} `);
+                else onAsk?.(o);
+              }}
             >
               {o}
             </button>

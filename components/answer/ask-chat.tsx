@@ -227,7 +227,16 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
             return (
               <li key={m.id} className="min-w-0">
                 {answerPart && answerPart.type === 'data-answer' ? (
-                  <AnswerView answer={answerPart.data} question={questionBefore(messages, index)} onAsk={ask} onChoose={choose} />
+                  <AnswerView
+                    answer={answerPart.data}
+                    question={questionBefore(messages, index)}
+                    onAsk={ask}
+                    onChoose={choose}
+                    onEdit={(q) => {
+                      setInput(q);
+                      requestAnimationFrame(() => inputRef.current?.focus());
+                    }}
+                  />
                 ) : (
                   <AnswerProgress parts={m.parts} live={busy && index === messages.length - 1} />
                 )}

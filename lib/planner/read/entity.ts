@@ -59,9 +59,11 @@ export const entityReader: Reader = {
       notes.push('company carried over from the previous question');
     }
     if (entities.length === 0) {
+      const options = ctx.catalog.slice(0, 8).map((e) => e.name);
       return {
         status: 'needs_clarification',
-        clarification: { question: 'Which company do you mean?', options: ctx.catalog.slice(0, 8).map((e) => e.name) },
+        // each chip completes the question with its company (a chip label alone would lose the measure and period)
+        clarification: { question: 'Which company do you mean?', options, rewrites: options.map((o) => `${question} (${o})`) },
         partial: {},
         notes,
       };

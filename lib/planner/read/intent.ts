@@ -121,6 +121,11 @@ function periodRequests(r: Reading, operation: Operation): PeriodRequest[] {
   });
 }
 
+/** Each chip completes the question with its words ("… (the latest fiscal year)"); an example ("e.g.") is no choice. */
+function withRewrites(question: string, c: { question: string; options: string[] }) {
+  return { ...c, rewrites: c.options.map((o) => (/\be\.g\./.test(o) ? null : `${question} (${o})`)) };
+}
+
 /** The intent of a fully placed reading, or what must be asked first. */
 export function buildIntent(r: Reading, planFor: (ctx: PlanContext) => PlanResult): PlanResult {
   const { entities, notes, prev, ow, version } = r;
@@ -134,10 +139,10 @@ export function buildIntent(r: Reading, planFor: (ctx: PlanContext) => PlanResul
   if (!metric) {
     return {
       status: 'needs_clarification',
-      clarification: {
+      clarification: withRewrites(r.question, {
         question: 'Which figure do you want?',
         options: ['revenue', 'operating income', 'net income', 'operating margin', 'total assets'],
-      },
+      }),
       partial: { entities },
       notes,
     };
@@ -180,10 +185,10 @@ export function buildIntent(r: Reading, planFor: (ctx: PlanContext) => PlanResul
   if (periods.length === 0 && operation !== 'series') {
     return {
       status: 'needs_clarification',
-      clarification: {
+      clarification: withRewrites(r.question, {
         question: 'Which period? Ledgerline never assumes one.',
         options: ['the latest fiscal year', 'the latest quarter', 'a specific fiscal year, e.g. FY2024'],
-      },
+      }),
       partial: { entities, metric },
       notes,
     };
@@ -191,7 +196,10 @@ export function buildIntent(r: Reading, planFor: (ctx: PlanContext) => PlanResul
   if (operation === 'series' && !r.range && periods.length === 0) {
     return {
       status: 'needs_clarification',
-      clarification: { question: 'Over which fiscal years?', options: ['the last 3 fiscal years', 'the last 5 fiscal years'] },
+      clarification: withRewrites(r.question, {
+        question: 'Over which fiscal years?',
+        options: ['the last 3 fiscal years', 'the last 5 fiscal years'],
+      }),
       partial: { entities, metric },
       notes,
     };
