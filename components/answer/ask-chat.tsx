@@ -5,12 +5,10 @@ import { DefaultChatTransport } from 'ai';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AnswerUIMessage } from '@/lib/answer/messages';
-import type { Answer } from '@/lib/answer/types';
-import type { ContextSlot } from '@/lib/planner/read/context';
 import { AnswerProgress } from './answer-progress';
 import { AnswerView } from './answer-view';
 import { suggestCompanies, wordAt, type Company } from './company-suggest';
-import { ThreadContext, threadIntent } from './thread-context';
+import { ThreadContext, useThreadContext } from './thread-context';
 
 /** Longest question the answer route accepts (lib/answer MAX_QUESTION_LENGTH). */
 const MAX_QUESTION = 2000;
@@ -86,14 +84,7 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState(false);
-  // the slots of the thread's context the analyst removed for the next question
-  const [dropped, setDropped] = useState<ContextSlot[]>([]);
-  const answers = messages.flatMap((m) => m.parts.flatMap((p): Answer[] => (p.type === 'data-answer' ? [p.data] : [])));
-  const context = threadIntent(answers);
-  const latestManifest = answers[answers.length - 1]?.manifestId ?? null;
-  // a new answer is a new context: nothing of it is removed yet
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the thread's latest answer changes
-  useEffect(() => setDropped([]), [latestManifest]);
+  const { context, dropped, setDropped } = useThreadContext(messages);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const busy = status === 'submitted' || status === 'streaming';

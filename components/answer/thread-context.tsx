@@ -1,5 +1,7 @@
 'use client';
 
+import { useEffect, useState } from 'react';
+import type { AnswerUIMessage } from '@/lib/answer/messages';
 import type { Answer } from '@/lib/answer/types';
 import type { ContextSlot } from '@/lib/planner/read/context';
 
@@ -32,6 +34,16 @@ export function slotText(intent: Intent, slot: ContextSlot): string | null {
 export function threadIntent(answers: Answer[]): Intent | null {
   for (let i = answers.length - 1; i >= 0; i--) if (answers[i]!.intent) return answers[i]!.intent;
   return null;
+}
+
+/** The thread's context and the slots of it the analyst removed for the next question (none again after each new answer). */
+export function useThreadContext(messages: AnswerUIMessage[]) {
+  const [dropped, setDropped] = useState<ContextSlot[]>([]);
+  const answers = messages.flatMap((m) => m.parts.flatMap((p): Answer[] => (p.type === 'data-answer' ? [p.data] : [])));
+  const latest = answers[answers.length - 1]?.manifestId ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the thread's latest answer changes
+  useEffect(() => setDropped([]), [latest]);
+  return { context: threadIntent(answers), dropped, setDropped };
 }
 
 /**

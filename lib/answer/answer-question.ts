@@ -111,27 +111,11 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   // the cache key read the data version in this transaction: the index is checked against the same one (one read, not two)
   const index = await loadEntityIndex(db, tenantId, cacheKey ? cacheKey.version : undefined);
   const catalog = index.entities;
-  // the members (segments, products, regions) and labelled concepts of the companies the question names
-  const named = namedEntityIds(question, index, opts.previous ?? null);
-  // their latest period ends (the anchor of "last fiscal year") are read alongside the catalogues;
-  // entityContext takes them from the cache instead of one more round trip after planning
-  const version = index.version;
-  if (version !== null) for (const id of named) void latestPeriodEndAt(db, tenantId, id, opts.role ?? null, version).catch(() => undefined);
-  const [members, concepts] = named.length
-    ? await Promise.all([
-        loadMemberCatalog(db, tenantId, named, opts.role ?? null, index.version),
-        loadConceptCatalog(db, tenantId, named, opts.role ?? null, index.version),
-      ])
-    : [[], []];
+  const measures = await measureCatalogs(opts, question, index);
+  const context = { catalog, index, previous: opts.previous ?? null, drop: opts.drop, measures };
   let plan: PlanResult = opts.intent
     ? { status: 'planned', intent: opts.intent, notes: ['the intent of a clarified question, with the chosen period'] }
-    : planQuestion(question, {
-        catalog,
-        index,
-        previous: opts.previous ?? null,
-        drop: opts.drop,
-        measures: { members, concepts },
-      });
+    : planQuestion(question, context);
   if ((plan.status === 'needs_clarification' || plan.status === 'insufficient_evidence') && model)
     plan = await proposeIntent(question, catalog, model, plan);
   const read = readBack(plan);
@@ -168,7 +152,7 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   };
 
   // a judgement question ("Is it capital-intensive?", "Has its quick ratio improved?"): a computed analysis with its rule
-  const judged = planJudgement(question, index, { members, concepts });
+  const judged = opts.intent ? null : planJudgement(question, index, measures);
   if (judged)
     return finish(await answerJudgement(judged, { db, tenantId, role: opts.role ?? null, index, trace, report, notes: plan.notes }));
 
@@ -276,6 +260,23 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
 /** An intent's scope and basis, and the statements its question names as the source of its figures (statement-scope.ts). */
 function scopeOf(intent: Intent, question: string): Pick<ExecContext, 'scope' | 'basis' | 'statements'> {
   return { scope: intent.scope, basis: intent.basis, statements: readInstructions(question).instructions.statements ?? [] };
+}
+
+/** The members (segments, products, regions) and labelled concepts of the companies a question names. */
+async function measureCatalogs(opts: AnswerQuestionOptions, question: string, index: EntityIndex) {
+  const { db, tenantId } = opts;
+  const named = namedEntityIds(question, index, opts.previous ?? null);
+  // their latest period ends (the anchor of "last fiscal year") are read alongside the catalogues;
+  // entityContext takes them from the cache instead of one more round trip after planning
+  const version = index.version;
+  if (version !== null) for (const id of named) void latestPeriodEndAt(db, tenantId, id, opts.role ?? null, version).catch(() => undefined);
+  const [members, concepts] = named.length
+    ? await Promise.all([
+        loadMemberCatalog(db, tenantId, named, opts.role ?? null, index.version),
+        loadConceptCatalog(db, tenantId, named, opts.role ?? null, index.version),
+      ])
+    : [[], []];
+  return { members, concepts };
 }
 
 /** The companies a question names, and those of the thread's previous question (a follow-up inherits them). */
