@@ -273,3 +273,16 @@ function ident(name: string): string {
 function roleName(role: string): string {
   return role === 'public' ? 'public' : ident(role);
 }
+
+/**
+ * Whether a database error says a Citus node could not be reached (a worker stopped or cut off): SQLSTATE
+ * class 08 (connection exception) raised about a remote node, anywhere in the error's cause chain. The statement
+ * failed as a whole — a distributed read returns every shard's rows or an error, never some of them.
+ */
+export function isNodeUnreachable(e: unknown): boolean {
+  for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
+    const { code, message } = cur as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && code.startsWith('08') && typeof message === 'string' && /remote node/i.test(message)) return true;
+  }
+  return false;
+}

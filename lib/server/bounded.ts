@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Database, Db } from '@/lib/db/client';
 import { withDeadline } from '@/lib/db/deadline';
+import { isNodeUnreachable } from '@/lib/db/citus';
 import { inTenantScope, isStatementTimeout, scopedHandle } from '@/lib/db/tenant-scope';
 import { readEnv } from '@/lib/env';
 import { AppError } from '@/lib/errors';
@@ -107,6 +108,12 @@ export function typedBoundError(e: unknown, limits?: Pick<BoundedWorkLimits, 'st
       `A database statement ran longer than ${limits?.statementTimeoutMs ?? readEnv().LEDGERLINE_STATEMENT_TIMEOUT_MS} ms and was cancelled; try a narrower question.`,
       { cause: e, details: { retryAfterS: 1 } },
     );
+  }
+  if (isNodeUnreachable(e)) {
+    return new AppError('unavailable:database_node', 'A database node is unreachable; try again in a moment.', {
+      cause: e,
+      details: { retryAfterS: 5 },
+    });
   }
   // pg.Pool's connectionTimeoutMillis: every connection stayed busy
   if (e instanceof Error && /timeout exceeded when trying to connect/i.test(e.message)) {
