@@ -5,6 +5,8 @@
  * margin over two years) come back as typed errors, never as a number.
  */
 import {
+  arithmetic,
+  averageBalance,
   change,
   deriveH2,
   deriveQ4,
@@ -16,7 +18,10 @@ import {
   sum,
   sumPeriods,
   windowRule,
+  type ArithmeticOp,
+  type ArithmeticTerm,
   type CalcResult,
+  type NodeRelation,
   type Operand,
 } from '@/lib/calc';
 import type { Period } from '@/lib/domain/types';
@@ -83,27 +88,139 @@ export async function evaluateExpression(
   resolvePeriod: ResolveOperandPeriod,
   label: MetricRef | null,
 ): Promise<FigureResult> {
-  if (node.kind === 'operand') {
-    const { metric, period } = node.operand;
+  if (node.kind === 'const') {
+    const message = `${node.text} alone is a number of the question, not a reported figure`;
+    return { ok: false, failure: { kind: 'rejected', message, errors: [{ code: 'INVALID_VALUE', message, factIds: [] }] } };
+  }
+  if (node.kind === 'operand') return evaluateOperand(ctx, ent, node.operand, resolvePeriod);
+  const window = node.op === 'sum' ? await measureOverWindow(ctx, ent, node, resolvePeriod) : null;
+  if (window) return window;
+  const terms: Term[] = [];
+  for (const arg of node.args) {
+    if (arg.kind === 'const') {
+      terms.push({ constant: arg.value, text: arg.text });
+      continue;
+    }
+    const f = await evaluateExpression(ctx, ent, arg, resolvePeriod, null);
+    if (!f.ok) return f;
+    terms.push({ figure: f.figure });
+  }
+  const parts = terms.flatMap((t) => ('figure' in t ? [t.figure] : []));
+  if (parts.length >= 2) {
+    // per-share figures (or share counts) across a stock split one of them was never restated for
+    const mixed = shareBasisFailure(
+      parts.map((p) => ({ ...p, label: answerPeriod(p.period, ent.calendars).label })),
+      parts[0]!.metricLabel,
+    );
+    if (mixed) return { ok: false, failure: mixed };
+  }
+  if (parts.length < terms.length || node.op === 'product' || byArithmetic(node, parts))
+    return arithmeticNode(ctx, ent, node, terms, label);
+  return combineFigures(ctx, ent, node, parts, label);
+}
+
+type Term = { figure: Figure } | { constant: string; text: string };
+
+/** One operand: the measure over its period, or the average of its opening and closing balances. */
+async function evaluateOperand(
+  ctx: ExecContext,
+  ent: EntityContext,
+  operand: Extract<ExpressionNode, { kind: 'operand' }>['operand'],
+  resolvePeriod: ResolveOperandPeriod,
+): Promise<FigureResult> {
+  const { metric, period } = operand;
+  if (operand.role !== 'average') {
     const r = resolvePeriod(period, metric.periodType);
     if (!r.ok) return { ok: false, failure: r.failure };
     return computeFigure(ctx, ent, metric, r.target);
   }
-  const window = node.op === 'sum' ? await measureOverWindow(ctx, ent, node, resolvePeriod) : null;
-  if (window) return window;
-  const parts: Figure[] = [];
-  for (const arg of node.args) {
-    const f = await evaluateExpression(ctx, ent, arg, resolvePeriod, null);
-    if (!f.ok) return f;
-    parts.push(f.figure);
+  // "average equity": the balances at the day before the period starts and at its end, averaged over it
+  const r = resolvePeriod(period, 'duration');
+  if (!r.ok) return { ok: false, failure: r.failure };
+  const span = r.target.period;
+  if (span.type !== 'duration' || metric.periodType !== 'instant') {
+    const message = `an average of ${lowerFirst(metric.label)} takes its opening and closing balances over a period`;
+    return { ok: false, failure: { kind: 'rejected', message, errors: [{ code: 'WRONG_PERIOD_TYPE', message, factIds: [] }] } };
   }
+  const opening = await computeFigure(ctx, ent, metric, targetFor({ type: 'instant', date: addDays(span.start, -1) }, ent.calendars));
+  if (!opening.ok) return opening;
+  const closing = await computeFigure(ctx, ent, metric, targetFor({ type: 'instant', date: span.end }, ent.calendars));
+  if (!closing.ok) return closing;
+  const res = averageBalance({ opening: opening.figure.operand, closing: closing.figure.operand, period: span, calendars: ent.calendars });
+  recordCalculation(ctx, res);
+  if (!res.ok) return { ok: false, failure: rejectedFailure(res) };
+  return { ok: true, figure: fromCalc(res, `Average ${lowerFirst(metric.label)}`, [opening.figure, closing.figure], ent) };
+}
+
+/**
+ * Whether a quotient of two figures goes through the formula-node calculation: the user related a flow to a
+ * balance at its end, divided one measure over two comparable periods, or divided an amount by a share count.
+ */
+function byArithmetic(node: Extract<ExpressionNode, { kind: 'op' }>, parts: Figure[]): boolean {
+  if ((node.op !== 'ratio' && node.op !== 'share') || parts.length !== 2) return false;
+  const [a, b] = parts as [Figure, Figure];
+  if (a.currency && b.unit === 'shares') return true;
+  const same = a.period.type === b.period.type && startOf(a.period) === startOf(b.period) && endOf(a.period) === endOf(b.period);
+  if (same) return false;
+  return (!!node.atEnd && a.period.type !== b.period.type) || (sameMetric(a, b) && a.period.type === b.period.type);
+}
+
+const ARITHMETIC: Record<Extract<ExpressionNode, { kind: 'op' }>['op'], ArithmeticOp> = {
+  sum: 'add',
+  difference: 'sub',
+  ratio: 'div',
+  share: 'div',
+  product: 'mul',
+};
+
+/** A formula node with constants, a product, or a relation other than one period: lib/calc's node arithmetic, left to right. */
+function arithmeticNode(
+  ctx: ExecContext,
+  ent: EntityContext,
+  node: Extract<ExpressionNode, { kind: 'op' }>,
+  terms: Term[],
+  label: MetricRef | null,
+): FigureResult {
+  const op = ARITHMETIC[node.op];
+  const asTerm = (t: Term): ArithmeticTerm => ('figure' in t ? t.figure.operand : { constant: t.constant });
+  const [first, ...rest] = terms;
+  if (!first) return { ok: false, failure: { kind: 'rejected', message: 'no figure', errors: [] } };
+  let acc: Term = first;
+  for (const [k, next] of rest.entries()) {
+    const figs = [acc, next].flatMap((t) => ('figure' in t ? [t.figure] : []));
+    const [fa, fb] = figs;
+    const comparable = !!fa && !!fb && sameMetric(fa, fb) && fa.period.type === fb.period.type;
+    const mixed = !!fa && !!fb && fa.period.type !== fb.period.type;
+    const relation: NodeRelation = node.atEnd && mixed ? 'balance_at_end' : comparable ? 'comparable_periods' : 'same_period';
+    const last = k === rest.length - 1;
+    const res = arithmetic({
+      op,
+      left: asTerm(acc),
+      right: asTerm(next),
+      relation,
+      calendars: ent.calendars,
+      ...(last && node.unit ? { pureUnit: node.unit } : {}),
+    });
+    recordCalculation(ctx, res);
+    if (!res.ok) return { ok: false, failure: rejectedFailure(res) };
+    const text = (t: Term) => ('figure' in t ? lowerFirst(t.figure.metricLabel) : t.text);
+    const name = label && terms.length === 2 ? label.label : `${text(acc)} ${{ add: '+', sub: '−', mul: '×', div: '/' }[op]} ${text(next)}`;
+    acc = { figure: fromCalc(res, name.charAt(0).toUpperCase() + name.slice(1), figs, ent) };
+  }
+  return 'figure' in acc
+    ? { ok: true, figure: acc.figure }
+    : { ok: false, failure: { kind: 'rejected', message: 'no figure', errors: [] } };
+}
+
+/** Sums, differences, ratios and shares of figures, each through its own validated calculation. */
+async function combineFigures(
+  ctx: ExecContext,
+  ent: EntityContext,
+  node: Extract<ExpressionNode, { kind: 'op' }>,
+  parts: Figure[],
+  label: MetricRef | null,
+): Promise<FigureResult> {
   const calendars = ent.calendars;
-  // per-share figures (or share counts) across a stock split one of them was never restated for
-  const mixed = shareBasisFailure(
-    parts.map((p) => ({ ...p, label: answerPeriod(p.period, calendars).label })),
-    parts[0]!.metricLabel,
-  );
-  if (mixed) return { ok: false, failure: mixed };
   const operands: Operand[] = parts.map((p) => p.operand);
   let res: CalcResult;
   let op: string = node.op;
@@ -145,7 +262,16 @@ export async function evaluateExpression(
         // same fiscal position, sequential for adjacent periods, else between the two periods named
         const adjacent = a.period.type === 'duration' && b.period.type === 'duration' && addDays(b.period.end, 1) === a.period.start;
         const relation = pa && pb && pa.fiscalPeriod === pb.fiscalPeriod ? 'year_over_year' : adjacent ? 'sequential' : 'between';
-        res = change({ later: a.operand, earlier: b.operand, calendars, relation, allowImplausible: true });
+        // the change keeps its measure: "(FY2026 revenue − FY2025 revenue) / FY2025 revenue" divides one measure over comparable periods
+        const metricId = a.operand.metricId ?? undefined;
+        res = change({
+          later: a.operand,
+          earlier: b.operand,
+          calendars,
+          relation,
+          allowImplausible: true,
+          ...(metricId ? { metricId } : {}),
+        });
         op = 'change';
       } else {
         return {

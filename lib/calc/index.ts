@@ -23,6 +23,7 @@ export * from './per-share';
 export * from './free-cash-flow';
 export * from './convert-currency';
 export * from './formula';
+export * from './arithmetic';
 export * from './cagr';
 export * from './average-periods';
 export * from './select-version';

@@ -75,7 +75,9 @@ export type CalcOp =
   | 'convert_currency'
   | 'cagr'
   | 'average_periods'
-  | 'formula';
+  | 'formula'
+  /** one node of a formula the user states (lib/calc/arithmetic) */
+  | 'arithmetic';
 
 /** 'reported' when every operand is reported for the result's own period, 'derived' otherwise. */
 export type ResultBasis = 'reported' | 'derived';

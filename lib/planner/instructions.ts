@@ -12,6 +12,7 @@
  * planner, where an unplaced word blocks the answer as before.
  */
 import { isFiller } from './filler';
+import { SOURCE_PREPOSITIONS } from './read/discourse-lexicon';
 import { tokenize } from './spans';
 
 export type StatementKind = 'income_statement' | 'balance_sheet' | 'cash_flow_statement';
@@ -44,7 +45,7 @@ export interface ReadInstructions {
 const STATEMENT_NAMES: { kind: StatementKind; re: RegExp }[] = [
   {
     kind: 'cash_flow_statement',
-    re: /\b(?:consolidated\s+)?(?:cash[- ]flows?\s+statements?|statements?\s+of\s+(?:consolidated\s+)?cash[- ]flows?)\b/gi,
+    re: /\b(?:consolidated\s+)?(?:cash[- ]flows?\s+statements?|statements?\s+of\s+(?:consolidated\s+)?cash[- ]flows?|supplemental\s+cash[- ]flows?\s+(?:information|disclosures?|data))\b/gi,
   },
   {
     kind: 'balance_sheet',
@@ -52,7 +53,7 @@ const STATEMENT_NAMES: { kind: StatementKind; re: RegExp }[] = [
   },
   {
     kind: 'income_statement',
-    re: /\b(?:consolidated\s+)?(?:income\s+statements?|statements?\s+of\s+(?:consolidated\s+)?(?:comprehensive\s+)?(?:income|operations|earnings)|p\s*&\s*l(?:\s+statements?)?|profit\s+(?:and|&)\s+loss(?:\s+(?:statements?|accounts?))?)(?![\w&])/gi,
+    re: /\b(?:consolidated\s+)?(?:income\s+statements?|statements?\s+of\s+(?:consolidated\s+)?(?:comprehensive\s+)?(?:income|operations|earnings)|statements?\s+of\s+(?:consolidated\s+)?profit\s+(?:or|and|&)\s+loss(?:\s+and\s+(?:other\s+)?comprehensive\s+income)?|p\s*&\s*l(?:\s+statements?)?|profit\s+(?:and|&)\s+loss(?:\s+(?:statements?|accounts?))?)(?![\w&])/gi,
   },
 ];
 
@@ -86,6 +87,28 @@ function currencyOf(word: string | undefined): Instructions['currency'] | null {
 
 const DECIMAL_WORDS: Record<string, number> = { zero: 0, no: 0, one: 1, two: 2, three: 3, four: 4, '0': 0, '1': 1, '2': 2, '3': 3, '4': 4 };
 
+/** "to the nearest <unit>": the display scale and the decimals it leaves. */
+const NEAREST: Record<string, { scale?: Instructions['scale']; decimals: number }> = {
+  thousand: { scale: 'thousands', decimals: 0 },
+  'ten thousand': { scale: 'thousands', decimals: 0 },
+  'hundred thousand': { scale: 'millions', decimals: 1 },
+  million: { scale: 'millions', decimals: 0 },
+  'ten million': { scale: 'millions', decimals: 0 },
+  'hundred million': { scale: 'billions', decimals: 1 },
+  billion: { scale: 'billions', decimals: 0 },
+  'ten billion': { scale: 'billions', decimals: 0 },
+  'hundred billion': { scale: 'trillions', decimals: 1 },
+  trillion: { scale: 'trillions', decimals: 0 },
+  'whole number': { decimals: 0 },
+  'whole dollar': { decimals: 0 },
+  dollar: { decimals: 0 },
+  cent: { decimals: 2 },
+  tenth: { decimals: 1 },
+  'tenth of a percent': { decimals: 1 },
+  'tenth of a percentage point': { decimals: 1 },
+  hundredth: { decimals: 2 },
+};
+
 const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instructions) => boolean }[] = [
   {
     detail: 'rounding',
@@ -94,6 +117,39 @@ const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instr
       const n = DECIMAL_WORDS[m[1]!.toLowerCase()];
       if (n === undefined) return false;
       i.decimals = n;
+      return true;
+    },
+  },
+  {
+    // "to two decimals", "with one decimal", "to 2 decimal places" (without "round")
+    detail: 'rounding',
+    re: /\b(?:to|with|at|using)\s+(zero|no|one|two|three|four|[0-4])\s+decimal(?:\s+places?|s)?\b/gi,
+    apply: (m, i) => {
+      const n = DECIMAL_WORDS[(m[1] ?? '').toLowerCase()];
+      if (n === undefined) return false;
+      i.decimals = n;
+      return true;
+    },
+  },
+  {
+    // "round to the nearest million", "rounded to the nearest hundred thousand dollars", "to the nearest billion"
+    detail: 'rounding',
+    re: /\b(?:(?:round(?:ed)?|rounding)\s+(?:(?:it|off|(?:the|your)\s+(?:final\s+)?(?:answer|result|figure)|answers?|results?)\s+)?)?to\s+the\s+nearest\s+(thousand|ten\s+thousand|hundred\s+thousand|million|ten\s+million|hundred\s+million|billion|ten\s+billion|hundred\s+billion|trillion|whole\s+(?:number|dollar)|dollar|cent|tenth(?:\s+of\s+a\s+percent(?:age\s+point)?)?|hundredth)(?:\s+(?:(?:us\s+)?dollars?|usd))?\b/gi,
+    apply: (m, i) => {
+      const unit = (m[1] ?? '').toLowerCase().replace(/\s+/g, ' ');
+      const r = NEAREST[unit];
+      if (!r) return false;
+      if (r.scale) i.scale = r.scale;
+      i.decimals = r.decimals;
+      return true;
+    },
+  },
+  {
+    // "to the cent", "to the penny": two decimals
+    detail: 'rounding',
+    re: /\bto\s+the\s+(?:cent|penny)\b/gi,
+    apply: (_m, i) => {
+      i.decimals = 2;
       return true;
     },
   },
@@ -170,6 +226,7 @@ const SOURCE_WORDS = new Set(
   within in inside from on off of using use utilizing utilize utilising utilise relying rely referencing reference referring refer
   basing base based drawing draw conclusions conclusion judgments judgements judgment judgement response respond responses answer answers
   answering question questions asked ask perspective investment analyst analysts financial assuming assume who which can
+  following taking take into account considering consider looking look at regarding reference its their judging going
   calculate calculating calculation compute computing help want when while according per through by via your our us we please
   provide give state consolidated statement statements and or as the a an what was is`
     .split(/\s+/)
@@ -249,9 +306,7 @@ export function readInstructions(question: string): ReadInstructions {
   // "… from the cash flow statement", "based on the income statement": a source pinned inside a clause
   for (const s of statements) {
     if (used.has(s)) continue;
-    const lead = /\b(?:based\s+on|using|from|per|according\s+to|in|on)\s+(?:the\s+)?(?:its\s+)?$/i.exec(
-      question.slice(Math.max(0, s.start - 30), s.start),
-    );
+    const lead = STATEMENT_LEAD.exec(question.slice(Math.max(0, s.start - 60), s.start));
     if (!lead) continue;
     claims.push({ start: s.start - lead[0].length, end: s.end, detail: 'statement scope' });
     used.add(s);
@@ -263,6 +318,12 @@ export function readInstructions(question: string): ReadInstructions {
   }
   return { instructions, claims: claims.sort((a, b) => a.start - b.start) };
 }
+
+/** A source preposition before a statement's name: "based on the", "from NVIDIA's", "taking into account only the". */
+const STATEMENT_LEAD = new RegExp(
+  String.raw`\b(?:${SOURCE_PREPOSITIONS}|from|per|in|on)\s+(?:(?:only|solely|just|primarily|mainly|exclusively)\s+)?(?:the\s+)?(?:its\s+|their\s+|[\p{L}\p{N}.&-]+['’]s?\s+)?$`,
+  'iu',
+);
 
 /** Whether [start, end) lies inside an instruction claim (a measure word there is part of a statement's name). */
 export function withinInstruction(claims: InstructionClaim[], start: number, end: number): boolean {

@@ -19,6 +19,7 @@ import {
   withMember,
   wordsOf,
 } from './match-member';
+import { ORDINARY_PATTERNS, WEAK_VERBS } from './read/ordinary-words';
 import { type Normalized, norm, normalizeForMetrics, normalizeWithOffsets, weakMemo } from './measure-text';
 import type { MetricRef } from './types';
 
@@ -82,6 +83,8 @@ const PHRASES: MetricPhrase[] = (() => {
     }
   }
   for (const w of WEAK) out.push({ phrase: w, ref: baseRef('net_income'), weak: true });
+  // "how much did it sell", "how much did it borrow": a verb names a measure only when nothing else does
+  for (const v of WEAK_VERBS) for (const w of v.words) out.push({ phrase: w, ref: baseRef(v.metric), weak: true });
   return out.sort((a, b) => b.phrase.length - a.phrase.length);
 })();
 const PHRASE_SET = new Set(PHRASES.map((p) => p.phrase));
@@ -148,9 +151,10 @@ const phrasesWithConcepts = weakMemo((concepts: readonly ConceptEntry[]): Metric
 });
 
 /** Caption patterns as whole-word regexes over the normalized text (captured: the caption). */
-const CAPTIONS = CAPTION_PATTERNS.map((c) => ({
+/** Statement captions and the ordinary words that name a measure (lib/planner/read/ordinary-words). */
+const CAPTIONS = [...CAPTION_PATTERNS, ...ORDINARY_PATTERNS].map((c) => ({
   re: new RegExp(` (${c.pattern})(?= )`, 'g'),
-  ref: baseRef(c.metric),
+  ref: FORMULAS.some((f) => f.id === c.metric) ? formulaRef(c.metric) : baseRef(c.metric),
 }));
 
 /**

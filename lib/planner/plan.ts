@@ -6,11 +6,12 @@
  */
 import { matchEntities } from './match-entities';
 import { comparisonReader, acrossCompanies } from './read/comparison';
-import { discourseReader } from './read/discourse';
+import { discourseReader, sourceReader } from './read/discourse';
 import { entityReader, readUnknownCompanies, selfAttributed } from './read/entity';
 import { expressionReader } from './read/expression';
+import { formulaReader } from './read/formula';
 import { buildIntent } from './read/intent';
-import { measureChoiceReader, measureReader } from './read/measure';
+import { measureChoiceReader, measureReader, measureVerbReader } from './read/measure';
 import { memberReader } from './read/member';
 import { narrativeReader, routeNarrative } from './read/narrative';
 import { operationReader, operationWordsReader } from './read/operation';
@@ -39,10 +40,13 @@ const READERS: readonly Reader[] = [
   followUpReader,
   measureReader,
   memberReader,
+  measureVerbReader,
   measureChoiceReader,
   narrativeReader,
   operationWordsReader,
   acrossCompaniesReader,
+  sourceReader,
+  formulaReader,
   expressionReader,
   operationReader,
 ];

@@ -89,6 +89,11 @@ export class SpanMap {
     return [inside[a]!.start, inside[b - 1]!.end];
   }
 
+  /** The claims so far, in question order (function words are marked only by `map`). */
+  placed(): SpanEntry[] {
+    return [...this.entries].sort((a, b) => a.start - b.start);
+  }
+
   /** Tokens no claim covers (filler words excluded). */
   unplaced(): Token[] {
     return this.tokens.filter((t) => !this.entries.some((e) => t.start < e.end && e.start < t.end) && !isFiller(t.lower));

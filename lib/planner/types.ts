@@ -58,30 +58,57 @@ export const basisSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('filing'), name: filingNameSchema, require: z.literal('restatement').optional() }),
 ]);
 
-/** One operand of an explicit calculation: a measure over a period (of the intent's entity). */
-export const operandSchema = z.object({ metric: metricRefSchema, period: periodRequestSchema });
+/**
+ * One operand of an explicit calculation: a measure over a period (of the intent's entity). `role`:
+ * `average` — the mean of the balances at the opening and the close of the period (a duration);
+ * absent — the measure over the period (a balance asked over a duration is its balance at the period's end).
+ */
+export const operandSchema = z.object({
+  metric: metricRefSchema,
+  period: periodRequestSchema,
+  role: z.literal('average').optional(),
+});
 export type ExpressionOperand = z.infer<typeof operandSchema>;
 
-/** An explicit calculation the question asks for ("Q1 plus Q2 revenue", "net income divided by revenue"). */
+export const EXPRESSION_OPS = ['sum', 'difference', 'ratio', 'share', 'product'] as const;
+export type ExpressionOp = (typeof EXPRESSION_OPS)[number];
+
+/** An explicit calculation the question asks for ("Q1 plus Q2 revenue", "net income divided by revenue", "(A + B) / C"). */
 export type ExpressionNode =
   | { kind: 'operand'; operand: ExpressionOperand }
+  /** a number the question writes into its formula ("times 365", "minus 1") */
+  | { kind: 'const'; value: string; text: string }
   /**
    * `combined`: a sum of one measure over periods taken together ("Q1 and Q2 combined", "together",
    * "in total", "cumulative"): a ratio is computed over the combined span. Without it, a sum adds the
    * figures as written ("plus", "add"), which a ratio refuses.
+   * `atEnd`: the formula the user states divides a flow by a balance at the flow's end (or the reverse):
+   * "ROE computed as net income over equity at year end", "dividends per share outstanding at year end".
    */
-  | { kind: 'op'; op: 'sum' | 'difference' | 'ratio' | 'share'; args: ExpressionNode[]; combined?: true };
+  | { kind: 'op'; op: ExpressionOp; args: ExpressionNode[]; combined?: true; atEnd?: true; unit?: 'times' | 'days' };
 export const expressionSchema: z.ZodType<ExpressionNode> = z.lazy(() =>
   z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('operand'), operand: operandSchema }),
+    z.object({ kind: z.literal('const'), value: z.string().regex(/^-?\d+(?:\.\d+)?$/), text: z.string().max(40) }),
     z.object({
       kind: z.literal('op'),
-      op: z.enum(['sum', 'difference', 'ratio', 'share']),
+      op: z.enum(EXPRESSION_OPS),
       args: z.array(expressionSchema).min(2).max(12),
       combined: z.literal(true).optional(),
+      atEnd: z.literal(true).optional(),
+      /** a pure quotient said as a multiple ("how many times") or in days ("365 / turnover") */
+      unit: z.enum(['times', 'days']).optional(),
     }),
   ]),
 );
+
+/** A formula the user states for a measure the library defines otherwise: computed as written, and said. */
+export const statedFormulaSchema = z.object({
+  /** the measure the formula is stated for ("return on equity") */
+  measure: z.string().max(200),
+  /** how the library computes it ("net income / average total equity") */
+  library: z.string().max(400),
+});
 
 /** Output instructions stated in the question ("round to two decimal places", "in USD millions"). */
 export const instructionsSchema = z.object({
@@ -107,6 +134,8 @@ export const intentSchema = z.object({
   each: z.literal(true).optional(),
   /** operation 'expression': the calculation as asked, each operand with its own period */
   expression: expressionSchema.optional(),
+  /** operation 'expression': the formula is stated for a measure the library computes otherwise (said in the answer) */
+  statedFormula: statedFormulaSchema.optional(),
   instructions: instructionsSchema.optional(),
   /** names the question gives for companies that are not in the workspace (said so in the answer) */
   unknownEntities: z.array(z.string().max(200)).max(20).optional(),

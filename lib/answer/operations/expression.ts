@@ -78,7 +78,7 @@ export const expressionOperation: Operation = {
         .text(').');
       return;
     }
-    const symbol = ({ sum: ' + ', difference: ' − ', ratio: ' ÷ ', share: ' ÷ ' } as const)[
+    const symbol = ({ sum: ' + ', difference: ' − ', ratio: ' ÷ ', share: ' ÷ ', product: ' × ' } as const)[
       intent.expression?.kind === 'op' ? intent.expression.op : 'sum'
     ];
     if (calculation === 'change' && v.inputs.length === 2) {
@@ -111,8 +111,26 @@ export const expressionOperation: Operation = {
     tb.text(`${name} ${lowerFirst(v.label)} for ${periodText(v.period)} is `)
       .value(v.id, v.display)
       .text(', computed as ');
-    v.inputs.forEach((inp, i) => tb.text(`${i ? symbol : ''}${lowerFirst(inp.label)} for ${inp.period.label} `).value(inp.id, inp.display));
+    // the root's terms in order: its figures (each cited) and the numbers the question wrote into the formula
+    const root = intent.expression?.kind === 'op' ? intent.expression.args : [];
+    const terms = root.length ? root : v.inputs.map(() => null);
+    let k = 0;
+    terms.forEach((t, i) => {
+      if (i) tb.text(symbol);
+      if (t?.kind === 'const') {
+        tb.text(t.text);
+        return;
+      }
+      const inp = v.inputs[k++];
+      if (inp) tb.text(`${lowerFirst(inp.label)} for ${inp.period.label} `).value(inp.id, inp.display);
+    });
     tb.text('.');
+    // a formula stated for a measure the library computes otherwise: computed as written, and said so
+    const stated = intent.statedFormula;
+    if (stated)
+      tb.text(
+        ` This follows the formula in the question; Ledgerline's own ${lowerFirst(stated.measure)} is ${lowerFirst(stated.library.replace(/\.\s*$/, ''))}.`,
+      );
   },
   alternatives: (intent, status) => (status === 'rejected' ? expressionAlternatives(intent) : null),
 };
@@ -122,7 +140,7 @@ function expressionAlternatives(intent: Parameters<Operation['label']>[0]): Answ
   const operands: { label: string; period: string }[] = [];
   const walk = (n: NonNullable<typeof intent.expression>) => {
     if (n.kind === 'operand') operands.push({ label: n.operand.metric.label, period: withItsYear(n.operand.period) });
-    else n.args.forEach(walk);
+    else if (n.kind === 'op') n.args.forEach(walk);
   };
   if (intent.expression) walk(intent.expression);
   const who = intent.entities[0]?.name ?? '';

@@ -1,10 +1,24 @@
 /**
- * The discourse reader: the words that say how to answer, not what about — output instructions
- * (lib/planner/instructions: rounding, scale, currency, percent), statement and filing sources ("using the
- * cash flow statement"), preambles, and pronouns that are only the object of a request ("tell us").
+ * The discourse reader: the words that say how to answer or who asks, not what about — output
+ * instructions (lib/planner/instructions: rounding, scale, currency, percent; statement sources such as
+ * "using the cash flow statement"), role-play and answer-form clauses, task verbs, politeness
+ * (./discourse-lexicon), and pronouns that are only the object of a request ("tell us"). A second pass,
+ * after the content readers, places the source words around what they placed ("based on FY2021 data").
  */
-import { readInstructions } from '../instructions';
+import { type InstructionClaim, type ReadInstructions, readInstructions } from '../instructions';
+import { readDiscourseClauses, readSourcePhrases } from './discourse-lexicon';
 import type { Reader } from './types';
+
+/**
+ * Instructions and discourse of a question with the spans they cover: what the narrative router blanks
+ * and the period and measure readers leave alone (a measure word in "an equity analyst" is no measure).
+ */
+export function readDiscourse(question: string): ReadInstructions {
+  const read = readInstructions(question);
+  const overlaps = (s: number, e: number) => read.claims.some((c) => s < c.end && c.start < e);
+  const more: InstructionClaim[] = readDiscourseClauses(question, overlaps).filter((c) => !overlaps(c.start, c.end));
+  return { instructions: read.instructions, claims: [...read.claims, ...more].sort((a, b) => a.start - b.start) };
+}
 
 export const discourseReader: Reader = {
   name: 'discourse',
@@ -16,10 +30,22 @@ export const discourseReader: Reader = {
       const s = m.index! + m[0].length - 2;
       if (!spans.taken(s, s + 2)) spans.claim(s, s + 2, 'filler');
     }
-    const read = readInstructions(question);
+    const read = readDiscourse(question);
     r.instructionsRead = read;
     r.instructions = read.instructions;
     for (const c of read.claims) spans.claim(c.start, c.end, 'instruction', c.detail);
+    return null;
+  },
+};
+
+/** After the content readers: "based on <period> data", "considering <period>", "a reasonable approximation of". */
+export const sourceReader: Reader = {
+  name: 'discourse',
+  read(r) {
+    const { question, spans } = r;
+    // sources are periods, companies, statements and filings; "using <measure>" is a definition's or a pin's word
+    const placed = spans.placed().filter((e) => ['period', 'entity', 'instruction', 'basis', 'scope'].includes(e.role));
+    for (const c of readSourcePhrases(question, placed, (s, e) => !spans.taken(s, e))) spans.claim(c.start, c.end, 'instruction', c.detail);
     return null;
   },
 };

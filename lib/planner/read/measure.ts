@@ -7,7 +7,10 @@
 import { readDefinitions } from '../definitions';
 import { withinInstruction } from '../instructions';
 import { matchMetrics } from '../match-metric';
-import type { Reader } from './types';
+import { getMetric } from '@/lib/ontology/metrics';
+import type { MetricRef } from '../types';
+import { BARE_TURNS, CLASS_VERBS, measureClass, TURNS, VERB_COMPLEMENTS } from './ordinary-words';
+import type { MeasureAt, Reader } from './types';
 
 /** Original-text offsets of a position in ` ${normalizeForMetrics(q)} `. */
 function metricNormMap(question: string): number[] {
@@ -108,6 +111,96 @@ export const measureChoiceReader: Reader = {
       (m) => !(pinnedMetricIds.has(m.ref.id) && r.metricMentions.length > 1) && (!ctx.onlyMetric || m.ref.id === ctx.onlyMetric),
     );
     r.metric = r.candidates[0]?.ref ?? null;
+    return null;
+  },
+};
+
+/** Sentences of the question (a verb and the measure it governs sit in one). */
+function sentenceOf(question: string, at: number): [number, number] {
+  const before = question.slice(0, at).search(/[.?!;:](?=\s)[^.?!;:]*$/);
+  const start = before < 0 ? 0 : before + 1;
+  const after = /[.?!;:](?=\s|$)/.exec(question.slice(at));
+  return [start, after ? at + after.index : question.length];
+}
+
+function refOf(id: string): MetricRef | null {
+  const m = getMetric(id);
+  return m ? { id: m.id, label: m.label, kind: 'base', op: null, numerator: null, denominator: null, periodType: m.periodType } : null;
+}
+
+/**
+ * The verbs around the measures (./ordinary-words): a verb that turns a measure into another ("pay" with
+ * income taxes), a verb that only says what the measure is ("spend on R&D", "carry goodwill") and its
+ * complements ("on its books", "to shareholders"); "cash" written as the money of a flow ("how much cash did
+ * it spend on …", "pay … in cash") is no second measure. A verb that fits no measure stays unplaced.
+ */
+export const measureVerbReader: Reader = {
+  name: 'measure',
+  read(r) {
+    const { question, spans } = r;
+    const inSentence = (at: number, m: { start: number }) => {
+      const [a, b] = sentenceOf(question, at);
+      return m.start >= a && m.start < b;
+    };
+    // "cash" as the money a flow is paid or received in
+    const flows = r.measureAt.filter((m) => m.ref.periodType === 'duration');
+    const isCashWord = (m: MeasureAt) => m.ref.id === 'cash' && /^cash$/i.test(question.slice(m.start, m.end));
+    const cash = r.measureAt.filter((m) => isCashWord(m) && flows.some((f) => inSentence(m.start, f)));
+    if (cash.length) {
+      for (const c of cash) spans.claim(c.start, c.end, 'qualifier', 'the cash of the flow');
+      r.metricMentions = r.metricMentions.filter((m) => !cash.some((c) => c.start === m.start));
+      r.measureAt = r.measureAt.filter((m) => !cash.includes(m));
+    }
+    // a bare word a verb makes a measure: "how much interest did it pay", "how much debt did it pay back"
+    for (const b of BARE_TURNS) {
+      for (const w of question.matchAll(b.word)) {
+        const s = w.index ?? 0;
+        const e = s + w[0].length;
+        const [a, z] = sentenceOf(question, s);
+        const to = refOf(b.to);
+        const verb = b.verb.exec(question.slice(a, z));
+        if (!to || !verb) continue;
+        // the word read alone as a measure ("shares") becomes the one the verb makes; else it joins the measures
+        const same = r.measureAt.find((m) => m.start === s && m.end === e);
+        if (same) {
+          for (const list of [r.measureAt, r.metricMentions]) for (const x of list) if (x.start === s) x.ref = to;
+        } else {
+          if (spans.taken(s, e) || r.measureAt.some((m) => inSentence(s, m))) continue;
+          r.measureAt.push({ ref: to, start: s, end: e });
+          r.metricMentions.push({ ref: to, phrase: w[0].toLowerCase(), index: s, start: s, end: e, qualifiers: [] });
+          spans.claim(s, e, 'measure', to.id);
+        }
+        const [vs, ve] = [a + verb.index, a + verb.index + verb[0].length];
+        if (!spans.taken(vs, ve)) spans.claim(vs, ve, 'qualifier', `verb: ${to.id}`);
+        if (r.ambiguous?.phrase && new RegExp(`^${r.ambiguous.phrase}$`, 'i').test(w[0])) r.ambiguous = null;
+      }
+    }
+    for (const { re, fits } of CLASS_VERBS) {
+      for (const v of question.matchAll(re)) {
+        const s = v.index ?? 0;
+        // the verb with its particles, or the verb alone when a particle belongs to a measure ("lose at the operating line")
+        let e = s + v[0].trimEnd().length;
+        if (spans.taken(s, e)) e = s + (/^\S+(?:\s+(?:out|back|in|on|through)(?=\s|$))?/.exec(v[0])?.[0].length ?? 0);
+        if (spans.taken(s, e)) e = s + (/^\S+/.exec(v[0])?.[0].length ?? 0);
+        if (spans.taken(s, e)) continue;
+        const near = r.measureAt.filter((m) => inSentence(s, m));
+        const turn = near.map((m) => ({ m, t: TURNS.find((t) => t.from.test(m.ref.id) && t.verb.test(v[0])) })).find((x) => x.t);
+        const to = turn?.t ? refOf(turn.t.to) : null;
+        if (turn && to) {
+          for (const list of [r.measureAt, r.metricMentions]) for (const x of list) if (x.start === turn.m.start) x.ref = to;
+          spans.claim(s, e, 'qualifier', `verb: ${to.id}`);
+          continue;
+        }
+        if (near.some((m) => measureClass(m.ref.id, m.ref.periodType).includes(fits))) spans.claim(s, e, 'qualifier', 'verb');
+      }
+    }
+    for (const { re, fits } of VERB_COMPLEMENTS)
+      for (const c of question.matchAll(re)) {
+        const s = c.index ?? 0;
+        const e = s + c[0].length;
+        const fitting = r.measureAt.some((m) => inSentence(s, m) && measureClass(m.ref.id, m.ref.periodType).includes(fits));
+        if (fitting && !spans.taken(s, e)) spans.claim(s, e, 'qualifier', 'verb complement');
+      }
     return null;
   },
 };

@@ -5,7 +5,8 @@
  * says is routed here too, after the numeric readers placed its companies and periods.
  */
 import type { PeriodPhrase } from '@/lib/fiscal';
-import { readInstructions, withoutInstructions } from '../instructions';
+import { withoutInstructions } from '../instructions';
+import { readDiscourse } from './discourse';
 import { planNarrative } from '../narrative';
 import type { PeriodRequest, PlanResult } from '../types';
 import type { PlanContext, Reader } from './types';
@@ -20,7 +21,7 @@ const NARRATIVE =
  * Null when the question asks for figures only.
  */
 export function routeNarrative(question: string, ctx: PlanContext): PlanResult | null {
-  const n = planNarrative(withoutInstructions(question, readInstructions(question).claims), {
+  const n = planNarrative(withoutInstructions(question, readDiscourse(question).claims), {
     catalog: ctx.catalog,
     ...(ctx.index ? { index: ctx.index } : {}),
   });

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { ent } from '../__fixtures__/catalog';
+import type { CatalogEntity } from '../catalog';
+import { readInstructions } from '../instructions';
+import { planQuestion } from '../plan';
+
+const CATALOG: CatalogEntity[] = [
+  ent('acme', 'Acme Widgets', 'Acme Widgets, Inc.', 'ACMW'),
+  ent('zeta', 'Zeta Foods', 'Zeta Foods Corporation', 'ZETA'),
+];
+
+function plan(q: string) {
+  return planQuestion(q, { catalog: CATALOG });
+}
+
+function planned(q: string) {
+  const r = plan(q);
+  expect(r.status, JSON.stringify(r.status === 'needs_clarification' ? r.clarification : r)).toBe('planned');
+  if (r.status !== 'planned') throw new Error('not planned');
+  return r;
+}
+
+describe('discourse: role-play, answer form, task verbs and sources never block', () => {
+  const ANSWERED: [string, string, string][] = [
+    ['Pretend you are a junior credit analyst. What was Zeta Foods revenue in FY2022?', 'revenue', 'FY2022'],
+    ['Imagine you are a portfolio manager at a pension fund: Acme Widgets net income, FY2021?', 'net_income', 'FY2021'],
+    [
+      'From the perspective of a distressed-debt investor, what were Zeta Foods total liabilities at the end of FY2023?',
+      'total_liabilities',
+      'at the end of FY2023',
+    ],
+    ['Speaking as an auditor, what did Acme Widgets report as total assets at the end of FY2020?', 'total_assets', 'at the end of FY2020'],
+    ['Assume you are building a valuation model. What was Acme Widgets operating income in FY2022?', 'operating_income', 'FY2022'],
+    ['Keep it brief. Zeta Foods gross profit for FY2021?', 'gross_profit', 'FY2021'],
+    ['One line only, please: Acme Widgets revenue in FY2019.', 'revenue', 'FY2019'],
+    ['Reply with the number only: Zeta Foods net income FY2020', 'net_income', 'FY2020'],
+    ['Kindly determine Acme Widgets total assets at the end of FY2022.', 'total_assets', 'at the end of FY2022'],
+    ['Going by FY2023 figures, what was Zeta Foods operating income?', 'operating_income', 'FY2023'],
+    ['Looking at the quarter ended March 31, 2022, what was Acme Widgets revenue?', 'revenue', 'quarter ended March 31, 2022'],
+    ['Judging by the statement of profit or loss, what was Zeta Foods revenue in FY2022?', 'revenue', 'FY2022'],
+    ['What is a ballpark figure for Acme Widgets revenue in FY2021?', 'revenue', 'FY2021'],
+  ];
+  for (const [q, metric, period] of ANSWERED) {
+    it(q, () => {
+      const r = planned(q);
+      expect(r.intent.metric.id).toBe(metric);
+      expect(r.intent.periods.map((p) => p.text)).toEqual([period]);
+    });
+  }
+
+  it('the span map names the discourse reader for its words', () => {
+    const r = plan('Act as a bond investor. Using FY2022 data, what was Zeta Foods revenue? Answer briefly.');
+    const discourse = (r.spans ?? []).filter((s) => s.reader === 'discourse').map((s) => s.text);
+    expect(discourse).toEqual(['Act as a bond investor', 'Using', 'data', 'Answer briefly']);
+  });
+
+  // a content word inside an answer-form or role clause is no discourse: it blocks
+  const BLOCKED = [
+    'Give a short answer on the Europe segment: Acme Widgets revenue FY2022.',
+    'As a 10% owner, what was Zeta Foods revenue in FY2022?',
+    'Respond with the adjusted figure: Acme Widgets net income FY2021.',
+    'Considering the organic trend, what was Zeta Foods revenue in FY2022?',
+  ];
+  for (const q of BLOCKED) {
+    it(`blocks: ${q}`, () => {
+      expect(plan(q).status, JSON.stringify(plan(q))).not.toBe('planned');
+    });
+  }
+
+  it('"as a share of" opening a question is a calculation, not a role', () => {
+    const r = plan('As a share of revenue, what was Acme Widgets R&D in FY2022?');
+    expect(r.status === 'planned' && r.intent.operation === 'value').toBe(false);
+  });
+});
+
+describe('rounding requests are honoured in the display', () => {
+  it('reads nearest units, decimals without "round", and the cent', () => {
+    expect(readInstructions('Round to the nearest thousand.').instructions).toEqual({ scale: 'thousands', decimals: 0 });
+    expect(readInstructions('rounded to the nearest hundred thousand dollars').instructions).toEqual({ scale: 'millions', decimals: 1 });
+    expect(readInstructions('to the nearest billion').instructions).toEqual({ scale: 'billions', decimals: 0 });
+    expect(readInstructions('in USD millions with one decimal').instructions).toEqual({ scale: 'millions', currency: 'USD', decimals: 1 });
+    expect(readInstructions('diluted EPS, to the cent').instructions).toEqual({ decimals: 2 });
+    expect(readInstructions('Round to the nearest flurb.').instructions).toEqual({});
+  });
+
+  it('a planned question carries them', () => {
+    const r = planned('To the nearest million, what was Zeta Foods net income in FY2022?');
+    expect(r.intent.instructions).toMatchObject({ scale: 'millions', decimals: 0 });
+  });
+});

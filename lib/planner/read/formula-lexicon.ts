@@ -1,0 +1,83 @@
+/**
+ * The words of a formula the user states, as a closed lexicon (lib/planner/read/formula reads them):
+ * operators with their precedence class, the markers that introduce a definition ("=", "i.e.", "defined
+ * as", "which I compute as"), averages of opening and closing balances, "per share", "ratio of X to Y",
+ * "what share of Y went to X", numbers written into the formula.
+ */
+
+export type FormulaOp = 'add' | 'sub' | 'mul' | 'div' | 'share';
+
+/** Operators at a position (sticky regexes), longest first. */
+export const OPERATORS: { re: RegExp; op: FormulaOp }[] = [
+  {
+    re: /as\s+(?:a|an)\s+(?:percentage|percent|%|share|proportion|fraction|portion)\s+of\b|as\s+%\s+of\b|in\s+percent(?:age)?\s+of\b/iy,
+    op: 'share',
+  },
+  {
+    re: /as\s+(?:a|an)\s+multiple\s+of\b|relative\s+to\b|divided\s+by\b|per\s+dollar\s+of\b|for\s+every\s+dollar\s+of\b|over\b|÷|\//iy,
+    op: 'div',
+  },
+  { re: /multiplied\s+by\b|times\b|×|\*/iy, op: 'mul' },
+  { re: /added\s+to\b|together\s+with\b|plus\b|\+/iy, op: 'add' },
+  { re: /net\s+of\b|after\s+(?:subtracting|deducting)\b|minus\b|less\b|−|–(?=\s)|-(?=\s)/iy, op: 'sub' },
+];
+
+/** "average", "the average of", "the mean of the opening and closing", "average of beginning and ending" (before the operand). */
+export const AVERAGE_BEFORE =
+  /(?:the\s+)?(?:average|averaged|mean)(?:\s+of)?(?:\s+(?:the\s+|its\s+)?(?:beginning|opening|start(?:ing)?|prior[- ]year[- ]end)(?:[-\s]+(?:of[-\s]+(?:the\s+)?(?:year|period)[-\s]+)?)?(?:and|,|\/|to)\s+(?:the\s+)?(?:ending|closing|end|year[- ]end|current[- ]year[- ]end)(?:[-\s]+of[-\s]+(?:the\s+)?(?:year|period))?(?:\s+balances?)?)?(?:\s+of)?\b/iy;
+
+/** "(beginning and end of year)", "averaged over the opening and closing balances", ", averaged" (after the operand). */
+export const AVERAGE_AFTER =
+  /\(?\s*(?:averaged(?:\s+(?:over|across|between|of))?(?:\s+the)?(?:\s+(?:opening|beginning)\s+and\s+(?:closing|ending)(?:\s+balances?)?)?|(?:beginning|opening|start)\s+(?:and|&)\s+(?:end|ending|closing)(?:\s+of\s+(?:the\s+)?(?:year|period))?(?:\s+balances?)?)\s*\)?/iy;
+
+/** Opening words of a definition after the name it defines. */
+export const DEFINITION_MARKER =
+  /(?:\s*,\s*|\s+)?(?:\bi\.\s?e\.|\bie\b|\b(?:that\s+is|namely|meaning|using|defined\s+as|which\s+(?:i|we)\s+(?:define|compute|calculate|take|measure|treat|work\s+out)\s+as|(?:i|we)\s+(?:define|compute|calculate)\s+(?:it\s+)?as|(?:is|are)\s+(?:defined|calculated|computed)\s+as|(?:computed|calculated|taken|measured|worked\s+out|derived|expressed|defined)(?:\s+simply)?\s+as|where\s+it\s+is)\b)\s*[:,]?\s*|\s=\s?|=\s|:\s/iy;
+
+/** "Compute X as …", "calculate X as …": the "as" after the name the formula defines. */
+export const COMPUTE_AS = /\b(?:compute|calculate|work\s+out|figure\s+out|determine|derive|estimate)\b/i;
+
+/** "ratio of X to Y". */
+export const RATIO_OF = /(?:the\s+)?ratio\s+of\b/iy;
+
+/** "what share of Y went to X", "what percentage of its revenue did it keep as net income". */
+export const SHARE_OF = /(?:what|which|the)\s+(?:share|percentage|percent|fraction|proportion|portion)\s+of\b/iy;
+/** The words between Y and X of a "share of" question ("went into", "did … keep as", "was spent on"). */
+export const SHARE_LINK = new Set(
+  'went go goes going gone was were is are spent spend consumed absorbed kept keep keeps did does do turned turn converted convert paid pay used use to into on as for in by at'.split(
+    ' ',
+  ),
+);
+
+/** "per share", "per diluted share", "per weighted-average diluted share", "per share outstanding". */
+export const PER_SHARE =
+  /per\s+(?:(basic|diluted)\s+)?(?:(?:weighted[- ]average|average)\s+(?:(basic|diluted)\s+)?)?(?:common\s+|ordinary\s+)?share(?:s)?(?:\s+(outstanding))?(?:\s+(?:at|as\s+of)\s+(?:the\s+)?(?:year|period)[- ]end)?\b/iy;
+
+/** Numbers a formula writes: "365", "4", "1", "two", "twice". */
+export const NUMBER = /(\d+(?:\.\d+)?)(?![\d,])|(twice|two|three|four|five|six|ten|twelve|hundred)\b/iy;
+export const NUMBER_WORDS: Record<string, string> = {
+  twice: '2',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  ten: '10',
+  twelve: '12',
+  hundred: '100',
+};
+
+/** "how many times did X cover Y", "how many times could X cover Y": X ÷ Y. */
+export const COVER = /cover(?:s|ed|ing)?\b/iy;
+export const HOW_MANY_TIMES = /\bhow\s+many\s+times\b/i;
+
+/** "(no averaging)", "without averaging": said beside a formula that averages nothing. */
+export const NO_AVERAGE = /\(?\s*(?:no|without|not)\s+averag(?:ing|ed|e)\s*\)?/iy;
+
+/** "year-end accounts receivable", "closing inventory", "period-end equity": the balance at the period's end. */
+export const AT_END =
+  /(?:(?:fiscal[- ])?(?:year|period|quarter)[- ]end(?:ing)?|closing|ending|end[- ]of[- ](?:the[- ])?(?:year|period))\b/iy;
+
+/** "by how much did X exceed Y", "how much more was X than Y": X − Y (within one company). */
+export const EXCEED = /exceed(?:s|ed)?\b|(?:was\s+|were\s+)?(?:more|bigger|larger|higher|greater)\s+than\b/iy;
+export const HOW_MUCH = /\bhow\s+much\b/i;

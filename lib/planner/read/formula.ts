@@ -1,0 +1,503 @@
+/**
+ * The formula reader: a formula the user states, read as a typed expression — "(R&D + SG&A) / revenue",
+ * "free cash flow (operating cash flow less capex)", "ROE, i.e. net income over average equity",
+ * "365 divided by (cost of revenues / average inventory)", "revenue times 4", "dividends per share
+ * outstanding", "ratio of capex to revenue", "what share of revenue went into R&D". Operators have their
+ * usual precedence, parentheses group; each operand is a measure the measure reader placed, with its own
+ * period when the question gives it one, else the question's period. The tree is evaluated node by node by
+ * lib/calc, each node checking its temporal relation. A formula stated for a measure the library computes
+ * otherwise is computed as written and the answer says so.
+ */
+import type { PeriodPhrase } from '@/lib/fiscal';
+import { getFormula } from '@/lib/ontology/formulas';
+import { getMetric } from '@/lib/ontology/metrics';
+import { isFiller } from '../filler';
+import type { ExpressionNode, Intent, MetricRef, PeriodRequest, PlanResult } from '../types';
+import {
+  AT_END,
+  AVERAGE_AFTER,
+  AVERAGE_BEFORE,
+  COMPUTE_AS,
+  COVER,
+  DEFINITION_MARKER,
+  EXCEED,
+  HOW_MUCH,
+  type FormulaOp,
+  HOW_MANY_TIMES,
+  NO_AVERAGE,
+  NUMBER,
+  NUMBER_WORDS,
+  OPERATORS,
+  PER_SHARE,
+  RATIO_OF,
+  SHARE_LINK,
+  SHARE_OF,
+} from './formula-lexicon';
+import { formulaText, type Item, parseFormula } from './formula-parse';
+import type { MeasureAt, Reader, Reading } from './types';
+
+/** Where the formula is and what it defines: the name before a definition marker, or none. */
+interface Region {
+  start: number;
+  end: number;
+  /** the name the formula defines ("free cash flow", "net operating income"), when the question gives one */
+  name: { start: number; end: number; measure: MeasureAt | null } | null;
+}
+
+/** The end of the sentence from `from` (an abbreviation's dot — "i.e.", "Inc.", "vs." — ends none). */
+const sentenceEnd = (q: string, from: number) => {
+  const m = /[.?!](?=\s|$)/g;
+  m.lastIndex = from;
+  for (let x = m.exec(q); x; x = m.exec(q)) {
+    if (x[0] === '.' && /(?:\b[a-z]|\b(?:vs|inc|corp|co|ltd|no|approx|etc))$/i.test(q.slice(0, x.index))) continue;
+    return x.index;
+  }
+  return q.length;
+};
+
+/** The formula's region: after a definition marker (the name it defines before it), or the whole question. */
+function formulaRegion(r: Reading): Region {
+  const { question, measureAt } = r;
+  for (const m of measureAt) {
+    DEFINITION_MARKER.lastIndex = m.end;
+    const marker = DEFINITION_MARKER.exec(question);
+    const computeAs = COMPUTE_AS.test(question.slice(0, m.start)) ? /^\s+as\b\s*/i.exec(question.slice(m.end)) : null;
+    // "Apple's effective tax rate for fiscal 2024, provision for income taxes divided by …": a ratio the library
+    // names, then its formula after a comma
+    const apposition = m.ref.kind === 'derived' ? /^[^,.;:?!()]{0,40},\s*/.exec(question.slice(m.end)) : null;
+    const after = apposition ? question.slice(m.end + apposition[0].length, sentenceEnd(question, m.end)) : '';
+    const appositive = apposition && OPERATORS.some((o) => new RegExp(`\\b(?:${o.re.source})`, 'i').test(after));
+    if (marker || computeAs || appositive) {
+      const start = m.end + (marker ? marker[0].length : computeAs ? computeAs[0].length : (apposition?.[0].length ?? 0));
+      return { start, end: sentenceEnd(question, start), name: { start: m.start, end: m.end, measure: m } };
+    }
+  }
+  // a name the library does not know, defined by the formula that follows ("LPA's net operating income, which I compute as …")
+  for (let at = 0; at < question.length; at++) {
+    DEFINITION_MARKER.lastIndex = at;
+    const marker = DEFINITION_MARKER.exec(question);
+    if (!marker || !/[=:]|[a-z]{3}/i.test(marker[0]) || measureAt.some((m) => m.start < at && m.end > at)) continue;
+    const start = at + marker[0].length;
+    const name = /((?:[\p{L}&'’-]+\s+){0,3}[\p{L}&'’-]+)\s*$/u.exec(question.slice(0, at));
+    const known = name && !r.spans.taken(at - name[0].length, at) && !isFiller(name[1]?.split(/\s+/).pop() ?? '');
+    return { start, end: sentenceEnd(question, start), name: known ? { start: at - name[0].length, end: at, measure: null } : null };
+  }
+  return { start: 0, end: question.length, name: null };
+}
+
+/** Whether the question states a formula the list-form expression reader cannot read. */
+function formulaSignals(r: Reading): boolean {
+  const q = r.question;
+  const ops = new Set<FormulaOp>();
+  for (let i = 0; i < q.length; i++) {
+    for (const o of OPERATORS) {
+      o.re.lastIndex = i;
+      if (o.re.test(q) && /(?:^|[\s(])$/.test(q.slice(0, i)) && !r.spans.taken(i, i + 1)) ops.add(o.op);
+    }
+  }
+  const has = (re: RegExp) => new RegExp(re.source, 'i').test(q);
+  return (
+    ops.size >= 2 ||
+    ops.has('mul') ||
+    (ops.size >= 1 && (/[()]/.test(q) || has(DEFINITION_MARKER) || /\baverage\b|\bmean\b/i.test(q))) ||
+    has(PER_SHARE) ||
+    has(RATIO_OF) ||
+    has(SHARE_OF) ||
+    (HOW_MANY_TIMES.test(q) && has(COVER)) ||
+    (ops.size === 1 && r.measureAt.length >= 3 && !r.prefixW.length)
+  );
+}
+
+/** The formula's items in question order: operands (measures with their own periods), operators, numbers, parentheses. */
+function lexFormula(r: Reading, region: Region): { items: Item[]; claims: { start: number; end: number; detail: string }[] } | null {
+  const { question, spans } = r;
+  const items: Item[] = [];
+  const claims: { start: number; end: number; detail: string }[] = [];
+  const measures = r.measureAt.filter((m) => m.start >= region.start && m.end <= region.end);
+  const periods = r.phrases.filter((p) => p.start >= region.start && p.end <= region.end);
+  let i = region.start;
+  const at = (re: RegExp) => {
+    re.lastIndex = i;
+    return re.exec(question);
+  };
+  while (i < region.end) {
+    const ch = question.charAt(i);
+    if (
+      ch === ',' &&
+      OPERATORS.some((o) => ((o.re.lastIndex = i + 1 + (/^\s*/.exec(question.slice(i + 1))?.[0].length ?? 0)), o.re.test(question)))
+    ) {
+      items.push({ k: 'comma', start: i, end: i + 1 });
+      i++;
+      continue;
+    }
+    if (/\s|[,;'’]/.test(ch)) {
+      i++;
+      continue;
+    }
+    const measure = measures.find((m) => m.start === i);
+    if (measure) {
+      items.push({
+        k: 'operand',
+        start: measure.start,
+        end: measure.end,
+        metric: measure.ref,
+        periods: [],
+        average: false,
+        perShare: false,
+      });
+      i = measure.end;
+      continue;
+    }
+    const period = periods.find((p) => p.start === i);
+    if (period) {
+      items.push({ k: 'period', start: period.start, end: period.end, phrase: period });
+      i = period.end;
+      continue;
+    }
+    const claimed = spans.placed().find((e) => e.start <= i && i < e.end && e.role !== 'filler' && e.reader !== 'operation');
+    if (claimed) {
+      i = Math.max(i + 1, claimed.end);
+      continue;
+    }
+    const step = lexWord(r, i, at, items, claims);
+    if (step <= i) return null;
+    i = step;
+  }
+  return { items, claims };
+}
+
+/** One lexical item at `i` (an operator, a number, an average, "per share"); returns the position after it. */
+function lexWord(
+  r: Reading,
+  i: number,
+  at: (re: RegExp) => RegExpExecArray | null,
+  items: Item[],
+  claims: { start: number; end: number; detail: string }[],
+): number {
+  const { question } = r;
+  const push = (item: Item, detail: string) => {
+    items.push(item);
+    claims.push({ start: item.start, end: item.end, detail });
+    return item.end;
+  };
+  const ch = question.charAt(i);
+  const noAvg = at(NO_AVERAGE);
+  if (noAvg && /averag/i.test(noAvg[0])) return push({ k: 'note', start: i, end: i + noAvg[0].length }, 'no average');
+  const after = at(AVERAGE_AFTER);
+  if (after?.[0].trim() && /averag|begin|open|start/i.test(after[0]) && (ch !== '(' || /\)\s*$/.test(after[0])))
+    return push({ k: 'avg_after', start: i, end: i + after[0].length }, 'average');
+  if (ch === '(' || ch === ')') return push({ k: ch, start: i, end: i + 1 }, 'group');
+  const wordStart = i === 0 || !/[\p{L}\p{N}]/u.test(question.charAt(i - 1));
+  if (wordStart) {
+    const end = at(AT_END);
+    if (end) return push({ k: 'at_end', start: i, end: i + end[0].length }, 'year-end balance');
+    const exceed = HOW_MUCH.test(question) ? at(EXCEED) : null;
+    if (exceed) return push({ k: 'op', start: i, end: i + exceed[0].length, op: 'sub' }, 'difference');
+    const share = at(SHARE_OF);
+    if (share) return push({ k: 'share_of', start: i, end: i + share[0].length }, 'share of');
+    const ratio = at(RATIO_OF);
+    if (ratio) return push({ k: 'ratio_of', start: i, end: i + ratio[0].length }, 'ratio of');
+    const avg = at(AVERAGE_BEFORE);
+    if (avg) return push({ k: 'avg', start: i, end: i + avg[0].trimEnd().length }, 'average');
+    const per = at(PER_SHARE);
+    if (per) {
+      const basis = (per[1] ?? per[2] ?? (per[3] ? 'outstanding' : '')).toLowerCase();
+      return push(
+        { k: 'per_share', start: i, end: i + per[0].length, basis: basis as 'basic' | 'diluted' | 'outstanding' | '' },
+        'per share',
+      );
+    }
+  }
+  for (const o of OPERATORS) {
+    const m = at(o.re);
+    if (m && (wordStart || !/^[a-z]/i.test(m[0]))) return push({ k: 'op', start: i, end: i + m[0].length, op: o.op }, o.op);
+  }
+  if (wordStart) {
+    const cover = at(COVER);
+    if (cover && HOW_MANY_TIMES.test(question)) return push({ k: 'op', start: i, end: i + cover[0].length, op: 'div' }, 'cover');
+    const n = at(NUMBER);
+    const value = n ? (n[1] ?? NUMBER_WORDS[(n[2] ?? '').toLowerCase()]) : undefined;
+    if (n && value) return push({ k: 'num', start: i, end: i + n[0].length, value, text: n[0] }, 'number');
+    const to = /to\b/iy;
+    to.lastIndex = i;
+    if (to.test(question)) return push({ k: 'to', start: i, end: i + 2 }, 'to');
+  }
+  const word = /[\p{L}\p{N}&%$.-]+/uy;
+  word.lastIndex = i;
+  const w = word.exec(question);
+  if (!w) return i + 1;
+  if (SHARE_LINK.has(w[0].toLowerCase()) && items.some((x) => x.k === 'share_of'))
+    return push({ k: 'link', start: i, end: i + w[0].length }, 'share of');
+  if (!isFiller(w[0])) items.push({ k: 'word', start: i, end: i + w[0].length });
+  return i + w[0].length;
+}
+
+/** Periods written beside an operand ("fiscal 2025 revenue", "revenue for fiscal 2024") go with it when the question names several. */
+function attachPeriods(items: Item[], question: string, several: boolean): void {
+  if (!several) return;
+  for (const [k, p] of items.entries()) {
+    if (p.k !== 'period') continue;
+    const next = items[k + 1];
+    const prev = items[k - 1];
+    const gap = (a: number, b: number) => /^[\s,'’]*(?:(?:for|in|of|at|during|as\s+of|the|its|their)\s+)*$/i.test(question.slice(a, b));
+    const host =
+      next?.k === 'operand' && gap(p.end, next.start) && next.periods.length === 0
+        ? next
+        : prev?.k === 'operand' && gap(prev.end, p.start)
+          ? prev
+          : null;
+    if (host) {
+      host.periods.push(p.phrase);
+      items[k] = { k: 'attached', start: p.start, end: p.end };
+    }
+  }
+}
+
+/** The question's own periods: those no operand took. */
+function questionPeriods(r: Reading, items: Item[]): PeriodPhrase[] {
+  const attached = new Set(items.flatMap((x) => (x.k === 'operand' ? x.periods : [])));
+  return r.phrases.filter((p) => !attached.has(p));
+}
+
+export const formulaReader: Reader = {
+  name: 'expression',
+  read(r) {
+    if (process.env.DEBUG_FORMULA) console.error('signals', formulaSignals(r));
+    if (!formulaSignals(r)) return null;
+    if (r.entities.length > 1) return null;
+    const region = formulaRegion(r);
+    const lexed = lexFormula(r, region);
+    if (!lexed) return null;
+    const distinct = new Set(r.phrases.map((p) => JSON.stringify(p.spec)));
+    attachPeriods(lexed.items, r.question, distinct.size > 1);
+    const parsed = parseFormula(lexed.items, r.question);
+    if (process.env.DEBUG_FORMULA) console.error('formula', region, lexed.items.map((x) => x.k).join(' '), parsed);
+    if (!parsed.ok) return null;
+    return planFormula(r, region, lexed, parsed.tree);
+  },
+};
+
+/** The intent of a parsed formula: each operand on its own period or the question's; the name it defines, said. */
+function planFormula(r: Reading, region: Region, lexed: NonNullable<ReturnType<typeof lexFormula>>, tree: ExpressionTree): PlanResult {
+  const { spans, notes, entities } = r;
+  const own = questionPeriods(r, lexed.items);
+  const shared = [...new Map(own.map((p) => [JSON.stringify(p.spec), p])).values()];
+  const needsShared = operandsOf(tree).some((o) => o.periods.length === 0);
+  if (needsShared && shared.length !== 1) {
+    const question =
+      shared.length === 0
+        ? 'Which period does the calculation cover? Ledgerline never assumes one.'
+        : `I could not tell which of ${shared.map((p) => `“${p.text}”`).join(' and ')} goes with each figure of the calculation.`;
+    return { status: 'needs_clarification', clarification: { question, options: [] }, partial: { entities }, notes };
+  }
+  // the name the formula defines: before a definition marker, or the operand a parenthesis defines ("FCF (OCF − capex)")
+  const defined = tree.k === 'op' ? tree.defines : undefined;
+  const name: Region['name'] =
+    region.name ??
+    (defined ? { start: defined.start, end: defined.end, measure: { ref: defined.metric, start: defined.start, end: defined.end } } : null);
+  const built = toExpression(tree, shared[0] ?? null, !!name);
+  if ('ask' in built)
+    return { status: 'needs_clarification', clarification: { question: built.ask, options: [] }, partial: { entities }, notes };
+  spans.reader = 'expression';
+  for (const c of lexed.claims) if (!spans.taken(c.start, c.end)) spans.claim(c.start, c.end, 'operation', c.detail);
+  if (name && !name.measure) spans.claim(name.start, name.end, 'operation', 'name of the formula');
+  // the words between the name and its formula ("i.e.", "defined as", "which I compute as", "=")
+  if (name && region.start > name.end && !spans.taken(name.end, region.start))
+    spans.claim(name.end, region.start, 'operation', 'definition');
+  // every word placed, or the calculation is not answered (the unplaced words are named)
+  const loose = spans.unplacedPhrases();
+  if (loose.length > 0)
+    return {
+      status: 'needs_clarification',
+      clarification: {
+        question: `I could not place ${loose.map((l) => `“${l}”`).join(', ')} in this calculation, so I will not guess. Please rephrase.`,
+        options: [],
+      },
+      partial: { entities },
+      notes: [...notes, `unplaced words: ${loose.join(', ')}`],
+    };
+  const metric = formulaMetric(r, name, built.node, tree);
+  const unit = pureUnit(r, name?.measure?.ref ?? null, built.node);
+  if (unit && built.node.kind === 'op') built.node = { ...built.node, unit };
+  const stated = statedFormula(name?.measure?.ref ?? null, built.node);
+  if (stated) notes.push(`formula stated for ${stated.measure}: computed as written (the library's is ${stated.library})`);
+  const periods: PeriodRequest[] = operandsOf(tree)
+    .flatMap((o) => (o.periods.length ? o.periods : shared))
+    .map((p) => ({ text: p.text, spec: p.spec, forMetric: null }));
+  const intent: Intent = {
+    entities,
+    metric,
+    operation: 'expression',
+    expression: built.node,
+    ...(stated ? { statedFormula: stated } : {}),
+    periods: [...new Map(periods.map((p) => [JSON.stringify(p.spec), p])).values()],
+    range: null,
+    scope: 'consolidated',
+    basis: r.version.basis,
+    pathway: 'detail',
+    ...(Object.keys(r.instructions).length ? { instructions: r.instructions } : {}),
+  };
+  return { status: 'planned', intent, notes };
+}
+
+type ExpressionTree = import('./formula-parse').Tree;
+
+function operandsOf(t: ExpressionTree): Extract<Item, { k: 'operand' }>[] {
+  if (t.k === 'operand') return [t.item];
+  if (t.k === 'num') return [];
+  return t.args.flatMap(operandsOf);
+}
+
+/**
+ * A margin named as an operand of a formula is the amount the filer captions so ("gross margin − R&D", Apple's
+ * "gross margin" line): its numerator, a reported amount. Other measures stay as named.
+ */
+function amountOf(metric: MetricRef): MetricRef {
+  if (metric.kind !== 'derived' || metric.op !== 'margin' || !metric.numerator) return metric;
+  const def = getMetric(metric.numerator);
+  if (!def) return metric;
+  return { id: def.id, label: def.label, kind: 'base', op: null, numerator: null, denominator: null, periodType: def.periodType };
+}
+
+/** "the average of total assets at the end of FY2023 and FY2024": two year ends one year apart → the later fiscal year. */
+function averagedYear(periods: PeriodPhrase[]): number | null {
+  const yearOf = (s: PeriodPhrase['spec']): number | null =>
+    s.type === 'boundary' && s.edge === 'end'
+      ? yearOf(s.ref)
+      : s.type === 'fiscal' && s.position === 'FY'
+        ? s.year.year
+        : s.type === 'bare_year'
+          ? s.year
+          : null;
+  const years = periods.map((p) => yearOf(p.spec));
+  if (years.some((y) => y === null)) return null;
+  const [a = 0, b = 0] = (years as number[]).sort((x, y) => x - y);
+  return years.length === 2 && b - a === 1 ? b : null;
+}
+
+const SHARE_MEASURE: Record<string, string> = { basic: 'shares_basic', diluted: 'shares_diluted', outstanding: 'shares_outstanding' };
+
+/** The parsed tree as the intent's expression; `atEnd` where the user's own definition relates a flow to a balance. */
+function toExpression(t: ExpressionTree, shared: PeriodPhrase | null, definesName: boolean): { node: ExpressionNode } | { ask: string } {
+  const request = (ps: PeriodPhrase[]) => {
+    const p = ps[0] ?? shared!;
+    return { text: p.text, spec: p.spec, forMetric: null };
+  };
+  if (t.k === 'num') return { node: { kind: 'const', value: t.value, text: t.text } };
+  if (t.k === 'operand') {
+    const o = t.item;
+    const metric = amountOf(o.metric);
+    if (o.average && metric.periodType !== 'instant')
+      return { ask: `“average ${metric.label}” averages balances; ${metric.label} is a flow over a period. Which figure do you mean?` };
+    if (o.average && o.periods.length === 2) {
+      const year = averagedYear(o.periods);
+      if (!year)
+        return {
+          ask: `Which fiscal year should the average of ${metric.label.toLowerCase()} run over? Name its opening and closing year ends, one year apart.`,
+        };
+      const period = {
+        text: `FY${year}`,
+        spec: { type: 'fiscal' as const, position: 'FY' as const, year: { year, style: 'fiscal' as const } },
+        forMetric: null,
+      };
+      return { node: { kind: 'operand', operand: { metric, period, role: 'average' } } };
+    }
+    return {
+      node: { kind: 'operand', operand: { metric, period: request(o.periods), ...(o.average ? { role: 'average' as const } : {}) } },
+    };
+  }
+  if (t.k === 'per_share') {
+    const inner = toExpression(t.args[0]!, shared, definesName);
+    if ('ask' in inner) return inner;
+    const amount = operandsOf(t.args[0]!)[0];
+    const basis = t.basis || (amount?.metric.periodType === 'instant' ? 'outstanding' : '');
+    if (!basis)
+      return { ask: 'Per share of which count: basic or diluted weighted-average shares, or the shares outstanding at the period end?' };
+    const def = getMetric(SHARE_MEASURE[basis]!)!;
+    const shares: MetricRef = {
+      id: def.id,
+      label: def.label,
+      kind: 'base',
+      op: null,
+      numerator: null,
+      denominator: null,
+      periodType: def.periodType,
+    };
+    const periods = amount?.periods.length ? amount.periods : [];
+    const node: ExpressionNode = {
+      kind: 'op',
+      op: 'ratio',
+      args: [inner.node, { kind: 'operand', operand: { metric: shares, period: request(periods) } }],
+      ...(basis === 'outstanding' ? { atEnd: true as const } : {}),
+    };
+    return { node };
+  }
+  const args: ExpressionNode[] = [];
+  for (const a of t.args) {
+    const x = toExpression(a, shared, definesName);
+    if ('ask' in x) return x;
+    args.push(x.node);
+  }
+  const op = ({ add: 'sum', sub: 'difference', mul: 'product', div: 'ratio', share: 'share' } as const)[t.op];
+  return { node: { kind: 'op', op, args, ...(definesName && (op === 'ratio' || op === 'share') ? { atEnd: true as const } : {}) } };
+}
+
+/** The unit a pure result is said in: the named measure's (turnover in times, DSO in days), "how many times", or days from 365. */
+function pureUnit(r: Reading, measure: MetricRef | null, node: ExpressionNode): 'times' | 'days' | null {
+  const def = measure ? getFormula(measure.formulaId ?? measure.id) : null;
+  if (def?.unit === 'times' || def?.unit === 'days') return def.unit;
+  if (HOW_MANY_TIMES.test(r.question)) return 'times';
+  if (
+    node.kind === 'op' &&
+    (node.op === 'ratio' || node.op === 'product') &&
+    node.args.some((a) => a.kind === 'const' && /^36[056]$/.test(a.value))
+  )
+    return 'days';
+  return null;
+}
+
+/** The measure the intent stands for: the name the formula defines, else the calculation itself. */
+function formulaMetric(r: Reading, name: Region['name'], node: ExpressionNode, tree: ExpressionTree): MetricRef {
+  if (name?.measure) return name.measure.ref;
+  const periodType = operandsOf(tree).every((o) => o.metric.periodType === 'instant' && !o.average) ? 'instant' : 'duration';
+  const label = name ? r.question.slice(name.start, name.end).trim() : formulaText(node);
+  const id = `formula:${label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .slice(0, 60)}`;
+  return {
+    id,
+    label: label.charAt(0).toUpperCase() + label.slice(1),
+    kind: 'derived',
+    op: null,
+    numerator: null,
+    denominator: null,
+    periodType,
+  };
+}
+
+/** The library's formula for a measure the user defines otherwise, said in the answer; null when none (or the same). */
+function statedFormula(measure: MetricRef | null, node: ExpressionNode): Intent['statedFormula'] | null {
+  const def = measure ? getFormula(measure.formulaId ?? measure.id) : null;
+  if (!def || !measure) return null;
+  const mine = canonUser(node);
+  if ([def.formula, ...(def.alternatives ?? [])].some((e) => canonLibrary(e) === mine)) return null;
+  return { measure: measure.label, library: def.description || def.label };
+}
+
+const OP_CANON = { sum: 'add', difference: 'sub', ratio: 'div', share: 'div', product: 'mul' } as const;
+
+/** A formula as text of measure ids and operators, the same for the user's tree and the library's. */
+function canonUser(n: ExpressionNode): string {
+  if (n.kind === 'const') return n.value;
+  if (n.kind === 'operand') return n.operand.role === 'average' ? `avg(${n.operand.metric.id})` : n.operand.metric.id;
+  return `(${n.args.map(canonUser).join(` ${OP_CANON[n.op]} `)})`;
+}
+
+function canonLibrary(e: import('@/lib/ontology/formulas').Expr): string {
+  if ('measure' in e) return e.measure;
+  if ('const' in e) return e.const;
+  if ('days' in e) return 'days';
+  if ('average' in e) return `avg(${canonLibrary(e.average)})`;
+  return `(${e.args.map(canonLibrary).join(` ${e.op} `)})`;
+}
