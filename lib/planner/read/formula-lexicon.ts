@@ -22,6 +22,9 @@ export const OPERATORS: { re: RegExp; op: FormulaOp }[] = [
   { re: /net\s+of\b|after\s+(?:subtracting|deducting)\b|minus\b|less\b|−|–(?=\s)|-(?=\s)/iy, op: 'sub' },
 ];
 
+/** The short names of the balances analysts average ("net income over average equity"), after "average" only. */
+export const AVERAGED_BALANCE: Record<string, string> = { equity: 'total_equity', assets: 'total_assets' };
+
 /** "average", "the average of", "the mean of the opening and closing", "average of beginning and ending" (before the operand). */
 export const AVERAGE_BEFORE =
   /(?:the\s+)?(?:average|averaged|mean)(?:\s+of)?(?:\s+(?:the\s+|its\s+)?(?:beginning|opening|start(?:ing)?|prior[- ]year[- ]end)(?:[-\s]+(?:of[-\s]+(?:the\s+)?(?:year|period)[-\s]+)?)?(?:and|,|\/|to)\s+(?:the\s+)?(?:ending|closing|end|year[- ]end|current[- ]year[- ]end)(?:[-\s]+of[-\s]+(?:the\s+)?(?:year|period))?(?:\s+balances?)?)?(?:\s+of)?\b/iy;
@@ -66,6 +69,10 @@ export const NUMBER_WORDS: Record<string, string> = {
   twelve: '12',
   hundred: '100',
 };
+
+/** "divide X by Y": the verb, then "by" as the division. */
+export const DIVIDE = /divide\b/iy;
+export const DIVIDE_BY = /\bdivide\b[^.?!;]*\bby\b/i;
 
 /** "how many times did X cover Y", "how many times could X cover Y": X ÷ Y. */
 export const COVER = /cover(?:s|ed|ing)?\b/iy;

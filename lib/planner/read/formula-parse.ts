@@ -75,6 +75,8 @@ export function parseFormula(all: Item[], _question: string): Parsed {
       if (o?.k !== 'operand') return fail(`“${x.k === 'avg' ? 'average' : 'year-end'}” names no balance`);
       i++;
       if (x.k === 'avg') o.average = true;
+      // "average equity (beginning and end of year)": the same average said twice
+      if (x.k === 'avg' && peek()?.k === 'avg_after') i++;
       return { k: 'operand', item: o };
     }
     if (x.k === 'ratio_of') {

@@ -15,11 +15,14 @@ import { isFiller } from '../filler';
 import type { ExpressionNode, Intent, MetricRef, PeriodRequest, PlanResult } from '../types';
 import {
   AT_END,
+  AVERAGED_BALANCE,
   AVERAGE_AFTER,
   AVERAGE_BEFORE,
   COMPUTE_AS,
   COVER,
   DEFINITION_MARKER,
+  DIVIDE,
+  DIVIDE_BY,
   EXCEED,
   HOW_MUCH,
   type FormulaOp,
@@ -42,6 +45,8 @@ interface Region {
   end: number;
   /** the name the formula defines ("free cash flow", "net operating income"), when the question gives one */
   name: { start: number; end: number; measure: MeasureAt | null } | null;
+  /** the definition marker ("defined as", "i.e.", "="), placed as part of the formula */
+  marker: { start: number; end: number } | null;
 }
 
 /** The end of the sentence from `from` (an abbreviation's dot — "i.e.", "Inc.", "vs." — ends none). */
@@ -55,22 +60,45 @@ const sentenceEnd = (q: string, from: number) => {
   return q.length;
 };
 
+/**
+ * The definition marker after a measure: right after it, or after words other readers placed beside it (its
+ * period, its company: "free cash flow for fiscal 2025, defined as …"). Null when an unplaced content word
+ * comes first.
+ */
+function markerAfter(r: Reading, from: number): { start: number; end: number } | null {
+  const { question, spans } = r;
+  const limit = sentenceEnd(question, from);
+  let at = from;
+  while (at < limit) {
+    DEFINITION_MARKER.lastIndex = at;
+    const marker = DEFINITION_MARKER.exec(question);
+    if (marker?.[0].trim()) return { start: at, end: at + marker[0].length };
+    const word = /[\s,]*([^\s,]+)/y;
+    word.lastIndex = at;
+    const w = word.exec(question);
+    if (!w) return null;
+    const ws = at + w[0].length - (w[1]?.length ?? 0);
+    const placed = spans.placed().some((e) => e.role !== 'measure' && e.start <= ws && ws < e.end);
+    if (!placed && !isFiller(w[1] ?? '')) return null;
+    at += w[0].length;
+  }
+  return null;
+}
+
 /** The formula's region: after a definition marker (the name it defines before it), or the whole question. */
 function formulaRegion(r: Reading): Region {
   const { question, measureAt } = r;
   for (const m of measureAt) {
-    DEFINITION_MARKER.lastIndex = m.end;
-    const marker = DEFINITION_MARKER.exec(question);
+    const marker = markerAfter(r, m.end);
     const computeAs = COMPUTE_AS.test(question.slice(0, m.start)) ? /^\s+as\b\s*/i.exec(question.slice(m.end)) : null;
     // "Apple's effective tax rate for fiscal 2024, provision for income taxes divided by …": a ratio the library
     // names, then its formula after a comma
     const apposition = m.ref.kind === 'derived' ? /^[^,.;:?!()]{0,40},\s*/.exec(question.slice(m.end)) : null;
     const after = apposition ? question.slice(m.end + apposition[0].length, sentenceEnd(question, m.end)) : '';
     const appositive = apposition && OPERATORS.some((o) => new RegExp(`\\b(?:${o.re.source})`, 'i').test(after));
-    if (marker || computeAs || appositive) {
-      const start = m.end + (marker ? marker[0].length : computeAs ? computeAs[0].length : (apposition?.[0].length ?? 0));
-      return { start, end: sentenceEnd(question, start), name: { start: m.start, end: m.end, measure: m } };
-    }
+    const start = marker ? marker.end : computeAs ? m.end + computeAs[0].length : appositive ? m.end + (apposition?.[0].length ?? 0) : -1;
+    if (start >= 0)
+      return { start, end: sentenceEnd(question, start), name: { start: m.start, end: m.end, measure: m }, marker: marker ?? null };
   }
   // a name the library does not know, defined by the formula that follows ("LPA's net operating income, which I compute as …")
   for (let at = 0; at < question.length; at++) {
@@ -80,9 +108,14 @@ function formulaRegion(r: Reading): Region {
     const start = at + marker[0].length;
     const name = /((?:[\p{L}&'’-]+\s+){0,3}[\p{L}&'’-]+)\s*$/u.exec(question.slice(0, at));
     const known = name && !r.spans.taken(at - name[0].length, at) && !isFiller(name[1]?.split(/\s+/).pop() ?? '');
-    return { start, end: sentenceEnd(question, start), name: known ? { start: at - name[0].length, end: at, measure: null } : null };
+    return {
+      start,
+      end: sentenceEnd(question, start),
+      name: known ? { start: at - name[0].length, end: at, measure: null } : null,
+      marker: { start: at, end: start },
+    };
   }
-  return { start: 0, end: question.length, name: null };
+  return { start: 0, end: question.length, name: null, marker: null };
 }
 
 /** Whether the question states a formula the list-form expression reader cannot read. */
@@ -95,6 +128,7 @@ function formulaSignals(r: Reading): boolean {
       if (o.re.test(q) && /(?:^|[\s(])$/.test(q.slice(0, i)) && !r.spans.taken(i, i + 1)) ops.add(o.op);
     }
   }
+  if (DIVIDE_BY.test(q)) ops.add('div');
   const has = (re: RegExp) => new RegExp(re.source, 'i').test(q);
   return (
     ops.size >= 2 ||
@@ -218,6 +252,12 @@ function lexWord(
     const n = at(NUMBER);
     const value = n ? (n[1] ?? NUMBER_WORDS[(n[2] ?? '').toLowerCase()]) : undefined;
     if (n && value) return push({ k: 'num', start: i, end: i + n[0].length, value, text: n[0] }, 'number');
+    // "divide X by Y"
+    if (at(DIVIDE)) return push({ k: 'note', start: i, end: i + 6 }, 'divide');
+    const by = /by\b/iy;
+    by.lastIndex = i;
+    if (by.test(question) && items.some((x) => x.k === 'note' && /^divide$/i.test(question.slice(x.start, x.end))))
+      return push({ k: 'op', start: i, end: i + 2, op: 'div' }, 'div');
     const to = /to\b/iy;
     to.lastIndex = i;
     if (to.test(question)) return push({ k: 'to', start: i, end: i + 2 }, 'to');
@@ -226,6 +266,23 @@ function lexWord(
   word.lastIndex = i;
   const w = word.exec(question);
   if (!w) return i + 1;
+  // "average equity", "average assets": the balance the average is of, said by its short name
+  const balance = items.at(-1)?.k === 'avg' ? AVERAGED_BALANCE[w[0].toLowerCase()] : undefined;
+  const def = balance ? getMetric(balance) : undefined;
+  if (def) {
+    const metric: MetricRef = {
+      id: def.id,
+      label: def.label,
+      kind: 'base',
+      op: null,
+      numerator: null,
+      denominator: null,
+      periodType: def.periodType,
+    };
+    items.push({ k: 'operand', start: i, end: i + w[0].length, metric, periods: [], average: false, perShare: false });
+    claims.push({ start: i, end: i + w[0].length, detail: def.id });
+    return i + w[0].length;
+  }
   if (SHARE_LINK.has(w[0].toLowerCase()) && items.some((x) => x.k === 'share_of'))
     return push({ k: 'link', start: i, end: i + w[0].length }, 'share of');
   if (!isFiller(w[0])) items.push({ k: 'word', start: i, end: i + w[0].length });
@@ -302,7 +359,9 @@ function planFormula(r: Reading, region: Region, lexed: NonNullable<ReturnType<t
   for (const c of lexed.claims) if (!spans.taken(c.start, c.end)) spans.claim(c.start, c.end, 'operation', c.detail);
   if (name && !name.measure) spans.claim(name.start, name.end, 'operation', 'name of the formula');
   // the words between the name and its formula ("i.e.", "defined as", "which I compute as", "=")
-  if (name && region.start > name.end && !spans.taken(name.end, region.start))
+  if (region.marker && !spans.taken(region.marker.start, region.marker.end))
+    spans.claim(region.marker.start, region.marker.end, 'operation', 'definition');
+  else if (name && region.start > name.end && !spans.taken(name.end, region.start))
     spans.claim(name.end, region.start, 'operation', 'definition');
   // every word placed, or the calculation is not answered (the unplaced words are named)
   const loose = spans.unplacedPhrases();
