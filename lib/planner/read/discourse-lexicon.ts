@@ -104,13 +104,19 @@ function roleClause(question: string, s: number, e: number): DiscourseClaim | nu
 }
 
 /** "Give a short answer.", "Respond in one line:", "Quick one:", "Without commentary,": the clause is discourse. */
-function answerFormClause(question: string, s: number, e: number): DiscourseClaim | null {
-  const tokens = tokenize(question.slice(s, e));
+function answerFormClause(question: string, s: number, e: number, taken: (start: number, end: number) => boolean): DiscourseClaim[] | null {
+  // words an instruction already placed ("in USD", "to two decimals") belong to the clause too
+  const tokens = tokenize(question.slice(s, e)).filter((t) => !taken(s + t.start, s + t.end));
   if (tokens.length === 0 || !ANSWER_FORM_STRONG.test(question.slice(s, e))) return null;
   if (!tokens.every((t) => ANSWER_FORM.has(t.lower) || isFiller(t.lower))) return null;
-  const [first] = tokens;
-  const last = tokens.at(-1);
-  return first && last ? { start: s + first.start, end: s + last.end, detail: 'answer form' } : null;
+  // one claim per run of words between the instruction's
+  const runs: DiscourseClaim[] = [];
+  for (const t of tokens) {
+    const last = runs.at(-1);
+    if (last && !taken(last.end, s + t.start)) last.end = s + t.end;
+    else runs.push({ start: s + t.start, end: s + t.end, detail: 'answer form' });
+  }
+  return runs;
 }
 
 /** "Please state …", "Compute …", "I need …": the task verb at the start of a clause. */
@@ -126,9 +132,10 @@ function taskLead(question: string, s: number, e: number): DiscourseClaim | null
 export function readDiscourseClauses(question: string, taken: (start: number, end: number) => boolean): DiscourseClaim[] {
   const out: DiscourseClaim[] = [];
   for (const [s, e] of clauses(question)) {
-    const whole = roleClause(question, s, e) ?? answerFormClause(question, s, e);
+    const role = roleClause(question, s, e);
+    const whole = role ? [role] : answerFormClause(question, s, e, taken);
     if (whole) {
-      out.push(whole);
+      out.push(...whole);
       continue;
     }
     const task = taskLead(question, s, e);
@@ -140,7 +147,7 @@ export function readDiscourseClauses(question: string, taken: (start: number, en
 /** Source words before what a reader placed: "based on", "considering", "using data from", "taking into account only". */
 export const SOURCE_PREPOSITIONS = String.raw`based\s+(?:up)?on|using|use|considering|consider|taking\s+into\s+account|take\s+into\s+account|according\s+to|referring\s+(?:only\s+)?to|refer\s+to|relying\s+(?:only\s+)?on|rely\s+on|looking\s+(?:only\s+)?at|look\s+at|with\s+reference\s+to|on\s+the\s+basis\s+of|drawing\s+on|in\s+light\s+of|going\s+by|judging\s+by|working\s+from`;
 const SOURCE_LEAD = new RegExp(
-  String.raw`\b(?:${SOURCE_PREPOSITIONS}|per)(?:\s+(?:only|solely|just|primarily|mainly|exclusively|strictly))?(?:\s+(?:the|its|their|this|that))?(?:\s+(?:data|figures|numbers|information|results|financials|details|disclosures)\s+(?:from|for|of|in))?\s*$`,
+  String.raw`\b(?:${SOURCE_PREPOSITIONS}|per)(?:\s+(?:only|solely|just|primarily|mainly|exclusively|strictly))?(?:\s+(?:the|its|their|this|that))?(?:\s+(?:data|figures|numbers|information|results|financials|details|disclosures)\s+(?:from|for|of|in)(?:\s+(?:the|its|their|this|that))?)?\s*$`,
   'i',
 );
 /** Source nouns after what a reader placed: "FY2021 data", "FY2024 figures", "the quarter's numbers". */

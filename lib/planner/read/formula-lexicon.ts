@@ -52,9 +52,9 @@ export const SHARE_LINK = new Set(
   ),
 );
 
-/** "per share", "per diluted share", "per weighted-average diluted share", "per share outstanding". */
+/** "per share", "per diluted share", "per weighted-average diluted share", "per share outstanding", "per share, on a diluted basis". */
 export const PER_SHARE =
-  /per\s+(?:(basic|diluted)\s+)?(?:(?:weighted[- ]average|average)\s+(?:(basic|diluted)\s+)?)?(?:common\s+|ordinary\s+)?share(?:s)?(?:\s+(outstanding))?(?:\s+(?:at|as\s+of)\s+(?:the\s+)?(?:year|period)[- ]end)?\b/iy;
+  /per\s+(?:(basic|diluted)\s+)?(?:(?:weighted[- ]average|average)\s+(?:(basic|diluted)\s+)?)?(?:common\s+|ordinary\s+)?share(?:s)?(?:\s+(outstanding))?(?:\s+(?:at|as\s+of)\s+(?:the\s+)?(?:year|period)[- ]end)?(?:\s*,?\s*(?:on\s+an?\s+)?(basic|diluted)(?:\s+basis)?\b)?\b/iy;
 
 /** Numbers a formula writes: "365", "4", "1", "two", "twice". */
 export const NUMBER = /(\d+(?:\.\d+)?)(?![\d,])|(twice|two|three|four|five|six|ten|twelve|hundred)\b/iy;
@@ -73,6 +73,9 @@ export const NUMBER_WORDS: Record<string, string> = {
 /** "divide X by Y": the verb, then "by" as the division. */
 export const DIVIDE = /divide\b/iy;
 export const DIVIDE_BY = /\bdivide\b[^.?!;]*\bby\b/i;
+
+/** Words that state a quotient wherever they stand. */
+export const QUOTIENT_WORDS = /\b(?:per\s+dollar\s+of|for\s+every\s+dollar\s+of|relative\s+to|as\s+a\s+multiple\s+of)\b/i;
 
 /** "how many times did X cover Y", "how many times could X cover Y": X ÷ Y. */
 export const COVER = /cover(?:s|ed|ing)?\b/iy;

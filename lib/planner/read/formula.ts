@@ -23,6 +23,7 @@ import {
   DEFINITION_MARKER,
   DIVIDE,
   DIVIDE_BY,
+  QUOTIENT_WORDS,
   EXCEED,
   HOW_MUCH,
   type FormulaOp,
@@ -104,7 +105,7 @@ function formulaRegion(r: Reading): Region {
   for (let at = 0; at < question.length; at++) {
     DEFINITION_MARKER.lastIndex = at;
     const marker = DEFINITION_MARKER.exec(question);
-    if (!marker || !/[=:]|[a-z]{3}/i.test(marker[0]) || measureAt.some((m) => m.start < at && m.end > at)) continue;
+    if (!marker || !/[=:]|[a-z]{3}|\bi\.\s?e\b/i.test(marker[0]) || measureAt.some((m) => m.start < at && m.end > at)) continue;
     const start = at + marker[0].length;
     const name = /((?:[\p{L}&'’-]+\s+){0,3}[\p{L}&'’-]+)\s*$/u.exec(question.slice(0, at));
     const known = name && !r.spans.taken(at - name[0].length, at) && !isFiller(name[1]?.split(/\s+/).pop() ?? '');
@@ -129,6 +130,11 @@ function formulaSignals(r: Reading): boolean {
     }
   }
   if (DIVIDE_BY.test(q)) ops.add('div');
+  // words that only ever state a quotient ("per dollar of revenue", "relative to", "as a multiple of")
+  if (QUOTIENT_WORDS.test(q)) return true;
+  // "by how much did X exceed Y": a difference of two measures (one measure over two periods is a change)
+  if (HOW_MUCH.test(q) && new RegExp(`\\b(?:${EXCEED.source})`, 'i').test(q) && new Set(r.measureAt.map((m) => m.ref.id)).size >= 2)
+    return true;
   const has = (re: RegExp) => new RegExp(re.source, 'i').test(q);
   return (
     ops.size >= 2 ||
@@ -235,13 +241,16 @@ function lexWord(
     if (avg) return push({ k: 'avg', start: i, end: i + avg[0].trimEnd().length }, 'average');
     const per = at(PER_SHARE);
     if (per) {
-      const basis = (per[1] ?? per[2] ?? (per[3] ? 'outstanding' : '')).toLowerCase();
+      const basis = (per[1] ?? per[2] ?? per[4] ?? (per[3] ? 'outstanding' : '')).toLowerCase();
       return push(
         { k: 'per_share', start: i, end: i + per[0].length, basis: basis as 'basic' | 'diluted' | 'outstanding' | '' },
         'per share',
       );
     }
   }
+  // "how many times did X cover Y": the question's words, not a product
+  if (wordStart && /^times\b/i.test(question.slice(i)) && /\bhow\s+many\s+$/i.test(question.slice(0, i)))
+    return push({ k: 'note', start: i, end: i + 5 }, 'how many times');
   for (const o of OPERATORS) {
     const m = at(o.re);
     if (m && (wordStart || !/^[a-z]/i.test(m[0]))) return push({ k: 'op', start: i, end: i + m[0].length, op: o.op }, o.op);
@@ -260,7 +269,9 @@ function lexWord(
       return push({ k: 'op', start: i, end: i + 2, op: 'div' }, 'div');
     const to = /to\b/iy;
     to.lastIndex = i;
-    if (to.test(question)) return push({ k: 'to', start: i, end: i + 2 }, 'to');
+    // "what share of Y went to X": "to" links the part; "ratio of X to Y": it separates the terms
+    const linking = items.some((x) => x.k === 'share_of') && !items.some((x) => x.k === 'ratio_of');
+    if (to.test(question)) return push({ k: linking ? 'link' : 'to', start: i, end: i + 2 }, linking ? 'share of' : 'to');
   }
   const word = /[\p{L}\p{N}&%$.-]+/uy;
   word.lastIndex = i;
@@ -330,9 +341,41 @@ export const formulaReader: Reader = {
     const parsed = parseFormula(lexed.items, r.question);
     if (process.env.DEBUG_FORMULA) console.error('formula', region, lexed.items.map((x) => x.k).join(' '), parsed);
     if (!parsed.ok) return null;
+    if (readEarningsPerShare(r, parsed.tree)) return null;
     return planFormula(r, region, lexed, parsed.tree);
   },
 };
+
+const EPS: Record<string, string> = { basic: 'eps_basic', diluted: 'eps_diluted' };
+
+/**
+ * Net income per basic or diluted share is the reported EPS of that basis ("what did it earn per share, on a
+ * diluted basis"): the measure becomes the EPS, the per-share words its qualifier, and the plan is a value.
+ */
+function readEarningsPerShare(r: Reading, tree: ExpressionTree): boolean {
+  const [amount] = tree.k === 'per_share' ? tree.args : [];
+  const eps = tree.k === 'per_share' ? getMetric(EPS[tree.basis] ?? '') : undefined;
+  if (amount?.k !== 'operand' || amount.item.metric.id !== 'net_income' || amount.item.average || !eps) return false;
+  const ref: MetricRef = {
+    id: eps.id,
+    label: eps.label,
+    kind: 'base',
+    op: null,
+    numerator: null,
+    denominator: null,
+    periodType: eps.periodType,
+  };
+  for (const list of [r.measureAt, r.metricMentions]) for (const m of list) if (m.start === amount.item.start) m.ref = ref;
+  if (r.metric?.id === 'net_income') r.metric = ref;
+  const per = PER_SHARE_AT.exec(r.question.slice(amount.item.end));
+  if (per) {
+    const s = amount.item.end + per.index;
+    if (!r.spans.taken(s, s + per[0].length)) r.spans.claim(s, s + per[0].length, 'qualifier', eps.id);
+  }
+  return true;
+}
+
+const PER_SHARE_AT = new RegExp(PER_SHARE.source, 'i');
 
 /** The intent of a parsed formula: each operand on its own period or the question's; the name it defines, said. */
 function planFormula(r: Reading, region: Region, lexed: NonNullable<ReturnType<typeof lexFormula>>, tree: ExpressionTree): PlanResult {

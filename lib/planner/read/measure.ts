@@ -10,7 +10,7 @@ import { matchMetrics } from '../match-metric';
 import { getMetric } from '@/lib/ontology/metrics';
 import type { MetricRef } from '../types';
 import { BARE_TURNS, CLASS_VERBS, measureClass, TURNS, VERB_COMPLEMENTS } from './ordinary-words';
-import type { MeasureAt, Reader } from './types';
+import type { MeasureAt, Reader, Reading } from './types';
 
 /** Original-text offsets of a position in ` ${normalizeForMetrics(q)} `. */
 function metricNormMap(question: string): number[] {
@@ -142,38 +142,15 @@ export const measureVerbReader: Reader = {
       const [a, b] = sentenceOf(question, at);
       return m.start >= a && m.start < b;
     };
+    const isCashWord = (m: MeasureAt) => m.ref.id === 'cash' && /^cash$/i.test(question.slice(m.start, m.end));
+    turnBareWords(r, inSentence, isCashWord);
     // "cash" as the money a flow is paid or received in
     const flows = r.measureAt.filter((m) => m.ref.periodType === 'duration');
-    const isCashWord = (m: MeasureAt) => m.ref.id === 'cash' && /^cash$/i.test(question.slice(m.start, m.end));
     const cash = r.measureAt.filter((m) => isCashWord(m) && flows.some((f) => inSentence(m.start, f)));
     if (cash.length) {
       for (const c of cash) spans.claim(c.start, c.end, 'qualifier', 'the cash of the flow');
       r.metricMentions = r.metricMentions.filter((m) => !cash.some((c) => c.start === m.start));
       r.measureAt = r.measureAt.filter((m) => !cash.includes(m));
-    }
-    // a bare word a verb makes a measure: "how much interest did it pay", "how much debt did it pay back"
-    for (const b of BARE_TURNS) {
-      for (const w of question.matchAll(b.word)) {
-        const s = w.index ?? 0;
-        const e = s + w[0].length;
-        const [a, z] = sentenceOf(question, s);
-        const to = refOf(b.to);
-        const verb = b.verb.exec(question.slice(a, z));
-        if (!to || !verb) continue;
-        // the word read alone as a measure ("shares") becomes the one the verb makes; else it joins the measures
-        const same = r.measureAt.find((m) => m.start === s && m.end === e);
-        if (same) {
-          for (const list of [r.measureAt, r.metricMentions]) for (const x of list) if (x.start === s) x.ref = to;
-        } else {
-          if (spans.taken(s, e) || r.measureAt.some((m) => inSentence(s, m))) continue;
-          r.measureAt.push({ ref: to, start: s, end: e });
-          r.metricMentions.push({ ref: to, phrase: w[0].toLowerCase(), index: s, start: s, end: e, qualifiers: [] });
-          spans.claim(s, e, 'measure', to.id);
-        }
-        const [vs, ve] = [a + verb.index, a + verb.index + verb[0].length];
-        if (!spans.taken(vs, ve)) spans.claim(vs, ve, 'qualifier', `verb: ${to.id}`);
-        if (r.ambiguous?.phrase && new RegExp(`^${r.ambiguous.phrase}$`, 'i').test(w[0])) r.ambiguous = null;
-      }
     }
     for (const { re, fits } of CLASS_VERBS) {
       for (const v of question.matchAll(re)) {
@@ -194,6 +171,13 @@ export const measureVerbReader: Reader = {
         if (near.some((m) => measureClass(m.ref.id, m.ref.periodType).includes(fits))) spans.claim(s, e, 'qualifier', 'verb');
       }
     }
+    // "on average, how many diluted shares": the measure is itself a weighted average
+    for (const a of question.matchAll(/\b(?:on\s+(?:an?\s+)?average|average)\b/gi)) {
+      const s = a.index ?? 0;
+      const e = s + a[0].length;
+      const averaged = r.measureAt.some((m) => inSentence(s, m) && /weighted[- ]average/i.test(m.ref.label));
+      if (averaged && !spans.taken(s, e)) spans.claim(s, e, 'qualifier', 'weighted average');
+    }
     for (const { re, fits } of VERB_COMPLEMENTS)
       for (const c of question.matchAll(re)) {
         const s = c.index ?? 0;
@@ -204,3 +188,34 @@ export const measureVerbReader: Reader = {
     return null;
   },
 };
+
+/**
+ * A bare word a verb makes a measure: "how much interest did it pay (in cash)", "how much debt did it pay
+ * back", "how much term debt did it repay" (the word inside a measure's name the turn allows). The word read
+ * alone as a measure ("shares") becomes the one the verb makes; a "cash" word is no other measure here.
+ */
+function turnBareWords(r: Reading, inSentence: (at: number, m: { start: number }) => boolean, isCashWord: (m: MeasureAt) => boolean): void {
+  const { question, spans } = r;
+  for (const b of BARE_TURNS) {
+    for (const w of question.matchAll(b.word)) {
+      const s = w.index ?? 0;
+      const e = s + w[0].length;
+      const [a, z] = sentenceOf(question, s);
+      const to = refOf(b.to);
+      const verb = b.verb.exec(question.slice(a, z));
+      if (!to || !verb) continue;
+      const same = r.measureAt.find((m) => (m.start === s && m.end === e) || (!!b.within?.test(m.ref.id) && m.start <= s && e <= m.end));
+      if (same) {
+        for (const list of [r.measureAt, r.metricMentions]) for (const x of list) if (x.start === same.start) x.ref = to;
+      } else {
+        if (spans.taken(s, e) || r.measureAt.some((m) => inSentence(s, m) && !isCashWord(m))) continue;
+        r.measureAt.push({ ref: to, start: s, end: e });
+        r.metricMentions.push({ ref: to, phrase: w[0].toLowerCase(), index: s, start: s, end: e, qualifiers: [] });
+        spans.claim(s, e, 'measure', to.id);
+      }
+      const [vs, ve] = [a + verb.index, a + verb.index + verb[0].length];
+      if (!spans.taken(vs, ve)) spans.claim(vs, ve, 'qualifier', `verb: ${to.id}`);
+      if (r.ambiguous?.phrase && new RegExp(`^${r.ambiguous.phrase}$`, 'i').test(w[0])) r.ambiguous = null;
+    }
+  }
+}

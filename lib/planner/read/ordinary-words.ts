@@ -95,6 +95,11 @@ export const ORDINARY_PATTERNS: readonly { pattern: string; metric: string }[] =
   // revenue
   { pattern: `${TAKE_IN} (?:in )?from ${POSSESSIVE}(?:customers|clients|sales)`, metric: 'revenue' },
   { pattern: '(?:the )?top line', metric: 'revenue' },
+  // the cash the operations bring in: operating cash flow ("how much cash did its operations generate")
+  {
+    pattern: `${POSSESSIVE}(?:operations|operating activities|business) ${alt('bring in', 'brings in', 'brought in', 'generate', 'generates', 'generated', 'produce', 'produced', 'throw off', 'threw off')}`,
+    metric: 'operating_cash_flow',
+  },
   // the lines of the income statement
   { pattern: '(?:at |on )?the bottom line', metric: 'net_income' },
   { pattern: `${alt('keep', 'keeps', 'kept', 'keeping')} as (?:net )?(?:profit|profits|earnings|income)`, metric: 'net_income' },
@@ -155,7 +160,12 @@ export function measureClass(id: string, periodType: 'instant' | 'duration'): Me
   return profit ? ['income', 'profit'] : ['income'];
 }
 
-/** Verbs (with their particles) that only say what a measure of a class already is. */
+/**
+ * Verbs (with their particles) that only say what a measure of a class already is. A verb that also says
+ * when ("start the year with", "when the year began") is a period word, not a verb of holding: it is left
+ * to the period reader, and blocks when that reader does not place it (the balance at a period's start is
+ * not the balance at its end).
+ */
 export const CLASS_VERBS: readonly { re: RegExp; fits: MeasureClass }[] = [
   {
     re: /\b(?:(?:go|goes|went|gone|going)\s+out(?:\s+(?:of\s+)?the\s+door)?|spend|spends|spent|spending|pay|pays|paid|paying|pour|poured|pours|invest|invests|invested|investing|shell(?:ed)?\s+out|lay\s+out|laid\s+out|fork(?:ed)?\s+out|hand(?:ed|s)?\s+(?:back|over|out)|return(?:ed|s)?|give\s+back|gave\s+back|distribut(?:e|ed|es)|devote[ds]?|allocate[ds]?|incur(?:red|s)?|run\s+through|ran\s+through|book(?:ed|s)?|record(?:ed|s)?|charge[ds]?)\b(?:\s+(?:out|back|on|for|in|into|to|through|via|as))*/gi,
@@ -167,7 +177,7 @@ export const CLASS_VERBS: readonly { re: RegExp; fits: MeasureClass }[] = [
   },
   { re: /\b(?:lose|loses|lost|losing|make\s+or\s+lose|made\s+or\s+lost)\b(?:\s+(?:in|from|on|at|as))*/gi, fits: 'profit' },
   {
-    re: /\b(?:have|has|had|hold|holds|held|holding|carry|carries|carried|carrying|sit(?:ting)?\s+on|sat\s+on|keep|keeps|kept|end(?:ed|s)?\s+(?:\S+\s+){0,3}?with|start(?:ed|s)?\s+(?:\S+\s+){0,3}?with|begin|began|begun|show(?:ed|s)?|report(?:ed|s)?|own(?:ed|s)?)\b/gi,
+    re: /\b(?:have|has|had|hold|holds|held|holding|carry|carries|carried|carrying|sit(?:ting)?\s+on|sat\s+on|keep|keeps|kept|end(?:ed|s)?\s+(?:\S+\s+){0,3}?with|show(?:ed|s)?|report(?:ed|s)?|own(?:ed|s)?)\b/gi,
     fits: 'balance',
   },
   { re: /\b(?:owe|owes|owed|owing)\b(?:\s+(?:in|on|to))*/gi, fits: 'owed' },
@@ -179,7 +189,11 @@ export const VERB_COMPLEMENTS: readonly { re: RegExp; fits: MeasureClass }[] = [
     re: /\b(?:(?:to\s+)?(?:its\s+|their\s+)?(?:own\s+)?(?:shareholders|stockholders|investors|owners)(?:\s+(?:through|via|in|as|by\s+way\s+of))?|in\s+cash|actually|all\s+told|in\s+all)\b/gi,
     fits: 'outflow',
   },
-  { re: /\b(?:on\s+(?:its|their|the)\s+(?:books|balance\s+sheets?)|in\s+total|all\s+told)\b/gi, fits: 'balance' },
+  // "on its books", "on Marvell's books"; "the cash balance", "cash position", "cash pile", "worth"
+  {
+    re: /\b(?:on\s+(?:its|their|the|\S+['’]s?)\s+(?:books|balance\s+sheets?)|in\s+total|all\s+told|balance(?!\s+sheet)|position|pile|hoard|worth)\b/gi,
+    fits: 'balance',
+  },
   { re: /\b(?:in\s+cash|actually)\b/gi, fits: 'income' },
 ];
 
@@ -206,15 +220,22 @@ export const TURNS: readonly { from: RegExp; verb: RegExp; to: string }[] = [
 ];
 
 /** A bare word that a verb makes a measure ("how much interest did it pay": interest paid; "debt … pay back": repayments). */
-export const BARE_TURNS: readonly { word: RegExp; verb: RegExp; to: string }[] = [
+export const BARE_TURNS: readonly { word: RegExp; verb: RegExp; to: string; within?: RegExp }[] = [
   { word: /\binterest\b/gi, verb: /\b(?:pay|pays|paid|paying)\b/i, to: 'interest_paid' },
   { word: /\b(?:income\s+)?tax(?:es)?\b/gi, verb: /\b(?:pay|pays|paid|paying)\b/i, to: 'income_taxes_paid' },
+  // "how much term debt did it repay": the word inside a debt measure's name turns that measure
   {
     word: /\bdebt\b/gi,
     verb: /\b(?:repay|repays|repaid|repaying|pay\s+(?:back|down|off)|paid\s+(?:back|down|off)|retire[ds]?)\b/i,
     to: 'debt_repaid',
+    within: /^(?:long_term_debt|total_debt|debt)$/,
   },
-  { word: /\bdebt\b/gi, verb: /\b(?:borrow|borrows|borrowed|raise[ds]?|issue[ds]?|take\s+on|took\s+on)\b/i, to: 'debt_issued' },
+  {
+    word: /\bdebt\b/gi,
+    verb: /\b(?:borrow|borrows|borrowed|raise[ds]?|issue[ds]?|take\s+on|took\s+on)\b/i,
+    to: 'debt_issued',
+    within: /^(?:long_term_debt|total_debt|debt)$/,
+  },
   // "how many shares were outstanding", "how many shares did it have outstanding": the count at the date
   { word: /\bshares(?:\s+of\s+(?:its\s+)?(?:common\s+)?stock)?\b/gi, verb: /\boutstanding\b/i, to: 'shares_outstanding' },
 ];

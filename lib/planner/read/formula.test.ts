@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { ent } from '../__fixtures__/catalog';
+import type { CatalogEntity } from '../catalog';
+import { planQuestion } from '../plan';
+import type { ExpressionNode } from '../types';
+
+const CATALOG: CatalogEntity[] = [
+  ent('acme', 'Acme Widgets', 'Acme Widgets, Inc.', 'ACMW'),
+  ent('zeta', 'Zeta Foods', 'Zeta Foods Corporation', 'ZETA'),
+];
+
+function plan(q: string) {
+  return planQuestion(q, { catalog: CATALOG });
+}
+
+/** The expression as text: operands by measure id (avg(...) for averages), operators as symbols. */
+function shape(n: ExpressionNode | undefined): string {
+  if (!n) return '';
+  if (n.kind === 'const') return n.value;
+  if (n.kind === 'operand') return n.operand.role === 'average' ? `avg(${n.operand.metric.id})` : n.operand.metric.id;
+  const sym = { sum: '+', difference: '-', ratio: '/', share: '%', product: '*' }[n.op];
+  return `(${n.args.map(shape).join(` ${sym} `)})`;
+}
+
+describe('user-stated formulas', () => {
+  const COMPUTED: [string, string, string][] = [
+    // a definition marker after the name's period
+    [
+      'Zeta Foods net debt at the end of FY2022, calculated as long-term debt minus cash and cash equivalents',
+      '(long_term_debt - cash)',
+      'at the end of FY2022',
+    ],
+    ['Acme Widgets free cash flow for FY2021, defined as operating cash flow less capex', '(operating_cash_flow - capex)', 'FY2021'],
+    // "divide X by Y" over an average balance
+    ['For Zeta Foods in FY2023, divide net income by average total assets', '(net_income / avg(total_assets))', 'FY2023'],
+    // "average equity (opening and closing)", the same average said twice
+    ['Acme Widgets FY2022: net income over average equity (opening and closing balances)', '(net_income / avg(total_equity))', 'FY2022'],
+    // "how many times did X cover Y"
+    [
+      'How many times did Zeta Foods operating income cover its interest expense in FY2021?',
+      '(operating_income / interest_expense)',
+      'FY2021',
+    ],
+    // words that only ever state a quotient
+    ['How much operating income did Acme Widgets earn per dollar of revenue in FY2020?', '(operating_income / revenue)', 'FY2020'],
+    // "what share of Y went to X"
+    ['What share of Zeta Foods FY2022 revenue went to research and development?', '(rnd % revenue)', 'FY2022'],
+    // "by how much did X exceed Y"
+    [
+      'By how much did Acme Widgets current assets exceed its current liabilities at the end of FY2023?',
+      '(current_assets - current_liabilities)',
+      'at the end of FY2023',
+    ],
+  ];
+  for (const [q, expr, period] of COMPUTED) {
+    it(q, () => {
+      const r = plan(q);
+      expect(r.status, JSON.stringify(r.status === 'needs_clarification' ? r.clarification : r)).toBe('planned');
+      if (r.status !== 'planned') return;
+      expect(r.intent.operation).toBe('expression');
+      expect(shape(r.intent.expression).replace(/interest_expense|finance_costs/, 'interest_expense')).toBe(expr);
+      expect(r.intent.periods.map((p) => p.text)).toEqual([period]);
+    });
+  }
+
+  it('net income per share of a basis is the reported EPS of that basis', () => {
+    for (const [q, id] of [
+      ['What did Acme Widgets earn per share, on a diluted basis, in FY2021?', 'eps_diluted'],
+      ['What did Zeta Foods earn per share, basic, in FY2022?', 'eps_basic'],
+    ] as const) {
+      const r = plan(q);
+      expect(r.status).toBe('planned');
+      if (r.status === 'planned') expect([r.intent.operation, r.intent.metric.id]).toEqual(['value', id]);
+    }
+  });
+});
+
+describe('ordinary words around a measure', () => {
+  const PLANNED: [string, string, string][] = [
+    ['How much interest did Zeta Foods pay in cash in FY2022?', 'interest_paid', 'FY2022'],
+    ['How much tax did Acme Widgets pay in cash in FY2021?', 'income_taxes_paid', 'FY2021'],
+    ['How much cash did Zeta Foods operations generate in FY2020?', 'operating_cash_flow', 'FY2020'],
+    ['What was Acme Widgets cash position at the end of FY2022?', 'cash', 'at the end of FY2022'],
+    ['On average, how many diluted shares did Zeta Foods have in FY2023?', 'shares_diluted', 'FY2023'],
+    ['Based on data for FY2021, what was Acme Widgets revenue?', 'revenue', 'FY2021'],
+    ['Give a short answer in USD: Zeta Foods net income for FY2022.', 'net_income', 'FY2022'],
+  ];
+  for (const [q, metric, period] of PLANNED) {
+    it(q, () => {
+      const r = plan(q);
+      expect(r.status, JSON.stringify(r.status === 'needs_clarification' ? r.clarification : r)).toBe('planned');
+      if (r.status !== 'planned') return;
+      expect(r.intent.metric.id).toBe(metric);
+      expect(r.intent.periods.map((p) => p.text)).toEqual([period]);
+    });
+  }
+
+  // the balance at a period's start is not its balance at the end: a start verb the period reader does not place blocks
+  it.each(['How much cash did Acme Widgets start FY2022 with?', 'How much cash did Zeta Foods hold when FY2023 began?'])(
+    '%s asks back, naming the start verb',
+    (q) => {
+      const r = plan(q);
+      expect(r.status).toBe('needs_clarification');
+      if (r.status === 'needs_clarification') expect(r.clarification.question).toMatch(/start|began/);
+    },
+  );
+});
