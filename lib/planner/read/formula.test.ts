@@ -105,3 +105,16 @@ describe('ordinary words around a measure', () => {
     },
   );
 });
+
+describe('verb complements beside the verb’s own particle', () => {
+  it('"hand back to shareholders through buybacks": the complement after the particle the verb took', () => {
+    const r = plan('What did Zeta Foods hand back to shareholders through buybacks in FY2022?');
+    expect(r.status).toBe('planned');
+    if (r.status === 'planned') expect(r.intent.metric.id).toBe('share_repurchases');
+  });
+  it('"spend on plants, machinery and other property" is capital expenditure', () => {
+    const r = plan('How much did Acme Widgets spend on plants, machinery and other property in FY2021?');
+    expect(r.status).toBe('planned');
+    if (r.status === 'planned') expect(r.intent.metric.id).toBe('capex');
+  });
+});

@@ -183,7 +183,9 @@ export const measureVerbReader: Reader = {
         const s = c.index ?? 0;
         const e = s + c[0].length;
         const fitting = r.measureAt.some((m) => inSentence(s, m) && measureClass(m.ref.id, m.ref.periodType).includes(fits));
-        if (fitting && !spans.taken(s, e)) spans.claim(s, e, 'qualifier', 'verb complement');
+        // the complement without the particle its verb already took ("hand back | to shareholders through")
+        const part: [number, number] | null = fitting ? (spans.taken(s, e) ? spans.untaken(s, e, ['qualifier']) : [s, e]) : null;
+        if (part) spans.claim(part[0], part[1], 'qualifier', 'verb complement');
       }
     return null;
   },

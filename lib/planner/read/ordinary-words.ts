@@ -81,6 +81,7 @@ const PPE = alt(
   'facilities',
   'buildings',
   'machinery',
+  'property',
 );
 
 /** Paraphrases naming a measure (normalized text: lower case, one space between words, "&" and "'" kept). */
@@ -109,7 +110,7 @@ export const ORDINARY_PATTERNS: readonly { pattern: string; metric: string }[] =
   { pattern: `${alt('set', 'sets', 'setting', 'put', 'puts')} aside for (?:income )?tax(?:es)?`, metric: 'tax_expense' },
   { pattern: `${alt('provide', 'provided', 'provides')} for (?:income )?tax(?:es)?`, metric: 'tax_expense' },
   // capital spending and acquisitions
-  { pattern: `${INVEST} (?:in |on |into )?(?:new )?${PPE}(?:(?: and| or|,)+ (?:other )?${PPE})*`, metric: 'capex' },
+  { pattern: `${INVEST} (?:in |on |into )?(?:new )?${PPE}(?:(?: and| or|,)* (?:other )?${PPE})*`, metric: 'capex' },
   {
     pattern: `${alt('spend', 'spent', 'spends', 'pay', 'paid', 'pays', 'use', 'used')} (?:cash )?(?:on |for )?${alt('buying', 'acquiring', 'purchasing')} (?:other )?${alt('companies', 'businesses', 'firms')}`,
     metric: 'acquisitions',
