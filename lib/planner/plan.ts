@@ -15,7 +15,7 @@ import { measureChoiceReader, measureReader, measureVerbReader } from './read/me
 import { memberReader } from './read/member';
 import { narrativeReader, routeNarrative } from './read/narrative';
 import { operationReader, operationWordsReader } from './read/operation';
-import { periodReader } from './read/period';
+import { periodReader, samePeriodReader } from './read/period';
 import { followUpReader, inThread, threadReader } from './read/context';
 import { scopeReader } from './read/scope';
 import type { PlanContext, Reader, Reading } from './read/types';
@@ -42,6 +42,7 @@ const READERS: readonly Reader[] = [
   memberReader,
   measureVerbReader,
   measureChoiceReader,
+  samePeriodReader,
   narrativeReader,
   operationWordsReader,
   acrossCompaniesReader,

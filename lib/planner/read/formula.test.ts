@@ -118,3 +118,18 @@ describe('verb complements beside the verb’s own particle', () => {
     if (r.status === 'planned') expect(r.intent.metric.id).toBe('capex');
   });
 });
+
+describe('a reference back to the question’s period', () => {
+  it('"for the same year" and "at year-end" are the one period the question names', () => {
+    const same = plan('Zeta Foods revenue for FY2022, and the net income for the same year?');
+    expect(same.status).toBe('planned');
+    if (same.status === 'planned') expect(same.intent.periods.map((p) => p.text)).toEqual(['FY2022']);
+    const end = plan('In FY2021, what were Acme Widgets total assets at year-end?');
+    expect(end.status).toBe('planned');
+  });
+  it('with two periods named, "the same year" blocks, naming its words', () => {
+    const r = plan('Acme Widgets revenue FY2021 and net income for the same year FY2022');
+    expect(r.status).toBe('needs_clarification');
+    if (r.status === 'needs_clarification') expect(r.clarification.question).toMatch(/same year/);
+  });
+});

@@ -142,3 +142,34 @@ function pinnedPeriods(question: string, phrases: PeriodPhrase[]): Map<PeriodPhr
   }
   return pins;
 }
+
+/** "the same year", "that quarter", "at year-end" without a year of its own: a reference back to the question's period. */
+const SAME_PERIOD =
+  /\b(?:(?:for|in|of|during|over)\s+)?(?:the\s+same|that)\s+(?:fiscal\s+)?(?:year|quarter|period)\b|\b(?:at|as\s+of)\s+(?:the\s+)?(?:fiscal\s+)?year[- ]end\b(?!\s+(?:of\s+)?(?:fiscal\s+)?(?:fy)?\d)/gi;
+
+/**
+ * After the measures: a reference back to the period ("the diluted EPS for the same year", "total assets at
+ * year-end") is placed as the question's period when the question names exactly one (a year-end only with a
+ * year); with none or several it stays unplaced and blocks, naming its words.
+ */
+export const samePeriodReader: Reader = {
+  name: 'period',
+  read(r) {
+    const distinct = [...new Map(r.phrases.map((p) => [JSON.stringify(p.spec), p])).values()];
+    const [only] = distinct;
+    if (distinct.length !== 1 || !only) return null;
+    // a year: a bare or fiscal year, or the year of an annual filing ("its 2024 annual report", "the FY2024 10-K")
+    const spec = only.spec;
+    const yearly =
+      spec.type === 'bare_year' ||
+      (spec.type === 'fiscal' && spec.position === 'FY') ||
+      (spec.type === 'filing' && (spec.form === '10-K' || spec.form === 'annual') && typeof spec.which === 'number');
+    for (const m of r.question.matchAll(SAME_PERIOD)) {
+      const s = m.index ?? 0;
+      const e = s + m[0].length;
+      if (/year[- ]end/i.test(m[0]) && !yearly) continue;
+      if (!r.spans.taken(s, e)) r.spans.claim(s, e, 'period', `the question's period: ${only.text}`);
+    }
+    return null;
+  },
+};
