@@ -124,10 +124,11 @@ export async function revokeSource(o: RevokeSourceOptions): Promise<void> {
       after: { revoked: true },
       reason: o.reason,
     });
+    // the data version moves in the same transaction: no process can see the revocation with the old
+    // version (and serve a cached answer built before it), nor the new version without the revocation
+    await bumpDataVersion(tx, o.tenantId);
   });
-  // visibility changed: in-process catalogues built at the old version are rebuilt, and the
-  // source's parsed filing (the redline's whole-filing cache) is dropped on every handle
-  await bumpDataVersion(o.db, o.tenantId);
+  // in-process: the source's parsed filing (the redline's whole-filing cache) is dropped on every handle
   clearFilingCache(null, o.tenantId, o.sourceId);
 }
 
@@ -163,9 +164,8 @@ export async function setSourceAccess(o: SetSourceAccessOptions): Promise<void> 
       after: { aclRoles: o.aclRoles, effectiveAt: o.effectiveAt },
       reason: o.reason,
     });
+    // visibility changed: the data version moves with it, atomically (see revokeSource)
+    await bumpDataVersion(tx, o.tenantId);
   });
-  // visibility changed: in-process catalogues built at the old version are rebuilt, and the
-  // source's parsed filing (the redline's whole-filing cache) is dropped on every handle
-  await bumpDataVersion(o.db, o.tenantId);
   clearFilingCache(null, o.tenantId, o.sourceId);
 }

@@ -243,7 +243,7 @@ for (const target of testTargets()) {
         [...tokens.derived].some((t) => /rose in every year/.test(t)),
         'a trend sentence is among them',
       ).toBe(true);
-    });
+    }, 600_000);
     afterAll(async () => {
       harness.viewer = null;
       await d?.close();
@@ -256,7 +256,7 @@ for (const target of testTargets()) {
         expect(leaks(all, tokens.derived).length, `${p} sees the trend sentence`).toBeGreaterThan(0);
       }
       expect(restrictedIn(await served('other-tenant'))).toEqual([]);
-    });
+    }, 600_000);
 
     const restrict = async (kind: Kind) => {
       for (const sourceId of restrictedSources) {
@@ -297,7 +297,7 @@ for (const target of testTargets()) {
           clearAnswerCache(d.db);
           expect(leaks(await served('analyst'), tokens.restricted).length, 'visible again after the embargo').toBeGreaterThan(0);
         }
-      });
+      }, 600_000);
     }
 
     it('the stored rows themselves still hold what was shown (redaction happens at read time)', async () => {
