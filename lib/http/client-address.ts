@@ -68,3 +68,32 @@ export function parseTrustedProxies(spec: string | undefined): TrustedProxies {
     },
   };
 }
+
+/**
+ * The key an address is limited by: an IPv4 address itself, an IPv6 address by its /64 — one customer's
+ * network (RFC 6177 assigns at least a /64 per site), so rotating through the 2^64 addresses a client owns
+ * no longer buys a fresh limit each time. Anything that is not an IP address is its own key.
+ */
+export function limiterKey(address: string): string {
+  if (net.isIP(address) !== 6) return address;
+  const groups = expandIpv6(address);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
+}
+
+/** The eight 16-bit groups of an IPv6 address (lower-case, no leading zeros), an embedded IPv4 tail included. */
+function expandIpv6(address: string): string[] | null {
+  let a = address.toLowerCase().split('%')[0] ?? '';
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(a);
+  if (v4) {
+    const [b1, b2, b3, b4] = v4.slice(1).map(Number) as [number, number, number, number];
+    a = `${a.slice(0, v4.index)}${((b1 << 8) | b2).toString(16)}:${((b3 << 8) | b4).toString(16)}`;
+  }
+  const [head, tail, ...more] = a.split('::');
+  if (more.length) return null;
+  const left = head ? head.split(':') : [];
+  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const fill = tail === undefined ? 0 : 8 - left.length - right.length;
+  const groups = [...left, ...Array<string>(Math.max(0, fill)).fill('0'), ...right];
+  if (groups.length !== 8) return null;
+  return groups.map((g) => Number.parseInt(g || '0', 16).toString(16));
+}

@@ -15,8 +15,14 @@ export const RATE_RULES = {
   ask: { capacity: 30, windowS: 60 },
   /** admin uploads: 20 files per 10 minutes */
   upload: { capacity: 20, windowS: 600 },
-  /** sign-in attempts per client address, whatever the account (offices share one): 30 per 5 minutes */
+  /** sign-in attempts per client address (an IPv6 client by its /64), whatever the account (offices share one): 30 per 5 minutes */
   signInAddress: { capacity: 30, windowS: 300 },
+  /**
+   * sign-in attempts per account from browsers that have not signed in to it before, from all addresses
+   * together: 10 an hour (one every 6 minutes once spent) — a guesser spread over many addresses is held to
+   * that; the owner's own browser (a known-device cookie) is not counted
+   */
+  signInAccount: { capacity: 10, windowS: 3600 },
 } as const satisfies Record<string, RateRule>;
 export type RateRuleName = keyof typeof RATE_RULES;
 
