@@ -50,6 +50,8 @@ const fields = z.object({
       .max(600_000, 'LEDGERLINE_BODY_TIMEOUT_MS must be at most 600000 (10 minutes)')
       .default(10_000),
   ),
+  /** ingestion refuses to start with less than this many MB free (plus four times the file) beside the embedded database */
+  LEDGERLINE_MIN_FREE_MB: intSetting('LEDGERLINE_MIN_FREE_MB', 0, 1_000_000, 256),
   /** PostgreSQL connections per server process (the pg pool's max) */
   LEDGERLINE_DB_POOL_MAX: intSetting('LEDGERLINE_DB_POOL_MAX', 1, 200, 10),
   /**

@@ -15,6 +15,7 @@ import { isAppError } from '@/lib/errors';
 import { contentId, sha256Hex } from '@/lib/ids';
 import { METRICS } from '@/lib/ontology/metrics';
 import { ensureTenant } from './entity';
+import { checkDiskSpace } from './disk-space';
 import { ingestError } from './errors';
 import { detectFormat } from './formats';
 import { hasParseBytes } from './report/format';
@@ -178,12 +179,25 @@ function pgCode(e: unknown): string | undefined {
   return typeof c?.code === 'string' ? c.code : undefined;
 }
 
+/**
+ * What an ingest failure says: an AppError its own message; a database refusal a typed one — a NUL character
+ * in a text field (names, labels; PostgreSQL stores no NUL) a 400, a full disk a 503 — and otherwise the
+ * SQLSTATE only (the database's text, with the query and its values, goes to the log, not to the user).
+ */
 function errorInfo(e: unknown): { code: string; message: string } {
   if (isAppError(e)) return { code: e.code, message: e.message };
-  const root = rootCause(e);
-  const msg = (root as Error)?.message ?? String(root);
   const code = pgCode(e);
-  return { code: 'internal:ingest', message: (code ? `database error ${code}: ${msg}` : msg).slice(0, 2000) };
+  if (code === '22021' || code === '22P05')
+    return {
+      code: 'bad_request:control_characters',
+      message: 'the file holds a NUL character in a text field (a company name, a label); remove it and try again',
+    };
+  if (code === '53100') return { code: 'unavailable:disk_full', message: 'the database server’s disk is full; nothing was stored' };
+  console.error('[ingest] failed:', rootCause(e));
+  return {
+    code: 'internal:ingest',
+    message: code ? `the database refused the data (SQLSTATE ${code}); nothing was stored` : 'the ingest failed; nothing was stored',
+  };
 }
 
 /** Thrown inside the ingest transaction to roll it back: the same bytes were committed by another ingest meanwhile. */
@@ -219,6 +233,8 @@ export async function ingestBytes(
         `file is ${bytes.byteLength.toLocaleString('en-US')} bytes; the limit is ${maxBytes.toLocaleString('en-US')}`,
       );
     }
+    // a full disk is refused before anything is written
+    checkDiskSpace(fileName, bytes.byteLength);
     const sha = sha256Hex(bytes);
     const sourceId = contentId('source', tenantId, sha);
     handler = detectFormat(bytes, fileName, opts.format);

@@ -33,3 +33,13 @@ describe('server actions refuse control characters before any work', () => {
     expect(r.ok).toBe(false);
   });
 });
+
+/** A domain schema refusing what the user typed (a calendar date that is not one) is the user's error, not an untyped one. */
+describe('server actions answer a domain schema’s refusal with its message', () => {
+  it('a ZodError thrown by the work is the schema’s message, not "Something went wrong."', async () => {
+    const dates = z.object({ effectiveFrom: z.iso.date('effectiveFrom must be a date (YYYY-MM-DD)') });
+    const action = roleAction('admin', z.object({ effectiveFrom: z.string().max(10) }), async (input) => dates.parse(input));
+    const r = await action({ effectiveFrom: '2024-02-30' });
+    expect(r).toEqual({ ok: false, error: 'effectiveFrom must be a date (YYYY-MM-DD)' });
+  });
+});

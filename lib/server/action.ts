@@ -1,5 +1,5 @@
 import 'server-only';
-import type { z } from 'zod';
+import { ZodError, type z } from 'zod';
 import type { Role } from '@/lib/db/schema';
 import { isAppError } from '@/lib/errors';
 import { getViewer } from './session';
@@ -31,6 +31,8 @@ export function roleAction<S extends z.ZodType, T>(role: Role, schema: S, fn: (i
       return { ok: true, data: await fn(parsed.data, await contextFor(viewer)) };
     } catch (e) {
       if (isAppError(e) && e.status < 500) return { ok: false, error: e.message };
+      // a domain schema refusing what the user typed (a date that is not one) is the user's input error
+      if (e instanceof ZodError) return { ok: false, error: e.issues.map((i) => i.message).join('; ') };
       console.error(e);
       return { ok: false, error: 'Something went wrong.' };
     }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { ZodError } from 'zod';
 import { getViewer, mayHaveViewer } from '@/lib/server/session';
 import { hasRole } from '@/lib/auth/viewer';
 import type { Role } from '@/lib/db/schema';
@@ -117,6 +118,8 @@ export function checkOrigin(req: Request): void {
 
 export function errorResponse(e: unknown): Response {
   e = typedBoundError(e) ?? e;
+  // a domain schema refusing request input is a 400 with its messages, not a 500
+  if (e instanceof ZodError) e = new AppError('bad_request:input', e.issues.map((i) => i.message).join('; '));
   if (isAppError(e)) {
     if (e.status >= 500 && e.status !== 503) console.error(e);
     const retryAfter = e.details?.retryAfterS;

@@ -1,3 +1,4 @@
+import { CONFIG_EXIT_STATUS } from './config-check';
 import { startManifestRetention } from './manifest-retention-job';
 import { getDatabase } from './runtime';
 import { warmRoutesInDevelopment } from './warm-routes';
@@ -11,6 +12,6 @@ export async function warmUp(): Promise<void> {
     warmRoutesInDevelopment();
   } catch (e) {
     console.error(`[ledgerline] database not ready: ${(e as Error).message}`);
-    if ((e as Error).name === 'ConfigError') process.exit(78);
+    if ((e as Error).name === 'ConfigError') process.exit(CONFIG_EXIT_STATUS);
   }
 }
