@@ -3,6 +3,7 @@ import type { Viewer } from '@/lib/auth/viewer';
 import { AppError } from '@/lib/errors';
 import { listFacts, type FactFilters } from '@/lib/facts/list-facts';
 import { currentDb } from './context';
+import { exportPages, streamedExportResponse, takeExportSlot } from './export-stream';
 import { answerExportRows, toCsv, type ExportRow } from '@/lib/workspace/export-rows';
 import { factExportRow } from '@/lib/workspace/facts-export';
 import { storedAnswer, type StoredAnswer } from '@/lib/workspace/shared-answer';
@@ -10,9 +11,6 @@ import { citedTarget, renderedHtmlSource, sourceDocumentBytes, sourceHeader } fr
 import { deleteThread, listThreads, renameThread, threadIdSchema, threadWithTurns, touchThread } from '@/lib/workspace/threads';
 import { toXlsx } from '@/lib/workspace/xlsx';
 import { companyDirectory } from '@/lib/workspace/companies';
-
-/** Upper bound of one facts-browser export (rows). */
-export const MAX_FACT_EXPORT_ROWS = 20_000;
 
 function scope(viewer: Viewer) {
   return { tenantId: viewer.tenantId, role: viewer.role, userId: viewer.userId };
@@ -58,20 +56,27 @@ export async function exportAnswer(viewer: Viewer, manifestId: string, format: '
   });
 }
 
-/** CSV/XLSX of the facts browser's current filters (all pages, up to MAX_FACT_EXPORT_ROWS rows). */
+/**
+ * CSV/XLSX of the facts browser's current filters (all pages, up to MAX_FACT_EXPORT_ROWS rows), streamed a
+ * page at a time under the user's export slot (lib/server/export-stream.ts).
+ */
 export async function exportFacts(viewer: Viewer, filters: FactFilters, format: 'csv' | 'xlsx'): Promise<Response> {
   const db = await currentDb();
-  const { rows, total } = await listFacts({
-    db,
-    tenantId: viewer.tenantId,
-    role: viewer.role,
-    filters: { ...filters, page: 1, size: MAX_FACT_EXPORT_ROWS },
+  const release = await takeExportSlot(viewer.userId);
+  const readPage = async (page: number, size: number) => {
+    const { rows, total } = await listFacts({ db, tenantId: viewer.tenantId, role: viewer.role, filters: { ...filters, page, size } });
+    return { rows: rows.map(factExportRow), total };
+  };
+  return streamedExportResponse(exportPages(readPage), {
+    format,
+    name: 'ledgerline-facts',
+    about: { title: 'Facts browser', exportedBy: viewer.name },
+    truncated: (sent, total) =>
+      total > sent
+        ? `Truncated: ${sent.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} facts; narrow the filters.`
+        : undefined,
+    release,
   });
-  const note =
-    total > rows.length
-      ? `Truncated: ${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} facts; narrow the filters.`
-      : undefined;
-  return fileResponse(rows.map(factExportRow), format, 'ledgerline-facts', { title: 'Facts browser', exportedBy: viewer.name, note });
 }
 
 /** The source viewer's head: the visible source (404 otherwise) and what the link points at — quick, shown first. */

@@ -113,13 +113,24 @@ export function answerExportRows(answer: Answer): ExportRow[] {
 
 /** RFC 4180 CSV with a header row; cells that a spreadsheet would run as a formula are quoted with a leading apostrophe. */
 export function toCsv(rows: ExportRow[]): string {
-  const esc = (s: string) => {
-    const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
-    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const lines = [EXPORT_COLUMNS.map((c) => esc(c.header)).join(',')];
-  for (const r of rows) lines.push(EXPORT_COLUMNS.map((c) => esc(r[c.key])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvHeader() + csvRows(rows);
+}
+
+function csvCell(s: string): string {
+  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The CSV header line (CRLF-terminated). */
+export function csvHeader(): string {
+  return `${EXPORT_COLUMNS.map((c) => csvCell(c.header)).join(',')}\r\n`;
+}
+
+/** CSV lines of `rows` (each CRLF-terminated), to follow csvHeader() — a streamed export writes them page by page. */
+export function csvRows(rows: ExportRow[]): string {
+  let out = '';
+  for (const r of rows) out += `${EXPORT_COLUMNS.map((c) => csvCell(r[c.key])).join(',')}\r\n`;
+  return out;
 }
 
 /**
