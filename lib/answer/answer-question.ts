@@ -27,6 +27,7 @@ import { compose, type ComposedAnswer } from './compose';
 import type { EntityContext, ExecContext, Target } from './compute';
 import type { Trace } from './trace';
 import { entityContext, latestPeriodEndAt } from './entity-context';
+import { notHeldNotes, withNotes } from './filings-held';
 import type { AnswerEvent } from './messages';
 import { figureNote, readBack } from './read-back';
 import { type StageReporter, stageReporter } from './stage-reporter';
@@ -243,7 +244,8 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
       }
     }
     stage('computing');
-    return sayVerdict(intent, compose(intent, outcomes, stop));
+    const notes = await notHeldNotes(db, { tenantId, role: ctx.role }, outcomes);
+    return withNotes(sayVerdict(intent, compose(intent, outcomes, stop)), notes);
   };
 
   // several measures named ("revenue and net income"): each answered in turn, one answer
