@@ -37,6 +37,12 @@ describe('a period no held filing covers', () => {
     );
   });
 
+  it('says it for a judgement question too', async () => {
+    const a = await ask('Is Wren Tools a capital-intensive business based on FY2021 data?');
+    expect(a.status).toBe('insufficient_evidence');
+    expect(a.text).toMatch(/Wren Tools Ltd’s filings for FY2021 are not in this workspace; it holds /);
+  });
+
   it('adds nothing when a held filing covers the period and does not report the figure', async () => {
     const a = await ask('What were Wren Tools’ inventories at the end of FY2026?');
     expect(a.values).toHaveLength(0);

@@ -17,6 +17,7 @@ import type { ComposedAnswer } from '../compose';
 import type { ExecContext, Target } from '../compute';
 import type { Trace } from '../trace';
 import { entityContext } from '../entity-context';
+import { notHeldNote } from '../filings-held';
 import type { StageReporter } from '../stage-reporter';
 import { resolveFor } from '../targets';
 import { TextBuilder } from '../text';
@@ -138,6 +139,11 @@ export async function answerJudgement(plan: JudgementPlan, o: AnswerJudgementOpt
     const tb = new TextBuilder().text(
       `Not available for ${ent.entity.name}: ${e.message}. Ledgerline answers only from reported facts and does not substitute another period or measure.`,
     );
+    // a period asked that no held filing covers: the filings held are named
+    for (const t of named) {
+      const note = await notHeldNote(o.db, { tenantId: o.tenantId, role: o.role }, ent, t.period, t.label);
+      if (note) tb.text(` ${note}`);
+    }
     return base('insufficient_evidence', tb, [], [{ code: e.code, message: e.message, factIds: [] }]);
   }
   return { ...base('answered', env.say.tb, env.say.citer.values, []), passages: env.say.passages };
