@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { FactRecord } from './lookup-facts';
-import { onStatements, statementOfTable } from './statement-scope';
+import { onStatements, type StatementKind, statementOfTable } from './statement-scope';
 
-function fact(id: string, table: string | null): FactRecord {
+/** `statement`: as ingestion recorded it (null: not a primary statement); absent: stored before statements were recorded. */
+function fact(id: string, table: string | null, statement?: StatementKind | null): FactRecord {
   return {
+    ...(statement !== undefined ? { statement } : {}),
     id,
     entityId: 'e',
     metricId: 'revenue',
@@ -59,14 +61,21 @@ describe('statement scope', () => {
   });
 
   it('takes the figure printed on a named statement, never a note’s in its place', () => {
-    const onIs = fact('a', 'Consolidated Statements of Income');
-    const inNote = fact('b', 'Note 4 — Revenue by geography');
+    const onIs = fact('a', 'Consolidated Statements of Income', 'income_statement');
+    const inNote = fact('b', 'Note 4 — Revenue by geography', null);
     const r = onStatements([inNote, onIs], ['income_statement']);
     expect(r.ok && r.kept).toEqual([onIs]);
     expect(r.rejected.map((x) => [x.factId, x.code])).toEqual([['b', 'OTHER_STATEMENT']]);
     const only = onStatements([inNote], ['income_statement']);
     expect(only.ok).toBe(false);
     expect(!only.ok && only.reason).toMatch(/not shown in the income statement \(the filing prints it in “Note 4/);
+  });
+
+  it('keeps a fact stored before statements were recorded whose table names none (its first sighting, not where it is printed)', () => {
+    const old = fact('m', 'Management’s Discussion and Analysis of Financial Condition and Results of Operations');
+    expect(onStatements([old], ['income_statement'])).toMatchObject({ ok: true, kept: [old] });
+    const oldOnIs = fact('i', 'Consolidated Statements of Income');
+    expect(onStatements([old, oldOnIs], ['income_statement'])).toMatchObject({ ok: true, kept: [oldOnIs] });
   });
 
   it('keeps facts that cannot be placed (no table), a measure printed on its own statement only, and everything without a scope', () => {

@@ -4,7 +4,8 @@
  * prints it there. A figure printed only in a note, the MD&A or a parent-only schedule is not taken in
  * its place; a figure the named statements do not carry at all (operating income when only the cash
  * flow statement is named) comes from its own primary statement. Facts without a table (XBRL,
- * companyfacts) cannot be placed and are kept.
+ * companyfacts), and facts stored before ingestion recorded statements whose table's title names none,
+ * cannot be placed and are kept.
  */
 import type { StatementKind } from '@/lib/domain/types';
 import type { FactRecord, RejectedCandidate } from './lookup-facts';
@@ -44,7 +45,10 @@ export function onStatements(candidates: FactRecord[], statements: readonly Stat
     const k = kindOf(c);
     return k !== null && statements.includes(k);
   });
-  const unplaced = candidates.filter((c) => c.citation.tableId === null);
+  // unplaced: no table (XBRL, companyfacts), or stored before statements were recorded in a table whose title
+  // names no statement — such a fact was filed under whichever sighting came first, so its table does not say
+  // where the filing prints it
+  const unplaced = candidates.filter((c) => c.citation.tableId === null || (c.statement === undefined && kindOf(c) === null));
   const otherStatement = candidates.filter((c) => {
     const k = kindOf(c);
     return k !== null && !statements.includes(k);
