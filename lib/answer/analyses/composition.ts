@@ -33,7 +33,8 @@ function tolerance(total: number, parts: PeriodLine[]): number {
 
 /**
  * The breakdowns of `total` among the rows of one period: per table, the longest run of at least two
- * consecutive rows in the total's unit, none of them the total itself, whose values add up to it.
+ * consecutive rows in the total's unit, none of them the total itself nor a measure's line, whose values
+ * add up to it.
  * Tables printing the same parts (a note and the MD&A) count once. Most parts first.
  */
 export function findBreakdowns(lines: PeriodLine[], total: { value: number; unit: string }): Breakdown[] {
@@ -54,7 +55,10 @@ export function findBreakdowns(lines: PeriodLine[], total: { value: number; unit
       let sum = 0;
       for (let j = i; j < rows.length; j++) {
         const v = values[j] ?? 0;
-        if (Math.abs(v - total.value) <= Math.abs(total.value) * 0.0005) break; // the total's own row ends a run
+        // the total's own row ends a run, and so does a measure's line: parts are lines the ontology has no measure
+        // for (segments, categories, regions, kinds of investment); gross profit beside cost of sales adds up to
+        // revenue without being a part of it
+        if (Math.abs(v - total.value) <= Math.abs(total.value) * 0.0005 || rows[j]?.fact.metricId !== null) break;
         sum += v;
         const run = rows.slice(i, j + 1);
         if (run.length >= 2 && Math.abs(sum - total.value) <= tolerance(total.value, run) && (!best || run.length > best.length))
