@@ -5,12 +5,13 @@
  * Read-only: nothing is written.
  */
 import { and, desc, sql } from 'drizzle-orm';
-import { manifestVisible } from '@/lib/auth/visibility';
+import { factVisible, manifestVisible } from '@/lib/auth/visibility';
 import { rowsOf, type Db } from '@/lib/db/client';
 import { manifests } from '@/lib/db/schema';
 import type { FiscalCalendar, Period } from '@/lib/domain/types';
 import { formatFiscalLabel } from '@/lib/fiscal';
 import { fiscalLabeler } from '@/lib/ingest/calendar';
+import { redactManifests } from '@/lib/auth/redact-manifest';
 
 /** Rows shown at most (the counts are always complete). */
 export const IMPACT_LIST_LIMIT = 50;
@@ -49,12 +50,12 @@ const labelOf = (fy: number | null | undefined, fp: string | null | undefined) =
 const periodOf = (type: string, start: string | null, end: string): Period =>
   type === 'instant' || !start ? { type: 'instant', date: end } : { type: 'duration', start, end };
 
-async function labelChanges(db: Db, entityId: string, next: FiscalCalendar[]) {
+async function labelChanges(db: Db, tenantId: string, entityId: string, next: FiscalCalendar[]) {
   const rows = rowsOf<{ period_type: string; start: string | null; end: string; fy: number | null; fp: string | null; n: number }>(
     await db.execute(sql`
       select period_type, to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as "end",
              fiscal_year as fy, fiscal_period as fp, count(*)::int as n
-      from facts where entity_id = ${entityId}
+      from facts where entity_id = ${entityId} and ${factVisible({ tenantId, role: 'admin' })}
       group by 1, 2, 3, 4, 5`),
   );
   const label = fiscalLabeler(next);
@@ -87,9 +88,11 @@ async function answerChanges(db: Db, tenantId: string, entityId: string, next: F
     .where(and(manifestVisible({ tenantId }), sql`${manifests.entityIds} @> array[${entityId}]::text[]`))
     .orderBy(desc(manifests.createdAt))
     .limit(IMPACT_ANSWERS_SCANNED);
+  // the admin reads the stored answers as they may see them now: figures of a revoked source are redacted
+  const visible = await redactManifests(db, { tenantId, role: 'admin' }, rows);
   const label = fiscalLabeler(next);
   const changed: AnswerChange[] = [];
-  for (const r of rows) {
+  for (const r of visible) {
     const values = ((r.answer as { values?: StoredValue[] } | null)?.values ?? []).filter((v) => v.entity?.id === entityId);
     const figures: AnswerChange['figures'] = [];
     for (const v of values) {
@@ -117,7 +120,7 @@ export interface CalendarImpactOptions {
 
 /** The impact of replacing an entity's calendars with `next` (the caller checked the entity is the tenant's). */
 export async function calendarImpact({ db, tenantId, entityId, next }: CalendarImpactOptions): Promise<CalendarImpact> {
-  const [labels, answers] = await Promise.all([labelChanges(db, entityId, next), answerChanges(db, tenantId, entityId, next)]);
+  const [labels, answers] = await Promise.all([labelChanges(db, tenantId, entityId, next), answerChanges(db, tenantId, entityId, next)]);
   return {
     labels: labels.slice(0, IMPACT_LIST_LIMIT),
     factsChanged: labels.reduce((n, l) => n + l.facts, 0),

@@ -1,7 +1,7 @@
 /**
  * Fails when a query in lib/ reads facts, chunks, source tables/cells or manifests without the
  * tenant/ACL predicate of lib/auth/visibility.ts, or reads manifest content (values, candidates, operands,
- * calculations, passages, text) without the read-time redaction (lib/evidence/redact-manifest.ts).
+ * calculations, passages, text) without the read-time redaction (lib/auth/redact-manifest.ts).
  * Monitoring aggregates are not exempt.
  */
 import fs from 'node:fs';

@@ -5,12 +5,12 @@ import { manifests, users, verdicts } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { contentId } from '@/lib/ids';
 import type { Answer } from '@/lib/answer/types';
-import { redactManifest } from './redact-manifest';
+import { redactManifest } from '@/lib/auth/redact-manifest';
 
 /**
  * One manifest of the viewer's tenant with its verdicts, null when it does not exist for this tenant; its
  * values, candidates, operands, calculations, passages and text are redacted where they rest on sources the
- * viewer may not see now (ACL, revocation, embargo: lib/evidence/redact-manifest.ts).
+ * viewer may not see now (ACL, revocation, embargo: lib/auth/redact-manifest.ts).
  */
 export async function getManifest(db: Db, scope: VisibilityScope, id: string) {
   const { tenantId } = scope;

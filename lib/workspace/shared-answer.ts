@@ -3,7 +3,7 @@ import type { Answer } from '@/lib/answer/types';
 import { manifestVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
 import { manifests, users } from '@/lib/db/schema';
-import { redactManifest } from '@/lib/evidence/redact-manifest';
+import { redactManifest } from '@/lib/auth/redact-manifest';
 
 export interface StoredAnswer {
   manifestId: string;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Answer } from '@/lib/answer/types';
 import { manifestVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
-import { redactManifests } from '@/lib/evidence/redact-manifest';
+import { redactManifests } from '@/lib/auth/redact-manifest';
 import { manifests, threads } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 

@@ -22,7 +22,7 @@ import { chunks, facts, manifests, sources } from '@/lib/db/schema';
 import { DEMO_TENANT_ID, seedDemo } from '@/lib/demo/seed';
 import { answerQuestion } from '@/lib/answer/answer-question';
 import { getManifest } from '@/lib/evidence/manifest-detail';
-import { REDACTED } from '@/lib/evidence/redact-manifest';
+import { REDACTED } from '@/lib/auth/redact-manifest';
 import { revokeSource, setSourceAccess } from '@/lib/admin/sources';
 import { GET as exportManifest } from '@/app/api/manifests/[id]/route';
 import { harness, viewerFor } from '@/tests/support/auth';

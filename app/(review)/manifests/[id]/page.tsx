@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { AnswerView } from '@/components/answer/answer-view';
 import { VerdictForm } from '@/components/manifests/verdict-form';
 import { getManifest } from '@/lib/evidence/manifest-detail';
-import { REDACTED } from '@/lib/evidence/redact-manifest';
+import { REDACTED } from '@/lib/auth/redact-manifest';
 import { withPage } from '@/app/with-page';
 
 export const metadata: Metadata = { title: 'Evidence manifest' };

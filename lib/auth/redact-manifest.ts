@@ -7,12 +7,12 @@
  * manifest itself stays listed. Every read of stored answer content goes through here (the review page, the
  * JSON export, share links, threads, answer exports); the visibility scan fails on a read that skips it.
  */
-import type { VisibilityScope } from '@/lib/auth/visibility';
-import { redactStored, redactStoredMany, type RedactionSummary } from '@/lib/auth/stored-visibility';
+import type { VisibilityScope } from './visibility';
+import { redactStored, redactStoredMany, type RedactionSummary } from './stored-visibility';
 import type { Db } from '@/lib/db/client';
 
-export { REDACTED, REDACTION_REASON } from '@/lib/auth/stored-visibility';
-export type { RedactionSummary } from '@/lib/auth/stored-visibility';
+export { REDACTED, REDACTION_REASON } from './stored-visibility';
+export type { RedactionSummary } from './stored-visibility';
 
 /** What a redacted part carries instead of its content. */
 export interface RedactionMark {
