@@ -10,7 +10,6 @@
  */
 import type { PeriodPhrase } from '@/lib/fiscal';
 import { getFormula } from '@/lib/ontology/formulas';
-import { getMetric } from '@/lib/ontology/metrics';
 import { isFiller } from '../filler';
 import type { ExpressionNode, Intent, MetricRef, PeriodRequest, PlanResult } from '../types';
 import {
@@ -38,6 +37,7 @@ import {
   SHARE_OF,
 } from './formula-lexicon';
 import { formulaText, type Item, parseFormula } from './formula-parse';
+import { refOf } from './measure';
 import type { MeasureAt, Reader, Reading } from './types';
 
 /** Where the formula is and what it defines: the name before a definition marker, or none. */
@@ -279,19 +279,10 @@ function lexWord(
   if (!w) return i + 1;
   // "average equity", "average assets": the balance the average is of, said by its short name
   const balance = items.at(-1)?.k === 'avg' ? AVERAGED_BALANCE[w[0].toLowerCase()] : undefined;
-  const def = balance ? getMetric(balance) : undefined;
-  if (def) {
-    const metric: MetricRef = {
-      id: def.id,
-      label: def.label,
-      kind: 'base',
-      op: null,
-      numerator: null,
-      denominator: null,
-      periodType: def.periodType,
-    };
+  const metric = balance ? refOf(balance) : null;
+  if (metric) {
     items.push({ k: 'operand', start: i, end: i + w[0].length, metric, periods: [], average: false, perShare: false });
-    claims.push({ start: i, end: i + w[0].length, detail: def.id });
+    claims.push({ start: i, end: i + w[0].length, detail: metric.id });
     return i + w[0].length;
   }
   if (SHARE_LINK.has(w[0].toLowerCase()) && items.some((x) => x.k === 'share_of'))
@@ -354,7 +345,7 @@ const EPS: Record<string, string> = { basic: 'eps_basic', diluted: 'eps_diluted'
  */
 function readEarningsPerShare(r: Reading, tree: ExpressionTree): boolean {
   const [amount] = tree.k === 'per_share' ? tree.args : [];
-  const eps = tree.k === 'per_share' ? getMetric(EPS[tree.basis] ?? '') : undefined;
+  const eps = tree.k === 'per_share' ? refOf(EPS[tree.basis] ?? '') : null;
   if (amount?.k !== 'operand' || amount.item.metric.id !== 'net_income' || amount.item.average || !eps) return false;
   const ref: MetricRef = {
     id: eps.id,
@@ -456,9 +447,7 @@ function operandsOf(t: ExpressionTree): Extract<Item, { k: 'operand' }>[] {
  */
 function amountOf(metric: MetricRef): MetricRef {
   if (metric.kind !== 'derived' || metric.op !== 'margin' || !metric.numerator) return metric;
-  const def = getMetric(metric.numerator);
-  if (!def) return metric;
-  return { id: def.id, label: def.label, kind: 'base', op: null, numerator: null, denominator: null, periodType: def.periodType };
+  return refOf(metric.numerator) ?? metric;
 }
 
 /** "the average of total assets at the end of FY2023 and FY2024": two year ends one year apart → the later fiscal year. */
@@ -515,16 +504,9 @@ function toExpression(t: ExpressionTree, shared: PeriodPhrase | null, definesNam
     const basis = t.basis || (amount?.metric.periodType === 'instant' ? 'outstanding' : '');
     if (!basis)
       return { ask: 'Per share of which count: basic or diluted weighted-average shares, or the shares outstanding at the period end?' };
-    const def = getMetric(SHARE_MEASURE[basis]!)!;
-    const shares: MetricRef = {
-      id: def.id,
-      label: def.label,
-      kind: 'base',
-      op: null,
-      numerator: null,
-      denominator: null,
-      periodType: def.periodType,
-    };
+    const shares = refOf(SHARE_MEASURE[basis] ?? '');
+    if (!shares)
+      return { ask: 'Per share of which count: basic or diluted weighted-average shares, or the shares outstanding at the period end?' };
     const periods = amount?.periods.length ? amount.periods : [];
     const node: ExpressionNode = {
       kind: 'op',

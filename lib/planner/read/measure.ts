@@ -123,7 +123,8 @@ function sentenceOf(question: string, at: number): [number, number] {
   return [start, after ? at + after.index : question.length];
 }
 
-function refOf(id: string): MetricRef | null {
+/** The library measure `id` as a base reference (null when the ontology has none). */
+export function refOf(id: string): MetricRef | null {
   const m = getMetric(id);
   return m ? { id: m.id, label: m.label, kind: 'base', op: null, numerator: null, denominator: null, periodType: m.periodType } : null;
 }

@@ -143,9 +143,12 @@ function pinnedPeriods(question: string, phrases: PeriodPhrase[]): Map<PeriodPhr
   return pins;
 }
 
-/** "the same year", "that quarter", "at year-end" without a year of its own: a reference back to the question's period. */
+/**
+ * "the same year", "that quarter", "at year-end" without a year of its own: a reference back to the question's
+ * period ("shares outstanding at year end" is the share count's own date, read by the formula reader).
+ */
 const SAME_PERIOD =
-  /\b(?:(?:for|in|of|during|over)\s+)?(?:the\s+same|that)\s+(?:fiscal\s+)?(?:year|quarter|period)\b|\b(?:at|as\s+of)\s+(?:the\s+)?(?:fiscal\s+)?year[- ]end\b(?!\s+(?:of\s+)?(?:fiscal\s+)?(?:fy)?\d)/gi;
+  /\b(?:(?:for|in|of|during|over)\s+)?(?:the\s+same|that)\s+(?:fiscal\s+)?(?:year|quarter|period)\b|(?<!outstanding\s)\b(?:at|as\s+of)\s+(?:the\s+)?(?:fiscal\s+)?year[- ]end\b(?!\s+(?:of\s+)?(?:fiscal\s+)?(?:fy)?\d)/gi;
 
 /**
  * After the measures: a reference back to the period ("the diluted EPS for the same year", "total assets at
