@@ -12,9 +12,7 @@ import {
   deriveQ4,
   difference,
   isAdditiveFormula,
-  margin,
   nonAdditiveMessage,
-  ratio,
   sum,
   sumPeriods,
   windowRule,
@@ -27,6 +25,7 @@ import {
 import type { Period } from '@/lib/domain/types';
 import { addDays, deriveFiscal } from '@/lib/fiscal';
 import type { ExpressionNode, MetricRef } from '@/lib/planner/types';
+import { isMemberOfTotal, shareOfTotal } from './operations/share';
 import { lowerFirst } from './text';
 import {
   answerPeriod,
@@ -287,13 +286,14 @@ async function combineFigures(
       res = difference({ minuend: a.operand, subtrahend: b.operand, calendars });
     }
   } else {
+    // "what share of revenue came from the iPhone": the member is the part whichever way the question orders them
+    if (node.op === 'share' && isMemberOfTotal(parts[1]!.operand, parts[0]!.operand)) parts.reverse();
+    // "what share of revenue came from the iPhone": the member is the part whichever way the question orders them
+    if (node.op === 'share' && isMemberOfTotal(parts[1]!.operand, parts[0]!.operand)) parts.reverse();
     const [a, b] = parts as [Figure, Figure];
-    // a share of two balances at one date ("cash as a % of total assets") is their quotient; a margin divides flows
-    const balances = a.period.type === 'instant' && b.period.type === 'instant';
-    res =
-      (node.op === 'share' || label?.op === 'margin') && !balances
-        ? margin({ numerator: a.operand, denominator: b.operand, calendars })
-        : ratio({ numerator: a.operand, denominator: b.operand, calendars });
+    // a member over its own total is its share; a share of two balances at one date ("cash as a % of total
+    // assets") is their quotient; a margin divides flows
+    res = shareOfTotal(a.operand, b.operand, calendars, node.op === 'share' || label?.op === 'margin');
   }
   recordCalculation(ctx, res);
   if (!res.ok) return { ok: false, failure: rejectedFailure(res) };

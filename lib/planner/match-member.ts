@@ -4,6 +4,7 @@
  * and segment mix with the member named alone ("iPhone as a percentage of total net sales"). A qualifier
  * the member catalog cannot place is reported with `understood: false`, never dropped.
  */
+import { restatesMeasure } from '@/lib/ontology/vocabulary/gloss';
 import type { MetricRef } from './types';
 import type { MatchContext, MetricMention } from './match-metric';
 import { type Normalized, norm, weakMemo } from './measure-text';
@@ -23,7 +24,8 @@ export interface MemberEntry {
   display?: Record<string, string>;
 }
 
-export type QualifierKind = 'member' | 'eps_basis' | 'gaap' | 'scope';
+/** `gloss`: words that only restate the measure ("cash dividends paid"): placed with it, changing nothing */
+export type QualifierKind = 'member' | 'eps_basis' | 'gaap' | 'scope' | 'gloss';
 
 export interface MeasureQualifier {
   kind: QualifierKind;
@@ -209,6 +211,12 @@ export function qualifiersFor(
       i--;
       continue;
     }
+    // "cash dividends paid": a word of the measure's own names restates it, it adjusts nothing
+    if (w === 'cash' && restatesMeasure(w, mention.ref.id)) {
+      out.push({ kind: 'gloss', value: 'gloss', understood: true, ...span(words[i]!, words[i]!) });
+      i--;
+      continue;
+    }
     if (NON_GAAP.test(w) || (w === 'gaap' && words[i - 1]?.w === 'non')) {
       const a = w === 'gaap' ? i - 1 : i;
       out.push({ kind: 'gaap', value: 'non_gaap', understood: false, ...span(words[a]!, words[i]!) });
@@ -360,4 +368,33 @@ export function memberShareMentions(
     });
   }
   return out;
+}
+
+/**
+ * Mentions set in parentheses right after another measure that only restate it ("income taxes paid
+ * (cash)"): dropped as measures and returned as glosses of the measure before them, to be placed with it
+ * (lib/ontology/vocabulary/gloss.ts) — never asked as a second figure beside it.
+ */
+export function withoutGlosses(
+  question: string,
+  mentions: MetricMention[],
+): { mentions: MetricMention[]; glosses: { start: number; end: number; id: string }[] } {
+  const glosses: { start: number; end: number; id: string }[] = [];
+  const kept: MetricMention[] = [];
+  for (const m of mentions) {
+    const prev = kept.at(-1);
+    // "(cash)", "(cash paid)": the whole parenthesis after the measure (its period may come between), the mention inside it
+    const before = prev ? /\(([^()]*)$/.exec(question.slice(prev.end, m.start)) : null;
+    const after = /^([^()]*)\)/.exec(question.slice(m.end));
+    if (prev && before && after && !m.ref.dimensions) {
+      const start = m.start - (before[1]?.length ?? 0);
+      const end = m.end + (after[1]?.length ?? 0);
+      if (restatesMeasure(question.slice(start, end), prev.ref.id)) {
+        glosses.push({ start, end, id: prev.ref.id });
+        continue;
+      }
+    }
+    kept.push(m);
+  }
+  return { mentions: kept, glosses };
 }

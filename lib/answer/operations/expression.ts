@@ -156,7 +156,10 @@ function shareParts(intent: Parameters<Operation['label']>[0]): [string, string]
   const e = intent.expression;
   if (e?.kind !== 'op' || e.op !== 'share' || e.args.length !== 2) return null;
   const [a, b] = e.args;
-  return a?.kind === 'operand' && b?.kind === 'operand' ? [a.operand.metric.label, b.operand.metric.label] : null;
+  if (a?.kind !== 'operand' || b?.kind !== 'operand') return null;
+  // "what share of revenue came from the iPhone": the member's figure is the part, its own total the whole
+  const memberLast = b.operand.metric.dimensions && !a.operand.metric.dimensions && a.operand.metric.id === b.operand.metric.id;
+  return memberLast ? [b.operand.metric.label, a.operand.metric.label] : [a.operand.metric.label, b.operand.metric.label];
 }
 
 /** A period as written, with the year it took from a sibling ("Q1" of "Q1 and Q2 2022" → "Q1 2022"), so a chip asks a whole question. */

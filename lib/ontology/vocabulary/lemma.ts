@@ -93,9 +93,10 @@ export function lemma(word: string): string {
 export function wordsOf(text: string): { word: string; start: number; end: number }[] {
   const out: { word: string; start: number; end: number }[] = [];
   // abbreviations with dots (U.S., U.K.), words joined by & or / (R&D, A/R, P&G), and plain words with digits and apostrophes
-  const re = /(?:[A-Za-z]\.){2,}|[A-Za-z0-9]+(?:[&/][A-Za-z0-9]+)+|[A-Za-z0-9]+(?:['’][A-Za-z]+)?/g;
+  // a lone "&" is the word "and" ("Fabric & Home Care" is "Fabric and Home Care")
+  const re = /(?:[A-Za-z]\.){2,}|[A-Za-z0-9]+(?:[&/][A-Za-z0-9]+)+|[A-Za-z0-9]+(?:['’][A-Za-z]+)?|&/g;
   for (const m of text.matchAll(re)) {
-    const word = m[0].toLowerCase().replace(/\.$/, '').replace(/\./g, '');
+    const word = m[0] === '&' ? 'and' : m[0].toLowerCase().replace(/\.$/, '').replace(/\./g, '');
     const start = m.index ?? 0;
     out.push({ word: word.replace(/['’]s$/, ''), start, end: start + m[0].length });
   }

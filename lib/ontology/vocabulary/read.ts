@@ -86,7 +86,7 @@ const dimsKey = (d: Record<string, string>) => JSON.stringify(Object.entries(d).
  * carry the name: ask); the set is the union of one dimension per named member and must be a set the
  * filer reports (the member's own, or a slice), else null.
  */
-function namedSet(
+export function namedSet(
   lexicon: Lexicon,
   members: VocabularyReading['members'],
 ): { dimensions: Record<string, string> | null; memberCandidates: MemberTarget[] } {

@@ -96,7 +96,7 @@ export function phraseKeys(phrase: string): string[] {
     .toLowerCase()
     .split(/[^a-z0-9&/]+/)
     .filter(Boolean)
-    .map(lemma);
+    .map((w) => (w === '&' ? 'and' : lemma(w)));
 }
 
 /** The table with word keys, longest `from` first (a longer rule wins where two overlap). */

@@ -81,7 +81,13 @@ export function readUnknownCompanies(r: Reading): void {
     if (!/^[A-Z][a-z]+$/.test(t.text) || t.start === spans.tokens[0]?.start) continue;
     const before = question.slice(0, t.start);
     const after = question.slice(t.end);
-    if (/(?:\b(?:and|or|vs\.?|versus|with)|,)\s*$/i.test(before) || /^\s*(?:,|\band\b|\bor\b|\bvs\.?|\bversus\b)/i.test(after)) {
+    // "net sales in India, fiscal 2024": a name after a preposition of place is what the figure is of (a region,
+    // a segment), not a company listed beside another; left unplaced, it blocks instead of being dropped
+    const ofPlace = /\b(?:in|from|at|of|for|by|within|across|outside|inside|to|into)\s*$/i.test(before);
+    if (
+      /(?:\b(?:and|or|vs\.?|versus|with)|,)\s*$/i.test(before) ||
+      (!ofPlace && /^\s*(?:,|\band\b|\bor\b|\bvs\.?|\bversus\b)/i.test(after))
+    ) {
       spans.claim(t.start, t.end, 'entity', 'unknown');
       r.unknownCompanies.push(t.text);
     }

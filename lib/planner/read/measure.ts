@@ -6,6 +6,7 @@
  */
 import { readDefinitions } from '../definitions';
 import { withinInstruction } from '../instructions';
+import { withoutGlosses } from '../match-member';
 import { matchMetrics } from '../match-metric';
 import { getMetric } from '@/lib/ontology/metrics';
 import type { MetricRef } from '../types';
@@ -48,7 +49,12 @@ export const measureReader: Reader = {
     const instructionClaims = r.instructionsRead.claims;
     const matched = matchMetrics(question, ctx.measures);
     // a measure word inside an instruction is part of a statement's name ("cash flow statement")
-    r.metricMentions = matched.mentions.filter((m) => !withinInstruction(instructionClaims, m.start, m.end));
+    const read = withoutGlosses(
+      question,
+      matched.mentions.filter((m) => !withinInstruction(instructionClaims, m.start, m.end)),
+    );
+    r.metricMentions = read.mentions;
+    for (const g of read.glosses) spans.claim(g.start, g.end, 'measure', g.id);
     // the word with several readings ("margin", "profit"), as written in the question
     r.ambiguous = matched.ambiguous
       ? {

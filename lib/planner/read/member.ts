@@ -1,47 +1,197 @@
 /**
  * The member reader: what qualifies a measure — a segment, product or region (a dimension member of the
- * filing), basic/diluted, GAAP — read by the measure matcher (lib/planner/match-metric qualifiers).
+ * filing), basic/diluted, GAAP — read by the measure matcher (lib/planner/match-metric qualifiers) and, for
+ * the words no reader placed, by the filer's own vocabulary (lib/ontology/vocabulary: member names from the
+ * printed captions and QNames, their initials, lemmas and the synonym table).
  * Understood qualifiers are placed; a member the filing does not report is said to be missing (never the
- * total instead); a qualifier Ledgerline cannot apply ("adjusted") is asked back.
+ * total instead); a name several members carry is asked back with them listed; a qualifier Ledgerline
+ * cannot apply ("adjusted") is asked back.
  */
-import type { Reader } from './types';
+import { memberWordsOf, type NamedMembers, readNamedMembers } from '../member-vocabulary';
+import type { MeasureQualifier } from '../match-metric';
+import { withMember } from '../match-member';
+import { isFiller } from '../filler';
+import { restatesMeasure } from '@/lib/ontology/vocabulary/gloss';
+import type { PlanResult } from '../types';
+import type { Reader, Reading } from './types';
 
 function lowerFirst(t: string): string {
   return /^[A-Z][a-z]/.test(t) ? t[0]!.toLowerCase() + t.slice(1) : t;
+}
+
+/** "iPhone revenue" → "Revenue": the measure's own label without the member withMember put before it. */
+function withoutMember(label: string, member: string): string {
+  const rest = label.startsWith(`${member} `) ? label.slice(member.length + 1) : label;
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+/**
+ * "What share of revenue came from the iPhone": in a share asked before its measure, a member named apart
+ * from the one measure is the part and the measure its whole. The member is placed as a mention of that
+ * measure restricted to it, where it is written, and the measure stays the total.
+ */
+function sharePart(r: Reading, named: Extract<NamedMembers, { kind: 'member' }>): boolean {
+  const share = r.ow.infix.find((w) => w.op === 'share' && /^\s*(?:and\s+)?what\b/i.test(w.text));
+  const [whole, ...others] = r.metricMentions;
+  if (!share || !whole || others.length > 0 || whole.ref.dimensions || whole.qualifiers.some((q) => q.kind === 'member')) return false;
+  if (!(share.end <= whole.start && whole.end <= named.start)) return false;
+  const member = { axis: named.axis, member: named.member, label: named.label, dimensions: named.dimensions };
+  const ref = { ...whole.ref, label: withMember(named.label, whole.ref.label), dimensions: named.dimensions, memberLabel: named.label };
+  const q: MeasureQualifier = {
+    kind: 'member',
+    text: named.text,
+    start: named.start,
+    end: named.end,
+    value: named.member,
+    member,
+    understood: true,
+  };
+  r.metricMentions = [
+    whole,
+    { ref, phrase: named.text.toLowerCase(), index: named.start, start: named.start, end: named.end, qualifiers: [q] },
+  ];
+  r.measureAt = [...r.measureAt, { ref, start: named.start, end: named.end }];
+  return true;
+}
+
+/** The members the filer's vocabulary reads in the words no reader placed, given to every measure that names none. */
+function applyNamedMembers(r: Reading, named: Extract<NamedMembers, { kind: 'member' }>): void {
+  const { spans } = r;
+  for (const w of named.spans) if (!spans.taken(w.start, w.end)) spans.claim(w.start, w.end, 'qualifier', w.detail);
+  if (sharePart(r, named)) return;
+  r.metricMentions = r.metricMentions.map((m) => {
+    const own = m.qualifiers.find((q) => q.kind === 'member' && q.understood);
+    // a mention with a member of its own outside the words read ("iPhone revenue and Mac revenue") keeps it
+    if (own && !named.spans.some((w) => w.start <= own.start && own.end <= w.end) && !(named.start <= own.start && own.end <= named.end))
+      return m;
+    if (m.ref.dimensions && !own) return m;
+    // the same measure asked again with a member of its own is its total ("X as a share of revenue"): kept whole
+    if (!own && r.metricMentions.some((o) => o !== m && o.ref.id === m.ref.id && o.ref.dimensions)) return m;
+    const q: MeasureQualifier = {
+      kind: 'member',
+      text: named.text,
+      start: named.start,
+      end: named.end,
+      value: named.member,
+      member: { axis: named.axis, member: named.member, label: named.label, dimensions: named.dimensions },
+      understood: true,
+    };
+    const base = m.ref.memberLabel ? withoutMember(m.ref.label, m.ref.memberLabel) : m.ref.label;
+    return {
+      ...m,
+      ref: { ...m.ref, label: withMember(named.label, base), dimensions: named.dimensions, memberLabel: named.label },
+      // the matcher's member words are now read with the others; one it could not place is placed by the vocabulary
+      qualifiers: [...m.qualifiers.filter((x) => x.kind !== 'member'), q],
+    };
+  });
+  const refs = new Map(r.metricMentions.map((m) => [m.start, m.ref]));
+  r.measureAt = r.measureAt.map((m) => {
+    const mention = r.metricMentions.find((x) => x.start <= m.start && m.end <= x.end + 1) ?? null;
+    return mention ? { ...m, ref: mention.ref } : { ...m, ref: refs.get(m.start) ?? m.ref };
+  });
+}
+
+/** Unknown members and qualifiers that cannot be applied: the answer is blocked, never the total in their place. */
+function blockedQualifier(r: Reading): PlanResult | null {
+  const { spans, notes, entities } = r;
+  for (const m of r.metricMentions) {
+    for (const q of m.qualifiers ?? []) {
+      if (q.understood) {
+        if (!spans.taken(q.start, q.end)) spans.claim(q.start, q.end, 'qualifier', q.value ?? q.text);
+        continue;
+      }
+      const what =
+        q.kind === 'member' ? `“${q.text}” (no reported ${lowerFirst(m.ref.label)} for that segment, product or region)` : `“${q.text}”`;
+      if (q.kind === 'member') {
+        return {
+          status: 'insufficient_evidence',
+          missing: `${m.ref.label} for ${what} is not reported; Ledgerline does not answer with the total instead.`,
+          partial: { entities },
+          notes,
+        };
+      }
+      return {
+        status: 'needs_clarification',
+        clarification: {
+          question: `Ledgerline reports figures as filed and cannot apply ${what} to ${lowerFirst(m.ref.label)}. Ask for the reported figure instead?`,
+          options: [],
+        },
+        partial: { entities },
+        notes,
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * Words no reader placed that only restate the one measure asked ("what did Walmart pay out for share
+ * repurchases", "share repurchases (cash paid)"): placed with it as a gloss (lib/ontology/vocabulary/gloss.ts).
+ * With several measures a word could restate either, and is left to block.
+ */
+function placeGlosses(r: Reading): void {
+  const { spans } = r;
+  const [only, ...more] = r.metricMentions;
+  if (!only || more.length > 0) return;
+  const { tokens } = spans;
+  // an operation word ("in total", "share") is the operation reader's, never a gloss
+  const operation = Object.values(r.ow).flat();
+  const free = (i: number) => {
+    const t = tokens[i];
+    return t !== undefined && !spans.taken(t.start, t.end) && !operation.some((o) => t.start < o.end && o.start < t.end);
+  };
+  for (const [i, t] of tokens.entries()) {
+    if (!free(i) || isFiller(t.lower)) continue;
+    // the word alone, or with a free word beside it ("pay out")
+    const pair = [i - 1, i + 1]
+      .filter(free)
+      .find((j) => restatesMeasure(`${tokens[Math.min(i, j)]!.text} ${tokens[Math.max(i, j)]!.text}`, only.ref.id));
+    if (pair !== undefined) spans.claim(Math.min(t.start, tokens[pair]!.start), Math.max(t.end, tokens[pair]!.end), 'qualifier', 'gloss');
+    else if (restatesMeasure(t.text, only.ref.id)) spans.claim(t.start, t.end, 'qualifier', 'gloss');
+  }
 }
 
 export const memberReader: Reader = {
   name: 'member',
   read(r) {
     const { spans, notes, entities } = r;
-    for (const m of r.metricMentions) {
-      for (const q of m.qualifiers ?? []) {
-        if (q.understood) {
-          if (!spans.taken(q.start, q.end)) spans.claim(q.start, q.end, 'qualifier', q.value ?? q.text);
-          continue;
-        }
-        const what =
-          q.kind === 'member' ? `“${q.text}” (no reported ${lowerFirst(m.ref.label)} for that segment, product or region)` : `“${q.text}”`;
-        if (q.kind === 'member') {
-          return {
-            status: 'insufficient_evidence',
-            missing: `${m.ref.label} for ${what} is not reported; Ledgerline does not answer with the total instead.`,
-            partial: { entities },
-            notes,
-          };
-        }
-        return {
-          status: 'needs_clarification',
-          clarification: {
-            question: `Ledgerline reports figures as filed and cannot apply ${what} to ${lowerFirst(m.ref.label)}. Ask for the reported figure instead?`,
-            options: [],
-          },
-          partial: { entities },
-          notes,
-        };
-      }
+    // the filer's vocabulary reads the words no other reader placed (the matcher's member words included); it
+    // decides when it reads a member name the matcher did not place ("NIKE Brand footwear": the brand beside the
+    // product), else the matcher's members stand
+    const matched = r.metricMentions.flatMap((m) => m.qualifiers.filter((q) => q.kind === 'member' && q.understood));
+    const read = readNamedMembers(r.question, memberWordsOf(r.question, spans), r.ctx.measures);
+    const more = read?.spans.some((w) => !matched.some((q) => w.start < q.end && q.start < w.end));
+    const named = more ? read : null;
+    for (const m of r.metricMentions)
+      for (const q of m.qualifiers ?? [])
+        if (q.understood && !(named && q.kind === 'member') && !spans.taken(q.start, q.end))
+          spans.claim(q.start, q.end, 'qualifier', q.value ?? q.text);
+    if (named?.kind === 'ambiguous') {
+      return {
+        status: 'needs_clarification',
+        clarification: {
+          question: `“${named.text}” names more than one reported member. Which one do you mean?`,
+          options: named.options,
+        },
+        partial: { entities },
+        notes: [...notes, `members named “${named.text}”: ${named.options.join('; ')}`],
+      };
     }
-    return null;
+    if (named?.kind === 'unreported') {
+      return {
+        status: 'insufficient_evidence',
+        missing: `${named.labels.join(' and ')} together make no figure the filing reports; Ledgerline does not answer with a wider or narrower one instead.`,
+        partial: { entities },
+        notes,
+      };
+    }
+    if (named?.kind === 'member') {
+      applyNamedMembers(r, named);
+      notes.push(`read “${named.text}” as the member ${named.label} (${Object.values(named.dimensions).join(' + ')})`);
+    }
+    const blocked = blockedQualifier(r);
+    if (!blocked) placeGlosses(r);
+    return blocked;
   },
 };
 

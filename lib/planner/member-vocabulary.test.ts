@@ -1,0 +1,101 @@
+/**
+ * Members named in the filer's own words, through the planner: captions and QName words with lemmas,
+ * initials and "&"; a slice by both its members' names; a name two members carry asked back; a place the
+ * filer does not report never answered with the total; a parenthesised gloss of a measure is not a second one.
+ */
+import { describe, expect, it } from 'vitest';
+import { normalizeAlias } from '@/lib/domain/names';
+import type { CatalogEntity } from './catalog';
+import type { MemberEntry } from './match-metric';
+import { planQuestion } from './plan';
+
+function ent(id: string, name: string, extra: string[] = []): CatalogEntity {
+  const aliases = [{ alias: name, kind: 'name' }, ...extra.map((a) => ({ alias: a, kind: 'abbreviation' }))].map((a) => ({
+    ...a,
+    normalized: normalizeAlias(a.alias),
+  }));
+  return { id, name, legalName: `${name} Inc.`, ticker: id.toUpperCase(), cik: null, aliases };
+}
+
+const catalog: CatalogEntity[] = [ent('aapl', 'Apple'), ent('wmt', 'Walmart'), ent('nke', 'Nike'), ent('pg', 'Procter & Gamble', ['P&G'])];
+const SEG = 'us-gaap:StatementBusinessSegmentsAxis';
+const PROD = 'srt:ProductOrServiceAxis';
+const GEO = 'srt:StatementGeographicalAxis';
+const members: MemberEntry[] = [
+  { entityId: 'aapl', axis: SEG, member: 'aapl:AmericasSegmentMember', labels: ['Americas'] },
+  { entityId: 'aapl', axis: SEG, member: 'aapl:RestOfAsiaPacificSegmentMember', labels: ['Rest of Asia Pacific'] },
+  { entityId: 'aapl', axis: GEO, member: 'country:US', labels: ['U.S.'] },
+  { entityId: 'nke', axis: SEG, member: 'nke:AsiaPacificAndLatinAmericaMember', labels: ['Asia Pacific & Latin America'] },
+  { entityId: 'pg', axis: SEG, member: 'pg:FabricAndHomeCareMember', labels: ['Fabric & Home Care'] },
+  { entityId: 'wmt', axis: SEG, member: 'wmt:WalmartUSSegmentMember', labels: ['U.S.'], display: { 'U.S.': 'Walmart U.S.' } },
+  { entityId: 'wmt', axis: SEG, member: 'wmt:SamsClubSegmentMember', labels: ["Sam's Club"] },
+  {
+    entityId: 'wmt',
+    axis: PROD,
+    member: 'wmt:GroceryMember',
+    labels: ['Grocery'],
+    dimensions: { [SEG]: 'wmt:WalmartUSSegmentMember', [PROD]: 'wmt:GroceryMember' },
+  },
+  {
+    entityId: 'wmt',
+    axis: PROD,
+    member: 'wmt:GroceryMember',
+    labels: ['Grocery'],
+    dimensions: { [SEG]: 'wmt:SamsClubSegmentMember', [PROD]: 'wmt:GroceryMember' },
+  },
+  { entityId: 'wmt', axis: GEO, member: 'country:MX', labels: ['Mexico'] },
+  { entityId: 'wmt', axis: SEG, member: 'wmt:MexicoSegmentMember', labels: ['Mexico'] },
+];
+const plan = (q: string) => planQuestion(q, { catalog, measures: { members } });
+const dims = (q: string) => {
+  const r = plan(q);
+  return r.status === 'planned' ? (r.intent.metric?.dimensions ?? null) : r.status;
+};
+
+describe('members named in the filer’s words', () => {
+  it('reads a member by its caption, with a possessive, a member noun, "&" or "and", and by its initials', () => {
+    expect(dims("What was the Americas segment's operating income at Apple for fiscal 2024?")).toEqual({
+      [SEG]: 'aapl:AmericasSegmentMember',
+    });
+    expect(dims('Rest of Asia Pacific net sales at Apple in fiscal 2023')).toEqual({ [SEG]: 'aapl:RestOfAsiaPacificSegmentMember' });
+    expect(dims('Fabric and Home Care net sales at Procter & Gamble in fiscal 2024')).toEqual({ [SEG]: 'pg:FabricAndHomeCareMember' });
+    expect(dims('Fabric & Home Care net sales at P&G in fiscal 2024')).toEqual({ [SEG]: 'pg:FabricAndHomeCareMember' });
+    expect(dims('Nike APLA revenues, fiscal 2025')).toEqual({ [SEG]: 'nke:AsiaPacificAndLatinAmericaMember' });
+    expect(dims("Walmart's Sam's Club net sales in fiscal 2024")).toEqual({ [SEG]: 'wmt:SamsClubSegmentMember' });
+  });
+
+  it('reads a slice only by both its members’ names; one name filed only as slices is asked back', () => {
+    expect(dims('Grocery net sales at Walmart U.S. in fiscal 2025')).toEqual({
+      [SEG]: 'wmt:WalmartUSSegmentMember',
+      [PROD]: 'wmt:GroceryMember',
+    });
+    expect(dims('Walmart grocery net sales in fiscal 2025')).toBe('needs_clarification');
+  });
+
+  it('never answers the total for a place the filer does not report', () => {
+    for (const q of ['Apple net sales in India, fiscal 2024', 'Apple revenue from Brazil in fiscal 2024'])
+      expect(plan(q).status, q).not.toBe('planned');
+  });
+
+  it('reads a parenthesised gloss as part of the measure before it, not as a second measure', () => {
+    const r = plan('How much did Nike pay in income taxes (cash) during fiscal 2025?');
+    expect(r.status).toBe('planned');
+    if (r.status === 'planned') expect(r.intent.metric?.id).toBe('income_taxes_paid');
+    expect(JSON.stringify(r)).not.toContain('cash_and_equivalents');
+  });
+
+  it('reads "what share of <measure> came from <member>" as the member over its own total', () => {
+    const r = plan("What share of Apple's fiscal 2024 revenue came from the Americas?");
+    expect(r.status).toBe('planned');
+    if (r.status !== 'planned') return;
+    expect(r.intent.expression).toMatchObject({
+      op: 'share',
+      args: [
+        { operand: { metric: { id: 'revenue' } } },
+        { operand: { metric: { id: 'revenue', dimensions: { [SEG]: 'aapl:AmericasSegmentMember' } } } },
+      ],
+    });
+    const first = r.intent.expression?.kind === 'op' ? r.intent.expression.args[0] : null;
+    expect(first?.kind === 'operand' ? first.operand.metric.dimensions : 'none').toBeUndefined();
+  });
+});

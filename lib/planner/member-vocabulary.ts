@@ -1,0 +1,136 @@
+/**
+ * Members named in the filer's own words: the words of a question that no reader placed, read against the
+ * member lexicon of the question's companies (lib/ontology/vocabulary: printed captions, QName words, their
+ * initials, lemmas and the synonym table). A name is read only as a whole and never across a placed word; a
+ * name made only of filler words ("business") names nothing. The result is one reported dimension set (a
+ * member's own, or the slice two names make), or the members a name could mean (asked back), or a set
+ * the filer does not report (blocked: never the total, never one slice in its place).
+ */
+import { memberLabelFromQName } from '@/lib/ontology/members';
+import { buildLexicon, type Lexicon, type LexiconEntry, type MemberTarget } from '@/lib/ontology/vocabulary/lexicon';
+import { wordsOf } from '@/lib/ontology/vocabulary/lemma';
+import { namedSet, type QuestionWord, readVocabulary } from '@/lib/ontology/vocabulary/read';
+import { vocabularySource } from '@/lib/retrieval/vocabulary';
+import { isFiller } from './filler';
+import type { MatchContext, MemberEntry } from './match-metric';
+import type { SpanMap } from './spans';
+
+/** A word no member name contains: names are never read across a word another reader placed. */
+const BREAK = '\u00a7';
+
+export type NamedMembers =
+  | {
+      kind: 'member';
+      /** the words as written, from the first member word to the last */
+      text: string;
+      start: number;
+      end: number;
+      /** the first named member (a slice's dimension set holds the others) */
+      axis: string;
+      member: string;
+      /** the member(s) as the filing names them */
+      label: string;
+      dimensions: Record<string, string>;
+      /** the words of each member name (to claim) */
+      spans: { start: number; end: number; detail: string }[];
+    }
+  | { kind: 'ambiguous'; text: string; options: string[]; spans: { start: number; end: number; detail: string }[] }
+  | { kind: 'unreported'; text: string; labels: string[]; spans: { start: number; end: number; detail: string }[] };
+
+/** The question's words, with one break word standing for each run of words another reader placed. */
+export function memberWordsOf(question: string, spans: SpanMap): QuestionWord[] {
+  const out: QuestionWord[] = [];
+  for (const w of wordsOf(question)) {
+    if (spans.taken(w.start, w.end)) {
+      if (out.at(-1)?.word !== BREAK) out.push({ word: BREAK, start: w.start, end: w.start });
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+const lexicons = new WeakMap<readonly MemberEntry[], { lexicon: Lexicon; display: Map<string, string> }>();
+
+/** The member lexicon of a members list (built once per list: the catalogs are cached per data version). */
+function memberLexicon(members: readonly MemberEntry[]): { lexicon: Lexicon; display: Map<string, string> } {
+  let hit = lexicons.get(members);
+  if (!hit) {
+    const full = members.map((m) => ({
+      entityId: m.entityId ?? '',
+      axis: m.axis,
+      member: m.member,
+      dimensions: m.dimensions ?? { [m.axis]: m.member },
+      labels: m.labels,
+    }));
+    // a label matched without the company's word is named in the answer as the filing writes it ("Google Cloud")
+    const display = new Map<string, string>();
+    for (const m of members) for (const [short, long] of Object.entries(m.display ?? {})) display.set(`${m.member}|${short}`, long);
+    hit = { lexicon: buildLexicon(vocabularySource([], full)), display };
+    lexicons.set(members, hit);
+  }
+  return hit;
+}
+
+function displayLabel(t: MemberTarget, display: Map<string, string>): string {
+  return display.get(`${t.member}|${t.label}`) ?? t.label;
+}
+
+/** The member as the question named it: the caption or QName words read ("Converse"), its QName's words for initials ("APLA"). */
+function namedLabel(e: LexiconEntry & { target: MemberTarget }, display: Map<string, string>): string {
+  const shown = display.get(`${e.target.member}|${e.phrase}`);
+  if (shown) return shown;
+  if (e.source === 'qname' && /^[a-z]+$/.test(e.phrase)) return memberLabelFromQName(e.target.member);
+  return e.phrase;
+}
+
+/** The members the unplaced words name (see the module comment), or null when they name none. */
+export function readNamedMembers(question: string, words: QuestionWord[], ctx: MatchContext | undefined): NamedMembers | null {
+  const members = ctx?.members;
+  if (!members?.length) return null;
+  const { lexicon, display } = memberLexicon(members);
+  const reading = readVocabulary(lexicon, words);
+  const named = reading.members.filter((m) => m.words.some((i) => words[i] && words[i].word !== BREAK && !isFiller(words[i].word)));
+  if (named.length === 0) return null;
+  named.sort((a, b) => Math.min(...a.words) - Math.min(...b.words));
+  const spans = named.map((m) => {
+    const ws = m.words.map((i) => words[i]!);
+    return {
+      start: Math.min(...ws.map((w) => w.start)),
+      end: Math.max(...ws.map((w) => w.end)),
+      detail: m.entry.target.member,
+    };
+  });
+  const start = Math.min(...spans.map((s) => s.start));
+  const end = Math.max(...spans.map((s) => s.end));
+  const text = question.slice(start, end);
+  const set = namedSet(lexicon, named);
+  if (set.dimensions) {
+    const first = named[0]!.entry.target;
+    return {
+      kind: 'member',
+      text,
+      start,
+      end,
+      axis: first.axis,
+      member: first.member,
+      label: named.map((m) => namedLabel(m.entry, display)).join(' '),
+      dimensions: set.dimensions,
+      spans,
+    };
+  }
+  if (set.memberCandidates.length > 0) {
+    const options = [...new Set(set.memberCandidates.map((t) => `${displayLabel(t, display)} (${axisName(t.axis)})`))];
+    return { kind: 'ambiguous', text, options, spans };
+  }
+  return { kind: 'unreported', text, labels: named.map((m) => namedLabel(m.entry, display)), spans };
+}
+
+/** "srt:StatementGeographicalAxis" → "geographical". */
+function axisName(axis: string): string {
+  const local = axis.slice(axis.indexOf(':') + 1).replace(/Axis$/, '');
+  return local
+    .replace(/^Statement/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+}
