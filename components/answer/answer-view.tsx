@@ -4,7 +4,7 @@ import type { Answer, AnswerInput, AnswerValue } from '@/lib/answer/types';
 import { AnswerActions } from './answer-actions';
 import { AnswerChart } from './answer-chart';
 import { CitationButton } from './citation-popover';
-import { hasNarrativeLayout, NarrativeView } from './narrative-view';
+import { hasNarrativeLayout, NarrativeLead, NarrativeView } from './narrative-view';
 import { PassageCitation } from './passage-citation';
 import { buildPivot, pivotValues, sentencesBesidePivot } from './pivot-model';
 import { PivotTable } from './pivot-table';
@@ -108,7 +108,11 @@ export function AnswerView({ answer, question, onAsk, onChoose, onEdit, actions 
       )}
       {segments.length > 0 && (
         <div className={`leading-7 ${answer.narrative ? 'whitespace-pre-line' : ''}`} data-testid="answer-text">
-          <Segments answer={answer} segments={segments} />
+          {hasNarrativeLayout(answer) && !pivot ? (
+            <NarrativeLead answer={answer} segments={segments} />
+          ) : (
+            <Segments answer={answer} segments={segments} />
+          )}
         </div>
       )}
       {pivot && (

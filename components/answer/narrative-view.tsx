@@ -298,6 +298,45 @@ function QuotesByFiling({ answer }: { answer: Answer }) {
   );
 }
 
+/** A lead's source number written after a quote (" [3] "): the quote's citation, shown as its marker. */
+const SOURCE_NUMBER = /^\s*(\[\d+\])\s*/;
+
+/**
+ * The direct answer of a narrative answer: each quoted sentence read as prose (the company's own words
+ * in quotation marks, underlined on hover), followed by its source number as a marker; both open the
+ * popover with the filing, Item and heading and the link to the passage in the filing. A redacted quote
+ * stays hidden.
+ */
+export function NarrativeLead({ answer, segments }: { answer: Answer; segments: Answer['segments'] }) {
+  const out: React.ReactNode[] = [];
+  let cited: AnswerPassage | undefined;
+  segments.forEach((s, i) => {
+    if (s.type === 'passage') {
+      const p = quote(answer, s.passageId);
+      const hidden = !!p && (p as { redacted?: unknown }).redacted === true;
+      cited = p && !hidden ? p : undefined;
+      out.push(
+        cited ? (
+          <PassageCitation key={i} passage={cited} text={s.text} look="prose" />
+        ) : (
+          <span key={i} data-redacted={hidden ? 'true' : undefined} className={hidden ? 'rounded bg-slate-200 px-1 text-muted' : ''}>
+            {s.text}
+          </span>
+        ),
+      );
+      return;
+    }
+    if (s.type !== 'text') return;
+    const m = cited ? SOURCE_NUMBER.exec(s.text) : null;
+    if (m && cited) {
+      out.push(' ', <PassageCitation key={`${i}-cite`} passage={cited} text={m[1]!} look="marker" />);
+      out.push(<span key={i}>{` ${s.text.slice(m[0].length)}`}</span>);
+    } else out.push(<span key={i}>{s.text}</span>);
+    cited = undefined;
+  });
+  return <>{out}</>;
+}
+
 /**
  * Whether an answer is laid out from its structure: a deterministic narrative answer that carries its
  * lead (an audited LLM text, an answer stored before leads, or a mixed answer with figures reads as

@@ -15,7 +15,7 @@ import type { Db } from '@/lib/db/client';
 import type { Role } from '@/lib/db/schema';
 import type { FilingRef } from '@/lib/planner/narrative';
 import type { NarrativeIntent, Pathway } from '@/lib/planner/types';
-import { type NarrativePassage, retrieveNarrative } from '@/lib/retrieval/narrative-passages';
+import { inBucket, type NarrativePassage, retrieveNarrative } from '@/lib/retrieval/narrative-passages';
 import { annualItem, NARRATIVE_TOPICS, type NarrativeTopic, topicsOf } from '@/lib/retrieval/narrative-topics';
 import type { Trace } from './trace';
 import { type Bucket, resolveBuckets } from './narrative-buckets';
@@ -78,9 +78,7 @@ function topicOf(narrative: NarrativeInput, question: string | undefined) {
 
 /** What one bucket's passages hold on the topic: its sentences over the bar, or where it comes closest. */
 function evidenceOf(b: Bucket, passages: NarrativePassage[], sc: TopicScorer, rel: Relevance): Evidence {
-  const mine = passages.filter(
-    (p) => p.entityId === b.entityId && p.fiscalYear === b.fiscalYear && (!b.sourceId || p.sourceId === b.sourceId),
-  );
+  const mine = passages.filter((p) => inBucket(b, p));
   const all = candidates(mine, sc, rel);
   const best = all.find((c) => !isCrossReference(c.text));
   const found = !!best && best.score >= RELEVANCE_BAR;

@@ -74,6 +74,31 @@ function bucketOf(entity: EntityRef, f: FilingRow): Bucket {
   };
 }
 
+const formOf = (f: FilingRow) => (f.form ?? '').toUpperCase().replace(/\/A$/, '');
+
+/**
+ * A company's recent filings read as one: its latest annual report and the quarterly reports filed after
+ * it (newest first; only the latest quarterly report when no annual one is held). Null when it has none.
+ */
+export function recentBucket(entity: EntityRef, filings: FilingRow[]): Bucket | null {
+  const annual = filings.find((x) => formOf(x) === '10-K' || formOf(x) === '20-F');
+  const later = filings.filter((x) => formOf(x) === '10-Q' && (!annual || (x.filedAt ?? '') > (annual.filedAt ?? '')));
+  const chosen = annual ? [...later, annual] : later.slice(0, 1);
+  const [newest] = chosen;
+  if (!newest) return null;
+  return {
+    entityId: entity.id,
+    fiscalYear: annual?.fiscalYear ?? newest.fiscalYear,
+    sourceIds: chosen.map((x) => x.sourceId),
+    entity,
+    sourceId: null,
+    form: annual?.form ?? newest.form,
+    filedAt: newest.filedAt,
+    label: chosen.map((x) => `${x.form ?? 'filing'}${x.fiscalYear !== null ? ` FY${x.fiscalYear}` : ''}`).join(' and '),
+    order: `${newest.fiscalYear ?? ''}|${newest.filedAt ?? ''}`,
+  };
+}
+
 /** The buckets of a narrative intent, each entity's requested fiscal years and filings, deduplicated. */
 export async function resolveBuckets(
   db: Db,
@@ -121,6 +146,15 @@ export async function resolveBuckets(
         });
     }
     for (const f of refs) {
+      if (f.recent) {
+        const pooled = recentBucket(ent.entity, filings);
+        if (pooled) out.buckets.push(pooled);
+        else {
+          out.errors.push({ code: 'MISSING_FILING', message: `${ent.entity.name}: no annual or quarterly report is held`, factIds: [] });
+          out.missing.push({ entity: ent.entity, label: 'annual or quarterly report' });
+        }
+        continue;
+      }
       const forms = f.form ? [f.form] : ['10-K', '10-Q', '20-F'];
       const chosen = filings.find(
         (x) =>
@@ -140,7 +174,11 @@ export async function resolveBuckets(
   out.buckets = out.buckets.filter(
     (b, i) =>
       out.buckets.findIndex(
-        (x) => x.entityId === b.entityId && x.fiscalYear === b.fiscalYear && (x.sourceId ?? null) === (b.sourceId ?? null),
+        (x) =>
+          x.entityId === b.entityId &&
+          x.fiscalYear === b.fiscalYear &&
+          (x.sourceId ?? null) === (b.sourceId ?? null) &&
+          (x.sourceIds ?? []).join() === (b.sourceIds ?? []).join(),
       ) === i,
   );
   return out;

@@ -80,18 +80,18 @@ describe('names in the question', () => {
     });
   });
 
-  it('asks which filing when none is named, each chip standing for the question with its filing', () => {
-    const p = planNarrative('What does Walmart flag as its main supply-chain risks?', { catalog });
-    expect(p.status).toBe('needs_clarification');
-    if (p.status !== 'needs_clarification') return;
-    expect(p.clarification.rewrites).toEqual([
-      'What does Walmart flag as its main supply-chain risks in its latest 10-K?',
-      'What does Walmart flag as its main supply-chain risks in its latest 10-Q?',
-      null,
-    ]);
-    const again = planNarrative(p.clarification.rewrites![0]!, { catalog });
-    expect(again.status).toBe('planned_narrative');
-    if (again.status === 'planned_narrative') expect(again.narrative.filings?.map((f) => [f.form, f.latest])).toEqual([['10-K', true]]);
+  it('reads a company and a topic with no filing named from its recent filings, without asking which', () => {
+    for (const q of [
+      'What does Walmart flag as its main supply-chain risks?',
+      'Which quarters matter most for Walmart — how does it describe seasonality?',
+      'How do Apple and NVIDIA talk about protecting their intellectual property?',
+    ]) {
+      const p = planNarrative(q, { catalog });
+      expect(p.status).toBe('planned_narrative');
+      if (p.status !== 'planned_narrative') continue;
+      expect(p.narrative.filings?.map((f) => [f.form, f.latest, f.recent])).toEqual([[null, true, true]]);
+      expect(p.notes.join(' ')).toMatch(/no filing or period named/);
+    }
   });
 
   it('reads "FY25 10-K" as one filing (a detail answer), and "what\'s new" as no topic word', () => {
@@ -158,8 +158,8 @@ describe('planNarrative', () => {
     expect(p.narrative.topic).toBe('customer concentration');
   });
 
-  it('asks which filing when none is named, and leaves numeric questions alone', () => {
-    expect(planNarrative("What are Apple's supply chain risks?", { catalog }).status).toBe('needs_clarification');
+  it('reads recent filings when none is named, and leaves numeric questions alone', () => {
+    expect(planNarrative("What are Apple's supply chain risks?", { catalog }).status).toBe('planned_narrative');
     expect(planNarrative("What was Apple's revenue in FY2024?", { catalog }).status).toBe('not_narrative');
   });
 });

@@ -37,7 +37,23 @@ export interface FilingRef {
   fiscalYear: number | null;
   /** the report for the period ending in this month ("the June 2025 10-Q" → "2025-06"), when written */
   periodMonth?: string;
+  /**
+   * no filing or period was named: the company's latest annual report and the periodic reports filed
+   * after it, read together (the newest first)
+   */
+  recent?: boolean;
 }
+
+/** What a question that names no filing and no period reads: each company's recent filings. */
+export const RECENT_FILINGS: FilingRef = {
+  text: 'its latest annual report and the reports filed after it',
+  start: 0,
+  end: 0,
+  form: null,
+  latest: true,
+  fiscalYear: null,
+  recent: true,
+};
 
 export type QuestionKind = 'narrative' | 'numeric' | 'mixed';
 
@@ -103,9 +119,9 @@ export function findFilingRefs(question: string): FilingRef[] {
   return out;
 }
 
-/** Words that ask what a filing says. */
+/** Words that ask what a filing says: what it discusses, and why a figure moved or what the business depends on or is exposed to. */
 const NARRATIVE_ASK =
-  /\b(describe[sd]?|describing|description|flag(?:s|ged)?|present(?:s|ed)?|discuss(?:es|ed|ion)?|explain(?:s|ed)?|summari[sz]e|outline|characteri[sz]e[sd]?|say|says|said|state[sd]?|disclos\w*|mention\w*|highlight\w*|identif(?:y|ies|ied)|cite[sd]?|attribut\w*|why|drove|drivers?|driven|factors|reasons?|language|commentary|narrative|wording|approach|manage[sd]?|mitigat\w*|oversee[sn]?|oversight|address(?:es|ed)?|view|warn\w*|md&a|item\s+\d{1,2}[a-c]?|risk factors?|risks?|threats?|challenges|uncertaint\w*|policy|policies)\b/i;
+  /\b(describe[sd]?|describing|description|flag(?:s|ged)?|present(?:s|ed)?|discuss(?:es|ed|ion)?|explain(?:s|ed)?|summari[sz]e|outline|characteri[sz]e[sd]?|say|says|said|state[sd]?|disclos\w*|mention\w*|highlight\w*|identif(?:y|ies|ied)|cite[sd]?|attribut\w*|why|drove|drivers?|driven|driving|drives|push(?:es|ed|ing)?\s+(?:up|down)|pushing|hurt(?:s|ing)?|headwinds?|tailwinds?|weigh(?:s|ed|ing)? on|depend(?:s|ed|ent|ence|ency|ing)?|relian(?:ce|t)|rel(?:y|ies|ied) on|exposed|happen(?:s|ed|ing)?|factors|reasons?|language|commentary|narrative|wording|approach|manage[sd]?|mitigat\w*|oversee[sn]?|oversight|address(?:es|ed)?|view|warn\w*|md&a|item\s+\d{1,2}[a-c]?|risk factors?|risks?|threats?|challenges|uncertaint\w*|policy|policies)\b/i;
 
 /** Words that ask for a figure. */
 const NUMERIC_ASK =
@@ -122,7 +138,9 @@ const NOT_TOPIC = new Set(
     'flag flags flagged present presents presented as ' +
     "filing filings report reports annual quarterly 10-k 10-ks 10-q 10-qs 20-f form company companies company's companies' management management's according per " +
     'language wording commentary narrative section item key main primary principal major any all there about regarding related relating around concerning including such ' +
-    'fiscal fy calendar period periods through since versus '
+    'fiscal fy calendar period periods through since versus ' +
+    // words of how a question is put, not of what it is about ("what could go wrong", "what is happening to")
+    'could can would go still much happen happens happened happening pushing pushed '
   )
     .split(/\s+/)
     .filter(Boolean),
@@ -431,21 +449,22 @@ export function unheldListedNames(question: string, entitySpans: { start: number
   return out;
 }
 
-/** The question with a filing named: "What does Walmart flag as its risks?" → "… as its risks in its latest 10-K?". Pure. */
-export function withFiling(question: string, entities: number, filing: string): string {
-  return `${question.trim().replace(/[?.!\s]+$/, '')} in ${entities > 1 ? 'their' : 'its'} ${filing}?`;
-}
-
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
  * A narrative question → NarrativeRequest: entities from the catalog, periods from the period
- * grammar, filings ("latest 10-K"), topic and pathway. Without a period or a filing it asks which
- * filing — it never picks a year for the analyst.
+ * grammar, filings ("latest 10-K"), topic and pathway. Without a period or a filing it reads each
+ * company's recent filings (the latest annual report and the reports filed after it), every quote
+ * naming its filing. `topic`: read the question as a topic even where it names a figure (the numeric
+ * readers could not read it as one).
  */
-export function planNarrative(question: string, ctx: { catalog: CatalogEntity[]; index?: EntityIndex }): NarrativePlan {
+export function planNarrative(
+  question: string,
+  ctx: { catalog: CatalogEntity[]; index?: EntityIndex },
+  opts: { topic?: boolean } = {},
+): NarrativePlan {
   const notes: string[] = [];
   const { mentions, unknownNames } = matchEntities(question, ctx.index ?? ctx.catalog);
   // the cached per-tenant index, or the one kept for this catalog array: never a per-question rebuild
@@ -457,7 +476,10 @@ export function planNarrative(question: string, ctx: { catalog: CatalogEntity[];
     end: m.entityIds.length === 1 ? nameEnd(question, m.end, index.byId(m.entityIds[0]!)) : m.end,
     role: 'entity',
   }));
-  const classification = classifyQuestion(question, spans);
+  const read = classifyQuestion(question, spans);
+  // `topic`: the numeric readers found no reported figure in what the question asks about, so it is a topic
+  const { numericPart: _figures, ...asTopic } = read;
+  const classification: Classification = opts.topic ? { ...asTopic, kind: 'narrative', narrativePart: question } : read;
   if (classification.kind === 'numeric') return { status: 'not_narrative', classification, notes };
   // a company listed beside a known one that the workspace does not hold ("Nike and Adidas"): the
   // comparison cannot be made, and one side alone is not what was asked
@@ -512,24 +534,17 @@ export function planNarrative(question: string, ctx: { catalog: CatalogEntity[];
       notes,
     };
   }
-  const filings = classification.filings;
+  const filings = [...classification.filings];
   const filingSpans = filings.map((f) => [f.start, f.end]);
   // period phrases inside a filing reference ("2024" of "2024 10-K") belong to the filing
   const periods: PeriodRequest[] = extractPeriodPhrases(question)
     .filter((p) => !filingSpans.some(([a, b]) => p.start >= a! && p.end <= b!))
     .map((p) => ({ text: p.text, spec: p.spec, forMetric: null }));
+  // a company and a topic without a filing or period: the company's recent filings, latest first (each
+  // quote names its filing) — the analyst is not asked to pick a report for a question about a topic
   if (periods.length === 0 && filings.length === 0) {
-    return {
-      status: 'needs_clarification',
-      // each chip stands for the question with its filing named (re-asked when chosen); a fiscal year is the analyst's to type
-      clarification: {
-        question: `Which ${entities.length > 1 ? 'filings' : `of ${entities[0]!.name}’s filings`} should the answer quote?`,
-        options: ['the latest 10-K', 'the latest 10-Q', 'a fiscal year (e.g. fiscal 2024)'],
-        rewrites: [withFiling(question, entities.length, 'latest 10-K'), withFiling(question, entities.length, 'latest 10-Q'), null],
-      },
-      classification,
-      notes,
-    };
+    filings.push(RECENT_FILINGS);
+    notes.push('no filing or period named: the latest annual report and the reports filed after it');
   }
   if (!classification.topic) {
     return {

@@ -13,7 +13,7 @@ import { formulaReader } from './read/formula';
 import { buildIntent } from './read/intent';
 import { measureChoiceReader, measureReader, measureVerbReader } from './read/measure';
 import { memberReader } from './read/member';
-import { narrativeReader, routeNarrative } from './read/narrative';
+import { narrativeReader, routeNarrative, topicQuestion } from './read/narrative';
 import { operationReader, operationWordsReader } from './read/operation';
 import { periodReader, samePeriodReader } from './read/period';
 import { followUpReader, inThread, threadReader } from './read/context';
@@ -89,7 +89,8 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
         };
     }
   }
-  return { ...result, spans: spans.map() };
+  // words that are no figure: the question is about a topic of the filings
+  return topicQuestion(question, ctx, result) ?? { ...result, spans: spans.map() };
 }
 
 /** A reading before any reader ran. */

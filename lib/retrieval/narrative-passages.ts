@@ -19,6 +19,15 @@ export interface NarrativeBucket {
   sourceId?: string | null;
   /** only filings of this form */
   form?: string | null;
+  /** only these filings (a company's recent filings read together: its latest annual report and the reports after it) */
+  sourceIds?: string[];
+}
+
+/** Whether a passage belongs to a bucket: its company, and its filings or its fiscal year (and filing). */
+export function inBucket(b: NarrativeBucket, p: { entityId: string; fiscalYear: number | null; sourceId: string }): boolean {
+  if (p.entityId !== b.entityId) return false;
+  if (b.sourceIds?.length) return b.sourceIds.includes(p.sourceId);
+  return p.fiscalYear === b.fiscalYear && (!b.sourceId || p.sourceId === b.sourceId);
 }
 
 export interface NarrativePassage {
@@ -109,6 +118,13 @@ function bucketCond(b: NarrativeBucket): SQL {
   if (b.fiscalYear !== null) parts.push(sql`c.fiscal_year = ${b.fiscalYear}`);
   if (b.sourceId) parts.push(sql`c.source_id = ${b.sourceId}`);
   if (b.form) parts.push(sql`upper(s.form) = ${b.form.toUpperCase()}`);
+  if (b.sourceIds?.length)
+    parts.push(
+      sql`c.source_id in (${sql.join(
+        b.sourceIds.map((x) => sql`${x}`),
+        sql`, `,
+      )})`,
+    );
   return sql.join(parts, sql` and `);
 }
 

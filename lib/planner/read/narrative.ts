@@ -6,10 +6,11 @@
  */
 import type { PeriodPhrase } from '@/lib/fiscal';
 import { withoutInstructions } from '../instructions';
+import { planNarrative, RECENT_FILINGS } from '../narrative';
 import { readDiscourse } from './discourse';
-import { planNarrative } from '../narrative';
 import type { PeriodRequest, PlanResult } from '../types';
 import type { PlanContext, Reader } from './types';
+import { UNPLACED_NOTE } from './unplaced';
 
 /** Questions about what the filings say, not about a number. */
 const NARRATIVE =
@@ -35,30 +36,51 @@ export function routeNarrative(question: string, ctx: PlanContext): PlanResult |
   return { status: 'insufficient_evidence', missing: n.missing, partial: {}, notes };
 }
 
+/**
+ * A question the numeric readers could not read as a figure is about a topic: when the words no reader
+ * placed are no measure Ledgerline knows ("how dependent", "authorization remained", "what can go
+ * wrong"), no measure was read and no period is named (a filing may be), the question asks what the
+ * filings say about its content, and is answered from them (a filing with nothing over the relevance bar
+ * says so). An ask-back of a reader (a period, a company, a scope), an unknown measure with close known
+ * ones and a figure's unplaced qualifier stay as they are. Null: keep `blocked`.
+ */
+export function topicQuestion(question: string, ctx: PlanContext, blocked: PlanResult): PlanResult | null {
+  if (blocked.status !== 'needs_clarification' && blocked.status !== 'insufficient_evidence') return null;
+  if (blocked.askedBy || ctx.previous || !blocked.notes.some((n) => n.startsWith(`${UNPLACED_NOTE}:`))) return null;
+  // a measure read, or a period named, asks for a figure: an unplaced word there qualifies the figure
+  if (blocked.partial.metric) return null;
+  const n = planNarrative(
+    withoutInstructions(question, readDiscourse(question).claims),
+    { catalog: ctx.catalog, ...(ctx.index ? { index: ctx.index } : {}) },
+    { topic: true },
+  );
+  if (n.status !== 'planned_narrative' || !n.narrative.topic || n.narrative.periods.length) return null;
+  const why = blocked.notes
+    .find((x) => x.startsWith(`${UNPLACED_NOTE}:`))!
+    .slice(UNPLACED_NOTE.length + 1)
+    .trim();
+  return {
+    status: 'planned_narrative',
+    narrative: n.narrative,
+    notes: [...n.notes, `no reported figure reads “${why}”: a topic of the filings`],
+  };
+}
+
 export const narrativeReader: Reader = {
   name: 'narrative',
   read(r) {
     const { question, entities, notes } = r;
     if (r.metric || !NARRATIVE.test(question)) return null;
     const periods: PeriodRequest[] = r.phrases.map((p) => ({ text: p.text, spec: p.spec, forMetric: null }));
-    if (periods.length === 0) {
-      return {
-        status: 'needs_clarification',
-        clarification: {
-          question: 'Which fiscal year(s) should the filings come from?',
-          options: ['the latest fiscal year', 'the last two fiscal years'],
-        },
-        partial: { entities },
-        notes,
-      };
-    }
+    // no period named: each company's recent filings, latest first (every quote names its filing)
+    const filings = periods.length === 0 ? [RECENT_FILINGS] : [];
     const topic = topicOf(
       question,
       r.rawPhrases,
       r.mentions.map((m) => m.text),
     );
     const pathway = entities.length > 1 ? 'comparison' : periods.length > 1 || r.range ? 'longitudinal' : 'detail';
-    return { status: 'planned_narrative', narrative: { entities, topic, periods, pathway }, notes };
+    return { status: 'planned_narrative', narrative: { entities, topic, periods, pathway, filings }, notes };
   },
 };
 

@@ -7,6 +7,9 @@ import { closestMeasures } from '../match-metric';
 import type { PlanResult } from '../types';
 import type { Reading } from './types';
 
+/** The note of a plan blocked by words no reader placed (neither a measure, a period, a company nor an operation). */
+export const UNPLACED_NOTE = 'unplaced words';
+
 /** The question with one word replaced (a clarification chip's rewrite). */
 export function replaceWord(question: string, word: string | undefined, by: string): string {
   if (!word) return `${question} (${by})`;
@@ -50,7 +53,7 @@ export function unplacedWords(r: Reading): PlanResult | null {
       status: 'insufficient_evidence',
       missing: `No reported measure matches ${loose.map((l) => `“${l}”`).join(', ')}.`,
       partial: { entities },
-      notes,
+      notes: [...notes, `${UNPLACED_NOTE}: ${loose.join(', ')}`],
     };
   }
   if (loose.length > 0) {
@@ -61,7 +64,7 @@ export function unplacedWords(r: Reading): PlanResult | null {
         options: [],
       },
       partial: { entities, ...(metric ? { metric } : {}) },
-      notes: [...notes, `unplaced words: ${loose.join(', ')}`],
+      notes: [...notes, `${UNPLACED_NOTE}: ${loose.join(', ')}`],
     };
   }
   return null;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { FilingRow } from '@/lib/retrieval/narrative-passages';
+import { inBucket } from '@/lib/retrieval/narrative-passages';
+import { recentBucket } from './narrative-buckets';
+
+const row = (sourceId: string, form: string, fiscalYear: number, filedAt: string): FilingRow => ({
+  sourceId,
+  form,
+  fiscalYear,
+  filedAt,
+  periodOfReport: null,
+  accession: null,
+  title: sourceId,
+});
+const apple = { id: 'aapl', name: 'Apple Inc.', ticker: 'AAPL' };
+
+describe('a company’s recent filings, read together when the question names none', () => {
+  // newest first, as listFilings returns them
+  const filings = [
+    row('q3', '10-Q', 2025, '2025-08-01'),
+    row('q2', '10-Q', 2025, '2025-05-02'),
+    row('k24', '10-K', 2024, '2024-11-01'),
+    row('q-old', '10-Q', 2024, '2024-08-02'),
+    row('k23', '10-K', 2023, '2023-11-03'),
+  ];
+
+  it('is the latest annual report and the quarterly reports filed after it, newest first', () => {
+    const b = recentBucket(apple, filings)!;
+    expect(b.sourceIds).toEqual(['q3', 'q2', 'k24']);
+    expect(b.label).toBe('10-Q FY2025 and 10-Q FY2025 and 10-K FY2024');
+    expect(b.fiscalYear).toBe(2024);
+  });
+
+  it('holds the passages of those filings only, whatever their fiscal year', () => {
+    const b = recentBucket(apple, filings)!;
+    expect(inBucket(b, { entityId: 'aapl', fiscalYear: 2025, sourceId: 'q3' })).toBe(true);
+    expect(inBucket(b, { entityId: 'aapl', fiscalYear: 2024, sourceId: 'k24' })).toBe(true);
+    expect(inBucket(b, { entityId: 'aapl', fiscalYear: 2024, sourceId: 'q-old' })).toBe(false);
+    expect(inBucket(b, { entityId: 'nvda', fiscalYear: 2025, sourceId: 'q3' })).toBe(false);
+  });
+
+  it('is the latest annual report alone when no later report is held, the latest quarterly one without an annual one, none without filings', () => {
+    expect(recentBucket(apple, filings.slice(2))!.sourceIds).toEqual(['k24']);
+    expect(recentBucket(apple, [filings[0]!, filings[1]!])!.sourceIds).toEqual(['q3']);
+    expect(recentBucket(apple, [])).toBeNull();
+  });
+});
