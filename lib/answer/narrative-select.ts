@@ -103,10 +103,45 @@ export interface Relevance {
   items: string[];
   /** names the question writes in capitals, each as its alternative word sequences (stemmed) */
   names: string[][][];
+  /**
+   * what the topic says of its names (stemmed): its nouns outside them — not a verb form ("lifting",
+   * "turned"), not a placeholder ("business", "situation") — when it names something
+   */
+  about: string[];
+}
+
+/** Words that stand for whatever the question is about, not for a thing of their own. */
+const PLACEHOLDERS = new Set(
+  'business businesses company operations results performance situation status conditions condition impact impacts effect effects plans plan things matters issue issues update news way ways role'.split(
+    ' ',
+  ),
+);
+
+/** The topic's own nouns beside the names it writes in capitals (stemmed); empty when it names nothing or says nothing else. */
+export function topicNouns(topic: string, names: string[][][]): string[] {
+  if (!names.length) return [];
+  const named = new Set(names.flatMap((forms) => forms.flat()));
+  const words = topic
+    .toLowerCase()
+    .split(/[^a-z0-9&-]+/)
+    .filter((w) => w.length > 2 && !PLACEHOLDERS.has(w) && !/(?:ed|ing)$/.test(w));
+  return [...new Set(words.flatMap((w) => tokenize(w)).filter((w) => !named.has(w)))];
 }
 
 export function relevanceOf(topic: string, terms: string[], items: string[], names: string[][][] = []): Relevance {
-  return { vector: embedText([topic, ...terms.slice(0, 6)].join(' ')), items, names };
+  return { vector: embedText([topic, ...terms.slice(0, 6)].join(' ')), items, names, about: topicNouns(topic, names) };
+}
+
+/**
+ * Whether a sentence says something of what the question names: when the topic has two or more nouns of
+ * its own beside the names, a sentence that holds a name but none of them ("the Federal Reserve" in a
+ * sentence on supervision, asked about an asset cap) is not about the topic.
+ */
+function saysOf(text: string, heading: string | null, rel: Relevance): boolean {
+  // (one word beside a name is often what happens to it — "ramp", "investment" — said in other words)
+  if (rel.about.length < 2) return true;
+  const seq = new Set(tokenize(`${heading ?? ''} ${text}`));
+  return rel.about.some((w) => seq.has(w));
 }
 
 function cosine(a: number[], b: number[]): number {
@@ -186,7 +221,7 @@ function featuresOf(
   rank: number,
 ): CandidateFeatures | null {
   const f = sentenceFeatures(text, ctx, sc);
-  if (!f || (rel && !namesOne(text, ctx.heading, rel.names))) return null;
+  if (!f || (rel && (!namesOne(text, ctx.heading, rel.names) || !saysOf(text, ctx.heading, rel)))) return null;
   const at = rel ? rel.items.indexOf(annualItem(section) ?? '') : -1;
   return {
     ...f,

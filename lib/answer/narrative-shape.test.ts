@@ -51,6 +51,33 @@ describe('names the question writes in capitals', () => {
   });
 });
 
+describe('what the topic says of the names it writes in capitals', () => {
+  const topic = 'federal reserve lifting asset cap';
+  const names = questionNames("What does the bank's 2024 10-K say about the Federal Reserve lifting its asset cap?", topic, ['Bank Corp']);
+  const rel = relevanceOf(topic, [], ['Item 1'], names);
+  const sc = topicScorer(topic, []);
+
+  it('keeps its own nouns beside the names, not a verb form or a placeholder', () => {
+    expect(rel.about).toEqual(['asset', 'cap']);
+    expect(relevanceOf('greater china business turned', [], [], [[['greater', 'china']]]).about).toEqual([]);
+    expect(relevanceOf('cybersecurity risk', [], [], []).about).toEqual([]);
+  });
+
+  it('a sentence that holds a name but none of those nouns is no candidate; one that holds a noun is', () => {
+    const supervision = 'The Parent is subject to inspection and supervision by the Federal Reserve Board.';
+    const cap = 'The Federal Reserve limits our total assets under the asset cap in the consent order.';
+    expect(candidates([passage('c1', supervision, 'Regulation and Supervision', 'Item 1')], sc, rel)).toEqual([]);
+    expect(candidates([passage('c2', cap, 'Regulation and Supervision', 'Item 1')], sc, rel).map((c) => c.text)).toEqual([cap]);
+  });
+
+  it('one noun beside a name is often what happens to it, said in other words: no such test', () => {
+    const one = relevanceOf('blackwell ramp', [], [], questionNames('How did the Blackwell ramp go?', 'blackwell ramp', []));
+    expect(one.about).toEqual(['ramp']);
+    const shipping = 'We began shipping production systems of the Blackwell architecture in the fourth quarter.';
+    expect(candidates([passage('c3', shipping, 'Data Center', 'Item 7')], topicScorer('blackwell ramp', []), one)).not.toEqual([]);
+  });
+});
+
 describe('titles', () => {
   it("takes a risk factor's heading sentence as its unit's title, cited by the passage's first sentence", () => {
     expect(titleOf('Operational Risks — Risks associated with our suppliers could materially adversely affect our results.')).toBe(

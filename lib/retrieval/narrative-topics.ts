@@ -307,7 +307,7 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
   },
   {
     id: 'export_controls',
-    ask: /\bexport\w*|\bchina\b|\blicen[cs]e requirements?\b|\bgeopolitic\w*|\btrade restrictions?\b/,
+    ask: /\bexport\w*|(?<!greater\s)\bchina\b|\blicen[cs]e requirements?\b|\bgeopolitic\w*|\btrade restrictions?\b/,
     terms: [
       'export controls',
       'export',

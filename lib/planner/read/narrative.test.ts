@@ -50,3 +50,25 @@ describe('a question about a topic, not a reported figure', () => {
     expect(plan('How much did Walmart spend on capital expenditures in fiscal 2025?').status).toBe('planned');
   });
 });
+
+describe('"since" a filing or year: from it to the latest filing', () => {
+  it('adds the latest filing to the one named after "since", as a change', () => {
+    for (const q of [
+      'Has Walmart’s view of tariffs shifted since the fiscal 2024 10-K?',
+      'What has Apple said about tariffs since fiscal 2024?',
+    ]) {
+      const p = plan(q);
+      expect(p.status).toBe('planned_narrative');
+      if (p.status !== 'planned_narrative') continue;
+      expect(p.narrative.pathway).toBe('longitudinal');
+      expect(p.narrative.filings?.at(-1)).toMatchObject({ latest: true, form: null, fiscalYear: null });
+    }
+  });
+
+  it('leaves a question naming two filings, or none after "since", as it is', () => {
+    const two = plan("How did Apple's tariff language change from its fiscal 2024 10-K to its latest 10-Q?");
+    expect(two.status === 'planned_narrative' && two.narrative.filings?.length).toBe(2);
+    const one = plan("What does Apple's fiscal 2024 10-K say about tariffs?");
+    expect(one.status === 'planned_narrative' && [one.narrative.pathway, one.narrative.filings?.length]).toEqual(['detail', 1]);
+  });
+});

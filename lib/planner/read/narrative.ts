@@ -6,7 +6,7 @@
  */
 import type { PeriodPhrase } from '@/lib/fiscal';
 import { withoutInstructions } from '../instructions';
-import { planNarrative, RECENT_FILINGS } from '../narrative';
+import { type FilingRef, type NarrativeRequest, planNarrative, RECENT_FILINGS } from '../narrative';
 import { readDiscourse } from './discourse';
 import type { PeriodRequest, PlanResult } from '../types';
 import type { PlanContext, Reader } from './types';
@@ -30,7 +30,8 @@ export function routeNarrative(question: string, ctx: PlanContext): PlanResult |
   const notes = [...n.notes, ...n.classification.reasons];
   if (n.status === 'planned_narrative') {
     const numericQuestion = n.classification.kind === 'mixed' ? n.classification.numericPart : undefined;
-    return { status: 'planned_narrative', narrative: n.narrative, notes, ...(numericQuestion ? { numericQuestion } : {}) };
+    const narrative = sinceToLatest(question, n.narrative);
+    return { status: 'planned_narrative', narrative, notes, ...(numericQuestion ? { numericQuestion } : {}) };
   }
   if (n.status === 'needs_clarification') return { status: 'needs_clarification', clarification: n.clarification, partial: {}, notes };
   return { status: 'insufficient_evidence', missing: n.missing, partial: {}, notes };
@@ -64,6 +65,21 @@ export function topicQuestion(question: string, ctx: PlanContext, blocked: PlanR
     narrative: n.narrative,
     notes: [...n.notes, `no reported figure reads “${why}”: a topic of the filings`],
   };
+}
+
+/** Each company's latest periodic report, whatever its form. */
+const LATEST_FILING: FilingRef = { text: 'the latest filing', start: 0, end: 0, form: null, latest: true, fiscalYear: null };
+
+/**
+ * "since the fiscal 2024 10-K", "since fiscal 2025": what changed from the one filing or year named to
+ * the company's latest filing (the same filing when nothing later is held: then it is read alone).
+ */
+export function sinceToLatest(question: string, n: NarrativeRequest): NarrativeRequest {
+  const named = (n.filings ?? []).filter((f) => !f.recent);
+  if (named.length + n.periods.length !== 1) return n;
+  const at = named[0] ? named[0].start : question.indexOf(n.periods[0]!.text);
+  if (at < 0 || !/\bsince\s+(?:the\s+)?$/i.test(question.slice(0, at))) return n;
+  return { ...n, pathway: n.entities.length > 1 ? n.pathway : 'longitudinal', filings: [...(n.filings ?? []), LATEST_FILING] };
 }
 
 export const narrativeReader: Reader = {
