@@ -358,7 +358,12 @@ export async function retrieveNarrative(r: NarrativeRetrieval): Promise<Narrativ
   const vec = toPgVector((await model.doEmbed({ values: [denseText] })).embeddings[0]!);
   const out: NarrativePassage[] = [];
   const report: NarrativeRetrievalResult['buckets'] = [];
-  for (const b of r.buckets) {
+  // a company's recent filings read together are ranked filing by filing, each its own top k: a
+  // quarterly report's few passages on a topic are not crowded out by its annual report's many
+  const ranked = r.buckets.flatMap((b) =>
+    b.sourceIds?.length ? b.sourceIds.map((sourceId) => ({ entityId: b.entityId, fiscalYear: null, sourceId })) : [b],
+  );
+  for (const b of ranked) {
     const cond = bucketCond(b);
     const ftsRes = fts
       ? await r.db.execute(sql`
