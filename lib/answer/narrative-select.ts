@@ -104,8 +104,8 @@ export interface Relevance {
   /** names the question writes in capitals, each as its alternative word sequences (stemmed) */
   names: string[][][];
   /**
-   * what the topic says of its names (stemmed): its nouns outside them — not a verb form ("lifting",
-   * "turned"), not a placeholder ("business", "situation") — when it names something
+   * what the topic is about (stemmed): its nouns outside the names it writes in capitals — not a verb
+   * form ("lifting", "holding"), not a placeholder ("business", "situation")
    */
   about: string[];
 }
@@ -117,9 +117,8 @@ const PLACEHOLDERS = new Set(
   ),
 );
 
-/** The topic's own nouns beside the names it writes in capitals (stemmed); empty when it names nothing or says nothing else. */
+/** The topic's own nouns beside the names it writes in capitals (stemmed), if any: not a verb form, not a placeholder. */
 export function topicNouns(topic: string, names: string[][][]): string[] {
-  if (!names.length) return [];
   const named = new Set(names.flatMap((forms) => forms.flat()));
   const words = topic
     .toLowerCase()
@@ -133,9 +132,10 @@ export function relevanceOf(topic: string, terms: string[], items: string[], nam
 }
 
 /**
- * Whether a sentence says something of what the question names: when the topic has two or more nouns of
- * its own beside the names, a sentence that holds a name but none of them ("the Federal Reserve" in a
- * sentence on supervision, asked about an asset cap) is not about the topic.
+ * Whether a sentence says something of what the topic is about: when the topic has two or more nouns of
+ * its own (beside any names), a sentence that holds none of them — only a name ("the Federal Reserve" in
+ * a sentence on supervision, asked about an asset cap) or a verb of the question ("we hold …", asked
+ * whether it is holding crypto) — is not about the topic.
  */
 function saysOf(text: string, heading: string | null, rel: Relevance): boolean {
   // (one word beside a name is often what happens to it — "ramp", "investment" — said in other words)
@@ -221,7 +221,10 @@ function featuresOf(
   rank: number,
 ): CandidateFeatures | null {
   const f = sentenceFeatures(text, ctx, sc);
-  if (!f || (rel && (!namesOne(text, ctx.heading, rel.names) || !saysOf(text, ctx.heading, rel)))) return null;
+  // a sentence with no word of the topic (nor of its expansion) of its own is carried only by its heading
+  // or passage ("Forward-looking statements" for a question "is it looking at …"): it says nothing on it
+  if (!f || (rel && f.own + f.terms + f.phrases === 0)) return null;
+  if (rel && (!namesOne(text, ctx.heading, rel.names) || !saysOf(text, ctx.heading, rel))) return null;
   const at = rel ? rel.items.indexOf(annualItem(section) ?? '') : -1;
   return {
     ...f,

@@ -60,7 +60,7 @@ describe('what the topic says of the names it writes in capitals', () => {
   it('keeps its own nouns beside the names, not a verb form or a placeholder', () => {
     expect(rel.about).toEqual(['asset', 'cap']);
     expect(relevanceOf('greater china business turned', [], [], [[['greater', 'china']]]).about).toEqual([]);
-    expect(relevanceOf('cybersecurity risk', [], [], []).about).toEqual([]);
+    expect(relevanceOf('holding bitcoin treasury reserves', [], [], []).about).toEqual(['bitcoin', 'treasury', 'reserv']);
   });
 
   it('a sentence that holds a name but none of those nouns is no candidate; one that holds a noun is', () => {
@@ -68,6 +68,12 @@ describe('what the topic says of the names it writes in capitals', () => {
     const cap = 'The Federal Reserve limits our total assets under the asset cap in the consent order.';
     expect(candidates([passage('c1', supervision, 'Regulation and Supervision', 'Item 1')], sc, rel)).toEqual([]);
     expect(candidates([passage('c2', cap, 'Regulation and Supervision', 'Item 1')], sc, rel).map((c) => c.text)).toEqual([cap]);
+  });
+
+  it('a sentence holding only a verb of the question ("we hold …") says nothing of the topic', () => {
+    const t = 'holding bitcoin treasury reserves';
+    const hold = 'We hold more than 45% share of the grooming market.';
+    expect(candidates([passage('c4', hold, 'Business', 'Item 1')], topicScorer(t, []), relevanceOf(t, [], ['Item 1'], []))).toEqual([]);
   });
 
   it('one noun beside a name is often what happens to it, said in other words: no such test', () => {

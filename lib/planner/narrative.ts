@@ -140,7 +140,8 @@ const NOT_TOPIC = new Set(
     'language wording commentary narrative section item key main primary principal major any all there about regarding related relating around concerning including such ' +
     'fiscal fy calendar period periods through since versus ' +
     // words of how a question is put, not of what it is about ("what could go wrong", "what is happening to")
-    'could can would go still much happen happens happened happening pushing pushed '
+    'could can would go still much happen happens happened happening pushing pushed ' +
+    'looking considering planning thinking doing going trying seeing '
   )
     .split(/\s+/)
     .filter(Boolean),
