@@ -288,8 +288,6 @@ async function combineFigures(
   } else {
     // "what share of revenue came from the iPhone": the member is the part whichever way the question orders them
     if (node.op === 'share' && isMemberOfTotal(parts[1]!.operand, parts[0]!.operand)) parts.reverse();
-    // "what share of revenue came from the iPhone": the member is the part whichever way the question orders them
-    if (node.op === 'share' && isMemberOfTotal(parts[1]!.operand, parts[0]!.operand)) parts.reverse();
     const [a, b] = parts as [Figure, Figure];
     // a member over its own total is its share; a share of two balances at one date ("cash as a % of total
     // assets") is their quotient; a margin divides flows

@@ -12,6 +12,8 @@ import type { MeasureQualifier } from '../match-metric';
 import { withMember } from '../match-member';
 import { isFiller } from '../filler';
 import { restatesMeasure } from '@/lib/ontology/vocabulary/gloss';
+import { matchMetrics } from '../match-metric';
+import { AVERAGED_BALANCE } from './formula-lexicon';
 import type { PlanResult } from '../types';
 import type { Reader, Reading } from './types';
 
@@ -127,7 +129,8 @@ function blockedQualifier(r: Reading): PlanResult | null {
 /**
  * Words no reader placed that only restate the one measure asked ("what did Walmart pay out for share
  * repurchases", "share repurchases (cash paid)"): placed with it as a gloss (lib/ontology/vocabulary/gloss.ts).
- * With several measures a word could restate either, and is left to block.
+ * With several measures a word could restate either, and is left to block; a word that names a measure of its
+ * own ("net income over average equity": equity) is never a gloss of another, it is that measure's to place.
  */
 function placeGlosses(r: Reading): void {
   const { spans } = r;
@@ -136,9 +139,15 @@ function placeGlosses(r: Reading): void {
   const { tokens } = spans;
   // an operation word ("in total", "share") is the operation reader's, never a gloss
   const operation = Object.values(r.ow).flat();
+  // a measure's name by the measure matcher or the formula reader's balance words ("average equity")
+  const ownMeasure = (text: string) =>
+    matchMetrics(text).mentions.some((m) => m.ref.id !== only.ref.id) ||
+    (AVERAGED_BALANCE[text.toLowerCase()] ?? only.ref.id) !== only.ref.id;
   const free = (i: number) => {
     const t = tokens[i];
-    return t !== undefined && !spans.taken(t.start, t.end) && !operation.some((o) => t.start < o.end && o.start < t.end);
+    return (
+      t !== undefined && !spans.taken(t.start, t.end) && !operation.some((o) => t.start < o.end && o.start < t.end) && !ownMeasure(t.text)
+    );
   };
   for (const [i, t] of tokens.entries()) {
     if (!free(i) || isFiller(t.lower)) continue;
