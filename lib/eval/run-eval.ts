@@ -127,9 +127,12 @@ async function fillEvalDatabase(database: Database, o: PrepareOptions, marker: s
 /**
  * Adds the inline-XBRL filings to an eval database (the narrative set's corpus), after the numeric sets
  * ran: their golden premises (e.g. "Walmart is not in the workspace") hold for the companyfacts corpus.
+ * A kept database (--db-dir) then holds more than the companyfacts corpus, so it loses its mark as one: a later
+ * run rebuilds it rather than asking the numeric sets over the filings too.
  */
 export async function addEvalFilings(database: Database, filingsDir: string, log?: (s: string) => void): Promise<void> {
   if (!fs.existsSync(filingsDir)) throw new Error(`eval: filings folder ${filingsDir} is missing`);
+  if (fs.existsSync(database.location)) fs.rmSync(path.join(database.location, '.eval-ready-facts'), { force: true });
   const files = fs
     .readdirSync(filingsDir)
     .filter((f) => /\.html?$/i.test(f))
