@@ -348,13 +348,14 @@ export async function recomputeChains(db: Db, chains: ChainRef[]): Promise<void>
       with keys as (
         select distinct k->>0 as entity_id, k->>1 as chain_key from jsonb_array_elements(${keysOf(chains.slice(i, i + BATCH))}::jsonb) as k
       ), seen as (
-        -- each fact of each chain with its sightings (a fact without one is not counted: the join is inner)
+        -- each fact of each chain with its sightings (a fact without one is not counted: the join is inner); of two
+        -- sightings filed the same day under one accession (two companyfacts files), the first stored is the fact's source
         select f.entity_id, f.id, f.chain_key, f.value, f.unit,
                min(s.filed_at) as first_filed,
                max(s.filed_at) as last_filed,
-               (array_agg(s.source_id order by s.filed_at, s.accession))[1] as first_source,
-               (array_agg(s.accession order by s.filed_at, s.accession))[1] as first_accession,
-               (array_agg(s.form order by s.filed_at, s.accession))[1] as first_form
+               (array_agg(s.source_id order by s.filed_at, s.accession, s.ctid))[1] as first_source,
+               (array_agg(s.accession order by s.filed_at, s.accession, s.ctid))[1] as first_accession,
+               (array_agg(s.form order by s.filed_at, s.accession, s.ctid))[1] as first_form
         from keys
         join facts f on f.entity_id = keys.entity_id and f.chain_key = keys.chain_key
         join fact_sightings s on s.entity_id = f.entity_id and s.fact_id = f.id
