@@ -180,3 +180,13 @@ export function isProduction(env: Env = readEnv()): boolean {
 export function configuredAuthSecret(env: Env = readEnv()): string | undefined {
   return env.LEDGERLINE_AUTH_SECRET ?? env.BETTER_AUTH_SECRET;
 }
+
+/** The origin `next dev` listens on, once it has set it in the environment (undefined before that). */
+export function devServerOrigin(): string | undefined {
+  return process.env.__NEXT_PRIVATE_ORIGIN;
+}
+
+/** Whether a development server warms its main routes at start (`LEDGERLINE_WARM_ROUTES=0` turns it off). */
+export function warmRoutesWanted(): boolean {
+  return process.env.NODE_ENV === 'development' && process.env.LEDGERLINE_WARM_ROUTES !== '0';
+}

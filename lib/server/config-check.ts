@@ -8,9 +8,9 @@ export const CONFIG_EXIT_STATUS = 78;
  * status 78 before it serves anything. (Left to the first request, a bad variable was a stack trace in the
  * log and a 500 on every request while the server kept running.)
  */
-export function checkConfigurationOrExit(source: Record<string, string | undefined> = process.env): Env {
+export function checkConfigurationOrExit(source?: Record<string, string | undefined>): Env {
   try {
-    return readEnv(source);
+    return source ? readEnv(source) : readEnv();
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     console.error(`[ledgerline] refusing to start: ${e.message}`);

@@ -6,6 +6,7 @@
  * module) — one after the other, before anyone needs them. Nothing is written: no question is asked.
  * `LEDGERLINE_WARM_ROUTES=0` turns it off.
  */
+import { devServerOrigin, warmRoutesWanted } from '@/lib/env';
 
 const ZERO_ID = '0'.repeat(64);
 
@@ -29,7 +30,7 @@ async function hit(url: string): Promise<string> {
 async function origin(): Promise<string | null> {
   // next dev sets the origin once it listens; instrumentation may run a moment before that
   for (let i = 0; i < 600; i++) {
-    const o = process.env.__NEXT_PRIVATE_ORIGIN;
+    const o = devServerOrigin();
     if (o) return o.replace('://localhost', '://127.0.0.1');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -38,7 +39,7 @@ async function origin(): Promise<string | null> {
 
 /** Warm the main routes of a development server (no-op elsewhere); returns at once, the work runs in the background. */
 export function warmRoutesInDevelopment(): void {
-  if (process.env.NODE_ENV !== 'development' || process.env.LEDGERLINE_WARM_ROUTES === '0') return;
+  if (!warmRoutesWanted()) return;
   void (async () => {
     const base = await origin();
     if (!base) return;

@@ -321,7 +321,6 @@ function questionPeriods(r: Reading, items: Item[]): PeriodPhrase[] {
 export const formulaReader: Reader = {
   name: 'expression',
   read(r) {
-    if (process.env.DEBUG_FORMULA) console.error('signals', formulaSignals(r));
     if (!formulaSignals(r)) return null;
     if (r.entities.length > 1) return null;
     const region = formulaRegion(r);
@@ -330,7 +329,6 @@ export const formulaReader: Reader = {
     const distinct = new Set(r.phrases.map((p) => JSON.stringify(p.spec)));
     attachPeriods(lexed.items, r.question, distinct.size > 1);
     const parsed = parseFormula(lexed.items, r.question);
-    if (process.env.DEBUG_FORMULA) console.error('formula', region, lexed.items.map((x) => x.k).join(' '), parsed);
     if (!parsed.ok) return null;
     if (readEarningsPerShare(r, parsed.tree)) return null;
     return planFormula(r, region, lexed, parsed.tree);

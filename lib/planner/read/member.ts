@@ -155,7 +155,8 @@ function placeGlosses(r: Reading): void {
     const pair = [i - 1, i + 1]
       .filter(free)
       .find((j) => restatesMeasure(`${tokens[Math.min(i, j)]!.text} ${tokens[Math.max(i, j)]!.text}`, only.ref.id));
-    if (pair !== undefined) spans.claim(Math.min(t.start, tokens[pair]!.start), Math.max(t.end, tokens[pair]!.end), 'qualifier', 'gloss');
+    const beside = pair === undefined ? undefined : tokens[pair];
+    if (beside) spans.claim(Math.min(t.start, beside.start), Math.max(t.end, beside.end), 'qualifier', 'gloss');
     else if (restatesMeasure(t.text, only.ref.id)) spans.claim(t.start, t.end, 'qualifier', 'gloss');
   }
 }
