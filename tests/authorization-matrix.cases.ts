@@ -267,6 +267,15 @@ export function matrixCases(_ids: MatrixIds): MatrixCase[] {
         ),
     },
     {
+      id: 'app/(admin)/admin/calendars/actions.ts#revertCalendarAction',
+      expect: adminOnOwn,
+      call: async (ids) =>
+        (await import('@/app/(admin)/admin/calendars/actions')).revertCalendarAction(
+          null,
+          form({ entityId: ids.entityId, auditId: '999999999' }),
+        ),
+    },
+    {
       id: 'app/(admin)/admin/calendars/actions.ts#importCalendarsAction',
       expect: admin,
       call: async () =>
