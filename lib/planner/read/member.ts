@@ -139,15 +139,15 @@ function placeGlosses(r: Reading): void {
   const { tokens } = spans;
   // an operation word ("in total", "share") is the operation reader's, never a gloss
   const operation = Object.values(r.ow).flat();
-  // a measure's name by the measure matcher or the formula reader's balance words ("average equity")
-  const ownMeasure = (text: string) =>
-    matchMetrics(text).mentions.some((m) => m.ref.id !== only.ref.id) ||
-    (AVERAGED_BALANCE[text.toLowerCase()] ?? only.ref.id) !== only.ref.id;
+  // a measure's name by the measure matcher or the formula reader's balance words ("average equity"), read once a word
+  const ownMeasure = tokens.map(
+    (t) =>
+      matchMetrics(t.text).mentions.some((m) => m.ref.id !== only.ref.id) ||
+      (AVERAGED_BALANCE[t.text.toLowerCase()] ?? only.ref.id) !== only.ref.id,
+  );
   const free = (i: number) => {
     const t = tokens[i];
-    return (
-      t !== undefined && !spans.taken(t.start, t.end) && !operation.some((o) => t.start < o.end && o.start < t.end) && !ownMeasure(t.text)
-    );
+    return t !== undefined && !spans.taken(t.start, t.end) && !operation.some((o) => t.start < o.end && o.start < t.end) && !ownMeasure[i];
   };
   for (const [i, t] of tokens.entries()) {
     if (!free(i) || isFiller(t.lower)) continue;
