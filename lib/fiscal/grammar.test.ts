@@ -153,6 +153,11 @@ describe('period grammar: each form is one phrase', () => {
     ['period-end Q2 2022', { type: 'boundary', edge: 'end', ref: fy('Q2', 2022) }],
     ['FY24 year-end', { type: 'boundary', edge: 'end', ref: fy('FY', 2024) }],
     ['at the close of Q3 FY25', { type: 'boundary', edge: 'end', ref: fy('Q3', 2025) }],
+    ['when fiscal 2025 began', { type: 'boundary', edge: 'start', ref: fy('FY', 2025, 'fiscal') }],
+    ['as FY2023 ended', { type: 'boundary', edge: 'end', ref: fy('FY', 2023) }],
+    ['start 2025 with', { type: 'boundary', edge: 'start', ref: { type: 'bare_year', year: 2025 } }],
+    ['entered fiscal 2024 with', { type: 'boundary', edge: 'start', ref: fy('FY', 2024, 'fiscal') }],
+    ['closed Q3 FY25 with', { type: 'boundary', edge: 'end', ref: fy('Q3', 2025) }],
     ['at 3/31/22', { type: 'instant', date: '2022-03-31' }],
     ['on Sept 30, 2022', { type: 'instant', date: '2022-09-30' }],
   ])('%s', (text, spec) => {

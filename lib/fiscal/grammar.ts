@@ -1058,6 +1058,24 @@ const relativeTo: Parser<PeriodSpec> = memo(
   ),
 );
 
+/** Verbs of a period's edges: "when fiscal 2025 began", "start 2025 with", "ended FY2024 with". */
+const BEGAN = new Set(['began', 'begun', 'started', 'opened']);
+const BEGIN_VERBS = [
+  'start',
+  'starts',
+  'started',
+  'starting',
+  'begin',
+  'begins',
+  'began',
+  'beginning',
+  'enter',
+  'enters',
+  'entered',
+  'entering',
+];
+const END_VERBS = ['end', 'ends', 'ended', 'finish', 'finishes', 'finished', 'close', 'closes', 'closed', 'exit', 'exits', 'exited'];
+
 export interface RuleHit {
   spec: PeriodSpec;
   rule: string;
@@ -1091,6 +1109,31 @@ export const RULES: Parser<RuleHit>[] = [
         ),
         ([, , edge, , , ref]) =>
           ref.type === 'invalid' ? ref : { type: 'boundary', edge: edge.lower === 'end' || edge.lower === 'close' ? 'end' : 'start', ref },
+      ),
+      // when fiscal 2025 began, as 2024 ended: the edge of the period a clause says began or ended
+      map(
+        seq(
+          word('when', 'as'),
+          alt(
+            anchorRef,
+            map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })),
+          ),
+          word('began', 'begun', 'started', 'opened', 'ended', 'closed', 'finished'),
+        ),
+        ([, ref, edge]) => (ref.type === 'invalid' ? ref : { type: 'boundary', edge: BEGAN.has(edge.lower) ? 'start' : 'end', ref }),
+      ),
+      // start 2025 with, entered fiscal 2025 with, ended FY2024 with: the edge of the period the verb names
+      map(
+        seq(
+          word(...BEGIN_VERBS, ...END_VERBS),
+          alt(
+            anchorRef,
+            map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })),
+          ),
+          word('with'),
+        ),
+        ([edge, ref]) =>
+          ref.type === 'invalid' ? ref : { type: 'boundary', edge: BEGIN_VERBS.includes(edge.lower) ? 'start' : 'end', ref },
       ),
       // the last day of fiscal 2024, the first day of FY2025
       map(
