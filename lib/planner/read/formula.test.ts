@@ -63,6 +63,30 @@ describe('user-stated formulas', () => {
     });
   }
 
+  it('the name a formula defines is the user’s own words before the marker, not a measure inside them', () => {
+    for (const [q, id, expr] of [
+      [
+        'What was Zeta Foods net cash at the end of FY2022, worked out as cash and cash equivalents minus long-term debt?',
+        'formula:net_cash',
+        '(cash - long_term_debt)',
+      ],
+      [
+        'Acme Widgets solvency multiple at year-end 2021 = total assets / total liabilities',
+        'formula:solvency_multiple',
+        '(total_assets / total_liabilities)',
+      ],
+      [
+        'Zeta Foods cash-to-debt at the end of FY2023: cash and cash equivalents over long-term debt',
+        'formula:cash_to_debt',
+        '(cash / long_term_debt)',
+      ],
+    ] as const) {
+      const r = plan(q);
+      expect(r.status, q).toBe('planned');
+      if (r.status === 'planned') expect([r.intent.metric.id, shape(r.intent.expression)]).toEqual([id, expr]);
+    }
+  });
+
   it('net income per share of a basis is the reported EPS of that basis', () => {
     for (const [q, id] of [
       ['What did Acme Widgets earn per share, on a diluted basis, in FY2021?', 'eps_diluted'],
@@ -95,15 +119,16 @@ describe('ordinary words around a measure', () => {
     });
   }
 
-  // the balance at a period's start is not its balance at the end: a start verb the period reader does not place blocks
-  it.each(['How much cash did Acme Widgets start FY2022 with?', 'How much cash did Zeta Foods hold when FY2023 began?'])(
-    '%s asks back, naming the start verb',
-    (q) => {
-      const r = plan(q);
-      expect(r.status).toBe('needs_clarification');
-      if (r.status === 'needs_clarification') expect(r.clarification.question).toMatch(/start|began/);
-    },
-  );
+  // the balance at a period's start is not its balance at the end: the start verb is read as the period's start edge
+  it.each([
+    ['How much cash did Acme Widgets start FY2022 with?', 'start'],
+    ['How much cash did Zeta Foods hold when FY2023 began?', 'start'],
+    ['What total assets did Acme Widgets end FY2021 with?', 'end'],
+  ])('%s is the balance at the period’s %s', (q, edge) => {
+    const r = plan(q);
+    expect(r.status).toBe('planned');
+    if (r.status === 'planned') expect(r.intent.periods.map((p) => p.spec)).toMatchObject([{ type: 'boundary', edge }]);
+  });
 });
 
 describe('verb complements beside the verb’s own particle', () => {

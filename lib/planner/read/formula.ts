@@ -86,6 +86,44 @@ function markerAfter(r: Reading, from: number): { start: number; end: number } |
   return null;
 }
 
+/**
+ * The name a formula defines, read back from `end` (its definition marker, or the measure that ends it): the
+ * words other readers placed right before the marker (its period, "at year-end 2021") are passed over, then
+ * the run of words no reader placed and measure words ("equity multiplier", "net cash", "loan-to-value"),
+ * up to the company, a verb's function word or a punctuation mark. Null when the run holds no unplaced word.
+ */
+function definedName(r: Reading, end: number): { start: number; end: number } | null {
+  const { question, spans } = r;
+  const owner = (t: { start: number; end: number }) =>
+    spans.placed().find((e) => e.role !== 'filler' && t.start < e.end && e.start < t.end);
+  const tokens = spans.tokens.filter((t) => t.end <= end);
+  let k = tokens.length - 1;
+  // the name's own period or scope, said between it and the marker
+  while (k >= 0) {
+    const t = tokens[k]!;
+    const o = owner(t);
+    if (o ? o.role === 'measure' : !isFiller(t.lower) || question.charAt(t.start - 1) === '-') break;
+    k--;
+  }
+  let first: number | null = null;
+  let last: number | null = null;
+  let loose = false;
+  for (let n = 0; k >= 0 && n < 6; k--, n++) {
+    const t = tokens[k]!;
+    const next = tokens[k + 1];
+    if (last !== null && next && !/^[\s'’-]*$/.test(question.slice(t.end, next.start))) break;
+    const o = owner(t);
+    if (o && o.role !== 'measure') break;
+    // a function word inside a hyphenated name ("loan-to-value", "debt-to-equity") is part of it
+    const glued = question.charAt(t.start - 1) === '-' && (!next || last === null || question.slice(t.end, next.start) === '-');
+    if (!o && isFiller(t.lower) && !glued) break;
+    loose ||= !o;
+    first = t.start;
+    last ??= t.end;
+  }
+  return loose && first !== null && last !== null ? { start: first, end: last } : null;
+}
+
 /** The formula's region: after a definition marker (the name it defines before it), or the whole question. */
 function formulaRegion(r: Reading): Region {
   const { question, measureAt } = r;
@@ -98,8 +136,12 @@ function formulaRegion(r: Reading): Region {
     const after = apposition ? question.slice(m.end + apposition[0].length, sentenceEnd(question, m.end)) : '';
     const appositive = apposition && OPERATORS.some((o) => new RegExp(`\\b(?:${o.re.source})`, 'i').test(after));
     const start = marker ? marker.end : computeAs ? m.end + computeAs[0].length : appositive ? m.end + (apposition?.[0].length ?? 0) : -1;
-    if (start >= 0)
-      return { start, end: sentenceEnd(question, start), name: { start: m.start, end: m.end, measure: m }, marker: marker ?? null };
+    if (start < 0) continue;
+    // "net cash, computed as …", "adjusted operating income, defined as …": words no reader placed before the
+    // measure are part of the name the formula defines, which is then the user's own (not the library's measure)
+    const run = definedName(r, m.end);
+    const name = run && run.start < m.start ? { start: run.start, end: m.end, measure: null } : { start: m.start, end: m.end, measure: m };
+    return { start, end: sentenceEnd(question, start), name, marker: marker ?? null };
   }
   // a name the library does not know, defined by the formula that follows ("LPA's net operating income, which I compute as …")
   for (let at = 0; at < question.length; at++) {
@@ -107,12 +149,11 @@ function formulaRegion(r: Reading): Region {
     const marker = DEFINITION_MARKER.exec(question);
     if (!marker || !/[=:]|[a-z]{3}|\bi\.\s?e\b/i.test(marker[0]) || measureAt.some((m) => m.start < at && m.end > at)) continue;
     const start = at + marker[0].length;
-    const name = /((?:[\p{L}&'’-]+\s+){0,3}[\p{L}&'’-]+)\s*$/u.exec(question.slice(0, at));
-    const known = name && !r.spans.taken(at - name[0].length, at) && !isFiller(name[1]?.split(/\s+/).pop() ?? '');
+    const name = definedName(r, at);
     return {
       start,
       end: sentenceEnd(question, start),
-      name: known ? { start: at - name[0].length, end: at, measure: null } : null,
+      name: name ? { ...name, measure: null } : null,
       marker: { start: at, end: start },
     };
   }
