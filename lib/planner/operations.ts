@@ -71,14 +71,21 @@ const PREFIX: { re: RegExp; op: ArithmeticOp; reversed?: boolean; postfix?: bool
     re: /\b(?:add(?:ing)?(?:\s+up)?|sum(?:ming)?(?:\s+up)?|the\s+sum\s+of|(?:the\s+)?total\s+of|combine|combining|aggregate|cumulative(?!\s*[?.!]?\s*$))\b/i,
     op: 'sum',
   },
-  { re: /\b(?:subtract|subtracting|deduct|deducting)\b/i, op: 'difference', reversed: true },
+  { re: /(?<!\bafter\s+)\b(?:subtract|subtracting|deduct|deducting)\b/i, op: 'difference', reversed: true },
   { re: /\b(?:divide|dividing)\b/i, op: 'ratio' },
   // written after the operands: "2023 and 2024 revenue combined", "Q1 and Q2 revenue in total"
   { re: /\b(?:combined|together|cumulative(?:ly)?|in\s+total|in\s+aggregate)\s*[?.!]?\s*$/i, op: 'sum', postfix: true },
 ];
+/**
+ * What remains of one amount after another: "left (over) after", "remaining after", "after deducting", and
+ * "after" before "paying (for)" or "covering", whose verb the measure-verb reader places with its measure.
+ */
+export const LEFT_AFTER = String.raw`(?:left(?:\s+over)?|remaining)\s+after(?:\s+(?:deducting|subtracting))?|after\s+(?:deducting|subtracting)|(?:(?:left(?:\s+over)?|remaining)\s+)?after(?=\s+(?:paying|covering)\b)`;
 const INFIX: { re: RegExp; op: ArithmeticOp | 'join'; reversed?: boolean }[] = [
   { re: /\b(?:plus|added\s+to)\b|\+/i, op: 'sum' },
   { re: /\b(?:minus|less|net\s+of)\b|\s[−–-]\s/i, op: 'difference' },
+  // "revenue left over after cost of sales", "operating cash flow after paying for capex": what remains of the first
+  { re: new RegExp(`\\b(?:${LEFT_AFTER})\\b`, 'i'), op: 'difference' },
   { re: /\band\s+(?:then\s+)?subtract(?:ing)?\b/i, op: 'difference' },
   { re: /\b(?:divided\s+by|over)\b|\s\/\s|÷/i, op: 'ratio' },
   {
@@ -90,7 +97,7 @@ const INFIX: { re: RegExp; op: ArithmeticOp | 'join'; reversed?: boolean }[] = [
   { re: /\b(?:and|with|to|by|from)\b|,|;/i, op: 'join' },
 ];
 const METHOD =
-  /\b(?:(?:did|do|does)\s+(?:they|it|this|that|these|those)\s+(?:represent|make\s+up|account\s+for|constitute)|computed\s+as|calculated\s+as|defined\s+as|work\s+out|compute\s+it|calculate\s+it|to\s+get(?:\s+an?)?|into\s+one\s+number|what(?:'s|’s|\s+is)?\s+the\s+combined\s+figure|the\s+combined\s+figure|combined\s+figure|what\s+do\s+you\s+get|take|you\s+get|result)\b/i;
+  /\b(?:(?:did|do|does)\s+(?:they|it|this|that|these|those)\s+(?:represent|make\s+up|account\s+for|constitute)|computed\s+as|calculated\s+as|defined\s+as|work\s+out|compute\s+it|calculate\s+it|to\s+get(?:\s+an?)?|into\s+one\s+number|what(?:'s|’s|\s+is)?\s+the\s+combined\s+figure|the\s+combined\s+figure|combined\s+figure|what\s+do\s+you\s+get|take|you\s+get|result|left(?:\s+over)?(?=\s+(?:from|out\s+of)\b))\b/i;
 
 const QUARTERLY =
   /\b(?:quarterly|quarter[- ]by[- ]quarter|by\s+(?:fiscal\s+)?quarter|(?:(?:for|in)\s+)?(?:each|every)\s+(?:fiscal\s+)?quarter(?:\s+(?:of|in))?|per\s+quarter)\b/i;

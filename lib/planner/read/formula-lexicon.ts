@@ -5,6 +5,8 @@
  * "what share of Y went to X", numbers written into the formula.
  */
 
+import { LEFT_AFTER } from '../operations';
+
 export type FormulaOp = 'add' | 'sub' | 'mul' | 'div' | 'share';
 
 /** Operators at a position (sticky regexes), longest first. */
@@ -19,7 +21,7 @@ export const OPERATORS: { re: RegExp; op: FormulaOp }[] = [
   },
   { re: /multiplied\s+by\b|times\b|×|\*/iy, op: 'mul' },
   { re: /added\s+to\b|together\s+with\b|plus\b|\+/iy, op: 'add' },
-  { re: /net\s+of\b|after\s+(?:subtracting|deducting)\b|minus\b|less\b|−|–(?=\s)|-(?=\s)/iy, op: 'sub' },
+  { re: new RegExp(String.raw`(?:${LEFT_AFTER})\b|net\s+of\b|minus\b|less\b|−|–(?=\s)|-(?=\s)`, 'iy'), op: 'sub' },
 ];
 
 /** The short names of the balances analysts average ("net income over average equity"), after "average" only. */
@@ -91,3 +93,6 @@ export const AT_END =
 /** "by how much did X exceed Y", "how much more was X than Y": X − Y (within one company). */
 export const EXCEED = /exceed(?:s|ed)?\b|(?:was\s+|were\s+)?(?:more|bigger|larger|higher|greater)\s+than\b/iy;
 export const HOW_MUCH = /\bhow\s+much\b/i;
+
+/** "how much was left from X after Y": the words naming X as what remains from (the difference is the operator's). */
+export const LEFT_FROM = /left(?:\s+over)?(?=\s+(?:from|out\s+of)\b)/iy;

@@ -63,6 +63,25 @@ describe('user-stated formulas', () => {
     });
   }
 
+  // what remains of one amount after another (each operand on the question's one period)
+  const REMAINS: [string, string, string][] = [
+    ['Acme Widgets FY2022 revenue left over after cost of revenue', '(revenue - cost_of_revenue)', 'FY2022'],
+    [
+      'How much did Zeta Foods have left from its operating cash flow after paying for capital expenditures in FY2021?',
+      '(operating_cash_flow - capex)',
+      'FY2021',
+    ],
+    ['What was Acme Widgets gross profit remaining after research and development expense in FY2023?', '(gross_profit - rnd)', 'FY2023'],
+    ['Zeta Foods FY2020 revenue after deducting cost of revenue', '(revenue - cost_of_revenue)', 'FY2020'],
+  ];
+  it.each(REMAINS)('%s', (q, expr, period) => {
+    const r = plan(q);
+    expect(r.status, JSON.stringify(r.status === 'needs_clarification' ? r.clarification : r)).toBe('planned');
+    if (r.status !== 'planned') return;
+    expect(shape(r.intent.expression)).toBe(expr);
+    expect([...new Set(r.intent.periods.map((p) => p.text))]).toEqual([period]);
+  });
+
   it('the name a formula defines is the user’s own words before the marker, not a measure inside them', () => {
     for (const [q, id, expr] of [
       [
@@ -129,6 +148,11 @@ describe('ordinary words around a measure', () => {
     expect(r.status).toBe('planned');
     if (r.status === 'planned') expect(r.intent.periods.map((p) => p.spec)).toMatchObject([{ type: 'boundary', edge }]);
   });
+});
+
+it('"after" alone is no difference: "net income after tax" is not net income minus a tax figure', () => {
+  const r = plan('Acme Widgets net income after tax in FY2022');
+  expect(r.status === 'planned' && r.intent.operation === 'expression').toBe(false);
 });
 
 describe('verb complements beside the verb’s own particle', () => {

@@ -27,6 +27,7 @@ import {
   HOW_MUCH,
   type FormulaOp,
   HOW_MANY_TIMES,
+  LEFT_FROM,
   NO_AVERAGE,
   NUMBER,
   NUMBER_WORDS,
@@ -274,6 +275,8 @@ function lexWord(
     if (end) return push({ k: 'at_end', start: i, end: i + end[0].length }, 'year-end balance');
     const exceed = HOW_MUCH.test(question) ? at(EXCEED) : null;
     if (exceed) return push({ k: 'op', start: i, end: i + exceed[0].length, op: 'sub' }, 'difference');
+    const left = at(LEFT_FROM);
+    if (left) return push({ k: 'note', start: i, end: i + left[0].length }, 'what remains');
     const share = at(SHARE_OF);
     if (share) return push({ k: 'share_of', start: i, end: i + share[0].length }, 'share of');
     const ratio = at(RATIO_OF);
