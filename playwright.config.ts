@@ -55,12 +55,13 @@ export default defineConfig({
     },
   ],
   // E2E_SERVER=external: the server on E2E_PORT is already running (started by hand from a build, to iterate
-  // on specs without rebuilding); its database persists between runs, so a full run still builds its own
+  // on specs without rebuilding); its database persists between runs, so a full run still builds its own.
+  // E2E_SERVER=prebuilt: `next build` already ran on this checkout (CI builds beside the unit tests); only start it.
   webServer:
     process.env.E2E_SERVER === 'external'
       ? undefined
       : {
-          command: `npx next build && npx next start -H 127.0.0.1 -p ${PORT}`,
+          command: `${process.env.E2E_SERVER === 'prebuilt' ? '' : 'npx next build && '}npx next start -H 127.0.0.1 -p ${PORT}`,
           url: `http://127.0.0.1:${PORT}/api/health`,
           timeout: 420_000,
           reuseExistingServer: false,

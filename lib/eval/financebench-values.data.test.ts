@@ -6,6 +6,9 @@
  * Never a wrong number; a value the binder does not bind yet abstains (listed with its reason), and a
  * value answered wrongly today is a listed todo: each list entry fails the run once it is answered
  * right, so the lists say exactly what is left.
+ * Every held PDF is ingested, as the FinanceBench eval does, so that the two read the same database: with
+ * LEDGERLINE_FINANCEBENCH_DB_DIR naming a folder a finished `npm run eval -- --set financebench --db-dir`
+ * built (CI: the eval runs first, beside e2e), that database is reused instead of ingesting the PDFs again.
  * Fails, rather than passing empty, when the data folder is missing.
  */
 import fs from 'node:fs';
@@ -14,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerQuestion } from '@/lib/answer/answer-question';
 import { secDataDir } from '@/lib/data-dir';
 import type { Database } from '@/lib/db/client';
-import { FINANCEBENCH_TENANT, prepareFinanceBench } from './financebench';
+import { FINANCEBENCH_TENANT, loadFinanceBench, prepareFinanceBench } from './financebench';
 import { judge, questionFor, STATEMENT_VALUES } from './financebench-values';
 
 const dir = path.join(secDataDir(), 'financebench', 'pdfs');
@@ -25,7 +28,9 @@ describe('FinanceBench statement values, asked through the answer path', () => {
   if (missing.length) throw new Error(`missing real data: ${missing.join(', ')} (set SEC_DATA_DIR)`);
   let database: Database | undefined;
   beforeAll(async () => {
-    database = (await prepareFinanceBench(pdfs)).database;
+    const built = process.env.LEDGERLINE_FINANCEBENCH_DB_DIR || undefined;
+    const all = loadFinanceBench(path.dirname(dir)).pdfs;
+    database = (await prepareFinanceBench(all, { dataDir: built, reuse: !!built })).database;
   }, 3_600_000);
   afterAll(async () => {
     await database?.close();
