@@ -13,6 +13,9 @@ export class AskPage {
     await this.page.getByLabel('Question', { exact: true }).fill(question);
     await this.page.getByRole('button', { name: 'Ask', exact: true }).click();
     await expect(this.answers()).toHaveCount(before + 1);
+    // the answer is read once its stream has ended (the conversation is no longer busy): a click on a value
+    // while the stream still updates the answer can land before the final render
+    await expect(this.page.getByRole('list', { name: 'Conversation' })).toHaveAttribute('aria-busy', 'false');
     return this.answers().last();
   }
 
