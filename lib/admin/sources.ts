@@ -98,7 +98,9 @@ export interface RevokeSourceOptions {
 
 /**
  * Revoke a source: flag it and add its content hash to the append-only revocation ledger, so its facts,
- * tables and chunks stay invisible even if the same bytes are ingested again or the flag is reset.
+ * tables and chunks stay invisible even if the same bytes are ingested again or the flag is reset. The row's
+ * `content_revoked` (what the visibility predicate reads of the ledger) is set in the same transaction as the
+ * ledger entry (lib/db/revocation-ledger.ts).
  */
 export async function revokeSource(o: RevokeSourceOptions): Promise<void> {
   await o.db.transaction(async (tx) => {
@@ -109,7 +111,10 @@ export async function revokeSource(o: RevokeSourceOptions): Promise<void> {
       .limit(1);
     if (!s) throw new AppError('not_found:source', 'No such source.');
     if (s.revoked) throw new AppError('conflict:revoked', 'The source is revoked already.');
-    await tx.update(sources).set({ revoked: true, revokedAt: new Date(), revokedReason: o.reason }).where(eq(sources.id, s.id));
+    await tx
+      .update(sources)
+      .set({ revoked: true, contentRevoked: true, revokedAt: new Date(), revokedReason: o.reason })
+      .where(eq(sources.id, s.id));
     await tx
       .insert(sourceRevocations)
       .values({ tenantId: o.tenantId, sourceId: s.id, sha256: s.sha256, actor: o.actorId, reason: o.reason })

@@ -3,11 +3,15 @@
  * behalf of a user goes through these fragments (visibility.scan.test.ts fails when a query in lib/
  * does not):
  *   - tenant: the row's tenant and its source's tenant are the viewer's;
- *   - revocation: the source is not revoked, and its content hash is not in the revocation ledger
- *     (so re-ingesting the same bytes, re-indexing or resetting the flag never brings it back);
+ *   - revocation: the source is not revoked, and its bytes are not revoked (`content_revoked`: its content
+ *     hash is in the revocation ledger, so re-ingesting the same bytes, re-indexing or resetting the
+ *     `revoked` flag never brings it back; the flag is written from the ledger, see lib/db/revocation-ledger.ts);
  *   - embargo: the source's effective_at is unset or has passed;
  *   - ACL: the source's acl_roles is empty, or names a role the viewer holds (admin ⊃ reviewer ⊃
  *     analyst). Without a role only unrestricted sources are visible.
+ * Each test reads the source row's own columns, never another table: on Citus facts, chunks and cells are
+ * distributed and sources is a reference table, and a subquery correlated to the source row inside the
+ * subquery on sources (the ledger lookup it once held) is refused on every read of more than one shard.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { ROLES, type Role } from '@/lib/db/schema';
@@ -46,9 +50,9 @@ export function sourceVisible(scope: VisibilityScope, alias?: string): SQL {
   const c = (name: string) => col(alias, 'sources', name);
   return sql`(${c('tenant_id')} = ${scope.tenantId}
     and ${c('revoked')} = false
+    and ${c('content_revoked')} = false
     and (${c('effective_at')} is null or ${c('effective_at')} <= now())
-    and (cardinality(${c('acl_roles')}) = 0 or ${c('acl_roles')} && ${roleArray(scope)})
-    and not exists (select 1 from source_revocations vr where vr.tenant_id = ${c('tenant_id')} and vr.sha256 = ${c('sha256')}))`;
+    and (cardinality(${c('acl_roles')}) = 0 or ${c('acl_roles')} && ${roleArray(scope)}))`;
 }
 
 /** A visible source with id `sourceIdColumn`. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { revokedBytes, revokedColumns } from '@/lib/db/revocation-ledger';
 import { sources, type SourceKind } from '@/lib/db/schema';
 import type { FactInput } from '@/lib/facts/write-facts';
 import type { AccountingStandard } from '@/lib/domain/types';
@@ -91,6 +92,8 @@ export interface NewSource {
 /**
  * Inserts the source row. A re-ingest of the same logical document (tenant, entity, kind, and
  * accession — or file name when there is none) with new bytes becomes the next version.
+ * Bytes the revocation ledger holds are inserted revoked (lib/db/revocation-ledger.ts): what they
+ * yield is stored and never visible.
  * Returns false when the same bytes were stored meanwhile (concurrent ingest).
  */
 export async function insertSource(db: Db, s: NewSource): Promise<boolean> {
@@ -104,9 +107,10 @@ export async function insertSource(db: Db, s: NewSource): Promise<boolean> {
     .where(and(...same, or(isNull(sources.revoked), eq(sources.revoked, false))))
     .orderBy(desc(sources.version))
     .limit(1);
+  const revoked = revokedColumns(await revokedBytes(db, s.tenantId, s.sha256));
   const inserted = await db
     .insert(sources)
-    .values({ ...s, version: (prev?.version ?? 0) + 1, supersedes: prev?.id ?? null })
+    .values({ ...s, ...revoked, version: (prev?.version ?? 0) + 1, supersedes: prev?.id ?? null })
     .onConflictDoNothing()
     .returning({ id: sources.id });
   return inserted.length > 0;

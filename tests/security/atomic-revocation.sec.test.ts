@@ -3,8 +3,9 @@
  * the revoked value from its answer cache (keyed on the tenant's data version) for up to five minutes. The
  * version now moves in the revocation's own transaction. Here a process revoking a source is killed with
  * SIGKILL right before each of its database statements in turn (BEGIN, the reads and writes, the bump,
- * COMMIT, and after it): whatever survives, the revocation, its ledger entry, its audit entry and the data
- * version moved all together or not at all.
+ * COMMIT, and after it): whatever survives, the revocation, its ledger entry, the row's mark of the ledger
+ * (content_revoked, what the visibility predicate reads), its audit entry and the data version moved all
+ * together or not at all.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -52,22 +53,32 @@ async function seed(db: Db): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** What the revocation left: flag, ledger entry, audit entry, data version. */
+/** What the revocation left: flag, the ledger's mark on the row, ledger entry, audit entry, data version. */
 async function state(db: Db) {
-  const [row] = rowsOf<{ revoked: boolean; ledger: number; audit: number; version: string | number }>(
+  const [row] = rowsOf<{ revoked: boolean; marked: boolean; ledger: number; audit: number; version: string | number }>(
     await db.execute(sql`select
       (select revoked from sources where id = ${SOURCE}) as revoked,
+      (select content_revoked from sources where id = ${SOURCE}) as marked,
       (select count(*)::int from source_revocations where tenant_id = ${TENANT}) as ledger,
       (select count(*)::int from audit_log where tenant_id = ${TENANT} and action = 'source.revoke') as audit,
       (select data_version from tenants where id = ${TENANT}) as version`),
   );
-  return { revoked: !!row!.revoked, ledger: Number(row!.ledger), audit: Number(row!.audit), version: Number(row!.version) };
+  return {
+    revoked: !!row!.revoked,
+    marked: !!row!.marked,
+    ledger: Number(row!.ledger),
+    audit: Number(row!.audit),
+    version: Number(row!.version),
+  };
 }
 
 async function reset(db: Db): Promise<void> {
   await db.execute(sql`delete from source_revocations where tenant_id = ${TENANT}`);
   await db.execute(sql`delete from audit_log where tenant_id = ${TENANT}`);
-  await db.update(sources).set({ revoked: false, revokedAt: null, revokedReason: null }).where(eq(sources.id, SOURCE));
+  await db
+    .update(sources)
+    .set({ revoked: false, contentRevoked: false, revokedAt: null, revokedReason: null })
+    .where(eq(sources.id, SOURCE));
   await db.update(tenants).set({ dataVersion: 0 }).where(eq(tenants.id, TENANT));
 }
 
@@ -111,7 +122,7 @@ for (const target of testTargets()) {
       const steps = Number(/statements (\d+)/.exec(clean.out)?.[1]);
       // read, update, ledger, audit, bump; on PostgreSQL also BEGIN and COMMIT (PGlite's transaction sends them itself)
       expect(steps).toBeGreaterThanOrEqual(target.name === 'postgres' ? 7 : 5);
-      expect(await withDb(state)).toEqual({ revoked: true, ledger: 1, audit: 1, version: 1 });
+      expect(await withDb(state)).toEqual({ revoked: true, marked: true, ledger: 1, audit: 1, version: 1 });
       const outcomes: string[] = [];
       await withDb(reset);
       for (let k = 1; k <= steps; k++) {
@@ -122,8 +133,8 @@ for (const target of testTargets()) {
           await reset(db);
           return found;
         });
-        const all = s.revoked && s.ledger === 1 && s.audit === 1 && s.version === 1;
-        const none = !s.revoked && s.ledger === 0 && s.audit === 0 && s.version === 0;
+        const all = s.revoked && s.marked && s.ledger === 1 && s.audit === 1 && s.version === 1;
+        const none = !s.revoked && !s.marked && s.ledger === 0 && s.audit === 0 && s.version === 0;
         expect(all || none, `killed before statement ${k} of ${steps}: ${JSON.stringify(s)}`).toBe(true);
         outcomes.push(all ? 'committed' : 'rolled back');
       }

@@ -48,6 +48,13 @@ export const sources = pgTable(
     revoked: boolean('revoked').notNull().default(false),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /**
+     * The source's bytes (tenant + sha256) are in the revocation ledger (source_revocations). Written only from
+     * the ledger: with the ledger entry in the revocation's transaction, on insert of a source whose bytes are
+     * revoked, and again on every start (lib/db/migrate.ts), never cleared. The visibility predicate reads it
+     * instead of the ledger, so it tests the source row's own columns only (a subquery there cannot run on Citus).
+     */
+    contentRevoked: boolean('content_revoked').notNull().default(false),
     extractorVersion: text('extractor_version').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     ingestedAt: timestamp('ingested_at', { withTimezone: true }).notNull().defaultNow(),

@@ -238,7 +238,7 @@ export interface Classification {
 /**
  * Which companies of the batch are not new to the tenant: an entity with the CIK exists, or a
  * CIK-less entity goes by the same normalized name (upsertEntity would adopt it), or the same bytes
- * are stored. One statement.
+ * are stored, or were revoked (the per-file path inserts them revoked, from the ledger). One statement.
  */
 export async function classifyBatch(db: Db, tenantId: string, items: BatchItem[]): Promise<Classification> {
   const res = await db.execute(sql`
@@ -249,7 +249,10 @@ export async function classifyBatch(db: Db, tenantId: string, items: BatchItem[]
      where e.tenant_id = ${tenantId} and e.cik is null and a.normalized in (select jsonb_array_elements_text(${JSON.stringify(items.map((i) => i.plan.normalizedName))}::jsonb))
     union all
     select 'sha', s.sha256 from sources s
-     where s.tenant_id = ${tenantId} and s.sha256 in (select jsonb_array_elements_text(${JSON.stringify(items.map((i) => i.plan.source.sha256))}::jsonb))`);
+     where s.tenant_id = ${tenantId} and s.sha256 in (select jsonb_array_elements_text(${JSON.stringify(items.map((i) => i.plan.source.sha256))}::jsonb))
+    union all
+    select 'sha', r.sha256 from source_revocations r
+     where r.tenant_id = ${tenantId} and r.sha256 in (select jsonb_array_elements_text(${JSON.stringify(items.map((i) => i.plan.source.sha256))}::jsonb))`);
   const taken = new Set(rowsOf<{ kind: string; value: string }>(res).map((r) => `${r.kind}:${r.value}`));
   const notNew = new Set<BatchItem>();
   for (const i of items) {
