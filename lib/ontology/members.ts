@@ -63,7 +63,8 @@ export function isNeutralDimension(axis: string, member: string): boolean {
 /**
  * The member that distinguishes a dimension set (the one a question names), or null when the set
  * narrows along two axes that cannot be told apart. A product carried with its own segment
- * (Alphabet: Google advertising within Google Services) is the product's total.
+ * (Alphabet: Google advertising within Google Services) is the product's total; a subsegment or a place
+ * within its segment is that subsegment's or place's.
  */
 export function distinguishingMember(dims: Record<string, string>): { axis: string; member: string } | null {
   const entries = Object.entries(dims).filter(([a, m]) => !isNeutralDimension(a, m));
@@ -75,6 +76,10 @@ export function distinguishingMember(dims: Record<string, string>): { axis: stri
     // a subsegment within its segment (Nike's geographic subsegments of the NIKE Brand segment): the subsegment
     const sub = entries.find(([a]) => /:SubsegmentsAxis$/.test(a));
     if (sub && segment) return { axis: sub[0], member: sub[1] };
+    // a country or region within its segment (Walmart's Canada within Walmart International): the place, whose
+    // figure is filed only within that segment
+    const place = entries.find(([a]) => /:StatementGeographicalAxis$/.test(a));
+    if (place && segment) return { axis: place[0], member: place[1] };
   }
   return null;
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { distinguishingMember } from './members';
+
+const SEGMENT = 'us-gaap:StatementBusinessSegmentsAxis';
+
+describe('distinguishingMember', () => {
+  it('is the one member of a set on one axis, the neutral consolidation item left out', () => {
+    expect(
+      distinguishingMember({ [SEGMENT]: 'acme:WidgetsMember', 'srt:ConsolidationItemsAxis': 'us-gaap:OperatingSegmentsMember' }),
+    ).toEqual({
+      axis: SEGMENT,
+      member: 'acme:WidgetsMember',
+    });
+  });
+
+  it('is the product, the subsegment or the place within its segment', () => {
+    expect(distinguishingMember({ [SEGMENT]: 'acme:CloudMember', 'srt:ProductOrServiceAxis': 'acme:StorageMember' })?.member).toBe(
+      'acme:StorageMember',
+    );
+    expect(distinguishingMember({ [SEGMENT]: 'acme:BrandMember', 'acme:SubsegmentsAxis': 'acme:EuropeMember' })?.member).toBe(
+      'acme:EuropeMember',
+    );
+    expect(distinguishingMember({ [SEGMENT]: 'acme:InternationalMember', 'srt:StatementGeographicalAxis': 'country:CA' })).toEqual({
+      axis: 'srt:StatementGeographicalAxis',
+      member: 'country:CA',
+    });
+  });
+
+  it('is none for two axes it cannot tell apart', () => {
+    expect(
+      distinguishingMember({ 'srt:ProductOrServiceAxis': 'acme:StorageMember', 'srt:StatementGeographicalAxis': 'country:CA' }),
+    ).toBeNull();
+    expect(distinguishingMember({ [SEGMENT]: 'acme:CloudMember', 'us-gaap:DebtInstrumentAxis': 'acme:NotesMember' })).toBeNull();
+  });
+});
