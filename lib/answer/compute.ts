@@ -486,6 +486,7 @@ async function computeFormula(
     anchor: target.period,
     calendars: ent.calendars,
     metricId: metric.id,
+    ...(metric.dayCount ? { dayCount: metric.dayCount } : {}),
     fetch: async (req) => {
       const pinned = req.role === 'same' ? pins.get(req.measureId) : undefined;
       const t = pinned ?? targetFor(req.period, ent.calendars);

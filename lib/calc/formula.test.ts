@@ -156,6 +156,16 @@ describe('evaluateFormula — Apple FY2024 by hand', () => {
     expect(r.ok && r.operandFactIds).toHaveLength(3);
   });
 
+  it('a stated day count replaces the days in the period, in every nested days formula', async () => {
+    const f = fetcher(APPLE);
+    const dso = await evaluateFormula(getFormula('dso')!, { anchor: FY, fetch: f.fetch, dayCount: 365 });
+    expect(dso.ok && dso.value).toBeCloseTo(((29508 + 33410) / 2 / 391035) * 365, 9);
+    expect(dso.ok && dso.formula).toContain('* 365 days (as stated)');
+    const ccc = await evaluateFormula(getFormula('cash_conversion_cycle')!, { anchor: FY, fetch: f.fetch, dayCount: 365 });
+    const want = ((6331 + 7286) / 2 / 210352 + (29508 + 33410) / 2 / 391035 - (62611 + 68960) / 2 / 210352) * 365;
+    expect(ccc.ok && ccc.value).toBeCloseTo(want, 9);
+  });
+
   it('EBITDA is labelled derived; a same-period margin is reported', async () => {
     expect((await run('ebitda')).r).toMatchObject({ ok: true, basis: 'derived', unit: 'USD' });
     expect((await run('operating_margin')).r).toMatchObject({ ok: true, basis: 'reported', unit: 'ratio' });

@@ -50,6 +50,8 @@ export interface EvaluateFormulaOptions extends CalcOptions {
   /** the figure's own period: a duration, or an instant for balance-sheet ratios */
   anchor: Period;
   fetch: FetchOperand;
+  /** a day count the question states ("365 days"): a formula's days term is this instead of the days in its period */
+  dayCount?: number;
 }
 
 interface Value {
@@ -230,8 +232,9 @@ async function evalExpr(st: EvalState, e: Expr, anchor: Period): Promise<Value> 
   if ('days' in e) {
     if (anchor.type !== 'duration')
       throw new Refused([{ code: 'WRONG_PERIOD_TYPE', message: 'days in the period need a duration', factIds: [] }]);
-    const n = daysBetween(anchor.start, anchor.end) + 1;
-    return { d: dec(String(n)), kind: 'pure', currency: null, text: `${n} days` };
+    const stated = st.options.dayCount;
+    const n = stated ?? daysBetween(anchor.start, anchor.end) + 1;
+    return { d: dec(String(n)), kind: 'pure', currency: null, text: stated ? `${n} days (as stated)` : `${n} days` };
   }
   if ('average' in e) {
     if (anchor.type !== 'duration') {

@@ -9,7 +9,15 @@
  * before it, for an averaged balance's opening). Such a clause is placed as a confirmation and adds
  * nothing to the plan. A definition that differs in any of these is not placed: its words stay
  * unplaced and block the answer (Ledgerline never answers by its own formula when asked for another).
+ *
+ * A basis clause after a ratio, its period or company between ("ROA on average total assets", "DSO for
+ * fiscal 2026 (average receivables, 365 days)", "ROE, using average shareholders' equity") names some of
+ * the formula's operands, the balances it averages, and the day count of a days measure: it agrees when
+ * every operand it names is one of the formula's, "average" stands only before a balance the formula
+ * averages, and a day count only beside a formula counting days. A stated day count ("365 days") is then
+ * used in place of the days in the period.
  */
+import { restatesMeasure } from '@/lib/ontology/vocabulary/gloss';
 import type { PeriodPhrase } from '@/lib/fiscal';
 import { getFormula, type Expr } from '@/lib/ontology/formulas';
 import { isFiller } from './filler';
@@ -29,6 +37,8 @@ export interface DefinitionRead {
   mentions: Set<number>;
   /** period phrases inside definitions (checked against the question's own period) */
   phrases: Set<PeriodPhrase>;
+  /** a day count a basis clause states ("365 days"), by the index of the measure it is stated for */
+  dayCounts: Map<number, number>;
 }
 
 type Op = 'add' | 'sub' | 'mul' | 'div';
@@ -47,27 +57,41 @@ function directMeasures(e: Expr): string[] {
   return out;
 }
 
+interface Shape {
+  leaves: Set<string>;
+  ops: Set<Op>;
+  averages: boolean;
+  nested: Set<string>;
+  /** the measures the formula (or one nested in it) takes the average balance of */
+  averaged: Set<string>;
+  /** the formula (or one nested in it) counts the days of its period */
+  days: boolean;
+}
+
 /** Every formula node reachable from a measure id, nested formulas expanded. */
-function expanded(id: string, seen = new Set<string>()): { leaves: Set<string>; ops: Set<Op>; averages: boolean; nested: Set<string> } {
-  const leaves = new Set<string>();
-  const ops = new Set<Op>();
-  const nested = new Set<string>();
-  let averages = false;
+function expanded(id: string, seen = new Set<string>()): Shape {
+  const shape: Shape = { leaves: new Set(), ops: new Set(), averages: false, nested: new Set(), averaged: new Set(), days: false };
   const f = getFormula(id);
-  if (!f || seen.has(id)) return { leaves: new Set([id]), ops, averages, nested };
+  if (!f || seen.has(id)) return { ...shape, leaves: new Set([id]) };
   walk(f.formula, (x) => {
-    if ('op' in x) ops.add(x.op);
-    if ('average' in x) averages = true;
+    if ('op' in x) shape.ops.add(x.op);
+    if ('days' in x) shape.days = true;
+    if ('average' in x) {
+      shape.averages = true;
+      for (const m of directMeasures(x.average)) shape.averaged.add(m);
+    }
     if ('measure' in x) {
-      nested.add(x.measure);
+      shape.nested.add(x.measure);
       const sub = expanded(x.measure, new Set([...seen, id]));
-      for (const l of sub.leaves) leaves.add(l);
-      for (const o of sub.ops) ops.add(o);
-      for (const n of sub.nested) nested.add(n);
-      averages ||= sub.averages;
+      for (const l of sub.leaves) shape.leaves.add(l);
+      for (const o of sub.ops) shape.ops.add(o);
+      for (const n of sub.nested) shape.nested.add(n);
+      for (const a of sub.averaged) shape.averaged.add(a);
+      shape.averages ||= sub.averages;
+      shape.days ||= sub.days;
     }
   });
-  return { leaves, ops, averages, nested };
+  return shape;
 }
 
 const OPERATOR_WORDS: Record<string, Op> = {
@@ -109,7 +133,7 @@ export function readDefinitions(
   phrases: PeriodPhrase[],
   placed: (start: number, end: number) => boolean,
 ): DefinitionRead {
-  const out: DefinitionRead = { claims: [], mentions: new Set(), phrases: new Set() };
+  const out: DefinitionRead = { claims: [], mentions: new Set(), phrases: new Set(), dayCounts: new Map() };
   const found: { start: number; end: number; defined: number; body: [number, number] }[] = [];
   mentions.forEach((m, i) => {
     const before = question.slice(Math.max(0, m.start - 30), m.start);
@@ -138,7 +162,7 @@ export function readDefinitions(
     } else return;
     found.push({ start: start < 0 ? m.start : start, end: bodyEnd, defined: i, body: [bodyStart, bodyEnd] });
   });
-  if (found.length === 0) return out;
+  if (found.length === 0) return readBasisClauses(question, mentions, phrases, out);
 
   const insideAny = (s: number, e: number) => found.some((f) => f.start <= s && e <= f.end);
   const main = mentions.find((m) => !insideAny(m.start, m.end));
@@ -195,5 +219,136 @@ export function readDefinitions(
     for (const { i } of bodyMentions) out.mentions.add(i);
     for (const p of bodyPhrases) out.phrases.add(p);
   }
+  return readBasisClauses(question, mentions, phrases, out);
+}
+
+/** Words a basis clause opens with, after the measure (and its period): "on", "using", "(", ", based on". */
+const BASIS_LEAD =
+  /^\s*(?:,\s*)?(\(\s*)?(?:(?:calculated|computed|measured)\s+)?((?:on|using|with|based\s+on|over)\s+)?(?:an?\s+|the\s+)?/i;
+/** A stated day count: "365 days", "365-day year", "a 360 day year". */
+const DAY_COUNT = /\b(365|360)[- ]?days?\b(?:\s+year\b)?/gi;
+const AVERAGE_WORD = /^(?:average|averaged|mean)$/;
+/** Words of a basis clause besides operands, averaging words and day counts. */
+const BASIS_WORDS = new Set([
+  ...BODY_WORDS,
+  'on',
+  'over',
+  'balance',
+  'balances',
+  'basis',
+  'year',
+  'day',
+  'days',
+  'opening',
+  'closing',
+  'beginning',
+  'end',
+]);
+
+/** Where a clause after a measure starts: past the measure's period phrases (", fiscal 2026", "for fiscal 2025"). */
+function pastPeriods(question: string, from: number, phrases: PeriodPhrase[]): number {
+  let at = from;
+  for (;;) {
+    const lead = /^\s*,?\s*(?:(?:for|in|during)\s+)?/i.exec(question.slice(at))!;
+    // the phrase as the period reader took it, with or without the word that leads it
+    const p = phrases.find((x) => x.start >= at && x.start <= at + lead[0].length && x.end > at + lead[0].length);
+    if (!p) return at;
+    at = p.end;
+  }
+}
+
+/** The basis clauses after the question's ratios that agree with their formulas (see the module comment). */
+function readBasisClauses(question: string, mentions: DefinitionMention[], phrases: PeriodPhrase[], out: DefinitionRead): DefinitionRead {
+  const taken = (s: number, e: number) => out.claims.some((c) => s < c.end && c.start < e);
+  mentions.forEach((m, i) => {
+    const shape = expanded(m.id);
+    if (!getFormula(m.id) || (!shape.averages && !shape.days) || out.mentions.has(i)) return;
+    const start = pastPeriods(question, m.end, phrases);
+    const lead = BASIS_LEAD.exec(question.slice(start))!;
+    const bs = start + lead[0].length;
+    const close = lead[1] ? question.indexOf(')', bs) : -1;
+    if (lead[1] && close < 0) return;
+    const be = lead[1] ? close : sentenceEnd(question, bs);
+    const body = question.slice(bs, be);
+    // without a bracket or a leading word the clause starts with what it states ("…, average assets")
+    if (!lead[1] && !lead[2] && !/^(?:average|averaged|mean|365|360)\b/i.test(body)) return;
+    if (!body.trim() || taken(start, be)) return;
+    const clause = readBasis(question, [bs, be], shape, mentions, i, phrases);
+    if (!clause) return;
+    const end = lead[1] ? close + 1 : be;
+    out.claims.push({
+      start: start + (/^\s*/.exec(question.slice(start))?.[0].length ?? 0),
+      end,
+      detail: `basis of ${m.id} (agrees with the ontology formula)`,
+    });
+    for (const j of clause.mentions) out.mentions.add(j);
+    if (clause.days) out.dayCounts.set(i, clause.days);
+  });
   return out;
+}
+
+/**
+ * A basis clause's body read against the formula's shape: the operand mentions it holds (all the formula's),
+ * its stated day count; null when a word of it names anything else.
+ */
+function readBasis(
+  question: string,
+  [bs, be]: [number, number],
+  shape: Shape,
+  mentions: DefinitionMention[],
+  self: number,
+  phrases: PeriodPhrase[],
+): { mentions: number[]; days: number | null } | null {
+  const operands = new Set([...shape.nested, ...shape.leaves]);
+  const inside = mentions.map((m, j) => ({ m, j })).filter(({ m, j }) => j !== self && m.start >= bs && m.end <= be);
+  if (inside.some(({ m }) => !operands.has(m.id))) return null;
+  if (phrases.some((p) => p.start >= bs && p.end <= be)) return null;
+  const body = question.slice(bs, be);
+  let days: number | null = null;
+  const counts: [number, number][] = [];
+  for (const d of body.matchAll(DAY_COUNT)) {
+    if (!shape.days || (days !== null && days !== Number(d[1]))) return null;
+    days = Number(d[1]);
+    counts.push([bs + d.index, bs + d.index + d[0].length]);
+  }
+  for (const ch of body.replace(/\b[\w&]+-[\w&]+\b/g, ' ')) {
+    const op = OPERATOR_SYMBOLS[ch];
+    if (op && !shape.ops.has(op)) return null;
+  }
+  // the operands a word names: a mention's, or those with the word among their own names ("equity", "payables")
+  const operandsAt = (t: { start: number; end: number; text: string }): string[] => {
+    const mention = inside.find(({ m }) => m.start <= t.start && t.end <= m.end)?.m.id;
+    return mention ? [mention] : [...operands].filter((o) => restatesMeasure(t.text, o));
+  };
+  const tokens = tokenize(body).map((t) => ({ ...t, start: t.start + bs, end: t.end + bs }));
+  let named = 0;
+  for (const [k, t] of tokens.entries()) {
+    if (counts.some(([a, b]) => a <= t.start && t.end <= b)) continue;
+    const op = OPERATOR_WORDS[t.lower];
+    if (op) {
+      if (!shape.ops.has(op)) return null;
+      continue;
+    }
+    if (AVERAGE_WORD.test(t.lower)) {
+      // "average" stands before a balance the formula averages ("average total assets", "average balances")
+      const next = tokens.slice(k + 1).find((x) => !BODY_WORDS.has(x.lower));
+      const what = next ? operandsAt(next) : [];
+      if (!shape.averages) return null;
+      if (what.length > 0 && !what.some((w) => shape.averaged.has(w) || averagedWithin(w, shape))) return null;
+      if (what.length === 0 && !/^balances?$/.test(next?.lower ?? '')) return null;
+      continue;
+    }
+    if (operandsAt(t).length > 0) {
+      named++;
+      continue;
+    }
+    if (!(BASIS_WORDS.has(t.lower) || isFiller(t.lower))) return null;
+  }
+  if (named === 0 && days === null && !/\b(?:average|averaged|mean)\b/i.test(body)) return null;
+  return { mentions: inside.map(({ j }) => j), days };
+}
+
+/** A nested formula whose own balances are averaged ("DSO" inside the cash conversion cycle). */
+function averagedWithin(id: string, shape: Shape): boolean {
+  return shape.nested.has(id) && expanded(id).averages;
 }

@@ -26,6 +26,8 @@ export const metricRefSchema = z.object({
   dimensions: z.record(z.string(), z.string()).optional(),
   /** the member as the filing labels it ("iPhone"), for text and the popover */
   memberLabel: z.string().optional(),
+  /** a day count the question states for a days measure ("DSO, 365 days"): used in place of the days in the period */
+  dayCount: z.number().int().positive().optional(),
 });
 export type MetricRef = z.infer<typeof metricRefSchema>;
 

@@ -2,7 +2,7 @@
  * How a ratio on average balances (returns, turnovers, days outstanding, the cash conversion cycle)
  * says its inputs: each flow over the period, and each balance as the average of its opening and
  * closing values with both dates — the averaging rule stated, both balances cited. The day count of a
- * days ratio is the period's own length, said with it.
+ * days ratio is the period's own length, or the count the question states ("365 days"), said with it.
  */
 import { getFormula } from '@/lib/ontology/formulas';
 import { lowerFirst } from '../text';
@@ -16,9 +16,10 @@ export function isAverageBalanceFormula(formulaId: string): boolean {
   return getFormula(formulaId)?.relation === 'flow_over_average_balance';
 }
 
-/** Days in the period as the formula used them ("364 days"), read from the calculation's formula text. */
-function dayCount(v: AnswerValue): string | null {
-  return /\b(\d{3}) days\b/.exec(v.formula ?? '')?.[1] ?? null;
+/** Days as the formula used them ("364 days", or "365 days (as stated)" in the question), read from the calculation's formula text. */
+function dayCount(v: AnswerValue): { days: string; stated: boolean } | null {
+  const m = /\b(\d{3}) days( \(as stated\))?/.exec(v.formula ?? '');
+  return m?.[1] ? { days: m[1], stated: Boolean(m[2]) } : null;
 }
 
 /** ", from net income $X over FY2025 and average total equity — the mean of the opening $A (28 Sep 2024) and closing $B (27 Sep 2025) balances". */
@@ -50,5 +51,5 @@ export function sayAverageBalanceInputs(tb: TextBuilder, v: AnswerValue): void {
       .text(` (${closing.period.dateRange})`);
   }
   const days = dayCount(v);
-  if (days) tb.text(`; days = the ${days} days of the period`);
+  if (days) tb.text(days.stated ? `; days = ${days.days}, as the question states` : `; days = the ${days.days} days of the period`);
 }

@@ -87,6 +87,12 @@ export const measureReader: Reader = {
     );
     if (defs.claims.length > 0) {
       for (const c of defs.claims) spans.claim(c.start, c.end, 'operation', c.detail);
+      // a day count stated for a days measure ("365 days") replaces the days in its period
+      for (const [i, dayCount] of defs.dayCounts) {
+        const m = r.metricMentions[i]!;
+        m.ref = { ...m.ref, dayCount };
+        r.measureAt = r.measureAt.map((x) => (x.start === m.start && x.ref.id === m.ref.id ? { ...x, ref: m.ref } : x));
+      }
       r.metricMentions = r.metricMentions.filter((_, i) => !defs.mentions.has(i));
       r.measureAt = r.measureAt.filter((_, i) => !defs.mentions.has(i));
       r.phrases = r.phrases.filter((p) => !defs.phrases.has(p));
