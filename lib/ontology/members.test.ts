@@ -13,7 +13,7 @@ describe('distinguishingMember', () => {
     });
   });
 
-  it('is the product, the subsegment or the place within its segment', () => {
+  it('is the product, the subsegment, the place or the sales channel within its segment', () => {
     expect(distinguishingMember({ [SEGMENT]: 'acme:CloudMember', 'srt:ProductOrServiceAxis': 'acme:StorageMember' })?.member).toBe(
       'acme:StorageMember',
     );
@@ -24,6 +24,9 @@ describe('distinguishingMember', () => {
       axis: 'srt:StatementGeographicalAxis',
       member: 'country:CA',
     });
+    expect(distinguishingMember({ 'srt:MajorCustomersAxis': 'acme:OnlineMember', [SEGMENT]: 'acme:RetailMember' })?.member).toBe(
+      'acme:OnlineMember',
+    );
   });
 
   it('is none for two axes it cannot tell apart', () => {

@@ -60,26 +60,24 @@ export function isNeutralDimension(axis: string, member: string): boolean {
   return /:ConsolidationItemsAxis$/.test(axis) && /:(?:OperatingSegmentsMember|SegmentReportingSegmentMember)$/.test(member);
 }
 
+/** Axes a segment's figures are cut by: products and services, subsegments, places, customers and sales channels. */
+const CUTS_OF_A_SEGMENT = /:(?:ProductOrServiceAxis|SubsegmentsAxis|StatementGeographicalAxis|MajorCustomersAxis|SalesChannelAxis)$/;
+
 /**
  * The member that distinguishes a dimension set (the one a question names), or null when the set
- * narrows along two axes that cannot be told apart. A product carried with its own segment
- * (Alphabet: Google advertising within Google Services) is the product's total; a subsegment or a place
- * within its segment is that subsegment's or place's.
+ * narrows along two axes that cannot be told apart. A member carried with its own segment (a product,
+ * subsegment, place or sales channel within it) is that member's figure within the segment.
  */
 export function distinguishingMember(dims: Record<string, string>): { axis: string; member: string } | null {
   const entries = Object.entries(dims).filter(([a, m]) => !isNeutralDimension(a, m));
   if (entries.length === 1) return { axis: entries[0]![0], member: entries[0]![1] };
   if (entries.length === 2) {
-    const product = entries.find(([a]) => /:ProductOrServiceAxis$/.test(a));
-    const segment = entries.find(([a]) => /:StatementBusinessSegmentsAxis$/.test(a));
-    if (product && segment) return { axis: product[0], member: product[1] };
-    // a subsegment within its segment (Nike's geographic subsegments of the NIKE Brand segment): the subsegment
-    const sub = entries.find(([a]) => /:SubsegmentsAxis$/.test(a));
-    if (sub && segment) return { axis: sub[0], member: sub[1] };
-    // a country or region within its segment (Walmart's Canada within Walmart International): the place, whose
-    // figure is filed only within that segment
-    const place = entries.find(([a]) => /:StatementGeographicalAxis$/.test(a));
-    if (place && segment) return { axis: place[0], member: place[1] };
+    // a product, subsegment, place or sales channel within its segment (Alphabet's Google advertising within
+    // Google Services, Nike's Greater China within the NIKE Brand, Walmart's Canada and eCommerce within a
+    // segment): the member the segment is cut by
+    const segment = entries.findIndex(([a]) => /:StatementBusinessSegmentsAxis$/.test(a));
+    const other = entries[1 - segment];
+    if (segment >= 0 && other && CUTS_OF_A_SEGMENT.test(other[0])) return { axis: other[0], member: other[1] };
   }
   return null;
 }

@@ -140,7 +140,7 @@ function buildMemberIndex(members: MemberEntry[]): Map<string, MemberIndexEntry[
   return idx;
 }
 
-/** Axis preference when one label names members of several axes: segments, then products, then geography. */
+/** Axis preference when one label names one member on several axes: segments, then products, then geography. */
 function axisRank(axis: string): number {
   if (/BusinessSegments|Segment/i.test(axis)) return 0;
   if (/ProductOrService|Product/i.test(axis)) return 1;
@@ -174,6 +174,9 @@ export function findMember(
       // no figure is the member's own, and taking one slice would answer for a part as if for the whole
       const rivals = ranked.filter((h) => axisRank(h.entry.axis) === axisRank(best.entry.axis) && size(h.entry) === size(best.entry));
       if (size(best.entry) > 1 && rivals.length > 1) return null;
+      // one name for two different members on two axes (Walmart's "U.S." segment and the country U.S.): two
+      // different figures, so the name is left to the filer's vocabulary, which asks which one is meant
+      if (ranked.some((h) => h.entry.member !== best.entry.member && h.entry.axis !== best.entry.axis && size(h.entry) === 1)) return null;
       return { from, to, hit: best };
     }
   }

@@ -44,6 +44,7 @@ const members: MemberEntry[] = [
     dimensions: { [SEG]: 'wmt:SamsClubSegmentMember', [PROD]: 'wmt:GroceryMember' },
   },
   { entityId: 'wmt', axis: GEO, member: 'country:MX', labels: ['Mexico'] },
+  { entityId: 'wmt', axis: GEO, member: 'country:US', labels: ['U.S.'] },
   { entityId: 'wmt', axis: SEG, member: 'wmt:MexicoSegmentMember', labels: ['Mexico'] },
 ];
 const plan = (q: string) => planQuestion(q, { catalog, measures: { members } });
@@ -70,6 +71,13 @@ describe('members named in the filer’s words', () => {
       [PROD]: 'wmt:GroceryMember',
     });
     expect(dims('Walmart grocery net sales in fiscal 2025')).toBe('needs_clarification');
+  });
+
+  it('reads a name the filing writes after the company’s word as that member when the question writes it so', () => {
+    expect(dims('Walmart U.S. net sales in fiscal 2025')).toEqual({ [SEG]: 'wmt:WalmartUSSegmentMember' });
+    expect(dims('Walmart U.S. segment operating income, fiscal 2024')).toEqual({ [SEG]: 'wmt:WalmartUSSegmentMember' });
+    // written without it, the name is the segment's and the country's: asked back
+    expect(dims('Walmart net sales in the U.S. in fiscal 2025')).toBe('needs_clarification');
   });
 
   it('never answers the total for a place the filer does not report', () => {

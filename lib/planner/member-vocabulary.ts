@@ -104,7 +104,7 @@ export function readNamedMembers(question: string, words: QuestionWord[], ctx: M
   const start = Math.min(...spans.map((s) => s.start));
   const end = Math.max(...spans.map((s) => s.end));
   const text = question.slice(start, end);
-  const set = namedSet(lexicon, named);
+  const set = namedSet(lexicon, named, (i, t) => writtenWithCompanyWord(question, spans[i]!.start, t, named[i]!.entry.phrase, display));
   if (set.dimensions) {
     const first = named[0]!.entry.target;
     return {
@@ -120,10 +120,29 @@ export function readNamedMembers(question: string, words: QuestionWord[], ctx: M
     };
   }
   if (set.memberCandidates.length > 0) {
-    const options = [...new Set(set.memberCandidates.map((t) => `${displayLabel(t, display)} (${axisName(t.axis)})`))];
+    const options = [...new Set(set.memberCandidates.map((t) => `${displayLabel(t, display)} (${axisName(t.axis)}${within(t)})`))];
     return { kind: 'ambiguous', text, options, spans };
   }
   return { kind: 'unreported', text, labels: named.map((m) => namedLabel(m.entry, display)), spans };
+}
+
+/**
+ * A name the filing writes with the company's word before it ("Walmart U.S."), matched without it because the
+ * company word is the entity's, and written so in the question: the member of that full name, not another
+ * member carrying the short one (the country "U.S.").
+ */
+function writtenWithCompanyWord(question: string, start: number, t: MemberTarget, phrase: string, display: Map<string, string>): boolean {
+  const long = display.get(`${t.member}|${phrase}`);
+  if (!long) return false;
+  const squash = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const lead = long.slice(0, Math.max(0, long.length - phrase.length)).trim();
+  return lead.length > 0 && squash(question.slice(0, start)).endsWith(squash(lead));
+}
+
+/** ", within Walmart US": the other members of a slice, so that slices of one member are told apart. */
+function within(t: MemberTarget): string {
+  const others = Object.entries(t.dimensions).filter(([a]) => a !== t.axis);
+  return others.length ? `, within ${others.map(([, m]) => memberLabelFromQName(m)).join(' and ')}` : '';
 }
 
 /** "srt:StatementGeographicalAxis" → "geographical". */

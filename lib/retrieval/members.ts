@@ -72,14 +72,15 @@ async function queryMemberCatalog(db: Db, tenantId: string, entityIds: string[],
     }
     for (const l of memberLabelsFromRow(r.row_label)) if (!entry.labels.includes(l)) entry.labels.push(l);
   }
-  // the QName's own words label the member's smallest dimension set only (never a narrower slice)
-  const smallest = new Map<string, CatalogMember>();
+  // the QName's own words label the member's smallest dimension sets only (never a narrower slice); a member
+  // filed only within each of several segments labels each of them, so its name alone is asked back
+  const least = new Map<string, number>();
   for (const e of byKey.values()) {
     const k = `${e.entityId}|${e.axis}|${e.member}`;
-    const prev = smallest.get(k);
-    if (!prev || Object.keys(e.dimensions).length < Object.keys(prev.dimensions).length) smallest.set(k, e);
+    least.set(k, Math.min(least.get(k) ?? Number.POSITIVE_INFINITY, Object.keys(e.dimensions).length));
   }
-  for (const e of smallest.values()) {
+  const smallest = [...byKey.values()].filter((e) => Object.keys(e.dimensions).length === least.get(`${e.entityId}|${e.axis}|${e.member}`));
+  for (const e of smallest) {
     const l = memberLabelFromQName(e.member);
     if (l && !e.labels.includes(l)) e.labels.push(l);
     // "Sales Channel Wholesale" on the sales-channel axis is "Wholesale": the axis's own words lead nothing

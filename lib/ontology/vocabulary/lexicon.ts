@@ -147,13 +147,15 @@ export function buildLexicon(src: LexiconSource): Lexicon {
   };
   for (const m of src.members) {
     const qname = memberLabelFromQName(m.member);
-    const label = m.labels[0] ?? qname;
-    const target: MemberTarget = { kind: 'member', axis: m.axis, member: m.member, dimensions: m.dimensions, label };
     const qkeys = contentOf(qname);
-    for (const l of m.labels) {
+    const captions = m.labels.filter((l) => {
       const content = contentOf(l);
-      if (!namesAMeasure(content) && sharesAWord(content, qkeys)) push(entryOf(target, l, 'caption', own));
-    }
+      return !namesAMeasure(content) && sharesAWord(content, qkeys);
+    });
+    // the member as the filing names it: its first caption that names it (never a row's measure or a date), else its QName's words
+    const label = captions[0] ?? qname;
+    const target: MemberTarget = { kind: 'member', axis: m.axis, member: m.member, dimensions: m.dimensions, label };
+    for (const l of captions) push(entryOf(target, l, 'caption', own));
     push(entryOf(target, qname, 'qname', own));
     // "EMEA", "APLA": a name of three words or more is also asked by its initials
     const words = qname.split(/\s+/).filter((w) => !isFunctionWord(lemma(w)));

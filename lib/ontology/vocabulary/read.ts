@@ -89,16 +89,20 @@ const dimsKey = (d: Record<string, string>) => JSON.stringify(Object.entries(d).
 export function namedSet(
   lexicon: Lexicon,
   members: VocabularyReading['members'],
+  /** the one member a name stands for where the question's words around it say which (see member-vocabulary) */
+  meant?: (name: number, target: MemberTarget) => boolean,
 ): { dimensions: Record<string, string> | null; memberCandidates: MemberTarget[] } {
   if (members.length === 0) return { dimensions: null, memberCandidates: [] };
   const reported = new Map<string, MemberTarget>();
   for (const e of lexicon.entries) if (e.target.kind === 'member') reported.set(dimsKey(e.target.dimensions), e.target);
   // every dimension set (a member's own, or a slice of it) that carries each matched name
-  const named = members.map((m) => {
+  const named = members.map((m, i) => {
     const same = lexicon.entries.filter(
       (e): e is LexiconEntry & { target: MemberTarget } => e.target.kind === 'member' && e.keys.join(' ') === m.entry.keys.join(' '),
     );
-    return [...new Map(same.map((e) => [dimsKey(e.target.dimensions), e.target])).values()];
+    const all = [...new Map(same.map((e) => [dimsKey(e.target.dimensions), e.target])).values()];
+    const chosen = meant ? all.filter((t) => meant(i, t)) : [];
+    return chosen.length > 0 ? chosen : all;
   });
   // one name: the member's own set — the one set carrying it, or its set on its own axis alone; slices of it
   // (the member within a segment) are read only when their other member is named too. Two members of one
