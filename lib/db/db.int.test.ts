@@ -89,8 +89,8 @@ for (const target of testTargets()) {
       expect(standalone.map((r) => r.value)).toEqual(['10500000000']);
       expect(consolidated[0]?.provenance).toMatchObject({ page: 112, sourceLabel: 'Year ended 31 March 2026' });
       const cell = await d.query<{ row_label: string; column_path: string[]; page: number; title: string; unit_line: string }>(
-        `select c.row_label, c.column_path, c.page, t.title, t.unit_line from source_cells c join facts f on f.cell_id = c.id
-         join source_tables t on t.id = c.table_id where f.id = $1`,
+        `select c.row_label, c.column_path, c.page, t.title, t.unit_line from source_cells c join facts f on f.entity_id = c.entity_id and f.cell_id = c.id
+         join source_tables t on t.entity_id = c.entity_id and t.id = c.table_id where f.id = $1`,
         [consolidated[0]!.id],
       );
       expect(cell[0]).toEqual({
@@ -101,7 +101,7 @@ for (const target of testTargets()) {
         unit_line: '(₹ in crore)',
       });
       const op = await d.query<{ value: string; row_label: string; fiscal_year: number; concept: string; scale: number; currency: string }>(
-        `select f.value::text as value, c.row_label, f.fiscal_year, f.concept, f.scale, f.currency from facts f join source_cells c on c.id = f.cell_id
+        `select f.value::text as value, c.row_label, f.fiscal_year, f.concept, f.scale, f.currency from facts f join source_cells c on c.entity_id = f.entity_id and c.id = f.cell_id
          where f.entity_id = $1 and f.metric_id = 'operating_income' and f.scope = 'consolidated' and f.fiscal_period = 'FY' and f.is_latest
          order by f.fiscal_year desc`,
         [helios],
@@ -146,7 +146,7 @@ for (const target of testTargets()) {
       ]);
       // rows the ontology's line items name (by label) are bound, not left unmapped
       const bound = await d.query<{ metric_id: string }>(
-        `select distinct f.metric_id from facts f join source_cells c on c.id = f.cell_id where f.status = 'active' and c.row_label in ('Total current assets', 'Total current liabilities') order by 1`,
+        `select distinct f.metric_id from facts f join source_cells c on c.entity_id = f.entity_id and c.id = f.cell_id where f.status = 'active' and c.row_label in ('Total current assets', 'Total current liabilities') order by 1`,
       );
       expect(bound.map((b) => b.metric_id)).toEqual(['current_assets', 'current_liabilities']);
       const buckets = await d.query<{ name: string; years: number }>(

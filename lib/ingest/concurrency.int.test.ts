@@ -42,7 +42,7 @@ for (const target of testTargets()) {
           sightings: number;
         }>(
           `select f.concept, f.value::text, f.version, f.is_latest, f.fiscal_year, f.fiscal_period,
-                  (select count(distinct s.accession)::int from fact_sightings s where s.fact_id = f.id) as sightings
+                  (select count(distinct s.accession)::int from fact_sightings s where s.entity_id = f.entity_id and s.fact_id = f.id) as sightings
            from facts f where f.tenant_id = $1 order by f.concept, f.dims_key, f.start_date nulls first, f.end_date, f.unit, f.version, f.value`,
           [tenant],
         );

@@ -55,8 +55,8 @@ for (const target of testTargets()) {
         sightings: number;
       }>(
         `select c.row_label, c.column_path, c.text, f.value::text, to_char(f.start_date, 'YYYY-MM-DD') as start, to_char(f.end_date, 'YYYY-MM-DD') as "end",
-                f.fiscal_year, f.fiscal_period, f.dims_key, (select count(*)::int from fact_sightings s where s.fact_id = f.id) as sightings
-         from source_cells c join source_tables t on t.id = c.table_id join facts f on f.id = c.fact_id
+                f.fiscal_year, f.fiscal_period, f.dims_key, (select count(*)::int from fact_sightings s where s.entity_id = f.entity_id and s.fact_id = f.id) as sightings
+         from source_cells c join source_tables t on t.entity_id = c.entity_id and t.id = c.table_id join facts f on f.entity_id = c.entity_id and f.id = c.fact_id
          where t.source_id = $1 and t.title = 'CONSOLIDATED STATEMENTS OF OPERATIONS' order by c.row_index, c.col_index`,
         [o.sourceId],
       );
@@ -82,7 +82,7 @@ for (const target of testTargets()) {
 
       // a fact first seen in the inline filing points at its cell
       const [loss] = await d.query<{ row_label: string; provenance: { tableId: string; cellId: string; sourceLabel: string } }>(
-        `select c.row_label, f.provenance from facts f join source_cells c on c.id = f.cell_id where f.entity_id = $1 and f.concept = 'us-gaap:NetIncomeLoss' and f.end_date = '2023-12-31'`,
+        `select c.row_label, f.provenance from facts f join source_cells c on c.entity_id = f.entity_id and c.id = f.cell_id where f.entity_id = $1 and f.concept = 'us-gaap:NetIncomeLoss' and f.end_date = '2023-12-31'`,
         [o.entityId],
       );
       expect(loss?.row_label).toBe('Net loss');
@@ -119,7 +119,7 @@ for (const target of testTargets()) {
       expect(o.status).toBe('ok');
       expect(o.notes.join(' ')).toContain('1 duplicate fact(s) of lower precision merged');
       const rows = await d.query<{ concept: string; value: string; n: number }>(
-        `select f.concept, f.value::text as value, (select count(*)::int from fact_sightings s where s.fact_id = f.id) as n
+        `select f.concept, f.value::text as value, (select count(*)::int from fact_sightings s where s.entity_id = f.entity_id and s.fact_id = f.id) as n
          from facts f where f.entity_id = $1 and f.concept in ('us-gaap:OperatingExpenses', 'us-gaap:ResearchAndDevelopmentExpense') order by f.concept, f.value`,
         [o.entityId],
       );

@@ -42,7 +42,7 @@ for (const target of testTargets()) {
         page: number;
       }>(
         `select f.metric_id, f.value::text as value, f.fiscal_year, f.status, f.quarantine_reason, c.row_label, c.column_path, c.page
-         from facts f join source_cells c on c.id = f.cell_id order by f.status, f.metric_id, f.end_date desc`,
+         from facts f join source_cells c on c.entity_id = f.entity_id and c.id = f.cell_id order by f.status, f.metric_id, f.end_date desc`,
       );
       expect(facts).toEqual([
         {
@@ -149,7 +149,7 @@ for (const target of testTargets()) {
       expect(o).toMatchObject({ status: 'ok', format: 'pdf-report', quarantined: 0, tablesAdded: 1 });
       expect(o.factsSeen).toBeGreaterThanOrEqual(60);
       const [q2] = await d.query<{ value: string; page: number; column_path: string[]; kind: string }>(
-        `select f.value::text as value, c.page, c.column_path, s.kind from facts f join source_cells c on c.id = f.cell_id join sources s on s.id = f.source_id
+        `select f.value::text as value, c.page, c.column_path, s.kind from facts f join source_cells c on c.entity_id = f.entity_id and c.id = f.cell_id join sources s on s.id = f.source_id
          where f.tenant_id = 't2' and f.metric_id = 'revenue' and f.start_date = '2025-07-01' and f.end_date = '2025-09-30'`,
       );
       expect(q2).toEqual({ value: '3100000000', page: 1, column_path: ['Quarter ended', '30.09.2025', '(Unaudited)'], kind: 'pdf-report' });

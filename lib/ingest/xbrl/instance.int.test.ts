@@ -50,7 +50,7 @@ for (const target of testTargets()) {
         scale: number;
       }>(
         `select f.value::text, f.dims_key, f.fiscal_year, f.fiscal_period, f.metric_id, f.decimals, f.scale,
-                (select count(*)::int from fact_sightings s where s.fact_id = f.id) as n
+                (select count(*)::int from fact_sightings s where s.entity_id = f.entity_id and s.fact_id = f.id) as n
          from facts f where f.entity_id = $1 and f.concept = 'us-gaap:Revenues' and f.start_date = '2023-01-01' and f.end_date = '2023-12-31'
          order by f.dims_key`,
         [o.entityId],
