@@ -154,8 +154,13 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
 
   // a judgement question ("Is it capital-intensive?", "Has its quick ratio improved?"): a computed analysis with its rule
   const judged = opts.intent ? null : planJudgement(question, index, measures);
-  if (judged)
-    return finish(await answerJudgement(judged, { db, tenantId, role: opts.role ?? null, index, trace, report, notes: plan.notes }));
+  if (judged) {
+    const analysed = await answerJudgement(judged, { db, tenantId, role: opts.role ?? null, index, trace, report, notes: plan.notes });
+    // an analysis with no figure to stand on leaves a question the filings' text answers ("what drove
+    // its gross margin, and why was it lower?"): the narrative path answers it when the planner read one
+    if (analysed.status === 'answered' || plan.status !== 'planned_narrative') return finish(analysed);
+    plan.notes.push(`judgement ${judged.analysis}: ${analysed.status}; answered from the filings' text instead`);
+  }
 
   if (plan.status === 'planned_narrative') {
     stage('looking_up');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FilingRow } from '@/lib/retrieval/narrative-passages';
 import { inBucket } from '@/lib/retrieval/narrative-passages';
-import { recentBucket } from './narrative-buckets';
+import { monthsNamed, recentBucket } from './narrative-buckets';
 
 const row = (sourceId: string, form: string, fiscalYear: number, filedAt: string): FilingRow => ({
   sourceId,
@@ -43,5 +43,14 @@ describe('a company’s recent filings, read together when the question names no
     expect(recentBucket(apple, filings.slice(2))!.sourceIds).toEqual(['k24']);
     expect(recentBucket(apple, [filings[0]!, filings[1]!])!.sourceIds).toEqual(['q3']);
     expect(recentBucket(apple, [])).toBeNull();
+  });
+});
+
+describe('the months a period phrase names', () => {
+  it('reads each month with its year, spelled out or shortened, and nothing else', () => {
+    expect(monthsNamed('from September 2024 to June 2025')).toEqual(['2024-09', '2025-06']);
+    expect(monthsNamed('between Dec. 31, 2023 and Sept 2024')).toEqual(['2023-12', '2024-09']);
+    expect(monthsNamed('fiscal 2024 to 2025')).toEqual([]);
+    expect(monthsNamed('Marketing 2024')).toEqual([]);
   });
 });

@@ -45,6 +45,18 @@ export function endsInMonth(periodOfReport: string | null, month: string): boole
 
 type Period = NarrativeIntent['periods'][number];
 
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** The months a period phrase names with their year ("September 2024 to June 2025" → 2024-09, 2025-06). Pure. */
+export function monthsNamed(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\b([A-Za-z]+)\.?\s+(?:\d{1,2},\s+)?((?:19|20)\d{2})\b/g)) {
+    const i = MONTHS.findIndex((x) => x.startsWith(m[1]!.toLowerCase()) && m[1]!.length >= 3);
+    if (i >= 0) out.push(`${m[2]}-${String(i + 1).padStart(2, '0')}`);
+  }
+  return out;
+}
+
 /** A period phrase that names a filing ("latest 10-K", "FY2024 10-K", lib/fiscal's `filing` spec) is a filing reference. */
 function asFilingRef(p: Period): FilingRef | null {
   const spec = p.spec as { type: string; form?: string; which?: number | 'latest' };
@@ -122,6 +134,13 @@ export async function resolveBuckets(
         ? resolveSpec(p.spec, { calendars: ent.calendars, latestPeriodEnd: ent.latestPeriodEnd }, p.text)
         : null;
       if (r?.status !== 'resolved' || r.fiscalYear === null) {
+        // a span between two months ("from September 2024 to June 2025") names the reports on the
+        // periods that end in them: each month one filing, or the span is not read at all
+        const named = monthsNamed(p.text).map((m) => filings.find((f) => endsInMonth(f.periodOfReport, m)));
+        if (named.length && named.every((f) => f !== undefined)) {
+          for (const f of named) out.buckets.push(bucketOf(ent.entity, f!));
+          continue;
+        }
         out.errors.push({
           code: 'AMBIGUOUS_PERIOD',
           message: `${ent.entity.name}: “${p.text}” does not name one fiscal year`,

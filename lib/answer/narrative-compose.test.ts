@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { entityAttributeCheck } from './answer-narrative';
-import { candidates, isCrossReference, leadInWithList, pick, quotable, referencedDocument } from './narrative-select';
+import {
+  candidates,
+  holdsRoot,
+  isCrossReference,
+  leadInWithList,
+  pick,
+  quotable,
+  referencedDocument,
+  relevanceOf,
+} from './narrative-select';
 import { narrativePassage } from './__fixtures__/narrative-passage';
 import { redline, wordDiff } from './narrative-redline';
 import { recency, scoreSentence, splitSentences, topicScorer } from './narrative-sentences';
@@ -107,6 +116,35 @@ describe('candidates', () => {
     const asLead = candidates([passage(`${filler}\n${lead} It reports to the Board.`)], sc).find((c) => c.text === lead)!;
     const asFourth = candidates([passage(`${filler} ${lead}\nIt reports to the Board.`)], sc).find((c) => c.text === lead)!;
     expect(asLead.score).toBeGreaterThan(asFourth.score);
+  });
+
+  it('quotes a sentence of a sub-section given to the topic even when it does not repeat the topic’s words', () => {
+    const text =
+      'We have about 3,000 staff in the region who support research and development. Several of them have been called up for reserve duty. Our suppliers there have not reported interruptions.';
+    const rel = relevanceOf('exposure flooding thailand', [], ['Item 7']);
+    const sc = topicScorer('exposure flooding thailand', []);
+    const under = (heading: string) =>
+      candidates([narrativePassage('c1', text, heading, 'Item 7')], sc, rel)
+        .map((c) => c.text)
+        .sort();
+    expect(under('Thailand Flooding')).toHaveLength(3);
+    // a heading that only touches the topic carries no sentence that does not say it
+    expect(under('Operations in Asia, Europe, Latin America and Thailand')).toEqual([]);
+  });
+
+  it('reads a topic noun in any word of its root when it names a topic of the lexicon, else only in its own word', () => {
+    const rel = relevanceOf('busiest months seasonality', [], ['Item 1']);
+    const sc = topicScorer('busiest months seasonality', ['seasonal', 'holiday']);
+    const seasonal = 'Demand for our products is seasonal, with the highest volume in the winter holiday period.';
+    expect(candidates([narrativePassage('c1', seasonal, 'General', 'Item 1')], sc, rel).map((c) => c.text)).toEqual([seasonal]);
+    expect(holdsRoot(new Set(['statement']), 'state')).toBe(false);
+    expect(holdsRoot(new Set(['seasonal']), 'seasonality')).toBe(true);
+    // "electricity" is not the "electric" of an electric-vehicle programme
+    const ev = relevanceOf('electric-vehicle charging programme', [], ['Item 1']);
+    const cost = 'Increased costs for electricity and other energy could harm our margins in the coming year.';
+    expect(
+      candidates([narrativePassage('c1', cost, 'Risks', 'Item 1A')], topicScorer('electric-vehicle charging programme', []), ev),
+    ).toEqual([]);
   });
 
   const mk = (id: string, rank: number, text: string, score: number, heading = 'Cybersecurity') => ({

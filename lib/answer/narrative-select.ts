@@ -8,7 +8,7 @@
  */
 import { embedText, tokenize } from '@/lib/retrieval/embed';
 import type { NarrativePassage } from '@/lib/retrieval/narrative-passages';
-import { annualItem } from '@/lib/retrieval/narrative-topics';
+import { annualItem, topicsOf } from '@/lib/retrieval/narrative-topics';
 import {
   type SentenceContext,
   SENTENCE_WEIGHTS,
@@ -108,6 +108,8 @@ export interface Relevance {
    * form ("lifting", "holding"), not a placeholder ("business", "situation")
    */
   about: string[];
+  /** those of its nouns that name a topic of the lexicon ("seasonality", "tariffs"): said in any word of their root */
+  anchors?: string[];
 }
 
 /** Words that stand for whatever the question is about, not for a thing of their own. */
@@ -128,7 +130,26 @@ export function topicNouns(topic: string, names: string[][][]): string[] {
 }
 
 export function relevanceOf(topic: string, terms: string[], items: string[], names: string[][][] = []): Relevance {
-  return { vector: embedText([topic, ...terms.slice(0, 6)].join(' ')), items, names, about: topicNouns(topic, names) };
+  const about = topicNouns(topic, names);
+  const anchors = about.filter((w) => topicsOf(w).length > 0);
+  return { vector: embedText([topic, ...terms.slice(0, 6)].join(' ')), items, names, about, anchors };
+}
+
+/** Shortest word that shares its root with a longer one by being its beginning ("seasonal" of "seasonality"). */
+const ROOT_LETTERS = 6;
+
+/**
+ * Whether a text's words hold a stemmed noun: the word itself, or a word of the same root — one the
+ * beginning of the other, the shorter of at least `ROOT_LETTERS` letters ("seasonal"/"seasonality",
+ * "manufactur"/"manufacturer"; not "state"/"statement"). Pure.
+ */
+export function holdsRoot(words: Set<string>, noun: string): boolean {
+  if (words.has(noun)) return true;
+  for (const w of words) {
+    const [short, long] = w.length <= noun.length ? [w, noun] : [noun, w];
+    if (short.length >= ROOT_LETTERS && long.startsWith(short)) return true;
+  }
+  return false;
 }
 
 /**
@@ -141,7 +162,9 @@ function saysOf(text: string, heading: string | null, rel: Relevance): boolean {
   // (one word beside a name is often what happens to it — "ramp", "investment" — said in other words)
   if (rel.about.length < 2) return true;
   const seq = new Set(tokenize(`${heading ?? ''} ${text}`));
-  return rel.about.some((w) => seq.has(w));
+  // (a noun that names a topic of the lexicon is said in any word of its root: "seasonal" of "seasonality";
+  // another only in its own word: "electricity" says nothing of an electric-vehicle programme)
+  return rel.about.some((w) => seq.has(w) || (rel.anchors?.includes(w) && holdsRoot(seq, w)));
 }
 
 function cosine(a: number[], b: number[]): number {
@@ -210,6 +233,9 @@ export const CANDIDATE_WEIGHTS: Record<keyof CandidateFeatures, number> = {
   prank: 0,
 };
 
+/** Share of a sub-heading's words that are the topic's for the sub-section to be given to the topic. */
+const FOCUSED = 0.5;
+
 /** Scores one sentence (or title) for the topic: null when it is off topic or lacks a name the question names. */
 function featuresOf(
   text: string,
@@ -222,8 +248,10 @@ function featuresOf(
 ): CandidateFeatures | null {
   const f = sentenceFeatures(text, ctx, sc);
   // a sentence with no word of the topic (nor of its expansion) of its own is carried only by its heading
-  // or passage ("Forward-looking statements" for a question "is it looking at …"): it says nothing on it
-  if (!f || (rel && f.own + f.terms + f.phrases === 0)) return null;
+  // or passage ("Forward-looking statements" for a question "is it looking at …"): it says nothing on it —
+  // unless it sits in a sub-section given to the topic (its own short heading mostly the topic's words:
+  // "Israel and Regional Conflicts", asked how exposed it is to the conflict in Israel)
+  if (!f || (rel && f.own + f.terms + f.phrases === 0 && !(f.heading === 1 && f.focus >= FOCUSED))) return null;
   if (rel && (!namesOne(text, ctx.heading, rel.names) || !saysOf(text, ctx.heading, rel))) return null;
   const at = rel ? rel.items.indexOf(annualItem(section) ?? '') : -1;
   return {
@@ -396,7 +424,14 @@ export function questionNames(question: string, topic: string, entityNames: stri
     if (!words.some((w) => inTopic.has(w))) continue;
     const forms: string[][] = [words];
     for (let i = 1; i + 2 <= words.length; i++) forms.push(words.slice(i));
-    if (words.length >= 3) forms.push([words.map((w) => w[0]).join('')]);
+    // (its initials, and those of each tail of three words or more: "EU Digital Markets Act" is also "the DMA")
+    for (let i = 0; i + 3 <= words.length; i++)
+      forms.push([
+        words
+          .slice(i)
+          .map((w) => w[0])
+          .join(''),
+      ]);
     if (words.length === 1 && SPELLED[words[0]!]) forms.push(...SPELLED[words[0]!]!.slice(1));
     out.push(forms);
   }

@@ -32,6 +32,9 @@ describe('names the question writes in capitals', () => {
     );
     expect(obbba[0]).toContainEqual(['obbba']);
     expect(obbba[0]).toContainEqual(['beautiful', 'bill', 'act']);
+    // the initials of a tail: filings shorten "the EU Digital Markets Act" to "the DMA"
+    const dma = questionNames('What does Apple say about the EU Digital Markets Act?', 'eu digital markets act', ['Apple Inc.']);
+    expect(dma[0]).toContainEqual(['dma']);
     expect(
       questionNames('Compare the cybersecurity risk disclosures of Apple and NVIDIA in their latest 10-K filings.', 'cybersecurity risk', [
         'Apple Inc.',

@@ -37,6 +37,12 @@ describe('classifyQuestion', () => {
     expect([c.kind, c.pathwayHint]).toEqual([kind, pathway]);
   });
 
+  it('keeps a question word that opens a term with the word after it ("disclosure controls", "state aid")', () => {
+    expect(classifyQuestion('How does Acme describe its disclosure controls?').topic).toMatch(/\bdisclosure controls$/);
+    expect(classifyQuestion('Is Acme exposed to a state aid investigation?').topic).toContain('state aid');
+    expect(classifyQuestion('What does Acme state about its disclosures on tariffs?').topic).not.toMatch(/state|disclosure/);
+  });
+
   it('drops operation, pathway and filing words from the topic and expands it', () => {
     const q = 'Compare the cybersecurity risk factor disclosures of Apple and NVIDIA in their latest 10-K filings';
     const span = (w: string) => ({ start: q.indexOf(w), end: q.indexOf(w) + w.length, role: 'entity' });
@@ -102,6 +108,18 @@ describe('names in the question', () => {
       'longitudinal',
       'customer concentration',
     ]);
+  });
+
+  it('asks about the company measured, not the one it is measured against ("like Apple’s", "as Walmart did")', () => {
+    const ids = (q: string) => {
+      const p = planNarrative(q, { catalog });
+      return p.status === 'planned_narrative' ? p.narrative.entities.map((e) => e.id) : p.status;
+    };
+    expect(ids('Does NVIDIA face an antitrust probe like Apple’s?')).toEqual(['nvda']);
+    expect(ids('Does Walmart describe its export control risks as NVIDIA does?')).toEqual(['wmt']);
+    // companies listed as examples are all asked about
+    expect(ids('How do companies like Apple and NVIDIA describe export controls?')).toEqual(['aapl', 'nvda']);
+    expect(ids('Compare the tariff risks of Apple and Walmart.')).toEqual(['aapl', 'wmt']);
   });
 
   it('leaves the rest of a company name out of the topic ("Fargo" of "Wells Fargo’s")', () => {

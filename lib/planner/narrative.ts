@@ -148,14 +148,32 @@ const NOT_TOPIC = new Set(
 );
 
 function cleanWords(text: string): string[] {
-  return (
+  const words = (
     text
       .toLowerCase()
       .replace(/[’‘]/g, "'")
       .match(/[a-z0-9][a-z0-9&'-]*/g) ?? []
-  )
-    .map((w) => w.replace(/'s$|'$/, ''))
-    .filter((w) => w.length > 1 && !NOT_TOPIC.has(w) && !/^(?:19|20)\d{2}$/.test(w) && !/^(?:fy|q)\d+$/.test(w));
+  ).map((w) => w.replace(/'s$|'$/, ''));
+  // a question word that opens a term of the lexicon with the word after it is the term's ("disclosure
+  // controls", "state aid"), not how the question is put
+  const inTerm = (i: number) => lexiconPairs().has(`${words[i]} ${words[i + 1]}`) || lexiconPairs().has(`${words[i - 1]} ${words[i]}`);
+  return words.filter(
+    (w, i) => w.length > 1 && (!NOT_TOPIC.has(w) || inTerm(i)) && !/^(?:19|20)\d{2}$/.test(w) && !/^(?:fy|q)\d+$/.test(w),
+  );
+}
+
+let pairs: Set<string> | null = null;
+/** The first two words of the lexicon's terms of two words or more, when both are words of their own ("state aid"; not "department of"). */
+function lexiconPairs(): Set<string> {
+  if (pairs) return pairs;
+  const small = new Set(['of', 'and', 'or', 'the', 'to', 'in', 'for', 'a', 'an', 'on', 'by', 'with']);
+  pairs = new Set();
+  for (const t of NARRATIVE_TOPICS)
+    for (const term of t.terms) {
+      const [a, b] = term.toLowerCase().split(/[\s,]+/);
+      if (a && b && !small.has(a) && !small.has(b)) pairs.add(`${a} ${b}`);
+    }
+  return pairs;
 }
 
 /**
@@ -461,6 +479,15 @@ function escapeRe(s: string): string {
  * naming its filing. `topic`: read the question as a topic even where it names a figure (the numeric
  * readers could not read it as one).
  */
+/** A company named as the example another is measured against: "like Apple's", "unlike Nike's", "as Apple did". */
+function isReference(question: string, m: { start: number; end: number }): boolean {
+  if (!/\b(?:like|unlike|similar to|as)\s+(?:the\s+)?$/i.test(question.slice(0, m.start))) return false;
+  // the name possessive ("Apple's", its span may hold the "'s") or the subject of a verb of its own ("Nike did")
+  return (
+    /['’]s?$/.test(question.slice(m.start, m.end)) || /^\S*?(?:['’]s?(?!\w)|\s+(?:did|does|has|had|do)\b)/i.test(question.slice(m.end))
+  );
+}
+
 export function planNarrative(
   question: string,
   ctx: { catalog: CatalogEntity[]; index?: EntityIndex },
@@ -508,7 +535,10 @@ export function planNarrative(
       notes,
     };
   }
-  const entities: EntityRef[] = [...new Set(mentions.map((m) => m.entityIds[0]!))].map((id) => {
+  // a company named only as the example the question measures another against ("a state aid case like
+  // Apple's", "as Nike did") is not asked about: the answer is the other company's
+  const asked = mentions.filter((m) => !isReference(question, m));
+  const entities: EntityRef[] = [...new Set((asked.length ? asked : mentions).map((m) => m.entityIds[0]!))].map((id) => {
     const e = index.byId(id)!;
     return { id: e.id, name: e.name, ticker: e.ticker };
   });
