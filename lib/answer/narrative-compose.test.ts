@@ -170,6 +170,17 @@ describe('candidates', () => {
     expect(pick(cs, { words: 200 }).map((c) => c.p.id)).toEqual(['a', 'c', 'd']);
   });
 
+  it('passes over a sentence that would take more than half the answer, unless nothing else is relevant', () => {
+    const monster = `Many events could disrupt our suppliers, ${'including storms, strikes, shortages and delays at ports, '.repeat(16)}and more.`;
+    const cs = [
+      mk('a', 0, monster, 9.5, 'Suppliers'),
+      mk('b', 0, 'The products we sell are sourced from a wide variety of domestic and international suppliers.', 9, 'Suppliers'),
+      mk('c', 1, 'We depend on a small number of carriers to move goods to our stores.', 8, 'Logistics'),
+    ];
+    expect(pick(cs, { words: 240 }).map((c) => c.p.id)).toEqual(['b', 'c']);
+    expect(pick([cs[0]!], { words: 240 }).map((c) => c.p.id)).toEqual(['a']);
+  });
+
   it('weighs down a further sentence of a unit already quoted, so that the answer covers the topic’s parts', () => {
     const cs = [
       mk('a', 0, 'Governance: the Audit Committee oversees cybersecurity.', 9, 'Governance'),

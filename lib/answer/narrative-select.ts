@@ -327,6 +327,8 @@ export const wordsOf = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 /** what a second (third …) sentence of the same unit (Item and heading) loses: an answer covers the topic's parts */
 const SAME_UNIT = 1.2;
+/** a quote may take half an answer's words, and at least this many */
+const LONG_QUOTE = 80;
 /** candidates looked at for a pick */
 const POOL = 60;
 
@@ -346,6 +348,7 @@ export function pick(cands: Candidate[], o: { words: number; n?: number; bar?: n
   const kept: Candidate[] = [];
   const perUnit = new Map<string, number>();
   let used = 0;
+  let long: Candidate | undefined;
   while (pool.length && kept.length < (o.n ?? Infinity)) {
     let best = -1;
     let bestV = -Infinity;
@@ -360,11 +363,16 @@ export function pick(cands: Candidate[], o: { words: number; n?: number; bar?: n
     // (each quote is followed by its source number, "[n]": a word too)
     const w = wordsOf(c.text) + 1;
     if (used + w > o.words) continue;
+    // a sentence that would take more than half the answer crowds out the rest: kept only if nothing else is
+    if (w > Math.max(LONG_QUOTE, o.words / 2)) {
+      long ??= c;
+      continue;
+    }
     kept.push(c);
     used += w;
     perUnit.set(unitOf(c), (perUnit.get(unitOf(c)) ?? 0) + 1);
   }
-  return kept;
+  return kept.length || !long ? kept : [long];
 }
 
 /** one key per sentence of a stored chunk, whether retrieved or read with its whole filing */
