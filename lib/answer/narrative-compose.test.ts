@@ -204,6 +204,12 @@ describe('topic phrases', () => {
 });
 
 describe('topic words', () => {
+  it('reads intellectual property as intellectual property, not as real estate', () => {
+    const ids = (q: string) => NARRATIVE_TOPICS.filter((t) => t.ask.test(q)).map((t) => t.id);
+    expect(ids('how does it protect its intellectual property')).toEqual(['ip']);
+    expect(ids('which properties does it lease')).toEqual(['properties']);
+  });
+
   it('weighs a dated development above the same statement undated', () => {
     const sc = topicScorer('antitrust', []);
     expect(scoreSentence('In September 2024, the Court rejected our appeal in the antitrust case.', null, sc)).toBeGreaterThan(

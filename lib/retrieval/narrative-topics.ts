@@ -443,7 +443,7 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
   },
   {
     id: 'properties',
-    ask: /\bpropert(?:y|ies)\b|\bfacilities\b|\bheadquarters\b|\bsquare feet\b|\boffices?\b|\bstores\b|\bdistribution centers?\b/,
+    ask: /(?<!intellectual )\bpropert(?:y|ies)\b|\bfacilities\b|\bheadquarters\b|\bsquare feet\b|\boffices?\b|\bstores\b|\bdistribution centers?\b/,
     terms: ['properties', 'facilities', 'headquarters', 'square feet', 'leased', 'owned', 'office', 'distribution centers', 'stores'],
     items: ['Item 2'],
   },
