@@ -814,6 +814,11 @@ const anchorRef: Parser<PeriodSpec> = memo(
   ),
 );
 
+/** The period an edge is of: a named or relative period, or a bare year ("the end of 2024"). */
+const edgeRef: Parser<PeriodSpec> = alt(
+  anchorRef,
+  map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })),
+);
 /** "as of", "as at", "at" */
 const asOf = alt(
   words('as of'),
@@ -1059,22 +1064,9 @@ const relativeTo: Parser<PeriodSpec> = memo(
 );
 
 /** Verbs of a period's edges: "when fiscal 2025 began", "start 2025 with", "ended FY2024 with". */
-const BEGAN = new Set(['began', 'begun', 'started', 'opened']);
-const BEGIN_VERBS = [
-  'start',
-  'starts',
-  'started',
-  'starting',
-  'begin',
-  'begins',
-  'began',
-  'beginning',
-  'enter',
-  'enters',
-  'entered',
-  'entering',
-];
-const END_VERBS = ['end', 'ends', 'ended', 'finish', 'finishes', 'finished', 'close', 'closes', 'closed', 'exit', 'exits', 'exited'];
+const BEGAN = new Set('began begun started opened'.split(' '));
+const BEGIN_VERBS = 'start starts started starting begin begins began beginning enter enters entered entering'.split(' ');
+const END_VERBS = 'end ends ended finish finishes finished close closes closed exit exits exited'.split(' ');
 
 export interface RuleHit {
   spec: PeriodSpec;
@@ -1095,62 +1087,20 @@ export const RULES: Parser<RuleHit>[] = [
   rule(
     'boundary',
     alt<PeriodSpec>(
-      map(
-        seq(
-          opt(asOf),
-          the,
-          word('end', 'close', 'beginning', 'start'),
-          word('of'),
-          the,
-          alt(
-            anchorRef,
-            map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })),
-          ),
-        ),
-        ([, , edge, , , ref]) =>
-          ref.type === 'invalid' ? ref : { type: 'boundary', edge: edge.lower === 'end' || edge.lower === 'close' ? 'end' : 'start', ref },
+      map(seq(opt(asOf), the, word('end', 'close', 'beginning', 'start'), word('of'), the, edgeRef), ([, , edge, , , ref]) =>
+        ref.type === 'invalid' ? ref : { type: 'boundary', edge: edge.lower === 'end' || edge.lower === 'close' ? 'end' : 'start', ref },
       ),
       // when fiscal 2025 began, as 2024 ended: the edge of the period a clause says began or ended
-      map(
-        seq(
-          word('when', 'as'),
-          alt(
-            anchorRef,
-            map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })),
-          ),
-          word('began', 'begun', 'started', 'opened', 'ended', 'closed', 'finished'),
-        ),
-        ([, ref, edge]) => (ref.type === 'invalid' ? ref : { type: 'boundary', edge: BEGAN.has(edge.lower) ? 'start' : 'end', ref }),
+      map(seq(word('when', 'as'), edgeRef, word('began', 'begun', 'started', 'opened', 'ended', 'closed', 'finished')), ([, ref, edge]) =>
+        ref.type === 'invalid' ? ref : { type: 'boundary', edge: BEGAN.has(edge.lower) ? 'start' : 'end', ref },
       ),
       // start 2025 with, entered fiscal 2025 with, ended FY2024 with: the edge of the period the verb names
-      map(
-        seq(
-          word(...BEGIN_VERBS, ...END_VERBS),
-          alt(
-            anchorRef,
-            map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })),
-          ),
-          word('with'),
-        ),
-        ([edge, ref]) =>
-          ref.type === 'invalid' ? ref : { type: 'boundary', edge: BEGIN_VERBS.includes(edge.lower) ? 'start' : 'end', ref },
+      map(seq(word(...BEGIN_VERBS, ...END_VERBS), edgeRef, word('with')), ([edge, ref]) =>
+        ref.type === 'invalid' ? ref : { type: 'boundary', edge: BEGIN_VERBS.includes(edge.lower) ? 'start' : 'end', ref },
       ),
       // the last day of fiscal 2024, the first day of FY2025
-      map(
-        seq(
-          opt(asOf),
-          the,
-          word('last', 'first'),
-          word('day'),
-          word('of'),
-          the,
-          alt(
-            anchorRef,
-            map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })),
-          ),
-        ),
-        ([, , edge, , , , ref]) =>
-          ref.type === 'invalid' ? ref : { type: 'boundary', edge: edge.lower === 'last' ? 'end' : 'start', ref },
+      map(seq(opt(asOf), the, word('last', 'first'), word('day'), word('of'), the, edgeRef), ([, , edge, , , , ref]) =>
+        ref.type === 'invalid' ? ref : { type: 'boundary', edge: edge.lower === 'last' ? 'end' : 'start', ref },
       ),
       // fiscal year-end 2024, the fiscal year end of 2023: the end of that fiscal year
       map(
@@ -1163,18 +1113,7 @@ export const RULES: Parser<RuleHit>[] = [
       ),
       // period-end Q2 2022, year-end FY24
       map(
-        seq(
-          opt(asOf),
-          the,
-          word('period', 'quarter', 'year'),
-          opt(hyphen),
-          word('end'),
-          opt(word('of')),
-          alt(
-            anchorRef,
-            map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })),
-          ),
-        ),
+        seq(opt(asOf), the, word('period', 'quarter', 'year'), opt(hyphen), word('end'), opt(word('of')), edgeRef),
         ([, , , , , , ref]) => (ref.type === 'invalid' ? ref : { type: 'boundary', edge: 'end', ref }),
       ),
       // the end of the December 2025 quarter
@@ -1267,17 +1206,8 @@ export const RULES: Parser<RuleHit>[] = [
         }),
       ),
       // FY24 year-end, fiscal 2021 year-ends, Q3 FY25 quarter end, 2020 year end
-      map(
-        seq(
-          alt(
-            anchorRef,
-            map(bareY4, (y): PeriodSpec => ({ type: 'bare_year', year: y })),
-          ),
-          word('year', 'quarter', 'period'),
-          opt(hyphen),
-          word('end', 'ends'),
-        ),
-        ([ref]) => (ref.type === 'invalid' ? ref : { type: 'boundary', edge: 'end', ref }),
+      map(seq(edgeRef, word('year', 'quarter', 'period'), opt(hyphen), word('end', 'ends')), ([ref]) =>
+        ref.type === 'invalid' ? ref : { type: 'boundary', edge: 'end', ref },
       ),
     ),
   ),

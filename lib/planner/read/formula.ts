@@ -100,8 +100,7 @@ function definedName(r: Reading, end: number): { start: number; end: number } | 
   const tokens = spans.tokens.filter((t) => t.end <= end);
   let k = tokens.length - 1;
   // the name's own period or scope, said between it and the marker
-  while (k >= 0) {
-    const t = tokens[k]!;
+  for (let t = tokens[k]; t; t = tokens[k]) {
     const o = owner(t);
     if (o ? o.role === 'measure' : !isFiller(t.lower) || question.charAt(t.start - 1) === '-') break;
     k--;
@@ -109,8 +108,7 @@ function definedName(r: Reading, end: number): { start: number; end: number } | 
   let first: number | null = null;
   let last: number | null = null;
   let loose = false;
-  for (let n = 0; k >= 0 && n < 6; k--, n++) {
-    const t = tokens[k]!;
+  for (let n = 0, t = tokens[k]; t && n < 6; n++, t = tokens[--k]) {
     const next = tokens[k + 1];
     if (last !== null && next && !/^[\s'’-]*$/.test(question.slice(t.end, next.start))) break;
     const o = owner(t);
