@@ -18,6 +18,8 @@ describe('a basis clause after a ratio on average balances', () => {
     ['Marvell inventory turnover for fiscal 2025 (average inventories)', 'inventory_turnover'],
     ['Tesla cash conversion cycle in 2023 based on average balances', 'cash_conversion_cycle'],
     ['Tesla asset turnover for 2023 (revenue over average total assets)', 'asset_turnover'],
+    ['Tesla ROA for 2023 using average total assets: net income over the mean of opening and closing total assets', 'roa'],
+    ['Tesla return on equity for 2023, with equity averaged over the opening and closing balances: net income / that average', 'roe'],
   ])('%s: agrees with the formula, placed, the ratio asked', (q, id) => {
     const r = plan(q);
     expect(r.status, JSON.stringify(r)).toBe('planned');
@@ -41,6 +43,7 @@ describe('a basis clause after a ratio on average balances', () => {
   it.each([
     // the formula averages equity, not net income; assets are no operand of ROE
     'Tesla ROE for 2023 using average net income',
+    'Tesla ROE for 2023, with net income averaged over the opening and closing balances',
     'Tesla return on equity for 2023 on average total assets',
     // a day count for a ratio that counts no days
     'Tesla ROA for 2023 (average total assets, 365 days)',

@@ -330,12 +330,7 @@ function readBasis(
       continue;
     }
     if (AVERAGE_WORD.test(t.lower)) {
-      // "average" stands before a balance the formula averages ("average total assets", "average balances")
-      const next = tokens.slice(k + 1).find((x) => !BODY_WORDS.has(x.lower));
-      const what = next ? operandsAt(next) : [];
-      if (!shape.averages) return null;
-      if (what.length > 0 && !what.some((w) => shape.averaged.has(w) || averagedWithin(w, shape))) return null;
-      if (what.length === 0 && !/^balances?$/.test(next?.lower ?? '')) return null;
+      if (!shape.averages || !averagesBalance(tokens, k, operandsAt, shape)) return null;
       continue;
     }
     if (operandsAt(t).length > 0) {
@@ -346,6 +341,32 @@ function readBasis(
   }
   if (named === 0 && days === null && !/\b(?:average|averaged|mean)\b/i.test(body)) return null;
   return { mentions: inside.map(({ j }) => j), days };
+}
+
+/** Words between an averaging word and the balance it averages ("the mean of opening and closing total assets"). */
+const AVERAGING_WORDS = new Set([...BODY_WORDS, 'opening', 'closing', 'beginning', 'end', 'over', 'on']);
+
+/**
+ * Whether the averaging word at `k` stands with a balance the formula averages: "average total assets",
+ * "the mean of opening and closing total assets", "average balances", "equity averaged over the opening and
+ * closing balances" (the balance before the participle), "net income / that average" (a back-reference).
+ */
+function averagesBalance(
+  tokens: { lower: string; text: string; start: number; end: number }[],
+  k: number,
+  operandsAt: (t: { start: number; end: number; text: string }) => string[],
+  shape: Shape,
+): boolean {
+  const averaged = (what: string[]) => what.some((w) => shape.averaged.has(w) || averagedWithin(w, shape));
+  const next = tokens.slice(k + 1).find((x) => !AVERAGING_WORDS.has(x.lower));
+  const prev = tokens[k - 1];
+  const nextOperands = next ? operandsAt(next) : [];
+  const prevOperands = prev ? operandsAt(prev) : [];
+  // the balance after the word, else the one before it ("equity averaged over …", "equity average")
+  if (nextOperands.length > 0) return averaged(nextOperands);
+  if (prevOperands.length > 0) return averaged(prevOperands);
+  if (!next) return prev?.lower === 'that' || prev?.lower === 'the';
+  return /^balances?$/.test(next.lower);
 }
 
 /** A nested formula whose own balances are averaged ("DSO" inside the cash conversion cycle). */
