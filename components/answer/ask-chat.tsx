@@ -205,7 +205,6 @@ export function AskChat({ threadId, initialMessages, companies = [], initialQues
         {messages.length === 0 && <Examples ask={ask} />}
       </div>
       <div className="space-y-4">
-        {/* busy while an answer streams: assistive technology reads the update once it is complete (and so can a test) */}
         <ol className="space-y-4" aria-live="polite" aria-busy={busy} aria-label="Conversation">
           {messages.map((m, index) => {
             if (m.role === 'user') {

@@ -51,7 +51,8 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 export function monthsNamed(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/\b([A-Za-z]+)\.?\s+(?:\d{1,2},\s+)?((?:19|20)\d{2})\b/g)) {
-    const i = MONTHS.findIndex((x) => x.startsWith(m[1]!.toLowerCase()) && m[1]!.length >= 3);
+    const word = (m[1] ?? '').toLowerCase();
+    const i = word.length >= 3 ? MONTHS.findIndex((x) => x.startsWith(word)) : -1;
     if (i >= 0) out.push(`${m[2]}-${String(i + 1).padStart(2, '0')}`);
   }
   return out;
@@ -136,9 +137,10 @@ export async function resolveBuckets(
       if (r?.status !== 'resolved' || r.fiscalYear === null) {
         // a span between two months ("from September 2024 to June 2025") names the reports on the
         // periods that end in them: each month one filing, or the span is not read at all
-        const named = monthsNamed(p.text).map((m) => filings.find((f) => endsInMonth(f.periodOfReport, m)));
-        if (named.length && named.every((f) => f !== undefined)) {
-          for (const f of named) out.buckets.push(bucketOf(ent.entity, f!));
+        const months = monthsNamed(p.text);
+        const named = months.flatMap((m) => filings.filter((f) => endsInMonth(f.periodOfReport, m)).slice(0, 1));
+        if (months.length && named.length === months.length) {
+          for (const f of named) out.buckets.push(bucketOf(ent.entity, f));
           continue;
         }
         out.errors.push({

@@ -249,9 +249,9 @@ const BASIS_WORDS = new Set([
 function pastPeriods(question: string, from: number, phrases: PeriodPhrase[]): number {
   let at = from;
   for (;;) {
-    const lead = /^\s*,?\s*(?:(?:for|in|during)\s+)?/i.exec(question.slice(at))!;
+    const lead = /^\s*,?\s*(?:(?:for|in|during)\s+)?/i.exec(question.slice(at))?.[0].length ?? 0;
     // the phrase as the period reader took it, with or without the word that leads it
-    const p = phrases.find((x) => x.start >= at && x.start <= at + lead[0].length && x.end > at + lead[0].length);
+    const p = phrases.find((x) => x.start >= at && x.start <= at + lead && x.end > at + lead);
     if (!p) return at;
     at = p.end;
   }
@@ -264,7 +264,8 @@ function readBasisClauses(question: string, mentions: DefinitionMention[], phras
     const shape = expanded(m.id);
     if (!getFormula(m.id) || (!shape.averages && !shape.days) || out.mentions.has(i)) return;
     const start = pastPeriods(question, m.end, phrases);
-    const lead = BASIS_LEAD.exec(question.slice(start))!;
+    const lead = BASIS_LEAD.exec(question.slice(start));
+    if (!lead) return;
     const bs = start + lead[0].length;
     const close = lead[1] ? question.indexOf(')', bs) : -1;
     if (lead[1] && close < 0) return;

@@ -104,7 +104,11 @@ export function readNamedMembers(question: string, words: QuestionWord[], ctx: M
   const start = Math.min(...spans.map((s) => s.start));
   const end = Math.max(...spans.map((s) => s.end));
   const text = question.slice(start, end);
-  const set = namedSet(lexicon, named, (i, t) => writtenWithCompanyWord(question, spans[i]!.start, t, named[i]!.entry.phrase, display));
+  const set = namedSet(lexicon, named, (i, t) => {
+    const at = spans[i];
+    const entry = named[i]?.entry;
+    return !!at && !!entry && writtenWithCompanyWord(question, at.start, t, entry.phrase, display);
+  });
   if (set.dimensions) {
     const first = named[0]!.entry.target;
     return {

@@ -89,7 +89,8 @@ export const measureReader: Reader = {
       for (const c of defs.claims) spans.claim(c.start, c.end, 'operation', c.detail);
       // a day count stated for a days measure ("365 days") replaces the days in its period
       for (const [i, dayCount] of defs.dayCounts) {
-        const m = r.metricMentions[i]!;
+        const m = r.metricMentions[i];
+        if (!m) continue;
         m.ref = { ...m.ref, dayCount };
         r.measureAt = r.measureAt.map((x) => (x.start === m.start && x.ref.id === m.ref.id ? { ...x, ref: m.ref } : x));
       }
