@@ -5,6 +5,7 @@
  * year, the total or the nearest measure.
  */
 import { matchEntities } from './match-entities';
+import { composeFormulas } from './read/compose-formula';
 import { comparisonReader, acrossCompanies } from './read/comparison';
 import { discourseReader, sourceReader } from './read/discourse';
 import { entityReader, readUnknownCompanies, selfAttributed } from './read/entity';
@@ -77,6 +78,10 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
           corrections: fixed.corrections,
         };
     }
+    // "coverage, where EBIT is … and coverage is EBIT divided by …": each named intermediate put in its place
+    const composed = composeFormulas(question);
+    const whole = composed && planWithSpans(composed.question, ctx, new SpanMap(composed.question));
+    if (composed && whole?.status === 'planned') return { ...whole, notes: [...whole.notes, ...composed.said] };
     // "diluted and basic EPS", "current assets and liabilities": two measures sharing a word, each written out
     const spread = distributeMeasures(fixed?.question ?? question);
     if (spread) {
