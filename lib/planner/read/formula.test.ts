@@ -176,6 +176,16 @@ describe('a reference back to the question’s period', () => {
     const end = plan('In FY2021, what were Acme Widgets total assets at year-end?');
     expect(end.status).toBe('planned');
   });
+  it('"at that date", "on the same day" are the one date the question names; after a year they block', () => {
+    const date = plan('What was Zeta Foods cash and cash equivalents at the end of FY2022 plus its long-term debt at that date?');
+    expect(date.status).toBe('planned');
+    if (date.status === 'planned') expect([...new Set(date.intent.periods.map((p) => p.text))]).toEqual(['at the end of FY2022']);
+    expect(plan('What were Acme Widgets total assets at the end of FY2021, and its total liabilities on the same day?').status).toBe(
+      'planned',
+    );
+    const year = plan('What was Acme Widgets revenue in FY2021 and its total liabilities at that date?');
+    expect(year.status).toBe('needs_clarification');
+  });
   it('with two periods named, "the same year" blocks, naming its words', () => {
     const r = plan('Acme Widgets revenue FY2021 and net income for the same year FY2022');
     expect(r.status).toBe('needs_clarification');

@@ -149,6 +149,8 @@ function pinnedPeriods(question: string, phrases: PeriodPhrase[]): Map<PeriodPhr
  */
 const SAME_PERIOD =
   /\b(?:(?:for|in|of|during|over)\s+)?(?:the\s+same|that)\s+(?:fiscal\s+)?(?:year|quarter|period)\b|(?<!outstanding\s)\b(?:at|as\s+of)\s+(?:the\s+)?(?:fiscal\s+)?year[- ]end\b(?!\s+(?:of\s+)?(?:fiscal\s+)?(?:fy)?\d)/gi;
+/** A reference back to the question's one date ("at that date", "on the same day", "as of that point"). */
+const SAME_DATE = /\b(?:at|on|as\s+(?:of|at))\s+(?:that|the\s+same)\s+(?:date|day|time|point(?:\s+in\s+time)?|balance[- ]sheet\s+date)\b/gi;
 
 /**
  * After the measures: a reference back to the period ("the diluted EPS for the same year", "total assets at
@@ -167,6 +169,12 @@ export const samePeriodReader: Reader = {
       spec.type === 'bare_year' ||
       (spec.type === 'fiscal' && spec.position === 'FY') ||
       (spec.type === 'filing' && (spec.form === '10-K' || spec.form === 'annual') && typeof spec.which === 'number');
+    // "… at the beginning of fiscal 2025 plus its marketable securities at that date": the one date the question names
+    if (spec.type === 'boundary' || spec.type === 'instant')
+      for (const m of r.question.matchAll(SAME_DATE)) {
+        const s = m.index ?? 0;
+        if (!r.spans.taken(s, s + m[0].length)) r.spans.claim(s, s + m[0].length, 'period', `the question's date: ${only.text}`);
+      }
     for (const m of r.question.matchAll(SAME_PERIOD)) {
       const s = m.index ?? 0;
       const e = s + m[0].length;
