@@ -189,3 +189,46 @@ export function readSourcePhrases(
   }
   return out;
 }
+
+/** Words that gloss one name by another: "cash pile, meaning cash and cash equivalents", "term debt classified as non-current". */
+const GLOSS =
+  /(?:,\s*)?\b(?:meaning|i\.\s?e\.?|that\s+is|namely|in\s+other\s+words|(?:shown|reported|recorded|presented|classified|booked|listed|captioned|labell?ed)\s+as)\s*,?\s*$/i;
+
+/**
+ * Glosses: the words that say the measure after them is what the words before them mean ("NVIDIA's cash pile,
+ * meaning cash and cash equivalents", "paid in advance, shown as current deferred revenue"). Claimed only
+ * between two placed spans (or the asker's own words for the measure, which the gloss then names) with a
+ * measure or its qualifier right after: the figure is the one named after the gloss.
+ */
+export function readGlosses(
+  question: string,
+  placed: { start: number; end: number; role: string; detail?: string }[],
+  free: (start: number, end: number) => boolean,
+  tokens: { start: number; end: number; lower: string }[],
+  filler: (word: string) => boolean,
+): DiscourseClaim[] {
+  const out: DiscourseClaim[] = [];
+  for (const p of placed) {
+    if (p.role !== 'measure' && p.role !== 'qualifier') continue;
+    const before = question.slice(Math.max(0, p.start - 40), p.start);
+    const gloss = GLOSS.exec(before);
+    if (!gloss) continue;
+    const s = p.start - before.length + gloss.index;
+    if (!free(s, p.start)) continue;
+    // the asker's own words for the measure, right before the gloss ("cash pile"), up to four
+    const own = tokens.filter((t) => t.end <= s && t.end > s - 40);
+    let k = own.length - 1;
+    let from = s;
+    for (let n = 0; k >= 0 && n < 4; k--, n++) {
+      const t = own[k]!;
+      if (!free(t.start, t.end) || filler(t.lower) || !/^[\s'’-]*$/.test(question.slice(t.end, from))) break;
+      from = t.start;
+    }
+    const anchor = placed.find((x) => x.end <= from && /^[\s,'’s]*$/i.test(question.slice(x.end, from)));
+    if (from === s && !anchor) continue;
+    // "revenue, meaning net income": two different measures are no gloss of one another
+    if (from === s && anchor?.role === 'measure' && p.role === 'measure' && anchor.detail !== p.detail) continue;
+    out.push({ start: from, end: s + gloss[0].trimEnd().length, detail: from < s ? 'the asker’s name for the measure' : 'gloss' });
+  }
+  return out;
+}

@@ -88,3 +88,24 @@ describe('rounding requests are honoured in the display', () => {
     expect(r.intent.instructions).toMatchObject({ scale: 'millions', decimals: 0 });
   });
 });
+
+describe('glosses: the measure named after "meaning", "i.e.", "shown as" is the figure', () => {
+  it.each([
+    ['What was Zeta Foods war chest, meaning cash and cash equivalents, at the end of FY2022?', 'cash'],
+    ['How much did Acme Widgets hold in the bank, i.e. cash and cash equivalents, at the end of FY2021?', 'cash'],
+    ['What were Acme Widgets sales, reported as revenue, in FY2020?', 'revenue'],
+  ])('%s', (q, metric) => {
+    expect(planned(q).intent.metric.id).toBe(metric);
+  });
+
+  it('a gloss between two different measures, or before no measure, blocks', () => {
+    for (const q of [
+      'What was Zeta Foods revenue, meaning net income, in FY2022?',
+      'What was Acme Widgets cash at the end of FY2021, meaning in the vault?',
+    ]) {
+      const r = plan(q);
+      expect(r.status, q).toBe('needs_clarification');
+      if (r.status === 'needs_clarification') expect(r.clarification.question).toMatch(/meaning/);
+    }
+  });
+});

@@ -6,7 +6,8 @@
  * after the content readers, places the source words around what they placed ("based on FY2021 data").
  */
 import { type InstructionClaim, type ReadInstructions, readInstructions } from '../instructions';
-import { readDiscourseClauses, readSourcePhrases } from './discourse-lexicon';
+import { isFiller } from '../filler';
+import { readDiscourseClauses, readGlosses, readSourcePhrases } from './discourse-lexicon';
 import type { Reader } from './types';
 
 /**
@@ -46,6 +47,9 @@ export const sourceReader: Reader = {
     // sources are periods, companies, statements and filings; "using <measure>" is a definition's or a pin's word
     const placed = spans.placed().filter((e) => ['period', 'entity', 'instruction', 'basis', 'scope'].includes(e.role));
     for (const c of readSourcePhrases(question, placed, (s, e) => !spans.taken(s, e))) spans.claim(c.start, c.end, 'instruction', c.detail);
+    const all = spans.placed().filter((e) => e.role !== 'filler');
+    for (const c of readGlosses(question, all, (s, e) => !spans.taken(s, e), spans.tokens, isFiller))
+      spans.claim(c.start, c.end, 'instruction', c.detail);
     return null;
   },
 };
