@@ -106,6 +106,17 @@ describe('user-stated formulas', () => {
     }
   });
 
+  it('an amount per weighted-average diluted share is the amount over the diluted share count', () => {
+    for (const q of [
+      'Zeta Foods FY2022 stock-based compensation per weighted-average diluted share',
+      'Give a short answer: Acme Widgets FY2021 stock-based compensation per diluted share.',
+    ]) {
+      const r = plan(q);
+      expect(r.status, q).toBe('planned');
+      if (r.status === 'planned') expect(shape(r.intent.expression)).toBe('(stock_compensation / shares_diluted)');
+    }
+  });
+
   it('net income per share of a basis is the reported EPS of that basis', () => {
     for (const [q, id] of [
       ['What did Acme Widgets earn per share, on a diluted basis, in FY2021?', 'eps_diluted'],

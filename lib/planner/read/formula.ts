@@ -430,7 +430,11 @@ function planFormula(r: Reading, region: Region, lexed: NonNullable<ReturnType<t
   if ('ask' in built)
     return { status: 'needs_clarification', clarification: { question: built.ask, options: [] }, partial: { entities }, notes };
   spans.reader = 'expression';
-  for (const c of lexed.claims) if (!spans.taken(c.start, c.end)) spans.claim(c.start, c.end, 'operation', c.detail);
+  for (const c of lexed.claims) {
+    // a word another reader glossed at the edge of the formula's words ("share" of "per diluted share") stays its
+    const free: [number, number] | null = spans.taken(c.start, c.end) ? spans.untaken(c.start, c.end, ['qualifier']) : [c.start, c.end];
+    if (free) spans.claim(free[0], free[1], 'operation', c.detail);
+  }
   if (name && !name.measure) spans.claim(name.start, name.end, 'operation', 'name of the formula');
   // the words between the name and its formula ("i.e.", "defined as", "which I compute as", "=")
   if (region.marker && !spans.taken(region.marker.start, region.marker.end))
