@@ -103,12 +103,19 @@ function roleClause(question: string, s: number, e: number): DiscourseClaim | nu
   return { start: s + lead, end: e, detail: 'role' };
 }
 
+/** The form of the figure asked for in an answer-form clause ("Give it as a ratio", "State it as a multiple"). */
+const AS_FORM = /\bas\s+an?\s+(?:ratio|multiple|decimal(?:\s+number)?|plain\s+number)\b/gi;
+
 /** "Give a short answer.", "Respond in one line:", "Quick one:", "Without commentary,": the clause is discourse. */
 function answerFormClause(question: string, s: number, e: number, taken: (start: number, end: number) => boolean): DiscourseClaim[] | null {
   // words an instruction already placed ("in USD", "to two decimals") belong to the clause too
-  const tokens = tokenize(question.slice(s, e)).filter((t) => !taken(s + t.start, s + t.end));
-  if (tokens.length === 0 || !ANSWER_FORM_STRONG.test(question.slice(s, e))) return null;
-  if (!tokens.every((t) => ANSWER_FORM.has(t.lower) || isFiller(t.lower))) return null;
+  const text = question.slice(s, e);
+  // "as a ratio", "as a multiple": the form of the figure asked for, never a figure of its own
+  const forms = [...text.matchAll(AS_FORM)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const);
+  const inForm = (t: { start: number; end: number }) => forms.some(([a, b]) => a <= t.start && t.end <= b);
+  const tokens = tokenize(text).filter((t) => !taken(s + t.start, s + t.end));
+  if (tokens.length === 0 || !ANSWER_FORM_STRONG.test(text)) return null;
+  if (!tokens.every((t) => ANSWER_FORM.has(t.lower) || isFiller(t.lower) || inForm(t))) return null;
   // one claim per run of words between the instruction's
   const runs: DiscourseClaim[] = [];
   for (const t of tokens) {

@@ -109,3 +109,13 @@ describe('glosses: the measure named after "meaning", "i.e.", "shown as" is the 
     }
   });
 });
+
+describe('the form of the figure asked for', () => {
+  it('"Give it as a ratio", "State it as a multiple" pass; "the ratio" alone is no form', () => {
+    expect(planned('What was Zeta Foods current ratio at the end of FY2022? Give it as a ratio.').intent.metric.id).toBe('current_ratio');
+    expect(planned('Acme Widgets FY2021 operating income divided by interest expense. State it as a multiple.').intent.operation).toBe(
+      'expression',
+    );
+    expect(plan('Give the ratio: Acme Widgets FY2021 revenue').status).toBe('needs_clarification');
+  });
+});
