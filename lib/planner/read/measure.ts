@@ -197,8 +197,9 @@ export const measureVerbReader: Reader = {
         const s = c.index ?? 0;
         const e = s + c[0].length;
         const fitting = r.measureAt.some((m) => inSentence(s, m) && measureClass(m.ref.id, m.ref.periodType).includes(fits));
-        // the complement without the particle its verb already took ("hand back | to shareholders through")
-        const part: [number, number] | null = fitting ? (spans.taken(s, e) ? spans.untaken(s, e, ['qualifier']) : [s, e]) : null;
+        // the complement without the particle its verb already took ("hand back | to shareholders through") or the
+        // company it names ("sitting on | Marvell's | books")
+        const part: [number, number] | null = fitting ? (spans.taken(s, e) ? spans.untaken(s, e, ['qualifier', 'entity']) : [s, e]) : null;
         if (part) spans.claim(part[0], part[1], 'qualifier', 'verb complement');
       }
     return null;

@@ -192,7 +192,7 @@ export const VERB_COMPLEMENTS: readonly { re: RegExp; fits: MeasureClass }[] = [
   },
   // "on its books", "on Marvell's books"; "the cash balance", "cash position", "cash pile", "worth"
   {
-    re: /\b(?:on\s+(?:its|their|the|\S+['’]s?)\s+(?:books|balance\s+sheets?)|in\s+total|all\s+told|balance(?!\s+sheet)|position|pile|hoard|worth)\b/gi,
+    re: /\b(?:on\s+(?:its|their|the|(?:\S+\s+){0,2}\S+['’]s?)\s+(?:books|balance\s+sheets?)|in\s+total|all\s+told|balance(?!\s+sheet)|position|pile|hoard|worth)\b/gi,
     fits: 'balance',
   },
   { re: /\b(?:in\s+cash|actually)\b/gi, fits: 'income' },
