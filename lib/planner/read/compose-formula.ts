@@ -52,8 +52,9 @@ const HEAD_MARKER = /\s=\s?|:\s|\bi\.\s?e\.|\b(?:defined|computed|calculated|wor
  */
 export function composeFormulas(question: string): { question: string; said: string[] } | null {
   const defs = definitions(question);
-  if (defs.length === 0) return null;
-  const head = question.slice(0, defs[0]!.start);
+  const first = defs[0];
+  if (!first) return null;
+  const head = question.slice(0, first.start);
   const marker = HEAD_MARKER.exec(head);
   // where the head may use a name: after its own formula's marker, or anywhere when it states none
   const cut = marker ? marker.index + marker[0].length : 0;
@@ -68,12 +69,12 @@ export function composeFormulas(question: string): { question: string; said: str
   for (let pass = 0; pass < defs.length; pass++)
     for (const d of used) for (const [x, f] of formulas) if (x !== d) formulas.set(x, f.replace(wordRe(d.name), `(${formulas.get(d)})`));
   // a name defined through itself is no formula
-  if (used.some((d) => wordRe(d.name).test(formulas.get(d)!))) return null;
+  if (used.some((d) => wordRe(d.name).test(formulas.get(d) ?? ''))) return null;
   const said = used.map((d) => `“${d.name}” read as ${formulas.get(d)}`);
   let lead = head.slice(cut);
   if (!final) for (const d of used) lead = lead.replace(wordRe(d.name), `(${formulas.get(d)})`);
   const front = `${head.slice(0, cut)}${lead}`.trimEnd();
-  const tail = question.slice(defs.at(-1)!.end);
+  const tail = question.slice((defs.at(-1) ?? first).end);
   const rest = defs.filter((d) => d !== final && !used.includes(d));
   const clauses = rest.map((d) => `${question.slice(d.start, d.formulaAt)}${formulas.get(d)}`).join('');
   const defined = final ? `, defined as ${formulas.get(final)}` : '';

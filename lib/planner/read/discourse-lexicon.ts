@@ -227,8 +227,8 @@ export function readGlosses(
     let k = own.length - 1;
     let from = s;
     for (let n = 0; k >= 0 && n < 4; k--, n++) {
-      const t = own[k]!;
-      if (!free(t.start, t.end) || filler(t.lower) || !/^[\s'’-]*$/.test(question.slice(t.end, from))) break;
+      const t = own[k];
+      if (!t || !free(t.start, t.end) || filler(t.lower) || !/^[\s'’-]*$/.test(question.slice(t.end, from))) break;
       from = t.start;
     }
     const anchor = placed.find((x) => x.end <= from && /^[\s,'’s]*$/i.test(question.slice(x.end, from)));
