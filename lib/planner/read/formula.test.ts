@@ -139,6 +139,8 @@ describe('ordinary words around a measure', () => {
     ['Based on data for FY2021, what was Acme Widgets revenue?', 'revenue', 'FY2021'],
     ['Give a short answer in USD: Zeta Foods net income for FY2022.', 'net_income', 'FY2022'],
     ["How much goodwill was sitting on Zeta Foods' books at the end of FY2022?", 'goodwill', 'at the end of FY2022'],
+    ['Did Acme Widgets make money in FY2023?', 'net_income', 'FY2023'],
+    ['Did Zeta Foods turn a profit in FY2021?', 'net_income', 'FY2021'],
     ["How much cash sat on Acme Widgets' books at the end of FY2021?", 'cash', 'at the end of FY2021'],
   ];
   for (const [q, metric, period] of PLANNED) {

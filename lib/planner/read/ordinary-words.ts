@@ -103,6 +103,9 @@ export const ORDINARY_PATTERNS: readonly { pattern: string; metric: string }[] =
   },
   // the lines of the income statement
   { pattern: '(?:at |on )?the bottom line', metric: 'net_income' },
+  // "did it make money", "did it turn a profit": the bottom line, whose sign answers the question
+  { pattern: `${alt('make', 'makes', 'made', 'making', 'earn', 'earns', 'earned')} (?:any )?money`, metric: 'net_income' },
+  { pattern: `${alt('turn', 'turns', 'turned', 'turning', 'post', 'posts', 'posted')} a (?:net )?profit`, metric: 'net_income' },
   { pattern: `${alt('keep', 'keeps', 'kept', 'keeping')} as (?:net )?(?:profit|profits|earnings|income)`, metric: 'net_income' },
   { pattern: '(?:at |on )?the operating (?:line|level)', metric: 'operating_income' },
   { pattern: `${alt('earn', 'earns', 'earned', 'make', 'makes', 'made')} from ${POSSESSIVE}operations`, metric: 'operating_income' },
