@@ -499,6 +499,8 @@ describe('calculation words over windows of periods are never dropped', () => {
     expect(
       operandTexts("NVIDIA's first three quarters of FY26 revenue combined").periods.map((s) => s && s.type === 'fiscal' && s.position),
     ).toEqual(['Q1', 'Q2', 'Q3']);
+    for (const q of ['Tesla revenue Q2-Q4 2021 combined', 'Tesla revenue Q2 through Q4 2021 in total'])
+      expect(operandTexts(q).periods.map((s) => s && s.type === 'fiscal' && s.position)).toEqual(['Q2', 'Q3', 'Q4']);
     expect(operandTexts('Alphabet Q1 and Q2 2025 net income together').op).toBe('sum');
     // taken together, or added as written (a ratio refuses the second)
     expect(planned('Alphabet Q1 and Q2 2025 gross margin combined').expression).toMatchObject({ op: 'sum', combined: true });

@@ -8,7 +8,7 @@ import type { OperationWords } from '../operations';
 import type { SpanMap } from '../spans';
 import type { EntityRef, ExpressionNode, Intent, MetricRef, PeriodRequest, PlanResult } from '../types';
 import { versionsOnlyForValues } from '../version-basis';
-import { quarterText, withYear, yearOf } from './period-runs';
+import { quarterRuns, quarterText, withYear, yearOf } from './period-runs';
 import type { Reader } from './types';
 
 interface Clause {
@@ -74,10 +74,15 @@ interface ExpressionInput {
  * lib/calc, which refuses invalid joins with typed errors.
  */
 /** A clause whose one period phrase stands for several periods, as one clause per period (the measure stays with the first). */
-function spreadWindow(c: Clause, range: YearRangeSpan | null): Clause[] {
+function spreadWindow(c: Clause, range: YearRangeSpan | null, spans: SpanMap): Clause[] {
   let specs: { text: string; spec: PeriodSpec }[] | null = null;
   const [a, b] = c.periods;
-  if (range && c.periods.length === 2 && a!.start >= range.start && b!.end <= range.end) {
+  // "Q1-Q3 2025 combined", "Q1 through Q3 FY2026 in total": every quarter of the run (its joining word placed), never its two ends
+  const run = a && b && c.periods.length === 2 ? quarterRuns(spans.question, c.periods).get(a) : undefined;
+  if (run && a && b) {
+    specs = run.map((p) => ({ text: p.text, spec: p.spec }));
+    if (!spans.taken(a.end, b.start)) spans.claim(a.end, b.start, 'period', 'run of quarters');
+  } else if (range && c.periods.length === 2 && a!.start >= range.start && b!.end <= range.end) {
     const years = Array.from({ length: range.to - range.from + 1 }, (_, k) => range.from + k);
     const s = a!.spec;
     specs = years.map((y) =>
@@ -247,7 +252,7 @@ function planExpression(x: ExpressionInput): PlanResult {
   // added up, a range of years is each of its years ("aggregate revenue FY2023 to FY2025", "cumulative
   // net income 2023 through 2025") and a run of quarters is each of its quarters ("the sum of the first
   // two quarters of 2025"): one operand per period, so a sum checks each of them (and refuses what does not add)
-  const clauses: Clause[] = op === 'sum' ? written.flatMap((c) => spreadWindow(c, x.rangeSpan)) : written;
+  const clauses: Clause[] = op === 'sum' ? written.flatMap((c) => spreadWindow(c, x.rangeSpan, spans)) : written;
   if (clauses.length < 2) {
     return {
       status: 'needs_clarification',
