@@ -132,6 +132,8 @@ describe('ordinary words around a measure', () => {
     ['Did Acme Widgets make money in FY2023?', 'net_income', 'FY2023'],
     ['Did Zeta Foods turn a profit in FY2021?', 'net_income', 'FY2021'],
     ["How much cash sat on Acme Widgets' books at the end of FY2021?", 'cash', 'at the end of FY2021'],
+    // the verb's object names the flow: what the business generated in revenue is revenue, not operating cash flow
+    ["What did Zeta Foods' business generate in revenue in FY2022?", 'revenue', 'FY2022'],
   ];
   for (const [q, metric, period] of PLANNED) {
     it(q, () => {
@@ -142,6 +144,11 @@ describe('ordinary words around a measure', () => {
       expect(r.intent.periods.map((p) => p.text)).toEqual([period]);
     });
   }
+
+  it('what the operations brought in as net income is never operating cash flow (asked back or read as net income)', () => {
+    const r = plan('How much did Acme Widgets operations bring in as net income in FY2021?');
+    expect(r.status === 'planned' && r.intent.metric.id === 'operating_cash_flow').toBe(false);
+  });
 
   // the balance at a period's start is not its balance at the end: the start verb is read as the period's start edge
   it.each([

@@ -96,9 +96,10 @@ export const ORDINARY_PATTERNS: readonly { pattern: string; metric: string }[] =
   // revenue
   { pattern: `${TAKE_IN} (?:in )?from ${POSSESSIVE}(?:customers|clients|sales)`, metric: 'revenue' },
   { pattern: '(?:the )?top line', metric: 'revenue' },
-  // the cash the operations bring in: operating cash flow ("how much cash did its operations generate")
+  // the cash the operations bring in: operating cash flow ("how much cash did its operations generate"); not when
+  // the verb's object is a flow of the income statement ("what did its Services business generate in revenue")
   {
-    pattern: `${POSSESSIVE}(?:operations|operating activities|business) ${alt('bring in', 'brings in', 'brought in', 'generate', 'generates', 'generated', 'produce', 'produced', 'throw off', 'threw off')}`,
+    pattern: `${POSSESSIVE}(?:operations|operating activities|business) ${alt('bring in', 'brings in', 'brought in', 'generate', 'generates', 'generated', 'produce', 'produced', 'throw off', 'threw off')}(?! (?:in |as )?(?:net )?(?:revenues?|sales|income|profits?|earnings)\\b)`,
     metric: 'operating_cash_flow',
   },
   // the lines of the income statement
