@@ -27,6 +27,12 @@ function withoutMember(label: string, member: string): string {
   return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
+/** The qualifier that restricts a measure to the member the filer's vocabulary read, where it is written. */
+function memberQualifier(named: Extract<NamedMembers, { kind: 'member' }>): MeasureQualifier {
+  const member = { axis: named.axis, member: named.member, label: named.label, dimensions: named.dimensions };
+  return { kind: 'member', text: named.text, start: named.start, end: named.end, value: named.member, member, understood: true };
+}
+
 /**
  * "What share of revenue came from the iPhone": in a share asked before its measure, a member named apart
  * from the one measure is the part and the measure its whole. The member is placed as a mention of that
@@ -37,17 +43,8 @@ function sharePart(r: Reading, named: Extract<NamedMembers, { kind: 'member' }>)
   const [whole, ...others] = r.metricMentions;
   if (!share || !whole || others.length > 0 || whole.ref.dimensions || whole.qualifiers.some((q) => q.kind === 'member')) return false;
   if (!(share.end <= whole.start && whole.end <= named.start)) return false;
-  const member = { axis: named.axis, member: named.member, label: named.label, dimensions: named.dimensions };
   const ref = { ...whole.ref, label: withMember(named.label, whole.ref.label), dimensions: named.dimensions, memberLabel: named.label };
-  const q: MeasureQualifier = {
-    kind: 'member',
-    text: named.text,
-    start: named.start,
-    end: named.end,
-    value: named.member,
-    member,
-    understood: true,
-  };
+  const q = memberQualifier(named);
   r.metricMentions = [
     whole,
     { ref, phrase: named.text.toLowerCase(), index: named.start, start: named.start, end: named.end, qualifiers: [q] },
@@ -69,15 +66,7 @@ function applyNamedMembers(r: Reading, named: Extract<NamedMembers, { kind: 'mem
     if (m.ref.dimensions && !own) return m;
     // the same measure asked again with a member of its own is its total ("X as a share of revenue"): kept whole
     if (!own && r.metricMentions.some((o) => o !== m && o.ref.id === m.ref.id && o.ref.dimensions)) return m;
-    const q: MeasureQualifier = {
-      kind: 'member',
-      text: named.text,
-      start: named.start,
-      end: named.end,
-      value: named.member,
-      member: { axis: named.axis, member: named.member, label: named.label, dimensions: named.dimensions },
-      understood: true,
-    };
+    const q = memberQualifier(named);
     const base = m.ref.memberLabel ? withoutMember(m.ref.label, m.ref.memberLabel) : m.ref.label;
     return {
       ...m,
