@@ -13,29 +13,24 @@ import { loadEntityIndex } from '@/lib/planner/catalog';
 import type { EntityIndex } from '@/lib/planner/entity-index';
 import { proposeIntent } from '@/lib/planner/llm-intent';
 import { matchEntities } from '@/lib/planner/match-entities';
-import { readInstructions } from '@/lib/planner/instructions';
 import { planQuestion } from '@/lib/planner/plan';
 import type { ContextSlot } from '@/lib/planner/read/context';
-import type { Intent, PeriodRequest, PlanResult } from '@/lib/planner/types';
+import type { Intent, PlanResult } from '@/lib/planner/types';
 import { loadConceptCatalog } from '@/lib/retrieval/concepts';
 import { loadMemberCatalog } from '@/lib/retrieval/members';
 import { answerJudgement, planJudgement } from './analyses';
+import { answerFigures, type FigureEnv } from './answer-figures';
 import { answerNarrative } from './answer-narrative';
+import { answerMixed } from './answer-parts';
 import { answerCacheKey, cachedAnswer, rememberAnswer, serveCached } from './cache';
-import { sayVerdict } from './verdict';
-import { compose, type ComposedAnswer } from './compose';
-import type { EntityContext, ExecContext, Target } from './compute';
+import type { ComposedAnswer } from './compose';
 import type { Trace } from './trace';
-import { entityContext, latestPeriodEndAt } from './entity-context';
-import { notHeldNotes, withNotes } from './filings-held';
+import { latestPeriodEndAt } from './entity-context';
 import type { AnswerEvent } from './messages';
-import { figureNote, readBack } from './read-back';
-import { type StageReporter, stageReporter } from './stage-reporter';
-import { operationFor, type Outcome } from './operations';
+import { readBack } from './read-back';
+import { stageReporter } from './stage-reporter';
 import { phraseAnswer } from './phrase';
 import { storeManifest } from './store-manifest';
-import { TARGET, resolveAllFor, resolveFor, type Resolution, type Stop } from './targets';
-import { TextBuilder } from './text';
 import type { Answer } from './types';
 
 export const PLANNER_VERSION = 'planner/1';
@@ -162,111 +157,12 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
     plan.notes.push(`judgement ${judged.analysis}: ${analysed.status}; answered from the filings' text instead`);
   }
 
-  if (plan.status === 'planned_narrative') {
-    stage('looking_up');
-    const narrative = await answerNarrative({ db, tenantId, role: opts.role ?? null, narrative: plan.narrative, trace, question, report });
-    if (!plan.numericQuestion || plan.numericQuestion.trim() === question) return finish(narrative);
-    // a mixed question: the figures through the numeric path, the text through the narrative one, one answer
-    stage('computing');
-    // its figures are this answer's figures; its stages are already told
-    const onEvent = (e: AnswerEvent) => e.type === 'figure' && report.figure(e.figure);
-    const numeric = await answerQuestion({ ...opts, question: plan.numericQuestion, store: false, previous: null, onEvent });
-    const seg = numeric.segments.concat([{ type: 'text', text: ' ' }], narrative.segments);
-    return finish({
-      ...narrative,
-      status: numeric.status === 'answered' || narrative.status === 'answered' ? 'answered' : narrative.status,
-      text: `${numeric.text} ${narrative.text}`.trim(),
-      segments: seg,
-      values: numeric.values,
-      errors: [...numeric.errors, ...narrative.errors],
-      intent: numeric.intent,
-    });
-  }
-
-  if (plan.status !== 'planned') {
-    const tb = new TextBuilder();
-    const partial = plan.partial;
-    if (plan.status === 'needs_clarification') tb.text(plan.clarification.question);
-    else tb.text(`${plan.missing} Ledgerline answers only from reported facts and does not guess.`);
-    return finish({
-      status: plan.status,
-      pathway: partial.entities && partial.entities.length > 1 ? 'comparison' : 'detail',
-      text: tb.toString(),
-      segments: tb.segments,
-      values: [],
-      passages: [],
-      clarification: plan.status === 'needs_clarification' ? plan.clarification : null,
-      errors: plan.status === 'insufficient_evidence' ? [{ code: 'MISSING_FACT', message: plan.missing, factIds: [] }] : [],
-      intent: null,
-      table: null,
-    });
-  }
-
-  const run = async (intent: Intent): Promise<ComposedAnswer> => {
-    stage('looking_up');
-    const ctx: ExecContext = { db, tenantId, role: opts.role ?? null, ...scopeOf(intent, question), trace, report };
-    const contexts = await Promise.all(intent.entities.map((e) => entityContext(db, tenantId, e, ctx.role, index)));
-    const operation = operationFor(intent);
-    const outcomes: Outcome[] = [];
-    const wanted = intent.instructions?.currency;
-    const stop: Stop[] = [];
-
-    for (const ent of contexts) {
-      const mine = intent.periods.filter((p) => !p.forEntity || p.forEntity === ent.entity.id);
-      const free = mine.filter((p) => p.forMetric === null);
-      const pins = resolvePins(ent, intent, mine, stop);
-      if (!pins) continue;
-      let resolved: Extract<Resolution, { ok: true }>[] = [];
-      if (operation.resolvesPeriods) {
-        const resolutions = resolveAllFor(ent, free, intent.metric.periodType);
-        const failed = resolutions.find((r): r is Extract<Resolution, { ok: false }> => !r.ok);
-        if (failed) {
-          stop.push(failed);
-          continue;
-        }
-        resolved = resolutions as Extract<Resolution, { ok: true }>[];
-        if (resolved.length === 0 && pins.size > 0) {
-          // only pinned periods: the question period is the denominator's (the base of the measure)
-          resolved.push({ ok: true, target: pins.get(intent.metric.denominator ?? '') ?? [...pins.values()][0]!, resolved: null });
-        }
-      }
-      const before = outcomes.length;
-      await operation.run({ ctx, ent, intent, free, pins, resolved, outcomes, stop });
-      reportFigures(report, outcomes.slice(before), wanted);
-    }
-
-    // "in US dollars", "in euros": a figure measured in another currency is refused, never converted or relabelled
-    if (wanted) {
-      for (const [i, o] of outcomes.entries()) {
-        const have = o.figure?.currency;
-        if (!o.figure || !have || have === wanted) continue;
-        const message = `${intent.metric.label} is reported in ${have}, and the question asks for ${wanted}; Ledgerline does not convert currencies`;
-        outcomes[i] = {
-          entity: o.entity,
-          ...(o.target ? { target: o.target } : {}),
-          failure: { kind: 'rejected', message, errors: [{ code: 'CURRENCY_MISMATCH', message, factIds: o.figure.factIds }] },
-        };
-      }
-    }
-    stage('computing');
-    const notes = await notHeldNotes(db, { tenantId, role: ctx.role }, outcomes);
-    return withNotes(sayVerdict(intent, compose(intent, outcomes, stop)), notes);
-  };
-
-  // several measures named ("revenue and net income"): each answered in turn, one answer
-  const parts: ComposedAnswer[] = [];
-  for (const intent of [plan.intent, ...(plan.also ?? [])]) parts.push(await run(intent));
-  const composed = parts.length === 1 ? parts[0]! : joinParts(parts);
-  // a misspelt measure word read as another is said first, so the reader sees what was answered
-  const corrections = plan.corrections ?? [];
-  if (corrections.length === 0) return finish(composed);
-  const said = `Read ${corrections.map((c) => `“${c.from}” as “${c.to}”`).join(' and ')}. `;
-  return finish({ ...composed, text: said + composed.text, segments: [{ type: 'text', text: said }, ...composed.segments] });
-}
-
-/** An intent's scope and basis, and the statements its question names as the source of its figures (statement-scope.ts). */
-function scopeOf(intent: Intent, question: string): Pick<ExecContext, 'scope' | 'basis' | 'statements'> {
-  return { scope: intent.scope, basis: intent.basis, statements: readInstructions(question).instructions.statements ?? [] };
+  const env: FigureEnv = { db, tenantId, role: opts.role ?? null, question, index, trace, report };
+  if (plan.status !== 'planned_narrative') return finish(await answerFigures(plan, env));
+  stage('looking_up');
+  const narrative = await answerNarrative({ db, tenantId, role: opts.role ?? null, narrative: plan.narrative, trace, question, report });
+  // a mixed question: each part by its own pathway, one answer
+  return finish(plan.parts ? await answerMixed(plan.parts, narrative, env) : narrative);
 }
 
 /** The members (segments, products, regions) and labelled concepts of the companies a question names. */
@@ -293,98 +189,4 @@ function namedEntityIds(question: string, index: EntityIndex, previous: Intent |
   ];
 }
 
-/**
- * The answers to each measure of one question, as one answer: values renumbered in order, texts one after
- * the other. Answered when any part is; a part that is not says so in its place.
- */
-function joinParts(parts: ComposedAnswer[]): ComposedAnswer {
-  const values: ComposedAnswer['values'] = [];
-  const segments: ComposedAnswer['segments'] = [];
-  const rows: NonNullable<ComposedAnswer['table']>['rows'] = [];
-  for (const [k, part] of parts.entries()) {
-    const ids = new Map<string, string>();
-    for (const v of part.values) {
-      const id = `v${values.length + 1}`;
-      ids.set(v.id, id);
-      values.push({ ...v, id });
-    }
-    if (k > 0) segments.push({ type: 'text', text: ' ', join: true } as ComposedAnswer['segments'][number]);
-    for (const seg of part.segments) segments.push(seg.type === 'value' ? { ...seg, valueId: ids.get(seg.valueId) ?? seg.valueId } : seg);
-    for (const r of part.table?.rows ?? []) rows.push({ ...r, valueId: ids.get(r.valueId) ?? r.valueId });
-  }
-  const first = parts[0]!;
-  const answered = parts.some((p) => p.status === 'answered');
-  const status = answered ? 'answered' : first.status;
-  // one sentence per part (one value each): the same period and company are said once
-  const joined = parts.every((p) => p.values.length === 1)
-    ? sharedLead(segments)
-    : segments.map((x) => ('join' in x ? { type: 'text' as const, text: x.text } : x));
-  return {
-    ...first,
-    status,
-    text: joined
-      .map((x) => x.text)
-      .join('')
-      .replace(/\s+/g, ' ')
-      .trim(),
-    segments: joined,
-    values,
-    clarification: answered ? null : first.clarification,
-    errors: parts.flatMap((p) => p.errors),
-    table: first.table ? { ...first.table, rows } : null,
-  };
-}
-
-/** Tells each new figure as it is computed (one in another currency than the question asks for is refused, not shown). */
-function reportFigures(report: StageReporter, outcomes: Outcome[], wanted: string | undefined): void {
-  for (const o of outcomes) {
-    const cur = o.figure?.currency;
-    if (o.figure && (!wanted || !cur || cur === wanted)) report.figure(figureNote(o.figure, o));
-  }
-}
-
-/** The periods pinned to one operand of a formula ("operating income from fiscal 2023"), resolved; null when one fails (it is in `stop`). */
-function resolvePins(ent: EntityContext, intent: Intent, mine: PeriodRequest[], stop: Stop[]): Map<string, Target> | null {
-  const pins = new Map<string, Target>();
-  let blocked = false;
-  for (const p of mine) {
-    if (p.forMetric === null || p.forMetric === TARGET) continue;
-    const base =
-      intent.metric.numerator === p.forMetric || intent.metric.denominator === p.forMetric ? 'duration' : intent.metric.periodType;
-    const r = resolveFor(ent, p, base);
-    if (!r.ok) {
-      stop.push(r);
-      blocked = true;
-      continue;
-    }
-    pins.set(p.forMetric, r.target);
-  }
-  return blocked ? null : pins;
-}
-
 export type { TypedError };
-
-/**
- * "For FY2026 (…), Helios Components’ revenue was ₹1,200 crore. For FY2026 (…), Helios Components’ operating
- * income was ₹144 crore." → "…’ revenue was ₹1,200 crore; its operating income was ₹144 crore." when every part
- * opens with the same period and company.
- */
-function sharedLead(segments: ComposedAnswer['segments']): ComposedAnswer['segments'] {
-  const joins = segments.flatMap((x, i) => ('join' in x ? [i] : []));
-  const clean = (xs: ComposedAnswer['segments']) => xs.map((x) => ('join' in x ? { type: 'text' as const, text: x.text } : x));
-  const opener = segments[0];
-  const lead = opener?.type === 'text' ? /^For [^,]+, .+?[’']s? /.exec(opener.text)?.[0] : undefined;
-  if (!lead || joins.length === 0) return clean(segments);
-  const starts = joins.map((i) => segments[i + 1]);
-  if (!starts.every((x) => x?.type === 'text' && x.text.startsWith(lead))) return clean(segments);
-  const out = [...segments];
-  for (const i of joins) {
-    const prev = out[i - 1];
-    const next = out[i + 1]!;
-    if (prev?.type !== 'text' || !prev.text.trimEnd().endsWith('.')) return clean(segments);
-    out[i - 1] = { ...prev, text: prev.text.trimEnd().slice(0, -1) };
-    out[i] = { type: 'text', text: '; ' };
-    out[i + 1] = { ...next, text: `its ${next.text.slice(lead.length)}` };
-  }
-  return clean(out);
-}

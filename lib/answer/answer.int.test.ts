@@ -95,6 +95,50 @@ describe('answers on the demo corpus', () => {
     expect(figures.every((f) => f.period.startsWith('FY2025'))).toBe(true);
   });
 
+  it('a mixed question is one answer with its parts: the figure cited, the text quoted, one part asked back leaves the other answered', async () => {
+    const events: AnswerEvent[] = [];
+    const a = await answerQuestion({
+      db: d.db,
+      tenantId: DEMO_TENANT_ID,
+      userId: 'demo-analyst',
+      question: 'What was Helios Components’ operating profit in FY2026, and why did it fall?',
+      store: false,
+      cache: false,
+      onEvent: (e) => events.push(e),
+    });
+    expect(a.status).toBe('answered');
+    expect(a.parts?.map((p) => [p.kind, p.status])).toEqual([
+      ['figures', 'answered'],
+      ['narrative', 'answered'],
+    ]);
+    expect(a.values.map((v) => [v.display, v.period.label])).toEqual([['₹144 crore', 'FY2026']]);
+    expect(a.passages.length).toBeGreaterThan(0);
+    expect(a.segments.filter((s) => s.type === 'value')).toHaveLength(1);
+    expect(a.intent?.metric.id).toBe('operating_income');
+    // one plan read back with both parts, each stage told once
+    const plan = events.find((e) => e.type === 'plan');
+    expect(plan?.type === 'plan' && plan.plan.operation).toBe('value, and what the filings say');
+    const stages = events.flatMap((e) => (e.type === 'stage' ? [e.stage] : []));
+    expect(stages).toEqual([...new Set(stages)]);
+    // the figure part asks which period; the text part is still answered beside it
+    const asked = await answerQuestion({
+      db: d.db,
+      tenantId: DEMO_TENANT_ID,
+      userId: 'demo-analyst',
+      question: 'What was Helios Components’ operating profit, and why did it fall in FY2026?',
+      store: false,
+      cache: false,
+    });
+    expect(asked.parts?.map((p) => [p.kind, p.status])).toEqual([
+      ['figures', 'needs_clarification'],
+      ['narrative', 'answered'],
+    ]);
+    expect(asked.status).toBe('answered');
+    expect(asked.values).toHaveLength(0);
+    expect(asked.passages.length).toBeGreaterThan(0);
+    expect(asked.clarification?.question).toBeTruthy();
+  });
+
   it('refuses FY2026 revenue with FY2025 operating profit as PERIOD_MISMATCH, with no number', async () => {
     const a = await ask('What was Helios Components’ operating margin in FY2026 using FY2025 operating profit?');
     expect(a.status).toBe('rejected');

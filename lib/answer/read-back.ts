@@ -41,11 +41,20 @@ export function readBack(plan: PlanResult): PlanReadBack | null {
   }
   if (plan.status === 'planned_narrative') {
     const periods = unique(plan.narrative.periods.map((p) => p.text.trim()));
-    return {
+    const text: PlanReadBack = {
       entities: unique(plan.narrative.entities.map((e) => e.name)),
       measure: plan.narrative.topic,
       periods: periods.length ? periods : ['the latest filing'],
       operation: 'what the filings say',
+    };
+    // a mixed question reads back both parts: the figures it asks for, then the filings' text
+    const figures = plan.parts && readBack(plan.parts.figures.plan);
+    if (!figures) return text;
+    return {
+      entities: unique([...figures.entities, ...text.entities]),
+      measure: `${figures.measure}; ${text.measure}`,
+      periods: unique([...figures.periods, ...(periods.length ? periods : [])]),
+      operation: `${figures.operation}, and ${text.operation}`,
     };
   }
   return null;

@@ -164,6 +164,13 @@ export interface PeriodChoice {
   text: string;
 }
 
+/** One part of a mixed question's answer: what it asked (its own words) and how that part ended. */
+export interface AnswerPart {
+  kind: 'figures' | 'narrative';
+  question: string;
+  status: AnswerStatus;
+}
+
 export interface Answer {
   status: AnswerStatus;
   pathway: Pathway;
@@ -179,6 +186,8 @@ export interface Answer {
   intent: Intent | null;
   /** comparison/longitudinal rendering hints */
   table: { columns: string[]; rows: { valueId: string; cells: string[] }[] } | null;
+  /** a mixed question: its parts in the order answered, each with its status (absent on single-part answers) */
+  parts?: AnswerPart[];
   /** narrative answers: sections, side-by-side table, redline, checks (absent on numeric answers) */
   narrative?: NarrativeBlock;
 }

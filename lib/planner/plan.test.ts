@@ -325,6 +325,30 @@ describe('planner: ambiguity is explicit, never a guess', () => {
       expect(r.narrative.periods.map((p) => p.text)).toEqual(['FY2022', 'FY2024']);
     }
   });
+  it('a mixed question is one plan naming its parts: the figure part planned as a figure question, the text part as the narrative', () => {
+    const parts = (q: string) => {
+      const r = run(q);
+      if (r.status !== 'planned_narrative' || !r.parts) throw new Error(`${q}: no parts (${r.status})`);
+      return r.parts;
+    };
+    for (const [q, metric, period] of [
+      ["What was NVIDIA's revenue in fiscal 2025 and what drove its growth?", 'revenue', 'fiscal 2025'],
+      ["Apple's net income in FY2024, and explain what management said about its outlook", 'net_income', 'FY2024'],
+    ] as const) {
+      const p = parts(q);
+      expect(p.figures.plan.status).toBe('planned');
+      if (p.figures.plan.status !== 'planned') continue;
+      expect([p.figures.plan.intent.metric.id, p.figures.plan.intent.periods.map((x) => x.text)]).toEqual([metric, [period]]);
+      expect(p.narrative.text.length).toBeGreaterThan(0);
+      expect(q).toContain(p.figures.text);
+    }
+    // a figure part that must ask back is planned as such; the narrative part stands beside it
+    const ask = parts("What was NVIDIA's revenue and what drove its growth?");
+    expect(ask.figures.plan.status).toBe('needs_clarification');
+    // a question about text only has no parts
+    const only = run('What did Apple say about supply chain risks in FY2024?');
+    expect(only.status === 'planned_narrative' && only.parts).toBeFalsy();
+  });
 });
 
 describe('how a change is wanted, currencies, "each of", losses', () => {

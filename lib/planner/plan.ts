@@ -60,7 +60,8 @@ export function planQuestion(question: string, ctx: PlanContext): PlanResult {
     const r = planQuestion(own.question, ctx);
     return { ...r, notes: [...r.notes, `“attributable to ${own.name}” is the parent's share`] } as PlanResult;
   }
-  const narrative = routeNarrative(question, ctx);
+  // a mixed question's figure clauses are planned as a question of their own (they inherit nothing from the thread)
+  const narrative = routeNarrative(question, ctx, (text) => planQuestion(text, { ...ctx, previous: null }));
   if (narrative) return narrative;
   const spans = new SpanMap(question);
   const result = planWithSpans(question, ctx, spans);

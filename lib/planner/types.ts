@@ -178,6 +178,17 @@ import type { FilingRef } from './narrative';
 import type { SpanEntry } from './spans';
 import type { ReaderName } from './read/types';
 
+/**
+ * The parts of a mixed question ("What was NVIDIA's revenue in fiscal 2025 and what drove its growth?"): the
+ * clauses asking for figures, planned as a figure question of their own, and the clauses asking what the
+ * filings say. Each part is answered by its own pathway into one answer; a part asked back leaves the other
+ * answered.
+ */
+export interface QuestionParts {
+  figures: { text: string; plan: PlanResult };
+  narrative: { text: string };
+}
+
 /** Every plan carries the span map: which words became which role. */
 export type PlanResult = (
   | {
@@ -191,7 +202,8 @@ export type PlanResult = (
       status: 'planned_narrative';
       narrative: NarrativeIntent & { filings?: FilingRef[]; topicTerms?: string[]; topics?: string[] };
       notes: string[];
-      numericQuestion?: string;
+      /** a mixed question: the parts it asks, each planned on its own words (the narrative part is `narrative`) */
+      parts?: QuestionParts;
     }
   | { status: 'needs_clarification'; clarification: Clarification; partial: Partial<Intent>; notes: string[]; askedBy?: ReaderName }
   | { status: 'insufficient_evidence'; missing: string; partial: Partial<Intent>; notes: string[]; askedBy?: ReaderName }

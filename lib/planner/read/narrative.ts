@@ -6,9 +6,9 @@
  */
 import type { PeriodPhrase } from '@/lib/fiscal';
 import { withoutInstructions } from '../instructions';
-import { type FilingRef, type NarrativeRequest, planNarrative, RECENT_FILINGS } from '../narrative';
+import { type Classification, type FilingRef, type NarrativeRequest, planNarrative, RECENT_FILINGS } from '../narrative';
 import { readDiscourse } from './discourse';
-import type { PeriodRequest, PlanResult } from '../types';
+import type { PeriodRequest, PlanResult, QuestionParts } from '../types';
 import type { PlanContext, Reader } from './types';
 import { UNPLACED_NOTE } from './unplaced';
 
@@ -21,7 +21,7 @@ const NARRATIVE =
  * Instruction clauses ("Base your judgments on … the balance sheet") say how to answer, not what about.
  * Null when the question asks for figures only.
  */
-export function routeNarrative(question: string, ctx: PlanContext): PlanResult | null {
+export function routeNarrative(question: string, ctx: PlanContext, planFigures: (text: string) => PlanResult): PlanResult | null {
   const n = planNarrative(withoutInstructions(question, readDiscourse(question).claims), {
     catalog: ctx.catalog,
     ...(ctx.index ? { index: ctx.index } : {}),
@@ -29,12 +29,26 @@ export function routeNarrative(question: string, ctx: PlanContext): PlanResult |
   if (n.status === 'not_narrative') return null;
   const notes = [...n.notes, ...n.classification.reasons];
   if (n.status === 'planned_narrative') {
-    const numericQuestion = n.classification.kind === 'mixed' ? n.classification.numericPart : undefined;
     const narrative = sinceToLatest(question, n.narrative);
-    return { status: 'planned_narrative', narrative, notes, ...(numericQuestion ? { numericQuestion } : {}) };
+    const parts = mixedParts(question, n.classification, planFigures);
+    if (parts) notes.push(`parts: figures “${parts.figures.text}” (${parts.figures.plan.status}); text “${parts.narrative.text}”`);
+    return { status: 'planned_narrative', narrative, notes, ...(parts ? { parts } : {}) };
   }
   if (n.status === 'needs_clarification') return { status: 'needs_clarification', clarification: n.clarification, partial: {}, notes };
   return { status: 'insufficient_evidence', missing: n.missing, partial: {}, notes };
+}
+
+/**
+ * A mixed question's parts: its figure clauses planned as a figure question, its text clauses as the
+ * narrative. None when the question is not mixed, when the figure clauses are the whole question, or when
+ * they plan as a question about the filings' text themselves (the narrative part answers them).
+ */
+function mixedParts(question: string, c: Classification, planFigures: (text: string) => PlanResult): QuestionParts | null {
+  const text = c.kind === 'mixed' ? c.numericPart?.trim() : undefined;
+  if (!text || text === question.trim()) return null;
+  const plan = planFigures(text);
+  if (plan.status === 'planned_narrative') return null;
+  return { figures: { text, plan }, narrative: { text: c.narrativePart ?? question } };
 }
 
 /**
