@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FilingRow } from '@/lib/retrieval/narrative-passages';
 import { inBucket } from '@/lib/retrieval/narrative-passages';
-import { monthsNamed, recentBucket } from './narrative-buckets';
+import { aheadOf, LOOKS_AHEAD, monthsNamed, recentBucket } from './narrative-buckets';
 
 const row = (sourceId: string, form: string, fiscalYear: number, filedAt: string): FilingRow => ({
   sourceId,
@@ -52,5 +52,16 @@ describe('the months a period phrase names', () => {
     expect(monthsNamed('between Dec. 31, 2023 and Sept 2024')).toEqual(['2023-12', '2024-09']);
     expect(monthsNamed('fiscal 2024 to 2025')).toEqual([]);
     expect(monthsNamed('Marketing 2024')).toEqual([]);
+  });
+});
+
+describe('a year the question looks ahead to', () => {
+  const filings = [row('q1', '10-Q', 2023, '2023-04-26'), row('k22', '10-K', 2022, '2023-01-27'), row('q3', '10-Q', 2022, '2022-10-26')];
+  it('is read in the annual report of the year before it, only when the topic looks ahead', () => {
+    expect(aheadOf(filings, 2023)?.sourceId).toBe('k22');
+    expect(aheadOf(filings, 2021)).toBeNull();
+    expect(LOOKS_AHEAD.test('production rate forecasting')).toBe(true);
+    expect(LOOKS_AHEAD.test('capital expenditure guided')).toBe(true);
+    expect(LOOKS_AHEAD.test('legal proceedings')).toBe(false);
   });
 });

@@ -113,6 +113,16 @@ export function recentBucket(entity: EntityRef, filings: FilingRow[]): Bucket | 
 }
 
 /** The buckets of a narrative intent, each entity's requested fiscal years and filings, deduplicated. */
+/** Words of a topic that looks ahead: a forecast, an expectation, guidance, a plan. */
+export const LOOKS_AHEAD =
+  /\b(?:forecast\w*|expect\w*|outlook|guidance|guid(?:e|ed|ing)|anticipat\w*|projected|projections?|plan(?:s|ned|ning)?)\b/i;
+
+/** The report of the year before `fiscalYear` that looks ahead to it: its annual report, else its latest report. */
+export function aheadOf<F extends { fiscalYear: number | null; form: string | null }>(filings: F[], fiscalYear: number): F | null {
+  const before = filings.filter((f) => f.fiscalYear === fiscalYear - 1);
+  return before.find((f) => /^(?:10-K|20-F)/i.test(f.form ?? '')) ?? before[0] ?? null;
+}
+
 export async function resolveBuckets(
   db: Db,
   tenantId: string,
@@ -153,7 +163,11 @@ export async function resolveBuckets(
       }
       const inYear = filings.filter((f) => f.fiscalYear === r.fiscalYear);
       const [only] = inYear;
-      if (only && inYear.length === 1) out.buckets.push(bucketOf(ent.entity, only));
+      // a year the question looks ahead to ("what is it forecasting for FY2023") is read in the reports of
+      // the year before it, when none of its own is held: that is where a forecast for it is written
+      const ahead = inYear.length === 0 && LOOKS_AHEAD.test(narrative.topic) ? aheadOf(filings, r.fiscalYear) : null;
+      if (ahead) out.buckets.push(bucketOf(ent.entity, ahead));
+      else if (only && inYear.length === 1) out.buckets.push(bucketOf(ent.entity, only));
       else
         out.buckets.push({
           entityId: ent.entity.id,

@@ -87,6 +87,12 @@ async function changesBetween(
 const ARROW = { up: 'up', down: 'down', same: 'unchanged' } as const;
 /** what a sentence that changed gains over one that stayed, in the paragraphs of what each filing says */
 const CHANGED = 2;
+/**
+ * A later filing's own statement that the topic did not change ("there have been no material changes to
+ * the Company's risk factors since the 2024 Form 10-K") answers what changed directly: it is read first.
+ */
+const NO_CHANGE = /\bno material (?:changes?|updates?)\b/i;
+const UNCHANGED_SAID = 2 * CHANGED;
 /** words kept for the numbers compared (three comparisons at most) */
 const NUMBER_WORDS = 16;
 
@@ -104,11 +110,16 @@ function writeChanges(w: NarrativeWriter, rl: NarrativeRedline, changes: Change[
   );
   const changed = (side: 'before' | 'after') =>
     new Set(changes.flatMap((c) => (c[side] && c.kind !== (side === 'after' ? 'removed' : 'added') ? [keyOf(c[side])] : [])));
-  const first_ = (cs: Candidate[], keys: Set<string>) =>
-    cs.map((c) => (keys.has(keyOf(c)) ? { ...c, score: c.score + CHANGED } : c)).sort((a, b) => b.score - a.score);
+  const first_ = (cs: Candidate[], keys: Set<string>, later = false) =>
+    cs
+      .map((c) => {
+        const gain = (keys.has(keyOf(c)) ? CHANGED : 0) + (later && NO_CHANGE.test(c.text) ? UNCHANGED_SAID : 0);
+        return gain ? { ...c, score: c.score + gain } : c;
+      })
+      .sort((a, b) => b.score - a.score);
   // (each paragraph's lead takes about 6 words, the numbers compared at most NUMBER_WORDS)
   const half = Math.max(40, Math.floor((words - (w.words() - start) - NUMBER_WORDS) / 2) - 6);
-  const now = pick(first_(last.cands, changed('after')), { words: half });
+  const now = pick(first_(last.cands, changed('after'), true), { words: half });
   w.paragraph(last.b, now, `Now (${last.b.label}): `);
   w.paragraph(first.b, pick(first_(first.cands, changed('before')), { words: half }), `Before (${first.b.label}): `);
   const shown = new Set(now.map(keyOf));

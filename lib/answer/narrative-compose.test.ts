@@ -167,7 +167,8 @@ describe('candidates', () => {
       mk('e', 3, 'Below the relevance bar.', 2, 'E'),
     ];
     expect(pick(cs, { words: 30 }).map((c) => c.p.id)).toEqual(['a', 'd']);
-    expect(pick(cs, { words: 200 }).map((c) => c.p.id)).toEqual(['a', 'c', 'd']);
+    // (the long one, about as relevant, is read after the short one)
+    expect(pick(cs, { words: 200 }).map((c) => c.p.id)).toEqual(['a', 'd', 'c']);
   });
 
   it('passes over a sentence that would take more than half the answer, unless nothing else is relevant', () => {
@@ -355,6 +356,12 @@ describe('quotable sentences', () => {
       'We face formidable competition in every aspect of our business, including from:\n•general purpose search engines;\n•vertical search engines.',
     );
     expect(text.slice(q.start, q.end)).toBe(q.text);
+  });
+
+  it('never quotes a lead-in to no list (a table follows, or more text)', () => {
+    const text =
+      'The following table presents details of our share repurchase transactions during the quarter:\nPeriod Shares Price\nTotal 20 $3.5';
+    expect(leadInWithList(text, splitSentences(text), 0)).toBeNull();
   });
 });
 

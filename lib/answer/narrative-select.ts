@@ -66,7 +66,7 @@ const LIST_QUOTE_WORDS = 160;
 /**
  * A lead-in that ends with a colon, quoted with the list it opens when the list is short enough to
  * read as one quote (its items, each on its own line, up to the one that ends with a full stop), or
- * alone when the list is long — never an item cut from its lead-in. Pure.
+ * alone when the list is long — never an item cut from its lead-in, never a lead-in to no list. Pure.
  */
 export function leadInWithList(text: string, sentences: Sentence[], i: number): { text: string; start: number; end: number } | null {
   const lead = sentences[i];
@@ -79,10 +79,12 @@ export function leadInWithList(text: string, sentences: Sentence[], i: number): 
   )
     return null;
   let end = -1;
+  let items = 0;
   let words = lead.text.split(/\s+/).length;
   for (let j = i + 1; j < sentences.length; j++) {
     const item = sentences[j];
     if (!item || !GLYPH.test(item.text)) break;
+    items++;
     words += item.text.split(/\s+/).length;
     if (words > LIST_QUOTE_WORDS) break;
     if (/[.!?]["”’)\]]*$/.test(item.text)) {
@@ -91,6 +93,8 @@ export function leadInWithList(text: string, sentences: Sentence[], i: number): 
     }
   }
   const last = sentences[end];
+  // (a lead-in to a table or to text that is no list — "The following table presents …:" — says nothing alone)
+  if (!items) return null;
   if (!last) return { text: lead.text, start: lead.start, end: lead.end };
   return { text: text.slice(lead.start, last.end), start: lead.start, end: last.end };
 }
@@ -327,6 +331,13 @@ export const wordsOf = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 /** what a second (third …) sentence of the same unit (Item and heading) loses: an answer covers the topic's parts */
 const SAME_UNIT = 1.2;
+/**
+ * what each word of a sentence beyond `CONCISE_WORDS` costs it: of two sentences about as relevant, the
+ * shorter is read first, and leaves room for another part of the topic (the sentences analysts pick
+ * as key are shorter than the rest; checked on the held-out set)
+ */
+const LENGTH_COST = 0.25;
+const CONCISE_WORDS = 30;
 /** a quote may take half an answer's words, and at least this many */
 const LONG_QUOTE = 80;
 /** candidates looked at for a pick */
@@ -337,7 +348,7 @@ const unitOf = (c: Candidate) => `${c.p.sourceId}|${c.p.section}|${c.p.heading}`
 /**
  * The sentences a reader gets from one bucket: its relevant sentences in order of relevance — each
  * further sentence of a unit already quoted weighed down a little, so that the answer covers the
- * topic's parts — near-duplicates skipped, until `words` would be exceeded (a long sentence that does
+ * topic's parts, and a long sentence a little per word over `CONCISE_WORDS` — near-duplicates skipped, until `words` would be exceeded (a long sentence that does
  * not fit is passed over for a shorter one) or `n` are kept. Pure.
  */
 export function pick(cands: Candidate[], o: { words: number; n?: number; bar?: number; skip?: Set<string> }): Candidate[] {
@@ -350,15 +361,18 @@ export function pick(cands: Candidate[], o: { words: number; n?: number; bar?: n
   let used = 0;
   let long: Candidate | undefined;
   while (pool.length && kept.length < (o.n ?? Infinity)) {
+    // (a sentence whose relevance, weighed down for its unit, falls under the bar is out; length only orders the rest)
+    const relevance = (c: Candidate) => c.score - SAME_UNIT * (perUnit.get(unitOf(c)) ?? 0);
     let best = -1;
     let bestV = -Infinity;
     pool.forEach((c, i) => {
-      const v = c.score - SAME_UNIT * (perUnit.get(unitOf(c)) ?? 0);
+      if (relevance(c) < bar - SAME_UNIT) return;
+      const v = relevance(c) - LENGTH_COST * Math.max(0, wordsOf(c.text) - CONCISE_WORDS);
       if (v > bestV) (bestV = v), (best = i);
     });
+    if (best < 0) break;
     const [c] = pool.splice(best, 1);
     if (!c) break;
-    if (bestV < bar - SAME_UNIT) break;
     if (kept.some((k) => jaccard(k.stems, c.stems) > DUPLICATE || k.text.includes(c.text) || c.text.includes(k.text))) continue;
     // (each quote is followed by its source number, "[n]": a word too)
     const w = wordsOf(c.text) + 1;

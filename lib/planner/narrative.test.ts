@@ -32,6 +32,17 @@ describe('classifyQuestion', () => {
     // a narrative word inside a measure's name asks nothing; outside it, it still does
     ['Apple net income attributable to common stockholders, 2024', 'numeric', 'detail'],
     ['What did Apple attribute its revenue growth to in 2024?', 'narrative', 'detail'],
+    // who, which or what things — a list or a description, not a figure — are in the filings' text
+    ['Who are the main suppliers of Acme in fiscal 2024?', 'narrative', 'detail'],
+    ['What industry is Acme in, according to its 2023 10-K?', 'narrative', 'detail'],
+    ['What are the principal markets Acme serves as of fiscal 2024?', 'narrative', 'detail'],
+    ['What were the key brands that Acme bought in 2022 and 2023?', 'narrative', 'detail'],
+    ['What does Acme manufacture?', 'narrative', 'detail'],
+    // a count the filings give in text; counts of a figure's kind stay figures
+    ['How many people does Acme employ?', 'narrative', 'detail'],
+    ["How many times did Acme's operating income cover its interest expense in 2024?", 'numeric', 'detail'],
+    ["What are Acme's total assets at the end of 2023?", 'numeric', 'detail'],
+    ['Which segment had the highest revenue in fiscal 2024?', 'numeric', 'detail'],
   ])('%s → %s', (q, kind, pathway) => {
     const c = classifyQuestion(q);
     expect([c.kind, c.pathwayHint]).toEqual([kind, pathway]);

@@ -127,6 +127,31 @@ const NARRATIVE_ASK =
 const NUMERIC_ASK =
   /\b(how much|how many|what (?:was|were|is|are) (?:the |its |their )?(?:total|amount|value|level|figure|number)|amount of|percentage|percent|share of|ratio|proportion|portion of|by how much|in (?:dollars|millions|billions)|\$\s?\d|margin (?:in|for)|grow(?:th)? rate|what (?:was|were) [\w'’&. -]{0,40}(?:revenue|sales|income|expenses?|profit|margin|cash flow|eps|assets|debt)\b)/i;
 
+/** "how many people", "how many stores": a count of things, not a ratio, a change in points or a number of days. */
+const COUNT_ASK = /\bhow many (?!(?:percentage |basis )?points\b|times\b|days\b|x\b)[a-z]/i;
+
+/**
+ * Words that ask for a list of things, whatever they name: "What are its major acquisitions?", "What
+ * are the key products …" — the main ones of a kind, not an amount.
+ */
+const LIST_ASK =
+  /^\s*(?:what|which) (?:are|were) (?:the |its |their )?(?:[a-z&'-]+ )?(?:major|main|key|primary|principal|significant|notable|largest|biggest) [a-z]/;
+
+/**
+ * Words that ask who, or which or what things, in a clause that names no measure and asks for no
+ * amount: "Who are its primary customers?", "What industry does it operate in?", "Which debt
+ * securities are registered …?", "What are the geographies that it operates in?", "What does it sell?".
+ */
+const THINGS_ASK = new RegExp(
+  [
+    String.raw`^\s*(?:who|whom)\b`,
+    LIST_ASK.source,
+    String.raw`^\s*(?:what|which) (?:are|were) the [a-z-]+ (?:that|which|where|in which)\b`,
+    String.raw`^\s*(?:what|which) (?:kinds? of |types? of |sorts? of )?[a-z-]+(?: [a-z-]+)? (?:does|do|did|is|are|was|were|has|have)\b`,
+    String.raw`^\s*what (?:does|do|did)\b.*\b(?:sell|make|produce|offer|manufacture|do|operate)\s*[?.]?\s*$`,
+  ].join('|'),
+);
+
 /** Operation and pathway words, filing words and fillers: not part of the topic. */
 const NOT_TOPIC = new Set(
   (
@@ -140,8 +165,12 @@ const NOT_TOPIC = new Set(
     'language wording commentary narrative section item key main primary principal major any all there about regarding related relating around concerning including such ' +
     'fiscal fy calendar period periods through since versus ' +
     // words of how a question is put, not of what it is about ("what could go wrong", "what is happening to")
-    'could can would go still much happen happens happened happening pushing pushed ' +
-    'looking considering planning thinking doing going trying seeing '
+    'could can would go still much many happen happens happened happening pushing pushed ' +
+    'looking considering planning thinking doing going trying seeing done ' +
+    // asking what moved a figure: the figure is the topic ("what drove comparable sales")
+    'drove driven driving drivers driver ' +
+    // adverbs of how much or how often, said of any topic
+    'primarily mainly mostly largely chiefly generally typically currently '
   )
     .split(/\s+/)
     .filter(Boolean),
@@ -247,6 +276,8 @@ const TEXT_TOPICS = new Set([
   'market_risk',
   'customers',
   'macro',
+  'business',
+  'acquisitions',
 ]);
 
 function clauseKind(
@@ -273,7 +304,12 @@ function clauseKind(
   ) {
     return { kind: 'narrative', why: `asks what the filing says (“${ask[1]}”)` };
   }
+  // a count the filings give in their text, not in a statement ("how many people does it employ")
+  if (numeric && COUNT_ASK.test(t) && textTopic && !hasMetric)
+    return { kind: 'narrative', why: `asks for a count of “${textTopic.id}”, disclosed in text` };
   if (numeric) return { kind: 'numeric', why: `asks for a figure (“${numeric[1]}”)` };
+  const things = (hasMetric ? LIST_ASK : THINGS_ASK).exec(t.replace(/\s+/g, ' '));
+  if (things) return { kind: 'narrative', why: `asks for things, not a figure (“${things[0].trim()}”)` };
   if (textTopic && (!hasMetric || changeQ)) return { kind: 'narrative', why: `topic “${textTopic.id}” is disclosed in text` };
   if (hasMetric) return { kind: 'numeric', why: 'names a measure' };
   if (textTopic) return { kind: 'narrative', why: `topic “${textTopic.id}”` };

@@ -278,7 +278,7 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
   },
   {
     id: 'human_capital',
-    ask: /\bhuman capital\b|\bemployees?\b|\bworkforce\b|\bheadcount\b|\bteam members\b|\bassociates\b|\btalent\b|\bunion\w*|\bdiversity\b/,
+    ask: /\bhuman capital\b|\bemployees?\b|\bhow many (?:people|staff|workers)\b|\bstaff(?:ing)?\b|\bworkforce\b|\bheadcount\b|\bteam members\b|\bassociates\b|\btalent\b|\bunion\w*|\bdiversity\b/,
     terms: [
       'human capital',
       'employees',
@@ -497,6 +497,19 @@ export const NARRATIVE_TOPICS: NarrativeTopic[] = [
     ask: /\binventor(?:y|ies)\b|\bwrite-?downs?\b|\bobsolescence\b|\bexcess\b/,
     terms: ['inventory', 'write-down', 'excess', 'obsolete', 'purchase commitments', 'provisions'],
     items: ['Item 1A', 'Item 7', 'Item 8'],
+  },
+  {
+    // what the company is and does: its industry, what it makes and sells, where it operates
+    id: 'business',
+    ask: /\bindustr(?:y|ies)\b|\bproducts? and services\b|\bgeograph\w*|\blines? of business\b|\bwhat (?:\w+ )?(?:does|do) \w+(?: \w+)? (?:sell|make|produce|manufacture|offer)\b/,
+    terms: ['industry', 'leader', 'global', 'products', 'services', 'markets', 'countries', 'regions', 'operate', 'manufacture', 'sell'],
+    items: ['Item 1', 'Item 7'],
+  },
+  {
+    id: 'acquisitions',
+    ask: /\bacqui(?:re[sd]?|sitions?)\b|\bmergers?\b|\bm&a\b|\bbusiness combinations?\b/,
+    terms: ['acquisition', 'acquired', 'acquire', 'merger', 'business combination', 'purchase price', 'completed the acquisition'],
+    items: ['Item 8', 'Item 7', 'Item 1'],
   },
   {
     id: 'regulation',
