@@ -29,6 +29,13 @@ const fields = z.object({
   /** `production` under `next start`/`next build`, `development` under `next dev`, `test` under vitest */
   NODE_ENV: optional(z.string()),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')),
+  /**
+   * the login tenant-scoped work uses on PostgreSQL (lib/server/db-wall.ts): a member of ledgerline_app only;
+   * unset: DATABASE_URL with the user ledgerline_web and a password the server sets
+   */
+  DATABASE_APP_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_APP_URL must be a postgres:// or postgresql:// URL')),
+  /** `off`: tenant-scoped work runs on DATABASE_URL's login, dropping into ledgerline_app per transaction */
+  LEDGERLINE_DB_WALL: z.preprocess(emptyAsUndefined, z.enum(['auto', 'off'], 'LEDGERLINE_DB_WALL must be auto or off').default('auto')),
   LEDGERLINE_DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('.data')),
   /**
    * demo mode: seed the demo tenant and sign in the demo analyst automatically, with a role switcher (anyone

@@ -138,6 +138,7 @@ async function buildTenant(
         tenantId: id,
         entityId,
         tableId,
+        sourceId,
         rowIndex: 1,
         colIndex: i + 1,
         rowLabel: 'Revenue',

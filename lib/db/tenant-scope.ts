@@ -8,6 +8,11 @@ export const APP_ROLE = 'ledgerline_app';
 
 export interface TenantScopeOptions {
   /**
+   * The ACL roles the viewer holds (lib/auth/visibility.ts aclRolesFor): the sources it may not see (ACL,
+   * embargo, revocation) are hidden by row-level security too. Omitted: no role, only unrestricted sources.
+   */
+  aclRoles?: readonly string[];
+  /**
    * PostgreSQL: each statement inside may run at most this long (`SET LOCAL statement_timeout`, this
    * transaction only); a longer one is cancelled with SQLSTATE 57014. PGlite accepts and ignores it (no
    * timers in its WASM backend) — lib/db/deadline.ts bounds the work there.
@@ -27,16 +32,28 @@ export async function inTenantScope<T>(db: Db, tenantId: string, fn: (tx: Db) =>
     throw new Error(`statementTimeoutMs must be a positive whole number, got ${timeout}`);
   const root = rootOf.get(db) ?? db;
   const citus = isCitusHandle(root);
-  return db.transaction(async (tx) => {
+  // PostgreSQL: the transaction runs on the restricted login's pool when one is registered (lib/server/db-wall.ts);
+  // it stays the scope of `root` for the handles that join it
+  const on = restrictedOf.get(root) ?? db;
+  const roles = `{${(options.aclRoles ?? []).map((r) => r.replace(/[^a-z_]/g, '')).join(',')}}`;
+  // Citus: the hidden sources are read before the transaction. Inside it, the function's read of sources would
+  // open the worker connections as the function's owner, and Citus keeps using a connection that touched a
+  // shard for the rest of the transaction, whatever role is set later: the policies would not apply
+  const citusHidden = citus
+    ? (rowsOf<{ h: string }>(await on.execute(sql`select ledgerline_hidden_sources(${tenantId}, ${roles}::text[]) as h`))[0]?.h ?? '{}')
+    : null;
+  return on.transaction(async (tx) => {
     // on Citus the settings must reach the workers, where the policies of the distributed tables run: Citus
     // sends a transaction's SET LOCAL statements to every worker connection it opens (set_config() stays local)
-    if (citus) await tx.execute(sql.raw(citusScopeStatements(tenantId, timeout)));
-    // one statement for the three settings (was three round trips per request): set_config(…, true) is SET
-    // LOCAL, for the role too; the role comes last, after the settings the superuser session makes
+    if (citusHidden !== null) await tx.execute(sql.raw(citusScopeStatements(tenantId, timeout, citusHidden)));
+    // one statement for the settings (was three round trips per request): set_config(…, true) is SET LOCAL,
+    // for the role too; the role comes last, after the settings the session makes. The sources this viewer
+    // may not see are listed once, for the visibility policies (drizzle/0020_database_wall.sql)
+    const hidden = citusHidden ?? sql`ledgerline_hidden_sources(${tenantId}, ${roles}::text[])`;
     const statementTimeout = timeout === undefined ? sql`` : sql`, set_config('statement_timeout', ${String(timeout)}, true)`;
     // and the tenant's data version in the same round trip: every answer reads it first (the caches' key)
     const res = await tx.execute(
-      sql`select set_config('ledgerline.tenant_id', ${tenantId}, true)${statementTimeout}, set_config('role', ${APP_ROLE}, true), (select data_version from tenants where id = ${tenantId}) as data_version`,
+      sql`select set_config('ledgerline.tenant_id', ${tenantId}, true), set_config('ledgerline.hidden_sources', ${hidden}, true)${statementTimeout}, set_config('role', ${APP_ROLE}, true), (select data_version from tenants where id = ${tenantId}) as data_version`,
     );
     const v = rowsOf<{ data_version: string | number | null }>(res)[0]?.data_version;
     return openScope.run({ root, tx, tenantId, dataVersion: v === null || v === undefined ? null : Number(v) }, () => fn(tx));
@@ -44,11 +61,12 @@ export async function inTenantScope<T>(db: Db, tenantId: string, fn: (tx: Db) =>
 }
 
 /** The SET LOCAL statements of a tenant scope on Citus (propagated to the workers), the tenant as a quoted literal. */
-export function citusScopeStatements(tenantId: string, timeoutMs?: number): string {
+export function citusScopeStatements(tenantId: string, timeoutMs?: number, hiddenSources = '{}'): string {
   const literal = `'${tenantId.replace(/'/g, "''")}'`;
   return [
     `set local citus.propagate_set_commands = 'local'`,
     `set local ledgerline.tenant_id = ${literal}`,
+    `set local ledgerline.hidden_sources = '${hiddenSources.replace(/'/g, "''")}'`,
     ...(timeoutMs === undefined ? [] : [`set local statement_timeout = ${Math.trunc(timeoutMs)}`]),
     `set local role ${APP_ROLE}`,
   ].join('; ');
@@ -79,6 +97,17 @@ export function forgetScopeDataVersion(tenantId: string): void {
 }
 const scopedOf = new WeakMap<Db, Db>();
 const rootOf = new WeakMap<Db, Db>();
+const restrictedOf = new WeakMap<Db, Db>();
+
+/**
+ * Tenant scopes opened on `root` run their transaction on `restricted` instead: a pool logged in as a role
+ * that is not a superuser and cannot leave the restricted role (lib/server/db-wall.ts). Null unregisters.
+ */
+export function registerRestrictedHandle(root: Db, restricted: Db | null): void {
+  const base = rootOf.get(root) ?? root;
+  if (restricted) restrictedOf.set(base, restricted);
+  else restrictedOf.delete(base);
+}
 
 /**
  * One long-lived handle per database for tenant-scoped work: each call goes to the transaction of the

@@ -5,6 +5,8 @@ import { isNodeUnreachable } from '@/lib/db/citus';
 import { inTenantScope, isStatementTimeout, scopedHandle } from '@/lib/db/tenant-scope';
 import { readEnv } from '@/lib/env';
 import { AppError } from '@/lib/errors';
+import { aclRolesFor } from '@/lib/auth/visibility';
+import type { Role } from '@/lib/db/schema';
 import { KeyedSlots } from '@/lib/slots';
 
 /**
@@ -81,16 +83,19 @@ export function tenantSlots(): TenantSlots {
  */
 export async function boundedTenantWork<T>(
   database: Pick<Database, 'db' | 'driver' | 'connections'>,
-  tenantId: string,
+  who: string | { tenantId: string; role?: Role | null },
   fn: (db: Db) => Promise<T>,
   limits: BoundedWorkLimits = boundedWorkLimits(database),
 ): Promise<T> {
+  // a bare tenant id: no role, so row-level security shows only sources without an ACL
+  const { tenantId, role } = typeof who === 'string' ? { tenantId: who, role: null } : who;
   const release = await tenantSlots().acquire(tenantId, limits.perTenant, limits.queueMs);
   try {
     // the deadline starts inside the transaction: waiting for PGlite's one connection is not work. `fn`
     // gets the stable scoped handle (its queries go to this transaction; the per-handle caches hold)
     return await inTenantScope(database.db, tenantId, () => withDeadline(limits.deadlineMs, () => fn(scopedHandle(database.db))), {
       statementTimeoutMs: limits.statementTimeoutMs,
+      aclRoles: aclRolesFor(role),
     });
   } catch (e) {
     throw typedBoundError(e, limits) ?? e;

@@ -34,5 +34,5 @@ export async function contextFor(viewer: Viewer): Promise<RequestContext> {
  */
 export async function withContext<T>(viewer: Viewer, tenantScope: boolean, fn: (ctx: RequestContext) => Promise<T>): Promise<T> {
   if (!tenantScope) return fn(await contextFor(viewer));
-  return boundedTenantWork(await getDatabase(), viewer.tenantId, (db) => fn({ db, viewer }));
+  return boundedTenantWork(await getDatabase(), { tenantId: viewer.tenantId, role: viewer.role }, (db) => fn({ db, viewer }));
 }

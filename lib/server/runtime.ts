@@ -5,6 +5,7 @@ import { isDemoSeeded, seedDemo } from '@/lib/demo/seed';
 import { seedMetrics } from '@/lib/db/seed-metrics';
 import { indexChunks } from '@/lib/retrieval/index-chunks';
 import { startupChecks } from './startup';
+import { openDatabaseWall } from './db-wall';
 
 const globalKey = Symbol.for('ledgerline.database');
 type Holder = { [globalKey]?: Promise<Database> };
@@ -32,6 +33,15 @@ async function prepare(): Promise<Database> {
     await seedMetrics(database.db);
     if (isDemoMode(env) && !(await isDemoSeeded(database.db))) await seedDemo(database.db);
     await startupChecks(database.db, env);
+    // PostgreSQL: tenant-scoped work logs in as a role that cannot leave the restricted role
+    const wall = await openDatabaseWall(database, env);
+    if (wall) {
+      const close = database.close.bind(database);
+      database.close = async () => {
+        await wall.close();
+        await close();
+      };
+    }
     // embed new chunks, and re-embed all when the embedding model changed
     const embedded = await indexChunks(database.db);
     if (embedded) console.log(`[ledgerline] embedded ${embedded} passages`);

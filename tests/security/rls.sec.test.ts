@@ -14,14 +14,10 @@ import {
   sourceRevocations,
   entities,
   entityAliases,
-  factSightings,
   facts,
   fiscalCalendars,
   manifests,
-  sourceCells,
-  sourceDocuments,
   sources,
-  sourceTables,
   tenants,
   threads,
   users,
@@ -29,6 +25,7 @@ import {
 } from '@/lib/db/schema';
 import { APP_ROLE, inTenantScope } from '@/lib/db/tenant-scope';
 import { testTargets } from '@/tests/support/db';
+import { insertSourceRows } from './support/source-rows';
 
 /** Every table that holds tenant data (directly or through its parent row). */
 const TENANT_TABLES = [
@@ -98,37 +95,10 @@ async function seedTenant(db: Db, t: string): Promise<void> {
     byteSize: 1,
     extractorVersion: 'test',
   });
-  await db
-    .insert(sourceTables)
-    .values({ id: id('tbl'), tenantId: t, entityId: id('e'), sourceId: id('s'), ordinal: 0, title: 'T', rowCount: 1, columnCount: 1 });
-  await db
-    .insert(sourceCells)
-    .values({ id: id('cell'), tenantId: t, entityId: id('e'), tableId: id('tbl'), rowIndex: 0, colIndex: 0, text: '42' });
-  await db.insert(facts).values({
-    id: id('f'),
-    tenantId: t,
-    entityId: id('e'),
-    concept: 'x:Revenue',
-    value: '42',
-    unit: 'USD',
-    periodType: 'instant',
-    endDate: '2024-12-31',
-    durationDays: 0,
-    accountingStandard: 'us-gaap',
-    sourceId: id('s'),
-    filedAt: '2025-01-31',
-    chainKey: id('chain'),
-  });
-  await db
-    .insert(factSightings)
-    .values({ tenantId: t, entityId: id('e'), factId: id('f'), sourceId: id('s'), accession: '', filedAt: '2025-01-31' });
-  await db.insert(chunks).values({ id: id('c'), tenantId: t, entityId: id('e'), sourceId: id('s'), ordinal: 0, text: `secret of ${t}` });
+  await insertSourceRows(db, { tenantId: t, entityId: id('e'), id, text: `secret of ${t}` });
   await db.insert(manifests).values({ id: id('m'), tenantId: t, question: `question of ${t}`, status: 'answered', answer: {} });
   await db.insert(verdicts).values({ id: id('v'), tenantId: t, manifestId: id('m'), verdict: 'correct' });
   await db.insert(conceptLabels).values({ tenantId: t, entityId: id('e'), concept: 'x:Revenue', label: 'Revenue' });
-  await db
-    .insert(sourceDocuments)
-    .values({ sourceId: id('s'), tenantId: t, mediaType: 'text/plain', byteSize: 1, content: Buffer.from('x') });
   await db.insert(users).values({ id: id('u'), tenantId: t, email: `${t}@example.test`, name: t, role: 'analyst' });
   await db.insert(threads).values({ id: id('th'), tenantId: t, userId: id('u'), title: `thread of ${t}` });
   await db.insert(auditLog).values({ tenantId: t, actor: 'test', action: 'test.seed', targetType: 'tenant', targetId: t });

@@ -100,6 +100,8 @@ export const sourceTables = pgTable(
   (t) => [
     primaryKey({ name: 'source_tables_pkey', columns: [t.entityId, t.id] }),
     index('source_tables_source_idx').on(t.sourceId, t.ordinal),
+    // a table by its id alone (a stored answer's citations, resolved at read time): one probe per partition
+    index('source_tables_id_idx').on(t.id),
   ],
 );
 
@@ -115,6 +117,8 @@ export const sourceCells = pgTable(
     /** the table's entity (the shard key) */
     entityId: text('entity_id').notNull(),
     tableId: text('table_id').notNull(),
+    /** the table's source: row-level security hides the cells of a source the viewer may not see */
+    sourceId: text('source_id').notNull(),
     rowIndex: integer('row_index').notNull(),
     colIndex: integer('col_index').notNull(),
     rowLabel: text('row_label'),

@@ -91,6 +91,7 @@ export async function storeTables(
         tenant_id: ctx.tenantId,
         entity_id: entityId,
         table_id: tableId,
+        source_id: ctx.sourceId,
         row_index: c.row,
         col_index: c.col,
         row_label: c.rowLabel,
@@ -114,11 +115,11 @@ export async function storeTables(
   }
   for (let i = 0; i < cellRows.length; i += BATCH) {
     await ctx.tx.execute(sql`
-      insert into source_cells (id, tenant_id, entity_id, table_id, row_index, col_index, row_label, column_path, text, numeric_value, span_start, span_end, fact_id)
-      select id, tenant_id, entity_id, table_id, row_index, col_index, row_label, array(select jsonb_array_elements_text(column_path)), text, numeric_value,
+      insert into source_cells (id, tenant_id, entity_id, table_id, source_id, row_index, col_index, row_label, column_path, text, numeric_value, span_start, span_end, fact_id)
+      select id, tenant_id, entity_id, table_id, source_id, row_index, col_index, row_label, array(select jsonb_array_elements_text(column_path)), text, numeric_value,
              span_start, span_end, fact_id
       from jsonb_to_recordset(${JSON.stringify(cellRows.slice(i, i + BATCH))}::jsonb) as x(
-        id text, tenant_id text, entity_id text, table_id text, row_index integer, col_index integer, row_label text, column_path jsonb, text text,
+        id text, tenant_id text, entity_id text, table_id text, source_id text, row_index integer, col_index integer, row_label text, column_path jsonb, text text,
         numeric_value numeric, span_start integer, span_end integer, fact_id text)
       on conflict (entity_id, id) do nothing`);
   }
