@@ -57,6 +57,14 @@ const fields = z.object({
       .max(600_000, 'LEDGERLINE_BODY_TIMEOUT_MS must be at most 600000 (10 minutes)')
       .default(10_000),
   ),
+  /**
+   * PDF reading runs on a worker thread of its own (lib/ingest/report/pdf-worker.ts): its JavaScript heap may
+   * grow to this many MB (a 500-page 10-K reads within 384) and no page may take longer than
+   * LEDGERLINE_PDF_PAGE_MS, the whole document LEDGERLINE_PDF_TOTAL_MS; past either the PDF is refused (typed 413)
+   */
+  LEDGERLINE_PDF_HEAP_MB: intSetting('LEDGERLINE_PDF_HEAP_MB', 64, 16_384, 512),
+  LEDGERLINE_PDF_PAGE_MS: intSetting('LEDGERLINE_PDF_PAGE_MS', 100, 3_600_000, 30_000),
+  LEDGERLINE_PDF_TOTAL_MS: intSetting('LEDGERLINE_PDF_TOTAL_MS', 100, 86_400_000, 600_000),
   /** ingestion refuses to start with less than this many MB free (plus four times the file) beside the embedded database */
   LEDGERLINE_MIN_FREE_MB: intSetting('LEDGERLINE_MIN_FREE_MB', 0, 1_000_000, 256),
   /** PostgreSQL connections per server process (the pg pool's max) */

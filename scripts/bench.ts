@@ -60,6 +60,7 @@ const ORDER = [
   'universe-citus',
   'http',
   'hostile',
+  'fair-share',
 ];
 
 const argv = process.argv.slice(2);

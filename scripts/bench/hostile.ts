@@ -11,7 +11,6 @@
  * curl and browsers do), one connection per post; the normal user through node:http with keep-alive.
  */
 import http from 'node:http';
-import path from 'node:path';
 import { openDatabase, type Database } from '@/lib/db/client';
 import { DEMO_TENANT_ID } from '@/lib/demo/identity';
 import { summarizeLatencies } from '@/lib/bench/metrics';
@@ -21,7 +20,7 @@ import { hostileBodies } from './support/hostile';
 import { rawPost } from './support/raw-http';
 import { groupCpuMs } from './support/cpu';
 import { startPgCounter, type PgCounter } from './support/pg-counter';
-import { BUILD_LOCK, ensureProductionBuild, holdLock, startServer } from './support/server';
+import { perDriverThroughServer, startServer } from './support/server';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
 const ATTACKERS = 4;
@@ -245,24 +244,7 @@ const section: BenchSection = {
     'hostile bodies (2,000 entities, 10 MB) answered with typed errors in < 100 ms beside a normal user (p95 < 200 ms), through next start',
   // a production build and a server per driver, like the http load test: `--scale full` or `--only hostile`
   scales: ['full'],
-  async run(ctx) {
-    const root = process.cwd();
-    const logDir = ctx.tmpDir('hostile');
-    const release = await holdLock(BUILD_LOCK, ctx.log);
-    const rows: BenchRow[] = [];
-    try {
-      const buildNote = await ensureProductionBuild(root, ctx.args, logDir, ctx.log);
-      for (const driver of ctx.pgUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
-        for (const row of await measure(ctx, driver, path.join(logDir, `server-${driver}.log`))) {
-          row.extra.build = buildNote;
-          rows.push(row);
-        }
-      }
-    } finally {
-      await release();
-    }
-    return rows;
-  },
+  run: (ctx) => perDriverThroughServer(ctx, 'hostile', (driver, logFile) => measure(ctx, driver, logFile)),
 };
 
 export default section;

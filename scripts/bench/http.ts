@@ -35,8 +35,13 @@ const CLIENTS = 50;
 /** fresh analysts for the statement-count pass */
 const COUNT_CLIENTS = 10;
 
-/** Create `n` analysts in the demo tenant (or `tenantId`) and sign each in; returns one Cookie header per user. */
-export async function signedInClients(database: Database, n: number, tenantId: string = DEMO_TENANT_ID): Promise<string[]> {
+/** Create `n` analysts (or admins) in the demo tenant (or `tenantId`) and sign each in; returns one Cookie header per user. */
+export async function signedInClients(
+  database: Database,
+  n: number,
+  tenantId: string = DEMO_TENANT_ID,
+  role: 'analyst' | 'admin' = 'analyst',
+): Promise<string[]> {
   const auth = createAuth({ db: database.db, secret: await authSecret(database.db), secure: false, nextCookies: false });
   const tag = randomBytes(4).toString('hex');
   // a production start refuses to run with neither an auth secret nor an admin account
@@ -53,7 +58,7 @@ export async function signedInClients(database: Database, n: number, tenantId: s
   for (let i = 0; i < n; i++) {
     const email = `bench-${tag}-${i}@bench.ledgerline.local`;
     const password = randomBytes(18).toString('base64url');
-    await createUser({ db: database.db, actor: 'bench', tenantId, email, name: `Bench analyst ${i}`, role: 'analyst', password });
+    await createUser({ db: database.db, actor: 'bench', tenantId, email, name: `Bench ${role} ${i}`, role, password });
     const res = (await auth.api.signInEmail({ body: { email, password }, asResponse: true })) as Response;
     if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status}`);
     const cookie = res.headers

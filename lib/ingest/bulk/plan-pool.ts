@@ -13,14 +13,13 @@
  * text in one transferred buffer per table (no copy on the main thread).
  */
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, type Worker } from 'node:worker_threads';
 import { sha256Hex } from '@/lib/ids';
 import { parseCompanyFacts, type CompanyFacts } from '../companyfacts';
 import type { SideFiles, SubmissionsInfo } from '../types';
 import { encodeForCopy } from './batch-writer';
 import { planNewCompany, type CompanyPlan } from './company-plan';
+import { startTsWorker } from '../ts-worker';
 
 /**
  * The batch plan of an entry: null when it is not well-formed companyfacts (the per-file path then
@@ -119,15 +118,6 @@ export function servePlans(): void {
   });
 }
 
-/**
- * Code of each worker: tsx's loader registered in the thread (it does not follow into workers), then
- * plan-worker.ts. Where the module is already JavaScript the registration is harmless.
- */
-const BOOT = `
-const { workerData } = require('node:worker_threads');
-import(workerData.tsx).then((m) => { m.register(); return import(workerData.module); }).catch((e) => { throw e; });
-`;
-
 /** Plans entries on `threads` worker threads; INLINE for whatever they cannot plan. */
 export class PlanPool {
   private readonly workers: { w: Worker; pending: number }[] = [];
@@ -140,17 +130,16 @@ export class PlanPool {
   /** A pool of `threads` workers, or null when none can be started. */
   static start(threads: number, log?: (line: string) => void): PlanPool | null {
     if (threads < 1) return null;
-    let tsx: string;
-    try {
-      // the ESM entry beside the one `require` resolves (the package exports no path to it for require)
-      tsx = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/esm/api')), 'index.mjs')).href;
-    } catch {
-      return null;
-    }
     const pool = new PlanPool();
     const module = new URL('./plan-worker.ts', import.meta.url).href;
     for (let i = 0; i < threads; i++) {
-      const w = new Worker(BOOT, { eval: true, workerData: { tsx, module } });
+      let w: Worker;
+      try {
+        w = startTsWorker(module);
+      } catch {
+        void pool.stop();
+        return null;
+      }
       const slot = { w, pending: 0 };
       w.on('message', (r: PlanReply) => pool.answer(slot, r));
       w.on('error', (e) => {

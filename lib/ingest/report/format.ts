@@ -50,8 +50,9 @@ export const pdfReportFormat: BytesFormatHandler<ReportDocument> = {
     throw ingestError('internal:pdf_parse', fileName, 'PDF reports are parsed from bytes (parseBytes)');
   },
   parseBytes: async (bytes, fileName) => {
-    const { extractPdfReport } = await import('./pdf');
-    return assertContent(await extractPdfReport(bytes, fileName), fileName, 'the PDF');
+    // on a thread of its own, within a memory ceiling and time limits (pdf-isolated.ts)
+    const { extractPdfReportIsolated } = await import('./pdf-isolated');
+    return assertContent(await extractPdfReportIsolated(bytes, fileName), fileName, 'the PDF');
   },
   write: (ctx, doc) => writeReport(ctx, doc, { kind: 'pdf-report', extractorVersion: PDF_REPORT_EXTRACTOR }),
 };

@@ -1,7 +1,11 @@
 /**
  * PDFs built in memory for tests and the benchmark: a text statement of any length, an image-only
- * page, an encrypted file, malformed and truncated bytes. Nothing is downloaded.
+ * page, an encrypted file, malformed and truncated bytes, a small file inflating to a huge page of text.
+ * Nothing is downloaded.
  */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 /** Serializes PDF objects with a correct cross-reference table. */
@@ -124,4 +128,30 @@ export async function layoutPdf(pages: { items: LaidItem[]; gap?: number }[][]):
     }
   }
   return pdf.save({ useObjectStreams: false });
+}
+
+/**
+ * A one-page PDF whose content stream inflates to `mb` MB of short text-show operators, each one a text item
+ * for pdf.js (200 MB: a 0.6 MB file). Deflated a megabyte at a time: the inflated stream is never held.
+ */
+export async function textBombPdf(mb: number): Promise<Uint8Array> {
+  const op = Buffer.from('BT /F1 9 Tf 72 700 Td (Revenue 1,234) Tj ET\n', 'latin1');
+  const run = Buffer.concat(Array.from({ length: Math.floor((1024 * 1024) / op.length) }, () => op));
+  const parts: Buffer[] = [];
+  const runs = Readable.from(
+    (function* () {
+      for (let i = 0; i < mb; i++) yield run;
+    })(),
+  );
+  await pipeline(runs, zlib.createDeflate({ level: 9 }), async (out: AsyncIterable<Buffer>) => {
+    for await (const b of out) parts.push(b);
+  });
+  const data = Buffer.concat(parts);
+  return assemble([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n${data.toString('latin1')}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]);
 }

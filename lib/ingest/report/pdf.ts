@@ -114,7 +114,7 @@ function metaFromInfo(info: Record<string, unknown>): { meta: ReportMeta; title:
 export async function extractPdfReport(
   bytes: Uint8Array,
   fileName: string,
-  opts: { maxPages?: number; maxDecodedBytes?: number } = {},
+  opts: { maxPages?: number; maxDecodedBytes?: number; onPage?: (page: number, pages: number) => void } = {},
 ): Promise<ReportDocument> {
   if (bytes.byteLength === 0) throw ingestError('bad_request:empty_pdf', fileName, 'the file is empty');
   // a small PDF inflating to hundreds of MB is refused before pdf.js decodes it (pdf-budget.ts)
@@ -197,6 +197,7 @@ export async function extractPdfReport(
         problems.push(`page ${n}: ${(e as Error)?.message ?? String(e)}`);
       }
       layout.addPage(n, items);
+      opts.onPage?.(n, doc.numPages);
     }
     if (chars === 0)
       throw ingestError(

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import type { BenchContext, BenchRow } from './types';
 
 export const BUILD_LOCK = '/tmp/ll-next-build.lock';
 
@@ -184,4 +185,30 @@ export async function ensureProductionBuild(root: string, args: string[], logDir
   }
   log(`   built in ${secs} s`);
   return `built in ${secs} s`;
+}
+
+/**
+ * The body of a section measured through `next start`: the production build made sure of under BUILD_LOCK,
+ * then `measure` once per driver (PGlite, and PostgreSQL when configured), each server logging to its own file.
+ */
+export async function perDriverThroughServer(
+  ctx: BenchContext,
+  label: string,
+  measure: (driver: 'pglite' | 'postgres', logFile: string) => Promise<BenchRow[]>,
+): Promise<BenchRow[]> {
+  const logDir = ctx.tmpDir(label);
+  const release = await holdLock(BUILD_LOCK, ctx.log);
+  const rows: BenchRow[] = [];
+  try {
+    const buildNote = await ensureProductionBuild(process.cwd(), ctx.args, logDir, ctx.log);
+    for (const driver of ctx.pgUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+      for (const row of await measure(driver, path.join(logDir, `server-${driver}.log`))) {
+        row.extra.build = buildNote;
+        rows.push(row);
+      }
+    }
+  } finally {
+    await release();
+  }
+  return rows;
 }
