@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { stopOnFullLogDisk } from './pglite-full-disk';
 import { ConfigError, readEnv } from '@/lib/env';
 import * as schema from './schema';
 import { markCitus } from './citus';
@@ -100,6 +101,8 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
         'If the folder holds a database from another version, move it away or set LEDGERLINE_DATA_DIR.',
     );
   }
+  // a full disk under the write-ahead log stops the handle with a typed 503 instead of spinning (pglite-full-disk.ts)
+  stopOnFullLogDisk(client);
   const db: Db = drizzle(client, { schema, logger: deadlineLogger });
   const query = async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows;
   return {

@@ -186,6 +186,9 @@ function pgCode(e: unknown): string | undefined {
  */
 function errorInfo(e: unknown): { code: string; message: string } {
   if (isAppError(e)) return { code: e.code, message: e.message };
+  // a typed refusal of the database handle itself (a full disk under the embedded database's log)
+  const root = rootCause(e);
+  if (isAppError(root)) return { code: root.code, message: root.message };
   const code = pgCode(e);
   if (code === '22021' || code === '22P05')
     return {

@@ -107,6 +107,9 @@ export async function boundedTenantWork<T>(
 /** The typed error for a bound that ended the work (statement timeout, pool exhausted), else null. */
 export function typedBoundError(e: unknown, limits?: Pick<BoundedWorkLimits, 'statementTimeoutMs' | 'deadlineMs'>): AppError | null {
   if (e instanceof AppError) return null;
+  // the database handle's own typed refusal (the embedded database stopped on a full disk), under drizzle's wrapper
+  for (let cur = (e as { cause?: unknown })?.cause, depth = 0; cur && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++)
+    if (cur instanceof AppError) return cur;
   if (isStatementTimeout(e)) {
     return new AppError(
       'unavailable:statement_timeout',
