@@ -3,6 +3,7 @@
 import type { Answer, AnswerInput, AnswerValue } from '@/lib/answer/types';
 import { AnswerActions } from './answer-actions';
 import { AnswerChart } from './answer-chart';
+import { BreakdownView, isBreakdown } from './breakdown-view';
 import { CitationButton } from './citation-popover';
 import { hasNarrativeLayout, NarrativeLead, NarrativeView } from './narrative-view';
 import { PassageCitation } from './passage-citation';
@@ -76,7 +77,8 @@ export interface AnswerViewProps {
 }
 
 export function AnswerView({ answer, question, onAsk, onChoose, onEdit, actions = true }: AnswerViewProps) {
-  const series = answer.table ? pivotValues(answer) : [];
+  const breakdown = isBreakdown(answer);
+  const series = answer.table && !breakdown ? pivotValues(answer) : [];
   const pivot = series.length > 1 ? buildPivot(series) : null;
   const metricLabel = series[0]?.label;
   // a narrative answer laid out from its structure shows its lead here; the quotes follow in their
@@ -121,6 +123,7 @@ export function AnswerView({ answer, question, onAsk, onChoose, onEdit, actions 
           <AnswerChart pivot={pivot} />
         </div>
       )}
+      {breakdown && <BreakdownView answer={answer} />}
       {answer.narrative && <NarrativeView answer={answer} />}
       {answer.errors.length > 0 && (
         <ul className="space-y-1 text-sm" aria-label="Why parts of the answer were refused or unavailable">

@@ -129,9 +129,12 @@ export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): Comp
     values.push({
       id,
       // a calculation's figure names what it computed ("Change in revenue" for Q2 minus Q1), not only the measure asked
-      label: via ? via.label(intent) : (expressionLabel(intent, f.metricLabel) ?? label),
+      label: o.label ?? (via ? via.label(intent) : (expressionLabel(intent, f.metricLabel) ?? label)),
       entity: ent.entity,
-      metric: opName === 'value' || opName === 'series' ? intent.metric.id : `${intent.metric.id}_${opName}`,
+      metric:
+        opName === 'value' || opName === 'series' || o.part?.role === 'member' || o.part?.role === 'total'
+          ? intent.metric.id
+          : `${intent.metric.id}_${opName}`,
       value: f.unit === 'pp' ? f.value / 100 : f.value,
       display: own.display,
       unit: own.unit === 'pp' ? 'ratio' : own.unit,
@@ -146,6 +149,7 @@ export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): Comp
       otherVersions: f.otherVersions,
       ...(f.version ? { version: f.version } : {}),
       flags: f.flags,
+      ...(o.part ? { part: o.part } : {}),
       inputs: f.inputs.map((inp) => ({
         ...inp,
         ...(instruction && inp.unit === f.unit && inp.currency === f.currency ? inputShown(inp, instruction) : {}),
@@ -209,8 +213,11 @@ export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): Comp
         : stop.some((s) => s.status === 'needs_clarification')
           ? 'needs_clarification'
           : 'insufficient_evidence';
-  const table =
-    intent.pathway !== 'detail' && values.length > 0
+  const table = operation.table
+    ? values.length > 0
+      ? operation.table(values, intent)
+      : null
+    : intent.pathway !== 'detail' && values.length > 0
       ? {
           columns: ['Company', 'Period', 'Dates', label],
           rows: values.map((v) => ({ valueId: v.id, cells: [v.entity.name, v.period.label, v.period.dateRange, v.display] })),

@@ -2,7 +2,9 @@
  * Segment, product and geography members and the ratio library on real inline-XBRL 10-Ks
  * ($SEC_DATA_DIR/filings-ixbrl): each figure equal to the filing (values by hand from the HTML), a
  * member resolved from the filing's own labels, and a member whose fact is removed never answered
- * with the total.
+ * with the total; breakdowns by member: Apple's FY2024 net sales by product (Products = iPhone + Mac + iPad +
+ * Wearables, Home and Accessories, and Services, adding up to the total) and by segment, NVIDIA's FY2025
+ * revenue by segment, and an operating income whose segments do not add up (the difference said, no shares).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +18,8 @@ import { ingestFile } from '@/lib/ingest/ingest-file';
 import { createSideFiles } from '@/lib/ingest/side-files';
 import { matchMetrics } from '@/lib/planner/match-metric';
 import { loadMemberCatalog, type CatalogMember } from '@/lib/retrieval/members';
+import { answerQuestion } from './answer-question';
+import type { Answer } from './types';
 import { computeFigure, targetFor, type EntityContext, type ExecContext } from './compute';
 import type { Trace } from './trace';
 import { entityContext } from './entity-context';
@@ -187,5 +191,74 @@ describe('members and ratios on real inline-XBRL 10-Ks', () => {
       const { r } = await ask('AAPL', 'Apple EBITDA FY2024', 2024);
       expect(r.ok && r.figure.basis).toBe('derived');
     });
+  });
+
+  // breakdowns by member (lib/answer/operations/breakdown), values by hand from the filings
+  const askAll = (question: string) =>
+    answerQuestion({ db: d.db, tenantId: TENANT, userId: null, question, store: false, languageModel: null });
+  /** member → value in millions, parent member, share shown */
+  const rows = (a: Answer) =>
+    a.values
+      .filter((v) => v.part?.role === 'member' || v.part?.role === 'total')
+      .map((v) => [v.part?.member ?? 'Total', Math.round(v.value / 1e6), v.part?.parent ?? null] as const);
+
+  it('Apple FY2024 net sales by product: products with their parts, services, the total, adding up', async () => {
+    const a = await askAll('Apple net sales by product for fiscal 2024');
+    expect(a.status).toBe('answered');
+    expect(a.intent?.operation).toBe('breakdown');
+    expect(rows(a)).toEqual([
+      ['Products', 294866, null],
+      ['iPhone', 201183, 'Products'],
+      ['Wearables, Home and Accessories', 37005, 'Products'],
+      ['Mac', 29984, 'Products'],
+      ['iPad', 26694, 'Products'],
+      ['Services', 96169, null],
+      ['Total', 391035, null],
+    ]);
+    expect(a.values.find((v) => v.part?.role === 'sum')).toBeDefined();
+    expect(a.text).toMatch(/The members add up to the total/);
+    const shares = a.values.filter((v) => v.part?.role === 'share').map((v) => [v.part?.member, v.display]);
+    expect(shares).toEqual([
+      ['Products', '75.41%'],
+      ['Services', '24.59%'],
+    ]);
+    // every member figure is the filing's own fact, cited, on the fiscal year's dates
+    for (const v of a.values.filter((x) => x.part?.role === 'member')) {
+      expect(v.factIds.length).toBeGreaterThan(0);
+      expect(v.citations.length).toBeGreaterThan(0);
+      expect(v.period.start).toBe('2023-10-01');
+      expect(v.period.end).toBe('2024-09-28');
+    }
+    expect(a.table?.rows).toHaveLength(7);
+  });
+
+  it('Apple FY2024 net sales by reportable segment and NVIDIA FY2025 revenue by segment', async () => {
+    const seg = await askAll('Break down Apple’s FY2024 net sales by reportable segment');
+    expect(rows(seg).map((r) => r[0])).toEqual(['Americas', 'Europe', 'Greater China', 'Rest Of Asia Pacific', 'Japan', 'Total']);
+    expect(rows(seg).at(-1)?.[1]).toBe(391035);
+    const nv = await askAll('What were NVIDIA’s revenues by segment in fiscal 2025?');
+    expect(rows(nv)).toEqual([
+      ['Compute And Networking', 116193, null],
+      ['Graphics', 14304, null],
+      ['Total', 130497, null],
+    ]);
+  });
+
+  it('says what the segments do not cover when they do not add up to the total, and gives no shares', async () => {
+    const a = await askAll('NVIDIA operating income by segment, fiscal 2025');
+    expect(a.status).toBe('answered');
+    expect(a.values.some((v) => v.part?.role === 'share')).toBe(false);
+    const gap = a.values.find((v) => v.part?.role === 'gap');
+    expect(gap).toBeDefined();
+    const total = a.values.find((v) => v.part?.role === 'total')!;
+    const members = a.values.filter((v) => v.part?.role === 'member').reduce((s, v) => s + v.value, 0);
+    expect(gap!.value).toBeCloseTo(total.value - members, -3);
+    expect(a.text).toMatch(/is not assigned to a member by segment in the filing/);
+  });
+
+  it('a figure the company does not report by the axis asked is said missing, never the total alone', async () => {
+    const a = await askAll('Apple net income by segment FY2024');
+    expect(a.status).toBe('insufficient_evidence');
+    expect(a.values).toHaveLength(0);
   });
 });

@@ -13,6 +13,7 @@ const OPERATION_WORDS: Record<Intent['operation'], string> = {
   expression: 'a calculation as written',
   cagr: 'compound annual growth',
   average: 'an average',
+  breakdown: 'a breakdown by member',
 };
 
 const unique = (xs: string[]) => [...new Set(xs.filter(Boolean))];
@@ -36,7 +37,7 @@ export function readBack(plan: PlanResult): PlanReadBack | null {
       entities: unique(intents.flatMap((i) => i.entities.map((e) => e.name))),
       measure: unique(intents.map(measureWords)).join(' and '),
       periods: periods.length ? periods : ['the latest reported period'],
-      operation: OPERATION_WORDS[plan.intent.operation],
+      operation: plan.intent.breakdown ? `a breakdown by ${plan.intent.breakdown.label}` : OPERATION_WORDS[plan.intent.operation],
     };
   }
   if (plan.status === 'planned_narrative') {

@@ -35,6 +35,17 @@ export interface AnswerInput {
   citations: Citation[];
 }
 
+/**
+ * A value's place in a breakdown: a member (under the member it is part of, if any), the total, the
+ * members' sum (`sum`: equal to the total; `sum_short`: not), the part of the total no member holds
+ * (`gap`), or a member's share of the total.
+ */
+export interface BreakdownPart {
+  role: 'member' | 'total' | 'sum' | 'sum_short' | 'gap' | 'share';
+  member?: string;
+  parent?: string;
+}
+
 export interface AnswerValue extends AnswerInput {
   entity: { id: string; name: string; ticker: string | null };
   scope: 'consolidated' | 'standalone';
@@ -46,6 +57,8 @@ export interface AnswerValue extends AnswerInput {
   version?: VersionNote;
   flags: string[];
   inputs: AnswerInput[];
+  /** breakdown answers: which member (or the total, the sum, a share) this value is */
+  part?: BreakdownPart;
 }
 
 export interface AnswerError {

@@ -6,6 +6,7 @@
  */
 import { matchEntities } from './match-entities';
 import { composeFormulas } from './read/compose-formula';
+import { breakdownReader } from './read/breakdown';
 import { comparisonReader, acrossCompanies } from './read/comparison';
 import { discourseReader, sourceReader } from './read/discourse';
 import { entityReader, readUnknownCompanies, selfAttributed } from './read/entity';
@@ -40,6 +41,7 @@ const READERS: readonly Reader[] = [
   periodReader,
   followUpReader,
   measureReader,
+  breakdownReader,
   memberReader,
   measureVerbReader,
   measureChoiceReader,
@@ -154,6 +156,7 @@ function newReading(question: string, ctx: PlanContext, spans: SpanMap): Reading
     ttmFold: null,
     cagr: null,
     average: null,
+    breakdown: null,
   };
 }
 

@@ -3,7 +3,7 @@ import { verdictSchema } from './verdict';
 import { CONTEXT_SLOTS } from './read/context';
 import type { PeriodSpec } from '@/lib/fiscal';
 
-export const OPERATIONS = ['value', 'growth', 'change', 'ttm', 'series', 'expression', 'cagr', 'average'] as const;
+export const OPERATIONS = ['value', 'growth', 'change', 'ttm', 'series', 'expression', 'cagr', 'average', 'breakdown'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 export const PATHWAYS = ['detail', 'comparison', 'longitudinal'] as const;
 export type Pathway = (typeof PATHWAYS)[number];
@@ -136,6 +136,8 @@ export const intentSchema = z.object({
   each: z.literal(true).optional(),
   /** operation 'expression': the calculation as asked, each operand with its own period */
   expression: expressionSchema.optional(),
+  /** operation 'breakdown': the axis whose members break the figure down ("revenue by product"), as named and as filed */
+  breakdown: z.object({ label: z.string().max(200), axes: z.array(z.string().max(300)).min(1).max(20) }).optional(),
   /** operation 'expression': the formula is stated for a measure the library computes otherwise (said in the answer) */
   statedFormula: statedFormulaSchema.optional(),
   instructions: instructionsSchema.optional(),

@@ -1,6 +1,7 @@
 /** The answer room's operations, by the intent operation each evaluates. */
 import type { Intent } from '@/lib/planner/types';
 import { averageOperation } from './average';
+import { breakdownOperation } from './breakdown';
 import { cagrOperation } from './cagr';
 import { expressionOperation } from './expression';
 import { growthOperation } from './growth';
@@ -19,6 +20,7 @@ const OPERATIONS: readonly Operation[] = [
   expressionOperation,
   cagrOperation,
   averageOperation,
+  breakdownOperation,
 ];
 
 /** The module that evaluates and says the intent's operation (an expression intent without a tree is a plain value). */

@@ -8,7 +8,7 @@ import type { Intent, PeriodRequest } from '@/lib/planner/types';
 import type { EntityContext, ExecContext, Failure, Figure, Target } from '../compute';
 import type { Resolution, Stop } from '../targets';
 import type { TextBuilder } from '../text';
-import type { Answer, AnswerStatus, AnswerValue } from '../types';
+import type { Answer, AnswerStatus, AnswerValue, BreakdownPart } from '../types';
 
 /** What one entity's evaluation produced: a figure, or why not. */
 export interface Outcome {
@@ -19,6 +19,10 @@ export interface Outcome {
   extra?: { earlier: Figure; later: Figure } | { quarters: Figure[] };
   /** the operation that produced this figure when it is not the intent's ("twelve months ended" that is a TTM) */
   via?: Operation;
+  /** the value's own label when it is not the operation's (a breakdown's member: "iPhone net sales") */
+  label?: string;
+  /** the figure's place in a breakdown (lib/answer/operations/breakdown) */
+  part?: BreakdownPart;
 }
 
 export interface OperationInput {
@@ -63,6 +67,8 @@ export interface Operation {
   say(s: SayValue): void;
   /** the whole answer's text when the operation says its values together (series); false = per value */
   sayAll?(tb: TextBuilder, values: AnswerValue[], intent: Intent): boolean;
+  /** the answer's table when the operation lays its values out itself (a breakdown: one row per member) */
+  table?(values: AnswerValue[], intent: Intent): Answer['table'];
   /** chips offered when the answer's status is this (e.g. a refused calculation's valid parts) */
   alternatives?(intent: Intent, status: AnswerStatus): Answer['clarification'];
 }

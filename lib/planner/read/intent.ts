@@ -69,6 +69,7 @@ function chooseOperation(r: Reading, metric: MetricRef): Operation {
   const latestYears = phrases.find((p) => p.spec.type === 'latest_years');
   const rateAsked =
     growthW.some((w) => /%|percent|pct|growth|grew|grow|rate|how\s+fast/i.test(w.text)) || ow.comparison.some((c) => /%/.test(c.text));
+  if (r.breakdown) return 'breakdown';
   if (r.cagr?.ok) return 'cagr';
   if (r.average?.ok) return 'average';
   // a growth or change word is never dropped: "TTM revenue growth" is the growth of the TTM, "revenue growth by year" yearly rates
@@ -212,7 +213,8 @@ export function buildIntent(r: Reading, planFor: (ctx: PlanContext) => PlanResul
   }
   const scope = questionScope(r.question, !!prev && entities === prev.entities, prev?.scope ?? null);
   const operandScopes = metric.kind === 'derived' ? scopePins(r.question) : {};
-  const pathway = entities.length > 1 ? 'comparison' : operation === 'series' || each ? 'longitudinal' : 'detail';
+  const pathway =
+    operation === 'breakdown' ? 'detail' : entities.length > 1 ? 'comparison' : operation === 'series' || each ? 'longitudinal' : 'detail';
   // two versions side by side: of one company's figure, for the periods named (not a calculation across them)
   if (version.versions && (operation !== 'value' || entities.length > 1))
     return { status: 'needs_clarification', clarification: versionsOnlyForValues(version.versions), partial: { entities, metric }, notes };
@@ -222,6 +224,7 @@ export function buildIntent(r: Reading, planFor: (ctx: PlanContext) => PlanResul
     operation,
     ...(comparison && (operation === 'growth' || operation === 'change') ? { comparison } : {}),
     ...(each && (periods.length >= 2 || r.range) ? { each: true as const } : {}),
+    ...(r.breakdown ? { breakdown: { label: r.breakdown.label, axes: r.breakdown.axes } } : {}),
     periods,
     range: r.cagr?.ok ? r.cagr.range : r.average?.ok ? r.average.range : r.range,
     scope,

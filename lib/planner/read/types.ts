@@ -26,6 +26,7 @@ export const READER_NAMES = [
   'comparison',
   'period',
   'measure',
+  'breakdown',
   'member',
   'narrative',
   'operation',
@@ -100,8 +101,6 @@ export interface Reading {
   ambiguous: { phrase: string | undefined; options: string[] } | null;
   candidates: MetricMention[];
   metric: MetricRef | null;
-  /** a member the filer's vocabulary read when no measure was named yet, for the measure a verb makes later */
-  pendingMember?: { dimensions: Record<string, string>; label: string };
   // operation
   growthW: Words;
   changeW: Words;
@@ -117,6 +116,9 @@ export interface Reading {
   ttmFold: TtmFold | null;
   cagr: import('../cagr').CagrSpan | null;
   average: import('../average').AverageSpan | null;
+  // breakdown
+  /** "revenue by product": the axis whose members break the measure down (read/breakdown) */
+  breakdown: import('./breakdown').BreakdownRead | null;
 }
 
 /** A TTM written apart from the period it ends with ("TTM revenue growth y/y as of FQ1'27"). */
