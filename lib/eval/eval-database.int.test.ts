@@ -6,9 +6,10 @@ import { openEvalDatabase } from './eval-database';
 
 describe('openEvalDatabase', () => {
   it('removes its temporary folder when closed, and never a folder it was given', async () => {
-    const before = new Set(fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('ll-test-evaldb-')));
-    const temp = await openEvalDatabase(undefined, 'll-test-evaldb-');
-    const created = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('ll-test-evaldb-') && !before.has(f));
+    // a prefix of this run's own: other test runs on the machine make folders of the same kind at the same time
+    const prefix = `ll-test-evaldb-${process.pid}-${Date.now()}-`;
+    const temp = await openEvalDatabase(undefined, prefix);
+    const created = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith(prefix));
     expect(created).toHaveLength(1);
     await temp.close();
     expect(fs.existsSync(path.join(os.tmpdir(), created[0]!))).toBe(false);
