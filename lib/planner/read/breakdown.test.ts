@@ -114,6 +114,22 @@ describe('breakdowns by an axis of the filing', () => {
     expect(breakdown('Apple revenue growth by segment FY2024')).toBe('needs_clarification');
   });
 
+  it('a follow-up breaks the thread’s measure down, and a breakdown carries to another year of the same company', () => {
+    const first = plan('Apple revenue FY2024');
+    if (first.status !== 'planned') throw new Error(first.status);
+    const bySegment = planQuestion('and by segment?', { catalog, measures: { members }, previous: first.intent });
+    expect(bySegment.status === 'planned' && bySegment.intent).toMatchObject({
+      operation: 'breakdown',
+      metric: { id: 'revenue' },
+      breakdown: { axes: [SEG] },
+    });
+    if (bySegment.status !== 'planned') return;
+    const year = planQuestion('and FY2023?', { catalog, measures: { members }, previous: bySegment.intent });
+    expect(year.status === 'planned' && year.intent).toMatchObject({ operation: 'breakdown', breakdown: { axes: [SEG] } });
+    const other = planQuestion('and Nike?', { catalog, measures: { members }, previous: bySegment.intent });
+    expect(other.status === 'planned' && other.intent.operation).toBe('value');
+  });
+
   it('keys an axis by its QName words', () => {
     expect([...axisKeys(SEG)]).toEqual(['business', 'segment']);
     expect([...axisKeys(PROD)]).toEqual(['product', lemma('service')]);

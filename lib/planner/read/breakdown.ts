@@ -238,7 +238,8 @@ export const breakdownReader: Reader = {
     // a measure word among the axis words ("by sales channel") names the axis, not a second measure
     const inside = (m: { start: number; end: number }) => got.ok && got.read.start <= m.start && m.end <= got.read.end;
     const mentions = r.metricMentions.filter((m) => !inside(m));
-    if (mentions.length !== 1) return null;
+    // one measure, or none in a follow-up ("and by segment?": the thread's measure is broken down)
+    if (mentions.length > 1 || (mentions.length === 0 && !r.prev)) return null;
     r.metricMentions = mentions;
     r.measureAt = r.measureAt.filter((m) => !inside(m));
     const { entities, notes } = r;

@@ -182,7 +182,12 @@ export function inThread(result: PlanResult, r: Reading): PlanResult {
     !!r.average ||
     intent.operation !== 'value';
   const namesPeriod = !carried.includes('periods');
-  const periodLocal = thread.operation === 'growth' || thread.operation === 'change' || thread.operation === 'ttm';
+  // a breakdown carries to the same company only (another company's axes are its own, read from its filings)
+  const periodLocal =
+    thread.operation === 'growth' ||
+    thread.operation === 'change' ||
+    thread.operation === 'ttm' ||
+    (thread.operation === 'breakdown' && carried.includes('entities'));
   const windowed = (thread.operation === 'series' || thread.operation === 'cagr' || thread.operation === 'average') && !namesPeriod;
   // a growth of a margin is asked as a change in points: the thread's operation carries only to a measure of its kind
   const sameKind =
@@ -193,8 +198,16 @@ export function inThread(result: PlanResult, r: Reading): PlanResult {
       operation: thread.operation,
       ...(thread.comparison ? { comparison: thread.comparison } : {}),
       ...(thread.each ? { each: true as const } : {}),
+      ...(thread.breakdown ? { breakdown: thread.breakdown } : {}),
       range: windowed ? thread.range : intent.range,
-      pathway: intent.entities.length > 1 ? 'comparison' : thread.operation === 'series' || thread.each ? 'longitudinal' : 'detail',
+      pathway:
+        thread.operation === 'breakdown'
+          ? 'detail'
+          : intent.entities.length > 1
+            ? 'comparison'
+            : thread.operation === 'series' || thread.each
+              ? 'longitudinal'
+              : 'detail',
     };
     carried.push('operation');
   }
