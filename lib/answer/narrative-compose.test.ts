@@ -345,6 +345,7 @@ describe('quotable sentences', () => {
     expect(quotable(at('•30 basis points of higher commodity costs,'))).toBeNull();
     expect(quotable(at('Foreign Exchange Rate Risk'))).toBeNull();
     expect(quotable(at('such as AMD, Huawei and Intel;'))).toBeNull();
+    expect(quotable(at('S. customers, which includes foreign military sales, accounted for 41% of our revenues.'))).toBeNull();
   });
 
   it('quotes a lead-in with its short list, whole', () => {

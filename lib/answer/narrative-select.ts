@@ -50,13 +50,15 @@ const GLYPH = /^[•●▪◦·]\s*/;
  * A sentence as it can be quoted on its own: without a list glyph, and whole — it starts with a
  * capital, a digit or an opening quote and ends with a full stop, question or exclamation mark (a list
  * item that ends in ";" or "and", a lead-in that ends in ":", a sub-heading or table caption inside the
- * text, or a tail cut by a page break is no quote). Pure.
+ * text, or a tail cut by a page break — "S. customers …" of "U.S." — is no quote). Pure.
  */
 export function quotable(s: { text: string; start: number; end: number }): { text: string; start: number; end: number } | null {
   const g = GLYPH.exec(s.text);
   const text = g ? s.text.slice(g[0].length) : s.text;
   const start = s.start + (g ? g[0].length : 0);
   if (!/^[A-Z0-9“"‘'($€£]/.test(text) || !/[.!?]["”’)\]]*$/.test(text)) return null;
+  // (a lone initial before a lower-case word is the tail of a name cut at a break — "S. customers, which …" of "U.S." — not a sentence's start)
+  if (/^[A-Z]\.\s+[a-z]/.test(text)) return null;
   return { text, start, end: s.end };
 }
 
