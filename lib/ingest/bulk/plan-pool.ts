@@ -13,6 +13,7 @@
  * text in one transferred buffer per table (no copy on the main thread).
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parentPort, type Worker } from 'node:worker_threads';
 import { sha256Hex } from '@/lib/ids';
 import { parseCompanyFacts, type CompanyFacts } from '../companyfacts';
@@ -131,7 +132,7 @@ export class PlanPool {
   static start(threads: number, log?: (line: string) => void): PlanPool | null {
     if (threads < 1) return null;
     const pool = new PlanPool();
-    const module = new URL('./plan-worker.ts', import.meta.url).href;
+    const module = fileURLToPath(new URL('./plan-worker.ts', import.meta.url));
     for (let i = 0; i < threads; i++) {
       let w: Worker;
       try {
