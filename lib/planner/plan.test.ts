@@ -533,6 +533,36 @@ describe('calculation words over windows of periods are never dropped', () => {
         (planned('Alphabet Q1 2025 gross margin plus Q2 2025 gross margin').expression as { combined?: true }).combined,
     ).toBeFalsy();
     expect(planned('Add up Apple gross margin for Q1 and Q2 FY25').expression).toMatchObject({ op: 'sum' });
+    // a closing "combined"/"together" followed only by the sum's period, company or an instruction
+    for (const [q, period] of [
+      ['How much did Apple pay in dividends and share repurchases combined in fiscal 2025, in billions?', 'fiscal 2025'],
+      ["NVIDIA's revenue and net income together for FY2025", 'FY2025'],
+      ['Alphabet capital expenditures and dividends paid in total in 2024, rounded to one decimal', '2024'],
+    ]) {
+      const e = planned(q!).expression;
+      expect(e?.kind === 'op' && [e.op, e.args.map((a) => a.kind === 'operand' && a.operand.period.text)]).toEqual([
+        'sum',
+        [period, period],
+      ]);
+    }
+    // the clause before a comma names what a calculation written after it stands for
+    for (const [q, a, b] of [
+      [
+        "How much did Apple's total assets change over fiscal 2025, end of fiscal 2025 minus end of fiscal 2024?",
+        'end of fiscal 2025',
+        'end of fiscal 2024',
+      ],
+      ["NVIDIA's cash and cash equivalents, change during FY2025, end of FY2025 less end of FY2024", 'end of FY2025', 'end of FY2024'],
+    ]) {
+      const e = planned(q!).expression;
+      expect(e?.kind === 'op' && [e.op, e.args.map((x) => x.kind === 'operand' && x.operand.period.text)]).toEqual(['difference', [a, b]]);
+    }
+    expect(planned("Alphabet's net margin for 2024, net income divided by revenue").expression).toMatchObject({ op: 'ratio' });
+    // an operator opening the clause after the comma keeps the clause before it as an operand
+    const first = planned("Apple's revenue in FY2025, minus FY2024 revenue").expression;
+    expect(first?.kind === 'op' && first.args.map((a) => a.kind === 'operand' && a.operand.period.text)).toEqual(['FY2025', 'FY2024']);
+    // before a word no reader placed it is no closing sum
+    expect(run("What was Apple's revenue and net income combined with its peers in FY2025?").status).not.toBe('planned');
     const net = planned('Apple FY2025 gross profit net of opex');
     expect(net.expression).toMatchObject({ kind: 'op', op: 'difference' });
     // the plain nine months are one period: nothing to spread

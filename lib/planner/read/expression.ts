@@ -129,17 +129,43 @@ function operandRegion(x: ExpressionInput): { region: [number, number]; target: 
     target = [0, divider.start];
     region = [divider.end, question.length];
   } else if (prefix?.postfix) {
-    // "combined", "in total" close the operands: everything before them
+    // "combined", "in total" close the operands: everything before them; what follows ("in fiscal 2025")
+    // is the period the sum stands for
     region = [0, prefix.start];
+    if (prefix.end < question.length) target = [prefix.end, question.length];
   } else if (prefix) {
     target = [0, prefix.start];
     region = [prefix.end, question.length];
+  }
+  if (!divider && !prefix) {
+    const apposed = appositiveFormula(x);
+    if (apposed) [target, region] = apposed;
   }
   if (toGet && toGet.start >= region[0]) {
     target = [toGet.end, question.length];
     region = [region[0], toGet.start];
   }
   return { region, target };
+}
+
+/**
+ * "Alphabet's cash change over 2025, year-end 2025 minus year-end 2024": the clause before a comma names what
+ * the calculation stands for when the clause after it writes the whole calculation — a measure or period on
+ * each side of its first operator. Null when the operator begins the clause ("revenue in FY2025, minus …").
+ */
+function appositiveFormula(x: ExpressionInput): [[number, number], [number, number]] | null {
+  const { question } = x;
+  const op = [...x.arithW].sort((a, b) => a.start - b.start)[0];
+  if (!op) return null;
+  const comma = [...question.slice(0, op.start).matchAll(/,\s*/g)].pop();
+  if (!comma) return null;
+  const at = comma.index + comma[0].length;
+  const named = (a: number, b: number) => [...x.measureAt, ...x.phrases].some((s) => s.start >= a && s.end <= b);
+  if (!named(0, comma.index) || !named(at, op.start) || !named(op.end, question.length)) return null;
+  return [
+    [0, comma.index],
+    [at, question.length],
+  ];
 }
 
 type Operands = { metric: MetricRef; period: PeriodPhrase | null }[];
@@ -300,6 +326,10 @@ function planExpression(x: ExpressionInput): PlanResult {
   // the target names the measure and period the calculation stands for ("operating margin", "Q4 2021 gross profit")
   for (const w of x.ow.growth.concat(x.ow.change))
     if (!spans.taken(w.start, w.end) && target && inRange(target)(w)) spans.claim(w.start, w.end, 'operation', w.text);
+  // "change over 2025": the preposition of the target's period is part of it
+  const over = targetPeriod && /\b(?:over|during|across|throughout)\s+$/i.exec(x.question.slice(0, targetPeriod.start));
+  if (over && !spans.taken(over.index, over.index + over[0].trimEnd().length))
+    spans.claim(over.index, over.index + over[0].trimEnd().length, 'period', 'the target period');
   const loose = spans.unplacedPhrases();
   if (loose.length > 0) {
     return {

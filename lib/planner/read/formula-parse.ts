@@ -1,15 +1,17 @@
 /**
  * The grammar of a stated formula over its lexical items (./formula lexes them):
  *
- *   formula := expr ["(" operand ")"]                      — "current assets − current liabilities (working capital)"
- *   expr    := term (("+" | "−") term | "," ("×" | "/") term)*
- *   term    := factor (("×" | "/" | "as a share of") factor | "per share")*
+ *   formula  := relation ["(" operand ")"]                 — "current assets − current liabilities (working capital)"
+ *   relation := expr (("cover" | "as a share of") expr)*  — "cash plus securities cover current liabilities"
+ *   expr     := term (("+" | "−") term | "," ("×" | "/") term)*
+ *   term     := factor (("×" | "/") factor | "per share")*
  *   factor  := "(" expr ")" | operand "(" expr ")"         — "free cash flow (OCF − capex)": the operand defined
  *            | "average" operand | "year-end" operand | operand ["averaged"] | number
  *            | "ratio of" expr "to" expr | "what share of" expr link+ expr
  *
  * Left-associative, multiplication and division before addition and subtraction; a comma before "×" or "/"
- * applies it to everything before ("A plus B, divided by C" is (A + B) / C). Words no rule uses are skipped
+ * applies it to everything before ("A plus B, divided by C" is (A + B) / C); a verb of relation relates
+ * everything said on each side ("A less B as a share of C" is (A − B) / C). Words no rule uses are skipped
  * here and stay unplaced in the span map (where they block the answer with their span named).
  */
 import type { PeriodPhrase } from '@/lib/fiscal';
@@ -20,7 +22,8 @@ export type Item =
   | { k: 'operand'; start: number; end: number; metric: MetricRef; periods: PeriodPhrase[]; average: boolean; perShare: boolean }
   | { k: 'period'; start: number; end: number; phrase: PeriodPhrase }
   | { k: 'attached'; start: number; end: number }
-  | { k: 'op'; start: number; end: number; op: FormulaOp }
+  /** `loose`: a verb of relation ("cover", "as a share of") whose sides are everything before and after it */
+  | { k: 'op'; start: number; end: number; op: FormulaOp; loose?: true }
   | { k: '(' | ')'; start: number; end: number }
   | { k: 'num'; start: number; end: number; value: string; text: string }
   | { k: 'avg' | 'avg_after' | 'at_end' | 'ratio_of' | 'share_of' | 'to' | 'link' | 'note' | 'word' | 'comma'; start: number; end: number }
@@ -64,7 +67,7 @@ export function parseFormula(all: Item[], _question: string): Parsed {
     if (!x) return fail('a figure is missing');
     if (x.k === '(') {
       i++;
-      const e = expr();
+      const e = relation();
       if (peek()?.k !== ')') fail('a parenthesis is not closed');
       i++;
       return e;
@@ -131,7 +134,7 @@ export function parseFormula(all: Item[], _question: string): Parsed {
         left = { k: 'per_share', basis: x.basis, args: [left] };
         continue;
       }
-      if (x?.k !== 'op' || (x.op !== 'mul' && x.op !== 'div' && x.op !== 'share')) return left;
+      if (x?.k !== 'op' || x.loose || (x.op !== 'mul' && x.op !== 'div' && x.op !== 'share')) return left;
       i++;
       left = { k: 'op', op: x.op, args: [left, factor()] };
     }
@@ -156,8 +159,16 @@ export function parseFormula(all: Item[], _question: string): Parsed {
       left = { k: 'op', op: x.op, args: [left, term()] };
     }
   };
+  const relation = (): Tree => {
+    let left = expr();
+    for (let x = peek(); x?.k === 'op' && x.loose; x = peek()) {
+      i++;
+      left = { k: 'op', op: x.op, args: [left, expr()] };
+    }
+    return left;
+  };
   try {
-    let tree = expr();
+    let tree = relation();
     // "current assets minus current liabilities (working capital)": the name after the formula
     const [open, named, close] = items.slice(i, i + 3);
     if (open?.k === '(' && named?.k === 'operand' && close?.k === ')' && tree.k === 'op') {

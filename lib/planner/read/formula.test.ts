@@ -60,6 +60,18 @@ describe('user-stated formulas', () => {
     ],
     ['What was Acme Widgets gross profit remaining after research and development expense in FY2023?', '(gross_profit - rnd)', 'FY2023'],
     ['Zeta Foods FY2020 revenue after deducting cost of revenue', '(revenue - cost_of_revenue)', 'FY2020'],
+    // a verb of relation relates everything said on each side of it
+    [
+      'How many times could Zeta Foods current assets minus inventory cover its current liabilities at the end of FY2022?',
+      '((current_assets - inventories) / current_liabilities)',
+      'at the end of FY2022',
+    ],
+    [
+      'Acme Widgets FY2022 operating income minus income tax expense as a share of revenue',
+      '((operating_income - tax_expense) % revenue)',
+      'FY2022',
+    ],
+    ['Zeta Foods FY2021 net income plus depreciation as a percentage of revenue', '((net_income + depreciation_only) % revenue)', 'FY2021'],
   ];
   for (const [q, expr, period] of COMPUTED) {
     it(q, () => {

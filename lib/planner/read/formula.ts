@@ -295,11 +295,13 @@ function lexWord(
     return push({ k: 'note', start: i, end: i + 5 }, 'how many times');
   for (const o of OPERATORS) {
     const m = at(o.re);
-    if (m && (wordStart || !/^[a-z]/i.test(m[0]))) return push({ k: 'op', start: i, end: i + m[0].length, op: o.op }, o.op);
+    if (m && (wordStart || !/^[a-z]/i.test(m[0])))
+      return push({ k: 'op', start: i, end: i + m[0].length, op: o.op, ...(o.op === 'share' ? { loose: true as const } : {}) }, o.op);
   }
   if (wordStart) {
     const cover = at(COVER);
-    if (cover && HOW_MANY_TIMES.test(question)) return push({ k: 'op', start: i, end: i + cover[0].length, op: 'div' }, 'cover');
+    if (cover && HOW_MANY_TIMES.test(question))
+      return push({ k: 'op', start: i, end: i + cover[0].length, op: 'div', loose: true }, 'cover');
     const n = at(NUMBER);
     const value = n ? (n[1] ?? NUMBER_WORDS[(n[2] ?? '').toLowerCase()]) : undefined;
     if (n && value) return push({ k: 'num', start: i, end: i + n[0].length, value, text: n[0] }, 'number');

@@ -5,6 +5,7 @@
  * ("plus", "divided by", "as a share of") are left to the expression reader.
  */
 import { averageSpan } from '../average';
+import { isFiller } from '../filler';
 import { cagrSpan } from '../cagr';
 import type { Reader, Reading } from './types';
 import { claimPeriodJoiners, ttmAnchor } from './period-runs';
@@ -35,7 +36,7 @@ export const operationWordsReader: Reader = {
       for (const w of free(r, ow.absolute)) spans.claim(w.start, w.end, 'operation', 'change');
     r.seriesW = free(r, ow.series);
     r.comparing = r.growthW.length > 0 || r.changeW.length > 0 || ow.comparison.length > 0;
-    r.prefixW = free(r, ow.prefix);
+    r.prefixW = [...free(r, ow.prefix), ...closingSums(r)];
     // "over" divides only between two measures ("2021 operating income over 2020 revenue"), not "over the last four quarters"
     const between = (w: { start: number; end: number }) =>
       r.measureAt.some((m) => m.end <= w.start) && r.measureAt.some((m) => m.start >= w.end);
@@ -46,6 +47,27 @@ export const operationWordsReader: Reader = {
     return null;
   },
 };
+
+/**
+ * A word that closes a sum of the operands before it ("dividends and buybacks combined in fiscal 2025, in
+ * billions", "Q1 and Q2 revenue together for Apple"): "combined", "together", "in total", "in aggregate"
+ * followed only by what other readers placed (its period, company, an instruction) and function words. At
+ * the question's end the operation words read it already; before a content word no reader placed
+ * ("combined revenue of …") it is no operation.
+ */
+function closingSums(r: Reading): Reading['prefixW'] {
+  const { question, spans } = r;
+  const out: Reading['prefixW'] = [];
+  for (const m of question.matchAll(/\b(?:combined|together|in\s+total|in\s+aggregate)\b(?!\s+with\b)/gi)) {
+    const w = { start: m.index, end: m.index + m[0].length, text: m[0] };
+    if (spans.taken(w.start, w.end) || r.ow.prefix.some((p) => p.start <= w.start && w.end <= p.end)) continue;
+    if (!r.measureAt.some((x) => x.end <= w.start)) continue;
+    const rest = spans.tokens.filter((t) => t.start >= w.end);
+    const placed = (t: { start: number; end: number }) => spans.placed().some((e) => t.start < e.end && e.start < t.end);
+    if (rest.every((t) => placed(t) || isFiller(t.lower))) out.push({ ...w, op: 'sum', postfix: true });
+  }
+  return out;
+}
 
 /** The operation words that are no arithmetic, claimed: growth, change, series, quarterly, each, CAGR, average, TTM. */
 export const operationReader: Reader = {
