@@ -561,6 +561,19 @@ describe('calculation words over windows of periods are never dropped', () => {
     // an operator opening the clause after the comma keeps the clause before it as an operand
     const first = planned("Apple's revenue in FY2025, minus FY2024 revenue").expression;
     expect(first?.kind === 'op' && first.args.map((a) => a.kind === 'operand' && a.operand.period.text)).toEqual(['FY2025', 'FY2024']);
+    // a preamble's colon is no divider; a position without its year takes the year of the period the calculation stands for
+    for (const q of [
+      "Assume you are an equity analyst: what was Apple's fiscal 2025 fourth-quarter net income, worked out as the full year minus the first nine months?",
+      'Q4 FY2025 Apple revenue, taken as full-year revenue less the first three quarters',
+    ]) {
+      const e = planned(q).expression;
+      expect(
+        e?.kind === 'op' && e.args.map((a) => a.kind === 'operand' && a.operand.period.spec.type === 'fiscal' && a.operand.period.spec),
+      ).toMatchObject([
+        { position: 'FY', year: { year: 2025 } },
+        { position: '9M', year: { year: 2025 } },
+      ]);
+    }
     // before a word no reader placed it is no closing sum
     expect(run("What was Apple's revenue and net income combined with its peers in FY2025?").status).not.toBe('planned');
     const net = planned('Apple FY2025 gross profit net of opex');

@@ -117,12 +117,16 @@ function operandRegion(x: ExpressionInput): { region: [number, number]; target: 
   const { question } = x;
   let region: [number, number] = [0, question.length];
   let target: [number, number] | null = null;
-  const divider = [
+  // the divider nearest before the first operator: a preamble's colon ("Assume you are an analyst: …") comes
+  // before the name the calculation defines, not between it and its operands
+  const dividers = [
     ...x.methodW,
     ...[...question.matchAll(/\s=\s|:\s/g)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] })),
   ]
-    .filter((m) => /^(?:computed|calculated|defined|take|\s*[=:])/i.test(m.text.trim() || m.text))
-    .sort((a, b) => a.start - b.start)[0];
+    .filter((m) => /^(?:computed|calculated|defined|taken|worked\s+out|derived|measured|take|\s*[=:])/i.test(m.text.trim() || m.text))
+    .sort((a, b) => a.start - b.start);
+  const firstOp = Math.min(...[...x.arithW, ...x.prefixW].map((w) => w.start));
+  const divider = dividers.filter((d) => d.end <= firstOp).pop() ?? dividers[0];
   const toGet = x.methodW.find((m) => /^to\s+get/i.test(m.text));
   const prefix = [...x.prefixW].sort((a, b) => a.start - b.start)[0];
   if (divider) {
@@ -299,8 +303,9 @@ function planExpression(x: ExpressionInput): PlanResult {
     };
   }
   // a position without its year takes the year of a sibling ("Q1 and Q2 2022")
+  // (or of the period the calculation stands for: "fiscal 2025 fourth-quarter net income, the full year minus the first nine months")
   const specs = operands.map((o) => o.period!.spec);
-  const sibling = specs.find((s) => yearOf(s));
+  const sibling = specs.find((s) => yearOf(s)) ?? (targetPeriod && yearOf(targetPeriod.spec) ? targetPeriod.spec : undefined);
   const ordered = reversed ? [...operands].reverse() : operands;
   if ((op === 'difference' || op === 'ratio' || op === 'share') && ordered.length !== 2) {
     return {
