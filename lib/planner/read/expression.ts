@@ -172,6 +172,13 @@ function appositiveFormula(x: ExpressionInput): [[number, number], [number, numb
   ];
 }
 
+/** "change over 2025", "during fiscal 2025": the preposition of the period a calculation stands for is part of it. */
+function claimPreposition(spans: SpanMap, period: PeriodPhrase): void {
+  const over = /\b(?:over|during|across|throughout)\s+$/i.exec(spans.question.slice(0, period.start));
+  const end = over ? over.index + over[0].trimEnd().length : 0;
+  if (over && !spans.taken(over.index, end)) spans.claim(over.index, end, 'period', 'the target period');
+}
+
 type Operands = { metric: MetricRef; period: PeriodPhrase | null }[];
 
 /** Each operand's measure and period: one per clause, a shared period or the target's where a clause names none. */
@@ -331,10 +338,7 @@ function planExpression(x: ExpressionInput): PlanResult {
   // the target names the measure and period the calculation stands for ("operating margin", "Q4 2021 gross profit")
   for (const w of x.ow.growth.concat(x.ow.change))
     if (!spans.taken(w.start, w.end) && target && inRange(target)(w)) spans.claim(w.start, w.end, 'operation', w.text);
-  // "change over 2025": the preposition of the target's period is part of it
-  const over = targetPeriod && /\b(?:over|during|across|throughout)\s+$/i.exec(x.question.slice(0, targetPeriod.start));
-  if (over && !spans.taken(over.index, over.index + over[0].trimEnd().length))
-    spans.claim(over.index, over.index + over[0].trimEnd().length, 'period', 'the target period');
+  if (targetPeriod) claimPreposition(spans, targetPeriod);
   const loose = spans.unplacedPhrases();
   if (loose.length > 0) {
     return {
