@@ -8,6 +8,7 @@
  * as Q3/3Q/1H/9M/6M, "first six months", "first two quarters", YTD forms), dates, month-years,
  * lengths ("three months", "year", "twelve months", "52 weeks"), then the phrases built of them.
  */
+import { NUMBER_WORDS } from '@/lib/domain/number-words';
 import type { ISODate } from '@/lib/domain/types';
 import { daysInMonth, isISODate, makeDate } from './dates';
 import type { EndedLength, MonthRef, PeriodSpec, RelativeToWhich, RelativeWhich, YearRef } from './period-spec';
@@ -65,23 +66,7 @@ const bareY4: Parser<number> = memo(
   }),
 );
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-};
-/** The number `n` written in digits or as a word. */
+/** The number `n` written in digits or as a word (the counts a period names: bounded by `ns`). */
 function count(...ns: number[]): Parser<number> {
   const names = Object.entries(NUMBER_WORDS)
     .filter(([, v]) => ns.includes(v))

@@ -3,6 +3,7 @@
  * growth, series, and explicit arithmetic (sum, difference, ratio, share) with the words that split
  * its operands. Pure text analysis: the planner turns these into the intent's operation or expression.
  */
+import { numberWord } from '@/lib/domain/number-words';
 
 export type ComparisonKind = 'year_over_year' | 'sequential';
 export type ArithmeticOp = 'sum' | 'difference' | 'ratio' | 'share';
@@ -105,19 +106,7 @@ const YEARLY = /\b(?:yearly|annual)\b/i;
 
 const CAGR =
   /\b(?:cagrs?|compound(?:ed)?\s+annual(?:i[sz]ed)?\s+(?:growth(?:\s+rates?)?|rates?\s+of\s+growth|rates?)|compound(?:ed)?\s+growth(?:\s+rates?)?|annuali[sz]ed\s+growth(?:\s+rates?)?)\b/i;
-const NUMBER_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  fifteen: 15,
-  twenty: 20,
-};
+/** "three-year", "5 fiscal years": the counts of years a question names (its words bound the number-word table) */
 const YEAR_COUNT = /\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)[- ](?:fiscal[- ])?(?:years?|yrs?)\b/i;
 
 export function operationWords(question: string): OperationWords {
@@ -150,7 +139,7 @@ export function operationWords(question: string): OperationWords {
     yearly: find(question, YEARLY),
     yearCounts: find(question, YEAR_COUNT).map((m) => {
       const w = YEAR_COUNT.exec(m.text)![1]!.toLowerCase();
-      return { ...m, years: /^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w]! };
+      return { ...m, years: /^\d+$/.test(w) ? Number(w) : numberWord(w)! };
     }),
   };
 }

@@ -2,39 +2,10 @@
  * Inline XBRL number transforms: the displayed text of an ix:nonFraction → a decimal string, then
  * `scale` (power of ten) and `sign`.
  */
+import { NUMBER_WORDS } from '@/lib/domain/number-words';
 
-const SMALL: Record<string, number> = {
-  no: 0,
-  none: 0,
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
+/** "no" and "none" are zero in a filing's words ("none were outstanding"); the rest is the one table of number words. */
+const SMALL: Record<string, number> = { no: 0, none: 0, ...NUMBER_WORDS };
 
 /** English number words ("twenty-one", "one hundred five", "no", "none") → integer, or null. */
 export function numberFromWords(text: string): number | null {

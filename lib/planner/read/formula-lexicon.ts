@@ -5,6 +5,7 @@
  * "what share of Y went to X", numbers written into the formula.
  */
 
+import { numberWord } from '@/lib/domain/number-words';
 import { LEFT_AFTER } from '../operations';
 
 export type FormulaOp = 'add' | 'sub' | 'mul' | 'div' | 'share';
@@ -61,14 +62,8 @@ export const PER_SHARE =
 /** Numbers a formula writes: "365", "4", "1", "two", "twice". */
 export const NUMBER = /(\d+(?:\.\d+)?)(?![\d,])|(twice|two|three|four|five|six|ten|twelve|hundred)\b/iy;
 export const NUMBER_WORDS: Record<string, string> = {
+  ...Object.fromEntries(['two', 'three', 'four', 'five', 'six', 'ten', 'twelve'].map((w) => [w, String(numberWord(w))])),
   twice: '2',
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  ten: '10',
-  twelve: '12',
   hundred: '100',
 };
 
