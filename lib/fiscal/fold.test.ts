@@ -135,17 +135,6 @@ describe('folding pieces written apart', () => {
     expect(extractPeriodPhrases('Q2 revenue and FY2024 vs FY2023 net income').find((p) => p.text === 'Q2')!.spec.type).toBe(
       'latest_position',
     );
-    // "the full year" beside "the first nine months": the whole year, of the one year the question names
-    expect(
-      extractPeriodPhrases('fiscal 2024 fourth-quarter revenue, the full year minus the first nine months').map((p) => [p.text, p.spec]),
-    ).toMatchObject([
-      ['fiscal 2024 fourth-quarter', { position: 'Q4', year: { year: 2024 } }],
-      ['full year', { position: 'FY', year: { year: 2024 } }],
-      ['first nine months', { position: '9M', year: { year: 2024 } }],
-    ]);
-    expect(extractPeriodPhrases('revenue for the full fiscal year').map((p) => [p.text, p.spec])).toEqual([
-      ['full fiscal year', { type: 'latest_position', position: 'FY' }],
-    ]);
   });
 });
 

@@ -295,8 +295,6 @@ const loosePosition: Parser<FiscalPosition> = memo(
     where(code, () => true),
     // "FQ1", "FQ2" written before a year given once ("FQ1 and FQ2 FY26"): the fiscal quarter
     map(seq(word('f'), g(word('q')), g(qDigit)), ([, , n]) => Q(n)),
-    // "the full year", "the full fiscal year" (beside "the first nine months"): the whole fiscal year
-    map(seq(words('full'), opt(hyphen), opt(fiscalW), word('year')), () => 'FY' as const),
   ),
 );
 

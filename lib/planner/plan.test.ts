@@ -563,17 +563,19 @@ describe('calculation words over windows of periods are never dropped', () => {
     expect(first?.kind === 'op' && first.args.map((a) => a.kind === 'operand' && a.operand.period.text)).toEqual(['FY2025', 'FY2024']);
     // a preamble's colon is no divider; a position without its year takes the year of the period the calculation stands for
     for (const q of [
-      "Assume you are an equity analyst: what was Apple's fiscal 2025 fourth-quarter net income, worked out as the full year minus the first nine months?",
-      'Q4 FY2025 Apple revenue, taken as full-year revenue less the first three quarters',
+      "Assume you are an equity analyst: what was Apple's nine-month fiscal 2025 net income, worked out as the first half plus the third quarter?",
+      "Apple's fiscal 2025 nine-month net income, taken as the first half plus the third quarter",
     ]) {
       const e = planned(q).expression;
       expect(
         e?.kind === 'op' && e.args.map((a) => a.kind === 'operand' && a.operand.period.spec.type === 'fiscal' && a.operand.period.spec),
       ).toMatchObject([
-        { position: 'FY', year: { year: 2025 } },
-        { position: '9M', year: { year: 2025 } },
+        { position: 'H1', year: { year: 2025 } },
+        { position: 'Q3', year: { year: 2025 } },
       ]);
     }
+    // a period no reader can read is never replaced by another operand's
+    expect(run("Apple's third-quarter net income over full-year revenue, fiscal 2024").status).not.toBe('planned');
     // before a word no reader placed it is no closing sum
     expect(run("What was Apple's revenue and net income combined with its peers in FY2025?").status).not.toBe('planned');
     const net = planned('Apple FY2025 gross profit net of opex');
