@@ -574,6 +574,14 @@ describe('calculation words over windows of periods are never dropped', () => {
         { position: 'Q3', year: { year: 2025 } },
       ]);
     }
+    // each operand keeps the period written with it, even one whose year comes after the calculation
+    for (const q of ["Apple's Q3 net income over Q2 revenue, fiscal 2024", "Apple's Q3 net income divided by Q2 revenue, fiscal 2024"]) {
+      const e = planned(q).expression;
+      expect(
+        e?.kind === 'op' &&
+          e.args.map((a) => a.kind === 'operand' && a.operand.period.spec.type === 'fiscal' && a.operand.period.spec.position),
+      ).toEqual(['Q3', 'Q2']);
+    }
     // a period no reader can read is never replaced by another operand's
     expect(run("Apple's third-quarter net income over full-year revenue, fiscal 2024").status).not.toBe('planned');
     // before a word no reader placed it is no closing sum

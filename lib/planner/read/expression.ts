@@ -172,6 +172,19 @@ function appositiveFormula(x: ExpressionInput): [[number, number], [number, numb
   ];
 }
 
+/**
+ * The measures and periods written between `start` and `end`: a period belongs to the clause it starts in
+ * ("Q2 revenue, fiscal 2024" is one phrase, Q2 of fiscal 2024, beginning in the clause of revenue).
+ */
+function clauseOf(x: ExpressionInput, start: number, end: number): Clause {
+  return {
+    start,
+    end,
+    measures: x.measureAt.filter((m) => m.start >= start && m.end <= end),
+    periods: x.phrases.filter((p) => p.start >= start && p.start < end),
+  };
+}
+
 /** "change over 2025", "during fiscal 2025": the preposition of the period a calculation stands for is part of it. */
 function claimPreposition(spans: SpanMap, period: PeriodPhrase): void {
   const over = /\b(?:over|during|across|throughout)\s+$/i.exec(spans.question.slice(0, period.start));
@@ -191,6 +204,8 @@ function pairOperands(
   const { question, notes } = x;
   const measureClauses = clauses.filter((c) => c.measures.length > 0);
   const allPeriods = clauses.flatMap((c) => c.periods);
+  // the one period of the operands applies to an operand without its own only when the question names no other
+  const onlyPeriod = x.phrases.every((p) => allPeriods.includes(p) || (targetPeriod && p === targetPeriod));
   let operands: Operands = [];
   if (measureClauses.length >= 2) {
     const shared = clauses.filter((c) => c.measures.length === 0 && c.periods.length === 1).map((c) => c.periods[0]!);
@@ -207,7 +222,10 @@ function pairOperands(
         };
       }
       const own =
-        c.periods[0] ?? (shared.length === 1 ? shared[0]! : null) ?? targetPeriod ?? (allPeriods.length === 1 ? allPeriods[0]! : null);
+        c.periods[0] ??
+        (shared.length === 1 ? shared[0]! : null) ??
+        targetPeriod ??
+        (allPeriods.length === 1 && onlyPeriod ? allPeriods[0]! : null);
       operands.push({ metric: c.measures[0]!.ref, period: own });
     }
   } else {
@@ -283,9 +301,7 @@ function planExpression(x: ExpressionInput): PlanResult {
     if (s.op === 'join') spans.claim(s.start, s.end, 'operation', 'join');
   }
   bounds.push([cur, region[1]]);
-  const written: Clause[] = bounds
-    .map(([s, e]) => ({ start: s, end: e, measures: x.measureAt.filter(inRange([s, e])), periods: x.phrases.filter(inRange([s, e])) }))
-    .filter((c) => c.measures.length > 0 || c.periods.length > 0);
+  const written: Clause[] = bounds.map(([s, e]) => clauseOf(x, s, e)).filter((c) => c.measures.length > 0 || c.periods.length > 0);
   // added up, a range of years is each of its years ("aggregate revenue FY2023 to FY2025", "cumulative
   // net income 2023 through 2025") and a run of quarters is each of its quarters ("the sum of the first
   // two quarters of 2025"): one operand per period, so a sum checks each of them (and refuses what does not add)
