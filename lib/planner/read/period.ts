@@ -11,6 +11,7 @@ import { matchMetrics } from '../match-metric';
 import { operationWords } from '../operations';
 import { withoutRanges } from '../version-basis';
 import type { Reader, Reading } from './types';
+import { claimDiscreteQuarter } from './discrete-quarter';
 
 /** "(ended September)", ", which ended in late January 2026", "(FYE June 2025)" right after a fiscal year. */
 const YEAR_END_CHECK_BODY = String.raw`(?:ended|ending|ends|closed|fye)\s+(?:in\s+|on\s+)?(?:(early|mid|late)[-\s]+)?(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?:\s+(\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:\s*,?\s+(\d{4}))?\s*\)?`;
@@ -51,6 +52,7 @@ export const periodReader: Reader = {
       if (near) spans.claim(m.index!, m.index! + m[0].length, 'period', 'FY');
     }
     claimAnnual(r, phrases);
+    claimDiscreteQuarter(question, spans, phrases);
     r.phrases = phrases;
     r.rangeSpan = yearRangeSpan(r.periodText, phrases);
     if (r.rangeSpan) spans.claim(r.rangeSpan.start, r.rangeSpan.end, 'period', `FY${r.rangeSpan.from}–FY${r.rangeSpan.to}`);
