@@ -22,6 +22,8 @@ export interface MemberEntry {
   dimensions?: Record<string, string>;
   /** how the filing writes a label matched without its company word ("Cloud" → "Google Cloud"), for the answer */
   display?: Record<string, string>;
+  /** the measures the filer reports for exactly this dimension set (ontology ids, else `concept:<qname>`), when known */
+  measures?: string[];
 }
 
 /** `gloss`: words that only restate the measure ("cash dividends paid"): placed with it, changing nothing */
@@ -177,6 +179,9 @@ export function findMember(
       // one name for two different members on two axes (Walmart's "U.S." segment and the country U.S.): two
       // different figures, so the name is left to the filer's vocabulary, which asks which one is meant
       if (ranked.some((h) => h.entry.member !== best.entry.member && h.entry.axis !== best.entry.axis && size(h.entry) === 1)) return null;
+      // one name for two members of one axis (Alphabet's common and capital "Class A"): left to the filer's
+      // vocabulary, which reads the one the measure is reported for or asks which one is meant
+      if (size(best.entry) === 1 && rivals.some((h) => h.entry.member !== best.entry.member)) return null;
       return { from, to, hit: best };
     }
   }

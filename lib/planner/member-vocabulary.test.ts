@@ -107,3 +107,45 @@ describe('members named in the filer’s words', () => {
     expect(first?.kind === 'operand' ? first.operand.metric.dimensions : 'none').toBeUndefined();
   });
 });
+
+describe('classes of stock', () => {
+  const CLS = 'us-gaap:StatementClassOfStockAxis';
+  const stock: MemberEntry[] = [
+    // one class name on two members of one axis: the common stock reports the share counts, the capital stock only dividends
+    {
+      entityId: 'aapl',
+      axis: CLS,
+      member: 'us-gaap:CommonClassAMember',
+      labels: ['Common Class A', 'Class A'],
+      measures: ['shares_outstanding'],
+    },
+    {
+      entityId: 'aapl',
+      axis: CLS,
+      member: 'aapl:CapitalClassAMember',
+      labels: ['Capital Class A', 'Class A'],
+      measures: ['dividends_declared'],
+    },
+    {
+      entityId: 'aapl',
+      axis: CLS,
+      member: 'aapl:CapitalClassCMember',
+      labels: ['Capital Class C', 'Class C'],
+      measures: ['shares_outstanding'],
+    },
+  ];
+  const read = (q: string) => {
+    const r = planQuestion(q, { catalog, measures: { members: stock } });
+    return r.status === 'planned' ? (r.intent.metric?.dimensions ?? null) : r.status;
+  };
+  it('reads the member of one class name that the asked measure is reported for', () => {
+    expect(read('Apple Class A shares outstanding at January 28, 2025')).toEqual({ [CLS]: 'us-gaap:CommonClassAMember' });
+    expect(read('Apple Class A dividends declared in fiscal 2024')).toEqual({ [CLS]: 'aapl:CapitalClassAMember' });
+  });
+  it('keeps the member on the measure a verb makes of a bare word', () => {
+    expect(read('How many Class C shares did Apple have outstanding at January 28, 2025?')).toEqual({ [CLS]: 'aapl:CapitalClassCMember' });
+  });
+  it('asks back when the asked measure is reported for none or both of the members of one name', () => {
+    expect(read('Apple Class A revenue in fiscal 2024')).toBe('needs_clarification');
+  });
+});

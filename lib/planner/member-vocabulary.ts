@@ -37,11 +37,29 @@ export type NamedMembers =
   | { kind: 'ambiguous'; text: string; options: string[]; spans: { start: number; end: number; detail: string }[] }
   | { kind: 'unreported'; text: string; labels: string[]; spans: { start: number; end: number; detail: string }[] };
 
+/**
+ * A share class the company's name was matched with ("Alphabet Class A": the registered security's name): its
+ * class words also name the class-of-stock member, so the member vocabulary reads them too.
+ */
+function shareClassWords(spans: SpanMap): { start: number; end: number }[] {
+  return spans
+    .placed()
+    .filter((e) => e.role === 'entity')
+    .flatMap((e) => {
+      const m = /\bclass\s+[a-z0-9]\b\W*$/i.exec(e.text);
+      return m ? [{ start: e.start + m.index, end: e.end }] : [];
+    });
+}
+
 /** The question's words, with one break word standing for each run of words another reader placed. */
 export function memberWordsOf(question: string, spans: SpanMap): QuestionWord[] {
   const out: QuestionWord[] = [];
+  const classWords = shareClassWords(spans);
+  const onlyEntity = (w: QuestionWord) =>
+    classWords.some((c) => c.start <= w.start && w.end <= c.end) &&
+    !spans.placed().some((e) => e.role !== 'entity' && e.role !== 'filler' && w.start < e.end && e.start < w.end);
   for (const w of wordsOf(question)) {
-    if (spans.taken(w.start, w.end)) {
+    if (spans.taken(w.start, w.end) && !onlyEntity(w)) {
       if (out.at(-1)?.word !== BREAK) out.push({ word: BREAK, start: w.start, end: w.start });
       continue;
     }
@@ -84,8 +102,31 @@ function namedLabel(e: LexiconEntry & { target: MemberTarget }, display: Map<str
   return e.phrase;
 }
 
-/** The members the unplaced words name (see the module comment), or null when they name none. */
-export function readNamedMembers(question: string, words: QuestionWord[], ctx: MatchContext | undefined): NamedMembers | null {
+/**
+ * Of the members one name could mean, the one the filer reports an asked measure for, when exactly one is
+ * ("Class A shares outstanding": the common stock's class A, not the capital stock's that only declares
+ * dividends); null when none or several are (then the name is asked back).
+ */
+function reportedFor(candidates: MemberTarget[], members: readonly MemberEntry[], asked: readonly string[]): MemberTarget | null {
+  if (asked.length === 0) return null;
+  const key = (d: Record<string, string>) => JSON.stringify(Object.entries(d).sort(([a], [b]) => a.localeCompare(b)));
+  const reported = new Set(
+    members.filter((m) => m.measures?.some((x) => asked.includes(x))).map((m) => key(m.dimensions ?? { [m.axis]: m.member })),
+  );
+  const hits = [...new Map(candidates.filter((t) => reported.has(key(t.dimensions))).map((t) => [key(t.dimensions), t])).values()];
+  return hits.length === 1 ? hits[0]! : null;
+}
+
+/**
+ * The members the unplaced words name (see the module comment), or null when they name none; `asked`: the
+ * measures the question asks, which tell apart members of one name.
+ */
+export function readNamedMembers(
+  question: string,
+  words: QuestionWord[],
+  ctx: MatchContext | undefined,
+  asked: readonly string[] = [],
+): NamedMembers | null {
   const members = ctx?.members;
   if (!members?.length) return null;
   const { lexicon, display } = memberLexicon(members);
@@ -109,8 +150,10 @@ export function readNamedMembers(question: string, words: QuestionWord[], ctx: M
     const entry = named[i]?.entry;
     return !!at && !!entry && writtenWithCompanyWord(question, at.start, t, entry.phrase, display);
   });
-  if (set.dimensions) {
-    const first = named[0]!.entry.target;
+  const only = set.dimensions ? null : reportedFor(set.memberCandidates, members, asked);
+  const dimensions = set.dimensions ?? only?.dimensions;
+  if (dimensions) {
+    const first = only ?? named[0]!.entry.target;
     return {
       kind: 'member',
       text,
@@ -119,7 +162,7 @@ export function readNamedMembers(question: string, words: QuestionWord[], ctx: M
       axis: first.axis,
       member: first.member,
       label: named.map((m) => namedLabel(m.entry, display)).join(' '),
-      dimensions: set.dimensions,
+      dimensions,
       spans,
     };
   }

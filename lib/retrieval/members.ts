@@ -20,6 +20,8 @@ export interface CatalogMember {
   labels: string[];
   /** a label matched without the company's word that leads it, and the filing's own label ("Cloud" → "Google Cloud") */
   display?: Record<string, string>;
+  /** the measures the filer reports for exactly this dimension set (ontology ids, else `concept:<qname>`) */
+  measures?: string[];
 }
 
 interface Row {
@@ -27,7 +29,11 @@ interface Row {
   dims_key: string;
   dimensions: Record<string, string>;
   row_label: string | null;
+  measures: string[] | null;
 }
+
+/** The axis of classes of stock (us-gaap:StatementClassOfStockAxis). */
+const CLASS_OF_STOCK = /:StatementClassOfStockAxis$/;
 
 /** Members of the entities' visible active facts (at most two axes), with their labels. */
 const memberCache = versionedCache<CatalogMember[]>();
@@ -46,7 +52,8 @@ export async function loadMemberCatalog(
 async function queryMemberCatalog(db: Db, tenantId: string, entityIds: string[], role?: Role | null): Promise<CatalogMember[]> {
   const scope = { tenantId, role };
   const res = await db.execute(sql`
-    select f.entity_id, f.dims_key, f.dimensions, c.row_label
+    select f.entity_id, f.dims_key, f.dimensions, c.row_label,
+      array_agg(distinct coalesce(f.metric_id, 'concept:' || f.concept)) as measures
     from facts f
     join sources s on s.id = f.source_id
     left join source_cells c on c.entity_id = f.entity_id and c.id = f.cell_id
@@ -67,9 +74,10 @@ async function queryMemberCatalog(db: Db, tenantId: string, entityIds: string[],
     const key = `${r.entity_id}|${JSON.stringify(Object.entries(dims).sort())}`;
     let entry = byKey.get(key);
     if (!entry) {
-      entry = { entityId: r.entity_id, axis: d.axis, member: d.member, dimensions: dims, labels: [] };
+      entry = { entityId: r.entity_id, axis: d.axis, member: d.member, dimensions: dims, labels: [], measures: [] };
       byKey.set(key, entry);
     }
+    for (const m of r.measures ?? []) if (!entry.measures!.includes(m)) entry.measures!.push(m);
     for (const l of memberLabelsFromRow(r.row_label)) if (!entry.labels.includes(l)) entry.labels.push(l);
   }
   // the QName's own words label the member's smallest dimension sets only (never a narrower slice); a member
@@ -90,6 +98,13 @@ async function queryMemberCatalog(db: Db, tenantId: string, entityIds: string[],
     while (k < words.length - 1 && axisWords.has(words[k]!.toLowerCase())) k++;
     if (k > 0) {
       const short = words.slice(k).join(' ');
+      if (!e.labels.includes(short)) e.labels.push(short);
+    }
+    // a class of stock is named by its class ("Common Class A" is "Class A", "Capital Class C" is "Class C"); two
+    // members of one class name (common and preferred Class A) carry the same short name and are asked back
+    const cls = words.indexOf('Class');
+    if (CLASS_OF_STOCK.test(e.axis) && cls > 0 && cls < words.length - 1) {
+      const short = words.slice(cls).join(' ');
       if (!e.labels.includes(short)) e.labels.push(short);
     }
   }

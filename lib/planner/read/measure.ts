@@ -6,7 +6,7 @@
  */
 import { readDefinitions } from '../definitions';
 import { withinInstruction } from '../instructions';
-import { withoutGlosses } from '../match-member';
+import { withMember, withoutGlosses } from '../match-member';
 import { matchMetrics } from '../match-metric';
 import { getMetric } from '@/lib/ontology/metrics';
 import type { MetricRef } from '../types';
@@ -137,6 +137,12 @@ function sentenceOf(question: string, at: number): [number, number] {
 }
 
 /** The library measure `id` as a base reference (null when the ontology has none). */
+/** The measure a verb turns `from` into, restricted to the member `from` was read with ("Class C shares … outstanding"). */
+function turnedRef(from: MetricRef, to: MetricRef): MetricRef {
+  if (!from.dimensions || !from.memberLabel) return to;
+  return { ...to, label: withMember(from.memberLabel, to.label), dimensions: from.dimensions, memberLabel: from.memberLabel };
+}
+
 export function refOf(id: string): MetricRef | null {
   const m = getMetric(id);
   return m ? { id: m.id, label: m.label, kind: 'base', op: null, numerator: null, denominator: null, periodType: m.periodType } : null;
@@ -178,7 +184,8 @@ export const measureVerbReader: Reader = {
         const turn = near.map((m) => ({ m, t: TURNS.find((t) => t.from.test(m.ref.id) && t.verb.test(v[0])) })).find((x) => x.t);
         const to = turn?.t ? refOf(turn.t.to) : null;
         if (turn && to) {
-          for (const list of [r.measureAt, r.metricMentions]) for (const x of list) if (x.start === turn.m.start) x.ref = to;
+          for (const list of [r.measureAt, r.metricMentions])
+            for (const x of list) if (x.start === turn.m.start) x.ref = turnedRef(x.ref, to);
           spans.claim(s, e, 'qualifier', `verb: ${to.id}`);
           continue;
         }
@@ -223,11 +230,15 @@ function turnBareWords(r: Reading, inSentence: (at: number, m: { start: number }
       if (!to || !verb) continue;
       const same = r.measureAt.find((m) => (m.start === s && m.end === e) || (!!b.within?.test(m.ref.id) && m.start <= s && e <= m.end));
       if (same) {
-        for (const list of [r.measureAt, r.metricMentions]) for (const x of list) if (x.start === same.start) x.ref = to;
+        for (const list of [r.measureAt, r.metricMentions]) for (const x of list) if (x.start === same.start) x.ref = turnedRef(x.ref, to);
       } else {
         if (spans.taken(s, e) || r.measureAt.some((m) => inSentence(s, m) && !isCashWord(m))) continue;
-        r.measureAt.push({ ref: to, start: s, end: e });
-        r.metricMentions.push({ ref: to, phrase: w[0].toLowerCase(), index: s, start: s, end: e, qualifiers: [] });
+        // the member read before any measure was named is this measure's ("how many Class C shares … outstanding")
+        const pending = r.pendingMember;
+        const ref = pending ? turnedRef({ ...to, dimensions: pending.dimensions, memberLabel: pending.label }, to) : to;
+        r.pendingMember = undefined;
+        r.measureAt.push({ ref, start: s, end: e });
+        r.metricMentions.push({ ref, phrase: w[0].toLowerCase(), index: s, start: s, end: e, qualifiers: [] });
         spans.claim(s, e, 'measure', to.id);
       }
       const [vs, ve] = [a + verb.index, a + verb.index + verb[0].length];

@@ -158,7 +158,8 @@ export const memberReader: Reader = {
     // decides when it reads a member name the matcher did not place ("NIKE Brand footwear": the brand beside the
     // product), else the matcher's members stand
     const matched = r.metricMentions.flatMap((m) => m.qualifiers.filter((q) => q.kind === 'member' && q.understood));
-    const read = readNamedMembers(r.question, memberWordsOf(r.question, spans), r.ctx.measures);
+    const asked = r.metricMentions.map((m) => m.ref.id);
+    const read = readNamedMembers(r.question, memberWordsOf(r.question, spans), r.ctx.measures, asked);
     const more = read?.spans.some((w) => !matched.some((q) => w.start < q.end && q.start < w.end));
     const named = more ? read : null;
     for (const m of r.metricMentions)
@@ -185,6 +186,7 @@ export const memberReader: Reader = {
       };
     }
     if (named?.kind === 'member') {
+      if (r.metricMentions.length === 0) r.pendingMember = { dimensions: named.dimensions, label: named.label };
       applyNamedMembers(r, named);
       notes.push(`read “${named.text}” as the member ${named.label} (${Object.values(named.dimensions).join(' + ')})`);
     }

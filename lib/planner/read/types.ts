@@ -101,6 +101,8 @@ export interface Reading {
   ambiguous: { phrase: string | undefined; options: string[] } | null;
   candidates: MetricMention[];
   metric: MetricRef | null;
+  /** a member the filer's vocabulary read when no measure was named yet, for the measure a verb makes later */
+  pendingMember?: { dimensions: Record<string, string>; label: string };
   // operation
   growthW: Words;
   changeW: Words;
