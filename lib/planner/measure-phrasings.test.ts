@@ -767,6 +767,20 @@ describe('spans, qualifiers and members', () => {
   it('verbs such as "earn" resolve only when nothing else names a measure', () => {
     expect(matchMetrics('How much did Apple earn in FY2024?').mentions.map((m) => m.ref.id)).toEqual(['net_income']);
     expect(matchMetrics('How much revenue did Apple earn in FY2024?').mentions.map((m) => m.ref.id)).toEqual(['revenue']);
+    // the money a business brings or takes in is its sales; what its operations bring in is operating cash flow
+    for (const q of [
+      'How much did Tesla bring in during FY2023?',
+      'What did Walmart take in last year?',
+      'How much money did NVIDIA rake in?',
+    ])
+      expect(
+        matchMetrics(q).mentions.map((m) => m.ref.id),
+        q,
+      ).toEqual(['revenue']);
+    expect(matchMetrics('How much did its operations bring in during FY2023?').mentions.map((m) => m.ref.id)).toEqual([
+      'operating_cash_flow',
+    ]);
+    expect(matchMetrics('How much net income did Tesla bring in during FY2023?').mentions.map((m) => m.ref.id)).toEqual(['net_income']);
   });
 });
 

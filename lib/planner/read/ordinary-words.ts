@@ -139,6 +139,11 @@ export const ORDINARY_PATTERNS: readonly { pattern: string; metric: string }[] =
 /** Verbs that name a measure on their own, used only when nothing else names one ("how much did NVIDIA sell"). */
 export const WEAK_VERBS: readonly { words: readonly string[]; metric: string }[] = [
   { words: ['sell', 'sells', 'sold', 'selling'], metric: 'revenue' },
+  // the money a business brings or takes in is its sales (what operations bring in is operating cash flow, read above)
+  {
+    words: ['bring in', 'brings in', 'brought in', 'bringing in', 'take in', 'takes in', 'took in', 'taking in', 'rake in', 'raked in'],
+    metric: 'revenue',
+  },
   { words: ['borrow', 'borrows', 'borrowed', 'borrowing'], metric: 'debt_issued' },
   { words: ['owe', 'owes', 'owed', 'owing'], metric: 'total_liabilities' },
   { words: ['own', 'owns', 'owned'], metric: 'total_assets' },
