@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinguishingMember } from './members';
+import { distinguishingMember, memberLabelsFromRow } from './members';
 
 const SEGMENT = 'us-gaap:StatementBusinessSegmentsAxis';
 
@@ -34,5 +34,14 @@ describe('distinguishingMember', () => {
       distinguishingMember({ 'srt:ProductOrServiceAxis': 'acme:StorageMember', 'srt:StatementGeographicalAxis': 'country:CA' }),
     ).toBeNull();
     expect(distinguishingMember({ [SEGMENT]: 'acme:CloudMember', 'us-gaap:DebtInstrumentAxis': 'acme:NotesMember' })).toBeNull();
+  });
+});
+
+describe('memberLabelsFromRow', () => {
+  it('gives a name with a parenthesis after it also as the name alone; a measure alone gives nothing', () => {
+    expect(memberLabelsFromRow('China (including Hong Kong)')).toEqual(['China (including Hong Kong)', 'China']);
+    expect(memberLabelsFromRow('Products (hardware)')).toEqual(['Products (hardware)', 'Products']);
+    expect(memberLabelsFromRow('Other (including eliminations)')).toEqual(['Other (including eliminations)']);
+    expect(memberLabelsFromRow('Revenue (1)')).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ function simplify(s: string): string {
  * Member labels a table row gives a fact: footnote markers dropped, the measure part of "Net sales:
  * Services" dropped, "Google Services total" → "Google Services"; a row that only names a measure
  * ("Net sales", "Revenue") gives none. Comma lists give their first item too ("Wearables, Home and
- * Accessories" → also "Wearables").
+ * Accessories" → also "Wearables"), and a name with a parenthesis after it its name alone.
  */
 export function memberLabelsFromRow(rowLabel: string | null | undefined): string[] {
   if (!rowLabel) return [];
@@ -52,6 +52,9 @@ export function memberLabelsFromRow(rowLabel: string | null | undefined): string
   const out = [s];
   const first = s.split(',')[0]!.trim();
   if (first !== s && first.length >= 4 && !GENERIC.has(simplify(first))) out.push(first);
+  // a parenthesis after the name says what it holds ("China (including Hong Kong)"): the name alone names it too
+  const named = /^(.*\S)\s*\([^()]*\)$/.exec(s)?.[1];
+  if (named && named.length >= 2 && !GENERIC.has(simplify(named)) && !out.includes(named)) out.push(named);
   return out;
 }
 

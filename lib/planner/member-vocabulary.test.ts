@@ -106,6 +106,25 @@ describe('members named in the filer’s words', () => {
     const first = r.intent.expression?.kind === 'op' ? r.intent.expression.args[0] : null;
     expect(first?.kind === 'operand' ? first.operand.metric.dimensions : 'none').toBeUndefined();
   });
+
+  it.each([
+    "The Americas segment's share of Apple's fiscal 2024 revenue",
+    "Americas' percentage of Apple revenue in fiscal 2024",
+    'Rest of Asia Pacific’s portion of Apple’s FY2024 revenue',
+  ])('reads "<member>\'s share of <measure>" as the member over its own total: %s', (q) => {
+    const r = plan(q);
+    expect(r.status, JSON.stringify(r)).toBe('planned');
+    if (r.status !== 'planned' || r.intent.expression?.kind !== 'op') return;
+    expect(r.intent.expression.op).toBe('share');
+    const [part, whole] = r.intent.expression.args.map((a) => (a.kind === 'operand' ? a.operand.metric : null));
+    expect(part).toMatchObject({ id: 'revenue', dimensions: { [SEG]: expect.stringMatching(/^aapl:/) } });
+    expect(whole?.id).toBe('revenue');
+    expect(whole?.dimensions).toBeUndefined();
+  });
+
+  it('a company\'s own possessive before "share of" is no part: asked back, never the total', () => {
+    expect(plan("Apple's share of fiscal 2024 revenue").status).not.toBe('planned');
+  });
 });
 
 describe('classes of stock', () => {

@@ -95,6 +95,8 @@ const INFIX: { re: RegExp; op: ArithmeticOp | 'join'; reversed?: boolean }[] = [
   },
   // "R&D in fiscal 2024 and what percentage of revenue did they represent"
   { re: /\b(?:and\s+)?what\s+(?:share|percentage|percent|%|proportion|fraction|portion)\s+of\b/i, op: 'share' },
+  // "Greater China's share of revenue": the part named before the possessive, the whole after "of"
+  { re: /(?<=\w(?:['’]s|s['’])\s+)(?:share|percentage|percent|proportion|fraction|portion)\s+of\b/i, op: 'share' },
   { re: /\b(?:and|with|to|by|from)\b|,|;/i, op: 'join' },
 ];
 const METHOD =

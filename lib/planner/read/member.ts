@@ -39,16 +39,26 @@ function memberQualifier(named: Extract<NamedMembers, { kind: 'member' }>): Meas
  * measure restricted to it, where it is written, and the measure stays the total.
  */
 function sharePart(r: Reading, named: Extract<NamedMembers, { kind: 'member' }>): boolean {
-  const share = r.ow.infix.find((w) => w.op === 'share' && /^\s*(?:and\s+)?what\b/i.test(w.text));
   const [whole, ...others] = r.metricMentions;
-  if (!share || !whole || others.length > 0 || whole.ref.dimensions || whole.qualifiers.some((q) => q.kind === 'member')) return false;
-  if (!(share.end <= whole.start && whole.end <= named.start)) return false;
+  if (!whole || others.length > 0 || whole.ref.dimensions || whole.qualifiers.some((q) => q.kind === 'member')) return false;
+  // "what share of revenue came from X" (the share, the whole, then the part) or "X's share of revenue" (the part's
+  // possessive, the share, then the whole)
+  const asked = r.ow.infix.find(
+    (w) => w.op === 'share' && /^\s*(?:and\s+)?what\b/i.test(w.text) && w.end <= whole.start && whole.end <= named.start,
+  );
+  const possessive = r.ow.infix.find(
+    (w) =>
+      w.op === 'share' &&
+      named.end <= w.start &&
+      /(?:['’]s|s['’])\s*$/.test(r.question.slice(named.start, w.start)) &&
+      /^(?:['’]s?)?\s*$/.test(r.question.slice(named.end, w.start)) &&
+      w.end <= whole.start,
+  );
+  if (!asked && !possessive) return false;
   const ref = { ...whole.ref, label: withMember(named.label, whole.ref.label), dimensions: named.dimensions, memberLabel: named.label };
   const q = memberQualifier(named);
-  r.metricMentions = [
-    whole,
-    { ref, phrase: named.text.toLowerCase(), index: named.start, start: named.start, end: named.end, qualifiers: [q] },
-  ];
+  const part = { ref, phrase: named.text.toLowerCase(), index: named.start, start: named.start, end: named.end, qualifiers: [q] };
+  r.metricMentions = possessive && !asked ? [part, whole] : [whole, part];
   r.measureAt = [...r.measureAt, { ref, start: named.start, end: named.end }];
   return true;
 }
