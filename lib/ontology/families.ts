@@ -5,7 +5,8 @@
  * filed). Another filer may use the same alternative concept for a part of the total, so an alternative
  * stands for the total only at a filer whose filings show it is the same line: wherever the filer
  * reported both for one period (same members, unit and period), the values agree, and there is at least
- * one such period. It ranks after every concept of the measure's own chain (lib/ontology/metrics.ts).
+ * one such period, or, where it never reports the chain, its statements print the alternative on the line of
+ * the measure's own name. It ranks after every concept of the measure's own chain (lib/ontology/metrics.ts).
  */
 
 export interface ConceptFamily {
@@ -17,6 +18,8 @@ export interface ConceptFamily {
 
 export const CONCEPT_FAMILIES: readonly ConceptFamily[] = [
   { metricId: 'depreciation', alternatives: ['us-gaap:OtherDepreciationAndAmortization'] },
+  // a filer that holds only finished goods tags its balance-sheet inventories as finished goods (Nike)
+  { metricId: 'inventories', alternatives: ['us-gaap:InventoryFinishedGoodsNetOfReserves', 'us-gaap:InventoryFinishedGoods'] },
 ];
 
 const byMetric = new Map(CONCEPT_FAMILIES.map((f) => [f.metricId, f.alternatives]));

@@ -2,8 +2,9 @@
  * A measure's concept chain with its family's alternatives (lib/ontology/families.ts), and the proof
  * that an alternative stands for the total at one filer: wherever the filer reported the alternative and
  * a concept of the measure's own chain for one period (same members, unit and period, latest versions
- * the viewer may see), the values agree within rounding, and there is at least one such period. Without
- * that proof an alternative's facts are not the measure's (another filer may tag a part of the total
+ * the viewer may see), the values agree within rounding, and there is at least one such period; where the
+ * filer never reports the chain for the same figure, its statements print the alternative on the line of the
+ * measure's own name. Without that proof an alternative's facts are not the measure's (another filer may tag a part of the total
  * with it). The lookup ranks alternatives after the chain, so they answer only where the chain has no
  * fact for the period.
  */
@@ -48,12 +49,45 @@ export async function familyProven(
       and ${sourceVisible(scope, 'sa')} and ${sourceVisible(scope, 'sm')}`,
   );
   const pairs = rowsOf<{ a: string; m: string }>(res);
-  if (pairs.length === 0) return false;
+  if (pairs.length === 0) return printedAsMeasure(db, scope, entityId, metricId, alternative);
   return pairs.every(({ a, m }) => {
     const x = Number(a);
     const y = Number(m);
     return Math.abs(x - y) <= Math.abs(y) * FAMILY_TOLERANCE;
   });
+}
+
+/**
+ * Where the filer never reports the measure's own chain: whether its statements print a consolidated fact
+ * of the alternative on the line of the measure's own name (Nike tags its balance-sheet "Inventories" as
+ * finished goods, the only inventory it holds). A row printed under another name ("Finished goods" in an
+ * inventory note) proves nothing.
+ */
+async function printedAsMeasure(db: Db, scope: VisibilityScope, entityId: string, metricId: string, alternative: string): Promise<boolean> {
+  const metric = getMetric(metricId);
+  if (!metric) return false;
+  const names = new Set([metric.label, ...metric.synonyms].map(captionKey));
+  const res = await executePrepared(
+    db,
+    sql`
+    select distinct c.row_label
+    from facts a
+    join sources sa on sa.id = a.source_id
+    join source_cells c on c.entity_id = a.entity_id and c.id = a.cell_id
+    where a.tenant_id = ${scope.tenantId} and a.entity_id = ${entityId} and a.concept = ${alternative} and a.dims_key = ''
+      and a.status = 'active' and ${sourceVisible(scope, 'sa')}`,
+  );
+  return rowsOf<{ row_label: string | null }>(res).some((r) => r.row_label !== null && names.has(captionKey(r.row_label)));
+}
+
+/** A printed caption as compared with a measure's names: its last part after a colon, lower case, words only. */
+function captionKey(caption: string): string {
+  const last = caption.includes(':') ? caption.slice(caption.lastIndexOf(':') + 1) : caption;
+  return last
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 /**
