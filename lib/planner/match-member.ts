@@ -24,6 +24,8 @@ export interface MemberEntry {
   display?: Record<string, string>;
   /** the measures the filer reports for exactly this dimension set (ontology ids, else `concept:<qname>`), when known */
   measures?: string[];
+  /** the printed captions of the set's `concept:` measures, when known */
+  captions?: Record<string, string[]>;
 }
 
 /** `gloss`: words that only restate the measure ("cash dividends paid"): placed with it, changing nothing */

@@ -22,6 +22,8 @@ export interface CatalogMember {
   display?: Record<string, string>;
   /** the measures the filer reports for exactly this dimension set (ontology ids, else `concept:<qname>`) */
   measures?: string[];
+  /** the printed captions of the set's `concept:` measures, where a row holds that one measure only */
+  captions?: Record<string, string[]>;
 }
 
 interface Row {
@@ -78,6 +80,11 @@ async function queryMemberCatalog(db: Db, tenantId: string, entityIds: string[],
       byKey.set(key, entry);
     }
     for (const m of r.measures ?? []) if (!entry.measures!.includes(m)) entry.measures!.push(m);
+    const [only, ...more] = r.measures ?? [];
+    if (only?.startsWith('concept:') && more.length === 0 && r.row_label) {
+      const list = (entry.captions ??= {})[only] ?? [];
+      if (!list.includes(r.row_label)) entry.captions[only] = [...list, r.row_label];
+    }
     for (const l of memberLabelsFromRow(r.row_label)) if (!entry.labels.includes(l)) entry.labels.push(l);
   }
   // the QName's own words label the member's smallest dimension sets only (never a narrower slice); a member

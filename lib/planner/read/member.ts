@@ -14,6 +14,7 @@ import { isFiller } from '../filler';
 import { restatesMeasure } from '@/lib/ontology/vocabulary/gloss';
 import { matchMetrics } from '../match-metric';
 import { AVERAGED_BALANCE } from './formula-lexicon';
+import { placeOwnMeasures } from './member-measure';
 import type { PlanResult } from '../types';
 import type { Reader, Reading } from './types';
 
@@ -201,7 +202,10 @@ export const memberReader: Reader = {
       notes.push(`read “${named.text}” as the member ${named.label} (${Object.values(named.dimensions).join(' + ')})`);
     }
     const blocked = blockedQualifier(r);
-    if (!blocked) placeGlosses(r);
+    if (!blocked) {
+      placeGlosses(r);
+      placeOwnMeasures(r);
+    }
     return blocked;
   },
 };
