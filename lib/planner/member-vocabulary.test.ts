@@ -122,6 +122,19 @@ describe('members named in the filer’s words', () => {
     expect(whole?.dimensions).toBeUndefined();
   });
 
+  it.each([
+    "What share of Walmart's consolidated net sales did the Walmart U.S. segment contribute in fiscal 2025?",
+    "What percentage of Apple's fiscal 2024 revenue did the Americas account for?",
+    "What portion of Apple's FY2024 revenue did Rest of Asia Pacific make up?",
+  ])('reads the part written after its whole with the verb of a part: %s', (q) => {
+    const r = plan(q);
+    expect(r.status, JSON.stringify(r)).toBe('planned');
+    if (r.status !== 'planned' || r.intent.expression?.kind !== 'op') return;
+    expect(r.intent.expression.op).toBe('share');
+    const metrics = r.intent.expression.args.map((a) => (a.kind === 'operand' ? a.operand.metric : null));
+    expect(metrics.filter((m) => m?.dimensions).length).toBe(1);
+  });
+
   it('a company\'s own possessive before "share of" is no part: asked back, never the total', () => {
     expect(plan("Apple's share of fiscal 2024 revenue").status).not.toBe('planned');
   });

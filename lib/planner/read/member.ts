@@ -61,8 +61,22 @@ function sharePart(r: Reading, named: Extract<NamedMembers, { kind: 'member' }>)
   const part = { ref, phrase: named.text.toLowerCase(), index: named.start, start: named.start, end: named.end, qualifiers: [q] };
   r.metricMentions = possessive && !asked ? [part, whole] : [whole, part];
   r.measureAt = [...r.measureAt, { ref, start: named.start, end: named.end }];
+  // the part is an operand of its own: where no joining word stands between the whole and the part ("of net sales
+  // did the U.S. segment contribute"), the part's operand begins where it is written
+  if (asked && !r.ow.infix.some((w) => w.op === 'join' && whole.end <= w.start && w.end <= named.start))
+    r.ow.infix.push({ start: named.start, end: named.start, text: '', op: 'join' });
+  // the verb that says the part is a part ("did the Walmart U.S. segment contribute", "account for") is the share's
+  const after = r.question.slice(named.end);
+  const verb = SHARE_VERB.exec(after);
+  if (verb && /^[\s\p{P}]*$/u.test(after.slice(0, verb.index).replace(/\b(?:segment|business|division|unit)\b/gi, ''))) {
+    const start = named.end + verb.index;
+    if (!r.spans.taken(start, start + verb[0].length)) r.spans.claim(start, start + verb[0].length, 'operation', 'share');
+  }
   return true;
 }
+
+/** Verbs that say a part makes up its share of a whole. */
+const SHARE_VERB = /\b(?:contribut(?:e|es|ed|ing)|account(?:s|ed)?\s+for|represent(?:s|ed)?|ma(?:ke|kes|de)\s+up|constitut(?:e|es|ed))\b/i;
 
 /** The members the filer's vocabulary reads in the words no reader placed, given to every measure that names none. */
 function applyNamedMembers(r: Reading, named: Extract<NamedMembers, { kind: 'member' }>): void {
