@@ -107,16 +107,20 @@ describe('members named in the filer’s words', () => {
     expect(first?.kind === 'operand' ? first.operand.metric.dimensions : 'none').toBeUndefined();
   });
 
+  /** The operands' measures of a question planned as a share, in order ([] when it is not one). */
+  const shareOperands = (q: string) => {
+    const r = plan(q);
+    expect(r.status, JSON.stringify(r)).toBe('planned');
+    if (r.status !== 'planned' || r.intent.expression?.kind !== 'op' || r.intent.expression.op !== 'share') return [];
+    return r.intent.expression.args.map((a) => (a.kind === 'operand' ? a.operand.metric : null));
+  };
+
   it.each([
     "The Americas segment's share of Apple's fiscal 2024 revenue",
     "Americas' percentage of Apple revenue in fiscal 2024",
     'Rest of Asia Pacific’s portion of Apple’s FY2024 revenue',
   ])('reads "<member>\'s share of <measure>" as the member over its own total: %s', (q) => {
-    const r = plan(q);
-    expect(r.status, JSON.stringify(r)).toBe('planned');
-    if (r.status !== 'planned' || r.intent.expression?.kind !== 'op') return;
-    expect(r.intent.expression.op).toBe('share');
-    const [part, whole] = r.intent.expression.args.map((a) => (a.kind === 'operand' ? a.operand.metric : null));
+    const [part, whole] = shareOperands(q);
     expect(part).toMatchObject({ id: 'revenue', dimensions: { [SEG]: expect.stringMatching(/^aapl:/) } });
     expect(whole?.id).toBe('revenue');
     expect(whole?.dimensions).toBeUndefined();
@@ -127,12 +131,9 @@ describe('members named in the filer’s words', () => {
     "What percentage of Apple's fiscal 2024 revenue did the Americas account for?",
     "What portion of Apple's FY2024 revenue did Rest of Asia Pacific make up?",
   ])('reads the part written after its whole with the verb of a part: %s', (q) => {
-    const r = plan(q);
-    expect(r.status, JSON.stringify(r)).toBe('planned');
-    if (r.status !== 'planned' || r.intent.expression?.kind !== 'op') return;
-    expect(r.intent.expression.op).toBe('share');
-    const metrics = r.intent.expression.args.map((a) => (a.kind === 'operand' ? a.operand.metric : null));
-    expect(metrics.filter((m) => m?.dimensions).length).toBe(1);
+    const operands = shareOperands(q);
+    expect(operands).toHaveLength(2);
+    expect(operands.filter((m) => m?.dimensions)).toHaveLength(1);
   });
 
   it('a company\'s own possessive before "share of" is no part: asked back, never the total', () => {

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeAlias } from '@/lib/domain/names';
+import { ent } from '../__fixtures__/catalog';
 import type { CatalogEntity } from '../catalog';
 import { planQuestion } from '../plan';
 
-function ent(id: string, name: string, ticker: string): CatalogEntity {
-  const aliases = [
-    { alias: name, kind: 'name' },
-    { alias: ticker, kind: 'ticker' },
-  ].map((a) => ({ ...a, normalized: normalizeAlias(a.alias) }));
-  return { id, name, legalName: name, ticker, cik: null, aliases };
-}
-
-const CATALOG: CatalogEntity[] = [ent('tsla', 'Tesla', 'TSLA'), ent('aapl', 'Apple', 'AAPL'), ent('wmt', 'Walmart', 'WMT')];
+const CATALOG: CatalogEntity[] = [
+  ent('tsla', 'Tesla', 'Tesla, Inc.', 'TSLA'),
+  ent('aapl', 'Apple', 'Apple Inc.', 'AAPL'),
+  ent('wmt', 'Walmart', 'Walmart Inc.', 'WMT'),
+];
 
 const run = (q: string) => planQuestion(q, { catalog: CATALOG });
 

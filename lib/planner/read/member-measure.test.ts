@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeAlias } from '@/lib/domain/names';
+import { ent } from '../__fixtures__/catalog';
 import type { CatalogEntity } from '../catalog';
 import type { MemberEntry } from '../match-metric';
 import { planQuestion } from '../plan';
 import { conceptNames, nameKey } from './member-measure';
 
-const catalog: CatalogEntity[] = [
-  {
-    id: 'acme',
-    name: 'Acme',
-    legalName: 'Acme Inc.',
-    ticker: 'ACME',
-    cik: null,
-    aliases: [{ alias: 'Acme', kind: 'name', normalized: normalizeAlias('Acme') }],
-  },
-];
+const catalog: CatalogEntity[] = [ent('acme', 'Acme', 'Acme Inc.', 'ACME')];
 const SEG = 'us-gaap:StatementBusinessSegmentsAxis';
 const members: MemberEntry[] = [
   // the segment's profit under the filer's own concepts; its revenue under the ontology's
