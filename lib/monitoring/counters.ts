@@ -78,15 +78,25 @@ export async function answerCounters(db: Db, tenantId: string, w: CounterWindow 
   const { from, until } = bounds(w);
   const codeCols = WATCHED_CODES.map((c) => sql`count(*) filter (where ${c} = any(m.error_codes))::int as ${sql.identifier(c)}`);
   const res = await db.execute(sql`
-    with m as (
-      select m.id, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, m.status, m.error_codes, m.latency_ms,
-             (select f.source_id
-                from jsonb_array_elements(case when jsonb_typeof(m.operands) = 'array' then m.operands else '[]'::jsonb end) as o(op)
-                join facts f on f.id = o.op->>'factId' and ${factVisible(adminScope(tenantId), 'f')}
-               order by f.source_id
-               limit 1) as source_id
+    with win as (
+      select m.id, m.created_at, m.status, m.error_codes, m.latency_ms, m.operands
       from manifests m
       where ${manifestVisible(adminScope(tenantId), 'm')} and m.created_at >= ${from} and m.created_at <= ${until}
+    ),
+    -- each answer's first source among the facts it used: the operands as rows first, then one join with the facts
+    -- (a scalar subquery over a distributed table cannot be planned on Citus; a joined relation can)
+    ops as (
+      select w.id as manifest_id, o.op->>'factId' as fact_id
+      from win w, jsonb_array_elements(case when jsonb_typeof(w.operands) = 'array' then w.operands else '[]'::jsonb end) as o(op)
+    ),
+    src as (
+      select ops.manifest_id, min(f.source_id) as source_id
+      from ops join facts f on f.id = ops.fact_id and ${factVisible(adminScope(tenantId), 'f')}
+      group by ops.manifest_id
+    ),
+    m as (
+      select w.id, to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, w.status, w.error_codes, w.latency_ms, src.source_id
+      from win w left join src on src.manifest_id = w.id
     )
     select m.day, coalesce(s.kind, 'none') as source, coalesce(s.extractor_version, 'none') as "extractorVersion",
            count(*)::int as answers,
