@@ -37,7 +37,7 @@ describe('statement-scoped questions', () => {
 
   it('a figure printed on a statement and in the MD&A is the statement’s: its cell and its recorded statement', async () => {
     const rows = await d.query<{ page: number; statement: string | null }>(
-      `select c.page, f.provenance->>'statement' as statement from facts f join source_cells c on c.id = f.cell_id
+      `select c.page, f.provenance->>'statement' as statement from facts f join source_cells c on c.entity_id = f.entity_id and c.id = f.cell_id
        where f.tenant_id = $1 and f.metric_id = 'revenue' and f.end_date = '2026-03-31'`,
       [TENANT],
     );
