@@ -43,14 +43,16 @@ export function nestedMembers(values: { key: string; value: number }[]): Map<str
       if ((mask & (mask - 1)) === 0) continue; // one member alone is no breakdown of another
       let s = 0;
       let n = 0;
-      for (let i = 0; i < pool.length; i++)
+      pool.forEach((v, i) => {
         if (mask & (1 << i)) {
-          s += pool[i]!.value;
+          s += v.value;
           n++;
         }
+      });
       if (Math.abs(s - whole.value) <= tolerance(whole.value, n) && (best === null || n > bitCount(best))) best = mask;
     }
-    if (best !== null) for (let i = 0; i < pool.length; i++) if (best & (1 << i)) parentOf.set(pool[i]!.key, whole.key);
+    const chosen = best;
+    if (chosen !== null) pool.forEach((v, i) => (chosen & (1 << i) ? parentOf.set(v.key, whole.key) : null));
   }
   return parentOf;
 }
@@ -124,7 +126,8 @@ async function breakDownOne(input: OperationInput, target: Target): Promise<void
     top.length >= 2 ? sum({ components: top.map((t) => t.figure.operand), metricId: intent.metric.id, calendars: ent.calendars }) : null;
   if (summed) recordCalculation(ctx, summed);
   // what the members make together: their sum, or the one member itself
-  const parts = summed?.ok ? resultAsOperand(summed) : top.length === 1 ? top[0]!.figure.operand : null;
+  const [only] = top;
+  const parts = summed?.ok ? resultAsOperand(summed) : top.length === 1 && only ? only.figure.operand : null;
   if (!parts) return;
   const gap = difference({ minuend: total.operand, subtrahend: parts, metricId: intent.metric.id, calendars: ent.calendars });
   recordCalculation(ctx, gap);
@@ -156,6 +159,8 @@ async function breakDownOne(input: OperationInput, target: Target): Promise<void
 }
 
 const partOf = (v: AnswerValue): Part | undefined => v.part;
+const roleOf = (v: AnswerValue): Part['role'] | undefined => v.part?.role;
+const memberOf = (v: AnswerValue): string => v.part?.member ?? '';
 
 export const breakdownOperation: Operation = {
   handles: ['breakdown'],
@@ -173,26 +178,26 @@ export const breakdownOperation: Operation = {
     for (const group of groups.values()) {
       const total = group.find((v) => partOf(v)?.role === 'total');
       const members = group.filter((v) => partOf(v)?.role === 'member');
-      const shareOf = new Map(group.filter((v) => partOf(v)?.role === 'share').map((v) => [partOf(v)!.member, v]));
-      const first = group[0]!;
+      const shareOf = new Map(group.filter((v) => roleOf(v) === 'share').map((v) => [memberOf(v), v]));
+      const [first] = group;
+      if (!first) continue;
       tb.text(`${possessive(first.entity.name)} ${lowerFirst(intent.metric.label)} by ${by} for ${periodText(first.period)}: `);
       let i = 0;
       for (const m of members) {
-        const p = partOf(m)!;
-        if (p.parent) continue;
-        tb.text(`${i++ ? '; ' : ''}${p.member} `).value(m.id, m.display);
-        const s = shareOf.get(p.member);
+        if (m.part?.parent) continue;
+        tb.text(`${i++ ? '; ' : ''}${memberOf(m)} `).value(m.id, m.display);
+        const s = shareOf.get(memberOf(m));
         if (s) tb.text(' (').value(s.id, s.display).text(' of the total)');
-        const kids = members.filter((k) => partOf(k)?.parent === p.member);
+        const kids = members.filter((k) => k.part?.parent === memberOf(m));
         if (kids.length) {
           tb.text(', of which ');
-          kids.forEach((k, j) => tb.text(`${j ? ', ' : ''}${partOf(k)!.member} `).value(k.id, k.display));
+          kids.forEach((k, j) => tb.text(`${j ? ', ' : ''}${memberOf(k)} `).value(k.id, k.display));
         }
       }
       if (total) tb.text('; total ').value(total.id, total.display).text('. ');
       const summed = group.find((v) => partOf(v)?.role === 'sum' || partOf(v)?.role === 'sum_short');
       const gap = group.find((v) => partOf(v)?.role === 'gap');
-      if (summed && partOf(summed)!.role === 'sum') tb.text('The members add up to the total. ');
+      if (summed && roleOf(summed) === 'sum') tb.text('The members add up to the total. ');
       else if (gap) {
         if (summed)
           tb.text('The members add up to ')
@@ -207,13 +212,13 @@ export const breakdownOperation: Operation = {
     return true;
   },
   table(values, intent): Answer['table'] {
-    const shareOf = new Map(values.filter((v) => partOf(v)?.role === 'share').map((v) => [`${v.entity.id}|${partOf(v)!.member}`, v]));
+    const shareOf = new Map(values.filter((v) => roleOf(v) === 'share').map((v) => [`${v.entity.id}|${memberOf(v)}`, v]));
     const rows = values
       .filter((v) => partOf(v)?.role === 'member' || partOf(v)?.role === 'total')
       .map((v) => {
-        const p = partOf(v)!;
-        const name = p.role === 'total' ? 'Total' : p.parent ? `  ${p.member} (part of ${p.parent})` : p.member!;
-        return { valueId: v.id, cells: [name, v.period.label, v.display, shareOf.get(`${v.entity.id}|${p.member}`)?.display ?? ''] };
+        const parent = v.part?.parent;
+        const name = roleOf(v) === 'total' ? 'Total' : parent ? `  ${memberOf(v)} (part of ${parent})` : memberOf(v);
+        return { valueId: v.id, cells: [name, v.period.label, v.display, shareOf.get(`${v.entity.id}|${memberOf(v)}`)?.display ?? ''] };
       });
     return { columns: ['Member', 'Period', intent.metric.label, 'Share of total'], rows };
   },
