@@ -42,7 +42,8 @@ export async function answerFigures(plan: FigurePlan, env: FigureEnv): Promise<C
   if (plan.status !== 'planned') return notPlanned(plan);
   const parts: ComposedAnswer[] = [];
   for (const intent of [plan.intent, ...(plan.also ?? [])]) parts.push(await answerIntent(intent, env));
-  const composed = parts.length === 1 ? parts[0]! : joinParts(parts);
+  const [one, ...more] = parts;
+  const composed = one && more.length === 0 ? one : joinParts(parts);
   const corrections = plan.corrections ?? [];
   if (corrections.length === 0) return composed;
   const said = `Read ${corrections.map((c) => `“${c.from}” as “${c.to}”`).join(' and ')}. `;
@@ -96,7 +97,8 @@ async function answerIntent(intent: Intent, env: FigureEnv): Promise<ComposedAns
       resolved = resolutions as Extract<Resolution, { ok: true }>[];
       if (resolved.length === 0 && pins.size > 0) {
         // only pinned periods: the question period is the denominator's (the base of the measure)
-        resolved.push({ ok: true, target: pins.get(intent.metric.denominator ?? '') ?? [...pins.values()][0]!, resolved: null });
+        const target = pins.get(intent.metric.denominator ?? '') ?? [...pins.values()][0];
+        if (target) resolved.push({ ok: true, target, resolved: null });
       }
     }
     const before = outcomes.length;
@@ -147,7 +149,8 @@ function joinParts(parts: ComposedAnswer[]): ComposedAnswer {
     for (const seg of part.segments) segments.push(seg.type === 'value' ? { ...seg, valueId: ids.get(seg.valueId) ?? seg.valueId } : seg);
     for (const r of part.table?.rows ?? []) rows.push({ ...r, valueId: ids.get(r.valueId) ?? r.valueId });
   }
-  const first = parts[0]!;
+  const first = parts[0];
+  if (!first) throw new Error('an answer has at least one part');
   const answered = parts.some((p) => p.status === 'answered');
   const status = answered ? 'answered' : first.status;
   // one sentence per part (one value each): the same period and company are said once
@@ -213,8 +216,8 @@ function sharedLead(segments: ComposedAnswer['segments']): ComposedAnswer['segme
   const out = [...segments];
   for (const i of joins) {
     const prev = out[i - 1];
-    const next = out[i + 1]!;
-    if (prev?.type !== 'text' || !prev.text.trimEnd().endsWith('.')) return clean(segments);
+    const next = out[i + 1];
+    if (!next || prev?.type !== 'text' || !prev.text.trimEnd().endsWith('.')) return clean(segments);
     out[i - 1] = { ...prev, text: prev.text.trimEnd().slice(0, -1) };
     out[i] = { type: 'text', text: '; ' };
     out[i + 1] = { ...next, text: `its ${next.text.slice(lead.length)}` };
