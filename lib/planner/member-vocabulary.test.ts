@@ -182,3 +182,15 @@ describe('classes of stock', () => {
     expect(read('Apple Class A revenue in fiscal 2024')).toBe('needs_clarification');
   });
 });
+
+describe('a member named with one of several measures', () => {
+  it('asks whether the other measure is the member’s or the company’s total, never gives the total beside it', () => {
+    const r = plan("What were Walmart's Sam's Club net sales in fiscal 2024, and what was operating income?");
+    expect(r.status).toBe('needs_clarification');
+    if (r.status === 'needs_clarification')
+      expect(r.clarification.question).toMatch(/Sam's Club’s operating income, or the company’s total operating income/);
+  });
+  it('keeps a member’s measure asked as a share of its own total', () => {
+    expect(plan("What were Walmart's Sam's Club net sales as a share of net sales in fiscal 2024?").status).toBe('planned');
+  });
+});

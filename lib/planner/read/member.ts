@@ -175,6 +175,35 @@ function placeGlosses(r: Reading): void {
   }
 }
 
+/**
+ * A member named with one measure and not with another ("Did Google Cloud make money? Give its operating income"):
+ * whether the other measure is the member's or the company's total is not said, so it is asked — never the total
+ * given beside the member's figure as if it were the member's. A measure asked with its own total ("iPhone revenue
+ * as a share of revenue", "Services revenue and total revenue") and a share or ratio between them are not asked.
+ */
+function memberForSomeMeasures(r: Reading): PlanResult | null {
+  const mentions = r.metricMentions;
+  if (mentions.length < 2) return null;
+  const hasMember = (m: (typeof mentions)[number]) =>
+    Object.keys(m.ref.dimensions ?? {}).length > 0 || m.qualifiers.some((q) => q.kind === 'member' && q.understood);
+  const withMember = mentions.filter(hasMember);
+  const without = mentions.filter((m) => !hasMember(m) && !withMember.some((w) => w.ref.id === m.ref.id));
+  const [member] = withMember;
+  const [other] = without;
+  if (!member || !other || withMember.length + without.length !== mentions.length) return null;
+  if (r.ow.infix.some((w) => w.op !== 'join') || r.ow.prefix.length > 0) return null;
+  const name = member.ref.memberLabel ?? member.qualifiers.find((q) => q.kind === 'member')?.member?.label ?? 'the member';
+  return {
+    status: 'needs_clarification',
+    clarification: {
+      question: `${name} is named with ${lowerFirst(withoutMember(member.ref.label, name))} only: do you want ${name}’s ${lowerFirst(other.ref.label)}, or the company’s total ${lowerFirst(other.ref.label)}? Ask for each as you mean it.`,
+      options: [],
+    },
+    partial: { entities: r.entities },
+    notes: [...r.notes, `member ${name} named with one measure, not with ${other.ref.id}`],
+  };
+}
+
 export const memberReader: Reader = {
   name: 'member',
   read(r) {
@@ -215,7 +244,7 @@ export const memberReader: Reader = {
       applyNamedMembers(r, named);
       notes.push(`read “${named.text}” as the member ${named.label} (${Object.values(named.dimensions).join(' + ')})`);
     }
-    const blocked = blockedQualifier(r);
+    const blocked = blockedQualifier(r) ?? memberForSomeMeasures(r);
     if (!blocked) {
       placeGlosses(r);
       placeOwnMeasures(r);
