@@ -83,15 +83,16 @@ export async function answerCounters(db: Db, tenantId: string, w: CounterWindow 
       from manifests m
       where ${manifestVisible(adminScope(tenantId), 'm')} and m.created_at >= ${from} and m.created_at <= ${until}
     ),
-    -- each answer's first source among the facts it used: the operands as rows first, then one join with the facts
+    -- each answer's first source among the facts it used: the operands as rows first (each names its fact's
+    -- company, the shard key), then one join with the facts
     -- (a scalar subquery over a distributed table cannot be planned on Citus; a joined relation can)
     ops as (
-      select w.id as manifest_id, o.op->>'factId' as fact_id
+      select w.id as manifest_id, o.op->>'entityId' as entity_id, o.op->>'factId' as fact_id
       from win w, jsonb_array_elements(case when jsonb_typeof(w.operands) = 'array' then w.operands else '[]'::jsonb end) as o(op)
     ),
     src as (
       select ops.manifest_id, min(f.source_id) as source_id
-      from ops join facts f on f.id = ops.fact_id and ${factVisible(adminScope(tenantId), 'f')}
+      from ops join facts f on f.entity_id = ops.entity_id and f.id = ops.fact_id and ${factVisible(adminScope(tenantId), 'f')}
       group by ops.manifest_id
     ),
     m as (
