@@ -22,6 +22,8 @@ export interface PdfWorkerRequest {
 }
 
 export type PdfWorkerReply =
+  /** the thread has loaded its modules (its start-up is not counted as a page's time) */
+  | { kind: 'ready' }
   | { kind: 'page'; page: number; pages: number }
   | { kind: 'done'; doc: ReportDocument }
   | { kind: 'failed'; code: ErrorCode; message: string; details?: Record<string, unknown> };
@@ -71,15 +73,17 @@ export async function extractPdfReportIsolated(
             undefined,
           ),
         );
-      let pageTimer = setTimeout(() => tooLong(`${limits.pageMs / 1000} s for one page`), limits.pageMs);
+      // a page's time counts from the thread's start-up end (loading the reader's modules can take long on a busy
+      // machine, and is no page's work), then from each page read; the whole document's time counts from now
+      let pageTimer: ReturnType<typeof setTimeout> | undefined;
       const totalTimer = setTimeout(() => tooLong(`${limits.totalMs / 1000} s in all`), limits.totalMs);
       const settle = () => {
         clearTimeout(pageTimer);
         clearTimeout(totalTimer);
       };
       worker.on('message', (r: PdfWorkerReply) => {
-        if (r.kind === 'page') {
-          progress = `page ${r.page + 1} of ${r.pages}`;
+        if (r.kind === 'ready' || r.kind === 'page') {
+          if (r.kind === 'page') progress = `page ${r.page + 1} of ${r.pages}`;
           clearTimeout(pageTimer);
           pageTimer = setTimeout(() => tooLong(`${limits.pageMs / 1000} s for one page`), limits.pageMs);
           return;

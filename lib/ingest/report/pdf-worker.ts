@@ -1,6 +1,7 @@
 /**
  * The thread a PDF is read on (pdf-isolated.ts starts it, one per document): reads the one request it is
- * sent, reports each page read (the parent's time limit counts from the last page), and answers the
+ * sent, says when it is ready and reports each page read (the parent's page time limit counts from the
+ * later of the two), and answers the
  * extracted document or the typed error it ended in.
  */
 import { parentPort } from 'node:worker_threads';
@@ -26,3 +27,5 @@ port.once('message', async (req: PdfWorkerRequest) => {
   }
   port.postMessage(reply);
 });
+// the modules are loaded: the parent's page time limit starts now
+port.postMessage({ kind: 'ready' } satisfies PdfWorkerReply);
