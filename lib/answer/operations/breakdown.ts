@@ -158,7 +158,6 @@ async function breakDownOne(input: OperationInput, target: Target): Promise<void
   }
 }
 
-const partOf = (v: AnswerValue): Part | undefined => v.part;
 const roleOf = (v: AnswerValue): Part['role'] | undefined => v.part?.role;
 const memberOf = (v: AnswerValue): string => v.part?.member ?? '';
 
@@ -176,8 +175,8 @@ export const breakdownOperation: Operation = {
     const groups = new Map<string, AnswerValue[]>();
     for (const v of values) groups.set(`${v.entity.id}|${v.period.end}`, [...(groups.get(`${v.entity.id}|${v.period.end}`) ?? []), v]);
     for (const group of groups.values()) {
-      const total = group.find((v) => partOf(v)?.role === 'total');
-      const members = group.filter((v) => partOf(v)?.role === 'member');
+      const total = group.find((v) => roleOf(v) === 'total');
+      const members = group.filter((v) => roleOf(v) === 'member');
       const shareOf = new Map(group.filter((v) => roleOf(v) === 'share').map((v) => [memberOf(v), v]));
       const [first] = group;
       if (!first) continue;
@@ -195,8 +194,8 @@ export const breakdownOperation: Operation = {
         }
       }
       if (total) tb.text('; total ').value(total.id, total.display).text('. ');
-      const summed = group.find((v) => partOf(v)?.role === 'sum' || partOf(v)?.role === 'sum_short');
-      const gap = group.find((v) => partOf(v)?.role === 'gap');
+      const summed = group.find((v) => roleOf(v) === 'sum' || roleOf(v) === 'sum_short');
+      const gap = group.find((v) => roleOf(v) === 'gap');
       if (summed && roleOf(summed) === 'sum') tb.text('The members add up to the total. ');
       else if (gap) {
         if (summed)
@@ -214,7 +213,7 @@ export const breakdownOperation: Operation = {
   table(values, intent): Answer['table'] {
     const shareOf = new Map(values.filter((v) => roleOf(v) === 'share').map((v) => [`${v.entity.id}|${memberOf(v)}`, v]));
     const rows = values
-      .filter((v) => partOf(v)?.role === 'member' || partOf(v)?.role === 'total')
+      .filter((v) => roleOf(v) === 'member' || roleOf(v) === 'total')
       .map((v) => {
         const parent = v.part?.parent;
         const name = roleOf(v) === 'total' ? 'Total' : parent ? `  ${memberOf(v)} (part of ${parent})` : memberOf(v);

@@ -92,6 +92,13 @@ export interface BreakdownRead {
 
 const upperFirst = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
+/** An axis as the filing names it, in running text ("srt:StatementGeographicalAxis" → "geographical"). */
+function axisName(axis: string): string {
+  return memberLabelFromQName(axis.replace(/Axis$/, ''))
+    .replace(/^Statement /, '')
+    .toLowerCase();
+}
+
 /** The matching keys of an axis: the lemmas of its QName's words ("srt:ProductOrServiceAxis" → product, service). */
 export function axisKeys(axis: string): Set<string> {
   const words = memberLabelFromQName(axis.replace(/Axis$/, '')).toLowerCase().split(/\s+/);
@@ -198,24 +205,12 @@ export function readBreakdown(r: Reading): { ok: true; read: BreakdownRead } | {
   for (const e of r.entities) {
     const fits = [...(byEntity.get(e.id) ?? [])].filter((a) => found.keys.some((k) => axisKeys(a).has(k)));
     if (fits.length > 1) {
-      const options = fits.map(
-        (a) =>
-          `by ${memberLabelFromQName(a.replace(/Axis$/, ''))
-            .replace(/^Statement /, '')
-            .toLowerCase()}`,
-      );
+      const options = fits.map((a) => `by ${axisName(a)}`);
       return { ok: false, message: `“${found.label}” fits more than one way ${e.name} breaks its figures down. Which one?`, options };
     }
     if (fits.length === 0) {
       // the axes a figure is commonly broken down by (segments, products, regions, channels), as the filing names them
-      const common = new Set([...Object.values(AXIS_NOUNS), 'segment', 'product', 'service']);
-      const reported = [...(byEntity.get(e.id) ?? [])]
-        .filter((a) => [...axisKeys(a)].some((k) => common.has(k)))
-        .map((a) =>
-          memberLabelFromQName(a.replace(/Axis$/, ''))
-            .replace(/^Statement /, '')
-            .toLowerCase(),
-        );
+      const reported = [...(byEntity.get(e.id) ?? [])].filter((a) => [...axisKeys(a)].some((k) => COMMON_AXIS_KEYS.has(k))).map(axisName);
       return {
         ok: false,
         message: `${e.name} does not report its figures by ${found.label} in the filings held${
