@@ -315,6 +315,18 @@ const DEFS: Def[] = [
     description: 'Income tax expense ÷ income before income taxes.',
   },
   {
+    id: 'tax_burden',
+    label: 'Tax burden',
+    synonyms: ['tax burden', 'tax burden ratio', 'net income to pretax income', 'net income to profit before tax'],
+    periodType: 'duration',
+    relation: 'same_duration',
+    unit: 'ratio',
+    formula: div(m('net_income'), m('profit_before_tax')),
+    bounded: true,
+    op: 'ratio',
+    description: 'Net income ÷ income before income taxes (the DuPont tax factor: the share of pre-tax profit kept after tax).',
+  },
+  {
     id: 'payout_ratio',
     label: 'Dividend payout ratio',
     synonyms: ['payout ratio', 'dividend payout ratio', 'dividend payout', 'cash dividend payout ratio'],
