@@ -128,6 +128,8 @@ describe('period grammar: each form is one phrase', () => {
     ['past 5 years', { type: 'latest_years', count: 5 }],
     ['most recent four full fiscal years', { type: 'latest_years', count: 4 }],
     ['latest fiscal year', { type: 'relative', which: 'last_fiscal_year' }],
+    ['penultimate fiscal year', { type: 'relative_to', which: 'prior_year', ref: { type: 'relative', which: 'last_fiscal_year' } }],
+    ['second-to-last quarter', { type: 'relative_to', which: 'prior_quarter', ref: { type: 'relative', which: 'latest_quarter' } }],
     ['same period last year', { type: 'relative', which: 'prior_year' }],
     ['same period of 2021', { type: 'same_period', year: { year: 2021, style: 'bare' } }],
     // a period placed against another one: one phrase, the other period is its reference only

@@ -645,6 +645,29 @@ const relative: Parser<{ spec: PeriodSpec; rule: string }> = alt(
     () => ({ spec: rel('last_fiscal_year')(), rule: 'last_fiscal_year' }),
   ),
   map(latestQuarter, (spec) => ({ spec, rule: 'latest_quarter' })),
+  // "the penultimate fiscal year", "second-to-last quarter": the period before the latest of that length
+  map(
+    seq(
+      alt(
+        map(word('penultimate'), () => null),
+        map(seq(word('second'), opt(hyphen), word('to'), opt(hyphen), word('last')), () => null),
+      ),
+      opt(word('reported', 'completed', 'full')),
+      opt(alt(fiscalW, word('financial'))),
+      alt(
+        map(word('year'), () => 'prior_year' as const),
+        map(quarterW, () => 'prior_quarter' as const),
+      ),
+    ),
+    ([, , , which]) => ({
+      spec: {
+        type: 'relative_to',
+        which,
+        ref: { type: 'relative', which: which === 'prior_year' ? 'last_fiscal_year' : 'latest_quarter' },
+      } as PeriodSpec,
+      rule: 'penultimate',
+    }),
+  ),
   // "the last three fiscal years", "past 5 years", "most recent four full fiscal years"
   map(
     seq(
