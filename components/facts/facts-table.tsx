@@ -88,6 +88,13 @@ function columnsFor(labels: Record<string, FactLabels>): DataTableColumn<FactLis
         ),
     },
     {
+      id: 'standard',
+      header: 'Standard',
+      accessorFn: (r) => r.accountingStandard,
+      enableSorting: false,
+      cell: ({ row }) => <span className="whitespace-nowrap text-xs">{standardName(row.original.accountingStandard)}</span>,
+    },
+    {
       id: 'filedAt',
       header: 'Source filing',
       accessorFn: (r) => r.filedAt,
@@ -134,6 +141,12 @@ function columnsFor(labels: Record<string, FactLabels>): DataTableColumn<FactLis
     },
   ];
 }
+
+/** The accounting standard as an analyst reads it ('us-gaap' → 'US GAAP'); an unknown code as stored. */
+function standardName(code: string): string {
+  return STANDARD_NAMES[code] ?? code;
+}
+const STANDARD_NAMES: Record<string, string> = { 'us-gaap': 'US GAAP', ifrs: 'IFRS', 'ind-as': 'Ind AS', other: 'other' };
 
 function provenanceText(p: FactListRow['provenance']): string {
   const parts: string[] = [];
@@ -191,7 +204,7 @@ export function FactsTable({
         page={filters.page}
         pageSize={filters.size}
         getRowId={(r) => r.id}
-        hideOnPhone={['entity']}
+        hideOnPhone={['entity', 'standard']}
       />
     </div>
   );

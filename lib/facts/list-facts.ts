@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { parseSearchParams, type SearchParams } from '@/lib/http/search-params';
 import { z } from 'zod';
 import { factVisible } from '@/lib/auth/visibility';
@@ -28,36 +28,44 @@ export function parseFactFilters(params: SearchParams): FactFilters {
   return parseSearchParams(factFiltersSchema, params);
 }
 
+/** The stored fact's columns the facts list shows (and exports): one list, read by the row type and the query. */
+const LIST_COLUMNS = [
+  'id',
+  'entityId',
+  'metricId',
+  'concept',
+  'value',
+  'unit',
+  'currency',
+  'scale',
+  'periodType',
+  'startDate',
+  'endDate',
+  'durationDays',
+  'fiscalYear',
+  'fiscalPeriod',
+  'scope',
+  'dimensions',
+  'accountingStandard',
+  'version',
+  'isLatest',
+  'isOriginal',
+  'status',
+  'quarantineReason',
+  'accession',
+  'form',
+  'filedAt',
+  'sourceId',
+  'provenance',
+] as const satisfies readonly (keyof typeof facts.$inferSelect)[];
+
 /** A row of the facts list: the columns of the stored fact it shows, with its entity's name and its source's title. */
-export type FactListRow = Pick<
-  typeof facts.$inferSelect,
-  | 'id'
-  | 'entityId'
-  | 'metricId'
-  | 'concept'
-  | 'value'
-  | 'unit'
-  | 'currency'
-  | 'scale'
-  | 'periodType'
-  | 'startDate'
-  | 'endDate'
-  | 'durationDays'
-  | 'fiscalYear'
-  | 'fiscalPeriod'
-  | 'scope'
-  | 'dimensions'
-  | 'version'
-  | 'isLatest'
-  | 'isOriginal'
-  | 'status'
-  | 'quarantineReason'
-  | 'accession'
-  | 'form'
-  | 'filedAt'
-  | 'sourceId'
-  | 'provenance'
-> & { entityName: string; sourceTitle: string };
+export type FactListRow = Pick<typeof facts.$inferSelect, (typeof LIST_COLUMNS)[number]> & { entityName: string; sourceTitle: string };
+
+const listColumns = (() => {
+  const all = getTableColumns(facts);
+  return Object.fromEntries(LIST_COLUMNS.map((c) => [c, all[c]])) as { [K in (typeof LIST_COLUMNS)[number]]: (typeof all)[K] };
+})();
 
 export interface ListFactsOptions {
   db: Db;
@@ -94,36 +102,7 @@ export async function listFacts({ db, tenantId, role, filters }: ListFactsOption
 
   const [rows, totals] = await Promise.all([
     db
-      .select({
-        id: facts.id,
-        entityId: facts.entityId,
-        entityName: entities.name,
-        metricId: facts.metricId,
-        concept: facts.concept,
-        value: facts.value,
-        unit: facts.unit,
-        currency: facts.currency,
-        scale: facts.scale,
-        periodType: facts.periodType,
-        startDate: facts.startDate,
-        endDate: facts.endDate,
-        durationDays: facts.durationDays,
-        fiscalYear: facts.fiscalYear,
-        fiscalPeriod: facts.fiscalPeriod,
-        scope: facts.scope,
-        dimensions: facts.dimensions,
-        version: facts.version,
-        isLatest: facts.isLatest,
-        isOriginal: facts.isOriginal,
-        status: facts.status,
-        quarantineReason: facts.quarantineReason,
-        accession: facts.accession,
-        form: facts.form,
-        filedAt: facts.filedAt,
-        sourceId: facts.sourceId,
-        sourceTitle: sources.title,
-        provenance: facts.provenance,
-      })
+      .select({ ...listColumns, entityName: entities.name, sourceTitle: sources.title })
       .from(facts)
       .innerJoin(entities, eq(entities.id, facts.entityId))
       .innerJoin(sources, eq(sources.id, facts.sourceId))
