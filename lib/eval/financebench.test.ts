@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { matchesGold, numericGold, summarize, type FinanceBenchScore } from './financebench';
+import type { Answer } from '@/lib/answer/types';
+import { companyChip, isCompanyClarification, matchesGold, numericGold, summarize, type FinanceBenchScore } from './financebench';
 
 describe('FinanceBench gold answers', () => {
+  it('answers a company clarification with the document company, as the chip rewrites the question', () => {
+    const asked = {
+      status: 'needs_clarification',
+      clarification: { question: 'Which company do you mean?', options: [] },
+    } as unknown as Answer;
+    const other = {
+      status: 'needs_clarification',
+      clarification: { question: 'Which period do you mean?', options: [] },
+    } as unknown as Answer;
+    expect(isCompanyClarification(asked)).toBe(true);
+    expect(isCompanyClarification(other)).toBe(false);
+    expect(isCompanyClarification({ ...asked, status: 'answered' } as Answer)).toBe(false);
+    expect(companyChip('Was there any drop in cash?', 'Best Buy Co., Inc.')).toBe('Was there any drop in cash? (Best Buy Co., Inc.)');
+  });
   it('reads numeric gold answers and leaves narrative ones alone', () => {
     expect(numericGold('$1577.00')).toEqual({ value: 1577, percent: false });
     expect(numericGold('16.5%')).toEqual({ value: 16.5, percent: true });

@@ -329,17 +329,24 @@ export async function runFinanceBench(dir: string, o: RunFinanceBenchOptions = {
   const { database, documents, ingestMs } = await prepareFinanceBench(pdfs, { ...o, reuse: !!o.dataDir });
   const scores: FinanceBenchScore[] = [];
   try {
+    const companyOf = new Map(documents.map((d) => [d.file.replace(/\.pdf$/i, ''), d.entity]));
     for (const q of questions) {
       const t0 = Date.now();
-      const a = await answerQuestion({
-        db: database.db,
-        tenantId: FINANCEBENCH_TENANT,
-        userId: null,
-        role: 'analyst',
-        question: q.question,
-        store: false,
-        cache: false,
-      });
+      const ask = (question: string) =>
+        answerQuestion({
+          db: database.db,
+          tenantId: FINANCEBENCH_TENANT,
+          userId: null,
+          role: 'analyst',
+          question,
+          store: false,
+          cache: false,
+        });
+      let a = await ask(q.question);
+      // FinanceBench poses every question against its document: asked back which company, the analyst picks the
+      // document's company, as the clarification chip does (the question completed with the company's name)
+      const company = companyOf.get(q.docName);
+      if (isCompanyClarification(a) && company) a = await ask(companyChip(q.question, company));
       const s = scoreFinanceBench(q, a, Date.now() - t0, o.keyFacts?.get(q.id));
       if (o.judge) s.judged = await judged(o.judge, q, a);
       scores.push(s);
@@ -348,6 +355,16 @@ export async function runFinanceBench(dir: string, o: RunFinanceBenchOptions = {
     await database.close();
   }
   return { set: 'financebench', documents, scores, ...summarize(scores), ingestMs };
+}
+
+/** The answer asks which company the question is about (no company of the workspace is named). */
+export function isCompanyClarification(a: Answer): boolean {
+  return a.status === 'needs_clarification' && a.clarification?.question === 'Which company do you mean?';
+}
+
+/** The question completed with the chosen company, as a company clarification chip rewrites it. */
+export function companyChip(question: string, company: string): string {
+  return `${question} (${company})`;
 }
 
 async function judged(model: LanguageModelV3, q: FinanceBenchQuestion, a: Answer): Promise<FinanceBenchScore['judged']> {

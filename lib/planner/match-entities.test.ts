@@ -158,6 +158,12 @@ describe('matchEntities: every alias form, exact spans', () => {
     expect(matchEntities('What was Tesla revenue in FY2023?', INDEX).unknownNames).toEqual([]);
   });
 
+  it('does not report a capitalised function word opening a sentence as a company', () => {
+    const q = 'What are the restructuring costs for FY2022? If restructuring costs are not outlined then state 0.';
+    expect(matchEntities(q, INDEX).unknownNames).toEqual([]);
+    expect(matchEntities('Does Hooli have an improving margin? If not, say so.', INDEX).unknownNames).toEqual(['Hooli']);
+  });
+
   it('accepts the legacy catalog array and reuses one index per array', () => {
     const a = matchEntities('TSLA revenue', CATALOG);
     const b = matchEntities('Tesla Motors revenue', CATALOG);

@@ -251,6 +251,8 @@ export function matchEntities(question: string, source: EntityIndex | CatalogEnt
       // a sentence-initial question word is not part of a name ("Report Initech's …")
       const name = m[1]!.replace(/[.,]+$/, '').replace(/^(What|How|Report|Show|Give|Compare|Tell|List|Which|When|Was|Is|Did|Does)\s+/, '');
       const first = normalizeAlias(name).split(' ')[0] ?? '';
+      // a capitalised function word opening a sentence ("… FY2022? If restructuring costs are …") is grammar, not a name
+      if (!name.includes(' ') && FUNCTION_WORDS.has(name.toLowerCase())) continue;
       if (!first || NOT_NAMES.has(first) || /^(FY|Q[1-4]|H[12]|CY|TTM|LTM|EPS|R&D|SG&A)\d*$/i.test(name)) continue;
       unknownNames.push(name);
     }
