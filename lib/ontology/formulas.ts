@@ -202,7 +202,13 @@ const DEFS: Def[] = [
       'gross margin percentage',
       'gross margin percent',
     ],
-    { alternatives: [div(sub(m('revenue'), m('cost_of_revenue')), m('revenue'))] },
+    {
+      alternatives: [
+        div(sub(m('revenue'), m('cost_of_revenue')), m('revenue')),
+        // a statement printing no cost of revenue, only its parts ("Cost of products", "Cost of services": Boeing)
+        div(sub(sub(m('revenue'), m('cost_of_products')), m('cost_of_services')), m('revenue')),
+      ],
+    },
   ),
   margin('operating_margin', 'Operating margin', 'operating_income', [
     'operating margin',

@@ -376,6 +376,8 @@ const CORE: MetricDef[] = [
       'ifrs-full:LongtermBorrowings',
       'ifrs-full:Borrowings',
       'ind-as:BorrowingsNoncurrent',
+      // a report's balance-sheet "Long-term debt" printed beside its current portion (lib/ingest/report/bind/metric.ts)
+      'report:long_term_debt_noncurrent',
     ],
     constraints: { nonNegative: true },
   },

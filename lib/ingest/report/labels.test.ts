@@ -100,6 +100,11 @@ describe('row labels', () => {
     expect(metricForLabel('Income taxes', [], { kind: 'profit_loss' })?.metric.id).toBe('tax_expense');
     expect(metricForLabel('Income taxes', [], { kind: 'cash_flow' })).toBeNull();
     expect(metricForLabel('Income taxes', [], { kind: 'other' })).toBeNull();
+    // a caption naming both signs binds on an income statement only (its sign from the column's arithmetic)
+    expect(metricForLabel('Income tax (expense)/benefit', [], { kind: 'profit_loss' })?.metric.id).toBe('tax_expense');
+    expect(metricForLabel('Benefit (provision) for income taxes', [], { kind: 'profit_loss' })?.metric.id).toBe('tax_expense');
+    expect(metricForLabel('Income tax (expense)/benefit', [], { kind: 'other' })).toBeNull();
+    expect(metricForLabel('Cost of products', [], { kind: 'profit_loss' })?.metric.id).toBe('cost_of_products');
     // a bank's income statement totals its interest lines
     expect(metricForLabel('Total interest expense', [], { kind: 'profit_loss' })?.metric.id).toBe('finance_costs');
     expect(metricForLabel('Total interest income', [], { kind: 'profit_loss' })?.metric.id).toBe('interest_income');

@@ -71,6 +71,19 @@ export function normalizeLabel(label: string): string {
   );
 }
 
+/**
+ * A tax caption that names both signs ("Income tax (expense)/benefit", "(Provision)/benefit for income taxes",
+ * "Benefit (provision) for income taxes"): normalized, either order reads alike, so only the column's arithmetic says
+ * which sign the printed amount has.
+ */
+export const TWO_SIDED_TAX =
+  /^(?:income tax(?:es)? (?:expense benefit|benefit expense|provision benefit|benefit provision)|(?:provision benefit|benefit provision|expense benefit|benefit expense) (?:for|from) income tax(?:es)?)$/;
+
+/** Whether a row's caption is a two-sided tax caption (its sign only from the column's arithmetic). */
+export function twoSidedTax(label: string): boolean {
+  return TWO_SIDED_TAX.test(normalizeLabel(label));
+}
+
 interface LabelRule {
   metric: string;
   patterns: RegExp[];
@@ -290,7 +303,16 @@ const RULES: LabelRule[] = [
       /^provision for benefit from income taxes$/,
     ],
   },
-  // ("(Benefit) provision" and "Benefit (provision)" read alike once normalized, with opposite signs: neither binds)
+  // ("(Benefit) provision" and "Benefit (provision)" read alike once normalized, with opposite signs: neither binds on
+  // its caption alone; on an income statement a two-sided caption binds and the column's arithmetic sets its sign, or
+  // it is not the measure: bind/sign.ts taxSigns)
+  {
+    metric: 'tax_expense',
+    patterns: [TWO_SIDED_TAX],
+    kinds: ['profit_loss', 'results'],
+  },
+  // Boeing's "Cost of products" beside "Cost of services": each part of the cost of revenue, as printed
+  { metric: 'cost_of_products', patterns: [/^cost of products(?: sold)?$/], kinds: ['profit_loss', 'results'] },
   // "Income taxes" is the tax expense only as a line of the income statement
   { metric: 'tax_expense', patterns: [/^income taxes$/], kinds: ['profit_loss', 'results'] },
   { metric: 'total_comprehensive_income', patterns: [/^total comprehensive income(?: for the (?:year|period))?$/] },

@@ -123,6 +123,53 @@ describe('expense signs', () => {
   });
 });
 
+describe('a tax caption naming both signs and the parts of the cost of revenue (Boeing)', () => {
+  const boeing = (tax: string, net: string) =>
+    income(
+      row('Sales of products', '55,893', '52,386') +
+        row('Total revenues', '66,608', '62,286') +
+        row('Cost of products', '(53,969)', '(49,954)') +
+        row('Cost of services', '(9,109)', '(9,283)') +
+        row('General and administrative expense', '(4,187)', '(4,157)') +
+        row('Loss before income taxes', '(5,022)', '(5,033)') +
+        row('Income tax (expense)/benefit', tax, '743') +
+        row('Net loss', net, '(4,290)'),
+      'Consolidated Statements of Operations',
+    );
+  it('"Income tax (expense)/benefit (131)" under a loss of 5,022 and a net loss of 5,153 is a tax expense of 131', () => {
+    const { metric } = facts(boeing('(131)', '(5,153)'));
+    expect(metric('tax_expense')).toEqual(['131000000']);
+    expect(metric('cost_of_products')).toEqual(['53969000000']);
+    expect(metric('cost_of_services')).toEqual(['9109000000']);
+  });
+  it('a two-sided tax caption whose column does not reconcile is not the tax measure', () => {
+    const { metric, out } = facts(boeing('(131)', '(4,000)'));
+    expect(metric('tax_expense')).toEqual([]);
+    expect(out.find((f) => f.row === 'Income tax (expense)/benefit')?.status).toBe('active');
+  });
+});
+
+describe('long-term debt on a balance sheet printing its current portion (Microsoft)', () => {
+  const sheet = (rows: string) => `<p>BALANCE SHEETS</p><p>(In millions)</p><table>
+  <tr><td>June 30,</td><td>2022</td><td>2021</td></tr>${rows}</table>`;
+  const bs = (label: string, a: string, b: string) => `<tr><td>${label}</td><td>${a}</td><td>${b}</td></tr>`;
+  it('is the non-current part beside "Current portion of long-term debt"; alone it stays long-term debt', () => {
+    const liabilities =
+      bs('Total current assets', '169,684', '184,406') +
+      bs('Total assets', '364,840', '333,779') +
+      bs('Current portion of long-term debt', '2,749', '8,072') +
+      bs('Total current liabilities', '95,082', '88,657') +
+      bs('Long-term debt', '47,032', '50,074') +
+      bs('Total liabilities', '198,298', '191,791');
+    const { metric } = facts(sheet(liabilities));
+    expect(metric('long_term_debt_noncurrent')).toEqual(['47032000000']);
+    expect(metric('long_term_debt')).toEqual([]);
+    const alone = facts(sheet(liabilities.replace(bs('Current portion of long-term debt', '2,749', '8,072'), '')));
+    expect(alone.metric('long_term_debt')).toEqual(['47032000000']);
+    expect(alone.metric('long_term_debt_noncurrent')).toEqual([]);
+  });
+});
+
 describe('expenses deducted in parentheses by a statement printing its operating expenses positive', () => {
   it('under "Other income (expense):" (Netflix) an interest expense printed "(238,204)" is an expense of 238,204', () => {
     const { metric } = facts(

@@ -53,6 +53,19 @@ export function rowMatches(rows: StructuredRow[], kind: TableKind, ctx: BindCont
     const net = rowsOf.filter((r) => /^\s*net\b/i.test(r.label));
     if (rowsOf.length > 1 && net.length) for (const r of rowsOf) if (!net.includes(r)) out.set(r.index, null);
   }
+  // a balance sheet printing "Current portion of long-term debt" among its current liabilities: its "Long-term debt"
+  // is the rest, the non-current part (Microsoft), which long-term debt questions read too (the ontology's chain)
+  const noncurrent = getMetric('long_term_debt_noncurrent');
+  if (
+    kind === 'balance_sheet' &&
+    statement &&
+    noncurrent &&
+    data.some((r) => out.get(r.index)?.metric.id === 'current_portion_long_term_debt')
+  )
+    for (const r of data) {
+      const m = out.get(r.index);
+      if (m?.metric.id === 'long_term_debt') out.set(r.index, { ...m, metric: noncurrent });
+    }
   const revenueRows = data.filter((r) => out.get(r.index)?.metric.id === 'revenue');
   const totals = revenueRows.filter((r) => /^\s*total\b/i.test(r.label));
   if (revenueRows.length > 1 && totals.length === 1) for (const r of revenueRows) if (r !== totals[0]) out.set(r.index, null);

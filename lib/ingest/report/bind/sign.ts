@@ -5,7 +5,7 @@
  * A negative figure of a measure that cannot be negative is not that measure here.
  */
 import { isNonNegativeMetric, type MetricDef } from '@/lib/ontology/metrics';
-import type { MetricMatch } from '../labels';
+import { type MetricMatch, twoSidedTax } from '../labels';
 import type { StructuredRow } from '../structure';
 import { toNoteRow } from './duplicates';
 import { conceptLabel } from './metric';
@@ -122,7 +122,9 @@ export function taxSigns(cells: BoundCell[], expensesNegative: boolean): void {
     for (const tax of col) {
       if (tax.fact!.status !== 'active' || tax.fact!.metricId !== 'tax_expense') continue;
       const f = tax.fact!;
-      if (f.labels.printedAsExpense) continue; // the statement's own sign convention decided
+      // a caption naming both signs ("Income tax (expense)/benefit") is read only where the column's arithmetic confirms it
+      const twoSided = twoSidedTax(tax.rowLabel);
+      if (f.labels.printedAsExpense && !twoSided) continue; // the statement's own sign convention decided
       const same = (c: BoundCell) => c.fact!.status === 'active' && JSON.stringify(c.fact!.period) === JSON.stringify(f.period);
       const pbt = col.filter((c) => c.fact!.metricId === 'profit_before_tax' && same(c) && c.rowIndex < tax.rowIndex).at(-1);
       const ni = col.find(
@@ -146,7 +148,8 @@ export function taxSigns(cells: BoundCell[], expensesNegative: boolean): void {
           continue;
         }
       }
-      if (t < 0 && !expensesNegative)
+      if (twoSided) toNoteRow(tax, null, 'a tax caption naming both signs, and the column does not say which');
+      else if (t < 0 && !expensesNegative)
         toNoteRow(tax, null, 'a tax line printed negative: a benefit or a deducted expense, and the column does not say which');
     }
 }
