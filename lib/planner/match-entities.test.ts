@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { normalizeAlias } from '@/lib/domain/names';
 import type { CatalogEntity } from './catalog';
 import { buildEntityIndex, tokenizeQuestion } from './entity-index';
-import { anchorWeakMentions, isWeakTicker, matchEntities, measureAndPeriodSpans, type EntityMention } from './match-entities';
+import {
+  anchorWeakMentions,
+  isClippedName,
+  isWeakTicker,
+  matchEntities,
+  measureAndPeriodSpans,
+  type EntityMention,
+} from './match-entities';
 
 function ent(id: string, name: string, ticker: string | null, cik: string | null, aliases: [string, string][] = []): CatalogEntity {
   const list: [string, string][] = [[name, 'name'], ...(ticker ? ([[ticker, 'ticker']] as [string, string][]) : []), ...aliases];
@@ -156,6 +163,21 @@ describe('matchEntities: every alias form, exact spans', () => {
   it('reports capitalised names that match nothing', () => {
     expect(matchEntities("What was Acme Corp's revenue in FY2023?", INDEX).unknownNames).toEqual(['Acme Corp']);
     expect(matchEntities('What was Tesla revenue in FY2023?', INDEX).unknownNames).toEqual([]);
+  });
+
+  it('reads a name clipped to the first letters of its words ("AMEX") when nothing else names a company', () => {
+    const idx = buildEntityIndex([...CATALOG, ent('axp', 'American Express Company', 'AXP', '0000004962')]);
+    const m = matchEntities('Does AMEX have an improving operating margin?', idx);
+    expect(m.mentions.map((x) => [x.text, x.entityIds])).toEqual([['AMEX', ['axp']]]);
+    expect(m.unknownNames).toEqual([]);
+    // a clipped one-word name, lower case, or a clipping that leaves a word out is no name
+    expect(matchEntities('Does SNOW have positive working capital?', INDEX).mentions[0]?.entityIds).toEqual(['snow']);
+    expect(matchEntities('Does AMER have an improving margin?', idx).mentions).toEqual([]);
+    expect(matchEntities('Does amex have an improving margin?', idx).mentions.map((x) => x.text)).not.toContain('amex');
+    expect(isClippedName('amex', ['american', 'express'])).toBe(true);
+    expect(isClippedName('amexp', ['american', 'express'])).toBe(true);
+    expect(isClippedName('amer', ['american', 'express'])).toBe(false);
+    expect(isClippedName('appl', ['apple'])).toBe(false);
   });
 
   it('does not report a capitalised function word opening a sentence as a company', () => {

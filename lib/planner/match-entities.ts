@@ -241,6 +241,17 @@ export function matchEntities(question: string, source: EntityIndex | CatalogEnt
     push(t.start, e, [...close], 'fuzzy');
   }
 
+  // 6. a name written in capitals as the first letters of each of its words ("AMEX" for American Express): only
+  // where nothing else names a company, and only when exactly one company's name is clipped that way
+  if (mentions.length === 0) {
+    for (const t of words) {
+      const written = question.slice(t.start, t.end);
+      if (!/^[A-Z]{4,8}$/.test(written) || !free(t.start, t.possessiveEnd ?? t.end)) continue;
+      const ids = idx.entities.filter((e) => isClippedName(t.norm, normalizeAlias(e.name).split(' '))).map((e) => e.id);
+      if (ids.length === 1) push(t.start, t.possessiveEnd ?? t.end, ids, 'alias');
+    }
+  }
+
   mentions.sort((a, b) => a.start - b.start);
   const kept = opts.weak === 'all' ? mentions : anchorWeakMentions(question, mentions, opts.anchors ?? defaultAnchors(question, mentions));
 
@@ -377,4 +388,20 @@ export function anchorWeakMentions(question: string, mentions: EntityMention[], 
     }
   }
   return mentions.filter((m) => accepted.has(m));
+}
+
+/**
+ * Whether a word is a name of two or more words clipped to the first letters of each, in order, each part at
+ * least two letters ("amex" of "american express"); a one-word name is never clipped (a prefix is no name).
+ */
+export function isClippedName(word: string, nameWords: string[]): boolean {
+  if (nameWords.length < 2 || nameWords.some((w) => !/^[a-z]+$/.test(w))) return false;
+  const covers = (rest: string, i: number): boolean => {
+    if (i === nameWords.length) return rest.length === 0;
+    const w = nameWords[i] ?? '';
+    for (let n = Math.min(w.length, rest.length); n >= 2; n--)
+      if (w.startsWith(rest.slice(0, n)) && covers(rest.slice(n), i + 1)) return true;
+    return false;
+  };
+  return covers(word, 0);
 }
