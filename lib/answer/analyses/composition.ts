@@ -8,6 +8,7 @@
  * and services, …), the one with the most parts first.
  */
 import { share } from '@/lib/calc';
+import { getMetric } from '@/lib/ontology/metrics';
 import { periodLines, type PeriodLine } from '@/lib/retrieval/lookup-facts';
 import type { Figure } from '../compute';
 import { possessive } from '../text';
@@ -91,8 +92,13 @@ export async function composition(env: AnalysisEnv): Promise<void> {
   const subject = env.plan.subject;
   if (!subject) throw new MissingFigure('the question names no reported total to break down');
   const asked = env.named[0] ?? env.year;
-  const total = await need(env, subject.id, subject.periodType === 'instant' ? env.endOf(asked) : asked);
-  const lines = await periodLines(env.ctx.db, { tenantId: env.ctx.tenantId, role: env.ctx.role }, env.ent.entity.id, total.period);
+  const target = subject.periodType === 'instant' ? env.endOf(asked) : asked;
+  const scope = { tenantId: env.ctx.tenantId, role: env.ctx.role };
+  const reported = await env.figure(subject.id, target);
+  const lines = await periodLines(env.ctx.db, scope, env.ent.entity.id, reported.ok ? reported.figure.period : target.period);
+  // a total no statement line states (MGM's short-term investments, printed only in its fair-value note): the one
+  // value its printed caption (the measure's name) holds at the period stands for it, else it is not available
+  const total = reported.ok ? reported.figure : (printedTotal(lines, subject) ?? (await need(env, subject.id, target)));
   const breakdowns = findBreakdowns(lines, { value: total.value, unit: total.unit }).slice(0, MAX_BREAKDOWNS);
   const name = possessive(env.ent.entity.name);
   const what = subject.label.toLowerCase();
@@ -146,6 +152,28 @@ export async function composition(env: AnalysisEnv): Promise<void> {
     .text(
       ` ${s.at(total)}. Rule: the parts of a total are the lines of one printed table, at the total's period and in its unit, that add up to it; each is shown as a share of the total.`,
     );
+}
+
+/** Lower-case words of a caption or a measure name ("Short-term investments:" → "short term investments"). */
+function captionKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * The total of a measure that no statement line was bound to: a printed row captioned with the measure's
+ * own name (its label or a synonym) and no measure of its own, at the period; only when every such row
+ * prints the same value (two different values: no total).
+ */
+export function printedTotal(lines: PeriodLine[], subject: { id: string; label: string }): Figure | null {
+  const m = getMetric(subject.id);
+  const names = new Set([subject.label, ...(m?.synonyms ?? []), ...(m?.aliases ?? [])].map(captionKey));
+  const rows = lines.filter((l) => l.fact.metricId === null && names.has(captionKey(l.fact.citation.row ?? '')));
+  const [first] = rows;
+  if (!first || rows.some((r) => r.fact.value !== first.fact.value)) return null;
+  return reportedFigure(first.fact);
 }
 
 function sayParts(env: AnalysisEnv, parts: Part[]): void {
