@@ -26,8 +26,23 @@ import { clientAddressFrom, parseTrustedProxies, type TrustedProxies } from '@/l
 
 const digest = (s: string) => createHash('sha256').update(s).digest('hex');
 
+let clock: () => number = Date.now;
+
+/**
+ * The limiters' clock (ms): Date.now, or the one a test sets, so that what a bucket refills between two takes is
+ * the test's to say and not the machine's speed (null: Date.now again).
+ */
+export function setLimiterClock(now: (() => number) | null): void {
+  clock = now ?? Date.now;
+}
+
+/** Now, by the limiters' clock. */
+export function limiterNow(): number {
+  return clock();
+}
+
 /** Take one token of `rule` for `key` at `nowMs` (the arithmetic of takeToken in lib/http, in SQL). */
-export async function takeFromBucket(db: Db, name: string, rule: RateRule, key: string, nowMs = Date.now()): Promise<TakeResult> {
+export async function takeFromBucket(db: Db, name: string, rule: RateRule, key: string, nowMs = limiterNow()): Promise<TakeResult> {
   const rate = rule.capacity / (rule.windowS * 1000);
   const refilled = sql`least(${rule.capacity}::float8, ${rateLimitBuckets.tokens} + greatest(0::float8, ${nowMs}::float8 - ${rateLimitBuckets.updatedMs}) * ${rate}::float8)`;
   const rows = rowsOf<{ tokens: number; granted: boolean }>(
@@ -46,7 +61,7 @@ export async function takeFromBucket(db: Db, name: string, rule: RateRule, key: 
 }
 
 /** Throws rate_limited (HTTP 429, with the wait in details) when `key` has used up its `name` bucket. */
-export async function enforceRateLimit(db: Db, name: RateRuleName, key: string, nowMs = Date.now()): Promise<void> {
+export async function enforceRateLimit(db: Db, name: RateRuleName, key: string, nowMs = limiterNow()): Promise<void> {
   const r = await takeFromBucket(db, name, RATE_RULES[name], key, nowMs);
   // now and then, drop rows nobody needs any more so the tables stay small (no scheduler needed)
   if (Math.random() < 1 / 500) await pruneLimits(db, nowMs);
@@ -66,7 +81,7 @@ export async function claimSignInAttempt(
   db: Db,
   email: string,
   address: string,
-  nowMs = Date.now(),
+  nowMs = limiterNow(),
   policy: BackoffPolicy = SIGN_IN_BACKOFF,
 ): Promise<AttemptClaim> {
   const key = backoffKey(email, address);
@@ -97,7 +112,7 @@ export async function clearSignInFailures(db: Db, email: string, address: string
 }
 
 /** Drop state nobody needs any more (buckets full again, back-off forgotten); called now and then. */
-export async function pruneLimits(db: Db, nowMs = Date.now()): Promise<void> {
+export async function pruneLimits(db: Db, nowMs = limiterNow()): Promise<void> {
   const longestWindowMs = Math.max(...Object.values(RATE_RULES).map((r) => r.windowS)) * 1000;
   await db.execute(sql`delete from ${rateLimitBuckets} where updated_ms < ${nowMs - longestWindowMs}::float8`);
   await db.execute(sql`delete from ${signInBackoff} where updated_ms < ${nowMs - SIGN_IN_BACKOFF.forgetAfterS * 1000}::float8`);
