@@ -75,8 +75,7 @@ export interface ListFactsOptions {
   filters: FactFilters;
 }
 
-/** Filtered, sorted, paginated facts of one tenant — all in SQL. Revoked, embargoed and ACL-hidden sources never appear. */
-export async function listFacts({ db, tenantId, role, filters }: ListFactsOptions): Promise<{ rows: FactListRow[]; total: number }> {
+function factConditions({ tenantId, role, filters }: ListFactsOptions): SQL | undefined {
   const where: SQL[] = [factVisible({ tenantId, role })];
   if (filters.entity) where.push(eq(facts.entityId, filters.entity));
   if (filters.metric) where.push(eq(facts.metricId, filters.metric));
@@ -85,8 +84,10 @@ export async function listFacts({ db, tenantId, role, filters }: ListFactsOption
   if (filters.ptype) where.push(eq(facts.periodType, filters.ptype));
   if (filters.version === 'latest') where.push(eq(facts.isLatest, true));
   if (filters.status !== 'any') where.push(eq(facts.status, filters.status));
-  const cond = and(...where);
+  return and(...where);
+}
 
+function factOrder(filters: FactFilters): SQL[] {
   const sortCol = {
     entity: entities.name,
     metric: facts.metricId,
@@ -98,8 +99,13 @@ export async function listFacts({ db, tenantId, role, filters }: ListFactsOption
     filedAt: facts.filedAt,
     version: facts.version,
   }[filters.sort];
-  const order = filters.dir === 'asc' ? asc(sortCol) : desc(sortCol);
+  return [filters.dir === 'asc' ? asc(sortCol) : desc(sortCol), asc(facts.id)];
+}
 
+/** Filtered, sorted, paginated facts of one tenant — all in SQL. Revoked, embargoed and ACL-hidden sources never appear. */
+export async function listFacts(opts: ListFactsOptions): Promise<{ rows: FactListRow[]; total: number }> {
+  const { db, filters } = opts;
+  const cond = factConditions(opts);
   const [rows, totals] = await Promise.all([
     db
       .select({ ...listColumns, entityName: entities.name, sourceTitle: sources.title })
@@ -107,12 +113,59 @@ export async function listFacts({ db, tenantId, role, filters }: ListFactsOption
       .innerJoin(entities, eq(entities.id, facts.entityId))
       .innerJoin(sources, eq(sources.id, facts.sourceId))
       .where(cond)
-      .orderBy(order, asc(facts.id))
+      .orderBy(...factOrder(filters))
       .limit(filters.size)
       .offset((filters.page - 1) * filters.size),
     db.select({ n: count() }).from(facts).innerJoin(sources, eq(sources.id, facts.sourceId)).where(cond),
   ]);
   return { rows, total: Number(totals[0]?.n ?? 0) };
+}
+
+/** A fact's key: its entity (the partition and shard key) and id. */
+export interface FactKey {
+  entityId: string;
+  id: string;
+}
+
+/**
+ * The keys of the facts listFacts lists for the filters, in its order, the first `limit` of them, and how many
+ * match in all — one sorted read. An export reads the rows by key a chunk at a time (factsByKeys) instead of
+ * sorting every match again for each page (on PGlite each page's sort blocked the event loop ~1.5 s).
+ */
+export async function listFactKeys(opts: ListFactsOptions, limit: number): Promise<{ keys: FactKey[]; total: number }> {
+  const rows = await opts.db
+    .select({ entityId: facts.entityId, id: facts.id, total: sql<number>`count(*) over ()` })
+    .from(facts)
+    .innerJoin(entities, eq(entities.id, facts.entityId))
+    .innerJoin(sources, eq(sources.id, facts.sourceId))
+    .where(factConditions(opts))
+    .orderBy(...factOrder(opts.filters))
+    .limit(limit);
+  return { keys: rows.map((r) => ({ entityId: r.entityId, id: r.id })), total: Number(rows[0]?.total ?? 0) };
+}
+
+/** A text[] literal of `values` (every element quoted). */
+const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/**
+ * The facts of `keys`, in the keys' order, as listFacts lists them; a fact no longer visible to the viewer (its
+ * source revoked, embargoed or restricted since the keys were read) is left out.
+ */
+export async function factsByKeys(opts: Omit<ListFactsOptions, 'filters'>, keys: FactKey[]): Promise<FactListRow[]> {
+  if (keys.length === 0) return [];
+  const rows = await opts.db
+    .select({ ...listColumns, entityName: entities.name, sourceTitle: sources.title })
+    .from(facts)
+    .innerJoin(entities, eq(entities.id, facts.entityId))
+    .innerJoin(sources, eq(sources.id, facts.sourceId))
+    .where(
+      and(
+        factVisible({ tenantId: opts.tenantId, role: opts.role }),
+        sql`(${facts.entityId}, ${facts.id}) in (select * from unnest(${textArray(keys.map((k) => k.entityId))}::text[], ${textArray(keys.map((k) => k.id))}::text[]))`,
+      ),
+    );
+  const byKey = new Map(rows.map((r) => [JSON.stringify([r.entityId, r.id]), r]));
+  return keys.flatMap((k) => byKey.get(JSON.stringify([k.entityId, k.id])) ?? []);
 }
 
 /** Options for the filter controls: the tenant's entities and the metrics that have (visible) facts. */

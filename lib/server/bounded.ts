@@ -8,6 +8,7 @@ import { AppError } from '@/lib/errors';
 import { aclRolesFor } from '@/lib/auth/visibility';
 import type { Role } from '@/lib/db/schema';
 import { KeyedSlots } from '@/lib/slots';
+import { asInteractive } from './priority';
 
 /**
  * Bounded work per request: no request may hold more than its share of connections or time. One request of six with 2,000 entities exhausted the
@@ -89,6 +90,17 @@ export async function boundedTenantWork<T>(
 ): Promise<T> {
   // a bare tenant id: no role, so row-level security shows only sources without an ACL
   const { tenantId, role } = typeof who === 'string' ? { tenantId: who, role: null } : who;
+  // interactive work: background chunks (exports) wait while it runs (lib/server/priority.ts)
+  return asInteractive(() => boundedWork(database, tenantId, role ?? null, fn, limits));
+}
+
+async function boundedWork<T>(
+  database: Pick<Database, 'db' | 'driver' | 'connections'>,
+  tenantId: string,
+  role: Role | null,
+  fn: (db: Db) => Promise<T>,
+  limits: BoundedWorkLimits,
+): Promise<T> {
   const release = await tenantSlots().acquire(tenantId, limits.perTenant, limits.queueMs);
   try {
     // the deadline starts inside the transaction: waiting for PGlite's one connection is not work. `fn`

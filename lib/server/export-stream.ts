@@ -6,6 +6,7 @@ import { csvHeader, csvRows, type ExportRow } from '@/lib/workspace/export-rows'
 import { type XlsxAbout, XLSX_COLUMNS, aboutRows, addXlsxRow } from '@/lib/workspace/xlsx';
 import { EXPORT_COLUMNS } from '@/lib/workspace/export-rows';
 import { KeyedSlots } from '@/lib/slots';
+import { inBackgroundTurn } from './priority';
 
 /**
  * Large exports share the server fairly. A 20,000-row XLSX built whole in memory held the event loop for
@@ -14,6 +15,8 @@ import { KeyedSlots } from '@/lib/slots';
  *   is read only when the client has taken the last (a pull stream), the XLSX through exceljs's streaming
  *   writer (rows committed as added, zipped by zlib off the loop) — yielding to the event loop every
  *   YIELD_EVERY rows, so other requests run between them;
+ * - each chunk (a page read, a block of rows written) is **background work** (lib/server/priority.ts): it
+ *   waits while interactive requests run, one chunk of any export at a time;
  * - **one export per user at a time** (a second is a typed 429 `rate_limited:export` with Retry-After) and
  *   at most EXPORTS_AT_ONCE per server process (the next waits up to EXPORT_QUEUE_MS, then a typed 503
  *   `unavailable:exports_busy`); the slot is held until the stream ends, fails or the client goes away, and
@@ -21,7 +24,7 @@ import { KeyedSlots } from '@/lib/slots';
  * - a **size cap**: at most MAX_FACT_EXPORT_ROWS rows, the rest named in the file as truncated.
  */
 export const MAX_FACT_EXPORT_ROWS = 20_000;
-export const EXPORT_PAGE_ROWS = 1_000;
+export const EXPORT_PAGE_ROWS = 250;
 export const EXPORTS_PER_USER = 1;
 export const EXPORTS_AT_ONCE = 2;
 export const EXPORT_QUEUE_MS = 2_000;
@@ -129,14 +132,17 @@ function csvStream(pages: AsyncGenerator<ExportPage>, release: () => void): Read
           controller.enqueue(encoder.encode(`\uFEFF${csvHeader()}`));
           return;
         }
-        const next = await pages.next();
+        // a pull must enqueue or close: an empty last page (the rows a multiple of the page size) reads on
+        let next = await inBackgroundTurn(() => pages.next());
+        while (!next.done && next.value.rows.length === 0) next = await inBackgroundTurn(() => pages.next());
         if (next.done) {
           release();
           controller.close();
           return;
         }
-        for (let i = 0; i < next.value.rows.length; i += YIELD_EVERY) {
-          controller.enqueue(encoder.encode(csvRows(next.value.rows.slice(i, i + YIELD_EVERY))));
+        const rows = next.value.rows;
+        for (let i = 0; i < rows.length; i += YIELD_EVERY) {
+          await inBackgroundTurn(() => controller.enqueue(encoder.encode(csvRows(rows.slice(i, i + YIELD_EVERY)))));
           await yieldToLoop();
         }
       } catch (e) {
@@ -177,12 +183,16 @@ function xlsxStream(pages: AsyncGenerator<ExportPage>, spec: StreamedExport): Re
     for (;;) {
       await demand();
       if (cancelled) return;
-      const next = await pages.next();
+      const next = await inBackgroundTurn(() => pages.next());
       if (next.done) break;
       total = next.value.total;
-      for (const r of next.value.rows) {
-        addXlsxRow(ws, r).commit();
-        if (++sent % YIELD_EVERY === 0) await yieldToLoop();
+      const rows = next.value.rows;
+      for (let i = 0; i < rows.length; i += YIELD_EVERY) {
+        await inBackgroundTurn(() => {
+          for (const r of rows.slice(i, i + YIELD_EVERY)) addXlsxRow(ws, r).commit();
+        });
+        sent += Math.min(YIELD_EVERY, rows.length - i);
+        await yieldToLoop();
       }
     }
     ws.commit();

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { Viewer } from '@/lib/auth/viewer';
 import { AppError } from '@/lib/errors';
-import { listFacts, type FactFilters } from '@/lib/facts/list-facts';
+import { factsByKeys, listFactKeys, type FactFilters, type FactKey } from '@/lib/facts/list-facts';
 import { currentDb } from './context';
-import { exportPages, streamedExportResponse, takeExportSlot } from './export-stream';
+import { exportPages, MAX_FACT_EXPORT_ROWS, streamedExportResponse, takeExportSlot } from './export-stream';
 import { answerExportRows, toCsv, type ExportRow } from '@/lib/workspace/export-rows';
 import { factExportRow } from '@/lib/workspace/facts-export';
 import { storedAnswer, type StoredAnswer } from '@/lib/workspace/shared-answer';
@@ -63,8 +63,13 @@ export async function exportAnswer(viewer: Viewer, manifestId: string, format: '
 export async function exportFacts(viewer: Viewer, filters: FactFilters, format: 'csv' | 'xlsx'): Promise<Response> {
   const db = await currentDb();
   const release = await takeExportSlot(viewer.userId);
+  const scope = { db, tenantId: viewer.tenantId, role: viewer.role };
+  // the rows' keys in the list's order are read once (one sort), then the rows a page at a time by key
+  let listed: Promise<{ keys: FactKey[]; total: number }> | null = null;
   const readPage = async (page: number, size: number) => {
-    const { rows, total } = await listFacts({ db, tenantId: viewer.tenantId, role: viewer.role, filters: { ...filters, page, size } });
+    listed ??= listFactKeys({ ...scope, filters }, MAX_FACT_EXPORT_ROWS);
+    const { keys, total } = await listed;
+    const rows = await factsByKeys(scope, keys.slice((page - 1) * size, page * size));
     return { rows: rows.map(factExportRow), total };
   };
   return streamedExportResponse(exportPages(readPage), {

@@ -27,6 +27,7 @@ import {
   streamedExportResponse,
   takeExportSlot,
 } from '@/lib/server/export-stream';
+import { asInteractive, MAX_DEFER_MS, priorityState } from '@/lib/server/priority';
 import { exportFacts } from '@/lib/server/workspace';
 import type { ExportRow } from '@/lib/workspace/export-rows';
 import { EXPORT_COLUMNS } from '@/lib/workspace/export-rows';
@@ -61,6 +62,23 @@ async function refusal(p: Promise<unknown>): Promise<{ code: string; status: num
 }
 
 describe('streamed exports', () => {
+  it('an export waits while interactive work runs: no page is read until it ends (or has waited MAX_DEFER_MS)', async () => {
+    const t = table(2_000);
+    const slot = await takeExportSlot('stream-yield');
+    let done!: () => void;
+    const answer = asInteractive(() => new Promise<void>((r) => (done = r)));
+    const res = streamedExportResponse(exportPages(t.readPage), { format: 'csv', name: 'x', about: { title: 'x' }, release: slot });
+    const reading = res.text();
+    await new Promise((r) => setTimeout(r, Math.min(500, MAX_DEFER_MS / 2)));
+    expect(t.read.pages, 'pages read while the answer ran').toBe(0);
+    done();
+    await answer;
+    const csv = await reading;
+    expect(t.read.pages).toBeGreaterThan(0);
+    expect(csv.split('\n').filter((l) => l.includes('Helios'))).toHaveLength(2_000);
+    expect(priorityState()).toEqual({ interactive: 0, waiting: 0, busy: false });
+  });
+
   it('CSV rows are written as read: the first bytes leave after one page, not after the whole export', async () => {
     const t = table(20_000);
     const slot = await takeExportSlot('stream-csv');
