@@ -101,6 +101,15 @@ describe('period grammar: each form is one phrase', () => {
     ['as at 30.09.2022', { type: 'instant', date: '2022-09-30' }],
     ['at 05.06.2022', { type: 'invalid' }],
     [
+      'at the end of June 2025',
+      { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 6, year: 2025 } },
+    ],
+    [
+      'as of the end of April 2026',
+      { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 4, year: 2026 } },
+    ],
+    ['end of Sept. 2024', { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 9, year: 2024 } }],
+    [
       'at the end of the December 2025 quarter',
       { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 12, year: 2025 } },
     ],

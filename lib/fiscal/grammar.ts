@@ -1204,6 +1204,17 @@ export const RULES: Parser<RuleHit>[] = [
         seq(opt(asOf), the, word('ye'), alt(g(y4), y4, g(yy))),
         ([, , , y]): PeriodSpec => ({ type: 'boundary', edge: 'end', ref: { type: 'bare_year', year: y.year } }),
       ),
+      // at the end of June 2025, as of the end of April 2026, end of May 2025: the balance date of the reported
+      // period that ends in that month (a 52/53-week quarter ending on its last weekend too); a month no period
+      // of the company ends in is refused with the months its periods end in, never the nearest one borrowed
+      map(
+        seq(opt(asOf), the, word('end', 'close'), word('of'), the, monthYear),
+        ([, , , , , m]): PeriodSpec => ({
+          type: 'boundary',
+          edge: 'end',
+          ref: { type: 'named_by_month', length: 'quarter', month: m.month, year: m.year, yearKind: 'calendar' },
+        }),
+      ),
       // quarter-end Dec 2025, at quarter-end, Dec-2025: the end of the quarter that ends in that month
       map(
         seq(opt(asOf), the, word('quarter', 'qtr'), opt(hyphen), word('end'), opt(comma), monthYear),

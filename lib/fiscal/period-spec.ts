@@ -82,6 +82,8 @@ export type PeriodSpec =
       yearKind: 'calendar' | 'fiscal';
       months12?: true /** "ended in early August 2025" */;
       part?: 'early' | 'mid' | 'late';
+      /** the fiscal position the question says the period is ("the first-half total" of two month-named quarters): checked */
+      position?: FiscalPosition;
     }
   /** "the fiscal year ended in 2024", "fiscal years ended in early 2025": the fiscal year whose end falls then */
   | { type: 'fiscal_year_ending_in'; year: number; part?: 'early' | 'mid' | 'late' }

@@ -262,6 +262,11 @@ const TABLE: [string, string, string, string, string][] = [
     '2023-03-26..2023-06-24 Q3 FY2023',
     '2022-10-01..2022-12-31 Q3 FY2023',
   ],
+  // a balance at the end of a month: the end of the period the company reports ending in that month (its last weekend
+  // on a 52/53-week calendar), none when no period of it ends then
+  ['at the end of March 2025', '@2025-03-31', X, '@2025-03-29', '@2025-03-31'],
+  ['as of the end of October 2024', X, '@2024-10-31', X, X],
+  ['end of May 2025', X, X, X, X],
   [
     'latest twelve months',
     '2021-10-01..2022-09-30 TTM Q3 FY2022',
@@ -304,6 +309,19 @@ describe('resolution on four calendars', () => {
     expect(resolveText('the year ended February 2024', { calendars: MARVELL })).toBe('2023-01-29..2024-02-03 FY2024');
     expect(resolveText('the year ended January 2024', { calendars: MARVELL })).toBe('2023-01-29..2024-02-03 FY2024');
     expect(resolveText('the quarter ended June 2025', { calendars: MARVELL })).toBe('unresolvable');
+  });
+
+  it('a fiscal position stated for a month-named period is checked on the calendar, never another period answered', () => {
+    const half = (month: number, year: number, position: 'H1' | 'H2') =>
+      resolveSpec(
+        { type: 'named_by_month', length: 'half', month, year, yearKind: 'calendar', position },
+        CTX.apple!,
+        'the first-half total',
+      );
+    // Apple's half ending March 2025 is H1 FY2025; a "second half" ending then is refused with what it is
+    expect(half(3, 2025, 'H1')).toMatchObject({ status: 'resolved', label: 'H1 FY2025' });
+    expect(half(3, 2025, 'H2')).toMatchObject({ status: 'unresolvable', reason: expect.stringContaining('is H1 FY2025, not H2') });
+    expect(half(6, 2025, 'H1').status).toBe('unresolvable');
   });
 
   it('a 10-Q of a named year asks which quarter', () => {

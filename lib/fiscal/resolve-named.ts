@@ -7,7 +7,7 @@
  */
 import type { ISODate } from '@/lib/domain/types';
 import { addDays, daysBetween, daysInMonth, makeDate, toDayNumber, ymd } from './dates';
-import { formatFiscalLabel } from './label';
+import { formatDateRange, formatFiscalLabel } from './label';
 import type { EndedLength, MonthRef, PeriodSpec } from './period-spec';
 import { positionLayouts, type Bounds, type FiscalPosition } from './positions';
 import { duration, fiscalResult, NEAR_DAYS, resolved, unresolvable } from './resolve-builders';
@@ -161,7 +161,12 @@ function periodEndingIn(text: string, ctx: ResolveContext, length: EndedLength, 
   const found = candidates(ctx, spans, length, (b, week) => inMonth(b.end, m, week));
   return pick(text, found, () => {
     const months = endMonths(ctx, spans, length);
-    return `no ${LENGTH_WORDS[length]} of the entity ends in ${MONTH_NAMES[m.month - 1]} ${m.year}${months ? ` (its ${LENGTH_WORDS[length]}s end in ${months})` : ''}`;
+    // the nearest end it has, said (never used: a figure at another date is another figure)
+    const last = makeDate(m.year, m.month, daysInMonth(m.year, m.month));
+    const ends = candidates(ctx, spans, length, () => true).map((c) => c.bounds.end);
+    const nearest = ends.sort((a, b) => Math.abs(daysBetween(a, last)) - Math.abs(daysBetween(b, last)))[0];
+    const near = nearest ? `; the nearest ends ${formatDateRange({ type: 'instant', date: nearest })}` : '';
+    return `no ${LENGTH_WORDS[length]} of the entity ends in ${MONTH_NAMES[m.month - 1]} ${m.year}${months ? ` (its ${LENGTH_WORDS[length]}s end in ${months}${near})` : ''}`;
   });
 }
 
@@ -173,6 +178,11 @@ export function namedByMonthResult(
 ): PeriodResolution {
   if (spec.yearKind === 'calendar') {
     const r = periodEndingIn(text, ctx, spec.length, { year: spec.year, month: spec.month });
+    if (isCandidate(r) && spec.position && r.position !== spec.position)
+      return unresolvable(
+        text,
+        `the ${LENGTH_WORDS[spec.length]} ending in ${MONTH_NAMES[spec.month - 1]} ${spec.year} is ${formatFiscalLabel(r.span.fiscalYear, r.position)}, not ${spec.position} as the question says`,
+      );
     return isCandidate(r) ? fromCandidate(text, r) : r;
   }
   const span = fiscalYearBounds(ctx.calendars, spec.year);
