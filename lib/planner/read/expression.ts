@@ -68,6 +68,38 @@ interface ExpressionInput {
   prev: Intent | null;
 }
 
+const POSITION_LENGTH: Partial<Record<string, 'half' | 'nine_months' | 'year'>> = {
+  H1: 'half',
+  H2: 'half',
+  '9M': 'nine_months',
+  FY: 'year',
+};
+
+/**
+ * The period a calculation stands for, said without its year: "the first-half total" of the December 2024 and March
+ * 2025 quarters is the half ending with the last of them, which must be that position (checked on the company's
+ * calendar: lib/fiscal); a position beside fiscal quarters takes their year. Anything else as written.
+ */
+function targetSpec(spec: PeriodSpec, operands: PeriodRequest[]): PeriodSpec {
+  if (spec.type !== 'latest_position') return spec;
+  const length = POSITION_LENGTH[spec.position];
+  const months = operands.map((o) => o.spec);
+  if (
+    length &&
+    months.length > 0 &&
+    months.every((m) => m.type === 'named_by_month' && m.length === 'quarter' && m.yearKind === 'calendar')
+  ) {
+    const last = months
+      .map((m) => m as Extract<PeriodSpec, { type: 'named_by_month' }>)
+      .reduce((a, b) => (b.year * 12 + b.month > a.year * 12 + a.month ? b : a));
+    return { type: 'named_by_month', length, month: last.month, year: last.year, yearKind: 'calendar', position: spec.position };
+  }
+  return withYear(
+    spec,
+    months.find((m) => yearOf(m)),
+  );
+}
+
 /**
  * Explicit arithmetic ("add Q1 and Q2 revenue", "net income divided by revenue", "take FY2021 and
  * subtract the first nine months"): operands each with their own measure and period, evaluated by
@@ -124,6 +156,8 @@ function operandRegion(x: ExpressionInput): { region: [number, number]; target: 
     ...[...question.matchAll(/\s=\s|:\s/g)].map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0] })),
   ]
     .filter((m) => /^(?:computed|calculated|defined|taken|worked\s+out|derived|measured|take|\s*[=:])/i.test(m.text.trim() || m.text))
+    // ": what is the first-half total?" asks for the result after the operands: no divider before them
+    .filter((m) => !/^\s*:/.test(m.text) || !((RESULT_LEAD.lastIndex = m.start), RESULT_LEAD.test(question)))
     .sort((a, b) => a.start - b.start);
   const firstOp = Math.min(...[...x.arithW, ...x.prefixW].map((w) => w.start));
   const divider = dividers.filter((d) => d.end <= firstOp).pop() ?? dividers[0];
@@ -149,7 +183,37 @@ function operandRegion(x: ExpressionInput): { region: [number, number]; target: 
     target = [toGet.end, question.length];
     region = [region[0], toGet.start];
   }
+  // "Add up … the December 2024 and March 2025 quarters — what's the first-half total?": the clause asking for the
+  // result names what the calculation stands for
+  const asked = resultClause(x, region);
+  if (asked) {
+    target = [asked.start, region[1]];
+    region = [region[0], asked.start];
+  }
   return { region, target };
+}
+
+const RESULT_LEAD =
+  /\s*(?:[—–:;]|[.?!](?=\s))\s*(?:(?:so|and)\s+)?(?:what(?:['’]s|\s+is|\s+was|\s+would\s+be)|give\s+(?:me\s+)?|that\s+gives)\s+(?:the\s+|a\s+|their\s+|its\s+)?/gy;
+const RESULT_NOUN = /\b(?:total|sum|combined\s+figure|aggregate)\b[\s?.!]*$/i;
+
+/** A clause after the operands that asks for their result ("— what's the first-half total?"); its words are placed. */
+function resultClause(x: ExpressionInput, region: [number, number]): { start: number } | null {
+  const { question, spans } = x;
+  for (let at = region[0]; at < region[1]; at++) {
+    RESULT_LEAD.lastIndex = at;
+    const lead = RESULT_LEAD.exec(question);
+    if (!lead || !/[—–:;.?!]/.test(lead[0])) continue;
+    const rest = question.slice(at + lead[0].length, region[1]);
+    const noun = RESULT_NOUN.exec(rest);
+    if (!noun) return null;
+    const lead0 = at + lead[0].length - lead[0].trimStart().length;
+    spans.claim(lead0, at + lead[0].length, 'operation', 'the result asked');
+    const n = at + lead[0].length + noun.index;
+    spans.claim(n, n + noun[0].trimEnd().replace(/[?.!]+$/, '').length, 'operation', 'the result asked');
+    return { start: at };
+  }
+  return null;
 }
 
 /**
@@ -382,7 +446,7 @@ function planExpression(x: ExpressionInput): PlanResult {
   };
   const metric = targetMeasure?.ref ?? ordered[0]!.metric;
   const targetRequest: PeriodRequest[] = targetPeriod
-    ? [{ text: targetPeriod.text, spec: targetPeriod.spec, forMetric: '__target__' }]
+    ? [{ text: targetPeriod.text, spec: targetSpec(targetPeriod.spec, requests), forMetric: '__target__' }]
     : [];
   const intent: Intent = {
     entities: x.entities,

@@ -26,11 +26,12 @@ export const periodReader: Reader = {
   read(r) {
     const { question, spans } = r;
     // periods (the basis phrase's date and a named filing are not periods)
-    r.periodText = withoutRanges(question, r.version.hidden);
+    // "the end of each company's fiscal 2024": the owner words are read apart (claimOwnCalendars), the period around them
+    r.periodText = withoutRanges(question, [...r.version.hidden, ...ownCalendarLeads(r)]);
     const instructionClaims = r.instructionsRead.claims;
-    const rawPhrases = extractPeriodPhrases(r.periodText).filter(
-      (p) => !withinInstruction(instructionClaims, p.start, p.end) && !withinInstruction(r.verdictRead.claims, p.start, p.end),
-    );
+    const rawPhrases = extractPeriodPhrases(r.periodText)
+      .filter((p) => !withinInstruction(instructionClaims, p.start, p.end) && !withinInstruction(r.verdictRead.claims, p.start, p.end))
+      .map((p) => (/\s{2}/.test(p.text) ? { ...p, text: p.text.replace(/\s+/g, ' ') } : p));
     // "Alphabet diluted EPS as reported in the 2021 10-K": a named filing without another period is its own period
     if (rawPhrases.length === 0 && r.version.filingPeriod) rawPhrases.push(r.version.filingPeriod);
     r.rawPhrases = rawPhrases;
@@ -44,6 +45,8 @@ export const periodReader: Reader = {
     let phrases = rawPhrases.filter((p) => !(p.spec.type === 'relative' && ow.comparison.some((c) => p.start < c.end && c.start < p.end)));
     phrases = fiscalMarked(r, phrases);
     phrases = yearEndsChecked(r, phrases);
+    phrases = asidesChecked(r, phrases);
+    phrases = monthQuarters(r, phrases);
     for (const p of phrases) for (const [s, e] of phraseRanges(p)) spans.claim(s, e, 'period', p.text);
     for (const m of question.matchAll(FULL_YEAR)) {
       const near = phrases.some(
@@ -52,6 +55,7 @@ export const periodReader: Reader = {
       if (near) spans.claim(m.index!, m.index! + m[0].length, 'period', 'FY');
     }
     claimAnnual(r, phrases);
+    claimOwnCalendars(r, phrases);
     claimDiscreteQuarter(question, spans, phrases);
     r.phrases = phrases;
     r.rangeSpan = yearRangeSpan(r.periodText, phrases);
@@ -110,6 +114,102 @@ function yearEndsChecked(r: Reading, phrases: PeriodPhrase[]): PeriodPhrase[] {
 }
 
 /**
+ * "the December 2024 and March 2025 quarters", "the April, July and October 2025 quarters": months listed before
+ * one plural "quarters" are each the quarter ending in that month (as "the December 2024 quarter" is).
+ */
+function monthQuarters(r: Reading, phrases: PeriodPhrase[]): PeriodPhrase[] {
+  const { question, spans } = r;
+  const out = [...phrases];
+  const joined = (a: PeriodPhrase | undefined, b: PeriodPhrase | undefined) =>
+    a?.spec.type === 'month' && b?.spec.type === 'month' && /^\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)$/i.test(question.slice(a.end, b.start));
+  for (let k = 0; k < out.length; k++) {
+    let j = k;
+    while (joined(out[j], out[j + 1])) j++;
+    const last = out[j];
+    const plural = j > k && last ? /^\s*quarters\b/i.exec(question.slice(last.end)) : null;
+    if (!plural || !last) continue;
+    for (let x = k; x <= j; x++) {
+      const p = out[x];
+      if (p?.spec.type !== 'month') continue;
+      out[x] = { ...p, spec: { type: 'named_by_month', length: 'quarter', month: p.spec.month, year: p.spec.year, yearKind: 'calendar' } };
+    }
+    spans.claim(last.end, last.end + plural[0].length, 'period', 'quarters');
+    k = j;
+  }
+  return out;
+}
+
+/** "(the 53-week year)", ", a 14-week quarter", "(53 weeks)": the length the question states for the period before it. */
+const WEEKS_ASIDE =
+  /^\s*,?\s*\(?\s*(?:(?:which|that)\s+(?:was|is)\s+)?(?:the\s+|a\s+|an\s+)?(52|53|13|14|fifty[- ]two|fifty[- ]three|thirteen|fourteen)[-\s]weeks?(?:\s+(?:fiscal\s+)?(year|quarter|period))?\s*(\))?/i;
+const WEEK_WORDS: Record<string, number> = {
+  'fifty-two': 52,
+  'fifty two': 52,
+  'fifty-three': 53,
+  'fifty three': 53,
+  thirteen: 13,
+  fourteen: 14,
+};
+const QUARTERS = new Set(['Q1', 'Q2', 'Q3', 'Q4']);
+type FiscalSpec = Extract<PeriodPhrase['spec'], { type: 'fiscal' }>;
+
+/**
+ * Asides that confirm the period before them, read as checks on it (the resolver refuses a period they do not fit,
+ * never answering another one): a stated length ("fiscal 2023 (the 53-week year)": that year must run 53 weeks) and a
+ * quarter's code beside its month name ("the September quarter of fiscal 2025 (Q4)": Q4 of fiscal 2025, which must
+ * end in September). A code naming another fiscal year than the month-named quarter's is asked back.
+ */
+function asidesChecked(r: Reading, phrases: PeriodPhrase[]): PeriodPhrase[] {
+  const { question, spans } = r;
+  const out: PeriodPhrase[] = [];
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    if (!p) continue;
+    const next = phrases[k + 1];
+    const weeks = p.spec.type === 'fiscal' ? WEEKS_ASIDE.exec(question.slice(p.end)) : null;
+    if (weeks && p.spec.type === 'fiscal' && p.spec.year.style !== 'span') {
+      const said = (weeks[1] ?? '').toLowerCase().replace(/\s+/g, ' ');
+      const n = Number(said) || WEEK_WORDS[said] || 0;
+      const length = (weeks[2] ?? '').toLowerCase();
+      const fits = length === 'year' ? p.spec.position === 'FY' : length === 'quarter' ? QUARTERS.has(p.spec.position) : true;
+      const paren = /\(/.test(weeks[0]) === !!weeks[3];
+      if (fits && paren && (n >= 52 ? p.spec.position === 'FY' : QUARTERS.has(p.spec.position))) {
+        spans.claim(p.end + weeks[0].length - weeks[0].trimStart().length, p.end + weeks[0].trimEnd().length, 'period', `${n} weeks`);
+        out.push({ ...p, spec: { ...p.spec, weeks: n } });
+        continue;
+      }
+    }
+    const code = next && /^\s*\(\s*$/.test(question.slice(p.end, next.start)) && /^\s*\)/.test(question.slice(next.end)) ? next : null;
+    const checked = code ? quarterCodeCheck(p, code) : null;
+    if (code && checked) {
+      spans.claim(p.end, code.end + (/^\s*\)/.exec(question.slice(code.end))?.[0].length ?? 0), 'period', `confirms ${p.text}`);
+      out.push({ ...p, spec: checked });
+      k++;
+      continue;
+    }
+    out.push(p);
+  }
+  return out;
+}
+
+/** "the September quarter of fiscal 2025 (Q4)": Q4 of fiscal 2025 ending in September; null when the code is no such check. */
+function quarterCodeCheck(named: PeriodPhrase, code: PeriodPhrase): FiscalSpec | PeriodPhrase['spec'] | null {
+  const n = named.spec;
+  const c = code.spec;
+  const position = c.type === 'latest_position' || c.type === 'fiscal' ? c.position : null;
+  if (!position || !QUARTERS.has(position)) return null;
+  if (n.type === 'named_by_month' && n.length === 'quarter' && n.yearKind === 'fiscal') {
+    // a code with a fiscal year of its own must name the month-named quarter's year
+    if (c.type === 'fiscal' && c.year.year !== n.year)
+      return { type: 'invalid', reason: `“${named.text}” is in fiscal ${n.year}, and “${code.text}” names fiscal ${c.year.year}` };
+    return { type: 'fiscal', position, year: { year: n.year, style: 'fiscal' }, endsIn: { month: n.month } };
+  }
+  if (n.type === 'named_by_month' && n.length === 'quarter' && c.type === 'fiscal' && c.year.style !== 'bare')
+    return { ...c, endsIn: { month: n.month, year: n.year } };
+  return null;
+}
+
+/**
  * "annual revenue FY2024", "average annual revenue FY2022-FY2024", "yearly net income for the last three
  * years": the word says the periods are fiscal years, which they are — placed only when every period is one.
  */
@@ -125,6 +225,32 @@ function claimAnnual(r: Reading, phrases: PeriodPhrase[]): void {
   if (phrases.length === 0 || !phrases.every(yearLike) || comparing) return;
   for (const m of r.question.matchAll(/\b(?:annual|yearly)\b/gi))
     if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'period', 'FY');
+}
+
+/**
+ * "each company's fiscal 2025", "in their respective fiscal 2025", "each on its own fiscal calendar": with several
+ * companies, each period is resolved on each company's own calendar — what the planner does anyway, so the words
+ * are placed as that. Their trailing "fiscal year" / "calendar" (no year of its own) only beside a period the
+ * question names; with one company "each company's" is not placed (it blocks, named).
+ */
+const OWN_CALENDAR =
+  /\b(?:each\s+(?:company|firm|issuer|one|business|filer)['’]s(?:\s+(?:own|respective))?|each\s+(?:on|in|by|using)\s+(?:its|their)\s+own|(?:on|in|by|using)\s+(?:their|its)\s+(?:own|respective)|their\s+(?:own\s+)?respective|their\s+own(?=\s+(?:fiscal|financial|reporting)\b)|respective(?=\s+(?:fiscal|financial|reporting)\b))/gi;
+/** What may follow the owner words without a year: "fiscal year", "calendar", "reporting calendars". */
+const OWN_TAIL = /^(?:\s+(?:fiscal|financial|reporting))?(?:\s+(?:calendars?|fiscal\s+years?|years?))?\b(?!\s*'?\d)/i;
+
+/** The owner words' ranges ("each company's", "their respective"), with several companies only. */
+function ownCalendarLeads(r: Reading): [number, number][] {
+  if (r.entities.length < 2) return [];
+  return [...r.question.matchAll(OWN_CALENDAR)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length]);
+}
+
+function claimOwnCalendars(r: Reading, phrases: PeriodPhrase[]): void {
+  const { spans, question } = r;
+  for (const [s, lead] of ownCalendarLeads(r)) {
+    const tail = phrases.length > 0 ? (OWN_TAIL.exec(question.slice(lead))?.[0].length ?? 0) : 0;
+    for (const t of spans.tokens.filter((t) => t.start >= s && t.end <= lead + tail && !spans.taken(t.start, t.end)))
+      spans.claim(t.start, t.end, 'period', "each company's own calendar");
+  }
 }
 
 /** "using FY2025 operating profit": a period pinned to one operand of a derived metric. */
