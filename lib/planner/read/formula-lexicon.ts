@@ -43,6 +43,13 @@ export const DEFINITION_MARKER =
 /** "Compute X as …", "calculate X as …": the "as" after the name the formula defines. */
 export const COMPUTE_AS = /\b(?:compute|calculate|work\s+out|figure\s+out|determine|derive|estimate)\b/i;
 
+/**
+ * After a compute verb and the name it computes (with its period or company between): the "as" or the dash that
+ * opens the formula ("Compute X's operating margin for fiscal 2025 as A divided by B", "calculate the margin for
+ * FY2025 — A divided by B"). Not "as a percentage of" (an operator) nor "as of" (a date).
+ */
+export const COMPUTE_MARKER = /\s+as\b(?!\s+(?:of|at|an?|percent|%)\b)\s*|\s*[—―]\s*/iy;
+
 /** "ratio of X to Y". */
 export const RATIO_OF = /(?:the\s+)?ratio\s+of\b/iy;
 

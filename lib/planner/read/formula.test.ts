@@ -72,6 +72,21 @@ describe('user-stated formulas', () => {
       'FY2022',
     ],
     ['Zeta Foods FY2021 net income plus depreciation as a percentage of revenue', '((net_income + depreciation_only) % revenue)', 'FY2021'],
+    // a compute verb, the name with its period, then "as" or a dash opens the formula
+    ['Compute Acme Widgets operating margin for FY2024 as operating income divided by revenue', '(operating_income / revenue)', 'FY2024'],
+    ['Calculate the gross margin for FY2023 for Zeta Foods — gross profit divided by revenue', '(gross_profit / revenue)', 'FY2023'],
+    // an operator written apart from its operands is no part of a measure's name ("cost of sales) / revenue")
+    [
+      'Zeta Foods: markup spread defined as (revenue - cost of sales) / revenue, FY2022',
+      '((revenue - cost_of_revenue) / revenue)',
+      'FY2022',
+    ],
+    // a definition with several operators is one formula
+    [
+      'Liquid assets = cash and cash equivalents + short-term investments - current liabilities. Acme Widgets at the end of FY2021?',
+      '((cash + marketable_securities_current) - current_liabilities)',
+      'at the end of FY2021',
+    ],
   ];
   for (const [q, expr, period] of COMPUTED) {
     it(q, () => {
@@ -83,6 +98,19 @@ describe('user-stated formulas', () => {
       expect([...new Set(r.intent.periods.map((p) => p.text))]).toEqual([period]);
     });
   }
+
+  it('a formula stated once for several companies is each company’s own; one joining companies is not computed', () => {
+    const r = plan('Compare Acme Widgets and Zeta Foods: gross margin defined as (revenue - cost of sales) / revenue, FY2024');
+    expect(r.status).toBe('planned');
+    if (r.status === 'planned') {
+      expect(r.intent.entities.map((e) => e.id)).toEqual(['acme', 'zeta']);
+      expect(shape(r.intent.expression)).toBe('((revenue - cost_of_revenue) / revenue)');
+    }
+    expect(
+      plan('What was operating margin, computed as operating income over revenue, for Zeta Foods and Acme Widgets in FY2023?').status,
+    ).toBe('planned');
+    expect(plan('Acme Widgets revenue divided by Zeta Foods revenue in FY2024').status).toBe('needs_clarification');
+  });
 
   it('the name a formula defines is the user’s own words before the marker, not a measure inside them', () => {
     for (const [q, id, expr] of [

@@ -18,6 +18,7 @@ import {
   AVERAGE_AFTER,
   AVERAGE_BEFORE,
   COMPUTE_AS,
+  COMPUTE_MARKER,
   COVER,
   DEFINITION_MARKER,
   DIVIDE,
@@ -70,10 +71,13 @@ const sentenceEnd = (q: string, from: number) => {
 function markerAfter(r: Reading, from: number): { start: number; end: number } | null {
   const { question, spans } = r;
   const limit = sentenceEnd(question, from);
+  // "Compute X's operating margin for fiscal 2025 as …": after a compute verb, "as" or a dash opens the formula
+  const computed = COMPUTE_AS.test(question.slice(0, from));
   let at = from;
   while (at < limit) {
     DEFINITION_MARKER.lastIndex = at;
-    const marker = DEFINITION_MARKER.exec(question);
+    COMPUTE_MARKER.lastIndex = at;
+    const marker = DEFINITION_MARKER.exec(question) ?? (computed ? COMPUTE_MARKER.exec(question) : null);
     if (marker?.[0].trim()) return { start: at, end: at + marker[0].length };
     const word = /[\s,]*([^\s,]+)/y;
     word.lastIndex = at;
@@ -128,13 +132,12 @@ function formulaRegion(r: Reading): Region {
   const { question, measureAt } = r;
   for (const m of measureAt) {
     const marker = markerAfter(r, m.end);
-    const computeAs = COMPUTE_AS.test(question.slice(0, m.start)) ? /^\s+as\b\s*/i.exec(question.slice(m.end)) : null;
     // "Apple's effective tax rate for fiscal 2024, provision for income taxes divided by …": a ratio the library
     // names, then its formula after a comma
     const apposition = m.ref.kind === 'derived' ? /^[^,.;:?!()]{0,40},\s*/.exec(question.slice(m.end)) : null;
     const after = apposition ? question.slice(m.end + apposition[0].length, sentenceEnd(question, m.end)) : '';
     const appositive = apposition && OPERATORS.some((o) => new RegExp(`\\b(?:${o.re.source})`, 'i').test(after));
-    const start = marker ? marker.end : computeAs ? m.end + computeAs[0].length : appositive ? m.end + (apposition?.[0].length ?? 0) : -1;
+    const start = marker ? marker.end : appositive ? m.end + (apposition?.[0].length ?? 0) : -1;
     if (start < 0) continue;
     // "net cash, computed as …", "adjusted operating income, defined as …": words no reader placed before the
     // measure are part of the name the formula defines, which is then the user's own (not the library's measure)
@@ -142,12 +145,21 @@ function formulaRegion(r: Reading): Region {
     const name = run && run.start < m.start ? { start: run.start, end: m.end, measure: null } : { start: m.start, end: m.end, measure: m };
     return { start, end: sentenceEnd(question, start), name, marker: marker ?? null };
   }
-  // a name the library does not know, defined by the formula that follows ("LPA's net operating income, which I compute as …")
+  // a name the library does not know, defined by the formula that follows ("LPA's net operating income, which I compute as …");
+  // of several markers before the first operand ("Zeta Foods: markup spread defined as (revenue …"), the last
+  let found: { at: number; marker: string } | null = null;
   for (let at = 0; at < question.length; at++) {
     DEFINITION_MARKER.lastIndex = at;
     const marker = DEFINITION_MARKER.exec(question);
     if (!marker || !/[=:]|[a-z]{3}|\bi\.\s?e\b/i.test(marker[0]) || measureAt.some((m) => m.start < at && m.end > at)) continue;
-    const start = at + marker[0].length;
+    const after = found ? found.at + found.marker.length : 0;
+    if (found && measureAt.some((m) => m.start >= after && m.start < at)) break;
+    found = { at, marker: marker[0] };
+    at += marker[0].length - 1;
+  }
+  if (found) {
+    const { at } = found;
+    const start = at + found.marker.length;
     const name = definedName(r, at);
     return {
       start,
@@ -179,7 +191,8 @@ function formulaSignals(r: Reading): boolean {
   return (
     ops.size >= 2 ||
     ops.has('mul') ||
-    (ops.size >= 1 && (/[()]/.test(q) || has(DEFINITION_MARKER) || /\baverage\b|\bmean\b/i.test(q))) ||
+    (ops.size >= 1 &&
+      (/[()]/.test(q) || has(DEFINITION_MARKER) || /\baverage\b|\bmean\b/i.test(q) || r.measureAt.some((m) => markerAfter(r, m.end)))) ||
     has(PER_SHARE) ||
     has(RATIO_OF) ||
     has(SHARE_OF) ||
@@ -366,10 +379,10 @@ export const formulaReader: Reader = {
   name: 'expression',
   read(r) {
     if (!formulaSignals(r)) return null;
-    if (r.entities.length > 1) return null;
     const region = formulaRegion(r);
     const lexed = lexFormula(r, region);
     if (!lexed) return null;
+    if (r.entities.length > 1 && !eachCompanys(r, region, lexed.items)) return null;
     const distinct = new Set(r.phrases.map((p) => JSON.stringify(p.spec)));
     attachPeriods(lexed.items, r.question, distinct.size > 1);
     const parsed = parseFormula(lexed.items, r.question);
@@ -378,6 +391,18 @@ export const formulaReader: Reader = {
     return planFormula(r, region, lexed, parsed.tree);
   },
 };
+
+/**
+ * A formula stated once for several companies ("Compare Nike and P&G: gross margin defined as …") is each
+ * company's own, on its own calendar, when it is a definition and no company stands among its operands (one that
+ * does joins companies: "Nike revenue divided by P&G revenue" is not read here).
+ */
+function eachCompanys(r: Reading, region: Region, items: Item[]): boolean {
+  const operands = items.filter((x) => x.k === 'operand');
+  const first = operands[0]?.start ?? region.start;
+  const last = operands.at(-1)?.end ?? region.end;
+  return !!region.marker && !r.entityAt.some((e) => e.end > first && e.start < last);
+}
 
 const EPS: Record<string, string> = { basic: 'eps_basic', diluted: 'eps_diluted' };
 
