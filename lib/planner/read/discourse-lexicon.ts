@@ -135,10 +135,34 @@ function taskLead(question: string, s: number, e: number): DiscourseClaim | null
   return { start: s + lead, end: s + lead + m[0].length, detail: 'task' };
 }
 
+/**
+ * What the asker is doing, said before the question: "I'm screening semis on profitability: …", "We are building a
+ * comps table — …", "I'm looking at retailers, so what was …". The clause opens the question with a first person and
+ * a verb of what analysts do (screening, building, comparing, …) and ends at a colon, dash, semicolon or sentence end (or a comma before a question word); it holds
+ * no number. Its words say why the figure is asked, never which: the figure is the one the question then names.
+ */
+const ACTIVITY =
+  /^\s*(?:(?:so|ok(?:ay)?|hi|hello)\s*,?\s+)?(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:(?:currently|just|now|busy)\s+)?(?:screening|building|looking|comparing|preparing|working|modell?ing|reviewing|analy[sz]ing|researching|studying|writing|putting|updating|checking|benchmarking|doing|trying|covering|evaluating|assessing|valuing|pricing|creating|compiling|gathering|collecting|tracking|following|monitoring|digging|exploring|pulling|refreshing|drafting|sizing|ranking|scanning|surveying|reading)\b[^.?!;:—–\d$€£%]{0,100}?(?:\s*[:;—–]|[.!](?=\s)|,(?=\s*(?:so\s+|and\s+)?(?:what|how|which|can|could|please|give|tell|did|does|do|was|were|is)\b))/i;
+
+/** Words that would restrict or change the figure: a clause holding one is no preamble (its words stay the readers'). */
+const CONSTRAINT =
+  /\b(?:exclud\w*|includ\w*|except\w*|only|without|net\s+of|adjust\w*|segments?|divisions?|regions?|non-?gaap|pro\s+forma|restat\w*|continuing|discontinued|organic|constant\s+currency)\b/i;
+
+function activityPreamble(question: string, taken: (start: number, end: number) => boolean): DiscourseClaim | null {
+  const m = ACTIVITY.exec(question);
+  if (!m || !question.slice(m[0].length).trim() || CONSTRAINT.test(m[0])) return null;
+  const start = m[0].length - m[0].trimStart().length;
+  return taken(start, m[0].length) ? null : { start, end: m[0].length, detail: 'what the asker is doing' };
+}
+
 /** The discourse clauses and task verbs of a question (claims do not overlap `taken`). */
 export function readDiscourseClauses(question: string, taken: (start: number, end: number) => boolean): DiscourseClaim[] {
   const out: DiscourseClaim[] = [];
+  const activity = activityPreamble(question, taken);
+  if (activity) out.push(activity);
+  const inActivity = (s: number) => !!activity && s < activity.end;
   for (const [s, e] of clauses(question)) {
+    if (inActivity(s)) continue;
     const role = roleClause(question, s, e);
     const whole = role ? [role] : answerFormClause(question, s, e, taken);
     if (whole) {

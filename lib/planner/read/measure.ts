@@ -172,7 +172,8 @@ export const measureVerbReader: Reader = {
       r.metricMentions = r.metricMentions.filter((m) => !cash.some((c) => c.start === m.start));
       r.measureAt = r.measureAt.filter((m) => !cash.includes(m));
     }
-    for (const { re, fits } of CLASS_VERBS) {
+    for (const { re, fits, unless } of CLASS_VERBS) {
+      if (unless?.test(question)) continue;
       for (const v of question.matchAll(re)) {
         const s = v.index ?? 0;
         // the verb with its particles, or the verb alone when a particle belongs to a measure ("lose at the operating line")

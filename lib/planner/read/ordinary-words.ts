@@ -15,6 +15,7 @@
  * A lexicon built from the filings (lib/ontology/vocabulary) plugs in beside these, as another source of
  * measure mentions for the measure reader.
  */
+import { getFormula } from '@/lib/ontology/formulas';
 import { getMetric } from '@/lib/ontology/metrics';
 
 const alt = (...forms: string[]) => `(?:${forms.join('|')})`;
@@ -126,6 +127,12 @@ export const ORDINARY_PATTERNS: readonly { pattern: string; metric: string }[] =
   },
   { pattern: `${alt('customers', 'clients')} ${alt('owe', 'owed', 'owes', 'owing')}`, metric: 'receivables' },
   { pattern: `${alt('owed', 'due')} (?:to it )?(?:by|from) ${POSSESSIVE}${alt('customers', 'clients')}`, metric: 'receivables' },
+  // the non-current caption of debt: "long-term debt (excluding the current portion)", "what did it owe long-term"
+  {
+    pattern: `(?:long term debt|term debt|long term borrowings) ${alt('excluding', 'excl', 'ex', 'less', 'net of', 'without', 'minus')} (?:the |its )?current ${alt('portion', 'portions', 'maturities')}(?: of (?:long term |term )?(?:debt|borrowings))?`,
+    metric: 'long_term_debt_noncurrent',
+  },
+  { pattern: `${alt('owe', 'owes', 'owed', 'owing')} (?:over the )?long term`, metric: 'long_term_debt_noncurrent' },
   // equity and pay in stock
   { pattern: `${alt("shareholders'", "stockholders'", "owners'")} ${alt('stake', 'claim', 'interest')}`, metric: 'total_equity' },
   {
@@ -150,10 +157,18 @@ export const WEAK_VERBS: readonly { words: readonly string[]; metric: string }[]
 ];
 
 /** What a measure is, for the verbs that fit it. */
-export type MeasureClass = 'outflow' | 'income' | 'profit' | 'balance' | 'owed';
+export type MeasureClass = 'outflow' | 'income' | 'profit' | 'balance' | 'owed' | 'rate';
 
 /** The class of a measure: from the ontology's sign and period type (a liability is owed; other balances held). */
 export function measureClass(id: string, periodType: 'instant' | 'duration'): MeasureClass[] {
+  // a margin or a ratio the library computes is also a rate a business runs at
+  const formula = getFormula(id);
+  const rate = formula && (formula.op === 'margin' || formula.unit === 'ratio');
+  const classes = amountClass(id, periodType);
+  return rate ? ['rate', ...classes] : classes;
+}
+
+function amountClass(id: string, periodType: 'instant' | 'duration'): MeasureClass[] {
   if (periodType === 'instant')
     return /liabilit|debt|payable|borrowing|deferred_revenue|accrued|lease_liabil/.test(id) ? ['owed', 'balance'] : ['balance'];
   const sign = getMetric(id)?.sign;
@@ -176,9 +191,15 @@ export function measureClass(id: string, periodType: 'instant' | 'duration'): Me
  * to the period reader, and blocks when that reader does not place it (the balance at a period's start is
  * not the balance at its end).
  */
-export const CLASS_VERBS: readonly { re: RegExp; fits: MeasureClass }[] = [
+export const CLASS_VERBS: readonly { re: RegExp; fits: MeasureClass; unless?: RegExp }[] = [
+  // "how much cash went to buybacks" — not in "what share of revenue went to R&D" (the share's link word)
   {
-    re: /\b(?:(?:go|goes|went|gone|going)\s+out(?:\s+(?:of\s+)?the\s+door)?|spend|spends|spent|spending|pay|pays|paid|paying|pour|poured|pours|invest|invests|invested|investing|shell(?:ed)?\s+out|lay\s+out|laid\s+out|fork(?:ed)?\s+out|hand(?:ed|s)?\s+(?:back|over|out)|return(?:ed|s)?|give\s+back|gave\s+back|distribut(?:e|ed|es)|devote[ds]?|allocate[ds]?|incur(?:red|s)?|run\s+through|ran\s+through|book(?:ed|s)?|record(?:ed|s)?|charge[ds]?)\b(?:\s+(?:out|back|on|for|in|into|to|through|via|as))*/gi,
+    re: /\b(?:go|goes|went|gone|going)\s+(?:to(?:wards?)?|into)\b/gi,
+    fits: 'outflow',
+    unless: /\b(?:share|percentage|percent|fraction|proportion|portion)\s+of\b/i,
+  },
+  {
+    re: /\b(?:(?:go|goes|went|gone|going)\s+out(?:\s+(?:of\s+)?the\s+door)?|plough(?:s|ed|ing)?|plow(?:s|ed|ing)?|sink|sinks|sank|sunk|funnel(?:l?ed|s)?|channel(?:l?ed|s)?|spend|spends|spent|spending|pay|pays|paid|paying|pour|poured|pours|invest|invests|invested|investing|shell(?:ed)?\s+out|lay\s+out|laid\s+out|fork(?:ed)?\s+out|hand(?:ed|s)?\s+(?:back|over|out)|return(?:ed|s)?|give\s+back|gave\s+back|distribut(?:e|ed|es)|devote[ds]?|allocate[ds]?|incur(?:red|s)?|run\s+through|ran\s+through|book(?:ed|s)?|record(?:ed|s)?|charge[ds]?)\b(?:\s+(?:out|back|on|for|in|into|to|through|via|as))*/gi,
     fits: 'outflow',
   },
   {
@@ -191,6 +212,11 @@ export const CLASS_VERBS: readonly { re: RegExp; fits: MeasureClass }[] = [
     fits: 'balance',
   },
   { re: /\b(?:owe|owes|owed|owing)\b(?:\s+(?:in|on|to))*/gi, fits: 'owed' },
+  // "what operating margin did it run at", "the gross margin came in at", "where did ROE land"
+  {
+    re: /\b(?:run|runs|ran|running|operate[ds]?|operating|come|comes|came|coming|land|lands|landed|landing|clock(?:s|ed)?|settle[ds]?)\s+(?:in\s+)?at\b/gi,
+    fits: 'rate',
+  },
 ];
 
 /** Words that say where a balance sits or to whom money goes, placed beside a measure of their class. */

@@ -5,7 +5,7 @@
  */
 import { matchMetrics } from '../match-metric';
 import { readVersionBasis, versionsOnlyForValues } from '../version-basis';
-import type { Reader } from './types';
+import type { Reader, Reading } from './types';
 
 export const scopeReader: Reader = {
   name: 'scope',
@@ -21,6 +21,7 @@ export const scopeReader: Reader = {
     // "consolidated net income" is a caption of its own (the line before noncontrolling interests), not a scope word
     for (const m of question.matchAll(/\b(consolidated|standalone)\b(?!\s+net\s+(?:income|earnings)\b)/gi))
       if (!spans.taken(m.index!, m.index! + m[0].length)) spans.claim(m.index!, m.index! + m[0].length, 'scope', m[1]!.toLowerCase());
+    claimWholeCompany(r);
     // "GAAP", "U.S. GAAP", "(GAAP)", "as reported under GAAP": the filed figures are the GAAP ones; "non-GAAP" is not
     // placed here (it stays a word the planner cannot answer)
     for (const m of question.matchAll(
@@ -31,6 +32,34 @@ export const scopeReader: Reader = {
     return null;
   },
 };
+
+/**
+ * "Across all of Alphabet", "for the whole of P&G", "company-wide", "across all its segments": the consolidated
+ * total, which is what a figure without a member is. An aside right after it that only confirms what the total
+ * holds ("(Google Cloud included)", "(including Other Bets)") is placed with it — never "excluding", which changes
+ * the figure and stays unplaced.
+ */
+const WHOLE_OF = /\b(?:across|for|over|in)\s+(?:all\s+of|the\s+whole\s+of|the\s+entirety\s+of|the\s+entire|the\s+whole)\s*$/i;
+const WHOLE_COMPANY =
+  /\b(?:(?:across|for|over|in)\s+)?(?:the\s+)?(?:whole|entire)\s+(?:company|group|firm|enterprise|business)\b|\b(?:company|group|firm|enterprise)[- ]wide\b|\bacross\s+all\s+(?:of\s+)?(?:its|their|the)\s+(?:segments|businesses|divisions|units|operations|reportable\s+segments)\b/gi;
+const INCLUDED_ASIDE = /^\s*[,(]?\s*\(\s*(?:(?:[^()]{1,60}?)\s+included|including\s+[^()]{1,60}?)\s*\)/i;
+
+function claimWholeCompany(r: Reading): void {
+  const { question, spans } = r;
+  const wholes: [number, number, number][] = [];
+  for (const e of r.entityAt) {
+    const before = WHOLE_OF.exec(question.slice(Math.max(0, e.start - 40), e.start));
+    if (before) wholes.push([e.start - before[0].length, e.start, e.end]);
+  }
+  for (const m of question.matchAll(WHOLE_COMPANY)) wholes.push([m.index ?? 0, (m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length]);
+  for (const [s, e, after] of wholes) {
+    if (spans.taken(s, e)) continue;
+    spans.claim(s, e, 'scope', 'consolidated');
+    const aside = INCLUDED_ASIDE.exec(question.slice(after));
+    if (aside && !spans.taken(after, after + aside[0].length))
+      spans.claim(after, after + aside[0].length, 'scope', 'consolidated (confirming aside)');
+  }
+}
 
 /** The scope of the whole question: standalone or consolidated as written, else the thread's, else consolidated. */
 export function questionScope(
