@@ -206,11 +206,37 @@ const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instr
   },
   {
     detail: 'percent',
-    re: /\b(?:in\s+(?:units\s+of\s+)?|as\s+(?:a\s+)?)(?:percents?|percentages?)\b(?!\s+(?:of|change|terms|points)\b)/gi,
+    re: /\b(?:(?:expressed|shown|given|stated|written|presented)\s+)?(?:in\s+(?:units\s+of\s+)?|as\s+(?:a\s+)?)(?:percents?|percentages?)\b(?!\s+(?:of|change|terms|points)\b)/gi,
     apply: (_m, i) => {
       i.unit = 'percent';
       return true;
     },
+  },
+  {
+    // ", percent, one decimal": a list of format words, each its own clause
+    detail: 'percent',
+    re: /(?<=[,;:(]\s*)(?:in\s+)?(?:percent|percentage|%)(?=\s*(?:[,;.)?!]|$))/gi,
+    apply: (_m, i) => {
+      i.unit = 'percent';
+      return true;
+    },
+  },
+  {
+    detail: 'rounding',
+    re: /(?<=[,;:(]\s*)(zero|no|one|two|three|four|[0-4])\s+decimal(?:\s+places?|s)?(?=\s*(?:[,;.)?!]|$))/gi,
+    apply: (m, i) => {
+      const n = DECIMAL_WORDS[(m[1] ?? '').toLowerCase()];
+      if (n === undefined) return false;
+      i.decimals = n;
+      return true;
+    },
+  },
+  {
+    // "as a decimal fraction", "as a decimal", "in decimal form": a rate shown as a fraction of one; the value is
+    // the same (a rate is a fraction inside), only its display — never "as a fraction of revenue" (a share)
+    detail: 'format',
+    re: /\b(?:(?:expressed|shown|given|stated|written|presented)\s+)?(?:as\s+an?\s+(?:decimal(?:\s+(?:fraction|number|value))?|fraction)|in\s+decimal\s+(?:form|terms))\b(?!\s+of\b)/gi,
+    apply: () => true,
   },
 ];
 
@@ -306,9 +332,19 @@ export function readInstructions(question: string): ReadInstructions {
   // "… from the cash flow statement", "based on the income statement": a source pinned inside a clause
   for (const s of statements) {
     if (used.has(s)) continue;
-    const lead = STATEMENT_LEAD.exec(question.slice(Math.max(0, s.start - 60), s.start));
-    if (!lead) continue;
-    claims.push({ start: s.start - lead[0].length, end: s.end, detail: 'statement scope' });
+    const before = question.slice(Math.max(0, s.start - 90), s.start);
+    const lead = STATEMENT_LEAD.exec(before);
+    if (lead) {
+      claims.push({ start: s.start - lead[0].length, end: s.end, detail: 'statement scope' });
+      used.add(s);
+      continue;
+    }
+    // "From Tesla's Q3 2022 income statement": the statement of a period, whose words stay the period reader's
+    const dated = DATED_STATEMENT_LEAD.exec(before);
+    if (!dated?.[1]) continue;
+    const from = s.start - dated[0].length;
+    claims.push({ start: from, end: from + dated[0].length - dated[1].length, detail: 'statement scope' });
+    claims.push({ start: s.start, end: s.end, detail: 'statement scope' });
     used.add(s);
   }
   const kinds = statements.filter((s) => used.has(s)).map((s) => s.kind);
@@ -322,6 +358,12 @@ export function readInstructions(question: string): ReadInstructions {
 /** A source preposition before a statement's name: "based on the", "from NVIDIA's", "taking into account only the". */
 const STATEMENT_LEAD = new RegExp(
   String.raw`\b(?:${SOURCE_PREPOSITIONS}|from|per|in|on)\s+(?:(?:only|solely|just|primarily|mainly|exclusively)\s+)?(?:the\s+)?(?:its\s+|their\s+|[\p{L}\p{N}.&-]+['’]s?\s+)?$`,
+  'iu',
+);
+
+/** The same lead with a period's words between it and the statement ("from Apple's fiscal 2024", "in the Q3 FY25"). */
+const DATED_STATEMENT_LEAD = new RegExp(
+  String.raw`\b(?:${SOURCE_PREPOSITIONS}|from|per|in|on)\s+(?:(?:only|solely|just|primarily|mainly|exclusively)\s+)?(?:the\s+)?(?:its\s+|their\s+|[\p{L}\p{N}.&-]+['’]s?\s+)?((?:(?:q[1-4]|[1-4]q|f?y?q[1-4]|fy|fiscal|year|quarter|quarterly|annual|full|half|first|second|third|fourth|h[12]|fy'?\d{2,4}|'\d{2}|\d{4}|\d{1,2})(?:[\s-]+|(?=\s*$)))+)\s*$`,
   'iu',
 );
 

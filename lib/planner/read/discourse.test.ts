@@ -39,6 +39,26 @@ describe('discourse: role-play, answer form, task verbs and sources never block'
     ['Looking at the quarter ended March 31, 2022, what was Acme Widgets revenue?', 'revenue', 'quarter ended March 31, 2022'],
     ['Judging by the statement of profit or loss, what was Zeta Foods revenue in FY2022?', 'revenue', 'FY2022'],
     ['What is a ballpark figure for Acme Widgets revenue in FY2021?', 'revenue', 'FY2021'],
+    // what the asker is doing, before the question
+    ["I'm screening semis on profitability: what was Acme Widgets net income in FY2024?", 'net_income', 'FY2024'],
+    ['We are building a comps table — Zeta Foods revenue, FY2023?', 'revenue', 'FY2023'],
+    // the whole company: the consolidated figure (an aside that only confirms what it includes goes with it)
+    ['Across all of Zeta Foods (its Snacks unit included), what was operating income in FY2022?', 'operating_income', 'FY2022'],
+    ['Company-wide, what was Acme Widgets revenue in FY2021?', 'revenue', 'FY2021'],
+    // a statement of a period restricts the evidence; the period stays the period reader's
+    ['From the FY2023 income statement, what was Acme Widgets gross profit?', 'gross_profit', 'FY2023'],
+    ['Using the Q3 2022 balance sheet, what were Zeta Foods total assets?', 'total_assets', 'Q3 2022'],
+    // presentation only: the value is the same
+    ['What was Acme Widgets operating margin in FY2024, as a decimal fraction?', 'operating_margin', 'FY2024'],
+    ['Zeta Foods net margin FY2022, percent, one decimal', 'net_margin', 'FY2022'],
+    ['What was Acme Widgets gross margin in FY2023, expressed as a percentage to one decimal place?', 'gross_margin', 'FY2023'],
+    // verbs that only say what the measure is
+    ['What operating margin did Acme Widgets run at in FY2024?', 'operating_margin', 'FY2024'],
+    ['How much did Zeta Foods plow into research and development in FY2023?', 'rnd', 'FY2023'],
+    ['How much cash went to buybacks at Acme Widgets in FY2022?', 'share_repurchases', 'FY2022'],
+    // the non-current caption of debt
+    ['Zeta Foods long-term debt (excluding the current portion) at the end of FY2023', 'long_term_debt_noncurrent', 'at the end of FY2023'],
+    ['What did Acme Widgets owe long-term at the end of FY2022?', 'long_term_debt_noncurrent', 'at the end of FY2022'],
   ];
   for (const [q, metric, period] of ANSWERED) {
     it(q, () => {
@@ -47,6 +67,16 @@ describe('discourse: role-play, answer form, task verbs and sources never block'
       expect(r.intent.periods.map((p) => p.text)).toEqual([period]);
     });
   }
+
+  it('"up how much from the prior-year quarter" asks for the change against that quarter', () => {
+    for (const q of [
+      'Zeta Foods revenue for Q2 FY2024, up how much from the prior-year quarter?',
+      "Acme Widgets' net income in Q3 FY2023 was down by how much from the year-ago quarter?",
+    ]) {
+      const r = planned(q);
+      expect(['growth', 'change']).toContain(r.intent.operation);
+    }
+  });
 
   it('the span map names the discourse reader for its words', () => {
     const r = plan('Act as a bond investor. Using FY2022 data, what was Zeta Foods revenue? Answer briefly.');
@@ -60,6 +90,11 @@ describe('discourse: role-play, answer form, task verbs and sources never block'
     'As a 10% owner, what was Zeta Foods revenue in FY2022?',
     'Respond with the adjusted figure: Acme Widgets net income FY2021.',
     'Considering the organic trend, what was Zeta Foods revenue in FY2022?',
+    // an aside that changes the figure, a preamble naming a figure, a verb that fits no measure of its class
+    'Across all of Zeta Foods (Snacks excluded), what was revenue in FY2022?',
+    "I'm screening semis on 2024 margins: what was Acme Widgets revenue in FY2024?",
+    "I'm comparing the Snacks segment: what was Zeta Foods revenue in FY2022?",
+    'What revenue did Acme Widgets run at in FY2024?',
   ];
   for (const q of BLOCKED) {
     it(`blocks: ${q}`, () => {
