@@ -174,6 +174,17 @@ export function buildIntent(r: Reading, planFor: (ctx: PlanContext) => PlanResul
     };
   }
   let periods = periodRequests(r, operation);
+  // "how did cash change between December 31, 2024 and June 30, 2025": a balance's change from the first date to the
+  // second, never the balance at the second against its own prior year
+  if ((operation === 'change' || operation === 'growth') && metric.periodType === 'instant')
+    periods = periods.flatMap((p): PeriodRequest[] =>
+      p.spec.type === 'date_range'
+        ? [
+            { ...p, text: p.spec.start, spec: { type: 'instant', date: p.spec.start } },
+            { ...p, text: p.spec.end, spec: { type: 'instant', date: p.spec.end } },
+          ]
+        : [p],
+    );
   // comparisons name their base in the operation words ("vs the prior quarter"): relative phrases are not periods
   if (comparison)
     periods = periods.filter(

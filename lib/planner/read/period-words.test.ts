@@ -42,7 +42,14 @@ describe('the end of a calendar month is the balance date of the period ending t
   it('a balance between two dates is its change from the first to the second', () => {
     const i = planned('How did Zeta Foods total liabilities change between December 31, 2023 and December 31, 2024?');
     expect(i.operation).toBe('change');
-    expect(i.periods.map((p) => p.spec)).toEqual([{ type: 'date_range', start: '2023-12-31', end: '2024-12-31' }]);
+    expect(i.periods.map((p) => p.spec)).toEqual([
+      { type: 'instant', date: '2023-12-31' },
+      { type: 'instant', date: '2024-12-31' },
+    ]);
+    // a flow over the range stays the range
+    expect(planned('Acme Widgets revenue between January 1, 2024 and June 30, 2024').periods.map((p) => p.spec.type)).toEqual([
+      'date_range',
+    ]);
   });
 });
 
