@@ -102,13 +102,16 @@ describe('period grammar: each form is one phrase', () => {
     ['at 05.06.2022', { type: 'invalid' }],
     [
       'at the end of June 2025',
-      { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 6, year: 2025 } },
+      { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 6, year: 2025, monthEnd: true } },
     ],
     [
       'as of the end of April 2026',
-      { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 4, year: 2026 } },
+      { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 4, year: 2026, monthEnd: true } },
     ],
-    ['end of Sept. 2024', { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 9, year: 2024 } }],
+    [
+      'end of Sept. 2024',
+      { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 9, year: 2024, monthEnd: true } },
+    ],
     [
       'at the end of the December 2025 quarter',
       { type: 'boundary', edge: 'end', ref: { type: 'named_by_month', length: 'quarter', month: 12, year: 2025 } },

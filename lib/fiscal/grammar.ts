@@ -1212,7 +1212,7 @@ export const RULES: Parser<RuleHit>[] = [
         ([, , , , , m]): PeriodSpec => ({
           type: 'boundary',
           edge: 'end',
-          ref: { type: 'named_by_month', length: 'quarter', month: m.month, year: m.year, yearKind: 'calendar' },
+          ref: { type: 'named_by_month', length: 'quarter', month: m.month, year: m.year, yearKind: 'calendar', monthEnd: true },
         }),
       ),
       // quarter-end Dec 2025, at quarter-end, Dec-2025: the end of the quarter that ends in that month

@@ -82,6 +82,8 @@ export type PeriodSpec =
       yearKind: 'calendar' | 'fiscal';
       months12?: true /** "ended in early August 2025" */;
       part?: 'early' | 'mid' | 'late';
+      /** "the end of May 2025": the period must end on the month's last day (a 52/53-week one within days of it) */
+      monthEnd?: true;
       /** the fiscal position the question says the period is ("the first-half total" of two month-named quarters): checked */
       position?: FiscalPosition;
     }

@@ -311,6 +311,13 @@ describe('resolution on four calendars', () => {
     expect(resolveText('the quarter ended June 2025', { calendars: MARVELL })).toBe('unresolvable');
   });
 
+  it('the end of a month is a period ending on its last day (within days on a 52/53-week calendar), not early in it', () => {
+    // Marvell's Q1 FY2026 ended 3 May 2025: the end of April 2025, never the end of May
+    expect(resolveText('at the end of April 2025', { calendars: MARVELL })).toBe('@2025-05-03');
+    expect(resolveText('at the end of May 2025', { calendars: MARVELL })).toBe('unresolvable');
+    expect(resolveText('the quarter ended May 2025', { calendars: MARVELL })).toBe('2025-02-02..2025-05-03 Q1 FY2026');
+  });
+
   it('a fiscal position stated for a month-named period is checked on the calendar, never another period answered', () => {
     const half = (month: number, year: number, position: 'H1' | 'H2') =>
       resolveSpec(

@@ -156,13 +156,24 @@ function isCandidate(v: PeriodResolution | Candidate): v is Candidate {
 }
 
 /** The entity's period of `length` ending in a calendar month, as a candidate or a refusal. */
-function periodEndingIn(text: string, ctx: ResolveContext, length: EndedLength, m: MonthRef): PeriodResolution | Candidate {
+function periodEndingIn(
+  text: string,
+  ctx: ResolveContext,
+  length: EndedLength,
+  m: MonthRef,
+  monthEnd = false,
+): PeriodResolution | Candidate {
   const spans = yearsAround(ctx, m);
-  const found = candidates(ctx, spans, length, (b, week) => inMonth(b.end, m, week));
+  // "the end of May 2025": a period ending on the month's last day (a 52/53-week one within days of it), not one
+  // ending on its first days ("the quarter ended May 2025" may end on 3 May)
+  const last = makeDate(m.year, m.month, daysInMonth(m.year, m.month));
+  const keep = monthEnd
+    ? (b: Bounds, week: boolean) => Math.abs(daysBetween(b.end, last)) <= (week ? MONTH_SLACK_DAYS : 0)
+    : (b: Bounds, week: boolean) => inMonth(b.end, m, week);
+  const found = candidates(ctx, spans, length, keep);
   return pick(text, found, () => {
     const months = endMonths(ctx, spans, length);
     // the nearest end it has, said (never used: a figure at another date is another figure)
-    const last = makeDate(m.year, m.month, daysInMonth(m.year, m.month));
     const ends = candidates(ctx, spans, length, () => true).map((c) => c.bounds.end);
     const nearest = ends.sort((a, b) => Math.abs(daysBetween(a, last)) - Math.abs(daysBetween(b, last)))[0];
     const near = nearest ? `; the nearest ends ${formatDateRange({ type: 'instant', date: nearest })}` : '';
@@ -177,7 +188,7 @@ export function namedByMonthResult(
   spec: Extract<PeriodSpec, { type: 'named_by_month' }>,
 ): PeriodResolution {
   if (spec.yearKind === 'calendar') {
-    const r = periodEndingIn(text, ctx, spec.length, { year: spec.year, month: spec.month });
+    const r = periodEndingIn(text, ctx, spec.length, { year: spec.year, month: spec.month }, spec.monthEnd);
     if (isCandidate(r) && spec.position && r.position !== spec.position)
       return unresolvable(
         text,

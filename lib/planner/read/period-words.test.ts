@@ -25,7 +25,7 @@ function planned(q: string) {
 const endOfMonth = (month: number, year: number) => ({
   type: 'boundary',
   edge: 'end',
-  ref: { type: 'named_by_month', length: 'quarter', month, year, yearKind: 'calendar' },
+  ref: { type: 'named_by_month', length: 'quarter', month, year, yearKind: 'calendar', monthEnd: true },
 });
 
 describe('the end of a calendar month is the balance date of the period ending then', () => {
