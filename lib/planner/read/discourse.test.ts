@@ -55,6 +55,8 @@ describe('discourse: role-play, answer form, task verbs and sources never block'
     // verbs that only say what the measure is
     ['What operating margin did Acme Widgets run at in FY2024?', 'operating_margin', 'FY2024'],
     ['How much did Zeta Foods plow into research and development in FY2023?', 'rnd', 'FY2023'],
+    // a spending verb into property and equipment is capital expenditure, whichever verb ("plow", "pour", "sink")
+    ['How much did Acme Widgets plow into new plants and equipment in FY2024?', 'capex', 'FY2024'],
     ['How much cash went to buybacks at Acme Widgets in FY2022?', 'share_repurchases', 'FY2022'],
     // the non-current caption of debt
     ['Zeta Foods long-term debt (excluding the current portion) at the end of FY2023', 'long_term_debt_noncurrent', 'at the end of FY2023'],

@@ -67,6 +67,18 @@ const INVEST = alt(
   'put',
   'sink',
   'sank',
+  'sunk',
+  'plow',
+  'plows',
+  'plowed',
+  'plough',
+  'ploughed',
+  'funnel',
+  'funneled',
+  'funnelled',
+  'channel',
+  'channeled',
+  'channelled',
 );
 const PPE = alt(
   'property and equipment',
@@ -240,7 +252,7 @@ export const TURNS: readonly { from: RegExp; verb: RegExp; to: string }[] = [
   { from: /^dividends_declared$/, verb: /\b(?:pay|pays|paid|paying)\b/i, to: 'dividends_paid' },
   {
     from: /^(?:ppe_net|ppe_gross)$/,
-    verb: /\b(?:spend|spent|spends|invest|invested|invests|pour|poured|buy|bought|purchase[ds]?)\b/i,
+    verb: /\b(?:spend|spent|spends|invest|invested|invests|pour|poured|plough(?:s|ed)?|plow(?:s|ed)?|sink|sank|sunk|funnel(?:l?ed|s)?|channel(?:l?ed|s)?|buy|bought|purchase[ds]?)\b/i,
     to: 'capex',
   },
   {
