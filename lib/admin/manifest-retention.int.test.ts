@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
 import { auditLog, manifests, tenants, threads, users, verdicts } from '@/lib/db/schema';
 import { ConfigError, readEnv } from '@/lib/env';
+import { lockManifestForVerdict } from '@/lib/db/manifest-locks';
 import { testTargets } from '@/tests/support/db';
 import { manifestRetentionDays, manifestRetentionStatus, pruneAllTenants, pruneManifests } from './manifest-retention';
 
@@ -152,9 +153,12 @@ for (const target of testTargets()) {
             createdAt: daysAgo(100),
           })),
         );
-        // a reviewer's verdict on ret-race-0, inserted but not yet committed: its key check holds the manifest row
+        // a reviewer's verdict on ret-race-0, inserted but not yet committed, under the manifest's lock as
+        // recordVerdict saves one; the prunes neither wait for it (on Citus a row lock or delete on the manifests
+        // reference table would) nor delete its manifest
         await d.withConnection(async (conn) => {
           await conn.query('begin');
+          await lockManifestForVerdict(conn.db, 'ret-race-0');
           await conn.query(
             `insert into verdicts (id, tenant_id, manifest_id, verdict) values ('ret-race-v', 'ret-race', 'ret-race-0', 'correct')`,
           );

@@ -7,13 +7,24 @@
  * Share links and exports read a manifest by id and store nothing, so they keep nothing alive: a shared
  * answer of a deleted conversation ends with the retention window (SECURITY.md, "Manifest retention", says so).
  *
- * Deletion runs in batches, each one transaction: the candidates are locked (`FOR UPDATE SKIP LOCKED`, so a
- * manifest a reviewer is saving a verdict on right now — its row held by the verdict's key check — is skipped
- * and kept), the delete re-checks that nothing refers to them in a statement of its own (it sees a verdict
- * committed meanwhile), and the batch's audit entry (`manifest.prune`) commits with it, or nothing does.
+ * Deletion runs in batches, each one transaction: the batch claims its candidates with the manifests' own
+ * transaction-level advisory locks (`claimManifests`, non-blocking: a manifest another prune or a reviewer's
+ * verdict holds is skipped and kept; a verdict is saved under its manifest's lock: lib/db/manifest-locks.ts), the
+ * delete re-checks that nothing refers to the claimed ones in a statement of its own (it sees a verdict committed
+ * meanwhile), and the batch's audit entry (`manifest.prune`) commits with it, or nothing does.
+ *
+ * The same on PGlite, PostgreSQL and Citus. Row locks were the claim before (`FOR UPDATE SKIP LOCKED`), but on
+ * Citus manifests is a reference table (a copy on every node), and a row lock or a delete there takes an exclusive
+ * lock on the whole table's copies, which waits for every open write that refers to it (a verdict being saved: the
+ * prune hung beside it) and holds every other write back. The advisory locks live on the coordinator, where every
+ * transaction starts; with each manifest claimed by one transaction at a time, the batch's delete commutes with
+ * every other write to manifests, and says so to Citus (`citus.all_modifications_commutative` for its transaction),
+ * which then takes the row-exclusive lock an insert takes.
  */
 import { and, asc, desc, eq, inArray, isNull, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { isCitusHandle } from '@/lib/db/citus';
 import type { Db } from '@/lib/db/client';
+import { claimManifests } from '@/lib/db/manifest-locks';
 import { manifestVisible } from '@/lib/auth/visibility';
 import { auditLog, manifests, tenants, threads, verdicts } from '@/lib/db/schema';
 import { readEnv, type Env } from '@/lib/env';
@@ -81,31 +92,28 @@ export async function pruneManifests(o: PruneOptions): Promise<PruneResult> {
   const count = async (extra?: SQL) =>
     Number((await o.db.select({ n: sql<number>`count(*)::int` }).from(manifests).where(and(old, extra)))[0]?.n ?? 0);
   const result: PruneResult = { tenantId: o.tenantId, cutoff: cutoff.toISOString(), deleted: 0, keptReferenced: 0 };
+  const citus = isCitusHandle(o.db);
   if (o.dryRun) {
     result.deleted = await count(unreferenced(o.db));
   } else {
     for (;;) {
       const deleted = await o.db.transaction(async (tx) => {
-        const locked = await tx
+        const candidates = await tx
           .select({ id: manifests.id })
           .from(manifests)
           .where(and(old, unreferenced(tx)))
           .orderBy(asc(manifests.createdAt))
-          .limit(batch)
-          .for('update', { of: manifests, skipLocked: true });
+          .limit(batch);
+        if (candidates.length === 0) return { n: 0, more: false };
+        const locked = await claimManifests(
+          tx,
+          candidates.map((r) => r.id),
+        );
         if (locked.length === 0) return { n: 0, more: false };
+        if (citus) await tx.execute(sql`set local citus.all_modifications_commutative = on`);
         const gone = await tx
           .delete(manifests)
-          .where(
-            and(
-              inArray(
-                manifests.id,
-                locked.map((r) => r.id),
-              ),
-              old,
-              unreferenced(tx),
-            ),
-          )
+          .where(and(inArray(manifests.id, locked), old, unreferenced(tx)))
           .returning({ id: manifests.id });
         if (gone.length) {
           await recordAudit(tx, {
@@ -119,7 +127,7 @@ export async function pruneManifests(o: PruneOptions): Promise<PruneResult> {
           });
         }
         // a full batch may have more behind it; a batch of which nothing could go ends the run (no spinning)
-        return { n: gone.length, more: locked.length === batch && gone.length > 0 };
+        return { n: gone.length, more: candidates.length === batch && gone.length > 0 };
       });
       result.deleted += deleted.n;
       if (!deleted.more) break;

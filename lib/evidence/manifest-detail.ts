@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { lockManifestForVerdict } from '@/lib/db/manifest-locks';
 import { manifestVisible, type VisibilityScope } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
 import { manifests, users, verdicts } from '@/lib/db/schema';
@@ -60,15 +61,21 @@ export async function recordVerdict(o: RecordVerdictOptions): Promise<string> {
   if (o.verdict === 'correct' && o.failureClass)
     throw new AppError('bad_request:failure_class', 'A correct verdict takes no failure class: choose another verdict or clear the class.');
   const id = contentId('verdict', o.manifestId, o.reviewerId, Date.now());
-  await o.db.insert(verdicts).values({
-    id,
-    tenantId: o.tenantId,
-    manifestId: o.manifestId,
-    reviewerId: o.reviewerId,
-    verdict: o.verdict,
-    failureClass: o.failureClass,
-    scores: o.scores,
-    comment: o.comment,
+  // under the manifest's lock: retention skips a manifest a verdict is being saved on (lib/admin/manifest-retention)
+  await o.db.transaction(async (tx) => {
+    await lockManifestForVerdict(tx, o.manifestId);
+    const [still] = await tx.select({ id: manifests.id }).from(manifests).where(eq(manifests.id, o.manifestId)).limit(1);
+    if (!still) throw new AppError('not_found:manifest', 'No such manifest.');
+    await tx.insert(verdicts).values({
+      id,
+      tenantId: o.tenantId,
+      manifestId: o.manifestId,
+      reviewerId: o.reviewerId,
+      verdict: o.verdict,
+      failureClass: o.failureClass,
+      scores: o.scores,
+      comment: o.comment,
+    });
   });
   return id;
 }
