@@ -68,7 +68,7 @@ type Choice = { ok: true; fact: ScreenFact } | { ok: false; code: string; messag
  */
 function choose(candidates: ScreenFact[], chain: string[], reportingCurrency: string | null): Choice {
   if (candidates.length === 0) return { ok: false, code: 'MISSING_FACT', message: 'not reported', factIds: [] };
-  const bounds = new Set(candidates.map((c) => JSON.stringify(c.period)));
+  const bounds = new Set(candidates.map((c) => (c.period.type === 'instant' ? c.period.date : `${c.period.start}/${c.period.end}`)));
   if (bounds.size > 1)
     return {
       ok: false,
@@ -153,6 +153,9 @@ export async function runScreen(o: RunScreenOptions): Promise<ScreenResult> {
     fiscalYears,
     sicPatterns: spec.sic?.map((s) => (s.length === 4 ? s : `${s}%`)),
   });
+  // the database's row order (each shard's on Citus) decides nothing: companies, candidates and the counts of
+  // those set aside come in the facts' id order, so PGlite, PostgreSQL and Citus give the same result
+  facts.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const byEntity = new Map<string, ScreenFact[]>();
   for (const f of facts) {
     const list = byEntity.get(f.entityId);
@@ -230,7 +233,7 @@ export async function runScreen(o: RunScreenOptions): Promise<ScreenResult> {
     considered: computed.length,
     matched: matched.length,
     rows: top.map((r, i) => ({ rank: i + 1, entity: info.get(entityOf.get(r) ?? '') ?? unknownEntity(entityOf.get(r) ?? ''), ...r })),
-    excluded,
+    excluded: Object.fromEntries(Object.entries(excluded).sort(([a], [b]) => (a < b ? -1 : 1))),
   };
 }
 
