@@ -1,10 +1,13 @@
 /**
  * `npm run bench -- --scale universe --citus-url <coordinator URL>` (scripts/setup-citus.sh prints it): the
  * universe on a Citus cluster (a coordinator and two workers on this machine) beside single PostgreSQL. At each
- * size of `--universe-sizes`: the synthetic companyfacts archive plus the seven real companies bulk-ingested
- * (COPY through the coordinator) into a scratch database of the cluster, then typed lookups, end-to-end numeric
- * questions and universe screens, with the task count Citus plans for a single-company read, a two-company
- * comparison and a screen (`EXPLAIN`: one shard, two, every shard).
+ * size of `--universe-sizes`, a scratch database of the cluster gets the universe: the PostgreSQL universe of the
+ * same run copied table by table when the universe section ran before (the same rows: support/copy-tables.ts),
+ * else the synthetic companyfacts archive plus the seven real companies bulk-ingested through the coordinator
+ * (746 facts/s measured: hours at 10,000 companies); `--citus-existing 2000=db,…` measures cluster databases
+ * loaded before (`--keep`, `_copy-to-citus.ts`). Then typed lookups, end-to-end numeric questions and universe
+ * screens, with the task count Citus plans for a single-company read, a two-company comparison and a screen
+ * (`EXPLAIN`: one shard, two, every shard).
  * Targets at the largest size: numeric question p95 ≤ 30 ms (Task Count: 1), a one-measure screen p95 ≤ 200 ms,
  * a two-measure screen with a ratio p95 ≤ 300 ms.
  */
@@ -24,7 +27,8 @@ import { lookupCases } from './support/cases';
 import { screenCases, screenRows } from './support/screens';
 import { timeSequential } from './support/timing';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
-import { universeQuestions, UNIVERSE_TENANT } from './universe';
+import { copyTables } from './support/copy-tables';
+import { loadedUniverses, universeQuestions, UNIVERSE_TENANT } from './universe';
 
 const base = { section: 'universe', driver: 'citus' } as const;
 
@@ -36,33 +40,79 @@ async function taskCount(d: Database, text: string, params: unknown[]): Promise<
   return { tasks: m ? Number(m[1]) : null, plan };
 }
 
+/** The synthetic archive and the real companies' companyfacts, zipped, for an ingestion through the coordinator. */
+function writeArchives(archive: string, realZip: string, dataDir: string, companies: number, years: number): void {
+  writeSyntheticArchive(archive, { companies, years, seed: 1, level: 1 });
+  const realDir = path.join(dataDir, 'sec-companyfacts');
+  const z = new ZipWriter(realZip);
+  for (const f of fs.readdirSync(realDir).filter((x) => x.endsWith('.json'))) z.add(f, fs.readFileSync(path.join(realDir, f)));
+  z.close();
+}
+
+/** The PostgreSQL universe of this run copied onto the cluster table by table (support/copy-tables.ts). */
+async function copyRow(ctx: BenchContext, fromUrl: string, toUrl: string, tag: string): Promise<BenchRow> {
+  ctx.log(`   ${tag}: copying the PostgreSQL universe of this run onto the cluster`);
+  const c = await copyTables(fromUrl, toUrl, ctx.log);
+  const facts = c.tables.find((t) => t.name === 'facts')?.rows ?? 0;
+  return {
+    ...base,
+    case: `load: the PostgreSQL universe copied table by table (COPY through the coordinator), ${tag}`,
+    n: c.rows,
+    p50Ms: null,
+    p95Ms: null,
+    throughput: c.rows / c.seconds,
+    throughputUnit: 'rows/s',
+    extra: {
+      tables: c.tables,
+      summary: `${c.rows.toLocaleString('en-US')} rows (${facts.toLocaleString('en-US')} facts) in ${c.seconds.toFixed(0)} s, secondary indexes of facts, sightings, sources and entities rebuilt in ${c.indexSeconds.toFixed(0)} s (included)`,
+    },
+  };
+}
+
+/** `--citus-existing 2000=db_a,10000=db_b`: cluster databases loaded before (kept by `--keep` or `_copy-to-citus.ts`). */
+function existingDatabases(ctx: BenchContext): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const pair of (argValue(ctx, '--citus-existing') ?? '').split(',').filter(Boolean)) {
+    const [n, name] = pair.split('=');
+    if (!name || !/^[a-z_][a-z0-9_]*$/.test(name) || !Number.isInteger(Number(n))) throw new Error(`--citus-existing: bad entry ${pair}`);
+    out.set(Number(n), name);
+  }
+  return out;
+}
+
 async function measureSize(ctx: BenchContext, url: string, companies: number, years: number, targets: boolean): Promise<BenchRow[]> {
   const tag = `${companies.toLocaleString('en-US')} companies, Citus (coordinator + 2 workers)`;
   const dir = ctx.tmpDir('universe-citus');
   const archive = path.join(dir, 'companyfacts.zip');
-  writeSyntheticArchive(archive, { companies, years, seed: 1, level: 1 });
-  const realDir = path.join(ctx.dataDir, 'sec-companyfacts');
   const realZip = path.join(dir, 'real-companyfacts.zip');
-  const z = new ZipWriter(realZip);
-  for (const f of fs.readdirSync(realDir).filter((x) => x.endsWith('.json'))) z.add(f, fs.readFileSync(path.join(realDir, f)));
-  z.close();
 
   const admin = await openDatabase({ url });
   const cluster = await citusNodes(admin, url);
   await admin.close();
-  const name = `bench_universe_citus_${companies}`;
-  await dropClusterDatabase(cluster, name);
-  await createClusterDatabase(cluster, name);
-  await joinClusterDatabase(cluster, name);
+  const existing = existingDatabases(ctx).get(companies);
+  const name = existing ?? `bench_universe_citus_${companies}`;
+  if (!existing) {
+    await dropClusterDatabase(cluster, name);
+    await createClusterDatabase(cluster, name);
+    await joinClusterDatabase(cluster, name);
+  }
   const u = new URL(url);
   u.pathname = `/${name}`;
   const d = await openDatabase({ url: u.toString() });
   const rows: BenchRow[] = [];
   try {
-    await migrate(d);
-    const bulk = await bulkRow(ctx, d, archive, { label: tag, jobs: 2, target: false, tenantId: UNIVERSE_TENANT });
-    rows.push({ ...bulk.row, ...base, case: `bulk ingestion (COPY through the coordinator), ${tag}` });
-    await bulkRow(ctx, d, realZip, { label: `real companies, ${tag}`, jobs: 2, target: false, tenantId: UNIVERSE_TENANT });
+    const fromPg = loadedUniverses.get(companies);
+    if (existing) ctx.log(`   ${tag}: the cluster database ${name} as loaded before (--citus-existing)`);
+    else if (fromPg) {
+      await migrate(d);
+      rows.push(await copyRow(ctx, fromPg, u.toString(), tag));
+    } else {
+      await migrate(d);
+      writeArchives(archive, realZip, ctx.dataDir, companies, years);
+      const bulk = await bulkRow(ctx, d, archive, { label: tag, jobs: 2, target: false, tenantId: UNIVERSE_TENANT });
+      rows.push({ ...bulk.row, ...base, case: `bulk ingestion (COPY through the coordinator), ${tag}` });
+      await bulkRow(ctx, d, realZip, { label: `real companies, ${tag}`, jobs: 2, target: false, tenantId: UNIVERSE_TENANT });
+    }
     for (const t of ['facts', 'fact_sightings', 'sources', 'entities']) await d.query(`analyze ${t}`);
     const [size] = await d.query<{ facts: number }>(`select count(*)::int as facts from facts where tenant_id = $1`, [UNIVERSE_TENANT]);
     const summary = `${(size?.facts ?? 0).toLocaleString('en-US')} facts`;
@@ -105,7 +155,7 @@ async function measureSize(ctx: BenchContext, url: string, companies: number, ye
     }
   } finally {
     await d.close();
-    if (!ctx.args.includes('--keep')) await dropClusterDatabase(cluster, name);
+    if (!ctx.args.includes('--keep') && !existing) await dropClusterDatabase(cluster, name);
   }
   return rows;
 }

@@ -49,6 +49,12 @@ import { argValue } from './support/args';
 import type { BenchContext, BenchRow, BenchSection } from './support/types';
 
 export const UNIVERSE_TENANT = 'bench-universe';
+/**
+ * The universes loaded on PostgreSQL in this run, by company count: the Citus driver copies one table by table
+ * onto the cluster (the same rows, so the same answers) instead of ingesting the archive again through the
+ * coordinator (746 facts/s measured there, hours at 10,000 companies).
+ */
+export const loadedUniverses = new Map<number, string>();
 const TENANT = UNIVERSE_TENANT;
 const SYNTH_CIK_MIN = String(SYNTHETIC_CIK_BASE).padStart(10, '0');
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
@@ -193,6 +199,8 @@ function latencyRow(
 }
 
 interface SizeOptions {
+  /** `--universe-screens-only`: the load, lookups, numeric questions and screens; no passages, plans or HTTP load */
+  screensOnly: boolean;
   years: number;
   chunkCompanies: number;
   chunksPerYear: number;
@@ -237,6 +245,7 @@ async function measureSize(ctx: BenchContext, companies: number, o: SizeOptions)
   ctx.log(`   ${tag}: ${size}`);
   // statistics of the partitioned parents too (autovacuum analyzes only the partitions)
   await d.query('vacuum analyze facts, fact_sightings');
+  loadedUniverses.set(companies, url);
 
   // the floor under every statement: one round trip of the pool on this machine at this load
   const floor = await timeSequential(
@@ -263,6 +272,7 @@ async function measureSize(ctx: BenchContext, companies: number, o: SizeOptions)
     ),
   );
 
+  if (o.screensOnly) return [...rows, ...(await questionsAndScreens(d, { base, tag, size, targets })).rows];
   const ch = await addChunks(ctx, d, Math.min(o.chunkCompanies, companies), o.chunksPerYear);
   size = `${size}; ${ch.chunks.toLocaleString('en-US')} synthetic passages (${ch.entities.length.toLocaleString('en-US')} companies × 5 years × ${o.chunksPerYear}) + the real ones`;
   const r = seededRandom(99);
@@ -302,6 +312,21 @@ async function measureSize(ctx: BenchContext, companies: number, o: SizeOptions)
     ),
   );
 
+  const asked = await questionsAndScreens(d, { base, tag, size, targets });
+  rows.push(...asked.rows);
+  const qs = asked.questions;
+  rows.push(...(await plans(ctx, d, url, { tag, cases, question: qs.synthetic[0]!, entities: ch.entities })));
+  if (o.http) rows.push(await httpLoad(ctx, d, url, { tag, questions: [...qs.synthetic.slice(0, 60), ...qs.real.slice(0, 20)], targets }));
+  return rows;
+}
+
+/** End-to-end numeric questions (synthetic and real companies) and the universe screens, on one loaded universe. */
+async function questionsAndScreens(
+  d: Database,
+  o: { base: Pick<BenchRow, 'section' | 'driver'>; tag: string; size: string; targets: boolean },
+): Promise<{ rows: BenchRow[]; questions: Record<'synthetic' | 'real', string[]> }> {
+  const { base, tag, size, targets } = o;
+  const rows: BenchRow[] = [];
   const qs: Record<'synthetic' | 'real', string[]> = {
     synthetic: await universeQuestions(d, true, 300),
     real: await universeQuestions(d, false, 100),
@@ -328,9 +353,7 @@ async function measureSize(ctx: BenchContext, companies: number, o: SizeOptions)
   }
 
   rows.push(...(await screenRows(d, base, tag, await screenCases(d, TENANT), targets ? { one: 100, two: 300 } : undefined)));
-  rows.push(...(await plans(ctx, d, url, { tag, cases, question: qs.synthetic[0]!, entities: ch.entities })));
-  if (o.http) rows.push(await httpLoad(ctx, d, url, { tag, questions: [...qs.synthetic.slice(0, 60), ...qs.real.slice(0, 20)], targets }));
-  return rows;
+  return { rows, questions: qs };
 }
 
 /**
@@ -553,10 +576,11 @@ const section: BenchSection = {
     const chunkCompanies = Number(argValue(ctx, '--universe-chunk-companies') ?? Number.MAX_SAFE_INTEGER);
     const chunksPerYear = Number(argValue(ctx, '--universe-chunks-per-year') ?? 20);
     const http = !ctx.args.includes('--no-universe-http');
+    const screensOnly = ctx.args.includes('--universe-screens-only');
     const rows: BenchRow[] = [];
     for (const n of sizes) {
       try {
-        rows.push(...(await measureSize(ctx, n, { years, chunkCompanies, chunksPerYear, targets: n === sizes.at(-1), http })));
+        rows.push(...(await measureSize(ctx, n, { screensOnly, years, chunkCompanies, chunksPerYear, targets: n === sizes.at(-1), http })));
       } catch (e) {
         ctx.log(`   universe ${n}: FAILED: ${(e as Error).stack ?? (e as Error).message}`);
         rows.push({
