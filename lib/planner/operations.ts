@@ -4,6 +4,7 @@
  * its operands. Pure text analysis: the planner turns these into the intent's operation or expression.
  */
 import { numberWord } from '@/lib/domain/number-words';
+import { SOURCE_PREPOSITIONS } from './read/discourse-lexicon';
 
 export type ComparisonKind = 'year_over_year' | 'sequential';
 export type ArithmeticOp = 'sum' | 'difference' | 'ratio' | 'share';
@@ -78,13 +79,19 @@ const PREFIX: { re: RegExp; op: ArithmeticOp; reversed?: boolean; postfix?: bool
   { re: /\b(?:combined|together|cumulative(?:ly)?|in\s+total|in\s+aggregate)\s*[?.!]?\s*$/i, op: 'sum', postfix: true },
 ];
 /**
+ * A spaced hyphen or en dash is a minus only between two operands: followed by an instruction or a clause of its
+ * own ("… in fiscal 2025 - use the cash flow statement's line", "– please round", "- i.e. …") it is punctuation.
+ */
+export const CLAUSE_AFTER_DASH = String.raw`\s+(?:(?:${SOURCE_PREPOSITIONS}|please|kindly|round(?:ed|ing)?|give|show|report|express|present|answer|respond|reply|state|provide|note|assume|remember|just|only|i|we|you|that|this|which|what|how|why|when|where|is|are|was|were|and|or|but|so|not|no|if)\b|e\.g\.|i\.e\.)`;
+
+/**
  * What remains of one amount after another: "left (over) after", "remaining after", "after deducting", and
  * "after" before "paying (for)" or "covering", whose verb the measure-verb reader places with its measure.
  */
 export const LEFT_AFTER = String.raw`(?:left(?:\s+over)?|remaining)\s+after(?:\s+(?:deducting|subtracting))?|after\s+(?:deducting|subtracting)|(?:(?:left(?:\s+over)?|remaining)\s+)?after(?=\s+(?:paying|covering)\b)`;
 const INFIX: { re: RegExp; op: ArithmeticOp | 'join'; reversed?: boolean }[] = [
   { re: /\b(?:plus|added\s+to)\b|\+/i, op: 'sum' },
-  { re: /\b(?:minus|less|net\s+of)\b|\s[−–-]\s/i, op: 'difference' },
+  { re: new RegExp(String.raw`\b(?:minus|less|net\s+of)\b|\s[−–-](?=\s)(?!${CLAUSE_AFTER_DASH})`, 'i'), op: 'difference' },
   // "revenue left over after cost of sales", "operating cash flow after paying for capex": what remains of the first
   { re: new RegExp(`\\b(?:${LEFT_AFTER})\\b`, 'i'), op: 'difference' },
   { re: /\band\s+(?:then\s+)?subtract(?:ing)?\b/i, op: 'difference' },

@@ -4,7 +4,7 @@
  * measure and period, evaluated by lib/calc, which refuses invalid joins with typed errors.
  */
 import type { PeriodPhrase, PeriodSpec, YearRangeSpan } from '@/lib/fiscal';
-import type { OperationWords } from '../operations';
+import { CLAUSE_AFTER_DASH, type OperationWords } from '../operations';
 import type { SpanMap } from '../spans';
 import type { EntityRef, ExpressionNode, Intent, MetricRef, PeriodRequest, PlanResult } from '../types';
 import { versionsOnlyForValues } from '../version-basis';
@@ -183,6 +183,12 @@ function operandRegion(x: ExpressionInput): { region: [number, number]; target: 
     target = [toGet.end, question.length];
     region = [region[0], toGet.start];
   }
+  // a spaced dash opening an instruction after the last operator ends the operands ("… as a % of revenue in
+  // fiscal 2025 - use the cash flow statement's line"): what follows says how, not what
+  const brk = new RegExp(String.raw`\s[–—-](?=${CLAUSE_AFTER_DASH})`, 'gi');
+  brk.lastIndex = Math.max(region[0], ...x.arithW.map((w) => w.end));
+  const cut = brk.exec(question);
+  if (cut && cut.index < region[1]) region = [region[0], cut.index];
   // "Add up … the December 2024 and March 2025 quarters — what's the first-half total?": the clause asking for the
   // result names what the calculation stands for
   const asked = resultClause(x, region);

@@ -6,7 +6,7 @@
  */
 
 import { numberWord } from '@/lib/domain/number-words';
-import { LEFT_AFTER } from '../operations';
+import { CLAUSE_AFTER_DASH, LEFT_AFTER } from '../operations';
 
 export type FormulaOp = 'add' | 'sub' | 'mul' | 'div' | 'share';
 
@@ -22,7 +22,7 @@ export const OPERATORS: { re: RegExp; op: FormulaOp }[] = [
   },
   { re: /multiplied\s+by\b|times\b|×|\*/iy, op: 'mul' },
   { re: /added\s+to\b|together\s+with\b|plus\b|\+/iy, op: 'add' },
-  { re: new RegExp(String.raw`(?:${LEFT_AFTER})\b|net\s+of\b|minus\b|less\b|−|–(?=\s)|-(?=\s)`, 'iy'), op: 'sub' },
+  { re: new RegExp(String.raw`(?:${LEFT_AFTER})\b|net\s+of\b|minus\b|less\b|−|[–-](?=\s)(?!${CLAUSE_AFTER_DASH})`, 'iy'), op: 'sub' },
 ];
 
 /** The short names of the balances analysts average ("net income over average equity"), after "average" only. */

@@ -244,3 +244,29 @@ describe('a reference back to the question’s period', () => {
     if (r.status === 'needs_clarification') expect(r.clarification.question).toMatch(/same year/);
   });
 });
+
+describe('a spaced dash before an instruction is punctuation, not a minus', () => {
+  it('the clause after the dash says how to answer; the calculation before it is computed as written', () => {
+    const r = plan(
+      "Acme Widgets stock-based compensation as a percentage of revenue for FY2024 - use the cash flow statement's stock-based compensation line.",
+    );
+    expect(r.status, JSON.stringify(r.status === 'needs_clarification' ? r.clarification : null)).toBe('planned');
+    if (r.status !== 'planned') return;
+    expect(JSON.stringify(r.intent)).not.toContain('"difference"');
+    expect([...new Set(r.intent.periods.map((p) => p.text))]).toEqual(['FY2024']);
+    const one = plan('Acme Widgets FY2023 net income – give it in millions');
+    expect(one.status).toBe('planned');
+    if (one.status === 'planned') expect([one.intent.operation, one.intent.metric.id]).toEqual(['value', 'net_income']);
+  });
+
+  it('a dash between two measures is still a minus, with or without an instruction after it', () => {
+    for (const q of [
+      'Acme Widgets revenue - cost of revenue, FY2024',
+      'Zeta Foods operating income – interest expense for FY2023 – please round to one decimal',
+    ]) {
+      const r = plan(q);
+      expect(r.status, q).toBe('planned');
+      if (r.status === 'planned') expect(r.intent.expression?.kind === 'op' && r.intent.expression.op).toBe('difference');
+    }
+  });
+});

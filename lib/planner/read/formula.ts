@@ -11,6 +11,7 @@
 import type { PeriodPhrase } from '@/lib/fiscal';
 import { getFormula } from '@/lib/ontology/formulas';
 import { isFiller } from '../filler';
+import { CLAUSE_AFTER_DASH } from '../operations';
 import type { ExpressionNode, Intent, MetricRef, PeriodRequest, PlanResult } from '../types';
 import {
   AT_END,
@@ -52,9 +53,13 @@ interface Region {
   marker: { start: number; end: number } | null;
 }
 
-/** The end of the sentence from `from` (an abbreviation's dot — "i.e.", "Inc.", "vs." — ends none). */
+/**
+ * The end of the sentence from `from` (an abbreviation's dot — "i.e.", "Inc.", "vs." — ends none), or of its clause
+ * where a spaced dash opens an instruction ("… in fiscal 2025 - use the cash flow statement's line").
+ */
+const SENTENCE_END = new RegExp(String.raw`[.?!](?=\s|$)|\s[–—-](?=${CLAUSE_AFTER_DASH})`, 'gi');
 const sentenceEnd = (q: string, from: number) => {
-  const m = /[.?!](?=\s|$)/g;
+  const m = new RegExp(SENTENCE_END);
   m.lastIndex = from;
   for (let x = m.exec(q); x; x = m.exec(q)) {
     if (x[0] === '.' && /(?:\b[a-z]|\b(?:vs|inc|corp|co|ltd|no|approx|etc))$/i.test(q.slice(0, x.index))) continue;
