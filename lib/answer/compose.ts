@@ -201,8 +201,6 @@ export function compose(intent: Intent, computed: Outcome[], stop: Stop[]): Comp
     else tb.text(` Not available for ${o.entity.entity.name}: ${o.failure!.message}. Ledgerline does not substitute another period.`);
   }
   for (const s of stop) tb.text(` ${s.message}`);
-  if (intent.unknownEntities?.length)
-    tb.text(` No company named ${intent.unknownEntities.map((n) => `“${n}”`).join(' or ')} is in this workspace.`);
 
   const rejectedAny = missing.some((o) => o.failure!.kind === 'rejected') || stop.some((s) => s.status === 'rejected');
   const status: AnswerStatus =

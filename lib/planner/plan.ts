@@ -9,7 +9,7 @@ import { composeFormulas } from './read/compose-formula';
 import { breakdownReader } from './read/breakdown';
 import { comparisonReader, acrossCompanies } from './read/comparison';
 import { discourseReader, sourceReader } from './read/discourse';
-import { entityReader, readUnknownCompanies, selfAttributed } from './read/entity';
+import { entityReader, selfAttributed, unknownCompanyQuestion } from './read/entity';
 import { expressionReader } from './read/expression';
 import { formulaReader } from './read/formula';
 import { buildIntent } from './read/intent';
@@ -169,8 +169,9 @@ function planWithSpans(question: string, ctx: PlanContext, spans: SpanMap): Plan
     if (out) return withReader(out, reader);
   }
   spans.reader = 'entity';
-  readUnknownCompanies(r);
+  const missingCompany = unknownCompanyQuestion(r);
   spans.reader = null;
+  if (missingCompany) return withReader(missingCompany, entityReader);
   const blocked = unplacedWords(r);
   if (blocked) return blocked;
   return inThread(

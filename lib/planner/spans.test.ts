@@ -37,10 +37,20 @@ describe('span accounting: every word is placed or blocks the answer', () => {
     expect(r.status).toBe('insufficient_evidence');
     if (r.status === 'insufficient_evidence') expect(r.missing).toMatch(/vehicle deliveries/);
   });
-  it('a company that is not in the workspace, beside one that is, is named', () => {
-    const r = plan('Compare Apple and Hooli revenue in fiscal 2023');
-    expect(r.status).toBe('planned');
-    if (r.status === 'planned') expect(r.intent.unknownEntities).toEqual(['Hooli']);
+  it('a company that is not in the workspace, beside one that is, is named and asked about, with a chip for the known one alone', () => {
+    for (const [q, rewrite] of [
+      ['Compare Apple and Hooli revenue in fiscal 2023', 'Compare Apple revenue in fiscal 2023'],
+      ['Hooli vs Apple: net income for fiscal 2024?', 'Apple: net income for fiscal 2024?'],
+      ['Revenue of Apple, Initech and Tesla in 2021', 'Revenue of Apple and Tesla in 2021'],
+    ] as const) {
+      const r = plan(q);
+      expect(r.status, q).toBe('needs_clarification');
+      if (r.status !== 'needs_clarification') continue;
+      expect(r.clarification.question).toMatch(/No company named “(?:Hooli|Initech)” is in this workspace/);
+      expect(r.clarification.rewrites).toEqual([rewrite]);
+      // the chip's question is answerable as it stands
+      expect(plan(rewrite).status, rewrite).toBe('planned');
+    }
   });
 });
 

@@ -141,8 +141,6 @@ export const intentSchema = z.object({
   /** operation 'expression': the formula is stated for a measure the library computes otherwise (said in the answer) */
   statedFormula: statedFormulaSchema.optional(),
   instructions: instructionsSchema.optional(),
-  /** names the question gives for companies that are not in the workspace (said so in the answer) */
-  unknownEntities: z.array(z.string().max(200)).max(20).optional(),
   /** the requested periods, in the order asked (growth: later last is fine; the executor orders them) */
   periods: z.array(periodRequestSchema).min(1).max(40),
   /** a year range for series ("FY2018–FY2021"), inclusive, as fiscal years; for a CAGR or an average its first and last fiscal year */

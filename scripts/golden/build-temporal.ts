@@ -1175,13 +1175,14 @@ function negatives(): void {
     'Infosys revenue FY2025',
     'Compare Apple and Hooli revenue in fiscal 2023',
   ]) {
-    const partial = /Apple and Hooli/.test(q);
-    if (partial) {
-      const c = co('AAPL');
-      const b = duration(c.fy(2023)!);
-      const p = c.pick('revenue', b)!;
-      // the known company may be answered, the unknown one must not be invented
-      add('negative', q, 'answered', [fromPick(b, p, 'revenue')], 'Hooli is not in the workspace: answer Apple only or nothing', undefined);
+    // "Compare Apple and Hooli …": one side of the comparison is missing, so it is not answered as asked (the known
+    // company alone is one chip away); nothing may be invented for the unknown one
+    if (/Apple and Hooli/.test(q)) {
+      abstain(
+        'negative',
+        q,
+        'Hooli is not in the workspace: the comparison cannot be made as asked (no number; a chip may offer Apple alone)',
+      );
       continue;
     }
     abstain('negative', q, 'company not in the workspace');

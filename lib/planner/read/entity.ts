@@ -10,7 +10,7 @@ import type { CatalogEntity } from '../catalog';
 import { indexOf } from '../entity-index';
 import { matchEntities } from '../match-entities';
 import type { Token } from '../spans';
-import type { EntityRef } from '../types';
+import type { EntityRef, PlanResult } from '../types';
 import type { PlanContext, Reader, Reading } from './types';
 
 export const entityReader: Reader = {
@@ -73,14 +73,52 @@ export const entityReader: Reader = {
   },
 };
 
-/** A capitalised name beside a known company is a company that is not in the workspace ("Apple and Hooli"). */
-export function readUnknownCompanies(r: Reading): void {
+/**
+ * A capitalised name beside a known company is a company that is not in the workspace ("Apple and Hooli"): the
+ * question asks about both, so it is not answered for the known one alone as if it were — it is asked back,
+ * with one chip that asks the same question without the missing company (a missing operand is said, never
+ * dropped silently).
+ */
+export function unknownCompanyQuestion(r: Reading): PlanResult | null {
+  const found = readUnknownCompanies(r);
+  if (found.length === 0) return null;
+  const { question } = r;
+  let without = question;
+  for (const t of [...found].sort((a, b) => b.start - a.start)) {
+    // the name with the list word joining it to its neighbour: "Apple and Hooli" → "Apple", "Costco vs Walmart" → "Walmart"
+    const before = /(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|vs\.?|versus|with)\s+)$/i.exec(without.slice(0, t.start));
+    const after = /^(?:['’]s)?(?:\s*,\s*|\s+(?:and|or|vs\.?|versus|with)\s+)/i.exec(without.slice(t.end));
+    if (before) without = without.slice(0, before.index) + without.slice(t.end);
+    else if (after) without = without.slice(0, t.start) + without.slice(t.end + after[0].length);
+    else without = without.slice(0, t.start) + without.slice(t.end);
+  }
+  const names = r.entities.map((e) => e.name);
+  const known = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? 'the companies in this workspace');
+  const missing = found.map((t) => `“${t.text}”`).join(' or ');
+  const option = `${known} alone`;
+  return {
+    status: 'needs_clarification',
+    clarification: {
+      question: `No company named ${missing} is in this workspace, so this cannot be answered as asked. Answer for ${known} alone?`,
+      options: [option],
+      rewrites: [without.replace(/\s{2,}/g, ' ').trim()],
+    },
+    partial: { entities: r.entities },
+    notes: r.notes,
+  };
+}
+
+/** Names beside a known company that are not in the workspace, claimed as unknown companies (and noted). */
+function readUnknownCompanies(r: Reading): { text: string; start: number; end: number }[] {
   const { spans, question } = r;
-  if (r.entityAt.length === 0) return;
+  const found: { text: string; start: number; end: number }[] = [];
+  if (r.entityAt.length === 0) return found;
   for (const t of spans.unplaced()) {
-    if (!/^[A-Z][a-z]+$/.test(t.text) || t.start === spans.tokens[0]?.start) continue;
+    if (!/^[A-Z][a-z]+$/.test(t.text)) continue;
     const before = question.slice(0, t.start);
     const after = question.slice(t.end);
+    // the question's first word is a company only when set against another ("Hooli vs Apple")
+    if (t.start === spans.tokens[0]?.start && !/^\s*(?:vs\.?|versus)\s/i.test(after)) continue;
     // "net sales in India, fiscal 2024": a name after a preposition of place is what the figure is of (a region,
     // a segment), not a company listed beside another; left unplaced, it blocks instead of being dropped
     const ofPlace = /\b(?:in|from|at|of|for|by|within|across|outside|inside|to|into)\s*$/i.test(before);
@@ -90,10 +128,12 @@ export function readUnknownCompanies(r: Reading): void {
     ) {
       spans.claim(t.start, t.end, 'entity', 'unknown');
       r.unknownCompanies.push(t.text);
+      found.push({ text: t.text, start: t.start, end: t.end });
     }
   }
   if (r.unknownCompanies.length)
     r.notes.push(`No company named ${r.unknownCompanies.map((n) => `“${n}”`).join(' or ')} is in this workspace.`);
+  return found;
 }
 
 /** The question with "attributable to <the company asked about>" written "attributable to the parent". */

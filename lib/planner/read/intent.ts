@@ -244,7 +244,6 @@ export function buildIntent(r: Reading, planFor: (ctx: PlanContext) => PlanResul
     pathway,
     ...(Object.keys(r.instructions).length ? { instructions: r.instructions } : {}),
     ...(Object.keys(operandScopes).length ? { operandScopes } : {}),
-    ...(r.unknownCompanies.length ? { unknownEntities: r.unknownCompanies } : {}),
   };
   return { status: 'planned', intent, notes };
 }
