@@ -115,13 +115,15 @@ export function resolveFor(
  * not the calendar year is its fiscal 2024 or calendar 2024 (a typed chip carries this, never its label).
  */
 function chosenSpec(asked: PeriodSpec, o: ResolvedPeriod): PeriodSpec | null {
+  // a fiscal period offered names itself whatever was asked ("Q2" with no year, "2024", "FY2024"): its position and year
+  const fp = o.fiscalPeriod;
+  if (o.kind === 'fiscal_period' && o.fiscalYear !== null && fp && (FISCAL_POSITIONS as readonly string[]).includes(fp))
+    return { type: 'fiscal', position: fp as FiscalPosition, year: { year: o.fiscalYear, style: 'fiscal' } };
+  // a calendar period offered is the asked position of the asked year on the calendar
   const year = asked.type === 'bare_year' ? asked.year : asked.type === 'fiscal' ? asked.year.year : null;
   const position: FiscalPosition = asked.type === 'fiscal' ? asked.position : 'FY';
-  if (year === null) return null;
-  if (o.kind === 'calendar_period') return { type: 'calendar', position, year };
-  const fp = o.fiscalPeriod;
-  if (o.kind !== 'fiscal_period' || o.fiscalYear === null || !fp || !(FISCAL_POSITIONS as readonly string[]).includes(fp)) return null;
-  return { type: 'fiscal', position: fp as FiscalPosition, year: { year: o.fiscalYear, style: 'fiscal' } };
+  if (year !== null && o.kind === 'calendar_period') return { type: 'calendar', position, year };
+  return null;
 }
 
 /** The same fiscal position one year earlier (year over year). */
