@@ -144,7 +144,8 @@ export function AnswerView({ answer, question, onAsk, onChoose, onEdit, actions 
               className="rounded-full border border-line px-3 py-1 text-sm hover:bg-slate-50"
               onClick={() => {
                 const c = answer.clarification;
-                if (answer.manifestId && (c?.rewrites?.[i] || c?.choices?.[i]) && onChoose) onChoose(answer.manifestId, i, o);
+                if (answer.manifestId && (c?.rewrites?.[i] || c?.choices?.[i] || c?.intents?.[i]) && onChoose)
+                  onChoose(answer.manifestId, i, o);
                 else if (c?.rewrites && question && onEdit) onEdit(`${question} `);
                 else onAsk?.(o);
               }}

@@ -94,6 +94,32 @@ describe('explicit calculations, clarifications and follow-ups on the demo corpu
     ).rejects.toMatchObject({ code: 'bad_request:clarification' });
   });
 
+  it('a chip of "which measure?" answers its measure alone, planned on the same words (never a dead end)', async () => {
+    const a = await ask('Helios operating margin FY2026 from consolidated operating profit and standalone revenue');
+    expect(a.status).toBe('needs_clarification');
+    const i = a.clarification?.options.indexOf('Operating margin') ?? -1;
+    expect(i, a.clarification?.options.join(' | ')).toBeGreaterThanOrEqual(0);
+    expect(a.clarification?.intents?.[i]?.metric.id).toBe('operating_margin');
+    const chosen = await clarifiedQuestion({
+      db: d.db,
+      tenantId: DEMO_TENANT_ID,
+      userId: 'demo-analyst',
+      manifestId: a.manifestId!,
+      choice: i,
+    });
+    expect(chosen.intent?.metric.id).toBe('operating_margin');
+    const b = await answerQuestion({
+      db: d.db,
+      tenantId: DEMO_TENANT_ID,
+      userId: 'demo-analyst',
+      question: chosen.question,
+      intent: chosen.intent,
+    });
+    // the margin of consolidated profit over standalone revenue is refused, typed: the chip led to an answer
+    expect(b.status, b.text).toBe('rejected');
+    expect(b.errors.map((e) => e.code)).toContain('INCOMPARABLE_SCOPE');
+  });
+
   it('the previous intent of a thread comes from its stored manifest', async () => {
     await ask('Helios Components revenue FY2026', 'thread-1');
     const prev = await previousIntentFor({ db: d.db, tenantId: DEMO_TENANT_ID, userId: 'demo-analyst', threadId: 'thread-1' });

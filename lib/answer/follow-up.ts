@@ -67,6 +67,12 @@ export async function clarifiedQuestion(
     if (intent.success)
       return { question: question.length <= MAX_QUESTION_LENGTH ? question : label, threadId: row.threadId, intent: intent.data };
   }
+  // a chip planned with its choice already (one measure of several): that intent, validated again
+  const planned = intentSchema.safeParse(clar?.intents?.[o.choice]);
+  if (clar?.intents?.[o.choice] && planned.success) {
+    const question = `${row.question} — ${label}`;
+    return { question: question.length <= MAX_QUESTION_LENGTH ? question : label, threadId: row.threadId, intent: planned.data };
+  }
   const rewrite = clar?.rewrites?.[o.choice];
   if (!rewrite) throw new AppError('bad_request:clarification', 'That choice does not belong to this clarification.');
   return { question: rewrite, threadId: row.threadId };

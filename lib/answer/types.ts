@@ -192,7 +192,14 @@ export interface Answer {
   values: AnswerValue[];
   passages: AnswerPassage[];
   /** rewrites[i]: the question option i stands for (the server re-asks it when the chip is chosen) */
-  clarification: { question: string; options: string[]; rewrites?: (string | null)[]; choices?: (PeriodChoice | null)[] } | null;
+  clarification: {
+    question: string;
+    options: string[];
+    rewrites?: (string | null)[];
+    choices?: (PeriodChoice | null)[];
+    /** per option, the intent planned with that choice (lib/planner Clarification.intents) */
+    intents?: (Intent | null)[];
+  } | null;
   errors: AnswerError[];
   manifestId: string | null;
   timingMs: number;

@@ -163,6 +163,8 @@ export interface Clarification {
   options: string[];
   /** per option, the question it stands for (re-asked on the server when the chip is chosen) */
   rewrites?: (string | null)[];
+  /** per option, the intent it stands for, planned with the choice made (answered as it is when the chip is chosen) */
+  intents?: (Intent | null)[];
 }
 
 /** A question about what filings say (risk factors, MD&A) rather than a number. */

@@ -52,11 +52,19 @@ function severalMeasures(r: Reading, planFor: (ctx: PlanContext) => PlanResult):
     }
     if (blocked.status !== 'planned_narrative') return blocked;
   }
+  // each chip answers the question for its measure alone, planned now on the same words (null: it does not plan
+  // alone, so the chip opens the question for editing)
+  const alone = named.map((m) => {
+    const p = planFor({ ...ctx, onlyMetric: m.id });
+    return p.status === 'planned' ? p.intent : null;
+  });
   return {
     status: 'needs_clarification',
     clarification: {
       question: `This names ${named.length} measures (${named.map((m) => lowerFirst(m.label)).join(', ')}) without a calculation joining them. Ask for one at a time, or say how to combine them (e.g. “${lowerFirst(named[0]!.label)} divided by ${lowerFirst(named[1]!.label)}”).`,
       options: named.map((m) => m.label),
+      rewrites: named.map(() => null),
+      intents: alone,
     },
     partial: { entities },
     notes: [...notes, `several measures: ${named.map((m) => m.id).join(', ')}`],
