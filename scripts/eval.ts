@@ -5,6 +5,10 @@
  *   every question by its key facts (golden/financebench-keyfacts.jsonl) and, when JUDGE_BASE_URL and
  *   JUDGE_MODEL are set, by the LLM judge; --db-dir DIR keeps the ingested PDFs between runs, --only
  *   ID,ID asks only those questions (development loop); --rescore FILE scores a stored run (--out) again
+ * --chips: after each numeric set, asks again every question it asked back with options and clicks every chip (and
+ *   the chips of a further clarification), as the UI and the JSON API choose them; reports completions and dead ends
+ *   (a chip that cannot be chosen, the same clarification again, a clarification without chips) and, with
+ *   --check-baseline, fails on any dead end in a gated set (lib/eval/chips.ts)
  * npm run eval -- --narrative [--judge]   reviewer verdicts on narrative answers in the app database
  *   (four tiers, five 1–5 dimensions, per pathway, 95% intervals); --judge pre-scores unreviewed
  *   narrative answers with the LLM judge configured by JUDGE_BASE_URL/JUDGE_MODEL (never required).
@@ -18,6 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { secDataDir } from '@/lib/data-dir';
 import { historyEntries } from '@/lib/monitoring/eval-results';
+import { followChips, formatChips, type ChipReport } from '@/lib/eval/chips';
 import { addEvalFilings, formatRun, loadGolden, prepareEvalDatabase, runEvalSet, type EvalRun } from '@/lib/eval/run-eval';
 import {
   formatNarrativeSet,
@@ -166,6 +171,7 @@ const database = await prepareEvalDatabase({
 });
 console.log(`eval database ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 const runs: EvalRun[] = [];
+const chipReports: { set: string; report: ChipReport }[] = [];
 let narrativeRun: NarrativeRun | null = null;
 let narrativeBlindRun: NarrativeRun | null = null;
 try {
@@ -173,6 +179,13 @@ try {
     const run = await runEvalSet(database, loadGolden(s.file, s.name));
     runs.push(run);
     console.log(formatRun(run));
+    if (flag('--chips')) {
+      const golden = loadGolden(s.file, s.name);
+      const askedBack = golden.items.filter((_, i) => run.scores[i]?.status === 'needs_clarification');
+      const report = await followChips(database, askedBack);
+      chipReports.push({ set: s.name, report });
+      console.log(formatChips(s.name, report));
+    }
   };
   for (const s of sets.filter((x) => !onFilings(x))) await runSet(s);
   if (needsFilings && !narrativeOnly) {
@@ -280,6 +293,8 @@ if (flag('--check-baseline')) {
       );
     }
   }
+  for (const c of chipReports)
+    if (!ungated.has(c.set) && c.report.dead.length) problems.push(`${c.set}: ${c.report.dead.length} clarification chip(s) lead nowhere`);
   let nTotal = 0;
   let nGood = 0;
   for (const r of narrativeRuns) {
