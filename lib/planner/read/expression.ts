@@ -183,12 +183,6 @@ function operandRegion(x: ExpressionInput): { region: [number, number]; target: 
     target = [toGet.end, question.length];
     region = [region[0], toGet.start];
   }
-  // a spaced dash opening an instruction after the last operator ends the operands ("… as a % of revenue in
-  // fiscal 2025 - use the cash flow statement's line"): what follows says how, not what
-  const brk = new RegExp(String.raw`\s[–—-](?=${CLAUSE_AFTER_DASH})`, 'gi');
-  brk.lastIndex = Math.max(region[0], ...x.arithW.map((w) => w.end));
-  const cut = brk.exec(question);
-  if (cut && cut.index < region[1]) region = [region[0], cut.index];
   // "Add up … the December 2024 and March 2025 quarters — what's the first-half total?": the clause asking for the
   // result names what the calculation stands for
   const asked = resultClause(x, region);
@@ -196,6 +190,12 @@ function operandRegion(x: ExpressionInput): { region: [number, number]; target: 
     target = [asked.start, region[1]];
     region = [region[0], asked.start];
   }
+  // a spaced dash opening an instruction after the last operator (and before a clause asking for the result) ends the operands ("… as a % of revenue in
+  // fiscal 2025 - use the cash flow statement's line"): what follows says how, not what
+  const brk = new RegExp(String.raw`\s[–—-](?=${CLAUSE_AFTER_DASH})`, 'gi');
+  brk.lastIndex = Math.max(region[0], ...x.arithW.map((w) => w.end));
+  const cut = brk.exec(question);
+  if (cut && cut.index < region[1]) region = [region[0], cut.index];
   return { region, target };
 }
 
