@@ -53,3 +53,21 @@ describe('a basis clause after a ratio on average balances', () => {
     expect(plan(q).status).not.toBe('planned');
   });
 });
+
+describe('a definition averaging balances named by their year ends', () => {
+  it('agrees when the year ends are the opening and closing of the question’s year', () => {
+    const r = plan(
+      "What was Tesla's 2023 return on equity? Return on equity is defined as 2023 net income divided by the average of total equity at the end of 2022 and 2023.",
+    );
+    expect(r.status, JSON.stringify(r)).toBe('planned');
+    if (r.status === 'planned') expect(r.intent.metric?.id).toBe('roe');
+  });
+
+  it('does not agree when a year end is not the opening or closing of the question’s year', () => {
+    const r = plan(
+      "What was Tesla's 2023 return on equity? Return on equity is defined as 2023 net income divided by the average of total equity at the end of 2021 and 2022.",
+    );
+    const notes = r.status === 'planned' ? r.notes.join(' ') : '';
+    expect(notes).not.toMatch(/agrees with the ontology formula/);
+  });
+});

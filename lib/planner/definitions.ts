@@ -116,6 +116,9 @@ function sentenceEnd(question: string, from: number): number {
 }
 
 function yearOfPhrase(p: PeriodPhrase): number | null {
+  // "at the end of FY2023": a balance at a fiscal year's end is that year's (the averaged balance's opening or closing)
+  const spec = p.spec;
+  if (spec.type === 'boundary' && spec.edge === 'end') return yearOfPhrase({ ...p, spec: spec.ref });
   const s = p.spec as { type: string; position?: string; year?: number | { year: number } };
   if (s.type === 'bare_year' && typeof s.year === 'number') return s.year;
   if (s.type === 'fiscal' && (s.position === 'FY' || s.position === undefined) && s.year && typeof s.year === 'object') return s.year.year;

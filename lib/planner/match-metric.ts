@@ -6,7 +6,7 @@
  * ontology or the member catalog cannot place is reported with `understood: false`, never dropped.
  */
 import { FORMULAS } from '@/lib/ontology/formulas';
-import { pluralOf, singularOfLast, withLastWord } from '@/lib/ontology/inflect';
+import { pluralOf, singularOf, singularOfLast, withLastWord } from '@/lib/ontology/inflect';
 import { METRICS } from '@/lib/ontology/metrics';
 import { CAPTION_PATTERNS, EXPENSE_TAIL_WORDS, TOTAL_WORDS } from '@/lib/ontology/shorthand';
 import {
@@ -61,6 +61,22 @@ const NO_PLURAL = /^(?:equity|cash|income|profit|tax|eps|capex|opex|ebit|ebitda|
 /** The phrase with its last word in the plural ("deferred revenue" → "deferred revenues"), or null. */
 const pluralOfMeasure = (phrase: string): string | null => withLastWord(phrase, (w) => (NO_PLURAL.test(w) ? w : pluralOf(w)));
 
+/** The ways analysts write "excluding" and "including" inside a measure's name (normalized words). */
+const CONNECTIVES: Record<string, readonly string[]> = {
+  excluding: ['excluding', 'not counting', 'not including', 'leaving out', 'exclusive of', 'without', 'excl', 'ex'],
+  including: ['including', 'counting', 'inclusive of', 'incl', 'with'],
+};
+
+/** A phrase with "excluding"/"including" written in its other ways, with or without "the" after it. */
+function connectiveVariants(phrase: string): string[] {
+  const m = / (excluding|including) (?!the )/.exec(phrase);
+  if (!m) return [];
+  const [before, after] = [phrase.slice(0, m.index), phrase.slice(m.index + m[0].length)];
+  return (CONNECTIVES[m[1] ?? ''] ?? [])
+    .flatMap((c) => [`${before} ${c} ${after}`, `${before} ${c} the ${after}`])
+    .filter((v) => v !== phrase);
+}
+
 const PHRASES: MetricPhrase[] = (() => {
   const out: MetricPhrase[] = [];
   const seen = new Set<string>();
@@ -82,6 +98,22 @@ const PHRASES: MetricPhrase[] = (() => {
       out.push({ phrase: plural, ref: p.ref });
     }
   }
+  // a bottom line asked by its loss ("net loss attributable to the parent", "net loss attributable to common stockholders")
+  for (const p of [...out]) {
+    const loss = /^net (?:income|earnings|profit) (?=attributable |available |to )/.exec(p.phrase);
+    const v = loss && `net loss ${p.phrase.slice(loss[0].length)}`;
+    if (v && !seen.has(v)) {
+      seen.add(v);
+      out.push({ phrase: v, ref: p.ref });
+    }
+  }
+  // "long-term debt excluding current portion" asked as "… not counting the current portion", "… leaving out …"
+  for (const p of [...out])
+    for (const v of connectiveVariants(p.phrase))
+      if (!seen.has(v)) {
+        seen.add(v);
+        out.push({ phrase: v, ref: p.ref });
+      }
   for (const w of WEAK) out.push({ phrase: w, ref: baseRef('net_income'), weak: true });
   // "how much did it sell", "how much did it borrow": a verb names a measure only when nothing else does
   for (const v of WEAK_VERBS) for (const w of v.words) out.push({ phrase: w, ref: baseRef(v.metric), weak: true });
@@ -245,17 +277,30 @@ export interface MatchContext {
   concepts?: ConceptEntry[];
 }
 
-/** Label phrasings of a concept: "Nontrade Receivables, Current" → also "nontrade receivables". */
+/** Words opening a caption's postmodifier: its head noun stands before the first ("expense from investment property"). */
+const POSTMODIFIER = /^(.*?\b)([a-z]+)(\s+(?:of|for|from|to|on|in|by|under|with|at|into|per)\s.*)$/;
+
+/**
+ * Label phrasings of a concept: "Nontrade Receivables, Current" → also "nontrade receivables"; the head noun
+ * in the other number ("Casino revenues" → "casino revenue", "Direct operating expense from investment
+ * property" → "… expenses from …"); the "non" prefix written as a word of its own ("Dividends paid to
+ * noncontrolling interests" → "… non-controlling …": the normalized text splits the hyphen).
+ */
 function conceptPhrases(label: string): string[] {
   const out = [label];
   const head = label.split(',')[0]!.trim();
   if (head !== label && head.split(/\s+/).length >= 2) out.push(head);
-  // "Casino revenues" is asked as "casino revenue" too, "Trading asset" as "trading assets"
   for (const p of [...out]) {
     const n = p.toLowerCase();
-    const other = pluralOfMeasure(n) ?? singularOfLast(n);
-    if (other) out.push(other);
+    // the last word ("casino revenues"), and a head noun before a postmodifier ("expense from …")
+    const last = pluralOfMeasure(n) ?? singularOfLast(n);
+    if (last) out.push(last);
+    const post = POSTMODIFIER.exec(n);
+    const w = post?.[2];
+    const v = w && (NO_PLURAL.test(w) ? singularOf(w) : pluralOf(w));
+    if (post && w && v && v !== w) out.push(`${post[1]}${v}${post[3]}`);
   }
+  for (const p of [...out]) if (/\bnon(?=[a-z]{4})/i.test(p)) out.push(p.replace(/\bnon(?=[a-z]{4})/gi, 'non-'));
   return out;
 }
 
@@ -532,7 +577,10 @@ export function matchMetrics(
   ctx?: MatchContext,
 ): { mentions: MetricMention[]; ambiguous: { phrase: string; options: string[] } | null } {
   const n = normalizeWithOffsets(question);
-  const raw = rawMentions(n, question, ctx);
+  // "its own stock", "LPA's own shareholders": "own" after a possessive is an adjective, not the verb of assets
+  const raw = rawMentions(n, question, ctx).filter(
+    (r) => !(r.p.weak && r.p.phrase === 'own' && /(?:\b(?:its|their|our|your|his|her)|'s?) $/.test(n.text.slice(0, r.s))),
+  );
   qualifiedHeads(raw, question, n);
   const strong = raw.filter((r) => !r.p.weak);
   const chosen = withTotalsAndTails(strong.length ? strong : raw, n.text);

@@ -814,4 +814,25 @@ describe('measures named in the plural, and statement lines outside the ontology
     expect(id("What was JPMorgan's trading liability balance?")).toBe('concept:report:row/liabilities/trading-liabilities');
     expect(id('What was the impairment of business in FY2023?')).toBe('concept:report:row/expenses/impairment-of-businesses');
   });
+
+  it('a caption is asked with its head noun in the other number before its postmodifier, and with "non" written apart', () => {
+    const concepts = [
+      { concept: 'x:DirectCostFromFranchiseOperations', label: 'Direct cost from franchise operations', periodType: 'duration' as const },
+      {
+        concept: 'x:DistributionsToNoncontrollingPartners',
+        label: 'Distributions to noncontrolling partners',
+        periodType: 'duration' as const,
+      },
+    ];
+    const id = (q: string) => matchMetrics(q, { concepts }).mentions[0]?.ref.id ?? null;
+    expect(id('What were the direct costs from franchise operations in 2022?')).toBe('concept:x:DirectCostFromFranchiseOperations');
+    expect(id('How much went in distributions to non-controlling partners in 2022?')).toBe(
+      'concept:x:DistributionsToNoncontrollingPartners',
+    );
+    expect(id('How much went in distribution to non-controlling partners in 2022?')).toBe(
+      'concept:x:DistributionsToNoncontrollingPartners',
+    );
+    // a different head is no variant
+    expect(id('What were the direct fees from franchise operations in 2022?')).toBeNull();
+  });
 });

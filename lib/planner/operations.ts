@@ -70,7 +70,7 @@ const SERIES =
 
 const PREFIX: { re: RegExp; op: ArithmeticOp; reversed?: boolean; postfix?: boolean }[] = [
   {
-    re: /\b(?:add(?:ing)?(?:\s+up)?|sum(?:ming)?(?:\s+up)?|the\s+sum\s+of|(?:the\s+)?total\s+of|combine|combining|aggregate|cumulative(?!\s*[?.!]?\s*$))\b/i,
+    re: /\b(?:add(?:ing)?(?!\s+back\b)(?:\s+up)?|sum(?:ming)?(?:\s+up)?|the\s+sum\s+of|(?:the\s+)?total\s+of|combine|combining|aggregate|cumulative(?!\s*[?.!]?\s*$))\b/i,
     op: 'sum',
   },
   { re: /(?<!\bafter\s+)\b(?:subtract|subtracting|deduct|deducting)\b/i, op: 'difference', reversed: true },

@@ -651,6 +651,12 @@ describe('second blind pass: places, comparatives, runs of quarters, balance rat
     expect(specs('NVIDIA revenue Q1 through Q4 FY26')).toEqual(['Q1 2026', 'Q2 2026', 'Q3 2026', 'Q4 2026']);
     expect(specs('Alphabet revenue Q3 2024-Q2 2025')).toEqual(['Q3 2024', 'Q4 2024', 'Q1 2025', 'Q2 2025']);
   });
+  it('a run of three-month spans named by their months is every span in it, never its two ends alone', () => {
+    const texts = (q: string) => planned(q).periods.map((p) => p.text);
+    expect(texts('Tesla net income Oct–Dec 2021 through Apr–Jun 2022')).toEqual(['Oct–Dec 2021', 'Jan–Mar 2022', 'Apr–Jun 2022']);
+    // spans that are not three months apart are no run
+    expect(texts('Tesla net income Jan–Mar 2022 and Feb–Apr 2022')).toEqual(['Jan–Mar 2022', 'Feb–Apr 2022']);
+  });
   it('a balance asked as a rate is a growth; its rise or fall alone an amount', () => {
     expect(planned("Apple shareholders' equity % change FY2025").operation).toBe('growth');
     expect(planned('Apple cash growth rate FY2025 vs FY2024').operation).toBe('growth');

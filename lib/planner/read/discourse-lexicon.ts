@@ -221,9 +221,9 @@ export function readSourcePhrases(
   return out;
 }
 
-/** Words that gloss one name by another: "cash pile, meaning cash and cash equivalents", "term debt classified as non-current". */
+/** Words that gloss one name by another: "cash pile, meaning cash and cash equivalents", "term debt classified as non-current", "margin, meaning what was left …". */
 const GLOSS =
-  /(?:,\s*)?\b(?:meaning|i\.\s?e\.?|that\s+is|namely|in\s+other\s+words|(?:shown|reported|recorded|presented|classified|booked|listed|captioned|labell?ed)\s+as)\s*,?\s*$/i;
+  /(?:,\s*)?\b(?:meaning|i\.\s?e\.?|that\s+is|namely|in\s+other\s+words|(?:shown|reported|recorded|presented|classified|booked|listed|captioned|labell?ed)\s+as)\s*,?(?:\s*(?:what|which)\s+(?:was|is|were|are))?\s*$/i;
 
 /**
  * Glosses: the words that say the measure after them is what the words before them mean ("NVIDIA's cash pile,

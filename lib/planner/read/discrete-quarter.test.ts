@@ -35,3 +35,19 @@ describe('words that say a quarter is meant by itself', () => {
     expect(r.status).toBe('needs_clarification');
   });
 });
+
+describe('a fourth quarter’s derivation stated in the question', () => {
+  it.each([
+    'Walmart Q4 fiscal 2024 operating income, computed as the fiscal year less the first three quarters',
+    "What was Tesla's fourth-quarter 2022 revenue, i.e. the full-year figure minus the 9-month YTD?",
+  ])('%s: the quarter, the derivation placed with it', (q) => {
+    const r = run(q);
+    expect(r.status, JSON.stringify(r)).toBe('planned');
+    if (r.status !== 'planned') return;
+    expect(r.intent.periods.map((p) => p.spec.type === 'fiscal' && p.spec.position)).toEqual(['Q4']);
+  });
+
+  it('beside another quarter the derivation is no agreement: asked back', () => {
+    expect(run('Walmart Q2 fiscal 2024 revenue, computed as the fiscal year less the first nine months').status).not.toBe('planned');
+  });
+});

@@ -46,3 +46,29 @@ export function claimDiscreteQuarter(question: string, spans: SpanMap, phrases: 
       if (free) spans.claim(free[0], free[1], 'period', 'discrete quarter');
     }
 }
+
+/** "worked out as the full year minus the first nine months", "i.e. FY less 9M": a fourth quarter's derivation stated. */
+const Q4_DERIVATION =
+  /(?:,\s*)?\b(?:(?:worked\s+out|computed|calculated|derived|taken|obtained|measured)\s+as|i\.\s?e\.?|that\s+is|meaning)\s*,?\s+(?:the\s+)?(?:full(?:[- ]year|\s+fiscal\s+year)(?:\s+(?:figure|total|amount))?|(?:fiscal|whole|entire)\s+year(?:\s+(?:figure|total|amount))?|annual\s+(?:figure|total|amount)|FY)\s+(?:minus|less)\s+(?:the\s+)?(?:first\s+(?:nine|9)\s+months|first\s+three\s+quarters|(?:nine|9)[- ]months?(?:\s+(?:ytd|year[- ]to[- ]date))?|9M|ytd\s+q3|q3\s+ytd)\b/gi;
+
+/**
+ * A fourth quarter's derivation the question states ("Q4 net income, worked out as the full year minus the first
+ * nine months"): the library derives a fourth quarter exactly so (the fiscal year less its nine months, labelled
+ * derived), so the words agree with it and are placed with the quarter; the nine months they name is no second
+ * period. Read only when the question's one period is a fourth quarter; else nothing is placed.
+ */
+export function claimQ4Derivation(question: string, spans: SpanMap, phrases: PeriodPhrase[]): PeriodPhrase[] {
+  const quarters = phrases.filter((p) => p.spec.type === 'fiscal' && p.spec.position === 'Q4');
+  if (quarters.length !== 1) return phrases;
+  for (const m of question.matchAll(Q4_DERIVATION)) {
+    const s = m.index ?? 0;
+    const e = s + m[0].length;
+    const inside = phrases.filter((p) => p.start >= s && p.end <= e);
+    const others = phrases.filter((p) => !inside.includes(p));
+    if (others.length !== 1 || others[0] !== quarters[0] || inside.some((p) => p.spec.type === 'fiscal' && p.spec.position === 'Q4'))
+      continue;
+    spans.claim(s, e, 'period', `the fourth quarter's derivation: ${quarters[0]?.text ?? ''}`);
+    return others;
+  }
+  return phrases;
+}

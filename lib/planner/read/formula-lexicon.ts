@@ -53,11 +53,15 @@ export const COMPUTE_MARKER = /\s+as\b(?!\s+(?:of|at|an?|percent|%)\b)\s*|\s*[�
 /** "ratio of X to Y". */
 export const RATIO_OF = /(?:the\s+)?ratio\s+of\b/iy;
 
-/** "what share of Y went to X", "what percentage of its revenue did it keep as net income". */
-export const SHARE_OF = /(?:what|which|the)\s+(?:share|percentage|percent|fraction|proportion|portion)\s+of\b/iy;
+/**
+ * "what share of Y went to X", "what percentage of its revenue did it keep as net income", "how much of each
+ * revenue dollar did it turn into operating cash flow" (a share said per unit of money: the dollar is a link word).
+ */
+export const SHARE_OF =
+  /(?:what|which|the)\s+(?:share|percentage|percent|fraction|proportion|portion)\s+of\b|how\s+much\s+of\s+(?:each|every)\b(?=(?:\s+[\w&'’-]+){0,5}?\s+(?:dollars?|euros?|cents?)\b)/iy;
 /** The words between Y and X of a "share of" question ("went into", "did … keep as", "was spent on"). */
 export const SHARE_LINK = new Set(
-  'went go goes going gone was were is are spent spend consumed absorbed kept keep keeps did does do turned turn converted convert paid pay used use to into on as for in by at'.split(
+  'went go goes going gone was were is are spent spend consumed absorbed kept keep keeps did does do turned turn converted convert paid pay used use to into on as for in by at dollar dollars euro euros cent cents'.split(
     ' ',
   ),
 );

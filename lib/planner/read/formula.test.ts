@@ -270,3 +270,32 @@ describe('a spaced dash before an instruction is punctuation, not a minus', () =
     }
   });
 });
+
+describe('a share said per unit of money', () => {
+  it('"how much of each sales dollar did it convert into operating cash flow" is operating cash flow over revenue', () => {
+    const r = planQuestion('For FY2022, how much of each sales dollar did Acme Widgets convert into operating cash flow?', {
+      catalog: [ent('acme', 'Acme Widgets', 'Acme Widgets, Inc.', 'ACMW')],
+    });
+    expect(r.status, JSON.stringify(r)).toBe('planned');
+    if (r.status !== 'planned') return;
+    expect(JSON.stringify(r.intent)).toMatch(/operating_cash_flow/);
+    expect(JSON.stringify(r.intent)).toMatch(/revenue/);
+  });
+  it('"how much of each segment" is no share of a unit of money', () => {
+    const r = planQuestion('How much of each segment did Acme Widgets report in FY2022?', {
+      catalog: [ent('acme', 'Acme Widgets', 'Acme Widgets, Inc.', 'ACMW')],
+    });
+    expect(r.status).not.toBe('planned');
+  });
+});
+
+describe('the part of a profit that goes to its holders', () => {
+  it('"what share of its net income went to minority interests" takes the profit attributable to them', () => {
+    const r = planQuestion('For FY2022, what share of Acme Widgets net income went to minority interests?', {
+      catalog: [ent('acme', 'Acme Widgets', 'Acme Widgets, Inc.', 'ACMW')],
+    });
+    expect(r.status, JSON.stringify(r)).toBe('planned');
+    if (r.status !== 'planned') return;
+    expect(JSON.stringify(r.intent)).toMatch(/net_income_nci/);
+  });
+});

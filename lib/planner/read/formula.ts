@@ -390,6 +390,7 @@ export const formulaReader: Reader = {
     if (r.entities.length > 1 && !eachCompanys(r, region, lexed.items)) return null;
     const distinct = new Set(r.phrases.map((p) => JSON.stringify(p.spec)));
     attachPeriods(lexed.items, r.question, distinct.size > 1);
+    profitShareParts(lexed.items);
     const parsed = parseFormula(lexed.items, r.question);
     if (!parsed.ok) return null;
     if (readEarningsPerShare(r, parsed.tree)) return null;
@@ -407,6 +408,26 @@ function eachCompanys(r: Reading, region: Region, items: Item[]): boolean {
   const first = operands[0]?.start ?? region.start;
   const last = operands.at(-1)?.end ?? region.end;
   return !!region.marker && !r.entityAt.some((e) => e.end > first && e.start < last);
+}
+
+/** The holders of a part of the profit, by the balance that names them: the profit that goes to them. */
+const PROFIT_HOLDERS: Record<string, string> = { noncontrolling_interest: 'net_income_nci' };
+const PROFIT = /^(?:net_income|net_income_including_nci)$/;
+
+/**
+ * "what fraction of its profit for the year went to non-controlling interests": in a share of a profit, the holders
+ * named by their balance take the part of that profit that is theirs (the profit attributable to them), not the
+ * balance (a balance over a flow is no share).
+ */
+function profitShareParts(items: Item[]): void {
+  if (!items.some((x) => x.k === 'share_of')) return;
+  const operands = items.filter((x): x is Extract<Item, { k: 'operand' }> => x.k === 'operand');
+  if (!operands.some((o) => PROFIT.test(o.metric.id) && o.metric.periodType === 'duration')) return;
+  for (const o of operands) {
+    const to = PROFIT_HOLDERS[o.metric.id];
+    const ref = to ? refOf(to) : null;
+    if (ref) o.metric = ref;
+  }
 }
 
 const EPS: Record<string, string> = { basic: 'eps_basic', diluted: 'eps_diluted' };

@@ -8,9 +8,11 @@ import { readDefinitions } from '../definitions';
 import { withinInstruction } from '../instructions';
 import { withMember, withoutGlosses } from '../match-member';
 import { matchMetrics } from '../match-metric';
+import { getFormula } from '@/lib/ontology/formulas';
 import { getMetric } from '@/lib/ontology/metrics';
 import type { MetricRef } from '../types';
 import { BARE_TURNS, CLASS_VERBS, measureClass, TURNS, VERB_COMPLEMENTS } from './ordinary-words';
+import { SOURCE_PREPOSITIONS } from './discourse-lexicon';
 import type { MeasureAt, Reader, Reading } from './types';
 
 /** Original-text offsets of a position in ` ${normalizeForMetrics(q)} `. */
@@ -73,6 +75,8 @@ export const measureReader: Reader = {
         : [m.start, m.end];
       if (part) spans.claim(part[0], part[1], 'measure', m.ref.id);
     }
+    claimNetAppositive(r);
+    claimContinuingOperations(r);
     // definitions that agree with the ontology's formula are placed and add nothing (lib/planner/definitions)
     const defs = readDefinitions(
       question,
@@ -108,6 +112,47 @@ export const measureReader: Reader = {
     return null;
   },
 };
+
+/**
+ * "income taxes paid, net": the caption's own appositive ", net" after a measure whose reported figure is the net
+ * one (the first concept of its chain is a …Net concept, or the filer's concept is) adds nothing; after any other
+ * measure it stays unplaced ("property and equipment, net" is its own caption, matched whole).
+ */
+function claimNetAppositive(r: Reading): void {
+  for (const m of r.measureAt) {
+    const net = /^\s*,\s*net\b(?!\s+(?:of|income|loss|sales|revenues?|cash|debt|change|increase|decrease)\b)/i.exec(
+      r.question.slice(m.end),
+    );
+    if (!net) continue;
+    const first = firstConcept(m.ref);
+    if (!first || !/Net$/.test(first)) continue;
+    const s = m.end + net[0].length - 3;
+    if (!r.spans.taken(s, s + 3)) r.spans.claim(s, s + 3, 'qualifier', "the caption's “, net”");
+  }
+}
+
+/** The first concept of a measure's chain (the filer's own for a filer concept). */
+function firstConcept(ref: MetricRef): string | undefined {
+  return ref.id.startsWith('concept:') ? ref.id.slice('concept:'.length) : getMetric(ref.id)?.concepts[0];
+}
+
+/**
+ * "considering continuing operations", "from continuing operations": the words say what a measure already is when
+ * the first concept of its chain is the continuing operations' one ("income before income taxes"); beside any other
+ * measure ("net income") they change it, and stay unplaced.
+ */
+function claimContinuingOperations(r: Reading): void {
+  const continuing = r.measureAt.some((m) => /ContinuingOperations/.test(firstConcept(m.ref) ?? ''));
+  if (!continuing) return;
+  const re = new RegExp(
+    String.raw`\b(?:(?:${SOURCE_PREPOSITIONS}|for|from|of|in)\s+)?(?:the\s+|its\s+|their\s+)?continuing\s+operations(?:\s+only)?\b`,
+    'gi',
+  );
+  for (const m of r.question.matchAll(re)) {
+    const s = m.index ?? 0;
+    if (!r.spans.taken(s, s + m[0].length)) r.spans.claim(s, s + m[0].length, 'qualifier', 'the measure’s continuing operations');
+  }
+}
 
 /** After the members are read: the word with several readings is placed (asked about when no measure settles it), and the question's measure chosen. */
 export const measureChoiceReader: Reader = {
@@ -197,8 +242,15 @@ export const measureVerbReader: Reader = {
     for (const a of question.matchAll(/\b(?:on\s+(?:an?\s+)?average|average)\b/gi)) {
       const s = a.index ?? 0;
       const e = s + a[0].length;
-      const averaged = r.measureAt.some((m) => inSentence(s, m) && /weighted[- ]average/i.test(m.ref.label));
-      if (averaged && !spans.taken(s, e)) spans.claim(s, e, 'qualifier', 'weighted average');
+      // "how many days of inventory did it hold on average": a ratio over an average balance is an average too
+      // (the adverb "on average" only, never "average" before a balance: "ROE on average total assets" names an operand)
+      const adverb = /^on\b/i.test(a[0]) && !/^\s*[\p{L}]/u.test(question.slice(e).replace(/^\s*(?:in|for|during|over|across)\b/i, ' ,'));
+      const averaged = r.measureAt.some(
+        (m) =>
+          inSentence(s, m) &&
+          (/weighted[- ]average/i.test(m.ref.label) || (adverb && getFormula(m.ref.id)?.relation === 'flow_over_average_balance')),
+      );
+      if (averaged && !spans.taken(s, e)) spans.claim(s, e, 'qualifier', 'the measure is an average');
     }
     for (const { re, fits } of VERB_COMPLEMENTS)
       for (const c of question.matchAll(re)) {
@@ -230,10 +282,22 @@ function turnBareWords(r: Reading, inSentence: (at: number, m: { start: number }
       const verb = b.verb.exec(question.slice(a, z));
       if (!to || !verb) continue;
       const same = r.measureAt.find((m) => (m.start === s && m.end === e) || (!!b.within?.test(m.ref.id) && m.start <= s && e <= m.end));
+      // a shorter caption inside the word the verb turns ("common stock" in "shares of common stock … outstanding"): the longer reading wins
+      const inner = same ? [] : r.measureAt.filter((m) => s <= m.start && m.end <= e && (m.start > s || m.end < e));
+      if (inner.length) {
+        r.measureAt = r.measureAt.filter((m) => !inner.includes(m));
+        r.metricMentions = r.metricMentions.filter((m) => !inner.some((x) => x.start === m.start));
+      }
       if (same) {
         for (const list of [r.measureAt, r.metricMentions]) for (const x of list) if (x.start === same.start) x.ref = turnedRef(x.ref, to);
       } else {
-        if (spans.taken(s, e) || r.measureAt.some((m) => inSentence(s, m) && !isCashWord(m))) continue;
+        const [first, last] = [inner[0], inner.at(-1)];
+        const placedInside = !!first && !!last && !spans.taken(s, first.start) && !spans.taken(last.end, e);
+        // another measure in the sentence leaves the word alone, unless the verb is the word's own ("the interest it paid")
+        const own = /^\s+(?:(?:it|they|that|which|the\s+company)\s+)?(?:(?:had|has|have|did|does|was|were)\s+)?(?:to\s+)?$/i.test(
+          question.slice(e, a + verb.index),
+        );
+        if ((spans.taken(s, e) && !placedInside) || (!own && r.measureAt.some((m) => inSentence(s, m) && !isCashWord(m)))) continue;
         // the member read before any measure was named is this measure's ("how many Class C shares … outstanding")
         const pending = r.pendingMember;
         const ref = pending ? turnedRef({ ...to, dimensions: pending.dimensions, memberLabel: pending.label }, to) : to;

@@ -97,6 +97,29 @@ const PPE = alt(
   'property',
 );
 
+/** "what was left (over) after", "what remained after" with no amount before it: the subtotal below a line of costs ("revenue left over after …" is a difference the formula reader reads). */
+const LEFT_AFTER = `(?:what|how much) (?:was |is |were |had |has )?${alt('left', 'left over', 'leftover', 'remained', 'remains', 'remaining')} after `;
+/** Verbs of a cash flow section ("investing activities used cash", "bring in or use cash"). */
+const CASH_VERB = alt(
+  'bring in',
+  'brings in',
+  'brought in',
+  'provide',
+  'provides',
+  'provided',
+  'generate',
+  'generates',
+  'generated',
+  'use',
+  'uses',
+  'used',
+  'consume',
+  'consumes',
+  'consumed',
+);
+/** "what it sold", "the goods it sold", "the products they sell". */
+const WHAT_SOLD = `(?:what |the (?:goods|products|things) (?:that )?)(?:it|they|the company) ${alt('sold', 'sells', 'sell')}`;
+
 /** Paraphrases naming a measure (normalized text: lower case, one space between words, "&" and "'" kept). */
 export const ORDINARY_PATTERNS: readonly { pattern: string; metric: string }[] = [
   // returns on an average balance: the library's ratios average the balance anyway
@@ -116,6 +139,33 @@ export const ORDINARY_PATTERNS: readonly { pattern: string; metric: string }[] =
     metric: 'operating_cash_flow',
   },
   // the lines of the income statement
+  // what is left after a line of costs is the subtotal below it: after the cost of sales, gross profit; after every
+  // operating cost, operating income ("what was left over after cost of revenue", "left after all operating costs")
+  {
+    pattern: `${LEFT_AFTER}(?:${POSSESSIVE})?(?:the )?(?:cost of (?:revenues?|sales|goods sold)|costs of (?:revenues?|sales|goods sold)|cogs)`,
+    metric: 'gross_profit',
+  },
+  {
+    pattern: `${LEFT_AFTER}(?:all )?${POSSESSIVE}(?:(?:total )?operating (?:costs|expenses)(?: and expenses)?|(?:total )?costs and expenses)`,
+    metric: 'operating_income',
+  },
+  // "what was left of its operating cash after capex": the operating cash flow, the minuend of what is left
+  { pattern: 'operating cash(?= after )', metric: 'operating_cash_flow' },
+  // the cash the activities of a section of the cash flow statement bring in or use: that section's net cash
+  ...(
+    [
+      ['investing', 'investing_cash_flow'],
+      ['financing', 'financing_cash_flow'],
+    ] as const
+  ).map(([kind, metric]) => ({ pattern: `${kind} activities ${CASH_VERB}(?: or ${CASH_VERB})?(?: cash)?`, metric })),
+  // "how many days of inventory did it hold": days inventory outstanding, as "days of sales outstanding" is DSO
+  { pattern: 'days of (?:inventory|inventories|stock)(?: on hand)?', metric: 'dio' },
+  // what it cost to make what was sold: the cost of revenue
+  { pattern: `cost of ${alt('making', 'producing', 'manufacturing', 'building')} ${WHAT_SOLD}`, metric: 'cost_of_revenue' },
+  {
+    pattern: `${alt('spend', 'spends', 'spent', 'spending')} (?:on |for )(?:general (?:and |& )?)?administration`,
+    metric: 'general_admin',
+  },
   { pattern: '(?:at |on )?the bottom line', metric: 'net_income' },
   // "did it make money", "did it turn a profit": the bottom line, whose sign answers the question
   { pattern: `${alt('make', 'makes', 'made', 'making', 'earn', 'earns', 'earned')} (?:any )?money`, metric: 'net_income' },
@@ -211,7 +261,7 @@ export const CLASS_VERBS: readonly { re: RegExp; fits: MeasureClass; unless?: Re
     unless: /\b(?:share|percentage|percent|fraction|proportion|portion)\s+of\b/i,
   },
   {
-    re: /\b(?:(?:go|goes|went|gone|going)\s+out(?:\s+(?:of\s+)?the\s+door)?|plough(?:s|ed|ing)?|plow(?:s|ed|ing)?|sink|sinks|sank|sunk|funnel(?:l?ed|s)?|channel(?:l?ed|s)?|spend|spends|spent|spending|pay|pays|paid|paying|pour|poured|pours|invest|invests|invested|investing|shell(?:ed)?\s+out|lay\s+out|laid\s+out|fork(?:ed)?\s+out|hand(?:ed|s)?\s+(?:back|over|out)|return(?:ed|s)?|give\s+back|gave\s+back|distribut(?:e|ed|es)|devote[ds]?|allocate[ds]?|incur(?:red|s)?|run\s+through|ran\s+through|book(?:ed|s)?|record(?:ed|s)?|charge[ds]?)\b(?:\s+(?:out|back|on|for|in|into|to|through|via|as))*/gi,
+    re: /\b(?:(?:go|goes|went|gone|going)\s+out(?:\s+(?:of\s+)?the\s+door)?|plough(?:s|ed|ing)?|plow(?:s|ed|ing)?|sink|sinks|sank|sunk|funnel(?:l?ed|s)?|channel(?:l?ed|s)?|spend|spends|spent|spending|pay|pays|paid|paying|pour|poured|pours|invest|invests|invested|investing|shell(?:ed)?\s+out|lay\s+out|laid\s+out|fork(?:ed)?\s+out|hand(?:ed|s)?\s+(?:back|over|out)|return(?:ed|s)?|give\s+back|gave\s+back|distribut(?:e|ed|es)|devote[ds]?|allocate[ds]?|incur(?:red|s)?|run\s+through|ran\s+through|book(?:ed|s)?|record(?:ed|s)?|charge[ds]?|add(?:s|ed|ing)?\s+back)\b(?:\s+(?:out|back|on|for|in|into|to|through|via|as))*/gi,
     fits: 'outflow',
   },
   {
@@ -283,6 +333,18 @@ export const BARE_TURNS: readonly { word: RegExp; verb: RegExp; to: string; with
     verb: /\b(?:borrow|borrows|borrowed|raise[ds]?|issue[ds]?|take\s+on|took\s+on)\b/i,
     to: 'debt_issued',
     within: /^(?:long_term_debt|total_debt|debt)$/,
+  },
+  // "how much did it cost NVIDIA to make what it sold": the cost of revenue, said with "cost" as a verb
+  {
+    word: /\bto\s+(?:make|produce|manufacture|build)\s+(?:what|the\s+(?:goods|products|things)(?:\s+that)?)\s+(?:it|they)\s+(?:sold|sells|sell)\b/gi,
+    verb: /\bcost\b/i,
+    to: 'cost_of_revenue',
+  },
+  // "how much of its own stock did it buy back": share repurchases in money (a count is asked by "how many")
+  {
+    word: /(?<!\bhow\s+many\s+(?:of\s+)?(?:(?:its|their)\s+)?(?:own\s+)?(?:common\s+)?)\b(?:(?:its|their)\s+)?(?:own\s+)?(?:common\s+)?(?:stock|shares)\b/gi,
+    verb: /\b(?:buy|buys|bought|buying)\s+back\b|\brepurchas(?:e|es|ed|ing)\b/i,
+    to: 'share_repurchases',
   },
   // "how many shares were outstanding", "how many shares did it have outstanding": the count at the date
   { word: /\bshares(?:\s+of\s+(?:its\s+)?(?:common\s+)?stock)?\b/gi, verb: /\boutstanding\b/i, to: 'shares_outstanding' },

@@ -68,6 +68,13 @@ export function quarterRuns(question: string, phrases: PeriodPhrase[]): Map<Peri
   for (let i = 0; i + 1 < sorted.length; i++) {
     const a = sorted[i]!;
     const b = sorted[i + 1]!;
+    const months = monthQuarterRun(a, b, question);
+    if (months) {
+      out.set(a, months);
+      out.set(b, []);
+      i++;
+      continue;
+    }
     const qa = quarterOf(a);
     const qb = quarterOf(b);
     if (!qa || !qb || qa.type !== qb.type || !QUARTER_RUN_JOIN.test(question.slice(a.end, b.start))) continue;
@@ -95,6 +102,27 @@ export function quarterRuns(question: string, phrases: PeriodPhrase[]): Map<Peri
     i++;
   }
   return out;
+}
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * "Jan–Mar 2025 through Jul–Sep 2025": a run of three-month spans named by their months, each span from the
+ * first's start to the last's end, three months apart (at most twelve); null for anything else.
+ */
+function monthQuarterRun(a: PeriodPhrase, b: PeriodPhrase, question: string): PeriodRequest[] | null {
+  if (a.spec.type !== 'month_range' || b.spec.type !== 'month_range' || !QUARTER_RUN_JOIN.test(question.slice(a.end, b.start))) return null;
+  const index = (m: { month: number; year: number }) => m.year * 12 + m.month - 1;
+  const [fa, ta, fb, tb] = [index(a.spec.from), index(a.spec.to), index(b.spec.from), index(b.spec.to)];
+  if (ta - fa !== 2 || tb - fb !== 2 || fb <= fa || (fb - fa) % 3 !== 0 || (fb - fa) / 3 >= 12) return null;
+  const requests: PeriodRequest[] = [];
+  for (let k = fa; k <= fb; k += 3) {
+    const from = { month: (k % 12) + 1, year: Math.floor(k / 12) };
+    const to = { month: ((k + 2) % 12) + 1, year: Math.floor((k + 2) / 12) };
+    const text = `${MONTH_NAMES[from.month - 1]}–${MONTH_NAMES[to.month - 1]} ${to.year}`;
+    requests.push({ text, spec: { type: 'month_range', from, to }, forMetric: null });
+  }
+  return requests;
 }
 
 /** The four fiscal quarters of a year phrase ("fiscal 2025", "2025"), written with the phrase's own year. */

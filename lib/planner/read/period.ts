@@ -11,7 +11,7 @@ import { matchMetrics } from '../match-metric';
 import { operationWords } from '../operations';
 import { withoutRanges } from '../version-basis';
 import type { Reader, Reading } from './types';
-import { claimDiscreteQuarter } from './discrete-quarter';
+import { claimDiscreteQuarter, claimQ4Derivation } from './discrete-quarter';
 
 /** "(ended September)", ", which ended in late January 2026", "(FYE June 2025)" right after a fiscal year. */
 const YEAR_END_CHECK_BODY = String.raw`(?:ended|ending|ends|closed|fye)\s+(?:in\s+|on\s+)?(?:(early|mid|late)[-\s]+)?(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?:\s+(\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:\s*,?\s+(\d{4}))?\s*\)?`;
@@ -47,6 +47,7 @@ export const periodReader: Reader = {
     phrases = yearEndsChecked(r, phrases);
     phrases = asidesChecked(r, phrases);
     phrases = monthQuarters(r, phrases);
+    phrases = claimQ4Derivation(question, spans, phrases);
     for (const p of phrases) for (const [s, e] of phraseRanges(p)) spans.claim(s, e, 'period', p.text);
     for (const m of question.matchAll(FULL_YEAR)) {
       const near = phrases.some(
