@@ -16,7 +16,8 @@ import { matchEntities } from '@/lib/planner/match-entities';
 import { planQuestion } from '@/lib/planner/plan';
 import type { ContextSlot } from '@/lib/planner/read/context';
 import type { Intent, PlanResult } from '@/lib/planner/types';
-import { loadConceptCatalog } from '@/lib/retrieval/concepts';
+import { loadConceptCatalog, loadMappedConceptLabels } from '@/lib/retrieval/concepts';
+import { memberOwners } from '@/lib/retrieval/member-owners';
 import { loadMemberCatalog } from '@/lib/retrieval/members';
 import { answerJudgement, planJudgement } from './analyses';
 import { answerFigures, type FigureEnv } from './answer-figures';
@@ -168,18 +169,23 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
 /** The members (segments, products, regions) and labelled concepts of the companies a question names. */
 async function measureCatalogs(opts: AnswerQuestionOptions, question: string, index: EntityIndex) {
   const { db, tenantId } = opts;
-  const named = namedEntityIds(question, index, opts.previous ?? null);
+  let named = namedEntityIds(question, index, opts.previous ?? null);
+  // no company named: the companies filing a member the question names by a proper name ("Sam's Club")
+  const unknown = named.length ? [] : matchEntities(question, index).unknownNames;
+  const owners = unknown.length ? await memberOwners(db, tenantId, question, unknown, opts.role ?? null, index.version) : [];
+  if (owners.length === 1) named = owners.map((o) => o.entityId);
   // their latest period ends (the anchor of "last fiscal year") are read alongside the catalogues;
   // entityContext takes them from the cache instead of one more round trip after planning
   const version = index.version;
   if (version !== null) for (const id of named) void latestPeriodEndAt(db, tenantId, id, opts.role ?? null, version).catch(() => undefined);
-  const [members, concepts] = named.length
+  const [members, concepts, labels] = named.length
     ? await Promise.all([
         loadMemberCatalog(db, tenantId, named, opts.role ?? null, index.version),
         loadConceptCatalog(db, tenantId, named, opts.role ?? null, index.version),
+        loadMappedConceptLabels(db, tenantId, named, opts.role ?? null, index.version),
       ])
-    : [[], []];
-  return { members, concepts };
+    : [[], [], []];
+  return { members, concepts, labels, ...(owners.length ? { owners } : {}) };
 }
 
 /** The companies a question names, and those of the thread's previous question (a follow-up inherits them). */

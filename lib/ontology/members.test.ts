@@ -27,6 +27,14 @@ describe('distinguishingMember', () => {
     expect(distinguishingMember({ 'srt:MajorCustomersAxis': 'acme:OnlineMember', [SEGMENT]: 'acme:RetailMember' })?.member).toBe(
       'acme:OnlineMember',
     );
+    // us-gaap's own sales-channel axis, as Nike tags NIKE Brand sales to wholesale customers
+    expect(
+      distinguishingMember({
+        [SEGMENT]: 'acme:BrandMember',
+        'us-gaap:ContractWithCustomerSalesChannelAxis': 'acme:SalesChannelWholesaleMember',
+        'srt:ConsolidationItemsAxis': 'us-gaap:OperatingSegmentsMember',
+      })?.member,
+    ).toBe('acme:SalesChannelWholesaleMember');
   });
 
   it('is none for two axes it cannot tell apart', () => {

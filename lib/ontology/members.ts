@@ -63,8 +63,8 @@ export function isNeutralDimension(axis: string, member: string): boolean {
   return /:ConsolidationItemsAxis$/.test(axis) && /:(?:OperatingSegmentsMember|SegmentReportingSegmentMember)$/.test(member);
 }
 
-/** Axes a segment's figures are cut by: products and services, subsegments, places, customers and sales channels. */
-const CUTS_OF_A_SEGMENT = /:(?:ProductOrServiceAxis|SubsegmentsAxis|StatementGeographicalAxis|MajorCustomersAxis|SalesChannelAxis)$/;
+/** Axes a segment's figures are cut by: products and services, subsegments, places, customers and sales channels (us-gaap's ContractWithCustomerSalesChannelAxis too). */
+const CUTS_OF_A_SEGMENT = /:(?:ProductOrServiceAxis|SubsegmentsAxis|StatementGeographicalAxis|MajorCustomersAxis|\w*SalesChannelAxis)$/;
 
 /**
  * The member that distinguishes a dimension set (the one a question names), or null when the set

@@ -275,6 +275,13 @@ export interface MatchContext {
   members?: MemberEntry[];
   /** labelled concepts of the question's entities that the ontology does not map */
   concepts?: ConceptEntry[];
+  /**
+   * where the question names no company: the companies filing a member it names by a proper name
+   * (lib/retrieval/member-owners.ts), the question's company when one, asked back when several
+   */
+  owners?: readonly { entityId: string; text: string; label: string }[];
+  /** the filers' own labels of the concepts ontology measures map (lib/retrieval/concepts loadMappedConceptLabels) */
+  labels?: readonly { metricId: string; label: string }[];
 }
 
 /** Words opening a caption's postmodifier: its head noun stands before the first ("expense from investment property"). */

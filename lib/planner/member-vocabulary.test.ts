@@ -194,3 +194,56 @@ describe('a member named with one of several measures', () => {
     expect(plan("What were Walmart's Sam's Club net sales as a share of net sales in fiscal 2024?").status).toBe('planned');
   });
 });
+
+describe('the words that relate a figure to a member, and a name before its market code', () => {
+  const CH = 'us-gaap:ContractWithCustomerSalesChannelAxis';
+  const more: MemberEntry[] = [
+    ...members,
+    { entityId: 'aapl', axis: GEO, member: 'country:CN', labels: ['China'] },
+    { entityId: 'nke', axis: CH, member: 'acme:SalesChannelWholesaleMember', labels: ['Wholesale'] },
+    { entityId: 'wmt', axis: SEG, member: 'wmt:BulkClubUSMember', labels: ['Bulk Club US'] },
+  ];
+  const read = (q: string) => {
+    const r = planQuestion(q, { catalog, measures: { members: more } });
+    return r.status === 'planned' ? (r.intent.metric?.dimensions ?? null) : r.status;
+  };
+  it('reads where a figure was billed, generated or located, and the channel it was sold through, with the member', () => {
+    expect(read('How much revenue did Apple bill to customers in China in fiscal 2024?')).toEqual({ [GEO]: 'country:CN' });
+    expect(read('Apple net sales to customers located in China in fiscal 2024')).toEqual({ [GEO]: 'country:CN' });
+    expect(read('How much did Nike sell through wholesale in fiscal 2025?')).toEqual({ [CH]: 'acme:SalesChannelWholesaleMember' });
+  });
+  it('leaves relation words without a member of their kind to block', () => {
+    // "through" says a channel, not a place; "located in" a place, not a channel
+    expect(read('How much did Apple sell through China in fiscal 2024?')).toBe('needs_clarification');
+    expect(read('Nike revenue located in wholesale in fiscal 2025')).toBe('needs_clarification');
+  });
+  it('reads a place’s complement as the filer names it, and blocks where the filer has none', () => {
+    const withNonUs: MemberEntry[] = [...more, { entityId: 'wmt', axis: GEO, member: 'us-gaap:NonUsMember', labels: ['Non Us'] }];
+    const r = planQuestion('Walmart revenues outside the U.S. in fiscal 2024', { catalog, measures: { members: withNonUs } });
+    expect(r.status === 'planned' ? r.intent.metric?.dimensions : r.status).toEqual({ [GEO]: 'us-gaap:NonUsMember' });
+    // Apple files no complement of the U.S.: never the U.S. figure in its place
+    expect(read('Apple revenue outside the U.S. in fiscal 2024')).toBe('needs_clarification');
+  });
+  it('reads a member named before its market’s country code by the name alone', () => {
+    expect(read('Walmart Bulk Club net sales in fiscal 2024')).toEqual({ [SEG]: 'wmt:BulkClubUSMember' });
+  });
+});
+
+describe('a member named without its company', () => {
+  const owners = [{ entityId: 'wmt', text: "Sam's Club", label: "Sam's Club" }];
+  it('is the one company that files it', () => {
+    const r = planQuestion("Sam's Club net sales in fiscal 2024", { catalog, measures: { members, owners } });
+    expect(r.status).toBe('planned');
+    if (r.status === 'planned') {
+      expect(r.intent.entities.map((e) => e.id)).toEqual(['wmt']);
+      expect(r.intent.metric?.dimensions).toEqual({ [SEG]: 'wmt:SamsClubSegmentMember' });
+    }
+  });
+  it('is asked back when several companies file it, and unknown without one', () => {
+    const two = [...owners, { entityId: 'aapl', text: "Sam's Club", label: "Sam's Club" }];
+    const r = planQuestion("Sam's Club net sales in fiscal 2024", { catalog, measures: { members, owners: two } });
+    expect(r.status).toBe('needs_clarification');
+    if (r.status === 'needs_clarification') expect(r.clarification.options).toEqual(['Walmart', 'Apple']);
+    expect(planQuestion("Sam's Club net sales in fiscal 2024", { catalog, measures: { members } }).status).toBe('insufficient_evidence');
+  });
+});

@@ -142,6 +142,7 @@ export function readNamedMembers(
       detail: m.entry.target.member,
     };
   });
+  spans.push(...relationWords(question, words, named));
   const start = Math.min(...spans.map((s) => s.start));
   const end = Math.max(...spans.map((s) => s.end));
   const text = question.slice(start, end);
@@ -171,6 +172,41 @@ export function readNamedMembers(
     return { kind: 'ambiguous', text, options, spans };
   }
   return { kind: 'unreported', text, labels: named.map((m) => namedLabel(m.entry, display)), spans };
+}
+
+/**
+ * Words before a member that say how a figure relates to it, read with the member: a place the figure is
+ * billed, generated or located in ("revenue billed to customers in the United States", "long-lived assets
+ * located in China"), a channel it is sold through ("sell through wholesale"). Each word must be unplaced.
+ */
+const RELATION_WORDS: { axis: RegExp; lead: RegExp }[] = [
+  {
+    axis: /GeographicalAxis$|GeographicAreasAxis$|CountryAxis$|RegionAxis$/,
+    lead: /\b(?:(?:(?:bill(?:s|ed)?|sold|sell(?:s|ing)?|sales)\s+)?to\s+)?(?:customers?\s+)?(?:(?:located|based|domiciled|generated|earned|held)\s+)?(?:in|within)\s+(?:the\s+)?$/i,
+  },
+  { axis: /SalesChannelAxis$/, lead: /\b(?:through|via)\s+(?:the\s+)?(?:its\s+)?$/i },
+];
+
+function relationWords(
+  question: string,
+  words: readonly QuestionWord[],
+  named: { entry: LexiconEntry & { target: MemberTarget }; words: number[] }[],
+): { start: number; end: number; detail: string }[] {
+  const out: { start: number; end: number; detail: string }[] = [];
+  for (const m of named) {
+    const rule = RELATION_WORDS.find((x) => x.axis.test(m.entry.target.axis));
+    const at = Math.min(...m.words);
+    const first = words[at];
+    if (!rule || !first) continue;
+    // the unplaced words right before the member (a placed word is a break word): the lead is read in them only
+    let from = at;
+    while (from > 0 && words[from - 1]?.word !== BREAK) from--;
+    const free = words[from]?.start ?? first.start;
+    const lead = rule.lead.exec(question.slice(free, first.start));
+    if (!lead?.[0].trim()) continue;
+    out.push({ start: free + lead.index + (lead[0].length - lead[0].trimStart().length), end: first.start, detail: 'relation' });
+  }
+  return out.filter((s) => s.end > s.start);
 }
 
 /**

@@ -96,3 +96,42 @@ export async function conceptLabelsFor(
   const rows = rowsOf<{ entity_id: string; concept: string; label: string }>(res);
   return Object.fromEntries(rows.map((r) => [`${r.entity_id}|${r.concept}`, r.label]));
 }
+
+/** A filer's own label or printed caption of a concept the ontology maps ("Payments for dividends and dividend equivalents"). */
+export interface MappedConceptLabel {
+  entityId: string;
+  concept: string;
+  /** the ontology measure the concept is a concept of */
+  metricId: string;
+  label: string;
+}
+
+const mappedCache = versionedCache<MappedConceptLabel[]>();
+
+/**
+ * The filers' own labels of the concepts the ontology maps, per entity, kept while the data version holds:
+ * the words a filer names its line with, which a question may repeat beside the measure's name ("cash
+ * dividends (including dividend equivalents)"). Labels only: no figure is read from them.
+ */
+export async function loadMappedConceptLabels(
+  db: Db,
+  tenantId: string,
+  entityIds: string[],
+  role?: Role | null,
+  version?: number | null,
+): Promise<MappedConceptLabel[]> {
+  return perEntityCatalog(mappedCache, { db, tenantId, entityIds, role, version }, async (id) => {
+    // the label a filer ships with the concept, and the captions its statements print on the concept's line
+    const res = await db.execute(sql`
+      select entity_id, concept, label from concept_labels where tenant_id = ${tenantId} and entity_id = ${id}
+      union
+      select distinct f.entity_id, f.concept, c.row_label as label
+      from facts f join source_cells c on c.entity_id = f.entity_id and c.id = f.cell_id
+      where f.tenant_id = ${tenantId} and f.entity_id = ${id} and f.status = 'active' and f.dims_key = '' and c.row_label is not null
+      order by concept, label`);
+    return rowsOf<{ entity_id: string; concept: string; label: string }>(res).flatMap((r) => {
+      const metricId = metricForConcept(r.concept);
+      return metricId ? [{ entityId: r.entity_id, concept: r.concept, metricId, label: r.label }] : [];
+    });
+  });
+}

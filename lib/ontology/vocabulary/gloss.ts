@@ -28,10 +28,18 @@ function keysOfMeasure(measureId: string): Set<string> {
   return keys;
 }
 
-/** Whether `words` only restate the measure `measureId` (see the module comment). */
-export function restatesMeasure(words: string, measureId: string): boolean {
+/** Words that say what a line holds ("including dividend equivalents"): the words after them restate it. */
+const HOLDS = new Set(phraseKeys('including include includes'));
+
+/**
+ * Whether `words` only restate the measure `measureId` (see the module comment); `labels`: the filer's own
+ * labels of the measure's concepts ("Purchases related to property and equipment and intangible assets"),
+ * whose words restate it too.
+ */
+export function restatesMeasure(words: string, measureId: string, labels: readonly string[] = []): boolean {
   const own = keysOfMeasure(measureId);
   if (own.size === 0) return false;
-  const keys = rewrite(phraseKeys(words)).keys.filter((k) => !isFunctionWord(k));
-  return keys.length > 0 && keys.every((k) => own.has(k));
+  const filer = new Set(labels.flatMap((l) => [...phraseKeys(l), ...rewrite(phraseKeys(l)).keys]));
+  const keys = rewrite(phraseKeys(words)).keys.filter((k) => !isFunctionWord(k) && !(labels.length > 0 && HOLDS.has(k)));
+  return keys.length > 0 && keys.every((k) => own.has(k) || filer.has(k));
 }

@@ -157,6 +157,9 @@ export function buildLexicon(src: LexiconSource): Lexicon {
     const target: MemberTarget = { kind: 'member', axis: m.axis, member: m.member, dimensions: m.dimensions, label };
     for (const l of captions) push(entryOf(target, l, 'caption', own));
     push(entryOf(target, qname, 'qname', own));
+    // "Sam's Club U.S." is also "Sam's Club": a name of two words or more before its market's country code
+    const market = /^(\S+(?:\s+\S+)+)\s+[A-Z]{2}$/.exec(qname)?.[1];
+    if (market) push(entryOf(target, market, 'qname', own));
     // "EMEA", "APLA": a name of three words or more is also asked by its initials
     const words = qname.split(/\s+/).filter((w) => !isFunctionWord(lemma(w)));
     const initials = words.length <= 5 && words.every((w) => /^[A-Za-z]+$/.test(w)) ? acronym(words) : '';

@@ -80,6 +80,10 @@ export const SYNONYM_RULES: readonly SynonymRule[] = [
   { from: 'usa', to: 'united states' },
   { from: 'u s', to: 'united states' },
   { from: 'america', to: 'americas' },
+  // a place's complement as filers name it ("Non-U.S.", "NonUsMember")
+  { from: 'outside the', to: 'non' },
+  { from: 'outside of the', to: 'non' },
+  { from: 'outside', to: 'non' },
   { from: 'ecommerce', to: 'e commerce' },
 ];
 

@@ -46,6 +46,26 @@ export const entityReader: Reader = {
     }
     let entities = [...new Set(mentions.map((m) => m.entityIds[0]!))].map((id) => ref(index.byId(id)!));
     for (const m of mentions.filter((m) => m.via === 'fuzzy')) notes.push(`read “${m.text}” as ${index.byId(m.entityIds[0]!)!.name}`);
+    // no company named, but a member only some companies file ("Sam's Club"): that company, or which one (asked)
+    const owners = entities.length === 0 ? (ctx.measures?.owners ?? []) : [];
+    const [owner] = owners;
+    const ownerEntity = owner && owners.length === 1 ? index.byId(owner.entityId) : undefined;
+    if (ownerEntity && owner) {
+      entities = [ref(ownerEntity)];
+      notes.push(`read “${owner.text}” as ${owner.label}, a member ${ownerEntity.name} files`);
+    } else if (owners.length > 1) {
+      const options = owners.map((o) => index.byId(o.entityId)?.name ?? o.entityId);
+      return {
+        status: 'needs_clarification',
+        clarification: {
+          question: `“${owners[0]?.text}” is filed by more than one company. Which one do you mean?`,
+          options,
+          rewrites: options.map((o) => `${question} (${o})`),
+        },
+        partial: {},
+        notes,
+      };
+    }
     if (entities.length === 0 && unknownNames.length > 0) {
       return {
         status: 'insufficient_evidence',

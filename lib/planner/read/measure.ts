@@ -9,6 +9,8 @@ import { withinInstruction } from '../instructions';
 import { withMember, withoutGlosses } from '../match-member';
 import { matchMetrics } from '../match-metric';
 import { getFormula } from '@/lib/ontology/formulas';
+import { isFiller } from '../filler';
+import { restatesMeasure } from '@/lib/ontology/vocabulary/gloss';
 import { getMetric } from '@/lib/ontology/metrics';
 import type { MetricRef } from '../types';
 import { BARE_TURNS, CLASS_VERBS, measureClass, TURNS, VERB_COMPLEMENTS } from './ordinary-words';
@@ -44,6 +46,34 @@ function metricSpan(question: string, m: { index: number; phrase: string; start?
   return [s, e];
 }
 
+/**
+ * A parenthesis after a measure (its period or company may come between) whose words only restate it, in the
+ * ontology's words or the filer's own label of the line ("capex (purchases of property, equipment and
+ * intangibles)", "dividend payments (including dividend equivalents)"): placed with the measure; a measure
+ * matched inside it is the gloss's word, not a second figure.
+ */
+function placeParentheticalGlosses(r: Reading): void {
+  const { question, spans } = r;
+  const labels = r.ctx.measures?.labels ?? [];
+  for (const m of [...r.measureAt]) {
+    const open = question.indexOf('(', m.end);
+    const close = open < 0 ? -1 : question.indexOf(')', open);
+    if (close < 0 || question.slice(open + 1, close).includes('(')) continue;
+    // only placed words (a period, the company) and filler between the measure and the parenthesis
+    const between = spans.tokens.filter((t) => t.start >= m.end && t.end <= open);
+    if (between.some((t) => !spans.taken(t.start, t.end) && !isFiller(t.lower))) continue;
+    if (r.measureAt.some((o) => o !== m && o.start >= m.end && o.end <= open)) continue;
+    const own = labels.filter((l) => l.metricId === m.ref.id).map((l) => l.label);
+    const inside = (x: { start: number; end: number }) => x.start > open && x.end <= close;
+    // a member, a period or another placed word inside is not a gloss
+    if (spans.placed().some((e) => inside(e) && e.role !== 'measure' && e.role !== 'filler')) continue;
+    if (!restatesMeasure(question.slice(open + 1, close), m.ref.id, own)) continue;
+    r.metricMentions = r.metricMentions.filter((x) => !inside(x));
+    r.measureAt = r.measureAt.filter((x) => !inside(x));
+    for (const t of spans.tokens) if (inside(t) && !spans.taken(t.start, t.end)) spans.claim(t.start, t.end, 'qualifier', 'gloss');
+  }
+}
+
 export const measureReader: Reader = {
   name: 'measure',
   read(r) {
@@ -77,6 +107,7 @@ export const measureReader: Reader = {
     }
     claimNetAppositive(r);
     claimContinuingOperations(r);
+    placeParentheticalGlosses(r);
     // definitions that agree with the ontology's formula are placed and add nothing (lib/planner/definitions)
     const defs = readDefinitions(
       question,

@@ -35,6 +35,11 @@ describe("a member's own measure", () => {
       'concept:us-gaap:IncomeLossIncludingPortionAttributableToNoncontrollingInterest',
     );
   });
+  it('reads the concept the question writes out in full, where a word of it alone names another measure', () => {
+    // "taxes" alone is tax expense; with the words before it, the member's own line
+    expect(measureOf('Acme Widgets earnings before interest and taxes, fiscal 2024')).toBe('concept:acme:EarningsBeforeInterestAndTaxes');
+    expect(measureOf('Acme Gadgets earnings before interest and taxes, fiscal 2024')).toBe('needs_clarification');
+  });
   it('keeps the measure asked where the member reports it, and where none of its concepts is named like it', () => {
     expect(measureOf('Acme Gadgets operating income in fiscal 2024')).toBe('operating_income');
     expect(measureOf('Acme Widgets revenue in fiscal 2024')).toBe('revenue');

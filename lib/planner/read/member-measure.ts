@@ -33,15 +33,31 @@ export function conceptNames(concept: string, captions: readonly string[]): Set<
   return new Set([words.join(' '), initials.join(''), ...captions.map(nameKey)]);
 }
 
+/**
+ * The names the question writes a mention with: the unplaced words right before it and the mention ("earnings
+ * before interest and taxes", where "taxes" alone read as tax expense), longest first, each with where it starts.
+ */
+function writtenNames(r: Reading, at: { start: number; end: number }): { name: string; start: number }[] {
+  const { tokens } = r.spans;
+  const first = tokens.findIndex((t) => t.start >= at.start);
+  const out: { name: string; start: number }[] = [];
+  for (let j = first - 1; j >= 0; j--) {
+    const t = tokens[j];
+    if (!t || r.spans.taken(t.start, t.end)) break;
+    out.unshift({ name: nameKey(r.question.slice(t.start, at.end)), start: t.start });
+  }
+  return out;
+}
+
 /** The measure of the member's own concept named like `ref`, or null (see the module comment). */
-function ownMeasure(ref: MetricRef, members: readonly MemberEntry[]): MetricRef | null {
+function ownMeasure(ref: MetricRef, members: readonly MemberEntry[], written: readonly string[] = []): MetricRef | null {
   const metric = getMetric(ref.id);
   if (!metric || !ref.dimensions) return null;
   const key = dimsKey(ref.dimensions);
   const sets = members.filter((m) => dimsKey(m.dimensions ?? { [m.axis]: m.member }) === key);
   const measures = new Set(sets.flatMap((m) => m.measures ?? []));
   if (measures.size === 0 || measures.has(ref.id)) return null;
-  const asked = new Set([metric.label, ...metric.synonyms, ...(metric.aliases ?? [])].map(nameKey));
+  const asked = new Set([metric.label, ...metric.synonyms, ...(metric.aliases ?? []), ...written].map(nameKey));
   const hits = [...measures].filter((id) => {
     if (!id.startsWith('concept:')) return false;
     const captions = sets.flatMap((m) => m.captions?.[id] ?? []);
@@ -64,7 +80,15 @@ export function placeOwnMeasures(r: Reading): void {
   const members = r.ctx.measures?.members;
   if (!members?.length) return;
   for (const m of r.metricMentions) {
-    const own = ownMeasure(m.ref, members);
+    // the measure's own names, else one the question writes it with (the words before it then are the measure's)
+    let own = ownMeasure(m.ref, members);
+    if (!own)
+      for (const w of writtenNames(r, m)) {
+        own = ownMeasure(m.ref, members, [w.name]);
+        if (!own) continue;
+        r.spans.claim(w.start, m.start, 'measure', own.id);
+        break;
+      }
     if (!own) continue;
     r.notes.push(
       `${m.ref.memberLabel ?? 'the member'} reports ${m.ref.label.toLowerCase()} as its own line ${own.id.slice('concept:'.length)}`,

@@ -1,0 +1,44 @@
+/**
+ * A parenthesis after a measure that restates it — in the ontology's words or in the filer's own label or
+ * printed caption of the line (ctx.measures.labels) — is read with the measure, never as a member or a
+ * second figure; one with a word the line's names do not have still blocks.
+ */
+import { describe, expect, it } from 'vitest';
+import { restatesMeasure } from '@/lib/ontology/vocabulary/gloss';
+import { ent } from '../__fixtures__/catalog';
+import type { CatalogEntity } from '../catalog';
+import type { MemberEntry } from '../match-metric';
+import { planQuestion } from '../plan';
+
+const catalog: CatalogEntity[] = [ent('acme', 'Acme', 'Acme Inc.', 'ACME')];
+const labels = [
+  { metricId: 'capex', label: 'Purchases related to property and equipment and intangible assets' },
+  { metricId: 'dividends_paid', label: 'Payments for dividends and dividend equivalents' },
+];
+const members: MemberEntry[] = [
+  { entityId: 'acme', axis: 'us-gaap:PropertyPlantAndEquipmentByTypeAxis', member: 'acme:EquipmentMember', labels: ['Equipment'] },
+];
+const plan = (q: string, withLabels = true) => {
+  const r = planQuestion(q, { catalog, measures: { members, ...(withLabels ? { labels } : {}) } });
+  return r.status === 'planned' ? { id: r.intent.metric?.id, dims: r.intent.metric?.dimensions ?? null } : r.status;
+};
+
+describe('a parenthesis that restates the measure in the filer’s words', () => {
+  it('is read with the measure, after its period too, and a member word inside it names no member', () => {
+    expect(plan('Acme capital expenditures in fiscal 2025 (purchases of property, equipment and intangibles)')).toEqual({
+      id: 'capex',
+      dims: null,
+    });
+    expect(plan('Acme dividends paid (including dividend equivalents) for fiscal 2025')).toEqual({ id: 'dividends_paid', dims: null });
+  });
+  it('blocks without the filer’s label, or with a word the line’s names lack', () => {
+    expect(plan('Acme dividends paid (including dividend equivalents) for fiscal 2025', false)).toBe('needs_clarification');
+    expect(plan('Acme dividends paid (including special distributions) for fiscal 2025')).toBe('needs_clarification');
+  });
+  it('reads "including" as what a labelled line holds only beside a filer label', () => {
+    expect(restatesMeasure('including dividend equivalents', 'dividends_paid', ['Payments for dividends and dividend equivalents'])).toBe(
+      true,
+    );
+    expect(restatesMeasure('including dividend equivalents', 'dividends_paid')).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The workspace's member index: which companies file a member a question names when the question names no
+ * company ("Sam's Club net sales", "YouTube ads revenue"). A name is read by each company's own member
+ * lexicon (captions, QName words, initials: ./vocabulary.ts); only a name written as a proper name counts
+ * (one of its words is a capitalised name no company matched), so an ordinary word ("services") never
+ * picks a company. One owner: the question is that company's; several: the planner asks which.
+ */
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '@/lib/db/client';
+import { readDataVersion } from '@/lib/db/data-version';
+import type { Role } from '@/lib/db/schema';
+import { versionedCache } from '@/lib/db/versioned-cache';
+import { wordsOf } from '@/lib/ontology/vocabulary/lemma';
+import { readVocabulary } from '@/lib/ontology/vocabulary/read';
+import { loadMemberCatalog } from './members';
+import { lexiconOf } from './vocabulary';
+
+/** A company filing a member the question names, and the member's name as the filing gives it. */
+export interface MemberOwner {
+  entityId: string;
+  /** the words of the question that name the member */
+  text: string;
+  /** the member as the filing names it */
+  label: string;
+}
+
+const withMembers = versionedCache<string[]>();
+
+/** The entities with dimensional facts (the only ones with members), kept per data version. */
+async function entitiesWithMembers(db: Db, tenantId: string, version: number): Promise<string[]> {
+  return withMembers.get(db, tenantId, version, 'entities', async () =>
+    rowsOf<{ entity_id: string }>(
+      await db.execute(sql`
+        select distinct entity_id from facts
+        where tenant_id = ${tenantId} and status = 'active' and dims_key <> ''
+        order by entity_id`),
+    ).map((r) => r.entity_id),
+  );
+}
+
+/**
+ * The companies whose members `question` names in words of `names` (the capitalised names no company
+ * matched), each with the words read; [] when none.
+ */
+export async function memberOwners(
+  db: Db,
+  tenantId: string,
+  question: string,
+  names: readonly string[],
+  role?: Role | null,
+  known?: number | null,
+): Promise<MemberOwner[]> {
+  const proper = new Set(names.flatMap((n) => wordsOf(n).map((w) => w.word)));
+  if (proper.size === 0) return [];
+  const version = known ?? (await readDataVersion(db, tenantId));
+  if (version === null) return [];
+  const words = wordsOf(question);
+  const out: MemberOwner[] = [];
+  for (const entityId of await entitiesWithMembers(db, tenantId, version)) {
+    const members = await loadMemberCatalog(db, tenantId, [entityId], role, version);
+    if (members.length === 0) continue;
+    const read = readVocabulary(lexiconOf([], members), words).members.filter((m) => m.words.some((i) => proper.has(words[i]?.word ?? '')));
+    const [first] = read;
+    if (!first) continue;
+    const at = first.words.map((i) => words[i]).filter((w) => w !== undefined);
+    const start = Math.min(...at.map((w) => w.start));
+    const end = Math.max(...at.map((w) => w.end));
+    out.push({ entityId, text: question.slice(start, end), label: first.entry.target.label });
+  }
+  return out;
+}
