@@ -1983,7 +1983,17 @@ const ITEMS: Item[] = [
     label: 'Public float',
     unitKind: 'monetary',
     sign: 'positive',
-    aliases: ['public float', 'aggregate market value held by non-affiliates', 'market value of non-affiliates'],
+    // the cover page's own caption of the figure, in the forms filers print it
+    aliases: [
+      'public float',
+      'aggregate market value held by non-affiliates',
+      'market value of non-affiliates',
+      'aggregate market value of common stock held by non-affiliates',
+      'aggregate market value of the common stock held by non-affiliates',
+      'aggregate market value of voting stock held by non-affiliates',
+      'aggregate market value of the voting and non-voting common equity held by non-affiliates',
+      'aggregate market value of the voting and non-voting stock held by non-affiliates',
+    ],
     concepts: ['dei:EntityPublicFloat'],
     constraints: { nonNegative: true },
   }),

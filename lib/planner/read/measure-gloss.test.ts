@@ -42,3 +42,19 @@ describe('a parenthesis that restates the measure in the filer’s words', () =>
     expect(restatesMeasure('including dividend equivalents', 'dividends_paid')).toBe(false);
   });
 });
+
+describe('a measure written around the company’s name', () => {
+  it('is read across the name, and cash used is the money of the outflow', () => {
+    expect(plan('Cash income taxes Acme paid in fiscal 2025')).toEqual({ id: 'income_taxes_paid', dims: null });
+    expect(plan('Cash Acme used to repurchase stock in fiscal 2025')).toEqual({ id: 'share_repurchases', dims: null });
+    // the cover page's caption with the company's name inside it
+    expect(plan('Aggregate market value of Acme common stock held by non-affiliates at November 30, 2024')).toEqual({
+      id: 'public_float',
+      dims: null,
+    });
+  });
+  it('leaves the measures on each side of the name as written', () => {
+    const r = planQuestion('Revenue Acme reported in fiscal 2025', { catalog, measures: { members } });
+    expect(r.status === 'planned' ? r.intent.metric?.id : r.status).toBe('revenue');
+  });
+});

@@ -74,12 +74,34 @@ function placeParentheticalGlosses(r: Reading): void {
   }
 }
 
+/**
+ * A measure written around the company's name ("cash income taxes Apple paid"): read as if the name (and its
+ * possessive) were not there, where that reads a mention across it; the mentions it overlaps give way.
+ */
+function acrossCompany(
+  question: string,
+  entityAt: readonly { start: number; end: number }[],
+  matched: ReturnType<typeof matchMetrics>,
+  ctx: Reading['ctx'],
+): ReturnType<typeof matchMetrics> {
+  if (entityAt.length === 0) return matched;
+  let blanked = question;
+  for (const e of entityAt) {
+    const end = e.end + (/^['’]s?\b/.exec(question.slice(e.end))?.[0].length ?? 0);
+    blanked = blanked.slice(0, e.start) + ' '.repeat(end - e.start) + blanked.slice(end);
+  }
+  const across = matchMetrics(blanked, ctx.measures).mentions.filter((m) => entityAt.some((e) => m.start < e.start && e.end < m.end));
+  if (across.length === 0) return matched;
+  const kept = matched.mentions.filter((m) => !across.some((a) => m.start < a.end && a.start < m.end));
+  return { ...matched, mentions: [...kept, ...across].sort((a, b) => a.start - b.start) };
+}
+
 export const measureReader: Reader = {
   name: 'measure',
   read(r) {
     const { question, spans, notes, ctx } = r;
     const instructionClaims = r.instructionsRead.claims;
-    const matched = matchMetrics(question, ctx.measures);
+    const matched = acrossCompany(question, r.entityAt, matchMetrics(question, ctx.measures), ctx);
     // a measure word inside an instruction is part of a statement's name ("cash flow statement")
     const read = withoutGlosses(
       question,
@@ -100,6 +122,12 @@ export const measureReader: Reader = {
       return { ref: m.ref, start: s, end: e };
     });
     for (const m of r.measureAt) {
+      // a measure written around the company's name: its words on either side
+      if (r.entityAt.some((e) => m.start < e.start && e.end < m.end)) {
+        for (const t of spans.tokens)
+          if (m.start <= t.start && t.end <= m.end && !spans.taken(t.start, t.end)) spans.claim(t.start, t.end, 'measure', m.ref.id);
+        continue;
+      }
       const part: [number, number] | null = spans.taken(m.start, m.end)
         ? spans.untaken(m.start, m.end, ['basis', 'instruction'])
         : [m.start, m.end];

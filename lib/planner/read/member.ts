@@ -163,15 +163,27 @@ function placeGlosses(r: Reading): void {
     const t = tokens[i];
     return t !== undefined && !spans.taken(t.start, t.end) && !operation.some((o) => t.start < o.end && o.start < t.end) && !ownMeasure[i];
   };
+  // the word beside a token, across the company's name ("cash Alphabet used": "cash used")
+  const entity = (j: number) => {
+    const t = tokens[j];
+    return t !== undefined && r.entityAt.some((e) => e.start <= t.start && t.end <= e.end);
+  };
+  const beside = (i: number, step: number) => {
+    let j = i + step;
+    while (entity(j)) j += step;
+    return j;
+  };
   for (const [i, t] of tokens.entries()) {
     if (!free(i) || isFiller(t.lower)) continue;
-    // the word alone, or with a free word beside it ("pay out")
-    const pair = [i - 1, i + 1]
+    // the word alone, or with a free word beside it ("pay out"); the word and its neighbour claimed each
+    const pair = [beside(i, -1), beside(i, 1)]
       .filter(free)
       .find((j) => restatesMeasure(`${tokens[Math.min(i, j)]!.text} ${tokens[Math.max(i, j)]!.text}`, only.ref.id));
-    const beside = pair === undefined ? undefined : tokens[pair];
-    if (beside) spans.claim(Math.min(t.start, beside.start), Math.max(t.end, beside.end), 'qualifier', 'gloss');
-    else if (restatesMeasure(t.text, only.ref.id)) spans.claim(t.start, t.end, 'qualifier', 'gloss');
+    const other = pair === undefined ? undefined : tokens[pair];
+    if (other) {
+      if (Math.abs((pair ?? i) - i) === 1) spans.claim(Math.min(t.start, other.start), Math.max(t.end, other.end), 'qualifier', 'gloss');
+      else for (const x of [t, other]) spans.claim(x.start, x.end, 'qualifier', 'gloss');
+    } else if (restatesMeasure(t.text, only.ref.id)) spans.claim(t.start, t.end, 'qualifier', 'gloss');
   }
 }
 

@@ -261,7 +261,7 @@ export const CLASS_VERBS: readonly { re: RegExp; fits: MeasureClass; unless?: Re
     unless: /\b(?:share|percentage|percent|fraction|proportion|portion)\s+of\b/i,
   },
   {
-    re: /\b(?:(?:go|goes|went|gone|going)\s+out(?:\s+(?:of\s+)?the\s+door)?|plough(?:s|ed|ing)?|plow(?:s|ed|ing)?|sink|sinks|sank|sunk|funnel(?:l?ed|s)?|channel(?:l?ed|s)?|spend|spends|spent|spending|pay|pays|paid|paying|pour|poured|pours|invest|invests|invested|investing|shell(?:ed)?\s+out|lay\s+out|laid\s+out|fork(?:ed)?\s+out|hand(?:ed|s)?\s+(?:back|over|out)|return(?:ed|s)?|give\s+back|gave\s+back|distribut(?:e|ed|es)|devote[ds]?|allocate[ds]?|incur(?:red|s)?|run\s+through|ran\s+through|book(?:ed|s)?|record(?:ed|s)?|charge[ds]?|add(?:s|ed|ing)?\s+back)\b(?:\s+(?:out|back|on|for|in|into|to|through|via|as))*/gi,
+    re: /\b(?:(?:go|goes|went|gone|going)\s+out(?:\s+(?:of\s+)?the\s+door)?|plough(?:s|ed|ing)?|plow(?:s|ed|ing)?|sink|sinks|sank|sunk|funnel(?:l?ed|s)?|channel(?:l?ed|s)?|spend|spends|spent|spending|pay|pays|paid|paying|used|pour|poured|pours|invest|invests|invested|investing|shell(?:ed)?\s+out|lay\s+out|laid\s+out|fork(?:ed)?\s+out|hand(?:ed|s)?\s+(?:back|over|out)|return(?:ed|s)?|give\s+back|gave\s+back|distribut(?:e|ed|es)|devote[ds]?|allocate[ds]?|incur(?:red|s)?|run\s+through|ran\s+through|book(?:ed|s)?|record(?:ed|s)?|charge[ds]?|add(?:s|ed|ing)?\s+back)\b(?:\s+(?:out|back|on|for|in|into|to|through|via|as))*/gi,
     fits: 'outflow',
   },
   {
