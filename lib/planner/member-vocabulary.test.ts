@@ -217,6 +217,19 @@ describe('the words that relate a figure to a member, and a name before its mark
     expect(read('How much did Apple sell through China in fiscal 2024?')).toBe('needs_clarification');
     expect(read('Nike revenue located in wholesale in fiscal 2025')).toBe('needs_clarification');
   });
+  it('reads a short name the question defines in a parenthesis by the member’s own name', () => {
+    const dtc: MemberEntry[] = [
+      ...more,
+      { entityId: 'nke', axis: CH, member: 'us-gaap:SalesChannelDirectlyToConsumerMember', labels: ['Directly To Consumer'] },
+    ];
+    const r = planQuestion('Nike Direct revenues (direct-to-consumer) for fiscal 2023', { catalog, measures: { members: dtc } });
+    expect(r.status === 'planned' ? r.intent.metric?.dimensions : r.status).toEqual({
+      [CH]: 'us-gaap:SalesChannelDirectlyToConsumerMember',
+    });
+    // a word before the parenthesis that is no word of the member still blocks
+    const other = planQuestion('Nike Digital revenues (direct-to-consumer) for fiscal 2023', { catalog, measures: { members: dtc } });
+    expect(other.status).toBe('needs_clarification');
+  });
   it('reads a place’s complement as the filer names it, and blocks where the filer has none', () => {
     const withNonUs: MemberEntry[] = [...more, { entityId: 'wmt', axis: GEO, member: 'us-gaap:NonUsMember', labels: ['Non Us'] }];
     const r = planQuestion('Walmart revenues outside the U.S. in fiscal 2024', { catalog, measures: { members: withNonUs } });

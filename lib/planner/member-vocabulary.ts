@@ -10,6 +10,8 @@ import { memberLabelFromQName } from '@/lib/ontology/members';
 import { buildLexicon, type Lexicon, type LexiconEntry, type MemberTarget } from '@/lib/ontology/vocabulary/lexicon';
 import { wordsOf } from '@/lib/ontology/vocabulary/lemma';
 import { namedSet, type QuestionWord, readVocabulary } from '@/lib/ontology/vocabulary/read';
+import { isFunctionWord } from '@/lib/ontology/vocabulary/function-words';
+import { phraseKeys } from '@/lib/ontology/vocabulary/synonyms';
 import { vocabularySource } from '@/lib/retrieval/vocabulary';
 import { isFiller } from './filler';
 import type { MatchContext, MemberEntry } from './match-metric';
@@ -142,7 +144,7 @@ export function readNamedMembers(
       detail: m.entry.target.member,
     };
   });
-  spans.push(...relationWords(question, words, named));
+  spans.push(...relationWords(question, words, named), ...shortNames(question, words, named));
   const start = Math.min(...spans.map((s) => s.start));
   const end = Math.max(...spans.map((s) => s.end));
   const text = question.slice(start, end);
@@ -207,6 +209,31 @@ function relationWords(
     out.push({ start: free + lead.index + (lead[0].length - lead[0].trimStart().length), end: first.start, detail: 'relation' });
   }
   return out.filter((s) => s.end > s.start);
+}
+
+/**
+ * A short name the question defines in a parenthesis by the filer's name of the member ("NIKE Direct revenues
+ * (NIKE Brand direct-to-consumer)"): the unplaced words before the parenthesis, in its clause, that are words
+ * of the members named inside it are read with them. Other words there stay unplaced.
+ */
+function shortNames(
+  question: string,
+  words: readonly QuestionWord[],
+  named: { entry: LexiconEntry & { target: MemberTarget }; words: number[] }[],
+): { start: number; end: number; detail: string }[] {
+  const first = words[Math.min(...named.flatMap((m) => m.words))];
+  if (!first) return [];
+  const open = question.lastIndexOf('(', first.start);
+  if (open < 0 || question.slice(open, first.start).includes(')')) return [];
+  const clause = Math.max(question.lastIndexOf(')', open), question.lastIndexOf(',', open), question.lastIndexOf('?', open)) + 1;
+  const keys = new Set(named.flatMap((m) => m.entry.keys));
+  return words
+    .filter((w) => w.word !== BREAK && w.start >= clause && w.end <= open && !isFiller(w.word))
+    .filter((w) => {
+      const k = phraseKeys(w.word);
+      return k.length > 0 && k.every((x) => keys.has(x) && !isFunctionWord(x));
+    })
+    .map((w) => ({ start: w.start, end: w.end, detail: 'short name' }));
 }
 
 /**

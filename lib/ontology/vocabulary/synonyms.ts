@@ -85,6 +85,8 @@ export const SYNONYM_RULES: readonly SynonymRule[] = [
   { from: 'outside of the', to: 'non' },
   { from: 'outside', to: 'non' },
   { from: 'ecommerce', to: 'e commerce' },
+  // sales channels: "direct-to-consumer" and the QName's "Directly To Consumer"
+  { from: 'directly', to: 'direct' },
 ];
 
 /** A rule with its word keys. */
