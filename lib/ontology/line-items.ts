@@ -2,10 +2,10 @@
  * Analyst line items beyond the core statement metrics (data, not code). Each maps an analyst's
  * name for a line item to an ordered concept chain across us-gaap, ifrs-full and dei, with its period
  * type, unit kind, sign convention and whether it can be negative (used by lib/calc).
- *
- * `aliases` are ask-only phrasings (captions and analyst slang): unlike `synonyms`, they never bind
- * an untagged report row to a metric, so adding one cannot change what report ingestion stores.
+ * `aliases` are ask-only phrasings (captions, slang): unlike `synonyms`, they never bind an untagged
+ * report row to a metric (adding one cannot change what report ingestion stores).
  */
+import { PUBLIC_FLOAT_ALIASES } from './cover-captions';
 import type { MetricDef } from './metrics';
 
 type Item = Omit<MetricDef, 'synonyms' | 'description'> & { description?: string; synonyms?: string[] };
@@ -1983,17 +1983,7 @@ const ITEMS: Item[] = [
     label: 'Public float',
     unitKind: 'monetary',
     sign: 'positive',
-    // the cover page's own caption of the figure, in the forms filers print it
-    aliases: [
-      'public float',
-      'aggregate market value held by non-affiliates',
-      'market value of non-affiliates',
-      'aggregate market value of common stock held by non-affiliates',
-      'aggregate market value of the common stock held by non-affiliates',
-      'aggregate market value of voting stock held by non-affiliates',
-      'aggregate market value of the voting and non-voting common equity held by non-affiliates',
-      'aggregate market value of the voting and non-voting stock held by non-affiliates',
-    ],
+    aliases: PUBLIC_FLOAT_ALIASES,
     concepts: ['dei:EntityPublicFloat'],
     constraints: { nonNegative: true },
   }),
