@@ -58,3 +58,27 @@ describe('a measure written around the company’s name', () => {
     expect(r.status === 'planned' ? r.intent.metric?.id : r.status).toBe('revenue');
   });
 });
+
+describe('a sign question and the figure to judge it by', () => {
+  const SEG = 'us-gaap:StatementBusinessSegmentsAxis';
+  const seg: MemberEntry[] = [
+    { entityId: 'acme', axis: SEG, member: 'acme:CloudMember', labels: ['Acme Cloud'], measures: ['operating_income', 'revenue'] },
+  ];
+  const ask = (q: string) => {
+    const r = planQuestion(q, { catalog, measures: { members: seg } });
+    return r.status === 'planned'
+      ? { id: r.intent.metric?.id, dims: r.intent.metric?.dimensions ?? null, also: r.also?.length ?? 0 }
+      : r.status;
+  };
+  it('answers "did it make money" with the figure an instruction names after it', () => {
+    expect(ask('Did Acme Cloud make money in fiscal 2022? Give its operating income.')).toEqual({
+      id: 'operating_income',
+      dims: { [SEG]: 'acme:CloudMember' },
+      also: 0,
+    });
+  });
+  it('keeps the bottom line where another figure is asked beside it, not named to judge by', () => {
+    const r = planQuestion('Did Acme make money in fiscal 2022, and what was its revenue?', { catalog, measures: { members: [] } });
+    expect(r.status === 'planned' ? r.intent.metric?.id : r.status).toBe('net_income');
+  });
+});

@@ -96,6 +96,28 @@ function acrossCompany(
   return { ...matched, mentions: [...kept, ...across].sort((a, b) => a.start - b.start) };
 }
 
+/**
+ * "Did Google Cloud make money in 2022? Give its operating income": a question answered by the sign of a
+ * figure ("make money", "turn a profit": the bottom line) followed by an instruction that names the figure to
+ * judge by — that figure answers it, and the bottom line is not asked beside it.
+ */
+function judgedBy(r: Reading): void {
+  const { question, spans } = r;
+  const sign = r.measureAt.filter((m) => /\b(?:money|profit)\b/i.test(question.slice(m.start, m.end)));
+  const instructions = spans.placed().filter((e) => e.role === 'instruction');
+  const named = r.measureAt.filter(
+    (m) =>
+      !sign.includes(m) &&
+      sign.some((s) => s.end <= m.start) &&
+      instructions.some((i) => i.end <= m.start && /^\s*(?:(?:its|their|the)\s+)?$/i.test(question.slice(i.end, m.start))),
+  );
+  if (sign.length !== 1 || named.length !== 1) return;
+  const [s] = sign;
+  r.metricMentions = r.metricMentions.filter((m) => !(s && m.start === s.start));
+  r.measureAt = r.measureAt.filter((m) => m !== s);
+  r.notes.push(`the sign of ${named[0]?.ref.label.toLowerCase()} answers “${s ? question.slice(s.start, s.end) : ''}”`);
+}
+
 export const measureReader: Reader = {
   name: 'measure',
   read(r) {
@@ -136,6 +158,7 @@ export const measureReader: Reader = {
     claimNetAppositive(r);
     claimContinuingOperations(r);
     placeParentheticalGlosses(r);
+    judgedBy(r);
     // definitions that agree with the ontology's formula are placed and add nothing (lib/planner/definitions)
     const defs = readDefinitions(
       question,
