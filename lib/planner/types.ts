@@ -28,6 +28,8 @@ export const metricRefSchema = z.object({
   memberLabel: z.string().optional(),
   /** a day count the question states for a days measure ("DSO, 365 days"): used in place of the days in the period */
   dayCount: z.number().int().positive().optional(),
+  /** the figure as a filing's cover page gives it (dei), dated at the cover's own date: "on the cover of the Q3 10-Q" */
+  cover: z.literal(true).optional(),
 });
 export type MetricRef = z.infer<typeof metricRefSchema>;
 

@@ -1,11 +1,59 @@
 /** The plain figure: one value per requested period (a stored measure, a derived Q4 or a formula). */
-import { computeFigure } from '../compute';
+import { computeFigure, type ExecContext, type EntityContext, type Failure, type Target, targetFor } from '../compute';
+import { dimensionKey } from '@/lib/domain/identity';
+import { getMetric } from '@/lib/ontology/metrics';
+import type { MetricRef } from '@/lib/planner/types';
+import { coverFacts } from '@/lib/retrieval/cover-facts';
 import { lowerFirst, periodText } from '../text';
 import { copulaFor } from '@/lib/ontology/inflect';
 import { isAverageBalanceFormula, sayAverageBalanceInputs } from './average-balance-words';
 import { ttmOperation } from './ttm';
 import { versionSentence } from '../version-note';
 import type { Operation } from './types';
+
+/**
+ * The figure a filing's cover page gives for the period named: the measure's cover concept (dei), at the
+ * cover's own date, of the filing whose reported period ends at the named date — or at that date itself
+ * when the question names the cover's date. None: the figure is not on a cover for that period (never the
+ * balance sheet's count at the period end in its place).
+ */
+async function coverFigure(
+  ctx: ExecContext,
+  ent: EntityContext,
+  metric: MetricRef,
+  asked: Target,
+): Promise<{ ok: true; target: Target; metric: MetricRef } | { ok: false; failure: Failure }> {
+  const concepts = (getMetric(metric.id)?.concepts ?? []).filter((c) => c.startsWith('dei:'));
+  const at = asked.period.type === 'instant' ? asked.period.date : asked.period.end;
+  const dims = dimensionKey(metric.dimensions ?? {});
+  const facts = (await coverFacts(ctx.db, { tenantId: ctx.tenantId, role: ctx.role, entityId: ent.entity.id, concepts })).filter(
+    (f) => f.dimsKey === dims,
+  );
+  // a cover dated in the span the question names ("per the 10-K cover (March 2025)"), or at the date it names
+  const within = asked.period.type === 'duration' ? asked.period : null;
+  const onDate = facts.filter((f) => (within ? within.start <= f.date && f.date <= within.end : f.date === at));
+  const hits = onDate.length ? onDate : facts.filter((f) => f.reportEnd === at);
+  const dates = [...new Set(hits.map((f) => f.date))];
+  const [date] = dates;
+  const [hit] = hits;
+  if (dates.length !== 1 || !date || !hit)
+    return {
+      ok: false,
+      failure: {
+        kind: 'missing',
+        message:
+          dates.length > 1
+            ? `Several cover pages give ${metric.label.toLowerCase()} for ${asked.label}: ${dates.join(', ')}. Name the cover date.`
+            : `No cover page of ${ent.entity.name} gives ${metric.label.toLowerCase()} for ${asked.label}.`,
+        errors: [],
+      },
+    };
+  return {
+    ok: true,
+    target: targetFor({ type: 'instant', date }, ent.calendars),
+    metric: { ...metric, id: `concept:${hit.concept}` },
+  };
+}
 
 export const valueOperation: Operation = {
   handles: ['value'],
@@ -21,17 +69,19 @@ export const valueOperation: Operation = {
         for (let i = from; i < outcomes.length; i++) outcomes[i] = { ...outcomes[i]!, via: ttmOperation };
         continue;
       }
-      const { target } = r;
+      // a cover figure: the cover's own date and concept, for the filing of the period named (never the balance sheet's)
+      const cover = intent.metric.cover ? await coverFigure(ctx, ent, intent.metric, r.target) : null;
+      if (cover && !cover.ok) {
+        outcomes.push({ failure: cover.failure, entity: ent, target: r.target });
+        continue;
+      }
+      const target = cover?.ok ? cover.target : r.target;
+      const metric = cover?.ok ? cover.metric : intent.metric;
       // "originally reported vs restated": the figure under each version asked, side by side
-      for (const basis of intent.versions ?? [intent.basis]) {
-        const f = await computeFigure(
-          basis === intent.basis ? ctx : { ...ctx, basis },
-          ent,
-          intent.metric,
-          target,
-          pins,
-          intent.operandScopes,
-        );
+      for (const asked of intent.versions ?? [intent.basis]) {
+        // the cover chosen is the named filing's own (its period is the filing's): read at its date as filed
+        const basis = cover?.ok && asked.kind === 'filing' ? { kind: 'latest' as const } : asked;
+        const f = await computeFigure(basis === intent.basis ? ctx : { ...ctx, basis }, ent, metric, target, pins, intent.operandScopes);
         outcomes.push(f.ok ? { figure: f.figure, entity: ent, target } : { failure: f.failure, entity: ent, target });
       }
     }

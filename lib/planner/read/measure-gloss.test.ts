@@ -82,3 +82,18 @@ describe('a sign question and the figure to judge it by', () => {
     expect(r.status === 'planned' ? r.intent.metric?.id : r.status).toBe('net_income');
   });
 });
+
+describe('a figure asked from a filing’s cover page', () => {
+  const cover = (q: string) => {
+    const r = planQuestion(q, { catalog, measures: { members: [] } });
+    return r.status === 'planned' ? { id: r.intent.metric?.id, cover: r.intent.metric?.cover ?? false } : r.status;
+  };
+  it('marks the share count or public float read from the cover, the cover and form words placed', () => {
+    expect(cover('Acme shares outstanding on the cover of its Q3 fiscal 2025 10-Q')).toEqual({ id: 'shares_outstanding', cover: true });
+    expect(cover('Acme public float per the fiscal 2025 10-K cover page')).toEqual({ id: 'public_float', cover: true });
+  });
+  it('leaves the balance sheet’s count unmarked, and a figure no cover gives blocked', () => {
+    expect(cover('Acme shares outstanding at the end of fiscal 2025')).toEqual({ id: 'shares_outstanding', cover: false });
+    expect(cover('Acme revenue on the cover of its fiscal 2025 10-K')).toBe('needs_clarification');
+  });
+});

@@ -118,6 +118,34 @@ function judgedBy(r: Reading): void {
   r.notes.push(`the sign of ${named[0]?.ref.label.toLowerCase()} answers “${s ? question.slice(s.start, s.end) : ''}”`);
 }
 
+/** A filing's cover page ("on the cover of", "per the 10-K cover page", "as of the cover date of its 10-Q"). */
+const COVER = /\b(?:front\s+)?cover(?:\s+(?:page|sheet|date))?\b/gi;
+/** The form of the filing whose cover it is. */
+const FORM = /(?<![\w-])(?:form\s+)?(?:10-?K|10-?Q|20-?F|40-?F)(?:\/A)?(?![\w-])/gi;
+
+/**
+ * A figure the cover page of a filing gives (the shares outstanding at the cover date, the public float):
+ * the one measure asked, one of whose concepts is a cover (dei) concept, is marked to be read from the cover
+ * of the filing for the period named (its own date, not the period end's balance); the cover and form words
+ * are placed with it.
+ */
+function readCover(r: Reading): void {
+  const { question, spans } = r;
+  const covers = [...question.matchAll(COVER)];
+  const [only, ...more] = r.metricMentions;
+  if (covers.length === 0 || !only || more.length > 0) return;
+  const metric = getMetric(only.ref.id);
+  if (metric?.periodType !== 'instant' || !metric.concepts.some((c) => c.startsWith('dei:'))) return;
+  for (const m of [...covers, ...question.matchAll(FORM)]) {
+    const start = m.index ?? 0;
+    if (!spans.taken(start, start + m[0].length)) spans.claim(start, start + m[0].length, 'qualifier', 'cover');
+  }
+  const ref = { ...only.ref, cover: true as const };
+  only.ref = ref;
+  r.measureAt = r.measureAt.map((m) => (m.start === only.start ? { ...m, ref } : m));
+  r.notes.push(`read “${covers.map((c) => c[0]).join('”, “')}” as the ${metric.label.toLowerCase()} the cover page gives, at its own date`);
+}
+
 export const measureReader: Reader = {
   name: 'measure',
   read(r) {
@@ -159,6 +187,7 @@ export const measureReader: Reader = {
     claimContinuingOperations(r);
     placeParentheticalGlosses(r);
     judgedBy(r);
+    readCover(r);
     // definitions that agree with the ontology's formula are placed and add nothing (lib/planner/definitions)
     const defs = readDefinitions(
       question,
