@@ -97,3 +97,10 @@ describe('a figure asked from a filing’s cover page', () => {
     expect(cover('Acme revenue on the cover of its fiscal 2025 10-K')).toBe('needs_clarification');
   });
 });
+
+describe('the size of a figure asked', () => {
+  it('reads "how big/large" as the amount of the measure named, and blocks without one', () => {
+    expect(plan('How big was Acme capital expenditure in fiscal 2025?')).toEqual({ id: 'capex', dims: null });
+    expect(plan('How big was Acme in fiscal 2025?')).toBe('insufficient_evidence');
+  });
+});
