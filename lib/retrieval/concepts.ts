@@ -4,7 +4,7 @@
  * by its label. Measures for them are addressed as `concept:<qname>` (see lookupFact).
  */
 import { sql } from 'drizzle-orm';
-import { sourceVisible } from '@/lib/auth/visibility';
+import { factVisible, sourceVisible } from '@/lib/auth/visibility';
 import { type Db, rowsOf } from '@/lib/db/client';
 import { perEntityCatalog, versionedCache } from '@/lib/db/versioned-cache';
 import type { Role } from '@/lib/db/schema';
@@ -120,14 +120,16 @@ export async function loadMappedConceptLabels(
   role?: Role | null,
   version?: number | null,
 ): Promise<MappedConceptLabel[]> {
+  const scope = { tenantId, role };
   return perEntityCatalog(mappedCache, { db, tenantId, entityIds, role, version }, async (id) => {
-    // the label a filer ships with the concept, and the captions its statements print on the concept's line
+    // the label a filer ships with the concept, and the captions its visible statements print on the concept's line
     const res = await db.execute(sql`
       select entity_id, concept, label from concept_labels where tenant_id = ${tenantId} and entity_id = ${id}
       union
       select distinct f.entity_id, f.concept, c.row_label as label
-      from facts f join source_cells c on c.entity_id = f.entity_id and c.id = f.cell_id
+      from facts f join sources s on s.id = f.source_id join source_cells c on c.entity_id = f.entity_id and c.id = f.cell_id
       where f.tenant_id = ${tenantId} and f.entity_id = ${id} and f.status = 'active' and f.dims_key = '' and c.row_label is not null
+        and ${factVisible(scope, 'f')} and ${sourceVisible(scope, 's')}
       order by concept, label`);
     return rowsOf<{ entity_id: string; concept: string; label: string }>(res).flatMap((r) => {
       const metricId = metricForConcept(r.concept);
