@@ -34,7 +34,7 @@ export function BreakdownView({ answer }: { answer: Answer }) {
   return (
     <div className="space-y-3" data-testid="answer-breakdown">
       <div className="overflow-x-auto rounded border border-line">
-        <table className="w-full min-w-max text-sm" data-testid="answer-table">
+        <table className="w-full text-sm" data-testid="answer-table">
           <caption className="sr-only">{answer.table?.columns[2] ?? 'Figure'} by member</caption>
           <thead className="bg-slate-50 text-xs text-muted">
             <tr>
