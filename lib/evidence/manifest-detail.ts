@@ -64,7 +64,11 @@ export async function recordVerdict(o: RecordVerdictOptions): Promise<string> {
   // under the manifest's lock: retention skips a manifest a verdict is being saved on (lib/admin/manifest-retention)
   await o.db.transaction(async (tx) => {
     await lockManifestForVerdict(tx, o.manifestId);
-    const [still] = await tx.select({ id: manifests.id }).from(manifests).where(eq(manifests.id, o.manifestId)).limit(1);
+    const [still] = await tx
+      .select({ id: manifests.id })
+      .from(manifests)
+      .where(and(eq(manifests.id, o.manifestId), manifestVisible({ tenantId: o.tenantId })))
+      .limit(1);
     if (!still) throw new AppError('not_found:manifest', 'No such manifest.');
     await tx.insert(verdicts).values({
       id,

@@ -112,11 +112,15 @@ export async function listFacts(opts: ListFactsOptions): Promise<{ rows: FactLis
       .from(facts)
       .innerJoin(entities, eq(entities.id, facts.entityId))
       .innerJoin(sources, eq(sources.id, facts.sourceId))
-      .where(cond)
+      .where(and(factVisible({ tenantId: opts.tenantId, role: opts.role }), cond))
       .orderBy(...factOrder(filters))
       .limit(filters.size)
       .offset((filters.page - 1) * filters.size),
-    db.select({ n: count() }).from(facts).innerJoin(sources, eq(sources.id, facts.sourceId)).where(cond),
+    db
+      .select({ n: count() })
+      .from(facts)
+      .innerJoin(sources, eq(sources.id, facts.sourceId))
+      .where(and(factVisible({ tenantId: opts.tenantId, role: opts.role }), cond)),
   ]);
   return { rows, total: Number(totals[0]?.n ?? 0) };
 }
@@ -138,7 +142,7 @@ export async function listFactKeys(opts: ListFactsOptions, limit: number): Promi
     .from(facts)
     .innerJoin(entities, eq(entities.id, facts.entityId))
     .innerJoin(sources, eq(sources.id, facts.sourceId))
-    .where(factConditions(opts))
+    .where(and(factVisible({ tenantId: opts.tenantId, role: opts.role }), factConditions(opts)))
     .orderBy(...factOrder(opts.filters))
     .limit(limit);
   return { keys: rows.map((r) => ({ entityId: r.entityId, id: r.id })), total: Number(rows[0]?.total ?? 0) };

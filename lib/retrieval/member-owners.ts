@@ -6,6 +6,7 @@
  * picks a company. One owner: the question is that company's; several: the planner asks which.
  */
 import { sql } from 'drizzle-orm';
+import { factVisible } from '@/lib/auth/visibility';
 import { type Db, rowsOf } from '@/lib/db/client';
 import { readDataVersion } from '@/lib/db/data-version';
 import type { Role } from '@/lib/db/schema';
@@ -32,7 +33,7 @@ async function entitiesWithMembers(db: Db, tenantId: string, version: number): P
     rowsOf<{ entity_id: string }>(
       await db.execute(sql`
         select distinct entity_id from facts
-        where tenant_id = ${tenantId} and status = 'active' and dims_key <> ''
+        where ${factVisible({ tenantId })} and status = 'active' and dims_key <> ''
         order by entity_id`),
     ).map((r) => r.entity_id),
   );
