@@ -75,8 +75,9 @@ export interface ListFactsOptions {
   filters: FactFilters;
 }
 
-function factConditions({ tenantId, role, filters }: ListFactsOptions): SQL | undefined {
-  const where: SQL[] = [factVisible({ tenantId, role })];
+/** The URL filters as conditions; each query states the visibility predicate beside them (lib/auth/visibility). */
+function filterConditions(filters: FactFilters): SQL[] {
+  const where: SQL[] = [];
   if (filters.entity) where.push(eq(facts.entityId, filters.entity));
   if (filters.metric) where.push(eq(facts.metricId, filters.metric));
   if (filters.fy) where.push(eq(facts.fiscalYear, filters.fy));
@@ -84,7 +85,7 @@ function factConditions({ tenantId, role, filters }: ListFactsOptions): SQL | un
   if (filters.ptype) where.push(eq(facts.periodType, filters.ptype));
   if (filters.version === 'latest') where.push(eq(facts.isLatest, true));
   if (filters.status !== 'any') where.push(eq(facts.status, filters.status));
-  return and(...where);
+  return where;
 }
 
 function factOrder(filters: FactFilters): SQL[] {
@@ -105,22 +106,18 @@ function factOrder(filters: FactFilters): SQL[] {
 /** Filtered, sorted, paginated facts of one tenant — all in SQL. Revoked, embargoed and ACL-hidden sources never appear. */
 export async function listFacts(opts: ListFactsOptions): Promise<{ rows: FactListRow[]; total: number }> {
   const { db, filters } = opts;
-  const cond = factConditions(opts);
+  const cond = and(factVisible({ tenantId: opts.tenantId, role: opts.role }), ...filterConditions(filters));
   const [rows, totals] = await Promise.all([
     db
       .select({ ...listColumns, entityName: entities.name, sourceTitle: sources.title })
       .from(facts)
       .innerJoin(entities, eq(entities.id, facts.entityId))
       .innerJoin(sources, eq(sources.id, facts.sourceId))
-      .where(and(factVisible({ tenantId: opts.tenantId, role: opts.role }), cond))
+      .where(cond)
       .orderBy(...factOrder(filters))
       .limit(filters.size)
       .offset((filters.page - 1) * filters.size),
-    db
-      .select({ n: count() })
-      .from(facts)
-      .innerJoin(sources, eq(sources.id, facts.sourceId))
-      .where(and(factVisible({ tenantId: opts.tenantId, role: opts.role }), cond)),
+    db.select({ n: count() }).from(facts).innerJoin(sources, eq(sources.id, facts.sourceId)).where(cond),
   ]);
   return { rows, total: Number(totals[0]?.n ?? 0) };
 }
@@ -142,7 +139,7 @@ export async function listFactKeys(opts: ListFactsOptions, limit: number): Promi
     .from(facts)
     .innerJoin(entities, eq(entities.id, facts.entityId))
     .innerJoin(sources, eq(sources.id, facts.sourceId))
-    .where(and(factVisible({ tenantId: opts.tenantId, role: opts.role }), factConditions(opts)))
+    .where(and(factVisible({ tenantId: opts.tenantId, role: opts.role }), ...filterConditions(opts.filters)))
     .orderBy(...factOrder(opts.filters))
     .limit(limit);
   return { keys: rows.map((r) => ({ entityId: r.entityId, id: r.id })), total: Number(rows[0]?.total ?? 0) };
