@@ -83,6 +83,8 @@ const PREFIX: { re: RegExp; op: ArithmeticOp; reversed?: boolean; postfix?: bool
  * own ("… in fiscal 2025 - use the cash flow statement's line", "– please round", "- i.e. …") it is punctuation.
  */
 export const CLAUSE_AFTER_DASH = String.raw`\s+(?:(?:${SOURCE_PREPOSITIONS}|please|kindly|round(?:ed|ing)?|give|show|report|express|present|answer|respond|reply|state|provide|note|assume|remember|just|only|i|we|you|that|this|which|what|how|why|when|where|is|are|was|were|and|or|but|so|not|no|if)\b|e\.g\.|i\.e\.)`;
+/** A spaced dash that opens such a clause: where a calculation's operands and a stated formula's sentence end. */
+export const INSTRUCTION_DASH = String.raw`\s[–—-](?=${CLAUSE_AFTER_DASH})`;
 
 /**
  * What remains of one amount after another: "left (over) after", "remaining after", "after deducting", and

@@ -4,7 +4,7 @@
  * measure and period, evaluated by lib/calc, which refuses invalid joins with typed errors.
  */
 import type { PeriodPhrase, PeriodSpec, YearRangeSpan } from '@/lib/fiscal';
-import { CLAUSE_AFTER_DASH, type OperationWords } from '../operations';
+import { INSTRUCTION_DASH, type OperationWords } from '../operations';
 import type { SpanMap } from '../spans';
 import type { EntityRef, ExpressionNode, Intent, MetricRef, PeriodRequest, PlanResult } from '../types';
 import { versionsOnlyForValues } from '../version-basis';
@@ -192,7 +192,7 @@ function operandRegion(x: ExpressionInput): { region: [number, number]; target: 
   }
   // a spaced dash opening an instruction after the last operator (and before a clause asking for the result) ends the operands ("… as a % of revenue in
   // fiscal 2025 - use the cash flow statement's line"): what follows says how, not what
-  const brk = new RegExp(String.raw`\s[–—-](?=${CLAUSE_AFTER_DASH})`, 'gi');
+  const brk = new RegExp(INSTRUCTION_DASH, 'gi');
   brk.lastIndex = Math.max(region[0], ...x.arithW.map((w) => w.end));
   const cut = brk.exec(question);
   if (cut && cut.index < region[1]) region = [region[0], cut.index];

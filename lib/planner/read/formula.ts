@@ -11,7 +11,7 @@
 import type { PeriodPhrase } from '@/lib/fiscal';
 import { getFormula } from '@/lib/ontology/formulas';
 import { isFiller } from '../filler';
-import { CLAUSE_AFTER_DASH } from '../operations';
+import { INSTRUCTION_DASH } from '../operations';
 import type { ExpressionNode, Intent, MetricRef, PeriodRequest, PlanResult } from '../types';
 import {
   AT_END,
@@ -57,7 +57,7 @@ interface Region {
  * The end of the sentence from `from` (an abbreviation's dot — "i.e.", "Inc.", "vs." — ends none), or of its clause
  * where a spaced dash opens an instruction ("… in fiscal 2025 - use the cash flow statement's line").
  */
-const SENTENCE_END = new RegExp(String.raw`[.?!](?=\s|$)|\s[–—-](?=${CLAUSE_AFTER_DASH})`, 'gi');
+const SENTENCE_END = new RegExp(String.raw`[.?!](?=\s|$)|${INSTRUCTION_DASH}`, 'gi');
 const sentenceEnd = (q: string, from: number) => {
   const m = new RegExp(SENTENCE_END);
   m.lastIndex = from;
