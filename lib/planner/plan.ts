@@ -112,7 +112,6 @@ function newReading(question: string, ctx: PlanContext, spans: SpanMap): Reading
     mentions: [],
     entities: [],
     entityAt: [],
-    unknownCompanies: [],
     version: { basis: { kind: 'latest' }, claims: [], hidden: [], filingPeriod: null, clarification: null, versions: null },
     instructionsRead: { instructions: {}, claims: [] },
     instructions: {},

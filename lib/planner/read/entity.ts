@@ -147,12 +147,10 @@ function readUnknownCompanies(r: Reading): { text: string; start: number; end: n
       (!ofPlace && /^\s*(?:,|\band\b|\bor\b|\bvs\.?|\bversus\b)/i.test(after))
     ) {
       spans.claim(t.start, t.end, 'entity', 'unknown');
-      r.unknownCompanies.push(t.text);
       found.push({ text: t.text, start: t.start, end: t.end });
     }
   }
-  if (r.unknownCompanies.length)
-    r.notes.push(`No company named ${r.unknownCompanies.map((n) => `“${n}”`).join(' or ')} is in this workspace.`);
+  if (found.length) r.notes.push(`No company named ${found.map((t) => `“${t.text}”`).join(' or ')} is in this workspace.`);
   return found;
 }
 

@@ -75,8 +75,6 @@ export interface Reading {
   mentions: EntityMention[];
   entities: EntityRef[];
   entityAt: EntityAt[];
-  /** capitalised names beside a company that are not in the workspace */
-  unknownCompanies: string[];
   // scope
   version: VersionBasisReading;
   // discourse
