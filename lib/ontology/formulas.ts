@@ -132,14 +132,18 @@ const DEFS: Def[] = [
   {
     id: 'total_debt',
     label: 'Total debt',
-    synonyms: ['total debt', 'gross debt', 'total borrowings', 'debt on balance sheet', 'total debt outstanding'],
+    synonyms: ['total debt', 'gross debt', 'total borrowings', 'borrowings', 'debt on balance sheet', 'total debt outstanding'],
     periodType: 'instant',
     relation: 'same_instant',
     unit: 'monetary',
-    formula: add(add(m('long_term_debt_noncurrent'), m('current_portion_long_term_debt')), m('short_term_borrowings')),
-    alternatives: [add(m('long_term_debt_noncurrent'), m('current_portion_long_term_debt'))],
+    // the filer's own total where it reports one (IFRS "Borrowings"), else the sum of its parts
+    formula: m('borrowings_reported'),
+    alternatives: [
+      add(add(m('long_term_debt_noncurrent'), m('current_portion_long_term_debt')), m('short_term_borrowings')),
+      add(m('long_term_debt_noncurrent'), m('current_portion_long_term_debt')),
+    ],
     op: 'ratio',
-    description: 'Non-current long-term debt + current portion + short-term borrowings (commercial paper).',
+    description: 'Borrowings as reported, else non-current long-term debt + current portion + short-term borrowings (commercial paper).',
   },
   {
     id: 'net_debt',

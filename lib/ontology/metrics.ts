@@ -363,7 +363,8 @@ const CORE: MetricDef[] = [
     description: 'Long-term debt (non-current portion where reported separately).',
     periodType: 'instant',
     unitKind: 'monetary',
-    synonyms: ['long-term debt', 'long term debt', 'borrowings', 'non-current borrowings'],
+    // "borrowings" alone are all of them, current and non-current (total_debt): never the long-term part
+    synonyms: ['long-term debt', 'long term debt', 'non-current borrowings'],
     aliases: ['lt debt', 'term debt', 'long-term borrowings'],
     concepts: [
       'us-gaap:LongTermDebtNoncurrent',
@@ -374,11 +375,40 @@ const CORE: MetricDef[] = [
       'us-gaap:ConvertibleNotesPayable',
       'ifrs-full:NoncurrentPortionOfNoncurrentBorrowings',
       'ifrs-full:LongtermBorrowings',
-      'ifrs-full:Borrowings',
       'ind-as:BorrowingsNoncurrent',
       // a report's balance-sheet "Long-term debt" printed beside its current portion (lib/ingest/report/bind/metric.ts)
       'report:long_term_debt_noncurrent',
     ],
+    constraints: { nonNegative: true },
+  },
+  {
+    id: 'long_term_debt_with_current',
+    label: 'Long-term debt including current portion',
+    sign: 'positive',
+    description: 'Long-term debt with the part due within a year included (us-gaap LongTermDebt = current + non-current).',
+    periodType: 'instant',
+    unitKind: 'monetary',
+    synonyms: [],
+    aliases: [
+      'long-term debt including current portion',
+      'long-term debt including current maturities',
+      'long-term debt including its current portion',
+      'total long-term debt including current portion',
+      'term debt including current portion',
+    ],
+    concepts: ['us-gaap:LongTermDebt', 'us-gaap:LongTermDebtAndCapitalLeaseObligationsIncludingCurrentMaturities'],
+    constraints: { nonNegative: true },
+  },
+  {
+    // the first definition of total debt (formulas.ts), asked as "borrowings" or "total debt", never as the long-term part
+    id: 'borrowings_reported',
+    label: 'Total borrowings (reported)',
+    sign: 'positive',
+    description: "The filer's own total of its borrowings, current and non-current (IFRS Borrowings).",
+    periodType: 'instant',
+    unitKind: 'monetary',
+    synonyms: [],
+    concepts: ['ifrs-full:Borrowings'],
     constraints: { nonNegative: true },
   },
   {

@@ -57,3 +57,22 @@ describe('ontology data', () => {
     expect(mixed).toEqual(['debt_to_ebitda', 'net_debt_to_ebitda', 'operating_cash_flow_ratio']);
   });
 });
+
+describe('debt measures: a total, a part and a classification are never read for one another', () => {
+  it('the long-term part never falls back to the total of all borrowings, nor the non-current part to a total holding the current one', () => {
+    expect(getMetric('long_term_debt')!.concepts).not.toContain('ifrs-full:Borrowings');
+    expect(getMetric('long_term_debt_noncurrent')!.concepts).not.toContain('ifrs-full:LongtermBorrowings');
+    expect(getMetric('long_term_debt_noncurrent')!.concepts).not.toContain('us-gaap:LongTermDebt');
+    expect(getMetric('current_portion_long_term_debt')!.concepts).toContain('ifrs-full:CurrentPortionOfLongtermBorrowings');
+  });
+
+  it('total debt is the filer’s own reported total first, its parts summed only where none is reported', () => {
+    const total = getFormula('total_debt')!;
+    expect(leafMeasures(total.formula)).toEqual(['borrowings_reported']);
+    expect(getMetric('borrowings_reported')!.concepts.filter((c) => !c.startsWith('report:'))).toEqual(['ifrs-full:Borrowings']);
+    expect(total.alternatives?.map((a) => leafMeasures(a))).toEqual([
+      ['long_term_debt_noncurrent', 'current_portion_long_term_debt', 'short_term_borrowings'],
+      ['long_term_debt_noncurrent', 'current_portion_long_term_debt'],
+    ]);
+  });
+});

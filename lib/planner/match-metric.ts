@@ -77,6 +77,27 @@ function connectiveVariants(phrase: string): string[] {
     .filter((v) => v !== phrase);
 }
 
+/** The ways a balance's classification is said after its name ("shown as current"), normalized. */
+const CLASSIFIED = ['as', 'classified as', 'shown as', 'reported as', 'presented as', 'recorded as', 'listed as'];
+const CLASSES: readonly (readonly string[])[] = [['current'], ['non current', 'noncurrent']];
+
+/**
+ * A measure's phrase with its classification said after it ("long term debt classified as current"), for each
+ * class another measure is named by ("current portion …" aside, "long term debt current", "non current term
+ * debt"): that measure, never the one the phrase names alone. A class no measure is named by adds nothing, so
+ * the word stays unplaced and is asked about.
+ */
+function classifiedVariants(p: MetricPhrase, byPhrase: ReadonlyMap<string, MetricRef>): [string, MetricRef][] {
+  const out: [string, MetricRef][] = [];
+  for (const spellings of CLASSES) {
+    const ref = spellings
+      .flatMap((c) => [byPhrase.get(`${c} ${p.phrase}`), byPhrase.get(`${p.phrase} ${c}`)])
+      .find((r) => r !== undefined && r.id !== p.ref.id);
+    if (ref) for (const c of spellings) for (const verb of CLASSIFIED) out.push([`${p.phrase} ${verb} ${c}`, ref]);
+  }
+  return out;
+}
+
 const PHRASES: MetricPhrase[] = (() => {
   const out: MetricPhrase[] = [];
   const seen = new Set<string>();
@@ -113,6 +134,14 @@ const PHRASES: MetricPhrase[] = (() => {
       if (!seen.has(v)) {
         seen.add(v);
         out.push({ phrase: v, ref: p.ref });
+      }
+  // "term debt classified as non-current", "long-term debt shown as current": the measure of that classification
+  const byPhrase = new Map(out.map((p) => [p.phrase, p.ref]));
+  for (const p of [...out])
+    for (const [v, ref] of classifiedVariants(p, byPhrase))
+      if (!seen.has(v)) {
+        seen.add(v);
+        out.push({ phrase: v, ref });
       }
   for (const w of WEAK) out.push({ phrase: w, ref: baseRef('net_income'), weak: true });
   // "how much did it sell", "how much did it borrow": a verb names a measure only when nothing else does

@@ -259,7 +259,12 @@ const TABLE: [string, string][] = [
   ['long-term debt', 'long_term_debt'],
   ['long term debt', 'long_term_debt'],
   ['non-current borrowings', 'long_term_debt'],
-  ['borrowings', 'long_term_debt'],
+  ['borrowings', 'total_debt'],
+  ['long-term borrowings', 'long_term_debt'],
+  ['long-term debt including its current portion', 'long_term_debt_with_current'],
+  ['long-term debt incl. current maturities', 'long_term_debt_with_current'],
+  ['term debt presented as current', 'current_portion_long_term_debt'],
+  ['long term debt recorded as noncurrent', 'long_term_debt_noncurrent'],
   ['total debt', 'total_debt'],
   ['gross debt', 'total_debt'],
   ['net debt', 'net_debt'],
@@ -578,6 +583,13 @@ describe('most specific phrase wins; a broader measure never replaces the one as
     ['Cash payments for interest FY2025', 'interest_paid', 'cash'],
     ['Treasury stock purchases FY2025', 'share_repurchases', 'treasury_stock'],
     ['Total non-current portion of term debt FY2024', 'long_term_debt_noncurrent', 'current_portion_long_term_debt'],
+    // a classification said after the name is that classification's measure, never the unclassified one
+    ['Acme long-term debt as current at FY2024 year end', 'current_portion_long_term_debt', 'long_term_debt'],
+    ['Acme term debt listed as non-current at FY2024 year end', 'long_term_debt_noncurrent', 'long_term_debt'],
+    // borrowings alone are all of them; the long-term ones are the long-term part; the part due within a year included is its own total
+    ['Acme borrowings at the end of 2023', 'total_debt', 'long_term_debt'],
+    ['Acme long-term borrowings at the end of 2023', 'long_term_debt', 'total_debt'],
+    ['Acme long-term debt including the current portion at the end of 2023', 'long_term_debt_with_current', 'long_term_debt'],
   ];
   for (const [q, want, not] of never) {
     it(q, () => {

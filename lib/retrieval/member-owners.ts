@@ -13,7 +13,7 @@ import type { Role } from '@/lib/db/schema';
 import { versionedCache } from '@/lib/db/versioned-cache';
 import { wordsOf } from '@/lib/ontology/vocabulary/lemma';
 import { readVocabulary } from '@/lib/ontology/vocabulary/read';
-import { loadMemberCatalog } from './members';
+import { type CatalogMember, loadMemberCatalog } from './members';
 import { lexiconOf } from './vocabulary';
 
 /** A company filing a member the question names, and the member's name as the filing gives it. */
@@ -51,22 +51,55 @@ export async function memberOwners(
   role?: Role | null,
   known?: number | null,
 ): Promise<MemberOwner[]> {
-  const proper = new Set(names.flatMap((n) => wordsOf(n).map((w) => w.word)));
-  if (proper.size === 0) return [];
+  if (!names.some((n) => wordsOf(n).length > 0)) return [];
   const version = known ?? (await readDataVersion(db, tenantId));
   if (version === null) return [];
-  const words = wordsOf(question);
   const out: MemberOwner[] = [];
   for (const entityId of await entitiesWithMembers(db, tenantId, version)) {
     const members = await loadMemberCatalog(db, tenantId, [entityId], role, version);
-    if (members.length === 0) continue;
-    const read = readVocabulary(lexiconOf([], members), words).members.filter((m) => m.words.some((i) => proper.has(words[i]?.word ?? '')));
-    const [first] = read;
-    if (!first) continue;
-    const at = first.words.map((i) => words[i]).filter((w) => w !== undefined);
-    const start = Math.min(...at.map((w) => w.start));
-    const end = Math.max(...at.map((w) => w.end));
-    out.push({ entityId, text: question.slice(start, end), label: first.entry.target.label });
+    const owned = members.length ? ownedMember(question, names, members) : null;
+    if (owned) out.push({ entityId, ...owned });
   }
   return out;
+}
+
+/**
+ * The member of `members` (one company's) that a proper name of the question names, with the question's words
+ * for it; null when none. The member must be the whole name as written, every capitalised word of it: a member
+ * sharing one word with it ("Other" in "Other Bets", "Club" in "Sam's Club") is another company's other thing,
+ * never its owner.
+ */
+export function ownedMember(
+  question: string,
+  names: readonly string[],
+  members: readonly CatalogMember[],
+): { text: string; label: string } | null {
+  const proper = new Set(names.flatMap((n) => wordsOf(n).map((w) => w.word)));
+  const words = wordsOf(question);
+  const isProper = (i: number) => {
+    const w = words[i];
+    return w !== undefined && proper.has(w.word) && /^[A-Z]/.test(question.slice(w.start, w.end));
+  };
+  // the runs of capitalised name words as written side by side: each is one name
+  const runOf = (i: number) => {
+    let [from, to] = [i, i];
+    while (isProper(from - 1)) from--;
+    while (isProper(to + 1)) to++;
+    return { from, to };
+  };
+  const whole = (covered: readonly number[]) => {
+    const set = new Set(covered);
+    return covered.filter(isProper).every((i) => {
+      const { from, to } = runOf(i);
+      for (let j = from; j <= to; j++) if (!set.has(j)) return false;
+      return true;
+    });
+  };
+  const read = readVocabulary(lexiconOf([], members), words).members.filter((m) => m.words.some(isProper) && whole(m.words));
+  const [first] = read;
+  if (!first) return null;
+  const at = first.words.map((i) => words[i]).filter((w) => w !== undefined);
+  const start = Math.min(...at.map((w) => w.start));
+  const end = Math.max(...at.map((w) => w.end));
+  return { text: question.slice(start, end), label: first.entry.target.label };
 }

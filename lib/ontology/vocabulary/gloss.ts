@@ -22,7 +22,9 @@ function keysOfMeasure(measureId: string): Set<string> {
   const f = m ? null : getFormula(measureId);
   const names = m ? [m.label, ...m.synonyms, ...(m.aliases ?? [])] : f ? [f.label, ...f.synonyms] : [];
   keys = new Set<string>();
-  for (const n of names) for (const k of [...phraseKeys(n), ...rewrite(phraseKeys(n)).keys]) keys.add(k);
+  // a word negated by "non" in a name ("non-current borrowings") is not a word of the measure ("as current" restates nothing)
+  const said = (ks: string[]) => ks.filter((_, i) => ks[i - 1] !== 'non');
+  for (const n of names) for (const k of [...said(phraseKeys(n)), ...said(rewrite(phraseKeys(n)).keys)]) keys.add(k);
   for (const k of [...keys]) for (const i of IMPLIED.get(k) ?? []) keys.add(i);
   ownKeys.set(measureId, keys);
   return keys;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { restatesMeasure } from './gloss';
 import { lemma, wordsOf } from './lemma';
 import { buildLexicon, descriptionPhrase, type LexiconSource } from './lexicon';
 import { readVocabulary } from './read';
@@ -233,5 +234,12 @@ describe('reading a question against the filer’s vocabulary', () => {
     const r = readVocabulary(two, wordsOf('Americas revenue'));
     expect(r.dimensions).toBeNull();
     expect(r.memberCandidates.map((m) => m.member).sort()).toEqual(['x:AmericasMember', 'x:AmericasSegmentMember']);
+  });
+});
+
+describe('a word a name negates is no word of the measure', () => {
+  it('"current" does not restate a measure named "non-current …"; its own words still do', () => {
+    expect(restatesMeasure('current', 'long_term_debt')).toBe(false);
+    expect(restatesMeasure('debt', 'long_term_debt')).toBe(true);
   });
 });

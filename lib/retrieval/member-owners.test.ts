@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ownedMember } from './member-owners';
+import type { CatalogMember } from './members';
+
+const SEG = 'us-gaap:StatementBusinessSegmentsAxis';
+const member = (entityId: string, qname: string, labels: string[]): CatalogMember => ({
+  entityId,
+  axis: SEG,
+  member: qname,
+  dimensions: { [SEG]: qname },
+  labels,
+});
+
+// a retailer with a plain "Other" line and a warehouse-club segment; a holding company with a "Moonshot Ventures" segment
+const RETAILER = [member('shop', 'shop:OtherMember', ['Other']), member('shop', 'shop:PriceClubMember', ["Price's Club", 'Price Club'])];
+const HOLDING = [member('hold', 'hold:MoonshotVenturesMember', ['Moonshot Ventures']), member('hold', 'hold:OtherMember', ['Other'])];
+
+describe('the company whose member a question names by a proper name', () => {
+  it('a member that is the whole name as written owns it', () => {
+    const q = 'What did Moonshot Ventures lose in 2023?';
+    expect(ownedMember(q, ['Moonshot Ventures'], HOLDING)).toEqual({ text: 'Moonshot Ventures', label: 'Moonshot Ventures' });
+    expect(ownedMember("Price's Club revenue for fiscal 2023", ['Price', 'Club'], RETAILER)?.label).toBe("Price's Club");
+  });
+
+  it('a member sharing only one word of the name owns nothing ("Other" is not "Other Ventures")', () => {
+    expect(ownedMember('Operating loss of Other Ventures in 2023', ['Operating', 'Other Ventures'], RETAILER)).toBeNull();
+    expect(ownedMember('Operating loss of Other Ventures in 2023', ['Operating', 'Other Ventures'], HOLDING)).toBeNull();
+  });
+
+  it('the one-word member still owns a one-word name', () => {
+    expect(ownedMember('Revenue of Other in 2023', ['Other'], RETAILER)?.label).toBe('Other');
+  });
+});
