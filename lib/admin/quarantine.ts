@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { factVisible } from '@/lib/auth/visibility';
 import type { Db } from '@/lib/db/client';
 import { bumpDataVersion } from '@/lib/db/data-version';
+import { refreshScreenValues } from '@/lib/db/screen-values';
 import { entities, facts, fiscalCalendars, metrics, sources } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { factChainKey } from '@/lib/domain/identity';
@@ -170,6 +171,8 @@ export async function bindQuarantined(o: { db: Db; tenantId: string; actorId: st
       });
     }
     await db.update(facts).set(patch).where(eq(facts.id, f.id));
+    // an active fact now: its company's screen values follow, in the same transaction
+    await refreshScreenValues(db, o.tenantId, [f.entityId]);
     await recordAudit(db, {
       tenantId: o.tenantId,
       actor: o.actorId,

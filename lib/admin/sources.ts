@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { bumpDataVersion } from '@/lib/db/data-version';
+import { refreshScreenValuesOfSources } from '@/lib/db/screen-values';
 import { sourceRevocations, sources } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { clearFilingCache } from '@/lib/answer/narrative-filings';
@@ -129,6 +130,8 @@ export async function revokeSource(o: RevokeSourceOptions): Promise<void> {
       after: { revoked: true },
       reason: o.reason,
     });
+    // the companies whose facts it carried leave the screens in the same transaction
+    await refreshScreenValuesOfSources(tx, o.tenantId, [s.id]);
     // the data version moves in the same transaction: no process can see the revocation with the old
     // version (and serve a cached answer built before it), nor the new version without the revocation
     await bumpDataVersion(tx, o.tenantId);
@@ -169,6 +172,8 @@ export async function setSourceAccess(o: SetSourceAccessOptions): Promise<void> 
       after: { aclRoles: o.aclRoles, effectiveAt: o.effectiveAt },
       reason: o.reason,
     });
+    // who may see its facts changed: the screen values of its companies follow (lib/db/screen-values.ts)
+    await refreshScreenValuesOfSources(tx, o.tenantId, [s.id]);
     // visibility changed: the data version moves with it, atomically (see revokeSource)
     await bumpDataVersion(tx, o.tenantId);
   });

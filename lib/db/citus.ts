@@ -14,6 +14,12 @@ import type { Connection, Database } from './client';
 /** Distributed by entity_id, colocated; listed so that a table comes after the tables it references. */
 export const DISTRIBUTED_TABLES = ['source_tables', 'source_cells', 'facts', 'fact_sightings', 'chunks', 'concept_labels'] as const;
 export const DISTRIBUTION_COLUMN = 'entity_id';
+/**
+ * Distributed by tenant_id, in a colocation group of their own: tables read a whole tenant at a time (the screen
+ * values, lib/db/screen-values.ts), so that read is one task on one shard rather than one on every shard.
+ */
+export const TENANT_DISTRIBUTED_TABLES = ['screen_values'] as const;
+export const TENANT_DISTRIBUTION_COLUMN = 'tenant_id';
 
 const citusHandles = new WeakSet<object>();
 /** Records that a query handle talks to a Citus coordinator (lib/db/client marks the handles it opens there). */
@@ -55,14 +61,17 @@ export async function distributeOnCitus(conn: Connection): Promise<CitusLayout |
     )
   ).filter((t) => !placed.has(t.rel));
   const distributed = DISTRIBUTED_TABLES.filter((t) => tables.some((x) => x.rel === t));
+  const byTenant = TENANT_DISTRIBUTED_TABLES.filter((t) => tables.some((x) => x.rel === t));
   const flattened = distributed.filter((t) => tables.find((x) => x.rel === t)?.kind === 'p');
+  const notReference: readonly string[] = [...DISTRIBUTED_TABLES, ...TENANT_DISTRIBUTED_TABLES];
   const reference = referenceOrder(
-    tables.map((t) => t.rel).filter((t) => !(DISTRIBUTED_TABLES as readonly string[]).includes(t)),
+    tables.map((t) => t.rel).filter((t) => !notReference.includes(t)),
     await foreignKeyEdges(conn),
   );
-  if (distributed.length === 0 && reference.length === 0) return { distributed, reference, flattened };
+  if (distributed.length === 0 && reference.length === 0 && byTenant.length === 0)
+    return { distributed: [...distributed, ...byTenant], reference, flattened };
   const withRows = new Set<string>();
-  for (const t of [...reference, ...distributed])
+  for (const t of [...reference, ...distributed, ...byTenant])
     if ((await conn.query(`select 1 from only ${ident(t)} limit 1`)).length > 0) withRows.add(t);
   await conn.query('begin');
   try {
@@ -70,7 +79,7 @@ export async function distributeOnCitus(conn: Connection): Promise<CitusLayout |
     await conn.query(`set local citus.multi_shard_modify_mode to 'sequential'`);
     if (flattened.length > 0) await flattenPartitions(conn, flattened);
     await keepOnlyDistributableForeignKeys(conn, distributed);
-    await refuseSubqueryPolicies(conn, distributed);
+    await refuseSubqueryPolicies(conn, [...distributed, ...byTenant]);
     for (const t of reference) await conn.query(`select create_reference_table($1)`, [t]);
     // the references among the entity-keyed tables are set aside while they are distributed one by one (Citus
     // refuses a reference between a distributed and a not yet distributed table), then added back: colocated
@@ -79,15 +88,17 @@ export async function distributeOnCitus(conn: Connection): Promise<CitusLayout |
     for (const f of among) await conn.query(`alter table ${ident(f.table)} drop constraint ${ident(f.name)}`);
     for (const t of distributed) await conn.query(`select create_distributed_table($1, $2)`, [t, DISTRIBUTION_COLUMN]);
     for (const f of among) await conn.query(`alter table ${ident(f.table)} add constraint ${ident(f.name)} ${f.def}`);
+    for (const t of byTenant)
+      await conn.query(`select create_distributed_table($1, $2, colocate_with => 'none')`, [t, TENANT_DISTRIBUTION_COLUMN]);
     await conn.query('commit');
   } catch (e) {
     await conn.query('rollback');
     throw e;
   }
   // rows that were in the tables before they were distributed were copied into the shards; the local copies go
-  for (const t of [...reference, ...distributed].filter((x) => withRows.has(x)))
+  for (const t of [...reference, ...distributed, ...byTenant].filter((x) => withRows.has(x)))
     await conn.query(`select truncate_local_data_after_distributing_table($1)`, [t]);
-  return { distributed, reference, flattened };
+  return { distributed: [...distributed, ...byTenant], reference, flattened };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '@/lib/db/client';
 import { facts } from '@/lib/db/schema';
+import { refreshScreenValues } from '@/lib/db/screen-values';
 import { dimensionKey, factChainKey, factIdOfNormalized, normalizeDecimal } from '@/lib/domain/identity';
 import type { Fact, FactStatus, ObservedFact, Provenance } from '@/lib/domain/types';
 
@@ -206,8 +207,8 @@ export function prepareFacts(inputs: FactInput[]): PreparedFacts {
 }
 
 /**
- * Idempotent write of facts and their sightings, then re-derivation of the version chains they touch.
- * Call inside the ingestion transaction.
+ * Idempotent write of facts and their sightings, then re-derivation of the version chains they touch and of the
+ * written companies' screen values (lib/db/screen-values.ts). Call inside the ingestion transaction.
  */
 export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFactsOptions = {}): Promise<WriteFactsResult> {
   const prepared = prepareFacts(inputs);
@@ -253,6 +254,14 @@ export async function writeFacts(db: Db, inputs: FactInput[], options: WriteFact
     dirty.add(chainOf.get(id)!);
   }
   if (dirty.size) await recomputeChains(db, refs(dirty));
+  // the screen values of the companies written (their chosen facts may have changed), in the same transaction
+  const written = new Map<string, Set<string>>();
+  for (const r of factList) {
+    const set = written.get(r.tenantId);
+    if (set) set.add(r.entityId);
+    else written.set(r.tenantId, new Set([r.entityId]));
+  }
+  for (const [tenantId, entityIds] of written) await refreshScreenValues(db, tenantId, entityIds);
   return { inserted: insertedIds.size, sightings, chainKeys: keys };
 }
 

@@ -7,6 +7,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '@/lib/db/client';
 import { auditLog, fiscalCalendars } from '@/lib/db/schema';
+import { refreshScreenValues } from '@/lib/db/screen-values';
 import type { FiscalCalendar, ISODate } from '@/lib/domain/types';
 import { deriveFiscal, inferCalendar, type Bounds, type CalendarInput, type DerivedFiscal } from '@/lib/fiscal';
 import { contentId } from '@/lib/ids';
@@ -236,6 +237,11 @@ export async function relabelEntityFacts(db: Db, entityId: string, calendars: Fi
       )
       select count(*)::int as n from u`);
     changed += Number(rowsOf<{ n: number }>(upd)[0]?.n ?? 0);
+  }
+  // fiscal labels moved: the company's screen values follow, in the same transaction
+  if (changed > 0) {
+    const [owner] = rowsOf<{ tenant_id: string }>(await db.execute(sql`select tenant_id from entities where id = ${entityId}`));
+    if (owner) await refreshScreenValues(db, owner.tenant_id, [entityId]);
   }
   const sourcesRes = await db.execute(sql`
     select id, to_char(period_of_report, 'YYYY-MM-DD') as por from sources

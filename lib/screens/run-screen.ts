@@ -1,17 +1,25 @@
 import { inArray } from 'drizzle-orm';
 import type { VisibilityScope } from '@/lib/auth/visibility';
-import { type CalcResult, growth, ratio, selectVersion, type TypedError } from '@/lib/calc';
+import { type CalcResult, growth, ratio, type TypedError } from '@/lib/calc';
 import type { Db } from '@/lib/db/client';
 import { entities } from '@/lib/db/schema';
+import { chooseScreenValue, keptInScreenValues, type ScreenChoice, screenValuesCurrent } from '@/lib/db/screen-values';
 import type { Period } from '@/lib/domain/types';
 import { AppError } from '@/lib/errors';
 import { getMetric } from '@/lib/ontology/metrics';
 import { readScreenFacts, type ScreenFact } from './read-screen-facts';
+import { readScreenValues, type ScreenValue } from './read-screen-values';
 import { type ScreenColumn, type ScreenInput, type ScreenSpec, screenInputSchema } from './screen-input';
 
 export interface RunScreenOptions extends VisibilityScope {
   db: Db;
   input: ScreenInput;
+  /**
+   * Where the chosen facts come from: `auto` (default) reads the screen values (lib/db/screen-values.ts) when the
+   * tenant's are current and every column's measure is kept there, else the facts; `facts` always computes every
+   * company from its facts (the comparison in the tests and the bench).
+   */
+  from?: 'auto' | 'facts';
 }
 
 /** One cell: the column's value for the company's period, or why there is none. */
@@ -59,41 +67,10 @@ function metricsOf(c: ScreenColumn): string[] {
   return c.kind === 'ratio' ? [c.numerator, c.denominator] : [c.metric];
 }
 
-type Choice = { ok: true; fact: ScreenFact } | { ok: false; code: string; message: string; factIds: string[] };
+type Choice = ScreenChoice;
 
-/**
- * The value of one measure of one company for one fiscal year, chosen as the typed lookup chooses it for a
- * period named by its fiscal label: label matches with one set of dates (else a conflict), the earliest concept
- * of the measure's chain, one unit (the reporting currency, else USD), then the latest version.
- */
-function choose(candidates: ScreenFact[], chain: string[], reportingCurrency: string | null): Choice {
-  if (candidates.length === 0) return { ok: false, code: 'MISSING_FACT', message: 'not reported', factIds: [] };
-  const bounds = new Set(candidates.map((c) => (c.period.type === 'instant' ? c.period.date : `${c.period.start}/${c.period.end}`)));
-  if (bounds.size > 1)
-    return {
-      ok: false,
-      code: 'PERIOD_MISMATCH',
-      message: `facts labelled FY${candidates[0]?.fiscalYear} carry ${bounds.size} different date ranges`,
-      factIds: candidates.map((c) => c.id),
-    };
-  const rank = (c: ScreenFact) => {
-    const i = chain.indexOf(c.concept);
-    return i < 0 ? chain.length : i;
-  };
-  const best = Math.min(...candidates.map(rank));
-  let pool = candidates.filter((c) => rank(c) === best);
-  const units = [...new Set(pool.map((c) => c.unit))].sort();
-  if (units.length > 1) {
-    const unit = units.find((u) => u === reportingCurrency) ?? units.find((u) => u === 'USD') ?? units[0];
-    pool = pool.filter((c) => c.unit === unit);
-  }
-  const chosen = selectVersion(pool, { kind: 'latest' });
-  if (!chosen.ok) {
-    const e = chosen.errors[0];
-    return { ok: false, code: e?.code ?? 'MISSING_FACT', message: e?.message ?? 'no version chosen', factIds: e?.factIds ?? [] };
-  }
-  return { ok: true, fact: chosen.fact };
-}
+/** The choice the screens make among one key's candidate facts (lib/db/screen-values.ts keeps it per key). */
+const choose = chooseScreenValue;
 
 const endYear = (p: Period) => Number((p.type === 'instant' ? p.date : p.end).slice(0, 4));
 
@@ -145,36 +122,82 @@ export async function runScreen(o: RunScreenOptions): Promise<ScreenResult> {
   const needsPrior = spec.columns.some((c) => c.kind === 'growth');
   const years = spec.yearBasis === 'fiscal' ? [spec.year] : [spec.year - 1, spec.year, spec.year + 1];
   const fiscalYears = needsPrior ? [...new Set([...years, ...years.map((y) => y - 1)])] : years;
-  const facts = await readScreenFacts({
-    db: o.db,
-    scope: { tenantId: o.tenantId, role: o.role },
-    metricIds: metrics.filter((m) => !m.startsWith('concept:')),
-    concepts: [...new Set([...chains.values()].flat())],
-    fiscalYears,
-    sicPatterns: spec.sic?.map((s) => (s.length === 4 ? s : `${s}%`)),
-  });
-  // the database's row order (each shard's on Citus) decides nothing: companies, candidates and the counts of
-  // those set aside come in the facts' id order, so PGlite, PostgreSQL and Citus give the same result
-  facts.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const byEntity = new Map<string, ScreenFact[]>();
-  for (const f of facts) {
-    const list = byEntity.get(f.entityId);
-    if (list) list.push(f);
-    else byEntity.set(f.entityId, [f]);
+  const sicPatterns = spec.sic?.map((s) => (s.length === 4 ? s : `${s}%`));
+  const metricsOfScreen = metrics.filter((m) => !m.startsWith('concept:'));
+  const concepts = [...new Set([...chains.values()].flat())];
+  const scope = { tenantId: o.tenantId, role: o.role };
+  /** each company: its candidate facts (computed here), or its screen values (chosen at write time) */
+  const companies: Array<{ entityId: string; fy: number; pick: (metric: string, year: number) => Choice }> = [];
+  const fromValues = (o.from ?? 'auto') === 'auto' && metrics.every(keptInScreenValues) && (await screenValuesCurrent(o.db, o.tenantId));
+  let fromFacts: string[] | null = null;
+  if (fromValues) {
+    const values = await readScreenValues({ db: o.db, tenantId: o.tenantId, metrics, fiscalYears, sicPatterns });
+    const byEntity = new Map<string, ScreenValue[]>();
+    const mixed = new Set<string>();
+    for (const v of values) {
+      if (v.mixed) mixed.add(v.entityId);
+      const list = byEntity.get(v.entityId);
+      if (list) list.push(v);
+      else byEntity.set(v.entityId, [v]);
+    }
+    for (const [entityId, list] of byEntity) {
+      if (mixed.has(entityId)) continue;
+      const fy =
+        spec.yearBasis === 'fiscal'
+          ? list.some((v) => v.fiscalYear === spec.year)
+            ? spec.year
+            : null
+          : Math.max(-Infinity, ...list.filter((v) => v.endYears.includes(spec.year)).map((v) => v.fiscalYear));
+      if (fy === null || fy === -Infinity) continue;
+      const keyed = new Map(list.map((v) => [`${v.metric}\u0000${v.fiscalYear}`, v.choice]));
+      companies.push({
+        entityId,
+        fy,
+        pick: (metric, year) => keyed.get(`${metric}\u0000${year}`) ?? choose([], [], null),
+      });
+    }
+    // a company whose value depends on a source some viewer may not see: from its facts, with this viewer's visibility
+    fromFacts = [...mixed].sort();
   }
-  const currencies = await reportingCurrencies(o.db, byEntity);
+  if (fromFacts === null || fromFacts.length > 0) {
+    const facts = await readScreenFacts({
+      db: o.db,
+      scope,
+      metricIds: metricsOfScreen,
+      concepts,
+      fiscalYears,
+      sicPatterns,
+      ...(fromFacts ? { entityIds: fromFacts } : {}),
+    });
+    // the database's row order (each shard's on Citus) decides nothing: companies, candidates and the counts of
+    // those set aside come in the facts' id order, so PGlite, PostgreSQL and Citus give the same result
+    facts.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const byEntity = new Map<string, ScreenFact[]>();
+    for (const f of facts) {
+      const list = byEntity.get(f.entityId);
+      if (list) list.push(f);
+      else byEntity.set(f.entityId, [f]);
+    }
+    const currencies = await reportingCurrencies(o.db, byEntity);
+    for (const [entityId, list] of byEntity) {
+      const fy = targetYear(list, spec);
+      if (fy === null) continue;
+      companies.push({
+        entityId,
+        fy,
+        pick: (metric, year) =>
+          choose(
+            list.filter((f) => f.fiscalYear === year && (f.metricId === metric || (chains.get(metric) ?? []).includes(f.concept))),
+            chains.get(metric) ?? [],
+            currencies.get(entityId) ?? null,
+          ),
+      });
+    }
+  }
   const excluded: Record<string, number> = {};
   const computed: Omit<ScreenRow, 'rank' | 'entity'>[] = [];
   const entityOf = new Map<Omit<ScreenRow, 'rank' | 'entity'>, string>();
-  for (const [entityId, list] of byEntity) {
-    const fy = targetYear(list, spec);
-    if (fy === null) continue;
-    const pick = (metric: string, year: number) =>
-      choose(
-        list.filter((f) => f.fiscalYear === year && (f.metricId === metric || (chains.get(metric) ?? []).includes(f.concept))),
-        chains.get(metric) ?? [],
-        currencies.get(entityId) ?? null,
-      );
+  for (const { entityId, fy, pick } of companies) {
     const cells: Record<string, ScreenCell> = {};
     let period: Period | null = null;
     for (const c of spec.columns) {

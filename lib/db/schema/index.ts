@@ -11,3 +11,4 @@ export * from './auth';
 export * from './workspace';
 export * from './bulk';
 export * from './limits';
+export * from './screen-values';

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const ROLES = ['analyst', 'reviewer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -12,6 +12,12 @@ export const tenants = pgTable('tenants', {
    * (ingest, admin edits): in-process caches (the planner's entity index, calendars) compare it.
    */
   dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
+  /**
+   * The derivation that built the tenant's screen values (lib/db/screen-values.ts SCREEN_VALUES_VERSION): screens
+   * read them only when it is the current one. A new tenant starts with none to build (the current default); the
+   * migration that added the table set 0 on the tenants that had data, which migrate() then rebuilt.
+   */
+  screenValuesVersion: integer('screen_values_version').notNull().default(1),
 });
 
 export const users = pgTable(

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '@/lib/db/client';
+import { pgArray, type ScreenChoice, screenFactOf } from '@/lib/db/screen-values';
+
+/** One company's screen value of one measure for one fiscal year (lib/db/screen-values.ts). */
+export interface ScreenValue {
+  entityId: string;
+  metric: string;
+  fiscalYear: number;
+  /** a candidate some viewer may not see: the company is computed from its facts */
+  mixed: boolean;
+  /** calendar years the candidates' durations end in */
+  endYears: number[];
+  choice: ScreenChoice | null;
+}
+
+interface Row {
+  entity_id: string;
+  metric_id: string;
+  fiscal_year: number;
+  mixed: boolean;
+  end_years: string;
+  error_code: string | null;
+  error_message: string | null;
+  error_fact_ids: string | null;
+  fact_id: string | null;
+  fact_metric_id: string | null;
+  concept: string | null;
+  value: string | null;
+  unit: string | null;
+  currency: string | null;
+  period_type: 'instant' | 'duration' | null;
+  start_date: string | null;
+  end_date: string | null;
+  chain_key: string | null;
+  version: number | null;
+  filed_at: string | null;
+  revision_kind: string | null;
+  accession: string | null;
+  form: string | null;
+  source_id: string | null;
+}
+
+export interface ReadScreenValuesOptions {
+  db: Db;
+  tenantId: string;
+  metrics: string[];
+  fiscalYears: number[];
+  /** SIC patterns for `like` ("3674", "367%"); absent: every company */
+  sicPatterns?: string[];
+}
+
+/**
+ * The screen values of the named measures and fiscal years for every company of the tenant: one row per company,
+ * measure and year, read by the table's key (on Citus one shard: the table is distributed by tenant). A row holds
+ * what every viewer of the tenant computes (a revoked source's facts are not in it; a row that depends on a
+ * restricted source is `mixed` and holds nothing), and row-level security hides a row whose fact's source the
+ * viewer may not see.
+ */
+export async function readScreenValues(o: ReadScreenValuesOptions): Promise<ScreenValue[]> {
+  const industry = o.sicPatterns?.length
+    ? sql`and v.entity_id in (select e.id from entities e where e.tenant_id = ${o.tenantId} and e.sic like any(${pgArray(o.sicPatterns)}::text[]))`
+    : sql``;
+  const res = await o.db.execute(sql`
+    select v.entity_id, v.metric_id, v.fiscal_year, v.mixed, array_to_string(v.end_years, ',') as end_years,
+           v.error_code, v.error_message, array_to_json(v.error_fact_ids)::text as error_fact_ids,
+           v.fact_id, v.fact_metric_id, v.concept, v.value::text as value, v.unit, v.currency, v.period_type,
+           v.start_date::text as start_date, v.end_date::text as end_date, v.chain_key, v.version, v.filed_at::text as filed_at,
+           v.revision_kind, v.accession, v.form, v.source_id
+    from screen_values v
+    where v.tenant_id = ${o.tenantId} and v.metric_id = any(${pgArray(o.metrics)}::text[])
+      and v.fiscal_year = any(${pgArray(o.fiscalYears.map(String))}::int[]) ${industry}`);
+  const out: ScreenValue[] = [];
+  for (const r of rowsOf<Row>(res)) {
+    const fiscalYear = Number(r.fiscal_year);
+    let choice: ScreenChoice | null = null;
+    if (r.fact_id !== null) {
+      const fact = screenFactOf({
+        id: r.fact_id,
+        entity_id: r.entity_id,
+        metric_id: r.fact_metric_id,
+        concept: r.concept ?? '',
+        value: r.value ?? '',
+        unit: r.unit ?? '',
+        currency: r.currency,
+        period_type: r.period_type ?? 'instant',
+        start_date: r.start_date,
+        end_date: r.end_date ?? '',
+        fiscal_year: fiscalYear,
+        chain_key: r.chain_key ?? '',
+        version: Number(r.version),
+        filed_at: r.filed_at ?? '',
+        revision_kind: r.revision_kind,
+        accession: r.accession,
+        form: r.form,
+        source_id: r.source_id ?? '',
+      });
+      // the choice's fact, as selectVersion returns it (tagged with its basis)
+      if (fact) choice = { ok: true, fact: { ...fact, basisTag: 'latest' } };
+    } else if (r.error_code !== null)
+      choice = {
+        ok: false,
+        code: r.error_code,
+        message: r.error_message ?? '',
+        factIds: r.error_fact_ids ? JSON.parse(r.error_fact_ids) : [],
+      };
+    out.push({
+      entityId: r.entity_id,
+      metric: r.metric_id,
+      fiscalYear,
+      mixed: r.mixed,
+      endYears: r.end_years ? r.end_years.split(',').map(Number) : [],
+      choice,
+    });
+  }
+  return out;
+}
