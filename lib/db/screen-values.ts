@@ -164,6 +164,7 @@ const endYear = (p: Period) => Number((p.type === 'instant' ? p.date : p.end).sl
 
 interface CandidateRow extends ScreenFactRow {
   restricted: boolean;
+  reporting_currency: string | null;
 }
 
 /** Entities per refresh statement (their candidate facts are read, chosen, and their rows replaced). */
@@ -186,21 +187,16 @@ async function refreshBatch(db: Db, tenantId: string, entityIds: string[]): Prom
     select f.id, f.entity_id, f.metric_id, f.concept, f.value::text as value, f.unit, f.currency, f.period_type,
            f.start_date::text as start_date, f.end_date::text as end_date, f.fiscal_year, f.chain_key, f.version,
            f.filed_at::text as filed_at, f.revision_kind, f.accession, f.form, f.source_id,
-           (cardinality(s.acl_roles) > 0 or (s.effective_at is not null and s.effective_at > now())) as restricted
-    from facts f join sources s on s.id = f.source_id
+           (cardinality(s.acl_roles) > 0 or (s.effective_at is not null and s.effective_at > now())) as restricted,
+           e.reporting_currency
+    from facts f join sources s on s.id = f.source_id join entities e on e.id = f.entity_id
     where f.tenant_id = ${tenantId} and f.entity_id = any(${idsParam}::text[])
       and f.status = 'active' and f.dims_key = '' and f.scope = 'consolidated' and f.fiscal_period = 'FY'
       and f.fiscal_year is not null
       and (f.metric_id = any(${ALL_METRICS_PARAM}::text[]) or f.concept = any(${ALL_CONCEPTS_PARAM}::text[]))
       and s.tenant_id = ${tenantId} and s.revoked = false and s.content_revoked = false`);
   const candidates = rowsOf<CandidateRow>(res);
-  const currencies = new Map<string, string | null>();
-  if (candidates.length) {
-    const cur = await db.execute(
-      sql`select id, reporting_currency from entities where tenant_id = ${tenantId} and id = any(${idsParam}::text[])`,
-    );
-    for (const r of rowsOf<{ id: string; reporting_currency: string | null }>(cur)) currencies.set(r.id, r.reporting_currency);
-  }
+  const currencies = new Map(candidates.map((r) => [r.entity_id, r.reporting_currency]));
   // the facts' id order, as the screens' read takes them (the choice's error lists keep that order)
   candidates.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const groups = new Map<string, { entityId: string; metric: string; year: number; facts: ScreenFact[]; restricted: boolean }>();

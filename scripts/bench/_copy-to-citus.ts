@@ -34,6 +34,8 @@ async function main(): Promise<void> {
     const again = await openDatabase({ url: u.toString() });
     try {
       for (const t of ['facts', 'fact_sightings', 'sources', 'entities', 'chunks']) await again.query(`analyze ${t}`);
+      // the screen values of a source from before them are built here (support/copy-tables.ts marks them stale)
+      await migrate(again);
     } finally {
       await again.close();
     }

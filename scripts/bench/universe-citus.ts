@@ -106,6 +106,8 @@ async function measureSize(ctx: BenchContext, url: string, companies: number, ye
     else if (fromPg) {
       await migrate(d);
       rows.push(await copyRow(ctx, fromPg, u.toString(), tag));
+      // screen values of a universe loaded before them: built now (support/copy-tables.ts marked them stale)
+      await migrate(d);
     } else {
       await migrate(d);
       writeArchives(archive, realZip, ctx.dataDir, companies, years);

@@ -81,14 +81,14 @@ const QUESTIONS: ((name: string, y: number) => string)[] = [
 ];
 
 /** Questions for `n` entities (synthetic or real), each with a fiscal year it has revenue for. */
-export async function universeQuestions(d: Database, synthetic: boolean, n: number): Promise<string[]> {
+export async function universeQuestions(d: Database, synthetic: boolean, n: number, tenantId = TENANT): Promise<string[]> {
   const rows = await d.query<{ name: string; years: number[] }>(
     `select e.name, array_agg(distinct f.fiscal_year order by f.fiscal_year) as years
        from entities e join facts f on f.entity_id = e.id
       where e.tenant_id = $1 and (e.cik >= $2) = $3 and f.metric_id = 'revenue' and f.fiscal_period = 'FY' and f.fiscal_year is not null and f.status = 'active'
         and e.id in (select id from entities where tenant_id = $1 and (cik >= $2) = $3 order by md5(id) limit $4)
       group by e.name`,
-    [TENANT, SYNTH_CIK_MIN, synthetic, n],
+    [tenantId, SYNTH_CIK_MIN, synthetic, n],
   );
   const r = seededRandom(synthetic ? 11 : 12);
   const out: string[] = [];

@@ -101,6 +101,8 @@ export async function copyTables(fromUrl: string, toUrl: string, log: (s: string
       tables.push({ name: t, rows: n });
       log(`     copied ${t}: ${n.toLocaleString('en-US')} rows in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
     }
+    // a source from before the screen values: its tenants have none yet (migrate() on the destination builds them)
+    if (present.has('screen_values') && !order.includes('screen_values')) await dst.query('update tenants set screen_values_version = 0');
     const t2 = performance.now();
     for (const def of defs) await dst.query(def);
     const indexSeconds = (performance.now() - t2) / 1000;
