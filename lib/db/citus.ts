@@ -5,8 +5,12 @@ import type { Connection, Database } from './client';
  * citus extension is installed) this step runs after them, idempotently, and lays the tables out:
  * - the entity-keyed tables are distributed by `entity_id`, colocated (one company's rows of every one of
  *   them live in one shard group, so a single-company statement is one task on one worker);
+ * - the tenant-keyed screen values are distributed by `tenant_id` (a screen reads one shard);
+ * - manifests and their verdicts stay on the coordinator (Citus local tables: an answer's write is local);
  * - every other table is a reference table (a copy on every node): the shared and small tables
  *   (tenants, entities, metrics, sources, calendars, ...) that the entity-keyed ones reference and join.
+ * A table placed before keeps its place (a cluster laid out before the screen values or the coordinator tables
+ * keeps manifests as a reference table).
  * On one PostgreSQL the entity-keyed tables are hash-partitioned by `entity_id` (drizzle/0014); under Citus the
  * shards already are that partitioning, so a partitioned table becomes one plain table before it is distributed.
  */
@@ -20,6 +24,14 @@ export const DISTRIBUTION_COLUMN = 'entity_id';
  */
 export const TENANT_DISTRIBUTED_TABLES = ['screen_values'] as const;
 export const TENANT_DISTRIBUTION_COLUMN = 'tenant_id';
+/**
+ * Kept on the coordinator alone (Citus local tables): written once per answer, read by id or by tenant, never
+ * joined where a shard could not read them through the coordinator. A reference table's write is a two-phase
+ * commit on every node (its copies), which was the most of a single-company question's time on the cluster; a
+ * coordinator table's write is local. Their references to reference tables hold, and Citus joins them with
+ * distributed tables by pulling their rows first (citus.local_table_join_policy).
+ */
+export const COORDINATOR_TABLES = ['manifests', 'verdicts'] as const;
 
 const citusHandles = new WeakSet<object>();
 /** Records that a query handle talks to a Citus coordinator (lib/db/client marks the handles it opens there). */
@@ -63,12 +75,13 @@ export async function distributeOnCitus(conn: Connection): Promise<CitusLayout |
   const distributed = DISTRIBUTED_TABLES.filter((t) => tables.some((x) => x.rel === t));
   const byTenant = TENANT_DISTRIBUTED_TABLES.filter((t) => tables.some((x) => x.rel === t));
   const flattened = distributed.filter((t) => tables.find((x) => x.rel === t)?.kind === 'p');
-  const notReference: readonly string[] = [...DISTRIBUTED_TABLES, ...TENANT_DISTRIBUTED_TABLES];
+  const local = COORDINATOR_TABLES.filter((t) => tables.some((x) => x.rel === t));
+  const notReference: readonly string[] = [...DISTRIBUTED_TABLES, ...TENANT_DISTRIBUTED_TABLES, ...COORDINATOR_TABLES];
   const reference = referenceOrder(
     tables.map((t) => t.rel).filter((t) => !notReference.includes(t)),
     await foreignKeyEdges(conn),
   );
-  if (distributed.length === 0 && reference.length === 0 && byTenant.length === 0)
+  if (distributed.length === 0 && reference.length === 0 && byTenant.length === 0 && local.length === 0)
     return { distributed: [...distributed, ...byTenant], reference, flattened };
   const withRows = new Set<string>();
   for (const t of [...reference, ...distributed, ...byTenant])
@@ -81,6 +94,8 @@ export async function distributeOnCitus(conn: Connection): Promise<CitusLayout |
     await keepOnlyDistributableForeignKeys(conn, distributed);
     await refuseSubqueryPolicies(conn, [...distributed, ...byTenant]);
     for (const t of reference) await conn.query(`select create_reference_table($1)`, [t]);
+    // after the reference tables they refer to, each after the one it refers to (manifests, then verdicts)
+    for (const t of local) await conn.query(`select citus_add_local_table_to_metadata($1)`, [t]);
     // the references among the entity-keyed tables are set aside while they are distributed one by one (Citus
     // refuses a reference between a distributed and a not yet distributed table), then added back: colocated
     // and keyed by entity_id, Citus checks them shard by shard

@@ -164,11 +164,10 @@ const endYear = (p: Period) => Number((p.type === 'instant' ? p.date : p.end).sl
 
 interface CandidateRow extends ScreenFactRow {
   restricted: boolean;
-  reporting_currency: string | null;
 }
 
 /** Entities per refresh statement (their candidate facts are read, chosen, and their rows replaced). */
-const ENTITY_BATCH = 200;
+const ENTITY_BATCH = 100;
 
 /**
  * Recompute the screen values of these entities of the tenant from their facts (delete, then insert what the
@@ -181,22 +180,31 @@ export async function refreshScreenValues(db: Db, tenantId: string, entityIds: I
 
 async function refreshBatch(db: Db, tenantId: string, entityIds: string[]): Promise<void> {
   const idsParam = pgArray(entityIds);
+  // the planner cannot tell which partitions (shards) a list of entities falls in, so it counts every partition's
+  // share of the list's facts: at 10,000 companies a batch's read was costed past JIT's threshold, and compiling it
+  // took 14 s of a 17 s statement. The read is a few index probes per company: no JIT (for this transaction)
+  await db.execute(sql`set local jit = off`);
   // every candidate of every kept measure: no viewer sees a revoked source's facts; a source some viewer may not
   // see (ACL, an embargo not lapsed) makes its keys `mixed`
   const res = await db.execute(sql`
     select f.id, f.entity_id, f.metric_id, f.concept, f.value::text as value, f.unit, f.currency, f.period_type,
            f.start_date::text as start_date, f.end_date::text as end_date, f.fiscal_year, f.chain_key, f.version,
            f.filed_at::text as filed_at, f.revision_kind, f.accession, f.form, f.source_id,
-           (cardinality(s.acl_roles) > 0 or (s.effective_at is not null and s.effective_at > now())) as restricted,
-           e.reporting_currency
-    from facts f join sources s on s.id = f.source_id join entities e on e.id = f.entity_id
+           (cardinality(s.acl_roles) > 0 or (s.effective_at is not null and s.effective_at > now())) as restricted
+    from facts f join sources s on s.id = f.source_id
     where f.tenant_id = ${tenantId} and f.entity_id = any(${idsParam}::text[])
       and f.status = 'active' and f.dims_key = '' and f.scope = 'consolidated' and f.fiscal_period = 'FY'
       and f.fiscal_year is not null
       and (f.metric_id = any(${ALL_METRICS_PARAM}::text[]) or f.concept = any(${ALL_CONCEPTS_PARAM}::text[]))
       and s.tenant_id = ${tenantId} and s.revoked = false and s.content_revoked = false`);
   const candidates = rowsOf<CandidateRow>(res);
-  const currencies = new Map(candidates.map((r) => [r.entity_id, r.reporting_currency]));
+  const currencies = new Map<string, string | null>();
+  if (candidates.length) {
+    const cur = await db.execute(
+      sql`select id, reporting_currency from entities where tenant_id = ${tenantId} and id = any(${idsParam}::text[])`,
+    );
+    for (const r of rowsOf<{ id: string; reporting_currency: string | null }>(cur)) currencies.set(r.id, r.reporting_currency);
+  }
   // the facts' id order, as the screens' read takes them (the choice's error lists keep that order)
   candidates.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const groups = new Map<string, { entityId: string; metric: string; year: number; facts: ScreenFact[]; restricted: boolean }>();

@@ -26,7 +26,9 @@ const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const first = args[0] as string | { text?: string; values?: unknown[] };
   const text = typeof first === 'string' ? first : (first?.text ?? '');
-  const values = typeof first === 'string' ? ((args[1] as unknown[]) ?? []) : (first?.values ?? []);
+  // drizzle passes its values beside the query config, the pool inside it or beside the text
+  const beside = Array.isArray(args[1]) ? (args[1] as unknown[]) : [];
+  const values = typeof first === 'string' ? beside : (first?.values ?? beside);
   const t0 = performance.now();
   // the pool's own query passes a callback (no promise returned): time it there
   const cb = args.at(-1);
