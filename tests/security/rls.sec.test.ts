@@ -17,6 +17,7 @@ import {
   facts,
   fiscalCalendars,
   manifests,
+  screenValues,
   sources,
   tenants,
   threads,
@@ -47,6 +48,7 @@ const TENANT_TABLES = [
   'concept_labels',
   'threads',
   'bulk_ingest_progress',
+  'screen_values',
 ];
 
 /**
@@ -104,6 +106,20 @@ async function seedTenant(db: Db, t: string): Promise<void> {
   await db.insert(auditLog).values({ tenantId: t, actor: 'test', action: 'test.seed', targetType: 'tenant', targetId: t });
   await db.insert(ingestRuns).values({ id: id('run'), tenantId: t, fileName: 'x.json', status: 'ok' });
   await db.insert(sourceRevocations).values({ tenantId: t, sha256: id('revoked'), sourceId: id('s'), reason: 'test', actor: 'test' });
+  await db.insert(screenValues).values({
+    tenantId: t,
+    metricId: 'revenue',
+    fiscalYear: 2024,
+    entityId: id('e'),
+    endYears: [2024],
+    factId: id('f'),
+    value: '1',
+    unit: 'USD',
+    periodType: 'duration',
+    startDate: '2024-01-01',
+    endDate: '2024-12-31',
+    sourceId: id('s'),
+  });
   await db.insert(bulkIngestProgress).values({
     tenantId: t,
     cik: '0000000001',
