@@ -27,7 +27,11 @@ CREATE TABLE "screen_values" (
 	"accession" text,
 	"form" text,
 	"source_id" text,
+	-- the key covers what a screen reads to rank, filter and count (all but the error texts and fact lists, which
+	-- it reads for the rows shown): one measure of every company for a year is an index-only scan of one range
 	CONSTRAINT "screen_values_pkey" PRIMARY KEY("tenant_id","metric_id","fiscal_year","entity_id")
+		INCLUDE ("mixed","end_years","error_code","fact_id","fact_metric_id","concept","value","unit","currency","period_type",
+			"start_date","end_date","chain_key","version","filed_at","revision_kind","accession","form","source_id")
 );
 --> statement-breakpoint
 -- the tenants there are have no screen values yet (0: migrate() rebuilds them); a tenant made from now on starts

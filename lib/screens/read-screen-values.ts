@@ -48,6 +48,13 @@ export interface ReadScreenValuesOptions {
   fiscalYears: number[];
   /** SIC patterns for `like` ("3674", "367%"); absent: every company */
   sicPatterns?: string[];
+  /** only these companies */
+  entityIds?: string[];
+  /**
+   * false: the columns the table's key index covers (an index-only read), without the error texts and fact lists
+   * (a choice's error then has its code alone); true: every column
+   */
+  detail: boolean;
 }
 
 /**
@@ -61,15 +68,19 @@ export async function readScreenValues(o: ReadScreenValuesOptions): Promise<Scre
   const industry = o.sicPatterns?.length
     ? sql`and v.entity_id in (select e.id from entities e where e.tenant_id = ${o.tenantId} and e.sic like any(${pgArray(o.sicPatterns)}::text[]))`
     : sql``;
+  const only = o.entityIds ? sql`and v.entity_id = any(${pgArray(o.entityIds)}::text[])` : sql``;
+  const errorDetail = o.detail
+    ? sql`v.error_message, array_to_json(v.error_fact_ids)::text as error_fact_ids`
+    : sql`null::text as error_message, null::text as error_fact_ids`;
   const res = await o.db.execute(sql`
     select v.entity_id, v.metric_id, v.fiscal_year, v.mixed, array_to_string(v.end_years, ',') as end_years,
-           v.error_code, v.error_message, array_to_json(v.error_fact_ids)::text as error_fact_ids,
+           v.error_code, ${errorDetail},
            v.fact_id, v.fact_metric_id, v.concept, v.value::text as value, v.unit, v.currency, v.period_type,
            v.start_date::text as start_date, v.end_date::text as end_date, v.chain_key, v.version, v.filed_at::text as filed_at,
            v.revision_kind, v.accession, v.form, v.source_id
     from screen_values v
     where v.tenant_id = ${o.tenantId} and v.metric_id = any(${pgArray(o.metrics)}::text[])
-      and v.fiscal_year = any(${pgArray(o.fiscalYears.map(String))}::int[]) ${industry}`);
+      and v.fiscal_year = any(${pgArray(o.fiscalYears.map(String))}::int[]) ${industry} ${only}`);
   const out: ScreenValue[] = [];
   for (const r of rowsOf<Row>(res)) {
     const fiscalYear = Number(r.fiscal_year);

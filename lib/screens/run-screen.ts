@@ -107,6 +107,60 @@ function passes(cell: ScreenCell | undefined, op: '>' | '>=' | '<' | '<=', v: nu
   return op === '>' ? x > v : op === '>=' ? x >= v : op === '<' ? x < v : x <= v;
 }
 
+type Company = { entityId: string; fy: number; pick: (metric: string, year: number) => Choice };
+type ComputedRow = Omit<ScreenRow, 'rank' | 'entity'>;
+
+/** The companies of a set of screen values (those with a `mixed` row aside: computed from their facts). */
+function companiesFromValues(values: ScreenValue[], spec: ScreenSpec): { companies: Company[]; mixed: Set<string> } {
+  const byEntity = new Map<string, ScreenValue[]>();
+  const mixed = new Set<string>();
+  for (const v of values) {
+    if (v.mixed) mixed.add(v.entityId);
+    const list = byEntity.get(v.entityId);
+    if (list) list.push(v);
+    else byEntity.set(v.entityId, [v]);
+  }
+  const companies: Company[] = [];
+  for (const [entityId, list] of byEntity) {
+    if (mixed.has(entityId)) continue;
+    const fy =
+      spec.yearBasis === 'fiscal'
+        ? list.some((v) => v.fiscalYear === spec.year)
+          ? spec.year
+          : null
+        : Math.max(-Infinity, ...list.filter((v) => v.endYears.includes(spec.year)).map((v) => v.fiscalYear));
+    if (fy === null || fy === -Infinity) continue;
+    const keyed = new Map(list.map((v) => [`${v.metric}\u0000${v.fiscalYear}`, v.choice]));
+    companies.push({ entityId, fy, pick: (metric, year) => keyed.get(`${metric}\u0000${year}`) ?? choose([], [], null) });
+  }
+  return { companies, mixed };
+}
+
+/** A company's cells for the screen's columns, or null when no column has a value. */
+function computeRow({ fy, pick }: Company, spec: ScreenSpec): ComputedRow | null {
+  const cells: Record<string, ScreenCell> = {};
+  let period: Period | null = null;
+  for (const c of spec.columns) {
+    const now = pick(c.kind === 'ratio' ? c.numerator : c.metric, fy);
+    if (now.ok) period ??= now.fact.period;
+    if (c.kind === 'measure') cells[c.id] = cellOf(now, c.metric);
+    else if (c.kind === 'ratio') {
+      const den = pick(c.denominator, fy);
+      cells[c.id] =
+        now.ok && den.ok
+          ? cellOf(ratio({ numerator: now.fact, denominator: den.fact, metricId: c.id }), `${c.numerator} / ${c.denominator}`)
+          : cellOf(now.ok ? den : now, `${c.numerator} / ${c.denominator}`);
+    } else {
+      const before = pick(c.metric, fy - 1);
+      cells[c.id] =
+        now.ok && before.ok
+          ? cellOf(growth({ later: now.fact, earlier: before.fact, relation: 'year_over_year' }), `${c.metric} growth`)
+          : cellOf(now.ok ? before : now, `${c.metric} growth`);
+    }
+  }
+  return period ? { fiscalYear: fy, period, cells } : null;
+}
+
 /**
  * A universe screen (lib/screens/screen-input.ts), computed per company with lib/calc's period checks: a ratio's
  * operands cover exactly the same period, a growth compares the company's fiscal year with its previous one
@@ -127,35 +181,15 @@ export async function runScreen(o: RunScreenOptions): Promise<ScreenResult> {
   const concepts = [...new Set([...chains.values()].flat())];
   const scope = { tenantId: o.tenantId, role: o.role };
   /** each company: its candidate facts (computed here), or its screen values (chosen at write time) */
-  const companies: Array<{ entityId: string; fy: number; pick: (metric: string, year: number) => Choice }> = [];
+  const companies: Company[] = [];
   const fromValues = (o.from ?? 'auto') === 'auto' && metrics.every(keptInScreenValues) && (await screenValuesCurrent(o.db, o.tenantId));
   let fromFacts: string[] | null = null;
   if (fromValues) {
-    const values = await readScreenValues({ db: o.db, tenantId: o.tenantId, metrics, fiscalYears, sicPatterns });
-    const byEntity = new Map<string, ScreenValue[]>();
-    const mixed = new Set<string>();
-    for (const v of values) {
-      if (v.mixed) mixed.add(v.entityId);
-      const list = byEntity.get(v.entityId);
-      if (list) list.push(v);
-      else byEntity.set(v.entityId, [v]);
-    }
-    for (const [entityId, list] of byEntity) {
-      if (mixed.has(entityId)) continue;
-      const fy =
-        spec.yearBasis === 'fiscal'
-          ? list.some((v) => v.fiscalYear === spec.year)
-            ? spec.year
-            : null
-          : Math.max(-Infinity, ...list.filter((v) => v.endYears.includes(spec.year)).map((v) => v.fiscalYear));
-      if (fy === null || fy === -Infinity) continue;
-      const keyed = new Map(list.map((v) => [`${v.metric}\u0000${v.fiscalYear}`, v.choice]));
-      companies.push({
-        entityId,
-        fy,
-        pick: (metric, year) => keyed.get(`${metric}\u0000${year}`) ?? choose([], [], null),
-      });
-    }
+    // the compact read (no error texts): enough to rank, filter and count; the rows shown are read in full below
+    const values = await readScreenValues({ db: o.db, tenantId: o.tenantId, metrics, fiscalYears, sicPatterns, detail: false });
+    const fromRows = companiesFromValues(values, spec);
+    companies.push(...fromRows.companies);
+    const mixed = fromRows.mixed;
     // a company whose value depends on a source some viewer may not see: from its facts, with this viewer's visibility
     fromFacts = [...mixed].sort();
   }
@@ -195,36 +229,16 @@ export async function runScreen(o: RunScreenOptions): Promise<ScreenResult> {
     }
   }
   const excluded: Record<string, number> = {};
-  const computed: Omit<ScreenRow, 'rank' | 'entity'>[] = [];
-  const entityOf = new Map<Omit<ScreenRow, 'rank' | 'entity'>, string>();
-  for (const { entityId, fy, pick } of companies) {
-    const cells: Record<string, ScreenCell> = {};
-    let period: Period | null = null;
-    for (const c of spec.columns) {
-      const now = pick(c.kind === 'ratio' ? c.numerator : c.metric, fy);
-      if (now.ok) period ??= now.fact.period;
-      if (c.kind === 'measure') cells[c.id] = cellOf(now, c.metric);
-      else if (c.kind === 'ratio') {
-        const den = pick(c.denominator, fy);
-        cells[c.id] =
-          now.ok && den.ok
-            ? cellOf(ratio({ numerator: now.fact, denominator: den.fact, metricId: c.id }), `${c.numerator} / ${c.denominator}`)
-            : cellOf(now.ok ? den : now, `${c.numerator} / ${c.denominator}`);
-      } else {
-        const before = pick(c.metric, fy - 1);
-        cells[c.id] =
-          now.ok && before.ok
-            ? cellOf(growth({ later: now.fact, earlier: before.fact, relation: 'year_over_year' }), `${c.metric} growth`)
-            : cellOf(now.ok ? before : now, `${c.metric} growth`);
-      }
-    }
-    if (!period) {
+  const computed: ComputedRow[] = [];
+  const entityOf = new Map<ComputedRow, string>();
+  for (const company of companies) {
+    const row = computeRow(company, spec);
+    if (!row) {
       excluded.no_value = (excluded.no_value ?? 0) + 1;
       continue;
     }
-    const row = { fiscalYear: fy, period, cells };
     computed.push(row);
-    entityOf.set(row, entityId);
+    entityOf.set(row, company.entityId);
   }
   const sortColumn = spec.sort?.column ?? spec.columns[0]?.id ?? '';
   const matched = computed.filter((r) => {
@@ -242,7 +256,22 @@ export async function runScreen(o: RunScreenOptions): Promise<ScreenResult> {
       dir * ((a.cells[sortColumn]?.value ?? 0) - (b.cells[sortColumn]?.value ?? 0)) ||
       (entityOf.get(a) ?? '').localeCompare(entityOf.get(b) ?? ''),
   );
-  const top = matched.slice(0, spec.limit);
+  let top = matched.slice(0, spec.limit);
+  if (fromValues && top.length) {
+    // the rows shown, from their full screen values (the error texts and fact lists the compact read left out):
+    // the same choices, so the same values, ranks and counts
+    const shown = top.map((r) => entityOf.get(r) ?? '');
+    const full = await readScreenValues({ db: o.db, tenantId: o.tenantId, metrics, fiscalYears, entityIds: shown, detail: true });
+    const again = new Map(companiesFromValues(full, spec).companies.map((c) => [c.entityId, c]));
+    top = top.map((r) => {
+      const entityId = entityOf.get(r) ?? '';
+      const c = again.get(entityId);
+      const row = c ? computeRow(c, spec) : null;
+      if (!row) return r;
+      entityOf.set(row, entityId);
+      return row;
+    });
+  }
   const info = await entityInfo(
     o.db,
     top.map((r) => entityOf.get(r) ?? ''),

@@ -3,7 +3,9 @@
  * own (created on every node, migrated on the coordinator — tables distributed and reference — then the rows,
  * support/copy-tables.ts), e.g. the real-data bench template, to compare answers across the drivers
  * (_profile-screen.ts).
- *   npx tsx scripts/bench/_copy-to-citus.ts <from url> <coordinator url> <new database name>
+ *   npx tsx scripts/bench/_copy-to-citus.ts <from url> <coordinator url> <new database name> [table,table,…]
+ * The optional table list copies those tables alone (the others stay empty): `tenants,entities,screen_values` is
+ * what a screen reads from a source whose screen values are built.
  * Prints the new database's URL.
  */
 import { citusNodes, createClusterDatabase, dropClusterDatabase, joinClusterDatabase } from '@/lib/db/citus-cluster';
@@ -12,7 +14,7 @@ import { migrate } from '@/lib/db/migrate';
 import { copyTables } from './support/copy-tables';
 
 async function main(): Promise<void> {
-  const [from, coordinator, name] = process.argv.slice(2);
+  const [from, coordinator, name, only] = process.argv.slice(2);
   if (!from || !coordinator || !name || !/^[a-z_][a-z0-9_]*$/.test(name))
     throw new Error('usage: _copy-to-citus.ts <from url> <coordinator url> <new database name: [a-z_][a-z0-9_]*>');
   const admin = await openDatabase({ url: coordinator });
@@ -29,7 +31,7 @@ async function main(): Promise<void> {
   } finally {
     await d.close();
   }
-  const c = await copyTables(from, u.toString(), (l) => console.error(l));
+  const c = await copyTables(from, u.toString(), (l) => console.error(l), only ? only.split(',') : undefined);
   await (async () => {
     const again = await openDatabase({ url: u.toString() });
     try {

@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     const values = new Set(byTarget.values());
     if (values.size > 1) same = false;
     console.log(
-      `${values.size === 1 ? 'same' : 'DIFFERENT'}\t${label}\t${[...byTarget].map(([t, v]) => `${t.replace(/\?.*$/, '')}=${v}`).join(' ')}`,
+      `${values.size === 1 ? 'same' : 'DIFFERENT'}\t${label}\t${[...byTarget].map(([t, v]) => `${t.replace(/\?[^ ]*/, '')}=${v}`).join(' ')}`,
     );
   }
   if (targets.length > 1 || paths.length > 1) console.log(same ? 'answers identical across the databases' : 'answers DIFFER');

@@ -45,6 +45,8 @@ export const screenValues = pgTable(
     sourceId: text('source_id'),
   },
   (t) => [
+    // the migration's key INCLUDEs every column but the error texts (drizzle has no INCLUDE): a screen's read is an
+    // index-only scan of one (tenant, measure, year) range
     primaryKey({ name: 'screen_values_pkey', columns: [t.tenantId, t.metricId, t.fiscalYear, t.entityId] }),
     index('screen_values_entity_idx').on(t.tenantId, t.entityId),
   ],

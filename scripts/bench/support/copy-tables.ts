@@ -72,7 +72,8 @@ async function dropSecondaryIndexes(dst: pg.Client, tables: string[]): Promise<s
   return idx.map((i) => i.def);
 }
 
-export async function copyTables(fromUrl: string, toUrl: string, log: (s: string) => void): Promise<CopySummary> {
+/** `only`: copy these tables alone (e.g. what a screen reads: tenants, entities, screen_values), the others stay empty. */
+export async function copyTables(fromUrl: string, toUrl: string, log: (s: string) => void, only?: string[]): Promise<CopySummary> {
   const src = new pg.Client({ connectionString: fromUrl });
   const dst = new pg.Client({ connectionString: toUrl });
   await src.connect();
@@ -84,10 +85,13 @@ export async function copyTables(fromUrl: string, toUrl: string, log: (s: string
     const present = new Set(
       (await dst.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public'`)).rows.map((r) => r.name),
     );
-    const copied = order.filter((t) => present.has(t));
+    const copied = order.filter((t) => present.has(t) && (!only || only.includes(t)));
     // what the destination's migrations seeded comes again from the source
     await dst.query(`truncate ${copied.map((t) => `public."${t}"`).join(', ')} cascade`);
-    const defs = await dropSecondaryIndexes(dst, REBUILD);
+    const defs = await dropSecondaryIndexes(
+      dst,
+      REBUILD.filter((t) => copied.includes(t)),
+    );
     for (const t of copied) {
       const [{ n } = { n: 0 }] = (await src.query<{ n: number }>(`select count(*)::int as n from public."${t}"`)).rows;
       if (n === 0) continue;
