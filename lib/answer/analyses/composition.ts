@@ -24,6 +24,8 @@ export interface Breakdown {
   tableId: string;
   title: string | null;
   parts: PeriodLine[];
+  /** the line (or cell) holding the whole the parts add up to, when the breakdown found it */
+  whole?: PeriodLine;
 }
 
 /** How far a sum of printed (rounded) rows may be from the total: a rounding unit per row, at least 0.05%. */

@@ -26,6 +26,7 @@ import { cashFlowMix, direction, dividendCapacity } from './cash';
 import { marginDrivers } from './drivers';
 import { largestLine } from './largest';
 import { composition } from './composition';
+import { geographies } from './geographies';
 import { type AnalysisEnv, latestFullYear, makeEnv } from './env';
 import { marginStability, taxRateChange, trend } from './profitability';
 import { readJudgement } from './read';
@@ -49,6 +50,7 @@ const RUN: Record<AnalysisId, (env: AnalysisEnv) => Promise<void>> = {
   leverage,
   largest_line: largestLine,
   composition,
+  geographies,
 };
 
 /**

@@ -30,8 +30,16 @@ describe('the judgement reader', () => {
     ['Which type of debt received the largest investment among the short term investments for Acme in H1 FY2023?', 'composition'],
     ['Which region accounts for over 15 percent of Acme’s net sales?', 'composition'],
     ['Was there any drop in cash and cash equivalents between FY2023 and Q2 of FY2024?', 'direction'],
+    ['In which regions does Acme do business?', 'geographies'],
+    ['Which countries does Acme mainly operate in today?', 'geographies'],
+    ['List the geographic markets Acme sells into.', 'geographies'],
   ])('%s → %s', (q, analysis) => {
     expect(readJudgement(q)?.analysis).toBe(analysis);
+  });
+
+  it('leaves a yes/no question about one place, and a region’s share, to other readers', () => {
+    expect(readJudgement('Does Acme operate in Europe?')?.analysis).not.toBe('geographies');
+    expect(readJudgement('Which region accounts for over 15 percent of Acme’s net sales?')?.analysis).toBe('composition');
   });
 
   it('reads the margin, the stated band, the direction asked and whether the question is yes/no', () => {
@@ -82,7 +90,6 @@ describe('the judgement reader', () => {
       'What is the FY2022 unadjusted EBITDA % margin for Acme?',
       'Is Acme’s business subject to cyclicality?',
       'Has Acme reported any materially important ongoing legal battles from FY2022?',
-      'What are the geographies that Acme primarily operates in?',
       'What was the operating margin growth of Acme in FY2023?',
       'Did Acme’s revenue grow more than 10% in FY2023?',
       'Acme operating margin expansion FY2025 vs FY2024',

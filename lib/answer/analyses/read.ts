@@ -93,6 +93,10 @@ function readComposition(q: string): Partial<JudgementRead> | null {
   return among ? { totalText: q.slice(among.index + among[0].length) } : null;
 }
 
+/** "the geographies", "which regions", "what geographic markets", "which countries" */
+const GEOGRAPHIES =
+  /\b(?:what|which|where|list|name)\b[^.?!]{0,30}\b(?:geograph(?:y|ies|ic(?:al)?\s+(?:regions?|areas?|markets?|segments?))|regions|countries|geographic\s+markets)\b|\bwhere\s+(?:does|do|did)\b[^.?!]{0,60}\boperat/i;
+
 /** The judgement a question asks for, or null when it asks for figures or passages only. */
 export function readJudgement(question: string): JudgementRead | null {
   const applicability = APPLICABILITY.exec(question);
@@ -110,6 +114,9 @@ export function readJudgement(question: string): JudgementRead | null {
   const ratio = firstOf(q, RATIOS);
   const margin = firstOf(q, MARGINS);
 
+  // where the company operates ("What are the geographies it primarily operates in?"): its revenue by region
+  if (GEOGRAPHIES.test(q) && /\b(?:operat\w*|do(?:es)?\s+business|sells?|present|presence|active|serves?)\b/i.test(q) && !yesNo)
+    return out('geographies');
   const parts = readComposition(q);
   if (parts) return out('composition', parts);
   const largest = /\b(?:largest|biggest|greatest|single\s+largest)\s+(asset|liabilit)(?:y|ies|s)?\b/i.exec(q);

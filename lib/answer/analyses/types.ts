@@ -18,6 +18,7 @@ export const ANALYSES = [
   'leverage',
   'largest_line',
   'composition',
+  'geographies',
 ] as const;
 export type AnalysisId = (typeof ANALYSES)[number];
 
