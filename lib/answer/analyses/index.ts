@@ -27,6 +27,7 @@ import { marginDrivers } from './drivers';
 import { largestLine } from './largest';
 import { composition } from './composition';
 import { geographies } from './geographies';
+import { registeredSecurities } from './registered';
 import { type AnalysisEnv, latestFullYear, makeEnv } from './env';
 import { marginStability, taxRateChange, trend } from './profitability';
 import { readJudgement } from './read';
@@ -51,6 +52,7 @@ const RUN: Record<AnalysisId, (env: AnalysisEnv) => Promise<void>> = {
   largest_line: largestLine,
   composition,
   geographies,
+  registered_securities: registeredSecurities,
 };
 
 /**

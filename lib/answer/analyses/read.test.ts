@@ -31,6 +31,8 @@ describe('the judgement reader', () => {
     ['Which region accounts for over 15 percent of Acme’s net sales?', 'composition'],
     ['Was there any drop in cash and cash equivalents between FY2023 and Q2 of FY2024?', 'direction'],
     ['In which regions does Acme do business?', 'geographies'],
+    ['What notes of Acme are listed on a stock exchange?', 'registered_securities'],
+    ['Which classes of Acme stock are registered under Section 12(b)?', 'registered_securities'],
     ['Which countries does Acme mainly operate in today?', 'geographies'],
     ['List the geographic markets Acme sells into.', 'geographies'],
   ])('%s → %s', (q, analysis) => {

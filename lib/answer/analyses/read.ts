@@ -93,6 +93,10 @@ function readComposition(q: string): Partial<JudgementRead> | null {
   return among ? { totalText: q.slice(among.index + among[0].length) } : null;
 }
 
+/** "registered to trade on a national securities exchange", "registered under Section 12(b)", "listed on the exchange" */
+const REGISTERED =
+  /\bregistered\b[^.?!]{0,80}(?:\b(?:exchanges?|trade|trading)\b|\bsection\s+12\s*\(b\))|\blisted\s+(?:on|to\s+trade)\b[^.?!]{0,40}\bexchanges?\b/i;
+
 /** "the geographies", "which regions", "what geographic markets", "which countries" */
 const GEOGRAPHIES =
   /\b(?:what|which|where|list|name)\b[^.?!]{0,30}\b(?:geograph(?:y|ies|ic(?:al)?\s+(?:regions?|areas?|markets?|segments?))|regions|countries|geographic\s+markets)\b|\bwhere\s+(?:does|do|did)\b[^.?!]{0,60}\boperat/i;
@@ -114,6 +118,11 @@ export function readJudgement(question: string): JudgementRead | null {
   const ratio = firstOf(q, RATIOS);
   const margin = firstOf(q, MARGINS);
 
+  // the securities registered on an exchange (the cover's Section 12(b) table)
+  if (REGISTERED.test(q) && /\b(?:securities|notes|bonds|debentures|debt|shares|stock|classes)\b/i.test(q))
+    return out('registered_securities', {
+      securities: /\b(?:debt|notes?|bonds?|debentures?)\b/i.test(q) ? 'debt' : /\b(?:shares|stock|equity)\b/i.test(q) ? 'equity' : 'any',
+    });
   // where the company operates ("What are the geographies it primarily operates in?"): its revenue by region
   if (GEOGRAPHIES.test(q) && /\b(?:operat\w*|do(?:es)?\s+business|sells?|present|presence|active|serves?)\b/i.test(q) && !yesNo)
     return out('geographies');

@@ -19,6 +19,7 @@ export const ANALYSES = [
   'largest_line',
   'composition',
   'geographies',
+  'registered_securities',
 ] as const;
 export type AnalysisId = (typeof ANALYSES)[number];
 
@@ -43,6 +44,8 @@ export interface JudgementRead {
   section?: 'assets' | 'liabilities';
   /** a share a composition question states ("represent more than 20% of revenue"), in percent */
   threshold?: number;
+  /** the kind of registered security a question asks about ("Which debt securities are registered …?") */
+  securities?: 'debt' | 'equity' | 'any';
   /** the words naming the total a composition question breaks down (the text after "of" / "among") */
   totalText?: string;
 }
