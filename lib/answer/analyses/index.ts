@@ -28,6 +28,7 @@ import { largestLine } from './largest';
 import { composition } from './composition';
 import { geographies } from './geographies';
 import { registeredSecurities } from './registered';
+import { litigation } from './litigation';
 import { type AnalysisEnv, latestFullYear, makeEnv } from './env';
 import { marginStability, taxRateChange, trend } from './profitability';
 import { readJudgement } from './read';
@@ -53,6 +54,7 @@ const RUN: Record<AnalysisId, (env: AnalysisEnv) => Promise<void>> = {
   composition,
   geographies,
   registered_securities: registeredSecurities,
+  litigation,
 };
 
 /**

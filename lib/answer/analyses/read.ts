@@ -93,6 +93,10 @@ function readComposition(q: string): Partial<JudgementRead> | null {
   return among ? { totalText: q.slice(among.index + among[0].length) } : null;
 }
 
+/** "any materially important ongoing legal battles", "significant lawsuits", "pending litigation" */
+const LITIGATION =
+  /\b(?:legal\s+(?:battles?|proceedings|actions?|disputes?|matters|cases?|challenges?)|litigations?|lawsuits?|law\s+suits?|court\s+(?:cases?|battles?)|being\s+sued)\b/i;
+
 /** "registered to trade on a national securities exchange", "registered under Section 12(b)", "listed on the exchange" */
 const REGISTERED =
   /\bregistered\b[^.?!]{0,80}(?:\b(?:exchanges?|trade|trading)\b|\bsection\s+12\s*\(b\))|\blisted\s+(?:on|to\s+trade)\b[^.?!]{0,40}\bexchanges?\b/i;
@@ -118,6 +122,8 @@ export function readJudgement(question: string): JudgementRead | null {
   const ratio = firstOf(q, RATIOS);
   const margin = firstOf(q, MARGINS);
 
+  // whether the company is in (material) litigation, by what its filing says
+  if (yesNo && LITIGATION.test(q)) return out('litigation');
   // the securities registered on an exchange (the cover's Section 12(b) table)
   if (REGISTERED.test(q) && /\b(?:securities|notes|bonds|debentures|debt|shares|stock|classes)\b/i.test(q))
     return out('registered_securities', {

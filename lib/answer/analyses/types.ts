@@ -20,6 +20,7 @@ export const ANALYSES = [
   'composition',
   'geographies',
   'registered_securities',
+  'litigation',
 ] as const;
 export type AnalysisId = (typeof ANALYSES)[number];
 
