@@ -29,6 +29,7 @@ import { composition } from './composition';
 import { geographies } from './geographies';
 import { registeredSecurities } from './registered';
 import { litigation } from './litigation';
+import { cyclicality } from './cyclicality';
 import { type AnalysisEnv, latestFullYear, makeEnv } from './env';
 import { marginStability, taxRateChange, trend } from './profitability';
 import { readJudgement } from './read';
@@ -55,6 +56,7 @@ const RUN: Record<AnalysisId, (env: AnalysisEnv) => Promise<void>> = {
   geographies,
   registered_securities: registeredSecurities,
   litigation,
+  cyclicality,
 };
 
 /**

@@ -31,6 +31,8 @@ describe('the judgement reader', () => {
     ['Which region accounts for over 15 percent of Acme’s net sales?', 'composition'],
     ['Was there any drop in cash and cash equivalents between FY2023 and Q2 of FY2024?', 'direction'],
     ['In which regions does Acme do business?', 'geographies'],
+    ['Are Acme’s sales seasonal?', 'cyclicality'],
+    ['Is demand for Acme’s products exposed to economic cycles?', 'cyclicality'],
     ['Is Acme caught up in any significant lawsuits this year?', 'litigation'],
     ['Does Acme face material pending litigation as of FY2021?', 'litigation'],
     ['What notes of Acme are listed on a stock exchange?', 'registered_securities'],
@@ -92,7 +94,6 @@ describe('the judgement reader', () => {
     for (const q of [
       'What was Acme’s revenue in FY2022?',
       'What is the FY2022 unadjusted EBITDA % margin for Acme?',
-      'Is Acme’s business subject to cyclicality?',
       'What was the operating margin growth of Acme in FY2023?',
       'Did Acme’s revenue grow more than 10% in FY2023?',
       'Acme operating margin expansion FY2025 vs FY2024',

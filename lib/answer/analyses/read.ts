@@ -122,6 +122,14 @@ export function readJudgement(question: string): JudgementRead | null {
   const ratio = firstOf(q, RATIOS);
   const margin = firstOf(q, MARGINS);
 
+  // whether the business is cyclical or seasonal, by what its filing says
+  const characteristic = /\bcyclical(?:ity)?\b|\bcycles?\b/i.test(q) ? 'cyclical' : /\bseasonal(?:ity)?\b/i.test(q) ? 'seasonal' : null;
+  if (
+    yesNo &&
+    characteristic &&
+    !/\b(?:margin|ratio|revenue|sales|income|earnings)s?\b[^.?!]{0,20}\b(?:improv|declin|grow|rise|fall)/i.test(q)
+  )
+    return out('cyclicality', { characteristic });
   // whether the company is in (material) litigation, by what its filing says
   if (yesNo && LITIGATION.test(q)) return out('litigation');
   // the securities registered on an exchange (the cover's Section 12(b) table)

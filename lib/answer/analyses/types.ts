@@ -21,6 +21,7 @@ export const ANALYSES = [
   'geographies',
   'registered_securities',
   'litigation',
+  'cyclicality',
 ] as const;
 export type AnalysisId = (typeof ANALYSES)[number];
 
@@ -45,6 +46,8 @@ export interface JudgementRead {
   section?: 'assets' | 'liabilities';
   /** a share a composition question states ("represent more than 20% of revenue"), in percent */
   threshold?: number;
+  /** the characteristic a question asks the filing about ("subject to cyclicality", "seasonal") */
+  characteristic?: 'cyclical' | 'seasonal';
   /** the kind of registered security a question asks about ("Which debt securities are registered …?") */
   securities?: 'debt' | 'equity' | 'any';
   /** the words naming the total a composition question breaks down (the text after "of" / "among") */
