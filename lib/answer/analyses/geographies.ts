@@ -49,14 +49,15 @@ export function findColumnBreakdowns(lines: PeriodLine[], total: { value: number
     // the whole: the total's value, else the one cell equal to the sum of the others (2 × whole = sum of all)
     const isWhole = (c: PeriodLine) =>
       total ? near(Number(c.fact.value), total.value, 0.0005) : near(2 * Number(c.fact.value), sumAll, 0.0005);
-    const whole = cells.filter(isWhole);
-    if (whole.length !== 1) continue;
-    const wholeValue = Number(whole[0]!.fact.value);
-    const parts = cells.filter((c) => !whole.includes(c));
+    const wholes = cells.filter(isWhole);
+    const [whole, first] = [wholes[0], cells[0]];
+    if (wholes.length !== 1 || !whole || !first) continue;
+    const wholeValue = Number(whole.fact.value);
+    const parts = cells.filter((c) => c !== whole);
     const sum = parts.reduce((a, p) => a + Number(p.fact.value), 0);
     const unit = Math.max(...parts.map((p) => 10 ** (p.fact.scale ?? 0)));
     if (wholeValue <= 0 || Math.abs(sum - wholeValue) > Math.max(Math.abs(wholeValue) * 0.0005, (unit / 2) * (parts.length + 1))) continue;
-    out.push({ tableId: cells[0]!.tableId, title: cells[0]!.tableTitle, parts, whole: whole[0] });
+    out.push({ tableId: first.tableId, title: first.tableTitle, parts, whole });
   }
   return out;
 }
