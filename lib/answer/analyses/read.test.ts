@@ -43,6 +43,15 @@ describe('the judgement reader', () => {
     expect(readJudgement(q)?.analysis).toBe(analysis);
   });
 
+  it('reads a figure tied to litigation or seasonality as a figure, not as what the filing says', () => {
+    for (const q of [
+      'Did Acme’s litigation reserve go up in 2023?',
+      'Were Acme’s seasonal sales higher in Q4 FY2023?',
+      'Is Acme’s legal cost accrual above $5 million?',
+    ])
+      expect(['litigation', 'cyclicality']).not.toContain(readJudgement(q)?.analysis);
+  });
+
   it('leaves a yes/no question about one place, and a region’s share, to other readers', () => {
     expect(readJudgement('Does Acme operate in Europe?')?.analysis).not.toBe('geographies');
     expect(readJudgement('Which region accounts for over 15 percent of Acme’s net sales?')?.analysis).toBe('composition');

@@ -97,6 +97,10 @@ function readComposition(q: string): Partial<JudgementRead> | null {
 const LITIGATION =
   /\b(?:legal\s+(?:battles?|proceedings|actions?|disputes?|matters|cases?|challenges?)|litigations?|lawsuits?|law\s+suits?|court\s+(?:cases?|battles?)|being\s+sued)\b/i;
 
+/** an amount tied to litigation ("its litigation reserve", "legal costs"): a figure, not a verdict */
+const LITIGATION_FIGURE =
+  /\b(?:reserves?|expenses?|costs?|accru\w*|liabilit\w*|charges?|provisions?|payments?|settlements?|amounts?|how\s+much|how\s+many)\b/i;
+
 /** "registered to trade on a national securities exchange", "registered under Section 12(b)", "listed on the exchange" */
 const REGISTERED =
   /\bregistered\b[^.?!]{0,80}(?:\b(?:exchanges?|trade|trading)\b|\bsection\s+12\s*\(b\))|\blisted\s+(?:on|to\s+trade)\b[^.?!]{0,40}\bexchanges?\b/i;
@@ -124,14 +128,11 @@ export function readJudgement(question: string): JudgementRead | null {
 
   // whether the business is cyclical or seasonal, by what its filing says
   const characteristic = /\bcyclical(?:ity)?\b|\bcycles?\b/i.test(q) ? 'cyclical' : /\bseasonal(?:ity)?\b/i.test(q) ? 'seasonal' : null;
-  if (
-    yesNo &&
-    characteristic &&
-    !/\b(?:margin|ratio|revenue|sales|income|earnings)s?\b[^.?!]{0,20}\b(?:improv|declin|grow|rise|fall)/i.test(q)
-  )
-    return out('cyclicality', { characteristic });
+  // a figure asked about ("Did its litigation reserve rise?", "Did seasonal sales grow?") is no verdict on what the filing says
+  const figureAsked = UP.test(q) || DOWN.test(q) || CHANGE.test(q) || IMPROVING.test(q) || WORSENING.test(q) || LITIGATION_FIGURE.test(q);
+  if (yesNo && characteristic && !figureAsked) return out('cyclicality', { characteristic });
   // whether the company is in (material) litigation, by what its filing says
-  if (yesNo && LITIGATION.test(q)) return out('litigation');
+  if (yesNo && LITIGATION.test(q) && !figureAsked) return out('litigation');
   // the securities registered on an exchange (the cover's Section 12(b) table)
   if (REGISTERED.test(q) && /\b(?:securities|notes|bonds|debentures|debt|shares|stock|classes)\b/i.test(q))
     return out('registered_securities', {
