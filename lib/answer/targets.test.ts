@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CALENDAR_YEAR } from '@/lib/fiscal/__fixtures__/calendars';
+import { APPLE, CALENDAR_YEAR, NVIDIA } from '@/lib/fiscal/__fixtures__/calendars';
+import { parsePeriodPhrase } from '@/lib/fiscal';
 import type { PeriodRequest } from '@/lib/planner/types';
 import type { EntityContext } from './compute';
 import { resolveAllFor } from './targets';
@@ -63,5 +64,50 @@ describe('"the one before it"', () => {
     };
     expect(bounds([fy, one])).toEqual(['2024-01-01..2024-12-31', '2023-01-01..2023-12-31']);
     expect(bounds([one])).toEqual(['stop']);
+  });
+});
+
+describe('a period asked back: every option carries a typed choice that resolves to the dates offered', () => {
+  const apple: EntityContext = {
+    entity: { id: 'apple', name: 'Apple Inc.', ticker: 'AAPL' },
+    calendars: [APPLE],
+    latestPeriodEnd: '2025-12-27',
+    reportingCurrency: 'USD',
+  };
+  const nvidia: EntityContext = {
+    entity: { id: 'nvidia', name: 'NVIDIA CORP', ticker: 'NVDA' },
+    calendars: [NVIDIA],
+    latestPeriodEnd: '2025-10-26',
+    reportingCurrency: 'USD',
+  };
+  it.each([
+    [apple, 'year end 2025', 'instant'],
+    [apple, '2024', 'duration'],
+    [apple, 'Q1 2025', 'duration'],
+    [nvidia, 'TTM as of 1Q26', 'duration'],
+    [apple, '12 months ended December 31, 2025', 'duration'],
+  ] as const)('%#: %s', (ctx, text, type) => {
+    const spec = parsePeriodPhrase(text);
+    expect(spec).not.toBeNull();
+    const [r] = resolveAllFor(ctx, [{ text, spec: spec!, forMetric: null }], type);
+    expect(r?.ok).toBe(false);
+    if (r?.ok !== false) return;
+    expect(r.status).toBe('needs_clarification');
+    expect(r.options?.length).toBeGreaterThan(0);
+    expect(r.choices?.every(Boolean)).toBe(true);
+    for (const [i, choice] of (r.choices ?? []).entries()) {
+      const [again] = resolveAllFor(ctx, [{ text, spec: choice!.spec, forMetric: null }], type);
+      // a reading with nothing reported under it says so (a calendar quarter no fiscal TTM ends with); never asks again
+      if (!again?.ok) {
+        expect(again?.status, `${r.options?.[i]} → ${JSON.stringify(choice!.spec)}`).not.toBe('needs_clarification');
+        continue;
+      }
+      if (!again.resolved) continue;
+      // the same dates (an instant may be said by its date); trailing twelve months end with the quarter offered
+      const dates = (s: string) => /\(([^()]*)\)$/.exec(s)?.[1] ?? s;
+      const offered = dates(r.options?.[i] ?? '');
+      if (text.startsWith('TTM')) expect(again.resolved.dateRange.split(' – ').at(-1)).toBe(offered.split(' – ').at(-1));
+      else expect(again.resolved.dateRange).toBe(offered);
+    }
   });
 });

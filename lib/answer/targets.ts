@@ -115,6 +115,11 @@ export function resolveFor(
  * not the calendar year is its fiscal 2024 or calendar 2024 (a typed chip carries this, never its label).
  */
 function chosenSpec(asked: PeriodSpec, o: ResolvedPeriod): PeriodSpec | null {
+  // "LTM as of 1Q26": the readings offered are of the quarter the twelve months end with
+  if (asked.type === 'ttm' && asked.ref && o.kind !== 'ttm') {
+    const ref = chosenSpec(asked.ref, o);
+    return ref ? { type: 'ttm', ref } : null;
+  }
   // a fiscal period offered names itself whatever was asked ("Q2" with no year, "2024", "FY2024"): its position and year
   const fp = o.fiscalPeriod;
   if (o.kind === 'fiscal_period' && o.fiscalYear !== null && fp && (FISCAL_POSITIONS as readonly string[]).includes(fp))
@@ -122,7 +127,14 @@ function chosenSpec(asked: PeriodSpec, o: ResolvedPeriod): PeriodSpec | null {
   // a calendar period offered is the asked position of the asked year on the calendar
   const year = asked.type === 'bare_year' ? asked.year : asked.type === 'fiscal' ? asked.year.year : null;
   const position: FiscalPosition = asked.type === 'fiscal' ? asked.position : 'FY';
-  if (year !== null && o.kind === 'calendar_period') return { type: 'calendar', position, year };
+  if (year !== null && o.kind === 'calendar_period' && o.period.type === 'duration') return { type: 'calendar', position, year };
+  // a date offered ("end of FY2025", "end of CY2025", "as of 27 Sep 2025") is that date
+  if (o.period.type === 'instant') return { type: 'instant', date: o.period.date };
+  // trailing twelve months offered are those ending with the offered fiscal quarter
+  if (o.kind === 'ttm' && o.fiscalYear !== null && fp && /^Q[1-4]$/.test(fp))
+    return { type: 'ttm', ref: { type: 'fiscal', position: fp as FiscalPosition, year: { year: o.fiscalYear, style: 'fiscal' } } };
+  // any other span offered is its exact dates
+  if (o.period.type === 'duration') return { type: 'date_range', start: o.period.start, end: o.period.end };
   return null;
 }
 

@@ -107,6 +107,23 @@ function applyNamedMembers(r: Reading, named: Extract<NamedMembers, { kind: 'mem
   });
 }
 
+/**
+ * The question without a qualifier Ledgerline cannot apply, with the words that only carried it: "on an adjusted
+ * basis", "(non-GAAP)", "adjusted diluted EPS" → "diluted EPS". Asked as the chip "the reported …".
+ */
+export function withoutQualifier(question: string, start: number, end: number): string {
+  const before = /(?:\b(?:on|in)\s+(?:an?|the)\s+|\(\s*)$/i.exec(question.slice(0, start));
+  const after = /^(?:\s+basis\b|\s*\))/i.exec(question.slice(end));
+  // the carrying words go with it only as a pair: "on an … basis", "( … )"
+  const pair = before && after && before[0].startsWith('(') === after[0].endsWith(')');
+  const from = pair ? before.index : start;
+  const to = pair ? end + after[0].length : end;
+  return (question.slice(0, from) + question.slice(to))
+    .replace(/\s{2,}/g, ' ')
+    .replace(/\s+([?.,;:)])/g, '$1')
+    .trim();
+}
+
 /** Unknown members and qualifiers that cannot be applied: the answer is blocked, never the total in their place. */
 function blockedQualifier(r: Reading): PlanResult | null {
   const { spans, notes, entities } = r;
@@ -130,7 +147,8 @@ function blockedQualifier(r: Reading): PlanResult | null {
         status: 'needs_clarification',
         clarification: {
           question: `Ledgerline reports figures as filed and cannot apply ${what} to ${lowerFirst(m.ref.label)}. Ask for the reported figure instead?`,
-          options: [],
+          options: [`The reported ${lowerFirst(m.ref.label)}`],
+          rewrites: [withoutQualifier(r.question, q.start, q.end)],
         },
         partial: { entities },
         notes,
