@@ -18,6 +18,16 @@ describe('unitCaption', () => {
 
 describe('formatInstructed', () => {
   const usd = { exact: '1577000000', unit: 'USD', currency: 'USD' };
+  it('shows a per-share amount asked in cents as its hundredths, the value and its unit unchanged; an amount is not a per-share figure', () => {
+    expect(formatInstructed({ exact: '3.07', unit: 'USD/shares', currency: 'USD' }, { unit: 'cents' })).toEqual({
+      display: '307 cents',
+      unit: 'USD/shares',
+    });
+    expect(formatInstructed({ exact: '-0.455', unit: 'EUR/share', currency: 'EUR' }, { unit: 'cents', decimals: 1 }).display).toBe(
+      '−45.5 cents',
+    );
+    expect(formatInstructed(usd, { unit: 'cents' })).toEqual({ display: '$1.58 billion', unit: 'USD' });
+  });
   it('shows the number of decimals and the scale asked, never changing the value', () => {
     expect(formatInstructed(usd, undefined)).toEqual({ display: '$1.58 billion', unit: 'USD' });
     expect(formatInstructed(usd, { scale: 'millions' })).toEqual({ display: '$1,577.0 million', unit: 'USD' });

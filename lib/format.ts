@@ -1,4 +1,5 @@
 /** Display helpers safe for client components (no Node imports). */
+import { dec, mul } from '@/lib/calc/decimal';
 import { formatValue, type DisplayScale } from '@/lib/calc/format-value';
 
 const SCALE_OF_POWER: Record<number, DisplayScale> = { 0: 'none', 3: 'thousands', 5: 'lakh', 6: 'millions', 7: 'crore', 9: 'billions' };
@@ -12,7 +13,7 @@ export function formatFactValue(f: { value: string; unit: string; currency: stri
 export interface DisplayInstruction {
   decimals?: number;
   scale?: 'thousands' | 'millions' | 'billions' | 'trillions';
-  unit?: 'percent';
+  unit?: 'percent' | 'cents';
 }
 
 /** Units a scale word ("in millions") applies to: amounts and counts, not rates, multiples or per-share figures. */
@@ -32,6 +33,16 @@ export function formatInstructed(
 ): { display: string; unit: string } {
   let unit = v.unit;
   if (instruction?.unit === 'percent' && unit === 'times') unit = 'ratio';
+  // a per-share amount asked in cents: its hundredths, named (the value itself stays in its currency)
+  if (instruction?.unit === 'cents' && /^[A-Z]{3}\/shares?$/.test(unit)) {
+    const cents = formatValue(mul(dec(v.exact), dec('100')), {
+      unit: 'pure',
+      currency: null,
+      scale: 'none',
+      decimals: instruction.decimals ?? 0,
+    });
+    return { display: `${cents} cents`, unit };
+  }
   const options: Parameters<typeof formatValue>[1] = { unit, currency: v.currency };
   if (instruction?.decimals !== undefined) options.decimals = instruction.decimals;
   if (instruction?.scale && scalable(unit)) options.scale = instruction.scale;

@@ -36,6 +36,7 @@ export const MEASURE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   equiv: 'equivalents',
   equivs: 'equivalents',
   incl: 'including',
+  excl: 'excluding',
   nci: 'noncontrolling interests',
 };
 

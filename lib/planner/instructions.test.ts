@@ -21,6 +21,8 @@ describe('instruction words', () => {
     expect(readInstructions('Answer in USD millions.').instructions.scale).toBe('millions');
     expect(readInstructions('(in thousands of dollars)').instructions.scale).toBe('thousands');
     expect(readInstructions('Answer in units of percents').instructions.unit).toBe('percent');
+    expect(readInstructions('basic earnings per share, shown in US cents').instructions.unit).toBe('cents');
+    expect(plan('Zeta Foods basic earnings per share for FY2023 in cents').status).toBe('planned');
     // "as a percentage of revenue" is a calculation, not a unit instruction
     expect(readInstructions('net income as a percentage of revenue').instructions.unit).toBeUndefined();
   });

@@ -20,8 +20,8 @@ export type StatementKind = 'income_statement' | 'balance_sheet' | 'cash_flow_st
 export interface Instructions {
   decimals?: number;
   scale?: 'thousands' | 'millions' | 'billions' | 'trillions';
-  /** the answer is wanted as a percent ("in units of percents", "as a percentage") */
-  unit?: 'percent';
+  /** the answer is wanted as a percent ("in units of percents", "as a percentage"), or a per-share amount in cents ("in cents") */
+  unit?: 'percent' | 'cents';
   /** the currency the answer is wanted in ("in USD millions", "in US dollars", "in euros") */
   currency?: 'USD' | 'EUR' | 'GBP' | 'INR' | 'JPY' | 'CNY';
   /** the first statement named as the source of the figures */
@@ -192,6 +192,15 @@ const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instr
     re: /\(?\bin\s+\$\)?(?![\w$])/gi,
     apply: (_m, i) => {
       i.currency = 'USD';
+      return true;
+    },
+  },
+  {
+    // "in cents", "expressed in US cents": a per-share amount shown in hundredths of its currency
+    detail: 'cents',
+    re: /\b(?:(?:expressed|shown|given|stated)\s+)?in\s+(?:(?:us|u\.s\.)\s+)?cents\b(?!\s+per\b)/gi,
+    apply: (_m, i) => {
+      i.unit = 'cents';
       return true;
     },
   },

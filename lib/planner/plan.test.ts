@@ -815,3 +815,17 @@ describe('qualifiers that change nothing, and names that are the company itself'
     expect(r.status === 'planned' && [r.intent.entities.length, r.intent.metric.id]).toEqual([1, 'net_income']);
   });
 });
+
+describe('a measure whose words the period or company interrupts', () => {
+  it('a ratio is never read across a period word: the period one operand is asked for is not dropped', () => {
+    const r = planQuestion('Tesla: quarterly R&D as a share of yearly revenue, FY2021', { catalog: CATALOG });
+    expect(r.status === 'planned' && r.intent.metric?.id === 'rnd_intensity').toBe(false);
+  });
+  it('is read around the period: the figure the whole phrase names, never its first words alone', () => {
+    for (const q of ['Tesla net income 2021 including noncontrolling interests', 'Tesla net income 2021 incl. noncontrolling interests']) {
+      const r = planQuestion(q, { catalog: CATALOG });
+      expect(r.status, q).toBe('planned');
+      if (r.status === 'planned') expect(r.intent.metric?.id, q).toBe('net_income_including_nci');
+    }
+  });
+});

@@ -25,3 +25,14 @@ describe('misspelt measure words', () => {
     ]);
   });
 });
+
+describe('abbreviations written for one word', () => {
+  it('reads "incl." and "excl." as the words they stand for, the full stop with them', () => {
+    const r = correctMeasureSpelling('Tesla cash incl. restricted cash, excl short-term investments, 2021');
+    expect(r?.question).toBe('Tesla cash including restricted cash, excluding short-term investments, 2021');
+    expect(r?.corrections).toEqual([
+      { from: 'incl.', to: 'including' },
+      { from: 'excl', to: 'excluding' },
+    ]);
+  });
+});

@@ -20,6 +20,9 @@ function measureWords(): string[] {
   return vocabulary;
 }
 
+/** Abbreviations written with or without their full stop that stand for one word only ("incl.", "excl."). */
+const WRITTEN_OUT: Readonly<Record<string, string>> = { incl: 'including', excl: 'excluding' };
+
 export interface SpellingCorrection {
   from: string;
   to: string;
@@ -40,8 +43,17 @@ export function correctMeasureSpelling(
     const word = m[0];
     const start = m.index!;
     const lower = word.toLowerCase();
-    if (lower.length < 4 || COMMON_WORDS.has(lower)) continue;
     if (protectedRanges.some((r) => start < r.end && start + word.length > r.start)) continue;
+    // an abbreviation read as its word, its full stop with it
+    const full = WRITTEN_OUT[lower];
+    if (full) {
+      const written = question[start + word.length] === '.' ? `${word}.` : word;
+      corrections.push({ from: written, to: full });
+      out += question.slice(last, start) + full;
+      last = start + written.length;
+      continue;
+    }
+    if (lower.length < 4 || COMMON_WORDS.has(lower)) continue;
     // a capitalised word other than the first is a name more often than a measure
     if (/^[A-Z]/.test(word) && start > 0) continue;
     const vocab = measureWords();

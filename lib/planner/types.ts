@@ -119,7 +119,7 @@ export const instructionsSchema = z.object({
   decimals: z.number().int().min(0).max(10).optional(),
   scale: z.enum(['thousands', 'millions', 'billions', 'trillions']).optional(),
   /** the answer is wanted as a percent ("as a percentage", "in units of percents") */
-  unit: z.literal('percent').optional(),
+  unit: z.enum(['percent', 'cents']).optional(),
   /** the currency the answer is wanted in ("in USD millions", "in euros"): Ledgerline never converts, a figure in another currency is refused */
   currency: z.enum(['USD', 'EUR', 'GBP', 'INR', 'JPY', 'CNY']).optional(),
   statement: z.enum(['income_statement', 'balance_sheet', 'cash_flow_statement']).optional(),

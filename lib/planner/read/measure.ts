@@ -75,22 +75,31 @@ function placeParentheticalGlosses(r: Reading): void {
 }
 
 /**
- * A measure written around the company's name ("cash income taxes Apple paid"): read as if the name (and its
- * possessive) were not there, where that reads a mention across it; the mentions it overlaps give way.
+ * A measure written around the company's name or a period the question names ("cash income taxes Apple paid",
+ * "profit 2024 including non-controlling interests"): read as if the name (and its possessive) or the period
+ * were not there, where that reads a mention across it; the mentions it overlaps give way. Across a period only
+ * a stored measure is read: a ratio read across one ("R&D as a share of annual revenue") would drop the period
+ * one of its operands is asked for.
  */
-function acrossCompany(
+function readAround(
   question: string,
   entityAt: readonly { start: number; end: number }[],
+  periodAt: readonly { start: number; end: number }[],
   matched: ReturnType<typeof matchMetrics>,
   ctx: Reading['ctx'],
 ): ReturnType<typeof matchMetrics> {
-  if (entityAt.length === 0) return matched;
+  if (entityAt.length === 0 && periodAt.length === 0) return matched;
   let blanked = question;
   for (const e of entityAt) {
     const end = e.end + (/^['’]s?\b/.exec(question.slice(e.end))?.[0].length ?? 0);
     blanked = blanked.slice(0, e.start) + ' '.repeat(end - e.start) + blanked.slice(end);
   }
-  const across = matchMetrics(blanked, ctx.measures).mentions.filter((m) => entityAt.some((e) => m.start < e.start && e.end < m.end));
+  for (const p of periodAt) blanked = blanked.slice(0, p.start) + ' '.repeat(p.end - p.start) + blanked.slice(p.end);
+  const inside = (m: { start: number; end: number }, gaps: readonly { start: number; end: number }[]) =>
+    gaps.some((e) => m.start < e.start && e.end < m.end);
+  const across = matchMetrics(blanked, ctx.measures).mentions.filter(
+    (m) => inside(m, entityAt) || (inside(m, periodAt) && m.ref.kind === 'base' && !m.ref.formulaId),
+  );
   if (across.length === 0) return matched;
   const kept = matched.mentions.filter((m) => !across.some((a) => m.start < a.end && a.start < m.end));
   return { ...matched, mentions: [...kept, ...across].sort((a, b) => a.start - b.start) };
@@ -151,7 +160,10 @@ export const measureReader: Reader = {
   read(r) {
     const { question, spans, notes, ctx } = r;
     const instructionClaims = r.instructionsRead.claims;
-    const matched = acrossCompany(question, r.entityAt, matchMetrics(question, ctx.measures), ctx);
+    // the company's name and a period named inside a measure's words ("profit 2024 including …") are read around
+    const periodAt = r.phrases.filter((p) => spans.placed().some((x) => x.role === 'period' && x.start <= p.start && p.end <= x.end));
+    const around = [...r.entityAt, ...periodAt];
+    const matched = readAround(question, r.entityAt, periodAt, matchMetrics(question, ctx.measures), ctx);
     // a measure word inside an instruction is part of a statement's name ("cash flow statement")
     const read = withoutGlosses(
       question,
@@ -172,8 +184,8 @@ export const measureReader: Reader = {
       return { ref: m.ref, start: s, end: e };
     });
     for (const m of r.measureAt) {
-      // a measure written around the company's name: its words on either side
-      if (r.entityAt.some((e) => m.start < e.start && e.end < m.end)) {
+      // a measure written around the company's name or the period: its words on either side
+      if (around.some((e) => m.start < e.start && e.end < m.end)) {
         for (const t of spans.tokens)
           if (m.start <= t.start && t.end <= m.end && !spans.taken(t.start, t.end)) spans.claim(t.start, t.end, 'measure', m.ref.id);
         continue;
