@@ -322,10 +322,21 @@ const POSTMODIFIER = /^(.*?\b)([a-z]+)(\s+(?:of|for|from|to|on|in|by|under|with|
  * property" → "… expenses from …"); the "non" prefix written as a word of its own ("Dividends paid to
  * noncontrolling interests" → "… non-controlling …": the normalized text splits the hyphen).
  */
+/** The other sign of a line, written in parentheses in a concept's label: "Expense (Benefit)", "Income (Loss)". */
+const SIGN_ALTERNATIVE = /\s*\((?:benefit|loss|income|expense|gain|deficit|decrease|increase|credit|charge)\)/gi;
+/** Words after a label's comma that only word the head again ("…, Continuing Operations", "…, Net of Tax"): any other tail names a part or a variant. */
+const WORDING_TAIL = /^,\s*(?:continuing operations|net of tax|net)\s*$/i;
+
 function conceptPhrases(label: string): string[] {
   const out = [label];
   const head = label.split(',')[0]!.trim();
   if (head !== label && head.split(/\s+/).length >= 2) out.push(head);
+  // the label without the sign's other name ("Current Federal Tax Expense (Benefit)": "current federal tax expense"); its head
+  // only where the words after the comma only word it again ("…, Domestic", "…, Tax", "…, Per Diluted Share" are parts)
+  const signless = (t: string) => t.replace(SIGN_ALTERNATIVE, '').replace(/\s+/g, ' ').trim();
+  if (signless(label) !== label) out.push(signless(label));
+  if (head !== label && signless(head) !== head && WORDING_TAIL.test(label.slice(head.length)) && signless(head).split(' ').length >= 2)
+    out.push(signless(head));
   for (const p of [...out]) {
     const n = p.toLowerCase();
     // the last word ("casino revenues"), and a head noun before a postmodifier ("expense from …")

@@ -816,6 +816,24 @@ describe('measures named in the plural, and statement lines outside the ontology
     expect(id("What was JPMorgan's trading asset balance?")).toBe('concept:report:row/assets/trading-assets');
   });
 
+  it('a filer label is asked without the other sign it names in parentheses; its head only when the words after the comma only word it again', () => {
+    const concepts = [
+      {
+        concept: 'us-gaap:CurrentStateAndLocalTaxExpenseBenefit',
+        label: 'Current State and Local Tax Expense (Benefit)',
+        periodType: 'duration' as const,
+      },
+      { concept: 'x:GainLossOnHedges', label: 'Hedging Gain (Loss), Net of Tax', periodType: 'duration' as const },
+      { concept: 'x:OtherIncomeForeign', label: 'Royalty Income (Loss), Foreign', periodType: 'duration' as const },
+    ];
+    const id = (q: string) => matchMetrics(q, { concepts }).mentions[0]?.ref.id ?? null;
+    expect(id('What was the current state and local tax expense in FY2022?')).toBe('concept:us-gaap:CurrentStateAndLocalTaxExpenseBenefit');
+    expect(id('hedging gain for FY2022')).toBe('concept:x:GainLossOnHedges');
+    // the foreign part is never read as the whole royalty income
+    expect(id('royalty income for FY2022')).not.toBe('concept:x:OtherIncomeForeign');
+    expect(id('royalty income foreign for FY2022')).toBe('concept:x:OtherIncomeForeign');
+  });
+
   it('a caption ending in -ies or -es is asked in the singular by the one rule of lib/ontology/inflect ("trading liability", "impairment of business")', () => {
     const concepts = [
       { concept: 'report:row/liabilities/trading-liabilities', label: 'Trading liabilities', periodType: 'instant' as const },

@@ -118,7 +118,7 @@ export const statedFormulaSchema = z.object({
 export const instructionsSchema = z.object({
   decimals: z.number().int().min(0).max(10).optional(),
   scale: z.enum(['thousands', 'millions', 'billions', 'trillions']).optional(),
-  /** the answer is wanted as a percent ("as a percentage", "in units of percents") */
+  /** the answer is wanted as a percent ("as a percentage", "in units of percents"), or a per-share amount in cents ("in cents") */
   unit: z.enum(['percent', 'cents']).optional(),
   /** the currency the answer is wanted in ("in USD millions", "in euros"): Ledgerline never converts, a figure in another currency is refused */
   currency: z.enum(['USD', 'EUR', 'GBP', 'INR', 'JPY', 'CNY']).optional(),
