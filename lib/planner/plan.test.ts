@@ -829,3 +829,23 @@ describe('a measure whose words the period or company interrupts', () => {
     }
   });
 });
+
+describe('several measures, each with its own period', () => {
+  const periodsOf = (q: string) => {
+    const r = planQuestion(q, { catalog: CATALOG });
+    if (r.status !== 'planned') throw new Error(`${q}: ${r.status}`);
+    return [r.intent, ...(r.also ?? [])].map((i) => [i.metric.id, i.periods.map((p) => p.text)]);
+  };
+  it('each measure is asked for the periods its own clause names, never for the other measure’s', () => {
+    expect(periodsOf('Tesla operating income for FY2021 and its R&D expense for FY2019')).toEqual([
+      ['operating_income', ['FY2021']],
+      ['rnd', ['FY2019']],
+    ]);
+  });
+  it('periods named once for all the measures are every measure’s', () => {
+    expect(periodsOf('Tesla operating income and R&D expense for FY2021 and FY2020')).toEqual([
+      ['operating_income', ['FY2021', 'FY2020']],
+      ['rnd', ['FY2021', 'FY2020']],
+    ]);
+  });
+});

@@ -40,7 +40,11 @@ function severalMeasures(r: Reading, planFor: (ctx: PlanContext) => PlanResult):
   // a measure named with its own operands ("margin from consolidated operating profit and standalone revenue") is one calculation, not several measures
   const operandIds = new Set(named.flatMap((m) => [m.numerator, m.denominator].filter((x): x is string => !!x)));
   if (named.length <= 4 && !ctx.onlyMetric && !named.some((m) => operandIds.has(m.id)) && Object.keys(scopePins(question)).length === 0) {
-    const each = named.map((m) => planFor({ ...ctx, onlyMetric: m.id }));
+    const own = ownPeriods(r, named);
+    const each = named.map((m) => {
+      const p = planFor({ ...ctx, onlyMetric: m.id });
+      return own && p.status === 'planned' ? withOwnPeriods(p, own.get(m.id) ?? []) : p;
+    });
     const blocked = each.find((x) => x.status !== 'planned');
     if (!blocked) {
       const [first, ...rest] = each as Planned[];
@@ -68,6 +72,44 @@ function severalMeasures(r: Reading, planFor: (ctx: PlanContext) => PlanResult):
     },
     partial: { entities },
     notes: [...notes, `several measures: ${named.map((m) => m.id).join(', ')}`],
+  };
+}
+
+/**
+ * "revenue in fiscal 2024, and net income in fiscal 2023": each measure followed by its own period, the texts
+ * of the periods each measure's own clause names (from the measure up to the next one), by measure id; null
+ * when not every measure has periods of its own (a period named once for all, before or after them all, is
+ * every measure's).
+ */
+function ownPeriods(r: Reading, named: readonly MetricRef[]): Map<string, string[]> | null {
+  const order: { id: string; start: number; end: number }[] = [];
+  for (const m of named) {
+    const at = r.measureAt.filter((x) => x.ref.id === m.id);
+    const [only] = at;
+    if (!only || at.length > 1) return null;
+    order.push({ id: m.id, start: only.start, end: only.end });
+  }
+  order.sort((a, b) => a.start - b.start);
+  const own = new Map<string, string[]>();
+  for (const [i, m] of order.entries()) {
+    const next = order[i + 1]?.start ?? Number.POSITIVE_INFINITY;
+    const texts = r.phrases.filter((p) => p.start >= m.end && p.start < next).map((p) => p.text);
+    if (texts.length === 0) return null;
+    own.set(m.id, texts);
+  }
+  // every period is some measure's: none before the first
+  return r.phrases.every((p) => p.start >= (order[0]?.end ?? 0)) ? own : null;
+}
+
+/** A measure's values asked only for its own periods (a value of one measure for another's period is never given). */
+function withOwnPeriods(p: Planned, texts: readonly string[]): PlanResult {
+  if (p.intent.operation !== 'value') return p;
+  const periods = p.intent.periods.filter((q) => texts.includes(q.text));
+  if (periods.length === 0 || periods.length === p.intent.periods.length) return p;
+  return {
+    ...p,
+    intent: { ...p.intent, periods },
+    notes: [...p.notes, `${p.intent.metric.id}: only its own periods (${texts.join(', ')})`],
   };
 }
 
