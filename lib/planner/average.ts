@@ -4,6 +4,7 @@
  * N-year average covers N fiscal years *inclusive* (FY2018–FY2020 is 3 years; a 3-year CAGR through
  * FY2020 starts at FY2017). The span is a range of whole fiscal years, or a count ending at a named
  * year; a count that disagrees with the range, a span of quarters or no span at all is asked back.
+ * "Average quarterly X" over one fiscal year is the mean of its fiscal quarters, each its own figure.
  * "average" before a balance without a count or a range ("average inventory") is the average balance
  * of a formula, not this operation, and is left to the measure grammar.
  */
@@ -12,7 +13,8 @@ import { wholeYear } from './cagr';
 import type { Mention } from './operations';
 
 export type AverageSpan =
-  | { ok: true; range: { from: number; to: number }; claims: Mention[] }
+  /** `per: 'quarter'`: the mean of the fiscal quarters of the one year ("average quarterly revenue in 2025") */
+  | { ok: true; range: { from: number; to: number }; claims: Mention[]; per?: 'quarter' }
   | { ok: false; question: string; options: string[] };
 
 const AVERAGE = /\b(?:average|averaged|mean)\b/gi;
@@ -27,6 +29,7 @@ export function averageSpan(
   range: YearRangeSpan | null,
   counts: (Mention & { years: number })[],
   taken: (start: number, end: number) => boolean,
+  quarterly: readonly Mention[] = [],
 ): AverageSpan | null {
   const words = [...question.matchAll(AVERAGE)].filter((m) => !taken(m.index!, m.index! + m[0].length));
   if (words.length === 0) return null;
@@ -36,6 +39,11 @@ export function averageSpan(
   // "3 year average", "three-year average", "3-yr average"
   const count = counts.find((c) => !taken(c.start, c.end) && /^[\s-]*$/.test(question.slice(c.end, ws)));
   const over = /^\s+(?:of\s+(?:the\s+)?|over\s+(?:the\s+)?|across\s+(?:the\s+)?)?/i.exec(question.slice(we));
+  // "average quarterly revenue in 2025": the mean of that fiscal year's quarters, each its own figure
+  const perQuarter = quarterly.find((q) => q.start >= we && /^[\s-]*$/.test(question.slice(we, q.start)));
+  const year = phrases.length === 1 && phrases[0] ? wholeYear(phrases[0]) : null;
+  if (perQuarter && !count && !range && words.length === 1 && year !== null)
+    return { ok: true, range: { from: year, to: year }, claims: [{ start: ws, end: we, text: w[0] }], per: 'quarter' };
   if (!count && !range) return null;
   if (words.length > 1)
     return {

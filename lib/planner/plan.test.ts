@@ -849,3 +849,18 @@ describe('several measures, each with its own period', () => {
     ]);
   });
 });
+
+describe('an average of one fiscal year’s quarters', () => {
+  it('"average quarterly" over one year is the mean of its four fiscal quarters, not of fiscal years', () => {
+    const r = planQuestion('What was Snowflake’s average quarterly revenue in fiscal 2024?', { catalog: CATALOG });
+    expect(r.status).toBe('planned');
+    if (r.status !== 'planned') return;
+    expect(r.intent.operation).toBe('average');
+    expect(r.intent.averagePer).toBe('quarter');
+    expect(r.intent.range).toEqual({ from: 2024, to: 2024 });
+  });
+  it('an average over several fiscal years stays one over years', () => {
+    const r = planQuestion('Snowflake 3-year average revenue through FY2024', { catalog: CATALOG });
+    expect(r.status === 'planned' && r.intent.averagePer).toBeFalsy();
+  });
+});

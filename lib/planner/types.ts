@@ -147,6 +147,8 @@ export const intentSchema = z.object({
   periods: z.array(periodRequestSchema).min(1).max(40),
   /** a year range for series ("FY2018–FY2021"), inclusive, as fiscal years; for a CAGR or an average its first and last fiscal year */
   range: z.object({ from: z.number().int(), to: z.number().int() }).nullable(),
+  /** operation 'average' over one fiscal year's quarters ("average quarterly revenue in 2025"), not over fiscal years */
+  averagePer: z.literal('quarter').optional(),
   scope: z.enum(['consolidated', 'standalone']),
   basis: basisSchema,
   /** two versions of the figure side by side ("originally reported vs restated"); `basis` is the first */

@@ -288,6 +288,7 @@ export function buildIntent(r: Reading, planFor: (ctx: PlanContext) => PlanResul
     ...(r.breakdown ? { breakdown: { label: r.breakdown.label, axes: r.breakdown.axes } } : {}),
     periods,
     range: r.cagr?.ok ? r.cagr.range : r.average?.ok ? r.average.range : r.range,
+    ...(r.average?.ok && r.average.per ? { averagePer: r.average.per } : {}),
     scope,
     basis: version.basis,
     ...(version.versions ? { versions: version.versions } : {}),

@@ -109,7 +109,9 @@ export const operationReader: Reader = {
       };
     // "FY2018 - FY2020 3 year average EBITDA margin": an average over fiscal years (its own span rule)
     r.average =
-      !r.cagr && metric ? averageSpan(question, phrases, rangeSpan, free(r, ow.yearCounts), (st, en) => spans.taken(st, en)) : null;
+      !r.cagr && metric
+        ? averageSpan(question, phrases, rangeSpan, free(r, ow.yearCounts), (st, en) => spans.taken(st, en), r.quarterlyW)
+        : null;
     if (r.average && !r.average.ok)
       return {
         status: 'needs_clarification',
