@@ -114,7 +114,7 @@ function writeChanges(w: NarrativeWriter, rl: NarrativeRedline, changes: Change[
     cs
       .map((c) => {
         const gain = (keys.has(keyOf(c)) ? CHANGED : 0) + (later && NO_CHANGE.test(c.text) ? UNCHANGED_SAID : 0);
-        return gain ? { ...c, score: c.score + gain } : c;
+        return gain ? { ...c, score: c.score + gain, order: (c.order ?? c.score) + gain } : c;
       })
       .sort((a, b) => b.score - a.score);
   // (each paragraph's lead takes about 6 words, the numbers compared at most NUMBER_WORDS)

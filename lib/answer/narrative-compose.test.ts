@@ -185,7 +185,7 @@ describe('candidates', () => {
   it('weighs down a further sentence of a unit already quoted, so that the answer covers the topic’s parts', () => {
     const cs = [
       mk('a', 0, 'Governance: the Audit Committee oversees cybersecurity.', 9, 'Governance'),
-      mk('a', 0, 'The committee meets with the CISO every quarter.', 8.6, 'Governance'),
+      mk('a', 0, 'The committee meets with the CISO every quarter.', 8.2, 'Governance'),
       mk('b', 1, 'Threats include ransomware and phishing attacks.', 8, 'Threats'),
     ];
     expect(pick(cs, { words: 200, n: 2 }).map((c) => c.text)).toEqual([
