@@ -31,8 +31,9 @@ export const discourseReader: Reader = {
       const s = m.index! + m[0].length - 2;
       if (!spans.taken(s, s + 2)) spans.claim(s, s + 2, 'filler');
     }
-    // "how big was …", "how large were …": the question word of a figure, as "how much" is
-    for (const m of question.matchAll(/\bhow\s+(big|large|high|sizable|sizeable)(?=\s+(?:was|were|is|are|has|had)\b)/gi)) {
+    // "how big was …", "how large a buyback …": the question word of a figure, as "how much" is; the figure is the
+    // measure named (without one, the measure reader asks which)
+    for (const m of question.matchAll(/\bhow\s+(big|large|high|sizable|sizeable)(?=\s+(?:was|were|is|are|has|had|a|an)\b)/gi)) {
       const s = m.index + m[0].length - (m[1]?.length ?? 0);
       if (!spans.taken(s, m.index + m[0].length)) spans.claim(s, m.index + m[0].length, 'filler');
     }

@@ -200,12 +200,6 @@ export const measureReader: Reader = {
     placeParentheticalGlosses(r);
     judgedBy(r);
     readCover(r);
-    // "how big was its Data Center business (revenue)": the size asked is the measure's amount, as "how much"
-    if (r.measureAt.length > 0)
-      for (const m of question.matchAll(/\bhow\s+(big|large|sizable|sizeable)\b/gi)) {
-        const start = (m.index ?? 0) + m[0].length - (m[1]?.length ?? 0);
-        if (!spans.taken(start, start + (m[1]?.length ?? 0))) spans.claim(start, start + (m[1]?.length ?? 0), 'filler');
-      }
     // definitions that agree with the ontology's formula are placed and add nothing (lib/planner/definitions)
     const defs = readDefinitions(
       question,
