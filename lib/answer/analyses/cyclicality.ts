@@ -7,10 +7,9 @@
 import { chunksContaining, type CoverChunk } from '@/lib/retrieval/cover-text';
 import { splitSentences } from '../narrative-sentences';
 import { possessive } from '../text';
-import type { AnswerPassage } from '../types';
 import type { AnalysisEnv } from './env';
 import { unwrap } from './litigation';
-import { MissingFigure } from './support';
+import { MissingFigure, quotedPassage } from './support';
 
 export type Characteristic = 'cyclical' | 'seasonal';
 
@@ -61,23 +60,7 @@ export async function cyclicality(env: AnalysisEnv): Promise<void> {
   const sentence = said.find((s) => s.text.replace(/\s+/g, ' ').trim() === first);
   if (!sentence) throw new MissingFigure(`the sentence of ${possessive(name)} filing cannot be cited`);
   const k = sentence.chunk;
-  const passage: AnswerPassage = {
-    id: 'p1',
-    entity: env.ent.entity,
-    fiscalYear: k.fiscalYear,
-    section: k.section,
-    heading: k.heading,
-    quote: sentence.text.replace(/\s+/g, ' ').trim(),
-    chunkId: k.id,
-    sourceId: k.sourceId,
-    sourceTitle: k.sourceTitle,
-    page: k.page,
-    span: k.spanStart !== null ? [k.spanStart + sentence.start, k.spanStart + sentence.end] : null,
-    form: k.form,
-    filedAt: k.filedAt,
-    accession: k.accession,
-  };
-  const filing = `${k.form ?? 'filing'}${k.filedAt ? ` filed ${k.filedAt}` : ''}`;
+  const { passage, filing } = quotedPassage(env, k, sentence.text.replace(/\s+/g, ' ').trim(), sentence);
   const s = env.say;
   s.text(
     `${reading.verdict === 'yes' ? 'Yes' : 'No'} — ${possessive(name)} ${filing} describes its business or the markets it sells to as ${reading.verdict === 'yes' ? '' : 'not '}${c}: “`,

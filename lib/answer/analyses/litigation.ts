@@ -9,9 +9,8 @@
 import { chunksContaining, type CoverChunk } from '@/lib/retrieval/cover-text';
 import { splitSentences } from '../narrative-sentences';
 import { possessive } from '../text';
-import type { AnswerPassage } from '../types';
 import type { AnalysisEnv } from './env';
-import { MissingFigure } from './support';
+import { MissingFigure, quotedPassage } from './support';
 
 /** Legal actions the filing names as brought against the company. */
 const ACTION_AGAINST =
@@ -72,23 +71,7 @@ export async function litigation(env: AnalysisEnv): Promise<void> {
   const sentence = pick(reading.verdict === 'yes' ? reading.actions : reading.assurances);
   if (!sentence) throw new MissingFigure(`the sentence of ${possessive(name)} filing cannot be cited`);
   const c = sentence.chunk;
-  const passage: AnswerPassage = {
-    id: 'p1',
-    entity: env.ent.entity,
-    fiscalYear: c.fiscalYear,
-    section: c.section,
-    heading: c.heading,
-    quote: sentence.text.replace(/\s+/g, ' ').trim(),
-    chunkId: c.id,
-    sourceId: c.sourceId,
-    sourceTitle: c.sourceTitle,
-    page: c.page,
-    span: c.spanStart !== null ? [c.spanStart + sentence.start, c.spanStart + sentence.end] : null,
-    form: c.form,
-    filedAt: c.filedAt,
-    accession: c.accession,
-  };
-  const filing = `${c.form ?? 'filing'}${c.filedAt ? ` filed ${c.filedAt}` : ''}`;
+  const { passage, filing } = quotedPassage(env, c, sentence.text.replace(/\s+/g, ' ').trim(), sentence);
   const s = env.say;
   if (reading.verdict === 'yes') {
     s.text(`Yes — ${possessive(name)} ${filing} reports legal actions brought against it: “`)

@@ -7,9 +7,8 @@
  */
 import { coverChunks, type CoverChunk } from '@/lib/retrieval/cover-text';
 import { possessive } from '../text';
-import type { AnswerPassage } from '../types';
 import type { AnalysisEnv } from './env';
-import { MissingFigure } from './support';
+import { MissingFigure, quotedPassage } from './support';
 
 /** The heading of the cover's table of registered securities: "Securities registered pursuant to Section 12(b) of the Act:". */
 const SECTION_12B =
@@ -81,23 +80,7 @@ export async function registeredSecurities(env: AnalysisEnv): Promise<void> {
     throw new MissingFigure(`the Section 12(b) table of ${possessive(name)} filing cover for ${asked.label} cannot be read whole`);
   const c = found.chunk;
   const quote = found.text.length > 600 ? `${found.text.slice(0, 600)}…` : found.text;
-  const passage: AnswerPassage = {
-    id: 'p1',
-    entity: env.ent.entity,
-    fiscalYear: c.fiscalYear,
-    section: c.section,
-    heading: c.heading,
-    quote,
-    chunkId: c.id,
-    sourceId: c.sourceId,
-    sourceTitle: c.sourceTitle,
-    page: c.page,
-    span: null,
-    form: c.form,
-    filedAt: c.filedAt,
-    accession: c.accession,
-  };
-  const filing = `${c.form ?? 'filing'}${c.filedAt ? ` filed ${c.filedAt}` : ''}`;
+  const { passage, filing } = quotedPassage(env, c, quote, null);
   const s = env.say;
   if (env.plan.securities === 'debt') {
     const debt = DEBT_WORD.test(found.text) ? debtTitles(found.text) : [];

@@ -3,8 +3,10 @@
  * naming it), the company's fiscal years counted back from the one asked, and how a verdict opens.
  */
 import { formatValue } from '@/lib/calc';
+import type { CoverChunk } from '@/lib/retrieval/cover-text';
 import type { FactRecord } from '@/lib/retrieval/lookup-facts';
 import type { Figure, Target } from '../compute';
+import type { AnswerPassage } from '../types';
 import { lowerFirst } from '../text';
 import { type AnalysisEnv, measureLabel } from './env';
 
@@ -111,4 +113,33 @@ export function reportedFigure(fact: FactRecord): Figure {
     metricLabel: fact.citation.row ?? fact.concept,
     calculation: null,
   };
+}
+
+/**
+ * The one passage a judgement quotes: a sentence of a filing's chunk (its offsets inside the chunk mark it in the
+ * source viewer; a quote with no offsets is cited to the chunk), and how the answer names that filing.
+ */
+export function quotedPassage(
+  env: AnalysisEnv,
+  c: CoverChunk,
+  quote: string,
+  at: { start: number; end: number } | null,
+): { passage: AnswerPassage; filing: string } {
+  const passage: AnswerPassage = {
+    id: 'p1',
+    entity: env.ent.entity,
+    fiscalYear: c.fiscalYear,
+    section: c.section,
+    heading: c.heading,
+    quote,
+    chunkId: c.id,
+    sourceId: c.sourceId,
+    sourceTitle: c.sourceTitle,
+    page: c.page,
+    span: at && c.spanStart !== null ? [c.spanStart + at.start, c.spanStart + at.end] : null,
+    form: c.form,
+    filedAt: c.filedAt,
+    accession: c.accession,
+  };
+  return { passage, filing: `${c.form ?? 'filing'}${c.filedAt ? ` filed ${c.filedAt}` : ''}` };
 }
