@@ -184,8 +184,22 @@ async function leaf(st: EvalState, measureId: string, role: PeriodRole, anchor: 
     if (nested.basis === 'derived') st.derivedBasis = true;
     st.stack.push(nested.id);
     try {
-      const v = await evalExpr(st, nested.formula, period);
-      return { ...v, text: nested.id };
+      // as at the top (evaluateFormula): the nested measure's definitions in order, the next only when an operand
+      // of one is not reported (total debt inside net debt: the filer's reported total, else the sum of its parts)
+      const defs = [nested.formula, ...(nested.alternatives ?? [])];
+      const kept = st.operands.length;
+      let missing: Missing | null = null;
+      for (const expr of defs) {
+        try {
+          const v = await evalExpr(st, expr, period);
+          return { ...v, text: nested.id };
+        } catch (e) {
+          if (!(e instanceof Missing)) throw e;
+          missing = missing ?? e;
+          st.operands.length = kept;
+        }
+      }
+      throw missing!;
     } finally {
       st.stack.pop();
     }
