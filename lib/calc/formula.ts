@@ -199,7 +199,7 @@ async function leaf(st: EvalState, measureId: string, role: PeriodRole, anchor: 
           st.operands.length = kept;
         }
       }
-      throw missing!;
+      throw missing ?? new Refused([{ code: 'INVALID_VALUE', message: `formula ${nested.id} has no definition`, factIds: [] }]);
     } finally {
       st.stack.pop();
     }
