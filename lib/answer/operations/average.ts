@@ -7,9 +7,7 @@
  */
 import { averagePeriods, type TypedError } from '@/lib/calc';
 import type { Period } from '@/lib/domain/types';
-import { type FiscalPosition, fiscalPeriodBounds } from '@/lib/fiscal';
-
-const QUARTERS: readonly FiscalPosition[] = ['Q1', 'Q2', 'Q3', 'Q4'];
+import { type FiscalPosition, fiscalPeriodBounds, QUARTERS } from '@/lib/fiscal';
 import { answerPeriod, computeFigure, recordCalculation, targetFor, type Failure, type Figure, type Target } from '../compute';
 import { calcOutcome } from './outcome';
 import type { Operation, Outcome } from './types';
