@@ -255,3 +255,8 @@ export function rowsOf<T>(result: unknown): T[] {
   if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows as T[];
   throw new Error('rowsOf: the result has no rows (not a db.execute result)');
 }
+
+/** One array parameter (a PostgreSQL array literal, every element quoted): the statement stays the same whatever the list's length. */
+export function pgArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}

@@ -26,7 +26,7 @@ import { sql } from 'drizzle-orm';
 import { type SelectVersionResult, selectVersion, type VersionCandidate } from '@/lib/calc';
 import type { FiscalPeriodCode, Period } from '@/lib/domain/types';
 import { METRICS } from '@/lib/ontology/metrics';
-import { type Db, rowsOf } from './client';
+import { type Db, pgArray, rowsOf } from './client';
 
 /**
  * The derivation's version: a tenant whose rows were built by another one is rebuilt by migrate(). Bump it (and
@@ -149,11 +149,6 @@ for (const [m, chain] of CHAINS)
 /** Whether screens read the measure from the screen values (every ontology measure; `concept:` columns do not). */
 export function keptInScreenValues(metric: string): boolean {
   return CHAINS.has(metric);
-}
-
-/** One array parameter (a PostgreSQL array literal): the statement stays the same whatever the list's length. */
-export function pgArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 }
 
 const ALL_METRICS_PARAM = pgArray(ALL_METRIC_IDS);

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizz
 import { parseSearchParams, type SearchParams } from '@/lib/http/search-params';
 import { z } from 'zod';
 import { factVisible } from '@/lib/auth/visibility';
-import type { Db } from '@/lib/db/client';
+import { type Db, pgArray } from '@/lib/db/client';
 import { entities, facts, sources, type Role } from '@/lib/db/schema';
 
 export const FACT_SORT_COLUMNS = ['entity', 'metric', 'concept', 'end', 'start', 'fiscalYear', 'value', 'filedAt', 'version'] as const;
@@ -145,9 +145,6 @@ export async function listFactKeys(opts: ListFactsOptions, limit: number): Promi
   return { keys: rows.map((r) => ({ entityId: r.entityId, id: r.id })), total: Number(rows[0]?.total ?? 0) };
 }
 
-/** A text[] literal of `values` (every element quoted). */
-const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-
 /**
  * The facts of `keys`, in the keys' order, as listFacts lists them; a fact no longer visible to the viewer (its
  * source revoked, embargoed or restricted since the keys were read) is left out.
@@ -162,7 +159,7 @@ export async function factsByKeys(opts: Omit<ListFactsOptions, 'filters'>, keys:
     .where(
       and(
         factVisible({ tenantId: opts.tenantId, role: opts.role }),
-        sql`(${facts.entityId}, ${facts.id}) in (select * from unnest(${textArray(keys.map((k) => k.entityId))}::text[], ${textArray(keys.map((k) => k.id))}::text[]))`,
+        sql`(${facts.entityId}, ${facts.id}) in (select * from unnest(${pgArray(keys.map((k) => k.entityId))}::text[], ${pgArray(keys.map((k) => k.id))}::text[]))`,
       ),
     );
   const byKey = new Map(rows.map((r) => [JSON.stringify([r.entityId, r.id]), r]));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { sourceVisible, type VisibilityScope } from '@/lib/auth/visibility';
-import { type Db, rowsOf } from '@/lib/db/client';
-import { pgArray, type ScreenFact, type ScreenFactRow, screenFactOf } from '@/lib/db/screen-values';
+import { type Db, pgArray, rowsOf } from '@/lib/db/client';
+import { type ScreenFact, type ScreenFactRow, screenFactOf } from '@/lib/db/screen-values';
 
 export type { ScreenFact } from '@/lib/db/screen-values';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '@/lib/db/client';
-import { pgArray, type ScreenChoice, screenFactOf } from '@/lib/db/screen-values';
+import { type Db, pgArray, rowsOf } from '@/lib/db/client';
+import { type ScreenChoice, screenFactOf } from '@/lib/db/screen-values';
 
 /** One company's screen value of one measure for one fiscal year (lib/db/screen-values.ts). */
 export interface ScreenValue {
