@@ -154,8 +154,8 @@ export function keptInScreenValues(metric: string): boolean {
 const ALL_METRICS_PARAM = pgArray(ALL_METRIC_IDS);
 const ALL_CONCEPTS_PARAM = pgArray(ALL_CONCEPTS);
 
-/** The end year of a duration (the calendar year its period ends in). */
-const endYear = (p: Period) => Number((p.type === 'instant' ? p.date : p.end).slice(0, 4));
+/** The calendar year a period ends in (a "calendar 2024" screen takes the last fiscal year whose duration ends in 2024). */
+export const endYearOf = (p: Period) => Number((p.type === 'instant' ? p.date : p.end).slice(0, 4));
 
 interface CandidateRow extends ScreenFactRow {
   restricted: boolean;
@@ -218,7 +218,7 @@ async function refreshBatch(db: Db, tenantId: string, entityIds: string[]): Prom
   }
   const rows: unknown[][] = [];
   for (const g of groups.values()) {
-    const endYears = [...new Set(g.facts.filter((f) => f.period.type === 'duration').map((f) => endYear(f.period)))].sort();
+    const endYears = [...new Set(g.facts.filter((f) => f.period.type === 'duration').map((f) => endYearOf(f.period)))].sort();
     if (g.restricted) {
       rows.push([g.entityId, g.metric, g.year, true, endYears, null, null, null, null]);
       continue;

@@ -3,7 +3,7 @@ import type { VisibilityScope } from '@/lib/auth/visibility';
 import { type CalcResult, growth, ratio, type TypedError } from '@/lib/calc';
 import type { Db } from '@/lib/db/client';
 import { entities } from '@/lib/db/schema';
-import { chooseScreenValue, keptInScreenValues, type ScreenChoice, screenValuesCurrent } from '@/lib/db/screen-values';
+import { chooseScreenValue, endYearOf, keptInScreenValues, type ScreenChoice, screenValuesCurrent } from '@/lib/db/screen-values';
 import type { Period } from '@/lib/domain/types';
 import { AppError } from '@/lib/errors';
 import { getMetric } from '@/lib/ontology/metrics';
@@ -67,21 +67,14 @@ function metricsOf(c: ScreenColumn): string[] {
   return c.kind === 'ratio' ? [c.numerator, c.denominator] : [c.metric];
 }
 
-type Choice = ScreenChoice;
-
-/** The choice the screens make among one key's candidate facts (lib/db/screen-values.ts keeps it per key). */
-const choose = chooseScreenValue;
-
-const endYear = (p: Period) => Number((p.type === 'instant' ? p.date : p.end).slice(0, 4));
-
-/** The company's fiscal year for the screen: the one labelled `year`, or (calendar) the last one ending in `year`. */
-function targetYear(facts: ScreenFact[], spec: ScreenSpec): number | null {
-  if (spec.yearBasis === 'fiscal') return facts.some((f) => f.fiscalYear === spec.year) ? spec.year : null;
-  const ending = facts.filter((f) => f.period.type === 'duration' && endYear(f.period) === spec.year).map((f) => f.fiscalYear);
+/** The company's fiscal year for the screen: the one labelled `year`, or (calendar) the last one whose duration ends in `year`. */
+function targetYear(held: readonly { fiscalYear: number; endYears: readonly number[] }[], spec: ScreenSpec): number | null {
+  if (spec.yearBasis === 'fiscal') return held.some((h) => h.fiscalYear === spec.year) ? spec.year : null;
+  const ending = held.filter((h) => h.endYears.includes(spec.year)).map((h) => h.fiscalYear);
   return ending.length ? Math.max(...ending) : null;
 }
 
-function cellOf(r: CalcResult | Choice, formula: string): ScreenCell {
+function cellOf(r: CalcResult | ScreenChoice, formula: string): ScreenCell {
   if ('fact' in r) {
     const n = Number(r.fact.value);
     return { value: n, display: null, unit: r.fact.unit, factIds: [r.fact.id], formula, error: null };
@@ -107,7 +100,7 @@ function passes(cell: ScreenCell | undefined, op: '>' | '>=' | '<' | '<=', v: nu
   return op === '>' ? x > v : op === '>=' ? x >= v : op === '<' ? x < v : x <= v;
 }
 
-type Company = { entityId: string; fy: number; pick: (metric: string, year: number) => Choice };
+type Company = { entityId: string; fy: number; pick: (metric: string, year: number) => ScreenChoice };
 type ComputedRow = Omit<ScreenRow, 'rank' | 'entity'>;
 
 /** The companies of a set of screen values (those with a `mixed` row aside: computed from their facts). */
@@ -123,15 +116,10 @@ function companiesFromValues(values: ScreenValue[], spec: ScreenSpec): { compani
   const companies: Company[] = [];
   for (const [entityId, list] of byEntity) {
     if (mixed.has(entityId)) continue;
-    const fy =
-      spec.yearBasis === 'fiscal'
-        ? list.some((v) => v.fiscalYear === spec.year)
-          ? spec.year
-          : null
-        : Math.max(-Infinity, ...list.filter((v) => v.endYears.includes(spec.year)).map((v) => v.fiscalYear));
-    if (fy === null || fy === -Infinity) continue;
+    const fy = targetYear(list, spec);
+    if (fy === null) continue;
     const keyed = new Map(list.map((v) => [`${v.metric}\u0000${v.fiscalYear}`, v.choice]));
-    companies.push({ entityId, fy, pick: (metric, year) => keyed.get(`${metric}\u0000${year}`) ?? choose([], [], null) });
+    companies.push({ entityId, fy, pick: (metric, year) => keyed.get(`${metric}\u0000${year}`) ?? chooseScreenValue([], [], null) });
   }
   return { companies, mixed };
 }
@@ -214,13 +202,16 @@ export async function runScreen(o: RunScreenOptions): Promise<ScreenResult> {
     }
     const currencies = await reportingCurrencies(o.db, byEntity);
     for (const [entityId, list] of byEntity) {
-      const fy = targetYear(list, spec);
+      const fy = targetYear(
+        list.map((f) => ({ fiscalYear: f.fiscalYear, endYears: f.period.type === 'duration' ? [endYearOf(f.period)] : [] })),
+        spec,
+      );
       if (fy === null) continue;
       companies.push({
         entityId,
         fy,
         pick: (metric, year) =>
-          choose(
+          chooseScreenValue(
             list.filter((f) => f.fiscalYear === year && (f.metricId === metric || (chains.get(metric) ?? []).includes(f.concept))),
             chains.get(metric) ?? [],
             currencies.get(entityId) ?? null,
