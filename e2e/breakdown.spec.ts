@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { AskPage } from './pages/ask-page';
-import { actAs, expect, horizontalOverflow, snap, test } from './fixtures';
+import { expect, horizontalOverflow, SEC_DIR, snap, test, uploadAsAdmin } from './fixtures';
 
 /**
  * A breakdown as an analyst reads it, on Apple's real FY2024 10-K (inline XBRL, uploaded through the app): "net
@@ -10,26 +9,15 @@ import { actAs, expect, horizontalOverflow, snap, test } from './fixtures';
  * up to the total (lib/calc), a bar chart of the leaves, and a CSV export holding the same rows. At 1366 px
  * and at 390 px (no sideways scrolling of the page). Fails on any console error (./fixtures).
  */
-const SEC_DIR = process.env.SEC_DATA_DIR ?? path.resolve(process.cwd(), '..', 'shared', 'data');
 const FILING = path.join(SEC_DIR, 'filings-ixbrl', 'aapl-10-k-2024-11-01.html');
 const COMPANYFACTS = path.join(SEC_DIR, 'sec-companyfacts', 'CIK0000320193_AAPL_companyfacts.json');
 
 test('"net sales by product": every member with the total, cited, checked to add up, charted and exported', async ({ page }) => {
   test.setTimeout(240_000);
-  for (const f of [COMPANYFACTS, FILING]) expect(fs.existsSync(f), `real data missing: ${f} (set SEC_DATA_DIR)`).toBe(true);
-  await actAs(page, 'admin');
   // companyfacts first, as an admin adds a company: the 10-K then learns its accession from the stored sightings
   // (the upload has no submissions index beside it). Uploaded alone, the same bytes would be stored without one,
   // and a later upload of them is the same source, unchanged (e2e/citation-table.spec.ts cites that accession).
-  for (const f of [COMPANYFACTS, FILING]) {
-    const up = await page.request.post('/admin/sources/upload', {
-      headers: { 'x-file-name': path.basename(f) },
-      data: fs.readFileSync(f),
-      timeout: 170_000,
-    });
-    expect(up.ok(), await up.text()).toBe(true);
-  }
-  await actAs(page, 'analyst');
+  await uploadAsAdmin(page, [COMPANYFACTS, FILING], 170_000);
 
   await page.setViewportSize({ width: 1366, height: 900 });
   const ask = new AskPage(page);

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import { AskPage } from './pages/ask-page';
-import { actAs, expect, test, snap } from './fixtures';
+import { expect, SEC_DIR, snap, test, uploadAsAdmin } from './fixtures';
 
-const SEC_DIR = process.env.SEC_DATA_DIR ?? path.resolve(process.cwd(), '..', 'shared', 'data');
 const COMPANYFACTS = path.join(SEC_DIR, 'sec-companyfacts', 'CIK0000320193_AAPL_companyfacts.json');
 const TEN_K = path.join(SEC_DIR, 'filings-ixbrl', 'aapl-10-k-2024-11-01.html');
 
@@ -55,18 +53,8 @@ test('the demo popover highlights the figure under its own year column, not unde
 
 test('an Apple FY2024 revenue popover shows the 10-K’s income statement with 391,035 under fiscal 2024', async ({ page }) => {
   test.setTimeout(300_000);
-  for (const f of [COMPANYFACTS, TEN_K]) expect(fs.existsSync(f), `real data missing: ${f} (set SEC_DATA_DIR)`).toBe(true);
-  await actAs(page, 'admin');
   // companyfacts first (the facts), then the inline-XBRL 10-K that printed them: one fact, two sightings
-  for (const f of [COMPANYFACTS, TEN_K]) {
-    const up = await page.request.post('/admin/sources/upload', {
-      headers: { 'x-file-name': path.basename(f) },
-      data: fs.readFileSync(f),
-      timeout: 240_000,
-    });
-    expect(up.ok(), await up.text()).toBe(true);
-  }
-  await actAs(page, 'analyst');
+  await uploadAsAdmin(page, [COMPANYFACTS, TEN_K], 240_000);
   const ask = new AskPage(page);
   await ask.goto();
   const answer = await ask.ask('What was Apple’s revenue in FY2024?');

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
@@ -88,4 +90,25 @@ export async function expectInViewport(page: Page, selector: ReturnType<Page['lo
  */
 export async function snap(page: Page, path: string, fullPage = false) {
   await page.screenshot({ path, fullPage, caret: 'initial' });
+}
+
+/** The shared real data (read in place, never copied): SEC_DATA_DIR, else ../shared/data beside the checkout. */
+export const SEC_DIR = process.env.SEC_DATA_DIR ?? path.resolve(process.cwd(), '..', 'shared', 'data');
+
+/**
+ * An admin uploads `files` in order through the app (each must exist — a missing real file fails the test, it does not
+ * pass empty — and be stored, 2xx), then the page signs in as an analyst.
+ */
+export async function uploadAsAdmin(page: Page, files: string[], timeout: number) {
+  await actAs(page, 'admin');
+  for (const f of files) {
+    expect(fs.existsSync(f), `real data missing: ${f} (set SEC_DATA_DIR)`).toBe(true);
+    const up = await page.request.post('/admin/sources/upload', {
+      headers: { 'x-file-name': path.basename(f) },
+      data: fs.readFileSync(f),
+      timeout,
+    });
+    expect(up.ok(), await up.text()).toBe(true);
+  }
+  await actAs(page, 'analyst');
 }

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { AskPage } from './pages/ask-page';
-import { actAs, expect, expectInViewport, horizontalOverflow, snap, test } from './fixtures';
+import { expect, expectInViewport, horizontalOverflow, SEC_DIR, snap, test, uploadAsAdmin } from './fixtures';
 
 /**
  * The three narrative pathways (detail, comparison, longitudinal) in the browser (Chromium), on real
@@ -16,26 +15,11 @@ import { actAs, expect, expectInViewport, horizontalOverflow, snap, test } from 
  * Every test fails on any console error or warning (the `consoleErrors` fixture in ./fixtures), and
  * screenshots land in test-results/screens/ to be looked at.
  */
-const SEC_DIR = process.env.SEC_DATA_DIR ?? path.resolve(process.cwd(), '..', 'shared', 'data');
 const FILINGS = ['aapl-10-k-2024-11-01.html', 'nvda-10-k-2025-02-26.html', 'nvda-10-q-2025-08-27.html'].map((f) =>
   path.join(SEC_DIR, 'filings-ixbrl', f),
 );
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-
-async function upload(page: Page) {
-  await actAs(page, 'admin');
-  for (const f of FILINGS) {
-    expect(fs.existsSync(f), `real filing missing: ${f} (set SEC_DATA_DIR)`).toBe(true);
-    const up = await page.request.post('/admin/sources/upload', {
-      headers: { 'x-file-name': path.basename(f) },
-      data: fs.readFileSync(f),
-      timeout: 170_000,
-    });
-    expect(up.ok(), await up.text()).toBe(true);
-  }
-  await actAs(page, 'analyst');
-}
 
 /**
  * A quote as a person reads it: whole — no list glyph or lower-case fragment at its start, a
@@ -68,7 +52,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('detail: Apple FY2024 R&D with revenue and its 8.02% share, each number cited', async ({ page }) => {
   test.setTimeout(600_000);
-  await upload(page);
+  await uploadAsAdmin(page, FILINGS, 170_000);
   const ask = new AskPage(page);
   await ask.goto();
   const answer = await ask.ask('What were Apple’s total R&D expenses in fiscal 2024 and what percentage of revenue did they represent?');

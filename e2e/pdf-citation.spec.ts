@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { AskPage } from './pages/ask-page';
-import { actAs, expect, horizontalOverflow, snap, test } from './fixtures';
+import { expect, horizontalOverflow, snap, test, uploadAsAdmin } from './fixtures';
 
 const PDF = path.resolve(import.meta.dirname, '../lib/demo/documents/helios-results-q2-fy2026.pdf');
 
@@ -9,14 +8,7 @@ test('a figure also printed in a PDF release: the popover offers that filing, wh
   page,
 }) => {
   test.setTimeout(180_000);
-  await actAs(page, 'admin');
-  const up = await page.request.post('/admin/sources/upload', {
-    headers: { 'x-file-name': path.basename(PDF) },
-    data: fs.readFileSync(PDF),
-    timeout: 150_000,
-  });
-  expect(up.ok(), await up.text()).toBe(true);
-  await actAs(page, 'analyst');
+  await uploadAsAdmin(page, [PDF], 150_000);
 
   const ask = new AskPage(page);
   await ask.goto();

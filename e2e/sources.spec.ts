@@ -1,22 +1,12 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { AskPage } from './pages/ask-page';
-import { actAs, expect, test, snap } from './fixtures';
+import { expect, SEC_DIR, snap, test, uploadAsAdmin } from './fixtures';
 
-const SEC_DIR = process.env.SEC_DATA_DIR ?? path.resolve(process.cwd(), '..', 'shared', 'data');
 const FILING = path.join(SEC_DIR, 'filings-ixbrl', 'aapl-10-q-2025-08-01.html');
 
 test('a real SEC number: popover → source viewer with the tagged cell highlighted, concept and context shown', async ({ page }) => {
   test.setTimeout(180_000);
-  expect(fs.existsSync(FILING), `real filing missing: ${FILING} (set SEC_DATA_DIR)`).toBe(true);
-  await actAs(page, 'admin');
-  const up = await page.request.post('/admin/sources/upload', {
-    headers: { 'x-file-name': path.basename(FILING) },
-    data: fs.readFileSync(FILING),
-    timeout: 150_000,
-  });
-  expect(up.ok(), await up.text()).toBe(true);
-  await actAs(page, 'analyst');
+  await uploadAsAdmin(page, [FILING], 150_000);
 
   const ask = new AskPage(page);
   await ask.goto();
