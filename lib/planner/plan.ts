@@ -22,6 +22,7 @@ import { followUpReader, inThread, threadReader } from './read/context';
 import { scopeReader } from './read/scope';
 import type { PlanContext, Reader, Reading } from './read/types';
 import { unplacedWords } from './read/unplaced';
+import { withLiveChips } from './read/live-chips';
 import { SpanMap } from './spans';
 import { correctMeasureSpelling, distributeMeasures } from './spelling';
 import type { PlanResult } from './types';
@@ -55,7 +56,21 @@ const READERS: readonly Reader[] = [
   operationReader,
 ];
 
+/** True while the chips of an ask-back are being tried (a chip's question is planned once, its own chips are not). */
+let tryingChips = false;
+
 export function planQuestion(question: string, ctx: PlanContext): PlanResult {
+  const result = planReading(question, ctx);
+  if (tryingChips) return result;
+  tryingChips = true;
+  try {
+    return withLiveChips(question, result, (q) => planQuestion(q, ctx));
+  } finally {
+    tryingChips = false;
+  }
+}
+
+function planReading(question: string, ctx: PlanContext): PlanResult {
   // "net income attributable to Walmart" asked of Walmart: the parent's share (the caption's own words), not a second company
   const own = selfAttributed(question, ctx);
   if (own) {

@@ -4,7 +4,7 @@
  * measure (with the closest known measures as choices) or a word with several readings is asked about.
  */
 import { closestMeasures } from '../match-metric';
-import type { PlanResult } from '../types';
+import type { Intent, PlanResult } from '../types';
 import type { Reading } from './types';
 
 /** The note of a plan blocked by words no reader placed (neither a measure, a period, a company nor an operation). */
@@ -56,16 +56,26 @@ export function unplacedWords(r: Reading): PlanResult | null {
       notes: [...notes, `${UNPLACED_NOTE}: ${loose.join(', ')}`],
     };
   }
-  if (loose.length > 0) {
-    return {
-      status: 'needs_clarification',
-      clarification: {
-        question: `I could not place ${loose.map((l) => `“${l}”`).join(', ')} in this question, so I will not guess what ${loose.length > 1 ? 'they change' : 'it changes'} (a period, a segment, a measure or a calculation). Please rephrase.`,
-        options: [],
-      },
-      partial: { entities, ...(metric ? { metric } : {}) },
-      notes: [...notes, `${UNPLACED_NOTE}: ${loose.join(', ')}`],
-    };
-  }
+  if (loose.length > 0) return couldNotPlace(loose, { entities, ...(metric ? { metric } : {}) }, notes);
   return null;
+}
+
+/** The ask-back naming words no reader placed, with nothing to choose: the reader rephrases. */
+export function couldNotPlace(loose: string[], partial: Partial<Intent>, notes: string[]): PlanResult {
+  return {
+    status: 'needs_clarification',
+    clarification: {
+      question: `I could not place ${loose.map((l) => `“${l}”`).join(', ')} in this question, so I will not guess what ${loose.length > 1 ? 'they change' : 'it changes'} (a period, a segment, a measure or a calculation). Please rephrase.`,
+      options: [],
+    },
+    partial,
+    notes: [...notes, `${UNPLACED_NOTE}: ${loose.join(', ')}`],
+  };
+}
+
+/** The words a plan was blocked on (its UNPLACED_NOTE), or null when it was not blocked by unplaced words. */
+export function unplacedOf(p: PlanResult): string[] | null {
+  if (p.status !== 'needs_clarification' || p.clarification.options.length > 0) return null;
+  const note = p.notes.find((n) => n.startsWith(`${UNPLACED_NOTE}: `));
+  return note ? note.slice(UNPLACED_NOTE.length + 2).split(', ') : null;
 }
