@@ -7,6 +7,7 @@ import {
   leadInWithList,
   pick,
   quotable,
+  titleOf,
   referencedDocument,
   relevanceOf,
 } from './narrative-select';
@@ -346,6 +347,18 @@ describe('quotable sentences', () => {
     expect(quotable(at('Foreign Exchange Rate Risk'))).toBeNull();
     expect(quotable(at('such as AMD, Huawei and Intel;'))).toBeNull();
     expect(quotable(at('S. customers, which includes foreign military sales, accounted for 41% of our revenues.'))).toBeNull();
+  });
+
+  it('never quotes a sub-heading run into the text, nor a scrap left by a break, as a sentence', () => {
+    expect(quotable(at('Interest Rate Sensitivity.'))).toBeNull();
+    expect(quotable(at('Review of Internal Controls and the Audit Process.'))).toBeNull();
+    expect(quotable(at('Ltd., among others.'))).toBeNull();
+    expect(titleOf('Item 9A — Assessment of Disclosure Controls and Procedures.')).toBeNull();
+    // a short sentence of its own stays quotable, and a risk factor's title stays a title
+    expect(quotable(at('Demand for our consoles fell sharply.'))?.text).toBe('Demand for our consoles fell sharply.');
+    expect(titleOf('Risk Factors — Our reliance on a few carriers could disrupt deliveries.')).toBe(
+      'Our reliance on a few carriers could disrupt deliveries.',
+    );
   });
 
   it('quotes a lead-in with its short list, whole', () => {

@@ -61,7 +61,26 @@ export function quotable(s: { text: string; start: number; end: number }): { tex
   if (!/^[A-Z0-9“"‘'($€£]/.test(text) || !/[.!?]["”’)\]]*$/.test(text)) return null;
   // (a lone initial before a lower-case word is the tail of a name cut at a break — "S. customers, which …" of "U.S." — not a sentence's start)
   if (/^[A-Z]\.\s+[a-z]/.test(text)) return null;
+  if (headingLike(text)) return null;
   return { text, start, end: s.end };
+}
+
+/** words that stay lower case inside a title ("Evaluation of Disclosure Controls and Procedures") */
+const TITLE_GLUE = new Set('a an and as at by for from in of on or the to with vs'.split(' '));
+
+/**
+ * A sub-heading run into the text with a full stop ("Currency Rate Exposure.", "Suppliers and Supply
+ * Chain.", "Evaluation of Disclosure Controls and Procedures."): every word capitalised but the glue of
+ * a title, at most ten words — a label, which says nothing; or a scrap of three words or fewer left by a
+ * break ("Corporation, among others."). Pure.
+ */
+export function headingLike(text: string): boolean {
+  const words = text
+    .replace(/[.!?"”’)\]]+$/, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  if (words.length <= 3) return true;
+  return words.length <= 10 && words.every((w) => /^[A-Z0-9“"‘'(&]/.test(w) || TITLE_GLUE.has(w.toLowerCase()));
 }
 
 /** Longest quote of a lead-in with its list ("… including, from: • … ; • … ."), in words. */
@@ -201,10 +220,10 @@ export function namesOne(text: string, heading: string | null, names: string[][]
   return names.some((forms) => holds(seq, forms));
 }
 
-/** A heading's last part when it is a unit's title sentence (a risk factor), not a sub-heading. */
+/** A heading's last part when it is a unit's title sentence (a risk factor), not a sub-heading ("Evaluation of Disclosure Controls and Procedures."). */
 export function titleOf(heading: string | null): string | null {
   const last = heading?.split(' — ').at(-1)?.trim();
-  return last && /[.?!]$/.test(last) && last.split(/\s+/).length >= 6 && /^[A-Z]/.test(last) ? last : null;
+  return last && /[.?!]$/.test(last) && last.split(/\s+/).length >= 6 && /^[A-Z]/.test(last) && !headingLike(last) ? last : null;
 }
 
 /** A candidate's features: the sentence's own (lib/answer/narrative-sentences) and how it stands to the topic's vector, Items and unit. */
@@ -362,17 +381,15 @@ const DUPLICATE = 0.6;
 
 export const wordsOf = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
-/** what a second (third …) sentence of the same unit (Item and heading) loses of its relevance: under the bar it is out */
-const SAME_UNIT = 1.2;
-/** what each further sentence of a unit already quoted loses in the reading order: an answer covers the topic's parts */
-const SAME_UNIT_ORDER = 0.28;
 /**
- * what each word of a sentence beyond `CONCISE_WORDS` costs it in the reading order: of two sentences
- * about as relevant, the shorter is read first, and leaves room for another part of the topic (the
- * sentences analysts pick as key are shorter than the rest; checked on the held-out set)
+ * What the reading order costs a sentence (`pick`): `sameUnit` — what a second (third …) sentence of the
+ * same unit (Item and heading) loses of its relevance (under the bar it is out); `sameUnitOrder` — what
+ * each further sentence of a unit already quoted loses in the reading order (an answer covers the
+ * topic's parts); `lengthCost` — what each word beyond `conciseWords` costs it in the reading order (of
+ * two sentences about as relevant, the shorter is read first and leaves room for another part of the
+ * topic).
  */
-const LENGTH_COST = 0.37;
-const CONCISE_WORDS = 30;
+export const PICK_COSTS = { sameUnit: 1.2, sameUnitOrder: 0.28, lengthCost: 0.37, conciseWords: 30 };
 /** a quote may take half an answer's words, and at least this many */
 const LONG_QUOTE = 45;
 /** candidates looked at for a pick */
@@ -383,7 +400,7 @@ const unitOf = (c: Candidate) => `${c.p.sourceId}|${c.p.section}|${c.p.heading}`
 /**
  * The sentences a reader gets from one bucket: its relevant sentences in order of relevance — each
  * further sentence of a unit already quoted weighed down a little, so that the answer covers the
- * topic's parts, and a long sentence a little per word over `CONCISE_WORDS` — near-duplicates skipped, until `words` would be exceeded (a long sentence that does
+ * topic's parts, and a long sentence a little per word over `PICK_COSTS.conciseWords` — near-duplicates skipped, until `words` would be exceeded (a long sentence that does
  * not fit is passed over for a shorter one) or `n` are kept. Pure.
  */
 export function pick(cands: Candidate[], o: { words: number; n?: number; bar?: number; skip?: Set<string> }): Candidate[] {
@@ -397,13 +414,15 @@ export function pick(cands: Candidate[], o: { words: number; n?: number; bar?: n
   let long: Candidate | undefined;
   while (pool.length && kept.length < (o.n ?? Infinity)) {
     // (a sentence whose relevance, weighed down for its unit, falls under the bar is out; length only orders the rest)
-    const relevance = (c: Candidate) => c.score - SAME_UNIT * (perUnit.get(unitOf(c)) ?? 0);
+    const relevance = (c: Candidate) => c.score - PICK_COSTS.sameUnit * (perUnit.get(unitOf(c)) ?? 0);
     let best = -1;
     let bestV = -Infinity;
     pool.forEach((c, i) => {
-      if (relevance(c) < bar - SAME_UNIT) return;
+      if (relevance(c) < bar - PICK_COSTS.sameUnit) return;
       const v =
-        (c.order ?? c.score) - SAME_UNIT_ORDER * (perUnit.get(unitOf(c)) ?? 0) - LENGTH_COST * Math.max(0, wordsOf(c.text) - CONCISE_WORDS);
+        (c.order ?? c.score) -
+        PICK_COSTS.sameUnitOrder * (perUnit.get(unitOf(c)) ?? 0) -
+        PICK_COSTS.lengthCost * Math.max(0, wordsOf(c.text) - PICK_COSTS.conciseWords);
       if (v > bestV) (bestV = v), (best = i);
     });
     if (best < 0) break;
