@@ -49,17 +49,19 @@ export interface AnswerNarrativeOptions {
 /** Passages kept per bucket, by pathway. */
 const PASSAGES_PER_BUCKET: Record<Pathway, number> = { detail: 10, comparison: 10, longitudinal: 8 };
 
-/** What the topic is, as the scorer, the retrieval and the relevance bar read it. */
-function topicOf(narrative: NarrativeInput, question: string | undefined) {
+/** What the topic is, as the scorer, the retrieval and the relevance bar read it (the Items that hold it, most likely first). */
+export function topicOf(narrative: NarrativeInput, question: string | undefined) {
   const touched: NarrativeTopic[] = narrative.topics?.length
     ? NARRATIVE_TOPICS.filter((t) => narrative.topics!.includes(t.id))
     : topicsOf(narrative.topic);
   const terms = narrative.topicTerms?.length
     ? narrative.topicTerms
     : [...new Set([...narrative.topic.split(/\s+/).filter(Boolean), ...touched.flatMap((t) => t.terms)])];
-  // a question about risks reads the risk factors first
+  // a question about risks reads the risk factors first; one on a topic of no lexicon entry and no risk
+  // ("net sales", "comparable sales", "operating expenses") is what management discusses of its results: MD&A first
   const risk = /\brisk/.test(narrative.topic) ? ['Item 1A'] : [];
-  const items = [...new Set([...risk, ...touched.flatMap((t) => t.items.map((i) => annualItem(i)!)), 'Item 1A', 'Item 7', 'Item 1'])];
+  const fallback = !risk.length && !touched.length ? ['Item 7', 'Item 1A', 'Item 1'] : ['Item 1A', 'Item 7', 'Item 1'];
+  const items = [...new Set([...risk, ...touched.flatMap((t) => t.items.map((i) => annualItem(i)!)), ...fallback])];
   const own = narrative.topic.split(/\s+/);
   const expansion = terms.filter((t) => !own.includes(t));
   const names = questionNames(

@@ -389,7 +389,7 @@ export const wordsOf = (s: string) => s.split(/\s+/).filter(Boolean).length;
  * two sentences about as relevant, the shorter is read first and leaves room for another part of the
  * topic).
  */
-export const PICK_COSTS = { sameUnit: 1.2, sameUnitOrder: 0.28, lengthCost: 0.37, conciseWords: 30 };
+export const PICK_COSTS = { sameUnit: 1.2, sameUnitOrder: 0.28, lengthCost: 0.37, conciseWords: 30, longQuote: 45, longShare: 0.5 };
 /** a quote may take half an answer's words, and at least this many */
 const LONG_QUOTE = 45;
 /** candidates looked at for a pick */
@@ -433,7 +433,7 @@ export function pick(cands: Candidate[], o: { words: number; n?: number; bar?: n
     const w = wordsOf(c.text) + 1;
     if (used + w > o.words) continue;
     // a sentence that would take more than half the answer crowds out the rest: kept only if nothing else is
-    if (w > Math.max(LONG_QUOTE, o.words / 2)) {
+    if (w > Math.max(PICK_COSTS.longQuote, o.words * PICK_COSTS.longShare)) {
       long ??= c;
       continue;
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { narrativePassage } from './__fixtures__/narrative-passage';
 import type { Bucket } from './narrative-buckets';
+import { type NarrativeInput, topicOf } from './answer-narrative';
 import { compareTable, type Aspect } from './narrative-comparison';
 import { type Evidence, NarrativeWriter } from './narrative-compose';
 import { compareNumbers, quantities } from './narrative-redline';
@@ -182,5 +183,23 @@ describe('side by side and silence', () => {
       'WALMART INC.’s 10-K FY2025, filed 2025-02-01 does not discuss “electric-vehicle charging”; the closest section it has is Item 1 (“Our Operations”).\n\n',
     );
     expect(w.passages).toEqual([]);
+  });
+});
+
+describe('the Items a topic is read in first', () => {
+  const intent = (topic: string): NarrativeInput => ({
+    entities: [{ id: 'e1', name: 'Acme Corp', ticker: 'ACME' }],
+    topic,
+    periods: [],
+    pathway: 'detail',
+  });
+  it('reads a results topic of no lexicon entry in MD&A first, a risk in the risk factors first', () => {
+    expect(topicOf(intent('comparable store sales'), 'What drove comparable store sales at Acme?').items[0]).toBe('Item 7');
+    expect(topicOf(intent('flooding risk'), 'What flooding risk does Acme face?').items[0]).toBe('Item 1A');
+  });
+  it('keeps the Items of a lexicon topic first', () => {
+    const cyber = topicOf(intent('cybersecurity'), 'How does Acme handle cybersecurity?');
+    expect(cyber.touched.length).toBeGreaterThan(0);
+    expect(cyber.items[0]).toBe('Item 1C');
   });
 });
