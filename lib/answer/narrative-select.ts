@@ -381,15 +381,17 @@ const DUPLICATE = 0.6;
 
 export const wordsOf = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
+/** what a second (third …) sentence of the same unit (Item and heading) loses of its relevance: under the bar it is out */
+const SAME_UNIT = 1.2;
+/** what each further sentence of a unit already quoted loses in the reading order: an answer covers the topic's parts */
+const SAME_UNIT_ORDER = 0.28;
 /**
- * What the reading order costs a sentence (`pick`): `sameUnit` — what a second (third …) sentence of the
- * same unit (Item and heading) loses of its relevance (under the bar it is out); `sameUnitOrder` — what
- * each further sentence of a unit already quoted loses in the reading order (an answer covers the
- * topic's parts); `lengthCost` — what each word beyond `conciseWords` costs it in the reading order (of
- * two sentences about as relevant, the shorter is read first and leaves room for another part of the
- * topic).
+ * what each word of a sentence beyond `CONCISE_WORDS` costs it in the reading order: of two sentences
+ * about as relevant, the shorter is read first, and leaves room for another part of the topic (the
+ * sentences analysts pick as key are shorter than the rest; checked on the held-out set)
  */
-export const PICK_COSTS = { sameUnit: 1.2, sameUnitOrder: 0.28, lengthCost: 0.37, conciseWords: 30, longQuote: 45, longShare: 0.5 };
+const LENGTH_COST = 0.37;
+const CONCISE_WORDS = 30;
 /** a quote may take half an answer's words, and at least this many */
 const LONG_QUOTE = 45;
 /** candidates looked at for a pick */
@@ -400,7 +402,7 @@ const unitOf = (c: Candidate) => `${c.p.sourceId}|${c.p.section}|${c.p.heading}`
 /**
  * The sentences a reader gets from one bucket: its relevant sentences in order of relevance — each
  * further sentence of a unit already quoted weighed down a little, so that the answer covers the
- * topic's parts, and a long sentence a little per word over `PICK_COSTS.conciseWords` — near-duplicates skipped, until `words` would be exceeded (a long sentence that does
+ * topic's parts, and a long sentence a little per word over `CONCISE_WORDS` — near-duplicates skipped, until `words` would be exceeded (a long sentence that does
  * not fit is passed over for a shorter one) or `n` are kept. Pure.
  */
 export function pick(cands: Candidate[], o: { words: number; n?: number; bar?: number; skip?: Set<string> }): Candidate[] {
@@ -414,15 +416,13 @@ export function pick(cands: Candidate[], o: { words: number; n?: number; bar?: n
   let long: Candidate | undefined;
   while (pool.length && kept.length < (o.n ?? Infinity)) {
     // (a sentence whose relevance, weighed down for its unit, falls under the bar is out; length only orders the rest)
-    const relevance = (c: Candidate) => c.score - PICK_COSTS.sameUnit * (perUnit.get(unitOf(c)) ?? 0);
+    const relevance = (c: Candidate) => c.score - SAME_UNIT * (perUnit.get(unitOf(c)) ?? 0);
     let best = -1;
     let bestV = -Infinity;
     pool.forEach((c, i) => {
-      if (relevance(c) < bar - PICK_COSTS.sameUnit) return;
+      if (relevance(c) < bar - SAME_UNIT) return;
       const v =
-        (c.order ?? c.score) -
-        PICK_COSTS.sameUnitOrder * (perUnit.get(unitOf(c)) ?? 0) -
-        PICK_COSTS.lengthCost * Math.max(0, wordsOf(c.text) - PICK_COSTS.conciseWords);
+        (c.order ?? c.score) - SAME_UNIT_ORDER * (perUnit.get(unitOf(c)) ?? 0) - LENGTH_COST * Math.max(0, wordsOf(c.text) - CONCISE_WORDS);
       if (v > bestV) (bestV = v), (best = i);
     });
     if (best < 0) break;
@@ -433,7 +433,7 @@ export function pick(cands: Candidate[], o: { words: number; n?: number; bar?: n
     const w = wordsOf(c.text) + 1;
     if (used + w > o.words) continue;
     // a sentence that would take more than half the answer crowds out the rest: kept only if nothing else is
-    if (w > Math.max(PICK_COSTS.longQuote, o.words * PICK_COSTS.longShare)) {
+    if (w > Math.max(LONG_QUOTE, o.words / 2)) {
       long ??= c;
       continue;
     }
