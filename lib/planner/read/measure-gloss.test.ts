@@ -105,3 +105,13 @@ describe('the size of a figure asked', () => {
     expect(['insufficient_evidence', 'needs_clarification']).toContain(plan('How big was Acme in fiscal 2025?'));
   });
 });
+
+describe('a verb and its particle that restate the measure, with the company between an auxiliary and the verb', () => {
+  it('reads the verb with its particle, not with the auxiliary before the company', () => {
+    expect(plan('What did Acme pay out for stock repurchases in fiscal 2025?')).toEqual({ id: 'share_repurchases', dims: null });
+    expect(plan('How much did Acme pay out in dividends during fiscal 2025?')).toEqual({ id: 'dividends_paid', dims: null });
+  });
+  it('still blocks on a content word beside them', () => {
+    expect(plan('What did Acme pay out quietly for stock repurchases in fiscal 2025?')).toBe('needs_clarification');
+  });
+});
