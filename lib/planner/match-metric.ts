@@ -584,6 +584,66 @@ function qualifiedHeads(raw: RawMention[], question: string, n: Normalized): voi
   }
 }
 
+/** Ways of writing one place: a measure named with one of them ("US pre-tax income") is named with any other. */
+const PLACE_FORMS: readonly (readonly string[])[] = [['us', 'u s', 'usa', 'united states', 'u s a']];
+const placeForms = (words: string) => PLACE_FORMS.find((f) => f.includes(words)) ?? [words];
+
+/**
+ * A measure named with its place, the place written after it or in another of its forms ("pre-tax income in the
+ * US", "income before taxes from the United States", "pretax income outside the U.S."): the measure one of whose
+ * names is the place put before a name of the measure read ("US income before income taxes"; outside a place is
+ * "non-" the place), when the ontology or the filer names one so. The place's words then belong to that measure;
+ * with no such name they stay unplaced.
+ */
+function placedMeasures(raw: RawMention[], question: string, n: Normalized, phrases: readonly MetricPhrase[]): void {
+  const qualified = qualifiedIndex(phrases);
+  // the place after the measure, with a verb that only says where it was made ("earned in", "generated outside")
+  const PLACE_AFTER = /^(?:(?:earned|generated|made|booked) )?(in|from|within|inside|outside(?: of)?) (?:the )?([a-z]+(?: [a-z]+)?) /;
+  for (const [i, m] of raw.entries()) {
+    if (m.p.weak) continue;
+    // each try: the place's words, where they start (normalized), the mention's new span
+    const tries: { words: string; at: number; s: number; e: number; outside: boolean }[] = [];
+    const after = PLACE_AFTER.exec(n.text.slice(m.e + 1));
+    if (after) {
+      const [all, prep, place] = after as unknown as [string, string, string];
+      const at = m.e + all.length - place.length;
+      // two words ("united states") before one
+      for (const w of new Set([place, place.split(' ')[0]!]))
+        tries.push({ words: w, at, s: m.s, e: at + w.length, outside: prep.startsWith('outside') });
+    }
+    const before = /(?:^| )((?:[a-z]+ )?[a-z]+) $/.exec(n.text.slice(0, m.s))?.[1];
+    if (before)
+      for (const w of new Set([before, before.split(' ').at(-1)!]))
+        if (placeForms(w).length > 1) tries.push({ words: w, at: m.s - w.length - 1, s: m.s - w.length - 1, e: m.e, outside: false });
+    for (const t of tries) {
+      // a place is a proper name ("in the US", never "in total"), or a form of a place written in lower case
+      if (placeForms(t.words).length === 1 && !/^[A-Z]/.test(question.charAt(n.offsets[t.at] ?? 0))) continue;
+      const ref = placeForms(t.words)
+        .map((f) => qualified.get(`${t.outside ? `non ${f}` : f}|${m.p.ref.id}`))
+        .find((r) => r !== undefined);
+      // a weak verb inside the span ("earned") gives way: a strong mention is read before any weak one
+      if (!ref || raw.some((o, j) => j !== i && !o.p.weak && o.s < t.e && t.s < o.e)) continue;
+      raw[i] = { p: { phrase: n.text.slice(t.s, t.e), ref }, s: t.s, e: t.e };
+      break;
+    }
+  }
+}
+/** `${words}|${measure id}` → the measure named by those words (up to three) put before a name of that measure. */
+const qualifiedIndex = weakMemo((phrases: readonly MetricPhrase[]) => {
+  const strong = phrases.filter((p) => !p.weak);
+  const byPhrase = new Map(strong.map((p) => [p.phrase, p.ref]));
+  const out = new Map<string, MetricRef>();
+  for (const q of strong) {
+    const words = q.phrase.split(' ');
+    for (let k = 1; k <= 3 && k < words.length; k++) {
+      const head = byPhrase.get(words.slice(k).join(' '));
+      const key = head && `${words.slice(0, k).join(' ')}|${head.id}`;
+      if (head && key && head.id !== q.ref.id && !out.has(key)) out.set(key, q.ref);
+    }
+  }
+  return out;
+});
+
 /**
  * "total opex", "overall revenue": the word naming the reported total belongs to the measure's span;
  * "G&A expense", "R&D costs": a word after an expense measure that only repeats what it is.
@@ -629,6 +689,7 @@ export function matchMetrics(
     (r) => !(r.p.weak && r.p.phrase === 'own' && /(?:\b(?:its|their|our|your|his|her)|'s?) $/.test(n.text.slice(0, r.s))),
   );
   qualifiedHeads(raw, question, n);
+  placedMeasures(raw, question, n, ctx?.concepts?.length ? phrasesWithConcepts(ctx.concepts) : PHRASES);
   const strong = raw.filter((r) => !r.p.weak);
   const chosen = withTotalsAndTails(strong.length ? strong : raw, n.text);
   const words = wordsOf(n);
