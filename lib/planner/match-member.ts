@@ -352,6 +352,8 @@ export function memberShareMentions(
     const a = words[f.from]!;
     const b = words[f.to - 1]!;
     if (mentions.some((o) => a.start < o.end && b.end > o.start)) continue;
+    // "revenue from Rest of Asia Pacific as a percentage of revenue": the member already restricts the measure before it (the part)
+    if (mentions.some((o) => o.qualifiers.some((q) => q.kind === 'member' && q.start <= a.start && b.end <= q.end))) continue;
     const member = {
       axis: f.hit.entry.axis,
       member: f.hit.entry.member,

@@ -136,6 +136,36 @@ describe('members named in the filer’s words', () => {
     expect(operands.filter((m) => m?.dimensions)).toHaveLength(1);
   });
 
+  it.each([
+    "Percentage of Apple's fiscal 2024 revenue that came from Rest of Asia Pacific",
+    'Portion of Nike fiscal 2025 revenues earned in Asia Pacific & Latin America',
+    "What was the share of Apple's FY2024 revenue that came from the Americas?",
+  ])('reads the share word opening the question as "what share of": %s', (q) => {
+    const [whole, part] = shareOperands(q);
+    expect(whole?.id).toMatch(/^revenue/);
+    expect(whole?.dimensions).toBeUndefined();
+    expect(part?.dimensions).toBeDefined();
+  });
+
+  it('reads a member named before "as a percentage of" with the measure before it, the same measure after it staying whole', () => {
+    const [part, whole] = shareOperands("Apple's fiscal 2024 revenue from Rest of Asia Pacific as a percentage of revenue");
+    expect(part).toMatchObject({ id: 'revenue', dimensions: { [SEG]: 'aapl:RestOfAsiaPacificSegmentMember' } });
+    expect(whole?.id).toBe('revenue');
+    expect(whole?.dimensions).toBeUndefined();
+  });
+
+  it('gives a member the filer\'s words name before "as a percentage of" to the part only, never to the whole after it', () => {
+    const nonUs: MemberEntry[] = [{ entityId: 'nke', axis: GEO, member: 'nke:NonUsMember', labels: ['Non-U.S.'] }];
+    const r = planQuestion('Nike fiscal 2025 revenues generated outside the U.S. as a percentage of revenues', {
+      catalog,
+      measures: { members: nonUs },
+    });
+    expect(r.status).toBe('planned');
+    if (r.status !== 'planned' || r.intent.expression?.kind !== 'op') return;
+    const dims = r.intent.expression.args.map((a) => (a.kind === 'operand' ? (a.operand.metric.dimensions ?? null) : 'no operand'));
+    expect(dims).toEqual([{ [GEO]: 'nke:NonUsMember' }, null]);
+  });
+
   it('a company\'s own possessive before "share of" is no part: asked back, never the total', () => {
     expect(plan("Apple's share of fiscal 2024 revenue").status).not.toBe('planned');
   });

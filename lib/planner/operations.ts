@@ -104,6 +104,12 @@ const INFIX: { re: RegExp; op: ArithmeticOp | 'join'; reversed?: boolean }[] = [
   },
   // "R&D in fiscal 2024 and what percentage of revenue did they represent"
   { re: /\b(?:and\s+)?what\s+(?:share|percentage|percent|%|proportion|fraction|portion)\s+of\b/i, op: 'share' },
+  // the same asked without "what": the share word opens the question ("Percentage of X's revenue generated in …"),
+  // or "what was the share of"
+  {
+    re: /^\s*(?:the\s+)?(?:share|percentage|percent|proportion|fraction|portion)\s+of\b|\bwhat\s+(?:is|was|were|are)\s+the\s+(?:share|percentage|percent|proportion|fraction|portion)\s+of\b/i,
+    op: 'share',
+  },
   // "Greater China's share of revenue": the part named before the possessive, the whole after "of"
   { re: /(?<=\w(?:['’]s|s['’])\s+)(?:share|percentage|percent|proportion|fraction|portion)\s+of\b/i, op: 'share' },
   { re: /\b(?:and|with|to|by|from)\b|,|;/i, op: 'join' },

@@ -45,7 +45,11 @@ function sharePart(r: Reading, named: Extract<NamedMembers, { kind: 'member' }>)
   // "what share of revenue came from X" (the share, the whole, then the part) or "X's share of revenue" (the part's
   // possessive, the share, then the whole)
   const asked = r.ow.infix.find(
-    (w) => w.op === 'share' && /^\s*(?:and\s+)?what\b/i.test(w.text) && w.end <= whole.start && whole.end <= named.start,
+    (w) =>
+      w.op === 'share' &&
+      /^\s*(?:(?:and\s+)?what\b|(?:the\s+)?(?:share|percentage|percent|proportion|fraction|portion)\s+of\b)/i.test(w.text) &&
+      w.end <= whole.start &&
+      whole.end <= named.start,
   );
   const possessive = r.ow.infix.find(
     (w) =>
@@ -83,7 +87,14 @@ function applyNamedMembers(r: Reading, named: Extract<NamedMembers, { kind: 'mem
   const { spans } = r;
   for (const w of named.spans) if (!spans.taken(w.start, w.end)) spans.claim(w.start, w.end, 'qualifier', w.detail);
   if (sharePart(r, named)) return;
+  // "total revenues generated outside the U.S. as a percentage of total revenues": the member named before the share's
+  // words restricts the measure written before them (the part), never the same measure after them (its whole)
+  const share = r.ow.infix.find((w) => w.op === 'share' && /^\s*as\b/i.test(w.text) && named.end <= w.start);
+  const whole = share && r.metricMentions.find((m) => m.start >= share.end);
+  const part = whole && r.metricMentions.find((o) => o !== whole && o.ref.id === whole.ref.id && o.end <= named.start);
+  const kept = (m: (typeof r.metricMentions)[number]) => part !== undefined && m === whole;
   r.metricMentions = r.metricMentions.map((m) => {
+    if (kept(m)) return m;
     const own = m.qualifiers.find((q) => q.kind === 'member' && q.understood);
     // a mention with a member of its own outside the words read ("iPhone revenue and Mac revenue") keeps it
     if (own && !named.spans.some((w) => w.start <= own.start && own.end <= w.end) && !(named.start <= own.start && own.end <= named.end))
