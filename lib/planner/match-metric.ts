@@ -604,16 +604,16 @@ function placedMeasures(raw: RawMention[], question: string, n: Normalized, phra
     // each try: the place's words, where they start (normalized), the mention's new span
     const tries: { words: string; at: number; s: number; e: number; outside: boolean }[] = [];
     const after = PLACE_AFTER.exec(n.text.slice(m.e + 1));
-    if (after) {
-      const [all, prep, place] = after as unknown as [string, string, string];
+    const [all = '', prep = '', place = ''] = after ?? [];
+    if (place) {
       const at = m.e + all.length - place.length;
       // two words ("united states") before one
-      for (const w of new Set([place, place.split(' ')[0]!]))
+      for (const w of new Set([place, place.split(' ')[0] ?? place]))
         tries.push({ words: w, at, s: m.s, e: at + w.length, outside: prep.startsWith('outside') });
     }
     const before = /(?:^| )((?:[a-z]+ )?[a-z]+) $/.exec(n.text.slice(0, m.s))?.[1];
     if (before)
-      for (const w of new Set([before, before.split(' ').at(-1)!]))
+      for (const w of new Set([before, before.split(' ').at(-1) ?? before]))
         if (placeForms(w).length > 1) tries.push({ words: w, at: m.s - w.length - 1, s: m.s - w.length - 1, e: m.e, outside: false });
     for (const t of tries) {
       // a place is a proper name ("in the US", never "in total"), or a form of a place written in lower case

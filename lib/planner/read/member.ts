@@ -207,7 +207,7 @@ function placeGlosses(r: Reading): void {
     // the word alone, or with a free word beside it ("pay out"); the word and its neighbour claimed each
     // a filler neighbour is never the partner ("what did Acme pay out": "pay out", not "did pay")
     const pair = [beside(i, -1), beside(i, 1)]
-      .filter((j) => free(j) && !isFiller(tokens[j]!.lower))
+      .filter((j) => free(j) && !isFiller(tokens[j]?.lower ?? ''))
       .find((j) => restatesMeasure(`${tokens[Math.min(i, j)]!.text} ${tokens[Math.max(i, j)]!.text}`, only.ref.id));
     const other = pair === undefined ? undefined : tokens[pair];
     if (other) {
