@@ -67,9 +67,15 @@ const CONNECTIVES: Record<string, readonly string[]> = {
   including: ['including', 'counting', 'inclusive of', 'incl', 'with'],
 };
 
-/** A phrase with "excluding"/"including" written in its other ways, with or without "the" after it. */
+/**
+ * A phrase with "excluding"/"including" written in its other ways, with or without "the" after it; a combined line
+ * ("cash and restricted cash") as its first part including the last ("cash, including restricted cash").
+ */
 function connectiveVariants(phrase: string): string[] {
   const m = / (excluding|including) (?!the )/.exec(phrase);
+  const and = phrase.lastIndexOf(' and ');
+  if (!m && and > 0)
+    return (CONNECTIVES.including ?? []).filter((c) => c !== 'with').map((c) => `${phrase.slice(0, and)} ${c} ${phrase.slice(and + 5)}`);
   if (!m) return [];
   const [before, after] = [phrase.slice(0, m.index), phrase.slice(m.index + m[0].length)];
   return (CONNECTIVES[m[1] ?? ''] ?? [])

@@ -60,11 +60,11 @@ const GROWTH =
 // "in $" beside a change: the change as an amount ("in $m", "in $ millions" are scales, read as instructions)
 const ABSOLUTE =
   /\b(?:in\s+(?:absolute|dollar|nominal|monetary|currency)\s+terms|in\s+absolute\s+(?:dollars|amounts?|numbers|values?)|(?:by\s+)?how\s+many\s+(?:us\s+)?dollars|in\s+(?:us\s+)?dollars|in\s+usd)\b(?!\s*(?:thousands|millions|billions|per\b))|\bin\s+(?:us)?\$(?![\w$])(?!\s*(?:thousands|millions|billions|mm?\b|bn\b|b\b|k\b|per\b))/i;
-// "how much did the gross margin expand / contract", "up how much from …": a change said by its direction
+// "how much did the gross margin expand / contract", "up how much from …", "go up or down": a change said by its direction
 // "how much more revenue … than in FY2024", "how much lower was …", "by how much did … exceed": the difference
 // between two figures, asked by a comparative (the comparative alone is no operation: "higher margin")
 const CHANGE =
-  /\b(?:change[sd]?|changing|difference|delta|incremental|expand(?:ed|s)?|expansion|contract(?:ed|s)?|contraction|compress(?:ed|es)?|compression|how\s+much\s+(?:more|less|higher|lower|bigger|larger|smaller|greater)|by\s+how\s+much|(?:up|down)\s+(?:by\s+)?how\s+much|how\s+much\s+(?:(?:was|were|is|are)\s+(?:it|they)\s+)?(?:up|down)(?=\s+(?:from|on|over|versus|vs|compared|against|year)\b))\b|(?<=\bby\s+how\s+much\b[^?.!;]*)\bexceed(?:ed|s)?\b/i;
+  /\b(?:change[sd]?|changing|(?:go|goes|went|gone|going|move[sd]?|moving)\s+(?:up\s+or\s+down|down\s+or\s+up)|difference|delta|incremental|expand(?:ed|s)?|expansion|contract(?:ed|s)?|contraction|compress(?:ed|es)?|compression|how\s+much\s+(?:more|less|higher|lower|bigger|larger|smaller|greater)|by\s+how\s+much|(?:up|down)\s+(?:by\s+)?how\s+much|how\s+much\s+(?:(?:was|were|is|are)\s+(?:it|they)\s+)?(?:up|down)(?=\s+(?:from|on|over|versus|vs|compared|against|year)\b))\b|(?<=\bby\s+how\s+much\b[^?.!;]*)\bexceed(?:ed|s)?\b/i;
 const SERIES =
   /\b(?:(?:year|quarter)[- ]by[- ](?:year|quarter)|by\s+(?:fiscal\s+)?year|for\s+each\s+(?:fiscal\s+)?year|each\s+(?:fiscal\s+)?year|every\s+(?:fiscal\s+)?year|per\s+year|annual(?:ly)?\s+(?:series|history)|trend|history|over\s+time|series)\b/i;
 
