@@ -11,7 +11,7 @@ import { matchMetrics } from '../match-metric';
 import { getFormula } from '@/lib/ontology/formulas';
 import { isFiller } from '../filler';
 import { restatesMeasure } from '@/lib/ontology/vocabulary/gloss';
-import { getMetric } from '@/lib/ontology/metrics';
+import { getMetric, METRICS } from '@/lib/ontology/metrics';
 import type { MetricRef } from '../types';
 import { BARE_TURNS, CLASS_VERBS, measureClass, TURNS, VERB_COMPLEMENTS } from './ordinary-words';
 import { SOURCE_PREPOSITIONS } from './discourse-lexicon';
@@ -332,6 +332,7 @@ export const measureVerbReader: Reader = {
     };
     const isCashWord = (m: MeasureAt) => m.ref.id === 'cash' && /^cash$/i.test(question.slice(m.start, m.end));
     turnBareWords(r, inSentence, isCashWord);
+    parentShare(r);
     // "cash" as the money a flow is paid or received in
     const flows = r.measureAt.filter((m) => m.ref.periodType === 'duration');
     const cash = r.measureAt.filter((m) => isCashWord(m) && flows.some((f) => inSentence(m.start, f)));
@@ -434,4 +435,54 @@ function turnBareWords(r: Reading, inSentence: (at: number, m: { start: number }
       if (r.ambiguous?.phrase && new RegExp(`^${r.ambiguous.phrase}$`, 'i').test(w[0])) r.ambiguous = null;
     }
   }
+}
+
+/** "for its own shareholders", "belonged to Tesla's own stockholders": the owners of the parent. */
+const OWN_HOLDERS =
+  /\b(?:(?:kept\s+for|keep\s+for|keeps\s+for|for|to|belong(?:s|ed|ing)?\s+to|attributable\s+to|available\s+to)\s+)?(?:its|their|the\s+company['’]s|\S+['’]s?)\s+own\s+(?:shareholders|stockholders|owners|equity\s+holders)\b/gi;
+/** "after the minority partners' share", "leaving out non-controlling interests": what the parent's figure leaves out. */
+const WITHOUT_MINORITY =
+  /\b(?:after|excluding|leaving\s+out|net\s+of|without|less|not\s+counting)\s+(?:the\s+)?(?:non-?\s?controlling|minority)\s+(?:interests?|partners|shareholders|stockholders|owners|holders|stakes?)(?:['’]s?)?(?:\s+(?:share|portion|stake|part|cut))?/gi;
+/** A measure the ontology describes as the parent's figure ("Net income attributable to the parent"). */
+const isParentFigure = (id: string) => /attributable to the parent/i.test(getMetric(id)?.description ?? '');
+
+/**
+ * Words that say a figure is the parent's — its own shareholders', after the minority partners' share — placed with a
+ * measure that is the parent's figure (net income, shareholders' equity); where a word with several readings was
+ * asked ("profit", "equity"), they choose the one reading that is the parent's figure. With any other measure they
+ * stay unplaced and block (revenue has no minority share to leave out).
+ */
+function parentShare(r: Reading): void {
+  const { question, spans } = r;
+  const said = [...question.matchAll(OWN_HOLDERS), ...question.matchAll(WITHOUT_MINORITY)]
+    .map((m) => ({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }))
+    // the company's name inside ("Tesla's own stockholders") is placed already; the other words must not be
+    .filter((m) => spans.tokens.some((t) => m.start <= t.start && t.end <= m.end && !spans.taken(t.start, t.end)));
+  if (said.length === 0) return;
+  // the minority interests named as what the figure leaves out are no figure asked
+  const left = [...question.matchAll(WITHOUT_MINORITY)].map((m) => ({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+  const inLeft = (m: { start: number; end: number }) => left.some((l) => l.start <= m.start && m.end <= l.end);
+  const rest = r.measureAt.filter((m) => !inLeft(m));
+  if (rest.some((m) => !isParentFigure(m.ref.id))) return;
+  r.measureAt = rest;
+  r.metricMentions = r.metricMentions.filter((m) => !inLeft(m));
+  if (r.measureAt.length === 0) {
+    // the word with several readings, read as the one that is the parent's figure
+    const word = /\b(profits?|earnings|equity)\b/i.exec(question);
+    const options = word
+      ? METRICS.filter((m) => isParentFigure(m.id) && [m.label, ...m.synonyms].some((x) => new RegExp(`\\b${word[1]}\\b`, 'i').test(x)))
+      : [];
+    const ref = options.length === 1 && options[0] ? refOf(options[0].id) : null;
+    if (!word || !ref || spans.taken(word.index, word.index + word[0].length)) return;
+    const [start, end] = [word.index, word.index + word[0].length];
+    r.measureAt.push({ ref, start, end });
+    r.metricMentions.push({ ref, phrase: word[0].toLowerCase(), index: start, start, end, qualifiers: [] });
+    spans.claim(start, end, 'measure', ref.id);
+    r.ambiguous = null;
+  }
+  if (r.measureAt.length !== 1 || !r.measureAt.every((m) => isParentFigure(m.ref.id))) return;
+  for (const m of said)
+    for (const t of spans.tokens)
+      if (m.start <= t.start && t.end <= m.end && !spans.taken(t.start, t.end))
+        spans.claim(t.start, t.end, 'qualifier', "the parent's share");
 }
