@@ -65,6 +65,17 @@ describe('members named in the filer’s words', () => {
     expect(dims("Walmart's Sam's Club net sales in fiscal 2024")).toEqual({ [SEG]: 'wmt:SamsClubSegmentMember' });
   });
 
+  it('a member whose name opens with a task verb joined by "&" is the member, not an instruction', () => {
+    const compute = { entityId: 'aapl', axis: SEG, member: 'aapl:ComputeAndStorageSegmentMember', labels: ['Compute And Storage'] };
+    const r = planQuestion('Compute & Storage segment operating income for fiscal 2024 (Apple)', {
+      catalog,
+      measures: { members: [...members, compute] },
+    });
+    expect(r.status === 'planned' ? r.intent.metric?.dimensions : r.status).toEqual({ [SEG]: 'aapl:ComputeAndStorageSegmentMember' });
+    // the verb alone still leads the task
+    expect(plan('Compute the Americas segment operating income at Apple for fiscal 2024').status).toBe('planned');
+  });
+
   it('reads a slice only by both its members’ names; one name filed only as slices is asked back', () => {
     expect(dims('Grocery net sales at Walmart U.S. in fiscal 2025')).toEqual({
       [SEG]: 'wmt:WalmartUSSegmentMember',

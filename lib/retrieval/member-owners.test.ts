@@ -30,4 +30,14 @@ describe('the company whose member a question names by a proper name', () => {
   it('the one-word member still owns a one-word name', () => {
     expect(ownedMember('Revenue of Other in 2023', ['Other'], RETAILER)?.label).toBe('Other');
   });
+
+  it('a name joined by "&" is one name, its first word too at the start of the question', () => {
+    // a chip maker with a "Render & Fabric" segment and a search company with a "Fabric" product line
+    const CHIPS = [member('chip', 'chip:RenderAndFabricSegmentMember', ['Render And Fabric', 'Render & Fabric'])];
+    const SEARCH = [member('srch', 'srch:FabricMember', ['Fabric'])];
+    const q = 'Render & Fabric segment operating income for fiscal 2024';
+    expect(ownedMember(q, ['Fabric'], CHIPS)?.text).toBe('Render & Fabric segment');
+    expect(ownedMember(q, ['Fabric'], SEARCH)).toBeNull();
+    expect(ownedMember('Fabric revenue for fiscal 2024', ['Fabric'], SEARCH)?.label).toBe('Fabric');
+  });
 });

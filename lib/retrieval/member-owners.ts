@@ -80,18 +80,34 @@ export function ownedMember(
     const w = words[i];
     return w !== undefined && proper.has(w.word) && /^[A-Z]/.test(question.slice(w.start, w.end));
   };
+  // a capitalised word joined to a name word by "&" belongs to the name, even where it is not read as a name
+  // (the question's first word: "Compute & Networking segment …"); "&" is a word of its own ("and")
+  const text = (i: number) => {
+    const w = words[i];
+    return w ? question.slice(w.start, w.end) : '';
+  };
+  const amp = (i: number) => text(i) === '&';
+  const capital = (i: number) => /^[A-Z]/.test(text(i));
   // the runs of capitalised name words as written side by side: each is one name
   const runOf = (i: number) => {
     let [from, to] = [i, i];
-    while (isProper(from - 1)) from--;
-    while (isProper(to + 1)) to++;
+    for (;;) {
+      if (isProper(from - 1)) from--;
+      else if (amp(from - 1) && capital(from - 2)) from -= 2;
+      else break;
+    }
+    for (;;) {
+      if (isProper(to + 1)) to++;
+      else if (amp(to + 1) && capital(to + 2)) to += 2;
+      else break;
+    }
     return { from, to };
   };
   const whole = (covered: readonly number[]) => {
     const set = new Set(covered);
     return covered.filter(isProper).every((i) => {
       const { from, to } = runOf(i);
-      for (let j = from; j <= to; j++) if (!set.has(j)) return false;
+      for (let j = from; j <= to; j++) if (!set.has(j) && !amp(j)) return false;
       return true;
     });
   };

@@ -55,9 +55,12 @@ const ANSWER_FORM = new Set(
 const ANSWER_FORM_STRONG =
   /\b(?:answer|respond|response|reply|give|provide|state|quote|short|brief|briefly|quick|quickly|concise|commentary|explanation|number|figure|line|sentence)\b/i;
 
-/** A task verb opening a clause and governing the figure ("Please state Apple's revenue", "Compute …"). */
+/**
+ * A task verb opening a clause and governing the figure ("Please state Apple's revenue", "Compute …"); never one
+ * joined to the next word by "&", which makes it part of a name ("Compute & Networking", a segment).
+ */
 const TASK_LEAD =
-  /^(?:(?:please|kindly|now|so|ok(?:ay)?)\s*,?\s+)*(?:state|give(?:\s+(?:me|us))?|tell\s+(?:me|us)|provide|report|show(?:\s+(?:me|us))?|list|compute|calculate|work\s+out|figure\s+out|find|determine|quote|estimate|look\s+up|pull(?:\s+up)?|fetch|get(?:\s+(?:me|us))?|i\s+(?:need|want|would\s+like|['’]d\s+like)(?:\s+to\s+know)?|can\s+you\s+(?:tell\s+me|give\s+me|state|provide|compute|calculate|find))\b/i;
+  /^(?:(?:please|kindly|now|so|ok(?:ay)?)\s*,?\s+)*(?:state|give(?:\s+(?:me|us))?|tell\s+(?:me|us)|provide|report|show(?:\s+(?:me|us))?|list|compute|calculate|work\s+out|figure\s+out|find|determine|quote|estimate|look\s+up|pull(?:\s+up)?|fetch|get(?:\s+(?:me|us))?|i\s+(?:need|want|would\s+like|['’]d\s+like)(?:\s+to\s+know)?|can\s+you\s+(?:tell\s+me|give\s+me|state|provide|compute|calculate|find))\b(?!\s*&)/i;
 
 /** Text between sentence ends, commas, colons, semicolons and brackets. */
 export function clauses(question: string): [number, number][] {
