@@ -353,6 +353,8 @@ describe('quotable sentences', () => {
     expect(quotable(at('Interest Rate Sensitivity.'))).toBeNull();
     expect(quotable(at('Review of Internal Controls and the Audit Process.'))).toBeNull();
     expect(quotable(at('Ltd., among others.'))).toBeNull();
+    expect(quotable(at('Management Report on Controls over Financial Reporting.'))).toBeNull();
+    expect(quotable(at('The following tables show segment revenues by geography and channel for each period.'))).toBeNull();
     expect(titleOf('Item 9A — Assessment of Disclosure Controls and Procedures.')).toBeNull();
     // a short sentence of its own stays quotable, and a risk factor's title stays a title
     expect(quotable(at('Demand for our consoles fell sharply.'))?.text).toBe('Demand for our consoles fell sharply.');

@@ -62,11 +62,14 @@ export function quotable(s: { text: string; start: number; end: number }): { tex
   // (a lone initial before a lower-case word is the tail of a name cut at a break — "S. customers, which …" of "U.S." — not a sentence's start)
   if (/^[A-Z]\.\s+[a-z]/.test(text)) return null;
   if (headingLike(text)) return null;
+  // (a table's caption — "The following tables present revenues by segment …" — says nothing without its table)
+  if (/^(?:the|these) following (?:tables?|charts?|graphs?|schedules?)\b|^the (?:tables?|charts?) (?:below|above)\b/i.test(text))
+    return null;
   return { text, start, end: s.end };
 }
 
 /** words that stay lower case inside a title ("Evaluation of Disclosure Controls and Procedures") */
-const TITLE_GLUE = new Set('a an and as at by for from in of on or the to with vs'.split(' '));
+const TITLE_GLUE = new Set('a an and as at by for from in into of on or over per the to under via with vs'.split(' '));
 
 /**
  * A sub-heading run into the text with a full stop ("Currency Rate Exposure.", "Suppliers and Supply
