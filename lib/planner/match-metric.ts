@@ -8,6 +8,7 @@
 import { FORMULAS } from '@/lib/ontology/formulas';
 import { pluralOf, singularOf, singularOfLast, withLastWord } from '@/lib/ontology/inflect';
 import { METRICS } from '@/lib/ontology/metrics';
+import { receivedPhrases } from '@/lib/ontology/vocabulary/received';
 import { CAPTION_PATTERNS, EXPENSE_TAIL_WORDS, TOTAL_WORDS } from '@/lib/ontology/shorthand';
 import {
   type MeasureQualifier,
@@ -354,6 +355,8 @@ function conceptPhrases(label: string): string[] {
     if (post && w && v && v !== w) out.push(`${post[1]}${v}${post[3]}`);
   }
   for (const p of [...out]) if (/\bnon(?=[a-z]{4})/i.test(p)) out.push(p.replace(/\bnon(?=[a-z]{4})/gi, 'non-'));
+  // "Rental income" asked as the rent collected (lib/ontology/vocabulary/received)
+  out.push(...receivedPhrases(label));
   return out;
 }
 
