@@ -23,6 +23,9 @@ describe('the ordinary words of analysts name a measure', () => {
   it.each([
     ['In FY2022, what remained after the cost of sales at Zeta Foods?', 'gross_profit'],
     ['What was left over after all operating expenses at Acme Widgets in FY2021?', 'operating_income'],
+    // the company the remainder is for, named between the verb and "after"
+    ['What remained for Zeta Foods after its cost of sales in FY2022?', 'gross_profit'],
+    ['In FY2021 what was left for Acme Widgets after all operating costs?', 'operating_income'],
     ['Did Acme Widgets financing activities provide or consume cash in FY2022?', 'financing_cash_flow'],
     ['What did it cost Zeta Foods to produce the goods it sold in FY2021?', 'cost_of_revenue'],
     ['What was the cost of manufacturing what it sold for Acme Widgets in FY2020?', 'cost_of_revenue'],

@@ -97,8 +97,8 @@ const PPE = alt(
   'property',
 );
 
-/** "what was left (over) after", "what remained after" with no amount before it: the subtotal below a line of costs ("revenue left over after …" is a difference the formula reader reads). */
-const LEFT_AFTER = `(?:what|how much) (?:was |is |were |had |has )?${alt('left', 'left over', 'leftover', 'remained', 'remains', 'remaining')} after `;
+/** "what was left (over) after", "what remained (for the company) after" with no amount before it: the subtotal below a line of costs ("revenue left over after …" is a difference the formula reader reads). */
+const LEFT_AFTER = `(?:what|how much) (?:was |is |were |had |has )?${alt('left', 'left over', 'leftover', 'remained', 'remains', 'remaining')} (?:for (?:it |them |the company )?)?after `;
 /** Verbs of a cash flow section ("investing activities used cash", "bring in or use cash"). */
 const CASH_VERB = alt(
   'bring in',
