@@ -427,7 +427,8 @@ const day: Parser<number> = map(
 );
 const anyY4 = map(num(4), (n) => n);
 
-type DateValue = { date: ISODate } | Invalid;
+/** a date, or why not; `either`: a numeric date whose two parts could each be the month, both readings valid */
+type DateValue = { date: ISODate } | (Invalid & { either?: [ISODate, ISODate] });
 function dateOf(year: number, month: number, d: number, text: string): DateValue {
   if (month < 1 || month > 12 || d < 1 || d > daysInMonth(year, month)) return { invalid: `"${text}" is not a valid date` };
   return { date: makeDate(year, month, d) };
@@ -486,7 +487,11 @@ export const date: Parser<DateValue> = memo(
       ),
       ([a, , b, , y], ts, from, to) => {
         const text = textOf(ts, from, to);
-        if (a <= 12 && b <= 12 && a !== b) return { invalid: `"${text}" could be ${a}.${b} or ${b}.${a}: write the month as a word` };
+        if (a <= 12 && b <= 12 && a !== b)
+          return {
+            invalid: `"${text}" could be ${a}.${b} or ${b}.${a}: write the month as a word`,
+            either: [makeDate(y, a, b), makeDate(y, b, a)],
+          };
         return a > 12 || b <= 12 ? dateOf(y, b, a, text) : dateOf(y, a, b, text);
       },
     ),
@@ -506,7 +511,11 @@ export const date: Parser<DateValue> = memo(
       ),
       ([a, , b, , y], ts, from, to) => {
         const text = textOf(ts, from, to);
-        if (a <= 12 && b <= 12 && a !== b) return { invalid: `"${text}" could be ${a}/${b} or ${b}/${a}: write the month as a word` };
+        if (a <= 12 && b <= 12 && a !== b)
+          return {
+            invalid: `"${text}" could be ${a}/${b} or ${b}/${a}: write the month as a word`,
+            either: [makeDate(y, a, b), makeDate(y, b, a)],
+          };
         return a > 12 ? dateOf(y, b, a, text) : dateOf(y, a, b, text);
       },
     ),
@@ -792,7 +801,16 @@ const filing: Parser<PeriodSpec> = alt<PeriodSpec>(
 
 // ── phrases ─────────────────────────────────────────────────────────────────────────────────────
 function dateSpec(d: DateValue, build: (date: ISODate) => PeriodSpec): PeriodSpec {
-  return isInvalid(d) ? { type: 'invalid', reason: d.invalid } : build(d.date);
+  if (!isInvalid(d)) return build(d.date);
+  return d.either
+    ? { type: 'invalid', reason: d.invalid, readings: d.either.map((date) => ({ date, spec: build(date) })) }
+    : { type: 'invalid', reason: d.invalid };
+}
+
+/** A spec built over another; an invalid one stays invalid, its readings (an ambiguous numeric date's) built over too. */
+function over(ref: PeriodSpec, build: (ref: PeriodSpec) => PeriodSpec): PeriodSpec {
+  if (ref.type !== 'invalid') return build(ref);
+  return ref.readings ? { ...ref, readings: ref.readings.map((r) => ({ date: r.date, spec: build(r.spec) })) } : ref;
 }
 
 /** The word or dash between the two dates of a range. */
@@ -1065,8 +1083,7 @@ const relativeTo: Parser<PeriodSpec> = memo(
             ? { type: 'relative', which: 'latest_quarter' }
             : { type: 'relative', which: 'last_fiscal_year' }
           : anchor;
-      if (ref.type === 'invalid') return ref;
-      return { type: 'relative_to', which: head.which, ref, ...(head.steps > 1 ? { steps: head.steps } : {}) };
+      return over(ref, (ref) => ({ type: 'relative_to', which: head.which, ref, ...(head.steps > 1 ? { steps: head.steps } : {}) }));
     },
   ),
 );
@@ -1089,26 +1106,26 @@ export const RULES: Parser<RuleHit>[] = [
     map(seq(ttmWord, opt(seq(opt(alt(openParen, comma)), opt(ttmConnector), the, ttmRef, opt(punct(')'))))), ([, ref]): PeriodSpec => {
       if (!ref) return { type: 'ttm', ref: null };
       const r = ref[3];
-      return r.type === 'invalid' ? r : { type: 'ttm', ref: r };
+      return over(r, (ref) => ({ type: 'ttm', ref }));
     }),
   ),
   rule(
     'boundary',
     alt<PeriodSpec>(
       map(seq(opt(asOf), the, word('end', 'close', 'beginning', 'start'), word('of'), the, edgeRef), ([, , edge, , , ref]) =>
-        ref.type === 'invalid' ? ref : { type: 'boundary', edge: edge.lower === 'end' || edge.lower === 'close' ? 'end' : 'start', ref },
+        over(ref, (ref) => ({ type: 'boundary', edge: edge.lower === 'end' || edge.lower === 'close' ? 'end' : 'start', ref })),
       ),
       // when fiscal 2025 began, as 2024 ended: the edge of the period a clause says began or ended
       map(seq(word('when', 'as'), edgeRef, word('began', 'begun', 'started', 'opened', 'ended', 'closed', 'finished')), ([, ref, edge]) =>
-        ref.type === 'invalid' ? ref : { type: 'boundary', edge: BEGAN.has(edge.lower) ? 'start' : 'end', ref },
+        over(ref, (ref) => ({ type: 'boundary', edge: BEGAN.has(edge.lower) ? 'start' : 'end', ref })),
       ),
       // start 2025 with, entered fiscal 2025 with, ended FY2024 with: the edge of the period the verb names
       map(seq(word(...BEGIN_VERBS, ...END_VERBS), edgeRef, word('with')), ([edge, ref]) =>
-        ref.type === 'invalid' ? ref : { type: 'boundary', edge: BEGIN_VERBS.includes(edge.lower) ? 'start' : 'end', ref },
+        over(ref, (ref) => ({ type: 'boundary', edge: BEGIN_VERBS.includes(edge.lower) ? 'start' : 'end', ref })),
       ),
       // the last day of fiscal 2024, the first day of FY2025
       map(seq(opt(asOf), the, word('last', 'first'), word('day'), word('of'), the, edgeRef), ([, , edge, , , , ref]) =>
-        ref.type === 'invalid' ? ref : { type: 'boundary', edge: edge.lower === 'last' ? 'end' : 'start', ref },
+        over(ref, (ref) => ({ type: 'boundary', edge: edge.lower === 'last' ? 'end' : 'start', ref })),
       ),
       // fiscal year-end 2024, the fiscal year end of 2023: the end of that fiscal year
       map(
@@ -1120,9 +1137,8 @@ export const RULES: Parser<RuleHit>[] = [
         }),
       ),
       // period-end Q2 2022, year-end FY24
-      map(
-        seq(opt(asOf), the, word('period', 'quarter', 'year'), opt(hyphen), word('end'), opt(word('of')), edgeRef),
-        ([, , , , , , ref]) => (ref.type === 'invalid' ? ref : { type: 'boundary', edge: 'end', ref }),
+      map(seq(opt(asOf), the, word('period', 'quarter', 'year'), opt(hyphen), word('end'), opt(word('of')), edgeRef), ([, , , , , , ref]) =>
+        over(ref, (ref) => ({ type: 'boundary', edge: 'end', ref })),
       ),
       // the end of the December 2025 quarter
       map(
@@ -1226,7 +1242,7 @@ export const RULES: Parser<RuleHit>[] = [
       ),
       // FY24 year-end, fiscal 2021 year-ends, Q3 FY25 quarter end, 2020 year end
       map(seq(edgeRef, word('year', 'quarter', 'period'), opt(hyphen), word('end', 'ends')), ([ref]) =>
-        ref.type === 'invalid' ? ref : { type: 'boundary', edge: 'end', ref },
+        over(ref, (ref) => ({ type: 'boundary', edge: 'end', ref })),
       ),
     ),
   ),
@@ -1385,7 +1401,7 @@ export const RULES: Parser<RuleHit>[] = [
           map(seq(monthYear, opt(seq(opt(hyphen), quarterW))), ([m]): PeriodSpec => ({ type: 'month', month: m.month, year: m.year })),
         ),
       ),
-      ([, , , ref]): PeriodSpec => (ref.type === 'invalid' ? ref : { type: 'ytd_through', ref }),
+      ([, , , ref]): PeriodSpec => over(ref, (ref) => ({ type: 'ytd_through', ref })),
     ),
   ),
   rule(

@@ -123,7 +123,11 @@ export type PeriodSpec =
   | { type: 'same_period'; year: YearRef }
   /** "latest 10-K", "most recent 10-Q", "the 2024 annual report": the period a filing covers */
   | { type: 'filing'; form: '10-K' | '10-Q' | 'annual'; which: 'latest' | number }
-  | { type: 'invalid'; reason: string };
+  /**
+   * A phrase that names no period. `readings`: a numeric date both of whose parts could be the month ("2/3/24"),
+   * each reading's period; the entity's own period ends decide between them (exactly one ending on its date).
+   */
+  | { type: 'invalid'; reason: string; readings?: { date: ISODate; spec: PeriodSpec }[] };
 
 /** A period phrase found in text. */
 export interface PeriodPhrase {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPLE, CALENDAR_YEAR, DEC_TO_MAR, HELIOS, NVIDIA } from './__fixtures__/calendars';
+import { APPLE, CALENDAR_YEAR, DEC_TO_MAR, HELIOS, MARVELL, NVIDIA } from './__fixtures__/calendars';
 import { resolvePeriod, resolveSpec, type PeriodResolution, type ResolveContext, type ResolvedPeriod } from './resolve-period';
 import type { PeriodSpec, YearEndCheck } from './period-spec';
 
@@ -229,6 +229,29 @@ describe('resolvePeriod: 52/53-week calendars', () => {
     expect(r).toMatchObject({ kind: 'window', fiscalPeriod: 'OTHER' });
     expect(range(r)).toBe('2024-07-01..2025-06-30');
     expect(ok(resolvePeriod('quarter ended 31 May 2025', helios)).kind).toBe('window');
+  });
+});
+
+describe('resolvePeriod: a numeric date either of whose parts could be the month', () => {
+  const marvell: ResolveContext = { calendars: MARVELL, latestPeriodEnd: '2025-05-03' };
+  it('takes the one reading that ends a fiscal period of the entity, by its calendar', () => {
+    // 1 Feb 2025 ends Marvell's fiscal 2025; 2 Jan 2025 ends nothing
+    expect(range(resolvePeriod('fiscal year ended 2/1/25', marvell))).toBe('2024-02-04..2025-02-01');
+    // 2 Nov 2024 ends its third quarter; 11 Feb 2024 ends nothing
+    expect(range(resolvePeriod('three months ended 11/2/24', marvell))).toBe('2024-08-04..2024-11-02');
+    expect(range(resolvePeriod('as of 11/2/24', marvell))).toBe('@2024-11-02');
+    const r = ok(resolvePeriod('FYE 2/1/25', marvell));
+    expect(r.label).toBe('FY2025');
+    expect(r.notes.join(' ')).toContain('1 Feb 2025');
+  });
+  it('refuses, naming both readings, when neither ends a period of the entity', () => {
+    const r = resolvePeriod('quarter ended 5/4/24', { calendars: CALENDAR_YEAR });
+    expect(r.status).toBe('unresolvable');
+    expect('reason' in r ? r.reason : '').toMatch(/4 May 2024 or 5 Apr 2024|5 Apr 2024 or 4 May 2024/);
+  });
+  it('reads the entity it is asked for: the same text ends a period of one company and not of another', () => {
+    expect(range(resolvePeriod('year ended 2/1/25', marvell))).toBe('2024-02-04..2025-02-01');
+    expect(resolvePeriod('year ended 2/1/25', { calendars: CALENDAR_YEAR }).status).toBe('unresolvable');
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import type { ISODate } from '@/lib/domain/types';
 import { addDays, daysBetween, daysInMonth, makeDate, toDayNumber, ymd } from './dates';
+import { deriveFiscal } from './derive';
 import type { YearEndCheck } from './period-spec';
 import { formatDateRange, formatFiscalLabel } from './label';
 import { extractPeriodPhrases, type PeriodSpec, type RelativeToWhich } from './phrases';
@@ -183,6 +184,32 @@ function noYearResult(text: string, ctx: ResolveContext, position: FiscalPositio
   };
 }
 
+/**
+ * "FYE 2/3/24": a numeric date either of whose parts could be the month. The reading that ends a fiscal quarter or
+ * year of the entity (by its calendar's dates) is the one meant; when both do, the question is asked back with both,
+ * when neither does, it is refused with both readings named — never read one way by convention.
+ */
+function readingsResult(
+  text: string,
+  ctx: ResolveContext,
+  reason: string,
+  readings: { date: ISODate; spec: PeriodSpec }[],
+): PeriodResolution {
+  const ends = readings.filter((r) => deriveFiscal({ type: 'instant', date: r.date }, ctx.calendars, ctx.options).fiscalPeriod !== 'OTHER');
+  const dates = readings.map((r) => formatDateRange({ type: 'instant', date: r.date })).join(' or ');
+  if (ends.length === 0) return unresolvable(text, `${reason} (${dates}); neither ends a fiscal period of the entity`);
+  const found = ends.map((r) => resolveSpec(r.spec, ctx, text));
+  if (found.length === 1) {
+    const r = found[0]!;
+    const day = formatDateRange({ type: 'instant', date: ends[0]!.date });
+    return r.status === 'resolved'
+      ? { ...r, notes: [...r.notes, `"${text}" read as ${day}: the only reading that ends a fiscal period of the entity`] }
+      : r;
+  }
+  const options = found.filter((r): r is ResolvedPeriod => r.status === 'resolved');
+  return { status: 'ambiguous', text, reason: `${reason}: ${dates} both end a fiscal period of the entity`, options };
+}
+
 function isCalendarLike(ctx: ResolveContext): boolean {
   const list = calendarList(ctx.calendars);
   const rule = list[list.length - 1]!.yearEnd;
@@ -193,7 +220,7 @@ function isCalendarLike(ctx: ResolveContext): boolean {
 export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string): PeriodResolution {
   switch (spec.type) {
     case 'invalid':
-      return unresolvable(text, spec.reason);
+      return spec.readings ? readingsResult(text, ctx, spec.reason, spec.readings) : unresolvable(text, spec.reason);
     case 'fiscal': {
       if (spec.year.style === 'span') {
         for (let label = spec.year.year - 1; label <= spec.year.spanEnd! + 1; label++) {
