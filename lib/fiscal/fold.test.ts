@@ -138,6 +138,35 @@ describe('folding pieces written apart', () => {
   });
 });
 
+describe('a quarter named only by the month it ends in', () => {
+  const specs = (q: string) => extractPeriodPhrases(q).map((p) => p.spec);
+  it('stands alone as a month quarter when no year is written', () => {
+    expect(specs('sales for the October quarter')).toEqual([{ type: 'month_quarter', month: 10 }]);
+    expect(specs('the July-quarter gross margin')).toEqual([{ type: 'month_quarter', month: 7 }]);
+  });
+  it('folds with the year written after it: fiscal for "fiscal", calendar for a bare year', () => {
+    expect(specs('October quarter operating income for fiscal 2024')).toMatchObject([
+      { type: 'named_by_month', length: 'quarter', month: 10, year: 2024, yearKind: 'fiscal' },
+    ]);
+  });
+  it('takes the one year a sibling month quarter names, of the same kind', () => {
+    expect(specs('gross profit in the October quarter compared with the July quarter of FY2024')).toMatchObject([
+      { type: 'named_by_month', month: 10, year: 2024, yearKind: 'fiscal' },
+      { type: 'named_by_month', month: 7, year: 2024, yearKind: 'fiscal' },
+    ]);
+    expect(specs('sales in the October quarter against the July quarter of 2023')).toMatchObject([
+      { type: 'named_by_month', month: 10, year: 2023, yearKind: 'calendar' },
+      { type: 'named_by_month', month: 7, year: 2023, yearKind: 'calendar' },
+    ]);
+  });
+  it('takes no year when the question names two', () => {
+    expect(specs('the October quarter of 2023 vs the July quarter of fiscal 2024 and the April quarter')[2]).toEqual({
+      type: 'month_quarter',
+      month: 4,
+    });
+  });
+});
+
 describe('temporalWordSpans', () => {
   const words = (q: string) => temporalWordSpans(q).map((s) => s.word);
   it('reports every temporal-looking word, generously', () => {

@@ -54,6 +54,25 @@ function withPosition(s: PeriodSpec, position: FiscalPosition): PeriodSpec | nul
   return y.kind === 'calendar' ? { type: 'calendar', position, year: y.year } : { type: 'fiscal', position, year: y.year };
 }
 
+/**
+ * A quarter named by its month ("the April quarter") in the year of a year-only phrase: "of fiscal 2025" names the fiscal
+ * year's quarter ending in that month, a bare or calendar year ("of 2025") the quarter ending in that month of 2025.
+ */
+function withMonth(s: PeriodSpec, month: number): PeriodSpec | null {
+  const y = yearOf(s);
+  if (!y || (s.type !== 'bare_year' && !(s.type === 'fiscal' && s.position === 'FY') && !(s.type === 'calendar' && s.position === 'FY')))
+    return null;
+  if (y.kind === 'calendar') return { type: 'named_by_month', length: 'quarter', month, year: y.year, yearKind: 'calendar' };
+  if (y.year.style === 'span') return null;
+  return {
+    type: 'named_by_month',
+    length: 'quarter',
+    month,
+    year: y.year.year,
+    yearKind: y.year.style === 'fiscal' ? 'fiscal' : 'calendar',
+  };
+}
+
 function partsOf(p: PeriodPhrase): [number, number][] {
   return p.parts ?? [[p.start, p.end]];
 }
@@ -208,6 +227,12 @@ function foldPairs(question: string, out: PeriodPhrase[]): PeriodPhrase[] {
         spec = ytdEnd(out[hit.j]!.spec);
         if (spec?.type === 'latest_position') rule = 'position_only';
       }
+    } else if (s.type === 'month_quarter') {
+      hit = partner(question, out, i, isYearOnly);
+      if (hit) {
+        spec = withMonth(out[hit.j]!.spec, s.month);
+        rule = 'month_named';
+      }
     } else if (s.type === 'latest_position') {
       hit = partner(question, out, i, isYearOnly);
       if (hit) {
@@ -260,7 +285,9 @@ function foldPairs(question: string, out: PeriodPhrase[]): PeriodPhrase[] {
  * the position's year and is consumed; "Q3 and the full year 2025", "Q3 vs FY2025" keep both.
  */
 function inheritYear(question: string, out: PeriodPhrase[]): void {
-  const years = out.map((p) => (p.spec.type === 'latest_position' ? null : yearOf(p.spec))).filter((y) => y !== null);
+  const years = out
+    .map((p) => (p.spec.type === 'latest_position' || p.spec.type === 'month_quarter' ? null : yearOf(p.spec)))
+    .filter((y) => y !== null);
   if (years.length === 0) return;
   const key = (y: (typeof years)[number]) =>
     y.kind === 'calendar' ? `C${y.year}` : `F${y.year.year}${y.year.style === 'span' ? `-${y.year.spanEnd}` : ''}`;
@@ -286,6 +313,37 @@ function inheritYear(question: string, out: PeriodPhrase[]): void {
     }
   }
 }
+/**
+ * Quarters named by their months without a year ("the July quarter over the April quarter of fiscal 2025") in a question
+ * whose month-named quarters and years name exactly one year, of one kind: each takes that year, as a position does.
+ */
+/** The year (and its kind) a phrase gives a month-named quarter; null: one it cannot give; undefined: none. */
+function monthYearOf(p: PeriodPhrase): { year: number; yearKind: 'fiscal' | 'calendar' } | null | undefined {
+  const s = p.spec;
+  if (s.type === 'named_by_month' && s.length === 'quarter') return { year: s.year, yearKind: s.yearKind };
+  const m = isYearOnly(p) ? withMonth(s, 1) : null;
+  if (m?.type === 'named_by_month') return { year: m.year, yearKind: m.yearKind };
+  // a period with a year of another kind ("Q3 FY2025", "FY2024-25") leaves the month's year unsaid
+  return yearOf(s) || isYearOnly(p) ? null : undefined;
+}
+
+function inheritMonthYear(out: PeriodPhrase[]): void {
+  if (!out.some((p) => p.spec.type === 'month_quarter')) return;
+  const years = new Map<string, { year: number; yearKind: 'fiscal' | 'calendar' }>();
+  for (const p of out) {
+    const y = monthYearOf(p);
+    if (y === null) return;
+    if (y) years.set(`${y.yearKind}${y.year}`, y);
+  }
+  if (years.size !== 1) return;
+  const y = [...years.values()][0]!;
+  for (let i = 0; i < out.length; i++) {
+    const s = out[i]!.spec;
+    if (s.type === 'month_quarter')
+      out[i] = { ...out[i]!, rule: 'month_inherited', spec: { type: 'named_by_month', length: 'quarter', month: s.month, ...y } };
+  }
+}
+
 /** Words that make two period phrases two periods ("Q3 and FY2025", "Q3 vs the full year 2025"). */
 const JOINS_PERIODS = /\b(?:and|or|vs\.?|versus|compared|against|plus|minus|over|full[- ]year|whole\s+year)\b|[&;=+]/i;
 
@@ -296,5 +354,6 @@ export function foldPhrases(question: string, phrases: PeriodPhrase[]): PeriodPh
   sameYearAnaphora(out);
   const folded = foldPairs(question, out);
   inheritYear(question, folded);
+  inheritMonthYear(folded);
   return folded;
 }

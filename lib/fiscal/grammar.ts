@@ -1364,6 +1364,11 @@ export const RULES: Parser<RuleHit>[] = [
     ),
   ),
   rule(
+    'month_named',
+    // the January quarter, the April-quarter: the fiscal quarter ending in that month, its year named elsewhere or asked
+    map(seq(monthName, opt(hyphen), quarterW), ([m]): PeriodSpec => ({ type: 'month_quarter', month: m })),
+  ),
+  rule(
     'date_range',
     alt<PeriodSpec>(
       // "from July 1, 2024 to September 30, 2024", "2024-07-01 to 2024-09-30", "between 1 July 2024 and 30 September 2024"

@@ -68,6 +68,11 @@ export type PeriodSpec =
   /** a position without a year ("Q3", "first half"): the latest one reported */
   | { type: 'latest_position'; position: FiscalPosition }
   /**
+   * A quarter named only by the month it ends in ("the January quarter", "the April quarter"): the entity's fiscal
+   * quarter ending in that month, in the year the question names beside it (then a `named_by_month`); alone, asked back
+   */
+  | { type: 'month_quarter'; month: number }
+  /**
    * A period named by the month it ends in: "the March quarter of 2025", "the three months to
    * September 2021", "the year ended September 2024", "FYE Jan-24" (yearKind 'calendar': `year` is
    * the calendar year of that month); "September quarter of fiscal 2023" (yearKind 'fiscal': the

@@ -255,6 +255,26 @@ describe('resolvePeriod: a numeric date either of whose parts could be the month
   });
 });
 
+describe('resolvePeriod: a quarter named only by its month, no year', () => {
+  const marvell: ResolveContext = { calendars: MARVELL, latestPeriodEnd: '2025-05-03' };
+  it('asks back with the latest reported quarter ending in that month and the one a year before', () => {
+    const r = resolvePeriod('the November quarter', marvell);
+    expect(r.status).toBe('ambiguous');
+    if (r.status === 'ambiguous') expect(r.options.map((o) => o.label)).toEqual(['Q3 FY2025', 'Q3 FY2024']);
+  });
+  it('offers the latest quarters when no quarter of the entity ends in that month', () => {
+    const r = resolvePeriod('the September quarter', marvell);
+    expect(r.status).toBe('ambiguous');
+    if (r.status === 'ambiguous') {
+      expect(r.reason).toContain('ends in September');
+      expect(r.options.map((o) => o.label)).toEqual(['Q1 FY2026', 'Q4 FY2025', 'Q3 FY2025', 'Q2 FY2025']);
+    }
+  });
+  it('resolves the quarter ending in that month once the question gives the year', () => {
+    expect(range(resolvePeriod('the November quarter of fiscal 2025', marvell))).toBe('2024-08-04..2024-11-02');
+  });
+});
+
 describe('resolvePeriod: calendar changes', () => {
   it('resolves the transition period and refuses the skipped label', () => {
     const ctx: ResolveContext = { calendars: DEC_TO_MAR };

@@ -210,6 +210,42 @@ function readingsResult(
   return { status: 'ambiguous', text, reason: `${reason}: ${dates} both end a fiscal period of the entity`, options };
 }
 
+/**
+ * "the January quarter" with no year: the entity's quarters ending in that month are asked back, the latest reported
+ * and the one a year before as choices; a month no quarter of the entity ends in is refused with the months they do.
+ */
+function monthQuarterResult(text: string, ctx: ResolveContext, month: number): PeriodResolution {
+  const missing = needLatest(text, ctx);
+  if (missing) return missing;
+  const latestEnd = ctx.latestPeriodEnd!;
+  const latest = ymd(latestEnd).year;
+  const endingIn = (m: number, years: number[]) =>
+    years
+      .map((year) => resolveSpec({ type: 'named_by_month', length: 'quarter', month: m, year, yearKind: 'calendar' }, ctx, text))
+      .filter((r): r is ResolvedPeriod => r.status === 'resolved' && r.period.type === 'duration' && r.period.end <= latestEnd);
+  const found = endingIn(month, [latest, latest - 1, latest - 2]).slice(0, 2);
+  if (found.length === 0) {
+    // no quarter of the entity ends in that month: its latest four quarters are the choices
+    const recent = Array.from({ length: 12 }, (_, i) => endingIn(i + 1, [latest, latest - 1]))
+      .flat()
+      .filter((r, i, all) => all.findIndex((o) => o.dateRange === r.dateRange) === i)
+      .sort((a, b) => (a.period.type === 'duration' && b.period.type === 'duration' ? b.period.end.localeCompare(a.period.end) : 0))
+      .slice(0, 4);
+    return {
+      status: 'ambiguous',
+      text,
+      reason: `no fiscal quarter of the entity ends in ${MONTH_NAMES[month - 1]}: its latest quarters are ${recent.map((r) => `${r.label} (${r.dateRange})`).join(', ')}`,
+      options: recent,
+    };
+  }
+  return {
+    status: 'ambiguous',
+    text,
+    reason: `"${text}" names no year: the latest quarter ending in ${MONTH_NAMES[month - 1]} is ${found[0]!.label} (${found[0]!.dateRange})`,
+    options: found,
+  };
+}
+
 function isCalendarLike(ctx: ResolveContext): boolean {
   const list = calendarList(ctx.calendars);
   const rule = list[list.length - 1]!.yearEnd;
@@ -343,6 +379,8 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
       return relativeResult(text, ctx, spec.which);
     case 'latest_position':
       return noYearResult(text, ctx, spec.position);
+    case 'month_quarter':
+      return monthQuarterResult(text, ctx, spec.month);
     case 'fiscal_year_ending_in': {
       const spans = [spec.year - 1, spec.year, spec.year + 1]
         .map((y) => fiscalYearBounds(ctx.calendars, y))
