@@ -229,10 +229,8 @@ function foldPairs(question: string, out: PeriodPhrase[]): PeriodPhrase[] {
       }
     } else if (s.type === 'month_quarter') {
       hit = partner(question, out, i, isYearOnly);
-      if (hit) {
-        spec = withMonth(out[hit.j]!.spec, s.month);
-        rule = 'month_named';
-      }
+      const year = hit ? out[hit.j] : undefined;
+      if (year) [spec, rule] = [withMonth(year.spec, s.month), 'month_named'];
     } else if (s.type === 'latest_position') {
       hit = partner(question, out, i, isYearOnly);
       if (hit) {
@@ -336,12 +334,11 @@ function inheritMonthYear(out: PeriodPhrase[]): void {
     if (y) years.set(`${y.yearKind}${y.year}`, y);
   }
   if (years.size !== 1) return;
-  const y = [...years.values()][0]!;
-  for (let i = 0; i < out.length; i++) {
-    const s = out[i]!.spec;
-    if (s.type === 'month_quarter')
-      out[i] = { ...out[i]!, rule: 'month_inherited', spec: { type: 'named_by_month', length: 'quarter', month: s.month, ...y } };
-  }
+  const [y] = [...years.values()];
+  out.forEach((p, i) => {
+    if (y && p.spec.type === 'month_quarter')
+      out[i] = { ...p, rule: 'month_inherited', spec: { type: 'named_by_month', length: 'quarter', month: p.spec.month, ...y } };
+  });
 }
 
 /** Words that make two period phrases two periods ("Q3 and FY2025", "Q3 vs the full year 2025"). */

@@ -12,6 +12,7 @@ import { NUMBER_WORDS } from '@/lib/domain/number-words';
 import type { ISODate } from '@/lib/domain/types';
 import { daysInMonth, isISODate, makeDate } from './dates';
 import type { EndedLength, MonthRef, PeriodSpec, RelativeToWhich, RelativeWhich, YearRef } from './period-spec';
+import { invalidDate, over, twoWays } from './readings';
 import type { FiscalPosition } from './positions';
 import { alt, g, hyphen, map, memo, numberLed, num, opt, punct, pure, seq, tok, where, word, words, type Parser } from './combinators';
 import { glued, isAlnum, type Tok } from './tokens';
@@ -426,8 +427,8 @@ const day: Parser<number> = map(
   ([n]) => n,
 );
 const anyY4 = map(num(4), (n) => n);
+const monthQuarter: Parser<PeriodSpec> = map(seq(monthName, opt(hyphen), quarterW), ([m]) => ({ type: 'month_quarter', month: m }));
 
-/** a date, or why not; `either`: a numeric date whose two parts could each be the month, both readings valid */
 type DateValue = { date: ISODate } | (Invalid & { either?: [ISODate, ISODate] });
 function dateOf(year: number, month: number, d: number, text: string): DateValue {
   if (month < 1 || month > 12 || d < 1 || d > daysInMonth(year, month)) return { invalid: `"${text}" is not a valid date` };
@@ -487,11 +488,7 @@ export const date: Parser<DateValue> = memo(
       ),
       ([a, , b, , y], ts, from, to) => {
         const text = textOf(ts, from, to);
-        if (a <= 12 && b <= 12 && a !== b)
-          return {
-            invalid: `"${text}" could be ${a}.${b} or ${b}.${a}: write the month as a word`,
-            either: [makeDate(y, a, b), makeDate(y, b, a)],
-          };
+        if (a <= 12 && b <= 12 && a !== b) return twoWays(text, a, b, y, '.');
         return a > 12 || b <= 12 ? dateOf(y, b, a, text) : dateOf(y, a, b, text);
       },
     ),
@@ -511,11 +508,7 @@ export const date: Parser<DateValue> = memo(
       ),
       ([a, , b, , y], ts, from, to) => {
         const text = textOf(ts, from, to);
-        if (a <= 12 && b <= 12 && a !== b)
-          return {
-            invalid: `"${text}" could be ${a}/${b} or ${b}/${a}: write the month as a word`,
-            either: [makeDate(y, a, b), makeDate(y, b, a)],
-          };
+        if (a <= 12 && b <= 12 && a !== b) return twoWays(text, a, b, y, '/');
         return a > 12 ? dateOf(y, b, a, text) : dateOf(y, a, b, text);
       },
     ),
@@ -801,16 +794,7 @@ const filing: Parser<PeriodSpec> = alt<PeriodSpec>(
 
 // ── phrases ─────────────────────────────────────────────────────────────────────────────────────
 function dateSpec(d: DateValue, build: (date: ISODate) => PeriodSpec): PeriodSpec {
-  if (!isInvalid(d)) return build(d.date);
-  return d.either
-    ? { type: 'invalid', reason: d.invalid, readings: d.either.map((date) => ({ date, spec: build(date) })) }
-    : { type: 'invalid', reason: d.invalid };
-}
-
-/** A spec built over another; an invalid one stays invalid, its readings (an ambiguous numeric date's) built over too. */
-function over(ref: PeriodSpec, build: (ref: PeriodSpec) => PeriodSpec): PeriodSpec {
-  if (ref.type !== 'invalid') return build(ref);
-  return ref.readings ? { ...ref, readings: ref.readings.map((r) => ({ date: r.date, spec: build(r.spec) })) } : ref;
+  return isInvalid(d) ? invalidDate(d, build) : build(d.date);
 }
 
 /** The word or dash between the two dates of a range. */
@@ -1105,8 +1089,7 @@ export const RULES: Parser<RuleHit>[] = [
     'ttm',
     map(seq(ttmWord, opt(seq(opt(alt(openParen, comma)), opt(ttmConnector), the, ttmRef, opt(punct(')'))))), ([, ref]): PeriodSpec => {
       if (!ref) return { type: 'ttm', ref: null };
-      const r = ref[3];
-      return over(r, (ref) => ({ type: 'ttm', ref }));
+      return over(ref[3], (r) => ({ type: 'ttm', ref: r }));
     }),
   ),
   rule(
@@ -1363,11 +1346,7 @@ export const RULES: Parser<RuleHit>[] = [
       ([m, , year, , len]): PeriodSpec => ({ type: 'named_by_month', length: len, month: m, year, yearKind: 'calendar' }),
     ),
   ),
-  rule(
-    'month_named',
-    // the January quarter, the April-quarter: the fiscal quarter ending in that month, its year named elsewhere or asked
-    map(seq(monthName, opt(hyphen), quarterW), ([m]): PeriodSpec => ({ type: 'month_quarter', month: m })),
-  ),
+  rule('month_named', monthQuarter), // the January quarter: the fiscal quarter ending in that month, its year named elsewhere or asked
   rule(
     'date_range',
     alt<PeriodSpec>(

@@ -199,9 +199,10 @@ function readingsResult(
   const dates = readings.map((r) => formatDateRange({ type: 'instant', date: r.date })).join(' or ');
   if (ends.length === 0) return unresolvable(text, `${reason} (${dates}); neither ends a fiscal period of the entity`);
   const found = ends.map((r) => resolveSpec(r.spec, ctx, text));
-  if (found.length === 1) {
-    const r = found[0]!;
-    const day = formatDateRange({ type: 'instant', date: ends[0]!.date });
+  const [r, other] = found;
+  const [end] = ends;
+  if (r && end && !other) {
+    const day = formatDateRange({ type: 'instant', date: end.date });
     return r.status === 'resolved'
       ? { ...r, notes: [...r.notes, `"${text}" read as ${day}: the only reading that ends a fiscal period of the entity`] }
       : r;
@@ -216,15 +217,16 @@ function readingsResult(
  */
 function monthQuarterResult(text: string, ctx: ResolveContext, month: number): PeriodResolution {
   const missing = needLatest(text, ctx);
-  if (missing) return missing;
-  const latestEnd = ctx.latestPeriodEnd!;
+  const latestEnd = ctx.latestPeriodEnd;
+  if (missing || !latestEnd) return missing ?? unresolvable(text, 'no period of the entity is reported');
   const latest = ymd(latestEnd).year;
   const endingIn = (m: number, years: number[]) =>
     years
       .map((year) => resolveSpec({ type: 'named_by_month', length: 'quarter', month: m, year, yearKind: 'calendar' }, ctx, text))
       .filter((r): r is ResolvedPeriod => r.status === 'resolved' && r.period.type === 'duration' && r.period.end <= latestEnd);
   const found = endingIn(month, [latest, latest - 1, latest - 2]).slice(0, 2);
-  if (found.length === 0) {
+  const [first] = found;
+  if (!first) {
     // no quarter of the entity ends in that month: its latest four quarters are the choices
     const recent = Array.from({ length: 12 }, (_, i) => endingIn(i + 1, [latest, latest - 1]))
       .flat()
@@ -241,9 +243,37 @@ function monthQuarterResult(text: string, ctx: ResolveContext, month: number): P
   return {
     status: 'ambiguous',
     text,
-    reason: `"${text}" names no year: the latest quarter ending in ${MONTH_NAMES[month - 1]} is ${found[0]!.label} (${found[0]!.dateRange})`,
+    reason: `"${text}" names no year: the latest quarter ending in ${MONTH_NAMES[month - 1]} is ${first.label} (${first.dateRange})`,
     options: found,
   };
+}
+
+/** "the fiscal year ended in 2024", "fiscal years ended in early 2025": the fiscal year whose end falls then. */
+function fiscalYearEndingInResult(
+  text: string,
+  ctx: ResolveContext,
+  spec: Extract<PeriodSpec, { type: 'fiscal_year_ending_in' }>,
+): PeriodResolution {
+  const spans = [spec.year - 1, spec.year, spec.year + 1]
+    .map((y) => fiscalYearBounds(ctx.calendars, y))
+    .filter((x): x is NonNullable<typeof x> => x !== null);
+  const hits = spans
+    .filter((sp, i) => spans.findIndex((o) => o.fiscalYear === sp.fiscalYear) === i)
+    .filter((sp) => {
+      const e = ymd(sp.end);
+      if (e.year !== spec.year) return false;
+      return !spec.part || (spec.part === 'early' ? e.month <= 4 : spec.part === 'mid' ? e.month >= 5 && e.month <= 8 : e.month >= 9);
+    });
+  const when = `${spec.part ? `${spec.part} ` : ''}${spec.year}`;
+  if (hits.length === 0) return unresolvable(text, `no fiscal year of the entity ended in ${when}`);
+  if (hits.length > 1)
+    return {
+      status: 'ambiguous',
+      text,
+      reason: `several fiscal years of the entity ended in ${when}`,
+      options: hits.map((h) => fiscalResult(text, ctx, h.fiscalYear, 'FY')).filter((r): r is ResolvedPeriod => r.status === 'resolved'),
+    };
+  return fiscalResult(text, ctx, hits[0]!.fiscalYear, 'FY');
 }
 
 function isCalendarLike(ctx: ResolveContext): boolean {
@@ -381,28 +411,8 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
       return noYearResult(text, ctx, spec.position);
     case 'month_quarter':
       return monthQuarterResult(text, ctx, spec.month);
-    case 'fiscal_year_ending_in': {
-      const spans = [spec.year - 1, spec.year, spec.year + 1]
-        .map((y) => fiscalYearBounds(ctx.calendars, y))
-        .filter((x): x is NonNullable<typeof x> => x !== null);
-      const hits = spans
-        .filter((sp, i) => spans.findIndex((o) => o.fiscalYear === sp.fiscalYear) === i)
-        .filter((sp) => {
-          const e = ymd(sp.end);
-          if (e.year !== spec.year) return false;
-          return !spec.part || (spec.part === 'early' ? e.month <= 4 : spec.part === 'mid' ? e.month >= 5 && e.month <= 8 : e.month >= 9);
-        });
-      const when = `${spec.part ? `${spec.part} ` : ''}${spec.year}`;
-      if (hits.length === 0) return unresolvable(text, `no fiscal year of the entity ended in ${when}`);
-      if (hits.length > 1)
-        return {
-          status: 'ambiguous',
-          text,
-          reason: `several fiscal years of the entity ended in ${when}`,
-          options: hits.map((h) => fiscalResult(text, ctx, h.fiscalYear, 'FY')).filter((r): r is ResolvedPeriod => r.status === 'resolved'),
-        };
-      return fiscalResult(text, ctx, hits[0]!.fiscalYear, 'FY');
-    }
+    case 'fiscal_year_ending_in':
+      return fiscalYearEndingInResult(text, ctx, spec);
     case 'named_by_month': {
       if (spec.part) {
         const { part, ...plain } = spec;
