@@ -31,6 +31,14 @@ describe('explicit calculations, clarifications and follow-ups on the demo corpu
     expect(a.text).not.toMatch(/revenue for FY2026 \([^)]*\) is/);
   });
 
+  it('a change inside a written-out growth formula is a derived input, each of its facts cited on its own bounds', async () => {
+    const a = await ask('Helios Components: (revenue for FY2026 less revenue for FY2025) divided by revenue for FY2025');
+    expect(a.status, a.text).toBe('answered');
+    const [change, base] = a.values[0]!.inputs;
+    expect(change).toMatchObject({ basis: 'derived', period: { start: '2025-04-01', end: '2026-03-31' } });
+    expect(base).toMatchObject({ period: { start: '2024-04-01', end: '2025-03-31' } });
+  });
+
   it('“twelve months ended” a quarter end is the TTM there, and the fiscal year where a year ends', async () => {
     const ttm = await ask('Helios Components revenue for the twelve months ended 30 September 2025');
     expect(ttm.status, ttm.text).toBe('answered');

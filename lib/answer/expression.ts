@@ -295,7 +295,10 @@ async function combineFigures(
   }
   recordCalculation(ctx, res);
   if (!res.ok) return { ok: false, failure: rejectedFailure(res) };
-  return { ok: true, figure: fromCalc(res, labelOf(op, parts, label), parts, ent) };
+  const figure = fromCalc(res, labelOf(op, parts, label), parts, ent);
+  // a change between two periods is derived from facts of both: as an input of a larger formula it cites each fact on
+  // its own bounds ("(FY2026 revenue − FY2025 revenue) / FY2025 revenue"), never as a figure reported for the later period
+  return { ok: true, figure: op === 'change' ? { ...figure, basis: 'derived' } : figure };
 }
 
 /**
