@@ -311,10 +311,6 @@ function inheritYear(question: string, out: PeriodPhrase[]): void {
     }
   }
 }
-/**
- * Quarters named by their months without a year ("the July quarter over the April quarter of fiscal 2025") in a question
- * whose month-named quarters and years name exactly one year, of one kind: each takes that year, as a position does.
- */
 /** The year (and its kind) a phrase gives a month-named quarter; null: one it cannot give; undefined: none. */
 function monthYearOf(p: PeriodPhrase): { year: number; yearKind: 'fiscal' | 'calendar' } | null | undefined {
   const s = p.spec;
@@ -325,6 +321,10 @@ function monthYearOf(p: PeriodPhrase): { year: number; yearKind: 'fiscal' | 'cal
   return yearOf(s) || isYearOnly(p) ? null : undefined;
 }
 
+/**
+ * Quarters named by their months without a year ("the July quarter over the April quarter of fiscal 2025") in a question
+ * whose month-named quarters and years name exactly one year, of one kind: each takes that year, as a position does.
+ */
 function inheritMonthYear(out: PeriodPhrase[]): void {
   if (!out.some((p) => p.spec.type === 'month_quarter')) return;
   const years = new Map<string, { year: number; yearKind: 'fiscal' | 'calendar' }>();

@@ -454,13 +454,13 @@ const isParentFigure = (id: string) => /attributable to the parent/i.test(getMet
  */
 function parentShare(r: Reading): void {
   const { question, spans } = r;
-  const said = [...question.matchAll(OWN_HOLDERS), ...question.matchAll(WITHOUT_MINORITY)]
-    .map((m) => ({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }))
+  const spanOf = (m: RegExpMatchArray) => ({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+  // the minority interests named as what the figure leaves out are no figure asked
+  const left = [...question.matchAll(WITHOUT_MINORITY)].map(spanOf);
+  const said = [...[...question.matchAll(OWN_HOLDERS)].map(spanOf), ...left]
     // the company's name inside ("Tesla's own stockholders") is placed already; the other words must not be
     .filter((m) => spans.tokens.some((t) => m.start <= t.start && t.end <= m.end && !spans.taken(t.start, t.end)));
   if (said.length === 0) return;
-  // the minority interests named as what the figure leaves out are no figure asked
-  const left = [...question.matchAll(WITHOUT_MINORITY)].map((m) => ({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
   const inLeft = (m: { start: number; end: number }) => left.some((l) => l.start <= m.start && m.end <= l.end);
   const rest = r.measureAt.filter((m) => !inLeft(m));
   if (rest.some((m) => !isParentFigure(m.ref.id))) return;
