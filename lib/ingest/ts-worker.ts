@@ -34,8 +34,17 @@ const { workerData } = require('node:worker_threads');
 viaTsx(workerData.module).catch((e) => { throw e; });
 `;
 
+// a background thread lowers its own scheduling priority first (Linux keeps a nice value per thread, and the
+// esbuild process it starts inherits it), so the server's request thread is preferred when cores are short
+const NICE = `
+if (workerData.niceness) {
+  try { require('node:os').setPriority(workerData.niceness); } catch {}
+}
+`;
+
 const BUNDLED_BOOT = `${TSX}
 const { workerData } = require('node:worker_threads');
+${NICE}
 const { createRequire, builtinModules } = require('node:module');
 const { pathToFileURL } = require('node:url');
 
@@ -97,8 +106,9 @@ export function startTsWorker(modulePath: string, resourceLimits?: ResourceLimit
 
 /**
  * Starts the module at `modulePath` on a new worker thread as one esbuild bundle of plain JavaScript (tsx where
- * esbuild cannot build it); its 'error' event says when it cannot start.
+ * esbuild cannot build it); its 'error' event says when it cannot start. `niceness` (1–19) runs the thread at a
+ * lower scheduling priority than the server's (where the system allows it; ignored elsewhere).
  */
-export function startBundledWorker(modulePath: string, resourceLimits?: ResourceLimits): Worker {
-  return new Worker(BUNDLED_BOOT, { eval: true, workerData: { module: modulePath }, resourceLimits });
+export function startBundledWorker(modulePath: string, resourceLimits?: ResourceLimits, opts: { niceness?: number } = {}): Worker {
+  return new Worker(BUNDLED_BOOT, { eval: true, workerData: { module: modulePath, niceness: opts.niceness ?? 0 }, resourceLimits });
 }

@@ -1,7 +1,17 @@
 import 'server-only';
 import type { Viewer } from '@/lib/auth/viewer';
 import { AppError } from '@/lib/errors';
-import { factsByKeys, listFactKeys, type FactFilters, type FactKey } from '@/lib/facts/list-facts';
+import {
+  byPeriodEnd,
+  countFacts,
+  factsAfter,
+  factsByKeys,
+  listFactKeys,
+  type FactCursor,
+  type FactFilters,
+  type FactKey,
+  type ListFactsOptions,
+} from '@/lib/facts/list-facts';
 import { currentDb } from './context';
 import { exportPages, MAX_FACT_EXPORT_ROWS, streamedExportResponse, takeExportSlot } from './export-stream';
 import { answerExportRows, toCsv, type ExportRow } from '@/lib/workspace/export-rows';
@@ -64,24 +74,46 @@ export async function exportFacts(viewer: Viewer, filters: FactFilters, format: 
   const db = await currentDb();
   const release = await takeExportSlot(viewer.userId);
   const scope = { db, tenantId: viewer.tenantId, role: viewer.role };
-  // the rows' keys in the list's order are read once (one sort), then the rows a page at a time by key
-  let listed: Promise<{ keys: FactKey[]; total: number }> | null = null;
-  const readPage = async (page: number, size: number) => {
-    listed ??= listFactKeys({ ...scope, filters }, MAX_FACT_EXPORT_ROWS);
-    const { keys, total } = await listed;
-    const rows = await factsByKeys(scope, keys.slice((page - 1) * size, page * size));
+  return streamedExportResponse(
+    exportPages(byPeriodEnd(filters) ? pagesByPeriodEnd({ ...scope, filters }) : pagesByKey({ ...scope, filters })),
+    {
+      format,
+      name: 'ledgerline-facts',
+      about: { title: 'Facts browser', exportedBy: viewer.name },
+      truncated: (sent, total) =>
+        total > sent
+          ? `Truncated: ${sent.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} facts; narrow the filters.`
+          : undefined,
+      release,
+    },
+  );
+}
+
+/**
+ * The period-end order (the browser's default) a page at a time from its index, each page resuming after the
+ * last row read; the total is counted only when the cap is reached (below it, the rows sent are the total).
+ */
+function pagesByPeriodEnd(opts: ListFactsOptions) {
+  let after: FactCursor | null = null;
+  return async (page: number, size: number) => {
+    const rows = await factsAfter(opts, after, size);
+    const last = rows.at(-1);
+    if (last) after = { endDate: last.endDate, id: last.id };
+    const read = (page - 1) * size + rows.length;
+    const total = rows.length === size && read >= MAX_FACT_EXPORT_ROWS ? await countFacts(opts) : read;
     return { rows: rows.map(factExportRow), total };
   };
-  return streamedExportResponse(exportPages(readPage), {
-    format,
-    name: 'ledgerline-facts',
-    about: { title: 'Facts browser', exportedBy: viewer.name },
-    truncated: (sent, total) =>
-      total > sent
-        ? `Truncated: ${sent.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} facts; narrow the filters.`
-        : undefined,
-    release,
-  });
+}
+
+/** Any other order: the rows' keys in the list's order read once (one sort), then the rows a page at a time by key. */
+function pagesByKey(opts: ListFactsOptions) {
+  let listed: Promise<{ keys: FactKey[]; total: number }> | null = null;
+  return async (page: number, size: number) => {
+    listed ??= listFactKeys(opts, MAX_FACT_EXPORT_ROWS);
+    const { keys, total } = await listed;
+    const rows = await factsByKeys(opts, keys.slice((page - 1) * size, page * size));
+    return { rows: rows.map(factExportRow), total };
+  };
 }
 
 /** The source viewer's head: the visible source (404 otherwise) and what the link points at — quick, shown first. */

@@ -18,7 +18,7 @@ import type { Database } from '@/lib/db/client';
 import { DEMO_TENANT_ID } from '@/lib/demo/identity';
 import { seedDemo } from '@/lib/demo/seed';
 import { isAppError } from '@/lib/errors';
-import { listFacts, parseFactFilters } from '@/lib/facts/list-facts';
+import { countFacts, type FactCursor, factsAfter, listFacts, parseFactFilters } from '@/lib/facts/list-facts';
 import {
   EXPORTS_AT_ONCE,
   type ExportPage,
@@ -160,6 +160,35 @@ for (const target of testTargets()) {
     afterAll(async () => {
       await d?.close();
     });
+
+    it('read a page at a time after the last row, the period-end order (either way) gives exactly the list’s rows in the list’s order', async () => {
+      for (const [dir, fp] of [
+        ['desc', undefined],
+        ['asc', undefined],
+        ['desc', 'FY'],
+      ] as const) {
+        const filters = parseFactFilters({ dir, ...(fp ? { fp } : {}) });
+        const opts = { db: d.db, tenantId: DEMO_TENANT_ID, role: 'analyst' as const, filters };
+        const listed: string[] = [];
+        for (let page = 1; ; page++) {
+          const { rows } = await listFacts({ ...opts, filters: { ...filters, page, size: 200 } });
+          listed.push(...rows.map((r) => r.id));
+          if (rows.length < 200) break;
+        }
+        const paged: string[] = [];
+        let after: FactCursor | null = null;
+        for (;;) {
+          const rows = await factsAfter(opts, after, 23);
+          paged.push(...rows.map((r) => r.id));
+          const last = rows.at(-1);
+          if (!last) break;
+          after = { endDate: last.endDate, id: last.id };
+        }
+        expect(listed.length).toBeGreaterThan(23);
+        expect(paged, `${dir} ${fp ?? ''}`).toEqual(listed);
+        expect(await countFacts(opts)).toBe(listed.length);
+      }
+    }, 300_000);
 
     it('streams every visible fact of the filters as CSV and XLSX, one export per user at a time', async () => {
       const filters = parseFactFilters({});

@@ -117,6 +117,9 @@ export const facts = pgTable(
     index('facts_screen_concept_idx')
       .on(t.tenantId, t.fiscalYear, t.fiscalPeriod, t.concept)
       .where(sql`${t.status} = 'active' and ${t.dimsKey} = ''`),
+    // the facts browser's default order and its exports (lib/facts/list-facts.ts factsAfter): a page of
+    // active facts by period end read from the index, resuming after the last row, never every match sorted
+    index('facts_browse_end_idx').on(t.tenantId, t.endDate, t.id).where(sql`${t.status} = 'active'`),
     index('facts_latest_period_idx')
       .on(t.tenantId, t.entityId, t.endDate, t.sourceId)
       .where(sql`${t.status} = 'active' and ${t.periodType} = 'duration' and ${t.fiscalPeriod} in ('FY', 'Q1', 'Q2', 'Q3', 'Q4')`),

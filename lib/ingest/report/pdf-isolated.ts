@@ -57,6 +57,13 @@ const WORKER = siblingModule(import.meta.url, 'pdf-worker.ts', 'lib/ingest/repor
 export const IDLE_MS = 120_000;
 /** documents one thread reads before it is replaced */
 export const MAX_DOCUMENTS_PER_THREAD = 200;
+/**
+ * The reading thread's scheduling niceness: a document that takes a core for its whole time limit (a page
+ * stream that inflates a hundredfold) runs behind the requests of the server's own thread, not beside them
+ * as an equal (analysts' answers beside a hostile PDF and four exports, 2 cores: see the fair-share bench).
+ */
+export const PDF_THREAD_NICENESS = 10;
+
 /** threads kept idle at once (more run while documents are read side by side) */
 const MAX_IDLE = 1;
 
@@ -75,7 +82,11 @@ class PdfThread {
   job: ((ev: ThreadEvent) => void) | null = null;
 
   constructor(readonly heapMb: number) {
-    this.worker = startBundledWorker(WORKER, { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(64, heapMb / 4) });
+    this.worker = startBundledWorker(
+      WORKER,
+      { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(64, heapMb / 4) },
+      { niceness: PDF_THREAD_NICENESS },
+    );
     threads().started++;
     this.worker.on('message', (r: PdfWorkerReply) => {
       if (r.kind === 'ready') this.ready = true;

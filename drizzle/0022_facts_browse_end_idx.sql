@@ -1,0 +1,1 @@
+CREATE INDEX "facts_browse_end_idx" ON "facts" USING btree ("tenant_id","end_date","id") WHERE "facts"."status" = 'active';
