@@ -40,6 +40,12 @@ export const AVERAGE_AFTER =
 export const DEFINITION_MARKER =
   /(?:\s*,\s*|\s+)?(?:\bi\.\s?e\.|\bie\b|\b(?:that\s+is|namely|meaning|using|defined\s+as|which\s+(?:i|we)\s+(?:define|compute|calculate|take|measure|treat|work\s+out)\s+as|(?:i|we)\s+(?:define|compute|calculate)\s+(?:it\s+)?as|(?:is|are)\s+(?:defined|calculated|computed)\s+as|(?:computed|calculated|taken|measured|worked\s+out|derived|expressed|defined)(?:\s+simply)?\s+as|where\s+it\s+is)\b)\s*[:,]?\s*|\s=\s?|=\s|:\s/iy;
 
+/** A sentence opening with a verb of definition before the name it defines ("Define X as …", "Let X = …"). */
+export const DEFINE_LEAD =
+  /(?:^|[.?!;]\s+)(?:(?:let(?:['’]s|\s+us)?|we(?:['’]ll)?|i(?:['’]ll)?)\s+)?(?:define|denote|call)\s+(?:the\s+)?|(?:^|[.?!;]\s+)let\s+(?=[^=.?!;]{1,60}=)/gi;
+/** After that name: the "as" (not "as of", "as a percentage") or "=" that opens its formula. */
+export const DEFINE_AS = /\s+as\b(?!\s+(?:of|at|an?|percent|%)\b)\s*:?\s*|\s*=\s*/i;
+
 /** "Compute X as …", "calculate X as …": the "as" after the name the formula defines. */
 export const COMPUTE_AS = /\b(?:compute|calculate|work\s+out|figure\s+out|determine|derive|estimate)\b/i;
 

@@ -8,6 +8,7 @@
  *   factor  := "(" expr ")" | operand "(" expr ")"         — "free cash flow (OCF − capex)": the operand defined
  *            | "average" operand | "year-end" operand | operand ["averaged"] | number
  *            | "ratio of" expr "to" expr | "what share of" expr link+ expr
+ *            | "what share of" expr link* "left after" term     — (whole − term) as a share of the whole
  *
  * Left-associative, multiplication and division before addition and subtraction; a comma before "×" or "/"
  * applies it to everything before ("A plus B, divided by C" is (A + B) / C); a verb of relation relates
@@ -94,6 +95,12 @@ export function parseFormula(all: Item[], _question: string): Parsed {
       const whole = factor();
       if (peek()?.k !== 'link') fail('“share of” without the part it goes to');
       while (peek()?.k === 'link') i++;
+      // "what share of revenue was left after cost of sales": what remains of the whole is the part
+      const left = peek();
+      if (left?.k === 'op' && left.op === 'sub') {
+        i++;
+        return { k: 'op', op: 'share', args: [{ k: 'op', op: 'sub', args: [whole, term()] }, whole] };
+      }
       return { k: 'op', op: 'share', args: [factor(), whole] };
     }
     if (x.k === 'num') {
@@ -175,6 +182,8 @@ export function parseFormula(all: Item[], _question: string): Parsed {
       tree = { ...tree, defines: named };
       i += 3;
     }
+    // "… went to R&D for Zeta in FY2022": the words linking a share's part to the question's company and period
+    while (tree.k === 'op' && tree.op === 'share' && items[i]?.k === 'link') i++;
     if (i < items.length) return { ok: false, why: `“${items[i]!.k}” is left over` };
     if (tree.k === 'operand' || tree.k === 'num') return { ok: false, why: 'no calculation' };
     return { ok: true, tree };

@@ -21,6 +21,8 @@ import {
   COMPUTE_AS,
   COMPUTE_MARKER,
   COVER,
+  DEFINE_AS,
+  DEFINE_LEAD,
   DEFINITION_MARKER,
   DIVIDE,
   DIVIDE_BY,
@@ -51,6 +53,8 @@ interface Region {
   name: { start: number; end: number; measure: MeasureAt | null } | null;
   /** the definition marker ("defined as", "i.e.", "="), placed as part of the formula */
   marker: { start: number; end: number } | null;
+  /** the verb that opens a definition before its name ("Define", "Let"), placed with the marker */
+  lead?: { start: number; end: number };
 }
 
 /**
@@ -132,9 +136,37 @@ function definedName(r: Reading, end: number): { start: number; end: number } | 
   return loose && first !== null && last !== null ? { start: first, end: last } : null;
 }
 
+/**
+ * "Define R&D intensity as R&D divided by revenue", "Let X = revenue − cost of sales": a sentence that opens with a
+ * verb of definition names what the formula after its "as" (or "=") defines. Null when no sentence does.
+ */
+function definedAfterVerb(r: Reading): Region | null {
+  const { question, measureAt } = r;
+  DEFINE_LEAD.lastIndex = 0;
+  for (let lead = DEFINE_LEAD.exec(question); lead; lead = DEFINE_LEAD.exec(question)) {
+    const nameStart = lead.index + lead[0].length;
+    const end = sentenceEnd(question, nameStart);
+    const as = DEFINE_AS.exec(question.slice(nameStart, end));
+    if (!as || as.index === 0) continue;
+    const nameEnd = nameStart + as.index;
+    const start = nameEnd + as[0].length;
+    const whole = measureAt.find((m) => m.start === nameStart && m.end === nameEnd) ?? null;
+    return {
+      start,
+      end,
+      name: { start: nameStart, end: nameEnd, measure: whole },
+      marker: { start: nameEnd, end: start },
+      lead: { start: lead.index + lead[0].length - lead[0].trimStart().length, end: nameStart },
+    };
+  }
+  return null;
+}
+
 /** The formula's region: after a definition marker (the name it defines before it), or the whole question. */
 function formulaRegion(r: Reading): Region {
   const { question, measureAt } = r;
+  const defined = definedAfterVerb(r);
+  if (defined) return defined;
   for (const m of measureAt) {
     const marker = markerAfter(r, m.end);
     // "Apple's effective tax rate for fiscal 2024, provision for income taxes divided by …": a ratio the library
@@ -180,10 +212,13 @@ function formulaRegion(r: Reading): Region {
 function formulaSignals(r: Reading): boolean {
   const q = r.question;
   const ops = new Set<FormulaOp>();
+  // the operator of a ratio the measure reader read whole from its written-out terms ("cost of revenue as a share of revenue")
+  const writtenRatio = (i: number) =>
+    r.measureAt.some((m) => m.ref.kind === 'derived' && m.ref.numerator && m.ref.denominator && m.start < i && i < m.end);
   for (let i = 0; i < q.length; i++) {
     for (const o of OPERATORS) {
       o.re.lastIndex = i;
-      if (o.re.test(q) && /(?:^|[\s(])$/.test(q.slice(0, i)) && !r.spans.taken(i, i + 1)) ops.add(o.op);
+      if (o.re.test(q) && /(?:^|[\s(])$/.test(q.slice(0, i)) && (!r.spans.taken(i, i + 1) || writtenRatio(i))) ops.add(o.op);
     }
   }
   if (DIVIDE_BY.test(q)) ops.add('div');
@@ -197,7 +232,11 @@ function formulaSignals(r: Reading): boolean {
     ops.size >= 2 ||
     ops.has('mul') ||
     (ops.size >= 1 &&
-      (/[()]/.test(q) || has(DEFINITION_MARKER) || /\baverage\b|\bmean\b/i.test(q) || r.measureAt.some((m) => markerAfter(r, m.end)))) ||
+      (/[()]/.test(q) ||
+        has(DEFINITION_MARKER) ||
+        /\baverage\b|\bmean\b/i.test(q) ||
+        r.measureAt.some((m) => markerAfter(r, m.end)) ||
+        definedAfterVerb(r))) ||
     has(PER_SHARE) ||
     has(RATIO_OF) ||
     has(SHARE_OF) ||
@@ -233,6 +272,12 @@ function lexFormula(r: Reading, region: Region): { items: Item[]; claims: { star
       continue;
     }
     const measure = measures.find((m) => m.start === i);
+    const parts = measure ? gluedRatio(r, measure, region) : null;
+    if (measure && parts) {
+      items.push(...parts);
+      i = measure.end;
+      continue;
+    }
     if (measure) {
       items.push({
         k: 'operand',
@@ -262,6 +307,56 @@ function lexFormula(r: Reading, region: Region): { items: Item[]; claims: { star
     i = step;
   }
   return { items, claims };
+}
+
+/** The first operator written at a word start between `from` and `to`, with its position. */
+function operatorIn(q: string, from: number, to: number, ops: readonly FormulaOp[]): { start: number; end: number; op: FormulaOp } | null {
+  for (let i = from; i < to; i++) {
+    if (i > 0 && /[\p{L}\p{N}]/u.test(q.charAt(i - 1)) && /[\p{L}]/u.test(q.charAt(i))) continue;
+    for (const o of OPERATORS) {
+      if (!ops.includes(o.op)) continue;
+      o.re.lastIndex = i;
+      const m = o.re.exec(q);
+      if (m && i + m[0].length <= to) return { start: i, end: i + m[0].length, op: o.op };
+    }
+  }
+  return null;
+}
+
+/**
+ * A ratio the measure reader read whole from words that write it out ("cost of revenue, as a share of revenue")
+ * inside a longer formula ("revenue left over after cost of revenue, as a share of revenue"): its two terms and its
+ * operator, so the formula's grammar relates them to the rest as written. Null for a ratio named by its name, or
+ * when nothing else in the formula is calculated.
+ */
+function gluedRatio(r: Reading, m: MeasureAt, region: Region): Item[] | null {
+  const { question } = r;
+  const { ref } = m;
+  if (ref.kind !== 'derived' || !ref.numerator || !ref.denominator) return null;
+  const op = operatorIn(question, m.start, m.end, ['share', 'div']);
+  const num = refOf(ref.numerator);
+  const den = refOf(ref.denominator);
+  if (!op || !num || !den || op.start === m.start) return null;
+  const elsewhere = (a: number, b: number) => operatorIn(question, a, b, ['add', 'sub', 'mul', 'div', 'share']);
+  if (!elsewhere(region.start, m.start) && !elsewhere(m.end, region.end)) return null;
+  const head = /[\s,]*$/.exec(question.slice(m.start, op.start));
+  const numEnd = op.start - (head?.[0].length ?? 0);
+  const denStart = op.end + (/^\s*/.exec(question.slice(op.end, m.end))?.[0].length ?? 0);
+  const operand = (metric: MetricRef, start: number, end: number): Item => ({
+    k: 'operand',
+    start,
+    end,
+    metric,
+    periods: [],
+    average: false,
+    perShare: false,
+  });
+  return [
+    operand(num, m.start, numEnd),
+    ...(question.slice(numEnd, op.start).includes(',') ? [{ k: 'comma' as const, start: numEnd, end: numEnd + 1 }] : []),
+    { k: 'op', start: op.start, end: op.end, op: op.op, ...(op.op === 'share' ? { loose: true as const } : {}) },
+    operand(den, denStart, m.end),
+  ];
 }
 
 /** One lexical item at `i` (an operator, a number, an average, "per share"); returns the position after it. */
@@ -489,6 +584,9 @@ function planFormula(r: Reading, region: Region, lexed: NonNullable<ReturnType<t
     if (free) spans.claim(free[0], free[1], 'operation', c.detail);
   }
   if (name && !name.measure) spans.claim(name.start, name.end, 'operation', 'name of the formula');
+  if (name) nameSaidAgain(r, name, region);
+  if (region.lead && !spans.taken(region.lead.start, region.lead.end))
+    spans.claim(region.lead.start, region.lead.end, 'operation', 'definition');
   // the words between the name and its formula ("i.e.", "defined as", "which I compute as", "=")
   if (region.marker && !spans.taken(region.marker.start, region.marker.end))
     spans.claim(region.marker.start, region.marker.end, 'operation', 'definition');
@@ -531,6 +629,24 @@ function planFormula(r: Reading, region: Region, lexed: NonNullable<ReturnType<t
 }
 
 type ExpressionTree = import('./formula-parse').Tree;
+
+/**
+ * "Debt load = total debt / total assets. What was the debt load of …?": the name a formula defines, said again
+ * outside the formula, asks for the formula's result (its words are placed as the name, nothing else).
+ */
+function nameSaidAgain(r: Reading, name: NonNullable<Region['name']>, region: Region): void {
+  const { question, spans } = r;
+  const text = question.slice(name.start, name.end).trim();
+  if (!/[\p{L}\p{N}]/u.test(text)) return;
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  const again = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu');
+  for (const m of question.matchAll(again)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if ((start < name.end && name.start < end) || (start < region.end && region.start < end)) continue;
+    if (!spans.taken(start, end)) spans.claim(start, end, 'operation', 'name of the formula');
+  }
+}
 
 function operandsOf(t: ExpressionTree): Extract<Item, { k: 'operand' }>[] {
   if (t.k === 'operand') return [t.item];
