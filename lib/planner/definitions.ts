@@ -272,7 +272,15 @@ function readBasisClauses(question: string, mentions: DefinitionMention[], phras
     const bs = start + lead[0].length;
     const close = lead[1] ? question.indexOf(')', bs) : -1;
     if (lead[1] && close < 0) return;
-    const be = lead[1] ? close : sentenceEnd(question, bs);
+    // "on average equity for fiscal 2023": the period said after the clause is the question's, no part of it
+    const after = lead[1]
+      ? null
+      : phrases.filter((p) => p.start >= bs && p.start < sentenceEnd(question, bs)).sort((a, b) => a.start - b.start)[0];
+    const be = lead[1]
+      ? close
+      : after
+        ? bs + question.slice(bs, after.start).replace(/[\s,]*(?:\b(?:for|in|during|over|at)\s+(?:the\s+)?)?$/i, '').length
+        : sentenceEnd(question, bs);
     const body = question.slice(bs, be);
     // without a bracket or a leading word the clause starts with what it states ("…, average assets")
     if (!lead[1] && !lead[2] && !/^(?:average|averaged|mean|365|360)\b/i.test(body)) return;

@@ -222,6 +222,21 @@ const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instr
     },
   },
   {
+    // "give me a percentage", "show it as a percent": a verb of answering with the unit it wants
+    detail: 'percent',
+    re: /\b(?:give|show|express|report|state|return|provide)\s+(?:(?:me|us)\s+)?(?:(?:it|that|this|the\s+(?:answer|result|figure|ratio))\s+)?(?:as\s+|in\s+)?an?\s+(?:percent|percentage)(?:\s+(?:figure|value|number))?\b(?!\s+(?:of|change|terms|points?)\b)/gi,
+    apply: (_m, i) => {
+      i.unit = 'percent';
+      return true;
+    },
+  },
+  {
+    // ", in times", "(times)", "expressed as times": a multiple shown as a number of times (the calculation's own unit)
+    detail: 'format',
+    re: /(?<=[,;:(]\s*)(?:(?:expressed|shown|given|stated)\s+)?(?:(?:in|as)\s+)?(?:times|a\s+multiple)(?=\s*(?:[,;.)?!]|$))/gi,
+    apply: () => true,
+  },
+  {
     // ", percent, one decimal": a list of format words, each its own clause
     detail: 'percent',
     re: /(?<=[,;:(]\s*)(?:in\s+)?(?:percent|percentage|%)(?=\s*(?:[,;.)?!]|$))/gi,

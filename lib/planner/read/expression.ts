@@ -322,10 +322,31 @@ function pairOperands(
   return operands;
 }
 
+/** The words no reader placed, named back: the calculation is not answered with them guessed. */
+function unplacedAsk(x: ExpressionInput, loose: string[]): PlanResult {
+  return {
+    status: 'needs_clarification',
+    clarification: {
+      question: `I could not place ${loose.map((l) => `“${l}”`).join(', ')} in this calculation, so I will not guess. Please rephrase.`,
+      options: [],
+    },
+    partial: { entities: x.entities },
+    notes: [...x.notes, `unplaced words: ${loose.join(', ')}`],
+  };
+}
+
 function planExpression(x: ExpressionInput): PlanResult {
   const { spans, notes } = x;
   const ops = new Set<string>([...x.prefixW.map((p) => p.op), ...x.arithW.map((a) => a.op)]);
+  // a word naming no figure is what stops the calculation: it is named, whatever else the question asks
+  const unknown = () => {
+    for (const w of [...x.prefixW, ...x.arithW]) if (!spans.taken(w.start, w.end)) spans.claim(w.start, w.end, 'operation', w.op);
+    const loose = spans.unplacedPhrases();
+    return loose.length === 0 ? null : unplacedAsk(x, loose);
+  };
   if (ops.size > 1) {
+    const named = unknown();
+    if (named) return named;
     return {
       status: 'needs_clarification',
       clarification: {
@@ -377,6 +398,8 @@ function planExpression(x: ExpressionInput): PlanResult {
   // two quarters of 2025"): one operand per period, so a sum checks each of them (and refuses what does not add)
   const clauses: Clause[] = op === 'sum' ? written.flatMap((c) => spreadWindow(c, x.rangeSpan, spans)) : written;
   if (clauses.length < 2) {
+    const named = unknown();
+    if (named) return named;
     return {
       status: 'needs_clarification',
       clarification: { question: 'Which figures should be combined? Name each operand with its measure and period.', options: [] },
@@ -385,9 +408,11 @@ function planExpression(x: ExpressionInput): PlanResult {
     };
   }
   const paired = pairOperands(x, clauses, targetMeasure, targetPeriod);
-  if ('status' in paired) return paired;
+  if ('status' in paired) return unknown() ?? paired;
   const operands = paired;
   if (operands.length < 2 || operands.some((o) => !o.period)) {
+    const named = unknown();
+    if (named) return named;
     return {
       status: 'needs_clarification',
       clarification: { question: 'Which period does each figure of the calculation cover? Ledgerline never assumes one.', options: [] },
@@ -426,17 +451,7 @@ function planExpression(x: ExpressionInput): PlanResult {
     if (!spans.taken(w.start, w.end) && target && inRange(target)(w)) spans.claim(w.start, w.end, 'operation', w.text);
   if (targetPeriod) claimPreposition(spans, targetPeriod);
   const loose = spans.unplacedPhrases();
-  if (loose.length > 0) {
-    return {
-      status: 'needs_clarification',
-      clarification: {
-        question: `I could not place ${loose.map((l) => `“${l}”`).join(', ')} in this calculation, so I will not guess. Please rephrase.`,
-        options: [],
-      },
-      partial: { entities: x.entities },
-      notes: [...notes, `unplaced words: ${loose.join(', ')}`],
-    };
-  }
+  if (loose.length > 0) return unplacedAsk(x, loose);
   // "combined", "together", "in total", "aggregate", "cumulative": the periods taken together (a ratio over
   // their combined span); "plus", "add", "sum of": the figures added as written (a ratio refuses that)
   const combined =

@@ -46,6 +46,10 @@ export const DEFINE_LEAD =
 /** After that name: the "as" (not "as of", "as a percentage") or "=" that opens its formula. */
 export const DEFINE_AS = /\s+as\b(?!\s+(?:of|at|an?|percent|%)\b)\s*:?\s*|\s*=\s*/i;
 
+/** After a definition, the verb asking for its result: "work it out for …", "compute it", "apply that to …". */
+export const COMPUTE_IT =
+  /\b(?:(?:work|figure)(?:\s+(?:it|this|that))?\s+out|(?:compute|calculate|evaluate|apply|find|give)(?:\s+(?:it|this|that))?)\b(?=\s+(?:for|to|on)\b)/gi;
+
 /** "Compute X as …", "calculate X as …": the "as" after the name the formula defines. */
 export const COMPUTE_AS = /\b(?:compute|calculate|work\s+out|figure\s+out|determine|derive|estimate)\b/i;
 
@@ -94,6 +98,8 @@ export const QUOTIENT_WORDS = /\b(?:per\s+dollar\s+of|for\s+every\s+dollar\s+of|
 /** "how many times did X cover Y", "how many times could X cover Y": X ÷ Y. */
 export const COVER = /cover(?:s|ed|ing)?\b/iy;
 export const HOW_MANY_TIMES = /\bhow\s+many\s+times\b/i;
+/** "how many times did it turn (over) its inventory": the verb of a turnover, after "how many times". */
+export const TURN = /\b(?:turn(?:s|ed)?(?:\s+over)?)\b/gi;
 
 /** "(no averaging)", "without averaging": said beside a formula that averages nothing. */
 export const NO_AVERAGE = /\(?\s*(?:no|without|not)\s+averag(?:ing|ed|e)\s*\)?/iy;

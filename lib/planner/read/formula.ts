@@ -9,7 +9,7 @@
  * otherwise is computed as written and the answer says so.
  */
 import type { PeriodPhrase } from '@/lib/fiscal';
-import { getFormula } from '@/lib/ontology/formulas';
+import { FORMULAS, getFormula } from '@/lib/ontology/formulas';
 import { isFiller } from '../filler';
 import { INSTRUCTION_DASH } from '../operations';
 import type { ExpressionNode, Intent, MetricRef, PeriodRequest, PlanResult } from '../types';
@@ -19,6 +19,7 @@ import {
   AVERAGE_AFTER,
   AVERAGE_BEFORE,
   COMPUTE_AS,
+  COMPUTE_IT,
   COMPUTE_MARKER,
   COVER,
   DEFINE_AS,
@@ -40,6 +41,7 @@ import {
   RATIO_OF,
   SHARE_LINK,
   SHARE_OF,
+  TURN,
 } from './formula-lexicon';
 import { formulaText, type Item, parseFormula } from './formula-parse';
 import { refOf } from './measure';
@@ -359,6 +361,14 @@ function gluedRatio(r: Reading, m: MeasureAt, region: Region): Item[] | null {
   ];
 }
 
+/** Whether every word between `a` and `b` is an instruction's ("times", "in %", "one decimal"). */
+function instructionOnly(r: Reading, a: number, b: number): boolean {
+  const words = r.spans.tokens.filter((t) => t.start >= a && t.end <= b);
+  return (
+    words.length > 0 && words.every((t) => r.spans.placed().some((e) => e.role === 'instruction' && e.start <= t.start && t.end <= e.end))
+  );
+}
+
 /** One lexical item at `i` (an operator, a number, an average, "per share"); returns the position after it. */
 function lexWord(
   r: Reading,
@@ -379,6 +389,12 @@ function lexWord(
   const after = at(AVERAGE_AFTER);
   if (after?.[0].trim() && /averag|begin|open|start/i.test(after[0]) && (ch !== '(' || /\)\s*$/.test(after[0])))
     return push({ k: 'avg_after', start: i, end: i + after[0].length }, 'average');
+  // "(times)", "(in %)": a bracket around words other readers placed (an instruction) groups nothing of the formula
+  const close = ch === '(' ? question.indexOf(')', i) : -1;
+  if (close > i + 1 && !/[()]/.test(question.slice(i + 1, close)) && instructionOnly(r, i + 1, close)) {
+    claims.push({ start: i, end: i + 1, detail: 'group' }, { start: close, end: close + 1, detail: 'group' });
+    return close + 1;
+  }
   if (ch === '(' || ch === ')') return push({ k: ch, start: i, end: i + 1 }, 'group');
   const wordStart = i === 0 || !/[\p{L}\p{N}]/u.test(question.charAt(i - 1));
   if (wordStart) {
@@ -478,6 +494,7 @@ function questionPeriods(r: Reading, items: Item[]): PeriodPhrase[] {
 export const formulaReader: Reader = {
   name: 'expression',
   read(r) {
+    if (readTurnover(r)) return null;
     if (!formulaSignals(r)) return null;
     const region = formulaRegion(r);
     const lexed = lexFormula(r, region);
@@ -523,6 +540,63 @@ function profitShareParts(items: Item[]): void {
     const ref = to ? refOf(to) : null;
     if (ref) o.metric = ref;
   }
+}
+
+/** The library's turnover of a balance: its flow over the balance's average, in times ("inventory turnover" for inventories). */
+function turnoverOf(balance: string): MetricRef | null {
+  const def = FORMULAS.find((f) => {
+    const e = f.formula;
+    if (f.unit !== 'times' || !('op' in e) || e.op !== 'div') return false;
+    const d = e.args[1];
+    return 'average' in d && 'measure' in d.average && d.average.measure === balance;
+  });
+  if (!def || !('op' in def.formula)) return null;
+  const num = def.formula.args[0];
+  return {
+    id: def.id,
+    label: def.label,
+    kind: 'derived',
+    op: def.op,
+    numerator: 'measure' in num ? num.measure : null,
+    denominator: balance,
+    periodType: def.periodType,
+    formulaId: def.id,
+  };
+}
+
+/**
+ * "How many times did it turn its inventory over in fiscal 2024?": the number of times a balance turns is the
+ * library's turnover of that balance (its flow over the average balance, in times); the words are placed as the
+ * measure's and the plan is its value. False when no balance with a turnover follows the verb.
+ */
+function readTurnover(r: Reading): boolean {
+  const { question, spans } = r;
+  const how = HOW_MANY_TIMES.exec(question);
+  if (!how) return false;
+  const end = sentenceEnd(question, how.index);
+  TURN.lastIndex = how.index + how[0].length;
+  const verb = TURN.exec(question);
+  if (!verb || verb.index >= end) return false;
+  const inSentence = r.measureAt.filter((m) => m.start >= how.index && m.end <= end);
+  const [balance] = inSentence;
+  const gap = balance ? question.slice(verb.index + verb[0].length, balance.start) : '';
+  if (inSentence.length !== 1 || !balance || balance.ref.periodType !== 'instant' || !/^\s+(?:(?:its|their|the|over)\s+)*$/i.test(gap))
+    return false;
+  const ref = turnoverOf(balance.ref.id);
+  if (!ref) return false;
+  const was = balance.ref.id;
+  for (const list of [r.measureAt, r.metricMentions]) for (const m of list) if (m.start === balance.start) m.ref = ref;
+  if (r.metric?.id === was) r.metric = ref;
+  const words = [
+    [how.index, how.index + how[0].length],
+    [verb.index, verb.index + verb[0].length],
+  ];
+  const over = /^\s+over\b/i.exec(question.slice(balance.end));
+  if (over) words.push([balance.end + over[0].length - 4, balance.end + over[0].length]);
+  for (const [a = 0, b = 0] of words)
+    for (const t of spans.tokens)
+      if (t.start >= a && t.end <= b && !spans.taken(t.start, t.end)) spans.claim(t.start, t.end, 'operation', ref.id);
+  return true;
 }
 
 const EPS: Record<string, string> = { basic: 'eps_basic', diluted: 'eps_diluted' };
@@ -585,6 +659,10 @@ function planFormula(r: Reading, region: Region, lexed: NonNullable<ReturnType<t
   }
   if (name && !name.measure) spans.claim(name.start, name.end, 'operation', 'name of the formula');
   if (name) nameSaidAgain(r, name, region);
+  // "Define X as …; work it out for Acme in FY2022": the verb asking for the defined formula's result
+  if (region.marker || region.lead)
+    for (const m of r.question.matchAll(COMPUTE_IT))
+      if (!spans.taken(m.index, m.index + m[0].length)) spans.claim(m.index, m.index + m[0].length, 'operation', 'the result asked');
   if (region.lead && !spans.taken(region.lead.start, region.lead.end))
     spans.claim(region.lead.start, region.lead.end, 'operation', 'definition');
   // the words between the name and its formula ("i.e.", "defined as", "which I compute as", "=")
@@ -743,7 +821,8 @@ function toExpression(t: ExpressionTree, shared: PeriodPhrase | null, definesNam
 function pureUnit(r: Reading, measure: MetricRef | null, node: ExpressionNode): 'times' | 'days' | null {
   const def = measure ? getFormula(measure.formulaId ?? measure.id) : null;
   if (def?.unit === 'times' || def?.unit === 'days') return def.unit;
-  if (HOW_MANY_TIMES.test(r.question)) return 'times';
+  if (HOW_MANY_TIMES.test(r.question) || r.instructionsRead.claims.some((c) => /\btimes$/i.test(r.question.slice(c.start, c.end))))
+    return 'times';
   if (
     node.kind === 'op' &&
     (node.op === 'ratio' || node.op === 'product') &&
