@@ -8,6 +8,7 @@ import { INSTRUCTION_DASH, type OperationWords } from '../operations';
 import type { SpanMap } from '../spans';
 import type { EntityRef, ExpressionNode, Intent, MetricRef, PeriodRequest, PlanResult } from '../types';
 import { versionsOnlyForValues } from '../version-basis';
+import { refOf } from './measure';
 import { quarterRuns, quarterText, withYear, yearOf } from './period-runs';
 import type { Reader } from './types';
 
@@ -322,6 +323,19 @@ function pairOperands(
   return operands;
 }
 
+/**
+ * "gross margin divided by net sales": a margin written over its own denominator is the amount the filer captions
+ * so (Apple's "gross margin" line), not the margin divided again. Any other operand stays as named.
+ */
+function marginAmount(op: string, operands: { metric: MetricRef }[], i: number): MetricRef {
+  const metric = operands[i]!.metric;
+  const over = operands[1]?.metric;
+  if (i !== 0 || (op !== 'ratio' && op !== 'share') || metric.kind !== 'derived' || metric.op !== 'margin' || !metric.numerator)
+    return metric;
+  if (!over || over.id !== metric.denominator) return metric;
+  return refOf(metric.numerator) ?? metric;
+}
+
 /** The words no reader placed, named back: the calculation is not answered with them guessed. */
 function unplacedAsk(x: ExpressionInput, loose: string[]): PlanResult {
   return {
@@ -462,7 +476,7 @@ function planExpression(x: ExpressionInput): PlanResult {
   const expression: ExpressionNode = {
     kind: 'op',
     op,
-    args: ordered.map((o, i) => ({ kind: 'operand', operand: { metric: o.metric, period: requests[i]! } })),
+    args: ordered.map((o, i) => ({ kind: 'operand', operand: { metric: marginAmount(op, ordered, i), period: requests[i]! } })),
     ...(combined ? { combined: true as const } : {}),
   };
   const metric = targetMeasure?.ref ?? ordered[0]!.metric;

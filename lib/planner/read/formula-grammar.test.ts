@@ -165,3 +165,13 @@ describe('output words beside a formula', () => {
     expect(plan('Acme Widgets FY2022 gross profit, give me the percentage of revenue').status).toBe('needs_clarification');
   });
 });
+
+describe('a margin written over its own denominator', () => {
+  it('is the amount the filer captions so; over anything else, or beside another margin, it stays the margin', () => {
+    expect(shape(planned('Orbit Rail fiscal 2022 gross margin divided by net sales').expression)).toBe('(gross_profit / revenue)');
+    expect(shape(planned('Orbit Rail fiscal 2022 gross margin divided by total assets').expression)).toBe('(gross_margin / total_assets)');
+    expect(shape(planned('Zeta Foods fiscal 2021 operating margin minus gross margin').expression)).toBe(
+      '(operating_margin - gross_margin)',
+    );
+  });
+});
