@@ -127,8 +127,12 @@ function judgedBy(r: Reading): void {
   r.notes.push(`the sign of ${named[0]?.ref.label.toLowerCase()} answers “${s ? question.slice(s.start, s.end) : ''}”`);
 }
 
-/** A filing's cover page ("on the cover of", "per the 10-K cover page", "as of the cover date of its 10-Q"). */
-const COVER = /\b(?:front\s+)?cover(?:\s+(?:page|sheet|date))?\b/gi;
+/**
+ * A filing's cover page ("on the cover of", "per the 10-K cover page", "as of the cover date of its 10-Q", "on the
+ * front page of the annual report"), with the words that lead to it ("according to", "per", "as of").
+ */
+const COVER =
+  /(?:\b(?:according\s+to|as\s+(?:of|at|on)|per|on|from|in|at)\s+(?:the\s+|its\s+|their\s+)?)?\b(?:(?:front\s+)?cover(?:\s+(?:page|sheet|date))?|front\s+page)\b/gi;
 /** The form of the filing whose cover it is. */
 const FORM = /(?<![\w-])(?:form\s+)?(?:10-?K|10-?Q|20-?F|40-?F)(?:\/A)?(?![\w-])/gi;
 
@@ -142,7 +146,7 @@ function readCover(r: Reading): void {
   const { question, spans } = r;
   const covers = [...question.matchAll(COVER)];
   const [only, ...more] = r.metricMentions;
-  if (covers.length === 0 || !only || more.length > 0) return;
+  if (covers.length === 0 || !only || more.length > 0 || only.ref.cover) return;
   const metric = getMetric(only.ref.id);
   if (metric?.periodType !== 'instant' || !metric.concepts.some((c) => c.startsWith('dei:'))) return;
   for (const m of [...covers, ...question.matchAll(FORM)]) {
@@ -333,6 +337,8 @@ export const measureVerbReader: Reader = {
     const isCashWord = (m: MeasureAt) => m.ref.id === 'cash' && /^cash$/i.test(question.slice(m.start, m.end));
     turnBareWords(r, inSentence, isCashWord);
     parentShare(r);
+    // a cover figure the verb made ("how many shares … outstanding according to the cover page")
+    readCover(r);
     // "cash" as the money a flow is paid or received in
     const flows = r.measureAt.filter((m) => m.ref.periodType === 'duration');
     const cash = r.measureAt.filter((m) => isCashWord(m) && flows.some((f) => inSentence(m.start, f)));

@@ -15,6 +15,7 @@ import { restatesMeasure } from '@/lib/ontology/vocabulary/gloss';
 import { matchMetrics } from '../match-metric';
 import { AVERAGED_BALANCE } from './formula-lexicon';
 import { placeOwnMeasures } from './member-measure';
+import { BARE_TURNS } from './ordinary-words';
 import type { PlanResult } from '../types';
 import type { Reader, Reading } from './types';
 
@@ -246,6 +247,36 @@ function memberForSomeMeasures(r: Reading): PlanResult | null {
   };
 }
 
+/**
+ * The measures a verb will make of a bare word before any measure was named ("how many Class A shares … outstanding":
+ * the shares outstanding), with the words it turns: they tell apart members of one name, as a named measure does.
+ */
+function turnsAhead(question: string): { to: string; start: number; end: number }[] {
+  return BARE_TURNS.flatMap((b) =>
+    b.verb.test(question)
+      ? [...question.matchAll(b.word)].map((w) => ({ to: b.to, start: w.index ?? 0, end: (w.index ?? 0) + w[0].length }))
+      : [],
+  );
+}
+
+/**
+ * The members the unplaced words name. Words a verb turns into a measure are that measure's own name ("common shares
+ * … outstanding" is the shares outstanding, not the equity statement's common stock column): the other words are
+ * read without them.
+ */
+function memberReading(r: Reading, asked: readonly string[], turns: readonly { start: number; end: number }[]): NamedMembers | null {
+  const words = memberWordsOf(r.question, r.spans);
+  const read = readNamedMembers(r.question, words, r.ctx.measures, asked);
+  const inTurn = (w: { start: number; end: number }) => turns.some((t) => t.start <= w.start && w.end <= t.end);
+  if (!read?.spans.some(inTurn)) return read;
+  return readNamedMembers(
+    r.question,
+    words.filter((w) => !inTurn(w)),
+    r.ctx.measures,
+    asked,
+  );
+}
+
 export const memberReader: Reader = {
   name: 'member',
   read(r) {
@@ -254,8 +285,9 @@ export const memberReader: Reader = {
     // decides when it reads a member name the matcher did not place ("NIKE Brand footwear": the brand beside the
     // product), else the matcher's members stand
     const matched = r.metricMentions.flatMap((m) => m.qualifiers.filter((q) => q.kind === 'member' && q.understood));
-    const asked = r.metricMentions.map((m) => m.ref.id);
-    const read = readNamedMembers(r.question, memberWordsOf(r.question, spans), r.ctx.measures, asked);
+    const turns = r.metricMentions.length === 0 ? turnsAhead(r.question) : [];
+    const asked = [...r.metricMentions.map((m) => m.ref.id), ...turns.map((t) => t.to)];
+    const read = memberReading(r, asked, turns);
     const more = read?.spans.some((w) => !matched.some((q) => w.start < q.end && q.start < w.end));
     const named = more ? read : null;
     for (const m of r.metricMentions)

@@ -347,5 +347,9 @@ export const BARE_TURNS: readonly { word: RegExp; verb: RegExp; to: string; with
     to: 'share_repurchases',
   },
   // "how many shares were outstanding", "how many shares did it have outstanding": the count at the date
-  { word: /\bshares(?:\s+of\s+(?:its\s+)?(?:common\s+)?stock)?\b/gi, verb: /\boutstanding\b/i, to: 'shares_outstanding' },
+  {
+    word: /\b(?:(?:common|ordinary)\s+)?shares(?:\s+of\s+(?:its\s+|their\s+)?(?:common\s+|ordinary\s+|capital\s+)?stock)?\b/gi,
+    verb: /\boutstanding\b/i,
+    to: 'shares_outstanding',
+  },
 ];
