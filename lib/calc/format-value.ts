@@ -101,7 +101,7 @@ function roundsToZero(d: Decimal, places: number): boolean {
 /**
  * Formats a value for display. Monetary values get a currency symbol and a scale word; ratios
  * (unit `ratio`) are percentages; `pp` values are percentage points; `<CUR>/shares` values are
- * per-share amounts with two decimals.
+ * per-share amounts with two decimals (more for an amount under a cent, to its first significant digit).
  */
 export function formatValue(value: number | string | Decimal, options: FormatValueOptions): string {
   const d = toDecimal(value);
@@ -130,7 +130,9 @@ export function formatValue(value: number | string | Decimal, options: FormatVal
   const perShare = /^([A-Z]{3})\/shares?$/.exec(unit);
   if (perShare) {
     const cur = perShare[1]!;
-    const places = options.decimals ?? 2;
+    // a per-share amount under a cent (a par value of $0.00001) keeps its first significant digit, never "$0.00"
+    let places = options.decimals ?? 2;
+    if (options.decimals === undefined) while (places < 8 && sign(absD) !== 0 && roundsToZero(absD, places)) places++;
     const symbol = SYMBOLS[cur] ?? `${cur} `;
     return signed(negative && !roundsToZero(absD, places), `${symbol}${fixed(absD, places, cur === 'INR')}`);
   }

@@ -11,4 +11,10 @@ export const PUBLIC_FLOAT_ALIASES: string[] = [
   'aggregate market value of voting stock held by non-affiliates',
   'aggregate market value of the voting and non-voting common equity held by non-affiliates',
   'aggregate market value of the voting and non-voting stock held by non-affiliates',
+  'aggregate market value of voting and non-voting stock held by non-affiliates',
+  'aggregate market value of voting and non-voting common equity held by non-affiliates',
+  'aggregate market value of the voting and non-voting common stock held by non-affiliates',
+  'aggregate market value of voting and non-voting common stock held by non-affiliates',
+  'market value of common equity held by non-affiliates',
+  'market value held by non-affiliates',
 ];

@@ -2,9 +2,9 @@
  * Cover-page facts (dei: the share count outstanding at the cover date, the public float at the end of the
  * second quarter): each dated at its own date, which is not the period its filing reports. A question names
  * the filing by its period ("the cover of the Q3 fiscal 2025 10-Q"); this reads, for each cover fact of an
- * entity, the end of the period its filing reports (the date most of the same filing's other facts end on, on or
- * before the cover's: a subsequent event dated after the period end, a dividend declared before the filing, is not
- * its period), so the figure is found at the cover's own date.
+ * entity, the end of the period its filing reports (the date most of the same filing's other facts end on: a
+ * dividend declared after the year end is not its period, and the public float, dated at the end of the second
+ * quarter, belongs to the year its 10-K reports), so the figure is found at the cover's own date.
  */
 import { sql } from 'drizzle-orm';
 import { factVisible, sourceVisible } from '@/lib/auth/visibility';
@@ -41,7 +41,7 @@ export async function coverFacts(
       select distinct on (c.concept, c.end_date, c.dims_key) c.concept, c.end_date::text as date, c.dims_key, g.end_date::text as report_end
       from cover c join facts g on g.tenant_id = ${o.tenantId} and g.entity_id = ${o.entityId} and g.source_id = c.source_id
         and g.accession is not distinct from c.accession
-      where g.status = 'active' and g.concept not like 'dei:%' and g.end_date <= c.end_date
+      where g.status = 'active' and g.concept not like 'dei:%'
       group by c.concept, c.end_date, c.dims_key, g.end_date
       order by c.concept, c.end_date, c.dims_key, count(*) desc, g.end_date desc) covers
     order by date`);

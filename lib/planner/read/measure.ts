@@ -146,9 +146,11 @@ function readCover(r: Reading): void {
   const { question, spans } = r;
   const covers = [...question.matchAll(COVER)];
   const [only, ...more] = r.metricMentions;
-  if (covers.length === 0 || !only || more.length > 0 || only.ref.cover) return;
+  if (!only || more.length > 0 || only.ref.cover) return;
   const metric = getMetric(only.ref.id);
   if (metric?.periodType !== 'instant' || !metric.concepts.some((c) => c.startsWith('dei:'))) return;
+  // a figure only a cover gives (the public float) is the cover's wherever it is asked
+  if (covers.length === 0 && !metric.concepts.every((c) => c.startsWith('dei:') || c.startsWith('report:'))) return;
   for (const m of [...covers, ...question.matchAll(FORM)]) {
     const start = m.index ?? 0;
     if (!spans.taken(start, start + m[0].length)) spans.claim(start, start + m[0].length, 'qualifier', 'cover');
@@ -156,7 +158,11 @@ function readCover(r: Reading): void {
   const ref = { ...only.ref, cover: true as const };
   only.ref = ref;
   r.measureAt = r.measureAt.map((m) => (m.start === only.start ? { ...m, ref } : m));
-  r.notes.push(`read “${covers.map((c) => c[0]).join('”, “')}” as the ${metric.label.toLowerCase()} the cover page gives, at its own date`);
+  r.notes.push(
+    covers.length
+      ? `read “${covers.map((c) => c[0]).join('”, “')}” as the ${metric.label.toLowerCase()} the cover page gives, at its own date`
+      : `the ${metric.label.toLowerCase()} is a cover page's, at its own date`,
+  );
 }
 
 export const measureReader: Reader = {
