@@ -285,7 +285,9 @@ export const memberReader: Reader = {
     // decides when it reads a member name the matcher did not place ("NIKE Brand footwear": the brand beside the
     // product), else the matcher's members stand
     const matched = r.metricMentions.flatMap((m) => m.qualifiers.filter((q) => q.kind === 'member' && q.understood));
-    const turns = r.metricMentions.length === 0 ? turnsAhead(r.question) : [];
+    // the measures a verb will make, where every measure read so far lies inside the words it turns ("(common stock) shares")
+    const ahead = turnsAhead(r.question);
+    const turns = r.metricMentions.every((m) => ahead.some((t) => t.start <= m.start && m.end <= t.end)) ? ahead : [];
     const asked = [...r.metricMentions.map((m) => m.ref.id), ...turns.map((t) => t.to)];
     const read = memberReading(r, asked, turns);
     const more = read?.spans.some((w) => !matched.some((q) => w.start < q.end && q.start < w.end));
@@ -314,7 +316,7 @@ export const memberReader: Reader = {
       };
     }
     if (named?.kind === 'member') {
-      if (r.metricMentions.length === 0) r.pendingMember = { dimensions: named.dimensions, label: named.label };
+      if (r.metricMentions.length === 0 || turns.length > 0) r.pendingMember = { dimensions: named.dimensions, label: named.label };
       applyNamedMembers(r, named);
       notes.push(`read “${named.text}” as the member ${named.label} (${Object.values(named.dimensions).join(' + ')})`);
     }

@@ -348,7 +348,7 @@ export const BARE_TURNS: readonly { word: RegExp; verb: RegExp; to: string; with
   },
   // "how many shares were outstanding", "how many shares did it have outstanding": the count at the date
   {
-    word: /\b(?:(?:common|ordinary)\s+)?shares(?:\s+of\s+(?:its\s+|their\s+)?(?:common\s+|ordinary\s+|capital\s+)?stock)?\b/gi,
+    word: /(?:\(\s*)?\b(?:(?:common|ordinary|capital)(?:\s+stock)?(?:\s*\))?\s+)?shares(?:\s+of\s+(?:its\s+|their\s+)?(?:common\s+|ordinary\s+|capital\s+)?stock)?\b/gi,
     verb: /\boutstanding\b/i,
     to: 'shares_outstanding',
   },
