@@ -11,6 +11,7 @@ import { memberWordsOf, type NamedMembers, readNamedMembers } from '../member-vo
 import type { MeasureQualifier } from '../match-metric';
 import { withMember } from '../match-member';
 import { isFiller } from '../filler';
+import { memberLabelFromQName } from '@/lib/ontology/members';
 import { restatesMeasure } from '@/lib/ontology/vocabulary/gloss';
 import { matchMetrics } from '../match-metric';
 import { AVERAGED_BALANCE } from './formula-lexicon';
@@ -41,8 +42,13 @@ function memberQualifier(named: Extract<NamedMembers, { kind: 'member' }>): Meas
  * measure restricted to it, where it is written, and the measure stays the total.
  */
 function sharePart(r: Reading, named: Extract<NamedMembers, { kind: 'member' }>): boolean {
-  const [whole, ...others] = r.metricMentions;
-  if (!whole || others.length > 0 || whole.ref.dimensions || whole.qualifiers.some((q) => q.kind === 'member')) return false;
+  const [total, ...others] = r.metricMentions;
+  if (!total || others.length > 0 || total.ref.dimensions || total.qualifiers.some((q) => q.kind === 'member')) return false;
+  // "what percentage of the Walmart U.S. segment's net sales was grocery": the member named before the measure is the
+  // whole (a reported member of its own), the slice of it named after the measure the part
+  const within = wholeMember(r, named, total);
+  const whole = within ?? total;
+  const partAt = within ? (named.spans.find((w) => w.start >= total.end)?.start ?? named.start) : named.start;
   // "what share of revenue came from X" (the share, the whole, then the part) or "X's share of revenue" (the part's
   // possessive, the share, then the whole)
   const asked = r.ow.infix.find(
@@ -50,10 +56,11 @@ function sharePart(r: Reading, named: Extract<NamedMembers, { kind: 'member' }>)
       w.op === 'share' &&
       /^\s*(?:(?:and\s+)?what\b|(?:the\s+)?(?:share|percentage|percent|proportion|fraction|portion)\s+of\b)/i.test(w.text) &&
       w.end <= whole.start &&
-      whole.end <= named.start,
+      whole.end <= partAt,
   );
   const possessive = r.ow.infix.find(
     (w) =>
+      !within &&
       w.op === 'share' &&
       named.end <= w.start &&
       /(?:['’]s|s['’])\s*$/.test(r.question.slice(named.start, w.start)) &&
@@ -63,13 +70,22 @@ function sharePart(r: Reading, named: Extract<NamedMembers, { kind: 'member' }>)
   if (!asked && !possessive) return false;
   const ref = { ...whole.ref, label: withMember(named.label, whole.ref.label), dimensions: named.dimensions, memberLabel: named.label };
   const q = memberQualifier(named);
-  const part = { ref, phrase: named.text.toLowerCase(), index: named.start, start: named.start, end: named.end, qualifiers: [q] };
+  const partEnd = Math.max(partAt + 1, named.end);
+  const part = {
+    ref,
+    phrase: r.question.slice(partAt, partEnd).toLowerCase(),
+    index: partAt,
+    start: partAt,
+    end: partEnd,
+    qualifiers: [q],
+  };
   r.metricMentions = possessive && !asked ? [part, whole] : [whole, part];
-  r.measureAt = [...r.measureAt, { ref, start: named.start, end: named.end }];
+  if (within) r.measureAt = r.measureAt.map((m) => (m.start === total.start && m.ref.id === total.ref.id ? { ...m, ref: within.ref } : m));
+  r.measureAt = [...r.measureAt, { ref, start: partAt, end: partEnd }];
   // the part is an operand of its own: where no joining word stands between the whole and the part ("of net sales
   // did the U.S. segment contribute"), the part's operand begins where it is written
-  if (asked && !r.ow.infix.some((w) => w.op === 'join' && whole.end <= w.start && w.end <= named.start))
-    r.ow.infix.push({ start: named.start, end: named.start, text: '', op: 'join' });
+  if (asked && !r.ow.infix.some((w) => w.op === 'join' && whole.end <= w.start && w.end <= partAt))
+    r.ow.infix.push({ start: partAt, end: partAt, text: '', op: 'join' });
   // the verb that says the part is a part ("did the Walmart U.S. segment contribute", "account for") is the share's
   const after = r.question.slice(named.end);
   const verb = SHARE_VERB.exec(after);
@@ -78,6 +94,51 @@ function sharePart(r: Reading, named: Extract<NamedMembers, { kind: 'member' }>)
     if (!r.spans.taken(start, start + verb[0].length)) r.spans.claim(start, start + verb[0].length, 'operation', 'share');
   }
   return true;
+}
+
+/**
+ * The whole of a share that is itself a member: the members of a slice named before the share's measure (one reported
+ * dimension set of its own, of which the slice named after the measure is a part, and for which the filer reports the
+ * measure), as the measure restricted to them. Null where the names do not fall on both sides of the measure.
+ */
+function wholeMember(
+  r: Reading,
+  named: Extract<NamedMembers, { kind: 'member' }>,
+  total: Reading['metricMentions'][number],
+): Reading['metricMentions'][number] | null {
+  const before = named.spans.filter((w) => w.end <= total.start);
+  if (before.length === 0 || before.length === named.spans.length || named.spans.some((w) => w.start < total.end && total.start < w.end))
+    return null;
+  const key = (d: Record<string, string>) => JSON.stringify(Object.entries(d).sort(([a], [b]) => a.localeCompare(b)));
+  const slice = Object.entries(named.dimensions);
+  const sets = (r.ctx.measures?.members ?? []).filter((m) => {
+    const dims = Object.entries(m.dimensions ?? { [m.axis]: m.member });
+    return (
+      dims.length < slice.length &&
+      dims.every(([a, v]) => named.dimensions[a] === v) &&
+      before.some((w) => w.detail === m.member) &&
+      m.measures?.includes(total.ref.id)
+    );
+  });
+  const found = [...new Map(sets.map((m) => [key(m.dimensions ?? { [m.axis]: m.member }), m])).values()];
+  const [set] = found;
+  if (found.length !== 1 || !set) return null;
+  // the member as its QName names it (a member's printed labels include the captions of the lines it is reported on)
+  const label = memberLabelFromQName(set.member);
+  const dimensions = set.dimensions ?? { [set.axis]: set.member };
+  const member = { axis: set.axis, member: set.member, label, dimensions };
+  const [first, last] = [before[0]!, before.at(-1)!];
+  const q: MeasureQualifier = {
+    kind: 'member',
+    text: r.question.slice(first.start, last.end),
+    start: first.start,
+    end: last.end,
+    value: set.member,
+    member,
+    understood: true,
+  };
+  const ref = { ...total.ref, label: withMember(label, total.ref.label), dimensions, memberLabel: label };
+  return { ...total, ref, qualifiers: [...total.qualifiers, q] };
 }
 
 /** Verbs that say a part makes up its share of a whole. */
