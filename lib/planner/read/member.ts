@@ -51,10 +51,19 @@ function sharePart(r: Reading, named: Extract<NamedMembers, { kind: 'member' }>)
   const partAt = within ? (named.spans.find((w) => w.start >= total.end)?.start ?? named.start) : named.start;
   // "what share of revenue came from X" (the share, the whole, then the part) or "X's share of revenue" (the part's
   // possessive, the share, then the whole)
+  // "how much of X's revenue came from Y, as a percentage": the share asked by its instruction
+  const howMuch = /\bhow\s+much\s+of\b/i.exec(r.question);
+  const inPercent = r.spans
+    .placed()
+    .some((e) => e.role === 'instruction' && /\b(?:percent(?:age)?|share|proportion|fraction)\b|%/i.test(e.text));
+  if (howMuch && inPercent && howMuch.index + howMuch[0].length <= whole.start && !r.ow.infix.some((w) => w.op === 'share'))
+    r.ow.infix.push({ start: howMuch.index, end: howMuch.index + howMuch[0].length, text: howMuch[0], op: 'share' });
   const asked = r.ow.infix.find(
     (w) =>
       w.op === 'share' &&
-      /^\s*(?:(?:and\s+)?what\b|(?:the\s+)?(?:share|percentage|percent|proportion|fraction|portion)\s+of\b)/i.test(w.text) &&
+      /^\s*(?:(?:and\s+)?what\b|how\s+much\s+of\b|(?:the\s+)?(?:share|percentage|percent|proportion|fraction|portion)\s+of\b)/i.test(
+        w.text,
+      ) &&
       w.end <= whole.start &&
       whole.end <= partAt,
   );
