@@ -30,6 +30,10 @@ describe('formatValue', () => {
     [0.12, { unit: 'ratio', decimals: 1 }, '12.0%'],
     ['-0.98', { unit: 'USD/shares' }, `${MINUS}$0.98`],
     ['6.13', { unit: 'USD/shares' }, '$6.13'],
+    // a par value under a cent keeps its first significant digit
+    ['0.00001', { unit: 'USD/shares' }, '$0.00001'],
+    ['0.0025', { unit: 'USD/shares' }, '$0.003'],
+    ['0', { unit: 'USD/shares' }, '$0.00'],
     ['58.61', { unit: 'INR/shares' }, '₹58.61'],
     ['15550061000', { unit: 'shares' }, '15.6 billion shares'],
     ['1200', { unit: 'shares' }, '1,200 shares'],

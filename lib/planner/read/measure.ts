@@ -132,7 +132,7 @@ function judgedBy(r: Reading): void {
  * front page of the annual report"), with the words that lead to it ("according to", "per", "as of").
  */
 const COVER =
-  /(?:\b(?:according\s+to|as\s+(?:of|at|on)|per|on|from|in|at)\s+(?:the\s+|its\s+|their\s+)?)?\b(?:(?:front\s+)?cover(?:\s+(?:page|sheet|date))?|front\s+page)\b/gi;
+  /(?:\b(?:according\s+to|going\s+by|based\s+on|as\s+(?:of|at|on)|per|on|from|in|at)\s+(?:the\s+|its\s+|their\s+)?)?\b(?:(?:front\s+)?cover(?:\s+(?:page|sheet|date))?|front\s+page)\b/gi;
 /** The form of the filing whose cover it is. */
 const FORM = /(?<![\w-])(?:form\s+)?(?:10-?K|10-?Q|20-?F|40-?F)(?:\/A)?(?![\w-])/gi;
 

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { ent } from '../__fixtures__/catalog';
+import type { CatalogEntity } from '../catalog';
+import type { MemberEntry } from '../match-metric';
+import { planQuestion } from '../plan';
+
+const catalog: CatalogEntity[] = [
+  ent('kite', 'Kite', 'Kite Industries Inc.', 'KITE'),
+  ent('orbit', 'Orbit', 'Orbit Holdings Corp.', 'ORBT'),
+];
+const CLASS = 'us-gaap:StatementClassOfStockAxis';
+const EQUITY = 'us-gaap:StatementEquityComponentsAxis';
+const members: MemberEntry[] = [
+  // Kite: two classes of common stock on its cover, and a capital stock class that only declares dividends
+  {
+    entityId: 'kite',
+    axis: CLASS,
+    member: 'us-gaap:CommonClassAMember',
+    labels: ['Class A'],
+    measures: ['shares_outstanding', 'eps_basic'],
+  },
+  {
+    entityId: 'kite',
+    axis: CLASS,
+    member: 'us-gaap:CommonClassBMember',
+    labels: ['Class B'],
+    measures: ['shares_outstanding', 'eps_basic'],
+  },
+  { entityId: 'kite', axis: CLASS, member: 'kite:CapitalClassBMember', labels: ['Class B'], measures: ['dividends_paid'] },
+  // Orbit: one class, and the equity statement's common stock column (which carries its own share count)
+  { entityId: 'orbit', axis: EQUITY, member: 'us-gaap:CommonStockMember', labels: ['Common Stock'], measures: ['shares_outstanding'] },
+];
+const plan = (q: string) => planQuestion(q, { catalog, measures: { members } });
+const read = (q: string) => {
+  const r = plan(q);
+  if (r.status !== 'planned') return { status: r.status, text: r.status === 'needs_clarification' ? r.clarification.question : '' };
+  return {
+    status: r.status,
+    metric: r.intent.metric.id,
+    cover: r.intent.metric.cover ?? false,
+    dims: r.intent.metric.dimensions ?? null,
+    basis: r.intent.basis.kind === 'filing' ? `${r.intent.basis.name.form} ${r.intent.basis.name.fiscalYear}` : r.intent.basis.kind,
+  };
+};
+
+describe('a figure read from a filing’s cover page', () => {
+  it('reads the cover words and their lead once a verb has made the count, for the filing named', () => {
+    expect(read('Going by the cover page of its FY2023 10-K, how many shares of common stock did Orbit have outstanding?')).toMatchObject({
+      metric: 'shares_outstanding',
+      cover: true,
+      dims: null,
+      basis: '10-K 2023',
+    });
+    expect(read('How many ordinary shares did Orbit have outstanding on the front page of its 2022 annual report?')).toMatchObject({
+      metric: 'shares_outstanding',
+      cover: true,
+      basis: 'annual 2022',
+    });
+    expect(read('How many common shares did Orbit have outstanding as of the cover date of its fiscal 2023 10-K?')).toMatchObject({
+      metric: 'shares_outstanding',
+      cover: true,
+      // the words of the count are its own name, not the equity statement's common stock column
+      dims: null,
+    });
+  });
+  it('reads a share class from the filer’s own members, told apart by the count the verb makes', () => {
+    expect(read('According to the cover of its FY2023 10-K, how many Class B shares did Kite have outstanding?')).toMatchObject({
+      metric: 'shares_outstanding',
+      cover: true,
+      dims: { [CLASS]: 'us-gaap:CommonClassBMember' },
+    });
+    expect(read('How many Class A (common stock) shares did Kite have outstanding per the cover of its FY2023 10-K?')).toMatchObject({
+      metric: 'shares_outstanding',
+      dims: { [CLASS]: 'us-gaap:CommonClassAMember' },
+    });
+  });
+  it('never answers a class the filer does not report, and asks which filing a bare form means', () => {
+    const missing = plan('How many Class C shares did Kite have outstanding per the cover of its FY2023 10-K?');
+    expect(missing.status).not.toBe('planned');
+    expect(JSON.stringify(missing)).toContain('Class C');
+    expect(read('How many shares of common stock did Orbit have outstanding according to its 10-K cover?')).toMatchObject({
+      status: 'needs_clarification',
+    });
+  });
+  it('reads the public float as the cover’s without the word cover, and its caption without its article', () => {
+    expect(read('What was the public float of Orbit in its FY2023 10-K?')).toMatchObject({
+      metric: 'public_float',
+      cover: true,
+      basis: '10-K 2023',
+    });
+    expect(
+      read('Aggregate market value of voting and non-voting common equity held by non-affiliates for Kite, FY2023 10-K'),
+    ).toMatchObject({
+      metric: 'public_float',
+      cover: true,
+    });
+  });
+  it('reads the par value per share of the common stock as its own measure, not the common stock balance', () => {
+    expect(read('What was the par value per share of common stock of Orbit at December 31, 2023?')).toMatchObject({
+      metric: 'par_value_per_share',
+      cover: false,
+    });
+  });
+});
