@@ -82,6 +82,16 @@ describe('a figure read from a filing’s cover page', () => {
       status: 'needs_clarification',
     });
   });
+  it('reads a filing named by its form alone as the one whose cover the date names, and asks it back for any other figure', () => {
+    const dated = plan('Orbit common shares outstanding per its 10-Q cover, dated 14 October 2024?');
+    expect(dated.status).toBe('planned');
+    if (dated.status === 'planned') {
+      expect(dated.intent.metric).toMatchObject({ id: 'shares_outstanding', cover: true });
+      expect(dated.intent.periods[0]?.spec).toMatchObject({ type: 'instant', date: '2024-10-14' });
+    }
+    expect(read('Orbit revenue for fiscal 2024 per its 10-K cover?')).toMatchObject({ status: 'needs_clarification' });
+    expect(read('Orbit revenue for fiscal 2024 per its 10-K cover?').text).toMatch(/Which 10-K/);
+  });
   it('reads the public float as the cover’s without the word cover, and its caption without its article', () => {
     expect(read('What was the public float of Orbit in its FY2023 10-K?')).toMatchObject({
       metric: 'public_float',

@@ -132,7 +132,7 @@ function judgedBy(r: Reading): void {
  * front page of the annual report"), with the words that lead to it ("according to", "per", "as of").
  */
 const COVER =
-  /(?:\b(?:according\s+to|going\s+by|based\s+on|as\s+(?:of|at|on)|per|on|from|in|at)\s+(?:the\s+|its\s+|their\s+)?)?\b(?:(?:front\s+)?cover(?:\s+(?:page|sheet|date))?|front\s+page)\b/gi;
+  /(?:\b(?:according\s+to|going\s+by|based\s+on|as\s+(?:of|at|on)|per|on|from|in|at)\s+(?:the\s+|its\s+|their\s+)?(?:(?:form\s+)?(?:10-?K|10-?Q|20-?F|40-?F)(?:\/A)?\s+)?)?\b(?:(?:front\s+)?cover(?:\s+(?:page|sheet|date))?|front\s+page)\b/gi;
 /** The form of the filing whose cover it is. */
 const FORM = /(?<![\w-])(?:form\s+)?(?:10-?K|10-?Q|20-?F|40-?F)(?:\/A)?(?![\w-])/gi;
 
@@ -154,6 +154,14 @@ function readCover(r: Reading): void {
   for (const m of [...covers, ...question.matchAll(FORM)]) {
     const start = m.index ?? 0;
     if (!spans.taken(start, start + m[0].length)) spans.claim(start, start + m[0].length, 'qualifier', 'cover');
+  }
+  // "(cover) dated 14 October 2024": the date is the cover's
+  for (const m of question.matchAll(/\bdated(?=\s+)/gi)) {
+    const start = m.index ?? 0;
+    const next = /^\s+/.exec(question.slice(start + m[0].length))?.[0].length ?? 0;
+    const at = start + m[0].length + next;
+    const dated = spans.placed().some((e) => e.role === 'period' && e.start === at);
+    if (dated && !spans.taken(start, start + m[0].length)) spans.claim(start, start + m[0].length, 'qualifier', 'cover date');
   }
   const ref = { ...only.ref, cover: true as const };
   only.ref = ref;
@@ -345,6 +353,9 @@ export const measureVerbReader: Reader = {
     parentShare(r);
     // a cover figure the verb made ("how many shares … outstanding according to the cover page")
     readCover(r);
+    // a filing named by its form alone, read as the cover's only for a cover figure: else which filing is asked
+    if (r.coverForm && !r.metricMentions.some((m) => m.ref.cover))
+      return { status: 'needs_clarification', clarification: r.coverForm, partial: { entities: r.entities }, notes: r.notes };
     // "cash" as the money a flow is paid or received in
     const flows = r.measureAt.filter((m) => m.ref.periodType === 'duration');
     const cash = r.measureAt.filter((m) => isCashWord(m) && flows.some((f) => inSentence(m.start, f)));

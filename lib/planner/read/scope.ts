@@ -11,7 +11,7 @@ export const scopeReader: Reader = {
   name: 'scope',
   read(r) {
     const { question, spans, notes, entities } = r;
-    const version = readVersionBasis(question);
+    const version = coverFormVersion(r) ?? readVersionBasis(question);
     if (version.clarification) return { status: 'needs_clarification', clarification: version.clarification, partial: { entities }, notes };
     r.version = version;
     for (const c of version.claims) spans.claim(c.start, c.end, 'basis', c.detail);
@@ -59,6 +59,38 @@ function claimWholeCompany(r: Reading): void {
     if (aside && !spans.taken(after, after + aside[0].length))
       spans.claim(after, after + aside[0].length, 'scope', 'consolidated (confirming aside)');
   }
+}
+
+/** A cover page's words ("cover", "cover page", "front page"). */
+const COVER_WORD = /\b(?:cover|front\s+page)\b/i;
+/** A filing named by its form alone, with the words that lead to it ("per the 10-K", "according to its 20-F"). */
+const BARE_FORM =
+  /(?<![\w'’-])(?:(?:according\s+to|going\s+by|per|in|from|on)\s+)?(?:(?:the|its|their)\s+|[\w.&-]+['’]s\s+)?(?:form\s+)?(?:10-?K|10-?Q|20-?F|40-?F)(?:\/A)?(?![\w-])/gi;
+/** A year or a date beside it: the cover date or the period that names which filing it is. */
+const DATED = /\b(?:19|20)\d{2}\b|\b(?:FY|Q[1-4])\s?'?\d{2}\b/i;
+
+/**
+ * "Per the 10-K cover (as of July 31, 2025)", "shares outstanding as of the cover date of its 10-Q for the quarter ended
+ * …": a filing named by its form alone beside a cover word and a date or period names the filing whose cover it is —
+ * found at execution by that date. The version is read without the form's words; the ask-back is kept for a question
+ * that turns out to ask no cover figure (the measure reader asks it then). Null: the version words as read.
+ */
+function coverFormVersion(r: Reading): ReturnType<typeof readVersionBasis> | null {
+  const { question } = r;
+  if (!COVER_WORD.test(question)) return null;
+  const asked = readVersionBasis(question);
+  if (!asked.clarification) return null;
+  const forms = [...question.matchAll(BARE_FORM)];
+  let blank = question;
+  for (const f of forms) {
+    const at = f.index ?? 0;
+    blank = blank.slice(0, at) + ' '.repeat(f[0].length) + blank.slice(at + f[0].length);
+  }
+  if (forms.length === 0 || !DATED.test(blank)) return null;
+  const version = readVersionBasis(blank);
+  if (version.clarification) return null;
+  r.coverForm = asked.clarification;
+  return version;
 }
 
 /** The scope of the whole question: standalone or consolidated as written, else the thread's, else consolidated. */

@@ -101,6 +101,8 @@ export interface Reading {
   metric: MetricRef | null;
   /** a member the filer's vocabulary read when no measure was named yet, for the measure a verb makes later */
   pendingMember?: { dimensions: Record<string, string>; label: string };
+  /** a filing named by its form alone beside a cover word and a period ("per the 10-K cover (as of …)"): asked back unless a cover figure is read */
+  coverForm?: { question: string; options: string[] };
   // operation
   growthW: Words;
   changeW: Words;
