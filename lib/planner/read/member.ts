@@ -347,6 +347,30 @@ function memberReading(r: Reading, asked: readonly string[], turns: readonly { s
   );
 }
 
+/**
+ * "How many Class C shares …" of a company whose filings name no such class: a share class no reader placed is said to be
+ * unreported, with the classes the company does report (never its total count in the class's place).
+ */
+function unreportedClass(r: Reading): PlanResult | null {
+  const named = [...r.question.matchAll(/\bclass\s+[a-z0-9]\b/gi)].find((m) => !r.spans.taken(m.index ?? 0, (m.index ?? 0) + m[0].length));
+  const [entity, ...more] = r.entities;
+  if (!named || !entity || more.length > 0) return null;
+  const classes = [
+    ...new Set(
+      (r.ctx.measures?.members ?? [])
+        .filter((m) => m.entityId === entity.id && /ClassOfStockAxis$/.test(m.axis))
+        .flatMap((m) => /\bclass\s+[a-z0-9]\b/i.exec(memberLabelFromQName(m.member))?.[0] ?? []),
+    ),
+  ].sort();
+  const reported = classes.length ? `its filings name ${classes.join(', ')}` : 'its filings name no classes of stock';
+  return {
+    status: 'insufficient_evidence',
+    missing: `${entity.name} reports no “${named[0]}” shares (${reported}); Ledgerline does not answer with another class or the total instead.`,
+    partial: { entities: r.entities },
+    notes: [...r.notes, `share class “${named[0]}” is not reported`],
+  };
+}
+
 export const memberReader: Reader = {
   name: 'member',
   read(r) {
@@ -390,7 +414,7 @@ export const memberReader: Reader = {
       applyNamedMembers(r, named);
       notes.push(`read “${named.text}” as the member ${named.label} (${Object.values(named.dimensions).join(' + ')})`);
     }
-    const blocked = blockedQualifier(r) ?? memberForSomeMeasures(r);
+    const blocked = blockedQualifier(r) ?? unreportedClass(r) ?? memberForSomeMeasures(r);
     if (!blocked) {
       placeGlosses(r);
       placeOwnMeasures(r);
