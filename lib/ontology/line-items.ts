@@ -5,7 +5,7 @@
  * `aliases` are ask-only phrasings (captions, slang): unlike `synonyms`, they never bind an untagged
  * report row to a metric (adding one cannot change what report ingestion stores).
  */
-import { PUBLIC_FLOAT_ALIASES } from './cover-captions';
+import { COVER_ITEMS } from './cover-captions';
 import type { MetricDef } from './metrics';
 
 type Item = Omit<MetricDef, 'synonyms' | 'description'> & { description?: string; synonyms?: string[] };
@@ -1884,26 +1884,6 @@ const ITEMS: Item[] = [
     constraints: { nonNegative: true },
   }),
   balance({
-    id: 'par_value_per_share',
-    label: 'Par value per share',
-    unitKind: 'per_share',
-    sign: 'positive',
-    aliases: [
-      'par value per share',
-      'par value per share of common stock',
-      'par value of common stock',
-      'par value of the common stock',
-      'par value',
-      'par value per common share',
-      'common stock par value',
-      'common stock par value per share',
-      'par or stated value per share',
-      'stated value per share',
-    ],
-    concepts: ['us-gaap:CommonStockParOrStatedValuePerShare'],
-    constraints: { nonNegative: true },
-  }),
-  balance({
     id: 'preferred_stock_value',
     label: 'Preferred stock',
     unitKind: 'monetary',
@@ -1998,15 +1978,7 @@ const ITEMS: Item[] = [
     concepts: ['us-gaap:NumberOfStores', 'us-gaap:NumberOfRestaurants'],
     constraints: { nonNegative: true },
   }),
-  balance({
-    id: 'public_float',
-    label: 'Public float',
-    unitKind: 'monetary',
-    sign: 'positive',
-    aliases: PUBLIC_FLOAT_ALIASES,
-    concepts: ['dei:EntityPublicFloat'],
-    constraints: { nonNegative: true },
-  }),
+  ...COVER_ITEMS,
 ];
 
 /**

@@ -136,7 +136,8 @@ function wholeMember(
   const label = memberLabelFromQName(set.member);
   const dimensions = set.dimensions ?? { [set.axis]: set.member };
   const member = { axis: set.axis, member: set.member, label, dimensions };
-  const [first, last] = [before[0]!, before.at(-1)!];
+  const [first, last] = [before[0], before.at(-1)];
+  if (!first || !last) return null;
   const q: MeasureQualifier = {
     kind: 'member',
     text: r.question.slice(first.start, last.end),
