@@ -24,13 +24,13 @@ import { inBackgroundTurn } from './priority';
  * - a **size cap**: at most MAX_FACT_EXPORT_ROWS rows, the rest named in the file as truncated.
  */
 export const MAX_FACT_EXPORT_ROWS = 20_000;
-export const EXPORT_PAGE_ROWS = 250;
+export const EXPORT_PAGE_ROWS = 100;
 export const EXPORTS_PER_USER = 1;
 export const EXPORTS_AT_ONCE = 2;
 export const EXPORT_QUEUE_MS = 2_000;
 /** the longest one export holds its slots (a client that stops reading does not keep others waiting) */
 export const EXPORT_SLOT_MAX_MS = 120_000;
-const YIELD_EVERY = 250;
+const YIELD_EVERY = 100;
 /** bytes of XLSX output waiting for the client before the writer stops reading pages */
 const XLSX_BUFFER_BYTES = 1024 * 1024;
 
