@@ -327,7 +327,8 @@ function pairOperands(
  * "gross margin divided by net sales": a margin written over its own denominator is the amount the filer captions
  * so (Apple's "gross margin" line), not the margin divided again. Any other operand stays as named.
  */
-function marginAmount(op: string, metric: MetricRef, i: number, over: MetricRef | undefined): MetricRef {
+function marginAmount(op: string, { metric }: { metric: MetricRef }, i: number, operands: { metric: MetricRef }[]): MetricRef {
+  const over = operands[1]?.metric;
   if (i !== 0 || (op !== 'ratio' && op !== 'share') || metric.kind !== 'derived' || metric.op !== 'margin' || !metric.numerator)
     return metric;
   if (!over || over.id !== metric.denominator) return metric;
@@ -474,10 +475,7 @@ function planExpression(x: ExpressionInput): PlanResult {
   const expression: ExpressionNode = {
     kind: 'op',
     op,
-    args: ordered.map((o, i) => ({
-      kind: 'operand',
-      operand: { metric: marginAmount(op, o.metric, i, ordered[1]?.metric), period: requests[i]! },
-    })),
+    args: ordered.map((o, i) => ({ kind: 'operand', operand: { metric: marginAmount(op, o, i, ordered), period: requests[i]! } })),
     ...(combined ? { combined: true as const } : {}),
   };
   const metric = targetMeasure?.ref ?? ordered[0]!.metric;
