@@ -157,6 +157,8 @@ async function evaluateOperand(
  */
 function byArithmetic(node: Extract<ExpressionNode, { kind: 'op' }>, parts: Figure[]): boolean {
   if ((node.op !== 'ratio' && node.op !== 'share') || parts.length !== 2) return false;
+  // a quotient said in times or days ("inventory turnover: cost of sales over average inventory") keeps that unit
+  if (node.unit) return true;
   const [a, b] = parts as [Figure, Figure];
   if (a.currency && b.unit === 'shares') return true;
   const same = a.period.type === b.period.type && startOf(a.period) === startOf(b.period) && endOf(a.period) === endOf(b.period);

@@ -33,6 +33,18 @@ describe('a formula the user states, computed node by node and read back from th
     expect(byReader('measure')).toEqual(expect.arrayContaining(['revenue', 'operating profit']));
   });
 
+  it('a quotient the question wants in times is shown in times, the same value as the ratio', async () => {
+    const a = await answerQuestion({
+      db: d.db,
+      tenantId: DEMO_TENANT_ID,
+      userId: null,
+      question: 'Helios Components FY2026: revenue divided by operating profit, in times',
+    });
+    expect(a.status).toBe('answered');
+    expect(a.values[0]?.unit).toBe('times');
+    expect(a.values[0]?.value).toBeCloseTo(1200 / 144, 10);
+  });
+
   it('refuses a node whose figures cover different periods instead of combining them', async () => {
     const a = await answerQuestion({
       db: d.db,

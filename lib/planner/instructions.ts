@@ -237,6 +237,12 @@ const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instr
     apply: () => true,
   },
   {
+    // "; a negative number means net cash": how to read the result's sign, a clause of its own beside the question
+    detail: 'format',
+    re: /(?<=(?:^|[,;:(.])\s*)(?:(?:note\s+(?:that\s+)?)?an?\s+)?(?:negative|positive)\s+(?:number|figure|value|result|answer|amount)\s+(?:means|indicates|implies|signals|shows|would\s+mean)\s+(?:an?\s+)?[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s*(?:[,;.)?!]|$))/gi,
+    apply: () => true,
+  },
+  {
     // ", percent, one decimal": a list of format words, each its own clause
     detail: 'percent',
     re: /(?<=[,;:(]\s*)(?:in\s+)?(?:percent|percentage|%)(?=\s*(?:[,;.)?!]|$))/gi,

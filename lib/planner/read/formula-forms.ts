@@ -32,7 +32,7 @@ export const sentenceEnd = (q: string, from: number) => {
   const m = new RegExp(SENTENCE_END);
   m.lastIndex = from;
   for (let x = m.exec(q); x; x = m.exec(q)) {
-    if (x[0] === '.' && /(?:\b[a-z]|\b(?:vs|inc|corp|co|ltd|no|approx|etc))$/i.test(q.slice(0, x.index))) continue;
+    if (x[0] === '.' && /(?:\b[a-z]|\b(?:vs|inc|incl|excl|corp|co|ltd|no|approx|etc))$/i.test(q.slice(0, x.index))) continue;
     return x.index;
   }
   return q.length;

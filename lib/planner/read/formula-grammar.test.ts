@@ -175,3 +175,21 @@ describe('a margin written over its own denominator', () => {
     );
   });
 });
+
+describe('words beside the operands', () => {
+  it('a bracket that qualifies an operand ("(incl. current portion)") is read with it, the sentence going on after it', () => {
+    const intent = planned(
+      'Funded debt gap = long-term debt (incl. current portion) - cash and cash equivalents. What was it for Orbit Rail at the end of FY2022?',
+    );
+    expect(shape(intent.expression)).toBe('(long_term_debt_with_current - cash)');
+    expect([...new Set(intent.periods.map((p) => p.text))]).toEqual(['at the end of FY2022']);
+  });
+
+  it('a clause saying how to read the sign is an instruction; one with words beyond a short reading still blocks', () => {
+    const intent = planned('Orbit Rail FY2021 operating income minus interest expense; a negative figure means a shortfall.');
+    expect(shape(intent.expression).replace('finance_costs', 'interest_expense')).toBe('(operating_income - interest_expense)');
+    expect(plan('Zeta Foods FY2022 net income; a negative number means quorbles were flibbed by wimbles').status).toBe(
+      'needs_clarification',
+    );
+  });
+});

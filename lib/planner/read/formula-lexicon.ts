@@ -48,7 +48,7 @@ export const DEFINE_AS = /\s+as\b(?!\s+(?:of|at|an?|percent|%)\b)\s*:?\s*|\s*=\s
 
 /** After a definition, the verb asking for its result: "work it out for …", "compute it", "apply that to …". */
 export const COMPUTE_IT =
-  /\b(?:(?:work|figure)(?:\s+(?:it|this|that))?\s+out|(?:compute|calculate|evaluate|apply|find|give)(?:\s+(?:it|this|that))?)\b(?=\s+(?:for|to|on)\b)/gi;
+  /\b(?:(?:work|figure)(?:\s+(?:it|this|that))?\s+out|(?:compute|calculate|evaluate|apply|find|give)(?:\s+(?:it|this|that))?)\b(?=\s+(?:for|to|on|at|as\s+of)\b)/gi;
 
 /** "Compute X as …", "calculate X as …": the "as" after the name the formula defines. */
 export const COMPUTE_AS = /\b(?:compute|calculate|work\s+out|figure\s+out|determine|derive|estimate)\b/i;

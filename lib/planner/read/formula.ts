@@ -225,16 +225,13 @@ function lexFormula(r: Reading, region: Region): { items: Item[]; claims: { star
       continue;
     }
     if (measure) {
-      items.push({
-        k: 'operand',
-        start: measure.start,
-        end: measure.end,
-        metric: measure.ref,
-        periods: [],
-        average: false,
-        perShare: false,
-      });
-      i = measure.end;
+      // "long-term debt (incl. current portion)": a measure read with the bracket it opens ends after that bracket
+      const text = question.slice(measure.start, measure.end);
+      const closing = /^\s*\)/.exec(question.slice(measure.end));
+      const end = closing && text.split('(').length > text.split(')').length ? measure.end + closing[0].length : measure.end;
+      items.push({ k: 'operand', start: measure.start, end, metric: measure.ref, periods: [], average: false, perShare: false });
+      if (end > measure.end) claims.push({ start: end - 1, end, detail: measure.ref.id });
+      i = end;
       continue;
     }
     const period = periods.find((p) => p.start === i);
