@@ -245,6 +245,7 @@ const BASIS_WORDS = new Set([
   'opening',
   'closing',
   'beginning',
+  'ending',
   'end',
 ]);
 

@@ -61,6 +61,34 @@ export function definedAfterVerb(r: Reading): Region | null {
       lead: { start: lead.index + lead[0].length - lead[0].trimStart().length, end: nameStart },
     };
   }
+  return definedByIs(r);
+}
+
+/** A statement opening with a short name and "is" / "equals" ("Cash conversion is operating cash flow divided by net income."). */
+const DEFINE_IS =
+  /(?:^|[.;!?]\s+)((?:[\p{L}\p{N}&'’-]+\s+){0,4}?[\p{L}\p{N}&'’-]+)(\s+(?:is|equals)\s+)(?!(?:defined|calculated|computed|taken|measured|worked|derived|expressed|given|the\s+same)\b)/giu;
+const QUESTION_WORD = /\b(?:what|how|which|who|when|where|why|was|were|is|are|did|does|do|its|it|this|that)\b/i;
+
+/**
+ * "Cash conversion is operating cash flow divided by net income. What was it for Acme in 2024?": a statement (not a
+ * question) whose subject is a short name no company or period is said in, and whose predicate writes a calculation,
+ * defines that name. Null when no sentence does.
+ */
+function definedByIs(r: Reading): Region | null {
+  const { question, measureAt } = r;
+  DEFINE_IS.lastIndex = 0;
+  for (let m = DEFINE_IS.exec(question); m; m = DEFINE_IS.exec(question)) {
+    const [all, name = '', is = ''] = m;
+    const nameStart = m.index + all.length - is.length - name.length;
+    const nameEnd = nameStart + name.length;
+    const start = nameEnd + is.length;
+    const end = sentenceEnd(question, start);
+    const said = (x: { start: number; end: number }) => x.start < nameEnd && nameStart < x.end;
+    if (QUESTION_WORD.test(name) || r.entityAt.some(said) || r.phrases.some(said) || question.charAt(end) === '?') continue;
+    if (!operatorIn(question, start, end, ['add', 'sub', 'mul', 'div', 'share'])) continue;
+    const whole = measureAt.find((x) => x.start === nameStart && x.end === nameEnd) ?? null;
+    return { start, end, name: { start: nameStart, end: nameEnd, measure: whole }, marker: { start: nameEnd, end: start } };
+  }
   return null;
 }
 

@@ -193,3 +193,20 @@ describe('words beside the operands', () => {
     );
   });
 });
+
+describe('a statement that defines a name with "is"', () => {
+  it('"Asset cover is total assets divided by total liabilities. What was it …?" computes the statement', () => {
+    const intent = planned('Asset cover is total assets divided by total liabilities. What was it for Zeta Foods at the end of FY2021?');
+    expect([intent.metric.id, shape(intent.expression)]).toEqual(['formula:asset_cover', '(total_assets / total_liabilities)']);
+  });
+  it('a question with "is" defines nothing, and an unplaced operand still blocks', () => {
+    expect(plan('What is revenue minus cost of revenue for Zeta Foods in FY2022?').status).toBe('planned');
+    const r = plan('Asset cover is total assets divided by blorbic holdings. What was it for Zeta Foods at the end of FY2021?');
+    expect(r.status).toBe('needs_clarification');
+    if (r.status === 'needs_clarification') expect(r.clarification.question).toMatch(/blorbic/);
+  });
+  it('a basis clause may say the average is of the beginning and ending balances', () => {
+    const intent = planned("What was Orbit Rail's FY2022 ROE using average equity (beginning and ending)?");
+    expect([intent.operation, intent.metric.id]).toEqual(['value', 'roe']);
+  });
+});
