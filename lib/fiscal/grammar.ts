@@ -854,6 +854,8 @@ const ttmWord: Parser<null> = memo(
           () => null,
         ),
         map(seq(word('trailing', 'last', 'past', 'rolling', 'latest'), opt(hyphen), count(4), quartersW), () => null),
+        // "trailing 4-quarter revenue", "rolling four-quarter EPS": the four quarters said as one compound word
+        map(seq(word('trailing', 'rolling'), opt(hyphen), count(4), hyphen, quarterW), () => null),
       ),
       opt(word('basis', 'period')),
     ),
@@ -1370,6 +1372,16 @@ export const RULES: Parser<RuleHit>[] = [
         from: { month: a, year: a <= b ? y : y - 1 },
         to: { month: b, year: y },
       })),
+      // "the April–June 2025 quarter", "the Jan-Mar 2024 quarter": the months a quarter covers, said of a quarter
+      map(
+        seq(monthName, alt(hyphen, word('to', 'through', 'thru')), monthName, opt(comma), anyY4, opt(hyphen), quarterW),
+        ([a, , b, , y]) => ({
+          type: 'month_range',
+          from: { month: a, year: a <= b ? y : y - 1 },
+          to: { month: b, year: y },
+          length: 'quarter',
+        }),
+      ),
       map(seq(monthYear, alt(hyphen, word('to', 'through', 'thru')), monthYear), ([a, , b]) => ({ type: 'month_range', from: a, to: b })),
     ),
   ),

@@ -95,7 +95,8 @@ export type PeriodSpec =
   /** "the fiscal year ended in 2024", "fiscal years ended in early 2025": the fiscal year whose end falls then */
   | { type: 'fiscal_year_ending_in'; year: number; part?: 'early' | 'mid' | 'late' }
   /** "January–June 2021", "Oct–Dec 2021": the fiscal period running from the first month to the last */
-  | { type: 'month_range'; from: MonthRef; to: MonthRef }
+  /** `length`: said of a quarter ("the April–June 2025 quarter"): only a fiscal quarter covering exactly those months */
+  | { type: 'month_range'; from: MonthRef; to: MonthRef; length?: 'quarter' }
   /** "from July 1 to September 30, 2024": exactly these dates, first and last day included */
   | { type: 'date_range'; start: ISODate; end: ISODate }
   /** a calendar month on its own ("September 2021"): never a reported period by itself */
@@ -128,6 +129,13 @@ export type PeriodSpec =
   | { type: 'same_period'; year: YearRef }
   /** "latest 10-K", "most recent 10-Q", "the 2024 annual report": the period a filing covers */
   | { type: 'filing'; form: '10-K' | '10-Q' | 'annual'; which: 'latest' | number }
+  /**
+   * One period said twice, the second time in parentheses ("the December quarter of fiscal 2025 (fiscal Q1)", "the
+   * quarter ended March 29, 2025 (Q2 FY25)", "TTM as of the end of fiscal Q1 2026 (April 30, 2025)"): `spec` is the
+   * period; `as` (written `asText`) is checked against it on the entity's calendar — the same dates (a yearless
+   * position: the same position; a date: its end) answer `spec`, any other is asked back naming both.
+   */
+  | { type: 'restated'; spec: PeriodSpec; as: PeriodSpec; asText: string }
   /**
    * A phrase that names no period. `readings`: a numeric date both of whose parts could be the month ("2/3/24"),
    * each reading's period; the entity's own period ends decide between them (exactly one ending on its date).

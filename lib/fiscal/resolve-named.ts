@@ -231,7 +231,7 @@ export function monthRangeResult(text: string, ctx: ResolveContext, spec: Extrac
   const spans = [...yearsAround(ctx, spec.from), ...yearsAround(ctx, spec.to)];
   const unique = spans.filter((s, i) => spans.findIndex((t) => t.fiscalYear === s.fiscalYear) === i);
   const found: Candidate[] = [];
-  for (const length of ['quarter', 'half', 'nine_months', 'year'] as const) {
+  for (const length of spec.length === 'quarter' ? (['quarter'] as const) : (['quarter', 'half', 'nine_months', 'year'] as const)) {
     for (const c of candidates(
       ctx,
       unique,
@@ -247,11 +247,29 @@ export function monthRangeResult(text: string, ctx: ResolveContext, spec: Extrac
       if (!found.some((f) => f.bounds.start === c.bounds.start && f.bounds.end === c.bounds.end)) found.push(c);
     }
   }
+  const reason = () =>
+    `no fiscal ${spec.length === 'quarter' ? 'quarter' : 'period'} of the entity runs from ${MONTH_NAMES[spec.from.month - 1]} ${spec.from.year} to ${MONTH_NAMES[spec.to.month - 1]} ${spec.to.year}`;
+  // "the Feb–Apr 2025 quarter" when the entity's quarters cover other months: asked back with the quarters those months fall in
+  if (found.length === 0 && spec.length === 'quarter') {
+    const first = makeDate(spec.from.year, spec.from.month, 1);
+    const last = makeDate(spec.to.year, spec.to.month, daysInMonth(spec.to.year, spec.to.month));
+    const overlapping = candidates(ctx, unique, 'quarter', (b) => b.start <= last && b.end >= first).sort((a, b) =>
+      a.bounds.start < b.bounds.start ? -1 : 1,
+    );
+    const options = overlapping.map((c) => fromCandidate(text, c));
+    if (options.length > 0)
+      return {
+        status: 'ambiguous',
+        text,
+        reason: `the entity has no fiscal quarter running from ${MONTH_NAMES[spec.from.month - 1]} ${spec.from.year} to ${MONTH_NAMES[spec.to.month - 1]} ${spec.to.year}; those months fall in ${options.map((o) => `${o.label} (${o.dateRange})`).join(' and ')}`,
+        options,
+      };
+  }
   const r = pick(
     text,
     found,
     () =>
-      `no fiscal period of the entity runs from ${MONTH_NAMES[spec.from.month - 1]} ${spec.from.year} to ${MONTH_NAMES[spec.to.month - 1]} ${spec.to.year}`,
+      `no fiscal ${spec.length === 'quarter' ? 'quarter' : 'period'} of the entity runs from ${MONTH_NAMES[spec.from.month - 1]} ${spec.from.year} to ${MONTH_NAMES[spec.to.month - 1]} ${spec.to.year}`,
   );
   return isCandidate(r) ? fromCandidate(text, r) : r;
 }

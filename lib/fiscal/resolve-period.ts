@@ -439,6 +439,8 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
     }
     case 'month_range':
       return monthRangeResult(text, ctx, spec);
+    case 'restated':
+      return restatedResult(text, ctx, spec);
     case 'date_range':
       return dateRangeResult(text, ctx, spec.start, spec.end);
     case 'month':
@@ -475,6 +477,60 @@ export function resolveSpec(spec: PeriodSpec, ctx: ResolveContext, text: string)
     case 'latest_years':
       return unresolvable(text, `"${text}" names ${spec.count} fiscal years, not one period`);
   }
+}
+
+const endOf = (p: ResolvedPeriod['period']): ISODate => (p.type === 'instant' ? p.date : p.end);
+const sameDates = (a: ResolvedPeriod['period'], b: ResolvedPeriod['period']) =>
+  a.type === b.type && endOf(a) === endOf(b) && (a.type === 'instant' || b.type === 'instant' || a.start === b.start);
+
+/**
+ * Whether the restatement `as` names the period `r`: true, or the other period it names (a resolution, asked back
+ * beside `r`). A yearless position is checked as a position, a date as the period's end (a TTM's: the end of its
+ * last quarter), any other period by its dates.
+ */
+function restatementOf(r: ResolvedPeriod, as: PeriodSpec, asText: string, ctx: ResolveContext): true | PeriodResolution {
+  if (as.type === 'latest_position') {
+    if (r.fiscalPeriod === as.position) return true;
+    return r.fiscalYear === null
+      ? unresolvable(asText, `${r.label} is no fiscal ${as.position}`)
+      : fiscalResult(asText, ctx, r.fiscalYear, as.position);
+  }
+  if (as.type === 'instant' && (r.kind === 'ttm' || r.period.type === 'instant'))
+    return endOf(r.period) === as.date ? true : instantResult(asText, ctx, as.date);
+  const other = resolveSpec(as, ctx, asText);
+  const matches = (o: ResolvedPeriod) =>
+    r.kind === 'ttm' && o.kind !== 'ttm'
+      ? endOf(o.period) === endOf(r.period) && o.period.type === 'duration'
+      : sameDates(o.period, r.period);
+  if (other.status === 'resolved') return matches(other) ? true : other;
+  if (other.status === 'ambiguous') return other.options.some(matches) ? true : other;
+  return other;
+}
+
+function restatedResult(text: string, ctx: ResolveContext, spec: Extract<PeriodSpec, { type: 'restated' }>): PeriodResolution {
+  const main = resolveSpec(spec.spec, ctx, text);
+  if (main.status === 'unresolvable') return main;
+  if (main.status === 'ambiguous') {
+    // the restatement picks the one reading it names
+    const kept = main.options.filter((o) => restatementOf(o, spec.as, spec.asText, ctx) === true);
+    return kept.length === 1 ? kept[0]! : kept.length > 1 ? { ...main, options: kept } : main;
+  }
+  const other = restatementOf(main, spec.as, spec.asText, ctx);
+  if (other === true) return { ...main, notes: [...main.notes, `restated as “${spec.asText}”: the same period`] };
+  const said = (r: ResolvedPeriod) => (r.period.type === 'instant' ? r.label : `${r.label} (${r.dateRange})`);
+  const options = other.status === 'resolved' ? [main, other] : other.status === 'ambiguous' ? [main, ...other.options] : [main];
+  const otherSaid =
+    other.status === 'resolved'
+      ? `is ${said(other)}`
+      : other.status === 'ambiguous'
+        ? `is ${other.options.map(said).join(' or ')}`
+        : `cannot be placed (${other.reason})`;
+  return {
+    status: 'ambiguous',
+    text,
+    reason: `the question names two different periods for one: “${text}” is ${said(main)}, but “${spec.asText}” ${otherSaid}`,
+    options,
+  };
 }
 
 function withFutureNote(r: PeriodResolution, ctx: ResolveContext): PeriodResolution {

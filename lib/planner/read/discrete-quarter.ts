@@ -19,6 +19,8 @@ export function namesQuarter(spec: PeriodSpec): boolean {
     case 'named_by_month':
     case 'ended':
       return spec.length === 'quarter';
+    case 'restated':
+      return namesQuarter(spec.spec);
     case 'month_range': {
       const months = (spec.to.year - spec.from.year) * 12 + spec.to.month - spec.from.month + 1;
       return months === 3;

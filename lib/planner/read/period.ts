@@ -11,7 +11,7 @@ import { matchMetrics } from '../match-metric';
 import { operationWords } from '../operations';
 import { withoutRanges } from '../version-basis';
 import type { Reader, Reading } from './types';
-import { claimDiscreteQuarter, claimQ4Derivation } from './discrete-quarter';
+import { claimDiscreteQuarter, claimQ4Derivation, namesQuarter } from './discrete-quarter';
 
 /** "(ended September)", ", which ended in late January 2026", "(FYE June 2025)" right after a fiscal year. */
 const YEAR_END_CHECK_BODY = String.raw`(?:ended|ending|ends|closed|fye)\s+(?:in\s+|on\s+)?(?:(early|mid|late)[-\s]+)?(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?:\s+(\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:\s*,?\s+(\d{4}))?\s*\)?`;
@@ -180,8 +180,8 @@ function asidesChecked(r: Reading, phrases: PeriodPhrase[]): PeriodPhrase[] {
         continue;
       }
     }
-    const code = next && /^\s*\(\s*$/.test(question.slice(p.end, next.start)) && /^\s*\)/.test(question.slice(next.end)) ? next : null;
-    const checked = code ? quarterCodeCheck(p, code) : null;
+    const code = next && RESTATING_OPEN.test(question.slice(p.end, next.start)) && /^\s*\)/.test(question.slice(next.end)) ? next : null;
+    const checked = code ? (quarterCodeCheck(p, code) ?? restated(p, code)) : null;
     if (code && checked) {
       spans.claim(p.end, code.end + (/^\s*\)/.exec(question.slice(code.end))?.[0].length ?? 0), 'period', `confirms ${p.text}`);
       out.push({ ...p, spec: checked });
@@ -191,6 +191,47 @@ function asidesChecked(r: Reading, phrases: PeriodPhrase[]): PeriodPhrase[] {
     out.push(p);
   }
   return out;
+}
+
+/** What opens a restatement in parentheses: "(", "(fiscal ", "(i.e. ", "(that is, ". */
+const RESTATING_OPEN = /^\s*\(\s*(?:(?:i\.\s?e\.?|that\s+is|or|also)\s*,?\s*)?(?:the\s+)?(?:fiscal\s+)?$/i;
+
+type Spec = PeriodPhrase['spec'];
+/** The length a period phrase names, when it names one period of a known length (else null: no restatement). */
+function lengthOf(s: Spec): 'quarter' | 'half' | 'nine_months' | 'year' | 'instant' | 'ttm' | null {
+  const ofPosition = (p: string) => (/^Q[1-4]$/.test(p) ? 'quarter' : /^H[12]$/.test(p) ? 'half' : p === '9M' ? 'nine_months' : 'year');
+  switch (s.type) {
+    case 'fiscal':
+      return s.year.style === 'span' ? null : ofPosition(s.position);
+    case 'calendar':
+    case 'latest_position':
+      return ofPosition(s.position);
+    case 'ended':
+    case 'named_by_month':
+      return s.length;
+    case 'month_range':
+      return namesQuarter(s) ? 'quarter' : null;
+    case 'instant':
+      return 'instant';
+    case 'ttm':
+      return 'ttm';
+    default:
+      return null;
+  }
+}
+
+/**
+ * "the quarter ended March 29, 2025 (Q2 FY25)", "the April–June 2025 quarter (fiscal Q3 2025)", "the September quarter
+ * 2025 (fiscal Q4)", "TTM as of the end of fiscal Q1 2026 (April 30, 2025)": a period restated in parentheses is one
+ * period, checked against the entity's calendar by the resolver (the same period answers, two periods are asked back).
+ * Only periods of one length restate each other (a date restates a TTM's end or a date); a yearless position never
+ * leads.
+ */
+function restated(p: PeriodPhrase, code: PeriodPhrase): Spec | null {
+  const [a, b] = [lengthOf(p.spec), lengthOf(code.spec)];
+  if (!a || !b || p.spec.type === 'latest_position') return null;
+  const fits = a === b ? a !== 'ttm' : a === 'ttm' && (b === 'instant' || b === 'quarter');
+  return fits ? { type: 'restated', spec: p.spec, as: code.spec, asText: code.text } : null;
 }
 
 /** "the September quarter of fiscal 2025 (Q4)": Q4 of fiscal 2025 ending in September; null when the code is no such check. */
