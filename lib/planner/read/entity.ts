@@ -6,6 +6,7 @@
  * not in the workspace (`unknownCompanyWords`).
  */
 import { normalizeAlias } from '@/lib/domain/names';
+import { extractPeriodPhrases } from '@/lib/fiscal';
 import type { CatalogEntity } from '../catalog';
 import { indexOf } from '../entity-index';
 import { matchEntities } from '../match-entities';
@@ -17,7 +18,8 @@ export const entityReader: Reader = {
   name: 'entity',
   read(r) {
     const { question, ctx, spans, notes } = r;
-    const { mentions, unknownNames } = matchEntities(question, ctx.catalog);
+    const { mentions, unknownNames: named } = matchEntities(question, ctx.catalog);
+    const unknownNames = named.filter((n) => !withinPeriods(question, n));
     // the cached per-tenant index, or the one kept for this catalog array: never a per-question rebuild
     const index = ctx.index ?? indexOf(ctx.catalog);
     r.mentions = mentions;
@@ -92,6 +94,16 @@ export const entityReader: Reader = {
     return null;
   },
 };
+
+/**
+ * Whether every place a capitalised name is written lies inside a period phrase ("the three months ended June 28,
+ * 2025", "the April–June 2025 quarter"): the month is the period reader's, never a company that is missing.
+ */
+function withinPeriods(question: string, name: string): boolean {
+  const phrases = extractPeriodPhrases(question);
+  const at = [...question.matchAll(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))].map((m) => m.index ?? 0);
+  return at.length > 0 && at.every((s) => phrases.some((p) => p.start <= s && s + name.length <= p.end));
+}
 
 /**
  * A capitalised name beside a known company is a company that is not in the workspace ("Apple and Hooli"): the
