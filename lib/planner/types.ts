@@ -136,6 +136,8 @@ export const intentSchema = z.object({
   comparison: z.enum(['year_over_year', 'sequential']).optional(),
   /** growth/change: one rate per period named ("growth in each of FY2024, FY2025 and FY2026"), each against its own comparable prior — never one rate from the first to the last */
   each: z.literal(true).optional(),
+  /** growth/change: the measure's value is asked too ("fiscal 2025 revenue and its percentage change from fiscal 2024"): the later period's figure is given beside the rate */
+  withValue: z.literal(true).optional(),
   /** operation 'expression': the calculation as asked, each operand with its own period */
   expression: expressionSchema.optional(),
   /** operation 'breakdown': the axis whose members break the figure down ("revenue by product"), as named and as filed */

@@ -24,6 +24,7 @@ import { lowerFirst, periodText } from '../text';
 import type { AnswerValue } from '../types';
 import { calcOutcome } from './outcome';
 import { windowOfTtm } from './ttm';
+import { valueOperation } from './value';
 import type { Operation, OperationInput } from './types';
 import { basisWords } from '@/lib/planner/version-basis';
 import { shareBasisFailure } from '../version-note';
@@ -181,6 +182,8 @@ async function compare(input: OperationInput, laterP: Point, earlierGiven: Point
   recordCalculation(ctx, res);
   const o = calcOutcome(res, intent.metric.label, [earlier.figure, later.figure], ent, laterT);
   o.extra = { earlier: earlier.figure, later: later.figure };
+  // "fiscal 2025 revenue and its percentage change": the later figure is given too, as its own cited value
+  if (intent.withValue && o.figure) outcomes.push({ entity: ent, target: laterT, figure: later.figure, via: valueOperation });
   outcomes.push(o);
 }
 
