@@ -1367,19 +1367,14 @@ export const RULES: Parser<RuleHit>[] = [
   rule(
     'month_range',
     alt<PeriodSpec>(
-      map(seq(monthName, alt(hyphen, word('to', 'through', 'thru')), monthName, opt(comma), anyY4), ([a, , b, , y]) => ({
-        type: 'month_range',
-        from: { month: a, year: a <= b ? y : y - 1 },
-        to: { month: b, year: y },
-      })),
-      // "the April–June 2025 quarter", "the Jan-Mar 2024 quarter": the months a quarter covers, said of a quarter
+      // "the April–June 2025 quarter": said of a quarter, only the fiscal quarter covering those months
       map(
-        seq(monthName, alt(hyphen, word('to', 'through', 'thru')), monthName, opt(comma), anyY4, opt(hyphen), quarterW),
-        ([a, , b, , y]) => ({
+        seq(monthName, alt(hyphen, word('to', 'through', 'thru')), monthName, opt(comma), anyY4, opt(seq(opt(hyphen), quarterW))),
+        ([a, , b, , y, q]) => ({
           type: 'month_range',
           from: { month: a, year: a <= b ? y : y - 1 },
           to: { month: b, year: y },
-          length: 'quarter',
+          ...(q ? { length: 'quarter' as const } : {}),
         }),
       ),
       map(seq(monthYear, alt(hyphen, word('to', 'through', 'thru')), monthYear), ([a, , b]) => ({ type: 'month_range', from: a, to: b })),

@@ -247,8 +247,7 @@ export function monthRangeResult(text: string, ctx: ResolveContext, spec: Extrac
       if (!found.some((f) => f.bounds.start === c.bounds.start && f.bounds.end === c.bounds.end)) found.push(c);
     }
   }
-  const reason = () =>
-    `no fiscal ${spec.length === 'quarter' ? 'quarter' : 'period'} of the entity runs from ${MONTH_NAMES[spec.from.month - 1]} ${spec.from.year} to ${MONTH_NAMES[spec.to.month - 1]} ${spec.to.year}`;
+  const months = `${MONTH_NAMES[spec.from.month - 1]} ${spec.from.year} to ${MONTH_NAMES[spec.to.month - 1]} ${spec.to.year}`;
   // "the Feb–Apr 2025 quarter" when the entity's quarters cover other months: asked back with the quarters those months fall in
   if (found.length === 0 && spec.length === 'quarter') {
     const first = makeDate(spec.from.year, spec.from.month, 1);
@@ -261,16 +260,11 @@ export function monthRangeResult(text: string, ctx: ResolveContext, spec: Extrac
       return {
         status: 'ambiguous',
         text,
-        reason: `the entity has no fiscal quarter running from ${MONTH_NAMES[spec.from.month - 1]} ${spec.from.year} to ${MONTH_NAMES[spec.to.month - 1]} ${spec.to.year}; those months fall in ${options.map((o) => `${o.label} (${o.dateRange})`).join(' and ')}`,
+        reason: `the entity has no fiscal quarter running from ${months}; those months fall in ${options.map((o) => `${o.label} (${o.dateRange})`).join(' and ')}`,
         options,
       };
   }
-  const r = pick(
-    text,
-    found,
-    () =>
-      `no fiscal ${spec.length === 'quarter' ? 'quarter' : 'period'} of the entity runs from ${MONTH_NAMES[spec.from.month - 1]} ${spec.from.year} to ${MONTH_NAMES[spec.to.month - 1]} ${spec.to.year}`,
-  );
+  const r = pick(text, found, () => `no fiscal ${spec.length === 'quarter' ? 'quarter' : 'period'} of the entity runs from ${months}`);
   return isCandidate(r) ? fromCandidate(text, r) : r;
 }
 

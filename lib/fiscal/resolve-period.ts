@@ -513,7 +513,8 @@ function restatedResult(text: string, ctx: ResolveContext, spec: Extract<PeriodS
   if (main.status === 'ambiguous') {
     // the restatement picks the one reading it names
     const kept = main.options.filter((o) => restatementOf(o, spec.as, spec.asText, ctx) === true);
-    return kept.length === 1 ? kept[0]! : kept.length > 1 ? { ...main, options: kept } : main;
+    const [one] = kept;
+    return kept.length === 1 && one ? one : kept.length > 1 ? { ...main, options: kept } : main;
   }
   const other = restatementOf(main, spec.as, spec.asText, ctx);
   if (other === true) return { ...main, notes: [...main.notes, `restated as “${spec.asText}”: the same period`] };

@@ -8,6 +8,7 @@ import { ambiguousSharedWord } from '../spelling';
 import type { Intent, MetricRef, Operation, PeriodRequest, PlanResult } from '../types';
 import { versionsOnlyForValues } from '../version-basis';
 import { lowerFirst } from './member';
+import { valueAskedToo } from './operation';
 import { quarterRuns, quartersOf } from './period-runs';
 import { questionScope, scopePins } from './scope';
 import type { PlanContext, Reading } from './types';
@@ -113,25 +114,6 @@ function withOwnPeriods(p: Planned, texts: readonly string[]): PlanResult {
   };
 }
 
-/** "and", "as well as", "plus", "along with" (then "its", "the") right before a growth or change word. */
-const AND_ITS = /(?:\band|\bas\s+well\s+as|\bplus|\balong\s+with|\btogether\s+with)\s+(?:also\s+)?(?:its\s+|the\s+|their\s+)?$/i;
-
-/**
- * "fiscal 2025 revenue and its percentage change from fiscal 2024", "revenue for FY2025 and the growth over FY2024": the
- * measure named before "and", the growth or change after it (no measure between them) — its value is asked as well
- * as the rate.
- */
-function valueAskedToo(r: Reading): boolean {
-  return [...r.growthW, ...r.changeW].some((w) => {
-    const before = r.question.slice(0, w.start);
-    const and = AND_ITS.exec(before);
-    if (!and) return false;
-    const measured = r.measureAt.some((m) => m.end <= and.index);
-    const between = r.measureAt.some((m) => m.start >= and.index && m.start < w.start);
-    return measured && !between;
-  });
-}
-
 /** The operation the reading names ("the last three fiscal years" alone is a series of its years). */
 function chooseOperation(r: Reading, metric: MetricRef): Operation {
   const { phrases, ow, growthW, changeW } = r;
@@ -228,7 +210,7 @@ export function buildIntent(r: Reading, planFor: (ctx: PlanContext) => PlanResul
     (operation === 'growth' || operation === 'change') &&
     (r.eachW || r.seriesW.length > 0 || r.quarterlyW.length > 0 || r.yearlyW.length > 0);
   const comparison = ow.comparison.find((c) => !c.samePeriod)?.kind ?? (ow.comparison.length ? 'year_over_year' : undefined);
-  const withValue = (operation === 'growth' || operation === 'change') && !each && valueAskedToo(r);
+  const withValue = (operation === 'growth' || operation === 'change') && !each && valueAskedToo(r) !== null;
   // "growth over the last three years": yearly rates, the change across the window or a CAGR — asked, never picked
   if (latestYears && operation !== 'series' && !each) {
     // only a TTM, a growth rate or a change gets here (a CAGR over such a window is asked back by cagrSpan)

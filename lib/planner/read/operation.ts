@@ -69,6 +69,25 @@ function closingSums(r: Reading): Reading['prefixW'] {
   return out;
 }
 
+/** "and", "as well as", "plus", "along with" (then "its", "the") right before a growth or change word. */
+const AND_ITS = /(?:\band|\bas\s+well\s+as|\bplus|\balong\s+with|\btogether\s+with)\s+(?:also\s+)?(?:its\s+|the\s+|their\s+)?$/i;
+
+/**
+ * "fiscal 2025 revenue and its percentage change from fiscal 2024", "revenue for FY2025 along with the growth over
+ * FY2024": the measure named before "and", the growth or change after it (no measure between them) — its value is
+ * asked as well as the rate. The joining words' span, or null.
+ */
+export function valueAskedToo(r: Reading): { start: number; end: number } | null {
+  for (const w of [...r.growthW, ...r.changeW]) {
+    const and = AND_ITS.exec(r.question.slice(0, w.start));
+    if (!and) continue;
+    const measured = r.measureAt.some((m) => m.end <= and.index);
+    const between = r.measureAt.some((m) => m.start >= and.index && m.start < w.start);
+    if (measured && !between) return { start: and.index, end: and.index + and[0].trimEnd().length };
+  }
+  return null;
+}
+
 /** The operation words that are no arithmetic, claimed: growth, change, series, quarterly, each, CAGR, average, TTM. */
 export const operationReader: Reader = {
   name: 'operation',
@@ -91,6 +110,11 @@ export const operationReader: Reader = {
         if (/^(over|from|to|against)$/i.test(w.text.trim())) spans.claim(w.start, w.end, 'operation', 'comparison');
     for (const m of question.matchAll(/\b(?:next\s+to|side\s+by\s+side)\b/gi)) spans.claim(m.index!, m.index! + m[0].length, 'filler');
     claimEach(r);
+    const joined = r.comparing ? valueAskedToo(r) : null;
+    if (joined)
+      for (const t of spans.tokens)
+        if (t.start >= joined.start && t.end <= joined.end && !spans.taken(t.start, t.end))
+          spans.claim(t.start, t.end, 'operation', 'value too');
     spans.reader = 'period';
     claimPeriodJoiners(question, spans);
     // "TTM revenue growth y/y as of FQ1'27": the TTM ends with the period its anchor word names (one period, not two)
