@@ -135,7 +135,10 @@ describe('resolvePeriod: TTM and relative phrases', () => {
   });
 
   it('resolves TTM as of a date, a fiscal year, or the latest quarter', () => {
-    expect(ok(resolvePeriod('trailing twelve months ended 15 November 2024', helios)).label).toBe('TTM Q2 FY2025');
+    // a date that is no quarter end: the four quarters ended by then are offered, never taken for it
+    const offered = resolvePeriod('trailing twelve months ended 15 November 2024', helios);
+    expect(offered.status === 'ambiguous' && offered.options.map((o) => o.label)).toEqual(['TTM Q2 FY2025']);
+    expect(ok(resolvePeriod('trailing twelve months ended 30 September 2024', helios)).label).toBe('TTM Q2 FY2025');
     expect(range(resolvePeriod('TTM FY2025', helios))).toBe('2024-04-01..2025-03-31');
     expect(ok(resolvePeriod('TTM', helios)).label).toBe('TTM Q2 FY2026');
   });

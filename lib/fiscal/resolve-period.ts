@@ -66,7 +66,16 @@ function ttmResult(text: string, ctx: ResolveContext, ref: PeriodSpec | null): P
   }
   if (ref.type === 'instant') {
     const q = quarterEndingBy(ctx, ref.date);
-    return q ? ttmFromQuarter(text, ctx, q) : unresolvable(text, `no fiscal quarter ends by ${ref.date}`);
+    const r = q ? ttmFromQuarter(text, ctx, q) : unresolvable(text, `no fiscal quarter ends by ${ref.date}`);
+    // a written date that is no quarter end of the entity: the four quarters ended by then are offered, never taken for it
+    if (r.status === 'resolved' && r.period.type === 'duration' && r.period.end !== ref.date)
+      return {
+        status: 'ambiguous',
+        text,
+        reason: `the entity has no fiscal quarter ending on ${formatDateRange({ type: 'instant', date: ref.date })}; its latest four quarters by then run to ${formatDateRange({ type: 'instant', date: r.period.end })}`,
+        options: [r],
+      };
+    return r;
   }
   if (ref.type === 'fiscal') {
     const inner = resolveSpec(ref, ctx, text);

@@ -98,3 +98,22 @@ describe('four quarters said as one compound word', () => {
     expect(said(resolveSpec(phrases[0]!.spec, jan31, phrases[0]!.text))).toBe('2023-11-01..2024-10-31 TTM Q3 FY2025');
   });
 });
+
+describe('trailing twelve months at a written date', () => {
+  it.each([
+    ['TTM at April 30, 2025', jan31, '2024-05-01..2025-04-30 TTM Q1 FY2026'],
+    ['trailing twelve months as of June 30, 2025', dec, '2024-07-01..2025-06-30 TTM Q2 FY2025'],
+    ['LTM as of July 27, 2025', nvidia, '2024-07-29..2025-07-27 TTM Q2 FY2026'],
+  ])('%s: a quarter end of the company is the four quarters ending there', (text, ctx, expected) => {
+    expect(said(resolveSpec(specOf(text), ctx, text))).toBe(expected);
+  });
+
+  it.each([
+    ['TTM at March 31, 2025', apple, 'ambiguous: TTM Q2 FY2025'],
+    ['trailing twelve months as of May 15, 2025', dec, 'ambiguous: TTM Q1 FY2025'],
+  ])('%s: a date that is no quarter end offers the four quarters ended by then, never takes them', (text, ctx, expected) => {
+    const r = resolveSpec(specOf(text), ctx, text);
+    expect(said(r)).toBe(expected);
+    if (r.status === 'ambiguous') expect(r.reason).toMatch(/^the entity has no fiscal quarter ending on/);
+  });
+});
