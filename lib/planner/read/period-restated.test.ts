@@ -52,6 +52,25 @@ describe('a period restated in parentheses is one period', () => {
     ]);
   });
 
+  it.each([
+    'Zeta Foods revenue for the quarter ending March 30, 2024, i.e. fiscal Q2 2024',
+    'Zeta Foods revenue for the quarter ending March 30, 2024 — fiscal Q2 2024',
+  ])('set beside it: %s', (q) => {
+    expect(planned(q).periods.map((p) => p.spec)).toEqual([
+      {
+        type: 'restated',
+        spec: { type: 'ended', length: 'quarter', date: '2024-03-30' },
+        as: { type: 'fiscal', position: 'Q2', year: { year: 2024, style: 'fiscal' } },
+        asText: 'fiscal Q2 2024',
+      },
+    ]);
+  });
+
+  it('a list of quarters set apart by commas is no restatement', () => {
+    const i = planned('Acme Widgets revenue for fiscal Q1 2024, fiscal Q2 2024 and fiscal Q3 2024');
+    expect(i.periods.map((p) => p.spec.type)).toEqual(['fiscal', 'fiscal', 'fiscal']);
+  });
+
   it('periods of different lengths in parentheses are no restatement of each other', () => {
     const r = plan('Acme Widgets revenue for fiscal 2024 (Q2 FY2024)');
     expect(r.status === 'planned' && r.intent.periods.some((p) => p.spec.type === 'restated')).toBe(false);

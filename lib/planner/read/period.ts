@@ -180,10 +180,18 @@ function asidesChecked(r: Reading, phrases: PeriodPhrase[]): PeriodPhrase[] {
         continue;
       }
     }
-    const code = next && RESTATING_OPEN.test(question.slice(p.end, next.start)) && /^\s*\)/.test(question.slice(next.end)) ? next : null;
+    const between = next ? question.slice(p.end, next.start) : '';
+    const inParens = RESTATING_OPEN.test(between) && /^\s*\)/.test(question.slice(next?.end ?? 0));
+    const apposed = APPOSED_OPEN.test(between) && APPOSED_CLOSE.test(question.slice(next?.end ?? 0));
+    const code = next && (inParens || apposed) ? next : null;
     const checked = code ? (quarterCodeCheck(p, code) ?? restated(p, code)) : null;
     if (code && checked) {
-      spans.claim(p.end, code.end + (/^\s*\)/.exec(question.slice(code.end))?.[0].length ?? 0), 'period', `confirms ${p.text}`);
+      spans.claim(
+        p.end,
+        code.end + (inParens ? (/^\s*\)/.exec(question.slice(code.end))?.[0].length ?? 0) : 0),
+        'period',
+        `confirms ${p.text}`,
+      );
       out.push({ ...p, spec: checked });
       k++;
       continue;
@@ -195,6 +203,14 @@ function asidesChecked(r: Reading, phrases: PeriodPhrase[]): PeriodPhrase[] {
 
 /** What opens a restatement in parentheses: "(", "(fiscal ", "(i.e. ", "(that is, ". */
 const RESTATING_OPEN = /^\s*\(\s*(?:(?:i\.\s?e\.?|that\s+is|or|also)\s*,?\s*)?(?:the\s+)?(?:fiscal\s+)?$/i;
+
+/**
+ * What sets a restatement beside its period without parentheses: ", i.e. fiscal Q1", ", that is Q2 FY25", "— fiscal Q1
+ * 2025" (a bare comma joins a list, never a restatement), closed by the question's end or its punctuation.
+ */
+const APPOSED_OPEN =
+  /^\s*(?:,\s*(?:i\.\s?e\.?|that\s+is|namely)|—\s*(?:(?:i\.\s?e\.?|that\s+is|namely)\b\.?)?)\s*,?\s*(?:the\s+)?(?:fiscal\s+)?$/i;
+const APPOSED_CLOSE = /^\s*(?:$|[,;.?!—])/;
 
 type Spec = PeriodPhrase['spec'];
 /** The length a period phrase names, when it names one period of a known length (else null: no restatement). */
