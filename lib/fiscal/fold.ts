@@ -18,7 +18,7 @@ const RANGE_JOIN = /^\s*(?:-|–|—|to|through|thru|until)\s*$/i;
 const COMPARE_JOIN = /^\s*(?:,|and|&|or|vs\.?|versus|compared\s+(?:with|to)|against|over|relative\s+to|,\s*(?:and|or))\s*$/i;
 /** Words between two pieces that make them separate operands (a lone comma does not: "Q1, FY2021"). */
 const SEPARATES =
-  /[;:=+*/()&]|\b(?:and|or|vs|versus|compared?|against|plus|minus|less|than|over|relative|add(?:ing|ed)?|sum|subtract(?:ing)?|divided|times|ratio|between|from|with|then|while|but|each|every|per|computed|calculated|defined|derived)\b|\bas\b(?!\s+(?:of|at)\b)/i;
+  /[;:=+*/()&]|\b(?:and|or|vs|versus|compared?|against|plus|minus|less|than|over|relative|add(?:ing|ed)?|sum|subtract(?:ing)?|divided|times|ratio|between|from|with|then|while|but|each|every|per(?![\s-]+(?:(?:common|diluted|basic)\s+)?shares?\b)|computed|calculated|defined|derived)\b|\bas\b(?!\s+(?:of|at)\b)/i;
 /** A connector that belongs to the anchor piece ("… as of Q3 FY2025"). */
 const CONNECTOR = /(?:^|\s)((?:as\s+(?:of|at)|through|thru|to|ending|ended|at|for|in|until)(?:\s+the)?\s*)$/i;
 

@@ -117,3 +117,19 @@ describe('trailing twelve months at a written date', () => {
     if (r.status === 'ambiguous') expect(r.reason).toMatch(/^the entity has no fiscal quarter ending on/);
   });
 });
+
+describe('a per-share measure between a TTM and its end', () => {
+  it.each([
+    ['Tesla trailing twelve month basic earnings per share at September 30, 2025', { type: 'instant', date: '2025-09-30' }],
+    [
+      'NVIDIA LTM net income per diluted share through Q2 FY2026',
+      { type: 'fiscal', position: 'Q2', year: { year: 2026, style: 'fiscal' } },
+    ],
+  ])('%s is one TTM ending there', (q, ref) => {
+    expect(extractPeriodPhrases(q).map((p) => p.spec)).toEqual([{ type: 'ttm', ref }]);
+  });
+
+  it('"per" of a ratio still keeps two periods apart', () => {
+    expect(extractPeriodPhrases('TTM revenue per employee at FY2024 headcount').map((p) => p.spec.type)).toEqual(['ttm', 'fiscal']);
+  });
+});
