@@ -258,7 +258,8 @@ export function matchEntities(question: string, source: EntityIndex | CatalogEnt
   // capitalised names that match nothing ("Acme Corp's revenue") are reported, never guessed
   const unknownNames: string[] = [];
   if (!kept.some((m) => !m.weak)) {
-    for (const m of question.matchAll(/(?:^|[\s(])((?:[A-Z][\w&.-]*)(?:\s+[A-Z][\w&.-]*)*)(?:['’]s)?/g)) {
+    // a name may open with one lower-case letter before a capital ("iPhone", "eBay")
+    for (const m of question.matchAll(/(?:^|[\s(])((?:[A-Z]|[a-z][A-Z])[\w&.-]*(?:\s+[A-Z][\w&.-]*)*)(?:['’]s)?/g)) {
       // a sentence-initial question word is not part of a name ("Report Initech's …")
       const name = m[1]!.replace(/[.,]+$/, '').replace(/^(What|How|Report|Show|Give|Compare|Tell|List|Which|When|Was|Is|Did|Does)\s+/, '');
       const first = normalizeAlias(name).split(' ')[0] ?? '';

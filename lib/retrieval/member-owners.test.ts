@@ -40,4 +40,10 @@ describe('the company whose member a question names by a proper name', () => {
     expect(ownedMember(q, ['Fabric'], SEARCH)).toBeNull();
     expect(ownedMember('Fabric revenue for fiscal 2024', ['Fabric'], SEARCH)?.label).toBe('Fabric');
   });
+
+  it('a name opening with one lower-case letter before a capital is a proper name ("eWidget"); a lower-case word is not', () => {
+    const GADGETS = [member('gadg', 'gadg:EWidgetMember', ['eWidget']), member('gadg', 'gadg:WidgetsMember', ['widgets'])];
+    expect(ownedMember('eWidget net sales in the three months ended August 31, 2025', ['eWidget'], GADGETS)?.label).toBe('eWidget');
+    expect(ownedMember('widgets net sales for fiscal 2025', ['widgets'], GADGETS)).toBeNull();
+  });
 });

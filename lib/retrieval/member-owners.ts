@@ -78,7 +78,8 @@ export function ownedMember(
   const words = wordsOf(question);
   const isProper = (i: number) => {
     const w = words[i];
-    return w !== undefined && proper.has(w.word) && /^[A-Z]/.test(question.slice(w.start, w.end));
+    // a proper name may open with one lower-case letter before a capital ("iPhone", "eBay")
+    return w !== undefined && proper.has(w.word) && /^(?:[A-Z]|[a-z][A-Z])/.test(question.slice(w.start, w.end));
   };
   // a capitalised word joined to a name word by "&" belongs to the name, even where it is not read as a name
   // (the question's first word: "Compute & Networking segment …"); "&" is a word of its own ("and")

@@ -88,6 +88,11 @@ describe('a month inside a date is the period reader’s', () => {
   );
 });
 
+it('a name opening with one lower-case letter ("eWidget") is the name read, never the month beside it', () => {
+  const r = plan('What were eWidget net sales in the three months ended August 31, 2025?');
+  expect(r.status === 'insufficient_evidence' && r.missing).toBe('No company named “eWidget” is in this workspace.');
+});
+
 describe('a value asked beside its growth or change', () => {
   it.each([
     'Zeta Foods net income for fiscal 2025 and its growth versus fiscal 2024',
