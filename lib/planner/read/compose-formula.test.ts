@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ent } from '../__fixtures__/catalog';
+import { expressionShape } from '../__fixtures__/plan-helpers';
 import { planQuestion } from '../plan';
-import type { ExpressionNode } from '../types';
 import { composeFormulas } from './compose-formula';
 
 const CATALOG = [ent('acme', 'Acme Widgets', 'Acme Widgets, Inc.', 'ACMW'), ent('zeta', 'Zeta Foods', 'Zeta Foods Corporation', 'ZETA')];
 
-function shape(n: ExpressionNode | undefined): string {
-  if (!n) return '';
-  if (n.kind === 'const') return n.value;
-  if (n.kind === 'operand') return n.operand.metric.id;
-  const sym = { sum: '+', difference: '-', ratio: '/', share: '%', product: '*' }[n.op];
-  return `(${n.args.map(shape).join(` ${sym} `)})`;
-}
+const shape = expressionShape;
 
 describe('formulas composed of named intermediates', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ent } from '../__fixtures__/catalog';
+import { plannedResult } from '../__fixtures__/plan-helpers';
 import type { CatalogEntity } from '../catalog';
 import { readInstructions } from '../instructions';
 import { planQuestion } from '../plan';
@@ -13,12 +14,7 @@ function plan(q: string) {
   return planQuestion(q, { catalog: CATALOG });
 }
 
-function planned(q: string) {
-  const r = plan(q);
-  expect(r.status, JSON.stringify(r.status === 'needs_clarification' ? r.clarification : r)).toBe('planned');
-  if (r.status !== 'planned') throw new Error('not planned');
-  return r;
-}
+const planned = (q: string) => plannedResult(q, CATALOG);
 
 describe('discourse: role-play, answer form, task verbs and sources never block', () => {
   const ANSWERED: [string, string, string][] = [

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ent } from '../__fixtures__/catalog';
+import { expressionShape, plannedResult } from '../__fixtures__/plan-helpers';
 import type { CatalogEntity } from '../catalog';
 import { planQuestion } from '../plan';
 import type { ExpressionNode } from '../types';
@@ -17,20 +18,9 @@ const CATALOG: CatalogEntity[] = [
 
 const plan = (q: string) => planQuestion(q, { catalog: CATALOG });
 
-function shape(n: ExpressionNode | undefined): string {
-  if (!n) return '';
-  if (n.kind === 'const') return n.value;
-  if (n.kind === 'operand') return n.operand.role === 'average' ? `avg(${n.operand.metric.id})` : n.operand.metric.id;
-  const sym = { sum: '+', difference: '-', ratio: '/', share: '%', product: '*' }[n.op];
-  return `(${n.args.map(shape).join(` ${sym} `)})`;
-}
+const shape = expressionShape;
 
-function planned(q: string) {
-  const r = plan(q);
-  expect(r.status, JSON.stringify(r.status === 'needs_clarification' ? r.clarification : r)).toBe('planned');
-  if (r.status !== 'planned') throw new Error('not planned');
-  return r.intent;
-}
+const planned = (q: string) => plannedResult(q, CATALOG).intent;
 
 describe('a definition, then the question that asks for it', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ent } from '../__fixtures__/catalog';
+import { expressionShape } from '../__fixtures__/plan-helpers';
 import type { CatalogEntity } from '../catalog';
 import { planQuestion } from '../plan';
-import type { ExpressionNode } from '../types';
 
 const CATALOG: CatalogEntity[] = [
   ent('acme', 'Acme Widgets', 'Acme Widgets, Inc.', 'ACMW'),
@@ -13,14 +13,7 @@ function plan(q: string) {
   return planQuestion(q, { catalog: CATALOG });
 }
 
-/** The expression as text: operands by measure id (avg(...) for averages), operators as symbols. */
-function shape(n: ExpressionNode | undefined): string {
-  if (!n) return '';
-  if (n.kind === 'const') return n.value;
-  if (n.kind === 'operand') return n.operand.role === 'average' ? `avg(${n.operand.metric.id})` : n.operand.metric.id;
-  const sym = { sum: '+', difference: '-', ratio: '/', share: '%', product: '*' }[n.op];
-  return `(${n.args.map(shape).join(` ${sym} `)})`;
-}
+const shape = expressionShape;
 
 describe('user-stated formulas', () => {
   const COMPUTED: [string, string, string][] = [

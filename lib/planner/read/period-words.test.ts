@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ent } from '../__fixtures__/catalog';
+import { plannedResult } from '../__fixtures__/plan-helpers';
 import type { CatalogEntity } from '../catalog';
 import { planQuestion } from '../plan';
 
@@ -15,12 +16,7 @@ const CATALOG: CatalogEntity[] = [
 
 const plan = (q: string) => planQuestion(q, { catalog: CATALOG });
 
-function planned(q: string) {
-  const r = plan(q);
-  expect(r.status, JSON.stringify(r.status === 'needs_clarification' ? r.clarification : r)).toBe('planned');
-  if (r.status !== 'planned') throw new Error('not planned');
-  return r.intent;
-}
+const planned = (q: string) => plannedResult(q, CATALOG).intent;
 
 const endOfMonth = (month: number, year: number) => ({
   type: 'boundary',
