@@ -12,6 +12,7 @@ import type { MeasureQualifier } from '../match-metric';
 import { withMember } from '../match-member';
 import { isFiller } from '../filler';
 import { memberLabelFromQName } from '@/lib/ontology/members';
+import { dimsKeyOf } from '@/lib/retrieval/lookup-facts';
 import { restatesMeasure } from '@/lib/ontology/vocabulary/gloss';
 import { matchMetrics } from '../match-metric';
 import { AVERAGED_BALANCE } from './formula-lexicon';
@@ -118,10 +119,10 @@ function wholeMember(
   const before = named.spans.filter((w) => w.end <= total.start);
   if (before.length === 0 || before.length === named.spans.length || named.spans.some((w) => w.start < total.end && total.start < w.end))
     return null;
-  const key = (d: Record<string, string>) => JSON.stringify(Object.entries(d).sort(([a], [b]) => a.localeCompare(b)));
+  const dimsOf = (m: { axis: string; member: string; dimensions?: Record<string, string> }) => m.dimensions ?? { [m.axis]: m.member };
   const slice = Object.entries(named.dimensions);
   const sets = (r.ctx.measures?.members ?? []).filter((m) => {
-    const dims = Object.entries(m.dimensions ?? { [m.axis]: m.member });
+    const dims = Object.entries(dimsOf(m));
     return (
       dims.length < slice.length &&
       dims.every(([a, v]) => named.dimensions[a] === v) &&
@@ -129,12 +130,12 @@ function wholeMember(
       m.measures?.includes(total.ref.id)
     );
   });
-  const found = [...new Map(sets.map((m) => [key(m.dimensions ?? { [m.axis]: m.member }), m])).values()];
+  const found = [...new Map(sets.map((m) => [dimsKeyOf(dimsOf(m)), m])).values()];
   const [set] = found;
   if (found.length !== 1 || !set) return null;
   // the member as its QName names it (a member's printed labels include the captions of the lines it is reported on)
   const label = memberLabelFromQName(set.member);
-  const dimensions = set.dimensions ?? { [set.axis]: set.member };
+  const dimensions = dimsOf(set);
   const member = { axis: set.axis, member: set.member, label, dimensions };
   const [first, last] = [before[0], before.at(-1)];
   if (!first || !last) return null;
