@@ -19,7 +19,8 @@ export const entityReader: Reader = {
   read(r) {
     const { question, ctx, spans, notes } = r;
     const { mentions, unknownNames: named } = matchEntities(question, ctx.catalog);
-    const unknownNames = named.filter((n) => !withinPeriods(question, n));
+    const periods = named.length > 0 ? extractPeriodPhrases(question) : [];
+    const unknownNames = named.filter((n) => !withinPeriods(question, n, periods));
     // the cached per-tenant index, or the one kept for this catalog array: never a per-question rebuild
     const index = ctx.index ?? indexOf(ctx.catalog);
     r.mentions = mentions;
@@ -99,8 +100,7 @@ export const entityReader: Reader = {
  * Whether every place a capitalised name is written lies inside a period phrase ("the three months ended June 28,
  * 2025", "the April–June 2025 quarter"): the month is the period reader's, never a company that is missing.
  */
-function withinPeriods(question: string, name: string): boolean {
-  const phrases = extractPeriodPhrases(question);
+function withinPeriods(question: string, name: string, phrases: readonly { start: number; end: number }[]): boolean {
   const at = [...question.matchAll(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))].map((m) => m.index ?? 0);
   return at.length > 0 && at.every((s) => phrases.some((p) => p.start <= s && s + name.length <= p.end));
 }
