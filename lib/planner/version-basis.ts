@@ -70,6 +70,8 @@ const WORDS: { re: RegExp; word: Word }[] = [
 const AS_OF = /\bas\s+(?:known|reported|filed)\s+(?:on|as\s+of|at|by)\s+(.+?)(?=[?.,;)]|$)/i;
 
 // ── named filings ──────────────────────────────────────────────────────────────────────────────
+/** A filing's form code as analysts write it ("10-K", "form 10Q", "20-F/A"): the cover and bare-form readers' one spelling. */
+export const FORM_CODE = String.raw`(?:form\s+)?(?:10-?K|10-?Q|20-?F|40-?F)(?:\/A)?`;
 const FORM = String.raw`(?:form\s+)?(10-?K(?:\/A)?|10-?Q(?:\/A)?|20-?F(?:\/A)?|40-?F|annual\s+(?:report|filing)|quarterly\s+(?:report|filing))s?(?:\s+(?:filings?|reports?)\b)?`;
 const YEAR = String.raw`(?:fiscal\s+(?:year\s+)?(\d{4})|FY\s?'?(\d{4}|\d{2})|(\d{4}))`;
 const QUARTER = String.raw`(?:Q([1-4])|([1-4])Q|(first|second|third|fourth)[-\s]quarter)`;

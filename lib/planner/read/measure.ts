@@ -13,6 +13,7 @@ import { isFiller } from '../filler';
 import { restatesMeasure } from '@/lib/ontology/vocabulary/gloss';
 import { getMetric, METRICS } from '@/lib/ontology/metrics';
 import type { MetricRef } from '../types';
+import { FORM_CODE } from '../version-basis';
 import { BARE_TURNS, CLASS_VERBS, measureClass, TURNS, VERB_COMPLEMENTS } from './ordinary-words';
 import { SOURCE_PREPOSITIONS } from './discourse-lexicon';
 import type { MeasureAt, Reader, Reading } from './types';
@@ -131,10 +132,12 @@ function judgedBy(r: Reading): void {
  * A filing's cover page ("on the cover of", "per the 10-K cover page", "as of the cover date of its 10-Q", "on the
  * front page of the annual report"), with the words that lead to it ("according to", "per", "as of").
  */
-const COVER =
-  /(?:\b(?:according\s+to|going\s+by|based\s+on|as\s+(?:of|at|on)|per|on|from|in|at)\s+(?:the\s+|its\s+|their\s+)?(?:(?:form\s+)?(?:10-?K|10-?Q|20-?F|40-?F)(?:\/A)?\s+)?)?\b(?:(?:front\s+)?cover(?:\s+(?:page|sheet|date))?|front\s+page)\b/gi;
+const COVER = new RegExp(
+  String.raw`(?:\b(?:according\s+to|going\s+by|based\s+on|as\s+(?:of|at|on)|per|on|from|in|at)\s+(?:the\s+|its\s+|their\s+)?(?:${FORM_CODE}\s+)?)?\b(?:(?:front\s+)?cover(?:\s+(?:page|sheet|date))?|front\s+page)\b`,
+  'gi',
+);
 /** The form of the filing whose cover it is. */
-const FORM = /(?<![\w-])(?:form\s+)?(?:10-?K|10-?Q|20-?F|40-?F)(?:\/A)?(?![\w-])/gi;
+const FORM = new RegExp(String.raw`(?<![\w-])${FORM_CODE}(?![\w-])`, 'gi');
 
 /**
  * A figure the cover page of a filing gives (the shares outstanding at the cover date, the public float):

@@ -4,7 +4,7 @@
  * accounting ("GAAP") the question names. Two version words that disagree are asked back.
  */
 import { matchMetrics } from '../match-metric';
-import { readVersionBasis, versionsOnlyForValues } from '../version-basis';
+import { FORM_CODE, readVersionBasis, versionsOnlyForValues } from '../version-basis';
 import type { Reader, Reading } from './types';
 
 export const scopeReader: Reader = {
@@ -64,8 +64,10 @@ function claimWholeCompany(r: Reading): void {
 /** A cover page's words ("cover", "cover page", "front page"). */
 const COVER_WORD = /\b(?:cover|front\s+page)\b/i;
 /** A filing named by its form alone, with the words that lead to it ("per the 10-K", "according to its 20-F"). */
-const BARE_FORM =
-  /(?<![\w'’-])(?:(?:according\s+to|going\s+by|per|in|from|on)\s+)?(?:(?:the|its|their)\s+|[\w.&-]+['’]s\s+)?(?:form\s+)?(?:10-?K|10-?Q|20-?F|40-?F)(?:\/A)?(?![\w-])/gi;
+const BARE_FORM = new RegExp(
+  String.raw`(?<![\w'’-])(?:(?:according\s+to|going\s+by|per|in|from|on)\s+)?(?:(?:the|its|their)\s+|[\w.&-]+['’]s\s+)?${FORM_CODE}(?![\w-])`,
+  'gi',
+);
 /** A year or a date beside it: the cover date or the period that names which filing it is. */
 const DATED = /\b(?:19|20)\d{2}\b|\b(?:FY|Q[1-4])\s?'?\d{2}\b/i;
 
