@@ -2,7 +2,7 @@
  * The closed lexicon of discourse: words that say how to answer or who is asking, never which figure.
  * Each class is a short, documented list, matched as grammar over clauses — never a sentence learnt by heart:
  *
- * - role-play and perspective clauses: an opener ("assume you are", "act as", "as", "take the perspective
+ * - role-play and perspective clauses: an opener ("assume you are", "suppose you're", "act as", "as", "take the perspective
  *   of", "answer as … would") and a role ("an equity analyst", "a bond investor covering semiconductors"),
  *   or what the asker is doing ("assume you are preparing a comps table"), up to the clause's end;
  * - answer-form clauses: task verbs, answer nouns and manner words only ("Give a short answer.", "Respond
@@ -38,7 +38,7 @@ const ROLE_NOUNS = new Set(
 
 /** Openers of a role-play or perspective clause (at the start of the question or of a sentence). */
 const ROLE_OPENER =
-  /^(?:(?:please\s+)?assume\s+(?:that\s+)?you(?:['’]re|\s+are)|(?:please\s+)?assume\s+the\s+(?:role|perspective|position|viewpoint|view)\s+of|assume\s+you\s+(?:work|are\s+working)|(?:please\s+)?act(?:ing)?\s+as|pretend\s+(?:that\s+)?(?:you(?:['’]re|\s+are)|to\s+be)|imagine\s+(?:that\s+)?you(?:['’]re|\s+are)|you(?:['’]re|\s+are)|speaking\s+as|as|take\s+the\s+(?:perspective|view|viewpoint|role|position|stance)\s+of|from\s+the\s+(?:perspective|viewpoint|point\s+of\s+view|standpoint)\s+of|(?:please\s+)?answer\s+(?:this\s+|the\s+following\s+)?(?:question\s+)?(?:as|like)|in\s+the\s+role\s+of|put\s+yourself\s+in\s+the\s+(?:shoes|position)\s+of|think\s+like)\b/i;
+  /^(?:(?:please\s+)?assume\s+(?:that\s+)?you(?:['’]re|\s+are)|(?:please\s+)?assume\s+the\s+(?:role|perspective|position|viewpoint|view)\s+of|assume\s+you\s+(?:work|are\s+working)|(?:please\s+)?act(?:ing)?\s+as|pretend\s+(?:that\s+)?(?:you(?:['’]re|\s+are)|to\s+be)|imagine\s+(?:that\s+)?you(?:['’]re|\s+are)|(?:please\s+)?suppose\s+(?:that\s+)?you(?:['’]re|\s+are)|(?:let['’]s\s+)?say\s+(?:that\s+)?you(?:['’]re|\s+are)|you(?:['’]re|\s+are)|speaking\s+as|as|take\s+the\s+(?:perspective|view|viewpoint|role|position|stance)\s+of|from\s+the\s+(?:perspective|viewpoint|point\s+of\s+view|standpoint)\s+of|(?:please\s+)?answer\s+(?:this\s+|the\s+following\s+)?(?:question\s+)?(?:as|like)|in\s+the\s+role\s+of|put\s+yourself\s+in\s+the\s+(?:shoes|position)\s+of|think\s+like)\b/i;
 
 /** Task verbs, answer nouns and manner words: the whole vocabulary of an answer-form clause (with the function words). */
 const ANSWER_FORM = new Set(
@@ -97,7 +97,7 @@ function roleClause(question: string, s: number, e: number): DiscourseClaim | nu
   const rest = tokenize(text.slice(lead + opener[0].length));
   const word = opener[0].toLowerCase().replace(/\s+/g, ' ');
   // "assume you work …", "assume you are preparing …": what the asker is doing
-  const activity = /work/.test(word) || (/^(?:assume|imagine|pretend)/.test(word) && /ing$/.test(rest[0]?.lower ?? ''));
+  const activity = /work/.test(word) || (/^(?:assume|imagine|pretend|suppose|let|say)/.test(word) && /ing$/.test(rest[0]?.lower ?? ''));
   // a role: at most five words, the last a role noun ("a sell-side analyst", "the company's CFO"), then what it does
   const roleAt = rest.slice(0, 6).findIndex((t) => ROLE_NOUNS.has(t.lower));
   if (!activity && roleAt < 0) return null;

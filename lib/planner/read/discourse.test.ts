@@ -27,6 +27,8 @@ describe('discourse: role-play, answer form, task verbs and sources never block'
     ],
     ['Speaking as an auditor, what did Acme Widgets report as total assets at the end of FY2020?', 'total_assets', 'at the end of FY2020'],
     ['Assume you are building a valuation model. What was Acme Widgets operating income in FY2022?', 'operating_income', 'FY2022'],
+    ['Suppose you are a buy-side analyst covering Zeta Foods. What was its gross profit in FY2021?', 'gross_profit', 'FY2021'],
+    ["Let's say you're a lender: Acme Widgets total liabilities at the end of FY2022?", 'total_liabilities', 'at the end of FY2022'],
     ['Keep it brief. Zeta Foods gross profit for FY2021?', 'gross_profit', 'FY2021'],
     ['One line only, please: Acme Widgets revenue in FY2019.', 'revenue', 'FY2019'],
     ['Reply with the number only: Zeta Foods net income FY2020', 'net_income', 'FY2020'],
