@@ -114,3 +114,22 @@ export const HOW_MUCH = /\bhow\s+much\b/i;
 
 /** "how much was left from X after Y": the words naming X as what remains from (the difference is the operator's). */
 export const LEFT_FROM = /left(?:\s+over)?(?=\s+(?:from|out\s+of)\b)/iy;
+
+/**
+ * A calculation said as steps, each applied to the result so far ("take A, subtract B, then add C", "start with A,
+ * then deduct B, and divide the result by C"): operators only after an operand (before one, "subtract B from A" and
+ * "add up" are the expression reader's); a step that multiplies or divides takes everything before it.
+ */
+const STEP_THEN = String.raw`(?:(?:and|,)\s+)?(?:then\s+)?`;
+const STEP_OBJECT = String.raw`(?:\s+(?:it|that|this|the\s+(?:result|difference|sum|total|remainder)))?`;
+export const STEP_OPERATORS: { re: RegExp; op: FormulaOp }[] = [
+  {
+    re: new RegExp(String.raw`${STEP_THEN}(?:subtract(?:ing)?|deduct(?:ing)?|take\s+away|taking\s+away|take\s+off)\b(?!\s+from\b)`, 'iy'),
+    op: 'sub',
+  },
+  { re: new RegExp(String.raw`${STEP_THEN}add(?:ing)?\b(?!\s+(?:up|back|together)\b)(?:\s+(?:on|in)\b)?`, 'iy'), op: 'add' },
+  { re: new RegExp(String.raw`${STEP_THEN}divid(?:e|ing)${STEP_OBJECT}\s+by\b`, 'iy'), op: 'div' },
+  { re: new RegExp(String.raw`${STEP_THEN}multiply(?:ing)?${STEP_OBJECT}\s+by\b`, 'iy'), op: 'mul' },
+];
+/** The verb that opens such steps with their first operand ("take", "start with", "begin from", "starting with"). */
+export const STEP_START = /(?:(?:start|begin)(?:ning|ing)?\s+(?:with|from)|take)\b/iy;

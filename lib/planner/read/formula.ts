@@ -38,6 +38,8 @@ import {
   RATIO_OF,
   SHARE_LINK,
   SHARE_OF,
+  STEP_OPERATORS,
+  STEP_START,
 } from './formula-lexicon';
 import { formulaText, type Item, parseFormula } from './formula-parse';
 import { definedAfterVerb, gluedRatio, instructionOnly, nameSaidAgain, type Region, readTurnover, sentenceEnd } from './formula-forms';
@@ -168,6 +170,16 @@ function formulaSignals(r: Reading): boolean {
     }
   }
   if (DIVIDE_BY.test(q)) ops.add('div');
+  // "take A, subtract B, then add C": steps after a measure
+  for (const t of r.spans.tokens) {
+    if (r.spans.taken(t.start, t.end) || !r.measureAt.some((m) => m.end <= t.start)) continue;
+    const step = stepAt(q, t.start);
+    if (step) ops.add(step.op);
+    // "start with A, then deduct B": one step after the first operand is a formula of its own
+    const first = r.measureAt[0]?.start ?? 0;
+    if (step && [...q.slice(0, first).matchAll(/\b[a-z]/gi)].some((w) => ((STEP_START.lastIndex = w.index ?? 0), STEP_START.test(q))))
+      return true;
+  }
   // words that only ever state a quotient ("per dollar of revenue", "relative to", "as a multiple of")
   if (QUOTIENT_WORDS.test(q)) return true;
   // "by how much did X exceed Y": a difference of two measures (one measure over two periods is a change)
@@ -302,6 +314,16 @@ function lexWord(
       );
     }
   }
+  // "take A, subtract B, then divide by C": a step after an operand applies to the result so far
+  const step = wordStart && items.some((x) => x.k === 'operand') ? stepAt(question, i) : null;
+  if (step) {
+    if ((step.op === 'mul' || step.op === 'div') && items.at(-1)?.k !== 'comma') items.push({ k: 'comma', start: i, end: i });
+    return push({ k: 'op', start: i, end: i + step.length, op: step.op }, 'step');
+  }
+  if (wordStart && !items.some((x) => x.k === 'operand' || x.k === 'op')) {
+    const start = at(STEP_START);
+    if (start && stepsFollow(question, i + start[0].length)) return push({ k: 'note', start: i, end: i + start[0].length }, 'first step');
+  }
   // "how many times did X cover Y": the question's words, not a product
   if (wordStart && /^times\b/i.test(question.slice(i)) && /\bhow\s+many\s+$/i.test(question.slice(0, i)))
     return push({ k: 'note', start: i, end: i + 5 }, 'how many times');
@@ -345,6 +367,23 @@ function lexWord(
     return push({ k: 'link', start: i, end: i + w[0].length }, 'share of');
   if (!isFiller(w[0])) items.push({ k: 'word', start: i, end: i + w[0].length });
   return i + w[0].length;
+}
+
+/** A step operator at `i` ("subtract", "then add", "and divide the result by"): its operator and length. */
+function stepAt(question: string, i: number): { op: FormulaOp; length: number } | null {
+  for (const o of STEP_OPERATORS) {
+    o.re.lastIndex = i;
+    const m = o.re.exec(question);
+    if (m) return { op: o.op, length: m[0].length };
+  }
+  return null;
+}
+
+/** Whether a step operator follows `from` in the same sentence (what makes "take"/"start with" the first step). */
+function stepsFollow(question: string, from: number): boolean {
+  const end = sentenceEnd(question, from);
+  for (const w of question.slice(from, end).matchAll(/\b[a-z]/gi)) if (stepAt(question, from + (w.index ?? 0))) return true;
+  return false;
 }
 
 /** Periods written beside an operand ("fiscal 2025 revenue", "revenue for fiscal 2024") go with it when the question names several. */
