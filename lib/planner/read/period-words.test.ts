@@ -63,6 +63,11 @@ describe("each company's own calendar", () => {
       'Net income at Zeta Foods and Orbit Retail in their respective fiscal 2023',
       { type: 'fiscal', position: 'FY', year: { year: 2023, style: 'fiscal' } },
     ],
+    // the period's noun in the plural: each company's own year
+    [
+      'Orbit Retail and Zeta Foods gross profit for their fiscal 2022 years',
+      { type: 'fiscal', position: 'FY', year: { year: 2022, style: 'fiscal' } },
+    ],
     [
       'Acme Widgets vs Orbit Retail operating income, FY2024, each on its own fiscal calendar',
       { type: 'fiscal', position: 'FY', year: { year: 2024, style: 'fiscal' } },
@@ -72,6 +77,12 @@ describe("each company's own calendar", () => {
     expect(i.entities).toHaveLength(2);
     expect(i.periods.map((p) => p.spec)).toEqual([spec]);
     expect(i.periods[0]?.text).not.toMatch(/\s{2}|each/);
+  });
+
+  it('with one company, a plural year is not placed: it blocks, named', () => {
+    const r = plan('Orbit Retail gross profit for its fiscal 2022 years');
+    expect(r.status).toBe('needs_clarification');
+    if (r.status === 'needs_clarification') expect(r.clarification.question).toContain('years');
   });
 
   it('with one company, "each company\'s" is not placed: it blocks, named', () => {
@@ -97,6 +108,18 @@ describe('an aside that confirms the period is a check on it, never a second per
     expect(planned('Acme Widgets gross profit, the March quarter of fiscal 2024 (Q1)').periods.map((p) => p.spec)).toEqual([
       { type: 'fiscal', position: 'Q1', year: { year: 2024, style: 'fiscal' }, endsIn: { month: 3 } },
     ]);
+  });
+
+  it('the months of a quarter without their year: that quarter, which must end in the last month', () => {
+    expect(planned('Orbit Retail net sales in fiscal Q2 2024 (the May to July quarter)').periods.map((p) => p.spec)).toEqual([
+      { type: 'fiscal', position: 'Q2', year: { year: 2024, style: 'fiscal' }, endsIn: { month: 7 } },
+    ]);
+    expect(planned('Zeta Foods operating income, Q4 FY2023 (the October quarter)').periods.map((p) => p.spec)).toEqual([
+      { type: 'fiscal', position: 'Q4', year: { year: 2023, style: 'fiscal' }, endsIn: { month: 10 } },
+    ]);
+    // months that make no quarter are no check: the first month stays unplaced and blocks
+    const r = plan('Orbit Retail net sales in fiscal Q2 2024 (the February to July quarter)');
+    expect(r.status).toBe('needs_clarification');
   });
 
   it('a code naming another fiscal year is refused, never answered', () => {

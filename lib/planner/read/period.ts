@@ -181,6 +181,13 @@ function asidesChecked(r: Reading, phrases: PeriodPhrase[]): PeriodPhrase[] {
       }
     }
     const between = next ? question.slice(p.end, next.start) : '';
+    const months = next ? yearlessMonths(p, next, between, question) : null;
+    if (next && months) {
+      spans.claim(p.end, next.end + months.close, 'period', `confirms ${p.text}`);
+      out.push({ ...p, spec: months.spec });
+      k++;
+      continue;
+    }
     const inParens = RESTATING_OPEN.test(between) && /^\s*\)/.test(question.slice(next?.end ?? 0));
     const apposed = APPOSED_OPEN.test(between) && APPOSED_CLOSE.test(question.slice(next?.end ?? 0));
     const code = next && (inParens || apposed) ? next : null;
@@ -199,6 +206,27 @@ function asidesChecked(r: Reading, phrases: PeriodPhrase[]): PeriodPhrase[] {
     out.push(p);
   }
   return out;
+}
+
+const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** A bracket opening a yearless quarter's months: "(the April–", "(i.e. the July to ", "(" before "September quarter". */
+const MONTHS_OPEN = /^\s*\(\s*(?:(?:i\.\s?e\.?|that\s+is|or)\s*,?\s*)?(?:the\s+)?(?:([a-z]{3,9})\.?\s*(?:[-–—]|to|through|thru)\s*)?$/i;
+
+/**
+ * "Q2 2025 (the April–June quarter)", "fiscal Q3 2024 (the September quarter)": a quarter with its year, restated by
+ * the months it runs without a year, is that quarter, which must end in the month named (checked on the company's
+ * calendar when answered, never a second period). The first month, when said, must open the same quarter.
+ */
+function yearlessMonths(p: PeriodPhrase, next: PeriodPhrase, between: string, question: string): { spec: Spec; close: number } | null {
+  if (next.spec.type !== 'month_quarter' || p.spec.type !== 'fiscal' || !QUARTERS.has(p.spec.position) || p.spec.year.style === 'span')
+    return null;
+  const open = MONTHS_OPEN.exec(between);
+  const close = /^\s*\)/.exec(question.slice(next.end));
+  if (!open || !close) return null;
+  const end = next.spec.month;
+  const first = open[1] ? MONTH_NAMES.indexOf(open[1].slice(0, 3).toLowerCase()) + 1 : null;
+  if (first !== null && (first === 0 || ((first + 1) % 12) + 1 !== end)) return null;
+  return { spec: { ...p.spec, endsIn: { month: end } }, close: close[0].length };
 }
 
 /** What opens a restatement in parentheses: "(", "(fiscal ", "(i.e. ", "(that is, ". */
@@ -302,8 +330,32 @@ function ownCalendarLeads(r: Reading): [number, number][] {
   return [...r.question.matchAll(OWN_CALENDAR)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length]);
 }
 
+/**
+ * "for their fiscal 2025 years", "Nike and P&G, fiscal 2024 quarters Q2": with several companies, the period's own
+ * noun in the plural right after it says it is each company's own (a year after a year, quarters after a quarter).
+ */
+const PLURAL_OF: Record<string, RegExp> = {
+  year: /^\s+(?:fiscal\s+)?years\b/i,
+  quarter: /^\s+(?:fiscal\s+)?quarters\b/i,
+  half: /^\s+halves\b/i,
+};
+
+function positionLength(spec: PeriodPhrase['spec']): 'year' | 'quarter' | 'half' | null {
+  const position = spec.type === 'fiscal' || spec.type === 'calendar' ? spec.position : spec.type === 'bare_year' ? 'FY' : null;
+  if (!position || (spec.type === 'fiscal' && spec.year.style === 'span')) return null;
+  return position === 'FY' ? 'year' : /^Q[1-4]$/.test(position) ? 'quarter' : /^H[12]$/.test(position) ? 'half' : null;
+}
+
 function claimOwnCalendars(r: Reading, phrases: PeriodPhrase[]): void {
   const { spans, question } = r;
+  if (r.entities.length >= 2)
+    for (const p of phrases) {
+      const length = positionLength(p.spec);
+      const plural = length ? PLURAL_OF[length]?.exec(question.slice(p.end)) : null;
+      if (!plural) continue;
+      const s = p.end + plural[0].length - plural[0].trimStart().length;
+      if (!spans.taken(s, p.end + plural[0].length)) spans.claim(s, p.end + plural[0].length, 'period', "each company's own");
+    }
   for (const [s, lead] of ownCalendarLeads(r)) {
     const tail = phrases.length > 0 ? (OWN_TAIL.exec(question.slice(lead))?.[0].length ?? 0) : 0;
     for (const t of spans.tokens.filter((t) => t.start >= s && t.end <= lead + tail && !spans.taken(t.start, t.end)))
