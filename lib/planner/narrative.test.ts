@@ -43,6 +43,10 @@ describe('classifyQuestion', () => {
     ["How many times did Acme's operating income cover its interest expense in 2024?", 'numeric', 'detail'],
     ["What are Acme's total assets at the end of 2023?", 'numeric', 'detail'],
     ['Which segment had the highest revenue in fiscal 2024?', 'numeric', 'detail'],
+    // a filing's cover page gives figures, whatever the question's form; a question of what it says stays text
+    ['Ordinary shares of Acme outstanding, going by the cover of its Q2 FY2025 10-Q', 'numeric', 'detail'],
+    ["Acme's public float on its 10-K cover page?", 'numeric', 'detail'],
+    ["What does Acme's 10-K cover page say about where its stock is listed?", 'narrative', 'detail'],
   ])('%s → %s', (q, kind, pathway) => {
     const c = classifyQuestion(q);
     expect([c.kind, c.pathwayHint]).toEqual([kind, pathway]);

@@ -127,6 +127,10 @@ const NARRATIVE_ASK =
 const NUMERIC_ASK =
   /\b(how much|how many|what (?:was|were|is|are) (?:the |its |their )?(?:total|amount|value|level|figure|number)|amount of|percentage|percent|share of|ratio|proportion|portion of|by how much|in (?:dollars|millions|billions)|\$\s?\d|margin (?:in|for)|grow(?:th)? rate|what (?:was|were) [\w'’&. -]{0,40}(?:revenue|sales|income|expenses?|profit|margin|cash flow|eps|assets|debt)\b)/i;
 
+/** A filing's cover page as a noun ("the cover of its 10-Q", "per the 10-K cover page", "the front page"), not the verb "cover". */
+const COVER_PAGE =
+  /\b(?:the|its|their|10-?[kq]|20-?f|40-?f)\s+(?:front\s+)?cover(?:\s+(?:page|sheet|date))?\b(?!\s+(?:its|their|the|our|interest|costs?|expenses?)\b)|\bfront\s+page\b/;
+
 /** "how many people", "how many stores": a count of things, not a ratio, a change in points or a number of days. */
 const COUNT_ASK = /\bhow many (?!(?:percentage |basis )?points\b|times\b|days\b|x\b)[a-z]/i;
 
@@ -308,6 +312,9 @@ function clauseKind(
   if (numeric && COUNT_ASK.test(t) && textTopic && !hasMetric)
     return { kind: 'narrative', why: `asks for a count of “${textTopic.id}”, disclosed in text` };
   if (numeric) return { kind: 'numeric', why: `asks for a figure (“${numeric[1]}”)` };
+  // a filing's cover page gives figures (the shares outstanding, the public float), never text to read
+  const cover = COVER_PAGE.exec(t);
+  if (cover) return { kind: 'numeric', why: `names a filing's cover page (“${cover[0]}”), which gives figures` };
   const things = (hasMetric ? LIST_ASK : THINGS_ASK).exec(t.replace(/\s+/g, ' '));
   if (things) return { kind: 'narrative', why: `asks for things, not a figure (“${things[0].trim()}”)` };
   if (textTopic && (!hasMetric || changeQ)) return { kind: 'narrative', why: `topic “${textTopic.id}” is disclosed in text` };
