@@ -2,6 +2,8 @@
 import { computeFigure, type ExecContext, type EntityContext, type Failure, type Target, targetFor } from '../compute';
 import { dimensionKey } from '@/lib/domain/identity';
 import { getMetric } from '@/lib/ontology/metrics';
+import type { Period } from '@/lib/domain/types';
+import { formatDateRange, formatHumanDate } from '@/lib/fiscal';
 import type { MetricRef } from '@/lib/planner/types';
 import { coverFacts } from '@/lib/retrieval/cover-facts';
 import { lowerFirst, periodText } from '../text';
@@ -22,6 +24,8 @@ async function coverFigure(
   ent: EntityContext,
   metric: MetricRef,
   asked: Target,
+  /** the span of days the question named when it is no reported period (a month named as the cover's date) */
+  span: { start: string; end: string } | null,
 ): Promise<{ ok: true; target: Target; metric: MetricRef } | { ok: false; failure: Failure }> {
   const concepts = (getMetric(metric.id)?.concepts ?? []).filter((c) => c.startsWith('dei:'));
   const at = asked.period.type === 'instant' ? asked.period.date : asked.period.end;
@@ -30,9 +34,10 @@ async function coverFigure(
     (f) => f.dimsKey === dims,
   );
   // a cover dated in the span the question names ("per the 10-K cover (March 2025)"), or at the date it names
-  const within = asked.period.type === 'duration' ? asked.period : null;
+  const within = span ?? (asked.period.type === 'duration' ? asked.period : null);
   const onDate = facts.filter((f) => (within ? within.start <= f.date && f.date <= within.end : f.date === at));
-  const hits = onDate.length ? onDate : facts.filter((f) => f.reportEnd === at);
+  // a span that is no reported period names only a cover dated in it, never the cover of a filing ending with it
+  const hits = onDate.length || span ? onDate : facts.filter((f) => f.reportEnd === at);
   const dates = [...new Set(hits.map((f) => f.date))];
   const [date] = dates;
   const [hit] = hits;
@@ -44,7 +49,9 @@ async function coverFigure(
         message:
           dates.length > 1
             ? `Several cover pages give ${metric.label.toLowerCase()} for ${asked.label}: ${dates.join(', ')}. Name the cover date.`
-            : `No cover page of ${ent.entity.name} gives ${metric.label.toLowerCase()} for ${asked.label}.`,
+            : span
+              ? `No cover page of ${ent.entity.name} dated ${formatDateRange({ type: 'duration', ...span })} gives ${metric.label.toLowerCase()}${heldDates(facts)}.`
+              : `No cover page of ${ent.entity.name} gives ${metric.label.toLowerCase()} for ${asked.label}.`,
         errors: [],
       },
     };
@@ -53,6 +60,18 @@ async function coverFigure(
     target: targetFor({ type: 'instant', date }, ent.calendars),
     metric: { ...metric, id: `concept:${hit.concept}` },
   };
+}
+
+/** The dates of the covers held, latest last (at most four): what a span without a cover can be asked again with. */
+function heldDates(facts: readonly { date: string }[]): string {
+  const dates = [...new Set(facts.map((f) => f.date))].slice(-4);
+  return dates.length ? ` (its covers held are dated ${dates.map((d) => formatHumanDate(d)).join(', ')})` : '';
+}
+
+/** The dates of a span the question named that is no reported period (a calendar month, a range of days), or null. */
+function calendarSpan(resolved: { kind: string; period: Period } | null | undefined): { start: string; end: string } | null {
+  const p = resolved?.kind === 'calendar_period' ? resolved.period : null;
+  return p?.type === 'duration' ? p : null;
 }
 
 export const valueOperation: Operation = {
@@ -70,7 +89,7 @@ export const valueOperation: Operation = {
         continue;
       }
       // a cover figure: the cover's own date and concept, for the filing of the period named (never the balance sheet's)
-      const cover = intent.metric.cover ? await coverFigure(ctx, ent, intent.metric, r.target) : null;
+      const cover = intent.metric.cover ? await coverFigure(ctx, ent, intent.metric, r.target, calendarSpan(r.resolved)) : null;
       if (cover && !cover.ok) {
         outcomes.push({ failure: cover.failure, entity: ent, target: r.target });
         continue;

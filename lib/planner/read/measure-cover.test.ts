@@ -93,6 +93,16 @@ describe('a figure read from a filing’s cover page', () => {
     expect(read('Orbit revenue for fiscal 2024 per its 10-K cover?')).toMatchObject({ status: 'needs_clarification' });
     expect(read('Orbit revenue for fiscal 2024 per its 10-K cover?').text).toMatch(/Which 10-K/);
   });
+  it('reads a month named beside a cover as the days the cover is dated in, and a month for any other figure as it is', () => {
+    const month = plan('Orbit common shares outstanding per its FY2023 10-K cover (February 2024)');
+    expect(month.status).toBe('planned');
+    if (month.status === 'planned') {
+      expect(month.intent.metric).toMatchObject({ id: 'shares_outstanding', cover: true });
+      expect(month.intent.periods[0]?.spec).toEqual({ type: 'date_range', start: '2024-02-01', end: '2024-02-29' });
+    }
+    const revenue = plan('Orbit revenue in February 2024');
+    expect(revenue.status === 'planned' ? revenue.intent.periods[0]?.spec.type : revenue.status).not.toBe('date_range');
+  });
   it('reads the public float as the cover’s without the word cover, and its caption without its article', () => {
     expect(read('What was the public float of Orbit in its FY2023 10-K?')).toMatchObject({
       metric: 'public_float',

@@ -166,6 +166,8 @@ function readCover(r: Reading): void {
     const dated = spans.placed().some((e) => e.role === 'period' && e.start === at);
     if (dated && !spans.taken(start, start + m[0].length)) spans.claim(start, start + m[0].length, 'qualifier', 'cover date');
   }
+  // "(March 2025)": a cover is dated on a day, so a month names the cover dated in it, never a reported period
+  r.phrases = r.phrases.map((p) => (p.spec.type === 'month' ? { ...p, spec: monthDays(p.spec.year, p.spec.month) } : p));
   const ref = { ...only.ref, cover: true as const };
   only.ref = ref;
   r.measureAt = r.measureAt.map((m) => (m.start === only.start ? { ...m, ref } : m));
@@ -174,6 +176,13 @@ function readCover(r: Reading): void {
       ? `read “${covers.map((c) => c[0]).join('”, “')}” as the ${metric.label.toLowerCase()} the cover page gives, at its own date`
       : `the ${metric.label.toLowerCase()} is a cover page's, at its own date`,
   );
+}
+
+/** The days of a calendar month, as a span of dates. */
+function monthDays(year: number, month: number): { type: 'date_range'; start: string; end: string } {
+  const mm = String(month).padStart(2, '0');
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { type: 'date_range', start: `${year}-${mm}-01`, end: `${year}-${mm}-${String(last).padStart(2, '0')}` };
 }
 
 export const measureReader: Reader = {
