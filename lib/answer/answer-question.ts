@@ -16,7 +16,9 @@ import { matchEntities } from '@/lib/planner/match-entities';
 import { planQuestion } from '@/lib/planner/plan';
 import type { ContextSlot } from '@/lib/planner/read/context';
 import type { Intent, PlanResult } from '@/lib/planner/types';
+import { filingNameText, namesBareForm } from '@/lib/planner/version-basis';
 import { loadConceptCatalog, loadMappedConceptLabels } from '@/lib/retrieval/concepts';
+import { heldFilingNames } from '@/lib/retrieval/filings';
 import { memberOwners } from '@/lib/retrieval/member-owners';
 import { loadMemberCatalog } from '@/lib/retrieval/members';
 import { answerJudgement, planJudgement } from './analyses';
@@ -109,7 +111,8 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   const index = await loadEntityIndex(db, tenantId, cacheKey ? cacheKey.version : undefined);
   const catalog = index.entities;
   const measures = await measureCatalogs(opts, question, index);
-  const context = { catalog, index, previous: opts.previous ?? null, drop: opts.drop, measures };
+  const filings = await filingsNamed(opts, question, index);
+  const context = { catalog, index, previous: opts.previous ?? null, drop: opts.drop, measures, ...(filings ? { filings } : {}) };
   let plan: PlanResult = opts.intent
     ? { status: 'planned', intent: opts.intent, notes: ['the intent of a clarified question, with the chosen period'] }
     : planQuestion(question, context);
@@ -186,6 +189,16 @@ async function measureCatalogs(opts: AnswerQuestionOptions, question: string, in
       ])
     : [[], [], []];
   return { members, concepts, labels, ...(owners.length ? { owners } : {}) };
+}
+
+/** For a question naming a filing by its form alone ("per its 20-F"): the filings each company it names holds, by form. */
+async function filingsNamed(opts: AnswerQuestionOptions, question: string, index: EntityIndex) {
+  if (!namesBareForm(question)) return null;
+  const named = namedEntityIds(question, index, opts.previous ?? null);
+  if (named.length === 0) return null;
+  const scope = { tenantId: opts.tenantId, role: opts.role ?? null };
+  const held = await Promise.all(named.map((id) => heldFilingNames(opts.db, scope, id, filingNameText)));
+  return Object.fromEntries(named.map((id, i) => [id, held[i]!]));
 }
 
 /** The companies a question names, and those of the thread's previous question (a follow-up inherits them). */

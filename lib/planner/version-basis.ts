@@ -25,7 +25,7 @@ export interface VersionBasisReading {
   /** the named filing's own reporting period, for a question that names no other period */
   filingPeriod: PeriodPhrase | null;
   /** version words that cannot be read together, or a filing that cannot be named this way: asked back */
-  clarification: { question: string; options: string[] } | null;
+  clarification: { question: string; options: string[]; rewrites?: (string | null)[] } | null;
   /**
    * two versions asked side by side ("originally reported vs restated", "what did it originally
    * report, and what is it now?"): the earlier first; `basis` is the first
@@ -176,8 +176,30 @@ const LABEL: Record<Word, string> = {
   now: 'as last reported',
 };
 
+/**
+ * The filings of one form held for each company of the question, named as a question names them ("the FY2024 20-F",
+ * "the Q2 FY2025 10-Q"), newest first; null when the holdings are not known (the filing is then asked back).
+ */
+export type HeldFilingNames = (form: FilingForm) => readonly (readonly string[])[] | null;
+
+/** A filing's name as a question writes it: its form with the fiscal year (or quarter) of its own period. */
+export function filingNameText(form: string, fiscalYear: number, quarter: string | null): string {
+  return form.startsWith('10-Q') && quarter ? `the ${quarter} FY${fiscalYear} ${form}` : `the FY${fiscalYear} ${form}`;
+}
+
+/** True when the question names a filing by its form alone ("per its 20-F"): the only reading that needs the filings held. */
+export function namesBareForm(question: string): boolean {
+  return new RegExp(BARE_FORM.source, 'i').test(question);
+}
+
+/** A filing named by the fiscal year or quarter of its own period (filingNameText). */
+const NAMED_BY_PERIOD = /^the (?:Q[1-4] )?FY\d{4} /;
+
+/** How many named filings an ask-back lists at most (newest first). */
+const MAX_NAMED = 6;
+
 /** The version basis a question names, with the words that name it. */
-export function readVersionBasis(question: string): VersionBasisReading {
+export function readVersionBasis(question: string, held?: HeldFilingNames): VersionBasisReading {
   const claims: VersionBasisReading['claims'] = [];
   const hidden: [number, number][] = [];
   const overlaps = (s: number, e: number) => claims.some((c) => s < c.end && c.start < e);
@@ -221,20 +243,49 @@ export function readVersionBasis(question: string): VersionBasisReading {
     }
   }
 
-  const named: string[] = [...filings.map((f) => f.name.text), ...[...words.values()], ...(asOf ? [asOf.text] : [])];
   const problem = filings.find((f) => f.problem);
   if (problem) return ask(problem.problem!);
-  // "Apple revenue FY2023 in its 10-K": its 10-K for FY2023, or its latest one? never guessed
+  // "Apple revenue FY2023 in its 10-K": its 10-K for FY2023, or its latest one? never guessed — unless the company
+  // holds one filing of that form, which is then the one named; several held are asked back by their names
   for (const m of question.matchAll(BARE_FORM)) {
     if (overlaps(m.index!, m.index! + m[0].length)) continue;
     const form = formOf(m[2]!);
-    const text = question.slice(m.index! + m[1]!.length, m.index! + m[0].length).trim();
+    const nameStart = m.index! + m[1]!.length;
+    const text = question.slice(nameStart, m.index! + m[0].length).trim();
     const words = form === 'annual' ? 'annual report' : form;
     const quarterly = form.startsWith('10-Q');
+    const perEntity = held?.(form) ?? null;
+    if (perEntity && perEntity.length > 0 && perEntity.every((names) => names.length === 1)) {
+      const start = m.index!;
+      const end = start + m[0].length;
+      filings.push({
+        start,
+        end,
+        nameStart,
+        name: { form, fiscalYear: 'latest', fiscalPeriod: 'FY', text },
+        restated: /restated/i.test(m[1] ?? ''),
+        problem: null,
+      });
+      claims.push({ start, end, detail: `filing: ${text} (the only ${words} held)` });
+      hidden.push([start, end]);
+      continue;
+    }
+    const [names] = perEntity?.length === 1 ? perEntity : [];
+    if (names && names.length > 1 && names.some((n) => NAMED_BY_PERIOD.test(n))) {
+      // a filing named by its own period is offered; one whose period is not known is only counted
+      const listed = names.filter((n) => NAMED_BY_PERIOD.test(n)).slice(0, MAX_NAMED);
+      const asked = ask(
+        `Which ${words} do you mean by “${text}”? It holds ${listed.join(', ')}${names.length > listed.length ? ` (${names.length} in all)` : ''}.`,
+        listed,
+      );
+      const rewrites = listed.map((n) => question.slice(0, nameStart) + n + question.slice(m.index! + m[0].length));
+      return { ...asked, clarification: { ...asked.clarification!, rewrites } };
+    }
     return ask(
       `Which ${words} do you mean by “${text}”? Name it by the fiscal ${quarterly ? 'quarter' : 'year'} it reports (e.g. “the ${quarterly ? 'Q2 FY2025' : 'FY2024'} ${words}”), or say “the latest ${words}”.`,
     );
   }
+  const named: string[] = [...filings.map((f) => f.name.text), ...[...words.values()], ...(asOf ? [asOf.text] : [])];
   if (filings.length > 1) {
     const distinct = new Set(filings.map((f) => JSON.stringify({ ...f.name, text: '' })));
     if (distinct.size > 1)

@@ -191,3 +191,28 @@ export async function filingForms(db: Db, scope: VisibilityScope, entityId: stri
     order by 1`);
   return rowsOf<{ form: string }>(res).map((r) => r.form);
 }
+
+/** Every form a question can name a filing by (lib/domain FilingForm). */
+const NAMED_FORMS: readonly FilingForm[] = ['10-K', '10-K/A', '10-Q', '10-Q/A', '20-F', '20-F/A', '40-F', 'annual'];
+
+/**
+ * The filings an entity holds, by each form a question can name them by, each named by the period it reports
+ * (`name`: "the FY2024 20-F") or, when that is not known, by its filing date; newest first.
+ */
+export async function heldFilingNames(
+  db: Db,
+  scope: VisibilityScope,
+  entityId: string,
+  name: (form: string, fiscalYear: number, quarter: string | null) => string,
+): Promise<Partial<Record<FilingForm, string[]>>> {
+  const filings = await listFilings(db, scope, entityId, [...new Set(NAMED_FORMS.flatMap(formsOf))]);
+  const newest = [...filings].sort((a, b) => (a.filedAt < b.filedAt ? 1 : a.filedAt > b.filedAt ? -1 : 0));
+  const named = (f: StoredFiling) => {
+    const quarterly = f.form.startsWith('10-Q');
+    const year = quarterly ? f.quarterYear : f.annualYear;
+    return year === null || (quarterly && !f.quarter)
+      ? `the ${f.form} filed ${f.filedAt}`
+      : name(f.form, year, quarterly ? f.quarter : null);
+  };
+  return Object.fromEntries(NAMED_FORMS.map((form) => [form, newest.filter((f) => formsOf(form).includes(f.form)).map(named)]));
+}

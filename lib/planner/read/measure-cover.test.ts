@@ -93,6 +93,24 @@ describe('a figure read from a filing’s cover page', () => {
     expect(read('Orbit revenue for fiscal 2024 per its 10-K cover?')).toMatchObject({ status: 'needs_clarification' });
     expect(read('Orbit revenue for fiscal 2024 per its 10-K cover?').text).toMatch(/Which 10-K/);
   });
+  it('reads a filing named by its form alone as the only one of that form the company holds, and names the ones held when several', () => {
+    const filings = { orbit: { '20-F': ['the FY2023 20-F'], '10-K': ['the FY2023 10-K', 'the FY2022 10-K'] } };
+    const held = (q: string) => planQuestion(q, { catalog, measures: { members }, filings });
+    const only = held('How many ordinary shares did Orbit have outstanding per its 20-F cover?');
+    expect(only.status).toBe('planned');
+    if (only.status === 'planned') {
+      expect(only.intent.metric).toMatchObject({ id: 'shares_outstanding', cover: true });
+      expect(only.intent.basis).toMatchObject({ kind: 'filing', name: { form: '20-F', fiscalYear: 'latest', text: 'its 20-F' } });
+    }
+    const several = held('How many ordinary shares did Orbit have outstanding per its 10-K cover?');
+    expect(several.status).toBe('needs_clarification');
+    if (several.status === 'needs_clarification') {
+      expect(several.clarification.options).toEqual(['the FY2023 10-K', 'the FY2022 10-K']);
+      expect(several.clarification.rewrites?.[1]).toBe('How many ordinary shares did Orbit have outstanding per the FY2022 10-K cover?');
+    }
+    // a form the company holds none of is asked as before (the answer then says which forms it files)
+    expect(held('Orbit revenue for fiscal 2023 in its 40-F').status).toBe('needs_clarification');
+  });
   it('reads a month named beside a cover as the days the cover is dated in, and a month for any other figure as it is', () => {
     const month = plan('Orbit common shares outstanding per its FY2023 10-K cover (February 2024)');
     expect(month.status).toBe('planned');

@@ -156,7 +156,10 @@ function readCover(r: Reading): void {
   if (covers.length === 0 && !metric.concepts.every((c) => c.startsWith('dei:') || c.startsWith('report:'))) return;
   for (const m of [...covers, ...question.matchAll(FORM)]) {
     const start = m.index ?? 0;
-    if (!spans.taken(start, start + m[0].length)) spans.claim(start, start + m[0].length, 'qualifier', 'cover');
+    // "per its 20-F cover" where "per its 20-F" names the filing: the cover words after it
+    const end = start + m[0].length;
+    const part: [number, number] | null = spans.taken(start, end) ? spans.untaken(start, end, ['basis']) : [start, end];
+    if (part) spans.claim(part[0], part[1], 'qualifier', 'cover');
   }
   // "(cover) dated 14 October 2024": the date is the cover's
   for (const m of question.matchAll(/\bdated(?=\s+)/gi)) {

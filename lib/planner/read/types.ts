@@ -5,6 +5,7 @@
  * explicit calculation) stops it, and its result names the reader. A new kind of meaning is a new reader:
  * a module exporting a `Reader`, added to the pipeline's list.
  */
+import type { FilingForm } from '@/lib/domain/types';
 import type { PeriodPhrase, YearRangeSpan } from '@/lib/fiscal';
 import type { EntityMention } from '../match-entities';
 import type { MetricMention } from '../match-metric';
@@ -42,6 +43,12 @@ export interface PlanContext {
   measures?: MatchContext;
   /** the previous intent of the thread: follow-ups inherit what they leave unsaid */
   previous?: Intent | null;
+  /**
+   * the filings held for the question's companies, by entity id and form named ("20-F", "annual": every annual form),
+   * each named as a question names it ("the FY2024 20-F"), newest first; loaded only for a question naming a filing by
+   * its form alone, which is then the one held or asked back by these names (lib/planner/version-basis)
+   */
+  filings?: Readonly<Record<string, Partial<Record<FilingForm, readonly string[]>>>>;
   /** slots of the previous intent the analyst removed from the thread: never carried (read/context) */
   drop?: readonly ContextSlot[];
   /** internal: plan for this one of several measures the question names ("revenue and net income") */
