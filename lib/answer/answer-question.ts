@@ -197,8 +197,9 @@ async function filingsNamed(opts: AnswerQuestionOptions, question: string, index
   const named = namedEntityIds(question, index, opts.previous ?? null);
   if (named.length === 0) return null;
   const scope = { tenantId: opts.tenantId, role: opts.role ?? null };
-  const held = await Promise.all(named.map((id) => heldFilingNames(opts.db, scope, id, filingNameText)));
-  return Object.fromEntries(named.map((id, i) => [id, held[i]!]));
+  return Object.fromEntries(
+    await Promise.all(named.map(async (id) => [id, await heldFilingNames(opts.db, scope, id, filingNameText)] as const)),
+  );
 }
 
 /** The companies a question names, and those of the thread's previous question (a follow-up inherits them). */

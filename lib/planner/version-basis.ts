@@ -248,16 +248,16 @@ export function readVersionBasis(question: string, held?: HeldFilingNames): Vers
   // "Apple revenue FY2023 in its 10-K": its 10-K for FY2023, or its latest one? never guessed — unless the company
   // holds one filing of that form, which is then the one named; several held are asked back by their names
   for (const m of question.matchAll(BARE_FORM)) {
-    if (overlaps(m.index!, m.index! + m[0].length)) continue;
+    const start = m.index ?? 0;
+    const end = start + m[0].length;
+    if (overlaps(start, end)) continue;
     const form = formOf(m[2]!);
-    const nameStart = m.index! + m[1]!.length;
-    const text = question.slice(nameStart, m.index! + m[0].length).trim();
+    const nameStart = start + (m[1]?.length ?? 0);
+    const text = question.slice(nameStart, end).trim();
     const words = form === 'annual' ? 'annual report' : form;
     const quarterly = form.startsWith('10-Q');
     const perEntity = held?.(form) ?? null;
     if (perEntity && perEntity.length > 0 && perEntity.every((names) => names.length === 1)) {
-      const start = m.index!;
-      const end = start + m[0].length;
       filings.push({
         start,
         end,
@@ -278,8 +278,8 @@ export function readVersionBasis(question: string, held?: HeldFilingNames): Vers
         `Which ${words} do you mean by “${text}”? It holds ${listed.join(', ')}${names.length > listed.length ? ` (${names.length} in all)` : ''}.`,
         listed,
       );
-      const rewrites = listed.map((n) => question.slice(0, nameStart) + n + question.slice(m.index! + m[0].length));
-      return { ...asked, clarification: { ...asked.clarification!, rewrites } };
+      const rewrites = listed.map((n) => question.slice(0, nameStart) + n + question.slice(end));
+      return { ...asked, clarification: asked.clarification && { ...asked.clarification, rewrites } };
     }
     return ask(
       `Which ${words} do you mean by “${text}”? Name it by the fiscal ${quarterly ? 'quarter' : 'year'} it reports (e.g. “the ${quarterly ? 'Q2 FY2025' : 'FY2024'} ${words}”), or say “the latest ${words}”.`,
