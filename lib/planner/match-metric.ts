@@ -20,6 +20,7 @@ import {
   withMember,
   wordsOf,
 } from './match-member';
+import { paymentPhrasings } from './payment-phrasings';
 import { ORDINARY_PATTERNS, WEAK_VERBS } from './read/ordinary-words';
 import { type Normalized, norm, normalizeForMetrics, normalizeWithOffsets, weakMemo } from './measure-text';
 import type { MetricRef } from './types';
@@ -218,7 +219,19 @@ const phrasesWithConcepts = weakMemo((concepts: readonly ConceptEntry[]): Metric
     : PHRASES;
 });
 
-/** Caption patterns as whole-word regexes over the normalized text (captured: the caption). */
+/** The phrases a question is matched against: the ontology's, the filer concepts' and its labels' payment phrasings. */
+function phrasesFor(ctx: MatchContext | undefined): readonly MetricPhrase[] {
+  const base = ctx?.concepts?.length ? phrasesWithConcepts(ctx.concepts) : PHRASES;
+  return ctx?.labels?.length ? withLabelPhrases(base)(ctx.labels) : base;
+}
+const withLabelPhrases = weakMemo((base: readonly MetricPhrase[]) =>
+  weakMemo((labels: readonly { metricId: string; label: string }[]): readonly MetricPhrase[] => {
+    const paid = paymentPhrasings(labels, (p) => PHRASE_SET.has(p));
+    const extra = paid.map((x) => ({ phrase: x.phrase, ref: baseRef(x.metricId) })).sort((a, b) => b.phrase.length - a.phrase.length);
+    return extra.length ? mergeByLength([...base], extra) : base;
+  }),
+);
+
 /** Statement captions and the ordinary words that name a measure (lib/planner/read/ordinary-words). */
 const CAPTIONS = [...CAPTION_PATTERNS, ...ORDINARY_PATTERNS].map((c) => ({
   re: new RegExp(` (${c.pattern})(?= )`, 'g'),
@@ -508,7 +521,7 @@ function rawMentions(n: Normalized, question: string, ctx: MatchContext | undefi
   const taken: [number, number][] = [];
   const raw: RawMention[] = [];
   // filer concepts (ask by label) rank after ontology phrases of the same length: the ontology wins ties
-  const phrases = ctx?.concepts?.length ? phrasesWithConcepts(ctx.concepts) : PHRASES;
+  const phrases = phrasesFor(ctx);
   // a phrase can only be found (` phrase ` in the text) when its first word is a word of the text
   const textWords = new Set(normText.split(' '));
   // statement hints and other non-measures: claimed first unless a longer measure phrase covers them
@@ -698,7 +711,7 @@ export function matchMetrics(
     (r) => !(r.p.weak && r.p.phrase === 'own' && /(?:\b(?:its|their|our|your|his|her)|'s?) $/.test(n.text.slice(0, r.s))),
   );
   qualifiedHeads(raw, question, n);
-  placedMeasures(raw, question, n, ctx?.concepts?.length ? phrasesWithConcepts(ctx.concepts) : PHRASES);
+  placedMeasures(raw, question, n, phrasesFor(ctx));
   const strong = raw.filter((r) => !r.p.weak);
   const chosen = withTotalsAndTails(strong.length ? strong : raw, n.text);
   const words = wordsOf(n);
