@@ -1097,7 +1097,8 @@ export const RULES: Parser<RuleHit>[] = [
   rule(
     'boundary',
     alt<PeriodSpec>(
-      map(seq(opt(asOf), the, word('end', 'close', 'beginning', 'start'), word('of'), the, edgeRef), ([, , edge, , , ref]) =>
+      // the end of 2024, as of the close of FY2025, end-2024, start-FY2026 (the analyst's hyphenated shorthand)
+      map(seq(opt(asOf), the, word('end', 'close', 'beginning', 'start'), alt(word('of'), hyphen), the, edgeRef), ([, , edge, , , ref]) =>
         over(ref, (ref) => ({ type: 'boundary', edge: edge.lower === 'end' || edge.lower === 'close' ? 'end' : 'start', ref })),
       ),
       // when fiscal 2025 began, as 2024 ended: the edge of the period a clause says began or ended

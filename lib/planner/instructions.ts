@@ -85,6 +85,8 @@ function currencyOf(word: string | undefined): Instructions['currency'] | null {
   return null;
 }
 
+/** "decimal places", "decimals", and the analyst's shorthand "dp" / "d.p." ("1dp", "2 d.p."), after the count. */
+const PLACES = String.raw`(?:\s+decimal(?:\s+places?|s)?\b|\s*d\.?p\.?s?(?![\w.]))`;
 const DECIMAL_WORDS: Record<string, number> = { zero: 0, no: 0, one: 1, two: 2, three: 3, four: 4, '0': 0, '1': 1, '2': 2, '3': 3, '4': 4 };
 
 /** "to the nearest <unit>": the display scale and the decimals it leaves. */
@@ -112,7 +114,10 @@ const NEAREST: Record<string, { scale?: Instructions['scale']; decimals: number 
 const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instructions) => boolean }[] = [
   {
     detail: 'rounding',
-    re: /\b(?:round(?:ed)?|rounding)\s+(?:(?:it|off|(?:the|your)\s+(?:final\s+)?(?:answer|result)|answers?|results?)\s+)?(?:to|at)\s+(?:the\s+nearest\s+)?(\w+)\s+decimal(?:\s+places?|s)?\b/gi,
+    re: new RegExp(
+      String.raw`\b(?:round(?:ed)?|rounding)\s+(?:(?:it|off|(?:the|your)\s+(?:final\s+)?(?:answer|result)|answers?|results?)\s+)?(?:to|at)\s+(?:the\s+nearest\s+)?(\w+?)${PLACES}`,
+      'gi',
+    ),
     apply: (m, i) => {
       const n = DECIMAL_WORDS[m[1]!.toLowerCase()];
       if (n === undefined) return false;
@@ -123,7 +128,7 @@ const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instr
   {
     // "to two decimals", "with one decimal", "to 2 decimal places" (without "round")
     detail: 'rounding',
-    re: /\b(?:to|with|at|using)\s+(zero|no|one|two|three|four|[0-4])\s+decimal(?:\s+places?|s)?\b/gi,
+    re: new RegExp(String.raw`\b(?:to|with|at|using)\s+(zero|no|one|two|three|four|[0-4])${PLACES}`, 'gi'),
     apply: (m, i) => {
       const n = DECIMAL_WORDS[(m[1] ?? '').toLowerCase()];
       if (n === undefined) return false;
@@ -253,7 +258,7 @@ const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instr
   },
   {
     detail: 'rounding',
-    re: /(?<=[,;:(]\s*)(zero|no|one|two|three|four|[0-4])\s+decimal(?:\s+places?|s)?(?=\s*(?:[,;.)?!]|$))/gi,
+    re: new RegExp(String.raw`(?<=[,;:(]\s*)(zero|no|one|two|three|four|[0-4])${PLACES}(?=\s*(?:[,;.)?!]|$))`, 'gi'),
     apply: (m, i) => {
       const n = DECIMAL_WORDS[(m[1] ?? '').toLowerCase()];
       if (n === undefined) return false;
@@ -355,6 +360,20 @@ export function readInstructions(question: string): ReadInstructions {
     }
     const formatHere = format.some((f) => f.start >= cs && f.end <= ce);
     if (rest.length === 0) continue;
+    // "(cash flow)", "(per the balance sheet)": a bracket holding only a statement's short name says where the
+    // figure is read, as the statement's full name would (outside brackets "cash flow" is a measure's word)
+    const short = question[cs - 1] === '(' && question[ce] === ')' ? BRACKETED_STATEMENT.exec(question.slice(cs, ce)) : null;
+    const first = tokens[0];
+    const last = tokens.at(-1);
+    if (short && first && last) {
+      const name = short[1] ?? '';
+      const kind: StatementKind = /cash/i.test(name) ? 'cash_flow_statement' : /balance/i.test(name) ? 'balance_sheet' : 'income_statement';
+      const at = { start: first.start, end: last.end, kind };
+      claims.push({ start: at.start, end: at.end, detail: 'statement scope' });
+      statements.push(at);
+      used.add(at);
+      continue;
+    }
     if (rest.every((t) => PREAMBLE_WORDS.has(t.lower)) && (formatHere || PREAMBLE_STRONG.test(rest.map((t) => t.text).join(' ')))) {
       claims.push({ start: rest[0]!.start, end: rest[rest.length - 1]!.end, detail: formatHere ? 'format' : 'preamble' });
     }
@@ -384,6 +403,10 @@ export function readInstructions(question: string): ReadInstructions {
   }
   return { instructions, claims: claims.sort((a, b) => a.start - b.start) };
 }
+
+/** A statement's short name alone in brackets, after an optional source word: "(cash flow)", "(per the P&L)". */
+const BRACKETED_STATEMENT =
+  /^\s*(?:(?:per|from|on|in|using|via|see)\s+)?(?:the\s+)?(cash[- ]flows?|balance[- ]sheet|income|p\s*&\s*l)\s*$/i;
 
 /** A source preposition before a statement's name: "based on the", "from NVIDIA's", "taking into account only the". */
 const STATEMENT_LEAD = new RegExp(

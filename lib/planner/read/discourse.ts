@@ -37,6 +37,14 @@ export const discourseReader: Reader = {
       const s = m.index + m[0].length - (m[1]?.length ?? 0);
       if (!spans.taken(s, m.index + m[0].length)) spans.claim(s, m.index + m[0].length, 'filler');
     }
+    // "… minus cost of sales — what's left?", "what remains": the question word of a result, as "how much" is
+    for (const m of question.matchAll(
+      /\bwhat(?:['’]s|\s+is|\s+was|\s+would\s+be)\s+(left(?:\s+over)?|remaining)(?=\s*(?:[?.!]|$))|\bwhat\s+(remains|remained)(?=\s*(?:[?.!]|$))/gi,
+    )) {
+      const word = m[1] ?? m[2] ?? '';
+      const s = m.index + m[0].length - word.length;
+      if (!spans.taken(s, s + word.length)) spans.claim(s, s + word.length, 'filler');
+    }
     const read = readDiscourse(question);
     r.instructionsRead = read;
     r.instructions = read.instructions;
@@ -50,6 +58,15 @@ export const sourceReader: Reader = {
   name: 'discourse',
   read(r) {
     const { question, spans } = r;
+    // "Revenue: NVIDIA vs Marvell, each for its own fiscal 2025", "R&D, fiscal 2024 for each": with two companies or
+    // more, "each", "its own" and "respective(ly)" say what Ledgerline does anyway (each company on its own calendar);
+    // "each" before a period or member noun ("each quarter") is an operation's word, left to its reader
+    if (r.entities.length >= 2)
+      for (const m of question.matchAll(EACH_OWN)) {
+        const s = m.index + m[0].length - (m[1] ?? m[2] ?? m[3] ?? '').length;
+        const e = m.index + m[0].length;
+        if (!spans.taken(s, e)) spans.claim(s, e, 'filler');
+      }
     // sources are periods, companies, statements and filings; "using <measure>" is a definition's or a pin's word
     const placed = spans.placed().filter((e) => ['period', 'entity', 'instruction', 'basis', 'scope'].includes(e.role));
     for (const c of readSourcePhrases(question, placed, (s, e) => !spans.taken(s, e))) spans.claim(c.start, c.end, 'instruction', c.detail);
@@ -59,3 +76,7 @@ export const sourceReader: Reader = {
     return null;
   },
 };
+
+/** The distributive words of a comparison; the group that matched (at the match's end) is the span claimed. */
+const EACH_OWN =
+  /\b(?:(each)(?=\s*(?:$|[,.;:)?!]|(?:for|on|in|at|with|using|one|company|companies|firm|firms|of\s+them|respectively)\b))|(?:its|their)\s+(own)\b|(respective(?:ly)?)\b)/gi;

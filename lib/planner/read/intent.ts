@@ -118,8 +118,12 @@ function withOwnPeriods(p: Planned, texts: readonly string[]): PlanResult {
 function chooseOperation(r: Reading, metric: MetricRef): Operation {
   const { phrases, ow, growthW, changeW } = r;
   const latestYears = phrases.find((p) => p.spec.type === 'latest_years');
+  // a change asked "in %" / "as a percentage" is its rate: the answer's unit is the question's to say
+  const percentAsked = r.instructions.unit === 'percent' && changeW.length > 0;
   const rateAsked =
-    growthW.some((w) => /%|percent|pct|growth|grew|grow|rate|how\s+fast/i.test(w.text)) || ow.comparison.some((c) => /%/.test(c.text));
+    growthW.some((w) => /%|percent|pct|growth|grew|grow|rate|how\s+fast/i.test(w.text)) ||
+    ow.comparison.some((c) => /%/.test(c.text)) ||
+    percentAsked;
   if (r.breakdown) return 'breakdown';
   if (r.cagr?.ok) return 'cagr';
   if (r.average?.ok) return 'average';
@@ -129,7 +133,7 @@ function chooseOperation(r: Reading, metric: MetricRef): Operation {
   // a balance's rise or fall is said as an amount unless the question asks for a rate ("% change",
   // "growth rate", "grew by what percent" of shareholders' equity is a rate, like a flow's)
   if (
-    (growthW.length > 0 || ow.comparison.length > 0) &&
+    (growthW.length > 0 || ow.comparison.length > 0 || percentAsked) &&
     ow.absolute.length === 0 &&
     (metric.periodType !== 'instant' || rateAsked) &&
     !/\bmargin\b/i.test(metric.label) &&
