@@ -94,3 +94,19 @@ describe('"what\'s left" after a subtraction is the question word of its result'
     expect(planQuestion("Acme Widgets FY2022: what's left?", { catalog: CATALOG }).status).not.toBe('planned');
   });
 });
+
+describe('"attributable to the company" is the parent\'s share, as "attributable to <its name>" is', () => {
+  it.each([
+    'Acme Widgets net income attributable to the company, FY2023',
+    "Zeta Foods net income attributable to the company's shareholders in FY2022",
+    'Net income attributable to the group: Acme Widgets vs Zeta Foods, FY2021',
+  ])('%s', (q) => {
+    const r = planned(q);
+    expect(r.intent.metric.id).toBe('net_income');
+    expect(r.notes.some((n) => /is the parent's share/.test(n))).toBe(true);
+  });
+  it('a minority owner is no generic name of the company', () => {
+    const r = planQuestion('Acme Widgets net income attributable to noncontrolling interests, FY2023', { catalog: CATALOG });
+    expect(r.status === 'planned' && r.intent.metric.id).not.toBe('net_income');
+  });
+});

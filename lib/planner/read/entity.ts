@@ -166,9 +166,16 @@ function readUnknownCompanies(r: Reading): { text: string; start: number; end: n
   return found;
 }
 
+/** "attributable to the company / the group / the firm (and its shareholders)": the reporting company itself. */
+const SELF_NAMED =
+  /\battributable\s+to\s+(?:the\s+)?((?:company|group|firm|registrant|parent\s+company)(?:['’]s\s+(?:common\s+)?(?:shareholders|stockholders|owners|equity\s+holders))?)(?![\w'’-])/i;
+
 /** The question with "attributable to <the company asked about>" written "attributable to the parent". */
 export function selfAttributed(question: string, ctx: PlanContext): { question: string; name: string } | null {
   if (!/\battributable\s+to\b/i.test(question)) return null;
+  // "attributable to the company", "… to the group's shareholders": the company asked about, named generically
+  const generic = SELF_NAMED.exec(question);
+  if (generic) return { question: question.replace(SELF_NAMED, 'attributable to the parent'), name: generic[1] ?? 'the company' };
   const { mentions } = matchEntities(question, ctx.index ?? ctx.catalog);
   for (const m of mentions) {
     if (!/\battributable\s+to\s+(?:the\s+)?$/i.test(question.slice(0, m.start))) continue;
