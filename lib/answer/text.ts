@@ -32,8 +32,9 @@ export function possessive(name: string): string {
   return /s$/i.test(name) ? `${name}’` : `${name}’s`;
 }
 
+/** A label inside a sentence: "Revenue" → "revenue"; a name that opens it ("Google Cloud revenue", "Greater China") keeps its capital. */
 export function lowerFirst(s: string): string {
-  return /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+  return /^[A-Z][a-z]/.test(s) && !/^[A-Z][\w'’&.-]*\s+[A-Z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
 }
 
 /** A period as said in an answer: "FY2024 (1 Oct 2023 – 28 Sep 2024)"; a label that is its dates already is said once. */

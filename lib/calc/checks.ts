@@ -86,9 +86,22 @@ function dimensionText(dims: Record<string, string>): string {
   return dimensionLabel(dims) || 'consolidated total';
 }
 
-/** DIMENSION_MISMATCH unless every operand has the same dimensions. */
+/**
+ * The dimensions that say which part of the company a figure is. "Consolidation items: operating segments" beside a
+ * segment's own member only repeats that the figure is the segment's (not a reconciling item or an elimination):
+ * filers tag one segment's revenue without it and its operating income with it (Alphabet's Google Cloud), so it is
+ * set aside when another axis names the part. Alone, or with any other consolidation item, it stays.
+ */
+export function partDimensions(dims: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const axis = Object.keys(dims).find((k) => /(?:^|:)ConsolidationItemsAxis$/.test(k));
+  if (!axis || !/(?:^|:)OperatingSegmentsMember$/.test(dims[axis] ?? '') || Object.keys(dims).length < 2) return dims;
+  const { [axis]: _, ...rest } = dims;
+  return rest;
+}
+
+/** DIMENSION_MISMATCH unless every operand has the same dimensions (of the part of the company they are). */
 export function checkSameDimensions(ops: Operand[]): TypedError[] {
-  const keys = new Set(ops.map((o) => dimensionKey(o.dimensions)));
+  const keys = new Set(ops.map((o) => dimensionKey(partDimensions(o.dimensions))));
   if (keys.size <= 1) return [];
   const detail = ops.map((o) => `${nameOf(o)}: ${dimensionText(o.dimensions)}`).join('; ');
   return [error('DIMENSION_MISMATCH', `operands have different dimensions (${detail})`, ...ops)];

@@ -104,3 +104,23 @@ describe('share', () => {
     expect(codes(share({ part: { ...segment, value: crore('1300') }, whole: rev }))).toEqual(['IMPLAUSIBLE_RESULT']);
   });
 });
+
+describe('a segment tagged with and without "consolidation items: operating segments"', () => {
+  const SEG = 'us-gaap:StatementBusinessSegmentsAxis';
+  const CONS = 'srt:ConsolidationItemsAxis';
+  const segRev = { ...rev, dimensions: { [SEG]: 'acme:PumpsMember' } };
+  const segOp = { ...op, dimensions: { [SEG]: 'acme:PumpsMember', [CONS]: 'us-gaap:OperatingSegmentsMember' } };
+  it('is one part of the company: its margin is computed', () => {
+    const r = margin({ numerator: segOp, denominator: segRev });
+    expect(r.ok && Number(r.value)).toBeCloseTo(0.12, 10);
+  });
+  it('another segment, a reconciling item, or the consolidation member alone still differ', () => {
+    expect(codes(margin({ numerator: segOp, denominator: { ...rev, dimensions: { [SEG]: 'acme:ValvesMember' } } }))).toContain(
+      'DIMENSION_MISMATCH',
+    );
+    const reconciling = { ...op, dimensions: { [SEG]: 'acme:PumpsMember', [CONS]: 'us-gaap:SegmentReconcilingItemsMember' } };
+    expect(codes(margin({ numerator: reconciling, denominator: segRev }))).toContain('DIMENSION_MISMATCH');
+    const segmentsOnly = { ...op, dimensions: { [CONS]: 'us-gaap:OperatingSegmentsMember' } };
+    expect(codes(margin({ numerator: segmentsOnly, denominator: rev }))).toContain('DIMENSION_MISMATCH');
+  });
+});
