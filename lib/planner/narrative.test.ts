@@ -27,6 +27,11 @@ describe('classifyQuestion', () => {
     ['What does P&G say about climate change in its latest 10-K?', 'narrative', 'detail'],
     ["What was Apple's revenue in FY2024?", 'numeric', 'detail'],
     ["How did Apple's net sales change from 2023 to 2024?", 'numeric', 'longitudinal'],
+    // a figure moving from one filing to another: no one filing holds it, what the filings say of it answers
+    ["How did Acme's operating expenses move from its fiscal 2024 10-K to its latest 10-Q?", 'narrative', 'longitudinal'],
+    ['How have operating expenses at Acme trended since its fiscal 2024 10-K?', 'narrative', 'longitudinal'],
+    ["What were Acme's operating expenses in its fiscal 2024 10-K?", 'numeric', 'detail'],
+    ["How did Acme's operating expenses change in its latest 10-Q?", 'numeric', 'longitudinal'],
     ["What were Apple's total R&D expenses in fiscal 2024 and what percentage of revenue did they represent?", 'numeric', 'detail'],
     ["What was NVIDIA's revenue in fiscal 2025 and what drove its growth?", 'mixed', 'detail'],
     // a narrative word inside a measure's name asks nothing; outside it, it still does

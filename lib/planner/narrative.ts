@@ -169,7 +169,7 @@ const NOT_TOPIC = new Set(
     'language wording commentary narrative section item key main primary principal major any all there about regarding related relating around concerning including such ' +
     'fiscal fy calendar period periods through since versus ' +
     // words of how a question is put, not of what it is about ("what could go wrong", "what is happening to")
-    'could can would go still much many happen happens happened happening pushing pushed ' +
+    'could can would go still much many happen happens happened happening pushing pushed move moved moves moving trended trending ' +
     'looking considering planning thinking doing going trying seeing done ' +
     // asking what moved a figure: the figure is the topic ("what drove comparable sales")
     'drove driven driving drivers driver ' +
@@ -284,10 +284,22 @@ const TEXT_TOPICS = new Set([
   'acquisitions',
 ]);
 
+/** Words that ask how something moved from one report to another. */
+const MOVED = /\b(?:chang\w*|evolv\w*|shift\w*|mov(?:e|ed|es|ing)|trend\w*|develop\w*)\b/;
+
+/**
+ * How many different filings a clause names ("its fiscal 2025 10-K and its latest 10-Q": two; "the 10-K … the
+ * 10-K": one). Pure.
+ */
+function distinctFilings(refs: FilingRef[]): number {
+  return new Set(refs.map((f) => JSON.stringify([f.form, f.latest, f.fiscalYear, f.periodMonth ?? null]))).size;
+}
+
 function clauseKind(
   text: string,
   hasMetric: boolean,
   measureSpans: { start: number; end: number }[] = [],
+  filingsNamed = 0,
 ): { kind: 'narrative' | 'numeric' | 'unknown'; why: string } {
   const t = text.toLowerCase();
   // words inside a measure's name ask nothing ("net income attributable to common stockholders")
@@ -308,6 +320,10 @@ function clauseKind(
   ) {
     return { kind: 'narrative', why: `asks what the filing says (“${ask[1]}”)` };
   }
+  // how a measure moved from one filing to another ("how did its operating expenses change between its 10-K and its
+  // latest 10-Q"): no one filing holds the figure asked for; what each filing says of it and of what moved it is the answer
+  if (hasMetric && filingsNamed >= 2 && MOVED.test(t))
+    return { kind: 'narrative', why: `asks how a figure moved across ${filingsNamed} filings: what they say of it` };
   // a count the filings give in their text, not in a statement ("how many people does it employ")
   if (numeric && COUNT_ASK.test(t) && textTopic && !hasMetric)
     return { kind: 'narrative', why: `asks for a count of “${textTopic.id}”, disclosed in text` };
@@ -339,9 +355,14 @@ export function classifyQuestion(question: string, spans: QuestionSpan[] = []): 
     unnamed = unnamed.slice(0, sp.start) + ' '.repeat(Math.max(0, sp.end - sp.start)) + unnamed.slice(sp.end);
   const kinds = parts.map((c) => {
     const end = c.start + c.text.length;
-    const own = matchMetrics(c.text).mentions;
-    const hasMetric = metricSpans.some((s) => s.start < end && s.end > c.start) || (metricSpans.length === 0 && own.length > 0);
-    const k = clauseKind(unnamed.slice(c.start, end), hasMetric, own);
+    const measures = matchMetrics(c.text).mentions;
+    const hasMetric = metricSpans.some((s) => s.start < end && s.end > c.start) || (metricSpans.length === 0 && measures.length > 0);
+    const own = filings.filter((f) => f.start < end && f.end > c.start);
+    // "since its fiscal 2025 10-K": that filing and the latest one
+    const one = own.length === 1 ? own[0] : undefined;
+    const since = one && /\bsince\s+$/i.test(question.slice(0, one.start)) ? 1 : 0;
+    const named = distinctFilings(own) + since;
+    const k = clauseKind(unnamed.slice(c.start, end), hasMetric, measures, named);
     reasons.push(`“${c.text.trim()}”: ${k.kind} — ${k.why}`);
     return { ...c, kind: k.kind };
   });
@@ -382,7 +403,7 @@ export function classifyQuestion(question: string, spans: QuestionSpan[] = []): 
   const q = question.toLowerCase().replace(/\bclimate[- ]change\b/g, 'climate');
   const pathwayHint: Pathway = /\b(compar\w*|contrast\w*|versus|vs\.?|differ\w*|side[- ]by[- ]side|relative to|against)\b/.test(q)
     ? 'comparison'
-    : /\b(chang\w*|evolv\w*|evolution|shift\w*|over time|year[- ]over[- ]year|from (?:fy|fiscal )?\d{4} to|between (?:fy|fiscal )?\d{4} and|trend|added|removed|new (?:risk|language|disclosure)s?|redline|no longer)\b/.test(
+    : /\b(chang\w*|evolv\w*|evolution|shift\w*|over time|year[- ]over[- ]year|from (?:fy|fiscal )?\d{4} to|between (?:fy|fiscal )?\d{4} and|trend\w*|mov(?:e|ed|es|ing) (?:from|between|since)|added|removed|new (?:risk|language|disclosure)s?|redline|no longer)\b/.test(
           q,
         )
       ? 'longitudinal'
