@@ -284,8 +284,8 @@ const TEXT_TOPICS = new Set([
   'acquisitions',
 ]);
 
-/** Words that ask how something moved from one report to another. */
-const MOVED = /\b(?:chang\w*|evolv\w*|shift\w*|mov(?:e|ed|es|ing)|trend\w*|develop\w*)\b/;
+/** Words that ask how something moved from one report to another, or how the reports compare on it. */
+const MOVED = /\b(?:chang\w*|evolv\w*|shift\w*|mov(?:e|ed|es|ing)|trend\w*|develop\w*|compar\w*)\b/;
 
 /**
  * How many different filings a clause names ("its fiscal 2025 10-K and its latest 10-Q": two; "the 10-K … the
