@@ -33,6 +33,7 @@ describe('classifyQuestion', () => {
     ["What were Acme's operating expenses in its fiscal 2024 10-K?", 'numeric', 'detail'],
     ["How did Acme's operating expenses change in its latest 10-Q?", 'numeric', 'longitudinal'],
     ["Compare Acme's operating expenses in its fiscal 2024 10-K with its latest 10-Q.", 'narrative', 'comparison'],
+    ["How did the shares outstanding on Acme's 10-K cover change by its latest 10-Q?", 'numeric', 'longitudinal'],
     ["What were Apple's total R&D expenses in fiscal 2024 and what percentage of revenue did they represent?", 'numeric', 'detail'],
     ["What was NVIDIA's revenue in fiscal 2025 and what drove its growth?", 'mixed', 'detail'],
     // a narrative word inside a measure's name asks nothing; outside it, it still does

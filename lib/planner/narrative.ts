@@ -322,7 +322,8 @@ function clauseKind(
   }
   // how a measure moved from one filing to another ("how did its operating expenses change between its 10-K and its
   // latest 10-Q"): no one filing holds the figure asked for; what each filing says of it and of what moved it is the answer
-  if (hasMetric && filingsNamed >= 2 && MOVED.test(t))
+  // (a cover page's figures have no text around them: they stay figures)
+  if (hasMetric && filingsNamed >= 2 && MOVED.test(t) && !COVER_PAGE.test(t))
     return { kind: 'narrative', why: `asks how a figure moved across ${filingsNamed} filings: what they say of it` };
   // a count the filings give in their text, not in a statement ("how many people does it employ")
   if (numeric && COUNT_ASK.test(t) && textTopic && !hasMetric)
