@@ -604,6 +604,8 @@ const latestQuarter: Parser<PeriodSpec> = memo(
   map(seq(latestW, opt(word('reported', 'completed', 'full')), opt(fiscalW), alt(quarterW, word('quarterly'))), rel('latest_quarter')),
 );
 
+/** A span of time named by no length of its own: "the same period / stretch / span / window a year earlier". */
+const periodNounW = word('period', 'stretch', 'span', 'window', 'timeframe', 'interval');
 const relative: Parser<{ spec: PeriodSpec; rule: string }> = alt(
   map(
     alt(
@@ -713,7 +715,7 @@ const relative: Parser<{ spec: PeriodSpec; rule: string }> = alt(
       map(
         seq(
           word('same', 'corresponding', 'comparable', 'equivalent'),
-          word('period'),
+          periodNounW,
           alt(
             words('last year'),
             words('a year ago'),
@@ -1452,7 +1454,7 @@ export const RULES: Parser<RuleHit>[] = [
     map(
       seq(
         word('same', 'corresponding'),
-        word('period', 'quarter', 'half'),
+        alt(periodNounW, word('quarter', 'half')),
         word('of', 'in'),
         alt(
           map(fyRef, (y) => y),

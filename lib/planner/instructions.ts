@@ -210,9 +210,9 @@ const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instr
     },
   },
   {
-    // "(%)", "in %": the answer as a percent
+    // "(%)", "in %", "as a %": the answer as a percent ("as a % of revenue" is a share, the expression reader's)
     detail: 'percent',
-    re: /\(\s*%\s*\)|\bin\s+%(?!\w)/gi,
+    re: /\(\s*%\s*\)|\b(?:in|as\s+an?)\s+%(?!\s*of\b)(?!\w)/gi,
     apply: (_m, i) => {
       i.unit = 'percent';
       return true;

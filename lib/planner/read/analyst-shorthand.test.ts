@@ -110,3 +110,15 @@ describe('"attributable to the company" is the parent\'s share, as "attributable
     expect(r.status === 'planned' && r.intent.metric.id).not.toBe('net_income');
   });
 });
+
+describe('"as a %" and "the same stretch a year earlier"', () => {
+  it('"as a %" is the percent unit; "as a % of" stays a share', () => {
+    expect(readInstructions('Zeta Foods operating income ÷ revenue for FY2023, as a %').instructions.unit).toBe('percent');
+    expect(readInstructions('Acme Widgets R&D as a % of revenue, FY2022').instructions.unit).toBeUndefined();
+  });
+  it.each(['stretch', 'span', 'window'])('the same %s a year earlier is the prior year', (noun) => {
+    const r = planned(`Acme Widgets revenue, first nine months of FY2023 vs the same ${noun} a year earlier`);
+    expect(r.intent.periods).toHaveLength(2);
+    expect(r.intent.periods[1]?.spec).toMatchObject({ type: 'relative', which: 'prior_year' });
+  });
+});
