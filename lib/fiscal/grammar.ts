@@ -604,8 +604,7 @@ const latestQuarter: Parser<PeriodSpec> = memo(
   map(seq(latestW, opt(word('reported', 'completed', 'full')), opt(fiscalW), alt(quarterW, word('quarterly'))), rel('latest_quarter')),
 );
 
-/** A span of time named by no length of its own: "the same period / stretch / span / window a year earlier". */
-const periodNounW = word('period', 'stretch', 'span', 'window', 'timeframe', 'interval');
+const periodNounW = word('period', 'stretch', 'span', 'window', 'timeframe', 'interval'); // "the same stretch a year earlier"
 const relative: Parser<{ spec: PeriodSpec; rule: string }> = alt(
   map(
     alt(
@@ -1099,7 +1098,6 @@ export const RULES: Parser<RuleHit>[] = [
   rule(
     'boundary',
     alt<PeriodSpec>(
-      // the end of 2024, as of the close of FY2025, end-2024, start-FY2026 (the analyst's hyphenated shorthand)
       map(seq(opt(asOf), the, word('end', 'close', 'beginning', 'start'), alt(word('of'), hyphen), the, edgeRef), ([, , edge, , , ref]) =>
         over(ref, (ref) => ({ type: 'boundary', edge: edge.lower === 'end' || edge.lower === 'close' ? 'end' : 'start', ref })),
       ),
