@@ -19,6 +19,8 @@ describe('a calculation said as steps', () => {
     ],
     ['Start with Zeta Foods revenue in FY2022, then deduct cost of revenue.', '(revenue - cost_of_revenue)'],
     ['Begin with Orbit Retail gross profit for FY2022, take away R&D, then subtract SG&A.', '((gross_profit - rnd) - sga)'],
+    // a step after an operator of its own
+    ['Zeta Foods FY2023 gross profit less R&D, then subtract SG&A', '((gross_profit - rnd) - sga)'],
     // a step that divides takes everything before it
     [
       'Take Zeta Foods revenue for FY2022, subtract cost of revenue, then divide the result by revenue.',

@@ -43,6 +43,7 @@ import {
 } from './formula-lexicon';
 import { formulaText, type Item, parseFormula } from './formula-parse';
 import { definedAfterVerb, gluedRatio, instructionOnly, nameSaidAgain, type Region, readTurnover, sentenceEnd } from './formula-forms';
+import { filerLineOperands } from './filer-label';
 import { refOf } from './measure';
 import type { Reader, Reading } from './types';
 
@@ -170,11 +171,15 @@ function formulaSignals(r: Reading): boolean {
     }
   }
   if (DIVIDE_BY.test(q)) ops.add('div');
-  // "take A, subtract B, then add C": steps after a measure
+  // "take A, subtract B, then add C": steps after a measure; with another step or operator ("A less B, then subtract
+  // C") they are a formula
+  const operators = ops.size;
+  let steps = 0;
   for (const t of r.spans.tokens) {
     if (r.spans.taken(t.start, t.end) || !r.measureAt.some((m) => m.end <= t.start)) continue;
     const step = stepAt(q, t.start);
     if (step) ops.add(step.op);
+    if (step && ++steps + operators >= 2) return true;
     // "start with A, then deduct B": one step after the first operand is a formula of its own
     const first = r.measureAt[0]?.start ?? 0;
     if (step && [...q.slice(0, first).matchAll(/\b[a-z]/gi)].some((w) => ((STEP_START.lastIndex = w.index ?? 0), STEP_START.test(q))))
@@ -418,7 +423,10 @@ export const formulaReader: Reader = {
   read(r) {
     if (readTurnover(r)) return null;
     if (!formulaSignals(r)) return null;
-    const region = formulaRegion(r);
+    // an operand named by the company's own line ("purchases of property, equipment and intangible assets"): the
+    // region is read again with it
+    const first = formulaRegion(r);
+    const region = filerLineOperands(r, first) ? formulaRegion(r) : first;
     const lexed = lexFormula(r, region);
     if (!lexed) return null;
     if (r.entities.length > 1 && !eachCompanys(r, region, lexed.items)) return null;
