@@ -8,6 +8,7 @@ import { INSTRUCTION_DASH, type OperationWords } from '../operations';
 import type { SpanMap } from '../spans';
 import type { EntityRef, ExpressionNode, Intent, MetricRef, PeriodRequest, PlanResult } from '../types';
 import { versionsOnlyForValues } from '../version-basis';
+import { filerLineOperands } from './filer-label';
 import { refOf } from './measure';
 import { quarterRuns, quarterText, withYear, yearOf } from './period-runs';
 import type { Reader } from './types';
@@ -23,6 +24,8 @@ export const expressionReader: Reader = {
   name: 'expression',
   read(r) {
     if (r.prefixW.length === 0 && r.arithW.length === 0) return null;
+    // an operand named by the company's own line ("plus store pre-opening costs")
+    filerLineOperands(r, { start: 0, end: r.question.length, name: null, marker: null });
     if (r.version.versions)
       return {
         status: 'needs_clarification',
