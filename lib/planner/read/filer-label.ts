@@ -102,12 +102,16 @@ export function filerLineOperands(r: Reading, region: Region): boolean {
   // word and its qualifier ("equipment" read as a kind of asset) are the line's words
   const own = ['measure', 'qualifier', 'filler'];
   const boundary = (k: number) => {
-    const t = tokens[k]!;
+    const t = tokens[k];
+    if (!t) return true;
     const other = spans.placed().some((e) => !own.includes(e.role) && e.start < t.end && t.start < e.end);
     return other || operatorAt(question, t.start);
   };
   // what stands between two tokens of one run: spaces, a hyphen, a comma, an ampersand, an apostrophe
-  const joined = (k: number) => /^[\s,&'’-]*$/.test(question.slice(tokens[k]!.end, tokens[k + 1]!.start));
+  const joined = (k: number) => {
+    const [t, next] = [tokens[k], tokens[k + 1]];
+    return !!t && !!next && /^[\s,&'’-]*$/.test(question.slice(t.end, next.start));
+  };
   for (const word of loose) {
     const at = tokens.indexOf(word);
     if (spans.taken(word.start, word.end) || boundary(at)) continue;
@@ -161,17 +165,14 @@ function longestLine(
   inMeasure: (t: { start: number; end: number }) => boolean,
 ): [number, number, MetricRef] | null {
   const { question } = r;
-  const cuts = (i: number, j: number) => {
-    const s = tokens[i]!.start;
-    const e = tokens[j]!.end;
-    return r.measureAt.some((m) => m.start < e && s < m.end && (m.start < s || m.end > e));
-  };
+  // a measure placed across the window's edge
+  const cuts = (s: number, e: number) => r.measureAt.some((m) => m.start < e && s < m.end && (m.start < s || m.end > e));
   for (let len = b - a + 1; len >= 2; len--) {
     for (let i = Math.max(a, at - len + 1); i <= at && i + len - 1 <= b; i++) {
       const j = i + len - 1;
-      const first = tokens[i]!;
-      const last = tokens[j]!;
-      if (isFiller(first.lower) || isFiller(last.lower) || cuts(i, j)) continue;
+      const first = tokens[i];
+      const last = tokens[j];
+      if (!first || !last || isFiller(first.lower) || isFiller(last.lower) || cuts(first.start, last.end)) continue;
       if (!tokens.slice(i, j + 1).some((t) => !inMeasure(t) && !isFiller(t.lower))) continue;
       const ref = lineNamed(contentWords(question.slice(first.start, last.end)), labels);
       if (ref) return [first.start, last.end, ref];
