@@ -37,7 +37,14 @@ export type NamedMembers =
       spans: { start: number; end: number; detail: string }[];
     }
   | { kind: 'ambiguous'; text: string; options: string[]; spans: { start: number; end: number; detail: string }[] }
-  | { kind: 'unreported'; text: string; labels: string[]; spans: { start: number; end: number; detail: string }[] };
+  | {
+      kind: 'unreported';
+      text: string;
+      labels: string[];
+      spans: { start: number; end: number; detail: string }[];
+      /** each member named, with its own dimension set and its words (a sum of them is asked by its own words) */
+      parts: { label: string; dimensions: Record<string, string>; start: number; end: number }[];
+    };
 
 /**
  * A share class the company's name was matched with ("Alphabet Class A": the registered security's name): its
@@ -173,7 +180,11 @@ export function readNamedMembers(
     const options = [...new Set(set.memberCandidates.map((t) => `${displayLabel(t, display)} (${axisName(t.axis)}${within(t)})`))];
     return { kind: 'ambiguous', text, options, spans };
   }
-  return { kind: 'unreported', text, labels: named.map((m) => namedLabel(m.entry, display)), spans };
+  const parts = named.flatMap((m, i) => {
+    const at = spans[i];
+    return at ? [{ label: namedLabel(m.entry, display), dimensions: m.entry.target.dimensions, start: at.start, end: at.end }] : [];
+  });
+  return { kind: 'unreported', text, labels: named.map((m) => namedLabel(m.entry, display)), spans, parts };
 }
 
 /**

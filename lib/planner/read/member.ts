@@ -7,6 +7,7 @@
  * total instead); a name several members carry is asked back with them listed; a qualifier Ledgerline
  * cannot apply ("adjusted") is asked back.
  */
+import { memberSum } from './member-sum';
 import { memberWordsOf, type NamedMembers, readNamedMembers } from '../member-vocabulary';
 import type { MeasureQualifier } from '../match-metric';
 import { withMember } from '../match-member';
@@ -404,6 +405,8 @@ export const memberReader: Reader = {
       };
     }
     if (named?.kind === 'unreported') {
+      const sum = memberSum(r, named);
+      if (sum) return sum;
       return {
         status: 'insufficient_evidence',
         missing: `${named.labels.join(' and ')} together make no figure the filing reports; Ledgerline does not answer with a wider or narrower one instead.`,
