@@ -330,7 +330,7 @@ export interface MatchContext {
    */
   owners?: readonly { entityId: string; text: string; label: string }[];
   /** the filers' own labels of the concepts ontology measures map (lib/retrieval/concepts loadMappedConceptLabels) */
-  labels?: readonly { metricId: string; label: string }[];
+  labels?: readonly { metricId: string; label: string; concept?: string }[];
 }
 
 /** Words opening a caption's postmodifier: its head noun stands before the first ("expense from investment property"). */

@@ -11,8 +11,14 @@ const CATALOG: CatalogEntity[] = [
   ent('zeta', 'Zeta Foods', 'Zeta Foods Corporation', 'ZETA'),
 ];
 const MEASURES: MatchContext = {
-  // the filer's own caption of a line the ontology maps
-  labels: [{ metricId: 'capex', label: 'Additions to property and equipment and capitalized software' }],
+  // the filer's own caption of a line the ontology maps: that line, not the first concept of the measure's chain
+  labels: [
+    {
+      metricId: 'capex',
+      label: 'Additions to property and equipment and capitalized software',
+      concept: 'us-gaap:PaymentsToAcquireProductiveAssets',
+    },
+  ],
   // lines outside the ontology
   concepts: [
     { concept: 'orbt:StorePreopeningCosts', label: 'Store opening and pre-opening costs', periodType: 'duration' },
@@ -30,7 +36,7 @@ const shape = (q: string) => {
 describe("an operand named by the company's own line", () => {
   it('reads the words as the one line whose label holds them (the measure words inside give way)', () => {
     expect(shape('Reinvestment rate = additions to property, equipment and software / operating cash flow. Orbit Retail, FY2024?')).toBe(
-      '(capex / operating_cash_flow)',
+      '(concept:us-gaap:PaymentsToAcquireProductiveAssets / operating_cash_flow)',
     );
     expect(shape('Orbit Retail FY2023 operating income plus store pre-opening costs')).toBe(
       '(operating_income + concept:orbt:StorePreopeningCosts)',

@@ -10,7 +10,21 @@
  */
 import { isFiller } from '../filler';
 import type { MetricRef } from '../types';
-import { OPERATORS, STEP_OPERATORS } from './formula-lexicon';
+import {
+  AT_END,
+  AVERAGE_AFTER,
+  AVERAGE_BEFORE,
+  DIVIDE,
+  EXCEED,
+  LEFT_FROM,
+  NO_AVERAGE,
+  NUMBER,
+  OPERATORS,
+  PER_SHARE,
+  RATIO_OF,
+  SHARE_OF,
+  STEP_OPERATORS,
+} from './formula-lexicon';
 import type { Region } from './formula-forms';
 import { refOf } from './measure';
 import type { Reading } from './types';
@@ -53,9 +67,11 @@ function lineLabels(r: Reading): LineLabel[] {
     };
     out.push({ words: new Set(contentWords(c.label)), ref });
   }
+  // a mapped line is its own concept (the measure's chain may read another concept first), labelled as the filer does
   for (const l of r.ctx.measures?.labels ?? []) {
-    const ref = refOf(l.metricId);
-    if (ref && !/deprecated/i.test(l.label)) out.push({ words: new Set(contentWords(l.label)), ref });
+    const metric = refOf(l.metricId);
+    if (!metric || !l.concept || /deprecated/i.test(l.label)) continue;
+    out.push({ words: new Set(contentWords(l.label)), ref: { ...metric, id: `concept:${l.concept}`, label: l.label } });
   }
   return out;
 }
@@ -75,12 +91,17 @@ export function lineNamed(said: string[], labels: readonly LineLabel[]): MetricR
   return holding.every((l) => l.words.size - words.size <= 1) ? one(holding) : null;
 }
 
-/** Whether an operator of a formula (or a step of one) starts at `i`. */
-function operatorAt(question: string, i: number): boolean {
-  return [...OPERATORS, ...STEP_OPERATORS].some((o) => {
-    o.re.lastIndex = i;
-    return o.re.test(question);
-  });
+/** The other words of a formula's grammar: per share, averages, year-end balances, ratio and share words, numbers. */
+const GRAMMAR_WORDS = [PER_SHARE, AVERAGE_BEFORE, AVERAGE_AFTER, NO_AVERAGE, AT_END, RATIO_OF, SHARE_OF, LEFT_FROM, EXCEED, DIVIDE, NUMBER];
+
+/** The end of an operator of a formula (a step of one, or another word of its grammar) starting at `i`, else null. */
+function operatorAt(question: string, i: number): number | null {
+  for (const re of [...OPERATORS.map((o) => o.re), ...STEP_OPERATORS.map((o) => o.re), ...GRAMMAR_WORDS]) {
+    re.lastIndex = i;
+    const m = re.exec(question);
+    if (m?.[0].trim()) return i + m[0].length;
+  }
+  return null;
 }
 
 /**
@@ -101,11 +122,15 @@ export function filerLineOperands(r: Reading, region: Region): boolean {
   // a token that ends a run: another reader's word (a company, a period, an instruction) or an operator; a measure's
   // word and its qualifier ("equipment" read as a kind of asset) are the line's words
   const own = ['measure', 'qualifier', 'filler'];
+  const grammar = tokens.flatMap((t) => {
+    const end = operatorAt(question, t.start);
+    return end === null ? [] : [{ start: t.start, end }];
+  });
   const boundary = (k: number) => {
     const t = tokens[k];
     if (!t) return true;
     const other = spans.placed().some((e) => !own.includes(e.role) && e.start < t.end && t.start < e.end);
-    return other || operatorAt(question, t.start);
+    return other || grammar.some((g) => g.start < t.end && t.start < g.end);
   };
   // what stands between two tokens of one run: spaces, a hyphen, a comma, an ampersand, an apostrophe
   const joined = (k: number) => {
