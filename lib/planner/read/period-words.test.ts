@@ -63,6 +63,14 @@ describe("each company's own calendar", () => {
       'Net income at Zeta Foods and Orbit Retail in their respective fiscal 2023',
       { type: 'fiscal', position: 'FY', year: { year: 2023, style: 'fiscal' } },
     ],
+    [
+      'Operating income: Orbit Retail vs Zeta Foods, each for its own fiscal 2023',
+      { type: 'fiscal', position: 'FY', year: { year: 2023, style: 'fiscal' } },
+    ],
+    [
+      'Zeta Foods vs Acme Widgets net income, fiscal 2021 for each',
+      { type: 'fiscal', position: 'FY', year: { year: 2021, style: 'fiscal' } },
+    ],
     // the period's noun in the plural: each company's own year
     [
       'Orbit Retail and Zeta Foods gross profit for their fiscal 2022 years',

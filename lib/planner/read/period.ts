@@ -320,7 +320,7 @@ function claimAnnual(r: Reading, phrases: PeriodPhrase[]): void {
  * question names; with one company "each company's" is not placed (it blocks, named).
  */
 const OWN_CALENDAR =
-  /\b(?:each\s+(?:company|firm|issuer|one|business|filer)['’]s(?:\s+(?:own|respective))?|each\s+(?:on|in|by|using)\s+(?:its|their)\s+own|(?:on|in|by|using)\s+(?:their|its)\s+(?:own|respective)|their\s+(?:own\s+)?respective|their\s+own(?=\s+(?:fiscal|financial|reporting)\b)|respective(?=\s+(?:fiscal|financial|reporting)\b))/gi;
+  /\b(?:each\s+(?:company|firm|issuer|one|business|filer)['’]s(?:\s+(?:own|respective))?|each\s+(?:on|in|by|using|for)\s+(?:its|their)\s+own|for\s+each(?:\s+(?:company|firm|one|of\s+them))?(?=\s*[?.!]?\s*$)|(?:on|in|by|using)\s+(?:their|its)\s+(?:own|respective)|their\s+(?:own\s+)?respective|their\s+own(?=\s+(?:fiscal|financial|reporting)\b)|respective(?=\s+(?:fiscal|financial|reporting)\b))/gi;
 /** What may follow the owner words without a year: "fiscal year", "calendar", "reporting calendars". */
 const OWN_TAIL = /^(?:\s+(?:fiscal|financial|reporting))?(?:\s+(?:calendars?|fiscal\s+years?|years?))?\b(?!\s*'?\d)/i;
 
