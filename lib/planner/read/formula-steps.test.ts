@@ -37,6 +37,13 @@ describe('a calculation said as steps', () => {
     expect(i.periods).toHaveLength(1);
   });
 
+  it('the result said again after the operators ("combined", "what is left") is placed with them', () => {
+    expect(expressionShape(planned('Zeta Foods FY2021: SG&A plus R&D, combined').expression)).toBe('(sga + rnd)');
+    expect(expressionShape(planned('For Orbit Retail in FY2022, gross profit minus SG&A: what was left over?').expression)).toBe(
+      '(gross_profit - sga)',
+    );
+  });
+
   it('a verb before its operand is no step: "subtract B from A" stays A − B', () => {
     expect(expressionShape(planned('Subtract capital expenditures from operating cash flow for Orbit Retail in FY2023.').expression)).toBe(
       '(operating_cash_flow - capex)',

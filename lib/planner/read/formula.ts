@@ -329,6 +329,11 @@ function lexWord(
     const start = at(STEP_START);
     if (start && stepsFollow(question, i + start[0].length)) return push({ k: 'note', start: i, end: i + start[0].length }, 'first step');
   }
+  // "R&D plus SG&A combined", "revenue minus cost of sales — what's left?": the result of the operators said again
+  const said = wordStart ? at(RESULT_SAID) : null;
+  const ops = items.filter((x): x is Extract<Item, { k: 'op' }> => x.k === 'op').map((x) => x.op);
+  if (said && (/^(?:combined|together|all\s+together|altogether|in\s+total)$/i.test(said[0]) ? ops.includes('add') : ops.includes('sub')))
+    return push({ k: 'note', start: i, end: i + said[0].length }, 'the result');
   // "how many times did X cover Y": the question's words, not a product
   if (wordStart && /^times\b/i.test(question.slice(i)) && /\bhow\s+many\s+$/i.test(question.slice(0, i)))
     return push({ k: 'note', start: i, end: i + 5 }, 'how many times');
@@ -373,6 +378,10 @@ function lexWord(
   if (!isFiller(w[0])) items.push({ k: 'word', start: i, end: i + w[0].length });
   return i + w[0].length;
 }
+
+/** The result of a sum or a difference said after it ("combined", "in total"; "what's left", "what remains"). */
+const RESULT_SAID =
+  /combined|all\s+together|altogether|together|in\s+total|what(?:['’]s|\s+is|\s+was)\s+left(?:\s+over)?|what\s+remains|what\s+remained/iy;
 
 /** A step operator at `i` ("subtract", "then add", "and divide the result by"): its operator and length. */
 function stepAt(question: string, i: number): { op: FormulaOp; length: number } | null {
