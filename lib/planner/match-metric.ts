@@ -373,7 +373,8 @@ function conceptPhrases(label: string): string[] {
   return out;
 }
 
-function conceptRef(c: ConceptEntry): MetricRef {
+/** A concept outside the ontology as a measure of its own, labelled as the filer labels it. */
+export function conceptRef(c: ConceptEntry): MetricRef {
   return {
     id: `concept:${c.concept}`,
     label: c.label,

@@ -9,6 +9,7 @@
  * stated for several companies keeps its operands as the measure reader placed them).
  */
 import { isFiller } from '../filler';
+import { conceptRef } from '../match-metric';
 import type { MetricRef } from '../types';
 import {
   AT_END,
@@ -56,16 +57,7 @@ function lineLabels(r: Reading): LineLabel[] {
   const out: LineLabel[] = [];
   for (const c of r.ctx.measures?.concepts ?? []) {
     if (/deprecated/i.test(c.label)) continue;
-    const ref: MetricRef = {
-      id: `concept:${c.concept}`,
-      label: c.label,
-      kind: 'base',
-      op: null,
-      numerator: null,
-      denominator: null,
-      periodType: c.periodType,
-    };
-    out.push({ words: new Set(contentWords(c.label)), ref });
+    out.push({ words: new Set(contentWords(c.label)), ref: conceptRef(c) });
   }
   // a mapped line is its own concept (the measure's chain may read another concept first), labelled as the filer does
   for (const l of r.ctx.measures?.labels ?? []) {
