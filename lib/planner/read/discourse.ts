@@ -58,15 +58,6 @@ export const sourceReader: Reader = {
   name: 'discourse',
   read(r) {
     const { question, spans } = r;
-    // "Revenue: NVIDIA vs Marvell, each for its own fiscal 2025", "R&D, fiscal 2024 for each": with two companies or
-    // more, "each", "its own" and "respective(ly)" say what Ledgerline does anyway (each company on its own calendar);
-    // "each" before a period or member noun ("each quarter") is an operation's word, left to its reader
-    if (r.entities.length >= 2)
-      for (const m of question.matchAll(EACH_OWN)) {
-        const s = m.index + m[0].length - (m[1] ?? m[2] ?? m[3] ?? '').length;
-        const e = m.index + m[0].length;
-        if (!spans.taken(s, e)) spans.claim(s, e, 'filler');
-      }
     // sources are periods, companies, statements and filings; "using <measure>" is a definition's or a pin's word
     const placed = spans.placed().filter((e) => ['period', 'entity', 'instruction', 'basis', 'scope'].includes(e.role));
     for (const c of readSourcePhrases(question, placed, (s, e) => !spans.taken(s, e))) spans.claim(c.start, c.end, 'instruction', c.detail);
@@ -76,7 +67,3 @@ export const sourceReader: Reader = {
     return null;
   },
 };
-
-/** The distributive words of a comparison; the group that matched (at the match's end) is the span claimed. */
-const EACH_OWN =
-  /\b(?:(each)(?=\s*(?:$|[,.;:)?!]|(?:for|on|in|at|with|using|one|company|companies|firm|firms|of\s+them|respectively)\b))|(?:its|their)\s+(own)\b|(respective(?:ly)?)\b)/gi;

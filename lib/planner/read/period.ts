@@ -317,10 +317,11 @@ function claimAnnual(r: Reading, phrases: PeriodPhrase[]): void {
  * "each company's fiscal 2025", "in their respective fiscal 2025", "each on its own fiscal calendar": with several
  * companies, each period is resolved on each company's own calendar — what the planner does anyway, so the words
  * are placed as that. Their trailing "fiscal year" / "calendar" (no year of its own) only beside a period the
- * question names; with one company "each company's" is not placed (it blocks, named).
+ * question names; with one company "each company's" is not placed (it blocks, named). A bare "each" before a period or
+ * member noun ("each quarter") is an operation's word and is not read here.
  */
 const OWN_CALENDAR =
-  /\b(?:each\s+(?:company|firm|issuer|one|business|filer)['’]s(?:\s+(?:own|respective))?|each\s+(?:on|in|by|using|for)\s+(?:its|their)\s+own|for\s+each(?:\s+(?:company|firm|one|of\s+them))?(?=\s*[?.!]?\s*$)|(?:on|in|by|using)\s+(?:their|its)\s+(?:own|respective)|their\s+(?:own\s+)?respective|their\s+own(?=\s+(?:fiscal|financial|reporting)\b)|respective(?=\s+(?:fiscal|financial|reporting)\b))/gi;
+  /\b(?:each\s+(?:company|firm|issuer|one|business|filer)['’]s(?:\s+(?:own|respective))?|each\s+(?:on|in|by|using|for)\s+(?:its|their)\s+own|for\s+each(?:\s+(?:company|firm|one|of\s+them))?(?=\s*[?.!]?\s*$)|(?:on|in|by|using)\s+(?:their|its)\s+(?:own|respective)|their\s+(?:own\s+)?respective|their\s+own(?=\s+(?:fiscal|financial|reporting)\b)|respective(?=\s+(?:fiscal|financial|reporting)\b)|each(?=\s*(?:$|[,.;:)?!]|(?:for|on|in|at|with|using|one|company|companies|firm|firms|of\s+them|respectively)\b))|(?:its|their)\s+own\b|respective(?:ly)?\b)/gi;
 /** What may follow the owner words without a year: "fiscal year", "calendar", "reporting calendars". */
 const OWN_TAIL = /^(?:\s+(?:fiscal|financial|reporting))?(?:\s+(?:calendars?|fiscal\s+years?|years?))?\b(?!\s*'?\d)/i;
 
