@@ -1,5 +1,5 @@
 /**
- * npm run eval [-- --check-baseline] [--update-baseline] [--set dev|analyst|analyst-other|analyst-blind|readers-blind|vocabulary-blind|fresh-blind|outsider-blind|temporal|narrative|narrative-blind|financebench][,…] [--out FILE] [--db-dir DIR]
+ * npm run eval [-- --check-baseline] [--update-baseline] [--set dev|analyst|analyst-other|analyst-blind|readers-blind|vocabulary-blind|fresh-blind|outsider-blind|outsider2-blind|temporal|narrative|narrative-blind|financebench][,…] [--out FILE] [--db-dir DIR]
  *   --set financebench: ingests the held FinanceBench PDFs into a fresh database, asks the questions
  *   whose document is held, scores numeric gold answers and gates on correct/wrong counts, and scores
  *   every question by its key facts (golden/financebench-keyfacts.jsonl) and, when JUDGE_BASE_URL and
@@ -148,6 +148,9 @@ const sets = [
   // a fourth (scripts/golden/build-outsider-blind.py), written on 2026-12-07 by a helper who read neither the code nor
   // the other sets: 138 questions over eleven companies, 22 of them ones the right answer gives no number to
   { name: 'outsider-blind', file: path.resolve('lib/eval/golden/outsider-blind.jsonl'), gated: false, corpus: 'filings' },
+  // a fifth (scripts/golden/build-outsider2-blind.py), written on 2026-12-08 by another helper who read neither the code
+  // nor the other sets: 187 questions over eleven filers, 35 of them traps (abstain, invalid join, ambiguous)
+  { name: 'outsider2-blind', file: path.resolve('lib/eval/golden/outsider2-blind.jsonl'), gated: false, corpus: 'filings' },
 ].filter((s) => chosen(s.name) && fs.existsSync(s.file));
 const ungated = new Set<string>(sets.filter((s) => 'gated' in s && s.gated === false).map((s) => s.name));
 // sets over the companyfacts corpus run first; those that need the inline-XBRL filings too run after they are added
