@@ -115,7 +115,7 @@ const INFIX: { re: RegExp; op: ArithmeticOp | 'join'; reversed?: boolean }[] = [
   { re: /\b(?:and|with|to|by|from)\b|,|;/i, op: 'join' },
 ];
 const METHOD =
-  /\b(?:(?:did|do|does)\s+(?:they|it|this|that|these|those)\s+(?:represent|make\s+up|account\s+for|constitute)|(?:computed|calculated|defined|taken|worked\s+out|derived|measured)\s+as|work\s+out|compute\s+it|calculate\s+it|to\s+get(?:\s+an?)?|into\s+one\s+number|what(?:'s|’s|\s+is)?\s+the\s+combined\s+figure|the\s+combined\s+figure|combined\s+figure|what\s+do\s+you\s+get|what(?:'s|’s|\s+is|\s+was)\s+left(?:\s+over)?(?=\s*[?.!]?\s*$)|what\s+remain(?:s|ed)?(?=\s*[?.!]?\s*$)|take|you\s+get|result|left(?:\s+over)?(?=\s+(?:from|out\s+of)\b))\b/i;
+  /\b(?:(?:did|do|does)\s+(?:they|it|this|that|these|those)\s+(?:represent|make\s+up|account\s+for|constitute)|(?:computed|calculated|defined|taken|worked\s+out|derived|measured)\s+as|work\s+out|compute\s+it|calculate\s+it|to\s+get(?:\s+an?)?|into\s+one\s+number|what(?:'s|’s|\s+is)?\s+the\s+combined\s+figure|the\s+combined\s+figure|combined\s+figure|what\s+do\s+you\s+get|take|you\s+get|result|left(?:\s+over)?(?=\s+(?:from|out\s+of)\b))\b/i;
 
 const QUARTERLY =
   /\b(?:quarterly|quarter[- ]by[- ]quarter|by\s+(?:fiscal\s+)?quarter|(?:(?:for|in)\s+)?(?:each|every)\s+(?:fiscal\s+)?quarter(?:\s+(?:of|in))?|per\s+quarter)\b/i;

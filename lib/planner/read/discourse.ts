@@ -37,14 +37,6 @@ export const discourseReader: Reader = {
       const s = m.index + m[0].length - (m[1]?.length ?? 0);
       if (!spans.taken(s, m.index + m[0].length)) spans.claim(s, m.index + m[0].length, 'filler');
     }
-    // "… minus cost of sales — what's left?", "what remains": the question word of a result, as "how much" is
-    for (const m of question.matchAll(
-      /\bwhat(?:['’]s|\s+is|\s+was|\s+would\s+be)\s+(left(?:\s+over)?|remaining)(?=\s*(?:[?.!]|$))|\bwhat\s+(remains|remained)(?=\s*(?:[?.!]|$))/gi,
-    )) {
-      const word = m[1] ?? m[2] ?? '';
-      const s = m.index + m[0].length - word.length;
-      if (!spans.taken(s, s + word.length)) spans.claim(s, s + word.length, 'filler');
-    }
     const read = readDiscourse(question);
     r.instructionsRead = read;
     r.instructions = read.instructions;

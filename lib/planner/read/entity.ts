@@ -12,7 +12,7 @@ import { indexOf } from '../entity-index';
 import { matchEntities } from '../match-entities';
 import type { Token } from '../spans';
 import type { EntityRef, PlanResult } from '../types';
-import type { PlanContext, Reader, Reading } from './types';
+import type { EntityAt, PlanContext, Reader, Reading } from './types';
 
 export const entityReader: Reader = {
   name: 'entity',
@@ -222,3 +222,21 @@ function replaceMention(question: string, tokens: Token[], m: { text: string; vi
   const sp = entitySpans(question, tokens, m, () => false);
   return sp ? question.slice(0, sp[0]) + by + question.slice(sp[1]) : `${question} (${by})`;
 }
+
+/**
+ * Whether a calculation written once for several companies is each company's own: the companies are named together
+ * in one list ("for Acme and Zeta", "Acme's and Zeta's"), none of them between its first and last operand (`from`,
+ * `to`). Companies named apart ("Acme revenue divided by Zeta revenue", "Acme revenue over the net income of Zeta")
+ * join figures across companies, which Ledgerline does not compute.
+ */
+export function eachCompanysCalculation(entityAt: readonly EntityAt[], from: number, to: number, question: string): boolean {
+  const named = [...entityAt].sort((a, b) => a.start - b.start);
+  if (named.some((e) => e.start < to && e.end > from)) return false;
+  return named.every((e, i) => {
+    const prev = named[i - 1];
+    return !prev || LIST_GAP.test(question.slice(prev.end, e.start));
+  });
+}
+
+/** What stands between two companies of one list: a possessive, a comma, "and", "&", "or", "as well as", "vs". */
+const LIST_GAP = /^(?:['’]s?)?\s*,?\s*(?:(?:and|&|or|as\s+well\s+as|vs\.?|versus)\s+)?(?:(?:for|of|at)\s+)?$/i;

@@ -8,7 +8,9 @@ import { INSTRUCTION_DASH, type OperationWords } from '../operations';
 import type { SpanMap } from '../spans';
 import type { EntityRef, ExpressionNode, Intent, MetricRef, PeriodRequest, PlanResult } from '../types';
 import { versionsOnlyForValues } from '../version-basis';
+import { eachCompanysCalculation } from './entity';
 import { filerLineOperands } from './filer-label';
+import { RESULT_LEFT } from './formula-lexicon';
 import { refOf } from './measure';
 import { quarterRuns, quarterText, withYear, yearOf } from './period-runs';
 import type { Reader } from './types';
@@ -338,6 +340,31 @@ function marginAmount(op: string, { metric }: { metric: MetricRef }, i: number, 
   return refOf(metric.numerator) ?? metric;
 }
 
+/** "… minus cost of revenue — what's left?": the question word of the difference's result, after its operator. */
+function claimResultLeft(x: ExpressionInput): void {
+  const from = Math.max(0, ...x.arithW.map((w) => w.end));
+  for (let at = from; at < x.question.length; at++) {
+    RESULT_LEFT.lastIndex = at;
+    const m = RESULT_LEFT.exec(x.question);
+    if (!m || (at > 0 && /\w/.test(x.question.charAt(at - 1)))) continue;
+    if (!x.spans.taken(at, at + m[0].length)) x.spans.claim(at, at + m[0].length, 'operation', 'the result asked');
+    return;
+  }
+}
+
+/** A calculation joining figures of several companies: asked back, never combined. */
+function acrossAsk(x: ExpressionInput): PlanResult {
+  return {
+    status: 'needs_clarification',
+    clarification: {
+      question: 'A calculation across several companies is not something Ledgerline combines; ask for each company, or compare them.',
+      options: [],
+    },
+    partial: { entities: x.entities },
+    notes: x.notes,
+  };
+}
+
 /** The words no reader placed, named back: the calculation is not answered with them guessed. */
 function unplacedAsk(x: ExpressionInput, loose: string[]): PlanResult {
   return {
@@ -374,17 +401,9 @@ function planExpression(x: ExpressionInput): PlanResult {
     };
   }
   const op = [...ops][0] as 'sum' | 'difference' | 'ratio' | 'share';
-  if (x.entities.length > 1) {
-    return {
-      status: 'needs_clarification',
-      clarification: {
-        question: 'A calculation across several companies is not something Ledgerline combines; ask for each company, or compare them.',
-        options: [],
-      },
-      partial: { entities: x.entities },
-      notes,
-    };
-  }
+  // several companies: a calculation only with operators between its operands ("R&D plus SG&A for Acme and Zeta"); a
+  // sum word alone ("combined", "in total") may add up the companies, which Ledgerline does not
+  if (x.entities.length > 1 && x.prefixW.length > 0) return acrossAsk(x);
   for (const w of [...x.prefixW, ...x.arithW]) spans.claim(w.start, w.end, 'operation', w.op);
 
   const { region, target } = operandRegion(x);
@@ -423,6 +442,11 @@ function planExpression(x: ExpressionInput): PlanResult {
       notes,
     };
   }
+  // each company's own calculation when the companies are named together, none among the operands
+  const named = clauses.flatMap((c) => [...c.measures, ...c.periods]);
+  const from = Math.min(...named.map((n) => n.start));
+  const to = Math.max(...named.map((n) => n.end));
+  if (x.entities.length > 1 && !eachCompanysCalculation(x.entityAt, from, to, x.question)) return acrossAsk(x);
   const paired = pairOperands(x, clauses, targetMeasure, targetPeriod);
   if ('status' in paired) return unknown() ?? paired;
   const operands = paired;
@@ -466,6 +490,7 @@ function planExpression(x: ExpressionInput): PlanResult {
   for (const w of x.ow.growth.concat(x.ow.change))
     if (!spans.taken(w.start, w.end) && target && inRange(target)(w)) spans.claim(w.start, w.end, 'operation', w.text);
   if (targetPeriod) claimPreposition(spans, targetPeriod);
+  if (op === 'difference') claimResultLeft(x);
   const loose = spans.unplacedPhrases();
   if (loose.length > 0) return unplacedAsk(x, loose);
   // "combined", "together", "in total", "aggregate", "cumulative": the periods taken together (a ratio over
@@ -494,7 +519,7 @@ function planExpression(x: ExpressionInput): PlanResult {
     range: null,
     scope: 'consolidated',
     basis: x.basis,
-    pathway: 'detail',
+    pathway: x.entities.length > 1 ? 'comparison' : 'detail',
     ...(Object.keys(x.instructions).length ? { instructions: x.instructions } : {}),
   };
   return { status: 'planned', intent, notes };

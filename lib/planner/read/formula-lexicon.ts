@@ -116,6 +116,13 @@ export const HOW_MUCH = /\bhow\s+much\b/i;
 export const LEFT_FROM = /left(?:\s+over)?(?=\s+(?:from|out\s+of)\b)/iy;
 
 /**
+ * The question word of a subtraction's result at the question's end ("… minus cost of sales — what's left?", "what
+ * remains?", "what was left over"): placed by the calculation's readers only after a minus, never on its own.
+ */
+export const RESULT_LEFT =
+  /what(?:['’]s|\s+is|\s+was|\s+would\s+be)\s+(?:left(?:\s+over)?|remaining)(?=\s*[?.!]*\s*$)|what\s+(?:remains|remained)(?=\s*[?.!]*\s*$)/iy;
+
+/**
  * A calculation said as steps, each applied to the result so far ("take A, subtract B, then add C", "start with A,
  * then deduct B, and divide the result by C"): operators only after an operand (before one, "subtract B from A" and
  * "add up" are the expression reader's); a step that multiplies or divides takes everything before it.

@@ -36,6 +36,7 @@ import {
   OPERATORS,
   PER_SHARE,
   RATIO_OF,
+  RESULT_LEFT,
   SHARE_LINK,
   SHARE_OF,
   STEP_OPERATORS,
@@ -43,6 +44,7 @@ import {
 } from './formula-lexicon';
 import { formulaText, type Item, parseFormula } from './formula-parse';
 import { definedAfterVerb, gluedRatio, instructionOnly, nameSaidAgain, type Region, readTurnover, sentenceEnd } from './formula-forms';
+import { eachCompanysCalculation } from './entity';
 import { filerLineOperands } from './filer-label';
 import { refOf } from './measure';
 import type { Reader, Reading } from './types';
@@ -330,10 +332,9 @@ function lexWord(
     if (start && stepsFollow(question, i + start[0].length)) return push({ k: 'note', start: i, end: i + start[0].length }, 'first step');
   }
   // "R&D plus SG&A combined", "revenue minus cost of sales — what's left?": the result of the operators said again
-  const said = wordStart ? at(RESULT_SAID) : null;
   const ops = items.filter((x): x is Extract<Item, { k: 'op' }> => x.k === 'op').map((x) => x.op);
-  if (said && (/^(?:combined|together|all\s+together|altogether|in\s+total)$/i.test(said[0]) ? ops.includes('add') : ops.includes('sub')))
-    return push({ k: 'note', start: i, end: i + said[0].length }, 'the result');
+  const said = !wordStart ? null : ops.includes('add') ? at(RESULT_SAID) : ops.includes('sub') ? at(RESULT_LEFT) : null;
+  if (said) return push({ k: 'note', start: i, end: i + said[0].length }, 'the result');
   // "how many times did X cover Y": the question's words, not a product
   if (wordStart && /^times\b/i.test(question.slice(i)) && /\bhow\s+many\s+$/i.test(question.slice(0, i)))
     return push({ k: 'note', start: i, end: i + 5 }, 'how many times');
@@ -379,9 +380,8 @@ function lexWord(
   return i + w[0].length;
 }
 
-/** The result of a sum or a difference said after it ("combined", "in total"; "what's left", "what remains"). */
-const RESULT_SAID =
-  /combined|all\s+together|altogether|together|in\s+total|what(?:['’]s|\s+is|\s+was)\s+left(?:\s+over)?|what\s+remains|what\s+remained/iy;
+/** The result of a sum said after it ("combined", "in total"). */
+const RESULT_SAID = /combined|all\s+together|altogether|together|in\s+total/iy;
 
 /** A step operator at `i` ("subtract", "then add", "and divide the result by"): its operator and length. */
 function stepAt(question: string, i: number): { op: FormulaOp; length: number } | null {
@@ -450,15 +450,15 @@ export const formulaReader: Reader = {
 };
 
 /**
- * A formula stated once for several companies ("Compare Nike and P&G: gross margin defined as …") is each
- * company's own, on its own calendar, when it is a definition and no company stands among its operands (one that
- * does joins companies: "Nike revenue divided by P&G revenue" is not read here).
+ * A formula stated once for several companies ("Compare Nike and P&G: gross margin defined as …", "(R&D + SG&A) /
+ * revenue for Nike and P&G") is each company's own, on its own calendar, when the companies are named together and none
+ * stands among its operands (one that does joins companies: "Nike revenue divided by P&G revenue" is not read here).
  */
 function eachCompanys(r: Reading, region: Region, items: Item[]): boolean {
   const operands = items.filter((x) => x.k === 'operand');
   const first = operands[0]?.start ?? region.start;
   const last = operands.at(-1)?.end ?? region.end;
-  return !!region.marker && !r.entityAt.some((e) => e.end > first && e.start < last);
+  return eachCompanysCalculation(r.entityAt, first, last, r.question);
 }
 
 /** The holders of a part of the profit, by the balance that names them: the profit that goes to them. */
@@ -582,7 +582,7 @@ function planFormula(r: Reading, region: Region, lexed: NonNullable<ReturnType<t
     range: null,
     scope: 'consolidated',
     basis: r.version.basis,
-    pathway: 'detail',
+    pathway: entities.length > 1 ? 'comparison' : 'detail',
     ...(Object.keys(r.instructions).length ? { instructions: r.instructions } : {}),
   };
   return { status: 'planned', intent, notes };
