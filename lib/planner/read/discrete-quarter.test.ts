@@ -51,3 +51,28 @@ describe('a fourth quarter’s derivation stated in the question', () => {
     expect(run('Walmart Q2 fiscal 2024 revenue, computed as the fiscal year less the first nine months').status).not.toBe('planned');
   });
 });
+
+describe('a second half’s derivation stated in the question', () => {
+  it.each([
+    ['Tesla net income for the second half of 2023 (H2 = full year less first half)', 'H2'],
+    ['Walmart 2H fiscal 2025 operating income, calculated as the full fiscal year minus the first six months', 'H2'],
+    ['Apple Q4 fiscal 2024 revenue (Q4 = FY − 9M)', 'Q4'],
+  ])('%s: the derived position, the derivation placed with it', (q, position) => {
+    const r = run(q);
+    expect(r.status, JSON.stringify(r)).toBe('planned');
+    if (r.status !== 'planned') return;
+    expect(r.intent.operation).toBe('value');
+    expect(r.intent.periods.map((p) => p.spec.type === 'fiscal' && p.spec.position)).toEqual([position]);
+  });
+
+  it.each([
+    // the derivation of another position than the one asked
+    'Tesla net income for the second half of 2023 (H2 = full year less nine months)',
+    // a full year is no derived position
+    'Walmart fiscal 2025 operating income, i.e. the full year minus the first half',
+    // the part subtracted in another year than the one asked
+    'Apple second-half fiscal 2024 revenue, computed as the full year minus the first half of fiscal 2023',
+  ])('%s: the words are no agreement and block', (q) => {
+    expect(run(q).status).not.toBe('planned');
+  });
+});
