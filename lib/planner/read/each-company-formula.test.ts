@@ -47,7 +47,19 @@ describe('one formula for several companies', () => {
     expect(r.intent.periods.every((p) => !p.forEntity)).toBe(true);
   });
 
+  it('each company said with the one period of the question, the name a parenthesis defines before them', () => {
+    const r = plan('Operating margin Orbit Retail FY22 versus Zeta Foods FY22 (operating income / revenue, each on its own fiscal year)');
+    expect(r.status, JSON.stringify(r)).toBe('planned');
+    if (r.status !== 'planned') return;
+    expect(r.intent.entities.map((e) => e.id)).toEqual(['orbit', 'zeta']);
+    expect(expressionShape(r.intent.expression)).toBe('(operating_income / revenue)');
+    const two = plan('Orbit Retail FY2021 and Zeta Foods FY2021 gross profit minus SG&A');
+    expect(two.status === 'planned' && expressionShape(two.intent.expression)).toBe('(gross_profit - sga)');
+  });
+
   it.each([
+    // each company with a period of its own: not one calculation for all
+    'Orbit Retail FY2021 versus Zeta Foods FY2022: operating income divided by revenue',
     'Orbit Retail SG&A divided by Zeta Foods revenue, FY2022',
     'Acme Widgets gross profit minus the SG&A of Orbit Retail for fiscal 2021',
     '(Zeta Foods R&D + Acme Widgets R&D) / revenue in FY2023',

@@ -12,7 +12,7 @@ import { indexOf } from '../entity-index';
 import { matchEntities } from '../match-entities';
 import type { Token } from '../spans';
 import type { EntityRef, PlanResult } from '../types';
-import type { EntityAt, PlanContext, Reader, Reading } from './types';
+import type { PlanContext, Reader, Reading } from './types';
 
 export const entityReader: Reader = {
   name: 'entity',
@@ -225,18 +225,25 @@ function replaceMention(question: string, tokens: Token[], m: { text: string; vi
 
 /**
  * Whether a calculation written once for several companies is each company's own: the companies are named together
- * in one list ("for Acme and Zeta", "Acme's and Zeta's"), none of them between its first and last operand (`from`,
- * `to`). Companies named apart ("Acme revenue divided by Zeta revenue", "Acme revenue over the net income of Zeta")
- * join figures across companies, which Ledgerline does not compute.
+ * in one list ("for Acme and Zeta", "Acme's and Zeta's", "Acme FY24 vs Zeta FY24" when every period the question names
+ * is that one), none of them between its first and last operand (`from`, `to`). Companies named apart ("Acme revenue
+ * divided by Zeta revenue", "Acme revenue over the net income of Zeta") join figures across companies, which
+ * Ledgerline does not compute.
  */
-export function eachCompanysCalculation(entityAt: readonly EntityAt[], from: number, to: number, question: string): boolean {
-  const named = [...entityAt].sort((a, b) => a.start - b.start);
+export function eachCompanysCalculation(r: Pick<Reading, 'entityAt' | 'phrases' | 'question'>, from: number, to: number): boolean {
+  const named = [...r.entityAt].sort((a, b) => a.start - b.start);
   if (named.some((e) => e.start < to && e.end > from)) return false;
+  const onePeriod = new Set(r.phrases.map((p) => JSON.stringify(p.spec))).size <= 1;
   return named.every((e, i) => {
     const prev = named[i - 1];
-    return !prev || LIST_GAP.test(question.slice(prev.end, e.start));
+    if (!prev) return true;
+    let gap = r.question.slice(prev.end, e.start);
+    // each company's period said beside it, the same for all: no period of its own
+    if (onePeriod)
+      for (const p of r.phrases) if (p.start >= prev.end && p.end <= e.start) gap = gap.replace(r.question.slice(p.start, p.end), ' ');
+    return LIST_GAP.test(gap);
   });
 }
 
 /** What stands between two companies of one list: a possessive, a comma, "and", "&", "or", "as well as", "vs". */
-const LIST_GAP = /^(?:['’]s?)?\s*,?\s*(?:(?:and|&|or|as\s+well\s+as|vs\.?|versus)\s+)?(?:(?:for|of|at)\s+)?$/i;
+const LIST_GAP = /^(?:['’]s?)?\s*(?:(?:in|for)\s+)?\s*,?\s*(?:(?:and|&|or|as\s+well\s+as|vs\.?|versus)\s+)?(?:(?:for|of|at)\s+)?$/i;

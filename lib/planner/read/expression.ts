@@ -443,10 +443,12 @@ function planExpression(x: ExpressionInput): PlanResult {
     };
   }
   // each company's own calculation when the companies are named together, none among the operands
-  const named = clauses.flatMap((c) => [...c.measures, ...c.periods]);
+  // the operands: the measures when two are named ("A minus B"), else the periods of the one measure ("Q1 plus Q2")
+  const measured = clauses.filter((c) => c.measures.length > 0).length >= 2;
+  const named = clauses.flatMap((c) => (measured ? c.measures : [...c.measures, ...c.periods]));
   const from = Math.min(...named.map((n) => n.start));
   const to = Math.max(...named.map((n) => n.end));
-  if (x.entities.length > 1 && !eachCompanysCalculation(x.entityAt, from, to, x.question)) return acrossAsk(x);
+  if (x.entities.length > 1 && !eachCompanysCalculation(x, from, to)) return acrossAsk(x);
   const paired = pairOperands(x, clauses, targetMeasure, targetPeriod);
   if ('status' in paired) return unknown() ?? paired;
   const operands = paired;

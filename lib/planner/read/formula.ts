@@ -438,12 +438,12 @@ export const formulaReader: Reader = {
     const region = filerLineOperands(r, first) ? formulaRegion(r) : first;
     const lexed = lexFormula(r, region);
     if (!lexed) return null;
-    if (r.entities.length > 1 && !eachCompanys(r, region, lexed.items)) return null;
     const distinct = new Set(r.phrases.map((p) => JSON.stringify(p.spec)));
     attachPeriods(lexed.items, r.question, distinct.size > 1);
     profitShareParts(lexed.items);
     const parsed = parseFormula(lexed.items, r.question);
     if (!parsed.ok) return null;
+    if (r.entities.length > 1 && !eachCompanys(r, region, operandsOf(parsed.tree))) return null;
     if (readEarningsPerShare(r, parsed.tree)) return null;
     return planFormula(r, region, lexed, parsed.tree);
   },
@@ -452,13 +452,13 @@ export const formulaReader: Reader = {
 /**
  * A formula stated once for several companies ("Compare Nike and P&G: gross margin defined as …", "(R&D + SG&A) /
  * revenue for Nike and P&G") is each company's own, on its own calendar, when the companies are named together and none
- * stands among its operands (one that does joins companies: "Nike revenue divided by P&G revenue" is not read here).
+ * stands among its operands (one that does joins companies: "Nike revenue divided by P&G revenue" is not read here); the
+ * name a parenthesis defines ("gross margin Nike FY24 vs P&G FY24 (gross profit / revenue)") is no operand.
  */
-function eachCompanys(r: Reading, region: Region, items: Item[]): boolean {
-  const operands = items.filter((x) => x.k === 'operand');
+function eachCompanys(r: Reading, region: Region, operands: Extract<Item, { k: 'operand' }>[]): boolean {
   const first = operands[0]?.start ?? region.start;
   const last = operands.at(-1)?.end ?? region.end;
-  return eachCompanysCalculation(r.entityAt, first, last, r.question);
+  return eachCompanysCalculation(r, first, last);
 }
 
 /** The holders of a part of the profit, by the balance that names them: the profit that goes to them. */
