@@ -21,8 +21,8 @@ interface Row {
   mixed: boolean;
   end_years: string;
   error_code: string | null;
-  error_message: string | null;
-  error_fact_ids: string | null;
+  error_message?: string | null;
+  error_fact_ids?: string | null;
   fact_id: string | null;
   fact_metric_id: string | null;
   concept: string | null;
@@ -32,13 +32,13 @@ interface Row {
   period_type: 'instant' | 'duration' | null;
   start_date: string | null;
   end_date: string | null;
-  chain_key: string | null;
-  version: number | null;
-  filed_at: string | null;
-  revision_kind: string | null;
-  accession: string | null;
-  form: string | null;
-  source_id: string | null;
+  chain_key?: string | null;
+  version?: number | null;
+  filed_at?: string | null;
+  revision_kind?: string | null;
+  accession?: string | null;
+  form?: string | null;
+  source_id?: string | null;
 }
 
 export interface ReadScreenValuesOptions {
@@ -51,8 +51,9 @@ export interface ReadScreenValuesOptions {
   /** only these companies */
   entityIds?: string[];
   /**
-   * false: the columns the table's key index covers (an index-only read), without the error texts and fact lists
-   * (a choice's error then has its code alone); true: every column
+   * false: what ranking, filtering and counting need (lib/calc's operands: the fact's id, measure, concept, value,
+   * unit, currency and dates; a choice's error by its code alone), an index-only read of the table's key; true:
+   * every column (the rows shown)
    */
   detail: boolean;
 }
@@ -69,15 +70,16 @@ export async function readScreenValues(o: ReadScreenValuesOptions): Promise<Scre
     ? sql`and v.entity_id in (select e.id from entities e where e.tenant_id = ${o.tenantId} and e.sic like any(${pgArray(o.sicPatterns)}::text[]))`
     : sql``;
   const only = o.entityIds ? sql`and v.entity_id = any(${pgArray(o.entityIds)}::text[])` : sql``;
-  const errorDetail = o.detail
-    ? sql`v.error_message, array_to_json(v.error_fact_ids)::text as error_fact_ids`
-    : sql`null::text as error_message, null::text as error_fact_ids`;
+  // the narrow read leaves out what only a row shown needs (the error texts and fact lists, the filing's details):
+  // what lib/calc checks and computes with (the fact's id, measure, concept, value, unit, currency and dates) stays
+  const detail = o.detail
+    ? sql`, v.error_message, array_to_json(v.error_fact_ids)::text as error_fact_ids, v.chain_key, v.version,
+          v.filed_at::text as filed_at, v.revision_kind, v.accession, v.form, v.source_id`
+    : sql``;
   const res = await o.db.execute(sql`
-    select v.entity_id, v.metric_id, v.fiscal_year, v.mixed, array_to_string(v.end_years, ',') as end_years,
-           v.error_code, ${errorDetail},
+    select v.entity_id, v.metric_id, v.fiscal_year, v.mixed, array_to_string(v.end_years, ',') as end_years, v.error_code,
            v.fact_id, v.fact_metric_id, v.concept, v.value::text as value, v.unit, v.currency, v.period_type,
-           v.start_date::text as start_date, v.end_date::text as end_date, v.chain_key, v.version, v.filed_at::text as filed_at,
-           v.revision_kind, v.accession, v.form, v.source_id
+           v.start_date::text as start_date, v.end_date::text as end_date ${detail}
     from screen_values v
     where v.tenant_id = ${o.tenantId} and v.metric_id = any(${pgArray(o.metrics)}::text[])
       and v.fiscal_year = any(${pgArray(o.fiscalYears.map(String))}::int[]) ${industry} ${only}`);
@@ -99,11 +101,11 @@ export async function readScreenValues(o: ReadScreenValuesOptions): Promise<Scre
         end_date: r.end_date ?? '',
         fiscal_year: fiscalYear,
         chain_key: r.chain_key ?? '',
-        version: Number(r.version),
+        version: Number(r.version ?? 0),
         filed_at: r.filed_at ?? '',
-        revision_kind: r.revision_kind,
-        accession: r.accession,
-        form: r.form,
+        revision_kind: r.revision_kind ?? null,
+        accession: r.accession ?? null,
+        form: r.form ?? null,
         source_id: r.source_id ?? '',
       });
       // the choice's fact, as selectVersion returns it (tagged with its basis)

@@ -8,6 +8,7 @@ import type { Period } from '@/lib/domain/types';
 import { AppError } from '@/lib/errors';
 import { getMetric } from '@/lib/ontology/metrics';
 import { readScreenFacts, type ScreenFact } from './read-screen-facts';
+import { rankScreenValues } from './rank-screen-values';
 import { readScreenValues, type ScreenValue } from './read-screen-values';
 import { type ScreenColumn, type ScreenInput, type ScreenSpec, screenInputSchema } from './screen-input';
 
@@ -172,8 +173,32 @@ export async function runScreen(o: RunScreenOptions): Promise<ScreenResult> {
   const companies: Company[] = [];
   const fromValues = (o.from ?? 'auto') === 'auto' && metrics.every(keptInScreenValues) && (await screenValuesCurrent(o.db, o.tenantId));
   let fromFacts: string[] | null = null;
-  if (fromValues) {
-    // the compact read (no error texts): enough to rank, filter and count; the rows shown are read in full below
+  /** a one-measure screen ranked by the database: its counts, and its best companies (read in full) */
+  let ranked: { considered: number; noValue: number; matched: number; companies: Company[] } | null = null;
+  const only = spec.columns.length === 1 && spec.columns[0]?.kind === 'measure' ? spec.columns[0] : null;
+  if (fromValues && only) {
+    // no arithmetic to do: the database counts and orders the stored values, and returns the best companies'
+    // ids (with every company tied at the cut); their rows are read in full and computed here like any other
+    const r = await rankScreenValues({
+      db: o.db,
+      tenantId: o.tenantId,
+      metric: only.metric,
+      year: spec.year,
+      yearBasis: spec.yearBasis,
+      fiscalYears,
+      filters: spec.filters,
+      direction: spec.sort?.direction ?? 'desc',
+      limit: spec.limit,
+      sicPatterns,
+    });
+    const full = r.top.length
+      ? await readScreenValues({ db: o.db, tenantId: o.tenantId, metrics, fiscalYears, entityIds: r.top, detail: true })
+      : [];
+    ranked = { considered: r.considered, noValue: r.noValue, matched: r.matched, companies: companiesFromValues(full, spec).companies };
+    fromFacts = r.mixed;
+  } else if (fromValues) {
+    // the narrow read (no error texts, no filing details): enough to rank, filter and count; the rows shown are read
+    // in full below
     const values = await readScreenValues({ db: o.db, tenantId: o.tenantId, metrics, fiscalYears, sicPatterns, detail: false });
     const fromRows = companiesFromValues(values, spec);
     companies.push(...fromRows.companies);
@@ -241,6 +266,28 @@ export async function runScreen(o: RunScreenOptions): Promise<ScreenResult> {
       }
     return r.cells[sortColumn]?.value !== null;
   });
+  let considered = computed.length;
+  let matchedCount = matched.length;
+  /** rows computed from their full screen values (the others were computed from the narrow read) */
+  const complete = new Set<ComputedRow>();
+  if (ranked) {
+    // the database's counts: a company with the year and a fact is considered, one without is set aside with no
+    // value, a considered one below a threshold is filtered (the same codes the loop above gives)
+    const bump = (code: string, n: number) => {
+      if (n > 0) excluded[code] = (excluded[code] ?? 0) + n;
+    };
+    bump('no_value', ranked.noValue);
+    bump('filtered', ranked.considered - ranked.matched);
+    considered += ranked.considered;
+    matchedCount += ranked.matched;
+    for (const company of ranked.companies) {
+      const row = computeRow(company, spec);
+      if (!row) continue;
+      matched.push(row);
+      complete.add(row);
+      entityOf.set(row, company.entityId);
+    }
+  }
   const dir = spec.sort?.direction === 'asc' ? 1 : -1;
   matched.sort(
     (a, b) =>
@@ -248,13 +295,15 @@ export async function runScreen(o: RunScreenOptions): Promise<ScreenResult> {
       (entityOf.get(a) ?? '').localeCompare(entityOf.get(b) ?? ''),
   );
   let top = matched.slice(0, spec.limit);
-  if (fromValues && top.length) {
-    // the rows shown, from their full screen values (the error texts and fact lists the compact read left out):
+  const partial = top.filter((r) => !complete.has(r));
+  if (fromValues && partial.length) {
+    // the rows shown, from their full screen values (the error texts and filing details the narrow read left out):
     // the same choices, so the same values, ranks and counts
-    const shown = top.map((r) => entityOf.get(r) ?? '');
+    const shown = partial.map((r) => entityOf.get(r) ?? '');
     const full = await readScreenValues({ db: o.db, tenantId: o.tenantId, metrics, fiscalYears, entityIds: shown, detail: true });
     const again = new Map(companiesFromValues(full, spec).companies.map((c) => [c.entityId, c]));
     top = top.map((r) => {
+      if (complete.has(r)) return r;
       const entityId = entityOf.get(r) ?? '';
       const c = again.get(entityId);
       const row = c ? computeRow(c, spec) : null;
@@ -273,8 +322,8 @@ export async function runScreen(o: RunScreenOptions): Promise<ScreenResult> {
       spec.yearBasis === 'fiscal'
         ? `each company's own fiscal year ${spec.year}`
         : `each company's fiscal year ending in calendar ${spec.year}`,
-    considered: computed.length,
-    matched: matched.length,
+    considered,
+    matched: matchedCount,
     rows: top.map((r, i) => ({ rank: i + 1, entity: info.get(entityOf.get(r) ?? '') ?? unknownEntity(entityOf.get(r) ?? ''), ...r })),
     excluded: Object.fromEntries(Object.entries(excluded).sort(([a], [b]) => (a < b ? -1 : 1))),
   };

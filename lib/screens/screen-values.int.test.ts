@@ -82,7 +82,30 @@ for (const target of testTargets()) {
     it('every measure and year held screens as the facts compute it: values, growth, ratios, both year bases', async () => {
       const metrics = [...new Set(keys.map((k) => k.metric))];
       for (const { metric, year } of keys.slice(0, 40)) {
-        await both({ year, columns: [{ kind: 'measure', id: 'v', metric }], limit: 1000 });
+        const all = await both({ year, columns: [{ kind: 'measure', id: 'v', metric }], limit: 1000 });
+        // a one-measure screen is ranked by the database: its cut, its direction, its thresholds (one at a company's
+        // own value, so both sides of the comparison's equality are taken) give what the computation gives
+        const middle = all.rows[Math.floor(all.rows.length / 2)]?.cells.v?.value ?? 0;
+        await both({ year, columns: [{ kind: 'measure', id: 'v', metric }], limit: 2 });
+        await both({ year, columns: [{ kind: 'measure', id: 'v', metric }], sort: { column: 'v', direction: 'asc' }, limit: 3 });
+        await both({ year, columns: [{ kind: 'measure', id: 'v', metric }], filters: [{ column: 'v', op: '>', value: middle }], limit: 2 });
+        await both({
+          year,
+          columns: [{ kind: 'measure', id: 'v', metric }],
+          filters: [
+            { column: 'v', op: '<=', value: middle },
+            { column: 'v', op: '>=', value: -1e15 },
+          ],
+          sort: { column: 'v', direction: 'asc' },
+          limit: 1,
+        });
+        await both({
+          year,
+          yearBasis: 'calendar',
+          columns: [{ kind: 'measure', id: 'v', metric }],
+          filters: [{ column: 'v', op: '<', value: middle }],
+          limit: 2,
+        });
         await both({ year, columns: [{ kind: 'growth', id: 'g', metric }], filters: [{ column: 'g', op: '>', value: 0 }], limit: 1000 });
         await both({ year, yearBasis: 'calendar', columns: [{ kind: 'measure', id: 'v', metric }], limit: 1000 });
       }
@@ -171,6 +194,10 @@ for (const target of testTargets()) {
       );
       expect(mixed[0]!.n).toBeGreaterThan(0);
       const asAnalyst = await both(input, { role: 'analyst' });
+      // a cut and a threshold beside the company computed from its facts
+      await both({ ...input, limit: 1 }, { role: 'analyst' });
+      await both({ ...input, limit: 1, sort: { column: 'v', direction: 'asc' } }, { role: 'admin' });
+      await both({ ...input, limit: 2, filters: [{ column: 'v', op: '>', value: 0 }] }, { role: 'analyst' });
       const asAdmin = await both(input, { role: 'admin' });
       expect(asAdmin.rows.find((r) => r.entity.id === chosen!.entity_id)?.cells.v?.factIds).toEqual(cell?.factIds);
       expect(asAnalyst.rows.find((r) => r.entity.id === chosen!.entity_id)?.cells.v?.factIds ?? []).not.toEqual(cell?.factIds);
