@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, pgArray, rowsOf } from '@/lib/db/client';
-import { type ScreenChoice, screenFactOf } from '@/lib/db/screen-values';
+import { type ScreenChoice, type ScreenFact, type ScreenFactRow, screenFactOf } from '@/lib/db/screen-values';
 
 /** One company's screen value of one measure for one fiscal year (lib/db/screen-values.ts). */
 export interface ScreenValue {
@@ -14,32 +14,28 @@ export interface ScreenValue {
   choice: ScreenChoice | null;
 }
 
-interface Row {
-  entity_id: string;
-  metric_id: string;
-  fiscal_year: number;
+/**
+ * A row as read: the fact's columns under the names screenFactOf takes (the row's measure is `screen_metric`, the
+ * fact's own measure `metric_id`); the filing's details and the error texts only in the full read.
+ */
+interface Row
+  extends Omit<ScreenFactRow, 'id' | 'concept' | 'value' | 'unit' | 'period_type' | 'end_date' | DetailColumn>,
+    Partial<Pick<ScreenFactRow, DetailColumn>> {
+  screen_metric: string;
   mixed: boolean;
   end_years: string;
   error_code: string | null;
   error_message?: string | null;
   error_fact_ids?: string | null;
-  fact_id: string | null;
-  fact_metric_id: string | null;
+  id: string | null;
   concept: string | null;
   value: string | null;
   unit: string | null;
-  currency: string | null;
   period_type: 'instant' | 'duration' | null;
-  start_date: string | null;
   end_date: string | null;
-  chain_key?: string | null;
-  version?: number | null;
-  filed_at?: string | null;
-  revision_kind?: string | null;
-  accession?: string | null;
-  form?: string | null;
-  source_id?: string | null;
 }
+
+type DetailColumn = 'chain_key' | 'version' | 'filed_at' | 'revision_kind' | 'accession' | 'form' | 'source_id';
 
 export interface ReadScreenValuesOptions {
   db: Db;
@@ -77,8 +73,8 @@ export async function readScreenValues(o: ReadScreenValuesOptions): Promise<Scre
           v.filed_at::text as filed_at, v.revision_kind, v.accession, v.form, v.source_id`
     : sql``;
   const res = await o.db.execute(sql`
-    select v.entity_id, v.metric_id, v.fiscal_year, v.mixed, array_to_string(v.end_years, ',') as end_years, v.error_code,
-           v.fact_id, v.fact_metric_id, v.concept, v.value::text as value, v.unit, v.currency, v.period_type,
+    select v.entity_id, v.metric_id as screen_metric, v.fiscal_year, v.mixed, array_to_string(v.end_years, ',') as end_years,
+           v.error_code, v.fact_id as id, v.fact_metric_id as metric_id, v.concept, v.value::text as value, v.unit, v.currency, v.period_type,
            v.start_date::text as start_date, v.end_date::text as end_date ${detail}
     from screen_values v
     where v.tenant_id = ${o.tenantId} and v.metric_id = any(${pgArray(o.metrics)}::text[])
@@ -87,29 +83,14 @@ export async function readScreenValues(o: ReadScreenValuesOptions): Promise<Scre
   for (const r of rowsOf<Row>(res)) {
     const fiscalYear = Number(r.fiscal_year);
     let choice: ScreenChoice | null = null;
-    if (r.fact_id !== null) {
-      const fact = screenFactOf({
-        id: r.fact_id,
-        entity_id: r.entity_id,
-        metric_id: r.fact_metric_id,
-        concept: r.concept ?? '',
-        value: r.value ?? '',
-        unit: r.unit ?? '',
-        currency: r.currency,
-        period_type: r.period_type ?? 'instant',
-        start_date: r.start_date,
-        end_date: r.end_date ?? '',
-        fiscal_year: fiscalYear,
-        chain_key: r.chain_key ?? '',
-        version: Number(r.version ?? 0),
-        filed_at: r.filed_at ?? '',
-        revision_kind: r.revision_kind ?? null,
-        accession: r.accession ?? null,
-        form: r.form ?? null,
-        source_id: r.source_id ?? '',
-      });
+    if (r.id !== null) {
+      // the row is the fact's columns (one object per row: a screen reads one per company and measure)
+      const fact = screenFactOf(r as unknown as ScreenFactRow);
       // the choice's fact, as selectVersion returns it (tagged with its basis)
-      if (fact) choice = { ok: true, fact: { ...fact, basisTag: 'latest' } };
+      if (fact) {
+        fact.basisTag = 'latest';
+        choice = { ok: true, fact: fact as ScreenFact & { basisTag: string } };
+      }
     } else if (r.error_code !== null)
       choice = {
         ok: false,
@@ -119,7 +100,7 @@ export async function readScreenValues(o: ReadScreenValuesOptions): Promise<Scre
       };
     out.push({
       entityId: r.entity_id,
-      metric: r.metric_id,
+      metric: r.screen_metric,
       fiscalYear,
       mixed: r.mixed,
       endYears: r.end_years ? r.end_years.split(',').map(Number) : [],

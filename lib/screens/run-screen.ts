@@ -119,8 +119,12 @@ function companiesFromValues(values: ScreenValue[], spec: ScreenSpec): { compani
     if (mixed.has(entityId)) continue;
     const fy = targetYear(list, spec);
     if (fy === null) continue;
-    const keyed = new Map(list.map((v) => [`${v.metric}\u0000${v.fiscalYear}`, v.choice]));
-    companies.push({ entityId, fy, pick: (metric, year) => keyed.get(`${metric}\u0000${year}`) ?? chooseScreenValue([], [], null) });
+    // a company's rows are a few (its measures × the years read): found by a scan, no map per company
+    companies.push({
+      entityId,
+      fy,
+      pick: (metric, year) => list.find((v) => v.metric === metric && v.fiscalYear === year)?.choice ?? chooseScreenValue([], [], null),
+    });
   }
   return { companies, mixed };
 }
