@@ -85,7 +85,7 @@ export async function readScreenValues(o: ReadScreenValuesOptions): Promise<Scre
     let choice: ScreenChoice | null = null;
     if (r.id !== null) {
       // the row is the fact's columns (one object per row: a screen reads one per company and measure)
-      const fact = screenFactOf(r as unknown as ScreenFactRow);
+      const fact = screenFactOf(r as ScreenFactRow);
       // the choice's fact, as selectVersion returns it (tagged with its basis)
       if (fact) {
         fact.basisTag = 'latest';

@@ -154,6 +154,70 @@ function computeRow({ fy, pick }: Company, spec: ScreenSpec): ComputedRow | null
   return period ? { fiscalYear: fy, period, cells } : null;
 }
 
+/** A one-measure screen ranked by the database: its counts, its best companies (read in full), its mixed companies. */
+type Ranked = { considered: number; noValue: number; matched: number; companies: Company[]; mixed: string[] };
+
+async function rankedByDatabase(
+  o: RunScreenOptions,
+  spec: ScreenSpec,
+  metric: string,
+  fiscalYears: number[],
+  sicPatterns: string[] | undefined,
+): Promise<Ranked> {
+  // no arithmetic to do: the database counts and orders the stored values, and returns the best companies' ids
+  // (with every company tied at the cut); their rows are read in full and computed here like any other
+  const r = await rankScreenValues({
+    db: o.db,
+    tenantId: o.tenantId,
+    metric,
+    year: spec.year,
+    yearBasis: spec.yearBasis,
+    fiscalYears,
+    filters: spec.filters,
+    direction: spec.sort?.direction ?? 'desc',
+    limit: spec.limit,
+    sicPatterns,
+  });
+  const full = r.top.length
+    ? await readScreenValues({ db: o.db, tenantId: o.tenantId, metrics: [metric], fiscalYears, entityIds: r.top, detail: true })
+    : [];
+  return {
+    considered: r.considered,
+    noValue: r.noValue,
+    matched: r.matched,
+    companies: companiesFromValues(full, spec).companies,
+    mixed: r.mixed,
+  };
+}
+
+/**
+ * The rows shown, from their full screen values (the error texts and filing details the narrow read left out): the
+ * same choices, so the same values, ranks and counts. Rows already complete, and rows computed from the facts, stay.
+ */
+async function completeRows(
+  o: RunScreenOptions,
+  spec: ScreenSpec,
+  read: { metrics: string[]; fiscalYears: number[] },
+  top: ComputedRow[],
+  complete: Set<ComputedRow>,
+  entityOf: Map<ComputedRow, string>,
+): Promise<ComputedRow[]> {
+  const partial = top.filter((r) => !complete.has(r));
+  if (partial.length === 0) return top;
+  const shown = partial.map((r) => entityOf.get(r) ?? '');
+  const full = await readScreenValues({ db: o.db, tenantId: o.tenantId, ...read, entityIds: shown, detail: true });
+  const again = new Map(companiesFromValues(full, spec).companies.map((c) => [c.entityId, c]));
+  return top.map((r) => {
+    if (complete.has(r)) return r;
+    const entityId = entityOf.get(r) ?? '';
+    const c = again.get(entityId);
+    const row = c ? computeRow(c, spec) : null;
+    if (!row) return r;
+    entityOf.set(row, entityId);
+    return row;
+  });
+}
+
 /**
  * A universe screen (lib/screens/screen-input.ts), computed per company with lib/calc's period checks: a ratio's
  * operands cover exactly the same period, a growth compares the company's fiscal year with its previous one
@@ -178,28 +242,11 @@ export async function runScreen(o: RunScreenOptions): Promise<ScreenResult> {
   const fromValues = (o.from ?? 'auto') === 'auto' && metrics.every(keptInScreenValues) && (await screenValuesCurrent(o.db, o.tenantId));
   let fromFacts: string[] | null = null;
   /** a one-measure screen ranked by the database: its counts, and its best companies (read in full) */
-  let ranked: { considered: number; noValue: number; matched: number; companies: Company[] } | null = null;
+  let ranked: Ranked | null = null;
   const only = spec.columns.length === 1 && spec.columns[0]?.kind === 'measure' ? spec.columns[0] : null;
   if (fromValues && only) {
-    // no arithmetic to do: the database counts and orders the stored values, and returns the best companies'
-    // ids (with every company tied at the cut); their rows are read in full and computed here like any other
-    const r = await rankScreenValues({
-      db: o.db,
-      tenantId: o.tenantId,
-      metric: only.metric,
-      year: spec.year,
-      yearBasis: spec.yearBasis,
-      fiscalYears,
-      filters: spec.filters,
-      direction: spec.sort?.direction ?? 'desc',
-      limit: spec.limit,
-      sicPatterns,
-    });
-    const full = r.top.length
-      ? await readScreenValues({ db: o.db, tenantId: o.tenantId, metrics, fiscalYears, entityIds: r.top, detail: true })
-      : [];
-    ranked = { considered: r.considered, noValue: r.noValue, matched: r.matched, companies: companiesFromValues(full, spec).companies };
-    fromFacts = r.mixed;
+    ranked = await rankedByDatabase(o, spec, only.metric, fiscalYears, sicPatterns);
+    fromFacts = ranked.mixed;
   } else if (fromValues) {
     // the narrow read (no error texts, no filing details): enough to rank, filter and count; the rows shown are read
     // in full below
@@ -299,23 +346,7 @@ export async function runScreen(o: RunScreenOptions): Promise<ScreenResult> {
       (entityOf.get(a) ?? '').localeCompare(entityOf.get(b) ?? ''),
   );
   let top = matched.slice(0, spec.limit);
-  const partial = top.filter((r) => !complete.has(r));
-  if (fromValues && partial.length) {
-    // the rows shown, from their full screen values (the error texts and filing details the narrow read left out):
-    // the same choices, so the same values, ranks and counts
-    const shown = partial.map((r) => entityOf.get(r) ?? '');
-    const full = await readScreenValues({ db: o.db, tenantId: o.tenantId, metrics, fiscalYears, entityIds: shown, detail: true });
-    const again = new Map(companiesFromValues(full, spec).companies.map((c) => [c.entityId, c]));
-    top = top.map((r) => {
-      if (complete.has(r)) return r;
-      const entityId = entityOf.get(r) ?? '';
-      const c = again.get(entityId);
-      const row = c ? computeRow(c, spec) : null;
-      if (!row) return r;
-      entityOf.set(row, entityId);
-      return row;
-    });
-  }
+  if (fromValues) top = await completeRows(o, spec, { metrics, fiscalYears }, top, complete, entityOf);
   const info = await entityInfo(
     o.db,
     top.map((r) => entityOf.get(r) ?? ''),
