@@ -35,6 +35,17 @@ describe('splitSentences', () => {
     expect(s.some((x) => /\d\.$/.test(x) && !/\d{4}\.$/.test(x))).toBe(false);
   });
 
+  it('does not end a sentence at a middle initial or at "Messrs."', () => {
+    const t =
+      'Our Chief Executive Officer, Maria T. Lindqvist, and our Chief Financial Officer, Omar K. Haddad, reviewed the controls. Messrs. Haddad and Lindqvist concluded they were effective. Revenue in Region B. The rest was flat.';
+    expect(splitSentences(t).map((x) => x.text)).toEqual([
+      'Our Chief Executive Officer, Maria T. Lindqvist, and our Chief Financial Officer, Omar K. Haddad, reviewed the controls.',
+      'Messrs. Haddad and Lindqvist concluded they were effective.',
+      'Revenue in Region B.',
+      'The rest was flat.',
+    ]);
+  });
+
   it('does not end a sentence at an item number inside a quoted caption, but does at "see Note 10."', () => {
     const t =
       'We describe the matters below under the caption "Item 3. Legal Proceedings." For details, see Note 10. The Company appealed.';

@@ -15,10 +15,13 @@ export interface Sentence {
 }
 
 const ABBREVIATIONS = new Set(
-  'u.s u.k u.n e.u inc co corp ltd llc plc no nos vs v e.g i.e etc mr mrs ms dr st jr sr approx dept gov est fig figs jan feb mar apr jun jul aug sep sept oct nov dec a.m p.m s.a n.v ag l.p lp cf al'.split(
+  'u.s u.k u.n e.u inc co corp ltd llc plc no nos vs v e.g i.e etc mr mrs ms messrs mmes dr st jr sr approx dept gov est fig figs jan feb mar apr jun jul aug sep sept oct nov dec a.m p.m s.a n.v ag l.p lp cf al'.split(
     ' ',
   ),
 );
+
+/** Words that open a sentence: after an abbreviation or an initial they start a new one ("… in the U.S. The …"). */
+const STARTERS = /^(?:The|This|These|In|As|We|Our|It|For|On|If|However|Additionally|Such|Any|Each|A|An)\b/;
 
 /** Sentence boundaries: terminal punctuation followed by space and a capital/quote/bullet/digit, or a newline. */
 export function splitSentences(text: string): Sentence[] {
@@ -62,9 +65,16 @@ export function splitSentences(text: string): Sentence[] {
       const word = /([A-Za-z][A-Za-z.]*)$/.exec(text.slice(Math.max(0, i - 12), i))?.[1]?.toLowerCase() ?? '';
       if (ABBREVIATIONS.has(word.replace(/\.$/, ''))) {
         // "U.S. Department", "Inc. and": an abbreviation, unless the next word starts a sentence ("U.S. The …")
-        if (!/^(The|This|These|In|As|We|Our|It|For|On|If|However|Additionally|Such|Any|Each|A|An)\b/.test(text.slice(k))) continue;
+        if (!STARTERS.test(text.slice(k))) continue;
       }
       if (/\b(?:No|Nos|Item|Note|Section|Part)\.?$/i.test(text.slice(Math.max(0, i - 8), i)) && /\d/.test(next)) continue;
+      // a person's middle initial ("Jon R. Moeller, and …"): a capital alone between a first name and a last name
+      if (
+        /\b[A-Z][a-z]+ [A-Z]$/.test(text.slice(Math.max(0, i - 24), i)) &&
+        /^[A-Z][a-z]+\b(?:,|\s+(?:and|or)\b|\s+[A-Z])/.test(text.slice(k)) &&
+        !STARTERS.test(text.slice(k))
+      )
+        continue;
     }
     if (depth > 0 && /[a-z0-9,;]/.test(text[i - 1] ?? '') && !/\)/.test(text.slice(i, k))) {
       // a full stop inside an open parenthesis is not the end of the sentence unless the parenthesis is unbalanced for long
