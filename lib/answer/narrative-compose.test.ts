@@ -194,6 +194,18 @@ describe('candidates', () => {
     expect(pick([cs[0]!], { words: 240 }).map((c) => c.p.id)).toEqual(['a']);
   });
 
+  it('charges a long sentence per word by the share of the paragraph it takes: a roomier paragraph reads it first', () => {
+    const long = `The Risk Committee of the Board oversees the program, ${'reviews reports from the security officer on threats, '.repeat(5)}and reports to the Board.`;
+    const cs = [
+      mk('a', 0, long, 13, 'Oversight'),
+      mk('b', 1, 'The security officer leads a team of engineers.', 8.5, 'Team'),
+      mk('c', 2, 'Vendors are assessed before they are given access.', 8.4, 'Vendors'),
+    ];
+    expect(long.split(/\s+/).length).toBeGreaterThan(45);
+    expect(pick(cs, { words: 120, n: 1 }).map((c) => c.p.id)).toEqual(['b']);
+    expect(pick(cs, { words: 240, n: 1 }).map((c) => c.p.id)).toEqual(['a']);
+  });
+
   it('weighs down a further sentence of a unit already quoted, so that the answer covers the topic’s parts', () => {
     const cs = [
       mk('a', 0, 'Governance: the Audit Committee oversees cybersecurity.', 9, 'Governance'),

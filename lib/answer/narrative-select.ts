@@ -395,6 +395,13 @@ const SAME_UNIT_ORDER = 0.28;
  */
 const LENGTH_COST = 0.37;
 const CONCISE_WORDS = 30;
+/**
+ * the paragraph `LENGTH_COST` was fitted for (one company's paragraph in a comparison of two: half the
+ * answer's 250 words less its lead, 117) and any shorter one; a word is a smaller share of a longer paragraph — a detail answer's one paragraph of about 240
+ * words pays half as much per word, and keeps a relevant sentence of 45–60 words (a board's oversight, a
+ * customer's share of revenue) that a shorter paragraph passes over for two shorter ones
+ */
+const LENGTH_COST_WORDS = 117;
 /** a quote may take half an answer's words, and at least this many */
 const LONG_QUOTE = 45;
 /** candidates looked at for a pick */
@@ -417,6 +424,8 @@ export function pick(cands: Candidate[], o: { words: number; n?: number; bar?: n
   const perUnit = new Map<string, number>();
   let used = 0;
   let long: Candidate | undefined;
+  // (a word costs the share it takes of the paragraph's words: a paragraph with more room than `LENGTH_COST_WORDS` pays less for it)
+  const perWord = LENGTH_COST * Math.min(1, LENGTH_COST_WORDS / Math.max(1, o.words));
   while (pool.length && kept.length < (o.n ?? Infinity)) {
     // (a sentence whose relevance, weighed down for its unit, falls under the bar is out; length only orders the rest)
     const relevance = (c: Candidate) => c.score - SAME_UNIT * (perUnit.get(unitOf(c)) ?? 0);
@@ -425,7 +434,7 @@ export function pick(cands: Candidate[], o: { words: number; n?: number; bar?: n
     pool.forEach((c, i) => {
       if (relevance(c) < bar - SAME_UNIT) return;
       const v =
-        (c.order ?? c.score) - SAME_UNIT_ORDER * (perUnit.get(unitOf(c)) ?? 0) - LENGTH_COST * Math.max(0, wordsOf(c.text) - CONCISE_WORDS);
+        (c.order ?? c.score) - SAME_UNIT_ORDER * (perUnit.get(unitOf(c)) ?? 0) - perWord * Math.max(0, wordsOf(c.text) - CONCISE_WORDS);
       if (v > bestV) (bestV = v), (best = i);
     });
     if (best < 0) break;
