@@ -105,6 +105,23 @@ describe('"attributable to the company" is the parent\'s share, as "attributable
     expect(r.intent.metric.id).toBe('net_income');
     expect(r.notes.some((n) => /is the parent's share/.test(n))).toBe(true);
   });
+  it.each([
+    'How much net income was attributable to Zeta Foods for FY2022?',
+    "FY2021 net earnings attributable to Acme Widgets' shareholders",
+  ])('the only company of the question, named only after "attributable to": %s', (q) => {
+    const r = planned(q);
+    expect(r.intent.metric.id).toBe('net_income');
+    expect(r.intent.entities.map((e) => e.id)).toEqual([q.includes('Zeta') ? 'zeta' : 'acme']);
+    expect(r.notes.some((n) => /is the parent's share/.test(n))).toBe(true);
+  });
+  it("beside another company, the named one is that company's customer, not the parent", () => {
+    const r = planQuestion('How much of Acme Widgets revenue in FY2023 was attributable to Zeta Foods?', { catalog: CATALOG });
+    expect(r.status === 'planned' && r.intent.metric.id === 'revenue' && r.intent.entities.length === 1).toBe(false);
+  });
+  it("a figure with no parent's share named for its company still blocks", () => {
+    const r = planQuestion('What revenue was attributable to Zeta Foods in FY2023?', { catalog: CATALOG });
+    expect(r.status).not.toBe('planned');
+  });
   it('a minority owner is no generic name of the company', () => {
     const r = planQuestion('Acme Widgets net income attributable to noncontrolling interests, FY2023', { catalog: CATALOG });
     expect(r.status === 'planned' && r.intent.metric.id).not.toBe('net_income');

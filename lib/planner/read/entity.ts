@@ -179,10 +179,22 @@ export function selfAttributed(question: string, ctx: PlanContext): { question: 
   const { mentions } = matchEntities(question, ctx.index ?? ctx.catalog);
   for (const m of mentions) {
     if (!/\battributable\s+to\s+(?:the\s+)?$/i.test(question.slice(0, m.start))) continue;
-    if (!mentions.some((o) => o !== m && o.start < m.start && o.entityIds[0] === m.entityIds[0])) continue;
-    const end = /^['’]s?\b/.test(question.slice(m.end)) ? m.end + question.slice(m.end).match(/^['’]s?/)![0].length : m.end;
-    const lead = question.slice(0, m.start).replace(/\bthe\s+$/i, '');
-    return { question: `${lead}the parent${question.slice(end)}`, name: m.text };
+    const others = mentions.filter((o) => o !== m);
+    const namedBefore = others.some((o) => o.start < m.start && o.entityIds[0] === m.entityIds[0]);
+    // the only company of the question, named only here ("net income attributable to Walmart"): the company asked
+    // about, kept as "… for Walmart" at the end; beside another company it is that company's customer or partner, not placed here
+    const only = others.length === 0 && m.entityIds.length === 1;
+    if (!namedBefore && !only) continue;
+    const possessive = question.slice(m.end).match(/^['’]s?(?![\w'’])/);
+    const end = possessive ? m.end + possessive[0].length : m.end;
+    // "how much net income was attributable to Walmart": the copula is no word of the caption
+    const lead = question
+      .slice(0, m.start)
+      .replace(/\bthe\s+$/i, '')
+      .replace(/\b(?:was|were|is|are)\s+(attributable\s+to\s+)$/i, '$1');
+    if (namedBefore) return { question: `${lead}the parent${question.slice(end)}`, name: m.text };
+    const rest = question.slice(end).match(/^([\s\S]*?)([\s.?!]*)$/);
+    return { question: `${lead}the parent${rest?.[1] ?? ''} for ${m.text}${rest?.[2] ?? ''}`, name: m.text };
   }
   return null;
 }
