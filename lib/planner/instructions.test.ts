@@ -27,6 +27,19 @@ describe('instruction words', () => {
     expect(readInstructions('net income as a percentage of revenue').instructions.unit).toBeUndefined();
   });
 
+  it('reads words that only explain a scale as the filing uses it as part of the scale instruction', () => {
+    for (const q of [
+      'Give the figure in millions, as its annual report shows them: Zeta Foods net income for FY2023',
+      'Zeta Foods net income for FY2023 in thousands of dollars as stated',
+    ]) {
+      const r = plan(q);
+      expect(r.status === 'planned' && r.intent.metric.id).toBe('net_income');
+      expect(r.status === 'planned' && r.intent.instructions?.scale).toBe(q.includes('millions') ? 'millions' : 'thousands');
+    }
+    // without a scale before them the words are no instruction
+    expect(readInstructions('Zeta Foods net income for FY2023 as its annual report shows them').claims).toEqual([]);
+  });
+
   it('reads abbreviated scales and the currency a scale or unit phrase names', () => {
     expect(readInstructions('revenue in $bn').instructions).toEqual({ scale: 'billions', currency: 'USD' });
     expect(readInstructions('revenue in bn').instructions).toEqual({ scale: 'billions' });

@@ -181,6 +181,13 @@ const FORMAT: { detail: string; re: RegExp; apply: (m: RegExpExecArray, i: Instr
     },
   },
   {
+    // "in thousands of dollars as the 10-K presents it", "in millions, as presented in the filing": the scale the
+    // filing's own tables use — words that only explain the scale asked, naming no filing or version of a figure
+    detail: 'format',
+    re: /(?<=\b(?:thousands|millions|billions|['’]000)(?:\s+of\s+(?:(?:us|u\.s\.)\s+)?dollars)?\s*,?\s*)(?:as|like)\s+(?:(?:the|its|their)\s+(?:10-?K|10-?Q|20-?F|40-?F|filing|report|annual\s+report|(?:financial\s+)?statements)\s+(?:presents?|shows?|reports?|states?|gives?)\s+(?:it|them|its\s+figures|the\s+figures|figures|amounts)|(?:presented|shown|reported|stated)(?:\s+(?:in|by)\s+(?:the|its|their)\s+(?:10-?K|10-?Q|20-?F|40-?F|filing|report|annual\s+report|(?:financial\s+)?statements))?)(?![\w-])/gi,
+    apply: () => true,
+  },
+  {
     // "(USD m)", "(US$ bn)", "USD thousands", "$m": a scale with its currency, no "in"
     detail: 'scale',
     re: /\(\s*(usd|us\$|\$|eur|€|gbp|£|inr|₹)\s*(thousands|millions|billions|bn|mn|mm|m|k|['’]000)\s*\)|\b(usd|us\$|eur|gbp|inr)\s+(thousands|millions|billions|['’]000)(?![\w'’])/gi,
