@@ -16,9 +16,9 @@ import { matchEntities } from '@/lib/planner/match-entities';
 import { planQuestion } from '@/lib/planner/plan';
 import type { ContextSlot } from '@/lib/planner/read/context';
 import type { Intent, PlanResult } from '@/lib/planner/types';
-import { filingNameText, namesBareForm } from '@/lib/planner/version-basis';
+import { filingNameText, namesBareForm, namesFiledForm } from '@/lib/planner/version-basis';
 import { loadConceptCatalog, loadMappedConceptLabels } from '@/lib/retrieval/concepts';
-import { heldFilingNames } from '@/lib/retrieval/filings';
+import { heldFilingDays, heldFilingNames } from '@/lib/retrieval/filings';
 import { memberOwners } from '@/lib/retrieval/member-owners';
 import { loadMemberCatalog } from '@/lib/retrieval/members';
 import { answerJudgement, planJudgement } from './analyses';
@@ -112,7 +112,16 @@ export async function answerQuestion(opts: AnswerQuestionOptions): Promise<Answe
   const catalog = index.entities;
   const measures = await measureCatalogs(opts, question, index);
   const filings = await filingsNamed(opts, question, index);
-  const context = { catalog, index, previous: opts.previous ?? null, drop: opts.drop, measures, ...(filings ? { filings } : {}) };
+  const filedFilings = await filingsFiled(opts, question, index);
+  const context = {
+    catalog,
+    index,
+    previous: opts.previous ?? null,
+    drop: opts.drop,
+    measures,
+    ...(filings ? { filings } : {}),
+    ...(filedFilings ? { filedFilings } : {}),
+  };
   let plan: PlanResult = opts.intent
     ? { status: 'planned', intent: opts.intent, notes: ['the intent of a clarified question, with the chosen period'] }
     : planQuestion(question, context);
@@ -200,6 +209,15 @@ async function filingsNamed(opts: AnswerQuestionOptions, question: string, index
   return Object.fromEntries(
     await Promise.all(named.map(async (id) => [id, await heldFilingNames(opts.db, scope, id, filingNameText)] as const)),
   );
+}
+
+/** For a question naming a filing by when it was filed ("the 10-K filed in February 2025"): each company's filings with their days. */
+async function filingsFiled(opts: AnswerQuestionOptions, question: string, index: EntityIndex) {
+  if (!namesFiledForm(question)) return null;
+  const named = namedEntityIds(question, index, opts.previous ?? null);
+  if (named.length === 0) return null;
+  const scope = { tenantId: opts.tenantId, role: opts.role ?? null };
+  return Object.fromEntries(await Promise.all(named.map(async (id) => [id, await heldFilingDays(opts.db, scope, id)] as const)));
 }
 
 /** The companies a question names, and those of the thread's previous question (a follow-up inherits them). */

@@ -251,3 +251,54 @@ describe('planner: the version is a basis, the filing is not a second period', (
     });
   });
 });
+
+describe('a filing named by the day or month it was filed', () => {
+  const annual = [
+    { form: '10-K', filedAt: '2024-10-30', fiscalYear: 2024, quarter: null },
+    { form: '10-K', filedAt: '2023-11-03', fiscalYear: 2023, quarter: null },
+  ] as const;
+  const quarterly = [
+    { form: '10-Q', filedAt: '2024-08-02', fiscalYear: 2024, quarter: 'Q3' },
+    { form: '10-Q/A', filedAt: '2024-08-29', fiscalYear: 2024, quarter: 'Q3' },
+    { form: '10-Q', filedAt: '2024-05-03', fiscalYear: 2024, quarter: 'Q2' },
+    { form: '10-Q', filedAt: '2024-05-24', fiscalYear: 2024, quarter: 'Q1' },
+  ] as const;
+  const filedFilings = { aapl: { '10-K': annual, annual, '10-Q': quarterly.filter((f) => f.form === '10-Q') } };
+  const plan = (q: string) => planQuestion(q, { catalog: CATALOG, filedFilings });
+
+  it('is the filing of that form filed that day, or in that month, named as its own period names it', () => {
+    for (const [q, year] of [
+      ['How many Apple shares were outstanding according to the cover of its 10-K filed 30 October 2024?', 2024],
+      ['Apple net income in the annual report that it filed during November 2023', 2023],
+      ['Apple revenue per the 10-K filed on Oct. 30, 2024', 2024],
+    ] as const) {
+      const r = plan(q);
+      expect(r.status).toBe('planned');
+      if (r.status !== 'planned') continue;
+      expect(r.intent.basis).toMatchObject({ kind: 'filing', name: { fiscalYear: year, fiscalPeriod: 'FY' } });
+    }
+    const q = plan('Apple revenue per the 10-Q filed in August 2024');
+    expect(q.status === 'planned' && q.intent.basis).toMatchObject({
+      kind: 'filing',
+      name: { form: '10-Q', fiscalYear: 2024, fiscalPeriod: 'Q3' },
+    });
+  });
+
+  it('is never a filing of another day: none filed then, or two in the month, is asked back naming the ones held', () => {
+    const none = plan('Apple revenue per the 10-K filed on 1 December 2024');
+    expect(none.status).toBe('needs_clarification');
+    if (none.status === 'needs_clarification') {
+      expect(none.clarification.question).toMatch(/No 10-K .* filed on 1 December 2024; it holds the FY2024 10-K \(filed 2024-10-30\)/);
+      expect(none.clarification.options).toEqual(['the FY2024 10-K', 'the FY2023 10-K']);
+    }
+    const two = plan('Apple revenue per the 10-Q filed in May 2024');
+    expect(two.status).toBe('needs_clarification');
+    if (two.status === 'needs_clarification') expect(two.clarification.options).toEqual(['the Q2 FY2024 10-Q', 'the Q1 FY2024 10-Q']);
+  });
+
+  it('asks which filing when the filings held are not known', () => {
+    const r = planQuestion('Apple revenue per the 10-K filed on 30 October 2024', { catalog: CATALOG });
+    expect(r.status).toBe('needs_clarification');
+    expect(readVersionBasis('revenue per the 10-K filed on 30 October 2024').clarification?.question).toMatch(/Which 10-K/);
+  });
+});

@@ -94,6 +94,31 @@ const LATEST_FORM = new RegExp(
   'gi',
 );
 
+/** A filing held, with the day it was filed and the period it reports as its own (null when not known). */
+export interface HeldFiling {
+  form: string;
+  filedAt: string;
+  fiscalYear: number | null;
+  quarter: 'Q1' | 'Q2' | 'Q3' | 'Q4' | null;
+}
+/** The filings of one form held for each company of the question, with their filing days; null when not known. */
+export type HeldFilingDays = (form: FilingForm) => readonly (readonly HeldFiling[])[] | null;
+
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** a day ("1 November 2024", "Nov 1, 2024", "2024-11-01") or a month ("February 2025", "Aug 2025") */
+const FILED_WHEN = String.raw`(\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH},?\s+\d{4}|${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|(${MONTH})\s+(?:of\s+)?(\d{4}))`;
+/** "the 10-K filed on 1 November 2024", "the 10-K it filed in February 2025", "its 10-Q filed Aug 2025" */
+const FILED_FORM = new RegExp(
+  String.raw`${START}(${LEAD})?${WHO}${FORM}\s+(?:(?:that|which)\s+)?(?:(?:it|they|the\s+company)\s+)?(?:was\s+|were\s+)?filed\s+(?:on\s+|in\s+|during\s+)?${FILED_WHEN}(?![\w-])`,
+  'gi',
+);
+
+/** True when the question names a filing by the day or month it was filed (its filing days are then loaded). */
+export function namesFiledForm(question: string): boolean {
+  return new RegExp(FILED_FORM.source, 'i').test(question);
+}
+
 function formOf(raw: string): FilingForm {
   const t = raw.toUpperCase().replace(/\s+/g, ' ');
   if (t.startsWith('ANNUAL')) return 'annual';
@@ -123,6 +148,8 @@ interface NamedFiling {
   restated: boolean;
   /** a filing that cannot be named this way ("the FY2025 10-Q": which quarter?) */
   problem: string | null;
+  /** the filings the problem offers instead, each with the question rewritten to name it */
+  offers?: { options: string[]; rewrites: string[] };
 }
 
 function filingsIn(question: string): NamedFiling[] {
@@ -152,6 +179,85 @@ function filingsIn(question: string): NamedFiling[] {
   for (const m of question.matchAll(FORM_FOR)) add(m, m[2]!, yearOf(m[6], m[7], m[8]), quarterOf(m[3], m[4], m[5]));
   for (const m of question.matchAll(LATEST_FORM)) add(m, m[2]!, 'latest', null);
   return out.sort((a, b) => a.start - b.start);
+}
+
+/** A held filing's name as a question writes it ("the FY2024 10-K"), or by its filing day when its period is not known. */
+function heldName(f: HeldFiling): string {
+  return f.fiscalYear === null ? `the ${f.form} filed ${f.filedAt}` : filingNameText(f.form, f.fiscalYear, f.quarter);
+}
+
+/**
+ * "The 10-K filed on 1 November 2024", "the 10-Q it filed in August 2025": the filing of that form each company filed
+ * that day (or in that month), named as its own period names it. None filed then, or two in that month, is asked
+ * back naming the ones held — never a nearby filing instead; unknown holdings ask which filing, as a bare form does.
+ */
+function filedFilingsIn(question: string, days: HeldFilingDays | undefined): NamedFiling[] {
+  const out: NamedFiling[] = [];
+  for (const m of question.matchAll(FILED_FORM)) {
+    const start = m.index ?? 0;
+    const end = start + m[0].length;
+    const nameStart = start + (m[1]?.length ?? 0);
+    const form = formOf(m[2] ?? '');
+    const when = (m[3] ?? '').trim();
+    const month = m[4] && m[5] ? `${m[5]}-${String(MONTHS.indexOf(m[4].slice(0, 3).toLowerCase()) + 1).padStart(2, '0')}` : null;
+    const day = month ? null : parseDateText(when.replace(/(\d)(?:st|nd|rd|th)\b/i, '$1').replace(/\./g, ''));
+    const text = question.slice(nameStart, end).trim();
+    const words = form === 'annual' ? 'annual report' : form;
+    const quarterly = form.startsWith('10-Q');
+    const filing = (problem: string | null, held?: HeldFiling, offers?: HeldFiling[]): NamedFiling => ({
+      start,
+      end,
+      nameStart,
+      name: {
+        form,
+        fiscalYear: held?.fiscalYear ?? 'latest',
+        fiscalPeriod: quarterly && held?.quarter && held.quarter !== 'Q4' ? held.quarter : 'FY',
+        text: held ? `${heldName(held)} (filed ${held.filedAt})` : text,
+      },
+      restated: /restated/i.test(m[1] ?? ''),
+      problem,
+      ...(offers?.length
+        ? {
+            offers: {
+              options: offers.map(heldName),
+              rewrites: offers.map((o) => question.slice(0, nameStart) + heldName(o) + question.slice(end)),
+            },
+          }
+        : {}),
+    });
+    const perEntity = days?.(form) ?? null;
+    if (!day && !month) {
+      out.push(filing(`I could not read “${when}” as the day or month “${text}” was filed. Which ${words} do you mean?`));
+      continue;
+    }
+    if (!perEntity || perEntity.length === 0) {
+      out.push(filing(`Which ${words} do you mean by “${text}”? Name it by the fiscal ${quarterly ? 'quarter' : 'year'} it reports.`));
+      continue;
+    }
+    const found = perEntity.map((list) => list.filter((f) => (day ? f.filedAt === day : f.filedAt.startsWith(month ?? '-'))));
+    const held = perEntity.flat().filter((f) => f.fiscalYear !== null);
+    const byDay = (a: HeldFiling, b: HeldFiling) => (a.filedAt < b.filedAt ? 1 : a.filedAt > b.filedAt ? -1 : 0);
+    if (found.some((list) => list.length === 0)) {
+      const listed = [...held].sort(byDay).slice(0, MAX_NAMED);
+      const said = listed.map((f) => `${heldName(f)} (filed ${f.filedAt})`).join(', ');
+      out.push(
+        filing(
+          `No ${words} among its filings was filed ${day ? 'on' : 'in'} ${when}${said ? `; it holds ${said}` : ''}. Which one do you mean?`,
+          undefined,
+          listed,
+        ),
+      );
+      continue;
+    }
+    const picked = found.flat();
+    if (found.some((list) => list.length > 1) || picked.some((f) => f.fiscalYear === null) || new Set(picked.map(heldName)).size > 1) {
+      const said = picked.map((f) => `${heldName(f)} (filed ${f.filedAt})`).join(' and ');
+      out.push(filing(`More than one ${words} was filed ${day ? 'on' : 'in'} ${when}: ${said}. Which one do you mean?`, undefined, picked));
+      continue;
+    }
+    out.push(filing(null, picked[0]));
+  }
+  return out;
 }
 
 /** The period a named filing reports as its own: its fiscal year, or its quarter for a 10-Q. */
@@ -199,7 +305,7 @@ const NAMED_BY_PERIOD = /^the (?:Q[1-4] )?FY\d{4} /;
 const MAX_NAMED = 6;
 
 /** The version basis a question names, with the words that name it. */
-export function readVersionBasis(question: string, held?: HeldFilingNames): VersionBasisReading {
+export function readVersionBasis(question: string, held?: HeldFilingNames, days?: HeldFilingDays): VersionBasisReading {
   const claims: VersionBasisReading['claims'] = [];
   const hidden: [number, number][] = [];
   const overlaps = (s: number, e: number) => claims.some((c) => s < c.end && c.start < e);
@@ -214,6 +320,8 @@ export function readVersionBasis(question: string, held?: HeldFilingNames): Vers
 
   // a named filing first: "as reported in the 2021 10-K" is one version, not "reported" + a period
   const filings = filingsIn(question);
+  for (const f of filedFilingsIn(question, days)) if (!filings.some((o) => f.start < o.end && o.start < f.end)) filings.push(f);
+  filings.sort((a, b) => a.start - b.start);
   for (const f of filings) {
     claims.push({ start: f.start, end: f.end, detail: `filing: ${f.name.text}` });
     hidden.push([f.start, f.end]);
@@ -244,7 +352,12 @@ export function readVersionBasis(question: string, held?: HeldFilingNames): Vers
   }
 
   const problem = filings.find((f) => f.problem);
-  if (problem) return ask(problem.problem!);
+  if (problem?.problem) {
+    const asked = ask(problem.problem, problem.offers?.options);
+    return problem.offers && asked.clarification
+      ? { ...asked, clarification: { ...asked.clarification, rewrites: problem.offers.rewrites } }
+      : asked;
+  }
   // "Apple revenue FY2023 in its 10-K": its 10-K for FY2023, or its latest one? never guessed — unless the company
   // holds one filing of that form, which is then the one named; several held are asked back by their names
   for (const m of question.matchAll(BARE_FORM)) {

@@ -216,3 +216,19 @@ export async function heldFilingNames(
   };
   return Object.fromEntries(NAMED_FORMS.map((form) => [form, newest.filter((f) => formsOf(form).includes(f.form)).map(named)]));
 }
+
+/** The filings an entity holds, by each form a question can name them by, with the day each was filed; newest first. */
+export async function heldFilingDays(
+  db: Db,
+  scope: VisibilityScope,
+  entityId: string,
+): Promise<Partial<Record<FilingForm, { form: string; filedAt: string; fiscalYear: number | null; quarter: StoredFiling['quarter'] }[]>>> {
+  const filings = await listFilings(db, scope, entityId, [...new Set(NAMED_FORMS.flatMap(formsOf))]);
+  const newest = [...filings].sort((a, b) => (a.filedAt < b.filedAt ? 1 : a.filedAt > b.filedAt ? -1 : 0));
+  const held = (f: StoredFiling) => {
+    const quarterly = f.form.startsWith('10-Q');
+    const year = quarterly ? (f.quarter ? f.quarterYear : null) : f.annualYear;
+    return { form: f.form, filedAt: f.filedAt, fiscalYear: year, quarter: quarterly ? f.quarter : null };
+  };
+  return Object.fromEntries(NAMED_FORMS.map((form) => [form, newest.filter((f) => formsOf(form).includes(f.form)).map(held)]));
+}

@@ -4,14 +4,21 @@
  * accounting ("GAAP") the question names. Two version words that disagree are asked back.
  */
 import { matchMetrics } from '../match-metric';
-import { FORM_CODE, type HeldFilingNames, readVersionBasis, versionsOnlyForValues } from '../version-basis';
+import {
+  FORM_CODE,
+  type HeldFilingDays,
+  type HeldFilingNames,
+  namesFiledForm,
+  readVersionBasis,
+  versionsOnlyForValues,
+} from '../version-basis';
 import type { Reader, Reading } from './types';
 
 export const scopeReader: Reader = {
   name: 'scope',
   read(r) {
     const { question, spans, notes, entities } = r;
-    const version = coverFormVersion(r) ?? readVersionBasis(question, heldNames(r));
+    const version = coverFormVersion(r) ?? readVersionBasis(question, heldNames(r), heldDays(r));
     if (version.clarification) return { status: 'needs_clarification', clarification: version.clarification, partial: { entities }, notes };
     r.version = version;
     for (const c of version.claims) spans.claim(c.start, c.end, 'basis', c.detail);
@@ -68,6 +75,13 @@ function heldNames(r: Reading): HeldFilingNames | undefined {
   return (form) => r.entities.map((e) => held[e.id]?.[form] ?? []);
 }
 
+/** The filings of a form each company of the question holds with their filing days, when the plan knows them. */
+function heldDays(r: Reading): HeldFilingDays | undefined {
+  const held = r.ctx.filedFilings;
+  if (!held || r.entities.length === 0) return undefined;
+  return (form) => r.entities.map((e) => held[e.id]?.[form] ?? []);
+}
+
 /** A cover page's words ("cover", "cover page", "front page"). */
 const COVER_WORD = /\b(?:cover|front\s+page)\b/i;
 /** A filing named by its form alone, with the words that lead to it ("per the 10-K", "according to its 20-F"). */
@@ -86,8 +100,9 @@ const DATED = /\b(?:19|20)\d{2}\b|\b(?:FY|Q[1-4])\s?'?\d{2}\b/i;
  */
 function coverFormVersion(r: Reading): ReturnType<typeof readVersionBasis> | null {
   const { question } = r;
-  if (!COVER_WORD.test(question)) return null;
-  const asked = readVersionBasis(question, heldNames(r));
+  // a filing named by when it was filed is that filing, or asked back by the ones held: never a cover date
+  if (!COVER_WORD.test(question) || namesFiledForm(question)) return null;
+  const asked = readVersionBasis(question, heldNames(r), heldDays(r));
   if (!asked.clarification) return null;
   const forms = [...question.matchAll(BARE_FORM)];
   let blank = question;

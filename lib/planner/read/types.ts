@@ -12,7 +12,7 @@ import type { MetricMention } from '../match-metric';
 import type { OperationWords } from '../operations';
 import type { SpanMap } from '../spans';
 import type { EntityRef, Intent, MetricRef, PlanResult } from '../types';
-import type { VersionBasisReading } from '../version-basis';
+import type { HeldFiling, VersionBasisReading } from '../version-basis';
 import type { ReadInstructions } from '../instructions';
 import type { VerdictRead } from '../verdict';
 import type { CatalogEntity } from '../catalog';
@@ -49,6 +49,8 @@ export interface PlanContext {
    * its form alone, which is then the one held or asked back by these names (lib/planner/version-basis)
    */
   filings?: Readonly<Record<string, Partial<Record<FilingForm, readonly string[]>>>>;
+  /** the same filings with the day each was filed; loaded only for a question naming a filing by when it was filed */
+  filedFilings?: Readonly<Record<string, Partial<Record<FilingForm, readonly HeldFiling[]>>>>;
   /** slots of the previous intent the analyst removed from the thread: never carried (read/context) */
   drop?: readonly ContextSlot[];
   /** internal: plan for this one of several measures the question names ("revenue and net income") */
