@@ -63,6 +63,19 @@ describe('a figure read from a filing’s cover page', () => {
       dims: null,
     });
   });
+  it('reads "the date on the cover" as the cover’s own date, and blocks it beside a figure no cover gives', () => {
+    expect(read('Orbit common shares outstanding, at the date printed on its FY2023 10-K cover page')).toMatchObject({
+      metric: 'shares_outstanding',
+      cover: true,
+      basis: '10-K 2023',
+    });
+    expect(read('How many shares did Orbit have outstanding as of the date on the cover of its 2022 annual report?')).toMatchObject({
+      metric: 'shares_outstanding',
+      cover: true,
+      basis: 'annual 2022',
+    });
+    expect(read('Orbit net income as of the date on its FY2023 10-K cover').status).not.toBe('planned');
+  });
   it('reads a share class from the filer’s own members, told apart by the count the verb makes', () => {
     expect(read('According to the cover of its FY2023 10-K, how many Class B shares did Kite have outstanding?')).toMatchObject({
       metric: 'shares_outstanding',

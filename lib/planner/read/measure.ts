@@ -136,6 +136,9 @@ const COVER = new RegExp(
   String.raw`(?:\b(?:according\s+to|going\s+by|based\s+on|as\s+(?:of|at|on)|per|on|from|in|at)\s+(?:the\s+|its\s+|their\s+)?(?:${FORM_CODE}\s+)?)?\b(?:(?:front\s+)?cover(?:\s+(?:page|sheet|date))?|front\s+page)\b`,
   'gi',
 );
+/** "(as of) the date on / of (the FY2024 10-K) cover": the words naming the cover's own date, up to the filing's name. */
+const COVER_DATE =
+  /\b(?:(?:as\s+(?:of|at|on)|at|on)\s+)?(?:the\s+)?date\s+(?:on|of|shown\s+on|printed\s+on|given\s+on)\s+(?:the\s+|its\s+|their\s+)?(?=(?:[\w'’-]+\s+){0,3}?(?:front\s+)?cover\b|front\s+page\b)/gi;
 /** The form of the filing whose cover it is. */
 const FORM = new RegExp(String.raw`(?<![\w-])${FORM_CODE}(?![\w-])`, 'gi');
 
@@ -160,6 +163,13 @@ function readCover(r: Reading): void {
     const end = start + m[0].length;
     const part: [number, number] | null = spans.taken(start, end) ? spans.untaken(start, end, ['basis']) : [start, end];
     if (part) spans.claim(part[0], part[1], 'qualifier', 'cover');
+  }
+  // "as of the date on the FY2024 10-K cover", "at the date shown on its cover page": the cover's own date
+  for (const m of question.matchAll(COVER_DATE)) {
+    for (const w of m[0].matchAll(/\S+/g)) {
+      const start = (m.index ?? 0) + (w.index ?? 0);
+      if (!spans.taken(start, start + w[0].length)) spans.claim(start, start + w[0].length, 'qualifier', 'cover date');
+    }
   }
   // "(cover) dated 14 October 2024": the date is the cover's
   for (const m of question.matchAll(/\bdated(?=\s+)/gi)) {
