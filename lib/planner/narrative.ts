@@ -304,7 +304,11 @@ function clauseKind(
   const t = text.toLowerCase();
   // words inside a measure's name ask nothing ("net income attributable to common stockholders")
   let asking = t;
-  for (const m of measureSpans) asking = asking.slice(0, m.start) + ' '.repeat(Math.max(0, m.end - m.start)) + asking.slice(m.end);
+  for (const m of measureSpans) {
+    // nor does a measure's share given to a part ("revenue attributed to Singapore"), unlike a cause ("attribute the rise to")
+    const end = m.end + (/^\s+(?:(?:was|were|is|are)\s+)?attribut(?:ed|able)\s+to\b/.exec(asking.slice(m.end))?.[0].length ?? 0);
+    asking = asking.slice(0, m.start) + ' '.repeat(Math.max(0, end - m.start)) + asking.slice(end);
+  }
   const ask = NARRATIVE_ASK.exec(asking);
   const numeric = NUMERIC_ASK.exec(t);
   const textTopic = topicsOf(t).find((x) => TEXT_TOPICS.has(x.id));

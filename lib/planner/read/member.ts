@@ -374,6 +374,22 @@ function unreportedClass(r: Reading): PlanResult | null {
   };
 }
 
+/** "(was) attributed to", "attributable to", "allocated to" right before a member: the measure's part that member is. */
+const ATTRIBUTED_TO = /\b(?:(?:was|were|is|are)\s+)?(?:attribut(?:ed|able)|allocated|assigned)\s+to\s+(?:the\s+)?$/i;
+
+/** "Revenue attributed to Singapore": the words linking a measure named in the question to a member placed with it. */
+function placeAttributedTo(r: Reading, members: readonly { start: number; end: number }[]): void {
+  if (r.metricMentions.length === 0) return;
+  for (const m of members) {
+    const link = ATTRIBUTED_TO.exec(r.question.slice(0, m.start));
+    if (!link) continue;
+    for (const w of link[0].matchAll(/\S+/g)) {
+      const start = link.index + (w.index ?? 0);
+      if (!r.spans.taken(start, start + w[0].length)) r.spans.claim(start, start + w[0].length, 'qualifier', 'member link');
+    }
+  }
+}
+
 export const memberReader: Reader = {
   name: 'member',
   read(r) {
@@ -419,6 +435,7 @@ export const memberReader: Reader = {
       applyNamedMembers(r, named);
       notes.push(`read “${named.text}” as the member ${named.label} (${Object.values(named.dimensions).join(' + ')})`);
     }
+    placeAttributedTo(r, [...matched, ...(named?.kind === 'member' ? named.spans : [])]);
     const blocked = blockedQualifier(r) ?? unreportedClass(r) ?? memberForSomeMeasures(r);
     if (!blocked) {
       placeGlosses(r);
