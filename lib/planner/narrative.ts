@@ -314,8 +314,12 @@ function clauseKind(
   const textTopic = topicsOf(t).find((x) => TEXT_TOPICS.has(x.id));
   // "how has X changed" with a reported figure is a number; with a text topic it is what the filing says
   const changeQ = /\bhow (?:has|have|did|do|does)\b.*\b(chang\w*|evolv\w*|shift\w*|develop\w*|differ\w*)\b/.test(t);
+  // a figure "disclosed" or "stated" on a cover page is the cover's figure: a cover gives figures, never text to read
+  const coverFigure =
+    hasMetric && COVER_PAGE.test(t) && /^(?:disclos|stat|say|said|mention|present|cite|highlight|identif)/i.test(ask?.[1] ?? '');
   if (
     ask &&
+    !coverFigure &&
     !(
       numeric &&
       /^(?:percentage|percent|share of|ratio|proportion)$/i.test(numeric[1]!) &&

@@ -76,6 +76,18 @@ describe('a figure read from a filing’s cover page', () => {
     });
     expect(read('Orbit net income as of the date on its FY2023 10-K cover').status).not.toBe('planned');
   });
+  it('reads a verb of disclosing beside the cover words as the cover giving the figure, never a passage to quote', () => {
+    expect(read('What public float was stated on the cover of Orbit’s FY2023 10-K?')).toMatchObject({
+      metric: 'public_float',
+      cover: true,
+      basis: '10-K 2023',
+    });
+    expect(read('Orbit public float for FY2022, as shown on its 10-K cover for FY2022')).toMatchObject({
+      metric: 'public_float',
+      cover: true,
+    });
+    expect(read('Orbit net income as disclosed on the cover of its FY2023 10-K').status).not.toBe('planned');
+  });
   it('reads a share class from the filer’s own members, told apart by the count the verb makes', () => {
     expect(read('According to the cover of its FY2023 10-K, how many Class B shares did Kite have outstanding?')).toMatchObject({
       metric: 'shares_outstanding',

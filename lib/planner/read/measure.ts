@@ -136,6 +136,8 @@ const COVER = new RegExp(
   String.raw`(?:\b(?:according\s+to|going\s+by|based\s+on|as\s+(?:of|at|on)|per|on|from|in|at)\s+(?:the\s+|its\s+|their\s+)?(?:${FORM_CODE}\s+)?)?\b(?:(?:front\s+)?cover(?:\s+(?:page|sheet|date))?|front\s+page)\b`,
   'gi',
 );
+/** A verb of a filing giving a figure, beside a cover page's words ("as disclosed on", "did it state on"). */
+const COVER_VERB = /\b(?:as\s+)?(?:disclos(?:e|es|ed|ing)|state[sd]?|stating|show(?:s|n|ed)?|give[sn]?|gave|print(?:s|ed)?)\b/gi;
 /** "(as of) the date on / of (the FY2024 10-K) cover": the words naming the cover's own date, up to the filing's name. */
 const COVER_DATE =
   /\b(?:(?:as\s+(?:of|at|on)|at|on)\s+)?(?:the\s+)?date\s+(?:on|of|shown\s+on|printed\s+on|given\s+on)\s+(?:the\s+|its\s+|their\s+)?(?=(?:[\w'’-]+\s+){0,3}?(?:front\s+)?cover\b|front\s+page\b)/gi;
@@ -164,6 +166,12 @@ function readCover(r: Reading): void {
     const part: [number, number] | null = spans.taken(start, end) ? spans.untaken(start, end, ['basis']) : [start, end];
     if (part) spans.claim(part[0], part[1], 'qualifier', 'cover');
   }
+  // "as disclosed on its 10-K cover", "what … did it state on the cover": a verb of the cover giving the figure
+  if (covers.length > 0)
+    for (const m of question.matchAll(COVER_VERB)) {
+      const start = m.index ?? 0;
+      if (!spans.taken(start, start + m[0].length)) spans.claim(start, start + m[0].length, 'qualifier', 'cover');
+    }
   // "as of the date on the FY2024 10-K cover", "at the date shown on its cover page": the cover's own date
   for (const m of question.matchAll(COVER_DATE)) {
     for (const w of m[0].matchAll(/\S+/g)) {
