@@ -46,11 +46,13 @@ function find(question: string, re: RegExp): Mention[] {
 const SEQUENTIAL = [
   /\b(?:sequential(?:ly)?|q\/q|qoq|quarter[- ](?:over|on)[- ]quarter)\b(?:\s*\(?%\)?(?!\w))?/i,
   /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over|from)\s+(?:the\s+)?(?:immediately\s+)?(?:prior|previous|preceding|last|sequential)\s+(?:fiscal\s+)?quarter\b/i,
+  // "vs. the quarter before", "compared with the quarter just before": the same relation said after its noun
+  /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|over|from)\s+(?:the|a)\s+(?:fiscal\s+)?quarter\s+(?:just\s+|immediately\s+)?(?:before|earlier|prior)\b/i,
 ];
 const YOY = [
   // "y/y %", "YoY (%)": the rate of the comparison
   /\b(?:yoy|y\/y|year[- ](?:over|on)[- ]year)\b(?:\s*\(?%\)?(?![\w%]))?/i,
-  /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|from)\s+(?:a\s+year\s+(?:ago|earlier|before)|the\s+(?:comparable\s+|corresponding\s+)?(?:prior|previous|preceding)[- ]year\s+(?:quarter|period)|the\s+year[- ]ago\s+(?:quarter|period)|last\s+year)\b/i,
+  /\b(?:vs\.?|versus|compared\s+(?:to|with)|relative\s+to|against|from)\s+(?:a\s+year\s+(?:ago|earlier|before)|the\s+(?:comparable\s+|corresponding\s+)?(?:prior|previous|preceding)[- ]year\s+(?:quarter|period)|the\s+year[- ]ago\s+(?:quarter|period)|last\s+year|the\s+(?:fiscal\s+)?year\s+(?:before|earlier|prior))\b/i,
 ];
 /** "compared with the same period of 2021": the base is the same fiscal position in the year named */
 const SAME_PERIOD =

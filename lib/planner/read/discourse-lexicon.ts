@@ -45,6 +45,7 @@ const ANSWER_FORM = new Set(
   `answer answers answering respond responding response reply replying give giving provide providing state stating tell show quote
   report express present share confirm use need want like help keep make
   short shortly brief briefly quick quickly concise concisely simple simply plain direct directly succinct succinctly single one two
+  strictly solely exclusively purely
   line lines sentence sentences word words number figure value result final headline only just exact exactly please kindly thanks
   thank without with no commentary comment comments explanation explanations elaboration context caveats working workings details
   detail narrative text prose fluff following question questions below here here's ok okay`
@@ -60,7 +61,7 @@ const ANSWER_FORM_STRONG =
  * joined to the next word by "&", which makes it part of a name ("Compute & Networking", a segment).
  */
 const TASK_LEAD =
-  /^(?:(?:please|kindly|now|so|ok(?:ay)?)\s*,?\s+)*(?:state|give(?:\s+(?:me|us))?|tell\s+(?:me|us)|provide|report|show(?:\s+(?:me|us))?|list|compute|calculate|work\s+out|figure\s+out|find|determine|quote|estimate|look\s+up|pull(?:\s+up)?|fetch|get(?:\s+(?:me|us))?|i\s+(?:need|want|would\s+like|['’]d\s+like)(?:\s+to\s+know)?|can\s+you\s+(?:tell\s+me|give\s+me|state|provide|compute|calculate|find))\b(?!\s*&)/i;
+  /^(?:(?:please|kindly|now|so|ok(?:ay)?)\s*,?\s+)*(?:state|give(?:\s+(?:me|us))?|tell\s+(?:me|us)|provide|report|express|show(?:\s+(?:me|us))?|list|compute|calculate|work\s+out|figure\s+out|find|determine|quote|estimate|look\s+up|pull(?:\s+up)?|fetch|get(?:\s+(?:me|us))?|i\s+(?:need|want|would\s+like|['’]d\s+like)(?:\s+to\s+know)?|can\s+you\s+(?:tell\s+me|give\s+me|state|provide|compute|calculate|find))\b(?!\s*&)/i;
 
 /** Text between sentence ends, commas, colons, semicolons and brackets. */
 export function clauses(question: string): [number, number][] {
@@ -129,12 +130,15 @@ function answerFormClause(question: string, s: number, e: number, taken: (start:
   return runs;
 }
 
-/** "Please state …", "Compute …", "I need …": the task verb at the start of a clause. */
+/**
+ * "Please state …", "Compute …", "I need …": the task verb at the start of a clause — with what it governs after it in
+ * the clause, or right after it in brackets ("…, compute (R&D + SG&A) / revenue": the clause ends at the bracket).
+ */
 function taskLead(question: string, s: number, e: number): DiscourseClaim | null {
   const text = question.slice(s, e);
   const lead = text.length - text.trimStart().length;
   const m = TASK_LEAD.exec(text.slice(lead));
-  if (!m || lead + m[0].length >= text.trimEnd().length) return null;
+  if (!m || (lead + m[0].length >= text.trimEnd().length && question[e] !== '(')) return null;
   return { start: s + lead, end: s + lead + m[0].length, detail: 'task' };
 }
 
@@ -179,11 +183,13 @@ export function readDiscourseClauses(question: string, taken: (start: number, en
 }
 
 /** Source words before what a reader placed: "based on", "considering", "using data from", "taking into account only". */
-export const SOURCE_PREPOSITIONS = String.raw`based\s+(?:up)?on|using|use|considering|consider|taking\s+into\s+account|take\s+into\s+account|according\s+to|referring\s+(?:only\s+)?to|refer\s+to|relying\s+(?:only\s+)?on|rely\s+on|looking\s+(?:only\s+)?at|look\s+at|with\s+reference\s+to|on\s+the\s+basis\s+of|drawing\s+on|in\s+light\s+of|going\s+by|judging\s+by|working\s+from`;
+export const SOURCE_PREPOSITIONS = String.raw`(?:answer(?:ing)?|respond(?:ing)?|work(?:ing)?)\s+(?:(?:only|solely|strictly|exclusively|just)\s+)?from|based\s+(?:up)?on|using|use|considering|consider|taking\s+into\s+account|take\s+into\s+account|according\s+to|referring\s+(?:only\s+)?to|refer\s+to|relying\s+(?:only\s+)?on|rely\s+on|looking\s+(?:only\s+)?at|look\s+at|with\s+reference\s+to|on\s+the\s+basis\s+of|drawing\s+on|in\s+light\s+of|going\s+by|judging\s+by|working\s+from`;
 const SOURCE_LEAD = new RegExp(
   String.raw`\b(?:${SOURCE_PREPOSITIONS}|per)(?:\s+(?:only|solely|just|primarily|mainly|exclusively|strictly))?(?:\s+(?:the|its|their|this|that))?(?:\s+(?:data|figures|numbers|information|results|financials|details|disclosures)\s+(?:from|for|of|in)(?:\s+(?:the|its|their|this|that))?)?\s*$`,
   'i',
 );
+/** An answer verb and its manner right before a source named with its "from". */
+const ANSWER_VERB = /\b(?:answer|respond|reply|work)(?:ing)?(?:\s+(?:only|solely|strictly|exclusively|just|purely))?\s*$/i;
 /** Source nouns after what a reader placed: "FY2021 data", "FY2024 figures", "the quarter's numbers". */
 const SOURCE_TAIL =
   /^\s*(?:data|figures|numbers|information|results|financials|financial\s+statements|financial\s+data|details|disclosures|accounts)\b/i;
@@ -203,7 +209,8 @@ export function readSourcePhrases(
   const out: DiscourseClaim[] = [];
   for (const p of placed) {
     const before = question.slice(Math.max(0, p.start - 60), p.start);
-    const lead = SOURCE_LEAD.exec(before);
+    // "Answer strictly from the FY2025 10-K": the answer verb before a source whose own words begin with "from"
+    const lead = SOURCE_LEAD.exec(before) ?? (/^from\b/i.test(question.slice(p.start)) ? ANSWER_VERB.exec(before) : null);
     if (lead) {
       const s = p.start - before.length + lead.index;
       const e = s + lead[0].trimEnd().length;

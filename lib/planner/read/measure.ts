@@ -206,6 +206,9 @@ function monthDays(year: number, month: number): { type: 'date_range'; start: st
   return { type: 'date_range', start: `${year}-${mm}-01`, end: `${year}-${mm}-${String(last).padStart(2, '0')}` };
 }
 
+/** Instruction claims that only ask for an answer (lib/planner/instructions, ./discourse-lexicon): they name no figure. */
+const ASKING_CLAUSES = new Set(['task', 'preamble', 'answer form', 'role', 'what the asker is doing']);
+
 export const measureReader: Reader = {
   name: 'measure',
   read(r) {
@@ -214,7 +217,12 @@ export const measureReader: Reader = {
     // the company's name and a period named inside a measure's words ("profit 2024 including …") are read around
     const periodAt = r.phrases.filter((p) => spans.placed().some((x) => x.role === 'period' && x.start <= p.start && p.end <= x.end));
     const around = [...r.entityAt, ...periodAt];
-    const matched = readAround(question, r.entityAt, periodAt, matchMetrics(question, ctx.measures), ctx);
+    // a task verb or a clause asking for the answer names no measure nor member ("…, compute (R&D + SG&A) / revenue"
+    // beside a "Compute" product line)
+    let text = question;
+    for (const c of instructionClaims)
+      if (ASKING_CLAUSES.has(c.detail)) text = text.slice(0, c.start) + ' '.repeat(c.end - c.start) + text.slice(c.end);
+    const matched = readAround(text, r.entityAt, periodAt, matchMetrics(text, ctx.measures), ctx);
     // a measure word inside an instruction is part of a statement's name ("cash flow statement")
     const read = withoutGlosses(
       question,

@@ -392,6 +392,14 @@ const SAME_PERIOD =
 const SAME_DATE = /\b(?:at|on|as\s+(?:of|at))\s+(?:that|the\s+same)\s+(?:date|day|time|point(?:\s+in\s+time)?|balance[- ]sheet\s+date)\b/gi;
 
 /**
+ * "for the year", "during the fiscal year" with no year of its own, after a question that names one year ("based on
+ * the FY2025 10-K, what was diluted EPS for the fiscal year?"): that year. Not "the year before/ended/to …", which
+ * the period grammar and the thread read.
+ */
+const THE_YEAR =
+  /\b(?:for|in|during|over|across)\s+the\s+(?:(?:whole|full|entire)\s+)?(?:fiscal\s+)?year\b(?!\s*(?:before|earlier|prior|ago|after|later|end|ended|ending|to|through|thru|until|-|–|\d))/gi;
+
+/**
  * After the measures: a reference back to the period ("the diluted EPS for the same year", "total assets at
  * year-end") is placed as the question's period when the question names exactly one (a year-end only with a
  * year); with none or several it stays unplaced and blocks, naming its words.
@@ -399,6 +407,14 @@ const SAME_DATE = /\b(?:at|on|as\s+(?:of|at))\s+(?:that|the\s+same)\s+(?:date|da
 export const samePeriodReader: Reader = {
   name: 'period',
   read(r) {
+    // "versus the same nine months of fiscal 2023": "same" before a period that names its own year adds nothing
+    for (const p of r.phrases) {
+      const same = /\b(?:the\s+)?same\s+$/i.exec(r.question.slice(Math.max(0, p.start - 12), p.start));
+      if (!same || !/(?<!\d)(?:19|20)\d\d(?!\d)|\bfy\s*'?\d{2}(?!\d)/i.test(p.text)) continue;
+      const s = p.start - same[0].length;
+      if (!r.spans.taken(s, p.start))
+        r.spans.claim(s, p.start - (same[0].length - same[0].trimEnd().length), 'period', `the period named after it: ${p.text}`);
+    }
     const distinct = [...new Map(r.phrases.map((p) => [JSON.stringify(p.spec), p])).values()];
     const [only] = distinct;
     if (distinct.length !== 1 || !only) return null;
@@ -414,7 +430,7 @@ export const samePeriodReader: Reader = {
         const s = m.index ?? 0;
         if (!r.spans.taken(s, s + m[0].length)) r.spans.claim(s, s + m[0].length, 'period', `the question's date: ${only.text}`);
       }
-    for (const m of r.question.matchAll(SAME_PERIOD)) {
+    for (const m of [...r.question.matchAll(SAME_PERIOD), ...(yearly ? r.question.matchAll(THE_YEAR) : [])]) {
       const s = m.index ?? 0;
       const e = s + m[0].length;
       if (/year[- ]end/i.test(m[0]) && !yearly) continue;
