@@ -55,10 +55,10 @@ const WEAK = new Set(['earn', 'earned', 'earns', 'lose', 'lost', 'loses']);
 const SIGN = new Map(METRICS.map((m) => [m.id, m.sign]));
 
 /**
- * Last words a measure is not asked by in the plural: their plural is another thing ("equities" are shares
- * held), they have none (mass nouns, abbreviations), or they end in -s (a plural already, or "gross", "loss").
+ * Last words a measure is not asked by in the plural: their plural is another thing ("equities" are shares held), they
+ * have none (mass nouns, abbreviations), or end in -s ("gross", "loss"). "Net incomes" of several companies: net income.
  */
-const NO_PLURAL = /^(?:equity|cash|income|profit|tax|eps|capex|opex|ebit|ebitda|debt|growth|interest|capital|\w*s)$/;
+const NO_PLURAL = /^(?:equity|cash|tax|eps|capex|opex|ebit|ebitda|debt|growth|interest|capital|\w*s)$/;
 
 /** The phrase with its last word in the plural ("deferred revenue" → "deferred revenues"), or null. */
 const pluralOfMeasure = (phrase: string): string | null => withLastWord(phrase, (w) => (NO_PLURAL.test(w) ? w : pluralOf(w)));

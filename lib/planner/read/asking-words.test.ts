@@ -1,7 +1,8 @@
 /**
  * Words that only ask for the answer or point back at what the question already named: a task verb that is also a
  * product line's name, an answer verb before a named filing, "for the year" after one year, "the same" before a
- * period with its own year, "the quarter before" / "the year before" as the base of a comparison.
+ * period with its own year, "the quarter before" / "the year before" as the base of a comparison, a period's end
+ * restated in brackets, each company's own year end, a measure in the plural asked of several companies.
  */
 import { describe, expect, it } from 'vitest';
 import { ent } from '../__fixtures__/catalog';
@@ -9,7 +10,10 @@ import type { CatalogEntity } from '../catalog';
 import type { MemberEntry } from '../match-metric';
 import { planQuestion } from '../plan';
 
-const catalog: CatalogEntity[] = [ent('orbit', 'Orbit Retail', 'Orbit Retail Holdings', 'ORBT')];
+const catalog: CatalogEntity[] = [
+  ent('orbit', 'Orbit Retail', 'Orbit Retail Holdings', 'ORBT'),
+  ent('keel', 'Keel Marine', 'Keel Marine Corporation', 'KEEL'),
+];
 const members: MemberEntry[] = [
   { entityId: 'orbit', axis: 'srt:ProductOrServiceAxis', member: 'orbt:ComputeMember', labels: ['Compute'], measures: ['revenue'] },
   { entityId: 'orbit', axis: 'srt:ProductOrServiceAxis', member: 'orbt:ApparelMember', labels: ['Apparel'], measures: ['revenue'] },
@@ -60,5 +64,29 @@ describe('words that only ask, or point back', () => {
     expect(q.intent.comparison).toBe('sequential');
     const y = planned('Orbit Retail revenue growth in FY2024 compared with the year before');
     expect(y.intent.operation).toBe('growth');
+  });
+
+  it('a period end restated in brackets after a nine-month or quarter period is a check on it, not a second period', () => {
+    for (const q of [
+      "Orbit Retail's operating cash flow for the nine months of fiscal 2025 (through June 28, 2025)",
+      "Orbit Retail's operating cash flow for the nine months of fiscal 2025 (ended June 28, 2025)",
+    ]) {
+      const r = planned(q);
+      expect(r.intent.periods.length, q).toBe(1);
+      const spec = JSON.stringify(r.intent.periods[0]?.spec);
+      expect(spec, q).toContain('"endsIn":{"month":6');
+      expect(spec, q).toContain('"day":28');
+    }
+  });
+
+  it('"at the end of their respective fiscal 2025 years" is the end of each company\'s own year', () => {
+    const r = planned('Total assets of Orbit Retail and Keel Marine at the end of their respective fiscal 2025 years');
+    expect(r.intent.entities.map((e) => e.id).sort()).toEqual(['keel', 'orbit']);
+    expect(r.intent.metric.id).toBe('total_assets');
+  });
+
+  it('"net incomes" of several companies is net income', () => {
+    const r = planned("What were Orbit Retail's and Keel Marine's net incomes in fiscal 2024?");
+    expect(r.intent.metric.id).toBe('net_income');
   });
 });

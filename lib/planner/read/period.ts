@@ -14,7 +14,10 @@ import type { Reader, Reading } from './types';
 import { claimDiscreteQuarter, claimQ4Derivation, namesQuarter } from './discrete-quarter';
 
 /** "(ended September)", ", which ended in late January 2026", "(FYE June 2025)" right after a fiscal year. */
-const YEAR_END_CHECK_BODY = String.raw`(?:ended|ending|ends|closed|fye)\s+(?:in\s+|on\s+)?(?:(early|mid|late)[-\s]+)?(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?:\s+(\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:\s*,?\s+(\d{4}))?\s*\)?`;
+const END_DATE = String.raw`(?:in\s+|on\s+)?(?:(early|mid|late)[-\s]+)?(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?:\s+(\d{1,2})(?!\d)(?:st|nd|rd|th)?)?(?:\s*,?\s+(\d{4}))?\s*\)?`;
+const YEAR_END_CHECK_BODY = String.raw`(?:ended|ending|ends|closed|fye)\s+` + END_DATE;
+/** a period's end restated in brackets: "the nine months of fiscal 2025 (through June 28, 2025)" */
+const THROUGH_CHECK = new RegExp(String.raw`^\s*\(\s*(?:through|thru|to)\s+` + END_DATE, 'i');
 /** right after the fiscal year: "fiscal 2024 (ended September)", "FY2026, which ended in late January 2026" */
 const YEAR_END_CHECK = new RegExp(String.raw`^\s*[,(]?\s*(?:(?:which|that)\s+)?` + YEAR_END_CHECK_BODY, 'i');
 /** later in the question, as an aside: "fiscal 2025 revenue (ended September 2025)", "…, which ended in late January" */
@@ -91,11 +94,14 @@ function yearEndsChecked(r: Reading, phrases: PeriodPhrase[]): PeriodPhrase[] {
   const { question, spans } = r;
   const checked: [number, number][] = [];
   const out = phrases.map((p): PeriodPhrase => {
-    if (p.spec.type !== 'fiscal' || p.spec.position !== 'FY' || p.spec.year.style === 'span') return p;
+    if (p.spec.type !== 'fiscal' || p.spec.year.style === 'span') return p;
     const rest = question.slice(p.end);
-    // an aside further on belongs to this year only when the question names no other fiscal year
-    const only = phrases.filter((q) => q.spec.type === 'fiscal' && q.spec.position === 'FY').length === 1;
-    const m = YEAR_END_CHECK.exec(rest) ?? (only ? YEAR_END_ASIDE.exec(rest) : null);
+    // an aside further on belongs to this year only when the question names no other fiscal year; a quarter, half or
+    // nine months only takes the end said right after it ("the nine months of fiscal 2025 (ended June 28, 2025)")
+    const year = p.spec.position === 'FY';
+    const only = year && phrases.filter((q) => q.spec.type === 'fiscal' && q.spec.position === 'FY').length === 1;
+    const m = YEAR_END_CHECK.exec(rest) ?? THROUGH_CHECK.exec(rest) ?? (only ? YEAR_END_ASIDE.exec(rest) : null);
+    if (m && !year && !m[3]) return p;
     const month = m ? monthNumber(m[2]!) : null;
     if (!m || !month) return p;
     const start = p.end + m.index + m[0].length - m[0].trimStart().length;
@@ -342,6 +348,8 @@ const PLURAL_OF: Record<string, RegExp> = {
 };
 
 function positionLength(spec: PeriodPhrase['spec']): 'year' | 'quarter' | 'half' | null {
+  // "at the end of their respective fiscal 2025 years": the end of each company's own year
+  if (spec.type === 'boundary') return positionLength(spec.ref);
   const position = spec.type === 'fiscal' || spec.type === 'calendar' ? spec.position : spec.type === 'bare_year' ? 'FY' : null;
   if (!position || (spec.type === 'fiscal' && spec.year.style === 'span')) return null;
   return position === 'FY' ? 'year' : /^Q[1-4]$/.test(position) ? 'quarter' : /^H[12]$/.test(position) ? 'half' : null;
