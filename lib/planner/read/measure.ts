@@ -391,6 +391,7 @@ export const measureVerbReader: Reader = {
     };
     const isCashWord = (m: MeasureAt) => m.ref.id === 'cash' && /^cash$/i.test(question.slice(m.start, m.end));
     turnBareWords(r, inSentence, isCashWord);
+    memberOwnFlow(r);
     parentShare(r);
     // a cover figure the verb made ("how many shares … outstanding according to the cover page")
     readCover(r);
@@ -499,6 +500,37 @@ function turnBareWords(r: Reading, inSentence: (at: number, m: { start: number }
       if (r.ambiguous?.phrase && new RegExp(`^${r.ambiguous.phrase}$`, 'i').test(w[0])) r.ambiguous = null;
     }
   }
+}
+
+/** A verb of money coming in from somewhere ("make from", "earned from", "generate from"). */
+const MADE_FROM = /\b(?:make|makes|made|making|earn|earns|earned|earning|generate[ds]?|generating)\s+(?:in\s+)?from\b/gi;
+
+/**
+ * "How much did Alphabet make from YouTube ads": no measure named, a member read, and a verb of money coming in from
+ * it. When the one measure the filer reports for that member (its own vocabulary) is money coming in (revenue), that
+ * is the figure; a member reported with several measures (a segment's revenue and profit) stays asked.
+ */
+function memberOwnFlow(r: Reading): void {
+  const pending = r.pendingMember;
+  if (!pending || r.metricMentions.length > 0) return;
+  const key = (d: Record<string, string>) => JSON.stringify(Object.entries(d).sort(([a], [b]) => a.localeCompare(b)));
+  const ids = new Set(r.entities.map((e) => e.id));
+  const sets = (r.ctx.measures?.members ?? []).filter(
+    (m) => (!m.entityId || ids.has(m.entityId)) && key(m.dimensions ?? { [m.axis]: m.member }) === key(pending.dimensions),
+  );
+  const measures = new Set(sets.flatMap((m) => m.measures ?? []));
+  const [id] = measures;
+  const base = measures.size === 1 && id ? refOf(id) : null;
+  if (!base || !measureClass(base.id, base.periodType).includes('income')) return;
+  const verb = [...r.question.matchAll(MADE_FROM)].find((v) => !r.spans.taken(v.index ?? 0, (v.index ?? 0) + v[0].length));
+  if (!verb) return;
+  const [s, e] = [verb.index ?? 0, (verb.index ?? 0) + verb[0].length];
+  const ref = { ...base, label: withMember(pending.label, base.label), dimensions: pending.dimensions, memberLabel: pending.label };
+  r.pendingMember = undefined;
+  r.measureAt.push({ ref, start: s, end: e });
+  r.metricMentions.push({ ref, phrase: verb[0].toLowerCase(), index: s, start: s, end: e, qualifiers: [] });
+  r.spans.claim(s, e, 'measure', base.id);
+  r.notes.push(`“${verb[0]}” ${pending.label}: the one figure the filer reports for it, ${base.label.toLowerCase()}`);
 }
 
 /** "for its own shareholders", "belonged to Tesla's own stockholders": the owners of the parent. */
