@@ -292,3 +292,24 @@ describe('the part of a profit that goes to its holders', () => {
     expect(JSON.stringify(r.intent)).toMatch(/net_income_nci/);
   });
 });
+
+describe('the periods said within an average are the balances it averages', () => {
+  const averaged = (q: string) => {
+    const r = plan(q);
+    expect(r.status, JSON.stringify(r)).toBe('planned');
+    if (r.status !== 'planned' || r.intent.expression?.kind !== 'op') return null;
+    const [a, b] = r.intent.expression.args;
+    return [a?.kind === 'operand' && a.operand.period.text, b?.kind === 'operand' && [b.operand.role, b.operand.period.text]];
+  };
+  it.each([
+    ['Zeta Foods asset turnover FY23 = revenue / average of the FY22 and FY23 year-end total assets', 'FY23', 'FY2023'],
+    ['Acme Widgets FY2022 net income divided by the average of total equity at the end of FY2021 and FY2022', 'FY2022', 'FY2022'],
+  ])('%s', (q, flow, year) => {
+    expect(averaged(q)).toEqual([flow, ['average', year]]);
+  });
+  it('year ends not one year apart are asked back, never averaged over another year', () => {
+    expect(plan('Acme Widgets FY2022 net income divided by the average of FY2019 and FY2022 year-end total equity').status).toBe(
+      'needs_clarification',
+    );
+  });
+});

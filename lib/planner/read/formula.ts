@@ -421,6 +421,31 @@ function attachPeriods(items: Item[], question: string, several: boolean): void 
   }
 }
 
+/**
+ * "the average of FY2024 and FY2025 year-end inventories", "average inventories at the end of FY2024 and FY2025":
+ * every period said within an average (between its word and its balance, or joined by "and" after the balance's own)
+ * is one of the balances it averages, never the question's period for the other figures (the year ends are then
+ * checked to be one year apart).
+ */
+function averagedPeriods(items: Item[], question: string): void {
+  const dated = (x: Item | undefined) => x?.k === 'period' || x?.k === 'attached';
+  for (const [k, a] of items.entries()) {
+    if (a.k !== 'avg') continue;
+    let j = k + 1;
+    const run: number[] = [];
+    while (dated(items[j])) run.push(j++);
+    const host = items[j];
+    if (host?.k !== 'operand') continue;
+    for (j++; dated(items[j]) && /^[\s,]*(?:and\s+)?$/i.test(question.slice(items[j - 1]!.end, items[j]!.start)); j++) run.push(j);
+    for (const i of run) {
+      const p = items[i];
+      if (p?.k !== 'period') continue;
+      host.periods.push(p.phrase);
+      items[i] = { k: 'attached', start: p.start, end: p.end };
+    }
+  }
+}
+
 /** The question's own periods: those no operand took. */
 function questionPeriods(r: Reading, items: Item[]): PeriodPhrase[] {
   const attached = new Set(items.flatMap((x) => (x.k === 'operand' ? x.periods : [])));
@@ -440,6 +465,7 @@ export const formulaReader: Reader = {
     if (!lexed) return null;
     const distinct = new Set(r.phrases.map((p) => JSON.stringify(p.spec)));
     attachPeriods(lexed.items, r.question, distinct.size > 1);
+    averagedPeriods(lexed.items, r.question);
     profitShareParts(lexed.items);
     const parsed = parseFormula(lexed.items, r.question);
     if (!parsed.ok) return null;
