@@ -5,7 +5,8 @@
  * readings ("margin", "profit") is placed and asked about later, when no measure settles it.
  */
 import { readDefinitions } from '../definitions';
-import { withinInstruction } from '../instructions';
+import { dimsKeyOf } from '@/lib/retrieval/lookup-facts';
+import { withinInstruction, withoutInstructions } from '../instructions';
 import { withMember, withoutGlosses } from '../match-member';
 import { matchMetrics } from '../match-metric';
 import { getFormula } from '@/lib/ontology/formulas';
@@ -219,9 +220,10 @@ export const measureReader: Reader = {
     const around = [...r.entityAt, ...periodAt];
     // a task verb or a clause asking for the answer names no measure nor member ("…, compute (R&D + SG&A) / revenue"
     // beside a "Compute" product line)
-    let text = question;
-    for (const c of instructionClaims)
-      if (ASKING_CLAUSES.has(c.detail)) text = text.slice(0, c.start) + ' '.repeat(c.end - c.start) + text.slice(c.end);
+    const text = withoutInstructions(
+      question,
+      instructionClaims.filter((c) => ASKING_CLAUSES.has(c.detail)),
+    );
     const matched = readAround(text, r.entityAt, periodAt, matchMetrics(text, ctx.measures), ctx);
     // a measure word inside an instruction is part of a statement's name ("cash flow statement")
     const read = withoutGlosses(
@@ -513,10 +515,9 @@ const MADE_FROM = /\b(?:make|makes|made|making|earn|earns|earned|earning|generat
 function memberOwnFlow(r: Reading): void {
   const pending = r.pendingMember;
   if (!pending || r.metricMentions.length > 0) return;
-  const key = (d: Record<string, string>) => JSON.stringify(Object.entries(d).sort(([a], [b]) => a.localeCompare(b)));
   const ids = new Set(r.entities.map((e) => e.id));
   const sets = (r.ctx.measures?.members ?? []).filter(
-    (m) => (!m.entityId || ids.has(m.entityId)) && key(m.dimensions ?? { [m.axis]: m.member }) === key(pending.dimensions),
+    (m) => (!m.entityId || ids.has(m.entityId)) && dimsKeyOf(m.dimensions ?? { [m.axis]: m.member }) === dimsKeyOf(pending.dimensions),
   );
   const measures = new Set(sets.flatMap((m) => m.measures ?? []));
   const [id] = measures;
