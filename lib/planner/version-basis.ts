@@ -14,7 +14,7 @@
  * Two version words that disagree ("as originally reported, restated") are asked back, never picked.
  */
 import type { Basis, FilingForm, FilingName } from '@/lib/domain/types';
-import { parseDateText, type PeriodPhrase, type PeriodSpec } from '@/lib/fiscal';
+import { monthNumber, parseDateText, type PeriodPhrase, type PeriodSpec } from '@/lib/fiscal';
 
 export interface VersionBasisReading {
   basis: Basis;
@@ -105,7 +105,6 @@ export interface HeldFiling {
 export type HeldFilingDays = (form: FilingForm) => readonly (readonly HeldFiling[])[] | null;
 
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 /** a day ("1 November 2024", "Nov 1, 2024", "2024-11-01") or a month ("February 2025", "Aug 2025") */
 const FILED_WHEN = String.raw`(\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH},?\s+\d{4}|${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|(${MONTH})\s+(?:of\s+)?(\d{4}))`;
 /** "the 10-K filed on 1 November 2024", "the 10-K it filed in February 2025", "its 10-Q filed Aug 2025" */
@@ -199,7 +198,7 @@ function filedFilingsIn(question: string, days: HeldFilingDays | undefined): Nam
     const nameStart = start + (m[1]?.length ?? 0);
     const form = formOf(m[2] ?? '');
     const when = (m[3] ?? '').trim();
-    const month = m[4] && m[5] ? `${m[5]}-${String(MONTHS.indexOf(m[4].slice(0, 3).toLowerCase()) + 1).padStart(2, '0')}` : null;
+    const month = m[4] && m[5] ? `${m[5]}-${String(monthNumber(m[4]) ?? 0).padStart(2, '0')}` : null;
     const day = month ? null : parseDateText(when.replace(/(\d)(?:st|nd|rd|th)\b/i, '$1').replace(/\./g, ''));
     const text = question.slice(nameStart, end).trim();
     const words = form === 'annual' ? 'annual report' : form;

@@ -205,16 +205,13 @@ export async function heldFilingNames(
   entityId: string,
   name: (form: string, fiscalYear: number, quarter: string | null) => string,
 ): Promise<Partial<Record<FilingForm, string[]>>> {
-  const filings = await listFilings(db, scope, entityId, [...new Set(NAMED_FORMS.flatMap(formsOf))]);
-  const newest = [...filings].sort((a, b) => (a.filedAt < b.filedAt ? 1 : a.filedAt > b.filedAt ? -1 : 0));
-  const named = (f: StoredFiling) => {
-    const quarterly = f.form.startsWith('10-Q');
-    const year = quarterly ? f.quarterYear : f.annualYear;
-    return year === null || (quarterly && !f.quarter)
-      ? `the ${f.form} filed ${f.filedAt}`
-      : name(f.form, year, quarterly ? f.quarter : null);
-  };
-  return Object.fromEntries(NAMED_FORMS.map((form) => [form, newest.filter((f) => formsOf(form).includes(f.form)).map(named)]));
+  const held = await heldFilingDays(db, scope, entityId);
+  return Object.fromEntries(
+    NAMED_FORMS.map((form) => [
+      form,
+      (held[form] ?? []).map((f) => (f.fiscalYear === null ? `the ${f.form} filed ${f.filedAt}` : name(f.form, f.fiscalYear, f.quarter))),
+    ]),
+  );
 }
 
 /** The filings an entity holds, by each form a question can name them by, with the day each was filed; newest first. */
