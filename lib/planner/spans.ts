@@ -67,6 +67,12 @@ export class SpanMap {
     this.entries.push({ start, end, text: this.question.slice(start, end), role, ...(detail ? { detail } : {}), ...reader });
   }
 
+  /** Claims each word of [start, end) that no claim covers yet (the words already placed keep their claims). */
+  claimWords(start: number, end: number, role: SpanRole, detail?: string): void {
+    for (const t of this.tokens)
+      if (start <= t.start && t.end <= end && !this.taken(t.start, t.end)) this.claim(t.start, t.end, role, detail);
+  }
+
   /** Whether any claim already covers part of [start, end). */
   taken(start: number, end: number): boolean {
     return this.entries.some((e) => e.role !== 'filler' && start < e.end && e.start < end);

@@ -174,12 +174,7 @@ function readCover(r: Reading): void {
       if (!spans.taken(start, start + m[0].length)) spans.claim(start, start + m[0].length, 'qualifier', 'cover');
     }
   // "as of the date on the FY2024 10-K cover", "at the date shown on its cover page": the cover's own date
-  for (const m of question.matchAll(COVER_DATE)) {
-    for (const w of m[0].matchAll(/\S+/g)) {
-      const start = (m.index ?? 0) + (w.index ?? 0);
-      if (!spans.taken(start, start + w[0].length)) spans.claim(start, start + w[0].length, 'qualifier', 'cover date');
-    }
-  }
+  for (const m of question.matchAll(COVER_DATE)) spans.claimWords(m.index ?? 0, (m.index ?? 0) + m[0].length, 'qualifier', 'cover date');
   // "(cover) dated 14 October 2024": the date is the cover's
   for (const m of question.matchAll(/\bdated(?=\s+)/gi)) {
     const start = m.index ?? 0;
@@ -247,8 +242,7 @@ export const measureReader: Reader = {
     for (const m of r.measureAt) {
       // a measure written around the company's name or the period: its words on either side
       if (around.some((e) => m.start < e.start && e.end < m.end)) {
-        for (const t of spans.tokens)
-          if (m.start <= t.start && t.end <= m.end && !spans.taken(t.start, t.end)) spans.claim(t.start, t.end, 'measure', m.ref.id);
+        spans.claimWords(m.start, m.end, 'measure', m.ref.id);
         continue;
       }
       const part: [number, number] | null = spans.taken(m.start, m.end)
@@ -578,8 +572,5 @@ function parentShare(r: Reading): void {
     r.ambiguous = null;
   }
   if (r.measureAt.length !== 1 || !r.measureAt.every((m) => isParentFigure(m.ref.id))) return;
-  for (const m of said)
-    for (const t of spans.tokens)
-      if (m.start <= t.start && t.end <= m.end && !spans.taken(t.start, t.end))
-        spans.claim(t.start, t.end, 'qualifier', "the parent's share");
+  for (const m of said) spans.claimWords(m.start, m.end, 'qualifier', "the parent's share");
 }

@@ -382,11 +382,7 @@ function placeAttributedTo(r: Reading, members: readonly { start: number; end: n
   if (r.metricMentions.length === 0) return;
   for (const m of members) {
     const link = ATTRIBUTED_TO.exec(r.question.slice(0, m.start));
-    if (!link) continue;
-    for (const w of link[0].matchAll(/\S+/g)) {
-      const start = link.index + (w.index ?? 0);
-      if (!r.spans.taken(start, start + w[0].length)) r.spans.claim(start, start + w[0].length, 'qualifier', 'member link');
-    }
+    if (link) r.spans.claimWords(link.index, link.index + link[0].length, 'qualifier', 'member link');
   }
 }
 

@@ -367,8 +367,7 @@ function claimOwnCalendars(r: Reading, phrases: PeriodPhrase[]): void {
     }
   for (const [s, lead] of ownCalendarLeads(r)) {
     const tail = phrases.length > 0 ? (OWN_TAIL.exec(question.slice(lead))?.[0].length ?? 0) : 0;
-    for (const t of spans.tokens.filter((t) => t.start >= s && t.end <= lead + tail && !spans.taken(t.start, t.end)))
-      spans.claim(t.start, t.end, 'period', "each company's own calendar");
+    spans.claimWords(s, lead + tail, 'period', "each company's own calendar");
   }
 }
 
