@@ -342,14 +342,10 @@ function marginAmount(op: string, { metric }: { metric: MetricRef }, i: number, 
 
 /** "… minus cost of revenue — what's left?": the question word of the difference's result, after its operator. */
 function claimResultLeft(x: ExpressionInput): void {
-  const from = Math.max(0, ...x.arithW.map((w) => w.end));
-  for (let at = from; at < x.question.length; at++) {
-    RESULT_LEFT.lastIndex = at;
-    const m = RESULT_LEFT.exec(x.question);
-    if (!m || (at > 0 && /\w/.test(x.question.charAt(at - 1)))) continue;
-    if (!x.spans.taken(at, at + m[0].length)) x.spans.claim(at, at + m[0].length, 'operation', 'the result asked');
-    return;
-  }
+  const re = new RegExp(String.raw`(?<!\w)(?:${RESULT_LEFT.source})`, 'gi');
+  re.lastIndex = Math.max(0, ...x.arithW.map((w) => w.end));
+  const m = re.exec(x.question);
+  if (m && !x.spans.taken(m.index, m.index + m[0].length)) x.spans.claim(m.index, m.index + m[0].length, 'operation', 'the result asked');
 }
 
 /** A calculation joining figures of several companies: asked back, never combined. */
